@@ -1,0 +1,227 @@
+//! Table listing rate and entity memory, each against a floor measured in the same run.
+//! Run: `cargo bench --bench tables`.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicIsize, Ordering};
+use std::time::{Instant, SystemTime};
+
+use reqwest::header::{HeaderMap, HeaderValue};
+use tessera::emulator::Emulator;
+use tessera::storage::auth::{SigningInput, sign_shared_key};
+use tessera::storage::edm::{EdmDateTime, EdmValue};
+use tessera::storage::entity::{Entity, EntityDraft};
+use tessera::storage::table::{EntityQuery, UpdateMode};
+use tessera::storage::table_batch::BatchOperation;
+use tessera::storage::{Account, Client, ClientOptions, Credential, Service};
+
+/// Counts live heap bytes, to measure what loaded entities hold.
+struct Counting;
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        LIVE.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+const ENTITIES: usize = 100_000;
+const ROUNDS: usize = 3;
+
+fn goal(name: &str, measured: String, baseline: String, ratio: f64, target: &str, pass: bool) {
+    println!(
+        "goal: {name} measured={measured} baseline={baseline} ratio={ratio:.2} target{target} {}",
+        if pass { "PASS" } else { "MISS" }
+    );
+}
+
+fn main() {
+    let emulator = Emulator::start().expect("Azurite");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let client = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let table = "benchlisting";
+    rt.block_on(seed(&client, table));
+
+    let mut client_rates = Vec::new();
+    let mut floor_rates = Vec::new();
+    let mut held = (0usize, 0usize, 0usize);
+    for round in 0..ROUNDS {
+        let (n, secs) = rt.block_on(raw_floor(&emulator.account(), table));
+        assert_eq!(n, ENTITIES, "the floor read every entity");
+        floor_rates.push(n as f64 / secs);
+        let before = LIVE.load(Ordering::Relaxed);
+        let started = Instant::now();
+        let (entities, json_bytes) = rt.block_on(client_listing(&client, table));
+        let secs = started.elapsed().as_secs_f64();
+        assert_eq!(entities.len(), ENTITIES, "the client read every entity");
+        client_rates.push(entities.len() as f64 / secs);
+        let live = (LIVE.load(Ordering::Relaxed) - before).max(0) as usize;
+        println!(
+            "round {round}: floor {:.0}/s, client {:.0}/s",
+            floor_rates[round], client_rates[round]
+        );
+        held = (live, json_bytes, entities.len());
+        drop(entities);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (client_rate, floor_rate) = (median(&mut client_rates), median(&mut floor_rates));
+    let ratio = client_rate / floor_rate;
+    goal(
+        "table_list_rate",
+        format!("{client_rate:.0}/s"),
+        format!("{floor_rate:.0}/s"),
+        ratio,
+        ">=0.9",
+        ratio >= 0.9,
+    );
+    let (live, json, n) = held;
+    let per_entity = live as f64 / n as f64;
+    let json_per_entity = json as f64 / n as f64;
+    let mem_ratio = per_entity / json_per_entity;
+    goal(
+        "table_entity_memory",
+        format!("{per_entity:.0}B/entity"),
+        format!("{json_per_entity:.0}B/entity(json)"),
+        mem_ratio,
+        "<=1.5",
+        mem_ratio <= 1.5,
+    );
+    rt.block_on(client.delete_table(table)).ok();
+}
+
+/// 100,000 entities of eight properties over 100 partitions, written 100 per batch, 8 batches at a time.
+async fn seed(client: &Client, table: &str) {
+    let _ = client.delete_table(table).await;
+    client.create_table(table).await.expect("create table");
+    let started = Instant::now();
+    let mut batches = Vec::new();
+    for p in 0..100 {
+        for chunk in 0..(ENTITIES / 100 / 100) {
+            let ops: Vec<BatchOperation> = (0..100)
+                .map(|i| {
+                    let n = chunk * 100 + i;
+                    let draft = EntityDraft::new(format!("partition{p:03}"), format!("row{n:06}"))
+                        .with("Name", EdmValue::String(format!("customer {p}-{n}")))
+                        .with(
+                            "City",
+                            EdmValue::String(["Oslo", "Lima", "Kyoto", "Perth"][n % 4].into()),
+                        )
+                        .with("Age", EdmValue::Int32((n % 90) as i32))
+                        .with("Balance", EdmValue::Double(n as f64 * 1.25))
+                        .with("Visits", EdmValue::Int64(n as i64 * 1_000_003))
+                        .with("Active", EdmValue::Boolean(n % 3 == 0))
+                        .with("Since", EdmValue::DateTime(EdmDateTime::now()))
+                        .with("Ref", EdmValue::Guid(uuid::Uuid::new_v4()));
+                    BatchOperation::Upsert {
+                        entity: draft,
+                        mode: UpdateMode::Replace,
+                    }
+                })
+                .collect();
+            batches.push(ops);
+        }
+    }
+    let mut set = tokio::task::JoinSet::new();
+    for ops in batches {
+        while set.len() >= 8 {
+            set.join_next().await.unwrap().unwrap();
+        }
+        let c = client.clone();
+        let t = table.to_string();
+        set.spawn(async move { c.submit_batch(&t, &ops).await.expect("seed batch") });
+    }
+    while let Some(r) = set.join_next().await {
+        r.unwrap();
+    }
+    println!("seeded {ENTITIES} entities in {:.1} s", started.elapsed().as_secs_f64());
+}
+
+/// The client's listing: every page through the pipeline into packed entities, parsing overlapped.
+async fn client_listing(client: &Client, table: &str) -> (Vec<Entity>, usize) {
+    let mut all = Vec::with_capacity(ENTITIES);
+    let mut json = 0;
+    client
+        .for_each_entity_page(table, &EntityQuery::default(), None, |page| {
+            json += page.response_bytes;
+            all.extend(page.entities);
+            true
+        })
+        .await
+        .unwrap();
+    (all, json)
+}
+
+/// The floor: the same pages with bare reqwest and a signature, parsed as JSON without building anything.
+async fn raw_floor(account: &Account, table: &str) -> (usize, f64) {
+    let Credential::SharedKey(key) = &account.credential else {
+        unreachable!()
+    };
+    let http = reqwest::Client::new();
+    let base = account
+        .endpoint(Service::Table)
+        .unwrap()
+        .as_str()
+        .trim_end_matches('/')
+        .to_string();
+    let started = Instant::now();
+    let mut count = 0;
+    let mut next: Option<(String, Option<String>)> = None;
+    loop {
+        let mut url = url::Url::parse(&format!("{base}/{table}()")).unwrap();
+        if let Some((pk, rk)) = &next {
+            url.query_pairs_mut().append_pair("NextPartitionKey", pk);
+            if let Some(rk) = rk {
+                url.query_pairs_mut().append_pair("NextRowKey", rk);
+            }
+        }
+        let mut headers = HeaderMap::new();
+        headers.insert("x-ms-version", HeaderValue::from_static("2024-11-04"));
+        headers.insert(
+            "x-ms-date",
+            HeaderValue::from_str(&httpdate::fmt_http_date(SystemTime::now())).unwrap(),
+        );
+        headers.insert(
+            "accept",
+            HeaderValue::from_static("application/json;odata=minimalmetadata"),
+        );
+        headers.insert("dataserviceversion", HeaderValue::from_static("3.0"));
+        let input = SigningInput {
+            method: "GET",
+            url: &url,
+            headers: &headers,
+            content_length: 0,
+        };
+        let auth = sign_shared_key(Service::Table, &account.name, key, &input).authorization;
+        headers.insert("authorization", HeaderValue::from_str(&auth).unwrap());
+        let resp = http.get(url).headers(headers).send().await.unwrap();
+        let header = |n: &str| resp.headers().get(n).and_then(|v| v.to_str().ok()).map(str::to_string);
+        let token = header("x-ms-continuation-nextpartitionkey").map(|pk| (pk, header("x-ms-continuation-nextrowkey")));
+        let body = resp.bytes().await.unwrap();
+        #[derive(serde::Deserialize)]
+        struct Page {
+            value: Vec<serde::de::IgnoredAny>,
+        }
+        count += serde_json::from_slice::<Page>(&body).unwrap().value.len();
+        match token {
+            Some(t) => next = Some(t),
+            None => return (count, started.elapsed().as_secs_f64()),
+        }
+    }
+}

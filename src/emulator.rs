@@ -1,0 +1,212 @@
+//! Starting and stopping a local Azurite (in memory, loopback, free ports, no telemetry) for tests,
+//! benchmarks and the run command.
+
+use std::io::Read;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::storage::Account;
+
+/// A running Azurite. Dropping it stops the emulator; so does the death of this process.
+pub struct Emulator {
+    child: Child,
+    /// Held open so the watchdog shell sees this process alive; closing it stops the emulator.
+    lifeline: Option<ChildStdin>,
+    ports: [u16; 3],
+    log: PathBuf,
+}
+
+/// Where the project's pinned Azurite lives once `npm ci` has run.
+const AZURITE_SCRIPT: &str = "node_modules/azurite/dist/src/azurite.js";
+
+impl Emulator {
+    /// Starts Azurite on three free loopback ports and waits until all three accept connections.
+    pub fn start() -> Result<Emulator, String> {
+        let script = find_azurite()?;
+        let mut last_error = String::new();
+        // Another process may take a port between choosing it and Azurite binding it; try again with new ones.
+        for _ in 0..3 {
+            let ports = free_ports()?;
+            match Self::start_on(&script, ports) {
+                Ok(e) => return Ok(e),
+                Err(e) => last_error = e,
+            }
+        }
+        Err(last_error)
+    }
+
+    fn start_on(script: &Path, ports: [u16; 3]) -> Result<Emulator, String> {
+        let log = std::env::temp_dir().join(format!("tessera-azurite-{}-{}.log", std::process::id(), ports[0]));
+        let stderr = std::fs::File::create(&log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;
+        let mut args: Vec<String> = vec![
+            script.display().to_string(),
+            "--inMemoryPersistence".into(),
+            "--disableTelemetry".into(),
+            "--silent".into(),
+        ];
+        for (service, port) in ["blob", "queue", "table"].iter().zip(ports) {
+            args.push(format!("--{service}Host"));
+            args.push("127.0.0.1".into());
+            args.push(format!("--{service}Port"));
+            args.push(port.to_string());
+        }
+        if let Ok(debug_log) = std::env::var("TESSERA_AZURITE_DEBUG_LOG") {
+            args.push("--debug".into());
+            args.push(debug_log);
+        }
+        let mut command = watchdog_command(&args);
+        command.stdin(Stdio::piped()).stdout(Stdio::null()).stderr(stderr);
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start node for Azurite: {e}. Is Node.js installed?"))?;
+        let lifeline = child.stdin.take();
+        let mut emulator = Emulator {
+            child,
+            lifeline,
+            ports,
+            log,
+        };
+        emulator.wait_until_listening(Duration::from_secs(30))?;
+        Ok(emulator)
+    }
+
+    fn wait_until_listening(&mut self, limit: Duration) -> Result<(), String> {
+        let deadline = Instant::now() + limit;
+        for port in self.ports {
+            let addr = SocketAddr::from(([127, 0, 0, 1], port));
+            loop {
+                if TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok() {
+                    break;
+                }
+                if let Ok(Some(status)) = self.child.try_wait() {
+                    return Err(format!(
+                        "Azurite exited ({status}) before listening: {}",
+                        self.log_text()
+                    ));
+                }
+                if Instant::now() > deadline {
+                    return Err(format!(
+                        "Azurite did not listen on port {port} within {limit:?}: {}",
+                        self.log_text()
+                    ));
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        Ok(())
+    }
+
+    fn log_text(&self) -> String {
+        let mut text = String::new();
+        if let Ok(mut f) = std::fs::File::open(&self.log) {
+            let _ = f.read_to_string(&mut text);
+        }
+        if text.trim().is_empty() {
+            "(no output)".into()
+        } else {
+            text
+        }
+    }
+
+    /// Blob, queue and table ports.
+    pub fn ports(&self) -> [u16; 3] {
+        self.ports
+    }
+
+    /// The emulator's well-known account on this instance's ports.
+    pub fn account(&self) -> Account {
+        Account::emulator_at("127.0.0.1", self.ports)
+    }
+
+    /// A connection string for this instance, as a user would paste it.
+    pub fn connection_string(&self) -> String {
+        let [b, q, t] = self.ports;
+        format!(
+            "DefaultEndpointsProtocol=http;AccountName={name};AccountKey={key};\
+             BlobEndpoint=http://127.0.0.1:{b}/{name};QueueEndpoint=http://127.0.0.1:{q}/{name};\
+             TableEndpoint=http://127.0.0.1:{t}/{name};",
+            name = crate::storage::account::EMULATOR_ACCOUNT,
+            key = crate::storage::account::EMULATOR_KEY,
+        )
+    }
+
+    pub fn stop(&mut self) {
+        // Closing the lifeline lets the watchdog stop node and exit; kill is the fallback.
+        self.lifeline.take();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                let _ = std::fs::remove_file(&self.log);
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.log);
+    }
+}
+
+impl Drop for Emulator {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// On Unix a small shell stays between us and node: when our end of its stdin closes (we exit, crash or
+/// drop the emulator), it stops node. Statics in test binaries are never dropped, so this is what cleans up.
+#[cfg(unix)]
+fn watchdog_command(args: &[String]) -> Command {
+    let mut c = Command::new("sh");
+    c.arg("-c")
+        .arg(r#"node "$@" </dev/null & pid=$!; read -r _; kill "$pid" 2>/dev/null; wait "$pid""#)
+        .arg("azurite-watchdog")
+        .args(args);
+    c
+}
+
+#[cfg(not(unix))]
+fn watchdog_command(args: &[String]) -> Command {
+    let mut c = Command::new("node");
+    c.args(args);
+    c
+}
+
+/// The pinned Azurite: `TESSERA_AZURITE` if set, else the project's `node_modules`, searched upwards from
+/// the current directory and from where this crate was built.
+pub fn find_azurite() -> Result<PathBuf, String> {
+    if let Ok(path) = std::env::var("TESSERA_AZURITE") {
+        return Ok(PathBuf::from(path));
+    }
+    let mut roots: Vec<PathBuf> = Vec::new();
+    if let Ok(cwd) = std::env::current_dir() {
+        roots.extend(cwd.ancestors().map(Path::to_path_buf));
+    }
+    roots.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    if let Ok(exe) = std::env::current_exe() {
+        roots.extend(exe.ancestors().map(Path::to_path_buf));
+    }
+    roots
+        .into_iter()
+        .map(|r| r.join(AZURITE_SCRIPT))
+        .find(|p| p.is_file())
+        .ok_or_else(|| {
+            "Azurite is not installed for this project. Run `npm ci` in the project folder (it installs the \
+             pinned azurite 3.35.0), or set TESSERA_AZURITE to azurite.js."
+                .to_string()
+        })
+}
+
+fn free_ports() -> Result<[u16; 3], String> {
+    // Hold all three at once so they differ, then release them for Azurite.
+    let listeners: Vec<TcpListener> = (0..3)
+        .map(|_| TcpListener::bind("127.0.0.1:0").map_err(|e| format!("no free loopback port: {e}")))
+        .collect::<Result<_, _>>()?;
+    let ports: Vec<u16> = listeners
+        .iter()
+        .map(|l| l.local_addr().map(|a| a.port()).unwrap_or(0))
+        .collect();
+    Ok([ports[0], ports[1], ports[2]])
+}

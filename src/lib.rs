@@ -1,0 +1,5 @@
+//! Tessera: a desktop explorer for Azure Storage that shows every ETag, lease and pop receipt.
+//! The library holds everything, so tests and benchmarks run the same code as the app.
+
+pub mod emulator;
+pub mod storage;

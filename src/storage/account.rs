@@ -1,0 +1,683 @@
+//! Accounts: connection strings, SAS URLs, endpoints (host and path style) and the credential each request uses.
+
+use std::fmt;
+use std::sync::Arc;
+
+use base64::Engine;
+use url::Url;
+
+use super::Service;
+use super::error::{Result, StorageError};
+
+/// The emulator's well-known account name and key (public knowledge, not a secret).
+pub const EMULATOR_ACCOUNT: &str = "devstoreaccount1";
+pub const EMULATOR_KEY: &str =
+    "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+pub const EMULATOR_PORTS: [u16; 3] = [10000, 10001, 10002];
+
+const OP: &str = "Read the account settings";
+
+/// A decoded account key. Its bytes never reach Debug output, logs or events.
+#[derive(Clone)]
+pub struct AccountKey(Arc<[u8]>);
+
+impl AccountKey {
+    /// Decodes a base64 account key, naming the problem when it is not one.
+    pub fn from_base64(text: &str) -> Result<Self> {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Err(StorageError::invalid(OP, "The account key is empty."));
+        }
+        base64::engine::general_purpose::STANDARD
+            .decode(trimmed)
+            .map(|bytes| AccountKey(bytes.into()))
+            .map_err(|e| {
+                StorageError::invalid(
+                    OP,
+                    format!(
+                        "The account key is not valid base64 ({e}). Copy it again from the portal's Access keys page."
+                    ),
+                )
+            })
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// The key as base64 again, for storing in the OS keychain.
+    pub fn to_base64(&self) -> String {
+        base64::engine::general_purpose::STANDARD.encode(&self.0)
+    }
+}
+
+impl fmt::Debug for AccountKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("AccountKey(<redacted>)")
+    }
+}
+
+/// A shared access signature: the query string that grants access. Debug output hides its signature.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SasToken(Arc<str>);
+
+impl SasToken {
+    pub fn new(token: &str) -> Result<Self> {
+        let token = token.trim().trim_start_matches('?');
+        if token.is_empty() {
+            return Err(StorageError::invalid(OP, "The shared access signature is empty."));
+        }
+        if !token.split('&').any(|p| p.starts_with("sig=")) {
+            return Err(StorageError::invalid(
+                OP,
+                "The shared access signature has no `sig=` part. Copy the whole SAS token or URL.",
+            ));
+        }
+        Ok(SasToken(token.into()))
+    }
+
+    /// The token as it goes on the query string (already percent-encoded, no leading `?`).
+    pub fn query(&self) -> &str {
+        &self.0
+    }
+
+    /// The token's expiry (`se=`), as written, for telling the user when it ends.
+    pub fn expiry(&self) -> Option<String> {
+        self.param("se")
+    }
+
+    /// The token's permissions (`sp=`), as written.
+    pub fn permissions(&self) -> Option<String> {
+        self.param("sp")
+    }
+
+    fn param(&self, name: &str) -> Option<String> {
+        url::form_urlencoded::parse(self.0.as_bytes())
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.into_owned())
+    }
+}
+
+impl fmt::Debug for SasToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SasToken({})", super::redact::redact_query(&self.0))
+    }
+}
+
+/// How requests of an account are authorised.
+#[derive(Clone, Debug)]
+pub enum Credential {
+    SharedKey(AccountKey),
+    Sas(SasToken),
+    Anonymous,
+}
+
+impl Credential {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Credential::SharedKey(_) => "account key",
+            Credential::Sas(_) => "shared access signature",
+            Credential::Anonymous => "anonymous",
+        }
+    }
+}
+
+/// A SAS URL for one container, queue or table limits the account to that one resource.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceScope {
+    pub service: Service,
+    pub name: String,
+}
+
+/// An account as the client reaches it: a name, an endpoint per service, and a credential.
+#[derive(Clone, Debug)]
+pub struct Account {
+    pub name: String,
+    pub blob_endpoint: Option<Url>,
+    pub queue_endpoint: Option<Url>,
+    pub table_endpoint: Option<Url>,
+    pub credential: Credential,
+    pub scope: Option<ResourceScope>,
+}
+
+impl Account {
+    /// The local emulator on its default ports.
+    pub fn emulator() -> Self {
+        Self::emulator_at("127.0.0.1", EMULATOR_PORTS)
+    }
+
+    /// The emulator's account on a given host and ports (blob, queue, table), path style.
+    pub fn emulator_at(host: &str, ports: [u16; 3]) -> Self {
+        let endpoint = |port: u16| Url::parse(&format!("http://{host}:{port}/{EMULATOR_ACCOUNT}")).ok();
+        Account {
+            name: EMULATOR_ACCOUNT.into(),
+            blob_endpoint: endpoint(ports[0]),
+            queue_endpoint: endpoint(ports[1]),
+            table_endpoint: endpoint(ports[2]),
+            credential: Credential::SharedKey(
+                AccountKey::from_base64(EMULATOR_KEY).expect("the emulator key is valid base64"),
+            ),
+            scope: None,
+        }
+    }
+
+    /// An account name and key on Azure (or a sovereign cloud, by endpoint suffix), host style.
+    pub fn from_name_and_key(name: &str, key: &str, endpoint_suffix: &str, https: bool) -> Result<Self> {
+        let name = validate_account_name(name)?;
+        let key = AccountKey::from_base64(key)?;
+        let suffix = endpoint_suffix.trim().trim_matches('.');
+        let suffix = if suffix.is_empty() { "core.windows.net" } else { suffix };
+        let scheme = if https { "https" } else { "http" };
+        let endpoint = |svc: &str| parse_endpoint(&format!("{scheme}://{name}.{svc}.{suffix}"), "EndpointSuffix");
+        Ok(Account {
+            blob_endpoint: Some(endpoint("blob")?),
+            queue_endpoint: Some(endpoint("queue")?),
+            table_endpoint: Some(endpoint("table")?),
+            name,
+            credential: Credential::SharedKey(key),
+            scope: None,
+        })
+    }
+
+    /// Parses a connection string the way the Azure SDKs do, naming the offending part when it is malformed.
+    pub fn from_connection_string(text: &str) -> Result<Self> {
+        let settings = ConnectionSettings::parse(text)?;
+        settings.into_account()
+    }
+
+    /// A SAS URL for one container, queue or table (`https://acct.blob.core.windows.net/c?sv=...&sig=...`).
+    /// `service` is needed only when the URL does not say which service it is for.
+    pub fn from_sas_url(text: &str, service: Option<Service>) -> Result<Self> {
+        let url = Url::parse(text.trim())
+            .map_err(|e| StorageError::invalid(OP, format!("The SAS URL is not a URL ({e}).")))?;
+        if !matches!(url.scheme(), "http" | "https") {
+            return Err(StorageError::invalid(
+                OP,
+                "The SAS URL must start with https:// (or http:// for an emulator).",
+            ));
+        }
+        let token = SasToken::new(url.query().unwrap_or(""))?;
+        let host = url.host_str().unwrap_or("").to_string();
+        let service = service.or_else(|| service_from_url(&url)).ok_or_else(|| {
+            StorageError::invalid(
+                OP,
+                "The SAS URL does not say whether it is for a container, a queue or a table; choose one.",
+            )
+        })?;
+        let mut segments: Vec<&str> = url
+            .path_segments()
+            .map(|s| s.filter(|p| !p.is_empty()).collect())
+            .unwrap_or_default();
+        let path_style = is_path_style(&url);
+        let name = if path_style {
+            if segments.is_empty() {
+                return Err(StorageError::invalid(
+                    OP,
+                    "The SAS URL names no account after the host.",
+                ));
+            }
+            segments.remove(0).to_string()
+        } else {
+            host.split('.').next().unwrap_or("").to_string()
+        };
+        let resource = match service {
+            // Table SAS URLs may point at the table or carry it in `tn=`.
+            Service::Table => url
+                .query_pairs()
+                .find(|(k, _)| k == "tn")
+                .map(|(_, v)| v.into_owned())
+                .or_else(|| segments.first().map(|s| s.trim_end_matches("()").to_string())),
+            _ => segments.first().map(|s| s.to_string()),
+        };
+        let Some(resource) = resource.filter(|r| !r.is_empty()) else {
+            return Err(StorageError::invalid(
+                OP,
+                "The SAS URL names no container, queue or table. For an account-wide SAS, use a connection string.",
+            ));
+        };
+        let mut endpoint = url.clone();
+        endpoint.set_query(None);
+        endpoint.set_fragment(None);
+        endpoint.set_path(if path_style { &name } else { "" });
+        let mut account = Account {
+            name: decode(&name),
+            blob_endpoint: None,
+            queue_endpoint: None,
+            table_endpoint: None,
+            credential: Credential::Sas(token),
+            scope: Some(ResourceScope {
+                service,
+                name: decode(&resource),
+            }),
+        };
+        *account.endpoint_slot(service) = Some(endpoint);
+        Ok(account)
+    }
+
+    fn endpoint_slot(&mut self, service: Service) -> &mut Option<Url> {
+        match service {
+            Service::Blob => &mut self.blob_endpoint,
+            Service::Queue => &mut self.queue_endpoint,
+            Service::Table => &mut self.table_endpoint,
+        }
+    }
+
+    /// The endpoint of one service, or an error that says the account has none.
+    pub fn endpoint(&self, service: Service) -> Result<&Url> {
+        let slot = match service {
+            Service::Blob => &self.blob_endpoint,
+            Service::Queue => &self.queue_endpoint,
+            Service::Table => &self.table_endpoint,
+        };
+        slot.as_ref().ok_or_else(|| {
+            StorageError::invalid(
+                format!("Reach the {} service", service.name()),
+                format!(
+                    "The account `{}` has no {} endpoint: its connection string or SAS URL names none.",
+                    self.name,
+                    service.name()
+                ),
+            )
+        })
+    }
+
+    /// The endpoint's `host:port`, for messages.
+    pub fn endpoint_authority(&self, service: Service) -> Option<String> {
+        let url = self.endpoint(service).ok()?;
+        Some(format!("{}:{}", url.host_str()?, url.port_or_known_default()?))
+    }
+
+    pub fn is_emulator(&self) -> bool {
+        self.name == EMULATOR_ACCOUNT
+    }
+}
+
+fn decode(s: &str) -> String {
+    percent_encoding::percent_decode_str(s).decode_utf8_lossy().into_owned()
+}
+
+/// Path style: the account is the first path segment (emulator, IP addresses, some proxies).
+pub fn is_path_style(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Ipv4(_) | url::Host::Ipv6(_)) => true,
+        Some(url::Host::Domain(d)) => {
+            d.eq_ignore_ascii_case("localhost")
+                || d.eq_ignore_ascii_case("host.docker.internal")
+                || url.port().is_some_and(|p| (10000..=10009).contains(&p))
+        }
+        None => false,
+    }
+}
+
+fn service_from_url(url: &Url) -> Option<Service> {
+    let host = url.host_str()?.to_ascii_lowercase();
+    let labels: Vec<&str> = host.split('.').collect();
+    if labels.len() > 2 {
+        match labels[1] {
+            "blob" | "dfs" => return Some(Service::Blob),
+            "queue" => return Some(Service::Queue),
+            "table" => return Some(Service::Table),
+            _ => {}
+        }
+    }
+    // A service SAS says its resource: `sr=` for blobs and containers, `tn=` for a table.
+    for (k, v) in url.query_pairs() {
+        match (k.as_ref(), v.as_ref()) {
+            ("sr", "b" | "c" | "bs" | "bv" | "d") => return Some(Service::Blob),
+            ("tn", _) => return Some(Service::Table),
+            _ => {}
+        }
+    }
+    match url.port()? {
+        10000 => Some(Service::Blob),
+        10001 => Some(Service::Queue),
+        10002 => Some(Service::Table),
+        _ => None,
+    }
+}
+
+fn validate_account_name(name: &str) -> Result<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(StorageError::invalid(OP, "The account name is empty."));
+    }
+    if !name.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(StorageError::invalid(
+            OP,
+            format!("The account name `{name}` may contain only letters and digits."),
+        ));
+    }
+    Ok(name.to_string())
+}
+
+fn parse_endpoint(text: &str, setting: &str) -> Result<Url> {
+    let url = Url::parse(text.trim())
+        .map_err(|e| StorageError::invalid(OP, format!("{setting} `{text}` is not a valid URL ({e}).")))?;
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+        return Err(StorageError::invalid(
+            OP,
+            format!("{setting} `{text}` must be an http:// or https:// URL with a host."),
+        ));
+    }
+    Ok(url)
+}
+
+/// The recognised settings of a connection string, by their canonical names.
+const SETTINGS: [&str; 10] = [
+    "DefaultEndpointsProtocol",
+    "AccountName",
+    "AccountKey",
+    "SharedAccessSignature",
+    "EndpointSuffix",
+    "BlobEndpoint",
+    "QueueEndpoint",
+    "TableEndpoint",
+    "UseDevelopmentStorage",
+    "DevelopmentStorageProxyUri",
+];
+
+/// A parsed connection string: each recognised setting at most once, names matched without regard to case.
+#[derive(Default)]
+struct ConnectionSettings {
+    values: [Option<String>; SETTINGS.len()],
+}
+
+impl ConnectionSettings {
+    fn parse(text: &str) -> Result<Self> {
+        let mut settings = ConnectionSettings::default();
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(StorageError::invalid(OP, "The connection string is empty."));
+        }
+        for (index, segment) in text.split(';').enumerate() {
+            let segment = segment.trim();
+            if segment.is_empty() {
+                continue;
+            }
+            // Keys end in `=` padding, so only the first `=` separates name from value.
+            let Some((key, value)) = segment.split_once('=') else {
+                return Err(StorageError::invalid(
+                    OP,
+                    format!(
+                        "Part {} of the connection string (`{}`) is not of the form Name=Value.",
+                        index + 1,
+                        super::redact::shorten(segment, 24)
+                    ),
+                ));
+            };
+            let key = key.trim();
+            let Some(slot) = SETTINGS.iter().position(|s| s.eq_ignore_ascii_case(key)) else {
+                return Err(StorageError::invalid(
+                    OP,
+                    format!(
+                        "The connection string has an unknown setting `{key}`. Known settings: {}.",
+                        SETTINGS.join(", ")
+                    ),
+                ));
+            };
+            if settings.values[slot].is_some() {
+                return Err(StorageError::invalid(
+                    OP,
+                    format!("The connection string sets `{}` twice.", SETTINGS[slot]),
+                ));
+            }
+            settings.values[slot] = Some(value.trim().to_string());
+        }
+        Ok(settings)
+    }
+
+    fn get(&self, name: &str) -> Option<&str> {
+        let slot = SETTINGS.iter().position(|s| *s == name)?;
+        self.values[slot].as_deref()
+    }
+
+    fn into_account(self) -> Result<Account> {
+        if let Some(dev) = self.get("UseDevelopmentStorage") {
+            return self.development_storage(dev);
+        }
+        if self.get("AccountKey").is_some() && self.get("SharedAccessSignature").is_some() {
+            return Err(StorageError::invalid(
+                OP,
+                "The connection string has both AccountKey and SharedAccessSignature; keep one.",
+            ));
+        }
+        let https = match self
+            .get("DefaultEndpointsProtocol")
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            None | Some("https") => true,
+            Some("http") => false,
+            Some(other) => {
+                return Err(StorageError::invalid(
+                    OP,
+                    format!("DefaultEndpointsProtocol is `{other}`; it must be `https` or `http`."),
+                ));
+            }
+        };
+        let explicit = |setting: &str| self.get(setting).map(|v| parse_endpoint(v, setting)).transpose();
+        let (blob, queue, table) = (
+            explicit("BlobEndpoint")?,
+            explicit("QueueEndpoint")?,
+            explicit("TableEndpoint")?,
+        );
+        let name = match self.get("AccountName") {
+            Some(n) => validate_account_name(n)?,
+            None => {
+                let first = blob.as_ref().or(queue.as_ref()).or(table.as_ref()).ok_or_else(|| {
+                    StorageError::invalid(
+                        OP,
+                        "The connection string names no AccountName and no BlobEndpoint, QueueEndpoint or TableEndpoint.",
+                    )
+                })?;
+                account_name_from_endpoint(first)
+            }
+        };
+        let suffix = self
+            .get("EndpointSuffix")
+            .unwrap_or("core.windows.net")
+            .trim_matches('.');
+        let scheme = if https { "https" } else { "http" };
+        let derived = |svc: &str, given: Option<Url>| -> Result<Option<Url>> {
+            match given {
+                Some(url) => Ok(Some(url)),
+                // Endpoints are derived only when the string names the account; explicit-only strings keep their gaps.
+                None if self.get("AccountName").is_some() => {
+                    parse_endpoint(&format!("{scheme}://{name}.{svc}.{suffix}"), "EndpointSuffix").map(Some)
+                }
+                None => Ok(None),
+            }
+        };
+        let credential = if let Some(key) = self.get("AccountKey") {
+            if self.get("AccountName").is_none() {
+                return Err(StorageError::invalid(
+                    OP,
+                    "The connection string has an AccountKey but no AccountName.",
+                ));
+            }
+            Credential::SharedKey(AccountKey::from_base64(key)?)
+        } else if let Some(sas) = self.get("SharedAccessSignature") {
+            Credential::Sas(SasToken::new(sas)?)
+        } else {
+            Credential::Anonymous
+        };
+        Ok(Account {
+            blob_endpoint: derived("blob", blob)?,
+            queue_endpoint: derived("queue", queue)?,
+            table_endpoint: derived("table", table)?,
+            name,
+            credential,
+            scope: None,
+        })
+    }
+
+    fn development_storage(&self, value: &str) -> Result<Account> {
+        if !value.eq_ignore_ascii_case("true") {
+            return Err(StorageError::invalid(
+                OP,
+                format!("UseDevelopmentStorage is `{value}`; the only accepted value is `true`."),
+            ));
+        }
+        if let Some(extra) = SETTINGS
+            .iter()
+            .zip(&self.values)
+            .find(|(name, v)| v.is_some() && !matches!(**name, "UseDevelopmentStorage" | "DevelopmentStorageProxyUri"))
+        {
+            return Err(StorageError::invalid(
+                OP,
+                format!("UseDevelopmentStorage=true cannot be combined with `{}`.", extra.0),
+            ));
+        }
+        let mut account = Account::emulator();
+        if let Some(proxy) = self.get("DevelopmentStorageProxyUri") {
+            let proxy = parse_endpoint(proxy, "DevelopmentStorageProxyUri")?;
+            let host = proxy.host_str().unwrap_or("127.0.0.1").to_string();
+            let scheme = proxy.scheme().to_string();
+            let endpoint = |port: u16| Url::parse(&format!("{scheme}://{host}:{port}/{EMULATOR_ACCOUNT}")).ok();
+            account.blob_endpoint = endpoint(EMULATOR_PORTS[0]);
+            account.queue_endpoint = endpoint(EMULATOR_PORTS[1]);
+            account.table_endpoint = endpoint(EMULATOR_PORTS[2]);
+        }
+        Ok(account)
+    }
+}
+
+fn account_name_from_endpoint(url: &Url) -> String {
+    if is_path_style(url) {
+        url.path_segments()
+            .and_then(|mut s| s.next())
+            .map(decode)
+            .unwrap_or_default()
+    } else {
+        url.host_str()
+            .and_then(|h| h.split('.').next())
+            .unwrap_or("")
+            .to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn invalid_message(text: &str) -> String {
+        Account::from_connection_string(text)
+            .expect_err("should be rejected")
+            .message
+            .clone()
+    }
+
+    #[test]
+    fn azure_connection_string_derives_host_style_endpoints() {
+        let a = Account::from_connection_string(
+            "DefaultEndpointsProtocol=https;AccountName=myacct;AccountKey=a2V5;EndpointSuffix=core.chinacloudapi.cn",
+        )
+        .unwrap();
+        assert_eq!(a.name, "myacct");
+        assert_eq!(
+            a.table_endpoint.unwrap().as_str(),
+            "https://myacct.table.core.chinacloudapi.cn/"
+        );
+        assert_eq!(
+            a.blob_endpoint.unwrap().as_str(),
+            "https://myacct.blob.core.chinacloudapi.cn/"
+        );
+        assert!(matches!(a.credential, Credential::SharedKey(ref k) if k.bytes() == b"key"));
+    }
+
+    #[test]
+    fn setting_names_ignore_case_and_values_keep_their_equals_signs() {
+        let a = Account::from_connection_string("accountname=acct;ACCOUNTKEY=a2V5MQ==;").unwrap();
+        assert!(matches!(a.credential, Credential::SharedKey(ref k) if k.bytes() == b"key1"));
+        assert_eq!(
+            a.queue_endpoint.unwrap().as_str(),
+            "https://acct.queue.core.windows.net/"
+        );
+    }
+
+    #[test]
+    fn development_storage_and_its_proxy() {
+        let a = Account::from_connection_string("UseDevelopmentStorage=true").unwrap();
+        assert_eq!(a.name, EMULATOR_ACCOUNT);
+        assert_eq!(
+            a.blob_endpoint.unwrap().as_str(),
+            "http://127.0.0.1:10000/devstoreaccount1"
+        );
+        let p = Account::from_connection_string(
+            "UseDevelopmentStorage=true;DevelopmentStorageProxyUri=http://ipv4.fiddler",
+        )
+        .unwrap();
+        assert_eq!(
+            p.table_endpoint.unwrap().as_str(),
+            "http://ipv4.fiddler:10002/devstoreaccount1"
+        );
+        assert!(
+            invalid_message("UseDevelopmentStorage=true;AccountName=x")
+                .contains("cannot be combined with `AccountName`")
+        );
+    }
+
+    #[test]
+    fn explicit_endpoints_with_sas_and_no_account_name() {
+        let a = Account::from_connection_string(
+            "BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;SharedAccessSignature=sv=2024-11-04&sig=abc%2B",
+        )
+        .unwrap();
+        assert_eq!(a.name, "devstoreaccount1");
+        assert!(a.queue_endpoint.is_none());
+        assert!(matches!(a.credential, Credential::Sas(ref s) if s.query() == "sv=2024-11-04&sig=abc%2B"));
+        let err = a.endpoint(Service::Queue).unwrap_err();
+        assert!(err.message.contains("no queue endpoint"), "{}", err.message);
+    }
+
+    #[test]
+    fn malformed_strings_name_the_offending_part() {
+        assert!(invalid_message("AccountName=a;AccountKey").contains("Part 2"));
+        assert!(invalid_message("AccountName=a;AcountKey=a2V5").contains("unknown setting `AcountKey`"));
+        assert!(invalid_message("AccountName=a;AccountKey=not base64!").contains("account key is not valid base64"));
+        assert!(invalid_message("AccountName=a;AccountName=b").contains("sets `AccountName` twice"));
+        assert!(invalid_message("DefaultEndpointsProtocol=ftp;AccountName=a").contains("`ftp`"));
+        assert!(invalid_message("BlobEndpoint=not a url").contains("BlobEndpoint `not a url`"));
+        assert!(invalid_message("DefaultEndpointsProtocol=https").contains("names no AccountName"));
+        assert!(invalid_message("").contains("empty"));
+    }
+
+    #[test]
+    fn the_key_never_shows_in_debug_output() {
+        let a = Account::emulator();
+        let debug = format!("{a:?}");
+        assert!(!debug.contains("Eby8"), "{debug}");
+        let s = SasToken::new("?sv=1&sig=SECRETSIG").unwrap();
+        assert!(!format!("{s:?}").contains("SECRETSIG"));
+    }
+
+    #[test]
+    fn sas_url_for_one_resource_host_and_path_style() {
+        let a = Account::from_sas_url(
+            "https://acct.blob.core.windows.net/photos?sv=2024-11-04&sp=rl&sig=x",
+            None,
+        )
+        .unwrap();
+        assert_eq!(a.name, "acct");
+        assert_eq!(
+            a.scope,
+            Some(ResourceScope {
+                service: Service::Blob,
+                name: "photos".into()
+            })
+        );
+        assert_eq!(a.blob_endpoint.unwrap().as_str(), "https://acct.blob.core.windows.net/");
+        let t = Account::from_sas_url(
+            "http://127.0.0.1:10002/devstoreaccount1/orders?sv=1&tn=orders&sig=x",
+            None,
+        )
+        .unwrap();
+        assert_eq!(t.scope.unwrap().service, Service::Table);
+        assert_eq!(
+            t.table_endpoint.unwrap().as_str(),
+            "http://127.0.0.1:10002/devstoreaccount1"
+        );
+        let q = Account::from_sas_url("http://proxy.local:8080/acct/jobs?sig=x", None);
+        assert!(q.unwrap_err().message.contains("choose one"));
+    }
+}

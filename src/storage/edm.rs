@@ -1,0 +1,396 @@
+//! The Table service's Edm types and values, kept losslessly: Int64 as i64, DateTime as 100 ns ticks,
+//! Double with NaN and the infinities, Binary as bytes.
+
+use std::fmt;
+
+use base64::Engine;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+/// The property types of the Table service.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum EdmType {
+    String,
+    Int32,
+    Int64,
+    Double,
+    Boolean,
+    DateTime,
+    Guid,
+    Binary,
+}
+
+impl EdmType {
+    pub const ALL: [EdmType; 8] = [
+        EdmType::String,
+        EdmType::Int32,
+        EdmType::Int64,
+        EdmType::Double,
+        EdmType::Boolean,
+        EdmType::DateTime,
+        EdmType::Guid,
+        EdmType::Binary,
+    ];
+
+    /// The name in `@odata.type` annotations.
+    pub fn odata_name(self) -> &'static str {
+        match self {
+            EdmType::String => "Edm.String",
+            EdmType::Int32 => "Edm.Int32",
+            EdmType::Int64 => "Edm.Int64",
+            EdmType::Double => "Edm.Double",
+            EdmType::Boolean => "Edm.Boolean",
+            EdmType::DateTime => "Edm.DateTime",
+            EdmType::Guid => "Edm.Guid",
+            EdmType::Binary => "Edm.Binary",
+        }
+    }
+
+    pub fn from_odata_name(name: &str) -> Option<EdmType> {
+        EdmType::ALL.into_iter().find(|t| t.odata_name() == name)
+    }
+
+    /// The short name people read in headers and menus.
+    pub fn short_name(self) -> &'static str {
+        &self.odata_name()[4..]
+    }
+}
+
+impl fmt::Display for EdmType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.short_name())
+    }
+}
+
+/// A Table DateTime: UTC, 100 ns ticks since 0001-01-01, between 1601-01-01 and 9999-12-31.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EdmDateTime {
+    ticks: i64,
+}
+
+const UNIX_EPOCH_TICKS: i64 = 621_355_968_000_000_000;
+const TICKS_PER_SECOND: i64 = 10_000_000;
+
+impl EdmDateTime {
+    /// 1601-01-01T00:00:00.0000000Z, the earliest the service stores.
+    pub const MIN: EdmDateTime = EdmDateTime {
+        ticks: 504_911_232_000_000_000,
+    };
+    /// 9999-12-31T23:59:59.9999999Z, the latest.
+    pub const MAX: EdmDateTime = EdmDateTime {
+        ticks: 3_155_378_975_999_999_999,
+    };
+
+    pub fn from_ticks(ticks: i64) -> Option<Self> {
+        (Self::MIN.ticks..=Self::MAX.ticks)
+            .contains(&ticks)
+            .then_some(EdmDateTime { ticks })
+    }
+
+    pub fn ticks(self) -> i64 {
+        self.ticks
+    }
+
+    pub fn now() -> Self {
+        Self::from_offset(OffsetDateTime::now_utc()).expect("now is within the Table range")
+    }
+
+    pub fn from_offset(t: OffsetDateTime) -> Option<Self> {
+        let hundreds = t.unix_timestamp_nanos().div_euclid(100);
+        Self::from_ticks(i64::try_from(hundreds).ok()?.checked_add(UNIX_EPOCH_TICKS)?)
+    }
+
+    pub fn to_offset(self) -> OffsetDateTime {
+        let nanos = i128::from(self.ticks - UNIX_EPOCH_TICKS) * 100;
+        OffsetDateTime::from_unix_timestamp_nanos(nanos).expect("the Table range fits OffsetDateTime")
+    }
+
+    /// Parses ISO 8601 with an offset (`Z` or `+hh:mm`) and at most seven fractional digits.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        let digits = fraction_digits(text);
+        if digits > 7 && !fraction_has_only_trailing_zeros(text) {
+            return Err(format!(
+                "`{text}` has {digits} fractional digits; a Table DateTime keeps seven (100 ns)."
+            ));
+        }
+        let t = OffsetDateTime::parse(text, &Rfc3339).map_err(|_| {
+            format!("`{text}` is not a date and time like 2026-11-22T08:30:00.1234567Z (UTC, ISO 8601).")
+        })?;
+        Self::from_offset(t)
+            .ok_or_else(|| format!("`{text}` is outside the Table range 1601-01-01 to 9999-12-31 (UTC)."))
+    }
+
+    /// Unix seconds, for countdowns and comparisons with the system clock.
+    pub fn unix_seconds_f64(self) -> f64 {
+        (self.ticks - UNIX_EPOCH_TICKS) as f64 / TICKS_PER_SECOND as f64
+    }
+}
+
+fn fraction_digits(text: &str) -> usize {
+    match text.find('.') {
+        Some(dot) => text[dot + 1..].bytes().take_while(u8::is_ascii_digit).count(),
+        None => 0,
+    }
+}
+
+fn fraction_has_only_trailing_zeros(text: &str) -> bool {
+    let dot = text.find('.').unwrap_or(0);
+    text[dot + 1..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .skip(7)
+        .all(|b| b == b'0')
+}
+
+impl fmt::Display for EdmDateTime {
+    /// Always seven fractional digits and `Z`, as the service writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = self.to_offset();
+        let fraction = (self.ticks - UNIX_EPOCH_TICKS).rem_euclid(TICKS_PER_SECOND);
+        write!(
+            f,
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:07}Z",
+            t.year(),
+            u8::from(t.month()),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second(),
+            fraction
+        )
+    }
+}
+
+/// One property value, owned; what the editor holds and what writes send.
+#[derive(Clone, Debug)]
+pub enum EdmValue {
+    String(String),
+    Int32(i32),
+    Int64(i64),
+    Double(f64),
+    Boolean(bool),
+    DateTime(EdmDateTime),
+    Guid(uuid::Uuid),
+    Binary(Vec<u8>),
+}
+
+/// Values compare as the service stores them: a NaN equals a NaN, and doubles compare by bits.
+impl PartialEq for EdmValue {
+    fn eq(&self, other: &Self) -> bool {
+        use EdmValue::*;
+        match (self, other) {
+            (Double(a), Double(b)) => a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
+            (String(a), String(b)) => a == b,
+            (Int32(a), Int32(b)) => a == b,
+            (Int64(a), Int64(b)) => a == b,
+            (Boolean(a), Boolean(b)) => a == b,
+            (DateTime(a), DateTime(b)) => a == b,
+            (Guid(a), Guid(b)) => a == b,
+            (Binary(a), Binary(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl EdmValue {
+    pub fn edm_type(&self) -> EdmType {
+        match self {
+            EdmValue::String(_) => EdmType::String,
+            EdmValue::Int32(_) => EdmType::Int32,
+            EdmValue::Int64(_) => EdmType::Int64,
+            EdmValue::Double(_) => EdmType::Double,
+            EdmValue::Boolean(_) => EdmType::Boolean,
+            EdmValue::DateTime(_) => EdmType::DateTime,
+            EdmValue::Guid(_) => EdmType::Guid,
+            EdmValue::Binary(_) => EdmType::Binary,
+        }
+    }
+
+    /// The value as text, in the form `parse` reads back to the same value.
+    pub fn to_text(&self) -> String {
+        match self {
+            EdmValue::String(s) => s.clone(),
+            EdmValue::Int32(v) => v.to_string(),
+            EdmValue::Int64(v) => v.to_string(),
+            EdmValue::Double(v) => format_double(*v),
+            EdmValue::Boolean(v) => v.to_string(),
+            EdmValue::DateTime(v) => v.to_string(),
+            EdmValue::Guid(v) => v.hyphenated().to_string(),
+            EdmValue::Binary(v) => base64::engine::general_purpose::STANDARD.encode(v),
+        }
+    }
+
+    /// Reads a value of the given type from text, saying what is wrong in words when it does not fit.
+    pub fn parse(ty: EdmType, text: &str) -> Result<EdmValue, String> {
+        let t = text.trim();
+        match ty {
+            EdmType::String => Ok(EdmValue::String(text.to_string())),
+            EdmType::Int32 => t
+                .parse()
+                .map(EdmValue::Int32)
+                .map_err(|_| format!("`{t}` is not an Int32: a whole number from -2147483648 to 2147483647.")),
+            EdmType::Int64 => t.parse().map(EdmValue::Int64).map_err(|_| {
+                format!("`{t}` is not an Int64: a whole number from -9223372036854775808 to 9223372036854775807.")
+            }),
+            EdmType::Double => parse_double(t).map(EdmValue::Double),
+            EdmType::Boolean => match t.to_ascii_lowercase().as_str() {
+                "true" => Ok(EdmValue::Boolean(true)),
+                "false" => Ok(EdmValue::Boolean(false)),
+                _ => Err(format!("`{t}` is not a Boolean: write true or false.")),
+            },
+            EdmType::DateTime => EdmDateTime::parse(t).map(EdmValue::DateTime),
+            EdmType::Guid => uuid::Uuid::parse_str(t)
+                .map(EdmValue::Guid)
+                .map_err(|_| format!("`{t}` is not a Guid like 6f9619ff-8b86-d011-b42d-00c04fc964ff.")),
+            EdmType::Binary => base64::engine::general_purpose::STANDARD
+                .decode(t)
+                .map(EdmValue::Binary)
+                .map_err(|_| "The value is not valid base64.".to_string()),
+        }
+    }
+
+    /// The same value as another type, when it converts without loss of meaning.
+    pub fn convert_to(&self, ty: EdmType) -> Result<EdmValue, String> {
+        if ty == self.edm_type() {
+            return Ok(self.clone());
+        }
+        match (self, ty) {
+            (EdmValue::Int32(v), EdmType::Int64) => Ok(EdmValue::Int64(i64::from(*v))),
+            (EdmValue::Int32(v), EdmType::Double) => Ok(EdmValue::Double(f64::from(*v))),
+            (EdmValue::Binary(_), EdmType::String) => {
+                Err("Binary does not convert to String; copy its base64 instead.".into())
+            }
+            _ => {
+                EdmValue::parse(ty, &self.to_text()).map_err(|why| format!("The value does not convert to {ty}: {why}"))
+            }
+        }
+    }
+
+    /// Bytes the value counts for in the service's 1 MiB entity limit (strings count as UTF-16).
+    pub fn service_size(&self) -> usize {
+        match self {
+            EdmValue::String(s) => 4 + s.encode_utf16().count() * 2,
+            EdmValue::Binary(b) => 4 + b.len(),
+            EdmValue::Int32(_) => 4,
+            EdmValue::Boolean(_) => 1,
+            EdmValue::Guid(_) => 16,
+            EdmValue::Int64(_) | EdmValue::Double(_) | EdmValue::DateTime(_) => 8,
+        }
+    }
+}
+
+/// Shortest text that reads back to the same double; NaN and the infinities by the service's names.
+pub fn format_double(v: f64) -> String {
+    if v.is_nan() {
+        "NaN".into()
+    } else if v == f64::INFINITY {
+        "Infinity".into()
+    } else if v == f64::NEG_INFINITY {
+        "-Infinity".into()
+    } else {
+        format!("{v:?}")
+    }
+}
+
+pub fn parse_double(t: &str) -> Result<f64, String> {
+    match t {
+        "NaN" => Ok(f64::NAN),
+        "Infinity" | "INF" => Ok(f64::INFINITY),
+        "-Infinity" | "-INF" => Ok(f64::NEG_INFINITY),
+        _ if t.chars().any(|c| c.is_ascii_alphabetic() && c != 'e' && c != 'E') => Err(format!(
+            "`{t}` is not a Double: a number like 1.5 or 1e300, or NaN, Infinity, -Infinity."
+        )),
+        _ => t
+            .parse()
+            .map_err(|_| format!("`{t}` is not a Double: a number like 1.5 or 1e300, or NaN, Infinity, -Infinity.")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn datetime_keeps_seven_digits_and_its_range() {
+        let t = EdmDateTime::parse("2026-11-22T08:30:00.1234567Z").unwrap();
+        assert_eq!(t.to_string(), "2026-11-22T08:30:00.1234567Z");
+        assert_eq!(
+            EdmDateTime::parse("2026-11-22T08:30:00Z").unwrap().to_string(),
+            "2026-11-22T08:30:00.0000000Z"
+        );
+        assert_eq!(
+            EdmDateTime::parse("2026-11-22T09:30:00.5+01:00").unwrap().to_string(),
+            "2026-11-22T08:30:00.5000000Z"
+        );
+        assert_eq!(EdmDateTime::MIN.to_string(), "1601-01-01T00:00:00.0000000Z");
+        assert_eq!(EdmDateTime::MAX.to_string(), "9999-12-31T23:59:59.9999999Z");
+        assert_eq!(
+            EdmDateTime::parse(&EdmDateTime::MAX.to_string()).unwrap(),
+            EdmDateTime::MAX
+        );
+        assert!(
+            EdmDateTime::parse("1600-12-31T23:59:59Z")
+                .unwrap_err()
+                .contains("outside the Table range")
+        );
+        assert!(
+            EdmDateTime::parse("2026-11-22T08:30:00.12345678Z")
+                .unwrap_err()
+                .contains("seven")
+        );
+        assert!(EdmDateTime::parse("yesterday").unwrap_err().contains("ISO 8601"));
+    }
+
+    #[test]
+    fn every_type_reads_back_what_it_writes() {
+        let values = [
+            EdmValue::Int32(i32::MIN),
+            EdmValue::Int64(i64::MAX),
+            EdmValue::Int64(9_007_199_254_740_993),
+            EdmValue::Double(f64::NAN),
+            EdmValue::Double(f64::NEG_INFINITY),
+            EdmValue::Double(0.1 + 0.2),
+            EdmValue::Double(f64::MAX),
+            EdmValue::Double(5e-324),
+            EdmValue::Boolean(false),
+            EdmValue::DateTime(EdmDateTime::MAX),
+            EdmValue::Guid(uuid::Uuid::from_u128(0x6f9619ff_8b86_d011_b42d_00c04fc964ff)),
+            EdmValue::Binary(vec![0, 255, 1, 254]),
+            EdmValue::String("  spaced ' \"quoted\" ✓ ".into()),
+        ];
+        for v in values {
+            assert_eq!(EdmValue::parse(v.edm_type(), &v.to_text()).unwrap(), v, "{v:?}");
+        }
+    }
+
+    #[test]
+    fn bad_text_is_explained() {
+        assert!(
+            EdmValue::parse(EdmType::Int32, "2147483648")
+                .unwrap_err()
+                .contains("Int32")
+        );
+        assert!(
+            EdmValue::parse(EdmType::Boolean, "yes")
+                .unwrap_err()
+                .contains("true or false")
+        );
+        assert!(EdmValue::parse(EdmType::Double, "one").unwrap_err().contains("Double"));
+        assert!(EdmValue::parse(EdmType::Guid, "123").unwrap_err().contains("Guid"));
+    }
+
+    #[test]
+    fn conversions_check_the_value() {
+        assert_eq!(
+            EdmValue::Int32(7).convert_to(EdmType::Int64).unwrap(),
+            EdmValue::Int64(7)
+        );
+        assert_eq!(
+            EdmValue::String("42".into()).convert_to(EdmType::Int32).unwrap(),
+            EdmValue::Int32(42)
+        );
+        assert!(EdmValue::String("forty".into()).convert_to(EdmType::Int32).is_err());
+        assert!(EdmValue::Int64(i64::MAX).convert_to(EdmType::Int32).is_err());
+    }
+}

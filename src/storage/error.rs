@@ -1,0 +1,321 @@
+//! The one error type of the storage client, and the one place that turns failures into plain words.
+
+use std::fmt;
+
+use super::Service;
+
+/// What kind of failure this was: it decides the plain words and whether a retry could help.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The service answered with an error status.
+    Service,
+    /// Nothing listening, DNS failure, TLS failure: the request never reached the service.
+    Connection,
+    /// The service did not answer in time.
+    Timeout,
+    /// A request that is not safe to repeat failed after it may have reached the service.
+    OutcomeUnknown,
+    /// Input rejected before any request was sent.
+    Invalid,
+    /// The circuit breaker stopped sending to an endpoint that keeps failing.
+    CircuitOpen,
+    /// The user (or the app) cancelled the work.
+    Cancelled,
+    /// A local file could not be read or written.
+    Io,
+    /// The service answered, but not in a form the client understands.
+    Decode,
+}
+
+/// A failed storage operation: what failed, why, and what to do, with the service's own evidence.
+/// The details are boxed so every `Result` of the client stays small; fields read through `Deref`.
+#[derive(Clone)]
+pub struct StorageError(Box<ErrorDetails>);
+
+#[derive(Clone, Debug)]
+pub struct ErrorDetails {
+    pub kind: ErrorKind,
+    /// What the user asked for, e.g. "Update entity".
+    pub operation: String,
+    pub service: Option<Service>,
+    pub status: Option<u16>,
+    /// The service's `x-ms-error-code` (or the code in the body).
+    pub code: Option<String>,
+    /// The service's own message, or the local cause.
+    pub message: String,
+    pub request_id: Option<String>,
+    /// The resource's current ETag when a failed condition response carried one.
+    pub current_etag: Option<String>,
+    /// Endpoint host:port, for connection failures.
+    pub endpoint: Option<String>,
+}
+
+impl std::ops::Deref for StorageError {
+    type Target = ErrorDetails;
+    fn deref(&self) -> &ErrorDetails {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for StorageError {
+    fn deref_mut(&mut self) -> &mut ErrorDetails {
+        &mut self.0
+    }
+}
+
+impl fmt::Debug for StorageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl StorageError {
+    pub fn new(kind: ErrorKind, operation: impl Into<String>, message: impl Into<String>) -> Self {
+        StorageError(Box::new(ErrorDetails {
+            kind,
+            operation: operation.into(),
+            service: None,
+            status: None,
+            code: None,
+            message: message.into(),
+            request_id: None,
+            current_etag: None,
+            endpoint: None,
+        }))
+    }
+
+    /// Bad input, caught before anything was sent.
+    pub fn invalid(operation: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Invalid, operation, message)
+    }
+
+    pub fn cancelled(operation: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Cancelled, operation, "cancelled")
+    }
+
+    pub fn io(operation: impl Into<String>, err: &std::io::Error) -> Self {
+        Self::new(ErrorKind::Io, operation, err.to_string())
+    }
+
+    pub fn decode(operation: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Decode, operation, message)
+    }
+
+    pub fn with_operation(mut self, operation: impl Into<String>) -> Self {
+        self.operation = operation.into();
+        self
+    }
+
+    /// True when the service's error code equals `code`.
+    pub fn has_code(&self, code: &str) -> bool {
+        self.code.as_deref() == Some(code)
+    }
+
+    /// A failed If-Match / If-None-Match / lease condition: someone else holds or changed the resource.
+    pub fn is_conflict(&self) -> bool {
+        self.status == Some(412)
+    }
+
+    pub fn is_not_found(&self) -> bool {
+        self.status == Some(404)
+    }
+
+    /// True when a failed condition was about a lease rather than an ETag.
+    pub fn is_lease_conflict(&self) -> bool {
+        matches!(
+            self.code.as_deref(),
+            Some(
+                "LeaseIdMissing"
+                    | "LeaseIdMismatchWithBlobOperation"
+                    | "LeaseIdMismatchWithContainerOperation"
+                    | "LeaseNotPresentWithBlobOperation"
+                    | "LeaseNotPresentWithContainerOperation"
+                    | "LeaseIdMismatchWithLeaseOperation"
+                    | "LeaseAlreadyPresent"
+                    | "LeaseIsBrokenAndCannotBeRenewed"
+                    | "LeaseIsBreakingAndCannotBeAcquired"
+                    | "LeaseIsBreakingAndCannotBeChanged"
+                    | "LeaseNotPresentWithLeaseOperation"
+                    | "LeaseLost"
+            )
+        )
+    }
+
+    /// Why it failed and what to do, in words a person can act on.
+    pub fn hint(&self) -> String {
+        match self.kind {
+            ErrorKind::Invalid => "Nothing was sent. Correct the input and try again.".into(),
+            ErrorKind::Cancelled => "Cancelled before it finished; nothing more will be sent.".into(),
+            ErrorKind::Io => "A local file could not be read or written. Check the path, free space and permissions.".into(),
+            ErrorKind::Decode => "The endpoint answered with something that is not a storage service response. Check that the endpoint points at the right service.".into(),
+            ErrorKind::CircuitOpen => "The endpoint failed several times in a row, so the app stopped sending to it for a short while. It will try again by itself; check the endpoint or your network meanwhile.".into(),
+            ErrorKind::OutcomeUnknown => "The connection failed after the request was sent, and this request is not safe to repeat. It may or may not have taken effect: look (peek the queue, reload the item) before trying again.".into(),
+            ErrorKind::Timeout => "The service did not answer in time. It may be overloaded or unreachable; try again in a moment.".into(),
+            ErrorKind::Connection => self.connection_hint(),
+            ErrorKind::Service => self.service_hint(),
+        }
+    }
+
+    fn connection_hint(&self) -> String {
+        let endpoint = self.endpoint.clone().unwrap_or_else(|| "the endpoint".into());
+        let refused = self.message.contains("refused") || self.message.contains("connect");
+        let is_emulator_port = self
+            .endpoint
+            .as_deref()
+            .and_then(|e| e.rsplit(':').next())
+            .and_then(|p| p.parse::<u16>().ok())
+            .is_some_and(|p| (10000..=10002).contains(&p));
+        let loopback = self
+            .endpoint
+            .as_deref()
+            .is_some_and(|e| e.starts_with("127.") || e.starts_with("localhost") || e.starts_with("[::1]"));
+        if refused && loopback && is_emulator_port {
+            format!(
+                "Nothing is listening on {endpoint}: the local emulator (Azurite) is not running. Start it with \
+                 `npx azurite --inMemoryPersistence --disableTelemetry`, or use the app's run command, which starts one."
+            )
+        } else if refused && loopback {
+            format!(
+                "Nothing is listening on {endpoint}. Start the emulator or proxy that should be there, or check the port."
+            )
+        } else {
+            format!(
+                "Could not reach {endpoint}. Check the endpoint's address, your network, and any proxy or firewall in between."
+            )
+        }
+    }
+
+    fn service_hint(&self) -> String {
+        let code = self.code.as_deref().unwrap_or("");
+        match (self.status.unwrap_or(0), code) {
+            (403, _) if self.message.contains("Request date header too old")
+                || self.message.contains("clock") =>
+            {
+                "The service rejected the request's time: this computer's clock is off. Correct the clock and try again.".into()
+            }
+            // Azure says AuthenticationFailed; Azurite says AuthorizationFailure with the same message.
+            (403, "AuthenticationFailed") | (403, "AuthorizationFailure") if code == "AuthenticationFailed" || self.message.contains("failed to authenticate") => "The service could not verify the signature: the account key is wrong, or this computer's clock is more than 15 minutes off. Check the key (or the SAS) and the clock.".into(),
+            (403, "AuthorizationPermissionMismatch" | "AuthorizationResourceTypeMismatch" | "AuthorizationServiceMismatch") => {
+                "The SAS does not grant this operation. Create a SAS with the needed permission, service and resource type.".into()
+            }
+            (403, _) if self.message.contains("expire") => "The SAS has expired. Create a new one.".into(),
+            (403, _) => "Access was refused. Check the account key or SAS and its permissions.".into(),
+            (412, _) if self.is_lease_conflict() => "The blob or container is leased by another client, and this write did not carry that lease id. Wait for the lease to end, break it, or write with the lease id.".into(),
+            (412, _) => "Someone else changed it since you loaded it (its ETag no longer matches, or it exists when it should not). Reload to see their version, or force your write.".into(),
+            (409, c) if c.contains("Lease") => "A lease is in the way: the resource is leased, or the lease is in a state that does not allow this. Check the lease indicator.".into(),
+            (409, c) if c.ends_with("AlreadyExists") => "It already exists. Pick another name, or open the existing one.".into(),
+            (409, c) if c.ends_with("BeingDeleted") => "It is being deleted; the service needs a short while before the name can be used again.".into(),
+            (409, _) => "It conflicts with the current state of the resource (it exists, is leased, or is busy). Reload and try again.".into(),
+            (404, "MessageNotFound") => "The message is gone, or the pop receipt is stale: the message became visible again or was updated, and someone else may hold it now. Dequeue it again to get a current receipt.".into(),
+            (400, "PopReceiptMismatch") => "The pop receipt is stale: the message was dequeued or updated since. Dequeue it again to get a current receipt.".into(),
+            (404, _) => "It does not exist (any more). Refresh to see what is there now.".into(),
+            (400, _) => "The service rejected the request as malformed. The message below says which part.".into(),
+            (408 | 500 | 502 | 503 | 504, _) => "The service is busy or failing right now. Try again in a moment.".into(),
+            (413, _) => "The request is too large for the service.".into(),
+            _ => "The service refused the request. The code and message below say why.".into(),
+        }
+    }
+
+    /// The whole story for a person: what failed, why and what to do, then the service's evidence.
+    pub fn plain_words(&self) -> String {
+        let mut s = format!("{} failed: {}", self.operation, self.hint());
+        s.push_str(&format!("\n{}", self.evidence()));
+        s
+    }
+
+    /// Status, code, the service's message and the request id, for support and the inspector.
+    pub fn evidence(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(status) = self.status {
+            parts.push(format!("HTTP {status}"));
+        }
+        if let Some(code) = &self.code {
+            parts.push(code.clone());
+        }
+        let mut s = parts.join(" ");
+        if !self.message.is_empty() {
+            if !s.is_empty() {
+                s.push_str(": ");
+            }
+            s.push_str(self.message.lines().next().unwrap_or(""));
+        }
+        if let Some(id) = &self.request_id {
+            s.push_str(&format!(" (request id {id})"));
+        }
+        s
+    }
+}
+
+impl fmt::Display for StorageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.plain_words())
+    }
+}
+
+impl std::error::Error for StorageError {}
+
+pub type Result<T> = std::result::Result<T, StorageError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn service_error(status: u16, code: &str, message: &str) -> StorageError {
+        let mut e = StorageError::new(ErrorKind::Service, "Update entity", message);
+        e.status = Some(status);
+        e.code = Some(code.into());
+        e.request_id = Some("req-1".into());
+        e
+    }
+
+    #[test]
+    fn precondition_failure_says_someone_else_changed_it() {
+        let e = service_error(
+            412,
+            "UpdateConditionNotSatisfied",
+            "The update condition specified in the request was not satisfied.",
+        );
+        let words = e.plain_words();
+        assert!(
+            words.starts_with("Update entity failed: Someone else changed it"),
+            "{words}"
+        );
+        assert!(words.contains("HTTP 412 UpdateConditionNotSatisfied"), "{words}");
+        assert!(words.contains("request id req-1"), "{words}");
+    }
+
+    #[test]
+    fn lease_precondition_failure_names_the_lease() {
+        let e = service_error(
+            412,
+            "LeaseIdMissing",
+            "There is currently a lease on the blob and no lease ID was specified in the request.",
+        );
+        assert!(e.is_lease_conflict());
+        assert!(e.hint().contains("leased by another client"), "{}", e.hint());
+    }
+
+    #[test]
+    fn refused_emulator_port_says_how_to_start_it() {
+        let mut e = StorageError::new(ErrorKind::Connection, "List tables", "connection refused");
+        e.endpoint = Some("127.0.0.1:10002".into());
+        assert!(e.hint().contains("Azurite) is not running"), "{}", e.hint());
+        e.endpoint = Some("example.invalid:443".into());
+        assert!(
+            e.hint().starts_with("Could not reach example.invalid:443"),
+            "{}",
+            e.hint()
+        );
+    }
+
+    #[test]
+    fn authentication_failure_mentions_key_and_clock() {
+        let e = service_error(
+            403,
+            "AuthenticationFailed",
+            "Server failed to authenticate the request.",
+        );
+        assert!(e.hint().contains("account key is wrong"));
+        assert!(e.hint().contains("clock"));
+    }
+}

@@ -1,0 +1,54 @@
+//! Request events: one per attempt of every request, redacted at the source, for the inspector and timelines.
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use super::Service;
+
+/// What happened to one attempt of one request. Carries no secret: headers and URL are redacted before it exists.
+#[derive(Clone, Debug)]
+pub struct RequestEvent {
+    /// Grows by one per request of a client; attempts of one request share it.
+    pub request_seq: u64,
+    pub attempt: u32,
+    pub started: SystemTime,
+    pub duration: Duration,
+    pub account: String,
+    pub service: Service,
+    /// What the caller asked for, in words: "Query entities", "Acquire lease".
+    pub operation: String,
+    pub method: String,
+    /// The resource path, decoded, relative to the service endpoint.
+    pub resource: String,
+    pub url: String,
+    pub request_headers: Vec<(String, String)>,
+    pub response_headers: Vec<(String, String)>,
+    pub status: Option<u16>,
+    pub request_id: Option<String>,
+    pub client_request_id: String,
+    pub error_code: Option<String>,
+    /// What the pipeline did or saw: "retrying in 400 ms", "connection refused", "not retried: not idempotent".
+    pub note: Option<String>,
+    /// The string the client signed; kept only when the service answered 403, to compare with the server's.
+    pub string_to_sign: Option<String>,
+}
+
+impl RequestEvent {
+    pub fn request_header(&self, name: &str) -> Option<&str> {
+        find(&self.request_headers, name)
+    }
+
+    pub fn response_header(&self, name: &str) -> Option<&str> {
+        find(&self.response_headers, name)
+    }
+}
+
+fn find<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+/// Where a client delivers its events. The app forwards them to the UI; tests collect them.
+pub type EventSink = Arc<dyn Fn(RequestEvent) + Send + Sync>;

@@ -1,0 +1,107 @@
+//! The naming rules of every resource: tables, containers, blobs and queues, checked before sending.
+
+/// Table names: 3-63 letters and digits, starting with a letter, not the reserved `tables`.
+pub fn validate_table_name(name: &str) -> Result<(), String> {
+    if !(3..=63).contains(&name.len()) {
+        return Err(format!("The table name `{name}` must be 3 to 63 characters long."));
+    }
+    if !name.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(format!("The table name `{name}` may contain only letters and digits."));
+    }
+    if !name.as_bytes()[0].is_ascii_alphabetic() {
+        return Err(format!("The table name `{name}` must start with a letter."));
+    }
+    if name.eq_ignore_ascii_case("tables") {
+        return Err("`tables` is a reserved name.".into());
+    }
+    Ok(())
+}
+
+/// Containers and queues share DNS-style names: 3-63 lower-case letters, digits and single hyphens,
+/// starting and ending with a letter or digit.
+fn validate_dns_style(kind: &str, name: &str) -> Result<(), String> {
+    if !(3..=63).contains(&name.len()) {
+        return Err(format!("The {kind} name `{name}` must be 3 to 63 characters long."));
+    }
+    if !name
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        return Err(format!(
+            "The {kind} name `{name}` may contain only lower-case letters, digits and hyphens."
+        ));
+    }
+    if name.starts_with('-') || name.ends_with('-') || name.contains("--") {
+        return Err(format!(
+            "The {kind} name `{name}` must start and end with a letter or digit and may not contain `--`."
+        ));
+    }
+    Ok(())
+}
+
+pub fn validate_container_name(name: &str) -> Result<(), String> {
+    if matches!(name, "$root" | "$web" | "$logs") {
+        return Ok(());
+    }
+    validate_dns_style("container", name)
+}
+
+pub fn validate_queue_name(name: &str) -> Result<(), String> {
+    validate_dns_style("queue", name)
+}
+
+/// Blob names: 1-1024 characters, no control characters, at most 254 path segments.
+pub fn validate_blob_name(name: &str) -> Result<(), String> {
+    let chars = name.chars().count();
+    if chars == 0 || chars > 1024 {
+        return Err(format!(
+            "A blob name must be 1 to 1024 characters long (this one is {chars})."
+        ));
+    }
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
+        return Err(format!(
+            "The blob name contains the control character U+{:04X}.",
+            c as u32
+        ));
+    }
+    if name.split('/').count() > 254 {
+        return Err("A blob name may have at most 254 path segments.".into());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_names_follow_the_service_rules() {
+        assert!(validate_table_name("Orders2026").is_ok());
+        assert!(validate_table_name("ab").unwrap_err().contains("3 to 63"));
+        assert!(
+            validate_table_name("2orders")
+                .unwrap_err()
+                .contains("start with a letter")
+        );
+        assert!(
+            validate_table_name("my-table")
+                .unwrap_err()
+                .contains("only letters and digits")
+        );
+        assert!(validate_table_name("Tables").unwrap_err().contains("reserved"));
+    }
+
+    #[test]
+    fn containers_queues_and_blobs() {
+        assert!(validate_container_name("photos-2026").is_ok());
+        assert!(validate_container_name("$root").is_ok());
+        assert!(validate_container_name("Photos").unwrap_err().contains("lower-case"));
+        assert!(validate_container_name("a--b").unwrap_err().contains("`--`"));
+        assert!(validate_container_name("ab").unwrap_err().contains("3 to 63"));
+        assert!(validate_queue_name("jobs-high").is_ok());
+        assert!(validate_queue_name("jobs-").unwrap_err().contains("queue name"));
+        assert!(validate_blob_name("a/b/c.txt").is_ok());
+        assert!(validate_blob_name("").unwrap_err().contains("1 to 1024"));
+        assert!(validate_blob_name("a\u{7}").unwrap_err().contains("U+0007"));
+    }
+}

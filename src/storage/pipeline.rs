@@ -1,0 +1,658 @@
+//! The one path every request takes: URL, version/date/id headers, signing, timeouts, retries, the circuit
+//! breaker, request events, and turning error responses into `StorageError`.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant, SystemTime};
+
+use bytes::Bytes;
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use reqwest::Method;
+use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
+use url::Url;
+
+use super::Service;
+use super::account::{Account, Credential};
+use super::auth::{SigningInput, sign_shared_key};
+use super::error::{ErrorKind, Result, StorageError};
+use super::events::{EventSink, RequestEvent};
+use super::redact::{redact_header, redact_query};
+use super::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after};
+
+/// The storage REST version every request asks for (Azurite 3.35 knows up to 2025-11-05).
+pub const API_VERSION: &str = "2024-11-04";
+
+/// Query values are encoded strictly: only RFC 3986 unreserved characters stay as they are.
+pub const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
+
+/// How a client behaves; the defaults suit a person waiting at the screen.
+#[derive(Clone)]
+pub struct ClientOptions {
+    pub retry: RetryPolicy,
+    pub connect_timeout: Duration,
+    /// The longest silence while waiting for (more of) a response.
+    pub read_timeout: Duration,
+    pub breaker_threshold: u32,
+    pub breaker_open_for: Duration,
+    pub events: Option<EventSink>,
+}
+
+impl Default for ClientOptions {
+    fn default() -> Self {
+        ClientOptions {
+            retry: RetryPolicy::default(),
+            connect_timeout: Duration::from_secs(10),
+            read_timeout: Duration::from_secs(30),
+            breaker_threshold: 5,
+            breaker_open_for: Duration::from_secs(20),
+            events: None,
+        }
+    }
+}
+
+/// One request, described in storage terms; the pipeline does the rest.
+pub struct Request {
+    pub service: Service,
+    /// What the user asked for ("Insert entity"); it names the failure if there is one.
+    pub operation: String,
+    pub method: Method,
+    /// The percent-encoded path below the service endpoint, starting with `/` (or empty for the root).
+    pub path: String,
+    /// Query parameters, not yet encoded.
+    pub query: Vec<(String, String)>,
+    pub headers: Vec<(String, String)>,
+    pub body: Bytes,
+    /// Safe to send twice? Reads are; writes say so themselves.
+    pub idempotent: bool,
+}
+
+impl Request {
+    pub fn new(service: Service, method: Method, operation: impl Into<String>, path: impl Into<String>) -> Self {
+        let idempotent = method == Method::GET || method == Method::HEAD;
+        Request {
+            service,
+            operation: operation.into(),
+            method,
+            path: path.into(),
+            query: Vec::new(),
+            headers: Vec::new(),
+            body: Bytes::new(),
+            idempotent,
+        }
+    }
+
+    pub fn query(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.query.push((name.into(), value.into()));
+        self
+    }
+
+    pub fn query_opt(self, name: &str, value: Option<impl Into<String>>) -> Self {
+        match value {
+            Some(v) => self.query(name, v),
+            None => self,
+        }
+    }
+
+    pub fn header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.headers.push((name.into().to_ascii_lowercase(), value.into()));
+        self
+    }
+
+    pub fn header_opt(self, name: &str, value: Option<impl Into<String>>) -> Self {
+        match value {
+            Some(v) => self.header(name, v),
+            None => self,
+        }
+    }
+
+    pub fn body(mut self, body: impl Into<Bytes>) -> Self {
+        self.body = body.into();
+        self
+    }
+
+    pub fn idempotent(mut self, yes: bool) -> Self {
+        self.idempotent = yes;
+        self
+    }
+}
+
+/// A response whose body has been read whole (listings, entities, messages: all small).
+#[derive(Debug)]
+pub struct Response {
+    pub status: u16,
+    pub headers: HeaderMap,
+    pub body: Bytes,
+}
+
+/// A response whose body is still on the wire (downloads).
+pub struct StreamingResponse {
+    pub status: u16,
+    pub headers: HeaderMap,
+    pub body: reqwest::Response,
+}
+
+/// Header access shared by both response kinds.
+pub trait Headers {
+    fn headers(&self) -> &HeaderMap;
+
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers().get(name).and_then(|v| v.to_str().ok())
+    }
+
+    fn etag(&self) -> Option<String> {
+        self.header("etag").map(str::to_string)
+    }
+
+    fn request_id(&self) -> Option<&str> {
+        self.header("x-ms-request-id")
+    }
+}
+
+impl Headers for Response {
+    fn headers(&self) -> &HeaderMap {
+        &self.headers
+    }
+}
+
+impl Headers for StreamingResponse {
+    fn headers(&self) -> &HeaderMap {
+        &self.headers
+    }
+}
+
+/// The shared client of one account: cheap to clone, safe to use from many tasks.
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    account: Account,
+    http: reqwest::Client,
+    retry: RetryPolicy,
+    events: Option<EventSink>,
+    seq: AtomicU64,
+    breaker: CircuitBreaker,
+}
+
+/// The outcome of one attempt before the retry decision: an answer (of any status), or a transport failure.
+type Attempt = std::result::Result<Answer, Box<reqwest::Error>>;
+
+struct Answer {
+    status: u16,
+    headers: HeaderMap,
+    body: AttemptBody,
+}
+
+enum AttemptBody {
+    Read(Bytes),
+    Streaming(reqwest::Response),
+}
+
+impl Client {
+    pub fn new(account: Account, options: ClientOptions) -> Result<Client> {
+        // One process-wide TLS provider; a second install is refused harmlessly.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let http = reqwest::Client::builder()
+            .connect_timeout(options.connect_timeout)
+            .read_timeout(options.read_timeout)
+            .pool_idle_timeout(Duration::from_secs(30))
+            .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e.to_string()))?;
+        Ok(Client {
+            inner: Arc::new(Inner {
+                account,
+                http,
+                retry: options.retry,
+                events: options.events,
+                seq: AtomicU64::new(0),
+                breaker: CircuitBreaker::new(options.breaker_threshold, options.breaker_open_for),
+            }),
+        })
+    }
+
+    pub fn account(&self) -> &Account {
+        &self.inner.account
+    }
+
+    /// True while the circuit breaker holds requests to this service back.
+    pub fn is_circuit_open(&self, service: Service) -> bool {
+        self.inner.breaker.is_open(service)
+    }
+
+    /// The full URL of a resource (without any credential), e.g. for a copy source or a SAS URL.
+    pub fn resource_url(&self, service: Service, path: &str) -> Result<Url> {
+        let endpoint = self.inner.account.endpoint(service)?;
+        let base = endpoint.as_str().trim_end_matches('/');
+        Url::parse(&format!("{base}{path}")).map_err(|e| {
+            StorageError::invalid(
+                "Build the request",
+                format!("`{path}` does not make a valid URL ({e})."),
+            )
+        })
+    }
+
+    fn url(&self, req: &Request) -> Result<Url> {
+        let mut url = self.resource_url(req.service, &req.path)?;
+        let mut query: Vec<String> = req
+            .query
+            .iter()
+            .map(|(k, v)| format!("{k}={}", utf8_percent_encode(v, QUERY_VALUE)))
+            .collect();
+        if let Credential::Sas(token) = &self.inner.account.credential {
+            query.push(token.query().to_string());
+        }
+        let query = query.join("&");
+        url.set_query(if query.is_empty() { None } else { Some(&query) });
+        Ok(url)
+    }
+
+    /// Sends a request and reads its whole body; error statuses become `StorageError`.
+    pub async fn send(&self, req: Request) -> Result<Response> {
+        match self.execute(req, false).await? {
+            (status, headers, AttemptBody::Read(body)) => Ok(Response { status, headers, body }),
+            (status, headers, AttemptBody::Streaming(resp)) => {
+                let body = resp
+                    .bytes()
+                    .await
+                    .map_err(|e| StorageError::new(ErrorKind::Connection, "Read the response", e.to_string()))?;
+                Ok(Response { status, headers, body })
+            }
+        }
+    }
+
+    /// Sends a request and hands back the body unread, for downloads that stream to disk.
+    pub async fn send_streaming(&self, req: Request) -> Result<StreamingResponse> {
+        match self.execute(req, true).await? {
+            (status, headers, AttemptBody::Streaming(body)) => Ok(StreamingResponse { status, headers, body }),
+            (_, _, AttemptBody::Read(_)) => unreachable!("a streaming request keeps its body on the wire"),
+        }
+    }
+
+    async fn execute(&self, req: Request, streaming: bool) -> Result<(u16, HeaderMap, AttemptBody)> {
+        let url = self.url(&req)?;
+        let headers = self.base_headers(&req)?;
+        let seq = self.inner.seq.fetch_add(1, Ordering::Relaxed) + 1;
+        let client_request_id = uuid::Uuid::new_v4().to_string();
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            if let Err(open) = self.inner.breaker.check(req.service) {
+                let mut e = StorageError::new(
+                    ErrorKind::CircuitOpen,
+                    &req.operation,
+                    format!(
+                        "{} failures in a row on the {} endpoint (last: {}); paused for {} s more",
+                        open.failures,
+                        req.service,
+                        open.last_failure,
+                        open.remaining.as_secs() + 1
+                    ),
+                );
+                e.service = Some(req.service);
+                e.endpoint = self.inner.account.endpoint_authority(req.service);
+                return Err(e);
+            }
+            let started = SystemTime::now();
+            let clock = Instant::now();
+            let (signed, string_to_sign) = self.sign(&req, &url, &headers, &client_request_id)?;
+            let outcome = self.attempt(&req, &url, signed.clone(), streaming).await;
+            let duration = clock.elapsed();
+            let mut event = self.event(&req, &url, &signed, seq, attempt, started, duration, &client_request_id);
+            match outcome {
+                Ok(Answer { status, headers, body }) if (200..300).contains(&status) || status == 304 => {
+                    self.inner.breaker.record_success(req.service);
+                    event.status = Some(status);
+                    fill_response(&mut event, &headers);
+                    self.emit(event);
+                    return Ok((status, headers, body));
+                }
+                Ok(Answer { status, headers, body }) => {
+                    let body = match body {
+                        AttemptBody::Read(b) => b,
+                        AttemptBody::Streaming(r) => r.bytes().await.unwrap_or_default(),
+                    };
+                    let error = service_error(&req, status, &headers, &body, &self.inner.account);
+                    event.status = Some(status);
+                    event.error_code = error.code.clone();
+                    fill_response(&mut event, &headers);
+                    if status == 403 {
+                        event.string_to_sign = string_to_sign;
+                    }
+                    if !is_transient_status(status) {
+                        // The endpoint answered sensibly: it is healthy even though the request was refused.
+                        self.inner.breaker.record_success(req.service);
+                        self.emit(event);
+                        return Err(error);
+                    }
+                    let retry_after = headers
+                        .get("retry-after")
+                        .and_then(|v| v.to_str().ok())
+                        .and_then(parse_retry_after);
+                    match self.retry_delay(req.idempotent, attempt, retry_after) {
+                        Ok(delay) => {
+                            event.note = Some(format!("{status}: retrying in {} ms", delay.as_millis()));
+                            self.emit(event);
+                            tokio::time::sleep(delay).await;
+                        }
+                        Err(why) => {
+                            event.note = Some(why);
+                            self.emit(event);
+                            self.inner.breaker.record_failure(req.service, &error.evidence());
+                            return Err(error);
+                        }
+                    }
+                }
+                Err(error) => {
+                    // A failed connect never reached the service, so even a non-idempotent request may go again.
+                    let never_sent = error.is_connect();
+                    let summary = transport_summary(&error);
+                    match self.retry_delay(never_sent || req.idempotent, attempt, None) {
+                        Ok(delay) => {
+                            event.note = Some(format!("{summary}: retrying in {} ms", delay.as_millis()));
+                            self.emit(event);
+                            tokio::time::sleep(delay).await;
+                        }
+                        Err(why) => {
+                            event.note = Some(format!("{summary}; {why}"));
+                            self.emit(event);
+                            self.inner.breaker.record_failure(req.service, &summary);
+                            let kind = if !never_sent && !req.idempotent {
+                                ErrorKind::OutcomeUnknown
+                            } else if error.is_timeout() {
+                                ErrorKind::Timeout
+                            } else {
+                                ErrorKind::Connection
+                            };
+                            let mut e = StorageError::new(kind, &req.operation, summary);
+                            e.service = Some(req.service);
+                            e.endpoint = self.inner.account.endpoint_authority(req.service);
+                            return Err(e);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// How long to wait before the next attempt, or why there is none.
+    fn retry_delay(
+        &self,
+        safe_to_repeat: bool,
+        attempt: u32,
+        retry_after: Option<Duration>,
+    ) -> std::result::Result<Duration, String> {
+        if !safe_to_repeat {
+            return Err("not retried: the request may have reached the service and is not safe to repeat".into());
+        }
+        if attempt > self.inner.retry.max_retries {
+            return Err(format!("gave up after {attempt} attempts"));
+        }
+        self.inner.retry.delay(attempt, retry_after).ok_or_else(|| {
+            format!(
+                "the service asked to wait {} s; not waiting that long",
+                retry_after.unwrap_or_default().as_secs()
+            )
+        })
+    }
+
+    fn base_headers(&self, req: &Request) -> Result<HeaderMap> {
+        let mut headers = HeaderMap::new();
+        headers.insert("x-ms-version", HeaderValue::from_static(API_VERSION));
+        for (name, value) in &req.headers {
+            let header_name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
+                StorageError::invalid(&req.operation, format!("`{name}` cannot be used as a header name."))
+            })?;
+            let header_value = HeaderValue::from_str(value).map_err(|_| {
+                StorageError::invalid(
+                    &req.operation,
+                    format!("The value of `{name}` has characters that HTTP headers cannot carry (use plain ASCII)."),
+                )
+            })?;
+            headers.insert(header_name, header_value);
+        }
+        Ok(headers)
+    }
+
+    /// Date, request id and Authorization for one attempt (the date changes between attempts).
+    fn sign(
+        &self,
+        req: &Request,
+        url: &Url,
+        base: &HeaderMap,
+        client_request_id: &str,
+    ) -> Result<(HeaderMap, Option<String>)> {
+        let mut headers = base.clone();
+        let date = httpdate::fmt_http_date(SystemTime::now());
+        headers.insert(
+            "x-ms-date",
+            HeaderValue::from_str(&date).expect("an HTTP date is ASCII"),
+        );
+        headers.insert(
+            "x-ms-client-request-id",
+            HeaderValue::from_str(client_request_id).expect("a uuid is ASCII"),
+        );
+        let account = &self.inner.account;
+        let mut string_to_sign = None;
+        if let Credential::SharedKey(key) = &account.credential {
+            let input = SigningInput {
+                method: req.method.as_str(),
+                url,
+                headers: &headers,
+                content_length: req.body.len() as u64,
+            };
+            let signature = sign_shared_key(req.service, &account.name, key, &input);
+            headers.insert(
+                "authorization",
+                HeaderValue::from_str(&signature.authorization).expect("a signature is ASCII"),
+            );
+            string_to_sign = Some(signature.string_to_sign);
+        }
+        Ok((headers, string_to_sign))
+    }
+
+    async fn attempt(&self, req: &Request, url: &Url, headers: HeaderMap, streaming: bool) -> Attempt {
+        let request = self
+            .inner
+            .http
+            .request(req.method.clone(), url.clone())
+            .headers(headers)
+            .body(req.body.clone());
+        match request.send().await {
+            Ok(resp) => {
+                let status = resp.status().as_u16();
+                let headers = resp.headers().clone();
+                let success = (200..300).contains(&status);
+                if streaming && success {
+                    return Ok(Answer {
+                        status,
+                        headers,
+                        body: AttemptBody::Streaming(resp),
+                    });
+                }
+                match resp.bytes().await {
+                    Ok(body) => Ok(Answer {
+                        status,
+                        headers,
+                        body: AttemptBody::Read(body),
+                    }),
+                    Err(error) => Err(Box::new(error)),
+                }
+            }
+            Err(error) => Err(Box::new(error)),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn event(
+        &self,
+        req: &Request,
+        url: &Url,
+        headers: &HeaderMap,
+        seq: u64,
+        attempt: u32,
+        started: SystemTime,
+        duration: Duration,
+        client_request_id: &str,
+    ) -> RequestEvent {
+        let mut request_headers: Vec<(String, String)> = headers
+            .iter()
+            .map(|(n, v)| {
+                (
+                    n.as_str().to_string(),
+                    redact_header(n.as_str(), v.to_str().unwrap_or("<binary>")),
+                )
+            })
+            .collect();
+        request_headers.push(("content-length".into(), req.body.len().to_string()));
+        RequestEvent {
+            request_seq: seq,
+            attempt,
+            started,
+            duration,
+            account: self.inner.account.name.clone(),
+            service: req.service,
+            operation: req.operation.clone(),
+            method: req.method.as_str().to_string(),
+            resource: percent_encoding::percent_decode_str(&req.path)
+                .decode_utf8_lossy()
+                .into_owned(),
+            url: redact_query(url.as_str()),
+            request_headers,
+            response_headers: Vec::new(),
+            status: None,
+            request_id: None,
+            client_request_id: client_request_id.to_string(),
+            error_code: None,
+            note: None,
+            string_to_sign: None,
+        }
+    }
+
+    fn emit(&self, event: RequestEvent) {
+        if let Some(sink) = &self.inner.events {
+            sink(event);
+        }
+    }
+}
+
+fn fill_response(event: &mut RequestEvent, headers: &HeaderMap) {
+    event.request_id = headers
+        .get("x-ms-request-id")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    if event.error_code.is_none() {
+        event.error_code = headers
+            .get("x-ms-error-code")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+    }
+    event.response_headers = headers
+        .iter()
+        .map(|(n, v)| {
+            (
+                n.as_str().to_string(),
+                redact_header(n.as_str(), v.to_str().unwrap_or("<binary>")),
+            )
+        })
+        .collect();
+}
+
+/// Words for a transport failure, without reqwest's nested Debug noise.
+fn transport_summary(error: &reqwest::Error) -> String {
+    let mut parts = Vec::new();
+    let mut source: Option<&dyn std::error::Error> = Some(error);
+    while let Some(e) = source {
+        let text = e.to_string();
+        if !parts.iter().any(|p: &String| p.contains(&text)) {
+            parts.push(text);
+        }
+        source = e.source();
+    }
+    let summary = parts.join(": ");
+    if error.is_timeout() {
+        format!("timed out ({summary})")
+    } else {
+        redact_query(&summary)
+    }
+}
+
+/// Builds the error for an error status from the headers and the (JSON or XML) body.
+fn service_error(req: &Request, status: u16, headers: &HeaderMap, body: &[u8], account: &Account) -> StorageError {
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+    let (body_code, body_message) = parse_error_body(body);
+    let mut e = StorageError::new(
+        ErrorKind::Service,
+        &req.operation,
+        body_message.unwrap_or_else(|| status_text(status).to_string()),
+    );
+    e.service = Some(req.service);
+    e.status = Some(status);
+    e.code = header("x-ms-error-code").or(body_code);
+    e.request_id = header("x-ms-request-id");
+    e.endpoint = account.endpoint_authority(req.service);
+    if status == 412 {
+        e.current_etag = header("etag");
+    }
+    e
+}
+
+fn status_text(status: u16) -> &'static str {
+    reqwest::StatusCode::from_u16(status)
+        .ok()
+        .and_then(|s| s.canonical_reason())
+        .unwrap_or("Error")
+}
+
+/// Table errors come as JSON (`odata.error`), Blob and Queue errors as XML (`<Error><Code>`).
+pub fn parse_error_body(body: &[u8]) -> (Option<String>, Option<String>) {
+    if let Ok(json) = serde_json::from_slice::<serde_json::Value>(body) {
+        let error = json.get("odata.error").or_else(|| json.get("error")).unwrap_or(&json);
+        let code = error.get("code").and_then(|c| c.as_str()).map(str::to_string);
+        let message = error
+            .get("message")
+            .and_then(|m| m.get("value").or(Some(m)))
+            .and_then(|m| m.as_str())
+            .map(|m| m.lines().next().unwrap_or("").to_string());
+        return (code, message);
+    }
+    let text = String::from_utf8_lossy(body);
+    let code = xml_element(&text, "Code");
+    let message = xml_element(&text, "Message").map(|m| m.lines().next().unwrap_or("").to_string());
+    (code, message)
+}
+
+fn xml_element(text: &str, tag: &str) -> Option<String> {
+    let start = text.find(&format!("<{tag}>"))? + tag.len() + 2;
+    let end = start + text[start..].find(&format!("</{tag}>"))?;
+    let raw = &text[start..end];
+    Some(
+        quick_xml::escape::unescape(raw)
+            .map(|c| c.into_owned())
+            .unwrap_or_else(|_| raw.to_string()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_bodies_in_both_forms() {
+        let json = br#"{"odata.error":{"code":"EntityAlreadyExists","message":{"lang":"en-US","value":"The specified entity already exists.\nRequestId:abc"}}}"#;
+        assert_eq!(
+            parse_error_body(json),
+            (
+                Some("EntityAlreadyExists".into()),
+                Some("The specified entity already exists.".into())
+            )
+        );
+        let xml = b"<?xml version=\"1.0\"?><Error><Code>LeaseIdMissing</Code><Message>There is a lease &amp; no id.\nRequestId:x</Message></Error>";
+        assert_eq!(
+            parse_error_body(xml),
+            (Some("LeaseIdMissing".into()), Some("There is a lease & no id.".into()))
+        );
+        assert_eq!(parse_error_body(b""), (None, None));
+    }
+}

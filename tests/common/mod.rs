@@ -1,0 +1,61 @@
+//! The integration tests' harness: one real Azurite per test binary, clients on it, unique resource names.
+#![allow(dead_code)]
+
+pub mod fault_proxy;
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use tessera::emulator::Emulator;
+use tessera::storage::{Account, Client, ClientOptions, RequestEvent};
+
+/// The binary's emulator, started on first use. If it cannot start, every test fails saying why.
+pub fn emulator() -> &'static Emulator {
+    static EMULATOR: OnceLock<Emulator> = OnceLock::new();
+    EMULATOR.get_or_init(|| match Emulator::start() {
+        Ok(e) => e,
+        Err(why) => panic!("the tests need a real Azurite and it could not start: {why}"),
+    })
+}
+
+pub fn account() -> Account {
+    emulator().account()
+}
+
+pub fn client() -> Client {
+    Client::new(account(), ClientOptions::default()).expect("client")
+}
+
+/// Collects every request event a client emits.
+#[derive(Clone, Default)]
+pub struct Recorder(Arc<Mutex<Vec<RequestEvent>>>);
+
+impl Recorder {
+    pub fn options(&self) -> ClientOptions {
+        let events = self.0.clone();
+        ClientOptions {
+            events: Some(Arc::new(move |e| events.lock().unwrap().push(e))),
+            ..ClientOptions::default()
+        }
+    }
+
+    pub fn events(&self) -> Vec<RequestEvent> {
+        self.0.lock().unwrap().clone()
+    }
+
+    pub fn clear(&self) {
+        self.0.lock().unwrap().clear();
+    }
+}
+
+pub fn recorded_client(account: Account) -> (Client, Recorder) {
+    let recorder = Recorder::default();
+    (Client::new(account, recorder.options()).expect("client"), recorder)
+}
+
+/// A name no other test uses: lower-case letters and digits, valid for tables, containers and queues.
+pub fn unique(prefix: &str) -> String {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    format!("{prefix}{n}x{:06}", fastrand::u32(..1_000_000))
+}
