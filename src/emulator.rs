@@ -37,6 +37,18 @@ impl Emulator {
         Err(last_error)
     }
 
+    /// Starts on the given ports when all three are free (so the emulator preset reaches it), else on any.
+    pub fn start_preferring(ports: [u16; 3]) -> Result<Emulator, String> {
+        let free = ports.iter().all(|p| TcpListener::bind(("127.0.0.1", *p)).is_ok());
+        if free {
+            let script = find_azurite()?;
+            if let Ok(e) = Self::start_on(&script, ports) {
+                return Ok(e);
+            }
+        }
+        Self::start()
+    }
+
     fn start_on(script: &Path, ports: [u16; 3]) -> Result<Emulator, String> {
         let log = std::env::temp_dir().join(format!("tessera-azurite-{}-{}.log", std::process::id(), ports[0]));
         let stderr = std::fs::File::create(&log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;

@@ -1,0 +1,357 @@
+//! 1 GiB upload and download against curl moving the same bytes to the same Azurite, peak RSS, and listing
+//! 100,000 blobs against a raw floor. Run: `cargo bench --bench transfers`.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime};
+
+use bytes::Bytes;
+use quick_xml::events::Event;
+use reqwest::header::{HeaderMap, HeaderValue};
+use tessera::emulator::Emulator;
+use tessera::storage::auth::{SigningInput, sign_shared_key};
+use tessera::storage::blob::{BlobHttpHeaders, DeleteSnapshots, ListBlobsOptions, PublicAccess};
+use tessera::storage::conditions::Conditions;
+use tessera::storage::sas::SasPermissions;
+use tessera::storage::transfer::{TransferOptions, TransferProgress};
+use tessera::storage::{Account, Client, ClientOptions, Credential, Service};
+use tokio_util::sync::CancellationToken;
+
+const GIB: u64 = 1 << 30;
+const BLOBS: usize = 100_000;
+
+fn goal(name: &str, measured: String, baseline: String, ratio: f64, target: &str, pass: bool) {
+    println!(
+        "goal: {name} measured={measured} baseline={baseline} ratio={ratio:.2} target{target} {}",
+        if pass { "PASS" } else { "MISS" }
+    );
+}
+
+/// Resets this process's peak RSS (Linux), so each phase measures its own.
+fn reset_peak_rss() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+fn peak_rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0.0);
+    kb / 1024.0
+}
+
+/// CPU seconds this process has used (user + system), to tell whether the client or the service is the slow side.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    let ticks: f64 = fields.get(11).and_then(|u| u.parse::<f64>().ok()).unwrap_or(0.0)
+        + fields.get(12).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
+    ticks / 100.0
+}
+
+fn random_file(path: &Path, bytes: u64) {
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let mut rng = fastrand::Rng::with_seed(7);
+    let mut chunk = vec![0u8; 1 << 20];
+    for _ in 0..bytes / chunk.len() as u64 {
+        rng.fill(&mut chunk);
+        f.write_all(&chunk).unwrap();
+    }
+    f.flush().unwrap();
+}
+
+fn curl(args: &[&str]) -> f64 {
+    let started = Instant::now();
+    let status = Command::new("curl")
+        .args(["-sS", "--fail"])
+        .args(args)
+        .status()
+        .expect("curl runs");
+    assert!(status.success(), "curl {args:?} failed");
+    started.elapsed().as_secs_f64()
+}
+
+fn mb_per_s(bytes: u64, secs: f64) -> f64 {
+    bytes as f64 / 1e6 / secs
+}
+
+fn main() {
+    let emulator = Emulator::start().expect("Azurite");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let client = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let container = "benchtransfers";
+    rt.block_on(client.create_container(container, PublicAccess::None, &[]))
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("one-gib.bin");
+    random_file(&source, GIB);
+    let expiry = SystemTime::now() + Duration::from_secs(7200);
+    let write_sas = SasPermissions {
+        read: true,
+        create: true,
+        write: true,
+        ..Default::default()
+    };
+    let env = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
+    let defaults = TransferOptions::default();
+    // Overrides for exploring the settings; the goals use the defaults unless these are set.
+    let options = TransferOptions {
+        block_size: env("TESSERA_BLOCK_MIB").map_or(defaults.block_size, |m| (m << 20) as usize),
+        range_size: env("TESSERA_RANGE_MIB").map_or(defaults.range_size, |m| m << 20),
+        parallelism: env("TESSERA_PARALLEL").map_or(defaults.parallelism, |p| p as usize),
+        verify_range_md5: env("TESSERA_RANGE_MD5").map_or(defaults.verify_range_md5, |v| v == 1),
+        ..defaults
+    };
+    println!("options: {options:?}");
+
+    // Paired rounds: the machine's speed swings between rounds for curl and for us alike, so each round's
+    // ratio compares like with like, and the median round is reported.
+    let (mut up_rounds, mut down_rounds) = (Vec::new(), Vec::new());
+    let mut peak = 0f64;
+    for round in 0..3 {
+        // Floor: curl puts the same file in one request, then reads it back.
+        let url = client
+            .blob_sas_url(container, Some("by-curl.bin"), write_sas, None, expiry)
+            .unwrap();
+        let src = source.display().to_string();
+        let up = curl(&[
+            "-T",
+            &src,
+            "-H",
+            "x-ms-blob-type: BlockBlob",
+            "-H",
+            "x-ms-version: 2024-11-04",
+            &url,
+        ]);
+        let curl_dest = dir.path().join("by-curl.down").display().to_string();
+        let down = curl(&["-o", &curl_dest, &url]);
+        std::fs::remove_file(&curl_dest).ok();
+
+        reset_peak_rss();
+        let cpu = cpu_seconds();
+        let started = Instant::now();
+        rt.block_on(client.upload_file(
+            container,
+            "by-tessera.bin",
+            &source,
+            &BlobHttpHeaders::default(),
+            &[],
+            &Conditions::none(),
+            &options,
+            &TransferProgress::new(),
+            &CancellationToken::new(),
+        ))
+        .unwrap();
+        let (up_ours, up_cpu) = (started.elapsed().as_secs_f64(), cpu_seconds() - cpu);
+        peak = peak.max(peak_rss_mb());
+        reset_peak_rss();
+        let dest = dir.path().join("by-tessera.down");
+        let cpu = cpu_seconds();
+        let started = Instant::now();
+        rt.block_on(client.download_file(
+            container,
+            "by-tessera.bin",
+            None,
+            &dest,
+            &options,
+            &Arc::new(TransferProgress::default()),
+            &CancellationToken::new(),
+        ))
+        .unwrap();
+        let (down_ours, down_cpu) = (started.elapsed().as_secs_f64(), cpu_seconds() - cpu);
+        peak = peak.max(peak_rss_mb());
+        std::fs::remove_file(&dest).ok();
+        println!(
+            "round {round}: curl up {:.0} MB/s down {:.0} MB/s; tessera up {:.0} MB/s down {:.0} MB/s \
+             (client CPU {up_cpu:.1} s up, {down_cpu:.1} s down)",
+            mb_per_s(GIB, up),
+            mb_per_s(GIB, down),
+            mb_per_s(GIB, up_ours),
+            mb_per_s(GIB, down_ours)
+        );
+        up_rounds.push((mb_per_s(GIB, up_ours), mb_per_s(GIB, up)));
+        down_rounds.push((mb_per_s(GIB, down_ours), mb_per_s(GIB, down)));
+        for blob in ["by-curl.bin", "by-tessera.bin"] {
+            rt.block_on(client.delete_blob(container, blob, None, DeleteSnapshots::None, &Conditions::none()))
+                .ok();
+        }
+    }
+    for (name, mut rounds) in [("upload_1gib", up_rounds), ("download_1gib", down_rounds)] {
+        rounds.sort_by(|a: &(f64, f64), b| (a.0 / a.1).total_cmp(&(b.0 / b.1)));
+        let (ours, curl) = rounds[rounds.len() / 2];
+        let ratio = ours / curl;
+        goal(
+            name,
+            format!("{ours:.0}MB/s"),
+            format!("{curl:.0}MB/s(curl)"),
+            ratio,
+            ">=0.8",
+            ratio >= 0.8,
+        );
+    }
+    goal(
+        "transfer_peak_rss",
+        format!("{peak:.0}MB"),
+        "150MB(limit)".into(),
+        peak / 150.0,
+        "<1.0",
+        peak < 150.0,
+    );
+    std::fs::remove_file(&source).ok();
+    if std::env::var("TESSERA_SKIP_LISTING").is_ok() {
+        return;
+    }
+
+    rt.block_on(seed_blobs(&client, "benchlisting"));
+    let (mut ours, mut floor) = (Vec::new(), Vec::new());
+    for round in 0..3 {
+        let started = Instant::now();
+        let n = rt.block_on(raw_listing(&emulator.account(), "benchlisting"));
+        assert_eq!(n, BLOBS);
+        floor.push(n as f64 / started.elapsed().as_secs_f64());
+        let started = Instant::now();
+        let n = rt.block_on(client_listing(&client, "benchlisting"));
+        assert_eq!(n, BLOBS);
+        ours.push(n as f64 / started.elapsed().as_secs_f64());
+        println!(
+            "round {round}: floor {:.0} blobs/s, client {:.0} blobs/s",
+            floor[round], ours[round]
+        );
+    }
+    ours.sort_by(f64::total_cmp);
+    floor.sort_by(f64::total_cmp);
+    let (o, f) = (ours[1], floor[1]);
+    goal(
+        "blob_list_rate",
+        format!("{o:.0}/s"),
+        format!("{f:.0}/s"),
+        o / f,
+        ">=0.9",
+        o / f >= 0.9,
+    );
+}
+
+async fn seed_blobs(client: &Client, container: &str) {
+    client
+        .create_container(container, PublicAccess::None, &[])
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mut set = tokio::task::JoinSet::new();
+    for i in 0..BLOBS {
+        while set.len() >= 32 {
+            set.join_next().await.unwrap().unwrap();
+        }
+        let c = client.clone();
+        let container = container.to_string();
+        set.spawn(async move {
+            let name = format!("folder{:02}/item{i:06}.txt", i % 50);
+            c.put_blob(
+                &container,
+                &name,
+                Bytes::from_static(b"x"),
+                &BlobHttpHeaders::default(),
+                &[],
+                &Conditions::none(),
+            )
+            .await
+            .unwrap();
+        });
+    }
+    while let Some(r) = set.join_next().await {
+        r.unwrap();
+    }
+    println!("seeded {BLOBS} blobs in {:.1} s", started.elapsed().as_secs_f64());
+}
+
+async fn client_listing(client: &Client, container: &str) -> usize {
+    let mut n = 0;
+    let mut marker = None;
+    loop {
+        let options = ListBlobsOptions {
+            marker: marker.clone(),
+            max_results: Some(5000),
+            ..Default::default()
+        };
+        let page = client.list_blobs(container, &options).await.unwrap();
+        n += page.blobs.len();
+        match page.next_marker {
+            Some(m) => marker = Some(m),
+            None => return n,
+        }
+    }
+}
+
+/// The floor: the same pages with bare reqwest and a signature, read with quick-xml events, nothing built.
+async fn raw_listing(account: &Account, container: &str) -> usize {
+    let Credential::SharedKey(key) = &account.credential else {
+        unreachable!()
+    };
+    let http = reqwest::Client::new();
+    let base = account
+        .endpoint(Service::Blob)
+        .unwrap()
+        .as_str()
+        .trim_end_matches('/')
+        .to_string();
+    let mut count = 0;
+    let mut marker: Option<String> = None;
+    loop {
+        let mut url = url::Url::parse(&format!("{base}/{container}")).unwrap();
+        url.query_pairs_mut()
+            .append_pair("restype", "container")
+            .append_pair("comp", "list")
+            .append_pair("maxresults", "5000");
+        if let Some(m) = &marker {
+            url.query_pairs_mut().append_pair("marker", m);
+        }
+        let mut headers = HeaderMap::new();
+        headers.insert("x-ms-version", HeaderValue::from_static("2024-11-04"));
+        headers.insert(
+            "x-ms-date",
+            HeaderValue::from_str(&httpdate::fmt_http_date(SystemTime::now())).unwrap(),
+        );
+        let input = SigningInput {
+            method: "GET",
+            url: &url,
+            headers: &headers,
+            content_length: 0,
+        };
+        let auth = sign_shared_key(Service::Blob, &account.name, key, &input).authorization;
+        headers.insert("authorization", HeaderValue::from_str(&auth).unwrap());
+        let body = http
+            .get(url)
+            .headers(headers)
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        let mut reader = quick_xml::Reader::from_reader(body.as_ref());
+        let mut in_marker = false;
+        marker = None;
+        loop {
+            match reader.read_event().unwrap() {
+                Event::Start(e) if e.name().as_ref() == b"Blob" => count += 1,
+                Event::Start(e) if e.name().as_ref() == b"NextMarker" => in_marker = true,
+                Event::Text(t) if in_marker => {
+                    marker = Some(t.decode().unwrap().into_owned()).filter(|m| !m.is_empty())
+                }
+                Event::End(e) if e.name().as_ref() == b"NextMarker" => in_marker = false,
+                Event::Eof => break,
+                _ => {}
+            }
+        }
+        if marker.is_none() {
+            return count;
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! The activity list: every long job with its progress, rate, cancel and retry.
+
+use egui::RichText;
+
+use super::backend::Backend;
+use super::jobs::{Job, JobId, JobState, Jobs, Unit};
+
+enum JobAction {
+    Cancel(JobId),
+    Retry(JobId),
+}
+
+fn amount(unit: Unit, n: u64) -> String {
+    match unit {
+        Unit::Bytes => human_bytes(n),
+        Unit::Items(what) => format!("{} {what}", thousands(n)),
+    }
+}
+
+pub fn human_bytes(n: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = n as f64;
+    let mut u = 0;
+    while v >= 1024.0 && u < UNITS.len() - 1 {
+        v /= 1024.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{n} B")
+    } else {
+        format!("{v:.1} {}", UNITS[u])
+    }
+}
+
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
+    let mut action = None;
+    ui.horizontal(|ui| {
+        ui.strong(&job.title);
+        let done = amount(job.unit, job.progress.done());
+        let progress_text = match job.progress.total() {
+            0 => done,
+            total => format!("{done} of {}", amount(job.unit, total)),
+        };
+        let rate = match job.unit {
+            Unit::Bytes => format!("{}/s", human_bytes(job.rate() as u64)),
+            Unit::Items(what) => format!("{} {what}/s", thousands(job.rate() as u64)),
+        };
+        match &job.state {
+            JobState::Running => {
+                let bar = egui::ProgressBar::new(job.fraction().unwrap_or(0.0))
+                    .desired_width(220.0)
+                    .text(format!("{progress_text} · {rate}"));
+                ui.add(bar);
+                if ui.button(format!("Cancel {}", job.title)).clicked() {
+                    action = Some(JobAction::Cancel(job.id));
+                }
+            }
+            JobState::Done(summary) => {
+                ui.label(format!("Done in {:.1} s: {summary}", job.elapsed().as_secs_f64()));
+            }
+            JobState::Cancelled => {
+                ui.label(format!("Cancelled after {progress_text}"));
+                if ui.button(format!("Retry {}", job.title)).clicked() {
+                    action = Some(JobAction::Retry(job.id));
+                }
+            }
+            JobState::Failed(e) => {
+                ui.label(RichText::new(e.plain_words()).color(ui.visuals().error_fg_color));
+                if ui.button(format!("Retry {}", job.title)).clicked() {
+                    action = Some(JobAction::Retry(job.id));
+                }
+            }
+        }
+    });
+    action
+}
+
+pub fn ui(ui: &mut egui::Ui, jobs: &mut Jobs, backend: &Backend) {
+    ui.horizontal(|ui| {
+        ui.label(format!("{} running, {} in all", jobs.running(), jobs.list.len()));
+        if ui.button("Clear finished jobs").clicked() {
+            jobs.clear_finished();
+        }
+    });
+    let mut actions = Vec::new();
+    egui::ScrollArea::vertical()
+        .id_salt("activity")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if jobs.list.is_empty() {
+                ui.weak("No jobs yet. Transfers, scans, imports and exports show here with their progress.");
+            }
+            for job in jobs.list.iter().rev() {
+                if let Some(a) = job_ui(ui, job) {
+                    actions.push(a);
+                }
+            }
+        });
+    for a in actions {
+        match a {
+            JobAction::Cancel(id) => jobs.cancel(id),
+            JobAction::Retry(id) => jobs.retry(backend, id),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_read_well() {
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(human_bytes(512), "512 B");
+        assert_eq!(human_bytes(3 * 1024 * 1024 / 2), "1.5 MiB");
+    }
+}

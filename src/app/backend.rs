@@ -1,0 +1,168 @@
+//! The bridge between the UI thread and tokio: work goes out as futures spawned on the runtime, results
+//! come back through channels the UI polls each frame, and every arrival wakes the UI.
+//! Dropping a `Pending` aborts its task, so work for a view the user has left stops and its reply is lost.
+
+use std::future::Future;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+use tokio::runtime::Handle;
+use tokio::sync::oneshot;
+
+use crate::storage::RequestEvent;
+
+/// Wakes the UI (egui's `request_repaint`), callable from any thread.
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
+/// The runtime handle, the UI's waker, and the channel request events travel on.
+#[derive(Clone)]
+pub struct Backend {
+    runtime: Handle,
+    waker: Waker,
+    events_tx: mpsc::Sender<RequestEvent>,
+    events_rx: Arc<Mutex<mpsc::Receiver<RequestEvent>>>,
+}
+
+impl Backend {
+    pub fn new(runtime: Handle, waker: Waker) -> Self {
+        let (events_tx, events_rx) = mpsc::channel();
+        Backend {
+            runtime,
+            waker,
+            events_tx,
+            events_rx: Arc::new(Mutex::new(events_rx)),
+        }
+    }
+
+    pub fn runtime(&self) -> &Handle {
+        &self.runtime
+    }
+
+    pub fn wake(&self) {
+        (self.waker)()
+    }
+
+    /// The sink a storage client reports its requests to: forwarded to the UI, which is woken.
+    pub fn event_sink(&self) -> crate::storage::EventSink {
+        let tx = self.events_tx.clone();
+        let waker = self.waker.clone();
+        Arc::new(move |event| {
+            if tx.send(event).is_ok() {
+                waker();
+            }
+        })
+    }
+
+    /// Request events that arrived since the last call (the UI drains them once per frame).
+    pub fn drain_events(&self) -> Vec<RequestEvent> {
+        let rx = self.events_rx.lock().expect("events lock");
+        rx.try_iter().collect()
+    }
+
+    /// Runs `work` on the runtime; its result waits in the returned `Pending`.
+    pub fn spawn<T: Send + 'static>(&self, work: impl Future<Output = T> + Send + 'static) -> Pending<T> {
+        let (tx, rx) = oneshot::channel();
+        let waker = self.waker.clone();
+        let task = self.runtime.spawn(async move {
+            let result = work.await;
+            if tx.send(result).is_ok() {
+                waker();
+            }
+        });
+        Pending { rx, task }
+    }
+
+    /// Runs blocking work (the OS keychain, file dialogs' aftermath) off the UI thread.
+    pub fn spawn_blocking<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Pending<T> {
+        let (tx, rx) = oneshot::channel();
+        let waker = self.waker.clone();
+        let task = self.runtime.spawn(async move {
+            if let Ok(result) = tokio::task::spawn_blocking(work).await
+                && tx.send(result).is_ok()
+            {
+                waker();
+            }
+        });
+        Pending { rx, task }
+    }
+}
+
+/// A result on its way from the runtime. Poll it each frame; drop it to abort the work.
+pub struct Pending<T> {
+    rx: oneshot::Receiver<T>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl<T> Pending<T> {
+    /// The result, once it has arrived (then the `Pending` is spent).
+    pub fn poll(&mut self) -> Option<T> {
+        self.rx.try_recv().ok()
+    }
+}
+
+impl<T> Drop for Pending<T> {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// Polls an optional pending result in place: returns it once and clears the slot.
+pub fn take_ready<T>(slot: &mut Option<Pending<T>>) -> Option<T> {
+    let value = slot.as_mut()?.poll()?;
+    *slot = None;
+    Some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    fn backend(rt: &tokio::runtime::Runtime) -> (Backend, Arc<AtomicUsize>) {
+        let wakes = Arc::new(AtomicUsize::new(0));
+        let w = wakes.clone();
+        (
+            Backend::new(
+                rt.handle().clone(),
+                Arc::new(move || {
+                    w.fetch_add(1, Ordering::SeqCst);
+                }),
+            ),
+            wakes,
+        )
+    }
+
+    #[test]
+    fn results_arrive_and_wake_the_ui() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let (b, wakes) = backend(&rt);
+        let mut slot = Some(b.spawn(async { 41 + 1 }));
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        let value = loop {
+            if let Some(v) = take_ready(&mut slot) {
+                break v;
+            }
+            assert!(std::time::Instant::now() < deadline);
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        assert_eq!(value, 42);
+        assert!(slot.is_none());
+        assert_eq!(wakes.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn dropping_a_pending_aborts_its_work() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let (b, _) = backend(&rt);
+        let finished = Arc::new(AtomicUsize::new(0));
+        let f = finished.clone();
+        let pending = b.spawn(async move {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            f.fetch_add(1, Ordering::SeqCst);
+        });
+        drop(pending);
+        std::thread::sleep(Duration::from_millis(400));
+        assert_eq!(finished.load(Ordering::SeqCst), 0, "the abandoned work never finished");
+    }
+}

@@ -1,0 +1,318 @@
+//! The HTTP inspector: every request of every client, filtered by status or service, with headers (redacted
+//! at their source), the string-to-sign of a 403, and "copy as curl" without the secret.
+
+use std::collections::VecDeque;
+
+use egui::RichText;
+use egui_extras::{Column, TableBuilder};
+
+use crate::storage::{RequestEvent, Service};
+
+/// The inspector keeps this many requests; older ones fall off.
+pub const CAPACITY: usize = 20_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusFilter {
+    All,
+    Failures,
+    Success,
+}
+
+pub struct Inspector {
+    pub events: VecDeque<RequestEvent>,
+    pub status_filter: StatusFilter,
+    pub service_filter: Option<Service>,
+    pub text_filter: String,
+    /// (request_seq, attempt, account) of the selected row.
+    selected: Option<(u64, u32, String)>,
+}
+
+impl Default for Inspector {
+    fn default() -> Self {
+        Inspector {
+            events: VecDeque::new(),
+            status_filter: StatusFilter::All,
+            service_filter: None,
+            text_filter: String::new(),
+            selected: None,
+        }
+    }
+}
+
+fn is_failure(e: &RequestEvent) -> bool {
+    e.status.is_none_or(|s| s >= 400)
+}
+
+/// A curl command that repeats the request, minus its secret: the Authorization header is left out and a
+/// SAS signature stays redacted, so the user signs it again themselves.
+pub fn curl_command(e: &RequestEvent) -> String {
+    let mut cmd = format!("curl -X {} '{}'", e.method, e.url);
+    for (name, value) in &e.request_headers {
+        if name == "authorization" || name == "content-length" {
+            continue;
+        }
+        cmd.push_str(&format!(" \\\n  -H '{name}: {}'", value.replace('\'', "'\\''")));
+    }
+    if e.request_header("authorization").is_some() {
+        cmd.push_str(" \\\n  # Authorization left out: sign the request again with the account key to replay it");
+    }
+    if e.url.contains("sig=<redacted>") {
+        cmd.push_str(" \\\n  # the SAS signature is redacted: paste yours in place of <redacted>");
+    }
+    cmd
+}
+
+impl Inspector {
+    pub fn push(&mut self, event: RequestEvent) {
+        if self.events.len() == CAPACITY {
+            self.events.pop_front();
+        }
+        self.events.push_back(event);
+    }
+
+    pub fn clear(&mut self) {
+        self.events.clear();
+        self.selected = None;
+    }
+
+    pub fn failures(&self) -> usize {
+        self.events.iter().filter(|e| is_failure(e)).count()
+    }
+
+    fn visible(&self) -> Vec<usize> {
+        let text = self.text_filter.to_lowercase();
+        (0..self.events.len())
+            .rev()
+            .filter(|&i| {
+                let e = &self.events[i];
+                let status_ok = match self.status_filter {
+                    StatusFilter::All => true,
+                    StatusFilter::Failures => is_failure(e),
+                    StatusFilter::Success => !is_failure(e),
+                };
+                status_ok
+                    && self.service_filter.is_none_or(|s| s == e.service)
+                    && (text.is_empty()
+                        || e.resource.to_lowercase().contains(&text)
+                        || e.operation.to_lowercase().contains(&text)
+                        || e.error_code
+                            .as_deref()
+                            .is_some_and(|c| c.to_lowercase().contains(&text)))
+            })
+            .collect()
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.label("Show:");
+            ui.selectable_value(&mut self.status_filter, StatusFilter::All, "All");
+            ui.selectable_value(&mut self.status_filter, StatusFilter::Failures, "Failures");
+            ui.selectable_value(&mut self.status_filter, StatusFilter::Success, "Successes");
+            ui.separator();
+            ui.selectable_value(&mut self.service_filter, None, "All services");
+            for s in Service::ALL {
+                ui.selectable_value(&mut self.service_filter, Some(s), s.name());
+            }
+            ui.separator();
+            let label = ui.label("Find:");
+            ui.add(egui::TextEdit::singleline(&mut self.text_filter).desired_width(160.0))
+                .labelled_by(label.id);
+            if ui.button("Clear requests").clicked() {
+                self.clear();
+            }
+        });
+        let rows = self.visible();
+        let selected_event = self
+            .selected
+            .as_ref()
+            .and_then(|(seq, attempt, account)| {
+                self.events
+                    .iter()
+                    .find(|e| e.request_seq == *seq && e.attempt == *attempt && &e.account == account)
+            })
+            .cloned();
+        egui::Panel::right("inspector-detail")
+            .resizable(true)
+            .default_size(420.0)
+            .show(ui, |ui| match &selected_event {
+                Some(e) => detail_ui(ui, e),
+                None => {
+                    ui.weak("Select a request to see its headers.");
+                }
+            });
+        let mut clicked = None;
+        TableBuilder::new(ui)
+            .id_salt("inspector")
+            .striped(true)
+            .resizable(true)
+            .sense(egui::Sense::click())
+            .column(Column::initial(70.0))
+            .column(Column::initial(50.0))
+            .column(Column::initial(60.0))
+            .column(Column::initial(260.0).clip(true))
+            .column(Column::initial(150.0).clip(true))
+            .column(Column::initial(60.0))
+            .column(Column::initial(40.0))
+            .column(Column::remainder().clip(true))
+            .header(18.0, |mut h| {
+                for title in [
+                    "Time",
+                    "Service",
+                    "Method",
+                    "Resource",
+                    "Status",
+                    "ms",
+                    "Try",
+                    "Request id",
+                ] {
+                    h.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(18.0, rows.len(), |mut row| {
+                    let e = &self.events[rows[row.index()]];
+                    let key = (e.request_seq, e.attempt, e.account.clone());
+                    row.set_selected(self.selected.as_ref() == Some(&key));
+                    row.col(|ui| {
+                        ui.label(clock(e.started));
+                    });
+                    row.col(|ui| {
+                        ui.label(e.service.name());
+                    });
+                    row.col(|ui| {
+                        ui.label(&e.method);
+                    });
+                    row.col(|ui| {
+                        ui.label(&e.resource).on_hover_text(&e.operation);
+                    });
+                    row.col(|ui| {
+                        let text = match (e.status, &e.error_code) {
+                            (Some(s), Some(c)) => format!("{s} {c}"),
+                            (Some(s), None) => s.to_string(),
+                            (None, _) => "no answer".into(),
+                        };
+                        let color = if is_failure(e) {
+                            ui.visuals().error_fg_color
+                        } else {
+                            ui.visuals().text_color()
+                        };
+                        ui.label(RichText::new(text).color(color));
+                    });
+                    row.col(|ui| {
+                        ui.label(e.duration.as_millis().to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(e.attempt.to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(e.request_id.as_deref().unwrap_or("-"));
+                    });
+                    if row.response().clicked() {
+                        clicked = Some(key);
+                    }
+                });
+            });
+        if clicked.is_some() {
+            self.selected = clicked;
+        }
+    }
+}
+
+fn clock(t: std::time::SystemTime) -> String {
+    let t = time::OffsetDateTime::from(t);
+    format!(
+        "{:02}:{:02}:{:02}.{:03}",
+        t.hour(),
+        t.minute(),
+        t.second(),
+        t.millisecond()
+    )
+}
+
+fn detail_ui(ui: &mut egui::Ui, e: &RequestEvent) {
+    egui::ScrollArea::vertical()
+        .id_salt("inspector-detail-scroll")
+        .show(ui, |ui| {
+            ui.strong(format!("{} — {}", e.operation, e.account));
+            ui.monospace(format!("{} {}", e.method, e.url));
+            if let Some(note) = &e.note {
+                ui.label(format!("Pipeline: {note}"));
+            }
+            ui.label(format!("Client request id: {}", e.client_request_id));
+            if ui.button("Copy as curl").clicked() {
+                ui.ctx().copy_text(curl_command(e));
+            }
+            ui.separator();
+            ui.strong("Request headers");
+            for (n, v) in &e.request_headers {
+                ui.monospace(format!("{n}: {v}"));
+            }
+            ui.separator();
+            ui.strong("Response headers");
+            for (n, v) in &e.response_headers {
+                ui.monospace(format!("{n}: {v}"));
+            }
+            if let Some(sts) = &e.string_to_sign {
+                ui.separator();
+                ui.strong("String-to-sign the client used (compare with the server's, e.g. Azurite's debug log)");
+                ui.monospace(sts.replace('\n', "\\n\n"));
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, SystemTime};
+
+    fn event(status: Option<u16>) -> RequestEvent {
+        RequestEvent {
+            request_seq: 1,
+            attempt: 1,
+            started: SystemTime::now(),
+            duration: Duration::from_millis(3),
+            account: "acct".into(),
+            service: Service::Blob,
+            operation: "Read `a`".into(),
+            method: "GET".into(),
+            resource: "/c/a".into(),
+            url: "https://acct.blob.core.windows.net/c/a?sv=1&sig=<redacted>".into(),
+            request_headers: vec![
+                ("authorization".into(), "SharedKey acct:<redacted>".into()),
+                ("x-ms-version".into(), "2024-11-04".into()),
+            ],
+            response_headers: vec![],
+            status,
+            request_id: None,
+            client_request_id: "c".into(),
+            error_code: None,
+            note: None,
+            string_to_sign: None,
+        }
+    }
+
+    #[test]
+    fn curl_leaves_the_secret_out_and_says_so() {
+        let cmd = curl_command(&event(Some(200)));
+        assert!(cmd.starts_with("curl -X GET 'https://acct.blob.core.windows.net/c/a?sv=1&sig=<redacted>'"));
+        assert!(cmd.contains("-H 'x-ms-version: 2024-11-04'"));
+        assert!(!cmd.contains("SharedKey"));
+        assert!(cmd.contains("Authorization left out"));
+    }
+
+    #[test]
+    fn the_oldest_requests_fall_off_at_capacity() {
+        let mut i = Inspector::default();
+        for n in 0..CAPACITY + 5 {
+            let mut e = event(Some(if n % 2 == 0 { 200 } else { 404 }));
+            e.request_seq = n as u64;
+            i.push(e);
+        }
+        assert_eq!(i.events.len(), CAPACITY);
+        assert_eq!(i.events.front().unwrap().request_seq, 5);
+        i.status_filter = StatusFilter::Failures;
+        assert!(i.visible().iter().all(|&n| is_failure(&i.events[n])));
+    }
+}

@@ -1,0 +1,359 @@
+//! The desktop app: owns the UI state, routes what the backend sends back, and draws each frame.
+//! It never awaits and never blocks: work goes to the backend, results come back through `Pending`s.
+
+pub mod accounts;
+pub mod activity;
+pub mod backend;
+pub mod connections;
+pub mod explorer;
+pub mod inspector;
+pub mod jobs;
+pub mod log;
+pub mod profiles;
+pub mod secrets;
+pub mod shell;
+pub mod tabs;
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use accounts::{AccountEditor, EditorOutcome};
+use backend::{Backend, Pending, take_ready};
+use connections::Connections;
+use explorer::{Explorer, TabTarget, TreeAction};
+use inspector::Inspector;
+use jobs::Jobs;
+use log::AppLog;
+use profiles::{AccountProfile, AppPaths};
+use secrets::{Secrets, Stored};
+use tabs::Tabs;
+
+use crate::storage::{Service, StorageError};
+
+/// What is remembered between runs (eframe persistence): never a secret.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct UiSettings {
+    pub dark: bool,
+    pub open_tabs: Vec<TabTarget>,
+    pub active_tab: Option<usize>,
+    pub bottom: BottomView,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BottomView {
+    #[default]
+    Activity,
+    Inspector,
+}
+
+/// Which panel F6 has put the keyboard in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelFocus {
+    Tree,
+    Tabs,
+    Bottom,
+}
+
+/// A message for the user above the tabs: an error in plain words, or news.
+#[derive(Clone, Debug)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+}
+
+/// Something destructive waiting for the user's yes.
+#[derive(Clone, Debug)]
+pub enum Confirm {
+    DeleteResource(TabTarget),
+    RemoveAccount(String),
+}
+
+pub struct TesseraApp {
+    pub backend: Backend,
+    pub paths: AppPaths,
+    pub log: Arc<AppLog>,
+    pub secrets: Arc<Secrets>,
+    pub connections: Connections,
+    pub explorer: Explorer,
+    pub tabs: Tabs,
+    pub jobs: Jobs,
+    pub inspector: Inspector,
+    pub editor: Option<AccountEditor>,
+    pub notices: Vec<Notice>,
+    pub confirm: Option<Confirm>,
+    pub settings: UiSettings,
+    pub focus: PanelFocus,
+    pending_ops: Vec<Pending<OpResult>>,
+    saving_secret: Option<Pending<(String, Stored)>>,
+    keychain_check: Option<Pending<Option<String>>>,
+    theme_applied: Option<bool>,
+    /// Things that live as long as the app (the emulator the run command started).
+    pub keep_alive: Vec<Box<dyn std::any::Any>>,
+}
+
+/// What a finished one-off operation tells the app.
+pub struct OpResult {
+    pub message: Result<String, StorageError>,
+    pub refresh: Option<(String, Service)>,
+}
+
+impl TesseraApp {
+    pub fn new(backend: Backend, paths: AppPaths, secrets: Arc<Secrets>, settings: Option<UiSettings>) -> Self {
+        let log = Arc::new(AppLog::open(&paths.log_file));
+        let mut notices = Vec::new();
+        let profiles = match profiles::load_profiles(&paths.accounts_file) {
+            Ok(p) => p,
+            Err(e) => {
+                notices.push(Notice { text: e, error: true });
+                vec![AccountProfile::emulator_preset()]
+            }
+        };
+
+        log.line(&format!("started; {} accounts", profiles.len()));
+        let settings = settings.unwrap_or_default();
+        let mut app = TesseraApp {
+            connections: Connections::new(profiles, secrets.clone()),
+            backend,
+            paths,
+            log,
+            secrets,
+            explorer: Explorer::default(),
+            tabs: Tabs::default(),
+            jobs: Jobs::default(),
+            inspector: Inspector::default(),
+            editor: None,
+            notices,
+            confirm: None,
+            settings: settings.clone(),
+            focus: PanelFocus::Tree,
+            pending_ops: Vec::new(),
+            saving_secret: None,
+            keychain_check: None,
+            theme_applied: None,
+            keep_alive: Vec::new(),
+        };
+        // Connecting to the keychain blocks (D-Bus, the login keychain): find out off the UI thread.
+        let check = app.secrets.clone();
+        app.keychain_check = Some(app.backend.spawn_blocking(move || check.check()));
+        for target in settings.open_tabs {
+            app.open_tab(target);
+        }
+        app.tabs.active = settings.active_tab.filter(|&i| i < app.tabs.list.len());
+        app
+    }
+
+    pub fn notice_error(&mut self, e: &StorageError) {
+        self.log
+            .line(&format!("error: {}", e.plain_words().replace('\n', " | ")));
+        self.notices.push(Notice {
+            text: e.plain_words(),
+            error: true,
+        });
+    }
+
+    pub fn notice(&mut self, text: impl Into<String>) {
+        self.notices.push(Notice {
+            text: text.into(),
+            error: false,
+        });
+    }
+
+    /// Opens (or focuses) a tab for a resource, connecting its account first if needed.
+    pub fn open_tab(&mut self, target: TabTarget) {
+        self.connections.open(&self.backend, &target.profile_id);
+        self.tabs.open(target);
+    }
+
+    /// Runs a one-off operation; its outcome becomes a notice and, if asked, a list refresh.
+    pub fn run_op(&mut self, work: impl std::future::Future<Output = OpResult> + Send + 'static) {
+        self.pending_ops.push(self.backend.spawn(work));
+    }
+
+    /// Everything that arrived from the backend: request events, finished work.
+    pub fn logic(&mut self) {
+        for event in self.backend.drain_events() {
+            self.log.request(&event);
+            self.inspector.push(event);
+        }
+        self.connections.poll();
+        self.explorer.poll();
+        self.jobs.poll();
+        let mut finished = Vec::new();
+        self.pending_ops.retain_mut(|p| match p.poll() {
+            Some(r) => {
+                finished.push(r);
+                false
+            }
+            None => true,
+        });
+        for r in finished {
+            match r.message {
+                Ok(m) => {
+                    self.log.line(&m);
+                    self.notice(m);
+                }
+                Err(e) => self.notice_error(&e),
+            }
+            if let Some((id, service)) = r.refresh
+                && let Some(client) = self.connections.client(&id)
+            {
+                self.explorer.refresh(&self.backend, &client, &id, service);
+            }
+        }
+        if let Some(Some(why)) = take_ready(&mut self.keychain_check) {
+            self.log.line(&format!("no keychain: {why}"));
+            self.notice(format!(
+                "{why}. Keys and SAS tokens you enter are kept for this run only and never written to disk."
+            ));
+        }
+        if let Some((label, stored)) = take_ready(&mut self.saving_secret)
+            && let Stored::ThisRunOnly(why) = stored
+        {
+            self.notice(format!("The secret of `{label}` is kept for this run only: {why}."));
+        }
+        let tabs = &mut self.tabs;
+        tabs.poll(&self.connections, &self.backend, &mut self.jobs, &mut self.notices);
+    }
+
+    pub fn tree_action(&mut self, action: TreeAction) {
+        match action {
+            TreeAction::Open(target) => self.open_tab(target),
+            TreeAction::TestConnection(id) => {
+                self.connections.open(&self.backend, &id);
+                self.connections.test(&self.backend, &id);
+            }
+            TreeAction::Edit(id) => {
+                if let Some(c) = self.connections.get(&id) {
+                    self.editor = Some(AccountEditor::edit(&c.profile));
+                }
+            }
+            TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
+            TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),
+            TreeAction::CountEntities(target) => tabs::start_count_job(self, target),
+        }
+    }
+
+    pub fn editor_outcome(&mut self, outcome: EditorOutcome) {
+        match outcome {
+            EditorOutcome::Open => {}
+            EditorOutcome::Cancelled => self.editor = None,
+            EditorOutcome::Saved { profile, secret } => {
+                let profile = *profile;
+                self.editor = None;
+                let label = profile.label.clone();
+                if let Some(secret) = secret {
+                    let secrets = self.secrets.clone();
+                    let id = profile.id.clone();
+                    let l = label.clone();
+                    self.saving_secret = Some(self.backend.spawn_blocking(move || (l, secrets.store(&id, &secret))));
+                }
+                match self.connections.get_mut(&profile.id) {
+                    Some(c) => c.profile = profile.clone(),
+                    None => self
+                        .connections
+                        .list
+                        .push(connections::Connection::new(profile.clone())),
+                }
+                self.connections.reset(&profile.id);
+                self.explorer.forget_account(&profile.id);
+                self.save_profiles();
+                self.log
+                    .line(&format!("account saved: {label} ({})", profile.kind.describe()));
+                self.notice(format!("Account `{label}` saved."));
+            }
+        }
+    }
+
+    fn save_profiles(&mut self) {
+        let lasting: Vec<AccountProfile> = self
+            .connections
+            .profiles()
+            .into_iter()
+            .filter(|p| !p.id.starts_with(profiles::TRANSIENT_PREFIX))
+            .collect();
+        if let Err(e) = profiles::save_profiles(&self.paths.accounts_file, &lasting) {
+            self.notices.push(Notice { text: e, error: true });
+        }
+    }
+
+    pub fn confirmed(&mut self, confirm: Confirm) {
+        match confirm {
+            Confirm::RemoveAccount(id) => {
+                let secrets = self.secrets.clone();
+                let forget = id.clone();
+                drop(self.backend.spawn_blocking(move || secrets.forget(&forget)));
+                self.connections.list.retain(|c| c.profile.id != id);
+                self.explorer.forget_account(&id);
+                self.tabs.close_account(&id);
+                self.save_profiles();
+                self.notice("Account removed, and its secret deleted from the keychain.");
+            }
+            Confirm::DeleteResource(target) => {
+                let Some(client) = self.connections.client(&target.profile_id) else {
+                    return;
+                };
+                self.tabs.close_target(&target);
+                self.run_op(async move {
+                    let TabTarget {
+                        profile_id,
+                        service,
+                        name,
+                    } = target;
+                    let result = match service {
+                        Service::Blob => {
+                            client
+                                .delete_container(&name, &crate::storage::conditions::Conditions::none())
+                                .await
+                        }
+                        Service::Queue => client.delete_queue(&name).await,
+                        Service::Table => client.delete_table(&name).await,
+                    };
+                    OpResult {
+                        message: result.map(|_| format!("Deleted {service} `{name}`.")),
+                        refresh: Some((profile_id, service)),
+                    }
+                });
+            }
+        }
+    }
+
+    pub fn apply_theme(&mut self, ctx: &egui::Context) {
+        if self.theme_applied != Some(self.settings.dark) {
+            ctx.set_theme(if self.settings.dark {
+                egui::Theme::Dark
+            } else {
+                egui::Theme::Light
+            });
+            self.theme_applied = Some(self.settings.dark);
+        }
+    }
+
+    /// What to remember between runs.
+    pub fn settings_to_save(&self) -> UiSettings {
+        UiSettings {
+            open_tabs: self.tabs.list.iter().map(|t| t.target.clone()).collect(),
+            active_tab: self.tabs.active,
+            ..self.settings.clone()
+        }
+    }
+}
+
+impl eframe::App for TesseraApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.apply_theme(ctx);
+        TesseraApp::logic(self);
+        // Countdowns (leases, visibility) and running jobs move without input.
+        if self.jobs.running() > 0 || self.tabs.wants_ticks() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        shell::ui(self, ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.settings_to_save());
+    }
+}

@@ -1,0 +1,254 @@
+//! Saved accounts: what the account list file holds (names, endpoints, kinds; never a key or SAS), how a
+//! profile becomes an `Account` again with its secret, and where the file lives.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::storage::account::{EMULATOR_ACCOUNT, ResourceScope};
+use crate::storage::{Account, AccountKey, Credential, SasToken, Service, StorageError};
+
+/// Profiles whose id starts with this live for one run (the emulator the run command started).
+pub const TRANSIENT_PREFIX: &str = "this-run-";
+
+/// How the user added the account; decides what the edit form shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProfileKind {
+    Emulator,
+    ConnectionString,
+    NameAndKey,
+    SasUrl,
+}
+
+impl ProfileKind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            ProfileKind::Emulator => "local emulator",
+            ProfileKind::ConnectionString => "connection string",
+            ProfileKind::NameAndKey => "name and key",
+            ProfileKind::SasUrl => "SAS URL",
+        }
+    }
+}
+
+/// Which credential the secret in the keychain is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SecretKind {
+    /// The emulator's published key: not a secret, never stored.
+    EmulatorKey,
+    AccountKey,
+    Sas,
+    None,
+}
+
+/// One saved account, without its secret.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccountProfile {
+    pub id: String,
+    pub label: String,
+    pub kind: ProfileKind,
+    pub account_name: String,
+    pub blob_endpoint: Option<String>,
+    pub queue_endpoint: Option<String>,
+    pub table_endpoint: Option<String>,
+    pub secret: SecretKind,
+    pub scope: Option<(Service, String)>,
+}
+
+impl AccountProfile {
+    /// Splits an account into what may be written to disk and the secret that goes to the keychain.
+    pub fn from_account(label: &str, kind: ProfileKind, account: &Account) -> (AccountProfile, Option<String>) {
+        let (secret_kind, secret) = match &account.credential {
+            Credential::SharedKey(_) if account.is_emulator() && kind == ProfileKind::Emulator => {
+                (SecretKind::EmulatorKey, None)
+            }
+            Credential::SharedKey(key) => (SecretKind::AccountKey, Some(key.to_base64())),
+            Credential::Sas(token) => (SecretKind::Sas, Some(token.query().to_string())),
+            Credential::Anonymous => (SecretKind::None, None),
+        };
+        let url = |u: &Option<url::Url>| u.as_ref().map(|u| u.as_str().to_string());
+        let profile = AccountProfile {
+            id: uuid::Uuid::new_v4().to_string(),
+            label: if label.trim().is_empty() {
+                account.name.clone()
+            } else {
+                label.trim().to_string()
+            },
+            kind,
+            account_name: account.name.clone(),
+            blob_endpoint: url(&account.blob_endpoint),
+            queue_endpoint: url(&account.queue_endpoint),
+            table_endpoint: url(&account.table_endpoint),
+            secret: secret_kind,
+            scope: account.scope.as_ref().map(|s| (s.service, s.name.clone())),
+        };
+        (profile, secret)
+    }
+
+    /// The local emulator on its default ports, which every fresh install shows.
+    pub fn emulator_preset() -> AccountProfile {
+        let (mut p, _) = Self::from_account("Local emulator (Azurite)", ProfileKind::Emulator, &Account::emulator());
+        p.id = "local-emulator".into();
+        p
+    }
+
+    /// The emulator the run command started, on whatever ports it got; not saved to the account list.
+    pub fn started_emulator(account: &Account) -> AccountProfile {
+        let (mut p, _) = Self::from_account(
+            "Demo emulator (started by the run command)",
+            ProfileKind::Emulator,
+            account,
+        );
+        p.id = format!("{TRANSIENT_PREFIX}emulator");
+        p
+    }
+
+    pub fn needs_secret(&self) -> bool {
+        matches!(self.secret, SecretKind::AccountKey | SecretKind::Sas)
+    }
+
+    /// Rebuilds the account with its secret (None when the profile needs none).
+    pub fn to_account(&self, secret: Option<&str>) -> Result<Account, StorageError> {
+        let op = format!("Open account `{}`", self.label);
+        let parse = |u: &Option<String>| -> Result<Option<url::Url>, StorageError> {
+            u.as_deref()
+                .map(|s| {
+                    url::Url::parse(s).map_err(|e| {
+                        StorageError::invalid(&op, format!("The saved endpoint `{s}` is not a URL ({e})."))
+                    })
+                })
+                .transpose()
+        };
+        let credential = match (self.secret, secret) {
+            (SecretKind::EmulatorKey, _) => Account::emulator().credential,
+            (SecretKind::None, _) => Credential::Anonymous,
+            (SecretKind::AccountKey, Some(s)) => Credential::SharedKey(AccountKey::from_base64(s)?),
+            (SecretKind::Sas, Some(s)) => Credential::Sas(SasToken::new(s)?),
+            (_, None) => {
+                return Err(StorageError::invalid(
+                    &op,
+                    "Its key or SAS is not in the keychain (or was kept for an earlier run only). Edit the account and enter it again.",
+                ));
+            }
+        };
+        Ok(Account {
+            name: if self.account_name.is_empty() {
+                EMULATOR_ACCOUNT.into()
+            } else {
+                self.account_name.clone()
+            },
+            blob_endpoint: parse(&self.blob_endpoint)?,
+            queue_endpoint: parse(&self.queue_endpoint)?,
+            table_endpoint: parse(&self.table_endpoint)?,
+            credential,
+            scope: self
+                .scope
+                .clone()
+                .map(|(service, name)| ResourceScope { service, name }),
+        })
+    }
+
+    pub fn endpoint(&self, service: Service) -> Option<&str> {
+        match service {
+            Service::Blob => self.blob_endpoint.as_deref(),
+            Service::Queue => self.queue_endpoint.as_deref(),
+            Service::Table => self.table_endpoint.as_deref(),
+        }
+    }
+}
+
+/// Where the app keeps its files on this platform.
+#[derive(Clone, Debug)]
+pub struct AppPaths {
+    pub accounts_file: PathBuf,
+    pub log_file: PathBuf,
+}
+
+impl AppPaths {
+    /// The platform's config and data folders (`~/.config/tessera`, `%APPDATA%\Tessera`,
+    /// `~/Library/Application Support/dev.Tessera.Tessera`).
+    pub fn platform() -> AppPaths {
+        match directories::ProjectDirs::from("dev", "Tessera", "Tessera") {
+            Some(dirs) => AppPaths {
+                accounts_file: dirs.config_dir().join("accounts.json"),
+                log_file: dirs.data_local_dir().join("tessera.log"),
+            },
+            None => Self::in_dir(&std::env::temp_dir().join("tessera")),
+        }
+    }
+
+    /// Everything under one folder (tests, portable use).
+    pub fn in_dir(dir: &Path) -> AppPaths {
+        AppPaths {
+            accounts_file: dir.join("accounts.json"),
+            log_file: dir.join("tessera.log"),
+        }
+    }
+}
+
+/// Reads the account list; a missing file means a fresh install, which shows the emulator preset.
+pub fn load_profiles(path: &Path) -> Result<Vec<AccountProfile>, String> {
+    match std::fs::read(path) {
+        Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
+            format!(
+                "The account list {} cannot be read ({e}); it was left as it is.",
+                path.display()
+            )
+        }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(vec![AccountProfile::emulator_preset()]),
+        Err(e) => Err(format!("The account list {} cannot be read: {e}", path.display())),
+    }
+}
+
+/// Writes the account list next to itself and renames it into place, so a crash never leaves half a file.
+pub fn save_profiles(path: &Path, profiles: &[AccountProfile]) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("The account list {} cannot be saved: {e}", path.display());
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let tmp = path.with_extension("json.tmp");
+    let json = serde_json::to_vec_pretty(profiles).expect("profiles serialise");
+    std::fs::write(&tmp, json).map_err(fail)?;
+    std::fs::rename(&tmp, path).map_err(fail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_profile_keeps_no_secret_and_rebuilds_the_account_with_it() {
+        let a =
+            Account::from_connection_string("DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=c2VjcmV0a2V5")
+                .unwrap();
+        let (profile, secret) = AccountProfile::from_account("Prod", ProfileKind::ConnectionString, &a);
+        assert_eq!(secret.as_deref(), Some("c2VjcmV0a2V5"));
+        let json = serde_json::to_string(&profile).unwrap();
+        assert!(!json.contains("c2VjcmV0a2V5"), "{json}");
+        let back = profile.to_account(secret.as_deref()).unwrap();
+        assert_eq!(
+            back.table_endpoint.unwrap().as_str(),
+            "https://acct.table.core.windows.net/"
+        );
+        assert!(
+            profile
+                .to_account(None)
+                .unwrap_err()
+                .message
+                .contains("not in the keychain")
+        );
+    }
+
+    #[test]
+    fn a_fresh_install_shows_the_emulator_and_the_list_round_trips() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/accounts.json");
+        let profiles = load_profiles(&path).unwrap();
+        assert_eq!(profiles, vec![AccountProfile::emulator_preset()]);
+        assert!(profiles[0].to_account(None).unwrap().is_emulator());
+        save_profiles(&path, &profiles).unwrap();
+        assert_eq!(load_profiles(&path).unwrap(), profiles);
+        std::fs::write(&path, "{broken").unwrap();
+        assert!(load_profiles(&path).unwrap_err().contains("cannot be read"));
+    }
+}

@@ -1,0 +1,181 @@
+//! Account keys and SAS tokens: in the OS keychain, or for this run only when there is none. Never on disk.
+//! Every call may block (the keychain is another process), so callers run them off the UI thread.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+const KEYCHAIN_SERVICE: &str = "tessera-storage-explorer";
+
+/// Where a secret ended up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stored {
+    Keychain,
+    /// Kept in memory for this run; the reason says why the keychain could not take it.
+    ThisRunOnly(String),
+}
+
+/// The keychain when there is one, and the session's memory behind it.
+pub struct Secrets {
+    /// Decided on first use, off the UI thread: None = the keychain works, Some(why) = there is none.
+    unavailable: OnceLock<Option<String>>,
+    open_keychain: fn() -> Result<Arc<keyring_core::CredentialStore>, String>,
+    session: Mutex<HashMap<String, String>>,
+}
+
+impl Secrets {
+    /// The platform's keychain, connected to on first use (connecting blocks, so never on the UI thread).
+    pub fn platform() -> Arc<Secrets> {
+        Arc::new(Secrets {
+            unavailable: OnceLock::new(),
+            open_keychain: platform_store,
+            session: Mutex::default(),
+        })
+    }
+
+    /// Uses whatever store is already registered with keyring-core (tests register the mock store).
+    pub fn from_registered_store() -> Arc<Secrets> {
+        let unavailable = OnceLock::new();
+        let _ = unavailable.set(
+            keyring_core::get_default_store()
+                .is_none()
+                .then(|| "no keychain store is registered".to_string()),
+        );
+        Arc::new(Secrets {
+            unavailable,
+            open_keychain: platform_store,
+            session: Mutex::default(),
+        })
+    }
+
+    pub fn this_run_only(why: &str) -> Arc<Secrets> {
+        let unavailable = OnceLock::new();
+        let _ = unavailable.set(Some(why.to_string()));
+        Arc::new(Secrets {
+            unavailable,
+            open_keychain: platform_store,
+            session: Mutex::default(),
+        })
+    }
+
+    /// Connects to the keychain if that has not happened yet (blocks), and says why there is none.
+    pub fn check(&self) -> Option<String> {
+        self.unavailable
+            .get_or_init(|| match (self.open_keychain)() {
+                Ok(store) => {
+                    keyring_core::set_default_store(store);
+                    None
+                }
+                Err(why) => Some(why),
+            })
+            .clone()
+    }
+
+    fn keychain(&self) -> bool {
+        self.check().is_none()
+    }
+
+    pub fn store(&self, id: &str, secret: &str) -> Stored {
+        if self.keychain() {
+            match entry(id).and_then(|e| e.set_password(secret).map_err(|e| e.to_string())) {
+                Ok(()) => {
+                    self.session.lock().expect("secrets lock").remove(id);
+                    return Stored::Keychain;
+                }
+                Err(why) => {
+                    self.session
+                        .lock()
+                        .expect("secrets lock")
+                        .insert(id.to_string(), secret.to_string());
+                    return Stored::ThisRunOnly(format!("the keychain refused it: {why}"));
+                }
+            }
+        }
+        self.session
+            .lock()
+            .expect("secrets lock")
+            .insert(id.to_string(), secret.to_string());
+        Stored::ThisRunOnly(self.check().unwrap_or_default())
+    }
+
+    pub fn load(&self, id: &str) -> Result<Option<String>, String> {
+        if let Some(s) = self.session.lock().expect("secrets lock").get(id) {
+            return Ok(Some(s.clone()));
+        }
+        if !self.keychain() {
+            return Ok(None);
+        }
+        match entry(id)?.get_password() {
+            Ok(s) => Ok(Some(s)),
+            Err(keyring_core::Error::NoEntry) => Ok(None),
+            Err(e) => Err(format!("The keychain could not be read: {e}")),
+        }
+    }
+
+    pub fn forget(&self, id: &str) {
+        self.session.lock().expect("secrets lock").remove(id);
+        if self.keychain()
+            && let Ok(e) = entry(id)
+        {
+            let _ = e.delete_credential();
+        }
+    }
+}
+
+fn entry(id: &str) -> Result<keyring_core::Entry, String> {
+    keyring_core::Entry::new(KEYCHAIN_SERVICE, id).map_err(|e| format!("The keychain is not usable: {e}"))
+}
+
+#[cfg(target_os = "linux")]
+fn platform_store() -> Result<Arc<keyring_core::CredentialStore>, String> {
+    zbus_secret_service_keyring_store::Store::new()
+        .map(|s| s as Arc<keyring_core::CredentialStore>)
+        .map_err(|e| format!("No keychain is available (no Secret Service on the session D-Bus: {e})"))
+}
+
+#[cfg(target_os = "macos")]
+fn platform_store() -> Result<Arc<keyring_core::CredentialStore>, String> {
+    apple_native_keyring_store::keychain::Store::new()
+        .map(|s| s as Arc<keyring_core::CredentialStore>)
+        .map_err(|e| format!("The macOS keychain is not available: {e}"))
+}
+
+#[cfg(target_os = "windows")]
+fn platform_store() -> Result<Arc<keyring_core::CredentialStore>, String> {
+    windows_native_keyring_store::Store::new()
+        .map(|s| s as Arc<keyring_core::CredentialStore>)
+        .map_err(|e| format!("The Windows credential manager is not available: {e}"))
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "macos", target_os = "windows")))]
+fn platform_store() -> Result<Arc<keyring_core::CredentialStore>, String> {
+    Err("No keychain is supported on this platform".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_a_keychain_secrets_live_for_this_run_only() {
+        let s = Secrets::this_run_only("no Secret Service");
+        assert_eq!(s.store("a", "key"), Stored::ThisRunOnly("no Secret Service".into()));
+        assert_eq!(s.load("a").unwrap().as_deref(), Some("key"));
+        s.forget("a");
+        assert_eq!(s.load("a").unwrap(), None);
+    }
+
+    #[test]
+    fn the_keychain_keeps_what_it_is_given() {
+        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
+        let s = Secrets::from_registered_store();
+        let id = uuid::Uuid::new_v4().to_string();
+        assert_eq!(s.store(&id, "k3y"), Stored::Keychain);
+        // A fresh `Secrets` (a later run) finds it in the keychain, not in memory.
+        assert_eq!(
+            Secrets::from_registered_store().load(&id).unwrap().as_deref(),
+            Some("k3y")
+        );
+        s.forget(&id);
+        assert_eq!(s.load(&id).unwrap(), None);
+    }
+}

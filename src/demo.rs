@@ -1,0 +1,241 @@
+//! Demo data for the run command, chosen to show every pane at work: a large table across many partitions and
+//! one entity of every Edm type; nested folders, leased blobs and a snapshot; a queue with poison-ish,
+//! invisible and fresh messages.
+
+use bytes::Bytes;
+use tokio_util::sync::CancellationToken;
+
+use crate::storage::blob::{BlobHttpHeaders, PublicAccess};
+use crate::storage::conditions::Conditions;
+use crate::storage::edm::{EdmDateTime, EdmValue};
+use crate::storage::entity::EntityDraft;
+use crate::storage::lease::{LeaseDuration, LeaseTarget};
+use crate::storage::queue::{MessageEncoding, MessageTtl};
+use crate::storage::table::UpdateMode;
+use crate::storage::table_batch::BatchOperation;
+use crate::storage::transfer::TransferProgress;
+use crate::storage::{Client, StorageError};
+
+pub const CUSTOMERS: &str = "demoCustomers";
+pub const TYPES: &str = "demoTypes";
+pub const CONTAINER: &str = "demo";
+pub const QUEUE: &str = "demo-orders";
+
+/// Seeds everything; `entities` sets the size of the big table. Progress counts entities.
+pub async fn seed(
+    client: &Client,
+    entities: usize,
+    progress: &TransferProgress,
+    cancel: &CancellationToken,
+) -> Result<String, StorageError> {
+    progress.start(entities as u64);
+    seed_blobs(client).await?;
+    seed_queue(client).await?;
+    seed_types(client).await?;
+    seed_customers(client, entities, progress, cancel).await?;
+    Ok(format!(
+        "{entities} entities in `{CUSTOMERS}`, every Edm type in `{TYPES}`, container `{CONTAINER}`, queue `{QUEUE}`"
+    ))
+}
+
+/// An "already exists" from an earlier seeding is fine.
+fn ensure<T>(result: Result<T, StorageError>) -> Result<(), StorageError> {
+    match result {
+        Ok(_) => Ok(()),
+        Err(e) if e.status == Some(409) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+async fn seed_customers(
+    client: &Client,
+    entities: usize,
+    progress: &TransferProgress,
+    cancel: &CancellationToken,
+) -> Result<(), StorageError> {
+    ensure(client.create_table(CUSTOMERS).await)?;
+    let cities = ["Oslo", "Lima", "Kyoto", "Perth", "Accra", "Quito", "Turku", "Hanoi"];
+    let partitions = 200;
+    let per_partition = entities.div_ceil(partitions);
+    let mut set = tokio::task::JoinSet::new();
+    let mut written = 0;
+    for p in 0..partitions {
+        let mut start = 0;
+        while start < per_partition && written < entities {
+            if cancel.is_cancelled() {
+                return Err(StorageError::cancelled("Seed the demo data"));
+            }
+            let end = (start + 100).min(per_partition).min(start + entities - written);
+            let ops: Vec<BatchOperation> = (start..end)
+                .map(|i| {
+                    let n = p * per_partition + i;
+                    // A hot partition: every tenth partition name repeats, for the partition map.
+                    let draft = EntityDraft::new(format!("region-{p:03}"), format!("customer-{i:06}"))
+                        .with("Name", EdmValue::String(format!("Customer {n}")))
+                        .with("City", EdmValue::String(cities[n % cities.len()].into()))
+                        .with("Orders", EdmValue::Int32((n % 97) as i32))
+                        .with("Balance", EdmValue::Double((n % 10_000) as f64 / 7.0))
+                        .with("LifetimeCents", EdmValue::Int64(9_007_199_254_740_993 + n as i64))
+                        .with("Active", EdmValue::Boolean(n % 3 != 0))
+                        .with(
+                            "Joined",
+                            EdmValue::DateTime(EdmDateTime::parse("2020-01-01T00:00:00.1234567Z").expect("date")),
+                        )
+                        .with("Ref", EdmValue::Guid(uuid::Uuid::from_u128(n as u128)));
+                    BatchOperation::Upsert {
+                        entity: draft,
+                        mode: UpdateMode::Replace,
+                    }
+                })
+                .collect();
+            written += ops.len();
+            start = end;
+            while set.len() >= 6 {
+                progress.add(set.join_next().await.expect("task").expect("join")?);
+            }
+            let c = client.clone();
+            set.spawn(async move {
+                let n = ops.len() as u64;
+                c.submit_batch(CUSTOMERS, &ops).await.map(|_| n)
+            });
+        }
+    }
+    while let Some(r) = set.join_next().await {
+        progress.add(r.expect("join")?);
+    }
+    Ok(())
+}
+
+async fn seed_types(client: &Client) -> Result<(), StorageError> {
+    ensure(client.create_table(TYPES).await)?;
+    let every = EntityDraft::new("types", "extremes")
+        .with(
+            "AString",
+            EdmValue::String("Grüße, 世界 — quotes ' \" and a\nnewline".into()),
+        )
+        .with("AnInt32", EdmValue::Int32(i32::MIN))
+        .with("AnInt64", EdmValue::Int64(9_007_199_254_740_993))
+        .with("ADouble", EdmValue::Double(0.1 + 0.2))
+        .with("NotANumber", EdmValue::Double(f64::NAN))
+        .with("Infinite", EdmValue::Double(f64::INFINITY))
+        .with("ABoolean", EdmValue::Boolean(true))
+        .with(
+            "ADateTime",
+            EdmValue::DateTime(EdmDateTime::parse("2026-11-22T08:30:00.1234567Z").expect("date")),
+        )
+        .with("EarliestDate", EdmValue::DateTime(EdmDateTime::MIN))
+        .with(
+            "AGuid",
+            EdmValue::Guid(uuid::Uuid::from_u128(0x6f9619ff_8b86_d011_b42d_00c04fc964ff)),
+        )
+        .with("ABinary", EdmValue::Binary(vec![0xde, 0xad, 0xbe, 0xef, 0x00, 0xff]));
+    client.upsert_entity(TYPES, &every, UpdateMode::Replace).await?;
+    // The same name with another type in a second entity: the grid shows the clash.
+    let clash = EntityDraft::new("types", "clash").with("AnInt32", EdmValue::String("not a number".into()));
+    client.upsert_entity(TYPES, &clash, UpdateMode::Replace).await?;
+    Ok(())
+}
+
+async fn seed_blobs(client: &Client) -> Result<(), StorageError> {
+    ensure(
+        client
+            .create_container(CONTAINER, PublicAccess::None, &[("purpose".into(), "demo".into())])
+            .await,
+    )?;
+    let text = |s: &'static str| Bytes::from_static(s.as_bytes());
+    let plain = BlobHttpHeaders {
+        content_type: Some("text/plain".into()),
+        ..Default::default()
+    };
+    let files: [(&str, Bytes, &str); 7] = [
+        ("readme.txt", text("Demo container for Tessera.\n"), "text/plain"),
+        (
+            "docs/guide.md",
+            text("# Guide\n\nFolders are prefixes.\n"),
+            "text/markdown",
+        ),
+        ("docs/api/v1/reference.md", text("## Reference\n"), "text/markdown"),
+        (
+            "data/2026/11/report.csv",
+            text("region,orders\nnorth,12\nsouth,7\n"),
+            "text/csv",
+        ),
+        (
+            "data/2026/11/raw.bin",
+            Bytes::from((0u8..=255).cycle().take(4096).collect::<Vec<u8>>()),
+            "application/octet-stream",
+        ),
+        (
+            "locks/held-forever.txt",
+            text("under an infinite lease\n"),
+            "text/plain",
+        ),
+        (
+            "locks/held-for-a-minute.txt",
+            text("under a 60 second lease\n"),
+            "text/plain",
+        ),
+    ];
+    for (name, body, content_type) in files {
+        let http = BlobHttpHeaders {
+            content_type: Some(content_type.into()),
+            ..plain.clone()
+        };
+        // A blob still leased from a previous seeding refuses the write; leave it as it is.
+        match client
+            .put_blob(CONTAINER, name, body, &http, &[], &Conditions::none())
+            .await
+        {
+            Err(e) if e.is_lease_conflict() => {}
+            other => drop(other?),
+        }
+    }
+    client
+        .snapshot_blob(CONTAINER, "readme.txt", &Conditions::none())
+        .await?;
+    client
+        .put_blob(
+            CONTAINER,
+            "readme.txt",
+            text("Demo container for Tessera (edited after a snapshot).\n"),
+            &plain,
+            &[],
+            &Conditions::none(),
+        )
+        .await?;
+    for (name, duration) in [
+        ("locks/held-forever.txt", LeaseDuration::Infinite),
+        ("locks/held-for-a-minute.txt", LeaseDuration::Seconds(60)),
+    ] {
+        let target = LeaseTarget::Blob {
+            container: CONTAINER,
+            blob: name,
+        };
+        ensure(client.acquire_lease(target, duration, None, &Conditions::none()).await)?;
+    }
+    Ok(())
+}
+
+async fn seed_queue(client: &Client) -> Result<(), StorageError> {
+    ensure(client.create_queue(QUEUE, &[("consumer".into(), "demo".into())]).await)?;
+    client.clear_messages(QUEUE).await?;
+    for i in 0..8 {
+        let body = format!("{{\"order\":{i},\"items\":{}}}", i * 3 + 1);
+        let text = if i % 2 == 0 {
+            MessageEncoding::Base64.encode(body.as_bytes())
+        } else {
+            Ok(body)
+        };
+        client
+            .put_message(QUEUE, &text.expect("UTF-8"), None, MessageTtl::Default)
+            .await?;
+    }
+    // Dequeue the front messages repeatedly with a 1 s timeout and let them reappear: rising counts.
+    for _ in 0..6 {
+        client.get_messages(QUEUE, 2, 1).await?;
+        tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    }
+    // One message taken for an hour: invisible until then.
+    client.get_messages(QUEUE, 1, 3600).await?;
+    Ok(())
+}

@@ -1,0 +1,149 @@
+//! The app driven as a person uses it (egui_kittest), against a real Azurite: adding accounts, the tree
+//! filling, the inspector, cancelling a job, and secrets staying out of files, logs and the inspector.
+
+mod common;
+mod ui;
+
+use common::{emulator, unique};
+use tessera::storage::account::EMULATOR_KEY;
+use tessera::storage::entity::EntityDraft;
+use tessera::storage::table_batch::BatchOperation;
+use ui::{TestApp, connection_string_of};
+
+#[test]
+fn an_account_added_from_a_connection_string_fills_the_tree_from_azurite() {
+    let table = unique("shell");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(common::client().create_table(&table)).unwrap();
+    let mut t = TestApp::new(&rt);
+    t.add_account_from_connection_string("Team emulator", &connection_string_of(emulator()));
+    t.wait_for("Account `Team emulator` saved.");
+    t.click("Team emulator");
+    t.wait_for("Tables");
+    t.click_contains("Tables");
+    t.wait_for(&table);
+    t.click(&table);
+    t.wait_for(&format!("{table} (table)"));
+    // The status line names the account and endpoint.
+    t.wait_for_contains("Account: Team emulator");
+    t.wait_for_contains(&format!(
+        "Endpoint: http://127.0.0.1:{}/devstoreaccount1",
+        emulator().ports()[2]
+    ));
+}
+
+#[test]
+fn a_bad_connection_string_is_explained_and_sends_nothing() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::new(&rt);
+    t.add_account_from_connection_string("Broken", "AccountName=x;AcountKey=a2V5");
+    t.wait_for_contains("unknown setting `AcountKey`");
+    assert!(t.harness.state().inspector.events.is_empty(), "no request was sent");
+    assert!(
+        t.harness
+            .state()
+            .connections
+            .list
+            .iter()
+            .all(|c| c.profile.label != "Broken")
+    );
+}
+
+#[test]
+fn the_inspector_shows_the_requests_made() {
+    let table = unique("insp");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(common::client().create_table(&table)).unwrap();
+    let mut t = TestApp::new(&rt);
+    t.add_account_from_connection_string("Inspected", &connection_string_of(emulator()));
+    t.wait_for("Account `Inspected` saved.");
+    t.click("Inspected");
+    t.wait_for("Tables");
+    t.click_contains("Tables");
+    t.wait_for(&table);
+    t.click_contains("HTTP inspector");
+    t.wait_for("/Tables");
+    let events = &t.harness.state().inspector.events;
+    let listing = events
+        .iter()
+        .find(|e| e.resource == "/Tables")
+        .expect("the list tables request");
+    assert_eq!(listing.status, Some(200));
+    assert!(listing.request_id.is_some());
+}
+
+#[test]
+fn a_job_is_cancelled_from_the_activity_list() {
+    let table = unique("cancel");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    rt.block_on(async {
+        client.create_table(&table).await.unwrap();
+        for p in 0..40 {
+            let ops: Vec<_> = (0..100)
+                .map(|i| BatchOperation::Insert(EntityDraft::new(format!("p{p}"), format!("r{i}"))))
+                .collect();
+            client.submit_batch(&table, &ops).await.unwrap();
+        }
+    });
+    let mut t = TestApp::new(&rt);
+    t.add_account_from_connection_string("Jobs", &connection_string_of(emulator()));
+    t.wait_for("Account `Jobs` saved.");
+    t.click("Jobs");
+    t.wait_for("Tables");
+    t.click_contains("Tables");
+    t.wait_for(&table);
+    t.context_click(&table);
+    t.click("Count entities");
+    let job = format!("Count entities in {table}");
+    t.click(&format!("Cancel {job}"));
+    t.wait_for_contains("Cancelled after");
+    let jobs = &t.harness.state().jobs.list;
+    assert!(matches!(jobs[0].state, tessera::app::jobs::JobState::Cancelled));
+    assert!(jobs[0].progress.done() < 4000, "it stopped before counting everything");
+    // Retry runs it again to the end.
+    t.click(&format!("Retry {job}"));
+    t.wait_for_contains("4000 entities in");
+}
+
+#[test]
+fn secrets_stay_out_of_the_account_file_the_log_and_the_inspector() {
+    let table = unique("secret");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(common::client().create_table(&table)).unwrap();
+    let mut t = TestApp::new(&rt);
+    t.add_account_from_connection_string("Secretive", &connection_string_of(emulator()));
+    t.wait_for("Account `Secretive` saved.");
+    t.click("Secretive");
+    t.wait_for("Tables");
+    t.click_contains("Tables");
+    t.wait_for(&table);
+    t.click(&table);
+    t.wait_for(&format!("{table} (table)"));
+    let app = t.harness.state();
+    // The key reached the (mock) keychain, and the account works from it...
+    let id = app
+        .connections
+        .list
+        .iter()
+        .find(|c| c.profile.label == "Secretive")
+        .unwrap()
+        .profile
+        .id
+        .clone();
+    assert_eq!(app.secrets.load(&id).unwrap().as_deref(), Some(EMULATOR_KEY));
+    // ...and nowhere else.
+    let accounts = std::fs::read_to_string(&app.paths.accounts_file).unwrap();
+    assert!(accounts.contains("Secretive"), "the account list was written");
+    let log = std::fs::read_to_string(&app.paths.log_file).unwrap();
+    assert!(log.contains("/Tables"), "requests were logged");
+    let inspector = format!("{:?}", app.inspector.events);
+    assert!(!app.inspector.events.is_empty());
+    for (what, text) in [("account file", &accounts), ("log", &log), ("inspector", &inspector)] {
+        assert!(!text.contains(EMULATOR_KEY), "the key leaked into the {what}");
+        assert!(
+            !text.contains(&EMULATOR_KEY[..20]),
+            "part of the key leaked into the {what}"
+        );
+    }
+}
