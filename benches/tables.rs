@@ -1,10 +1,13 @@
 //! Table listing rate and entity memory, each against a floor measured in the same run.
 //! Run: `cargo bench --bench tables`.
 
+mod common;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicIsize, Ordering};
 use std::time::{Instant, SystemTime};
 
+use common::goal;
 use reqwest::header::{HeaderMap, HeaderValue};
 use tessera::emulator::Emulator;
 use tessera::storage::auth::{SigningInput, sign_shared_key};
@@ -38,13 +41,6 @@ static ALLOCATOR: Counting = Counting;
 
 const ENTITIES: usize = 100_000;
 const ROUNDS: usize = 3;
-
-fn goal(name: &str, measured: String, baseline: String, ratio: f64, target: &str, pass: bool) {
-    println!(
-        "goal: {name} measured={measured} baseline={baseline} ratio={ratio:.2} target{target} {}",
-        if pass { "PASS" } else { "MISS" }
-    );
-}
 
 fn main() {
     let emulator = Emulator::start().expect("Azurite");
@@ -126,7 +122,7 @@ async fn seed(client: &Client, table: &str) {
                         .with("Age", EdmValue::Int32((n % 90) as i32))
                         .with("Balance", EdmValue::Double(n as f64 * 1.25))
                         .with("Visits", EdmValue::Int64(n as i64 * 1_000_003))
-                        .with("Active", EdmValue::Boolean(n % 3 == 0))
+                        .with("Active", EdmValue::Boolean(n.is_multiple_of(3)))
                         .with("Since", EdmValue::DateTime(EdmDateTime::now()))
                         .with("Ref", EdmValue::Guid(uuid::Uuid::new_v4()));
                     BatchOperation::Upsert {

@@ -1,6 +1,8 @@
 //! 1 GiB upload and download against curl moving the same bytes to the same Azurite, peak RSS, and listing
 //! 100,000 blobs against a raw floor. Run: `cargo bench --bench transfers`.
 
+mod common;
+
 use std::io::Write;
 use std::path::Path;
 use std::process::Command;
@@ -8,6 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use bytes::Bytes;
+use common::goal;
 use quick_xml::events::Event;
 use reqwest::header::{HeaderMap, HeaderValue};
 use tessera::emulator::Emulator;
@@ -21,13 +24,6 @@ use tokio_util::sync::CancellationToken;
 
 const GIB: u64 = 1 << 30;
 const BLOBS: usize = 100_000;
-
-fn goal(name: &str, measured: String, baseline: String, ratio: f64, target: &str, pass: bool) {
-    println!(
-        "goal: {name} measured={measured} baseline={baseline} ratio={ratio:.2} target{target} {}",
-        if pass { "PASS" } else { "MISS" }
-    );
-}
 
 /// Resets this process's peak RSS (Linux), so each phase measures its own.
 fn reset_peak_rss() {

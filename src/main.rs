@@ -14,6 +14,7 @@ use tessera::storage::{Client, ClientOptions};
 
 fn main() -> eframe::Result {
     let demo = std::env::args().any(|a| a == "--demo");
+    let bare = std::env::args().any(|a| a == "--bare");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .thread_name("tessera-io")
@@ -32,6 +33,7 @@ fn main() -> eframe::Result {
         "Tessera",
         options,
         Box::new(move |cc| {
+            egui_extras::install_image_loaders(&cc.egui_ctx);
             let ctx = cc.egui_ctx.clone();
             let backend = Backend::new(runtime.handle().clone(), Arc::new(move || ctx.request_repaint()));
             let settings: Option<UiSettings> = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY));
@@ -40,7 +42,10 @@ fn main() -> eframe::Result {
                 start_demo(&mut app);
             }
             app.keep_alive.push(Box::new(runtime));
-            Ok(Box::new(app))
+            if bare {
+                return Ok(Box::new(FirstFrame::new(Bare)));
+            }
+            Ok(Box::new(FirstFrame::new(app)))
         }),
     )
 }
@@ -74,4 +79,65 @@ fn start_demo(app: &mut TesseraApp) {
     let backend = app.backend.clone();
     app.jobs
         .start(&backend, "Seed demo data", Unit::Items("entities"), factory);
+}
+
+/// An empty window: the baseline the cold-start benchmark compares the app with.
+struct Bare;
+
+impl eframe::App for Bare {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        egui::CentralPanel::default().show(ui, |ui| ui.label("bare"));
+    }
+}
+
+/// With `TESSERA_LAUNCHED_AT_NS` set (by the shell benchmark), prints how long the first frame took to
+/// appear and closes the window; otherwise passes straight through.
+struct FirstFrame<A> {
+    inner: A,
+    launched_ns: Option<u128>,
+    frames: u32,
+}
+
+impl<A> FirstFrame<A> {
+    fn new(inner: A) -> Self {
+        let launched_ns = std::env::var("TESSERA_LAUNCHED_AT_NS")
+            .ok()
+            .and_then(|v| v.parse().ok());
+        FirstFrame {
+            inner,
+            launched_ns,
+            frames: 0,
+        }
+    }
+}
+
+impl<A: eframe::App> eframe::App for FirstFrame<A> {
+    fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
+        self.frames += 1;
+        // The second frame starts once the first was drawn and presented.
+        if self.frames == 2
+            && let Some(launched) = self.launched_ns
+        {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0);
+            println!("first-frame-ms={:.1}", (now.saturating_sub(launched)) as f64 / 1e6);
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        if self.frames <= 2 {
+            ctx.request_repaint();
+        }
+        self.inner.logic(ctx, frame);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        self.inner.ui(ui, frame);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.launched_ns.is_none() {
+            self.inner.save(storage);
+        }
+    }
 }

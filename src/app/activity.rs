@@ -3,6 +3,7 @@
 use egui::RichText;
 
 use super::backend::Backend;
+use super::format::{human_bytes, thousands};
 use super::jobs::{Job, JobId, JobState, Jobs, Unit};
 
 enum JobAction {
@@ -15,33 +16,6 @@ fn amount(unit: Unit, n: u64) -> String {
         Unit::Bytes => human_bytes(n),
         Unit::Items(what) => format!("{} {what}", thousands(n)),
     }
-}
-
-pub fn human_bytes(n: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = n as f64;
-    let mut u = 0;
-    while v >= 1024.0 && u < UNITS.len() - 1 {
-        v /= 1024.0;
-        u += 1;
-    }
-    if u == 0 {
-        format!("{n} B")
-    } else {
-        format!("{v:.1} {}", UNITS[u])
-    }
-}
-
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
@@ -113,18 +87,5 @@ pub fn ui(ui: &mut egui::Ui, jobs: &mut Jobs, backend: &Backend) {
             JobAction::Cancel(id) => jobs.cancel(id),
             JobAction::Retry(id) => jobs.retry(backend, id),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn amounts_read_well() {
-        assert_eq!(thousands(1234567), "1,234,567");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(human_bytes(512), "512 B");
-        assert_eq!(human_bytes(3 * 1024 * 1024 / 2), "1.5 MiB");
     }
 }

@@ -87,6 +87,9 @@ impl Backend {
     }
 }
 
+/// A storage result still on its way (None: nothing asked).
+pub type Loading<T> = Option<Pending<Result<T, crate::storage::StorageError>>>;
+
 /// A result on its way from the runtime. Poll it each frame; drop it to abort the work.
 pub struct Pending<T> {
     rx: oneshot::Receiver<T>,

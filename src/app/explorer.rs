@@ -47,12 +47,25 @@ pub enum TreeAction {
     Remove(String),
     CountEntities(TabTarget),
     Delete(TabTarget),
+    Create(TabTarget),
 }
 
 #[derive(Default)]
 pub struct Explorer {
     lists: HashMap<(String, Service), ServiceList>,
     pub selected: Option<TabTarget>,
+    /// The names being typed into each list's "New …" field.
+    new_names: HashMap<(String, Service), String>,
+}
+
+/// Checks a new resource's name by the service's rules, so a bad one never leaves the app.
+pub fn check_new_name(service: Service, name: &str) -> Result<(), String> {
+    use crate::storage::names::{validate_container_name, validate_queue_name, validate_table_name};
+    match service {
+        Service::Blob => validate_container_name(name),
+        Service::Queue => validate_queue_name(name),
+        Service::Table => validate_table_name(name),
+    }
 }
 
 impl Explorer {
@@ -210,6 +223,36 @@ impl Explorer {
                 }
                 if ui.small_button(format!("Refresh {}", title.to_lowercase())).clicked() {
                     self.refresh(backend, client, id, service);
+                }
+                let kind = match service {
+                    Service::Blob => "container",
+                    Service::Queue => "queue",
+                    Service::Table => "table",
+                };
+                let name = self.new_names.entry(key.clone()).or_default();
+                let check = check_new_name(service, name.trim());
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::TextEdit::singleline(name)
+                            .desired_width(120.0)
+                            .hint_text(format!("new {kind}")),
+                    )
+                    .accessible_name(format!("New {kind} name"));
+                    let ok = !name.trim().is_empty() && check.is_ok();
+                    if ui
+                        .add_enabled(ok, egui::Button::new(format!("Create {kind}")).small())
+                        .clicked()
+                    {
+                        actions.push(TreeAction::Create(TabTarget {
+                            profile_id: id.to_string(),
+                            service,
+                            name: name.trim().to_string(),
+                        }));
+                        name.clear();
+                    }
+                });
+                if let (false, Err(why)) = (name.trim().is_empty(), &check) {
+                    ui.colored_label(ui.visuals().error_fg_color, why);
                 }
                 let items = match self.lists.get(&key).and_then(|l| l.items.as_ref()) {
                     Some(Loadable::Loaded(items)) => items.clone(),

@@ -4,14 +4,30 @@
 pub mod accounts;
 pub mod activity;
 pub mod backend;
+pub mod blob_pane;
+pub mod blob_view;
+pub mod conflict_lab;
 pub mod connections;
+pub mod dialogs;
+pub mod entity_editor;
+pub mod entity_store;
 pub mod explorer;
+pub mod format;
 pub mod inspector;
 pub mod jobs;
+pub mod lab_free;
+pub mod lab_view;
+pub mod lease_book;
 pub mod log;
 pub mod profiles;
+pub mod queue_pane;
+pub mod queue_view;
 pub mod secrets;
 pub mod shell;
+pub mod table_grid;
+pub mod table_io;
+pub mod table_pane;
+pub mod table_query;
 pub mod tabs;
 
 use std::sync::Arc;
@@ -84,6 +100,11 @@ pub struct TesseraApp {
     pub confirm: Option<Confirm>,
     pub settings: UiSettings,
     pub focus: PanelFocus,
+    pub dialogs: Arc<dyn dialogs::FileDialogs>,
+    pub leases: lease_book::LeaseBook,
+    pub lab: Option<Box<conflict_lab::ConflictLab>>,
+    /// A pane asked to open the lab on one of its resources (profile id, target).
+    pub lab_request: Option<(String, lab_free::FreeTarget)>,
     pending_ops: Vec<Pending<OpResult>>,
     saving_secret: Option<Pending<(String, Stored)>>,
     keychain_check: Option<Pending<Option<String>>>,
@@ -127,6 +148,10 @@ impl TesseraApp {
             confirm: None,
             settings: settings.clone(),
             focus: PanelFocus::Tree,
+            dialogs: Arc::new(dialogs::NativeDialogs),
+            leases: lease_book::LeaseBook::default(),
+            lab: None,
+            lab_request: None,
             pending_ops: Vec::new(),
             saving_secret: None,
             keychain_check: None,
@@ -212,8 +237,23 @@ impl TesseraApp {
         {
             self.notice(format!("The secret of `{label}` is kept for this run only: {why}."));
         }
-        let tabs = &mut self.tabs;
-        tabs.poll(&self.connections, &self.backend, &mut self.jobs, &mut self.notices);
+        let mut shared = tabs::Shared {
+            connections: &self.connections,
+            backend: &self.backend,
+            jobs: &mut self.jobs,
+            notices: &mut self.notices,
+            dialogs: &self.dialogs,
+            leases: &mut self.leases,
+            explorer: &self.explorer,
+            lab_request: &mut self.lab_request,
+        };
+        self.tabs.poll(&mut shared);
+        if let Some((profile, target)) = self.lab_request.take() {
+            self.open_lab(&profile, Some(target));
+        }
+        if let Some(lab) = &mut self.lab {
+            lab.poll(&self.backend);
+        }
     }
 
     pub fn tree_action(&mut self, action: TreeAction) {
@@ -231,6 +271,31 @@ impl TesseraApp {
             TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
             TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),
             TreeAction::CountEntities(target) => tabs::start_count_job(self, target),
+            TreeAction::Create(target) => {
+                let Some(client) = self.connections.client(&target.profile_id) else {
+                    return;
+                };
+                self.run_op(async move {
+                    let TabTarget {
+                        profile_id,
+                        service,
+                        name,
+                    } = target;
+                    let result = match service {
+                        Service::Blob => {
+                            client
+                                .create_container(&name, crate::storage::blob::PublicAccess::None, &[])
+                                .await
+                        }
+                        Service::Queue => client.create_queue(&name, &[]).await,
+                        Service::Table => client.create_table(&name).await,
+                    };
+                    OpResult {
+                        message: result.map(|_| format!("Created {service} `{name}`.")),
+                        refresh: Some((profile_id, service)),
+                    }
+                });
+            }
         }
     }
 
@@ -318,6 +383,45 @@ impl TesseraApp {
         }
     }
 
+    /// Opens the conflict lab on an account (two fresh clients), optionally pointed at one resource.
+    pub fn open_lab(&mut self, profile_id: &str, target: Option<lab_free::FreeTarget>) {
+        let Some(conn) = self.connections.get(profile_id) else {
+            return;
+        };
+        let Some(client) = &conn.client else {
+            self.notice("Connect the account first (open it in the tree), then open the conflict lab.");
+            return;
+        };
+        let same = self.lab.as_ref().is_some_and(|l| l.account_label == conn.profile.label);
+        if !same {
+            match conflict_lab::ConflictLab::new(client.account(), &conn.profile.label, &self.backend) {
+                Ok(lab) => self.lab = Some(Box::new(lab)),
+                Err(e) => {
+                    self.notice_error(&e);
+                    return;
+                }
+            }
+        }
+        if let (Some(lab), Some(t)) = (&mut self.lab, target) {
+            lab.free.target = Some(t);
+        }
+    }
+
+    /// The account the user is looking at: the active tab's, else the first connected one.
+    pub fn current_profile(&self) -> Option<String> {
+        self.tabs
+            .active
+            .and_then(|i| self.tabs.list.get(i))
+            .map(|t| t.target.profile_id.clone())
+            .or_else(|| {
+                self.connections
+                    .list
+                    .iter()
+                    .find(|c| c.client.is_some())
+                    .map(|c| c.profile.id.clone())
+            })
+    }
+
     pub fn apply_theme(&mut self, ctx: &egui::Context) {
         if self.theme_applied != Some(self.settings.dark) {
             ctx.set_theme(if self.settings.dark {
@@ -344,7 +448,11 @@ impl eframe::App for TesseraApp {
         self.apply_theme(ctx);
         TesseraApp::logic(self);
         // Countdowns (leases, visibility) and running jobs move without input.
-        if self.jobs.running() > 0 || self.tabs.wants_ticks() {
+        let lab_busy = self
+            .lab
+            .as_ref()
+            .is_some_and(|l| l.run.as_ref().is_some_and(|r| r.busy()));
+        if self.jobs.running() > 0 || self.tabs.wants_ticks() || self.leases.counting() || lab_busy {
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
     }

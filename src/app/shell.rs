@@ -76,6 +76,16 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 ui.close();
             }
         });
+        ui.menu_button("Tools", |ui| {
+            if ui.button("Conflict lab").clicked() {
+                if let Some(id) = app.current_profile() {
+                    app.open_lab(&id, None);
+                } else {
+                    app.notice("Connect an account first: the lab's two clients use it.");
+                }
+                ui.close();
+            }
+        });
         ui.menu_button("Help", |ui| {
             ui.label(format!(
                 "Tessera {} — an Azure Storage explorer",
@@ -172,8 +182,29 @@ fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
             }
         });
         ui.separator();
-        app.tabs
-            .pane_ui(ui, &app.connections, &app.backend, &mut app.jobs, &mut app.notices);
+        let TesseraApp {
+            tabs,
+            connections,
+            backend,
+            jobs,
+            notices,
+            dialogs,
+            leases,
+            explorer,
+            lab_request,
+            ..
+        } = app;
+        let mut shared = super::tabs::Shared {
+            connections,
+            backend,
+            jobs,
+            notices,
+            dialogs,
+            leases,
+            explorer,
+            lab_request,
+        };
+        tabs.pane_ui(ui, &mut shared);
     });
 }
 
@@ -257,6 +288,11 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
 }
 
 fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
+    if let Some(lab) = &mut app.lab
+        && !super::lab_view::window(lab, ctx, &app.backend)
+    {
+        app.lab = None;
+    }
     if let Some(editor) = &mut app.editor {
         let outcome = editor.ui(ctx, &app.backend);
         app.editor_outcome(outcome);

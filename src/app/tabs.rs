@@ -3,10 +3,15 @@
 use std::sync::Arc;
 
 use super::backend::Backend;
+use super::blob_pane::BlobPane;
 use super::connections::Connections;
+use super::dialogs::FileDialogs;
 use super::explorer::TabTarget;
 use super::jobs::{JobContext, Jobs, Unit};
-use super::{Notice, TesseraApp};
+use super::lease_book::LeaseBook;
+use super::queue_pane::QueuePane;
+use super::table_pane::TablePane;
+use super::{Notice, TesseraApp, blob_view, queue_view, table_grid};
 use crate::storage::table::EntityQuery;
 use crate::storage::{Client, Service};
 
@@ -16,13 +21,32 @@ pub struct PaneContext<'a> {
     pub client: &'a Client,
     pub jobs: &'a mut Jobs,
     pub notices: &'a mut Vec<Notice>,
+    pub dialogs: &'a Arc<dyn FileDialogs>,
+    pub leases: &'a mut LeaseBook,
+    /// Set by a pane to open the conflict lab on one of its resources.
+    pub lab: &'a mut Option<super::lab_free::FreeTarget>,
+}
+
+/// What every pane may use, owned by the app and lent to the panes each frame.
+pub struct Shared<'a> {
+    pub connections: &'a Connections,
+    pub backend: &'a Backend,
+    pub jobs: &'a mut Jobs,
+    pub notices: &'a mut Vec<Notice>,
+    pub dialogs: &'a Arc<dyn FileDialogs>,
+    pub leases: &'a mut LeaseBook,
+    /// Names the tree has loaded, for "move to" choices.
+    pub explorer: &'a super::explorer::Explorer,
+    pub lab_request: &'a mut Option<(String, super::lab_free::FreeTarget)>,
 }
 
 /// The pane a tab shows.
 pub enum Pane {
     /// The account is still connecting.
     Waiting,
-    Resource(String),
+    Table(Box<TablePane>),
+    Blob(Box<BlobPane>),
+    Queue(Box<QueuePane>),
 }
 
 pub struct Tab {
@@ -95,55 +119,91 @@ impl Tabs {
         self.active.and_then(|i| self.list.get_mut(i))
     }
 
-    /// Whether something on screen counts down and needs frames without input.
+    /// Whether something on screen counts down or loads and needs frames without input.
     pub fn wants_ticks(&self) -> bool {
-        false
+        self.list.iter().any(|t| match &t.pane {
+            Pane::Table(p) => p.is_loading() || p.is_viewing(),
+            Pane::Blob(p) => p.is_busy(),
+            Pane::Queue(p) => p.is_busy() || p.counting(),
+            Pane::Waiting => false,
+        })
     }
 
     /// Creates panes whose account became ready, and lets every pane collect its results.
-    pub fn poll(
-        &mut self,
-        connections: &Connections,
-        _backend: &Backend,
-        _jobs: &mut Jobs,
-        _notices: &mut Vec<Notice>,
-    ) {
+    pub fn poll(&mut self, shared: &mut Shared) {
         for tab in &mut self.list {
-            if matches!(tab.pane, Pane::Waiting) && connections.client(&tab.target.profile_id).is_some() {
-                tab.pane = Pane::Resource(tab.target.name.clone());
+            let Some(conn) = shared.connections.get(&tab.target.profile_id) else {
+                continue;
+            };
+            let Some(client) = conn.client.clone() else { continue };
+            if matches!(tab.pane, Pane::Waiting) {
+                tab.pane = match tab.target.service {
+                    Service::Table => Pane::Table(Box::new(TablePane::new(&tab.target.name))),
+                    Service::Blob => Pane::Blob(Box::new(BlobPane::new(&conn.profile.account_name, &tab.target.name))),
+                    Service::Queue => Pane::Queue(Box::new(QueuePane::new(&tab.target.name))),
+                };
+            }
+            let mut lab = None;
+            let mut ctx = PaneContext {
+                backend: shared.backend,
+                client: &client,
+                jobs: shared.jobs,
+                notices: shared.notices,
+                dialogs: shared.dialogs,
+                leases: shared.leases,
+                lab: &mut lab,
+            };
+            match &mut tab.pane {
+                Pane::Table(p) => p.poll(&mut ctx),
+                Pane::Blob(p) => p.poll(&mut ctx),
+                Pane::Queue(p) => p.poll(&mut ctx),
+                Pane::Waiting => {}
             }
         }
     }
 
-    pub fn pane_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        connections: &Connections,
-        ctx_backend: &Backend,
-        jobs: &mut Jobs,
-        notices: &mut Vec<Notice>,
-    ) {
+    pub fn pane_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+        let (focus, refresh) = (
+            std::mem::take(&mut self.focus_filter),
+            std::mem::take(&mut self.refresh_requested),
+        );
         let Some(tab) = self.active_tab() else {
             ui.weak("Open a table, container or queue from the tree on the left.");
             return;
         };
-        let Some(client) = connections.client(&tab.target.profile_id) else {
+        let Some(client) = shared.connections.client(&tab.target.profile_id) else {
             ui.weak("Connecting…");
             return;
         };
-        let _ctx = PaneContext {
-            backend: ctx_backend,
+        let mut lab = None;
+        let mut ctx = PaneContext {
+            backend: shared.backend,
             client: &client,
-            jobs,
-            notices,
+            jobs: shared.jobs,
+            notices: shared.notices,
+            dialogs: shared.dialogs,
+            leases: shared.leases,
+            lab: &mut lab,
         };
-        match &tab.pane {
+        let profile = tab.target.profile_id.clone();
+        match &mut tab.pane {
             Pane::Waiting => {
                 ui.weak("Connecting…");
             }
-            Pane::Resource(name) => {
-                ui.heading(name);
+            Pane::Table(p) => table_grid::ui(p, ui, &mut ctx, focus, refresh),
+            Pane::Blob(p) => blob_view::ui(p, ui, &mut ctx, refresh),
+            Pane::Queue(p) => {
+                let targets: Vec<String> = shared
+                    .explorer
+                    .names(&tab.target.profile_id, Service::Queue)
+                    .into_iter()
+                    .filter(|q| *q != p.queue)
+                    .collect();
+                queue_view::ui(p, ui, &mut ctx, refresh, &targets)
             }
+        }
+        if let Some(target) = lab {
+            *shared.lab_request = Some((profile, target));
         }
     }
 }

@@ -23,14 +23,30 @@ pub fn connection_string_of(e: &Emulator) -> String {
 }
 
 /// How long to wait for the backend before a test fails.
-const PATIENCE: Duration = Duration::from_secs(20);
+const PATIENCE: Duration = Duration::from_secs(60);
 
 impl<'a> TestApp<'a> {
+    /// The app with the test emulator already in its account list, as "Test emulator".
+    pub fn with_emulator(rt: &tokio::runtime::Runtime) -> TestApp<'a> {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut profile, _) = tessera::app::profiles::AccountProfile::from_account(
+            "Test emulator",
+            tessera::app::profiles::ProfileKind::Emulator,
+            &super::common::account(),
+        );
+        profile.id = "test-emulator".into();
+        tessera::app::profiles::save_profiles(&AppPaths::in_dir(dir.path()).accounts_file, &[profile]).unwrap();
+        Self::in_dir(rt, dir)
+    }
+
     pub fn new(rt: &tokio::runtime::Runtime) -> TestApp<'a> {
+        Self::in_dir(rt, tempfile::tempdir().unwrap())
+    }
+
+    fn in_dir(rt: &tokio::runtime::Runtime, dir: tempfile::TempDir) -> TestApp<'a> {
         // One mock keychain for the whole test binary: tests run in parallel and must not wipe each other's.
         static KEYCHAIN: std::sync::Once = std::sync::Once::new();
         KEYCHAIN.call_once(|| keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap()));
-        let dir = tempfile::tempdir().unwrap();
         // The harness steps on its own; the backend needs no waker here.
         let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
         let app = TesseraApp::new(
@@ -39,13 +55,17 @@ impl<'a> TestApp<'a> {
             Secrets::from_registered_store(),
             None,
         );
-        let harness = Harness::builder().with_size(egui::vec2(1400.0, 900.0)).build_ui_state(
-            |ui, app: &mut TesseraApp| {
-                app.logic();
-                tessera::app::shell::ui(app, ui);
-            },
-            app,
-        );
+        // User data holds characters the default fonts cannot draw; the app shows a box, kittest would panic.
+        let harness = Harness::builder()
+            .with_size(egui::vec2(1400.0, 900.0))
+            .allow_missing_glyphs()
+            .build_ui_state(
+                |ui, app: &mut TesseraApp| {
+                    app.logic();
+                    tessera::app::shell::ui(app, ui);
+                },
+                app,
+            );
         TestApp { harness, _dir: dir }
     }
 
@@ -70,15 +90,54 @@ impl<'a> TestApp<'a> {
                 return;
             }
             if Instant::now() > deadline {
-                let notices: Vec<String> = self.harness.state().notices.iter().map(|n| n.text.clone()).collect();
-                panic!("waited {PATIENCE:?} for `{what}`; notices: {notices:?}");
+                panic!("waited {PATIENCE:?} for `{what}`; {}", self.describe());
             }
             std::thread::sleep(Duration::from_millis(20));
         }
     }
 
+    /// What the app shows besides the expected text: notices, jobs, the active pane's last message.
+    pub fn describe(&self) -> String {
+        let app = self.harness.state();
+        let notices: Vec<String> = app.notices.iter().map(|n| n.text.clone()).collect();
+        let jobs: Vec<String> = app
+            .jobs
+            .list
+            .iter()
+            .map(|j| {
+                format!(
+                    "{}: {:?} {}/{}",
+                    j.title,
+                    j.state,
+                    j.progress.done(),
+                    j.progress.total()
+                )
+            })
+            .collect();
+        let pane = match app.tabs.active.map(|i| &app.tabs.list[i].pane) {
+            Some(tessera::app::tabs::Pane::Blob(p)) => format!(
+                "{:?}",
+                p.message.as_ref().map(|m| m.as_ref().map_err(|e| e.plain_words()))
+            ),
+            Some(tessera::app::tabs::Pane::Queue(p)) => format!(
+                "{:?}; peeked {:?}; held {:?}",
+                p.message.as_ref().map(|m| m.as_ref().map_err(|e| e.plain_words())),
+                p.peeked.iter().map(|m| (&m.id, m.dequeue_count)).collect::<Vec<_>>(),
+                p.held
+                    .iter()
+                    .map(|h| (&h.message.id, h.message.dequeue_count, h.done))
+                    .collect::<Vec<_>>()
+            ),
+            _ => String::new(),
+        };
+        format!("notices: {notices:?}; jobs: {jobs:?}; pane: {pane}")
+    }
+
     pub fn click(&mut self, label: &str) {
         self.wait_for(label);
+        // Scroll it into view first, as a person would.
+        self.harness.get_all_by_label(label).next().unwrap().scroll_to_me();
+        self.harness.step();
         self.harness.get_all_by_label(label).next().unwrap().click();
         self.harness.step();
         self.harness.step();
@@ -102,6 +161,92 @@ impl<'a> TestApp<'a> {
     pub fn type_into(&mut self, label: &str, text: &str) {
         self.wait_for(label);
         self.harness.get_by_label(label).focus();
+        self.harness.step();
+        self.harness.get_by_label(label).type_text(text);
+        self.harness.step();
+    }
+
+    /// Opens a table of the test emulator through the tree, and waits for its first page.
+    pub fn open_table(&mut self, table: &str) {
+        self.click("Test emulator");
+        self.click_contains("Tables");
+        self.click(table);
+        self.wait_for_contains("entities loaded in");
+    }
+
+    /// Opens a container or queue of the test emulator through the tree.
+    pub fn open_resource(&mut self, list: &str, name: &str) {
+        self.click("Test emulator");
+        self.click_contains(list);
+        self.click(name);
+    }
+
+    pub fn blob(&self) -> &tessera::app::blob_pane::BlobPane {
+        let app = self.harness.state();
+        match &app.tabs.list[app.tabs.active.expect("a tab is open")].pane {
+            tessera::app::tabs::Pane::Blob(p) => p,
+            _ => panic!("the active tab is not a container"),
+        }
+    }
+
+    pub fn queue(&self) -> &tessera::app::queue_pane::QueuePane {
+        let app = self.harness.state();
+        match &app.tabs.list[app.tabs.active.expect("a tab is open")].pane {
+            tessera::app::tabs::Pane::Queue(p) => p,
+            _ => panic!("the active tab is not a queue"),
+        }
+    }
+
+    /// Steps until `done` holds for the app, for up to `patience`.
+    pub fn wait_app(&mut self, what: &str, patience: Duration, done: impl Fn(&TesseraApp) -> bool) {
+        let deadline = Instant::now() + patience;
+        loop {
+            self.harness.step();
+            if done(self.harness.state()) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waited {patience:?} for {what}; {}",
+                self.describe()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The table pane of the active tab.
+    pub fn table(&self) -> &tessera::app::table_pane::TablePane {
+        let app = self.harness.state();
+        let tab = &app.tabs.list[app.tabs.active.expect("a tab is open")];
+        match &tab.pane {
+            tessera::app::tabs::Pane::Table(p) => p,
+            _ => panic!("the active tab is not a table"),
+        }
+    }
+
+    /// Steps until the table pane satisfies `done`.
+    pub fn wait_table(&mut self, what: &str, done: impl Fn(&tessera::app::table_pane::TablePane) -> bool) {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            self.harness.step();
+            let app = self.harness.state();
+            if let Some(tessera::app::tabs::Pane::Table(p)) = app.tabs.active.map(|i| &app.tabs.list[i].pane)
+                && done(p)
+            {
+                return;
+            }
+            assert!(Instant::now() < deadline, "waited {PATIENCE:?} for the table to {what}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Replaces the whole text of an input: select all, then type.
+    pub fn replace_text(&mut self, label: &str, text: &str) {
+        self.wait_for(label);
+        self.harness.get_by_label(label).focus();
+        self.harness.step();
+        self.harness
+            .key_press_modifiers(egui::Modifiers::CTRL | egui::Modifiers::COMMAND, egui::Key::A);
         self.harness.step();
         self.harness.get_by_label(label).type_text(text);
         self.harness.step();

@@ -1,0 +1,179 @@
+//! The blob pane on a container of 100,000 blobs: time to the first page drawn, the whole listing through the
+//! pane against the client's own listing, and frame times while 8 transfers run. Run: `cargo bench --bench blob_pane`.
+
+mod common;
+
+use std::time::Instant;
+
+use bytes::Bytes;
+use common::pane::World;
+use common::{goal, median, percentile};
+use tessera::app::blob_pane::BlobPane;
+use tessera::app::blob_view;
+use tessera::emulator::Emulator;
+use tessera::storage::blob::{BlobHttpHeaders, ListBlobsOptions, PublicAccess};
+use tessera::storage::conditions::Conditions;
+use tessera::storage::{Client, ClientOptions};
+
+const BLOBS: usize = 100_000;
+
+fn main() {
+    let emulator = Emulator::start().expect("Azurite");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let client = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let container = "panebench";
+    rt.block_on(async {
+        client
+            .create_container(container, PublicAccess::None, &[])
+            .await
+            .unwrap();
+        let started = Instant::now();
+        let mut set = tokio::task::JoinSet::new();
+        for i in 0..BLOBS {
+            while set.len() >= 32 {
+                set.join_next().await;
+            }
+            let c = client.clone();
+            set.spawn(async move {
+                let name = format!("item{i:06}.txt");
+                c.put_blob(
+                    container,
+                    &name,
+                    Bytes::from_static(b"x"),
+                    &BlobHttpHeaders::default(),
+                    &[],
+                    &Conditions::none(),
+                )
+                .await
+                .unwrap()
+            });
+        }
+        while set.join_next().await.is_some() {}
+        println!("seeded {BLOBS} blobs in {:.1} s", started.elapsed().as_secs_f64());
+    });
+    let mut world = World::new(&rt, client.clone());
+
+    // First page drawn: list, wait for the page, lay out one frame. Against the client's own first page.
+    let (mut first, mut client_first) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        let started = Instant::now();
+        rt.block_on(client.list_blobs(
+            container,
+            &ListBlobsOptions {
+                max_results: Some(1000),
+                delimiter: Some("/".into()),
+                ..Default::default()
+            },
+        ))
+        .unwrap();
+        client_first.push(started.elapsed().as_secs_f64());
+        let mut pane = BlobPane::new("devstoreaccount1", container);
+        let started = Instant::now();
+        world.with(|ctx| pane.list(ctx));
+        world.until(|ctx| {
+            pane.poll(ctx);
+            !pane.blobs.is_empty()
+        });
+        common::frame_times(1, false, common::no_input, |ui| {
+            world.with(|ctx| blob_view::ui(&mut pane, ui, ctx, false))
+        });
+        first.push(started.elapsed().as_secs_f64());
+    }
+    let (f, c) = (median(&first), median(&client_first));
+    goal(
+        "first_page_drawn_100k",
+        format!("{f:.3}s"),
+        format!("{c:.3}s(client's first page)"),
+        f / c,
+        "<0.5s",
+        f < 0.5,
+    );
+
+    // The whole listing through the pane (load more until the end) against the client listing every page.
+    let (mut pane_rates, mut client_rates) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        let started = Instant::now();
+        let mut n = 0;
+        let mut marker = None;
+        loop {
+            let options = ListBlobsOptions {
+                marker: marker.clone(),
+                max_results: Some(1000),
+                delimiter: Some("/".into()),
+                ..Default::default()
+            };
+            let page = rt.block_on(client.list_blobs(container, &options)).unwrap();
+            n += page.blobs.len();
+            match page.next_marker {
+                Some(m) => marker = Some(m),
+                None => break,
+            }
+        }
+        client_rates.push(n as f64 / started.elapsed().as_secs_f64());
+        let mut pane = BlobPane::new("devstoreaccount1", container);
+        let started = Instant::now();
+        world.with(|ctx| pane.list(ctx));
+        world.until(|ctx| {
+            pane.poll(ctx);
+            if pane.blobs.len() == BLOBS {
+                return true;
+            }
+            pane.load_more(ctx);
+            false
+        });
+        pane_rates.push(BLOBS as f64 / started.elapsed().as_secs_f64());
+    }
+    let (p, c) = (median(&pane_rates), median(&client_rates));
+    goal(
+        "whole_listing_100k",
+        format!("{p:.0}/s"),
+        format!("{c:.0}/s(client)"),
+        p / c,
+        ">=0.9",
+        p / c >= 0.9,
+    );
+
+    // Frames while 8 uploads of 32 MiB run, against the same pane with none.
+    let dir = tempfile::tempdir().unwrap();
+    let files: Vec<_> = (0..8)
+        .map(|i| {
+            let path = dir.path().join(format!("upload{i}.bin"));
+            std::fs::write(&path, vec![i as u8; 32 << 20]).unwrap();
+            path
+        })
+        .collect();
+    let mut pane = BlobPane::new("devstoreaccount1", container);
+    world.with(|ctx| pane.list(ctx));
+    world.until(|ctx| {
+        pane.poll(ctx);
+        !pane.blobs.is_empty()
+    });
+    let idle = common::frame_times(180, true, common::no_input, |ui| {
+        world.with(|ctx| blob_view::ui(&mut pane, ui, ctx, false))
+    });
+    pane.upload_mode = tessera::app::blob_pane::UploadMode::Overwrite;
+    world.with(|ctx| pane.upload(ctx, files, None));
+    let busy = common::frame_times(180, true, common::no_input, |ui| {
+        world.with(|ctx| {
+            pane.poll(ctx);
+            blob_view::ui(&mut pane, ui, ctx, false)
+        })
+    });
+    let running = world.jobs.running();
+    let (p99, base) = (percentile(&busy, 0.99), percentile(&idle, 0.99));
+    println!(
+        "frames with 8 uploads ({running} still running at the end): median {:.2} ms, p99 {p99:.2} ms",
+        median(&busy)
+    );
+    goal(
+        "frame_p99_8_transfers",
+        format!("{p99:.2}ms"),
+        format!("{base:.2}ms(no transfers)"),
+        p99 / base,
+        "<16ms",
+        p99 < 16.0,
+    );
+}

@@ -1,0 +1,295 @@
+//! The table grid at a million entities: frame times while scrolling and while a quick filter runs, the
+//! quick filter itself, memory against JSON size, and "Load all" through the pane against the client's own
+//! listing rate. Run: `cargo bench --bench grid`.
+//!
+//! Frames are egui's CPU work (layout + tessellation) on a headless context; GPU presentation is not in it.
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicIsize, Ordering};
+use std::time::{Duration, Instant};
+
+use common::{goal, percentile};
+use tessera::app::backend::Backend;
+use tessera::app::dialogs::{FileDialogs, NativeDialogs};
+use tessera::app::entity_store::{EntityStore, QuickFilter, filtered};
+use tessera::app::jobs::Jobs;
+use tessera::app::lease_book::LeaseBook;
+use tessera::app::table_grid;
+use tessera::app::table_pane::TablePane;
+use tessera::app::tabs::PaneContext;
+use tessera::emulator::Emulator;
+use tessera::storage::edm::{EdmDateTime, EdmValue};
+use tessera::storage::entity::{Entity, EntityDraft};
+use tessera::storage::table::{EntityPage, EntityQuery, UpdateMode};
+use tessera::storage::table_batch::BatchOperation;
+use tessera::storage::{Client, ClientOptions};
+
+struct Counting;
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        LIVE.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+const MILLION: usize = 1_000_000;
+const FRAMES: usize = 600;
+
+fn entity(n: usize) -> EntityDraft {
+    let cities = ["Oslo", "Lima", "Kyoto", "Perth"];
+    EntityDraft::new(format!("partition{:04}", n % 1000), format!("row{n:07}"))
+        .with("Name", EdmValue::String(format!("customer {n}")))
+        .with("City", EdmValue::String(cities[n % 4].into()))
+        .with("Age", EdmValue::Int32((n % 90) as i32))
+        .with("Balance", EdmValue::Double(n as f64 * 1.25))
+        .with("Visits", EdmValue::Int64(n as i64 * 1_000_003))
+        .with("Active", EdmValue::Boolean(n.is_multiple_of(3)))
+        .with(
+            "Since",
+            EdmValue::DateTime(EdmDateTime::from_ticks(638_000_000_000_000_000 + n as i64).unwrap()),
+        )
+        .with("Ref", EdmValue::Guid(uuid::Uuid::from_u128(n as u128)))
+        .with_etag(Some(format!(
+            "W/\"datetime'2026-11-22T08%3A30%3A00.{:07}Z'\"",
+            n % 10_000_000
+        )))
+}
+
+fn scroll(i: usize) -> Vec<egui::Event> {
+    // Down for 400 frames, then back up: wheel steps of a few rows over the grid.
+    let delta = if i % 400 < 300 { -60.0 } else { 90.0 };
+    vec![
+        egui::Event::PointerMoved(egui::pos2(700.0, 450.0)),
+        egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, delta),
+            modifiers: egui::Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        },
+    ]
+}
+
+fn main() {
+    // Memory: the loaded store against the JSON the service would have sent for the same entities.
+    let before = LIVE.load(Ordering::Relaxed);
+    let mut store = EntityStore::default();
+    let mut json_bytes = 0usize;
+    let mut page = Vec::with_capacity(1000);
+    for n in 0..MILLION {
+        let e = entity(n).to_entity();
+        json_bytes += serde_json::to_vec(&e.to_json()).unwrap().len() + 1;
+        page.push(e);
+        if page.len() == 1000 {
+            store.push_page(std::mem::take(&mut page));
+        }
+    }
+    let held = (LIVE.load(Ordering::Relaxed) - before) as f64 / MILLION as f64;
+    let json = json_bytes as f64 / MILLION as f64;
+    goal(
+        "grid_memory_1m",
+        format!("{held:.0}B/entity"),
+        format!("{json:.0}B/entity(json)"),
+        held / json,
+        "<=1.5",
+        held / json <= 1.5,
+    );
+
+    // Quick filter over every row, against a plain case-sensitive byte search of the same entities.
+    let all: Vec<u32> = (0..MILLION as u32).collect();
+    let filter = QuickFilter::new("customer 4242").unwrap();
+    let started = Instant::now();
+    let hits = filtered(&store, &all, &filter);
+    let filter_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let finder = memchr::memmem::Finder::new(b"customer 4242");
+    let started = Instant::now();
+    let floor_hits = store.iter().filter(|e| finder.find(e.raw_bytes()).is_some()).count();
+    let floor_ms = started.elapsed().as_secs_f64() * 1000.0;
+    assert_eq!(hits.len(), floor_hits, "both find the same rows");
+    goal(
+        "quick_filter_1m",
+        format!("{filter_ms:.0}ms"),
+        format!("{floor_ms:.0}ms(memmem scan)"),
+        filter_ms / floor_ms,
+        "<100ms",
+        filter_ms < 100.0,
+    );
+
+    // Frames while scrolling a million rows, against the same grid with no rows.
+    let mut pane = TablePane::new("bench");
+    let empty_times = common::frame_times(FRAMES, false, scroll, |ui| table_grid::grid(&mut pane, ui));
+    for chunk in (0..MILLION).step_by(1000) {
+        let entities: Vec<Entity> = (chunk..chunk + 1000).map(|n| store.get(n as u32).clone()).collect();
+        pane.append(EntityPage {
+            entities,
+            continuation: None,
+            response_bytes: 0,
+        });
+    }
+    let times = common::frame_times(FRAMES, false, scroll, |ui| table_grid::grid(&mut pane, ui));
+    let (median, p99, base) = (
+        percentile(&times, 0.5),
+        percentile(&times, 0.99),
+        percentile(&empty_times, 0.99),
+    );
+    println!("scrolling 1M rows: median {median:.2} ms, p99 {p99:.2} ms (empty grid p99 {base:.2} ms)");
+    goal(
+        "grid_scroll_p99_1m",
+        format!("{p99:.2}ms"),
+        format!("{base:.2}ms(empty grid)"),
+        p99 / base,
+        "<8ms",
+        p99 < 8.0,
+    );
+
+    // Frames while quick filters run over the million rows on another thread (as the pane runs them).
+    let busy = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let (b, s) = (busy.clone(), store.clone());
+    let worker = std::thread::spawn(move || {
+        let mut runs = 0;
+        let all: Vec<u32> = (0..s.len() as u32).collect();
+        let words = ["oslo", "4242", "customer 99", "true", "lima"];
+        while b.load(Ordering::Relaxed) {
+            let f = QuickFilter::new(words[runs % words.len()]).unwrap();
+            std::hint::black_box(filtered(&s, &all, &f));
+            runs += 1;
+        }
+        runs
+    });
+    let times = common::frame_times(FRAMES, false, scroll, |ui| table_grid::grid(&mut pane, ui));
+    busy.store(false, Ordering::Relaxed);
+    let runs = worker.join().unwrap();
+    let (median, p99) = (percentile(&times, 0.5), percentile(&times, 0.99));
+    println!("scrolling while {runs} quick filters ran: median {median:.2} ms, p99 {p99:.2} ms");
+    goal(
+        "grid_filtering_p99_1m",
+        format!("{p99:.2}ms"),
+        format!("{base:.2}ms(empty grid)"),
+        p99 / base,
+        "<8ms",
+        p99 < 8.0,
+    );
+    drop(pane);
+    drop(store);
+
+    load_all_against_the_client();
+}
+
+/// "Load all" of 100,000 entities through the pane (pages, columns, view) against the client's own listing.
+fn load_all_against_the_client() {
+    let emulator = Emulator::start().expect("Azurite");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let client = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let table = "gridbench";
+    rt.block_on(async {
+        client.create_table(table).await.unwrap();
+        let mut set = tokio::task::JoinSet::new();
+        for b in 0..1000 {
+            let ops: Vec<_> = (0..100)
+                .map(|i| BatchOperation::Upsert {
+                    entity: entity(b * 100 + i).with_etag(None),
+                    mode: UpdateMode::Replace,
+                })
+                .map(|mut op| {
+                    if let BatchOperation::Upsert { entity, .. } = &mut op {
+                        entity.partition_key = format!("p{b:04}");
+                    }
+                    op
+                })
+                .collect();
+            while set.len() >= 8 {
+                set.join_next().await.unwrap().unwrap();
+            }
+            let c = client.clone();
+            set.spawn(async move { c.submit_batch(table, &ops).await.unwrap() });
+        }
+        while set.join_next().await.is_some() {}
+    });
+    let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
+    let dialogs: Arc<dyn FileDialogs> = Arc::new(NativeDialogs);
+    let (mut pane_rates, mut client_rates) = (Vec::new(), Vec::new());
+    for round in 0..3 {
+        let started = Instant::now();
+        let mut n = 0;
+        rt.block_on(client.for_each_entity_page(table, &EntityQuery::default(), None, |p| {
+            n += p.entities.len();
+            std::hint::black_box(p);
+            true
+        }))
+        .unwrap();
+        client_rates.push(n as f64 / started.elapsed().as_secs_f64());
+
+        let (mut jobs, mut notices, mut leases) = (Jobs::default(), Vec::new(), LeaseBook::default());
+        let mut lab = None;
+        let mut pane = TablePane::new(table);
+        let started = Instant::now();
+        {
+            let mut ctx = PaneContext {
+                backend: &backend,
+                client: &client,
+                jobs: &mut jobs,
+                notices: &mut notices,
+                dialogs: &dialogs,
+                leases: &mut leases,
+                lab: &mut lab,
+            };
+            pane.run_query(&mut ctx);
+        }
+        loop {
+            jobs.poll();
+            let mut ctx = PaneContext {
+                backend: &backend,
+                client: &client,
+                jobs: &mut jobs,
+                notices: &mut notices,
+                dialogs: &dialogs,
+                leases: &mut leases,
+                lab: &mut lab,
+            };
+            pane.poll(&mut ctx);
+            if pane.store.len() == 100_000 {
+                break;
+            }
+            if pane.running.is_some() && pane.has_more() && !pane.is_loading() {
+                pane.load_all(&mut ctx);
+            }
+            // The UI polls once per frame; at 60 frames a second that is every 16 ms, here every 2 ms.
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        pane_rates.push(100_000.0 / started.elapsed().as_secs_f64());
+        println!(
+            "round {round}: client {:.0}/s, pane load all {:.0}/s",
+            client_rates[round], pane_rates[round]
+        );
+    }
+    pane_rates.sort_by(f64::total_cmp);
+    client_rates.sort_by(f64::total_cmp);
+    let (p, c) = (pane_rates[1], client_rates[1]);
+    goal(
+        "load_all_100k",
+        format!("{p:.0}/s"),
+        format!("{c:.0}/s(client)"),
+        p / c,
+        ">=0.9",
+        p / c >= 0.9,
+    );
+}

@@ -1,0 +1,139 @@
+//! The queue pane on a queue of 10,000 messages: peek, and dequeue-and-delete of 1,000 messages through the
+//! pane's actions against the client doing the same; frame times while auto-refresh runs.
+//! Run: `cargo bench --bench queue_pane`.
+
+mod common;
+
+use std::time::Instant;
+
+use common::pane::World;
+use common::{goal, median, percentile};
+use tessera::app::queue_pane::{MessageAction, QueuePane};
+use tessera::app::queue_view;
+use tessera::emulator::Emulator;
+use tessera::storage::queue::MessageTtl;
+use tessera::storage::{Client, ClientOptions};
+
+const MESSAGES: usize = 10_000;
+const TAKE: usize = 1_000;
+
+fn main() {
+    let emulator = Emulator::start().expect("Azurite");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let client = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let queue = "panebench";
+    rt.block_on(async {
+        client.create_queue(queue, &[]).await.unwrap();
+        let started = Instant::now();
+        let mut set = tokio::task::JoinSet::new();
+        for i in 0..MESSAGES {
+            while set.len() >= 16 {
+                set.join_next().await;
+            }
+            let c = client.clone();
+            set.spawn(async move {
+                c.put_message(queue, &format!("message {i}"), None, MessageTtl::Default)
+                    .await
+                    .unwrap()
+            });
+        }
+        while set.join_next().await.is_some() {}
+        println!("seeded {MESSAGES} messages in {:.1} s", started.elapsed().as_secs_f64());
+    });
+    let mut world = World::new(&rt, client.clone());
+    let mut pane = QueuePane::new(queue);
+
+    // Peek: the pane's peek (messages and count) against the client's.
+    let (mut pane_peeks, mut client_peeks) = (Vec::new(), Vec::new());
+    for _ in 0..20 {
+        let started = Instant::now();
+        rt.block_on(async {
+            client.peek_messages(queue, 32).await.unwrap();
+            client.get_queue_properties(queue).await.unwrap();
+        });
+        client_peeks.push(started.elapsed().as_secs_f64());
+        let started = Instant::now();
+        world.with(|ctx| pane.peek(ctx));
+        world.until(|ctx| {
+            pane.poll(ctx);
+            !pane.is_busy()
+        });
+        pane_peeks.push(started.elapsed().as_secs_f64());
+    }
+    println!(
+        "peek: pane {:.1} ms, client {:.1} ms (medians)",
+        median(&pane_peeks) * 1000.0,
+        median(&client_peeks) * 1000.0
+    );
+
+    // Dequeue-and-delete of 1,000: the client (get 32, delete each) against the pane's Dequeue and Delete actions.
+    let started = Instant::now();
+    let mut done = 0;
+    while done < TAKE {
+        let got = rt.block_on(client.get_messages(queue, 32, 60)).unwrap();
+        for m in got {
+            rt.block_on(client.delete_message(queue, &m.id, &m.pop_receipt))
+                .unwrap();
+            done += 1;
+        }
+    }
+    let client_rate = done as f64 / started.elapsed().as_secs_f64();
+    pane.dequeue_count = 32;
+    pane.visibility = 60;
+    let started = Instant::now();
+    let mut deleted = 0;
+    while deleted < TAKE {
+        let before = pane.held.len();
+        world.with(|ctx| pane.dequeue(ctx));
+        world.until(|ctx| {
+            pane.poll(ctx);
+            pane.held.len() > before || !pane.is_busy()
+        });
+        for i in before..pane.held.len() {
+            world.with(|ctx| pane.act(ctx, i, MessageAction::Delete));
+        }
+        world.until(|ctx| {
+            pane.poll(ctx);
+            !pane.is_busy()
+        });
+        deleted = pane.held.iter().filter(|h| h.done).count();
+    }
+    let pane_rate = deleted as f64 / started.elapsed().as_secs_f64();
+    goal(
+        "dequeue_delete_1000",
+        format!("{pane_rate:.0}/s"),
+        format!("{client_rate:.0}/s(client)"),
+        pane_rate / client_rate,
+        ">=0.9",
+        pane_rate / client_rate >= 0.9,
+    );
+
+    // Frames while auto-refresh peeks every second, against frames with it off.
+    let mut pane = QueuePane::new(queue);
+    let idle = common::frame_times(180, true, common::no_input, |ui| {
+        world.with(|ctx| {
+            pane.poll(ctx);
+            queue_view::ui(&mut pane, ui, ctx, false, &[])
+        })
+    });
+    pane.auto_refresh = true;
+    pane.refresh_seconds = 1;
+    let busy = common::frame_times(300, true, common::no_input, |ui| {
+        world.with(|ctx| {
+            pane.poll(ctx);
+            queue_view::ui(&mut pane, ui, ctx, false, &[])
+        })
+    });
+    let (p99, base) = (percentile(&busy, 0.99), percentile(&idle, 0.99));
+    goal(
+        "frame_p99_auto_refresh",
+        format!("{p99:.2}ms"),
+        format!("{base:.2}ms(auto-refresh off)"),
+        p99 / base,
+        "<16ms",
+        p99 < 16.0,
+    );
+}

@@ -1,0 +1,570 @@
+//! A table tab's state: the query, the loaded entities (first page at once, "load more", "load all" as a
+//! cancellable job), the view (sorted and quick-filtered off the UI thread), selection, editing, deleting,
+//! importing and exporting. Drawing lives in `table_grid.rs`.
+
+use std::collections::{BTreeSet, HashSet};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+use super::backend::{Backend, Pending, take_ready};
+use super::entity_editor::{EditorEvent, EntityEditor};
+use super::entity_store::{Columns, EntityStore, QuickFilter, filtered, sorted};
+use super::jobs::{JobContext, JobFuture, JobId, JobState, Unit};
+use super::table_io::{self, ExportFormat};
+use super::table_query::QueryPanel;
+use super::tabs::PaneContext;
+use crate::storage::StorageError;
+use crate::storage::entity::Entity;
+use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery, IfMatch};
+use crate::storage::table_batch::BatchOperation;
+
+/// A "load all" in progress: its job, and the pages it sends here.
+struct LoadAll {
+    job: JobId,
+    pages: mpsc::Receiver<EntityPage>,
+}
+
+/// A delete in progress: its job, and the keys it has deleted so far.
+struct Deleting {
+    job: JobId,
+    done: Arc<Mutex<Vec<(String, String)>>>,
+}
+
+pub struct TablePane {
+    pub table: String,
+    pub query: QueryPanel,
+    pub store: EntityStore,
+    pub columns: Columns,
+    pub continuation: Option<ContinuationToken>,
+    pub pages: u32,
+    /// The query the loaded rows came from.
+    pub running: Option<EntityQuery>,
+    pub error: Option<StorageError>,
+    loading: Option<Pending<Result<EntityPage, StorageError>>>,
+    load_all: Option<LoadAll>,
+    /// Where "load more" / "load all" continue from, shared with the load-all job so a retry resumes.
+    next: Arc<Mutex<Option<ContinuationToken>>>,
+    pub view: Vec<u32>,
+    view_task: Option<(Pending<Vec<u32>>, u32)>,
+    view_stale: bool,
+    pub sort: Option<(String, bool)>,
+    pub quick: String,
+    applied_quick: String,
+    pub selection: BTreeSet<u32>,
+    pub anchor: Option<usize>,
+    pub editor: Option<EntityEditor>,
+    pub json_view: Option<u32>,
+    pub confirm_delete: bool,
+    pub columns_open: bool,
+    pub focus_quick: bool,
+    deleting: Option<Deleting>,
+    pub export_format: ExportFormat,
+    pub import_upsert: bool,
+    dialog: Option<Pending<Option<std::path::PathBuf>>>,
+    dialog_purpose: DialogPurpose,
+}
+
+/// Which file a dialog asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogPurpose {
+    ExportLoaded,
+    ExportQuery,
+    Import,
+}
+
+impl TablePane {
+    pub fn new(table: &str) -> Self {
+        TablePane {
+            table: table.to_string(),
+            query: QueryPanel::default(),
+            store: EntityStore::default(),
+            columns: Columns::default(),
+            continuation: None,
+            pages: 0,
+            running: None,
+            error: None,
+            loading: None,
+            load_all: None,
+            next: Arc::default(),
+            view: Vec::new(),
+            view_task: None,
+            view_stale: false,
+            sort: None,
+            quick: String::new(),
+            applied_quick: String::new(),
+            selection: BTreeSet::new(),
+            anchor: None,
+            editor: None,
+            json_view: None,
+            confirm_delete: false,
+            columns_open: false,
+            focus_quick: false,
+            deleting: None,
+            export_format: ExportFormat::CsvTyped,
+            import_upsert: true,
+            dialog: None,
+            dialog_purpose: DialogPurpose::Import,
+        }
+    }
+
+    pub fn is_loading(&self) -> bool {
+        self.loading.is_some() || self.load_all.is_some()
+    }
+
+    pub fn is_viewing(&self) -> bool {
+        self.view_task.is_some()
+    }
+
+    pub fn has_more(&self) -> bool {
+        self.continuation.is_some()
+    }
+
+    fn shown_columns(&self) -> Vec<String> {
+        self.columns.visible().map(|c| c.name.clone()).collect()
+    }
+
+    /// Runs the query from the first page, dropping what was loaded (and any load still under way).
+    pub fn run_query(&mut self, ctx: &mut PaneContext) {
+        let Some(query) = self.query.to_query(self.shown_columns()) else {
+            return;
+        };
+        if let Some(all) = self.load_all.take() {
+            ctx.jobs.cancel(all.job);
+        }
+        self.store = EntityStore::default();
+        self.columns = Columns::default();
+        self.view.clear();
+        self.view_task = None;
+        self.selection.clear();
+        self.anchor = None;
+        self.pages = 0;
+        self.continuation = None;
+        self.error = None;
+        *self.next.lock().expect("next lock") = None;
+        let (client, table, q) = (ctx.client.clone(), self.table.clone(), query.clone());
+        self.loading = Some(
+            ctx.backend
+                .spawn(async move { client.query_entities(&table, &q, None).await }),
+        );
+        self.running = Some(query);
+    }
+
+    pub fn load_more(&mut self, ctx: &mut PaneContext) {
+        let (Some(query), Some(token)) = (self.running.clone(), self.continuation.clone()) else {
+            return;
+        };
+        if self.is_loading() {
+            return;
+        }
+        let (client, table) = (ctx.client.clone(), self.table.clone());
+        self.loading = Some(
+            ctx.backend
+                .spawn(async move { client.query_entities(&table, &query, Some(&token)).await }),
+        );
+    }
+
+    /// Streams every remaining page as a job in the activity list; cancelling keeps what arrived.
+    pub fn load_all(&mut self, ctx: &mut PaneContext) {
+        let Some(query) = self.running.clone() else { return };
+        if self.load_all.is_some() || !self.has_more() {
+            return;
+        }
+        self.loading = None;
+        *self.next.lock().expect("next lock") = self.continuation.clone();
+        let (tx, rx) = mpsc::channel();
+        let (client, table, next) = (ctx.client.clone(), self.table.clone(), self.next.clone());
+        let waker = ctx.backend.clone();
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, query, next, tx, waker) = (
+                client.clone(),
+                table.clone(),
+                query.clone(),
+                next.clone(),
+                tx.clone(),
+                waker.clone(),
+            );
+            Box::pin(async move {
+                let start = next.lock().expect("next lock").clone();
+                if start.is_none() {
+                    return Ok("nothing more to load".to_string());
+                }
+                let (mut entities, mut pages) = (0u64, 0u64);
+                client
+                    .for_each_entity_page(&table, &query, start, |page| {
+                        entities += page.entities.len() as u64;
+                        pages += 1;
+                        job.progress.add(page.entities.len() as u64);
+                        *next.lock().expect("next lock") = page.continuation.clone();
+                        let open = tx.send(page).is_ok();
+                        waker.wake();
+                        open && !job.cancel.is_cancelled()
+                    })
+                    .await?;
+                Ok(format!("{entities} entities in {pages} pages"))
+            }) as JobFuture
+        });
+        let job = ctx.jobs.start(
+            ctx.backend,
+            format!("Load all of {}", self.table),
+            Unit::Items("entities"),
+            factory,
+        );
+        self.load_all = Some(LoadAll { job, pages: rx });
+    }
+
+    /// Adds a page of entities to the store, the columns and the view.
+    pub fn append(&mut self, page: EntityPage) {
+        self.pages += 1;
+        self.continuation = page.continuation;
+        *self.next.lock().expect("next lock") = self.continuation.clone();
+        let first = self.store.len() as u32;
+        self.columns.observe(&page.entities);
+        self.store.push_page(page.entities);
+        let added = first..self.store.len() as u32;
+        if self.sort.is_some() {
+            self.view_stale = true;
+        } else {
+            match QuickFilter::new(&self.applied_quick) {
+                Some(f) => self.view.extend(added.filter(|&i| f.matches(self.store.get(i)))),
+                None => self.view.extend(added),
+            }
+        }
+    }
+
+    /// Re-sorts and re-filters on a snapshot, on the blocking pool: the UI keeps the old view meanwhile.
+    fn start_view(&mut self, backend: &Backend) {
+        let store = self.store.clone();
+        let sort = self.sort.clone();
+        let quick = self.quick.clone();
+        self.applied_quick = quick.clone();
+        self.view_stale = false;
+        let len = store.len() as u32;
+        let task = backend.spawn_blocking(move || {
+            let all: Vec<u32> = (0..store.len() as u32).collect();
+            let rows = match QuickFilter::new(&quick) {
+                Some(f) => filtered(&store, &all, &f),
+                None => all,
+            };
+            match sort {
+                Some((column, ascending)) => sorted(&store, &rows, &column, ascending),
+                None => rows,
+            }
+        });
+        self.view_task = Some((task, len));
+    }
+
+    pub fn set_sort(&mut self, column: &str) {
+        self.sort = match &self.sort {
+            Some((c, true)) if c == column => Some((column.to_string(), false)),
+            Some((c, false)) if c == column => None,
+            _ => Some((column.to_string(), true)),
+        };
+        self.view_stale = true;
+    }
+
+    /// Collects what arrived: pages, the view, editor results, job ends. Call once per frame.
+    pub fn poll(&mut self, ctx: &mut PaneContext) {
+        if let Some(result) = take_ready(&mut self.loading) {
+            match result {
+                Ok(page) => self.append(page),
+                Err(e) => self.error = Some(e),
+            }
+        }
+        if let Some(all) = &self.load_all {
+            let pages: Vec<EntityPage> = all.pages.try_iter().collect();
+            let job = all.job;
+            for p in pages {
+                self.append(p);
+            }
+            match ctx.jobs.get(job).map(|j| j.state.clone()) {
+                Some(JobState::Running) => {}
+                Some(JobState::Failed(e)) => {
+                    self.error = Some(e);
+                    self.load_all = None;
+                }
+                _ => self.load_all = None,
+            }
+        }
+        if self.applied_quick != self.quick {
+            self.view_stale = true;
+        }
+        if let Some((task, len)) = &mut self.view_task
+            && let Some(rows) = task.poll()
+        {
+            let len = *len;
+            self.view = rows;
+            self.view_task = None;
+            // Rows that arrived during the computation join at the end (and a sort runs again).
+            if (self.store.len() as u32) > len {
+                if self.sort.is_some() {
+                    self.view_stale = true;
+                } else if let Some(f) = QuickFilter::new(&self.applied_quick) {
+                    self.view
+                        .extend((len..self.store.len() as u32).filter(|&i| f.matches(self.store.get(i))));
+                } else {
+                    self.view.extend(len..self.store.len() as u32);
+                }
+            }
+        }
+        if self.view_stale && self.view_task.is_none() {
+            self.start_view(ctx.backend);
+        }
+        self.poll_delete(ctx);
+        self.poll_dialog(ctx);
+    }
+
+    /// Runs the editor window and applies what it reports.
+    pub fn editor_ui(&mut self, ui: &egui::Context, ctx: &mut PaneContext) {
+        let Some(editor) = &mut self.editor else { return };
+        match editor.ui(ui, ctx.backend, ctx.client) {
+            EditorEvent::None => {}
+            EditorEvent::Closed => self.editor = None,
+            EditorEvent::Saved(entity) => {
+                self.editor = None;
+                self.put_row(entity);
+            }
+            EditorEvent::Discarded(theirs) => {
+                self.editor = None;
+                if let Some(e) = theirs {
+                    self.put_row(e);
+                }
+            }
+        }
+    }
+
+    /// Shows a saved or fetched entity: replaces its row, or adds it.
+    fn put_row(&mut self, entity: Entity) {
+        match self.store.position(entity.partition_key(), entity.row_key()) {
+            Some(i) => {
+                self.columns.observe(std::slice::from_ref(&entity));
+                self.store.replace(i, entity);
+            }
+            None => {
+                self.append(EntityPage {
+                    entities: vec![entity],
+                    continuation: self.continuation.clone(),
+                    response_bytes: 0,
+                });
+                self.pages -= 1;
+            }
+        }
+    }
+
+    pub fn selected_entities(&self) -> Vec<&Entity> {
+        self.selection.iter().map(|&i| self.store.get(i)).collect()
+    }
+
+    /// Deletes the selected rows, one batch (of up to 100) per partition, each entity with If-Match its ETag.
+    pub fn delete_selected(&mut self, ctx: &mut PaneContext) {
+        let mut ops: std::collections::BTreeMap<String, Vec<BatchOperation>> = Default::default();
+        for e in self.selected_entities() {
+            let condition = e.etag().map(|t| IfMatch::Etag(t.to_string())).unwrap_or(IfMatch::Any);
+            ops.entry(e.partition_key().to_string())
+                .or_default()
+                .push(BatchOperation::Delete {
+                    partition_key: e.partition_key().to_string(),
+                    row_key: e.row_key().to_string(),
+                    condition,
+                });
+        }
+        let total: usize = ops.values().map(Vec::len).sum();
+        let batches: Vec<Vec<BatchOperation>> = ops
+            .into_values()
+            .flat_map(|v| v.chunks(100).map(<[_]>::to_vec).collect::<Vec<_>>())
+            .collect();
+        let done = Arc::new(Mutex::new(Vec::new()));
+        let (client, table, d) = (ctx.client.clone(), self.table.clone(), done.clone());
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, batches, done) = (client.clone(), table.clone(), batches.clone(), d.clone());
+            Box::pin(async move {
+                job.progress.start(total as u64);
+                for batch in &batches {
+                    if job.cancel.is_cancelled() {
+                        return Err(StorageError::cancelled("Delete"));
+                    }
+                    client.submit_batch(&table, batch).await?;
+                    done.lock().expect("done lock").extend(batch.iter().map(|o| {
+                        let (pk, rk) = o.keys();
+                        (pk.to_string(), rk.to_string())
+                    }));
+                    job.progress.add(batch.len() as u64);
+                }
+                Ok(format!("deleted {total} entities"))
+            }) as JobFuture
+        });
+        let job = ctx.jobs.start(
+            ctx.backend,
+            format!("Delete {total} entities from {}", self.table),
+            Unit::Items("entities"),
+            factory,
+        );
+        self.deleting = Some(Deleting { job, done });
+    }
+
+    fn poll_delete(&mut self, ctx: &mut PaneContext) {
+        let Some(d) = &self.deleting else { return };
+        let state = ctx.jobs.get(d.job).map(|j| j.state.clone());
+        if matches!(state, Some(JobState::Running)) {
+            return;
+        }
+        let keys: HashSet<(String, String)> = d.done.lock().expect("done lock").drain(..).collect();
+        let rows: HashSet<u32> = (0..self.store.len() as u32)
+            .filter(|&i| {
+                let e = self.store.get(i);
+                keys.contains(&(e.partition_key().to_string(), e.row_key().to_string()))
+            })
+            .collect();
+        self.store.remove(&rows);
+        self.selection.clear();
+        self.anchor = None;
+        self.view_stale = true;
+        self.view.clear();
+        self.deleting = None;
+    }
+
+    pub fn ask_file(&mut self, ctx: &mut PaneContext, purpose: DialogPurpose) {
+        let dialogs = ctx.dialogs.clone();
+        let name = format!("{}.{}", self.table, self.export_format.extension());
+        self.dialog_purpose = purpose;
+        self.dialog = Some(match purpose {
+            DialogPurpose::Import => ctx
+                .backend
+                .spawn_blocking(move || dialogs.pick_file("Import entities", &["csv", "json"])),
+            _ => ctx
+                .backend
+                .spawn_blocking(move || dialogs.save_file("Export entities", &name)),
+        });
+    }
+
+    fn poll_dialog(&mut self, ctx: &mut PaneContext) {
+        let Some(Some(path)) = take_ready(&mut self.dialog) else {
+            return;
+        };
+        match self.dialog_purpose {
+            DialogPurpose::ExportLoaded => self.export_loaded(ctx, path),
+            DialogPurpose::ExportQuery => self.export_query(ctx, path),
+            DialogPurpose::Import => self.import(ctx, path),
+        }
+    }
+
+    fn export_loaded(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let store = self.store.clone();
+        let rows = self.view.clone();
+        let format = self.export_format;
+        let factory = Arc::new(move |job: JobContext| {
+            let (store, rows, path) = (store.clone(), rows.clone(), path.clone());
+            Box::pin(async move {
+                let p = path.clone();
+                let n = tokio::task::spawn_blocking(move || {
+                    let entities: Vec<&Entity> = rows.iter().map(|&i| store.get(i)).collect();
+                    table_io::export(&p, format, &entities, &job.progress)
+                })
+                .await
+                .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Export", e.to_string()))??;
+                Ok(format!("{n} entities written to {}", path.display()))
+            }) as JobFuture
+        });
+        ctx.jobs.start(
+            ctx.backend,
+            format!("Export {} ({})", self.table, format.describe()),
+            Unit::Items("entities"),
+            factory,
+        );
+    }
+
+    fn export_query(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let Some(query) = self.query.to_query(self.shown_columns()) else {
+            return;
+        };
+        let (client, table, format) = (ctx.client.clone(), self.table.clone(), self.export_format);
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, query, path) = (client.clone(), table.clone(), query.clone(), path.clone());
+            Box::pin(async move {
+                // Pages stream in packed (about half their JSON size); the file is written when all arrived,
+                // because a CSV header needs every column.
+                let mut entities = Vec::new();
+                client
+                    .for_each_entity_page(&table, &query, None, |page| {
+                        job.progress.add(page.entities.len() as u64);
+                        entities.extend(page.entities);
+                        !job.cancel.is_cancelled()
+                    })
+                    .await?;
+                if job.cancel.is_cancelled() {
+                    return Err(StorageError::cancelled("Export"));
+                }
+                let p = path.clone();
+                let progress = crate::storage::transfer::TransferProgress::default();
+                let n = tokio::task::spawn_blocking(move || {
+                    let refs: Vec<&Entity> = entities.iter().collect();
+                    table_io::export(&p, format, &refs, &progress)
+                })
+                .await
+                .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Export", e.to_string()))??;
+                Ok(format!("{n} entities written to {}", path.display()))
+            }) as JobFuture
+        });
+        ctx.jobs.start(
+            ctx.backend,
+            format!("Export query of {}", self.table),
+            Unit::Items("entities"),
+            factory,
+        );
+    }
+
+    fn import(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let (client, table, upsert) = (ctx.client.clone(), self.table.clone(), self.import_upsert);
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, path) = (client.clone(), table.clone(), path.clone());
+            Box::pin(async move {
+                let p = path.clone();
+                let (rows, mut failures) = tokio::task::spawn_blocking(move || table_io::read_import(&p))
+                    .await
+                    .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Import", e.to_string()))??;
+                let (written, more) =
+                    table_io::import(&client, &table, rows, upsert, &job.progress, &job.cancel).await?;
+                failures.extend(more);
+                failures.sort_by_key(|f| f.record);
+                let report = table_io::write_report(&path, written, &failures)
+                    .map(|p| format!("; report in {}", p.display()))
+                    .unwrap_or_default();
+                let first = failures
+                    .first()
+                    .map(|f| format!(" First failure: record {} ({}): {}", f.record, f.keys, f.reason))
+                    .unwrap_or_default();
+                Ok(format!("{written} imported, {} failed{report}.{first}", failures.len()))
+            }) as JobFuture
+        });
+        ctx.jobs.start(
+            ctx.backend,
+            format!("Import into {}", self.table),
+            Unit::Items("rows"),
+            factory,
+        );
+    }
+
+    /// Copies the selected rows as a JSON array (the service's form, with types).
+    pub fn selection_as_json(&self) -> String {
+        let items: Vec<serde_json::Value> = self.selected_entities().iter().map(|e| e.to_json()).collect();
+        serde_json::to_string_pretty(&items).expect("JSON")
+    }
+
+    /// Copies the selected rows as tab-separated values of the shown columns.
+    pub fn selection_as_tsv(&self) -> String {
+        let cols = self.shown_columns();
+        let mut out = cols.join("\t");
+        for e in self.selected_entities() {
+            out.push('\n');
+            let cells: Vec<String> = cols
+                .iter()
+                .map(|c| {
+                    super::entity_store::cell(e, c)
+                        .map(|v| v.to_text().replace(['\t', '\n'], " "))
+                        .unwrap_or_default()
+                })
+                .collect();
+            out.push_str(&cells.join("\t"));
+        }
+        out
+    }
+}

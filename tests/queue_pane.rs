@@ -1,0 +1,189 @@
+//! The queue explorer driven through the UI (egui_kittest) against a real Azurite: put and peek, dequeue with
+//! a visibility countdown, a message that reappears, stale receipts refused, move, poison flag, clear.
+
+mod common;
+mod ui;
+
+use std::time::Duration;
+
+use common::unique;
+use egui_kittest::kittest::Queryable;
+use tessera::app::queue_view::short;
+use tessera::storage::Client;
+use tessera::storage::queue::MessageTtl;
+use ui::TestApp;
+
+fn queue(rt: &tokio::runtime::Runtime) -> (Client, String) {
+    let client = common::client();
+    let q = unique("qp");
+    rt.block_on(client.create_queue(&q, &[])).unwrap();
+    (client, q)
+}
+
+/// The id of the only message in the queue.
+fn only_id(rt: &tokio::runtime::Runtime, client: &Client, q: &str) -> String {
+    let peeked = rt.block_on(client.peek_messages(q, 32)).unwrap();
+    assert_eq!(peeked.len(), 1);
+    peeked[0].id.clone()
+}
+
+#[test]
+fn a_put_message_shows_in_peek_and_peeking_twice_changes_nothing() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, q) = queue(&rt);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &q);
+    t.type_into("Message text:", "{\"order\":7}");
+    t.click("Put message");
+    t.wait_for_contains("Put message");
+    t.wait_for("{\"order\":7}");
+    t.wait_for("Base64 → text");
+    let stored = rt.block_on(client.peek_messages(&q, 1)).unwrap();
+    assert_eq!(stored[0].text, "eyJvcmRlciI6N30=", "stored as Base64, as chosen");
+    t.click("Peek");
+    t.click("Peek");
+    t.wait_app("two peeks", Duration::from_secs(20), |_| true);
+    assert_eq!(t.queue().peeked[0].dequeue_count, 0, "peeking never dequeues");
+    t.click("show raw stored text");
+    t.wait_for("eyJvcmRlciI6N30=");
+}
+
+#[test]
+fn a_dequeued_message_counts_down_reappears_with_a_higher_count_and_its_stale_receipt_is_refused() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, q) = queue(&rt);
+    rt.block_on(client.put_message(&q, "job", None, MessageTtl::Default))
+        .unwrap();
+    let id = only_id(&rt, &client, &q);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &q);
+    t.wait_for("job");
+    t.click("2 s");
+    t.click("Dequeue");
+    t.wait_for_contains("Visible again in");
+    t.wait_for_contains("Pop receipt:");
+    // Dequeued, it is invisible to everyone: the pane's own peek after the dequeue shows nothing.
+    t.wait_app("the message to vanish from peek", Duration::from_secs(20), |app| {
+        matches!(app.tabs.active.map(|i| &app.tabs.list[i].pane), Some(tessera::app::tabs::Pane::Queue(p)) if p.peeked.is_empty())
+    });
+    t.wait_for_contains("Released: visible again, and this pop receipt is stale.");
+    t.click("Peek");
+    t.wait_app("the message to reappear", Duration::from_secs(20), |app| {
+        matches!(app.tabs.active.map(|i| &app.tabs.list[i].pane), Some(tessera::app::tabs::Pane::Queue(p))
+            if p.peeked.iter().any(|m| m.id == id && m.dequeue_count == 1))
+    });
+    // The released message's receipt is refused before anything is sent.
+    let requests = t.harness.state().inspector.events.len();
+    t.click(&format!("Delete {}", short(&id)));
+    t.wait_for_contains("this pop receipt is stale");
+    assert_eq!(t.harness.state().inspector.events.len(), requests, "nothing was sent");
+    assert_eq!(
+        rt.block_on(client.peek_messages(&q, 32)).unwrap().len(),
+        1,
+        "the message is still there"
+    );
+}
+
+#[test]
+fn delete_with_the_current_receipt_completes_the_message() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, q) = queue(&rt);
+    rt.block_on(client.put_message(&q, "finish me", None, MessageTtl::Default))
+        .unwrap();
+    let id = only_id(&rt, &client, &q);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &q);
+    t.wait_for("finish me");
+    t.click("30 s");
+    t.click("Dequeue");
+    t.wait_for_contains("Visible again in");
+    t.click(&format!("Delete {}", short(&id)));
+    t.wait_for_contains("Done: it left this queue.");
+    assert!(rt.block_on(client.peek_messages(&q, 32)).unwrap().is_empty());
+    // Peek while it was invisible did not show it, and the service agrees it is gone.
+    assert_eq!(
+        rt.block_on(client.get_queue_properties(&q))
+            .unwrap()
+            .approximate_message_count,
+        0
+    );
+}
+
+#[test]
+fn a_message_moves_to_another_queue_copy_first() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, from) = queue(&rt);
+    let to = format!("{from}-dead");
+    rt.block_on(client.create_queue(&to, &[])).unwrap();
+    rt.block_on(client.put_message(&from, "bad input", None, MessageTtl::Default))
+        .unwrap();
+    let id = only_id(&rt, &client, &from);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &from);
+    t.wait_for("bad input");
+    t.click("Dequeue");
+    t.wait_for_contains("Visible again in");
+    t.click(&format!("Target queue for {}", short(&id)));
+    t.click(&format!("to {to}"));
+    t.click(&format!("Move {}", short(&id)));
+    t.wait_for_contains("Done: it left this queue.");
+    assert!(rt.block_on(client.peek_messages(&from, 32)).unwrap().is_empty());
+    let moved = rt.block_on(client.peek_messages(&to, 32)).unwrap();
+    assert_eq!(moved.len(), 1);
+    assert_eq!(moved[0].text, "bad input");
+}
+
+#[test]
+fn a_message_at_the_poison_threshold_is_flagged() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, q) = queue(&rt);
+    rt.block_on(async {
+        client
+            .put_message(&q, "keeps failing", None, MessageTtl::Default)
+            .await
+            .unwrap();
+        for _ in 0..2 {
+            client.get_messages(&q, 1, 1).await.unwrap();
+            tokio::time::sleep(Duration::from_millis(1100)).await;
+        }
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &q);
+    t.wait_for("keeps failing");
+    assert!(
+        t.harness.query_all_by_label_contains("likely poison").next().is_none(),
+        "2 is below the default of 5"
+    );
+    t.click("poison threshold");
+    t.click("poison at dequeue count 2");
+    t.wait_for("2 likely poison");
+}
+
+#[test]
+fn clearing_a_queue_asks_first_naming_it_and_the_count() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, q) = queue(&rt);
+    rt.block_on(async {
+        for i in 0..3 {
+            client
+                .put_message(&q, &format!("m{i}"), None, MessageTtl::Default)
+                .await
+                .unwrap();
+        }
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &q);
+    t.wait_for_contains("About 3 messages");
+    t.click("Clear queue…");
+    t.wait_for(&format!("Clear queue `{q}`?"));
+    t.click("Cancel");
+    assert_eq!(
+        rt.block_on(client.peek_messages(&q, 32)).unwrap().len(),
+        3,
+        "cancel cleared nothing"
+    );
+    t.click("Clear queue…");
+    t.click("Clear 3 messages");
+    t.wait_for_contains(&format!("Cleared queue `{q}`"));
+    assert!(rt.block_on(client.peek_messages(&q, 32)).unwrap().is_empty());
+}
