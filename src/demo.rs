@@ -20,6 +20,8 @@ pub const CUSTOMERS: &str = "demoCustomers";
 pub const TYPES: &str = "demoTypes";
 pub const CONTAINER: &str = "demo";
 pub const QUEUE: &str = "demo-orders";
+/// Priority queues and how many messages each starts with.
+pub const PRIORITY_QUEUES: [(&str, usize); 2] = [("demo-jobs-high", 3), ("demo-jobs-low", 24)];
 
 /// Seeds everything; `entities` sets the size of the big table. Progress counts entities.
 pub async fn seed(
@@ -34,7 +36,7 @@ pub async fn seed(
     seed_types(client).await?;
     seed_customers(client, entities, progress, cancel).await?;
     Ok(format!(
-        "{entities} entities in `{CUSTOMERS}`, every Edm type in `{TYPES}`, container `{CONTAINER}`, queue `{QUEUE}`"
+        "{entities} entities in `{CUSTOMERS}`, every Edm type in `{TYPES}`, container `{CONTAINER}`, queue `{QUEUE}` and two priority queues"
     ))
 }
 
@@ -56,10 +58,20 @@ async fn seed_customers(
     ensure(client.create_table(CUSTOMERS).await)?;
     let cities = ["Oslo", "Lima", "Kyoto", "Perth", "Accra", "Quito", "Turku", "Hanoi"];
     let partitions = 200;
-    let per_partition = entities.div_ceil(partitions);
+    // Skewed on purpose: region-000 holds three fifths of the rows, so the partition map has a hot partition to show.
+    let hot = entities * 3 / 5;
+    let (share, spare) = ((entities - hot) / (partitions - 1), (entities - hot) % (partitions - 1));
+    let size = |p: usize| {
+        if p == 0 {
+            hot
+        } else {
+            share + usize::from(p - 1 < spare)
+        }
+    };
     let mut set = tokio::task::JoinSet::new();
     let mut written = 0;
     for p in 0..partitions {
+        let per_partition = size(p);
         let mut start = 0;
         while start < per_partition && written < entities {
             if cancel.is_cancelled() {
@@ -68,8 +80,8 @@ async fn seed_customers(
             let end = (start + 100).min(per_partition).min(start + entities - written);
             let ops: Vec<BatchOperation> = (start..end)
                 .map(|i| {
-                    let n = p * per_partition + i;
-                    // A hot partition: every tenth partition name repeats, for the partition map.
+                    let n = written + i - start;
+
                     let draft = EntityDraft::new(format!("region-{p:03}"), format!("customer-{i:06}"))
                         .with("Name", EdmValue::String(format!("Customer {n}")))
                         .with("City", EdmValue::String(cities[n % cities.len()].into()))
@@ -237,5 +249,15 @@ async fn seed_queue(client: &Client) -> Result<(), StorageError> {
     }
     // One message taken for an hour: invisible until then.
     client.get_messages(QUEUE, 1, 3600).await?;
+    // Priority queues, one per priority as is usual, so Tools > Queue backlogs has several lines to compare.
+    for (queue, backlog) in PRIORITY_QUEUES {
+        ensure(client.create_queue(queue, &[]).await)?;
+        client.clear_messages(queue).await?;
+        for i in 0..backlog {
+            client
+                .put_message(queue, &format!("{{\"job\":{i}}}"), None, MessageTtl::Default)
+                .await?;
+        }
+    }
     Ok(())
 }

@@ -147,3 +147,41 @@ fn secrets_stay_out_of_the_account_file_the_log_and_the_inspector() {
         );
     }
 }
+
+#[test]
+fn tabs_of_an_account_that_lives_for_this_run_only_are_not_reopened_next_run() {
+    use tessera::app::connections::Connection;
+    use tessera::app::explorer::TabTarget;
+    use tessera::app::profiles::AccountProfile;
+    use tessera::storage::Service;
+
+    let table = unique("restore");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(common::client().create_table(&table)).unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    // The demo's emulator is a this-run account: next run it is a different, empty emulator.
+    let demo = AccountProfile::started_emulator(&common::account());
+    let demo_id = demo.id.clone();
+    t.harness.state_mut().connections.list.insert(0, Connection::new(demo));
+    // Both accounts show the table in the tree; open each tab as the tree would, by account.
+    for profile_id in ["test-emulator".to_string(), demo_id] {
+        t.harness.state_mut().open_tab(TabTarget {
+            profile_id,
+            service: Service::Table,
+            name: table.clone(),
+        });
+    }
+    t.wait_for_contains("entities loaded in");
+    assert_eq!(t.harness.state().tabs.list.len(), 2, "both tabs are open in this run");
+
+    let saved = t.harness.state().settings_to_save();
+    let profiles: Vec<&str> = saved.open_tabs.iter().map(|t| t.profile_id.as_str()).collect();
+    assert_eq!(profiles, ["test-emulator"]);
+    assert_eq!(
+        saved.active_tab, None,
+        "the active tab was the demo's, which is not kept"
+    );
+
+    t.harness.state_mut().tabs.active = Some(0);
+    assert_eq!(t.harness.state().settings_to_save().active_tab, Some(0));
+}

@@ -37,7 +37,7 @@ fn a_put_message_shows_in_peek_and_peeking_twice_changes_nothing() {
     t.click("Put message");
     t.wait_for_contains("Put message");
     t.wait_for("{\"order\":7}");
-    t.wait_for("Base64 → text");
+    t.wait_for("Base64 text");
     let stored = rt.block_on(client.peek_messages(&q, 1)).unwrap();
     assert_eq!(stored[0].text, "eyJvcmRlciI6N30=", "stored as Base64, as chosen");
     t.click("Peek");

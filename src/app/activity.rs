@@ -34,7 +34,7 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
         match &job.state {
             JobState::Running => {
                 let bar = egui::ProgressBar::new(job.fraction().unwrap_or(0.0))
-                    .desired_width(220.0)
+                    .desired_width(420.0)
                     .text(format!("{progress_text} · {rate}"));
                 ui.add(bar);
                 if ui.button(format!("Cancel {}", job.title)).clicked() {
@@ -51,10 +51,11 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
                 }
             }
             JobState::Failed(e) => {
-                ui.label(RichText::new(e.plain_words()).color(ui.visuals().error_fg_color));
+                // The button comes first so a long explanation can wrap without pushing it out of reach.
                 if ui.button(format!("Retry {}", job.title)).clicked() {
                     action = Some(JobAction::Retry(job.id));
                 }
+                ui.add(egui::Label::new(RichText::new(e.plain_words()).color(ui.visuals().error_fg_color)).wrap());
             }
         }
     });

@@ -127,6 +127,7 @@ pub struct BlobPane {
     dialog: Option<(Pending<Option<Vec<PathBuf>>>, DialogFor)>,
     pub message: Option<Result<String, StorageError>>,
     pub started: bool,
+    pub leases_seen: super::charts::LeaseTimeline,
 }
 
 impl BlobPane {
@@ -165,6 +166,15 @@ impl BlobPane {
             dialog: None,
             message: None,
             started: false,
+            leases_seen: super::charts::LeaseTimeline::default(),
+        }
+    }
+
+    /// Records the lease state of every blob shown, for the lease timeline.
+    fn observe_leases(&mut self) {
+        let now = super::charts::now_secs();
+        for b in &self.blobs {
+            self.leases_seen.observe(&b.name, b.properties.lease.state, now);
         }
     }
 
@@ -352,6 +362,7 @@ impl BlobPane {
                     self.blobs.extend(listing.blobs);
                     self.folders.extend(listing.prefixes);
                     self.next_marker = listing.next_marker;
+                    self.observe_leases();
                 }
                 Err(e) => self.error = Some(e),
             }
@@ -365,6 +376,7 @@ impl BlobPane {
                     b.properties = fresh.properties;
                 }
             }
+            self.observe_leases();
         }
         if let Some(result) = take_ready(&mut self.container_loading) {
             match result {
@@ -381,6 +393,8 @@ impl BlobPane {
                         if let Some(b) = self.blobs.iter_mut().find(|b| b.name == d.name) {
                             b.properties = props.clone();
                         }
+                        self.leases_seen
+                            .observe(&d.name, props.lease.state, super::charts::now_secs());
                         d.props = Some(props);
                     }
                     Err(e) => self.message = Some(Err(e)),

@@ -34,6 +34,12 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
                 .id_salt("blob-details-scroll")
                 .show(ui, |ui| details(pane, ui, ctx));
         });
+    egui::CollapsingHeader::new("Lease timeline")
+        .id_salt(("lease-timeline", &pane.container))
+        .show(ui, |ui| {
+            let in_view = pane.leases_seen.only(pane.blobs.iter().map(|b| b.name.as_str()));
+            in_view.ui(ui, &pane.container);
+        });
     listing(pane, ui, ctx);
     confirm(pane, ui.ctx(), ctx);
 }

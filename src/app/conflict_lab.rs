@@ -741,6 +741,7 @@ pub struct ConflictLab {
     pub scenarios: Vec<Scenario>,
     pub run: Option<Run>,
     pub free: super::lab_free::FreeMode,
+    pub leases_seen: super::charts::LeaseTimeline,
 }
 
 impl ConflictLab {
@@ -778,6 +779,7 @@ impl ConflictLab {
             scenarios: scenarios(),
             run: None,
             free: super::lab_free::FreeMode::default(),
+            leases_seen: super::charts::LeaseTimeline::default(),
         })
     }
 
@@ -791,6 +793,7 @@ impl ConflictLab {
         });
         self.env = env;
         self.timeline.clear();
+        self.leases_seen = super::charts::LeaseTimeline::default();
         let setup = (self.scenarios[scenario].setup)(self.env.clone());
         self.run = Some(Run {
             scenario,
@@ -828,7 +831,10 @@ impl ConflictLab {
     }
 
     pub fn poll(&mut self, backend: &Backend) {
-        self.timeline.extend(self.events.try_iter());
+        for e in self.events.try_iter() {
+            observe_lease(&mut self.leases_seen, &e.event);
+            self.timeline.push(e);
+        }
         self.free.poll();
         let Some(run) = &mut self.run else { return };
         let Some(done) = take_ready(&mut run.running) else {
@@ -850,4 +856,26 @@ impl ConflictLab {
             self.step(backend);
         }
     }
+}
+
+/// Reads a lease state off a request: a reported `x-ms-lease-state`, or what a lease action that succeeded did.
+fn observe_lease(timeline: &mut super::charts::LeaseTimeline, e: &RequestEvent) {
+    use crate::storage::blob::LeaseState;
+    let name = e.resource.rsplit('/').next().unwrap_or(&e.resource).to_string();
+    let at = super::charts::now_secs();
+    if let Some(state) = e.response_header("x-ms-lease-state") {
+        timeline.observe(&name, LeaseState::parse(state), at);
+        return;
+    }
+    if e.status.is_none_or(|s| s >= 300) {
+        return;
+    }
+    let state = match e.request_header("x-ms-lease-action") {
+        Some("acquire" | "renew" | "change") => LeaseState::Leased,
+        Some("release") => LeaseState::Available,
+        Some("break") if e.response_header("x-ms-lease-time") == Some("0") => LeaseState::Broken,
+        Some("break") => LeaseState::Breaking,
+        _ => return,
+    };
+    timeline.observe(&name, state, at);
 }

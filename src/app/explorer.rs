@@ -138,6 +138,8 @@ impl Explorer {
         let closed = matches!(conn.state, ConnState::Closed);
         let header = egui::CollapsingHeader::new(RichText::new(&label).strong())
             .id_salt(("account", id))
+            // The run command's own emulator is what a newcomer came to see: it starts open.
+            .default_open(id.starts_with(super::profiles::TRANSIENT_PREFIX))
             .show(ui, |ui| {
                 if closed {
                     connections.open(backend, id);

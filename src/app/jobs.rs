@@ -103,18 +103,23 @@ impl Jobs {
         id
     }
 
-    /// Moves finished results into the jobs' states; call once per frame.
-    pub fn poll(&mut self) {
+    /// Moves finished results into the jobs' states; call once per frame. True when one completed this frame.
+    pub fn poll(&mut self) -> bool {
+        let mut completed = false;
         for job in &mut self.list {
             if let Some(result) = take_ready(&mut job.pending) {
                 job.finished = Some(Instant::now());
                 job.state = match result {
-                    Ok(summary) => JobState::Done(summary),
+                    Ok(summary) => {
+                        completed = true;
+                        JobState::Done(summary)
+                    }
                     Err(e) if e.kind == crate::storage::ErrorKind::Cancelled => JobState::Cancelled,
                     Err(e) => JobState::Failed(e),
                 };
             }
         }
+        completed
     }
 
     pub fn cancel(&mut self, id: JobId) {

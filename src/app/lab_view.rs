@@ -34,6 +34,11 @@ pub fn window(lab: &mut ConflictLab, ctx: &egui::Context, backend: &Backend) -> 
                 });
             memory_ui(lab, ui);
             ui.separator();
+            egui::CollapsingHeader::new("Lease states over time")
+                .id_salt("lab-leases")
+                .show(ui, |ui| {
+                    lab.leases_seen.ui(ui, "lab");
+                });
             timeline_ui(lab, ui);
         });
     open
@@ -105,18 +110,20 @@ fn memory_ui(lab: &ConflictLab, ui: &mut egui::Ui) {
     let m = lab.env.memory.lock().expect("lab memory").clone();
     ui.columns(2, |cols| {
         for (i, side) in [Side::A, Side::B].into_iter().enumerate() {
-            let ui = &mut cols[i];
-            ui.label(
-                RichText::new(format!("Client {}", side.name()))
-                    .strong()
-                    .color(side_color(side)),
-            );
-            ui.label(format!("ETag it holds: {}", m.etag[i].as_deref().unwrap_or("-")));
-            ui.label(format!("Lease id it holds: {}", m.lease[i].as_deref().unwrap_or("-")));
-            ui.label(format!(
-                "Pop receipt it holds: {}",
-                m.receipt[i].as_ref().map(|(_, r)| r.as_str()).unwrap_or("-")
-            ));
+            // Columns are justified, which would letter-space a wrapped id across the line; align left instead.
+            cols[i].with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                ui.label(
+                    RichText::new(format!("Client {}", side.name()))
+                        .strong()
+                        .color(side_color(side)),
+                );
+                ui.label(format!("ETag it holds: {}", m.etag[i].as_deref().unwrap_or("-")));
+                ui.label(format!("Lease id it holds: {}", m.lease[i].as_deref().unwrap_or("-")));
+                ui.label(format!(
+                    "Pop receipt it holds: {}",
+                    m.receipt[i].as_ref().map(|(_, r)| r.as_str()).unwrap_or("-")
+                ));
+            });
         }
     });
 }
@@ -131,11 +138,12 @@ fn timeline_ui(lab: &ConflictLab, ui: &mut egui::Ui) {
         .id_salt("lab-timeline")
         .striped(true)
         .stick_to_bottom(true)
-        .column(Column::initial(28.0))
-        .column(Column::initial(24.0))
-        .column(Column::initial(190.0).resizable(true).clip(true))
-        .column(Column::initial(60.0))
-        .column(Column::initial(220.0).resizable(true).clip(true))
+        // Lower bounds, because a window's first (sizing) frame is narrow and would otherwise shrink them for good.
+        .column(Column::exact(28.0))
+        .column(Column::exact(36.0))
+        .column(Column::initial(190.0).at_least(150.0).resizable(true).clip(true))
+        .column(Column::exact(60.0))
+        .column(Column::initial(220.0).at_least(160.0).resizable(true).clip(true))
         .column(Column::remainder().clip(true))
         .header(18.0, |mut h| {
             for t in [

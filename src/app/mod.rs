@@ -4,8 +4,10 @@
 pub mod accounts;
 pub mod activity;
 pub mod backend;
+pub mod backlogs;
 pub mod blob_pane;
 pub mod blob_view;
+pub mod charts;
 pub mod conflict_lab;
 pub mod connections;
 pub mod dialogs;
@@ -103,6 +105,7 @@ pub struct TesseraApp {
     pub dialogs: Arc<dyn dialogs::FileDialogs>,
     pub leases: lease_book::LeaseBook,
     pub lab: Option<Box<conflict_lab::ConflictLab>>,
+    pub backlogs: Option<backlogs::QueueBacklogs>,
     /// A pane asked to open the lab on one of its resources (profile id, target).
     pub lab_request: Option<(String, lab_free::FreeTarget)>,
     pending_ops: Vec<Pending<OpResult>>,
@@ -151,6 +154,7 @@ impl TesseraApp {
             dialogs: Arc::new(dialogs::NativeDialogs),
             leases: lease_book::LeaseBook::default(),
             lab: None,
+            backlogs: None,
             lab_request: None,
             pending_ops: Vec::new(),
             saving_secret: None,
@@ -203,7 +207,10 @@ impl TesseraApp {
         }
         self.connections.poll();
         self.explorer.poll();
-        self.jobs.poll();
+        if self.jobs.poll() {
+            // A finished seed, import or upload may have made containers, queues or tables the tree should show.
+            self.explorer.refresh_all(&self.backend, &self.connections);
+        }
         let mut finished = Vec::new();
         self.pending_ops.retain_mut(|p| match p.poll() {
             Some(r) => {
@@ -253,6 +260,11 @@ impl TesseraApp {
         }
         if let Some(lab) = &mut self.lab {
             lab.poll(&self.backend);
+        }
+        if let Some(b) = &mut self.backlogs
+            && let Some(client) = self.connections.client(&b.profile_id)
+        {
+            b.poll(&self.backend, &client);
         }
     }
 
@@ -435,9 +447,25 @@ impl TesseraApp {
 
     /// What to remember between runs.
     pub fn settings_to_save(&self) -> UiSettings {
+        // A this-run account (the demo's emulator) is gone next run, so its tabs would only reopen onto 404s.
+        let lasting = |t: &&tabs::Tab| !t.target.profile_id.starts_with(profiles::TRANSIENT_PREFIX);
+        let active = self.tabs.active.and_then(|i| self.tabs.list.get(i));
         UiSettings {
-            open_tabs: self.tabs.list.iter().map(|t| t.target.clone()).collect(),
-            active_tab: self.tabs.active,
+            open_tabs: self
+                .tabs
+                .list
+                .iter()
+                .filter(lasting)
+                .map(|t| t.target.clone())
+                .collect(),
+            active_tab: active.filter(lasting).map(|a| {
+                self.tabs
+                    .list
+                    .iter()
+                    .filter(lasting)
+                    .position(|t| std::ptr::eq(t, a))
+                    .unwrap_or(0)
+            }),
             ..self.settings.clone()
         }
     }
@@ -451,7 +479,8 @@ impl eframe::App for TesseraApp {
         let lab_busy = self
             .lab
             .as_ref()
-            .is_some_and(|l| l.run.as_ref().is_some_and(|r| r.busy()));
+            .is_some_and(|l| l.run.as_ref().is_some_and(|r| r.busy()))
+            || self.backlogs.is_some();
         if self.jobs.running() > 0 || self.tabs.wants_ticks() || self.leases.counting() || lab_busy {
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }

@@ -36,6 +36,8 @@ pub fn decode(text: &str) -> Decoded {
 #[derive(Clone, Debug)]
 pub struct Held {
     pub message: DequeuedMessage,
+    /// When this pane took it.
+    pub taken: SystemTime,
     /// Set when an action finished: the outcome in words.
     pub note: Option<Result<String, StorageError>>,
     pub editing: Option<String>,
@@ -119,6 +121,7 @@ pub struct QueuePane {
     last_peek: Instant,
     peeking: Loading<(Vec<PeekedMessage>, QueueProperties)>,
     pub properties: Option<QueueProperties>,
+    pub backlog: super::charts::Backlog,
     pub metadata_edit: Vec<(String, String)>,
     pub dequeue_count: u32,
     pub visibility: u32,
@@ -149,6 +152,7 @@ impl QueuePane {
             last_peek: Instant::now(),
             peeking: None,
             properties: None,
+            backlog: super::charts::Backlog::default(),
             metadata_edit: Vec::new(),
             dequeue_count: 1,
             visibility: 30,
@@ -283,6 +287,8 @@ impl QueuePane {
             match result {
                 Ok((peeked, props)) => {
                     self.peeked = peeked;
+                    self.backlog
+                        .record(super::charts::now_secs(), props.approximate_message_count);
                     if self.properties.as_ref().map(|p| &p.metadata) != Some(&props.metadata) {
                         self.metadata_edit = props.metadata.clone();
                     }
@@ -305,6 +311,7 @@ impl QueuePane {
                             editing: None,
                             note: None,
                             done: false,
+                            taken: SystemTime::now(),
                             message: m,
                         });
                     }
@@ -422,6 +429,7 @@ mod tests {
             editing: None,
             move_to: String::new(),
             done: false,
+            taken: now,
         };
         assert!(h.released(now));
         h.message.next_visible = Some(now + Duration::from_secs(10));

@@ -36,6 +36,13 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
                     metadata_ui(pane, ui, ctx);
                 });
         });
+    egui::CollapsingHeader::new("Backlog over time")
+        .id_salt(("backlog", &pane.queue))
+        .show(ui, |ui| {
+            let one: std::collections::BTreeMap<String, super::charts::Backlog> =
+                [(pane.queue.clone(), pane.backlog.clone())].into();
+            super::charts::backlogs_ui(ui, &pane.queue, &one);
+        });
     peek_ui(pane, ui);
     confirm_clear(pane, ui.ctx(), ctx);
 }
@@ -84,8 +91,8 @@ pub fn shown_text(text: &str, raw: bool) -> (String, &'static str) {
         return (text.to_string(), "raw");
     }
     match decode(text) {
-        Decoded::Base64Text(s) => (s, "Base64 → text"),
-        Decoded::Base64Binary(n) => (format!("({n} bytes of binary)"), "Base64 → binary"),
+        Decoded::Base64Text(s) => (s, "Base64 text"),
+        Decoded::Base64Binary(n) => (format!("({n} bytes of binary)"), "Base64 binary"),
         Decoded::Plain => (text.to_string(), "plain text"),
     }
 }
@@ -176,6 +183,22 @@ fn dequeue_ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, ta
         pane.visibility
     ));
     let now = SystemTime::now();
+    let secs = |t: SystemTime| {
+        t.duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs_f64())
+            .unwrap_or(0.0)
+    };
+    let windows: Vec<super::charts::Window> = pane
+        .held
+        .iter()
+        .filter(|h| !h.done)
+        .map(|h| super::charts::Window {
+            label: short(&h.message.id),
+            from: secs(h.taken),
+            until: h.message.next_visible.map(secs).unwrap_or_else(|| secs(now)),
+        })
+        .collect();
+    super::charts::visibility_ui(ui, &pane.queue, &windows);
     let mut act = None;
     for (i, h) in pane.held.iter_mut().enumerate().rev() {
         egui::Frame::group(ui.style()).show(ui, |ui| {

@@ -77,6 +77,21 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
             }
         });
         ui.menu_button("Tools", |ui| {
+            if ui.button("Queue backlogs").clicked() {
+                match app.current_profile() {
+                    Some(id) => {
+                        let label = app
+                            .connections
+                            .get(&id)
+                            .map(|c| c.profile.label.clone())
+                            .unwrap_or_default();
+                        app.connections.open(&app.backend, &id);
+                        app.backlogs = Some(super::backlogs::QueueBacklogs::new(&id, &label));
+                    }
+                    None => app.notice("Connect an account first."),
+                }
+                ui.close();
+            }
             if ui.button("Conflict lab").clicked() {
                 if let Some(id) = app.current_profile() {
                     app.open_lab(&id, None);
@@ -288,6 +303,11 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
 }
 
 fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
+    if let Some(b) = &mut app.backlogs
+        && !b.window(ctx)
+    {
+        app.backlogs = None;
+    }
     if let Some(lab) = &mut app.lab
         && !super::lab_view::window(lab, ctx, &app.backend)
     {

@@ -43,6 +43,35 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
     if let Some(e) = &pane.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
+    let map = egui::CollapsingHeader::new("Partition map")
+        .id_salt(("partition-map", &pane.table))
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Scan whole table")
+                    .on_hover_text("Counts every partition (only PartitionKey is read), as a job")
+                    .clicked()
+                {
+                    pane.scan_partitions(ctx);
+                }
+                if pane.partitions.as_ref().is_some_and(|p| p.whole_table)
+                    && ui.button("Back to the loaded rows").clicked()
+                {
+                    pane.partitions = None;
+                }
+            });
+            match pane.partitions.clone() {
+                Some(counts) => super::charts::partition_map_ui(ui, &counts),
+                None => {
+                    ui.weak("Counting…");
+                    None
+                }
+            }
+        });
+    pane.partition_map = map.body_returned.is_some();
+    if let Some(Some(partition)) = map.body_returned {
+        pane.show_partition(ctx, &partition);
+    }
     grid(pane, ui);
     windows(pane, ui.ctx(), ctx);
 }

@@ -7,6 +7,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use super::backend::{Backend, Pending, take_ready};
+use super::charts::PartitionCounts;
 use super::entity_editor::{EditorEvent, EntityEditor};
 use super::entity_store::{Columns, EntityStore, QuickFilter, filtered, sorted};
 use super::jobs::{JobContext, JobFuture, JobId, JobState, Unit};
@@ -62,6 +63,10 @@ pub struct TablePane {
     pub import_upsert: bool,
     dialog: Option<Pending<Option<std::path::PathBuf>>>,
     dialog_purpose: DialogPurpose,
+    pub partition_map: bool,
+    pub partitions: Option<PartitionCounts>,
+    counting: Option<(Pending<PartitionCounts>, usize)>,
+    scan: Option<(JobId, Arc<Mutex<Option<PartitionCounts>>>)>,
 }
 
 /// Which file a dialog asks for.
@@ -104,7 +109,90 @@ impl TablePane {
             import_upsert: true,
             dialog: None,
             dialog_purpose: DialogPurpose::Import,
+            partition_map: false,
+            partitions: None,
+            counting: None,
+            scan: None,
         }
+    }
+
+    /// Counts the loaded rows per partition, off the UI thread, when the map is shown and the rows changed.
+    fn count_partitions(&mut self, ctx: &mut PaneContext) {
+        if let Some((pending, _)) = &mut self.counting
+            && let Some(counts) = pending.poll()
+        {
+            self.counting = None;
+            if !self.partitions.as_ref().is_some_and(|p| p.whole_table) {
+                self.partitions = Some(counts);
+            }
+        }
+        if let Some((job, slot)) = &self.scan
+            && !matches!(ctx.jobs.get(*job).map(|j| j.state.clone()), Some(JobState::Running))
+        {
+            if let Some(counts) = slot.lock().expect("scan slot").take() {
+                self.partitions = Some(counts);
+            }
+            self.scan = None;
+        }
+        let counted = self.partitions.as_ref().map_or(usize::MAX, |p| p.total as usize);
+        let whole = self.partitions.as_ref().is_some_and(|p| p.whole_table);
+        if self.partition_map
+            && !whole
+            && self.counting.is_none()
+            && counted != self.store.len()
+            && !self.store.is_empty()
+        {
+            let store = self.store.clone();
+            let len = store.len();
+            self.counting = Some((
+                ctx.backend
+                    .spawn_blocking(move || PartitionCounts::from_entities(store.iter())),
+                len,
+            ));
+        }
+    }
+
+    /// Counts every partition of the table (or of the query) as a cancellable job.
+    pub fn scan_partitions(&mut self, ctx: &mut PaneContext) {
+        let Some(mut query) = self.query.to_query(Vec::new()) else {
+            return;
+        };
+        query.select = vec!["PartitionKey".into()];
+        query.top = None;
+        let slot: Arc<Mutex<Option<PartitionCounts>>> = Arc::default();
+        let (client, table, out) = (ctx.client.clone(), self.table.clone(), slot.clone());
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, query, out) = (client.clone(), table.clone(), query.clone(), out.clone());
+            Box::pin(async move {
+                let mut keys: Vec<String> = Vec::new();
+                client
+                    .for_each_entity_page(&table, &query, None, |page| {
+                        job.progress.add(page.entities.len() as u64);
+                        keys.extend(page.entities.iter().map(|e| e.partition_key().to_string()));
+                        !job.cancel.is_cancelled()
+                    })
+                    .await?;
+                let mut counts = PartitionCounts::from_keys(keys.iter().map(String::as_str));
+                counts.whole_table = true;
+                let summary = counts.summary();
+                *out.lock().expect("scan slot") = Some(counts);
+                Ok(summary)
+            }) as JobFuture
+        });
+        let job = ctx.jobs.start(
+            ctx.backend,
+            format!("Scan partitions of {}", self.table),
+            Unit::Items("entities"),
+            factory,
+        );
+        self.scan = Some((job, slot));
+    }
+
+    /// Shows one partition: the filter names it and the query runs again.
+    pub fn show_partition(&mut self, ctx: &mut PaneContext, partition: &str) {
+        let v = crate::storage::edm::EdmValue::String(partition.to_string());
+        self.query.filter = format!("PartitionKey eq {}", crate::storage::odata::literal(&v));
+        self.run_query(ctx);
     }
 
     pub fn is_loading(&self) -> bool {
@@ -311,6 +399,7 @@ impl TablePane {
         }
         self.poll_delete(ctx);
         self.poll_dialog(ctx);
+        self.count_partitions(ctx);
     }
 
     /// Runs the editor window and applies what it reports.

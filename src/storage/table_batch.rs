@@ -96,7 +96,8 @@ impl Client {
         let req = table_request(Method::POST, &op, "/$batch".into())
             .header("content-type", format!("multipart/mixed; boundary={batch_boundary}"))
             .body(body)
-            .idempotent(false);
+            // Upserts land the same state however often they arrive; anything else may not, so it is never repeated.
+            .idempotent(operations.iter().all(|o| matches!(o, BatchOperation::Upsert { .. })));
         let resp = self.send(req).await?;
         let parts = parse_batch_response(&resp.body);
         if parts.is_empty() {
