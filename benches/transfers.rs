@@ -1,5 +1,5 @@
 //! 1 GiB upload and download against curl moving the same bytes to the same Azurite, peak RSS, and listing
-//! 100,000 blobs against a raw floor. Run: `cargo bench --bench transfers`.
+//! 20,000 blobs (`common::bench_blobs`) against a raw floor. Run: `cargo bench --bench transfers`.
 
 mod common;
 
@@ -23,7 +23,6 @@ use tessera::storage::{Account, Client, ClientOptions, Credential, Service};
 use tokio_util::sync::CancellationToken;
 
 const GIB: u64 = 1 << 30;
-const BLOBS: usize = 100_000;
 
 /// Resets this process's peak RSS (Linux), so each phase measures its own.
 fn reset_peak_rss() {
@@ -205,16 +204,17 @@ fn main() {
         return;
     }
 
-    rt.block_on(seed_blobs(&client, "benchlisting"));
+    let blobs = common::bench_blobs();
+    rt.block_on(seed_blobs(&client, "benchlisting", blobs));
     let (mut ours, mut floor) = (Vec::new(), Vec::new());
     for round in 0..3 {
         let started = Instant::now();
         let n = rt.block_on(raw_listing(&emulator.account(), "benchlisting"));
-        assert_eq!(n, BLOBS);
+        assert_eq!(n, blobs);
         floor.push(n as f64 / started.elapsed().as_secs_f64());
         let started = Instant::now();
         let n = rt.block_on(client_listing(&client, "benchlisting"));
-        assert_eq!(n, BLOBS);
+        assert_eq!(n, blobs);
         ours.push(n as f64 / started.elapsed().as_secs_f64());
         println!(
             "round {round}: floor {:.0} blobs/s, client {:.0} blobs/s",
@@ -225,7 +225,7 @@ fn main() {
     floor.sort_by(f64::total_cmp);
     let (o, f) = (ours[1], floor[1]);
     goal(
-        "blob_list_rate",
+        &format!("blob_list_rate_{}k", blobs / 1000),
         format!("{o:.0}/s"),
         format!("{f:.0}/s"),
         o / f,
@@ -234,14 +234,14 @@ fn main() {
     );
 }
 
-async fn seed_blobs(client: &Client, container: &str) {
+async fn seed_blobs(client: &Client, container: &str, blobs: usize) {
     client
         .create_container(container, PublicAccess::None, &[])
         .await
         .unwrap();
     let started = Instant::now();
     let mut set = tokio::task::JoinSet::new();
-    for i in 0..BLOBS {
+    for i in 0..blobs {
         while set.len() >= 32 {
             set.join_next().await.unwrap().unwrap();
         }
@@ -264,7 +264,7 @@ async fn seed_blobs(client: &Client, container: &str) {
     while let Some(r) = set.join_next().await {
         r.unwrap();
     }
-    println!("seeded {BLOBS} blobs in {:.1} s", started.elapsed().as_secs_f64());
+    println!("seeded {blobs} blobs in {:.1} s", started.elapsed().as_secs_f64());
 }
 
 async fn client_listing(client: &Client, container: &str) -> usize {

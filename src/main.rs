@@ -1,6 +1,9 @@
 //! Starts the tokio runtime on its own threads, then the window. `--demo` also starts a local Azurite,
 //! seeds demo data and connects to it; closing the window stops that emulator.
 
+// A release build on Windows is a GUI program: no console window opens beside it.
+#![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
+
 use std::sync::Arc;
 
 use tessera::app::backend::Backend;
@@ -25,6 +28,10 @@ fn main() -> eframe::Result {
         viewport: egui::ViewportBuilder::default()
             .with_title(format!("Tessera {}", env!("CARGO_PKG_VERSION")))
             .with_app_id("tessera")
+            .with_icon(Arc::new(
+                eframe::icon_data::from_png_bytes(include_bytes!("../assets/png/tessera-256.png"))
+                    .expect("the bundled icon is a valid PNG"),
+            ))
             .with_inner_size([1360.0, 860.0])
             .with_min_inner_size([800.0, 500.0]),
         ..Default::default()

@@ -86,8 +86,17 @@ fn a_job_is_cancelled_from_the_activity_list() {
             client.submit_batch(&table, &ops).await.unwrap();
         }
     });
+    // A slow table endpoint (every request held 300 ms), so the count is surely still running at the click.
+    let proxy = rt.block_on(common::fault_proxy::FaultProxy::start(emulator().ports()[2]));
+    proxy.always(Some(common::fault_proxy::Fault::Delay(
+        std::time::Duration::from_millis(300),
+    )));
+    let slow = connection_string_of(emulator()).replace(
+        &format!("127.0.0.1:{}/", emulator().ports()[2]),
+        &format!("127.0.0.1:{}/", proxy.port),
+    );
     let mut t = TestApp::new(&rt);
-    t.add_account_from_connection_string("Jobs", &connection_string_of(emulator()));
+    t.add_account_from_connection_string("Jobs", &slow);
     t.wait_for("Account `Jobs` saved.");
     t.click("Jobs");
     t.wait_for("Tables");
@@ -184,4 +193,15 @@ fn tabs_of_an_account_that_lives_for_this_run_only_are_not_reopened_next_run() {
 
     t.harness.state_mut().tabs.active = Some(0);
     assert_eq!(t.harness.state().settings_to_save().active_tab, Some(0));
+}
+
+#[test]
+fn the_about_box_names_the_app_and_its_version_from_the_manifest() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::new(&rt);
+    t.click("Help");
+    t.click("About Tessera…");
+    t.wait_for(&format!("Tessera {}", env!("CARGO_PKG_VERSION")));
+    t.wait_for(env!("CARGO_PKG_DESCRIPTION"));
+    t.wait_for_contains("License: MIT OR Apache-2.0");
 }

@@ -49,6 +49,15 @@ fn the_partition_map_names_the_top_partition_and_filters_to_a_clicked_one() {
     t.wait_for_contains("200 entities loaded");
     assert_eq!(t.table().query.filter, "PartitionKey eq 'warm'");
     assert!(t.table().store.iter().all(|e| e.partition_key() == "warm"));
+    // The loaded rows are one partition now; a scan still counts the whole table, not the filtered query.
+    t.click("Back to the loaded rows");
+    t.wait_for_contains(
+        "Top partition: warm with 200 entities (100.0% of 200); 1 partition (counted over the loaded rows)",
+    );
+    t.click("Scan whole table");
+    t.wait_for_contains(
+        "Top partition: hot with 300 entities (50.0% of 600); 3 partitions (counted over the whole table)",
+    );
 }
 
 #[test]

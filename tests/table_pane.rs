@@ -330,7 +330,7 @@ fn export_then_reimport_round_trips_every_type() {
         t.click("Export as");
         t.click(format);
         dialogs.answer(Some(path.clone()));
-        t.click("Export loaded rows…");
+        t.click("Export shown rows…");
         t.wait_for_contains(&format!("1 entities written to {}", path.display()));
         // The entity is deleted on the server, then imported back from the file.
         rt.block_on(client.delete_entity(&table, "types", "all", &IfMatch::Any))

@@ -87,6 +87,14 @@ impl Backend {
     }
 }
 
+impl Backend {
+    /// Runs blocking work to its end with nobody waiting for the result (deleting a keychain entry). Unlike a
+    /// dropped `Pending`, which aborts, this always runs.
+    pub fn run_blocking_detached(&self, work: impl FnOnce() + Send + 'static) {
+        drop(self.runtime.spawn_blocking(work));
+    }
+}
+
 /// A storage result still on its way (None: nothing asked).
 pub type Loading<T> = Option<Pending<Result<T, crate::storage::StorageError>>>;
 

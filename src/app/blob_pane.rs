@@ -102,7 +102,7 @@ pub struct BlobPane {
     pub container: String,
     pub account: String,
     pub prefix: String,
-    back: Vec<String>,
+    pub back: Vec<String>,
     pub flat: bool,
     pub page_size: u32,
     pub blobs: Vec<BlobItem>,
@@ -127,6 +127,11 @@ pub struct BlobPane {
     dialog: Option<(Pending<Option<Vec<PathBuf>>>, DialogFor)>,
     pub message: Option<Result<String, StorageError>>,
     pub started: bool,
+    /// Whether this is the tab on screen: only that one refreshes its indicators.
+    pub shown: bool,
+    /// Set when an upload or delete job ended: refresh at once rather than at the next tick.
+    pub refresh_now: bool,
+
     pub leases_seen: super::charts::LeaseTimeline,
 }
 
@@ -166,6 +171,9 @@ impl BlobPane {
             dialog: None,
             message: None,
             started: false,
+            shown: false,
+            refresh_now: false,
+
             leases_seen: super::charts::LeaseTimeline::default(),
         }
     }
@@ -279,11 +287,38 @@ impl BlobPane {
         );
     }
 
+    /// Merges a fresh first page into what is shown, by name: rows stay where they are and their indicators
+    /// move; blobs and folders made since appear, and ones gone from the range the page covers disappear.
+    fn merge_first_page(&mut self, listing: crate::storage::blob::BlobListing) {
+        // The page covers names up to its last one, or everything when it is the only page.
+        let end = listing.next_marker.as_ref().and_then(|_| {
+            let last_blob = listing.blobs.last().map(|b| b.name.clone());
+            last_blob.max(listing.prefixes.last().cloned())
+        });
+        let covered = |name: &str| end.as_deref().is_none_or(|e| name <= e);
+        let fresh: std::collections::HashSet<&str> = listing.blobs.iter().map(|b| b.name.as_str()).collect();
+        self.blobs
+            .retain(|b| !covered(&b.name) || fresh.contains(b.name.as_str()));
+        self.folders.retain(|f| !covered(f) || listing.prefixes.contains(f));
+        for blob in listing.blobs {
+            match self.blobs.binary_search_by(|b| b.name.as_str().cmp(&blob.name)) {
+                Ok(i) => self.blobs[i].properties = blob.properties,
+                Err(i) => self.blobs.insert(i, blob),
+            }
+        }
+        for folder in listing.prefixes {
+            if let Err(i) = self.folders.binary_search(&folder) {
+                self.folders.insert(i, folder);
+            }
+        }
+    }
+
     /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown.
     fn refresh_indicators(&mut self, ctx: &mut PaneContext) {
         if self.refreshing.is_some() || self.listing.is_some() {
             return;
         }
+        self.refresh_now = false;
         let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(None));
         self.refreshing = Some(
             ctx.backend
@@ -370,12 +405,7 @@ impl BlobPane {
         if let Some(result) = take_ready(&mut self.refreshing)
             && let Ok(listing) = result
         {
-            // Merge by name: rows stay where they are, their indicators move.
-            for fresh in listing.blobs {
-                if let Some(b) = self.blobs.iter_mut().find(|b| b.name == fresh.name) {
-                    b.properties = fresh.properties;
-                }
-            }
+            self.merge_first_page(listing);
             self.observe_leases();
         }
         if let Some(result) = take_ready(&mut self.container_loading) {
@@ -457,7 +487,7 @@ impl BlobPane {
                 }
             }
         }
-        if self.started && self.last_refresh.elapsed() >= REFRESH_EVERY {
+        if self.started && self.shown && (self.refresh_now || self.last_refresh.elapsed() >= REFRESH_EVERY) {
             self.refresh_indicators(ctx);
         }
     }
@@ -546,6 +576,7 @@ impl BlobPane {
 
     /// Downloads the selected blobs and folders into `folder`, one job per blob or folder.
     pub fn download_selection(&mut self, ctx: &mut PaneContext, folder: &Path) {
+        // (Each selected blob or folder is its own job, so one failure leaves the others going.)
         for name in self.selection.clone() {
             let (client, container, folder) = (ctx.client.clone(), self.container.clone(), folder.to_path_buf());
             let is_folder = name.ends_with('/');
@@ -561,8 +592,11 @@ impl BlobPane {
                 );
                 Box::pin(async move {
                     if !is_folder {
-                        let relative = name.strip_prefix(&base).unwrap_or(&name);
-                        let dest = folder.join(relative);
+                        let dest = folder.join(local_path(name.strip_prefix(&base).unwrap_or(&name))?);
+                        // From a flat listing a blob's name holds its folders: make them, as for a folder.
+                        if let Some(parent) = dest.parent() {
+                            std::fs::create_dir_all(parent).map_err(|e| StorageError::io("Download", &e))?;
+                        }
                         let options = TransferOptions::default();
                         client
                             .download_file(&container, &name, None, &dest, &options, &job.progress, &job.cancel)
@@ -572,8 +606,7 @@ impl BlobPane {
                     let names = list_all(&client, &container, &name).await?;
                     job.progress.start(names.iter().map(|(_, s)| s).sum());
                     for (blob, _) in &names {
-                        let relative = blob.strip_prefix(&base).unwrap_or(blob);
-                        let dest = folder.join(relative);
+                        let dest = folder.join(local_path(blob.strip_prefix(&base).unwrap_or(blob))?);
                         if let Some(parent) = dest.parent() {
                             std::fs::create_dir_all(parent).map_err(|e| StorageError::io("Download", &e))?;
                         }
@@ -747,6 +780,14 @@ impl BlobPane {
             .as_ref()
             .and_then(|d| d.props.as_ref())
             .map(|p| p.etag.clone());
+        // The copy is conditional on the version shown; with none shown yet there is nothing to condition on.
+        if etag.is_none() {
+            self.message = Some(Err(StorageError::invalid(
+                "Promote the snapshot",
+                format!("The properties of `{name}` are still loading; promote once its ETag shows."),
+            )));
+            return;
+        }
         let lease = ctx.leases.id_for_write(&self.key(Some(name)));
         let (client, container, name, snapshot) = (
             ctx.client.clone(),
@@ -898,7 +939,9 @@ fn classify_preview(name: &str, bytes: &[u8], props: &BlobProperties) -> Preview
         .content_type
         .clone()
         .unwrap_or_else(|| guess_content_type(name).to_string());
-    if content_type.starts_with("image/") && !content_type.contains("svg") {
+    // Only a whole image decodes: a big one was fetched in part and shows as bytes instead.
+    let whole = bytes.len() as u64 == props.content_length;
+    if content_type.starts_with("image/") && !content_type.contains("svg") && whole {
         return Preview::Image(name.to_string(), bytes.to_vec().into());
     }
     match std::str::from_utf8(bytes) {
@@ -931,6 +974,32 @@ pub fn hex_dump(bytes: &[u8]) -> String {
         .join("\n")
 }
 
+/// The local path for a blob name below the download folder. Blob names may hold `..`, a leading `/` or a
+/// drive letter; saved as they are, they could land outside the folder the user chose, so they are refused.
+pub fn local_path(name: &str) -> Result<PathBuf, StorageError> {
+    let mut path = PathBuf::new();
+    for part in name.split('/').filter(|p| !p.is_empty()) {
+        // On Windows a backslash separates folders and `:` names a drive or a stream; elsewhere both are plain.
+        let unsafe_part = part == "." || part == ".." || (cfg!(windows) && part.contains(['\\', ':']));
+        if unsafe_part {
+            return Err(StorageError::invalid(
+                "Download",
+                format!(
+                    "The blob name `{name}` would be saved outside the chosen folder (it holds `{part}`); it was skipped."
+                ),
+            ));
+        }
+        path.push(part);
+    }
+    if path.as_os_str().is_empty() {
+        return Err(StorageError::invalid(
+            "Download",
+            format!("The blob name `{name}` makes no file name."),
+        ));
+    }
+    Ok(path)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -949,5 +1018,21 @@ mod tests {
     fn hex_dumps_show_offsets_bytes_and_text() {
         let dump = hex_dump(b"ABC\x00\x01");
         assert_eq!(dump, format!("00000000  {:<48} ABC..", "41 42 43 00 01"));
+    }
+
+    #[test]
+    fn blob_names_that_would_escape_the_download_folder_are_refused() {
+        assert_eq!(
+            local_path("a/b/c.txt").unwrap(),
+            PathBuf::from("a").join("b").join("c.txt")
+        );
+        assert_eq!(
+            local_path("/lead//double").unwrap(),
+            PathBuf::from("lead").join("double")
+        );
+        assert_eq!(local_path("logs/10:00.json").is_ok(), !cfg!(windows));
+        for bad in ["../x", "a/../../x", "./x", "/", ".."] {
+            assert!(local_path(bad).is_err(), "{bad} was accepted");
+        }
     }
 }

@@ -26,11 +26,15 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     if let Some(e) = &pane.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
+    // The list keeps at least 260 points, whatever width an earlier run left the details at.
+    let widest = (ui.available_width() - 260.0).max(200.0);
     egui::Panel::right(("blob-details", &pane.container))
         .resizable(true)
-        .default_size(400.0)
+                .default_size(520.0)
+        .max_size(widest)
         .show(ui, |ui| {
-            egui::ScrollArea::vertical()
+            // Both ways: wide details scroll inside the panel instead of widening it over the list.
+            egui::ScrollArea::both()
                 .id_salt("blob-details-scroll")
                 .show(ui, |ui| details(pane, ui, ctx));
         });
@@ -60,7 +64,7 @@ fn dropped_files(pane: &mut BlobPane, ui: &egui::Ui, ctx: &mut PaneContext) {
 fn header(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.horizontal(|ui| {
         if ui
-            .add_enabled(!pane.prefix.is_empty(), egui::Button::new("Back"))
+            .add_enabled(!pane.back.is_empty(), egui::Button::new("Back"))
             .clicked()
         {
             pane.go_back(ctx);
@@ -175,6 +179,8 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let modifiers = ui.input(|i| i.modifiers);
     let folders = pane.folders.clone();
     let rows = folders.len() + pane.blobs.len();
+    // A solid bar takes its own space: a floating one would cover the last blob of a short list.
+    ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::horizontal()
         .id_salt(("blobs-h", &pane.container))
         .show(ui, |ui| {
@@ -446,7 +452,7 @@ fn lease_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext,
     } else {
         "Lease on the container"
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Duration:");
         for s in [15, 30, 60] {
             if ui
@@ -476,7 +482,7 @@ fn lease_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext,
         )
         .labelled_by(l.id);
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for (label, action) in [
             ("Acquire lease", LeaseAction::Acquire),
             ("Renew lease", LeaseAction::Renew),
@@ -488,7 +494,7 @@ fn lease_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext,
             }
         }
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Break period:");
         for p in [0, 3, 10, 30, 60] {
             ui.selectable_value(&mut pane.lease_form.break_period, p, format!("{p} s break"));
@@ -501,7 +507,7 @@ fn lease_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext,
 
 fn sas_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, blob: Option<&str>) {
     ui.collapsing("SAS URL", |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let p = &mut pane.sas_permissions;
             ui.checkbox(&mut p.read, "read");
             ui.checkbox(&mut p.add, "add");
@@ -512,7 +518,7 @@ fn sas_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, b
                 ui.checkbox(&mut p.list, "list");
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("valid for");
             for h in [1, 8, 24, 168] {
                 ui.selectable_value(&mut pane.sas_hours, h, format!("{h} h"));

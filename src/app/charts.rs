@@ -197,7 +197,7 @@ impl Backlog {
 
     pub fn summary(&self) -> String {
         let Some((_, now)) = self.samples.back() else {
-            return "No samples yet: turn on auto-refresh.".into();
+            return "No samples yet: each peek or refresh adds one.".into();
         };
         let trend = match self.rate_per_minute() {
             Some(r) if r > 0.5 => format!("growing at {r:.1} messages/min"),

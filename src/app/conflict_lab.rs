@@ -742,6 +742,27 @@ pub struct ConflictLab {
     pub run: Option<Run>,
     pub free: super::lab_free::FreeMode,
     pub leases_seen: super::charts::LeaseTimeline,
+    /// An ordinary client (no timeline) that deletes what a finished run made.
+    cleaner: Client,
+    backend: Backend,
+}
+
+impl Drop for ConflictLab {
+    /// Closing the lab deletes the last run's resources, so the account does not fill with lab leftovers.
+    fn drop(&mut self) {
+        clean_up(&self.cleaner, &self.env.names, &self.backend);
+    }
+}
+
+/// Deletes a run's table, container and queue, in the background; ones never made are fine.
+fn clean_up(cleaner: &Client, names: &Names, backend: &Backend) {
+    let (client, names) = (cleaner.clone(), names.clone());
+    // Detached on purpose: the lab (and its pending work) may be gone before the deletes finish.
+    backend.runtime().spawn(async move {
+        let _ = client.delete_table(&names.table).await;
+        let _ = client.delete_container(&names.container, &Conditions::none()).await;
+        let _ = client.delete_queue(&names.queue).await;
+    });
 }
 
 impl ConflictLab {
@@ -771,7 +792,10 @@ impl ConflictLab {
             names: Names::fresh(),
             memory: Mutex::default(),
         });
+        let cleaner = Client::new(account.clone(), ClientOptions::default())?;
         Ok(ConflictLab {
+            cleaner,
+            backend: backend.clone(),
             account_label: label.to_string(),
             env,
             timeline: Vec::new(),
@@ -785,6 +809,7 @@ impl ConflictLab {
 
     /// Starts a scenario on fresh resources: the setup runs first.
     pub fn start(&mut self, backend: &Backend, scenario: usize) {
+        clean_up(&self.cleaner, &self.env.names, backend);
         let env = Arc::new(LabEnv {
             a: self.env.a.clone(),
             b: self.env.b.clone(),

@@ -46,6 +46,8 @@ pub struct Connection {
     pub state: ConnState,
     opening: Option<Pending<Result<Client, StorageError>>>,
     testing: Option<Pending<Vec<ServiceCheck>>>,
+    /// A test asked for before the account was open: it runs once the client is ready.
+    test_when_open: bool,
     pub last_test: Option<Vec<ServiceCheck>>,
 }
 
@@ -57,6 +59,7 @@ impl Connection {
             state: ConnState::Closed,
             opening: None,
             testing: None,
+            test_when_open: false,
             last_test: None,
         }
     }
@@ -134,8 +137,22 @@ impl Connections {
 
     pub fn test(&mut self, backend: &Backend, id: &str) {
         let Some(conn) = self.get_mut(id) else { return };
-        let Some(client) = conn.client.clone() else { return };
-        conn.testing = Some(backend.spawn(test_connection(client)));
+        match conn.client.clone() {
+            Some(client) => conn.testing = Some(backend.spawn(test_connection(client))),
+            None => conn.test_when_open = true,
+        }
+    }
+
+    /// Starts the tests that waited for their account to open; call after `poll`.
+    pub fn run_waiting_tests(&mut self, backend: &Backend) {
+        for conn in &mut self.list {
+            if conn.test_when_open
+                && let Some(client) = conn.client.clone()
+            {
+                conn.test_when_open = false;
+                conn.testing = Some(backend.spawn(test_connection(client)));
+            }
+        }
     }
 
     /// Collects finished openings and tests; call once per frame.

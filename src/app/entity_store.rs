@@ -183,8 +183,27 @@ impl Columns {
         self.index.get(name).map(|&i| &self.list[i])
     }
 
+    /// The columns the user chose to see (what `$select` asks for).
     pub fn visible(&self) -> impl Iterator<Item = &ColumnInfo> {
         self.list.iter().filter(|c| c.visible)
+    }
+
+    /// The columns the grid draws: chosen ones the loaded rows have (keys, Timestamp and ETag always).
+    pub fn shown(&self) -> impl Iterator<Item = &ColumnInfo> {
+        let system = [PARTITION_KEY, ROW_KEY, TIMESTAMP, ETAG];
+        self.list
+            .iter()
+            .filter(move |c| c.visible && (system.contains(&c.name.as_str()) || !c.types.is_empty()))
+    }
+
+    /// The same columns, order, visibility and widths with nothing observed: a new query keeps the choices
+    /// made in the column chooser, and columns its rows lack are simply not drawn.
+    pub fn reset_keeping_choices(&self) -> Columns {
+        let mut c = self.clone();
+        for column in &mut c.list {
+            column.types.clear();
+        }
+        c
     }
 
     pub fn move_column(&mut self, from: usize, to: usize) {
@@ -426,6 +445,27 @@ mod tests {
         assert!(n.has_clash());
         assert_eq!(n.main_type(), Some(EdmType::Int32));
         assert!(n.describe_types().contains("Type clash"));
+    }
+
+    #[test]
+    fn a_new_query_keeps_the_column_choices_and_draws_only_columns_its_rows_have() {
+        let s = store();
+        let mut c = Columns::default();
+        c.observe(&s.iter().cloned().collect::<Vec<_>>());
+        let name = c.list.iter().position(|c| c.name == "Name").unwrap();
+        c.list[name].visible = false;
+        c.move_column(c.list.iter().position(|c| c.name == "N").unwrap(), 0);
+
+        let mut next = c.reset_keeping_choices();
+        let names = |c: &Columns| c.shown().map(|c| c.name.clone()).collect::<Vec<_>>();
+        assert_eq!(
+            names(&next),
+            ["PartitionKey", "RowKey", "Timestamp", "ETag"],
+            "nothing observed yet"
+        );
+        next.observe(&s.iter().cloned().collect::<Vec<_>>());
+        assert_eq!(names(&next), ["N", "PartitionKey", "RowKey", "Timestamp", "ETag"]);
+        assert!(!next.get("Name").unwrap().visible, "hidden stays hidden");
     }
 
     #[test]

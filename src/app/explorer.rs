@@ -76,6 +76,17 @@ impl Explorer {
         list.pending = Some(backend.spawn(list_resources(client.clone(), service)));
     }
 
+    /// Loads a service's list once, if nothing has asked for it yet (the tree may never have been opened).
+    pub fn ensure_loaded(&mut self, backend: &Backend, client: &Client, profile_id: &str, service: Service) {
+        let asked = self
+            .lists
+            .get(&(profile_id.to_string(), service))
+            .is_some_and(|l| l.items.is_some() || l.pending.is_some());
+        if !asked {
+            self.refresh(backend, client, profile_id, service);
+        }
+    }
+
     /// Reloads every list that was loaded.
     pub fn refresh_all(&mut self, backend: &Backend, connections: &Connections) {
         let keys: Vec<(String, Service)> = self.lists.keys().cloned().collect();

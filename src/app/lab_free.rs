@@ -167,6 +167,7 @@ async fn run(
             },
             FreeAction::Save | FreeAction::ForceSave,
         ) => {
+            no_etag_to_save_with(action, &memory().etag[i], side)?;
             let current = client.get_entity(table, partition_key, row_key).await;
             let mut draft = match current {
                 Ok(e) => e.to_draft(),
@@ -202,6 +203,7 @@ async fn run(
         }
         (FreeTarget::Blob { container, blob }, FreeAction::Save | FreeAction::ForceSave) => {
             let mem = memory();
+            no_etag_to_save_with(action, &mem.etag[i], side)?;
             let mut conditions = Conditions::none().with_lease(mem.lease[i].clone());
             if action == FreeAction::Save {
                 conditions.if_match = mem.etag[i].clone();
@@ -272,4 +274,18 @@ async fn run(
             format!("{} does not apply here.", a.label()),
         )),
     }
+}
+
+/// "Save with my ETag" needs an ETag: without one it would quietly be an unconditional write.
+fn no_etag_to_save_with(action: FreeAction, etag: &Option<String>, side: Side) -> Result<(), StorageError> {
+    if action == FreeAction::Save && etag.is_none() {
+        return Err(StorageError::invalid(
+            format!("{} saves", side.name()),
+            format!(
+                "{} holds no ETag yet: Read first, or use \"Save forcing (If-Match *)\" to write whatever is there.",
+                side.name()
+            ),
+        ));
+    }
+    Ok(())
 }

@@ -12,7 +12,7 @@ pub struct AppLog {
 }
 
 impl AppLog {
-    /// Appends to `path`; if it cannot be opened, the app runs without a log (and says so in the log view).
+    /// Appends to `path`; if it cannot be opened, the app runs without a log and says so in a notice.
     pub fn open(path: &Path) -> AppLog {
         let file = path
             .parent()
@@ -27,6 +27,10 @@ impl AppLog {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.file.lock().expect("log lock").is_some()
     }
 
     pub fn line(&self, text: &str) {

@@ -106,6 +106,7 @@ pub struct TesseraApp {
     pub leases: lease_book::LeaseBook,
     pub lab: Option<Box<conflict_lab::ConflictLab>>,
     pub backlogs: Option<backlogs::QueueBacklogs>,
+    pub about_open: bool,
     /// A pane asked to open the lab on one of its resources (profile id, target).
     pub lab_request: Option<(String, lab_free::FreeTarget)>,
     pending_ops: Vec<Pending<OpResult>>,
@@ -126,6 +127,15 @@ impl TesseraApp {
     pub fn new(backend: Backend, paths: AppPaths, secrets: Arc<Secrets>, settings: Option<UiSettings>) -> Self {
         let log = Arc::new(AppLog::open(&paths.log_file));
         let mut notices = Vec::new();
+        if !log.is_open() {
+            notices.push(Notice {
+                text: format!(
+                    "The log file {} cannot be written, so this run keeps no log. Check that its folder is writable.",
+                    paths.log_file.display()
+                ),
+                error: true,
+            });
+        }
         let profiles = match profiles::load_profiles(&paths.accounts_file) {
             Ok(p) => p,
             Err(e) => {
@@ -155,6 +165,7 @@ impl TesseraApp {
             leases: lease_book::LeaseBook::default(),
             lab: None,
             backlogs: None,
+            about_open: false,
             lab_request: None,
             pending_ops: Vec::new(),
             saving_secret: None,
@@ -192,6 +203,8 @@ impl TesseraApp {
     pub fn open_tab(&mut self, target: TabTarget) {
         self.connections.open(&self.backend, &target.profile_id);
         self.tabs.open(target);
+        // What was just opened is what the keyboard (Ctrl+R, Ctrl+F) should act on.
+        self.focus = PanelFocus::Tabs;
     }
 
     /// Runs a one-off operation; its outcome becomes a notice and, if asked, a list refresh.
@@ -206,10 +219,12 @@ impl TesseraApp {
             self.inspector.push(event);
         }
         self.connections.poll();
+        self.connections.run_waiting_tests(&self.backend);
         self.explorer.poll();
         if self.jobs.poll() {
             // A finished seed, import or upload may have made containers, queues or tables the tree should show.
             self.explorer.refresh_all(&self.backend, &self.connections);
+            self.tabs.jobs_ended();
         }
         let mut finished = Vec::new();
         self.pending_ops.retain_mut(|p| match p.poll() {
@@ -243,6 +258,19 @@ impl TesseraApp {
             && let Stored::ThisRunOnly(why) = stored
         {
             self.notice(format!("The secret of `{label}` is kept for this run only: {why}."));
+        }
+        // A queue tab offers "move to" the account's other queues, so their names must be loaded.
+        for tab in &self.tabs.list {
+            if tab.target.service == crate::storage::Service::Queue
+                && let Some(client) = self.connections.client(&tab.target.profile_id)
+            {
+                self.explorer.ensure_loaded(
+                    &self.backend,
+                    &client,
+                    &tab.target.profile_id,
+                    crate::storage::Service::Queue,
+                );
+            }
         }
         let mut shared = tabs::Shared {
             connections: &self.connections,
@@ -359,12 +387,17 @@ impl TesseraApp {
             Confirm::RemoveAccount(id) => {
                 let secrets = self.secrets.clone();
                 let forget = id.clone();
-                drop(self.backend.spawn_blocking(move || secrets.forget(&forget)));
+                let keychain = secrets.uses_keychain();
+                self.backend.run_blocking_detached(move || secrets.forget(&forget));
                 self.connections.list.retain(|c| c.profile.id != id);
                 self.explorer.forget_account(&id);
                 self.tabs.close_account(&id);
                 self.save_profiles();
-                self.notice("Account removed, and its secret deleted from the keychain.");
+                self.notice(if keychain {
+                    "Account removed, and its secret deleted from the keychain."
+                } else {
+                    "Account removed, and its secret forgotten (it was kept for this run only)."
+                });
             }
             Confirm::DeleteResource(target) => {
                 let Some(client) = self.connections.client(&target.profile_id) else {
@@ -483,6 +516,8 @@ impl eframe::App for TesseraApp {
             || self.backlogs.is_some();
         if self.jobs.running() > 0 || self.tabs.wants_ticks() || self.leases.counting() || lab_busy {
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
+        } else if let Some(after) = self.tabs.next_tick() {
+            ctx.request_repaint_after(after);
         }
     }
 

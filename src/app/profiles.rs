@@ -165,7 +165,8 @@ pub struct AppPaths {
 }
 
 impl AppPaths {
-    /// The platform's config and data folders (`~/.config/tessera`, `%APPDATA%\Tessera`,
+    /// The platform's config and data folders (`~/.config/tessera` and `~/.local/share/tessera`;
+    /// `%APPDATA%\Tessera\Tessera\config` and `%LOCALAPPDATA%\Tessera\Tessera\data`;
     /// `~/Library/Application Support/dev.Tessera.Tessera`).
     pub fn platform() -> AppPaths {
         match directories::ProjectDirs::from("dev", "Tessera", "Tessera") {

@@ -232,7 +232,12 @@ fn dequeue_ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, ta
                         let left = h.seconds_left(now).max(0.0) as u32;
                         act = Some((i, MessageAction::Extend(left + 30)));
                     }
-                    if ui.button(format!("Edit {id}")).clicked() {
+                    // Binary content has no text to edit: saving the placeholder would overwrite the bytes.
+                    let binary = matches!(decode(&h.message.text), Decoded::Base64Binary(_));
+                    let edit = ui
+                        .add_enabled(!binary, egui::Button::new(format!("Edit {id}")))
+                        .on_disabled_hover_text("Binary content (Base64 of non-UTF-8 bytes) cannot be edited as text.");
+                    if edit.clicked() {
                         h.editing = Some(text.clone());
                     }
                 });

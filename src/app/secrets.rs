@@ -74,6 +74,11 @@ impl Secrets {
         self.check().is_none()
     }
 
+    /// Whether the keychain is known to be in use, without blocking to find out (for the UI thread).
+    pub fn uses_keychain(&self) -> bool {
+        matches!(self.unavailable.get(), Some(None))
+    }
+
     pub fn store(&self, id: &str, secret: &str) -> Stored {
         if self.keychain() {
             match entry(id).and_then(|e| e.set_password(secret).map_err(|e| e.to_string())) {

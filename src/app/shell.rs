@@ -32,6 +32,34 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     egui::CentralPanel::default().show(ui, |ui| central(app, ui));
     let ctx = ui.ctx().clone();
     modals(app, &ctx);
+    about(app, &ctx);
+}
+
+/// The about box: name, version and description come from Cargo.toml, so a release names itself right.
+fn about(app: &mut TesseraApp, ctx: &egui::Context) {
+    let mut open = app.about_open;
+    egui::Window::new("About Tessera")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::Image::new(egui::include_image!("../../assets/png/tessera-128.png"))
+                        .fit_to_exact_size(egui::vec2(64.0, 64.0)),
+                );
+                ui.vertical(|ui| {
+                    ui.heading(format!("Tessera {}", env!("CARGO_PKG_VERSION")));
+                    ui.label(env!("CARGO_PKG_DESCRIPTION"));
+                    ui.label(format!("License: {}", env!("CARGO_PKG_LICENSE")));
+                });
+            });
+            ui.separator();
+            ui.label(format!("Accounts file: {}", app.paths.accounts_file.display()));
+            ui.label(format!("Log file: {}", app.log.path().display()));
+            ui.label("Secrets: the OS keychain (Secret Service, macOS Keychain, Windows Credential Manager).");
+        });
+    app.about_open = open;
 }
 
 fn shortcuts(app: &mut TesseraApp, ui: &mut egui::Ui) {
@@ -102,27 +130,41 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
             }
         });
         ui.menu_button("Help", |ui| {
-            ui.label(format!(
-                "Tessera {} — an Azure Storage explorer",
-                env!("CARGO_PKG_VERSION")
-            ));
+            if ui.button("About Tessera…").clicked() {
+                app.about_open = true;
+                ui.close();
+            }
             ui.label(format!("Log file: {}", app.log.path().display()));
             ui.label(format!("Accounts file: {}", app.paths.accounts_file.display()));
         });
     });
 }
 
-/// A panel's frame, outlined when F6 put the keyboard there.
+/// A panel's frame; the panel with the keyboard focus is outlined. The outline is painted over the panel rather
+/// than given to the frame: a frame stroke changes the content's layout, and a side panel inside the tab then
+/// took the whole width and covered the blob list.
 fn panel_frame(app: &TesseraApp, ui: &egui::Ui, panel: PanelFocus) -> egui::Frame {
-    let stroke = if app.focus == panel {
-        egui::Stroke::new(1.5, ui.visuals().selection.stroke.color)
-    } else {
-        egui::Stroke::NONE
-    };
-    egui::Frame::new().stroke(stroke).inner_margin(2.0)
+    if app.focus == panel {
+        let stroke = egui::Stroke::new(1.5, ui.visuals().selection.stroke.color);
+        ui.painter()
+            .rect_stroke(ui.max_rect(), 0.0, stroke, egui::StrokeKind::Inside);
+    }
+    egui::Frame::new().inner_margin(2.0)
+}
+
+/// A click anywhere in a panel moves the keyboard focus (and so Ctrl+R) there, as in any desktop app.
+fn follow_click(app: &mut TesseraApp, ui: &egui::Ui, panel: PanelFocus) {
+    let area = ui.max_rect();
+    // The input lock must be released before asking which layer is under the pointer.
+    let pressed_at = ui.input(|i| i.pointer.primary_pressed().then(|| i.pointer.interact_pos()).flatten());
+    let clicked_here = pressed_at.is_some_and(|p| area.contains(p) && ui.ctx().layer_id_at(p) == Some(ui.layer_id()));
+    if clicked_here {
+        app.focus = panel;
+    }
 }
 
 fn tree(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    follow_click(app, ui, PanelFocus::Tree);
     panel_frame(app, ui, PanelFocus::Tree).show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.heading("Explorer");
@@ -157,6 +199,7 @@ fn tree(app: &mut TesseraApp, ui: &mut egui::Ui) {
 }
 
 fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    follow_click(app, ui, PanelFocus::Tabs);
     let mut dismiss = None;
     for (i, n) in app.notices.iter().enumerate() {
         ui.horizontal(|ui| {
@@ -224,6 +267,7 @@ fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
 }
 
 fn bottom(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    follow_click(app, ui, PanelFocus::Bottom);
     panel_frame(app, ui, PanelFocus::Bottom).show(ui, |ui| {
         ui.horizontal(|ui| {
             let running = app.jobs.running();

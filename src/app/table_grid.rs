@@ -62,6 +62,10 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
             });
             match pane.partitions.clone() {
                 Some(counts) => super::charts::partition_map_ui(ui, &counts),
+                None if pane.store.is_empty() => {
+                    ui.weak("No rows loaded to count: run a query, or scan the whole table.");
+                    None
+                }
                 None => {
                     ui.weak("Counting…");
                     None
@@ -162,7 +166,11 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                     ui.selectable_value(&mut pane.export_format, f, f.describe());
                 }
             });
-        if ui.button("Export loaded rows…").clicked() {
+        if ui
+            .button("Export shown rows…")
+            .on_hover_text("The rows the grid shows now (quick filter and sort applied), with all their properties")
+            .clicked()
+        {
             pane.ask_file(ctx, DialogPurpose::ExportLoaded);
         }
         if ui.button("Export whole query…").clicked() {
@@ -179,7 +187,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
     let columns: Vec<(String, f32, Option<crate::storage::edm::EdmType>, String)> = pane
         .columns
-        .visible()
+        .shown()
         .map(|c| (c.name.clone(), c.width, c.main_type(), c.describe_types()))
         .collect();
     let mut clicked: Option<(usize, egui::Modifiers, bool)> = None;
@@ -187,6 +195,8 @@ pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
     let modifiers = ui.input(|i| i.modifiers);
     // Cells are not selectable text: a click on them selects the row.
     ui.style_mut().interaction.selectable_labels = false;
+    // A solid bar takes its own space: a floating one would cover the last row of a short table.
+    ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::horizontal()
         .id_salt(("grid-h", &pane.table))
         .show(ui, |ui| {
@@ -293,7 +303,7 @@ fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext
     pane.editor_ui(egui_ctx, ctx);
     if let Some(i) = pane.json_view {
         let mut open = true;
-        let mut text = serde_json::to_string_pretty(&pane.store.get(i).to_json()).expect("JSON");
+        let text = serde_json::to_string_pretty(&pane.store.get(i).to_json()).expect("JSON");
         egui::Window::new("Raw JSON")
             .open(&mut open)
             .default_size([520.0, 420.0])
@@ -303,10 +313,10 @@ fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext
                 }
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     ui.add(
-                        egui::TextEdit::multiline(&mut text)
+                        // Read-only (a `&str` buffer) but selectable: edits belong in the editor, which saves them.
+                        egui::TextEdit::multiline(&mut text.as_str())
                             .code_editor()
-                            .desired_width(f32::INFINITY)
-                            .interactive(true),
+                            .desired_width(f32::INFINITY),
                     )
                     .accessible_name("Entity JSON");
                 });

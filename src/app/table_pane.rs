@@ -61,6 +61,9 @@ pub struct TablePane {
     deleting: Option<Deleting>,
     pub export_format: ExportFormat,
     pub import_upsert: bool,
+    /// The running import: when it ends, the query runs again so the imported rows show.
+    import_job: Option<super::jobs::JobId>,
+
     dialog: Option<Pending<Option<std::path::PathBuf>>>,
     dialog_purpose: DialogPurpose,
     pub partition_map: bool,
@@ -107,6 +110,8 @@ impl TablePane {
             deleting: None,
             export_format: ExportFormat::CsvTyped,
             import_upsert: true,
+            import_job: None,
+
             dialog: None,
             dialog_purpose: DialogPurpose::Import,
             partition_map: false,
@@ -136,6 +141,10 @@ impl TablePane {
         }
         let counted = self.partitions.as_ref().map_or(usize::MAX, |p| p.total as usize);
         let whole = self.partitions.as_ref().is_some_and(|p| p.whole_table);
+        if !whole && self.store.is_empty() {
+            // Counts of rows no longer loaded would describe another query.
+            self.partitions = None;
+        }
         if self.partition_map
             && !whole
             && self.counting.is_none()
@@ -152,11 +161,13 @@ impl TablePane {
         }
     }
 
-    /// Counts every partition of the table (or of the query) as a cancellable job.
+    /// Counts every partition of the whole table as a cancellable job. The filter is left out on purpose: the
+    /// map answers how the table is spread, and after a click on a bar the filter names one partition.
     pub fn scan_partitions(&mut self, ctx: &mut PaneContext) {
         let Some(mut query) = self.query.to_query(Vec::new()) else {
             return;
         };
+        query.filter = None;
         query.select = vec!["PartitionKey".into()];
         query.top = None;
         let slot: Arc<Mutex<Option<PartitionCounts>>> = Arc::default();
@@ -220,7 +231,7 @@ impl TablePane {
             ctx.jobs.cancel(all.job);
         }
         self.store = EntityStore::default();
-        self.columns = Columns::default();
+        self.columns = self.columns.reset_keeping_choices();
         self.view.clear();
         self.view_task = None;
         self.selection.clear();
@@ -352,6 +363,14 @@ impl TablePane {
 
     /// Collects what arrived: pages, the view, editor results, job ends. Call once per frame.
     pub fn poll(&mut self, ctx: &mut PaneContext) {
+        if let Some(id) = self.import_job {
+            let ended = ctx.jobs.get(id).is_none_or(|j| !j.is_running());
+            if ended {
+                self.import_job = None;
+                self.run_query(ctx);
+            }
+        }
+
         if let Some(result) = take_ready(&mut self.loading) {
             match result {
                 Ok(page) => self.append(page),
@@ -624,12 +643,12 @@ impl TablePane {
                 Ok(format!("{written} imported, {} failed{report}.{first}", failures.len()))
             }) as JobFuture
         });
-        ctx.jobs.start(
+        self.import_job = Some(ctx.jobs.start(
             ctx.backend,
             format!("Import into {}", self.table),
             Unit::Items("rows"),
             factory,
-        );
+        ));
     }
 
     /// Copies the selected rows as a JSON array (the service's form, with types).

@@ -119,6 +119,24 @@ impl Tabs {
         self.active.and_then(|i| self.list.get_mut(i))
     }
 
+    /// A job ended (an upload, a delete): blob tabs re-read their listing when next shown.
+    pub fn jobs_ended(&mut self) {
+        for tab in &mut self.list {
+            if let Pane::Blob(p) = &mut tab.pane {
+                p.refresh_now = true;
+            }
+        }
+    }
+
+    /// How soon the tab on screen needs a frame without input: a blob tab refreshes its lease and ETag
+    /// indicators every few seconds, so a change made elsewhere shows up on its own.
+    pub fn next_tick(&self) -> Option<std::time::Duration> {
+        match self.active.and_then(|i| self.list.get(i)).map(|t| &t.pane) {
+            Some(Pane::Blob(_)) => Some(super::blob_pane::REFRESH_EVERY),
+            _ => None,
+        }
+    }
+
     /// Whether something on screen counts down or loads and needs frames without input.
     pub fn wants_ticks(&self) -> bool {
         self.list.iter().any(|t| match &t.pane {
@@ -131,7 +149,8 @@ impl Tabs {
 
     /// Creates panes whose account became ready, and lets every pane collect its results.
     pub fn poll(&mut self, shared: &mut Shared) {
-        for tab in &mut self.list {
+        let active = self.active;
+        for (i, tab) in self.list.iter_mut().enumerate() {
             let Some(conn) = shared.connections.get(&tab.target.profile_id) else {
                 continue;
             };
@@ -142,6 +161,9 @@ impl Tabs {
                     Service::Blob => Pane::Blob(Box::new(BlobPane::new(&conn.profile.account_name, &tab.target.name))),
                     Service::Queue => Pane::Queue(Box::new(QueuePane::new(&tab.target.name))),
                 };
+            }
+            if let Pane::Blob(p) = &mut tab.pane {
+                p.shown = active == Some(i);
             }
             let mut lab = None;
             let mut ctx = PaneContext {

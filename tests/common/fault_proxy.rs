@@ -1,5 +1,5 @@
 //! A small HTTP proxy on loopback that forwards to Azurite but injects faults on chosen requests:
-//! an error status (with Retry-After), or a connection reset after the request arrived.
+//! an error status (with Retry-After), a connection reset after the request arrived, or a delay.
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -15,6 +15,8 @@ pub enum Fault {
     Status { status: u16, retry_after: Option<u32> },
     /// Read the whole request, then reset the connection without answering.
     Reset,
+    /// Forward the request after this pause (a slow service).
+    Delay(std::time::Duration),
 }
 
 pub struct FaultProxy {
@@ -101,6 +103,12 @@ async fn serve(
             Some(Fault::Reset) => {
                 // Linger 0 turns the close into a TCP reset.
                 client.set_zero_linger()?;
+                return Ok(());
+            }
+            Some(Fault::Delay(pause)) => {
+                tokio::time::sleep(pause).await;
+                let response = forward(&request, upstream_port).await?;
+                client.write_all(&response).await?;
                 return Ok(());
             }
             None => {
