@@ -30,7 +30,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     let widest = (ui.available_width() - 260.0).max(200.0);
     egui::Panel::right(("blob-details", &pane.container))
         .resizable(true)
-                .default_size(520.0)
+        .default_size(520.0)
         .max_size(widest)
         .show(ui, |ui| {
             // Both ways: wide details scroll inside the panel instead of widening it over the list.
