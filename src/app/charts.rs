@@ -130,14 +130,8 @@ pub fn partition_map_ui(ui: &mut egui::Ui, counts: &PartitionCounts) -> Option<S
         .include_x(-0.5)
         .include_x(shown.len().max(10) as f64 - 0.5)
         .include_y(0.0)
-        .x_axis_formatter(move |mark, _| {
-            let i = mark.value.round();
-            if (mark.value - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < names.len() && (i as usize) < 8 {
-                names[i as usize].clone()
-            } else {
-                String::new()
-            }
-        })
+        // Only the top eight are named under their bars: more would overlap.
+        .x_axis_formatter(move |mark, _| category_label(&names[..names.len().min(8)], mark.value))
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("entities per partition", bars));
             plot.pointer_coordinate()
@@ -327,27 +321,7 @@ impl LeaseTimeline {
                 );
             }
         }
-        let labels = names.clone();
-        let now_color = ui.visuals().strong_text_color();
-        Plot::new(("lease-timeline", id))
-            .height((40.0 + 24.0 * names.len() as f32).min(260.0))
-            .allow_drag(false)
-            .allow_scroll(false)
-            .y_axis_formatter(move |m, _| {
-                let i = m.value.round();
-                if (m.value - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
-                    labels[i as usize].clone()
-                } else {
-                    String::new()
-                }
-            })
-            .x_axis_formatter(|m, _| format!("{:.0} s", m.value))
-            .show(ui, |plot| {
-                for c in charts {
-                    plot.bar_chart(c);
-                }
-                plot.vline(VLine::new("now", now - origin).color(now_color));
-            });
+        timeline_plot(ui, ("lease-timeline", id), names, 24.0, 260.0, charts, now - origin);
         ui.horizontal_wrapped(|ui| {
             ui.weak("Seconds since this view first saw each blob; the line is now.");
             for state in [
@@ -373,6 +347,41 @@ impl LeaseTimeline {
             }
         });
     }
+}
+
+/// The name of a whole-number tick on a category axis; nothing between ticks.
+fn category_label(labels: &[String], value: f64) -> String {
+    let i = value.round();
+    let on_tick = (value - i).abs() < 1e-6 && i >= 0.0;
+    match labels.get(i as usize) {
+        Some(label) if on_tick => label.clone(),
+        _ => String::new(),
+    }
+}
+
+/// A horizontal timeline: one row per label, seconds along the bottom, and "now" as a vertical line.
+fn timeline_plot(
+    ui: &mut egui::Ui,
+    id: impl egui::AsIdSalt,
+    labels: Vec<String>,
+    row_height: f32,
+    max_height: f32,
+    charts: Vec<BarChart>,
+    now: f64,
+) {
+    let now_color = ui.visuals().strong_text_color();
+    Plot::new(id)
+        .height((40.0 + row_height * labels.len() as f32).min(max_height))
+        .allow_drag(false)
+        .allow_scroll(false)
+        .y_axis_formatter(move |m, _| category_label(&labels, m.value))
+        .x_axis_formatter(|m, _| format!("{:.0} s", m.value))
+        .show(ui, |plot| {
+            for c in charts {
+                plot.bar_chart(c);
+            }
+            plot.vline(VLine::new("now", now).color(now_color));
+        });
 }
 
 /// One dequeued message's invisibility: from when it was taken until it shows again.
@@ -405,25 +414,8 @@ pub fn visibility_ui(ui: &mut egui::Ui, id: &str, windows: &[Window]) {
                 .name(&w.label)
         })
         .collect();
-    let axis = labels.clone();
-    let now_color = ui.visuals().strong_text_color();
-    Plot::new(("visibility", id))
-        .height((40.0 + 22.0 * windows.len() as f32).min(220.0))
-        .allow_drag(false)
-        .allow_scroll(false)
-        .y_axis_formatter(move |m, _| {
-            let i = m.value.round();
-            if (m.value - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < axis.len() {
-                axis[i as usize].clone()
-            } else {
-                String::new()
-            }
-        })
-        .x_axis_formatter(|m, _| format!("{:.0} s", m.value))
-        .show(ui, |plot| {
-            plot.bar_chart(BarChart::new("invisible", bars).horizontal());
-            plot.vline(VLine::new("now", now - origin).color(now_color));
-        });
+    let charts = vec![BarChart::new("invisible", bars).horizontal()];
+    timeline_plot(ui, ("visibility", id), labels, 22.0, 220.0, charts, now - origin);
     ui.collapsing("Invisibility windows as text", |ui| {
         for w in windows {
             let left = w.until - now;

@@ -129,6 +129,8 @@ pub struct QueuePane {
     pub held: Vec<Held>,
     /// Messages seen released: the pane peeks once more so they show back in the queue.
     released_seen: usize,
+    /// Something changed the queue while a peek was in flight: peek again when it lands.
+    peek_wanted: bool,
     /// Actions on held messages by message id; an update answers with its new receipt.
     actions: Vec<(String, Pending<ActionResult>)>,
     pub put: PutForm,
@@ -159,6 +161,7 @@ impl QueuePane {
             dequeuing: None,
             held: Vec::new(),
             released_seen: 0,
+            peek_wanted: false,
             actions: Vec::new(),
             put: PutForm {
                 text: String::new(),
@@ -176,7 +179,11 @@ impl QueuePane {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.peeking.is_some() || self.dequeuing.is_some() || !self.actions.is_empty() || self.putting.is_some()
+        self.peeking.is_some()
+            || self.peek_wanted
+            || self.dequeuing.is_some()
+            || !self.actions.is_empty()
+            || self.putting.is_some()
     }
 
     /// Whether a countdown is on screen.
@@ -188,12 +195,11 @@ impl QueuePane {
     /// Peeks (changing nothing) and reads the approximate count.
     pub fn peek(&mut self, ctx: &mut PaneContext) {
         self.started = true;
+        self.peek_wanted = false;
         self.last_peek = Instant::now();
         let (client, queue, n) = (ctx.client.clone(), self.queue.clone(), self.peek_count);
         self.peeking = Some(ctx.backend.spawn(async move {
-            let peeked = client.peek_messages(&queue, n).await?;
-            let props = client.get_queue_properties(&queue).await?;
-            Ok((peeked, props))
+            tokio::try_join!(client.peek_messages(&queue, n), client.get_queue_properties(&queue))
         }));
     }
 
@@ -315,7 +321,7 @@ impl QueuePane {
                             message: m,
                         });
                     }
-                    self.peek(ctx);
+                    self.peek_wanted = true;
                 }
                 Err(e) => self.message = Some(Err(e)),
             }
@@ -344,11 +350,11 @@ impl QueuePane {
                     Err(e) => Err(e),
                 });
             }
-            self.peek(ctx);
+            self.peek_wanted = true;
         }
         if let Some(result) = take_ready(&mut self.putting) {
             self.message = Some(result);
-            self.peek(ctx);
+            self.peek_wanted = true;
         }
         let mut done = Vec::new();
         self.ops.retain_mut(|p| match p.poll() {
@@ -360,18 +366,23 @@ impl QueuePane {
         });
         for r in done {
             self.message = Some(r);
-            self.peek(ctx);
+            self.peek_wanted = true;
         }
         // A countdown that ran out: peek again so the message is seen back in the queue.
         let released = self.held.iter().filter(|h| h.released(SystemTime::now())).count();
-        if released > self.released_seen && self.peeking.is_none() {
+        if released > self.released_seen {
             self.released_seen = released;
-            self.peek(ctx);
+            self.peek_wanted = true;
         }
         if self.auto_refresh
             && self.peeking.is_none()
             && self.last_peek.elapsed() >= Duration::from_secs(u64::from(self.refresh_seconds))
         {
+            self.peek_wanted = true;
+        }
+        // One peek at a time, once the dequeue and actions in flight have landed: 32 deletes ask for one peek
+        // when the last one is done, not 32 peeks of a queue still changing.
+        if self.peek_wanted && self.peeking.is_none() && self.dequeuing.is_none() && self.actions.is_empty() {
             self.peek(ctx);
         }
     }

@@ -196,7 +196,10 @@ impl Client {
         let http = reqwest::Client::builder()
             .connect_timeout(options.connect_timeout)
             .read_timeout(options.read_timeout)
-            .pool_idle_timeout(Duration::from_secs(30))
+            // Node servers (Azurite, many proxies) close a keep-alive connection idle for 5 s. A request sent on
+            // one as it closes is reset after it left, and a write then cannot be retried safely ("outcome
+            // unknown"), so pooled connections are dropped before the server drops them.
+            .pool_idle_timeout(Duration::from_secs(4))
             .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e.to_string()))?;
