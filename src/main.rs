@@ -79,7 +79,13 @@ fn start_demo(app: &mut TesseraApp) {
     let factory = Arc::new(move |ctx: tessera::app::jobs::JobContext| {
         let account = account.clone();
         Box::pin(async move {
-            let client = Client::new(account, ClientOptions::default())?;
+            // Bulk writes to a local emulator that shares the machine's cores: an answer may take longer than the
+            // interactive 30 s, and a retry on timeout would only add to the work Azurite is still doing.
+            let options = ClientOptions {
+                read_timeout: std::time::Duration::from_secs(180),
+                ..ClientOptions::default()
+            };
+            let client = Client::new(account, options)?;
             tessera::demo::seed(&client, entities, &ctx.progress, &ctx.cancel).await
         }) as tessera::app::jobs::JobFuture
     });

@@ -73,6 +73,21 @@ fn the_inspector_shows_the_requests_made() {
 }
 
 #[test]
+fn test_connection_on_an_account_never_opened_waits_for_it_and_reports_each_service() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::new(&rt);
+    t.add_account_from_connection_string("Untried", &connection_string_of(emulator()));
+    t.wait_for("Account `Untried` saved.");
+    // Straight from the context menu, without opening the account first.
+    t.context_click("Untried");
+    t.click("Test connection");
+    t.wait_for("Test of Untried");
+    for service in ["blob", "queue", "table"] {
+        t.wait_for_contains(&format!("{service}: reachable and authenticated"));
+    }
+}
+
+#[test]
 fn a_job_is_cancelled_from_the_activity_list() {
     let table = unique("cancel");
     let rt = tokio::runtime::Runtime::new().unwrap();

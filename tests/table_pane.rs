@@ -414,3 +414,39 @@ fn saving_an_entity_unchanged_writes_back_exactly_every_type_at_its_extremes() {
     }
     assert_eq!(a.properties.len(), b.properties.len());
 }
+
+#[test]
+fn free_mode_in_the_conflict_lab_refuses_a_save_without_an_etag_and_shows_the_lost_race() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, table) = seeded_table(&rt, 5);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.click("Customer 2");
+    t.click("Open in conflict lab");
+    t.wait_for_contains("A and B act on the");
+
+    // Nothing read yet: a save "with my ETag" has none to send, and is refused before any request.
+    t.click("A Save with my ETag");
+    t.wait_for_contains("A holds no ETag yet");
+
+    t.click("A Read");
+    t.wait_for_contains("A: read; ETag");
+    t.click("B Read");
+    t.wait_for_contains("B: read; ETag");
+    t.type_into("Value A writes", "first");
+    t.click("A Save with my ETag");
+    t.wait_for_contains("A: saved; new ETag");
+    // B still holds the ETag it read before A wrote: the service refuses it.
+    t.click("B Save with my ETag");
+    t.wait_for_contains("UpdateConditionNotSatisfied");
+    t.type_into("Value B writes", "second");
+    t.click("B Save forcing (If-Match *)");
+    t.wait_for_contains("B: saved; new ETag");
+
+    let stored = rt.block_on(client.get_entity(&table, "p0", "r002")).unwrap();
+    assert_eq!(
+        stored.get("LabValue").unwrap().to_text(),
+        "second (by B)",
+        "the forced write won"
+    );
+}

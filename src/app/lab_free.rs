@@ -192,9 +192,13 @@ async fn run(
             },
             FreeAction::Delete,
         ) => {
+            // A side that never read has no ETag to offer: it deletes with If-Match *, and says so.
             let condition = memory().etag[i].clone().map(IfMatch::Etag).unwrap_or(IfMatch::Any);
             client.delete_entity(table, partition_key, row_key, &condition).await?;
-            Ok("deleted".into())
+            Ok(match condition {
+                IfMatch::Any => "deleted with If-Match * (this side had read no ETag)".into(),
+                _ => "deleted (its ETag still matched)".into(),
+            })
         }
         (FreeTarget::Blob { container, blob }, FreeAction::Read) => {
             let (p, _) = client.get_blob_properties(container, blob, None).await?;

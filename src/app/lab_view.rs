@@ -27,9 +27,16 @@ pub fn window(lab: &mut ConflictLab, ctx: &egui::Context, backend: &Backend) -> 
                 .default_size(420.0)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().id_salt("lab-left").show(ui, |ui| {
-                        scenarios_ui(lab, ui, backend);
-                        ui.separator();
-                        free_ui(lab, ui, backend);
+                        // Opened on a resource: its buttons come first, not below the scenario list.
+                        if lab.free.target.is_some() {
+                            free_ui(lab, ui, backend);
+                            ui.separator();
+                            scenarios_ui(lab, ui, backend);
+                        } else {
+                            scenarios_ui(lab, ui, backend);
+                            ui.separator();
+                            free_ui(lab, ui, backend);
+                        }
                     });
                 });
             memory_ui(lab, ui);

@@ -66,6 +66,10 @@ impl<'a> TestApp<'a> {
                 },
                 app,
             );
+        // Scrolling into view is animated in the app; a test clicks at once, so it scrolls at once.
+        harness
+            .ctx
+            .all_styles_mut(|s| s.scroll_animation = egui::style::ScrollAnimation::none());
         TestApp { harness, _dir: dir }
     }
 
