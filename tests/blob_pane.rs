@@ -280,3 +280,21 @@ fn an_if_match_upload_over_a_blob_changed_by_someone_else_is_refused_and_the_fil
         .unwrap();
     assert_eq!(stored.as_ref(), b"their version");
 }
+
+#[test]
+fn a_blob_opens_in_the_conflict_lab_from_its_details() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_, container) = container_with(&rt, &["shared.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.click("shared.txt");
+    t.wait_app("the properties", Duration::from_secs(30), |app| {
+        matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p) if p.details.as_ref().is_some_and(|d| d.props.is_some()))
+    });
+    // The blob's actions sit below its properties and lease controls: scroll the details down to them.
+    t.scroll_down_over("Lease on this blob", 400.0);
+    t.click("Open in conflict lab");
+    t.wait_for(&format!("A and B act on the blob `shared.txt` in `{container}`."));
+    t.click("A Read");
+    t.wait_for_contains("A: read; ETag");
+}

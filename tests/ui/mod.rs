@@ -154,6 +154,25 @@ impl<'a> TestApp<'a> {
         self.harness.step();
     }
 
+    /// Turns the mouse wheel down over the widget named `label`, as a person scrolls a panel to what is below.
+    pub fn scroll_down_over(&mut self, label: &str, points: f32) {
+        self.wait_for(label);
+        let at = self.harness.get_all_by_label(label).next().unwrap().rect().center();
+        self.harness.event(egui::Event::PointerMoved(at));
+        for phase in [egui::TouchPhase::Start, egui::TouchPhase::Move, egui::TouchPhase::End] {
+            self.harness.event(egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Point,
+                delta: egui::vec2(0.0, if phase == egui::TouchPhase::Move { -points } else { 0.0 }),
+                phase,
+                source: egui::MouseWheelSource::Wheel,
+                modifiers: egui::Modifiers::default(),
+            });
+        }
+        for _ in 0..5 {
+            self.harness.step();
+        }
+    }
+
     pub fn context_click(&mut self, label: &str) {
         self.wait_for(label);
         self.harness.get_all_by_label(label).next().unwrap().click_secondary();
