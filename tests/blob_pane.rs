@@ -46,6 +46,13 @@ async fn put(client: &Client, container: &str, name: &str, body: &'static str) -
         .unwrap()
 }
 
+/// Waits until the selected blob's properties have arrived (the details move when they do).
+fn wait_for_properties(t: &mut TestApp) {
+    t.wait_app("the properties", Duration::from_secs(30), |app| {
+        matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p) if p.details.as_ref().is_some_and(|d| d.props.is_some()))
+    });
+}
+
 #[test]
 fn folders_open_and_back_and_up_lead_home() {
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -188,9 +195,7 @@ fn a_fifteen_second_lease_counts_down_and_turns_expired() {
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.click("leased.txt");
-    t.wait_app("the properties", Duration::from_secs(30), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p) if p.details.as_ref().is_some_and(|d| d.props.is_some()))
-    });
+    wait_for_properties(&mut t);
     t.click("15 s lease");
     t.click("Acquire lease");
     // The indicator counts down from 15 s: see it at some second, then at a lower one.
@@ -210,9 +215,7 @@ fn break_with_a_period_shows_breaking_then_broken() {
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.click("b.txt");
-    t.wait_app("the properties", Duration::from_secs(30), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p) if p.details.as_ref().is_some_and(|d| d.props.is_some()))
-    });
+    wait_for_properties(&mut t);
     t.click("infinite lease");
     t.click("Acquire lease");
     t.wait_for_contains("leased by this app, infinite");
@@ -240,9 +243,7 @@ fn a_second_clients_lease_blocks_the_write_in_plain_words() {
     t.open_resource("Blob containers", &container);
     t.wait_for_contains("leased by another client, infinite");
     t.click("theirs.txt");
-    t.wait_app("the properties", Duration::from_secs(30), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p) if p.details.as_ref().is_some_and(|d| d.props.is_some()))
-    });
+    wait_for_properties(&mut t);
     t.click("Add metadata");
     t.type_into("Metadata name 1", "owner");
     t.type_into("Metadata value 1", "me");
@@ -288,9 +289,7 @@ fn a_blob_opens_in_the_conflict_lab_from_its_details() {
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.click("shared.txt");
-    t.wait_app("the properties", Duration::from_secs(30), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p) if p.details.as_ref().is_some_and(|d| d.props.is_some()))
-    });
+    wait_for_properties(&mut t);
     // The blob's actions sit below its properties and lease controls: scroll the details down to them.
     t.scroll_down_over("Lease on this blob", 400.0);
     t.click("Open in conflict lab");
