@@ -35,6 +35,7 @@ pub async fn seed(
     seed_queue(client).await?;
     seed_types(client).await?;
     seed_customers(client, entities, progress, cancel).await?;
+    let entities = crate::app::format::thousands(entities as u64);
     Ok(format!(
         "{entities} entities in `{CUSTOMERS}`, every Edm type in `{TYPES}`, container `{CONTAINER}`, queue `{QUEUE}` and two priority queues"
     ))
