@@ -12,7 +12,7 @@ use common::unique;
 use tessera::app::dialogs::ScriptedDialogs;
 use tessera::app::jobs::JobState;
 use tessera::storage::Client;
-use tessera::storage::blob::{BlobHttpHeaders, PublicAccess};
+use tessera::storage::blob::{BlobHttpHeaders, ListBlobsOptions, PublicAccess};
 use tessera::storage::conditions::Conditions;
 use tessera::storage::lease::{LeaseDuration, LeaseTarget};
 use ui::TestApp;
@@ -296,4 +296,28 @@ fn a_blob_opens_in_the_conflict_lab_from_its_details() {
     t.wait_for(&format!("A and B act on the blob `shared.txt` in `{container}`."));
     t.click("A Read");
     t.wait_for_contains("A: read; ETag");
+}
+
+#[test]
+fn deleting_blobs_asks_first_and_cancel_keeps_them() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&rt, &["keep.txt", "gone.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.click("keep.txt");
+    t.click("Delete…");
+    t.wait_for(&format!("Delete 1 blob(s) from `{container}`?"));
+    t.click("Cancel");
+    t.click("gone.txt");
+    t.click("Delete…");
+    t.wait_for("also delete their snapshots");
+    t.click("Delete 1 blob(s)");
+    t.wait_app("gone.txt to leave the list", Duration::from_secs(30), |app| {
+        matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p) if p.blobs.iter().all(|b| b.name != "gone.txt"))
+    });
+    let listing = rt
+        .block_on(client.list_blobs(&container, &ListBlobsOptions::default()))
+        .unwrap();
+    let names: Vec<_> = listing.blobs.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["keep.txt"], "only the confirmed delete happened");
 }

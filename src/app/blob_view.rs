@@ -593,25 +593,12 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             format!("Delete {}", pane.container),
         ),
     };
-    let mut answer = None;
-    let modal = egui::Modal::new(egui::Id::unique(("blob-confirm", &pane.container))).show(egui_ctx, |ui| {
-        ui.heading(&title);
-        ui.label(&body);
+    let id = egui::Id::unique(("blob-confirm", &pane.container));
+    let answer = super::confirm::ask(egui_ctx, id, &title, &body, &yes, |ui| {
         if let Some(BlobConfirm::DeleteBlobs { with_snapshots, .. }) = &mut pane.confirm {
             ui.checkbox(with_snapshots, "also delete their snapshots");
         }
-        ui.horizontal(|ui| {
-            if ui.button(&yes).clicked() {
-                answer = Some(true);
-            }
-            if ui.button("Cancel").clicked() {
-                answer = Some(false);
-            }
-        });
     });
-    if modal.should_close() && answer.is_none() {
-        answer = Some(false);
-    }
     let Some(yes) = answer else { return };
     let c = pane.confirm.take().unwrap_or(c);
     if !yes {

@@ -8,6 +8,7 @@ pub mod backlogs;
 pub mod blob_pane;
 pub mod blob_view;
 pub mod charts;
+pub mod confirm;
 pub mod conflict_lab;
 pub mod connections;
 pub mod dialogs;

@@ -390,24 +390,14 @@ fn confirm_clear(pane: &mut QueuePane, egui_ctx: &egui::Context, ctx: &mut PaneC
         .as_ref()
         .map(|p| thousands(p.approximate_message_count))
         .unwrap_or_else(|| "all".into());
-    let mut answer = None;
-    let modal = egui::Modal::new(egui::Id::unique(("clear-queue", &pane.queue))).show(egui_ctx, |ui| {
-        ui.heading(format!("Clear queue `{}`?", pane.queue));
-        ui.label(format!(
-            "About {count} messages will be deleted, invisible ones included. This cannot be undone."
-        ));
-        ui.horizontal(|ui| {
-            if ui.button(format!("Clear {count} messages")).clicked() {
-                answer = Some(true);
-            }
-            if ui.button("Cancel").clicked() {
-                answer = Some(false);
-            }
-        });
-    });
-    if modal.should_close() && answer.is_none() {
-        answer = Some(false);
-    }
+    let answer = super::confirm::ask(
+        egui_ctx,
+        egui::Id::unique(("clear-queue", &pane.queue)),
+        &format!("Clear queue `{}`?", pane.queue),
+        &format!("About {count} messages will be deleted, invisible ones included. This cannot be undone."),
+        &format!("Clear {count} messages"),
+        |_| {},
+    );
     if let Some(yes) = answer {
         pane.confirm_clear = false;
         if yes {

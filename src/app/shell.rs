@@ -384,22 +384,7 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
                 )
             }
         };
-        let mut answer = None;
-        let modal = egui::Modal::new(egui::Id::unique("confirm")).show(ctx, |ui| {
-            ui.heading(&title);
-            ui.label(&body);
-            ui.horizontal(|ui| {
-                if ui.button(&yes).clicked() {
-                    answer = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    answer = Some(false);
-                }
-            });
-        });
-        if modal.should_close() && answer.is_none() {
-            answer = Some(false);
-        }
+        let answer = super::confirm::ask(ctx, egui::Id::unique("confirm"), &title, &body, &yes, |_| {});
         if let Some(yes) = answer {
             app.confirm = None;
             if yes {

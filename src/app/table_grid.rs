@@ -360,26 +360,19 @@ fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext
         let count = pane.selection.len();
         let partitions: std::collections::BTreeSet<&str> =
             pane.selected_entities().iter().map(|e| e.partition_key()).collect();
-        let mut answer = None;
-        let modal = egui::Modal::new(egui::Id::unique(("confirm-delete-entities", &pane.table))).show(egui_ctx, |ui| {
-            ui.heading(format!("Delete {count} entities from `{}`?", pane.table));
-            ui.label(format!(
-                "They are in {} partition(s); each partition is deleted in batches of up to 100, all or nothing. \
-                 Each entity is deleted only if its ETag still matches (someone else's change is not lost).",
-                partitions.len()
-            ));
-            ui.horizontal(|ui| {
-                if ui.button(format!("Delete {count} entities")).clicked() {
-                    answer = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    answer = Some(false);
-                }
-            });
-        });
-        if modal.should_close() && answer.is_none() {
-            answer = Some(false);
-        }
+        let body = format!(
+            "They are in {} partition(s); each partition is deleted in batches of up to 100, all or nothing. \
+             Each entity is deleted only if its ETag still matches (someone else's change is not lost).",
+            partitions.len()
+        );
+        let answer = super::confirm::ask(
+            egui_ctx,
+            egui::Id::unique(("confirm-delete-entities", &pane.table)),
+            &format!("Delete {count} entities from `{}`?", pane.table),
+            &body,
+            &format!("Delete {count} entities"),
+            |_| {},
+        );
         if let Some(yes) = answer {
             pane.confirm_delete = false;
             if yes {
