@@ -11,19 +11,14 @@ use common::pane::World;
 use common::{goal, median, percentile};
 use tessera::app::blob_pane::BlobPane;
 use tessera::app::blob_view;
-use tessera::emulator::Emulator;
+
+use tessera::storage::ClientOptions;
 use tessera::storage::blob::{BlobHttpHeaders, ListBlobsOptions, PublicAccess};
 use tessera::storage::conditions::Conditions;
-use tessera::storage::{Client, ClientOptions};
 
 fn main() {
     let blobs = common::bench_blobs();
-    let emulator = Emulator::start().expect("Azurite");
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let client = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let (_emulator, rt, client) = common::azurite(ClientOptions::default());
     let container = "panebench";
     rt.block_on(async {
         client

@@ -6,9 +6,8 @@
 
 mod common;
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicIsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use common::{goal, percentile};
@@ -20,33 +19,15 @@ use tessera::app::lease_book::LeaseBook;
 use tessera::app::table_grid;
 use tessera::app::table_pane::TablePane;
 use tessera::app::tabs::PaneContext;
-use tessera::emulator::Emulator;
+
+use tessera::storage::ClientOptions;
 use tessera::storage::edm::{EdmDateTime, EdmValue};
 use tessera::storage::entity::{Entity, EntityDraft};
 use tessera::storage::table::{EntityPage, EntityQuery, UpdateMode};
 use tessera::storage::table_batch::BatchOperation;
-use tessera::storage::{Client, ClientOptions};
-
-struct Counting;
-static LIVE: AtomicIsize = AtomicIsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: common::heap::Counting = common::heap::Counting;
 
 const MILLION: usize = 1_000_000;
 const FRAMES: usize = 600;
@@ -88,7 +69,7 @@ fn scroll(i: usize) -> Vec<egui::Event> {
 
 fn main() {
     // Memory: the loaded store against the JSON the service would have sent for the same entities.
-    let before = LIVE.load(Ordering::Relaxed);
+    let before = common::heap::live_bytes();
     let mut store = EntityStore::default();
     let mut json_bytes = 0usize;
     let mut page = Vec::with_capacity(1000);
@@ -100,7 +81,7 @@ fn main() {
             store.push_page(std::mem::take(&mut page));
         }
     }
-    let held = (LIVE.load(Ordering::Relaxed) - before) as f64 / MILLION as f64;
+    let held = (common::heap::live_bytes() - before) as f64 / MILLION as f64;
     let json = json_bytes as f64 / MILLION as f64;
     goal(
         "grid_memory_1m",
@@ -193,12 +174,7 @@ fn main() {
 
 /// "Load all" of 100,000 entities through the pane (pages, columns, view) against the client's own listing.
 fn load_all_against_the_client() {
-    let emulator = Emulator::start().expect("Azurite");
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let client = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let (_emulator, rt, client) = common::azurite(ClientOptions::default());
     let table = "gridbench";
     rt.block_on(async {
         client.create_table(table).await.unwrap();

@@ -10,27 +10,22 @@ use common::pane::World;
 use common::{goal, median, percentile};
 use tessera::app::queue_pane::{MessageAction, QueuePane};
 use tessera::app::queue_view;
-use tessera::emulator::Emulator;
+
+use tessera::storage::ClientOptions;
 use tessera::storage::queue::MessageTtl;
-use tessera::storage::{Client, ClientOptions};
 
 const MESSAGES: usize = 10_000;
 const TAKE: usize = 1_000;
 const ROUND: usize = 100;
 
 fn main() {
-    let emulator = Emulator::start().expect("Azurite");
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
     // Azurite's queue GC can hold its event loop for longer than the default 30 s read timeout on a queue this
     // long; the bench waits it out rather than failing.
     let options = ClientOptions {
         read_timeout: std::time::Duration::from_secs(180),
         ..ClientOptions::default()
     };
-    let client = Client::new(emulator.account(), options).unwrap();
+    let (_emulator, rt, client) = common::azurite(options);
     let queue = "panebench";
     rt.block_on(async {
         client.create_queue(queue, &[]).await.unwrap();

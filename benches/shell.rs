@@ -13,12 +13,12 @@ use tessera::app::backend::Backend;
 use tessera::app::profiles::{AccountProfile, AppPaths, ProfileKind, save_profiles};
 use tessera::app::secrets::Secrets;
 use tessera::app::{TesseraApp, shell};
-use tessera::emulator::Emulator;
+
+use tessera::storage::ClientOptions;
 use tessera::storage::edm::EdmValue;
 use tessera::storage::entity::EntityDraft;
 use tessera::storage::table::UpdateMode;
 use tessera::storage::table_batch::BatchOperation;
-use tessera::storage::{Client, ClientOptions};
 
 /// Launches the app binary and reads how long its first frame took to appear.
 fn first_frame_ms(display: &str, args: &[&str], home: &std::path::Path) -> Option<f64> {
@@ -90,12 +90,7 @@ fn cold_start() {
 }
 
 fn frames_with_jobs() {
-    let emulator = Emulator::start().expect("Azurite");
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let client = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let (emulator, rt, client) = common::azurite(ClientOptions::default());
     let table = "shellbench";
     rt.block_on(async {
         client.create_table(table).await.unwrap();

@@ -3,13 +3,11 @@
 
 mod common;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicIsize, Ordering};
 use std::time::{Instant, SystemTime};
 
 use common::goal;
 use reqwest::header::{HeaderMap, HeaderValue};
-use tessera::emulator::Emulator;
+
 use tessera::storage::auth::{SigningInput, sign_shared_key};
 use tessera::storage::edm::{EdmDateTime, EdmValue};
 use tessera::storage::entity::{Entity, EntityDraft};
@@ -17,38 +15,14 @@ use tessera::storage::table::{EntityQuery, UpdateMode};
 use tessera::storage::table_batch::BatchOperation;
 use tessera::storage::{Account, Client, ClientOptions, Credential, Service};
 
-/// Counts live heap bytes, to measure what loaded entities hold.
-struct Counting;
-static LIVE: AtomicIsize = AtomicIsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: common::heap::Counting = common::heap::Counting;
 
 const ENTITIES: usize = 100_000;
 const ROUNDS: usize = 3;
 
 fn main() {
-    let emulator = Emulator::start().expect("Azurite");
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let client = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let (emulator, rt, client) = common::azurite(ClientOptions::default());
     let table = "benchlisting";
     rt.block_on(seed(&client, table));
 
@@ -59,13 +33,13 @@ fn main() {
         let (n, secs) = rt.block_on(raw_floor(&emulator.account(), table));
         assert_eq!(n, ENTITIES, "the floor read every entity");
         floor_rates.push(n as f64 / secs);
-        let before = LIVE.load(Ordering::Relaxed);
+        let before = common::heap::live_bytes();
         let started = Instant::now();
         let (entities, json_bytes) = rt.block_on(client_listing(&client, table));
         let secs = started.elapsed().as_secs_f64();
         assert_eq!(entities.len(), ENTITIES, "the client read every entity");
         client_rates.push(entities.len() as f64 / secs);
-        let live = (LIVE.load(Ordering::Relaxed) - before).max(0) as usize;
+        let live = (common::heap::live_bytes() - before).max(0) as usize;
         println!(
             "round {round}: floor {:.0}/s, client {:.0}/s",
             floor_rates[round], client_rates[round]

@@ -13,7 +13,7 @@ use bytes::Bytes;
 use common::goal;
 use quick_xml::events::Event;
 use reqwest::header::{HeaderMap, HeaderValue};
-use tessera::emulator::Emulator;
+
 use tessera::storage::auth::{SigningInput, sign_shared_key};
 use tessera::storage::blob::{BlobHttpHeaders, DeleteSnapshots, ListBlobsOptions, PublicAccess};
 use tessera::storage::conditions::Conditions;
@@ -75,12 +75,7 @@ fn mb_per_s(bytes: u64, secs: f64) -> f64 {
 }
 
 fn main() {
-    let emulator = Emulator::start().expect("Azurite");
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let client = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let (emulator, rt, client) = common::azurite(ClientOptions::default());
     let container = "benchtransfers";
     rt.block_on(client.create_container(container, PublicAccess::None, &[]))
         .unwrap();

@@ -2,9 +2,24 @@
 //! pane's world.
 #![allow(dead_code)]
 
+pub mod heap;
 pub mod pane;
 
 use std::time::Instant;
+
+use tessera::emulator::Emulator;
+use tessera::storage::{Client, ClientOptions};
+
+/// How every network benchmark starts: a fresh Azurite, a multi-threaded runtime, and a client on that Azurite.
+pub fn azurite(options: ClientOptions) -> (Emulator, tokio::runtime::Runtime, Client) {
+    let emulator = Emulator::start().expect("Azurite");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let client = Client::new(emulator.account(), options).expect("client");
+    (emulator, rt, client)
+}
 
 /// How many blobs the listing benchmarks put in a container: 20,000 unless `TESSERA_BENCH_BLOBS` says otherwise.
 /// The issues ask for 100,000, but Azurite's in-memory store looks up every new blob with a scan of the container,

@@ -242,23 +242,34 @@ async fn entity_read(env: &LabEnv, side: Side) -> Result<String, StorageError> {
     ))
 }
 
+/// One side writes `body` to `blob` in the lab's container, under `conditions`; returns the new ETag.
+async fn put_text(
+    env: &LabEnv,
+    side: Side,
+    blob: &str,
+    body: &'static str,
+    conditions: Conditions,
+) -> Result<String, StorageError> {
+    env.client(side)
+        .put_blob(
+            &env.names.container,
+            blob,
+            Bytes::from_static(body.as_bytes()),
+            &BlobHttpHeaders::default(),
+            &[],
+            &conditions,
+        )
+        .await
+}
+
+/// One side writes the shared blob and remembers the ETag it got.
 async fn blob_write(
     env: &LabEnv,
     side: Side,
     body: &'static str,
     conditions: Conditions,
 ) -> Result<String, StorageError> {
-    let etag = env
-        .client(side)
-        .put_blob(
-            &env.names.container,
-            "shared.txt",
-            Bytes::from_static(body.as_bytes()),
-            &BlobHttpHeaders::default(),
-            &[],
-            &conditions,
-        )
-        .await?;
+    let etag = put_text(env, side, "shared.txt", body, conditions).await?;
     env.remember(|m| m.etag[slot(side)] = Some(etag.clone()));
     Ok(etag)
 }
@@ -439,17 +450,7 @@ pub fn scenarios() -> Vec<Scenario> {
                     Some(Side::A),
                     "A creates new.txt with If-None-Match: * (create only)",
                     |env| {
-                        let r = env
-                            .a
-                            .put_blob(
-                                &env.names.container,
-                                "new.txt",
-                                Bytes::from_static(b"A was first"),
-                                &BlobHttpHeaders::default(),
-                                &[],
-                                &Conditions::create_only(),
-                            )
-                            .await;
+                        let r = put_text(&env, Side::A, "new.txt", "A was first", Conditions::create_only()).await;
                         expect_ok(r, "A created new.txt", |e| format!("ETag {e}"))
                     }
                 ),
@@ -457,17 +458,7 @@ pub fn scenarios() -> Vec<Scenario> {
                     Some(Side::B),
                     "B creates new.txt with If-None-Match: *: refused",
                     |env| {
-                        let r = env
-                            .b
-                            .put_blob(
-                                &env.names.container,
-                                "new.txt",
-                                Bytes::from_static(b"B was second"),
-                                &BlobHttpHeaders::default(),
-                                &[],
-                                &Conditions::create_only(),
-                            )
-                            .await;
+                        let r = put_text(&env, Side::B, "new.txt", "B was second", Conditions::create_only()).await;
                         expect_status(r, &[409, 412], "B's create-only upload")
                     }
                 ),

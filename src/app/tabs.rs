@@ -40,6 +40,25 @@ pub struct Shared<'a> {
     pub lab_request: &'a mut Option<(String, super::lab_free::FreeTarget)>,
 }
 
+impl Shared<'_> {
+    /// What a pane of an account gets: the shared parts, that account's client, and a slot to ask for the lab.
+    fn pane_context<'b>(
+        &'b mut self,
+        client: &'b Client,
+        lab: &'b mut Option<super::lab_free::FreeTarget>,
+    ) -> PaneContext<'b> {
+        PaneContext {
+            backend: self.backend,
+            client,
+            jobs: self.jobs,
+            notices: self.notices,
+            dialogs: self.dialogs,
+            leases: self.leases,
+            lab,
+        }
+    }
+}
+
 /// The pane a tab shows.
 pub enum Pane {
     /// The account is still connecting.
@@ -166,15 +185,7 @@ impl Tabs {
                 p.shown = active == Some(i);
             }
             let mut lab = None;
-            let mut ctx = PaneContext {
-                backend: shared.backend,
-                client: &client,
-                jobs: shared.jobs,
-                notices: shared.notices,
-                dialogs: shared.dialogs,
-                leases: shared.leases,
-                lab: &mut lab,
-            };
+            let mut ctx = shared.pane_context(&client, &mut lab);
             match &mut tab.pane {
                 Pane::Table(p) => p.poll(&mut ctx),
                 Pane::Blob(p) => p.poll(&mut ctx),
@@ -198,15 +209,8 @@ impl Tabs {
             return;
         };
         let mut lab = None;
-        let mut ctx = PaneContext {
-            backend: shared.backend,
-            client: &client,
-            jobs: shared.jobs,
-            notices: shared.notices,
-            dialogs: shared.dialogs,
-            leases: shared.leases,
-            lab: &mut lab,
-        };
+        let explorer = shared.explorer;
+        let mut ctx = shared.pane_context(&client, &mut lab);
         let profile = tab.target.profile_id.clone();
         match &mut tab.pane {
             Pane::Waiting => {
@@ -215,8 +219,7 @@ impl Tabs {
             Pane::Table(p) => table_grid::ui(p, ui, &mut ctx, focus, refresh),
             Pane::Blob(p) => blob_view::ui(p, ui, &mut ctx, refresh),
             Pane::Queue(p) => {
-                let targets: Vec<String> = shared
-                    .explorer
+                let targets: Vec<String> = explorer
                     .names(&tab.target.profile_id, Service::Queue)
                     .into_iter()
                     .filter(|q| *q != p.queue)

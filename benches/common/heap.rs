@@ -1,0 +1,28 @@
+//! Counting live heap bytes, to measure what loaded entities hold. A benchmark opts in with
+//! `#[global_allocator] static ALLOCATOR: common::heap::Counting = common::heap::Counting;`.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicIsize, Ordering};
+
+pub struct Counting;
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+/// Heap bytes allocated and not yet freed, when `Counting` is the global allocator.
+pub fn live_bytes() -> isize {
+    LIVE.load(Ordering::Relaxed)
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        LIVE.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
