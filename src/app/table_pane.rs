@@ -183,6 +183,10 @@ impl TablePane {
                         !job.cancel.is_cancelled()
                     })
                     .await?;
+                if job.cancel.is_cancelled() {
+                    // Counts of part of the table must not be stored as the whole table's.
+                    return Err(StorageError::cancelled("Scan partitions"));
+                }
                 let mut counts = PartitionCounts::from_keys(keys.iter().map(String::as_str));
                 counts.whole_table = true;
                 let summary = counts.summary();
