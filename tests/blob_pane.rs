@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use common::unique;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tessera::app::dialogs::ScriptedDialogs;
 use tessera::app::jobs::JobState;
 use tessera::storage::Client;
@@ -200,7 +201,11 @@ fn a_fifteen_second_lease_counts_down_and_turns_expired() {
     t.click("Acquire lease");
     // The indicator counts down from 15 s: see it at some second, then at a lower one.
     t.wait_for_contains("leased by this app, expires in");
-    t.wait_for_contains("leased by this app, expires in 5 s");
+    let first = lease_seconds_shown(&t).expect("a countdown");
+    assert!((1..=15).contains(&first), "counts from 15 s: {first}");
+    t.wait_until("the countdown to go down", |h| {
+        lease_seconds_shown_in(h).is_some_and(|s| s + 2 <= first)
+    });
     t.wait_app("the lease to expire", Duration::from_secs(30), |app| {
         matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p)
             if p.blobs.iter().any(|b| b.name == "leased.txt" && b.properties.lease.state == tessera::storage::blob::LeaseState::Expired))
@@ -320,4 +325,20 @@ fn deleting_blobs_asks_first_and_cancel_keeps_them() {
         .unwrap();
     let names: Vec<_> = listing.blobs.iter().map(|b| b.name.as_str()).collect();
     assert_eq!(names, ["keep.txt"], "only the confirmed delete happened");
+}
+
+/// The seconds the lease indicator says are left ("leased by this app, expires in N s").
+fn lease_seconds_shown_in(h: &egui_kittest::Harness<'_, tessera::app::TesseraApp>) -> Option<u64> {
+    const SAYS: &str = "leased by this app, expires in ";
+    h.query_all_by_label_contains(SAYS).find_map(|n| {
+        // A plain label keeps its text in the value (AccessKit's Role::Label).
+        let node = n.accesskit_node();
+        let label = node.label().filter(|l| l.contains(SAYS)).or_else(|| node.value())?;
+        let rest = &label[label.find(SAYS)? + SAYS.len()..];
+        rest.split(' ').next()?.parse().ok()
+    })
+}
+
+fn lease_seconds_shown(t: &TestApp) -> Option<u64> {
+    lease_seconds_shown_in(&t.harness)
 }

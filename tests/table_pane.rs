@@ -45,7 +45,7 @@ fn choose_page_size(t: &mut TestApp, size: &str) {
 }
 
 #[test]
-fn pages_load_at_once_then_more_then_all_with_a_cancel_that_keeps_what_arrived() {
+fn pages_load_at_once_then_more_then_all_with_a_cancel_that_keeps_what_arrived_and_a_retry_that_resumes() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (_, table) = seeded_table(&rt, 10_000);
     let mut t = TestApp::with_emulator(&rt);
@@ -73,9 +73,28 @@ fn pages_load_at_once_then_more_then_all_with_a_cancel_that_keeps_what_arrived()
         .map(|e| format!("{}/{}", e.partition_key(), e.row_key()))
         .collect();
     assert_eq!(unique_keys.len(), kept, "no row twice");
-    // Load all again finishes from where it stopped.
-    t.click("Load all");
+    // Retry in the activity list resumes into the tab from where it stopped.
+    t.click(&format!("Retry Load all of {table}"));
     t.wait_for_contains("10,000 entities loaded in 100 pages · all loaded");
+    let unique_keys: HashSet<String> = t
+        .table()
+        .store
+        .iter()
+        .map(|e| format!("{}/{}", e.partition_key(), e.row_key()))
+        .collect();
+    assert_eq!(unique_keys.len(), 10_000, "every row once");
+
+    // A new query cuts the old job loose: its Retry is refused instead of loading into nothing.
+    t.click("Run query");
+    t.wait_for_contains("100 entities loaded in 1 page · more available");
+    t.click("Load all");
+    t.click(&job);
+    t.wait_for_contains("Cancelled after");
+    t.click("Run query");
+    t.wait_for_contains("100 entities loaded in 1 page · more available");
+    t.click(&format!("Retry Load all of {table}"));
+    t.wait_for_contains("the table tab no longer shows this query");
+    assert_eq!(t.table().store.len(), 100, "nothing was added to the new query's rows");
 }
 
 #[test]

@@ -159,6 +159,11 @@ mod tests {
         };
         assert_eq!(value, 42);
         assert!(slot.is_none());
+        // The result is sent before the wake, so the wake may land a moment after the value.
+        while wakes.load(Ordering::SeqCst) == 0 {
+            assert!(std::time::Instant::now() < deadline, "the UI was woken");
+            std::thread::sleep(Duration::from_millis(1));
+        }
         assert_eq!(wakes.load(Ordering::SeqCst), 1);
     }
 

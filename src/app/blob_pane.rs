@@ -217,6 +217,8 @@ impl BlobPane {
         self.next_marker = None;
         self.error = None;
         self.selection.clear();
+        // A refresh of the folder left behind must not merge its rows into this one.
+        self.refreshing = None;
         let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(None));
         self.listing = Some((
             ctx.backend
@@ -315,10 +317,14 @@ impl BlobPane {
 
     /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown.
     fn refresh_indicators(&mut self, ctx: &mut PaneContext) {
-        if self.refreshing.is_some() || self.listing.is_some() {
+        if self.listing.is_some() {
+            // The listing under way may predate the change being shown: refresh once it has landed.
+            self.refresh_now = true;
             return;
         }
         self.refresh_now = false;
+        // A refresh already under way may have been answered before the change: drop it (that aborts it).
+        self.refreshing = None;
         let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(None));
         self.refreshing = Some(
             ctx.backend
@@ -487,7 +493,9 @@ impl BlobPane {
                 }
             }
         }
-        if self.started && self.shown && (self.refresh_now || self.last_refresh.elapsed() >= REFRESH_EVERY) {
+        // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
+        let due = self.last_refresh.elapsed() >= REFRESH_EVERY && self.refreshing.is_none();
+        if self.started && self.shown && (self.refresh_now || due) {
             self.refresh_indicators(ctx);
         }
     }

@@ -847,13 +847,15 @@ impl ConflictLab {
     }
 
     pub fn poll(&mut self, backend: &Backend) {
+        // The step's result first, then its events: each event is sent before the step ends, so draining
+        // after taking the result cannot leave the step's last request out of the timeline.
+        let done = self.run.as_mut().and_then(|r| take_ready(&mut r.running));
         for e in self.events.try_iter() {
             observe_lease(&mut self.leases_seen, &e.event);
             self.timeline.push(e);
         }
         self.free.poll();
-        let Some(run) = &mut self.run else { return };
-        let Some(done) = take_ready(&mut run.running) else {
+        let (Some(run), Some(done)) = (&mut self.run, done) else {
             return;
         };
         let steps = &self.scenarios[run.scenario].steps;

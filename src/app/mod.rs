@@ -352,6 +352,7 @@ impl TesseraApp {
                     let secrets = self.secrets.clone();
                     let id = profile.id.clone();
                     let l = label.clone();
+                    self.secrets.hold(&id, &secret);
                     self.saving_secret = Some(self.backend.spawn_blocking(move || (l, secrets.store(&id, &secret))));
                 }
                 match self.connections.get_mut(&profile.id) {

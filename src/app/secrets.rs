@@ -79,6 +79,15 @@ impl Secrets {
         matches!(self.unavailable.get(), Some(None))
     }
 
+    /// Keeps a secret in memory (never blocks, so the UI thread may call it) until `store` has put it in the
+    /// keychain: an account opened in between would otherwise find no secret and fail to connect.
+    pub fn hold(&self, id: &str, secret: &str) {
+        self.session
+            .lock()
+            .expect("secrets lock")
+            .insert(id.to_string(), secret.to_string());
+    }
+
     pub fn store(&self, id: &str, secret: &str) -> Stored {
         if self.keychain() {
             match entry(id).and_then(|e| e.set_password(secret).map_err(|e| e.to_string())) {
@@ -160,6 +169,13 @@ fn platform_store() -> Result<Arc<keyring_core::CredentialStore>, String> {
 mod tests {
     use super::*;
 
+    /// One mock keychain for every test here: tests run in parallel, and a new default store would hide the
+    /// entries another test just wrote.
+    fn mock_keychain() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap()));
+    }
+
     #[test]
     fn without_a_keychain_secrets_live_for_this_run_only() {
         let s = Secrets::this_run_only("no Secret Service");
@@ -171,7 +187,7 @@ mod tests {
 
     #[test]
     fn the_keychain_keeps_what_it_is_given() {
-        keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap());
+        mock_keychain();
         let s = Secrets::from_registered_store();
         let id = uuid::Uuid::new_v4().to_string();
         assert_eq!(s.store(&id, "k3y"), Stored::Keychain);
@@ -182,5 +198,25 @@ mod tests {
         );
         s.forget(&id);
         assert_eq!(s.load(&id).unwrap(), None);
+    }
+
+    #[test]
+    fn a_held_secret_is_there_before_the_keychain_has_it() {
+        mock_keychain();
+        let s = Secrets::from_registered_store();
+        let id = uuid::Uuid::new_v4().to_string();
+        s.hold(&id, "k3y");
+        assert_eq!(s.load(&id).unwrap().as_deref(), Some("k3y"));
+        assert_eq!(
+            Secrets::from_registered_store().load(&id).unwrap(),
+            None,
+            "not yet in the keychain"
+        );
+        assert_eq!(s.store(&id, "k3y"), Stored::Keychain);
+        assert_eq!(
+            Secrets::from_registered_store().load(&id).unwrap().as_deref(),
+            Some("k3y")
+        );
+        s.forget(&id);
     }
 }

@@ -19,10 +19,14 @@ use crate::storage::entity::Entity;
 use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery, IfMatch};
 use crate::storage::table_batch::BatchOperation;
 
-/// A "load all" in progress: its job, and the pages it sends here.
+/// The last "load all" of this query: its job, and the pages it sends here. It outlives the job so that Retry
+/// in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab) turns
+/// the old job's Retry into a refusal instead of pages loaded into nothing.
 struct LoadAll {
     job: JobId,
     pages: mpsc::Receiver<EntityPage>,
+    _sender: Arc<mpsc::Sender<EntityPage>>,
+    running: bool,
 }
 
 /// A delete in progress: its job, and the keys it has deleted so far.
@@ -211,7 +215,7 @@ impl TablePane {
     }
 
     pub fn is_loading(&self) -> bool {
-        self.loading.is_some() || self.load_all.is_some()
+        self.loading.is_some() || self.load_all.as_ref().is_some_and(|a| a.running)
     }
 
     pub fn is_viewing(&self) -> bool {
@@ -269,12 +273,13 @@ impl TablePane {
     /// Streams every remaining page as a job in the activity list; cancelling keeps what arrived.
     pub fn load_all(&mut self, ctx: &mut PaneContext) {
         let Some(query) = self.running.clone() else { return };
-        if self.load_all.is_some() || !self.has_more() {
+        if self.is_loading() || !self.has_more() {
             return;
         }
-        self.loading = None;
         *self.next.lock().expect("next lock") = self.continuation.clone();
         let (tx, rx) = mpsc::channel();
+        let sender = Arc::new(tx);
+        let tx = Arc::downgrade(&sender);
         let (client, table, next) = (ctx.client.clone(), self.table.clone(), self.next.clone());
         let waker = ctx.backend.clone();
         let factory = Arc::new(move |job: JobContext| {
@@ -287,6 +292,13 @@ impl TablePane {
                 waker.clone(),
             );
             Box::pin(async move {
+                let Some(tx) = tx.upgrade() else {
+                    return Err(StorageError::invalid(
+                        format!("Load all of {table}"),
+                        "the table tab no longer shows this query (it ran another, or was closed); \
+                         press Load all in the tab instead",
+                    ));
+                };
                 let start = next.lock().expect("next lock").clone();
                 if start.is_none() {
                     return Ok("nothing more to load".to_string());
@@ -303,6 +315,10 @@ impl TablePane {
                         open && !job.cancel.is_cancelled()
                     })
                     .await?;
+                if job.cancel.is_cancelled() {
+                    // Stopped by the user: the summary so far would read as the whole table.
+                    return Err(StorageError::cancelled("Load all"));
+                }
                 Ok(format!("{entities} entities in {pages} pages"))
             }) as JobFuture
         });
@@ -312,7 +328,12 @@ impl TablePane {
             Unit::Items("entities"),
             factory,
         );
-        self.load_all = Some(LoadAll { job, pages: rx });
+        self.load_all = Some(LoadAll {
+            job,
+            pages: rx,
+            _sender: sender,
+            running: true,
+        });
     }
 
     /// Adds a page of entities to the store, the columns and the view.
@@ -381,19 +402,17 @@ impl TablePane {
                 Err(e) => self.error = Some(e),
             }
         }
-        if let Some(all) = &self.load_all {
+        if let Some(all) = &mut self.load_all {
             let pages: Vec<EntityPage> = all.pages.try_iter().collect();
-            let job = all.job;
+            let was_running = all.running;
+            let state = ctx.jobs.get(all.job).map(|j| j.state.clone());
+            // Retry in the activity list runs the same job again.
+            all.running = matches!(state, Some(JobState::Running));
             for p in pages {
                 self.append(p);
             }
-            match ctx.jobs.get(job).map(|j| j.state.clone()) {
-                Some(JobState::Running) => {}
-                Some(JobState::Failed(e)) => {
-                    self.error = Some(e);
-                    self.load_all = None;
-                }
-                _ => self.load_all = None,
+            if was_running && let Some(JobState::Failed(e)) = state {
+                self.error = Some(e);
             }
         }
         if self.applied_quick != self.quick {

@@ -255,6 +255,10 @@ pub fn start_count_job(app: &mut TesseraApp, target: TabTarget) {
                     !ctx.cancel.is_cancelled()
                 })
                 .await?;
+            if ctx.cancel.is_cancelled() {
+                // A count of part of the table would read as the table's size.
+                return Err(crate::storage::StorageError::cancelled("Count entities"));
+            }
             Ok(format!("{count} entities in `{table}`"))
         }) as super::jobs::JobFuture
     });
