@@ -118,7 +118,12 @@ fn upload_and_download_with_progress_and_a_cancel_that_leaves_nothing() {
     let small = dir.path().join("notes.txt");
     std::fs::write(&small, "hello from a file").unwrap();
     let dialogs = ScriptedDialogs::new();
-    let mut t = TestApp::with_emulator(&rt);
+    // The app reaches blobs through a proxy, so the big download below can be slowed enough to cancel.
+    let proxy = rt.block_on(common::fault_proxy::FaultProxy::start(common::emulator().ports()[0]));
+    let mut account = common::account();
+    let blob_endpoint = account.blob_endpoint.as_mut().unwrap();
+    blob_endpoint.set_port(Some(proxy.port)).unwrap();
+    let mut t = TestApp::with_account(&rt, &account);
     t.harness.state_mut().dialogs = dialogs.clone();
     t.open_resource("Blob containers", &container);
     dialogs.answer(Some(small.clone()));
@@ -149,8 +154,8 @@ fn upload_and_download_with_progress_and_a_cancel_that_leaves_nothing() {
         "hello from a file"
     );
 
-    // A large download cancelled from the activity list leaves no file behind.
-    // Large enough (150 MiB) that the download is still running when the cancel arrives.
+    // A large download cancelled from the activity list leaves no file behind. Each of its ranged reads
+    // waits 300 ms at the proxy, so it is surely still running when the cancel arrives.
     let big = dir.path().join("big.bin");
     let chunk: Vec<u8> = (0..1u32 << 20).map(|i| (i % 251) as u8).collect();
     std::fs::write(&big, chunk.repeat(150)).unwrap();
@@ -171,6 +176,7 @@ fn upload_and_download_with_progress_and_a_cancel_that_leaves_nothing() {
     .unwrap();
     t.click("Refresh");
     t.click("big.bin");
+    proxy.always(Some(common::fault_proxy::Fault::Delay(Duration::from_millis(300))));
     let empty = tempfile::tempdir().unwrap();
     dialogs.answer(Some(empty.path().to_path_buf()));
     t.click("Download…");
@@ -185,6 +191,7 @@ fn upload_and_download_with_progress_and_a_cancel_that_leaves_nothing() {
             .iter()
             .any(|j| matches!(j.state, JobState::Cancelled))
     );
+    assert!(proxy.requests() > 0, "the app went through the slow proxy");
     let left: Vec<_> = std::fs::read_dir(empty.path()).unwrap().collect();
     assert!(left.is_empty(), "nothing was left behind: {left:?}");
 }

@@ -5,6 +5,7 @@ mod common;
 mod ui;
 
 use std::collections::HashSet;
+use std::time::Duration;
 
 use common::unique;
 use egui_kittest::kittest::Queryable;
@@ -48,7 +49,12 @@ fn choose_page_size(t: &mut TestApp, size: &str) {
 fn pages_load_at_once_then_more_then_all_with_a_cancel_that_keeps_what_arrived_and_a_retry_that_resumes() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (_, table) = seeded_table(&rt, 10_000);
-    let mut t = TestApp::with_emulator(&rt);
+    // The app reaches tables through a proxy, so Load all can be slowed enough to cancel.
+    let proxy = rt.block_on(common::fault_proxy::FaultProxy::start(common::emulator().ports()[2]));
+    let mut account = common::account();
+    let table_endpoint = account.table_endpoint.as_mut().unwrap();
+    table_endpoint.set_port(Some(proxy.port)).unwrap();
+    let mut t = TestApp::with_account(&rt, &account);
     t.open_table(&table);
     t.wait_for_contains("1,000 entities loaded in 1 page · more available");
     choose_page_size(&mut t, "100");
@@ -56,10 +62,13 @@ fn pages_load_at_once_then_more_then_all_with_a_cancel_that_keeps_what_arrived_a
     t.wait_for_contains("100 entities loaded in 1 page · more available");
     t.click("Load more");
     t.wait_for_contains("200 entities loaded in 2 pages · more available");
+    // Each page now waits 100 ms: the cancel surely comes while pages remain.
+    proxy.always(Some(common::fault_proxy::Fault::Delay(Duration::from_millis(100))));
     t.click("Load all");
     let job = format!("Cancel Load all of {table}");
     t.click(&job);
     t.wait_for_contains("Cancelled after");
+    proxy.always(None);
     let kept = t.table().store.len();
     assert!(
         (200..10_000).contains(&kept),
@@ -87,9 +96,11 @@ fn pages_load_at_once_then_more_then_all_with_a_cancel_that_keeps_what_arrived_a
     // A new query cuts the old job loose: its Retry is refused instead of loading into nothing.
     t.click("Run query");
     t.wait_for_contains("100 entities loaded in 1 page · more available");
+    proxy.always(Some(common::fault_proxy::Fault::Delay(Duration::from_millis(100))));
     t.click("Load all");
     t.click(&job);
     t.wait_for_contains("Cancelled after");
+    proxy.always(None);
     t.click("Run query");
     t.wait_for_contains("100 entities loaded in 1 page · more available");
     t.click(&format!("Retry Load all of {table}"));

@@ -28,11 +28,16 @@ const PATIENCE: Duration = Duration::from_secs(60);
 impl<'a> TestApp<'a> {
     /// The app with the test emulator already in its account list, as "Test emulator".
     pub fn with_emulator(rt: &tokio::runtime::Runtime) -> TestApp<'a> {
+        Self::with_account(rt, &super::common::account())
+    }
+
+    /// The app with this account (the emulator's, perhaps through a fault proxy) listed as "Test emulator".
+    pub fn with_account(rt: &tokio::runtime::Runtime, account: &tessera::storage::Account) -> TestApp<'a> {
         let dir = tempfile::tempdir().unwrap();
         let (mut profile, _) = tessera::app::profiles::AccountProfile::from_account(
             "Test emulator",
             tessera::app::profiles::ProfileKind::Emulator,
-            &super::common::account(),
+            account,
         );
         profile.id = "test-emulator".into();
         tessera::app::profiles::save_profiles(&AppPaths::in_dir(dir.path()).accounts_file, &[profile]).unwrap();
