@@ -55,7 +55,7 @@ fn dropped_files(pane: &mut BlobPane, ui: &egui::Ui, ctx: &mut PaneContext) {
         let (files, folders): (Vec<_>, Vec<_>) = dropped.into_iter().partition(|p| p.is_file());
         pane.upload(ctx, files, None);
         for folder in folders {
-            let files = super::blob_pane::walk(&folder);
+            let files = super::blob_transfers::walk(&folder);
             pane.upload(ctx, files, Some(folder));
         }
     }

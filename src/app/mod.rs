@@ -6,6 +6,7 @@ pub mod activity;
 pub mod backend;
 pub mod backlogs;
 pub mod blob_pane;
+pub mod blob_transfers;
 pub mod blob_view;
 pub mod charts;
 pub mod confirm;
