@@ -127,7 +127,7 @@ fn a_job_is_cancelled_from_the_activity_list() {
     assert!(jobs[0].progress.done() < 4000, "it stopped before counting everything");
     // Retry runs it again to the end.
     t.click(&format!("Retry {job}"));
-    t.wait_for_contains("4000 entities in");
+    t.wait_for_contains("4,000 entities in");
 }
 
 #[test]

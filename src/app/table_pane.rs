@@ -10,6 +10,7 @@ use super::backend::{Backend, Pending, take_ready};
 use super::charts::PartitionCounts;
 use super::entity_editor::{EditorEvent, EntityEditor};
 use super::entity_store::{Columns, EntityStore, QuickFilter, filtered, sorted};
+use super::format::thousands;
 use super::jobs::{JobContext, JobFuture, JobId, JobState, Unit};
 use super::table_io::{self, ExportFormat};
 use super::table_query::QueryPanel;
@@ -319,7 +320,11 @@ impl TablePane {
                     // Stopped by the user: the summary so far would read as the whole table.
                     return Err(StorageError::cancelled("Load all"));
                 }
-                Ok(format!("{entities} entities in {pages} pages"))
+                Ok(format!(
+                    "{} entities in {} pages",
+                    thousands(entities),
+                    thousands(pages)
+                ))
             }) as JobFuture
         });
         let job = ctx.jobs.start(
@@ -592,7 +597,11 @@ impl TablePane {
                 })
                 .await
                 .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Export", e.to_string()))??;
-                Ok(format!("{n} entities written to {}", path.display()))
+                Ok(format!(
+                    "{} entities written to {}",
+                    thousands(n as u64),
+                    path.display()
+                ))
             }) as JobFuture
         });
         ctx.jobs.start(
@@ -632,7 +641,11 @@ impl TablePane {
                 })
                 .await
                 .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Export", e.to_string()))??;
-                Ok(format!("{n} entities written to {}", path.display()))
+                Ok(format!(
+                    "{} entities written to {}",
+                    thousands(n as u64),
+                    path.display()
+                ))
             }) as JobFuture
         });
         ctx.jobs.start(
@@ -663,7 +676,11 @@ impl TablePane {
                     .first()
                     .map(|f| format!(" First failure: record {} ({}): {}", f.record, f.keys, f.reason))
                     .unwrap_or_default();
-                Ok(format!("{written} imported, {} failed{report}.{first}", failures.len()))
+                Ok(format!(
+                    "{} imported, {} failed{report}.{first}",
+                    thousands(written as u64),
+                    thousands(failures.len() as u64)
+                ))
             }) as JobFuture
         });
         self.import_job = Some(ctx.jobs.start(

@@ -259,7 +259,7 @@ pub fn start_count_job(app: &mut TesseraApp, target: TabTarget) {
                 // A count of part of the table would read as the table's size.
                 return Err(crate::storage::StorageError::cancelled("Count entities"));
             }
-            Ok(format!("{count} entities in `{table}`"))
+            Ok(format!("{} entities in `{table}`", super::format::thousands(count)))
         }) as super::jobs::JobFuture
     });
     app.jobs.start(
