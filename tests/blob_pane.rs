@@ -204,6 +204,7 @@ fn a_fifteen_second_lease_counts_down_and_turns_expired() {
     t.open_resource("Blob containers", &container);
     t.click("leased.txt");
     wait_for_properties(&mut t);
+    t.wait_for("(none: not a copy)");
     t.click("15 s lease");
     t.click("Acquire lease");
     // The indicator counts down from 15 s: see it at some second, then at a lower one.

@@ -325,11 +325,18 @@ fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             }),
         );
         row("Created", value(&|p| utc_opt(p.created)));
-        row("Copy status", value(&|p| p.copy_status.clone().unwrap_or_default()));
+        // An empty cell here read as if the next line (the lease indicator) were its value.
+        row(
+            "Copy status",
+            value(&|p| p.copy_status.clone().unwrap_or_else(|| "(none: not a copy)".into())),
+        );
     });
     match &props {
         Some(p) => {
-            ui.label(lease_label(ctx.leases, &key, &p.lease, dark));
+            ui.horizontal(|ui| {
+                ui.label("Lease now:");
+                ui.label(lease_label(ctx.leases, &key, &p.lease, dark));
+            });
         }
         None => {
             ui.label("Loading the properties…");
