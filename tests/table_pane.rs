@@ -40,6 +40,17 @@ fn seeded_table(rt: &tokio::runtime::Runtime, count: usize) -> (Client, String) 
     (client, table)
 }
 
+/// How many different PartitionKey/RowKey pairs the table tab holds.
+fn distinct_keys(t: &TestApp) -> usize {
+    let keys: HashSet<String> = t
+        .table()
+        .store
+        .iter()
+        .map(|e| format!("{}/{}", e.partition_key(), e.row_key()))
+        .collect();
+    keys.len()
+}
+
 fn choose_page_size(t: &mut TestApp, size: &str) {
     t.click("per page");
     t.click(&format!("{size} per page"));
@@ -75,23 +86,11 @@ fn pages_load_at_once_then_more_then_all_with_a_cancel_that_keeps_what_arrived_a
         "kept {kept} rows that arrived before the cancel"
     );
     assert!(t.table().has_more(), "the status still says more remains");
-    let unique_keys: HashSet<String> = t
-        .table()
-        .store
-        .iter()
-        .map(|e| format!("{}/{}", e.partition_key(), e.row_key()))
-        .collect();
-    assert_eq!(unique_keys.len(), kept, "no row twice");
+    assert_eq!(distinct_keys(&t), kept, "no row twice");
     // Retry in the activity list resumes into the tab from where it stopped.
     t.click(&format!("Retry Load all of {table}"));
     t.wait_for_contains("10,000 entities loaded in 100 pages · all loaded");
-    let unique_keys: HashSet<String> = t
-        .table()
-        .store
-        .iter()
-        .map(|e| format!("{}/{}", e.partition_key(), e.row_key()))
-        .collect();
-    assert_eq!(unique_keys.len(), 10_000, "every row once");
+    assert_eq!(distinct_keys(&t), 10_000, "every row once");
 
     // A new query cuts the old job loose: its Retry is refused instead of loading into nothing.
     t.click("Run query");

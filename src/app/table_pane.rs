@@ -589,20 +589,10 @@ impl TablePane {
         let format = self.export_format;
         let factory = Arc::new(move |job: JobContext| {
             let (store, rows, path) = (store.clone(), rows.clone(), path.clone());
-            Box::pin(async move {
-                let p = path.clone();
-                let n = tokio::task::spawn_blocking(move || {
-                    let entities: Vec<&Entity> = rows.iter().map(|&i| store.get(i)).collect();
-                    table_io::export(&p, format, &entities, &job.progress)
-                })
-                .await
-                .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Export", e.to_string()))??;
-                Ok(format!(
-                    "{} entities written to {}",
-                    thousands(n as u64),
-                    path.display()
-                ))
-            }) as JobFuture
+            Box::pin(written(path, move |p| {
+                let entities: Vec<&Entity> = rows.iter().map(|&i| store.get(i)).collect();
+                table_io::export(p, format, &entities, &job.progress)
+            })) as JobFuture
         });
         ctx.jobs.start(
             ctx.backend,
@@ -633,19 +623,12 @@ impl TablePane {
                 if job.cancel.is_cancelled() {
                     return Err(StorageError::cancelled("Export"));
                 }
-                let p = path.clone();
                 let progress = crate::storage::transfer::TransferProgress::default();
-                let n = tokio::task::spawn_blocking(move || {
+                written(path, move |p| {
                     let refs: Vec<&Entity> = entities.iter().collect();
-                    table_io::export(&p, format, &refs, &progress)
+                    table_io::export(p, format, &refs, &progress)
                 })
                 .await
-                .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Export", e.to_string()))??;
-                Ok(format!(
-                    "{} entities written to {}",
-                    thousands(n as u64),
-                    path.display()
-                ))
             }) as JobFuture
         });
         ctx.jobs.start(
@@ -715,4 +698,20 @@ impl TablePane {
         }
         out
     }
+}
+
+/// Writes an export on the blocking pool (encoding and file I/O), then says how many entities went where.
+async fn written(
+    path: std::path::PathBuf,
+    write: impl FnOnce(&std::path::Path) -> Result<usize, StorageError> + Send + 'static,
+) -> Result<String, StorageError> {
+    let p = path.clone();
+    let n = tokio::task::spawn_blocking(move || write(&p))
+        .await
+        .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Export", e.to_string()))??;
+    Ok(format!(
+        "{} entities written to {}",
+        thousands(n as u64),
+        path.display()
+    ))
 }
