@@ -262,6 +262,14 @@ async fn put_text(
         .await
 }
 
+/// The container and its shared blob, written by A: the starting point of the blob scenarios.
+async fn create_shared_blob(env: &LabEnv, text: &'static str) -> Result<String, StorageError> {
+    env.a
+        .create_container(&env.names.container, PublicAccess::None, &[])
+        .await?;
+    blob_write(env, Side::A, text, Conditions::none()).await
+}
+
 /// One side writes the shared blob and remembers the ETag it got.
 async fn blob_write(
     env: &LabEnv,
@@ -409,13 +417,7 @@ pub fn scenarios() -> Vec<Scenario> {
                        written. If-None-Match: * turns an upload into create-only: the second client to create the blob is refused.",
             setup: |env| {
                 Box::pin(async move {
-                    let r = async {
-                        env.a
-                            .create_container(&env.names.container, PublicAccess::None, &[])
-                            .await?;
-                        blob_write(&env, Side::A, "v1", Conditions::none()).await
-                    }
-                    .await;
+                    let r = create_shared_blob(&env, "v1").await;
                     expect_ok(r, "Created shared.txt (v1)", |e| format!("ETag {e}"))
                 })
             },
@@ -490,13 +492,7 @@ pub fn scenarios() -> Vec<Scenario> {
                        for the break period (state `breaking`), after which it is `broken` and anyone may acquire it.",
             setup: |env| {
                 Box::pin(async move {
-                    let r = async {
-                        env.a
-                            .create_container(&env.names.container, PublicAccess::None, &[])
-                            .await?;
-                        blob_write(&env, Side::A, "v1", Conditions::none()).await
-                    }
-                    .await;
+                    let r = create_shared_blob(&env, "v1").await;
                     expect_ok(r, "Created shared.txt", |e| format!("ETag {e}"))
                 })
             },
@@ -654,13 +650,7 @@ pub fn scenarios() -> Vec<Scenario> {
                        and the other acquires it: a new leader, without any coordinator.",
             setup: |env| {
                 Box::pin(async move {
-                    let r = async {
-                        env.a
-                            .create_container(&env.names.container, PublicAccess::None, &[])
-                            .await?;
-                        blob_write(&env, Side::A, "leader lock", Conditions::none()).await
-                    }
-                    .await;
+                    let r = create_shared_blob(&env, "leader lock").await;
                     expect_ok(r, "Created the lock blob", |_| String::new())
                 })
             },
