@@ -10,9 +10,9 @@ use super::blob::{
     LeaseInfo, PublicAccess, apply_metadata, check_names, header, lease_info, metadata_from_headers, quoted_etag,
 };
 use super::conditions::Conditions;
-use super::error::{Result, StorageError};
+use super::error::Result;
 use super::pipeline::{Client, Request};
-use super::xml::{self, Element};
+use super::xml::Element;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ContainerProperties {
@@ -67,15 +67,13 @@ impl Client {
         max_results: Option<u32>,
         include_metadata: bool,
     ) -> Result<ContainerPage> {
-        let op = "List containers";
-        let req = Request::new(Service::Blob, Method::GET, op, "/")
-            .query("comp", "list")
-            .query_opt("prefix", prefix.filter(|p| !p.is_empty()))
-            .query_opt("marker", marker.filter(|m| !m.is_empty()))
-            .query_opt("maxresults", max_results.map(|m| m.to_string()))
-            .query_opt("include", include_metadata.then_some("metadata"));
-        let resp = self.send(req).await?;
-        let root = xml::parse(&resp.body).map_err(|e| StorageError::decode(op, e))?;
+        let list = super::listing::AccountListing {
+            prefix,
+            marker,
+            max_results,
+            include_metadata,
+        };
+        let root = self.list_account_level(Service::Blob, "List containers", list).await?;
         let containers = root
             .child("Containers")
             .map(|c| {

@@ -11,6 +11,7 @@ pub mod entity;
 pub mod error;
 pub mod events;
 pub mod lease;
+pub mod listing;
 pub mod names;
 pub mod odata;
 pub mod pipeline;

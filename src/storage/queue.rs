@@ -195,15 +195,13 @@ impl Client {
         max_results: Option<u32>,
         include_metadata: bool,
     ) -> Result<QueuePage> {
-        let op = "List queues";
-        let req = Request::new(Service::Queue, Method::GET, op, "/")
-            .query("comp", "list")
-            .query_opt("prefix", prefix.filter(|p| !p.is_empty()))
-            .query_opt("marker", marker.filter(|m| !m.is_empty()))
-            .query_opt("maxresults", max_results.map(|m| m.to_string()))
-            .query_opt("include", include_metadata.then_some("metadata"));
-        let resp = self.send(req).await?;
-        let root = xml::parse(&resp.body).map_err(|e| StorageError::decode(op, e))?;
+        let list = super::listing::AccountListing {
+            prefix,
+            marker,
+            max_results,
+            include_metadata,
+        };
+        let root = self.list_account_level(Service::Queue, "List queues", list).await?;
         let queues = root
             .child("Queues")
             .map(|q| {

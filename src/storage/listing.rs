@@ -1,0 +1,35 @@
+//! The account-level listing the Blob and Queue services share: List Containers and List Queues take the same
+//! query (prefix, marker, maxresults, include=metadata) and answer the same XML shape.
+
+use reqwest::Method;
+
+use super::error::{Result, StorageError};
+use super::pipeline::{Client, Request};
+use super::{Service, xml};
+
+/// What one page of an account-level listing asks for.
+pub struct AccountListing<'a> {
+    pub prefix: Option<&'a str>,
+    pub marker: Option<&'a str>,
+    pub max_results: Option<u32>,
+    pub include_metadata: bool,
+}
+
+impl Client {
+    /// Sends one page of an account-level listing and returns its XML root (with `NextMarker`).
+    pub(crate) async fn list_account_level(
+        &self,
+        service: Service,
+        operation: &str,
+        list: AccountListing<'_>,
+    ) -> Result<xml::Element> {
+        let req = Request::new(service, Method::GET, operation, "/")
+            .query("comp", "list")
+            .query_opt("prefix", list.prefix.filter(|p| !p.is_empty()))
+            .query_opt("marker", list.marker.filter(|m| !m.is_empty()))
+            .query_opt("maxresults", list.max_results.map(|m| m.to_string()))
+            .query_opt("include", list.include_metadata.then_some("metadata"));
+        let resp = self.send(req).await?;
+        xml::parse(&resp.body).map_err(|e| StorageError::decode(operation, e))
+    }
+}
