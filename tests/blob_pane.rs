@@ -350,3 +350,24 @@ fn lease_seconds_shown_in(h: &egui_kittest::Harness<'_, tessera::app::TesseraApp
 fn lease_seconds_shown(t: &TestApp) -> Option<u64> {
     lease_seconds_shown_in(&t.harness)
 }
+
+#[test]
+fn a_container_this_app_leased_is_deleted_from_the_tree_with_its_lease_id() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&rt, &["kept.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("kept.txt");
+    // No blob selected: the details pane holds the container's lease controls.
+    t.click("infinite lease");
+    t.click("Acquire lease");
+    t.wait_for_contains("Container lease: leased by this app");
+    t.context_click(&container);
+    t.click("Delete…");
+    t.click(&format!("Delete {container}"));
+    t.wait_for_contains(&format!("Deleted container `{container}`."));
+    let left = rt
+        .block_on(client.list_containers(Some(&container), None, None, false))
+        .unwrap();
+    assert!(left.containers.is_empty(), "the leased container is gone");
+}

@@ -237,11 +237,7 @@ impl Explorer {
                 if ui.small_button(format!("Refresh {}", title.to_lowercase())).clicked() {
                     self.refresh(backend, client, id, service);
                 }
-                let kind = match service {
-                    Service::Blob => "container",
-                    Service::Queue => "queue",
-                    Service::Table => "table",
-                };
+                let kind = service.resource();
                 let name = self.new_names.entry(key.clone()).or_default();
                 let check = check_new_name(service, name.trim());
                 ui.horizontal(|ui| {

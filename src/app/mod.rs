@@ -333,7 +333,7 @@ impl TesseraApp {
                         Service::Table => client.create_table(&name).await,
                     };
                     OpResult {
-                        message: result.map(|_| format!("Created {service} `{name}`.")),
+                        message: result.map(|_| format!("Created {} `{name}`.", service.resource())),
                         refresh: Some((profile_id, service)),
                     }
                 });
@@ -406,6 +406,14 @@ impl TesseraApp {
                 let Some(client) = self.connections.client(&target.profile_id) else {
                     return;
                 };
+                // A container this app holds the lease on can only be deleted with that lease id.
+                let lease = self.connections.get(&target.profile_id).and_then(|c| {
+                    self.leases.id_for_write(&lease_book::LeaseKey {
+                        account: c.profile.account_name.clone(),
+                        container: target.name.clone(),
+                        blob: None,
+                    })
+                });
                 self.tabs.close_target(&target);
                 self.run_op(async move {
                     let TabTarget {
@@ -415,15 +423,14 @@ impl TesseraApp {
                     } = target;
                     let result = match service {
                         Service::Blob => {
-                            client
-                                .delete_container(&name, &crate::storage::conditions::Conditions::none())
-                                .await
+                            let conditions = crate::storage::conditions::Conditions::none().with_lease(lease);
+                            client.delete_container(&name, &conditions).await
                         }
                         Service::Queue => client.delete_queue(&name).await,
                         Service::Table => client.delete_table(&name).await,
                     };
                     OpResult {
-                        message: result.map(|_| format!("Deleted {service} `{name}`.")),
+                        message: result.map(|_| format!("Deleted {} `{name}`.", service.resource())),
                         refresh: Some((profile_id, service)),
                     }
                 });

@@ -75,12 +75,7 @@ pub struct Tab {
 
 impl Tab {
     pub fn title(&self) -> String {
-        let kind = match self.target.service {
-            Service::Blob => "container",
-            Service::Queue => "queue",
-            Service::Table => "table",
-        };
-        format!("{} ({kind})", self.target.name)
+        format!("{} ({})", self.target.name, self.target.service.resource())
     }
 }
 

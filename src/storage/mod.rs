@@ -49,6 +49,15 @@ impl Service {
             Service::Table => "table",
         }
     }
+
+    /// What one of the service's top-level resources is called: a container, a queue, a table.
+    pub fn resource(self) -> &'static str {
+        match self {
+            Service::Blob => "container",
+            Service::Queue => "queue",
+            Service::Table => "table",
+        }
+    }
 }
 
 impl std::fmt::Display for Service {
