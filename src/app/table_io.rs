@@ -11,6 +11,7 @@ use crate::storage::table::UpdateMode;
 use crate::storage::table_batch::BatchOperation;
 use crate::storage::transfer::TransferProgress;
 use crate::storage::{Client, ErrorKind, StorageError};
+use tokio_util::sync::CancellationToken;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExportFormat {
@@ -54,14 +55,20 @@ pub fn property_names<'a>(entities: impl Iterator<Item = &'a Entity>) -> Vec<Str
     names
 }
 
-/// Writes entities to `path` in one of the formats. The file appears only when complete.
+/// Writes entities to `path` in one of the formats. The file appears only when complete; a cancel (checked
+/// at every entity, since this runs on the blocking pool where dropping the job cannot stop it) leaves none.
 pub fn export(
     path: &Path,
     format: ExportFormat,
     entities: &[&Entity],
     progress: &TransferProgress,
+    cancel: &CancellationToken,
 ) -> Result<usize, StorageError> {
     let op = format!("Export to {}", path.display());
+    let stop = || match cancel.is_cancelled() {
+        true => Err(StorageError::cancelled(op.clone())),
+        false => Ok(()),
+    };
     progress.start(entities.len() as u64);
     let partial = partial_path(path);
     let result = (|| -> Result<(), StorageError> {
@@ -74,6 +81,7 @@ pub fn export(
                     if i > 0 {
                         w.write_all(b",\n").map_err(|e| io_error(&op, e))?;
                     }
+                    stop()?;
                     serde_json::to_writer(&mut w, &e.to_json()).map_err(|e| io_error(&op, e))?;
                     progress.add(1);
                 }
@@ -97,6 +105,7 @@ pub fn export(
                 }
                 w.write_record(&header).map_err(|e| io_error(&op, e))?;
                 for e in entities {
+                    stop()?;
                     let mut record = vec![
                         e.partition_key().to_string(),
                         e.row_key().to_string(),
@@ -340,13 +349,36 @@ mod tests {
         let refs: Vec<&Entity> = es.iter().collect();
         for format in [ExportFormat::CsvTyped, ExportFormat::Json] {
             let path = dir.path().join(format!("out.{}", format.extension()));
-            export(&path, format, &refs, &TransferProgress::default()).unwrap();
+            export(
+                &path,
+                format,
+                &refs,
+                &TransferProgress::default(),
+                &CancellationToken::new(),
+            )
+            .unwrap();
             let (drafts, failures) = read_import(&path).unwrap();
             assert!(failures.is_empty(), "{format:?}: {failures:?}");
             let back: Vec<EntityDraft> = drafts.into_iter().map(|(_, d)| d).collect();
             let want: Vec<EntityDraft> = es.iter().map(|e| e.to_draft()).collect();
             assert_eq!(back, want, "{format:?}");
         }
+    }
+
+    #[test]
+    fn a_cancelled_export_leaves_no_file_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let es = entities();
+        let refs: Vec<&Entity> = es.iter().collect();
+        let cancel = CancellationToken::new();
+        cancel.cancel();
+        for format in [ExportFormat::CsvTyped, ExportFormat::Json] {
+            let path = dir.path().join(format!("out.{}", format.extension()));
+            let e = export(&path, format, &refs, &TransferProgress::default(), &cancel).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::Cancelled, "{format:?}");
+        }
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert!(left.is_empty(), "nothing was left: {left:?}");
     }
 
     #[test]

@@ -591,7 +591,7 @@ impl TablePane {
             let (store, rows, path) = (store.clone(), rows.clone(), path.clone());
             Box::pin(written(path, move |p| {
                 let entities: Vec<&Entity> = rows.iter().map(|&i| store.get(i)).collect();
-                table_io::export(p, format, &entities, &job.progress)
+                table_io::export(p, format, &entities, &job.progress, &job.cancel)
             })) as JobFuture
         });
         ctx.jobs.start(
@@ -623,10 +623,12 @@ impl TablePane {
                 if job.cancel.is_cancelled() {
                     return Err(StorageError::cancelled("Export"));
                 }
+                // The pages counted the progress once already; writing them again would count twice.
                 let progress = crate::storage::transfer::TransferProgress::default();
+                let cancel = job.cancel.clone();
                 written(path, move |p| {
                     let refs: Vec<&Entity> = entities.iter().collect();
-                    table_io::export(p, format, &refs, &progress)
+                    table_io::export(p, format, &refs, &progress, &cancel)
                 })
                 .await
             }) as JobFuture
