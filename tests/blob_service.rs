@@ -418,6 +418,18 @@ async fn a_read_only_sas_reads_and_cannot_write() {
         .await
         .unwrap();
     assert_eq!(listing.blobs.len(), 1);
+
+    // A SAS that has expired is refused, and the words say so (both services say "failed to authenticate").
+    let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let before = past - std::time::Duration::from_secs(3600);
+    let url = c.blob_sas_url(&container, None, list, Some(before), past).unwrap();
+    let expired = Client::new(Account::from_sas_url(&url, None).unwrap(), ClientOptions::default()).unwrap();
+    let e = expired
+        .list_blobs(&container, &ListBlobsOptions::default())
+        .await
+        .unwrap_err();
+    assert_eq!(e.status, Some(403));
+    assert!(e.plain_words().contains("The SAS expired at"), "{}", e.plain_words());
 }
 
 #[tokio::test]

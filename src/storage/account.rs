@@ -86,6 +86,19 @@ impl SasToken {
         self.param("se")
     }
 
+    /// The expiry as written, when it has passed by `now`: a 403 then has a plain cause. `se` is ISO 8601, a
+    /// date and time in UTC or a bare date (which means its midnight).
+    pub fn expired(&self, now: std::time::SystemTime) -> Option<String> {
+        let se = self.expiry()?;
+        let full = if se.len() == 10 {
+            format!("{se}T00:00:00Z")
+        } else {
+            se.clone()
+        };
+        let at = time::OffsetDateTime::parse(&full, &time::format_description::well_known::Rfc3339).ok()?;
+        (time::OffsetDateTime::from(now) > at).then_some(se)
+    }
+
     /// The token's permissions (`sp=`), as written.
     pub fn permissions(&self) -> Option<String> {
         self.param("sp")
@@ -559,6 +572,18 @@ fn account_name_from_endpoint(url: &Url) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sas_knows_when_it_has_expired() {
+        let at = |secs: u64| std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs);
+        let sas = SasToken::new("sv=2024-11-04&se=2026-11-22T10%3A00%3A00Z&sp=r&sig=x").unwrap();
+        // 2026-11-22T10:00:00Z is 1795341600.
+        assert_eq!(sas.expired(at(1_795_341_601)).as_deref(), Some("2026-11-22T10:00:00Z"));
+        assert_eq!(sas.expired(at(1_795_341_599)), None);
+        let by_date = SasToken::new("se=2026-11-22&sig=x").unwrap();
+        assert_eq!(by_date.expired(at(1_795_341_600)).as_deref(), Some("2026-11-22"));
+        assert_eq!(SasToken::new("sig=x").unwrap().expired(at(u32::MAX as u64)), None);
+    }
 
     fn invalid_message(text: &str) -> String {
         Account::from_connection_string(text)

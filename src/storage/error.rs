@@ -48,6 +48,8 @@ pub struct ErrorDetails {
     pub current_etag: Option<String>,
     /// Endpoint host:port, for connection failures.
     pub endpoint: Option<String>,
+    /// The expiry of the SAS the request was signed with, when it had passed: the cause of a 403.
+    pub sas_expired: Option<String>,
 }
 
 impl std::ops::Deref for StorageError {
@@ -81,6 +83,7 @@ impl StorageError {
             request_id: None,
             current_etag: None,
             endpoint: None,
+            sas_expired: None,
         }))
     }
 
@@ -188,6 +191,11 @@ impl StorageError {
     fn service_hint(&self) -> String {
         let code = self.code.as_deref().unwrap_or("");
         match (self.status.unwrap_or(0), code) {
+            // Azure and Azurite both answer an expired SAS with the words of a bad signature.
+            (403, _) if self.sas_expired.is_some() => format!(
+                "The SAS expired at {} (UTC). Create a new SAS and edit the account to use it.",
+                self.sas_expired.as_deref().unwrap_or_default()
+            ),
             (403, _) if self.message.contains("Request date header too old")
                 || self.message.contains("clock") =>
             {

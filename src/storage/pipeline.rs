@@ -598,6 +598,9 @@ fn service_error(req: &Request, status: u16, headers: &HeaderMap, body: &[u8], a
     if status == 412 {
         e.current_etag = header("etag");
     }
+    if let (403, Credential::Sas(sas)) = (status, &account.credential) {
+        e.sas_expired = sas.expired(SystemTime::now());
+    }
     e
 }
 
