@@ -173,6 +173,62 @@ fn secrets_stay_out_of_the_account_file_the_log_and_the_inspector() {
 }
 
 #[test]
+fn a_sas_stays_out_of_the_account_file_the_log_and_the_inspector() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let container = unique("sassecret");
+    rt.block_on(client.create_container(&container, tessera::storage::blob::PublicAccess::None, &[]))
+        .unwrap();
+    let read = tessera::storage::sas::SasPermissions::read_only();
+    let expiry = std::time::SystemTime::now() + std::time::Duration::from_secs(3600);
+    let url = client.blob_sas_url(&container, None, read, None, expiry).unwrap();
+    let (resource, token) = url.split_once('?').unwrap();
+    let endpoint = resource.strip_suffix(&format!("/{container}")).unwrap();
+    let sig = token
+        .split('&')
+        .find_map(|p| p.strip_prefix("sig="))
+        .unwrap()
+        .to_string();
+    let mut t = TestApp::new(&rt);
+    t.add_account_from_connection_string(
+        "SasHolder",
+        &format!("BlobEndpoint={endpoint};SharedAccessSignature={token}"),
+    );
+    t.wait_for("Account `SasHolder` saved.");
+    t.click("SasHolder");
+    t.wait_for("Blob containers");
+    // A container SAS cannot list the account's containers: the request goes out and is refused, and it is
+    // logged and inspected all the same.
+    t.click_contains("Blob containers");
+    t.wait_until("a request in the inspector", |h| !h.state().inspector.events.is_empty());
+    let app = t.harness.state();
+    let id = app
+        .connections
+        .list
+        .iter()
+        .find(|c| c.profile.label == "SasHolder")
+        .unwrap()
+        .profile
+        .id
+        .clone();
+    assert!(
+        app.secrets.load(&id).unwrap().unwrap().contains(&sig),
+        "the SAS reached the keychain"
+    );
+    let accounts = std::fs::read_to_string(&app.paths.accounts_file).unwrap();
+    assert!(accounts.contains("SasHolder"), "the account list was written");
+    let log = std::fs::read_to_string(&app.paths.log_file).unwrap();
+    let inspector = format!("{:?}", app.inspector.events);
+    for (what, text) in [("account file", &accounts), ("log", &log), ("inspector", &inspector)] {
+        assert!(!text.contains(&sig), "the SAS signature leaked into the {what}");
+    }
+    assert!(
+        inspector.contains("sig=<redacted>"),
+        "the inspector shows where the signature was"
+    );
+}
+
+#[test]
 fn tabs_of_an_account_that_lives_for_this_run_only_are_not_reopened_next_run() {
     use tessera::app::connections::Connection;
     use tessera::app::explorer::TabTarget;
