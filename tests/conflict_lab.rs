@@ -97,7 +97,12 @@ fn pessimistic_concurrency_with_a_lease_and_a_break() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (t, timeline) = play(&rt, "Pessimistic concurrency with a lease");
     let b = statuses_of(&timeline, Side::B);
-    assert_eq!(b[0], 412, "B's write while A holds the lease");
+    let a = statuses_of(&timeline, Side::A);
+    // A: create the container and the blob, acquire, write with the id, release, acquire again, then read the
+    // lease state twice (breaking, broken).
+    assert_eq!(a, [201, 201, 201, 201, 200, 201, 200, 200]);
+    // B: the refused write, acquire, release, break A's lease (202 Accepted), then read it twice too.
+    assert_eq!(b, [412, 201, 200, 202, 200, 200]);
     let lab = t.harness.state().lab.as_ref().unwrap();
     let missing = lab.timeline.iter().find(|e| e.side == Side::B).unwrap();
     assert_eq!(missing.event.error_code.as_deref(), Some("LeaseIdMissing"));

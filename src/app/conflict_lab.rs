@@ -298,6 +298,21 @@ fn shared_blob(env: &LabEnv) -> LeaseTarget<'_> {
     }
 }
 
+/// One side reads the shared blob's lease state; as expected when it is `want`.
+async fn lease_state_seen(env: &LabEnv, side: Side, want: &str) -> StepOutcome {
+    match env
+        .client(side)
+        .get_blob_properties(&env.names.container, "shared.txt", None)
+        .await
+    {
+        Ok((p, _)) => outcome(
+            format!("{side:?} sees lease state {}", p.lease.state.as_str()),
+            p.lease.state.as_str() == want,
+        ),
+        Err(e) => outcome(e.plain_words(), false),
+    }
+}
+
 async fn acquire(env: &LabEnv, side: Side, seconds: u32) -> Result<String, StorageError> {
     let g = env
         .client(side)
@@ -488,8 +503,9 @@ pub fn scenarios() -> Vec<Scenario> {
         Scenario {
             title: "Pessimistic concurrency with a lease",
             explains: "A lease is a lock: while A holds one, B's writes fail with 412 (lease id missing) and only writes that \
-                       carry A's lease id succeed. When A releases, B can take the lease. Breaking a lease lets the holder finish \
-                       for the break period (state `breaking`), after which it is `broken` and anyone may acquire it.",
+                       carry A's lease id succeed. When A releases, B can take the lease. Anyone may break a lease: B breaks A's, \
+                       which lets A finish for the break period (both see `breaking`), after which it is `broken` and anyone may \
+                       acquire it.",
             setup: |env| {
                 Box::pin(async move {
                     let r = create_shared_blob(&env, "v1").await;
@@ -527,53 +543,62 @@ pub fn scenarios() -> Vec<Scenario> {
                         |_| String::new(),
                     )
                 }),
-                step!(Some(Side::B), "B acquires an infinite lease", |env| {
-                    let r = env
-                        .b
-                        .acquire_lease(shared_blob(&env), LeaseDuration::Infinite, None, &Conditions::none())
-                        .await;
-                    if let Ok(g) = &r {
-                        env.remember(|m| m.lease[1] = Some(g.lease_id.clone()));
+                step!(Some(Side::B), "B acquires a 15 s lease", |env| expect_ok(
+                    acquire(&env, Side::B, 15).await,
+                    "B holds the lease",
+                    |d| d.clone()
+                )),
+                step!(Some(Side::B), "B releases it; A acquires an infinite lease", |env| {
+                    let theirs = env.recall().lease[1].clone().unwrap_or_default();
+                    let r = async {
+                        env.b
+                            .release_lease(shared_blob(&env), &theirs, &Conditions::none())
+                            .await?;
+                        let g = env
+                            .a
+                            .acquire_lease(shared_blob(&env), LeaseDuration::Infinite, None, &Conditions::none())
+                            .await?;
+                        env.remember(|m| m.lease[0] = Some(g.lease_id.clone()));
+                        Ok::<_, StorageError>(g.lease_id)
                     }
-                    expect_ok(r, "B holds the lease", |g| format!("lease id {}", g.lease_id))
+                    .await;
+                    expect_ok(r, "A holds the lease", |id| format!("lease id {id}"))
                 }),
-                step!(Some(Side::A), "A breaks B's lease with a 3 s period", |env| {
+                step!(Some(Side::B), "B breaks A's lease with a 3 s period", |env| {
                     expect_ok(
-                        env.a.break_lease(shared_blob(&env), Some(3), &Conditions::none()).await,
+                        env.b.break_lease(shared_blob(&env), Some(3), &Conditions::none()).await,
                         "Breaking",
                         |s| format!("broken in {s} s"),
                     )
                 }),
-                step!(Some(Side::B), "B sees `breaking`", |env| {
-                    match env
-                        .b
-                        .get_blob_properties(&env.names.container, "shared.txt", None)
-                        .await
-                    {
-                        Ok((p, _)) => outcome(
-                            format!("B sees lease state {}", p.lease.state.as_str()),
-                            p.lease.state.as_str() == "breaking",
-                        ),
-                        Err(e) => outcome(e.plain_words(), false),
-                    }
-                }),
+                step!(Some(Side::A), "A sees `breaking`", |env| lease_state_seen(
+                    &env,
+                    Side::A,
+                    "breaking"
+                )
+                .await),
+                step!(Some(Side::B), "B sees `breaking`", |env| lease_state_seen(
+                    &env,
+                    Side::B,
+                    "breaking"
+                )
+                .await),
                 step!(None, "Wait 4 s for the break period", |_env| {
                     tokio::time::sleep(Duration::from_secs(4)).await;
                     outcome("Waited 4 s.", true)
                 }),
-                step!(Some(Side::A), "A sees `broken`", |env| {
-                    match env
-                        .a
-                        .get_blob_properties(&env.names.container, "shared.txt", None)
-                        .await
-                    {
-                        Ok((p, _)) => outcome(
-                            format!("A sees lease state {}", p.lease.state.as_str()),
-                            p.lease.state.as_str() == "broken",
-                        ),
-                        Err(e) => outcome(e.plain_words(), false),
-                    }
-                }),
+                step!(Some(Side::A), "A sees `broken`", |env| lease_state_seen(
+                    &env,
+                    Side::A,
+                    "broken"
+                )
+                .await),
+                step!(Some(Side::B), "B sees `broken`", |env| lease_state_seen(
+                    &env,
+                    Side::B,
+                    "broken"
+                )
+                .await),
             ],
         },
         Scenario {
