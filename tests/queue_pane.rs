@@ -187,3 +187,28 @@ fn clearing_a_queue_asks_first_naming_it_and_the_count() {
     t.wait_for_contains(&format!("Cleared queue `{q}`"));
     assert!(rt.block_on(client.peek_messages(&q, 32)).unwrap().is_empty());
 }
+
+#[test]
+fn the_tree_shows_each_queues_approximate_message_count_beside_its_name() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, q) = queue(&rt);
+    for i in 0..7 {
+        rt.block_on(client.put_message(&q, &format!("m{i}"), None, MessageTtl::Default))
+            .unwrap();
+    }
+    let items = rt
+        .block_on(tessera::app::explorer::list_resources(
+            client.clone(),
+            tessera::storage::Service::Queue,
+        ))
+        .unwrap();
+    let item = items.iter().find(|i| i.name == q).unwrap();
+    assert_eq!(item.badge.as_deref(), Some("~7 messages"));
+    let mut t = TestApp::with_emulator(&rt);
+    t.click("Test emulator");
+    t.click_contains("Queues");
+    t.wait_for("[~7 messages]");
+    // The badge is beside the name, so the row still answers to the queue's name.
+    t.click(&q);
+    t.wait_for(&format!("{q} (queue)"));
+}
