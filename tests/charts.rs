@@ -127,6 +127,8 @@ fn the_lease_timeline_shows_a_lease_taken_by_someone_else() {
     t.click("Refresh");
     t.wait_for_contains("locked.txt: leased since");
     t.wait_for_contains("history: available at");
+    let copied = t.copied_by_clicking("Copy the lease states");
+    assert!(copied.contains("locked.txt: leased since"), "{copied}");
 }
 
 #[test]
@@ -149,6 +151,8 @@ fn a_dequeued_messages_invisibility_window_is_drawn_with_its_numbers() {
     t.wait_for_contains("Visible again in");
     t.click("Invisibility windows as text");
     t.wait_for_contains("(visible again in");
+    let copied = t.copied_by_clicking("Copy the invisibility windows");
+    assert!(copied.contains("(visible again in"), "{copied}");
 }
 
 #[test]

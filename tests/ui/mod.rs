@@ -152,6 +152,31 @@ impl<'a> TestApp<'a> {
         self.harness.step();
     }
 
+    /// Clicks the button named `label` and returns the text it put on the clipboard.
+    pub fn copied_by_clicking(&mut self, label: &str) -> String {
+        self.wait_for(label);
+        self.harness.get_all_by_label(label).next().unwrap().scroll_to_me();
+        self.harness.step();
+        self.harness.get_all_by_label(label).next().unwrap().click();
+        for _ in 0..3 {
+            self.harness.step();
+            let copied = self
+                .harness
+                .output()
+                .platform_output
+                .commands
+                .iter()
+                .find_map(|c| match c {
+                    egui::OutputCommand::CopyText(text) => Some(text.clone()),
+                    _ => None,
+                });
+            if let Some(text) = copied {
+                return text;
+            }
+        }
+        panic!("clicking `{label}` copied nothing");
+    }
+
     pub fn click_contains(&mut self, text: &str) {
         self.wait_for_contains(text);
         self.harness.get_all_by_label_contains(text).next().unwrap().click();
