@@ -371,3 +371,50 @@ fn a_container_this_app_leased_is_deleted_from_the_tree_with_its_lease_id() {
         .unwrap();
     assert!(left.containers.is_empty(), "the leased container is gone");
 }
+
+#[test]
+fn a_container_is_created_public_and_its_access_and_metadata_are_edited_in_its_tab() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let container = unique("public");
+    let mut t = TestApp::with_emulator(&rt);
+    t.click("Test emulator");
+    t.click_contains("Blob containers");
+    t.click("public access of a new container");
+    t.click("blob (anonymous read)");
+    t.type_into("New container name", &container);
+    t.click("Create container");
+    t.wait_for(&format!("Created container `{container}`."));
+    let read = |rt: &tokio::runtime::Runtime| rt.block_on(client.get_container_properties(&container)).unwrap();
+    assert_eq!(read(&rt).0.public_access, PublicAccess::Blob);
+
+    t.click(&container);
+    t.wait_for("Set public access");
+    t.click("container (anonymous read and list)");
+    t.click("Set public access");
+    t.wait_for_contains(&format!(
+        "Public access of `{container}` is now container (anonymous read and list)."
+    ));
+    assert_eq!(read(&rt).0.public_access, PublicAccess::Container);
+
+    // A bad name is refused before anything is sent; a good one is saved.
+    t.click("Add container metadata");
+    t.type_into("Container metadata name 1", "9lives");
+    t.type_into("Container metadata value 1", "blue");
+    t.click("Save container metadata");
+    t.wait_for_contains("Metadata name `9lives` must start with a letter");
+    // (The tab's own refreshes go on meanwhile; no metadata write may be among them.)
+    let saves = |t: &TestApp| {
+        let events = &t.harness.state().inspector.events;
+        events
+            .iter()
+            .filter(|e| e.operation.starts_with("Save metadata of container"))
+            .count()
+    };
+    assert_eq!(saves(&t), 0, "nothing was sent");
+    t.replace_text("Container metadata name 1", "team");
+    t.click("Save container metadata");
+    t.wait_for_contains(&format!("Saved the metadata of `{container}`."));
+    assert_eq!(saves(&t), 1);
+    assert_eq!(read(&rt).1, vec![("team".to_string(), "blue".to_string())]);
+}

@@ -115,6 +115,7 @@ pub struct BlobPane {
     pub selection: BTreeSet<String>,
     pub details: Option<Details>,
     pub container_props: Option<(ContainerProperties, Vec<(String, String)>)>,
+    pub container_edit: Option<super::container_edit::ContainerEdit>,
     container_loading: Loading<(ContainerProperties, Vec<(String, String)>)>,
     pub upload_mode: UploadMode,
     pub confirm: Option<BlobConfirm>,
@@ -155,6 +156,7 @@ impl BlobPane {
             details: None,
             container_props: None,
             container_loading: None,
+            container_edit: None,
             upload_mode: UploadMode::OnlyIfNew,
             confirm: None,
             lease_form: LeaseForm {

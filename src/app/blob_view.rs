@@ -439,14 +439,11 @@ fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 
 fn container_details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.heading(format!("Container {}", pane.container));
-    if let Some((props, metadata)) = &pane.container_props {
+    if let Some((props, _)) = &pane.container_props {
         ui.label(format!("ETag: {}", props.etag));
         ui.label(format!("Last modified: {}", utc_opt(props.last_modified)));
-        ui.label(format!("Public access: {:?}", props.public_access));
-        for (k, v) in metadata {
-            ui.label(format!("{k} = {v}"));
-        }
     }
+    super::container_edit::ui(pane, ui, ctx);
     ui.label("Select a blob to see its properties, lease and snapshots.");
     lease_controls(pane, ui, ctx, None);
     sas_controls(pane, ui, ctx, None);

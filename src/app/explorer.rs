@@ -47,7 +47,8 @@ pub enum TreeAction {
     Remove(String),
     CountEntities(TabTarget),
     Delete(TabTarget),
-    Create(TabTarget),
+    /// Create a container, queue or table; a container with this public access level.
+    Create(TabTarget, PublicAccess),
 }
 
 #[derive(Default)]
@@ -56,6 +57,8 @@ pub struct Explorer {
     pub selected: Option<TabTarget>,
     /// The names being typed into each list's "New …" field.
     new_names: HashMap<(String, Service), String>,
+    /// The public access a new container gets (private unless the user picks otherwise).
+    pub new_access: PublicAccess,
 }
 
 /// Checks a new resource's name by the service's rules, so a bad one never leaves the app.
@@ -252,14 +255,26 @@ impl Explorer {
                         .add_enabled(ok, egui::Button::new(format!("Create {kind}")).small())
                         .clicked()
                     {
-                        actions.push(TreeAction::Create(TabTarget {
+                        let target = TabTarget {
                             profile_id: id.to_string(),
                             service,
                             name: name.trim().to_string(),
-                        }));
+                        };
+                        actions.push(TreeAction::Create(target, self.new_access));
                         name.clear();
                     }
                 });
+                if service == Service::Blob {
+                    // On its own line: the tree is narrow, and the level matters before Create is pressed.
+                    egui::ComboBox::from_label("public access of a new container")
+                        .selected_text(super::container_edit::describe(self.new_access))
+                        .show_ui(ui, |ui| {
+                            for level in [PublicAccess::None, PublicAccess::Blob, PublicAccess::Container] {
+                                let words = super::container_edit::describe(level);
+                                ui.selectable_value(&mut self.new_access, level, words);
+                            }
+                        });
+                }
                 if let (false, Err(why)) = (name.trim().is_empty(), &check) {
                     ui.colored_label(ui.visuals().error_fg_color, why);
                 }

@@ -12,6 +12,7 @@ pub mod charts;
 pub mod confirm;
 pub mod conflict_lab;
 pub mod connections;
+pub mod container_edit;
 pub mod dialogs;
 pub mod entity_editor;
 pub mod entity_store;
@@ -313,7 +314,7 @@ impl TesseraApp {
             TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
             TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),
             TreeAction::CountEntities(target) => tabs::start_count_job(self, target),
-            TreeAction::Create(target) => {
+            TreeAction::Create(target, access) => {
                 let Some(client) = self.connections.client(&target.profile_id) else {
                     return;
                 };
@@ -324,11 +325,7 @@ impl TesseraApp {
                         name,
                     } = target;
                     let result = match service {
-                        Service::Blob => {
-                            client
-                                .create_container(&name, crate::storage::blob::PublicAccess::None, &[])
-                                .await
-                        }
+                        Service::Blob => client.create_container(&name, access, &[]).await,
                         Service::Queue => client.create_queue(&name, &[]).await,
                         Service::Table => client.create_table(&name).await,
                     };
