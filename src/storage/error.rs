@@ -50,6 +50,8 @@ pub struct ErrorDetails {
     pub endpoint: Option<String>,
     /// The expiry of the SAS the request was signed with, when it had passed: the cause of a 403.
     pub sas_expired: Option<String>,
+    /// Whether the request went to the emulator's account (devstoreaccount1), on whatever port.
+    pub emulator: bool,
 }
 
 impl std::ops::Deref for StorageError {
@@ -84,6 +86,7 @@ impl StorageError {
             current_etag: None,
             endpoint: None,
             sas_expired: None,
+            emulator: false,
         }))
     }
 
@@ -162,17 +165,11 @@ impl StorageError {
     fn connection_hint(&self) -> String {
         let endpoint = self.endpoint.clone().unwrap_or_else(|| "the endpoint".into());
         let refused = self.message.contains("refused") || self.message.contains("connect");
-        let is_emulator_port = self
-            .endpoint
-            .as_deref()
-            .and_then(|e| e.rsplit(':').next())
-            .and_then(|p| p.parse::<u16>().ok())
-            .is_some_and(|p| (10000..=10002).contains(&p));
         let loopback = self
             .endpoint
             .as_deref()
             .is_some_and(|e| e.starts_with("127.") || e.starts_with("localhost") || e.starts_with("[::1]"));
-        if refused && loopback && is_emulator_port {
+        if refused && loopback && self.emulator {
             format!(
                 "Nothing is listening on {endpoint}: the local emulator (Azurite) is not running. Start it with \
                  `npx azurite --inMemoryPersistence --disableTelemetry`, or use the app's run command, which starts one."
@@ -306,8 +303,17 @@ mod tests {
     #[test]
     fn refused_emulator_port_says_how_to_start_it() {
         let mut e = StorageError::new(ErrorKind::Connection, "List tables", "connection refused");
-        e.endpoint = Some("127.0.0.1:10002".into());
+        // The emulator's account on any port (the run command moves off 10000-10002 when they are taken).
+        e.endpoint = Some("127.0.0.1:41234".into());
+        e.emulator = true;
         assert!(e.hint().contains("Azurite) is not running"), "{}", e.hint());
+        e.emulator = false;
+        assert!(
+            e.hint().starts_with("Nothing is listening on 127.0.0.1:41234."),
+            "{}",
+            e.hint()
+        );
+        e.emulator = true;
         e.endpoint = Some("example.invalid:443".into());
         assert!(
             e.hint().starts_with("Could not reach example.invalid:443"),

@@ -294,7 +294,7 @@ impl Client {
                     ),
                 );
                 e.service = Some(req.service);
-                e.endpoint = self.inner.account.endpoint_authority(req.service);
+                locate(&mut e, &self.inner.account, req.service);
                 return Err(e);
             }
             let started = SystemTime::now();
@@ -370,7 +370,7 @@ impl Client {
                             };
                             let mut e = StorageError::new(kind, &req.operation, summary);
                             e.service = Some(req.service);
-                            e.endpoint = self.inner.account.endpoint_authority(req.service);
+                            locate(&mut e, &self.inner.account, req.service);
                             return Err(e);
                         }
                     }
@@ -594,7 +594,7 @@ fn service_error(req: &Request, status: u16, headers: &HeaderMap, body: &[u8], a
     e.status = Some(status);
     e.code = header("x-ms-error-code").or(body_code);
     e.request_id = header("x-ms-request-id");
-    e.endpoint = account.endpoint_authority(req.service);
+    locate(&mut e, account, req.service);
     if status == 412 {
         e.current_etag = header("etag");
     }
@@ -602,6 +602,12 @@ fn service_error(req: &Request, status: u16, headers: &HeaderMap, body: &[u8], a
         e.sas_expired = sas.expired(SystemTime::now());
     }
     e
+}
+
+/// Where a failed request went: the endpoint, and whether it was the emulator (whose hint says how to start it).
+fn locate(e: &mut StorageError, account: &Account, service: Service) {
+    e.endpoint = account.endpoint_authority(service);
+    e.emulator = account.name == super::account::EMULATOR_ACCOUNT;
 }
 
 fn status_text(status: u16) -> &'static str {
