@@ -479,3 +479,30 @@ fn free_mode_in_the_conflict_lab_refuses_a_save_without_an_etag_and_shows_the_lo
         "the forced write won"
     );
 }
+
+#[test]
+fn an_empty_page_with_a_token_is_followed_not_taken_for_the_end() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_, table) = seeded_table(&rt, 5);
+    let proxy = rt.block_on(common::fault_proxy::FaultProxy::start(common::emulator().ports()[2]));
+    let mut account = common::account();
+    account
+        .table_endpoint
+        .as_mut()
+        .unwrap()
+        .set_port(Some(proxy.port))
+        .unwrap();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_table(&table);
+    t.wait_for_contains("5 entities loaded in 1 page · all loaded");
+    // The next query's first answer is empty, with a token pointing at the first entity (Azurite's tokens are
+    // the keys in Base64).
+    use base64::Engine;
+    let token = |key: &str| base64::engine::general_purpose::STANDARD.encode(key);
+    proxy.inject([common::fault_proxy::Fault::EmptyEntityPage {
+        next_partition_key: token("p0"),
+        next_row_key: token("r000"),
+    }]);
+    t.click("Run query");
+    t.wait_for_contains("5 entities loaded in 2 pages · all loaded");
+}

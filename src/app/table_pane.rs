@@ -403,7 +403,15 @@ impl TablePane {
 
         if let Some(result) = take_ready(&mut self.loading) {
             match result {
-                Ok(page) => self.append(page),
+                Ok(page) => {
+                    // An empty page with a token is not the end (the service stopped at a partition boundary
+                    // or its time limit): follow it, as Load all does, rather than show "0 entities".
+                    let empty = page.entities.is_empty();
+                    self.append(page);
+                    if empty && self.has_more() {
+                        self.load_more(ctx);
+                    }
+                }
                 Err(e) => self.error = Some(e),
             }
         }

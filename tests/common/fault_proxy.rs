@@ -17,6 +17,12 @@ pub enum Fault {
     Reset,
     /// Forward the request after this pause (a slow service).
     Delay(std::time::Duration),
+    /// Answer an entity query with no entities but a continuation token, as Azure may when a filter matches
+    /// nothing in the partitions one request got to.
+    EmptyEntityPage {
+        next_partition_key: String,
+        next_row_key: String,
+    },
 }
 
 pub struct FaultProxy {
@@ -95,6 +101,21 @@ async fn serve(
                 );
                 let head = format!(
                     "HTTP/1.1 {status} Injected\r\n{retry}x-ms-error-code: ServerBusy\r\nx-ms-request-id: injected\r\nContent-Length: {}\r\n\r\n",
+                    body.len()
+                );
+                client.write_all(head.as_bytes()).await?;
+                client.write_all(body.as_bytes()).await?;
+            }
+            Some(Fault::EmptyEntityPage {
+                next_partition_key,
+                next_row_key,
+            }) => {
+                let body = r#"{"value":[]}"#;
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json;odata=minimalmetadata\r\n\
+                     x-ms-continuation-NextPartitionKey: {next_partition_key}\r\n\
+                     x-ms-continuation-NextRowKey: {next_row_key}\r\nx-ms-request-id: injected\r\n\
+                     Content-Length: {}\r\n\r\n",
                     body.len()
                 );
                 client.write_all(head.as_bytes()).await?;
