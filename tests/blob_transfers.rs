@@ -1,4 +1,5 @@
-//! Streamed uploads and downloads against a real Azurite: a 100 MiB round trip byte for byte, progress,
+//! Streamed uploads and downloads against a real Azurite: a 100 MiB round trip byte for byte, a broken range
+//! fetched again alone, progress,
 //! cancels that leave nothing behind, and conditional uploads.
 
 mod common;
@@ -106,6 +107,60 @@ async fn a_hundred_mib_round_trip_is_byte_for_byte() {
     assert_eq!(progress.done(), 100 << 20);
     assert_eq!(file_md5(&dest), md5, "the download is the upload, byte for byte");
     assert_eq!(leftovers(down_dir.path()), vec!["copy.bin"], "no partial file remains");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_range_whose_body_breaks_off_is_fetched_again_alone() {
+    let c = client();
+    let container = new_container(&c).await;
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("source.bin");
+    let md5 = random_file(&source, 40);
+    let options = TransferOptions::default();
+    let none = CancellationToken::new();
+    c.upload_file(
+        &container,
+        "ranges.bin",
+        &source,
+        &BlobHttpHeaders::default(),
+        &[],
+        &Conditions::none(),
+        &options,
+        &TransferProgress::new(),
+        &none,
+    )
+    .await
+    .unwrap();
+    // Through a proxy: the properties pass, the first range's body breaks off halfway.
+    let proxy = common::fault_proxy::FaultProxy::start(common::emulator().ports()[0]).await;
+    let mut account = common::account();
+    account
+        .blob_endpoint
+        .as_mut()
+        .unwrap()
+        .set_port(Some(proxy.port))
+        .unwrap();
+    let (via, recorder) = common::recorded_client(account);
+    proxy.inject([common::fault_proxy::Fault::Pass, common::fault_proxy::Fault::Truncate]);
+    let dest = dir.path().join("copy.bin");
+    let progress = TransferProgress::new();
+    via.download_file(&container, "ranges.bin", None, &dest, &options, &progress, &none)
+        .await
+        .unwrap();
+    assert_eq!(file_md5(&dest), md5, "byte for byte despite the broken range");
+    assert_eq!(progress.done(), 40 << 20, "the broken range's bytes were counted once");
+    // 40 MiB in 16 MiB ranges is three ranges; one more request fetched the broken one again, nothing else.
+    let ranges: Vec<String> = recorder
+        .events()
+        .iter()
+        .filter_map(|e| e.request_header("x-ms-range").map(str::to_string))
+        .collect();
+    assert_eq!(ranges.len(), 4, "{ranges:?}");
+    let mut distinct = ranges.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 3, "one range was asked for twice: {ranges:?}");
+    assert_eq!(proxy.requests(), 5, "properties, three ranges, one retry");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -17,6 +17,10 @@ pub enum Fault {
     Reset,
     /// Forward the request after this pause (a slow service).
     Delay(std::time::Duration),
+    /// Forward the request untouched (to let some requests through before a fault).
+    Pass,
+    /// Forward the request, then send only the first half of the response and close: a body broken off.
+    Truncate,
     /// Answer an entity query with no entities but a continuation token, as Azure may when a filter matches
     /// nothing in the partitions one request got to.
     EmptyEntityPage {
@@ -121,6 +125,11 @@ async fn serve(
                 client.write_all(head.as_bytes()).await?;
                 client.write_all(body.as_bytes()).await?;
             }
+            Some(Fault::Truncate) => {
+                let response = forward(&request, upstream_port).await?;
+                client.write_all(&response[..response.len() / 2]).await?;
+                return Ok(());
+            }
             Some(Fault::Reset) => {
                 // Linger 0 turns the close into a TCP reset.
                 client.set_zero_linger()?;
@@ -132,7 +141,7 @@ async fn serve(
                 client.write_all(&response).await?;
                 return Ok(());
             }
-            None => {
+            Some(Fault::Pass) | None => {
                 let response = forward(&request, upstream_port).await?;
                 client.write_all(&response).await?;
                 return Ok(());
