@@ -1,6 +1,5 @@
 //! Streamed uploads and downloads against a real Azurite: a 100 MiB round trip byte for byte, a broken range
-//! fetched again alone, progress,
-//! cancels that leave nothing behind, and conditional uploads.
+//! fetched again alone, progress, cancels that leave nothing behind, and conditional uploads.
 
 mod common;
 
