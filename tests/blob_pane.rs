@@ -111,7 +111,7 @@ fn a_large_container_opens_at_once_and_loads_more_by_page() {
 }
 
 #[test]
-fn upload_and_download_with_progress_and_a_cancel_that_leaves_nothing() {
+fn upload_and_download_with_progress_and_cancels_that_leave_nothing() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (client, container) = container_with(&rt, &[]);
     let dir = tempfile::tempdir().unwrap();
@@ -129,6 +129,19 @@ fn upload_and_download_with_progress_and_a_cancel_that_leaves_nothing() {
     dialogs.answer(Some(small.clone()));
     t.click("Upload files…");
     t.wait_for_contains("uploaded as `notes.txt`");
+    let up = t
+        .harness
+        .state()
+        .jobs
+        .list
+        .iter()
+        .find(|j| j.title == "Upload notes.txt")
+        .unwrap();
+    assert_eq!(
+        (up.progress.done(), up.progress.total()),
+        (17, 17),
+        "the upload's progress reached the size"
+    );
     // No Refresh: the list re-reads when the upload job ends.
     t.wait_for("notes.txt");
     t.click("notes.txt");
@@ -194,6 +207,21 @@ fn upload_and_download_with_progress_and_a_cancel_that_leaves_nothing() {
     assert!(proxy.requests() > 0, "the app went through the slow proxy");
     let left: Vec<_> = std::fs::read_dir(empty.path()).unwrap().collect();
     assert!(left.is_empty(), "nothing was left behind: {left:?}");
+
+    // A large upload cancelled from the activity list commits nothing: the blob never appears.
+    let upload = dir.path().join("big-upload.bin");
+    std::fs::hard_link(&big, &upload).unwrap();
+    dialogs.answer(Some(upload));
+    t.click("Upload files…");
+    t.click("Cancel Upload big-upload.bin");
+    t.wait_until("the upload to be cancelled", |h| {
+        let jobs = &h.state().jobs.list;
+        jobs.iter()
+            .any(|j| j.title == "Upload big-upload.bin" && matches!(j.state, JobState::Cancelled))
+    });
+    proxy.always(None);
+    let after = rt.block_on(client.get_blob_properties(&container, "big-upload.bin", None));
+    assert!(after.unwrap_err().is_not_found(), "no blob was committed");
 }
 
 #[test]
