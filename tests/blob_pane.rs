@@ -326,7 +326,7 @@ fn an_if_match_upload_over_a_blob_changed_by_someone_else_is_refused_and_the_fil
 #[test]
 fn a_blob_opens_in_the_conflict_lab_from_its_details() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (_, container) = container_with(&rt, &["shared.txt"]);
+    let (client, container) = container_with(&rt, &["shared.txt"]);
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.click("shared.txt");
@@ -337,6 +337,18 @@ fn a_blob_opens_in_the_conflict_lab_from_its_details() {
     t.wait_for(&format!("A and B act on the blob `shared.txt` in `{container}`."));
     t.click("A Read");
     t.wait_for_contains("A: read; ETag");
+    // A holds a lease; B breaks it with a period: the lease is breaking, not gone.
+    t.click("A Acquire 15 s lease");
+    t.wait_for_contains("A: holds lease");
+    t.click("B Break with a 10 s period");
+    t.wait_for_contains("B: breaking: broken in");
+    // B never read: its delete has no ETag to offer and is refused for want of the lease id; A's goes through.
+    t.click("B Delete");
+    t.wait_for_contains("LeaseIdMissing");
+    t.click("A Delete");
+    t.wait_for_contains("A: deleted (its ETag still matched)");
+    let gone = rt.block_on(client.get_blob_properties(&container, "shared.txt", None));
+    assert!(gone.unwrap_err().is_not_found());
 }
 
 #[test]

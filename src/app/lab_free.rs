@@ -8,7 +8,7 @@ use bytes::Bytes;
 use super::backend::{Backend, Pending};
 use super::conflict_lab::{LabEnv, Side};
 use crate::storage::StorageError;
-use crate::storage::blob::BlobHttpHeaders;
+use crate::storage::blob::{BlobHttpHeaders, DeleteSnapshots};
 use crate::storage::conditions::Conditions;
 use crate::storage::edm::EdmValue;
 use crate::storage::lease::{LeaseDuration, LeaseTarget};
@@ -57,9 +57,11 @@ impl FreeTarget {
                 FreeAction::Read,
                 FreeAction::Save,
                 FreeAction::ForceSave,
+                FreeAction::Delete,
                 FreeAction::Acquire,
                 FreeAction::Release,
                 FreeAction::Break,
+                FreeAction::BreakSlowly,
             ],
             FreeTarget::Queue { .. } => &[
                 FreeAction::Peek,
@@ -80,6 +82,7 @@ pub enum FreeAction {
     Acquire,
     Release,
     Break,
+    BreakSlowly,
     Peek,
     Dequeue,
     ReturnNow,
@@ -94,7 +97,8 @@ impl FreeAction {
             FreeAction::Delete => "Delete",
             FreeAction::Acquire => "Acquire 15 s lease",
             FreeAction::Release => "Release my lease",
-            FreeAction::Break => "Break the lease",
+            FreeAction::Break => "Break the lease now",
+            FreeAction::BreakSlowly => "Break with a 10 s period",
             FreeAction::Peek => "Peek",
             FreeAction::Dequeue => "Dequeue (30 s)",
             FreeAction::ReturnNow => "Return it now",
@@ -235,11 +239,30 @@ async fn run(
             remember(&|m| m.lease[i] = None);
             Ok("released".into())
         }
-        (FreeTarget::Blob { container, blob }, FreeAction::Break) => {
+        (FreeTarget::Blob { container, blob }, FreeAction::Break | FreeAction::BreakSlowly) => {
+            let period = if action == FreeAction::Break { 0 } else { 10 };
             let left = client
-                .break_lease(LeaseTarget::Blob { container, blob }, Some(0), &Conditions::none())
+                .break_lease(LeaseTarget::Blob { container, blob }, Some(period), &Conditions::none())
                 .await?;
-            Ok(format!("broken in {left} s"))
+            Ok(match left {
+                0 => "broken now".to_string(),
+                s => format!("breaking: broken in {s} s (the holder may still write until then)"),
+            })
+        }
+        (FreeTarget::Blob { container, blob }, FreeAction::Delete) => {
+            // As with an entity: the side's ETag when it has read one; without, the delete has no condition.
+            let mem = memory();
+            let conditions = Conditions {
+                if_match: mem.etag[i].clone(),
+                ..Conditions::none().with_lease(mem.lease[i].clone())
+            };
+            client
+                .delete_blob(container, blob, None, DeleteSnapshots::Include, &conditions)
+                .await?;
+            Ok(match conditions.if_match {
+                Some(_) => "deleted (its ETag still matched)".into(),
+                None => "deleted with no condition (this side had read no ETag)".into(),
+            })
         }
         (FreeTarget::Queue { queue }, FreeAction::Peek) => {
             let m = client.peek_messages(queue, 1).await?;
