@@ -35,6 +35,29 @@ fn random_file(path: &Path, mib: usize) -> Vec<u8> {
     hasher.finalize().to_vec()
 }
 
+/// A new container holding `name`: `mib` MiB of pseudo-random bytes, uploaded with the default options.
+/// Returns the container and the bytes' MD5.
+async fn container_with_random_blob(c: &Client, name: &str, mib: usize) -> (String, Vec<u8>) {
+    let container = new_container(c).await;
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("source.bin");
+    let md5 = random_file(&source, mib);
+    c.upload_file(
+        &container,
+        name,
+        &source,
+        &BlobHttpHeaders::default(),
+        &[],
+        &Conditions::none(),
+        &TransferOptions::default(),
+        &TransferProgress::new(),
+        &CancellationToken::new(),
+    )
+    .await
+    .unwrap();
+    (container, md5)
+}
+
 fn file_md5(path: &Path) -> Vec<u8> {
     let mut f = std::fs::File::open(path).unwrap();
     let mut hasher = Md5::new();
@@ -111,25 +134,10 @@ async fn a_hundred_mib_round_trip_is_byte_for_byte() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_range_whose_body_breaks_off_is_fetched_again_alone() {
     let c = client();
-    let container = new_container(&c).await;
+    let (container, md5) = container_with_random_blob(&c, "ranges.bin", 40).await;
     let dir = tempfile::tempdir().unwrap();
-    let source = dir.path().join("source.bin");
-    let md5 = random_file(&source, 40);
     let options = TransferOptions::default();
     let none = CancellationToken::new();
-    c.upload_file(
-        &container,
-        "ranges.bin",
-        &source,
-        &BlobHttpHeaders::default(),
-        &[],
-        &Conditions::none(),
-        &options,
-        &TransferProgress::new(),
-        &none,
-    )
-    .await
-    .unwrap();
     // Through a proxy: the properties pass, the first range's body breaks off halfway.
     let proxy = common::fault_proxy::FaultProxy::start(common::emulator().ports()[0]).await;
     let mut account = common::account();
@@ -165,24 +173,7 @@ async fn a_range_whose_body_breaks_off_is_fetched_again_alone() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cancelled_download_leaves_no_file() {
     let c = client();
-    let container = new_container(&c).await;
-    let dir = tempfile::tempdir().unwrap();
-    let source = dir.path().join("source.bin");
-    random_file(&source, 48);
-    let options = TransferOptions::default();
-    c.upload_file(
-        &container,
-        "b",
-        &source,
-        &BlobHttpHeaders::default(),
-        &[],
-        &Conditions::none(),
-        &options,
-        &TransferProgress::new(),
-        &CancellationToken::new(),
-    )
-    .await
-    .unwrap();
+    let (container, _) = container_with_random_blob(&c, "b", 48).await;
     let down_dir = tempfile::tempdir().unwrap();
     let dest = down_dir.path().join("never.bin");
     let cancel = CancellationToken::new();

@@ -423,8 +423,8 @@ impl RangeJob {
             attempt += 1;
             match self.fetch().await {
                 Ok(n) => return Ok(n),
-                Err((e, received)) => {
-                    self.progress.sub(received);
+                Err((e, counted)) => {
+                    self.progress.sub(counted);
                     let transient = matches!(e.kind, ErrorKind::Connection | ErrorKind::Timeout | ErrorKind::Decode);
                     if !transient || attempt > self.retries {
                         return Err(e);
@@ -453,6 +453,9 @@ impl RangeJob {
         };
         let mut hasher = expected_md5.as_ref().map(|_| Md5::new());
         let mut received = 0u64;
+        // What went into the progress: bytes count when written, so a body that breaks off with bytes still
+        // in the buffer must take back only these.
+        let mut counted = 0u64;
         let mut offset = self.start;
         let mut buffer = BytesMut::with_capacity(WRITE_BUFFER);
         let mut body = resp.body.bytes_stream();
@@ -460,7 +463,7 @@ impl RangeJob {
             let chunk = match body.next().await {
                 Some(chunk) => {
                     let chunk =
-                        chunk.map_err(|e| (StorageError::new(ErrorKind::Connection, &op, e.to_string()), received))?;
+                        chunk.map_err(|e| (StorageError::new(ErrorKind::Connection, &op, e.to_string()), counted))?;
                     received += chunk.len() as u64;
                     buffer.extend_from_slice(&chunk);
                     true
@@ -475,9 +478,10 @@ impl RangeJob {
                 let n = data.len() as u64;
                 write_at(&self.file, offset, data)
                     .await
-                    .map_err(|e| (StorageError::io(&op, &e), received))?;
+                    .map_err(|e| (StorageError::io(&op, &e), counted))?;
                 offset += n;
                 self.progress.add(n);
+                counted += n;
             }
             if !chunk {
                 break;
@@ -487,7 +491,7 @@ impl RangeJob {
         if received != wanted {
             return Err((
                 StorageError::decode(&op, format!("the range ended after {received} of {wanted} bytes")),
-                received,
+                counted,
             ));
         }
         if let (Some(md5), Some(h)) = (expected_md5, hasher) {
@@ -495,7 +499,7 @@ impl RangeJob {
             if actual != md5 {
                 return Err((
                     StorageError::decode(&op, "the content's MD5 does not match the blob's"),
-                    received,
+                    counted,
                 ));
             }
         }
