@@ -212,3 +212,40 @@ fn the_tree_shows_each_queues_approximate_message_count_beside_its_name() {
     t.click(&q);
     t.wait_for(&format!("{q} (queue)"));
 }
+
+#[test]
+fn a_second_action_on_a_message_waits_for_the_first_ones_new_receipt() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, q) = queue(&rt);
+    rt.block_on(client.put_message(&q, "job", None, MessageTtl::Default))
+        .unwrap();
+    let id = only_id(&rt, &client, &q);
+    // Through a proxy that can slow the queue service, so the first action is surely still out.
+    let proxy = rt.block_on(common::fault_proxy::FaultProxy::start(common::emulator().ports()[1]));
+    let mut account = common::account();
+    account
+        .queue_endpoint
+        .as_mut()
+        .unwrap()
+        .set_port(Some(proxy.port))
+        .unwrap();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Queues", &q);
+    t.wait_for("job");
+    t.click("30 s");
+    t.click("Dequeue");
+    t.wait_for_contains("Visible again in");
+    proxy.always(Some(common::fault_proxy::Fault::Delay(Duration::from_millis(800))));
+    let extend = format!("Extend {} by 30 s", short(&id));
+    t.click(&extend);
+    t.click(&extend);
+    t.wait_for_contains("An action on this message is still under way");
+    proxy.always(None);
+    t.wait_for_contains("Updated: it has a new pop receipt.");
+    // The new receipt works: the delete goes through.
+    t.click(&format!("Delete {}", short(&id)));
+    t.wait_for_contains("Done: it left this queue.");
+    // (Peek would see nothing either way while it is hidden; the count includes hidden messages.)
+    let props = rt.block_on(client.get_queue_properties(&q)).unwrap();
+    assert_eq!(props.approximate_message_count, 0, "the message is gone");
+}

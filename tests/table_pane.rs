@@ -506,3 +506,30 @@ fn an_empty_page_with_a_token_is_followed_not_taken_for_the_end() {
     t.click("Run query");
     t.wait_for_contains("5 entities loaded in 2 pages · all loaded");
 }
+
+#[test]
+fn the_raw_json_window_outlives_a_new_query_that_has_fewer_rows() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_, table) = seeded_table(&rt, 300);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.wait_for_contains("300 entities loaded");
+    t.click("Customer 5");
+    t.click("Raw JSON");
+    t.wait_for("Copy JSON");
+    let shown = |t: &TestApp| {
+        t.table()
+            .json_view
+            .as_ref()
+            .map(|e| e.get("Name").unwrap().to_text().into_owned())
+    };
+    assert_eq!(shown(&t).as_deref(), Some("Customer 5"));
+    // The new query holds one row; the window kept the entity it was opened on (it held a row number before,
+    // which pointed past the end and crashed the app on the next frame).
+    t.replace_text("$filter:", "PartitionKey eq 'p0' and RowKey eq 'r001'");
+    t.click("Run query");
+    t.wait_for_contains("1 entities loaded");
+    t.step();
+    t.wait_for("Copy JSON");
+    assert_eq!(shown(&t).as_deref(), Some("Customer 5"));
+}

@@ -132,7 +132,9 @@ pub struct QueuePane {
     /// Something changed the queue while a peek was in flight: peek again when it lands.
     peek_wanted: bool,
     /// Actions on held messages by message id; an update answers with its new receipt.
-    actions: Vec<(String, Pending<ActionResult>)>,
+    /// Actions in flight, by the message id and the pop receipt they used: a message dequeued again is a new
+    /// entry with a new receipt, and the reply must land on the entry that sent it.
+    actions: Vec<((String, String), Pending<ActionResult>)>,
     pub put: PutForm,
     putting: Option<Pending<Result<String, StorageError>>>,
     ops: Vec<Pending<Result<String, StorageError>>>,
@@ -245,8 +247,17 @@ impl QueuePane {
             )));
             return;
         }
+        let key = (h.message.id.clone(), h.message.pop_receipt.clone());
+        if self.actions.iter().any(|(k, _)| *k == key) {
+            // Its reply brings the receipt the next action needs; the current one is about to go stale.
+            h.note = Some(Err(StorageError::invalid(
+                "Use the pop receipt",
+                "An action on this message is still under way, and it will change the pop receipt. Wait for it, \
+                 then act again.",
+            )));
+            return;
+        }
         let (client, queue, m) = (ctx.client.clone(), self.queue.clone(), h.message.clone());
-        let id = m.id.clone();
         let work = async move {
             match action {
                 MessageAction::Delete => client.delete_message(&queue, &m.id, &m.pop_receipt).await.map(|_| None),
@@ -265,7 +276,7 @@ impl QueuePane {
                 MessageAction::MoveTo(target) => move_message(&client, &queue, &target, &m).await.map(|_| None),
             }
         };
-        self.actions.push((id, ctx.backend.spawn(work)));
+        self.actions.push((key, ctx.backend.spawn(work)));
     }
 
     pub fn clear(&mut self, ctx: &mut PaneContext) {
@@ -312,6 +323,8 @@ impl QueuePane {
                         ));
                     }
                     for m in messages {
+                        // Dequeued again: the entry from before holds a stale receipt; the new one replaces it.
+                        self.held.retain(|h| h.message.id != m.id);
                         self.held.push(Held {
                             move_to: String::new(),
                             editing: None,
@@ -327,15 +340,16 @@ impl QueuePane {
             }
         }
         let mut finished = Vec::new();
-        self.actions.retain_mut(|(id, p)| match p.poll() {
+        self.actions.retain_mut(|(key, p)| match p.poll() {
             Some(r) => {
-                finished.push((id.clone(), r));
+                finished.push((key.clone(), r));
                 false
             }
             None => true,
         });
-        for (id, result) in finished {
-            if let Some(h) = self.held.iter_mut().find(|h| h.message.id == id) {
+        for ((id, receipt), result) in finished {
+            let sent_by = |h: &&mut Held| h.message.id == id && h.message.pop_receipt == receipt;
+            if let Some(h) = self.held.iter_mut().find(sent_by) {
                 h.note = Some(match result {
                     Ok(Some((receipt, next_visible))) => {
                         h.message.pop_receipt = receipt;

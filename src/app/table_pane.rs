@@ -59,7 +59,9 @@ pub struct TablePane {
     pub selection: BTreeSet<u32>,
     pub anchor: Option<usize>,
     pub editor: Option<EntityEditor>,
-    pub json_view: Option<u32>,
+    /// The entity the Raw JSON window shows, as it was when opened: a row number would go stale (or out of range)
+    /// when the query runs again or the row is deleted.
+    pub json_view: Option<Entity>,
     pub confirm_delete: bool,
     pub columns_open: bool,
     pub focus_quick: bool,
