@@ -119,10 +119,7 @@ fn upload_and_download_with_progress_and_cancels_that_leave_nothing() {
     std::fs::write(&small, "hello from a file").unwrap();
     let dialogs = ScriptedDialogs::new();
     // The app reaches blobs through a proxy, so the big download below can be slowed enough to cancel.
-    let proxy = rt.block_on(common::fault_proxy::FaultProxy::start(common::emulator().ports()[0]));
-    let mut account = common::account();
-    let blob_endpoint = account.blob_endpoint.as_mut().unwrap();
-    blob_endpoint.set_port(Some(proxy.port)).unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
     let mut t = TestApp::with_account(&rt, &account);
     t.harness.state_mut().dialogs = dialogs.clone();
     t.open_resource("Blob containers", &container);

@@ -139,14 +139,7 @@ async fn a_range_whose_body_breaks_off_is_fetched_again_alone() {
     let options = TransferOptions::default();
     let none = CancellationToken::new();
     // Through a proxy: the properties pass, the first range's body breaks off halfway.
-    let proxy = common::fault_proxy::FaultProxy::start(common::emulator().ports()[0]).await;
-    let mut account = common::account();
-    account
-        .blob_endpoint
-        .as_mut()
-        .unwrap()
-        .set_port(Some(proxy.port))
-        .unwrap();
+    let (account, proxy) = common::account_through_proxy(tessera::storage::Service::Blob).await;
     let (via, recorder) = common::recorded_client(account);
     proxy.inject([common::fault_proxy::Fault::Pass, common::fault_proxy::Fault::Truncate]);
     let dest = dir.path().join("copy.bin");

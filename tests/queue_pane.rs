@@ -221,14 +221,7 @@ fn a_second_action_on_a_message_waits_for_the_first_ones_new_receipt() {
         .unwrap();
     let id = only_id(&rt, &client, &q);
     // Through a proxy that can slow the queue service, so the first action is surely still out.
-    let proxy = rt.block_on(common::fault_proxy::FaultProxy::start(common::emulator().ports()[1]));
-    let mut account = common::account();
-    account
-        .queue_endpoint
-        .as_mut()
-        .unwrap()
-        .set_port(Some(proxy.port))
-        .unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Queue));
     let mut t = TestApp::with_account(&rt, &account);
     t.open_resource("Queues", &q);
     t.wait_for("job");

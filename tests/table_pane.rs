@@ -61,10 +61,7 @@ fn pages_load_at_once_then_more_then_all_with_a_cancel_that_keeps_what_arrived_a
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (_, table) = seeded_table(&rt, 10_000);
     // The app reaches tables through a proxy, so Load all can be slowed enough to cancel.
-    let proxy = rt.block_on(common::fault_proxy::FaultProxy::start(common::emulator().ports()[2]));
-    let mut account = common::account();
-    let table_endpoint = account.table_endpoint.as_mut().unwrap();
-    table_endpoint.set_port(Some(proxy.port)).unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Table));
     let mut t = TestApp::with_account(&rt, &account);
     t.open_table(&table);
     t.wait_for_contains("1,000 entities loaded in 1 page · more available");
@@ -484,14 +481,7 @@ fn free_mode_in_the_conflict_lab_refuses_a_save_without_an_etag_and_shows_the_lo
 fn an_empty_page_with_a_token_is_followed_not_taken_for_the_end() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (_, table) = seeded_table(&rt, 5);
-    let proxy = rt.block_on(common::fault_proxy::FaultProxy::start(common::emulator().ports()[2]));
-    let mut account = common::account();
-    account
-        .table_endpoint
-        .as_mut()
-        .unwrap()
-        .set_port(Some(proxy.port))
-        .unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Table));
     let mut t = TestApp::with_account(&rt, &account);
     t.open_table(&table);
     t.wait_for_contains("5 entities loaded in 1 page · all loaded");

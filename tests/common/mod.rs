@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use tessera::emulator::Emulator;
-use tessera::storage::{Account, Client, ClientOptions, RequestEvent};
+use tessera::storage::{Account, Client, ClientOptions, RequestEvent, Service};
 
 /// The binary's emulator, started on first use. If it cannot start, every test fails saying why.
 pub fn emulator() -> &'static Emulator {
@@ -58,4 +58,18 @@ pub fn unique(prefix: &str) -> String {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     format!("{prefix}{n}x{:06}", fastrand::u32(..1_000_000))
+}
+
+/// The emulator's account with one service reached through a fault proxy, and the proxy.
+pub async fn account_through_proxy(service: Service) -> (Account, fault_proxy::FaultProxy) {
+    let [blob, queue, table] = emulator().ports();
+    let mut account = account();
+    let (upstream, endpoint) = match service {
+        Service::Blob => (blob, &mut account.blob_endpoint),
+        Service::Queue => (queue, &mut account.queue_endpoint),
+        Service::Table => (table, &mut account.table_endpoint),
+    };
+    let proxy = fault_proxy::FaultProxy::start(upstream).await;
+    endpoint.as_mut().unwrap().set_port(Some(proxy.port)).unwrap();
+    (account, proxy)
 }
