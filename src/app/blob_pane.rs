@@ -189,11 +189,7 @@ impl BlobPane {
     }
 
     pub fn key(&self, blob: Option<&str>) -> LeaseKey {
-        LeaseKey {
-            account: self.account.clone(),
-            container: self.container.clone(),
-            blob: blob.map(str::to_string),
-        }
+        LeaseKey::new(&self.account, &self.container, blob)
     }
 
     pub fn is_busy(&self) -> bool {

@@ -348,24 +348,8 @@ fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.separator();
     ui.strong("Metadata and HTTP headers (saved with If-Match the ETag above)");
     if let Some(d) = &mut pane.details {
-        let mut remove = None;
-        for (i, (k, v)) in d.metadata.iter_mut().enumerate() {
-            ui.horizontal(|ui| {
-                ui.add(egui::TextEdit::singleline(k).desired_width(110.0))
-                    .accessible_name(format!("Metadata name {}", i + 1));
-                ui.add(egui::TextEdit::singleline(v).desired_width(170.0))
-                    .accessible_name(format!("Metadata value {}", i + 1));
-                if ui.small_button(format!("Remove metadata {}", i + 1)).clicked() {
-                    remove = Some(i);
-                }
-            });
-        }
-        if let Some(i) = remove {
-            d.metadata.remove(i);
-        }
-        if ui.small_button("Add metadata").clicked() {
-            d.metadata.push((String::new(), String::new()));
-        }
+        super::metadata_edit::rows(ui, &mut d.metadata, None);
+        super::metadata_edit::add_button(ui, &mut d.metadata, None);
         let fields: [(&str, &mut Option<String>); 5] = [
             ("Content-Type", &mut d.http.content_type),
             ("Content-Encoding", &mut d.http.content_encoding),

@@ -74,39 +74,21 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             .clicked();
     });
     ui.label("Container metadata:");
-    let mut remove = None;
-    for (i, (k, v)) in edit.metadata.iter_mut().enumerate() {
-        ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(k).desired_width(120.0))
-                .accessible_name(format!("Container metadata name {}", i + 1));
-            ui.add(egui::TextEdit::singleline(v).desired_width(180.0))
-                .accessible_name(format!("Container metadata value {}", i + 1));
-            if ui
-                .small_button(format!("Remove container metadata {}", i + 1))
-                .clicked()
-            {
-                remove = Some(i);
-            }
-        });
-    }
-    if let Some(i) = remove {
-        edit.metadata.remove(i);
-    }
+    super::metadata_edit::rows(ui, &mut edit.metadata, Some("Container"));
     ui.horizontal(|ui| {
-        if ui.button("Add container metadata").clicked() {
-            edit.metadata.push((String::new(), String::new()));
-        }
+        super::metadata_edit::add_button(ui, &mut edit.metadata, Some("Container"));
         let changed = edit.metadata != edit.saved.1;
         save_metadata = ui
             .add_enabled(changed, egui::Button::new("Save container metadata"))
             .clicked();
     });
-    let edit = edit.clone();
+    // Copied only when saving: this runs every frame the container's details are on screen.
+    let (access, metadata) = (edit.access, save_metadata.then(|| edit.metadata.clone()));
     if save_access {
-        set_public_access(pane, ctx, edit.access);
+        set_public_access(pane, ctx, access);
     }
-    if save_metadata {
-        set_metadata(pane, ctx, edit.metadata);
+    if let Some(metadata) = metadata {
+        set_metadata(pane, ctx, metadata);
     }
 }
 

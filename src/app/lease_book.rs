@@ -15,6 +15,16 @@ pub struct LeaseKey {
     pub blob: Option<String>,
 }
 
+impl LeaseKey {
+    pub fn new(account: &str, container: &str, blob: Option<&str>) -> Self {
+        LeaseKey {
+            account: account.to_string(),
+            container: container.to_string(),
+            blob: blob.map(str::to_string),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct HeldLease {
     pub lease_id: String,

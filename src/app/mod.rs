@@ -24,6 +24,7 @@ pub mod lab_free;
 pub mod lab_view;
 pub mod lease_book;
 pub mod log;
+pub mod metadata_edit;
 pub mod profiles;
 pub mod queue_pane;
 pub mod queue_view;
@@ -405,11 +406,8 @@ impl TesseraApp {
                 };
                 // A container this app holds the lease on can only be deleted with that lease id.
                 let lease = self.connections.get(&target.profile_id).and_then(|c| {
-                    self.leases.id_for_write(&lease_book::LeaseKey {
-                        account: c.profile.account_name.clone(),
-                        container: target.name.clone(),
-                        blob: None,
-                    })
+                    let key = lease_book::LeaseKey::new(&c.profile.account_name, &target.name, None);
+                    self.leases.id_for_write(&key)
                 });
                 self.tabs.close_target(&target);
                 self.run_op(async move {

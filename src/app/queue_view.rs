@@ -86,13 +86,16 @@ fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 }
 
 /// The text as the user wants to see it, labelled with its encoding.
+/// How `shown_text` names binary content (which has no text to edit).
+const BASE64_BINARY: &str = "Base64 binary";
+
 pub fn shown_text(text: &str, raw: bool) -> (String, &'static str) {
     if raw {
         return (text.to_string(), "raw");
     }
     match decode(text) {
         Decoded::Base64Text(s) => (s, "Base64 text"),
-        Decoded::Base64Binary(n) => (format!("({n} bytes of binary)"), "Base64 binary"),
+        Decoded::Base64Binary(n) => (format!("({n} bytes of binary)"), BASE64_BINARY),
         Decoded::Plain => (text.to_string(), "plain text"),
     }
 }
@@ -233,7 +236,7 @@ fn dequeue_ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, ta
                         act = Some((i, MessageAction::Extend(left + 30)));
                     }
                     // Binary content has no text to edit: saving the placeholder would overwrite the bytes.
-                    let binary = matches!(decode(&h.message.text), Decoded::Base64Binary(_));
+                    let binary = encoding == BASE64_BINARY;
                     let edit = ui
                         .add_enabled(!binary, egui::Button::new(format!("Edit {id}")))
                         .on_disabled_hover_text("Binary content (Base64 of non-UTF-8 bytes) cannot be edited as text.");
@@ -356,25 +359,9 @@ fn put_ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 
 fn metadata_ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.strong("Metadata");
-    let mut remove = None;
-    for (i, (k, v)) in pane.metadata_edit.iter_mut().enumerate() {
-        ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(k).desired_width(120.0))
-                .accessible_name(format!("Queue metadata name {}", i + 1));
-            ui.add(egui::TextEdit::singleline(v).desired_width(180.0))
-                .accessible_name(format!("Queue metadata value {}", i + 1));
-            if ui.small_button(format!("Remove queue metadata {}", i + 1)).clicked() {
-                remove = Some(i);
-            }
-        });
-    }
-    if let Some(i) = remove {
-        pane.metadata_edit.remove(i);
-    }
+    super::metadata_edit::rows(ui, &mut pane.metadata_edit, Some("Queue"));
     ui.horizontal(|ui| {
-        if ui.small_button("Add queue metadata").clicked() {
-            pane.metadata_edit.push((String::new(), String::new()));
-        }
+        super::metadata_edit::add_button(ui, &mut pane.metadata_edit, Some("Queue"));
         if ui.button("Save metadata").clicked() {
             pane.save_metadata(ctx);
         }

@@ -135,8 +135,10 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         {
             pane.editor = Some(EntityEditor::insert(&pane.table, Some(pane.store.get(i))));
         }
-        if ui.add_enabled(one, egui::Button::new("Raw JSON")).clicked() {
-            pane.json_view = first.map(|i| pane.store.get(i).clone());
+        if ui.add_enabled(one, egui::Button::new("Raw JSON")).clicked()
+            && let Some(i) = first
+        {
+            pane.show_json(i);
         }
         if ui.add_enabled(one, egui::Button::new("Open in conflict lab")).clicked()
             && let Some(i) = first
@@ -301,9 +303,9 @@ pub fn select(pane: &mut TablePane, position: usize, m: egui::Modifiers) {
 
 fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
     pane.editor_ui(egui_ctx, ctx);
-    if let Some(entity) = &pane.json_view {
+    if pane.json_view.is_some() {
         let mut open = true;
-        let text = serde_json::to_string_pretty(&entity.to_json()).expect("JSON");
+        let text = &pane.json_text;
         egui::Window::new("Raw JSON")
             .open(&mut open)
             .default_size([520.0, 420.0])

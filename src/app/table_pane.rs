@@ -62,6 +62,8 @@ pub struct TablePane {
     /// The entity the Raw JSON window shows, as it was when opened: a row number would go stale (or out of range)
     /// when the query runs again or the row is deleted.
     pub json_view: Option<Entity>,
+    /// That entity as pretty JSON, written once when the window opens rather than on every frame.
+    pub json_text: String,
     pub confirm_delete: bool,
     pub columns_open: bool,
     pub focus_quick: bool,
@@ -70,7 +72,6 @@ pub struct TablePane {
     pub import_upsert: bool,
     /// The running import: when it ends, the query runs again so the imported rows show.
     import_job: Option<super::jobs::JobId>,
-
     dialog: Option<Pending<Option<std::path::PathBuf>>>,
     dialog_purpose: DialogPurpose,
     pub partition_map: bool,
@@ -111,6 +112,7 @@ impl TablePane {
             anchor: None,
             editor: None,
             json_view: None,
+            json_text: String::new(),
             confirm_delete: false,
             columns_open: false,
             focus_quick: false,
@@ -118,7 +120,6 @@ impl TablePane {
             export_format: ExportFormat::CsvTyped,
             import_upsert: true,
             import_job: None,
-
             dialog: None,
             dialog_purpose: DialogPurpose::Import,
             partition_map: false,
@@ -183,17 +184,12 @@ impl TablePane {
             let (client, table, query, out) = (client.clone(), table.clone(), query.clone(), out.clone());
             Box::pin(async move {
                 let mut keys: Vec<String> = Vec::new();
-                client
-                    .for_each_entity_page(&table, &query, None, |page| {
-                        job.progress.add(page.entities.len() as u64);
-                        keys.extend(page.entities.iter().map(|e| e.partition_key().to_string()));
-                        !job.cancel.is_cancelled()
-                    })
-                    .await?;
-                if job.cancel.is_cancelled() {
-                    // Counts of part of the table must not be stored as the whole table's.
-                    return Err(StorageError::cancelled("Scan partitions"));
-                }
+                // (A cancel ends in an error, so counts of part of the table are never stored as the whole's.)
+                job_pages(&client, &table, &query, None, &job, "Scan partitions", |page| {
+                    keys.extend(page.entities.iter().map(|e| e.partition_key().to_string()));
+                    true
+                })
+                .await?;
                 let mut counts = PartitionCounts::from_keys(keys.iter().map(String::as_str));
                 counts.whole_table = true;
                 let summary = counts.summary();
@@ -307,21 +303,15 @@ impl TablePane {
                     return Ok("nothing more to load".to_string());
                 }
                 let (mut entities, mut pages) = (0u64, 0u64);
-                client
-                    .for_each_entity_page(&table, &query, start, |page| {
-                        entities += page.entities.len() as u64;
-                        pages += 1;
-                        job.progress.add(page.entities.len() as u64);
-                        *next.lock().expect("next lock") = page.continuation.clone();
-                        let open = tx.send(page).is_ok();
-                        waker.wake();
-                        open && !job.cancel.is_cancelled()
-                    })
-                    .await?;
-                if job.cancel.is_cancelled() {
-                    // Stopped by the user: the summary so far would read as the whole table.
-                    return Err(StorageError::cancelled("Load all"));
-                }
+                job_pages(&client, &table, &query, start, &job, "Load all", |page| {
+                    entities += page.entities.len() as u64;
+                    pages += 1;
+                    *next.lock().expect("next lock") = page.continuation.clone();
+                    let open = tx.send(page).is_ok();
+                    waker.wake();
+                    open
+                })
+                .await?;
                 Ok(format!(
                     "{} entities in {} pages",
                     thousands(entities),
@@ -341,6 +331,13 @@ impl TablePane {
             _sender: sender,
             running: true,
         });
+    }
+
+    /// Opens the Raw JSON window on a loaded row.
+    pub fn show_json(&mut self, row: u32) {
+        let entity = self.store.get(row).clone();
+        self.json_text = serde_json::to_string_pretty(&entity.to_json()).expect("JSON");
+        self.json_view = Some(entity);
     }
 
     /// Adds a page of entities to the store, the columns and the view.
@@ -623,16 +620,11 @@ impl TablePane {
                 // Pages stream in packed (about half their JSON size); the file is written when all arrived,
                 // because a CSV header needs every column.
                 let mut entities = Vec::new();
-                client
-                    .for_each_entity_page(&table, &query, None, |page| {
-                        job.progress.add(page.entities.len() as u64);
-                        entities.extend(page.entities);
-                        !job.cancel.is_cancelled()
-                    })
-                    .await?;
-                if job.cancel.is_cancelled() {
-                    return Err(StorageError::cancelled("Export"));
-                }
+                job_pages(&client, &table, &query, None, &job, "Export", |page| {
+                    entities.extend(page.entities);
+                    true
+                })
+                .await?;
                 // The pages counted the progress once already; writing them again would count twice.
                 let progress = crate::storage::transfer::TransferProgress::default();
                 let cancel = job.cancel.clone();
@@ -709,6 +701,30 @@ impl TablePane {
             out.push_str(&cells.join("\t"));
         }
         out
+    }
+}
+
+/// Streams a query's pages into a job: each page counts as progress, and `on_page` returns false to stop (its
+/// reader is gone). A cancel ends in Err(cancelled), never in Ok: a summary of the pages so far would read as the
+/// whole table's.
+pub(super) async fn job_pages(
+    client: &crate::storage::Client,
+    table: &str,
+    query: &EntityQuery,
+    start: Option<ContinuationToken>,
+    job: &JobContext,
+    what: &str,
+    mut on_page: impl FnMut(EntityPage) -> bool,
+) -> Result<(), StorageError> {
+    client
+        .for_each_entity_page(table, query, start, |page| {
+            job.progress.add(page.entities.len() as u64);
+            on_page(page) && !job.cancel.is_cancelled()
+        })
+        .await?;
+    match job.cancel.is_cancelled() {
+        true => Err(StorageError::cancelled(what)),
+        false => Ok(()),
     }
 }
 

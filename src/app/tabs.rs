@@ -243,17 +243,12 @@ pub fn start_count_job(app: &mut TesseraApp, target: TabTarget) {
                 select: vec!["PartitionKey".into()],
                 ..Default::default()
             };
-            client
-                .for_each_entity_page(&table, &query, None, |page| {
-                    count += page.entities.len() as u64;
-                    ctx.progress.add(page.entities.len() as u64);
-                    !ctx.cancel.is_cancelled()
-                })
-                .await?;
-            if ctx.cancel.is_cancelled() {
-                // A count of part of the table would read as the table's size.
-                return Err(crate::storage::StorageError::cancelled("Count entities"));
-            }
+            // (A cancel ends in an error: a count of part of the table would read as the table's size.)
+            super::table_pane::job_pages(&client, &table, &query, None, &ctx, "Count entities", |page| {
+                count += page.entities.len() as u64;
+                true
+            })
+            .await?;
             Ok(format!("{} entities in `{table}`", super::format::thousands(count)))
         }) as super::jobs::JobFuture
     });

@@ -1,0 +1,54 @@
+//! Metadata name/value rows (of a blob, a container or a queue), edited in place; saving is the owner's.
+
+/// The rows, each with its name, value and Remove button. `owner` ("Queue", "Container", or None for a blob)
+/// goes into the accessible names, so two editors on one screen never share a label.
+pub fn rows(ui: &mut egui::Ui, rows: &mut Vec<(String, String)>, owner: Option<&str>) {
+    let mut remove = None;
+    for (i, (k, v)) in rows.iter_mut().enumerate() {
+        let n = i + 1;
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(k).desired_width(120.0))
+                .accessible_name(label(owner, &format!("metadata name {n}")));
+            ui.add(egui::TextEdit::singleline(v).desired_width(180.0))
+                .accessible_name(label(owner, &format!("metadata value {n}")));
+            if ui.small_button(remove_label(owner, n)).clicked() {
+                remove = Some(i);
+            }
+        });
+    }
+    if let Some(i) = remove {
+        rows.remove(i);
+    }
+}
+
+/// The button that adds an empty row.
+pub fn add_button(ui: &mut egui::Ui, rows: &mut Vec<(String, String)>, owner: Option<&str>) {
+    let text = match owner {
+        Some(o) => format!("Add {} metadata", o.to_lowercase()),
+        None => "Add metadata".to_string(),
+    };
+    if ui.small_button(text).clicked() {
+        rows.push((String::new(), String::new()));
+    }
+}
+
+/// "Queue metadata name 1", or "Metadata name 1" for a blob.
+fn label(owner: Option<&str>, rest: &str) -> String {
+    match owner {
+        Some(o) => format!("{o} {rest}"),
+        None => {
+            let mut chars = rest.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        }
+    }
+}
+
+fn remove_label(owner: Option<&str>, n: usize) -> String {
+    match owner {
+        Some(o) => format!("Remove {} metadata {n}", o.to_lowercase()),
+        None => format!("Remove metadata {n}"),
+    }
+}
