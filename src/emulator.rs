@@ -16,6 +16,19 @@ pub struct Emulator {
     lifeline: Option<ChildStdin>,
     ports: [u16; 3],
     log: PathBuf,
+    https: bool,
+}
+
+/// How to start Azurite beyond the defaults (in memory, loopback, no telemetry).
+#[derive(Clone, Debug, Default)]
+pub struct EmulatorOptions {
+    /// Accept any x-ms-version: Microsoft's newer SDKs (the tests' independent readers) send versions this
+    /// Azurite does not know yet.
+    pub skip_api_version_check: bool,
+    /// Serve HTTPS with this PEM certificate and key (Azurite checks bearer tokens only over HTTPS).
+    pub https: Option<(PathBuf, PathBuf)>,
+    /// Accept Microsoft Entra ID bearer tokens (`--oauth basic`: audience, issuer and times, not the signature).
+    pub oauth: bool,
 }
 
 /// Where the project's pinned Azurite lives once `npm ci` has run.
@@ -24,12 +37,17 @@ const AZURITE_SCRIPT: &str = "node_modules/azurite/dist/src/azurite.js";
 impl Emulator {
     /// Starts Azurite on three free loopback ports and waits until all three accept connections.
     pub fn start() -> Result<Emulator, String> {
+        Self::start_with(&EmulatorOptions::default())
+    }
+
+    /// Starts Azurite with these options on three free loopback ports.
+    pub fn start_with(options: &EmulatorOptions) -> Result<Emulator, String> {
         let script = find_azurite()?;
         let mut last_error = String::new();
         // Another process may take a port between choosing it and Azurite binding it; try again with new ones.
         for _ in 0..3 {
             let ports = free_ports()?;
-            match Self::start_on(&script, ports) {
+            match Self::start_on(&script, ports, options) {
                 Ok(e) => return Ok(e),
                 Err(e) => last_error = e,
             }
@@ -42,14 +60,14 @@ impl Emulator {
         let free = ports.iter().all(|p| TcpListener::bind(("127.0.0.1", *p)).is_ok());
         if free {
             let script = find_azurite()?;
-            if let Ok(e) = Self::start_on(&script, ports) {
+            if let Ok(e) = Self::start_on(&script, ports, &EmulatorOptions::default()) {
                 return Ok(e);
             }
         }
         Self::start()
     }
 
-    fn start_on(script: &Path, ports: [u16; 3]) -> Result<Emulator, String> {
+    fn start_on(script: &Path, ports: [u16; 3], options: &EmulatorOptions) -> Result<Emulator, String> {
         let log = std::env::temp_dir().join(format!("tessera-azurite-{}-{}.log", std::process::id(), ports[0]));
         let stderr = std::fs::File::create(&log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;
         let mut args: Vec<String> = vec![
@@ -63,6 +81,20 @@ impl Emulator {
             args.push("127.0.0.1".into());
             args.push(format!("--{service}Port"));
             args.push(port.to_string());
+        }
+        if options.skip_api_version_check {
+            args.push("--skipApiVersionCheck".into());
+        }
+        if let Some((cert, key)) = &options.https {
+            args.extend([
+                "--cert".into(),
+                cert.display().to_string(),
+                "--key".into(),
+                key.display().to_string(),
+            ]);
+        }
+        if options.oauth {
+            args.extend(["--oauth".into(), "basic".into()]);
         }
         if let Ok(debug_log) = std::env::var("TESSERA_AZURITE_DEBUG_LOG") {
             args.push("--debug".into());
@@ -79,6 +111,7 @@ impl Emulator {
             lifeline,
             ports,
             log,
+            https: options.https.is_some(),
         };
         emulator.wait_until_listening(Duration::from_secs(30))?;
         Ok(emulator)
@@ -129,16 +162,30 @@ impl Emulator {
 
     /// The emulator's well-known account on this instance's ports.
     pub fn account(&self) -> Account {
-        Account::emulator_at("127.0.0.1", self.ports)
+        let mut account = Account::emulator_at("127.0.0.1", self.ports);
+        if self.https {
+            for endpoint in [
+                &mut account.blob_endpoint,
+                &mut account.queue_endpoint,
+                &mut account.table_endpoint,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                let _ = endpoint.set_scheme("https");
+            }
+        }
+        account
     }
 
     /// A connection string for this instance, as a user would paste it.
     pub fn connection_string(&self) -> String {
         let [b, q, t] = self.ports;
+        let scheme = if self.https { "https" } else { "http" };
         format!(
-            "DefaultEndpointsProtocol=http;AccountName={name};AccountKey={key};\
-             BlobEndpoint=http://127.0.0.1:{b}/{name};QueueEndpoint=http://127.0.0.1:{q}/{name};\
-             TableEndpoint=http://127.0.0.1:{t}/{name};",
+            "DefaultEndpointsProtocol={scheme};AccountName={name};AccountKey={key};\
+             BlobEndpoint={scheme}://127.0.0.1:{b}/{name};QueueEndpoint={scheme}://127.0.0.1:{q}/{name};\
+             TableEndpoint={scheme}://127.0.0.1:{t}/{name};",
             name = crate::storage::account::EMULATOR_ACCOUNT,
             key = crate::storage::account::EMULATOR_KEY,
         )

@@ -410,6 +410,47 @@ fn a_container_this_app_leased_is_deleted_from_the_tree_with_its_lease_id() {
 }
 
 #[test]
+fn a_lease_held_on_one_account_is_not_taken_for_one_on_another_of_the_same_name() {
+    // Two accounts named devstoreaccount1 (as the demo emulator and the local one are): the second reaches the
+    // same Azurite through a proxy on another port, so to the app it is another account.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_, container) = container_with(&rt, &["x.txt"]);
+    let (other, _proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    let mut t = TestApp::with_accounts(
+        &rt,
+        &[("Test emulator", &common::account()), ("Other emulator", &other)],
+    );
+    t.open_resource("Blob containers", &container);
+    t.wait_for("x.txt");
+    t.click("infinite lease");
+    t.click("Acquire lease");
+    t.wait_for_contains("Container lease: leased by this app");
+    t.click("Other emulator");
+    t.wait_until("both accounts open in the tree", |h| {
+        h.query_all_by_label_contains("Blob containers").count() == 2
+    });
+    t.harness
+        .query_all_by_label_contains("Blob containers")
+        .nth(1)
+        .unwrap()
+        .click();
+    t.step();
+    t.wait_until("the other account's containers", |h| {
+        h.query_all_by_label(&container).count() >= 2
+    });
+    t.harness.query_all_by_label(&container).nth(1).unwrap().click();
+    t.step();
+    t.wait_for_contains("Container lease: leased by another client");
+    assert!(
+        t.harness
+            .query_all_by_label_contains("Container lease: leased by this app")
+            .next()
+            .is_none(),
+        "the other account's tab must not offer this app's lease id"
+    );
+}
+
+#[test]
 fn a_container_is_created_public_and_its_access_and_metadata_are_edited_in_its_tab() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let client = common::client();

@@ -98,19 +98,8 @@ impl AccountEditor {
                     (Service::Queue, &self.queue_endpoint),
                     (Service::Table, &self.table_endpoint),
                 ] {
-                    if text.trim().is_empty() {
-                        continue;
-                    }
-                    let url = url::Url::parse(text.trim()).map_err(|e| {
-                        StorageError::invalid(
-                            "Read the account settings",
-                            format!("The {service} endpoint `{text}` is not a URL ({e})."),
-                        )
-                    })?;
-                    match service {
-                        Service::Blob => a.blob_endpoint = Some(url),
-                        Service::Queue => a.queue_endpoint = Some(url),
-                        Service::Table => a.table_endpoint = Some(url),
+                    if !text.trim().is_empty() {
+                        a.set_endpoint(service, text)?;
                     }
                 }
                 Ok(a)
@@ -216,6 +205,9 @@ impl AccountEditor {
                             .hint_text(if keep_hint.is_empty() { "DefaultEndpointsProtocol=https;AccountName=…;AccountKey=…" } else { keep_hint }),
                     )
                     .labelled_by(label.id);
+                    if let Some(ignored) = ignored_settings(&self.connection_string) {
+                        ui.label(format!("Not used by this app, and ignored: {ignored}."));
+                    }
                     ui.weak("Account keys and SAS tokens go to the OS keychain, never to the account list file.");
                 }
                 ProfileKind::NameAndKey => {
@@ -272,6 +264,13 @@ impl AccountEditor {
         }
         outcome
     }
+}
+
+/// The settings of a connection string that the SDKs accept and this app ignores (the Files endpoint, secondary
+/// endpoints), for saying so under the field; None when there are none or the string does not parse yet.
+fn ignored_settings(text: &str) -> Option<String> {
+    let parsed = Account::parse_connection_string(text).ok()?;
+    (!parsed.ignored.is_empty()).then(|| parsed.ignored.join(", "))
 }
 
 /// A labelled single-line input (the label names it for screen readers and tests).

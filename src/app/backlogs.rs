@@ -61,8 +61,8 @@ impl QueueBacklogs {
                 }
                 let mut counts = Vec::new();
                 for name in names {
-                    let props = client.get_queue_properties(&name).await?;
-                    counts.push((name, props.approximate_message_count));
+                    let count = client.queue_message_count(&name).await?;
+                    counts.push((name, count));
                 }
                 Ok(counts)
             }));

@@ -100,6 +100,7 @@ pub struct LeaseForm {
 
 pub struct BlobPane {
     pub container: String,
+    /// The account's identity (`Account::identity`), which keys the leases this app holds.
     pub account: String,
     pub prefix: String,
     pub back: Vec<String>,

@@ -741,6 +741,8 @@ impl Run {
 /// The lab: two clients, the timeline, and the scenario being played.
 pub struct ConflictLab {
     pub account_label: String,
+    /// The account's identity (`Account::identity`): which account the lab is on.
+    pub account_identity: String,
     pub env: Arc<LabEnv>,
     pub timeline: Vec<LabEvent>,
     events: mpsc::Receiver<LabEvent>,
@@ -803,6 +805,7 @@ impl ConflictLab {
             cleaner,
             backend: backend.clone(),
             account_label: label.to_string(),
+            account_identity: account.identity(),
             env,
             timeline: Vec::new(),
             events: rx,

@@ -73,6 +73,8 @@ impl Connection {
 pub struct Connections {
     pub list: Vec<Connection>,
     secrets: Arc<Secrets>,
+    /// How accounts' clients behave (timeouts, retries); the app's events are added to it.
+    pub options: ClientOptions,
 }
 
 impl Connections {
@@ -80,6 +82,7 @@ impl Connections {
         Connections {
             list: profiles.into_iter().map(Connection::new).collect(),
             secrets,
+            options: ClientOptions::default(),
         }
     }
 
@@ -107,6 +110,11 @@ impl Connections {
         if matches!(conn.state, ConnState::Opening | ConnState::Ready) {
             return;
         }
+        let options = ClientOptions {
+            events: Some(sink),
+            ..self.options.clone()
+        };
+        let Some(conn) = self.get_mut(id) else { return };
         let profile = conn.profile.clone();
         conn.state = ConnState::Opening;
         conn.opening = Some(backend.spawn_blocking(move || {
@@ -118,13 +126,7 @@ impl Connections {
                 None
             };
             let account = profile.to_account(secret.as_deref())?;
-            Client::new(
-                account,
-                ClientOptions {
-                    events: Some(sink),
-                    ..ClientOptions::default()
-                },
-            )
+            Client::new(account, options)
         }));
     }
 

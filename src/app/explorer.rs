@@ -355,13 +355,7 @@ async fn count_messages(client: &Client, items: &mut [ResourceItem]) {
     let counts: Vec<Option<u64>> = futures_util::stream::iter(names)
         .map(|name| {
             let client = client.clone();
-            async move {
-                client
-                    .get_queue_properties(&name)
-                    .await
-                    .ok()
-                    .map(|p| p.approximate_message_count)
-            }
+            async move { client.queue_message_count(&name).await.ok() }
         })
         .buffered(8)
         .collect()

@@ -23,8 +23,8 @@ pub struct Inspector {
     pub status_filter: StatusFilter,
     pub service_filter: Option<Service>,
     pub text_filter: String,
-    /// (request_seq, attempt, account) of the selected row.
-    selected: Option<(u64, u32, String)>,
+    /// (request_seq, attempt, client) of the selected row.
+    selected: Option<(u64, u32, u64)>,
 }
 
 impl Default for Inspector {
@@ -125,10 +125,10 @@ impl Inspector {
         let selected_event = self
             .selected
             .as_ref()
-            .and_then(|(seq, attempt, account)| {
+            .and_then(|(seq, attempt, client)| {
                 self.events
                     .iter()
-                    .find(|e| e.request_seq == *seq && e.attempt == *attempt && &e.account == account)
+                    .find(|e| e.request_seq == *seq && e.attempt == *attempt && e.client == *client)
             })
             .cloned();
         egui::Panel::right("inspector-detail")
@@ -173,7 +173,7 @@ impl Inspector {
             .body(|body| {
                 body.rows(18.0, rows.len(), |mut row| {
                     let e = &self.events[rows[row.index()]];
-                    let key = (e.request_seq, e.attempt, e.account.clone());
+                    let key = (e.request_seq, e.attempt, e.client);
                     row.set_selected(self.selected.as_ref() == Some(&key));
                     row.col(|ui| {
                         ui.label(clock(e.started));
@@ -270,6 +270,7 @@ mod tests {
     fn event(status: Option<u16>) -> RequestEvent {
         RequestEvent {
             request_seq: 1,
+            client: 1,
             attempt: 1,
             started: SystemTime::now(),
             duration: Duration::from_millis(3),

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use crate::storage::blob::{LeaseInfo, LeaseState};
 use crate::storage::lease::LeaseDuration;
 
-/// A leased thing: an account's container, or one of its blobs.
+/// A leased thing: an account's container, or one of its blobs. The account is its identity
+/// (`Account::identity`), never its name: two emulators share the name `devstoreaccount1`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LeaseKey {
     pub account: String,
@@ -16,9 +17,9 @@ pub struct LeaseKey {
 }
 
 impl LeaseKey {
-    pub fn new(account: &str, container: &str, blob: Option<&str>) -> Self {
+    pub fn new(account_identity: &str, container: &str, blob: Option<&str>) -> Self {
         LeaseKey {
-            account: account.to_string(),
+            account: account_identity.to_string(),
             container: container.to_string(),
             blob: blob.map(str::to_string),
         }

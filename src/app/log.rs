@@ -34,6 +34,8 @@ impl AppLog {
     }
 
     pub fn line(&self, text: &str) {
+        // Everything here was redacted where it was made; this is the last guard before the disk.
+        let text = crate::storage::redact::redact_text(text);
         if let Some(f) = self.file.lock().expect("log lock").as_mut() {
             let now = time::OffsetDateTime::now_utc();
             let _ = writeln!(

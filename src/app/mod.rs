@@ -406,7 +406,7 @@ impl TesseraApp {
                 };
                 // A container this app holds the lease on can only be deleted with that lease id.
                 let lease = self.connections.get(&target.profile_id).and_then(|c| {
-                    let key = lease_book::LeaseKey::new(&c.profile.account_name, &target.name, None);
+                    let key = lease_book::LeaseKey::new(&c.profile.identity(), &target.name, None);
                     self.leases.id_for_write(&key)
                 });
                 self.tabs.close_target(&target);
@@ -442,7 +442,11 @@ impl TesseraApp {
             self.notice("Connect the account first (open it in the tree), then open the conflict lab.");
             return;
         };
-        let same = self.lab.as_ref().is_some_and(|l| l.account_label == conn.profile.label);
+        // The same account, not the same label or name: two emulators are both devstoreaccount1.
+        let same = self
+            .lab
+            .as_ref()
+            .is_some_and(|l| l.account_identity == client.account().identity());
         if !same {
             match conflict_lab::ConflictLab::new(client.account(), &conn.profile.label, &self.backend) {
                 Ok(lab) => self.lab = Some(Box::new(lab)),

@@ -66,7 +66,9 @@ impl AccountProfile {
             Credential::Sas(token) => (SecretKind::Sas, Some(token.query().to_string())),
             Credential::Anonymous => (SecretKind::None, None),
         };
-        let url = |u: &Option<url::Url>| u.as_ref().map(|u| u.as_str().to_string());
+        // An endpoint never carries a query here (the parsers refuse one or take it as the SAS); stripping it again
+        // keeps any SAS out of the file whatever built the account.
+        let url = |u: &Option<url::Url>| u.as_ref().map(|u| without_query(u.as_str()));
         let profile = AccountProfile {
             id: uuid::Uuid::new_v4().to_string(),
             label: if label.trim().is_empty() {
@@ -148,6 +150,23 @@ impl AccountProfile {
         })
     }
 
+    /// The account's identity, as `Account::identity` gives it for the account this profile opens.
+    pub fn identity(&self) -> String {
+        let name = if self.account_name.is_empty() {
+            EMULATOR_ACCOUNT
+        } else {
+            &self.account_name
+        };
+        crate::storage::account::account_identity(
+            name,
+            [
+                self.blob_endpoint.as_deref(),
+                self.queue_endpoint.as_deref(),
+                self.table_endpoint.as_deref(),
+            ],
+        )
+    }
+
     pub fn endpoint(&self, service: Service) -> Option<&str> {
         match service {
             Service::Blob => self.blob_endpoint.as_deref(),
@@ -187,15 +206,37 @@ impl AppPaths {
     }
 }
 
-/// Reads the account list; a missing file means a fresh install, which shows the emulator preset.
+/// An endpoint as it may be saved: without a query or fragment (where an older version may have kept a SAS).
+fn without_query(endpoint: &str) -> String {
+    endpoint.split(['?', '#']).next().unwrap_or("").to_string()
+}
+
+/// Reads the account list; a missing file means a fresh install, which shows the emulator preset. Endpoints
+/// come back without any query an older version saved.
 pub fn load_profiles(path: &Path) -> Result<Vec<AccountProfile>, String> {
     match std::fs::read(path) {
-        Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
-            format!(
-                "The account list {} cannot be read ({e}); it was left as it is.",
-                path.display()
-            )
-        }),
+        Ok(bytes) => serde_json::from_slice::<Vec<AccountProfile>>(&bytes)
+            .map(|mut profiles| {
+                let mut scrubbed = false;
+                for p in &mut profiles {
+                    for e in [&mut p.blob_endpoint, &mut p.queue_endpoint, &mut p.table_endpoint] {
+                        let clean = e.as_deref().map(without_query);
+                        scrubbed |= clean != *e;
+                        *e = clean;
+                    }
+                }
+                if scrubbed {
+                    // Written back at once, so the old file stops holding what may be a SAS.
+                    let _ = save_profiles(path, &profiles);
+                }
+                profiles
+            })
+            .map_err(|e| {
+                format!(
+                    "The account list {} cannot be read ({e}); it was left as it is.",
+                    path.display()
+                )
+            }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(vec![AccountProfile::emulator_preset()]),
         Err(e) => Err(format!("The account list {} cannot be read: {e}", path.display())),
     }
@@ -238,6 +279,30 @@ mod tests {
                 .message
                 .contains("not in the keychain")
         );
+    }
+
+    #[test]
+    fn no_endpoint_query_reaches_the_file_and_an_old_one_is_scrubbed_on_load() {
+        let mut a = Account::from_name_and_key("acct", "c2VjcmV0a2V5", "", true).unwrap();
+        // Whatever built it, an endpoint with a query is saved without it.
+        a.blob_endpoint = Some(url::Url::parse("https://acct.blob.core.windows.net/?sv=1&sig=SECRETSIG").unwrap());
+        let (profile, _) = AccountProfile::from_account("x", ProfileKind::NameAndKey, &a);
+        assert_eq!(
+            profile.blob_endpoint.as_deref(),
+            Some("https://acct.blob.core.windows.net/")
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("accounts.json");
+        let mut old = profile.clone();
+        old.queue_endpoint = Some("https://acct.queue.core.windows.net/?sv=1&sig=OLDSECRET".into());
+        std::fs::write(&path, serde_json::to_vec(&[old]).unwrap()).unwrap();
+        let loaded = load_profiles(&path).unwrap();
+        assert_eq!(
+            loaded[0].queue_endpoint.as_deref(),
+            Some("https://acct.queue.core.windows.net/")
+        );
+        let on_disk = std::fs::read_to_string(&path).unwrap();
+        assert!(!on_disk.contains("OLDSECRET"), "{on_disk}");
     }
 
     #[test]

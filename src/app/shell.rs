@@ -331,7 +331,7 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
                     .events
                     .iter()
                     .rev()
-                    .find(|e| e.account == conn.profile.account_name)
+                    .find(|e| conn.client.as_ref().is_some_and(|c| c.id() == e.client))
                 {
                     Some(e) => match e.status {
                         Some(s) if s < 500 => format!("connected (last answer {s} in {} ms)", e.duration.as_millis()),

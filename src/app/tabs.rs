@@ -172,7 +172,7 @@ impl Tabs {
             if matches!(tab.pane, Pane::Waiting) {
                 tab.pane = match tab.target.service {
                     Service::Table => Pane::Table(Box::new(TablePane::new(&tab.target.name))),
-                    Service::Blob => Pane::Blob(Box::new(BlobPane::new(&conn.profile.account_name, &tab.target.name))),
+                    Service::Blob => Pane::Blob(Box::new(BlobPane::new(&conn.profile.identity(), &tab.target.name))),
                     Service::Queue => Pane::Queue(Box::new(QueuePane::new(&tab.target.name))),
                 };
             }

@@ -194,8 +194,24 @@ impl Account {
 
     /// Parses a connection string the way the Azure SDKs do, naming the offending part when it is malformed.
     pub fn from_connection_string(text: &str) -> Result<Self> {
+        Self::parse_connection_string(text).map(|p| p.account)
+    }
+
+    /// The account, and the settings the string carried that the SDKs accept but this app does not use.
+    pub fn parse_connection_string(text: &str) -> Result<ParsedConnectionString> {
         let settings = ConnectionSettings::parse(text)?;
-        settings.into_account()
+        let ignored = settings.ignored.clone();
+        Ok(ParsedConnectionString {
+            account: settings.into_account()?,
+            ignored,
+        })
+    }
+
+    /// Points one service at a custom endpoint (checked like a connection string's; a query is refused).
+    pub fn set_endpoint(&mut self, service: Service, text: &str) -> Result<()> {
+        let setting = format!("The {service} endpoint");
+        *self.endpoint_slot(service) = Some(parse_endpoint(text, &setting)?);
+        Ok(())
     }
 
     /// A SAS URL for one container, queue or table (`https://acct.blob.core.windows.net/c?sv=...&sig=...`).
@@ -303,6 +319,32 @@ impl Account {
     pub fn is_emulator(&self) -> bool {
         self.name == EMULATOR_ACCOUNT
     }
+
+    /// What tells this account apart from every other: its name and where its services are. Two emulators are
+    /// both `devstoreaccount1`, so anything held for an account (leases, the lab) is keyed by this, not the name.
+    pub fn identity(&self) -> String {
+        fn url(u: &Option<Url>) -> Option<&str> {
+            u.as_ref().map(Url::as_str)
+        }
+        account_identity(
+            &self.name,
+            [
+                url(&self.blob_endpoint),
+                url(&self.queue_endpoint),
+                url(&self.table_endpoint),
+            ],
+        )
+    }
+}
+
+/// The identity of an account from its name and its endpoints (blob, queue, table), as [`Account::identity`].
+pub fn account_identity(name: &str, endpoints: [Option<&str>; 3]) -> String {
+    let mut id = name.to_string();
+    for e in endpoints {
+        id.push('|');
+        id.push_str(e.unwrap_or("").trim_end_matches('/'));
+    }
+    id
 }
 
 fn decode(s: &str) -> String {
@@ -363,19 +405,52 @@ fn validate_account_name(name: &str) -> Result<String> {
     Ok(name.to_string())
 }
 
-fn parse_endpoint(text: &str, setting: &str) -> Result<Url> {
-    let url = Url::parse(text.trim())
-        .map_err(|e| StorageError::invalid(OP, format!("{setting} `{text}` is not a valid URL ({e}).")))?;
-    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+/// An endpoint: an http(s) URL with a host and no query. A query is refused with words (a SAS belongs in the
+/// credential, never in an endpoint that is saved to the account list).
+pub fn parse_endpoint(text: &str, setting: &str) -> Result<Url> {
+    let (url, sas) = parse_endpoint_with_sas(text, setting)?;
+    if sas.is_some() {
         return Err(StorageError::invalid(
             OP,
-            format!("{setting} `{text}` must be an http:// or https:// URL with a host."),
+            format!(
+                "{setting} carries a shared access signature (`?…sig=…`). An endpoint is only the service's address: \
+                 remove the part from `?` on, or add the account as a SAS URL or a connection string."
+            ),
         ));
     }
     Ok(url)
 }
 
-/// The recognised settings of a connection string, by their canonical names.
+/// An endpoint and the SAS its query carries, if any; a query that is not a SAS is refused.
+fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url, Option<SasToken>)> {
+    let shown = super::redact::redact_text(text.trim());
+    let mut url = Url::parse(text.trim())
+        .map_err(|e| StorageError::invalid(OP, format!("{setting} `{shown}` is not a valid URL ({e}).")))?;
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+        return Err(StorageError::invalid(
+            OP,
+            format!("{setting} `{shown}` must be an http:// or https:// URL with a host."),
+        ));
+    }
+    let sas = match url.query().filter(|q| !q.is_empty()) {
+        None => None,
+        Some(q) if q.split('&').any(|p| p.starts_with("sig=")) => Some(SasToken::new(q)?),
+        Some(_) => {
+            return Err(StorageError::invalid(
+                OP,
+                format!(
+                    "{setting} `{shown}` has a query (`?…`). An endpoint is only the service's address: remove the \
+                     part from `?` on."
+                ),
+            ));
+        }
+    };
+    url.set_query(None);
+    url.set_fragment(None);
+    Ok((url, sas))
+}
+
+/// The settings of a connection string this app uses, by their canonical names.
 const SETTINGS: [&str; 10] = [
     "DefaultEndpointsProtocol",
     "AccountName",
@@ -389,10 +464,27 @@ const SETTINGS: [&str; 10] = [
     "DevelopmentStorageProxyUri",
 ];
 
+/// Settings the SDKs accept that this app has no use for: the Files service's endpoint (in every SAS connection
+/// string the portal makes) and the read-only secondary endpoints. Accepted, and named as ignored.
+pub const IGNORED_SETTINGS: [&str; 5] = [
+    "FileEndpoint",
+    "BlobSecondaryEndpoint",
+    "QueueSecondaryEndpoint",
+    "TableSecondaryEndpoint",
+    "FileSecondaryEndpoint",
+];
+
+/// A connection string's account and the settings in it that were accepted but not used.
+pub struct ParsedConnectionString {
+    pub account: Account,
+    pub ignored: Vec<&'static str>,
+}
+
 /// A parsed connection string: each recognised setting at most once, names matched without regard to case.
 #[derive(Default)]
 struct ConnectionSettings {
     values: [Option<String>; SETTINGS.len()],
+    ignored: Vec<&'static str>,
 }
 
 impl ConnectionSettings {
@@ -412,19 +504,36 @@ impl ConnectionSettings {
                 return Err(StorageError::invalid(
                     OP,
                     format!(
-                        "Part {} of the connection string (`{}`) is not of the form Name=Value.",
-                        index + 1,
-                        super::redact::shorten(segment, 24)
+                        "Part {} of the connection string is not of the form Name=Value.",
+                        index + 1
                     ),
                 ));
             };
             let key = key.trim();
+            if let Some(ignored) = IGNORED_SETTINGS.iter().find(|s| s.eq_ignore_ascii_case(key)) {
+                if !settings.ignored.contains(ignored) {
+                    settings.ignored.push(ignored);
+                }
+                continue;
+            }
             let Some(slot) = SETTINGS.iter().position(|s| s.eq_ignore_ascii_case(key)) else {
+                // A pasted key or token (a "name" that is base64) must not be quoted back in a message.
+                let looks_like_a_name = key.len() <= 40 && key.chars().all(|c| c.is_ascii_alphabetic());
+                let what = if looks_like_a_name {
+                    format!("an unknown setting `{key}`")
+                } else {
+                    format!("an unknown setting in part {}", index + 1)
+                };
                 return Err(StorageError::invalid(
                     OP,
                     format!(
-                        "The connection string has an unknown setting `{key}`. Known settings: {}.",
-                        SETTINGS.join(", ")
+                        "The connection string has {what}. Known settings: {}.",
+                        SETTINGS
+                            .iter()
+                            .chain(IGNORED_SETTINGS.iter())
+                            .copied()
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 ));
             };
@@ -468,7 +577,27 @@ impl ConnectionSettings {
                 ));
             }
         };
-        let explicit = |setting: &str| self.get(setting).map(|v| parse_endpoint(v, setting)).transpose();
+        // An endpoint's query may be the SAS (some tools write it there); it is taken as the credential, never kept
+        // in the endpoint.
+        let mut endpoint_sas: Option<SasToken> = None;
+        let mut explicit = |setting: &str| -> Result<Option<Url>> {
+            let Some(text) = self.get(setting) else {
+                return Ok(None);
+            };
+            let (url, sas) = parse_endpoint_with_sas(text, setting)?;
+            if let Some(sas) = sas {
+                match &endpoint_sas {
+                    Some(other) if *other != sas => {
+                        return Err(StorageError::invalid(
+                            OP,
+                            "The endpoints of the connection string carry different SAS tokens; keep one, in SharedAccessSignature.",
+                        ));
+                    }
+                    _ => endpoint_sas = Some(sas),
+                }
+            }
+            Ok(Some(url))
+        };
         let (blob, queue, table) = (
             explicit("BlobEndpoint")?,
             explicit("QueueEndpoint")?,
@@ -501,7 +630,26 @@ impl ConnectionSettings {
                 None => Ok(None),
             }
         };
-        let credential = if let Some(key) = self.get("AccountKey") {
+        if let Some(sas) = &endpoint_sas {
+            let conflict = if self.get("AccountKey").is_some() {
+                Some("an AccountKey")
+            } else {
+                self.get("SharedAccessSignature")
+                    .filter(|given| SasToken::new(given).ok().as_ref() != Some(sas))
+                    .map(|_| "a different SharedAccessSignature")
+            };
+            if let Some(what) = conflict {
+                return Err(StorageError::invalid(
+                    OP,
+                    format!(
+                        "An endpoint of the connection string carries a SAS, and the string also has {what}; keep one."
+                    ),
+                ));
+            }
+        }
+        let credential = if let Some(sas) = endpoint_sas {
+            Credential::Sas(sas)
+        } else if let Some(key) = self.get("AccountKey") {
             if self.get("AccountName").is_none() {
                 return Err(StorageError::invalid(
                     OP,
@@ -665,6 +813,75 @@ mod tests {
         assert!(invalid_message("BlobEndpoint=not a url").contains("BlobEndpoint `not a url`"));
         assert!(invalid_message("DefaultEndpointsProtocol=https").contains("names no AccountName"));
         assert!(invalid_message("").contains("empty"));
+    }
+
+    #[test]
+    fn the_portals_sas_connection_string_is_accepted_and_its_unused_settings_named() {
+        // As the portal writes it: every service endpoint, the Files one included, then the SAS.
+        let text = "BlobEndpoint=https://acct.blob.core.windows.net/;QueueEndpoint=https://acct.queue.core.windows.net/;\
+                    FileEndpoint=https://acct.file.core.windows.net/;TableEndpoint=https://acct.table.core.windows.net/;\
+                    SharedAccessSignature=sv=2022-11-02&ss=bfqt&srt=sco&sp=rl&se=2030-01-01T00:00:00Z&sig=abc%3D";
+        let parsed = Account::parse_connection_string(text).unwrap();
+        assert_eq!(parsed.ignored, vec!["FileEndpoint"]);
+        assert_eq!(parsed.account.name, "acct");
+        assert!(matches!(parsed.account.credential, Credential::Sas(_)));
+        let with_secondaries = "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=a2V5;\
+            BlobSecondaryEndpoint=https://acct-secondary.blob.core.windows.net/;\
+            QueueSecondaryEndpoint=https://acct-secondary.queue.core.windows.net/;\
+            TableSecondaryEndpoint=https://acct-secondary.table.core.windows.net/;\
+            FileSecondaryEndpoint=https://acct-secondary.file.core.windows.net/;EndpointSuffix=core.windows.net";
+        let parsed = Account::parse_connection_string(with_secondaries).unwrap();
+        assert_eq!(
+            parsed.ignored,
+            vec![
+                "BlobSecondaryEndpoint",
+                "QueueSecondaryEndpoint",
+                "TableSecondaryEndpoint",
+                "FileSecondaryEndpoint"
+            ]
+        );
+        assert_eq!(
+            parsed.account.blob_endpoint.unwrap().as_str(),
+            "https://acct.blob.core.windows.net/"
+        );
+    }
+
+    #[test]
+    fn a_sas_in_an_endpoint_becomes_the_credential_or_is_refused() {
+        let a =
+            Account::from_connection_string("BlobEndpoint=https://acct.blob.core.windows.net/?sv=1&sp=r&sig=SECRET")
+                .unwrap();
+        assert_eq!(
+            a.blob_endpoint.as_ref().unwrap().as_str(),
+            "https://acct.blob.core.windows.net/"
+        );
+        assert!(matches!(a.credential, Credential::Sas(ref s) if s.query() == "sv=1&sp=r&sig=SECRET"));
+        let both = invalid_message(
+            "AccountName=acct;AccountKey=a2V5;BlobEndpoint=https://acct.blob.core.windows.net/?sig=SECRET",
+        );
+        assert!(both.contains("carries a SAS") && both.contains("AccountKey"), "{both}");
+        assert!(!both.contains("SECRET"), "{both}");
+        let query = invalid_message("BlobEndpoint=https://acct.blob.core.windows.net/?comp=list");
+        assert!(query.contains("has a query"), "{query}");
+        let mut named = Account::from_name_and_key("acct", "a2V5", "", true).unwrap();
+        let err = named
+            .set_endpoint(Service::Blob, "https://acct.blob.core.windows.net/?sv=1&sig=SECRET")
+            .unwrap_err();
+        assert!(
+            err.message.contains("carries a shared access signature"),
+            "{}",
+            err.message
+        );
+        assert!(!err.message.contains("SECRET"), "{}", err.message);
+        named.set_endpoint(Service::Blob, "https://proxy.example/acct").unwrap();
+        assert_eq!(named.blob_endpoint.unwrap().as_str(), "https://proxy.example/acct");
+    }
+
+    #[test]
+    fn a_key_pasted_where_a_setting_belongs_is_not_quoted_back() {
+        let message = invalid_message(&format!("AccountName=a;{EMULATOR_KEY}"));
+        assert!(message.contains("unknown setting in part 2"), "{message}");
+        assert!(!message.contains("Eby8"), "{message}");
     }
 
     #[test]

@@ -80,7 +80,7 @@ pub fn blob_queue_string_to_sign(account: &str, input: &SigningInput) -> String 
             )
         })
         .collect();
-    ms_headers.sort();
+    ms_headers.sort_by(|a, b| service_header_order(&a.0, &b.0));
     for (name, value) in ms_headers {
         s.push_str(&name);
         s.push(':');
@@ -89,6 +89,63 @@ pub fn blob_queue_string_to_sign(account: &str, input: &SigningInput) -> String 
     }
     s.push_str(&canonicalized_resource(account, input.url));
     s
+}
+
+/// The order in which the service sorts canonicalized `x-ms-*` header names: a culture-aware comparison (the
+/// service runs on .NET), not byte order. Three levels, as a collation does:
+/// 1. letters, digits and punctuation by weight, with `-` and `'` ignored: `_` sorts before digits, digits
+///    before letters (bytes put digits first, so `file1` / `file_name` signed in byte order fail with 403);
+/// 2. case, which never decides here because names are lower-cased before they are sorted;
+/// 3. where the ignored `-` and `'` stand: at the first position where only one name has one, that name
+///    sorts after the other.
+///
+/// Header names are HTTP tokens, so only ASCII letters, digits and ``!#$%&'*+-.^_`|~`` need a weight.
+pub fn service_header_order(a: &str, b: &str) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let primary = |s: &str| -> Vec<u16> { s.bytes().map(primary_weight).filter(|&w| w != 0).collect() };
+    let by_weight = primary(a).cmp(&primary(b));
+    if by_weight != Ordering::Equal {
+        return by_weight;
+    }
+    // Both spell the same letters and digits; they differ only in where `-` and `'` stand.
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    for i in 0..a.len().max(b.len()) {
+        let (x, y) = (a.get(i).copied(), b.get(i).copied());
+        let (sx, sy) = (x.map(special_weight), y.map(special_weight));
+        match (sx, sy) {
+            // The name that ended first sorts first.
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(0), Some(0)) => {}
+            (Some(0), Some(_)) => return Ordering::Less,
+            (Some(_), Some(0)) => return Ordering::Greater,
+            (Some(p), Some(q)) if p != q => return p.cmp(&q),
+            _ => {}
+        }
+    }
+    Ordering::Equal
+}
+
+/// The first-level weight of a header-name byte; 0 means ignored at that level.
+fn primary_weight(byte: u8) -> u16 {
+    const PUNCTUATION: &[u8] = b"!#$%&*.^_`|~+";
+    match byte {
+        b'-' | b'\'' => 0,
+        b'0'..=b'9' => 100 + u16::from(byte - b'0'),
+        b'a'..=b'z' => 200 + u16::from(byte - b'a'),
+        b'A'..=b'Z' => 200 + u16::from(byte - b'A'),
+        _ => PUNCTUATION.iter().position(|&p| p == byte).map_or(0, |i| 1 + i as u16),
+    }
+}
+
+/// The third-level weight: only the characters the first level ignores carry one.
+fn special_weight(byte: u8) -> u8 {
+    match byte {
+        b'\'' => 1,
+        b'-' => 2,
+        _ => 0,
+    }
 }
 
 /// `/account/path` then every query parameter, lower-cased, sorted, decoded, values comma-joined.
@@ -202,6 +259,66 @@ mod tests {
         assert_eq!(
             table_string_to_sign("devstoreaccount1", &input),
             "GET\n\napplication/json\nSun, 22 Nov 2026 08:00:00 GMT\n/devstoreaccount1/devstoreaccount1/orders()?comp=acl"
+        );
+    }
+
+    #[test]
+    fn ms_headers_sort_the_way_the_service_does() {
+        // The service's (culture-aware) order: `_` before digits before letters, `-` ignored but for ties.
+        let expected = [
+            "x-ms-blob-content-type",
+            "x-ms-blob-type",
+            "x-ms-client-request-id",
+            "x-ms-date",
+            "x-ms-lease-id",
+            "x-ms-meta-__",
+            "x-ms-meta-_1",
+            "x-ms-meta-_x",
+            "x-ms-meta-1a",
+            "x-ms-meta-a",
+            "x-ms-meta-a_1",
+            "x-ms-meta-a_b",
+            "x-ms-meta-a1",
+            "x-ms-meta-ab",
+            "x-ms-meta-file_name",
+            "x-ms-meta-file1",
+            "x-ms-meta-file2",
+            "x-ms-meta-filea",
+            "x-ms-meta-z_9",
+            "x-ms-meta-z9",
+            "x-ms-version",
+        ];
+        let mut shuffled = expected.to_vec();
+        shuffled.reverse();
+        shuffled.swap(3, 11);
+        shuffled.sort_by(|a, b| service_header_order(a, b));
+        assert_eq!(shuffled, expected);
+        // Where only the ignored characters differ, their positions decide.
+        assert_eq!(service_header_order("ab", "a-b"), std::cmp::Ordering::Less);
+        assert_eq!(service_header_order("a-b", "ab-"), std::cmp::Ordering::Greater);
+        assert_eq!(service_header_order("a'b", "a-b"), std::cmp::Ordering::Less);
+        assert_eq!(service_header_order("x-ms-a", "x-ms-a"), std::cmp::Ordering::Equal);
+    }
+
+    #[test]
+    fn metadata_names_with_underscores_and_digits_are_signed_in_service_order() {
+        let url = Url::parse("http://127.0.0.1:10000/devstoreaccount1/c/b?comp=metadata").unwrap();
+        let h = headers(&[
+            ("x-ms-meta-file1", "a"),
+            ("x-ms-meta-file_name", "b"),
+            ("x-ms-date", "d"),
+            ("x-ms-version", "v"),
+        ]);
+        let input = SigningInput {
+            method: "PUT",
+            url: &url,
+            headers: &h,
+            content_length: 0,
+        };
+        let s = blob_queue_string_to_sign("devstoreaccount1", &input);
+        assert!(
+            s.contains("x-ms-date:d\nx-ms-meta-file_name:b\nx-ms-meta-file1:a\nx-ms-version:v\n"),
+            "{s:?}"
         );
     }
 

@@ -14,7 +14,7 @@ use super::Service;
 use super::conditions::Conditions;
 use super::error::{Result, StorageError};
 use super::names::{validate_blob_name, validate_container_name};
-use super::pipeline::{Client, Headers, Request};
+use super::pipeline::{Client, Headers, Request, Response};
 use super::xml::{self, Element};
 
 /// Blob names keep their `/` (virtual folders); every other reserved character is encoded.
@@ -207,15 +207,20 @@ pub(crate) fn header(headers: &HeaderMap, name: &str) -> Option<String> {
     headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string)
 }
 
-/// The `x-ms-meta-*` headers as pairs, names as the service returned them.
-pub(crate) fn metadata_from_headers(headers: &HeaderMap) -> Vec<(String, String)> {
-    let mut pairs: Vec<(String, String)> = headers
+/// The `x-ms-meta-*` headers as pairs, names in the case they came on the wire when the response was read by
+/// the exact-case transport (`wire_names`), else as hyper gives them (lower case).
+pub(crate) fn metadata_from_headers(resp: &Response) -> Vec<(String, String)> {
+    let mut pairs: Vec<(String, String)> = resp
+        .headers
         .iter()
         .filter_map(|(n, v)| {
-            Some((
-                n.as_str().strip_prefix("x-ms-meta-")?.to_string(),
-                v.to_str().ok()?.to_string(),
-            ))
+            let lower = n.as_str().strip_prefix("x-ms-meta-")?;
+            let exact = resp
+                .wire_names
+                .iter()
+                .find(|w| w.eq_ignore_ascii_case(n.as_str()))
+                .map_or(lower, |w| &w["x-ms-meta-".len()..]);
+            Some((exact.to_string(), v.to_str().ok()?.to_string()))
         })
         .collect();
     pairs.sort();
@@ -348,11 +353,13 @@ impl Client {
     ) -> Result<(BlobProperties, Vec<(String, String)>)> {
         let op = format!("Read properties of `{blob}`");
         check_names(&op, container, Some(blob))?;
-        let req = blob_request(Method::HEAD, &op, container, blob).query_opt("snapshot", snapshot);
+        let req = blob_request(Method::HEAD, &op, container, blob)
+            .query_opt("snapshot", snapshot)
+            .reading_metadata();
         let resp = self.send(req).await?;
         Ok((
             BlobProperties::from_headers(&resp.headers),
-            metadata_from_headers(&resp.headers),
+            metadata_from_headers(&resp),
         ))
     }
 

@@ -120,10 +120,12 @@ impl Client {
     pub async fn get_container_properties(&self, name: &str) -> Result<(ContainerProperties, Vec<(String, String)>)> {
         let op = format!("Read properties of container `{name}`");
         check_names(&op, name, None)?;
-        let resp = self.send(container_request(Method::HEAD, &op, name)).await?;
+        let resp = self
+            .send(container_request(Method::HEAD, &op, name).reading_metadata())
+            .await?;
         Ok((
             ContainerProperties::from_headers(&resp.headers),
-            metadata_from_headers(&resp.headers),
+            metadata_from_headers(&resp),
         ))
     }
 

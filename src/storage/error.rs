@@ -52,6 +52,11 @@ pub struct ErrorDetails {
     pub sas_expired: Option<String>,
     /// Whether the request went to the emulator's account (devstoreaccount1), on whatever port.
     pub emulator: bool,
+    /// On a 403: the same credential had been accepted before, so the key is right and the signature's form
+    /// is what the service refused.
+    pub credential_worked: bool,
+    /// The string this app signed, when the service refused a signature made with a credential that worked.
+    pub string_to_sign: Option<String>,
 }
 
 impl std::ops::Deref for StorageError {
@@ -81,12 +86,15 @@ impl StorageError {
             service: None,
             status: None,
             code: None,
-            message: message.into(),
+            // Transport errors quote URLs (with any SAS) and tokens: no message leaves here unredacted.
+            message: super::redact::redact_text(&message.into()),
             request_id: None,
             current_etag: None,
             endpoint: None,
             sas_expired: None,
             emulator: false,
+            credential_worked: false,
+            string_to_sign: None,
         }))
     }
 
@@ -155,6 +163,7 @@ impl StorageError {
             ErrorKind::Io => "A local file could not be read or written. Check the path, free space and permissions.".into(),
             ErrorKind::Decode => "The endpoint answered with something that is not a storage service response. Check that the endpoint points at the right service.".into(),
             ErrorKind::CircuitOpen => "The endpoint failed several times in a row, so the app stopped sending to it for a short while. It will try again by itself; check the endpoint or your network meanwhile.".into(),
+            ErrorKind::OutcomeUnknown if self.status.is_some() => "The service failed while carrying out this request (it answered an error that may come after the change was made), and this request is not safe to repeat. It may or may not have taken effect: look (peek the queue, reload the item) before trying again.".into(),
             ErrorKind::OutcomeUnknown => "The connection failed after the request was sent, and this request is not safe to repeat. It may or may not have taken effect: look (peek the queue, reload the item) before trying again.".into(),
             ErrorKind::Timeout => "The service did not answer in time. It may be overloaded or unreachable; try again in a moment.".into(),
             ErrorKind::Connection => self.connection_hint(),
@@ -198,6 +207,8 @@ impl StorageError {
             {
                 "The service rejected the request's time: this computer's clock is off. Correct the clock and try again.".into()
             }
+            // The key worked on this account before: it is right, and so is the clock (a few moments ago).
+            (403, "AuthenticationFailed" | "AuthorizationFailure") if self.credential_worked => "The service did not accept how this request was signed, although the same credential worked for earlier requests: the key is right. This app signed the request in a form the service computes differently, or something between (a proxy) changed the request after it was signed. The string this app signed is below (and in the HTTP inspector) to compare with what the service expects.".into(),
             // Azure says AuthenticationFailed; Azurite says AuthorizationFailure with the same message.
             (403, "AuthenticationFailed") | (403, "AuthorizationFailure") if code == "AuthenticationFailed" || self.message.contains("failed to authenticate") => "The service could not verify the signature: the account key is wrong, or this computer's clock is more than 15 minutes off. Check the key (or the SAS) and the clock.".into(),
             (403, "AuthorizationPermissionMismatch" | "AuthorizationResourceTypeMismatch" | "AuthorizationServiceMismatch") => {
@@ -225,6 +236,9 @@ impl StorageError {
     pub fn plain_words(&self) -> String {
         let mut s = format!("{} failed: {}", self.operation, self.hint());
         s.push_str(&format!("\n{}", self.evidence()));
+        if let Some(signed) = self.string_to_sign.as_ref().filter(|_| self.credential_worked) {
+            s.push_str(&format!("\nString signed: {}", signed.escape_debug()));
+        }
         s
     }
 

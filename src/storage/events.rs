@@ -10,6 +10,9 @@ use super::Service;
 pub struct RequestEvent {
     /// Grows by one per request of a client; attempts of one request share it.
     pub request_seq: u64,
+    /// Which client sent it (unique in this process): request numbers count per client, and two clients may
+    /// share an account's name (every emulator is devstoreaccount1).
+    pub client: u64,
     pub attempt: u32,
     pub started: SystemTime,
     pub duration: Duration,

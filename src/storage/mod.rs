@@ -22,6 +22,7 @@ pub mod sas;
 pub mod table;
 pub mod table_batch;
 pub mod transfer;
+pub mod transport;
 pub mod xml;
 
 pub use account::{Account, AccountKey, Credential, SasToken};

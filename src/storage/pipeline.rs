@@ -2,7 +2,7 @@
 //! breaker, request events, and turning error responses into `StorageError`.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
 use bytes::Bytes;
@@ -17,7 +17,8 @@ use super::auth::{SigningInput, sign_shared_key};
 use super::error::{ErrorKind, Result, StorageError};
 use super::events::{EventSink, RequestEvent};
 use super::redact::{redact_header, redact_query};
-use super::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after};
+use super::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after, write_never_ran};
+use super::transport::{self, Activity, TransportFailure};
 
 /// The storage REST version every request asks for (Azurite 3.35 knows up to 2025-11-05).
 pub const API_VERSION: &str = "2024-11-04";
@@ -30,7 +31,8 @@ pub const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'_').r
 pub struct ClientOptions {
     pub retry: RetryPolicy,
     pub connect_timeout: Duration,
-    /// The longest silence while waiting for (more of) a response.
+    /// The longest silence: no byte of the request body sent and no byte of the response received for this
+    /// long fails the attempt. A slow link that keeps moving never times out.
     pub read_timeout: Duration,
     pub breaker_threshold: u32,
     pub breaker_open_for: Duration,
@@ -64,6 +66,7 @@ pub struct Request {
     pub body: Bytes,
     /// Safe to send twice? Reads are; writes say so themselves.
     pub idempotent: bool,
+    reads_metadata: bool,
 }
 
 impl Request {
@@ -78,6 +81,7 @@ impl Request {
             headers: Vec::new(),
             body: Bytes::new(),
             idempotent,
+            reads_metadata: false,
         }
     }
 
@@ -93,9 +97,25 @@ impl Request {
         }
     }
 
+    /// A header, its name as given: `x-ms-meta-*` names travel in the user's case (see `header_case`).
     pub fn header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
-        self.headers.push((name.into().to_ascii_lowercase(), value.into()));
+        self.headers.push((name.into(), value.into()));
         self
+    }
+
+    /// The response's metadata names are wanted in the case the service stored them (Get Properties).
+    pub fn reading_metadata(mut self) -> Self {
+        self.reads_metadata = true;
+        self
+    }
+
+    /// Whether this request must go through the exact-case transport: it sends a metadata name with a capital,
+    /// or reads metadata names (which hyper would lower-case on the way in).
+    fn needs_exact_case(&self) -> bool {
+        self.reads_metadata
+            || self.headers.iter().any(|(n, _)| {
+                n.len() > 10 && n[..10].eq_ignore_ascii_case("x-ms-meta-") && n.bytes().any(|b| b.is_ascii_uppercase())
+            })
     }
 
     pub fn header_opt(self, name: &str, value: Option<impl Into<String>>) -> Self {
@@ -122,13 +142,28 @@ pub struct Response {
     pub status: u16,
     pub headers: HeaderMap,
     pub body: Bytes,
+    /// Header names as they came on the wire, where the exact-case transport carried the request (metadata
+    /// reads); empty otherwise.
+    pub wire_names: Vec<String>,
 }
 
 /// A response whose body is still on the wire (downloads).
 pub struct StreamingResponse {
     pub status: u16,
     pub headers: HeaderMap,
-    pub body: reqwest::Response,
+    body: reqwest::Response,
+    read_timeout: Duration,
+}
+
+impl StreamingResponse {
+    /// The next piece of the body, None at its end; a silence longer than the read timeout fails it.
+    pub async fn chunk(&mut self) -> std::result::Result<Option<Bytes>, TransportFailure> {
+        match tokio::time::timeout(self.read_timeout, self.body.chunk()).await {
+            Ok(Ok(chunk)) => Ok(chunk),
+            Ok(Err(e)) => Err(TransportFailure::from_reqwest(&e)),
+            Err(_) => Err(TransportFailure::silence(self.read_timeout)),
+        }
+    }
 }
 
 /// Header access shared by both response kinds.
@@ -167,8 +202,14 @@ pub struct Client {
 }
 
 struct Inner {
+    /// Unique in this process; request events carry it.
+    id: u64,
     account: Account,
     http: reqwest::Client,
+    exact_case: transport::ExactCase,
+    read_timeout: Duration,
+    /// Set by the first answered request: a later 403 on the signature then cannot mean a wrong key.
+    credential_worked: AtomicBool,
     retry: RetryPolicy,
     events: Option<EventSink>,
     seq: AtomicU64,
@@ -176,12 +217,13 @@ struct Inner {
 }
 
 /// The outcome of one attempt before the retry decision: an answer (of any status), or a transport failure.
-type Attempt = std::result::Result<Answer, Box<reqwest::Error>>;
+type Attempt = std::result::Result<Answer, TransportFailure>;
 
 struct Answer {
     status: u16,
     headers: HeaderMap,
     body: AttemptBody,
+    wire_names: Vec<String>,
 }
 
 enum AttemptBody {
@@ -193,9 +235,10 @@ impl Client {
     pub fn new(account: Account, options: ClientOptions) -> Result<Client> {
         // One process-wide TLS provider; a second install is refused harmlessly.
         let _ = rustls::crypto::ring::default_provider().install_default();
+        // No reqwest read timeout: it runs from the start of the request, upload included (reqwest #2784), so
+        // a block on a slow uplink would fail. The pipeline watches for silence itself (`transport::Activity`).
         let http = reqwest::Client::builder()
             .connect_timeout(options.connect_timeout)
-            .read_timeout(options.read_timeout)
             // Node servers (Azurite, many proxies) close a keep-alive connection idle for 5 s. A request sent on
             // one as it closes is reset after it left, and a write then cannot be retried safely ("outcome
             // unknown"), so pooled connections are dropped before the server drops them.
@@ -203,10 +246,17 @@ impl Client {
             .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e.to_string()))?;
+        static NEXT_CLIENT: AtomicU64 = AtomicU64::new(1);
+        let exact_case = transport::ExactCase::new(options.connect_timeout)
+            .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e))?;
         Ok(Client {
             inner: Arc::new(Inner {
+                id: NEXT_CLIENT.fetch_add(1, Ordering::Relaxed),
                 account,
                 http,
+                exact_case,
+                read_timeout: options.read_timeout,
+                credential_worked: AtomicBool::new(false),
                 retry: options.retry,
                 events: options.events,
                 seq: AtomicU64::new(0),
@@ -219,6 +269,11 @@ impl Client {
         &self.inner.account
     }
 
+    /// This client's number in the process, as its request events carry it.
+    pub fn id(&self) -> u64 {
+        self.inner.id
+    }
+
     /// True while the circuit breaker holds requests to this service back.
     pub fn is_circuit_open(&self, service: Service) -> bool {
         self.inner.breaker.is_open(service)
@@ -226,6 +281,23 @@ impl Client {
 
     /// The full URL of a resource (without any credential), e.g. for a copy source or a SAS URL.
     pub fn resource_url(&self, service: Service, path: &str) -> Result<Url> {
+        // URL rules turn `a/../b` into `b`: such a name would address another resource, so it is refused.
+        if let Some(segment) = path.split('/').find(|s| {
+            matches!(
+                percent_encoding::percent_decode_str(s).decode_utf8_lossy().as_ref(),
+                "." | ".."
+            )
+        }) {
+            return Err(StorageError::invalid(
+                "Build the request",
+                format!(
+                    "The name `{}` has a `{segment}` path segment. URLs treat `.` and `..` as \"this folder\" and \
+                     \"the folder above\", so the request would reach another resource; such names cannot be \
+                     addressed. Nothing was sent.",
+                    percent_encoding::percent_decode_str(path.trim_start_matches('/')).decode_utf8_lossy()
+                ),
+            ));
+        }
         let endpoint = self.inner.account.endpoint(service)?;
         let base = endpoint.as_str().trim_end_matches('/');
         Url::parse(&format!("{base}{path}")).map_err(|e| {
@@ -254,26 +326,40 @@ impl Client {
     /// Sends a request and reads its whole body; error statuses become `StorageError`.
     pub async fn send(&self, req: Request) -> Result<Response> {
         match self.execute(req, false).await? {
-            (status, headers, AttemptBody::Read(body)) => Ok(Response { status, headers, body }),
-            (status, headers, AttemptBody::Streaming(resp)) => {
-                let body = resp
-                    .bytes()
-                    .await
-                    .map_err(|e| StorageError::new(ErrorKind::Connection, "Read the response", e.to_string()))?;
-                Ok(Response { status, headers, body })
-            }
+            Answer {
+                status,
+                headers,
+                body: AttemptBody::Read(body),
+                wire_names,
+            } => Ok(Response {
+                status,
+                headers,
+                body,
+                wire_names,
+            }),
+            Answer { .. } => unreachable!("a whole-body request reads its body in the attempt"),
         }
     }
 
     /// Sends a request and hands back the body unread, for downloads that stream to disk.
     pub async fn send_streaming(&self, req: Request) -> Result<StreamingResponse> {
         match self.execute(req, true).await? {
-            (status, headers, AttemptBody::Streaming(body)) => Ok(StreamingResponse { status, headers, body }),
-            (_, _, AttemptBody::Read(_)) => unreachable!("a streaming request keeps its body on the wire"),
+            Answer {
+                status,
+                headers,
+                body: AttemptBody::Streaming(body),
+                ..
+            } => Ok(StreamingResponse {
+                status,
+                headers,
+                body,
+                read_timeout: self.inner.read_timeout,
+            }),
+            Answer { .. } => unreachable!("a streaming request keeps its body on the wire"),
         }
     }
 
-    async fn execute(&self, req: Request, streaming: bool) -> Result<(u16, HeaderMap, AttemptBody)> {
+    async fn execute(&self, req: Request, streaming: bool) -> Result<Answer> {
         let url = self.url(&req)?;
         let headers = self.base_headers(&req)?;
         let seq = self.inner.seq.fetch_add(1, Ordering::Relaxed) + 1;
@@ -304,24 +390,35 @@ impl Client {
             let duration = clock.elapsed();
             let mut event = self.event(&req, &url, &signed, seq, attempt, started, duration, &client_request_id);
             match outcome {
-                Ok(Answer { status, headers, body }) if (200..300).contains(&status) || status == 304 => {
+                Ok(answer) if (200..300).contains(&answer.status) || answer.status == 304 => {
                     self.inner.breaker.record_success(req.service);
-                    event.status = Some(status);
-                    fill_response(&mut event, &headers);
+                    self.inner.credential_worked.store(true, Ordering::Relaxed);
+                    event.status = Some(answer.status);
+                    fill_response(&mut event, &answer.headers);
                     self.emit(event);
-                    return Ok((status, headers, body));
+                    return Ok(answer);
                 }
-                Ok(Answer { status, headers, body }) => {
+                Ok(Answer {
+                    status, headers, body, ..
+                }) => {
                     let body = match body {
                         AttemptBody::Read(b) => b,
-                        AttemptBody::Streaming(r) => r.bytes().await.unwrap_or_default(),
+                        AttemptBody::Streaming(r) => read_whole(r, self.inner.read_timeout).await.unwrap_or_default(),
                     };
-                    let error = service_error(&req, status, &headers, &body, &self.inner.account);
+                    let mut error = service_error(&req, status, &headers, &body, &self.inner.account);
                     event.status = Some(status);
                     event.error_code = error.code.clone();
                     fill_response(&mut event, &headers);
                     if status == 403 {
-                        event.string_to_sign = string_to_sign;
+                        event.string_to_sign = string_to_sign.clone();
+                        if self.inner.credential_worked.load(Ordering::Relaxed) {
+                            // The same credential was accepted before: the signature's form is at fault, not the key.
+                            error.credential_worked = true;
+                            error.string_to_sign = string_to_sign;
+                        }
+                    }
+                    if status != 403 && status != 401 {
+                        self.inner.credential_worked.store(true, Ordering::Relaxed);
                     }
                     if !is_transient_status(status) {
                         // The endpoint answered sensibly: it is healthy even though the request was refused.
@@ -333,7 +430,9 @@ impl Client {
                         .get("retry-after")
                         .and_then(|v| v.to_str().ok())
                         .and_then(parse_retry_after);
-                    match self.retry_delay(req.idempotent, attempt, retry_after) {
+                    // A throttled request (503) was not carried out, so even a write may go again.
+                    let safe = req.idempotent || write_never_ran(status);
+                    match self.retry_delay(safe, attempt, retry_after) {
                         Ok(delay) => {
                             event.note = Some(format!("{status}: retrying in {} ms", delay.as_millis()));
                             self.emit(event);
@@ -343,32 +442,34 @@ impl Client {
                             event.note = Some(why);
                             self.emit(event);
                             self.inner.breaker.record_failure(req.service, &error.evidence());
+                            if !safe {
+                                // 500 OperationTimedOut, 502, 504: the write may or may not have happened.
+                                error.kind = ErrorKind::OutcomeUnknown;
+                            }
                             return Err(error);
                         }
                     }
                 }
-                Err(error) => {
+                Err(failure) => {
                     // A failed connect never reached the service, so even a non-idempotent request may go again.
-                    let never_sent = error.is_connect();
-                    let summary = transport_summary(&error);
-                    match self.retry_delay(never_sent || req.idempotent, attempt, None) {
+                    match self.retry_delay(failure.never_sent || req.idempotent, attempt, None) {
                         Ok(delay) => {
-                            event.note = Some(format!("{summary}: retrying in {} ms", delay.as_millis()));
+                            event.note = Some(format!("{}: retrying in {} ms", failure.summary, delay.as_millis()));
                             self.emit(event);
                             tokio::time::sleep(delay).await;
                         }
                         Err(why) => {
-                            event.note = Some(format!("{summary}; {why}"));
+                            event.note = Some(format!("{}; {why}", failure.summary));
                             self.emit(event);
-                            self.inner.breaker.record_failure(req.service, &summary);
-                            let kind = if !never_sent && !req.idempotent {
+                            self.inner.breaker.record_failure(req.service, &failure.summary);
+                            let kind = if !failure.never_sent && !req.idempotent {
                                 ErrorKind::OutcomeUnknown
-                            } else if error.is_timeout() {
+                            } else if failure.timeout {
                                 ErrorKind::Timeout
                             } else {
                                 ErrorKind::Connection
                             };
-                            let mut e = StorageError::new(kind, &req.operation, summary);
+                            let mut e = StorageError::new(kind, &req.operation, failure.summary);
                             e.service = Some(req.service);
                             locate(&mut e, &self.inner.account, req.service);
                             return Err(e);
@@ -400,6 +501,8 @@ impl Client {
         })
     }
 
+    /// Every header name lower-cased, as hyper sends them and as they are signed; `exact_case` restores the
+    /// case of `x-ms-meta-*` names on the wire where it matters.
     fn base_headers(&self, req: &Request) -> Result<HeaderMap> {
         let mut headers = HeaderMap::new();
         headers.insert("x-ms-version", HeaderValue::from_static(API_VERSION));
@@ -456,35 +559,59 @@ impl Client {
     }
 
     async fn attempt(&self, req: &Request, url: &Url, headers: HeaderMap, streaming: bool) -> Attempt {
+        let read_timeout = self.inner.read_timeout;
+        if req.needs_exact_case() {
+            let names: Vec<&str> = req.headers.iter().map(|(n, _)| n.as_str()).collect();
+            let answer = self
+                .inner
+                .exact_case
+                .send(&req.method, url, &headers, &names, req.body.clone(), read_timeout)
+                .await?;
+            return Ok(Answer {
+                status: answer.status,
+                headers: answer.headers,
+                body: AttemptBody::Read(answer.body),
+                wire_names: answer.wire_names,
+            });
+        }
+        let activity = Arc::new(Activity::new());
+        let mut headers = headers;
+        let body = if req.body.len() > transport::UPLOAD_PIECE {
+            // Sent in pieces, each counted as progress: a slow uplink keeps the attempt alive, a stalled one not.
+            headers.insert(reqwest::header::CONTENT_LENGTH, HeaderValue::from(req.body.len()));
+            reqwest::Body::wrap_stream(transport::pieces(req.body.clone(), activity.clone()))
+        } else {
+            reqwest::Body::from(req.body.clone())
+        };
         let request = self
             .inner
             .http
             .request(req.method.clone(), url.clone())
             .headers(headers)
-            .body(req.body.clone());
-        match request.send().await {
-            Ok(resp) => {
-                let status = resp.status().as_u16();
-                let headers = resp.headers().clone();
-                let success = (200..300).contains(&status);
-                if streaming && success {
-                    return Ok(Answer {
-                        status,
-                        headers,
-                        body: AttemptBody::Streaming(resp),
-                    });
-                }
-                match resp.bytes().await {
-                    Ok(body) => Ok(Answer {
-                        status,
-                        headers,
-                        body: AttemptBody::Read(body),
-                    }),
-                    Err(error) => Err(Box::new(error)),
-                }
-            }
-            Err(error) => Err(Box::new(error)),
+            .body(body);
+        let resp = match activity.limit(request.send(), read_timeout).await {
+            Ok(Ok(resp)) => resp,
+            Ok(Err(error)) => return Err(TransportFailure::from_reqwest(&error)),
+            Err(silence) => return Err(silence),
+        };
+        let status = resp.status().as_u16();
+        let headers = resp.headers().clone();
+        let success = (200..300).contains(&status);
+        if streaming && success {
+            return Ok(Answer {
+                status,
+                headers,
+                body: AttemptBody::Streaming(resp),
+                wire_names: Vec::new(),
+            });
         }
+        let body = read_whole(resp, read_timeout).await?;
+        Ok(Answer {
+            status,
+            headers,
+            body: AttemptBody::Read(body),
+            wire_names: Vec::new(),
+        })
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -511,6 +638,7 @@ impl Client {
         request_headers.push(("content-length".into(), req.body.len().to_string()));
         RequestEvent {
             request_seq: seq,
+            client: self.inner.id,
             attempt,
             started,
             duration,
@@ -562,22 +690,19 @@ fn fill_response(event: &mut RequestEvent, headers: &HeaderMap) {
         .collect();
 }
 
-/// Words for a transport failure, without reqwest's nested Debug noise.
-fn transport_summary(error: &reqwest::Error) -> String {
-    let mut parts = Vec::new();
-    let mut source: Option<&dyn std::error::Error> = Some(error);
-    while let Some(e) = source {
-        let text = e.to_string();
-        if !parts.iter().any(|p: &String| p.contains(&text)) {
-            parts.push(text);
+/// A whole body, each piece within the read timeout.
+async fn read_whole(
+    mut resp: reqwest::Response,
+    read_timeout: Duration,
+) -> std::result::Result<Bytes, TransportFailure> {
+    let mut body = bytes::BytesMut::new();
+    loop {
+        match tokio::time::timeout(read_timeout, resp.chunk()).await {
+            Ok(Ok(Some(chunk))) => body.extend_from_slice(&chunk),
+            Ok(Ok(None)) => return Ok(body.freeze()),
+            Ok(Err(e)) => return Err(TransportFailure::from_reqwest(&e)),
+            Err(_) => return Err(TransportFailure::silence(read_timeout)),
         }
-        source = e.source();
-    }
-    let summary = parts.join(": ");
-    if error.is_timeout() {
-        format!("timed out ({summary})")
-    } else {
-        redact_query(&summary)
     }
 }
 

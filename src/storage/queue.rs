@@ -176,6 +176,12 @@ fn time(e: &Element, name: &str) -> Option<SystemTime> {
     httpdate::parse_http_date(e.text_of(name)?).ok()
 }
 
+fn message_count(resp: &super::pipeline::Response) -> u64 {
+    resp.header("x-ms-approximate-messages-count")
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
 fn messages_path(queue: &str) -> String {
     format!("/{queue}/messages")
 }
@@ -234,19 +240,26 @@ impl Client {
             .map(drop)
     }
 
-    /// Metadata and the approximate message count.
+    /// Metadata (names in the case they were stored) and the approximate message count.
     pub async fn get_queue_properties(&self, name: &str) -> Result<QueueProperties> {
         let op = format!("Read properties of queue `{name}`");
         check_queue(&op, name)?;
-        let req = Request::new(Service::Queue, Method::GET, &op, format!("/{name}")).query("comp", "metadata");
+        let req = Request::new(Service::Queue, Method::GET, &op, format!("/{name}"))
+            .query("comp", "metadata")
+            .reading_metadata();
         let resp = self.send(req).await?;
         Ok(QueueProperties {
-            approximate_message_count: resp
-                .header("x-ms-approximate-messages-count")
-                .and_then(|c| c.parse().ok())
-                .unwrap_or(0),
-            metadata: metadata_from_headers(&resp.headers),
+            approximate_message_count: message_count(&resp),
+            metadata: metadata_from_headers(&resp),
         })
+    }
+
+    /// Only the approximate message count (on the pooled connections: for counting many queues).
+    pub async fn queue_message_count(&self, name: &str) -> Result<u64> {
+        let op = format!("Count the messages of queue `{name}`");
+        check_queue(&op, name)?;
+        let req = Request::new(Service::Queue, Method::GET, &op, format!("/{name}")).query("comp", "metadata");
+        Ok(message_count(&self.send(req).await?))
     }
 
     pub async fn set_queue_metadata(&self, name: &str, metadata: &[(String, String)]) -> Result<()> {

@@ -57,6 +57,13 @@ pub fn is_transient_status(status: u16) -> bool {
     matches!(status, 408 | 500 | 502 | 503 | 504)
 }
 
+/// A status that says the service did not carry the request out, so a write may be sent again: 503 (ServerBusy,
+/// throttling) refuses work before doing it. 500 OperationTimedOut, 502 and 504 may come after the write
+/// happened; those stay "outcome unknown" for writes.
+pub fn write_never_ran(status: u16) -> bool {
+    status == 503
+}
+
 /// Retry-After is either seconds or an HTTP date.
 pub fn parse_retry_after(value: &str) -> Option<Duration> {
     let value = value.trim();

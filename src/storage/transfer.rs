@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use base64::Engine;
 use bytes::{Bytes, BytesMut};
-use futures_util::StreamExt;
 use md5::{Digest, Md5};
 use reqwest::Method;
 use tokio::io::AsyncReadExt;
@@ -443,7 +442,7 @@ impl RangeJob {
             .header_opt("x-ms-range-get-content-md5", self.verify_md5.then_some("true"))
             // Every range from the same version: a change mid-download fails it instead of mixing versions.
             .header("if-match", self.etag.clone());
-        let resp = self.client.send_streaming(req).await.map_err(|e| (e, 0))?;
+        let mut resp = self.client.send_streaming(req).await.map_err(|e| (e, 0))?;
         let expected_md5 = match &self.known_md5 {
             Some(md5) => Some(md5.clone()),
             None => resp
@@ -458,17 +457,22 @@ impl RangeJob {
         let mut counted = 0u64;
         let mut offset = self.start;
         let mut buffer = BytesMut::with_capacity(WRITE_BUFFER);
-        let mut body = resp.body.bytes_stream();
         loop {
-            let chunk = match body.next().await {
-                Some(chunk) => {
-                    let chunk =
-                        chunk.map_err(|e| (StorageError::new(ErrorKind::Connection, &op, e.to_string()), counted))?;
+            let chunk = match resp.chunk().await {
+                Ok(Some(chunk)) => {
                     received += chunk.len() as u64;
                     buffer.extend_from_slice(&chunk);
                     true
                 }
-                None => false,
+                Ok(None) => false,
+                Err(failure) => {
+                    let kind = if failure.timeout {
+                        ErrorKind::Timeout
+                    } else {
+                        ErrorKind::Connection
+                    };
+                    return Err((StorageError::new(kind, &op, failure.summary), counted));
+                }
             };
             if buffer.len() >= WRITE_BUFFER || (!chunk && !buffer.is_empty()) {
                 let data = buffer.split().freeze();

@@ -1,5 +1,7 @@
-//! A small HTTP proxy on loopback that forwards to Azurite but injects faults on chosen requests:
-//! an error status (with Retry-After), a connection reset after the request arrived, or a delay.
+//! A small HTTP proxy on loopback that forwards to Azurite but injects faults on chosen requests: an error
+//! status (with Retry-After), a connection reset after the request arrived, a delay, a request changed after
+//! it was signed, a response without its Content-Length; and a bandwidth limit that slows every byte both ways
+//! as a slow link does. It keeps the heads of the requests it saw, as they came on the wire.
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -27,6 +29,11 @@ pub enum Fault {
         next_partition_key: String,
         next_row_key: String,
     },
+    /// Forward the request with one more `x-ms-meta-*` header than it was signed with: a proxy that changes
+    /// requests, so the service refuses the signature although the key is right.
+    Tamper,
+    /// Forward the request, and drop Content-Length from the response's head (as some proxies do on HEAD).
+    DropContentLength,
 }
 
 pub struct FaultProxy {
@@ -34,25 +41,73 @@ pub struct FaultProxy {
     faults: Arc<Mutex<VecDeque<Fault>>>,
     always: Arc<Mutex<Option<Fault>>>,
     requests: Arc<AtomicUsize>,
+    heads: Arc<Mutex<Vec<String>>>,
+    link: Arc<Link>,
+}
+
+/// A link's bandwidth, shared by every connection through the proxy (one uplink, one downlink), in bytes a
+/// second; 0 is unlimited.
+#[derive(Default)]
+struct Link {
+    up: Throttle,
+    down: Throttle,
+}
+
+#[derive(Default)]
+struct Throttle {
+    rate: std::sync::atomic::AtomicU64,
+    next_free: Mutex<Option<tokio::time::Instant>>,
+}
+
+impl Throttle {
+    /// Waits until `n` more bytes fit the rate, in turn with every other connection.
+    async fn pass(&self, n: usize) {
+        let rate = self.rate.load(Ordering::Relaxed);
+        if rate == 0 {
+            return;
+        }
+        let cost = std::time::Duration::from_secs_f64(n as f64 / rate as f64);
+        let done = {
+            let mut next = self.next_free.lock().unwrap();
+            let now = tokio::time::Instant::now();
+            let start = next.filter(|t| *t > now).unwrap_or(now);
+            *next = Some(start + cost);
+            start + cost
+        };
+        tokio::time::sleep_until(done).await;
+    }
 }
 
 impl FaultProxy {
     /// Starts a proxy in front of `upstream_port` on the current tokio runtime.
     pub async fn start(upstream_port: u16) -> FaultProxy {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        // A small receive window, so a throttled upload is held back in the sender, not in this socket.
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(64 * 1024).unwrap();
+        socket.bind(SocketAddr::from(([127, 0, 0, 1], 0))).unwrap();
+        let listener: TcpListener = socket.listen(128).unwrap();
         let port = listener.local_addr().unwrap().port();
         let faults = Arc::new(Mutex::new(VecDeque::new()));
         let always = Arc::new(Mutex::new(None));
         let requests = Arc::new(AtomicUsize::new(0));
-        let (f, a, r) = (faults.clone(), always.clone(), requests.clone());
+        let heads = Arc::new(Mutex::new(Vec::new()));
+        let link = Arc::new(Link::default());
+        let shared = Shared {
+            upstream_port,
+            faults: faults.clone(),
+            always: always.clone(),
+            requests: requests.clone(),
+            heads: heads.clone(),
+            link: link.clone(),
+        };
         tokio::spawn(async move {
             loop {
                 let Ok((socket, _)) = listener.accept().await else {
                     return;
                 };
-                let (f, a, r) = (f.clone(), a.clone(), r.clone());
+                let shared = shared.clone();
                 tokio::spawn(async move {
-                    let _ = serve(socket, upstream_port, f, a, r).await;
+                    let _ = serve(socket, shared).await;
                 });
             }
         });
@@ -61,7 +116,21 @@ impl FaultProxy {
             faults,
             always,
             requests,
+            heads,
+            link,
         }
+    }
+
+    /// Limits the link to this many bytes a second each way (None: unlimited).
+    pub fn bandwidth(&self, bytes_per_second: Option<u64>) {
+        let rate = bytes_per_second.unwrap_or(0);
+        self.link.up.rate.store(rate, Ordering::Relaxed);
+        self.link.down.rate.store(rate, Ordering::Relaxed);
+    }
+
+    /// The heads of the requests seen so far (request line and headers), as they came on the wire.
+    pub fn heads(&self) -> Vec<String> {
+        self.heads.lock().unwrap().clone()
     }
 
     /// The next requests meet these faults, in order; after them requests pass through.
@@ -80,23 +149,37 @@ impl FaultProxy {
     }
 }
 
-async fn serve(
-    mut client: TcpStream,
+#[derive(Clone)]
+struct Shared {
     upstream_port: u16,
     faults: Arc<Mutex<VecDeque<Fault>>>,
     always: Arc<Mutex<Option<Fault>>>,
     requests: Arc<AtomicUsize>,
-) -> std::io::Result<()> {
+    heads: Arc<Mutex<Vec<String>>>,
+    link: Arc<Link>,
+}
+
+async fn serve(mut client: TcpStream, shared: Shared) -> std::io::Result<()> {
+    let upstream_port = shared.upstream_port;
     loop {
-        let Some(request) = read_request(&mut client).await? else {
+        let Some(request) = read_request(&mut client, &shared.link).await? else {
             return Ok(());
         };
-        requests.fetch_add(1, Ordering::SeqCst);
-        let fault = faults
+        shared.requests.fetch_add(1, Ordering::SeqCst);
+        if let Some(end) = find(&request, b"\r\n\r\n") {
+            shared
+                .heads
+                .lock()
+                .unwrap()
+                .push(String::from_utf8_lossy(&request[..end]).into_owned());
+        }
+        let fault = shared
+            .faults
             .lock()
             .unwrap()
             .pop_front()
-            .or_else(|| always.lock().unwrap().clone());
+            .or_else(|| shared.always.lock().unwrap().clone());
+        let respond = |response: Vec<u8>| send_limited(response, shared.link.clone());
         match fault {
             Some(Fault::Status { status, retry_after }) => {
                 let retry = retry_after.map(|s| format!("Retry-After: {s}\r\n")).unwrap_or_default();
@@ -127,7 +210,9 @@ async fn serve(
             }
             Some(Fault::Truncate) => {
                 let response = forward(&request, upstream_port).await?;
-                client.write_all(&response[..response.len() / 2]).await?;
+                respond(response[..response.len() / 2].to_vec())
+                    .write_to(&mut client)
+                    .await?;
                 return Ok(());
             }
             Some(Fault::Reset) => {
@@ -138,20 +223,63 @@ async fn serve(
             Some(Fault::Delay(pause)) => {
                 tokio::time::sleep(pause).await;
                 let response = forward(&request, upstream_port).await?;
-                client.write_all(&response).await?;
+                respond(response).write_to(&mut client).await?;
+                return Ok(());
+            }
+            Some(Fault::Tamper) => {
+                let head_end = find(&request, b"\r\n\r\n").unwrap();
+                let mut changed = request[..head_end].to_vec();
+                changed.extend_from_slice(b"\r\nx-ms-meta-tampered: by-a-proxy");
+                changed.extend_from_slice(&request[head_end..]);
+                let response = forward(&changed, upstream_port).await?;
+                respond(response).write_to(&mut client).await?;
+                return Ok(());
+            }
+            Some(Fault::DropContentLength) => {
+                let response = forward(&request, upstream_port).await?;
+                let head_end = find(&response, b"\r\n\r\n").unwrap();
+                let head: String = String::from_utf8_lossy(&response[..head_end])
+                    .split("\r\n")
+                    .filter(|l| !l.to_ascii_lowercase().starts_with("content-length:"))
+                    .map(|l| format!("{l}\r\n"))
+                    .collect();
+                let mut changed = head.into_bytes();
+                changed.extend_from_slice(b"\r\n");
+                changed.extend_from_slice(&response[head_end + 4..]);
+                respond(changed).write_to(&mut client).await?;
                 return Ok(());
             }
             Some(Fault::Pass) | None => {
                 let response = forward(&request, upstream_port).await?;
-                client.write_all(&response).await?;
+                respond(response).write_to(&mut client).await?;
                 return Ok(());
             }
         }
     }
 }
 
+/// A response on its way back over the link's downlink.
+struct Limited {
+    bytes: Vec<u8>,
+    link: Arc<Link>,
+}
+
+fn send_limited(bytes: Vec<u8>, link: Arc<Link>) -> Limited {
+    Limited { bytes, link }
+}
+
+impl Limited {
+    async fn write_to(self, client: &mut TcpStream) -> std::io::Result<()> {
+        for piece in self.bytes.chunks(8192) {
+            self.link.down.pass(piece.len()).await;
+            client.write_all(piece).await?;
+        }
+        Ok(())
+    }
+}
+
 /// Reads one request (head and Content-Length body); None when the client closed the connection.
-async fn read_request(stream: &mut TcpStream) -> std::io::Result<Option<Vec<u8>>> {
+async fn read_request(stream: &mut TcpStream, link: &Link) -> std::io::Result<Option<Vec<u8>>> {
     let mut buf = Vec::new();
     let mut chunk = [0u8; 8192];
     let head_end = loop {
@@ -162,6 +290,7 @@ async fn read_request(stream: &mut TcpStream) -> std::io::Result<Option<Vec<u8>>
         if n == 0 {
             return Ok(None);
         }
+        link.up.pass(n).await;
         buf.extend_from_slice(&chunk[..n]);
     };
     let head = String::from_utf8_lossy(&buf[..head_end]).to_ascii_lowercase();
@@ -175,6 +304,8 @@ async fn read_request(stream: &mut TcpStream) -> std::io::Result<Option<Vec<u8>>
         if n == 0 {
             break;
         }
+        // Read no faster than the uplink: the sender's buffers fill, and it slows down as on a real link.
+        link.up.pass(n).await;
         buf.extend_from_slice(&chunk[..n]);
     }
     Ok(Some(buf))

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod fault_proxy;
+pub mod peer;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -12,7 +13,12 @@ use tessera::storage::{Account, Client, ClientOptions, RequestEvent, Service};
 /// The binary's emulator, started on first use. If it cannot start, every test fails saying why.
 pub fn emulator() -> &'static Emulator {
     static EMULATOR: OnceLock<Emulator> = OnceLock::new();
-    EMULATOR.get_or_init(|| match Emulator::start() {
+    // Microsoft's newer SDKs, the tests' independent readers, send API versions this Azurite does not know.
+    let options = tessera::emulator::EmulatorOptions {
+        skip_api_version_check: true,
+        ..Default::default()
+    };
+    EMULATOR.get_or_init(|| match Emulator::start_with(&options) {
         Ok(e) => e,
         Err(why) => panic!("the tests need a real Azurite and it could not start: {why}"),
     })

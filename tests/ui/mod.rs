@@ -33,14 +33,30 @@ impl<'a> TestApp<'a> {
 
     /// The app with this account (the emulator's, perhaps through a fault proxy) listed as "Test emulator".
     pub fn with_account(rt: &tokio::runtime::Runtime, account: &tessera::storage::Account) -> TestApp<'a> {
+        Self::with_accounts(rt, &[("Test emulator", account)])
+    }
+
+    /// The app with these emulator-kind accounts listed under these labels (the first with id `test-emulator`).
+    pub fn with_accounts(rt: &tokio::runtime::Runtime, accounts: &[(&str, &tessera::storage::Account)]) -> TestApp<'a> {
         let dir = tempfile::tempdir().unwrap();
-        let (mut profile, _) = tessera::app::profiles::AccountProfile::from_account(
-            "Test emulator",
-            tessera::app::profiles::ProfileKind::Emulator,
-            account,
-        );
-        profile.id = "test-emulator".into();
-        tessera::app::profiles::save_profiles(&AppPaths::in_dir(dir.path()).accounts_file, &[profile]).unwrap();
+        let profiles: Vec<_> = accounts
+            .iter()
+            .enumerate()
+            .map(|(i, (label, account))| {
+                let (mut profile, _) = tessera::app::profiles::AccountProfile::from_account(
+                    label,
+                    tessera::app::profiles::ProfileKind::Emulator,
+                    account,
+                );
+                profile.id = if i == 0 {
+                    "test-emulator".into()
+                } else {
+                    format!("test-account-{i}")
+                };
+                profile
+            })
+            .collect();
+        tessera::app::profiles::save_profiles(&AppPaths::in_dir(dir.path()).accounts_file, &profiles).unwrap();
         Self::in_dir(rt, dir)
     }
 

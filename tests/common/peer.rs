@@ -1,0 +1,49 @@
+//! Microsoft's Python SDKs as the tests' independent reader (and writer): what the app wrote, read back by
+//! someone else's code. `benches/peers/install` (run by `scripts/test`) puts them in `target/peers-venv`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs one command of `benches/peers/peer.py` against `connection_string` and returns its JSON. Fails the
+/// test, saying how to install the peers, when they are missing: never skips.
+pub fn run(connection_string: &str, args: &[&str]) -> Value {
+    let python = root().join("target/peers-venv/bin/python");
+    assert!(
+        python.exists(),
+        "Microsoft's Python SDKs are not installed: run benches/peers/install (scripts/test does)"
+    );
+    let out = Command::new(python)
+        .arg(root().join("benches/peers/peer.py"))
+        .args(args)
+        .env("TESSERA_PEER_CONNECTION_STRING", connection_string)
+        .output()
+        .expect("run the Python peer");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let value: Value = serde_json::from_str(text.trim()).unwrap_or_else(|e| {
+        panic!(
+            "the peer answered {text:?} ({e}); stderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    assert!(out.status.success(), "the peer failed: {value}");
+    value
+}
+
+/// A resource's metadata as the SDK reads it, names in the case the service stored them.
+pub fn metadata(connection_string: &str, args: &[&str]) -> Vec<(String, String)> {
+    let value = run(connection_string, args);
+    let mut pairs: Vec<(String, String)> = value["metadata"]
+        .as_object()
+        .expect("metadata")
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
+        .collect();
+    pairs.sort();
+    pairs
+}
