@@ -20,6 +20,8 @@ pub struct PropertyEdit {
     /// Binary shown as hex instead of base64.
     pub hex: bool,
     pub error: Option<String>,
+    /// A value this app cannot read, kept exactly as it came: shown, never edited, written back unchanged.
+    pub kept: Option<EdmValue>,
 }
 
 impl PropertyEdit {
@@ -31,10 +33,14 @@ impl PropertyEdit {
             flag: matches!(value, EdmValue::Boolean(true)),
             hex: false,
             error: None,
+            kept: matches!(value, EdmValue::Unparsed(_)).then(|| value.clone()),
         }
     }
 
     pub fn value(&self) -> Result<EdmValue, String> {
+        if let Some(kept) = &self.kept {
+            return Ok(kept.clone());
+        }
         match self.ty {
             EdmType::Boolean => Ok(EdmValue::Boolean(self.flag)),
             EdmType::Binary if self.hex => parse_hex(&self.text).map(EdmValue::Binary),
@@ -93,8 +99,11 @@ pub enum Theirs {
 
 pub enum EditorEvent {
     None,
-    /// Saved: the entity as now stored (with its new ETag).
+    /// Saved: the entity as now stored (with its new ETag); the editor closes.
     Saved(Entity),
+    /// Saved what the form held when Save was pressed, but the form changed since: the row shows what was
+    /// stored, and the editor stays open with the newer edit (on the new ETag), not yet saved.
+    SavedWhileEditing(Entity),
     /// The user discarded their edit; `theirs` is the server's version, if it was fetched.
     Discarded(Option<Entity>),
     Closed,
@@ -112,6 +121,10 @@ pub struct EntityEditor {
     pub error: Option<StorageError>,
     pub theirs: Option<Theirs>,
     saving: Option<Pending<Result<String, StorageError>>>,
+    /// What the save in flight sent: its reply is about this, not about whatever the form holds by then.
+    sent: Option<EntityDraft>,
+    /// Said after a save that stored an earlier state of the form.
+    pub note: Option<String>,
     fetching: Option<Pending<Result<Entity, StorageError>>>,
 }
 
@@ -133,6 +146,8 @@ impl EntityEditor {
             error: None,
             theirs: None,
             saving: None,
+            sent: None,
+            note: None,
             fetching: None,
         }
     }
@@ -194,6 +209,8 @@ impl EntityEditor {
             (Some(etag), false) => IfMatch::Etag(etag.clone()),
             _ => IfMatch::Any,
         };
+        self.sent = Some(draft.clone());
+        self.note = None;
         self.saving = Some(backend.spawn(async move {
             if new {
                 client.insert_entity(&table, &draft).await
@@ -245,13 +262,26 @@ impl EntityEditor {
 
     fn poll(&mut self, backend: &Backend, client: &Client) -> EditorEvent {
         if let Some(result) = take_ready(&mut self.saving) {
-            match result {
-                Ok(etag) => {
-                    let mut draft = self.draft().expect("it parsed when saved");
-                    draft.etag = Some(etag);
-                    return EditorEvent::Saved(draft.to_entity());
+            let sent = self.sent.take();
+            match (result, sent) {
+                (Ok(etag), Some(mut stored)) => {
+                    stored.etag = Some(etag.clone());
+                    // The form may have changed while the save was out (even to something that does not parse):
+                    // the reply is about what was sent, and a later edit is kept, on the new ETag, unsaved.
+                    let unchanged = self.draft().is_some_and(|now| now.properties == stored.properties);
+                    if unchanged {
+                        return EditorEvent::Saved(stored.to_entity());
+                    }
+                    self.etag = Some(etag);
+                    self.original = Some(stored.clone());
+                    self.note = Some(
+                        "Saved what the form held when you pressed Save. Your later changes are below, not saved yet."
+                            .into(),
+                    );
+                    return EditorEvent::SavedWhileEditing(stored.to_entity());
                 }
-                Err(e) => {
+                (Ok(_), None) => {}
+                (Err(e), _) => {
                     if e.is_conflict() || (e.is_not_found() && !self.is_new()) {
                         self.fetch_theirs(backend, client);
                     }
@@ -270,8 +300,10 @@ impl EntityEditor {
     }
 
     pub fn ui(&mut self, ctx: &egui::Context, backend: &Backend, client: &Client) -> EditorEvent {
-        if let ev @ (EditorEvent::Saved(_) | EditorEvent::Discarded(_) | EditorEvent::Closed) =
-            self.poll(backend, client)
+        if let ev @ (EditorEvent::Saved(_)
+        | EditorEvent::SavedWhileEditing(_)
+        | EditorEvent::Discarded(_)
+        | EditorEvent::Closed) = self.poll(backend, client)
         {
             return ev;
         }
@@ -324,6 +356,28 @@ impl EntityEditor {
                     } else {
                         p.name.clone()
                     };
+                    if let Some(EdmValue::Unparsed(u)) = &p.kept {
+                        ui.horizontal(|ui| {
+                            ui.label(RichText::new(&p.name).strong());
+                            ui.label(
+                                RichText::new(format!(
+                                    "{} (unreadable {})",
+                                    u.json,
+                                    u.declared.as_deref().unwrap_or("value")
+                                ))
+                                .monospace()
+                                .color(ui.visuals().warn_fg_color),
+                            )
+                            .on_hover_text(format!(
+                                "{}. Kept exactly as it came and written back unchanged; this app cannot edit it.",
+                                u.why
+                            ));
+                            if ui.small_button(format!("Remove {key}")).clicked() {
+                                remove = Some(i);
+                            }
+                        });
+                        continue;
+                    }
                     ui.horizontal(|ui| {
                         ui.add(egui::TextEdit::singleline(&mut p.name).desired_width(140.0))
                             .accessible_name(format!("Name of {key}"));
@@ -411,6 +465,9 @@ impl EntityEditor {
         }
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+        }
+        if let Some(note) = &self.note {
+            ui.colored_label(ui.visuals().warn_fg_color, note);
         }
         if let Some(theirs) = &self.theirs {
             event = self.conflict_ui(ui, backend, client, theirs_kind(theirs));

@@ -238,6 +238,17 @@ pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
                         row.set_selected(pane.selection.contains(&index));
                         for (name, _, main, _) in &columns {
                             row.col(|ui| match cell(entity, name) {
+                                Some(crate::storage::entity::EdmRef::Unparsed { declared, json, why }) => {
+                                    let text: String = json.chars().take(200).collect();
+                                    let declared = if declared.is_empty() { "value" } else { declared };
+                                    ui.label(
+                                        RichText::new(format!("{text} [unreadable {declared}]"))
+                                            .color(ui.visuals().warn_fg_color),
+                                    )
+                                    .on_hover_text(format!(
+                                        "{why}. Shown as it came; the editor keeps it unchanged and cannot edit it."
+                                    ));
+                                }
                                 Some(v) => {
                                     let text: String = v.to_text().chars().take(200).collect();
                                     if main.is_some_and(|m| m != v.edm_type()) {
@@ -280,11 +291,17 @@ pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
     }
 }
 
-/// Click selects one row, Ctrl+click toggles, Shift+click selects the range from the last click.
+/// Click selects one row, Ctrl+click toggles, Shift+click selects the range, as the view now shows it, from
+/// the last clicked row (a plain click when that row is no longer shown).
 pub fn select(pane: &mut TablePane, position: usize, m: egui::Modifiers) {
-    let index = pane.view[position];
+    let Some(&index) = pane.view.get(position) else {
+        return;
+    };
+    let anchor_position = pane
+        .anchor
+        .and_then(|anchor| pane.view.iter().position(|&i| i == anchor));
     if m.shift
-        && let Some(anchor) = pane.anchor
+        && let Some(anchor) = anchor_position
     {
         let (a, b) = (anchor.min(position), anchor.max(position));
         pane.selection.extend(pane.view[a..=b].iter().copied());
@@ -298,7 +315,7 @@ pub fn select(pane: &mut TablePane, position: usize, m: egui::Modifiers) {
         pane.selection.clear();
         pane.selection.insert(index);
     }
-    pane.anchor = Some(position);
+    pane.anchor = Some(index);
 }
 
 fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {

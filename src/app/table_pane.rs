@@ -57,7 +57,9 @@ pub struct TablePane {
     pub quick: String,
     applied_quick: String,
     pub selection: BTreeSet<u32>,
-    pub anchor: Option<usize>,
+    /// The row Shift+click extends from, as the entity's place in the store, never a position in the view:
+    /// positions change under every sort and filter.
+    pub anchor: Option<u32>,
     pub editor: Option<EntityEditor>,
     /// The entity the Raw JSON window shows, as it was when opened: a row number would go stale (or out of range)
     /// when the query runs again or the row is deleted.
@@ -436,6 +438,7 @@ impl TablePane {
             let len = *len;
             self.view = rows;
             self.view_task = None;
+            self.keep_selection_in_view();
             // Rows that arrived during the computation join at the end (and a sort runs again).
             if (self.store.len() as u32) > len {
                 if self.sort.is_some() {
@@ -456,6 +459,19 @@ impl TablePane {
         self.count_partitions(ctx);
     }
 
+    /// Only what the view shows can be selected: a row the filter hid leaves the selection (Delete acts on what
+    /// the user sees selected), and so does the anchor.
+    fn keep_selection_in_view(&mut self) {
+        if self.selection.is_empty() && self.anchor.is_none() {
+            return;
+        }
+        let shown: HashSet<u32> = self.view.iter().copied().collect();
+        self.selection.retain(|i| shown.contains(i));
+        if self.anchor.is_some_and(|a| !shown.contains(&a)) {
+            self.anchor = None;
+        }
+    }
+
     /// Runs the editor window and applies what it reports.
     pub fn editor_ui(&mut self, ui: &egui::Context, ctx: &mut PaneContext) {
         let Some(editor) = &mut self.editor else { return };
@@ -466,6 +482,7 @@ impl TablePane {
                 self.editor = None;
                 self.put_row(entity);
             }
+            EditorEvent::SavedWhileEditing(entity) => self.put_row(entity),
             EditorEvent::Discarded(theirs) => {
                 self.editor = None;
                 if let Some(e) = theirs {
@@ -558,6 +575,9 @@ impl TablePane {
             })
             .collect();
         self.store.remove(&rows);
+        // Removing renumbers the store: a sort or filter still running holds the old numbers, so its result is
+        // dropped (a new one starts from the renumbered store).
+        self.view_task = None;
         self.selection.clear();
         self.anchor = None;
         self.view_stale = true;

@@ -18,6 +18,9 @@ pub enum EdmType {
     DateTime,
     Guid,
     Binary,
+    /// A value this app cannot read (an unknown `@odata.type`, a DateTime outside 1601-9999 written by another
+    /// tool): kept as it came, shown raw, never edited. Not one of the types a user picks.
+    Unparsed,
 }
 
 impl EdmType {
@@ -43,6 +46,7 @@ impl EdmType {
             EdmType::DateTime => "Edm.DateTime",
             EdmType::Guid => "Edm.Guid",
             EdmType::Binary => "Edm.Binary",
+            EdmType::Unparsed => "(unreadable)",
         }
     }
 
@@ -52,7 +56,10 @@ impl EdmType {
 
     /// The short name people read in headers and menus.
     pub fn short_name(self) -> &'static str {
-        &self.odata_name()[4..]
+        match self {
+            EdmType::Unparsed => "unreadable",
+            _ => &self.odata_name()[4..],
+        }
     }
 }
 
@@ -173,6 +180,17 @@ pub enum EdmValue {
     DateTime(EdmDateTime),
     Guid(uuid::Uuid),
     Binary(Vec<u8>),
+    Unparsed(Box<UnparsedValue>),
+}
+
+/// A value as it came, when this app cannot read it: its declared type (if any) and its JSON text. Written
+/// back exactly so, so a save never changes what another tool stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnparsedValue {
+    pub declared: Option<String>,
+    pub json: String,
+    /// Why it could not be read, in words.
+    pub why: String,
 }
 
 /// Values compare as the service stores them: a NaN equals a NaN, and doubles compare by bits.
@@ -188,6 +206,7 @@ impl PartialEq for EdmValue {
             (DateTime(a), DateTime(b)) => a == b,
             (Guid(a), Guid(b)) => a == b,
             (Binary(a), Binary(b)) => a == b,
+            (Unparsed(a), Unparsed(b)) => a.declared == b.declared && a.json == b.json,
             _ => false,
         }
     }
@@ -204,6 +223,7 @@ impl EdmValue {
             EdmValue::DateTime(_) => EdmType::DateTime,
             EdmValue::Guid(_) => EdmType::Guid,
             EdmValue::Binary(_) => EdmType::Binary,
+            EdmValue::Unparsed(_) => EdmType::Unparsed,
         }
     }
 
@@ -218,6 +238,7 @@ impl EdmValue {
             EdmValue::DateTime(v) => v.to_string(),
             EdmValue::Guid(v) => v.hyphenated().to_string(),
             EdmValue::Binary(v) => base64::engine::general_purpose::STANDARD.encode(v),
+            EdmValue::Unparsed(u) => u.json.clone(),
         }
     }
 
@@ -247,6 +268,7 @@ impl EdmValue {
                 .decode(t)
                 .map(EdmValue::Binary)
                 .map_err(|_| "The value is not valid base64.".to_string()),
+            EdmType::Unparsed => Err("A value of a type this app cannot read can only be kept, not typed in.".into()),
         }
     }
 
@@ -256,6 +278,7 @@ impl EdmValue {
             return Ok(self.clone());
         }
         match (self, ty) {
+            (EdmValue::Unparsed(_), _) => Err("This app cannot read this value, so it cannot convert it.".into()),
             (EdmValue::Int32(v), EdmType::Int64) => Ok(EdmValue::Int64(i64::from(*v))),
             (EdmValue::Int32(v), EdmType::Double) => Ok(EdmValue::Double(f64::from(*v))),
             (EdmValue::Binary(_), EdmType::String) => {
@@ -276,6 +299,7 @@ impl EdmValue {
             EdmValue::Boolean(_) => 1,
             EdmValue::Guid(_) => 16,
             EdmValue::Int64(_) | EdmValue::Double(_) | EdmValue::DateTime(_) => 8,
+            EdmValue::Unparsed(u) => u.json.len(),
         }
     }
 }

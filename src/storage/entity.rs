@@ -8,7 +8,7 @@ use base64::Engine;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use super::edm::{EdmDateTime, EdmType, EdmValue, format_double};
+use super::edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue, format_double};
 use super::error::{Result, StorageError};
 
 /// An entity as the service returned it, packed into one buffer: ETag, keys, Timestamp, then each property's
@@ -29,6 +29,12 @@ pub enum EdmRef<'a> {
     DateTime(EdmDateTime),
     Guid(uuid::Uuid),
     Binary(&'a [u8]),
+    /// A value this app cannot read: its declared type ("" when none) and its JSON text.
+    Unparsed {
+        declared: &'a str,
+        json: &'a str,
+        why: &'a str,
+    },
 }
 
 impl EdmRef<'_> {
@@ -42,6 +48,7 @@ impl EdmRef<'_> {
             EdmRef::DateTime(_) => EdmType::DateTime,
             EdmRef::Guid(_) => EdmType::Guid,
             EdmRef::Binary(_) => EdmType::Binary,
+            EdmRef::Unparsed { .. } => EdmType::Unparsed,
         }
     }
 
@@ -55,6 +62,11 @@ impl EdmRef<'_> {
             EdmRef::DateTime(v) => EdmValue::DateTime(v),
             EdmRef::Guid(v) => EdmValue::Guid(v),
             EdmRef::Binary(v) => EdmValue::Binary(v.to_vec()),
+            EdmRef::Unparsed { declared, json, why } => EdmValue::Unparsed(Box::new(UnparsedValue {
+                declared: (!declared.is_empty()).then(|| declared.to_string()),
+                json: json.to_string(),
+                why: why.to_string(),
+            })),
         }
     }
 
@@ -69,6 +81,7 @@ impl EdmRef<'_> {
             EdmRef::DateTime(v) => Cow::Owned(v.to_string()),
             EdmRef::Guid(v) => Cow::Owned(v.hyphenated().to_string()),
             EdmRef::Binary(v) => Cow::Owned(base64::engine::general_purpose::STANDARD.encode(v)),
+            EdmRef::Unparsed { json, .. } => Cow::Borrowed(json),
         }
     }
 }
@@ -84,6 +97,11 @@ impl<'a> From<&'a EdmValue> for EdmRef<'a> {
             EdmValue::DateTime(v) => EdmRef::DateTime(*v),
             EdmValue::Guid(v) => EdmRef::Guid(*v),
             EdmValue::Binary(v) => EdmRef::Binary(v),
+            EdmValue::Unparsed(u) => EdmRef::Unparsed {
+                declared: u.declared.as_deref().unwrap_or(""),
+                json: &u.json,
+                why: &u.why,
+            },
         }
     }
 }
@@ -100,6 +118,7 @@ fn tag(t: EdmType) -> u8 {
         EdmType::DateTime => 5,
         EdmType::Guid => 6,
         EdmType::Binary => 7,
+        EdmType::Unparsed => 8,
     }
 }
 
@@ -146,6 +165,11 @@ impl Packer {
             EdmRef::DateTime(v) => self.buf.extend_from_slice(&v.ticks().to_le_bytes()),
             EdmRef::Boolean(v) => self.buf.push(u8::from(v)),
             EdmRef::Guid(v) => self.buf.extend_from_slice(v.as_bytes()),
+            EdmRef::Unparsed { declared, json, why } => {
+                self.bytes(declared.as_bytes());
+                self.bytes(json.as_bytes());
+                self.bytes(why.as_bytes());
+            }
         }
     }
 
@@ -207,6 +231,11 @@ impl<'a> Reader<'a> {
                 EdmDateTime::from_ticks(i64::from_le_bytes(self.fixed())).expect("packed from a valid DateTime"),
             ),
             6 => EdmRef::Guid(uuid::Uuid::from_bytes(self.fixed())),
+            8 => EdmRef::Unparsed {
+                declared: self.str(),
+                json: self.str(),
+                why: self.str(),
+            },
             _ => EdmRef::Binary(self.bytes()),
         }
     }
@@ -358,6 +387,13 @@ fn write_json_property(map: &mut serde_json::Map<String, serde_json::Value>, nam
             None => annotated(map, EdmType::Double, format_double(v).into()),
         },
         EdmRef::DateTime(v) => annotated(map, EdmType::DateTime, v.to_string().into()),
+        // Written back exactly as it came: its JSON, and its annotation if it had one.
+        EdmRef::Unparsed { declared, json, .. } => {
+            if !declared.is_empty() {
+                map.insert(format!("{name}@odata.type"), declared.into());
+            }
+            map.insert(name.to_string(), serde_json::from_str(json).unwrap_or(J::Null));
+        }
         EdmRef::Guid(v) => annotated(map, EdmType::Guid, v.hyphenated().to_string().into()),
         EdmRef::Binary(v) => annotated(
             map,
@@ -557,9 +593,10 @@ pub fn validate_property_name(name: &str) -> std::result::Result<(), String> {
         return Err("A property has no name.".into());
     }
     if name.chars().count() > 255 {
+        // Quoted by characters: a byte slice could cut a multi-byte character in half.
         return Err(format!(
-            "The property name `{}…` is longer than 255 characters.",
-            &name[..20]
+            "The property name `{}` is longer than 255 characters.",
+            super::redact::shorten(name, 20)
         ));
     }
     if matches!(name, "PartitionKey" | "RowKey" | "Timestamp") || name.starts_with("odata.") {
@@ -653,31 +690,61 @@ impl<'de> Deserialize<'de> for Raw<'de> {
     }
 }
 
-/// Gives a raw JSON value its Edm type: the annotation's when there is one, else what JSON implies.
-fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> std::result::Result<Option<EdmValue>, String> {
-    let declared = match annotation {
-        Some(a) => {
-            Some(EdmType::from_odata_name(a).ok_or_else(|| format!("property `{name}` has unknown type `{a}`"))?)
-        }
+/// Gives a raw JSON value its Edm type: the annotation's when there is one, else what JSON implies. A value
+/// this app cannot read (an unknown annotation, a DateTime outside the range, a value that does not match its
+/// type) is kept as it came, as `Unparsed`: one such value must not hide the rest of the page.
+fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> Option<EdmValue> {
+    let declared = annotation.map(EdmType::from_odata_name);
+    let unparsed = |raw: &Raw, why: String| {
+        EdmValue::Unparsed(Box::new(UnparsedValue {
+            declared: annotation.map(str::to_string),
+            json: raw.to_json_text(),
+            why: format!("property `{name}`: {why}"),
+        }))
+    };
+    let declared = match declared {
         None => None,
+        Some(Some(t)) => Some(t),
+        Some(None) => {
+            let a = annotation.unwrap_or_default();
+            return Some(unparsed(
+                &raw,
+                format!("the type `{a}` is not a Table type this app knows"),
+            ));
+        }
     };
-    let bad = |why: String| format!("property `{name}`: {why}");
-    let value = match (raw, declared) {
-        (Raw::Null, _) => return Ok(None),
-        (Raw::Text(s), None | Some(EdmType::String)) => EdmValue::String(s.into_owned()),
-        (Raw::Text(s), Some(t)) => EdmValue::parse(t, &s).map_err(bad)?,
-        (Raw::Int(v), None | Some(EdmType::Int32)) => match i32::try_from(v) {
-            Ok(v) => EdmValue::Int32(v),
-            Err(_) if declared.is_none() => EdmValue::Int64(v),
-            Err(_) => return Err(bad(format!("{v} does not fit an Int32"))),
+    let value = match (&raw, declared) {
+        (Raw::Null, _) => return None,
+        (Raw::Text(s), None | Some(EdmType::String)) => EdmValue::String(s.to_string()),
+        (Raw::Text(s), Some(t)) => match EdmValue::parse(t, s) {
+            Ok(v) => v,
+            Err(why) => unparsed(&raw, why),
         },
-        (Raw::Int(v), Some(EdmType::Int64)) => EdmValue::Int64(v),
-        (Raw::Int(v), Some(EdmType::Double)) => EdmValue::Double(v as f64),
-        (Raw::Float(v), None | Some(EdmType::Double)) => EdmValue::Double(v),
-        (Raw::Bool(v), None | Some(EdmType::Boolean)) => EdmValue::Boolean(v),
-        (_, Some(t)) => return Err(bad(format!("the value does not match its declared type {t}"))),
+        (Raw::Int(v), None | Some(EdmType::Int32)) => match i32::try_from(*v) {
+            Ok(v) => EdmValue::Int32(v),
+            Err(_) if declared.is_none() => EdmValue::Int64(*v),
+            Err(_) => unparsed(&raw, format!("{v} does not fit an Int32")),
+        },
+        (Raw::Int(v), Some(EdmType::Int64)) => EdmValue::Int64(*v),
+        (Raw::Int(v), Some(EdmType::Double)) => EdmValue::Double(*v as f64),
+        (Raw::Float(v), None | Some(EdmType::Double)) => EdmValue::Double(*v),
+        (Raw::Bool(v), None | Some(EdmType::Boolean)) => EdmValue::Boolean(*v),
+        (_, Some(t)) => unparsed(&raw, format!("the value does not match its declared type {t}")),
     };
-    Ok(Some(value))
+    Some(value)
+}
+
+impl Raw<'_> {
+    /// The value as JSON text, to keep and write back as it came.
+    fn to_json_text(&self) -> String {
+        match self {
+            Raw::Text(s) => serde_json::Value::String(s.to_string()).to_string(),
+            Raw::Int(v) => v.to_string(),
+            Raw::Float(v) => serde_json::Number::from_f64(*v).map_or_else(|| "null".into(), |n| n.to_string()),
+            Raw::Bool(v) => v.to_string(),
+            Raw::Null => "null".into(),
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for Entity {
@@ -722,7 +789,7 @@ impl<'de> Visitor<'de> for EntityVisitor {
         let mut packer = Packer::new(&text(&etag), &text(&pk), &text(&rk), timestamp, values.len() * 24);
         for (name, raw) in values {
             let annotation = types.iter().find(|(n, _)| *n == name).map(|(_, t)| t.as_ref());
-            if let Some(value) = typed(&name, raw, annotation).map_err(de::Error::custom)? {
+            if let Some(value) = typed(&name, raw, annotation) {
                 packer.property(&name, EdmRef::from(&value));
             }
         }
@@ -859,9 +926,38 @@ mod tests {
     }
 
     #[test]
-    fn a_mistyped_value_is_an_error_not_a_silent_string() {
+    fn a_mistyped_value_is_kept_raw_and_marked_not_a_silent_string() {
         let body = br#"{"PartitionKey":"p","RowKey":"r","N@odata.type":"Edm.Int64","N":"twelve"}"#;
-        assert!(parse_entity(body).unwrap_err().contains("property `N`"));
+        let e = parse_entity(body).unwrap();
+        match e.get("N") {
+            Some(EdmRef::Unparsed { declared, json, why }) => {
+                assert_eq!((declared, json), ("Edm.Int64", "\"twelve\""));
+                assert!(why.contains("property `N`"), "{why}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn values_this_app_cannot_read_leave_the_page_readable_and_are_written_back_as_they_came() {
+        let body = br#"{"value":[
+            {"PartitionKey":"a","RowKey":"1","Old":"1500-01-01T00:00:00Z","Old@odata.type":"Edm.DateTime",
+             "Price@odata.type":"Edm.Decimal","Price":12.50,"Name":"fine"},
+            {"PartitionKey":"a","RowKey":"2","Name":"also fine"}]}"#;
+        let page = parse_entity_page(body).unwrap();
+        assert_eq!(page.len(), 2, "one odd entity does not fail the page");
+        assert_eq!(page[0].get("Name"), Some(EdmRef::String("fine")));
+        assert_eq!(page[0].get("Old").unwrap().edm_type(), EdmType::Unparsed);
+        assert_eq!(page[0].get("Price").unwrap().to_text(), "12.5");
+        // Saved again, both go back with their own annotations and values.
+        let json = page[0].to_json();
+        assert_eq!(json["Old"], "1500-01-01T00:00:00Z");
+        assert_eq!(json["Old@odata.type"], "Edm.DateTime");
+        assert_eq!(json["Price@odata.type"], "Edm.Decimal");
+        assert_eq!(json["Price"], 12.5);
+        let draft = page[0].to_draft();
+        assert_eq!(parse_entity(&draft.to_json_body()).unwrap().to_draft(), draft);
+        assert!(draft.validate("Save entity").is_ok());
     }
 
     #[test]
@@ -895,5 +991,14 @@ mod tests {
         }
         assert!(msg(big).contains("limit is 1 MiB"));
         assert!(every_type().validate("Insert entity").is_ok());
+    }
+
+    #[test]
+    fn a_long_name_of_multi_byte_characters_is_refused_in_words_not_a_panic() {
+        // 300 characters of three bytes each: byte 20 falls inside a character.
+        let name = "日".repeat(300);
+        let message = validate_property_name(&name).unwrap_err();
+        assert!(message.contains("longer than 255 characters"), "{message}");
+        assert!(message.contains(&"日".repeat(20)), "{message}");
     }
 }

@@ -206,6 +206,8 @@ pub fn literal(value: &EdmValue) -> String {
         EdmValue::DateTime(v) => format!("datetime'{v}'"),
         EdmValue::Guid(v) => format!("guid'{}'", v.hyphenated()),
         EdmValue::Binary(v) => format!("X'{}'", v.iter().map(|b| format!("{b:02x}")).collect::<String>()),
+        // Compared as the text it came as: the service would need its own type, which this app cannot write.
+        EdmValue::Unparsed(u) => format!("'{}'", u.json.trim_matches('"').replace('\'', "''")),
     }
 }
 
