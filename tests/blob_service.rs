@@ -456,3 +456,53 @@ async fn bad_names_and_metadata_are_refused_before_any_request() {
     );
     assert!(recorder.events().is_empty());
 }
+
+#[tokio::test]
+async fn names_with_dot_segments_are_refused_and_no_other_blob_is_touched() {
+    let c = common::client();
+    let container = common::unique("dots");
+    c.create_container(&container, PublicAccess::None, &[]).await.unwrap();
+    c.put_blob(
+        &container,
+        "b",
+        Bytes::from_static(b"keep"),
+        &BlobHttpHeaders::default(),
+        &[],
+        &Conditions::none(),
+    )
+    .await
+    .unwrap();
+    for name in ["a/../b", "./b", "a/./b", "..", "x/.."] {
+        let err = c
+            .put_blob(
+                &container,
+                name,
+                Bytes::from_static(b"other"),
+                &BlobHttpHeaders::default(),
+                &[],
+                &Conditions::none(),
+            )
+            .await
+            .unwrap_err();
+        assert_eq!(err.kind, tessera::storage::ErrorKind::Invalid, "{name}: {err:?}");
+        assert!(err.message.contains("path segment"), "{name}: {}", err.message);
+        let err = c
+            .delete_blob(
+                &container,
+                name,
+                None,
+                tessera::storage::blob::DeleteSnapshots::None,
+                &Conditions::none(),
+            )
+            .await
+            .unwrap_err();
+        assert_eq!(err.kind, tessera::storage::ErrorKind::Invalid, "{name}");
+    }
+    let (body, _) = c.get_blob(&container, "b", None, None).await.unwrap();
+    assert_eq!(&body[..], b"keep", "the other blob is untouched");
+    let listing = c.list_blobs(&container, &Default::default()).await.unwrap();
+    assert_eq!(
+        listing.blobs.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
+        vec!["b"]
+    );
+}

@@ -291,3 +291,88 @@ async fn conditional_uploads_refuse_to_clobber() {
         .await
         .expect("with the current ETag it goes through");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_that_does_not_say_the_size_saves_nothing() {
+    let c = client();
+    let (container, _) = container_with_random_blob(&c, "sized.bin", 1).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (account, proxy) = common::account_through_proxy(tessera::storage::Service::Blob).await;
+    let via = Client::new(account, Default::default()).unwrap();
+    // The properties (HEAD) come back without Content-Length, as from a proxy that drops it.
+    proxy.inject([common::fault_proxy::Fault::DropContentLength]);
+    let dest = dir.path().join("copy.bin");
+    let err = via
+        .download_file(
+            &container,
+            "sized.bin",
+            None,
+            &dest,
+            &TransferOptions::default(),
+            &TransferProgress::new(),
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap_err();
+    assert!(
+        err.plain_words().contains("did not say its size"),
+        "{}",
+        err.plain_words()
+    );
+    assert!(!dest.exists(), "no empty file stands for the blob");
+    assert!(leftovers(dir.path()).is_empty(), "{:?}", leftovers(dir.path()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_file_past_the_block_limit_goes_up_in_larger_blocks() {
+    // The limit is 50,000 blocks; with a limit of 4 the same rule shows on 10 MiB: 3 MiB blocks, not 10 of 1 MiB.
+    assert_eq!(
+        tessera::storage::transfer::block_size_for(50_001 * 8 * 1024 * 1024, 8 << 20, 50_000),
+        Ok(9 << 20)
+    );
+    assert!(tessera::storage::transfer::block_size_for(50_000 * 4001 * 1024 * 1024, 8 << 20, 50_000).is_err());
+    let (c, recorder) = common::recorded_client(common::account());
+    let container = new_container(&c).await;
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("ten.bin");
+    let md5 = random_file(&source, 10);
+    let options = TransferOptions {
+        block_size: 1 << 20,
+        single_put_limit: 0,
+        max_blocks: 4,
+        ..TransferOptions::default()
+    };
+    let none = CancellationToken::new();
+    c.upload_file(
+        &container,
+        "ten.bin",
+        &source,
+        &BlobHttpHeaders::default(),
+        &[],
+        &Conditions::none(),
+        &options,
+        &TransferProgress::new(),
+        &none,
+    )
+    .await
+    .unwrap();
+    let blocks = recorder
+        .events()
+        .iter()
+        .filter(|e| e.url.contains("comp=block&"))
+        .count();
+    assert_eq!(blocks, 4, "10 MiB in blocks of 3 MiB");
+    let dest = dir.path().join("back.bin");
+    c.download_file(
+        &container,
+        "ten.bin",
+        None,
+        &dest,
+        &TransferOptions::default(),
+        &TransferProgress::new(),
+        &none,
+    )
+    .await
+    .unwrap();
+    assert_eq!(file_md5(&dest), md5);
+}

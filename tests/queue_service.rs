@@ -195,3 +195,62 @@ async fn put_and_get_are_never_repeated_once_they_may_have_arrived() {
     proxy.inject([Fault::Reset]);
     c.peek_messages(&q, 1).await.expect("peek is safe to repeat");
 }
+
+#[tokio::test]
+async fn text_with_carriage_returns_is_peeked_as_it_was_put_by_this_app_and_by_microsofts_sdk() {
+    let c = client();
+    let queue = new_queue(&c).await;
+    let texts = [
+        "line one\r\nline two",
+        "lone\rreturn",
+        "\r\n\r\nat the start",
+        "tab\there\r",
+    ];
+    for text in texts {
+        c.put_message(&queue, text, None, tessera::storage::queue::MessageTtl::Default)
+            .await
+            .unwrap();
+    }
+    let peeked: Vec<String> = c
+        .peek_messages(&queue, 32)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.text)
+        .collect();
+    assert_eq!(peeked, texts, "this app reads back what it put");
+    let cs = common::emulator().connection_string();
+    let theirs = common::peer::run(&cs, &["peek", &queue, "32"]);
+    let theirs: Vec<&str> = theirs["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(theirs, texts, "Microsoft's SDK reads back what this app put");
+    // And a conforming XML parser (Python's expat, which applies the XML line-end rules as the service's parser
+    // does) reads the very body this app sends as the same text.
+    for text in texts {
+        let python = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/peers-venv/bin/python");
+        let mut child = std::process::Command::new(python)
+            .args([
+                "-c",
+                "import sys,json,xml.etree.ElementTree as E; \
+                 print(json.dumps(E.fromstring(sys.stdin.buffer.read()).find('MessageText').text))",
+            ])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(tessera::storage::queue::message_body(text).as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let parsed: String = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(parsed, text, "a conforming parser reads the body as the text");
+    }
+}

@@ -136,6 +136,8 @@ impl BlobHttpHeaders {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BlobProperties {
     pub content_length: u64,
+    /// Whether the answer said the size at all (a proxy may drop Content-Length from a HEAD).
+    pub size_known: bool,
     pub http: BlobHttpHeaders,
     pub blob_type: String,
     pub access_tier: Option<String>,
@@ -162,10 +164,10 @@ fn http_date(s: Option<&str>) -> Option<SystemTime> {
 impl BlobProperties {
     /// Reads properties through a lookup by (header name, list XML name).
     fn read(get: impl Fn(&str, &str) -> Option<String>) -> BlobProperties {
+        let length: Option<u64> = get("content-length", "Content-Length").and_then(|v| v.parse().ok());
         BlobProperties {
-            content_length: get("content-length", "Content-Length")
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0),
+            content_length: length.unwrap_or(0),
+            size_known: length.is_some(),
             http: BlobHttpHeaders {
                 content_type: get("content-type", "Content-Type"),
                 content_encoding: get("content-encoding", "Content-Encoding"),

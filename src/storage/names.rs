@@ -50,8 +50,15 @@ pub fn validate_queue_name(name: &str) -> Result<(), String> {
     validate_dns_style("queue", name)
 }
 
-/// Blob names: 1-1024 characters, no control characters, at most 254 path segments.
+/// Blob names: 1-1024 characters, no control characters, at most 254 path segments, and no `.` or `..`
+/// segment (URLs read those as "this folder" and "the folder above", so the request would reach another blob).
 pub fn validate_blob_name(name: &str) -> Result<(), String> {
+    if let Some(segment) = name.split('/').find(|s| matches!(*s, "." | "..")) {
+        return Err(format!(
+            "The blob name `{name}` has a `{segment}` path segment. URLs treat `.` and `..` as \"this folder\" and \
+             \"the folder above\", so such a name would address another blob; choose a name without them."
+        ));
+    }
     let chars = name.chars().count();
     if chars == 0 || chars > 1024 {
         return Err(format!(

@@ -165,7 +165,8 @@ fn check_visibility(op: &str, seconds: u32) -> Result<()> {
     Ok(())
 }
 
-fn message_body(text: &str) -> String {
+/// The body of Put Message and Update Message: the text in `<MessageText>`, escaped for XML.
+pub fn message_body(text: &str) -> String {
     format!(
         "<QueueMessage><MessageText>{}</MessageText></QueueMessage>",
         xml::escape(text)
@@ -456,5 +457,12 @@ mod tests {
             message_body("a<b&c"),
             "<QueueMessage><MessageText>a&lt;b&amp;c</MessageText></QueueMessage>"
         );
+        // A raw CR would become LF in any conforming parser: it travels as a character reference.
+        assert_eq!(
+            message_body("a\r\nb\rc"),
+            "<QueueMessage><MessageText>a&#13;\nb&#13;c</MessageText></QueueMessage>"
+        );
+        let back = xml::parse(message_body("a\r\nb\rc").as_bytes()).unwrap();
+        assert_eq!(back.text_of("MessageText"), Some("a\r\nb\rc"));
     }
 }

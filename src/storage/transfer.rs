@@ -37,6 +37,8 @@ pub struct TransferOptions {
     pub parallelism: usize,
     /// Extra attempts for one range whose body broke off (the pipeline already retried the request).
     pub range_retries: u32,
+    /// The most blocks a blob may have (the service's limit is 50,000); a larger file gets larger blocks.
+    pub max_blocks: u64,
 }
 
 impl Default for TransferOptions {
@@ -48,8 +50,30 @@ impl Default for TransferOptions {
             verify_range_md5: false,
             parallelism: 4,
             range_retries: 3,
+            max_blocks: MAX_BLOCKS,
         }
     }
+}
+
+/// The service's limits on a block blob: 50,000 blocks of at most 4,000 MiB.
+pub const MAX_BLOCKS: u64 = 50_000;
+pub const MAX_BLOCK_SIZE: u64 = 4000 * 1024 * 1024;
+
+/// Blocks in flight stay under this many bytes together, however large the blocks must be.
+const MAX_IN_FLIGHT: u64 = 256 * 1024 * 1024;
+
+/// The block size for a file: the preferred size, or the smallest whole number of MiB that keeps the file
+/// within `max_blocks`; an error (before anything is sent) when even 4,000 MiB blocks would not.
+pub fn block_size_for(size: u64, preferred: usize, max_blocks: u64) -> std::result::Result<usize, String> {
+    const MIB: u64 = 1024 * 1024;
+    let needed = size.div_ceil(max_blocks.max(1));
+    let block = (preferred as u64).max(needed.div_ceil(MIB) * MIB);
+    if block > MAX_BLOCK_SIZE {
+        return Err(format!(
+            "The file is {size} bytes; a block blob holds at most {max_blocks} blocks of 4,000 MiB."
+        ));
+    }
+    Ok(block as usize)
 }
 
 /// Units done (bytes, entities, messages) and the total, shared with whoever shows the progress.
@@ -158,6 +182,13 @@ impl Client {
             progress.add(size);
             return Ok(etag);
         }
+        let block_size = block_size_for(size, options.block_size, options.max_blocks)
+            .map_err(|why| StorageError::invalid(&op, why))?;
+        // Larger blocks, fewer at once: memory stays bounded.
+        let parallelism = options
+            .parallelism
+            .min((MAX_IN_FLIGHT / block_size as u64).max(1) as usize)
+            .max(1);
         // A doomed condition is found out before gigabytes go up; the commit checks it again.
         self.precheck_upload(container, blob, conditions)
             .await
@@ -165,8 +196,8 @@ impl Client {
         let mut tasks: JoinSet<Result<u64>> = JoinSet::new();
         let mut ids = Vec::new();
         loop {
-            let mut block = BytesMut::with_capacity(options.block_size);
-            while block.len() < options.block_size {
+            let mut block = BytesMut::with_capacity(block_size);
+            while block.len() < block_size {
                 if file.read_buf(&mut block).await.map_err(|e| StorageError::io(&op, &e))? == 0 {
                     break;
                 }
@@ -174,7 +205,7 @@ impl Client {
             if block.is_empty() {
                 break;
             }
-            while tasks.len() >= options.parallelism {
+            while tasks.len() >= parallelism {
                 progress.add(join_next(&mut tasks, cancel, &op).await?);
             }
             let id = block_id(ids.len());
@@ -317,6 +348,14 @@ impl Client {
             .get_blob_properties(container, blob, snapshot)
             .await
             .map_err(|e| e.with_operation(&op))?;
+        if !props.size_known {
+            // Without a size nothing could be checked: an empty file must not pass for the blob.
+            return Err(StorageError::decode(
+                &op,
+                "The answer about the blob did not say its size (no Content-Length; a proxy on the way may drop \
+                 it), so the download could not be checked. Nothing was saved.",
+            ));
+        }
         let size = props.content_length;
         progress.start(size);
         let file_name = dest

@@ -112,8 +112,15 @@ pub fn parse(body: &[u8]) -> Result<Element, String> {
 }
 
 /// Escapes text for an element body.
+/// Text for element content. `\r` is written as a character reference: XML parsers turn a raw CR (or CRLF)
+/// into LF, so a message's CR would not survive the service's parser otherwise.
 pub fn escape(text: &str) -> String {
-    quick_xml::escape::escape(text).into_owned()
+    let escaped = quick_xml::escape::escape(text);
+    if escaped.contains('\r') {
+        escaped.replace('\r', "&#13;")
+    } else {
+        escaped.into_owned()
+    }
 }
 
 #[cfg(test)]
