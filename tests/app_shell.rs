@@ -5,6 +5,7 @@ mod common;
 mod ui;
 
 use common::{emulator, unique};
+use egui_kittest::kittest::{NodeT, Queryable};
 use tessera::storage::account::EMULATOR_KEY;
 use tessera::storage::entity::EntityDraft;
 use tessera::storage::table_batch::BatchOperation;
@@ -275,4 +276,160 @@ fn the_about_box_names_the_app_and_its_version_from_the_manifest() {
     t.wait_for(&format!("Tessera {}", env!("CARGO_PKG_VERSION")));
     t.wait_for(env!("CARGO_PKG_DESCRIPTION"));
     t.wait_for_contains("License: MIT OR Apache-2.0");
+}
+
+#[test]
+fn a_sas_never_leaks_through_a_timeout_a_refused_connection_a_reset_or_a_dns_failure() {
+    const SIG: &str = "LeakCanary0123456789SECRETsig";
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let emulator_blob = emulator().ports()[0];
+    let (silent, reset) = rt.block_on(async {
+        let silent = common::fault_proxy::FaultProxy::start(emulator_blob).await;
+        silent.always(Some(common::fault_proxy::Fault::Delay(std::time::Duration::from_secs(
+            20,
+        ))));
+        let reset = common::fault_proxy::FaultProxy::start(emulator_blob).await;
+        reset.always(Some(common::fault_proxy::Fault::Reset));
+        (silent, reset)
+    });
+    let refused = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let accounts = [
+        (
+            "Times out",
+            format!("http://127.0.0.1:{}/devstoreaccount1", silent.port),
+        ),
+        ("Is refused", format!("http://127.0.0.1:{refused}/devstoreaccount1")),
+        ("Is reset", format!("http://127.0.0.1:{}/devstoreaccount1", reset.port)),
+        (
+            "Has no name",
+            "http://tessera-nowhere.invalid:10000/devstoreaccount1".to_string(),
+        ),
+    ];
+    let mut t = TestApp::new(&rt);
+    // Short waits, so four failures take seconds: the wording and the redaction do not depend on them.
+    t.harness.state_mut().connections.options = tessera::storage::ClientOptions {
+        read_timeout: std::time::Duration::from_secs(1),
+        retry: tessera::storage::retry::RetryPolicy {
+            base_delay: std::time::Duration::from_millis(20),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    for (label, endpoint) in &accounts {
+        t.add_account_from_connection_string(
+            label,
+            &format!("BlobEndpoint={endpoint};SharedAccessSignature=sv=2024-11-04&ss=b&srt=sco&sp=rl&sig={SIG}"),
+        );
+        t.wait_for(&format!("Account `{label}` saved."));
+        t.click(label);
+        t.wait_for("Blob containers");
+    }
+    t.wait_until("four accounts open in the tree", |h| {
+        h.query_all_by_label_contains("Blob containers").count() == 4
+    });
+    // Open each account's container list; each fails its own way.
+    for i in 0..4 {
+        t.harness
+            .query_all_by_label_contains("Blob containers")
+            .nth(i)
+            .unwrap()
+            .click();
+        t.step();
+    }
+    t.wait_until("four failures in words", |h| {
+        h.query_all_by_label_contains("failed:").count() >= 4
+    });
+    let app = t.harness.state();
+    let log = std::fs::read_to_string(&app.paths.log_file).unwrap();
+    let inspector = format!("{:?}", app.inspector.events);
+    let notices: String = app.notices.iter().map(|n| n.text.clone()).collect();
+    let text_of = |n: egui_kittest::Node<'_>| {
+        let node = n.accesskit_node();
+        format!(
+            "{} {}",
+            node.label().unwrap_or_default(),
+            node.value().unwrap_or_default()
+        )
+    };
+    let shown: String = t
+        .harness
+        .query_all_by_label_contains("")
+        .map(text_of)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let words: String = t
+        .harness
+        .query_all_by_label_contains("failed:")
+        .map(text_of)
+        .collect::<Vec<_>>()
+        .join("\n");
+    for (what, text) in [
+        ("log", &log),
+        ("inspector", &inspector),
+        ("notices", &notices),
+        ("window", &shown),
+    ] {
+        assert!(!text.contains(SIG), "the SAS signature leaked into the {what}:\n{text}");
+    }
+    for cause in ["timed out", "refused", "reset", "dns error"] {
+        assert!(
+            words.to_lowercase().contains(cause) || inspector.to_lowercase().contains(cause),
+            "the failures say `{cause}`:\n{words}"
+        );
+    }
+    assert!(
+        inspector.contains("sig=<redacted>"),
+        "the inspector shows where the signature was"
+    );
+    drop((silent, reset));
+}
+
+#[test]
+fn a_sas_pasted_into_an_endpoint_is_refused_or_kept_as_the_credential_never_saved_to_the_file() {
+    const SIG: &str = "EndpointSasSECRET123";
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::new(&rt);
+    t.click("Add account");
+    t.click("name and key");
+    t.type_into("Display name:", "Keyed");
+    t.type_into("Account name:", "acct");
+    t.type_into("Account key:", "a2V5a2V5a2V5");
+    t.click("Custom endpoints (optional)");
+    t.type_into(
+        "Blob endpoint:",
+        &format!("https://acct.blob.core.windows.net/?sv=2024-11-04&sig={SIG}"),
+    );
+    t.click("Save account");
+    t.wait_for_contains("carries a shared access signature");
+    t.click("Cancel");
+    // In a connection string, an endpoint's SAS is the credential: it goes to the keychain.
+    let blob = emulator().ports()[0];
+    t.add_account_from_connection_string(
+        "From endpoint",
+        &format!("BlobEndpoint=http://127.0.0.1:{blob}/devstoreaccount1?sv=2024-11-04&sp=rl&sig={SIG}"),
+    );
+    t.wait_for("Account `From endpoint` saved.");
+    let app = t.harness.state();
+    let profile = &app
+        .connections
+        .list
+        .iter()
+        .find(|c| c.profile.label == "From endpoint")
+        .unwrap()
+        .profile;
+    assert_eq!(
+        profile.blob_endpoint.as_deref(),
+        Some(format!("http://127.0.0.1:{blob}/devstoreaccount1").as_str())
+    );
+    assert!(
+        app.secrets.load(&profile.id).unwrap().unwrap().contains(SIG),
+        "the SAS is in the keychain"
+    );
+    let file = std::fs::read_to_string(&app.paths.accounts_file).unwrap();
+    assert!(!file.contains(SIG), "{file}");
+    assert!(!file.contains("Keyed"), "the refused account was not saved");
 }

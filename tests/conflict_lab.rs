@@ -151,3 +151,35 @@ fn leader_election_with_a_blob_lease() {
         .unwrap();
     assert_eq!(props.lease.state.as_str(), "leased");
 }
+
+#[test]
+fn the_lab_is_kept_for_the_same_account_only_not_for_one_with_the_same_label_or_name() {
+    // Two accounts with one label and one name (devstoreaccount1), at different endpoints.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (other, _proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    let mut t = TestApp::with_accounts(&rt, &[("Emulator", &common::account()), ("Emulator", &other)]);
+    let ids: Vec<String> = t
+        .harness
+        .state()
+        .connections
+        .list
+        .iter()
+        .map(|c| c.profile.id.clone())
+        .collect();
+    for id in &ids {
+        t.harness.state_mut().open_tab(tessera::app::explorer::TabTarget {
+            profile_id: id.clone(),
+            service: tessera::storage::Service::Blob,
+            name: "x".into(),
+        });
+    }
+    t.wait_app("both accounts connected", Duration::from_secs(30), |app| {
+        app.connections.list.iter().all(|c| c.client.is_some())
+    });
+    t.harness.state_mut().open_lab(&ids[0], None);
+    let first = t.harness.state().lab.as_ref().unwrap().account_identity.clone();
+    t.harness.state_mut().open_lab(&ids[1], None);
+    let second = t.harness.state().lab.as_ref().unwrap().account_identity.clone();
+    assert_ne!(first, second, "the second account got its own lab");
+    assert_eq!(second, other.identity());
+}
