@@ -9,12 +9,11 @@ use std::time::Instant;
 use bytes::Bytes;
 use common::pane::World;
 use common::{goal, median, percentile};
-use tessera::app::blob_pane::BlobPane;
-use tessera::app::{activity, blob_view};
+use tessera::app::blob::pane::BlobPane;
 
 use tessera::storage::ClientOptions;
+use tessera::storage::blob::conditions::Conditions;
 use tessera::storage::blob::{BlobHttpHeaders, ListBlobsOptions, PublicAccess};
-use tessera::storage::conditions::Conditions;
 
 fn main() {
     let blobs = common::bench_blobs();
@@ -73,7 +72,7 @@ fn main() {
             !pane.blobs.is_empty()
         });
         common::frame_times(1, false, common::no_input, |ui| {
-            world.with(|ctx| blob_view::ui(&mut pane, ui, ctx, false))
+            world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false))
         });
         first.push(started.elapsed().as_secs_f64());
     }
@@ -150,12 +149,12 @@ fn main() {
     let frame = |world: &mut World, pane: &mut BlobPane, ui: &mut egui::Ui| {
         world.with(|ctx| {
             pane.poll(ctx);
-            blob_view::ui(pane, ui, ctx, false)
+            tessera::app::blob::view::ui(pane, ui, ctx, false)
         });
-        activity::ui(ui, &mut world.jobs, &world.backend);
+        tessera::app::frame::activity::ui(ui, &mut world.jobs, &world.backend);
     };
     let idle = common::frame_times(180, true, common::no_input, |ui| frame(&mut world, &mut pane, ui));
-    pane.upload_mode = tessera::app::blob_pane::UploadMode::Overwrite;
+    pane.upload_mode = tessera::app::blob::pane::UploadMode::Overwrite;
     world.with(|ctx| pane.upload(ctx, files, None));
     let mut running = Vec::new();
     let all = common::frame_times(180, true, common::no_input, |ui| {

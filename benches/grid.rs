@@ -11,20 +11,20 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use common::{goal, percentile};
-use tessera::app::backend::Backend;
-use tessera::app::dialogs::{FileDialogs, NativeDialogs};
-use tessera::app::entity_store::{EntityStore, QuickFilter, filtered};
-use tessera::app::jobs::Jobs;
-use tessera::app::lease_book::LeaseBook;
-use tessera::app::table_grid;
-use tessera::app::table_pane::TablePane;
-use tessera::app::tabs::PaneContext;
+use tessera::app::context::leases::LeaseBook;
+use tessera::app::frame::tabs::PaneContext;
+use tessera::app::runtime::backend::Backend;
+use tessera::app::runtime::dialogs::{FileDialogs, NativeDialogs};
+use tessera::app::runtime::jobs::Jobs;
+use tessera::app::table::grid as table_grid;
+use tessera::app::table::pane::TablePane;
+use tessera::app::table::store::{EntityStore, QuickFilter, filtered};
 
 use tessera::storage::ClientOptions;
-use tessera::storage::edm::{EdmDateTime, EdmValue};
-use tessera::storage::entity::{Entity, EntityDraft};
+use tessera::storage::table::batch::BatchOperation;
+use tessera::storage::table::edm::{EdmDateTime, EdmValue};
+use tessera::storage::table::entity::{Entity, EntityDraft};
 use tessera::storage::table::{EntityPage, EntityQuery, UpdateMode};
-use tessera::storage::table_batch::BatchOperation;
 
 #[global_allocator]
 static ALLOCATOR: common::heap::Counting = common::heap::Counting;

@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use common::pane::World;
 use common::{goal, median, percentile};
-use tessera::app::queue_pane::{MessageAction, QueuePane};
-use tessera::app::queue_view;
+use tessera::app::queue::pane::{MessageAction, QueuePane};
+use tessera::app::queue::view as queue_view;
 
 use tessera::storage::ClientOptions;
 use tessera::storage::queue::MessageTtl;

@@ -9,16 +9,16 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use common::{goal, median, percentile};
-use tessera::app::backend::Backend;
-use tessera::app::profiles::{AccountProfile, AppPaths, ProfileKind, save_profiles};
-use tessera::app::secrets::Secrets;
-use tessera::app::{TesseraApp, shell};
+use tessera::app::TesseraApp;
+use tessera::app::accounts::profiles::{AccountProfile, AppPaths, ProfileKind, save_profiles};
+use tessera::app::accounts::secrets::Secrets;
+use tessera::app::runtime::backend::Backend;
 
 use tessera::storage::ClientOptions;
-use tessera::storage::edm::EdmValue;
-use tessera::storage::entity::EntityDraft;
 use tessera::storage::table::UpdateMode;
-use tessera::storage::table_batch::BatchOperation;
+use tessera::storage::table::batch::BatchOperation;
+use tessera::storage::table::edm::EdmValue;
+use tessera::storage::table::entity::EntityDraft;
 
 /// Launches the app binary and reads how long its first frame took to appear.
 fn first_frame_ms(display: &str, args: &[&str], home: &std::path::Path) -> Option<f64> {
@@ -125,7 +125,7 @@ fn frames_with_jobs() {
         app.logic();
         std::thread::sleep(Duration::from_millis(5));
     }
-    let target = tessera::app::explorer::TabTarget {
+    let target = tessera::app::accounts::tree::TabTarget {
         profile_id: "bench".into(),
         service: tessera::storage::Service::Table,
         name: table.into(),
@@ -133,11 +133,11 @@ fn frames_with_jobs() {
     app.open_tab(target.clone());
     let draw = |ui: &mut egui::Ui, app: &mut TesseraApp| {
         app.logic();
-        shell::ui(app, ui);
+        tessera::app::frame::shell::ui(app, ui);
     };
     let idle = common::frame_times(240, true, common::no_input, |ui| draw(ui, &mut app));
     for _ in 0..8 {
-        tessera::app::tabs::start_count_job(&mut app, target.clone());
+        tessera::app::frame::tabs::start_count_job(&mut app, target.clone());
     }
     let busy = common::frame_times(240, true, common::no_input, |ui| draw(ui, &mut app));
     let running = app.jobs.running();

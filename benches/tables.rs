@@ -9,10 +9,10 @@ use common::goal;
 use reqwest::header::{HeaderMap, HeaderValue};
 
 use tessera::storage::auth::{SigningInput, sign_shared_key};
-use tessera::storage::edm::{EdmDateTime, EdmValue};
-use tessera::storage::entity::{Entity, EntityDraft};
+use tessera::storage::table::batch::BatchOperation;
+use tessera::storage::table::edm::{EdmDateTime, EdmValue};
+use tessera::storage::table::entity::{Entity, EntityDraft};
 use tessera::storage::table::{EntityQuery, UpdateMode};
-use tessera::storage::table_batch::BatchOperation;
 use tessera::storage::{Account, Client, ClientOptions, Credential, Service};
 
 #[global_allocator]

@@ -15,10 +15,10 @@ use quick_xml::events::Event;
 use reqwest::header::{HeaderMap, HeaderValue};
 
 use tessera::storage::auth::{SigningInput, sign_shared_key};
+use tessera::storage::blob::conditions::Conditions;
+use tessera::storage::blob::sas::SasPermissions;
+use tessera::storage::blob::transfer::{TransferOptions, TransferProgress};
 use tessera::storage::blob::{BlobHttpHeaders, DeleteSnapshots, ListBlobsOptions, PublicAccess};
-use tessera::storage::conditions::Conditions;
-use tessera::storage::sas::SasPermissions;
-use tessera::storage::transfer::{TransferOptions, TransferProgress};
 use tessera::storage::{Account, Client, ClientOptions, Credential, Service};
 use tokio_util::sync::CancellationToken;
 

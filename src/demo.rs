@@ -5,15 +5,15 @@
 use bytes::Bytes;
 use tokio_util::sync::CancellationToken;
 
+use crate::storage::blob::conditions::Conditions;
+use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
+use crate::storage::blob::transfer::TransferProgress;
 use crate::storage::blob::{BlobHttpHeaders, PublicAccess};
-use crate::storage::conditions::Conditions;
-use crate::storage::edm::{EdmDateTime, EdmValue};
-use crate::storage::entity::EntityDraft;
-use crate::storage::lease::{LeaseDuration, LeaseTarget};
 use crate::storage::queue::{MessageEncoding, MessageTtl};
 use crate::storage::table::UpdateMode;
-use crate::storage::table_batch::BatchOperation;
-use crate::storage::transfer::TransferProgress;
+use crate::storage::table::batch::BatchOperation;
+use crate::storage::table::edm::{EdmDateTime, EdmValue};
+use crate::storage::table::entity::EntityDraft;
 use crate::storage::{Client, StorageError};
 
 pub const CUSTOMERS: &str = "demoCustomers";
@@ -35,7 +35,7 @@ pub async fn seed(
     seed_queue(client).await?;
     seed_types(client).await?;
     seed_customers(client, entities, progress, cancel).await?;
-    let entities = crate::app::format::thousands(entities as u64);
+    let entities = crate::app::widgets::format::thousands(entities as u64);
     Ok(format!(
         "{entities} entities in `{CUSTOMERS}`, every Edm type in `{TYPES}`, container `{CONTAINER}`, queue `{QUEUE}` and two priority queues"
     ))

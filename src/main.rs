@@ -6,10 +6,10 @@
 
 use std::sync::Arc;
 
-use tessera::app::backend::Backend;
-use tessera::app::jobs::Unit;
-use tessera::app::profiles::{AccountProfile, AppPaths};
-use tessera::app::secrets::Secrets;
+use tessera::app::accounts::profiles::{AccountProfile, AppPaths};
+use tessera::app::accounts::secrets::Secrets;
+use tessera::app::runtime::backend::Backend;
+use tessera::app::runtime::jobs::Unit;
 use tessera::app::{TesseraApp, UiSettings};
 use tessera::emulator::Emulator;
 use tessera::storage::account::EMULATOR_PORTS;
@@ -70,13 +70,13 @@ fn start_demo(app: &mut TesseraApp) {
     let profile = AccountProfile::started_emulator(&account);
     app.connections
         .list
-        .insert(0, tessera::app::connections::Connection::new(profile));
+        .insert(0, tessera::app::accounts::connections::Connection::new(profile));
     app.keep_alive.push(Box::new(emulator));
     let entities = std::env::var("TESSERA_DEMO_ENTITIES")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(100_000);
-    let factory = Arc::new(move |ctx: tessera::app::jobs::JobContext| {
+    let factory = Arc::new(move |ctx: tessera::app::runtime::jobs::JobContext| {
         let account = account.clone();
         Box::pin(async move {
             // Bulk writes to a local emulator that shares the machine's cores: an answer may take longer than the
@@ -87,7 +87,7 @@ fn start_demo(app: &mut TesseraApp) {
             };
             let client = Client::new(account, options)?;
             tessera::demo::seed(&client, entities, &ctx.progress, &ctx.cancel).await
-        }) as tessera::app::jobs::JobFuture
+        }) as tessera::app::runtime::jobs::JobFuture
     });
     let backend = app.backend.clone();
     app.jobs

@@ -7,8 +7,8 @@ mod ui;
 use common::{emulator, unique};
 use egui_kittest::kittest::{NodeT, Queryable};
 use tessera::storage::account::EMULATOR_KEY;
-use tessera::storage::entity::EntityDraft;
-use tessera::storage::table_batch::BatchOperation;
+use tessera::storage::table::batch::BatchOperation;
+use tessera::storage::table::entity::EntityDraft;
 use ui::{TestApp, connection_string_of};
 
 #[test]
@@ -124,7 +124,10 @@ fn a_job_is_cancelled_from_the_activity_list() {
     t.click(&format!("Cancel {job}"));
     t.wait_for_contains("Cancelled after");
     let jobs = &t.harness.state().jobs.list;
-    assert!(matches!(jobs[0].state, tessera::app::jobs::JobState::Cancelled));
+    assert!(matches!(
+        jobs[0].state,
+        tessera::app::runtime::jobs::JobState::Cancelled
+    ));
     assert!(jobs[0].progress.done() < 4000, "it stopped before counting everything");
     // Retry runs it again to the end.
     t.click(&format!("Retry {job}"));
@@ -180,7 +183,7 @@ fn a_sas_stays_out_of_the_account_file_the_log_and_the_inspector() {
     let container = unique("sassecret");
     rt.block_on(client.create_container(&container, tessera::storage::blob::PublicAccess::None, &[]))
         .unwrap();
-    let read = tessera::storage::sas::SasPermissions::read_only();
+    let read = tessera::storage::blob::sas::SasPermissions::read_only();
     let expiry = std::time::SystemTime::now() + std::time::Duration::from_secs(3600);
     let url = client.blob_sas_url(&container, None, read, None, expiry).unwrap();
     let (resource, token) = url.split_once('?').unwrap();
@@ -231,9 +234,9 @@ fn a_sas_stays_out_of_the_account_file_the_log_and_the_inspector() {
 
 #[test]
 fn tabs_of_an_account_that_lives_for_this_run_only_are_not_reopened_next_run() {
-    use tessera::app::connections::Connection;
-    use tessera::app::explorer::TabTarget;
-    use tessera::app::profiles::AccountProfile;
+    use tessera::app::accounts::connections::Connection;
+    use tessera::app::accounts::profiles::AccountProfile;
+    use tessera::app::accounts::tree::TabTarget;
     use tessera::storage::Service;
 
     let table = unique("restore");

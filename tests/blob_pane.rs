@@ -10,12 +10,12 @@ use std::time::Duration;
 use bytes::Bytes;
 use common::unique;
 use egui_kittest::kittest::{NodeT, Queryable};
-use tessera::app::dialogs::ScriptedDialogs;
-use tessera::app::jobs::JobState;
+use tessera::app::runtime::dialogs::ScriptedDialogs;
+use tessera::app::runtime::jobs::JobState;
 use tessera::storage::Client;
+use tessera::storage::blob::conditions::Conditions;
+use tessera::storage::blob::lease::{LeaseDuration, LeaseTarget};
 use tessera::storage::blob::{BlobHttpHeaders, ListBlobsOptions, PublicAccess};
-use tessera::storage::conditions::Conditions;
-use tessera::storage::lease::{LeaseDuration, LeaseTarget};
 use ui::TestApp;
 
 fn container_with(rt: &tokio::runtime::Runtime, names: &[&str]) -> (Client, String) {
@@ -50,7 +50,7 @@ async fn put(client: &Client, container: &str, name: &str, body: &'static str) -
 /// Waits until the selected blob's properties have arrived (the details move when they do).
 fn wait_for_properties(t: &mut TestApp) {
     t.wait_app("the properties", Duration::from_secs(30), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p) if p.details.as_ref().is_some_and(|d| d.props.is_some()))
+        matches!(&app.tabs.list[0].pane, tessera::app::frame::tabs::Pane::Blob(p) if p.details.as_ref().is_some_and(|d| d.props.is_some()))
     });
 }
 
@@ -169,8 +169,8 @@ fn upload_and_download_with_progress_and_cancels_that_leave_nothing() {
     let big = dir.path().join("big.bin");
     let chunk: Vec<u8> = (0..1u32 << 20).map(|i| (i % 251) as u8).collect();
     std::fs::write(&big, chunk.repeat(150)).unwrap();
-    let progress = tessera::storage::transfer::TransferProgress::new();
-    let options = tessera::storage::transfer::TransferOptions::default();
+    let progress = tessera::storage::blob::transfer::TransferProgress::new();
+    let options = tessera::storage::blob::transfer::TransferOptions::default();
     let cancel = tokio_util::sync::CancellationToken::new();
     rt.block_on(client.upload_file(
         &container,
@@ -240,7 +240,7 @@ fn a_fifteen_second_lease_counts_down_and_turns_expired() {
         lease_seconds_shown_in(h).is_some_and(|s| s + 2 <= first)
     });
     t.wait_app("the lease to expire", Duration::from_secs(30), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p)
+        matches!(&app.tabs.list[0].pane, tessera::app::frame::tabs::Pane::Blob(p)
             if p.blobs.iter().any(|b| b.name == "leased.txt" && b.properties.lease.state == tessera::storage::blob::LeaseState::Expired))
     });
     t.wait_for_contains("[E] expired");
@@ -261,7 +261,7 @@ fn break_with_a_period_shows_breaking_then_broken() {
     t.click("Break lease");
     t.wait_for_contains("breaking, broken in");
     t.wait_app("the lease to be broken", Duration::from_secs(20), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p)
+        matches!(&app.tabs.list[0].pane, tessera::app::frame::tabs::Pane::Blob(p)
             if p.blobs.iter().any(|b| b.name == "b.txt" && b.properties.lease.state == tessera::storage::blob::LeaseState::Broken))
     });
     t.wait_for_contains("[X] broken");
@@ -363,7 +363,7 @@ fn deleting_blobs_asks_first_and_cancel_keeps_them() {
     t.wait_for("also delete their snapshots");
     t.click("Delete 1 blob(s)");
     t.wait_app("gone.txt to leave the list", Duration::from_secs(30), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::tabs::Pane::Blob(p) if p.blobs.iter().all(|b| b.name != "gone.txt"))
+        matches!(&app.tabs.list[0].pane, tessera::app::frame::tabs::Pane::Blob(p) if p.blobs.iter().all(|b| b.name != "gone.txt"))
     });
     let listing = rt
         .block_on(client.list_blobs(&container, &ListBlobsOptions::default()))

@@ -7,9 +7,9 @@ use std::time::{Duration, SystemTime};
 
 use bytes::Bytes;
 use common::{client, recorded_client, unique};
+use tessera::storage::blob::conditions::Conditions;
+use tessera::storage::blob::sas::SasPermissions;
 use tessera::storage::blob::{BlobHttpHeaders, DeleteSnapshots, LeaseState, ListBlobsOptions, PublicAccess};
-use tessera::storage::conditions::Conditions;
-use tessera::storage::sas::SasPermissions;
 use tessera::storage::{Account, Client, ClientOptions, ErrorKind};
 
 async fn new_container(c: &Client) -> String {

@@ -9,12 +9,12 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use common::unique;
+use tessera::storage::blob::conditions::Conditions;
+use tessera::storage::blob::lease::{LeaseDuration, LeaseTarget};
 use tessera::storage::blob::{BlobHttpHeaders, PublicAccess};
-use tessera::storage::conditions::Conditions;
-use tessera::storage::entity::EntityDraft;
-use tessera::storage::lease::{LeaseDuration, LeaseTarget};
 use tessera::storage::queue::MessageTtl;
-use tessera::storage::table_batch::BatchOperation;
+use tessera::storage::table::batch::BatchOperation;
+use tessera::storage::table::entity::EntityDraft;
 use ui::TestApp;
 
 #[test]
@@ -84,7 +84,7 @@ fn a_queues_backlog_follows_puts_and_deletes() {
         rt.block_on(client.delete_message(&q, &m.id, &m.pop_receipt)).unwrap();
     }
     t.wait_app("the backlog to fall", Duration::from_secs(30), |app| {
-        matches!(app.tabs.active.map(|i| &app.tabs.list[i].pane), Some(tessera::app::tabs::Pane::Queue(p))
+        matches!(app.tabs.active.map(|i| &app.tabs.list[i].pane), Some(tessera::app::frame::tabs::Pane::Queue(p))
             if p.backlog.samples.back().is_some_and(|(_, n)| *n == 1.0))
     });
     t.wait_for_contains("Backlog now: 1 messages, draining at");

@@ -7,7 +7,7 @@ mod ui;
 
 use std::time::Duration;
 
-use tessera::app::conflict_lab::Side;
+use tessera::app::lab::Side;
 use ui::TestApp;
 
 /// Opens the lab on the test emulator, sets a scenario up and plays it to the end.
@@ -167,7 +167,7 @@ fn the_lab_is_kept_for_the_same_account_only_not_for_one_with_the_same_label_or_
         .map(|c| c.profile.id.clone())
         .collect();
     for id in &ids {
-        t.harness.state_mut().open_tab(tessera::app::explorer::TabTarget {
+        t.harness.state_mut().open_tab(tessera::app::accounts::tree::TabTarget {
             profile_id: id.clone(),
             service: tessera::storage::Service::Blob,
             name: "x".into(),

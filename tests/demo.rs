@@ -5,8 +5,8 @@ mod common;
 
 use tessera::demo::{self, CONTAINER, CUSTOMERS, PRIORITY_QUEUES, QUEUE, TYPES};
 use tessera::storage::blob::ListBlobsOptions;
+use tessera::storage::blob::transfer::TransferProgress;
 use tessera::storage::table::EntityQuery;
-use tessera::storage::transfer::TransferProgress;
 use tokio_util::sync::CancellationToken;
 
 #[test]

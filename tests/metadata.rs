@@ -8,8 +8,8 @@ use bytes::Bytes;
 use common::fault_proxy::FaultProxy;
 use common::{emulator, peer, unique};
 use tessera::storage::Service;
+use tessera::storage::blob::conditions::Conditions;
 use tessera::storage::blob::{BlobHttpHeaders, PublicAccess};
-use tessera::storage::conditions::Conditions;
 
 /// Names that mix case, `_`, digits and letters; byte order and the service's order disagree on them.
 fn mixed_names() -> Vec<(String, String)> {

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use common::fault_proxy::{Fault, FaultProxy};
 use common::{account, emulator, recorded_client, unique};
-use tessera::storage::entity::EntityDraft;
 use tessera::storage::retry::RetryPolicy;
+use tessera::storage::table::entity::EntityDraft;
 use tessera::storage::{Account, AccountKey, Client, ClientOptions, Credential, ErrorKind, Service};
 
 /// The emulator's account, reached through the proxy's port for the table service.

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use common::unique;
 use egui_kittest::kittest::Queryable;
-use tessera::app::queue_view::short;
+use tessera::app::queue::view::short;
 use tessera::storage::Client;
 use tessera::storage::queue::MessageTtl;
 use ui::TestApp;
@@ -64,12 +64,12 @@ fn a_dequeued_message_counts_down_reappears_with_a_higher_count_and_its_stale_re
     t.wait_for_contains("Pop receipt:");
     // Dequeued, it is invisible to everyone: the pane's own peek after the dequeue shows nothing.
     t.wait_app("the message to vanish from peek", Duration::from_secs(20), |app| {
-        matches!(app.tabs.active.map(|i| &app.tabs.list[i].pane), Some(tessera::app::tabs::Pane::Queue(p)) if p.peeked.is_empty())
+        matches!(app.tabs.active.map(|i| &app.tabs.list[i].pane), Some(tessera::app::frame::tabs::Pane::Queue(p)) if p.peeked.is_empty())
     });
     t.wait_for_contains("Released: visible again, and this pop receipt is stale.");
     t.click("Peek");
     t.wait_app("the message to reappear", Duration::from_secs(20), |app| {
-        matches!(app.tabs.active.map(|i| &app.tabs.list[i].pane), Some(tessera::app::tabs::Pane::Queue(p))
+        matches!(app.tabs.active.map(|i| &app.tabs.list[i].pane), Some(tessera::app::frame::tabs::Pane::Queue(p))
             if p.peeked.iter().any(|m| m.id == id && m.dequeue_count == 1) && !p.is_busy())
     });
     // The released message's receipt is refused before anything is sent.
@@ -197,7 +197,7 @@ fn the_tree_shows_each_queues_approximate_message_count_beside_its_name() {
             .unwrap();
     }
     let items = rt
-        .block_on(tessera::app::explorer::list_resources(
+        .block_on(tessera::app::accounts::tree::list_resources(
             client.clone(),
             tessera::storage::Service::Queue,
         ))

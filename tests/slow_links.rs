@@ -10,10 +10,10 @@ use bytes::Bytes;
 use common::fault_proxy::Fault;
 use common::{account_through_proxy, unique};
 use md5::{Digest, Md5};
+use tessera::storage::blob::conditions::Conditions;
+use tessera::storage::blob::transfer::{TransferOptions, TransferProgress};
 use tessera::storage::blob::{BlobHttpHeaders, PublicAccess};
-use tessera::storage::conditions::Conditions;
 use tessera::storage::retry::RetryPolicy;
-use tessera::storage::transfer::{TransferOptions, TransferProgress};
 use tessera::storage::{Client, ClientOptions, ErrorKind, Service};
 use tokio_util::sync::CancellationToken;
 

@@ -9,12 +9,12 @@ use std::time::Duration;
 
 use common::unique;
 use egui_kittest::kittest::Queryable;
-use tessera::app::dialogs::ScriptedDialogs;
+use tessera::app::runtime::dialogs::ScriptedDialogs;
 use tessera::storage::Client;
-use tessera::storage::edm::{EdmDateTime, EdmValue};
-use tessera::storage::entity::EntityDraft;
+use tessera::storage::table::batch::BatchOperation;
+use tessera::storage::table::edm::{EdmDateTime, EdmValue};
+use tessera::storage::table::entity::EntityDraft;
 use tessera::storage::table::{IfMatch, UpdateMode};
-use tessera::storage::table_batch::BatchOperation;
 use ui::TestApp;
 
 /// A table of `count` entities in partitions p0, p1, … (100 each) with Name and Orders.

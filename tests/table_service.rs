@@ -5,10 +5,10 @@ mod common;
 use std::collections::HashSet;
 
 use common::{client, recorded_client, unique};
-use tessera::storage::edm::{EdmDateTime, EdmValue};
-use tessera::storage::entity::EntityDraft;
+use tessera::storage::table::batch::BatchOperation;
+use tessera::storage::table::edm::{EdmDateTime, EdmValue};
+use tessera::storage::table::entity::EntityDraft;
 use tessera::storage::table::{EntityQuery, IfMatch, UpdateMode};
-use tessera::storage::table_batch::BatchOperation;
 use tessera::storage::{Client, ErrorKind};
 
 async fn new_table(c: &Client) -> String {

@@ -4,12 +4,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tessera::app::backend::Backend;
-use tessera::app::dialogs::{FileDialogs, NativeDialogs};
-use tessera::app::jobs::Jobs;
-use tessera::app::lab_free::FreeTarget;
-use tessera::app::lease_book::LeaseBook;
-use tessera::app::tabs::PaneContext;
+use tessera::app::context::leases::LeaseBook;
+use tessera::app::frame::tabs::PaneContext;
+use tessera::app::lab::free::FreeTarget;
+use tessera::app::runtime::backend::Backend;
+use tessera::app::runtime::dialogs::{FileDialogs, NativeDialogs};
+use tessera::app::runtime::jobs::Jobs;
 use tessera::storage::Client;
 
 pub struct World {

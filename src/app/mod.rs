@@ -2,54 +2,29 @@
 //! It never awaits and never blocks: work goes to the backend, results come back through `Pending`s.
 
 pub mod accounts;
-pub mod activity;
-pub mod backend;
-pub mod backlogs;
-pub mod blob_pane;
-pub mod blob_transfers;
-pub mod blob_view;
-pub mod charts;
-pub mod confirm;
-pub mod conflict_lab;
-pub mod connections;
-pub mod container_edit;
-pub mod dialogs;
-pub mod entity_editor;
-pub mod entity_store;
-pub mod explorer;
-pub mod format;
-pub mod inspector;
-pub mod jobs;
-pub mod lab_free;
-pub mod lab_view;
-pub mod lease_book;
-pub mod log;
-pub mod metadata_edit;
-pub mod profiles;
-pub mod queue_pane;
-pub mod queue_view;
-pub mod secrets;
-pub mod shell;
-pub mod table_grid;
-pub mod table_io;
-pub mod table_pane;
-pub mod table_query;
-pub mod tabs;
+pub mod blob;
+pub mod context;
+pub mod frame;
+pub mod lab;
+pub mod queue;
+pub mod runtime;
+pub mod table;
+pub mod widgets;
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use accounts::{AccountEditor, EditorOutcome};
-use backend::{Backend, Pending, take_ready};
-use connections::Connections;
-use explorer::{Explorer, TabTarget, TreeAction};
-use inspector::Inspector;
-use jobs::Jobs;
-use log::AppLog;
-use profiles::{AccountProfile, AppPaths};
-use secrets::{Secrets, Stored};
-use tabs::Tabs;
+use accounts::connections::Connections;
+use accounts::editor::{AccountEditor, EditorOutcome};
+use accounts::profiles::{AccountProfile, AppPaths};
+use accounts::secrets::{Secrets, Stored};
+use accounts::tree::{Explorer, TabTarget, TreeAction};
+use frame::inspector::Inspector;
+use frame::tabs::Tabs;
+use runtime::backend::{Backend, Pending, take_ready};
+use runtime::jobs::Jobs;
+use runtime::log::AppLog;
 
 use crate::storage::{Service, StorageError};
 
@@ -106,13 +81,13 @@ pub struct TesseraApp {
     pub confirm: Option<Confirm>,
     pub settings: UiSettings,
     pub focus: PanelFocus,
-    pub dialogs: Arc<dyn dialogs::FileDialogs>,
-    pub leases: lease_book::LeaseBook,
-    pub lab: Option<Box<conflict_lab::ConflictLab>>,
-    pub backlogs: Option<backlogs::QueueBacklogs>,
+    pub dialogs: Arc<dyn crate::app::runtime::dialogs::FileDialogs>,
+    pub leases: crate::app::context::leases::LeaseBook,
+    pub lab: Option<Box<crate::app::lab::ConflictLab>>,
+    pub backlogs: Option<crate::app::queue::backlogs::QueueBacklogs>,
     pub about_open: bool,
     /// A pane asked to open the lab on one of its resources (profile id, target).
-    pub lab_request: Option<(String, lab_free::FreeTarget)>,
+    pub lab_request: Option<(String, crate::app::lab::free::FreeTarget)>,
     pending_ops: Vec<Pending<OpResult>>,
     saving_secret: Option<Pending<(String, Stored)>>,
     keychain_check: Option<Pending<Option<String>>>,
@@ -140,7 +115,7 @@ impl TesseraApp {
                 error: true,
             });
         }
-        let profiles = match profiles::load_profiles(&paths.accounts_file) {
+        let profiles = match crate::app::accounts::profiles::load_profiles(&paths.accounts_file) {
             Ok(p) => p,
             Err(e) => {
                 notices.push(Notice { text: e, error: true });
@@ -165,8 +140,8 @@ impl TesseraApp {
             confirm: None,
             settings: settings.clone(),
             focus: PanelFocus::Tree,
-            dialogs: Arc::new(dialogs::NativeDialogs),
-            leases: lease_book::LeaseBook::default(),
+            dialogs: Arc::new(crate::app::runtime::dialogs::NativeDialogs),
+            leases: crate::app::context::leases::LeaseBook::default(),
             lab: None,
             backlogs: None,
             about_open: false,
@@ -276,7 +251,7 @@ impl TesseraApp {
                 );
             }
         }
-        let mut shared = tabs::Shared {
+        let mut shared = crate::app::frame::tabs::Shared {
             connections: &self.connections,
             backend: &self.backend,
             jobs: &mut self.jobs,
@@ -314,7 +289,7 @@ impl TesseraApp {
             }
             TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
             TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),
-            TreeAction::CountEntities(target) => tabs::start_count_job(self, target),
+            TreeAction::CountEntities(target) => crate::app::frame::tabs::start_count_job(self, target),
             TreeAction::Create(target, access) => {
                 let Some(client) = self.connections.client(&target.profile_id) else {
                     return;
@@ -359,7 +334,7 @@ impl TesseraApp {
                     None => self
                         .connections
                         .list
-                        .push(connections::Connection::new(profile.clone())),
+                        .push(crate::app::accounts::connections::Connection::new(profile.clone())),
                 }
                 self.connections.reset(&profile.id);
                 self.explorer.forget_account(&profile.id);
@@ -376,9 +351,9 @@ impl TesseraApp {
             .connections
             .profiles()
             .into_iter()
-            .filter(|p| !p.id.starts_with(profiles::TRANSIENT_PREFIX))
+            .filter(|p| !p.id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX))
             .collect();
-        if let Err(e) = profiles::save_profiles(&self.paths.accounts_file, &lasting) {
+        if let Err(e) = crate::app::accounts::profiles::save_profiles(&self.paths.accounts_file, &lasting) {
             self.notices.push(Notice { text: e, error: true });
         }
     }
@@ -406,7 +381,7 @@ impl TesseraApp {
                 };
                 // A container this app holds the lease on can only be deleted with that lease id.
                 let lease = self.connections.get(&target.profile_id).and_then(|c| {
-                    let key = lease_book::LeaseKey::new(&c.profile.identity(), &target.name, None);
+                    let key = crate::app::context::leases::LeaseKey::new(&c.profile.identity(), &target.name, None);
                     self.leases.id_for_write(&key)
                 });
                 self.tabs.close_target(&target);
@@ -418,7 +393,7 @@ impl TesseraApp {
                     } = target;
                     let result = match service {
                         Service::Blob => {
-                            let conditions = crate::storage::conditions::Conditions::none().with_lease(lease);
+                            let conditions = crate::storage::blob::conditions::Conditions::none().with_lease(lease);
                             client.delete_container(&name, &conditions).await
                         }
                         Service::Queue => client.delete_queue(&name).await,
@@ -434,7 +409,7 @@ impl TesseraApp {
     }
 
     /// Opens the conflict lab on an account (two fresh clients), optionally pointed at one resource.
-    pub fn open_lab(&mut self, profile_id: &str, target: Option<lab_free::FreeTarget>) {
+    pub fn open_lab(&mut self, profile_id: &str, target: Option<crate::app::lab::free::FreeTarget>) {
         let Some(conn) = self.connections.get(profile_id) else {
             return;
         };
@@ -448,7 +423,7 @@ impl TesseraApp {
             .as_ref()
             .is_some_and(|l| l.account_identity == client.account().identity());
         if !same {
-            match conflict_lab::ConflictLab::new(client.account(), &conn.profile.label, &self.backend) {
+            match crate::app::lab::ConflictLab::new(client.account(), &conn.profile.label, &self.backend) {
                 Ok(lab) => self.lab = Some(Box::new(lab)),
                 Err(e) => {
                     self.notice_error(&e);
@@ -490,7 +465,11 @@ impl TesseraApp {
     /// What to remember between runs.
     pub fn settings_to_save(&self) -> UiSettings {
         // A this-run account (the demo's emulator) is gone next run, so its tabs would only reopen onto 404s.
-        let lasting = |t: &&tabs::Tab| !t.target.profile_id.starts_with(profiles::TRANSIENT_PREFIX);
+        let lasting = |t: &&crate::app::frame::tabs::Tab| {
+            !t.target
+                .profile_id
+                .starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX)
+        };
         let active = self.tabs.active.and_then(|i| self.tabs.list.get(i));
         UiSettings {
             open_tabs: self
@@ -531,7 +510,7 @@ impl eframe::App for TesseraApp {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        shell::ui(self, ui);
+        crate::app::frame::shell::ui(self, ui);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use base64::Engine;
 use url::Url;
 
-use super::Service;
-use super::error::{Result, StorageError};
+use crate::storage::Service;
+use crate::storage::error::{Result, StorageError};
 
 /// The emulator's well-known account name and key (public knowledge, not a secret).
 pub const EMULATOR_ACCOUNT: &str = "devstoreaccount1";
@@ -113,7 +113,7 @@ impl SasToken {
 
 impl fmt::Debug for SasToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "SasToken({})", super::redact::redact_query(&self.0))
+        write!(f, "SasToken({})", crate::storage::redact::redact_query(&self.0))
     }
 }
 
@@ -423,7 +423,7 @@ pub fn parse_endpoint(text: &str, setting: &str) -> Result<Url> {
 
 /// An endpoint and the SAS its query carries, if any; a query that is not a SAS is refused.
 fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url, Option<SasToken>)> {
-    let shown = super::redact::redact_text(text.trim());
+    let shown = crate::storage::redact::redact_text(text.trim());
     let mut url = Url::parse(text.trim())
         .map_err(|e| StorageError::invalid(OP, format!("{setting} `{shown}` is not a valid URL ({e}).")))?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {

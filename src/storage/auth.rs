@@ -6,8 +6,8 @@ use reqwest::header::HeaderMap;
 use sha2::Sha256;
 use url::Url;
 
-use super::Service;
-use super::account::AccountKey;
+use crate::storage::Service;
+use crate::storage::account::AccountKey;
 
 /// What a signature covers: the request as it will go on the wire.
 pub struct SigningInput<'a> {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::Service;
+use crate::storage::Service;
 
 /// What kind of failure this was: it decides the plain words and whether a retry could help.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,7 +87,7 @@ impl StorageError {
             status: None,
             code: None,
             // Transport errors quote URLs (with any SAS) and tokens: no message leaves here unredacted.
-            message: super::redact::redact_text(&message.into()),
+            message: crate::storage::redact::redact_text(&message.into()),
             request_id: None,
             current_etag: None,
             endpoint: None,

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use super::Service;
+use crate::storage::Service;
 
 /// What happened to one attempt of one request. Carries no secret: headers and URL are redacted before it exists.
 #[derive(Clone, Debug)]

@@ -3,9 +3,9 @@
 
 use reqwest::Method;
 
-use super::error::{Result, StorageError};
-use super::pipeline::{Client, Request};
-use super::{Service, xml};
+use crate::storage::error::{Result, StorageError};
+use crate::storage::pipeline::{Client, Request};
+use crate::storage::{Service, xml};
 
 /// What one page of an account-level listing asks for.
 pub struct AccountListing<'a> {

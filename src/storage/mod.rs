@@ -4,24 +4,15 @@
 pub mod account;
 pub mod auth;
 pub mod blob;
-pub mod conditions;
-pub mod container;
-pub mod edm;
-pub mod entity;
 pub mod error;
 pub mod events;
-pub mod lease;
 pub mod listing;
 pub mod names;
-pub mod odata;
 pub mod pipeline;
 pub mod queue;
 pub mod redact;
 pub mod retry;
-pub mod sas;
 pub mod table;
-pub mod table_batch;
-pub mod transfer;
 pub mod transport;
 pub mod xml;
 

@@ -11,14 +11,14 @@ use reqwest::Method;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use url::Url;
 
-use super::Service;
-use super::account::{Account, Credential};
-use super::auth::{SigningInput, sign_shared_key};
-use super::error::{ErrorKind, Result, StorageError};
-use super::events::{EventSink, RequestEvent};
-use super::redact::{redact_header, redact_query};
-use super::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after, write_never_ran};
-use super::transport::{self, Activity, TransportFailure};
+use crate::storage::Service;
+use crate::storage::account::{Account, Credential};
+use crate::storage::auth::{SigningInput, sign_shared_key};
+use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::events::{EventSink, RequestEvent};
+use crate::storage::redact::{redact_header, redact_query};
+use crate::storage::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after, write_never_ran};
+use crate::storage::transport::{self, Activity, TransportFailure};
 
 /// The storage REST version every request asks for (Azurite 3.35 knows up to 2025-11-05).
 pub const API_VERSION: &str = "2024-11-04";
@@ -732,7 +732,7 @@ fn service_error(req: &Request, status: u16, headers: &HeaderMap, body: &[u8], a
 /// Where a failed request went: the endpoint, and whether it was the emulator (whose hint says how to start it).
 fn locate(e: &mut StorageError, account: &Account, service: Service) {
     e.endpoint = account.endpoint_authority(service);
-    e.emulator = account.name == super::account::EMULATOR_ACCOUNT;
+    e.emulator = account.name == crate::storage::account::EMULATOR_ACCOUNT;
 }
 
 fn status_text(status: u16) -> &'static str {

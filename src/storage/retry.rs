@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime};
 
-use super::Service;
+use crate::storage::Service;
 
 /// Retries for an interactive tool: few, quick, capped, because a person is waiting.
 #[derive(Clone, Debug)]

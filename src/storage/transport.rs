@@ -22,7 +22,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tower_service::Service;
 use url::Url;
 
-use super::redact::redact_text;
+use crate::storage::redact::redact_text;
 
 /// A request body is handed to the connection in pieces of this size, each one proof that the link moves.
 pub const UPLOAD_PIECE: usize = 64 * 1024;

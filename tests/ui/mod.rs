@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tessera::app::TesseraApp;
-use tessera::app::backend::Backend;
-use tessera::app::profiles::AppPaths;
-use tessera::app::secrets::Secrets;
+use tessera::app::accounts::profiles::AppPaths;
+use tessera::app::accounts::secrets::Secrets;
+use tessera::app::runtime::backend::Backend;
 use tessera::emulator::Emulator;
 
 pub struct TestApp<'a> {
@@ -43,9 +43,9 @@ impl<'a> TestApp<'a> {
             .iter()
             .enumerate()
             .map(|(i, (label, account))| {
-                let (mut profile, _) = tessera::app::profiles::AccountProfile::from_account(
+                let (mut profile, _) = tessera::app::accounts::profiles::AccountProfile::from_account(
                     label,
-                    tessera::app::profiles::ProfileKind::Emulator,
+                    tessera::app::accounts::profiles::ProfileKind::Emulator,
                     account,
                 );
                 profile.id = if i == 0 {
@@ -56,7 +56,8 @@ impl<'a> TestApp<'a> {
                 profile
             })
             .collect();
-        tessera::app::profiles::save_profiles(&AppPaths::in_dir(dir.path()).accounts_file, &profiles).unwrap();
+        tessera::app::accounts::profiles::save_profiles(&AppPaths::in_dir(dir.path()).accounts_file, &profiles)
+            .unwrap();
         Self::in_dir(rt, dir)
     }
 
@@ -83,7 +84,7 @@ impl<'a> TestApp<'a> {
             .build_ui_state(
                 |ui, app: &mut TesseraApp| {
                     app.logic();
-                    tessera::app::shell::ui(app, ui);
+                    tessera::app::frame::shell::ui(app, ui);
                 },
                 app,
             );
@@ -140,11 +141,11 @@ impl<'a> TestApp<'a> {
             })
             .collect();
         let pane = match app.tabs.active.map(|i| &app.tabs.list[i].pane) {
-            Some(tessera::app::tabs::Pane::Blob(p)) => format!(
+            Some(tessera::app::frame::tabs::Pane::Blob(p)) => format!(
                 "{:?}",
                 p.message.as_ref().map(|m| m.as_ref().map_err(|e| e.plain_words()))
             ),
-            Some(tessera::app::tabs::Pane::Queue(p)) => format!(
+            Some(tessera::app::frame::tabs::Pane::Queue(p)) => format!(
                 "{:?}; peeked {:?}; held {:?}",
                 p.message.as_ref().map(|m| m.as_ref().map_err(|e| e.plain_words())),
                 p.peeked.iter().map(|m| (&m.id, m.dequeue_count)).collect::<Vec<_>>(),
@@ -250,18 +251,18 @@ impl<'a> TestApp<'a> {
         self.click(name);
     }
 
-    pub fn blob(&self) -> &tessera::app::blob_pane::BlobPane {
+    pub fn blob(&self) -> &tessera::app::blob::pane::BlobPane {
         let app = self.harness.state();
         match &app.tabs.list[app.tabs.active.expect("a tab is open")].pane {
-            tessera::app::tabs::Pane::Blob(p) => p,
+            tessera::app::frame::tabs::Pane::Blob(p) => p,
             _ => panic!("the active tab is not a container"),
         }
     }
 
-    pub fn queue(&self) -> &tessera::app::queue_pane::QueuePane {
+    pub fn queue(&self) -> &tessera::app::queue::pane::QueuePane {
         let app = self.harness.state();
         match &app.tabs.list[app.tabs.active.expect("a tab is open")].pane {
-            tessera::app::tabs::Pane::Queue(p) => p,
+            tessera::app::frame::tabs::Pane::Queue(p) => p,
             _ => panic!("the active tab is not a queue"),
         }
     }
@@ -284,22 +285,22 @@ impl<'a> TestApp<'a> {
     }
 
     /// The table pane of the active tab.
-    pub fn table(&self) -> &tessera::app::table_pane::TablePane {
+    pub fn table(&self) -> &tessera::app::table::pane::TablePane {
         let app = self.harness.state();
         let tab = &app.tabs.list[app.tabs.active.expect("a tab is open")];
         match &tab.pane {
-            tessera::app::tabs::Pane::Table(p) => p,
+            tessera::app::frame::tabs::Pane::Table(p) => p,
             _ => panic!("the active tab is not a table"),
         }
     }
 
     /// Steps until the table pane satisfies `done`.
-    pub fn wait_table(&mut self, what: &str, done: impl Fn(&tessera::app::table_pane::TablePane) -> bool) {
+    pub fn wait_table(&mut self, what: &str, done: impl Fn(&tessera::app::table::pane::TablePane) -> bool) {
         let deadline = Instant::now() + PATIENCE;
         loop {
             self.harness.step();
             let app = self.harness.state();
-            if let Some(tessera::app::tabs::Pane::Table(p)) = app.tabs.active.map(|i| &app.tabs.list[i].pane)
+            if let Some(tessera::app::frame::tabs::Pane::Table(p)) = app.tabs.active.map(|i| &app.tabs.list[i].pane)
                 && done(p)
             {
                 return;

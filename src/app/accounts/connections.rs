@@ -1,0 +1,229 @@
+//! The accounts the app knows and their live clients: opening one (its secret from the keychain, off the UI
+//! thread), its state for the status line, and "test connection", service by service.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::app::accounts::profiles::AccountProfile;
+use crate::app::accounts::secrets::Secrets;
+use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::storage::blob::ListBlobsOptions;
+use crate::storage::table::EntityQuery;
+use crate::storage::{Client, ClientOptions, Service, StorageError};
+
+#[derive(Clone, Debug)]
+pub enum ConnState {
+    Closed,
+    Opening,
+    Ready,
+    Failed(StorageError),
+}
+
+/// One service's answer to "test connection".
+#[derive(Clone, Debug)]
+pub struct ServiceCheck {
+    pub service: Service,
+    pub outcome: Result<Duration, StorageError>,
+}
+
+impl ServiceCheck {
+    /// One line for the user: reachable and authenticated with its latency, or what is wrong.
+    pub fn describe(&self) -> String {
+        match &self.outcome {
+            Ok(latency) => format!(
+                "{}: reachable and authenticated ({} ms)",
+                self.service,
+                latency.as_millis()
+            ),
+            Err(e) => format!("{}: {}", self.service, e.hint()),
+        }
+    }
+}
+
+pub struct Connection {
+    pub profile: AccountProfile,
+    pub client: Option<Client>,
+    pub state: ConnState,
+    opening: Option<Pending<Result<Client, StorageError>>>,
+    testing: Option<Pending<Vec<ServiceCheck>>>,
+    /// A test asked for before the account was open: it runs once the client is ready.
+    test_when_open: bool,
+    pub last_test: Option<Vec<ServiceCheck>>,
+}
+
+impl Connection {
+    pub fn new(profile: AccountProfile) -> Self {
+        Connection {
+            profile,
+            client: None,
+            state: ConnState::Closed,
+            opening: None,
+            testing: None,
+            test_when_open: false,
+            last_test: None,
+        }
+    }
+
+    pub fn is_testing(&self) -> bool {
+        self.testing.is_some()
+    }
+}
+
+/// Every known account, in the order of the account list.
+pub struct Connections {
+    pub list: Vec<Connection>,
+    secrets: Arc<Secrets>,
+    /// How accounts' clients behave (timeouts, retries); the app's events are added to it.
+    pub options: ClientOptions,
+}
+
+impl Connections {
+    pub fn new(profiles: Vec<AccountProfile>, secrets: Arc<Secrets>) -> Self {
+        Connections {
+            list: profiles.into_iter().map(Connection::new).collect(),
+            secrets,
+            options: ClientOptions::default(),
+        }
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Connection> {
+        self.list.iter().find(|c| c.profile.id == id)
+    }
+
+    pub fn get_mut(&mut self, id: &str) -> Option<&mut Connection> {
+        self.list.iter_mut().find(|c| c.profile.id == id)
+    }
+
+    pub fn client(&self, id: &str) -> Option<Client> {
+        self.get(id).and_then(|c| c.client.clone())
+    }
+
+    pub fn profiles(&self) -> Vec<AccountProfile> {
+        self.list.iter().map(|c| c.profile.clone()).collect()
+    }
+
+    /// Starts opening an account's client (reads its secret from the keychain on a blocking thread).
+    pub fn open(&mut self, backend: &Backend, id: &str) {
+        let secrets = self.secrets.clone();
+        let sink = backend.event_sink();
+        let Some(conn) = self.get_mut(id) else { return };
+        if matches!(conn.state, ConnState::Opening | ConnState::Ready) {
+            return;
+        }
+        let options = ClientOptions {
+            events: Some(sink),
+            ..self.options.clone()
+        };
+        let Some(conn) = self.get_mut(id) else { return };
+        let profile = conn.profile.clone();
+        conn.state = ConnState::Opening;
+        conn.opening = Some(backend.spawn_blocking(move || {
+            let secret = if profile.needs_secret() {
+                secrets
+                    .load(&profile.id)
+                    .map_err(|e| StorageError::invalid(format!("Open account `{}`", profile.label), e))?
+            } else {
+                None
+            };
+            let account = profile.to_account(secret.as_deref())?;
+            Client::new(account, options)
+        }));
+    }
+
+    /// Forgets the client (after an edit) so the next use opens it again.
+    pub fn reset(&mut self, id: &str) {
+        if let Some(c) = self.get_mut(id) {
+            *c = Connection::new(c.profile.clone());
+        }
+    }
+
+    pub fn test(&mut self, backend: &Backend, id: &str) {
+        let Some(conn) = self.get_mut(id) else { return };
+        match conn.client.clone() {
+            Some(client) => conn.testing = Some(backend.spawn(test_connection(client))),
+            None => conn.test_when_open = true,
+        }
+    }
+
+    /// Starts the tests that waited for their account to open; call after `poll`.
+    pub fn run_waiting_tests(&mut self, backend: &Backend) {
+        for conn in &mut self.list {
+            if conn.test_when_open
+                && let Some(client) = conn.client.clone()
+            {
+                conn.test_when_open = false;
+                conn.testing = Some(backend.spawn(test_connection(client)));
+            }
+        }
+    }
+
+    /// Collects finished openings and tests; call once per frame.
+    pub fn poll(&mut self) {
+        for conn in &mut self.list {
+            if let Some(result) = take_ready(&mut conn.opening) {
+                match result {
+                    Ok(client) => {
+                        conn.client = Some(client);
+                        conn.state = ConnState::Ready;
+                    }
+                    Err(e) => conn.state = ConnState::Failed(e),
+                }
+            }
+            if let Some(checks) = take_ready(&mut conn.testing) {
+                conn.last_test = Some(checks);
+            }
+        }
+    }
+}
+
+/// Sends the cheapest authenticated request each configured service answers, timing it.
+pub async fn test_connection(client: Client) -> Vec<ServiceCheck> {
+    let account = client.account().clone();
+    let mut checks = Vec::new();
+    for service in Service::ALL {
+        if account.endpoint(service).is_err() {
+            continue;
+        }
+        let scope = account
+            .scope
+            .as_ref()
+            .filter(|s| s.service == service)
+            .map(|s| s.name.clone());
+        if account.scope.is_some() && scope.is_none() {
+            continue;
+        }
+        let started = Instant::now();
+        let result = match (service, scope) {
+            (Service::Blob, None) => client.list_containers(None, None, Some(1), false).await.map(drop),
+            (Service::Blob, Some(c)) => client
+                .list_blobs(
+                    &c,
+                    &ListBlobsOptions {
+                        max_results: Some(1),
+                        ..Default::default()
+                    },
+                )
+                .await
+                .map(drop),
+            (Service::Queue, None) => client.list_queues(None, None, Some(1), false).await.map(drop),
+            (Service::Queue, Some(q)) => client.peek_messages(&q, 1).await.map(drop),
+            (Service::Table, None) => client.list_tables(Some(1), None).await.map(drop),
+            (Service::Table, Some(t)) => client
+                .query_entities(
+                    &t,
+                    &EntityQuery {
+                        top: Some(1),
+                        ..Default::default()
+                    },
+                    None,
+                )
+                .await
+                .map(drop),
+        };
+        checks.push(ServiceCheck {
+            service,
+            outcome: result.map(|_| started.elapsed()),
+        });
+    }
+    checks
+}

@@ -1,0 +1,288 @@
+//! The account manager's form: add or edit an account from the emulator preset, a connection string, a name
+//! and key, or a SAS URL; check it before anything is sent; test it service by service.
+
+use crate::app::accounts::connections::{ServiceCheck, test_connection};
+use crate::app::accounts::profiles::{AccountProfile, ProfileKind};
+use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::storage::{Account, Client, ClientOptions, Service, StorageError};
+
+/// What the form ended with this frame.
+pub enum EditorOutcome {
+    Open,
+    Cancelled,
+    /// Save this profile; `secret` None keeps the stored one (an edit that did not touch it).
+    Saved {
+        profile: Box<AccountProfile>,
+        secret: Option<String>,
+    },
+}
+
+pub struct AccountEditor {
+    /// The profile being edited, or None for a new account.
+    pub editing: Option<AccountProfile>,
+    pub kind: ProfileKind,
+    pub label: String,
+    pub connection_string: String,
+    pub name: String,
+    pub key: String,
+    pub suffix: String,
+    pub https: bool,
+    pub blob_endpoint: String,
+    pub queue_endpoint: String,
+    pub table_endpoint: String,
+    pub sas_url: String,
+    pub sas_service: Option<Service>,
+    pub error: Option<String>,
+    testing: Option<Pending<Vec<ServiceCheck>>>,
+    pub test_results: Option<Vec<ServiceCheck>>,
+}
+
+impl AccountEditor {
+    pub fn new_account() -> Self {
+        AccountEditor {
+            editing: None,
+            kind: ProfileKind::ConnectionString,
+            label: String::new(),
+            connection_string: String::new(),
+            name: String::new(),
+            key: String::new(),
+            suffix: "core.windows.net".into(),
+            https: true,
+            blob_endpoint: String::new(),
+            queue_endpoint: String::new(),
+            table_endpoint: String::new(),
+            sas_url: String::new(),
+            sas_service: None,
+            error: None,
+            testing: None,
+            test_results: None,
+        }
+    }
+
+    pub fn edit(profile: &AccountProfile) -> Self {
+        let mut e = Self::new_account();
+        e.kind = profile.kind;
+        e.label = profile.label.clone();
+        e.name = profile.account_name.clone();
+        e.blob_endpoint = profile.blob_endpoint.clone().unwrap_or_default();
+        e.queue_endpoint = profile.queue_endpoint.clone().unwrap_or_default();
+        e.table_endpoint = profile.table_endpoint.clone().unwrap_or_default();
+        e.editing = Some(profile.clone());
+        e
+    }
+
+    /// Whether an edit keeps the stored secret: same kind, and its secret field left empty.
+    fn keeps_secret(&self, field: &str) -> bool {
+        self.editing.as_ref().is_some_and(|p| p.kind == self.kind) && field.trim().is_empty()
+    }
+
+    /// The account the form describes, checked without sending anything.
+    fn build(&self) -> Result<Account, StorageError> {
+        match self.kind {
+            ProfileKind::Emulator => match &self.editing {
+                Some(p) if p.kind == ProfileKind::Emulator => p.to_account(None),
+                _ => Ok(Account::emulator()),
+            },
+            ProfileKind::ConnectionString => Account::from_connection_string(&self.connection_string),
+            ProfileKind::SasUrl => Account::from_sas_url(&self.sas_url, self.sas_service),
+            ProfileKind::NameAndKey => {
+                // Keeping the stored key: a stand-in key derives the endpoints and is never sent or saved.
+                let key = if self.keeps_secret(&self.key) {
+                    "AA=="
+                } else {
+                    self.key.as_str()
+                };
+                let mut a = Account::from_name_and_key(&self.name, key, &self.suffix, self.https)?;
+                for (service, text) in [
+                    (Service::Blob, &self.blob_endpoint),
+                    (Service::Queue, &self.queue_endpoint),
+                    (Service::Table, &self.table_endpoint),
+                ] {
+                    if !text.trim().is_empty() {
+                        a.set_endpoint(service, text)?;
+                    }
+                }
+                Ok(a)
+            }
+        }
+    }
+
+    fn save(&mut self) -> EditorOutcome {
+        let secret_field = match self.kind {
+            ProfileKind::ConnectionString => self.connection_string.clone(),
+            ProfileKind::SasUrl => self.sas_url.clone(),
+            ProfileKind::NameAndKey => self.key.clone(),
+            ProfileKind::Emulator => String::new(),
+        };
+        let keep = self.keeps_secret(&secret_field);
+        // A connection string or SAS URL left empty in an edit changes only the label.
+        if let Some(old) = self
+            .editing
+            .as_ref()
+            .filter(|_| keep && self.kind != ProfileKind::NameAndKey)
+        {
+            let label = if self.label.trim().is_empty() {
+                old.label.clone()
+            } else {
+                self.label.trim().to_string()
+            };
+            return EditorOutcome::Saved {
+                profile: Box::new(AccountProfile { label, ..old.clone() }),
+                secret: None,
+            };
+        }
+        match self.build() {
+            Err(e) => {
+                self.error = Some(e.plain_words());
+                EditorOutcome::Open
+            }
+            Ok(account) => {
+                let (mut profile, secret) = AccountProfile::from_account(&self.label, self.kind, &account);
+                if let Some(old) = &self.editing {
+                    profile.id = old.id.clone();
+                }
+                let secret = if keep { None } else { secret };
+                EditorOutcome::Saved {
+                    profile: Box::new(profile),
+                    secret,
+                }
+            }
+        }
+    }
+
+    fn test(&mut self, backend: &Backend) {
+        self.test_results = None;
+        match self.build() {
+            Err(e) => self.error = Some(e.plain_words()),
+            Ok(_) if self.editing.is_some() && self.keeps_secret(&self.key) && self.kind == ProfileKind::NameAndKey => {
+                self.error = Some("Enter the key again to test it (the stored one is not read here).".into())
+            }
+            Ok(account) => {
+                self.error = None;
+                let options = ClientOptions {
+                    retry: crate::storage::retry::RetryPolicy::none(),
+                    ..ClientOptions::default()
+                };
+                match Client::new(account, options) {
+                    Ok(client) => self.testing = Some(backend.spawn(test_connection(client))),
+                    Err(e) => self.error = Some(e.plain_words()),
+                }
+            }
+        }
+    }
+
+    pub fn ui(&mut self, ctx: &egui::Context, backend: &Backend) -> EditorOutcome {
+        if let Some(results) = take_ready(&mut self.testing) {
+            self.test_results = Some(results);
+        }
+        let title = if self.editing.is_some() {
+            "Edit account"
+        } else {
+            "Add account"
+        };
+        let mut outcome = EditorOutcome::Open;
+        let mut open = true;
+        egui::Window::new(title).collapsible(false).resizable(true).default_size([520.0, 380.0]).open(&mut open).show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Kind:");
+                for kind in [ProfileKind::ConnectionString, ProfileKind::NameAndKey, ProfileKind::SasUrl, ProfileKind::Emulator] {
+                    ui.selectable_value(&mut self.kind, kind, kind.describe());
+                }
+            });
+            field(ui, "Display name:", &mut self.label, false, "shown in the tree");
+            let keep_hint = if self.editing.is_some() { "leave empty to keep the stored secret" } else { "" };
+            match self.kind {
+                ProfileKind::Emulator => {
+                    ui.label("The local emulator's well-known account (devstoreaccount1) on 127.0.0.1, ports 10000-10002.");
+                }
+                ProfileKind::ConnectionString => {
+                    let label = ui.label("Connection string:");
+                    ui.add(
+                        egui::TextEdit::multiline(&mut self.connection_string)
+                            .password(true)
+                            .desired_rows(2)
+                            .desired_width(f32::INFINITY)
+                            .hint_text(if keep_hint.is_empty() { "DefaultEndpointsProtocol=https;AccountName=…;AccountKey=…" } else { keep_hint }),
+                    )
+                    .labelled_by(label.id);
+                    if let Some(ignored) = ignored_settings(&self.connection_string) {
+                        ui.label(format!("Not used by this app, and ignored: {ignored}."));
+                    }
+                    ui.weak("Account keys and SAS tokens go to the OS keychain, never to the account list file.");
+                }
+                ProfileKind::NameAndKey => {
+                    field(ui, "Account name:", &mut self.name, false, "");
+                    field(ui, "Account key:", &mut self.key, true, keep_hint);
+                    field(ui, "Endpoint suffix:", &mut self.suffix, false, "core.windows.net");
+                    ui.checkbox(&mut self.https, "Use HTTPS");
+                    ui.collapsing("Custom endpoints (optional)", |ui| {
+                        field(ui, "Blob endpoint:", &mut self.blob_endpoint, false, "https://…");
+                        field(ui, "Queue endpoint:", &mut self.queue_endpoint, false, "https://…");
+                        field(ui, "Table endpoint:", &mut self.table_endpoint, false, "https://…");
+                    });
+                }
+                ProfileKind::SasUrl => {
+                    field(ui, "SAS URL:", &mut self.sas_url, true, if keep_hint.is_empty() { "https://acct.blob.core.windows.net/container?sv=…&sig=…" } else { keep_hint });
+                    ui.horizontal(|ui| {
+                        ui.label("Service:");
+                        ui.selectable_value(&mut self.sas_service, None, "from the URL");
+                        for s in Service::ALL {
+                            ui.selectable_value(&mut self.sas_service, Some(s), s.name());
+                        }
+                    });
+                }
+            }
+            if let Some(err) = &self.error {
+                ui.colored_label(ui.visuals().error_fg_color, err);
+            }
+            if self.testing.is_some() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Testing…");
+                });
+            }
+            if let Some(results) = &self.test_results {
+                for r in results {
+                    let color = if r.outcome.is_ok() { ui.visuals().text_color() } else { ui.visuals().error_fg_color };
+                    ui.colored_label(color, r.describe());
+                }
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Save account").clicked() {
+                    outcome = self.save();
+                }
+                if ui.button("Test connection").clicked() {
+                    self.test(backend);
+                }
+                if ui.button("Cancel").clicked() {
+                    outcome = EditorOutcome::Cancelled;
+                }
+            });
+        });
+        if !open {
+            return EditorOutcome::Cancelled;
+        }
+        outcome
+    }
+}
+
+/// The settings of a connection string that the SDKs accept and this app ignores (the Files endpoint, secondary
+/// endpoints), for saying so under the field; None when there are none or the string does not parse yet.
+fn ignored_settings(text: &str) -> Option<String> {
+    let parsed = Account::parse_connection_string(text).ok()?;
+    (!parsed.ignored.is_empty()).then(|| parsed.ignored.join(", "))
+}
+
+/// A labelled single-line input (the label names it for screen readers and tests).
+fn field(ui: &mut egui::Ui, label: &str, value: &mut String, secret: bool, hint: &str) {
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        ui.add(
+            egui::TextEdit::singleline(value)
+                .password(secret)
+                .hint_text(hint)
+                .desired_width(340.0),
+        )
+        .labelled_by(l.id);
+    });
+}

@@ -1,0 +1,8 @@
+//! Accounts: the saved profiles, their secrets in the keychain, the connected clients, the add/edit form and
+//! the tree of each account's tables, containers and queues.
+
+pub mod connections;
+pub mod editor;
+pub mod profiles;
+pub mod secrets;
+pub mod tree;

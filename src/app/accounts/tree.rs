@@ -1,0 +1,421 @@
+//! The explorer tree: accounts, then Blob containers / Queues / Tables, each list loaded when first opened.
+
+use std::collections::HashMap;
+
+use egui::RichText;
+use serde::{Deserialize, Serialize};
+
+use crate::app::accounts::connections::{ConnState, Connections};
+use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::storage::blob::{LeaseState, PublicAccess};
+use crate::storage::{Client, Service, StorageError};
+
+/// A resource a tab can show.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TabTarget {
+    pub profile_id: String,
+    pub service: Service,
+    pub name: String,
+}
+
+/// One entry of a service's list, with what is worth seeing without opening it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceItem {
+    pub name: String,
+    pub badge: Option<String>,
+}
+
+pub enum Loadable<T> {
+    NotLoaded,
+    Loading,
+    Loaded(T),
+    Failed(StorageError),
+}
+
+#[derive(Default)]
+struct ServiceList {
+    items: Option<Loadable<Vec<ResourceItem>>>,
+    pending: Option<Pending<Result<Vec<ResourceItem>, StorageError>>>,
+}
+
+/// What the user asked of the tree this frame; the app carries it out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TreeAction {
+    Open(TabTarget),
+    TestConnection(String),
+    Edit(String),
+    Remove(String),
+    CountEntities(TabTarget),
+    Delete(TabTarget),
+    /// Create a container, queue or table; a container with this public access level.
+    Create(TabTarget, PublicAccess),
+}
+
+#[derive(Default)]
+pub struct Explorer {
+    lists: HashMap<(String, Service), ServiceList>,
+    pub selected: Option<TabTarget>,
+    /// The names being typed into each list's "New …" field.
+    new_names: HashMap<(String, Service), String>,
+    /// The public access a new container gets (private unless the user picks otherwise).
+    pub new_access: PublicAccess,
+}
+
+/// Checks a new resource's name by the service's rules, so a bad one never leaves the app.
+pub fn check_new_name(service: Service, name: &str) -> Result<(), String> {
+    use crate::storage::names::{validate_container_name, validate_queue_name, validate_table_name};
+    match service {
+        Service::Blob => validate_container_name(name),
+        Service::Queue => validate_queue_name(name),
+        Service::Table => validate_table_name(name),
+    }
+}
+
+impl Explorer {
+    /// Reloads one service's list (after a create or delete, or on Ctrl+R).
+    pub fn refresh(&mut self, backend: &Backend, client: &Client, profile_id: &str, service: Service) {
+        let list = self.lists.entry((profile_id.to_string(), service)).or_default();
+        list.items = Some(Loadable::Loading);
+        list.pending = Some(backend.spawn(list_resources(client.clone(), service)));
+    }
+
+    /// Loads a service's list once, if nothing has asked for it yet (the tree may never have been opened).
+    pub fn ensure_loaded(&mut self, backend: &Backend, client: &Client, profile_id: &str, service: Service) {
+        let asked = self
+            .lists
+            .get(&(profile_id.to_string(), service))
+            .is_some_and(|l| l.items.is_some() || l.pending.is_some());
+        if !asked {
+            self.refresh(backend, client, profile_id, service);
+        }
+    }
+
+    /// Reloads every list that was loaded.
+    pub fn refresh_all(&mut self, backend: &Backend, connections: &Connections) {
+        let keys: Vec<(String, Service)> = self.lists.keys().cloned().collect();
+        for (id, service) in keys {
+            if let Some(client) = connections.client(&id) {
+                self.refresh(backend, &client, &id, service);
+            }
+        }
+    }
+
+    pub fn forget_account(&mut self, profile_id: &str) {
+        self.lists.retain(|(id, _), _| id != profile_id);
+    }
+
+    pub fn poll(&mut self) {
+        for list in self.lists.values_mut() {
+            if let Some(result) = take_ready(&mut list.pending) {
+                list.items = Some(match result {
+                    Ok(items) => Loadable::Loaded(items),
+                    Err(e) => Loadable::Failed(e),
+                });
+            }
+        }
+    }
+
+    /// Names loaded for a service of an account (for the panes' "move to" choices).
+    pub fn names(&self, profile_id: &str, service: Service) -> Vec<String> {
+        match self
+            .lists
+            .get(&(profile_id.to_string(), service))
+            .and_then(|l| l.items.as_ref())
+        {
+            Some(Loadable::Loaded(items)) => items.iter().map(|i| i.name.clone()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, backend: &Backend, connections: &mut Connections) -> Vec<TreeAction> {
+        let mut actions = Vec::new();
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            let ids: Vec<String> = connections.list.iter().map(|c| c.profile.id.clone()).collect();
+            for id in ids {
+                self.account_ui(ui, backend, connections, &id, &mut actions);
+            }
+        });
+        actions
+    }
+
+    fn account_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        backend: &Backend,
+        connections: &mut Connections,
+        id: &str,
+        actions: &mut Vec<TreeAction>,
+    ) {
+        let Some(conn) = connections.get(id) else { return };
+        let label = conn.profile.label.clone();
+        let scope = conn.profile.scope.clone();
+        let closed = matches!(conn.state, ConnState::Closed);
+        let header = egui::CollapsingHeader::new(RichText::new(&label).strong())
+            .id_salt(("account", id))
+            // The run command's own emulator is what a newcomer came to see: it starts open.
+            .default_open(id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX))
+            .show(ui, |ui| {
+                if closed {
+                    connections.open(backend, id);
+                }
+                let Some(conn) = connections.get(id) else { return };
+                match &conn.state {
+                    ConnState::Opening | ConnState::Closed => {
+                        ui.weak("Connecting…");
+                    }
+                    ConnState::Failed(e) => {
+                        ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+                    }
+                    ConnState::Ready => {
+                        let client = conn.client.clone().expect("ready has a client");
+                        for service in Service::ALL {
+                            if client.account().endpoint(service).is_err() {
+                                continue;
+                            }
+                            if let Some((s, name)) = &scope {
+                                if *s == service {
+                                    self.item_ui(
+                                        ui,
+                                        id,
+                                        service,
+                                        &ResourceItem {
+                                            name: name.clone(),
+                                            badge: None,
+                                        },
+                                        actions,
+                                    );
+                                }
+                                continue;
+                            }
+                            self.service_ui(ui, backend, &client, id, service, actions);
+                        }
+                    }
+                }
+            });
+        header.header_response.context_menu(|ui| {
+            if ui.button("Test connection").clicked() {
+                actions.push(TreeAction::TestConnection(id.to_string()));
+                ui.close();
+            }
+            if ui.button("Edit account…").clicked() {
+                actions.push(TreeAction::Edit(id.to_string()));
+                ui.close();
+            }
+            if ui.button("Remove account…").clicked() {
+                actions.push(TreeAction::Remove(id.to_string()));
+                ui.close();
+            }
+        });
+    }
+
+    fn service_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        backend: &Backend,
+        client: &Client,
+        id: &str,
+        service: Service,
+        actions: &mut Vec<TreeAction>,
+    ) {
+        let title = match service {
+            Service::Blob => "Blob containers",
+            Service::Queue => "Queues",
+            Service::Table => "Tables",
+        };
+        let count = match self
+            .lists
+            .get(&(id.to_string(), service))
+            .and_then(|l| l.items.as_ref())
+        {
+            Some(Loadable::Loaded(items)) => format!("{title} ({})", items.len()),
+            _ => title.to_string(),
+        };
+        egui::CollapsingHeader::new(count)
+            .id_salt(("service", id, service))
+            .show(ui, |ui| {
+                let key = (id.to_string(), service);
+                if self.lists.get(&key).and_then(|l| l.items.as_ref()).is_none() {
+                    self.refresh(backend, client, id, service);
+                }
+                if ui.small_button(format!("Refresh {}", title.to_lowercase())).clicked() {
+                    self.refresh(backend, client, id, service);
+                }
+                let kind = service.resource();
+                let name = self.new_names.entry(key.clone()).or_default();
+                let check = check_new_name(service, name.trim());
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::TextEdit::singleline(name)
+                            .desired_width(120.0)
+                            .hint_text(format!("new {kind}")),
+                    )
+                    .accessible_name(format!("New {kind} name"));
+                    let ok = !name.trim().is_empty() && check.is_ok();
+                    if ui
+                        .add_enabled(ok, egui::Button::new(format!("Create {kind}")).small())
+                        .clicked()
+                    {
+                        let target = TabTarget {
+                            profile_id: id.to_string(),
+                            service,
+                            name: name.trim().to_string(),
+                        };
+                        actions.push(TreeAction::Create(target, self.new_access));
+                        name.clear();
+                    }
+                });
+                if service == Service::Blob {
+                    // On its own line: the tree is narrow, and the level matters before Create is pressed.
+                    egui::ComboBox::from_label("public access of a new container")
+                        .selected_text(crate::app::blob::container_edit::describe(self.new_access))
+                        .show_ui(ui, |ui| {
+                            for level in [PublicAccess::None, PublicAccess::Blob, PublicAccess::Container] {
+                                let words = crate::app::blob::container_edit::describe(level);
+                                ui.selectable_value(&mut self.new_access, level, words);
+                            }
+                        });
+                }
+                if let (false, Err(why)) = (name.trim().is_empty(), &check) {
+                    ui.colored_label(ui.visuals().error_fg_color, why);
+                }
+                let items = match self.lists.get(&key).and_then(|l| l.items.as_ref()) {
+                    Some(Loadable::Loaded(items)) => items.clone(),
+                    Some(Loadable::Failed(e)) => {
+                        ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+                        return;
+                    }
+                    _ => {
+                        ui.weak("Loading…");
+                        return;
+                    }
+                };
+                if items.is_empty() {
+                    ui.weak(format!("No {} yet.", title.to_lowercase()));
+                }
+                for item in &items {
+                    self.item_ui(ui, id, service, item, actions);
+                }
+            });
+    }
+
+    fn item_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        id: &str,
+        service: Service,
+        item: &ResourceItem,
+        actions: &mut Vec<TreeAction>,
+    ) {
+        let target = TabTarget {
+            profile_id: id.to_string(),
+            service,
+            name: item.name.clone(),
+        };
+        let selected = self.selected.as_ref() == Some(&target);
+        // The badge sits beside the name, not in it, so the row's accessible name is the resource's name.
+        let r = ui
+            .horizontal(|ui| {
+                let r = ui.selectable_label(selected, &item.name);
+                if let Some(b) = &item.badge {
+                    ui.weak(format!("[{b}]"));
+                }
+                r
+            })
+            .inner;
+        if r.clicked() {
+            self.selected = Some(target.clone());
+            actions.push(TreeAction::Open(target.clone()));
+        }
+        r.context_menu(|ui| {
+            if ui.button("Open").clicked() {
+                actions.push(TreeAction::Open(target.clone()));
+                ui.close();
+            }
+            if service == Service::Table && ui.button("Count entities").clicked() {
+                actions.push(TreeAction::CountEntities(target.clone()));
+                ui.close();
+            }
+            if ui.button("Delete…").clicked() {
+                actions.push(TreeAction::Delete(target.clone()));
+                ui.close();
+            }
+        });
+    }
+}
+
+/// How many queues get their approximate message count in the tree: one request each, so not unbounded.
+const COUNTED_QUEUES: usize = 200;
+
+/// Puts each queue's approximate message count in its badge, a few requests at a time. A count that cannot be
+/// read leaves the badge empty: the list itself has arrived and is worth showing.
+async fn count_messages(client: &Client, items: &mut [ResourceItem]) {
+    use futures_util::StreamExt;
+    // Owned names and clients: a stream of borrowed ones trips the compiler's Send check on the spawned task.
+    let names: Vec<String> = items.iter().take(COUNTED_QUEUES).map(|q| q.name.clone()).collect();
+    let counts: Vec<Option<u64>> = futures_util::stream::iter(names)
+        .map(|name| {
+            let client = client.clone();
+            async move { client.queue_message_count(&name).await.ok() }
+        })
+        .buffered(8)
+        .collect()
+        .await;
+    for (item, count) in items.iter_mut().zip(counts) {
+        item.badge = count.map(|n| format!("~{} messages", crate::app::widgets::format::thousands(n)));
+    }
+}
+
+/// Every container, queue or table of an account, following continuation markers.
+pub async fn list_resources(client: Client, service: Service) -> Result<Vec<ResourceItem>, StorageError> {
+    let mut items = Vec::new();
+    match service {
+        Service::Blob => {
+            let mut marker: Option<String> = None;
+            loop {
+                let page = client.list_containers(None, marker.as_deref(), None, false).await?;
+                items.extend(page.containers.into_iter().map(|c| {
+                    let mut badges = Vec::new();
+                    if c.properties.public_access != PublicAccess::None {
+                        badges.push("public".to_string());
+                    }
+                    if c.properties.lease.state != LeaseState::Available {
+                        badges.push(c.properties.lease.state.as_str().to_string());
+                    }
+                    ResourceItem {
+                        name: c.name,
+                        badge: (!badges.is_empty()).then(|| badges.join(", ")),
+                    }
+                }));
+                match page.next_marker {
+                    Some(m) => marker = Some(m),
+                    None => break,
+                }
+            }
+        }
+        Service::Queue => {
+            let mut marker: Option<String> = None;
+            loop {
+                let page = client.list_queues(None, marker.as_deref(), None, false).await?;
+                items.extend(page.queues.into_iter().map(|q| ResourceItem {
+                    name: q.name,
+                    badge: None,
+                }));
+                match page.next_marker {
+                    Some(m) => marker = Some(m),
+                    None => break,
+                }
+            }
+            count_messages(&client, &mut items).await;
+        }
+        Service::Table => {
+            items.extend(
+                client
+                    .list_all_tables()
+                    .await?
+                    .into_iter()
+                    .map(|name| ResourceItem { name, badge: None }),
+            );
+        }
+    }
+    Ok(items)
+}

@@ -1,0 +1,7 @@
+//! The blob pane: a container's listing, the selected blob's details, leases, transfers, the container's own
+//! settings.
+
+pub mod container_edit;
+pub mod pane;
+pub mod transfers;
+pub mod view;

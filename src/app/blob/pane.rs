@@ -1,0 +1,821 @@
+//! A container tab's state: virtual folders (or flat), paged listing with "load more", live lease and ETag
+//! indicators, the selected blob's properties, leases, snapshots, preview and SAS.
+//! Uploads and downloads live in `blob_transfers.rs`, drawing in `blob_view.rs`.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime};
+
+use crate::app::blob::transfers::{guess_content_type, walk};
+use crate::app::context::leases::LeaseKey;
+use crate::app::frame::tabs::PaneContext;
+use crate::app::runtime::backend::{Loading, Pending, take_ready};
+use crate::app::runtime::jobs::{JobContext, JobFuture, Unit};
+use crate::storage::blob::conditions::Conditions;
+use crate::storage::blob::container::ContainerProperties;
+use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
+use crate::storage::blob::sas::SasPermissions;
+use crate::storage::blob::{BlobHttpHeaders, BlobItem, BlobListing, BlobProperties, DeleteSnapshots, ListBlobsOptions};
+use crate::storage::{Client, StorageError};
+
+/// How often the indicators refresh while the tab is shown.
+pub const REFRESH_EVERY: Duration = Duration::from_secs(5);
+
+/// What an upload may overwrite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UploadMode {
+    Overwrite,
+    /// If-None-Match `*`: refuse when the blob exists.
+    OnlyIfNew,
+    /// If-Match the ETag shown: refuse when someone changed it since this listing.
+    OnlyIfUnchanged,
+}
+
+impl UploadMode {
+    pub fn describe(self) -> &'static str {
+        match self {
+            UploadMode::Overwrite => "overwrite",
+            UploadMode::OnlyIfNew => "only if new",
+            UploadMode::OnlyIfUnchanged => "only if unchanged since I looked",
+        }
+    }
+}
+
+/// The selected blob: its properties, editable metadata and headers, and its snapshots.
+pub struct Details {
+    pub name: String,
+    pub props: Option<BlobProperties>,
+    pub metadata: Vec<(String, String)>,
+    pub http: BlobHttpHeaders,
+    pub snapshots: Option<Vec<BlobItem>>,
+    loading: Loading<(BlobProperties, Vec<(String, String)>)>,
+    snap_loading: Option<Pending<Result<Vec<BlobItem>, StorageError>>>,
+}
+
+/// A preview of a blob's first bytes.
+pub enum Preview {
+    Loading(String),
+    Text(String, String),
+    Image(String, Arc<[u8]>),
+    Hex(String, String),
+    Failed(String, StorageError),
+}
+
+/// A destructive action waiting for the user's yes.
+#[derive(Clone, Debug)]
+pub enum BlobConfirm {
+    DeleteBlobs { names: Vec<String>, with_snapshots: bool },
+    DeleteSnapshot { name: String, snapshot: String },
+    DeleteContainer,
+}
+
+/// What a finished one-off action changes.
+pub struct OpDone {
+    pub message: Result<String, StorageError>,
+    pub lease: Option<LeaseChange>,
+}
+
+pub enum LeaseChange {
+    Acquired(LeaseKey, String, LeaseDuration),
+    Renewed(LeaseKey),
+    Changed(LeaseKey, String),
+    Released(LeaseKey),
+    Broke(LeaseKey, u32),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum DialogFor {
+    UploadFiles,
+    UploadFolder,
+    Download,
+}
+
+pub struct LeaseForm {
+    pub seconds: u32,
+    pub infinite: bool,
+    pub proposed: String,
+    pub break_period: u32,
+}
+
+pub struct BlobPane {
+    pub container: String,
+    /// The account's identity (`Account::identity`), which keys the leases this app holds.
+    pub account: String,
+    pub prefix: String,
+    pub back: Vec<String>,
+    pub flat: bool,
+    pub page_size: u32,
+    pub blobs: Vec<BlobItem>,
+    pub folders: Vec<String>,
+    pub next_marker: Option<String>,
+    pub error: Option<StorageError>,
+    listing: Option<(Pending<Result<BlobListing, StorageError>>, bool)>,
+    refreshing: Option<Pending<Result<BlobListing, StorageError>>>,
+    last_refresh: Instant,
+    pub selection: BTreeSet<String>,
+    pub details: Option<Details>,
+    pub container_props: Option<(ContainerProperties, Vec<(String, String)>)>,
+    pub container_edit: Option<crate::app::blob::container_edit::ContainerEdit>,
+    container_loading: Loading<(ContainerProperties, Vec<(String, String)>)>,
+    pub upload_mode: UploadMode,
+    pub confirm: Option<BlobConfirm>,
+    pub lease_form: LeaseForm,
+    pub sas_permissions: SasPermissions,
+    pub sas_hours: u32,
+    pub preview: Option<Preview>,
+    preview_loading: Option<Pending<Result<(bytes::Bytes, BlobProperties), StorageError>>>,
+    ops: Vec<Pending<OpDone>>,
+    dialog: Option<(Pending<Option<Vec<PathBuf>>>, DialogFor)>,
+    pub message: Option<Result<String, StorageError>>,
+    pub started: bool,
+    /// Whether this is the tab on screen: only that one refreshes its indicators.
+    pub shown: bool,
+    /// Set when an upload or delete job ended: refresh at once rather than at the next tick.
+    pub refresh_now: bool,
+
+    pub leases_seen: crate::app::widgets::charts::LeaseTimeline,
+}
+
+impl BlobPane {
+    pub fn new(account: &str, container: &str) -> Self {
+        BlobPane {
+            container: container.to_string(),
+            account: account.to_string(),
+            prefix: String::new(),
+            back: Vec::new(),
+            flat: false,
+            page_size: 1000,
+            blobs: Vec::new(),
+            folders: Vec::new(),
+            next_marker: None,
+            error: None,
+            listing: None,
+            refreshing: None,
+            last_refresh: Instant::now(),
+            selection: BTreeSet::new(),
+            details: None,
+            container_props: None,
+            container_loading: None,
+            container_edit: None,
+            upload_mode: UploadMode::OnlyIfNew,
+            confirm: None,
+            lease_form: LeaseForm {
+                seconds: 15,
+                infinite: false,
+                proposed: String::new(),
+                break_period: 0,
+            },
+            sas_permissions: SasPermissions::read_only(),
+            sas_hours: 1,
+            preview: None,
+            preview_loading: None,
+            ops: Vec::new(),
+            dialog: None,
+            message: None,
+            started: false,
+            shown: false,
+            refresh_now: false,
+
+            leases_seen: crate::app::widgets::charts::LeaseTimeline::default(),
+        }
+    }
+
+    /// Records the lease state of every blob shown, for the lease timeline.
+    fn observe_leases(&mut self) {
+        let now = crate::app::widgets::charts::now_secs();
+        for b in &self.blobs {
+            self.leases_seen.observe(&b.name, b.properties.lease.state, now);
+        }
+    }
+
+    pub fn key(&self, blob: Option<&str>) -> LeaseKey {
+        LeaseKey::new(&self.account, &self.container, blob)
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.listing.is_some() || !self.ops.is_empty() || self.preview_loading.is_some()
+    }
+
+    fn options(&self, marker: Option<String>) -> ListBlobsOptions {
+        ListBlobsOptions {
+            prefix: (!self.prefix.is_empty()).then(|| self.prefix.clone()),
+            delimiter: (!self.flat).then(|| "/".to_string()),
+            marker,
+            max_results: Some(self.page_size),
+            include_metadata: false,
+            include_snapshots: false,
+        }
+    }
+
+    /// Lists the current folder from its first page (the first page shows at once; more on request).
+    pub fn list(&mut self, ctx: &mut PaneContext) {
+        self.started = true;
+        self.blobs.clear();
+        self.folders.clear();
+        self.next_marker = None;
+        self.error = None;
+        self.selection.clear();
+        // A refresh of the folder left behind must not merge its rows into this one.
+        self.refreshing = None;
+        let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(None));
+        self.listing = Some((
+            ctx.backend
+                .spawn(async move { client.list_blobs(&container, &options).await }),
+            false,
+        ));
+        self.last_refresh = Instant::now();
+        self.refresh_container(ctx);
+    }
+
+    pub fn load_more(&mut self, ctx: &mut PaneContext) {
+        let Some(marker) = self.next_marker.clone() else { return };
+        if self.listing.is_some() {
+            return;
+        }
+        let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(Some(marker)));
+        self.listing = Some((
+            ctx.backend
+                .spawn(async move { client.list_blobs(&container, &options).await }),
+            true,
+        ));
+    }
+
+    pub fn open_folder(&mut self, ctx: &mut PaneContext, prefix: &str) {
+        self.back.push(self.prefix.clone());
+        self.prefix = prefix.to_string();
+        self.details = None;
+        self.list(ctx);
+    }
+
+    pub fn go_back(&mut self, ctx: &mut PaneContext) {
+        if let Some(p) = self.back.pop() {
+            self.prefix = p;
+            self.details = None;
+            self.list(ctx);
+        }
+    }
+
+    pub fn go_up(&mut self, ctx: &mut PaneContext) {
+        if self.prefix.is_empty() {
+            return;
+        }
+        let trimmed = self.prefix.trim_end_matches('/');
+        let parent = match trimmed.rfind('/') {
+            Some(i) => trimmed[..=i].to_string(),
+            None => String::new(),
+        };
+        self.open_folder(ctx, &parent);
+    }
+
+    /// The folders from the root to here, as (label, prefix) pairs for the breadcrumbs.
+    pub fn breadcrumbs(&self) -> Vec<(String, String)> {
+        let mut crumbs = vec![(self.container.clone(), String::new())];
+        let mut acc = String::new();
+        for part in self.prefix.split('/').filter(|p| !p.is_empty()) {
+            acc.push_str(part);
+            acc.push('/');
+            crumbs.push((part.to_string(), acc.clone()));
+        }
+        crumbs
+    }
+
+    fn refresh_container(&mut self, ctx: &mut PaneContext) {
+        let (client, container) = (ctx.client.clone(), self.container.clone());
+        self.container_loading = Some(
+            ctx.backend
+                .spawn(async move { client.get_container_properties(&container).await }),
+        );
+    }
+
+    /// Merges a fresh first page into what is shown, by name: rows stay where they are and their indicators
+    /// move; blobs and folders made since appear, and ones gone from the range the page covers disappear.
+    fn merge_first_page(&mut self, listing: crate::storage::blob::BlobListing) {
+        // The page covers names up to its last one, or everything when it is the only page.
+        let end = listing.next_marker.as_ref().and_then(|_| {
+            let last_blob = listing.blobs.last().map(|b| b.name.clone());
+            last_blob.max(listing.prefixes.last().cloned())
+        });
+        let covered = |name: &str| end.as_deref().is_none_or(|e| name <= e);
+        let fresh: std::collections::HashSet<&str> = listing.blobs.iter().map(|b| b.name.as_str()).collect();
+        self.blobs
+            .retain(|b| !covered(&b.name) || fresh.contains(b.name.as_str()));
+        self.folders.retain(|f| !covered(f) || listing.prefixes.contains(f));
+        for blob in listing.blobs {
+            match self.blobs.binary_search_by(|b| b.name.as_str().cmp(&blob.name)) {
+                Ok(i) => self.blobs[i].properties = blob.properties,
+                Err(i) => self.blobs.insert(i, blob),
+            }
+        }
+        for folder in listing.prefixes {
+            if let Err(i) = self.folders.binary_search(&folder) {
+                self.folders.insert(i, folder);
+            }
+        }
+    }
+
+    /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown.
+    fn refresh_indicators(&mut self, ctx: &mut PaneContext) {
+        if self.listing.is_some() {
+            // The listing under way may predate the change being shown: refresh once it has landed.
+            self.refresh_now = true;
+            return;
+        }
+        self.refresh_now = false;
+        // A refresh already under way may have been answered before the change: drop it (that aborts it).
+        self.refreshing = None;
+        let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(None));
+        self.refreshing = Some(
+            ctx.backend
+                .spawn(async move { client.list_blobs(&container, &options).await }),
+        );
+        self.last_refresh = Instant::now();
+        if let Some(name) = self.details.as_ref().map(|d| d.name.clone()) {
+            self.load_details(ctx, &name);
+        }
+        self.refresh_container(ctx);
+    }
+
+    pub fn select(&mut self, ctx: &mut PaneContext, name: &str, add: bool) {
+        if !add {
+            self.selection.clear();
+        }
+        if !self.selection.insert(name.to_string()) && add {
+            self.selection.remove(name);
+        }
+        self.load_details(ctx, name);
+    }
+
+    pub fn load_details(&mut self, ctx: &mut PaneContext, name: &str) {
+        let same = self.details.as_ref().is_some_and(|d| d.name == name);
+        if !same {
+            self.details = Some(Details {
+                name: name.to_string(),
+                props: None,
+                metadata: Vec::new(),
+                http: BlobHttpHeaders::default(),
+                snapshots: None,
+                loading: None,
+                snap_loading: None,
+            });
+            self.preview = None;
+        }
+        let (client, container, blob) = (ctx.client.clone(), self.container.clone(), name.to_string());
+        let d = self.details.as_mut().expect("just set");
+        d.loading = Some(
+            ctx.backend
+                .spawn(async move { client.get_blob_properties(&container, &blob, None).await }),
+        );
+        let (client, container, blob) = (ctx.client.clone(), self.container.clone(), name.to_string());
+        d.snap_loading = Some(ctx.backend.spawn(async move {
+            let options = ListBlobsOptions {
+                prefix: Some(blob.clone()),
+                include_snapshots: true,
+                ..Default::default()
+            };
+            let listing = client.list_blobs(&container, &options).await?;
+            Ok(listing
+                .blobs
+                .into_iter()
+                .filter(|b| b.name == blob && b.snapshot.is_some())
+                .collect())
+        }));
+    }
+
+    /// Runs a one-off action; its outcome shows in the pane and the listing refreshes after it.
+    pub fn run(&mut self, ctx: &mut PaneContext, work: impl std::future::Future<Output = OpDone> + Send + 'static) {
+        self.ops.push(ctx.backend.spawn(work));
+    }
+
+    pub fn poll(&mut self, ctx: &mut PaneContext) {
+        if let Some((pending, more)) = &mut self.listing
+            && let Some(result) = pending.poll()
+        {
+            let more = *more;
+            self.listing = None;
+            match result {
+                Ok(listing) => {
+                    if !more {
+                        self.blobs.clear();
+                        self.folders.clear();
+                    }
+                    self.blobs.extend(listing.blobs);
+                    self.folders.extend(listing.prefixes);
+                    self.next_marker = listing.next_marker;
+                    self.observe_leases();
+                }
+                Err(e) => self.error = Some(e),
+            }
+        }
+        if let Some(result) = take_ready(&mut self.refreshing)
+            && let Ok(listing) = result
+        {
+            self.merge_first_page(listing);
+            self.observe_leases();
+        }
+        if let Some(result) = take_ready(&mut self.container_loading) {
+            match result {
+                Ok(p) => self.container_props = Some(p),
+                Err(e) => self.error = Some(e),
+            }
+        }
+        if let Some(d) = &mut self.details {
+            if let Some(result) = take_ready(&mut d.loading) {
+                match result {
+                    Ok((props, metadata)) => {
+                        d.http = props.http.clone();
+                        d.metadata = metadata;
+                        if let Some(b) = self.blobs.iter_mut().find(|b| b.name == d.name) {
+                            b.properties = props.clone();
+                        }
+                        self.leases_seen
+                            .observe(&d.name, props.lease.state, crate::app::widgets::charts::now_secs());
+                        d.props = Some(props);
+                    }
+                    Err(e) => self.message = Some(Err(e)),
+                }
+            }
+            if let Some(Ok(snaps)) = take_ready(&mut d.snap_loading) {
+                d.snapshots = Some(snaps);
+            }
+        }
+        if let Some(result) = take_ready(&mut self.preview_loading) {
+            let name = match &self.preview {
+                Some(Preview::Loading(n)) => n.clone(),
+                _ => String::new(),
+            };
+            self.preview = Some(match result {
+                Ok((bytes, props)) => classify_preview(&name, &bytes, &props),
+                Err(e) => Preview::Failed(name, e),
+            });
+        }
+        let mut finished = Vec::new();
+        self.ops.retain_mut(|p| match p.poll() {
+            Some(done) => {
+                finished.push(done);
+                false
+            }
+            None => true,
+        });
+        for done in finished {
+            if let Some(change) = done.lease {
+                match change {
+                    LeaseChange::Acquired(k, id, d) => ctx.leases.acquired(k, id, d),
+                    LeaseChange::Renewed(k) => ctx.leases.renewed(&k),
+                    LeaseChange::Changed(k, id) => ctx.leases.changed(&k, id),
+                    LeaseChange::Released(k) => ctx.leases.released(&k),
+                    LeaseChange::Broke(k, s) => ctx.leases.broke(k, s),
+                }
+            }
+            self.message = Some(done.message);
+            self.refresh_indicators(ctx);
+        }
+        if let Some((pending, purpose)) = &mut self.dialog
+            && let Some(answer) = pending.poll()
+        {
+            let purpose = *purpose;
+            self.dialog = None;
+            if let Some(paths) = answer {
+                match purpose {
+                    DialogFor::UploadFiles => self.upload(ctx, paths, None),
+                    DialogFor::UploadFolder => {
+                        if let Some(root) = paths.first() {
+                            let files = walk(root);
+                            self.upload(ctx, files, Some(root.clone()));
+                        }
+                    }
+                    DialogFor::Download => {
+                        if let Some(folder) = paths.first() {
+                            self.download_selection(ctx, folder);
+                        }
+                    }
+                }
+            }
+        }
+        // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
+        let due = self.last_refresh.elapsed() >= REFRESH_EVERY && self.refreshing.is_none();
+        if self.started && self.shown && (self.refresh_now || due) {
+            self.refresh_indicators(ctx);
+        }
+    }
+
+    pub fn ask(&mut self, ctx: &mut PaneContext, purpose: DialogFor) {
+        let dialogs = ctx.dialogs.clone();
+        let pending = match purpose {
+            DialogFor::UploadFiles => ctx.backend.spawn_blocking(move || dialogs.pick_files("Upload files")),
+            DialogFor::UploadFolder => ctx
+                .backend
+                .spawn_blocking(move || dialogs.pick_folder("Upload a folder").map(|p| vec![p])),
+            DialogFor::Download => ctx
+                .backend
+                .spawn_blocking(move || dialogs.pick_folder("Download into").map(|p| vec![p])),
+        };
+        self.dialog = Some((pending, purpose));
+    }
+
+    pub fn delete_blobs(&mut self, ctx: &mut PaneContext, names: Vec<String>, with_snapshots: bool) {
+        let leases: Vec<Option<String>> = names
+            .iter()
+            .map(|n| ctx.leases.id_for_write(&self.key(Some(n))))
+            .collect();
+        let (client, container) = (ctx.client.clone(), self.container.clone());
+        let count = names.len();
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, container, names, leases) = (client.clone(), container.clone(), names.clone(), leases.clone());
+            Box::pin(async move {
+                job.progress.start(names.len() as u64);
+                let snapshots = if with_snapshots {
+                    DeleteSnapshots::Include
+                } else {
+                    DeleteSnapshots::None
+                };
+                for (name, lease) in names.iter().zip(leases) {
+                    client
+                        .delete_blob(&container, name, None, snapshots, &Conditions::none().with_lease(lease))
+                        .await?;
+                    job.progress.add(1);
+                }
+                Ok(format!("deleted {} blob(s)", names.len()))
+            }) as JobFuture
+        });
+        ctx.jobs.start(
+            ctx.backend,
+            format!("Delete {count} blob(s) from {}", self.container),
+            Unit::Items("blobs"),
+            factory,
+        );
+        self.selection.clear();
+        self.details = None;
+    }
+
+    pub fn lease_target(&self, blob: Option<&str>) -> (String, Option<String>) {
+        (self.container.clone(), blob.map(str::to_string))
+    }
+
+    /// Acquire, renew, change, release or break the lease on the selected blob (or the container).
+    pub fn lease_action(&mut self, ctx: &mut PaneContext, blob: Option<String>, action: LeaseAction) {
+        let client = ctx.client.clone();
+        let key = self.key(blob.as_deref());
+        let held = ctx.leases.held(&key).map(|h| h.lease_id.clone());
+        let container = self.container.clone();
+        let duration = if self.lease_form.infinite {
+            LeaseDuration::Infinite
+        } else {
+            LeaseDuration::Seconds(self.lease_form.seconds)
+        };
+        let proposed = Some(self.lease_form.proposed.trim().to_string()).filter(|p| !p.is_empty());
+        let period = self.lease_form.break_period;
+        self.run(ctx, async move {
+            let target = match &blob {
+                Some(b) => LeaseTarget::Blob { container: &container, blob: b },
+                None => LeaseTarget::Container(&container),
+            };
+            let what = blob.clone().map(|b| format!("`{b}`")).unwrap_or_else(|| format!("container `{container}`"));
+            let none = Conditions::none();
+            let (message, lease) = match action {
+                LeaseAction::Acquire => match client.acquire_lease(target, duration, proposed.as_deref(), &none).await {
+                    Ok(g) => (Ok(format!("Leased {what}: lease id {}", g.lease_id)), Some(LeaseChange::Acquired(key, g.lease_id, duration))),
+                    Err(e) => (Err(e), None),
+                },
+                LeaseAction::Renew | LeaseAction::Change | LeaseAction::Release => {
+                    let Some(id) = held else {
+                        return OpDone {
+                            message: Err(StorageError::invalid(
+                                "Use the lease",
+                                "This app holds no lease on it, so it has no lease id to use. Acquire one, or break theirs.",
+                            )),
+                            lease: None,
+                        };
+                    };
+                    match action {
+                        LeaseAction::Renew => match client.renew_lease(target, &id, &none).await {
+                            Ok(_) => (Ok(format!("Renewed the lease on {what}")), Some(LeaseChange::Renewed(key))),
+                            Err(e) => (Err(e), None),
+                        },
+                        LeaseAction::Change => {
+                            let new_id = proposed.unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+                            match client.change_lease(target, &id, &new_id, &none).await {
+                                Ok(g) => (Ok(format!("The lease on {what} now has id {}", g.lease_id)), Some(LeaseChange::Changed(key, g.lease_id))),
+                                Err(e) => (Err(e), None),
+                            }
+                        }
+                        _ => match client.release_lease(target, &id, &none).await {
+                            Ok(()) => (Ok(format!("Released the lease on {what}")), Some(LeaseChange::Released(key))),
+                            Err(e) => (Err(e), None),
+                        },
+                    }
+                }
+                LeaseAction::Break => match client.break_lease(target, Some(period), &none).await {
+                    Ok(left) => (Ok(format!("Breaking the lease on {what}: broken in {left} s")), Some(LeaseChange::Broke(key, left))),
+                    Err(e) => (Err(e), None),
+                },
+            };
+            OpDone { message, lease }
+        });
+    }
+
+    pub fn save_details(&mut self, ctx: &mut PaneContext) {
+        let Some(d) = &self.details else { return };
+        let Some(props) = &d.props else { return };
+        let (client, container, name) = (ctx.client.clone(), self.container.clone(), d.name.clone());
+        let conditions =
+            Conditions::if_match(props.etag.clone()).with_lease(ctx.leases.id_for_write(&self.key(Some(&d.name))));
+        let (metadata, http) = (d.metadata.clone(), d.http.clone());
+        self.run(ctx, async move {
+            let result = async {
+                let etag = client
+                    .set_blob_metadata(&container, &name, &metadata, &conditions)
+                    .await?;
+                let next = Conditions {
+                    if_match: Some(etag),
+                    ..conditions.clone()
+                };
+                client.set_blob_http_headers(&container, &name, &http, &next).await
+            }
+            .await;
+            OpDone {
+                message: result.map(|etag| format!("Saved `{name}`; its ETag is now {etag}")),
+                lease: None,
+            }
+        });
+    }
+
+    pub fn snapshot(&mut self, ctx: &mut PaneContext, name: &str) {
+        let (client, container, name) = (ctx.client.clone(), self.container.clone(), name.to_string());
+        let lease = ctx.leases.id_for_write(&self.key(Some(&name)));
+        self.run(ctx, async move {
+            let r = client
+                .snapshot_blob(&container, &name, &Conditions::none().with_lease(lease))
+                .await;
+            OpDone {
+                message: r.map(|s| format!("Snapshot of `{name}` taken at {s}")),
+                lease: None,
+            }
+        });
+    }
+
+    /// Copies a snapshot over its base blob, if the base is still the version shown.
+    pub fn promote(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str) {
+        let etag = self
+            .details
+            .as_ref()
+            .and_then(|d| d.props.as_ref())
+            .map(|p| p.etag.clone());
+        // The copy is conditional on the version shown; with none shown yet there is nothing to condition on.
+        if etag.is_none() {
+            self.message = Some(Err(StorageError::invalid(
+                "Promote the snapshot",
+                format!("The properties of `{name}` are still loading; promote once its ETag shows."),
+            )));
+            return;
+        }
+        let lease = ctx.leases.id_for_write(&self.key(Some(name)));
+        let (client, container, name, snapshot) = (
+            ctx.client.clone(),
+            self.container.clone(),
+            name.to_string(),
+            snapshot.to_string(),
+        );
+        self.run(ctx, async move {
+            let conditions = Conditions {
+                if_match: etag,
+                ..Conditions::none()
+            }
+            .with_lease(lease);
+            let r = client
+                .copy_blob((&container, &name, Some(&snapshot)), (&container, &name), &conditions)
+                .await;
+            OpDone {
+                message: r.map(|_| format!("Promoted the snapshot {snapshot} to be `{name}` again")),
+                lease: None,
+            }
+        });
+    }
+
+    pub fn delete_snapshot(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str) {
+        let (client, container, name, snapshot) = (
+            ctx.client.clone(),
+            self.container.clone(),
+            name.to_string(),
+            snapshot.to_string(),
+        );
+        self.run(ctx, async move {
+            let r = client
+                .delete_blob(
+                    &container,
+                    &name,
+                    Some(&snapshot),
+                    DeleteSnapshots::None,
+                    &Conditions::none(),
+                )
+                .await;
+            OpDone {
+                message: r.map(|_| format!("Deleted the snapshot {snapshot} of `{name}`")),
+                lease: None,
+            }
+        });
+    }
+
+    /// Reads the first 64 KiB (or a whole small image) to show as text, image or hex.
+    pub fn preview(&mut self, ctx: &mut PaneContext, name: &str, snapshot: Option<&str>) {
+        let size = self
+            .blobs
+            .iter()
+            .find(|b| b.name == name)
+            .map(|b| b.properties.content_length)
+            .unwrap_or(0);
+        let image = guess_content_type(name).starts_with("image/") && size <= 8 << 20;
+        let range = if image || size == 0 {
+            None
+        } else {
+            Some((0, size.min(64 * 1024) - 1))
+        };
+        let (client, container, blob, snap) = (
+            ctx.client.clone(),
+            self.container.clone(),
+            name.to_string(),
+            snapshot.map(str::to_string),
+        );
+        self.preview = Some(Preview::Loading(name.to_string()));
+        self.preview_loading = Some(
+            ctx.backend
+                .spawn(async move { client.get_blob(&container, &blob, snap.as_deref(), range).await }),
+        );
+    }
+
+    pub fn sas_url(&self, client: &Client, blob: Option<&str>) -> Result<String, StorageError> {
+        let expiry = SystemTime::now() + Duration::from_secs(u64::from(self.sas_hours) * 3600);
+        client.blob_sas_url(&self.container, blob, self.sas_permissions, None, expiry)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaseAction {
+    Acquire,
+    Renew,
+    Change,
+    Release,
+    Break,
+}
+
+fn classify_preview(name: &str, bytes: &[u8], props: &BlobProperties) -> Preview {
+    let content_type = props
+        .http
+        .content_type
+        .clone()
+        .unwrap_or_else(|| guess_content_type(name).to_string());
+    // Only a whole image decodes: a big one was fetched in part and shows as bytes instead.
+    let whole = bytes.len() as u64 == props.content_length;
+    if content_type.starts_with("image/") && !content_type.contains("svg") && whole {
+        return Preview::Image(name.to_string(), bytes.to_vec().into());
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) if !text.chars().any(|c| c.is_control() && !c.is_whitespace()) => {
+            Preview::Text(name.to_string(), text.to_string())
+        }
+        _ => Preview::Hex(name.to_string(), hex_dump(&bytes[..bytes.len().min(1024)])),
+    }
+}
+
+pub fn hex_dump(bytes: &[u8]) -> String {
+    bytes
+        .chunks(16)
+        .enumerate()
+        .map(|(i, row)| {
+            let hex: Vec<String> = row.iter().map(|b| format!("{b:02x}")).collect();
+            let text: String = row
+                .iter()
+                .map(|&b| {
+                    if b.is_ascii_graphic() || b == b' ' {
+                        b as char
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            format!("{:08x}  {:<48} {text}", i * 16, hex.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn breadcrumbs_and_parent_folders() {
+        let mut p = BlobPane::new("acct", "photos");
+        p.prefix = "2026/11/raw/".into();
+        let crumbs = p.breadcrumbs();
+        assert_eq!(crumbs.last().unwrap(), &("raw".to_string(), "2026/11/raw/".to_string()));
+        assert_eq!(crumbs[0], ("photos".to_string(), String::new()));
+        assert_eq!(crumbs.len(), 4);
+    }
+
+    #[test]
+    fn hex_dumps_show_offsets_bytes_and_text() {
+        let dump = hex_dump(b"ABC\x00\x01");
+        assert_eq!(dump, format!("00000000  {:<48} ABC..", "41 42 43 00 01"));
+    }
+}

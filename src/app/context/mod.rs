@@ -1,0 +1,3 @@
+//! What a pane may use while it draws or polls: the pane context, and the leases this app holds.
+
+pub mod leases;

@@ -1,0 +1,92 @@
+//! The activity list: every long job with its progress, rate, cancel and retry.
+
+use egui::RichText;
+
+use crate::app::runtime::backend::Backend;
+use crate::app::runtime::jobs::{Job, JobId, JobState, Jobs, Unit};
+use crate::app::widgets::format::{human_bytes, thousands};
+
+enum JobAction {
+    Cancel(JobId),
+    Retry(JobId),
+}
+
+fn amount(unit: Unit, n: u64) -> String {
+    match unit {
+        Unit::Bytes => human_bytes(n),
+        Unit::Items(what) => format!("{} {what}", thousands(n)),
+    }
+}
+
+fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
+    let mut action = None;
+    ui.horizontal(|ui| {
+        ui.strong(&job.title);
+        let done = amount(job.unit, job.progress.done());
+        let progress_text = match job.progress.total() {
+            0 => done,
+            total => format!("{done} of {}", amount(job.unit, total)),
+        };
+        let rate = match job.unit {
+            Unit::Bytes => format!("{}/s", human_bytes(job.rate() as u64)),
+            Unit::Items(what) => format!("{} {what}/s", thousands(job.rate() as u64)),
+        };
+        match &job.state {
+            JobState::Running => {
+                let bar = egui::ProgressBar::new(job.fraction().unwrap_or(0.0))
+                    .desired_width(420.0)
+                    .text(format!("{progress_text} · {rate}"));
+                ui.add(bar);
+                if ui.button(format!("Cancel {}", job.title)).clicked() {
+                    action = Some(JobAction::Cancel(job.id));
+                }
+            }
+            JobState::Done(summary) => {
+                ui.label(format!("Done in {:.1} s: {summary}", job.elapsed().as_secs_f64()));
+            }
+            JobState::Cancelled => {
+                ui.label(format!("Cancelled after {progress_text}"));
+                if ui.button(format!("Retry {}", job.title)).clicked() {
+                    action = Some(JobAction::Retry(job.id));
+                }
+            }
+            JobState::Failed(e) => {
+                // The button comes first so a long explanation can wrap without pushing it out of reach.
+                if ui.button(format!("Retry {}", job.title)).clicked() {
+                    action = Some(JobAction::Retry(job.id));
+                }
+                ui.add(egui::Label::new(RichText::new(e.plain_words()).color(ui.visuals().error_fg_color)).wrap());
+            }
+        }
+    });
+    action
+}
+
+pub fn ui(ui: &mut egui::Ui, jobs: &mut Jobs, backend: &Backend) {
+    ui.horizontal(|ui| {
+        ui.label(format!("{} running, {} in all", jobs.running(), jobs.list.len()));
+        if ui.button("Clear finished jobs").clicked() {
+            jobs.clear_finished();
+        }
+    });
+    let mut actions = Vec::new();
+    egui::ScrollArea::vertical()
+        .id_salt("activity")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if jobs.list.is_empty() {
+                ui.weak("No jobs yet. Transfers, scans, imports and exports show here with their progress.");
+            }
+            for job in jobs.list.iter().rev() {
+                if let Some(a) = job_ui(ui, job) {
+                    actions.push(a);
+                }
+            }
+        });
+    for a in actions {
+        match a {
+            JobAction::Cancel(id) => jobs.cancel(id),
+            JobAction::Retry(id) => jobs.retry(backend, id),
+        }
+    }
+}

@@ -1,0 +1,7 @@
+//! The window's frame: the shell that lays out menus, tree, tabs and the bottom panel; the tabs that hold the
+//! panes; the activity list; the HTTP inspector.
+
+pub mod activity;
+pub mod inspector;
+pub mod shell;
+pub mod tabs;

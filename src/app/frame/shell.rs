@@ -1,0 +1,406 @@
+//! The frame every pane lives in: menu, explorer tree, tabs, activity and inspector, status line, shortcuts
+//! (Ctrl+R refresh, Ctrl+F filter, Ctrl+W close tab, F6 next panel) and the modal dialogs.
+
+use egui::{Key, KeyboardShortcut, Modifiers, RichText};
+
+use crate::app::accounts::connections::ConnState;
+use crate::app::accounts::editor::AccountEditor;
+use crate::app::{BottomView, Confirm, PanelFocus, TesseraApp};
+use crate::storage::Service;
+
+const REFRESH: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);
+const FILTER: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::F);
+const CLOSE_TAB: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::W);
+
+/// Ids of the widget each panel focuses when F6 moves the keyboard there.
+pub fn focus_id(panel: PanelFocus) -> egui::Id {
+    egui::Id::unique(("panel-focus", panel as u8))
+}
+
+pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    shortcuts(app, ui);
+    egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui));
+    egui::Panel::bottom("status").show(ui, |ui| status_line(app, ui));
+    egui::Panel::bottom("bottom")
+        .resizable(true)
+        .default_size(230.0)
+        .show(ui, |ui| bottom(app, ui));
+    egui::Panel::left("tree")
+        .resizable(true)
+        .default_size(290.0)
+        .show(ui, |ui| tree(app, ui));
+    egui::CentralPanel::default().show(ui, |ui| central(app, ui));
+    let ctx = ui.ctx().clone();
+    modals(app, &ctx);
+    about(app, &ctx);
+}
+
+/// The about box: name, version and description come from Cargo.toml, so a release names itself right.
+fn about(app: &mut TesseraApp, ctx: &egui::Context) {
+    let mut open = app.about_open;
+    egui::Window::new("About Tessera")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::Image::new(egui::include_image!("../../../assets/png/tessera-128.png"))
+                        .fit_to_exact_size(egui::vec2(64.0, 64.0)),
+                );
+                ui.vertical(|ui| {
+                    ui.heading(format!("Tessera {}", env!("CARGO_PKG_VERSION")));
+                    ui.label(env!("CARGO_PKG_DESCRIPTION"));
+                    ui.label(format!("License: {}", env!("CARGO_PKG_LICENSE")));
+                });
+            });
+            ui.separator();
+            ui.label(format!("Accounts file: {}", app.paths.accounts_file.display()));
+            ui.label(format!("Log file: {}", app.log.path().display()));
+            ui.label("Secrets: the OS keychain (Secret Service, macOS Keychain, Windows Credential Manager).");
+        });
+    app.about_open = open;
+}
+
+fn shortcuts(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    if ui.input_mut(|i| i.consume_shortcut(&REFRESH)) {
+        app.refresh_active();
+    }
+    if ui.input_mut(|i| i.consume_shortcut(&FILTER)) {
+        app.focus = PanelFocus::Tabs;
+        app.tabs.focus_filter = true;
+    }
+    if ui.input_mut(|i| i.consume_shortcut(&CLOSE_TAB))
+        && let Some(i) = app.tabs.active
+    {
+        app.tabs.close(i);
+    }
+    if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F6)) {
+        app.focus = match app.focus {
+            PanelFocus::Tree => PanelFocus::Tabs,
+            PanelFocus::Tabs => PanelFocus::Bottom,
+            PanelFocus::Bottom => PanelFocus::Tree,
+        };
+        let id = focus_id(app.focus);
+        ui.memory_mut(|m| m.request_focus(id));
+    }
+}
+
+fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("Accounts", |ui| {
+            if ui.button("Add account…").clicked() {
+                app.editor = Some(AccountEditor::new_account());
+                ui.close();
+            }
+        });
+        ui.menu_button("View", |ui| {
+            if ui.radio(!app.settings.dark, "Light theme").clicked() {
+                app.settings.dark = false;
+                ui.close();
+            }
+            if ui.radio(app.settings.dark, "Dark theme").clicked() {
+                app.settings.dark = true;
+                ui.close();
+            }
+        });
+        ui.menu_button("Tools", |ui| {
+            if ui.button("Queue backlogs").clicked() {
+                match app.current_profile() {
+                    Some(id) => {
+                        let label = app
+                            .connections
+                            .get(&id)
+                            .map(|c| c.profile.label.clone())
+                            .unwrap_or_default();
+                        app.connections.open(&app.backend, &id);
+                        app.backlogs = Some(crate::app::queue::backlogs::QueueBacklogs::new(&id, &label));
+                    }
+                    None => app.notice("Connect an account first."),
+                }
+                ui.close();
+            }
+            if ui.button("Conflict lab").clicked() {
+                if let Some(id) = app.current_profile() {
+                    app.open_lab(&id, None);
+                } else {
+                    app.notice("Connect an account first: the lab's two clients use it.");
+                }
+                ui.close();
+            }
+        });
+        ui.menu_button("Help", |ui| {
+            if ui.button("About Tessera…").clicked() {
+                app.about_open = true;
+                ui.close();
+            }
+            ui.label(format!("Log file: {}", app.log.path().display()));
+            ui.label(format!("Accounts file: {}", app.paths.accounts_file.display()));
+        });
+    });
+}
+
+/// A panel's frame; the panel with the keyboard focus is outlined. The outline is painted over the panel rather
+/// than given to the frame: a frame stroke changes the content's layout, and a side panel inside the tab then
+/// took the whole width and covered the blob list.
+fn panel_frame(app: &TesseraApp, ui: &egui::Ui, panel: PanelFocus) -> egui::Frame {
+    if app.focus == panel {
+        let stroke = egui::Stroke::new(1.5, ui.visuals().selection.stroke.color);
+        ui.painter()
+            .rect_stroke(ui.max_rect(), 0.0, stroke, egui::StrokeKind::Inside);
+    }
+    egui::Frame::new().inner_margin(2.0)
+}
+
+/// A click anywhere in a panel moves the keyboard focus (and so Ctrl+R) there, as in any desktop app.
+fn follow_click(app: &mut TesseraApp, ui: &egui::Ui, panel: PanelFocus) {
+    let area = ui.max_rect();
+    // The input lock must be released before asking which layer is under the pointer.
+    let pressed_at = ui.input(|i| i.pointer.primary_pressed().then(|| i.pointer.interact_pos()).flatten());
+    let clicked_here = pressed_at.is_some_and(|p| area.contains(p) && ui.ctx().layer_id_at(p) == Some(ui.layer_id()));
+    if clicked_here {
+        app.focus = panel;
+    }
+}
+
+fn tree(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    follow_click(app, ui, PanelFocus::Tree);
+    panel_frame(app, ui, PanelFocus::Tree).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading("Explorer");
+            let add = ui.add(egui::Button::new("Add account").small());
+            let add = add.on_hover_text("Add an account: connection string, name and key, SAS URL or the emulator");
+            if add.clicked() {
+                app.editor = Some(AccountEditor::new_account());
+            }
+            if app.focus == PanelFocus::Tree && ui.memory(|m| m.focused().is_none()) {
+                add.request_focus();
+            }
+        });
+        let actions = app.explorer.ui(ui, &app.backend, &mut app.connections);
+        for a in actions {
+            app.tree_action(a);
+        }
+        for conn in &app.connections.list {
+            if let Some(checks) = &conn.last_test {
+                ui.separator();
+                ui.strong(format!("Test of {}", conn.profile.label));
+                for c in checks {
+                    let color = if c.outcome.is_ok() {
+                        ui.visuals().text_color()
+                    } else {
+                        ui.visuals().error_fg_color
+                    };
+                    ui.colored_label(color, c.describe());
+                }
+            }
+        }
+    });
+}
+
+fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    follow_click(app, ui, PanelFocus::Tabs);
+    let mut dismiss = None;
+    for (i, n) in app.notices.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let color = if n.error {
+                ui.visuals().error_fg_color
+            } else {
+                ui.visuals().text_color()
+            };
+            if ui.small_button("Dismiss").clicked() {
+                dismiss = Some(i);
+            }
+            ui.add(egui::Label::new(RichText::new(&n.text).color(color)).wrap());
+        });
+    }
+    if let Some(i) = dismiss {
+        app.notices.remove(i);
+    }
+    panel_frame(app, ui, PanelFocus::Tabs).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            let mut close = None;
+            for (i, tab) in app.tabs.list.iter().enumerate() {
+                let title = tab.title();
+                if ui.selectable_label(app.tabs.active == Some(i), &title).clicked() {
+                    app.tabs.active = Some(i);
+                }
+                if ui
+                    .small_button("x")
+                    .on_hover_text("Close (Ctrl+W)")
+                    .accessible_name(format!("Close {title}"))
+                    .clicked()
+                {
+                    close = Some(i);
+                }
+                ui.separator();
+            }
+            if let Some(i) = close {
+                app.tabs.close(i);
+            }
+        });
+        ui.separator();
+        let TesseraApp {
+            tabs,
+            connections,
+            backend,
+            jobs,
+            notices,
+            dialogs,
+            leases,
+            explorer,
+            lab_request,
+            ..
+        } = app;
+        let mut shared = crate::app::frame::tabs::Shared {
+            connections,
+            backend,
+            jobs,
+            notices,
+            dialogs,
+            leases,
+            explorer,
+            lab_request,
+        };
+        tabs.pane_ui(ui, &mut shared);
+    });
+}
+
+fn bottom(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    follow_click(app, ui, PanelFocus::Bottom);
+    panel_frame(app, ui, PanelFocus::Bottom).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            let running = app.jobs.running();
+            let activity = if running > 0 {
+                format!("Activity ({running} running)")
+            } else {
+                "Activity".to_string()
+            };
+            let r = ui.selectable_value(&mut app.settings.bottom, BottomView::Activity, activity);
+            if app.focus == PanelFocus::Bottom && ui.memory(|m| m.focused().is_none()) {
+                r.request_focus();
+            }
+            let failures = app.inspector.failures();
+            let inspector = format!(
+                "HTTP inspector ({} requests, {failures} failed)",
+                app.inspector.events.len()
+            );
+            ui.selectable_value(&mut app.settings.bottom, BottomView::Inspector, inspector);
+        });
+        ui.separator();
+        match app.settings.bottom {
+            BottomView::Activity => crate::app::frame::activity::ui(ui, &mut app.jobs, &app.backend),
+            BottomView::Inspector => app.inspector.ui(ui),
+        }
+    });
+}
+
+fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    let profile_id = app
+        .tabs
+        .active
+        .and_then(|i| app.tabs.list.get(i))
+        .map(|t| (t.target.profile_id.clone(), t.target.service))
+        .or_else(|| {
+            app.connections
+                .list
+                .first()
+                .map(|c| (c.profile.id.clone(), Service::Table))
+        });
+    ui.horizontal(|ui| {
+        let Some((id, service)) = profile_id else {
+            ui.label("No account. Add one with “Add account”.");
+            return;
+        };
+        let Some(conn) = app.connections.get(&id) else { return };
+        ui.label(format!("Account: {}", conn.profile.label));
+        ui.separator();
+        ui.label(format!(
+            "Endpoint: {}",
+            conn.profile.endpoint(service).unwrap_or("none")
+        ));
+        ui.separator();
+        let state = match &conn.state {
+            ConnState::Closed => "not connected".to_string(),
+            ConnState::Opening => "connecting…".to_string(),
+            ConnState::Failed(e) => format!("failed: {}", e.hint()),
+            ConnState::Ready => match &conn.client {
+                Some(c) if c.is_circuit_open(service) => "paused: the endpoint keeps failing".to_string(),
+                _ => match app
+                    .inspector
+                    .events
+                    .iter()
+                    .rev()
+                    .find(|e| conn.client.as_ref().is_some_and(|c| c.id() == e.client))
+                {
+                    Some(e) => match e.status {
+                        Some(s) if s < 500 => format!("connected (last answer {s} in {} ms)", e.duration.as_millis()),
+                        Some(s) => format!("connected, but the service is failing (last answer {s})"),
+                        None => format!("unreachable ({})", e.note.as_deref().unwrap_or("no answer")),
+                    },
+                    None => "connected".to_string(),
+                },
+            },
+        };
+        ui.label(format!("Connection: {state}"));
+    });
+}
+
+fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
+    if let Some(b) = &mut app.backlogs
+        && !b.window(ctx)
+    {
+        app.backlogs = None;
+    }
+    if let Some(lab) = &mut app.lab
+        && !crate::app::lab::view::window(lab, ctx, &app.backend)
+    {
+        app.lab = None;
+    }
+    if let Some(editor) = &mut app.editor {
+        let outcome = editor.ui(ctx, &app.backend);
+        app.editor_outcome(outcome);
+    }
+    if let Some(confirm) = app.confirm.clone() {
+        let (title, body, yes) = match &confirm {
+            Confirm::DeleteResource(t) => (
+                format!("Delete {} `{}`?", t.service, t.name),
+                format!(
+                    "The {} `{}` and everything in it will be deleted. This cannot be undone.",
+                    t.service, t.name
+                ),
+                format!("Delete {}", t.name),
+            ),
+            Confirm::RemoveAccount(id) => {
+                let label = app
+                    .connections
+                    .get(id)
+                    .map(|c| c.profile.label.clone())
+                    .unwrap_or_default();
+                (
+                    format!("Remove account `{label}`?"),
+                    "The account leaves the list and its key or SAS is deleted from the keychain. Nothing in the storage account changes.".to_string(),
+                    format!("Remove {label}"),
+                )
+            }
+        };
+        let answer = crate::app::widgets::confirm::ask(ctx, egui::Id::unique("confirm"), &title, &body, &yes, |_| {});
+        if let Some(yes) = answer {
+            app.confirm = None;
+            if yes {
+                app.confirmed(confirm);
+            }
+        }
+    }
+}
+
+impl TesseraApp {
+    /// Ctrl+R: the active tab, or every loaded list of the tree.
+    pub fn refresh_active(&mut self) {
+        if self.focus != PanelFocus::Tree && self.tabs.active.is_some() {
+            self.tabs.refresh_requested = true;
+        } else {
+            self.explorer.refresh_all(&self.backend, &self.connections);
+        }
+    }
+}

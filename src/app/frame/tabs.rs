@@ -1,0 +1,264 @@
+//! Open tabs: one pane per resource (a table, a container, a queue), created when its account is ready.
+
+use std::sync::Arc;
+
+use crate::app::accounts::connections::Connections;
+use crate::app::accounts::tree::TabTarget;
+use crate::app::blob::pane::BlobPane;
+use crate::app::context::leases::LeaseBook;
+use crate::app::queue::pane::QueuePane;
+use crate::app::runtime::backend::Backend;
+use crate::app::runtime::dialogs::FileDialogs;
+use crate::app::runtime::jobs::{JobContext, Jobs, Unit};
+use crate::app::table::pane::TablePane;
+use crate::app::{Notice, TesseraApp};
+use crate::storage::table::EntityQuery;
+use crate::storage::{Client, Service};
+
+/// What a pane may use while it draws or polls.
+pub struct PaneContext<'a> {
+    pub backend: &'a Backend,
+    pub client: &'a Client,
+    pub jobs: &'a mut Jobs,
+    pub notices: &'a mut Vec<Notice>,
+    pub dialogs: &'a Arc<dyn FileDialogs>,
+    pub leases: &'a mut LeaseBook,
+    /// Set by a pane to open the conflict lab on one of its resources.
+    pub lab: &'a mut Option<crate::app::lab::free::FreeTarget>,
+}
+
+/// What every pane may use, owned by the app and lent to the panes each frame.
+pub struct Shared<'a> {
+    pub connections: &'a Connections,
+    pub backend: &'a Backend,
+    pub jobs: &'a mut Jobs,
+    pub notices: &'a mut Vec<Notice>,
+    pub dialogs: &'a Arc<dyn FileDialogs>,
+    pub leases: &'a mut LeaseBook,
+    /// Names the tree has loaded, for "move to" choices.
+    pub explorer: &'a crate::app::accounts::tree::Explorer,
+    pub lab_request: &'a mut Option<(String, crate::app::lab::free::FreeTarget)>,
+}
+
+impl Shared<'_> {
+    /// What a pane of an account gets: the shared parts, that account's client, and a slot to ask for the lab.
+    fn pane_context<'b>(
+        &'b mut self,
+        client: &'b Client,
+        lab: &'b mut Option<crate::app::lab::free::FreeTarget>,
+    ) -> PaneContext<'b> {
+        PaneContext {
+            backend: self.backend,
+            client,
+            jobs: self.jobs,
+            notices: self.notices,
+            dialogs: self.dialogs,
+            leases: self.leases,
+            lab,
+        }
+    }
+}
+
+/// The pane a tab shows.
+pub enum Pane {
+    /// The account is still connecting.
+    Waiting,
+    Table(Box<TablePane>),
+    Blob(Box<BlobPane>),
+    Queue(Box<QueuePane>),
+}
+
+pub struct Tab {
+    pub target: TabTarget,
+    pub pane: Pane,
+}
+
+impl Tab {
+    pub fn title(&self) -> String {
+        format!("{} ({})", self.target.name, self.target.service.resource())
+    }
+}
+
+#[derive(Default)]
+pub struct Tabs {
+    pub list: Vec<Tab>,
+    pub active: Option<usize>,
+    /// Ctrl+F asked the active pane to focus its filter.
+    pub focus_filter: bool,
+    /// Ctrl+R asked the active pane to reload.
+    pub refresh_requested: bool,
+}
+
+impl Tabs {
+    pub fn open(&mut self, target: TabTarget) {
+        match self.list.iter().position(|t| t.target == target) {
+            Some(i) => self.active = Some(i),
+            None => {
+                self.list.push(Tab {
+                    target,
+                    pane: Pane::Waiting,
+                });
+                self.active = Some(self.list.len() - 1);
+            }
+        }
+    }
+
+    /// Closing a tab drops its pane, which aborts whatever it was still waiting for.
+    pub fn close(&mut self, index: usize) {
+        if index >= self.list.len() {
+            return;
+        }
+        self.list.remove(index);
+        self.active = match self.active {
+            _ if self.list.is_empty() => None,
+            Some(a) if a > index => Some(a - 1),
+            Some(a) => Some(a.min(self.list.len() - 1)),
+            None => None,
+        };
+    }
+
+    pub fn close_target(&mut self, target: &TabTarget) {
+        if let Some(i) = self.list.iter().position(|t| &t.target == target) {
+            self.close(i);
+        }
+    }
+
+    pub fn close_account(&mut self, profile_id: &str) {
+        while let Some(i) = self.list.iter().position(|t| t.target.profile_id == profile_id) {
+            self.close(i);
+        }
+    }
+
+    pub fn active_tab(&mut self) -> Option<&mut Tab> {
+        self.active.and_then(|i| self.list.get_mut(i))
+    }
+
+    /// A job ended (an upload, a delete): blob tabs re-read their listing when next shown.
+    pub fn jobs_ended(&mut self) {
+        for tab in &mut self.list {
+            if let Pane::Blob(p) = &mut tab.pane {
+                p.refresh_now = true;
+            }
+        }
+    }
+
+    /// How soon the tab on screen needs a frame without input: a blob tab refreshes its lease and ETag
+    /// indicators every few seconds, so a change made elsewhere shows up on its own.
+    pub fn next_tick(&self) -> Option<std::time::Duration> {
+        match self.active.and_then(|i| self.list.get(i)).map(|t| &t.pane) {
+            Some(Pane::Blob(_)) => Some(crate::app::blob::pane::REFRESH_EVERY),
+            _ => None,
+        }
+    }
+
+    /// Whether something on screen counts down or loads and needs frames without input.
+    pub fn wants_ticks(&self) -> bool {
+        self.list.iter().any(|t| match &t.pane {
+            Pane::Table(p) => p.is_loading() || p.is_viewing(),
+            Pane::Blob(p) => p.is_busy(),
+            Pane::Queue(p) => p.is_busy() || p.counting(),
+            Pane::Waiting => false,
+        })
+    }
+
+    /// Creates panes whose account became ready, and lets every pane collect its results.
+    pub fn poll(&mut self, shared: &mut Shared) {
+        let active = self.active;
+        for (i, tab) in self.list.iter_mut().enumerate() {
+            let Some(conn) = shared.connections.get(&tab.target.profile_id) else {
+                continue;
+            };
+            let Some(client) = conn.client.clone() else { continue };
+            if matches!(tab.pane, Pane::Waiting) {
+                tab.pane = match tab.target.service {
+                    Service::Table => Pane::Table(Box::new(TablePane::new(&tab.target.name))),
+                    Service::Blob => Pane::Blob(Box::new(BlobPane::new(&conn.profile.identity(), &tab.target.name))),
+                    Service::Queue => Pane::Queue(Box::new(QueuePane::new(&tab.target.name))),
+                };
+            }
+            if let Pane::Blob(p) = &mut tab.pane {
+                p.shown = active == Some(i);
+            }
+            let mut lab = None;
+            let mut ctx = shared.pane_context(&client, &mut lab);
+            match &mut tab.pane {
+                Pane::Table(p) => p.poll(&mut ctx),
+                Pane::Blob(p) => p.poll(&mut ctx),
+                Pane::Queue(p) => p.poll(&mut ctx),
+                Pane::Waiting => {}
+            }
+        }
+    }
+
+    pub fn pane_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
+        let (focus, refresh) = (
+            std::mem::take(&mut self.focus_filter),
+            std::mem::take(&mut self.refresh_requested),
+        );
+        let Some(tab) = self.active_tab() else {
+            ui.weak("Open a table, container or queue from the tree on the left.");
+            return;
+        };
+        let Some(client) = shared.connections.client(&tab.target.profile_id) else {
+            ui.weak("Connecting…");
+            return;
+        };
+        let mut lab = None;
+        let explorer = shared.explorer;
+        let mut ctx = shared.pane_context(&client, &mut lab);
+        let profile = tab.target.profile_id.clone();
+        match &mut tab.pane {
+            Pane::Waiting => {
+                ui.weak("Connecting…");
+            }
+            Pane::Table(p) => crate::app::table::grid::ui(p, ui, &mut ctx, focus, refresh),
+            Pane::Blob(p) => crate::app::blob::view::ui(p, ui, &mut ctx, refresh),
+            Pane::Queue(p) => {
+                let targets: Vec<String> = explorer
+                    .names(&tab.target.profile_id, Service::Queue)
+                    .into_iter()
+                    .filter(|q| *q != p.queue)
+                    .collect();
+                crate::app::queue::view::ui(p, ui, &mut ctx, refresh, &targets)
+            }
+        }
+        if let Some(target) = lab {
+            *shared.lab_request = Some((profile, target));
+        }
+    }
+}
+
+/// "Count entities": a cancellable scan of every page, counting as it goes.
+pub fn start_count_job(app: &mut TesseraApp, target: TabTarget) {
+    let Some(client) = app.connections.client(&target.profile_id) else {
+        app.notice("Connect the account first (open it in the tree).");
+        return;
+    };
+    let table = target.name.clone();
+    let factory = Arc::new(move |ctx: JobContext| {
+        let (client, table) = (client.clone(), table.clone());
+        Box::pin(async move {
+            let mut count = 0u64;
+            let query = EntityQuery {
+                select: vec!["PartitionKey".into()],
+                ..Default::default()
+            };
+            // (A cancel ends in an error: a count of part of the table would read as the table's size.)
+            crate::app::table::pane::job_pages(&client, &table, &query, None, &ctx, "Count entities", |page| {
+                count += page.entities.len() as u64;
+                true
+            })
+            .await?;
+            Ok(format!(
+                "{} entities in `{table}`",
+                crate::app::widgets::format::thousands(count)
+            ))
+        }) as crate::app::runtime::jobs::JobFuture
+    });
+    app.jobs.start(
+        &app.backend,
+        format!("Count entities in {}", target.name),
+        Unit::Items("entities"),
+        factory,
+    );
+}

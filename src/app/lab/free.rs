@@ -1,0 +1,318 @@
+//! The conflict lab's free mode: A and B pointed at one entity, blob or message the user picked, acting by
+//! hand in any order, each with its own ETag, lease id and pop receipt.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+
+use crate::app::lab::{LabEnv, Side};
+use crate::app::runtime::backend::{Backend, Pending};
+use crate::storage::StorageError;
+use crate::storage::blob::conditions::Conditions;
+use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
+use crate::storage::blob::{BlobHttpHeaders, DeleteSnapshots};
+use crate::storage::table::edm::EdmValue;
+use crate::storage::table::{IfMatch, UpdateMode};
+
+/// What the two sides act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FreeTarget {
+    Entity {
+        table: String,
+        partition_key: String,
+        row_key: String,
+    },
+    Blob {
+        container: String,
+        blob: String,
+    },
+    Queue {
+        queue: String,
+    },
+}
+
+impl FreeTarget {
+    pub fn describe(&self) -> String {
+        match self {
+            FreeTarget::Entity {
+                table,
+                partition_key,
+                row_key,
+            } => format!("entity ({partition_key}, {row_key}) of table `{table}`"),
+            FreeTarget::Blob { container, blob } => format!("blob `{blob}` in `{container}`"),
+            FreeTarget::Queue { queue } => format!("the front message of queue `{queue}`"),
+        }
+    }
+
+    /// The actions a side may take on this kind of target.
+    pub fn actions(&self) -> &'static [FreeAction] {
+        match self {
+            FreeTarget::Entity { .. } => &[
+                FreeAction::Read,
+                FreeAction::Save,
+                FreeAction::ForceSave,
+                FreeAction::Delete,
+            ],
+            FreeTarget::Blob { .. } => &[
+                FreeAction::Read,
+                FreeAction::Save,
+                FreeAction::ForceSave,
+                FreeAction::Delete,
+                FreeAction::Acquire,
+                FreeAction::Release,
+                FreeAction::Break,
+                FreeAction::BreakSlowly,
+            ],
+            FreeTarget::Queue { .. } => &[
+                FreeAction::Peek,
+                FreeAction::Dequeue,
+                FreeAction::Delete,
+                FreeAction::ReturnNow,
+            ],
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreeAction {
+    Read,
+    Save,
+    ForceSave,
+    Delete,
+    Acquire,
+    Release,
+    Break,
+    BreakSlowly,
+    Peek,
+    Dequeue,
+    ReturnNow,
+}
+
+impl FreeAction {
+    pub fn label(self) -> &'static str {
+        match self {
+            FreeAction::Read => "Read",
+            FreeAction::Save => "Save with my ETag",
+            FreeAction::ForceSave => "Save forcing (If-Match *)",
+            FreeAction::Delete => "Delete",
+            FreeAction::Acquire => "Acquire 15 s lease",
+            FreeAction::Release => "Release my lease",
+            FreeAction::Break => "Break the lease now",
+            FreeAction::BreakSlowly => "Break with a 10 s period",
+            FreeAction::Peek => "Peek",
+            FreeAction::Dequeue => "Dequeue (30 s)",
+            FreeAction::ReturnNow => "Return it now",
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct FreeMode {
+    pub target: Option<FreeTarget>,
+    /// The text each side writes when it saves.
+    pub value: [String; 2],
+    pending: Vec<(Side, Pending<Result<String, StorageError>>)>,
+    pub results: Vec<(Side, Result<String, StorageError>)>,
+}
+
+impl FreeMode {
+    pub fn act(&mut self, backend: &Backend, env: &Arc<LabEnv>, side: Side, action: FreeAction) {
+        let Some(target) = self.target.clone() else { return };
+        let (env, value) = (env.clone(), self.value[side as usize].clone());
+        self.pending.push((
+            side,
+            backend.spawn(async move { run(&env, side, &target, action, value).await }),
+        ));
+    }
+
+    pub fn poll(&mut self) {
+        let mut done = Vec::new();
+        self.pending.retain_mut(|(side, p)| match p.poll() {
+            Some(r) => {
+                done.push((*side, r));
+                false
+            }
+            None => true,
+        });
+        self.results.extend(done);
+    }
+}
+
+async fn run(
+    env: &LabEnv,
+    side: Side,
+    target: &FreeTarget,
+    action: FreeAction,
+    value: String,
+) -> Result<String, StorageError> {
+    let client = env.client(side);
+    let i = side as usize;
+    let memory = || env.memory.lock().expect("lab memory").clone();
+    let remember = |f: &dyn Fn(&mut crate::app::lab::Memory)| f(&mut env.memory.lock().expect("lab memory"));
+    match (target, action) {
+        (
+            FreeTarget::Entity {
+                table,
+                partition_key,
+                row_key,
+            },
+            FreeAction::Read,
+        ) => {
+            let e = client.get_entity(table, partition_key, row_key).await?;
+            let etag = e.etag().unwrap_or_default().to_string();
+            remember(&|m| m.etag[i] = Some(etag.clone()));
+            Ok(format!("read; ETag {etag}"))
+        }
+        (
+            FreeTarget::Entity {
+                table,
+                partition_key,
+                row_key,
+            },
+            FreeAction::Save | FreeAction::ForceSave,
+        ) => {
+            no_etag_to_save_with(action, &memory().etag[i], side)?;
+            let current = client.get_entity(table, partition_key, row_key).await;
+            let mut draft = match current {
+                Ok(e) => e.to_draft(),
+                Err(_) => crate::storage::table::entity::EntityDraft::new(partition_key.clone(), row_key.clone()),
+            };
+            draft.set("LabValue", EdmValue::String(format!("{value} (by {})", side.name())));
+            let condition = match (action, memory().etag[i].clone()) {
+                (FreeAction::Save, Some(e)) => IfMatch::Etag(e),
+                _ => IfMatch::Any,
+            };
+            let etag = client
+                .update_entity(table, &draft, UpdateMode::Merge, &condition)
+                .await?;
+            remember(&|m| m.etag[i] = Some(etag.clone()));
+            Ok(format!("saved; new ETag {etag}"))
+        }
+        (
+            FreeTarget::Entity {
+                table,
+                partition_key,
+                row_key,
+            },
+            FreeAction::Delete,
+        ) => {
+            // A side that never read has no ETag to offer: it deletes with If-Match *, and says so.
+            let condition = memory().etag[i].clone().map(IfMatch::Etag).unwrap_or(IfMatch::Any);
+            client.delete_entity(table, partition_key, row_key, &condition).await?;
+            Ok(match condition {
+                IfMatch::Any => "deleted with If-Match * (this side had read no ETag)".into(),
+                _ => "deleted (its ETag still matched)".into(),
+            })
+        }
+        (FreeTarget::Blob { container, blob }, FreeAction::Read) => {
+            let (p, _) = client.get_blob_properties(container, blob, None).await?;
+            remember(&|m| m.etag[i] = Some(p.etag.clone()));
+            Ok(format!("read; ETag {}, lease {}", p.etag, p.lease.state.as_str()))
+        }
+        (FreeTarget::Blob { container, blob }, FreeAction::Save | FreeAction::ForceSave) => {
+            let mem = memory();
+            no_etag_to_save_with(action, &mem.etag[i], side)?;
+            let mut conditions = Conditions::none().with_lease(mem.lease[i].clone());
+            if action == FreeAction::Save {
+                conditions.if_match = mem.etag[i].clone();
+            }
+            let body = Bytes::from(format!("{value} (by {})", side.name()));
+            let etag = client
+                .put_blob(container, blob, body, &BlobHttpHeaders::default(), &[], &conditions)
+                .await?;
+            remember(&|m| m.etag[i] = Some(etag.clone()));
+            Ok(format!("written; new ETag {etag}"))
+        }
+        (FreeTarget::Blob { container, blob }, FreeAction::Acquire) => {
+            let target = LeaseTarget::Blob { container, blob };
+            let g = client
+                .acquire_lease(target, LeaseDuration::Seconds(15), None, &Conditions::none())
+                .await?;
+            remember(&|m| m.lease[i] = Some(g.lease_id.clone()));
+            Ok(format!("holds lease {}", g.lease_id))
+        }
+        (FreeTarget::Blob { container, blob }, FreeAction::Release) => {
+            let id = memory().lease[i].clone().unwrap_or_default();
+            client
+                .release_lease(LeaseTarget::Blob { container, blob }, &id, &Conditions::none())
+                .await?;
+            remember(&|m| m.lease[i] = None);
+            Ok("released".into())
+        }
+        (FreeTarget::Blob { container, blob }, FreeAction::Break | FreeAction::BreakSlowly) => {
+            let period = if action == FreeAction::Break { 0 } else { 10 };
+            let left = client
+                .break_lease(LeaseTarget::Blob { container, blob }, Some(period), &Conditions::none())
+                .await?;
+            Ok(match left {
+                0 => "broken now".to_string(),
+                s => format!("breaking: broken in {s} s (the holder may still write until then)"),
+            })
+        }
+        (FreeTarget::Blob { container, blob }, FreeAction::Delete) => {
+            // As with an entity: the side's ETag when it has read one; without, the delete has no condition.
+            let mem = memory();
+            let conditions = Conditions {
+                if_match: mem.etag[i].clone(),
+                ..Conditions::none().with_lease(mem.lease[i].clone())
+            };
+            client
+                .delete_blob(container, blob, None, DeleteSnapshots::Include, &conditions)
+                .await?;
+            Ok(match conditions.if_match {
+                Some(_) => "deleted (its ETag still matched)".into(),
+                None => "deleted with no condition (this side had read no ETag)".into(),
+            })
+        }
+        (FreeTarget::Queue { queue }, FreeAction::Peek) => {
+            let m = client.peek_messages(queue, 1).await?;
+            Ok(match m.first() {
+                Some(m) => format!("front message {} (dequeue count {})", m.id, m.dequeue_count),
+                None => "nothing visible".into(),
+            })
+        }
+        (FreeTarget::Queue { queue }, FreeAction::Dequeue) => {
+            let got = client.get_messages(queue, 1, 30).await?;
+            match got.into_iter().next() {
+                Some(m) => {
+                    let (id, receipt) = (m.id.clone(), m.pop_receipt.clone());
+                    remember(&|mem| mem.receipt[i] = Some((id.clone(), receipt.clone())));
+                    Ok(format!(
+                        "took {} (dequeue count {}), receipt {}",
+                        m.id, m.dequeue_count, m.pop_receipt
+                    ))
+                }
+                None => Ok("got nothing: every message is invisible".into()),
+            }
+        }
+        (FreeTarget::Queue { queue }, FreeAction::Delete) => {
+            let (id, receipt) = memory().receipt[i].clone().unwrap_or_default();
+            client.delete_message(queue, &id, &receipt).await?;
+            Ok(format!("deleted {id}"))
+        }
+        (FreeTarget::Queue { queue }, FreeAction::ReturnNow) => {
+            let (id, receipt) = memory().receipt[i].clone().unwrap_or_default();
+            let r = client.update_message(queue, &id, &receipt, 0, None).await?;
+            remember(&|mem| mem.receipt[i] = Some((id.clone(), r.pop_receipt.clone())));
+            Ok(format!("returned {id}; new receipt {}", r.pop_receipt))
+        }
+        (_, a) => Err(StorageError::invalid(
+            "Act",
+            format!("{} does not apply here.", a.label()),
+        )),
+    }
+}
+
+/// "Save with my ETag" needs an ETag: without one it would quietly be an unconditional write.
+fn no_etag_to_save_with(action: FreeAction, etag: &Option<String>, side: Side) -> Result<(), StorageError> {
+    if action == FreeAction::Save && etag.is_none() {
+        return Err(StorageError::invalid(
+            format!("{} saves", side.name()),
+            format!(
+                "{} holds no ETag yet: Read first, or use \"Save forcing (If-Match *)\" to write whatever is there.",
+                side.name()
+            ),
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,5 @@
+//! The queue pane: peek, dequeue and the held messages with their receipts, and the backlogs window.
+
+pub mod backlogs;
+pub mod pane;
+pub mod view;

@@ -1,0 +1,467 @@
+//! A queue tab's state: peek (with auto-refresh and a poison threshold), dequeue with pop receipts and
+//! visibility countdowns, the actions on a dequeued message, put, metadata and clear.
+//! Drawing lives in `queue_view.rs`.
+
+use std::time::{Duration, Instant, SystemTime};
+
+use crate::app::frame::tabs::PaneContext;
+use crate::app::runtime::backend::{Loading, Pending, take_ready};
+use crate::storage::queue::{
+    DequeuedMessage, MessageEncoding, MessageTtl, PeekedMessage, QueueProperties, decode_base64,
+};
+use crate::storage::{Client, StorageError};
+
+/// How a stored text reads, always saying which encoding it is in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decoded {
+    /// Valid Base64 whose bytes are UTF-8 text.
+    Base64Text(String),
+    /// Valid Base64 of bytes that are not text.
+    Base64Binary(usize),
+    /// Not Base64: the text as stored.
+    Plain,
+}
+
+pub fn decode(text: &str) -> Decoded {
+    match decode_base64(text) {
+        Some(bytes) => match String::from_utf8(bytes) {
+            Ok(s) => Decoded::Base64Text(s),
+            Err(e) => Decoded::Base64Binary(e.as_bytes().len()),
+        },
+        None => Decoded::Plain,
+    }
+}
+
+/// A message this pane dequeued: its receipt and when it shows again.
+#[derive(Clone, Debug)]
+pub struct Held {
+    pub message: DequeuedMessage,
+    /// When this pane took it.
+    pub taken: SystemTime,
+    /// Set when an action finished: the outcome in words.
+    pub note: Option<Result<String, StorageError>>,
+    pub editing: Option<String>,
+    pub move_to: String,
+    pub done: bool,
+}
+
+impl Held {
+    /// Seconds until the message is visible again (negative once it is). The service states the time in
+    /// whole seconds (an HTTP date), so the true moment may be up to a second later: count to its end.
+    pub fn seconds_left(&self, now: SystemTime) -> f64 {
+        match self.message.next_visible.map(|t| t + Duration::from_secs(1)) {
+            Some(t) => match t.duration_since(now) {
+                Ok(d) => d.as_secs_f64(),
+                Err(e) => -e.duration().as_secs_f64(),
+            },
+            None => 0.0,
+        }
+    }
+
+    /// Whether the visibility timeout ran out, so the receipt is stale and the message is back in the queue.
+    pub fn released(&self, now: SystemTime) -> bool {
+        !self.done && self.seconds_left(now) <= 0.0
+    }
+}
+
+/// The pop receipt and next-visible time an update returns.
+type NewReceipt = (String, Option<SystemTime>);
+
+/// What an action on a held message ends with: a new receipt (update), nothing (delete, move), or an error.
+type ActionResult = Result<Option<NewReceipt>, StorageError>;
+
+/// What to do with a dequeued message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MessageAction {
+    Delete,
+    ReturnNow,
+    Extend(u32),
+    Edit(String),
+    MoveTo(String),
+}
+
+pub struct PutForm {
+    pub text: String,
+    pub encoding: MessageEncoding,
+    pub ttl: TtlChoice,
+    pub ttl_seconds: u64,
+    pub delay: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TtlChoice {
+    Default,
+    Seconds,
+    Never,
+}
+
+impl PutForm {
+    /// The text as it will be stored, or why it cannot be.
+    pub fn stored_text(&self) -> Result<String, String> {
+        self.encoding.encode(self.text.as_bytes())
+    }
+
+    pub fn ttl(&self) -> MessageTtl {
+        match self.ttl {
+            TtlChoice::Default => MessageTtl::Default,
+            TtlChoice::Seconds => MessageTtl::Seconds(self.ttl_seconds),
+            TtlChoice::Never => MessageTtl::Never,
+        }
+    }
+}
+
+pub struct QueuePane {
+    pub queue: String,
+    pub peeked: Vec<PeekedMessage>,
+    pub peek_count: u32,
+    pub auto_refresh: bool,
+    pub refresh_seconds: u32,
+    pub poison_threshold: u32,
+    pub show_raw: bool,
+    last_peek: Instant,
+    peeking: Loading<(Vec<PeekedMessage>, QueueProperties)>,
+    pub properties: Option<QueueProperties>,
+    pub backlog: crate::app::widgets::charts::Backlog,
+    pub metadata_edit: Vec<(String, String)>,
+    pub dequeue_count: u32,
+    pub visibility: u32,
+    dequeuing: Option<Pending<Result<Vec<DequeuedMessage>, StorageError>>>,
+    pub held: Vec<Held>,
+    /// Messages seen released: the pane peeks once more so they show back in the queue.
+    released_seen: usize,
+    /// Something changed the queue while a peek was in flight: peek again when it lands.
+    peek_wanted: bool,
+    /// Actions on held messages by message id; an update answers with its new receipt.
+    /// Actions in flight, by the message id and the pop receipt they used: a message dequeued again is a new
+    /// entry with a new receipt, and the reply must land on the entry that sent it.
+    actions: Vec<((String, String), Pending<ActionResult>)>,
+    pub put: PutForm,
+    putting: Option<Pending<Result<String, StorageError>>>,
+    ops: Vec<Pending<Result<String, StorageError>>>,
+    pub message: Option<Result<String, StorageError>>,
+    pub confirm_clear: bool,
+    pub started: bool,
+}
+
+impl QueuePane {
+    pub fn new(queue: &str) -> Self {
+        QueuePane {
+            queue: queue.to_string(),
+            peeked: Vec::new(),
+            peek_count: 32,
+            auto_refresh: false,
+            refresh_seconds: 5,
+            poison_threshold: 5,
+            show_raw: false,
+            last_peek: Instant::now(),
+            peeking: None,
+            properties: None,
+            backlog: crate::app::widgets::charts::Backlog::default(),
+            metadata_edit: Vec::new(),
+            dequeue_count: 1,
+            visibility: 30,
+            dequeuing: None,
+            held: Vec::new(),
+            released_seen: 0,
+            peek_wanted: false,
+            actions: Vec::new(),
+            put: PutForm {
+                text: String::new(),
+                encoding: MessageEncoding::Base64,
+                ttl: TtlChoice::Default,
+                ttl_seconds: 3600,
+                delay: 0,
+            },
+            putting: None,
+            ops: Vec::new(),
+            message: None,
+            confirm_clear: false,
+            started: false,
+        }
+    }
+
+    pub fn is_busy(&self) -> bool {
+        self.peeking.is_some()
+            || self.peek_wanted
+            || self.dequeuing.is_some()
+            || !self.actions.is_empty()
+            || self.putting.is_some()
+    }
+
+    /// Whether a countdown is on screen.
+    pub fn counting(&self) -> bool {
+        let now = SystemTime::now();
+        self.auto_refresh || self.held.iter().any(|h| !h.done && h.seconds_left(now) > -2.0)
+    }
+
+    /// Peeks (changing nothing) and reads the approximate count.
+    pub fn peek(&mut self, ctx: &mut PaneContext) {
+        self.started = true;
+        self.peek_wanted = false;
+        self.last_peek = Instant::now();
+        let (client, queue, n) = (ctx.client.clone(), self.queue.clone(), self.peek_count);
+        self.peeking = Some(ctx.backend.spawn(async move {
+            tokio::try_join!(client.peek_messages(&queue, n), client.get_queue_properties(&queue))
+        }));
+    }
+
+    pub fn dequeue(&mut self, ctx: &mut PaneContext) {
+        let (client, queue, n, v) = (
+            ctx.client.clone(),
+            self.queue.clone(),
+            self.dequeue_count,
+            self.visibility,
+        );
+        self.dequeuing = Some(
+            ctx.backend
+                .spawn(async move { client.get_messages(&queue, n, v).await }),
+        );
+    }
+
+    pub fn put_message(&mut self, ctx: &mut PaneContext) {
+        let text = match self.put.stored_text() {
+            Ok(t) => t,
+            Err(why) => {
+                self.message = Some(Err(StorageError::invalid("Put a message", why)));
+                return;
+            }
+        };
+        let (client, queue, ttl, delay) = (ctx.client.clone(), self.queue.clone(), self.put.ttl(), self.put.delay);
+        self.putting = Some(ctx.backend.spawn(async move {
+            let delay = (delay > 0).then_some(delay);
+            client
+                .put_message(&queue, &text, delay, ttl)
+                .await
+                .map(|r| format!("Put message {}", r.id))
+        }));
+    }
+
+    /// Acts on a dequeued message. A message whose timeout ran out is refused here: its receipt is stale.
+    pub fn act(&mut self, ctx: &mut PaneContext, index: usize, action: MessageAction) {
+        let Some(h) = self.held.get_mut(index) else { return };
+        if h.released(SystemTime::now()) {
+            h.note = Some(Err(StorageError::invalid(
+                "Use the pop receipt",
+                "Its visibility timeout ran out: the message is back in the queue and this pop receipt is stale \
+                 (someone else may hold it now). Dequeue it again to act on it.",
+            )));
+            return;
+        }
+        let key = (h.message.id.clone(), h.message.pop_receipt.clone());
+        if self.actions.iter().any(|(k, _)| *k == key) {
+            // Its reply brings the receipt the next action needs; the current one is about to go stale.
+            h.note = Some(Err(StorageError::invalid(
+                "Use the pop receipt",
+                "An action on this message is still under way, and it will change the pop receipt. Wait for it, \
+                 then act again.",
+            )));
+            return;
+        }
+        let (client, queue, m) = (ctx.client.clone(), self.queue.clone(), h.message.clone());
+        let work = async move {
+            match action {
+                MessageAction::Delete => client.delete_message(&queue, &m.id, &m.pop_receipt).await.map(|_| None),
+                MessageAction::ReturnNow => client
+                    .update_message(&queue, &m.id, &m.pop_receipt, 0, None)
+                    .await
+                    .map(|r| Some((r.pop_receipt, r.next_visible))),
+                MessageAction::Extend(s) => client
+                    .update_message(&queue, &m.id, &m.pop_receipt, s, None)
+                    .await
+                    .map(|r| Some((r.pop_receipt, r.next_visible))),
+                MessageAction::Edit(text) => client
+                    .update_message(&queue, &m.id, &m.pop_receipt, remaining(&m), Some(&text))
+                    .await
+                    .map(|r| Some((r.pop_receipt, r.next_visible))),
+                MessageAction::MoveTo(target) => move_message(&client, &queue, &target, &m).await.map(|_| None),
+            }
+        };
+        self.actions.push((key, ctx.backend.spawn(work)));
+    }
+
+    pub fn clear(&mut self, ctx: &mut PaneContext) {
+        let (client, queue) = (ctx.client.clone(), self.queue.clone());
+        self.ops.push(ctx.backend.spawn(async move {
+            client
+                .clear_messages(&queue)
+                .await
+                .map(|_| format!("Cleared queue `{queue}`"))
+        }));
+    }
+
+    pub fn save_metadata(&mut self, ctx: &mut PaneContext) {
+        let (client, queue, metadata) = (ctx.client.clone(), self.queue.clone(), self.metadata_edit.clone());
+        self.ops.push(ctx.backend.spawn(async move {
+            client
+                .set_queue_metadata(&queue, &metadata)
+                .await
+                .map(|_| format!("Saved the metadata of `{queue}`"))
+        }));
+    }
+
+    pub fn poll(&mut self, ctx: &mut PaneContext) {
+        if let Some(result) = take_ready(&mut self.peeking) {
+            match result {
+                Ok((peeked, props)) => {
+                    self.peeked = peeked;
+                    self.backlog
+                        .record(crate::app::widgets::charts::now_secs(), props.approximate_message_count);
+                    if self.properties.as_ref().map(|p| &p.metadata) != Some(&props.metadata) {
+                        self.metadata_edit = props.metadata.clone();
+                    }
+                    self.properties = Some(props);
+                }
+                Err(e) => self.message = Some(Err(e)),
+            }
+        }
+        if let Some(result) = take_ready(&mut self.dequeuing) {
+            match result {
+                Ok(messages) => {
+                    if messages.is_empty() {
+                        self.message = Some(Ok(
+                            "Nothing to dequeue: every message is invisible or the queue is empty.".into(),
+                        ));
+                    }
+                    for m in messages {
+                        // Dequeued again: the entry from before holds a stale receipt; the new one replaces it.
+                        self.held.retain(|h| h.message.id != m.id);
+                        self.held.push(Held {
+                            move_to: String::new(),
+                            editing: None,
+                            note: None,
+                            done: false,
+                            taken: SystemTime::now(),
+                            message: m,
+                        });
+                    }
+                    self.peek_wanted = true;
+                }
+                Err(e) => self.message = Some(Err(e)),
+            }
+        }
+        let mut finished = Vec::new();
+        self.actions.retain_mut(|(key, p)| match p.poll() {
+            Some(r) => {
+                finished.push((key.clone(), r));
+                false
+            }
+            None => true,
+        });
+        for ((id, receipt), result) in finished {
+            let sent_by = |h: &&mut Held| h.message.id == id && h.message.pop_receipt == receipt;
+            if let Some(h) = self.held.iter_mut().find(sent_by) {
+                h.note = Some(match result {
+                    Ok(Some((receipt, next_visible))) => {
+                        h.message.pop_receipt = receipt;
+                        h.message.next_visible = next_visible;
+                        h.editing = None;
+                        Ok("Updated: it has a new pop receipt.".into())
+                    }
+                    Ok(None) => {
+                        h.done = true;
+                        Ok("Done: it left this queue.".into())
+                    }
+                    Err(e) => Err(e),
+                });
+            }
+            self.peek_wanted = true;
+        }
+        if let Some(result) = take_ready(&mut self.putting) {
+            self.message = Some(result);
+            self.peek_wanted = true;
+        }
+        let mut done = Vec::new();
+        self.ops.retain_mut(|p| match p.poll() {
+            Some(r) => {
+                done.push(r);
+                false
+            }
+            None => true,
+        });
+        for r in done {
+            self.message = Some(r);
+            self.peek_wanted = true;
+        }
+        // A countdown that ran out: peek again so the message is seen back in the queue.
+        let released = self.held.iter().filter(|h| h.released(SystemTime::now())).count();
+        if released > self.released_seen {
+            self.released_seen = released;
+            self.peek_wanted = true;
+        }
+        if self.auto_refresh
+            && self.peeking.is_none()
+            && self.last_peek.elapsed() >= Duration::from_secs(u64::from(self.refresh_seconds))
+        {
+            self.peek_wanted = true;
+        }
+        // One peek at a time, once the dequeue and actions in flight have landed: 32 deletes ask for one peek
+        // when the last one is done, not 32 peeks of a queue still changing.
+        if self.peek_wanted && self.peeking.is_none() && self.dequeuing.is_none() && self.actions.is_empty() {
+            self.peek(ctx);
+        }
+    }
+}
+
+/// An edit keeps the message hidden for the rest of its current timeout.
+fn remaining(m: &DequeuedMessage) -> u32 {
+    m.next_visible
+        .and_then(|t| t.duration_since(SystemTime::now()).ok())
+        .map(|d| d.as_secs() as u32)
+        .unwrap_or(0)
+}
+
+/// Puts a copy on the target queue, then deletes the original, in that order: if the delete fails, the
+/// message exists twice (and says so) rather than nowhere.
+pub async fn move_message(client: &Client, from: &str, to: &str, m: &DequeuedMessage) -> Result<(), StorageError> {
+    client.put_message(to, &m.text, None, MessageTtl::Default).await?;
+    client
+        .delete_message(from, &m.id, &m.pop_receipt)
+        .await
+        .map_err(|mut e| {
+            e.message = format!(
+                "It was copied to `{to}`, but the original could not be deleted ({}); it will reappear in `{from}`.",
+                e.message
+            );
+            e
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_texts_say_how_they_read() {
+        assert_eq!(decode("aGVsbG8="), Decoded::Base64Text("hello".into()));
+        assert_eq!(decode("//79"), Decoded::Base64Binary(3));
+        assert_eq!(decode("plain words"), Decoded::Plain);
+    }
+
+    #[test]
+    fn a_released_message_refuses_actions() {
+        let now = SystemTime::now();
+        let mut h = Held {
+            message: DequeuedMessage {
+                id: "1".into(),
+                pop_receipt: "r".into(),
+                inserted: None,
+                expires: None,
+                next_visible: Some(now - Duration::from_secs(2)),
+                dequeue_count: 1,
+                text: String::new(),
+            },
+            note: None,
+            editing: None,
+            move_to: String::new(),
+            done: false,
+            taken: now,
+        };
+        assert!(h.released(now));
+        h.message.next_visible = Some(now + Duration::from_secs(10));
+        assert!(!h.released(now));
+        assert!(
+            (h.seconds_left(now) - 11.0).abs() < 0.01,
+            "one second of margin for the service's whole seconds"
+        );
+    }
+}

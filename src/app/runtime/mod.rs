@@ -1,0 +1,7 @@
+//! The bridge to the async side: the backend that runs work on tokio and hands results back, long jobs with
+//! progress and cancel, file dialogs behind a trait, and the request log.
+
+pub mod backend;
+pub mod dialogs;
+pub mod jobs;
+pub mod log;

@@ -1,0 +1,655 @@
+//! The entity editor: an input per Edm type, add/remove/retype properties, Replace or Merge with If-Match,
+//! and on a 412 the user's version beside the server's, to reload and re-apply, overwrite, or discard.
+//! The user's edit survives every failure until they discard it.
+
+use egui::RichText;
+
+use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::storage::table::edm::{EdmType, EdmValue};
+use crate::storage::table::entity::{Entity, EntityDraft, Property};
+use crate::storage::table::{IfMatch, UpdateMode};
+use crate::storage::{Client, StorageError};
+
+/// One property as the user edits it: text in the form `EdmValue::parse` reads.
+#[derive(Clone, Debug)]
+pub struct PropertyEdit {
+    pub name: String,
+    pub ty: EdmType,
+    pub text: String,
+    pub flag: bool,
+    /// Binary shown as hex instead of base64.
+    pub hex: bool,
+    pub error: Option<String>,
+    /// A value this app cannot read, kept exactly as it came: shown, never edited, written back unchanged.
+    pub kept: Option<EdmValue>,
+}
+
+impl PropertyEdit {
+    pub fn from_value(name: &str, value: &EdmValue) -> Self {
+        PropertyEdit {
+            name: name.to_string(),
+            ty: value.edm_type(),
+            text: value.to_text(),
+            flag: matches!(value, EdmValue::Boolean(true)),
+            hex: false,
+            error: None,
+            kept: matches!(value, EdmValue::Unparsed(_)).then(|| value.clone()),
+        }
+    }
+
+    pub fn value(&self) -> Result<EdmValue, String> {
+        if let Some(kept) = &self.kept {
+            return Ok(kept.clone());
+        }
+        match self.ty {
+            EdmType::Boolean => Ok(EdmValue::Boolean(self.flag)),
+            EdmType::Binary if self.hex => parse_hex(&self.text).map(EdmValue::Binary),
+            t => EdmValue::parse(t, &self.text),
+        }
+    }
+
+    /// Changes the type if the current value converts; otherwise says why and keeps the type.
+    pub fn retype(&mut self, to: EdmType) {
+        let converted = self.value().and_then(|v| v.convert_to(to));
+        match converted {
+            Ok(v) => {
+                let name = self.name.clone();
+                *self = PropertyEdit::from_value(&name, &v);
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    fn toggle_hex(&mut self) {
+        if let Ok(EdmValue::Binary(bytes)) = self.value() {
+            self.hex = !self.hex;
+            self.text = if self.hex {
+                to_hex(&bytes)
+            } else {
+                EdmValue::Binary(bytes).to_text()
+            };
+        }
+    }
+}
+
+pub fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub fn parse_hex(text: &str) -> Result<Vec<u8>, String> {
+    let t: String = text.split_whitespace().collect();
+    let t = t.strip_prefix("0x").unwrap_or(&t);
+    if !t.len().is_multiple_of(2) || !t.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err("Hex needs an even number of the digits 0-9 and a-f.".into());
+    }
+    Ok((0..t.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&t[i..i + 2], 16).expect("checked"))
+        .collect())
+}
+
+/// What the server holds now, fetched after a 412 so the user can compare.
+pub enum Theirs {
+    Loading,
+    Current(Entity),
+    /// Deleted by someone else meanwhile.
+    Gone,
+    Failed(StorageError),
+}
+
+pub enum EditorEvent {
+    None,
+    /// Saved: the entity as now stored (with its new ETag); the editor closes.
+    Saved(Entity),
+    /// Saved what the form held when Save was pressed, but the form changed since: the row shows what was
+    /// stored, and the editor stays open with the newer edit (on the new ETag), not yet saved.
+    SavedWhileEditing(Entity),
+    /// The user discarded their edit; `theirs` is the server's version, if it was fetched.
+    Discarded(Option<Entity>),
+    Closed,
+}
+
+pub struct EntityEditor {
+    pub table: String,
+    /// The version the edit started from (None: a new entity).
+    pub original: Option<EntityDraft>,
+    pub partition_key: String,
+    pub row_key: String,
+    pub props: Vec<PropertyEdit>,
+    pub etag: Option<String>,
+    pub mode: UpdateMode,
+    pub error: Option<StorageError>,
+    pub theirs: Option<Theirs>,
+    saving: Option<Pending<Result<String, StorageError>>>,
+    /// What the save in flight sent: its reply is about this, not about whatever the form holds by then.
+    sent: Option<EntityDraft>,
+    /// Said after a save that stored an earlier state of the form.
+    pub note: Option<String>,
+    fetching: Option<Pending<Result<Entity, StorageError>>>,
+}
+
+impl EntityEditor {
+    pub fn edit(table: &str, entity: &Entity) -> Self {
+        let draft = entity.to_draft();
+        EntityEditor {
+            table: table.to_string(),
+            partition_key: draft.partition_key.clone(),
+            row_key: draft.row_key.clone(),
+            props: draft
+                .properties
+                .iter()
+                .map(|p| PropertyEdit::from_value(&p.name, &p.value))
+                .collect(),
+            etag: draft.etag.clone(),
+            original: Some(draft),
+            mode: UpdateMode::Replace,
+            error: None,
+            theirs: None,
+            saving: None,
+            sent: None,
+            note: None,
+            fetching: None,
+        }
+    }
+
+    pub fn insert(table: &str, template: Option<&Entity>) -> Self {
+        let mut e = match template {
+            Some(t) => Self::edit(table, t),
+            None => Self::edit(table, &EntityDraft::new("", "").to_entity()),
+        };
+        if template.is_some() {
+            e.row_key.push_str("-copy");
+        }
+        e.original = None;
+        e.etag = None;
+        e
+    }
+
+    pub fn is_new(&self) -> bool {
+        self.original.is_none()
+    }
+
+    pub fn is_saving(&self) -> bool {
+        self.saving.is_some()
+    }
+
+    /// The draft the inputs describe, or None after marking the inputs that do not parse.
+    pub fn draft(&mut self) -> Option<EntityDraft> {
+        let mut draft = EntityDraft::new(self.partition_key.clone(), self.row_key.clone()).with_etag(self.etag.clone());
+        let mut ok = true;
+        for p in &mut self.props {
+            match p.value() {
+                Ok(v) => {
+                    p.error = None;
+                    draft.properties.push(Property {
+                        name: p.name.trim().to_string(),
+                        value: v,
+                    });
+                }
+                Err(e) => {
+                    p.error = Some(e);
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(draft)
+    }
+
+    /// Saves with If-Match the ETag the edit started from, or `*` when forced.
+    pub fn save(&mut self, backend: &Backend, client: &Client, force: bool) {
+        let Some(draft) = self.draft() else { return };
+        let op = if self.is_new() { "Insert entity" } else { "Save entity" };
+        if let Err(e) = draft.validate(op) {
+            self.error = Some(e);
+            return;
+        }
+        self.error = None;
+        let (client, table, mode, new) = (client.clone(), self.table.clone(), self.mode, self.is_new());
+        let condition = match (&draft.etag, force) {
+            (Some(etag), false) => IfMatch::Etag(etag.clone()),
+            _ => IfMatch::Any,
+        };
+        self.sent = Some(draft.clone());
+        self.note = None;
+        self.saving = Some(backend.spawn(async move {
+            if new {
+                client.insert_entity(&table, &draft).await
+            } else {
+                client.update_entity(&table, &draft, mode, &condition).await
+            }
+        }));
+    }
+
+    fn fetch_theirs(&mut self, backend: &Backend, client: &Client) {
+        self.theirs = Some(Theirs::Loading);
+        let (client, table, pk, rk) = (
+            client.clone(),
+            self.table.clone(),
+            self.partition_key.clone(),
+            self.row_key.clone(),
+        );
+        self.fetching = Some(backend.spawn(async move { client.get_entity(&table, &pk, &rk).await }));
+    }
+
+    /// Takes the server's current version as the base and applies the user's own changes on top of it.
+    pub fn reapply_on_theirs(&mut self) {
+        let Some(mine) = self.draft() else { return };
+        let Some(Theirs::Current(theirs)) = &self.theirs else {
+            return;
+        };
+        let Some(original) = &self.original else { return };
+        let mut merged = theirs.to_draft();
+        for p in &mine.properties {
+            if original.get(&p.name) != Some(&p.value) {
+                merged.set(p.name.clone(), p.value.clone());
+            }
+        }
+        for p in &original.properties {
+            if mine.get(&p.name).is_none() {
+                merged.properties.retain(|q| q.name != p.name);
+            }
+        }
+        self.props = merged
+            .properties
+            .iter()
+            .map(|p| PropertyEdit::from_value(&p.name, &p.value))
+            .collect();
+        self.etag = merged.etag.clone();
+        self.original = Some(theirs.to_draft());
+        self.theirs = None;
+        self.error = None;
+    }
+
+    fn poll(&mut self, backend: &Backend, client: &Client) -> EditorEvent {
+        if let Some(result) = take_ready(&mut self.saving) {
+            let sent = self.sent.take();
+            match (result, sent) {
+                (Ok(etag), Some(mut stored)) => {
+                    stored.etag = Some(etag.clone());
+                    // The form may have changed while the save was out (even to something that does not parse):
+                    // the reply is about what was sent, and a later edit is kept, on the new ETag, unsaved.
+                    let unchanged = self.draft().is_some_and(|now| now.properties == stored.properties);
+                    if unchanged {
+                        return EditorEvent::Saved(stored.to_entity());
+                    }
+                    self.etag = Some(etag);
+                    self.original = Some(stored.clone());
+                    self.note = Some(
+                        "Saved what the form held when you pressed Save. Your later changes are below, not saved yet."
+                            .into(),
+                    );
+                    return EditorEvent::SavedWhileEditing(stored.to_entity());
+                }
+                (Ok(_), None) => {}
+                (Err(e), _) => {
+                    if e.is_conflict() || (e.is_not_found() && !self.is_new()) {
+                        self.fetch_theirs(backend, client);
+                    }
+                    self.error = Some(e);
+                }
+            }
+        }
+        if let Some(result) = take_ready(&mut self.fetching) {
+            self.theirs = Some(match result {
+                Ok(e) => Theirs::Current(e),
+                Err(e) if e.is_not_found() => Theirs::Gone,
+                Err(e) => Theirs::Failed(e),
+            });
+        }
+        EditorEvent::None
+    }
+
+    pub fn ui(&mut self, ctx: &egui::Context, backend: &Backend, client: &Client) -> EditorEvent {
+        if let ev @ (EditorEvent::Saved(_)
+        | EditorEvent::SavedWhileEditing(_)
+        | EditorEvent::Discarded(_)
+        | EditorEvent::Closed) = self.poll(backend, client)
+        {
+            return ev;
+        }
+        let mut event = EditorEvent::None;
+        let title = if self.is_new() {
+            "New entity".to_string()
+        } else {
+            format!("Entity ({}, {})", self.partition_key, self.row_key)
+        };
+        let mut open = true;
+        egui::Window::new(title)
+            .id(egui::Id::unique("entity-editor"))
+            .open(&mut open)
+            .default_size([720.0, 520.0])
+            .show(ctx, |ui| {
+                event = self.form_ui(ui, backend, client);
+            });
+        if !open {
+            return EditorEvent::Closed;
+        }
+        event
+    }
+
+    fn form_ui(&mut self, ui: &mut egui::Ui, backend: &Backend, client: &Client) -> EditorEvent {
+        let mut event = EditorEvent::None;
+        ui.horizontal(|ui| {
+            let l = ui.label("PartitionKey:");
+            ui.add_enabled(
+                self.is_new(),
+                egui::TextEdit::singleline(&mut self.partition_key).desired_width(200.0),
+            )
+            .labelled_by(l.id);
+            let l = ui.label("RowKey:");
+            ui.add_enabled(
+                self.is_new(),
+                egui::TextEdit::singleline(&mut self.row_key).desired_width(200.0),
+            )
+            .labelled_by(l.id);
+        });
+        ui.label(format!("ETag: {}", self.etag.as_deref().unwrap_or("(new entity)")));
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .id_salt("editor-props")
+            .max_height(300.0)
+            .show(ui, |ui| {
+                let mut remove = None;
+                for (i, p) in self.props.iter_mut().enumerate() {
+                    let key = if p.name.is_empty() {
+                        format!("property {}", i + 1)
+                    } else {
+                        p.name.clone()
+                    };
+                    if let Some(EdmValue::Unparsed(u)) = &p.kept {
+                        ui.horizontal(|ui| {
+                            ui.label(RichText::new(&p.name).strong());
+                            ui.label(
+                                RichText::new(format!(
+                                    "{} (unreadable {})",
+                                    u.json,
+                                    u.declared.as_deref().unwrap_or("value")
+                                ))
+                                .monospace()
+                                .color(ui.visuals().warn_fg_color),
+                            )
+                            .on_hover_text(format!(
+                                "{}. Kept exactly as it came and written back unchanged; this app cannot edit it.",
+                                u.why
+                            ));
+                            if ui.small_button(format!("Remove {key}")).clicked() {
+                                remove = Some(i);
+                            }
+                        });
+                        continue;
+                    }
+                    ui.horizontal(|ui| {
+                        ui.add(egui::TextEdit::singleline(&mut p.name).desired_width(140.0))
+                            .accessible_name(format!("Name of {key}"));
+                        let mut ty = p.ty;
+                        egui::ComboBox::from_id_salt(("prop-type", i))
+                            .selected_text(ty.short_name())
+                            .show_ui(ui, |ui| {
+                                for t in EdmType::ALL {
+                                    ui.selectable_value(&mut ty, t, t.short_name());
+                                }
+                            })
+                            .response
+                            .accessible_name(format!("Type of {key}"));
+                        if ty != p.ty {
+                            p.retype(ty);
+                        }
+                        match p.ty {
+                            EdmType::Boolean => {
+                                ui.checkbox(&mut p.flag, format!("Value of {key}"));
+                            }
+                            EdmType::String => {
+                                ui.add(
+                                    egui::TextEdit::multiline(&mut p.text)
+                                        .desired_rows(1)
+                                        .desired_width(320.0),
+                                )
+                                .accessible_name(format!("Value of {key}"));
+                            }
+                            _ => {
+                                ui.add(
+                                    egui::TextEdit::singleline(&mut p.text)
+                                        .desired_width(320.0)
+                                        .font(egui::TextStyle::Monospace),
+                                )
+                                .accessible_name(format!("Value of {key}"));
+                            }
+                        }
+                        if p.ty == EdmType::Binary
+                            && ui.small_button(if p.hex { "as base64" } else { "as hex" }).clicked()
+                        {
+                            p.toggle_hex();
+                        }
+                        if p.ty == EdmType::DateTime && ui.small_button(format!("Now for {key}")).clicked() {
+                            p.text = crate::storage::table::edm::EdmDateTime::now().to_string();
+                        }
+                        if p.ty == EdmType::Guid && ui.small_button(format!("New GUID for {key}")).clicked() {
+                            p.text = uuid::Uuid::new_v4().to_string();
+                        }
+                        if ui.small_button(format!("Remove {key}")).clicked() {
+                            remove = Some(i);
+                        }
+                    });
+                    let live = if matches!(p.ty, EdmType::Boolean | EdmType::String) {
+                        None
+                    } else {
+                        p.value().err()
+                    };
+                    if let Some(err) = live.or_else(|| p.error.clone()) {
+                        ui.colored_label(ui.visuals().error_fg_color, format!("{key}: {err}"));
+                    }
+                }
+                if let Some(i) = remove {
+                    self.props.remove(i);
+                }
+            });
+        if ui.button("Add property").clicked() {
+            self.props
+                .push(PropertyEdit::from_value("", &EdmValue::String(String::new())));
+        }
+        ui.separator();
+        if !self.is_new() {
+            ui.horizontal(|ui| {
+                ui.label("Save as:");
+                ui.selectable_value(
+                    &mut self.mode,
+                    UpdateMode::Replace,
+                    "Replace (the entity becomes exactly this)",
+                );
+                ui.selectable_value(
+                    &mut self.mode,
+                    UpdateMode::Merge,
+                    "Merge (only these properties change)",
+                );
+            });
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+        }
+        if let Some(note) = &self.note {
+            ui.colored_label(ui.visuals().warn_fg_color, note);
+        }
+        if let Some(theirs) = &self.theirs {
+            event = self.conflict_ui(ui, backend, client, theirs_kind(theirs));
+            if !matches!(event, EditorEvent::None) {
+                return event;
+            }
+        }
+        ui.horizontal(|ui| {
+            let label = if self.is_new() { "Insert entity" } else { "Save entity" };
+            if ui.add_enabled(!self.is_saving(), egui::Button::new(label)).clicked() {
+                self.save(backend, client, false);
+            }
+            if self.is_saving() {
+                ui.spinner();
+            }
+            if ui.button("Close editor").clicked() {
+                event = EditorEvent::Closed;
+            }
+        });
+        event
+    }
+
+    fn conflict_ui(&mut self, ui: &mut egui::Ui, backend: &Backend, client: &Client, kind: u8) -> EditorEvent {
+        ui.separator();
+        ui.strong("Someone else changed this entity after you loaded it.");
+        let mine = self.draft();
+        let warn = ui.visuals().warn_fg_color;
+        match self.theirs.as_ref().expect("conflict") {
+            Theirs::Loading => {
+                ui.label("Fetching their version…");
+                return EditorEvent::None;
+            }
+            Theirs::Failed(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+                return EditorEvent::None;
+            }
+            Theirs::Gone => {
+                ui.label("They deleted it. Insert yours again, or discard your edit.");
+            }
+            Theirs::Current(theirs) => {
+                ui.label(format!("Their ETag: {}", theirs.etag().unwrap_or("?")));
+                egui::Grid::new("conflict-grid").striped(true).show(ui, |ui| {
+                    ui.strong("Property");
+                    ui.strong("Yours");
+                    ui.strong("Theirs (on the server now)");
+                    ui.end_row();
+                    let theirs = theirs.to_draft();
+                    let mut names: Vec<String> = mine
+                        .iter()
+                        .flat_map(|m| m.properties.iter().map(|p| p.name.clone()))
+                        .collect();
+                    for p in &theirs.properties {
+                        if !names.contains(&p.name) {
+                            names.push(p.name.clone());
+                        }
+                    }
+                    for name in names {
+                        let m = mine
+                            .as_ref()
+                            .and_then(|m| m.get(&name))
+                            .map(show_value)
+                            .unwrap_or_else(|| "(absent)".into());
+                        let t = theirs.get(&name).map(show_value).unwrap_or_else(|| "(absent)".into());
+                        let differs = m != t;
+                        let strong = |s: String| {
+                            if differs {
+                                RichText::new(s).strong().color(warn)
+                            } else {
+                                RichText::new(s)
+                            }
+                        };
+                        ui.label(strong(name.clone()));
+                        ui.label(strong(m));
+                        ui.label(strong(t));
+                        ui.end_row();
+                    }
+                });
+            }
+        }
+        let mut event = EditorEvent::None;
+        ui.horizontal(|ui| {
+            if kind == 1 && ui.button("Reload and re-apply my changes").clicked() {
+                self.reapply_on_theirs();
+            }
+            if kind == 2 && ui.button("Insert mine again").clicked() {
+                self.original = None;
+                self.etag = None;
+                self.theirs = None;
+                self.save(backend, client, false);
+            }
+            if kind == 1 && ui.button("Overwrite anyway (If-Match *)").clicked() {
+                self.theirs = None;
+                self.save(backend, client, true);
+            }
+            if ui.button("Discard mine").clicked() {
+                let theirs = match self.theirs.take() {
+                    Some(Theirs::Current(e)) => Some(e),
+                    _ => None,
+                };
+                event = EditorEvent::Discarded(theirs);
+            }
+        });
+        event
+    }
+}
+
+fn theirs_kind(t: &Theirs) -> u8 {
+    match t {
+        Theirs::Current(_) => 1,
+        Theirs::Gone => 2,
+        _ => 0,
+    }
+}
+
+fn show_value(v: &EdmValue) -> String {
+    let text = v.to_text();
+    let short: String = text.chars().take(60).collect();
+    let more = if text.chars().count() > 60 { "…" } else { "" };
+    format!("{short}{more} ({})", v.edm_type())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::table::edm::EdmDateTime;
+
+    #[test]
+    fn unchanged_inputs_give_back_exactly_the_values() {
+        let entity = EntityDraft::new("p", "r")
+            .with("Big", EdmValue::Int64(i64::MIN))
+            .with("When", EdmValue::DateTime(EdmDateTime::MAX))
+            .with("D", EdmValue::Double(f64::NEG_INFINITY))
+            .with("Third", EdmValue::Double(1.0 / 3.0))
+            .with("B", EdmValue::Binary(vec![0, 255]))
+            .with("F", EdmValue::Boolean(true))
+            .with_etag(Some("W/\"x\"".into()))
+            .to_entity();
+        let mut editor = EntityEditor::edit("t", &entity);
+        assert_eq!(editor.draft().unwrap(), entity.to_draft());
+        editor.props[4].toggle_hex();
+        assert_eq!(editor.props[4].text, "00ff");
+        assert_eq!(
+            editor.draft().unwrap(),
+            entity.to_draft(),
+            "hex reads back the same bytes"
+        );
+    }
+
+    #[test]
+    fn retyping_checks_the_value_converts() {
+        let mut p = PropertyEdit::from_value("N", &EdmValue::String("42".into()));
+        p.retype(EdmType::Int64);
+        assert_eq!(p.value().unwrap(), EdmValue::Int64(42));
+        let mut q = PropertyEdit::from_value("N", &EdmValue::String("forty".into()));
+        q.retype(EdmType::Int32);
+        assert_eq!(q.ty, EdmType::String, "the type stays when the value does not convert");
+        assert!(q.error.as_deref().unwrap().contains("does not convert"));
+    }
+
+    #[test]
+    fn reapplying_puts_my_changes_on_their_version() {
+        let original = EntityDraft::new("p", "r")
+            .with("A", EdmValue::Int32(1))
+            .with("B", EdmValue::Int32(1))
+            .with("Gone", EdmValue::Int32(1))
+            .with_etag(Some("v1".into()));
+        let mut editor = EntityEditor::edit("t", &original.to_entity());
+        editor.props[0].text = "2".into(); // I change A
+        editor.props.remove(2); // I remove Gone
+        let theirs = EntityDraft::new("p", "r")
+            .with("A", EdmValue::Int32(1))
+            .with("B", EdmValue::Int32(9)) // they change B
+            .with("Gone", EdmValue::Int32(1))
+            .with("New", EdmValue::Boolean(true)) // and add New
+            .with_etag(Some("v2".into()));
+        editor.theirs = Some(Theirs::Current(theirs.to_entity()));
+        editor.reapply_on_theirs();
+        let merged = editor.draft().unwrap();
+        assert_eq!(merged.etag.as_deref(), Some("v2"));
+        assert_eq!(merged.get("A"), Some(&EdmValue::Int32(2)), "mine");
+        assert_eq!(merged.get("B"), Some(&EdmValue::Int32(9)), "theirs");
+        assert_eq!(merged.get("New"), Some(&EdmValue::Boolean(true)), "theirs");
+        assert_eq!(merged.get("Gone"), None, "my removal");
+    }
+}

@@ -1,0 +1,402 @@
+//! Drawing a table tab: toolbar, query, status, the virtualized grid (only visible rows are laid out), the
+//! column chooser, the raw JSON view and the delete confirmation.
+
+use egui::RichText;
+use egui_extras::{Column, TableBuilder};
+
+use crate::app::frame::tabs::PaneContext;
+use crate::app::table::editor::EntityEditor;
+use crate::app::table::io::ExportFormat;
+use crate::app::table::pane::{DialogPurpose, TablePane};
+use crate::app::table::store::cell;
+use crate::app::widgets::format::thousands;
+
+pub const ROW_HEIGHT: f32 = 18.0;
+
+pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_filter: bool, refresh: bool) {
+    if refresh || (pane.running.is_none() && !pane.is_loading() && pane.error.is_none()) {
+        pane.run_query(ctx);
+    }
+    if pane.query.ui(ui, false) {
+        pane.run_query(ctx);
+    }
+    toolbar(pane, ui, ctx);
+    ui.horizontal(|ui| {
+        let label = ui.label("Find in loaded rows:");
+        let find = ui
+            .add(
+                egui::TextEdit::singleline(&mut pane.quick)
+                    .hint_text("contains… (not sent to the service)")
+                    .desired_width(220.0),
+            )
+            .labelled_by(label.id);
+        if focus_filter || pane.focus_quick {
+            find.request_focus();
+            pane.focus_quick = false;
+        }
+        if pane.is_viewing() {
+            ui.spinner();
+            ui.label("sorting / filtering…");
+        }
+        ui.label(status(pane));
+    });
+    if let Some(e) = &pane.error {
+        ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+    }
+    let map = egui::CollapsingHeader::new("Partition map")
+        .id_salt(("partition-map", &pane.table))
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Scan whole table")
+                    .on_hover_text("Counts every partition (only PartitionKey is read), as a job")
+                    .clicked()
+                {
+                    pane.scan_partitions(ctx);
+                }
+                if pane.partitions.as_ref().is_some_and(|p| p.whole_table)
+                    && ui.button("Back to the loaded rows").clicked()
+                {
+                    pane.partitions = None;
+                }
+            });
+            match pane.partitions.clone() {
+                Some(counts) => crate::app::widgets::charts::partition_map_ui(ui, &counts),
+                None if pane.store.is_empty() => {
+                    ui.weak("No rows loaded to count: run a query, or scan the whole table.");
+                    None
+                }
+                None => {
+                    ui.weak("Counting…");
+                    None
+                }
+            }
+        });
+    pane.partition_map = map.body_returned.is_some();
+    if let Some(Some(partition)) = map.body_returned {
+        pane.show_partition(ctx, &partition);
+    }
+    grid(pane, ui);
+    windows(pane, ui.ctx(), ctx);
+}
+
+fn status(pane: &TablePane) -> String {
+    let more = if pane.has_more() {
+        "more available"
+    } else if pane.is_loading() {
+        "loading…"
+    } else {
+        "all loaded"
+    };
+    let shown = if pane.view.len() == pane.store.len() {
+        String::new()
+    } else {
+        format!(" · {} shown", thousands(pane.view.len() as u64))
+    };
+    format!(
+        "{} entities loaded in {} page{} · {more}{shown} · {} selected",
+        thousands(pane.store.len() as u64),
+        pane.pages,
+        if pane.pages == 1 { "" } else { "s" },
+        pane.selection.len()
+    )
+}
+
+fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(pane.has_more() && !pane.is_loading(), egui::Button::new("Load more"))
+            .clicked()
+        {
+            pane.load_more(ctx);
+        }
+        if ui
+            .add_enabled(pane.has_more() && !pane.is_loading(), egui::Button::new("Load all"))
+            .clicked()
+        {
+            pane.load_all(ctx);
+        }
+        if ui.button("Columns…").clicked() {
+            pane.columns_open = !pane.columns_open;
+        }
+        ui.separator();
+        if ui.button("Add entity").clicked() {
+            pane.editor = Some(EntityEditor::insert(&pane.table, None));
+        }
+        let one = pane.selection.len() == 1;
+        let first = pane.selection.iter().next().copied();
+        if ui.add_enabled(one, egui::Button::new("Edit")).clicked()
+            && let Some(i) = first
+        {
+            pane.editor = Some(EntityEditor::edit(&pane.table, pane.store.get(i)));
+        }
+        if ui.add_enabled(one, egui::Button::new("Clone")).clicked()
+            && let Some(i) = first
+        {
+            pane.editor = Some(EntityEditor::insert(&pane.table, Some(pane.store.get(i))));
+        }
+        if ui.add_enabled(one, egui::Button::new("Raw JSON")).clicked()
+            && let Some(i) = first
+        {
+            pane.show_json(i);
+        }
+        if ui.add_enabled(one, egui::Button::new("Open in conflict lab")).clicked()
+            && let Some(i) = first
+        {
+            let e = pane.store.get(i);
+            *ctx.lab = Some(crate::app::lab::free::FreeTarget::Entity {
+                table: pane.table.clone(),
+                partition_key: e.partition_key().to_string(),
+                row_key: e.row_key().to_string(),
+            });
+        }
+        let any = !pane.selection.is_empty();
+        if ui.add_enabled(any, egui::Button::new("Copy as JSON")).clicked() {
+            ui.ctx().copy_text(pane.selection_as_json());
+        }
+        if ui.add_enabled(any, egui::Button::new("Copy as TSV")).clicked() {
+            ui.ctx().copy_text(pane.selection_as_tsv());
+        }
+        if ui.add_enabled(any, egui::Button::new("Delete selected")).clicked() {
+            pane.confirm_delete = true;
+        }
+        ui.separator();
+        egui::ComboBox::from_label("Export as")
+            .selected_text(pane.export_format.describe())
+            .show_ui(ui, |ui| {
+                for f in [ExportFormat::CsvTyped, ExportFormat::CsvPlain, ExportFormat::Json] {
+                    ui.selectable_value(&mut pane.export_format, f, f.describe());
+                }
+            });
+        if ui
+            .button("Export shown rows…")
+            .on_hover_text("The rows the grid shows now (quick filter and sort applied), with all their properties")
+            .clicked()
+        {
+            pane.ask_file(ctx, DialogPurpose::ExportLoaded);
+        }
+        if ui.button("Export whole query…").clicked() {
+            pane.ask_file(ctx, DialogPurpose::ExportQuery);
+        }
+        ui.checkbox(&mut pane.import_upsert, "import replaces existing (upsert)");
+        if ui.button("Import…").clicked() {
+            pane.ask_file(ctx, DialogPurpose::Import);
+        }
+    });
+}
+
+/// The grid alone (benchmarks draw just this).
+pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
+    let columns: Vec<(String, f32, Option<crate::storage::table::edm::EdmType>, String)> = pane
+        .columns
+        .shown()
+        .map(|c| (c.name.clone(), c.width, c.main_type(), c.describe_types()))
+        .collect();
+    let mut clicked: Option<(usize, egui::Modifiers, bool)> = None;
+    let mut sort_by = None;
+    let modifiers = ui.input(|i| i.modifiers);
+    // Cells are not selectable text: a click on them selects the row.
+    ui.style_mut().interaction.selectable_labels = false;
+    // A solid bar takes its own space: a floating one would cover the last row of a short table.
+    ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::horizontal()
+        .id_salt(("grid-h", &pane.table))
+        .show(ui, |ui| {
+            let mut table = TableBuilder::new(ui)
+                .id_salt(("grid", &pane.table))
+                .striped(true)
+                .sense(egui::Sense::click())
+                .max_scroll_height(f32::INFINITY);
+            for (_, width, _, _) in &columns {
+                // Fixed initial widths the user can resize: nothing re-measures rows while scrolling.
+                table = table.column(Column::initial(*width).at_least(40.0).resizable(true).clip(true));
+            }
+            table
+                .header(20.0, |mut header| {
+                    for (name, _, _, types) in &columns {
+                        header.col(|ui| {
+                            let arrow = match &pane.sort {
+                                Some((c, true)) if c == name => " ^",
+                                Some((c, false)) if c == name => " v",
+                                _ => "",
+                            };
+                            if ui
+                                .button(RichText::new(format!("{name}{arrow}")).strong())
+                                .on_hover_text(types)
+                                .clicked()
+                            {
+                                sort_by = Some(name.clone());
+                            }
+                        });
+                    }
+                })
+                .body(|body| {
+                    body.rows(ROW_HEIGHT, pane.view.len(), |mut row| {
+                        let position = row.index();
+                        let index = pane.view[position];
+                        let entity = pane.store.get(index);
+                        row.set_selected(pane.selection.contains(&index));
+                        for (name, _, main, _) in &columns {
+                            row.col(|ui| match cell(entity, name) {
+                                Some(crate::storage::table::entity::EdmRef::Unparsed { declared, json, why }) => {
+                                    let text: String = json.chars().take(200).collect();
+                                    let declared = if declared.is_empty() { "value" } else { declared };
+                                    ui.label(
+                                        RichText::new(format!("{text} [unreadable {declared}]"))
+                                            .color(ui.visuals().warn_fg_color),
+                                    )
+                                    .on_hover_text(format!(
+                                        "{why}. Shown as it came; the editor keeps it unchanged and cannot edit it."
+                                    ));
+                                }
+                                Some(v) => {
+                                    let text: String = v.to_text().chars().take(200).collect();
+                                    if main.is_some_and(|m| m != v.edm_type()) {
+                                        ui.label(
+                                            RichText::new(format!("{text} [{}]", v.edm_type()))
+                                                .color(ui.visuals().warn_fg_color),
+                                        )
+                                        .on_hover_text(format!(
+                                            "{} here; most values of {name} are {}",
+                                            v.edm_type(),
+                                            main.expect("some")
+                                        ));
+                                    } else {
+                                        ui.label(text);
+                                    }
+                                }
+                                None => {
+                                    ui.weak("");
+                                }
+                            });
+                        }
+                        let r = row.response();
+                        if r.clicked() {
+                            clicked = Some((position, modifiers, false));
+                        }
+                        if r.double_clicked() {
+                            clicked = Some((position, modifiers, true));
+                        }
+                    });
+                });
+        });
+    if let Some(c) = sort_by {
+        pane.set_sort(&c);
+    }
+    if let Some((position, m, double)) = clicked {
+        select(pane, position, m);
+        if double {
+            pane.editor = Some(EntityEditor::edit(&pane.table, pane.store.get(pane.view[position])));
+        }
+    }
+}
+
+/// Click selects one row, Ctrl+click toggles, Shift+click selects the range, as the view now shows it, from
+/// the last clicked row (a plain click when that row is no longer shown).
+pub fn select(pane: &mut TablePane, position: usize, m: egui::Modifiers) {
+    let Some(&index) = pane.view.get(position) else {
+        return;
+    };
+    let anchor_position = pane
+        .anchor
+        .and_then(|anchor| pane.view.iter().position(|&i| i == anchor));
+    if m.shift
+        && let Some(anchor) = anchor_position
+    {
+        let (a, b) = (anchor.min(position), anchor.max(position));
+        pane.selection.extend(pane.view[a..=b].iter().copied());
+        return;
+    }
+    if m.command || m.ctrl {
+        if !pane.selection.remove(&index) {
+            pane.selection.insert(index);
+        }
+    } else {
+        pane.selection.clear();
+        pane.selection.insert(index);
+    }
+    pane.anchor = Some(index);
+}
+
+fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
+    pane.editor_ui(egui_ctx, ctx);
+    if pane.json_view.is_some() {
+        let mut open = true;
+        let text = &pane.json_text;
+        egui::Window::new("Raw JSON")
+            .open(&mut open)
+            .default_size([520.0, 420.0])
+            .show(egui_ctx, |ui| {
+                if ui.button("Copy JSON").clicked() {
+                    ui.ctx().copy_text(text.clone());
+                }
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    ui.add(
+                        // Read-only (a `&str` buffer) but selectable: edits belong in the editor, which saves them.
+                        egui::TextEdit::multiline(&mut text.as_str())
+                            .code_editor()
+                            .desired_width(f32::INFINITY),
+                    )
+                    .accessible_name("Entity JSON");
+                });
+            });
+        if !open {
+            pane.json_view = None;
+        }
+    }
+    if pane.columns_open {
+        let mut open = true;
+        egui::Window::new("Columns").open(&mut open).show(egui_ctx, |ui| {
+            ui.label("Show, hide and order the columns. Hover a header for its Edm type.");
+            let mut moves = None;
+            let n = pane.columns.list.len();
+            for (i, c) in pane.columns.list.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut c.visible, &c.name);
+                    if ui
+                        .add_enabled(i > 0, egui::Button::new(format!("Move {} up", c.name)).small())
+                        .clicked()
+                    {
+                        moves = Some((i, i - 1));
+                    }
+                    if ui
+                        .add_enabled(i + 1 < n, egui::Button::new(format!("Move {} down", c.name)).small())
+                        .clicked()
+                    {
+                        moves = Some((i, i + 1));
+                    }
+                });
+            }
+            if let Some((from, to)) = moves {
+                pane.columns.move_column(from, to);
+            }
+        });
+        if !open {
+            pane.columns_open = false;
+        }
+    }
+    if pane.confirm_delete {
+        let count = pane.selection.len();
+        let partitions: std::collections::BTreeSet<&str> =
+            pane.selected_entities().iter().map(|e| e.partition_key()).collect();
+        let body = format!(
+            "They are in {} partition(s); each partition is deleted in batches of up to 100, all or nothing. \
+             Each entity is deleted only if its ETag still matches (someone else's change is not lost).",
+            partitions.len()
+        );
+        let answer = crate::app::widgets::confirm::ask(
+            egui_ctx,
+            egui::Id::unique(("confirm-delete-entities", &pane.table)),
+            &format!("Delete {count} entities from `{}`?", pane.table),
+            &body,
+            &format!("Delete {count} entities"),
+            |_| {},
+        );
+        if let Some(yes) = answer {
+            pane.confirm_delete = false;
+            if yes {
+                pane.delete_selected(ctx);
+            }
+        }
+    }
+}

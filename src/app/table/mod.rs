@@ -1,0 +1,8 @@
+//! The table pane: its state, its grid, the query panel, the entity store and editor, import and export.
+
+pub mod editor;
+pub mod grid;
+pub mod io;
+pub mod pane;
+pub mod query;
+pub mod store;

@@ -1,0 +1,765 @@
+//! A table tab's state: the query, the loaded entities (first page at once, "load more", "load all" as a
+//! cancellable job), the view (sorted and quick-filtered off the UI thread), selection, editing, deleting,
+//! importing and exporting. Drawing lives in `table_grid.rs`.
+
+use std::collections::{BTreeSet, HashSet};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+use crate::app::frame::tabs::PaneContext;
+use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::app::runtime::jobs::{JobContext, JobFuture, JobId, JobState, Unit};
+use crate::app::table::editor::{EditorEvent, EntityEditor};
+use crate::app::table::io::{self as table_io, ExportFormat};
+use crate::app::table::query::QueryPanel;
+use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
+use crate::app::widgets::charts::PartitionCounts;
+use crate::app::widgets::format::thousands;
+use crate::storage::StorageError;
+use crate::storage::table::batch::BatchOperation;
+use crate::storage::table::entity::Entity;
+use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery, IfMatch};
+
+/// The last "load all" of this query: its job, and the pages it sends here. It outlives the job so that Retry
+/// in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab) turns
+/// the old job's Retry into a refusal instead of pages loaded into nothing.
+struct LoadAll {
+    job: JobId,
+    pages: mpsc::Receiver<EntityPage>,
+    _sender: Arc<mpsc::Sender<EntityPage>>,
+    running: bool,
+}
+
+/// A delete in progress: its job, and the keys it has deleted so far.
+struct Deleting {
+    job: JobId,
+    done: Arc<Mutex<Vec<(String, String)>>>,
+}
+
+pub struct TablePane {
+    pub table: String,
+    pub query: QueryPanel,
+    pub store: EntityStore,
+    pub columns: Columns,
+    pub continuation: Option<ContinuationToken>,
+    pub pages: u32,
+    /// The query the loaded rows came from.
+    pub running: Option<EntityQuery>,
+    pub error: Option<StorageError>,
+    loading: Option<Pending<Result<EntityPage, StorageError>>>,
+    load_all: Option<LoadAll>,
+    /// Where "load more" / "load all" continue from, shared with the load-all job so a retry resumes.
+    next: Arc<Mutex<Option<ContinuationToken>>>,
+    pub view: Vec<u32>,
+    view_task: Option<(Pending<Vec<u32>>, u32)>,
+    view_stale: bool,
+    pub sort: Option<(String, bool)>,
+    pub quick: String,
+    applied_quick: String,
+    pub selection: BTreeSet<u32>,
+    /// The row Shift+click extends from, as the entity's place in the store, never a position in the view:
+    /// positions change under every sort and filter.
+    pub anchor: Option<u32>,
+    pub editor: Option<EntityEditor>,
+    /// The entity the Raw JSON window shows, as it was when opened: a row number would go stale (or out of range)
+    /// when the query runs again or the row is deleted.
+    pub json_view: Option<Entity>,
+    /// That entity as pretty JSON, written once when the window opens rather than on every frame.
+    pub json_text: String,
+    pub confirm_delete: bool,
+    pub columns_open: bool,
+    pub focus_quick: bool,
+    deleting: Option<Deleting>,
+    pub export_format: ExportFormat,
+    pub import_upsert: bool,
+    /// The running import: when it ends, the query runs again so the imported rows show.
+    import_job: Option<crate::app::runtime::jobs::JobId>,
+    dialog: Option<Pending<Option<std::path::PathBuf>>>,
+    dialog_purpose: DialogPurpose,
+    pub partition_map: bool,
+    pub partitions: Option<PartitionCounts>,
+    counting: Option<(Pending<PartitionCounts>, usize)>,
+    scan: Option<(JobId, Arc<Mutex<Option<PartitionCounts>>>)>,
+}
+
+/// Which file a dialog asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogPurpose {
+    ExportLoaded,
+    ExportQuery,
+    Import,
+}
+
+impl TablePane {
+    pub fn new(table: &str) -> Self {
+        TablePane {
+            table: table.to_string(),
+            query: QueryPanel::default(),
+            store: EntityStore::default(),
+            columns: Columns::default(),
+            continuation: None,
+            pages: 0,
+            running: None,
+            error: None,
+            loading: None,
+            load_all: None,
+            next: Arc::default(),
+            view: Vec::new(),
+            view_task: None,
+            view_stale: false,
+            sort: None,
+            quick: String::new(),
+            applied_quick: String::new(),
+            selection: BTreeSet::new(),
+            anchor: None,
+            editor: None,
+            json_view: None,
+            json_text: String::new(),
+            confirm_delete: false,
+            columns_open: false,
+            focus_quick: false,
+            deleting: None,
+            export_format: ExportFormat::CsvTyped,
+            import_upsert: true,
+            import_job: None,
+            dialog: None,
+            dialog_purpose: DialogPurpose::Import,
+            partition_map: false,
+            partitions: None,
+            counting: None,
+            scan: None,
+        }
+    }
+
+    /// Counts the loaded rows per partition, off the UI thread, when the map is shown and the rows changed.
+    fn count_partitions(&mut self, ctx: &mut PaneContext) {
+        if let Some((pending, _)) = &mut self.counting
+            && let Some(counts) = pending.poll()
+        {
+            self.counting = None;
+            if !self.partitions.as_ref().is_some_and(|p| p.whole_table) {
+                self.partitions = Some(counts);
+            }
+        }
+        if let Some((job, slot)) = &self.scan
+            && !matches!(ctx.jobs.get(*job).map(|j| j.state.clone()), Some(JobState::Running))
+        {
+            if let Some(counts) = slot.lock().expect("scan slot").take() {
+                self.partitions = Some(counts);
+            }
+            self.scan = None;
+        }
+        let counted = self.partitions.as_ref().map_or(usize::MAX, |p| p.total as usize);
+        let whole = self.partitions.as_ref().is_some_and(|p| p.whole_table);
+        if !whole && self.store.is_empty() {
+            // Counts of rows no longer loaded would describe another query.
+            self.partitions = None;
+        }
+        if self.partition_map
+            && !whole
+            && self.counting.is_none()
+            && counted != self.store.len()
+            && !self.store.is_empty()
+        {
+            let store = self.store.clone();
+            let len = store.len();
+            self.counting = Some((
+                ctx.backend
+                    .spawn_blocking(move || PartitionCounts::from_entities(store.iter())),
+                len,
+            ));
+        }
+    }
+
+    /// Counts every partition of the whole table as a cancellable job. The filter is left out on purpose: the
+    /// map answers how the table is spread, and after a click on a bar the filter names one partition.
+    pub fn scan_partitions(&mut self, ctx: &mut PaneContext) {
+        let Some(mut query) = self.query.to_query(Vec::new()) else {
+            return;
+        };
+        query.filter = None;
+        query.select = vec!["PartitionKey".into()];
+        query.top = None;
+        let slot: Arc<Mutex<Option<PartitionCounts>>> = Arc::default();
+        let (client, table, out) = (ctx.client.clone(), self.table.clone(), slot.clone());
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, query, out) = (client.clone(), table.clone(), query.clone(), out.clone());
+            Box::pin(async move {
+                let mut keys: Vec<String> = Vec::new();
+                // (A cancel ends in an error, so counts of part of the table are never stored as the whole's.)
+                job_pages(&client, &table, &query, None, &job, "Scan partitions", |page| {
+                    keys.extend(page.entities.iter().map(|e| e.partition_key().to_string()));
+                    true
+                })
+                .await?;
+                let mut counts = PartitionCounts::from_keys(keys.iter().map(String::as_str));
+                counts.whole_table = true;
+                let summary = counts.summary();
+                *out.lock().expect("scan slot") = Some(counts);
+                Ok(summary)
+            }) as JobFuture
+        });
+        let job = ctx.jobs.start(
+            ctx.backend,
+            format!("Scan partitions of {}", self.table),
+            Unit::Items("entities"),
+            factory,
+        );
+        self.scan = Some((job, slot));
+    }
+
+    /// Shows one partition: the filter names it and the query runs again.
+    pub fn show_partition(&mut self, ctx: &mut PaneContext, partition: &str) {
+        let v = crate::storage::table::edm::EdmValue::String(partition.to_string());
+        self.query.filter = format!("PartitionKey eq {}", crate::storage::table::odata::literal(&v));
+        self.run_query(ctx);
+    }
+
+    pub fn is_loading(&self) -> bool {
+        self.loading.is_some() || self.load_all.as_ref().is_some_and(|a| a.running)
+    }
+
+    pub fn is_viewing(&self) -> bool {
+        self.view_task.is_some()
+    }
+
+    pub fn has_more(&self) -> bool {
+        self.continuation.is_some()
+    }
+
+    fn shown_columns(&self) -> Vec<String> {
+        self.columns.visible().map(|c| c.name.clone()).collect()
+    }
+
+    /// Runs the query from the first page, dropping what was loaded (and any load still under way).
+    pub fn run_query(&mut self, ctx: &mut PaneContext) {
+        let Some(query) = self.query.to_query(self.shown_columns()) else {
+            return;
+        };
+        if let Some(all) = self.load_all.take() {
+            ctx.jobs.cancel(all.job);
+        }
+        self.store = EntityStore::default();
+        self.columns = self.columns.reset_keeping_choices();
+        self.view.clear();
+        self.view_task = None;
+        self.selection.clear();
+        self.anchor = None;
+        self.pages = 0;
+        self.continuation = None;
+        self.error = None;
+        *self.next.lock().expect("next lock") = None;
+        let (client, table, q) = (ctx.client.clone(), self.table.clone(), query.clone());
+        self.loading = Some(
+            ctx.backend
+                .spawn(async move { client.query_entities(&table, &q, None).await }),
+        );
+        self.running = Some(query);
+    }
+
+    pub fn load_more(&mut self, ctx: &mut PaneContext) {
+        let (Some(query), Some(token)) = (self.running.clone(), self.continuation.clone()) else {
+            return;
+        };
+        if self.is_loading() {
+            return;
+        }
+        let (client, table) = (ctx.client.clone(), self.table.clone());
+        self.loading = Some(
+            ctx.backend
+                .spawn(async move { client.query_entities(&table, &query, Some(&token)).await }),
+        );
+    }
+
+    /// Streams every remaining page as a job in the activity list; cancelling keeps what arrived.
+    pub fn load_all(&mut self, ctx: &mut PaneContext) {
+        let Some(query) = self.running.clone() else { return };
+        if self.is_loading() || !self.has_more() {
+            return;
+        }
+        *self.next.lock().expect("next lock") = self.continuation.clone();
+        let (tx, rx) = mpsc::channel();
+        let sender = Arc::new(tx);
+        let tx = Arc::downgrade(&sender);
+        let (client, table, next) = (ctx.client.clone(), self.table.clone(), self.next.clone());
+        let waker = ctx.backend.clone();
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, query, next, tx, waker) = (
+                client.clone(),
+                table.clone(),
+                query.clone(),
+                next.clone(),
+                tx.clone(),
+                waker.clone(),
+            );
+            Box::pin(async move {
+                let Some(tx) = tx.upgrade() else {
+                    return Err(StorageError::invalid(
+                        format!("Load all of {table}"),
+                        "the table tab no longer shows this query (it ran another, or was closed); \
+                         press Load all in the tab instead",
+                    ));
+                };
+                let start = next.lock().expect("next lock").clone();
+                if start.is_none() {
+                    return Ok("nothing more to load".to_string());
+                }
+                let (mut entities, mut pages) = (0u64, 0u64);
+                job_pages(&client, &table, &query, start, &job, "Load all", |page| {
+                    entities += page.entities.len() as u64;
+                    pages += 1;
+                    *next.lock().expect("next lock") = page.continuation.clone();
+                    let open = tx.send(page).is_ok();
+                    waker.wake();
+                    open
+                })
+                .await?;
+                Ok(format!(
+                    "{} entities in {} pages",
+                    thousands(entities),
+                    thousands(pages)
+                ))
+            }) as JobFuture
+        });
+        let job = ctx.jobs.start(
+            ctx.backend,
+            format!("Load all of {}", self.table),
+            Unit::Items("entities"),
+            factory,
+        );
+        self.load_all = Some(LoadAll {
+            job,
+            pages: rx,
+            _sender: sender,
+            running: true,
+        });
+    }
+
+    /// Opens the Raw JSON window on a loaded row.
+    pub fn show_json(&mut self, row: u32) {
+        let entity = self.store.get(row).clone();
+        self.json_text = serde_json::to_string_pretty(&entity.to_json()).expect("JSON");
+        self.json_view = Some(entity);
+    }
+
+    /// Adds a page of entities to the store, the columns and the view.
+    pub fn append(&mut self, page: EntityPage) {
+        self.pages += 1;
+        self.continuation = page.continuation;
+        *self.next.lock().expect("next lock") = self.continuation.clone();
+        let first = self.store.len() as u32;
+        self.columns.observe(&page.entities);
+        self.store.push_page(page.entities);
+        let added = first..self.store.len() as u32;
+        if self.sort.is_some() {
+            self.view_stale = true;
+        } else {
+            match QuickFilter::new(&self.applied_quick) {
+                Some(f) => self.view.extend(added.filter(|&i| f.matches(self.store.get(i)))),
+                None => self.view.extend(added),
+            }
+        }
+    }
+
+    /// Re-sorts and re-filters on a snapshot, on the blocking pool: the UI keeps the old view meanwhile.
+    fn start_view(&mut self, backend: &Backend) {
+        let store = self.store.clone();
+        let sort = self.sort.clone();
+        let quick = self.quick.clone();
+        self.applied_quick = quick.clone();
+        self.view_stale = false;
+        let len = store.len() as u32;
+        let task = backend.spawn_blocking(move || {
+            let all: Vec<u32> = (0..store.len() as u32).collect();
+            let rows = match QuickFilter::new(&quick) {
+                Some(f) => filtered(&store, &all, &f),
+                None => all,
+            };
+            match sort {
+                Some((column, ascending)) => sorted(&store, &rows, &column, ascending),
+                None => rows,
+            }
+        });
+        self.view_task = Some((task, len));
+    }
+
+    pub fn set_sort(&mut self, column: &str) {
+        self.sort = match &self.sort {
+            Some((c, true)) if c == column => Some((column.to_string(), false)),
+            Some((c, false)) if c == column => None,
+            _ => Some((column.to_string(), true)),
+        };
+        self.view_stale = true;
+    }
+
+    /// Collects what arrived: pages, the view, editor results, job ends. Call once per frame.
+    pub fn poll(&mut self, ctx: &mut PaneContext) {
+        if let Some(id) = self.import_job {
+            let ended = ctx.jobs.get(id).is_none_or(|j| !j.is_running());
+            if ended {
+                self.import_job = None;
+                self.run_query(ctx);
+            }
+        }
+
+        if let Some(result) = take_ready(&mut self.loading) {
+            match result {
+                Ok(page) => {
+                    // An empty page with a token is not the end (the service stopped at a partition boundary
+                    // or its time limit): follow it, as Load all does, rather than show "0 entities".
+                    let empty = page.entities.is_empty();
+                    self.append(page);
+                    if empty && self.has_more() {
+                        self.load_more(ctx);
+                    }
+                }
+                Err(e) => self.error = Some(e),
+            }
+        }
+        if let Some(all) = &mut self.load_all {
+            let pages: Vec<EntityPage> = all.pages.try_iter().collect();
+            let was_running = all.running;
+            let state = ctx.jobs.get(all.job).map(|j| j.state.clone());
+            // Retry in the activity list runs the same job again.
+            all.running = matches!(state, Some(JobState::Running));
+            for p in pages {
+                self.append(p);
+            }
+            if was_running && let Some(JobState::Failed(e)) = state {
+                self.error = Some(e);
+            }
+        }
+        if self.applied_quick != self.quick {
+            self.view_stale = true;
+        }
+        if let Some((task, len)) = &mut self.view_task
+            && let Some(rows) = task.poll()
+        {
+            let len = *len;
+            self.view = rows;
+            self.view_task = None;
+            self.keep_selection_in_view();
+            // Rows that arrived during the computation join at the end (and a sort runs again).
+            if (self.store.len() as u32) > len {
+                if self.sort.is_some() {
+                    self.view_stale = true;
+                } else if let Some(f) = QuickFilter::new(&self.applied_quick) {
+                    self.view
+                        .extend((len..self.store.len() as u32).filter(|&i| f.matches(self.store.get(i))));
+                } else {
+                    self.view.extend(len..self.store.len() as u32);
+                }
+            }
+        }
+        if self.view_stale && self.view_task.is_none() {
+            self.start_view(ctx.backend);
+        }
+        self.poll_delete(ctx);
+        self.poll_dialog(ctx);
+        self.count_partitions(ctx);
+    }
+
+    /// Only what the view shows can be selected: a row the filter hid leaves the selection (Delete acts on what
+    /// the user sees selected), and so does the anchor.
+    fn keep_selection_in_view(&mut self) {
+        if self.selection.is_empty() && self.anchor.is_none() {
+            return;
+        }
+        let shown: HashSet<u32> = self.view.iter().copied().collect();
+        self.selection.retain(|i| shown.contains(i));
+        if self.anchor.is_some_and(|a| !shown.contains(&a)) {
+            self.anchor = None;
+        }
+    }
+
+    /// Runs the editor window and applies what it reports.
+    pub fn editor_ui(&mut self, ui: &egui::Context, ctx: &mut PaneContext) {
+        let Some(editor) = &mut self.editor else { return };
+        match editor.ui(ui, ctx.backend, ctx.client) {
+            EditorEvent::None => {}
+            EditorEvent::Closed => self.editor = None,
+            EditorEvent::Saved(entity) => {
+                self.editor = None;
+                self.put_row(entity);
+            }
+            EditorEvent::SavedWhileEditing(entity) => self.put_row(entity),
+            EditorEvent::Discarded(theirs) => {
+                self.editor = None;
+                if let Some(e) = theirs {
+                    self.put_row(e);
+                }
+            }
+        }
+    }
+
+    /// Shows a saved or fetched entity: replaces its row, or adds it.
+    fn put_row(&mut self, entity: Entity) {
+        match self.store.position(entity.partition_key(), entity.row_key()) {
+            Some(i) => {
+                self.columns.observe(std::slice::from_ref(&entity));
+                self.store.replace(i, entity);
+            }
+            None => {
+                self.append(EntityPage {
+                    entities: vec![entity],
+                    continuation: self.continuation.clone(),
+                    response_bytes: 0,
+                });
+                self.pages -= 1;
+            }
+        }
+    }
+
+    pub fn selected_entities(&self) -> Vec<&Entity> {
+        self.selection.iter().map(|&i| self.store.get(i)).collect()
+    }
+
+    /// Deletes the selected rows, one batch (of up to 100) per partition, each entity with If-Match its ETag.
+    pub fn delete_selected(&mut self, ctx: &mut PaneContext) {
+        let mut ops: std::collections::BTreeMap<String, Vec<BatchOperation>> = Default::default();
+        for e in self.selected_entities() {
+            let condition = e.etag().map(|t| IfMatch::Etag(t.to_string())).unwrap_or(IfMatch::Any);
+            ops.entry(e.partition_key().to_string())
+                .or_default()
+                .push(BatchOperation::Delete {
+                    partition_key: e.partition_key().to_string(),
+                    row_key: e.row_key().to_string(),
+                    condition,
+                });
+        }
+        let total: usize = ops.values().map(Vec::len).sum();
+        let batches: Vec<Vec<BatchOperation>> = ops
+            .into_values()
+            .flat_map(|v| v.chunks(100).map(<[_]>::to_vec).collect::<Vec<_>>())
+            .collect();
+        let done = Arc::new(Mutex::new(Vec::new()));
+        let (client, table, d) = (ctx.client.clone(), self.table.clone(), done.clone());
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, batches, done) = (client.clone(), table.clone(), batches.clone(), d.clone());
+            Box::pin(async move {
+                job.progress.start(total as u64);
+                for batch in &batches {
+                    if job.cancel.is_cancelled() {
+                        return Err(StorageError::cancelled("Delete"));
+                    }
+                    client.submit_batch(&table, batch).await?;
+                    done.lock().expect("done lock").extend(batch.iter().map(|o| {
+                        let (pk, rk) = o.keys();
+                        (pk.to_string(), rk.to_string())
+                    }));
+                    job.progress.add(batch.len() as u64);
+                }
+                Ok(format!("deleted {total} entities"))
+            }) as JobFuture
+        });
+        let job = ctx.jobs.start(
+            ctx.backend,
+            format!("Delete {total} entities from {}", self.table),
+            Unit::Items("entities"),
+            factory,
+        );
+        self.deleting = Some(Deleting { job, done });
+    }
+
+    fn poll_delete(&mut self, ctx: &mut PaneContext) {
+        let Some(d) = &self.deleting else { return };
+        let state = ctx.jobs.get(d.job).map(|j| j.state.clone());
+        if matches!(state, Some(JobState::Running)) {
+            return;
+        }
+        let keys: HashSet<(String, String)> = d.done.lock().expect("done lock").drain(..).collect();
+        let rows: HashSet<u32> = (0..self.store.len() as u32)
+            .filter(|&i| {
+                let e = self.store.get(i);
+                keys.contains(&(e.partition_key().to_string(), e.row_key().to_string()))
+            })
+            .collect();
+        self.store.remove(&rows);
+        // Removing renumbers the store: a sort or filter still running holds the old numbers, so its result is
+        // dropped (a new one starts from the renumbered store).
+        self.view_task = None;
+        self.selection.clear();
+        self.anchor = None;
+        self.view_stale = true;
+        self.view.clear();
+        self.deleting = None;
+    }
+
+    pub fn ask_file(&mut self, ctx: &mut PaneContext, purpose: DialogPurpose) {
+        let dialogs = ctx.dialogs.clone();
+        let name = format!("{}.{}", self.table, self.export_format.extension());
+        self.dialog_purpose = purpose;
+        self.dialog = Some(match purpose {
+            DialogPurpose::Import => ctx
+                .backend
+                .spawn_blocking(move || dialogs.pick_file("Import entities", &["csv", "json"])),
+            _ => ctx
+                .backend
+                .spawn_blocking(move || dialogs.save_file("Export entities", &name)),
+        });
+    }
+
+    fn poll_dialog(&mut self, ctx: &mut PaneContext) {
+        let Some(Some(path)) = take_ready(&mut self.dialog) else {
+            return;
+        };
+        match self.dialog_purpose {
+            DialogPurpose::ExportLoaded => self.export_loaded(ctx, path),
+            DialogPurpose::ExportQuery => self.export_query(ctx, path),
+            DialogPurpose::Import => self.import(ctx, path),
+        }
+    }
+
+    fn export_loaded(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let store = self.store.clone();
+        let rows = self.view.clone();
+        let format = self.export_format;
+        let factory = Arc::new(move |job: JobContext| {
+            let (store, rows, path) = (store.clone(), rows.clone(), path.clone());
+            Box::pin(written(path, move |p| {
+                let entities: Vec<&Entity> = rows.iter().map(|&i| store.get(i)).collect();
+                table_io::export(p, format, &entities, &job.progress, &job.cancel)
+            })) as JobFuture
+        });
+        ctx.jobs.start(
+            ctx.backend,
+            format!("Export {} ({})", self.table, format.describe()),
+            Unit::Items("entities"),
+            factory,
+        );
+    }
+
+    fn export_query(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let Some(query) = self.query.to_query(self.shown_columns()) else {
+            return;
+        };
+        let (client, table, format) = (ctx.client.clone(), self.table.clone(), self.export_format);
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, query, path) = (client.clone(), table.clone(), query.clone(), path.clone());
+            Box::pin(async move {
+                // Pages stream in packed (about half their JSON size); the file is written when all arrived,
+                // because a CSV header needs every column.
+                let mut entities = Vec::new();
+                job_pages(&client, &table, &query, None, &job, "Export", |page| {
+                    entities.extend(page.entities);
+                    true
+                })
+                .await?;
+                // The pages counted the progress once already; writing them again would count twice.
+                let progress = crate::storage::blob::transfer::TransferProgress::default();
+                let cancel = job.cancel.clone();
+                written(path, move |p| {
+                    let refs: Vec<&Entity> = entities.iter().collect();
+                    table_io::export(p, format, &refs, &progress, &cancel)
+                })
+                .await
+            }) as JobFuture
+        });
+        ctx.jobs.start(
+            ctx.backend,
+            format!("Export query of {}", self.table),
+            Unit::Items("entities"),
+            factory,
+        );
+    }
+
+    fn import(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let (client, table, upsert) = (ctx.client.clone(), self.table.clone(), self.import_upsert);
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, path) = (client.clone(), table.clone(), path.clone());
+            Box::pin(async move {
+                let p = path.clone();
+                let (rows, mut failures) = tokio::task::spawn_blocking(move || table_io::read_import(&p))
+                    .await
+                    .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Import", e.to_string()))??;
+                let (written, more) =
+                    table_io::import(&client, &table, rows, upsert, &job.progress, &job.cancel).await?;
+                failures.extend(more);
+                failures.sort_by_key(|f| f.record);
+                let report = table_io::write_report(&path, written, &failures)
+                    .map(|p| format!("; report in {}", p.display()))
+                    .unwrap_or_default();
+                let first = failures
+                    .first()
+                    .map(|f| format!(" First failure: record {} ({}): {}", f.record, f.keys, f.reason))
+                    .unwrap_or_default();
+                Ok(format!(
+                    "{} imported, {} failed{report}.{first}",
+                    thousands(written as u64),
+                    thousands(failures.len() as u64)
+                ))
+            }) as JobFuture
+        });
+        self.import_job = Some(ctx.jobs.start(
+            ctx.backend,
+            format!("Import into {}", self.table),
+            Unit::Items("rows"),
+            factory,
+        ));
+    }
+
+    /// Copies the selected rows as a JSON array (the service's form, with types).
+    pub fn selection_as_json(&self) -> String {
+        let items: Vec<serde_json::Value> = self.selected_entities().iter().map(|e| e.to_json()).collect();
+        serde_json::to_string_pretty(&items).expect("JSON")
+    }
+
+    /// Copies the selected rows as tab-separated values of the shown columns.
+    pub fn selection_as_tsv(&self) -> String {
+        let cols = self.shown_columns();
+        let mut out = cols.join("\t");
+        for e in self.selected_entities() {
+            out.push('\n');
+            let cells: Vec<String> = cols
+                .iter()
+                .map(|c| {
+                    crate::app::table::store::cell(e, c)
+                        .map(|v| v.to_text().replace(['\t', '\n'], " "))
+                        .unwrap_or_default()
+                })
+                .collect();
+            out.push_str(&cells.join("\t"));
+        }
+        out
+    }
+}
+
+/// Streams a query's pages into a job: each page counts as progress, and `on_page` returns false to stop (its
+/// reader is gone). A cancel ends in Err(cancelled), never in Ok: a summary of the pages so far would read as the
+/// whole table's.
+pub(crate) async fn job_pages(
+    client: &crate::storage::Client,
+    table: &str,
+    query: &EntityQuery,
+    start: Option<ContinuationToken>,
+    job: &JobContext,
+    what: &str,
+    mut on_page: impl FnMut(EntityPage) -> bool,
+) -> Result<(), StorageError> {
+    client
+        .for_each_entity_page(table, query, start, |page| {
+            job.progress.add(page.entities.len() as u64);
+            on_page(page) && !job.cancel.is_cancelled()
+        })
+        .await?;
+    match job.cancel.is_cancelled() {
+        true => Err(StorageError::cancelled(what)),
+        false => Ok(()),
+    }
+}
+
+/// Writes an export on the blocking pool (encoding and file I/O), then says how many entities went where.
+async fn written(
+    path: std::path::PathBuf,
+    write: impl FnOnce(&std::path::Path) -> Result<usize, StorageError> + Send + 'static,
+) -> Result<String, StorageError> {
+    let p = path.clone();
+    let n = tokio::task::spawn_blocking(move || write(&p))
+        .await
+        .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Export", e.to_string()))??;
+    Ok(format!(
+        "{} entities written to {}",
+        thousands(n as u64),
+        path.display()
+    ))
+}

@@ -1,0 +1,429 @@
+//! A table tab's query: the raw OData `$filter` (checked as it is typed, errors shown where they are), a
+//! builder of conditions in and/or groups that writes the same filter, presets, page size and `$select`.
+
+use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue};
+use crate::storage::table::odata::{self, CompareOp, FilterExpr, Operand, ScanKind};
+use crate::storage::table::{EntityQuery, MAX_PAGE_SIZE};
+
+/// One condition of the builder: property, type, operator, value.
+#[derive(Clone, Debug)]
+pub struct Condition {
+    pub property: String,
+    pub ty: EdmType,
+    pub op: CompareOp,
+    pub value: String,
+}
+
+impl Default for Condition {
+    fn default() -> Self {
+        Condition {
+            property: "PartitionKey".into(),
+            ty: EdmType::String,
+            op: CompareOp::Eq,
+            value: String::new(),
+        }
+    }
+}
+
+/// Conditions joined by `and` or by `or`; groups are joined the other way round at the top.
+#[derive(Clone, Debug)]
+pub struct Group {
+    pub any: bool,
+    pub conditions: Vec<Condition>,
+}
+
+#[derive(Clone, Debug)]
+pub struct QueryPanel {
+    pub filter: String,
+    pub page_size: u32,
+    /// Ask only for the columns shown (`$select`).
+    pub select_shown: bool,
+    pub groups: Vec<Group>,
+    /// Groups joined by `or` (true) or `and`.
+    pub groups_any: bool,
+    pub builder_error: Option<String>,
+    pub partition_preset: String,
+    pub prefix_preset: String,
+}
+
+impl Default for QueryPanel {
+    fn default() -> Self {
+        QueryPanel {
+            filter: String::new(),
+            page_size: MAX_PAGE_SIZE,
+            select_shown: false,
+            groups: vec![Group {
+                any: false,
+                conditions: vec![Condition::default()],
+            }],
+            groups_any: true,
+            builder_error: None,
+            partition_preset: String::new(),
+            prefix_preset: String::new(),
+        }
+    }
+}
+
+/// The filter's state as the user types: empty, valid (with how it reads the table), or wrong somewhere.
+pub enum FilterState {
+    Empty,
+    Valid(ScanKind),
+    Invalid(odata::FilterError),
+}
+
+/// The smallest string greater than every string starting with `prefix` (for a prefix range).
+pub fn prefix_upper_bound(prefix: &str) -> Option<String> {
+    let mut chars: Vec<char> = prefix.chars().collect();
+    while let Some(last) = chars.pop() {
+        if let Some(next) = char::from_u32(last as u32 + 1) {
+            chars.push(next);
+            return Some(chars.into_iter().collect());
+        }
+    }
+    None
+}
+
+impl QueryPanel {
+    pub fn state(&self) -> FilterState {
+        let f = self.filter.trim();
+        if f.is_empty() {
+            return FilterState::Empty;
+        }
+        match odata::parse(f) {
+            Ok(expr) => FilterState::Valid(odata::scan_kind(Some(&expr))),
+            Err(e) => FilterState::Invalid(e),
+        }
+    }
+
+    /// The query to send, or None while the filter is wrong.
+    pub fn to_query(&self, shown_columns: Vec<String>) -> Option<EntityQuery> {
+        if matches!(self.state(), FilterState::Invalid(_)) {
+            return None;
+        }
+        let f = self.filter.trim();
+        let select = if self.select_shown {
+            shown_columns
+                .into_iter()
+                .filter(|c| c != crate::app::table::store::ETAG)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Some(EntityQuery {
+            filter: (!f.is_empty()).then(|| f.to_string()),
+            select,
+            top: Some(self.page_size.clamp(1, MAX_PAGE_SIZE)),
+        })
+    }
+
+    /// Writes the builder's conditions into the filter box; says which condition is wrong if one is.
+    pub fn apply_builder(&mut self) {
+        match self.builder_expr() {
+            Ok(Some(e)) => {
+                self.filter = e.to_string();
+                self.builder_error = None;
+            }
+            Ok(None) => {
+                self.filter.clear();
+                self.builder_error = None;
+            }
+            Err(e) => self.builder_error = Some(e),
+        }
+    }
+
+    fn builder_expr(&self) -> Result<Option<FilterExpr>, String> {
+        let mut groups = Vec::new();
+        for (g, group) in self.groups.iter().enumerate() {
+            let mut conditions = Vec::new();
+            for (c, cond) in group.conditions.iter().enumerate() {
+                if cond.property.trim().is_empty() {
+                    continue;
+                }
+                let value = EdmValue::parse(cond.ty, &cond.value)
+                    .map_err(|e| format!("Group {}, condition {}: {e}", g + 1, c + 1))?;
+                conditions.push(FilterExpr::Compare {
+                    left: Operand::Property(cond.property.trim().to_string()),
+                    op: cond.op,
+                    right: Operand::Literal(value),
+                });
+            }
+            if let Some(e) = join(conditions, group.any) {
+                groups.push(e);
+            }
+        }
+        Ok(join(groups, self.groups_any))
+    }
+
+    pub fn preset_partition(&mut self) {
+        let v = EdmValue::String(self.partition_preset.clone());
+        self.filter = format!("PartitionKey eq {}", odata::literal(&v));
+    }
+
+    pub fn preset_prefix(&mut self) {
+        let p = &self.prefix_preset;
+        self.filter = match prefix_upper_bound(p) {
+            Some(upper) if !p.is_empty() => format!(
+                "RowKey ge {} and RowKey lt {}",
+                odata::literal(&EdmValue::String(p.clone())),
+                odata::literal(&EdmValue::String(upper))
+            ),
+            _ => String::new(),
+        };
+    }
+
+    pub fn preset_last_day(&mut self) {
+        let since = EdmDateTime::from_ticks(EdmDateTime::now().ticks() - 24 * 3600 * 10_000_000).expect("in range");
+        self.filter = format!("Timestamp ge {}", odata::literal(&EdmValue::DateTime(since)));
+    }
+
+    /// The filter box, its error or scan warning, and the presets. Returns true when the user asks to run.
+    pub fn ui(&mut self, ui: &mut egui::Ui, focus_filter: bool) -> bool {
+        let mut run = false;
+        ui.horizontal(|ui| {
+            let label = ui.label("$filter:");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.filter)
+                        .hint_text("PartitionKey eq 'p1' and Count gt 5")
+                        .desired_width(ui.available_width() - 260.0)
+                        .font(egui::TextStyle::Monospace),
+                )
+                .labelled_by(label.id);
+            if focus_filter {
+                edit.request_focus();
+            }
+            let valid = !matches!(self.state(), FilterState::Invalid(_));
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.add_enabled(valid, egui::Button::new("Run query")).clicked() || (enter && valid) {
+                run = true;
+            }
+            egui::ComboBox::from_label("per page")
+                .selected_text(self.page_size.to_string())
+                .show_ui(ui, |ui| {
+                    for size in [100, 250, 500, MAX_PAGE_SIZE] {
+                        ui.selectable_value(&mut self.page_size, size, format!("{size} per page"));
+                    }
+                });
+        });
+        match self.state() {
+            FilterState::Invalid(e) => {
+                let caret = format!("{}^", " ".repeat(e.column.saturating_sub(1)));
+                ui.label(
+                    egui::RichText::new(format!("{}\n{caret}", self.filter))
+                        .monospace()
+                        .color(ui.visuals().error_fg_color),
+                );
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    format!(
+                        "The filter is wrong at column {}: {} Nothing was sent.",
+                        e.column, e.message
+                    ),
+                );
+            }
+            state => {
+                // No filter at all reads every partition too.
+                let kind = if let FilterState::Valid(k) = state {
+                    k
+                } else {
+                    ScanKind::TableScan
+                };
+                let (text, warn) = match kind {
+                    ScanKind::Point => ("Point query: one entity by its keys.", false),
+                    ScanKind::Partition => ("Reads only the partitions it names.", false),
+                    ScanKind::PartitionRange => ("Reads a range of partitions.", false),
+                    ScanKind::TableScan => (
+                        "Full table scan: no PartitionKey condition, so every partition is read.",
+                        true,
+                    ),
+                };
+                let color = if warn {
+                    ui.visuals().warn_fg_color
+                } else {
+                    ui.visuals().weak_text_color()
+                };
+                ui.colored_label(color, text);
+            }
+        }
+        ui.horizontal(|ui| {
+            ui.label("Presets:");
+            let l = ui.label("partition");
+            ui.add(egui::TextEdit::singleline(&mut self.partition_preset).desired_width(90.0))
+                .labelled_by(l.id);
+            if ui.button("One partition").clicked() {
+                self.preset_partition();
+            }
+            let l = ui.label("RowKey prefix");
+            ui.add(egui::TextEdit::singleline(&mut self.prefix_preset).desired_width(90.0))
+                .labelled_by(l.id);
+            if ui.button("Key prefix").clicked() {
+                self.preset_prefix();
+            }
+            if ui.button("Last 24 hours").clicked() {
+                self.preset_last_day();
+            }
+            ui.checkbox(&mut self.select_shown, "Fetch only shown columns ($select)");
+        });
+        egui::CollapsingHeader::new("Filter builder")
+            .id_salt("filter-builder")
+            .show(ui, |ui| self.builder_ui(ui));
+        run
+    }
+
+    fn builder_ui(&mut self, ui: &mut egui::Ui) {
+        let ops = CompareOp::ALL;
+        let mut remove_group = None;
+        let groups_joiner = if self.groups_any { "or" } else { "and" };
+        for (g, group) in self.groups.iter_mut().enumerate() {
+            if g > 0 {
+                ui.label(format!("{groups_joiner} (groups)"));
+            }
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(format!("Group {}: join with", g + 1));
+                    ui.selectable_value(&mut group.any, false, format!("and (group {})", g + 1));
+                    ui.selectable_value(&mut group.any, true, format!("or (group {})", g + 1));
+                    if ui.button(format!("Remove group {}", g + 1)).clicked() {
+                        remove_group = Some(g);
+                    }
+                });
+                let mut remove = None;
+                for (c, cond) in group.conditions.iter_mut().enumerate() {
+                    ui.horizontal(|ui| {
+                        let name = format!("{}.{}", g + 1, c + 1);
+                        ui.add(egui::TextEdit::singleline(&mut cond.property).desired_width(120.0))
+                            .accessible_name(format!("Property {name}"));
+                        egui::ComboBox::from_id_salt(("type", g, c))
+                            .selected_text(cond.ty.short_name())
+                            .show_ui(ui, |ui| {
+                                for t in EdmType::ALL {
+                                    ui.selectable_value(&mut cond.ty, t, t.short_name());
+                                }
+                            })
+                            .response
+                            .accessible_name(format!("Type {name}"))
+                            .on_hover_text("The value's type: Int64 is written 123L, DateTime as datetime'…'");
+                        egui::ComboBox::from_id_salt(("op", g, c))
+                            .selected_text(cond.op.keyword())
+                            .show_ui(ui, |ui| {
+                                for op in ops {
+                                    ui.selectable_value(&mut cond.op, op, op.keyword());
+                                }
+                            })
+                            .response
+                            .accessible_name(format!("Operator {name}"));
+                        ui.add(egui::TextEdit::singleline(&mut cond.value).desired_width(160.0))
+                            .accessible_name(format!("Value {name}"));
+                        if ui.small_button(format!("Remove {name}")).clicked() {
+                            remove = Some(c);
+                        }
+                    });
+                }
+                if let Some(c) = remove {
+                    group.conditions.remove(c);
+                }
+                if ui.small_button(format!("Add condition to group {}", g + 1)).clicked() {
+                    group.conditions.push(Condition::default());
+                }
+            });
+        }
+        if let Some(g) = remove_group {
+            self.groups.remove(g);
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Add group").clicked() {
+                self.groups.push(Group {
+                    any: false,
+                    conditions: vec![Condition::default()],
+                });
+            }
+            ui.label("Groups joined with");
+            ui.selectable_value(&mut self.groups_any, false, "and (groups)");
+            ui.selectable_value(&mut self.groups_any, true, "or (groups)");
+            if ui.button("Write filter").clicked() {
+                self.apply_builder();
+            }
+        });
+        if let Some(e) = &self.builder_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+}
+
+fn join(mut parts: Vec<FilterExpr>, any: bool) -> Option<FilterExpr> {
+    let first = if parts.is_empty() { return None } else { parts.remove(0) };
+    Some(parts.into_iter().fold(first, |acc, e| {
+        if any {
+            FilterExpr::Or(Box::new(acc), Box::new(e))
+        } else {
+            FilterExpr::And(Box::new(acc), Box::new(e))
+        }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_builder_writes_typed_literals_and_groups() {
+        let mut q = QueryPanel {
+            groups: vec![
+                Group {
+                    any: false,
+                    conditions: vec![
+                        Condition {
+                            property: "PartitionKey".into(),
+                            ty: EdmType::String,
+                            op: CompareOp::Eq,
+                            value: "o'k".into(),
+                        },
+                        Condition {
+                            property: "Big".into(),
+                            ty: EdmType::Int64,
+                            op: CompareOp::Gt,
+                            value: "9007199254740993".into(),
+                        },
+                    ],
+                },
+                Group {
+                    any: false,
+                    conditions: vec![Condition {
+                        property: "When".into(),
+                        ty: EdmType::DateTime,
+                        op: CompareOp::Lt,
+                        value: "2026-01-01T00:00:00Z".into(),
+                    }],
+                },
+            ],
+            ..Default::default()
+        };
+        q.apply_builder();
+        assert_eq!(
+            q.filter,
+            "PartitionKey eq 'o''k' and Big gt 9007199254740993L or When lt datetime'2026-01-01T00:00:00.0000000Z'"
+        );
+        assert!(matches!(q.state(), FilterState::Valid(ScanKind::TableScan)));
+        q.groups[0].conditions[1].value = "12.5".into();
+        q.apply_builder();
+        assert!(q.builder_error.as_deref().unwrap().starts_with("Group 1, condition 2"));
+    }
+
+    #[test]
+    fn presets_write_partition_prefix_and_time_filters() {
+        let mut q = QueryPanel {
+            partition_preset: "p1".into(),
+            prefix_preset: "abc".into(),
+            ..Default::default()
+        };
+        q.preset_partition();
+        assert_eq!(q.filter, "PartitionKey eq 'p1'");
+        assert!(matches!(q.state(), FilterState::Valid(ScanKind::Partition)));
+        q.preset_prefix();
+        assert_eq!(q.filter, "RowKey ge 'abc' and RowKey lt 'abd'");
+        q.preset_last_day();
+        assert!(q.filter.starts_with("Timestamp ge datetime'"));
+        assert!(matches!(q.state(), FilterState::Valid(_)));
+        assert_eq!(prefix_upper_bound("a\u{10FFFF}"), Some("b".into()));
+    }
+}

@@ -1,0 +1,495 @@
+//! The loaded entities of a table tab: immutable page chunks (cheap to snapshot for a background sort or
+//! filter), the union of their columns with the types seen, and the sort and "contains" filter themselves.
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::storage::table::edm::EdmType;
+use crate::storage::table::entity::{EdmRef, Entity};
+
+/// Columns that are not properties: the keys and the service's own fields.
+pub const PARTITION_KEY: &str = "PartitionKey";
+pub const ROW_KEY: &str = "RowKey";
+pub const TIMESTAMP: &str = "Timestamp";
+pub const ETAG: &str = "ETag";
+
+/// Entities in arrival order, as shared chunks (one per page).
+#[derive(Clone, Default)]
+pub struct EntityStore {
+    chunks: Vec<Arc<[Entity]>>,
+    starts: Vec<u32>,
+    len: u32,
+}
+
+impl EntityStore {
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn push_page(&mut self, entities: Vec<Entity>) {
+        if entities.is_empty() {
+            return;
+        }
+        self.starts.push(self.len);
+        self.len += entities.len() as u32;
+        self.chunks.push(entities.into());
+    }
+
+    fn locate(&self, index: u32) -> (usize, usize) {
+        let chunk = match self.starts.binary_search(&index) {
+            Ok(c) => c,
+            Err(c) => c - 1,
+        };
+        (chunk, (index - self.starts[chunk]) as usize)
+    }
+
+    pub fn get(&self, index: u32) -> &Entity {
+        let (c, o) = self.locate(index);
+        &self.chunks[c][o]
+    }
+
+    /// Replaces one entity (after a save); copies only its chunk.
+    pub fn replace(&mut self, index: u32, entity: Entity) {
+        let (c, o) = self.locate(index);
+        let mut chunk: Vec<Entity> = self.chunks[c].to_vec();
+        chunk[o] = entity;
+        self.chunks[c] = chunk.into();
+    }
+
+    /// Drops the given rows (after a delete) and rebuilds the chunks.
+    pub fn remove(&mut self, rows: &std::collections::HashSet<u32>) {
+        let kept: Vec<Entity> = (0..self.len)
+            .filter(|i| !rows.contains(i))
+            .map(|i| self.get(i).clone())
+            .collect();
+        *self = EntityStore::default();
+        for chunk in kept.chunks(1000) {
+            self.push_page(chunk.to_vec());
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Entity> {
+        self.chunks.iter().flat_map(|c| c.iter())
+    }
+
+    /// Finds a loaded entity by its keys.
+    pub fn position(&self, partition_key: &str, row_key: &str) -> Option<u32> {
+        self.iter()
+            .position(|e| e.partition_key() == partition_key && e.row_key() == row_key)
+            .map(|i| i as u32)
+    }
+
+    /// Bytes held on the heap by the loaded entities.
+    pub fn heap_size(&self) -> usize {
+        self.iter().map(|e| e.heap_size() + std::mem::size_of::<Entity>()).sum()
+    }
+}
+
+/// A column of the grid and the types its values have had.
+#[derive(Clone, Debug)]
+pub struct ColumnInfo {
+    pub name: String,
+    pub types: Vec<(EdmType, u32)>,
+    pub visible: bool,
+    pub width: f32,
+}
+
+impl ColumnInfo {
+    fn new(name: &str, visible: bool) -> Self {
+        ColumnInfo {
+            name: name.to_string(),
+            types: Vec::new(),
+            visible,
+            width: if name == ETAG { 260.0 } else { 140.0 },
+        }
+    }
+
+    /// The type most values have.
+    pub fn main_type(&self) -> Option<EdmType> {
+        self.types.iter().max_by_key(|(_, n)| *n).map(|(t, _)| *t)
+    }
+
+    /// Whether values of more than one type share this name (the service allows it).
+    pub fn has_clash(&self) -> bool {
+        self.types.len() > 1
+    }
+
+    pub fn describe_types(&self) -> String {
+        match self.types.as_slice() {
+            [] => "no values loaded".to_string(),
+            [(t, _)] => format!("Edm.{t}"),
+            many => {
+                let parts: Vec<String> = many.iter().map(|(t, n)| format!("Edm.{t} in {n} rows")).collect();
+                format!("Type clash: {}", parts.join(", "))
+            }
+        }
+    }
+
+    fn saw(&mut self, t: EdmType) {
+        match self.types.iter_mut().find(|(x, _)| *x == t) {
+            Some((_, n)) => *n += 1,
+            None => self.types.push((t, 1)),
+        }
+    }
+}
+
+/// The union of the loaded entities' properties: keys first, then properties as first seen, then Timestamp
+/// and ETag.
+#[derive(Clone, Debug)]
+pub struct Columns {
+    pub list: Vec<ColumnInfo>,
+    index: HashMap<String, usize>,
+}
+
+impl Default for Columns {
+    fn default() -> Self {
+        let mut c = Columns {
+            list: Vec::new(),
+            index: HashMap::new(),
+        };
+        for (name, visible) in [(PARTITION_KEY, true), (ROW_KEY, true), (TIMESTAMP, true), (ETAG, true)] {
+            c.index.insert(name.to_string(), c.list.len());
+            c.list.push(ColumnInfo::new(name, visible));
+        }
+        c
+    }
+}
+
+impl Columns {
+    pub fn observe(&mut self, entities: &[Entity]) {
+        for e in entities {
+            for (name, value) in e.properties() {
+                let i = match self.index.get(name) {
+                    Some(&i) => i,
+                    None => {
+                        // New properties go before Timestamp and ETag, which stay last.
+                        let at = self.list.len() - 2;
+                        self.list.insert(at, ColumnInfo::new(name, true));
+                        self.index = self.list.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
+                        at
+                    }
+                };
+                self.list[i].saw(value.edm_type());
+            }
+        }
+    }
+
+    pub fn get(&self, name: &str) -> Option<&ColumnInfo> {
+        self.index.get(name).map(|&i| &self.list[i])
+    }
+
+    /// The columns the user chose to see (what `$select` asks for).
+    pub fn visible(&self) -> impl Iterator<Item = &ColumnInfo> {
+        self.list.iter().filter(|c| c.visible)
+    }
+
+    /// The columns the grid draws: chosen ones the loaded rows have (keys, Timestamp and ETag always).
+    pub fn shown(&self) -> impl Iterator<Item = &ColumnInfo> {
+        let system = [PARTITION_KEY, ROW_KEY, TIMESTAMP, ETAG];
+        self.list
+            .iter()
+            .filter(move |c| c.visible && (system.contains(&c.name.as_str()) || !c.types.is_empty()))
+    }
+
+    /// The same columns, order, visibility and widths with nothing observed: a new query keeps the choices
+    /// made in the column chooser, and columns its rows lack are simply not drawn.
+    pub fn reset_keeping_choices(&self) -> Columns {
+        let mut c = self.clone();
+        for column in &mut c.list {
+            column.types.clear();
+        }
+        c
+    }
+
+    pub fn move_column(&mut self, from: usize, to: usize) {
+        if from < self.list.len() && to < self.list.len() {
+            let c = self.list.remove(from);
+            self.list.insert(to, c);
+            self.index = self.list.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
+        }
+    }
+}
+
+/// A cell's value: a property, a key, the Timestamp, or the ETag.
+pub fn cell<'a>(e: &'a Entity, column: &str) -> Option<EdmRef<'a>> {
+    match column {
+        ETAG => e.etag().map(EdmRef::String),
+        other => e.get(other),
+    }
+}
+
+/// Orders values of one column: missing last, then by type, then by value (NaN after numbers).
+fn compare(a: Option<EdmRef>, b: Option<EdmRef>) -> Ordering {
+    match (a, b) {
+        (None, None) => Ordering::Equal,
+        (None, Some(_)) => Ordering::Greater,
+        (Some(_), None) => Ordering::Less,
+        (Some(a), Some(b)) => match (a, b) {
+            (EdmRef::String(x), EdmRef::String(y)) => x.cmp(y),
+            (EdmRef::Int32(x), EdmRef::Int32(y)) => x.cmp(&y),
+            (EdmRef::Int64(x), EdmRef::Int64(y)) => x.cmp(&y),
+            (EdmRef::Double(x), EdmRef::Double(y)) => x.total_cmp(&y),
+            (EdmRef::Boolean(x), EdmRef::Boolean(y)) => x.cmp(&y),
+            (EdmRef::DateTime(x), EdmRef::DateTime(y)) => x.cmp(&y),
+            (EdmRef::Guid(x), EdmRef::Guid(y)) => x.cmp(&y),
+            (EdmRef::Binary(x), EdmRef::Binary(y)) => x.cmp(y),
+            (x, y) => x.edm_type().cmp(&y.edm_type()),
+        },
+    }
+}
+
+/// Row indices in the order of `column` (stable, so equal values keep their load order).
+pub fn sorted(store: &EntityStore, rows: &[u32], column: &str, ascending: bool) -> Vec<u32> {
+    let mut out = rows.to_vec();
+    out.sort_by(|&a, &b| {
+        let o = compare(cell(store.get(a), column), cell(store.get(b), column));
+        if ascending { o } else { o.reverse() }
+    });
+    out
+}
+
+/// A case-insensitive "contains" over what the grid shows: keys, ETag, and every value's text.
+pub struct QuickFilter {
+    needle: Vec<u8>,
+    /// Numbers, dates and GUIDs are matched by their text only when the needle could appear in one.
+    formats_values: bool,
+    anchor: Anchor,
+}
+
+/// How candidates are found before a full case-insensitive compare.
+enum Anchor {
+    /// A part of the needle without letters (so without case), found with a SIMD search, and its offset.
+    Exact(Box<memchr::memmem::Finder<'static>>, usize),
+    /// The needle's rarest letter, in both cases, and its offset.
+    Letter(u8, u8, usize),
+}
+
+/// Letters from the most to the least common in text: the anchor is the last one the needle has.
+const LETTER_FREQUENCY: &[u8] = b"etaoinshrdlcumwfgypbvkjxqz";
+
+impl QuickFilter {
+    pub fn new(text: &str) -> Option<QuickFilter> {
+        let needle = text.trim().to_lowercase();
+        if needle.is_empty() {
+            return None;
+        }
+        let formats_values = needle
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() || b"-.:tzTZe+ ".contains(&b) || b.is_ascii_digit())
+            || matches!(needle.as_str(), "true" | "false" | "nan" | "infinity" | "-infinity");
+        let bytes = needle.into_bytes();
+        Some(QuickFilter {
+            anchor: anchor(&bytes),
+            needle: bytes,
+            formats_values,
+        })
+    }
+
+    /// The positions to check: where the anchor occurs, shifted to where the needle would start.
+    fn contains(&self, haystack: &[u8]) -> bool {
+        let n = &self.needle;
+        if haystack.len() < n.len() {
+            return false;
+        }
+        let at = |start: usize| {
+            start + n.len() <= haystack.len() && haystack[start..start + n.len()].eq_ignore_ascii_case(n)
+        };
+        match &self.anchor {
+            Anchor::Exact(finder, offset) => finder.find_iter(haystack).any(|p| p >= *offset && at(p - offset)),
+            Anchor::Letter(lo, up, offset) => {
+                memchr::memchr2_iter(*lo, *up, haystack).any(|p| p >= *offset && at(p - offset))
+            }
+        }
+    }
+
+    pub fn matches(&self, e: &Entity) -> bool {
+        // Text values, keys and the ETag sit in the packed bytes as they are: no match there, no match at all
+        // (unless numbers, which are stored binary, have to be formatted and searched too).
+        if !self.formats_values && !self.contains(e.raw_bytes()) {
+            return false;
+        }
+        if self.contains(e.partition_key().as_bytes()) || self.contains(e.row_key().as_bytes()) {
+            return true;
+        }
+        if e.etag().is_some_and(|t| self.contains(t.as_bytes())) {
+            return true;
+        }
+        let mut digits = itoa::Buffer::new();
+        e.properties().any(|(_, v)| match v {
+            EdmRef::String(s) => self.contains(s.as_bytes()),
+            _ if !self.formats_values => false,
+            EdmRef::Int32(i) => self.contains(digits.format(i).as_bytes()),
+            EdmRef::Int64(i) => self.contains(digits.format(i).as_bytes()),
+            EdmRef::Guid(g) => self.contains(g.hyphenated().encode_lower(&mut uuid::Uuid::encode_buffer()).as_bytes()),
+            other => self.contains(other.to_text().as_bytes()),
+        })
+    }
+}
+
+fn anchor(needle: &[u8]) -> Anchor {
+    // The longest run without letters, if at least two bytes long.
+    let mut best = (0, 0);
+    let mut start = 0;
+    for (i, b) in needle.iter().enumerate() {
+        if b.is_ascii_alphabetic() || !b.is_ascii() {
+            start = i + 1;
+        } else if i + 1 - start > best.1 - best.0 {
+            best = (start, i + 1);
+        }
+    }
+    if best.1 - best.0 >= 2 {
+        let part = needle[best.0..best.1].to_vec();
+        return Anchor::Exact(Box::new(memchr::memmem::Finder::new(&part).into_owned()), best.0);
+    }
+    let rarest = needle
+        .iter()
+        .enumerate()
+        .max_by_key(|(_, b)| {
+            LETTER_FREQUENCY
+                .iter()
+                .position(|l| l == *b)
+                .map_or(usize::MAX, |p| p + 1)
+        })
+        .map(|(i, _)| i)
+        .unwrap_or(0);
+    let b = needle[rarest];
+    Anchor::Letter(b.to_ascii_lowercase(), b.to_ascii_uppercase(), rarest)
+}
+
+/// The rows that pass the filter, in the order given; large sets are split across the cores but one, which
+/// stays free for the UI (on two cores a parallel scan made frames stutter while it ran).
+pub fn filtered(store: &EntityStore, rows: &[u32], filter: &QuickFilter) -> Vec<u32> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .saturating_sub(1)
+        .clamp(1, 8);
+    if rows.len() < 50_000 || threads == 1 {
+        return rows.iter().copied().filter(|&i| filter.matches(store.get(i))).collect();
+    }
+    let chunk = rows.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = rows
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .copied()
+                        .filter(|&i| filter.matches(store.get(i)))
+                        .collect::<Vec<u32>>()
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|p| p.join().expect("filter thread"))
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::table::edm::EdmValue;
+    use crate::storage::table::entity::EntityDraft;
+
+    fn store() -> EntityStore {
+        let mut s = EntityStore::default();
+        s.push_page(vec![
+            EntityDraft::new("p1", "b")
+                .with("Name", EdmValue::String("Zoë".into()))
+                .with("N", EdmValue::Int32(3))
+                .to_entity(),
+            EntityDraft::new("p1", "a")
+                .with("Name", EdmValue::String("alpha".into()))
+                .with("N", EdmValue::Int32(10))
+                .to_entity(),
+        ]);
+        s.push_page(vec![
+            EntityDraft::new("p2", "c")
+                .with("N", EdmValue::String("ten".into()))
+                .to_entity(),
+        ]);
+        s
+    }
+
+    #[test]
+    fn chunks_address_rows_in_arrival_order() {
+        let s = store();
+        assert_eq!(s.len(), 3);
+        assert_eq!(s.get(2).row_key(), "c");
+        assert_eq!(s.position("p1", "a"), Some(1));
+        let mut s2 = s.clone();
+        s2.replace(1, EntityDraft::new("p1", "a2").to_entity());
+        assert_eq!(s2.get(1).row_key(), "a2");
+        assert_eq!(s.get(1).row_key(), "a", "a snapshot does not see later edits");
+        s2.remove(&[0].into_iter().collect());
+        assert_eq!(s2.len(), 2);
+        assert_eq!(s2.get(0).row_key(), "a2");
+    }
+
+    #[test]
+    fn columns_are_the_union_with_type_clashes() {
+        let s = store();
+        let mut c = Columns::default();
+        for e in s.iter() {
+            c.observe(std::slice::from_ref(e));
+        }
+        let names: Vec<&str> = c.list.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, vec!["PartitionKey", "RowKey", "Name", "N", "Timestamp", "ETag"]);
+        let n = c.get("N").unwrap();
+        assert!(n.has_clash());
+        assert_eq!(n.main_type(), Some(EdmType::Int32));
+        assert!(n.describe_types().contains("Type clash"));
+    }
+
+    #[test]
+    fn a_new_query_keeps_the_column_choices_and_draws_only_columns_its_rows_have() {
+        let s = store();
+        let mut c = Columns::default();
+        c.observe(&s.iter().cloned().collect::<Vec<_>>());
+        let name = c.list.iter().position(|c| c.name == "Name").unwrap();
+        c.list[name].visible = false;
+        c.move_column(c.list.iter().position(|c| c.name == "N").unwrap(), 0);
+
+        let mut next = c.reset_keeping_choices();
+        let names = |c: &Columns| c.shown().map(|c| c.name.clone()).collect::<Vec<_>>();
+        assert_eq!(
+            names(&next),
+            ["PartitionKey", "RowKey", "Timestamp", "ETag"],
+            "nothing observed yet"
+        );
+        next.observe(&s.iter().cloned().collect::<Vec<_>>());
+        assert_eq!(names(&next), ["N", "PartitionKey", "RowKey", "Timestamp", "ETag"]);
+        assert!(!next.get("Name").unwrap().visible, "hidden stays hidden");
+    }
+
+    #[test]
+    fn sorting_is_by_value_and_type_and_filtering_ignores_case() {
+        let s = store();
+        let all: Vec<u32> = (0..3).collect();
+        assert_eq!(
+            sorted(&s, &all, "N", true),
+            vec![2, 0, 1],
+            "mixed types group by type (String first), then 3 < 10 as numbers"
+        );
+        assert_eq!(sorted(&s, &all, "RowKey", false), vec![2, 0, 1]);
+        assert_eq!(filtered(&s, &all, &QuickFilter::new("ALP").unwrap()), vec![1]);
+        assert_eq!(
+            filtered(&s, &all, &QuickFilter::new("10").unwrap()),
+            vec![1],
+            "numbers match by their text"
+        );
+        assert_eq!(filtered(&s, &all, &QuickFilter::new("p2").unwrap()), vec![2]);
+        assert_eq!(
+            filtered(&s, &all, &QuickFilter::new("name").unwrap()),
+            Vec::<u32>::new(),
+            "property names are not values"
+        );
+        assert!(QuickFilter::new("  ").is_none());
+    }
+}

@@ -1,0 +1,301 @@
+//! Entity group transactions: up to 100 writes in one partition, applied all together or not at all.
+
+use reqwest::Method;
+
+use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::names::validate_table_name;
+use crate::storage::pipeline::{Client, Headers, parse_error_body};
+use crate::storage::table::entity::EntityDraft;
+use crate::storage::table::{IfMatch, UpdateMode, entity_path, table_request};
+
+pub const MAX_BATCH_OPERATIONS: usize = 100;
+pub const MAX_BATCH_BYTES: usize = 4 * 1024 * 1024;
+
+/// One write inside a batch.
+#[derive(Clone, Debug)]
+pub enum BatchOperation {
+    Insert(EntityDraft),
+    Update {
+        entity: EntityDraft,
+        mode: UpdateMode,
+        condition: IfMatch,
+    },
+    Upsert {
+        entity: EntityDraft,
+        mode: UpdateMode,
+    },
+    Delete {
+        partition_key: String,
+        row_key: String,
+        condition: IfMatch,
+    },
+}
+
+impl BatchOperation {
+    pub fn keys(&self) -> (&str, &str) {
+        match self {
+            BatchOperation::Insert(e)
+            | BatchOperation::Update { entity: e, .. }
+            | BatchOperation::Upsert { entity: e, .. } => (&e.partition_key, &e.row_key),
+            BatchOperation::Delete {
+                partition_key, row_key, ..
+            } => (partition_key, row_key),
+        }
+    }
+
+    fn verb(&self) -> &'static str {
+        match self {
+            BatchOperation::Insert(_) => "insert",
+            BatchOperation::Update {
+                mode: UpdateMode::Replace,
+                ..
+            } => "replace",
+            BatchOperation::Update {
+                mode: UpdateMode::Merge,
+                ..
+            } => "merge",
+            BatchOperation::Upsert {
+                mode: UpdateMode::Replace,
+                ..
+            } => "insert or replace",
+            BatchOperation::Upsert {
+                mode: UpdateMode::Merge,
+                ..
+            } => "insert or merge",
+            BatchOperation::Delete { .. } => "delete",
+        }
+    }
+}
+
+/// The result of each operation of a batch that succeeded, in order.
+#[derive(Clone, Debug)]
+pub struct BatchOutcome {
+    pub statuses: Vec<u16>,
+    /// The new ETag of each written entity (None for deletes).
+    pub etags: Vec<Option<String>>,
+}
+
+impl Client {
+    /// Sends the operations as one transaction. If one fails, none is applied, and the error names it.
+    pub async fn submit_batch(&self, table: &str, operations: &[BatchOperation]) -> Result<BatchOutcome> {
+        let op = format!("Batch of {} operations on `{table}`", operations.len());
+        validate_batch(&op, table, operations)?;
+        let endpoint = self.resource_url(crate::storage::Service::Table, "")?;
+        let base = endpoint.as_str().trim_end_matches('/').to_string();
+        let batch_boundary = format!("batch_{}", uuid::Uuid::new_v4());
+        let body = batch_body(&base, table, operations, &batch_boundary);
+        if body.len() > MAX_BATCH_BYTES {
+            return Err(StorageError::invalid(
+                &op,
+                format!(
+                    "The batch is {} KiB; the service takes at most 4 MiB.",
+                    body.len() / 1024
+                ),
+            ));
+        }
+        let req = table_request(Method::POST, &op, "/$batch".into())
+            .header("content-type", format!("multipart/mixed; boundary={batch_boundary}"))
+            .body(body)
+            // Upserts land the same state however often they arrive; anything else may not, so it is never repeated.
+            .idempotent(operations.iter().all(|o| matches!(o, BatchOperation::Upsert { .. })));
+        let resp = self.send(req).await?;
+        let parts = parse_batch_response(&resp.body);
+        if parts.is_empty() {
+            return Err(StorageError::decode(
+                &op,
+                "The batch response held no operation results.",
+            ));
+        }
+        if let Some(failed) = parts.iter().find(|p| p.status >= 300) {
+            let (code, message) = parse_error_body(failed.body.as_bytes());
+            let message = message.unwrap_or_default();
+            // The service prefixes the message with the failing operation's index: "3:The specified entity…".
+            let index = message
+                .split_once(':')
+                .and_then(|(i, _)| i.trim().parse::<usize>().ok());
+            let named = match index.and_then(|i| operations.get(i).map(|o| (i, o))) {
+                Some((i, o)) => format!(
+                    "Operation {} ({} of RowKey `{}`) failed, so none was applied: {}",
+                    i + 1,
+                    o.verb(),
+                    o.keys().1,
+                    message.split_once(':').map_or(message.as_str(), |(_, m)| m)
+                ),
+                None => format!("An operation failed, so none was applied: {message}"),
+            };
+            let mut e = StorageError::new(ErrorKind::Service, &op, named);
+            e.service = Some(crate::storage::Service::Table);
+            e.status = Some(failed.status);
+            e.code = code;
+            e.request_id = resp.request_id().map(str::to_string);
+            return Err(e);
+        }
+        Ok(BatchOutcome {
+            statuses: parts.iter().map(|p| p.status).collect(),
+            etags: parts.iter().map(|p| p.etag.clone()).collect(),
+        })
+    }
+}
+
+fn validate_batch(op: &str, table: &str, operations: &[BatchOperation]) -> Result<()> {
+    let fail = |m: String| Err(StorageError::invalid(op, m));
+    validate_table_name(table).or_else(fail)?;
+    if operations.is_empty() || operations.len() > MAX_BATCH_OPERATIONS {
+        return fail(format!("A batch holds 1 to 100 operations, not {}.", operations.len()));
+    }
+    let partition = operations[0].keys().0;
+    for (i, o) in operations.iter().enumerate() {
+        let (pk, rk) = o.keys();
+        if pk != partition {
+            return fail(format!(
+                "Operation {} is in partition `{pk}`, but a batch must stay in one partition (`{partition}`).",
+                i + 1
+            ));
+        }
+        if operations[..i].iter().any(|p| p.keys().1 == rk) {
+            return fail(format!(
+                "RowKey `{rk}` appears twice; a batch may touch each entity once."
+            ));
+        }
+        match o {
+            BatchOperation::Insert(e)
+            | BatchOperation::Update { entity: e, .. }
+            | BatchOperation::Upsert { entity: e, .. } => e.validate(op)?,
+            BatchOperation::Delete { .. } => {}
+        }
+    }
+    Ok(())
+}
+
+/// The multipart/mixed body: one changeset holding one HTTP request per operation.
+fn batch_body(base: &str, table: &str, operations: &[BatchOperation], batch_boundary: &str) -> Vec<u8> {
+    let changeset = format!("changeset_{}", uuid::Uuid::new_v4());
+    let mut out = format!("--{batch_boundary}\r\nContent-Type: multipart/mixed; boundary={changeset}\r\n\r\n");
+    for o in operations {
+        let (pk, rk) = o.keys();
+        let (method, url, condition, body) = match o {
+            BatchOperation::Insert(e) => ("POST", format!("{base}/{table}"), None, Some(e.to_json_body())),
+            BatchOperation::Update {
+                entity,
+                mode,
+                condition,
+            } => (
+                mode_verb(*mode),
+                format!("{base}{}", entity_path(table, pk, rk)),
+                Some(condition),
+                Some(entity.to_json_body()),
+            ),
+            BatchOperation::Upsert { entity, mode } => (
+                mode_verb(*mode),
+                format!("{base}{}", entity_path(table, pk, rk)),
+                None,
+                Some(entity.to_json_body()),
+            ),
+            BatchOperation::Delete { condition, .. } => (
+                "DELETE",
+                format!("{base}{}", entity_path(table, pk, rk)),
+                Some(condition),
+                None,
+            ),
+        };
+        out.push_str(&format!(
+            "--{changeset}\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n\
+             {method} {url} HTTP/1.1\r\nAccept: application/json;odata=minimalmetadata\r\nDataServiceVersion: 3.0\r\n"
+        ));
+        if let Some(c) = condition {
+            out.push_str(&format!("If-Match: {}\r\n", c.header_value()));
+        }
+        match body {
+            Some(b) => {
+                out.push_str(&format!(
+                    "Content-Type: application/json\r\nPrefer: return-no-content\r\nContent-Length: {}\r\n\r\n",
+                    b.len()
+                ));
+                out.push_str(&String::from_utf8(b).expect("JSON is UTF-8"));
+                out.push_str("\r\n");
+            }
+            None => out.push_str("\r\n"),
+        }
+    }
+    out.push_str(&format!("--{changeset}--\r\n--{batch_boundary}--\r\n"));
+    out.into_bytes()
+}
+
+fn mode_verb(mode: UpdateMode) -> &'static str {
+    match mode {
+        UpdateMode::Replace => "PUT",
+        UpdateMode::Merge => "MERGE",
+    }
+}
+
+struct PartResponse {
+    status: u16,
+    etag: Option<String>,
+    body: String,
+}
+
+/// Finds each embedded `HTTP/1.1 <status>` response with its ETag and body.
+fn parse_batch_response(body: &[u8]) -> Vec<PartResponse> {
+    let text = String::from_utf8_lossy(body);
+    let mut parts = Vec::new();
+    let mut lines = text.split("\r\n").flat_map(|l| l.split('\n')).peekable();
+    while let Some(line) = lines.next() {
+        let Some(rest) = line.strip_prefix("HTTP/1.1 ") else {
+            continue;
+        };
+        let status = rest.split_whitespace().next().and_then(|s| s.parse().ok()).unwrap_or(0);
+        let mut etag = None;
+        for header in lines.by_ref() {
+            if header.trim().is_empty() {
+                break;
+            }
+            if let Some((name, value)) = header.split_once(':')
+                && name.trim().eq_ignore_ascii_case("etag")
+            {
+                etag = Some(value.trim().to_string());
+            }
+        }
+        let mut part_body = String::new();
+        while let Some(l) = lines.peek() {
+            if l.starts_with("--") {
+                break;
+            }
+            part_body.push_str(lines.next().expect("peeked"));
+        }
+        parts.push(PartResponse {
+            status,
+            etag,
+            body: part_body,
+        });
+    }
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batches_are_checked_before_sending() {
+        let ins = |pk: &str, rk: &str| BatchOperation::Insert(EntityDraft::new(pk, rk));
+        let msg = |ops: &[BatchOperation]| validate_batch("Batch", "orders", ops).unwrap_err().message.clone();
+        assert!(msg(&[ins("a", "1"), ins("b", "2")]).contains("one partition"));
+        assert!(msg(&[ins("a", "1"), ins("a", "1")]).contains("appears twice"));
+        assert!(msg(&[]).contains("1 to 100"));
+        let many: Vec<_> = (0..101).map(|i| ins("a", &i.to_string())).collect();
+        assert!(msg(&many).contains("not 101"));
+    }
+
+    #[test]
+    fn response_parts_are_found_with_their_etags() {
+        let body = "--batchresponse_1\r\nContent-Type: multipart/mixed; boundary=changesetresponse_2\r\n\r\n\
+            --changesetresponse_2\r\nContent-Type: application/http\r\n\r\nHTTP/1.1 204 No Content\r\nETag: W/\"a\"\r\n\r\n\r\n\
+            --changesetresponse_2\r\nContent-Type: application/http\r\n\r\nHTTP/1.1 409 Conflict\r\nContent-Type: application/json\r\n\r\n\
+            {\"odata.error\":{\"code\":\"EntityAlreadyExists\",\"message\":{\"value\":\"1:exists\"}}}\r\n--changesetresponse_2--\r\n";
+        let parts = parse_batch_response(body.as_bytes());
+        assert_eq!(parts.len(), 2);
+        assert_eq!(parts[0].etag.as_deref(), Some("W/\"a\""));
+        assert_eq!(parts[1].status, 409);
+        assert!(parts[1].body.contains("EntityAlreadyExists"));
+    }
+}
