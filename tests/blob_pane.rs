@@ -169,7 +169,7 @@ fn upload_and_download_with_progress_and_cancels_that_leave_nothing() {
     let big = dir.path().join("big.bin");
     let chunk: Vec<u8> = (0..1u32 << 20).map(|i| (i % 251) as u8).collect();
     std::fs::write(&big, chunk.repeat(150)).unwrap();
-    let progress = tessera::storage::blob::transfer::TransferProgress::new();
+    let progress = tessera::storage::progress::TransferProgress::new();
     let options = tessera::storage::blob::transfer::TransferOptions::default();
     let cancel = tokio_util::sync::CancellationToken::new();
     rt.block_on(client.upload_file(

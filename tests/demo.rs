@@ -5,7 +5,7 @@ mod common;
 
 use tessera::demo::{self, CONTAINER, CUSTOMERS, PRIORITY_QUEUES, QUEUE, TYPES};
 use tessera::storage::blob::ListBlobsOptions;
-use tessera::storage::blob::transfer::TransferProgress;
+use tessera::storage::progress::TransferProgress;
 use tessera::storage::table::EntityQuery;
 use tokio_util::sync::CancellationToken;
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tessera::app::context::leases::LeaseBook;
-use tessera::app::frame::tabs::PaneContext;
+use tessera::app::context::PaneContext;
 use tessera::app::lab::free::FreeTarget;
 use tessera::app::runtime::backend::Backend;
 use tessera::app::runtime::dialogs::{FileDialogs, NativeDialogs};

@@ -267,10 +267,10 @@ impl Explorer {
                 if service == Service::Blob {
                     // On its own line: the tree is narrow, and the level matters before Create is pressed.
                     egui::ComboBox::from_label("public access of a new container")
-                        .selected_text(crate::app::blob::container_edit::describe(self.new_access))
+                        .selected_text(self.new_access.describe())
                         .show_ui(ui, |ui| {
                             for level in [PublicAccess::None, PublicAccess::Blob, PublicAccess::Container] {
-                                let words = crate::app::blob::container_edit::describe(level);
+                                let words = level.describe();
                                 ui.selectable_value(&mut self.new_access, level, words);
                             }
                         });

@@ -2,7 +2,7 @@
 //! this app holds on the container.
 
 use crate::app::blob::pane::{BlobPane, OpDone};
-use crate::app::frame::tabs::PaneContext;
+use crate::app::context::PaneContext;
 use crate::storage::blob::PublicAccess;
 use crate::storage::blob::conditions::Conditions;
 
@@ -42,17 +42,6 @@ impl ContainerEdit {
     }
 }
 
-const LEVELS: [(PublicAccess, &str); 3] = [
-    (PublicAccess::None, "private"),
-    (PublicAccess::Blob, "blob (anonymous read)"),
-    (PublicAccess::Container, "container (anonymous read and list)"),
-];
-
-/// The words for a public access level, as the selector shows them.
-pub fn describe(access: PublicAccess) -> &'static str {
-    LEVELS.iter().find(|(a, _)| *a == access).map_or("private", |(_, w)| w)
-}
-
 pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let Some((props, metadata)) = &pane.container_props else {
         return;
@@ -65,7 +54,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let mut save_metadata = false;
     ui.horizontal_wrapped(|ui| {
         ui.label("Public access:");
-        for (level, words) in LEVELS {
+        for (level, words) in PublicAccess::ALL.map(|a| (a, a.describe())) {
             ui.selectable_value(&mut edit.access, level, words);
         }
         let changed = edit.access != edit.saved.0;
@@ -100,7 +89,7 @@ fn set_public_access(pane: &mut BlobPane, ctx: &mut PaneContext, access: PublicA
             .set_container_public_access(&container, access, lease.as_deref())
             .await;
         OpDone {
-            message: r.map(|_| format!("Public access of `{container}` is now {}.", describe(access))),
+            message: r.map(|_| format!("Public access of `{container}` is now {}.", access.describe())),
             lease: None,
         }
     });

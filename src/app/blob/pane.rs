@@ -9,9 +9,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 use crate::app::blob::transfers::{guess_content_type, walk};
 use crate::app::context::leases::LeaseKey;
-use crate::app::frame::tabs::PaneContext;
-use crate::app::runtime::backend::{Loading, Pending, take_ready};
-use crate::app::runtime::jobs::{JobContext, JobFuture, Unit};
+use crate::app::context::PaneContext;
+use crate::app::context::{Loading, Pending, take_ready};
+use crate::app::context::{JobContext, JobFuture, Unit};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::container::ContainerProperties;
 use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
@@ -134,7 +134,7 @@ pub struct BlobPane {
     /// Set when an upload or delete job ended: refresh at once rather than at the next tick.
     pub refresh_now: bool,
 
-    pub leases_seen: crate::app::widgets::charts::LeaseTimeline,
+    pub leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline,
 }
 
 impl BlobPane {
@@ -177,13 +177,13 @@ impl BlobPane {
             shown: false,
             refresh_now: false,
 
-            leases_seen: crate::app::widgets::charts::LeaseTimeline::default(),
+            leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline::default(),
         }
     }
 
     /// Records the lease state of every blob shown, for the lease timeline.
     fn observe_leases(&mut self) {
-        let now = crate::app::widgets::charts::now_secs();
+        let now = crate::app::widgets::plot::now_secs();
         for b in &self.blobs {
             self.leases_seen.observe(&b.name, b.properties.lease.state, now);
         }
@@ -429,7 +429,7 @@ impl BlobPane {
                             b.properties = props.clone();
                         }
                         self.leases_seen
-                            .observe(&d.name, props.lease.state, crate::app::widgets::charts::now_secs());
+                            .observe(&d.name, props.lease.state, crate::app::widgets::plot::now_secs());
                         d.props = Some(props);
                     }
                     Err(e) => self.message = Some(Err(e)),

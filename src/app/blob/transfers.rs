@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::app::blob::pane::{BlobPane, UploadMode};
-use crate::app::frame::tabs::PaneContext;
-use crate::app::runtime::jobs::{JobContext, JobFuture, Unit};
+use crate::app::context::PaneContext;
+use crate::app::context::{JobContext, JobFuture, Unit};
 use crate::storage::blob::conditions::Conditions;
-use crate::storage::blob::transfer::{TransferOptions, TransferProgress};
+use crate::storage::blob::transfer::TransferOptions;
+use crate::storage::progress::TransferProgress;
 use crate::storage::blob::{BlobHttpHeaders, ListBlobsOptions};
 use crate::storage::{Client, StorageError};
 

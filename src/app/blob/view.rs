@@ -6,7 +6,7 @@ use egui_extras::{Column, TableBuilder};
 
 use crate::app::blob::pane::{BlobConfirm, BlobPane, DialogFor, LeaseAction, Preview, UploadMode};
 use crate::app::context::leases::LeaseBook;
-use crate::app::frame::tabs::PaneContext;
+use crate::app::context::PaneContext;
 use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
 use crate::storage::blob::{LeaseInfo, LeaseState, PublicAccess};
 
@@ -387,7 +387,7 @@ fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             pane.snapshot(ctx, &name);
         }
         if ui.button("Open in conflict lab").clicked() {
-            *ctx.lab = Some(crate::app::lab::free::FreeTarget::Blob {
+            *ctx.lab = Some(crate::app::lab::open::FreeTarget::Blob {
                 container: pane.container.clone(),
                 blob: name.clone(),
             });

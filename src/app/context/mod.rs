@@ -1,3 +1,34 @@
-//! What a pane may use while it draws or polls: the pane context, and the leases this app holds.
+//! What a pane may use while it draws or polls: the pane context (the account's client, the backend, the jobs,
+//! notices, file dialogs, the leases this app holds, and a slot to open the conflict lab), and the runtime's
+//! pieces a pane works with. A pane imports from here, the shared widgets, the lab's `open` interface, its own
+//! folder and the storage client; nothing else of the app.
 
 pub mod leases;
+
+use std::sync::Arc;
+
+use crate::app::lab::open::FreeTarget;
+pub use crate::app::runtime::backend::{Backend, Loading, Pending, take_ready};
+pub use crate::app::runtime::dialogs::FileDialogs;
+pub use crate::app::runtime::jobs::{JobContext, JobFuture, JobId, JobState, Jobs, Unit};
+use crate::storage::Client;
+use leases::LeaseBook;
+
+/// A message for the user above the tabs: an error in plain words, or news.
+#[derive(Clone, Debug)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+}
+
+/// What a pane may use while it draws or polls.
+pub struct PaneContext<'a> {
+    pub backend: &'a Backend,
+    pub client: &'a Client,
+    pub jobs: &'a mut Jobs,
+    pub notices: &'a mut Vec<Notice>,
+    pub dialogs: &'a Arc<dyn FileDialogs>,
+    pub leases: &'a mut LeaseBook,
+    /// Set by a pane to open the conflict lab on one of its resources.
+    pub lab: &'a mut Option<FreeTarget>,
+}

@@ -2,6 +2,7 @@
 //! panes; the activity list; the HTTP inspector.
 
 pub mod activity;
+pub mod app;
 pub mod inspector;
 pub mod shell;
 pub mod tabs;

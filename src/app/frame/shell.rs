@@ -5,7 +5,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 
 use crate::app::accounts::connections::ConnState;
 use crate::app::accounts::editor::AccountEditor;
-use crate::app::{BottomView, Confirm, PanelFocus, TesseraApp};
+use crate::app::frame::app::{BottomView, Confirm, PanelFocus, TesseraApp};
 use crate::storage::Service;
 
 const REFRESH: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);

@@ -11,21 +11,10 @@ use crate::app::runtime::backend::Backend;
 use crate::app::runtime::dialogs::FileDialogs;
 use crate::app::runtime::jobs::{JobContext, Jobs, Unit};
 use crate::app::table::pane::TablePane;
-use crate::app::{Notice, TesseraApp};
+use crate::app::frame::app::TesseraApp;
+use crate::app::context::{Notice, PaneContext};
 use crate::storage::table::EntityQuery;
 use crate::storage::{Client, Service};
-
-/// What a pane may use while it draws or polls.
-pub struct PaneContext<'a> {
-    pub backend: &'a Backend,
-    pub client: &'a Client,
-    pub jobs: &'a mut Jobs,
-    pub notices: &'a mut Vec<Notice>,
-    pub dialogs: &'a Arc<dyn FileDialogs>,
-    pub leases: &'a mut LeaseBook,
-    /// Set by a pane to open the conflict lab on one of its resources.
-    pub lab: &'a mut Option<crate::app::lab::free::FreeTarget>,
-}
 
 /// What every pane may use, owned by the app and lent to the panes each frame.
 pub struct Shared<'a> {
@@ -37,7 +26,7 @@ pub struct Shared<'a> {
     pub leases: &'a mut LeaseBook,
     /// Names the tree has loaded, for "move to" choices.
     pub explorer: &'a crate::app::accounts::tree::Explorer,
-    pub lab_request: &'a mut Option<(String, crate::app::lab::free::FreeTarget)>,
+    pub lab_request: &'a mut Option<(String, crate::app::lab::open::FreeTarget)>,
 }
 
 impl Shared<'_> {
@@ -45,7 +34,7 @@ impl Shared<'_> {
     fn pane_context<'b>(
         &'b mut self,
         client: &'b Client,
-        lab: &'b mut Option<crate::app::lab::free::FreeTarget>,
+        lab: &'b mut Option<crate::app::lab::open::FreeTarget>,
     ) -> PaneContext<'b> {
         PaneContext {
             backend: self.backend,

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 
+pub use crate::app::lab::open::FreeTarget;
 use crate::app::lab::{LabEnv, Side};
 use crate::app::runtime::backend::{Backend, Pending};
 use crate::storage::StorageError;
@@ -14,62 +15,31 @@ use crate::storage::blob::{BlobHttpHeaders, DeleteSnapshots};
 use crate::storage::table::edm::EdmValue;
 use crate::storage::table::{IfMatch, UpdateMode};
 
-/// What the two sides act on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FreeTarget {
-    Entity {
-        table: String,
-        partition_key: String,
-        row_key: String,
-    },
-    Blob {
-        container: String,
-        blob: String,
-    },
-    Queue {
-        queue: String,
-    },
-}
-
-impl FreeTarget {
-    pub fn describe(&self) -> String {
-        match self {
-            FreeTarget::Entity {
-                table,
-                partition_key,
-                row_key,
-            } => format!("entity ({partition_key}, {row_key}) of table `{table}`"),
-            FreeTarget::Blob { container, blob } => format!("blob `{blob}` in `{container}`"),
-            FreeTarget::Queue { queue } => format!("the front message of queue `{queue}`"),
-        }
-    }
-
-    /// The actions a side may take on this kind of target.
-    pub fn actions(&self) -> &'static [FreeAction] {
-        match self {
-            FreeTarget::Entity { .. } => &[
-                FreeAction::Read,
-                FreeAction::Save,
-                FreeAction::ForceSave,
-                FreeAction::Delete,
-            ],
-            FreeTarget::Blob { .. } => &[
-                FreeAction::Read,
-                FreeAction::Save,
-                FreeAction::ForceSave,
-                FreeAction::Delete,
-                FreeAction::Acquire,
-                FreeAction::Release,
-                FreeAction::Break,
-                FreeAction::BreakSlowly,
-            ],
-            FreeTarget::Queue { .. } => &[
-                FreeAction::Peek,
-                FreeAction::Dequeue,
-                FreeAction::Delete,
-                FreeAction::ReturnNow,
-            ],
-        }
+/// The actions a side may take on this kind of target.
+pub fn actions(target: &FreeTarget) -> &'static [FreeAction] {
+    match target {
+        FreeTarget::Entity { .. } => &[
+            FreeAction::Read,
+            FreeAction::Save,
+            FreeAction::ForceSave,
+            FreeAction::Delete,
+        ],
+        FreeTarget::Blob { .. } => &[
+            FreeAction::Read,
+            FreeAction::Save,
+            FreeAction::ForceSave,
+            FreeAction::Delete,
+            FreeAction::Acquire,
+            FreeAction::Release,
+            FreeAction::Break,
+            FreeAction::BreakSlowly,
+        ],
+        FreeTarget::Queue { .. } => &[
+            FreeAction::Peek,
+            FreeAction::Dequeue,
+            FreeAction::Delete,
+            FreeAction::ReturnNow,
+        ],
     }
 }
 

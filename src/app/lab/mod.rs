@@ -3,6 +3,7 @@
 //! (its ETag, its lease id, its pop receipt). Drawing lives in `lab_view.rs`.
 
 pub mod free;
+pub mod open;
 pub mod view;
 
 use std::future::Future;
@@ -752,7 +753,7 @@ pub struct ConflictLab {
     pub scenarios: Vec<Scenario>,
     pub run: Option<Run>,
     pub free: crate::app::lab::free::FreeMode,
-    pub leases_seen: crate::app::widgets::charts::LeaseTimeline,
+    pub leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline,
     /// An ordinary client (no timeline) that deletes what a finished run made.
     cleaner: Client,
     backend: Backend,
@@ -815,7 +816,7 @@ impl ConflictLab {
             scenarios: scenarios(),
             run: None,
             free: crate::app::lab::free::FreeMode::default(),
-            leases_seen: crate::app::widgets::charts::LeaseTimeline::default(),
+            leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline::default(),
         })
     }
 
@@ -830,7 +831,7 @@ impl ConflictLab {
         });
         self.env = env;
         self.timeline.clear();
-        self.leases_seen = crate::app::widgets::charts::LeaseTimeline::default();
+        self.leases_seen = crate::app::widgets::lease_timeline::LeaseTimeline::default();
         let setup = (self.scenarios[scenario].setup)(self.env.clone());
         self.run = Some(Run {
             scenario,
@@ -898,10 +899,10 @@ impl ConflictLab {
 }
 
 /// Reads a lease state off a request: a reported `x-ms-lease-state`, or what a lease action that succeeded did.
-fn observe_lease(timeline: &mut crate::app::widgets::charts::LeaseTimeline, e: &RequestEvent) {
+fn observe_lease(timeline: &mut crate::app::widgets::lease_timeline::LeaseTimeline, e: &RequestEvent) {
     use crate::storage::blob::LeaseState;
     let name = e.resource.rsplit('/').next().unwrap_or(&e.resource).to_string();
-    let at = crate::app::widgets::charts::now_secs();
+    let at = crate::app::widgets::plot::now_secs();
     if let Some(state) = e.response_header("x-ms-lease-state") {
         timeline.observe(&name, LeaseState::parse(state), at);
         return;

@@ -222,7 +222,7 @@ fn free_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
                 )
                 .accessible_name(format!("Value {} writes", side.name()));
             }
-            for action in target.actions() {
+            for action in crate::app::lab::free::actions(&target) {
                 if ui.button(format!("{} {}", side.name(), action.label())).clicked() {
                     let env = lab.env.clone();
                     lab.free.act(backend, &env, side, *action);

@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use crate::app::runtime::backend::{Backend, Loading, take_ready};
-use crate::app::widgets::charts::{Backlog, backlogs_ui, now_secs};
+use crate::app::context::{Backend, Loading, take_ready};
+use crate::app::queue::charts::{Backlog, backlogs_ui};
+use crate::app::widgets::plot::now_secs;
 use crate::storage::{Client, StorageError};
 
 pub struct QueueBacklogs {

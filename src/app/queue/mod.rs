@@ -1,5 +1,6 @@
 //! The queue pane: peek, dequeue and the held messages with their receipts, and the backlogs window.
 
 pub mod backlogs;
+pub mod charts;
 pub mod pane;
 pub mod view;

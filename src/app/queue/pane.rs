@@ -4,8 +4,8 @@
 
 use std::time::{Duration, Instant, SystemTime};
 
-use crate::app::frame::tabs::PaneContext;
-use crate::app::runtime::backend::{Loading, Pending, take_ready};
+use crate::app::context::PaneContext;
+use crate::app::context::{Loading, Pending, take_ready};
 use crate::storage::queue::{
     DequeuedMessage, MessageEncoding, MessageTtl, PeekedMessage, QueueProperties, decode_base64,
 };
@@ -121,7 +121,7 @@ pub struct QueuePane {
     last_peek: Instant,
     peeking: Loading<(Vec<PeekedMessage>, QueueProperties)>,
     pub properties: Option<QueueProperties>,
-    pub backlog: crate::app::widgets::charts::Backlog,
+    pub backlog: crate::app::queue::charts::Backlog,
     pub metadata_edit: Vec<(String, String)>,
     pub dequeue_count: u32,
     pub visibility: u32,
@@ -156,7 +156,7 @@ impl QueuePane {
             last_peek: Instant::now(),
             peeking: None,
             properties: None,
-            backlog: crate::app::widgets::charts::Backlog::default(),
+            backlog: crate::app::queue::charts::Backlog::default(),
             metadata_edit: Vec::new(),
             dequeue_count: 1,
             visibility: 30,
@@ -305,7 +305,7 @@ impl QueuePane {
                 Ok((peeked, props)) => {
                     self.peeked = peeked;
                     self.backlog
-                        .record(crate::app::widgets::charts::now_secs(), props.approximate_message_count);
+                        .record(crate::app::widgets::plot::now_secs(), props.approximate_message_count);
                     if self.properties.as_ref().map(|p| &p.metadata) != Some(&props.metadata) {
                         self.metadata_edit = props.metadata.clone();
                     }

@@ -6,7 +6,7 @@ use std::time::SystemTime;
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
-use crate::app::frame::tabs::PaneContext;
+use crate::app::context::PaneContext;
 use crate::app::queue::pane::{Decoded, MessageAction, QueuePane, TtlChoice, decode};
 use crate::app::widgets::format::{thousands, utc_opt};
 use crate::storage::queue::{MAX_MESSAGE_BYTES, MAX_MESSAGES_PER_CALL, MessageEncoding};
@@ -39,9 +39,9 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
     egui::CollapsingHeader::new("Backlog over time")
         .id_salt(("backlog", &pane.queue))
         .show(ui, |ui| {
-            let one: std::collections::BTreeMap<String, crate::app::widgets::charts::Backlog> =
+            let one: std::collections::BTreeMap<String, crate::app::queue::charts::Backlog> =
                 [(pane.queue.clone(), pane.backlog.clone())].into();
-            crate::app::widgets::charts::backlogs_ui(ui, &pane.queue, &one);
+            crate::app::queue::charts::backlogs_ui(ui, &pane.queue, &one);
         });
     peek_ui(pane, ui);
     confirm_clear(pane, ui.ctx(), ctx);
@@ -78,7 +78,7 @@ fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             pane.confirm_clear = true;
         }
         if ui.button("Open in conflict lab").clicked() {
-            *ctx.lab = Some(crate::app::lab::free::FreeTarget::Queue {
+            *ctx.lab = Some(crate::app::lab::open::FreeTarget::Queue {
                 queue: pane.queue.clone(),
             });
         }
@@ -191,17 +191,17 @@ fn dequeue_ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, ta
             .map(|d| d.as_secs_f64())
             .unwrap_or(0.0)
     };
-    let windows: Vec<crate::app::widgets::charts::Window> = pane
+    let windows: Vec<crate::app::queue::charts::Window> = pane
         .held
         .iter()
         .filter(|h| !h.done)
-        .map(|h| crate::app::widgets::charts::Window {
+        .map(|h| crate::app::queue::charts::Window {
             label: short(&h.message.id),
             from: secs(h.taken),
             until: h.message.next_visible.map(secs).unwrap_or_else(|| secs(now)),
         })
         .collect();
-    crate::app::widgets::charts::visibility_ui(ui, &pane.queue, &windows);
+    crate::app::queue::charts::visibility_ui(ui, &pane.queue, &windows);
     let mut act = None;
     for (i, h) in pane.held.iter_mut().enumerate().rev() {
         egui::Frame::group(ui.style()).show(ui, |ui| {

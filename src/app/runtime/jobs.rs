@@ -9,7 +9,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::app::runtime::backend::{Backend, Pending, take_ready};
 use crate::storage::StorageError;
-use crate::storage::blob::transfer::TransferProgress;
+use crate::storage::progress::TransferProgress;
 
 pub type JobId = u64;
 

@@ -4,7 +4,7 @@
 
 use egui::RichText;
 
-use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::app::context::{Backend, Pending, take_ready};
 use crate::storage::table::edm::{EdmType, EdmValue};
 use crate::storage::table::entity::{Entity, EntityDraft, Property};
 use crate::storage::table::{IfMatch, UpdateMode};

@@ -4,7 +4,7 @@
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
-use crate::app::frame::tabs::PaneContext;
+use crate::app::context::PaneContext;
 use crate::app::table::editor::EntityEditor;
 use crate::app::table::io::ExportFormat;
 use crate::app::table::pane::{DialogPurpose, TablePane};
@@ -61,7 +61,7 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
                 }
             });
             match pane.partitions.clone() {
-                Some(counts) => crate::app::widgets::charts::partition_map_ui(ui, &counts),
+                Some(counts) => crate::app::table::partitions::partition_map_ui(ui, &counts),
                 None if pane.store.is_empty() => {
                     ui.weak("No rows loaded to count: run a query, or scan the whole table.");
                     None
@@ -144,7 +144,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             && let Some(i) = first
         {
             let e = pane.store.get(i);
-            *ctx.lab = Some(crate::app::lab::free::FreeTarget::Entity {
+            *ctx.lab = Some(crate::app::lab::open::FreeTarget::Entity {
                 table: pane.table.clone(),
                 partition_key: e.partition_key().to_string(),
                 row_key: e.row_key().to_string(),

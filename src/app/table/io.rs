@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::storage::blob::transfer::TransferProgress;
+use crate::storage::progress::TransferProgress;
 use crate::storage::table::UpdateMode;
 use crate::storage::table::batch::BatchOperation;
 use crate::storage::table::edm::{EdmType, EdmValue};

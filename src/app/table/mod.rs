@@ -4,5 +4,6 @@ pub mod editor;
 pub mod grid;
 pub mod io;
 pub mod pane;
+pub mod partitions;
 pub mod query;
 pub mod store;

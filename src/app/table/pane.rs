@@ -6,14 +6,14 @@ use std::collections::{BTreeSet, HashSet};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
-use crate::app::frame::tabs::PaneContext;
-use crate::app::runtime::backend::{Backend, Pending, take_ready};
-use crate::app::runtime::jobs::{JobContext, JobFuture, JobId, JobState, Unit};
+use crate::app::context::PaneContext;
+use crate::app::context::{Backend, Pending, take_ready};
+use crate::app::context::{JobContext, JobFuture, JobId, JobState, Unit};
 use crate::app::table::editor::{EditorEvent, EntityEditor};
 use crate::app::table::io::{self as table_io, ExportFormat};
 use crate::app::table::query::QueryPanel;
 use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
-use crate::app::widgets::charts::PartitionCounts;
+use crate::app::table::partitions::PartitionCounts;
 use crate::app::widgets::format::thousands;
 use crate::storage::StorageError;
 use crate::storage::table::batch::BatchOperation;
@@ -73,7 +73,7 @@ pub struct TablePane {
     pub export_format: ExportFormat,
     pub import_upsert: bool,
     /// The running import: when it ends, the query runs again so the imported rows show.
-    import_job: Option<crate::app::runtime::jobs::JobId>,
+    import_job: Option<crate::app::context::JobId>,
     dialog: Option<Pending<Option<std::path::PathBuf>>>,
     dialog_purpose: DialogPurpose,
     pub partition_map: bool,
@@ -646,7 +646,7 @@ impl TablePane {
                 })
                 .await?;
                 // The pages counted the progress once already; writing them again would count twice.
-                let progress = crate::storage::blob::transfer::TransferProgress::default();
+                let progress = crate::storage::progress::TransferProgress::default();
                 let cancel = job.cancel.clone();
                 written(path, move |p| {
                     let refs: Vec<&Entity> = entities.iter().collect();

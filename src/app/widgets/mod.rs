@@ -1,7 +1,8 @@
 //! Pieces of UI every pane may use: confirmations, the metadata editor, number and date formats, chart
 //! drawing helpers.
 
-pub mod charts;
 pub mod confirm;
 pub mod format;
+pub mod lease_timeline;
 pub mod metadata_edit;
+pub mod plot;

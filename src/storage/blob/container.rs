@@ -7,8 +7,9 @@ use reqwest::header::HeaderMap;
 
 use crate::storage::Service;
 use crate::storage::blob::conditions::Conditions;
+use crate::storage::metadata::{apply_metadata, metadata_from_headers};
 use crate::storage::blob::{
-    LeaseInfo, PublicAccess, apply_metadata, check_names, header, lease_info, metadata_from_headers, quoted_etag,
+    LeaseInfo, PublicAccess, check_names, header, lease_info, quoted_etag,
 };
 use crate::storage::error::Result;
 use crate::storage::pipeline::{Client, Request};

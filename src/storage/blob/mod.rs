@@ -19,8 +19,9 @@ use reqwest::header::HeaderMap;
 use crate::storage::Service;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::error::{Result, StorageError};
+use crate::storage::metadata::{apply_metadata, metadata_from_headers};
 use crate::storage::names::{validate_blob_name, validate_container_name};
-use crate::storage::pipeline::{Client, Headers, Request, Response};
+use crate::storage::pipeline::{Client, Headers, Request};
 use crate::storage::xml::{self, Element};
 
 /// Blob names keep their `/` (virtual folders); every other reserved character is encoded.
@@ -102,6 +103,17 @@ impl PublicAccess {
             Some("blob") => PublicAccess::Blob,
             Some("container") => PublicAccess::Container,
             _ => PublicAccess::None,
+        }
+    }
+
+    pub const ALL: [PublicAccess; 3] = [PublicAccess::None, PublicAccess::Blob, PublicAccess::Container];
+
+    /// The level in words, as the selectors show it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            PublicAccess::None => "private",
+            PublicAccess::Blob => "blob (anonymous read)",
+            PublicAccess::Container => "container (anonymous read and list)",
         }
     }
 
@@ -213,56 +225,6 @@ pub(crate) fn lease_info(get: &impl Fn(&str, &str) -> Option<String>) -> LeaseIn
 
 pub(crate) fn header(headers: &HeaderMap, name: &str) -> Option<String> {
     headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string)
-}
-
-/// The `x-ms-meta-*` headers as pairs, names in the case they came on the wire when the response was read by
-/// the exact-case transport (`wire_names`), else as hyper gives them (lower case).
-pub(crate) fn metadata_from_headers(resp: &Response) -> Vec<(String, String)> {
-    let mut pairs: Vec<(String, String)> = resp
-        .headers
-        .iter()
-        .filter_map(|(n, v)| {
-            let lower = n.as_str().strip_prefix("x-ms-meta-")?;
-            let exact = resp
-                .wire_names
-                .iter()
-                .find(|w| w.eq_ignore_ascii_case(n.as_str()))
-                .map_or(lower, |w| &w["x-ms-meta-".len()..]);
-            Some((exact.to_string(), v.to_str().ok()?.to_string()))
-        })
-        .collect();
-    pairs.sort();
-    pairs
-}
-
-/// Metadata names are C# identifiers; values travel as headers, so plain ASCII.
-pub fn validate_metadata(metadata: &[(String, String)]) -> std::result::Result<(), String> {
-    for (i, (name, value)) in metadata.iter().enumerate() {
-        let mut chars = name.chars();
-        let ok_start = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
-        if !ok_start || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(format!(
-                "Metadata name `{name}` must start with a letter or `_` and hold only letters, digits and `_`."
-            ));
-        }
-        if metadata[..i].iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
-            return Err(format!("Metadata name `{name}` appears twice (names ignore case)."));
-        }
-        if !value.chars().all(|c| (' '..='~').contains(&c)) {
-            return Err(format!(
-                "The value of metadata `{name}` must be plain ASCII (it travels as an HTTP header)."
-            ));
-        }
-    }
-    Ok(())
-}
-
-pub(crate) fn apply_metadata(op: &str, mut req: Request, metadata: &[(String, String)]) -> Result<Request> {
-    validate_metadata(metadata).map_err(|m| StorageError::invalid(op, m))?;
-    for (name, value) in metadata {
-        req = req.header(format!("x-ms-meta-{name}"), value.clone());
-    }
-    Ok(req)
 }
 
 /// One blob of a listing.
@@ -554,21 +516,6 @@ pub(crate) fn parse_blob_listing(body: &[u8]) -> std::result::Result<BlobListing
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn metadata_is_checked_with_reasons() {
-        assert!(validate_metadata(&[("ok_1".into(), "v".into())]).is_ok());
-        assert!(
-            validate_metadata(&[("1bad".into(), "v".into())])
-                .unwrap_err()
-                .contains("start with a letter")
-        );
-        assert!(
-            validate_metadata(&[("a".into(), "é".into())])
-                .unwrap_err()
-                .contains("ASCII")
-        );
-    }
 
     #[test]
     fn blob_paths_keep_folders_and_encode_the_rest() {

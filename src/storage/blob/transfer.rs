@@ -3,7 +3,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use base64::Engine;
 use bytes::{Bytes, BytesMut};
@@ -14,8 +13,10 @@ use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
 use crate::storage::blob::conditions::Conditions;
-use crate::storage::blob::{BlobHttpHeaders, apply_metadata, blob_request, check_names, content_md5};
+use crate::storage::blob::{BlobHttpHeaders, blob_request, check_names, content_md5};
+use crate::storage::metadata::apply_metadata;
 use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::progress::TransferProgress;
 use crate::storage::pipeline::{Client, Headers};
 use crate::storage::xml;
 
@@ -74,45 +75,6 @@ pub fn block_size_for(size: u64, preferred: usize, max_blocks: u64) -> std::resu
         ));
     }
     Ok(block as usize)
-}
-
-/// Units done (bytes, entities, messages) and the total, shared with whoever shows the progress.
-#[derive(Debug, Default)]
-pub struct TransferProgress {
-    done: AtomicU64,
-    total: AtomicU64,
-}
-
-impl TransferProgress {
-    pub fn new() -> Arc<Self> {
-        Arc::new(Self::default())
-    }
-
-    pub fn done(&self) -> u64 {
-        self.done.load(Ordering::Relaxed)
-    }
-
-    pub fn total(&self) -> u64 {
-        self.total.load(Ordering::Relaxed)
-    }
-
-    pub fn add(&self, n: u64) {
-        self.done.fetch_add(n, Ordering::Relaxed);
-    }
-
-    fn sub(&self, n: u64) {
-        self.done.fetch_sub(n, Ordering::Relaxed);
-    }
-
-    /// Starts counting towards `total` (0 when the total is not known yet).
-    pub fn start(&self, total: u64) {
-        self.total.store(total, Ordering::Relaxed);
-        self.done.store(0, Ordering::Relaxed);
-    }
-
-    pub fn set_total(&self, total: u64) {
-        self.total.store(total, Ordering::Relaxed);
-    }
 }
 
 /// A finished download.

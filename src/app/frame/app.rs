@@ -1,0 +1,504 @@
+//! The app's state and its routing: everything the window holds, what arrives from the backend each frame
+//! (request events, finished work, job ends) and where it goes, and the actions that span panes (open a tab,
+//! delete a resource after asking, open the conflict lab).
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::app::accounts::connections::Connections;
+use crate::app::accounts::editor::{AccountEditor, EditorOutcome};
+use crate::app::accounts::profiles::{AccountProfile, AppPaths};
+use crate::app::accounts::secrets::{Secrets, Stored};
+use crate::app::accounts::tree::{Explorer, TabTarget, TreeAction};
+use crate::app::context::Notice;
+use crate::app::frame::inspector::Inspector;
+use crate::app::frame::tabs::Tabs;
+use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::app::runtime::jobs::Jobs;
+use crate::app::runtime::log::AppLog;
+
+use crate::storage::{Service, StorageError};
+
+/// What is remembered between runs (eframe persistence): never a secret.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct UiSettings {
+    pub dark: bool,
+    pub open_tabs: Vec<TabTarget>,
+    pub active_tab: Option<usize>,
+    pub bottom: BottomView,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BottomView {
+    #[default]
+    Activity,
+    Inspector,
+}
+
+/// Which panel F6 has put the keyboard in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PanelFocus {
+    Tree,
+    Tabs,
+    Bottom,
+}
+
+/// Something destructive waiting for the user's yes.
+#[derive(Clone, Debug)]
+pub enum Confirm {
+    DeleteResource(TabTarget),
+    RemoveAccount(String),
+}
+
+pub struct TesseraApp {
+    pub backend: Backend,
+    pub paths: AppPaths,
+    pub log: Arc<AppLog>,
+    pub secrets: Arc<Secrets>,
+    pub connections: Connections,
+    pub explorer: Explorer,
+    pub tabs: Tabs,
+    pub jobs: Jobs,
+    pub inspector: Inspector,
+    pub editor: Option<AccountEditor>,
+    pub notices: Vec<Notice>,
+    pub confirm: Option<Confirm>,
+    pub settings: UiSettings,
+    pub focus: PanelFocus,
+    pub dialogs: Arc<dyn crate::app::runtime::dialogs::FileDialogs>,
+    pub leases: crate::app::context::leases::LeaseBook,
+    pub lab: Option<Box<crate::app::lab::ConflictLab>>,
+    pub backlogs: Option<crate::app::queue::backlogs::QueueBacklogs>,
+    pub about_open: bool,
+    /// A pane asked to open the lab on one of its resources (profile id, target).
+    pub lab_request: Option<(String, crate::app::lab::open::FreeTarget)>,
+    pending_ops: Vec<Pending<OpResult>>,
+    saving_secret: Option<Pending<(String, Stored)>>,
+    keychain_check: Option<Pending<Option<String>>>,
+    theme_applied: Option<bool>,
+    /// Things that live as long as the app (the emulator the run command started).
+    pub keep_alive: Vec<Box<dyn std::any::Any>>,
+}
+
+/// What a finished one-off operation tells the app.
+pub struct OpResult {
+    pub message: Result<String, StorageError>,
+    pub refresh: Option<(String, Service)>,
+}
+
+impl TesseraApp {
+    pub fn new(backend: Backend, paths: AppPaths, secrets: Arc<Secrets>, settings: Option<UiSettings>) -> Self {
+        let log = Arc::new(AppLog::open(&paths.log_file));
+        let mut notices = Vec::new();
+        if !log.is_open() {
+            notices.push(Notice {
+                text: format!(
+                    "The log file {} cannot be written, so this run keeps no log. Check that its folder is writable.",
+                    paths.log_file.display()
+                ),
+                error: true,
+            });
+        }
+        let profiles = match crate::app::accounts::profiles::load_profiles(&paths.accounts_file) {
+            Ok(p) => p,
+            Err(e) => {
+                notices.push(Notice { text: e, error: true });
+                vec![AccountProfile::emulator_preset()]
+            }
+        };
+
+        log.line(&format!("started; {} accounts", profiles.len()));
+        let settings = settings.unwrap_or_default();
+        let mut app = TesseraApp {
+            connections: Connections::new(profiles, secrets.clone()),
+            backend,
+            paths,
+            log,
+            secrets,
+            explorer: Explorer::default(),
+            tabs: Tabs::default(),
+            jobs: Jobs::default(),
+            inspector: Inspector::default(),
+            editor: None,
+            notices,
+            confirm: None,
+            settings: settings.clone(),
+            focus: PanelFocus::Tree,
+            dialogs: Arc::new(crate::app::runtime::dialogs::NativeDialogs),
+            leases: crate::app::context::leases::LeaseBook::default(),
+            lab: None,
+            backlogs: None,
+            about_open: false,
+            lab_request: None,
+            pending_ops: Vec::new(),
+            saving_secret: None,
+            keychain_check: None,
+            theme_applied: None,
+            keep_alive: Vec::new(),
+        };
+        // Connecting to the keychain blocks (D-Bus, the login keychain): find out off the UI thread.
+        let check = app.secrets.clone();
+        app.keychain_check = Some(app.backend.spawn_blocking(move || check.check()));
+        for target in settings.open_tabs {
+            app.open_tab(target);
+        }
+        app.tabs.active = settings.active_tab.filter(|&i| i < app.tabs.list.len());
+        app
+    }
+
+    pub fn notice_error(&mut self, e: &StorageError) {
+        self.log
+            .line(&format!("error: {}", e.plain_words().replace('\n', " | ")));
+        self.notices.push(Notice {
+            text: e.plain_words(),
+            error: true,
+        });
+    }
+
+    pub fn notice(&mut self, text: impl Into<String>) {
+        self.notices.push(Notice {
+            text: text.into(),
+            error: false,
+        });
+    }
+
+    /// Opens (or focuses) a tab for a resource, connecting its account first if needed.
+    pub fn open_tab(&mut self, target: TabTarget) {
+        self.connections.open(&self.backend, &target.profile_id);
+        self.tabs.open(target);
+        // What was just opened is what the keyboard (Ctrl+R, Ctrl+F) should act on.
+        self.focus = PanelFocus::Tabs;
+    }
+
+    /// Runs a one-off operation; its outcome becomes a notice and, if asked, a list refresh.
+    pub fn run_op(&mut self, work: impl std::future::Future<Output = OpResult> + Send + 'static) {
+        self.pending_ops.push(self.backend.spawn(work));
+    }
+
+    /// Everything that arrived from the backend: request events, finished work.
+    pub fn logic(&mut self) {
+        for event in self.backend.drain_events() {
+            self.log.request(&event);
+            self.inspector.push(event);
+        }
+        self.connections.poll();
+        self.connections.run_waiting_tests(&self.backend);
+        self.explorer.poll();
+        if self.jobs.poll() {
+            // A finished seed, import or upload may have made containers, queues or tables the tree should show.
+            self.explorer.refresh_all(&self.backend, &self.connections);
+            self.tabs.jobs_ended();
+        }
+        let mut finished = Vec::new();
+        self.pending_ops.retain_mut(|p| match p.poll() {
+            Some(r) => {
+                finished.push(r);
+                false
+            }
+            None => true,
+        });
+        for r in finished {
+            match r.message {
+                Ok(m) => {
+                    self.log.line(&m);
+                    self.notice(m);
+                }
+                Err(e) => self.notice_error(&e),
+            }
+            if let Some((id, service)) = r.refresh
+                && let Some(client) = self.connections.client(&id)
+            {
+                self.explorer.refresh(&self.backend, &client, &id, service);
+            }
+        }
+        if let Some(Some(why)) = take_ready(&mut self.keychain_check) {
+            self.log.line(&format!("no keychain: {why}"));
+            self.notice(format!(
+                "{why}. Keys and SAS tokens you enter are kept for this run only and never written to disk."
+            ));
+        }
+        if let Some((label, stored)) = take_ready(&mut self.saving_secret)
+            && let Stored::ThisRunOnly(why) = stored
+        {
+            self.notice(format!("The secret of `{label}` is kept for this run only: {why}."));
+        }
+        // A queue tab offers "move to" the account's other queues, so their names must be loaded.
+        for tab in &self.tabs.list {
+            if tab.target.service == crate::storage::Service::Queue
+                && let Some(client) = self.connections.client(&tab.target.profile_id)
+            {
+                self.explorer.ensure_loaded(
+                    &self.backend,
+                    &client,
+                    &tab.target.profile_id,
+                    crate::storage::Service::Queue,
+                );
+            }
+        }
+        let mut shared = crate::app::frame::tabs::Shared {
+            connections: &self.connections,
+            backend: &self.backend,
+            jobs: &mut self.jobs,
+            notices: &mut self.notices,
+            dialogs: &self.dialogs,
+            leases: &mut self.leases,
+            explorer: &self.explorer,
+            lab_request: &mut self.lab_request,
+        };
+        self.tabs.poll(&mut shared);
+        if let Some((profile, target)) = self.lab_request.take() {
+            self.open_lab(&profile, Some(target));
+        }
+        if let Some(lab) = &mut self.lab {
+            lab.poll(&self.backend);
+        }
+        if let Some(b) = &mut self.backlogs
+            && let Some(client) = self.connections.client(&b.profile_id)
+        {
+            b.poll(&self.backend, &client);
+        }
+    }
+
+    pub fn tree_action(&mut self, action: TreeAction) {
+        match action {
+            TreeAction::Open(target) => self.open_tab(target),
+            TreeAction::TestConnection(id) => {
+                self.connections.open(&self.backend, &id);
+                self.connections.test(&self.backend, &id);
+            }
+            TreeAction::Edit(id) => {
+                if let Some(c) = self.connections.get(&id) {
+                    self.editor = Some(AccountEditor::edit(&c.profile));
+                }
+            }
+            TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
+            TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),
+            TreeAction::CountEntities(target) => crate::app::frame::tabs::start_count_job(self, target),
+            TreeAction::Create(target, access) => {
+                let Some(client) = self.connections.client(&target.profile_id) else {
+                    return;
+                };
+                self.run_op(async move {
+                    let TabTarget {
+                        profile_id,
+                        service,
+                        name,
+                    } = target;
+                    let result = match service {
+                        Service::Blob => client.create_container(&name, access, &[]).await,
+                        Service::Queue => client.create_queue(&name, &[]).await,
+                        Service::Table => client.create_table(&name).await,
+                    };
+                    OpResult {
+                        message: result.map(|_| format!("Created {} `{name}`.", service.resource())),
+                        refresh: Some((profile_id, service)),
+                    }
+                });
+            }
+        }
+    }
+
+    pub fn editor_outcome(&mut self, outcome: EditorOutcome) {
+        match outcome {
+            EditorOutcome::Open => {}
+            EditorOutcome::Cancelled => self.editor = None,
+            EditorOutcome::Saved { profile, secret } => {
+                let profile = *profile;
+                self.editor = None;
+                let label = profile.label.clone();
+                if let Some(secret) = secret {
+                    let secrets = self.secrets.clone();
+                    let id = profile.id.clone();
+                    let l = label.clone();
+                    self.secrets.hold(&id, &secret);
+                    self.saving_secret = Some(self.backend.spawn_blocking(move || (l, secrets.store(&id, &secret))));
+                }
+                match self.connections.get_mut(&profile.id) {
+                    Some(c) => c.profile = profile.clone(),
+                    None => self
+                        .connections
+                        .list
+                        .push(crate::app::accounts::connections::Connection::new(profile.clone())),
+                }
+                self.connections.reset(&profile.id);
+                self.explorer.forget_account(&profile.id);
+                self.save_profiles();
+                self.log
+                    .line(&format!("account saved: {label} ({})", profile.kind.describe()));
+                self.notice(format!("Account `{label}` saved."));
+            }
+        }
+    }
+
+    fn save_profiles(&mut self) {
+        let lasting: Vec<AccountProfile> = self
+            .connections
+            .profiles()
+            .into_iter()
+            .filter(|p| !p.id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX))
+            .collect();
+        if let Err(e) = crate::app::accounts::profiles::save_profiles(&self.paths.accounts_file, &lasting) {
+            self.notices.push(Notice { text: e, error: true });
+        }
+    }
+
+    pub fn confirmed(&mut self, confirm: Confirm) {
+        match confirm {
+            Confirm::RemoveAccount(id) => {
+                let secrets = self.secrets.clone();
+                let forget = id.clone();
+                let keychain = secrets.uses_keychain();
+                self.backend.run_blocking_detached(move || secrets.forget(&forget));
+                self.connections.list.retain(|c| c.profile.id != id);
+                self.explorer.forget_account(&id);
+                self.tabs.close_account(&id);
+                self.save_profiles();
+                self.notice(if keychain {
+                    "Account removed, and its secret deleted from the keychain."
+                } else {
+                    "Account removed, and its secret forgotten (it was kept for this run only)."
+                });
+            }
+            Confirm::DeleteResource(target) => {
+                let Some(client) = self.connections.client(&target.profile_id) else {
+                    return;
+                };
+                // A container this app holds the lease on can only be deleted with that lease id.
+                let lease = self.connections.get(&target.profile_id).and_then(|c| {
+                    let key = crate::app::context::leases::LeaseKey::new(&c.profile.identity(), &target.name, None);
+                    self.leases.id_for_write(&key)
+                });
+                self.tabs.close_target(&target);
+                self.run_op(async move {
+                    let TabTarget {
+                        profile_id,
+                        service,
+                        name,
+                    } = target;
+                    let result = match service {
+                        Service::Blob => {
+                            let conditions = crate::storage::blob::conditions::Conditions::none().with_lease(lease);
+                            client.delete_container(&name, &conditions).await
+                        }
+                        Service::Queue => client.delete_queue(&name).await,
+                        Service::Table => client.delete_table(&name).await,
+                    };
+                    OpResult {
+                        message: result.map(|_| format!("Deleted {} `{name}`.", service.resource())),
+                        refresh: Some((profile_id, service)),
+                    }
+                });
+            }
+        }
+    }
+
+    /// Opens the conflict lab on an account (two fresh clients), optionally pointed at one resource.
+    pub fn open_lab(&mut self, profile_id: &str, target: Option<crate::app::lab::open::FreeTarget>) {
+        let Some(conn) = self.connections.get(profile_id) else {
+            return;
+        };
+        let Some(client) = &conn.client else {
+            self.notice("Connect the account first (open it in the tree), then open the conflict lab.");
+            return;
+        };
+        // The same account, not the same label or name: two emulators are both devstoreaccount1.
+        let same = self
+            .lab
+            .as_ref()
+            .is_some_and(|l| l.account_identity == client.account().identity());
+        if !same {
+            match crate::app::lab::ConflictLab::new(client.account(), &conn.profile.label, &self.backend) {
+                Ok(lab) => self.lab = Some(Box::new(lab)),
+                Err(e) => {
+                    self.notice_error(&e);
+                    return;
+                }
+            }
+        }
+        if let (Some(lab), Some(t)) = (&mut self.lab, target) {
+            lab.free.target = Some(t);
+        }
+    }
+
+    /// The account the user is looking at: the active tab's, else the first connected one.
+    pub fn current_profile(&self) -> Option<String> {
+        self.tabs
+            .active
+            .and_then(|i| self.tabs.list.get(i))
+            .map(|t| t.target.profile_id.clone())
+            .or_else(|| {
+                self.connections
+                    .list
+                    .iter()
+                    .find(|c| c.client.is_some())
+                    .map(|c| c.profile.id.clone())
+            })
+    }
+
+    pub fn apply_theme(&mut self, ctx: &egui::Context) {
+        if self.theme_applied != Some(self.settings.dark) {
+            ctx.set_theme(if self.settings.dark {
+                egui::Theme::Dark
+            } else {
+                egui::Theme::Light
+            });
+            self.theme_applied = Some(self.settings.dark);
+        }
+    }
+
+    /// What to remember between runs.
+    pub fn settings_to_save(&self) -> UiSettings {
+        // A this-run account (the demo's emulator) is gone next run, so its tabs would only reopen onto 404s.
+        let lasting = |t: &&crate::app::frame::tabs::Tab| {
+            !t.target
+                .profile_id
+                .starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX)
+        };
+        let active = self.tabs.active.and_then(|i| self.tabs.list.get(i));
+        UiSettings {
+            open_tabs: self
+                .tabs
+                .list
+                .iter()
+                .filter(lasting)
+                .map(|t| t.target.clone())
+                .collect(),
+            active_tab: active.filter(lasting).map(|a| {
+                self.tabs
+                    .list
+                    .iter()
+                    .filter(lasting)
+                    .position(|t| std::ptr::eq(t, a))
+                    .unwrap_or(0)
+            }),
+            ..self.settings.clone()
+        }
+    }
+}
+
+impl eframe::App for TesseraApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.apply_theme(ctx);
+        TesseraApp::logic(self);
+        // Countdowns (leases, visibility) and running jobs move without input.
+        let lab_busy = self
+            .lab
+            .as_ref()
+            .is_some_and(|l| l.run.as_ref().is_some_and(|r| r.busy()))
+            || self.backlogs.is_some();
+        if self.jobs.running() > 0 || self.tabs.wants_ticks() || self.leases.counting() || lab_busy {
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
+        } else if let Some(after) = self.tabs.next_tick() {
+            ctx.request_repaint_after(after);
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        crate::app::frame::shell::ui(self, ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.settings_to_save());
+    }
+}

@@ -1,0 +1,166 @@
+//! A queue's charts: its backlog over time (one queue, or several side by side) and the invisibility windows
+//! of the messages this pane holds.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points};
+
+use egui::Color32;
+
+use crate::app::widgets::format::thousands;
+use crate::app::widgets::plot::{clock, now_secs, text_alternative, timeline_plot};
+
+/// A queue's approximate message count over time.
+#[derive(Clone, Debug, Default)]
+pub struct Backlog {
+    pub samples: VecDeque<(f64, f64)>,
+}
+
+impl Backlog {
+    const KEEP: usize = 720;
+
+    pub fn record(&mut self, at: f64, count: u64) {
+        if self.samples.len() == Self::KEEP {
+            self.samples.pop_front();
+        }
+        self.samples.push_back((at, count as f64));
+    }
+
+    /// Messages per minute over the last five minutes of samples (negative: draining).
+    pub fn rate_per_minute(&self) -> Option<f64> {
+        let (last_t, last) = *self.samples.back()?;
+        let (first_t, first) = *self.samples.iter().find(|(t, _)| last_t - t <= 300.0)?;
+        (last_t - first_t >= 1.0).then(|| (last - first) / (last_t - first_t) * 60.0)
+    }
+
+    pub fn summary(&self) -> String {
+        let Some((_, now)) = self.samples.back() else {
+            return "No samples yet: each peek or refresh adds one.".into();
+        };
+        let trend = match self.rate_per_minute() {
+            Some(r) if r > 0.5 => format!("growing at {r:.1} messages/min"),
+            Some(r) if r < -0.5 => format!("draining at {:.1} messages/min", -r),
+            Some(_) => "steady".to_string(),
+            None => "one sample so far".to_string(),
+        };
+        format!("Backlog now: {} messages, {trend}", thousands(*now as u64))
+    }
+
+    pub fn as_text(&self) -> String {
+        let mut out = String::from("time (UTC)\tapproximate messages\n");
+        for (t, n) in &self.samples {
+            out.push_str(&format!("{}\t{}\n", clock(*t), *n as u64));
+        }
+        out
+    }
+}
+
+/// Backlogs side by side (one line per queue), with their summaries as text.
+pub fn backlogs_ui(ui: &mut egui::Ui, id: &str, backlogs: &BTreeMap<String, Backlog>) {
+    for (name, b) in backlogs {
+        ui.label(format!("{name}: {}", b.summary()));
+    }
+    let origin = backlogs
+        .values()
+        .filter_map(|b| b.samples.front().map(|s| s.0))
+        .fold(f64::INFINITY, f64::min);
+    let top = backlogs
+        .values()
+        .flat_map(|b| b.samples.iter().map(|s| s.1))
+        .fold(0.0, f64::max);
+    Plot::new(("backlog", id))
+        .height(160.0)
+        // A count is never negative: no margin below zero, headroom above the highest sample instead.
+        .set_margin_fraction(egui::vec2(0.02, 0.0))
+        .include_y(0.0)
+        .include_y(top * 1.15 + 1.0)
+        .legend(egui_plot::Legend::default())
+        .x_axis_formatter(|m, _| format!("{:.0} s", m.value))
+        .show(ui, |plot| {
+            for (name, b) in backlogs {
+                let points: Vec<[f64; 2]> = b.samples.iter().map(|(t, n)| [t - origin, *n]).collect();
+                // A line needs two samples; until then the first one shows as a dot.
+                if let [only] = points[..] {
+                    plot.points(Points::new(name.clone(), vec![only]).radius(3.0));
+                } else {
+                    plot.line(Line::new(name.clone(), PlotPoints::from(points)));
+                }
+            }
+        });
+    if ui.button("Copy the backlog numbers").clicked() {
+        let text: String = backlogs
+            .iter()
+            .map(|(n, b)| format!("# {n}\n{}", b.as_text()))
+            .collect();
+        ui.ctx().copy_text(text);
+    }
+}
+
+/// One dequeued message's invisibility: from when it was taken until it shows again.
+pub struct Window {
+    pub label: String,
+    pub from: f64,
+    pub until: f64,
+}
+
+pub fn visibility_ui(ui: &mut egui::Ui, id: &str, windows: &[Window]) {
+    if windows.is_empty() {
+        return;
+    }
+    let now = now_secs();
+    let origin = windows.iter().map(|w| w.from).fold(now, f64::min);
+    let labels: Vec<String> = windows.iter().map(|w| w.label.clone()).collect();
+    let bars: Vec<Bar> = windows
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let color = if w.until > now {
+                Color32::from_rgb(0x50, 0x70, 0xc0)
+            } else {
+                Color32::GRAY
+            };
+            Bar::new(i as f64, (w.until - w.from).max(0.05))
+                .base_offset(w.from - origin)
+                .fill(color)
+                .width(0.6)
+                .name(&w.label)
+        })
+        .collect();
+    let charts = vec![BarChart::new("invisible", bars).horizontal()];
+    timeline_plot(ui, ("visibility", id), labels, 22.0, 220.0, charts, now - origin);
+    text_alternative(
+        ui,
+        "Invisibility windows as text",
+        "Copy the invisibility windows",
+        || {
+            windows
+                .iter()
+                .map(|w| {
+                    let left = w.until - now;
+                    let state = if left > 0.0 {
+                        format!("visible again in {left:.0} s")
+                    } else {
+                        "visible again".to_string()
+                    };
+                    format!("{}: hidden {} to {} ({state})", w.label, clock(w.from), clock(w.until))
+                })
+                .collect()
+        },
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backlogs_tell_draining_from_growing() {
+        let mut b = Backlog::default();
+        b.record(0.0, 100);
+        b.record(60.0, 40);
+        assert_eq!(b.rate_per_minute(), Some(-60.0));
+        assert_eq!(b.summary(), "Backlog now: 40 messages, draining at 60.0 messages/min");
+        b.record(120.0, 100);
+        assert!(b.summary().contains("steady"), "{}", b.summary());
+    }
+}

@@ -1,0 +1,171 @@
+//! The partition map's data: entities per PartitionKey over the loaded rows (or a whole-table scan), the hot
+//! partition, and the chart that draws them.
+
+use std::collections::HashMap;
+
+use egui::RichText;
+use egui_plot::{Bar, BarChart, Plot};
+
+use crate::app::widgets::format::{count, thousands};
+use crate::app::widgets::plot::category_label;
+use crate::storage::table::entity::Entity;
+
+/// Entities per partition, biggest first.
+#[derive(Clone, Debug, Default)]
+pub struct PartitionCounts {
+    pub counts: Vec<(String, u64)>,
+    pub total: u64,
+    /// Counted over the whole table (a scan) rather than the loaded rows.
+    pub whole_table: bool,
+}
+
+/// One partition above this share of the rows is flagged: it takes most of the load.
+pub const HOT_SHARE: f64 = 0.5;
+
+impl PartitionCounts {
+    pub fn from_keys<'a>(keys: impl Iterator<Item = &'a str>) -> Self {
+        let mut map: HashMap<&str, u64> = HashMap::new();
+        for k in keys {
+            *map.entry(k).or_default() += 1;
+        }
+        let total = map.values().sum();
+        let mut counts: Vec<(String, u64)> = map.into_iter().map(|(k, n)| (k.to_string(), n)).collect();
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        PartitionCounts {
+            counts,
+            total,
+            whole_table: false,
+        }
+    }
+
+    pub fn from_entities<'a>(entities: impl Iterator<Item = &'a Entity>) -> Self {
+        Self::from_keys(entities.map(Entity::partition_key))
+    }
+
+    pub fn top_share(&self) -> f64 {
+        match self.counts.first() {
+            Some((_, n)) if self.total > 0 => *n as f64 / self.total as f64,
+            _ => 0.0,
+        }
+    }
+
+    pub fn is_hot(&self) -> bool {
+        self.counts.len() > 1 && self.top_share() >= HOT_SHARE
+    }
+
+    pub fn summary(&self) -> String {
+        match self.counts.first() {
+            Some((pk, n)) => format!(
+                "Top partition: {pk} with {} {} ({:.1}% of {}); {}",
+                thousands(*n),
+                if *n == 1 { "entity" } else { "entities" },
+                self.top_share() * 100.0,
+                thousands(self.total),
+                count(self.counts.len(), "partition")
+            ),
+            None => "No entities to count.".into(),
+        }
+    }
+
+    pub fn as_text(&self) -> String {
+        let mut out = String::from("PartitionKey\tentities\n");
+        for (pk, n) in &self.counts {
+            out.push_str(&format!("{pk}\t{n}\n"));
+        }
+        out
+    }
+}
+
+/// The partition map. Returns the partition whose bar was clicked.
+pub fn partition_map_ui(ui: &mut egui::Ui, counts: &PartitionCounts) -> Option<String> {
+    let source = if counts.whole_table {
+        "the whole table"
+    } else {
+        "the loaded rows"
+    };
+    ui.label(RichText::new(format!("{} (counted over {source})", counts.summary())).strong());
+    if counts.is_hot() {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "Hot-partition risk: one partition holds {:.0}% of the rows, so its reads and writes all land on one \
+                 server. Spread the keys if this is the real load.",
+                counts.top_share() * 100.0
+            ),
+        );
+    }
+    let shown: Vec<&(String, u64)> = counts.counts.iter().take(40).collect();
+    let names: Vec<String> = shown.iter().map(|(pk, _)| pk.clone()).collect();
+    let bars: Vec<Bar> = shown
+        .iter()
+        .enumerate()
+        .map(|(i, (pk, n))| Bar::new(i as f64, *n as f64).name(pk).width(0.8))
+        .collect();
+    let heights: Vec<f64> = shown.iter().map(|(_, n)| *n as f64).collect();
+    let response = Plot::new("partition-map")
+        .height(180.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        // Room for ten bars at least, so one partition is a bar and not a wall.
+        .include_x(-0.5)
+        .include_x(shown.len().max(10) as f64 - 0.5)
+        .include_y(0.0)
+        // Only the top eight are named under their bars: more would overlap.
+        .x_axis_formatter(move |mark, _| category_label(&names[..names.len().min(8)], mark.value))
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("entities per partition", bars));
+            plot.pointer_coordinate()
+        });
+    let mut clicked = None;
+    if response.response.clicked()
+        && let Some(p) = response.inner
+    {
+        let i = p.x.round();
+        if i >= 0.0
+            && (i as usize) < heights.len()
+            && (p.x - i).abs() <= 0.4
+            && p.y >= 0.0
+            && p.y <= heights[i as usize]
+        {
+            clicked = Some(shown[i as usize].0.clone());
+        }
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Copy the partition counts").clicked() {
+            ui.ctx().copy_text(counts.as_text());
+        }
+        ui.weak("Click a bar to query only that partition.");
+    });
+    ui.collapsing("Partition counts as text", |ui| {
+        for (pk, n) in counts.counts.iter().take(100) {
+            if ui.link(format!("{pk}: {}", thousands(*n))).clicked() {
+                clicked = Some(pk.clone());
+            }
+        }
+    });
+    clicked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partition_counts_find_the_hot_one() {
+        let keys = ["a", "a", "a", "b", "c", "a"];
+        let c = PartitionCounts::from_keys(keys.into_iter());
+        assert_eq!(c.counts[0], ("a".to_string(), 4));
+        assert!((c.top_share() - 4.0 / 6.0).abs() < 1e-9);
+        assert!(c.is_hot());
+        assert_eq!(
+            c.summary(),
+            "Top partition: a with 4 entities (66.7% of 6); 3 partitions"
+        );
+        assert!(c.as_text().contains("a\t4\n"));
+        assert!(
+            !PartitionCounts::from_keys(["x"].into_iter()).is_hot(),
+            "one partition is not a skew"
+        );
+    }
+}

@@ -1,0 +1,125 @@
+//! Lease states seen over time, per blob, and their chart: shared by the blob pane and the conflict lab (both
+//! watch leases change), so it lives with the widgets.
+
+use std::collections::BTreeMap;
+
+use egui::Color32;
+use egui_plot::{Bar, BarChart};
+
+use crate::app::widgets::plot::{clock, now_secs, text_alternative, timeline_plot};
+use crate::storage::blob::LeaseState;
+
+/// Lease states seen over time, per blob.
+#[derive(Clone, Debug, Default)]
+pub struct LeaseTimeline {
+    pub series: BTreeMap<String, Vec<(f64, LeaseState)>>,
+}
+
+fn lease_color(state: LeaseState) -> Color32 {
+    match state {
+        LeaseState::Available => Color32::from_rgb(0x70, 0xa0, 0x70),
+        LeaseState::Leased => Color32::from_rgb(0xd0, 0x60, 0x20),
+        LeaseState::Expired => Color32::from_rgb(0x70, 0x70, 0xa0),
+        LeaseState::Breaking => Color32::from_rgb(0xc0, 0x30, 0x30),
+        LeaseState::Broken => Color32::from_rgb(0x80, 0x40, 0x40),
+    }
+}
+
+impl LeaseTimeline {
+    /// Records a state when it differs from the last one seen.
+    pub fn observe(&mut self, name: &str, state: LeaseState, at: f64) {
+        let s = self.series.entry(name.to_string()).or_default();
+        if s.last().map(|(_, last)| *last) != Some(state) {
+            s.push((at, state));
+        }
+    }
+
+    /// The part of the timeline for these blobs only (the ones in view).
+    pub fn only<'a>(&self, names: impl Iterator<Item = &'a str>) -> LeaseTimeline {
+        let series = names
+            .filter_map(|n| self.series.get_key_value(n))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        LeaseTimeline { series }
+    }
+
+    pub fn describe(&self, name: &str) -> String {
+        match self.series.get(name).and_then(|s| s.last()) {
+            Some((since, state)) => format!("{name}: {} since {}", state.as_str(), clock(*since)),
+            None => format!("{name}: not seen yet"),
+        }
+    }
+
+    pub fn ui(&self, ui: &mut egui::Ui, id: &str) {
+        if self.series.is_empty() {
+            ui.weak("No lease states seen yet.");
+            return;
+        }
+        let now = now_secs();
+        let origin = self
+            .series
+            .values()
+            .filter_map(|s| s.first().map(|x| x.0))
+            .fold(now, f64::min);
+        let names: Vec<String> = self.series.keys().cloned().collect();
+        let mut charts = Vec::new();
+        for (row, (name, states)) in self.series.iter().enumerate() {
+            for (i, (start, state)) in states.iter().enumerate() {
+                let end = states.get(i + 1).map_or(now, |n| n.0);
+                let bar = Bar::new(row as f64, (end - start).max(0.05))
+                    .base_offset(start - origin)
+                    .fill(lease_color(*state))
+                    .name(format!("{name}: {}", state.as_str()))
+                    .width(0.6);
+                charts.push(
+                    BarChart::new(format!("{name} {i}"), vec![bar])
+                        .horizontal()
+                        .color(lease_color(*state)),
+                );
+            }
+        }
+        timeline_plot(ui, ("lease-timeline", id), names, 24.0, 260.0, charts, now - origin);
+        ui.horizontal_wrapped(|ui| {
+            ui.weak("Seconds since this view first saw each blob; the line is now.");
+            for state in [
+                LeaseState::Available,
+                LeaseState::Leased,
+                LeaseState::Breaking,
+                LeaseState::Broken,
+                LeaseState::Expired,
+            ] {
+                // A painted swatch: the default fonts have no square glyph.
+                let (swatch, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+                ui.painter().rect_filled(swatch, 2.0, lease_color(state));
+                ui.label(state.as_str());
+            }
+        });
+        text_alternative(ui, "Lease states as text", "Copy the lease states", || {
+            self.series
+                .iter()
+                .map(|(name, states)| {
+                    let history: Vec<String> = states
+                        .iter()
+                        .map(|(t, s)| format!("{} at {}", s.as_str(), clock(*t)))
+                        .collect();
+                    format!("{}; history: {}", self.describe(name), history.join(", "))
+                })
+                .collect()
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lease_timelines_keep_changes_only() {
+        let mut t = LeaseTimeline::default();
+        t.observe("b", LeaseState::Available, 1.0);
+        t.observe("b", LeaseState::Available, 2.0);
+        t.observe("b", LeaseState::Leased, 3.0);
+        assert_eq!(t.series["b"].len(), 2);
+        assert!(t.describe("b").starts_with("b: leased since"));
+    }
+}
