@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod auth;
+pub mod connection_string;
 pub mod blob;
 pub mod error;
 pub mod events;
@@ -13,6 +14,7 @@ pub mod pipeline;
 pub mod progress;
 pub mod queue;
 pub mod redact;
+pub mod request;
 pub mod retry;
 pub mod table;
 pub mod transport;

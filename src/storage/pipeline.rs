@@ -6,15 +6,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
 use bytes::Bytes;
-use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
-use reqwest::Method;
+use percent_encoding::utf8_percent_encode;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use url::Url;
 
 use crate::storage::Service;
 use crate::storage::account::{Account, Credential};
 use crate::storage::auth::{SigningInput, sign_shared_key};
-use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::error::{ErrorKind, Result, StorageError, locate, service_error};
+pub use crate::storage::request::{Headers, QUERY_VALUE, Request, Response, StreamingResponse};
 use crate::storage::events::{EventSink, RequestEvent};
 use crate::storage::redact::{redact_header, redact_query};
 use crate::storage::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after, write_never_ran};
@@ -22,9 +22,6 @@ use crate::storage::transport::{self, Activity, TransportFailure};
 
 /// The storage REST version every request asks for (Azurite 3.35 knows up to 2025-11-05).
 pub const API_VERSION: &str = "2024-11-04";
-
-/// Query values are encoded strictly: only RFC 3986 unreserved characters stay as they are.
-pub const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
 
 /// How a client behaves; the defaults suit a person waiting at the screen.
 #[derive(Clone)]
@@ -49,149 +46,6 @@ impl Default for ClientOptions {
             breaker_open_for: Duration::from_secs(20),
             events: None,
         }
-    }
-}
-
-/// One request, described in storage terms; the pipeline does the rest.
-pub struct Request {
-    pub service: Service,
-    /// What the user asked for ("Insert entity"); it names the failure if there is one.
-    pub operation: String,
-    pub method: Method,
-    /// The percent-encoded path below the service endpoint, starting with `/` (or empty for the root).
-    pub path: String,
-    /// Query parameters, not yet encoded.
-    pub query: Vec<(String, String)>,
-    pub headers: Vec<(String, String)>,
-    pub body: Bytes,
-    /// Safe to send twice? Reads are; writes say so themselves.
-    pub idempotent: bool,
-    reads_metadata: bool,
-}
-
-impl Request {
-    pub fn new(service: Service, method: Method, operation: impl Into<String>, path: impl Into<String>) -> Self {
-        let idempotent = method == Method::GET || method == Method::HEAD;
-        Request {
-            service,
-            operation: operation.into(),
-            method,
-            path: path.into(),
-            query: Vec::new(),
-            headers: Vec::new(),
-            body: Bytes::new(),
-            idempotent,
-            reads_metadata: false,
-        }
-    }
-
-    pub fn query(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
-        self.query.push((name.into(), value.into()));
-        self
-    }
-
-    pub fn query_opt(self, name: &str, value: Option<impl Into<String>>) -> Self {
-        match value {
-            Some(v) => self.query(name, v),
-            None => self,
-        }
-    }
-
-    /// A header, its name as given: `x-ms-meta-*` names travel in the user's case (see `header_case`).
-    pub fn header(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
-        self.headers.push((name.into(), value.into()));
-        self
-    }
-
-    /// The response's metadata names are wanted in the case the service stored them (Get Properties).
-    pub fn reading_metadata(mut self) -> Self {
-        self.reads_metadata = true;
-        self
-    }
-
-    /// Whether this request must go through the exact-case transport: it sends a metadata name with a capital,
-    /// or reads metadata names (which hyper would lower-case on the way in).
-    fn needs_exact_case(&self) -> bool {
-        self.reads_metadata
-            || self.headers.iter().any(|(n, _)| {
-                n.len() > 10 && n[..10].eq_ignore_ascii_case("x-ms-meta-") && n.bytes().any(|b| b.is_ascii_uppercase())
-            })
-    }
-
-    pub fn header_opt(self, name: &str, value: Option<impl Into<String>>) -> Self {
-        match value {
-            Some(v) => self.header(name, v),
-            None => self,
-        }
-    }
-
-    pub fn body(mut self, body: impl Into<Bytes>) -> Self {
-        self.body = body.into();
-        self
-    }
-
-    pub fn idempotent(mut self, yes: bool) -> Self {
-        self.idempotent = yes;
-        self
-    }
-}
-
-/// A response whose body has been read whole (listings, entities, messages: all small).
-#[derive(Debug)]
-pub struct Response {
-    pub status: u16,
-    pub headers: HeaderMap,
-    pub body: Bytes,
-    /// Header names as they came on the wire, where the exact-case transport carried the request (metadata
-    /// reads); empty otherwise.
-    pub wire_names: Vec<String>,
-}
-
-/// A response whose body is still on the wire (downloads).
-pub struct StreamingResponse {
-    pub status: u16,
-    pub headers: HeaderMap,
-    body: reqwest::Response,
-    read_timeout: Duration,
-}
-
-impl StreamingResponse {
-    /// The next piece of the body, None at its end; a silence longer than the read timeout fails it.
-    pub async fn chunk(&mut self) -> std::result::Result<Option<Bytes>, TransportFailure> {
-        match tokio::time::timeout(self.read_timeout, self.body.chunk()).await {
-            Ok(Ok(chunk)) => Ok(chunk),
-            Ok(Err(e)) => Err(TransportFailure::from_reqwest(&e)),
-            Err(_) => Err(TransportFailure::silence(self.read_timeout)),
-        }
-    }
-}
-
-/// Header access shared by both response kinds.
-pub trait Headers {
-    fn headers(&self) -> &HeaderMap;
-
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers().get(name).and_then(|v| v.to_str().ok())
-    }
-
-    fn etag(&self) -> Option<String> {
-        self.header("etag").map(str::to_string)
-    }
-
-    fn request_id(&self) -> Option<&str> {
-        self.header("x-ms-request-id")
-    }
-}
-
-impl Headers for Response {
-    fn headers(&self) -> &HeaderMap {
-        &self.headers
-    }
-}
-
-impl Headers for StreamingResponse {
-    fn headers(&self) -> &HeaderMap {
-        &self.headers
     }
 }
 
@@ -706,90 +560,3 @@ async fn read_whole(
     }
 }
 
-/// Builds the error for an error status from the headers and the (JSON or XML) body.
-fn service_error(req: &Request, status: u16, headers: &HeaderMap, body: &[u8], account: &Account) -> StorageError {
-    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
-    let (body_code, body_message) = parse_error_body(body);
-    let mut e = StorageError::new(
-        ErrorKind::Service,
-        &req.operation,
-        body_message.unwrap_or_else(|| status_text(status).to_string()),
-    );
-    e.service = Some(req.service);
-    e.status = Some(status);
-    e.code = header("x-ms-error-code").or(body_code);
-    e.request_id = header("x-ms-request-id");
-    locate(&mut e, account, req.service);
-    if status == 412 {
-        e.current_etag = header("etag");
-    }
-    if let (403, Credential::Sas(sas)) = (status, &account.credential) {
-        e.sas_expired = sas.expired(SystemTime::now());
-    }
-    e
-}
-
-/// Where a failed request went: the endpoint, and whether it was the emulator (whose hint says how to start it).
-fn locate(e: &mut StorageError, account: &Account, service: Service) {
-    e.endpoint = account.endpoint_authority(service);
-    e.emulator = account.name == crate::storage::account::EMULATOR_ACCOUNT;
-}
-
-fn status_text(status: u16) -> &'static str {
-    reqwest::StatusCode::from_u16(status)
-        .ok()
-        .and_then(|s| s.canonical_reason())
-        .unwrap_or("Error")
-}
-
-/// Table errors come as JSON (`odata.error`), Blob and Queue errors as XML (`<Error><Code>`).
-pub fn parse_error_body(body: &[u8]) -> (Option<String>, Option<String>) {
-    if let Ok(json) = serde_json::from_slice::<serde_json::Value>(body) {
-        let error = json.get("odata.error").or_else(|| json.get("error")).unwrap_or(&json);
-        let code = error.get("code").and_then(|c| c.as_str()).map(str::to_string);
-        let message = error
-            .get("message")
-            .and_then(|m| m.get("value").or(Some(m)))
-            .and_then(|m| m.as_str())
-            .map(|m| m.lines().next().unwrap_or("").to_string());
-        return (code, message);
-    }
-    let text = String::from_utf8_lossy(body);
-    let code = xml_element(&text, "Code");
-    let message = xml_element(&text, "Message").map(|m| m.lines().next().unwrap_or("").to_string());
-    (code, message)
-}
-
-fn xml_element(text: &str, tag: &str) -> Option<String> {
-    let start = text.find(&format!("<{tag}>"))? + tag.len() + 2;
-    let end = start + text[start..].find(&format!("</{tag}>"))?;
-    let raw = &text[start..end];
-    Some(
-        quick_xml::escape::unescape(raw)
-            .map(|c| c.into_owned())
-            .unwrap_or_else(|_| raw.to_string()),
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn error_bodies_in_both_forms() {
-        let json = br#"{"odata.error":{"code":"EntityAlreadyExists","message":{"lang":"en-US","value":"The specified entity already exists.\nRequestId:abc"}}}"#;
-        assert_eq!(
-            parse_error_body(json),
-            (
-                Some("EntityAlreadyExists".into()),
-                Some("The specified entity already exists.".into())
-            )
-        );
-        let xml = b"<?xml version=\"1.0\"?><Error><Code>LeaseIdMissing</Code><Message>There is a lease &amp; no id.\nRequestId:x</Message></Error>";
-        assert_eq!(
-            parse_error_body(xml),
-            (Some("LeaseIdMissing".into()), Some("There is a lease & no id.".into()))
-        );
-        assert_eq!(parse_error_body(b""), (None, None));
-    }
-}

@@ -1,14 +1,14 @@
-//! Entities: the packed, read-only form a query returns (one allocation per entity, smaller than its JSON),
-//! the editable `EntityDraft`, and the JSON forms the Table service reads and writes.
+//! Entities as a query returns them: packed, read-only, one allocation each (smaller than their JSON), read
+//! through accessors; and their JSON form for the raw view and exports. Drafts (what is written) are in
+//! `draft`, reading the service's JSON in `entity_json`.
 
 use std::borrow::Cow;
 use std::fmt;
 
 use base64::Engine;
-use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer};
 
-use crate::storage::error::{Result, StorageError};
+pub use crate::storage::table::draft::{EntityDraft, Property, validate_key, validate_property_name};
+pub use crate::storage::table::entity_json::{parse_entity, parse_entity_page};
 use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue, format_double};
 
 /// An entity as the service returned it, packed into one buffer: ETag, keys, Timestamp, then each property's
@@ -123,12 +123,12 @@ fn tag(t: EdmType) -> u8 {
 }
 
 /// Writes the packed form.
-struct Packer {
+pub(crate) struct Packer {
     buf: Vec<u8>,
 }
 
 impl Packer {
-    fn new(etag: &str, pk: &str, rk: &str, timestamp: Option<EdmDateTime>, capacity: usize) -> Self {
+    pub(crate) fn new(etag: &str, pk: &str, rk: &str, timestamp: Option<EdmDateTime>, capacity: usize) -> Self {
         let mut p = Packer {
             buf: Vec::with_capacity(capacity + etag.len() + pk.len() + rk.len() + 16),
         };
@@ -153,7 +153,7 @@ impl Packer {
         self.buf.extend_from_slice(b);
     }
 
-    fn property(&mut self, name: &str, value: EdmRef) {
+    pub(crate) fn property(&mut self, name: &str, value: EdmRef) {
         self.bytes(name.as_bytes());
         self.buf.push(tag(value.edm_type()));
         match value {
@@ -173,7 +173,7 @@ impl Packer {
         }
     }
 
-    fn finish(self) -> Entity {
+    pub(crate) fn finish(self) -> Entity {
         Entity {
             buf: self.buf.into_boxed_slice(),
         }
@@ -364,7 +364,7 @@ impl fmt::Debug for Entity {
 }
 
 /// Adds one property in the service's JSON form: the value, and its type where JSON cannot carry it.
-fn write_json_property(map: &mut serde_json::Map<String, serde_json::Value>, name: &str, value: EdmRef) {
+pub(crate) fn write_json_property(map: &mut serde_json::Map<String, serde_json::Value>, name: &str, value: EdmRef) {
     use serde_json::Value as J;
     let annotated = |map: &mut serde_json::Map<String, J>, t: EdmType, v: J| {
         map.insert(format!("{name}@odata.type"), t.odata_name().into());
@@ -401,460 +401,6 @@ fn write_json_property(map: &mut serde_json::Map<String, serde_json::Value>, nam
             base64::engine::general_purpose::STANDARD.encode(v).into(),
         ),
     }
-}
-
-/// One named property of a draft.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Property {
-    pub name: String,
-    pub value: EdmValue,
-}
-
-/// An entity being written or edited: plain owned fields, validated before anything is sent.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct EntityDraft {
-    pub partition_key: String,
-    pub row_key: String,
-    pub properties: Vec<Property>,
-    pub etag: Option<String>,
-    pub timestamp: Option<EdmDateTime>,
-}
-
-/// The service's limits.
-pub const MAX_PROPERTIES: usize = 255;
-pub const MAX_ENTITY_BYTES: usize = 1024 * 1024;
-pub const MAX_VALUE_BYTES: usize = 64 * 1024;
-pub const MAX_KEY_BYTES: usize = 1024;
-
-impl EntityDraft {
-    pub fn new(partition_key: impl Into<String>, row_key: impl Into<String>) -> Self {
-        EntityDraft {
-            partition_key: partition_key.into(),
-            row_key: row_key.into(),
-            ..Default::default()
-        }
-    }
-
-    pub fn with(mut self, name: impl Into<String>, value: EdmValue) -> Self {
-        self.set(name, value);
-        self
-    }
-
-    pub fn with_etag(mut self, etag: Option<String>) -> Self {
-        self.etag = etag;
-        self
-    }
-
-    /// Sets a property, replacing one of the same name.
-    pub fn set(&mut self, name: impl Into<String>, value: EdmValue) {
-        let name = name.into();
-        match self.properties.iter_mut().find(|p| p.name == name) {
-            Some(p) => p.value = value,
-            None => self.properties.push(Property { name, value }),
-        }
-    }
-
-    pub fn get(&self, name: &str) -> Option<&EdmValue> {
-        self.properties.iter().find(|p| p.name == name).map(|p| &p.value)
-    }
-
-    pub fn to_entity(&self) -> Entity {
-        let mut p = Packer::new(
-            self.etag.as_deref().unwrap_or(""),
-            &self.partition_key,
-            &self.row_key,
-            self.timestamp,
-            self.properties.len() * 24,
-        );
-        for prop in &self.properties {
-            p.property(&prop.name, EdmRef::from(&prop.value));
-        }
-        p.finish()
-    }
-
-    /// Bytes the service counts against its 1 MiB limit.
-    pub fn service_size(&self) -> usize {
-        let utf16 = |s: &str| s.encode_utf16().count() * 2;
-        4 + utf16(&self.partition_key)
-            + utf16(&self.row_key)
-            + self
-                .properties
-                .iter()
-                .map(|p| 8 + utf16(&p.name) + p.value.service_size())
-                .sum::<usize>()
-    }
-
-    /// Checks the service's rules, naming the first broken one, so nothing doomed is sent.
-    pub fn validate(&self, operation: &str) -> Result<()> {
-        let fail = |m: String| Err(StorageError::invalid(operation, m));
-        validate_key("PartitionKey", &self.partition_key).or_else(fail)?;
-        validate_key("RowKey", &self.row_key).or_else(fail)?;
-        if self.properties.len() + 3 > MAX_PROPERTIES {
-            return fail(format!(
-                "The entity has {} properties; the service allows {} besides PartitionKey, RowKey and Timestamp.",
-                self.properties.len(),
-                MAX_PROPERTIES - 3
-            ));
-        }
-        for (i, prop) in self.properties.iter().enumerate() {
-            validate_property_name(&prop.name).or_else(fail)?;
-            if self.properties[..i].iter().any(|p| p.name == prop.name) {
-                return fail(format!("The property `{}` appears twice.", prop.name));
-            }
-            let size = match &prop.value {
-                EdmValue::String(s) => s.encode_utf16().count() * 2,
-                EdmValue::Binary(b) => b.len(),
-                _ => 0,
-            };
-            if size > MAX_VALUE_BYTES {
-                return fail(format!(
-                    "The property `{}` is {} KiB; strings (as UTF-16) and binaries may be at most 64 KiB.",
-                    prop.name,
-                    size.div_ceil(1024)
-                ));
-            }
-        }
-        let total = self.service_size();
-        if total > MAX_ENTITY_BYTES {
-            return fail(format!(
-                "The entity is {} KiB as the service counts it; the limit is 1 MiB.",
-                total.div_ceil(1024)
-            ));
-        }
-        Ok(())
-    }
-
-    /// The JSON body of an insert, update or merge.
-    pub fn to_json_body(&self) -> Vec<u8> {
-        let mut map = serde_json::Map::new();
-        map.insert("PartitionKey".into(), self.partition_key.clone().into());
-        map.insert("RowKey".into(), self.row_key.clone().into());
-        for p in &self.properties {
-            write_json_property(&mut map, &p.name, EdmRef::from(&p.value));
-        }
-        let mut out = Vec::with_capacity(64 + self.properties.len() * 32);
-        let mut ser = serde_json::Serializer::with_formatter(&mut out, AsciiJson);
-        serde::Serialize::serialize(&map, &mut ser).expect("a JSON map serialises");
-        out
-    }
-}
-
-/// JSON with every non-ASCII character escaped as `\uXXXX`. Azurite decodes each body chunk on its own, so a
-/// multi-byte UTF-8 character split across two chunks would arrive as two U+FFFD; ASCII cannot be split.
-struct AsciiJson;
-
-impl serde_json::ser::Formatter for AsciiJson {
-    fn write_string_fragment<W: ?Sized + std::io::Write>(
-        &mut self,
-        writer: &mut W,
-        fragment: &str,
-    ) -> std::io::Result<()> {
-        let mut start = 0;
-        for (i, c) in fragment.char_indices() {
-            if c.is_ascii() {
-                continue;
-            }
-            writer.write_all(&fragment.as_bytes()[start..i])?;
-            let mut units = [0u16; 2];
-            for unit in c.encode_utf16(&mut units) {
-                write!(writer, "\\u{unit:04x}")?;
-            }
-            start = i + c.len_utf8();
-        }
-        writer.write_all(&fragment.as_bytes()[start..])
-    }
-}
-
-/// Keys: at most 1 KiB, and none of `/ \ # ?` or control characters.
-pub fn validate_key(which: &str, key: &str) -> std::result::Result<(), String> {
-    if let Some(c) = key
-        .chars()
-        .find(|c| matches!(c, '/' | '\\' | '#' | '?') || c.is_control())
-    {
-        let shown = if c.is_control() {
-            format!("U+{:04X}", c as u32)
-        } else {
-            format!("`{c}`")
-        };
-        return Err(format!(
-            "The {which} `{}` contains {shown}, which keys may not contain.",
-            key.escape_debug()
-        ));
-    }
-    if key.encode_utf16().count() * 2 > MAX_KEY_BYTES {
-        return Err(format!("The {which} is longer than 1 KiB (as UTF-16)."));
-    }
-    Ok(())
-}
-
-/// Property names follow C# identifier rules, at most 255 characters, and cannot reuse the system names.
-pub fn validate_property_name(name: &str) -> std::result::Result<(), String> {
-    if name.is_empty() {
-        return Err("A property has no name.".into());
-    }
-    if name.chars().count() > 255 {
-        // Quoted by characters: a byte slice could cut a multi-byte character in half.
-        return Err(format!(
-            "The property name `{}` is longer than 255 characters.",
-            crate::storage::redact::shorten(name, 20)
-        ));
-    }
-    if matches!(name, "PartitionKey" | "RowKey" | "Timestamp") || name.starts_with("odata.") {
-        return Err(format!(
-            "`{name}` is a system property name and cannot be used for a property."
-        ));
-    }
-    let mut chars = name.chars();
-    let first = chars.next().expect("not empty");
-    if !(first.is_alphabetic() || first == '_') || !chars.all(|c| c.is_alphanumeric() || c == '_') {
-        return Err(format!(
-            "The property name `{name}` must start with a letter or `_` and contain only letters, digits and `_`."
-        ));
-    }
-    Ok(())
-}
-
-// ---- Reading the service's JSON without building a tree: straight into the packed form. ----
-
-/// A JSON string that borrows from the response when it has no escapes.
-struct Text<'de>(Cow<'de, str>);
-
-impl<'de> Deserialize<'de> for Text<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Text<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a string")
-            }
-            fn visit_borrowed_str<E>(self, v: &'de str) -> std::result::Result<Self::Value, E> {
-                Ok(Text(Cow::Borrowed(v)))
-            }
-            fn visit_str<E>(self, v: &str) -> std::result::Result<Self::Value, E> {
-                Ok(Text(Cow::Owned(v.to_string())))
-            }
-            fn visit_string<E>(self, v: String) -> std::result::Result<Self::Value, E> {
-                Ok(Text(Cow::Owned(v)))
-            }
-        }
-        d.deserialize_str(V)
-    }
-}
-
-/// A JSON value as it arrived, before its `@odata.type` (which may come before or after it) is known.
-enum Raw<'de> {
-    Text(Cow<'de, str>),
-    Int(i64),
-    Float(f64),
-    Bool(bool),
-    Null,
-}
-
-impl<'de> Deserialize<'de> for Raw<'de> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Raw<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a property value")
-            }
-            fn visit_borrowed_str<E>(self, v: &'de str) -> std::result::Result<Self::Value, E> {
-                Ok(Raw::Text(Cow::Borrowed(v)))
-            }
-            fn visit_str<E>(self, v: &str) -> std::result::Result<Self::Value, E> {
-                Ok(Raw::Text(Cow::Owned(v.to_string())))
-            }
-            fn visit_string<E>(self, v: String) -> std::result::Result<Self::Value, E> {
-                Ok(Raw::Text(Cow::Owned(v)))
-            }
-            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E> {
-                Ok(Raw::Int(v))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> std::result::Result<Self::Value, E> {
-                i64::try_from(v).map(Raw::Int).or(Ok(Raw::Float(v as f64)))
-            }
-            fn visit_f64<E>(self, v: f64) -> std::result::Result<Self::Value, E> {
-                Ok(Raw::Float(v))
-            }
-            fn visit_bool<E>(self, v: bool) -> std::result::Result<Self::Value, E> {
-                Ok(Raw::Bool(v))
-            }
-            fn visit_unit<E>(self) -> std::result::Result<Self::Value, E> {
-                Ok(Raw::Null)
-            }
-            fn visit_none<E>(self) -> std::result::Result<Self::Value, E> {
-                Ok(Raw::Null)
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-/// Gives a raw JSON value its Edm type: the annotation's when there is one, else what JSON implies. A value
-/// this app cannot read (an unknown annotation, a DateTime outside the range, a value that does not match its
-/// type) is kept as it came, as `Unparsed`: one such value must not hide the rest of the page.
-fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> Option<EdmValue> {
-    let declared = annotation.map(EdmType::from_odata_name);
-    let unparsed = |raw: &Raw, why: String| {
-        EdmValue::Unparsed(Box::new(UnparsedValue {
-            declared: annotation.map(str::to_string),
-            json: raw.to_json_text(),
-            why: format!("property `{name}`: {why}"),
-        }))
-    };
-    let declared = match declared {
-        None => None,
-        Some(Some(t)) => Some(t),
-        Some(None) => {
-            let a = annotation.unwrap_or_default();
-            return Some(unparsed(
-                &raw,
-                format!("the type `{a}` is not a Table type this app knows"),
-            ));
-        }
-    };
-    let value = match (&raw, declared) {
-        (Raw::Null, _) => return None,
-        (Raw::Text(s), None | Some(EdmType::String)) => EdmValue::String(s.to_string()),
-        (Raw::Text(s), Some(t)) => match EdmValue::parse(t, s) {
-            Ok(v) => v,
-            Err(why) => unparsed(&raw, why),
-        },
-        (Raw::Int(v), None | Some(EdmType::Int32)) => match i32::try_from(*v) {
-            Ok(v) => EdmValue::Int32(v),
-            Err(_) if declared.is_none() => EdmValue::Int64(*v),
-            Err(_) => unparsed(&raw, format!("{v} does not fit an Int32")),
-        },
-        (Raw::Int(v), Some(EdmType::Int64)) => EdmValue::Int64(*v),
-        (Raw::Int(v), Some(EdmType::Double)) => EdmValue::Double(*v as f64),
-        (Raw::Float(v), None | Some(EdmType::Double)) => EdmValue::Double(*v),
-        (Raw::Bool(v), None | Some(EdmType::Boolean)) => EdmValue::Boolean(*v),
-        (_, Some(t)) => unparsed(&raw, format!("the value does not match its declared type {t}")),
-    };
-    Some(value)
-}
-
-impl Raw<'_> {
-    /// The value as JSON text, to keep and write back as it came.
-    fn to_json_text(&self) -> String {
-        match self {
-            Raw::Text(s) => serde_json::Value::String(s.to_string()).to_string(),
-            Raw::Int(v) => v.to_string(),
-            Raw::Float(v) => serde_json::Number::from_f64(*v).map_or_else(|| "null".into(), |n| n.to_string()),
-            Raw::Bool(v) => v.to_string(),
-            Raw::Null => "null".into(),
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Entity {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        d.deserialize_map(EntityVisitor)
-    }
-}
-
-struct EntityVisitor;
-
-impl<'de> Visitor<'de> for EntityVisitor {
-    type Value = Entity;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an entity object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Entity, A::Error> {
-        let mut etag: Option<Text> = None;
-        let (mut pk, mut rk, mut ts): (Option<Text>, Option<Text>, Option<Text>) = (None, None, None);
-        let mut values: Vec<(Cow<'de, str>, Raw<'de>)> = Vec::with_capacity(12);
-        let mut types: Vec<(Cow<'de, str>, Cow<'de, str>)> = Vec::new();
-        while let Some(Text(key)) = map.next_key::<Text>()? {
-            if key == "odata.etag" {
-                etag = Some(map.next_value()?);
-            } else if key.starts_with("odata.") {
-                map.next_value::<IgnoredAny>()?;
-            } else if let Some(name) = key.strip_suffix("@odata.type") {
-                let Text(t) = map.next_value()?;
-                types.push((Cow::Owned(name.to_string()), t));
-            } else {
-                match key.as_ref() {
-                    "PartitionKey" => pk = Some(map.next_value()?),
-                    "RowKey" => rk = Some(map.next_value()?),
-                    "Timestamp" => ts = Some(map.next_value()?),
-                    _ => values.push((key, map.next_value()?)),
-                }
-            }
-        }
-        let timestamp = ts.and_then(|Text(t)| EdmDateTime::parse(&t).ok());
-        let text = |t: &Option<Text<'de>>| t.as_ref().map(|Text(s)| s.to_string()).unwrap_or_default();
-        let mut packer = Packer::new(&text(&etag), &text(&pk), &text(&rk), timestamp, values.len() * 24);
-        for (name, raw) in values {
-            let annotation = types.iter().find(|(n, _)| *n == name).map(|(_, t)| t.as_ref());
-            if let Some(value) = typed(&name, raw, annotation) {
-                packer.property(&name, EdmRef::from(&value));
-            }
-        }
-        Ok(packer.finish())
-    }
-}
-
-/// Reads `{"value": [entity, ...]}` straight into packed entities.
-pub fn parse_entity_page(body: &[u8]) -> std::result::Result<Vec<Entity>, String> {
-    struct Page(Vec<Entity>);
-    impl<'de> Deserialize<'de> for Page {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-            struct V;
-            impl<'de> Visitor<'de> for V {
-                type Value = Page;
-                fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                    f.write_str("an object with `value`")
-                }
-                fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Page, A::Error> {
-                    let mut entities = Vec::new();
-                    while let Some(Text(key)) = map.next_key::<Text>()? {
-                        if key == "value" {
-                            entities = map.next_value_seed(EntitySeq)?;
-                        } else {
-                            map.next_value::<IgnoredAny>()?;
-                        }
-                    }
-                    Ok(Page(entities))
-                }
-            }
-            d.deserialize_map(V)
-        }
-    }
-    serde_json::from_slice::<Page>(body)
-        .map(|p| p.0)
-        .map_err(|e| e.to_string())
-}
-
-/// Reads the entity array with one up-front reservation (pages hold at most 1,000 entities).
-struct EntitySeq;
-
-impl<'de> DeserializeSeed<'de> for EntitySeq {
-    type Value = Vec<Entity>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> std::result::Result<Vec<Entity>, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Vec<Entity>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an array of entities")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Vec<Entity>, A::Error> {
-                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).max(64));
-                while let Some(e) = seq.next_element()? {
-                    out.push(e);
-                }
-                Ok(out)
-            }
-        }
-        d.deserialize_seq(V)
-    }
-}
-
-/// Reads one entity (a point query's body).
-pub fn parse_entity(body: &[u8]) -> std::result::Result<Entity, String> {
-    serde_json::from_slice(body).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

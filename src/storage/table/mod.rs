@@ -1,9 +1,12 @@
 //! The Table service: tables, entity queries with continuation tokens, and single-entity writes with If-Match.
 
 pub mod batch;
+pub mod draft;
 pub mod edm;
 pub mod entity;
+pub mod entity_json;
 pub mod odata;
+pub mod odata_parser;
 
 use percent_encoding::utf8_percent_encode;
 use reqwest::Method;
