@@ -11,8 +11,8 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use common::{goal, percentile};
-use tessera::app::context::leases::LeaseBook;
 use tessera::app::context::PaneContext;
+use tessera::app::context::leases::LeaseBook;
 use tessera::app::runtime::backend::Backend;
 use tessera::app::runtime::dialogs::{FileDialogs, NativeDialogs};
 use tessera::app::runtime::jobs::Jobs;

@@ -18,8 +18,8 @@ use tessera::storage::auth::{SigningInput, sign_shared_key};
 use tessera::storage::blob::conditions::Conditions;
 use tessera::storage::blob::sas::SasPermissions;
 use tessera::storage::blob::transfer::TransferOptions;
-use tessera::storage::progress::TransferProgress;
 use tessera::storage::blob::{BlobHttpHeaders, DeleteSnapshots, ListBlobsOptions, PublicAccess};
+use tessera::storage::progress::TransferProgress;
 use tessera::storage::{Account, Client, ClientOptions, Credential, Service};
 use tokio_util::sync::CancellationToken;
 

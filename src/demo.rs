@@ -7,8 +7,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
-use crate::storage::progress::TransferProgress;
 use crate::storage::blob::{BlobHttpHeaders, PublicAccess};
+use crate::storage::progress::TransferProgress;
 use crate::storage::queue::{MessageEncoding, MessageTtl};
 use crate::storage::table::UpdateMode;
 use crate::storage::table::batch::BatchOperation;

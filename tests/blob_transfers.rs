@@ -11,8 +11,8 @@ use common::{client, unique};
 use md5::{Digest, Md5};
 use tessera::storage::blob::conditions::Conditions;
 use tessera::storage::blob::transfer::TransferOptions;
-use tessera::storage::progress::TransferProgress;
 use tessera::storage::blob::{BlobHttpHeaders, PublicAccess};
+use tessera::storage::progress::TransferProgress;
 use tessera::storage::{Client, ErrorKind};
 use tokio_util::sync::CancellationToken;
 

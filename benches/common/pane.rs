@@ -4,8 +4,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tessera::app::context::leases::LeaseBook;
 use tessera::app::context::PaneContext;
+use tessera::app::context::leases::LeaseBook;
 use tessera::app::lab::free::FreeTarget;
 use tessera::app::runtime::backend::Backend;
 use tessera::app::runtime::dialogs::{FileDialogs, NativeDialogs};

@@ -281,7 +281,13 @@ impl std::error::Error for StorageError {}
 pub type Result<T> = std::result::Result<T, StorageError>;
 
 /// Builds the error for an error status from the headers and the (JSON or XML) body.
-pub(crate) fn service_error(req: &Request, status: u16, headers: &HeaderMap, body: &[u8], account: &Account) -> StorageError {
+pub(crate) fn service_error(
+    req: &Request,
+    status: u16,
+    headers: &HeaderMap,
+    body: &[u8],
+    account: &Account,
+) -> StorageError {
     let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
     let (body_code, body_message) = parse_error_body(body);
     let mut e = StorageError::new(

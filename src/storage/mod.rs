@@ -3,8 +3,8 @@
 
 pub mod account;
 pub mod auth;
-pub mod connection_string;
 pub mod blob;
+pub mod connection_string;
 pub mod error;
 pub mod events;
 pub mod listing;

@@ -14,9 +14,9 @@ use crate::storage::Service;
 use crate::storage::account::{Account, Credential};
 use crate::storage::auth::{SigningInput, sign_shared_key};
 use crate::storage::error::{ErrorKind, Result, StorageError, locate, service_error};
-pub use crate::storage::request::{Headers, QUERY_VALUE, Request, Response, StreamingResponse};
 use crate::storage::events::{EventSink, RequestEvent};
 use crate::storage::redact::{redact_header, redact_query};
+pub use crate::storage::request::{Headers, QUERY_VALUE, Request, Response, StreamingResponse};
 use crate::storage::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after, write_never_ran};
 use crate::storage::transport::{self, Activity, TransportFailure};
 
@@ -559,4 +559,3 @@ async fn read_whole(
         }
     }
 }
-

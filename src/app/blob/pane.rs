@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::app::blob::transfers::{guess_content_type, walk};
-use crate::app::context::leases::LeaseKey;
 use crate::app::context::PaneContext;
-use crate::app::context::{Loading, Pending, take_ready};
+use crate::app::context::leases::LeaseKey;
 use crate::app::context::{JobContext, JobFuture, Unit};
+use crate::app::context::{Loading, Pending, take_ready};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::container::ContainerProperties;
 use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};

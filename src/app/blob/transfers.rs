@@ -9,8 +9,8 @@ use crate::app::context::PaneContext;
 use crate::app::context::{JobContext, JobFuture, Unit};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::transfer::TransferOptions;
-use crate::storage::progress::TransferProgress;
 use crate::storage::blob::{BlobHttpHeaders, ListBlobsOptions};
+use crate::storage::progress::TransferProgress;
 use crate::storage::{Client, StorageError};
 
 impl BlobPane {

@@ -5,8 +5,8 @@ use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
 use crate::app::blob::pane::{BlobConfirm, BlobPane, DialogFor, LeaseAction, Preview, UploadMode};
-use crate::app::context::leases::LeaseBook;
 use crate::app::context::PaneContext;
+use crate::app::context::leases::LeaseBook;
 use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
 use crate::storage::blob::{LeaseInfo, LeaseState, PublicAccess};
 

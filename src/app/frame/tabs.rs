@@ -6,13 +6,13 @@ use crate::app::accounts::connections::Connections;
 use crate::app::accounts::tree::TabTarget;
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::leases::LeaseBook;
+use crate::app::context::{Notice, PaneContext};
+use crate::app::frame::app::TesseraApp;
 use crate::app::queue::pane::QueuePane;
 use crate::app::runtime::backend::Backend;
 use crate::app::runtime::dialogs::FileDialogs;
 use crate::app::runtime::jobs::{JobContext, Jobs, Unit};
 use crate::app::table::pane::TablePane;
-use crate::app::frame::app::TesseraApp;
-use crate::app::context::{Notice, PaneContext};
 use crate::storage::table::EntityQuery;
 use crate::storage::{Client, Service};
 

@@ -7,11 +7,9 @@ use reqwest::header::HeaderMap;
 
 use crate::storage::Service;
 use crate::storage::blob::conditions::Conditions;
-use crate::storage::metadata::{apply_metadata, metadata_from_headers};
-use crate::storage::blob::{
-    LeaseInfo, PublicAccess, check_names, header, lease_info, quoted_etag,
-};
+use crate::storage::blob::{LeaseInfo, PublicAccess, check_names, header, lease_info, quoted_etag};
 use crate::storage::error::Result;
+use crate::storage::metadata::{apply_metadata, metadata_from_headers};
 use crate::storage::pipeline::{Client, Request};
 use crate::storage::xml::Element;
 

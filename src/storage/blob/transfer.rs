@@ -14,10 +14,10 @@ use tokio_util::sync::CancellationToken;
 
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::{BlobHttpHeaders, blob_request, check_names, content_md5};
-use crate::storage::metadata::apply_metadata;
 use crate::storage::error::{ErrorKind, Result, StorageError};
-use crate::storage::progress::TransferProgress;
+use crate::storage::metadata::apply_metadata;
 use crate::storage::pipeline::{Client, Headers};
+use crate::storage::progress::TransferProgress;
 use crate::storage::xml;
 
 /// How transfers cut their work.

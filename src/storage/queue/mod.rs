@@ -7,8 +7,8 @@ use base64::Engine;
 use reqwest::Method;
 
 use crate::storage::Service;
-use crate::storage::metadata::{apply_metadata, metadata_from_headers};
 use crate::storage::error::{Result, StorageError};
+use crate::storage::metadata::{apply_metadata, metadata_from_headers};
 use crate::storage::names::validate_queue_name;
 use crate::storage::pipeline::{Client, Headers, Request};
 use crate::storage::xml::{self, Element};

@@ -2,9 +2,9 @@
 
 use reqwest::Method;
 
+use crate::storage::error::parse_error_body;
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::names::validate_table_name;
-use crate::storage::error::parse_error_body;
 use crate::storage::pipeline::{Client, Headers};
 use crate::storage::table::entity::EntityDraft;
 use crate::storage::table::{IfMatch, UpdateMode, entity_path, table_request};

@@ -8,8 +8,8 @@ use std::fmt;
 use base64::Engine;
 
 pub use crate::storage::table::draft::{EntityDraft, Property, validate_key, validate_property_name};
-pub use crate::storage::table::entity_json::{parse_entity, parse_entity_page};
 use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue, format_double};
+pub use crate::storage::table::entity_json::{parse_entity, parse_entity_page};
 
 /// An entity as the service returned it, packed into one buffer: ETag, keys, Timestamp, then each property's
 /// name, type and value. Cheap to hold by the million; read it through the accessors.

@@ -1,0 +1,351 @@
+//! The one interpreter of the scenarios' steps: an action run by one side (with its own ETag, lease id and
+//! pop receipt), what it saw, and whether that is what the step expected.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+
+use crate::app::lab::{LabEnv, Side, StepOutcome, slot};
+use crate::storage::StorageError;
+use crate::storage::blob::conditions::Conditions;
+use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
+use crate::storage::blob::{BlobHttpHeaders, PublicAccess};
+use crate::storage::queue::MessageTtl;
+use crate::storage::table::edm::EdmValue;
+use crate::storage::table::entity::EntityDraft;
+use crate::storage::table::{IfMatch, UpdateMode};
+
+/// What a step does. Every action acts on the run's own table, container and queue.
+#[derive(Clone, Copy, Debug)]
+pub enum Action {
+    /// Setup: the table and its entity (Count = 0).
+    MakeEntity,
+    /// Setup: the container and `shared.txt` with this text.
+    MakeSharedBlob(&'static str),
+    /// Setup: the queue with one message.
+    MakeQueueWithMessage,
+    ReadEntity,
+    /// Replace Count (and SavedBy) with If-Match the side's ETag, or `*` when forced.
+    SaveEntity {
+        count: i32,
+        force: bool,
+    },
+    ReadBlob,
+    WriteBlob {
+        blob: &'static str,
+        body: &'static str,
+        with: Write,
+    },
+    Lease(Lock),
+    ReadLeaseState,
+    Dequeue(u32),
+    DeleteMessage,
+    Wait(u64),
+    /// Read back by a third look: the entity's Count and who saved it.
+    CheckEntity {
+        count: &'static str,
+        saved_by: &'static str,
+    },
+    /// Read back: the text of `shared.txt` and `new.txt`.
+    CheckBlobs {
+        shared: &'static str,
+        new: &'static str,
+    },
+    CheckQueueEmpty,
+}
+
+/// The condition a blob write carries.
+#[derive(Clone, Copy, Debug)]
+pub enum Write {
+    Plain,
+    /// If-Match the ETag this side last saw.
+    MyEtag,
+    /// The lease id this side holds.
+    MyLease,
+    /// If-None-Match: * (only if the blob does not exist).
+    CreateOnly,
+}
+
+/// A lease action on `shared.txt`.
+#[derive(Clone, Copy, Debug)]
+pub enum Lock {
+    Acquire(u32),
+    /// Acquire for this many seconds and, if granted, lead (the leader election).
+    Lead(u32),
+    AcquireInfinite,
+    Renew,
+    Release,
+    /// Break with this period in seconds.
+    Break(u32),
+}
+
+/// What the service should answer.
+#[derive(Clone, Copy, Debug)]
+pub enum Expect {
+    /// Success (and, for a check, what it checks holds).
+    Ok,
+    /// An error with one of these statuses.
+    Refused(&'static [u16]),
+    /// A message, with this dequeue count.
+    DequeueCount(u32),
+    /// No message: it is invisible.
+    NoMessage,
+    /// This lease state, as `x-ms-lease-state` says it.
+    LeaseState(&'static str),
+}
+
+/// What an action saw: words, and the facts an expectation may check.
+#[derive(Default)]
+struct Seen {
+    text: String,
+    /// For a dequeue: the dequeue count of the message got, or None for no message.
+    dequeued: Option<Option<u32>>,
+    lease_state: Option<String>,
+    /// For a check: whether what it checks holds.
+    holds: Option<bool>,
+}
+
+fn seen(text: impl Into<String>) -> Seen {
+    Seen {
+        text: text.into(),
+        ..Seen::default()
+    }
+}
+
+/// Runs one action for one side and judges what came back against the expectation.
+pub async fn play(env: Arc<LabEnv>, side: Option<Side>, says: &str, action: Action, expect: Expect) -> StepOutcome {
+    let result = act(&env, side.unwrap_or(Side::A), action).await;
+    judge(says, result, expect)
+}
+
+fn judge(says: &str, result: Result<Seen, StorageError>, expect: Expect) -> StepOutcome {
+    let outcome = |text: String, as_expected: bool| StepOutcome { text, as_expected };
+    match (expect, result) {
+        (Expect::Refused(statuses), Err(e)) if e.status.is_some_and(|s| statuses.contains(&s)) => {
+            outcome(format!("{says}: refused as expected ({}).", e.evidence()), true)
+        }
+        (Expect::Refused(_), Ok(_)) => outcome(
+            format!("{says}: it succeeded, but the service should have refused it."),
+            false,
+        ),
+        (_, Err(e)) => outcome(format!("{says}: failed: {}", e.plain_words()), false),
+        (Expect::Ok, Ok(s)) => {
+            let holds = s.holds.unwrap_or(true);
+            outcome(s.text, holds)
+        }
+        (Expect::DequeueCount(n), Ok(s)) => {
+            let holds = s.dequeued == Some(Some(n));
+            outcome(s.text, holds)
+        }
+        (Expect::NoMessage, Ok(s)) => {
+            let holds = s.dequeued == Some(None);
+            outcome(s.text, holds)
+        }
+        (Expect::LeaseState(want), Ok(s)) => {
+            let holds = s.lease_state.as_deref() == Some(want);
+            outcome(s.text, holds)
+        }
+    }
+}
+
+fn shared_blob(env: &LabEnv) -> LeaseTarget<'_> {
+    LeaseTarget::Blob {
+        container: &env.names.container,
+        blob: "shared.txt",
+    }
+}
+
+async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageError> {
+    let n = &env.names;
+    let client = env.client(side);
+    let memory = env.recall();
+    let i = slot(side);
+    match action {
+        Action::MakeEntity => {
+            client.create_table(&n.table).await?;
+            let draft = EntityDraft::new("lab", "entity").with("Count", EdmValue::Int32(0));
+            client.insert_entity(&n.table, &draft).await?;
+            Ok(seen("Created the entity (Count = 0)."))
+        }
+        Action::MakeSharedBlob(text) => {
+            client.create_container(&n.container, PublicAccess::None, &[]).await?;
+            let etag = write(env, side, "shared.txt", text, Conditions::none()).await?;
+            Ok(seen(format!("Created shared.txt: ETag {etag}")))
+        }
+        Action::MakeQueueWithMessage => {
+            client.create_queue(&n.queue, &[]).await?;
+            let put = client
+                .put_message(&n.queue, "work item", None, MessageTtl::Default)
+                .await?;
+            Ok(seen(format!("Put one message: id {}", put.id)))
+        }
+        Action::ReadEntity => {
+            let e = client.get_entity(&n.table, "lab", "entity").await?;
+            let etag = e.etag().unwrap_or_default().to_string();
+            env.remember(|m| m.etag[i] = Some(etag.clone()));
+            let count = e.get("Count").map(|v| v.to_text().into_owned()).unwrap_or_default();
+            Ok(seen(format!("{} read: Count = {count}, ETag {etag}", side.name())))
+        }
+        Action::SaveEntity { count, force } => {
+            let draft = EntityDraft::new("lab", "entity")
+                .with("Count", EdmValue::Int32(count))
+                .with("SavedBy", EdmValue::String(side.name().into()));
+            let condition = match (force, memory.etag[i].clone()) {
+                (false, Some(e)) => IfMatch::Etag(e),
+                _ => IfMatch::Any,
+            };
+            let etag = client
+                .update_entity(&n.table, &draft, UpdateMode::Replace, &condition)
+                .await?;
+            env.remember(|m| m.etag[i] = Some(etag.clone()));
+            Ok(seen(format!("{} saved Count = {count}: new ETag {etag}", side.name())))
+        }
+        Action::ReadBlob => {
+            let (props, _) = client.get_blob_properties(&n.container, "shared.txt", None).await?;
+            env.remember(|m| m.etag[i] = Some(props.etag.clone()));
+            Ok(seen(format!(
+                "{} read: ETag {}, lease {}",
+                side.name(),
+                props.etag,
+                props.lease.state.as_str()
+            )))
+        }
+        Action::WriteBlob { blob, body, with } => {
+            let conditions = match with {
+                Write::Plain => Conditions::none(),
+                Write::MyEtag => Conditions::if_match(memory.etag[i].clone().unwrap_or_default()),
+                Write::MyLease => Conditions::none().with_lease(memory.lease[i].clone()),
+                Write::CreateOnly => Conditions::create_only(),
+            };
+            let etag = write(env, side, blob, body, conditions).await?;
+            Ok(seen(format!("{} wrote {blob}: new ETag {etag}", side.name())))
+        }
+        Action::Lease(lock) => lease(env, side, lock).await,
+        Action::ReadLeaseState => {
+            let (p, _) = client.get_blob_properties(&n.container, "shared.txt", None).await?;
+            let state = p.lease.state.as_str().to_string();
+            Ok(Seen {
+                text: format!("{} sees lease state {state}", side.name()),
+                lease_state: Some(state),
+                ..Seen::default()
+            })
+        }
+        Action::Dequeue(timeout) => {
+            let first = client.get_messages(&n.queue, 1, timeout).await?.into_iter().next();
+            if let Some(m) = &first {
+                let (id, receipt) = (m.id.clone(), m.pop_receipt.clone());
+                env.remember(|mem| mem.receipt[i] = Some((id, receipt)));
+            }
+            let text = match &first {
+                Some(m) => format!("{} took the message (dequeue count {})", side.name(), m.dequeue_count),
+                None => format!("{} got nothing", side.name()),
+            };
+            Ok(Seen {
+                text,
+                dequeued: Some(first.map(|m| m.dequeue_count)),
+                ..Seen::default()
+            })
+        }
+        Action::DeleteMessage => {
+            let (id, receipt) = memory.receipt[i].clone().unwrap_or_default();
+            client.delete_message(&n.queue, &id, &receipt).await?;
+            Ok(seen(format!("{} deleted the message", side.name())))
+        }
+        Action::Wait(seconds) => {
+            tokio::time::sleep(Duration::from_secs(seconds)).await;
+            Ok(seen(format!("Waited {seconds} s.")))
+        }
+        Action::CheckEntity { count, saved_by } => {
+            let e = env.a.get_entity(&n.table, "lab", "entity").await?;
+            let text = |name: &str| e.get(name).map(|v| v.to_text().into_owned()).unwrap_or_default();
+            let (c, by) = (text("Count"), text("SavedBy"));
+            Ok(Seen {
+                holds: Some(c == count && by == saved_by),
+                ..seen(format!("The entity holds Count = {c}, saved by {by}"))
+            })
+        }
+        Action::CheckBlobs { shared, new } => {
+            let (x, _) = env.a.get_blob(&n.container, "shared.txt", None, None).await?;
+            let (y, _) = env.a.get_blob(&n.container, "new.txt", None, None).await?;
+            let (x, y) = (String::from_utf8_lossy(&x), String::from_utf8_lossy(&y));
+            Ok(Seen {
+                holds: Some(x == shared && y == new),
+                ..seen(format!("shared.txt = {x:?}, new.txt = {y:?}"))
+            })
+        }
+        Action::CheckQueueEmpty => {
+            let left = env.a.peek_messages(&n.queue, 32).await?.len();
+            Ok(Seen {
+                holds: Some(left == 0),
+                ..seen(format!("{left} messages left"))
+            })
+        }
+    }
+}
+
+/// One side writes `body` to `blob` under `conditions` and remembers the ETag it got.
+async fn write(
+    env: &LabEnv,
+    side: Side,
+    blob: &str,
+    body: &'static str,
+    conditions: Conditions,
+) -> Result<String, StorageError> {
+    let etag = env
+        .client(side)
+        .put_blob(
+            &env.names.container,
+            blob,
+            Bytes::from_static(body.as_bytes()),
+            &BlobHttpHeaders::default(),
+            &[],
+            &conditions,
+        )
+        .await?;
+    env.remember(|m| m.etag[slot(side)] = Some(etag.clone()));
+    Ok(etag)
+}
+
+/// A lease action on the shared blob; the side remembers the id it holds (and forgets it on release).
+async fn lease(env: &LabEnv, side: Side, lock: Lock) -> Result<Seen, StorageError> {
+    let client = env.client(side);
+    let i = slot(side);
+    let held = env.recall().lease[i].clone().unwrap_or_default();
+    let none = Conditions::none();
+    let name = side.name();
+    let acquire = |duration| client.acquire_lease(shared_blob(env), duration, None, &none);
+    match lock {
+        Lock::Acquire(seconds) => {
+            let g = acquire(LeaseDuration::Seconds(seconds)).await?;
+            env.remember(|m| m.lease[i] = Some(g.lease_id.clone()));
+            Ok(seen(format!("{name} holds the lease: lease id {}", g.lease_id)))
+        }
+        Lock::Lead(seconds) => {
+            let g = acquire(LeaseDuration::Seconds(seconds)).await?;
+            env.remember(|m| {
+                m.lease[i] = Some(g.lease_id.clone());
+                m.leader = Some(side);
+            });
+            Ok(seen(format!("{name} is the leader: lease id {}", g.lease_id)))
+        }
+        Lock::AcquireInfinite => {
+            let g = acquire(LeaseDuration::Infinite).await?;
+            env.remember(|m| m.lease[i] = Some(g.lease_id.clone()));
+            Ok(seen(format!("{name} holds the lease: lease id {}", g.lease_id)))
+        }
+        Lock::Renew => {
+            client.renew_lease(shared_blob(env), &held, &none).await?;
+            Ok(seen(format!("{name} renewed")))
+        }
+        Lock::Release => {
+            client.release_lease(shared_blob(env), &held, &none).await?;
+            env.remember(|m| m.lease[i] = None);
+            Ok(seen(format!("{name} released")))
+        }
+        Lock::Break(period) => {
+            let left = client.break_lease(shared_blob(env), Some(period), &none).await?;
+            Ok(seen(format!("Breaking: broken in {left} s")))
+        }
+    }
+}
