@@ -6,8 +6,9 @@ use egui_extras::{Column, TableBuilder};
 
 use crate::app::context::PaneContext;
 use crate::app::table::editor::EntityEditor;
+use crate::app::table::files::DialogPurpose;
 use crate::app::table::io::ExportFormat;
-use crate::app::table::pane::{DialogPurpose, TablePane};
+use crate::app::table::pane::TablePane;
 use crate::app::table::store::cell;
 use crate::app::widgets::format::thousands;
 

@@ -1,6 +1,7 @@
 //! The table pane: its state, its grid, the query panel, the entity store and editor, import and export.
 
 pub mod editor;
+pub mod files;
 pub mod grid;
 pub mod io;
 pub mod pane;

@@ -10,7 +10,8 @@ use crate::app::context::PaneContext;
 use crate::app::context::{Backend, Pending, take_ready};
 use crate::app::context::{JobContext, JobFuture, JobId, JobState, Unit};
 use crate::app::table::editor::{EditorEvent, EntityEditor};
-use crate::app::table::io::{self as table_io, ExportFormat};
+use crate::app::table::files::DialogPurpose;
+use crate::app::table::io::ExportFormat;
 use crate::app::table::partitions::PartitionCounts;
 use crate::app::table::query::QueryPanel;
 use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
@@ -46,16 +47,16 @@ pub struct TablePane {
     /// The query the loaded rows came from.
     pub running: Option<EntityQuery>,
     pub error: Option<StorageError>,
-    loading: Option<Pending<Result<EntityPage, StorageError>>>,
+    pub(super) loading: Option<Pending<Result<EntityPage, StorageError>>>,
     load_all: Option<LoadAll>,
     /// Where "load more" / "load all" continue from, shared with the load-all job so a retry resumes.
-    next: Arc<Mutex<Option<ContinuationToken>>>,
+    pub(super) next: Arc<Mutex<Option<ContinuationToken>>>,
     pub view: Vec<u32>,
-    view_task: Option<(Pending<Vec<u32>>, u32)>,
-    view_stale: bool,
+    pub(super) view_task: Option<(Pending<Vec<u32>>, u32)>,
+    pub(super) view_stale: bool,
     pub sort: Option<(String, bool)>,
     pub quick: String,
-    applied_quick: String,
+    pub(super) applied_quick: String,
     pub selection: BTreeSet<u32>,
     /// The row Shift+click extends from, as the entity's place in the store, never a position in the view:
     /// positions change under every sort and filter.
@@ -73,21 +74,13 @@ pub struct TablePane {
     pub export_format: ExportFormat,
     pub import_upsert: bool,
     /// The running import: when it ends, the query runs again so the imported rows show.
-    import_job: Option<crate::app::context::JobId>,
-    dialog: Option<Pending<Option<std::path::PathBuf>>>,
-    dialog_purpose: DialogPurpose,
+    pub(super) import_job: Option<crate::app::context::JobId>,
+    pub(super) dialog: Option<Pending<Option<std::path::PathBuf>>>,
+    pub(super) dialog_purpose: DialogPurpose,
     pub partition_map: bool,
     pub partitions: Option<PartitionCounts>,
-    counting: Option<(Pending<PartitionCounts>, usize)>,
-    scan: Option<(JobId, Arc<Mutex<Option<PartitionCounts>>>)>,
-}
-
-/// Which file a dialog asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DialogPurpose {
-    ExportLoaded,
-    ExportQuery,
-    Import,
+    pub(super) counting: Option<(Pending<PartitionCounts>, usize)>,
+    pub(super) scan: Option<(JobId, Arc<Mutex<Option<PartitionCounts>>>)>,
 }
 
 impl TablePane {
@@ -131,90 +124,6 @@ impl TablePane {
         }
     }
 
-    /// Counts the loaded rows per partition, off the UI thread, when the map is shown and the rows changed.
-    fn count_partitions(&mut self, ctx: &mut PaneContext) {
-        if let Some((pending, _)) = &mut self.counting
-            && let Some(counts) = pending.poll()
-        {
-            self.counting = None;
-            if !self.partitions.as_ref().is_some_and(|p| p.whole_table) {
-                self.partitions = Some(counts);
-            }
-        }
-        if let Some((job, slot)) = &self.scan
-            && !matches!(ctx.jobs.get(*job).map(|j| j.state.clone()), Some(JobState::Running))
-        {
-            if let Some(counts) = slot.lock().expect("scan slot").take() {
-                self.partitions = Some(counts);
-            }
-            self.scan = None;
-        }
-        let counted = self.partitions.as_ref().map_or(usize::MAX, |p| p.total as usize);
-        let whole = self.partitions.as_ref().is_some_and(|p| p.whole_table);
-        if !whole && self.store.is_empty() {
-            // Counts of rows no longer loaded would describe another query.
-            self.partitions = None;
-        }
-        if self.partition_map
-            && !whole
-            && self.counting.is_none()
-            && counted != self.store.len()
-            && !self.store.is_empty()
-        {
-            let store = self.store.clone();
-            let len = store.len();
-            self.counting = Some((
-                ctx.backend
-                    .spawn_blocking(move || PartitionCounts::from_entities(store.iter())),
-                len,
-            ));
-        }
-    }
-
-    /// Counts every partition of the whole table as a cancellable job. The filter is left out on purpose: the
-    /// map answers how the table is spread, and after a click on a bar the filter names one partition.
-    pub fn scan_partitions(&mut self, ctx: &mut PaneContext) {
-        let Some(mut query) = self.query.to_query(Vec::new()) else {
-            return;
-        };
-        query.filter = None;
-        query.select = vec!["PartitionKey".into()];
-        query.top = None;
-        let slot: Arc<Mutex<Option<PartitionCounts>>> = Arc::default();
-        let (client, table, out) = (ctx.client.clone(), self.table.clone(), slot.clone());
-        let factory = Arc::new(move |job: JobContext| {
-            let (client, table, query, out) = (client.clone(), table.clone(), query.clone(), out.clone());
-            Box::pin(async move {
-                let mut keys: Vec<String> = Vec::new();
-                // (A cancel ends in an error, so counts of part of the table are never stored as the whole's.)
-                job_pages(&client, &table, &query, None, &job, "Scan partitions", |page| {
-                    keys.extend(page.entities.iter().map(|e| e.partition_key().to_string()));
-                    true
-                })
-                .await?;
-                let mut counts = PartitionCounts::from_keys(keys.iter().map(String::as_str));
-                counts.whole_table = true;
-                let summary = counts.summary();
-                *out.lock().expect("scan slot") = Some(counts);
-                Ok(summary)
-            }) as JobFuture
-        });
-        let job = ctx.jobs.start(
-            ctx.backend,
-            format!("Scan partitions of {}", self.table),
-            Unit::Items("entities"),
-            factory,
-        );
-        self.scan = Some((job, slot));
-    }
-
-    /// Shows one partition: the filter names it and the query runs again.
-    pub fn show_partition(&mut self, ctx: &mut PaneContext, partition: &str) {
-        let v = crate::storage::table::edm::EdmValue::String(partition.to_string());
-        self.query.filter = format!("PartitionKey eq {}", crate::storage::table::odata::literal(&v));
-        self.run_query(ctx);
-    }
-
     pub fn is_loading(&self) -> bool {
         self.loading.is_some() || self.load_all.as_ref().is_some_and(|a| a.running)
     }
@@ -227,7 +136,7 @@ impl TablePane {
         self.continuation.is_some()
     }
 
-    fn shown_columns(&self) -> Vec<String> {
+    pub(super) fn shown_columns(&self) -> Vec<String> {
         self.columns.visible().map(|c| c.name.clone()).collect()
     }
 
@@ -585,119 +494,6 @@ impl TablePane {
         self.deleting = None;
     }
 
-    pub fn ask_file(&mut self, ctx: &mut PaneContext, purpose: DialogPurpose) {
-        let dialogs = ctx.dialogs.clone();
-        let name = format!("{}.{}", self.table, self.export_format.extension());
-        self.dialog_purpose = purpose;
-        self.dialog = Some(match purpose {
-            DialogPurpose::Import => ctx
-                .backend
-                .spawn_blocking(move || dialogs.pick_file("Import entities", &["csv", "json"])),
-            _ => ctx
-                .backend
-                .spawn_blocking(move || dialogs.save_file("Export entities", &name)),
-        });
-    }
-
-    fn poll_dialog(&mut self, ctx: &mut PaneContext) {
-        let Some(Some(path)) = take_ready(&mut self.dialog) else {
-            return;
-        };
-        match self.dialog_purpose {
-            DialogPurpose::ExportLoaded => self.export_loaded(ctx, path),
-            DialogPurpose::ExportQuery => self.export_query(ctx, path),
-            DialogPurpose::Import => self.import(ctx, path),
-        }
-    }
-
-    fn export_loaded(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
-        let store = self.store.clone();
-        let rows = self.view.clone();
-        let format = self.export_format;
-        let factory = Arc::new(move |job: JobContext| {
-            let (store, rows, path) = (store.clone(), rows.clone(), path.clone());
-            Box::pin(written(path, move |p| {
-                let entities: Vec<&Entity> = rows.iter().map(|&i| store.get(i)).collect();
-                table_io::export(p, format, &entities, &job.progress, &job.cancel)
-            })) as JobFuture
-        });
-        ctx.jobs.start(
-            ctx.backend,
-            format!("Export {} ({})", self.table, format.describe()),
-            Unit::Items("entities"),
-            factory,
-        );
-    }
-
-    fn export_query(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
-        let Some(query) = self.query.to_query(self.shown_columns()) else {
-            return;
-        };
-        let (client, table, format) = (ctx.client.clone(), self.table.clone(), self.export_format);
-        let factory = Arc::new(move |job: JobContext| {
-            let (client, table, query, path) = (client.clone(), table.clone(), query.clone(), path.clone());
-            Box::pin(async move {
-                // Pages stream in packed (about half their JSON size); the file is written when all arrived,
-                // because a CSV header needs every column.
-                let mut entities = Vec::new();
-                job_pages(&client, &table, &query, None, &job, "Export", |page| {
-                    entities.extend(page.entities);
-                    true
-                })
-                .await?;
-                // The pages counted the progress once already; writing them again would count twice.
-                let progress = crate::storage::progress::TransferProgress::default();
-                let cancel = job.cancel.clone();
-                written(path, move |p| {
-                    let refs: Vec<&Entity> = entities.iter().collect();
-                    table_io::export(p, format, &refs, &progress, &cancel)
-                })
-                .await
-            }) as JobFuture
-        });
-        ctx.jobs.start(
-            ctx.backend,
-            format!("Export query of {}", self.table),
-            Unit::Items("entities"),
-            factory,
-        );
-    }
-
-    fn import(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
-        let (client, table, upsert) = (ctx.client.clone(), self.table.clone(), self.import_upsert);
-        let factory = Arc::new(move |job: JobContext| {
-            let (client, table, path) = (client.clone(), table.clone(), path.clone());
-            Box::pin(async move {
-                let p = path.clone();
-                let (rows, mut failures) = tokio::task::spawn_blocking(move || table_io::read_import(&p))
-                    .await
-                    .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Import", e.to_string()))??;
-                let (written, more) =
-                    table_io::import(&client, &table, rows, upsert, &job.progress, &job.cancel).await?;
-                failures.extend(more);
-                failures.sort_by_key(|f| f.record);
-                let report = table_io::write_report(&path, written, &failures)
-                    .map(|p| format!("; report in {}", p.display()))
-                    .unwrap_or_default();
-                let first = failures
-                    .first()
-                    .map(|f| format!(" First failure: record {} ({}): {}", f.record, f.keys, f.reason))
-                    .unwrap_or_default();
-                Ok(format!(
-                    "{} imported, {} failed{report}.{first}",
-                    thousands(written as u64),
-                    thousands(failures.len() as u64)
-                ))
-            }) as JobFuture
-        });
-        self.import_job = Some(ctx.jobs.start(
-            ctx.backend,
-            format!("Import into {}", self.table),
-            Unit::Items("rows"),
-            factory,
-        ));
-    }
-
     /// Copies the selected rows as a JSON array (the service's form, with types).
     pub fn selection_as_json(&self) -> String {
         let items: Vec<serde_json::Value> = self.selected_entities().iter().map(|e| e.to_json()).collect();
@@ -746,20 +542,4 @@ pub(crate) async fn job_pages(
         true => Err(StorageError::cancelled(what)),
         false => Ok(()),
     }
-}
-
-/// Writes an export on the blocking pool (encoding and file I/O), then says how many entities went where.
-async fn written(
-    path: std::path::PathBuf,
-    write: impl FnOnce(&std::path::Path) -> Result<usize, StorageError> + Send + 'static,
-) -> Result<String, StorageError> {
-    let p = path.clone();
-    let n = tokio::task::spawn_blocking(move || write(&p))
-        .await
-        .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Export", e.to_string()))??;
-    Ok(format!(
-        "{} entities written to {}",
-        thousands(n as u64),
-        path.display()
-    ))
 }

@@ -2,10 +2,13 @@
 //! partition, and the chart that draws them.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use egui::RichText;
 use egui_plot::{Bar, BarChart, Plot};
 
+use crate::app::context::{JobContext, JobFuture, JobState, PaneContext, Unit};
+use crate::app::table::pane::job_pages;
 use crate::app::widgets::format::{count, thousands};
 use crate::app::widgets::plot::category_label;
 use crate::storage::table::entity::Entity;
@@ -145,6 +148,92 @@ pub fn partition_map_ui(ui: &mut egui::Ui, counts: &PartitionCounts) -> Option<S
         }
     });
     clicked
+}
+
+impl crate::app::table::pane::TablePane {
+    /// Counts the loaded rows per partition, off the UI thread, when the map is shown and the rows changed.
+    pub(super) fn count_partitions(&mut self, ctx: &mut PaneContext) {
+        if let Some((pending, _)) = &mut self.counting
+            && let Some(counts) = pending.poll()
+        {
+            self.counting = None;
+            if !self.partitions.as_ref().is_some_and(|p| p.whole_table) {
+                self.partitions = Some(counts);
+            }
+        }
+        if let Some((job, slot)) = &self.scan
+            && !matches!(ctx.jobs.get(*job).map(|j| j.state.clone()), Some(JobState::Running))
+        {
+            if let Some(counts) = slot.lock().expect("scan slot").take() {
+                self.partitions = Some(counts);
+            }
+            self.scan = None;
+        }
+        let counted = self.partitions.as_ref().map_or(usize::MAX, |p| p.total as usize);
+        let whole = self.partitions.as_ref().is_some_and(|p| p.whole_table);
+        if !whole && self.store.is_empty() {
+            // Counts of rows no longer loaded would describe another query.
+            self.partitions = None;
+        }
+        if self.partition_map
+            && !whole
+            && self.counting.is_none()
+            && counted != self.store.len()
+            && !self.store.is_empty()
+        {
+            let store = self.store.clone();
+            let len = store.len();
+            self.counting = Some((
+                ctx.backend
+                    .spawn_blocking(move || PartitionCounts::from_entities(store.iter())),
+                len,
+            ));
+        }
+    }
+
+    /// Counts every partition of the whole table as a cancellable job. The filter is left out on purpose: the
+    /// map answers how the table is spread, and after a click on a bar the filter names one partition.
+    pub fn scan_partitions(&mut self, ctx: &mut PaneContext) {
+        let Some(mut query) = self.query.to_query(Vec::new()) else {
+            return;
+        };
+        query.filter = None;
+        query.select = vec!["PartitionKey".into()];
+        query.top = None;
+        let slot: Arc<Mutex<Option<PartitionCounts>>> = Arc::default();
+        let (client, table, out) = (ctx.client.clone(), self.table.clone(), slot.clone());
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, query, out) = (client.clone(), table.clone(), query.clone(), out.clone());
+            Box::pin(async move {
+                let mut keys: Vec<String> = Vec::new();
+                // (A cancel ends in an error, so counts of part of the table are never stored as the whole's.)
+                job_pages(&client, &table, &query, None, &job, "Scan partitions", |page| {
+                    keys.extend(page.entities.iter().map(|e| e.partition_key().to_string()));
+                    true
+                })
+                .await?;
+                let mut counts = PartitionCounts::from_keys(keys.iter().map(String::as_str));
+                counts.whole_table = true;
+                let summary = counts.summary();
+                *out.lock().expect("scan slot") = Some(counts);
+                Ok(summary)
+            }) as JobFuture
+        });
+        let job = ctx.jobs.start(
+            ctx.backend,
+            format!("Scan partitions of {}", self.table),
+            Unit::Items("entities"),
+            factory,
+        );
+        self.scan = Some((job, slot));
+    }
+
+    /// Shows one partition: the filter names it and the query runs again.
+    pub fn show_partition(&mut self, ctx: &mut PaneContext, partition: &str) {
+        let v = crate::storage::table::edm::EdmValue::String(partition.to_string());
+        self.query.filter = format!("PartitionKey eq {}", crate::storage::table::odata::literal(&v));
+        self.run_query(ctx);
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,150 @@
+//! A table tab's files: export the shown rows or a whole query (CSV with types, plain CSV, JSON) and import
+//! CSV or JSON, each as a job with progress and cancel; the file dialogs that start them.
+
+use std::sync::Arc;
+
+use crate::app::context::{JobContext, JobFuture, PaneContext, Unit, take_ready};
+use crate::app::table::io as table_io;
+use crate::app::table::pane::{TablePane, job_pages};
+use crate::app::widgets::format::thousands;
+use crate::storage::StorageError;
+use crate::storage::table::entity::Entity;
+
+/// Which file a dialog asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogPurpose {
+    ExportLoaded,
+    ExportQuery,
+    Import,
+}
+
+impl TablePane {
+    pub fn ask_file(&mut self, ctx: &mut PaneContext, purpose: DialogPurpose) {
+        let dialogs = ctx.dialogs.clone();
+        let name = format!("{}.{}", self.table, self.export_format.extension());
+        self.dialog_purpose = purpose;
+        self.dialog = Some(match purpose {
+            DialogPurpose::Import => ctx
+                .backend
+                .spawn_blocking(move || dialogs.pick_file("Import entities", &["csv", "json"])),
+            _ => ctx
+                .backend
+                .spawn_blocking(move || dialogs.save_file("Export entities", &name)),
+        });
+    }
+
+    pub(super) fn poll_dialog(&mut self, ctx: &mut PaneContext) {
+        let Some(Some(path)) = take_ready(&mut self.dialog) else {
+            return;
+        };
+        match self.dialog_purpose {
+            DialogPurpose::ExportLoaded => self.export_loaded(ctx, path),
+            DialogPurpose::ExportQuery => self.export_query(ctx, path),
+            DialogPurpose::Import => self.import(ctx, path),
+        }
+    }
+
+    fn export_loaded(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let store = self.store.clone();
+        let rows = self.view.clone();
+        let format = self.export_format;
+        let factory = Arc::new(move |job: JobContext| {
+            let (store, rows, path) = (store.clone(), rows.clone(), path.clone());
+            Box::pin(written(path, move |p| {
+                let entities: Vec<&Entity> = rows.iter().map(|&i| store.get(i)).collect();
+                table_io::export(p, format, &entities, &job.progress, &job.cancel)
+            })) as JobFuture
+        });
+        ctx.jobs.start(
+            ctx.backend,
+            format!("Export {} ({})", self.table, format.describe()),
+            Unit::Items("entities"),
+            factory,
+        );
+    }
+
+    fn export_query(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let Some(query) = self.query.to_query(self.shown_columns()) else {
+            return;
+        };
+        let (client, table, format) = (ctx.client.clone(), self.table.clone(), self.export_format);
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, query, path) = (client.clone(), table.clone(), query.clone(), path.clone());
+            Box::pin(async move {
+                // Pages stream in packed (about half their JSON size); the file is written when all arrived,
+                // because a CSV header needs every column.
+                let mut entities = Vec::new();
+                job_pages(&client, &table, &query, None, &job, "Export", |page| {
+                    entities.extend(page.entities);
+                    true
+                })
+                .await?;
+                // The pages counted the progress once already; writing them again would count twice.
+                let progress = crate::storage::progress::TransferProgress::default();
+                let cancel = job.cancel.clone();
+                written(path, move |p| {
+                    let refs: Vec<&Entity> = entities.iter().collect();
+                    table_io::export(p, format, &refs, &progress, &cancel)
+                })
+                .await
+            }) as JobFuture
+        });
+        ctx.jobs.start(
+            ctx.backend,
+            format!("Export query of {}", self.table),
+            Unit::Items("entities"),
+            factory,
+        );
+    }
+
+    fn import(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let (client, table, upsert) = (ctx.client.clone(), self.table.clone(), self.import_upsert);
+        let factory = Arc::new(move |job: JobContext| {
+            let (client, table, path) = (client.clone(), table.clone(), path.clone());
+            Box::pin(async move {
+                let p = path.clone();
+                let (rows, mut failures) = tokio::task::spawn_blocking(move || table_io::read_import(&p))
+                    .await
+                    .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Import", e.to_string()))??;
+                let (written, more) =
+                    table_io::import(&client, &table, rows, upsert, &job.progress, &job.cancel).await?;
+                failures.extend(more);
+                failures.sort_by_key(|f| f.record);
+                let report = table_io::write_report(&path, written, &failures)
+                    .map(|p| format!("; report in {}", p.display()))
+                    .unwrap_or_default();
+                let first = failures
+                    .first()
+                    .map(|f| format!(" First failure: record {} ({}): {}", f.record, f.keys, f.reason))
+                    .unwrap_or_default();
+                Ok(format!(
+                    "{} imported, {} failed{report}.{first}",
+                    thousands(written as u64),
+                    thousands(failures.len() as u64)
+                ))
+            }) as JobFuture
+        });
+        self.import_job = Some(ctx.jobs.start(
+            ctx.backend,
+            format!("Import into {}", self.table),
+            Unit::Items("rows"),
+            factory,
+        ));
+    }
+}
+
+/// Writes an export on the blocking pool (encoding and file I/O), then says how many entities went where.
+async fn written(
+    path: std::path::PathBuf,
+    write: impl FnOnce(&std::path::Path) -> Result<usize, StorageError> + Send + 'static,
+) -> Result<String, StorageError> {
+    let p = path.clone();
+    let n = tokio::task::spawn_blocking(move || write(&p))
+        .await
+        .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Export", e.to_string()))??;
+    Ok(format!(
+        "{} entities written to {}",
+        thousands(n as u64),
+        path.display()
+    ))
+}
