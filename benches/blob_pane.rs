@@ -12,7 +12,7 @@ use common::{goal, median, percentile};
 use tessera::app::blob::pane::BlobPane;
 
 use tessera::storage::ClientOptions;
-use tessera::storage::blob::conditions::Conditions;
+use tessera::storage::blob::Conditions;
 use tessera::storage::blob::{BlobHttpHeaders, ListBlobsOptions, PublicAccess};
 
 fn main() {

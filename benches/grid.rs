@@ -21,9 +21,9 @@ use tessera::app::table::pane::TablePane;
 use tessera::app::table::store::{EntityStore, QuickFilter, filtered};
 
 use tessera::storage::ClientOptions;
-use tessera::storage::table::batch::BatchOperation;
-use tessera::storage::table::edm::{EdmDateTime, EdmValue};
-use tessera::storage::table::entity::{Entity, EntityDraft};
+use tessera::storage::table::BatchOperation;
+use tessera::storage::table::{EdmDateTime, EdmValue};
+use tessera::storage::table::{Entity, EntityDraft};
 use tessera::storage::table::{EntityPage, EntityQuery, UpdateMode};
 
 #[global_allocator]

@@ -15,10 +15,10 @@ use tessera::app::accounts::secrets::Secrets;
 use tessera::app::runtime::backend::Backend;
 
 use tessera::storage::ClientOptions;
+use tessera::storage::table::BatchOperation;
+use tessera::storage::table::EdmValue;
+use tessera::storage::table::EntityDraft;
 use tessera::storage::table::UpdateMode;
-use tessera::storage::table::batch::BatchOperation;
-use tessera::storage::table::edm::EdmValue;
-use tessera::storage::table::entity::EntityDraft;
 
 /// Launches the app binary and reads how long its first frame took to appear.
 fn first_frame_ms(display: &str, args: &[&str], home: &std::path::Path) -> Option<f64> {

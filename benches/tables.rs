@@ -8,12 +8,12 @@ use std::time::{Instant, SystemTime};
 use common::goal;
 use reqwest::header::{HeaderMap, HeaderValue};
 
-use tessera::storage::auth::{SigningInput, sign_shared_key};
-use tessera::storage::table::batch::BatchOperation;
-use tessera::storage::table::edm::{EdmDateTime, EdmValue};
-use tessera::storage::table::entity::{Entity, EntityDraft};
+use tessera::storage::table::BatchOperation;
+use tessera::storage::table::{EdmDateTime, EdmValue};
+use tessera::storage::table::{Entity, EntityDraft};
 use tessera::storage::table::{EntityQuery, UpdateMode};
 use tessera::storage::{Account, Client, ClientOptions, Credential, Service};
+use tessera::storage::{SigningInput, sign_shared_key};
 
 #[global_allocator]
 static ALLOCATOR: common::heap::Counting = common::heap::Counting;

@@ -14,13 +14,13 @@ use common::goal;
 use quick_xml::events::Event;
 use reqwest::header::{HeaderMap, HeaderValue};
 
-use tessera::storage::auth::{SigningInput, sign_shared_key};
-use tessera::storage::blob::conditions::Conditions;
-use tessera::storage::blob::sas::SasPermissions;
-use tessera::storage::blob::transfer::TransferOptions;
+use tessera::storage::TransferProgress;
+use tessera::storage::blob::Conditions;
+use tessera::storage::blob::SasPermissions;
+use tessera::storage::blob::TransferOptions;
 use tessera::storage::blob::{BlobHttpHeaders, DeleteSnapshots, ListBlobsOptions, PublicAccess};
-use tessera::storage::progress::TransferProgress;
 use tessera::storage::{Account, Client, ClientOptions, Credential, Service};
+use tessera::storage::{SigningInput, sign_shared_key};
 use tokio_util::sync::CancellationToken;
 
 const GIB: u64 = 1 << 30;

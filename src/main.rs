@@ -12,7 +12,7 @@ use tessera::app::runtime::backend::Backend;
 use tessera::app::runtime::jobs::Unit;
 use tessera::app::{TesseraApp, UiSettings};
 use tessera::emulator::Emulator;
-use tessera::storage::account::EMULATOR_PORTS;
+use tessera::storage::EMULATOR_PORTS;
 use tessera::storage::{Client, ClientOptions};
 
 fn main() -> eframe::Result {

@@ -6,9 +6,9 @@ mod ui;
 
 use common::{emulator, unique};
 use egui_kittest::kittest::{NodeT, Queryable};
-use tessera::storage::account::EMULATOR_KEY;
-use tessera::storage::table::batch::BatchOperation;
-use tessera::storage::table::entity::EntityDraft;
+use tessera::storage::EMULATOR_KEY;
+use tessera::storage::table::BatchOperation;
+use tessera::storage::table::EntityDraft;
 use ui::{TestApp, connection_string_of};
 
 #[test]
@@ -183,7 +183,7 @@ fn a_sas_stays_out_of_the_account_file_the_log_and_the_inspector() {
     let container = unique("sassecret");
     rt.block_on(client.create_container(&container, tessera::storage::blob::PublicAccess::None, &[]))
         .unwrap();
-    let read = tessera::storage::blob::sas::SasPermissions::read_only();
+    let read = tessera::storage::blob::SasPermissions::read_only();
     let expiry = std::time::SystemTime::now() + std::time::Duration::from_secs(3600);
     let url = client.blob_sas_url(&container, None, read, None, expiry).unwrap();
     let (resource, token) = url.split_once('?').unwrap();
@@ -316,7 +316,7 @@ fn a_sas_never_leaks_through_a_timeout_a_refused_connection_a_reset_or_a_dns_fai
     // Short waits, so four failures take seconds: the wording and the redaction do not depend on them.
     t.harness.state_mut().connections.options = tessera::storage::ClientOptions {
         read_timeout: std::time::Duration::from_secs(1),
-        retry: tessera::storage::retry::RetryPolicy {
+        retry: tessera::storage::RetryPolicy {
             base_delay: std::time::Duration::from_millis(20),
             ..Default::default()
         },

@@ -7,9 +7,9 @@ use std::time::Duration;
 use bytes::Bytes;
 use common::{client, unique};
 use tessera::storage::Client;
-use tessera::storage::blob::conditions::Conditions;
-use tessera::storage::blob::lease::{LeaseDuration, LeaseTarget};
+use tessera::storage::blob::Conditions;
 use tessera::storage::blob::{BlobHttpHeaders, LeaseState, PublicAccess};
+use tessera::storage::blob::{LeaseDuration, LeaseTarget};
 
 async fn blob_with_content(c: &Client) -> (String, &'static str) {
     let container = unique("lease");

@@ -13,9 +13,9 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use tessera::app::runtime::dialogs::ScriptedDialogs;
 use tessera::app::runtime::jobs::JobState;
 use tessera::storage::Client;
-use tessera::storage::blob::conditions::Conditions;
-use tessera::storage::blob::lease::{LeaseDuration, LeaseTarget};
+use tessera::storage::blob::Conditions;
 use tessera::storage::blob::{BlobHttpHeaders, ListBlobsOptions, PublicAccess};
+use tessera::storage::blob::{LeaseDuration, LeaseTarget};
 use ui::TestApp;
 
 fn container_with(rt: &tokio::runtime::Runtime, names: &[&str]) -> (Client, String) {
@@ -169,8 +169,8 @@ fn upload_and_download_with_progress_and_cancels_that_leave_nothing() {
     let big = dir.path().join("big.bin");
     let chunk: Vec<u8> = (0..1u32 << 20).map(|i| (i % 251) as u8).collect();
     std::fs::write(&big, chunk.repeat(150)).unwrap();
-    let progress = tessera::storage::progress::TransferProgress::new();
-    let options = tessera::storage::blob::transfer::TransferOptions::default();
+    let progress = tessera::storage::TransferProgress::new();
+    let options = tessera::storage::blob::TransferOptions::default();
     let cancel = tokio_util::sync::CancellationToken::new();
     rt.block_on(client.upload_file(
         &container,

@@ -7,8 +7,8 @@ use std::time::{Duration, SystemTime};
 
 use bytes::Bytes;
 use common::{client, recorded_client, unique};
-use tessera::storage::blob::conditions::Conditions;
-use tessera::storage::blob::sas::SasPermissions;
+use tessera::storage::blob::Conditions;
+use tessera::storage::blob::SasPermissions;
 use tessera::storage::blob::{BlobHttpHeaders, DeleteSnapshots, LeaseState, ListBlobsOptions, PublicAccess};
 use tessera::storage::{Account, Client, ClientOptions, ErrorKind};
 

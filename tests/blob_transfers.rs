@@ -9,10 +9,10 @@ use std::time::Duration;
 
 use common::{client, unique};
 use md5::{Digest, Md5};
-use tessera::storage::blob::conditions::Conditions;
-use tessera::storage::blob::transfer::TransferOptions;
+use tessera::storage::TransferProgress;
+use tessera::storage::blob::Conditions;
+use tessera::storage::blob::TransferOptions;
 use tessera::storage::blob::{BlobHttpHeaders, PublicAccess};
-use tessera::storage::progress::TransferProgress;
 use tessera::storage::{Client, ErrorKind};
 use tokio_util::sync::CancellationToken;
 
@@ -328,10 +328,10 @@ async fn an_answer_that_does_not_say_the_size_saves_nothing() {
 async fn a_file_past_the_block_limit_goes_up_in_larger_blocks() {
     // The limit is 50,000 blocks; with a limit of 4 the same rule shows on 10 MiB: 3 MiB blocks, not 10 of 1 MiB.
     assert_eq!(
-        tessera::storage::blob::transfer::block_size_for(50_001 * 8 * 1024 * 1024, 8 << 20, 50_000),
+        tessera::storage::blob::block_size_for(50_001 * 8 * 1024 * 1024, 8 << 20, 50_000),
         Ok(9 << 20)
     );
-    assert!(tessera::storage::blob::transfer::block_size_for(50_000 * 4001 * 1024 * 1024, 8 << 20, 50_000).is_err());
+    assert!(tessera::storage::blob::block_size_for(50_000 * 4001 * 1024 * 1024, 8 << 20, 50_000).is_err());
     let (c, recorder) = common::recorded_client(common::account());
     let container = new_container(&c).await;
     let dir = tempfile::tempdir().unwrap();

@@ -9,12 +9,12 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use common::unique;
-use tessera::storage::blob::conditions::Conditions;
-use tessera::storage::blob::lease::{LeaseDuration, LeaseTarget};
+use tessera::storage::blob::Conditions;
 use tessera::storage::blob::{BlobHttpHeaders, PublicAccess};
+use tessera::storage::blob::{LeaseDuration, LeaseTarget};
 use tessera::storage::queue::MessageTtl;
-use tessera::storage::table::batch::BatchOperation;
-use tessera::storage::table::entity::EntityDraft;
+use tessera::storage::table::BatchOperation;
+use tessera::storage::table::EntityDraft;
 use ui::TestApp;
 
 #[test]

@@ -4,8 +4,8 @@
 mod common;
 
 use tessera::demo::{self, CONTAINER, CUSTOMERS, PRIORITY_QUEUES, QUEUE, TYPES};
+use tessera::storage::TransferProgress;
 use tessera::storage::blob::ListBlobsOptions;
-use tessera::storage::progress::TransferProgress;
 use tessera::storage::table::EntityQuery;
 use tokio_util::sync::CancellationToken;
 

@@ -8,7 +8,7 @@ use bytes::Bytes;
 use common::fault_proxy::FaultProxy;
 use common::{emulator, peer, unique};
 use tessera::storage::Service;
-use tessera::storage::blob::conditions::Conditions;
+use tessera::storage::blob::Conditions;
 use tessera::storage::blob::{BlobHttpHeaders, PublicAccess};
 
 /// Names that mix case, `_`, digits and letters; byte order and the service's order disagree on them.

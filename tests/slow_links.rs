@@ -10,11 +10,11 @@ use bytes::Bytes;
 use common::fault_proxy::Fault;
 use common::{account_through_proxy, unique};
 use md5::{Digest, Md5};
-use tessera::storage::blob::conditions::Conditions;
-use tessera::storage::blob::transfer::TransferOptions;
+use tessera::storage::RetryPolicy;
+use tessera::storage::TransferProgress;
+use tessera::storage::blob::Conditions;
+use tessera::storage::blob::TransferOptions;
 use tessera::storage::blob::{BlobHttpHeaders, PublicAccess};
-use tessera::storage::progress::TransferProgress;
-use tessera::storage::retry::RetryPolicy;
 use tessera::storage::{Client, ClientOptions, ErrorKind, Service};
 use tokio_util::sync::CancellationToken;
 

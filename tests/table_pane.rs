@@ -11,9 +11,9 @@ use common::unique;
 use egui_kittest::kittest::Queryable;
 use tessera::app::runtime::dialogs::ScriptedDialogs;
 use tessera::storage::Client;
-use tessera::storage::table::batch::BatchOperation;
-use tessera::storage::table::edm::{EdmDateTime, EdmValue};
-use tessera::storage::table::entity::EntityDraft;
+use tessera::storage::table::BatchOperation;
+use tessera::storage::table::EntityDraft;
+use tessera::storage::table::{EdmDateTime, EdmValue};
 use tessera::storage::table::{IfMatch, UpdateMode};
 use ui::TestApp;
 
@@ -470,7 +470,7 @@ fn a_value_this_app_cannot_read_shows_raw_and_is_kept_through_a_save() {
     // Another tool stored a DateTime before 1601 (the service's range starts there; Azurite keeps it).
     let body = r#"{"PartitionKey":"p0","RowKey":"odd","Name":"Odd one","Old":"1500-01-01T00:00:00Z",
         "Old@odata.type":"Edm.DateTime"}"#;
-    let insert = tessera::storage::pipeline::Request::new(
+    let insert = tessera::storage::Request::new(
         tessera::storage::Service::Table,
         reqwest::Method::POST,
         "Insert by another tool",

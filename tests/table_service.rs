@@ -5,9 +5,9 @@ mod common;
 use std::collections::HashSet;
 
 use common::{client, recorded_client, unique};
-use tessera::storage::table::batch::BatchOperation;
-use tessera::storage::table::edm::{EdmDateTime, EdmValue};
-use tessera::storage::table::entity::EntityDraft;
+use tessera::storage::table::BatchOperation;
+use tessera::storage::table::EntityDraft;
+use tessera::storage::table::{EdmDateTime, EdmValue};
 use tessera::storage::table::{EntityQuery, IfMatch, UpdateMode};
 use tessera::storage::{Client, ErrorKind};
 

@@ -1,29 +1,39 @@
-//! The shared async storage client: accounts, signing, the request pipeline and one module per service.
-//! Nothing in here knows about the UI.
+//! The shared async storage client: accounts, signing, the one request pipeline, and one folder per service
+//! (`table`, `blob`, `queue`). Nothing in here knows about the UI.
 
-pub mod account;
-pub mod auth;
+pub(crate) mod account;
+pub(crate) mod auth;
 pub mod blob;
-pub mod connection_string;
-pub mod error;
-pub mod events;
-pub mod listing;
-pub mod metadata;
-pub mod names;
-pub mod pipeline;
-pub mod progress;
+pub(crate) mod connection_string;
+pub(crate) mod error;
+pub(crate) mod events;
+pub(crate) mod listing;
+pub(crate) mod metadata;
+pub(crate) mod names;
+pub(crate) mod pipeline;
+pub(crate) mod progress;
 pub mod queue;
-pub mod redact;
-pub mod request;
-pub mod retry;
+pub(crate) mod redact;
+pub(crate) mod request;
+pub(crate) mod retry;
 pub mod table;
-pub mod transport;
-pub mod xml;
+pub(crate) mod transport;
+pub(crate) mod xml;
 
-pub use account::{Account, AccountKey, Credential, SasToken};
+// The client's public face: what the app's callers, the tests and the benchmarks use. Each service's own
+// types are re-exported by `blob`, `queue` and `table`; everything else stays inside the crate.
+pub use account::{
+    Account, AccountKey, Credential, EMULATOR_ACCOUNT, EMULATOR_KEY, EMULATOR_PORTS, ResourceScope, SasToken,
+};
+pub use auth::{SigningInput, sign_shared_key};
+pub use connection_string::{IGNORED_SETTINGS, ParsedConnectionString};
 pub use error::{ErrorKind, Result, StorageError};
 pub use events::{EventSink, RequestEvent};
-pub use pipeline::{Client, ClientOptions};
+pub use names::{validate_blob_name, validate_container_name, validate_queue_name, validate_table_name};
+pub use pipeline::{API_VERSION, Client, ClientOptions};
+pub use progress::TransferProgress;
+pub use request::{Headers, Request, Response, StreamingResponse};
+pub use retry::RetryPolicy;
 
 use serde::{Deserialize, Serialize};
 

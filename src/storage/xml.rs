@@ -3,11 +3,10 @@
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
-/// One XML element: its name, attributes, direct text and children.
+/// One XML element: its name, direct text and children (the services' answers carry nothing needed in attributes).
 #[derive(Clone, Debug, Default)]
 pub struct Element {
     pub name: String,
-    pub attributes: Vec<(String, String)>,
     pub text: String,
     pub children: Vec<Element>,
 }
@@ -31,10 +30,6 @@ impl Element {
         self.text_of(name).filter(|t| !t.is_empty()).map(str::to_string)
     }
 
-    pub fn attribute(&self, name: &str) -> Option<&str> {
-        self.attributes.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
-    }
-
     /// `<Metadata><key>value</key>...</Metadata>` as pairs.
     pub fn metadata(&self) -> Vec<(String, String)> {
         self.child("Metadata")
@@ -54,19 +49,10 @@ pub fn parse(body: &[u8]) -> Result<Element, String> {
             .map_err(|e| format!("malformed XML: {e}"))?
         {
             Event::Start(start) => {
-                let mut element = Element {
+                let element = Element {
                     name: String::from_utf8_lossy(start.name().as_ref()).into_owned(),
                     ..Default::default()
                 };
-                for attr in start.attributes().flatten() {
-                    let value = attr
-                        .decoded_and_normalized_value(quick_xml::XmlVersion::Implicit1_0, reader.decoder())
-                        .map(|v| v.into_owned())
-                        .unwrap_or_default();
-                    element
-                        .attributes
-                        .push((String::from_utf8_lossy(attr.key.as_ref()).into_owned(), value));
-                }
                 stack.push(element);
             }
             Event::Empty(start) => {
@@ -135,7 +121,6 @@ mod tests {
 <BlobPrefix><Name>dir/</Name></BlobPrefix></Blobs><NextMarker /></EnumerationResults>"#;
         let root = parse(doc).unwrap();
         assert_eq!(root.name, "EnumerationResults");
-        assert_eq!(root.attribute("ServiceEndpoint"), Some("http://x/"));
         let blobs = root.child("Blobs").unwrap();
         let blob = blobs.child("Blob").unwrap();
         assert_eq!(blob.text_of("Name"), Some("a & b.txt"));

@@ -1,11 +1,17 @@
 //! Blobs: names, properties (from HEAD headers or list XML alike), listing with virtual folders, metadata and
 //! HTTP headers, small reads and writes, deletes, snapshots and copies.
 
-pub mod conditions;
-pub mod container;
-pub mod lease;
-pub mod sas;
-pub mod transfer;
+pub(crate) mod conditions;
+pub(crate) mod container;
+pub(crate) mod lease;
+pub(crate) mod sas;
+pub(crate) mod transfer;
+
+pub use conditions::Conditions;
+pub use container::{ContainerItem, ContainerPage, ContainerProperties};
+pub use lease::{LeaseDuration, LeaseGrant, LeaseTarget};
+pub use sas::SasPermissions;
+pub use transfer::{DownloadOutcome, MAX_BLOCK_SIZE, MAX_BLOCKS, TransferOptions, block_size_for};
 
 use std::time::SystemTime;
 
@@ -17,7 +23,6 @@ use reqwest::Method;
 use reqwest::header::HeaderMap;
 
 use crate::storage::Service;
-use crate::storage::blob::conditions::Conditions;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::metadata::{apply_metadata, metadata_from_headers};
 use crate::storage::names::{validate_blob_name, validate_container_name};

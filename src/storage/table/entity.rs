@@ -7,7 +7,7 @@ use std::fmt;
 
 use base64::Engine;
 
-pub use crate::storage::table::draft::{EntityDraft, Property, validate_key, validate_property_name};
+pub use crate::storage::table::draft::{EntityDraft, Property};
 use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue, format_double};
 pub use crate::storage::table::entity_json::{parse_entity, parse_entity_page};
 
@@ -406,6 +406,7 @@ pub(crate) fn write_json_property(map: &mut serde_json::Map<String, serde_json::
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::table::draft::validate_property_name;
 
     fn every_type() -> EntityDraft {
         EntityDraft::new("p'1", "r 1")

@@ -1,12 +1,18 @@
 //! The Table service: tables, entity queries with continuation tokens, and single-entity writes with If-Match.
 
-pub mod batch;
-pub mod draft;
-pub mod edm;
-pub mod entity;
-pub mod entity_json;
-pub mod odata;
-pub mod odata_parser;
+pub(crate) mod batch;
+pub(crate) mod draft;
+pub(crate) mod edm;
+pub(crate) mod entity;
+pub(crate) mod entity_json;
+pub(crate) mod odata;
+pub(crate) mod odata_parser;
+
+pub use batch::{BatchOperation, BatchOutcome, MAX_BATCH_BYTES, MAX_BATCH_OPERATIONS};
+pub use draft::{EntityDraft, MAX_ENTITY_BYTES, MAX_KEY_BYTES, MAX_PROPERTIES, MAX_VALUE_BYTES, Property};
+pub use edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue};
+pub use entity::{EdmRef, Entity, Properties, parse_entity, parse_entity_page};
+pub use odata::{CompareOp, FilterError, FilterExpr, Operand, ScanKind, parse as parse_filter, scan_kind};
 
 use percent_encoding::utf8_percent_encode;
 use reqwest::Method;
@@ -15,7 +21,6 @@ use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::names::validate_table_name;
 use crate::storage::pipeline::{Client, Headers, QUERY_VALUE, Request, Response};
-use crate::storage::table::entity::{Entity, EntityDraft, parse_entity, parse_entity_page};
 
 /// Where the next page of tables starts (`x-ms-continuation-NextTableName`), opaque.
 #[derive(Clone, Debug, PartialEq, Eq)]
