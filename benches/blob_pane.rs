@@ -69,7 +69,7 @@ fn main() {
         world.with(|ctx| pane.list(ctx));
         world.until(|ctx| {
             pane.poll(ctx);
-            !pane.blobs.is_empty()
+            !pane.blobs().is_empty()
         });
         common::frame_times(1, false, common::no_input, |ui| {
             world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false))
@@ -112,7 +112,7 @@ fn main() {
         world.with(|ctx| pane.list(ctx));
         world.until(|ctx| {
             pane.poll(ctx);
-            if pane.blobs.len() == blobs {
+            if pane.blobs().len() == blobs {
                 return true;
             }
             pane.load_more(ctx);
@@ -144,7 +144,7 @@ fn main() {
     world.with(|ctx| pane.list(ctx));
     world.until(|ctx| {
         pane.poll(ctx);
-        !pane.blobs.is_empty()
+        !pane.blobs().is_empty()
     });
     let frame = |world: &mut World, pane: &mut BlobPane, ui: &mut egui::Ui| {
         world.with(|ctx| {
@@ -154,7 +154,7 @@ fn main() {
         tessera::app::frame::activity::ui(ui, &mut world.jobs, &world.backend);
     };
     let idle = common::frame_times(180, true, common::no_input, |ui| frame(&mut world, &mut pane, ui));
-    pane.upload_mode = tessera::app::blob::pane::UploadMode::Overwrite;
+    pane.set_upload_mode(tessera::app::blob::pane::UploadMode::Overwrite);
     world.with(|ctx| pane.upload(ctx, files, None));
     let mut running = Vec::new();
     let all = common::frame_times(180, true, common::no_input, |ui| {

@@ -253,10 +253,10 @@ fn load_all_against_the_client() {
                 lab: &mut lab,
             };
             pane.poll(&mut ctx);
-            if pane.store.len() == 100_000 {
+            if pane.store().len() == 100_000 {
                 break;
             }
-            if pane.running.is_some() && pane.has_more() && !pane.is_loading() {
+            if pane.running_query().is_some() && pane.has_more() && !pane.is_loading() {
                 pane.load_all(&mut ctx);
             }
             // The UI polls once per frame; at 60 frames a second that is every 16 ms, here every 2 ms.

@@ -81,8 +81,7 @@ fn main() {
     // Dequeue-and-delete of 1,000 each: the client (get 32, delete each) against the pane's Dequeue and Delete
     // actions, in interleaved rounds of 100 so a stall of the emulator (Azurite's queue GC walks every message
     // once a minute and holds its event loop meanwhile) lands in one round, not one side; medians of the rounds.
-    pane.dequeue_count = 32;
-    pane.visibility = 60;
+    pane.set_dequeue(32, 60);
     let (mut client_rates, mut pane_rates) = (Vec::new(), Vec::new());
     for _ in 0..TAKE / ROUND {
         let started = Instant::now();
@@ -97,15 +96,15 @@ fn main() {
         }
         client_rates.push(done as f64 / started.elapsed().as_secs_f64());
         let started = Instant::now();
-        let first = pane.held.len();
-        while pane.held.len() - first < ROUND {
-            let before = pane.held.len();
+        let first = pane.held().len();
+        while pane.held().len() - first < ROUND {
+            let before = pane.held().len();
             world.with(|ctx| pane.dequeue(ctx));
             world.until(|ctx| {
                 pane.poll(ctx);
-                pane.held.len() > before || !pane.is_busy()
+                pane.held().len() > before || !pane.is_busy()
             });
-            for i in before..pane.held.len() {
+            for i in before..pane.held().len() {
                 world.with(|ctx| pane.act(ctx, i, MessageAction::Delete));
             }
             world.until(|ctx| {
@@ -113,11 +112,11 @@ fn main() {
                 !pane.is_busy()
             });
         }
-        let deleted = pane.held[first..].iter().filter(|h| h.done).count();
-        for h in pane.held[first..].iter().filter(|h| !h.done) {
+        let deleted = pane.held()[first..].iter().filter(|h| h.done).count();
+        for h in pane.held()[first..].iter().filter(|h| !h.done) {
             eprintln!("not deleted: {:?}", h.note);
         }
-        assert_eq!(deleted, pane.held.len() - first, "every dequeued message deleted");
+        assert_eq!(deleted, pane.held().len() - first, "every dequeued message deleted");
         pane_rates.push(deleted as f64 / started.elapsed().as_secs_f64());
     }
     let (client_rate, pane_rate) = (median(&client_rates), median(&pane_rates));
@@ -138,8 +137,7 @@ fn main() {
             queue_view::ui(&mut pane, ui, ctx, false, &[])
         })
     });
-    pane.auto_refresh = true;
-    pane.refresh_seconds = 1;
+    pane.set_auto_refresh(Some(1));
     let busy = common::frame_times(300, true, common::no_input, |ui| {
         world.with(|ctx| {
             pane.poll(ctx);

@@ -120,8 +120,8 @@ fn frames_with_jobs() {
     save_profiles(&paths.accounts_file, &[profile]).unwrap();
     let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
     let mut app = TesseraApp::new(backend, paths, Secrets::this_run_only("benchmark"), None);
-    app.connections.open(&app.backend.clone(), "bench");
-    while app.connections.client("bench").is_none() {
+    app.connect("bench");
+    while app.client("bench").is_none() {
         app.logic();
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -140,7 +140,7 @@ fn frames_with_jobs() {
         tessera::app::frame::tabs::start_count_job(&mut app, target.clone());
     }
     let busy = common::frame_times(240, true, common::no_input, |ui| draw(ui, &mut app));
-    let running = app.jobs.running();
+    let running = app.running_jobs();
     let (p99, base) = (percentile(&busy, 0.99), percentile(&idle, 0.99));
     println!(
         "frames with 8 jobs (still running at the end: {running}): median {:.2} ms, p99 {p99:.2} ms; idle p99 {base:.2} ms",

@@ -48,7 +48,7 @@ fn main() -> eframe::Result {
             if demo {
                 start_demo(&mut app);
             }
-            app.keep_alive.push(Box::new(runtime));
+            app.keep_alive(Box::new(runtime));
             if bare {
                 return Ok(Box::new(FirstFrame::new(Bare)));
             }
@@ -68,10 +68,8 @@ fn start_demo(app: &mut TesseraApp) {
     };
     let account = emulator.account();
     let profile = AccountProfile::started_emulator(&account);
-    app.connections
-        .list
-        .insert(0, tessera::app::accounts::connections::Connection::new(profile));
-    app.keep_alive.push(Box::new(emulator));
+    app.add_account_for_this_run(0, profile);
+    app.keep_alive(Box::new(emulator));
     let entities = std::env::var("TESSERA_DEMO_ENTITIES")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -89,9 +87,7 @@ fn start_demo(app: &mut TesseraApp) {
             tessera::demo::seed(&client, entities, &ctx.progress, &ctx.cancel).await
         }) as tessera::app::runtime::jobs::JobFuture
     });
-    let backend = app.backend.clone();
-    app.jobs
-        .start(&backend, "Seed demo data", Unit::Items("entities"), factory);
+    app.start_job("Seed demo data", Unit::Items("entities"), factory);
 }
 
 /// An empty window: the baseline the cold-start benchmark compares the app with.

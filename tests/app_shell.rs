@@ -39,15 +39,8 @@ fn a_bad_connection_string_is_explained_and_sends_nothing() {
     let mut t = TestApp::new(&rt);
     t.add_account_from_connection_string("Broken", "AccountName=x;AcountKey=a2V5");
     t.wait_for_contains("unknown setting `AcountKey`");
-    assert!(t.harness.state().inspector.events.is_empty(), "no request was sent");
-    assert!(
-        t.harness
-            .state()
-            .connections
-            .list
-            .iter()
-            .all(|c| c.profile.label != "Broken")
-    );
+    assert!(t.harness.state().requests().is_empty(), "no request was sent");
+    assert!(t.harness.state().profile("Broken").is_none(), "nothing was saved");
 }
 
 #[test]
@@ -64,7 +57,7 @@ fn the_inspector_shows_the_requests_made() {
     t.wait_for(&table);
     t.click_contains("HTTP inspector");
     t.wait_for("/Tables");
-    let events = &t.harness.state().inspector.events;
+    let events = &t.harness.state().requests();
     let listing = events
         .iter()
         .find(|e| e.resource == "/Tables")
@@ -123,7 +116,7 @@ fn a_job_is_cancelled_from_the_activity_list() {
     let job = format!("Count entities in {table}");
     t.click(&format!("Cancel {job}"));
     t.wait_for_contains("Cancelled after");
-    let jobs = &t.harness.state().jobs.list;
+    let jobs = &t.harness.state().jobs();
     assert!(matches!(
         jobs[0].state,
         tessera::app::runtime::jobs::JobState::Cancelled
@@ -150,23 +143,15 @@ fn secrets_stay_out_of_the_account_file_the_log_and_the_inspector() {
     t.wait_for(&format!("{table} (table)"));
     let app = t.harness.state();
     // The key reached the (mock) keychain, and the account works from it...
-    let id = app
-        .connections
-        .list
-        .iter()
-        .find(|c| c.profile.label == "Secretive")
-        .unwrap()
-        .profile
-        .id
-        .clone();
-    assert_eq!(app.secrets.load(&id).unwrap().as_deref(), Some(EMULATOR_KEY));
+    let id = app.profile("Secretive").unwrap().id.clone();
+    assert_eq!(app.stored_secret(&id).unwrap().as_deref(), Some(EMULATOR_KEY));
     // ...and nowhere else.
-    let accounts = std::fs::read_to_string(&app.paths.accounts_file).unwrap();
+    let accounts = std::fs::read_to_string(&app.paths().accounts_file).unwrap();
     assert!(accounts.contains("Secretive"), "the account list was written");
-    let log = std::fs::read_to_string(&app.paths.log_file).unwrap();
+    let log = std::fs::read_to_string(&app.paths().log_file).unwrap();
     assert!(log.contains("/Tables"), "requests were logged");
-    let inspector = format!("{:?}", app.inspector.events);
-    assert!(!app.inspector.events.is_empty());
+    let inspector = format!("{:?}", app.requests());
+    assert!(!app.requests().is_empty());
     for (what, text) in [("account file", &accounts), ("log", &log), ("inspector", &inspector)] {
         assert!(!text.contains(EMULATOR_KEY), "the key leaked into the {what}");
         assert!(
@@ -204,25 +189,17 @@ fn a_sas_stays_out_of_the_account_file_the_log_and_the_inspector() {
     // A container SAS cannot list the account's containers: the request goes out and is refused, and it is
     // logged and inspected all the same.
     t.click_contains("Blob containers");
-    t.wait_until("a request in the inspector", |h| !h.state().inspector.events.is_empty());
+    t.wait_until("a request in the inspector", |h| !h.state().requests().is_empty());
     let app = t.harness.state();
-    let id = app
-        .connections
-        .list
-        .iter()
-        .find(|c| c.profile.label == "SasHolder")
-        .unwrap()
-        .profile
-        .id
-        .clone();
+    let id = app.profile("SasHolder").unwrap().id.clone();
     assert!(
-        app.secrets.load(&id).unwrap().unwrap().contains(&sig),
+        app.stored_secret(&id).unwrap().unwrap().contains(&sig),
         "the SAS reached the keychain"
     );
-    let accounts = std::fs::read_to_string(&app.paths.accounts_file).unwrap();
+    let accounts = std::fs::read_to_string(&app.paths().accounts_file).unwrap();
     assert!(accounts.contains("SasHolder"), "the account list was written");
-    let log = std::fs::read_to_string(&app.paths.log_file).unwrap();
-    let inspector = format!("{:?}", app.inspector.events);
+    let log = std::fs::read_to_string(&app.paths().log_file).unwrap();
+    let inspector = format!("{:?}", app.requests());
     for (what, text) in [("account file", &accounts), ("log", &log), ("inspector", &inspector)] {
         assert!(!text.contains(&sig), "the SAS signature leaked into the {what}");
     }
@@ -234,7 +211,6 @@ fn a_sas_stays_out_of_the_account_file_the_log_and_the_inspector() {
 
 #[test]
 fn tabs_of_an_account_that_lives_for_this_run_only_are_not_reopened_next_run() {
-    use tessera::app::accounts::connections::Connection;
     use tessera::app::accounts::profiles::AccountProfile;
     use tessera::app::accounts::tree::TabTarget;
     use tessera::storage::Service;
@@ -246,7 +222,7 @@ fn tabs_of_an_account_that_lives_for_this_run_only_are_not_reopened_next_run() {
     // The demo's emulator is a this-run account: next run it is a different, empty emulator.
     let demo = AccountProfile::started_emulator(&common::account());
     let demo_id = demo.id.clone();
-    t.harness.state_mut().connections.list.insert(0, Connection::new(demo));
+    t.harness.state_mut().add_account_for_this_run(0, demo);
     // Both accounts show the table in the tree; open each tab as the tree would, by account.
     for profile_id in ["test-emulator".to_string(), demo_id] {
         t.harness.state_mut().open_tab(TabTarget {
@@ -256,7 +232,7 @@ fn tabs_of_an_account_that_lives_for_this_run_only_are_not_reopened_next_run() {
         });
     }
     t.wait_for_contains("entities loaded in");
-    assert_eq!(t.harness.state().tabs.list.len(), 2, "both tabs are open in this run");
+    assert_eq!(t.harness.state().open_tab_count(), 2, "both tabs are open in this run");
 
     let saved = t.harness.state().settings_to_save();
     let profiles: Vec<&str> = saved.open_tabs.iter().map(|t| t.profile_id.as_str()).collect();
@@ -266,7 +242,7 @@ fn tabs_of_an_account_that_lives_for_this_run_only_are_not_reopened_next_run() {
         "the active tab was the demo's, which is not kept"
     );
 
-    t.harness.state_mut().tabs.active = Some(0);
+    t.harness.state_mut().activate_tab(0);
     assert_eq!(t.harness.state().settings_to_save().active_tab, Some(0));
 }
 
@@ -314,14 +290,16 @@ fn a_sas_never_leaks_through_a_timeout_a_refused_connection_a_reset_or_a_dns_fai
     ];
     let mut t = TestApp::new(&rt);
     // Short waits, so four failures take seconds: the wording and the redaction do not depend on them.
-    t.harness.state_mut().connections.options = tessera::storage::ClientOptions {
-        read_timeout: std::time::Duration::from_secs(1),
-        retry: tessera::storage::RetryPolicy {
-            base_delay: std::time::Duration::from_millis(20),
+    t.harness
+        .state_mut()
+        .set_client_options(tessera::storage::ClientOptions {
+            read_timeout: std::time::Duration::from_secs(1),
+            retry: tessera::storage::RetryPolicy {
+                base_delay: std::time::Duration::from_millis(20),
+                ..Default::default()
+            },
             ..Default::default()
-        },
-        ..Default::default()
-    };
+        });
     for (label, endpoint) in &accounts {
         t.add_account_from_connection_string(
             label,
@@ -347,9 +325,9 @@ fn a_sas_never_leaks_through_a_timeout_a_refused_connection_a_reset_or_a_dns_fai
         h.query_all_by_label_contains("failed:").count() >= 4
     });
     let app = t.harness.state();
-    let log = std::fs::read_to_string(&app.paths.log_file).unwrap();
-    let inspector = format!("{:?}", app.inspector.events);
-    let notices: String = app.notices.iter().map(|n| n.text.clone()).collect();
+    let log = std::fs::read_to_string(&app.paths().log_file).unwrap();
+    let inspector = format!("{:?}", app.requests());
+    let notices: String = app.notices().iter().map(|n| n.text.clone()).collect();
     let text_of = |n: egui_kittest::Node<'_>| {
         let node = n.accesskit_node();
         format!(
@@ -417,22 +395,16 @@ fn a_sas_pasted_into_an_endpoint_is_refused_or_kept_as_the_credential_never_save
     );
     t.wait_for("Account `From endpoint` saved.");
     let app = t.harness.state();
-    let profile = &app
-        .connections
-        .list
-        .iter()
-        .find(|c| c.profile.label == "From endpoint")
-        .unwrap()
-        .profile;
+    let profile = app.profile("From endpoint").unwrap();
     assert_eq!(
         profile.blob_endpoint.as_deref(),
         Some(format!("http://127.0.0.1:{blob}/devstoreaccount1").as_str())
     );
     assert!(
-        app.secrets.load(&profile.id).unwrap().unwrap().contains(SIG),
+        app.stored_secret(&profile.id).unwrap().unwrap().contains(SIG),
         "the SAS is in the keychain"
     );
-    let file = std::fs::read_to_string(&app.paths.accounts_file).unwrap();
+    let file = std::fs::read_to_string(&app.paths().accounts_file).unwrap();
     assert!(!file.contains(SIG), "{file}");
     assert!(!file.contains("Keyed"), "the refused account was not saved");
 }

@@ -49,9 +49,11 @@ async fn put(client: &Client, container: &str, name: &str, body: &'static str) -
 
 /// Waits until the selected blob's properties have arrived (the details move when they do).
 fn wait_for_properties(t: &mut TestApp) {
-    t.wait_app("the properties", Duration::from_secs(30), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::frame::tabs::Pane::Blob(p) if p.details.as_ref().is_some_and(|d| d.props.is_some()))
-    });
+    t.wait_app(
+        "the properties",
+        Duration::from_secs(30),
+        |app| matches!(app.active_blob(), Some(p) if p.selected_properties().is_some()),
+    );
 }
 
 #[test]
@@ -67,17 +69,17 @@ fn folders_open_and_back_and_up_lead_home() {
     t.wait_for("b/ (folder)");
     t.click("b/ (folder)");
     t.wait_for("deep.txt");
-    assert_eq!(t.blob().prefix, "a/b/");
+    assert_eq!(t.blob().prefix(), "a/b/");
     t.click("Up");
     t.wait_for("inner.txt");
-    assert_eq!(t.blob().prefix, "a/");
+    assert_eq!(t.blob().prefix(), "a/");
     t.click("b/ (folder)");
     t.wait_for("deep.txt");
     t.click("Back");
     t.wait_for("inner.txt");
     t.click(&format!("{container}/"));
     t.wait_for("top.txt");
-    assert_eq!(t.blob().prefix, "");
+    assert_eq!(t.blob().prefix(), "");
 }
 
 #[test]
@@ -107,7 +109,7 @@ fn a_large_container_opens_at_once_and_loads_more_by_page() {
     t.wait_for_contains("2,000 blobs and 0 folders shown · more available");
     t.click("Load more");
     t.wait_for_contains("2,500 blobs and 0 folders shown");
-    assert!(t.blob().next_marker.is_none());
+    assert!(t.blob().next_marker().is_none());
 }
 
 #[test]
@@ -121,7 +123,7 @@ fn upload_and_download_with_progress_and_cancels_that_leave_nothing() {
     // The app reaches blobs through a proxy, so the big download below can be slowed enough to cancel.
     let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
     let mut t = TestApp::with_account(&rt, &account);
-    t.harness.state_mut().dialogs = dialogs.clone();
+    t.harness.state_mut().set_dialogs(dialogs.clone());
     t.open_resource("Blob containers", &container);
     dialogs.answer(Some(small.clone()));
     t.click("Upload files…");
@@ -129,8 +131,7 @@ fn upload_and_download_with_progress_and_cancels_that_leave_nothing() {
     let up = t
         .harness
         .state()
-        .jobs
-        .list
+        .jobs()
         .iter()
         .find(|j| j.title == "Upload notes.txt")
         .unwrap();
@@ -149,8 +150,7 @@ fn upload_and_download_with_progress_and_cancels_that_leave_nothing() {
     let job = t
         .harness
         .state()
-        .jobs
-        .list
+        .jobs()
         .iter()
         .find(|j| j.title == "Download notes.txt")
         .unwrap();
@@ -196,8 +196,7 @@ fn upload_and_download_with_progress_and_cancels_that_leave_nothing() {
     assert!(
         t.harness
             .state()
-            .jobs
-            .list
+            .jobs()
             .iter()
             .any(|j| matches!(j.state, JobState::Cancelled))
     );
@@ -212,7 +211,7 @@ fn upload_and_download_with_progress_and_cancels_that_leave_nothing() {
     t.click("Upload files…");
     t.click("Cancel Upload big-upload.bin");
     t.wait_until("the upload to be cancelled", |h| {
-        let jobs = &h.state().jobs.list;
+        let jobs = &h.state().jobs();
         jobs.iter()
             .any(|j| j.title == "Upload big-upload.bin" && matches!(j.state, JobState::Cancelled))
     });
@@ -240,8 +239,7 @@ fn a_fifteen_second_lease_counts_down_and_turns_expired() {
         lease_seconds_shown_in(h).is_some_and(|s| s + 2 <= first)
     });
     t.wait_app("the lease to expire", Duration::from_secs(30), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::frame::tabs::Pane::Blob(p)
-            if p.blobs.iter().any(|b| b.name == "leased.txt" && b.properties.lease.state == tessera::storage::blob::LeaseState::Expired))
+        matches!(app.active_blob(), Some(p) if p.blobs().iter().any(|b| b.name == "leased.txt" && b.properties.lease.state == tessera::storage::blob::LeaseState::Expired))
     });
     t.wait_for_contains("[E] expired");
 }
@@ -261,8 +259,7 @@ fn break_with_a_period_shows_breaking_then_broken() {
     t.click("Break lease");
     t.wait_for_contains("breaking, broken in");
     t.wait_app("the lease to be broken", Duration::from_secs(20), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::frame::tabs::Pane::Blob(p)
-            if p.blobs.iter().any(|b| b.name == "b.txt" && b.properties.lease.state == tessera::storage::blob::LeaseState::Broken))
+        matches!(app.active_blob(), Some(p) if p.blobs().iter().any(|b| b.name == "b.txt" && b.properties.lease.state == tessera::storage::blob::LeaseState::Broken))
     });
     t.wait_for_contains("[X] broken");
 }
@@ -299,7 +296,7 @@ fn an_if_match_upload_over_a_blob_changed_by_someone_else_is_refused_and_the_fil
     std::fs::write(&mine, "my version").unwrap();
     let dialogs = ScriptedDialogs::new();
     let mut t = TestApp::with_emulator(&rt);
-    t.harness.state_mut().dialogs = dialogs.clone();
+    t.harness.state_mut().set_dialogs(dialogs.clone());
     t.open_resource("Blob containers", &container);
     t.wait_for("report.txt");
     // Someone else writes after this listing was read.
@@ -362,9 +359,11 @@ fn deleting_blobs_asks_first_and_cancel_keeps_them() {
     t.click("Delete…");
     t.wait_for("also delete their snapshots");
     t.click("Delete 1 blob(s)");
-    t.wait_app("gone.txt to leave the list", Duration::from_secs(30), |app| {
-        matches!(&app.tabs.list[0].pane, tessera::app::frame::tabs::Pane::Blob(p) if p.blobs.iter().all(|b| b.name != "gone.txt"))
-    });
+    t.wait_app(
+        "gone.txt to leave the list",
+        Duration::from_secs(30),
+        |app| matches!(app.active_blob(), Some(p) if p.blobs().iter().all(|b| b.name != "gone.txt")),
+    );
     let listing = rt
         .block_on(client.list_blobs(&container, &ListBlobsOptions::default()))
         .unwrap();
@@ -483,7 +482,7 @@ fn a_container_is_created_public_and_its_access_and_metadata_are_edited_in_its_t
     t.wait_for_contains("Metadata name `9lives` must start with a letter");
     // (The tab's own refreshes go on meanwhile; no metadata write may be among them.)
     let saves = |t: &TestApp| {
-        let events = &t.harness.state().inspector.events;
+        let events = &t.harness.state().requests();
         events
             .iter()
             .filter(|e| e.operation.starts_with("Save metadata of container"))

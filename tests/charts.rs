@@ -47,8 +47,8 @@ fn the_partition_map_names_the_top_partition_and_filters_to_a_clicked_one() {
     t.click("Partition counts as text");
     t.click("warm: 200");
     t.wait_for_contains("200 entities loaded");
-    assert_eq!(t.table().query.filter, "PartitionKey eq 'warm'");
-    assert!(t.table().store.iter().all(|e| e.partition_key() == "warm"));
+    assert_eq!(t.table().filter_text(), "PartitionKey eq 'warm'");
+    assert!(t.table().store().iter().all(|e| e.partition_key() == "warm"));
     // The loaded rows are one partition now; a scan still counts the whole table, not the filtered query.
     t.click("Back to the loaded rows");
     t.wait_for_contains(
@@ -83,10 +83,11 @@ fn a_queues_backlog_follows_puts_and_deletes() {
     for m in got {
         rt.block_on(client.delete_message(&q, &m.id, &m.pop_receipt)).unwrap();
     }
-    t.wait_app("the backlog to fall", Duration::from_secs(30), |app| {
-        matches!(app.tabs.active.map(|i| &app.tabs.list[i].pane), Some(tessera::app::frame::tabs::Pane::Queue(p))
-            if p.backlog.samples.back().is_some_and(|(_, n)| *n == 1.0))
-    });
+    t.wait_app(
+        "the backlog to fall",
+        Duration::from_secs(30),
+        |app| matches!(app.active_queue(), Some(p) if p.backlog().samples.back().is_some_and(|(_, n)| *n == 1.0)),
+    );
     t.wait_for_contains("Backlog now: 1 messages, draining at");
 }
 

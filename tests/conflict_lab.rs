@@ -21,19 +21,14 @@ fn play(rt: &tokio::runtime::Runtime, title: &str) -> (TestApp<'static>, Vec<(Si
     t.wait_for_contains("Setup: ");
     t.click("Play all");
     t.wait_app("the scenario to finish", Duration::from_secs(90), |app| {
-        app.lab.as_ref().is_some_and(|l| l.finished())
+        app.lab().is_some_and(|l| l.finished())
     });
-    let lab = t.harness.state().lab.as_ref().unwrap();
-    let run = lab.run.as_ref().unwrap();
-    for (says, outcome) in &run.outcomes {
+    let lab = t.harness.state().lab().unwrap();
+    for (says, outcome) in lab.outcomes() {
         assert!(outcome.as_expected, "{says}: {}", outcome.text);
     }
-    assert_eq!(
-        run.outcomes.len(),
-        lab.scenarios[run.scenario].steps.len() + 1,
-        "setup and every step ran"
-    );
-    let statuses = lab.timeline.iter().map(|e| (e.side, e.event.status)).collect();
+    assert_eq!(lab.outcomes().len(), lab.step_count() + 1, "setup and every step ran");
+    let statuses = lab.timeline().iter().map(|e| (e.side, e.event.status)).collect();
     (t, statuses)
 }
 
@@ -53,7 +48,7 @@ fn optimistic_concurrency_on_an_entity() {
     assert_eq!(statuses_of(&timeline, Side::A), vec![204, 204, 200, 204, 412, 200]);
     // B: read, stale save (412), reload, save, forced save.
     assert_eq!(statuses_of(&timeline, Side::B), vec![200, 412, 200, 204, 204]);
-    let names = t.harness.state().lab.as_ref().unwrap().env.names.clone();
+    let names = t.harness.state().lab().unwrap().names().clone();
     let e = rt
         .block_on(common::client().get_entity(&names.table, "lab", "entity"))
         .unwrap();
@@ -66,10 +61,10 @@ fn optimistic_concurrency_on_an_entity() {
     let forced = t
         .harness
         .state()
-        .lab
+        .lab()
         .as_ref()
         .unwrap()
-        .timeline
+        .timeline()
         .iter()
         .rev()
         .find(|e| e.side == Side::B)
@@ -85,7 +80,7 @@ fn optimistic_concurrency_on_a_blob() {
     let b = statuses_of(&timeline, Side::B);
     assert_eq!(b[1], 412, "B's stale If-Match upload");
     assert!(matches!(b[2], 409 | 412), "B's create-only upload over A's blob: {b:?}");
-    let names = t.harness.state().lab.as_ref().unwrap().env.names.clone();
+    let names = t.harness.state().lab().unwrap().names().clone();
     let (shared, _) = rt
         .block_on(common::client().get_blob(&names.container, "shared.txt", None, None))
         .unwrap();
@@ -103,10 +98,10 @@ fn pessimistic_concurrency_with_a_lease_and_a_break() {
     assert_eq!(a, [201, 201, 201, 201, 200, 201, 200, 200]);
     // B: the refused write, acquire, release, break A's lease (202 Accepted), then read it twice too.
     assert_eq!(b, [412, 201, 200, 202, 200, 200]);
-    let lab = t.harness.state().lab.as_ref().unwrap();
-    let missing = lab.timeline.iter().find(|e| e.side == Side::B).unwrap();
+    let lab = t.harness.state().lab().unwrap();
+    let missing = lab.timeline().iter().find(|e| e.side == Side::B).unwrap();
     assert_eq!(missing.event.error_code.as_deref(), Some("LeaseIdMissing"));
-    let names = lab.env.names.clone();
+    let names = lab.names().clone();
     let (props, _) = rt
         .block_on(common::client().get_blob_properties(&names.container, "shared.txt", None))
         .unwrap();
@@ -127,7 +122,7 @@ fn competing_consumers_on_a_queue() {
         a.iter().any(|s| matches!(s, 400 | 404)),
         "A's late delete was refused: {a:?}"
     );
-    let names = t.harness.state().lab.as_ref().unwrap().env.names.clone();
+    let names = t.harness.state().lab().unwrap().names().clone();
     assert!(
         rt.block_on(common::client().peek_messages(&names.queue, 32))
             .unwrap()
@@ -143,9 +138,9 @@ fn leader_election_with_a_blob_lease() {
     assert_eq!(b, vec![409, 201], "B refused while A leads, then B acquires");
     let a = statuses_of(&timeline, Side::A);
     assert_eq!(a.last(), Some(&409), "A cannot renew once B leads");
-    let lab = t.harness.state().lab.as_ref().unwrap();
-    assert_eq!(lab.env.memory.lock().unwrap().leader, Some(Side::B));
-    let names = lab.env.names.clone();
+    let lab = t.harness.state().lab().unwrap();
+    assert_eq!(lab.leader(), Some(Side::B));
+    let names = lab.names().clone();
     let (props, _) = rt
         .block_on(common::client().get_blob_properties(&names.container, "shared.txt", None))
         .unwrap();
@@ -158,14 +153,7 @@ fn the_lab_is_kept_for_the_same_account_only_not_for_one_with_the_same_label_or_
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (other, _proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
     let mut t = TestApp::with_accounts(&rt, &[("Emulator", &common::account()), ("Emulator", &other)]);
-    let ids: Vec<String> = t
-        .harness
-        .state()
-        .connections
-        .list
-        .iter()
-        .map(|c| c.profile.id.clone())
-        .collect();
+    let ids = t.harness.state().profile_ids();
     for id in &ids {
         t.harness.state_mut().open_tab(tessera::app::accounts::tree::TabTarget {
             profile_id: id.clone(),
@@ -174,12 +162,12 @@ fn the_lab_is_kept_for_the_same_account_only_not_for_one_with_the_same_label_or_
         });
     }
     t.wait_app("both accounts connected", Duration::from_secs(30), |app| {
-        app.connections.list.iter().all(|c| c.client.is_some())
+        app.profile_ids().iter().all(|id| app.client(id).is_some())
     });
     t.harness.state_mut().open_lab(&ids[0], None);
-    let first = t.harness.state().lab.as_ref().unwrap().account_identity.clone();
+    let first = t.harness.state().lab().unwrap().account_identity().to_string();
     t.harness.state_mut().open_lab(&ids[1], None);
-    let second = t.harness.state().lab.as_ref().unwrap().account_identity.clone();
+    let second = t.harness.state().lab().unwrap().account_identity().to_string();
     assert_ne!(first, second, "the second account got its own lab");
     assert_eq!(second, other.identity());
 }

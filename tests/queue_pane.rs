@@ -43,7 +43,7 @@ fn a_put_message_shows_in_peek_and_peeking_twice_changes_nothing() {
     t.click("Peek");
     t.click("Peek");
     t.wait_app("two peeks", Duration::from_secs(20), |_| true);
-    assert_eq!(t.queue().peeked[0].dequeue_count, 0, "peeking never dequeues");
+    assert_eq!(t.queue().peeked()[0].dequeue_count, 0, "peeking never dequeues");
     t.click("show raw stored text");
     t.wait_for("eyJvcmRlciI6N30=");
 }
@@ -63,20 +63,21 @@ fn a_dequeued_message_counts_down_reappears_with_a_higher_count_and_its_stale_re
     t.wait_for_contains("Visible again in");
     t.wait_for_contains("Pop receipt:");
     // Dequeued, it is invisible to everyone: the pane's own peek after the dequeue shows nothing.
-    t.wait_app("the message to vanish from peek", Duration::from_secs(20), |app| {
-        matches!(app.tabs.active.map(|i| &app.tabs.list[i].pane), Some(tessera::app::frame::tabs::Pane::Queue(p)) if p.peeked.is_empty())
-    });
+    t.wait_app(
+        "the message to vanish from peek",
+        Duration::from_secs(20),
+        |app| matches!(app.active_queue(), Some(p) if p.peeked().is_empty()),
+    );
     t.wait_for_contains("Released: visible again, and this pop receipt is stale.");
     t.click("Peek");
     t.wait_app("the message to reappear", Duration::from_secs(20), |app| {
-        matches!(app.tabs.active.map(|i| &app.tabs.list[i].pane), Some(tessera::app::frame::tabs::Pane::Queue(p))
-            if p.peeked.iter().any(|m| m.id == id && m.dequeue_count == 1) && !p.is_busy())
+        matches!(app.active_queue(), Some(p) if p.peeked().iter().any(|m| m.id == id && m.dequeue_count == 1) && !p.is_busy())
     });
     // The released message's receipt is refused before anything is sent.
-    let requests = t.harness.state().inspector.events.len();
+    let requests = t.harness.state().requests().len();
     t.click(&format!("Delete {}", short(&id)));
     t.wait_for_contains("Its visibility timeout ran out");
-    assert_eq!(t.harness.state().inspector.events.len(), requests, "nothing was sent");
+    assert_eq!(t.harness.state().requests().len(), requests, "nothing was sent");
     assert_eq!(
         rt.block_on(client.peek_messages(&q, 32)).unwrap().len(),
         1,

@@ -44,7 +44,7 @@ fn seeded_table(rt: &tokio::runtime::Runtime, count: usize) -> (Client, String) 
 fn distinct_keys(t: &TestApp) -> usize {
     let keys: HashSet<String> = t
         .table()
-        .store
+        .store()
         .iter()
         .map(|e| format!("{}/{}", e.partition_key(), e.row_key()))
         .collect();
@@ -77,7 +77,7 @@ fn pages_load_at_once_then_more_then_all_with_a_cancel_that_keeps_what_arrived_a
     t.click(&job);
     t.wait_for_contains("Cancelled after");
     proxy.always(None);
-    let kept = t.table().store.len();
+    let kept = t.table().store().len();
     assert!(
         (200..10_000).contains(&kept),
         "kept {kept} rows that arrived before the cancel"
@@ -101,7 +101,11 @@ fn pages_load_at_once_then_more_then_all_with_a_cancel_that_keeps_what_arrived_a
     t.wait_for_contains("100 entities loaded in 1 page · more available");
     t.click(&format!("Retry Load all of {table}"));
     t.wait_for_contains("the table tab no longer shows this query");
-    assert_eq!(t.table().store.len(), 100, "nothing was added to the new query's rows");
+    assert_eq!(
+        t.table().store().len(),
+        100,
+        "nothing was added to the new query's rows"
+    );
 }
 
 #[test]
@@ -122,12 +126,12 @@ fn filters_from_the_builder_and_raw_text_and_a_bad_filter_is_refused() {
     t.click("Type 1.1");
     t.click("Int32");
     t.click("Write filter");
-    assert_eq!(t.table().query.filter, "Orders ge 95");
+    assert_eq!(t.table().filter_text(), "Orders ge 95");
     t.click("Run query");
     t.wait_for_contains("25 entities loaded");
     assert!(
         t.table()
-            .store
+            .store()
             .iter()
             .all(|e| e.get("Orders").unwrap().to_text().parse::<i32>().unwrap() >= 95)
     );
@@ -138,16 +142,16 @@ fn filters_from_the_builder_and_raw_text_and_a_bad_filter_is_refused() {
     t.wait_for_contains("Reads only the partitions it names.");
     t.click("Run query");
     t.wait_for_contains("10 entities loaded");
-    assert!(t.table().store.iter().all(|e| e.partition_key() == "p2"));
+    assert!(t.table().store().iter().all(|e| e.partition_key() == "p2"));
 
     // A bad filter says where it is wrong and sends nothing.
     t.replace_text("$filter:", "Name = 'x'");
     t.wait_for_contains("The filter is wrong at column 6");
-    let requests = t.harness.state().inspector.events.len();
+    let requests = t.harness.state().requests().len();
     t.click("Run query");
     t.step();
-    assert_eq!(t.harness.state().inspector.events.len(), requests, "nothing was sent");
-    assert!(t.table().store.len() == 10, "the loaded rows stay");
+    assert_eq!(t.harness.state().requests().len(), requests, "nothing was sent");
+    assert!(t.table().store().len() == 10, "the loaded rows stay");
 }
 
 #[test]
@@ -159,30 +163,39 @@ fn sort_and_quick_filter_work_on_the_loaded_rows() {
     t.wait_for_contains("300 entities loaded");
     t.click("Orders");
     t.wait_table("sort by Orders", |p| {
-        p.sort.is_some() && !p.is_viewing() && p.view.len() == 300
+        p.sort().is_some() && !p.is_viewing() && p.view().len() == 300
     });
     let orders: Vec<i32> = t
         .table()
-        .view
+        .view()
         .iter()
-        .map(|&i| t.table().store.get(i).get("Orders").unwrap().to_text().parse().unwrap())
+        .map(|&i| {
+            t.table()
+                .store()
+                .get(i)
+                .get("Orders")
+                .unwrap()
+                .to_text()
+                .parse()
+                .unwrap()
+        })
         .collect();
     assert!(orders.windows(2).all(|w| w[0] <= w[1]), "ascending");
     t.click("Orders ^");
     t.wait_table("sort descending", |p| {
-        matches!(&p.sort, Some((_, false))) && !p.is_viewing()
+        matches!(&p.sort(), Some((_, false))) && !p.is_viewing()
     });
     let first = t
         .table()
-        .store
-        .get(t.table().view[0])
+        .store()
+        .get(t.table().view()[0])
         .get("Orders")
         .unwrap()
         .to_text()
         .into_owned();
     assert_eq!(first, "99");
     t.type_into("Find in loaded rows:", "customer 12");
-    t.wait_table("filter", |p| !p.is_viewing() && p.view.len() == 11);
+    t.wait_table("filter", |p| !p.is_viewing() && p.view().len() == 11);
     t.wait_for_contains("11 shown");
 }
 
@@ -200,9 +213,9 @@ fn edit_and_save_writes_with_if_match() {
     t.wait_for("Customer 3 (renamed)");
     let stored = rt.block_on(client.get_entity(&table, "p0", "r003")).unwrap();
     assert_eq!(stored.get("Name").unwrap().to_text(), "Customer 3 (renamed)");
-    let row = t.table().store.position("p0", "r003").unwrap();
+    let row = t.table().store().position("p0", "r003").unwrap();
     assert_eq!(
-        t.table().store.get(row).etag(),
+        t.table().store().get(row).etag(),
         stored.etag(),
         "the grid holds the new ETag"
     );
@@ -240,7 +253,7 @@ fn a_412_is_resolved_by_reapplying_my_change_on_theirs() {
     t.wait_for_contains("UpdateConditionNotSatisfied");
     t.click("Reload and re-apply my changes");
     t.click("Save entity");
-    t.wait_table("save", |p| p.editor.is_none());
+    t.wait_table("save", |p| p.editor().is_none());
     let stored = rt.block_on(client.get_entity(&table, "p0", "r001")).unwrap();
     assert_eq!(stored.get("Name").unwrap().to_text(), "Customer 1 (mine)", "my change");
     assert_eq!(stored.get("Orders").unwrap().to_text(), "777", "their change kept");
@@ -254,7 +267,7 @@ fn a_412_is_resolved_by_overwriting() {
     t.open_table(&table);
     provoke_412(&mut t, &rt, &client, &table, "Their name");
     t.click("Overwrite anyway (If-Match *)");
-    t.wait_table("save", |p| p.editor.is_none());
+    t.wait_table("save", |p| p.editor().is_none());
     let stored = rt.block_on(client.get_entity(&table, "p0", "r001")).unwrap();
     assert_eq!(stored.get("Name").unwrap().to_text(), "Customer 1 (mine)");
     assert_eq!(
@@ -265,8 +278,7 @@ fn a_412_is_resolved_by_overwriting() {
     let forced = t
         .harness
         .state()
-        .inspector
-        .events
+        .requests()
         .iter()
         .rev()
         .find(|e| e.method == "PUT")
@@ -296,7 +308,7 @@ fn delete_selected_asks_then_deletes_per_partition() {
     t.wait_for_contains("150 entities loaded");
     // Row 101 is far below: the quick filter shows it beside Customer 10 (only what is shown can be selected).
     t.type_into("Find in loaded rows:", "Customer 10");
-    t.wait_table("filter", |p| p.view.len() == 11 && !p.is_viewing());
+    t.wait_table("filter", |p| p.view().len() == 11 && !p.is_viewing());
     t.click("Customer 10");
     t.wait_for("Customer 101");
     t.harness
@@ -327,9 +339,9 @@ fn delete_selected_asks_then_deletes_per_partition() {
 fn selected_names(t: &TestApp) -> Vec<String> {
     let p = t.table();
     let mut names: Vec<String> = p
-        .selection
+        .selection()
         .iter()
-        .map(|&i| p.store.get(i).get("Name").unwrap().to_text().into_owned())
+        .map(|&i| p.store().get(i).get("Name").unwrap().to_text().into_owned())
         .collect();
     names.sort();
     names
@@ -353,7 +365,7 @@ fn shift_click_extends_from_the_last_clicked_row_as_the_view_now_shows_it() {
     // Sorted by Orders (n % 100), rows 1, 101, 201 come before 2: the range is taken in this order, not in the
     // order the rows had when Customer 1 was clicked (which would take in 100 and 200).
     t.click("Orders");
-    t.wait_table("sort by Orders", |p| p.sort.is_some() && !p.is_viewing());
+    t.wait_table("sort by Orders", |p| p.sort().is_some() && !p.is_viewing());
     shift_click(&mut t, "Customer 2");
     let mut expected: Vec<String> = [1, 2, 101, 201].iter().map(|n| format!("Customer {n}")).collect();
     expected.sort();
@@ -361,7 +373,7 @@ fn shift_click_extends_from_the_last_clicked_row_as_the_view_now_shows_it() {
     // A filter that hides the selected rows drops them from the selection, and the anchor with them: a
     // Shift+click is then a plain click, not a range from a row that is no longer shown.
     t.type_into("Find in loaded rows:", "Customer 12");
-    t.wait_table("filter", |p| p.view.len() == 11 && !p.is_viewing());
+    t.wait_table("filter", |p| p.view().len() == 11 && !p.is_viewing());
     t.wait_for_contains("0 selected");
     shift_click(&mut t, "Customer 120");
     assert_eq!(selected_names(&t), vec!["Customer 120".to_string()]);
@@ -370,9 +382,9 @@ fn shift_click_extends_from_the_last_clicked_row_as_the_view_now_shows_it() {
 /// Every row the grid may draw is in the store: a view of old row numbers would show other rows, or none.
 fn assert_view_holds_only_existing_rows(t: &TestApp) {
     let p = t.table();
-    let len = p.store.len();
+    let len = p.store().len();
     assert!(
-        p.view.iter().all(|&i| (i as usize) < len),
+        p.view().iter().all(|&i| (i as usize) < len),
         "the view holds row numbers past the store's {len} rows"
     );
 }
@@ -408,7 +420,7 @@ fn deleting_while_a_sort_runs_never_shows_a_row_that_is_gone() {
         t.step();
         assert_view_holds_only_existing_rows(&t);
         let p = t.table();
-        if !p.is_viewing() && p.view.len() == 139 {
+        if !p.is_viewing() && p.view().len() == 139 {
             break;
         }
         assert!(
@@ -419,7 +431,7 @@ fn deleting_while_a_sort_runs_never_shows_a_row_that_is_gone() {
         std::thread::sleep(Duration::from_millis(10));
     }
     let p = t.table();
-    assert_eq!(p.store.len(), 139);
+    assert_eq!(p.store().len(), 139);
     assert!(
         rt.block_on(client.get_entity(&table, "p0", "r007"))
             .unwrap_err()
@@ -452,15 +464,15 @@ fn typing_during_a_slow_save_keeps_the_later_edit_and_saves_only_what_was_sent()
     );
     // The grid shows what was stored, with its new ETag; the editor keeps the unsaved edit.
     t.wait_for("Customer 3 (renamed)");
-    let row = t.table().store.position("p0", "r003").unwrap();
-    assert_eq!(t.table().store.get(row).etag(), stored.etag());
-    let editor = t.table().editor.as_ref().expect("the editor stays open");
+    let row = t.table().store().position("p0", "r003").unwrap();
+    assert_eq!(t.table().store().get(row).etag(), stored.etag());
+    let editor = t.table().editor().expect("the editor stays open");
     assert_eq!(
-        editor.etag.as_deref(),
+        editor.etag(),
         stored.etag(),
         "the next save is conditional on the new ETag"
     );
-    assert!(editor.props.iter().any(|p| p.text == "many"), "the later edit is kept");
+    assert!(editor.texts().any(|t| t == "many"), "the later edit is kept");
 }
 
 #[test]
@@ -532,7 +544,7 @@ fn export_then_reimport_round_trips_every_type() {
     let dir = tempfile::tempdir().unwrap();
     let dialogs = ScriptedDialogs::new();
     let mut t = TestApp::with_emulator(&rt);
-    t.harness.state_mut().dialogs = dialogs.clone();
+    t.harness.state_mut().set_dialogs(dialogs.clone());
     t.open_table(&table);
     for (format, file) in [("CSV with types", "out.csv"), ("JSON", "out.json")] {
         let path = dir.path().join(file);
@@ -554,7 +566,7 @@ fn export_then_reimport_round_trips_every_type() {
         for p in &every_type().properties {
             assert_eq!(back.get(&p.name), Some(&p.value), "{format}: {}", p.name);
         }
-        t.harness.state_mut().jobs.clear_finished();
+        t.harness.state_mut().clear_finished_jobs();
     }
 }
 
@@ -609,7 +621,7 @@ fn saving_an_entity_unchanged_writes_back_exactly_every_type_at_its_extremes() {
     t.click("Edit");
     t.wait_for("Value of Int64Max");
     t.click("Save entity");
-    t.wait_table("save", |p| p.editor.is_none());
+    t.wait_table("save", |p| p.editor().is_none());
     let after = rt.block_on(client.get_entity(&table, "edm", "extremes")).unwrap();
     assert_ne!(after.etag(), before.etag(), "it was written");
     let (b, a) = (before.to_draft(), after.to_draft());
@@ -692,7 +704,7 @@ fn the_raw_json_window_outlives_a_new_query_that_has_fewer_rows() {
     t.wait_for("Copy JSON");
     let shown = |t: &TestApp| {
         t.table()
-            .json_view
+            .json_view()
             .as_ref()
             .map(|e| e.get("Name").unwrap().to_text().into_owned())
     };

@@ -125,10 +125,9 @@ impl<'a> TestApp<'a> {
     /// What the app shows besides the expected text: notices, jobs, the active pane's last message.
     pub fn describe(&self) -> String {
         let app = self.harness.state();
-        let notices: Vec<String> = app.notices.iter().map(|n| n.text.clone()).collect();
+        let notices: Vec<String> = app.notices().iter().map(|n| n.text.clone()).collect();
         let jobs: Vec<String> = app
-            .jobs
-            .list
+            .jobs()
             .iter()
             .map(|j| {
                 format!(
@@ -140,21 +139,23 @@ impl<'a> TestApp<'a> {
                 )
             })
             .collect();
-        let pane = match app.tabs.active.map(|i| &app.tabs.list[i].pane) {
-            Some(tessera::app::frame::tabs::Pane::Blob(p)) => format!(
-                "{:?}",
-                p.message.as_ref().map(|m| m.as_ref().map_err(|e| e.plain_words()))
-            ),
-            Some(tessera::app::frame::tabs::Pane::Queue(p)) => format!(
+        fn words(m: Option<&Result<String, tessera::storage::StorageError>>) -> Option<Result<&String, String>> {
+            m.map(|m| m.as_ref().map_err(|e| e.plain_words()))
+        }
+        let pane = if let Some(p) = app.active_blob() {
+            format!("{:?}", words(p.message()))
+        } else if let Some(p) = app.active_queue() {
+            format!(
                 "{:?}; peeked {:?}; held {:?}",
-                p.message.as_ref().map(|m| m.as_ref().map_err(|e| e.plain_words())),
-                p.peeked.iter().map(|m| (&m.id, m.dequeue_count)).collect::<Vec<_>>(),
-                p.held
+                words(p.message()),
+                p.peeked().iter().map(|m| (&m.id, m.dequeue_count)).collect::<Vec<_>>(),
+                p.held()
                     .iter()
                     .map(|h| (&h.message.id, h.message.dequeue_count, h.done))
                     .collect::<Vec<_>>()
-            ),
-            _ => String::new(),
+            )
+        } else {
+            String::new()
         };
         format!("notices: {notices:?}; jobs: {jobs:?}; pane: {pane}")
     }
@@ -252,19 +253,14 @@ impl<'a> TestApp<'a> {
     }
 
     pub fn blob(&self) -> &tessera::app::blob::pane::BlobPane {
-        let app = self.harness.state();
-        match &app.tabs.list[app.tabs.active.expect("a tab is open")].pane {
-            tessera::app::frame::tabs::Pane::Blob(p) => p,
-            _ => panic!("the active tab is not a container"),
-        }
+        self.harness
+            .state()
+            .active_blob()
+            .expect("the active tab is a container")
     }
 
     pub fn queue(&self) -> &tessera::app::queue::pane::QueuePane {
-        let app = self.harness.state();
-        match &app.tabs.list[app.tabs.active.expect("a tab is open")].pane {
-            tessera::app::frame::tabs::Pane::Queue(p) => p,
-            _ => panic!("the active tab is not a queue"),
-        }
+        self.harness.state().active_queue().expect("the active tab is a queue")
     }
 
     /// Steps until `done` holds for the app, for up to `patience`.
@@ -286,28 +282,12 @@ impl<'a> TestApp<'a> {
 
     /// The table pane of the active tab.
     pub fn table(&self) -> &tessera::app::table::pane::TablePane {
-        let app = self.harness.state();
-        let tab = &app.tabs.list[app.tabs.active.expect("a tab is open")];
-        match &tab.pane {
-            tessera::app::frame::tabs::Pane::Table(p) => p,
-            _ => panic!("the active tab is not a table"),
-        }
+        self.harness.state().active_table().expect("the active tab is a table")
     }
 
     /// Steps until the table pane satisfies `done`.
     pub fn wait_table(&mut self, what: &str, done: impl Fn(&tessera::app::table::pane::TablePane) -> bool) {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            self.harness.step();
-            let app = self.harness.state();
-            if let Some(tessera::app::frame::tabs::Pane::Table(p)) = app.tabs.active.map(|i| &app.tabs.list[i].pane)
-                && done(p)
-            {
-                return;
-            }
-            assert!(Instant::now() < deadline, "waited {PATIENCE:?} for the table to {what}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        self.wait_app(what, PATIENCE, |app| app.active_table().is_some_and(&done));
     }
 
     /// Replaces the whole text of an input: select all, then type.

@@ -41,14 +41,14 @@ impl ServiceCheck {
 }
 
 pub struct Connection {
-    pub profile: AccountProfile,
-    pub client: Option<Client>,
-    pub state: ConnState,
+    pub(crate) profile: AccountProfile,
+    pub(crate) client: Option<Client>,
+    pub(crate) state: ConnState,
     opening: Option<Pending<Result<Client, StorageError>>>,
     testing: Option<Pending<Vec<ServiceCheck>>>,
     /// A test asked for before the account was open: it runs once the client is ready.
     test_when_open: bool,
-    pub last_test: Option<Vec<ServiceCheck>>,
+    pub(crate) last_test: Option<Vec<ServiceCheck>>,
 }
 
 impl Connection {
@@ -71,10 +71,10 @@ impl Connection {
 
 /// Every known account, in the order of the account list.
 pub struct Connections {
-    pub list: Vec<Connection>,
+    pub(crate) list: Vec<Connection>,
     secrets: Arc<Secrets>,
     /// How accounts' clients behave (timeouts, retries); the app's events are added to it.
-    pub options: ClientOptions,
+    pub(crate) options: ClientOptions,
 }
 
 impl Connections {

@@ -43,11 +43,11 @@ impl UploadMode {
 
 /// The selected blob: its properties, editable metadata and headers, and its snapshots.
 pub struct Details {
-    pub name: String,
-    pub props: Option<BlobProperties>,
-    pub metadata: Vec<(String, String)>,
-    pub http: BlobHttpHeaders,
-    pub snapshots: Option<Vec<BlobItem>>,
+    pub(crate) name: String,
+    pub(crate) props: Option<BlobProperties>,
+    pub(crate) metadata: Vec<(String, String)>,
+    pub(crate) http: BlobHttpHeaders,
+    pub(crate) snapshots: Option<Vec<BlobItem>>,
     loading: Loading<(BlobProperties, Vec<(String, String)>)>,
     snap_loading: Option<Pending<Result<Vec<BlobItem>, StorageError>>>,
 }
@@ -98,45 +98,75 @@ pub struct LeaseForm {
 }
 
 pub struct BlobPane {
-    pub container: String,
+    pub(crate) container: String,
     /// The account's identity (`Account::identity`), which keys the leases this app holds.
-    pub account: String,
-    pub prefix: String,
-    pub back: Vec<String>,
-    pub flat: bool,
-    pub page_size: u32,
-    pub blobs: Vec<BlobItem>,
-    pub folders: Vec<String>,
-    pub next_marker: Option<String>,
-    pub error: Option<StorageError>,
+    pub(crate) account: String,
+    pub(crate) prefix: String,
+    pub(crate) back: Vec<String>,
+    pub(crate) flat: bool,
+    pub(crate) page_size: u32,
+    pub(crate) blobs: Vec<BlobItem>,
+    pub(crate) folders: Vec<String>,
+    pub(crate) next_marker: Option<String>,
+    pub(crate) error: Option<StorageError>,
     pub(super) listing: Option<(Pending<Result<BlobListing, StorageError>>, bool)>,
     pub(super) refreshing: Option<Pending<Result<BlobListing, StorageError>>>,
     pub(super) last_refresh: Instant,
-    pub selection: BTreeSet<String>,
-    pub details: Option<Details>,
-    pub container_props: Option<(ContainerProperties, Vec<(String, String)>)>,
-    pub container_edit: Option<crate::app::blob::container_edit::ContainerEdit>,
+    pub(crate) selection: BTreeSet<String>,
+    pub(crate) details: Option<Details>,
+    pub(crate) container_props: Option<(ContainerProperties, Vec<(String, String)>)>,
+    pub(crate) container_edit: Option<crate::app::blob::container_edit::ContainerEdit>,
     pub(super) container_loading: Loading<(ContainerProperties, Vec<(String, String)>)>,
-    pub upload_mode: UploadMode,
-    pub confirm: Option<BlobConfirm>,
-    pub lease_form: LeaseForm,
-    pub sas_permissions: SasPermissions,
-    pub sas_hours: u32,
-    pub preview: Option<Preview>,
+    pub(crate) upload_mode: UploadMode,
+    pub(crate) confirm: Option<BlobConfirm>,
+    pub(crate) lease_form: LeaseForm,
+    pub(crate) sas_permissions: SasPermissions,
+    pub(crate) sas_hours: u32,
+    pub(crate) preview: Option<Preview>,
     pub(super) preview_loading: Option<Pending<Result<(bytes::Bytes, BlobProperties), StorageError>>>,
     pub(super) ops: Vec<Pending<OpDone>>,
     pub(super) dialog: Option<(Pending<Option<Vec<PathBuf>>>, DialogFor)>,
-    pub message: Option<Result<String, StorageError>>,
-    pub started: bool,
+    pub(crate) message: Option<Result<String, StorageError>>,
+    pub(crate) started: bool,
     /// Whether this is the tab on screen: only that one refreshes its indicators.
-    pub shown: bool,
+    pub(crate) shown: bool,
     /// Set when an upload or delete job ended: refresh at once rather than at the next tick.
-    pub refresh_now: bool,
+    pub(crate) refresh_now: bool,
 
-    pub leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline,
+    pub(crate) leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline,
 }
 
 impl BlobPane {
+    /// The blobs listed so far in the folder shown (or flat).
+    pub fn blobs(&self) -> &[BlobItem] {
+        &self.blobs
+    }
+
+    /// The folder shown, as a prefix ending in `/` (empty at the top).
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    /// Where the next page starts, when there is one.
+    pub fn next_marker(&self) -> Option<&str> {
+        self.next_marker.as_deref()
+    }
+
+    /// The last one-off action's outcome, in words.
+    pub fn message(&self) -> Option<&Result<String, StorageError>> {
+        self.message.as_ref()
+    }
+
+    /// The selected blob's properties, once they have arrived.
+    pub fn selected_properties(&self) -> Option<&BlobProperties> {
+        self.details.as_ref().and_then(|d| d.props.as_ref())
+    }
+
+    /// What uploads may overwrite (the toolbar's choice).
+    pub fn set_upload_mode(&mut self, mode: UploadMode) {
+        self.upload_mode = mode;
+    }
+
     pub fn new(account: &str, container: &str) -> Self {
         BlobPane {
             container: container.to_string(),

@@ -19,10 +19,10 @@ pub enum StatusFilter {
 }
 
 pub struct Inspector {
-    pub events: VecDeque<RequestEvent>,
-    pub status_filter: StatusFilter,
-    pub service_filter: Option<Service>,
-    pub text_filter: String,
+    pub(crate) events: VecDeque<RequestEvent>,
+    pub(crate) status_filter: StatusFilter,
+    pub(crate) service_filter: Option<Service>,
+    pub(crate) text_filter: String,
     /// (request_seq, attempt, client) of the selected row.
     selected: Option<(u64, u32, u64)>,
 }

@@ -5,4 +5,5 @@ pub mod activity;
 pub mod app;
 pub mod inspector;
 pub mod shell;
+pub mod surface;
 pub mod tabs;

@@ -58,8 +58,8 @@ pub enum Pane {
 }
 
 pub struct Tab {
-    pub target: TabTarget,
-    pub pane: Pane,
+    pub(crate) target: TabTarget,
+    pub(crate) pane: Pane,
 }
 
 impl Tab {
@@ -70,12 +70,12 @@ impl Tab {
 
 #[derive(Default)]
 pub struct Tabs {
-    pub list: Vec<Tab>,
-    pub active: Option<usize>,
+    pub(crate) list: Vec<Tab>,
+    pub(crate) active: Option<usize>,
     /// Ctrl+F asked the active pane to focus its filter.
-    pub focus_filter: bool,
+    pub(crate) focus_filter: bool,
     /// Ctrl+R asked the active pane to reload.
-    pub refresh_requested: bool,
+    pub(crate) refresh_requested: bool,
 }
 
 impl Tabs {

@@ -120,10 +120,10 @@ impl Names {
 
 /// The two clients and what they remember.
 pub struct LabEnv {
-    pub a: Client,
-    pub b: Client,
-    pub names: Names,
-    pub memory: Mutex<Memory>,
+    pub(crate) a: Client,
+    pub(crate) b: Client,
+    pub(crate) names: Names,
+    pub(crate) memory: Mutex<Memory>,
 }
 
 impl LabEnv {
@@ -152,12 +152,12 @@ pub struct StepOutcome {
 
 /// A scenario in progress: which step is next, and what each one did.
 pub struct Run {
-    pub scenario: usize,
-    pub next: usize,
-    pub set_up: bool,
-    pub outcomes: Vec<(String, StepOutcome)>,
+    pub(crate) scenario: usize,
+    pub(crate) next: usize,
+    pub(crate) set_up: bool,
+    pub(crate) outcomes: Vec<(String, StepOutcome)>,
     running: Option<Pending<StepOutcome>>,
-    pub playing: bool,
+    pub(crate) playing: bool,
 }
 
 impl Run {
@@ -168,16 +168,16 @@ impl Run {
 
 /// The lab: two clients, the timeline, and the scenario being played.
 pub struct ConflictLab {
-    pub account_label: String,
+    pub(crate) account_label: String,
     /// The account's identity (`Account::identity`): which account the lab is on.
-    pub account_identity: String,
-    pub env: Arc<LabEnv>,
-    pub timeline: Vec<LabEvent>,
+    pub(crate) account_identity: String,
+    pub(crate) env: Arc<LabEnv>,
+    pub(crate) timeline: Vec<LabEvent>,
     events: mpsc::Receiver<LabEvent>,
-    pub scenarios: &'static [Scenario],
-    pub run: Option<Run>,
-    pub free: crate::app::lab::free::FreeMode,
-    pub leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline,
+    pub(crate) scenarios: &'static [Scenario],
+    pub(crate) run: Option<Run>,
+    pub(crate) free: crate::app::lab::free::FreeMode,
+    pub(crate) leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline,
     /// An ordinary client (no timeline) that deletes what a finished run made.
     cleaner: Client,
     backend: Backend,
@@ -202,6 +202,36 @@ fn clean_up(cleaner: &Client, names: &Names, backend: &Backend) {
 }
 
 impl ConflictLab {
+    /// Both sides' requests, in the order they were sent.
+    pub fn timeline(&self) -> &[LabEvent] {
+        &self.timeline
+    }
+
+    /// The resources the current run works on.
+    pub fn names(&self) -> &Names {
+        &self.env.names
+    }
+
+    /// Who leads in the leader election, as the sides remember it.
+    pub fn leader(&self) -> Option<Side> {
+        self.env.recall().leader
+    }
+
+    /// Which account the lab is on (`Account::identity`).
+    pub fn account_identity(&self) -> &str {
+        &self.account_identity
+    }
+
+    /// Each step played so far (the setup first), with what it did.
+    pub fn outcomes(&self) -> &[(String, StepOutcome)] {
+        self.run.as_ref().map_or(&[], |r| &r.outcomes)
+    }
+
+    /// Steps the running scenario has, besides its setup.
+    pub fn step_count(&self) -> usize {
+        self.run.as_ref().map_or(0, |r| self.scenarios[r.scenario].steps.len())
+    }
+
     /// Two clients on `account`, without retries (every failure is shown as it is), reporting to one timeline.
     pub fn new(account: &Account, label: &str, backend: &Backend) -> Result<ConflictLab, StorageError> {
         let (tx, rx) = mpsc::channel();

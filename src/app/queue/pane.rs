@@ -111,22 +111,22 @@ impl PutForm {
 }
 
 pub struct QueuePane {
-    pub queue: String,
-    pub peeked: Vec<PeekedMessage>,
-    pub peek_count: u32,
-    pub auto_refresh: bool,
-    pub refresh_seconds: u32,
-    pub poison_threshold: u32,
-    pub show_raw: bool,
+    pub(crate) queue: String,
+    pub(crate) peeked: Vec<PeekedMessage>,
+    pub(crate) peek_count: u32,
+    pub(crate) auto_refresh: bool,
+    pub(crate) refresh_seconds: u32,
+    pub(crate) poison_threshold: u32,
+    pub(crate) show_raw: bool,
     last_peek: Instant,
     peeking: Loading<(Vec<PeekedMessage>, QueueProperties)>,
-    pub properties: Option<QueueProperties>,
-    pub backlog: crate::app::queue::charts::Backlog,
-    pub metadata_edit: Vec<(String, String)>,
-    pub dequeue_count: u32,
-    pub visibility: u32,
+    pub(crate) properties: Option<QueueProperties>,
+    pub(crate) backlog: crate::app::queue::charts::Backlog,
+    pub(crate) metadata_edit: Vec<(String, String)>,
+    pub(crate) dequeue_count: u32,
+    pub(crate) visibility: u32,
     dequeuing: Option<Pending<Result<Vec<DequeuedMessage>, StorageError>>>,
-    pub held: Vec<Held>,
+    pub(crate) held: Vec<Held>,
     /// Messages seen released: the pane peeks once more so they show back in the queue.
     released_seen: usize,
     /// Something changed the queue while a peek was in flight: peek again when it lands.
@@ -135,15 +135,47 @@ pub struct QueuePane {
     /// Actions in flight, by the message id and the pop receipt they used: a message dequeued again is a new
     /// entry with a new receipt, and the reply must land on the entry that sent it.
     actions: Vec<((String, String), Pending<ActionResult>)>,
-    pub put: PutForm,
+    pub(crate) put: PutForm,
     putting: Option<Pending<Result<String, StorageError>>>,
     ops: Vec<Pending<Result<String, StorageError>>>,
-    pub message: Option<Result<String, StorageError>>,
-    pub confirm_clear: bool,
-    pub started: bool,
+    pub(crate) message: Option<Result<String, StorageError>>,
+    pub(crate) confirm_clear: bool,
+    pub(crate) started: bool,
 }
 
 impl QueuePane {
+    /// The messages of the last peek, front first.
+    pub fn peeked(&self) -> &[PeekedMessage] {
+        &self.peeked
+    }
+
+    /// The messages this pane dequeued, with their receipts and what became of them.
+    pub fn held(&self) -> &[Held] {
+        &self.held
+    }
+
+    /// The last one-off action's outcome, in words.
+    pub fn message(&self) -> Option<&Result<String, StorageError>> {
+        self.message.as_ref()
+    }
+
+    /// The approximate message count over time.
+    pub fn backlog(&self) -> &crate::app::queue::charts::Backlog {
+        &self.backlog
+    }
+
+    /// Dequeue this many at a time, hidden for this many seconds (the toolbar's choices).
+    pub fn set_dequeue(&mut self, count: u32, visibility_seconds: u32) {
+        self.dequeue_count = count;
+        self.visibility = visibility_seconds;
+    }
+
+    /// Peek again every `seconds` (None: only when asked).
+    pub fn set_auto_refresh(&mut self, seconds: Option<u32>) {
+        self.auto_refresh = seconds.is_some();
+        self.refresh_seconds = seconds.unwrap_or(self.refresh_seconds);
+    }
+
     pub fn new(queue: &str) -> Self {
         QueuePane {
             queue: queue.to_string(),

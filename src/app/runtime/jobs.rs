@@ -77,7 +77,7 @@ impl Job {
 /// Every job of this session, newest last.
 #[derive(Default)]
 pub struct Jobs {
-    pub list: Vec<Job>,
+    pub(crate) list: Vec<Job>,
     next_id: JobId,
 }
 

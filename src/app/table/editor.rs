@@ -110,21 +110,21 @@ pub enum EditorEvent {
 }
 
 pub struct EntityEditor {
-    pub table: String,
+    pub(crate) table: String,
     /// The version the edit started from (None: a new entity).
-    pub original: Option<EntityDraft>,
-    pub partition_key: String,
-    pub row_key: String,
-    pub props: Vec<PropertyEdit>,
-    pub etag: Option<String>,
-    pub mode: UpdateMode,
-    pub error: Option<StorageError>,
-    pub theirs: Option<Theirs>,
+    pub(crate) original: Option<EntityDraft>,
+    pub(crate) partition_key: String,
+    pub(crate) row_key: String,
+    pub(crate) props: Vec<PropertyEdit>,
+    pub(crate) etag: Option<String>,
+    pub(crate) mode: UpdateMode,
+    pub(crate) error: Option<StorageError>,
+    pub(crate) theirs: Option<Theirs>,
     saving: Option<Pending<Result<String, StorageError>>>,
     /// What the save in flight sent: its reply is about this, not about whatever the form holds by then.
     sent: Option<EntityDraft>,
     /// Said after a save that stored an earlier state of the form.
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
     fetching: Option<Pending<Result<Entity, StorageError>>>,
 }
 
@@ -163,6 +163,16 @@ impl EntityEditor {
         e.original = None;
         e.etag = None;
         e
+    }
+
+    /// The ETag the next save is conditional on (None for a new entity).
+    pub fn etag(&self) -> Option<&str> {
+        self.etag.as_deref()
+    }
+
+    /// The value inputs' texts, as typed.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        self.props.iter().map(|p| p.text.as_str())
     }
 
     pub fn is_new(&self) -> bool {

@@ -38,52 +38,91 @@ struct Deleting {
 }
 
 pub struct TablePane {
-    pub table: String,
-    pub query: QueryPanel,
-    pub store: EntityStore,
-    pub columns: Columns,
-    pub continuation: Option<ContinuationToken>,
-    pub pages: u32,
+    pub(crate) table: String,
+    pub(crate) query: QueryPanel,
+    pub(crate) store: EntityStore,
+    pub(crate) columns: Columns,
+    pub(crate) continuation: Option<ContinuationToken>,
+    pub(crate) pages: u32,
     /// The query the loaded rows came from.
-    pub running: Option<EntityQuery>,
-    pub error: Option<StorageError>,
+    pub(crate) running: Option<EntityQuery>,
+    pub(crate) error: Option<StorageError>,
     pub(super) loading: Option<Pending<Result<EntityPage, StorageError>>>,
     load_all: Option<LoadAll>,
     /// Where "load more" / "load all" continue from, shared with the load-all job so a retry resumes.
     pub(super) next: Arc<Mutex<Option<ContinuationToken>>>,
-    pub view: Vec<u32>,
+    pub(crate) view: Vec<u32>,
     pub(super) view_task: Option<(Pending<Vec<u32>>, u32)>,
     pub(super) view_stale: bool,
-    pub sort: Option<(String, bool)>,
-    pub quick: String,
+    pub(crate) sort: Option<(String, bool)>,
+    pub(crate) quick: String,
     pub(super) applied_quick: String,
-    pub selection: BTreeSet<u32>,
+    pub(crate) selection: BTreeSet<u32>,
     /// The row Shift+click extends from, as the entity's place in the store, never a position in the view:
     /// positions change under every sort and filter.
-    pub anchor: Option<u32>,
-    pub editor: Option<EntityEditor>,
+    pub(crate) anchor: Option<u32>,
+    pub(crate) editor: Option<EntityEditor>,
     /// The entity the Raw JSON window shows, as it was when opened: a row number would go stale (or out of range)
     /// when the query runs again or the row is deleted.
-    pub json_view: Option<Entity>,
+    pub(crate) json_view: Option<Entity>,
     /// That entity as pretty JSON, written once when the window opens rather than on every frame.
-    pub json_text: String,
-    pub confirm_delete: bool,
-    pub columns_open: bool,
-    pub focus_quick: bool,
+    pub(crate) json_text: String,
+    pub(crate) confirm_delete: bool,
+    pub(crate) columns_open: bool,
+    pub(crate) focus_quick: bool,
     deleting: Option<Deleting>,
-    pub export_format: ExportFormat,
-    pub import_upsert: bool,
+    pub(crate) export_format: ExportFormat,
+    pub(crate) import_upsert: bool,
     /// The running import: when it ends, the query runs again so the imported rows show.
     pub(super) import_job: Option<crate::app::context::JobId>,
     pub(super) dialog: Option<Pending<Option<std::path::PathBuf>>>,
     pub(super) dialog_purpose: DialogPurpose,
-    pub partition_map: bool,
-    pub partitions: Option<PartitionCounts>,
+    pub(crate) partition_map: bool,
+    pub(crate) partitions: Option<PartitionCounts>,
     pub(super) counting: Option<(Pending<PartitionCounts>, usize)>,
     pub(super) scan: Option<(JobId, Arc<Mutex<Option<PartitionCounts>>>)>,
 }
 
 impl TablePane {
+    /// The loaded entities (in arrival order).
+    pub fn store(&self) -> &EntityStore {
+        &self.store
+    }
+
+    /// The rows shown, as places in the store, in the order the grid draws them.
+    pub fn view(&self) -> &[u32] {
+        &self.view
+    }
+
+    /// The selected rows, as places in the store.
+    pub fn selection(&self) -> &BTreeSet<u32> {
+        &self.selection
+    }
+
+    /// The column sorted by, and whether ascending.
+    pub fn sort(&self) -> Option<&(String, bool)> {
+        self.sort.as_ref()
+    }
+
+    pub fn editor(&self) -> Option<&EntityEditor> {
+        self.editor.as_ref()
+    }
+
+    /// The filter text in the query panel.
+    pub fn filter_text(&self) -> &str {
+        &self.query.filter
+    }
+
+    /// The query the loaded rows came from.
+    pub fn running_query(&self) -> Option<&EntityQuery> {
+        self.running.as_ref()
+    }
+
+    /// The entity the Raw JSON window shows.
+    pub fn json_view(&self) -> Option<&Entity> {
+        self.json_view.as_ref()
+    }
+
     pub fn new(table: &str) -> Self {
         TablePane {
             table: table.to_string(),

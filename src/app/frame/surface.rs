@@ -1,0 +1,151 @@
+//! What tests, benchmarks and the binary read and set on the running app: a few explicit accessors, so that
+//! they depend on what the app offers rather than on how its fields are laid out.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use crate::app::accounts::connections::Connection;
+use crate::app::accounts::profiles::{AccountProfile, AppPaths};
+use crate::app::blob::pane::BlobPane;
+use crate::app::context::Notice;
+use crate::app::frame::app::TesseraApp;
+use crate::app::frame::tabs::Pane;
+use crate::app::lab::ConflictLab;
+use crate::app::queue::pane::QueuePane;
+use crate::app::runtime::backend::Backend;
+use crate::app::runtime::dialogs::FileDialogs;
+use crate::app::runtime::jobs::Job;
+use crate::app::table::pane::TablePane;
+use crate::storage::{Client, ClientOptions, RequestEvent};
+
+impl TesseraApp {
+    fn active_pane(&self) -> Option<&Pane> {
+        self.tabs.active.and_then(|i| self.tabs.list.get(i)).map(|t| &t.pane)
+    }
+
+    /// The table pane of the active tab, when it is one (and its account is open).
+    pub fn active_table(&self) -> Option<&TablePane> {
+        match self.active_pane() {
+            Some(Pane::Table(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    pub fn active_blob(&self) -> Option<&BlobPane> {
+        match self.active_pane() {
+            Some(Pane::Blob(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    pub fn active_queue(&self) -> Option<&QueuePane> {
+        match self.active_pane() {
+            Some(Pane::Queue(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    pub fn open_tab_count(&self) -> usize {
+        self.tabs.list.len()
+    }
+
+    pub fn activate_tab(&mut self, index: usize) {
+        if index < self.tabs.list.len() {
+            self.tabs.active = Some(index);
+        }
+    }
+
+    /// Every request the inspector holds, oldest first.
+    pub fn requests(&self) -> &VecDeque<RequestEvent> {
+        &self.inspector.events
+    }
+
+    pub fn notices(&self) -> &[Notice] {
+        &self.notices
+    }
+
+    pub fn jobs(&self) -> &[Job] {
+        &self.jobs.list
+    }
+
+    /// Starts a long job (with progress and cancel) that shows in the activity list.
+    pub fn start_job(
+        &mut self,
+        title: impl Into<String>,
+        unit: crate::app::runtime::jobs::Unit,
+        factory: crate::app::runtime::jobs::JobFactory,
+    ) -> crate::app::runtime::jobs::JobId {
+        let backend = self.backend.clone();
+        self.jobs.start(&backend, title, unit, factory)
+    }
+
+    pub fn running_jobs(&self) -> usize {
+        self.jobs.running()
+    }
+
+    pub fn clear_finished_jobs(&mut self) {
+        self.jobs.clear_finished();
+    }
+
+    pub fn lab(&self) -> Option<&ConflictLab> {
+        self.lab.as_deref()
+    }
+
+    pub fn paths(&self) -> &AppPaths {
+        &self.paths
+    }
+
+    pub fn backend(&self) -> &Backend {
+        &self.backend
+    }
+
+    /// The saved account with this label.
+    pub fn profile(&self, label: &str) -> Option<&AccountProfile> {
+        self.connections
+            .list
+            .iter()
+            .map(|c| &c.profile)
+            .find(|p| p.label == label)
+    }
+
+    pub fn profile_ids(&self) -> Vec<String> {
+        self.connections.list.iter().map(|c| c.profile.id.clone()).collect()
+    }
+
+    /// An account's open client, once it has connected.
+    pub fn client(&self, profile_id: &str) -> Option<Client> {
+        self.connections.client(profile_id)
+    }
+
+    /// Starts connecting an account, as opening it in the tree does.
+    pub fn connect(&mut self, profile_id: &str) {
+        let backend = self.backend.clone();
+        self.connections.open(&backend, profile_id);
+    }
+
+    /// What the keychain holds for a profile (a blocking call: for tests only).
+    pub fn stored_secret(&self, profile_id: &str) -> Result<Option<String>, String> {
+        self.secrets.load(profile_id)
+    }
+
+    /// Lists an account at `position` in the tree for this run (as the run command does with its emulator).
+    pub fn add_account_for_this_run(&mut self, position: usize, profile: AccountProfile) {
+        let at = position.min(self.connections.list.len());
+        self.connections.list.insert(at, Connection::new(profile));
+    }
+
+    /// How accounts' clients behave from now on (timeouts, retries).
+    pub fn set_client_options(&mut self, options: ClientOptions) {
+        self.connections.options = options;
+    }
+
+    /// Where file dialogs come from (tests script them).
+    pub fn set_dialogs(&mut self, dialogs: Arc<dyn FileDialogs>) {
+        self.dialogs = dialogs;
+    }
+
+    /// Keeps something alive as long as the app (the emulator the run command started).
+    pub fn keep_alive(&mut self, thing: Box<dyn std::any::Any>) {
+        self.keep_alive.push(thing);
+    }
+}
