@@ -17,6 +17,7 @@ pub(crate) mod redact;
 pub(crate) mod request;
 pub(crate) mod retry;
 pub mod table;
+pub(crate) mod times;
 pub(crate) mod transport;
 pub(crate) mod xml;
 

@@ -2,12 +2,11 @@
 //! snapshots (take, promote, delete), previews and SAS URLs. Each runs in the background and reports back
 //! through the pane's one-off results.
 
-use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use crate::app::blob::pane::{BlobPane, LeaseChange, OpDone, Preview};
 use crate::app::blob::transfers::guess_content_type;
-use crate::app::context::{JobContext, JobFuture, PaneContext, Unit};
+use crate::app::context::{PaneContext, Unit};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
 use crate::storage::blob::{BlobProperties, DeleteSnapshots};
@@ -19,11 +18,14 @@ impl BlobPane {
             .iter()
             .map(|n| ctx.leases.id_for_write(&self.key(Some(n))))
             .collect();
-        let (client, container) = (ctx.client.clone(), self.container.clone());
         let count = names.len();
-        let factory = Arc::new(move |job: JobContext| {
-            let (client, container, names, leases) = (client.clone(), container.clone(), names.clone(), leases.clone());
-            Box::pin(async move {
+        let state = (ctx.client.clone(), self.container.clone(), names, leases);
+        let title = format!("Delete {count} blob(s) from {}", self.container);
+        ctx.start_job(
+            title,
+            Unit::Items("blobs"),
+            state,
+            move |job, (client, container, names, leases)| async move {
                 job.progress.start(names.len() as u64);
                 let snapshots = if with_snapshots {
                     DeleteSnapshots::Include
@@ -37,13 +39,7 @@ impl BlobPane {
                     job.progress.add(1);
                 }
                 Ok(format!("deleted {} blob(s)", names.len()))
-            }) as JobFuture
-        });
-        ctx.jobs.start(
-            ctx.backend,
-            format!("Delete {count} blob(s) from {}", self.container),
-            Unit::Items("blobs"),
-            factory,
+            },
         );
         self.selection.clear();
         self.details = None;

@@ -11,7 +11,7 @@ use crate::app::blob::actions::classify_preview;
 use crate::app::blob::transfers::walk;
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseKey;
-use crate::app::context::{Loading, Pending, take_ready};
+use crate::app::context::{Loading, Pending, take_all_ready, take_ready};
 use crate::storage::StorageError;
 use crate::storage::blob::container::ContainerProperties;
 use crate::storage::blob::lease::LeaseDuration;
@@ -478,15 +478,7 @@ impl BlobPane {
                 Err(e) => Preview::Failed(name, e),
             });
         }
-        let mut finished = Vec::new();
-        self.ops.retain_mut(|p| match p.poll() {
-            Some(done) => {
-                finished.push(done);
-                false
-            }
-            None => true,
-        });
-        for done in finished {
+        for done in take_all_ready(&mut self.ops) {
             if let Some(change) = done.lease {
                 match change {
                     LeaseChange::Acquired(k, id, d) => ctx.leases.acquired(k, id, d),

@@ -2,11 +2,10 @@
 //! and back (refusing names that would land outside the chosen folder), content types, upload conditions.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use crate::app::blob::pane::{BlobPane, UploadMode};
 use crate::app::context::PaneContext;
-use crate::app::context::{JobContext, JobFuture, Unit};
+use crate::app::context::Unit;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::transfer::TransferOptions;
 use crate::storage::blob::{BlobHttpHeaders, ListBlobsOptions};
@@ -46,39 +45,36 @@ impl BlobPane {
             };
             let name = format!("{}{relative}", self.prefix);
             let conditions = self.upload_conditions(ctx, &name);
-            let (client, container) = (ctx.client.clone(), self.container.clone());
             let content_type = guess_content_type(&name);
-            let factory = Arc::new(move |job: JobContext| {
-                let (client, container, name, file, conditions) = (
-                    client.clone(),
-                    container.clone(),
-                    name.clone(),
-                    file.clone(),
-                    conditions.clone(),
-                );
-                let http = BlobHttpHeaders {
-                    content_type: Some(content_type.to_string()),
-                    ..Default::default()
-                };
-                Box::pin(async move {
-                    let etag = client
-                        .upload_file(
-                            &container,
-                            &name,
-                            &file,
-                            &http,
-                            &[],
-                            &conditions,
-                            &TransferOptions::default(),
-                            &job.progress,
-                            &job.cancel,
-                        )
-                        .await?;
-                    Ok(format!("uploaded as `{name}`, ETag {etag}"))
-                }) as JobFuture
-            });
-            ctx.jobs
-                .start(ctx.backend, format!("Upload {relative}"), Unit::Bytes, factory);
+            let state = (ctx.client.clone(), self.container.clone(), name, file, conditions);
+            let title = format!("Upload {relative}");
+            ctx.start_job(
+                title,
+                Unit::Bytes,
+                state,
+                move |job, (client, container, name, file, conditions)| {
+                    let http = BlobHttpHeaders {
+                        content_type: Some(content_type.to_string()),
+                        ..Default::default()
+                    };
+                    async move {
+                        let etag = client
+                            .upload_file(
+                                &container,
+                                &name,
+                                &file,
+                                &http,
+                                &[],
+                                &conditions,
+                                &TransferOptions::default(),
+                                &job.progress,
+                                &job.cancel,
+                            )
+                            .await?;
+                        Ok(format!("uploaded as `{name}`, ETag {etag}"))
+                    }
+                },
+            );
         }
     }
 
@@ -90,15 +86,12 @@ impl BlobPane {
             let is_folder = name.ends_with('/');
             let base = self.prefix.clone();
             let title = format!("Download {name}");
-            let factory = Arc::new(move |job: JobContext| {
-                let (client, container, folder, name, base) = (
-                    client.clone(),
-                    container.clone(),
-                    folder.clone(),
-                    name.clone(),
-                    base.clone(),
-                );
-                Box::pin(async move {
+            let state = (client, container, folder, name, base);
+            ctx.start_job(
+                title,
+                Unit::Bytes,
+                state,
+                move |job, (client, container, folder, name, base)| async move {
                     if !is_folder {
                         let dest = folder.join(local_path(name.strip_prefix(&base).unwrap_or(&name))?);
                         // From a flat listing a blob's name holds its folders: make them, as for a folder.
@@ -134,9 +127,8 @@ impl BlobPane {
                         job.progress.add(one.done());
                     }
                     Ok(format!("{} blob(s) saved under {}", names.len(), folder.display()))
-                }) as JobFuture
-            });
-            ctx.jobs.start(ctx.backend, title, Unit::Bytes, factory);
+                },
+            );
         }
     }
 }

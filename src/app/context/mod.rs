@@ -8,7 +8,7 @@ pub mod leases;
 use std::sync::Arc;
 
 use crate::app::lab::open::FreeTarget;
-pub use crate::app::runtime::backend::{Backend, Loading, Pending, take_ready};
+pub use crate::app::runtime::backend::{Backend, Loading, Pending, take_all_ready, take_ready};
 pub use crate::app::runtime::dialogs::FileDialogs;
 pub use crate::app::runtime::jobs::{JobContext, JobFuture, JobId, JobState, Jobs, Unit};
 use crate::storage::Client;
@@ -31,4 +31,16 @@ pub struct PaneContext<'a> {
     pub leases: &'a mut LeaseBook,
     /// Set by a pane to open the conflict lab on one of its resources.
     pub lab: &'a mut Option<FreeTarget>,
+}
+
+impl PaneContext<'_> {
+    /// Starts a job of this pane (see `Jobs::run`): the activity list shows it with progress, cancel and retry.
+    pub fn start_job<S, W, F>(&mut self, title: impl Into<String>, unit: Unit, state: S, work: W) -> JobId
+    where
+        S: Clone + Send + Sync + 'static,
+        W: Fn(JobContext, S) -> F + Send + Sync + 'static,
+        F: std::future::Future<Output = Result<String, crate::storage::StorageError>> + Send + 'static,
+    {
+        self.jobs.run(self.backend, title, unit, state, work)
+    }
 }

@@ -14,7 +14,7 @@ use crate::app::accounts::tree::{Explorer, TabTarget, TreeAction};
 use crate::app::context::Notice;
 use crate::app::frame::inspector::Inspector;
 use crate::app::frame::tabs::Tabs;
-use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::app::runtime::backend::{Backend, Pending, take_all_ready, take_ready};
 use crate::app::runtime::jobs::Jobs;
 use crate::app::runtime::log::AppLog;
 
@@ -190,15 +190,7 @@ impl TesseraApp {
             self.explorer.refresh_all(&self.backend, &self.connections);
             self.tabs.jobs_ended();
         }
-        let mut finished = Vec::new();
-        self.pending_ops.retain_mut(|p| match p.poll() {
-            Some(r) => {
-                finished.push(r);
-                false
-            }
-            None => true,
-        });
-        for r in finished {
+        for r in take_all_ready(&mut self.pending_ops) {
             match r.message {
                 Ok(m) => {
                     self.log.line(&m);
@@ -236,17 +228,8 @@ impl TesseraApp {
                 );
             }
         }
-        let mut shared = crate::app::frame::tabs::Shared {
-            connections: &self.connections,
-            backend: &self.backend,
-            jobs: &mut self.jobs,
-            notices: &mut self.notices,
-            dialogs: &self.dialogs,
-            leases: &mut self.leases,
-            explorer: &self.explorer,
-            lab_request: &mut self.lab_request,
-        };
-        self.tabs.poll(&mut shared);
+        let (tabs, mut shared) = self.tabs_and_shared();
+        tabs.poll(&mut shared);
         if let Some((profile, target)) = self.lab_request.take() {
             self.open_lab(&profile, Some(target));
         }
@@ -258,6 +241,33 @@ impl TesseraApp {
         {
             b.poll(&self.backend, &client);
         }
+    }
+
+    /// The tabs, and what every pane may use, borrowed apart: the tabs lend the rest to their panes.
+    pub(crate) fn tabs_and_shared(&mut self) -> (&mut Tabs, crate::app::frame::tabs::Shared<'_>) {
+        let TesseraApp {
+            tabs,
+            connections,
+            backend,
+            jobs,
+            notices,
+            dialogs,
+            leases,
+            explorer,
+            lab_request,
+            ..
+        } = self;
+        let shared = crate::app::frame::tabs::Shared {
+            connections,
+            backend,
+            jobs,
+            notices,
+            dialogs,
+            leases,
+            explorer,
+            lab_request,
+        };
+        (tabs, shared)
     }
 
     pub fn tree_action(&mut self, action: TreeAction) {

@@ -221,14 +221,7 @@ impl Inspector {
 }
 
 fn clock(t: std::time::SystemTime) -> String {
-    let t = time::OffsetDateTime::from(t);
-    format!(
-        "{:02}:{:02}:{:02}.{:03}",
-        t.hour(),
-        t.minute(),
-        t.second(),
-        t.millisecond()
-    )
+    crate::storage::times::format(t, crate::storage::times::CLOCK_MILLIS)
 }
 
 fn detail_ui(ui: &mut egui::Ui, e: &RequestEvent) {

@@ -240,28 +240,7 @@ fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
             }
         });
         ui.separator();
-        let TesseraApp {
-            tabs,
-            connections,
-            backend,
-            jobs,
-            notices,
-            dialogs,
-            leases,
-            explorer,
-            lab_request,
-            ..
-        } = app;
-        let mut shared = crate::app::frame::tabs::Shared {
-            connections,
-            backend,
-            jobs,
-            notices,
-            dialogs,
-            leases,
-            explorer,
-            lab_request,
-        };
+        let (tabs, mut shared) = app.tabs_and_shared();
         tabs.pane_ui(ui, &mut shared);
     });
 }

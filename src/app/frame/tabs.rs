@@ -11,9 +11,8 @@ use crate::app::frame::app::TesseraApp;
 use crate::app::queue::pane::QueuePane;
 use crate::app::runtime::backend::Backend;
 use crate::app::runtime::dialogs::FileDialogs;
-use crate::app::runtime::jobs::{JobContext, Jobs, Unit};
+use crate::app::runtime::jobs::Jobs;
 use crate::app::table::pane::TablePane;
-use crate::storage::table::EntityQuery;
 use crate::storage::{Client, Service};
 
 /// What every pane may use, owned by the app and lent to the panes each frame.
@@ -217,37 +216,11 @@ impl Tabs {
     }
 }
 
-/// "Count entities": a cancellable scan of every page, counting as it goes.
+/// "Count entities" on a table in the tree: a job of the table pane's kind, on that account's client.
 pub fn start_count_job(app: &mut TesseraApp, target: TabTarget) {
     let Some(client) = app.connections.client(&target.profile_id) else {
         app.notice("Connect the account first (open it in the tree).");
         return;
     };
-    let table = target.name.clone();
-    let factory = Arc::new(move |ctx: JobContext| {
-        let (client, table) = (client.clone(), table.clone());
-        Box::pin(async move {
-            let mut count = 0u64;
-            let query = EntityQuery {
-                select: vec!["PartitionKey".into()],
-                ..Default::default()
-            };
-            // (A cancel ends in an error: a count of part of the table would read as the table's size.)
-            crate::app::table::pane::job_pages(&client, &table, &query, None, &ctx, "Count entities", |page| {
-                count += page.entities.len() as u64;
-                true
-            })
-            .await?;
-            Ok(format!(
-                "{} entities in `{table}`",
-                crate::app::widgets::format::thousands(count)
-            ))
-        }) as crate::app::runtime::jobs::JobFuture
-    });
-    app.jobs.start(
-        &app.backend,
-        format!("Count entities in {}", target.name),
-        Unit::Items("entities"),
-        factory,
-    );
+    crate::app::table::pane::count_entities(&mut app.jobs, &app.backend, client, target.name);
 }

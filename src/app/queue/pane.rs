@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::app::context::PaneContext;
-use crate::app::context::{Loading, Pending, take_ready};
+use crate::app::context::{Loading, Pending, take_all_ready, take_ready};
 use crate::storage::queue::{
     DequeuedMessage, MessageEncoding, MessageTtl, PeekedMessage, QueueProperties, decode_base64,
 };
@@ -402,15 +402,7 @@ impl QueuePane {
             self.message = Some(result);
             self.peek_wanted = true;
         }
-        let mut done = Vec::new();
-        self.ops.retain_mut(|p| match p.poll() {
-            Some(r) => {
-                done.push(r);
-                false
-            }
-            None => true,
-        });
-        for r in done {
+        for r in take_all_ready(&mut self.ops) {
             self.message = Some(r);
             self.peek_wanted = true;
         }

@@ -124,6 +124,19 @@ pub fn take_ready<T>(slot: &mut Option<Pending<T>>) -> Option<T> {
     Some(value)
 }
 
+/// Every result that has arrived among several pieces of work, in the order they were started; the rest stay.
+pub fn take_all_ready<T>(pending: &mut Vec<Pending<T>>) -> Vec<T> {
+    let mut ready = Vec::new();
+    pending.retain_mut(|p| match p.poll() {
+        Some(value) => {
+            ready.push(value);
+            false
+        }
+        None => true,
+    });
+    ready
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

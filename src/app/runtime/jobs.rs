@@ -144,6 +144,18 @@ impl Jobs {
         job.finished = None;
     }
 
+    /// Starts a job whose work is `work(job, state)`. `state` (what the work needs: a client, names, a path) is
+    /// cloned for every run, so Retry in the activity list starts the same work afresh.
+    pub fn run<S, W, F>(&mut self, backend: &Backend, title: impl Into<String>, unit: Unit, state: S, work: W) -> JobId
+    where
+        S: Clone + Send + Sync + 'static,
+        W: Fn(JobContext, S) -> F + Send + Sync + 'static,
+        F: Future<Output = Result<String, StorageError>> + Send + 'static,
+    {
+        let factory: JobFactory = Arc::new(move |job| Box::pin(work(job, state.clone())));
+        self.start(backend, title, unit, factory)
+    }
+
     pub fn clear_finished(&mut self) {
         self.list.retain(Job::is_running);
     }

@@ -37,17 +37,8 @@ impl AppLog {
         // Everything here was redacted where it was made; this is the last guard before the disk.
         let text = crate::storage::redact::redact_text(text);
         if let Some(f) = self.file.lock().expect("log lock").as_mut() {
-            let now = time::OffsetDateTime::now_utc();
-            let _ = writeln!(
-                f,
-                "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z {text}",
-                now.year(),
-                u8::from(now.month()),
-                now.day(),
-                now.hour(),
-                now.minute(),
-                now.second()
-            );
+            let now = crate::storage::times::now(crate::storage::times::ISO_SECONDS);
+            let _ = writeln!(f, "{now} {text}");
         }
     }
 

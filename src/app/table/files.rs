@@ -1,9 +1,7 @@
 //! A table tab's files: export the shown rows or a whole query (CSV with types, plain CSV, JSON) and import
 //! CSV or JSON, each as a job with progress and cancel; the file dialogs that start them.
 
-use std::sync::Arc;
-
-use crate::app::context::{JobContext, JobFuture, PaneContext, Unit, take_ready};
+use crate::app::context::{PaneContext, Unit, take_ready};
 use crate::app::table::io as table_io;
 use crate::app::table::pane::{TablePane, job_pages};
 use crate::app::widgets::format::thousands;
@@ -48,18 +46,17 @@ impl TablePane {
         let store = self.store.clone();
         let rows = self.view.clone();
         let format = self.export_format;
-        let factory = Arc::new(move |job: JobContext| {
-            let (store, rows, path) = (store.clone(), rows.clone(), path.clone());
-            Box::pin(written(path, move |p| {
-                let entities: Vec<&Entity> = rows.iter().map(|&i| store.get(i)).collect();
-                table_io::export(p, format, &entities, &job.progress, &job.cancel)
-            })) as JobFuture
-        });
-        ctx.jobs.start(
-            ctx.backend,
-            format!("Export {} ({})", self.table, format.describe()),
+        let title = format!("Export {} ({})", self.table, format.describe());
+        ctx.start_job(
+            title,
             Unit::Items("entities"),
-            factory,
+            (store, rows, path),
+            move |job, (store, rows, path)| {
+                written(path, move |p| {
+                    let entities: Vec<&Entity> = rows.iter().map(|&i| store.get(i)).collect();
+                    table_io::export(p, format, &entities, &job.progress, &job.cancel)
+                })
+            },
         );
     }
 
@@ -67,10 +64,14 @@ impl TablePane {
         let Some(query) = self.query.to_query(self.shown_columns()) else {
             return;
         };
-        let (client, table, format) = (ctx.client.clone(), self.table.clone(), self.export_format);
-        let factory = Arc::new(move |job: JobContext| {
-            let (client, table, query, path) = (client.clone(), table.clone(), query.clone(), path.clone());
-            Box::pin(async move {
+        let format = self.export_format;
+        let state = (ctx.client.clone(), self.table.clone(), query, path);
+        let title = format!("Export query of {}", self.table);
+        ctx.start_job(
+            title,
+            Unit::Items("entities"),
+            state,
+            move |job, (client, table, query, path)| async move {
                 // Pages stream in packed (about half their JSON size); the file is written when all arrived,
                 // because a CSV header needs every column.
                 let mut entities = Vec::new();
@@ -87,21 +88,19 @@ impl TablePane {
                     table_io::export(p, format, &refs, &progress, &cancel)
                 })
                 .await
-            }) as JobFuture
-        });
-        ctx.jobs.start(
-            ctx.backend,
-            format!("Export query of {}", self.table),
-            Unit::Items("entities"),
-            factory,
+            },
         );
     }
 
     fn import(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
-        let (client, table, upsert) = (ctx.client.clone(), self.table.clone(), self.import_upsert);
-        let factory = Arc::new(move |job: JobContext| {
-            let (client, table, path) = (client.clone(), table.clone(), path.clone());
-            Box::pin(async move {
+        let upsert = self.import_upsert;
+        let state = (ctx.client.clone(), self.table.clone(), path);
+        let title = format!("Import into {}", self.table);
+        let job = ctx.start_job(
+            title,
+            Unit::Items("rows"),
+            state,
+            move |job, (client, table, path)| async move {
                 let p = path.clone();
                 let (rows, mut failures) = tokio::task::spawn_blocking(move || table_io::read_import(&p))
                     .await
@@ -122,14 +121,9 @@ impl TablePane {
                     thousands(written as u64),
                     thousands(failures.len() as u64)
                 ))
-            }) as JobFuture
-        });
-        self.import_job = Some(ctx.jobs.start(
-            ctx.backend,
-            format!("Import into {}", self.table),
-            Unit::Items("rows"),
-            factory,
-        ));
+            },
+        );
+        self.import_job = Some(job);
     }
 }
 

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::app::context::PaneContext;
 use crate::app::context::{Backend, Pending, take_ready};
-use crate::app::context::{JobContext, JobFuture, JobId, JobState, Unit};
+use crate::app::context::{JobContext, JobId, JobState, Jobs, Unit};
 use crate::app::table::editor::{EditorEvent, EntityEditor};
 use crate::app::table::files::DialogPurpose;
 use crate::app::table::io::ExportFormat;
@@ -16,10 +16,10 @@ use crate::app::table::partitions::PartitionCounts;
 use crate::app::table::query::QueryPanel;
 use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
 use crate::app::widgets::format::thousands;
-use crate::storage::StorageError;
 use crate::storage::table::batch::BatchOperation;
 use crate::storage::table::entity::Entity;
 use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery, IfMatch};
+use crate::storage::{Client, StorageError};
 
 /// The last "load all" of this query: its job, and the pages it sends here. It outlives the job so that Retry
 /// in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab) turns
@@ -231,16 +231,11 @@ impl TablePane {
         let tx = Arc::downgrade(&sender);
         let (client, table, next) = (ctx.client.clone(), self.table.clone(), self.next.clone());
         let waker = ctx.backend.clone();
-        let factory = Arc::new(move |job: JobContext| {
-            let (client, table, query, next, tx, waker) = (
-                client.clone(),
-                table.clone(),
-                query.clone(),
-                next.clone(),
-                tx.clone(),
-                waker.clone(),
-            );
-            Box::pin(async move {
+        let job = ctx.start_job(
+            format!("Load all of {}", self.table),
+            Unit::Items("entities"),
+            (client, table, query, next, tx, waker),
+            move |job, (client, table, query, next, tx, waker)| async move {
                 let Some(tx) = tx.upgrade() else {
                     return Err(StorageError::invalid(
                         format!("Load all of {table}"),
@@ -267,13 +262,7 @@ impl TablePane {
                     thousands(entities),
                     thousands(pages)
                 ))
-            }) as JobFuture
-        });
-        let job = ctx.jobs.start(
-            ctx.backend,
-            format!("Load all of {}", self.table),
-            Unit::Items("entities"),
-            factory,
+            },
         );
         self.load_all = Some(LoadAll {
             job,
@@ -482,9 +471,11 @@ impl TablePane {
             .collect();
         let done = Arc::new(Mutex::new(Vec::new()));
         let (client, table, d) = (ctx.client.clone(), self.table.clone(), done.clone());
-        let factory = Arc::new(move |job: JobContext| {
-            let (client, table, batches, done) = (client.clone(), table.clone(), batches.clone(), d.clone());
-            Box::pin(async move {
+        let job = ctx.start_job(
+            format!("Delete {total} entities from {}", self.table),
+            Unit::Items("entities"),
+            (client, table, batches, d),
+            move |job, (client, table, batches, done)| async move {
                 job.progress.start(total as u64);
                 for batch in &batches {
                     if job.cancel.is_cancelled() {
@@ -498,13 +489,7 @@ impl TablePane {
                     job.progress.add(batch.len() as u64);
                 }
                 Ok(format!("deleted {total} entities"))
-            }) as JobFuture
-        });
-        let job = ctx.jobs.start(
-            ctx.backend,
-            format!("Delete {total} entities from {}", self.table),
-            Unit::Items("entities"),
-            factory,
+            },
         );
         self.deleting = Some(Deleting { job, done });
     }
@@ -581,4 +566,29 @@ pub(crate) async fn job_pages(
         true => Err(StorageError::cancelled(what)),
         false => Ok(()),
     }
+}
+
+/// "Count entities": a cancellable scan of every page, reading only PartitionKey, counting as it goes.
+pub fn count_entities(jobs: &mut Jobs, backend: &Backend, client: Client, table: String) -> JobId {
+    let title = format!("Count entities in {table}");
+    jobs.run(
+        backend,
+        title,
+        Unit::Items("entities"),
+        (client, table),
+        |job, (client, table)| async move {
+            let mut count = 0u64;
+            let query = EntityQuery {
+                select: vec!["PartitionKey".into()],
+                ..Default::default()
+            };
+            // (A cancel ends in an error: a count of part of the table would read as the table's size.)
+            job_pages(&client, &table, &query, None, &job, "Count entities", |page| {
+                count += page.entities.len() as u64;
+                true
+            })
+            .await?;
+            Ok(format!("{} entities in `{table}`", thousands(count)))
+        },
+    )
 }

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use egui::RichText;
 use egui_plot::{Bar, BarChart, Plot};
 
-use crate::app::context::{JobContext, JobFuture, JobState, PaneContext, Unit};
+use crate::app::context::{JobState, PaneContext, Unit};
 use crate::app::table::pane::job_pages;
 use crate::app::widgets::format::{count, thousands};
 use crate::app::widgets::plot::category_label;
@@ -202,9 +202,11 @@ impl crate::app::table::pane::TablePane {
         query.top = None;
         let slot: Arc<Mutex<Option<PartitionCounts>>> = Arc::default();
         let (client, table, out) = (ctx.client.clone(), self.table.clone(), slot.clone());
-        let factory = Arc::new(move |job: JobContext| {
-            let (client, table, query, out) = (client.clone(), table.clone(), query.clone(), out.clone());
-            Box::pin(async move {
+        let job = ctx.start_job(
+            format!("Scan partitions of {}", self.table),
+            Unit::Items("entities"),
+            (client, table, query, out),
+            move |job, (client, table, query, out)| async move {
                 let mut keys: Vec<String> = Vec::new();
                 // (A cancel ends in an error, so counts of part of the table are never stored as the whole's.)
                 job_pages(&client, &table, &query, None, &job, "Scan partitions", |page| {
@@ -217,13 +219,7 @@ impl crate::app::table::pane::TablePane {
                 let summary = counts.summary();
                 *out.lock().expect("scan slot") = Some(counts);
                 Ok(summary)
-            }) as JobFuture
-        });
-        let job = ctx.jobs.start(
-            ctx.backend,
-            format!("Scan partitions of {}", self.table),
-            Unit::Items("entities"),
-            factory,
+            },
         );
         self.scan = Some((job, slot));
     }

@@ -36,16 +36,7 @@ pub fn human_bytes(n: u64) -> String {
 
 /// A UTC time as `2026-11-22 09:34:18Z`: short, sortable, unambiguous.
 pub fn utc(t: SystemTime) -> String {
-    let t = time::OffsetDateTime::from(t);
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02}:{:02}Z",
-        t.year(),
-        u8::from(t.month()),
-        t.day(),
-        t.hour(),
-        t.minute(),
-        t.second()
-    )
+    crate::storage::times::format(t, crate::storage::times::SHOWN)
 }
 
 pub fn utc_opt(t: Option<SystemTime>) -> String {

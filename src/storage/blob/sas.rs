@@ -3,7 +3,6 @@
 use std::time::SystemTime;
 
 use percent_encoding::utf8_percent_encode;
-use time::OffsetDateTime;
 
 use crate::storage::Service;
 use crate::storage::account::Credential;
@@ -47,16 +46,7 @@ impl SasPermissions {
 }
 
 fn sas_time(t: SystemTime) -> String {
-    let t = OffsetDateTime::from(t);
-    format!(
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
-        t.year(),
-        u8::from(t.month()),
-        t.day(),
-        t.hour(),
-        t.minute(),
-        t.second()
-    )
+    crate::storage::times::format(t, crate::storage::times::ISO_SECONDS)
 }
 
 impl Client {

@@ -153,19 +153,10 @@ fn fraction_has_only_trailing_zeros(text: &str) -> bool {
 impl fmt::Display for EdmDateTime {
     /// Always seven fractional digits and `Z`, as the service writes it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = self.to_offset();
-        let fraction = (self.ticks - UNIX_EPOCH_TICKS).rem_euclid(TICKS_PER_SECOND);
-        write!(
-            f,
-            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:07}Z",
-            t.year(),
-            u8::from(t.month()),
-            t.day(),
-            t.hour(),
-            t.minute(),
-            t.second(),
-            fraction
-        )
+        f.write_str(&crate::storage::times::format(
+            self.to_offset(),
+            crate::storage::times::ISO_TICKS,
+        ))
     }
 }
 
