@@ -6,48 +6,20 @@ mod common;
 
 use std::time::Instant;
 
-use bytes::Bytes;
 use common::pane::World;
 use common::{goal, median, percentile};
 use tessera::app::blob::pane::BlobPane;
 
 use tessera::storage::ClientOptions;
-use tessera::storage::blob::Conditions;
-use tessera::storage::blob::{BlobHttpHeaders, ListBlobsOptions, PublicAccess};
+use tessera::storage::blob::ListBlobsOptions;
 
 fn main() {
     let blobs = common::bench_blobs();
     let (_emulator, rt, client) = common::azurite(ClientOptions::default());
     let container = "panebench";
-    rt.block_on(async {
-        client
-            .create_container(container, PublicAccess::None, &[])
-            .await
-            .unwrap();
-        let started = Instant::now();
-        let mut set = tokio::task::JoinSet::new();
-        for i in 0..blobs {
-            while set.len() >= 32 {
-                set.join_next().await;
-            }
-            let c = client.clone();
-            set.spawn(async move {
-                let name = format!("item{i:06}.txt");
-                c.put_blob(
-                    container,
-                    &name,
-                    Bytes::from_static(b"x"),
-                    &BlobHttpHeaders::default(),
-                    &[],
-                    &Conditions::none(),
-                )
-                .await
-                .unwrap()
-            });
-        }
-        while set.join_next().await.is_some() {}
-        println!("seeded {blobs} blobs in {:.1} s", started.elapsed().as_secs_f64());
-    });
+    rt.block_on(common::seed_blobs(&client, container, blobs, |i| {
+        format!("item{i:06}.txt")
+    }));
     let mut world = World::new(&rt, client.clone());
 
     // First page drawn: list, wait for the page, lay out one frame. Against the client's own first page.

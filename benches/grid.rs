@@ -11,11 +11,6 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use common::{goal, percentile};
-use tessera::app::context::PaneContext;
-use tessera::app::context::leases::LeaseBook;
-use tessera::app::runtime::backend::Backend;
-use tessera::app::runtime::dialogs::{FileDialogs, NativeDialogs};
-use tessera::app::runtime::jobs::Jobs;
 use tessera::app::table::grid as table_grid;
 use tessera::app::table::pane::TablePane;
 use tessera::app::table::store::{EntityStore, QuickFilter, filtered};
@@ -211,8 +206,6 @@ fn load_all_against_the_client() {
         }
         while set.join_next().await.is_some() {}
     });
-    let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
-    let dialogs: Arc<dyn FileDialogs> = Arc::new(NativeDialogs);
     let (mut pane_rates, mut client_rates) = (Vec::new(), Vec::new());
     for round in 0..3 {
         let started = Instant::now();
@@ -225,39 +218,20 @@ fn load_all_against_the_client() {
         .unwrap();
         client_rates.push(n as f64 / started.elapsed().as_secs_f64());
 
-        let (mut jobs, mut notices, mut leases) = (Jobs::default(), Vec::new(), LeaseBook::default());
-        let mut lab = None;
+        let mut world = common::pane::World::new(&rt, client.clone());
         let mut pane = TablePane::new(table);
         let started = Instant::now();
-        {
-            let mut ctx = PaneContext {
-                backend: &backend,
-                client: &client,
-                jobs: &mut jobs,
-                notices: &mut notices,
-                dialogs: &dialogs,
-                leases: &mut leases,
-                lab: &mut lab,
-            };
-            pane.run_query(&mut ctx);
-        }
+        world.with(|ctx| pane.run_query(ctx));
         loop {
-            jobs.poll();
-            let mut ctx = PaneContext {
-                backend: &backend,
-                client: &client,
-                jobs: &mut jobs,
-                notices: &mut notices,
-                dialogs: &dialogs,
-                leases: &mut leases,
-                lab: &mut lab,
-            };
-            pane.poll(&mut ctx);
-            if pane.store().len() == 100_000 {
+            let loaded = world.with(|ctx| {
+                pane.poll(ctx);
+                if pane.running_query().is_some() && pane.has_more() && !pane.is_loading() {
+                    pane.load_all(ctx);
+                }
+                pane.store().len() == 100_000
+            });
+            if loaded {
                 break;
-            }
-            if pane.running_query().is_some() && pane.has_more() && !pane.is_loading() {
-                pane.load_all(&mut ctx);
             }
             // The UI polls once per frame; at 60 frames a second that is every 16 ms, here every 2 ms.
             std::thread::sleep(Duration::from_millis(2));
@@ -268,9 +242,7 @@ fn load_all_against_the_client() {
             client_rates[round], pane_rates[round]
         );
     }
-    pane_rates.sort_by(f64::total_cmp);
-    client_rates.sort_by(f64::total_cmp);
-    let (p, c) = (pane_rates[1], client_rates[1]);
+    let (p, c) = (common::median(&pane_rates), common::median(&client_rates));
     goal(
         "load_all_100k",
         format!("{p:.0}/s"),

@@ -3,17 +3,15 @@
 
 mod common;
 
-use std::time::{Instant, SystemTime};
+use std::time::Instant;
 
 use common::goal;
-use reqwest::header::{HeaderMap, HeaderValue};
 
 use tessera::storage::table::BatchOperation;
 use tessera::storage::table::{EdmDateTime, EdmValue};
 use tessera::storage::table::{Entity, EntityDraft};
 use tessera::storage::table::{EntityQuery, UpdateMode};
-use tessera::storage::{Account, Client, ClientOptions, Credential, Service};
-use tessera::storage::{SigningInput, sign_shared_key};
+use tessera::storage::{Account, Client, ClientOptions, Service};
 
 #[global_allocator]
 static ALLOCATOR: common::heap::Counting = common::heap::Counting;
@@ -47,11 +45,7 @@ fn main() {
         held = (live, json_bytes, entities.len());
         drop(entities);
     }
-    let median = |v: &mut Vec<f64>| {
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let (client_rate, floor_rate) = (median(&mut client_rates), median(&mut floor_rates));
+    let (client_rate, floor_rate) = (common::median(&client_rates), common::median(&floor_rates));
     let ratio = client_rate / floor_rate;
     goal(
         "table_list_rate",
@@ -140,9 +134,6 @@ async fn client_listing(client: &Client, table: &str) -> (Vec<Entity>, usize) {
 
 /// The floor: the same pages with bare reqwest and a signature, parsed as JSON without building anything.
 async fn raw_floor(account: &Account, table: &str) -> (usize, f64) {
-    let Credential::SharedKey(key) = &account.credential else {
-        unreachable!()
-    };
     let http = reqwest::Client::new();
     let base = account
         .endpoint(Service::Table)
@@ -161,26 +152,14 @@ async fn raw_floor(account: &Account, table: &str) -> (usize, f64) {
                 url.query_pairs_mut().append_pair("NextRowKey", rk);
             }
         }
-        let mut headers = HeaderMap::new();
-        headers.insert("x-ms-version", HeaderValue::from_static("2024-11-04"));
-        headers.insert(
-            "x-ms-date",
-            HeaderValue::from_str(&httpdate::fmt_http_date(SystemTime::now())).unwrap(),
-        );
-        headers.insert(
-            "accept",
-            HeaderValue::from_static("application/json;odata=minimalmetadata"),
-        );
-        headers.insert("dataserviceversion", HeaderValue::from_static("3.0"));
-        let input = SigningInput {
-            method: "GET",
-            url: &url,
-            headers: &headers,
-            content_length: 0,
-        };
-        let auth = sign_shared_key(Service::Table, &account.name, key, &input).authorization;
-        headers.insert("authorization", HeaderValue::from_str(&auth).unwrap());
-        let resp = http.get(url).headers(headers).send().await.unwrap();
+        let extra = [
+            ("accept", "application/json;odata=minimalmetadata"),
+            ("dataserviceversion", "3.0"),
+        ];
+        let resp = common::signed_get(&http, account, Service::Table, url, &extra)
+            .send()
+            .await
+            .unwrap();
         let header = |n: &str| resp.headers().get(n).and_then(|v| v.to_str().ok()).map(str::to_string);
         let token = header("x-ms-continuation-nextpartitionkey").map(|pk| (pk, header("x-ms-continuation-nextrowkey")));
         let body = resp.bytes().await.unwrap();

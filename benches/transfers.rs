@@ -9,18 +9,15 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
-use bytes::Bytes;
 use common::goal;
 use quick_xml::events::Event;
-use reqwest::header::{HeaderMap, HeaderValue};
 
 use tessera::storage::TransferProgress;
 use tessera::storage::blob::Conditions;
 use tessera::storage::blob::SasPermissions;
 use tessera::storage::blob::TransferOptions;
 use tessera::storage::blob::{BlobHttpHeaders, DeleteSnapshots, ListBlobsOptions, PublicAccess};
-use tessera::storage::{Account, Client, ClientOptions, Credential, Service};
-use tessera::storage::{SigningInput, sign_shared_key};
+use tessera::storage::{Account, Client, ClientOptions, Service};
 use tokio_util::sync::CancellationToken;
 
 const GIB: u64 = 1 << 30;
@@ -174,9 +171,8 @@ fn main() {
                 .ok();
         }
     }
-    for (name, mut rounds) in [("upload_1gib", up_rounds), ("download_1gib", down_rounds)] {
-        rounds.sort_by(|a: &(f64, f64), b| (a.0 / a.1).total_cmp(&(b.0 / b.1)));
-        let (ours, curl) = rounds[rounds.len() / 2];
+    for (name, rounds) in [("upload_1gib", up_rounds), ("download_1gib", down_rounds)] {
+        let (ours, curl) = common::median_round(&rounds);
         let ratio = ours / curl;
         goal(
             name,
@@ -201,7 +197,9 @@ fn main() {
     }
 
     let blobs = common::bench_blobs();
-    rt.block_on(seed_blobs(&client, "benchlisting", blobs));
+    rt.block_on(common::seed_blobs(&client, "benchlisting", blobs, |i| {
+        format!("folder{:02}/item{i:06}.txt", i % 50)
+    }));
     let (mut ours, mut floor) = (Vec::new(), Vec::new());
     for round in 0..3 {
         let started = Instant::now();
@@ -217,9 +215,7 @@ fn main() {
             floor[round], ours[round]
         );
     }
-    ours.sort_by(f64::total_cmp);
-    floor.sort_by(f64::total_cmp);
-    let (o, f) = (ours[1], floor[1]);
+    let (o, f) = (common::median(&ours), common::median(&floor));
     goal(
         &format!("blob_list_rate_{}k", blobs / 1000),
         format!("{o:.0}/s"),
@@ -228,39 +224,6 @@ fn main() {
         ">=0.9",
         o / f >= 0.9,
     );
-}
-
-async fn seed_blobs(client: &Client, container: &str, blobs: usize) {
-    client
-        .create_container(container, PublicAccess::None, &[])
-        .await
-        .unwrap();
-    let started = Instant::now();
-    let mut set = tokio::task::JoinSet::new();
-    for i in 0..blobs {
-        while set.len() >= 32 {
-            set.join_next().await.unwrap().unwrap();
-        }
-        let c = client.clone();
-        let container = container.to_string();
-        set.spawn(async move {
-            let name = format!("folder{:02}/item{i:06}.txt", i % 50);
-            c.put_blob(
-                &container,
-                &name,
-                Bytes::from_static(b"x"),
-                &BlobHttpHeaders::default(),
-                &[],
-                &Conditions::none(),
-            )
-            .await
-            .unwrap();
-        });
-    }
-    while let Some(r) = set.join_next().await {
-        r.unwrap();
-    }
-    println!("seeded {blobs} blobs in {:.1} s", started.elapsed().as_secs_f64());
 }
 
 async fn client_listing(client: &Client, container: &str) -> usize {
@@ -283,9 +246,6 @@ async fn client_listing(client: &Client, container: &str) -> usize {
 
 /// The floor: the same pages with bare reqwest and a signature, read with quick-xml events, nothing built.
 async fn raw_listing(account: &Account, container: &str) -> usize {
-    let Credential::SharedKey(key) = &account.credential else {
-        unreachable!()
-    };
     let http = reqwest::Client::new();
     let base = account
         .endpoint(Service::Blob)
@@ -304,23 +264,7 @@ async fn raw_listing(account: &Account, container: &str) -> usize {
         if let Some(m) = &marker {
             url.query_pairs_mut().append_pair("marker", m);
         }
-        let mut headers = HeaderMap::new();
-        headers.insert("x-ms-version", HeaderValue::from_static("2024-11-04"));
-        headers.insert(
-            "x-ms-date",
-            HeaderValue::from_str(&httpdate::fmt_http_date(SystemTime::now())).unwrap(),
-        );
-        let input = SigningInput {
-            method: "GET",
-            url: &url,
-            headers: &headers,
-            content_length: 0,
-        };
-        let auth = sign_shared_key(Service::Blob, &account.name, key, &input).authorization;
-        headers.insert("authorization", HeaderValue::from_str(&auth).unwrap());
-        let body = http
-            .get(url)
-            .headers(headers)
+        let body = common::signed_get(&http, account, Service::Blob, url, &[])
             .send()
             .await
             .unwrap()

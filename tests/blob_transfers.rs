@@ -189,9 +189,7 @@ async fn a_cancelled_download_leaves_no_file() {
         c2.download_file(&container2, "b", None, &dest2, &slow, &progress2, &cancel2)
             .await
     });
-    while progress.done() == 0 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    common::eventually("the first bytes", Duration::from_secs(60), || progress.done() > 0).await;
     cancel.cancel();
     let err = job.await.unwrap().unwrap_err();
     assert_eq!(err.kind, ErrorKind::Cancelled);
@@ -232,9 +230,7 @@ async fn a_cancelled_upload_changes_nothing() {
         )
         .await
     });
-    while progress.done() == 0 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    common::eventually("the first bytes", Duration::from_secs(60), || progress.done() > 0).await;
     cancel.cancel();
     assert_eq!(job.await.unwrap().unwrap_err().kind, ErrorKind::Cancelled);
     let err = c.get_blob_properties(&container, "b", None).await.unwrap_err();

@@ -415,21 +415,11 @@ fn deleting_while_a_sort_runs_never_shows_a_row_that_is_gone() {
     assert_view_holds_only_existing_rows(&t);
     release.send(()).unwrap();
     // Every frame from here: the old sort's result, when it comes, must not become the view.
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    loop {
-        t.step();
-        assert_view_holds_only_existing_rows(&t);
+    t.wait_steps("the sort to end", Duration::from_secs(30), |t| {
+        assert_view_holds_only_existing_rows(t);
         let p = t.table();
-        if !p.is_viewing() && p.view().len() == 139 {
-            break;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the sort did not end; {}",
-            t.describe()
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+        !p.is_viewing() && p.view().len() == 139
+    });
     let p = t.table();
     assert_eq!(p.store().len(), 139);
     assert!(

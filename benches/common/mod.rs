@@ -5,10 +5,13 @@
 pub mod heap;
 pub mod pane;
 
-use std::time::Instant;
+use std::time::{Instant, SystemTime};
 
+use bytes::Bytes;
+use reqwest::header::{HeaderMap, HeaderValue};
 use tessera::emulator::Emulator;
-use tessera::storage::{Client, ClientOptions};
+use tessera::storage::blob::{BlobHttpHeaders, Conditions, PublicAccess};
+use tessera::storage::{Account, Client, ClientOptions, Credential, Service, SigningInput, sign_shared_key};
 
 /// How every network benchmark starts: a fresh Azurite, a multi-threaded runtime, and a client on that Azurite.
 pub fn azurite(options: ClientOptions) -> (Emulator, tokio::runtime::Runtime, Client) {
@@ -47,6 +50,79 @@ pub fn percentile(samples: &[f64], p: f64) -> f64 {
 
 pub fn median(samples: &[f64]) -> f64 {
     percentile(samples, 0.5)
+}
+
+/// The round whose ratio ours/theirs is the median one: both sides of one round, so a stall that hit one round
+/// of one side does not pair a lucky number with an unlucky one.
+pub fn median_round(rounds: &[(f64, f64)]) -> (f64, f64) {
+    let mut r = rounds.to_vec();
+    r.sort_by(|a, b| (a.0 / a.1).total_cmp(&(b.0 / b.1)));
+    r[(r.len() - 1) / 2]
+}
+
+/// A container of `count` one-byte blobs named by `name(i)`, put 32 at a time. Azurite's in-memory store scans
+/// the container on every put, so this grows with the square of the count: see `bench_blobs`.
+pub async fn seed_blobs(client: &Client, container: &str, count: usize, name: impl Fn(usize) -> String) {
+    client
+        .create_container(container, PublicAccess::None, &[])
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mut set = tokio::task::JoinSet::new();
+    for i in 0..count {
+        while set.len() >= 32 {
+            set.join_next().await.unwrap().unwrap();
+        }
+        let (c, container, name) = (client.clone(), container.to_string(), name(i));
+        set.spawn(async move {
+            c.put_blob(
+                &container,
+                &name,
+                Bytes::from_static(b"x"),
+                &BlobHttpHeaders::default(),
+                &[],
+                &Conditions::none(),
+            )
+            .await
+            .unwrap();
+        });
+    }
+    while let Some(r) = set.join_next().await {
+        r.unwrap();
+    }
+    println!("seeded {count} blobs in {:.1} s", started.elapsed().as_secs_f64());
+}
+
+/// The floors' raw request: a GET with only the headers the service needs and a SharedKey signature, sent
+/// with bare reqwest (no pipeline, no retries, no events).
+pub fn signed_get(
+    http: &reqwest::Client,
+    account: &Account,
+    service: Service,
+    url: url::Url,
+    extra: &[(&'static str, &'static str)],
+) -> reqwest::RequestBuilder {
+    let Credential::SharedKey(key) = &account.credential else {
+        panic!("the floors sign with the account key")
+    };
+    let mut headers = HeaderMap::new();
+    headers.insert("x-ms-version", HeaderValue::from_static(tessera::storage::API_VERSION));
+    headers.insert(
+        "x-ms-date",
+        HeaderValue::from_str(&httpdate::fmt_http_date(SystemTime::now())).unwrap(),
+    );
+    for (name, value) in extra {
+        headers.insert(*name, HeaderValue::from_static(value));
+    }
+    let input = SigningInput {
+        method: "GET",
+        url: &url,
+        headers: &headers,
+        content_length: 0,
+    };
+    let auth = sign_shared_key(service, &account.name, key, &input).authorization;
+    headers.insert("authorization", HeaderValue::from_str(&auth).unwrap());
+    http.get(url).headers(headers)
 }
 
 /// Runs `frames` frames of `draw` on a headless egui context (layout and tessellation: the CPU side of a

@@ -197,6 +197,15 @@ mod tests {
     use super::*;
     use reqwest::header::HeaderValue;
 
+    fn input<'a>(method: &'a str, url: &'a Url, headers: &'a HeaderMap, content_length: u64) -> SigningInput<'a> {
+        SigningInput {
+            method,
+            url,
+            headers,
+            content_length,
+        }
+    }
+
     fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
         let mut h = HeaderMap::new();
         for (name, value) in pairs {
@@ -216,12 +225,7 @@ mod tests {
             ("content-type", "text/plain"),
             ("if-match", "\"0x8D\""),
         ]);
-        let input = SigningInput {
-            method: "PUT",
-            url: &url,
-            headers: &h,
-            content_length: 5,
-        };
+        let input = input("PUT", &url, &h, 5);
         let expected = "PUT\n\n\n5\n\ntext/plain\n\n\n\"0x8D\"\n\n\n\n\
             x-ms-date:Sun, 22 Nov 2026 08:00:00 GMT\nx-ms-meta-owner:me\nx-ms-version:2024-11-04\n\
             /devstoreaccount1/devstoreaccount1/photos/cat%20one.jpg\ncomp:metadata\ntimeout:30";
@@ -232,12 +236,7 @@ mod tests {
     fn zero_length_and_repeated_parameters() {
         let url = Url::parse("https://acct.queue.core.windows.net/?comp=list&include=metadata&Include=b").unwrap();
         let h = headers(&[("x-ms-date", "d"), ("x-ms-version", "v")]);
-        let input = SigningInput {
-            method: "GET",
-            url: &url,
-            headers: &h,
-            content_length: 0,
-        };
+        let input = input("GET", &url, &h, 0);
         let s = blob_queue_string_to_sign("acct", &input);
         assert!(s.starts_with("GET\n\n\n\n\n\n\n\n\n\n\n\nx-ms-date:d\n"), "{s:?}");
         assert!(s.ends_with("/acct/\ncomp:list\ninclude:b,metadata"), "{s:?}");
@@ -250,12 +249,7 @@ mod tests {
             ("x-ms-date", "Sun, 22 Nov 2026 08:00:00 GMT"),
             ("content-type", "application/json"),
         ]);
-        let input = SigningInput {
-            method: "GET",
-            url: &url,
-            headers: &h,
-            content_length: 0,
-        };
+        let input = input("GET", &url, &h, 0);
         assert_eq!(
             table_string_to_sign("devstoreaccount1", &input),
             "GET\n\napplication/json\nSun, 22 Nov 2026 08:00:00 GMT\n/devstoreaccount1/devstoreaccount1/orders()?comp=acl"
@@ -309,12 +303,7 @@ mod tests {
             ("x-ms-date", "d"),
             ("x-ms-version", "v"),
         ]);
-        let input = SigningInput {
-            method: "PUT",
-            url: &url,
-            headers: &h,
-            content_length: 0,
-        };
+        let input = input("PUT", &url, &h, 0);
         let s = blob_queue_string_to_sign("devstoreaccount1", &input);
         assert!(
             s.contains("x-ms-date:d\nx-ms-meta-file_name:b\nx-ms-meta-file1:a\nx-ms-version:v\n"),

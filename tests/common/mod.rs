@@ -6,6 +6,7 @@ pub mod peer;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use tessera::emulator::Emulator;
 use tessera::storage::{Account, Client, ClientOptions, RequestEvent, Service};
@@ -78,4 +79,30 @@ pub async fn account_through_proxy(service: Service) -> (Account, fault_proxy::F
     let proxy = fault_proxy::FaultProxy::start(upstream).await;
     endpoint.as_mut().unwrap().set_port(Some(proxy.port)).unwrap();
     (account, proxy)
+}
+
+/// The tests' one wait: runs `step` until `done` holds, failing after `patience` with `what` and `context()`.
+/// Never a fixed sleep where a state can be awaited: the poll is short, the deadline generous.
+pub fn wait(what: &str, patience: Duration, mut step: impl FnMut() -> bool, context: impl Fn() -> String) {
+    let deadline = Instant::now() + patience;
+    loop {
+        if step() {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "waited {patience:?} for {what}; {}",
+            context()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The same wait for async tests: polls `done` on the runtime without blocking it.
+pub async fn eventually(what: &str, patience: Duration, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + patience;
+    while !done() {
+        assert!(Instant::now() < deadline, "waited {patience:?} for {what}");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
 }

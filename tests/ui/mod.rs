@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -109,17 +109,22 @@ impl<'a> TestApp<'a> {
     }
 
     pub fn wait_until(&mut self, what: &str, done: impl Fn(&Harness<'a, TesseraApp>) -> bool) {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            self.harness.step();
-            if done(&self.harness) {
-                return;
-            }
-            if Instant::now() > deadline {
-                panic!("waited {PATIENCE:?} for `{what}`; {}", self.describe());
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        self.wait_steps(what, PATIENCE, |t| done(&t.harness));
+    }
+
+    /// Steps a frame at a time until `done` holds (it may assert on every frame it sees), for up to `patience`.
+    pub fn wait_steps(&mut self, what: &str, patience: Duration, mut done: impl FnMut(&Self) -> bool) {
+        let this = std::cell::RefCell::new(self);
+        super::common::wait(
+            what,
+            patience,
+            || {
+                let mut t = this.borrow_mut();
+                t.harness.step();
+                done(&t)
+            },
+            || this.borrow().describe(),
+        );
     }
 
     /// What the app shows besides the expected text: notices, jobs, the active pane's last message.
@@ -265,19 +270,7 @@ impl<'a> TestApp<'a> {
 
     /// Steps until `done` holds for the app, for up to `patience`.
     pub fn wait_app(&mut self, what: &str, patience: Duration, done: impl Fn(&TesseraApp) -> bool) {
-        let deadline = Instant::now() + patience;
-        loop {
-            self.harness.step();
-            if done(self.harness.state()) {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "waited {patience:?} for {what}; {}",
-                self.describe()
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        self.wait_steps(what, patience, |t| done(t.harness.state()));
     }
 
     /// The table pane of the active tab.

@@ -13,6 +13,11 @@ use crate::storage::blob::{BlobProperties, DeleteSnapshots};
 use crate::storage::{Client, StorageError};
 
 impl BlobPane {
+    /// The client, this container and a blob's name, owned, for work that outlives the frame.
+    fn owned(&self, ctx: &PaneContext, name: &str) -> (crate::storage::Client, String, String) {
+        (ctx.client.clone(), self.container.clone(), name.to_string())
+    }
+
     pub fn delete_blobs(&mut self, ctx: &mut PaneContext, names: Vec<String>, with_snapshots: bool) {
         let leases: Vec<Option<String>> = names
             .iter()
@@ -114,7 +119,7 @@ impl BlobPane {
     pub fn save_details(&mut self, ctx: &mut PaneContext) {
         let Some(d) = &self.details else { return };
         let Some(props) = &d.props else { return };
-        let (client, container, name) = (ctx.client.clone(), self.container.clone(), d.name.clone());
+        let (client, container, name) = self.owned(ctx, &d.name);
         let conditions =
             Conditions::if_match(props.etag.clone()).with_lease(ctx.leases.id_for_write(&self.key(Some(&d.name))));
         let (metadata, http) = (d.metadata.clone(), d.http.clone());
@@ -138,7 +143,7 @@ impl BlobPane {
     }
 
     pub fn snapshot(&mut self, ctx: &mut PaneContext, name: &str) {
-        let (client, container, name) = (ctx.client.clone(), self.container.clone(), name.to_string());
+        let (client, container, name) = self.owned(ctx, name);
         let lease = ctx.leases.id_for_write(&self.key(Some(&name)));
         self.run(ctx, async move {
             let r = client
@@ -167,12 +172,7 @@ impl BlobPane {
             return;
         }
         let lease = ctx.leases.id_for_write(&self.key(Some(name)));
-        let (client, container, name, snapshot) = (
-            ctx.client.clone(),
-            self.container.clone(),
-            name.to_string(),
-            snapshot.to_string(),
-        );
+        let ((client, container, name), snapshot) = (self.owned(ctx, name), snapshot.to_string());
         self.run(ctx, async move {
             let conditions = Conditions {
                 if_match: etag,
@@ -190,12 +190,7 @@ impl BlobPane {
     }
 
     pub fn delete_snapshot(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str) {
-        let (client, container, name, snapshot) = (
-            ctx.client.clone(),
-            self.container.clone(),
-            name.to_string(),
-            snapshot.to_string(),
-        );
+        let ((client, container, name), snapshot) = (self.owned(ctx, name), snapshot.to_string());
         self.run(ctx, async move {
             let r = client
                 .delete_blob(
@@ -227,12 +222,7 @@ impl BlobPane {
         } else {
             Some((0, size.min(64 * 1024) - 1))
         };
-        let (client, container, blob, snap) = (
-            ctx.client.clone(),
-            self.container.clone(),
-            name.to_string(),
-            snapshot.map(str::to_string),
-        );
+        let ((client, container, blob), snap) = (self.owned(ctx, name), snapshot.map(str::to_string));
         self.preview = Some(Preview::Loading(name.to_string()));
         self.preview_loading = Some(
             ctx.backend

@@ -245,29 +245,17 @@ impl TesseraApp {
 
     /// The tabs, and what every pane may use, borrowed apart: the tabs lend the rest to their panes.
     pub(crate) fn tabs_and_shared(&mut self) -> (&mut Tabs, crate::app::frame::tabs::Shared<'_>) {
-        let TesseraApp {
-            tabs,
-            connections,
-            backend,
-            jobs,
-            notices,
-            dialogs,
-            leases,
-            explorer,
-            lab_request,
-            ..
-        } = self;
         let shared = crate::app::frame::tabs::Shared {
-            connections,
-            backend,
-            jobs,
-            notices,
-            dialogs,
-            leases,
-            explorer,
-            lab_request,
+            connections: &self.connections,
+            backend: &self.backend,
+            jobs: &mut self.jobs,
+            notices: &mut self.notices,
+            dialogs: &self.dialogs,
+            leases: &mut self.leases,
+            explorer: &self.explorer,
+            lab_request: &mut self.lab_request,
         };
-        (tabs, shared)
+        (&mut self.tabs, shared)
     }
 
     pub fn tree_action(&mut self, action: TreeAction) {
