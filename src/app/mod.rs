@@ -2,11 +2,12 @@
 //! runtime, the accounts and their tree, shared widgets, and one folder per pane. It never awaits and never
 //! blocks: work goes to the backend, results come back through `Pending`s and request events.
 //!
-//! The import rule, which keeps the folders free of cycles:
-//! - a pane (`table/`, `blob/`, `queue/`, `lab/`) imports only `context` (the pane context and the runtime's
-//!   pieces a pane uses), `widgets`, the lab's `lab::open` interface, its own folder, and the storage client;
+//! The import rule, which keeps the folders free of cycles (`tests/architecture.rs` checks it):
+//! - a pane (`table/`, `blob/`, `queue/`, `lab/`) imports only `context` (the pane context, the runtime's pieces a
+//!   pane uses, and `context::open_lab`, the small interface for "open in conflict lab"), `widgets`, its own
+//!   folder, and the storage client;
 //! - nothing imports `frame` (the shell, the tabs, the app's state) or another pane; `frame` imports them all;
-//! - `context`, `runtime`, `widgets` and `accounts` import no pane (`context` only `lab::open`);
+//! - `context`, `runtime`, `widgets` and `accounts` import no pane;
 //! - `crate::storage` imports nothing from `app`.
 //!
 //! `ARCHITECTURE.md` at the root says the rest.

@@ -115,7 +115,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             pane.snapshot(ctx, &name);
         }
         if ui.button("Open in conflict lab").clicked() {
-            *ctx.lab = Some(crate::app::lab::open::FreeTarget::Blob {
+            *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Blob {
                 container: pane.container.clone(),
                 blob: name.clone(),
             });

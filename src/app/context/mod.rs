@@ -1,13 +1,14 @@
 //! What a pane may use while it draws or polls: the pane context (the account's client, the backend, the jobs,
-//! notices, file dialogs, the leases this app holds, and a slot to open the conflict lab), and the runtime's
-//! pieces a pane works with. A pane imports from here, the shared widgets, the lab's `open` interface, its own
-//! folder and the storage client; nothing else of the app.
+//! notices, file dialogs, the leases this app holds, and a slot to open the conflict lab on a resource), and
+//! the runtime's pieces a pane works with. A pane imports from here, the shared widgets, its own folder and the
+//! storage client; nothing else of the app.
 
 pub mod leases;
+pub mod open_lab;
 
 use std::sync::Arc;
 
-use crate::app::lab::open::FreeTarget;
+use crate::app::context::open_lab::FreeTarget;
 pub use crate::app::runtime::backend::{Backend, Loading, Pending, take_all_ready, take_ready};
 pub use crate::app::runtime::dialogs::FileDialogs;
 pub use crate::app::runtime::jobs::{JobContext, JobFuture, JobId, JobState, Jobs, Unit};

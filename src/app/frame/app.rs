@@ -72,7 +72,7 @@ pub struct TesseraApp {
     pub(crate) backlogs: Option<crate::app::queue::backlogs::QueueBacklogs>,
     pub(crate) about_open: bool,
     /// A pane asked to open the lab on one of its resources (profile id, target).
-    pub(crate) lab_request: Option<(String, crate::app::lab::open::FreeTarget)>,
+    pub(crate) lab_request: Option<(String, crate::app::context::open_lab::FreeTarget)>,
     pending_ops: Vec<Pending<OpResult>>,
     saving_secret: Option<Pending<(String, Stored)>>,
     keychain_check: Option<Pending<Option<String>>>,
@@ -392,7 +392,7 @@ impl TesseraApp {
     }
 
     /// Opens the conflict lab on an account (two fresh clients), optionally pointed at one resource.
-    pub fn open_lab(&mut self, profile_id: &str, target: Option<crate::app::lab::open::FreeTarget>) {
+    pub fn open_lab(&mut self, profile_id: &str, target: Option<crate::app::context::open_lab::FreeTarget>) {
         let Some(conn) = self.connections.get(profile_id) else {
             return;
         };

@@ -25,7 +25,7 @@ pub struct Shared<'a> {
     pub leases: &'a mut LeaseBook,
     /// Names the tree has loaded, for "move to" choices.
     pub explorer: &'a crate::app::accounts::tree::Explorer,
-    pub lab_request: &'a mut Option<(String, crate::app::lab::open::FreeTarget)>,
+    pub lab_request: &'a mut Option<(String, crate::app::context::open_lab::FreeTarget)>,
 }
 
 impl Shared<'_> {
@@ -33,7 +33,7 @@ impl Shared<'_> {
     fn pane_context<'b>(
         &'b mut self,
         client: &'b Client,
-        lab: &'b mut Option<crate::app::lab::open::FreeTarget>,
+        lab: &'b mut Option<crate::app::context::open_lab::FreeTarget>,
     ) -> PaneContext<'b> {
         PaneContext {
             backend: self.backend,

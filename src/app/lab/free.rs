@@ -5,9 +5,9 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 
-pub use crate::app::lab::open::FreeTarget;
+pub use crate::app::context::open_lab::FreeTarget;
+use crate::app::context::{Backend, Pending};
 use crate::app::lab::{LabEnv, Side};
-use crate::app::runtime::backend::{Backend, Pending};
 use crate::storage::StorageError;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};

@@ -3,7 +3,6 @@
 //! (its ETag, its lease id, its pop receipt). Free mode is in `free`, drawing in `view`.
 
 pub mod free;
-pub mod open;
 pub mod scenarios;
 pub mod steps;
 pub mod view;
@@ -11,8 +10,8 @@ pub mod view;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
+use crate::app::context::{Backend, Pending, take_ready};
 use crate::app::lab::scenarios::{SCENARIOS, Scenario};
-use crate::app::runtime::backend::{Backend, Pending, take_ready};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::retry::RetryPolicy;
 use crate::storage::{Account, Client, ClientOptions, RequestEvent, StorageError};

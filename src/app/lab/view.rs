@@ -4,8 +4,8 @@
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
+use crate::app::context::Backend;
 use crate::app::lab::{ConflictLab, Side};
-use crate::app::runtime::backend::Backend;
 
 fn side_color(side: Side) -> Color32 {
     match side {

@@ -1,6 +1,6 @@
 //! A queue tab's state: peek (with auto-refresh and a poison threshold), dequeue with pop receipts and
 //! visibility countdowns, the actions on a dequeued message, put, metadata and clear.
-//! Drawing lives in `queue_view.rs`.
+//! Drawing lives in `view`.
 
 use std::time::{Duration, Instant, SystemTime};
 

@@ -78,7 +78,7 @@ fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             pane.confirm_clear = true;
         }
         if ui.button("Open in conflict lab").clicked() {
-            *ctx.lab = Some(crate::app::lab::open::FreeTarget::Queue {
+            *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Queue {
                 queue: pane.queue.clone(),
             });
         }

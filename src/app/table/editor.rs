@@ -5,88 +5,11 @@
 use egui::RichText;
 
 use crate::app::context::{Backend, Pending, take_ready};
+pub use crate::app::table::property::{PropertyEdit, parse_hex, to_hex};
 use crate::storage::table::edm::{EdmType, EdmValue};
 use crate::storage::table::entity::{Entity, EntityDraft, Property};
 use crate::storage::table::{IfMatch, UpdateMode};
 use crate::storage::{Client, StorageError};
-
-/// One property as the user edits it: text in the form `EdmValue::parse` reads.
-#[derive(Clone, Debug)]
-pub struct PropertyEdit {
-    pub name: String,
-    pub ty: EdmType,
-    pub text: String,
-    pub flag: bool,
-    /// Binary shown as hex instead of base64.
-    pub hex: bool,
-    pub error: Option<String>,
-    /// A value this app cannot read, kept exactly as it came: shown, never edited, written back unchanged.
-    pub kept: Option<EdmValue>,
-}
-
-impl PropertyEdit {
-    pub fn from_value(name: &str, value: &EdmValue) -> Self {
-        PropertyEdit {
-            name: name.to_string(),
-            ty: value.edm_type(),
-            text: value.to_text(),
-            flag: matches!(value, EdmValue::Boolean(true)),
-            hex: false,
-            error: None,
-            kept: matches!(value, EdmValue::Unparsed(_)).then(|| value.clone()),
-        }
-    }
-
-    pub fn value(&self) -> Result<EdmValue, String> {
-        if let Some(kept) = &self.kept {
-            return Ok(kept.clone());
-        }
-        match self.ty {
-            EdmType::Boolean => Ok(EdmValue::Boolean(self.flag)),
-            EdmType::Binary if self.hex => parse_hex(&self.text).map(EdmValue::Binary),
-            t => EdmValue::parse(t, &self.text),
-        }
-    }
-
-    /// Changes the type if the current value converts; otherwise says why and keeps the type.
-    pub fn retype(&mut self, to: EdmType) {
-        let converted = self.value().and_then(|v| v.convert_to(to));
-        match converted {
-            Ok(v) => {
-                let name = self.name.clone();
-                *self = PropertyEdit::from_value(&name, &v);
-            }
-            Err(e) => self.error = Some(e),
-        }
-    }
-
-    fn toggle_hex(&mut self) {
-        if let Ok(EdmValue::Binary(bytes)) = self.value() {
-            self.hex = !self.hex;
-            self.text = if self.hex {
-                to_hex(&bytes)
-            } else {
-                EdmValue::Binary(bytes).to_text()
-            };
-        }
-    }
-}
-
-pub fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-pub fn parse_hex(text: &str) -> Result<Vec<u8>, String> {
-    let t: String = text.split_whitespace().collect();
-    let t = t.strip_prefix("0x").unwrap_or(&t);
-    if !t.len().is_multiple_of(2) || !t.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err("Hex needs an even number of the digits 0-9 and a-f.".into());
-    }
-    Ok((0..t.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&t[i..i + 2], 16).expect("checked"))
-        .collect())
-}
 
 /// What the server holds now, fetched after a 412 so the user can compare.
 pub enum Theirs {

@@ -145,7 +145,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             && let Some(i) = first
         {
             let e = pane.store.get(i);
-            *ctx.lab = Some(crate::app::lab::open::FreeTarget::Entity {
+            *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Entity {
                 table: pane.table.clone(),
                 partition_key: e.partition_key().to_string(),
                 row_key: e.row_key().to_string(),

@@ -6,5 +6,6 @@ pub mod grid;
 pub mod io;
 pub mod pane;
 pub mod partitions;
+pub mod property;
 pub mod query;
 pub mod store;

@@ -1,6 +1,6 @@
 //! A table tab's state: the query, the loaded entities (first page at once, "load more", "load all" as a
 //! cancellable job), the view (sorted and quick-filtered off the UI thread), selection, editing, deleting,
-//! importing and exporting. Drawing lives in `table_grid.rs`.
+//! importing and exporting. Drawing lives in `grid`, files in `files`, the partition map in `partitions`.
 
 use std::collections::{BTreeSet, HashSet};
 use std::sync::mpsc;

@@ -1,5 +1,5 @@
 //! The lab's small interface for the panes: what "Open in conflict lab" points A and B at. A pane sets one of
-//! these in its context; the app opens the lab on it. Panes import nothing else of the lab.
+//! these in its context; the app opens the lab on it. Panes import nothing of the lab itself.
 
 /// What the two sides act on.
 #[derive(Clone, Debug, PartialEq, Eq)]
