@@ -1,9 +1,12 @@
-//! A small HTTP proxy on loopback that forwards to Azurite but injects faults on chosen requests: an error
-//! status (with Retry-After), a connection reset after the request arrived, a delay, a request changed after
-//! it was signed, a response without its Content-Length; and a bandwidth limit that slows every byte both ways
-//! as a slow link does. It keeps the heads of the requests it saw, as they came on the wire.
+//! A small HTTP proxy on loopback that forwards to Azurite but injects faults: on chosen requests, in order, or
+//! on a share of all requests at random (a seeded draw): an error status (503 ServerBusy with Retry-After, 500
+//! OperationTimedOut, 408), a reset before the service saw the request, a reset after it did (the write
+//! happened, the answer is lost), a stall, a body broken off, a request changed after it was signed, a
+//! response without its Content-Length. A round-trip latency with jitter and a bandwidth limit slow every
+//! request as a real link does. It counts every fault it injects by kind and keeps the heads of the requests
+//! it saw, as they came on the wire. Tests and benchmarks (the soak) share it.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -34,23 +37,61 @@ pub enum Fault {
     Tamper,
     /// Forward the request, and drop Content-Length from the response's head (as some proxies do on HEAD).
     DropContentLength,
+    /// Forward the request (the service carries it out), then reset the connection instead of answering.
+    ResetAfterForward,
+    /// Hold the request without forwarding it for this long, then reset: a stall past the read timeout.
+    Stall(std::time::Duration),
+}
+
+impl Fault {
+    /// The fault's kind, as the counts name it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Fault::Status { status: 503, .. } => "503 ServerBusy",
+            Fault::Status { status: 500, .. } => "500 OperationTimedOut",
+            Fault::Status { status: 408, .. } => "408 RequestTimeout",
+            Fault::Status { .. } => "other status",
+            Fault::Reset => "reset before the service saw it",
+            Fault::ResetAfterForward => "reset after the service did it",
+            Fault::Delay(_) => "delay",
+            Fault::Pass => "pass",
+            Fault::Truncate => "body cut halfway",
+            Fault::EmptyEntityPage { .. } => "empty page with a token",
+            Fault::Tamper => "tampered",
+            Fault::DropContentLength => "no content-length",
+            Fault::Stall(_) => "stall past the read timeout",
+        }
+    }
+
+    /// The service's error code for an injected status.
+    fn code(status: u16) -> &'static str {
+        match status {
+            500 => "OperationTimedOut",
+            408 => "RequestTimeout",
+            _ => "ServerBusy",
+        }
+    }
+}
+
+/// Faults on a share of all requests, drawn with a seeded generator so a run can be repeated.
+struct RandomFaults {
+    share: f64,
+    kinds: Vec<Fault>,
+    rng: fastrand::Rng,
 }
 
 pub struct FaultProxy {
     pub port: u16,
-    faults: Arc<Mutex<VecDeque<Fault>>>,
-    always: Arc<Mutex<Option<Fault>>>,
-    requests: Arc<AtomicUsize>,
-    heads: Arc<Mutex<Vec<String>>>,
-    link: Arc<Link>,
+    shared: Shared,
 }
 
 /// A link's bandwidth, shared by every connection through the proxy (one uplink, one downlink), in bytes a
-/// second; 0 is unlimited.
+/// second (0 is unlimited), and its round-trip latency with jitter.
 #[derive(Default)]
 struct Link {
     up: Throttle,
     down: Throttle,
+    latency: Mutex<(std::time::Duration, std::time::Duration)>,
 }
 
 #[derive(Default)]
@@ -87,20 +128,19 @@ impl FaultProxy {
         socket.bind(SocketAddr::from(([127, 0, 0, 1], 0))).unwrap();
         let listener: TcpListener = socket.listen(128).unwrap();
         let port = listener.local_addr().unwrap().port();
-        let faults = Arc::new(Mutex::new(VecDeque::new()));
-        let always = Arc::new(Mutex::new(None));
-        let requests = Arc::new(AtomicUsize::new(0));
-        let heads = Arc::new(Mutex::new(Vec::new()));
-        let link = Arc::new(Link::default());
         let shared = Shared {
             upstream_port,
-            faults: faults.clone(),
-            always: always.clone(),
-            requests: requests.clone(),
-            heads: heads.clone(),
-            link: link.clone(),
+            faults: Arc::default(),
+            always: Arc::default(),
+            random: Arc::default(),
+            counts: Arc::default(),
+            requests: Arc::default(),
+            heads: Arc::default(),
+            link: Arc::default(),
         };
+        let accepting = shared.clone();
         tokio::spawn(async move {
+            let shared = accepting;
             loop {
                 let Ok((socket, _)) = listener.accept().await else {
                     return;
@@ -111,41 +151,53 @@ impl FaultProxy {
                 });
             }
         });
-        FaultProxy {
-            port,
-            faults,
-            always,
-            requests,
-            heads,
-            link,
-        }
+        FaultProxy { port, shared }
     }
 
     /// Limits the link to this many bytes a second each way (None: unlimited).
     pub fn bandwidth(&self, bytes_per_second: Option<u64>) {
         let rate = bytes_per_second.unwrap_or(0);
-        self.link.up.rate.store(rate, Ordering::Relaxed);
-        self.link.down.rate.store(rate, Ordering::Relaxed);
+        self.shared.link.up.rate.store(rate, Ordering::Relaxed);
+        self.shared.link.down.rate.store(rate, Ordering::Relaxed);
+    }
+
+    /// Every request waits this round trip, give or take up to `jitter`, before it is handled.
+    pub fn latency(&self, round_trip: std::time::Duration, jitter: std::time::Duration) {
+        *self.shared.link.latency.lock().unwrap() = (round_trip, jitter);
     }
 
     /// The heads of the requests seen so far (request line and headers), as they came on the wire.
     pub fn heads(&self) -> Vec<String> {
-        self.heads.lock().unwrap().clone()
+        self.shared.heads.lock().unwrap().clone()
     }
 
     /// The next requests meet these faults, in order; after them requests pass through.
     pub fn inject(&self, faults: impl IntoIterator<Item = Fault>) {
-        self.faults.lock().unwrap().extend(faults);
+        self.shared.faults.lock().unwrap().extend(faults);
     }
 
     /// Every request meets this fault until cleared.
     pub fn always(&self, fault: Option<Fault>) {
-        *self.always.lock().unwrap() = fault;
+        *self.shared.always.lock().unwrap() = fault;
+    }
+
+    /// A `share` (0..1) of the requests meet one of `kinds`, drawn with `seed`; None stops it.
+    pub fn random_faults(&self, faults: Option<(f64, Vec<Fault>, u64)>) {
+        *self.shared.random.lock().unwrap() = faults.map(|(share, kinds, seed)| RandomFaults {
+            share,
+            kinds,
+            rng: fastrand::Rng::with_seed(seed),
+        });
+    }
+
+    /// The faults injected so far, by kind.
+    pub fn fault_counts(&self) -> BTreeMap<&'static str, usize> {
+        self.shared.counts.lock().unwrap().clone()
     }
 
     /// Requests that reached the proxy so far.
     pub fn requests(&self) -> usize {
-        self.requests.load(Ordering::SeqCst)
+        self.shared.requests.load(Ordering::SeqCst)
     }
 }
 
@@ -154,9 +206,42 @@ struct Shared {
     upstream_port: u16,
     faults: Arc<Mutex<VecDeque<Fault>>>,
     always: Arc<Mutex<Option<Fault>>>,
+    random: Arc<Mutex<Option<RandomFaults>>>,
+    counts: Arc<Mutex<BTreeMap<&'static str, usize>>>,
     requests: Arc<AtomicUsize>,
     heads: Arc<Mutex<Vec<String>>>,
     link: Arc<Link>,
+}
+
+impl Shared {
+    /// The fault this request meets: the next injected one, else the standing one, else a random draw.
+    fn next_fault(&self) -> Option<Fault> {
+        let fault = self
+            .faults
+            .lock()
+            .unwrap()
+            .pop_front()
+            .or_else(|| self.always.lock().unwrap().clone())
+            .or_else(|| {
+                let mut random = self.random.lock().unwrap();
+                let r = random.as_mut()?;
+                (r.rng.f64() < r.share && !r.kinds.is_empty()).then(|| r.kinds[r.rng.usize(..r.kinds.len())].clone())
+            });
+        if let Some(f) = fault.as_ref().filter(|f| !matches!(f, Fault::Pass)) {
+            *self.counts.lock().unwrap().entry(f.kind()).or_default() += 1;
+        }
+        fault
+    }
+
+    /// The link's round trip for one request, with its jitter.
+    async fn wait_latency(&self) {
+        let (rtt, jitter) = *self.link.latency.lock().unwrap();
+        if rtt.is_zero() && jitter.is_zero() {
+            return;
+        }
+        let extra = jitter.mul_f64(fastrand::f64());
+        tokio::time::sleep(rtt + extra).await;
+    }
 }
 
 async fn serve(mut client: TcpStream, shared: Shared) -> std::io::Result<()> {
@@ -173,21 +258,18 @@ async fn serve(mut client: TcpStream, shared: Shared) -> std::io::Result<()> {
                 .unwrap()
                 .push(String::from_utf8_lossy(&request[..end]).into_owned());
         }
-        let fault = shared
-            .faults
-            .lock()
-            .unwrap()
-            .pop_front()
-            .or_else(|| shared.always.lock().unwrap().clone());
+        let fault = shared.next_fault();
+        shared.wait_latency().await;
         let respond = |response: Vec<u8>| send_limited(response, shared.link.clone());
         match fault {
             Some(Fault::Status { status, retry_after }) => {
                 let retry = retry_after.map(|s| format!("Retry-After: {s}\r\n")).unwrap_or_default();
+                let code = Fault::code(status);
                 let body = format!(
-                    "<?xml version=\"1.0\"?><Error><Code>ServerBusy</Code><Message>injected {status}</Message></Error>"
+                    "<?xml version=\"1.0\"?><Error><Code>{code}</Code><Message>injected {status}</Message></Error>"
                 );
                 let head = format!(
-                    "HTTP/1.1 {status} Injected\r\n{retry}x-ms-error-code: ServerBusy\r\nx-ms-request-id: injected\r\nContent-Length: {}\r\n\r\n",
+                    "HTTP/1.1 {status} Injected\r\n{retry}x-ms-error-code: {code}\r\nx-ms-request-id: injected\r\nContent-Length: {}\r\n\r\n",
                     body.len()
                 );
                 client.write_all(head.as_bytes()).await?;
@@ -217,6 +299,16 @@ async fn serve(mut client: TcpStream, shared: Shared) -> std::io::Result<()> {
             }
             Some(Fault::Reset) => {
                 // Linger 0 turns the close into a TCP reset.
+                client.set_zero_linger()?;
+                return Ok(());
+            }
+            Some(Fault::ResetAfterForward) => {
+                forward(&request, upstream_port).await?;
+                client.set_zero_linger()?;
+                return Ok(());
+            }
+            Some(Fault::Stall(pause)) => {
+                tokio::time::sleep(pause).await;
                 client.set_zero_linger()?;
                 return Ok(());
             }
