@@ -3,6 +3,7 @@
 
 pub mod fault_proxy;
 pub mod peer;
+pub mod soak;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -79,6 +80,25 @@ pub async fn account_through_proxy(service: Service) -> (Account, fault_proxy::F
     let proxy = fault_proxy::FaultProxy::start(upstream).await;
     endpoint.as_mut().unwrap().set_port(Some(proxy.port)).unwrap();
     (account, proxy)
+}
+
+/// The emulator's account with every service reached through its own fault proxy, and the proxies (blob,
+/// queue, table).
+pub async fn account_through_proxies() -> (Account, [fault_proxy::FaultProxy; 3]) {
+    let [blob, queue, table] = emulator().ports();
+    let mut account = account();
+    let proxies = [
+        fault_proxy::FaultProxy::start(blob).await,
+        fault_proxy::FaultProxy::start(queue).await,
+        fault_proxy::FaultProxy::start(table).await,
+    ];
+    for (endpoint, proxy) in [&mut account.blob_endpoint, &mut account.queue_endpoint, &mut account.table_endpoint]
+        .into_iter()
+        .zip(&proxies)
+    {
+        endpoint.as_mut().unwrap().set_port(Some(proxy.port)).unwrap();
+    }
+    (account, proxies)
 }
 
 /// The tests' one wait: runs `step` until `done` holds, failing after `patience` with `what` and `context()`.
