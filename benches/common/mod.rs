@@ -36,7 +36,7 @@ pub fn bench_blobs() -> usize {
 
 pub fn goal(name: &str, measured: String, baseline: String, ratio: f64, target: &str, pass: bool) {
     println!(
-        "goal: {name} measured={measured} baseline={baseline} ratio={ratio:.2} target{target} {}",
+        "goal: {name} measured={measured} baseline={baseline} ratio={ratio:.2} target={target} {}",
         if pass { "PASS" } else { "MISS" }
     );
 }

@@ -6,6 +6,8 @@
 //! request as a real link does. It counts every fault it injects by kind and keeps the heads of the requests
 //! it saw, as they came on the wire. Tests and benchmarks (the soak) share it.
 
+#![allow(dead_code)]
+
 use std::collections::{BTreeMap, VecDeque};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -92,9 +92,13 @@ pub async fn account_through_proxies() -> (Account, [fault_proxy::FaultProxy; 3]
         fault_proxy::FaultProxy::start(queue).await,
         fault_proxy::FaultProxy::start(table).await,
     ];
-    for (endpoint, proxy) in [&mut account.blob_endpoint, &mut account.queue_endpoint, &mut account.table_endpoint]
-        .into_iter()
-        .zip(&proxies)
+    for (endpoint, proxy) in [
+        &mut account.blob_endpoint,
+        &mut account.queue_endpoint,
+        &mut account.table_endpoint,
+    ]
+    .into_iter()
+    .zip(&proxies)
     {
         endpoint.as_mut().unwrap().set_port(Some(proxy.port)).unwrap();
     }

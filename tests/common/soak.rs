@@ -5,7 +5,7 @@
 //! soak; `cargo bench --bench soak` runs the long one.
 #![allow(dead_code)]
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -13,9 +13,55 @@ use bytes::Bytes;
 use md5::{Digest, Md5};
 use tessera::storage::blob::{BlobHttpHeaders, Conditions, LeaseDuration, LeaseTarget, PublicAccess, TransferOptions};
 use tessera::storage::queue::MessageTtl;
-use tessera::storage::table::{BatchOperation, EdmValue, EntityDraft, EntityQuery, IfMatch, UpdateMode};
-use tessera::storage::{Client, ErrorKind, StorageError, TransferProgress};
+use tessera::storage::table::{BatchOperation, EdmValue, EntityDraft, IfMatch, UpdateMode};
+use tessera::storage::{Client, ClientOptions, ErrorKind, RetryPolicy, StorageError, TransferProgress};
+
+use super::fault_proxy::Fault;
 use tokio_util::sync::CancellationToken;
+
+#[path = "soak_check.rs"]
+mod check;
+#[allow(unused_imports)]
+pub use check::Report;
+
+/// Every fault the proxy knows that a network or a busy service causes.
+pub fn every_fault() -> Vec<Fault> {
+    vec![
+        Fault::Status {
+            status: 503,
+            retry_after: Some(0),
+        },
+        Fault::Status {
+            status: 500,
+            retry_after: None,
+        },
+        Fault::Status {
+            status: 408,
+            retry_after: None,
+        },
+        Fault::Reset,
+        Fault::ResetAfterForward,
+        Fault::Truncate,
+        Fault::Stall(Duration::from_secs(4)),
+        Fault::Delay(Duration::from_millis(1500)),
+    ]
+}
+
+/// The client a soak runs with: a short silence limit, so a 4 s stall fails the attempt as on a link that died,
+/// short retry delays, and a breaker that does not open (the soak is about each request's outcome, not about
+/// stopping a storm).
+pub fn client_options() -> ClientOptions {
+    ClientOptions {
+        read_timeout: Duration::from_secs(2),
+        retry: RetryPolicy {
+            base_delay: Duration::from_millis(20),
+            max_delay: Duration::from_millis(200),
+            ..RetryPolicy::default()
+        },
+        breaker_threshold: 1000,
+        ..ClientOptions::default()
+    }
+}
 
 /// What an operation's answer means for the model.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,7 +79,10 @@ fn outcome_of<T>(r: &Result<T, StorageError>) -> Outcome {
         Err(e) => match e.kind {
             ErrorKind::Invalid | ErrorKind::CircuitOpen => Outcome::Refused,
             // 503 and 4xx: the service did not carry it out. 500, 502, 504 and transport failures: maybe it did.
-            ErrorKind::Service if e.status.is_some_and(|s| s == 503 || (400..500).contains(&s) && s != 408) => {
+            ErrorKind::Service
+                if e.status
+                    .is_some_and(|s| s == 503 || (400..500).contains(&s) && s != 408) =>
+            {
                 Outcome::Refused
             }
             _ => Outcome::Unknown,
@@ -45,15 +94,33 @@ fn outcome_of<T>(r: &Result<T, StorageError>) -> Outcome {
 #[derive(Clone, Debug)]
 enum Note {
     /// An entity written with this payload (insert, upsert, a batch's member).
-    Entity { key: (String, String), payload: String, outcome: Outcome },
+    Entity {
+        key: (String, String),
+        payload: String,
+        outcome: Outcome,
+    },
     /// An entity's property changed by a conditional replace or a merge, from `before` to `after`.
-    Changed { key: (String, String), before: String, after: String, outcome: Outcome },
+    Changed {
+        key: (String, String),
+        before: String,
+        after: String,
+        outcome: Outcome,
+    },
     /// An entity deleted.
     Deleted { key: (String, String), outcome: Outcome },
     /// All the rows of one batch: all there, or none.
-    Batch { partition: String, rows: Vec<String>, outcome: Outcome },
+    Batch {
+        partition: String,
+        rows: Vec<String>,
+        outcome: Outcome,
+    },
     /// A blob written with this content's MD5 (or overwritten from `before`).
-    Blob { name: String, md5: Vec<u8>, before: Option<Vec<u8>>, outcome: Outcome },
+    Blob {
+        name: String,
+        md5: Vec<u8>,
+        before: Option<Vec<u8>>,
+        outcome: Outcome,
+    },
     /// A blob's lease released (or not, if unknown).
     Released { name: String, outcome: Outcome },
     /// A message put with this text.
@@ -73,47 +140,6 @@ pub struct Soak {
     downloads: Mutex<(usize, Vec<String>)>,
     ops: Mutex<BTreeMap<&'static str, usize>>,
     outcomes: Mutex<BTreeMap<String, usize>>,
-}
-
-/// What the read-back found.
-#[derive(Debug, Default)]
-pub struct Report {
-    /// Operations run, by kind.
-    pub ops: BTreeMap<&'static str, usize>,
-    /// Outcomes, by meaning.
-    pub outcomes: BTreeMap<String, usize>,
-    pub lost: Vec<String>,
-    /// Said refused (did not happen), yet the service holds its effect.
-    pub phantom: Vec<String>,
-    pub duplicated: Vec<String>,
-    pub unknown: usize,
-    pub unknown_resolved: usize,
-    pub unexplained: Vec<String>,
-    pub downloads: usize,
-    pub downloads_mismatched: Vec<String>,
-}
-
-impl Report {
-    pub fn total_ops(&self) -> usize {
-        self.ops.values().sum()
-    }
-
-    /// The share of unknown outcomes the read-back explained (1 when there were none).
-    pub fn resolved_share(&self) -> f64 {
-        if self.unknown == 0 {
-            1.0
-        } else {
-            self.unknown_resolved as f64 / self.unknown as f64
-        }
-    }
-
-    pub fn is_clean(&self) -> bool {
-        self.lost.is_empty()
-            && self.phantom.is_empty()
-            && self.duplicated.is_empty()
-            && self.unexplained.is_empty()
-            && self.downloads_mismatched.is_empty()
-    }
 }
 
 fn md5(data: &[u8]) -> Vec<u8> {
@@ -139,7 +165,10 @@ impl Soak {
             outcomes: Mutex::default(),
         };
         setup.create_table(&soak.table).await.unwrap();
-        setup.create_container(&soak.container, PublicAccess::None, &[]).await.unwrap();
+        setup
+            .create_container(&soak.container, PublicAccess::None, &[])
+            .await
+            .unwrap();
         setup.create_queue(&soak.queue, &[]).await.unwrap();
         Arc::new(soak)
     }
@@ -165,8 +194,15 @@ impl Soak {
     }
 
     /// Runs `ops_per_service` operations of each service, `concurrency` at a time, chosen with `seed`, through
-    /// `client` (which reaches the service through the fault proxy).
-    pub async fn run(self: &Arc<Soak>, client: &Client, ops_per_service: usize, concurrency: usize, seed: u64) {
+    /// `client` (which reaches the service through the fault proxy), counting each finished one in `progress`.
+    pub async fn run(
+        self: &Arc<Soak>,
+        client: &Client,
+        ops_per_service: usize,
+        concurrency: usize,
+        seed: u64,
+        progress: &TransferProgress,
+    ) {
         let mut rng = fastrand::Rng::with_seed(seed);
         let mut plan: Vec<(u8, u64)> = Vec::new();
         for service in 0..3u8 {
@@ -175,10 +211,12 @@ impl Soak {
             }
         }
         rng.shuffle(&mut plan);
+        progress.start(plan.len() as u64);
         let mut set = tokio::task::JoinSet::new();
         for (i, (service, draw)) in plan.into_iter().enumerate() {
             while set.len() >= concurrency {
                 set.join_next().await.unwrap().unwrap();
+                progress.add(1);
             }
             let (soak, client) = (self.clone(), client.clone());
             set.spawn(async move {
@@ -191,6 +229,7 @@ impl Soak {
         }
         while let Some(r) = set.join_next().await {
             r.unwrap();
+            progress.add(1);
         }
     }
 
@@ -198,7 +237,8 @@ impl Soak {
         let t = &self.table;
         let (pk, rk) = (format!("p{}", i % 16), format!("r{i:06}"));
         let key = (pk.clone(), rk.clone());
-        let entity = |payload: &str| EntityDraft::new(pk.clone(), rk.clone()).with("Payload", EdmValue::String(payload.into()));
+        let entity =
+            |payload: &str| EntityDraft::new(pk.clone(), rk.clone()).with("Payload", EdmValue::String(payload.into()));
         match draw % 5 {
             0 => {
                 self.count("entity insert");
@@ -209,26 +249,55 @@ impl Soak {
             1 => {
                 self.count("entity replace with If-Match");
                 let Ok(etag) = c.upsert_entity(t, &entity("v1"), UpdateMode::Replace).await else {
-                    return self.note(Note::Entity { key, payload: "v1".into(), outcome: Outcome::Unknown });
+                    return self.note(Note::Entity {
+                        key,
+                        payload: "v1".into(),
+                        outcome: Outcome::Unknown,
+                    });
                 };
-                let r = c.update_entity(t, &entity("v2"), UpdateMode::Replace, &IfMatch::Etag(etag)).await;
-                self.note(Note::Changed { key, before: "v1".into(), after: "v2".into(), outcome: outcome_of(&r) });
+                let r = c
+                    .update_entity(t, &entity("v2"), UpdateMode::Replace, &IfMatch::Etag(etag))
+                    .await;
+                self.note(Note::Changed {
+                    key,
+                    before: "v1".into(),
+                    after: "v2".into(),
+                    outcome: outcome_of(&r),
+                });
             }
             2 => {
                 self.count("entity merge");
                 let Ok(_) = c.upsert_entity(t, &entity("m1"), UpdateMode::Replace).await else {
-                    return self.note(Note::Entity { key, payload: "m1".into(), outcome: Outcome::Unknown });
+                    return self.note(Note::Entity {
+                        key,
+                        payload: "m1".into(),
+                        outcome: Outcome::Unknown,
+                    });
                 };
-                let r = c.update_entity(t, &entity("m2"), UpdateMode::Merge, &IfMatch::Any).await;
-                self.note(Note::Changed { key, before: "m1".into(), after: "m2".into(), outcome: outcome_of(&r) });
+                let r = c
+                    .update_entity(t, &entity("m2"), UpdateMode::Merge, &IfMatch::Any)
+                    .await;
+                self.note(Note::Changed {
+                    key,
+                    before: "m1".into(),
+                    after: "m2".into(),
+                    outcome: outcome_of(&r),
+                });
             }
             3 => {
                 self.count("entity delete");
                 let Ok(etag) = c.upsert_entity(t, &entity("doomed"), UpdateMode::Replace).await else {
-                    return self.note(Note::Entity { key, payload: "doomed".into(), outcome: Outcome::Unknown });
+                    return self.note(Note::Entity {
+                        key,
+                        payload: "doomed".into(),
+                        outcome: Outcome::Unknown,
+                    });
                 };
                 let r = c.delete_entity(t, &pk, &rk, &IfMatch::Etag(etag)).await;
-                self.note(Note::Deleted { key, outcome: outcome_of(&r) });
+                self.note(Note::Deleted {
+                    key,
+                    outcome: outcome_of(&r),
+                });
             }
             _ => {
                 self.count("entity batch");
@@ -239,7 +308,11 @@ impl Soak {
                     .map(|r| BatchOperation::Insert(EntityDraft::new(partition.clone(), r.clone())))
                     .collect();
                 let outcome = outcome_of(&c.submit_batch(t, &ops).await);
-                self.note(Note::Batch { partition, rows, outcome });
+                self.note(Note::Batch {
+                    partition,
+                    rows,
+                    outcome,
+                });
             }
         }
     }
@@ -250,15 +323,27 @@ impl Soak {
         let put = |body: Bytes, conditions: Conditions| {
             let name = name.clone();
             async move {
-                c.put_blob(&self.container, &name, body, &BlobHttpHeaders::default(), &[], &conditions)
-                    .await
+                c.put_blob(
+                    &self.container,
+                    &name,
+                    body,
+                    &BlobHttpHeaders::default(),
+                    &[],
+                    &conditions,
+                )
+                .await
             }
         };
         match draw % 5 {
             0 => {
                 self.count("blob upload (one put)");
                 let outcome = outcome_of(&put(body.clone(), Conditions::none()).await);
-                self.note(Note::Blob { name, md5: md5(&body), before: None, outcome });
+                self.note(Note::Blob {
+                    name,
+                    md5: md5(&body),
+                    before: None,
+                    outcome,
+                });
             }
             1 => {
                 self.count("blob upload (blocks)");
@@ -284,40 +369,83 @@ impl Soak {
                         &CancellationToken::new(),
                     )
                     .await;
-                self.note(Note::Blob { name, md5: md5(&data), before: None, outcome: outcome_of(&r) });
+                self.note(Note::Blob {
+                    name,
+                    md5: md5(&data),
+                    before: None,
+                    outcome: outcome_of(&r),
+                });
             }
             2 => {
                 self.count("blob conditional overwrite");
                 let Ok(etag) = put(body.clone(), Conditions::none()).await else {
-                    return self.note(Note::Blob { name, md5: md5(&body), before: None, outcome: Outcome::Unknown });
+                    return self.note(Note::Blob {
+                        name,
+                        md5: md5(&body),
+                        before: None,
+                        outcome: Outcome::Unknown,
+                    });
                 };
                 let newer = Bytes::from(format!("newer {i}"));
                 let r = put(newer.clone(), Conditions::if_match(etag)).await;
-                self.note(Note::Blob { name, md5: md5(&newer), before: Some(md5(&body)), outcome: outcome_of(&r) });
+                self.note(Note::Blob {
+                    name,
+                    md5: md5(&newer),
+                    before: Some(md5(&body)),
+                    outcome: outcome_of(&r),
+                });
             }
             3 => {
                 self.count("blob lease acquire/renew/release");
                 if put(body.clone(), Conditions::none()).await.is_err() {
-                    return self.note(Note::Blob { name, md5: md5(&body), before: None, outcome: Outcome::Unknown });
+                    return self.note(Note::Blob {
+                        name,
+                        md5: md5(&body),
+                        before: None,
+                        outcome: Outcome::Unknown,
+                    });
                 }
-                self.note(Note::Blob { name: name.clone(), md5: md5(&body), before: None, outcome: Outcome::Done });
-                let target = LeaseTarget::Blob { container: &self.container, blob: &name };
+                self.note(Note::Blob {
+                    name: name.clone(),
+                    md5: md5(&body),
+                    before: None,
+                    outcome: Outcome::Done,
+                });
+                let target = LeaseTarget::Blob {
+                    container: &self.container,
+                    blob: &name,
+                };
                 let proposed = uuid::Uuid::new_v4().to_string();
                 let none = Conditions::none();
-                let acquired = c.acquire_lease(target, LeaseDuration::Seconds(15), Some(&proposed), &none).await;
+                let acquired = c
+                    .acquire_lease(target, LeaseDuration::Seconds(15), Some(&proposed), &none)
+                    .await;
                 if outcome_of(&acquired) == Outcome::Refused {
                     return;
                 }
                 let _ = c.renew_lease(target, &proposed, &none).await;
                 let r = c.release_lease(target, &proposed, &none).await;
-                self.note(Note::Released { name, outcome: outcome_of(&r) });
+                self.note(Note::Released {
+                    name,
+                    outcome: outcome_of(&r),
+                });
             }
             _ => {
                 self.count("blob download");
                 if put(body.clone(), Conditions::none()).await.is_err() {
-                    return self.note(Note::Blob { name, md5: md5(&body), before: None, outcome: Outcome::Unknown });
+                    return self.note(Note::Blob {
+                        name,
+                        md5: md5(&body),
+                        before: None,
+                        outcome: Outcome::Unknown,
+                    });
                 }
-                self.note(Note::Blob { name: name.clone(), md5: md5(&body), before: None, outcome: Outcome::Done });
+                self.note(Note::Blob {
+                    name: name.clone(),
+                    md5: md5(&body),
+                    before: None,
+                    outcome: Outcome::Done,
+                });
                 let dir = tempfile::tempdir().unwrap();
                 let dest = dir.path().join("down.bin");
                 let r = c
@@ -344,7 +472,7 @@ impl Soak {
 
     async fn queue_op(&self, c: &Client, i: usize, draw: u64) {
         let q = &self.queue;
-        if draw % 2 == 0 {
+        if draw.is_multiple_of(2) {
             self.count("message put");
             let text = format!("m{i:06}");
             let outcome = outcome_of(&c.put_message(q, &text, None, MessageTtl::Default).await);
@@ -356,11 +484,15 @@ impl Soak {
         };
         let Some(m) = got.into_iter().next() else { return };
         let (mut receipt, mut text) = (m.pop_receipt.clone(), m.text.clone());
-        if draw % 3 == 0 {
+        if draw.is_multiple_of(3) {
             let to = format!("{text}~u");
             let r = c.update_message(q, &m.id, &receipt, 2, Some(&to)).await;
             let outcome = outcome_of(&r);
-            self.note(Note::Updated { from: text.clone(), to: to.clone(), outcome: outcome.clone() });
+            self.note(Note::Updated {
+                from: text.clone(),
+                to: to.clone(),
+                outcome: outcome.clone(),
+            });
             match r {
                 Ok(u) => {
                     receipt = u.pop_receipt;
@@ -369,159 +501,12 @@ impl Soak {
                 Err(_) => return,
             }
         }
-        if draw % 5 != 0 {
+        if !draw.is_multiple_of(5) {
             let r = c.delete_message(q, &m.id, &receipt).await;
-            self.note(Note::Removed { text, outcome: outcome_of(&r) });
-        }
-    }
-
-    /// Reads the service directly (after giving delayed requests time to land and taken messages time to come
-    /// back) and checks every note.
-    pub async fn check(&self, direct: &Client) -> Report {
-        tokio::time::sleep(Duration::from_secs(6)).await;
-        let mut entities: HashMap<(String, String), Option<String>> = HashMap::new();
-        direct
-            .for_each_entity_page(&self.table, &EntityQuery::default(), None, |page| {
-                for e in page.entities {
-                    let payload = e.get("Payload").map(|v| v.to_text().into_owned());
-                    entities.insert((e.partition_key().to_string(), e.row_key().to_string()), payload);
-                }
-                true
-            })
-            .await
-            .unwrap();
-        let mut blobs: HashMap<String, (Vec<u8>, bool)> = HashMap::new();
-        let mut marker = None;
-        loop {
-            let options = tessera::storage::blob::ListBlobsOptions {
-                marker: marker.clone(),
-                ..Default::default()
-            };
-            let page = direct.list_blobs(&self.container, &options).await.unwrap();
-            for b in page.blobs {
-                let (body, _) = direct.get_blob(&self.container, &b.name, None, None).await.unwrap();
-                let leased = b.properties.lease.state == tessera::storage::blob::LeaseState::Leased;
-                blobs.insert(b.name, (md5(&body), leased));
-            }
-            match page.next_marker {
-                Some(m) => marker = Some(m),
-                None => break,
-            }
-        }
-        let mut remaining: Vec<String> = Vec::new();
-        loop {
-            let got = direct.get_messages(&self.queue, 32, 300).await.unwrap();
-            if got.is_empty() {
-                break;
-            }
-            remaining.extend(got.into_iter().map(|m| m.text));
-        }
-        let mut report = Report {
-            ops: self.ops.lock().unwrap().clone(),
-            outcomes: self.outcomes.lock().unwrap().clone(),
-            ..Report::default()
-        };
-        let (downloads, mismatched) = self.downloads.lock().unwrap().clone();
-        report.downloads = downloads;
-        report.downloads_mismatched = mismatched;
-        let notes = self.notes.lock().unwrap().clone();
-        for note in &notes {
-            check_note(note, &notes, &entities, &blobs, &remaining, &mut report);
-        }
-        report
-    }
-}
-
-/// One expectation against what the service holds.
-fn check_note(
-    note: &Note,
-    notes: &[Note],
-    entities: &HashMap<(String, String), Option<String>>,
-    blobs: &HashMap<String, (Vec<u8>, bool)>,
-    remaining: &[String],
-    report: &mut Report,
-) {
-    // `done` must hold when the outcome was Done; when it was Unknown, `explained` must; when it was Refused,
-    // `happened` (the service holds this operation's own effect, which nothing else could have caused) must not.
-    let mut judge = |what: String, outcome: &Outcome, done: bool, explained: bool, happened: bool| match outcome {
-        Outcome::Done if !done => report.lost.push(what),
-        Outcome::Refused if happened => report.phantom.push(what),
-        Outcome::Unknown => {
-            report.unknown += 1;
-            if explained {
-                report.unknown_resolved += 1;
-            } else {
-                report.unexplained.push(what);
-            }
-        }
-        _ => {}
-    };
-    match note {
-        Note::Entity { key, payload, outcome } => {
-            let there = entities.get(key);
-            let ok = there == Some(&Some(payload.clone()));
-            // A later step of the same operation may have changed or deleted it.
-            let later = notes.iter().any(|n| matches!(n, Note::Changed { key: k, .. } | Note::Deleted { key: k, .. } if k == key));
-            judge(format!("entity {key:?} = {payload}"), outcome, ok || later, ok || there.is_none() || later, ok);
-        }
-        Note::Changed { key, before, after, outcome } => {
-            let now = entities.get(key).cloned().flatten();
-            let done = now.as_deref() == Some(after.as_str());
-            let explained = done || now.as_deref() == Some(before.as_str());
-            judge(format!("entity {key:?} {before} -> {after}"), outcome, done, explained, done);
-        }
-        Note::Deleted { key, outcome } => {
-            let gone = !entities.contains_key(key);
-            judge(format!("entity {key:?} deleted"), outcome, gone, true, gone);
-        }
-        Note::Batch { partition, rows, outcome } => {
-            let present = rows.iter().filter(|r| entities.contains_key(&(partition.clone(), (*r).clone()))).count();
-            let atomic = present == 0 || present == rows.len();
-            if !atomic {
-                judge(format!("batch {partition}: {present} of {} rows (not atomic)", rows.len()), &Outcome::Done, false, false, false);
-            }
-            judge(format!("batch {partition}"), outcome, present == rows.len(), atomic, present > 0);
-        }
-        Note::Blob { name, md5, before, outcome } => {
-            let now = blobs.get(name).map(|(m, _)| m);
-            let done = now == Some(md5);
-            let explained = done || now.is_none() || (before.is_some() && now == before.as_ref());
-            if *outcome == Outcome::Refused && before.is_some() && now != before.as_ref() && now.is_some() {
-                judge(format!("blob {name}: a refused overwrite changed it"), &Outcome::Done, false, false, false);
-            }
-            judge(format!("blob {name}"), outcome, done, explained, done);
-        }
-        Note::Released { name, outcome } => {
-            let leased = blobs.get(name).is_some_and(|(_, l)| *l);
-            judge(format!("lease on {name} released"), outcome, !leased, true, false);
-        }
-        Note::Put { text, outcome } => {
-            let here = remaining.iter().filter(|r| base(r) == text).count();
-            let removed = |sure: bool| {
-                notes.iter().any(|n| {
-                    matches!(n, Note::Removed { text: t, outcome: o } if base(t) == text && (*o == Outcome::Done || !sure && *o == Outcome::Unknown))
-                })
-            };
-            if here > 1 {
-                report.duplicated.push(format!("message {text} is there {here} times"));
-            }
-            if here == 1 && removed(true) {
-                report.duplicated.push(format!("message {text} was deleted and is there again"));
-            }
-            judge(format!("message {text}"), outcome, here == 1 || removed(false), here <= 1, here > 0);
-        }
-        Note::Removed { text, outcome } => {
-            let here = remaining.iter().any(|r| base(r) == base(text));
-            judge(format!("message {text} deleted"), outcome, !here, true, false);
-        }
-        Note::Updated { from, to, outcome } => {
-            let now: Vec<&String> = remaining.iter().filter(|r| base(r) == base(from)).collect();
-            let deleted_later = notes
-                .iter()
-                .any(|n| matches!(n, Note::Removed { text, .. } if base(text) == base(from)));
-            let done = deleted_later || now.iter().any(|t| t.starts_with(to.as_str()));
-            let happened = now.iter().any(|t| t.starts_with(to.as_str()));
-            judge(format!("message {from} -> {to}"), outcome, done, true, happened);
+            self.note(Note::Removed {
+                text,
+                outcome: outcome_of(&r),
+            });
         }
     }
 }

@@ -1,0 +1,174 @@
+//! The long fault soak: at least 1,000 operations per service (tables, blobs, queues), mixed and concurrent,
+//! through fault proxies with an 80 ms round trip (±20 ms) that fail 10% of requests in every way the proxy
+//! knows, run as a job of the app's own backend while the app draws frames with its jobs visible. Then a
+//! direct read-back checks the soak's notes (tests/common/soak.rs). Goals: nothing lost, nothing applied
+//! twice or applied when refused, every unknown outcome explained, and the frame p99 during the soak against
+//! the same app's idle frames. Run: `cargo bench --bench soak` (`TESSERA_SOAK_OPS` sets the operations per
+//! service; 1,000 by default).
+
+mod common;
+#[path = "../tests/common/fault_proxy.rs"]
+mod fault_proxy;
+#[path = "../tests/common/soak.rs"]
+mod soak;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use common::{goal, median, percentile};
+use tessera::app::TesseraApp;
+use tessera::app::accounts::profiles::{AccountProfile, AppPaths, ProfileKind, save_profiles};
+use tessera::app::accounts::secrets::Secrets;
+use tessera::app::runtime::backend::Backend;
+use tessera::app::runtime::jobs::{JobContext, Unit};
+use tessera::storage::{Client, ClientOptions};
+
+fn main() {
+    let ops: usize = std::env::var("TESSERA_SOAK_OPS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1000);
+    let (emulator, rt, direct) = common::azurite(ClientOptions::default());
+    let mut account = emulator.account();
+    let [blob, queue, table] = emulator.ports();
+    let proxies = rt.block_on(async {
+        [
+            fault_proxy::FaultProxy::start(blob).await,
+            fault_proxy::FaultProxy::start(queue).await,
+            fault_proxy::FaultProxy::start(table).await,
+        ]
+    });
+    for (endpoint, proxy) in [
+        &mut account.blob_endpoint,
+        &mut account.queue_endpoint,
+        &mut account.table_endpoint,
+    ]
+    .into_iter()
+    .zip(&proxies)
+    {
+        endpoint.as_mut().unwrap().set_port(Some(proxy.port)).unwrap();
+        proxy.latency(Duration::from_millis(80), Duration::from_millis(20));
+    }
+
+    // The app, its account on the proxied endpoints, connected through its own backend.
+    let dir = tempfile::tempdir().unwrap();
+    let paths = AppPaths::in_dir(dir.path());
+    let (mut profile, _) = AccountProfile::from_account("Soak", ProfileKind::Emulator, &account);
+    profile.id = "soak".into();
+    save_profiles(&paths.accounts_file, &[profile]).unwrap();
+    let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
+    let mut app = TesseraApp::new(backend, paths, Secrets::this_run_only("benchmark"), None);
+    app.set_client_options(soak::client_options());
+    app.connect("soak");
+    while app.client("soak").is_none() {
+        app.logic();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let client: Client = app.client("soak").unwrap();
+    let draw = |ui: &mut egui::Ui, app: &mut TesseraApp| {
+        app.logic();
+        tessera::app::frame::shell::ui(app, ui);
+    };
+    let idle = common::frame_times(300, true, common::no_input, |ui| draw(ui, &mut app));
+
+    let soak = rt.block_on(soak::Soak::new(&direct));
+    for (n, proxy) in proxies.iter().enumerate() {
+        proxy.random_faults(Some((0.10, soak::every_fault(), 1000 + n as u64)));
+    }
+    let started = Instant::now();
+    let job_soak = soak.clone();
+    app.start_job(
+        format!("Soak: {} operations through the fault proxies", 3 * ops),
+        Unit::Items("operations"),
+        Arc::new(move |job: JobContext| {
+            let (soak, client) = (job_soak.clone(), client.clone());
+            Box::pin(async move {
+                soak.run(&client, ops, 16, 42, &job.progress).await;
+                Ok("soak finished".to_string())
+            })
+        }),
+    );
+    let mut busy = Vec::new();
+    while app.running_jobs() > 0 {
+        busy.extend(common::frame_times(60, true, common::no_input, |ui| draw(ui, &mut app)));
+    }
+    let took = started.elapsed();
+    for proxy in &proxies {
+        proxy.random_faults(None);
+    }
+    let report = rt.block_on(soak.check(&direct));
+    let mut faults = std::collections::BTreeMap::new();
+    for proxy in &proxies {
+        for (kind, n) in proxy.fault_counts() {
+            *faults.entry(kind).or_insert(0usize) += n;
+        }
+    }
+    let requests: usize = proxies.iter().map(|p| p.requests()).sum();
+    println!(
+        "soak: {} operations in {:.0} s, {requests} requests, faults injected {faults:?}",
+        report.total_ops(),
+        took.as_secs_f64()
+    );
+    println!("soak: operations {:?}; outcomes {:?}", report.ops, report.outcomes);
+    for (what, list) in [
+        ("lost", &report.lost),
+        ("applied twice", &report.duplicated),
+        ("applied though refused", &report.phantom),
+        ("unexplained", &report.unexplained),
+        ("downloads that differ", &report.downloads_mismatched),
+    ] {
+        if !list.is_empty() {
+            println!("soak: {what}: {list:?}");
+        }
+    }
+    let total = report.total_ops();
+    goal(
+        "soak_lost",
+        report.lost.len().to_string(),
+        format!("{total}ops"),
+        0.0,
+        "0",
+        report.lost.is_empty(),
+    );
+    let twice = report.duplicated.len() + report.phantom.len();
+    goal(
+        "soak_duplicated",
+        twice.to_string(),
+        format!("{total}ops"),
+        0.0,
+        "0",
+        twice == 0,
+    );
+    let share = report.resolved_share();
+    goal(
+        "soak_unknown_resolved",
+        format!("{:.0}%({}of{})", share * 100.0, report.unknown_resolved, report.unknown),
+        format!("{}unknown", report.unknown),
+        share,
+        "100%",
+        share == 1.0 && report.unknown > 0,
+    );
+    let identical = report.downloads - report.downloads_mismatched.len();
+    goal(
+        "soak_downloads_identical",
+        format!("{identical}of{}", report.downloads),
+        format!("{}downloads", report.downloads),
+        identical as f64 / report.downloads.max(1) as f64,
+        "100%",
+        report.downloads_mismatched.is_empty() && report.downloads > 0,
+    );
+    let (p99, base) = (percentile(&busy, 0.99), percentile(&idle, 0.99));
+    println!(
+        "frames during the soak: {} frames, median {:.2} ms, p99 {p99:.2} ms; idle p99 {base:.2} ms",
+        busy.len(),
+        median(&busy)
+    );
+    goal(
+        "soak_frame_p99",
+        format!("{p99:.2}ms"),
+        format!("{base:.2}ms(idle)"),
+        p99 / base,
+        "<16ms",
+        p99 < 16.0,
+    );
+}
