@@ -5,3 +5,6 @@ pub mod app;
 pub mod demo;
 pub mod emulator;
 pub mod storage;
+
+#[doc(hidden)]
+pub mod fuzzing;

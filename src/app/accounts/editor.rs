@@ -268,7 +268,7 @@ impl AccountEditor {
 
 /// The settings of a connection string that the SDKs accept and this app ignores (the Files endpoint, secondary
 /// endpoints), for saying so under the field; None when there are none or the string does not parse yet.
-fn ignored_settings(text: &str) -> Option<String> {
+pub(crate) fn ignored_settings(text: &str) -> Option<String> {
     let parsed = Account::parse_connection_string(text).ok()?;
     (!parsed.ignored.is_empty()).then(|| parsed.ignored.join(", "))
 }

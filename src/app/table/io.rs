@@ -171,9 +171,15 @@ pub type ImportRead = (Vec<(usize, EntityDraft)>, Vec<ImportFailure>);
 pub fn read_import(path: &Path) -> Result<ImportRead, StorageError> {
     let op = format!("Read {}", path.display());
     let bytes = std::fs::read(path).map_err(|e| io_error(&op, e))?;
-    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
-        let entities: Vec<Entity> = serde_json::from_slice(&bytes)
-            .map_err(|e| StorageError::invalid(&op, format!("The file is not a JSON array of entities: {e}")))?;
+    let json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    parse_import(&op, &bytes, json)
+}
+
+/// Reads an import file's bytes: a JSON array of entities when `json`, else CSV.
+pub fn parse_import(op: &str, bytes: &[u8], json: bool) -> Result<ImportRead, StorageError> {
+    if json {
+        let entities: Vec<Entity> = serde_json::from_slice(bytes)
+            .map_err(|e| StorageError::invalid(op, format!("The file is not a JSON array of entities: {e}")))?;
         let drafts = entities
             .into_iter()
             .enumerate()
@@ -186,17 +192,17 @@ pub fn read_import(path: &Path) -> Result<ImportRead, StorageError> {
             .collect();
         return Ok((drafts, Vec::new()));
     }
-    let mut reader = csv::Reader::from_reader(bytes.as_slice());
+    let mut reader = csv::Reader::from_reader(bytes);
     let header: Vec<String> = reader
         .headers()
-        .map_err(|e| io_error(&op, e))?
+        .map_err(|e| io_error(op, e))?
         .iter()
         .map(str::to_string)
         .collect();
     let column = |name: &str| header.iter().position(|h| h == name);
     let (Some(pk), Some(rk)) = (column("PartitionKey"), column("RowKey")) else {
         return Err(StorageError::invalid(
-            &op,
+            op,
             "The CSV needs PartitionKey and RowKey columns.",
         ));
     };
@@ -209,7 +215,7 @@ pub fn read_import(path: &Path) -> Result<ImportRead, StorageError> {
         .collect();
     let (mut drafts, mut failures) = (Vec::new(), Vec::new());
     for (n, record) in reader.records().enumerate() {
-        let record = record.map_err(|e| io_error(&op, e))?;
+        let record = record.map_err(|e| io_error(op, e))?;
         let field = |i: usize| record.get(i).unwrap_or("");
         let mut draft = EntityDraft::new(field(pk), field(rk));
         let mut bad = None;

@@ -57,6 +57,29 @@ fn container_request(method: Method, operation: &str, name: &str) -> Request {
     Request::new(Service::Blob, method, operation, format!("/{name}")).query("restype", "container")
 }
 
+/// A List Containers answer read into its page.
+pub(crate) fn container_page(root: &Element) -> ContainerPage {
+    let containers = root
+        .child("Containers")
+        .map(|c| {
+            c.children_named("Container")
+                .map(|c| ContainerItem {
+                    name: c.text_of("Name").unwrap_or("").to_string(),
+                    properties: c
+                        .child("Properties")
+                        .map(ContainerProperties::from_xml)
+                        .unwrap_or_default(),
+                    metadata: c.metadata(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    ContainerPage {
+        containers,
+        next_marker: root.string("NextMarker"),
+    }
+}
+
 impl Client {
     /// One page of containers (at most 5,000), with their metadata when asked.
     pub async fn list_containers(
@@ -73,25 +96,7 @@ impl Client {
             include_metadata,
         };
         let root = self.list_account_level(Service::Blob, "List containers", list).await?;
-        let containers = root
-            .child("Containers")
-            .map(|c| {
-                c.children_named("Container")
-                    .map(|c| ContainerItem {
-                        name: c.text_of("Name").unwrap_or("").to_string(),
-                        properties: c
-                            .child("Properties")
-                            .map(ContainerProperties::from_xml)
-                            .unwrap_or_default(),
-                        metadata: c.metadata(),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        Ok(ContainerPage {
-            containers,
-            next_marker: root.string("NextMarker"),
-        })
+        Ok(container_page(&root))
     }
 
     pub async fn create_container(

@@ -194,6 +194,67 @@ fn message_path(queue: &str, id: &str) -> String {
     )
 }
 
+/// A List Queues answer read into its page.
+pub(crate) fn queue_page(root: &Element) -> QueuePage {
+    let queues = root
+        .child("Queues")
+        .map(|q| {
+            q.children_named("Queue")
+                .map(|q| QueueItem {
+                    name: q.text_of("Name").unwrap_or("").to_string(),
+                    metadata: q.metadata(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    QueuePage {
+        queues,
+        next_marker: root.string("NextMarker"),
+    }
+}
+
+/// A Put Message answer: the new message's id, receipt and times.
+pub(crate) fn put_receipt(op: &str, root: &Element) -> Result<PutReceipt> {
+    let m = root
+        .child("QueueMessage")
+        .ok_or_else(|| StorageError::decode(op, "no QueueMessage in the response"))?;
+    Ok(PutReceipt {
+        id: m.text_of("MessageId").unwrap_or("").to_string(),
+        pop_receipt: m.text_of("PopReceipt").unwrap_or("").to_string(),
+        inserted: time(m, "InsertionTime"),
+        expires: time(m, "ExpirationTime"),
+        next_visible: time(m, "TimeNextVisible"),
+    })
+}
+
+/// A Peek Messages answer.
+pub(crate) fn peeked_messages(root: &Element) -> Vec<PeekedMessage> {
+    root.children_named("QueueMessage")
+        .map(|m| PeekedMessage {
+            id: m.text_of("MessageId").unwrap_or("").to_string(),
+            inserted: time(m, "InsertionTime"),
+            expires: time(m, "ExpirationTime"),
+            dequeue_count: m.text_of("DequeueCount").and_then(|c| c.parse().ok()).unwrap_or(0),
+            text: m.text_of("MessageText").unwrap_or("").to_string(),
+        })
+        .collect()
+}
+
+/// A Get Messages answer: each message with the pop receipt that deletes or updates it.
+pub(crate) fn dequeued_messages(root: &Element) -> Vec<DequeuedMessage> {
+    root.children_named("QueueMessage")
+        .map(|m| DequeuedMessage {
+            id: m.text_of("MessageId").unwrap_or("").to_string(),
+            pop_receipt: m.text_of("PopReceipt").unwrap_or("").to_string(),
+            inserted: time(m, "InsertionTime"),
+            expires: time(m, "ExpirationTime"),
+            next_visible: time(m, "TimeNextVisible"),
+            dequeue_count: m.text_of("DequeueCount").and_then(|c| c.parse().ok()).unwrap_or(0),
+            text: m.text_of("MessageText").unwrap_or("").to_string(),
+        })
+        .collect()
+}
+
 impl Client {
     pub async fn list_queues(
         &self,
@@ -209,21 +270,7 @@ impl Client {
             include_metadata,
         };
         let root = self.list_account_level(Service::Queue, "List queues", list).await?;
-        let queues = root
-            .child("Queues")
-            .map(|q| {
-                q.children_named("Queue")
-                    .map(|q| QueueItem {
-                        name: q.text_of("Name").unwrap_or("").to_string(),
-                        metadata: q.metadata(),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        Ok(QueuePage {
-            queues,
-            next_marker: root.string("NextMarker"),
-        })
+        Ok(queue_page(&root))
     }
 
     pub async fn create_queue(&self, name: &str, metadata: &[(String, String)]) -> Result<()> {
@@ -310,16 +357,7 @@ impl Client {
             .idempotent(false);
         let resp = self.send(req).await?;
         let root = xml::parse(&resp.body).map_err(|e| StorageError::decode(&op, e))?;
-        let m = root
-            .child("QueueMessage")
-            .ok_or_else(|| StorageError::decode(&op, "no QueueMessage in the response"))?;
-        Ok(PutReceipt {
-            id: m.text_of("MessageId").unwrap_or("").to_string(),
-            pop_receipt: m.text_of("PopReceipt").unwrap_or("").to_string(),
-            inserted: time(m, "InsertionTime"),
-            expires: time(m, "ExpirationTime"),
-            next_visible: time(m, "TimeNextVisible"),
-        })
+        put_receipt(&op, &root)
     }
 
     /// Looks at up to 32 messages from the front without changing anything.
@@ -332,16 +370,7 @@ impl Client {
             .query("numofmessages", count.to_string());
         let resp = self.send(req).await?;
         let root = xml::parse(&resp.body).map_err(|e| StorageError::decode(&op, e))?;
-        Ok(root
-            .children_named("QueueMessage")
-            .map(|m| PeekedMessage {
-                id: m.text_of("MessageId").unwrap_or("").to_string(),
-                inserted: time(m, "InsertionTime"),
-                expires: time(m, "ExpirationTime"),
-                dequeue_count: m.text_of("DequeueCount").and_then(|c| c.parse().ok()).unwrap_or(0),
-                text: m.text_of("MessageText").unwrap_or("").to_string(),
-            })
-            .collect())
+        Ok(peeked_messages(&root))
     }
 
     /// Dequeues up to 32 messages: they become invisible to every other consumer for `visibility_timeout`
@@ -364,18 +393,7 @@ impl Client {
             .idempotent(false);
         let resp = self.send(req).await?;
         let root = xml::parse(&resp.body).map_err(|e| StorageError::decode(&op, e))?;
-        Ok(root
-            .children_named("QueueMessage")
-            .map(|m| DequeuedMessage {
-                id: m.text_of("MessageId").unwrap_or("").to_string(),
-                pop_receipt: m.text_of("PopReceipt").unwrap_or("").to_string(),
-                inserted: time(m, "InsertionTime"),
-                expires: time(m, "ExpirationTime"),
-                next_visible: time(m, "TimeNextVisible"),
-                dequeue_count: m.text_of("DequeueCount").and_then(|c| c.parse().ok()).unwrap_or(0),
-                text: m.text_of("MessageText").unwrap_or("").to_string(),
-            })
-            .collect())
+        Ok(dequeued_messages(&root))
     }
 
     /// Changes a dequeued message's visibility (0 = back now) and optionally its text. The old receipt

@@ -100,42 +100,53 @@ impl Client {
             // Upserts land the same state however often they arrive; anything else may not, so it is never repeated.
             .idempotent(operations.iter().all(|o| matches!(o, BatchOperation::Upsert { .. })));
         let resp = self.send(req).await?;
-        let parts = parse_batch_response(&resp.body);
-        if parts.is_empty() {
-            return Err(StorageError::decode(
-                &op,
-                "The batch response held no operation results.",
-            ));
-        }
-        if let Some(failed) = parts.iter().find(|p| p.status >= 300) {
-            let (code, message) = parse_error_body(failed.body.as_bytes());
-            let message = message.unwrap_or_default();
-            // The service prefixes the message with the failing operation's index: "3:The specified entity…".
-            let index = message
-                .split_once(':')
-                .and_then(|(i, _)| i.trim().parse::<usize>().ok());
-            let named = match index.and_then(|i| operations.get(i).map(|o| (i, o))) {
-                Some((i, o)) => format!(
-                    "Operation {} ({} of RowKey `{}`) failed, so none was applied: {}",
-                    i + 1,
-                    o.verb(),
-                    o.keys().1,
-                    message.split_once(':').map_or(message.as_str(), |(_, m)| m)
-                ),
-                None => format!("An operation failed, so none was applied: {message}"),
-            };
-            let mut e = StorageError::new(ErrorKind::Service, &op, named);
-            e.service = Some(crate::storage::Service::Table);
-            e.status = Some(failed.status);
-            e.code = code;
-            e.request_id = resp.request_id().map(str::to_string);
-            return Err(e);
-        }
-        Ok(BatchOutcome {
-            statuses: parts.iter().map(|p| p.status).collect(),
-            etags: parts.iter().map(|p| p.etag.clone()).collect(),
-        })
+        read_batch_response(&op, operations, &resp.body, resp.request_id())
     }
+}
+
+/// What a batch's multipart answer says: each operation's status and ETag, or the failed operation named (the
+/// service prefixes its message with that operation's index: "3:The specified entity…").
+pub(crate) fn read_batch_response(
+    op: &str,
+    operations: &[BatchOperation],
+    body: &[u8],
+    request_id: Option<&str>,
+) -> Result<BatchOutcome> {
+    let parts = parse_batch_response(body);
+    if parts.is_empty() {
+        return Err(StorageError::decode(
+            op,
+            "The batch response held no operation results.",
+        ));
+    }
+    if let Some(failed) = parts.iter().find(|p| p.status >= 300) {
+        let (code, message) = parse_error_body(failed.body.as_bytes());
+        let message = message.unwrap_or_default();
+        // The service prefixes the message with the failing operation's index: "3:The specified entity…".
+        let index = message
+            .split_once(':')
+            .and_then(|(i, _)| i.trim().parse::<usize>().ok());
+        let named = match index.and_then(|i| operations.get(i).map(|o| (i, o))) {
+            Some((i, o)) => format!(
+                "Operation {} ({} of RowKey `{}`) failed, so none was applied: {}",
+                i + 1,
+                o.verb(),
+                o.keys().1,
+                message.split_once(':').map_or(message.as_str(), |(_, m)| m)
+            ),
+            None => format!("An operation failed, so none was applied: {message}"),
+        };
+        let mut e = StorageError::new(ErrorKind::Service, op, named);
+        e.service = Some(crate::storage::Service::Table);
+        e.status = Some(failed.status);
+        e.code = code;
+        e.request_id = request_id.map(str::to_string);
+        return Err(e);
+    }
+    Ok(BatchOutcome {
+        statuses: parts.iter().map(|p| p.status).collect(),
+        etags: parts.iter().map(|p| p.etag.clone()).collect(),
+    })
 }
 
 fn validate_batch(op: &str, table: &str, operations: &[BatchOperation]) -> Result<()> {
@@ -169,7 +180,7 @@ fn validate_batch(op: &str, table: &str, operations: &[BatchOperation]) -> Resul
 }
 
 /// The multipart/mixed body: one changeset holding one HTTP request per operation.
-fn batch_body(base: &str, table: &str, operations: &[BatchOperation], batch_boundary: &str) -> Vec<u8> {
+pub(crate) fn batch_body(base: &str, table: &str, operations: &[BatchOperation], batch_boundary: &str) -> Vec<u8> {
     let changeset = format!("changeset_{}", uuid::Uuid::new_v4());
     let mut out = format!("--{batch_boundary}\r\nContent-Type: multipart/mixed; boundary={changeset}\r\n\r\n");
     for o in operations {
