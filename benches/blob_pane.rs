@@ -127,7 +127,7 @@ fn main() {
     };
     let idle = common::frame_times(180, true, common::no_input, |ui| frame(&mut world, &mut pane, ui));
     pane.set_upload_mode(tessera::app::blob::pane::UploadMode::Overwrite);
-    world.with(|ctx| pane.upload(ctx, files, None));
+    world.with(|ctx| pane.upload(ctx, files));
     let mut running = Vec::new();
     let all = common::frame_times(180, true, common::no_input, |ui| {
         running.push(world.jobs.running());

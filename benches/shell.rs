@@ -1,5 +1,7 @@
-//! The app shell: cold start to the first drawn frame (against an empty eframe window, same run), and UI
-//! frame times while 8 background jobs run (against the same frames with none). Run: `cargo bench --bench shell`.
+//! The app shell: cold start to the first drawn frame (against an empty eframe window, same run); UI frame
+//! times while 8 background jobs run (against the same frames with none); frames once the app has a long
+//! history (10,000 finished jobs, 20,000 requests filtered in the inspector) against the same app before it; and
+//! the app's memory once a 100,000-file folder upload is queued. Run: `cargo bench --bench shell`.
 //! Cold start needs a display: with none set, the benchmark starts Xvfb (`:97`) if it is installed.
 
 mod common;
@@ -9,10 +11,10 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use common::{goal, median, percentile};
-use tessera::app::TesseraApp;
 use tessera::app::accounts::profiles::{AccountProfile, AppPaths, ProfileKind, save_profiles};
 use tessera::app::accounts::secrets::Secrets;
 use tessera::app::runtime::backend::Backend;
+use tessera::app::{BottomView, TesseraApp};
 
 use tessera::storage::ClientOptions;
 use tessera::storage::table::BatchOperation;
@@ -114,23 +116,7 @@ fn frames_with_jobs() {
         while set.join_next().await.is_some() {}
     });
     let dir = tempfile::tempdir().unwrap();
-    let paths = AppPaths::in_dir(dir.path());
-    let (mut profile, _) = AccountProfile::from_account("Bench", ProfileKind::Emulator, &emulator.account());
-    profile.id = "bench".into();
-    save_profiles(&paths.accounts_file, &[profile]).unwrap();
-    let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
-    let mut app = TesseraApp::new(backend, paths, Secrets::this_run_only("benchmark"), None);
-    app.connect("bench");
-    while app.client("bench").is_none() {
-        app.logic();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let target = tessera::app::accounts::tree::TabTarget {
-        profile_id: "bench".into(),
-        service: tessera::storage::Service::Table,
-        name: table.into(),
-    };
-    app.open_tab(target.clone());
+    let (mut app, target) = bench_app(&rt, &emulator, dir.path(), table);
     let draw = |ui: &mut egui::Ui, app: &mut TesseraApp| {
         app.logic();
         tessera::app::frame::shell::ui(app, ui);
@@ -156,7 +142,193 @@ fn frames_with_jobs() {
     );
 }
 
+/// An app connected to the emulator, with a table tab open.
+fn bench_app(
+    rt: &tokio::runtime::Runtime,
+    emulator: &tessera::emulator::Emulator,
+    dir: &std::path::Path,
+    table: &str,
+) -> (TesseraApp, tessera::app::accounts::tree::TabTarget) {
+    let paths = AppPaths::in_dir(dir);
+    let (mut profile, _) = AccountProfile::from_account("Bench", ProfileKind::Emulator, &emulator.account());
+    profile.id = "bench".into();
+    save_profiles(&paths.accounts_file, &[profile]).unwrap();
+    let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
+    let mut app = TesseraApp::new(backend, paths, Secrets::this_run_only("benchmark"), None);
+    app.connect("bench");
+    while app.client("bench").is_none() {
+        app.logic();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let target = tessera::app::accounts::tree::TabTarget {
+        profile_id: "bench".into(),
+        service: tessera::storage::Service::Table,
+        name: table.into(),
+    };
+    app.open_tab(target.clone());
+    (app, target)
+}
+
+/// Frames with the activity list and the inspector shown in turn (one each, alternating), p99 over both.
+fn history_frames(app: &mut TesseraApp) -> Vec<f64> {
+    let mut frame = 0u64;
+    common::frame_times(240, true, common::no_input, |ui| {
+        frame += 1;
+        let view = if frame.is_multiple_of(2) {
+            BottomView::Activity
+        } else {
+            BottomView::Inspector
+        };
+        app.show_bottom(view);
+        app.logic();
+        tessera::app::frame::shell::ui(app, ui);
+    })
+}
+
+/// Frames once the app has seen a long session: 10,000 finished jobs in the activity list (one in ten failed)
+/// and 20,000 requests in the inspector with a filter typed, against the same frames before any of it.
+fn frames_with_history() {
+    let (emulator, rt, _client) = common::azurite(ClientOptions::default());
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, _) = bench_app(&rt, &emulator, dir.path(), "history");
+    app.filter_requests("history");
+    let before = history_frames(&mut app);
+    for i in 0..10_000u32 {
+        let factory: tessera::app::runtime::jobs::JobFactory = Arc::new(move |_job| {
+            Box::pin(async move {
+                if i % 10 == 0 {
+                    Err(tessera::storage::StorageError::invalid(
+                        "Export",
+                        "the folder is read-only",
+                    ))
+                } else {
+                    Ok(format!("{i} entities exported"))
+                }
+            })
+        });
+        app.start_job(
+            format!("Export job {i}"),
+            tessera::app::runtime::jobs::Unit::Items("entities"),
+            factory,
+        );
+    }
+    // 20,000 real requests through the app's own client: a table that exists and one that does not (404s).
+    let client = app.client("bench").unwrap();
+    rt.block_on(async {
+        client.create_table("history").await.unwrap();
+        let mut set = tokio::task::JoinSet::new();
+        for i in 0..20_000u32 {
+            while set.len() >= 16 {
+                set.join_next().await;
+            }
+            let c = client.clone();
+            let table = if i % 4 == 0 { "nosuchtable" } else { "history" };
+            set.spawn(async move {
+                let query = tessera::storage::table::EntityQuery {
+                    top: Some(1),
+                    ..Default::default()
+                };
+                let _ = c.query_entities(table, &query, None).await;
+            });
+        }
+        while set.join_next().await.is_some() {}
+    });
+    while app.running_jobs() > 0 || app.requests().len() < 20_000 {
+        app.logic();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // The first frame after the filter changes checks every request once; the frames after it only new ones.
+    app.show_bottom(BottomView::Inspector);
+    app.filter_requests("nosuch");
+    let refilter = common::frame_times(1, true, common::no_input, |ui| {
+        app.logic();
+        tessera::app::frame::shell::ui(&mut app, ui);
+    });
+    let after = history_frames(&mut app);
+    let (p99, base) = (percentile(&after, 0.99), percentile(&before, 0.99));
+    println!(
+        "frames with {} jobs listed and {} requests (filter changed: {:.2} ms once): median {:.2} ms, p99 {p99:.2} ms; before p99 {base:.2} ms",
+        app.jobs().len(),
+        app.requests().len(),
+        refilter[0],
+        median(&after)
+    );
+    goal(
+        "frame_p99_history",
+        format!("{p99:.2}ms"),
+        format!("{base:.2}ms(empty_history)"),
+        p99 / base,
+        "<8ms",
+        p99 < 8.0,
+    );
+}
+
+/// The process's resident memory, in bytes (Linux).
+fn rss_bytes() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    pages * 4096
+}
+
+/// The memory a 100,000-file folder upload costs once it is queued: the walk done, the job running a few files
+/// at a time. Measured as the growth of this process's resident memory over the same pane before it.
+fn memory_of_a_queued_folder_upload() {
+    const FILES: usize = 100_000;
+    let (_emulator, rt, client) = common::azurite(ClientOptions::default());
+    let folder = tempfile::tempdir().unwrap();
+    for d in 0..100 {
+        let sub = folder.path().join(format!("dir{d:03}"));
+        std::fs::create_dir(&sub).unwrap();
+        for f in 0..FILES / 100 {
+            std::fs::write(sub.join(format!("file{f:04}.txt")), b"x").unwrap();
+        }
+    }
+    rt.block_on(client.create_container("folderupload", tessera::storage::blob::PublicAccess::None, &[]))
+        .unwrap();
+    let mut world = common::pane::World::new(&rt, client.clone());
+    let mut pane = tessera::app::blob::pane::BlobPane::new("bench", "folderupload");
+    world.with(|ctx| pane.list(ctx));
+    world.until(|ctx| {
+        pane.poll(ctx);
+        !pane.is_listing()
+    });
+    let baseline = rss_bytes();
+    world.with(|ctx| pane.upload_folder(ctx, folder.path().to_path_buf()));
+    // Queued: the walk found every file and the job counts their bytes.
+    world.until(|ctx| {
+        pane.poll(ctx);
+        ctx.jobs
+            .all()
+            .first()
+            .is_some_and(|j| j.progress.total() >= FILES as u64)
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    let queued = rss_bytes();
+    let job = world.jobs.all()[0].detail().unwrap_or_default();
+    let id = world.jobs.all()[0].id;
+    world.jobs.cancel(id);
+    let growth = queued.saturating_sub(baseline) as f64 / 1e6;
+    println!(
+        "folder upload of {FILES} files queued ({job}): {:.1} MB resident, {growth:.1} MB more than before",
+        queued as f64 / 1e6
+    );
+    goal(
+        "folder_upload_queued_memory",
+        format!("{growth:.1}MB"),
+        format!("{:.1}MB(the_pane_before)", baseline as f64 / 1e6),
+        queued as f64 / baseline as f64,
+        "<100MB_growth",
+        growth < 100.0,
+    );
+}
+
 fn main() {
     cold_start();
     frames_with_jobs();
+    frames_with_history();
+    memory_of_a_queued_folder_upload();
 }

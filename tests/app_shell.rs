@@ -146,6 +146,7 @@ fn secrets_stay_out_of_the_account_file_the_log_and_the_inspector() {
     let id = app.profile("Secretive").unwrap().id.clone();
     assert_eq!(app.stored_secret(&id).unwrap().as_deref(), Some(EMULATOR_KEY));
     // ...and nowhere else.
+    app.sync_files();
     let accounts = std::fs::read_to_string(&app.paths().accounts_file).unwrap();
     assert!(accounts.contains("Secretive"), "the account list was written");
     let log = std::fs::read_to_string(&app.paths().log_file).unwrap();
@@ -196,6 +197,7 @@ fn a_sas_stays_out_of_the_account_file_the_log_and_the_inspector() {
         app.stored_secret(&id).unwrap().unwrap().contains(&sig),
         "the SAS reached the keychain"
     );
+    app.sync_files();
     let accounts = std::fs::read_to_string(&app.paths().accounts_file).unwrap();
     assert!(accounts.contains("SasHolder"), "the account list was written");
     let log = std::fs::read_to_string(&app.paths().log_file).unwrap();
@@ -325,6 +327,7 @@ fn a_sas_never_leaks_through_a_timeout_a_refused_connection_a_reset_or_a_dns_fai
         h.query_all_by_label_contains("failed:").count() >= 4
     });
     let app = t.harness.state();
+    app.sync_files();
     let log = std::fs::read_to_string(&app.paths().log_file).unwrap();
     let inspector = format!("{:?}", app.requests());
     let notices: String = app.notices().iter().map(|n| n.text.clone()).collect();
@@ -404,6 +407,7 @@ fn a_sas_pasted_into_an_endpoint_is_refused_or_kept_as_the_credential_never_save
         app.stored_secret(&profile.id).unwrap().unwrap().contains(SIG),
         "the SAS is in the keychain"
     );
+    app.sync_files();
     let file = std::fs::read_to_string(&app.paths().accounts_file).unwrap();
     assert!(!file.contains(SIG), "{file}");
     assert!(!file.contains("Keyed"), "the refused account was not saved");

@@ -9,6 +9,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub struct TransferProgress {
     done: AtomicU64,
     total: AtomicU64,
+    /// A whole that counts this part too (a folder's upload counts each file's bytes as they go).
+    parent: Option<Arc<TransferProgress>>,
 }
 
 impl TransferProgress {
@@ -24,18 +26,36 @@ impl TransferProgress {
         self.total.load(Ordering::Relaxed)
     }
 
+    /// Progress of one part of this work: what the part counts is counted here too; its own total and restarts
+    /// stay its own.
+    pub fn part(self: &Arc<Self>) -> Arc<TransferProgress> {
+        Arc::new(TransferProgress {
+            parent: Some(self.clone()),
+            ..Default::default()
+        })
+    }
+
     pub fn add(&self, n: u64) {
         self.done.fetch_add(n, Ordering::Relaxed);
+        if let Some(p) = &self.parent {
+            p.add(n);
+        }
     }
 
     pub(crate) fn sub(&self, n: u64) {
         self.done.fetch_sub(n, Ordering::Relaxed);
+        if let Some(p) = &self.parent {
+            p.sub(n);
+        }
     }
 
     /// Starts counting towards `total` (0 when the total is not known yet).
     pub fn start(&self, total: u64) {
         self.total.store(total, Ordering::Relaxed);
-        self.done.store(0, Ordering::Relaxed);
+        let before = self.done.swap(0, Ordering::Relaxed);
+        if let Some(p) = &self.parent {
+            p.sub(before);
+        }
     }
 
     pub fn set_total(&self, total: u64) {

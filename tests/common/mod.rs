@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod fault_proxy;
+pub mod pane_world;
 pub mod peer;
 pub mod soak;
 

@@ -4,5 +4,6 @@
 pub mod connections;
 pub mod editor;
 pub mod profiles;
+pub mod saver;
 pub mod secrets;
 pub mod tree;

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::app::blob::actions::classify_preview;
-use crate::app::blob::transfers::walk;
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseKey;
 use crate::app::context::{Loading, Pending, take_all_ready, take_ready};
@@ -163,6 +162,26 @@ impl BlobPane {
     }
 
     /// What uploads may overwrite (the toolbar's choice).
+    /// The folders listed so far in the folder shown (each ends with `/`).
+    pub fn folders(&self) -> &[String] {
+        &self.folders
+    }
+
+    /// The selected blobs and folders, by name.
+    pub fn selection(&self) -> &BTreeSet<String> {
+        &self.selection
+    }
+
+    /// What the page size box sets: blobs and folders per listing page.
+    pub fn set_page_size(&mut self, size: u32) {
+        self.page_size = size;
+    }
+
+    /// Whether a listing (first page, more, or a refresh) is under way.
+    pub fn is_listing(&self) -> bool {
+        self.listing.is_some() || self.refreshing.is_some()
+    }
+
     pub fn set_upload_mode(&mut self, mode: UploadMode) {
         self.upload_mode = mode;
     }
@@ -341,10 +360,15 @@ impl BlobPane {
                 self.folders.insert(i, folder);
             }
         }
+        // What left the listing leaves the selection: Delete and Download act on what the user sees selected.
+        let (blobs, folders) = (&self.blobs, &self.folders);
+        self.selection
+            .retain(|n| folders.binary_search(n).is_ok() || blobs.binary_search_by(|b| b.name.as_str().cmp(n)).is_ok());
     }
 
-    /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown.
-    fn refresh_indicators(&mut self, ctx: &mut PaneContext) {
+    /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown (what the
+    /// periodic refresh and the Refresh button do).
+    pub fn refresh_indicators(&mut self, ctx: &mut PaneContext) {
         if self.listing.is_some() {
             // The listing under way may predate the change being shown: refresh once it has landed.
             self.refresh_now = true;
@@ -363,6 +387,16 @@ impl BlobPane {
             self.load_details(ctx, &name);
         }
         self.refresh_container(ctx);
+    }
+
+    /// A click on a folder's row selects it (for download); with Ctrl (`add`) it toggles, as for a blob.
+    pub fn select_folder(&mut self, name: &str, add: bool) {
+        if !add {
+            self.selection.clear();
+        }
+        if !self.selection.insert(name.to_string()) && add {
+            self.selection.remove(name);
+        }
     }
 
     pub fn select(&mut self, ctx: &mut PaneContext, name: &str, add: bool) {
@@ -498,11 +532,10 @@ impl BlobPane {
             self.dialog = None;
             if let Some(paths) = answer {
                 match purpose {
-                    DialogFor::UploadFiles => self.upload(ctx, paths, None),
+                    DialogFor::UploadFiles => self.upload(ctx, paths),
                     DialogFor::UploadFolder => {
                         if let Some(root) = paths.first() {
-                            let files = walk(root);
-                            self.upload(ctx, files, Some(root.clone()));
+                            self.upload_folder(ctx, root.clone());
                         }
                     }
                     DialogFor::Download => {

@@ -1,11 +1,16 @@
 //! Uploads and downloads of a container tab, each a job in the activity list: blob names from local paths
 //! and back (refusing names that would land outside the chosen folder), content types, upload conditions.
 
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use futures_util::StreamExt;
 
 use crate::app::blob::pane::{BlobPane, UploadMode};
 use crate::app::context::PaneContext;
-use crate::app::context::Unit;
+use crate::app::context::{JobContext, Unit};
+use crate::app::widgets::format::{human_bytes, thousands};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::transfer::TransferOptions;
 use crate::storage::blob::{BlobHttpHeaders, ListBlobsOptions};
@@ -28,21 +33,12 @@ impl BlobPane {
     }
 
     /// Uploads files (from a dialog or dropped) into the current folder, each as a job.
-    pub fn upload(&mut self, ctx: &mut PaneContext, files: Vec<PathBuf>, root: Option<PathBuf>) {
+    pub fn upload(&mut self, ctx: &mut PaneContext, files: Vec<PathBuf>) {
         for file in files {
-            let relative = match &root {
-                Some(r) => {
-                    let base = r.parent().unwrap_or(r);
-                    file.strip_prefix(base)
-                        .unwrap_or(&file)
-                        .to_string_lossy()
-                        .replace('\\', "/")
-                }
-                None => file
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
-            };
+            let relative = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
             let name = format!("{}{relative}", self.prefix);
             let conditions = self.upload_conditions(ctx, &name);
             let content_type = guess_content_type(&name);
@@ -76,6 +72,32 @@ impl BlobPane {
                 },
             );
         }
+    }
+
+    /// Uploads a folder (from the dialog or dropped) into the current folder as one job: the walk runs in the
+    /// job, off the UI thread, and a few files go at a time however many the folder holds.
+    pub fn upload_folder(&mut self, ctx: &mut PaneContext, root: PathBuf) {
+        let listed = self
+            .blobs
+            .iter()
+            .map(|b| (b.name.clone(), b.properties.etag.clone()))
+            .collect();
+        let folder = root
+            .file_name()
+            .map_or_else(|| root.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let upload = FolderUpload {
+            client: ctx.client.clone(),
+            container: self.container.clone(),
+            prefix: self.prefix.clone(),
+            root,
+            mode: self.upload_mode,
+            listed: Arc::new(listed),
+            leases: Arc::new(ctx.leases.ids_for_writes_in(&self.account, &self.container)),
+            done: Arc::default(),
+        };
+        ctx.start_job(format!("Upload folder {folder}"), Unit::Bytes, upload, |job, upload| {
+            upload.run(job)
+        });
     }
 
     /// Downloads the selected blobs and folders into `folder`, one job per blob or folder.
@@ -133,6 +155,130 @@ impl BlobPane {
     }
 }
 
+/// How many files of a folder upload are sent at once (each may itself send several blocks at once).
+pub const FOLDER_FILES_AT_ONCE: usize = 4;
+
+/// A folder upload's work, cloned for each run of its job.
+#[derive(Clone)]
+struct FolderUpload {
+    client: Client,
+    container: String,
+    /// The folder of the container it goes into.
+    prefix: String,
+    root: PathBuf,
+    mode: UploadMode,
+    /// The listing's blobs and their ETags, for "only if unchanged".
+    listed: Arc<HashMap<String, String>>,
+    /// Leases this app holds in the container, by blob name.
+    leases: Arc<HashMap<String, String>>,
+    /// Files an earlier run uploaded: a retry sends only the rest.
+    done: Arc<Mutex<HashSet<PathBuf>>>,
+}
+
+impl FolderUpload {
+    fn conditions(&self, name: &str) -> Conditions {
+        let base = match self.mode {
+            UploadMode::Overwrite => Conditions::none(),
+            UploadMode::OnlyIfNew => Conditions::create_only(),
+            UploadMode::OnlyIfUnchanged => match self.listed.get(name) {
+                Some(etag) => Conditions::if_match(etag.clone()),
+                None => Conditions::create_only(),
+            },
+        };
+        base.with_lease(self.leases.get(name).cloned())
+    }
+
+    async fn run(self, job: JobContext) -> Result<String, StorageError> {
+        let op = format!("Upload folder {}", self.root.display());
+        job.say("reading the folder…");
+        let root = self.root.clone();
+        let (files, repeated) = tokio::task::spawn_blocking(move || walk(&root))
+            .await
+            .map_err(|e| StorageError::invalid(&op, format!("the folder walk stopped: {e}")))?;
+        let files: Vec<(PathBuf, u64)> = {
+            let done = self.done.lock().expect("done lock");
+            files.into_iter().filter(|(p, _)| !done.contains(p)).collect()
+        };
+        let (count, bytes) = (files.len(), files.iter().map(|(_, s)| s).sum::<u64>());
+        job.progress.start(bytes);
+        let base = self.root.parent().unwrap_or(&self.root).to_path_buf();
+        let failures: Mutex<Vec<(String, StorageError)>> = Mutex::default();
+        let started = std::sync::atomic::AtomicUsize::new(0);
+        futures_util::stream::iter(files)
+            .for_each_concurrent(FOLDER_FILES_AT_ONCE, |(path, _)| {
+                let (job, this, base, failures, started) = (&job, &self, &base, &failures, &started);
+                async move {
+                    if job.cancel.is_cancelled() {
+                        return;
+                    }
+                    let relative = path
+                        .strip_prefix(base)
+                        .unwrap_or(&path)
+                        .to_string_lossy()
+                        .replace('\\', "/");
+                    let n = started.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    job.say(format!(
+                        "file {} of {}: {relative}",
+                        thousands(n as u64),
+                        thousands(count as u64)
+                    ));
+                    let name = format!("{}{relative}", this.prefix);
+                    let http = BlobHttpHeaders {
+                        content_type: Some(guess_content_type(&name).to_string()),
+                        ..Default::default()
+                    };
+                    let result = this
+                        .client
+                        .upload_file(
+                            &this.container,
+                            &name,
+                            &path,
+                            &http,
+                            &[],
+                            &this.conditions(&name),
+                            &TransferOptions::default(),
+                            &job.progress.part(),
+                            &job.cancel,
+                        )
+                        .await;
+                    match result {
+                        Ok(_) => {
+                            this.done.lock().expect("done lock").insert(path);
+                        }
+                        Err(e) => failures.lock().expect("failures lock").push((relative, e)),
+                    }
+                }
+            })
+            .await;
+        if job.cancel.is_cancelled() {
+            return Err(StorageError::cancelled(op));
+        }
+        let failures = failures.into_inner().expect("failures lock");
+        let sent = count - failures.len();
+        let links = match repeated {
+            0 => String::new(),
+            n => format!("; {n} link(s) to a folder already walked were not followed"),
+        };
+        match failures.into_iter().next() {
+            None => Ok(format!(
+                "{} file(s), {}, uploaded{links}",
+                thousands(sent as u64),
+                human_bytes(bytes)
+            )),
+            Some((first, mut e)) => {
+                e.message = format!(
+                    "{} of {} file(s) did not upload; the first, `{first}`: {} Retry sends only the files that did \
+                     not go.",
+                    thousands((count - sent) as u64),
+                    thousands(count as u64),
+                    e.message
+                );
+                Err(e)
+            }
+        }
+    }
+}
+
 /// Every blob under a prefix with its size, following markers.
 async fn list_all(client: &Client, container: &str, prefix: &str) -> Result<Vec<(String, u64)>, StorageError> {
     let mut out = Vec::new();
@@ -152,23 +298,36 @@ async fn list_all(client: &Client, container: &str, prefix: &str) -> Result<Vec<
     }
 }
 
-/// Every file below a folder.
-pub fn walk(root: &Path) -> Vec<PathBuf> {
+/// The files below a folder with their sizes, sorted, and how many links to folders were passed over because
+/// their folder had been walked already (a link loop, or two ways to one folder). Links to files are followed.
+pub fn walk(root: &Path) -> (Vec<(PathBuf, u64)>, usize) {
     let mut files = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut repeated = 0;
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
+        // A folder is walked once, by where it really is: a link back up the tree cannot loop.
+        let Ok(real) = std::fs::canonicalize(&dir) else {
+            continue;
+        };
+        if !seen.insert(real) {
+            repeated += 1;
+            continue;
+        }
         let Ok(entries) = std::fs::read_dir(&dir) else { continue };
         for e in entries.flatten() {
             let p = e.path();
-            if p.is_dir() {
+            // `metadata` follows a link to what it points at; a broken link has none and is skipped.
+            let Ok(meta) = std::fs::metadata(&p) else { continue };
+            if meta.is_dir() {
                 stack.push(p);
-            } else {
-                files.push(p);
+            } else if meta.is_file() {
+                files.push((p, meta.len()));
             }
         }
     }
     files.sort();
-    files
+    (files, repeated)
 }
 
 pub fn guess_content_type(name: &str) -> &'static str {

@@ -53,10 +53,9 @@ fn dropped_files(pane: &mut BlobPane, ui: &egui::Ui, ctx: &mut PaneContext) {
         ui.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
     if !dropped.is_empty() {
         let (files, folders): (Vec<_>, Vec<_>) = dropped.into_iter().partition(|p| p.is_file());
-        pane.upload(ctx, files, None);
+        pane.upload(ctx, files);
         for folder in folders {
-            let files = crate::app::blob::transfers::walk(&folder);
-            pane.upload(ctx, files, Some(folder));
+            pane.upload_folder(ctx, folder);
         }
     }
 }
@@ -269,10 +268,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         pane.open_folder(ctx, &f);
     } else if let Some((name, add)) = clicked {
         if name.ends_with('/') {
-            if !add {
-                pane.selection.clear();
-            }
-            pane.selection.insert(name);
+            pane.select_folder(&name, add);
         } else {
             pane.select(ctx, &name, add);
         }

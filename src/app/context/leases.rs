@@ -58,6 +58,15 @@ impl LeaseBook {
         self.held.get(key)
     }
 
+    /// The live leases this app holds on the blobs of one container, by blob name (for a job that writes many).
+    pub fn ids_for_writes_in(&self, account: &str, container: &str) -> HashMap<String, String> {
+        self.held
+            .keys()
+            .filter(|k| k.account == account && k.container == container)
+            .filter_map(|k| Some((k.blob.clone()?, self.id_for_write(k)?)))
+            .collect()
+    }
+
     /// The lease id to put on a write, if this app holds a live lease on it.
     pub fn id_for_write(&self, key: &LeaseKey) -> Option<String> {
         let h = self.held.get(key)?;

@@ -18,6 +18,8 @@ fn amount(unit: Unit, n: u64) -> String {
     }
 }
 
+/// One job on one line of fixed height, so the list draws only the rows in view however many jobs there are. A
+/// failure's full explanation shows below the list (and on hover).
 fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
     let mut action = None;
     ui.horizontal(|ui| {
@@ -40,9 +42,13 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
                 if ui.button(format!("Cancel {}", job.title)).clicked() {
                     action = Some(JobAction::Cancel(job.id));
                 }
+                if let Some(detail) = job.detail() {
+                    ui.add(egui::Label::new(detail).truncate());
+                }
             }
             JobState::Done(summary) => {
-                ui.label(format!("Done in {:.1} s: {summary}", job.elapsed().as_secs_f64()));
+                let text = format!("Done in {:.1} s: {summary}", job.elapsed().as_secs_f64());
+                ui.add(egui::Label::new(text).truncate());
             }
             JobState::Cancelled => {
                 ui.label(format!("Cancelled after {progress_text}"));
@@ -51,15 +57,23 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
                 }
             }
             JobState::Failed(e) => {
-                // The button comes first so a long explanation can wrap without pushing it out of reach.
+                // The button comes first so the explanation, cut to the line, never pushes it out of reach.
                 if ui.button(format!("Retry {}", job.title)).clicked() {
                     action = Some(JobAction::Retry(job.id));
                 }
-                ui.add(egui::Label::new(RichText::new(e.plain_words()).color(ui.visuals().error_fg_color)).wrap());
+                let words = e.plain_words();
+                ui.add(
+                    egui::Label::new(RichText::new(first_line(&words)).color(ui.visuals().error_fg_color)).truncate(),
+                )
+                .on_hover_text(words);
             }
         }
     });
     action
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
 }
 
 pub fn ui(ui: &mut egui::Ui, jobs: &mut Jobs, backend: &Backend) {
@@ -69,15 +83,31 @@ pub fn ui(ui: &mut egui::Ui, jobs: &mut Jobs, backend: &Backend) {
             jobs.clear_finished();
         }
     });
+    if jobs.list.is_empty() {
+        ui.weak("No jobs yet. Transfers, scans, imports and exports show here with their progress.");
+        return;
+    }
+    // The newest failure in full, above the list, where a long explanation can wrap.
+    if let Some((title, e)) = jobs.list.iter().rev().find_map(|j| match &j.state {
+        JobState::Failed(e) => Some((&j.title, e)),
+        _ => None,
+    }) {
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!("{title} failed: {}", e.plain_words())).color(ui.visuals().error_fg_color),
+            )
+            .wrap(),
+        );
+    }
     let mut actions = Vec::new();
+    let row_height = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let count = jobs.list.len();
     egui::ScrollArea::vertical()
         .id_salt("activity")
         .auto_shrink([false, false])
-        .show(ui, |ui| {
-            if jobs.list.is_empty() {
-                ui.weak("No jobs yet. Transfers, scans, imports and exports show here with their progress.");
-            }
-            for job in jobs.list.iter().rev() {
+        .show_rows(ui, row_height, count, |ui, rows| {
+            for i in rows {
+                let job = &jobs.list[count - 1 - i];
                 if let Some(a) = job_ui(ui, job) {
                     actions.push(a);
                 }

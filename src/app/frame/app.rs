@@ -55,6 +55,8 @@ pub struct TesseraApp {
     pub(crate) backend: Backend,
     pub(crate) paths: AppPaths,
     pub(crate) log: Arc<AppLog>,
+    /// Writes the account list off the UI thread.
+    pub(crate) profile_saver: crate::app::accounts::saver::ProfileSaver,
     pub(crate) secrets: Arc<Secrets>,
     pub(crate) connections: Connections,
     pub(crate) explorer: Explorer,
@@ -112,6 +114,7 @@ impl TesseraApp {
         let settings = settings.unwrap_or_default();
         let mut app = TesseraApp {
             connections: Connections::new(profiles, secrets.clone()),
+            profile_saver: crate::app::accounts::saver::ProfileSaver::new(paths.accounts_file.clone()),
             backend,
             paths,
             log,
@@ -181,6 +184,9 @@ impl TesseraApp {
         for event in self.backend.drain_events() {
             self.log.request(&event);
             self.inspector.push(event);
+        }
+        if let Some(e) = self.profile_saver.failure() {
+            self.notices.push(Notice { text: e, error: true });
         }
         self.connections.poll();
         self.connections.run_waiting_tests(&self.backend);
@@ -336,9 +342,7 @@ impl TesseraApp {
             .into_iter()
             .filter(|p| !p.id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX))
             .collect();
-        if let Err(e) = crate::app::accounts::profiles::save_profiles(&self.paths.accounts_file, &lasting) {
-            self.notices.push(Notice { text: e, error: true });
-        }
+        self.profile_saver.save(lasting);
     }
 
     pub fn confirmed(&mut self, confirm: Confirm) {

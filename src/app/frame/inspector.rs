@@ -20,20 +20,34 @@ pub enum StatusFilter {
 
 pub struct Inspector {
     pub(crate) events: VecDeque<RequestEvent>,
+    /// How many requests fell off the front: `events[i]` is request number `dropped + i` of this session.
+    dropped: u64,
+    failures: usize,
     pub(crate) status_filter: StatusFilter,
     pub(crate) service_filter: Option<Service>,
     pub(crate) text_filter: String,
-    /// (request_seq, attempt, client) of the selected row.
-    selected: Option<(u64, u32, u64)>,
+    /// The requests that pass the filter, by number, oldest first. A new request is checked once, when it
+    /// comes; all of them only when the filter changes: a frame costs what it shows, not what was ever seen.
+    matching: VecDeque<u64>,
+    matched_for: Option<(StatusFilter, Option<Service>, String)>,
+    /// Requests numbered below this have been checked against `matched_for`.
+    checked: u64,
+    /// The selected request, by number.
+    selected: Option<u64>,
 }
 
 impl Default for Inspector {
     fn default() -> Self {
         Inspector {
             events: VecDeque::new(),
+            dropped: 0,
+            failures: 0,
             status_filter: StatusFilter::All,
             service_filter: None,
             text_filter: String::new(),
+            matching: VecDeque::new(),
+            matched_for: None,
+            checked: 0,
             selected: None,
         }
     }
@@ -64,41 +78,74 @@ pub fn curl_command(e: &RequestEvent) -> String {
 
 impl Inspector {
     pub fn push(&mut self, event: RequestEvent) {
-        if self.events.len() == CAPACITY {
-            self.events.pop_front();
+        if self.events.len() == CAPACITY
+            && let Some(old) = self.events.pop_front()
+        {
+            self.dropped += 1;
+            self.failures -= usize::from(is_failure(&old));
         }
+        self.failures += usize::from(is_failure(&event));
         self.events.push_back(event);
     }
 
     pub fn clear(&mut self) {
+        self.dropped += self.events.len() as u64;
         self.events.clear();
+        self.failures = 0;
+        self.matching.clear();
         self.selected = None;
     }
 
     pub fn failures(&self) -> usize {
-        self.events.iter().filter(|e| is_failure(e)).count()
+        self.failures
     }
 
-    fn visible(&self) -> Vec<usize> {
-        let text = self.text_filter.to_lowercase();
-        (0..self.events.len())
+    /// Brings the matching requests up to date: the new ones, or all of them after the filter changed.
+    fn refresh(&mut self) {
+        let key = (self.status_filter, self.service_filter, self.text_filter.to_lowercase());
+        if self.matched_for.as_ref() != Some(&key) {
+            self.matching.clear();
+            self.checked = self.dropped;
+            self.matched_for = Some(key);
+        }
+        let (status, service, text) = self.matched_for.as_ref().expect("just set");
+        let end = self.dropped + self.events.len() as u64;
+        for n in self.checked.max(self.dropped)..end {
+            let e = &self.events[(n - self.dropped) as usize];
+            let status_ok = match status {
+                StatusFilter::All => true,
+                StatusFilter::Failures => is_failure(e),
+                StatusFilter::Success => !is_failure(e),
+            };
+            let shown = status_ok
+                && service.is_none_or(|s| s == e.service)
+                && (text.is_empty()
+                    || e.resource.to_lowercase().contains(text)
+                    || e.operation.to_lowercase().contains(text)
+                    || e.error_code.as_deref().is_some_and(|c| c.to_lowercase().contains(text)));
+            if shown {
+                self.matching.push_back(n);
+            }
+        }
+        self.checked = end;
+        while self.matching.front().is_some_and(|&n| n < self.dropped) {
+            self.matching.pop_front();
+        }
+    }
+
+    /// The request shown on row `row` (newest first) of the filtered list.
+    fn shown(&self, row: usize) -> &RequestEvent {
+        let n = self.matching[self.matching.len() - 1 - row];
+        &self.events[(n - self.dropped) as usize]
+    }
+
+    /// The filtered requests, newest first, as places in `events`.
+    pub fn visible(&mut self) -> Vec<usize> {
+        self.refresh();
+        self.matching
+            .iter()
             .rev()
-            .filter(|&i| {
-                let e = &self.events[i];
-                let status_ok = match self.status_filter {
-                    StatusFilter::All => true,
-                    StatusFilter::Failures => is_failure(e),
-                    StatusFilter::Success => !is_failure(e),
-                };
-                status_ok
-                    && self.service_filter.is_none_or(|s| s == e.service)
-                    && (text.is_empty()
-                        || e.resource.to_lowercase().contains(&text)
-                        || e.operation.to_lowercase().contains(&text)
-                        || e.error_code
-                            .as_deref()
-                            .is_some_and(|c| c.to_lowercase().contains(&text)))
-            })
+            .map(|&n| (n - self.dropped) as usize)
             .collect()
     }
 
@@ -121,15 +168,11 @@ impl Inspector {
                 self.clear();
             }
         });
-        let rows = self.visible();
+        self.refresh();
         let selected_event = self
             .selected
-            .as_ref()
-            .and_then(|(seq, attempt, client)| {
-                self.events
-                    .iter()
-                    .find(|e| e.request_seq == *seq && e.attempt == *attempt && e.client == *client)
-            })
+            .filter(|&n| n >= self.dropped)
+            .and_then(|n| self.events.get((n - self.dropped) as usize))
             .cloned();
         egui::Panel::right("inspector-detail")
             .resizable(true)
@@ -171,10 +214,10 @@ impl Inspector {
                 }
             })
             .body(|body| {
-                body.rows(18.0, rows.len(), |mut row| {
-                    let e = &self.events[rows[row.index()]];
-                    let key = (e.request_seq, e.attempt, e.client);
-                    row.set_selected(self.selected.as_ref() == Some(&key));
+                body.rows(18.0, self.matching.len(), |mut row| {
+                    let key = self.matching[self.matching.len() - 1 - row.index()];
+                    let e = self.shown(row.index());
+                    row.set_selected(self.selected == Some(key));
                     row.col(|ui| {
                         ui.label(clock(e.started));
                     });
@@ -307,6 +350,18 @@ mod tests {
         assert_eq!(i.events.len(), CAPACITY);
         assert_eq!(i.events.front().unwrap().request_seq, 5);
         i.status_filter = StatusFilter::Failures;
-        assert!(i.visible().iter().all(|&n| is_failure(&i.events[n])));
+        let shown = i.visible();
+        assert_eq!(shown.len(), CAPACITY / 2);
+        assert!(shown.iter().all(|&n| is_failure(&i.events[n])));
+        assert_eq!(i.failures(), CAPACITY / 2);
+        // New requests join the filtered list as they come; the oldest leave it as they fall off.
+        let mut e = event(Some(503));
+        e.request_seq = 999_999;
+        i.push(e);
+        let shown = i.visible();
+        assert_eq!(i.events[shown[0]].request_seq, 999_999);
+        assert_eq!(shown.len(), CAPACITY / 2, "one failure came, one fell off");
+        i.text_filter = "nothing like it".into();
+        assert!(i.visible().is_empty());
     }
 }

@@ -79,6 +79,16 @@ impl TesseraApp {
         self.jobs.start(&backend, title, unit, factory)
     }
 
+    /// Shows the activity list or the HTTP inspector in the bottom panel.
+    pub fn show_bottom(&mut self, view: crate::app::frame::app::BottomView) {
+        self.settings.bottom = view;
+    }
+
+    /// What typing in the inspector's filter box does.
+    pub fn filter_requests(&mut self, text: &str) {
+        self.inspector.text_filter = text.to_string();
+    }
+
     pub fn running_jobs(&self) -> usize {
         self.jobs.running()
     }
@@ -135,6 +145,13 @@ impl TesseraApp {
     }
 
     /// How accounts' clients behave from now on (timeouts, retries).
+    /// Waits until the account list and the log hold every change made so far (they are written off the UI
+    /// thread).
+    pub fn sync_files(&self) {
+        self.profile_saver.sync();
+        self.log.sync();
+    }
+
     pub fn set_client_options(&mut self, options: ClientOptions) {
         self.connections.options = options;
     }

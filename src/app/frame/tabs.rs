@@ -222,5 +222,5 @@ pub fn start_count_job(app: &mut TesseraApp, target: TabTarget) {
         app.notice("Connect the account first (open it in the tree).");
         return;
     };
-    crate::app::table::pane::count_entities(&mut app.jobs, &app.backend, client, target.name);
+    crate::app::table::scan::count_entities(&mut app.jobs, &app.backend, client, target.name);
 }

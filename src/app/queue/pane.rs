@@ -412,6 +412,9 @@ impl QueuePane {
             self.released_seen = released;
             self.peek_wanted = true;
         }
+        if prune_finished(&mut self.held) {
+            self.released_seen = self.held.iter().filter(|h| h.released(SystemTime::now())).count();
+        }
         if self.auto_refresh
             && self.peeking.is_none()
             && self.last_peek.elapsed() >= Duration::from_secs(u64::from(self.refresh_seconds))
@@ -424,6 +427,33 @@ impl QueuePane {
             self.peek(ctx);
         }
     }
+}
+
+/// Finished entries (done, or released so their receipt is stale) kept for the user to read, newest first.
+const FINISHED_KEPT: usize = 20;
+
+/// Drops the oldest finished entries beyond `FINISHED_KEPT`, so the held list (drawn in full every frame) costs
+/// what the user still holds, not every message ever dequeued. Says whether it dropped any.
+fn prune_finished(held: &mut Vec<Held>) -> bool {
+    let now = SystemTime::now();
+    let finished = |h: &Held| h.done || h.released(now);
+    let mut extra = held
+        .iter()
+        .filter(|h| finished(h))
+        .count()
+        .saturating_sub(FINISHED_KEPT);
+    if extra == 0 {
+        return false;
+    }
+    // Oldest first: entries are pushed at the end.
+    held.retain(|h| {
+        if extra > 0 && finished(h) {
+            extra -= 1;
+            return false;
+        }
+        true
+    });
+    true
 }
 
 /// An edit keeps the message hidden for the rest of its current timeout.
@@ -459,6 +489,57 @@ mod tests {
         assert_eq!(decode("aGVsbG8="), Decoded::Base64Text("hello".into()));
         assert_eq!(decode("//79"), Decoded::Base64Binary(3));
         assert_eq!(decode("plain words"), Decoded::Plain);
+    }
+
+    fn held(id: usize, done: bool, visible_in: i64) -> Held {
+        let now = SystemTime::now();
+        let next = if visible_in >= 0 {
+            now + Duration::from_secs(visible_in as u64)
+        } else {
+            now - Duration::from_secs(visible_in.unsigned_abs())
+        };
+        Held {
+            message: DequeuedMessage {
+                id: id.to_string(),
+                pop_receipt: "r".into(),
+                inserted: None,
+                expires: None,
+                next_visible: Some(next),
+                dequeue_count: 1,
+                text: String::new(),
+            },
+            note: None,
+            editing: None,
+            move_to: String::new(),
+            done,
+            taken: now,
+        }
+    }
+
+    #[test]
+    fn the_held_list_keeps_every_live_receipt_and_only_the_newest_finished_entries() {
+        // 30 live, 30 done and 30 released, interleaved.
+        let mut list: Vec<Held> = (0..90)
+            .map(|i| held(i, i % 3 == 1, if i % 3 == 2 { -10 } else { 60 }))
+            .collect();
+        assert!(prune_finished(&mut list));
+        let live = list
+            .iter()
+            .filter(|h| !h.done && !h.released(SystemTime::now()))
+            .count();
+        assert_eq!(live, 30, "a message the user still holds was dropped");
+        assert_eq!(list.len(), 30 + FINISHED_KEPT);
+        let kept: Vec<usize> = list
+            .iter()
+            .filter(|h| h.done || h.message.id.parse::<usize>().unwrap() % 3 == 2)
+            .map(|h| h.message.id.parse().unwrap())
+            .collect();
+        assert_eq!(
+            kept,
+            (61..90).filter(|i| i % 3 != 0).collect::<Vec<_>>(),
+            "the newest finished ones stay"
+        );
+        assert!(!prune_finished(&mut list), "nothing more to drop");
     }
 
     #[test]

@@ -18,6 +18,14 @@ pub type JobId = u64;
 pub struct JobContext {
     pub progress: Arc<TransferProgress>,
     pub cancel: CancellationToken,
+    /// A line on what the job does right now ("file 12 of 100,000: photos/a.jpg"), shown beside its progress.
+    pub detail: Arc<std::sync::Mutex<Option<String>>>,
+}
+
+impl JobContext {
+    pub fn say(&self, detail: impl Into<String>) {
+        *self.detail.lock().expect("detail lock") = Some(detail.into());
+    }
 }
 
 pub type JobFuture = Pin<Box<dyn Future<Output = Result<String, StorageError>> + Send>>;
@@ -49,13 +57,26 @@ pub struct Job {
     pub started: Instant,
     pub finished: Option<Instant>,
     pub state: JobState,
+    detail: Arc<std::sync::Mutex<Option<String>>>,
     pending: Option<Pending<Result<String, StorageError>>>,
-    factory: JobFactory,
+    /// Kept while the job may be retried; dropped when it is done, with whatever its work held (an export's
+    /// rows), so thousands of finished jobs hold only their lines in the list.
+    factory: Option<JobFactory>,
 }
 
 impl Job {
     pub fn is_running(&self) -> bool {
         matches!(self.state, JobState::Running)
+    }
+
+    /// What the job said it is doing now.
+    pub fn detail(&self) -> Option<String> {
+        self.detail.lock().expect("detail lock").clone()
+    }
+
+    /// Whether the job still holds its work (to retry it); a done job does not.
+    pub fn can_retry(&self) -> bool {
+        self.factory.is_some()
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -86,8 +107,8 @@ impl Jobs {
     pub fn start(&mut self, backend: &Backend, title: impl Into<String>, unit: Unit, factory: JobFactory) -> JobId {
         self.next_id += 1;
         let id = self.next_id;
-        let (progress, cancel) = (TransferProgress::new(), CancellationToken::new());
-        let pending = run(backend, &factory, &progress, &cancel);
+        let (progress, cancel, detail) = (TransferProgress::new(), CancellationToken::new(), Arc::default());
+        let pending = run(backend, &factory, &progress, &cancel, &detail);
         self.list.push(Job {
             id,
             title: title.into(),
@@ -97,8 +118,9 @@ impl Jobs {
             started: Instant::now(),
             finished: None,
             state: JobState::Running,
+            detail,
             pending: Some(pending),
-            factory,
+            factory: Some(factory),
         });
         id
     }
@@ -112,6 +134,7 @@ impl Jobs {
                 job.state = match result {
                     Ok(summary) => {
                         completed = true;
+                        job.factory = None;
                         JobState::Done(summary)
                     }
                     Err(e) if e.kind == crate::storage::ErrorKind::Cancelled => JobState::Cancelled,
@@ -133,12 +156,13 @@ impl Jobs {
         let Some(job) = self.list.iter_mut().find(|j| j.id == id) else {
             return;
         };
-        if job.is_running() {
+        let Some(factory) = job.factory.as_ref().filter(|_| !job.is_running()) else {
             return;
-        }
+        };
         job.progress = TransferProgress::new();
         job.cancel = CancellationToken::new();
-        job.pending = Some(run(backend, &job.factory, &job.progress, &job.cancel));
+        job.detail = Arc::default();
+        job.pending = Some(run(backend, factory, &job.progress, &job.cancel, &job.detail));
         job.state = JobState::Running;
         job.started = Instant::now();
         job.finished = None;
@@ -160,6 +184,11 @@ impl Jobs {
         self.list.retain(Job::is_running);
     }
 
+    /// Every job, oldest first.
+    pub fn all(&self) -> &[Job] {
+        &self.list
+    }
+
     pub fn running(&self) -> usize {
         self.list.iter().filter(|j| j.is_running()).count()
     }
@@ -174,10 +203,12 @@ fn run(
     factory: &JobFactory,
     progress: &Arc<TransferProgress>,
     cancel: &CancellationToken,
+    detail: &Arc<std::sync::Mutex<Option<String>>>,
 ) -> Pending<Result<String, StorageError>> {
     let work = factory(JobContext {
         progress: progress.clone(),
         cancel: cancel.clone(),
+        detail: detail.clone(),
     });
     let cancel = cancel.clone();
     backend.spawn(async move {
@@ -230,5 +261,32 @@ mod tests {
         let factory: JobFactory = Arc::new(|_| Box::pin(async { Ok("3 pages".to_string()) }) as JobFuture);
         let id = jobs.start(&backend, "Load all", Unit::Items("entities"), factory);
         assert!(matches!(finish(&mut jobs, id), JobState::Done(s) if s == "3 pages"));
+    }
+
+    #[test]
+    fn a_done_job_lets_go_of_what_its_work_held_and_a_failed_one_keeps_it_for_retry() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
+        let mut jobs = Jobs::default();
+        let rows = Arc::new(vec![0u8; 1 << 20]);
+        let held = Arc::downgrade(&rows);
+        let ok = jobs.run(
+            &backend,
+            "Export",
+            Unit::Items("entities"),
+            rows,
+            |_, rows| async move { Ok(format!("{} bytes", rows.len())) },
+        );
+        assert!(matches!(finish(&mut jobs, ok), JobState::Done(_)));
+        assert!(held.upgrade().is_none(), "a finished export still holds its rows");
+        assert!(!jobs.get(ok).unwrap().can_retry());
+
+        let kept = Arc::new(vec![0u8; 16]);
+        let still = Arc::downgrade(&kept);
+        let failed = jobs.run(&backend, "Export", Unit::Items("entities"), kept, |_, _| async move {
+            Err(StorageError::invalid("Export", "the disk is full"))
+        });
+        assert!(matches!(finish(&mut jobs, failed), JobState::Failed(_)));
+        assert!(still.upgrade().is_some() && jobs.get(failed).unwrap().can_retry());
     }
 }

@@ -98,6 +98,15 @@ impl EntityEditor {
         self.props.iter().map(|p| p.text.as_str())
     }
 
+    /// What typing into a property's input does: its text becomes `text`. False when there is no such input.
+    pub fn set_text(&mut self, property: &str, text: &str) -> bool {
+        let Some(p) = self.props.iter_mut().find(|p| p.name == property) else {
+            return false;
+        };
+        p.text = text.to_string();
+        true
+    }
+
     pub fn is_new(&self) -> bool {
         self.original.is_none()
     }

@@ -3,7 +3,8 @@
 
 use crate::app::context::{PaneContext, Unit, take_ready};
 use crate::app::table::io as table_io;
-use crate::app::table::pane::{TablePane, job_pages};
+use crate::app::table::pane::TablePane;
+use crate::app::table::scan::job_pages;
 use crate::app::widgets::format::thousands;
 use crate::storage::StorageError;
 use crate::storage::table::entity::Entity;

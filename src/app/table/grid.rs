@@ -287,7 +287,7 @@ pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
     if let Some((position, m, double)) = clicked {
         select(pane, position, m);
         if double {
-            pane.editor = Some(EntityEditor::edit(&pane.table, pane.store.get(pane.view[position])));
+            pane.open_editor(position);
         }
     }
 }

@@ -8,4 +8,5 @@ pub mod pane;
 pub mod partitions;
 pub mod property;
 pub mod query;
+pub mod scan;
 pub mod store;

@@ -1,6 +1,7 @@
 //! A table tab's state: the query, the loaded entities (first page at once, "load more", "load all" as a
 //! cancellable job), the view (sorted and quick-filtered off the UI thread), selection, editing, deleting,
-//! importing and exporting. Drawing lives in `grid`, files in `files`, the partition map in `partitions`.
+//! importing and exporting. Drawing lives in `grid`, files in `files`, the partition map in `partitions`,
+//! whole-table scans in `scan`.
 
 use std::collections::{BTreeSet, HashSet};
 use std::sync::mpsc;
@@ -8,18 +9,19 @@ use std::sync::{Arc, Mutex};
 
 use crate::app::context::PaneContext;
 use crate::app::context::{Backend, Pending, take_ready};
-use crate::app::context::{JobContext, JobId, JobState, Jobs, Unit};
+use crate::app::context::{JobId, JobState, Unit};
 use crate::app::table::editor::{EditorEvent, EntityEditor};
 use crate::app::table::files::DialogPurpose;
 use crate::app::table::io::ExportFormat;
 use crate::app::table::partitions::PartitionCounts;
 use crate::app::table::query::QueryPanel;
+use crate::app::table::scan::job_pages;
 use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
 use crate::app::widgets::format::thousands;
+use crate::storage::StorageError;
 use crate::storage::table::batch::BatchOperation;
 use crate::storage::table::entity::Entity;
 use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery, IfMatch};
-use crate::storage::{Client, StorageError};
 
 /// The last "load all" of this query: its job, and the pages it sends here. It outlives the job so that Retry
 /// in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab) turns
@@ -121,6 +123,37 @@ impl TablePane {
     /// The entity the Raw JSON window shows.
     pub fn json_view(&self) -> Option<&Entity> {
         self.json_view.as_ref()
+    }
+
+    /// The query panel, as its inputs edit it (filter text, page size).
+    pub fn query_panel_mut(&mut self) -> &mut QueryPanel {
+        &mut self.query
+    }
+
+    /// What typing in the quick filter box does: the view follows on the next polls.
+    pub fn set_quick_filter(&mut self, text: &str) {
+        self.quick = text.to_string();
+    }
+
+    /// What double-clicking a row does: opens the editor on the row at this place in the view.
+    pub fn open_editor(&mut self, position: usize) {
+        if let Some(&row) = self.view.get(position) {
+            self.editor = Some(EntityEditor::edit(&self.table, self.store.get(row)));
+        }
+    }
+
+    pub fn editor_mut(&mut self) -> Option<&mut EntityEditor> {
+        self.editor.as_mut()
+    }
+
+    /// What the editor window's close button does (the edit is dropped, as the window says).
+    pub fn close_editor(&mut self) {
+        self.editor = None;
+    }
+
+    /// Whether a delete of selected rows is under way.
+    pub fn is_deleting(&self) -> bool {
+        self.deleting.is_some()
     }
 
     pub fn new(table: &str) -> Self {
@@ -542,53 +575,4 @@ impl TablePane {
         }
         out
     }
-}
-
-/// Streams a query's pages into a job: each page counts as progress, and `on_page` returns false to stop (its
-/// reader is gone). A cancel ends in Err(cancelled), never in Ok: a summary of the pages so far would read as the
-/// whole table's.
-pub(crate) async fn job_pages(
-    client: &crate::storage::Client,
-    table: &str,
-    query: &EntityQuery,
-    start: Option<ContinuationToken>,
-    job: &JobContext,
-    what: &str,
-    mut on_page: impl FnMut(EntityPage) -> bool,
-) -> Result<(), StorageError> {
-    client
-        .for_each_entity_page(table, query, start, |page| {
-            job.progress.add(page.entities.len() as u64);
-            on_page(page) && !job.cancel.is_cancelled()
-        })
-        .await?;
-    match job.cancel.is_cancelled() {
-        true => Err(StorageError::cancelled(what)),
-        false => Ok(()),
-    }
-}
-
-/// "Count entities": a cancellable scan of every page, reading only PartitionKey, counting as it goes.
-pub fn count_entities(jobs: &mut Jobs, backend: &Backend, client: Client, table: String) -> JobId {
-    let title = format!("Count entities in {table}");
-    jobs.run(
-        backend,
-        title,
-        Unit::Items("entities"),
-        (client, table),
-        |job, (client, table)| async move {
-            let mut count = 0u64;
-            let query = EntityQuery {
-                select: vec!["PartitionKey".into()],
-                ..Default::default()
-            };
-            // (A cancel ends in an error: a count of part of the table would read as the table's size.)
-            job_pages(&client, &table, &query, None, &job, "Count entities", |page| {
-                count += page.entities.len() as u64;
-                true
-            })
-            .await?;
-            Ok(format!("{} entities in `{table}`", thousands(count)))
-        },
-    )
 }

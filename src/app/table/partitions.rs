@@ -8,7 +8,7 @@ use egui::RichText;
 use egui_plot::{Bar, BarChart, Plot};
 
 use crate::app::context::{JobState, PaneContext, Unit};
-use crate::app::table::pane::job_pages;
+use crate::app::table::scan::job_pages;
 use crate::app::widgets::format::{count, thousands};
 use crate::app::widgets::plot::category_label;
 use crate::storage::table::entity::Entity;

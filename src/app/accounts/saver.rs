@@ -1,0 +1,86 @@
+//! Saving the account list off the UI thread: a writer thread takes the newest list (a burst of changes is
+//! one write) and reports a failure back for a notice.
+
+use std::path::PathBuf;
+use std::sync::mpsc;
+
+use crate::app::accounts::profiles::{AccountProfile, save_profiles};
+
+enum Message {
+    Save(Vec<AccountProfile>),
+    /// Answers once every list sent before it is written.
+    Sync(mpsc::Sender<()>),
+}
+
+pub struct ProfileSaver {
+    sender: Option<mpsc::Sender<Message>>,
+    failures: mpsc::Receiver<String>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl ProfileSaver {
+    pub fn new(path: PathBuf) -> ProfileSaver {
+        let (tx, rx) = mpsc::channel::<Message>();
+        let (fail_tx, failures) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("tessera-accounts".into())
+            .spawn(move || {
+                while let Ok(first) = rx.recv() {
+                    // Only the newest list matters; syncs are answered after it is written.
+                    let (mut newest, mut syncs) = (None, Vec::new());
+                    let mut next = Some(first);
+                    while let Some(message) = next {
+                        match message {
+                            Message::Save(list) => newest = Some(list),
+                            Message::Sync(done) => syncs.push(done),
+                        }
+                        next = rx.try_recv().ok();
+                    }
+                    if let Some(list) = newest
+                        && let Err(e) = save_profiles(&path, &list)
+                    {
+                        let _ = fail_tx.send(e);
+                    }
+                    for done in syncs {
+                        let _ = done.send(());
+                    }
+                }
+            })
+            .ok();
+        ProfileSaver {
+            sender: Some(tx),
+            failures,
+            thread,
+        }
+    }
+
+    pub fn save(&self, profiles: Vec<AccountProfile>) {
+        if let Some(s) = &self.sender {
+            let _ = s.send(Message::Save(profiles));
+        }
+    }
+
+    /// A save that failed since the last call, in words.
+    pub fn failure(&self) -> Option<String> {
+        self.failures.try_recv().ok()
+    }
+
+    /// Waits until every list sent so far is on disk.
+    pub fn sync(&self) {
+        let Some(s) = &self.sender else { return };
+        let (tx, rx) = mpsc::channel();
+        if s.send(Message::Sync(tx)).is_ok() {
+            let _ = rx.recv();
+        }
+    }
+}
+
+impl Drop for ProfileSaver {
+    /// The last change is written before the app goes.
+    fn drop(&mut self) {
+        self.sender = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! Whole-table scans as cancellable jobs: the page stream that Load all, Export and the partition map share,
+//! and "Count entities".
+
+use crate::app::context::{Backend, JobContext, JobId, Jobs, Unit};
+use crate::app::widgets::format::thousands;
+use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery};
+use crate::storage::{Client, StorageError};
+
+/// Streams a query's pages into a job: each page counts as progress, and `on_page` returns false to stop (its
+/// reader is gone). A cancel ends in Err(cancelled), never in Ok: a summary of the pages so far would read as the
+/// whole table's.
+pub(crate) async fn job_pages(
+    client: &crate::storage::Client,
+    table: &str,
+    query: &EntityQuery,
+    start: Option<ContinuationToken>,
+    job: &JobContext,
+    what: &str,
+    mut on_page: impl FnMut(EntityPage) -> bool,
+) -> Result<(), StorageError> {
+    client
+        .for_each_entity_page(table, query, start, |page| {
+            job.progress.add(page.entities.len() as u64);
+            on_page(page) && !job.cancel.is_cancelled()
+        })
+        .await?;
+    match job.cancel.is_cancelled() {
+        true => Err(StorageError::cancelled(what)),
+        false => Ok(()),
+    }
+}
+
+/// "Count entities": a cancellable scan of every page, reading only PartitionKey, counting as it goes.
+pub fn count_entities(jobs: &mut Jobs, backend: &Backend, client: Client, table: String) -> JobId {
+    let title = format!("Count entities in {table}");
+    jobs.run(
+        backend,
+        title,
+        Unit::Items("entities"),
+        (client, table),
+        |job, (client, table)| async move {
+            let mut count = 0u64;
+            let query = EntityQuery {
+                select: vec!["PartitionKey".into()],
+                ..Default::default()
+            };
+            // (A cancel ends in an error: a count of part of the table would read as the table's size.)
+            job_pages(&client, &table, &query, None, &job, "Count entities", |page| {
+                count += page.entities.len() as u64;
+                true
+            })
+            .await?;
+            Ok(format!("{} entities in `{table}`", thousands(count)))
+        },
+    )
+}

@@ -1,0 +1,63 @@
+//! A pane's world without the app: a runtime's backend, jobs and the rest a `PaneContext` borrows, for model
+//! tests and benchmarks that drive one pane directly (the benchmarks include this file by path).
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tessera::app::context::PaneContext;
+use tessera::app::context::leases::LeaseBook;
+use tessera::app::lab::free::FreeTarget;
+use tessera::app::runtime::backend::Backend;
+use tessera::app::runtime::dialogs::{FileDialogs, NativeDialogs};
+use tessera::app::runtime::jobs::Jobs;
+use tessera::storage::Client;
+
+pub struct World {
+    pub backend: Backend,
+    pub client: Client,
+    pub jobs: Jobs,
+    pub notices: Vec<tessera::app::Notice>,
+    pub dialogs: Arc<dyn FileDialogs>,
+    pub leases: LeaseBook,
+    pub lab: Option<FreeTarget>,
+}
+
+impl World {
+    pub fn new(rt: &tokio::runtime::Runtime, client: Client) -> World {
+        World {
+            backend: Backend::new(rt.handle().clone(), Arc::new(|| {})),
+            client,
+            jobs: Jobs::default(),
+            notices: Vec::new(),
+            dialogs: Arc::new(NativeDialogs),
+            leases: LeaseBook::default(),
+            lab: None,
+        }
+    }
+
+    /// Lends a pane what it needs for one call.
+    pub fn with<R>(&mut self, f: impl FnOnce(&mut PaneContext) -> R) -> R {
+        self.jobs.poll();
+        let mut ctx = PaneContext {
+            backend: &self.backend,
+            client: &self.client,
+            jobs: &mut self.jobs,
+            notices: &mut self.notices,
+            dialogs: &self.dialogs,
+            leases: &mut self.leases,
+            lab: &mut self.lab,
+        };
+        f(&mut ctx)
+    }
+
+    /// Polls until `done` holds (the UI would poll once per frame; here every millisecond).
+    pub fn until(&mut self, mut done: impl FnMut(&mut PaneContext) -> bool) {
+        loop {
+            if self.with(&mut done) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}

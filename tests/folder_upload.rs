@@ -1,0 +1,138 @@
+//! Uploading a folder: one job however many files it holds, a few files in flight at once, the walk off the
+//! UI thread and safe from link loops, and a retry that sends only the files that did not go.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::time::{Duration, Instant, SystemTime};
+
+use common::pane_world::World;
+use tessera::app::blob::pane::{BlobPane, UploadMode};
+use tessera::app::blob::transfers::{FOLDER_FILES_AT_ONCE, walk};
+use tessera::app::runtime::jobs::JobState;
+use tessera::storage::blob::{ListBlobsOptions, PublicAccess};
+use tessera::storage::{Client, RequestEvent};
+
+fn folder_of(dir: &Path, files: usize) -> std::path::PathBuf {
+    let root = dir.join("photos");
+    for i in 0..files {
+        let sub = root.join(format!("day{}", i % 3));
+        std::fs::create_dir_all(&sub).unwrap();
+        std::fs::write(sub.join(format!("img{i:03}.txt")), format!("picture {i}")).unwrap();
+    }
+    root
+}
+
+fn blob_names(rt: &tokio::runtime::Runtime, client: &Client, container: &str) -> BTreeSet<String> {
+    let page = rt
+        .block_on(client.list_blobs(container, &ListBlobsOptions::default()))
+        .unwrap();
+    page.blobs.into_iter().map(|b| b.name).collect()
+}
+
+/// The most Put Blob requests that were in flight at one moment.
+fn most_puts_at_once(events: &[RequestEvent]) -> usize {
+    let spans: Vec<(SystemTime, SystemTime)> = events
+        .iter()
+        .filter(|e| e.method == "PUT")
+        .map(|e| (e.started, e.started + e.duration))
+        .collect();
+    spans
+        .iter()
+        .map(|(start, _)| spans.iter().filter(|(s, end)| s <= start && start < end).count())
+        .max()
+        .unwrap_or(0)
+}
+
+fn finish(world: &mut World) -> JobState {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    world.until(|ctx| ctx.jobs.running() == 0 || Instant::now() > deadline);
+    assert!(Instant::now() <= deadline, "the folder upload did not finish");
+    world.jobs.all().last().unwrap().state.clone()
+}
+
+#[test]
+#[cfg(unix)]
+fn a_folder_is_one_job_with_a_few_files_at_once_and_a_link_loop_is_walked_once() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, recorder) = common::recorded_client(common::account());
+    let container = common::unique("folder");
+    rt.block_on(client.create_container(&container, PublicAccess::None, &[]))
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let root = folder_of(dir.path(), 60);
+    // A link back up the tree (a loop), and a link to a file beside the folder.
+    std::os::unix::fs::symlink(&root, root.join("day0").join("back-up")).unwrap();
+    std::fs::write(dir.path().join("outside.txt"), "linked").unwrap();
+    std::os::unix::fs::symlink(dir.path().join("outside.txt"), root.join("linked.txt")).unwrap();
+
+    let (files, repeated) = walk(&root);
+    assert_eq!(files.len(), 61, "60 files and the linked one");
+    assert_eq!(repeated, 1, "the loop is seen once and not followed");
+
+    let mut world = World::new(&rt, client.clone());
+    let mut pane = BlobPane::new("test", &container);
+    world.with(|ctx| pane.upload_folder(ctx, root.clone()));
+    assert_eq!(world.jobs.all().len(), 1, "one job for the whole folder");
+    let state = finish(&mut world);
+    let JobState::Done(summary) = state else {
+        panic!("the upload failed: {state:?}")
+    };
+    assert!(summary.starts_with("61 file(s)"), "{summary}");
+    assert!(summary.contains("1 link(s)"), "{summary}");
+    let names = blob_names(&rt, &client, &container);
+    assert_eq!(names.len(), 61, "{names:?}");
+    assert!(names.contains("photos/day2/img059.txt") && names.contains("photos/linked.txt"));
+    let most = most_puts_at_once(&recorder.events());
+    assert!(most <= FOLDER_FILES_AT_ONCE, "{most} files were in flight at once");
+    assert!(most > 1, "the files went one by one");
+}
+
+#[test]
+fn a_retry_sends_only_the_files_that_did_not_go() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, recorder) = common::recorded_client(common::account());
+    let container = common::unique("folder");
+    rt.block_on(client.create_container(&container, PublicAccess::None, &[]))
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let root = folder_of(dir.path(), 12);
+    // One blob is there already, and the upload is "only if new": that file is refused.
+    let taken = "photos/day1/img004.txt";
+    let body = bytes::Bytes::from_static(b"theirs");
+    let none = tessera::storage::blob::Conditions::none();
+    rt.block_on(client.put_blob(&container, taken, body, &Default::default(), &[], &none))
+        .unwrap();
+
+    let mut world = World::new(&rt, client.clone());
+    let mut pane = BlobPane::new("test", &container);
+    pane.set_upload_mode(UploadMode::OnlyIfNew);
+    world.with(|ctx| pane.upload_folder(ctx, root.clone()));
+    let JobState::Failed(e) = finish(&mut world) else {
+        panic!("a refused file must fail the job")
+    };
+    let words = e.plain_words();
+    assert!(
+        words.contains("1 of 12 file(s) did not upload") && words.contains("img004.txt"),
+        "{words}"
+    );
+    assert_eq!(blob_names(&rt, &client, &container).len(), 12);
+
+    let include = tessera::storage::blob::DeleteSnapshots::Include;
+    rt.block_on(client.delete_blob(&container, taken, None, include, &none))
+        .unwrap();
+    recorder.clear();
+    let id = world.jobs.all().last().unwrap().id;
+    let backend = world.backend.clone();
+    world.jobs.retry(&backend, id);
+    assert!(matches!(finish(&mut world), JobState::Done(_)));
+    let puts: Vec<String> = recorder
+        .events()
+        .into_iter()
+        .filter(|e| e.method == "PUT")
+        .map(|e| e.resource)
+        .collect();
+    assert_eq!(puts.len(), 1, "the retry sent {puts:?}");
+    assert!(puts[0].ends_with("img004.txt"));
+}
