@@ -1,7 +1,8 @@
 //! The app shell: cold start to the first drawn frame (against an empty eframe window, same run); UI frame
 //! times while 8 background jobs run (against the same frames with none); frames once the app has a long
 //! history (10,000 finished jobs, 20,000 requests filtered in the inspector) against the same app before it; and
-//! the app's memory once a 100,000-file folder upload is queued. Run: `cargo bench --bench shell`.
+//! the app's memory once a 100,000-file folder upload is queued; the demo's seeding time and how the tree
+//! answers meanwhile. Run: `cargo bench --bench shell`.
 //! Cold start needs a display: with none set, the benchmark starts Xvfb (`:97`) if it is installed.
 
 mod common;
@@ -16,11 +17,11 @@ use tessera::app::accounts::secrets::Secrets;
 use tessera::app::runtime::backend::Backend;
 use tessera::app::{BottomView, TesseraApp};
 
-use tessera::storage::ClientOptions;
 use tessera::storage::table::BatchOperation;
 use tessera::storage::table::EdmValue;
 use tessera::storage::table::EntityDraft;
 use tessera::storage::table::UpdateMode;
+use tessera::storage::{Client, ClientOptions};
 
 /// Launches the app binary and reads how long its first frame took to appear.
 fn first_frame_ms(display: &str, args: &[&str], home: &std::path::Path) -> Option<f64> {
@@ -326,7 +327,91 @@ fn memory_of_a_queued_folder_upload() {
     );
 }
 
+/// Opens a node of the tree as the app does (list the tables, the containers, the queues), timed.
+async fn open_nodes(client: &tessera::storage::Client) -> Vec<f64> {
+    let mut took = Vec::new();
+    for service in 0..3 {
+        let start = std::time::Instant::now();
+        match service {
+            0 => drop(client.list_tables(None, None).await.unwrap()),
+            1 => drop(client.list_containers(None, None, None, false).await.unwrap()),
+            _ => drop(client.list_queues(None, None, None, false).await.unwrap()),
+        }
+        took.push(start.elapsed().as_secs_f64());
+    }
+    took
+}
+
+/// The run command's demo: seconds until every part is seeded (alone, and with a user opening tree nodes every
+/// 200 ms meanwhile), and how long opening a node takes while it seeds against the same on an idle emulator.
+fn demo_seeding() {
+    let seed = |client: &tessera::storage::Client, rt: &tokio::runtime::Runtime| {
+        let start = std::time::Instant::now();
+        let progress = tessera::storage::TransferProgress::new();
+        let cancel = tokio_util::sync::CancellationToken::new();
+        rt.block_on(tessera::demo::seed(client, tessera::demo::ENTITIES, &progress, &cancel))
+            .unwrap();
+        start.elapsed().as_secs_f64()
+    };
+    let (_alone_emulator, rt, client) = common::azurite(ClientOptions::default());
+    let alone = seed(&client, &rt);
+    let (emulator, rt, client) = common::azurite(ClientOptions::default());
+    let seeding = {
+        let client = client.clone();
+        let handle = rt.handle().clone();
+        std::thread::spawn(move || {
+            let progress = tessera::storage::TransferProgress::new();
+            let cancel = tokio_util::sync::CancellationToken::new();
+            let start = std::time::Instant::now();
+            handle
+                .block_on(tessera::demo::seed(
+                    &client,
+                    tessera::demo::ENTITIES,
+                    &progress,
+                    &cancel,
+                ))
+                .unwrap();
+            start.elapsed().as_secs_f64()
+        })
+    };
+    let user = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let mut busy = Vec::new();
+    while !seeding.is_finished() {
+        busy.extend(rt.block_on(open_nodes(&user)));
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let ready = seeding.join().unwrap();
+    let mut idle = Vec::new();
+    for _ in 0..(busy.len() / 3).max(10) {
+        idle.extend(rt.block_on(open_nodes(&user)));
+    }
+    println!(
+        "demo of {} entities ready in {ready:.1} s with a user opening nodes ({alone:.1} s alone); {} nodes opened meanwhile, median {:.0} ms",
+        tessera::demo::ENTITIES,
+        busy.len(),
+        median(&busy) * 1e3
+    );
+    goal(
+        "demo_ready",
+        format!("{ready:.1}s"),
+        format!("{alone:.1}s(seeding_alone)"),
+        ready / alone,
+        "<30s",
+        ready < 30.0,
+    );
+    let (p99, base) = (percentile(&busy, 0.99), percentile(&idle, 0.99));
+    goal(
+        "tree_answer_while_seeding",
+        format!("{:.0}ms", p99 * 1e3),
+        format!("{:.0}ms(idle_emulator)", base * 1e3),
+        p99 / base,
+        "<1s",
+        p99 < 1.0,
+    );
+}
+
 fn main() {
+    demo_seeding();
     cold_start();
     frames_with_jobs();
     frames_with_history();

@@ -17,6 +17,8 @@ use crate::storage::table::entity::EntityDraft;
 use crate::storage::{Client, StorageError};
 
 pub const CUSTOMERS: &str = "demoCustomers";
+/// The big table's size: enough for paging, the partition map and a quick filter worth timing, seeded in seconds.
+pub const ENTITIES: usize = 10_000;
 pub const TYPES: &str = "demoTypes";
 pub const CONTAINER: &str = "demo";
 pub const QUEUE: &str = "demo-orders";
@@ -34,7 +36,16 @@ pub async fn seed(
     seed_blobs(client).await?;
     seed_queue(client).await?;
     seed_types(client).await?;
-    seed_customers(client, entities, progress, cancel).await?;
+    let shape = Shape {
+        table: CUSTOMERS,
+        entities,
+        // Skewed on purpose: region-000 holds ten times an ordinary partition's rows, so the partition map has a
+        // hot partition to show. Not more: Azurite's in-memory table store costs more per insert as a partition
+        // grows (2.4 ms at 2,000 rows, 5.6 ms at 10,000, measured here), and the demo must be ready in seconds.
+        partitions: 100.min(entities.max(2)),
+        hot: entities / 10,
+    };
+    seed_rows(client, &shape, progress, cancel).await?;
     let entities = crate::app::widgets::format::thousands(entities as u64);
     Ok(format!(
         "{entities} entities in `{CUSTOMERS}`, every Edm type in `{TYPES}`, container `{CONTAINER}`, queue `{QUEUE}` and two priority queues"
@@ -50,17 +61,53 @@ fn ensure<T>(result: Result<T, StorageError>) -> Result<(), StorageError> {
     }
 }
 
-async fn seed_customers(
+/// A table of customers to seed: how many rows, over how many partitions, and how many of them the first
+/// (hot) partition holds; the others share the rest evenly.
+pub struct Shape {
+    pub table: &'static str,
+    pub entities: usize,
+    pub partitions: usize,
+    pub hot: usize,
+}
+
+/// The explicit "Seed a million rows" job (Tools menu): a table big enough to feel the grid's scale, in
+/// partitions of 1,000 so that Azurite's cost per insert stays flat.
+pub const MILLION: Shape = Shape {
+    table: "demoMillion",
+    entities: 1_000_000,
+    partitions: 1_000,
+    hot: 1_000,
+};
+
+/// Seeds a million rows into `MILLION.table`. Progress counts entities; rows are upserted, so Retry carries on.
+pub async fn seed_million(
     client: &Client,
-    entities: usize,
+    progress: &TransferProgress,
+    cancel: &CancellationToken,
+) -> Result<String, StorageError> {
+    progress.start(MILLION.entities as u64);
+    seed_rows(client, &MILLION, progress, cancel).await?;
+    Ok(format!(
+        "{} entities in `{}`",
+        crate::app::widgets::format::thousands(MILLION.entities as u64),
+        MILLION.table
+    ))
+}
+
+async fn seed_rows(
+    client: &Client,
+    shape: &Shape,
     progress: &TransferProgress,
     cancel: &CancellationToken,
 ) -> Result<(), StorageError> {
-    ensure(client.create_table(CUSTOMERS).await)?;
+    let Shape {
+        table,
+        entities,
+        partitions,
+        hot,
+    } = *shape;
+    ensure(client.create_table(table).await)?;
     let cities = ["Oslo", "Lima", "Kyoto", "Perth", "Accra", "Quito", "Turku", "Hanoi"];
-    let partitions = 200;
-    // Skewed on purpose: region-000 holds three fifths of the rows, so the partition map has a hot partition to show.
-    let hot = entities * 3 / 5;
     let (share, spare) = ((entities - hot) / (partitions - 1), (entities - hot) % (partitions - 1));
     let size = |p: usize| {
         if p == 0 {
@@ -103,13 +150,15 @@ async fn seed_customers(
                 .collect();
             written += ops.len();
             start = end;
-            while set.len() >= 6 {
+            // Two batches in flight keep the emulator busy without a queue in front of the user's own requests:
+            // the tree and open tabs answer while the demo seeds.
+            while set.len() >= 2 {
                 progress.add(set.join_next().await.expect("task").expect("join")?);
             }
             let c = client.clone();
             set.spawn(async move {
                 let n = ops.len() as u64;
-                c.submit_batch(CUSTOMERS, &ops).await.map(|_| n)
+                c.submit_batch(table, &ops).await.map(|_| n)
             });
         }
     }
@@ -143,6 +192,19 @@ async fn seed_types(client: &Client) -> Result<(), StorageError> {
         )
         .with("ABinary", EdmValue::Binary(vec![0xde, 0xad, 0xbe, 0xef, 0x00, 0xff]));
     client.upsert_entity(TYPES, &every, UpdateMode::Replace).await?;
+    // Text in many scripts, as people store it.
+    let scripts = EntityDraft::new("types", "scripts")
+        .with("Russian", EdmValue::String("Привет, мир".into()))
+        .with("Chinese", EdmValue::String("你好，世界".into()))
+        .with("Japanese", EdmValue::String("こんにちは、東京".into()))
+        .with("Korean", EdmValue::String("안녕하세요".into()))
+        .with("Greek", EdmValue::String("Καλημέρα".into()))
+        .with("Arabic", EdmValue::String("مرحبا بالعالم".into()))
+        .with("Hebrew", EdmValue::String("שלום עולם".into()))
+        .with("Hindi", EdmValue::String("नमस्ते दुनिया".into()))
+        .with("Thai", EdmValue::String("สวัสดีชาวโลก".into()))
+        .with("Emoji", EdmValue::String("📦 🚚 ✅".into()));
+    client.upsert_entity(TYPES, &scripts, UpdateMode::Replace).await?;
     // The same name with another type in a second entity: the grid shows the clash.
     let clash = EntityDraft::new("types", "clash").with("AnInt32", EdmValue::String("not a number".into()));
     client.upsert_entity(TYPES, &clash, UpdateMode::Replace).await?;
@@ -160,8 +222,14 @@ async fn seed_blobs(client: &Client) -> Result<(), StorageError> {
         content_type: Some("text/plain".into()),
         ..Default::default()
     };
-    let files: [(&str, Bytes, &str); 7] = [
+    let files: [(&str, Bytes, &str); 8] = [
         ("readme.txt", text("Demo container for Tessera.\n"), "text/plain"),
+        // Names and text in other scripts: they draw with the system's fonts.
+        (
+            "international/東京レポート 2026 отчёт.txt",
+            text("Отчёт за ноябрь, 東京 📦\n"),
+            "text/plain; charset=utf-8",
+        ),
         (
             "docs/guide.md",
             text("# Guide\n\nFolders are prefixes.\n"),
@@ -250,6 +318,10 @@ async fn seed_queue(client: &Client) -> Result<(), StorageError> {
     }
     // One message taken for an hour: invisible until then.
     client.get_messages(QUEUE, 1, 3600).await?;
+    // An order in other scripts, with an emoji.
+    client
+        .put_message(QUEUE, "Заказ 9 отправлен 📦 出荷済み", None, MessageTtl::Default)
+        .await?;
     // Priority queues, one per priority as is usual, so Tools > Queue backlogs has several lines to compare.
     for (queue, backlog) in PRIORITY_QUEUES {
         ensure(client.create_queue(queue, &[]).await)?;

@@ -34,6 +34,8 @@ fn main() -> eframe::Result {
             ))
             .with_inner_size([1360.0, 860.0])
             .with_min_inner_size([800.0, 500.0]),
+        // The app installs the system font provider itself, to name the scripts no font covers.
+        system_font_fallback: false,
         ..Default::default()
     };
     eframe::run_native(
@@ -41,6 +43,7 @@ fn main() -> eframe::Result {
         options,
         Box::new(move |cc| {
             egui_extras::install_image_loaders(&cc.egui_ctx);
+            tessera::app::runtime::fonts::install(&cc.egui_ctx);
             let ctx = cc.egui_ctx.clone();
             let backend = Backend::new(runtime.handle().clone(), Arc::new(move || ctx.request_repaint()));
             let settings: Option<UiSettings> = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY));
@@ -73,7 +76,7 @@ fn start_demo(app: &mut TesseraApp) {
     let entities = std::env::var("TESSERA_DEMO_ENTITIES")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(100_000);
+        .unwrap_or(tessera::demo::ENTITIES);
     let factory = Arc::new(move |ctx: tessera::app::runtime::jobs::JobContext| {
         let account = account.clone();
         Box::pin(async move {

@@ -412,3 +412,36 @@ fn a_sas_pasted_into_an_endpoint_is_refused_or_kept_as_the_credential_never_save
     assert!(!file.contains(SIG), "{file}");
     assert!(!file.contains("Keyed"), "the refused account was not saved");
 }
+
+#[test]
+fn a_million_rows_are_seeded_only_once_asked_and_the_job_shows_its_progress_and_stops() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    t.click("Test emulator");
+    t.wait_for("Tables");
+    t.click("Tools");
+    t.click("Seed a million rows…");
+    t.wait_for_contains("Seed a million rows into `Test emulator`?");
+    let table = tessera::demo::MILLION.table;
+    let exists = |rt: &tokio::runtime::Runtime| {
+        rt.block_on(common::client().query_entities(table, &Default::default(), None))
+            .is_ok()
+    };
+    assert!(!exists(&rt), "nothing is written before the user says yes");
+    t.click("Seed a million rows");
+    let job = format!("Seed a million rows in {table}");
+    t.wait_for(&format!("Cancel {job}"));
+    t.wait_app("some rows written", std::time::Duration::from_secs(60), |app| {
+        app.jobs().first().is_some_and(|j| j.progress.done() >= 400)
+    });
+    t.click(&format!("Cancel {job}"));
+    t.wait_for_contains("Cancelled after");
+    assert!(exists(&rt), "the job created the table");
+    let done = t.harness.state().jobs()[0].progress.done();
+    assert!((400..1_000_000).contains(&done), "it stopped part way: {done}");
+    assert_eq!(
+        t.harness.state().jobs()[0].progress.total(),
+        1_000_000,
+        "the job knows its whole size"
+    );
+}

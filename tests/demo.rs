@@ -20,7 +20,7 @@ fn the_demo_seeds_what_each_pane_shows_and_a_retry_succeeds() {
     assert_eq!(progress.done(), 1_000, "progress counted every entity");
 
     rt.block_on(async {
-        // Three fifths in one partition: the partition map's hot partition.
+        // One partition ten times the size of the others: the partition map's hot partition.
         let mut keys = Vec::new();
         let query = EntityQuery {
             select: vec!["PartitionKey".into()],
@@ -34,13 +34,23 @@ fn the_demo_seeds_what_each_pane_shows_and_a_retry_succeeds() {
             .await
             .unwrap();
         assert_eq!(keys.len(), 1_000);
-        assert_eq!(keys.iter().filter(|k| *k == "region-000").count(), 600);
+        assert_eq!(keys.iter().filter(|k| *k == "region-000").count(), 100);
+        let partitions: std::collections::BTreeSet<&String> = keys.iter().collect();
+        assert_eq!(partitions.len(), 100);
+        assert!(
+            keys.iter().filter(|k| *k == "region-001").count() <= 10,
+            "an ordinary partition is a tenth of it"
+        );
 
         let types = client
             .query_entities(TYPES, &EntityQuery::default(), None)
             .await
             .unwrap();
-        assert_eq!(types.entities.len(), 2, "every Edm type, and a type clash");
+        assert_eq!(
+            types.entities.len(),
+            3,
+            "every Edm type, text in many scripts, and a type clash"
+        );
 
         let flat = ListBlobsOptions {
             include_snapshots: true,

@@ -27,7 +27,7 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
         let done = amount(job.unit, job.progress.done());
         let progress_text = match job.progress.total() {
             0 => done,
-            total => format!("{done} of {}", amount(job.unit, total)),
+            total => format!("{done} of {}{}", amount(job.unit, total), time_left(job, total)),
         };
         let rate = match job.unit {
             Unit::Bytes => format!("{}/s", human_bytes(job.rate() as u64)),
@@ -70,6 +70,20 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
         }
     });
     action
+}
+
+/// ", about 3 min left" at the rate so far, once there is a rate to go by.
+fn time_left(job: &Job, total: u64) -> String {
+    let rate = job.rate();
+    if !job.is_running() || rate <= 0.0 || job.elapsed().as_secs_f64() < 2.0 {
+        return String::new();
+    }
+    let seconds = total.saturating_sub(job.progress.done()) as f64 / rate;
+    match seconds {
+        s if s < 90.0 => format!(", about {s:.0} s left"),
+        s if s < 90.0 * 60.0 => format!(", about {:.0} min left", s / 60.0),
+        s => format!(", about {:.1} h left", s / 3600.0),
+    }
 }
 
 fn first_line(text: &str) -> &str {

@@ -15,7 +15,7 @@ use crate::app::context::Notice;
 use crate::app::frame::inspector::Inspector;
 use crate::app::frame::tabs::Tabs;
 use crate::app::runtime::backend::{Backend, Pending, take_all_ready, take_ready};
-use crate::app::runtime::jobs::Jobs;
+use crate::app::runtime::jobs::{Jobs, Unit};
 use crate::app::runtime::log::AppLog;
 
 use crate::storage::{Service, StorageError};
@@ -49,6 +49,8 @@ pub enum PanelFocus {
 pub enum Confirm {
     DeleteResource(TabTarget),
     RemoveAccount(String),
+    /// Tools > Seed a million rows, into this account.
+    SeedMillion(String),
 }
 
 pub struct TesseraApp {
@@ -361,6 +363,21 @@ impl TesseraApp {
                 } else {
                     "Account removed, and its secret forgotten (it was kept for this run only)."
                 });
+            }
+            Confirm::SeedMillion(id) => {
+                let Some(client) = self.connections.client(&id) else {
+                    self.notice("Connect the account first (open it in the tree).");
+                    return;
+                };
+                let title = format!("Seed a million rows in {}", crate::demo::MILLION.table);
+                self.jobs.run(
+                    &self.backend,
+                    title,
+                    Unit::Items("entities"),
+                    client,
+                    |job, client| async move { crate::demo::seed_million(&client, &job.progress, &job.cancel).await },
+                );
+                self.settings.bottom = BottomView::Activity;
             }
             Confirm::DeleteResource(target) => {
                 let Some(client) = self.connections.client(&target.profile_id) else {

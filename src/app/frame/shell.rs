@@ -120,6 +120,17 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 }
                 ui.close();
             }
+            if ui
+                .button("Seed a million rows…")
+                .on_hover_text("Writes 1,000,000 entities into a new table of the current account, as a job")
+                .clicked()
+            {
+                match app.current_profile() {
+                    Some(id) => app.confirm = Some(Confirm::SeedMillion(id)),
+                    None => app.notice("Connect an account first: the rows go into it."),
+                }
+                ui.close();
+            }
             if ui.button("Conflict lab").clicked() {
                 if let Some(id) = app.current_profile() {
                     app.open_lab(&id, None);
@@ -287,6 +298,10 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 .map(|c| (c.profile.id.clone(), Service::Table))
         });
     ui.horizontal(|ui| {
+        if let Some(note) = crate::app::runtime::fonts::missing_scripts_note() {
+            ui.colored_label(ui.visuals().warn_fg_color, note);
+            ui.separator();
+        }
         let Some((id, service)) = profile_id else {
             ui.label("No account. Add one with “Add account”.");
             return;
@@ -350,6 +365,24 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
                 ),
                 format!("Delete {}", t.name),
             ),
+            Confirm::SeedMillion(id) => {
+                let label = app
+                    .connections
+                    .get(id)
+                    .map(|c| c.profile.label.clone())
+                    .unwrap_or_default();
+                let table = crate::demo::MILLION.table;
+                (
+                    format!("Seed a million rows into `{label}`?"),
+                    format!(
+                        "Writes 1,000,000 entities (1,000 partitions of 1,000, about 300 MB of JSON) into table \
+                         `{table}` of `{label}`, creating it if needed and replacing rows of the same keys. On the \
+                         local emulator this takes many minutes; on Azure it costs 10,000 batch transactions. It \
+                         runs as a job: Cancel stops it, Retry carries on."
+                    ),
+                    "Seed a million rows".to_string(),
+                )
+            }
             Confirm::RemoveAccount(id) => {
                 let label = app
                     .connections

@@ -1,7 +1,8 @@
 //! The bridge to the async side: the backend that runs work on tokio and hands results back, long jobs with
-//! progress and cancel, file dialogs behind a trait, and the request log.
+//! progress and cancel, file dialogs behind a trait, the request log, and the system's fonts.
 
 pub mod backend;
 pub mod dialogs;
+pub mod fonts;
 pub mod jobs;
 pub mod log;
