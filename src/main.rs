@@ -32,7 +32,7 @@ fn main() -> eframe::Result {
                 eframe::icon_data::from_png_bytes(include_bytes!("../assets/png/tessera-256.png"))
                     .expect("the bundled icon is a valid PNG"),
             ))
-            .with_inner_size([1360.0, 860.0])
+            .with_inner_size([1400.0, 900.0])
             .with_min_inner_size([800.0, 500.0]),
         // The app installs the system font provider itself, to name the scripts no font covers.
         system_font_fallback: false,

@@ -495,3 +495,21 @@ fn a_container_is_created_public_and_its_access_and_metadata_are_edited_in_its_t
     assert_eq!(saves(&t), 1);
     assert_eq!(read(&rt).1, vec![("team".to_string(), "blue".to_string())]);
 }
+
+#[test]
+fn at_1400_points_the_list_shows_name_lease_etag_size_and_last_modified_beside_the_details() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_, container) = container_with(&rt, &["a-rather-long-blob-name-that-gets-elided-in-the-list.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("a-rather-long-blob-name-that-gets-elided-in-the-list.txt");
+    // The details panel starts where its heading does: every header must end left of it, seen without a scroll.
+    let details = t.harness.get_by_label(&format!("Container {container}")).rect().min.x;
+    for header in ["Name", "Lease", "ETag", "Size", "Last modified"] {
+        let rect = t.harness.get_by_label(header).rect();
+        assert!(
+            rect.min.x >= 0.0 && rect.max.x <= details,
+            "the `{header}` column header is not in view beside the details (from x = {details}): {rect:?}"
+        );
+    }
+}

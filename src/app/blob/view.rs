@@ -30,7 +30,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     let widest = (ui.available_width() - 260.0).max(200.0);
     egui::Panel::right(("blob-details", &pane.container))
         .resizable(true)
-        .default_size(520.0)
+        .default_size(360.0)
         .max_size(widest)
         .show(ui, |ui| {
             // Both ways: wide details scroll inside the panel instead of widening it over the list.
@@ -192,15 +192,17 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 .id_salt(("blobs", &pane.container))
                 .striped(true)
                 .sense(egui::Sense::click())
-                .column(Column::initial(240.0).at_least(80.0).resizable(true).clip(true))
-                .column(Column::initial(250.0).resizable(true).clip(true))
-                .column(Column::initial(170.0).resizable(true).clip(true))
+                // What the pane is for comes first and fits beside the details at 1,400 points: name, lease,
+                // ETag, size, last modified; content type and tier follow.
+                .column(Column::initial(180.0).at_least(80.0).resizable(true).clip(true))
+                .column(Column::initial(130.0).resizable(true).clip(true))
+                .column(Column::initial(150.0).resizable(true).clip(true))
                 .column(Column::initial(70.0).resizable(true))
+                .column(Column::initial(150.0).resizable(true).clip(true))
                 .column(Column::initial(110.0).resizable(true).clip(true))
-                .column(Column::initial(50.0).resizable(true))
-                .column(Column::remainder().at_least(170.0).clip(true))
+                .column(Column::remainder().at_least(50.0).clip(true))
                 .header(20.0, |mut h| {
-                    for title in ["Name", "Lease", "ETag", "Size", "Content type", "Tier", "Last modified"] {
+                    for title in ["Name", "Lease", "ETag", "Size", "Last modified", "Content type", "Tier"] {
                         h.col(|ui| {
                             ui.strong(title);
                         });
@@ -238,10 +240,12 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         };
                         let p = &b.properties;
                         row.col(|ui| {
-                            ui.label(shown);
+                            ui.add(egui::Label::new(shown).truncate()).on_hover_text(shown);
                         });
                         row.col(|ui| {
-                            ui.label(lease_label(ctx.leases, &pane.key(Some(&b.name)), &p.lease, dark));
+                            let lease = lease_label(ctx.leases, &pane.key(Some(&b.name)), &p.lease, dark);
+                            let words = lease.text().to_string();
+                            ui.add(egui::Label::new(lease).truncate()).on_hover_text(words);
                         });
                         row.col(|ui| {
                             ui.monospace(&p.etag);
@@ -250,13 +254,13 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             ui.label(human_bytes(p.content_length));
                         });
                         row.col(|ui| {
+                            ui.label(utc_opt(p.last_modified));
+                        });
+                        row.col(|ui| {
                             ui.label(p.http.content_type.as_deref().unwrap_or(""));
                         });
                         row.col(|ui| {
                             ui.label(p.access_tier.as_deref().unwrap_or(""));
-                        });
-                        row.col(|ui| {
-                            ui.label(utc_opt(p.last_modified));
                         });
                         if row.response().clicked() {
                             clicked = Some((b.name.clone(), modifiers.command || modifiers.ctrl));

@@ -27,7 +27,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         .show(ui, |ui| bottom(app, ui));
     egui::Panel::left("tree")
         .resizable(true)
-        .default_size(290.0)
+        .default_size(260.0)
         .show(ui, |ui| tree(app, ui));
     egui::CentralPanel::default().show(ui, |ui| central(app, ui));
     let ctx = ui.ctx().clone();
