@@ -20,6 +20,9 @@ pub fn focus_id(panel: PanelFocus) -> egui::Id {
 pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     shortcuts(app, ui);
     egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui));
+    if !app.notices.is_empty() {
+        egui::Panel::top("notices").show(ui, |ui| notices(app, ui));
+    }
     egui::Panel::bottom("status").show(ui, |ui| status_line(app, ui));
     egui::Panel::bottom("bottom")
         .resizable(true)
@@ -209,25 +212,30 @@ fn tree(app: &mut TesseraApp, ui: &mut egui::Ui) {
     });
 }
 
-fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
-    follow_click(app, ui, PanelFocus::Tabs);
+/// Banners above the whole window, one line each with the full text on hover; an error keeps all its lines (what
+/// failed, why, what to do) in view.
+fn notices(app: &mut TesseraApp, ui: &mut egui::Ui) {
     let mut dismiss = None;
     for (i, n) in app.notices.iter().enumerate() {
         ui.horizontal(|ui| {
-            let color = if n.error {
-                ui.visuals().error_fg_color
-            } else {
-                ui.visuals().text_color()
-            };
             if ui.small_button("Dismiss").clicked() {
                 dismiss = Some(i);
             }
-            ui.add(egui::Label::new(RichText::new(&n.text).color(color)).wrap());
+            let label = if n.error {
+                egui::Label::new(RichText::new(&n.text).color(ui.visuals().error_fg_color)).wrap()
+            } else {
+                egui::Label::new(&n.text).truncate()
+            };
+            ui.add(label).on_hover_text(&n.text);
         });
     }
     if let Some(i) = dismiss {
         app.notices.remove(i);
     }
+}
+
+fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    follow_click(app, ui, PanelFocus::Tabs);
     panel_frame(app, ui, PanelFocus::Tabs).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             let mut close = None;
