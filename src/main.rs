@@ -6,14 +6,10 @@
 
 use std::sync::Arc;
 
-use tessera::app::accounts::profiles::{AccountProfile, AppPaths};
+use tessera::app::accounts::profiles::AppPaths;
 use tessera::app::accounts::secrets::Secrets;
 use tessera::app::runtime::backend::Backend;
-use tessera::app::runtime::jobs::Unit;
 use tessera::app::{TesseraApp, UiSettings};
-use tessera::emulator::Emulator;
-use tessera::storage::EMULATOR_PORTS;
-use tessera::storage::{Client, ClientOptions};
 
 fn main() -> eframe::Result {
     let demo = std::env::args().any(|a| a == "--demo");
@@ -49,7 +45,7 @@ fn main() -> eframe::Result {
             let settings: Option<UiSettings> = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY));
             let mut app = TesseraApp::new(backend, AppPaths::platform(), Secrets::platform(), settings);
             if demo {
-                start_demo(&mut app);
+                tessera::app::frame::welcome::start_demo(&mut app);
             }
             app.keep_alive(Box::new(runtime));
             if bare {
@@ -58,39 +54,6 @@ fn main() -> eframe::Result {
             Ok(Box::new(FirstFrame::new(app)))
         }),
     )
-}
-
-/// Starts Azurite (on the standard ports when free), adds it to the tree and seeds it as a job.
-fn start_demo(app: &mut TesseraApp) {
-    let emulator = match Emulator::start_preferring(EMULATOR_PORTS) {
-        Ok(e) => e,
-        Err(why) => {
-            app.notice(format!("The demo emulator could not start: {why}"));
-            return;
-        }
-    };
-    let account = emulator.account();
-    let profile = AccountProfile::started_emulator(&account);
-    app.add_account_for_this_run(0, profile);
-    app.keep_alive(Box::new(emulator));
-    let entities = std::env::var("TESSERA_DEMO_ENTITIES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(tessera::demo::ENTITIES);
-    let factory = Arc::new(move |ctx: tessera::app::runtime::jobs::JobContext| {
-        let account = account.clone();
-        Box::pin(async move {
-            // Bulk writes to a local emulator that shares the machine's cores: an answer may take longer than the
-            // interactive 30 s, and a retry on timeout would only add to the work Azurite is still doing.
-            let options = ClientOptions {
-                read_timeout: std::time::Duration::from_secs(180),
-                ..ClientOptions::default()
-            };
-            let client = Client::new(account, options)?;
-            tessera::demo::seed(&client, entities, &ctx.progress, &ctx.cancel).await
-        }) as tessera::app::runtime::jobs::JobFuture
-    });
-    app.start_job("Seed demo data", Unit::Items("entities"), factory);
 }
 
 /// An empty window: the baseline the cold-start benchmark compares the app with.

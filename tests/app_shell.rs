@@ -445,3 +445,32 @@ fn a_million_rows_are_seeded_only_once_asked_and_the_job_shows_its_progress_and_
         "the job knows its whole size"
     );
 }
+
+#[test]
+fn with_no_tab_open_the_welcome_lists_what_was_opened_lately_and_reopens_it() {
+    let table = unique("recent");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(common::client().create_table(&table)).unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    t.wait_for("Welcome to Tessera");
+    t.open_table(&table);
+    t.click(&format!("Close {table} (table)"));
+    t.wait_for("Recently opened");
+    t.click(&format!("table `{table}` on Test emulator"));
+    t.wait_for(&format!("{table} (table)"));
+    assert_eq!(t.harness.state().open_tab_count(), 1, "the link reopened the table");
+}
+
+#[test]
+fn a_fresh_install_opens_the_demo_from_the_welcome() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::new(&rt);
+    t.wait_for("Welcome to Tessera");
+    t.click("Open the demo");
+    t.wait_for("Demo emulator (started by the run command)");
+    t.wait_for("Cancel Seed demo data");
+    // The welcome offers it once: the demo is here now.
+    assert!(t.harness.query_by_label("Open the demo").is_none());
+    t.click("Cancel Seed demo data");
+    t.wait_for_contains("Cancelled after");
+}

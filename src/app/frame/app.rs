@@ -27,6 +27,9 @@ pub struct UiSettings {
     pub open_tabs: Vec<TabTarget>,
     pub active_tab: Option<usize>,
     pub bottom: BottomView,
+    /// Resources opened lately, newest first (the welcome lists those of accounts still in the list).
+    #[serde(default)]
+    pub recent: Vec<TabTarget>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,6 +78,8 @@ pub struct TesseraApp {
     pub(crate) lab: Option<Box<crate::app::lab::ConflictLab>>,
     pub(crate) backlogs: Option<crate::app::queue::backlogs::QueueBacklogs>,
     pub(crate) about_open: bool,
+    /// The demo was started this run (the welcome stops offering it).
+    pub(crate) demo_started: bool,
     /// A pane asked to open the lab on one of its resources (profile id, target).
     pub(crate) lab_request: Option<(String, crate::app::context::open_lab::FreeTarget)>,
     pending_ops: Vec<Pending<OpResult>>,
@@ -135,6 +140,7 @@ impl TesseraApp {
             lab: None,
             backlogs: None,
             about_open: false,
+            demo_started: false,
             lab_request: None,
             pending_ops: Vec::new(),
             saving_secret: None,
@@ -171,6 +177,7 @@ impl TesseraApp {
     /// Opens (or focuses) a tab for a resource, connecting its account first if needed.
     pub fn open_tab(&mut self, target: TabTarget) {
         self.connections.open(&self.backend, &target.profile_id);
+        crate::app::frame::welcome::remember(&mut self.settings.recent, &target);
         self.tabs.open(target);
         // What was just opened is what the keyboard (Ctrl+R, Ctrl+F) should act on.
         self.focus = PanelFocus::Tabs;
@@ -491,6 +498,16 @@ impl TesseraApp {
                     .position(|t| std::ptr::eq(t, a))
                     .unwrap_or(0)
             }),
+            recent: self
+                .settings
+                .recent
+                .iter()
+                .filter(|t| {
+                    !t.profile_id
+                        .starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX)
+                })
+                .cloned()
+                .collect(),
             ..self.settings.clone()
         }
     }

@@ -1,5 +1,5 @@
 //! The window's frame: the shell that lays out menus, tree, tabs and the bottom panel; the tabs that hold the
-//! panes; the activity list; the HTTP inspector.
+//! panes; the activity list; the HTTP inspector; the welcome shown with no tab open.
 
 pub mod activity;
 pub mod app;
@@ -7,3 +7,4 @@ pub mod inspector;
 pub mod shell;
 pub mod surface;
 pub mod tabs;
+pub mod welcome;

@@ -259,6 +259,10 @@ fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
             }
         });
         ui.separator();
+        if app.tabs.list.is_empty() {
+            crate::app::frame::welcome::ui(app, ui);
+            return;
+        }
         let (tabs, mut shared) = app.tabs_and_shared();
         tabs.pane_ui(ui, &mut shared);
     });
