@@ -104,7 +104,8 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             });
         }
     }
-    ui.horizontal(|ui| {
+    // Wrapped: in a narrow panel the last button would otherwise sit past its edge.
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Save properties").clicked() {
             pane.save_details(ctx);
         }
