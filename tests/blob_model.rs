@@ -103,11 +103,7 @@ struct Run {
 
 impl Run {
     fn new() -> Run {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
+        let rt = common::pane_world::model_runtime();
         let direct = common::client();
         let container = common::unique("blobmodel");
         let mut model = Model::default();
@@ -258,11 +254,7 @@ async fn put(client: &Client, container: &str, name: &str) {
 
 /// Steps in all: `TESSERA_MODEL_STEPS` / 5 (2,000 by default), in runs of 100.
 fn cases() -> u32 {
-    let steps: u32 = std::env::var("TESSERA_MODEL_STEPS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(10_000);
-    (steps / 5).div_ceil(100)
+    (common::pane_world::model_steps(10_000) / 5).div_ceil(100)
 }
 
 proptest! {

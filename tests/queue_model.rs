@@ -121,11 +121,7 @@ struct Run {
 
 impl Run {
     fn new() -> Run {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
+        let rt = common::pane_world::model_runtime();
         let direct = common::client();
         let (queue, target) = (common::unique("held"), common::unique("moved"));
         let mut model = Model::default();
@@ -370,11 +366,7 @@ impl Drop for Run {
 
 /// Steps in all: `TESSERA_MODEL_STEPS` (1,000 by default), in runs of 100.
 fn cases() -> u32 {
-    let steps: u32 = std::env::var("TESSERA_MODEL_STEPS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1_000);
-    steps.div_ceil(100)
+    common::pane_world::model_steps(1_000).div_ceil(100)
 }
 
 proptest! {

@@ -207,11 +207,7 @@ struct Run {
 
 impl Run {
     fn new() -> Run {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
+        let rt = common::pane_world::model_runtime();
         let direct = common::client();
         let table = common::unique("model");
         let mut model = Model::default();
@@ -546,11 +542,7 @@ fn draft(key: &Key, row: &Row) -> EntityDraft {
 
 /// Steps in all: `TESSERA_MODEL_STEPS` (10,000 by default), in runs of 250.
 fn cases() -> u32 {
-    let steps: u32 = std::env::var("TESSERA_MODEL_STEPS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(10_000);
-    steps.div_ceil(250)
+    common::pane_world::model_steps(10_000).div_ceil(250)
 }
 
 proptest! {

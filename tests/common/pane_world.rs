@@ -61,3 +61,20 @@ impl World {
         }
     }
 }
+
+/// How many steps a model test takes in all: `TESSERA_MODEL_STEPS`, or `default`.
+pub fn model_steps(default: u32) -> u32 {
+    std::env::var("TESSERA_MODEL_STEPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The runtime a model test's pane and direct client share.
+pub fn model_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
