@@ -52,7 +52,12 @@ fn check_sig_hidden(query: &str, shown: &str) {
             && sig.len() >= 16
             && !sig.contains(['&', '#', ' ', '"', '\'', ';'])
         {
-            assert!(!shown.contains(sig), "the signature shows in {shown}");
+            // The same characters may stand elsewhere in the input, in a part that is no secret: count those.
+            let elsewhere = query.replace(part, "").matches(sig).count();
+            assert!(
+                shown.matches(sig).count() <= elsewhere,
+                "the signature shows in {shown}"
+            );
         }
     }
 }
