@@ -200,18 +200,29 @@ impl fmt::Display for Operand {
 }
 
 impl fmt::Display for FilterExpr {
-    /// The filter text: parentheses only where precedence needs them.
+    /// The filter text: parentheses where precedence needs them, and around a right-hand side of the same
+    /// operator (the parser groups `a or b or c` from the left), so the text reads back as this very tree.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let paren = |e: &FilterExpr| format!("({e})");
         match self {
             FilterExpr::Compare { left, op, right } => write!(f, "{left} {} {right}", op.keyword()),
             FilterExpr::And(a, b) => {
-                let side = |e: &FilterExpr| match e {
-                    FilterExpr::Or(..) => format!("({e})"),
-                    _ => e.to_string(),
+                let left = if matches!(**a, FilterExpr::Or(..)) {
+                    paren(a)
+                } else {
+                    a.to_string()
                 };
-                write!(f, "{} and {}", side(a), side(b))
+                let right = if matches!(**b, FilterExpr::Or(..) | FilterExpr::And(..)) {
+                    paren(b)
+                } else {
+                    b.to_string()
+                };
+                write!(f, "{left} and {right}")
             }
-            FilterExpr::Or(a, b) => write!(f, "{a} or {b}"),
+            FilterExpr::Or(a, b) => match **b {
+                FilterExpr::Or(..) => write!(f, "{a} or {}", paren(b)),
+                _ => write!(f, "{a} or {b}"),
+            },
             FilterExpr::Not(e) => match **e {
                 FilterExpr::Compare { .. } | FilterExpr::Not(_) => write!(f, "not {e}"),
                 _ => write!(f, "not ({e})"),

@@ -412,6 +412,26 @@ fn finite<E>(value: f64, body: &str, fail: &impl Fn(String) -> E) -> Result<EdmV
 
 #[cfg(test)]
 mod tests {
+    /// Found by the `odata_filter` fuzz target: `a or (b or c)` printed as `a or b or c`, which the parser groups
+    /// from the left: the same meaning, but not the filter the user wrote.
+    #[test]
+    fn a_group_on_the_right_prints_back_as_the_same_filter() {
+        for text in [
+            "A gt '' or (B gt '' or C le 'zz')",
+            "A eq 1 and (B eq 2 and C eq 3)",
+            "A eq 1 and (B eq 2 or C eq 3)",
+            "(A eq 1 or B eq 2) and C eq 3",
+            "nRqPu gt '' or Tq gt '' or(Tex gt '' or Iextexext le 'zz')",
+        ] {
+            let expr = crate::storage::table::parse_filter(text).unwrap();
+            let again = crate::storage::table::parse_filter(&expr.to_string()).unwrap();
+            assert_eq!(again, expr, "{text} printed as {expr}");
+        }
+        // Left-grouped chains still print without parentheses.
+        let chain = crate::storage::table::parse_filter("A eq 1 or B eq 2 or C eq 3").unwrap();
+        assert_eq!(chain.to_string(), "A eq 1 or B eq 2 or C eq 3");
+    }
+
     /// Found by the `odata_filter` fuzz target (fuzz/regressions/odata_filter/): a Double literal beyond the
     /// range was read as infinity, and the filter written back for it did not parse.
     #[test]
