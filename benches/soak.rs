@@ -30,23 +30,8 @@ fn main() {
         .unwrap_or(1000);
     let (emulator, rt, direct) = common::azurite(ClientOptions::default());
     let mut account = emulator.account();
-    let [blob, queue, table] = emulator.ports();
-    let proxies = rt.block_on(async {
-        [
-            fault_proxy::FaultProxy::start(blob).await,
-            fault_proxy::FaultProxy::start(queue).await,
-            fault_proxy::FaultProxy::start(table).await,
-        ]
-    });
-    for (endpoint, proxy) in [
-        &mut account.blob_endpoint,
-        &mut account.queue_endpoint,
-        &mut account.table_endpoint,
-    ]
-    .into_iter()
-    .zip(&proxies)
-    {
-        endpoint.as_mut().unwrap().set_port(Some(proxy.port)).unwrap();
+    let proxies = rt.block_on(fault_proxy::route_through_proxies(&mut account, emulator.ports()));
+    for proxy in &proxies {
         proxy.latency(Duration::from_millis(80), Duration::from_millis(20));
     }
 

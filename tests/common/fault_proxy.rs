@@ -427,3 +427,29 @@ async fn forward(request: &[u8], upstream_port: u16) -> std::io::Result<Vec<u8>>
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|w| w == needle)
 }
+
+/// Starts a proxy in front of each service of an emulator (its blob, queue and table ports) and points the
+/// account's endpoints at them. Returns the proxies: blob, queue, table.
+pub async fn route_through_proxies(account: &mut tessera::storage::Account, ports: [u16; 3]) -> [FaultProxy; 3] {
+    let [blob, queue, table] = ports;
+    let proxies = [
+        FaultProxy::start(blob).await,
+        FaultProxy::start(queue).await,
+        FaultProxy::start(table).await,
+    ];
+    for (endpoint, proxy) in [
+        &mut account.blob_endpoint,
+        &mut account.queue_endpoint,
+        &mut account.table_endpoint,
+    ]
+    .into_iter()
+    .zip(&proxies)
+    {
+        endpoint
+            .as_mut()
+            .expect("an emulator account has every endpoint")
+            .set_port(Some(proxy.port))
+            .unwrap();
+    }
+    proxies
+}

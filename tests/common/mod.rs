@@ -86,23 +86,8 @@ pub async fn account_through_proxy(service: Service) -> (Account, fault_proxy::F
 /// The emulator's account with every service reached through its own fault proxy, and the proxies (blob,
 /// queue, table).
 pub async fn account_through_proxies() -> (Account, [fault_proxy::FaultProxy; 3]) {
-    let [blob, queue, table] = emulator().ports();
     let mut account = account();
-    let proxies = [
-        fault_proxy::FaultProxy::start(blob).await,
-        fault_proxy::FaultProxy::start(queue).await,
-        fault_proxy::FaultProxy::start(table).await,
-    ];
-    for (endpoint, proxy) in [
-        &mut account.blob_endpoint,
-        &mut account.queue_endpoint,
-        &mut account.table_endpoint,
-    ]
-    .into_iter()
-    .zip(&proxies)
-    {
-        endpoint.as_mut().unwrap().set_port(Some(proxy.port)).unwrap();
-    }
+    let proxies = fault_proxy::route_through_proxies(&mut account, emulator().ports()).await;
     (account, proxies)
 }
 
