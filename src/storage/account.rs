@@ -122,6 +122,8 @@ impl fmt::Debug for SasToken {
 pub enum Credential {
     SharedKey(AccountKey),
     Sas(SasToken),
+    /// A Microsoft Entra ID sign-in: `Authorization: Bearer`, the token kept fresh by its credential.
+    Bearer(crate::storage::token::TokenCredential),
     Anonymous,
 }
 
@@ -130,6 +132,7 @@ impl Credential {
         match self {
             Credential::SharedKey(_) => "account key",
             Credential::Sas(_) => "shared access signature",
+            Credential::Bearer(_) => "Microsoft Entra ID sign-in",
             Credential::Anonymous => "anonymous",
         }
     }
@@ -151,6 +154,9 @@ pub struct Account {
     pub table_endpoint: Option<Url>,
     pub credential: Credential,
     pub scope: Option<ResourceScope>,
+    /// One more certificate to trust (a PEM file) beside the platform's own: an emulator started with
+    /// `--cert`, a corporate TLS proxy, a private endpoint.
+    pub trusted_cert: Option<std::path::PathBuf>,
 }
 
 impl Account {
@@ -171,6 +177,7 @@ impl Account {
                 AccountKey::from_base64(EMULATOR_KEY).expect("the emulator key is valid base64"),
             ),
             scope: None,
+            trusted_cert: None,
         }
     }
 
@@ -178,6 +185,17 @@ impl Account {
     pub fn from_name_and_key(name: &str, key: &str, endpoint_suffix: &str, https: bool) -> Result<Self> {
         let name = validate_account_name(name)?;
         let key = AccountKey::from_base64(key)?;
+        Self::from_name_and_credential(&name, Credential::SharedKey(key), endpoint_suffix, https)
+    }
+
+    /// An account by name with any credential (a key, an Entra ID sign-in), host-style endpoints from the name.
+    pub fn from_name_and_credential(
+        name: &str,
+        credential: Credential,
+        endpoint_suffix: &str,
+        https: bool,
+    ) -> Result<Self> {
+        let name = validate_account_name(name)?;
         let suffix = endpoint_suffix.trim().trim_matches('.');
         let suffix = if suffix.is_empty() { "core.windows.net" } else { suffix };
         let scheme = if https { "https" } else { "http" };
@@ -187,8 +205,9 @@ impl Account {
             queue_endpoint: Some(endpoint("queue")?),
             table_endpoint: Some(endpoint("table")?),
             name,
-            credential: Credential::SharedKey(key),
+            credential,
             scope: None,
+            trusted_cert: None,
         })
     }
 
@@ -278,6 +297,7 @@ impl Account {
                 service,
                 name: decode(&resource),
             }),
+            trusted_cert: None,
         };
         *account.endpoint_slot(service) = Some(endpoint);
         Ok(account)

@@ -229,6 +229,7 @@ impl ConnectionSettings {
             name,
             credential,
             scope: None,
+            trusted_cert: None,
         })
     }
 

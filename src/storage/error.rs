@@ -30,6 +30,9 @@ pub enum ErrorKind {
     Io,
     /// The service answered, but not in a form the client understands.
     Decode,
+    /// No Microsoft Entra ID token could be had (the CLI not signed in, a secret refused, a code expired):
+    /// nothing was sent to the storage service.
+    SignIn,
 }
 
 /// A failed storage operation: what failed, why, and what to do, with the service's own evidence.
@@ -62,6 +65,10 @@ pub struct ErrorDetails {
     pub credential_worked: bool,
     /// The string this app signed, when the service refused a signature made with a credential that worked.
     pub string_to_sign: Option<String>,
+    /// For a request with a Microsoft Entra ID sign-in: what the user does to sign in again.
+    pub sign_in: Option<String>,
+    /// The service's `AuthenticationErrorDetail`: why it refused a token or signature ("The token is expired").
+    pub auth_detail: Option<String>,
 }
 
 impl std::ops::Deref for StorageError {
@@ -100,6 +107,8 @@ impl StorageError {
             emulator: false,
             credential_worked: false,
             string_to_sign: None,
+            sign_in: None,
+            auth_detail: None,
         }))
     }
 
@@ -173,11 +182,49 @@ impl StorageError {
             ErrorKind::Timeout => "The service did not answer in time. It may be overloaded or unreachable; try again in a moment.".into(),
             ErrorKind::Connection => self.connection_hint(),
             ErrorKind::Service => self.service_hint(),
+            ErrorKind::SignIn => format!(
+                "No sign-in token could be had, so nothing was sent to the storage service. {}",
+                self.sign_in.as_deref().unwrap_or("Check the account's sign-in settings, then retry.")
+            ),
+        }
+    }
+
+    /// The service refused the credential itself (a bearer token that ended or was revoked), not the operation.
+    pub fn is_sign_in_refused(&self) -> bool {
+        self.status == Some(401)
+            || (self.status == Some(403)
+                && matches!(
+                    self.code.as_deref(),
+                    Some("AuthenticationFailed" | "InvalidAuthenticationInfo")
+                ))
+    }
+
+    /// The data-plane role a signed-in identity lacks for this service, in Azure's role names.
+    fn missing_role(&self) -> &'static str {
+        match self.service {
+            Some(Service::Blob) => "Storage Blob Data Reader (to read) or Storage Blob Data Contributor (to write)",
+            Some(Service::Queue) => {
+                "Storage Queue Data Reader (to peek), Storage Queue Data Message Processor (to dequeue and delete) \
+                 or Storage Queue Data Contributor"
+            }
+            Some(Service::Table) => "Storage Table Data Reader (to read) or Storage Table Data Contributor (to write)",
+            None => "a Storage … Data role for this service",
         }
     }
 
     fn connection_hint(&self) -> String {
         let endpoint = self.endpoint.clone().unwrap_or_else(|| "the endpoint".into());
+        let certificate = ["certificate", "UnknownIssuer", "NotValidForName", "BadSignature"]
+            .iter()
+            .any(|w| self.message.contains(w));
+        if certificate {
+            return format!(
+                "The certificate {endpoint} presented is not trusted by this computer. If this endpoint uses its own \
+                 certificate (an emulator started with --cert, a corporate TLS proxy, a private endpoint), choose \
+                 that certificate's PEM file under \"Trust certificate\" in the account's settings; the rest of the \
+                 trust store stays as it is."
+            );
+        }
         let refused = self.message.contains("refused") || self.message.contains("connect");
         let loopback = self
             .endpoint
@@ -212,6 +259,20 @@ impl StorageError {
             {
                 "The service rejected the request's time: this computer's clock is off. Correct the clock and try again.".into()
             }
+            (403, "AuthorizationPermissionMismatch") if self.sign_in.is_some() => format!(
+                "The signed-in identity has no data role that allows this. Ask an owner of the storage account to \
+                 assign it {} on the account (or this {}). Management roles such as Owner or Contributor do not \
+                 grant access to the data; role assignments can take a few minutes to apply.",
+                self.missing_role(),
+                self.service.map_or("resource", |s| s.resource())
+            ),
+            (401 | 403, _) if self.sign_in.is_some() && self.is_sign_in_refused() => format!(
+                "The service refused the sign-in token{}. {}",
+                self.auth_detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default(),
+                self.sign_in.as_deref().unwrap_or_default()
+            ),
+            (403, "KeyBasedAuthenticationNotPermitted") => "This account does not allow access with keys or SAS made \
+                 from keys (Shared Key access is turned off). Add it as a Microsoft Entra ID account instead.".into(),
             // The key worked on this account before: it is right, and so is the clock (a few moments ago).
             (403, "AuthenticationFailed" | "AuthorizationFailure") if self.credential_worked => "The service did not accept how this request was signed, although the same credential worked for earlier requests: the key is right. This app signed the request in a form the service computes differently, or something between (a proxy) changed the request after it was signed. The string this app signed is below (and in the HTTP inspector) to compare with what the service expects.".into(),
             // Azure says AuthenticationFailed; Azurite says AuthorizationFailure with the same message.
@@ -306,6 +367,10 @@ pub(crate) fn service_error(
     if let (403, Credential::Sas(sas)) = (status, &account.credential) {
         e.sas_expired = sas.expired(SystemTime::now());
     }
+    if let Credential::Bearer(credential) = &account.credential {
+        e.sign_in = Some(credential.sign_in_again());
+    }
+    e.auth_detail = auth_error_detail(body);
     e
 }
 
@@ -320,6 +385,19 @@ fn status_text(status: u16) -> &'static str {
         .ok()
         .and_then(|s| s.canonical_reason())
         .unwrap_or("Error")
+}
+
+/// The `AuthenticationErrorDetail` of an XML error body (or a JSON one's key of that name).
+fn auth_error_detail(body: &[u8]) -> Option<String> {
+    if let Ok(json) = serde_json::from_slice::<serde_json::Value>(body) {
+        let error = json.get("odata.error").or_else(|| json.get("error")).unwrap_or(&json);
+        return error
+            .get("AuthenticationErrorDetail")
+            .and_then(|d| d.as_str())
+            .map(|d| d.lines().next().unwrap_or("").to_string());
+    }
+    xml_element(&String::from_utf8_lossy(body), "AuthenticationErrorDetail")
+        .map(|d| d.lines().next().unwrap_or("").trim().to_string())
 }
 
 /// Table errors come as JSON (`odata.error`), Blob and Queue errors as XML (`<Error><Code>`).

@@ -3,6 +3,7 @@
 
 pub(crate) mod account;
 pub(crate) mod auth;
+pub mod azure_cli;
 pub mod blob;
 pub(crate) mod connection_string;
 pub(crate) mod error;
@@ -10,6 +11,7 @@ pub(crate) mod events;
 pub(crate) mod listing;
 pub(crate) mod metadata;
 pub(crate) mod names;
+pub mod oauth;
 pub(crate) mod pipeline;
 pub(crate) mod progress;
 pub mod queue;
@@ -18,6 +20,7 @@ pub(crate) mod request;
 pub(crate) mod retry;
 pub mod table;
 pub(crate) mod times;
+pub mod token;
 pub(crate) mod transport;
 pub(crate) mod xml;
 
@@ -35,6 +38,8 @@ pub use pipeline::{API_VERSION, Client, ClientOptions};
 pub use progress::TransferProgress;
 pub use request::{Headers, Request, Response, StreamingResponse};
 pub use retry::RetryPolicy;
+pub use token::{AccessToken, TokenCredential, TokenSource};
+pub use transport::read_pem_certificates;
 
 use serde::{Deserialize, Serialize};
 

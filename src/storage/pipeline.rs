@@ -91,7 +91,10 @@ impl Client {
         let _ = rustls::crypto::ring::default_provider().install_default();
         // No reqwest read timeout: it runs from the start of the request, upload included (reqwest #2784), so
         // a block on a slow uplink would fail. The pipeline watches for silence itself (`transport::Activity`).
+        let (extra_roots, reqwest_roots) = transport::trusted_roots(account.trusted_cert.as_deref())
+            .map_err(|e| StorageError::invalid("Set up the HTTP client", e))?;
         let http = reqwest::Client::builder()
+            .tls_certs_merge(reqwest_roots)
             .connect_timeout(options.connect_timeout)
             // Node servers (Azurite, many proxies) close a keep-alive connection idle for 5 s. A request sent on
             // one as it closes is reset after it left, and a write then cannot be retried safely ("outcome
@@ -101,7 +104,7 @@ impl Client {
             .build()
             .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e.to_string()))?;
         static NEXT_CLIENT: AtomicU64 = AtomicU64::new(1);
-        let exact_case = transport::ExactCase::new(options.connect_timeout)
+        let exact_case = transport::ExactCase::new(options.connect_timeout, extra_roots)
             .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e))?;
         Ok(Client {
             inner: Arc::new(Inner {
@@ -239,7 +242,17 @@ impl Client {
             }
             let started = SystemTime::now();
             let clock = Instant::now();
-            let (signed, string_to_sign) = self.sign(&req, &url, &headers, &client_request_id)?;
+            // Asked before every attempt: a retry after a long wait must not carry a token that ended meanwhile.
+            let bearer = match &self.inner.account.credential {
+                Credential::Bearer(credential) => Some(credential.token().await.map_err(|mut e| {
+                    e.operation = req.operation.clone();
+                    e.service = Some(req.service);
+                    e.sign_in = Some(credential.sign_in_again());
+                    e
+                })?),
+                _ => None,
+            };
+            let (signed, string_to_sign) = self.sign(&req, &url, &headers, &client_request_id, bearer.as_ref())?;
             let outcome = self.attempt(&req, &url, signed.clone(), streaming).await;
             let duration = clock.elapsed();
             let mut event = self.event(&req, &url, &signed, seq, attempt, started, duration, &client_request_id);
@@ -263,6 +276,12 @@ impl Client {
                     event.status = Some(status);
                     event.error_code = error.code.clone();
                     fill_response(&mut event, &headers);
+                    if let (401 | 403, Credential::Bearer(credential)) = (status, &self.inner.account.credential)
+                        && error.is_sign_in_refused()
+                    {
+                        // Refused (ended early, revoked): the next request asks the source for a new one.
+                        credential.refused();
+                    }
                     if status == 403 {
                         event.string_to_sign = string_to_sign.clone();
                         if self.inner.credential_worked.load(Ordering::Relaxed) {
@@ -382,6 +401,7 @@ impl Client {
         url: &Url,
         base: &HeaderMap,
         client_request_id: &str,
+        bearer: Option<&crate::storage::token::AccessToken>,
     ) -> Result<(HeaderMap, Option<String>)> {
         let mut headers = base.clone();
         let date = httpdate::fmt_http_date(SystemTime::now());
@@ -408,6 +428,16 @@ impl Client {
                 HeaderValue::from_str(&signature.authorization).expect("a signature is ASCII"),
             );
             string_to_sign = Some(signature.string_to_sign);
+        }
+        if let Some(token) = bearer {
+            let value = HeaderValue::from_str(&format!("Bearer {}", token.secret())).map_err(|_| {
+                StorageError::new(
+                    ErrorKind::SignIn,
+                    &req.operation,
+                    "The sign-in gave a token with characters a header cannot carry.",
+                )
+            })?;
+            headers.insert("authorization", value);
         }
         Ok((headers, string_to_sign))
     }

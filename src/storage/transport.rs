@@ -18,6 +18,7 @@ use hyper_util::client::legacy::connect::proxy::Tunnel;
 use hyper_util::client::proxy::matcher::{Intercept, Matcher};
 use hyper_util::rt::TokioIo;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
+use rustls::pki_types::CertificateDer;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tower_service::Service;
 use url::Url;
@@ -163,6 +164,46 @@ pub struct ExactAnswer {
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
+/// The account's extra certificate for both transports: as rustls takes it, and as reqwest does.
+pub(crate) fn trusted_roots(
+    path: Option<&std::path::Path>,
+) -> Result<(Vec<CertificateDer<'static>>, Vec<reqwest::Certificate>), String> {
+    let Some(path) = path else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let ders = read_pem_certificates(path)?;
+    let certs = ders
+        .iter()
+        .map(|der| reqwest::Certificate::from_der(der))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("The certificate in {} cannot be used: {e}", path.display()))?;
+    Ok((ders, certs))
+}
+
+/// The certificates of a PEM file the user chose to trust, with words for what is wrong with it.
+pub fn read_pem_certificates(path: &std::path::Path) -> Result<Vec<CertificateDer<'static>>, String> {
+    use rustls::pki_types::pem::PemObject;
+    let iter = CertificateDer::pem_file_iter(path).map_err(|e| {
+        format!(
+            "The certificate file {} cannot be read ({e}). Choose the PEM file again in the account's settings.",
+            path.display()
+        )
+    })?;
+    let certs = iter.collect::<Result<Vec<_>, _>>().map_err(|e| {
+        format!(
+            "The certificate file {} is not a PEM certificate ({e}).",
+            path.display()
+        )
+    })?;
+    if certs.is_empty() {
+        return Err(format!(
+            "The certificate file {} holds no certificate (a PEM file starts with -----BEGIN CERTIFICATE-----).",
+            path.display()
+        ));
+    }
+    Ok(certs)
+}
+
 trait Io: AsyncRead + AsyncWrite + Send + Unpin {}
 impl<T: AsyncRead + AsyncWrite + Send + Unpin> Io for T {}
 
@@ -176,10 +217,12 @@ pub struct ExactCase {
     connect_timeout: Duration,
     /// Built on first use: loading the platform's roots costs, and most clients never need this.
     tls: OnceLock<Result<Arc<rustls::ClientConfig>, String>>,
+    /// The account's own certificate, trusted beside the platform's roots.
+    extra_roots: Vec<CertificateDer<'static>>,
 }
 
 impl ExactCase {
-    pub fn new(connect_timeout: Duration) -> Result<Self, String> {
+    pub fn new(connect_timeout: Duration, extra_roots: Vec<CertificateDer<'static>>) -> Result<Self, String> {
         let mut http = HttpConnector::new();
         http.enforce_http(false);
         http.set_nodelay(true);
@@ -188,6 +231,7 @@ impl ExactCase {
             proxies: Matcher::from_system(),
             connect_timeout,
             tls: OnceLock::new(),
+            extra_roots,
         })
     }
 
@@ -198,11 +242,17 @@ impl ExactCase {
                 let provider = rustls::crypto::CryptoProvider::get_default()
                     .cloned()
                     .unwrap_or_else(|| Arc::new(rustls::crypto::ring::default_provider()));
-                let mut config = rustls::ClientConfig::builder_with_provider(provider)
+                let builder = rustls::ClientConfig::builder_with_provider(provider.clone())
                     .with_safe_default_protocol_versions()
-                    .and_then(|b| b.with_platform_verifier())
-                    .map_err(|e| format!("TLS set-up failed: {e}"))?
-                    .with_no_client_auth();
+                    .map_err(|e| format!("TLS set-up failed: {e}"))?;
+                let builder = if self.extra_roots.is_empty() {
+                    builder.with_platform_verifier()
+                } else {
+                    rustls_platform_verifier::Verifier::new_with_extra_roots(self.extra_roots.clone(), provider)
+                        .map(|v| builder.dangerous().with_custom_certificate_verifier(Arc::new(v)))
+                }
+                .map_err(|e| format!("TLS set-up failed: {e}"))?;
+                let mut config = builder.with_no_client_auth();
                 // HTTP/2 would lower-case the names again.
                 config.alpn_protocols = vec![b"http/1.1".to_vec()];
                 Ok(Arc::new(config))

@@ -1,10 +1,16 @@
 //! The account manager's form: add or edit an account from the emulator preset, a connection string, a name
-//! and key, or a SAS URL; check it before anything is sent; test it service by service.
+//! and key, a SAS URL or a Microsoft Entra ID sign-in; check it before anything is sent; test it service by
+//! service.
+
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::app::accounts::connections::{ServiceCheck, test_connection};
-use crate::app::accounts::profiles::{AccountProfile, ProfileKind};
+use crate::app::accounts::entra_form::EntraForm;
+use crate::app::accounts::profiles::{AccountProfile, EntraMethod, ProfileKind};
 use crate::app::runtime::backend::{Backend, Pending, take_ready};
-use crate::storage::{Account, Client, ClientOptions, Service, StorageError};
+use crate::app::runtime::dialogs::FileDialogs;
+use crate::storage::{Account, Client, ClientOptions, Credential, Service, StorageError};
 
 /// What the form ended with this frame.
 pub enum EditorOutcome {
@@ -32,6 +38,10 @@ pub struct AccountEditor {
     pub table_endpoint: String,
     pub sas_url: String,
     pub sas_service: Option<Service>,
+    pub entra: EntraForm,
+    /// A PEM file to trust beside the platform's certificates (empty: none).
+    pub trusted_cert: String,
+    choosing_cert: Option<Pending<Option<PathBuf>>>,
     pub error: Option<String>,
     testing: Option<Pending<Vec<ServiceCheck>>>,
     pub test_results: Option<Vec<ServiceCheck>>,
@@ -53,6 +63,9 @@ impl AccountEditor {
             table_endpoint: String::new(),
             sas_url: String::new(),
             sas_service: None,
+            entra: EntraForm::new(None),
+            trusted_cert: String::new(),
+            choosing_cert: None,
             error: None,
             testing: None,
             test_results: None,
@@ -67,6 +80,8 @@ impl AccountEditor {
         e.blob_endpoint = profile.blob_endpoint.clone().unwrap_or_default();
         e.queue_endpoint = profile.queue_endpoint.clone().unwrap_or_default();
         e.table_endpoint = profile.table_endpoint.clone().unwrap_or_default();
+        e.entra = EntraForm::new(profile.entra.as_ref());
+        e.trusted_cert = profile.trusted_cert.clone().unwrap_or_default();
         e.editing = Some(profile.clone());
         e
     }
@@ -76,8 +91,20 @@ impl AccountEditor {
         self.editing.as_ref().is_some_and(|p| p.kind == self.kind) && field.trim().is_empty()
     }
 
-    /// The account the form describes, checked without sending anything.
+    /// The account the form describes, checked without sending anything (the certificate file is read).
     fn build(&self) -> Result<Account, StorageError> {
+        let mut account = self.build_credential()?;
+        let cert = self.trusted_cert.trim();
+        if !cert.is_empty() {
+            let path = PathBuf::from(cert);
+            crate::storage::read_pem_certificates(&path)
+                .map_err(|e| StorageError::invalid("Read the account settings", e))?;
+            account.trusted_cert = Some(path);
+        }
+        Ok(account)
+    }
+
+    fn build_credential(&self) -> Result<Account, StorageError> {
         match self.kind {
             ProfileKind::Emulator => match &self.editing {
                 Some(p) if p.kind == ProfileKind::Emulator => p.to_account(None),
@@ -85,14 +112,16 @@ impl AccountEditor {
             },
             ProfileKind::ConnectionString => Account::from_connection_string(&self.connection_string),
             ProfileKind::SasUrl => Account::from_sas_url(&self.sas_url, self.sas_service),
-            ProfileKind::NameAndKey => {
-                // Keeping the stored key: a stand-in key derives the endpoints and is never sent or saved.
-                let key = if self.keeps_secret(&self.key) {
-                    "AA=="
+            ProfileKind::NameAndKey | ProfileKind::EntraId => {
+                let credential = if self.kind == ProfileKind::EntraId {
+                    self.entra_credential()?
+                } else if self.keeps_secret(&self.key) {
+                    // Keeping the stored key: a stand-in key derives the endpoints and is never sent or saved.
+                    Credential::SharedKey(crate::storage::AccountKey::from_base64("AA==")?)
                 } else {
-                    self.key.as_str()
+                    Credential::SharedKey(crate::storage::AccountKey::from_base64(&self.key)?)
                 };
-                let mut a = Account::from_name_and_key(&self.name, key, &self.suffix, self.https)?;
+                let mut a = Account::from_name_and_credential(&self.name, credential, &self.suffix, self.https)?;
                 for (service, text) in [
                     (Service::Blob, &self.blob_endpoint),
                     (Service::Queue, &self.queue_endpoint),
@@ -107,14 +136,35 @@ impl AccountEditor {
         }
     }
 
+    /// The Entra ID credential the form describes; an edit that keeps the stored secret is checked with a
+    /// stand-in that is never sent or saved.
+    fn entra_credential(&self) -> Result<Credential, StorageError> {
+        let settings = self.entra.settings();
+        let secret = self.entra.secret().or_else(|| {
+            (settings.method != EntraMethod::AzureCli && self.keeps_entra_secret()).then(|| "stored".to_string())
+        });
+        Ok(Credential::Bearer(settings.credential(secret.as_deref(), None)?))
+    }
+
+    /// An edit of an Entra ID account of the same method, with no new secret given: the stored one stays.
+    fn keeps_entra_secret(&self) -> bool {
+        self.editing.as_ref().is_some_and(|p| {
+            p.kind == ProfileKind::EntraId && p.entra.as_ref().is_some_and(|e| e.method == self.entra.method)
+        }) && self.entra.secret().is_none()
+    }
+
     fn save(&mut self) -> EditorOutcome {
         let secret_field = match self.kind {
             ProfileKind::ConnectionString => self.connection_string.clone(),
             ProfileKind::SasUrl => self.sas_url.clone(),
             ProfileKind::NameAndKey => self.key.clone(),
-            ProfileKind::Emulator => String::new(),
+            ProfileKind::Emulator | ProfileKind::EntraId => String::new(),
         };
-        let keep = self.keeps_secret(&secret_field);
+        let keep = if self.kind == ProfileKind::EntraId {
+            self.keeps_entra_secret()
+        } else {
+            self.keeps_secret(&secret_field)
+        };
         // A connection string or SAS URL left empty in an edit changes only the label.
         if let Some(old) = self
             .editing
@@ -126,8 +176,19 @@ impl AccountEditor {
             } else {
                 self.label.trim().to_string()
             };
+            let trusted_cert = Some(self.trusted_cert.trim().to_string()).filter(|c| !c.is_empty());
+            if let Some(cert) = &trusted_cert
+                && let Err(e) = crate::storage::read_pem_certificates(std::path::Path::new(cert))
+            {
+                self.error = Some(e);
+                return EditorOutcome::Open;
+            }
             return EditorOutcome::Saved {
-                profile: Box::new(AccountProfile { label, ..old.clone() }),
+                profile: Box::new(AccountProfile {
+                    label,
+                    trusted_cert,
+                    ..old.clone()
+                }),
                 secret: None,
             };
         }
@@ -137,7 +198,11 @@ impl AccountEditor {
                 EditorOutcome::Open
             }
             Ok(account) => {
-                let (mut profile, secret) = AccountProfile::from_account(&self.label, self.kind, &account);
+                let (mut profile, mut secret) = AccountProfile::from_account(&self.label, self.kind, &account);
+                if self.kind == ProfileKind::EntraId {
+                    profile = profile.with_entra(self.entra.settings());
+                    secret = self.entra.secret();
+                }
                 if let Some(old) = &self.editing {
                     profile.id = old.id.clone();
                 }
@@ -157,6 +222,16 @@ impl AccountEditor {
             Ok(_) if self.editing.is_some() && self.keeps_secret(&self.key) && self.kind == ProfileKind::NameAndKey => {
                 self.error = Some("Enter the key again to test it (the stored one is not read here).".into())
             }
+            Ok(_)
+                if self.kind == ProfileKind::EntraId
+                    && self.entra.method != EntraMethod::AzureCli
+                    && self.entra.secret().is_none() =>
+            {
+                self.error = Some(match self.entra.method {
+                    EntraMethod::DeviceCode => "Sign in with a code first, then test.".into(),
+                    _ => "Enter the client secret to test it (the stored one is not read here).".into(),
+                })
+            }
             Ok(account) => {
                 self.error = None;
                 let options = ClientOptions {
@@ -171,9 +246,12 @@ impl AccountEditor {
         }
     }
 
-    pub fn ui(&mut self, ctx: &egui::Context, backend: &Backend) -> EditorOutcome {
+    pub fn ui(&mut self, ctx: &egui::Context, backend: &Backend, dialogs: &Arc<dyn FileDialogs>) -> EditorOutcome {
         if let Some(results) = take_ready(&mut self.testing) {
             self.test_results = Some(results);
+        }
+        if let Some(Some(path)) = take_ready(&mut self.choosing_cert) {
+            self.trusted_cert = path.display().to_string();
         }
         let title = if self.editing.is_some() {
             "Edit account"
@@ -185,7 +263,7 @@ impl AccountEditor {
         egui::Window::new(title).collapsible(false).resizable(true).default_size([520.0, 380.0]).open(&mut open).show(ctx, |ui| {
             ui.horizontal(|ui| {
                 ui.label("Kind:");
-                for kind in [ProfileKind::ConnectionString, ProfileKind::NameAndKey, ProfileKind::SasUrl, ProfileKind::Emulator] {
+                for kind in [ProfileKind::ConnectionString, ProfileKind::NameAndKey, ProfileKind::SasUrl, ProfileKind::EntraId, ProfileKind::Emulator] {
                     ui.selectable_value(&mut self.kind, kind, kind.describe());
                 }
             });
@@ -210,9 +288,11 @@ impl AccountEditor {
                     }
                     ui.weak("Account keys and SAS tokens go to the OS keychain, never to the account list file.");
                 }
-                ProfileKind::NameAndKey => {
+                ProfileKind::NameAndKey | ProfileKind::EntraId => {
                     field(ui, "Account name:", &mut self.name, false, "");
-                    field(ui, "Account key:", &mut self.key, true, keep_hint);
+                    if self.kind == ProfileKind::NameAndKey {
+                        field(ui, "Account key:", &mut self.key, true, keep_hint);
+                    }
                     field(ui, "Endpoint suffix:", &mut self.suffix, false, "core.windows.net");
                     ui.checkbox(&mut self.https, "Use HTTPS");
                     ui.collapsing("Custom endpoints (optional)", |ui| {
@@ -220,6 +300,10 @@ impl AccountEditor {
                         field(ui, "Queue endpoint:", &mut self.queue_endpoint, false, "https://…");
                         field(ui, "Table endpoint:", &mut self.table_endpoint, false, "https://…");
                     });
+                    if self.kind == ProfileKind::EntraId {
+                        ui.separator();
+                        self.entra.ui(ui, backend, self.editing.is_some());
+                    }
                 }
                 ProfileKind::SasUrl => {
                     field(ui, "SAS URL:", &mut self.sas_url, true, if keep_hint.is_empty() { "https://acct.blob.core.windows.net/container?sv=…&sig=…" } else { keep_hint });
@@ -231,6 +315,16 @@ impl AccountEditor {
                         }
                     });
                 }
+            }
+            if self.kind != ProfileKind::Emulator {
+                ui.horizontal(|ui| {
+                    let l = ui.label("Trust certificate:");
+                    ui.add(egui::TextEdit::singleline(&mut self.trusted_cert).hint_text("optional PEM file, for an endpoint with its own certificate").desired_width(300.0)).labelled_by(l.id);
+                    if ui.add_enabled(self.choosing_cert.is_none(), egui::Button::new("Choose…")).clicked() {
+                        let dialogs = dialogs.clone();
+                        self.choosing_cert = Some(backend.spawn_blocking(move || dialogs.pick_file("Certificate to trust", &["pem", "crt", "cer"])));
+                    }
+                });
             }
             if let Some(err) = &self.error {
                 ui.colored_label(ui.visuals().error_fg_color, err);
@@ -274,7 +368,7 @@ pub(crate) fn ignored_settings(text: &str) -> Option<String> {
 }
 
 /// A labelled single-line input (the label names it for screen readers and tests).
-fn field(ui: &mut egui::Ui, label: &str, value: &mut String, secret: bool, hint: &str) {
+pub(crate) fn field(ui: &mut egui::Ui, label: &str, value: &mut String, secret: bool, hint: &str) {
     ui.horizontal(|ui| {
         let l = ui.label(label);
         ui.add(

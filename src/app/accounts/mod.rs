@@ -3,6 +3,7 @@
 
 pub mod connections;
 pub mod editor;
+pub mod entra_form;
 pub mod profiles;
 pub mod saver;
 pub mod secrets;

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::storage::account::{EMULATOR_ACCOUNT, ResourceScope};
-use crate::storage::{Account, AccountKey, Credential, SasToken, Service, StorageError};
+use crate::storage::azure_cli::AzureCli;
+use crate::storage::oauth::{Authority, OnRotate, RefreshToken, Secret, ServicePrincipal};
+use crate::storage::{Account, AccountKey, Credential, SasToken, Service, StorageError, TokenCredential};
 
 /// Profiles whose id starts with this live for one run (the emulator the run command started).
 pub const TRANSIENT_PREFIX: &str = "this-run-";
@@ -18,6 +20,7 @@ pub enum ProfileKind {
     ConnectionString,
     NameAndKey,
     SasUrl,
+    EntraId,
 }
 
 impl ProfileKind {
@@ -27,6 +30,7 @@ impl ProfileKind {
             ProfileKind::ConnectionString => "connection string",
             ProfileKind::NameAndKey => "name and key",
             ProfileKind::SasUrl => "SAS URL",
+            ProfileKind::EntraId => "Microsoft Entra ID",
         }
     }
 }
@@ -38,7 +42,95 @@ pub enum SecretKind {
     EmulatorKey,
     AccountKey,
     Sas,
+    /// A service principal's client secret.
+    ClientSecret,
+    /// A device-code sign-in's refresh token.
+    RefreshToken,
     None,
+}
+
+/// How a Microsoft Entra ID account gets its tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EntraMethod {
+    AzureCli,
+    DeviceCode,
+    ServicePrincipal,
+}
+
+impl EntraMethod {
+    pub fn describe(self) -> &'static str {
+        match self {
+            EntraMethod::AzureCli => "Azure CLI",
+            EntraMethod::DeviceCode => "Device code",
+            EntraMethod::ServicePrincipal => "Service principal",
+        }
+    }
+
+    pub fn secret_kind(self) -> SecretKind {
+        match self {
+            EntraMethod::AzureCli => SecretKind::None,
+            EntraMethod::DeviceCode => SecretKind::RefreshToken,
+            EntraMethod::ServicePrincipal => SecretKind::ClientSecret,
+        }
+    }
+}
+
+/// The sign-in settings of a Microsoft Entra ID account (no secret: that is in the keychain).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntraSettings {
+    pub method: EntraMethod,
+    /// Directory (tenant) id or domain; optional for the Azure CLI (its default tenant).
+    pub tenant: String,
+    /// The app registration's client id (device code, service principal).
+    pub client_id: String,
+    /// The sign-in host; empty means Microsoft's public cloud.
+    pub authority: String,
+}
+
+impl EntraSettings {
+    /// The token source these settings describe, with its secret (none for the Azure CLI). A rotated refresh
+    /// token is handed to `on_rotate`, so the keychain keeps the newest.
+    pub fn credential(
+        &self,
+        secret: Option<&str>,
+        on_rotate: Option<OnRotate>,
+    ) -> Result<TokenCredential, StorageError> {
+        let op = "Read the sign-in settings";
+        let secret = || {
+            secret.filter(|s| !s.trim().is_empty()).map(Secret::new).ok_or_else(|| {
+                StorageError::invalid(
+                    op,
+                    match self.method {
+                        EntraMethod::ServicePrincipal => "Enter the service principal's client secret.",
+                        _ => "Sign in first (Sign in with a code), then save the account.",
+                    },
+                )
+            })
+        };
+        Ok(match self.method {
+            EntraMethod::AzureCli => TokenCredential::new(AzureCli::new(Some(self.tenant.clone()))),
+            EntraMethod::ServicePrincipal => {
+                let authority = Authority::new(&self.authority, &self.tenant)?;
+                if self.client_id.trim().is_empty() {
+                    return Err(StorageError::invalid(
+                        op,
+                        "Enter the service principal's client (application) id.",
+                    ));
+                }
+                TokenCredential::new(ServicePrincipal {
+                    authority,
+                    client_id: self.client_id.trim().to_string(),
+                    secret: secret()?,
+                })
+            }
+            EntraMethod::DeviceCode => TokenCredential::new(RefreshToken::new(
+                Authority::new(&self.authority, &self.tenant)?,
+                &self.client_id,
+                secret()?,
+                on_rotate,
+            )),
+        })
+    }
 }
 
 /// One saved account, without its secret.
@@ -53,6 +145,12 @@ pub struct AccountProfile {
     pub table_endpoint: Option<String>,
     pub secret: SecretKind,
     pub scope: Option<(Service, String)>,
+    /// How a Microsoft Entra ID account signs in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entra: Option<EntraSettings>,
+    /// A PEM file trusted beside the platform's certificates, for this account's endpoints.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trusted_cert: Option<String>,
 }
 
 impl AccountProfile {
@@ -64,7 +162,9 @@ impl AccountProfile {
             }
             Credential::SharedKey(key) => (SecretKind::AccountKey, Some(key.to_base64())),
             Credential::Sas(token) => (SecretKind::Sas, Some(token.query().to_string())),
-            Credential::Anonymous => (SecretKind::None, None),
+            // The sign-in's settings and secret come from the form (`with_entra`): a live credential keeps
+            // neither in a form that could be saved.
+            Credential::Bearer(_) | Credential::Anonymous => (SecretKind::None, None),
         };
         // An endpoint never carries a query here (the parsers refuse one or take it as the SAS); stripping it again
         // keeps any SAS out of the file whatever built the account.
@@ -83,8 +183,17 @@ impl AccountProfile {
             table_endpoint: url(&account.table_endpoint),
             secret: secret_kind,
             scope: account.scope.as_ref().map(|s| (s.service, s.name.clone())),
+            entra: None,
+            trusted_cert: account.trusted_cert.as_ref().map(|p| p.display().to_string()),
         };
         (profile, secret)
+    }
+
+    /// Makes this a Microsoft Entra ID profile with these sign-in settings.
+    pub fn with_entra(mut self, settings: EntraSettings) -> Self {
+        self.secret = settings.method.secret_kind();
+        self.entra = Some(settings);
+        self
     }
 
     /// The local emulator on its default ports, which every fresh install shows.
@@ -106,11 +215,23 @@ impl AccountProfile {
     }
 
     pub fn needs_secret(&self) -> bool {
-        matches!(self.secret, SecretKind::AccountKey | SecretKind::Sas)
+        matches!(
+            self.secret,
+            SecretKind::AccountKey | SecretKind::Sas | SecretKind::ClientSecret | SecretKind::RefreshToken
+        )
     }
 
     /// Rebuilds the account with its secret (None when the profile needs none).
     pub fn to_account(&self, secret: Option<&str>) -> Result<Account, StorageError> {
+        self.to_account_rotating(secret, None)
+    }
+
+    /// As `to_account`; a device-code sign-in's new refresh tokens go to `on_rotate`.
+    pub fn to_account_rotating(
+        &self,
+        secret: Option<&str>,
+        on_rotate: Option<OnRotate>,
+    ) -> Result<Account, StorageError> {
         let op = format!("Open account `{}`", self.label);
         let parse = |u: &Option<String>| -> Result<Option<url::Url>, StorageError> {
             u.as_deref()
@@ -122,10 +243,32 @@ impl AccountProfile {
                 .transpose()
         };
         let credential = match (self.secret, secret) {
+            _ if self.kind == ProfileKind::EntraId => {
+                let settings = self.entra.as_ref().ok_or_else(|| {
+                    StorageError::invalid(
+                        &op,
+                        "Its sign-in settings are missing. Edit the account and choose how to sign in.",
+                    )
+                })?;
+                if self.needs_secret() && secret.is_none() {
+                    return Err(StorageError::invalid(
+                        &op,
+                        "Its sign-in is not in the keychain (or was kept for an earlier run only). Edit the account \
+                         and sign in again.",
+                    ));
+                }
+                Credential::Bearer(settings.credential(secret, on_rotate)?)
+            }
             (SecretKind::EmulatorKey, _) => Account::emulator().credential,
             (SecretKind::None, _) => Credential::Anonymous,
             (SecretKind::AccountKey, Some(s)) => Credential::SharedKey(AccountKey::from_base64(s)?),
             (SecretKind::Sas, Some(s)) => Credential::Sas(SasToken::new(s)?),
+            (SecretKind::ClientSecret | SecretKind::RefreshToken, _) => {
+                return Err(StorageError::invalid(
+                    &op,
+                    "A sign-in secret belongs to a Microsoft Entra ID account only.",
+                ));
+            }
             (_, None) => {
                 return Err(StorageError::invalid(
                     &op,
@@ -147,6 +290,11 @@ impl AccountProfile {
                 .scope
                 .clone()
                 .map(|(service, name)| ResourceScope { service, name }),
+            trusted_cert: self
+                .trusted_cert
+                .as_deref()
+                .filter(|p| !p.trim().is_empty())
+                .map(std::path::PathBuf::from),
         })
     }
 

@@ -320,6 +320,13 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
         };
         let Some(conn) = app.connections.get(&id) else { return };
         ui.label(format!("Account: {}", conn.profile.label));
+        if let Some(client) = &conn.client {
+            ui.separator();
+            ui.label(match &client.account().credential {
+                crate::storage::Credential::Bearer(token) => format!("Microsoft Entra ID: {}", token.describe()),
+                other => format!("Signed with: {}", other.kind()),
+            });
+        }
         ui.separator();
         ui.label(format!(
             "Endpoint: {}",
@@ -364,7 +371,7 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
         app.lab = None;
     }
     if let Some(editor) = &mut app.editor {
-        let outcome = editor.ui(ctx, &app.backend);
+        let outcome = editor.ui(ctx, &app.backend, &app.dialogs);
         app.editor_outcome(outcome);
     }
     if let Some(confirm) = app.confirm.clone() {

@@ -1,0 +1,214 @@
+//! The Microsoft Entra ID part of the account form: how to sign in (Azure CLI, device code, service principal),
+//! its settings, and the device-code sign-in shown while the person finishes it in a browser.
+
+use std::time::SystemTime;
+
+use crate::app::accounts::profiles::{EntraMethod, EntraSettings};
+use crate::app::runtime::backend::{Backend, Pending};
+use crate::storage::StorageError;
+use crate::storage::oauth::{self, Authority, DeviceCode, Secret, SignedIn};
+
+enum DeviceSignIn {
+    Idle,
+    Asking(Pending<Result<DeviceCode, StorageError>>),
+    Waiting {
+        code: Box<DeviceCode>,
+        wait: Pending<Result<SignedIn, StorageError>>,
+    },
+    SignedIn(Secret),
+    Failed(String),
+}
+
+pub struct EntraForm {
+    pub method: EntraMethod,
+    pub tenant: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub authority: String,
+    device: DeviceSignIn,
+}
+
+impl EntraForm {
+    pub fn new(settings: Option<&EntraSettings>) -> Self {
+        EntraForm {
+            method: settings.map_or(EntraMethod::AzureCli, |s| s.method),
+            tenant: settings.map(|s| s.tenant.clone()).unwrap_or_default(),
+            client_id: settings.map(|s| s.client_id.clone()).unwrap_or_default(),
+            client_secret: String::new(),
+            authority: settings.map(|s| s.authority.clone()).unwrap_or_default(),
+            device: DeviceSignIn::Idle,
+        }
+    }
+
+    pub fn settings(&self) -> EntraSettings {
+        EntraSettings {
+            method: self.method,
+            tenant: self.tenant.trim().to_string(),
+            client_id: self.client_id.trim().to_string(),
+            authority: self.authority.trim().to_string(),
+        }
+    }
+
+    /// The secret this form holds for the keychain: the client secret typed, or the refresh token of a
+    /// finished device-code sign-in. None: nothing new (an edit keeps the stored one).
+    pub fn secret(&self) -> Option<String> {
+        match self.method {
+            EntraMethod::AzureCli => None,
+            EntraMethod::ServicePrincipal => Some(self.client_secret.trim().to_string()).filter(|s| !s.is_empty()),
+            EntraMethod::DeviceCode => match &self.device {
+                DeviceSignIn::SignedIn(refresh) => Some(refresh.expose().to_string()),
+                _ => None,
+            },
+        }
+    }
+
+    pub fn is_signing_in(&self) -> bool {
+        matches!(self.device, DeviceSignIn::Asking(_) | DeviceSignIn::Waiting { .. })
+    }
+
+    fn start_device_code(&mut self, backend: &Backend) {
+        match Authority::new(&self.authority, &self.tenant) {
+            Err(e) => self.device = DeviceSignIn::Failed(e.plain_words()),
+            Ok(authority) => {
+                let client_id = self.client_id.clone();
+                self.device = DeviceSignIn::Asking(
+                    backend.spawn(async move { oauth::start_device_code(&authority, &client_id).await }),
+                );
+            }
+        }
+    }
+
+    fn poll(&mut self, backend: &Backend) {
+        match &mut self.device {
+            DeviceSignIn::Asking(pending) => match pending.poll() {
+                None => {}
+                Some(Ok(code)) => {
+                    let waiting_for = code.clone();
+                    self.device = DeviceSignIn::Waiting {
+                        code: Box::new(code),
+                        wait: backend.spawn(async move { oauth::finish_device_code(&waiting_for).await }),
+                    };
+                }
+                Some(Err(e)) => self.device = DeviceSignIn::Failed(e.plain_words()),
+            },
+            DeviceSignIn::Waiting { wait, .. } => match wait.poll() {
+                None => {}
+                Some(Ok(signed_in)) => self.device = DeviceSignIn::SignedIn(signed_in.refresh),
+                Some(Err(e)) => self.device = DeviceSignIn::Failed(e.plain_words()),
+            },
+            _ => {}
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, backend: &Backend, editing: bool) {
+        self.poll(backend);
+        ui.horizontal(|ui| {
+            ui.label("Sign in with:");
+            for method in [
+                EntraMethod::AzureCli,
+                EntraMethod::DeviceCode,
+                EntraMethod::ServicePrincipal,
+            ] {
+                ui.selectable_value(&mut self.method, method, method.describe());
+            }
+        });
+        let tenant_hint = match self.method {
+            EntraMethod::AzureCli => "optional: the CLI's default tenant",
+            _ => "directory id or domain, e.g. contoso.onmicrosoft.com",
+        };
+        super::editor::field(ui, "Tenant:", &mut self.tenant, false, tenant_hint);
+        match self.method {
+            EntraMethod::AzureCli => {
+                ui.weak(
+                    "Uses the signed-in Azure CLI (`az login`): the app handles no secret. Tokens are asked of \
+                     `az account get-access-token` and renewed before they end.",
+                );
+            }
+            EntraMethod::ServicePrincipal => {
+                super::editor::field(
+                    ui,
+                    "Client id:",
+                    &mut self.client_id,
+                    false,
+                    "the app registration's id",
+                );
+                let hint = if editing {
+                    "leave empty to keep the stored secret"
+                } else {
+                    ""
+                };
+                super::editor::field(ui, "Client secret:", &mut self.client_secret, true, hint);
+                ui.weak("The client secret goes to the OS keychain, never to the account list file.");
+            }
+            EntraMethod::DeviceCode => {
+                super::editor::field(
+                    ui,
+                    "Client id:",
+                    &mut self.client_id,
+                    false,
+                    "your app registration (public client)",
+                );
+                self.device_ui(ui, backend, editing);
+            }
+        }
+        if self.method != EntraMethod::AzureCli {
+            ui.collapsing("Sign-in host (national clouds)", |ui| {
+                super::editor::field(ui, "Sign-in host:", &mut self.authority, false, oauth::PUBLIC_AUTHORITY);
+            });
+        }
+    }
+
+    fn device_ui(&mut self, ui: &mut egui::Ui, backend: &Backend, editing: bool) {
+        let mut cancel = false;
+        match &self.device {
+            DeviceSignIn::Idle | DeviceSignIn::Failed(_) => {
+                if let DeviceSignIn::Failed(why) = &self.device {
+                    ui.colored_label(ui.visuals().error_fg_color, why);
+                } else if editing {
+                    ui.weak("Sign in again only if the stored sign-in has ended.");
+                }
+                if ui.button("Sign in with a code").clicked() {
+                    self.start_device_code(backend);
+                }
+            }
+            DeviceSignIn::Asking(_) => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Asking for a code…");
+                });
+            }
+            DeviceSignIn::Waiting { code, .. } => {
+                ui.label("Open the page below in any browser and enter this code:");
+                ui.horizontal(|ui| {
+                    let shown = ui.label(egui::RichText::new(&code.user_code).monospace().size(28.0).strong());
+                    if ui.button("Copy code").labelled_by(shown.id).clicked() {
+                        ui.ctx().copy_text(code.user_code.clone());
+                    }
+                });
+                ui.hyperlink(&code.verification_uri);
+                let left = code
+                    .expires_at
+                    .duration_since(SystemTime::now())
+                    .map_or(0, |d| d.as_secs());
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!(
+                        "Waiting for you to finish signing in (the code expires in {left} s)…"
+                    ));
+                    cancel = ui.button("Cancel sign-in").clicked();
+                });
+                // The countdown moves without input.
+                ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
+            }
+            DeviceSignIn::SignedIn(_) => {
+                ui.label(
+                    "Signed in. Save the account to keep this sign-in (its refresh token goes to the OS keychain).",
+                );
+            }
+        }
+        if cancel {
+            // Dropping the wait stops the polling.
+            self.device = DeviceSignIn::Failed("The sign-in was cancelled.".into());
+        }
+    }
+}

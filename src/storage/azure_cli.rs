@@ -1,0 +1,195 @@
+//! Tokens from the signed-in Azure CLI (`az account get-access-token`): the app handles no secret at all, and
+//! the CLI keeps and refreshes the sign-in itself.
+
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
+
+use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::token::{AccessToken, STORAGE_RESOURCE, TokenFuture, TokenSource, jwt_expiry};
+
+const OP: &str = "Get a token from the Azure CLI";
+
+/// The longest `az` may take: it may refresh its own sign-in over the network first.
+const AZ_PATIENCE: Duration = Duration::from_secs(60);
+
+#[derive(Clone, Debug)]
+pub struct AzureCli {
+    /// The program to run: `az` on the PATH (`az.cmd` on Windows).
+    pub program: PathBuf,
+    /// The tenant to ask a token of, when the user is signed in to several.
+    pub tenant: Option<String>,
+}
+
+impl AzureCli {
+    pub fn new(tenant: Option<String>) -> Self {
+        AzureCli {
+            program: PathBuf::from(if cfg!(windows) { "az.cmd" } else { "az" }),
+            tenant: tenant.filter(|t| !t.trim().is_empty()),
+        }
+    }
+
+    fn args(&self) -> Vec<String> {
+        let mut args: Vec<String> = [
+            "account",
+            "get-access-token",
+            "--resource",
+            STORAGE_RESOURCE,
+            "--output",
+            "json",
+        ]
+        .map(String::from)
+        .into();
+        if let Some(tenant) = &self.tenant {
+            args.extend(["--tenant".into(), tenant.trim().to_string()]);
+        }
+        args
+    }
+
+    async fn run(&self) -> Result<AccessToken> {
+        let mut command = tokio::process::Command::new(&self.program);
+        command
+            .args(self.args())
+            .kill_on_drop(true)
+            .stdin(std::process::Stdio::null());
+        let output = match tokio::time::timeout(AZ_PATIENCE, command.output()).await {
+            Err(_) => {
+                return Err(sign_in_error(format!(
+                    "`az account get-access-token` did not finish within {} s",
+                    AZ_PATIENCE.as_secs()
+                )));
+            }
+            Ok(Err(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(sign_in_error(format!(
+                    "The Azure CLI (`{}`) is not installed or not on the PATH. Install it \
+                     (https://learn.microsoft.com/cli/azure/install-azure-cli), run `az login`, then try again.",
+                    self.program.display()
+                )));
+            }
+            Ok(Err(e)) => {
+                return Err(sign_in_error(format!(
+                    "`{}` could not be started: {e}",
+                    self.program.display()
+                )));
+            }
+            Ok(Ok(output)) => output,
+        };
+        if !output.status.success() {
+            return Err(sign_in_error(explain_failure(
+                &String::from_utf8_lossy(&output.stderr),
+                self.tenant.as_deref(),
+            )));
+        }
+        parse_token(&output.stdout)
+    }
+}
+
+impl TokenSource for AzureCli {
+    fn fetch(&self) -> TokenFuture<'_> {
+        Box::pin(self.run())
+    }
+
+    fn describe(&self) -> String {
+        match &self.tenant {
+            Some(t) => format!("Azure CLI sign-in (tenant {t})"),
+            None => "Azure CLI sign-in".into(),
+        }
+    }
+
+    fn sign_in_again(&self) -> String {
+        format!(
+            "Sign in again with `{}`, then retry; open tabs and unsaved edits stay as they are.",
+            self.login_command()
+        )
+    }
+}
+
+impl AzureCli {
+    fn login_command(&self) -> String {
+        match &self.tenant {
+            Some(t) => format!("az login --tenant {t}"),
+            None => "az login".into(),
+        }
+    }
+}
+
+fn sign_in_error(message: String) -> StorageError {
+    StorageError::new(ErrorKind::SignIn, OP, message)
+}
+
+/// The CLI's own words, with what to run: it says `Please run 'az login'` when nobody is signed in, and an
+/// `AADSTS` code when the sign-in ended (expired, revoked, another tenant).
+fn explain_failure(stderr: &str, tenant: Option<&str>) -> String {
+    let said = stderr
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("(no message)")
+        .trim_start_matches("ERROR: ");
+    let login = match tenant {
+        Some(t) => format!("az login --tenant {t}"),
+        None => "az login".into(),
+    };
+    if stderr.contains("az login") && !stderr.contains("AADSTS") {
+        format!("The Azure CLI is not signed in (it said: {said}). Run `{login}`, then try again.")
+    } else if stderr.contains("AADSTS") {
+        format!("The Azure CLI's sign-in was refused or has ended (it said: {said}). Run `{login}` again, then retry.")
+    } else {
+        format!("`az account get-access-token` failed: {said}")
+    }
+}
+
+/// Reads the CLI's JSON: `accessToken`, and `expires_on` (seconds since 1970; CLI 2.54 and later) or else the
+/// token's own `exp` claim (the older `expiresOn` is local time without a zone).
+fn parse_token(stdout: &[u8]) -> Result<AccessToken> {
+    let json: serde_json::Value = serde_json::from_slice(stdout).map_err(|e| {
+        sign_in_error(format!(
+            "The Azure CLI's answer is not the JSON `az account get-access-token` prints ({e})."
+        ))
+    })?;
+    let token = json
+        .get("accessToken")
+        .and_then(|t| t.as_str())
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| sign_in_error("The Azure CLI's answer has no `accessToken`.".into()))?;
+    let expires_at = json
+        .get("expires_on")
+        .and_then(|e| e.as_u64().or_else(|| e.as_str().and_then(|s| s.parse().ok())))
+        .map(|secs| SystemTime::UNIX_EPOCH + Duration::from_secs(secs))
+        .or_else(|| jwt_expiry(token))
+        .ok_or_else(|| sign_in_error("The Azure CLI's answer does not say when the token ends.".into()))?;
+    Ok(AccessToken::new(token, expires_at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cli_answer_is_read_with_its_end() {
+        let t = parse_token(br#"{"accessToken":"abc","expiresOn":"2030-01-01 00:00:00.000000","expires_on":1893456000,"tokenType":"Bearer"}"#).unwrap();
+        assert_eq!(t.secret(), "abc");
+        assert_eq!(
+            t.expires_at,
+            SystemTime::UNIX_EPOCH + Duration::from_secs(1_893_456_000)
+        );
+        let e = parse_token(b"Please run az login").unwrap_err();
+        assert_eq!(e.kind, ErrorKind::SignIn);
+    }
+
+    #[test]
+    fn the_cli_failures_say_what_to_run() {
+        let not_signed_in = explain_failure("ERROR: Please run 'az login' to setup account.\n", None);
+        assert!(
+            not_signed_in.contains("not signed in") && not_signed_in.contains("Run `az login`"),
+            "{not_signed_in}"
+        );
+        let ended = explain_failure(
+            "ERROR: AADSTS700082: The refresh token has expired due to inactivity.\nRun the command below to authenticate interactively\naz login --scope https://storage.azure.com//.default",
+            Some("contoso.onmicrosoft.com"),
+        );
+        assert!(
+            ended.contains("AADSTS700082") && ended.contains("az login --tenant contoso.onmicrosoft.com"),
+            "{ended}"
+        );
+    }
+}

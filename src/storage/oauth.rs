@@ -1,0 +1,464 @@
+//! Microsoft identity platform sign-ins (OAuth 2.0 v2 endpoints): a service principal's client secret, the
+//! device-code flow a person finishes in any browser, and the refresh token that keeps that sign-in going.
+
+use std::fmt;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime};
+
+use url::Url;
+
+use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::token::{AccessToken, TokenFuture, TokenSource};
+
+/// The public cloud's sign-in host; national clouds and tests name their own.
+pub const PUBLIC_AUTHORITY: &str = "https://login.microsoftonline.com";
+/// What an application identity asks for: every permission granted to it on storage.
+const APP_SCOPE: &str = "https://storage.azure.com/.default";
+/// What a person signs in for: storage on their behalf, and a refresh token to keep going without them.
+const USER_SCOPE: &str = "https://storage.azure.com/user_impersonation offline_access";
+const DEVICE_CODE_GRANT: &str = "urn:ietf:params:oauth:grant-type:device_code";
+
+/// Where tokens come from: the sign-in host and the tenant (a directory id, a domain, or `organizations`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Authority {
+    pub host: Url,
+    pub tenant: String,
+}
+
+impl Authority {
+    /// Checks the host and tenant as typed, before anything is sent.
+    pub fn new(host: &str, tenant: &str) -> Result<Self> {
+        let op = "Read the sign-in settings";
+        let host = if host.trim().is_empty() {
+            PUBLIC_AUTHORITY
+        } else {
+            host.trim()
+        };
+        let host = Url::parse(host).map_err(|e| {
+            StorageError::invalid(
+                op,
+                format!("The sign-in host `{host}` is not a URL ({e}), e.g. {PUBLIC_AUTHORITY}."),
+            )
+        })?;
+        let tenant = tenant.trim();
+        if tenant.is_empty() || tenant.contains(['/', '?', '#', ' ']) {
+            return Err(StorageError::invalid(
+                op,
+                "Enter the tenant: its directory (tenant) id or domain, e.g. contoso.onmicrosoft.com, or \
+                 `organizations` for any work or school account.",
+            ));
+        }
+        Ok(Authority {
+            host,
+            tenant: tenant.to_string(),
+        })
+    }
+
+    fn endpoint(&self, leaf: &str) -> String {
+        format!(
+            "{}/{}/oauth2/v2.0/{leaf}",
+            self.host.as_str().trim_end_matches('/'),
+            self.tenant
+        )
+    }
+}
+
+/// A secret string (client secret, refresh token) whose text never reaches Debug output.
+#[derive(Clone)]
+pub struct Secret(Arc<str>);
+
+impl Secret {
+    pub fn new(text: &str) -> Self {
+        Secret(text.trim().into())
+    }
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(<redacted>)")
+    }
+}
+
+/// One HTTP client for the sign-in endpoints (no storage signing, the platform's certificates).
+fn http() -> Result<reqwest::Client> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::builder()
+        .connect_timeout(Duration::from_secs(10))
+        .timeout(Duration::from_secs(60))
+        .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the sign-in client", e.to_string()))
+}
+
+/// The endpoint's answer: a token, or its `error` and `error_description` (which carries an `AADSTS` code).
+enum TokenAnswer {
+    Token {
+        access: AccessToken,
+        refresh: Option<String>,
+    },
+    Error {
+        error: String,
+        description: String,
+    },
+}
+
+async fn post_form(op: &str, url: &str, fields: &[(&str, &str)]) -> Result<serde_json::Value> {
+    let body: String = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(fields)
+        .finish();
+    let resp = http()?
+        .post(url)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("accept", "application/json")
+        .body(body)
+        .send()
+        .await
+        .map_err(|e| {
+            StorageError::new(
+                ErrorKind::SignIn,
+                op,
+                format!(
+                    "The sign-in endpoint {url} could not be reached ({e}). Check the network and the sign-in host."
+                ),
+            )
+        })?;
+    let status = resp.status().as_u16();
+    let bytes = resp.bytes().await.unwrap_or_default();
+    serde_json::from_slice(&bytes).map_err(|_| {
+        StorageError::new(
+            ErrorKind::SignIn,
+            op,
+            format!("The sign-in endpoint {url} answered HTTP {status} without the JSON it should send. Check the sign-in host."),
+        )
+    })
+}
+
+fn read_token_answer(json: &serde_json::Value) -> TokenAnswer {
+    let text = |k: &str| json.get(k).and_then(|v| v.as_str()).map(str::to_string);
+    match text("access_token") {
+        Some(access) => {
+            let expires_in = json
+                .get("expires_in")
+                .and_then(|v| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok())))
+                .unwrap_or(3600);
+            TokenAnswer::Token {
+                access: AccessToken::new(&access, SystemTime::now() + Duration::from_secs(expires_in)),
+                refresh: text("refresh_token"),
+            }
+        }
+        None => TokenAnswer::Error {
+            error: text("error").unwrap_or_else(|| "unknown_error".into()),
+            description: text("error_description")
+                .map(|d| d.lines().next().unwrap_or("").to_string())
+                .unwrap_or_default(),
+        },
+    }
+}
+
+/// A service principal (an app registration's identity) signing in with its client secret.
+#[derive(Clone, Debug)]
+pub struct ServicePrincipal {
+    pub authority: Authority,
+    pub client_id: String,
+    pub secret: Secret,
+}
+
+impl TokenSource for ServicePrincipal {
+    fn fetch(&self) -> TokenFuture<'_> {
+        Box::pin(async move {
+            let op = "Sign in as the service principal";
+            let json = post_form(
+                op,
+                &self.authority.endpoint("token"),
+                &[
+                    ("grant_type", "client_credentials"),
+                    ("client_id", &self.client_id),
+                    ("client_secret", self.secret.expose()),
+                    ("scope", APP_SCOPE),
+                ],
+            )
+            .await?;
+            match read_token_answer(&json) {
+                TokenAnswer::Token { access, .. } => Ok(access),
+                TokenAnswer::Error { error, description } => Err(StorageError::new(
+                    ErrorKind::SignIn,
+                    op,
+                    format!(
+                        "The sign-in was refused ({error}: {description}). Check the tenant, the client id and the \
+                         secret; a client secret ends on its expiry date (make a new one under the app \
+                         registration's Certificates & secrets)."
+                    ),
+                )),
+            }
+        })
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "service principal {} (tenant {})",
+            self.client_id, self.authority.tenant
+        )
+    }
+
+    fn sign_in_again(&self) -> String {
+        "Check the service principal's client secret (edit the account to enter a new one), then retry; open tabs \
+         and unsaved edits stay as they are."
+            .into()
+    }
+}
+
+/// A device-code sign-in under way: what the person types, and where.
+#[derive(Clone)]
+pub struct DeviceCode {
+    pub user_code: String,
+    pub verification_uri: String,
+    /// The endpoint's own instruction, in the user's language.
+    pub message: String,
+    pub expires_at: SystemTime,
+    interval: Duration,
+    device_code: Secret,
+    authority: Authority,
+    client_id: String,
+}
+
+impl fmt::Debug for DeviceCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DeviceCode({} at {})", self.user_code, self.verification_uri)
+    }
+}
+
+/// A finished person's sign-in: the first access token and the refresh token that keeps it going.
+pub struct SignedIn {
+    pub access: AccessToken,
+    pub refresh: Secret,
+}
+
+const DEVICE_OP: &str = "Sign in with a device code";
+
+/// Asks for a code for the person to type at the verification page.
+pub async fn start_device_code(authority: &Authority, client_id: &str) -> Result<DeviceCode> {
+    if client_id.trim().is_empty() {
+        return Err(StorageError::invalid(
+            DEVICE_OP,
+            "Enter the client id of your app registration (a public client with the Azure Storage \
+             user_impersonation permission; the README says how to make one).",
+        ));
+    }
+    let json = post_form(
+        DEVICE_OP,
+        &authority.endpoint("devicecode"),
+        &[("client_id", client_id.trim()), ("scope", USER_SCOPE)],
+    )
+    .await?;
+    let text = |k: &str| json.get(k).and_then(|v| v.as_str()).map(str::to_string);
+    let secs = |k: &str, default: u64| {
+        json.get(k)
+            .and_then(|v| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok())))
+            .unwrap_or(default)
+    };
+    match (text("device_code"), text("user_code"), text("verification_uri")) {
+        (Some(device_code), Some(user_code), Some(verification_uri)) => Ok(DeviceCode {
+            message: text("message")
+                .unwrap_or_else(|| format!("To sign in, open {verification_uri} and enter the code {user_code}.")),
+            user_code,
+            verification_uri,
+            expires_at: SystemTime::now() + Duration::from_secs(secs("expires_in", 900)),
+            interval: Duration::from_secs(secs("interval", 5).max(1)),
+            device_code: Secret::new(&device_code),
+            authority: authority.clone(),
+            client_id: client_id.trim().to_string(),
+        }),
+        _ => Err(StorageError::new(
+            ErrorKind::SignIn,
+            DEVICE_OP,
+            format!(
+                "No code was given ({}: {}). Check the tenant and that the app registration allows public \
+                 client flows (Authentication > Allow public client flows).",
+                text("error").unwrap_or_default(),
+                text("error_description")
+                    .unwrap_or_default()
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+            ),
+        )),
+    }
+}
+
+/// Waits for the person to finish at the verification page, asking as often as the endpoint allows; ends
+/// with words when the code expires or the person declines. Dropping the future cancels the wait.
+pub async fn finish_device_code(code: &DeviceCode) -> Result<SignedIn> {
+    let mut interval = code.interval;
+    loop {
+        tokio::time::sleep(interval).await;
+        if SystemTime::now() > code.expires_at {
+            return Err(expired());
+        }
+        let json = post_form(
+            DEVICE_OP,
+            &code.authority.endpoint("token"),
+            &[
+                ("grant_type", DEVICE_CODE_GRANT),
+                ("client_id", &code.client_id),
+                ("device_code", code.device_code.expose()),
+            ],
+        )
+        .await?;
+        match read_token_answer(&json) {
+            TokenAnswer::Token {
+                access,
+                refresh: Some(refresh),
+            } => {
+                return Ok(SignedIn {
+                    access,
+                    refresh: Secret::new(&refresh),
+                });
+            }
+            TokenAnswer::Token { refresh: None, .. } => {
+                return Err(StorageError::new(
+                    ErrorKind::SignIn,
+                    DEVICE_OP,
+                    "The sign-in gave no refresh token (the `offline_access` permission was not granted), so it \
+                     would end within the hour. Grant it to the app registration and sign in again.",
+                ));
+            }
+            TokenAnswer::Error { error, description } => match error.as_str() {
+                "authorization_pending" => {}
+                // The endpoint asks for more patience: five seconds more between polls (RFC 8628).
+                "slow_down" => interval += Duration::from_secs(5),
+                "expired_token" | "code_expired" => return Err(expired()),
+                "access_denied" | "authorization_declined" => {
+                    return Err(StorageError::new(
+                        ErrorKind::SignIn,
+                        DEVICE_OP,
+                        "The sign-in was declined at the verification page. Start it again to sign in.",
+                    ));
+                }
+                _ => {
+                    return Err(StorageError::new(
+                        ErrorKind::SignIn,
+                        DEVICE_OP,
+                        format!("The sign-in failed ({error}: {description})."),
+                    ));
+                }
+            },
+        }
+    }
+}
+
+fn expired() -> StorageError {
+    StorageError::new(
+        ErrorKind::SignIn,
+        DEVICE_OP,
+        "The code expired before the sign-in was finished. Start the sign-in again and enter the new code.",
+    )
+}
+
+/// Hears of each new refresh token the endpoint hands back.
+pub type OnRotate = Box<dyn Fn(&Secret) + Send + Sync>;
+
+/// A person's sign-in kept going by its refresh token. The endpoint may hand back a new refresh token with each
+/// access token; `on_rotate` hears of it so the keychain keeps the newest.
+pub struct RefreshToken {
+    pub authority: Authority,
+    pub client_id: String,
+    token: Mutex<Secret>,
+    on_rotate: Option<OnRotate>,
+}
+
+impl RefreshToken {
+    pub fn new(authority: Authority, client_id: &str, token: Secret, on_rotate: Option<OnRotate>) -> Self {
+        RefreshToken {
+            authority,
+            client_id: client_id.trim().to_string(),
+            token: Mutex::new(token),
+            on_rotate,
+        }
+    }
+}
+
+impl TokenSource for RefreshToken {
+    fn fetch(&self) -> TokenFuture<'_> {
+        Box::pin(async move {
+            let op = "Renew the sign-in";
+            let current = self.token.lock().expect("refresh token lock").clone();
+            let json = post_form(
+                op,
+                &self.authority.endpoint("token"),
+                &[
+                    ("grant_type", "refresh_token"),
+                    ("client_id", &self.client_id),
+                    ("refresh_token", current.expose()),
+                    ("scope", USER_SCOPE),
+                ],
+            )
+            .await?;
+            match read_token_answer(&json) {
+                TokenAnswer::Token { access, refresh } => {
+                    if let Some(new) = refresh.filter(|r| r != current.expose()) {
+                        let new = Secret::new(&new);
+                        *self.token.lock().expect("refresh token lock") = new.clone();
+                        if let Some(hook) = &self.on_rotate {
+                            hook(&new);
+                        }
+                    }
+                    Ok(access)
+                }
+                TokenAnswer::Error { error, description } => Err(StorageError::new(
+                    ErrorKind::SignIn,
+                    op,
+                    format!("The sign-in has ended ({error}: {description})."),
+                )),
+            }
+        })
+    }
+
+    fn describe(&self) -> String {
+        format!("device-code sign-in (tenant {})", self.authority.tenant)
+    }
+
+    fn sign_in_again(&self) -> String {
+        "Sign in again (the account's menu: Sign in again), then retry; open tabs and unsaved edits stay as they are."
+            .into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_authority_is_checked_before_anything_is_sent() {
+        let a = Authority::new("", "contoso.onmicrosoft.com").unwrap();
+        assert_eq!(
+            a.endpoint("token"),
+            "https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token"
+        );
+        assert!(
+            Authority::new("", " ")
+                .unwrap_err()
+                .message
+                .contains("Enter the tenant")
+        );
+        assert!(
+            Authority::new("not a url", "t")
+                .unwrap_err()
+                .message
+                .contains("not a URL")
+        );
+    }
+
+    #[test]
+    fn an_answer_is_a_token_or_its_error_and_secrets_stay_out_of_debug() {
+        let ok = serde_json::json!({"access_token": "AT", "refresh_token": "RT", "expires_in": "3599"});
+        assert!(matches!(read_token_answer(&ok), TokenAnswer::Token { refresh: Some(r), .. } if r == "RT"));
+        let pending = serde_json::json!({"error": "authorization_pending", "error_description": "AADSTS70016: pending\nTrace ID: x"});
+        assert!(
+            matches!(read_token_answer(&pending), TokenAnswer::Error { error, description } if error == "authorization_pending" && description == "AADSTS70016: pending")
+        );
+        assert_eq!(format!("{:?}", Secret::new("CLIENTSECRET")), "Secret(<redacted>)");
+    }
+}

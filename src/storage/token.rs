@@ -1,0 +1,199 @@
+//! Microsoft Entra ID bearer tokens: what a token source gives, and the credential that keeps one fresh so no
+//! request fails because a token aged while the user looked at the screen.
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, SystemTime};
+
+use crate::storage::error::Result;
+
+/// The resource every storage token is asked for (blob, queue and table alike).
+pub const STORAGE_RESOURCE: &str = "https://storage.azure.com/";
+
+/// A token is fetched again this long before it ends, as Microsoft's SDKs do: a request signed with it then
+/// still has minutes to reach the service, even after retries.
+pub const REFRESH_BEFORE: Duration = Duration::from_secs(5 * 60);
+
+/// An access token and when it ends. Its text never reaches Debug output, logs or events.
+#[derive(Clone)]
+pub struct AccessToken {
+    secret: Arc<str>,
+    pub expires_at: SystemTime,
+}
+
+impl AccessToken {
+    pub fn new(secret: &str, expires_at: SystemTime) -> Self {
+        AccessToken {
+            secret: secret.into(),
+            expires_at,
+        }
+    }
+
+    /// The token as it goes after `Bearer `.
+    pub fn secret(&self) -> &str {
+        &self.secret
+    }
+}
+
+impl fmt::Debug for AccessToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "AccessToken(<redacted>, expires {:?})", self.expires_at)
+    }
+}
+
+pub type TokenFuture<'a> = Pin<Box<dyn Future<Output = Result<AccessToken>> + Send + 'a>>;
+
+/// One way of getting a token: the Azure CLI, a service principal's secret, a device-code sign-in's refresh token.
+pub trait TokenSource: Send + Sync {
+    /// A new token (the source may hand back one it cached itself, as `az` does).
+    fn fetch(&self) -> TokenFuture<'_>;
+    /// How the user got this token, for the status line: "Azure CLI", "service principal 1234…".
+    fn describe(&self) -> String;
+    /// What the user does when the sign-in is refused or ended, in words: "Run `az login`, then retry."
+    fn sign_in_again(&self) -> String;
+}
+
+/// A bearer credential shared by every request of an account: one token at a time, fetched once for all the
+/// requests that wait for it, and fetched again `refresh_before` its end.
+#[derive(Clone)]
+pub struct TokenCredential {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    source: Box<dyn TokenSource>,
+    /// Held across the fetch, so concurrent requests wait for one fetch instead of starting their own.
+    cache: tokio::sync::Mutex<Option<AccessToken>>,
+    /// Set when the service refused the cached token: the next request fetches a new one.
+    refused: AtomicBool,
+    refresh_before: Duration,
+    fetches: AtomicU64,
+}
+
+impl TokenCredential {
+    pub fn new(source: impl TokenSource + 'static) -> Self {
+        Self::with_refresh_before(source, REFRESH_BEFORE)
+    }
+
+    pub fn with_refresh_before(source: impl TokenSource + 'static, refresh_before: Duration) -> Self {
+        TokenCredential {
+            inner: Arc::new(Inner {
+                source: Box::new(source),
+                cache: tokio::sync::Mutex::new(None),
+                refused: AtomicBool::new(false),
+                refresh_before,
+                fetches: AtomicU64::new(0),
+            }),
+        }
+    }
+
+    /// A token with more than `refresh_before` left, from the cache or fetched now.
+    pub async fn token(&self) -> Result<AccessToken> {
+        let mut cache = self.inner.cache.lock().await;
+        let refused = self.inner.refused.swap(false, Ordering::Relaxed);
+        if let Some(token) = cache.as_ref().filter(|_| !refused)
+            && token.expires_at > SystemTime::now() + self.inner.refresh_before
+        {
+            return Ok(token.clone());
+        }
+        self.inner.fetches.fetch_add(1, Ordering::Relaxed);
+        let fresh = self.inner.source.fetch().await?;
+        *cache = Some(fresh.clone());
+        Ok(fresh)
+    }
+
+    /// The service refused the token (expired early, revoked): the next request asks the source again.
+    pub fn refused(&self) {
+        self.inner.refused.store(true, Ordering::Relaxed);
+    }
+
+    /// How many times a token was fetched from the source (the cache's misses).
+    pub fn fetches(&self) -> u64 {
+        self.inner.fetches.load(Ordering::Relaxed)
+    }
+
+    pub fn describe(&self) -> String {
+        self.inner.source.describe()
+    }
+
+    pub fn sign_in_again(&self) -> String {
+        self.inner.source.sign_in_again()
+    }
+}
+
+impl fmt::Debug for TokenCredential {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TokenCredential({})", self.describe())
+    }
+}
+
+/// A token's end from the `exp` claim of a JWT, for sources that hand back only the token.
+pub fn jwt_expiry(token: &str) -> Option<SystemTime> {
+    use base64::Engine;
+    let payload = token.split('.').nth(1)?;
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(payload.trim_end_matches('='))
+        .ok()?;
+    let claims: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    let exp = claims.get("exp")?.as_u64()?;
+    Some(SystemTime::UNIX_EPOCH + Duration::from_secs(exp))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// Hands out the lifetimes it is given, one per fetch, counting them.
+    struct Lifetimes(Mutex<Vec<Duration>>);
+
+    impl TokenSource for Lifetimes {
+        fn fetch(&self) -> TokenFuture<'_> {
+            Box::pin(async move {
+                let life = self.0.lock().unwrap().remove(0);
+                Ok(AccessToken::new("SECRETTOKEN", SystemTime::now() + life))
+            })
+        }
+        fn describe(&self) -> String {
+            "test".into()
+        }
+        fn sign_in_again(&self) -> String {
+            "again".into()
+        }
+    }
+
+    #[tokio::test]
+    async fn a_fresh_token_is_reused_one_about_to_end_is_fetched_again_and_a_refused_one_is_dropped() {
+        let hour = Duration::from_secs(3600);
+        let source = Lifetimes(Mutex::new(vec![Duration::from_secs(120), hour, hour]));
+        let cred = TokenCredential::new(source);
+        cred.token().await.unwrap();
+        assert_eq!(cred.fetches(), 1);
+        // Two minutes left is inside the five-minute margin: the next request fetches first.
+        cred.token().await.unwrap();
+        assert_eq!(cred.fetches(), 2);
+        cred.token().await.unwrap();
+        assert_eq!(cred.fetches(), 2, "an hour left: reused");
+        cred.refused();
+        cred.token().await.unwrap();
+        assert_eq!(cred.fetches(), 3);
+        assert!(!format!("{:?} {cred:?}", cred.token().await.unwrap()).contains("SECRETTOKEN"));
+    }
+
+    #[test]
+    fn a_jwt_tells_its_end_and_its_debug_hides_it() {
+        use base64::Engine;
+        let payload = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(br#"{"exp":1900000000}"#);
+        let jwt = format!("eyJhbGciOiJub25lIn0.{payload}.sig");
+        assert_eq!(
+            jwt_expiry(&jwt),
+            Some(SystemTime::UNIX_EPOCH + Duration::from_secs(1_900_000_000))
+        );
+        assert_eq!(jwt_expiry("not a jwt"), None);
+        let token = AccessToken::new(&jwt, SystemTime::now());
+        assert!(!format!("{token:?}").contains("eyJ"));
+    }
+}

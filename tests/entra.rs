@@ -1,0 +1,364 @@
+//! Microsoft Entra ID sign-in end to end: bearer tokens on all three services of an Azurite that checks them
+//! (`--oauth basic`, over HTTPS with a certificate made here), refreshed before they end, refused and explained
+//! when they have ended; the Azure CLI through a stand-in `az`, the device code and the service principal
+//! through a local OAuth endpoint; the account's own certificate needed and sufficient; and the dialog.
+
+mod common;
+mod ui;
+
+use std::time::Duration;
+
+use bytes::Bytes;
+use common::entra::{OAuthEndpoint, mint_token, oauth_emulator, stand_in_az};
+use common::unique;
+use tessera::storage::azure_cli::AzureCli;
+use tessera::storage::blob::{BlobHttpHeaders, Conditions, PublicAccess};
+use tessera::storage::oauth::{self, Authority, RefreshToken, Secret, ServicePrincipal};
+use tessera::storage::queue::MessageTtl;
+use tessera::storage::table::{EntityDraft, EntityQuery};
+use tessera::storage::{Account, Client, ClientOptions, Credential, ErrorKind, TokenCredential};
+
+fn cli(tenant: &str) -> TokenCredential {
+    stand_in_az();
+    TokenCredential::new(AzureCli::new(Some(tenant.into())))
+}
+
+/// The OAuth emulator's account with this credential, trusting the test's certificate authority or not.
+fn account(credential: TokenCredential, trust: bool) -> Account {
+    let e = oauth_emulator();
+    let mut a = e.emulator.account();
+    a.credential = Credential::Bearer(credential);
+    a.trusted_cert = trust.then(|| e.ca_pem.clone());
+    a
+}
+
+fn no_retries() -> ClientOptions {
+    ClientOptions {
+        retry: tessera::storage::RetryPolicy::none(),
+        ..ClientOptions::default()
+    }
+}
+
+/// One write and one read on each service.
+async fn use_all_three(client: &Client) {
+    let name = unique("entra");
+    client.create_container(&name, PublicAccess::None, &[]).await.unwrap();
+    client
+        .put_blob(
+            &name,
+            "hello.txt",
+            Bytes::from_static(b"hi"),
+            &BlobHttpHeaders::default(),
+            &[],
+            &Conditions::default(),
+        )
+        .await
+        .unwrap();
+    // Metadata with capitals travels on the exact-case transport: it must trust the certificate too.
+    client
+        .set_blob_metadata(
+            &name,
+            "hello.txt",
+            &[("Owner".into(), "Ann".into())],
+            &Conditions::default(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        &client.get_blob(&name, "hello.txt", None, None).await.unwrap().0[..],
+        b"hi"
+    );
+    client.create_queue(&name, &[]).await.unwrap();
+    client
+        .put_message(&name, "job", None, MessageTtl::Default)
+        .await
+        .unwrap();
+    assert_eq!(client.peek_messages(&name, 1).await.unwrap().len(), 1);
+    client.create_table(&name).await.unwrap();
+    client.insert_entity(&name, &EntityDraft::new("p", "r")).await.unwrap();
+    let page = client
+        .query_entities(&name, &EntityQuery::default(), None)
+        .await
+        .unwrap();
+    assert_eq!(page.entities.len(), 1);
+}
+
+#[test]
+fn with_only_az_login_done_tables_containers_and_queues_open_and_the_token_never_shows() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let az = stand_in_az();
+    let token = az.answer_token("all-three", 3600);
+    let (client, recorder) = common::recorded_client(account(cli("all-three"), true));
+    rt.block_on(use_all_three(&client));
+    // One token served every request: an hour left is far from its end.
+    assert_eq!(az.calls("all-three"), 1);
+    let events = recorder.events();
+    assert!(events.len() >= 10);
+    for e in &events {
+        let auth = e
+            .request_headers
+            .iter()
+            .find(|(n, _)| n == "authorization")
+            .map(|(_, v)| v.as_str());
+        assert_eq!(auth, Some("Bearer <redacted>"), "{} {}", e.method, e.url);
+        assert!(
+            e.request_headers
+                .iter()
+                .any(|(n, v)| n == "x-ms-version" && v.as_str() >= "2017-11-09")
+        );
+    }
+    let shown = format!("{events:?}");
+    assert!(
+        !shown.contains(&token) && !shown.contains(&token[..40]),
+        "the token reached the inspector's events"
+    );
+}
+
+#[test]
+fn a_token_about_to_end_is_fetched_again_before_the_request_never_after_it_failed() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let az = stand_in_az();
+    // Two minutes left: inside the five minutes the credential keeps in hand, so each request asks first.
+    az.answer_token("ending", 120);
+    let client = Client::new(account(cli("ending"), true), no_retries()).unwrap();
+    rt.block_on(async {
+        client.list_containers(None, None, Some(1), false).await.unwrap();
+        client.list_queues(None, None, Some(1), false).await.unwrap();
+        client.list_tables(Some(1), None).await.unwrap();
+    });
+    assert_eq!(az.calls("ending"), 3, "each request fetched a token first");
+    // The CLI renews; an hour left is then reused.
+    az.answer_token("ending", 3600);
+    rt.block_on(async {
+        client.list_containers(None, None, Some(1), false).await.unwrap();
+        client.list_tables(Some(1), None).await.unwrap();
+    });
+    assert_eq!(az.calls("ending"), 4);
+}
+
+#[test]
+fn an_ended_token_is_refused_by_the_service_and_explained_with_what_to_run() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let az = stand_in_az();
+    az.answer_token("ended", -60);
+    let client = Client::new(account(cli("ended"), true), no_retries()).unwrap();
+    for service in ["blob", "queue", "table"] {
+        let e = rt
+            .block_on(async {
+                match service {
+                    "blob" => client.list_containers(None, None, Some(1), false).await.map(drop),
+                    "queue" => client.list_queues(None, None, Some(1), false).await.map(drop),
+                    _ => client.list_tables(Some(1), None).await.map(drop),
+                }
+            })
+            .unwrap_err();
+        assert_eq!(e.status, Some(403), "{service}: {e}");
+        assert_eq!(e.code.as_deref(), Some("AuthenticationFailed"));
+        let words = e.plain_words();
+        assert!(words.contains("refused the sign-in token"), "{words}");
+        assert!(words.contains("The token is expired"), "{words}");
+        assert!(words.contains("az login --tenant ended"), "{words}");
+        assert!(e.request_id.is_some());
+    }
+    // After the refusal the next request asks `az` again, which by now has signed in anew.
+    let before = az.calls("ended");
+    az.answer_token("ended", 3600);
+    rt.block_on(client.list_tables(Some(1), None)).unwrap();
+    assert!(az.calls("ended") > before);
+}
+
+#[test]
+fn az_not_signed_in_or_not_installed_says_exactly_that_and_sends_nothing() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let az = stand_in_az();
+    az.answer_failure("nobody", "ERROR: Please run 'az login' to setup account.\n");
+    let (client, recorder) = common::recorded_client(account(cli("nobody"), true));
+    let e = rt
+        .block_on(client.list_containers(None, None, Some(1), false))
+        .unwrap_err();
+    assert_eq!(e.kind, ErrorKind::SignIn);
+    let words = e.plain_words();
+    assert!(words.contains("nothing was sent"), "{words}");
+    assert!(
+        words.contains("not signed in") && words.contains("az login --tenant nobody"),
+        "{words}"
+    );
+    assert!(recorder.events().is_empty(), "no request went out without a token");
+
+    let mut missing = AzureCli::new(None);
+    missing.program = "/nonexistent/bin/az".into();
+    let client = Client::new(account(TokenCredential::new(missing), true), no_retries()).unwrap();
+    let e = rt.block_on(client.list_tables(Some(1), None)).unwrap_err();
+    assert!(e.plain_words().contains("is not installed or not on the PATH"), "{e}");
+}
+
+#[test]
+fn the_accounts_own_certificate_is_needed_and_sufficient() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    stand_in_az().answer_token("cert", 3600);
+    let untrusting = Client::new(account(cli("cert"), false), no_retries()).unwrap();
+    let e = rt.block_on(untrusting.list_tables(Some(1), None)).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Connection, "{e}");
+    let words = e.plain_words();
+    assert!(
+        words.contains("is not trusted by this computer") && words.contains("Trust certificate"),
+        "{words}"
+    );
+    let trusting = Client::new(account(cli("cert"), true), no_retries()).unwrap();
+    rt.block_on(use_all_three(&trusting));
+    // A file that is no certificate is refused before anything is sent.
+    let mut bad = account(cli("cert"), false);
+    bad.trusted_cert = Some(oauth_emulator().dir.join("key.pem"));
+    let e = Client::new(bad, no_retries())
+        .err()
+        .expect("a key file is no certificate");
+    assert!(e.plain_words().contains("holds no certificate"), "{e}");
+}
+
+#[test]
+fn a_service_principal_signs_in_with_its_secret_and_a_wrong_secret_is_explained() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let endpoint = rt.block_on(OAuthEndpoint::start("s3cret"));
+    let authority = Authority::new(&endpoint.host, "contoso.onmicrosoft.com").unwrap();
+    let sp = |secret: &str| {
+        TokenCredential::new(ServicePrincipal {
+            authority: authority.clone(),
+            client_id: "11111111-2222-3333-4444-555555555555".into(),
+            secret: Secret::new(secret),
+        })
+    };
+    let client = Client::new(account(sp("s3cret"), true), no_retries()).unwrap();
+    rt.block_on(use_all_three(&client));
+    let (path, form) = &endpoint.requests()[0];
+    assert_eq!(path, "/contoso.onmicrosoft.com/oauth2/v2.0/token");
+    assert!(
+        form.contains("grant_type=client_credentials")
+            && form.contains("scope=https%3A%2F%2Fstorage.azure.com%2F.default"),
+        "{form}"
+    );
+    let wrong = Client::new(account(sp("wrong"), true), no_retries()).unwrap();
+    let e = rt.block_on(wrong.list_tables(Some(1), None)).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::SignIn);
+    let words = e.plain_words();
+    assert!(
+        words.contains("AADSTS7000215") && words.contains("Certificates & secrets"),
+        "{words}"
+    );
+    assert!(!words.contains("wrong"), "the secret is not quoted back");
+}
+
+#[test]
+fn a_device_code_sign_in_waits_through_pending_and_slow_down_then_its_refresh_token_keeps_it_going() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let endpoint = rt.block_on(OAuthEndpoint::start("unused"));
+    let authority = Authority::new(&endpoint.host, "organizations").unwrap();
+    endpoint.script_device_code(&["authorization_pending", "slow_down", "authorization_pending", "ok"]);
+    let signed_in = rt.block_on(async {
+        let code = oauth::start_device_code(&authority, "my-public-client").await.unwrap();
+        assert_eq!(code.user_code, "FJ3K9QWX");
+        assert_eq!(code.verification_uri, "https://microsoft.com/devicelogin");
+        tokio::time::timeout(Duration::from_secs(30), oauth::finish_device_code(&code))
+            .await
+            .unwrap()
+            .unwrap()
+    });
+    let polls = endpoint
+        .requests()
+        .iter()
+        .filter(|(_, f)| f.contains("grant-type%3Adevice_code"))
+        .count();
+    assert_eq!(polls, 4, "pending, slow down, pending, then the token");
+    // The refresh token signs every later request in; a new one handed back is kept for next time.
+    let rotated = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let keep = rotated.clone();
+    let credential = TokenCredential::new(RefreshToken::new(
+        authority.clone(),
+        "my-public-client",
+        signed_in.refresh.clone(),
+        Some(Box::new(move |s: &Secret| {
+            keep.lock().unwrap().push(s.expose().to_string())
+        })),
+    ));
+    let client = Client::new(account(credential, true), no_retries()).unwrap();
+    rt.block_on(use_all_three(&client));
+    assert_eq!(rotated.lock().unwrap().as_slice(), ["REFRESH-2"]);
+
+    for (answers, words) in [
+        (&["authorization_pending", "expired_token"][..], "The code expired"),
+        (&["access_denied"][..], "declined"),
+    ] {
+        endpoint.script_device_code(answers);
+        let e = rt
+            .block_on(async {
+                let code = oauth::start_device_code(&authority, "my-public-client").await.unwrap();
+                oauth::finish_device_code(&code).await
+            })
+            .err()
+            .unwrap();
+        assert!(e.plain_words().contains(words), "{e}");
+    }
+    // A refresh token that ended asks for a new sign-in.
+    let ended = TokenCredential::new(RefreshToken::new(
+        authority,
+        "my-public-client",
+        Secret::new("revoked"),
+        None,
+    ));
+    let client = Client::new(account(ended, true), no_retries()).unwrap();
+    let e = rt.block_on(client.list_tables(Some(1), None)).unwrap_err();
+    assert!(
+        e.plain_words().contains("AADSTS70043") && e.plain_words().contains("Sign in again"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_entra_account_added_in_the_dialog_with_the_cli_opens_a_container() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    stand_in_az().answer_token("dialog", 3600);
+    let container = unique("dialog");
+    let e = oauth_emulator();
+    rt.block_on(
+        Client::new(account(cli("dialog"), true), no_retries())
+            .unwrap()
+            .create_container(&container, PublicAccess::None, &[]),
+    )
+    .unwrap();
+    let [b, q, t] = e.emulator.ports();
+    let mut app = ui::TestApp::new(&rt);
+    app.click("Add account");
+    app.click("Microsoft Entra ID");
+    app.type_into("Display name:", "Signed in");
+    app.type_into("Account name:", "devstoreaccount1");
+    app.click("Custom endpoints (optional)");
+    app.type_into("Blob endpoint:", &format!("https://127.0.0.1:{b}/devstoreaccount1"));
+    app.type_into("Queue endpoint:", &format!("https://127.0.0.1:{q}/devstoreaccount1"));
+    app.type_into("Table endpoint:", &format!("https://127.0.0.1:{t}/devstoreaccount1"));
+    app.type_into("Tenant:", "dialog");
+    app.type_into("Trust certificate:", &e.ca_pem.display().to_string());
+    app.click("Save account");
+    app.wait_for("Account `Signed in` saved.");
+    app.click("Signed in");
+    app.wait_for("Blob containers");
+    app.click_contains("Blob containers");
+    app.wait_for(&container);
+    app.click(&container);
+    app.wait_for(&format!("{container} (container)"));
+    app.wait_for_contains("Account: Signed in");
+    app.wait_for_contains("Microsoft Entra ID");
+    // Nothing secret was saved: the file holds the settings only.
+    let state = app.harness.state();
+    state.sync_files();
+    let file = std::fs::read_to_string(&state.paths().accounts_file).unwrap();
+    assert!(file.contains("\"AzureCli\"") && file.contains("ca.pem"), "{file}");
+    assert!(!file.contains("eyJ"), "{file}");
+}
+
+#[test]
+fn a_minted_token_carries_what_azurite_checks() {
+    let (token, exp) = mint_token(60);
+    assert_eq!(
+        tessera::storage::token::jwt_expiry(&token),
+        Some(std::time::SystemTime::UNIX_EPOCH + Duration::from_secs(exp))
+    );
+}
