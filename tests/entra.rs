@@ -312,38 +312,92 @@ fn a_device_code_sign_in_waits_through_pending_and_slow_down_then_its_refresh_to
     );
 }
 
+/// Add account > Microsoft Entra ID, with the OAuth emulator's endpoints and certificate filled in.
+fn fill_in_entra_account(app: &mut ui::TestApp, label: &str) {
+    let e = oauth_emulator();
+    let [b, q, t] = e.emulator.ports();
+    app.click("Add account");
+    app.click("Microsoft Entra ID");
+    app.type_into("Display name:", label);
+    app.type_into("Account name:", "devstoreaccount1");
+    app.click("Custom endpoints (optional)");
+    app.type_into("Blob endpoint:", &format!("https://127.0.0.1:{b}/devstoreaccount1"));
+    app.type_into("Queue endpoint:", &format!("https://127.0.0.1:{q}/devstoreaccount1"));
+    app.type_into("Table endpoint:", &format!("https://127.0.0.1:{t}/devstoreaccount1"));
+    app.type_into("Trust certificate:", &e.ca_pem.display().to_string());
+}
+
+/// Opens a container of an account in the tree and waits for its tab.
+fn open_container(app: &mut ui::TestApp, label: &str, container: &str) {
+    app.click(label);
+    app.wait_for("Blob containers");
+    app.click_contains("Blob containers");
+    app.wait_for(container);
+    app.click(container);
+    app.wait_for(&format!("{container} (container)"));
+}
+
+#[test]
+fn a_device_code_account_signs_in_from_the_dialog_and_keeps_its_refresh_token_in_the_keychain_only() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let endpoint = rt.block_on(OAuthEndpoint::start("unused"));
+    endpoint.script_device_code(&["authorization_pending", "ok"]);
+    stand_in_az().answer_token("coded", 3600);
+    let container = unique("coded");
+    rt.block_on(
+        Client::new(account(cli("coded"), true), no_retries())
+            .unwrap()
+            .create_container(&container, PublicAccess::None, &[]),
+    )
+    .unwrap();
+    let mut app = ui::TestApp::new(&rt);
+    fill_in_entra_account(&mut app, "Coded");
+    app.click("Device code");
+    app.type_into("Tenant:", "organizations");
+    app.type_into("Client id:", "my-public-client");
+    app.click("Sign-in host (national clouds)");
+    app.type_into("Sign-in host:", &endpoint.host);
+    // Saving before the sign-in is finished says what to do.
+    app.click("Save account");
+    app.wait_for_contains("Sign in first");
+    app.click("Sign in with a code");
+    app.wait_for("FJ3K9QWX");
+    app.wait_for("https://microsoft.com/devicelogin");
+    assert_eq!(app.copied_by_clicking("Copy code"), "FJ3K9QWX");
+    app.wait_for_contains("Signed in. Save the account");
+    app.click("Save account");
+    app.wait_for("Account `Coded` saved.");
+    open_container(&mut app, "Coded", &container);
+    app.wait_for_contains("Microsoft Entra ID: device-code sign-in (tenant organizations)");
+    let state = app.harness.state();
+    let id = state.profile("Coded").unwrap().id.clone();
+    let stored = state.stored_secret(&id).unwrap().unwrap_or_default();
+    assert!(
+        stored.starts_with("REFRESH-"),
+        "the refresh token is in the keychain: {stored}"
+    );
+    state.sync_files();
+    let file = std::fs::read_to_string(&state.paths().accounts_file).unwrap();
+    assert!(file.contains("\"DeviceCode\"") && !file.contains("REFRESH-"), "{file}");
+}
+
 #[test]
 fn an_entra_account_added_in_the_dialog_with_the_cli_opens_a_container() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     stand_in_az().answer_token("dialog", 3600);
     let container = unique("dialog");
-    let e = oauth_emulator();
     rt.block_on(
         Client::new(account(cli("dialog"), true), no_retries())
             .unwrap()
             .create_container(&container, PublicAccess::None, &[]),
     )
     .unwrap();
-    let [b, q, t] = e.emulator.ports();
     let mut app = ui::TestApp::new(&rt);
-    app.click("Add account");
-    app.click("Microsoft Entra ID");
-    app.type_into("Display name:", "Signed in");
-    app.type_into("Account name:", "devstoreaccount1");
-    app.click("Custom endpoints (optional)");
-    app.type_into("Blob endpoint:", &format!("https://127.0.0.1:{b}/devstoreaccount1"));
-    app.type_into("Queue endpoint:", &format!("https://127.0.0.1:{q}/devstoreaccount1"));
-    app.type_into("Table endpoint:", &format!("https://127.0.0.1:{t}/devstoreaccount1"));
+    fill_in_entra_account(&mut app, "Signed in");
     app.type_into("Tenant:", "dialog");
-    app.type_into("Trust certificate:", &e.ca_pem.display().to_string());
     app.click("Save account");
     app.wait_for("Account `Signed in` saved.");
-    app.click("Signed in");
-    app.wait_for("Blob containers");
-    app.click_contains("Blob containers");
-    app.wait_for(&container);
-    app.click(&container);
-    app.wait_for(&format!("{container} (container)"));
+    open_container(&mut app, "Signed in", &container);
     app.wait_for_contains("Account: Signed in");
     app.wait_for_contains("Microsoft Entra ID");
     // Nothing secret was saved: the file holds the settings only.
@@ -361,4 +415,69 @@ fn a_minted_token_carries_what_azurite_checks() {
         tessera::storage::token::jwt_expiry(&token),
         Some(std::time::SystemTime::UNIX_EPOCH + Duration::from_secs(exp))
     );
+}
+
+#[test]
+fn a_signed_in_account_shares_a_blob_with_a_user_delegation_sas_that_someone_without_a_sign_in_reads() {
+    use tessera::storage::blob::SasPermissions;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    stand_in_az().answer_token("delegation", 3600);
+    let client = Client::new(account(cli("delegation"), true), no_retries()).unwrap();
+    let container = unique("delegated");
+    let expiry = std::time::SystemTime::now() + Duration::from_secs(3600);
+    let url = rt.block_on(async {
+        client
+            .create_container(&container, PublicAccess::None, &[])
+            .await
+            .unwrap();
+        client
+            .put_blob(
+                &container,
+                "shared.txt",
+                Bytes::from_static(b"for you"),
+                &BlobHttpHeaders::default(),
+                &[],
+                &Conditions::default(),
+            )
+            .await
+            .unwrap();
+        // With no account key, a service SAS is refused in words, before anything is sent.
+        let e = client
+            .blob_sas_url(
+                &container,
+                Some("shared.txt"),
+                SasPermissions::read_only(),
+                None,
+                expiry,
+            )
+            .unwrap_err();
+        assert!(e.plain_words().contains("user delegation SAS"), "{e}");
+        client
+            .shareable_sas_url(&container, Some("shared.txt"), SasPermissions::read_only(), expiry)
+            .await
+            .unwrap()
+    });
+    assert!(
+        url.contains("skoid=") && url.contains("sktid=") && url.contains("sig="),
+        "{url}"
+    );
+    let mut reader = Account::from_sas_url(&url, None).unwrap();
+    reader.trusted_cert = Some(oauth_emulator().ca_pem.clone());
+    let reader = Client::new(reader, no_retries()).unwrap();
+    let (body, _) = rt
+        .block_on(reader.get_blob(&container, "shared.txt", None, None))
+        .unwrap();
+    assert_eq!(&body[..], b"for you");
+    // The grant is read-only: a write with it is refused.
+    let e = rt
+        .block_on(reader.put_blob(
+            &container,
+            "shared.txt",
+            Bytes::from_static(b"x"),
+            &BlobHttpHeaders::default(),
+            &[],
+            &Conditions::default(),
+        ))
+        .unwrap_err();
+    assert_eq!(e.status, Some(403), "{e}");
 }

@@ -442,6 +442,32 @@ mod tests {
     }
 
     #[test]
+    fn a_signed_in_identity_without_a_data_role_is_told_which_role_and_that_owner_is_not_one() {
+        let mut e = service_error(
+            403,
+            "AuthorizationPermissionMismatch",
+            "This request is not authorized to perform this operation using this permission.",
+        );
+        e.sign_in = Some("Run `az login`.".into());
+        for (service, role) in [
+            (Service::Blob, "Storage Blob Data Contributor"),
+            (Service::Queue, "Storage Queue Data Message Processor"),
+            (Service::Table, "Storage Table Data Contributor"),
+        ] {
+            e.service = Some(service);
+            let words = e.plain_words();
+            assert!(words.contains(role), "{words}");
+            assert!(
+                words.contains("Owner or Contributor do not grant access to the data"),
+                "{words}"
+            );
+        }
+        // Without a sign-in the same code speaks of the SAS.
+        e.sign_in = None;
+        assert!(e.plain_words().contains("The SAS does not grant"));
+    }
+
+    #[test]
     fn precondition_failure_says_someone_else_changed_it() {
         let e = service_error(
             412,

@@ -421,7 +421,8 @@ impl TokenSource for RefreshToken {
     }
 
     fn sign_in_again(&self) -> String {
-        "Sign in again (the account's menu: Sign in again), then retry; open tabs and unsaved edits stay as they are."
+        "Sign in again: Edit account…, Sign in with a code, Save account; then retry. Open tabs and unsaved edits \
+         stay as they are."
             .into()
     }
 }

@@ -180,8 +180,8 @@ impl EntraForm {
             DeviceSignIn::Waiting { code, .. } => {
                 ui.label("Open the page below in any browser and enter this code:");
                 ui.horizontal(|ui| {
-                    let shown = ui.label(egui::RichText::new(&code.user_code).monospace().size(28.0).strong());
-                    if ui.button("Copy code").labelled_by(shown.id).clicked() {
+                    ui.label(egui::RichText::new(&code.user_code).monospace().size(28.0).strong());
+                    if ui.button("Copy code").clicked() {
                         ui.ctx().copy_text(code.user_code.clone());
                     }
                 });

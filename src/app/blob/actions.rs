@@ -7,10 +7,10 @@ use std::time::{Duration, SystemTime};
 use crate::app::blob::pane::{BlobPane, LeaseChange, OpDone, Preview};
 use crate::app::blob::transfers::guess_content_type;
 use crate::app::context::{PaneContext, Unit};
+use crate::storage::StorageError;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
 use crate::storage::blob::{BlobProperties, DeleteSnapshots};
-use crate::storage::{Client, StorageError};
 
 impl BlobPane {
     /// The client, this container and a blob's name, owned, for work that outlives the frame.
@@ -230,9 +230,17 @@ impl BlobPane {
         );
     }
 
-    pub fn sas_url(&self, client: &Client, blob: Option<&str>) -> Result<String, StorageError> {
+    /// Starts making a SAS URL (a user delegation SAS for a signed-in account, which asks the service for a
+    /// key first); it is copied to the clipboard when it arrives.
+    pub fn make_sas_url(&mut self, ctx: &PaneContext, blob: Option<&str>) {
         let expiry = SystemTime::now() + Duration::from_secs(u64::from(self.sas_hours) * 3600);
-        client.blob_sas_url(&self.container, blob, self.sas_permissions, None, expiry)
+        let (client, container, blob) = (ctx.client.clone(), self.container.clone(), blob.map(str::to_string));
+        let permissions = self.sas_permissions;
+        self.sas_making = Some(ctx.backend.spawn(async move {
+            client
+                .shareable_sas_url(&container, blob.as_deref(), permissions, expiry)
+                .await
+        }));
     }
 }
 

@@ -246,16 +246,21 @@ fn sas_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, b
                 ui.selectable_value(&mut pane.sas_hours, h, format!("{h} h"));
             }
         });
-        if ui.button("Copy SAS URL").clicked() {
-            match pane.sas_url(ctx.client, blob) {
-                Ok(url) => {
-                    ui.ctx().copy_text(url);
-                    pane.message = Some(Ok(
-                        "SAS URL copied to the clipboard (it is a secret: share it with care).".into(),
-                    ));
-                }
-                Err(e) => pane.message = Some(Err(e)),
-            }
+        // A signed-in account has no key: it signs with a user delegation key the service gives it.
+        let signed_in = matches!(ctx.client.account().credential, crate::storage::Credential::Bearer(_));
+        let label = if signed_in {
+            "Copy user delegation SAS URL"
+        } else {
+            "Copy SAS URL"
+        };
+        if ui
+            .add_enabled(pane.sas_making.is_none(), egui::Button::new(label))
+            .clicked()
+        {
+            pane.make_sas_url(ctx, blob);
+        }
+        if let Some(url) = pane.sas_to_copy.take() {
+            ui.ctx().copy_text(url);
         }
     });
 }

@@ -121,6 +121,9 @@ pub struct BlobPane {
     pub(crate) lease_form: LeaseForm,
     pub(crate) sas_permissions: SasPermissions,
     pub(crate) sas_hours: u32,
+    pub(super) sas_making: Loading<String>,
+    /// A SAS URL made, waiting for the panel to put it on the clipboard.
+    pub(crate) sas_to_copy: Option<String>,
     pub(crate) preview: Option<Preview>,
     pub(super) preview_loading: Option<Pending<Result<(bytes::Bytes, BlobProperties), StorageError>>>,
     pub(super) ops: Vec<Pending<OpDone>>,
@@ -216,6 +219,8 @@ impl BlobPane {
             },
             sas_permissions: SasPermissions::read_only(),
             sas_hours: 1,
+            sas_making: None,
+            sas_to_copy: None,
             preview: None,
             preview_loading: None,
             ops: Vec::new(),
@@ -500,6 +505,22 @@ impl BlobPane {
             }
             if let Some(Ok(snaps)) = take_ready(&mut d.snap_loading) {
                 d.snapshots = Some(snaps);
+            }
+        }
+        if let Some(result) = take_ready(&mut self.sas_making) {
+            match result {
+                Ok(url) => {
+                    let kind = if url.contains("skoid=") {
+                        "User delegation SAS"
+                    } else {
+                        "SAS"
+                    };
+                    self.message = Some(Ok(format!(
+                        "{kind} URL copied to the clipboard (it is a secret: share it with care)."
+                    )));
+                    self.sas_to_copy = Some(url);
+                }
+                Err(e) => self.message = Some(Err(e)),
             }
         }
         if let Some(result) = take_ready(&mut self.preview_loading) {

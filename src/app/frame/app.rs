@@ -335,6 +335,11 @@ impl TesseraApp {
                         .push(crate::app::accounts::connections::Connection::new(profile.clone())),
                 }
                 self.connections.reset(&profile.id);
+                // Open tabs keep their panes (and any unsaved edit) and carry on with the new settings: a
+                // sign-in renewed in the form reaches them without closing anything.
+                if self.tabs.list.iter().any(|t| t.target.profile_id == profile.id) {
+                    self.connections.open(&self.backend, &profile.id);
+                }
                 self.explorer.forget_account(&profile.id);
                 self.save_profiles();
                 self.log

@@ -10,7 +10,7 @@ pub(crate) mod transfer;
 pub use conditions::Conditions;
 pub use container::{ContainerItem, ContainerPage, ContainerProperties};
 pub use lease::{LeaseDuration, LeaseGrant, LeaseTarget};
-pub use sas::SasPermissions;
+pub use sas::{SasPermissions, UserDelegationKey};
 pub use transfer::{DownloadOutcome, MAX_BLOCK_SIZE, MAX_BLOCKS, TransferOptions, block_size_for};
 
 use std::time::SystemTime;

@@ -1,4 +1,5 @@
-//! Service SAS URLs for a container or a blob, signed with the account key.
+//! SAS URLs for a container or a blob: a service SAS signed with the account key, or a user delegation SAS
+//! signed with a key a Microsoft Entra ID sign-in gets from the service.
 
 use std::time::SystemTime;
 
@@ -9,7 +10,8 @@ use crate::storage::account::Credential;
 use crate::storage::auth::hmac_sha256_base64;
 use crate::storage::blob::{blob_path, check_names};
 use crate::storage::error::{Result, StorageError};
-use crate::storage::pipeline::{API_VERSION, Client, QUERY_VALUE};
+use crate::storage::pipeline::{API_VERSION, Client, QUERY_VALUE, Request};
+use reqwest::Method;
 
 /// What a SAS allows, written in the service's canonical order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -49,8 +51,97 @@ fn sas_time(t: SystemTime) -> String {
     crate::storage::times::format(t, crate::storage::times::ISO_SECONDS)
 }
 
+/// What both kinds of SAS share: the checked permissions, times, resource and canonical name.
+struct SasBase {
+    letters: String,
+    st: String,
+    se: String,
+    resource: &'static str,
+    canonical: String,
+    path: String,
+}
+
+/// A user delegation key: what a signed-in identity gets from Get User Delegation Key to sign SAS with, in
+/// place of the account key. Its value never reaches Debug output.
+#[derive(Clone)]
+pub struct UserDelegationKey {
+    pub signed_oid: String,
+    pub signed_tid: String,
+    pub signed_start: String,
+    pub signed_expiry: String,
+    pub signed_service: String,
+    pub signed_version: String,
+    value: Vec<u8>,
+}
+
+impl std::fmt::Debug for UserDelegationKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "UserDelegationKey(oid {}, until {}, <redacted>)",
+            self.signed_oid, self.signed_expiry
+        )
+    }
+}
+
+const OP: &str = "Create a SAS URL";
+
 impl Client {
-    /// A URL that grants `permissions` on a container (blob = None) or a blob until `expiry`.
+    fn sas_base(
+        &self,
+        container: &str,
+        blob: Option<&str>,
+        permissions: SasPermissions,
+        start: Option<SystemTime>,
+        expiry: SystemTime,
+    ) -> Result<SasBase> {
+        check_names(OP, container, blob)?;
+        let letters = permissions.to_letters();
+        if letters.is_empty() {
+            return Err(StorageError::invalid(OP, "Choose at least one permission."));
+        }
+        if expiry <= start.unwrap_or_else(SystemTime::now) {
+            return Err(StorageError::invalid(OP, "The expiry must be later than the start."));
+        }
+        let name = &self.account().name;
+        Ok(SasBase {
+            letters,
+            st: start.map(sas_time).unwrap_or_default(),
+            se: sas_time(expiry),
+            resource: if blob.is_some() { "b" } else { "c" },
+            canonical: match blob {
+                Some(b) => format!("/blob/{name}/{container}/{b}"),
+                None => format!("/blob/{name}/{container}"),
+            },
+            path: match blob {
+                Some(b) => blob_path(container, b),
+                None => format!("/{container}"),
+            },
+        })
+    }
+
+    fn sas_url_of(&self, base: &SasBase, extra: Vec<(&str, String)>, sig: String) -> Result<String> {
+        let mut query = vec![
+            ("sv", API_VERSION.to_string()),
+            ("sr", base.resource.into()),
+            ("sp", base.letters.clone()),
+        ];
+        if !base.st.is_empty() {
+            query.push(("st", base.st.clone()));
+        }
+        query.push(("se", base.se.clone()));
+        query.extend(extra);
+        query.push(("sig", sig));
+        let query: Vec<String> = query
+            .into_iter()
+            .map(|(k, v)| format!("{k}={}", utf8_percent_encode(&v, QUERY_VALUE)))
+            .collect();
+        let url = self.resource_url(Service::Blob, &base.path)?;
+        Ok(format!("{url}?{}", query.join("&")))
+    }
+
+    /// A URL that grants `permissions` on a container (blob = None) or a blob until `expiry`, signed with the
+    /// account key (a service SAS).
     pub fn blob_sas_url(
         &self,
         container: &str,
@@ -59,38 +150,25 @@ impl Client {
         start: Option<SystemTime>,
         expiry: SystemTime,
     ) -> Result<String> {
-        let op = "Create a SAS URL";
-        check_names(op, container, blob)?;
         let Credential::SharedKey(key) = &self.account().credential else {
             return Err(StorageError::invalid(
-                op,
-                "A SAS can be signed only with the account key; this account has none.",
+                OP,
+                "A service SAS can be signed only with the account key; this account has none. A signed-in \
+                 account makes a user delegation SAS instead.",
             ));
         };
-        let letters = permissions.to_letters();
-        if letters.is_empty() {
-            return Err(StorageError::invalid(op, "Choose at least one permission."));
-        }
-        if expiry <= start.unwrap_or_else(SystemTime::now) {
-            return Err(StorageError::invalid(op, "The expiry must be later than the start."));
-        }
-        let resource = if blob.is_some() { "b" } else { "c" };
-        let canonical = match blob {
-            Some(b) => format!("/blob/{}/{container}/{b}", self.account().name),
-            None => format!("/blob/{}/{container}", self.account().name),
-        };
-        let (st, se) = (start.map(sas_time).unwrap_or_default(), sas_time(expiry));
+        let base = self.sas_base(container, blob, permissions, start, expiry)?;
         // Version 2020-12-06 and later: ... version, resource, snapshot time, encryption scope, then five headers.
         let string_to_sign = [
-            letters.as_str(),
-            &st,
-            &se,
-            &canonical,
+            base.letters.as_str(),
+            &base.st,
+            &base.se,
+            &base.canonical,
             "",
             "",
             "",
             API_VERSION,
-            resource,
+            base.resource,
             "",
             "",
             "",
@@ -101,26 +179,121 @@ impl Client {
         ]
         .join("\n");
         let sig = hmac_sha256_base64(key.bytes(), &string_to_sign);
-        let mut query = vec![
-            ("sv", API_VERSION.to_string()),
-            ("sr", resource.into()),
-            ("sp", letters),
-        ];
-        if !st.is_empty() {
-            query.push(("st", st));
+        self.sas_url_of(&base, Vec::new(), sig)
+    }
+
+    /// Get User Delegation Key: a key valid from `start` to `expiry` (at most seven days) for the signed-in
+    /// identity to sign SAS with. Only a Microsoft Entra ID sign-in may ask.
+    pub async fn user_delegation_key(&self, start: SystemTime, expiry: SystemTime) -> Result<UserDelegationKey> {
+        let op = "Get a user delegation key";
+        if !matches!(self.account().credential, Credential::Bearer(_)) {
+            return Err(StorageError::invalid(
+                op,
+                "Only a Microsoft Entra ID sign-in can get a user delegation key; with the account key, make a \
+                 service SAS.",
+            ));
         }
-        query.push(("se", se));
-        query.push(("sig", sig));
-        let query: Vec<String> = query
-            .into_iter()
-            .map(|(k, v)| format!("{k}={}", utf8_percent_encode(&v, QUERY_VALUE)))
-            .collect();
-        let path = match blob {
-            Some(b) => blob_path(container, b),
-            None => format!("/{container}"),
+        let body = format!(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?><KeyInfo><Start>{}</Start><Expiry>{}</Expiry></KeyInfo>",
+            sas_time(start),
+            sas_time(expiry)
+        );
+        let req = Request::new(Service::Blob, Method::POST, op, "/")
+            .query("restype", "service")
+            .query("comp", "userdelegationkey")
+            .header("content-type", "application/xml")
+            .body(body)
+            .idempotent(true);
+        let resp = self.send(req).await?;
+        let root = crate::storage::xml::parse(&resp.body).map_err(|e| StorageError::decode(op, e))?;
+        let text = |name: &str| {
+            root.string(name)
+                .ok_or_else(|| StorageError::decode(op, format!("The answer has no <{name}>.")))
         };
-        let url = self.resource_url(Service::Blob, &path)?;
-        Ok(format!("{url}?{}", query.join("&")))
+        let value = crate::storage::AccountKey::from_base64(&text("Value")?)
+            .map_err(|_| StorageError::decode(op, "The key's <Value> is not base64."))?;
+        Ok(UserDelegationKey {
+            signed_oid: text("SignedOid")?,
+            signed_tid: text("SignedTid")?,
+            signed_start: text("SignedStart")?,
+            signed_expiry: text("SignedExpiry")?,
+            signed_service: text("SignedService")?,
+            signed_version: text("SignedVersion")?,
+            value: value.bytes().to_vec(),
+        })
+    }
+
+    /// The SAS this account can make: a service SAS with the account key, or with a Microsoft Entra ID
+    /// sign-in a user delegation SAS (its key fetched first, valid until the SAS ends).
+    pub async fn shareable_sas_url(
+        &self,
+        container: &str,
+        blob: Option<&str>,
+        permissions: SasPermissions,
+        expiry: SystemTime,
+    ) -> Result<String> {
+        match self.account().credential {
+            Credential::Bearer(_) => {
+                // Checked before the key is asked for: bad input sends nothing.
+                self.sas_base(container, blob, permissions, None, expiry)?;
+                let key = self.user_delegation_key(SystemTime::now(), expiry).await?;
+                self.user_delegation_sas_url(&key, container, blob, permissions, None, expiry)
+            }
+            _ => self.blob_sas_url(container, blob, permissions, None, expiry),
+        }
+    }
+
+    /// A user delegation SAS: the same grant as `blob_sas_url`, signed with a user delegation key, so an
+    /// account reached with a Microsoft Entra ID sign-in (no key) can share a container or blob.
+    pub fn user_delegation_sas_url(
+        &self,
+        key: &UserDelegationKey,
+        container: &str,
+        blob: Option<&str>,
+        permissions: SasPermissions,
+        start: Option<SystemTime>,
+        expiry: SystemTime,
+    ) -> Result<String> {
+        let base = self.sas_base(container, blob, permissions, start, expiry)?;
+        // Version 2020-12-06 and later: the key's six fields, then three unused ids, IP, protocol, version,
+        // resource, snapshot time, encryption scope and five response headers.
+        let string_to_sign = [
+            base.letters.as_str(),
+            &base.st,
+            &base.se,
+            &base.canonical,
+            &key.signed_oid,
+            &key.signed_tid,
+            &key.signed_start,
+            &key.signed_expiry,
+            &key.signed_service,
+            &key.signed_version,
+            "",
+            "",
+            "",
+            "",
+            "",
+            API_VERSION,
+            base.resource,
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+        ]
+        .join("\n");
+        let sig = hmac_sha256_base64(&key.value, &string_to_sign);
+        let extra = vec![
+            ("skoid", key.signed_oid.clone()),
+            ("sktid", key.signed_tid.clone()),
+            ("skt", key.signed_start.clone()),
+            ("ske", key.signed_expiry.clone()),
+            ("sks", key.signed_service.clone()),
+            ("skv", key.signed_version.clone()),
+        ];
+        self.sas_url_of(&base, extra, sig)
     }
 }
 
