@@ -384,7 +384,7 @@ fn a_device_code_account_signs_in_from_the_dialog_and_keeps_its_refresh_token_in
 #[test]
 fn an_entra_account_added_in_the_dialog_with_the_cli_opens_a_container() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    stand_in_az().answer_token("dialog", 3600);
+    let token = stand_in_az().answer_token("dialog", 3600);
     let container = unique("dialog");
     rt.block_on(
         Client::new(account(cli("dialog"), true), no_retries())
@@ -405,7 +405,15 @@ fn an_entra_account_added_in_the_dialog_with_the_cli_opens_a_container() {
     state.sync_files();
     let file = std::fs::read_to_string(&state.paths().accounts_file).unwrap();
     assert!(file.contains("\"AzureCli\"") && file.contains("ca.pem"), "{file}");
-    assert!(!file.contains("eyJ"), "{file}");
+    let log = std::fs::read_to_string(&state.paths().log_file).unwrap();
+    let inspector = format!("{:?}", state.requests());
+    assert!(
+        log.contains("Bearer <redacted>") || inspector.contains("Bearer <redacted>"),
+        "requests were recorded"
+    );
+    for (what, text) in [("account file", &file), ("log", &log), ("inspector", &inspector)] {
+        assert!(!text.contains(&token[..40]), "the token leaked into the {what}");
+    }
 }
 
 #[test]
