@@ -474,3 +474,32 @@ fn a_fresh_install_opens_the_demo_from_the_welcome() {
     t.click("Cancel Seed demo data");
     t.wait_for_contains("Cancelled after");
 }
+
+#[test]
+fn the_bottom_panel_opens_by_itself_only_when_a_job_starts_and_stays_hidden_otherwise() {
+    let table = unique("panel");
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(common::client().create_table(&table)).unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    let panel_shown = |t: &TestApp| t.harness.query_by_label("Clear finished jobs").is_some();
+    t.step();
+    assert!(!panel_shown(&t), "a fresh window keeps the room for the panes");
+    t.open_table(&table);
+    assert!(!panel_shown(&t), "loading a table is no job: the panel stays hidden");
+    t.click("Partition map");
+    t.click("Scan whole table");
+    t.wait_until("the panel to open for the job", |h| {
+        h.query_by_label("Clear finished jobs").is_some()
+    });
+    t.click("Hide panel");
+    t.step();
+    assert!(!panel_shown(&t));
+    // The status line keeps both views one click away.
+    t.click_contains("HTTP inspector (");
+    t.wait_until("the inspector", |h| h.query_by_label("Hide panel").is_some());
+    t.click("Hide panel");
+    t.click("Scan whole table");
+    t.wait_until("the panel to open again", |h| {
+        h.query_by_label("Clear finished jobs").is_some()
+    });
+}

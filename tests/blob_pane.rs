@@ -325,8 +325,9 @@ fn a_blob_opens_in_the_conflict_lab_from_its_details() {
     t.open_resource("Blob containers", &container);
     t.click("shared.txt");
     wait_for_properties(&mut t);
-    // The blob's actions sit below its properties and lease controls: scroll the details down to them.
-    t.scroll_down_over("Lease on this blob", 400.0);
+    // The blob's actions sit at the top of its details, in view without a scroll.
+    let details = t.harness.get_by_label("Lease on this blob").rect();
+    assert!(t.harness.get_by_label("Open in conflict lab").rect().max.y < details.min.y);
     t.click("Open in conflict lab");
     t.wait_for(&format!("A and B act on the blob `shared.txt` in `{container}`."));
     t.click("A Read");
@@ -512,4 +513,14 @@ fn at_1400_points_the_list_shows_name_lease_etag_size_and_last_modified_beside_t
             "the `{header}` column header is not in view beside the details (from x = {details}): {rect:?}"
         );
     }
+    // The long name is elided in the middle to its column (the whole name on hover and for screen readers).
+    let name = t
+        .harness
+        .get_by_label("a-rather-long-blob-name-that-gets-elided-in-the-list.txt")
+        .rect();
+    let lease = t.harness.get_by_label("Lease").rect();
+    assert!(
+        name.max.x <= lease.min.x,
+        "the name runs into the Lease column: {name:?} vs {lease:?}"
+    );
 }

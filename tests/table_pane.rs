@@ -538,8 +538,11 @@ fn export_then_reimport_round_trips_every_type() {
     t.open_table(&table);
     for (format, file) in [("CSV with types", "out.csv"), ("JSON", "out.json")] {
         let path = dir.path().join(file);
-        t.click("Export as");
+        t.click("Export / import");
         t.click(format);
+        if t.harness.query_by_label("Export shown rows…").is_none() {
+            t.click("Export / import");
+        }
         dialogs.answer(Some(path.clone()));
         t.click("Export shown rows…");
         t.wait_for_contains(&format!("1 entities written to {}", path.display()));
@@ -547,6 +550,7 @@ fn export_then_reimport_round_trips_every_type() {
         rt.block_on(client.delete_entity(&table, "types", "all", &IfMatch::Any))
             .unwrap();
         dialogs.answer(Some(path.clone()));
+        t.click("Export / import");
         t.click("Import…");
         t.wait_for_contains("1 imported, 0 failed");
         let back = rt
@@ -707,4 +711,52 @@ fn the_raw_json_window_outlives_a_new_query_that_has_fewer_rows() {
     t.step();
     t.wait_for("Copy JSON");
     assert_eq!(shown(&t).as_deref(), Some("Customer 5"));
+}
+
+#[test]
+fn at_1400_points_the_actions_fit_one_row_and_the_grid_keeps_20_rows_beside_the_partition_map() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let table = unique("layout");
+    rt.block_on(async {
+        client.create_table(&table).await.unwrap();
+        let ops: Vec<_> = (0..60)
+            .map(|i| BatchOperation::Insert(EntityDraft::new("p", format!("row{i:03}"))))
+            .collect();
+        client.submit_batch(&table, &ops).await.unwrap();
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.wait_for_contains("60 entities loaded");
+    t.click("Partition map");
+    t.wait_for_contains("Top partition: p with 60 entities");
+    let window = t.harness.ctx.content_rect();
+    // Every action of the toolbar in one row, inside the window.
+    let first = t.harness.get_by_label("Load more").rect();
+    for action in [
+        "Add entity",
+        "Edit",
+        "Delete selected",
+        "Columns…",
+        "Partition map",
+        "Export / import",
+    ] {
+        let r = t.harness.get_by_label(action).rect();
+        assert!(
+            (r.center().y - first.center().y).abs() < 2.0,
+            "`{action}` is not on the first row: {r:?} vs {first:?}"
+        );
+        assert!(r.max.x <= window.max.x, "`{action}` is outside the window: {r:?}");
+    }
+    // The quick filter stays in view, and the grid keeps at least 20 rows on screen beside the map.
+    assert!(t.harness.get_by_label("Find in loaded rows:").rect().max.y < window.max.y);
+    let map = t.harness.get_by_label("Scan whole table").rect();
+    let rows_in_view = (0..60)
+        .filter_map(|i| t.harness.query_by_label(&format!("row{i:03}")).map(|n| n.rect()))
+        .filter(|r| r.max.y <= window.max.y && r.max.x <= map.min.x)
+        .count();
+    assert!(
+        rows_in_view >= 20,
+        "only {rows_in_view} rows in view with the partition map open"
+    );
 }

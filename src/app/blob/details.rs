@@ -20,6 +20,40 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
     let value = |f: &dyn Fn(&crate::storage::blob::BlobProperties) -> String| {
         props.as_ref().map(f).unwrap_or_else(|| "…".into())
     };
+    // The actions first, where the panel opens: lease, snapshot, download, the lab; the properties below.
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Preview").clicked() {
+            pane.preview(ctx, &name, None);
+        }
+        if ui.button("Download this blob…").clicked() {
+            pane.selection = std::iter::once(name.clone()).collect();
+            pane.ask(ctx, crate::app::blob::pane::DialogFor::Download);
+        }
+        if ui.button("Snapshot now").clicked() {
+            pane.snapshot(ctx, &name);
+        }
+        if ui.button("Open in conflict lab").clicked() {
+            *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Blob {
+                container: pane.container.clone(),
+                blob: name.clone(),
+            });
+        }
+    });
+    match &props {
+        Some(p) => {
+            ui.horizontal(|ui| {
+                ui.label("Lease now:");
+                ui.label(lease_label(ctx.leases, &key, &p.lease, dark));
+            });
+        }
+        None => {
+            ui.label("Loading the properties…");
+        }
+    }
+    let held = ctx.leases.held(&key).map(|h| h.lease_id.clone());
+    ui.label(format!("This app's lease id: {}", held.as_deref().unwrap_or("none")));
+    lease_controls(pane, ui, ctx, Some(name.clone()));
+    ui.separator();
     egui::Grid::new("blob-props").striped(true).show(ui, |ui| {
         let mut row = |k: &str, v: String| {
             ui.label(k);
@@ -64,20 +98,6 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             value(&|p| p.copy_status.clone().unwrap_or_else(|| "(none: not a copy)".into())),
         );
     });
-    match &props {
-        Some(p) => {
-            ui.horizontal(|ui| {
-                ui.label("Lease now:");
-                ui.label(lease_label(ctx.leases, &key, &p.lease, dark));
-            });
-        }
-        None => {
-            ui.label("Loading the properties…");
-        }
-    }
-    let held = ctx.leases.held(&key).map(|h| h.lease_id.clone());
-    ui.label(format!("This app's lease id: {}", held.as_deref().unwrap_or("none")));
-    lease_controls(pane, ui, ctx, Some(name.clone()));
     ui.separator();
     ui.strong("Metadata and HTTP headers (saved with If-Match the ETag above)");
     if let Some(d) = &mut pane.details {
@@ -104,24 +124,9 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             });
         }
     }
-    // Wrapped: in a narrow panel the last button would otherwise sit past its edge.
-    ui.horizontal_wrapped(|ui| {
-        if ui.button("Save properties").clicked() {
-            pane.save_details(ctx);
-        }
-        if ui.button("Preview").clicked() {
-            pane.preview(ctx, &name, None);
-        }
-        if ui.button("Snapshot now").clicked() {
-            pane.snapshot(ctx, &name);
-        }
-        if ui.button("Open in conflict lab").clicked() {
-            *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Blob {
-                container: pane.container.clone(),
-                blob: name.clone(),
-            });
-        }
-    });
+    if ui.button("Save properties").clicked() {
+        pane.save_details(ctx);
+    }
     sas_controls(pane, ui, ctx, Some(&name));
     ui.separator();
     ui.strong("Snapshots");

@@ -240,7 +240,13 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         };
                         let p = &b.properties;
                         row.col(|ui| {
-                            ui.add(egui::Label::new(shown).truncate()).on_hover_text(shown);
+                            // Elided in the middle (both ends of a name tell blobs apart); the full name on hover.
+                            let font = egui::TextStyle::Body.resolve(ui.style());
+                            let fitted =
+                                crate::app::widgets::format::elide_middle(ui, shown, ui.available_width(), &font);
+                            let r = ui.add(egui::Label::new(fitted).truncate()).on_hover_text(shown);
+                            // Screen readers (and the tests) read the whole name.
+                            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, shown));
                         });
                         row.col(|ui| {
                             let lease = lease_label(ctx.leases, &pane.key(Some(&b.name)), &p.lease, dark);

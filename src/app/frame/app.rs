@@ -27,6 +27,9 @@ pub struct UiSettings {
     pub open_tabs: Vec<TabTarget>,
     pub active_tab: Option<usize>,
     pub bottom: BottomView,
+    /// Whether the activity / inspector panel is shown (its height egui remembers by itself).
+    #[serde(default)]
+    pub bottom_open: bool,
     /// Resources opened lately, newest first (the welcome lists those of accounts still in the list).
     #[serde(default)]
     pub recent: Vec<TabTarget>,
@@ -67,6 +70,8 @@ pub struct TesseraApp {
     pub(crate) explorer: Explorer,
     pub(crate) tabs: Tabs,
     pub(crate) jobs: Jobs,
+    /// The last job the bottom panel was opened for: a newer one opens it again.
+    pub(crate) jobs_seen: crate::app::runtime::jobs::JobId,
     pub(crate) inspector: Inspector,
     pub(crate) editor: Option<AccountEditor>,
     pub(crate) notices: Vec<Notice>,
@@ -129,6 +134,7 @@ impl TesseraApp {
             explorer: Explorer::default(),
             tabs: Tabs::default(),
             jobs: Jobs::default(),
+            jobs_seen: 0,
             inspector: Inspector::default(),
             editor: None,
             notices,

@@ -23,11 +23,21 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     if !app.notices.is_empty() {
         egui::Panel::top("notices").show(ui, |ui| notices(app, ui));
     }
+    // The panel opens by itself only when a job starts; otherwise it stays as the user left it.
+    if app.jobs.last_started() > app.jobs_seen {
+        app.jobs_seen = app.jobs.last_started();
+        if !app.settings.bottom_open {
+            app.settings.bottom_open = true;
+            app.settings.bottom = BottomView::Activity;
+        }
+    }
     egui::Panel::bottom("status").show(ui, |ui| status_line(app, ui));
-    egui::Panel::bottom("bottom")
-        .resizable(true)
-        .default_size(230.0)
-        .show(ui, |ui| bottom(app, ui));
+    if app.settings.bottom_open {
+        egui::Panel::bottom("bottom")
+            .resizable(true)
+            .default_size(230.0)
+            .show(ui, |ui| bottom(app, ui));
+    }
     egui::Panel::left("tree")
         .resizable(true)
         .default_size(260.0)
@@ -84,6 +94,8 @@ fn shortcuts(app: &mut TesseraApp, ui: &mut egui::Ui) {
             PanelFocus::Tabs => PanelFocus::Bottom,
             PanelFocus::Bottom => PanelFocus::Tree,
         };
+        // The keyboard brings the bottom panel back when it was hidden.
+        app.settings.bottom_open |= app.focus == PanelFocus::Bottom;
         let id = focus_id(app.focus);
         ui.memory_mut(|m| m.request_focus(id));
     }
@@ -104,6 +116,13 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
             }
             if ui.radio(app.settings.dark, "Dark theme").clicked() {
                 app.settings.dark = true;
+                ui.close();
+            }
+            ui.separator();
+            if ui
+                .checkbox(&mut app.settings.bottom_open, "Activity and HTTP inspector")
+                .clicked()
+            {
                 ui.close();
             }
         });
@@ -288,6 +307,15 @@ fn bottom(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 app.inspector.events.len()
             );
             ui.selectable_value(&mut app.settings.bottom, BottomView::Inspector, inspector);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .button("Hide panel")
+                    .on_hover_text("It opens again when a job starts")
+                    .clicked()
+                {
+                    app.settings.bottom_open = false;
+                }
+            });
         });
         ui.separator();
         match app.settings.bottom {
@@ -310,6 +338,29 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 .map(|c| (c.profile.id.clone(), Service::Table))
         });
     ui.horizontal(|ui| {
+        if !app.settings.bottom_open {
+            // The closed panel's two views, one click away.
+            let running = app.jobs.running();
+            let activity = if running > 0 {
+                format!("Activity ({running} running)")
+            } else {
+                "Activity".to_string()
+            };
+            if ui.small_button(activity).clicked() {
+                app.settings.bottom_open = true;
+                app.settings.bottom = BottomView::Activity;
+            }
+            let inspector = format!(
+                "HTTP inspector ({} requests, {} failed)",
+                app.inspector.events.len(),
+                app.inspector.failures()
+            );
+            if ui.small_button(inspector).clicked() {
+                app.settings.bottom_open = true;
+                app.settings.bottom = BottomView::Inspector;
+            }
+            ui.separator();
+        }
         if let Some(note) = crate::app::runtime::fonts::missing_scripts_note() {
             ui.colored_label(ui.visuals().warn_fg_color, note);
             ui.separator();

@@ -185,6 +185,11 @@ impl Jobs {
     }
 
     /// Every job, oldest first.
+    /// The id of the latest job started (0: none yet): a larger one than last seen means a job began.
+    pub fn last_started(&self) -> JobId {
+        self.next_id
+    }
+
     pub fn all(&self) -> &[Job] {
         &self.list
     }

@@ -44,41 +44,47 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
     if let Some(e) = &pane.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
-    let map = egui::CollapsingHeader::new("Partition map")
-        .id_salt(("partition-map", &pane.table))
-        .show(ui, |ui| {
-            ui.horizontal(|ui| {
-                if ui
-                    .button("Scan whole table")
-                    .on_hover_text("Counts every partition (only PartitionKey is read), as a job")
-                    .clicked()
-                {
-                    pane.scan_partitions(ctx);
-                }
-                if pane.partitions.as_ref().is_some_and(|p| p.whole_table)
-                    && ui.button("Back to the loaded rows").clicked()
-                {
-                    pane.partitions = None;
-                }
-            });
-            match pane.partitions.clone() {
-                Some(counts) => crate::app::table::partitions::partition_map_ui(ui, &counts),
-                None if pane.store.is_empty() => {
-                    ui.weak("No rows loaded to count: run a query, or scan the whole table.");
-                    None
-                }
-                None => {
-                    ui.weak("Counting…");
-                    None
-                }
-            }
-        });
-    pane.partition_map = map.body_returned.is_some();
-    if let Some(Some(partition)) = map.body_returned {
-        pane.show_partition(ctx, &partition);
+    // The partition map sits beside the grid, never above it: the grid keeps its height.
+    if pane.partition_map {
+        let widest = (ui.available_width() - 320.0).max(160.0);
+        egui::Panel::right(("partition-map", &pane.table))
+            .resizable(true)
+            .default_size(300.0)
+            .max_size(widest)
+            .show(ui, |ui| partition_map(pane, ui, ctx));
     }
     grid(pane, ui);
     windows(pane, ui.ctx(), ctx);
+}
+
+fn partition_map(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Partitions");
+        if ui
+            .button("Scan whole table")
+            .on_hover_text("Counts every partition (only PartitionKey is read), as a job")
+            .clicked()
+        {
+            pane.scan_partitions(ctx);
+        }
+        if pane.partitions.as_ref().is_some_and(|p| p.whole_table) && ui.button("Back to the loaded rows").clicked() {
+            pane.partitions = None;
+        }
+    });
+    let chosen = match pane.partitions.clone() {
+        Some(counts) => crate::app::table::partitions::partition_map_ui(ui, &counts),
+        None if pane.store.is_empty() => {
+            ui.weak("No rows loaded to count: run a query, or scan the whole table.");
+            None
+        }
+        None => {
+            ui.weak("Counting…");
+            None
+        }
+    };
+    if let Some(partition) = chosen {
+        pane.show_partition(ctx, &partition);
+    }
 }
 
 fn status(pane: &TablePane) -> String {
@@ -103,45 +109,40 @@ fn status(pane: &TablePane) -> String {
     )
 }
 
+/// One row at 1,400 points: paging, the frequent actions as icons, then the view and file menus.
 fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-    ui.horizontal_wrapped(|ui| {
-        if ui
-            .add_enabled(pane.has_more() && !pane.is_loading(), egui::Button::new("Load more"))
-            .clicked()
-        {
+    use crate::app::widgets::icon::icon_button;
+    ui.horizontal(|ui| {
+        let can_load = pane.has_more() && !pane.is_loading();
+        if ui.add_enabled(can_load, egui::Button::new("Load more")).clicked() {
             pane.load_more(ctx);
         }
-        if ui
-            .add_enabled(pane.has_more() && !pane.is_loading(), egui::Button::new("Load all"))
-            .clicked()
-        {
+        if ui.add_enabled(can_load, egui::Button::new("Load all")).clicked() {
             pane.load_all(ctx);
         }
-        if ui.button("Columns…").clicked() {
-            pane.columns_open = !pane.columns_open;
-        }
         ui.separator();
-        if ui.button("Add entity").clicked() {
+        if icon_button(ui, true, "+", "Add entity", None).clicked() {
             pane.editor = Some(EntityEditor::insert(&pane.table, None));
         }
         let one = pane.selection.len() == 1;
         let first = pane.selection.iter().next().copied();
-        if ui.add_enabled(one, egui::Button::new("Edit")).clicked()
+        let needs_one = Some("select one row");
+        if icon_button(ui, one, "✏", "Edit", needs_one).clicked()
             && let Some(i) = first
         {
             pane.editor = Some(EntityEditor::edit(&pane.table, pane.store.get(i)));
         }
-        if ui.add_enabled(one, egui::Button::new("Clone")).clicked()
+        if icon_button(ui, one, "🗐", "Clone", Some("a new entity from the selected one")).clicked()
             && let Some(i) = first
         {
             pane.editor = Some(EntityEditor::insert(&pane.table, Some(pane.store.get(i))));
         }
-        if ui.add_enabled(one, egui::Button::new("Raw JSON")).clicked()
+        if icon_button(ui, one, "{ }", "Raw JSON", Some("the entity as the service sent it")).clicked()
             && let Some(i) = first
         {
             pane.show_json(i);
         }
-        if ui.add_enabled(one, egui::Button::new("Open in conflict lab")).clicked()
+        if icon_button(ui, one, "⚔", "Open in conflict lab", needs_one).clicked()
             && let Some(i) = first
         {
             let e = pane.store.get(i);
@@ -152,38 +153,53 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             });
         }
         let any = !pane.selection.is_empty();
-        if ui.add_enabled(any, egui::Button::new("Copy as JSON")).clicked() {
+        if icon_button(ui, any, "📋", "Copy as JSON", Some("the selected rows")).clicked() {
             ui.ctx().copy_text(pane.selection_as_json());
         }
-        if ui.add_enabled(any, egui::Button::new("Copy as TSV")).clicked() {
+        if icon_button(
+            ui,
+            any,
+            "📋 TSV",
+            "Copy as TSV",
+            Some("the selected rows, for a spreadsheet"),
+        )
+        .clicked()
+        {
             ui.ctx().copy_text(pane.selection_as_tsv());
         }
-        if ui.add_enabled(any, egui::Button::new("Delete selected")).clicked() {
+        if icon_button(ui, any, "🗑", "Delete selected", Some("asks first")).clicked() {
             pane.confirm_delete = true;
         }
         ui.separator();
-        egui::ComboBox::from_label("Export as")
-            .selected_text(pane.export_format.describe())
-            .show_ui(ui, |ui| {
-                for f in [ExportFormat::CsvTyped, ExportFormat::CsvPlain, ExportFormat::Json] {
-                    ui.selectable_value(&mut pane.export_format, f, f.describe());
-                }
-            });
-        if ui
-            .button("Export shown rows…")
-            .on_hover_text("The rows the grid shows now (quick filter and sort applied), with all their properties")
-            .clicked()
-        {
-            pane.ask_file(ctx, DialogPurpose::ExportLoaded);
+        if ui.button("Columns…").clicked() {
+            pane.columns_open = !pane.columns_open;
         }
-        if ui.button("Export whole query…").clicked() {
-            pane.ask_file(ctx, DialogPurpose::ExportQuery);
-        }
-        ui.checkbox(&mut pane.import_upsert, "import replaces existing (upsert)");
-        if ui.button("Import…").clicked() {
-            pane.ask_file(ctx, DialogPurpose::Import);
-        }
+        ui.toggle_value(&mut pane.partition_map, "Partition map")
+            .on_hover_text("How the loaded rows (or the whole table) spread over partitions, beside the grid");
+        ui.menu_button("Export / import", |ui| files_menu(pane, ui, ctx));
     });
+}
+
+fn files_menu(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    ui.label("Export as:");
+    for f in [ExportFormat::CsvTyped, ExportFormat::CsvPlain, ExportFormat::Json] {
+        ui.radio_value(&mut pane.export_format, f, f.describe());
+    }
+    if ui
+        .button("Export shown rows…")
+        .on_hover_text("The rows the grid shows now (quick filter and sort applied), with all their properties")
+        .clicked()
+    {
+        pane.ask_file(ctx, DialogPurpose::ExportLoaded);
+    }
+    if ui.button("Export whole query…").clicked() {
+        pane.ask_file(ctx, DialogPurpose::ExportQuery);
+    }
+    ui.separator();
+    ui.checkbox(&mut pane.import_upsert, "import replaces existing (upsert)");
+    if ui.button("Import…").clicked() {
+        pane.ask_file(ctx, DialogPurpose::Import);
+    }
 }
 
 /// The grid alone (benchmarks draw just this).

@@ -59,3 +59,59 @@ mod tests {
         assert_eq!(utc(t), "2026-11-18 11:06:40Z");
     }
 }
+
+/// The text with its middle replaced by `…` so that it fits `width` points in `font` (unchanged when it fits):
+/// blob names differ at their ends (a date folder, an extension), which an end-truncation would hide.
+pub fn elide_middle(ui: &egui::Ui, text: &str, width: f32, font: &egui::FontId) -> String {
+    let measure = |s: String| {
+        ui.ctx()
+            .fonts_mut(|f| f.layout_no_wrap(s, font.clone(), egui::Color32::PLACEHOLDER).size().x)
+    };
+    if measure(text.to_string()) <= width {
+        return text.to_string();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let join = |kept: usize| -> String {
+        let (head, tail) = (kept.div_ceil(2), kept / 2);
+        let mut s: String = chars[..head].iter().collect();
+        s.push('…');
+        s.extend(&chars[chars.len() - tail..]);
+        s
+    };
+    // The most characters kept (half from each end) that still fit, by bisection.
+    let (mut lo, mut hi) = (0, chars.len() - 1);
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if measure(join(mid)) <= width {
+            lo = mid
+        } else {
+            hi = mid - 1
+        }
+    }
+    join(lo)
+}
+
+#[cfg(test)]
+mod elision_tests {
+    #[test]
+    fn a_long_name_keeps_both_ends_and_fits_a_short_one_stays_whole() {
+        let ctx = egui::Context::default();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let name = "logs/2026/11/22/very-long-machine-generated-name-of-a-blob-0042.json";
+            let fitted = super::elide_middle(ui, name, 150.0, &font);
+            assert!(
+                fitted.starts_with("logs/") && fitted.ends_with(".json") && fitted.contains('…'),
+                "{fitted}"
+            );
+            let width = ui.ctx().fonts_mut(|f| {
+                f.layout_no_wrap(fitted.clone(), font.clone(), egui::Color32::PLACEHOLDER)
+                    .size()
+                    .x
+            });
+            assert!(width <= 150.0, "{fitted} is {width} points wide");
+            assert_eq!(super::elide_middle(ui, "a.txt", 150.0, &font), "a.txt");
+        });
+        output.textures_delta.clear();
+    }
+}

@@ -3,6 +3,7 @@
 
 pub mod confirm;
 pub mod format;
+pub mod icon;
 pub mod lease_timeline;
 pub mod metadata_edit;
 pub mod plot;
