@@ -190,6 +190,12 @@ impl<'de> Visitor<'de> for EntityVisitor {
                 "the type of property `{name}` is given twice"
             )));
         }
+        // An empty type is no type: read as "none" it would write back without it, another entity.
+        if let Some((name, _)) = types.iter().find(|(_, t)| t.is_empty()) {
+            return Err(serde::de::Error::custom(format!(
+                "the type of property `{name}` is empty (`{name}@odata.type` names no type)"
+            )));
+        }
         let timestamp = ts.and_then(|Text(t)| EdmDateTime::parse(&t).ok());
         let text = |t: &Option<Text<'de>>| t.as_ref().map(|Text(s)| s.to_string()).unwrap_or_default();
         let mut packer = Packer::new(&text(&etag), &text(&pk), &text(&rk), timestamp, values.len() * 24);
@@ -299,6 +305,17 @@ mod tests {
         // The same names once each read as before.
         let once = br#"{"PartitionKey":"p","RowKey":"r","When":"a","Other":1}"#;
         assert_eq!(parse_entity(once).unwrap().properties().count(), 2);
+    }
+
+    /// Found by the `entity` fuzz target (fuzz/regressions/entity/empty-type-annotation): an empty type was
+    /// kept as "no type", so the body written back read as a String: another entity.
+    #[test]
+    fn an_empty_type_is_refused_in_words() {
+        let empty = br#"{"PartitionKey":"p","RowKey":"r","Id@odata.type":"","Id":"0f8fad5b"}"#;
+        let why = parse_entity(empty).unwrap_err();
+        assert!(why.contains("the type of property `Id` is empty"), "{why}");
+        let named = br#"{"PartitionKey":"p","RowKey":"r","Id@odata.type":"Edm.String","Id":"0f8fad5b"}"#;
+        assert!(parse_entity(named).is_ok());
     }
 
     #[test]
