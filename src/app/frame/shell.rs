@@ -35,7 +35,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     if app.settings.bottom_open {
         egui::Panel::bottom("bottom")
             .resizable(true)
-            .default_size(230.0)
+            .default_size(170.0)
             .show(ui, |ui| bottom(app, ui));
     }
     egui::Panel::left("tree")

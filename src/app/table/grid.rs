@@ -132,7 +132,8 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         {
             pane.editor = Some(EntityEditor::edit(&pane.table, pane.store.get(i)));
         }
-        if icon_button(ui, one, "🗐", "Clone", Some("a new entity from the selected one")).clicked()
+        // No icon font glyph for "duplicate" draws everywhere: a short word instead.
+        if icon_button(ui, one, "Clone", "Clone", Some("a new entity from the selected one")).clicked()
             && let Some(i) = first
         {
             pane.editor = Some(EntityEditor::insert(&pane.table, Some(pane.store.get(i))));
