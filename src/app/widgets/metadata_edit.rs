@@ -6,12 +6,15 @@ pub fn rows(ui: &mut egui::Ui, rows: &mut Vec<(String, String)>, owner: Option<&
     let mut remove = None;
     for (i, (k, v)) in rows.iter_mut().enumerate() {
         let n = i + 1;
+        // Narrow enough for the details panel at its default width: a wider row would push every wrapped row
+        // of the panel past its edge.
         ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(k).desired_width(120.0))
+            ui.add(egui::TextEdit::singleline(k).desired_width(100.0))
                 .accessible_name(label(owner, &format!("metadata name {n}")));
-            ui.add(egui::TextEdit::singleline(v).desired_width(180.0))
+            ui.add(egui::TextEdit::singleline(v).desired_width(150.0))
                 .accessible_name(label(owner, &format!("metadata value {n}")));
-            if ui.small_button(remove_label(owner, n)).clicked() {
+            let name = remove_label(owner, n);
+            if crate::app::widgets::icon::icon_button(ui, true, "Remove", &name, None).clicked() {
                 remove = Some(i);
             }
         });
