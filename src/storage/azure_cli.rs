@@ -51,6 +51,9 @@ impl AzureCli {
             .args(self.args())
             .kill_on_drop(true)
             .stdin(std::process::Stdio::null());
+        // A windowed app starting a batch file (az.cmd) would flash a console: CREATE_NO_WINDOW.
+        #[cfg(windows)]
+        command.creation_flags(0x0800_0000);
         let output = match tokio::time::timeout(AZ_PATIENCE, command.output()).await {
             Err(_) => {
                 return Err(sign_in_error(format!(

@@ -271,6 +271,12 @@ impl StorageError {
                 self.auth_detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default(),
                 self.sign_in.as_deref().unwrap_or_default()
             ),
+            (403, _) if self.sign_in.is_some() => format!(
+                "The service refused this request for the signed-in identity{}. A network rule or firewall on the \
+                 account, or a data role that does not cover this operation, can cause it; the code and message \
+                 below say which.",
+                self.auth_detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default()
+            ),
             (403, "KeyBasedAuthenticationNotPermitted") => "This account does not allow access with keys or SAS made \
                  from keys (Shared Key access is turned off). Add it as a Microsoft Entra ID account instead.".into(),
             // The key worked on this account before: it is right, and so is the clock (a few moments ago).

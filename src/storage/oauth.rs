@@ -40,6 +40,12 @@ impl Authority {
                 format!("The sign-in host `{host}` is not a URL ({e}), e.g. {PUBLIC_AUTHORITY}."),
             )
         })?;
+        if host.scheme() != "https" && !crate::storage::transport::is_loopback(&host) {
+            return Err(StorageError::invalid(
+                op,
+                format!("The sign-in host `{host}` is not HTTPS: secrets and tokens would travel in the clear."),
+            ));
+        }
         let tenant = tenant.trim();
         if tenant.is_empty() || tenant.contains(['/', '?', '#', ' ']) {
             return Err(StorageError::invalid(
@@ -82,15 +88,22 @@ impl fmt::Debug for Secret {
     }
 }
 
-/// One HTTP client for the sign-in endpoints (no storage signing, the platform's certificates).
+/// One HTTP client for the sign-in endpoints (no storage signing, the platform's certificates), made once: a
+/// device-code sign-in polls every few seconds.
 fn http() -> Result<reqwest::Client> {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    reqwest::Client::builder()
-        .connect_timeout(Duration::from_secs(10))
-        .timeout(Duration::from_secs(60))
-        .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")))
-        .build()
-        .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the sign-in client", e.to_string()))
+    static CLIENT: std::sync::OnceLock<std::result::Result<reqwest::Client, String>> = std::sync::OnceLock::new();
+    CLIENT
+        .get_or_init(|| {
+            let _ = rustls::crypto::ring::default_provider().install_default();
+            reqwest::Client::builder()
+                .connect_timeout(Duration::from_secs(10))
+                .timeout(Duration::from_secs(60))
+                .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")))
+                .build()
+                .map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the sign-in client", e))
 }
 
 /// The endpoint's answer: a token, or its `error` and `error_description` (which carries an `AADSTS` code).
@@ -297,7 +310,7 @@ pub async fn finish_device_code(code: &DeviceCode) -> Result<SignedIn> {
         if SystemTime::now() > code.expires_at {
             return Err(expired());
         }
-        let json = post_form(
+        let polled = post_form(
             DEVICE_OP,
             &code.authority.endpoint("token"),
             &[
@@ -306,7 +319,9 @@ pub async fn finish_device_code(code: &DeviceCode) -> Result<SignedIn> {
                 ("device_code", code.device_code.expose()),
             ],
         )
-        .await?;
+        .await;
+        // A network blip between polls does not end the sign-in (RFC 8628): ask again until the code expires.
+        let Ok(json) = polled else { continue };
         match read_token_answer(&json) {
             TokenAnswer::Token {
                 access,
@@ -449,6 +464,16 @@ mod tests {
                 .unwrap_err()
                 .message
                 .contains("not a URL")
+        );
+        assert!(
+            Authority::new("http://login.example.com", "t")
+                .unwrap_err()
+                .message
+                .contains("not HTTPS")
+        );
+        assert!(
+            Authority::new("http://127.0.0.1:8080", "t").is_ok(),
+            "this computer may speak plain HTTP"
         );
     }
 

@@ -284,7 +284,8 @@ impl Client {
                     }
                     if status == 403 {
                         event.string_to_sign = string_to_sign.clone();
-                        if self.inner.credential_worked.load(Ordering::Relaxed) {
+                        let signed = matches!(self.inner.account.credential, Credential::SharedKey(_));
+                        if signed && self.inner.credential_worked.load(Ordering::Relaxed) {
                             // The same credential was accepted before: the signature's form is at fault, not the key.
                             error.credential_worked = true;
                             error.string_to_sign = string_to_sign;
@@ -430,14 +431,7 @@ impl Client {
             string_to_sign = Some(signature.string_to_sign);
         }
         if let Some(token) = bearer {
-            let value = HeaderValue::from_str(&format!("Bearer {}", token.secret())).map_err(|_| {
-                StorageError::new(
-                    ErrorKind::SignIn,
-                    &req.operation,
-                    "The sign-in gave a token with characters a header cannot carry.",
-                )
-            })?;
-            headers.insert("authorization", value);
+            headers.insert("authorization", token.authorization(url, &req.operation)?);
         }
         Ok((headers, string_to_sign))
     }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
-use crate::storage::error::Result;
+use crate::storage::error::{ErrorKind, Result, StorageError};
 
 /// The resource every storage token is asked for (blob, queue and table alike).
 pub const STORAGE_RESOURCE: &str = "https://storage.azure.com/";
@@ -35,6 +35,30 @@ impl AccessToken {
     /// The token as it goes after `Bearer `.
     pub fn secret(&self) -> &str {
         &self.secret
+    }
+}
+
+impl AccessToken {
+    /// The `Authorization` value for a request to `url`. The token opens every storage account the identity
+    /// may reach, so it never travels in the clear, except to this computer (an emulator, a local proxy).
+    pub(crate) fn authorization(&self, url: &url::Url, operation: &str) -> Result<reqwest::header::HeaderValue> {
+        if url.scheme() != "https" && !crate::storage::transport::is_loopback(url) {
+            return Err(StorageError::invalid(
+                operation,
+                format!(
+                    "A Microsoft Entra ID token is sent over HTTPS only, and {} is plain HTTP. Use the https:// \
+                     endpoint (tick \"Use HTTPS\" in the account's settings).",
+                    url.host_str().unwrap_or("this endpoint")
+                ),
+            ));
+        }
+        reqwest::header::HeaderValue::from_str(&format!("Bearer {}", self.secret())).map_err(|_| {
+            StorageError::new(
+                ErrorKind::SignIn,
+                operation,
+                "The sign-in gave a token with characters a header cannot carry.",
+            )
+        })
     }
 }
 
@@ -181,6 +205,26 @@ mod tests {
         cred.token().await.unwrap();
         assert_eq!(cred.fetches(), 3);
         assert!(!format!("{:?} {cred:?}", cred.token().await.unwrap()).contains("SECRETTOKEN"));
+    }
+
+    #[test]
+    fn a_token_goes_over_https_or_to_this_computer_only() {
+        let token = AccessToken::new("T", SystemTime::now());
+        let url = |u: &str| url::Url::parse(u).unwrap();
+        assert!(
+            token
+                .authorization(&url("https://a.blob.core.windows.net/c"), "op")
+                .is_ok()
+        );
+        assert!(
+            token
+                .authorization(&url("http://127.0.0.1:10000/devstoreaccount1"), "op")
+                .is_ok()
+        );
+        let e = token
+            .authorization(&url("http://a.blob.core.windows.net/c"), "op")
+            .unwrap_err();
+        assert!(e.message.contains("HTTPS only"), "{e}");
     }
 
     #[test]

@@ -164,6 +164,16 @@ pub struct ExactAnswer {
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
+/// Whether a URL points at this computer (where plain HTTP never leaves the machine).
+pub(crate) fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
 /// The account's extra certificate for both transports: as rustls takes it, and as reqwest does.
 pub(crate) fn trusted_roots(
     path: Option<&std::path::Path>,

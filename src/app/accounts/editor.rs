@@ -169,7 +169,7 @@ impl AccountEditor {
         if let Some(old) = self
             .editing
             .as_ref()
-            .filter(|_| keep && self.kind != ProfileKind::NameAndKey)
+            .filter(|_| keep && !matches!(self.kind, ProfileKind::NameAndKey | ProfileKind::EntraId))
         {
             let label = if self.label.trim().is_empty() {
                 old.label.clone()
@@ -379,4 +379,38 @@ pub(crate) fn field(ui: &mut egui::Ui, label: &str, value: &mut String, secret: 
         )
         .labelled_by(l.id);
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::accounts::profiles::EntraSettings;
+
+    /// Found in review: an edit of an Entra ID account that kept its secret saved the label only.
+    #[test]
+    fn an_entra_account_edit_keeps_the_stored_secret_and_saves_the_new_settings() {
+        let (profile, _) = AccountProfile::from_account(
+            "Team",
+            ProfileKind::EntraId,
+            &Account::from_name_and_key("acct", "AA==", "", true).unwrap(),
+        );
+        let profile = profile.with_entra(EntraSettings {
+            method: EntraMethod::ServicePrincipal,
+            tenant: "old-tenant".into(),
+            client_id: "app".into(),
+            authority: String::new(),
+        });
+        let mut editor = AccountEditor::edit(&profile);
+        editor.entra.tenant = "new-tenant".into();
+        editor.name = "other".into();
+        match editor.save() {
+            EditorOutcome::Saved { profile: saved, secret } => {
+                assert_eq!(secret, None, "the stored client secret stays");
+                assert_eq!(saved.entra.as_ref().unwrap().tenant, "new-tenant");
+                assert_eq!(saved.account_name, "other");
+                assert_eq!(saved.id, profile.id);
+            }
+            _ => panic!("the edit was not saved: {:?}", editor.error),
+        }
+    }
 }

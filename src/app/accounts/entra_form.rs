@@ -102,6 +102,7 @@ impl EntraForm {
 
     pub fn ui(&mut self, ui: &mut egui::Ui, backend: &Backend, editing: bool) {
         self.poll(backend);
+        let before = self.settings();
         ui.horizontal(|ui| {
             ui.label("Sign in with:");
             for method in [
@@ -155,6 +156,10 @@ impl EntraForm {
             ui.collapsing("Sign-in host (national clouds)", |ui| {
                 super::editor::field(ui, "Sign-in host:", &mut self.authority, false, oauth::PUBLIC_AUTHORITY);
             });
+        }
+        // A sign-in belongs to the tenant, client and host it was made with: changing one asks for a new one.
+        if self.settings() != before && !matches!(self.device, DeviceSignIn::Idle) {
+            self.device = DeviceSignIn::Idle;
         }
     }
 

@@ -264,9 +264,6 @@ fn sas_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, b
         {
             pane.make_sas_url(ctx, blob);
         }
-        if let Some(url) = pane.sas_to_copy.take() {
-            ui.ctx().copy_text(url);
-        }
     });
 }
 

@@ -11,6 +11,10 @@ use crate::app::widgets::format::{count, human_bytes, utc_opt};
 use crate::storage::blob::{LeaseInfo, LeaseState, PublicAccess};
 
 pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh: bool) {
+    // A SAS made for the clipboard goes there as soon as it arrives, whatever part of the panel is open.
+    if let Some(url) = pane.sas_to_copy.take() {
+        ui.ctx().copy_text(url);
+    }
     if refresh || !pane.started {
         pane.list(ctx);
     }

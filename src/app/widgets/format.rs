@@ -67,7 +67,7 @@ pub fn elide_middle(ui: &egui::Ui, text: &str, width: f32, font: &egui::FontId) 
         ui.ctx()
             .fonts_mut(|f| f.layout_no_wrap(s, font.clone(), egui::Color32::PLACEHOLDER).size().x)
     };
-    if measure(text.to_string()) <= width {
+    if text.is_empty() || width <= 0.0 || measure(text.to_string()) <= width {
         return text.to_string();
     }
     let chars: Vec<char> = text.chars().collect();

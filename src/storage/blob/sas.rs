@@ -236,7 +236,11 @@ impl Client {
             Credential::Bearer(_) => {
                 // Checked before the key is asked for: bad input sends nothing.
                 self.sas_base(container, blob, permissions, None, expiry)?;
-                let key = self.user_delegation_key(SystemTime::now(), expiry).await?;
+                // Started a quarter hour back (clocks differ) and ended within the service's seven days.
+                let now = SystemTime::now();
+                let key_start = now - std::time::Duration::from_secs(15 * 60);
+                let key_end = expiry.min(now + std::time::Duration::from_secs(7 * 24 * 3600 - 60));
+                let key = self.user_delegation_key(key_start, key_end).await?;
                 self.user_delegation_sas_url(&key, container, blob, permissions, None, expiry)
             }
             _ => self.blob_sas_url(container, blob, permissions, None, expiry),
