@@ -156,7 +156,7 @@ fn parse_token(stdout: &[u8]) -> Result<AccessToken> {
         .ok_or_else(|| sign_in_error("The Azure CLI's answer has no `accessToken`.".into()))?;
     let expires_at = json
         .get("expires_on")
-        .and_then(|e| e.as_u64().or_else(|| e.as_str().and_then(|s| s.parse().ok())))
+        .and_then(crate::storage::token::json_seconds)
         .map(|secs| SystemTime::UNIX_EPOCH + Duration::from_secs(secs))
         .or_else(|| jwt_expiry(token))
         .ok_or_else(|| sign_in_error("The Azure CLI's answer does not say when the token ends.".into()))?;

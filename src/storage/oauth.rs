@@ -155,7 +155,7 @@ fn read_token_answer(json: &serde_json::Value) -> TokenAnswer {
         Some(access) => {
             let expires_in = json
                 .get("expires_in")
-                .and_then(|v| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok())))
+                .and_then(crate::storage::token::json_seconds)
                 .unwrap_or(3600);
             TokenAnswer::Token {
                 access: AccessToken::new(&access, SystemTime::now() + Duration::from_secs(expires_in)),
@@ -269,7 +269,7 @@ pub async fn start_device_code(authority: &Authority, client_id: &str) -> Result
     let text = |k: &str| json.get(k).and_then(|v| v.as_str()).map(str::to_string);
     let secs = |k: &str, default: u64| {
         json.get(k)
-            .and_then(|v| v.as_u64().or_else(|| v.as_str().and_then(|s| s.parse().ok())))
+            .and_then(crate::storage::token::json_seconds)
             .unwrap_or(default)
     };
     match (text("device_code"), text("user_code"), text("verification_uri")) {

@@ -154,6 +154,14 @@ impl fmt::Debug for TokenCredential {
     }
 }
 
+/// A count of seconds as sign-in endpoints write it: a JSON number, or the same digits in a string (the
+/// Microsoft identity platform sends `expires_in` both ways; the Azure CLI's `expires_on` too).
+pub(crate) fn json_seconds(value: &serde_json::Value) -> Option<u64> {
+    value
+        .as_u64()
+        .or_else(|| value.as_str().and_then(|s| s.trim().parse().ok()))
+}
+
 /// A token's end from the `exp` claim of a JWT, for sources that hand back only the token.
 pub fn jwt_expiry(token: &str) -> Option<SystemTime> {
     use base64::Engine;
