@@ -104,12 +104,46 @@ fn a_large_container_opens_at_once_and_loads_more_by_page() {
     });
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
-    t.wait_for_contains("1,000 blobs and 0 folders shown · more available");
+    t.wait_for_contains("1,000 blobs and 0 folders loaded · more available");
     t.click("Load more");
-    t.wait_for_contains("2,000 blobs and 0 folders shown · more available");
-    t.click("Load more");
-    t.wait_for_contains("2,500 blobs and 0 folders shown");
+    t.wait_for_contains("2,000 blobs and 0 folders loaded · more available");
+    t.click("Load all");
+    t.wait_for_contains("2,500 blobs and 0 folders loaded");
     assert!(t.blob().next_marker().is_none());
+    // The filter narrows what is loaded to the names starting with the text, at once and without a request.
+    t.click("item00000.txt");
+    t.type_into("Names starting with:", "item024");
+    t.wait_for_contains("100 match");
+    t.wait_for("item02400.txt");
+    assert!(
+        t.harness.query_by_label("item00001.txt").is_none(),
+        "a name without the start is hidden"
+    );
+    assert!(
+        t.blob().selection().is_empty(),
+        "what the filter hides leaves the selection"
+    );
+}
+
+#[test]
+fn the_name_filter_works_on_folders_and_clears_in_another_folder() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let names: Vec<String> = (0..25).map(|i| format!("f{}/b{i:02}.txt", i % 3)).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let (_client, container) = container_with(&rt, &names);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.wait_for_contains("0 blobs and 3 folders loaded");
+    t.type_into("Names starting with:", "f1");
+    t.wait_for_contains("1 match");
+    t.click("f1/ (folder)");
+    t.wait_for("b01.txt");
+    assert_eq!(t.blob().prefix(), "f1/");
+    // The names after the folder's own prefix, as shown: b01, b04, ..., b22; "b1" matches b10, b13, b16, b19.
+    t.type_into("Names starting with:", "b1");
+    t.wait_for_contains("4 match");
+    t.wait_for("b13.txt");
+    assert!(t.harness.query_by_label("b01.txt").is_none());
 }
 
 #[test]

@@ -117,8 +117,8 @@ fn the_lease_timeline_shows_a_lease_taken_by_someone_else() {
     t.open_resource("Blob containers", &container);
     t.wait_for("locked.txt");
     t.click("Lease timeline");
-    t.click("Lease states as text");
-    t.wait_for_contains("locked.txt: available since");
+    // A listing keeps no timeline for blobs nobody leased (a million of them would cost a million series).
+    t.wait_for_contains("No lease seen yet");
     let target = LeaseTarget::Blob {
         container: &container,
         blob: "locked.txt",
@@ -126,6 +126,7 @@ fn the_lease_timeline_shows_a_lease_taken_by_someone_else() {
     rt.block_on(client.acquire_lease(target, LeaseDuration::Infinite, None, &Conditions::none()))
         .unwrap();
     t.click("Refresh");
+    t.click("Lease states as text");
     t.wait_for_contains("locked.txt: leased since");
     t.wait_for_contains("history: available at");
     let copied = t.copied_by_clicking("Copy the lease states");

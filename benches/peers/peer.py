@@ -6,6 +6,7 @@ The connection string comes from TESSERA_PEER_CONNECTION_STRING.
 import json
 import os
 import sys
+import time
 
 
 def conn():
@@ -79,6 +80,70 @@ def entity(table, partition_key, row_key):
     return {"entity": out}
 
 
+# Benchmarks: the same work done the SDKs' way, as a user would write it, default settings unless stated.
+# Each times only the operation, client construction included; the SDK is imported before the clock starts.
+
+def bench_list_entities(table):
+    """Every entity of TABLE through TableClient.list_entities(), all pages, default page size."""
+    import azure.data.tables  # noqa: F401  (imported before the clock)
+    start = time.perf_counter()
+    count = sum(1 for _ in table_client(table).list_entities())
+    return {"count": count, "seconds": time.perf_counter() - start}
+
+
+def bench_list_blobs(container, prefix=None):
+    """Every blob of CONTAINER (under PREFIX, if given) through ContainerClient.list_blobs(), flat, default page size."""
+    import azure.storage.blob  # noqa: F401  (imported before the clock)
+    start = time.perf_counter()
+    blobs = blob_service().get_container_client(container).list_blobs(name_starts_with=prefix or None)
+    count = sum(1 for _ in blobs)
+    return {"count": count, "seconds": time.perf_counter() - start}
+
+
+def bench_upload(container, blob, path, max_concurrency="4"):
+    """PATH uploaded as block blob BLOB through BlobClient.upload_blob(overwrite=True, max_concurrency=N).
+
+    With the default settings a file of 64 MiB or less goes as one Put Blob; larger, as 4 MiB blocks.
+    """
+    import azure.storage.blob  # noqa: F401  (imported before the clock)
+    concurrency = int(max_concurrency)
+    size = os.path.getsize(path)
+    start = time.perf_counter()
+    with open(path, "rb") as f:
+        blob_service().get_blob_client(container, blob).upload_blob(
+            f, overwrite=True, max_concurrency=concurrency, length=size)
+    return {"bytes": size, "seconds": time.perf_counter() - start, "max_concurrency": concurrency}
+
+
+def bench_download(container, blob, path, max_concurrency="4"):
+    """BLOB written to PATH through download_blob(max_concurrency=N).readinto(file); the file closed, not synced."""
+    import azure.storage.blob  # noqa: F401  (imported before the clock)
+    concurrency = int(max_concurrency)
+    start = time.perf_counter()
+    with open(path, "wb") as f:
+        size = blob_service().get_blob_client(container, blob).download_blob(max_concurrency=concurrency).readinto(f)
+    return {"bytes": size, "seconds": time.perf_counter() - start, "max_concurrency": concurrency}
+
+
+def bench_dequeue_delete(queue, n):
+    """Up to N messages of QUEUE received 32 a call (visibility 60 s), each deleted; stops early on an empty queue."""
+    import azure.storage.queue  # noqa: F401  (imported before the clock)
+    wanted = int(n)
+    start = time.perf_counter()
+    client = queue_client(queue)
+    count = 0
+    if wanted > 0:
+        # max_messages: never take more than N off the queue (the last call asks only for what is left);
+        # the SDK refuses a page larger than max_messages, hence min(32, N).
+        per_page = min(32, wanted)
+        for message in client.receive_messages(messages_per_page=per_page, visibility_timeout=60, max_messages=wanted):
+            client.delete_message(message)
+            count += 1
+            if count >= wanted:
+                break
+    return {"count": count, "seconds": time.perf_counter() - start}
+
+
 COMMANDS = {
     "blob-metadata": blob_metadata,
     "set-blob-metadata": set_blob_metadata,
@@ -89,6 +154,11 @@ COMMANDS = {
     "peek": peek,
     "put-message": put_message,
     "entity": entity,
+    "bench-list-entities": bench_list_entities,
+    "bench-list-blobs": bench_list_blobs,
+    "bench-upload": bench_upload,
+    "bench-download": bench_download,
+    "bench-dequeue-delete": bench_dequeue_delete,
 }
 
 

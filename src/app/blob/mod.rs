@@ -4,6 +4,7 @@
 pub mod actions;
 pub mod container_edit;
 pub mod details;
+pub mod listing;
 pub mod pane;
 pub mod transfers;
 pub mod view;

@@ -107,6 +107,13 @@ pub struct BlobPane {
     pub(crate) blobs: Vec<BlobItem>,
     pub(crate) folders: Vec<String>,
     pub(crate) next_marker: Option<String>,
+    /// Load all: each page that lands asks for the next, until the end, an error or Stop.
+    pub(crate) loading_all: bool,
+    /// Names starting with this (after the folder) are shown; the rest stay loaded.
+    pub(crate) name_filter: String,
+    /// When the listing shown was last read (the lease timeline's "seen available at").
+    pub(super) seen_at: f64,
+    pub(super) shown_before: Vec<BlobItem>,
     pub(crate) error: Option<StorageError>,
     pub(super) listing: Option<(Pending<Result<BlobListing, StorageError>>, bool)>,
     pub(super) refreshing: Option<Pending<Result<BlobListing, StorageError>>>,
@@ -200,6 +207,10 @@ impl BlobPane {
             blobs: Vec::new(),
             folders: Vec::new(),
             next_marker: None,
+            loading_all: false,
+            name_filter: String::new(),
+            seen_at: 0.0,
+            shown_before: Vec::new(),
             error: None,
             listing: None,
             refreshing: None,
@@ -234,12 +245,20 @@ impl BlobPane {
         }
     }
 
-    /// Records the lease state of every blob shown, for the lease timeline.
-    fn observe_leases(&mut self) {
+    /// Records the lease states of a page that just arrived, for the lease timeline: only the page, so a listing
+    /// costs in proportion to itself, not to everything listed before it.
+    /// `shown` is what the view showed before this page (to start a series with the state it replaces).
+    fn observe_leases(&mut self, page: &[BlobItem], shown: &[BlobItem]) {
         let now = crate::app::widgets::plot::now_secs();
-        for b in &self.blobs {
-            self.leases_seen.observe(&b.name, b.properties.lease.state, now);
+        for b in page {
+            let before = shown
+                .binary_search_by(|s| s.name.as_str().cmp(&b.name))
+                .ok()
+                .map(|i| (self.seen_at, shown[i].properties.lease.state));
+            self.leases_seen
+                .observe_activity(&b.name, b.properties.lease.state, now, before);
         }
+        self.seen_at = now;
     }
 
     pub fn key(&self, blob: Option<&str>) -> LeaseKey {
@@ -264,7 +283,8 @@ impl BlobPane {
     /// Lists the current folder from its first page (the first page shows at once; more on request).
     pub fn list(&mut self, ctx: &mut PaneContext) {
         self.started = true;
-        self.blobs.clear();
+        // Kept (moved, not copied) until the first page lands, for the lease timeline's "before".
+        self.shown_before = std::mem::take(&mut self.blobs);
         self.folders.clear();
         self.next_marker = None;
         self.error = None;
@@ -294,10 +314,38 @@ impl BlobPane {
         ));
     }
 
+    /// Loads page after page until the listing ends (Stop ends it sooner; what arrived stays).
+    pub fn load_all(&mut self, ctx: &mut PaneContext) {
+        self.loading_all = self.next_marker.is_some();
+        self.load_more(ctx);
+    }
+
+    pub fn stop_loading_all(&mut self) {
+        self.loading_all = false;
+    }
+
+    /// The full-name start the filter shows: the folder's prefix (flat listings show full names) and the text.
+    pub fn filter_start(&self) -> String {
+        if self.flat {
+            self.name_filter.clone()
+        } else {
+            format!("{}{}", self.prefix, self.name_filter)
+        }
+    }
+
+    /// Filters the listed names; what the filter hides leaves the selection (Delete acts on what is seen).
+    pub fn set_name_filter(&mut self, text: &str) {
+        self.name_filter = text.to_string();
+        let start = self.filter_start();
+        self.selection.retain(|n| n.starts_with(&start));
+    }
+
     pub fn open_folder(&mut self, ctx: &mut PaneContext, prefix: &str) {
         self.back.push(self.prefix.clone());
         self.prefix = prefix.to_string();
         self.details = None;
+        // Another folder's names: the filter was for the one left.
+        self.name_filter.clear();
         self.list(ctx);
     }
 
@@ -305,6 +353,7 @@ impl BlobPane {
         if let Some(p) = self.back.pop() {
             self.prefix = p;
             self.details = None;
+            self.name_filter.clear();
             self.list(ctx);
         }
     }
@@ -339,36 +388,6 @@ impl BlobPane {
             ctx.backend
                 .spawn(async move { client.get_container_properties(&container).await }),
         );
-    }
-
-    /// Merges a fresh first page into what is shown, by name: rows stay where they are and their indicators
-    /// move; blobs and folders made since appear, and ones gone from the range the page covers disappear.
-    fn merge_first_page(&mut self, listing: crate::storage::blob::BlobListing) {
-        // The page covers names up to its last one, or everything when it is the only page.
-        let end = listing.next_marker.as_ref().and_then(|_| {
-            let last_blob = listing.blobs.last().map(|b| b.name.clone());
-            last_blob.max(listing.prefixes.last().cloned())
-        });
-        let covered = |name: &str| end.as_deref().is_none_or(|e| name <= e);
-        let fresh: std::collections::HashSet<&str> = listing.blobs.iter().map(|b| b.name.as_str()).collect();
-        self.blobs
-            .retain(|b| !covered(&b.name) || fresh.contains(b.name.as_str()));
-        self.folders.retain(|f| !covered(f) || listing.prefixes.contains(f));
-        for blob in listing.blobs {
-            match self.blobs.binary_search_by(|b| b.name.as_str().cmp(&blob.name)) {
-                Ok(i) => self.blobs[i].properties = blob.properties,
-                Err(i) => self.blobs.insert(i, blob),
-            }
-        }
-        for folder in listing.prefixes {
-            if let Err(i) = self.folders.binary_search(&folder) {
-                self.folders.insert(i, folder);
-            }
-        }
-        // What left the listing leaves the selection: Delete and Download act on what the user sees selected.
-        let (blobs, folders) = (&self.blobs, &self.folders);
-        self.selection
-            .retain(|n| folders.binary_search(n).is_ok() || blobs.binary_search_by(|b| b.name.as_str().cmp(n)).is_ok());
     }
 
     /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown (what the
@@ -467,19 +486,35 @@ impl BlobPane {
                         self.blobs.clear();
                         self.folders.clear();
                     }
+                    let shown = std::mem::take(&mut self.shown_before);
+                    self.observe_leases(&listing.blobs, &shown);
                     self.blobs.extend(listing.blobs);
                     self.folders.extend(listing.prefixes);
                     self.next_marker = listing.next_marker;
-                    self.observe_leases();
+                    if self.loading_all && self.next_marker.is_some() {
+                        self.load_more(ctx);
+                    } else {
+                        self.loading_all = false;
+                    }
                 }
-                Err(e) => self.error = Some(e),
+                Err(e) => {
+                    self.loading_all = false;
+                    self.error = Some(e);
+                }
             }
         }
         if let Some(result) = take_ready(&mut self.refreshing)
             && let Ok(listing) = result
         {
-            self.merge_first_page(listing);
-            self.observe_leases();
+            let shown = std::mem::take(&mut self.blobs);
+            self.observe_leases(&listing.blobs, &shown);
+            self.blobs = shown;
+            crate::app::blob::listing::merge_first_page(
+                &mut self.blobs,
+                &mut self.folders,
+                &mut self.selection,
+                listing,
+            );
         }
         if let Some(result) = take_ready(&mut self.container_loading) {
             match result {
@@ -546,46 +581,12 @@ impl BlobPane {
             self.message = Some(done.message);
             self.refresh_indicators(ctx);
         }
-        if let Some((pending, purpose)) = &mut self.dialog
-            && let Some(answer) = pending.poll()
-        {
-            let purpose = *purpose;
-            self.dialog = None;
-            if let Some(paths) = answer {
-                match purpose {
-                    DialogFor::UploadFiles => self.upload(ctx, paths),
-                    DialogFor::UploadFolder => {
-                        if let Some(root) = paths.first() {
-                            self.upload_folder(ctx, root.clone());
-                        }
-                    }
-                    DialogFor::Download => {
-                        if let Some(folder) = paths.first() {
-                            self.download_selection(ctx, folder);
-                        }
-                    }
-                }
-            }
-        }
+        self.poll_dialog(ctx);
         // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
         let due = self.last_refresh.elapsed() >= REFRESH_EVERY && self.refreshing.is_none();
         if self.started && self.shown && (self.refresh_now || due) {
             self.refresh_indicators(ctx);
         }
-    }
-
-    pub fn ask(&mut self, ctx: &mut PaneContext, purpose: DialogFor) {
-        let dialogs = ctx.dialogs.clone();
-        let pending = match purpose {
-            DialogFor::UploadFiles => ctx.backend.spawn_blocking(move || dialogs.pick_files("Upload files")),
-            DialogFor::UploadFolder => ctx
-                .backend
-                .spawn_blocking(move || dialogs.pick_folder("Upload a folder").map(|p| vec![p])),
-            DialogFor::Download => ctx
-                .backend
-                .spawn_blocking(move || dialogs.pick_folder("Download into").map(|p| vec![p])),
-        };
-        self.dialog = Some((pending, purpose));
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use futures_util::StreamExt;
 
-use crate::app::blob::pane::{BlobPane, UploadMode};
+use crate::app::blob::pane::{BlobPane, DialogFor, UploadMode};
 use crate::app::context::PaneContext;
 use crate::app::context::{JobContext, Unit};
 use crate::app::widgets::format::{human_bytes, thousands};
@@ -151,6 +151,48 @@ impl BlobPane {
                     Ok(format!("{} blob(s) saved under {}", names.len(), folder.display()))
                 },
             );
+        }
+    }
+}
+
+impl BlobPane {
+    /// Opens a file dialog off the UI thread; its answer arrives in `poll_dialog`.
+    pub fn ask(&mut self, ctx: &mut PaneContext, purpose: DialogFor) {
+        let dialogs = ctx.dialogs.clone();
+        let pending = match purpose {
+            DialogFor::UploadFiles => ctx.backend.spawn_blocking(move || dialogs.pick_files("Upload files")),
+            DialogFor::UploadFolder => ctx
+                .backend
+                .spawn_blocking(move || dialogs.pick_folder("Upload a folder").map(|p| vec![p])),
+            DialogFor::Download => ctx
+                .backend
+                .spawn_blocking(move || dialogs.pick_folder("Download into").map(|p| vec![p])),
+        };
+        self.dialog = Some((pending, purpose));
+    }
+
+    /// What the user picked in a file dialog: upload the files or folder, or download the selection there.
+    pub(super) fn poll_dialog(&mut self, ctx: &mut PaneContext) {
+        if let Some((pending, purpose)) = &mut self.dialog
+            && let Some(answer) = pending.poll()
+        {
+            let purpose = *purpose;
+            self.dialog = None;
+            if let Some(paths) = answer {
+                match purpose {
+                    DialogFor::UploadFiles => self.upload(ctx, paths),
+                    DialogFor::UploadFolder => {
+                        if let Some(root) = paths.first() {
+                            self.upload_folder(ctx, root.clone());
+                        }
+                    }
+                    DialogFor::Download => {
+                        if let Some(folder) = paths.first() {
+                            self.download_selection(ctx, folder);
+                        }
+                    }
+                }
+            }
         }
     }
 }

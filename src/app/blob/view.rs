@@ -4,10 +4,11 @@
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
+use crate::app::blob::listing;
 use crate::app::blob::pane::{BlobConfirm, BlobPane, DialogFor, UploadMode};
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseBook;
-use crate::app::widgets::format::{count, human_bytes, utc_opt};
+use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
 use crate::storage::blob::{LeaseInfo, LeaseState, PublicAccess};
 
 pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh: bool) {
@@ -45,7 +46,8 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     egui::CollapsingHeader::new("Lease timeline")
         .id_salt(("lease-timeline", &pane.container))
         .show(ui, |ui| {
-            let in_view = pane.leases_seen.only(pane.blobs.iter().map(|b| b.name.as_str()));
+            let shown = |name: &str| pane.blobs.binary_search_by(|b| b.name.as_str().cmp(name)).is_ok();
+            let in_view = pane.leases_seen.only(shown);
             in_view.ui(ui, &pane.container);
         });
     listing(pane, ui, ctx);
@@ -110,8 +112,19 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         {
             pane.load_more(ctx);
         }
+        if pane.loading_all {
+            if ui.button("Stop loading").clicked() {
+                pane.stop_loading_all();
+            }
+        } else if ui
+            .add_enabled(pane.next_marker.is_some(), egui::Button::new("Load all"))
+            .on_hover_text("Page after page until the end; Stop keeps what arrived")
+            .clicked()
+        {
+            pane.load_all(ctx);
+        }
         ui.label(format!(
-            "{} and {} shown{}",
+            "{} and {} loaded{}",
             count(pane.blobs.len(), "blob"),
             count(pane.folders.len(), "folder"),
             if pane.next_marker.is_some() {
@@ -120,6 +133,22 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 ""
             }
         ));
+        ui.separator();
+        let label = ui.label("Names starting with:");
+        let mut text = pane.name_filter.clone();
+        let edit = ui.add(
+            egui::TextEdit::singleline(&mut text)
+                .desired_width(140.0)
+                .hint_text("filter what is loaded"),
+        );
+        let edit = edit.labelled_by(label.id);
+        if edit.changed() {
+            pane.set_name_filter(&text);
+        }
+        if !pane.name_filter.is_empty() {
+            let (f, b) = listing::in_view(&pane.folders, &pane.blobs, &pane.filter_start());
+            ui.label(format!("{} match", thousands((f.len() + b.len()) as u64)));
+        }
         ui.separator();
         egui::ComboBox::from_label("Uploads")
             .selected_text(pane.upload_mode.describe())
@@ -185,8 +214,11 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let mut open_folder = None;
     let mut clicked: Option<(String, bool)> = None;
     let modifiers = ui.input(|i| i.modifiers);
-    let folders = pane.folders.clone();
-    let rows = folders.len() + pane.blobs.len();
+    // Only the rows the name filter shows: two ranges of the sorted lists, found by binary search.
+    let (folder_range, blob_range) = listing::in_view(&pane.folders, &pane.blobs, &pane.filter_start());
+    let folders = &pane.folders[folder_range];
+    let blobs = &pane.blobs[blob_range];
+    let rows = folders.len() + blobs.len();
     // A solid bar takes its own space: a floating one would cover the last blob of a short list.
     ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::horizontal()
@@ -235,7 +267,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             }
                             return;
                         }
-                        let b = &pane.blobs[i - folders.len()];
+                        let b = &blobs[i - folders.len()];
                         row.set_selected(pane.selection.contains(&b.name));
                         let shown = if pane.flat {
                             b.name.as_str()

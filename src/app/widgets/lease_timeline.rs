@@ -34,10 +34,32 @@ impl LeaseTimeline {
         }
     }
 
-    /// The part of the timeline for these blobs only (the ones in view).
-    pub fn only<'a>(&self, names: impl Iterator<Item = &'a str>) -> LeaseTimeline {
-        let series = names
-            .filter_map(|n| self.series.get_key_value(n))
+    /// Records a state like `observe`, but starts a blob's series only at its first lease: a listing of a
+    /// million blobs nobody leased keeps nothing (their names stay in the listing alone). `before` is the state
+    /// the view last showed for it and when, which starts the series when it differs.
+    pub fn observe_activity(&mut self, name: &str, state: LeaseState, at: f64, before: Option<(f64, LeaseState)>) {
+        match self.series.get_mut(name) {
+            Some(s) => {
+                if s.last().map(|(_, last)| *last) != Some(state) {
+                    s.push((at, state));
+                }
+            }
+            None if state != LeaseState::Available => {
+                let earlier = before.filter(|(_, b)| *b != state);
+                self.series
+                    .insert(name.to_string(), earlier.into_iter().chain([(at, state)]).collect());
+            }
+            None => {}
+        }
+    }
+
+    /// The part of the timeline for the blobs `keep` says are in view: walks the series (the blobs seen leased),
+    /// not the listing.
+    pub fn only(&self, keep: impl Fn(&str) -> bool) -> LeaseTimeline {
+        let series = self
+            .series
+            .iter()
+            .filter(|(name, _)| keep(name))
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
         LeaseTimeline { series }
@@ -52,7 +74,7 @@ impl LeaseTimeline {
 
     pub fn ui(&self, ui: &mut egui::Ui, id: &str) {
         if self.series.is_empty() {
-            ui.weak("No lease states seen yet.");
+            ui.weak("No lease seen yet: blobs show here once this view sees one leased.");
             return;
         }
         let now = now_secs();
@@ -121,5 +143,27 @@ mod tests {
         t.observe("b", LeaseState::Leased, 3.0);
         assert_eq!(t.series["b"].len(), 2);
         assert!(t.describe("b").starts_with("b: leased since"));
+    }
+
+    #[test]
+    fn activity_starts_at_the_first_lease() {
+        let mut t = LeaseTimeline::default();
+        t.observe_activity("quiet", LeaseState::Available, 1.0, None);
+        t.observe_activity("busy", LeaseState::Available, 1.0, None);
+        t.observe_activity("busy", LeaseState::Leased, 2.0, Some((1.0, LeaseState::Available)));
+        t.observe_activity("busy", LeaseState::Available, 3.0, Some((2.0, LeaseState::Leased)));
+        t.observe_activity("new", LeaseState::Leased, 3.0, None);
+        assert!(!t.series.contains_key("quiet"));
+        assert_eq!(
+            t.series["busy"],
+            [
+                (1.0, LeaseState::Available),
+                (2.0, LeaseState::Leased),
+                (3.0, LeaseState::Available)
+            ]
+        );
+        assert_eq!(t.series["new"], [(3.0, LeaseState::Leased)]);
+        assert_eq!(t.only(|n| n == "busy").series.len(), 1);
+        assert!(t.only(|n| n == "quiet").series.is_empty());
     }
 }

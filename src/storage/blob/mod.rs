@@ -233,7 +233,7 @@ pub(crate) fn header(headers: &HeaderMap, name: &str) -> Option<String> {
 }
 
 /// One blob of a listing.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BlobItem {
     pub name: String,
     /// Set for snapshots (included on request).

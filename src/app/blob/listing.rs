@@ -1,0 +1,99 @@
+//! What a container tab has listed so far: its folders and blobs (each sorted by name, as the service lists
+//! them), a fresh first page merged into them, and the name filter's window onto them.
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use crate::storage::blob::{BlobItem, BlobListing};
+
+/// Merges a fresh first page into what is shown, by name: rows stay where they are and their indicators move;
+/// blobs and folders made since appear, and ones gone from the range the page covers disappear. What left the
+/// listing leaves the selection: Delete and Download act on what the user sees selected.
+pub fn merge_first_page(
+    blobs: &mut Vec<BlobItem>,
+    folders: &mut Vec<String>,
+    selection: &mut BTreeSet<String>,
+    listing: BlobListing,
+) {
+    // The page covers names up to its last one, or everything when it is the only page.
+    let end = listing.next_marker.as_ref().and_then(|_| {
+        let last_blob = listing.blobs.last().map(|b| b.name.clone());
+        last_blob.max(listing.prefixes.last().cloned())
+    });
+    let covered = |name: &str| end.as_deref().is_none_or(|e| name <= e);
+    let fresh: std::collections::HashSet<&str> = listing.blobs.iter().map(|b| b.name.as_str()).collect();
+    blobs.retain(|b| !covered(&b.name) || fresh.contains(b.name.as_str()));
+    folders.retain(|f| !covered(f) || listing.prefixes.contains(f));
+    for blob in listing.blobs {
+        match blobs.binary_search_by(|b| b.name.as_str().cmp(&blob.name)) {
+            Ok(i) => blobs[i].properties = blob.properties,
+            Err(i) => blobs.insert(i, blob),
+        }
+    }
+    for folder in listing.prefixes {
+        if let Err(i) = folders.binary_search(&folder) {
+            folders.insert(i, folder);
+        }
+    }
+    selection
+        .retain(|n| folders.binary_search(n).is_ok() || blobs.binary_search_by(|b| b.name.as_str().cmp(n)).is_ok());
+}
+
+/// The rows whose names start with `start`: a contiguous run of a sorted list, found by two binary searches,
+/// so filtering a million listed blobs costs a frame nothing.
+pub fn starting_with<T>(sorted: &[T], name: impl Fn(&T) -> &str, start: &str) -> Range<usize> {
+    let from = sorted.partition_point(|t| name(t) < start);
+    let to = from + sorted[from..].partition_point(|t| name(t).starts_with(start));
+    from..to
+}
+
+/// The folders and blobs a filter shows: names (as the service has them) starting with `start`.
+pub fn in_view(folders: &[String], blobs: &[BlobItem], start: &str) -> (Range<usize>, Range<usize>) {
+    (
+        starting_with(folders, |f| f.as_str(), start),
+        starting_with(blobs, |b| b.name.as_str(), start),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blob(name: &str) -> BlobItem {
+        BlobItem {
+            name: name.into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_filter_is_the_run_of_names_with_its_start() {
+        let names = ["a", "b/1", "b/2", "ba", "c"];
+        let blobs: Vec<BlobItem> = names.iter().map(|n| blob(n)).collect();
+        let run = |start| starting_with(&blobs, |b| b.name.as_str(), start);
+        assert_eq!(run(""), 0..5);
+        assert_eq!(run("b"), 1..4);
+        assert_eq!(run("b/"), 1..3);
+        assert_eq!(run("bb"), 4..4);
+        assert_eq!(run("z"), 5..5);
+        let folders = vec!["b/".to_string(), "d/".to_string()];
+        assert_eq!(in_view(&folders, &blobs, "d"), (1..2, 5..5));
+    }
+
+    #[test]
+    fn a_fresh_first_page_keeps_rows_past_its_end() {
+        let mut blobs: Vec<BlobItem> = ["a", "b", "c", "x"].iter().map(|n| blob(n)).collect();
+        let mut folders = Vec::new();
+        let mut selection: BTreeSet<String> = ["b".to_string(), "x".to_string()].into();
+        let page = BlobListing {
+            blobs: vec![blob("a"), blob("aa"), blob("c")],
+            prefixes: Vec::new(),
+            next_marker: Some("next".into()),
+        };
+        merge_first_page(&mut blobs, &mut folders, &mut selection, page);
+        let names: Vec<&str> = blobs.iter().map(|b| b.name.as_str()).collect();
+        // "b" is gone (inside the page's range, not in it); "x" lies past the page and stays.
+        assert_eq!(names, ["a", "aa", "c", "x"]);
+        assert_eq!(selection.into_iter().collect::<Vec<_>>(), ["x"]);
+    }
+}
