@@ -39,11 +39,8 @@ impl LeaseTimeline {
     /// the view last showed for it and when, which starts the series when it differs.
     pub fn observe_activity(&mut self, name: &str, state: LeaseState, at: f64, before: Option<(f64, LeaseState)>) {
         match self.series.get_mut(name) {
-            Some(s) => {
-                if s.last().map(|(_, last)| *last) != Some(state) {
-                    s.push((at, state));
-                }
-            }
+            Some(s) if s.last().map(|(_, last)| *last) != Some(state) => s.push((at, state)),
+            Some(_) => {}
             None if state != LeaseState::Available => {
                 let earlier = before.filter(|(_, b)| *b != state);
                 self.series
