@@ -3,7 +3,9 @@
 #![allow(dead_code)]
 
 pub mod heap;
+pub mod listing_server;
 pub mod pane;
+pub mod peer;
 
 use std::time::{Instant, SystemTime};
 

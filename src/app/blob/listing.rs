@@ -4,7 +4,99 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
-use crate::storage::blob::{BlobItem, BlobListing};
+use crate::app::blob::pane::BlobPane;
+use crate::app::context::{Backend, PaneContext};
+use crate::storage::blob::{BlobItem, BlobListing, ListBlobsOptions};
+use crate::storage::{Client, StorageError};
+
+/// Load all: one task on the runtime asks for each page as soon as the previous one arrived (not a frame
+/// later, which at a thousand pages would add seconds), and hands the pages over a channel; the pane takes what
+/// has arrived each frame. Dropping it (Stop, a new listing, a closed tab) stops the task.
+pub struct PageStream {
+    pages: std::sync::mpsc::Receiver<Result<BlobListing, StorageError>>,
+    task: tokio::task::AbortHandle,
+}
+
+impl PageStream {
+    /// Lists from `options.marker` to the end, or to the first failure.
+    pub fn start(backend: &Backend, client: Client, container: String, mut options: ListBlobsOptions) -> PageStream {
+        let (tx, pages) = std::sync::mpsc::channel();
+        let waker = backend.clone();
+        let task = backend
+            .runtime()
+            .spawn(async move {
+                loop {
+                    let page = client.list_blobs(&container, &options).await;
+                    let next = page.as_ref().ok().and_then(|p| p.next_marker.clone());
+                    if tx.send(page).is_err() {
+                        return;
+                    }
+                    waker.wake();
+                    match next {
+                        Some(marker) => options.marker = Some(marker),
+                        None => return,
+                    }
+                }
+            })
+            .abort_handle();
+        PageStream { pages, task }
+    }
+
+    /// The pages that arrived since the last call.
+    pub fn arrived(&self) -> Vec<Result<BlobListing, StorageError>> {
+        self.pages.try_iter().collect()
+    }
+}
+
+impl Drop for PageStream {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl BlobPane {
+    /// Loads page after page until the listing ends (Stop ends it sooner; what arrived stays).
+    pub fn load_all(&mut self, ctx: &mut PaneContext) {
+        let Some(marker) = self.next_marker.clone() else { return };
+        if self.listing.is_some() || self.all_pages.is_some() {
+            return;
+        }
+        let options = self.options(Some(marker));
+        let stream = crate::app::blob::listing::PageStream::start(
+            ctx.backend,
+            ctx.client.clone(),
+            self.container.clone(),
+            options,
+        );
+        self.all_pages = Some(stream);
+    }
+
+    pub fn stop_loading_all(&mut self) {
+        self.all_pages = None;
+    }
+
+    /// Takes the pages Load all streamed since the last frame.
+    pub(super) fn take_streamed_pages(&mut self) {
+        let Some(stream) = &self.all_pages else { return };
+        for page in stream.arrived() {
+            match page {
+                Ok(listing) => {
+                    self.observe_leases(&listing.blobs, &[]);
+                    self.blobs.extend(listing.blobs);
+                    self.folders.extend(listing.prefixes);
+                    self.next_marker = listing.next_marker;
+                    if self.next_marker.is_none() {
+                        self.all_pages = None;
+                    }
+                }
+                Err(e) => {
+                    self.error = Some(e);
+                    self.all_pages = None;
+                }
+            }
+        }
+    }
+}
 
 /// Merges a fresh first page into what is shown, by name: rows stay where they are and their indicators move;
 /// blobs and folders made since appear, and ones gone from the range the page covers disappear. What left the

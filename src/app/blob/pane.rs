@@ -107,8 +107,8 @@ pub struct BlobPane {
     pub(crate) blobs: Vec<BlobItem>,
     pub(crate) folders: Vec<String>,
     pub(crate) next_marker: Option<String>,
-    /// Load all: each page that lands asks for the next, until the end, an error or Stop.
-    pub(crate) loading_all: bool,
+    /// Load all under way: pages streaming in until the end, an error or Stop.
+    pub(super) all_pages: Option<crate::app::blob::listing::PageStream>,
     /// Names starting with this (after the folder) are shown; the rest stay loaded.
     pub(crate) name_filter: String,
     /// When the listing shown was last read (the lease timeline's "seen available at").
@@ -187,6 +187,11 @@ impl BlobPane {
         self.page_size = size;
     }
 
+    /// The Flat listing box: names with every `/` in them, no folders (list again to apply).
+    pub fn set_flat(&mut self, flat: bool) {
+        self.flat = flat;
+    }
+
     /// Whether a listing (first page, more, or a refresh) is under way.
     pub fn is_listing(&self) -> bool {
         self.listing.is_some() || self.refreshing.is_some()
@@ -207,7 +212,7 @@ impl BlobPane {
             blobs: Vec::new(),
             folders: Vec::new(),
             next_marker: None,
-            loading_all: false,
+            all_pages: None,
             name_filter: String::new(),
             seen_at: 0.0,
             shown_before: Vec::new(),
@@ -248,7 +253,7 @@ impl BlobPane {
     /// Records the lease states of a page that just arrived, for the lease timeline: only the page, so a listing
     /// costs in proportion to itself, not to everything listed before it.
     /// `shown` is what the view showed before this page (to start a series with the state it replaces).
-    fn observe_leases(&mut self, page: &[BlobItem], shown: &[BlobItem]) {
+    pub(super) fn observe_leases(&mut self, page: &[BlobItem], shown: &[BlobItem]) {
         let now = crate::app::widgets::plot::now_secs();
         for b in page {
             let before = shown
@@ -266,10 +271,14 @@ impl BlobPane {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.listing.is_some() || !self.ops.is_empty() || self.preview_loading.is_some()
+        self.listing.is_some() || self.all_pages.is_some() || !self.ops.is_empty() || self.preview_loading.is_some()
     }
 
-    fn options(&self, marker: Option<String>) -> ListBlobsOptions {
+    pub fn is_loading_all(&self) -> bool {
+        self.all_pages.is_some()
+    }
+
+    pub(super) fn options(&self, marker: Option<String>) -> ListBlobsOptions {
         ListBlobsOptions {
             prefix: (!self.prefix.is_empty()).then(|| self.prefix.clone()),
             delimiter: (!self.flat).then(|| "/".to_string()),
@@ -289,8 +298,9 @@ impl BlobPane {
         self.next_marker = None;
         self.error = None;
         self.selection.clear();
-        // A refresh of the folder left behind must not merge its rows into this one.
+        // A refresh of the folder left behind must not merge its rows into this one, nor its pages stream in.
         self.refreshing = None;
+        self.all_pages = None;
         let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(None));
         self.listing = Some((
             ctx.backend
@@ -303,7 +313,7 @@ impl BlobPane {
 
     pub fn load_more(&mut self, ctx: &mut PaneContext) {
         let Some(marker) = self.next_marker.clone() else { return };
-        if self.listing.is_some() {
+        if self.listing.is_some() || self.all_pages.is_some() {
             return;
         }
         let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(Some(marker)));
@@ -312,16 +322,6 @@ impl BlobPane {
                 .spawn(async move { client.list_blobs(&container, &options).await }),
             true,
         ));
-    }
-
-    /// Loads page after page until the listing ends (Stop ends it sooner; what arrived stays).
-    pub fn load_all(&mut self, ctx: &mut PaneContext) {
-        self.loading_all = self.next_marker.is_some();
-        self.load_more(ctx);
-    }
-
-    pub fn stop_loading_all(&mut self) {
-        self.loading_all = false;
     }
 
     /// The full-name start the filter shows: the folder's prefix (flat listings show full names) and the text.
@@ -393,7 +393,7 @@ impl BlobPane {
     /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown (what the
     /// periodic refresh and the Refresh button do).
     pub fn refresh_indicators(&mut self, ctx: &mut PaneContext) {
-        if self.listing.is_some() {
+        if self.listing.is_some() || self.all_pages.is_some() {
             // The listing under way may predate the change being shown: refresh once it has landed.
             self.refresh_now = true;
             return;
@@ -491,18 +491,11 @@ impl BlobPane {
                     self.blobs.extend(listing.blobs);
                     self.folders.extend(listing.prefixes);
                     self.next_marker = listing.next_marker;
-                    if self.loading_all && self.next_marker.is_some() {
-                        self.load_more(ctx);
-                    } else {
-                        self.loading_all = false;
-                    }
                 }
-                Err(e) => {
-                    self.loading_all = false;
-                    self.error = Some(e);
-                }
+                Err(e) => self.error = Some(e),
             }
         }
+        self.take_streamed_pages();
         if let Some(result) = take_ready(&mut self.refreshing)
             && let Ok(listing) = result
         {

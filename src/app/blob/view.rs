@@ -107,17 +107,23 @@ fn header(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.horizontal_wrapped(|ui| {
         if ui
-            .add_enabled(pane.next_marker.is_some(), egui::Button::new("Load more"))
+            .add_enabled(
+                pane.next_marker.is_some() && !pane.is_loading_all(),
+                egui::Button::new("Load more"),
+            )
             .clicked()
         {
             pane.load_more(ctx);
         }
-        if pane.loading_all {
+        if pane.is_loading_all() {
             if ui.button("Stop loading").clicked() {
                 pane.stop_loading_all();
             }
         } else if ui
-            .add_enabled(pane.next_marker.is_some(), egui::Button::new("Load all"))
+            .add_enabled(
+                pane.next_marker.is_some() && pane.listing.is_none(),
+                egui::Button::new("Load all"),
+            )
             .on_hover_text("Page after page until the end; Stop keeps what arrived")
             .clicked()
         {

@@ -1,0 +1,256 @@
+//! The blob pane at a million blobs, listed from the bench-only listing server (`common::listing_server`: no
+//! emulator here holds a million blobs): the first page drawn, flat and in a root of 1,000 folders; Load all
+//! against the same pages fetched and parsed with no pane; the bytes the pane holds per blob against the blob's
+//! share of the XML; frames while scrolling and filtering the listed million; and Microsoft's Python SDK
+//! listing the same blobs. Run: `cargo bench --bench blob_scale` (`TESSERA_SCALE_BLOBS` sets another size).
+
+mod common;
+
+use std::time::Instant;
+
+use common::listing_server::{self, ListingServer};
+use common::pane::World;
+use common::{goal, median, percentile};
+use tessera::app::blob::pane::BlobPane;
+use tessera::storage::blob::ListBlobsOptions;
+use tessera::storage::{Client, ClientOptions};
+
+#[global_allocator]
+static ALLOCATOR: common::heap::Counting = common::heap::Counting;
+
+const ROUNDS: usize = 3;
+
+fn main() {
+    let blobs: usize = std::env::var("TESSERA_SCALE_BLOBS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1_000_000);
+    let label = if blobs.is_multiple_of(1_000_000) {
+        format!("{}m", blobs / 1_000_000)
+    } else {
+        format!("{}k", blobs / 1000)
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let flat = ListingServer::start(&rt, "flat", listing_server::names(blobs, 0));
+    let foldered = ListingServer::start(&rt, "folders", listing_server::names(blobs, 1000));
+    let flat_client = Client::new(flat.account(), ClientOptions::default()).unwrap();
+    let folder_client = Client::new(foldered.account(), ClientOptions::default()).unwrap();
+    println!("{blobs} blobs served flat and in 1,000 folders");
+
+    for (name, client, container, is_flat) in [
+        (format!("first_page_drawn_{label}"), &flat_client, "flat", true),
+        (
+            format!("first_page_drawn_{label}_folders"),
+            &folder_client,
+            "folders",
+            false,
+        ),
+    ] {
+        first_page_drawn(&rt, client, container, is_flat, &name);
+    }
+
+    // Load all through the pane against the same pages fetched and parsed with no pane; interleaved rounds.
+    let mut world = World::new(&rt, flat_client.clone());
+    let (mut pane_rates, mut floor_rates, mut held) = (Vec::new(), Vec::new(), (0.0, 0.0));
+    let mut kept = None;
+    for round in 0..ROUNDS {
+        let started = Instant::now();
+        let (mut n, mut marker) = (0, None);
+        loop {
+            let options = ListBlobsOptions {
+                marker: marker.take(),
+                max_results: Some(1000),
+                ..Default::default()
+            };
+            let page = rt.block_on(flat_client.list_blobs("flat", &options)).unwrap();
+            n += page.blobs.len();
+            match page.next_marker {
+                Some(m) => marker = Some(m),
+                None => break,
+            }
+        }
+        assert_eq!(n, blobs, "the floor listed every blob");
+        floor_rates.push(n as f64 / started.elapsed().as_secs_f64());
+
+        drop(kept.take());
+        let before = common::heap::live_bytes();
+        let xml_before = flat.xml_bytes.load(std::sync::atomic::Ordering::Relaxed);
+        let started = Instant::now();
+        let mut pane = BlobPane::new("devstoreaccount1", "flat");
+        pane.set_flat(true);
+        world.with(|ctx| pane.list(ctx));
+        world.until(|ctx| {
+            pane.poll(ctx);
+            if pane.next_marker().is_some() && !pane.is_busy() {
+                pane.load_all(ctx);
+            }
+            pane.blobs().len() == blobs && !pane.is_busy()
+        });
+        let secs = started.elapsed().as_secs_f64();
+        pane_rates.push(blobs as f64 / secs);
+        let live = (common::heap::live_bytes() - before) as f64;
+        let xml = (flat.xml_bytes.load(std::sync::atomic::Ordering::Relaxed) - xml_before) as f64;
+        held = (live / blobs as f64, xml / blobs as f64);
+        println!(
+            "round {round}: floor {:.0}/s, pane {:.0}/s; pane holds {:.0} B/blob, XML {:.0} B/blob",
+            floor_rates[round], pane_rates[round], held.0, held.1
+        );
+        kept = Some(pane);
+    }
+    let (p, f) = (median(&pane_rates), median(&floor_rates));
+    goal(
+        &format!("flat_listing_{label}"),
+        format!("{p:.0}/s"),
+        format!("{f:.0}/s(fetch+parse,no pane)"),
+        p / f,
+        ">=0.9",
+        p / f >= 0.9,
+    );
+    let ratio = held.0 / held.1;
+    goal(
+        &format!("blob_memory_{label}"),
+        format!("{:.0}B/blob", held.0),
+        format!("{:.0}B/blob(XML share)", held.1),
+        ratio,
+        "<=1.5x",
+        ratio <= 1.5,
+    );
+
+    // Frames scrolling and filtering the listed million, against the same frames over one page of 1,000.
+    let mut full = kept.take().expect("the listed pane");
+    let mut one_page = BlobPane::new("devstoreaccount1", "flat");
+    one_page.set_flat(true);
+    world.with(|ctx| one_page.list(ctx));
+    world.until(|ctx| {
+        one_page.poll(ctx);
+        !one_page.is_busy()
+    });
+    let base = frames(&mut world, &mut one_page);
+    let big = frames(&mut world, &mut full);
+    let (p99, b99) = (percentile(&big, 0.99), percentile(&base, 0.99));
+    println!(
+        "frames over {blobs}: median {:.2} ms, p99 {p99:.2} ms; over one page: p99 {b99:.2} ms",
+        median(&big)
+    );
+    goal(
+        &format!("frame_p99_{label}"),
+        format!("{p99:.2}ms"),
+        format!("{b99:.2}ms(one page loaded)"),
+        p99 / b99,
+        "<8ms",
+        p99 < 8.0,
+    );
+
+    // Microsoft's Python SDK listing the same blobs (a 10,000-blob prefix: the SDK lists ~1,000 a second here),
+    // against the pane's Load all of the same prefix.
+    let prefix = "item000";
+    let mut pane = BlobPane::new("devstoreaccount1", "flat");
+    pane.set_flat(true);
+    let started = Instant::now();
+    world.with(|ctx| pane.open_folder(ctx, prefix));
+    world.until(|ctx| {
+        pane.poll(ctx);
+        if pane.next_marker().is_some() && !pane.is_busy() {
+            pane.load_all(ctx);
+        }
+        pane.next_marker().is_none() && !pane.is_busy()
+    });
+    let ours = pane.blobs().len() as f64 / started.elapsed().as_secs_f64();
+    let cs = common::peer::connection_string(&flat.account());
+    match common::peer::run(&cs, &["bench-list-blobs", "flat", prefix]) {
+        Ok(v) => {
+            assert_eq!(
+                v["count"].as_u64(),
+                Some(pane.blobs().len() as u64),
+                "the SDK listed the same blobs"
+            );
+            let theirs = common::peer::rate(&v, "count");
+            goal(
+                "flat_listing_vs_sdk",
+                format!("{ours:.0}/s"),
+                format!("{theirs:.0}/s(Python SDK list_blobs)"),
+                ours / theirs,
+                ">=2x",
+                ours / theirs >= 2.0,
+            );
+        }
+        Err(why) => goal(
+            "flat_listing_vs_sdk",
+            format!("{ours:.0}/s"),
+            format!("none({why})"),
+            0.0,
+            ">=2x",
+            false,
+        ),
+    }
+}
+
+/// A new pane's first page, listed and drawn, against the client's first page alone (medians of 5).
+fn first_page_drawn(rt: &tokio::runtime::Runtime, client: &Client, container: &str, flat: bool, name: &str) {
+    let mut world = World::new(rt, client.clone());
+    let (mut drawn, mut alone) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        let options = ListBlobsOptions {
+            max_results: Some(1000),
+            delimiter: (!flat).then(|| "/".to_string()),
+            ..Default::default()
+        };
+        let started = Instant::now();
+        rt.block_on(client.list_blobs(container, &options)).unwrap();
+        alone.push(started.elapsed().as_secs_f64());
+        let started = Instant::now();
+        let mut pane = BlobPane::new("devstoreaccount1", container);
+        pane.set_flat(flat);
+        world.with(|ctx| pane.list(ctx));
+        world.until(|ctx| {
+            pane.poll(ctx);
+            !pane.blobs().is_empty() || !pane.folders().is_empty()
+        });
+        common::frame_times(1, false, common::no_input, |ui| {
+            world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false))
+        });
+        drawn.push(started.elapsed().as_secs_f64());
+    }
+    let (d, a) = (median(&drawn), median(&alone));
+    goal(
+        name,
+        format!("{d:.3}s"),
+        format!("{a:.3}s(client's first page)"),
+        d / a,
+        "<0.5s",
+        d < 0.5,
+    );
+}
+
+/// 360 paced frames: the wheel scrolls down and back, and every 40 frames the filter changes.
+fn frames(world: &mut World, pane: &mut BlobPane) -> Vec<f64> {
+    let filters = ["item00", "item0999", "", "item05", "item1", ""];
+    let mut i = 0;
+    common::frame_times(360, true, scroll, |ui| {
+        if i % 40 == 39 {
+            pane.set_name_filter(filters[(i / 40) % filters.len()]);
+        }
+        i += 1;
+        world.with(|ctx| {
+            pane.poll(ctx);
+            tessera::app::blob::view::ui(pane, ui, ctx, false)
+        })
+    })
+}
+
+fn scroll(i: usize) -> Vec<egui::Event> {
+    let delta = if i % 120 < 90 { -400.0 } else { 600.0 };
+    vec![
+        egui::Event::PointerMoved(egui::pos2(300.0, 500.0)),
+        egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, delta),
+            modifiers: egui::Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        },
+    ]
+}
