@@ -27,6 +27,7 @@ fn main() {
     let mut client_rates = Vec::new();
     let mut floor_rates = Vec::new();
     let mut held = (0usize, 0usize, 0usize);
+    let mut sdk_rounds = Vec::new();
     for round in 0..ROUNDS {
         let (n, secs) = rt.block_on(raw_floor(&emulator.account(), table));
         assert_eq!(n, ENTITIES, "the floor read every entity");
@@ -44,6 +45,38 @@ fn main() {
         );
         held = (live, json_bytes, entities.len());
         drop(entities);
+        // The peer: Microsoft's Python SDK's list_entities over the same table, in the same round.
+        let peer = common::peer::run(&emulator.connection_string(), &["bench-list-entities", table]).and_then(|v| {
+            match v["count"].as_u64() {
+                Some(n) if n as usize == ENTITIES => Ok(common::peer::rate(&v, "count")),
+                other => Err(format!("the SDK listed {other:?} entities")),
+            }
+        });
+        if let Ok(rate) = &peer {
+            println!("round {round}: Python SDK list_entities {rate:.0}/s");
+        }
+        sdk_rounds.push(peer.map(|sdk| (client_rates[round], sdk)));
+    }
+    match sdk_rounds.iter().cloned().collect::<Result<Vec<_>, String>>() {
+        Ok(rounds) => {
+            let (ours, sdk) = common::median_round(&rounds);
+            goal(
+                "table_list_vs_sdk",
+                format!("{ours:.0}/s"),
+                format!("{sdk:.0}/s(Python SDK list_entities)"),
+                ours / sdk,
+                ">=3x",
+                ours / sdk >= 3.0,
+            );
+        }
+        Err(why) => goal(
+            "table_list_vs_sdk",
+            "-".into(),
+            format!("none({why})"),
+            0.0,
+            ">=3x",
+            false,
+        ),
     }
     let (client_rate, floor_rate) = (common::median(&client_rates), common::median(&floor_rates));
     let ratio = client_rate / floor_rate;

@@ -103,6 +103,7 @@ fn main() {
     // ratio compares like with like, and the median round is reported.
     let (mut up_rounds, mut down_rounds) = (Vec::new(), Vec::new());
     let mut peak = 0f64;
+    let mut sdk_rounds = Vec::new();
     for round in 0..3 {
         // Floor: curl puts the same file in one request, then reads it back.
         let url = client
@@ -156,6 +157,12 @@ fn main() {
         let (down_ours, down_cpu) = (started.elapsed().as_secs_f64(), cpu_seconds() - cpu);
         peak = peak.max(peak_rss_mb());
         std::fs::remove_file(&dest).ok();
+        // The peer: Microsoft's Python SDK with max_concurrency 4, the same file, the same Azurite.
+        let peer = sdk_round(&emulator, container, &source, &dest);
+        if let Ok((up, down)) = &peer {
+            println!("round {round}: Python SDK up {up:.0} MB/s down {down:.0} MB/s");
+        }
+        sdk_rounds.push((peer, mb_per_s(GIB, up_ours), mb_per_s(GIB, down_ours)));
         println!(
             "round {round}: curl up {:.0} MB/s down {:.0} MB/s; tessera up {:.0} MB/s down {:.0} MB/s \
              (client CPU {up_cpu:.1} s up, {down_cpu:.1} s down)",
@@ -166,7 +173,7 @@ fn main() {
         );
         up_rounds.push((mb_per_s(GIB, up_ours), mb_per_s(GIB, up)));
         down_rounds.push((mb_per_s(GIB, down_ours), mb_per_s(GIB, down)));
-        for blob in ["by-curl.bin", "by-tessera.bin"] {
+        for blob in ["by-curl.bin", "by-tessera.bin", "by-sdk.bin"] {
             rt.block_on(client.delete_blob(container, blob, None, DeleteSnapshots::None, &Conditions::none()))
                 .ok();
         }
@@ -183,6 +190,7 @@ fn main() {
             ratio >= 0.8,
         );
     }
+    sdk_goals(sdk_rounds);
     goal(
         "transfer_peak_rss",
         format!("{peak:.0}MB"),
@@ -224,6 +232,58 @@ fn main() {
         ">=0.9",
         o / f >= 0.9,
     );
+}
+
+/// One upload and one download of `source` by the Python SDK (max_concurrency 4), in MB/s; Err says why not.
+fn sdk_round(
+    emulator: &tessera::emulator::Emulator,
+    container: &str,
+    source: &Path,
+    dest: &Path,
+) -> Result<(f64, f64), String> {
+    let cs = emulator.connection_string();
+    let (src, dst) = (source.display().to_string(), dest.display().to_string());
+    let up = common::peer::run(&cs, &["bench-upload", container, "by-sdk.bin", &src, "4"])?;
+    let down = common::peer::run(&cs, &["bench-download", container, "by-sdk.bin", &dst, "4"])?;
+    let same = std::fs::metadata(dest).map(|m| m.len()).ok() == Some(GIB);
+    std::fs::remove_file(dest).ok();
+    if !same {
+        return Err("the SDK's download is not the uploaded size".into());
+    }
+    Ok((
+        common::peer::rate(&up, "bytes") / 1e6,
+        common::peer::rate(&down, "bytes") / 1e6,
+    ))
+}
+
+/// One round: the SDK's (up, down) MB/s or why there is none, and ours up and down.
+type SdkRound = (Result<(f64, f64), String>, f64, f64);
+
+/// The goals against the SDK: the median round's ratio (the same round's figures, as for curl).
+fn sdk_goals(rounds: Vec<SdkRound>) {
+    let failed = rounds.iter().find_map(|(r, _, _)| r.as_ref().err().cloned());
+    for (name, pick) in [("upload_1gib_vs_sdk", 0), ("download_1gib_vs_sdk", 1)] {
+        if let Some(why) = &failed {
+            goal(name, "-".into(), format!("none({why})"), 0.0, ">=1.0", false);
+            continue;
+        }
+        let pairs: Vec<(f64, f64)> = rounds
+            .iter()
+            .map(|(r, up, down)| {
+                let (sdk_up, sdk_down) = r.clone().expect("checked above");
+                if pick == 0 { (*up, sdk_up) } else { (*down, sdk_down) }
+            })
+            .collect();
+        let (ours, sdk) = common::median_round(&pairs);
+        goal(
+            name,
+            format!("{ours:.0}MB/s"),
+            format!("{sdk:.0}MB/s(Python SDK,max_concurrency=4)"),
+            ours / sdk,
+            ">=1.0",
+            ours / sdk >= 1.0,
+        );
+    }
 }
 
 async fn client_listing(client: &Client, container: &str) -> usize {
