@@ -16,8 +16,13 @@ use tessera::storage::blob::{BlobHttpHeaders, Conditions, PublicAccess};
 use tessera::storage::{Account, Client, ClientOptions, Credential, Service, SigningInput, sign_shared_key};
 
 /// How every network benchmark starts: a fresh Azurite, a multi-threaded runtime, and a client on that Azurite.
+/// Azurite accepts any API version, as Microsoft's Python SDKs (the peers) send newer ones than it knows.
 pub fn azurite(options: ClientOptions) -> (Emulator, tokio::runtime::Runtime, Client) {
-    let emulator = Emulator::start().expect("Azurite");
+    let emulator = Emulator::start_with(&tessera::emulator::EmulatorOptions {
+        skip_api_version_check: true,
+        ..Default::default()
+    })
+    .expect("Azurite");
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
