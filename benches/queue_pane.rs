@@ -79,69 +79,78 @@ fn main() {
         ratio >= 0.9,
     );
 
-    // Dequeue-and-delete of 1,000 each: the client (get 32, delete each) against the pane's Dequeue and Delete
-    // actions, in interleaved rounds of 100 so a stall of the emulator (Azurite's queue GC walks every message
-    // once a minute and holds its event loop meanwhile) lands in one round, not one side; medians of the rounds.
+    // Dequeue-and-delete of 1,000 each: the client (get 32, delete each) and the Python SDK against the pane's
+    // Dequeue and Delete actions, in interleaved rounds of 100 so a stall of the emulator (Azurite's queue GC
+    // walks every message once a minute and holds its event loop meanwhile) lands in one round, not one side;
+    // medians of the rounds.
     pane.set_dequeue(32, 60);
     let (mut client_rates, mut pane_rates, mut sdk_rates) = (Vec::new(), Vec::new(), Vec::new());
-    for _ in 0..TAKE / ROUND {
-        let started = Instant::now();
-        let mut done = 0;
-        while done < ROUND {
-            let got = rt.block_on(client.get_messages(queue, 32, 60)).unwrap();
-            for m in got {
-                rt.block_on(client.delete_message(queue, &m.id, &m.pop_receipt))
-                    .unwrap();
-                done += 1;
+    // Each round runs the three sides in a rotated order: Azurite's GC, once a minute, otherwise falls in phase
+    // with rounds of ~20 s and lands on the same side every time.
+    for round in 0..TAKE / ROUND {
+        for side in (0..3).map(|k| (k + round) % 3) {
+            match side {
+                0 => {
+                    let started = Instant::now();
+                    let mut done = 0;
+                    while done < ROUND {
+                        let got = rt.block_on(client.get_messages(queue, 32, 60)).unwrap();
+                        for m in got {
+                            rt.block_on(client.delete_message(queue, &m.id, &m.pop_receipt))
+                                .unwrap();
+                            done += 1;
+                        }
+                    }
+                    client_rates.push(done as f64 / started.elapsed().as_secs_f64());
+                }
+                1 => {
+                    // The pane keeps only the newest 20 finished messages, so deletes are counted as they are asked for,
+                    // and each batch must end with nothing still held.
+                    let started = Instant::now();
+                    let mut deleted = 0;
+                    while deleted < ROUND {
+                        let before = pane.held().len();
+                        world.with(|ctx| pane.dequeue(ctx));
+                        world.until(|ctx| {
+                            pane.poll(ctx);
+                            !pane.is_busy()
+                        });
+                        let fresh: Vec<usize> = (0..pane.held().len()).filter(|&i| !pane.held()[i].done).collect();
+                        assert!(
+                            !fresh.is_empty() || pane.held().len() > before,
+                            "the dequeue brought nothing"
+                        );
+                        for &i in &fresh {
+                            world.with(|ctx| pane.act(ctx, i, MessageAction::Delete));
+                        }
+                        world.until(|ctx| {
+                            pane.poll(ctx);
+                            !pane.is_busy()
+                        });
+                        for h in pane.held().iter().filter(|h| !h.done) {
+                            eprintln!("not deleted: {:?}", h.note);
+                        }
+                        assert!(pane.held().iter().all(|h| h.done), "every dequeued message deleted");
+                        deleted += fresh.len();
+                    }
+                    pane_rates.push(deleted as f64 / started.elapsed().as_secs_f64());
+                }
+                _ => {
+                    // The peer: the Python SDK's receive_messages and delete_message, the same round, the same queue.
+                    let cs = emulator.connection_string();
+                    sdk_rates.push(
+                        common::peer::run(&cs, &["bench-dequeue-delete", queue, &ROUND.to_string()]).and_then(|v| {
+                            match v["count"].as_u64() {
+                                Some(n) if n as usize == ROUND => Ok(common::peer::rate(&v, "count")),
+                                other => Err(format!("the SDK deleted {other:?} of {ROUND}")),
+                            }
+                        }),
+                    );
+                }
             }
         }
-        client_rates.push(done as f64 / started.elapsed().as_secs_f64());
-        // The pane keeps only the newest 20 finished messages, so deletes are counted as they are asked for,
-        // and each batch must end with nothing still held.
-        let started = Instant::now();
-        let mut deleted = 0;
-        while deleted < ROUND {
-            let before = pane.held().len();
-            world.with(|ctx| pane.dequeue(ctx));
-            world.until(|ctx| {
-                pane.poll(ctx);
-                !pane.is_busy()
-            });
-            let fresh: Vec<usize> = (0..pane.held().len()).filter(|&i| !pane.held()[i].done).collect();
-            assert!(
-                !fresh.is_empty() || pane.held().len() > before,
-                "the dequeue brought nothing"
-            );
-            for &i in &fresh {
-                world.with(|ctx| pane.act(ctx, i, MessageAction::Delete));
-            }
-            world.until(|ctx| {
-                pane.poll(ctx);
-                !pane.is_busy()
-            });
-            for h in pane.held().iter().filter(|h| !h.done) {
-                eprintln!("not deleted: {:?}", h.note);
-            }
-            assert!(pane.held().iter().all(|h| h.done), "every dequeued message deleted");
-            deleted += fresh.len();
-        }
-        pane_rates.push(deleted as f64 / started.elapsed().as_secs_f64());
-        println!(
-            "round: client {:.0}/s, pane {:.0}/s",
-            client_rates.last().unwrap(),
-            pane_rates.last().unwrap()
-        );
-        // The peer: the Python SDK's receive_messages and delete_message, the same round, the same queue.
-        let cs = emulator.connection_string();
-        sdk_rates.push(
-            common::peer::run(&cs, &["bench-dequeue-delete", queue, &ROUND.to_string()]).and_then(|v| match v["count"]
-                .as_u64()
-            {
-                Some(n) if n as usize == ROUND => Ok(common::peer::rate(&v, "count")),
-                other => Err(format!("the SDK deleted {other:?} of {ROUND}")),
-            }),
-        );
     }
+    println!("rounds (items/s): client {client_rates:.0?}, pane {pane_rates:.0?}");
     let (client_rate, pane_rate) = (median(&client_rates), median(&pane_rates));
     goal(
         "dequeue_delete_1000",
@@ -151,9 +160,9 @@ fn main() {
         ">=0.9",
         pane_rate / client_rate >= 0.9,
     );
-
     match sdk_rates.into_iter().collect::<Result<Vec<f64>, String>>() {
         Ok(rates) => {
+            println!("rounds (items/s): Python SDK {rates:.0?}");
             let sdk = median(&rates);
             goal(
                 "dequeue_delete_vs_sdk",

@@ -1,4 +1,5 @@
-//! Table listing rate and entity memory, each against a floor measured in the same run.
+//! Table listing rate and entity memory, each against a floor measured in the same run, and the listing rate
+//! against Microsoft's Python SDK's `list_entities` over the same table.
 //! Run: `cargo bench --bench tables`.
 
 mod common;

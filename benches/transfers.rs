@@ -1,5 +1,7 @@
-//! 1 GiB upload and download against curl moving the same bytes to the same Azurite, peak RSS, and listing
-//! 20,000 blobs (`common::bench_blobs`) against a raw floor. Run: `cargo bench --bench transfers`.
+//! 1 GiB upload and download against curl moving the same bytes to the same Azurite and against Microsoft's
+//! Python SDK (max_concurrency 4), peak RSS, and listing 20,000 blobs (`common::bench_blobs`) against a raw
+//! floor. Run: `cargo bench --bench transfers`; `TESSERA_BLOCK_MIB`, `TESSERA_PARALLEL`, `TESSERA_BLOCK_MD5=0`,
+//! `TESSERA_RANGE_MIB` try other settings (the README's table of tries), `TESSERA_SKIP_LISTING=1` skips listing.
 
 mod common;
 
@@ -95,6 +97,7 @@ fn main() {
         range_size: env("TESSERA_RANGE_MIB").map_or(defaults.range_size, |m| m << 20),
         parallelism: env("TESSERA_PARALLEL").map_or(defaults.parallelism, |p| p as usize),
         verify_range_md5: env("TESSERA_RANGE_MD5").map_or(defaults.verify_range_md5, |v| v == 1),
+        block_md5: env("TESSERA_BLOCK_MD5").map_or(defaults.block_md5, |v| v == 1),
         ..defaults
     };
     println!("options: {options:?}");
