@@ -17,6 +17,9 @@ pub fn connection_string(data: &[u8]) {
             if let Some((name, value)) = part.split_once('=')
                 && name.trim().eq_ignore_ascii_case("AccountKey")
                 && value.trim().len() >= 16
+                // Where the key's characters also stand elsewhere in the input (an endpoint, say), they may
+                // rightly show there: the check only holds for a key found once.
+                && text.matches(value.trim()).count() == 1
             {
                 assert!(!shown.contains(value.trim()), "the account key shows in {shown}");
             }

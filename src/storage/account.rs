@@ -675,4 +675,33 @@ mod tests {
         let q = Account::from_sas_url("http://proxy.local:8080/acct/jobs?sig=x", None);
         assert!(q.unwrap_err().message.contains("choose one"));
     }
+
+    #[test]
+    fn an_endpoint_suffix_with_a_path_is_refused_in_words() {
+        for suffix in [
+            "core.windows.net/extra",
+            "core.w\\x",
+            "core windows.net",
+            "a?b",
+            "user@core.windows.net",
+        ] {
+            let text = format!(
+                "AccountName=acct;AccountKey={};EndpointSuffix={suffix}",
+                crate::storage::EMULATOR_KEY
+            );
+            let Err(e) = crate::storage::Account::parse_connection_string(&text) else {
+                panic!("{suffix} was accepted")
+            };
+            assert!(
+                e.plain_words().contains("is not the end of a host name"),
+                "{suffix}: {}",
+                e.plain_words()
+            );
+        }
+        let ok = format!(
+            "AccountName=acct;AccountKey={};EndpointSuffix=core.chinacloudapi.cn",
+            crate::storage::EMULATOR_KEY
+        );
+        assert!(crate::storage::Account::parse_connection_string(&ok).is_ok());
+    }
 }

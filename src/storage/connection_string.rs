@@ -179,6 +179,21 @@ impl ConnectionSettings {
             .get("EndpointSuffix")
             .unwrap_or("core.windows.net")
             .trim_matches('.');
+        // A suffix is the end of a host name (`core.windows.net`, `core.chinacloudapi.cn`): a path, query or
+        // user part in it would quietly become part of every endpoint.
+        if let Some(bad) = suffix
+            .chars()
+            .find(|c| matches!(c, '/' | '\\' | '?' | '#' | '@') || c.is_whitespace())
+        {
+            return Err(StorageError::invalid(
+                OP,
+                format!(
+                    "EndpointSuffix `{suffix}` is not the end of a host name (it contains `{bad}`); it should look \
+                     like `core.windows.net`. For an endpoint with a path, give BlobEndpoint, QueueEndpoint and \
+                     TableEndpoint instead."
+                ),
+            ));
+        }
         let scheme = if https { "https" } else { "http" };
         let derived = |svc: &str, given: Option<Url>| -> Result<Option<Url>> {
             match given {
