@@ -99,7 +99,7 @@ impl LeaseTimeline {
         }
         timeline_plot(ui, ("lease-timeline", id), names, 24.0, 260.0, charts, now - origin);
         ui.horizontal_wrapped(|ui| {
-            ui.weak("Seconds since this view first saw each blob; the line is now.");
+            ui.weak("Seconds since this view first saw each blob (in the pane: since it saw it leased, and the state before); the line is now.");
             for state in [
                 LeaseState::Available,
                 LeaseState::Leased,
