@@ -243,14 +243,5 @@ fn frames(world: &mut World, pane: &mut BlobPane) -> Vec<f64> {
 
 fn scroll(i: usize) -> Vec<egui::Event> {
     let delta = if i % 120 < 90 { -400.0 } else { 600.0 };
-    vec![
-        egui::Event::PointerMoved(egui::pos2(300.0, 500.0)),
-        egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, delta),
-            modifiers: egui::Modifiers::NONE,
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-        },
-    ]
+    common::wheel(egui::pos2(300.0, 500.0), delta)
 }

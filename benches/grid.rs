@@ -50,16 +50,7 @@ fn entity(n: usize) -> EntityDraft {
 fn scroll(i: usize) -> Vec<egui::Event> {
     // Down for 400 frames, then back up: wheel steps of a few rows over the grid.
     let delta = if i % 400 < 300 { -60.0 } else { 90.0 };
-    vec![
-        egui::Event::PointerMoved(egui::pos2(700.0, 450.0)),
-        egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, delta),
-            modifiers: egui::Modifiers::NONE,
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-        },
-    ]
+    common::wheel(egui::pos2(700.0, 450.0), delta)
 }
 
 fn main() {

@@ -160,6 +160,20 @@ pub fn frame_times(
     times
 }
 
+/// The pointer at `at` and one wheel step of `delta` points (negative scrolls down).
+pub fn wheel(at: egui::Pos2, delta: f32) -> Vec<egui::Event> {
+    vec![
+        egui::Event::PointerMoved(at),
+        egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, delta),
+            modifiers: egui::Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        },
+    ]
+}
+
 pub fn no_input(_: usize) -> Vec<egui::Event> {
     Vec::new()
 }
