@@ -492,7 +492,10 @@ impl BlobPane {
                     self.folders.extend(listing.prefixes);
                     self.next_marker = listing.next_marker;
                 }
-                Err(e) => self.error = Some(e),
+                Err(e) => {
+                    self.shown_before = Vec::new();
+                    self.error = Some(e);
+                }
             }
         }
         self.take_streamed_pages();
