@@ -467,6 +467,21 @@ fn with_no_tab_open_the_welcome_lists_what_was_opened_lately_and_reopens_it() {
 }
 
 #[test]
+fn the_welcome_offers_to_connect_only_to_accounts_not_yet_open() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    t.wait_for("Welcome to Tessera");
+    if t.harness.query_by_label("Test emulator: connected").is_none() {
+        t.click("Connect to Test emulator");
+    }
+    t.wait_for("Test emulator: connected");
+    assert!(
+        t.harness.query_by_label("Connect to Test emulator").is_none(),
+        "an open account is not offered again"
+    );
+}
+
+#[test]
 fn a_fresh_install_opens_the_demo_from_the_welcome() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let mut t = TestApp::new(&rt);

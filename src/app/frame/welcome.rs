@@ -3,6 +3,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use crate::app::accounts::connections::ConnState;
 use crate::app::accounts::profiles::AccountProfile;
 use crate::app::accounts::tree::TabTarget;
 use crate::app::frame::app::TesseraApp;
@@ -51,14 +52,17 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         ui.add_space(8.0);
     }
     ui.strong("Accounts");
-    let accounts: Vec<(String, String)> = app
+    let accounts: Vec<(String, String, Option<&'static str>)> = app
         .connections
         .list
         .iter()
-        .map(|c| (c.profile.id.clone(), c.profile.label.clone()))
+        .map(|c| (c.profile.id.clone(), c.profile.label.clone(), settled(&c.state)))
         .collect();
-    for (id, label) in accounts {
-        if ui.link(format!("Connect to {label}")).clicked() {
+    for (id, label, state) in accounts {
+        // An account already open (or opening) says so: a "Connect" link there would promise something new.
+        if let Some(state) = state {
+            ui.label(format!("{label}: {state}"));
+        } else if ui.link(format!("Connect to {label}")).clicked() {
             app.connect(&id);
         }
     }
@@ -75,6 +79,15 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         if open.clicked() {
             start_demo(app);
         }
+    }
+}
+
+/// What the welcome says of an account that needs no "Connect" link; `None` when one would help.
+fn settled(state: &ConnState) -> Option<&'static str> {
+    match state {
+        ConnState::Ready => Some("connected"),
+        ConnState::Opening => Some("connecting…"),
+        ConnState::Closed | ConnState::Failed(_) => None,
     }
 }
 
