@@ -168,6 +168,50 @@ fn an_ended_token_is_refused_by_the_service_and_explained_with_what_to_run() {
 }
 
 #[test]
+fn a_token_refused_before_its_stated_end_is_renewed_and_the_write_goes_once_more_once() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let az = stand_in_az();
+    let recorder = common::Recorder::default();
+    let options = ClientOptions {
+        retry: tessera::storage::RetryPolicy::none(),
+        ..recorder.options()
+    };
+    // The emulator is up (it may start here) before the short-lived token is made.
+    let client = Client::new(account(cli("revoked"), true), options).unwrap();
+    // The CLI says an hour is left; the token itself ends in 3 s (as a revoked one would): the cache keeps it.
+    az.answer_token_said_to_last("revoked", 3, 3600);
+    let table = unique("renewed");
+    rt.block_on(client.create_table(&table)).unwrap();
+    assert_eq!(az.calls("revoked"), 1);
+    std::thread::sleep(Duration::from_secs(5));
+    az.answer_token("revoked", 3600);
+    recorder.clear();
+    // An insert is no idempotent request, and still goes again: the refused one never ran (a second run would
+    // have found the entity there, 409).
+    rt.block_on(client.insert_entity(&table, &EntityDraft::new("p", "r")))
+        .unwrap();
+    assert_eq!(az.calls("revoked"), 2, "one new token, fetched after the refusal");
+    let answers: Vec<_> = recorder.events().iter().map(|e| (e.status, e.note.clone())).collect();
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    assert_eq!(answers[0].0, Some(403));
+    assert!(
+        answers[0]
+            .1
+            .as_deref()
+            .unwrap_or("")
+            .contains("retrying with a new one"),
+        "{answers:?}"
+    );
+    assert!(answers[1].0.is_some_and(|s| (200..300).contains(&s)), "{answers:?}");
+    let page = rt
+        .block_on(client.query_entities(&table, &EntityQuery::default(), None))
+        .unwrap();
+    assert_eq!(page.entities.len(), 1);
+    // The new token serves the requests after it.
+    assert_eq!(az.calls("revoked"), 2);
+}
+
+#[test]
 fn az_not_signed_in_or_not_installed_says_exactly_that_and_sends_nothing() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let az = stand_in_az();

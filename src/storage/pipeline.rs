@@ -222,6 +222,8 @@ impl Client {
         let seq = self.inner.seq.fetch_add(1, Ordering::Relaxed) + 1;
         let client_request_id = uuid::Uuid::new_v4().to_string();
         let mut attempt = 0;
+        // Whether this request already went again with a token fetched after a refusal (once is enough).
+        let mut renewed = false;
         loop {
             attempt += 1;
             if let Err(open) = self.inner.breaker.check(req.service) {
@@ -276,11 +278,20 @@ impl Client {
                     event.status = Some(status);
                     event.error_code = error.code.clone();
                     fill_response(&mut event, &headers);
-                    if let (401 | 403, Credential::Bearer(credential)) = (status, &self.inner.account.credential)
+                    if let (401 | 403, Credential::Bearer(credential), Some(used)) =
+                        (status, &self.inner.account.credential, &bearer)
                         && error.is_sign_in_refused()
+                        && !renewed
+                        && credential.renew_after_refusal(used).await
                     {
-                        // Refused (ended early, revoked): the next request asks the source for a new one.
-                        credential.refused();
+                        // Refused (ended early, revoked) and the source has another token: a refused request was
+                        // never carried out, so even a write goes once more, at once, with the new token.
+                        renewed = true;
+                        event.note = Some(format!(
+                            "{status}: the sign-in token was refused; retrying with a new one"
+                        ));
+                        self.emit(event);
+                        continue;
                     }
                     if status == 403 {
                         event.string_to_sign = string_to_sign.clone();

@@ -134,6 +134,28 @@ impl TokenCredential {
         self.inner.refused.store(true, Ordering::Relaxed);
     }
 
+    /// The service refused `used` (ended early, revoked): a new token is fetched now. True when there is another
+    /// token to try (fetched now, or by a request refused at the same moment); false when the source handed back
+    /// the same one (the CLI's own cache, a sign-in that has ended) or failed, and then the next request asks
+    /// again.
+    pub async fn renew_after_refusal(&self, used: &AccessToken) -> bool {
+        let mut cache = self.inner.cache.lock().await;
+        if cache.as_ref().is_some_and(|current| current.secret() != used.secret()) {
+            return true;
+        }
+        self.inner.fetches.fetch_add(1, Ordering::Relaxed);
+        match self.inner.source.fetch().await {
+            Ok(fresh) if fresh.secret() != used.secret() => {
+                *cache = Some(fresh);
+                true
+            }
+            _ => {
+                self.refused();
+                false
+            }
+        }
+    }
+
     /// How many times a token was fetched from the source (the cache's misses).
     pub fn fetches(&self) -> u64 {
         self.inner.fetches.load(Ordering::Relaxed)
@@ -213,6 +235,48 @@ mod tests {
         cred.token().await.unwrap();
         assert_eq!(cred.fetches(), 3);
         assert!(!format!("{:?} {cred:?}", cred.token().await.unwrap()).contains("SECRETTOKEN"));
+    }
+
+    /// Hands out the tokens it is given, one per fetch (the last one again when they run out).
+    struct Texts(Mutex<Vec<&'static str>>);
+
+    impl TokenSource for Texts {
+        fn fetch(&self) -> TokenFuture<'_> {
+            Box::pin(async move {
+                let mut texts = self.0.lock().unwrap();
+                let text = if texts.len() > 1 { texts.remove(0) } else { texts[0] };
+                Ok(AccessToken::new(text, SystemTime::now() + Duration::from_secs(3600)))
+            })
+        }
+        fn describe(&self) -> String {
+            "test".into()
+        }
+        fn sign_in_again(&self) -> String {
+            "again".into()
+        }
+    }
+
+    #[tokio::test]
+    async fn a_refused_token_is_renewed_at_once_and_only_another_token_is_worth_a_second_try() {
+        let cred = TokenCredential::new(Texts(Mutex::new(vec!["OLD", "NEW", "NEW"])));
+        let old = cred.token().await.unwrap();
+        assert_eq!(old.secret(), "OLD");
+        assert!(cred.renew_after_refusal(&old).await, "the source had another token");
+        assert_eq!(
+            cred.token().await.unwrap().secret(),
+            "NEW",
+            "kept for the requests after"
+        );
+        assert_eq!(cred.fetches(), 2);
+        // A second request refused with the old token at the same moment finds the new one, fetching nothing.
+        assert!(cred.renew_after_refusal(&old).await);
+        assert_eq!(cred.fetches(), 2);
+        // The source hands back the token just refused: no second try, and the next request asks again.
+        let new = cred.token().await.unwrap();
+        assert!(!cred.renew_after_refusal(&new).await);
+        assert_eq!(cred.fetches(), 3);
+        cred.token().await.unwrap();
+        assert_eq!(cred.fetches(), 4, "the refused token was not kept");
     }
 
     #[test]

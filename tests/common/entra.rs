@@ -132,11 +132,18 @@ cat "$dir/$tenant.json"
 impl StandInAz {
     /// `az` will print a token for this tenant ending `life` seconds from now, as CLI 2.54+ prints it.
     pub fn answer_token(&self, tenant: &str, life: i64) -> String {
+        self.answer_token_said_to_last(tenant, life, life)
+    }
+
+    /// As `answer_token`, but the CLI's `expires_on` says `said_life` while the token ends in `life` (one revoked,
+    /// or ended early, as the service sees it).
+    pub fn answer_token_said_to_last(&self, tenant: &str, life: i64, said_life: i64) -> String {
         let (token, exp) = mint_token(life);
+        let said = (exp as i64 - life + said_life) as u64;
         let json = serde_json::json!({
             "accessToken": token,
             "expiresOn": "2026-01-01 00:00:00.000000",
-            "expires_on": exp,
+            "expires_on": said,
             "subscription": "00000000-0000-0000-0000-000000000000",
             "tenant": TENANT_ID,
             "tokenType": "Bearer",
