@@ -126,6 +126,54 @@ fn a_large_container_opens_at_once_and_loads_more_by_page() {
 }
 
 #[test]
+fn a_filter_beyond_the_loaded_pages_is_searched_for_at_the_service() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let container = unique("search");
+    rt.block_on(async {
+        client
+            .create_container(&container, PublicAccess::None, &[])
+            .await
+            .unwrap();
+        let mut set = tokio::task::JoinSet::new();
+        // The first page (1,000 names) holds only `a…`; the `b…` names come after it.
+        let names = (0..1_050)
+            .map(|i| format!("a{i:04}.txt"))
+            .chain((0..30).map(|i| format!("b{i:03}.txt")));
+        for name in names {
+            let (c, container) = (client.clone(), container.clone());
+            set.spawn(async move { put(&c, &container, &name, "x").await });
+            while set.len() > 32 {
+                set.join_next().await;
+            }
+        }
+        while set.join_next().await.is_some() {}
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.wait_for_contains("1,000 blobs and 0 folders loaded · more available");
+    t.type_into("Names starting with:", "b01");
+    t.wait_for_contains("0 match");
+    t.click("Search the service");
+    t.wait_for("Listed from the service: names starting with `b01`");
+    t.wait_for_contains("10 match");
+    t.wait_for("b013.txt");
+    assert_eq!(t.blob().blobs().len(), 10, "only the names asked for were listed");
+    assert!(t.blob().next_marker().is_none());
+    // A wider filter than the search: its names are not all listed, so the folder is listed again.
+    t.replace_text("Names starting with:", "b");
+    t.wait_for_contains("1,000 blobs and 0 folders loaded · more available");
+    assert!(t.harness.query_by_label_contains("Listed from the service").is_none());
+    t.click("Search the service");
+    t.wait_for_contains("30 match");
+    // Back to the folder: its first page again, with no filter.
+    t.click("Whole folder");
+    t.wait_for_contains("1,000 blobs and 0 folders loaded · more available");
+    t.wait_for("a0000.txt");
+    assert!(t.harness.query_by_label("Search the service").is_none());
+}
+
+#[test]
 fn the_name_filter_works_on_folders_and_clears_in_another_folder() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let names: Vec<String> = (0..25).map(|i| format!("f{}/b{i:02}.txt", i % 3)).collect();

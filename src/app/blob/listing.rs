@@ -71,6 +71,58 @@ impl BlobPane {
         self.all_pages = Some(stream);
     }
 
+    /// The full-name start the filter shows: the folder's prefix (flat listings show full names) and the text.
+    pub fn filter_start(&self) -> String {
+        if self.flat {
+            self.name_filter.clone()
+        } else {
+            format!("{}{}", self.prefix, self.name_filter)
+        }
+    }
+
+    /// Filters the listed names; what the filter hides leaves the selection (Delete acts on what is seen).
+    pub fn set_name_filter(&mut self, text: &str) {
+        self.name_filter = text.to_string();
+        let start = self.filter_start();
+        self.selection.retain(|n| n.starts_with(&start));
+    }
+
+    /// What typing in the filter does: filters, and when the text no longer starts with what the service was
+    /// asked for, ends that search and lists the folder again (its loaded names no longer cover the filter).
+    pub fn filter_typed(&mut self, ctx: &mut PaneContext, text: &str) {
+        self.set_name_filter(text);
+        let start = self.filter_start();
+        if self.searched.as_ref().is_some_and(|s| !start.starts_with(s.as_str())) {
+            self.searched = None;
+            self.list(ctx);
+        }
+    }
+
+    /// The prefix "Search the service" would ask for: the filter's start, when the listing is not whole (what
+    /// is loaded may miss names) and the start lies inside the folder and narrows it.
+    pub fn search_offer(&self) -> Option<String> {
+        let start = self.filter_start();
+        let narrows = start.len() > self.prefix.len() && start.starts_with(&self.prefix);
+        let more = self.next_marker.is_some() || self.all_pages.is_some();
+        (narrows && more && self.searched.as_ref() != Some(&start)).then_some(start)
+    }
+
+    /// Lists, from the service, only the names starting with the filter's text (a prefix the service finds in
+    /// one request, where a filter over loaded pages would need them all first).
+    pub fn search_service(&mut self, ctx: &mut PaneContext) {
+        if let Some(start) = self.search_offer() {
+            self.searched = Some(start);
+            self.list(ctx);
+        }
+    }
+
+    /// Back to the whole folder: the search and the filter end, and the folder is listed from its first page.
+    pub fn end_search(&mut self, ctx: &mut PaneContext) {
+        self.searched = None;
+        self.name_filter.clear();
+        self.list(ctx);
+    }
+
     pub fn stop_loading_all(&mut self) {
         self.all_pages = None;
     }

@@ -111,6 +111,8 @@ pub struct BlobPane {
     pub(super) all_pages: Option<crate::app::blob::listing::PageStream>,
     /// Names starting with this (after the folder) are shown; the rest stay loaded.
     pub(crate) name_filter: String,
+    /// The prefix asked of the service instead of the folder's, while the filter's text is searched there.
+    pub(crate) searched: Option<String>,
     /// When the listing shown was last read (the lease timeline's "seen available at").
     pub(super) seen_at: f64,
     pub(super) shown_before: Vec<BlobItem>,
@@ -214,6 +216,7 @@ impl BlobPane {
             next_marker: None,
             all_pages: None,
             name_filter: String::new(),
+            searched: None,
             seen_at: 0.0,
             shown_before: Vec::new(),
             error: None,
@@ -280,7 +283,7 @@ impl BlobPane {
 
     pub(super) fn options(&self, marker: Option<String>) -> ListBlobsOptions {
         ListBlobsOptions {
-            prefix: (!self.prefix.is_empty()).then(|| self.prefix.clone()),
+            prefix: Some(self.searched.as_ref().unwrap_or(&self.prefix).clone()).filter(|p| !p.is_empty()),
             delimiter: (!self.flat).then(|| "/".to_string()),
             marker,
             max_results: Some(self.page_size),
@@ -324,28 +327,13 @@ impl BlobPane {
         ));
     }
 
-    /// The full-name start the filter shows: the folder's prefix (flat listings show full names) and the text.
-    pub fn filter_start(&self) -> String {
-        if self.flat {
-            self.name_filter.clone()
-        } else {
-            format!("{}{}", self.prefix, self.name_filter)
-        }
-    }
-
-    /// Filters the listed names; what the filter hides leaves the selection (Delete acts on what is seen).
-    pub fn set_name_filter(&mut self, text: &str) {
-        self.name_filter = text.to_string();
-        let start = self.filter_start();
-        self.selection.retain(|n| n.starts_with(&start));
-    }
-
     pub fn open_folder(&mut self, ctx: &mut PaneContext, prefix: &str) {
         self.back.push(self.prefix.clone());
         self.prefix = prefix.to_string();
         self.details = None;
-        // Another folder's names: the filter was for the one left.
+        // Another folder's names: the filter (and a search of it) was for the one left.
         self.name_filter.clear();
+        self.searched = None;
         self.list(ctx);
     }
 
@@ -354,6 +342,7 @@ impl BlobPane {
             self.prefix = p;
             self.details = None;
             self.name_filter.clear();
+            self.searched = None;
             self.list(ctx);
         }
     }

@@ -88,6 +88,8 @@ fn header(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         }
         ui.separator();
         if ui.checkbox(&mut pane.flat, "Flat listing (no folders)").changed() {
+            // The filter's text means another start in the other view: a search of it ends.
+            pane.searched = None;
             pane.list(ctx);
         }
         if let Some((props, _)) = &pane.container_props {
@@ -149,11 +151,25 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         );
         let edit = edit.labelled_by(label.id);
         if edit.changed() {
-            pane.set_name_filter(&text);
+            pane.filter_typed(ctx, &text);
         }
         if !pane.name_filter.is_empty() {
             let (f, b) = listing::in_view(&pane.folders, &pane.blobs, &pane.filter_start());
             ui.label(format!("{} match", thousands((f.len() + b.len()) as u64)));
+        }
+        if let Some(start) = pane.search_offer() {
+            let hover = format!(
+                "List only the names starting with `{start}` from the service: the loaded pages may not hold them all"
+            );
+            if ui.button("Search the service").on_hover_text(hover).clicked() {
+                pane.search_service(ctx);
+            }
+        }
+        if let Some(searched) = pane.searched.clone() {
+            ui.label(format!("Listed from the service: names starting with `{searched}`"));
+            if ui.button("Whole folder").clicked() {
+                pane.end_search(ctx);
+            }
         }
         ui.separator();
         egui::ComboBox::from_label("Uploads")
