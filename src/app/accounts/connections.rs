@@ -127,12 +127,8 @@ impl Connections {
             };
             // A device-code sign-in's refresh token may change with each renewal: the keychain keeps the newest
             // (off the runtime's threads, as every keychain call blocks).
-            let keeper = secrets.clone();
-            let id = profile.id.clone();
-            let on_rotate: crate::storage::oauth::OnRotate = Box::new(move |new| {
-                let (keeper, id, new) = (keeper.clone(), id.clone(), new.expose().to_string());
-                std::thread::spawn(move || keeper.store(&id, &new));
-            });
+            let keeper = crate::app::accounts::secrets::RotationKeeper::new(secrets.clone(), &profile.id);
+            let on_rotate: crate::storage::oauth::OnRotate = Box::new(move |new| keeper.rotated(new.expose()));
             let account = profile.to_account_rotating(secret.as_deref(), Some(on_rotate))?;
             Client::new(account, options)
         }));

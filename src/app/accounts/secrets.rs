@@ -165,6 +165,49 @@ fn platform_store() -> Result<Arc<keyring_core::CredentialStore>, String> {
     Err("No keychain is supported on this platform".into())
 }
 
+/// Keeps one account's changing secret (a device-code sign-in's refresh token, renewed with each access token)
+/// in the keychain, off the calling thread. Each change is numbered as it arrives, and the writes, one at a
+/// time, skip any change older than the one already written: threads that run out of order never leave an
+/// older token in the keychain than the newest.
+pub struct RotationKeeper {
+    secrets: Arc<Secrets>,
+    id: String,
+    arrived: std::sync::atomic::AtomicU64,
+    written: Mutex<u64>,
+}
+
+impl RotationKeeper {
+    pub fn new(secrets: Arc<Secrets>, id: &str) -> Arc<Self> {
+        Arc::new(RotationKeeper {
+            secrets,
+            id: id.to_string(),
+            arrived: Default::default(),
+            written: Mutex::new(0),
+        })
+    }
+
+    /// A new secret arrived: written on a thread of its own (keychain calls block, and this runs on the runtime).
+    pub fn rotated(self: &Arc<Self>, secret: &str) {
+        let n = self.number();
+        let (keeper, secret) = (self.clone(), secret.to_string());
+        std::thread::spawn(move || keeper.write(n, &secret));
+    }
+
+    /// The number of a change just arrived (1, 2, …).
+    fn number(&self) -> u64 {
+        self.arrived.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1
+    }
+
+    /// Writes change `n` unless a newer one is already written.
+    fn write(&self, n: u64, secret: &str) {
+        let mut written = self.written.lock().expect("rotation lock");
+        if n > *written {
+            self.secrets.store(&self.id, secret);
+            *written = n;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +217,25 @@ mod tests {
     fn mock_keychain() {
         static ONCE: std::sync::Once = std::sync::Once::new();
         ONCE.call_once(|| keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap()));
+    }
+
+    #[test]
+    fn a_rotated_secret_written_late_never_replaces_a_newer_one() {
+        mock_keychain();
+        let s = Secrets::from_registered_store();
+        let id = uuid::Uuid::new_v4().to_string();
+        let keeper = RotationKeeper::new(s.clone(), &id);
+        // The second change's thread ran first: the first one's write, arriving after it, is skipped.
+        let (first, second) = (keeper.number(), keeper.number());
+        keeper.write(second, "newer");
+        keeper.write(first, "older");
+        assert_eq!(s.load(&id).unwrap().as_deref(), Some("newer"));
+        keeper.rotated("newest");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while s.load(&id).unwrap().as_deref() != Some("newest") {
+            assert!(std::time::Instant::now() < deadline, "the new secret was never written");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
     }
 
     #[test]
