@@ -33,6 +33,28 @@ fn container_with(rt: &tokio::runtime::Runtime, names: &[&str]) -> (Client, Stri
     (client, container)
 }
 
+/// A new container holding these blobs (written 32 at a time).
+fn many_blobs(rt: &tokio::runtime::Runtime, prefix: &str, names: impl Iterator<Item = String>) -> String {
+    let client = common::client();
+    let container = unique(prefix);
+    rt.block_on(async {
+        client
+            .create_container(&container, PublicAccess::None, &[])
+            .await
+            .unwrap();
+        let mut set = tokio::task::JoinSet::new();
+        for name in names {
+            let (c, container) = (client.clone(), container.clone());
+            set.spawn(async move { put(&c, &container, &name, "x").await });
+            while set.len() > 32 {
+                set.join_next().await;
+            }
+        }
+        while set.join_next().await.is_some() {}
+    });
+    container
+}
+
 async fn put(client: &Client, container: &str, name: &str, body: &'static str) -> String {
     client
         .put_blob(
@@ -85,23 +107,7 @@ fn folders_open_and_back_and_up_lead_home() {
 #[test]
 fn a_large_container_opens_at_once_and_loads_more_by_page() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let client = common::client();
-    let container = unique("many");
-    rt.block_on(async {
-        client
-            .create_container(&container, PublicAccess::None, &[])
-            .await
-            .unwrap();
-        let mut set = tokio::task::JoinSet::new();
-        for i in 0..2500 {
-            let (c, name) = (client.clone(), container.clone());
-            set.spawn(async move { put(&c, &name, &format!("item{i:05}.txt"), "x").await });
-            while set.len() > 32 {
-                set.join_next().await;
-            }
-        }
-        while set.join_next().await.is_some() {}
-    });
+    let container = many_blobs(&rt, "many", (0..2500).map(|i| format!("item{i:05}.txt")));
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.wait_for_contains("1,000 blobs and 0 folders loaded · more available");
@@ -128,27 +134,11 @@ fn a_large_container_opens_at_once_and_loads_more_by_page() {
 #[test]
 fn a_filter_beyond_the_loaded_pages_is_searched_for_at_the_service() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let client = common::client();
-    let container = unique("search");
-    rt.block_on(async {
-        client
-            .create_container(&container, PublicAccess::None, &[])
-            .await
-            .unwrap();
-        let mut set = tokio::task::JoinSet::new();
-        // The first page (1,000 names) holds only `a…`; the `b…` names come after it.
-        let names = (0..1_050)
-            .map(|i| format!("a{i:04}.txt"))
-            .chain((0..30).map(|i| format!("b{i:03}.txt")));
-        for name in names {
-            let (c, container) = (client.clone(), container.clone());
-            set.spawn(async move { put(&c, &container, &name, "x").await });
-            while set.len() > 32 {
-                set.join_next().await;
-            }
-        }
-        while set.join_next().await.is_some() {}
-    });
+    // The first page (1,000 names) holds only `a…`; the `b…` names come after it.
+    let names = (0..1_050)
+        .map(|i| format!("a{i:04}.txt"))
+        .chain((0..30).map(|i| format!("b{i:03}.txt")));
+    let container = many_blobs(&rt, "search", names);
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.wait_for_contains("1,000 blobs and 0 folders loaded · more available");
