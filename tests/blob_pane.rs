@@ -144,6 +144,7 @@ fn a_filter_beyond_the_loaded_pages_is_searched_for_at_the_service() {
     t.wait_for_contains("1,000 blobs and 0 folders loaded · more available");
     t.type_into("Names starting with:", "b01");
     t.wait_for_contains("0 match");
+    t.wait_for_contains("No loaded name starts with `b01`. Pages are left: Search the service");
     t.click("Search the service");
     t.wait_for("Listed from the service: names starting with `b01`");
     t.wait_for_contains("10 match");

@@ -241,6 +241,14 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let folders = &pane.folders[folder_range];
     let blobs = &pane.blobs[blob_range];
     let rows = folders.len() + blobs.len();
+    if rows == 0 && !pane.name_filter.is_empty() && pane.searched.is_none() {
+        let more = if pane.search_offer().is_some() {
+            " Pages are left: Search the service lists the names from the service."
+        } else {
+            ""
+        };
+        ui.label(format!("No loaded name starts with `{}`.{more}", pane.name_filter));
+    }
     // A solid bar takes its own space: a floating one would cover the last blob of a short list.
     ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::horizontal()
