@@ -212,6 +212,33 @@ fn a_token_refused_before_its_stated_end_is_renewed_and_the_write_goes_once_more
 }
 
 #[test]
+fn a_sign_in_host_with_a_certificate_of_its_own_needs_the_accounts_trusted_certificate() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let endpoint = rt.block_on(OAuthEndpoint::start_https("s3cret"));
+    let ca = oauth_emulator().ca_pem.clone();
+    let sp = |trust: bool| {
+        let authority = Authority::new(&endpoint.host, "contoso.onmicrosoft.com").unwrap();
+        TokenCredential::new(ServicePrincipal {
+            authority: authority.trusting(trust.then(|| ca.clone())),
+            client_id: "11111111-2222-3333-4444-555555555555".into(),
+            secret: Secret::new("s3cret"),
+        })
+    };
+    let untrusting = Client::new(account(sp(false), true), no_retries()).unwrap();
+    let e = rt.block_on(untrusting.list_tables(Some(1), None)).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::SignIn);
+    let words = e.plain_words();
+    assert!(
+        words.contains("certificate is not trusted") && words.contains("Trust certificate"),
+        "{words}"
+    );
+    assert!(endpoint.requests().is_empty(), "no form reached the host");
+    let trusting = Client::new(account(sp(true), true), no_retries()).unwrap();
+    rt.block_on(trusting.list_tables(Some(1), None)).unwrap();
+    assert_eq!(endpoint.requests().len(), 1);
+}
+
+#[test]
 fn az_not_signed_in_or_not_installed_says_exactly_that_and_sends_nothing() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let az = stand_in_az();
@@ -384,7 +411,9 @@ fn open_container(app: &mut ui::TestApp, label: &str, container: &str) {
 #[test]
 fn a_device_code_account_signs_in_from_the_dialog_and_keeps_its_refresh_token_in_the_keychain_only() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let endpoint = rt.block_on(OAuthEndpoint::start("unused"));
+    // The sign-in host presents a certificate of the same private authority as the storage endpoint (as a
+    // TLS-inspecting proxy would): the account's Trust certificate serves the sign-in, its renewal, and storage.
+    let endpoint = rt.block_on(OAuthEndpoint::start_https("unused"));
     endpoint.script_device_code(&["authorization_pending", "ok"]);
     stand_in_az().answer_token("coded", 3600);
     let container = unique("coded");

@@ -214,10 +214,7 @@ impl StorageError {
 
     fn connection_hint(&self) -> String {
         let endpoint = self.endpoint.clone().unwrap_or_else(|| "the endpoint".into());
-        let certificate = ["certificate", "UnknownIssuer", "NotValidForName", "BadSignature"]
-            .iter()
-            .any(|w| self.message.contains(w));
-        if certificate {
+        if is_certificate_failure(&self.message) {
             return format!(
                 "The certificate {endpoint} presented is not trusted by this computer. If this endpoint uses its own \
                  certificate (an emulator started with --cert, a corporate TLS proxy, a private endpoint), choose \
@@ -433,6 +430,13 @@ fn xml_element(text: &str, tag: &str) -> Option<String> {
             .map(|c| c.into_owned())
             .unwrap_or_else(|_| raw.to_string()),
     )
+}
+
+/// Whether a connection failure's words say the server's certificate was not trusted.
+pub(crate) fn is_certificate_failure(words: &str) -> bool {
+    ["certificate", "UnknownIssuer", "NotValidForName", "BadSignature"]
+        .iter()
+        .any(|w| words.contains(w))
 }
 
 #[cfg(test)]

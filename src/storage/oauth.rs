@@ -23,6 +23,9 @@ const DEVICE_CODE_GRANT: &str = "urn:ietf:params:oauth:grant-type:device_code";
 pub struct Authority {
     pub host: Url,
     pub tenant: String,
+    /// A PEM file trusted beside the platform's certificates (the account's own: a TLS-inspecting proxy or a
+    /// private sign-in host signs with the same authority as the storage endpoint it stands before).
+    pub trusted_cert: Option<std::path::PathBuf>,
 }
 
 impl Authority {
@@ -57,7 +60,14 @@ impl Authority {
         Ok(Authority {
             host,
             tenant: tenant.to_string(),
+            trusted_cert: None,
         })
+    }
+
+    /// The same authority, reached trusting this certificate as well (the account's "Trust certificate").
+    pub fn trusting(mut self, cert: Option<std::path::PathBuf>) -> Self {
+        self.trusted_cert = cert;
+        self
     }
 
     fn endpoint(&self, leaf: &str) -> String {
@@ -90,20 +100,25 @@ impl fmt::Debug for Secret {
 
 /// One HTTP client for the sign-in endpoints (no storage signing, the platform's certificates), made once: a
 /// device-code sign-in polls every few seconds.
-fn http() -> Result<reqwest::Client> {
+fn http(trusted_cert: Option<&std::path::Path>) -> Result<reqwest::Client> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let build = |roots: Vec<reqwest::Certificate>| {
+        reqwest::Client::builder()
+            .tls_certs_merge(roots)
+            .connect_timeout(Duration::from_secs(10))
+            .timeout(Duration::from_secs(60))
+            .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| e.to_string())
+    };
+    let setup = |e: String| StorageError::new(ErrorKind::Connection, "Set up the sign-in client", e);
+    if let Some(path) = trusted_cert {
+        // Built for each sign-in request (a few an hour): the file may have changed since the last one.
+        let (_, roots) = crate::storage::transport::trusted_roots(Some(path)).map_err(setup)?;
+        return build(roots).map_err(setup);
+    }
     static CLIENT: std::sync::OnceLock<std::result::Result<reqwest::Client, String>> = std::sync::OnceLock::new();
-    CLIENT
-        .get_or_init(|| {
-            let _ = rustls::crypto::ring::default_provider().install_default();
-            reqwest::Client::builder()
-                .connect_timeout(Duration::from_secs(10))
-                .timeout(Duration::from_secs(60))
-                .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")))
-                .build()
-                .map_err(|e| e.to_string())
-        })
-        .clone()
-        .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the sign-in client", e))
+    CLIENT.get_or_init(|| build(Vec::new())).clone().map_err(setup)
 }
 
 /// The endpoint's answer: a token, or its `error` and `error_description` (which carries an `AADSTS` code).
@@ -118,24 +133,31 @@ enum TokenAnswer {
     },
 }
 
-async fn post_form(op: &str, url: &str, fields: &[(&str, &str)]) -> Result<serde_json::Value> {
+async fn post_form(op: &str, authority: &Authority, leaf: &str, fields: &[(&str, &str)]) -> Result<serde_json::Value> {
+    let url = authority.endpoint(leaf);
     let body: String = url::form_urlencoded::Serializer::new(String::new())
         .extend_pairs(fields)
         .finish();
-    let resp = http()?
-        .post(url)
+    let resp = http(authority.trusted_cert.as_deref())?
+        .post(&url)
         .header("content-type", "application/x-www-form-urlencoded")
         .header("accept", "application/json")
         .body(body)
         .send()
         .await
         .map_err(|e| {
+            let words = crate::storage::transport::failure_words(&e);
+            let hint = if crate::storage::error::is_certificate_failure(&words) {
+                "The sign-in host's certificate is not trusted by this computer: if a TLS-inspecting proxy or a \
+                 private sign-in host uses its own, choose its PEM file under \"Trust certificate\" in the \
+                 account's settings."
+            } else {
+                "Check the network and the sign-in host."
+            };
             StorageError::new(
                 ErrorKind::SignIn,
                 op,
-                format!(
-                    "The sign-in endpoint {url} could not be reached ({e}). Check the network and the sign-in host."
-                ),
+                format!("The sign-in endpoint {url} could not be reached ({words}). {hint}"),
             )
         })?;
     let status = resp.status().as_u16();
@@ -185,7 +207,8 @@ impl TokenSource for ServicePrincipal {
             let op = "Sign in as the service principal";
             let json = post_form(
                 op,
-                &self.authority.endpoint("token"),
+                &self.authority,
+                "token",
                 &[
                     ("grant_type", "client_credentials"),
                     ("client_id", &self.client_id),
@@ -262,7 +285,8 @@ pub async fn start_device_code(authority: &Authority, client_id: &str) -> Result
     }
     let json = post_form(
         DEVICE_OP,
-        &authority.endpoint("devicecode"),
+        authority,
+        "devicecode",
         &[("client_id", client_id.trim()), ("scope", USER_SCOPE)],
     )
     .await?;
@@ -312,7 +336,8 @@ pub async fn finish_device_code(code: &DeviceCode) -> Result<SignedIn> {
         }
         let polled = post_form(
             DEVICE_OP,
-            &code.authority.endpoint("token"),
+            &code.authority,
+            "token",
             &[
                 ("grant_type", DEVICE_CODE_GRANT),
                 ("client_id", &code.client_id),
@@ -402,7 +427,8 @@ impl TokenSource for RefreshToken {
             let current = self.token.lock().expect("refresh token lock").clone();
             let json = post_form(
                 op,
-                &self.authority.endpoint("token"),
+                &self.authority,
+                "token",
                 &[
                     ("grant_type", "refresh_token"),
                     ("client_id", &self.client_id),

@@ -64,6 +64,11 @@ impl TransportFailure {
     }
 }
 
+/// Words for a failed request of another client than the pipeline's (the sign-in's), as the pipeline words its own.
+pub(crate) fn failure_words(error: &reqwest::Error) -> String {
+    summary_of(error, error.is_timeout())
+}
+
 /// Words for a failure chain, without the URL reqwest quotes (it may carry a SAS; the inspector shows the
 /// URL redacted). Every path ends in `redact_text`, timeouts included.
 fn summary_of(error: &(dyn std::error::Error + 'static), timeout: bool) -> String {

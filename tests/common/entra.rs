@@ -193,9 +193,33 @@ struct EndpointState {
 
 impl OAuthEndpoint {
     pub async fn start(client_secret: &str) -> OAuthEndpoint {
+        Self::serve(client_secret, None).await
+    }
+
+    /// The same endpoint over HTTPS, with the server certificate of the test's own certificate authority (as a
+    /// private sign-in host, or a TLS-inspecting proxy in front of Microsoft's, would present).
+    pub async fn start_https(client_secret: &str) -> OAuthEndpoint {
+        use rustls::pki_types::PrivateKeyDer;
+        use rustls::pki_types::pem::PemObject;
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let dir = &oauth_emulator().dir;
+        let certs = rustls::pki_types::CertificateDer::pem_file_iter(dir.join("cert.pem"))
+            .unwrap()
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap();
+        let key = PrivateKeyDer::from_pem_file(dir.join("key.pem")).unwrap();
+        let config = rustls::ServerConfig::builder()
+            .with_no_client_auth()
+            .with_single_cert(certs, key)
+            .unwrap();
+        Self::serve(client_secret, Some(tokio_rustls::TlsAcceptor::from(Arc::new(config)))).await
+    }
+
+    async fn serve(client_secret: &str, tls: Option<tokio_rustls::TlsAcceptor>) -> OAuthEndpoint {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let scheme = if tls.is_some() { "https" } else { "http" };
         let endpoint = OAuthEndpoint {
-            host: format!("http://{}", listener.local_addr().unwrap()),
+            host: format!("{scheme}://{}", listener.local_addr().unwrap()),
             state: Arc::new(Mutex::new(EndpointState {
                 client_secret: client_secret.into(),
                 ..Default::default()
@@ -203,19 +227,18 @@ impl OAuthEndpoint {
         };
         let state = endpoint.state.clone();
         tokio::spawn(async move {
-            while let Ok((mut socket, _)) = listener.accept().await {
-                let state = state.clone();
+            while let Ok((socket, _)) = listener.accept().await {
+                let (state, tls) = (state.clone(), tls.clone());
                 tokio::spawn(async move {
-                    let Some((path, body)) = read_request(&mut socket).await else {
-                        return;
-                    };
-                    let (status, json) = answer(&state, &path, &body);
-                    let text = json.to_string();
-                    let response = format!(
-                        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
-                        text.len()
-                    );
-                    let _ = socket.write_all(response.as_bytes()).await;
+                    match tls {
+                        // A client that does not trust the certificate ends the handshake: nothing to answer.
+                        Some(tls) => {
+                            if let Ok(stream) = tls.accept(socket).await {
+                                respond(stream, &state).await;
+                            }
+                        }
+                        None => respond(socket, &state).await,
+                    }
                 });
             }
         });
@@ -232,7 +255,22 @@ impl OAuthEndpoint {
     }
 }
 
-async fn read_request(socket: &mut tokio::net::TcpStream) -> Option<(String, String)> {
+/// Reads one request and answers it as the endpoint would.
+async fn respond<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(mut socket: S, state: &Mutex<EndpointState>) {
+    let Some((path, body)) = read_request(&mut socket).await else {
+        return;
+    };
+    let (status, json) = answer(state, &path, &body);
+    let text = json.to_string();
+    let response = format!(
+        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
+        text.len()
+    );
+    let _ = socket.write_all(response.as_bytes()).await;
+    let _ = socket.shutdown().await;
+}
+
+async fn read_request<S: tokio::io::AsyncRead + Unpin>(socket: &mut S) -> Option<(String, String)> {
     let mut buf = Vec::new();
     let mut chunk = [0u8; 4096];
     loop {

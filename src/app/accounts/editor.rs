@@ -143,7 +143,18 @@ impl AccountEditor {
         let secret = self.entra.secret().or_else(|| {
             (settings.method != EntraMethod::AzureCli && self.keeps_entra_secret()).then(|| "stored".to_string())
         });
-        Ok(Credential::Bearer(settings.credential(secret.as_deref(), None)?))
+        Ok(Credential::Bearer(settings.credential(
+            secret.as_deref(),
+            None,
+            self.cert_path(),
+        )?))
+    }
+
+    /// The certificate file the form names, if any (read and checked by `build`).
+    fn cert_path(&self) -> Option<PathBuf> {
+        Some(self.trusted_cert.trim())
+            .filter(|c| !c.is_empty())
+            .map(PathBuf::from)
     }
 
     /// An edit of an Entra ID account of the same method, with no new secret given: the stored one stays.
@@ -302,6 +313,7 @@ impl AccountEditor {
                     });
                     if self.kind == ProfileKind::EntraId {
                         ui.separator();
+                        self.entra.trusted_cert = self.cert_path();
                         self.entra.ui(ui, backend, self.editing.is_some());
                     }
                 }

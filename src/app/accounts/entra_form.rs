@@ -25,6 +25,8 @@ pub struct EntraForm {
     pub client_id: String,
     pub client_secret: String,
     pub authority: String,
+    /// The account's "Trust certificate", set by the editor: the sign-in host is reached trusting it too.
+    pub trusted_cert: Option<std::path::PathBuf>,
     device: DeviceSignIn,
 }
 
@@ -36,6 +38,7 @@ impl EntraForm {
             client_id: settings.map(|s| s.client_id.clone()).unwrap_or_default(),
             client_secret: String::new(),
             authority: settings.map(|s| s.authority.clone()).unwrap_or_default(),
+            trusted_cert: None,
             device: DeviceSignIn::Idle,
         }
     }
@@ -67,7 +70,7 @@ impl EntraForm {
     }
 
     fn start_device_code(&mut self, backend: &Backend) {
-        match Authority::new(&self.authority, &self.tenant) {
+        match Authority::new(&self.authority, &self.tenant).map(|a| a.trusting(self.trusted_cert.clone())) {
             Err(e) => self.device = DeviceSignIn::Failed(e.plain_words()),
             Ok(authority) => {
                 let client_id = self.client_id.clone();

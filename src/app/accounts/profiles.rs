@@ -89,11 +89,13 @@ pub struct EntraSettings {
 
 impl EntraSettings {
     /// The token source these settings describe, with its secret (none for the Azure CLI). A rotated refresh
-    /// token is handed to `on_rotate`, so the keychain keeps the newest.
+    /// token is handed to `on_rotate`, so the keychain keeps the newest. The sign-in host is reached trusting
+    /// the account's certificate too.
     pub fn credential(
         &self,
         secret: Option<&str>,
         on_rotate: Option<OnRotate>,
+        trusted_cert: Option<std::path::PathBuf>,
     ) -> Result<TokenCredential, StorageError> {
         let op = "Read the sign-in settings";
         let secret = || {
@@ -110,7 +112,7 @@ impl EntraSettings {
         Ok(match self.method {
             EntraMethod::AzureCli => TokenCredential::new(AzureCli::new(Some(self.tenant.clone()))),
             EntraMethod::ServicePrincipal => {
-                let authority = Authority::new(&self.authority, &self.tenant)?;
+                let authority = Authority::new(&self.authority, &self.tenant)?.trusting(trusted_cert);
                 if self.client_id.trim().is_empty() {
                     return Err(StorageError::invalid(
                         op,
@@ -124,7 +126,7 @@ impl EntraSettings {
                 })
             }
             EntraMethod::DeviceCode => TokenCredential::new(RefreshToken::new(
-                Authority::new(&self.authority, &self.tenant)?,
+                Authority::new(&self.authority, &self.tenant)?.trusting(trusted_cert),
                 &self.client_id,
                 secret()?,
                 on_rotate,
@@ -257,7 +259,7 @@ impl AccountProfile {
                          and sign in again.",
                     ));
                 }
-                Credential::Bearer(settings.credential(secret, on_rotate)?)
+                Credential::Bearer(settings.credential(secret, on_rotate, self.trusted_cert_path())?)
             }
             (SecretKind::EmulatorKey, _) => Account::emulator().credential,
             (SecretKind::None, _) => Credential::Anonymous,
@@ -290,12 +292,16 @@ impl AccountProfile {
                 .scope
                 .clone()
                 .map(|(service, name)| ResourceScope { service, name }),
-            trusted_cert: self
-                .trusted_cert
-                .as_deref()
-                .filter(|p| !p.trim().is_empty())
-                .map(std::path::PathBuf::from),
+            trusted_cert: self.trusted_cert_path(),
         })
+    }
+
+    /// The certificate file the account trusts beside the platform's, if any.
+    fn trusted_cert_path(&self) -> Option<std::path::PathBuf> {
+        self.trusted_cert
+            .as_deref()
+            .filter(|p| !p.trim().is_empty())
+            .map(std::path::PathBuf::from)
     }
 
     /// The account's identity, as `Account::identity` gives it for the account this profile opens.
