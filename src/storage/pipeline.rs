@@ -281,17 +281,19 @@ impl Client {
                     if let (401 | 403, Credential::Bearer(credential), Some(used)) =
                         (status, &self.inner.account.credential, &bearer)
                         && error.is_sign_in_refused()
-                        && !renewed
-                        && credential.renew_after_refusal(used).await
                     {
-                        // Refused (ended early, revoked) and the source has another token: a refused request was
-                        // never carried out, so even a write goes once more, at once, with the new token.
-                        renewed = true;
-                        event.note = Some(format!(
-                            "{status}: the sign-in token was refused; retrying with a new one"
-                        ));
-                        self.emit(event);
-                        continue;
+                        if !renewed && credential.renew_after_refusal(used).await {
+                            // Refused (ended early, revoked) and the source has another token: a refused request
+                            // was never carried out, so even a write goes once more, at once, with the new token.
+                            renewed = true;
+                            event.note = Some(format!(
+                                "{status}: the sign-in token was refused; retrying with a new one"
+                            ));
+                            self.emit(event);
+                            continue;
+                        }
+                        // Refused again, or no other token to try: the next request asks the source anew.
+                        credential.refused();
                     }
                     if status == 403 {
                         event.string_to_sign = string_to_sign.clone();
