@@ -94,9 +94,7 @@ impl AccountEditor {
     /// The account the form describes, checked without sending anything (the certificate file is read).
     fn build(&self) -> Result<Account, StorageError> {
         let mut account = self.build_credential()?;
-        let cert = self.trusted_cert.trim();
-        if !cert.is_empty() {
-            let path = PathBuf::from(cert);
+        if let Some(path) = self.cert_path() {
             crate::storage::read_pem_certificates(&path)
                 .map_err(|e| StorageError::invalid("Read the account settings", e))?;
             account.trusted_cert = Some(path);
@@ -152,9 +150,7 @@ impl AccountEditor {
 
     /// The certificate file the form names, if any (read and checked by `build`).
     fn cert_path(&self) -> Option<PathBuf> {
-        Some(self.trusted_cert.trim())
-            .filter(|c| !c.is_empty())
-            .map(PathBuf::from)
+        crate::app::accounts::profiles::cert_path(&self.trusted_cert)
     }
 
     /// An edit of an Entra ID account of the same method, with no new secret given: the stored one stays.

@@ -298,10 +298,7 @@ impl AccountProfile {
 
     /// The certificate file the account trusts beside the platform's, if any.
     fn trusted_cert_path(&self) -> Option<std::path::PathBuf> {
-        self.trusted_cert
-            .as_deref()
-            .filter(|p| !p.trim().is_empty())
-            .map(std::path::PathBuf::from)
+        cert_path(self.trusted_cert.as_deref().unwrap_or(""))
     }
 
     /// The account's identity, as `Account::identity` gives it for the account this profile opens.
@@ -406,6 +403,13 @@ pub fn save_profiles(path: &Path, profiles: &[AccountProfile]) -> Result<(), Str
     let json = serde_json::to_vec_pretty(profiles).expect("profiles serialise");
     std::fs::write(&tmp, json).map_err(fail)?;
     std::fs::rename(&tmp, path).map_err(fail)
+}
+
+/// A "Trust certificate" path as typed or saved: none when blank.
+pub(crate) fn cert_path(text: &str) -> Option<std::path::PathBuf> {
+    Some(text.trim())
+        .filter(|t| !t.is_empty())
+        .map(std::path::PathBuf::from)
 }
 
 #[cfg(test)]
