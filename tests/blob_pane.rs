@@ -597,3 +597,179 @@ fn at_1400_points_the_list_shows_name_lease_etag_size_and_last_modified_beside_t
         "the name runs into the Lease column: {name:?} vs {lease:?}"
     );
 }
+
+/// The text an input shows now.
+fn field(t: &TestApp, label: &str) -> String {
+    t.harness.get_by_label(label).value().unwrap_or_default()
+}
+
+#[test]
+fn an_unsaved_header_edit_survives_two_refreshes_and_a_refused_save_then_saves_exactly_it() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&rt, &["readme.txt"]);
+    let cs = common::emulator().connection_string();
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.click("readme.txt");
+    wait_for_properties(&mut t);
+    t.type_into("Cache-Control:", "max-age=99");
+    // Someone else writes twice; each write shows only after one of the pane's refreshes brought it.
+    let metadata = [("owner".to_string(), "them".to_string())];
+    rt.block_on(client.set_blob_metadata(&container, "readme.txt", &metadata, &Conditions::none()))
+        .unwrap();
+    t.wait_for_contains("changed on the service since you started editing: now owner=them");
+    assert_eq!(
+        field(&t, "Cache-Control:"),
+        "max-age=99",
+        "the first refresh left the draft"
+    );
+    let theirs = BlobHttpHeaders {
+        content_language: Some("fr".into()),
+        ..Default::default()
+    };
+    rt.block_on(client.set_blob_http_headers(&container, "readme.txt", &theirs, &Conditions::none()))
+        .unwrap();
+    t.wait_for_contains("changed on the service since you started editing: now `fr`");
+    assert_eq!(
+        field(&t, "Cache-Control:"),
+        "max-age=99",
+        "the second refresh left the draft"
+    );
+    // Save goes with If-Match the version the edit started from: refused, the draft kept, theirs beside it.
+    t.click("Save properties");
+    t.wait_for_contains("Someone else changed this blob after you loaded it");
+    assert_eq!(
+        field(&t, "Cache-Control:"),
+        "max-age=99",
+        "the refused save left the draft"
+    );
+    let stored = common::peer::run(&cs, &["blob-properties", &container, "readme.txt"]);
+    assert!(
+        stored["cache_control"].is_null(),
+        "nothing of mine was written: {stored}"
+    );
+    // Reload and re-apply: my one change on their version; Save writes exactly that.
+    t.click("Reload and re-apply my changes");
+    t.click("Save properties");
+    t.wait_for_contains("Saved `readme.txt`");
+    let stored = common::peer::run(&cs, &["blob-properties", &container, "readme.txt"]);
+    assert_eq!(stored["cache_control"], "max-age=99", "{stored}");
+    assert_eq!(stored["content_language"], "fr", "their header kept: {stored}");
+    assert_eq!(stored["metadata"]["owner"], "them", "their metadata kept: {stored}");
+    assert_eq!(field(&t, "Cache-Control:"), "max-age=99");
+}
+
+#[test]
+fn a_draft_stays_with_its_blob_when_the_selection_moves_and_a_slow_preview_lands_nowhere_else() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    let client = common::client();
+    let container = unique("drafts");
+    rt.block_on(async {
+        client
+            .create_container(&container, PublicAccess::None, &[])
+            .await
+            .unwrap();
+        put(&client, &container, "a.txt", "the text of a").await;
+        put(&client, &container, "b.txt", "the text of b").await;
+    });
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.click("a.txt");
+    wait_for_properties(&mut t);
+    t.type_into("Content-Language:", "de");
+    // A's preview is slow; B is selected before it lands.
+    proxy.inject([common::fault_proxy::Fault::Delay(Duration::from_millis(1500))]);
+    t.click("Preview");
+    t.click("b.txt");
+    t.wait_app("b's properties", Duration::from_secs(30), |app| {
+        matches!(app.active_blob(), Some(p) if p.selected_properties().is_some_and(|p| p.content_length == 13))
+            && app.active_blob().is_some_and(|p| p.draft("b.txt").is_some())
+    });
+    let until = std::time::Instant::now() + Duration::from_secs(3);
+    t.wait_steps("the slow preview's time", Duration::from_secs(10), |_| {
+        std::time::Instant::now() > until
+    });
+    assert!(
+        t.harness
+            .query_all_by_label_contains("Preview of a.txt")
+            .next()
+            .is_none(),
+        "a's preview did not land in b's panel"
+    );
+    assert_eq!(field(&t, "Content-Language:"), "", "b's form shows b");
+    // Back to A: the unsaved edit is there.
+    t.click("a.txt");
+    wait_for_properties(&mut t);
+    assert_eq!(field(&t, "Content-Language:"), "de");
+    t.click("Preview");
+    t.wait_for_contains("Preview of a.txt (text");
+}
+
+#[test]
+fn delete_spares_a_blob_changed_since_listed_and_a_retry_counts_what_is_already_gone() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&rt, &["a.txt", "b.txt", "c.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.click("a.txt");
+    t.wait_for("b.txt");
+    t.harness
+        .get_by_label("b.txt")
+        .click_modifiers(egui::Modifiers::COMMAND);
+    t.step();
+    t.step();
+    assert_eq!(t.blob().selection().len(), 2, "a and b selected");
+    // Someone overwrites b after the listing was read.
+    rt.block_on(put(&client, &container, "b.txt", "their new b"));
+    t.click("Delete…");
+    t.wait_for_contains("only if unchanged since it was listed");
+    t.click("Delete 2 blob(s)");
+    t.wait_for_contains("1 changed after they were listed and were kept: b.txt");
+    let exists = |name: &str| rt.block_on(client.get_blob_properties(&container, name, None)).is_ok();
+    assert!(
+        !exists("a.txt") && exists("b.txt"),
+        "a went; b, changed since listed, stayed"
+    );
+    // Retry sends the same deletes: a's 404 is counted as gone, not a failure; b is still spared.
+    t.click(&format!("Retry Delete 2 blob(s) from {container}"));
+    t.wait_for_contains("deleted 0 blob(s); 1 already gone; 1 changed after they were listed");
+    // Deleting b again from a fresh listing, or even if changed, removes it.
+    t.click("Refresh");
+    t.click("b.txt");
+    t.click("Delete…");
+    t.click("even if changed since listed (no If-Match)");
+    t.click("Delete 1 blob(s)");
+    t.wait_app(
+        "b.txt to leave the list",
+        Duration::from_secs(30),
+        |app| matches!(app.active_blob(), Some(p) if p.blobs().iter().all(|b| b.name != "b.txt")),
+    );
+    assert!(!exists("b.txt") && exists("c.txt"));
+}
+
+#[test]
+fn snapshot_now_is_of_the_version_shown() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&rt, &["s.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.click("s.txt");
+    wait_for_properties(&mut t);
+    rt.block_on(put(&client, &container, "s.txt", "a version nobody here has seen"));
+    t.click("Snapshot now");
+    t.wait_for_contains("ConditionNotMet");
+    let snapshots = rt
+        .block_on(client.list_blobs(
+            &container,
+            &ListBlobsOptions {
+                include_snapshots: true,
+                ..Default::default()
+            },
+        ))
+        .unwrap();
+    assert!(
+        snapshots.blobs.iter().all(|b| b.snapshot.is_none()),
+        "no snapshot of an unseen version"
+    );
+}

@@ -68,7 +68,7 @@ async fn containers_are_created_listed_described_and_deleted() {
     c.set_container_metadata(&name, &[("stage".into(), "test".into())], &Conditions::none())
         .await
         .unwrap();
-    c.set_container_public_access(&name, PublicAccess::Blob, None)
+    c.set_container_public_access(&name, PublicAccess::Blob, &Conditions::none())
         .await
         .unwrap();
     let (props, meta) = c.get_container_properties(&name).await.unwrap();

@@ -34,6 +34,20 @@ def blob_metadata(container, blob):
     return {"metadata": dict(props.metadata), "etag": props.etag}
 
 
+def blob_properties(container, blob):
+    props = blob_service().get_blob_client(container, blob).get_blob_properties()
+    c = props.content_settings
+    return {
+        "metadata": dict(props.metadata),
+        "etag": props.etag,
+        "content_type": c.content_type,
+        "content_encoding": c.content_encoding,
+        "content_language": c.content_language,
+        "content_disposition": c.content_disposition,
+        "cache_control": c.cache_control,
+    }
+
+
 def set_blob_metadata(container, blob, metadata):
     blob_service().get_blob_client(container, blob).set_blob_metadata(json.loads(metadata))
     return {}
@@ -147,6 +161,7 @@ def bench_dequeue_delete(queue, n):
 COMMANDS = {
     "blob-metadata": blob_metadata,
     "set-blob-metadata": set_blob_metadata,
+    "blob-properties": blob_properties,
     "container-metadata": container_metadata,
     "set-container-metadata": set_container_metadata,
     "queue-metadata": queue_metadata,

@@ -397,12 +397,14 @@ impl Client {
             let header_name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
                 StorageError::invalid(&req.operation, format!("`{name}` cannot be used as a header name."))
             })?;
-            let header_value = HeaderValue::from_str(value).map_err(|_| {
-                StorageError::invalid(
-                    &req.operation,
-                    format!("The value of `{name}` has characters that HTTP headers cannot carry (use plain ASCII)."),
-                )
-            })?;
+            // `HeaderValue` takes bytes above ASCII, but the signature is made over the value as text: such a
+            // value would be signed as something else than what is sent and refused with a misleading 403.
+            let header_value = Some(value)
+                .filter(|v| v.is_ascii())
+                .and_then(|v| HeaderValue::from_str(v).ok())
+                .ok_or_else(|| {
+                    StorageError::invalid(&req.operation, crate::storage::request::not_ascii(name, value))
+                })?;
             headers.insert(header_name, header_value);
         }
         Ok(headers)

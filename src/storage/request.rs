@@ -156,3 +156,48 @@ impl Headers for StreamingResponse {
         &self.headers
     }
 }
+
+/// Why a header value cannot be sent, in words, with the RFC 5987 form of a Content-Disposition file name.
+pub(crate) fn not_ascii(name: &str, value: &str) -> String {
+    let mut words = format!(
+        "The value of `{name}` holds characters HTTP headers cannot carry (only plain ASCII): `{value}`. Nothing was sent."
+    );
+    if name.eq_ignore_ascii_case("x-ms-blob-content-disposition") || name.eq_ignore_ascii_case("content-disposition") {
+        let file = value
+            .split(';')
+            .find_map(|part| part.trim().strip_prefix("filename="))
+            .map(|f| f.trim_matches('"'))
+            .unwrap_or(value);
+        // RFC 5987's attr-char: letters, digits and `!#$&+-.^_`|~` stand as they are.
+        const ATTR: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+            .remove(b'!')
+            .remove(b'#')
+            .remove(b'$')
+            .remove(b'&')
+            .remove(b'+')
+            .remove(b'-')
+            .remove(b'.')
+            .remove(b'^')
+            .remove(b'_')
+            .remove(b'`')
+            .remove(b'|')
+            .remove(b'~');
+        let encoded = percent_encoding::utf8_percent_encode(file, ATTR);
+        words.push_str(&format!(
+            " For a file name, write it in the RFC 5987 form, for example `attachment; filename*=UTF-8''{encoded}`."
+        ));
+    } else {
+        words.push_str(" Write it in ASCII (percent-encode or Base64 the rest).");
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_file_name_above_ascii_is_refused_with_its_rfc_5987_form() {
+        let words = super::not_ascii("x-ms-blob-content-disposition", "attachment; filename=\"résumé.pdf\"");
+        assert!(words.contains("filename*=UTF-8''r%C3%A9sum%C3%A9.pdf"), "{words}");
+        assert!(words.contains("Nothing was sent"), "{words}");
+    }
+}

@@ -167,9 +167,12 @@ impl<'a> TestApp<'a> {
 
     pub fn click(&mut self, label: &str) {
         self.wait_for(label);
-        // Scroll it into view first, as a person would.
+        // Scroll it into view first, as a person would. The scroll shows in the accessibility tree (where the click
+        // position is read) only a few passes after the request: the click goes where the widget is by then.
         self.harness.get_all_by_label(label).next().unwrap().scroll_to_me();
-        self.harness.step();
+        for _ in 0..3 {
+            self.harness.step();
+        }
         self.harness.get_all_by_label(label).next().unwrap().click();
         self.harness.step();
         self.harness.step();

@@ -4,46 +4,98 @@
 
 use std::time::{Duration, SystemTime};
 
-use crate::app::blob::pane::{BlobPane, LeaseChange, OpDone, Preview};
-use crate::app::blob::transfers::guess_content_type;
+use crate::app::blob::pane::{BlobPane, LeaseChange, OpDone};
 use crate::app::context::{PaneContext, Unit};
 use crate::storage::StorageError;
+use crate::storage::blob::DeleteSnapshots;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
-use crate::storage::blob::{BlobProperties, DeleteSnapshots};
+
+/// A delete job's words: what went, what was already gone, and what was kept because it changed.
+fn delete_outcome(deleted: usize, gone: usize, changed: &[String]) -> Result<String, StorageError> {
+    let mut words = format!("deleted {deleted} blob(s)");
+    if gone > 0 {
+        words.push_str(&format!("; {gone} already gone"));
+    }
+    if changed.is_empty() {
+        return Ok(words);
+    }
+    let names: Vec<&str> = changed.iter().take(10).map(String::as_str).collect();
+    Err(StorageError::invalid(
+        "Delete blobs",
+        format!(
+            "{words}; {} changed after they were listed and were kept: {}. Refresh to see their new version, then \
+             delete again (or tick \"even if changed since listed\").",
+            changed.len(),
+            names.join(", ")
+        ),
+    ))
+}
 
 impl BlobPane {
     /// The client, this container and a blob's name, owned, for work that outlives the frame.
-    fn owned(&self, ctx: &PaneContext, name: &str) -> (crate::storage::Client, String, String) {
+    pub(super) fn owned(&self, ctx: &PaneContext, name: &str) -> (crate::storage::Client, String, String) {
         (ctx.client.clone(), self.container.clone(), name.to_string())
     }
 
-    pub fn delete_blobs(&mut self, ctx: &mut PaneContext, names: Vec<String>, with_snapshots: bool) {
-        let leases: Vec<Option<String>> = names
+    /// Deletes blobs as a job: each only if unchanged since it was listed (If-Match its listed ETag) unless
+    /// `force`, with this app's lease. A blob changed since is kept and named at the end; one already gone (a
+    /// retry of this job, or someone else's delete) counts as done.
+    pub fn delete_blobs(&mut self, ctx: &mut PaneContext, names: Vec<String>, with_snapshots: bool, force: bool) {
+        let items: Vec<(String, Conditions)> = names
             .iter()
-            .map(|n| ctx.leases.id_for_write(&self.key(Some(n))))
+            .map(|n| {
+                let etag = self
+                    .blobs
+                    .iter()
+                    .find(|b| &b.name == n)
+                    .map(|b| b.properties.etag.clone())
+                    .filter(|e| !e.is_empty() && !force);
+                let conditions = Conditions {
+                    if_match: etag,
+                    ..Conditions::none()
+                };
+                (
+                    n.clone(),
+                    conditions.with_lease(ctx.leases.id_for_write(&self.key(Some(n)))),
+                )
+            })
             .collect();
+        for n in &names {
+            self.forms.remove(n);
+        }
         let count = names.len();
-        let state = (ctx.client.clone(), self.container.clone(), names, leases);
+        let state = (ctx.client.clone(), self.container.clone(), items);
         let title = format!("Delete {count} blob(s) from {}", self.container);
         ctx.start_job(
             title,
             Unit::Items("blobs"),
             state,
-            move |job, (client, container, names, leases)| async move {
-                job.progress.start(names.len() as u64);
+            move |job, (client, container, items)| async move {
+                job.progress.start(items.len() as u64);
                 let snapshots = if with_snapshots {
                     DeleteSnapshots::Include
                 } else {
                     DeleteSnapshots::None
                 };
-                for (name, lease) in names.iter().zip(leases) {
-                    client
-                        .delete_blob(&container, name, None, snapshots, &Conditions::none().with_lease(lease))
-                        .await?;
+                let (mut deleted, mut gone, mut changed) = (0, 0, Vec::new());
+                for (name, conditions) in &items {
+                    if job.cancel.is_cancelled() {
+                        return Err(StorageError::cancelled("Delete blobs"));
+                    }
+                    match client.delete_blob(&container, name, None, snapshots, conditions).await {
+                        Ok(()) => deleted += 1,
+                        Err(e) if e.is_not_found() => gone += 1,
+                        // A condition on a blob that is not there fails as 412 on some services (Azurite): look.
+                        Err(e) if e.is_conflict() => match client.get_blob_properties(&container, name, None).await {
+                            Err(h) if h.is_not_found() => gone += 1,
+                            _ => changed.push(name.clone()),
+                        },
+                        Err(e) => return Err(e),
+                    }
                     job.progress.add(1);
                 }
-                Ok(format!("deleted {} blob(s)", names.len()))
+                delete_outcome(deleted, gone, &changed)
             },
         );
         self.selection.clear();
@@ -116,39 +168,20 @@ impl BlobPane {
         });
     }
 
-    pub fn save_details(&mut self, ctx: &mut PaneContext) {
-        let Some(d) = &self.details else { return };
-        let Some(props) = &d.props else { return };
-        let (client, container, name) = self.owned(ctx, &d.name);
-        let conditions =
-            Conditions::if_match(props.etag.clone()).with_lease(ctx.leases.id_for_write(&self.key(Some(&d.name))));
-        let (metadata, http) = (d.metadata.clone(), d.http.clone());
-        self.run(ctx, async move {
-            let result = async {
-                let etag = client
-                    .set_blob_metadata(&container, &name, &metadata, &conditions)
-                    .await?;
-                let next = Conditions {
-                    if_match: Some(etag),
-                    ..conditions.clone()
-                };
-                client.set_blob_http_headers(&container, &name, &http, &next).await
-            }
-            .await;
-            OpDone {
-                message: result.map(|etag| format!("Saved `{name}`; its ETag is now {etag}")),
-                lease: None,
-            }
-        });
-    }
-
+    /// Takes a snapshot of the version shown (If-Match its ETag): a snapshot of a version nobody looked at
+    /// would be a record of something else.
     pub fn snapshot(&mut self, ctx: &mut PaneContext, name: &str) {
+        let Some(etag) = self.shown_etag(name) else {
+            self.message = Some(Err(StorageError::invalid(
+                "Snapshot",
+                format!("The properties of `{name}` are still loading; snapshot once its ETag shows."),
+            )));
+            return;
+        };
         let (client, container, name) = self.owned(ctx, name);
-        let lease = ctx.leases.id_for_write(&self.key(Some(&name)));
+        let conditions = Conditions::if_match(etag).with_lease(ctx.leases.id_for_write(&self.key(Some(&name))));
         self.run(ctx, async move {
-            let r = client
-                .snapshot_blob(&container, &name, &Conditions::none().with_lease(lease))
-                .await;
+            let r = client.snapshot_blob(&container, &name, &conditions).await;
             OpDone {
                 message: r.map(|s| format!("Snapshot of `{name}` taken at {s}")),
                 lease: None,
@@ -156,13 +189,18 @@ impl BlobPane {
         });
     }
 
+    /// The ETag of the blob's properties shown in its details, once they have arrived.
+    fn shown_etag(&self, name: &str) -> Option<String> {
+        self.details
+            .as_ref()
+            .filter(|d| d.name == name)
+            .and_then(|d| d.props.as_ref())
+            .map(|p| p.etag.clone())
+    }
+
     /// Copies a snapshot over its base blob, if the base is still the version shown.
     pub fn promote(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str) {
-        let etag = self
-            .details
-            .as_ref()
-            .and_then(|d| d.props.as_ref())
-            .map(|p| p.etag.clone());
+        let etag = self.shown_etag(name);
         // The copy is conditional on the version shown; with none shown yet there is nothing to condition on.
         if etag.is_none() {
             self.message = Some(Err(StorageError::invalid(
@@ -189,6 +227,8 @@ impl BlobPane {
         });
     }
 
+    /// Deletes one snapshot, with no condition: a snapshot never changes, so there is no newer version of it
+    /// to lose (the confirmation says so).
     pub fn delete_snapshot(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str) {
         let ((client, container, name), snapshot) = (self.owned(ctx, name), snapshot.to_string());
         self.run(ctx, async move {
@@ -206,28 +246,6 @@ impl BlobPane {
                 lease: None,
             }
         });
-    }
-
-    /// Reads the first 64 KiB (or a whole small image) to show as text, image or hex.
-    pub fn preview(&mut self, ctx: &mut PaneContext, name: &str, snapshot: Option<&str>) {
-        let size = self
-            .blobs
-            .iter()
-            .find(|b| b.name == name)
-            .map(|b| b.properties.content_length)
-            .unwrap_or(0);
-        let image = guess_content_type(name).starts_with("image/") && size <= 8 << 20;
-        let range = if image || size == 0 {
-            None
-        } else {
-            Some((0, size.min(64 * 1024) - 1))
-        };
-        let ((client, container, blob), snap) = (self.owned(ctx, name), snapshot.map(str::to_string));
-        self.preview = Some(Preview::Loading(name.to_string()));
-        self.preview_loading = Some(
-            ctx.backend
-                .spawn(async move { client.get_blob(&container, &blob, snap.as_deref(), range).await }),
-        );
     }
 
     /// Starts making a SAS URL (a user delegation SAS for a signed-in account, which asks the service for a
@@ -253,54 +271,19 @@ pub enum LeaseAction {
     Break,
 }
 
-pub(super) fn classify_preview(name: &str, bytes: &[u8], props: &BlobProperties) -> Preview {
-    let content_type = props
-        .http
-        .content_type
-        .clone()
-        .unwrap_or_else(|| guess_content_type(name).to_string());
-    // Only a whole image decodes: a big one was fetched in part and shows as bytes instead.
-    let whole = bytes.len() as u64 == props.content_length;
-    if content_type.starts_with("image/") && !content_type.contains("svg") && whole {
-        return Preview::Image(name.to_string(), bytes.to_vec().into());
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(text) if !text.chars().any(|c| c.is_control() && !c.is_whitespace()) => {
-            Preview::Text(name.to_string(), text.to_string())
-        }
-        _ => Preview::Hex(name.to_string(), hex_dump(&bytes[..bytes.len().min(1024)])),
-    }
-}
-
-pub fn hex_dump(bytes: &[u8]) -> String {
-    bytes
-        .chunks(16)
-        .enumerate()
-        .map(|(i, row)| {
-            let hex: Vec<String> = row.iter().map(|b| format!("{b:02x}")).collect();
-            let text: String = row
-                .iter()
-                .map(|&b| {
-                    if b.is_ascii_graphic() || b == b' ' {
-                        b as char
-                    } else {
-                        '.'
-                    }
-                })
-                .collect();
-            format!("{:08x}  {:<48} {text}", i * 16, hex.join(" "))
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn hex_dumps_show_offsets_bytes_and_text() {
-        let dump = hex_dump(b"ABC\x00\x01");
-        assert_eq!(dump, format!("00000000  {:<48} ABC..", "41 42 43 00 01"));
+    fn a_delete_job_counts_what_was_gone_and_names_what_changed() {
+        assert_eq!(delete_outcome(3, 2, &[]).unwrap(), "deleted 3 blob(s); 2 already gone");
+        let e = delete_outcome(1, 0, &["b.txt".to_string()]).unwrap_err();
+        assert!(
+            e.message
+                .contains("1 changed after they were listed and were kept: b.txt"),
+            "{}",
+            e.message
+        );
     }
 }

@@ -1,92 +1,139 @@
-//! A container's own settings in its tab: public access and metadata, edited in place and saved with the lease
-//! this app holds on the container.
+//! A container's own settings in its tab: public access and metadata, edited as a draft (`context::draft`) and
+//! saved with the lease this app holds on the container; public access also with If-Unmodified-Since the
+//! version shown (Set Container ACL has no ETag condition). Set Container Metadata takes no condition but the
+//! lease, and its button says so.
 
 use crate::app::blob::pane::{BlobPane, OpDone};
 use crate::app::context::PaneContext;
+use crate::app::context::draft::{Draft, Fields};
+use crate::storage::StorageError;
 use crate::storage::blob::PublicAccess;
 use crate::storage::blob::conditions::Conditions;
 
-/// What the user is editing, and the container version (ETag) it started from.
+/// What the container form edits.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ContainerEdit {
-    etag: String,
-    saved: (PublicAccess, Vec<(String, String)>),
+pub struct ContainerForm {
     pub access: PublicAccess,
     pub metadata: Vec<(String, String)>,
 }
 
-impl ContainerEdit {
-    fn new(etag: &str, access: PublicAccess, metadata: &[(String, String)]) -> Self {
-        ContainerEdit {
-            etag: etag.to_string(),
-            saved: (access, metadata.to_vec()),
-            access,
-            metadata: metadata.to_vec(),
+impl Fields for ContainerForm {
+    const NAMES: &'static [&'static str] = &["Public access", "Container metadata"];
+    fn same(a: &Self, b: &Self, i: usize) -> bool {
+        if i == 0 {
+            a.access == b.access
+        } else {
+            a.metadata == b.metadata
         }
     }
-
-    /// A new version of the container (someone saved, perhaps this form): what is stored changes, and each field
-    /// the user has not touched follows it; a field being edited keeps the user's text.
-    fn rebase(&mut self, etag: &str, access: PublicAccess, metadata: &[(String, String)]) {
-        if self.etag == etag {
-            return;
+    fn take(to: &mut Self, from: &Self, i: usize) {
+        if i == 0 {
+            to.access = from.access;
+        } else {
+            to.metadata.clone_from(&from.metadata);
         }
-        if self.access == self.saved.0 {
-            self.access = access;
-        }
-        if self.metadata == self.saved.1 {
-            self.metadata = metadata.to_vec();
-        }
-        self.etag = etag.to_string();
-        self.saved = (access, metadata.to_vec());
     }
 }
+
+pub type ContainerEdit = Draft<ContainerForm>;
 
 pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let Some((props, metadata)) = &pane.container_props else {
         return;
     };
-    let edit = pane
+    let theirs = ContainerForm {
+        access: props.public_access,
+        metadata: metadata.clone(),
+    };
+    let modified = props.last_modified;
+    let draft = pane
         .container_edit
-        .get_or_insert_with(|| ContainerEdit::new(&props.etag, props.public_access, metadata));
-    edit.rebase(&props.etag, props.public_access, metadata);
+        .get_or_insert_with(|| Draft::new(&props.etag, theirs.clone()));
+    if draft.theirs_version() != props.etag {
+        draft.observe(&props.etag, theirs);
+    }
+    let warn = ui.visuals().warn_fg_color;
+    let under = draft.changed_under();
     let mut save_access = false;
     let mut save_metadata = false;
     ui.horizontal_wrapped(|ui| {
         ui.label("Public access:");
         for (level, words) in PublicAccess::ALL.map(|a| (a, a.describe())) {
-            ui.selectable_value(&mut edit.access, level, words);
+            ui.selectable_value(&mut draft.edit.access, level, words);
         }
-        let changed = edit.access != edit.saved.0;
+        let changed = draft.edit.access != draft.base().access;
         save_access = ui
             .add_enabled(changed, egui::Button::new("Set public access"))
+            .on_hover_text(
+                "Only if the container is unchanged since shown (If-Unmodified-Since), with this app's lease",
+            )
             .clicked();
     });
+    if under.contains(&0) {
+        ui.colored_label(
+            warn,
+            format!(
+                "Public access changed on the service since you started editing: now {}",
+                draft.theirs().access.describe()
+            ),
+        );
+    }
     ui.label("Container metadata:");
-    crate::app::widgets::metadata_edit::rows(ui, &mut edit.metadata, Some("Container"));
+    crate::app::widgets::metadata_edit::rows(ui, &mut draft.edit.metadata, Some("Container"));
     ui.horizontal(|ui| {
-        crate::app::widgets::metadata_edit::add_button(ui, &mut edit.metadata, Some("Container"));
-        let changed = edit.metadata != edit.saved.1;
+        crate::app::widgets::metadata_edit::add_button(ui, &mut draft.edit.metadata, Some("Container"));
+        let changed = draft.edit.metadata != draft.base().metadata;
         save_metadata = ui
             .add_enabled(changed, egui::Button::new("Save container metadata"))
+            .on_hover_text(
+                "Unconditional but for this app's lease: Set Container Metadata takes no ETag condition. A change \
+                 made on the service meanwhile is marked below the rows.",
+            )
             .clicked();
     });
-    // Copied only when saving: this runs every frame the container's details are on screen.
-    let (access, metadata) = (edit.access, save_metadata.then(|| edit.metadata.clone()));
+    if under.contains(&1) {
+        ui.colored_label(
+            warn,
+            "The container's metadata changed on the service since you started editing.",
+        );
+    }
+    if draft.is_dirty() && draft.is_stale() && ui.button("Reload and re-apply my container changes").clicked() {
+        draft.reapply_on_theirs();
+    }
+    // Refused before sending: the form's base is not what the service holds, so the time guard would be wrong.
+    let stale = draft.is_stale();
+    let (access, metadata) = (draft.edit.access, save_metadata.then(|| draft.edit.metadata.clone()));
     if save_access {
-        set_public_access(pane, ctx, access);
+        if stale {
+            pane.message = Some(Err(StorageError::invalid(
+                "Set public access",
+                "The container changed on the service since you started editing. Reload and re-apply your change \
+                 first.",
+            )));
+        } else {
+            set_public_access(pane, ctx, access, modified);
+        }
     }
     if let Some(metadata) = metadata {
         set_metadata(pane, ctx, metadata);
     }
 }
 
-fn set_public_access(pane: &mut BlobPane, ctx: &mut PaneContext, access: PublicAccess) {
+fn set_public_access(
+    pane: &mut BlobPane,
+    ctx: &mut PaneContext,
+    access: PublicAccess,
+    shown: Option<std::time::SystemTime>,
+) {
     let (client, container) = (ctx.client.clone(), pane.container.clone());
-    let lease = ctx.leases.id_for_write(&pane.key(None));
+    let conditions = Conditions {
+        if_unmodified_since: shown,
+        ..Conditions::none()
+    }
+    .with_lease(ctx.leases.id_for_write(&pane.key(None)));
     pane.run(ctx, async move {
         let r = client
-            .set_container_public_access(&container, access, lease.as_deref())
+            .set_container_public_access(&container, access, &conditions)
             .await;
         OpDone {
             message: r.map(|_| format!("Public access of `{container}` is now {}.", access.describe())),
@@ -112,17 +159,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_new_version_moves_untouched_fields_and_keeps_edited_ones() {
+    fn a_saved_access_leaves_the_metadata_edit_unsaved_and_not_stale() {
         let meta = vec![("team".to_string(), "blue".to_string())];
-        let mut e = ContainerEdit::new("\"1\"", PublicAccess::None, &meta);
-        e.metadata[0].1 = "red".into();
-        // Someone made the container public: the access follows, the metadata being edited stays.
-        e.rebase("\"2\"", PublicAccess::Blob, &meta);
-        assert_eq!(e.access, PublicAccess::Blob);
-        assert_eq!(e.metadata[0].1, "red");
-        // Once the edit is saved, the stored version matches it and nothing is left to save.
-        let saved = vec![("team".to_string(), "red".to_string())];
-        e.rebase("\"3\"", PublicAccess::Blob, &saved);
-        assert_eq!((e.access, &e.metadata), (e.saved.0, &e.saved.1));
+        let form = |access| ContainerForm {
+            access,
+            metadata: meta.clone(),
+        };
+        let mut e = Draft::new("\"1\"", form(PublicAccess::None));
+        e.edit.metadata[0].1 = "red".into();
+        e.edit.access = PublicAccess::Blob;
+        // This form's own access save lands: the access is agreed, the metadata still the user's, and the new
+        // version differs from the start only where the user agrees with it.
+        e.observe("\"2\"", form(PublicAccess::Blob));
+        assert_eq!(e.edit.metadata[0].1, "red");
+        assert!(!e.is_stale());
+        assert_eq!(e.version(), "\"2\"");
     }
 }

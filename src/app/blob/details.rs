@@ -2,7 +2,8 @@
 //! If-Match), its lease controls, snapshots, preview and SAS; with no blob selected, the container's own.
 
 use crate::app::blob::actions::LeaseAction;
-use crate::app::blob::pane::{BlobConfirm, BlobPane, Preview};
+use crate::app::blob::details_form::HEADER_NAMES;
+use crate::app::blob::pane::{BlobConfirm, BlobPane};
 use crate::app::blob::view::lease_label;
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::{human_bytes, thousands, utc_opt};
@@ -29,7 +30,11 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             pane.selection = std::iter::once(name.clone()).collect();
             pane.ask(ctx, crate::app::blob::pane::DialogFor::Download);
         }
-        if ui.button("Snapshot now").clicked() {
+        if ui
+            .button("Snapshot now")
+            .on_hover_text("Of the version shown (If-Match its ETag)")
+            .clicked()
+        {
             pane.snapshot(ctx, &name);
         }
         if ui.button("Open in conflict lab").clicked() {
@@ -99,34 +104,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
         );
     });
     ui.separator();
-    ui.strong("Metadata and HTTP headers (saved with If-Match the ETag above)");
-    if let Some(d) = &mut pane.details {
-        crate::app::widgets::metadata_edit::rows(ui, &mut d.metadata, None);
-        crate::app::widgets::metadata_edit::add_button(ui, &mut d.metadata, None);
-        let fields: [(&str, &mut Option<String>); 5] = [
-            ("Content-Type", &mut d.http.content_type),
-            ("Content-Encoding", &mut d.http.content_encoding),
-            ("Content-Language", &mut d.http.content_language),
-            ("Content-Disposition", &mut d.http.content_disposition),
-            ("Cache-Control", &mut d.http.cache_control),
-        ];
-        for (label, value) in fields {
-            ui.horizontal(|ui| {
-                let l = ui.label(format!("{label}:"));
-                let mut text = value.clone().unwrap_or_default();
-                if ui
-                    .add(egui::TextEdit::singleline(&mut text).desired_width(200.0))
-                    .labelled_by(l.id)
-                    .changed()
-                {
-                    *value = Some(text).filter(|t| !t.is_empty());
-                }
-            });
-        }
-    }
-    if ui.button("Save properties").clicked() {
-        pane.save_details(ctx);
-    }
+    form(pane, ui, ctx, &name);
     sas_controls(pane, ui, ctx, Some(&name));
     ui.separator();
     ui.strong("Snapshots");
@@ -157,7 +135,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             }
         });
     }
-    preview(pane, ui);
+    crate::app::blob::preview::ui(pane, ui);
 }
 
 fn container_details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
@@ -267,38 +245,134 @@ fn sas_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, b
     });
 }
 
-fn preview(pane: &BlobPane, ui: &mut egui::Ui) {
-    let Some(p) = &pane.preview else { return };
-    ui.separator();
-    match p {
-        Preview::Loading(n) => {
-            ui.label(format!("Loading a preview of {n}…"));
-        }
-        Preview::Text(n, text) => {
-            ui.strong(format!("Preview of {n} (text, first 64 KiB)"));
-            let mut t = text.as_str();
-            ui.add(egui::TextEdit::multiline(&mut t).code_editor().desired_rows(10))
-                .accessible_name("Preview text");
-        }
-        Preview::Hex(n, hex) => {
-            ui.strong(format!("Preview of {n} (hex, first bytes)"));
-            ui.monospace(hex);
-        }
-        Preview::Image(n, bytes) => {
-            ui.strong(format!("Preview of {n} (image)"));
-            ui.add(
-                egui::Image::from_bytes(
-                    format!("bytes://{}/{n}", pane.container),
-                    egui::load::Bytes::Shared(bytes.clone()),
-                )
-                .max_width(360.0),
-            );
-        }
-        Preview::Failed(n, e) => {
+/// The metadata and headers as the user edits them, with what the service changed under the edit marked, the
+/// save, and after a 412 the user's version beside the service's.
+pub(super) fn form(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, name: &str) {
+    ui.strong("Metadata and HTTP headers (saved with If-Match the ETag the edit started from)");
+    let warn = ui.visuals().warn_fg_color;
+    let Some(draft) = pane.forms.get_mut(name) else {
+        return;
+    };
+    let under = draft.changed_under();
+    let theirs = draft.theirs().clone();
+    let moved = |ui: &mut egui::Ui, i: usize, now: String| {
+        if under.contains(&i) {
             ui.colored_label(
-                ui.visuals().error_fg_color,
-                format!("No preview of {n}: {}", e.plain_words()),
+                warn,
+                format!("changed on the service since you started editing: now {now}"),
             );
         }
+    };
+    crate::app::widgets::metadata_edit::rows(ui, &mut draft.edit.metadata, None);
+    crate::app::widgets::metadata_edit::add_button(ui, &mut draft.edit.metadata, None);
+    moved(ui, 0, show_metadata(&theirs.metadata));
+    for (i, label) in HEADER_NAMES.iter().enumerate() {
+        let value = &mut draft.edit.headers[i];
+        ui.horizontal(|ui| {
+            let l = ui.label(format!("{label}:"));
+            let mut text = value.clone().unwrap_or_default();
+            if ui
+                .add(egui::TextEdit::singleline(&mut text).desired_width(200.0))
+                .labelled_by(l.id)
+                .changed()
+            {
+                *value = Some(text).filter(|t| !t.is_empty());
+            }
+        });
+        moved(ui, i + 1, show_header(&theirs.headers[i]));
     }
+    let (dirty, stale) = (draft.is_dirty(), draft.is_stale());
+    let (version, theirs_version) = (draft.version().to_string(), draft.theirs_version().to_string());
+    let saving = pane.forms.is_saving(name);
+    let conflict = pane.forms.conflict(name).is_some();
+    if dirty && stale && !conflict {
+        ui.colored_label(
+            warn,
+            format!(
+                "The blob changed on the service since you started editing (ETag {version}, now {theirs_version}): \
+                 Save will be refused. Reload and re-apply your changes on its version, or overwrite it."
+            ),
+        );
+    }
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(dirty && !saving, egui::Button::new("Save properties"))
+            .clicked()
+        {
+            pane.save_details(ctx, false);
+        }
+        if saving {
+            ui.spinner();
+        }
+        if dirty && !saving && ui.button("Discard my changes").clicked() {
+            pane.forms.discard(name);
+        }
+    });
+    if conflict || (dirty && stale) {
+        conflict_ui(pane, ui, ctx, name);
+    }
+}
+
+/// After a 412 (or with the service's version moved under the edit): yours beside theirs, and the three ways on.
+fn conflict_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, name: &str) {
+    let Some(draft) = pane.forms.get(name) else { return };
+    let warn = ui.visuals().warn_fg_color;
+    if pane.forms.conflict(name).is_some() {
+        ui.strong("Someone else changed this blob after you loaded it: the save was refused (412).");
+    }
+    egui::Grid::new(("blob-conflict", name)).striped(true).show(ui, |ui| {
+        ui.strong("Field");
+        ui.strong("Yours");
+        ui.strong("Theirs (on the service now)");
+        ui.end_row();
+        let rows = std::iter::once((
+            "Metadata",
+            show_metadata(&draft.edit.metadata),
+            show_metadata(&draft.theirs().metadata),
+        ))
+        .chain(HEADER_NAMES.iter().enumerate().map(|(i, n)| {
+            (
+                *n,
+                show_header(&draft.edit.headers[i]),
+                show_header(&draft.theirs().headers[i]),
+            )
+        }));
+        for (field, mine, theirs) in rows {
+            let text = |s: &str| {
+                if mine == theirs {
+                    egui::RichText::new(s)
+                } else {
+                    egui::RichText::new(s).strong().color(warn)
+                }
+            };
+            ui.label(text(field));
+            ui.label(text(&mine));
+            ui.label(text(&theirs));
+            ui.end_row();
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Reload and re-apply my changes").clicked() {
+            pane.forms.reapply(name);
+        }
+        if ui.button("Overwrite anyway (no If-Match)").clicked() {
+            pane.save_details(ctx, true);
+        }
+        if ui.button("Discard mine").clicked() {
+            pane.forms.discard(name);
+        }
+    });
+}
+
+fn show_header(v: &Option<String>) -> String {
+    v.as_deref()
+        .map(|v| format!("`{v}`"))
+        .unwrap_or_else(|| "(none)".into())
+}
+
+fn show_metadata(m: &[(String, String)]) -> String {
+    if m.is_empty() {
+        return "(none)".into();
+    }
+    m.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
 }

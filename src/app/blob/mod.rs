@@ -4,7 +4,9 @@
 pub mod actions;
 pub mod container_edit;
 pub mod details;
+pub mod details_form;
 pub mod listing;
 pub mod pane;
+pub mod preview;
 pub mod transfers;
 pub mod view;

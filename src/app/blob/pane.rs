@@ -4,18 +4,17 @@
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::app::blob::actions::classify_preview;
+use crate::app::blob::preview::{Preview, PreviewBytes, PreviewFor};
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseKey;
-use crate::app::context::{Loading, Pending, take_all_ready, take_ready};
+use crate::app::context::{Loading, Pending, ReplyFor, take_all_ready, take_ready};
 use crate::storage::StorageError;
 use crate::storage::blob::container::ContainerProperties;
 use crate::storage::blob::lease::LeaseDuration;
 use crate::storage::blob::sas::SasPermissions;
-use crate::storage::blob::{BlobHttpHeaders, BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
+use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
 
 /// How often the indicators refresh while the tab is shown.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(5);
@@ -40,31 +39,29 @@ impl UploadMode {
     }
 }
 
-/// The selected blob: its properties, editable metadata and headers, and its snapshots.
+/// The selected blob: its properties and its snapshots (its editable metadata and headers are its draft in
+/// `BlobPane::forms`).
 pub struct Details {
     pub(crate) name: String,
     pub(crate) props: Option<BlobProperties>,
-    pub(crate) metadata: Vec<(String, String)>,
-    pub(crate) http: BlobHttpHeaders,
     pub(crate) snapshots: Option<Vec<BlobItem>>,
     loading: Loading<(BlobProperties, Vec<(String, String)>)>,
     snap_loading: Option<Pending<Result<Vec<BlobItem>, StorageError>>>,
 }
 
-/// A preview of a blob's first bytes.
-pub enum Preview {
-    Loading(String),
-    Text(String, String),
-    Image(String, Arc<[u8]>),
-    Hex(String, String),
-    Failed(String, StorageError),
-}
-
 /// A destructive action waiting for the user's yes.
 #[derive(Clone, Debug)]
 pub enum BlobConfirm {
-    DeleteBlobs { names: Vec<String>, with_snapshots: bool },
-    DeleteSnapshot { name: String, snapshot: String },
+    /// `force`: delete even a blob changed since it was listed (no If-Match).
+    DeleteBlobs {
+        names: Vec<String>,
+        with_snapshots: bool,
+        force: bool,
+    },
+    DeleteSnapshot {
+        name: String,
+        snapshot: String,
+    },
     DeleteContainer,
 }
 
@@ -122,6 +119,8 @@ pub struct BlobPane {
     pub(super) last_refresh: Instant,
     pub(crate) selection: BTreeSet<String>,
     pub(crate) details: Option<Details>,
+    /// The drafts of blobs' metadata and headers, by blob, and their saves.
+    pub(crate) forms: crate::app::blob::details_form::BlobDrafts,
     pub(crate) container_props: Option<(ContainerProperties, Vec<(String, String)>)>,
     pub(crate) container_edit: Option<crate::app::blob::container_edit::ContainerEdit>,
     pub(super) container_loading: Loading<(ContainerProperties, Vec<(String, String)>)>,
@@ -134,7 +133,9 @@ pub struct BlobPane {
     /// A SAS URL made, waiting for the panel to put it on the clipboard.
     pub(crate) sas_to_copy: Option<String>,
     pub(crate) preview: Option<Preview>,
-    pub(super) preview_loading: Option<Pending<Result<(bytes::Bytes, BlobProperties), StorageError>>>,
+    pub(super) preview_loading: Option<ReplyFor<PreviewFor, Result<PreviewBytes, StorageError>>>,
+    /// The image egui holds for the preview shown, forgotten when another takes its place.
+    pub(crate) shown_image: Option<String>,
     pub(super) ops: Vec<Pending<OpDone>>,
     pub(super) dialog: Option<(Pending<Option<Vec<PathBuf>>>, DialogFor)>,
     pub(crate) message: Option<Result<String, StorageError>>,
@@ -173,7 +174,14 @@ impl BlobPane {
         self.details.as_ref().and_then(|d| d.props.as_ref())
     }
 
-    /// What uploads may overwrite (the toolbar's choice).
+    /// A blob's metadata and headers as the user is editing them (once its properties have been read).
+    pub fn draft(
+        &self,
+        blob: &str,
+    ) -> Option<&crate::app::context::draft::Draft<crate::app::blob::details_form::BlobForm>> {
+        self.forms.get(blob)
+    }
+
     /// The folders listed so far in the folder shown (each ends with `/`).
     pub fn folders(&self) -> &[String] {
         &self.folders
@@ -225,6 +233,7 @@ impl BlobPane {
             last_refresh: Instant::now(),
             selection: BTreeSet::new(),
             details: None,
+            forms: Default::default(),
             container_props: None,
             container_loading: None,
             container_edit: None,
@@ -242,6 +251,7 @@ impl BlobPane {
             sas_to_copy: None,
             preview: None,
             preview_loading: None,
+            shown_image: None,
             ops: Vec::new(),
             dialog: None,
             message: None,
@@ -425,16 +435,17 @@ impl BlobPane {
     pub fn load_details(&mut self, ctx: &mut PaneContext, name: &str) {
         let same = self.details.as_ref().is_some_and(|d| d.name == name);
         if !same {
+            self.forms.forget_clean_except(Some(name));
             self.details = Some(Details {
                 name: name.to_string(),
                 props: None,
-                metadata: Vec::new(),
-                http: BlobHttpHeaders::default(),
                 snapshots: None,
                 loading: None,
                 snap_loading: None,
             });
             self.preview = None;
+            // A preview asked for the blob left behind must not land in this one's panel.
+            self.preview_loading = None;
         }
         let (client, container, blob) = (ctx.client.clone(), self.container.clone(), name.to_string());
         let d = self.details.as_mut().expect("just set");
@@ -511,8 +522,8 @@ impl BlobPane {
             if let Some(result) = take_ready(&mut d.loading) {
                 match result {
                     Ok((props, metadata)) => {
-                        d.http = props.http.clone();
-                        d.metadata = metadata;
+                        // The service's side of the draft moves; what the user typed never does.
+                        self.forms.observe(&d.name, &props, metadata);
                         if let Some(b) = self.blobs.iter_mut().find(|b| b.name == d.name) {
                             b.properties = props.clone();
                         }
@@ -543,16 +554,8 @@ impl BlobPane {
                 Err(e) => self.message = Some(Err(e)),
             }
         }
-        if let Some(result) = take_ready(&mut self.preview_loading) {
-            let name = match &self.preview {
-                Some(Preview::Loading(n)) => n.clone(),
-                _ => String::new(),
-            };
-            self.preview = Some(match result {
-                Ok((bytes, props)) => classify_preview(&name, &bytes, &props),
-                Err(e) => Preview::Failed(name, e),
-            });
-        }
+        self.poll_preview();
+        self.poll_saves(ctx);
         for done in take_all_ready(&mut self.ops) {
             if let Some(change) = done.lease {
                 match change {

@@ -201,6 +201,7 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             pane.confirm = Some(BlobConfirm::DeleteBlobs {
                 names: blobs,
                 with_snapshots: true,
+                force: false,
             });
         }
         if ui.button("Refresh").on_hover_text("Ctrl+R").clicked() {
@@ -356,12 +357,18 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
     let (title, body, yes) = match &c {
         BlobConfirm::DeleteBlobs { names, .. } => (
             format!("Delete {} blob(s) from `{}`?", names.len(), pane.container),
-            names.iter().take(10).cloned().collect::<Vec<_>>().join(", "),
+            format!(
+                "{}\n\nEach is deleted only if unchanged since it was listed (If-Match its ETag); one changed since is \
+                 kept and named.",
+                names.iter().take(10).cloned().collect::<Vec<_>>().join(", ")
+            ),
             format!("Delete {} blob(s)", names.len()),
         ),
         BlobConfirm::DeleteSnapshot { name, snapshot } => (
             format!("Delete the snapshot {snapshot} of `{name}`?"),
-            "Only this snapshot goes; the blob stays.".into(),
+            "Only this snapshot goes; the blob stays. No condition is sent: a snapshot never changes, so there is no \
+             newer version of it to lose."
+                .into(),
             "Delete snapshot".into(),
         ),
         BlobConfirm::DeleteContainer => (
@@ -372,8 +379,12 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
     };
     let id = egui::Id::unique(("blob-confirm", &pane.container));
     let answer = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |ui| {
-        if let Some(BlobConfirm::DeleteBlobs { with_snapshots, .. }) = &mut pane.confirm {
+        if let Some(BlobConfirm::DeleteBlobs {
+            with_snapshots, force, ..
+        }) = &mut pane.confirm
+        {
             ui.checkbox(with_snapshots, "also delete their snapshots");
+            ui.checkbox(force, "even if changed since listed (no If-Match)");
         }
     });
     let Some(yes) = answer else { return };
@@ -382,7 +393,11 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
         return;
     }
     match c {
-        BlobConfirm::DeleteBlobs { names, with_snapshots } => pane.delete_blobs(ctx, names, with_snapshots),
+        BlobConfirm::DeleteBlobs {
+            names,
+            with_snapshots,
+            force,
+        } => pane.delete_blobs(ctx, names, with_snapshots, force),
         BlobConfirm::DeleteSnapshot { name, snapshot } => pane.delete_snapshot(ctx, &name, &snapshot),
         BlobConfirm::DeleteContainer => {
             let (client, container) = (ctx.client.clone(), pane.container.clone());

@@ -3,13 +3,14 @@
 //! the runtime's pieces a pane works with. A pane imports from here, the shared widgets, its own folder and the
 //! storage client; nothing else of the app.
 
+pub mod draft;
 pub mod leases;
 pub mod open_lab;
 
 use std::sync::Arc;
 
 use crate::app::context::open_lab::FreeTarget;
-pub use crate::app::runtime::backend::{Backend, Loading, Pending, take_all_ready, take_ready};
+pub use crate::app::runtime::backend::{Backend, Loading, Pending, ReplyFor, take_all_ready, take_for, take_ready};
 pub use crate::app::runtime::dialogs::FileDialogs;
 pub use crate::app::runtime::jobs::{JobContext, JobFuture, JobId, JobState, Jobs, Unit};
 use crate::storage::Client;

@@ -124,6 +124,31 @@ pub fn take_ready<T>(slot: &mut Option<Pending<T>>) -> Option<T> {
     Some(value)
 }
 
+/// A result on its way together with what it was for (a blob, a snapshot, an entity's keys): the one way a
+/// reply is matched to its purpose, never by a position or "the current selection".
+pub struct ReplyFor<K, T> {
+    pub key: K,
+    pending: Pending<T>,
+}
+
+impl<K, T> ReplyFor<K, T> {
+    pub fn new(key: K, pending: Pending<T>) -> Self {
+        ReplyFor { key, pending }
+    }
+}
+
+/// The reply in `slot` with its key, once it has arrived, while `wanted(key)` holds. A reply whose purpose is
+/// gone is dropped (aborting its work) instead of landing somewhere else.
+pub fn take_for<K, T>(slot: &mut Option<ReplyFor<K, T>>, wanted: impl Fn(&K) -> bool) -> Option<(K, T)> {
+    let r = slot.as_mut()?;
+    if !wanted(&r.key) {
+        *slot = None;
+        return None;
+    }
+    let value = r.pending.poll()?;
+    slot.take().map(|r| (r.key, value))
+}
+
 /// Every result that has arrived among several pieces of work, in the order they were started; the rest stay.
 pub fn take_all_ready<T>(pending: &mut Vec<Pending<T>>) -> Vec<T> {
     let mut ready = Vec::new();

@@ -152,18 +152,27 @@ impl Client {
         self.send(req).await.map(drop)
     }
 
-    /// Changes public read access, keeping the container's stored access policies as they are.
+    /// Changes public read access, keeping the container's stored access policies as they are. Set Container
+    /// ACL has no ETag condition: the write is guarded by If-Unmodified-Since (the caller's, or else the time
+    /// the policies were read), so policies someone changed after that are not written back over, and by the
+    /// lease the conditions carry. (A change within the same second as that time is not seen: HTTP dates are
+    /// whole seconds.)
     pub async fn set_container_public_access(
         &self,
         name: &str,
         access: PublicAccess,
-        lease_id: Option<&str>,
+        conditions: &Conditions,
     ) -> Result<()> {
         let op = format!("Change public access of container `{name}`");
         check_names(&op, name, None)?;
         let current = self
             .send(container_request(Method::GET, &op, name).query("comp", "acl"))
             .await?;
+        let read_at = header(&current.headers, "last-modified").and_then(|d| httpdate::parse_http_date(&d).ok());
+        let guard = Conditions {
+            if_unmodified_since: conditions.if_unmodified_since.or(read_at),
+            ..conditions.clone()
+        };
         // Setting the ACL replaces the policies, so send back the ones that are there.
         let policies = if current.body.is_empty() {
             "<?xml version=\"1.0\" encoding=\"utf-8\"?><SignedIdentifiers />"
@@ -175,10 +184,9 @@ impl Client {
         let req = container_request(Method::PUT, &op, name)
             .query("comp", "acl")
             .header_opt("x-ms-blob-public-access", access.header_value())
-            .header_opt("x-ms-lease-id", lease_id)
             .header("content-type", "application/xml")
-            .body(policies)
-            .idempotent(true);
+            .body(policies);
+        let req = guard.apply(req).idempotent(!guard.is_conditional());
         self.send(req).await.map(drop)
     }
 }

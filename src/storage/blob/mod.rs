@@ -415,7 +415,15 @@ impl Client {
             .query_opt("snapshot", snapshot)
             .header_opt("x-ms-range", range.map(|(s, e)| format!("bytes={s}-{e}")));
         let resp = self.send(req).await?;
-        Ok((resp.body.clone(), BlobProperties::from_headers(&resp.headers)))
+        let mut props = BlobProperties::from_headers(&resp.headers);
+        // A range answers with the range's length: the blob's own size is the total in Content-Range.
+        if let Some(total) = header(&resp.headers, "content-range")
+            .and_then(|r| r.rsplit('/').next().and_then(|t| t.parse::<u64>().ok()))
+        {
+            props.content_length = total;
+            props.size_known = true;
+        }
+        Ok((resp.body.clone(), props))
     }
 
     pub async fn delete_blob(

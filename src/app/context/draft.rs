@@ -1,0 +1,253 @@
+//! A form's draft, the one mechanism every form that edits something the service also holds uses: what the
+//! service last said, what the user changed, and the version (ETag) the edit started from, which a save is
+//! conditional on. A refresh updates the service's side and never the user's; a 412 leads to reload-and-reapply
+//! or force, never to a lost edit.
+
+/// The fields of a form, each compared and copied on its own, so a draft can say which field the service
+/// changed under the user and re-apply only the fields the user changed.
+pub trait Fields: Clone + PartialEq {
+    /// The fields' names in the form's order (what a mark beside a field names).
+    const NAMES: &'static [&'static str];
+    /// Whether field `i` holds the same value in `a` and `b`.
+    fn same(a: &Self, b: &Self, i: usize) -> bool;
+    /// Copies field `i` from `from` into `to`.
+    fn take(to: &mut Self, from: &Self, i: usize);
+}
+
+/// What the user is editing, apart from what the service said.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draft<T> {
+    /// The service's version the edit started from, and its ETag (the If-Match of a save).
+    base: T,
+    version: String,
+    /// What the service said last, and its ETag.
+    theirs: T,
+    theirs_version: String,
+    /// What the form shows: the user's.
+    pub edit: T,
+}
+
+impl<T: Fields> Draft<T> {
+    pub fn new(version: &str, value: T) -> Self {
+        Draft {
+            base: value.clone(),
+            version: version.to_string(),
+            theirs: value.clone(),
+            theirs_version: version.to_string(),
+            edit: value,
+        }
+    }
+
+    /// Whether the user changed anything since the version the edit started from.
+    pub fn is_dirty(&self) -> bool {
+        self.edit != self.base
+    }
+
+    /// The ETag the edit started from: what a save is conditional on.
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// What the service said last.
+    pub fn theirs(&self) -> &T {
+        &self.theirs
+    }
+
+    /// What the service said last, and its ETag.
+    pub fn theirs_version(&self) -> &str {
+        &self.theirs_version
+    }
+
+    /// The version the edit started from.
+    pub fn base(&self) -> &T {
+        &self.base
+    }
+
+    /// What the service says now (a refresh, the end of an action, a reload). A clean draft follows it; a dirty
+    /// one is never touched: the service's side moves, and `changed_under` says which fields moved under the
+    /// edit. A field the user already set to what the service now holds counts as agreed.
+    pub fn observe(&mut self, version: &str, theirs: T) {
+        self.theirs = theirs;
+        self.theirs_version = version.to_string();
+        if !self.is_dirty() {
+            self.follow();
+            return;
+        }
+        for i in 0..T::NAMES.len() {
+            if T::same(&self.edit, &self.theirs, i) {
+                T::take(&mut self.base, &self.theirs, i);
+            }
+        }
+        // A new version whose fields are all the ones the edit started from (a save of another field from this
+        // form, a write of what the form does not show) is one the edit may go on: it takes its ETag.
+        if self.base == self.theirs {
+            self.version = self.theirs_version.clone();
+        }
+    }
+
+    /// The fields the service changed since the edit started (empty while the draft is clean).
+    pub fn changed_under(&self) -> Vec<usize> {
+        (0..T::NAMES.len())
+            .filter(|&i| !T::same(&self.base, &self.theirs, i))
+            .collect()
+    }
+
+    /// Whether the service holds another version than the one the edit started from: a save would be refused.
+    pub fn is_stale(&self) -> bool {
+        self.version != self.theirs_version || self.base != self.theirs
+    }
+
+    /// The fields the user changed.
+    pub fn mine(&self) -> Vec<usize> {
+        (0..T::NAMES.len())
+            .filter(|&i| !T::same(&self.base, &self.edit, i))
+            .collect()
+    }
+
+    /// Reload and re-apply: the service's version becomes the base, and the user's changes (the fields that
+    /// differ from the old base) are laid on top of it; every other field takes the service's value.
+    pub fn reapply_on_theirs(&mut self) {
+        for i in 0..T::NAMES.len() {
+            if T::same(&self.edit, &self.base, i) {
+                T::take(&mut self.edit, &self.theirs, i);
+            }
+        }
+        self.base = self.theirs.clone();
+        self.version = self.theirs_version.clone();
+    }
+
+    /// Drops the user's changes: the form shows the service's version.
+    pub fn discard(&mut self) {
+        self.follow();
+    }
+
+    /// A save of `sent` succeeded and the service now holds it under `version`. Changes made after Save was
+    /// pressed stay in the form, unsaved, on the new version.
+    pub fn saved(&mut self, sent: T, version: &str) {
+        self.base = sent.clone();
+        self.theirs = sent;
+        self.version = version.to_string();
+        self.theirs_version = version.to_string();
+    }
+
+    fn follow(&mut self) {
+        self.base = self.theirs.clone();
+        self.edit = self.theirs.clone();
+        self.version = self.theirs_version.clone();
+    }
+}
+
+/// One field: `Fields` for a form of a single value (a queue's metadata).
+impl Fields for Vec<(String, String)> {
+    const NAMES: &'static [&'static str] = &["metadata"];
+    fn same(a: &Self, b: &Self, _: usize) -> bool {
+        a == b
+    }
+    fn take(to: &mut Self, from: &Self, _: usize) {
+        to.clone_from(from);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Two {
+        a: String,
+        b: String,
+    }
+
+    impl Fields for Two {
+        const NAMES: &'static [&'static str] = &["a", "b"];
+        fn same(x: &Self, y: &Self, i: usize) -> bool {
+            if i == 0 { x.a == y.a } else { x.b == y.b }
+        }
+        fn take(to: &mut Self, from: &Self, i: usize) {
+            if i == 0 {
+                to.a = from.a.clone();
+            } else {
+                to.b = from.b.clone();
+            }
+        }
+    }
+
+    fn two(a: &str, b: &str) -> Two {
+        Two {
+            a: a.into(),
+            b: b.into(),
+        }
+    }
+
+    #[test]
+    fn a_clean_draft_follows_the_service() {
+        let mut d = Draft::new("1", two("x", "y"));
+        d.observe("2", two("x", "z"));
+        assert_eq!((d.edit.clone(), d.version()), (two("x", "z"), "2"));
+        assert!(!d.is_dirty() && !d.is_stale());
+    }
+
+    #[test]
+    fn a_refresh_never_touches_a_dirty_draft_and_marks_what_moved_under_it() {
+        let mut d = Draft::new("1", two("x", "y"));
+        d.edit.a = "mine".into();
+        d.observe("2", two("x", "theirs"));
+        d.observe("3", two("x", "theirs again"));
+        assert_eq!(d.edit, two("mine", "y"), "the draft is untouched, untouched fields too");
+        assert_eq!(
+            d.version(),
+            "1",
+            "a save stays conditional on the version the edit started from"
+        );
+        assert_eq!(d.changed_under(), vec![1]);
+        assert_eq!(d.mine(), vec![0]);
+        assert!(d.is_stale());
+        // Reload and re-apply: my field on top of theirs.
+        d.reapply_on_theirs();
+        assert_eq!(d.edit, two("mine", "theirs again"));
+        assert_eq!(d.version(), "3");
+        assert!(d.is_dirty() && !d.is_stale());
+    }
+
+    #[test]
+    fn a_save_lands_and_later_typing_stays() {
+        let mut d = Draft::new("1", two("x", "y"));
+        d.edit.a = "sent".into();
+        let sent = d.edit.clone();
+        d.edit.b = "typed after save".into();
+        d.saved(sent, "2");
+        assert_eq!(d.version(), "2");
+        assert_eq!(d.mine(), vec![1], "only what was typed after the save is left to save");
+        // The refresh after the save brings what was saved: nothing moves.
+        d.observe("2", two("sent", "y"));
+        assert_eq!(d.edit, two("sent", "typed after save"));
+        assert!(!d.is_stale());
+    }
+
+    #[test]
+    fn a_field_set_to_what_the_service_now_holds_is_agreed() {
+        let mut d = Draft::new("1", two("x", "y"));
+        d.edit.a = "same".into();
+        d.observe("2", two("same", "y"));
+        assert!(!d.is_dirty());
+        assert_eq!(d.version(), "2");
+    }
+
+    #[test]
+    fn a_new_version_with_the_fields_the_edit_started_from_is_taken_on() {
+        let mut d = Draft::new("1", two("x", "y"));
+        d.edit.a = "mine".into();
+        d.observe("2", two("x", "y"));
+        assert_eq!((d.version(), d.is_stale()), ("2", false));
+        assert_eq!(d.edit, two("mine", "y"));
+    }
+
+    #[test]
+    fn discard_shows_theirs() {
+        let mut d = Draft::new("1", two("x", "y"));
+        d.edit.a = "mine".into();
+        d.observe("2", two("t", "y"));
+        d.discard();
+        assert_eq!((d.edit.clone(), d.version()), (two("t", "y"), "2"));
+    }
+}
