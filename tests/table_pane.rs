@@ -760,3 +760,86 @@ fn at_1400_points_the_actions_fit_one_row_and_the_grid_keeps_20_rows_beside_the_
         "only {rows_in_view} rows in view with the partition map open"
     );
 }
+
+#[test]
+fn a_row_fetched_with_only_the_shown_columns_is_saved_without_removing_the_rest() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, table) = seeded_table(&rt, 5);
+    let cs = common::emulator().connection_string();
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.click("Columns…");
+    t.harness
+        .get_by_role_and_label(egui::accesskit::Role::CheckBox, "Orders")
+        .click();
+    t.step();
+    t.step();
+    t.click("Fetch only shown columns ($select)");
+    t.click("Run query");
+    t.wait_for_contains("5 entities loaded");
+    t.wait_table("the rows without Orders", |p| {
+        p.store().len() == 5 && p.store().get(0).get("Orders").is_none()
+    });
+    t.click("Customer 3");
+    t.click("Edit");
+    t.wait_for_contains("Loaded with only the shown columns");
+    assert!(t.table().editor().unwrap().is_partial());
+    t.type_into("Value of Name", " (renamed)");
+    // Someone else changes a property this row never fetched: the save is refused, the edit kept.
+    let mut theirs = rt.block_on(client.get_entity(&table, "p0", "r003")).unwrap().to_draft();
+    theirs.set("Orders", EdmValue::Int32(99));
+    rt.block_on(client.update_entity(
+        &table,
+        &theirs,
+        tessera::storage::table::UpdateMode::Merge,
+        &tessera::storage::table::IfMatch::Any,
+    ))
+    .unwrap();
+    t.click("Save entity");
+    t.wait_for_contains("Someone else changed this entity");
+    t.click("Reload and re-apply my changes");
+    t.click("Save entity");
+    t.wait_for("Customer 3 (renamed)");
+    let stored = common::peer::run(&cs, &["entity", &table, "p0", "r003"]);
+    let entity = &stored["entity"];
+    assert_eq!(entity["Name"]["value"], "Customer 3 (renamed)", "{entity}");
+    assert_eq!(
+        entity["Orders"]["value"], 99,
+        "the property the row never showed is still there: {entity}"
+    );
+    // "Load the whole entity" brings the rest into the editor, where Replace is offered again.
+    t.click("Customer 3 (renamed)");
+    t.click("Edit");
+    t.click("Load the whole entity");
+    t.wait_for("Value of Orders");
+    assert!(!t.table().editor().unwrap().is_partial());
+    t.wait_for("Replace (the entity becomes exactly this)");
+}
+
+#[test]
+fn deleting_rows_someone_already_deleted_counts_them_as_gone_instead_of_failing() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, table) = seeded_table(&rt, 5);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.click("Customer 1");
+    t.harness
+        .get_by_label("Customer 2")
+        .click_modifiers(egui::Modifiers::CTRL | egui::Modifiers::COMMAND);
+    t.step();
+    t.step();
+    t.wait_for_contains("2 selected");
+    // Someone else deletes one of the two first: the batch of both is refused; the app goes one by one.
+    rt.block_on(client.delete_entity(&table, "p0", "r002", &tessera::storage::table::IfMatch::Any))
+        .unwrap();
+    t.click("Delete selected");
+    t.click("Delete 2 entities");
+    t.wait_for_contains("deleted 1 entities; 1 were already gone");
+    t.wait_for_contains("3 entities loaded");
+    assert!(
+        rt.block_on(client.get_entity(&table, "p0", "r001"))
+            .unwrap_err()
+            .is_not_found()
+    );
+    assert!(rt.block_on(client.get_entity(&table, "p0", "r003")).is_ok());
+}

@@ -49,6 +49,10 @@ pub struct EntityEditor {
     /// Said after a save that stored an earlier state of the form.
     pub(crate) note: Option<String>,
     fetching: Option<Pending<Result<Entity, StorageError>>>,
+    /// Loaded with only the shown columns: Save merges only what changed (see `partial`).
+    pub(crate) partial: bool,
+    /// "Load the whole entity" asked; the fetch lands in `theirs`.
+    pub(crate) whole_wanted: bool,
 }
 
 impl EntityEditor {
@@ -72,6 +76,8 @@ impl EntityEditor {
             sent: None,
             note: None,
             fetching: None,
+            partial: false,
+            whole_wanted: false,
         }
     }
 
@@ -145,24 +151,35 @@ impl EntityEditor {
             self.error = Some(e);
             return;
         }
+        // A partial row merges only what changed: it never removes what it did not see.
+        let (request, mode) = match self.partial && !self.is_new() {
+            true => match self.merge_request(&draft) {
+                Ok(r) => (r, UpdateMode::Merge),
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+            },
+            false => (draft.clone(), self.mode),
+        };
         self.error = None;
-        let (client, table, mode, new) = (client.clone(), self.table.clone(), self.mode, self.is_new());
+        let (client, table, new) = (client.clone(), self.table.clone(), self.is_new());
         let condition = match (&draft.etag, force) {
             (Some(etag), false) => IfMatch::Etag(etag.clone()),
             _ => IfMatch::Any,
         };
-        self.sent = Some(draft.clone());
+        self.sent = Some(draft);
         self.note = None;
         self.saving = Some(backend.spawn(async move {
             if new {
-                client.insert_entity(&table, &draft).await
+                client.insert_entity(&table, &request).await
             } else {
-                client.update_entity(&table, &draft, mode, &condition).await
+                client.update_entity(&table, &request, mode, &condition).await
             }
         }));
     }
 
-    fn fetch_theirs(&mut self, backend: &Backend, client: &Client) {
+    pub(crate) fn fetch_theirs(&mut self, backend: &Backend, client: &Client) {
         self.theirs = Some(Theirs::Loading);
         let (client, table, pk, rk) = (
             client.clone(),
@@ -237,6 +254,7 @@ impl EntityEditor {
                 Err(e) if e.is_not_found() => Theirs::Gone,
                 Err(e) => Theirs::Failed(e),
             });
+            self.whole_arrived();
         }
         EditorEvent::None
     }
@@ -286,6 +304,7 @@ impl EntityEditor {
             .labelled_by(l.id);
         });
         ui.label(format!("ETag: {}", self.etag.as_deref().unwrap_or("(new entity)")));
+        self.partial_ui(ui, backend, client);
         ui.separator();
         egui::ScrollArea::vertical()
             .id_salt("editor-props")
@@ -390,7 +409,7 @@ impl EntityEditor {
                 .push(PropertyEdit::from_value("", &EdmValue::String(String::new())));
         }
         ui.separator();
-        if !self.is_new() {
+        if !self.is_new() && !self.partial {
             ui.horizontal(|ui| {
                 ui.label("Save as:");
                 ui.selectable_value(

@@ -130,7 +130,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         if icon_button(ui, one, "✏", "Edit", needs_one).clicked()
             && let Some(i) = first
         {
-            pane.editor = Some(EntityEditor::edit(&pane.table, pane.store.get(i)));
+            pane.editor = Some(pane.editor_for(i));
         }
         // No icon font glyph for "duplicate" draws everywhere: a short word instead.
         if icon_button(ui, one, "Clone", "Clone", Some("a new entity from the selected one")).clicked()

@@ -1,10 +1,12 @@
 //! The table pane: its state, its grid, the query panel, the entity store and editor, import and export.
 
+pub mod deletes;
 pub mod editor;
 pub mod files;
 pub mod grid;
 pub mod io;
 pub mod pane;
+pub mod partial;
 pub mod partitions;
 pub mod property;
 pub mod query;

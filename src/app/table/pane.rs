@@ -21,7 +21,7 @@ use crate::app::widgets::format::thousands;
 use crate::storage::StorageError;
 use crate::storage::table::batch::BatchOperation;
 use crate::storage::table::entity::Entity;
-use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery, IfMatch};
+use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery};
 
 /// The last "load all" of this query: its job, and the pages it sends here. It outlives the job so that Retry
 /// in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab) turns
@@ -138,8 +138,15 @@ impl TablePane {
     /// What double-clicking a row does: opens the editor on the row at this place in the view.
     pub fn open_editor(&mut self, position: usize) {
         if let Some(&row) = self.view.get(position) {
-            self.editor = Some(EntityEditor::edit(&self.table, self.store.get(row)));
+            self.editor = Some(self.editor_for(row));
         }
+    }
+
+    /// The editor on a loaded row, told whether the row holds only the shown columns (`$select`).
+    pub(super) fn editor_for(&self, row: u32) -> EntityEditor {
+        let mut editor = EntityEditor::edit(&self.table, self.store.get(row));
+        editor.partial = self.running.as_ref().is_some_and(|q| !q.select.is_empty());
+        editor
     }
 
     pub fn editor_mut(&mut self) -> Option<&mut EntityEditor> {
@@ -488,14 +495,13 @@ impl TablePane {
     pub fn delete_selected(&mut self, ctx: &mut PaneContext) {
         let mut ops: std::collections::BTreeMap<String, Vec<BatchOperation>> = Default::default();
         for e in self.selected_entities() {
-            let condition = e.etag().map(|t| IfMatch::Etag(t.to_string())).unwrap_or(IfMatch::Any);
             ops.entry(e.partition_key().to_string())
                 .or_default()
-                .push(BatchOperation::Delete {
-                    partition_key: e.partition_key().to_string(),
-                    row_key: e.row_key().to_string(),
-                    condition,
-                });
+                .push(crate::app::table::deletes::delete_op(
+                    e.partition_key(),
+                    e.row_key(),
+                    e.etag(),
+                ));
         }
         let total: usize = ops.values().map(Vec::len).sum();
         let batches: Vec<Vec<BatchOperation>> = ops
@@ -510,18 +516,22 @@ impl TablePane {
             (client, table, batches, d),
             move |job, (client, table, batches, done)| async move {
                 job.progress.start(total as u64);
+                let mut gone = 0;
                 for batch in &batches {
                     if job.cancel.is_cancelled() {
                         return Err(StorageError::cancelled("Delete"));
                     }
-                    client.submit_batch(&table, batch).await?;
+                    gone += crate::app::table::deletes::delete_batch(&client, &table, batch).await?;
                     done.lock().expect("done lock").extend(batch.iter().map(|o| {
                         let (pk, rk) = o.keys();
                         (pk.to_string(), rk.to_string())
                     }));
                     job.progress.add(batch.len() as u64);
                 }
-                Ok(format!("deleted {total} entities"))
+                Ok(match gone {
+                    0 => format!("deleted {total} entities"),
+                    g => format!("deleted {} entities; {g} were already gone", total - g),
+                })
             },
         );
         self.deleting = Some(Deleting { job, done });
