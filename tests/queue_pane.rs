@@ -99,7 +99,7 @@ fn delete_with_the_current_receipt_completes_the_message() {
     t.click("Dequeue");
     t.wait_for_contains("Visible again in");
     t.click(&format!("Delete {}", short(&id)));
-    t.wait_for_contains("Done: it left this queue.");
+    t.wait_for_contains("Deleted: it left this queue.");
     assert!(rt.block_on(client.peek_messages(&q, 32)).unwrap().is_empty());
     // Peek while it was invisible did not show it, and the service agrees it is gone.
     assert_eq!(
@@ -116,7 +116,8 @@ fn a_message_moves_to_another_queue_copy_first() {
     let (client, from) = queue(&rt);
     let to = format!("{from}-dead");
     rt.block_on(client.create_queue(&to, &[])).unwrap();
-    rt.block_on(client.put_message(&from, "bad input", None, MessageTtl::Default))
+    // A message that never expires.
+    rt.block_on(client.put_message(&from, "bad input", None, MessageTtl::Never))
         .unwrap();
     let id = only_id(&rt, &client, &from);
     let mut t = TestApp::with_emulator(&rt);
@@ -124,14 +125,25 @@ fn a_message_moves_to_another_queue_copy_first() {
     t.wait_for("bad input");
     t.click("Dequeue");
     t.wait_for_contains("Visible again in");
+    // Edited in the pane first: the move carries the text now stored, not the one dequeued.
+    t.click(&format!("Edit {}", short(&id)));
+    t.replace_text(&format!("New text of {}", short(&id)), "fixed input");
+    t.click(&format!("Save text of {}", short(&id)));
+    t.wait_for_contains("Updated: it has a new pop receipt.");
     t.click(&format!("Target queue for {}", short(&id)));
     t.click(&format!("to {to}"));
     t.click(&format!("Move {}", short(&id)));
-    t.wait_for_contains("Done: it left this queue.");
+    t.wait_for_contains(&format!(
+        "Moved to `{to}` with its text as stored and its time to live (never expires)"
+    ));
+    t.wait_for_contains("dequeue count 0 (the service cannot carry those over)");
     assert!(rt.block_on(client.peek_messages(&from, 32)).unwrap().is_empty());
-    let moved = rt.block_on(client.peek_messages(&to, 32)).unwrap();
+    let moved = common::peer::run(&common::emulator().connection_string(), &["peek-details", &to, "32"]);
+    let moved = moved["messages"].as_array().unwrap();
     assert_eq!(moved.len(), 1);
-    assert_eq!(moved[0].text, "bad input");
+    assert_eq!(moved[0]["content"], "fixed input", "{moved:?}");
+    let expires = moved[0]["expires_on"].as_str().unwrap_or_default();
+    assert!(expires.starts_with("9999"), "still never expires: {moved:?}");
 }
 
 #[test]
@@ -238,8 +250,50 @@ fn a_second_action_on_a_message_waits_for_the_first_ones_new_receipt() {
     t.wait_for_contains("Updated: it has a new pop receipt.");
     // The new receipt works: the delete goes through.
     t.click(&format!("Delete {}", short(&id)));
-    t.wait_for_contains("Done: it left this queue.");
+    t.wait_for_contains("Deleted: it left this queue.");
     // (Peek would see nothing either way while it is hidden; the count includes hidden messages.)
     let props = rt.block_on(client.get_queue_properties(&q)).unwrap();
     assert_eq!(props.approximate_message_count, 0, "the message is gone");
+}
+
+#[test]
+fn an_unsaved_metadata_edit_survives_refreshes_and_a_refused_save_then_saves_exactly_it() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_, q) = queue(&rt);
+    let cs = common::emulator().connection_string();
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &q);
+    t.click("auto-refresh every");
+    t.click("Add queue metadata");
+    t.type_into("Queue metadata name 1", "team");
+    t.type_into("Queue metadata value 1", "blue");
+    // Someone else sets the queue's metadata; a refresh brings it, beside the draft, not over it.
+    common::peer::run(&cs, &["set-queue-metadata", &q, r#"{"owner": "them"}"#]);
+    t.wait_for_contains("Changed on the service since you started editing: now owner=them");
+    let value = |t: &TestApp, label: &str| t.harness.get_by_label(label).value().unwrap_or_default();
+    // A second refresh cycle later the draft is still the user's.
+    let peeks = t.queue().backlog().samples.len();
+    t.wait_steps("another refresh", Duration::from_secs(30), |t| {
+        t.queue().backlog().samples.len() > peeks
+    });
+    assert_eq!(value(&t, "Queue metadata name 1"), "team");
+    assert_eq!(value(&t, "Queue metadata value 1"), "blue");
+    // Set Queue Metadata takes no condition: the app refuses to write over theirs unasked.
+    t.click("Save metadata");
+    t.wait_for_contains("The queue's metadata changed on the service since you started editing");
+    assert_eq!(
+        common::peer::metadata(&cs, &["queue-metadata", &q]),
+        [("owner".to_string(), "them".to_string())]
+    );
+    // Re-applied name by name: their owner stays, my team is added.
+    t.click("Reload and re-apply my metadata changes");
+    t.click("Save metadata");
+    t.wait_for_contains(&format!("Saved the metadata of `{q}`"));
+    assert_eq!(
+        common::peer::metadata(&cs, &["queue-metadata", &q]),
+        [
+            ("owner".to_string(), "them".to_string()),
+            ("team".to_string(), "blue".to_string())
+        ]
+    );
 }

@@ -76,6 +76,16 @@ def peek(queue, count):
     return {"messages": [m.content for m in messages]}
 
 
+def peek_details(queue, count):
+    messages = queue_client(queue).peek_messages(max_messages=int(count))
+    return {
+        "messages": [
+            {"content": m.content, "expires_on": m.expires_on.isoformat(), "dequeue_count": m.dequeue_count}
+            for m in messages
+        ]
+    }
+
+
 def put_message(queue, text):
     queue_client(queue).send_message(text)
     return {}
@@ -167,6 +177,7 @@ COMMANDS = {
     "queue-metadata": queue_metadata,
     "set-queue-metadata": set_queue_metadata,
     "peek": peek,
+    "peek-details": peek_details,
     "put-message": put_message,
     "entity": entity,
     "bench-list-entities": bench_list_entities,

@@ -33,6 +33,11 @@ impl Fields for ContainerForm {
             to.metadata.clone_from(&from.metadata);
         }
     }
+    fn reapply(mine: &mut Self, base: &Self, theirs: &Self, i: usize) {
+        if i == 1 {
+            mine.metadata = crate::app::context::draft::reapply_pairs(&mine.metadata, &base.metadata, &theirs.metadata);
+        }
+    }
 }
 
 pub type ContainerEdit = Draft<ContainerForm>;

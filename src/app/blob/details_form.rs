@@ -76,6 +76,11 @@ impl Fields for BlobForm {
             i => to.headers[i - 1].clone_from(&from.headers[i - 1]),
         }
     }
+    fn reapply(mine: &mut Self, base: &Self, theirs: &Self, i: usize) {
+        if i == 0 {
+            mine.metadata = crate::app::context::draft::reapply_pairs(&mine.metadata, &base.metadata, &theirs.metadata);
+        }
+    }
 }
 
 /// A save on its way: for which blob, what it sent.

@@ -12,6 +12,36 @@ pub trait Fields: Clone + PartialEq {
     fn same(a: &Self, b: &Self, i: usize) -> bool;
     /// Copies field `i` from `from` into `to`.
     fn take(to: &mut Self, from: &Self, i: usize);
+    /// Field `i` was changed by the user (`mine`, from `base`) and by the service (`theirs`): what re-applying
+    /// the user's change on theirs makes of it. Keeping the user's value whole is the default; metadata merges
+    /// name by name (`reapply_pairs`).
+    fn reapply(mine: &mut Self, base: &Self, theirs: &Self, i: usize) {
+        let _ = (mine, base, theirs, i);
+    }
+}
+
+/// Metadata re-applied name by name: their names and values, with each name the user added, changed or removed
+/// since `base` done again on top.
+pub fn reapply_pairs(
+    mine: &[(String, String)],
+    base: &[(String, String)],
+    theirs: &[(String, String)],
+) -> Vec<(String, String)> {
+    let get = |list: &[(String, String)], k: &str| list.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    let mut merged: Vec<(String, String)> = theirs
+        .iter()
+        .filter(|(k, _)| get(mine, k).is_some() || get(base, k).is_none())
+        .cloned()
+        .collect();
+    for (k, v) in mine {
+        if get(base, k).as_ref() != Some(v) {
+            match merged.iter_mut().find(|(n, _)| n == k) {
+                Some(slot) => slot.1 = v.clone(),
+                None => merged.push((k.clone(), v.clone())),
+            }
+        }
+    }
+    merged
 }
 
 /// What the user is editing, apart from what the service said.
@@ -110,6 +140,8 @@ impl<T: Fields> Draft<T> {
         for i in 0..T::NAMES.len() {
             if T::same(&self.edit, &self.base, i) {
                 T::take(&mut self.edit, &self.theirs, i);
+            } else if !T::same(&self.base, &self.theirs, i) {
+                T::reapply(&mut self.edit, &self.base, &self.theirs, i);
             }
         }
         self.base = self.theirs.clone();
@@ -145,6 +177,9 @@ impl Fields for Vec<(String, String)> {
     }
     fn take(to: &mut Self, from: &Self, _: usize) {
         to.clone_from(from);
+    }
+    fn reapply(mine: &mut Self, base: &Self, theirs: &Self, _: usize) {
+        *mine = reapply_pairs(mine, base, theirs);
     }
 }
 
@@ -240,6 +275,25 @@ mod tests {
         d.observe("2", two("x", "y"));
         assert_eq!((d.version(), d.is_stale()), ("2", false));
         assert_eq!(d.edit, two("mine", "y"));
+    }
+
+    #[test]
+    fn metadata_is_reapplied_name_by_name() {
+        let pairs = |p: &[(&str, &str)]| -> Vec<(String, String)> {
+            p.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+        };
+        let base = pairs(&[("a", "1"), ("gone", "x"), ("kept", "k")]);
+        // I change a, remove gone, add mine; they add theirs and change kept.
+        let mine = pairs(&[("a", "2"), ("kept", "k"), ("mine", "m")]);
+        let theirs = pairs(&[("a", "1"), ("gone", "x"), ("kept", "K"), ("theirs", "t")]);
+        let mut d = Draft::new("1", base);
+        d.edit = mine;
+        d.observe("2", theirs);
+        d.reapply_on_theirs();
+        assert_eq!(
+            d.edit,
+            pairs(&[("a", "2"), ("kept", "K"), ("theirs", "t"), ("mine", "m")])
+        );
     }
 
     #[test]

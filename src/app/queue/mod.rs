@@ -2,5 +2,6 @@
 
 pub mod backlogs;
 pub mod charts;
+pub mod message_actions;
 pub mod pane;
 pub mod view;

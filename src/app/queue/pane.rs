@@ -6,10 +6,10 @@ use std::time::{Duration, Instant, SystemTime};
 
 use crate::app::context::PaneContext;
 use crate::app::context::{Loading, Pending, take_all_ready, take_ready};
+use crate::storage::StorageError;
 use crate::storage::queue::{
     DequeuedMessage, MessageEncoding, MessageTtl, PeekedMessage, QueueProperties, decode_base64,
 };
-use crate::storage::{Client, StorageError};
 
 /// How a stored text reads, always saying which encoding it is in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,21 +64,8 @@ impl Held {
     }
 }
 
-/// The pop receipt and next-visible time an update returns.
-type NewReceipt = (String, Option<SystemTime>);
-
-/// What an action on a held message ends with: a new receipt (update), nothing (delete, move), or an error.
-type ActionResult = Result<Option<NewReceipt>, StorageError>;
-
-/// What to do with a dequeued message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MessageAction {
-    Delete,
-    ReturnNow,
-    Extend(u32),
-    Edit(String),
-    MoveTo(String),
-}
+pub use crate::app::queue::message_actions::MessageAction;
+use crate::app::queue::message_actions::{ActionDone, ActionResult};
 
 pub struct PutForm {
     pub text: String,
@@ -122,7 +109,8 @@ pub struct QueuePane {
     peeking: Loading<(Vec<PeekedMessage>, QueueProperties)>,
     pub(crate) properties: Option<QueueProperties>,
     pub(crate) backlog: crate::app::queue::charts::Backlog,
-    pub(crate) metadata_edit: Vec<(String, String)>,
+    /// The queue's metadata as the user edits it, apart from what the service said (`context::draft`).
+    pub(crate) metadata_edit: crate::app::context::draft::Draft<Vec<(String, String)>>,
     pub(crate) dequeue_count: u32,
     pub(crate) visibility: u32,
     dequeuing: Option<Pending<Result<Vec<DequeuedMessage>, StorageError>>>,
@@ -189,7 +177,7 @@ impl QueuePane {
             peeking: None,
             properties: None,
             backlog: crate::app::queue::charts::Backlog::default(),
-            metadata_edit: Vec::new(),
+            metadata_edit: crate::app::context::draft::Draft::new("", Vec::new()),
             dequeue_count: 1,
             visibility: 30,
             dequeuing: None,
@@ -290,24 +278,7 @@ impl QueuePane {
             return;
         }
         let (client, queue, m) = (ctx.client.clone(), self.queue.clone(), h.message.clone());
-        let work = async move {
-            match action {
-                MessageAction::Delete => client.delete_message(&queue, &m.id, &m.pop_receipt).await.map(|_| None),
-                MessageAction::ReturnNow => client
-                    .update_message(&queue, &m.id, &m.pop_receipt, 0, None)
-                    .await
-                    .map(|r| Some((r.pop_receipt, r.next_visible))),
-                MessageAction::Extend(s) => client
-                    .update_message(&queue, &m.id, &m.pop_receipt, s, None)
-                    .await
-                    .map(|r| Some((r.pop_receipt, r.next_visible))),
-                MessageAction::Edit(text) => client
-                    .update_message(&queue, &m.id, &m.pop_receipt, remaining(&m), Some(&text))
-                    .await
-                    .map(|r| Some((r.pop_receipt, r.next_visible))),
-                MessageAction::MoveTo(target) => move_message(&client, &queue, &target, &m).await.map(|_| None),
-            }
-        };
+        let work = crate::app::queue::message_actions::run(client, queue, m, action);
         self.actions.push((key, ctx.backend.spawn(work)));
     }
 
@@ -321,8 +292,18 @@ impl QueuePane {
         }));
     }
 
-    pub fn save_metadata(&mut self, ctx: &mut PaneContext) {
-        let (client, queue, metadata) = (ctx.client.clone(), self.queue.clone(), self.metadata_edit.clone());
+    /// Saves the metadata draft. Set Queue Metadata takes no condition, so the check is made here: a draft the
+    /// service changed under is refused in words unless `force` (the button says "anyway").
+    pub fn save_metadata(&mut self, ctx: &mut PaneContext, force: bool) {
+        if !force && self.metadata_edit.is_stale() {
+            self.message = Some(Err(StorageError::invalid(
+                "Save queue metadata",
+                "The queue's metadata changed on the service since you started editing. Reload and re-apply your \
+                 changes, or save anyway (queues take no condition: yours would replace theirs).",
+            )));
+            return;
+        }
+        let (client, queue, metadata) = (ctx.client.clone(), self.queue.clone(), self.metadata_edit.edit.clone());
         self.ops.push(ctx.backend.spawn(async move {
             client
                 .set_queue_metadata(&queue, &metadata)
@@ -338,9 +319,8 @@ impl QueuePane {
                     self.peeked = peeked;
                     self.backlog
                         .record(crate::app::widgets::plot::now_secs(), props.approximate_message_count);
-                    if self.properties.as_ref().map(|p| &p.metadata) != Some(&props.metadata) {
-                        self.metadata_edit = props.metadata.clone();
-                    }
+                    // Queues have no ETag: the draft's versions are its values. A refresh never touches an edit.
+                    self.metadata_edit.observe("", props.metadata.clone());
                     self.properties = Some(props);
                 }
                 Err(e) => self.message = Some(Err(e)),
@@ -383,15 +363,23 @@ impl QueuePane {
             let sent_by = |h: &&mut Held| h.message.id == id && h.message.pop_receipt == receipt;
             if let Some(h) = self.held.iter_mut().find(sent_by) {
                 h.note = Some(match result {
-                    Ok(Some((receipt, next_visible))) => {
+                    Ok(ActionDone::Updated {
+                        receipt,
+                        next_visible,
+                        text,
+                    }) => {
                         h.message.pop_receipt = receipt;
                         h.message.next_visible = next_visible;
+                        // What the service now stores: a later move or edit starts from it, not the old text.
+                        if let Some(text) = text {
+                            h.message.text = text;
+                        }
                         h.editing = None;
                         Ok("Updated: it has a new pop receipt.".into())
                     }
-                    Ok(None) => {
+                    Ok(ActionDone::Left(words)) => {
                         h.done = true;
-                        Ok("Done: it left this queue.".into())
+                        Ok(words)
                     }
                     Err(e) => Err(e),
                 });
@@ -454,30 +442,6 @@ fn prune_finished(held: &mut Vec<Held>) -> bool {
         true
     });
     true
-}
-
-/// An edit keeps the message hidden for the rest of its current timeout.
-fn remaining(m: &DequeuedMessage) -> u32 {
-    m.next_visible
-        .and_then(|t| t.duration_since(SystemTime::now()).ok())
-        .map(|d| d.as_secs() as u32)
-        .unwrap_or(0)
-}
-
-/// Puts a copy on the target queue, then deletes the original, in that order: if the delete fails, the
-/// message exists twice (and says so) rather than nowhere.
-pub async fn move_message(client: &Client, from: &str, to: &str, m: &DequeuedMessage) -> Result<(), StorageError> {
-    client.put_message(to, &m.text, None, MessageTtl::Default).await?;
-    client
-        .delete_message(from, &m.id, &m.pop_receipt)
-        .await
-        .map_err(|mut e| {
-            e.message = format!(
-                "It was copied to `{to}`, but the original could not be deleted ({}); it will reappear in `{from}`.",
-                e.message
-            );
-            e
-        })
 }
 
 #[cfg(test)]

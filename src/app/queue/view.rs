@@ -359,13 +359,44 @@ fn put_ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 
 fn metadata_ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.strong("Metadata");
-    crate::app::widgets::metadata_edit::rows(ui, &mut pane.metadata_edit, Some("Queue"));
-    ui.horizontal(|ui| {
-        crate::app::widgets::metadata_edit::add_button(ui, &mut pane.metadata_edit, Some("Queue"));
-        if ui.button("Save metadata").clicked() {
-            pane.save_metadata(ctx);
+    let draft = &mut pane.metadata_edit;
+    crate::app::widgets::metadata_edit::rows(ui, &mut draft.edit, Some("Queue"));
+    let (dirty, stale) = (draft.is_dirty(), draft.is_stale());
+    if dirty && stale {
+        let theirs: Vec<String> = draft.theirs().iter().map(|(k, v)| format!("{k}={v}")).collect();
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "Changed on the service since you started editing: now {}",
+                if theirs.is_empty() {
+                    "(none)".into()
+                } else {
+                    theirs.join(", ")
+                }
+            ),
+        );
+    }
+    let mut save = None;
+    ui.horizontal_wrapped(|ui| {
+        crate::app::widgets::metadata_edit::add_button(ui, &mut draft.edit, Some("Queue"));
+        if ui.add_enabled(dirty, egui::Button::new("Save metadata")).clicked() {
+            save = Some(false);
+        }
+        if dirty && stale {
+            if ui.button("Reload and re-apply my metadata changes").clicked() {
+                draft.reapply_on_theirs();
+            }
+            if ui.button("Save metadata anyway (replaces theirs)").clicked() {
+                save = Some(true);
+            }
+        }
+        if dirty && ui.button("Discard my metadata changes").clicked() {
+            draft.discard();
         }
     });
+    if let Some(force) = save {
+        pane.save_metadata(ctx, force);
+    }
 }
 
 fn confirm_clear(pane: &mut QueuePane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
