@@ -523,3 +523,48 @@ fn the_bottom_panel_opens_by_itself_only_when_a_job_starts_and_stays_hidden_othe
         h.query_by_label("Clear finished jobs").is_some()
     });
 }
+
+#[test]
+fn an_account_list_with_an_entry_this_version_cannot_read_keeps_it_through_every_save() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let known = serde_json::to_value(tessera::app::accounts::profiles::AccountProfile::emulator_preset()).unwrap();
+    let mut newer = known.clone();
+    newer["kind"] = serde_json::Value::String("QuantumLink".into());
+    newer["id"] = serde_json::Value::String("from-a-newer-version".into());
+    newer["label"] = serde_json::Value::String("Production (newer app)".into());
+    let file = serde_json::to_vec(&vec![known, newer.clone()]).unwrap();
+    let mut t = ui::TestApp::with_accounts_file(&rt, &file);
+    t.wait_for_contains("1 of 2 accounts in");
+    t.wait_for_contains("`Production (newer app)`");
+    t.wait_for_contains("A copy of the file as it was is at");
+    // Adding an account writes the list: the entry it could not read is still there, exactly.
+    t.add_account_from_connection_string("Another", &ui::connection_string_of(common::emulator()));
+    t.wait_for_contains("Account `Another` saved.");
+    t.harness.state().sync_files();
+    let path = t.dir().join("accounts.json");
+    let on_disk: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert!(on_disk.contains(&newer), "the unread entry is kept: {on_disk:?}");
+    assert!(on_disk.iter().any(|e| e["label"] == "Another"));
+    let copies: Vec<_> = std::fs::read_dir(t.dir())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with("accounts.json.unreadable-"))
+        .collect();
+    assert_eq!(copies.len(), 1, "one copy of the file as it was");
+    assert_eq!(std::fs::read(copies[0].path()).unwrap(), file);
+}
+
+#[test]
+fn an_account_list_that_cannot_be_read_is_never_written_over() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = ui::TestApp::with_accounts_file(&rt, b"[{\"id\": \"half a file");
+    t.wait_for_contains("cannot be read");
+    t.add_account_from_connection_string("Another", &ui::connection_string_of(common::emulator()));
+    t.wait_for_contains("This change is not saved and lasts until the app closes.");
+    t.harness.state().sync_files();
+    assert_eq!(
+        std::fs::read(t.dir().join("accounts.json")).unwrap(),
+        b"[{\"id\": \"half a file",
+        "the file is as it was"
+    );
+}

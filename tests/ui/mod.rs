@@ -61,6 +61,18 @@ impl<'a> TestApp<'a> {
         Self::in_dir(rt, dir)
     }
 
+    /// The app started on an account list file with exactly these contents.
+    pub fn with_accounts_file(rt: &tokio::runtime::Runtime, contents: &[u8]) -> TestApp<'a> {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(AppPaths::in_dir(dir.path()).accounts_file, contents).unwrap();
+        Self::in_dir(rt, dir)
+    }
+
+    /// The folder the app keeps its files in for this test.
+    pub fn dir(&self) -> &std::path::Path {
+        self._dir.path()
+    }
+
     pub fn new(rt: &tokio::runtime::Runtime) -> TestApp<'a> {
         Self::in_dir(rt, tempfile::tempdir().unwrap())
     }

@@ -1,6 +1,7 @@
 //! Accounts: the saved profiles, their secrets in the keychain, the connected clients, the add/edit form and
 //! the tree of each account's tables, containers and queues.
 
+pub mod account_file;
 pub mod connections;
 pub mod editor;
 pub mod entra_form;

@@ -358,51 +358,22 @@ impl AppPaths {
 }
 
 /// An endpoint as it may be saved: without a query or fragment (where an older version may have kept a SAS).
-fn without_query(endpoint: &str) -> String {
+pub(crate) fn without_query(endpoint: &str) -> String {
     endpoint.split(['?', '#']).next().unwrap_or("").to_string()
 }
 
-/// Reads the account list; a missing file means a fresh install, which shows the emulator preset. Endpoints
-/// come back without any query an older version saved.
+/// Reads the account list (see `account_file::load`): the profiles it holds, or why it cannot be read.
 pub fn load_profiles(path: &Path) -> Result<Vec<AccountProfile>, String> {
-    match std::fs::read(path) {
-        Ok(bytes) => serde_json::from_slice::<Vec<AccountProfile>>(&bytes)
-            .map(|mut profiles| {
-                let mut scrubbed = false;
-                for p in &mut profiles {
-                    for e in [&mut p.blob_endpoint, &mut p.queue_endpoint, &mut p.table_endpoint] {
-                        let clean = e.as_deref().map(without_query);
-                        scrubbed |= clean != *e;
-                        *e = clean;
-                    }
-                }
-                if scrubbed {
-                    // Written back at once, so the old file stops holding what may be a SAS.
-                    let _ = save_profiles(path, &profiles);
-                }
-                profiles
-            })
-            .map_err(|e| {
-                format!(
-                    "The account list {} cannot be read ({e}); it was left as it is.",
-                    path.display()
-                )
-            }),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(vec![AccountProfile::emulator_preset()]),
-        Err(e) => Err(format!("The account list {} cannot be read: {e}", path.display())),
+    let loaded = crate::app::accounts::account_file::load(path);
+    match loaded.read_only {
+        Some(why) => Err(why),
+        None => Ok(loaded.profiles),
     }
 }
 
-/// Writes the account list next to itself and renames it into place, so a crash never leaves half a file.
+/// Writes the account list (see `account_file::save`).
 pub fn save_profiles(path: &Path, profiles: &[AccountProfile]) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("The account list {} cannot be saved: {e}", path.display());
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(fail)?;
-    }
-    let tmp = path.with_extension("json.tmp");
-    let json = serde_json::to_vec_pretty(profiles).expect("profiles serialise");
-    std::fs::write(&tmp, json).map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(fail)
+    crate::app::accounts::account_file::save(path, profiles, &[])
 }
 
 /// A "Trust certificate" path as typed or saved: none when blank.

@@ -1,10 +1,12 @@
 //! Saving the account list off the UI thread: a writer thread takes the newest list (a burst of changes is
-//! one write) and reports a failure back for a notice.
+//! one write) and reports a failure back for a notice. Entries the file held that this version cannot read go
+//! back with every write; a file that could not be read at all is never written over.
 
 use std::path::PathBuf;
 use std::sync::mpsc;
 
-use crate::app::accounts::profiles::{AccountProfile, save_profiles};
+use crate::app::accounts::account_file::save;
+use crate::app::accounts::profiles::AccountProfile;
 
 enum Message {
     Save(Vec<AccountProfile>),
@@ -19,7 +21,8 @@ pub struct ProfileSaver {
 }
 
 impl ProfileSaver {
-    pub fn new(path: PathBuf) -> ProfileSaver {
+    /// `kept`: entries to write back unread; `read_only`: why the file must not be written this run.
+    pub fn new(path: PathBuf, kept: Vec<serde_json::Value>, read_only: Option<String>) -> ProfileSaver {
         let (tx, rx) = mpsc::channel::<Message>();
         let (fail_tx, failures) = mpsc::channel();
         let thread = std::thread::Builder::new()
@@ -36,10 +39,18 @@ impl ProfileSaver {
                         }
                         next = rx.try_recv().ok();
                     }
-                    if let Some(list) = newest
-                        && let Err(e) = save_profiles(&path, &list)
-                    {
-                        let _ = fail_tx.send(e);
+                    match (&read_only, newest) {
+                        (Some(why), Some(_)) => {
+                            let _ = fail_tx.send(format!(
+                                "This change is not saved and lasts until the app closes. {why}"
+                            ));
+                        }
+                        (None, Some(list)) => {
+                            if let Err(e) = save(&path, &list, &kept) {
+                                let _ = fail_tx.send(e);
+                            }
+                        }
+                        (_, None) => {}
                     }
                     for done in syncs {
                         let _ = done.send(());

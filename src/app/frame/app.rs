@@ -114,19 +114,24 @@ impl TesseraApp {
                 error: true,
             });
         }
-        let profiles = match crate::app::accounts::profiles::load_profiles(&paths.accounts_file) {
-            Ok(p) => p,
-            Err(e) => {
-                notices.push(Notice { text: e, error: true });
-                vec![AccountProfile::emulator_preset()]
-            }
-        };
+        let loaded = crate::app::accounts::account_file::load(&paths.accounts_file);
+        if let Some(problem) = &loaded.problem {
+            notices.push(Notice {
+                text: problem.clone(),
+                error: true,
+            });
+        }
+        let profiles = loaded.profiles;
 
         log.line(&format!("started; {} accounts", profiles.len()));
         let settings = settings.unwrap_or_default();
         let mut app = TesseraApp {
             connections: Connections::new(profiles, secrets.clone()),
-            profile_saver: crate::app::accounts::saver::ProfileSaver::new(paths.accounts_file.clone()),
+            profile_saver: crate::app::accounts::saver::ProfileSaver::new(
+                paths.accounts_file.clone(),
+                loaded.kept,
+                loaded.read_only,
+            ),
             backend,
             paths,
             log,
