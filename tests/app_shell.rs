@@ -487,6 +487,8 @@ fn a_fresh_install_opens_the_demo_from_the_welcome() {
     let mut t = TestApp::new(&rt);
     t.wait_for("Welcome to Tessera");
     t.click("Open the demo");
+    // The window keeps drawing while Azurite starts (it started on the UI thread before, freezing the window).
+    t.wait_for_contains("Starting the demo emulator");
     t.wait_for("Demo emulator (started by the run command)");
     t.wait_for("Cancel Seed demo data");
     // The welcome offers it once: the demo is here now.

@@ -43,7 +43,9 @@ pub struct AccountEditor {
     pub trusted_cert: String,
     choosing_cert: Option<Pending<Option<PathBuf>>>,
     pub error: Option<String>,
-    testing: Option<Pending<Vec<ServiceCheck>>>,
+    /// A test under way: the client is built on the runtime too (it reads the platform's and the account's
+    /// certificates), never on the UI thread.
+    testing: Option<Pending<Result<Vec<ServiceCheck>, String>>>,
     pub test_results: Option<Vec<ServiceCheck>>,
 }
 
@@ -245,17 +247,19 @@ impl AccountEditor {
                     retry: crate::storage::retry::RetryPolicy::none(),
                     ..ClientOptions::default()
                 };
-                match Client::new(account, options) {
-                    Ok(client) => self.testing = Some(backend.spawn(test_connection(client))),
-                    Err(e) => self.error = Some(e.plain_words()),
-                }
+                self.testing = Some(backend.spawn(async move {
+                    let client = Client::new(account, options).map_err(|e| e.plain_words())?;
+                    Ok(test_connection(client).await)
+                }));
             }
         }
     }
 
     pub fn ui(&mut self, ctx: &egui::Context, backend: &Backend, dialogs: &Arc<dyn FileDialogs>) -> EditorOutcome {
-        if let Some(results) = take_ready(&mut self.testing) {
-            self.test_results = Some(results);
+        match take_ready(&mut self.testing) {
+            Some(Ok(results)) => self.test_results = Some(results),
+            Some(Err(e)) => self.error = Some(e),
+            None => {}
         }
         if let Some(Some(path)) = take_ready(&mut self.choosing_cert) {
             self.trusted_cert = path.display().to_string();

@@ -85,6 +85,8 @@ pub struct TesseraApp {
     pub(crate) about_open: bool,
     /// The demo was started this run (the welcome stops offering it).
     pub(crate) demo_started: bool,
+    /// The demo emulator starting on the blocking pool.
+    pub(crate) demo_starting: Option<crate::app::context::Pending<Result<crate::emulator::Emulator, String>>>,
     /// A pane asked to open the lab on one of its resources (profile id, target).
     pub(crate) lab_request: Option<(String, crate::app::context::open_lab::FreeTarget)>,
     pending_ops: Vec<Pending<OpResult>>,
@@ -152,6 +154,7 @@ impl TesseraApp {
             backlogs: None,
             about_open: false,
             demo_started: false,
+            demo_starting: None,
             lab_request: None,
             pending_ops: Vec::new(),
             saving_secret: None,
@@ -208,6 +211,7 @@ impl TesseraApp {
         if let Some(e) = self.profile_saver.failure() {
             self.notices.push(Notice { text: e, error: true });
         }
+        crate::app::frame::welcome::poll_demo(self);
         self.connections.poll();
         self.connections.run_waiting_tests(&self.backend);
         self.explorer.poll();

@@ -22,9 +22,15 @@ pub fn remember(recent: &mut Vec<TabTarget>, target: &TabTarget) {
 }
 
 /// Whether the pinned Azurite is at hand (looked up once: it searches the folders upwards).
+/// Whether the pinned Azurite is there to run the demo. The search walks folders, so it runs once on a thread
+/// of its own; until it answers the welcome offers no demo (the UI thread never waits on a disk).
 fn demo_available() -> bool {
     static FOUND: OnceLock<bool> = OnceLock::new();
-    *FOUND.get_or_init(|| crate::emulator::find_azurite().is_ok())
+    static SEARCH: std::sync::Once = std::sync::Once::new();
+    SEARCH.call_once(|| {
+        std::thread::spawn(|| FOUND.get_or_init(|| crate::emulator::find_azurite().is_ok()));
+    });
+    FOUND.get().copied().unwrap_or(false)
 }
 
 pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
@@ -69,6 +75,13 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     if ui.button("Add account…").clicked() {
         app.editor = Some(crate::app::accounts::editor::AccountEditor::new_account());
     }
+    if app.demo_starting.is_some() {
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("Starting the demo emulator (Azurite, in memory)…");
+        });
+    }
     let fresh = app.settings.recent.is_empty() && !app.demo_started;
     if fresh && demo_available() {
         ui.add_space(8.0);
@@ -91,10 +104,24 @@ fn settled(state: &ConnState) -> Option<&'static str> {
     }
 }
 
-/// Starts Azurite (on the standard ports when free), adds it to the tree and seeds it as a job.
+/// Starts Azurite (on the standard ports when free) off the UI thread, which polls for it (`poll_demo`): the
+/// start waits for it to listen, up to minutes on a loaded machine, while the window keeps answering.
 pub fn start_demo(app: &mut TesseraApp) {
     app.demo_started = true;
-    let emulator = match Emulator::start_preferring(EMULATOR_PORTS) {
+    if app.demo_starting.is_none() {
+        app.demo_starting = Some(
+            app.backend
+                .spawn_blocking(|| Emulator::start_preferring(EMULATOR_PORTS)),
+        );
+    }
+}
+
+/// Once the demo emulator listens: adds it to the tree and seeds it as a job.
+pub fn poll_demo(app: &mut TesseraApp) {
+    let Some(started) = crate::app::context::take_ready(&mut app.demo_starting) else {
+        return;
+    };
+    let emulator = match started {
         Ok(e) => e,
         Err(why) => {
             app.notice(format!("The demo emulator could not start: {why}"));
