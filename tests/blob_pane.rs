@@ -773,3 +773,58 @@ fn snapshot_now_is_of_the_version_shown() {
         "no snapshot of an unseen version"
     );
 }
+
+#[test]
+fn closing_a_tab_asks_before_dropping_an_edit_and_a_lease_acquired_meanwhile_is_recorded() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    let client = common::client();
+    let container = unique("closing");
+    rt.block_on(async {
+        client
+            .create_container(&container, PublicAccess::None, &[])
+            .await
+            .unwrap();
+        put(&client, &container, "held.txt", "x").await;
+    });
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.click("held.txt");
+    wait_for_properties(&mut t);
+    let close = format!("Close {container} (container)");
+    // An unsaved edit: closing asks; Cancel keeps the tab and the edit.
+    t.type_into("Cache-Control:", "no-store");
+    t.click(&close);
+    t.wait_for_contains(&format!("Close `{container}` with unsaved edits?"));
+    t.wait_for_contains("the metadata and headers of `held.txt`");
+    t.click("Cancel");
+    assert_eq!(
+        t.harness.get_by_label("Cache-Control:").value().unwrap_or_default(),
+        "no-store"
+    );
+    // An Acquire whose reply is slow, then the tab closed (the edit dropped on purpose) before the reply.
+    proxy.inject([common::fault_proxy::Fault::Delay(Duration::from_millis(1500))]);
+    t.click("infinite lease");
+    t.click("Acquire lease");
+    t.click(&close);
+    t.click("Close and drop the edits");
+    t.wait_for_contains("closed. What it had sent still finishes and is recorded");
+    // The lease the service granted lands in the lease book although the tab is gone.
+    t.wait_app("the lease in the lease book", Duration::from_secs(30), |app| {
+        app.tabs_closed_still_working() == 0
+    });
+    let props = rt
+        .block_on(client.get_blob_properties(&container, "held.txt", None))
+        .unwrap()
+        .0;
+    assert_eq!(props.lease.state, tessera::storage::blob::LeaseState::Leased);
+    t.click(&container);
+    t.wait_for_contains("leased by this app, infinite");
+    t.click("held.txt");
+    wait_for_properties(&mut t);
+    assert_eq!(
+        t.harness.get_by_label("Cache-Control:").value().unwrap_or_default(),
+        "",
+        "the dropped edit is gone"
+    );
+}

@@ -297,3 +297,35 @@ fn an_unsaved_metadata_edit_survives_refreshes_and_a_refused_save_then_saves_exa
         ]
     );
 }
+
+#[test]
+fn a_dequeue_whose_reply_comes_after_the_tab_closed_keeps_its_messages_reachable() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, q) = queue(&rt);
+    rt.block_on(client.put_message(&q, "in flight", None, MessageTtl::Default))
+        .unwrap();
+    let id = only_id(&rt, &client, &q);
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Queue));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Queues", &q);
+    t.wait_for("in flight");
+    t.click("30 s");
+    // The dequeue's reply is slow; the tab is closed before it comes.
+    proxy.inject([common::fault_proxy::Fault::Delay(Duration::from_millis(1500))]);
+    t.click("Dequeue");
+    t.click(&format!("Close {q} (queue)"));
+    t.wait_for_contains("closed. What it had sent still finishes and is recorded");
+    // Under Activity: the closed tab holds the message with its live receipt.
+    t.wait_for_contains(&format!("{q} (queue): 1 message(s) held with live receipts"));
+    t.click(&format!("Reopen {q} (queue)"));
+    t.wait_for_contains("Visible again in");
+    // The receipt works: the message is deleted, not left to reappear.
+    t.click(&format!("Delete {}", short(&id)));
+    t.wait_for_contains("Deleted: it left this queue.");
+    assert_eq!(
+        rt.block_on(client.get_queue_properties(&q))
+            .unwrap()
+            .approximate_message_count,
+        0
+    );
+}

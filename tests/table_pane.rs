@@ -843,3 +843,25 @@ fn deleting_rows_someone_already_deleted_counts_them_as_gone_instead_of_failing(
     );
     assert!(rt.block_on(client.get_entity(&table, "p0", "r003")).is_ok());
 }
+
+#[test]
+fn ctrl_w_on_a_tab_with_an_unsaved_entity_edit_asks_first() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_, table) = seeded_table(&rt, 3);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.click("Customer 1");
+    t.click("Edit");
+    t.type_into("Value of Name", " (unsaved)");
+    t.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::W);
+    t.step();
+    t.wait_for_contains(&format!("Close `{table}` with unsaved edits?"));
+    t.wait_for_contains("the entity edit (p0, r001)");
+    t.click("Cancel");
+    assert_eq!(t.harness.state().open_tab_count(), 1, "the tab stays");
+    assert!(t.table().editor().unwrap().texts().any(|x| x == "Customer 1 (unsaved)"));
+    t.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::W);
+    t.step();
+    t.click("Close and drop the edits");
+    assert_eq!(t.harness.state().open_tab_count(), 0);
+}

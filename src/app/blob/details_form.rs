@@ -169,6 +169,27 @@ impl BlobDrafts {
 }
 
 impl BlobPane {
+    /// The unsaved edits in this tab, in words (closing asks before dropping them).
+    pub fn unsaved(&self) -> Vec<String> {
+        let mut said: Vec<String> = self
+            .forms
+            .unsaved()
+            .into_iter()
+            .filter(|b| !self.forms.is_saving(b))
+            .map(|b| format!("the metadata and headers of `{b}`"))
+            .collect();
+        if self.container_edit.as_ref().is_some_and(|d| d.is_dirty()) {
+            said.push(format!("the settings of container `{}`", self.container));
+        }
+        said
+    }
+
+    /// Whether a write or lease action this tab sent has not answered yet (the tab keeps running, unseen, until
+    /// it has, so a lease acquired lands in the lease book).
+    pub fn has_sent_work(&self) -> bool {
+        !self.ops.is_empty() || !self.forms.saves.is_empty()
+    }
+
     /// Saves the selected blob's draft: metadata, then headers, each with If-Match the version the edit started
     /// from (the second on the ETag the first returned), or unconditionally when `force` (the button says so).
     pub fn save_details(&mut self, ctx: &mut PaneContext, force: bool) {

@@ -12,7 +12,6 @@ use crate::app::context::leases::LeaseKey;
 use crate::app::context::{Loading, Pending, ReplyFor, take_all_ready, take_ready};
 use crate::storage::StorageError;
 use crate::storage::blob::container::ContainerProperties;
-use crate::storage::blob::lease::LeaseDuration;
 use crate::storage::blob::sas::SasPermissions;
 use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
 
@@ -65,19 +64,7 @@ pub enum BlobConfirm {
     DeleteContainer,
 }
 
-/// What a finished one-off action changes.
-pub struct OpDone {
-    pub message: Result<String, StorageError>,
-    pub lease: Option<LeaseChange>,
-}
-
-pub enum LeaseChange {
-    Acquired(LeaseKey, String, LeaseDuration),
-    Renewed(LeaseKey),
-    Changed(LeaseKey, String),
-    Released(LeaseKey),
-    Broke(LeaseKey, u32),
-}
+pub use crate::app::context::sent::{LeaseChange, OpDone};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum DialogFor {
@@ -558,13 +545,7 @@ impl BlobPane {
         self.poll_saves(ctx);
         for done in take_all_ready(&mut self.ops) {
             if let Some(change) = done.lease {
-                match change {
-                    LeaseChange::Acquired(k, id, d) => ctx.leases.acquired(k, id, d),
-                    LeaseChange::Renewed(k) => ctx.leases.renewed(&k),
-                    LeaseChange::Changed(k, id) => ctx.leases.changed(&k, id),
-                    LeaseChange::Released(k) => ctx.leases.released(&k),
-                    LeaseChange::Broke(k, s) => ctx.leases.broke(k, s),
-                }
+                change.apply(ctx.leases);
             }
             self.message = Some(done.message);
             self.refresh_indicators(ctx);

@@ -6,6 +6,7 @@
 pub mod draft;
 pub mod leases;
 pub mod open_lab;
+pub mod sent;
 
 use std::sync::Arc;
 

@@ -57,6 +57,8 @@ pub enum Confirm {
     RemoveAccount(String),
     /// Tools > Seed a million rows, into this account.
     SeedMillion(String),
+    /// Close this tab although it holds these unsaved edits.
+    CloseTab(TabTarget, Vec<String>),
 }
 
 pub struct TesseraApp {
@@ -405,6 +407,11 @@ impl TesseraApp {
                     |job, client| async move { crate::demo::seed_million(&client, &job.progress, &job.cancel).await },
                 );
                 self.settings.bottom = BottomView::Activity;
+            }
+            Confirm::CloseTab(target, _) => {
+                if let Some(i) = self.tabs.list.iter().position(|t| t.target == target) {
+                    crate::app::frame::closing::close(self, i);
+                }
             }
             Confirm::DeleteResource(target) => {
                 let Some(client) = self.connections.client(&target.profile_id) else {

@@ -3,6 +3,7 @@
 
 pub mod activity;
 pub mod app;
+pub mod closing;
 pub mod inspector;
 pub mod shell;
 pub mod surface;

@@ -86,7 +86,7 @@ fn shortcuts(app: &mut TesseraApp, ui: &mut egui::Ui) {
     if ui.input_mut(|i| i.consume_shortcut(&CLOSE_TAB))
         && let Some(i) = app.tabs.active
     {
-        app.tabs.close(i);
+        crate::app::frame::closing::request_close(app, i);
     }
     if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F6)) {
         app.focus = match app.focus {
@@ -274,7 +274,7 @@ fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 ui.separator();
             }
             if let Some(i) = close {
-                app.tabs.close(i);
+                crate::app::frame::closing::request_close(app, i);
             }
         });
         ui.separator();
@@ -287,16 +287,23 @@ fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
     });
 }
 
+/// "Activity", with how many jobs run and how many closed tabs still work.
+fn activity_label(app: &TesseraApp) -> String {
+    let running = app.jobs.running();
+    let closed = app.tabs.closed.len();
+    match (running, closed) {
+        (0, 0) => "Activity".to_string(),
+        (r, 0) => format!("Activity ({r} running)"),
+        (0, c) => format!("Activity ({c} closed tab(s) still working)"),
+        (r, c) => format!("Activity ({r} running, {c} closed tab(s) still working)"),
+    }
+}
+
 fn bottom(app: &mut TesseraApp, ui: &mut egui::Ui) {
     follow_click(app, ui, PanelFocus::Bottom);
     panel_frame(app, ui, PanelFocus::Bottom).show(ui, |ui| {
         ui.horizontal(|ui| {
-            let running = app.jobs.running();
-            let activity = if running > 0 {
-                format!("Activity ({running} running)")
-            } else {
-                "Activity".to_string()
-            };
+            let activity = activity_label(app);
             let r = ui.selectable_value(&mut app.settings.bottom, BottomView::Activity, activity);
             if app.focus == PanelFocus::Bottom && ui.memory(|m| m.focused().is_none()) {
                 r.request_focus();
@@ -319,7 +326,10 @@ fn bottom(app: &mut TesseraApp, ui: &mut egui::Ui) {
         });
         ui.separator();
         match app.settings.bottom {
-            BottomView::Activity => crate::app::frame::activity::ui(ui, &mut app.jobs, &app.backend),
+            BottomView::Activity => {
+                crate::app::frame::closing::ui(app, ui);
+                crate::app::frame::activity::ui(ui, &mut app.jobs, &app.backend)
+            }
             BottomView::Inspector => app.inspector.ui(ui),
         }
     });
@@ -340,12 +350,7 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         if !app.settings.bottom_open {
             // The closed panel's two views, one click away.
-            let running = app.jobs.running();
-            let activity = if running > 0 {
-                format!("Activity ({running} running)")
-            } else {
-                "Activity".to_string()
-            };
+            let activity = activity_label(app);
             if ui.small_button(activity).clicked() {
                 app.settings.bottom_open = true;
                 app.settings.bottom = BottomView::Activity;
@@ -453,6 +458,15 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
                     "Seed a million rows".to_string(),
                 )
             }
+            Confirm::CloseTab(t, unsaved) => (
+                format!("Close `{}` with unsaved edits?", t.name),
+                format!(
+                    "This tab holds {} that you have not saved. Closing drops them. (Work already sent still finishes \
+                     and is recorded.)",
+                    unsaved.join(", ")
+                ),
+                "Close and drop the edits".to_string(),
+            ),
             Confirm::RemoveAccount(id) => {
                 let label = app
                     .connections

@@ -45,6 +45,11 @@ impl TesseraApp {
         }
     }
 
+    /// Closed tabs still running unseen until what they sent has landed.
+    pub fn tabs_closed_still_working(&self) -> usize {
+        self.tabs.closed.len()
+    }
+
     pub fn open_tab_count(&self) -> usize {
         self.tabs.list.len()
     }

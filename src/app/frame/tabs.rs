@@ -75,10 +75,15 @@ pub struct Tabs {
     pub(crate) focus_filter: bool,
     /// Ctrl+R asked the active pane to reload.
     pub(crate) refresh_requested: bool,
+    /// Closed tabs whose sent work has not all answered (see `closing`).
+    pub(crate) closed: Vec<Tab>,
 }
 
 impl Tabs {
     pub fn open(&mut self, target: TabTarget) {
+        if self.reopen(&target) {
+            return;
+        }
         match self.list.iter().position(|t| t.target == target) {
             Some(i) => self.active = Some(i),
             None => {
@@ -91,12 +96,14 @@ impl Tabs {
         }
     }
 
-    /// Closing a tab drops its pane, which aborts whatever it was still waiting for.
+    /// Closing a tab drops its pane, which aborts the reads it was waiting for; a pane with writes, leases or
+    /// dequeues out (or live receipts) runs on unseen until they land (`closing`).
     pub fn close(&mut self, index: usize) {
         if index >= self.list.len() {
             return;
         }
-        self.list.remove(index);
+        let tab = self.list.remove(index);
+        self.keep_if_working(tab);
         self.active = match self.active {
             _ if self.list.is_empty() => None,
             Some(a) if a > index => Some(a - 1),
@@ -115,6 +122,8 @@ impl Tabs {
         while let Some(i) = self.list.iter().position(|t| t.target.profile_id == profile_id) {
             self.close(i);
         }
+        // The account is gone: nothing of it is kept running.
+        self.closed.retain(|t| t.target.profile_id != profile_id);
     }
 
     pub fn active_tab(&mut self) -> Option<&mut Tab> {
@@ -141,18 +150,21 @@ impl Tabs {
 
     /// Whether something on screen counts down or loads and needs frames without input.
     pub fn wants_ticks(&self) -> bool {
-        self.list.iter().any(|t| match &t.pane {
-            Pane::Table(p) => p.is_loading() || p.is_viewing(),
-            Pane::Blob(p) => p.is_busy(),
-            Pane::Queue(p) => p.is_busy() || p.counting(),
-            Pane::Waiting => false,
-        })
+        !self.closed.is_empty()
+            || self.list.iter().any(|t| match &t.pane {
+                Pane::Table(p) => p.is_loading() || p.is_viewing(),
+                Pane::Blob(p) => p.is_busy(),
+                Pane::Queue(p) => p.is_busy() || p.counting(),
+                Pane::Waiting => false,
+            })
     }
 
     /// Creates panes whose account became ready, and lets every pane collect its results.
     pub fn poll(&mut self, shared: &mut Shared) {
         let active = self.active;
-        for (i, tab) in self.list.iter_mut().enumerate() {
+        let open = self.list.len();
+        for (i, tab) in self.list.iter_mut().chain(self.closed.iter_mut()).enumerate() {
+            let active = if i < open { active } else { None };
             let Some(conn) = shared.connections.get(&tab.target.profile_id) else {
                 continue;
             };
@@ -176,6 +188,7 @@ impl Tabs {
                 Pane::Waiting => {}
             }
         }
+        self.forget_finished_closed();
     }
 
     pub fn pane_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {

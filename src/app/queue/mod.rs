@@ -2,6 +2,7 @@
 
 pub mod backlogs;
 pub mod charts;
+pub mod closing;
 pub mod message_actions;
 pub mod pane;
 pub mod view;

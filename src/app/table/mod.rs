@@ -1,5 +1,6 @@
 //! The table pane: its state, its grid, the query panel, the entity store and editor, import and export.
 
+pub mod closing;
 pub mod deletes;
 pub mod editor;
 pub mod files;

@@ -1,0 +1,120 @@
+//! Closing a tab: it asks first when the tab holds an unsaved edit, and a tab whose sent work has not answered
+//! (a lease being acquired, a dequeue, a save) or that holds live pop receipts keeps running unseen until it is
+//! done, so what comes back is recorded (the lease book, the held messages). Such tabs are listed under Activity,
+//! where Reopen brings them back as they are.
+
+use crate::app::frame::app::{Confirm, TesseraApp};
+use crate::app::frame::tabs::{Pane, Tab, Tabs};
+
+impl Pane {
+    /// The unsaved edits the pane holds, in words.
+    pub fn unsaved(&self) -> Vec<String> {
+        match self {
+            Pane::Table(p) => p.unsaved(),
+            Pane::Blob(p) => p.unsaved(),
+            Pane::Queue(p) => p.unsaved(),
+            Pane::Waiting => Vec::new(),
+        }
+    }
+
+    /// Whether the pane has work out that must land somewhere, or receipts still good.
+    pub fn has_sent_work(&self) -> bool {
+        match self {
+            Pane::Table(p) => p.has_sent_work(),
+            Pane::Blob(p) => p.has_sent_work(),
+            Pane::Queue(p) => p.has_sent_work(),
+            Pane::Waiting => false,
+        }
+    }
+
+    fn hide(&mut self) {
+        match self {
+            Pane::Blob(p) => p.shown = false,
+            Pane::Queue(p) => p.hide(),
+            Pane::Table(_) | Pane::Waiting => {}
+        }
+    }
+}
+
+/// The close button and Ctrl+W: a tab with unsaved edits asks first.
+pub fn request_close(app: &mut TesseraApp, index: usize) {
+    let Some(tab) = app.tabs.list.get(index) else { return };
+    let unsaved = tab.pane.unsaved();
+    if unsaved.is_empty() {
+        close(app, index);
+    } else {
+        app.confirm = Some(Confirm::CloseTab(tab.target.clone(), unsaved));
+    }
+}
+
+/// Closes a tab, saying so when it keeps running unseen.
+pub fn close(app: &mut TesseraApp, index: usize) {
+    let Some(title) = app.tabs.list.get(index).map(|t| t.title()) else {
+        return;
+    };
+    let kept = app.tabs.closed.len();
+    app.tabs.close(index);
+    if app.tabs.closed.len() > kept {
+        app.settings.bottom_open = true;
+        app.settings.bottom = crate::app::frame::app::BottomView::Activity;
+        app.notice(format!(
+            "{title} closed. What it had sent still finishes and is recorded; until then it is listed under \
+             Activity, where Reopen brings it back."
+        ));
+    }
+}
+
+impl Tabs {
+    /// Keeps a closing tab running unseen while it has sent work; otherwise it is dropped (aborting reads).
+    pub(crate) fn keep_if_working(&mut self, mut tab: Tab) {
+        if tab.pane.has_sent_work() {
+            tab.pane.hide();
+            self.closed.push(tab);
+        }
+    }
+
+    /// A closed tab still working on this target comes back as it is.
+    pub(crate) fn reopen(&mut self, target: &crate::app::accounts::tree::TabTarget) -> bool {
+        let Some(i) = self.closed.iter().position(|t| &t.target == target) else {
+            return false;
+        };
+        self.list.push(self.closed.remove(i));
+        self.active = Some(self.list.len() - 1);
+        true
+    }
+
+    /// Drops the closed tabs whose work has all landed.
+    pub(crate) fn forget_finished_closed(&mut self) {
+        self.closed.retain(|t| t.pane.has_sent_work());
+    }
+}
+
+/// Under Activity: the closed tabs still working, each with what it holds and Reopen.
+pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    if app.tabs.closed.is_empty() {
+        return;
+    }
+    ui.strong("Closed tabs still working (what they sent is recorded when it answers)");
+    let mut reopen = None;
+    for tab in &app.tabs.closed {
+        ui.horizontal(|ui| {
+            let title = tab.title();
+            let held = match &tab.pane {
+                Pane::Queue(p) => {
+                    let now = std::time::SystemTime::now();
+                    let live = p.held().iter().filter(|h| !h.done && !h.released(now)).count();
+                    format!("{live} message(s) held with live receipts")
+                }
+                _ => "a request under way".into(),
+            };
+            ui.label(format!("{title}: {held}"));
+            if ui.button(format!("Reopen {title}")).clicked() {
+                reopen = Some(tab.target.clone());
+            }
+        });
+    }
+    ui.separator();
+    if let Some(target) = reopen {
+        app.tabs.reopen(&target);
+    }
+}

@@ -1,0 +1,40 @@
+//! What closing a table tab must ask about (an unsaved entity edit) or let finish (a save already sent).
+
+use crate::app::table::editor::EntityEditor;
+use crate::app::table::pane::TablePane;
+
+impl TablePane {
+    /// The unsaved edits in this tab, in words.
+    pub fn unsaved(&self) -> Vec<String> {
+        match &self.editor {
+            Some(e) if e.is_saving() => Vec::new(),
+            Some(e) if e.has_changes() => vec![format!("the entity edit ({}, {})", e.partition_key, e.row_key)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether a write this tab sent has not answered yet (the tab keeps running, unseen, until it has).
+    pub fn has_sent_work(&self) -> bool {
+        self.editor.as_ref().is_some_and(EntityEditor::is_saving)
+    }
+}
+
+impl EntityEditor {
+    /// Whether the form holds anything the service does not: a changed, added or removed property, or a new
+    /// entity with anything typed.
+    pub fn has_changes(&self) -> bool {
+        let Some(original) = &self.original else {
+            return !self.partition_key.is_empty() || !self.row_key.is_empty() || !self.props.is_empty();
+        };
+        let mine: Vec<(String, Option<crate::storage::table::edm::EdmValue>)> = self
+            .props
+            .iter()
+            .map(|p| (p.name.trim().to_string(), p.value().ok()))
+            .collect();
+        mine.len() != original.properties.len()
+            || mine.iter().any(|(name, value)| match value {
+                Some(v) => original.get(name) != Some(v),
+                None => true,
+            })
+    }
+}
