@@ -828,3 +828,72 @@ fn closing_a_tab_asks_before_dropping_an_edit_and_a_lease_acquired_meanwhile_is_
         "the dropped edit is gone"
     );
 }
+
+#[test]
+fn a_download_over_local_files_asks_replace_keep_both_or_skip() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&rt, &[]);
+    rt.block_on(async {
+        put(&client, &container, "report.txt", "from the service").await;
+        put(&client, &container, "logs/a.log", "service a").await;
+        put(&client, &container, "logs/b.log", "service b").await;
+    });
+    let down = tempfile::tempdir().unwrap();
+    let report = down.path().join("report.txt");
+    std::fs::write(&report, "my local report").unwrap();
+    let dialogs = ScriptedDialogs::new();
+    let mut t = TestApp::with_emulator(&rt);
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", &container);
+    t.click("report.txt");
+    // Keep both: the local file is untouched, the download lands beside it.
+    dialogs.answer(Some(down.path().to_path_buf()));
+    t.click("Download…");
+    t.wait_for_contains("already exists.");
+    t.click("Keep both");
+    t.wait_for_contains("1 blob(s) saved under");
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), "my local report");
+    assert_eq!(
+        std::fs::read_to_string(down.path().join("report (1).txt")).unwrap(),
+        "from the service"
+    );
+    // Skip leaves it; Replace writes over it.
+    dialogs.answer(Some(down.path().to_path_buf()));
+    t.click("Download…");
+    t.click("Skip");
+    t.wait_for_contains("0 blob(s) saved under");
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), "my local report");
+    dialogs.answer(Some(down.path().to_path_buf()));
+    t.click("Download…");
+    t.click("Replace");
+    t.wait_app("the replaced file", Duration::from_secs(30), |_| {
+        std::fs::read_to_string(&report).is_ok_and(|s| s == "from the service")
+    });
+    // A folder with two files already there: one answer for all of them.
+    std::fs::create_dir_all(down.path().join("logs")).unwrap();
+    std::fs::write(down.path().join("logs/a.log"), "local a").unwrap();
+    std::fs::write(down.path().join("logs/b.log"), "local b").unwrap();
+    // Refresh clears the selection; Ctrl+click selects the folder (a click opens it).
+    t.click("Refresh");
+    t.wait_for("logs/ (folder)");
+    t.harness
+        .get_by_label("logs/ (folder)")
+        .click_modifiers(egui::Modifiers::CTRL | egui::Modifiers::COMMAND);
+    t.step();
+    t.step();
+    assert_eq!(t.blob().selection().iter().collect::<Vec<_>>(), ["logs/"]);
+    dialogs.answer(Some(down.path().to_path_buf()));
+    t.click("Download…");
+    t.wait_for_contains("Do this for all 2 files already there");
+    t.click("Skip");
+    t.wait_for_contains("0 blob(s) saved under");
+    t.wait_for_contains("2 skipped (already there)");
+    assert_eq!(
+        std::fs::read_to_string(down.path().join("logs/a.log")).unwrap(),
+        "local a"
+    );
+    assert_eq!(
+        std::fs::read_to_string(down.path().join("logs/b.log")).unwrap(),
+        "local b"
+    );
+}

@@ -5,6 +5,7 @@ pub mod actions;
 pub mod container_edit;
 pub mod details;
 pub mod details_form;
+pub mod downloads;
 pub mod listing;
 pub mod pane;
 pub mod preview;

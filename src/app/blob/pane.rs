@@ -125,6 +125,9 @@ pub struct BlobPane {
     pub(crate) shown_image: Option<String>,
     pub(super) ops: Vec<Pending<OpDone>>,
     pub(super) dialog: Option<(Pending<Option<Vec<PathBuf>>>, DialogFor)>,
+    /// A download's destinations being checked, then the question about files already there.
+    pub(super) download_check: crate::app::blob::downloads::DownloadCheck,
+    pub(crate) download_plan: Option<crate::app::blob::downloads::DownloadPlan>,
     pub(crate) message: Option<Result<String, StorageError>>,
     pub(crate) started: bool,
     /// Whether this is the tab on screen: only that one refreshes its indicators.
@@ -241,6 +244,8 @@ impl BlobPane {
             shown_image: None,
             ops: Vec::new(),
             dialog: None,
+            download_check: None,
+            download_plan: None,
             message: None,
             started: false,
             shown: false,
@@ -551,6 +556,7 @@ impl BlobPane {
             self.refresh_indicators(ctx);
         }
         self.poll_dialog(ctx);
+        self.poll_download_check(ctx);
         // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
         let due = self.last_refresh.elapsed() >= REFRESH_EVERY && self.refreshing.is_none();
         if self.started && self.shown && (self.refresh_now || due) {

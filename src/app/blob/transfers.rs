@@ -14,7 +14,6 @@ use crate::app::widgets::format::{human_bytes, thousands};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::transfer::TransferOptions;
 use crate::storage::blob::{BlobHttpHeaders, ListBlobsOptions};
-use crate::storage::progress::TransferProgress;
 use crate::storage::{Client, StorageError};
 
 impl BlobPane {
@@ -99,60 +98,6 @@ impl BlobPane {
             upload.run(job)
         });
     }
-
-    /// Downloads the selected blobs and folders into `folder`, one job per blob or folder.
-    pub fn download_selection(&mut self, ctx: &mut PaneContext, folder: &Path) {
-        // (Each selected blob or folder is its own job, so one failure leaves the others going.)
-        for name in self.selection.clone() {
-            let (client, container, folder) = (ctx.client.clone(), self.container.clone(), folder.to_path_buf());
-            let is_folder = name.ends_with('/');
-            let base = self.prefix.clone();
-            let title = format!("Download {name}");
-            let state = (client, container, folder, name, base);
-            ctx.start_job(
-                title,
-                Unit::Bytes,
-                state,
-                move |job, (client, container, folder, name, base)| async move {
-                    if !is_folder {
-                        let dest = folder.join(local_path(name.strip_prefix(&base).unwrap_or(&name))?);
-                        // From a flat listing a blob's name holds its folders: make them, as for a folder.
-                        if let Some(parent) = dest.parent() {
-                            std::fs::create_dir_all(parent).map_err(|e| StorageError::io("Download", &e))?;
-                        }
-                        let options = TransferOptions::default();
-                        client
-                            .download_file(&container, &name, None, &dest, &options, &job.progress, &job.cancel)
-                            .await?;
-                        return Ok(format!("1 blob(s) saved under {}", folder.display()));
-                    }
-                    let names = list_all(&client, &container, &name).await?;
-                    job.progress.start(names.iter().map(|(_, s)| s).sum());
-                    for (blob, _) in &names {
-                        let dest = folder.join(local_path(blob.strip_prefix(&base).unwrap_or(blob))?);
-                        if let Some(parent) = dest.parent() {
-                            std::fs::create_dir_all(parent).map_err(|e| StorageError::io("Download", &e))?;
-                        }
-                        // The folder's progress moves blob by blob.
-                        let one = TransferProgress::new();
-                        client
-                            .download_file(
-                                &container,
-                                blob,
-                                None,
-                                &dest,
-                                &TransferOptions::default(),
-                                &one,
-                                &job.cancel,
-                            )
-                            .await?;
-                        job.progress.add(one.done());
-                    }
-                    Ok(format!("{} blob(s) saved under {}", names.len(), folder.display()))
-                },
-            );
-        }
-    }
 }
 
 impl BlobPane {
@@ -188,7 +133,7 @@ impl BlobPane {
                     }
                     DialogFor::Download => {
                         if let Some(folder) = paths.first() {
-                            self.download_selection(ctx, folder);
+                            self.check_download(ctx, folder.clone());
                         }
                     }
                 }
@@ -322,7 +267,11 @@ impl FolderUpload {
 }
 
 /// Every blob under a prefix with its size, following markers.
-async fn list_all(client: &Client, container: &str, prefix: &str) -> Result<Vec<(String, u64)>, StorageError> {
+pub(super) async fn list_all(
+    client: &Client,
+    container: &str,
+    prefix: &str,
+) -> Result<Vec<(String, u64)>, StorageError> {
     let mut out = Vec::new();
     let mut marker = None;
     loop {

@@ -52,6 +52,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
         });
     listing(pane, ui, ctx);
     confirm(pane, ui.ctx(), ctx);
+    crate::app::blob::downloads::ui(pane, ui.ctx(), ctx);
 }
 
 fn dropped_files(pane: &mut BlobPane, ui: &egui::Ui, ctx: &mut PaneContext) {

@@ -1,0 +1,256 @@
+//! Downloads of the selection into a local folder, one job per blob or folder, never replacing a local file
+//! unasked: the destinations are checked first, and for each file already there the user chooses replace, keep
+//! both (a free name beside it) or skip, for that file or for all of them. A file that appears after asking is
+//! kept, and the download takes a free name beside it.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::app::blob::pane::BlobPane;
+use crate::app::blob::transfers::{list_all, local_path};
+use crate::app::context::{PaneContext, Pending, Unit};
+use crate::storage::StorageError;
+use crate::storage::blob::transfer::TransferOptions;
+use crate::storage::progress::TransferProgress;
+
+/// What to do with a local file that is already there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Existing {
+    Replace,
+    KeepBoth,
+    Skip,
+}
+
+/// A download waiting for the user's answers about files already there.
+pub struct DownloadPlan {
+    pub(crate) folder: PathBuf,
+    pub(crate) conflicts: Vec<PathBuf>,
+    pub(crate) decided: BTreeMap<PathBuf, Existing>,
+    pub(crate) for_all: bool,
+}
+
+/// The check of a download's destinations under way: the folder, and the local files already there.
+pub(crate) type DownloadCheck = Option<(PathBuf, Pending<Result<Vec<PathBuf>, StorageError>>)>;
+
+impl BlobPane {
+    /// Looks for local files the selection would land on (listing folders), off the UI thread.
+    pub fn check_download(&mut self, ctx: &mut PaneContext, folder: PathBuf) {
+        let (client, container, base) = (ctx.client.clone(), self.container.clone(), self.prefix.clone());
+        let (names, into) = (self.selection.clone(), folder.clone());
+        let check = ctx.backend.spawn(async move {
+            let mut there = Vec::new();
+            for name in names {
+                let blobs = match name.ends_with('/') {
+                    true => list_all(&client, &container, &name)
+                        .await?
+                        .into_iter()
+                        .map(|(b, _)| b)
+                        .collect(),
+                    false => vec![name],
+                };
+                for blob in blobs {
+                    let dest = into.join(local_path(blob.strip_prefix(&base).unwrap_or(&blob))?);
+                    if dest.exists() {
+                        there.push(dest);
+                    }
+                }
+            }
+            Ok(there)
+        });
+        self.download_check = Some((folder, check));
+    }
+
+    /// Lands the check: downloads at once when nothing is in the way, or asks.
+    pub(super) fn poll_download_check(&mut self, ctx: &mut PaneContext) {
+        let Some((folder, pending)) = &mut self.download_check else {
+            return;
+        };
+        let Some(result) = pending.poll() else { return };
+        let folder = folder.clone();
+        self.download_check = None;
+        match result {
+            Ok(conflicts) if conflicts.is_empty() => self.download_selection(ctx, &folder, BTreeMap::new()),
+            Ok(conflicts) => {
+                self.download_plan = Some(DownloadPlan {
+                    folder,
+                    for_all: conflicts.len() > 1,
+                    conflicts,
+                    decided: BTreeMap::new(),
+                })
+            }
+            Err(e) => self.message = Some(Err(e)),
+        }
+    }
+
+    /// The user's answer for the file asked about (and, with "for all", every one after it).
+    pub fn decide_download(&mut self, ctx: &mut PaneContext, choice: Existing) {
+        let Some(plan) = &mut self.download_plan else { return };
+        let next: Vec<PathBuf> = plan
+            .conflicts
+            .iter()
+            .filter(|c| !plan.decided.contains_key(*c))
+            .take(if plan.for_all { usize::MAX } else { 1 })
+            .cloned()
+            .collect();
+        for c in next {
+            plan.decided.insert(c, choice);
+        }
+        if plan.decided.len() == plan.conflicts.len()
+            && let Some(plan) = self.download_plan.take()
+        {
+            self.download_selection(ctx, &plan.folder, plan.decided);
+        }
+    }
+
+    /// Downloads the selected blobs and folders into `folder`, one job per blob or folder, each file already
+    /// there treated as the user chose.
+    pub fn download_selection(&mut self, ctx: &mut PaneContext, folder: &Path, choices: BTreeMap<PathBuf, Existing>) {
+        let choices = Arc::new(choices);
+        // (Each selected blob or folder is its own job, so one failure leaves the others going.)
+        for name in self.selection.clone() {
+            let (client, container, folder) = (ctx.client.clone(), self.container.clone(), folder.to_path_buf());
+            let is_folder = name.ends_with('/');
+            let base = self.prefix.clone();
+            let title = format!("Download {name}");
+            let state = (client, container, folder, name, base, choices.clone());
+            ctx.start_job(
+                title,
+                Unit::Bytes,
+                state,
+                move |job, (client, container, folder, name, base, choices)| async move {
+                    let blobs = match is_folder {
+                        true => list_all(&client, &container, &name).await?,
+                        false => vec![(name.clone(), 0)],
+                    };
+                    if is_folder {
+                        job.progress.start(blobs.iter().map(|(_, s)| s).sum());
+                    }
+                    let (mut saved, mut skipped) = (0, 0);
+                    for (blob, _) in &blobs {
+                        let wanted = folder.join(local_path(blob.strip_prefix(&base).unwrap_or(blob))?);
+                        let Some(dest) = destination(&wanted, &choices) else {
+                            skipped += 1;
+                            continue;
+                        };
+                        // From a flat listing a blob's name holds its folders: make them, as for a folder.
+                        if let Some(parent) = dest.parent() {
+                            std::fs::create_dir_all(parent).map_err(|e| StorageError::io("Download", &e))?;
+                        }
+                        // A folder's progress moves blob by blob; one blob's moves byte by byte.
+                        let one = TransferProgress::new();
+                        let progress = if is_folder { &one } else { &job.progress };
+                        client
+                            .download_file(
+                                &container,
+                                blob,
+                                None,
+                                &dest,
+                                &TransferOptions::default(),
+                                progress,
+                                &job.cancel,
+                            )
+                            .await?;
+                        job.progress.add(if is_folder { one.done() } else { 0 });
+                        saved += 1;
+                    }
+                    let skipped = match skipped {
+                        0 => String::new(),
+                        n => format!("; {n} skipped (already there)"),
+                    };
+                    Ok(format!("{saved} blob(s) saved under {}{skipped}", folder.display()))
+                },
+            );
+        }
+    }
+}
+
+/// Where a blob goes: its own name, or as the user chose for a file already there; one that appeared after the
+/// question is kept and the blob takes a free name beside it.
+fn destination(wanted: &Path, choices: &BTreeMap<PathBuf, Existing>) -> Option<PathBuf> {
+    if !wanted.exists() {
+        return Some(wanted.to_path_buf());
+    }
+    match choices.get(wanted) {
+        Some(Existing::Replace) => Some(wanted.to_path_buf()),
+        Some(Existing::Skip) => None,
+        Some(Existing::KeepBoth) | None => Some(free_name(wanted)),
+    }
+}
+
+/// `report (1).txt`, `report (2).txt`, …: the first name beside `path` that is free.
+pub fn free_name(path: &Path) -> PathBuf {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("download");
+    let ext = path.extension().and_then(|e| e.to_str());
+    (1..)
+        .map(|n| {
+            let name = match ext {
+                Some(e) => format!("{stem} ({n}).{e}"),
+                None => format!("{stem} ({n})"),
+            };
+            path.with_file_name(name)
+        })
+        .find(|p| !p.exists())
+        .expect("some number is free")
+}
+
+/// The question about files already there, while a download waits for it.
+pub(super) fn ui(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
+    let Some(plan) = &mut pane.download_plan else { return };
+    let Some(file) = plan.conflicts.iter().find(|c| !plan.decided.contains_key(*c)).cloned() else {
+        return;
+    };
+    let left = plan.conflicts.len() - plan.decided.len();
+    let mut choice = None;
+    let mut cancel = false;
+    egui::Modal::new(egui::Id::unique(("download-conflict", &pane.container))).show(egui_ctx, |ui| {
+        ui.heading("A file of that name is already there");
+        ui.label(format!("`{}` already exists.", file.display()));
+        if left > 1 {
+            ui.checkbox(&mut plan.for_all, format!("Do this for all {left} files already there"));
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Replace").clicked() {
+                choice = Some(Existing::Replace);
+            }
+            if ui
+                .button("Keep both")
+                .on_hover_text("The download takes a free name beside it")
+                .clicked()
+            {
+                choice = Some(Existing::KeepBoth);
+            }
+            if ui.button("Skip").clicked() {
+                choice = Some(Existing::Skip);
+            }
+            if ui.button("Cancel the download").clicked() {
+                cancel = true;
+            }
+        });
+    });
+    if cancel {
+        pane.download_plan = None;
+    } else if let Some(c) = choice {
+        pane.decide_download(ctx, c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_already_there_gets_a_free_name_beside_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("report.txt");
+        std::fs::write(&a, "1").unwrap();
+        std::fs::write(dir.path().join("report (1).txt"), "2").unwrap();
+        assert_eq!(free_name(&a), dir.path().join("report (2).txt"));
+        let choices = BTreeMap::from([(a.clone(), Existing::Skip)]);
+        assert_eq!(destination(&a, &choices), None);
+        assert_eq!(
+            destination(&a, &BTreeMap::new()),
+            Some(dir.path().join("report (2).txt"))
+        );
+    }
+}
