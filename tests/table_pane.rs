@@ -865,3 +865,23 @@ fn ctrl_w_on_a_tab_with_an_unsaved_entity_edit_asks_first() {
     t.click("Close and drop the edits");
     assert_eq!(t.harness.state().open_tab_count(), 0);
 }
+
+#[test]
+fn the_partition_map_counts_the_new_query_even_when_it_loads_as_many_rows() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_, table) = seeded_table(&rt, 200);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.replace_text("$filter:", "PartitionKey eq 'p0'");
+    t.click("Run query");
+    t.wait_for_contains("100 entities loaded");
+    t.click("Partition map");
+    t.wait_for_contains("Top partition: p0 with 100 entities");
+    // Another partition, the same number of rows: the counts must be of these rows.
+    t.replace_text("$filter:", "PartitionKey eq 'p1'");
+    t.click("Run query");
+    t.wait_table("p1 loaded", |p| {
+        p.store().len() == 100 && p.store().iter().all(|e| e.partition_key() == "p1")
+    });
+    t.wait_for_contains("Top partition: p1 with 100 entities");
+}

@@ -81,7 +81,7 @@ pub struct TablePane {
     pub(super) dialog_purpose: DialogPurpose,
     pub(crate) partition_map: bool,
     pub(crate) partitions: Option<PartitionCounts>,
-    pub(super) counting: Option<(Pending<PartitionCounts>, usize)>,
+    pub(super) counting: Option<(Pending<PartitionCounts>, u64)>,
     pub(super) scan: Option<(JobId, Arc<Mutex<Option<PartitionCounts>>>)>,
 }
 

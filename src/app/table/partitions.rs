@@ -20,6 +20,8 @@ pub struct PartitionCounts {
     pub total: u64,
     /// Counted over the whole table (a scan) rather than the loaded rows.
     pub whole_table: bool,
+    /// The version of the loaded rows these were counted from (`EntityStore::version`).
+    pub store_version: Option<u64>,
 }
 
 /// One partition above this share of the rows is flagged: it takes most of the load.
@@ -38,6 +40,7 @@ impl PartitionCounts {
             counts,
             total,
             whole_table: false,
+            store_version: None,
         }
     }
 
@@ -150,12 +153,19 @@ pub fn partition_map_ui(ui: &mut egui::Ui, counts: &PartitionCounts) -> Option<S
     clicked
 }
 
+/// Whether the counts shown are not of the rows loaded now. Keyed by which rows were counted (the store's
+/// version), not how many: another query, or a count that lands after the rows changed, may have as many rows.
+pub fn counts_are_stale(counts: Option<&PartitionCounts>, store: &crate::app::table::store::EntityStore) -> bool {
+    counts.and_then(|p| p.store_version) != Some(store.version())
+}
+
 impl crate::app::table::pane::TablePane {
     /// Counts the loaded rows per partition, off the UI thread, when the map is shown and the rows changed.
     pub(super) fn count_partitions(&mut self, ctx: &mut PaneContext) {
-        if let Some((pending, _)) = &mut self.counting
-            && let Some(counts) = pending.poll()
+        if let Some((pending, version)) = &mut self.counting
+            && let Some(mut counts) = pending.poll()
         {
+            counts.store_version = Some(*version);
             self.counting = None;
             if !self.partitions.as_ref().is_some_and(|p| p.whole_table) {
                 self.partitions = Some(counts);
@@ -169,24 +179,19 @@ impl crate::app::table::pane::TablePane {
             }
             self.scan = None;
         }
-        let counted = self.partitions.as_ref().map_or(usize::MAX, |p| p.total as usize);
+        let stale = counts_are_stale(self.partitions.as_ref(), &self.store);
         let whole = self.partitions.as_ref().is_some_and(|p| p.whole_table);
         if !whole && self.store.is_empty() {
             // Counts of rows no longer loaded would describe another query.
             self.partitions = None;
         }
-        if self.partition_map
-            && !whole
-            && self.counting.is_none()
-            && counted != self.store.len()
-            && !self.store.is_empty()
-        {
+        if self.partition_map && !whole && self.counting.is_none() && stale && !self.store.is_empty() {
             let store = self.store.clone();
-            let len = store.len();
+            let version = store.version();
             self.counting = Some((
                 ctx.backend
                     .spawn_blocking(move || PartitionCounts::from_entities(store.iter())),
-                len,
+                version,
             ));
         }
     }
@@ -252,5 +257,34 @@ mod tests {
             !PartitionCounts::from_keys(["x"].into_iter()).is_hot(),
             "one partition is not a skew"
         );
+    }
+
+    use crate::app::table::store::EntityStore;
+    use crate::storage::table::entity::EntityDraft;
+
+    fn store(partition: &str) -> EntityStore {
+        let mut s = EntityStore::default();
+        s.push_page(
+            (0..100)
+                .map(|i| EntityDraft::new(partition, format!("r{i}")).to_entity())
+                .collect(),
+        );
+        s
+    }
+
+    #[test]
+    fn counts_of_other_rows_are_stale_even_with_the_same_total() {
+        let a = store("p0");
+        let mut counts = PartitionCounts::from_entities(a.iter());
+        counts.store_version = Some(a.version());
+        assert!(!counts_are_stale(Some(&counts), &a));
+        // Query B loads as many rows of another partition; a count of A landing now must not be taken for B's.
+        let b = store("p1");
+        assert_eq!(counts.total as usize, b.len());
+        assert!(counts_are_stale(Some(&counts), &b));
+        // Any change of the rows makes a new version.
+        let mut a2 = a.clone();
+        a2.replace(0, EntityDraft::new("p9", "r0").to_entity());
+        assert!(counts_are_stale(Some(&counts), &a2));
     }
 }

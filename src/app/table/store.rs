@@ -20,9 +20,24 @@ pub struct EntityStore {
     chunks: Vec<Arc<[Entity]>>,
     starts: Vec<u32>,
     len: u32,
+    /// Changes with every change of the rows, unique across stores: what a result computed from the rows (the
+    /// partition counts) is keyed by, since two queries can load the same number of rows.
+    version: u64,
 }
 
+/// The source of store versions.
+static VERSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
 impl EntityStore {
+    /// Which rows these are: another number after any change, or in another store.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn changed(&mut self) {
+        self.version = VERSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
     pub fn len(&self) -> usize {
         self.len as usize
     }
@@ -38,6 +53,7 @@ impl EntityStore {
         self.starts.push(self.len);
         self.len += entities.len() as u32;
         self.chunks.push(entities.into());
+        self.changed();
     }
 
     fn locate(&self, index: u32) -> (usize, usize) {
@@ -59,6 +75,7 @@ impl EntityStore {
         let mut chunk: Vec<Entity> = self.chunks[c].to_vec();
         chunk[o] = entity;
         self.chunks[c] = chunk.into();
+        self.changed();
     }
 
     /// Drops the given rows (after a delete) and rebuilds the chunks.
@@ -71,6 +88,7 @@ impl EntityStore {
         for chunk in kept.chunks(1000) {
             self.push_page(chunk.to_vec());
         }
+        self.changed();
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Entity> {
