@@ -272,7 +272,12 @@ pub(super) fn form(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext
             let l = ui.label(format!("{label}:"));
             let mut text = value.clone().unwrap_or_default();
             if ui
-                .add(egui::TextEdit::singleline(&mut text).desired_width(200.0))
+                .add(
+                    egui::TextEdit::singleline(&mut text)
+                        // A stable id: a mark a refresh adds above must not move the focus to another field.
+                        .id_salt(("blob-header", name, *label))
+                        .desired_width(200.0),
+                )
                 .labelled_by(l.id)
                 .changed()
             {

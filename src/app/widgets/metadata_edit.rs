@@ -9,10 +9,19 @@ pub fn rows(ui: &mut egui::Ui, rows: &mut Vec<(String, String)>, owner: Option<&
         // Narrow enough for the details panel at its default width: a wider row would push every wrapped row
         // of the panel past its edge.
         ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(k).desired_width(100.0))
-                .accessible_name(label(owner, &format!("metadata name {n}")));
-            ui.add(egui::TextEdit::singleline(v).desired_width(150.0))
-                .accessible_name(label(owner, &format!("metadata value {n}")));
+            // Stable ids: a mark a refresh adds above the rows must not move the focus to another field.
+            ui.add(
+                egui::TextEdit::singleline(k)
+                    .id_salt(("metadata-name", owner, n))
+                    .desired_width(100.0),
+            )
+            .accessible_name(label(owner, &format!("metadata name {n}")));
+            ui.add(
+                egui::TextEdit::singleline(v)
+                    .id_salt(("metadata-value", owner, n))
+                    .desired_width(150.0),
+            )
+            .accessible_name(label(owner, &format!("metadata value {n}")));
             let name = remove_label(owner, n);
             if crate::app::widgets::icon::icon_button(ui, true, "Remove", &name, None).clicked() {
                 remove = Some(i);
