@@ -639,7 +639,11 @@ fn an_unsaved_header_edit_survives_two_refreshes_and_a_refused_save_then_saves_e
     t.harness.event(egui::Event::Text("0".into()));
     t.step();
     t.step();
-    assert_eq!(field(&t, "Cache-Control:"), "max-age=990", "the focus stayed in Cache-Control");
+    assert_eq!(
+        field(&t, "Cache-Control:"),
+        "max-age=990",
+        "the focus stayed in Cache-Control"
+    );
     // Save goes with If-Match the version the edit started from: refused, the draft kept, theirs beside it.
     t.click("Save properties");
     t.wait_for_contains("Someone else changed this blob after you loaded it");

@@ -885,3 +885,50 @@ fn the_partition_map_counts_the_new_query_even_when_it_loads_as_many_rows() {
     });
     t.wait_for_contains("Top partition: p1 with 100 entities");
 }
+
+#[test]
+fn an_unsaved_entity_edit_survives_two_reloads_and_a_refused_save_then_saves_exactly_it() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, table) = seeded_table(&rt, 5);
+    let cs = common::emulator().connection_string();
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.click("Customer 1");
+    t.click("Edit");
+    t.type_into("Value of Name", " (mine)");
+    // Someone else changes another property; the grid is read again twice while the editor is open.
+    let mut theirs = rt.block_on(client.get_entity(&table, "p0", "r001")).unwrap().to_draft();
+    theirs.set("Orders", EdmValue::Int32(777));
+    rt.block_on(client.update_entity(&table, &theirs, UpdateMode::Merge, &IfMatch::Any))
+        .unwrap();
+    for _ in 0..2 {
+        t.click("Run query");
+        t.wait_table("the rows read again", |p| {
+            !p.is_loading()
+                && p.store()
+                    .iter()
+                    .any(|e| e.get("Orders").is_some_and(|o| o.to_text() == "777"))
+        });
+        let editor = t.table().editor().expect("the editor stays open");
+        assert!(
+            editor.texts().any(|x| x == "Customer 1 (mine)"),
+            "the edit survives the reload"
+        );
+    }
+    // Save is conditional on the version the edit started from: refused, the edit kept, theirs beside it.
+    t.click("Save entity");
+    t.wait_for("Someone else changed this entity after you loaded it.");
+    assert!(t.table().editor().unwrap().texts().any(|x| x == "Customer 1 (mine)"));
+    let stored = common::peer::run(&cs, &["entity", &table, "p0", "r001"]);
+    assert_eq!(
+        stored["entity"]["Name"]["value"], "Customer 1",
+        "nothing of mine was written"
+    );
+    t.click("Reload and re-apply my changes");
+    t.click("Save entity");
+    t.wait_table("the save", |p| p.editor().is_none());
+    let stored = common::peer::run(&cs, &["entity", &table, "p0", "r001"]);
+    let entity = &stored["entity"];
+    assert_eq!(entity["Name"]["value"], "Customer 1 (mine)", "{entity}");
+    assert_eq!(entity["Orders"]["value"], 777, "their change kept: {entity}");
+}
