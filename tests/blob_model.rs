@@ -1,7 +1,11 @@
-//! The blob pane's selection across folder changes and refreshes, checked against a plain model after every
-//! step of random sequences: open a folder, go up, go back, click and Ctrl+click blobs and folders, refresh,
-//! while someone else adds and deletes blobs. The pane shows what the model says; its selection is always
-//! part of what it shows, so Delete and Download act only on what the user sees selected.
+//! The blob pane's selection across folder changes and refreshes, and its drafts of blob headers across
+//! refreshes, slow and failed saves, checked against a plain model after every step of random sequences: open a
+//! folder, go up, go back, click and Ctrl+click blobs and folders, refresh, type a Cache-Control, save it (at
+//! times slowly, typing on while the save is out, or meeting a failure), reload and re-apply, while someone else
+//! adds, rewrites, re-headers and deletes blobs. The pane shows what the model says; its selection is always
+//! part of what it shows; no draft is lost or changed by a refresh or a failure; and the service holds only the
+//! writes the user made (checked through a client of its own). The pane reaches the service through a fault
+//! proxy, which delays and fails requests on cue.
 
 mod common;
 
@@ -9,11 +13,15 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
+use common::fault_proxy::Fault;
 use common::pane_world::World;
 use proptest::prelude::*;
 use tessera::app::blob::pane::BlobPane;
 use tessera::storage::Client;
-use tessera::storage::blob::{Conditions, DeleteSnapshots, PublicAccess};
+use tessera::storage::blob::{BlobHttpHeaders, Conditions, DeleteSnapshots, PublicAccess};
+
+/// The words a user types as Cache-Control, and someone else writes.
+const WORDS: [&str; 4] = ["max-age=1", "no-cache", "no-store", "private"];
 
 const NAMES: [&str; 12] = [
     "a.txt",
@@ -42,6 +50,18 @@ enum Action {
     TheyPut(usize),
     /// Someone else deletes this blob (perhaps emptying a folder).
     TheyDelete(usize),
+    /// The user types this Cache-Control into the selected blob's draft.
+    Type(usize),
+    /// Save properties; `slow`: the save's reply takes a while and the user types this word meanwhile.
+    Save {
+        slow: Option<usize>,
+    },
+    /// Save properties, and the save's first request fails (500, the service never saw it).
+    SaveFails,
+    /// Reload and re-apply my changes.
+    Reapply,
+    /// Someone else sets this blob's Cache-Control (keeping its other headers and metadata).
+    TheyHeader(usize, usize),
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -54,12 +74,39 @@ fn action() -> impl Strategy<Value = Action> {
         2 => Just(Action::Refresh),
         2 => (0..NAMES.len()).prop_map(Action::TheyPut),
         2 => (0..NAMES.len()).prop_map(Action::TheyDelete),
+        3 => (0..WORDS.len()).prop_map(Action::Type),
+        2 => proptest::option::of(0..WORDS.len()).prop_map(|slow| Action::Save { slow }),
+        1 => Just(Action::SaveFails),
+        1 => Just(Action::Reapply),
+        2 => (0..NAMES.len(), 0..WORDS.len()).prop_map(|(i, w)| Action::TheyHeader(i, w)),
     ]
+}
+
+/// A blob on the service as the model knows it: how many times it changed, and its Cache-Control.
+#[derive(Clone, Debug, Default)]
+struct Stored {
+    version: u64,
+    cache: Option<String>,
+}
+
+/// The user's unsaved Cache-Control for a blob, and the version (and value) of the blob the edit started from.
+#[derive(Clone, Debug, PartialEq)]
+struct Typed {
+    word: String,
+    base_version: u64,
+    base_cache: Option<String>,
 }
 
 #[derive(Default)]
 struct Model {
     server: BTreeSet<String>,
+    /// Every blob that ever existed: its version and Cache-Control (a deleted one keeps its last).
+    stored: std::collections::BTreeMap<String, Stored>,
+    /// The blob whose details are shown (the last blob clicked), and what the pane last read of it.
+    details: Option<String>,
+    seen: std::collections::BTreeMap<String, Stored>,
+    /// Unsaved drafts, by blob.
+    typed: std::collections::BTreeMap<String, Typed>,
     prefix: String,
     back: Vec<String>,
     /// What the pane lists: folders (ending in `/`) and blobs, sorted.
@@ -89,6 +136,29 @@ impl Model {
     fn open(&mut self, prefix: String) {
         self.back.push(std::mem::replace(&mut self.prefix, prefix));
         self.list();
+        self.details = None;
+    }
+
+    /// The pane reads a blob's properties (a click, a refresh): a draft is never changed, but a draft that now
+    /// agrees with the service is clean, and one whose base the service still holds takes the new version.
+    fn observe(&mut self, blob: &str) {
+        let Some(now) = self.server.contains(blob).then(|| self.stored[blob].clone()) else {
+            return;
+        };
+        if let Some(t) = self.typed.get_mut(blob) {
+            if now.cache.as_deref() == Some(t.word.as_str()) {
+                self.typed.remove(blob);
+            } else if now.cache == t.base_cache {
+                t.base_version = now.version;
+            }
+        }
+        self.seen.insert(blob.to_string(), now);
+    }
+
+    fn changed(&mut self, blob: &str, cache: Option<String>) {
+        let s = self.stored.entry(blob.to_string()).or_default();
+        s.version += 1;
+        s.cache = cache;
     }
 }
 
@@ -99,6 +169,7 @@ struct Run {
     container: String,
     pane: BlobPane,
     model: Model,
+    proxy: common::fault_proxy::FaultProxy,
 }
 
 impl Run {
@@ -115,9 +186,13 @@ impl Run {
             for name in &NAMES[..9] {
                 put(&direct, &container, name).await;
                 model.server.insert(name.to_string());
+                model.changed(name, None);
             }
         });
-        let mut world = World::new(&rt, direct.clone());
+        // The pane's requests pass a fault proxy that the steps slow down or fail on cue.
+        let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+        let through = Client::new(account, Default::default()).unwrap();
+        let mut world = World::new(&rt, through);
         let mut pane = BlobPane::new("model", &container);
         world.with(|ctx| pane.list(ctx));
         model.list();
@@ -128,6 +203,7 @@ impl Run {
             container,
             pane,
             model,
+            proxy,
         };
         run.settle();
         run.check(&Action::Refresh);
@@ -138,7 +214,7 @@ impl Run {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             self.world.with(|ctx| self.pane.poll(ctx));
-            if !self.pane.is_listing() {
+            if !self.pane.is_listing() && !self.pane.is_reading_details() && !self.pane.has_sent_work() {
                 return;
             }
             assert!(Instant::now() < deadline, "the listing never came");
@@ -168,6 +244,7 @@ impl Run {
                 if let Some(p) = m.back.pop() {
                     m.prefix = p;
                     m.list();
+                    m.details = None;
                     self.world.with(|ctx| self.pane.go_back(ctx));
                 }
             }
@@ -184,6 +261,7 @@ impl Run {
                     if name.ends_with('/') {
                         self.pane.select_folder(&name, add);
                     } else {
+                        m.details = Some(name.clone());
                         self.world.with(|ctx| self.pane.select(ctx, &name, add));
                     }
                 }
@@ -196,8 +274,83 @@ impl Run {
             }
             Action::TheyPut(i) => {
                 let name = NAMES[*i];
-                self.rt.block_on(put(&self.direct, &self.container, name));
+                // A rewrite of the content keeps the headers and metadata it had (as most writers do).
+                let kept = match m.server.contains(name) {
+                    true => self
+                        .rt
+                        .block_on(self.direct.get_blob_properties(&self.container, name, None))
+                        .ok(),
+                    false => None,
+                };
+                let (mut http, metadata) = kept.map(|(p, md)| (p.http, md)).unwrap_or_default();
+                // The new content has its own MD5.
+                http.content_md5 = None;
+                let body = Bytes::from(format!("{name} again"));
+                let conditions = Conditions::none();
+                let rewrite = self
+                    .direct
+                    .put_blob(&self.container, name, body, &http, &metadata, &conditions);
+                self.rt.block_on(rewrite).unwrap();
+                let cache = http.cache_control.clone();
                 m.server.insert(name.to_string());
+                m.changed(name, cache);
+            }
+            Action::TheyHeader(i, w) => {
+                let name = NAMES[*i];
+                if m.server.contains(name) {
+                    let (props, _) = self
+                        .rt
+                        .block_on(self.direct.get_blob_properties(&self.container, name, None))
+                        .unwrap();
+                    let http = BlobHttpHeaders {
+                        cache_control: Some(WORDS[*w].to_string()),
+                        ..props.http
+                    };
+                    let none = Conditions::none();
+                    let set = self.direct.set_blob_http_headers(&self.container, name, &http, &none);
+                    self.rt.block_on(set).unwrap();
+                    m.changed(name, Some(WORDS[*w].to_string()));
+                }
+            }
+            Action::Type(w) => self.type_word(WORDS[*w]),
+            Action::Save { slow } => {
+                if let Some(b) = self.model.details.clone().filter(|b| self.model.typed.contains_key(b)) {
+                    if slow.is_some() {
+                        self.proxy.inject([Fault::Delay(Duration::from_millis(300))]);
+                    }
+                    let sent = self.model.typed[&b].clone();
+                    self.world.with(|ctx| self.pane.save_details(ctx, false));
+                    // Typing on while the save is out: the reply is about what was sent.
+                    if let Some(w) = slow {
+                        self.type_word(WORDS[*w]);
+                    }
+                    self.saved(&b, sent, true);
+                }
+            }
+            Action::SaveFails => {
+                if let Some(b) = self.model.details.clone().filter(|b| self.model.typed.contains_key(b)) {
+                    self.proxy.inject([Fault::Status {
+                        status: 500,
+                        retry_after: None,
+                    }]);
+                    let sent = self.model.typed[&b].clone();
+                    self.world.with(|ctx| self.pane.save_details(ctx, false));
+                    self.saved(&b, sent, false);
+                }
+            }
+            Action::Reapply => {
+                if let Some(b) = self.model.details.clone().filter(|b| self.model.typed.contains_key(b)) {
+                    if let Some(d) = self.pane.draft_mut(&b) {
+                        d.reapply_on_theirs();
+                    }
+                    let seen = self.model.seen[&b].clone();
+                    let t = self.model.typed.get_mut(&b).unwrap();
+                    t.base_version = seen.version;
+                    t.base_cache = seen.cache.clone();
+                    if seen.cache.as_deref() == Some(t.word.as_str()) {
+                        self.model.typed.remove(&b);
+                    }
+                }
             }
             Action::TheyDelete(i) => {
                 let name = NAMES[*i];
@@ -211,7 +364,76 @@ impl Run {
             }
         }
         self.settle();
+        // Whatever the step, the details shown were read again if it clicked, refreshed or saved.
+        if matches!(
+            action,
+            Action::Click(_) | Action::CtrlClick(_) | Action::Refresh | Action::Save { .. } | Action::SaveFails
+        ) && let Some(b) = self.model.details.clone()
+        {
+            self.model.observe(&b);
+        }
         self.check(action);
+    }
+
+    /// What typing a Cache-Control into the shown blob's fields does, in the pane and in the model.
+    fn type_word(&mut self, word: &str) {
+        let Some(b) = self.model.details.clone() else { return };
+        let (Some(seen), Some(draft)) = (self.model.seen.get(&b).cloned(), self.pane.draft_mut(&b)) else {
+            return;
+        };
+        draft.edit.headers[4] = Some(word.to_string());
+        let base = self.model.typed.get(&b).cloned().unwrap_or(Typed {
+            word: String::new(),
+            base_version: seen.version,
+            base_cache: seen.cache.clone(),
+        });
+        if base.base_cache.as_deref() == Some(word) {
+            self.model.typed.remove(&b);
+        } else {
+            self.model.typed.insert(
+                b,
+                Typed {
+                    word: word.into(),
+                    ..base
+                },
+            );
+        }
+    }
+
+    /// A save of `sent` for blob `b` went out (the pane settles before the model decides): it lands when the blob
+    /// is still the version the edit started from and `may_land`, and then the service holds exactly `sent`.
+    fn saved(&mut self, b: &str, sent: Typed, may_land: bool) {
+        self.settle();
+        let m = &mut self.model;
+        // Whatever it met, a save's end re-reads the listing, as Refresh does.
+        m.shown = m.listing();
+        let shown: BTreeSet<&String> = m.shown.iter().collect();
+        m.selection.retain(|n| shown.contains(n));
+        let lands = may_land && m.server.contains(b) && m.stored[b].version == sent.base_version;
+        if !lands {
+            return;
+        }
+        // Metadata, then the headers: two new versions, the second the one the draft now starts from.
+        m.changed(b, Some(sent.word.clone()));
+        m.changed(b, Some(sent.word.clone()));
+        let now = m.stored[b].clone();
+        match m.typed.get(b) {
+            Some(t) if t.word != sent.word => {
+                let later = t.word.clone();
+                m.typed.insert(
+                    b.to_string(),
+                    Typed {
+                        word: later,
+                        base_version: now.version,
+                        base_cache: now.cache.clone(),
+                    },
+                );
+            }
+            _ => {
+                m.typed.remove(b);
+            }
+        }
+        m.seen.insert(b.to_string(), now);
     }
 
     fn check(&self, after: &Action) {
@@ -233,6 +455,31 @@ impl Run {
             self.pane.selection().iter().all(|n| shown.contains(n)),
             "after {after:?}: something selected is not shown"
         );
+        // No draft lost or changed by a refresh, a slow or failed save: every unsaved word is in its draft.
+        for (b, t) in &self.model.typed {
+            let draft = self.pane.draft(b);
+            assert_eq!(
+                draft.and_then(|d| d.edit.headers[4].clone()).as_deref(),
+                Some(t.word.as_str()),
+                "after {after:?}: the draft of `{b}` was lost or changed"
+            );
+            assert!(
+                draft.is_some_and(|d| d.is_dirty()),
+                "after {after:?}: `{b}` says nothing is unsaved"
+            );
+        }
+        // Only the writes the user made reached the service.
+        let acted: BTreeSet<&String> = self.model.typed.keys().chain(self.model.details.iter()).collect();
+        for b in acted.into_iter().filter(|b| self.model.server.contains(*b)) {
+            let (props, _) = self
+                .rt
+                .block_on(self.direct.get_blob_properties(&self.container, b, None))
+                .unwrap();
+            assert_eq!(
+                props.http.cache_control, self.model.stored[b].cache,
+                "after {after:?}: the service holds another Cache-Control for `{b}`"
+            );
+        }
     }
 }
 

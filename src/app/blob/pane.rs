@@ -164,6 +164,14 @@ impl BlobPane {
         self.details.as_ref().and_then(|d| d.props.as_ref())
     }
 
+    /// What typing into a blob's metadata and header fields changes (once its properties have been read).
+    pub fn draft_mut(
+        &mut self,
+        blob: &str,
+    ) -> Option<&mut crate::app::context::draft::Draft<crate::app::blob::details_form::BlobForm>> {
+        self.forms.get_mut(blob)
+    }
+
     /// A blob's metadata and headers as the user is editing them (once its properties have been read).
     pub fn draft(
         &self,
@@ -277,6 +285,11 @@ impl BlobPane {
 
     pub fn is_busy(&self) -> bool {
         self.listing.is_some() || self.all_pages.is_some() || !self.ops.is_empty() || self.preview_loading.is_some()
+    }
+
+    /// Whether the selected blob's properties are being read.
+    pub fn is_reading_details(&self) -> bool {
+        self.details.as_ref().is_some_and(|d| d.loading.is_some())
     }
 
     pub fn is_loading_all(&self) -> bool {
