@@ -2,7 +2,10 @@
 //! after every step: the pane dequeues, deletes, returns, extends and moves what it holds, while another consumer
 //! takes whatever is visible and later gives it back. Every held entry says what became of it (done, updated,
 //! refused) and the service agrees: what the model says is visible is what a peek sees, nothing is lost, and a
-//! move leaves a copy in the target queue exactly when it says so.
+//! move leaves a copy in the target queue exactly when it says so, carrying the text as last edited. A tab close
+//! may fall between any two steps (a pane holding live receipts or work in flight runs on, as the frame keeps
+//! it; any other is dropped), and a dequeue whose reply is slow may have its tab closed before it lands: the
+//! receipts it brings are not lost.
 
 mod common;
 
@@ -32,7 +35,15 @@ enum Action {
     OtherTakes,
     /// The other consumer makes all it holds visible again.
     OtherReturns,
+    /// Edits the held entry picked by this number to a new text.
+    Edit(usize, usize),
+    /// The tab closes (and opens again): kept while it holds live receipts, else a new pane.
+    Close,
+    /// A dequeue whose reply is slow, and the tab closed before it lands.
+    SlowDequeueThenClose,
 }
+
+const TEXTS: [&str; 3] = ["edited <&> once", "edited twice", "edited\r\nthree"];
 
 fn action() -> impl Strategy<Value = Action> {
     prop_oneof![
@@ -43,6 +54,9 @@ fn action() -> impl Strategy<Value = Action> {
         2 => (0..8usize).prop_map(Action::Move),
         1 => Just(Action::OtherTakes),
         2 => Just(Action::OtherReturns),
+        2 => (0..8usize, 0..TEXTS.len()).prop_map(|(n, t)| Action::Edit(n, t)),
+        1 => Just(Action::Close),
+        1 => Just(Action::SlowDequeueThenClose),
     ]
 }
 
@@ -80,9 +94,13 @@ enum Note {
 #[derive(Default)]
 struct Model {
     server: BTreeMap<String, Server>,
+    /// Each message's text as stored now.
+    texts: BTreeMap<String, String>,
     /// The pane's held entries, in its order.
     held: Vec<(String, Entry, Note)>,
     copies: u64,
+    /// The texts the moved copies carry.
+    copied: Vec<String>,
 }
 
 impl Model {
@@ -117,6 +135,7 @@ struct Run {
     target: String,
     pane: QueuePane,
     model: Model,
+    proxy: common::fault_proxy::FaultProxy,
 }
 
 impl Run {
@@ -133,10 +152,13 @@ impl Run {
                     .put_message(&queue, &format!("message {i}"), None, MessageTtl::Default)
                     .await
                     .unwrap();
+                model.texts.insert(put.id.clone(), format!("message {i}"));
                 model.server.insert(put.id, Server::Visible);
             }
         });
-        let world = World::new(&rt, direct.clone());
+        // The pane's requests pass a fault proxy, so a reply can be slowed on cue.
+        let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Queue));
+        let world = World::new(&rt, Client::new(account, Default::default()).unwrap());
         let mut pane = QueuePane::new(&queue);
         pane.set_auto_refresh(None);
         Run {
@@ -147,6 +169,7 @@ impl Run {
             target,
             pane,
             model,
+            proxy,
         }
     }
 
@@ -177,6 +200,13 @@ impl Run {
             Action::Return(n) => self.act(*n, MessageAction::ReturnNow),
             Action::Extend(n) => self.act(*n, MessageAction::Extend(HIDDEN_SECONDS)),
             Action::Move(n) => self.act(*n, MessageAction::MoveTo(self.target.clone())),
+            Action::Edit(n, t) => self.act(*n, MessageAction::Edit(TEXTS[*t].to_string())),
+            Action::Close => self.close(),
+            Action::SlowDequeueThenClose => {
+                self.proxy
+                    .inject([common::fault_proxy::Fault::Delay(Duration::from_millis(400))]);
+                self.dequeue_with(1, |run| run.close());
+            }
             Action::OtherTakes => {
                 let taken = self
                     .rt
@@ -213,7 +243,29 @@ impl Run {
         self.check(action);
     }
 
+    /// The tab closes and is opened again: a pane with live receipts or work in flight is the same pane (the
+    /// frame keeps it running and Reopen brings it back); any other is dropped, and a new one starts empty.
+    fn close(&mut self) {
+        let live = self
+            .model
+            .held
+            .iter()
+            .any(|(_, e, _)| matches!(e, Entry::Holding | Entry::Stale));
+        let kept = self.pane.has_sent_work();
+        assert!(kept || !live, "a pane holding live receipts would be dropped on close");
+        if !kept {
+            self.pane = QueuePane::new(&self.queue);
+            self.pane.set_auto_refresh(None);
+            self.model.held.clear();
+        }
+    }
+
     fn dequeue(&mut self, n: u32) {
+        self.dequeue_with(n, |_| {});
+    }
+
+    /// Dequeues, doing `meanwhile` before the reply is awaited.
+    fn dequeue_with(&mut self, n: u32, meanwhile: impl FnOnce(&mut Run)) {
         let visible = self.model.visible();
         let before: Vec<(String, String)> = self
             .pane
@@ -223,6 +275,7 @@ impl Run {
             .collect();
         self.pane.set_dequeue(n, HIDDEN_SECONDS);
         self.world.with(|ctx| self.pane.dequeue(ctx));
+        meanwhile(self);
         self.settle();
         let got: Vec<String> = self
             .pane
@@ -292,14 +345,23 @@ impl Run {
                     m.held[at].1 = Entry::Returned;
                     m.server.insert(id.clone(), Server::Visible);
                 }
-                MessageAction::Extend(_) | MessageAction::Edit(_) => {
+                MessageAction::Extend(_) => {
                     m.held[at].1 = Entry::Holding;
                     m.server.insert(id.clone(), Server::HeldByPane);
+                }
+                MessageAction::Edit(ref text) => {
+                    // An edit keeps the rest of the current invisibility: none left for a returned message.
+                    if entry == Entry::Holding {
+                        m.server.insert(id.clone(), Server::HeldByPane);
+                    }
+                    m.texts.insert(id.clone(), text.clone());
                 }
             }
         }
         if matches!(action, MessageAction::MoveTo(_)) && (worked || copied) {
             m.copies += 1;
+            // The copy carries the text as stored now, after any edit.
+            m.copied.push(m.texts[&id].clone());
         }
         // A move that failed says whether it copied; the target queue agrees either way.
         if !worked {
@@ -354,6 +416,17 @@ impl Run {
             self.model.copies,
             "after {after:?}: the moved copies differ"
         );
+        let mut moved: Vec<String> = self
+            .rt
+            .block_on(self.direct.peek_messages(&self.target, 32))
+            .unwrap()
+            .into_iter()
+            .map(|m| m.text)
+            .collect();
+        let mut copied = self.model.copied.clone();
+        moved.sort();
+        copied.sort();
+        assert_eq!(moved, copied, "after {after:?}: a moved copy carries another text");
     }
 }
 
