@@ -113,6 +113,11 @@ impl EntityEditor {
         true
     }
 
+    /// Why the last save failed, if it did.
+    pub fn error(&self) -> Option<&StorageError> {
+        self.error.as_ref()
+    }
+
     pub fn is_new(&self) -> bool {
         self.original.is_none()
     }
