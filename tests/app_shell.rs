@@ -570,3 +570,33 @@ fn an_account_list_that_cannot_be_read_is_never_written_over() {
         "the file is as it was"
     );
 }
+
+#[test]
+fn a_trust_certificate_is_read_off_the_ui_thread_before_save_and_a_bad_one_is_refused_in_words() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::new(&rt);
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.pem");
+    t.click("Add account");
+    t.type_into("Display name:", "Behind a proxy");
+    t.type_into("Connection string:", &connection_string_of(emulator()));
+    t.type_into("Trust certificate:", &missing.display().to_string());
+    t.click("Save account");
+    t.wait_for_contains("cannot be read");
+    // A file that is there but holds no certificate: refused in words too, and nothing is saved.
+    let not_pem = dir.path().join("notes.pem");
+    std::fs::write(&not_pem, "not a certificate").unwrap();
+    t.replace_text("Trust certificate:", &not_pem.display().to_string());
+    t.click("Save account");
+    t.wait_for_contains("holds no certificate");
+    assert!(
+        t.harness.query_by_label("Behind a proxy").is_none(),
+        "nothing was saved"
+    );
+    // Without a certificate the account saves.
+    t.replace_text("Trust certificate:", "x");
+    t.harness.key_press(egui::Key::Backspace);
+    t.step();
+    t.click("Save account");
+    t.wait_for_contains("Account `Behind a proxy` saved.");
+}

@@ -275,15 +275,24 @@ fn a_412_is_resolved_by_overwriting() {
         "1",
         "last writer wins: mine replaced theirs"
     );
+    // The request's event may reach the inspector a frame after its reply reached the editor (seen under load).
+    let sent = |app: &tessera::app::TesseraApp| app.requests().iter().filter(|e| e.method == "PUT").count();
+    t.wait_app("both saves in the inspector", Duration::from_secs(30), |app| {
+        sent(app) >= 2
+    });
     let forced = t
         .harness
         .state()
         .requests()
         .iter()
-        .rev()
-        .find(|e| e.method == "PUT")
+        .filter(|e| e.method == "PUT")
+        .max_by_key(|e| e.request_seq)
         .unwrap();
-    assert_eq!(forced.request_header("if-match"), Some("*"));
+    assert_eq!(
+        forced.request_header("if-match"),
+        Some("*"),
+        "the last save sent is the forced one"
+    );
 }
 
 #[test]

@@ -42,6 +42,8 @@ pub struct AccountEditor {
     /// A PEM file to trust beside the platform's certificates (empty: none).
     pub trusted_cert: String,
     choosing_cert: Option<Pending<Option<PathBuf>>>,
+    /// The Trust certificate file read off the UI thread before Save or Test (`cert_ready`).
+    cert: CertCheck,
     pub error: Option<String>,
     /// A test under way: the client is built on the runtime too (it reads the platform's and the account's
     /// certificates), never on the UI thread.
@@ -68,6 +70,7 @@ impl AccountEditor {
             entra: EntraForm::new(None),
             trusted_cert: String::new(),
             choosing_cert: None,
+            cert: CertCheck::default(),
             error: None,
             testing: None,
             test_results: None,
@@ -93,15 +96,49 @@ impl AccountEditor {
         self.editing.as_ref().is_some_and(|p| p.kind == self.kind) && field.trim().is_empty()
     }
 
-    /// The account the form describes, checked without sending anything (the certificate file is read).
+    /// The account the form describes, checked without sending anything (the certificate file was read by
+    /// `cert_ready` before).
     fn build(&self) -> Result<Account, StorageError> {
         let mut account = self.build_credential()?;
-        if let Some(path) = self.cert_path() {
-            crate::storage::read_pem_certificates(&path)
-                .map_err(|e| StorageError::invalid("Read the account settings", e))?;
-            account.trusted_cert = Some(path);
-        }
+        account.trusted_cert = self.cert_path();
         Ok(account)
+    }
+
+    /// Whether the certificate the form names (if any) was just read and is good. Otherwise the file is read on
+    /// the blocking pool (a file may sit on a slow or hung disk), and `then` runs when it has been (`ui`).
+    fn cert_ready(&mut self, backend: &Backend, then: AfterCert) -> bool {
+        let Some(path) = self.cert_path() else { return true };
+        if self.cert.read.as_ref() == Some(&path) {
+            return true;
+        }
+        if self.cert.reading.as_ref().is_none_or(|(p, _, _)| *p != path) {
+            let file = path.clone();
+            let reading = backend.spawn_blocking(move || crate::storage::read_pem_certificates(&file).map(drop));
+            self.cert.reading = Some((path, reading, then));
+        }
+        false
+    }
+
+    /// The certificate file was read: Save or Test goes on, or the form says why it cannot.
+    fn cert_read(&mut self, backend: &Backend) -> Option<EditorOutcome> {
+        let (_, pending, _) = self.cert.reading.as_mut()?;
+        let result = pending.poll()?;
+        let (path, _, then) = self.cert.reading.take()?;
+        if let Err(e) = result {
+            self.error = Some(StorageError::invalid("Read the account settings", e).plain_words());
+            return None;
+        }
+        // Good for this one action: the next click reads the file again (it may have changed).
+        self.cert.read = Some(path);
+        let outcome = match then {
+            AfterCert::Save => Some(self.save()),
+            AfterCert::Test => {
+                self.test(backend);
+                None
+            }
+        };
+        self.cert.read = None;
+        outcome
     }
 
     fn build_credential(&self) -> Result<Account, StorageError> {
@@ -185,13 +222,8 @@ impl AccountEditor {
             } else {
                 self.label.trim().to_string()
             };
+            // (The certificate file was read and checked by `cert_ready`.)
             let trusted_cert = Some(self.trusted_cert.trim().to_string()).filter(|c| !c.is_empty());
-            if let Some(cert) = &trusted_cert
-                && let Err(e) = crate::storage::read_pem_certificates(std::path::Path::new(cert))
-            {
-                self.error = Some(e);
-                return EditorOutcome::Open;
-            }
             return EditorOutcome::Saved {
                 profile: Box::new(AccountProfile {
                     label,
@@ -264,12 +296,13 @@ impl AccountEditor {
         if let Some(Some(path)) = take_ready(&mut self.choosing_cert) {
             self.trusted_cert = path.display().to_string();
         }
+        let after_cert = self.cert_read(backend);
         let title = if self.editing.is_some() {
             "Edit account"
         } else {
             "Add account"
         };
-        let mut outcome = EditorOutcome::Open;
+        let mut outcome = after_cert.unwrap_or(EditorOutcome::Open);
         let mut open = true;
         egui::Window::new(title).collapsible(false).resizable(true).default_size([520.0, 380.0]).open(&mut open).show(ctx, |ui| {
             ui.horizontal(|ui| {
@@ -353,11 +386,17 @@ impl AccountEditor {
                     ui.colored_label(color, r.describe());
                 }
             }
+            if self.cert.reading.is_some() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Reading the certificate file…");
+                });
+            }
             ui.horizontal(|ui| {
-                if ui.button("Save account").clicked() {
+                if ui.button("Save account").clicked() && self.cert_ready(backend, AfterCert::Save) {
                     outcome = self.save();
                 }
-                if ui.button("Test connection").clicked() {
+                if ui.button("Test connection").clicked() && self.cert_ready(backend, AfterCert::Test) {
                     self.test(backend);
                 }
                 if ui.button("Cancel").clicked() {
@@ -370,6 +409,25 @@ impl AccountEditor {
         }
         outcome
     }
+}
+
+/// What Save or Test waits for: the Trust certificate file read off the UI thread.
+#[derive(Default)]
+struct CertCheck {
+    /// The path read and found good, for the one action that asked.
+    read: Option<PathBuf>,
+    /// A read under way: the path, its result to come, and what goes on after it.
+    reading: Option<(PathBuf, CertRead, AfterCert)>,
+}
+
+/// Reading a certificate file: Ok when it holds certificates, else why not in words.
+type CertRead = Pending<Result<(), String>>;
+
+/// What a click asked for before the certificate had been read.
+#[derive(Clone, Copy)]
+enum AfterCert {
+    Save,
+    Test,
 }
 
 /// The settings of a connection string that the SDKs accept and this app ignores (the Files endpoint, secondary
