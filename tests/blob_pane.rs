@@ -55,6 +55,27 @@ fn many_blobs(rt: &tokio::runtime::Runtime, prefix: &str, names: impl Iterator<I
     container
 }
 
+/// A new container holding these blobs, and the emulator's account reaching blobs through a fault proxy.
+fn proxied_container(
+    rt: &tokio::runtime::Runtime,
+    prefix: &str,
+    blobs: &[(&str, &'static str)],
+) -> (tessera::storage::Account, common::fault_proxy::FaultProxy, String) {
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    let client = common::client();
+    let container = unique(prefix);
+    rt.block_on(async {
+        client
+            .create_container(&container, PublicAccess::None, &[])
+            .await
+            .unwrap();
+        for (name, body) in blobs {
+            put(&client, &container, name, body).await;
+        }
+    });
+    (account, proxy, container)
+}
+
 async fn put(client: &Client, container: &str, name: &str, body: &'static str) -> String {
     client
         .put_blob(
@@ -671,17 +692,8 @@ fn an_unsaved_header_edit_survives_two_refreshes_and_a_refused_save_then_saves_e
 #[test]
 fn a_draft_stays_with_its_blob_when_the_selection_moves_and_a_slow_preview_lands_nowhere_else() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
-    let client = common::client();
-    let container = unique("drafts");
-    rt.block_on(async {
-        client
-            .create_container(&container, PublicAccess::None, &[])
-            .await
-            .unwrap();
-        put(&client, &container, "a.txt", "the text of a").await;
-        put(&client, &container, "b.txt", "the text of b").await;
-    });
+    let (account, proxy, container) =
+        proxied_container(&rt, "drafts", &[("a.txt", "the text of a"), ("b.txt", "the text of b")]);
     let mut t = TestApp::with_account(&rt, &account);
     t.open_resource("Blob containers", &container);
     t.click("a.txt");
@@ -786,16 +798,8 @@ fn snapshot_now_is_of_the_version_shown() {
 #[test]
 fn closing_a_tab_asks_before_dropping_an_edit_and_a_lease_acquired_meanwhile_is_recorded() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    let (account, proxy, container) = proxied_container(&rt, "closing", &[("held.txt", "x")]);
     let client = common::client();
-    let container = unique("closing");
-    rt.block_on(async {
-        client
-            .create_container(&container, PublicAccess::None, &[])
-            .await
-            .unwrap();
-        put(&client, &container, "held.txt", "x").await;
-    });
     let mut t = TestApp::with_account(&rt, &account);
     t.open_resource("Blob containers", &container);
     t.click("held.txt");

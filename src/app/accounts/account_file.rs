@@ -112,9 +112,8 @@ fn scrub(profiles: &mut [AccountProfile]) -> bool {
     scrubbed
 }
 
-/// Copies the file as it was to `accounts.json.unreadable-<UTC time>` beside it.
+/// Copies the file as it was to `accounts.json.unreadable-<seconds since 1970>` beside it.
 fn keep_copy(path: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
-    let stamp = httpdate::fmt_http_date(std::time::SystemTime::now());
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -124,7 +123,7 @@ fn keep_copy(path: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
         path.file_name().and_then(|n| n.to_str()).unwrap_or("accounts.json")
     );
     let copy = path.with_file_name(name);
-    std::fs::write(&copy, bytes).map_err(|e| format!("{e} (at {stamp})"))?;
+    std::fs::write(&copy, bytes).map_err(|e| e.to_string())?;
     Ok(copy)
 }
 

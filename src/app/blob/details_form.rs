@@ -143,6 +143,9 @@ impl BlobDrafts {
     pub fn forget_clean_except(&mut self, selected: Option<&str>) {
         self.drafts
             .retain(|n, d| d.is_dirty() || Some(n.as_str()) == selected || self.conflicts.contains_key(n));
+        // The stored MD5 is kept only for the drafts that may still be saved.
+        let drafts = &self.drafts;
+        self.md5.retain(|n, _| drafts.contains_key(n));
     }
 
     /// Reload and re-apply after a 412: the user's changes on top of what the service holds now.
