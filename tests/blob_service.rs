@@ -506,3 +506,40 @@ async fn names_with_dot_segments_are_refused_and_no_other_blob_is_touched() {
         vec!["b"]
     );
 }
+
+#[tokio::test]
+async fn public_access_keeps_the_stored_policies_as_another_reader_sees_them_and_is_refused_over_a_later_change() {
+    let c = client();
+    let name = new_container(&c).await;
+    let cs = common::emulator().connection_string();
+    common::peer::run(&cs, &["set-container-policy", &name, "readers"]);
+    let (shown, _) = c.get_container_properties(&name).await.unwrap();
+    c.set_container_public_access(&name, PublicAccess::Blob, &Conditions::none())
+        .await
+        .unwrap();
+    let acl = common::peer::run(&cs, &["container-access", &name]);
+    assert_eq!(acl["public_access"], "blob", "{acl}");
+    assert_eq!(
+        acl["policies"],
+        serde_json::json!(["readers"]),
+        "the stored policy is kept: {acl}"
+    );
+    // The container changed after the version a form showed (and the changes are a second apart: HTTP dates
+    // are whole seconds): a change guarded by that version is refused, and nothing is written.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    c.set_container_metadata(&name, &[("stage".into(), "later".into())], &Conditions::none())
+        .await
+        .unwrap();
+    let guarded = Conditions {
+        if_unmodified_since: shown.last_modified,
+        ..Conditions::none()
+    };
+    let refused = c
+        .set_container_public_access(&name, PublicAccess::Container, &guarded)
+        .await
+        .unwrap_err();
+    assert_eq!(refused.status, Some(412), "{refused}");
+    let acl = common::peer::run(&cs, &["container-access", &name]);
+    assert_eq!(acl["public_access"], "blob", "nothing was written: {acl}");
+    c.delete_container(&name, &Conditions::none()).await.unwrap();
+}

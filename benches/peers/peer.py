@@ -62,6 +62,20 @@ def set_container_metadata(container, metadata):
     return {}
 
 
+def set_container_policy(container, policy_id):
+    from azure.storage.blob import AccessPolicy, ContainerSasPermissions
+    import datetime
+    expiry = datetime.datetime(2099, 1, 1, tzinfo=datetime.timezone.utc)
+    policy = AccessPolicy(permission=ContainerSasPermissions(read=True), expiry=expiry)
+    blob_service().get_container_client(container).set_container_access_policy({policy_id: policy})
+    return {}
+
+
+def container_access(container):
+    acl = blob_service().get_container_client(container).get_container_access_policy()
+    return {"public_access": acl["public_access"], "policies": [i.id for i in acl["signed_identifiers"]]}
+
+
 def queue_metadata(queue):
     return {"metadata": dict(queue_client(queue).get_queue_properties().metadata)}
 
@@ -174,6 +188,8 @@ COMMANDS = {
     "blob-properties": blob_properties,
     "container-metadata": container_metadata,
     "set-container-metadata": set_container_metadata,
+    "set-container-policy": set_container_policy,
+    "container-access": container_access,
     "queue-metadata": queue_metadata,
     "set-queue-metadata": set_queue_metadata,
     "peek": peek,
