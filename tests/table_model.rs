@@ -631,7 +631,7 @@ fn cases() -> u32 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), max_shrink_iters: 300, ..ProptestConfig::default() })]
+    #![proptest_config(common::pane_world::model_config(cases()))]
     #[test]
     fn the_table_pane_agrees_with_the_model_after_every_action(actions in proptest::collection::vec(action(), 250)) {
         let mut run = Run::new();

@@ -941,3 +941,72 @@ fn an_unsaved_entity_edit_survives_two_reloads_and_a_refused_save_then_saves_exa
     assert_eq!(entity["Name"]["value"], "Customer 1 (mine)", "{entity}");
     assert_eq!(entity["Orders"]["value"], 777, "their change kept: {entity}");
 }
+
+#[test]
+fn a_reload_says_the_entity_changed_under_the_edit_and_reapply_saves_without_a_412() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, table) = seeded_table(&rt, 5);
+    let cs = common::emulator().connection_string();
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    // A clean editor follows what a reload brings.
+    t.click("Customer 2");
+    t.click("Edit");
+    t.wait_for("Value of Name");
+    let mut theirs = rt.block_on(client.get_entity(&table, "p0", "r002")).unwrap().to_draft();
+    theirs.set("Orders", EdmValue::Int32(555));
+    rt.block_on(client.update_entity(&table, &theirs, UpdateMode::Merge, &IfMatch::Any))
+        .unwrap();
+    t.click("Run query");
+    t.wait_table("the clean editor follows the reload", |p| {
+        p.editor().is_some_and(|e| e.texts().any(|x| x == "555"))
+    });
+    t.click("Close editor");
+    // An edited one keeps the edit, says what happened, and re-applies it on their version before saving.
+    t.click("Customer 1");
+    t.click("Edit");
+    t.type_into("Value of Name", " (mine)");
+    let mut theirs = rt.block_on(client.get_entity(&table, "p0", "r001")).unwrap().to_draft();
+    theirs.set("Orders", EdmValue::Int32(777));
+    rt.block_on(client.update_entity(&table, &theirs, UpdateMode::Merge, &IfMatch::Any))
+        .unwrap();
+    t.click("Run query");
+    t.wait_for_contains("Changed on the service since you opened it");
+    assert!(t.table().editor().unwrap().texts().any(|x| x == "Customer 1 (mine)"));
+    assert!(
+        !t.table().editor().unwrap().texts().any(|x| x == "777"),
+        "the edit is not touched"
+    );
+    t.click("Reload and re-apply my changes");
+    assert!(
+        t.table().editor().unwrap().texts().any(|x| x == "777"),
+        "their change is in the form"
+    );
+    t.click("Save entity");
+    t.wait_table("the save", |p| p.editor().is_none());
+    let stored = common::peer::run(&cs, &["entity", &table, "p0", "r001"]);
+    let entity = &stored["entity"];
+    assert_eq!(entity["Name"]["value"], "Customer 1 (mine)", "{entity}");
+    assert_eq!(entity["Orders"]["value"], 777, "their change kept: {entity}");
+}
+
+#[test]
+fn an_entity_inserted_ahead_of_its_page_is_not_shown_twice_when_that_page_loads() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_, table) = seeded_table(&rt, 150);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    choose_page_size(&mut t, "100");
+    t.click("Run query");
+    t.wait_for_contains("100 entities loaded in 1 page · more available");
+    t.click("Add entity");
+    t.type_into("PartitionKey:", "p1");
+    t.type_into("RowKey:", "r0005");
+    t.click("Insert entity");
+    t.wait_table("the insert", |p| p.editor().is_none());
+    assert_eq!(t.table().store().len(), 101, "the new entity shows at once");
+    t.click("Load more");
+    t.wait_table("the second page", |p| !p.is_loading() && !p.has_more());
+    assert_eq!(distinct_keys(&t), 151);
+    assert_eq!(t.table().store().len(), 151, "the new entity is listed once");
+}

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tessera::app::context::PaneContext;
 use tessera::app::context::leases::LeaseBook;
@@ -12,6 +12,9 @@ use tessera::app::runtime::backend::Backend;
 use tessera::app::runtime::dialogs::{FileDialogs, NativeDialogs};
 use tessera::app::runtime::jobs::Jobs;
 use tessera::storage::Client;
+
+/// How long `World::until` waits: far beyond any reply from a local Azurite, even on a loaded machine.
+const UNTIL_LIMIT: Duration = Duration::from_secs(60);
 
 pub struct World {
     pub backend: Backend,
@@ -51,12 +54,18 @@ impl World {
         f(&mut ctx)
     }
 
-    /// Polls until `done` holds (the UI would poll once per frame; here every millisecond).
+    /// Polls until `done` holds (the UI would poll once per frame; here every millisecond), for at most a
+    /// minute: a reply that never comes fails the test in words instead of hanging it.
     pub fn until(&mut self, mut done: impl FnMut(&mut PaneContext) -> bool) {
+        let deadline = Instant::now() + UNTIL_LIMIT;
         loop {
             if self.with(&mut done) {
                 return;
             }
+            assert!(
+                Instant::now() < deadline,
+                "what the test waited for did not happen within {UNTIL_LIMIT:?}"
+            );
             std::thread::sleep(Duration::from_millis(1));
         }
     }
@@ -68,6 +77,18 @@ pub fn model_steps(default: u32) -> u32 {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(default)
+}
+
+/// A model test's proptest settings: `cases` runs, and a shrink that ends within five minutes, so a failure
+/// reports a (perhaps not minimal) failing sequence in minutes rather than shrinking for hours: each case drives
+/// a real Azurite through a hundred steps.
+pub fn model_config(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        max_shrink_iters: 300,
+        max_shrink_time: 300_000,
+        ..Default::default()
+    }
 }
 
 /// The runtime a model test's pane and direct client share.

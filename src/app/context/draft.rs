@@ -27,17 +27,23 @@ pub fn reapply_pairs(
     base: &[(String, String)],
     theirs: &[(String, String)],
 ) -> Vec<(String, String)> {
-    let get = |list: &[(String, String)], k: &str| list.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
-    let mut merged: Vec<(String, String)> = theirs
+    reapply_named(mine, base, theirs, |(n, _)| n)
+}
+
+/// A list of named things (metadata pairs, an entity's properties) re-applied name by name: theirs, with each
+/// name the user added, changed (compared whole) or removed since `base` done again on top.
+pub fn reapply_named<V: Clone + PartialEq>(mine: &[V], base: &[V], theirs: &[V], name: impl Fn(&V) -> &str) -> Vec<V> {
+    let get = |list: &'_ [V], k: &str| list.iter().find(|v| name(v) == k).cloned();
+    let mut merged: Vec<V> = theirs
         .iter()
-        .filter(|(k, _)| get(mine, k).is_some() || get(base, k).is_none())
+        .filter(|v| get(mine, name(v)).is_some() || get(base, name(v)).is_none())
         .cloned()
         .collect();
-    for (k, v) in mine {
-        if get(base, k).as_ref() != Some(v) {
-            match merged.iter_mut().find(|(n, _)| n == k) {
-                Some(slot) => slot.1 = v.clone(),
-                None => merged.push((k.clone(), v.clone())),
+    for v in mine {
+        if get(base, name(v)).as_ref() != Some(v) {
+            match merged.iter_mut().find(|m| name(m) == name(v)) {
+                Some(slot) => *slot = v.clone(),
+                None => merged.push(v.clone()),
             }
         }
     }

@@ -23,18 +23,9 @@ impl EntityEditor {
     /// Whether the form holds anything the service does not: a changed, added or removed property, or a new
     /// entity with anything typed.
     pub fn has_changes(&self) -> bool {
-        let Some(original) = &self.original else {
-            return !self.partition_key.is_empty() || !self.row_key.is_empty() || !self.props.is_empty();
-        };
-        let mine: Vec<(String, Option<crate::storage::table::edm::EdmValue>)> = self
-            .props
-            .iter()
-            .map(|p| (p.name.trim().to_string(), p.value().ok()))
-            .collect();
-        mine.len() != original.properties.len()
-            || mine.iter().any(|(name, value)| match value {
-                Some(v) => original.get(name) != Some(v),
-                None => true,
-            })
+        if self.is_new() {
+            return !self.partition_key.is_empty() || !self.row_key.is_empty() || !self.props().is_empty();
+        }
+        self.form.is_dirty()
     }
 }

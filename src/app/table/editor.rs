@@ -1,10 +1,13 @@
 //! The entity editor: an input per Edm type, add/remove/retype properties, Replace or Merge with If-Match,
 //! and on a 412 the user's version beside the server's, to reload and re-apply, overwrite, or discard.
-//! The user's edit survives every failure until they discard it.
+//! The user's edit survives every failure until they discard it: the form is a `Draft` (what the service said,
+//! what the user changed, the ETag the edit started from), as every form that edits what the service holds.
 
 use egui::RichText;
 
+use crate::app::context::draft::Draft;
 use crate::app::context::{Backend, Pending, take_ready};
+use crate::app::table::entity_form::EntityForm;
 pub use crate::app::table::property::{PropertyEdit, parse_hex, to_hex};
 use crate::storage::table::edm::{EdmType, EdmValue};
 use crate::storage::table::entity::{Entity, EntityDraft, Property};
@@ -34,18 +37,18 @@ pub enum EditorEvent {
 
 pub struct EntityEditor {
     pub(crate) table: String,
-    /// The version the edit started from (None: a new entity).
-    pub(crate) original: Option<EntityDraft>,
     pub(crate) partition_key: String,
     pub(crate) row_key: String,
-    pub(crate) props: Vec<PropertyEdit>,
-    pub(crate) etag: Option<String>,
+    /// The properties: what the service said, what the user typed, and the ETag the edit started from.
+    pub(crate) form: Draft<EntityForm>,
+    /// A new entity (Insert): the draft's version means nothing yet.
+    new: bool,
     pub(crate) mode: UpdateMode,
     pub(crate) error: Option<StorageError>,
     pub(crate) theirs: Option<Theirs>,
     saving: Option<Pending<Result<String, StorageError>>>,
     /// What the save in flight sent: its reply is about this, not about whatever the form holds by then.
-    sent: Option<EntityDraft>,
+    sent: Option<EntityForm>,
     /// Said after a save that stored an earlier state of the form.
     pub(crate) note: Option<String>,
     fetching: Option<Pending<Result<Entity, StorageError>>>,
@@ -57,18 +60,12 @@ pub struct EntityEditor {
 
 impl EntityEditor {
     pub fn edit(table: &str, entity: &Entity) -> Self {
-        let draft = entity.to_draft();
         EntityEditor {
             table: table.to_string(),
-            partition_key: draft.partition_key.clone(),
-            row_key: draft.row_key.clone(),
-            props: draft
-                .properties
-                .iter()
-                .map(|p| PropertyEdit::from_value(&p.name, &p.value))
-                .collect(),
-            etag: draft.etag.clone(),
-            original: Some(draft),
+            partition_key: entity.partition_key().to_string(),
+            row_key: entity.row_key().to_string(),
+            form: Draft::new(entity.etag().unwrap_or_default(), EntityForm::of(entity)),
+            new: false,
             mode: UpdateMode::Replace,
             error: None,
             theirs: None,
@@ -89,24 +86,32 @@ impl EntityEditor {
         if template.is_some() {
             e.row_key.push_str("-copy");
         }
-        e.original = None;
-        e.etag = None;
+        e.new = true;
         e
     }
 
     /// The ETag the next save is conditional on (None for a new entity).
     pub fn etag(&self) -> Option<&str> {
-        self.etag.as_deref()
+        (!self.new).then(|| self.form.version())
+    }
+
+    /// The inputs, as typed.
+    pub fn props(&self) -> &[PropertyEdit] {
+        &self.form.edit.props
+    }
+
+    pub fn props_mut(&mut self) -> &mut Vec<PropertyEdit> {
+        &mut self.form.edit.props
     }
 
     /// The value inputs' texts, as typed.
     pub fn texts(&self) -> impl Iterator<Item = &str> {
-        self.props.iter().map(|p| p.text.as_str())
+        self.props().iter().map(|p| p.text.as_str())
     }
 
     /// What typing into a property's input does: its text becomes `text`. False when there is no such input.
     pub fn set_text(&mut self, property: &str, text: &str) -> bool {
-        let Some(p) = self.props.iter_mut().find(|p| p.name == property) else {
+        let Some(p) = self.props_mut().iter_mut().find(|p| p.name == property) else {
             return false;
         };
         p.text = text.to_string();
@@ -119,7 +124,24 @@ impl EntityEditor {
     }
 
     pub fn is_new(&self) -> bool {
-        self.original.is_none()
+        self.new
+    }
+
+    /// The entity as the service held it when the edit started (what a partial save compares with).
+    pub(crate) fn base(&self) -> EntityDraft {
+        let mut d = EntityDraft::new(self.partition_key.clone(), self.row_key.clone());
+        d.properties = self.form.base().properties().unwrap_or_default();
+        d
+    }
+
+    /// What the service said of this entity since the editor opened (a refresh of the grid brought a newer
+    /// version): a clean form follows it, an edited one is kept and says the entity changed under it.
+    pub fn observe(&mut self, entity: &Entity) {
+        let same = entity.partition_key() == self.partition_key && entity.row_key() == self.row_key;
+        let version = entity.etag().unwrap_or_default();
+        if same && !self.new && !self.partial && version != self.form.theirs_version() {
+            self.form.observe(version, EntityForm::of(entity));
+        }
     }
 
     pub fn is_saving(&self) -> bool {
@@ -128,9 +150,10 @@ impl EntityEditor {
 
     /// The draft the inputs describe, or None after marking the inputs that do not parse.
     pub fn draft(&mut self) -> Option<EntityDraft> {
-        let mut draft = EntityDraft::new(self.partition_key.clone(), self.row_key.clone()).with_etag(self.etag.clone());
+        let mut draft = EntityDraft::new(self.partition_key.clone(), self.row_key.clone())
+            .with_etag(self.etag().map(str::to_string));
         let mut ok = true;
-        for p in &mut self.props {
+        for p in &mut self.form.edit.props {
             match p.value() {
                 Ok(v) => {
                     p.error = None;
@@ -173,7 +196,7 @@ impl EntityEditor {
             (Some(etag), false) => IfMatch::Etag(etag.clone()),
             _ => IfMatch::Any,
         };
-        self.sent = Some(draft);
+        self.sent = Some(self.form.edit.clone());
         self.note = None;
         self.saving = Some(backend.spawn(async move {
             if new {
@@ -195,49 +218,42 @@ impl EntityEditor {
         self.fetching = Some(backend.spawn(async move { client.get_entity(&table, &pk, &rk).await }));
     }
 
-    /// Takes the server's current version as the base and applies the user's own changes on top of it.
+    /// Takes the server's current version as the base and applies the user's own changes on top of it,
+    /// property by property (an input that does not parse yet is carried over as typed).
     pub fn reapply_on_theirs(&mut self) {
-        let Some(mine) = self.draft() else { return };
-        let Some(Theirs::Current(theirs)) = &self.theirs else {
-            return;
-        };
-        let Some(original) = &self.original else { return };
-        let mut merged = theirs.to_draft();
-        for p in &mine.properties {
-            if original.get(&p.name) != Some(&p.value) {
-                merged.set(p.name.clone(), p.value.clone());
-            }
-        }
-        for p in &original.properties {
-            if mine.get(&p.name).is_none() {
-                merged.properties.retain(|q| q.name != p.name);
-            }
-        }
-        self.props = merged
-            .properties
-            .iter()
-            .map(|p| PropertyEdit::from_value(&p.name, &p.value))
-            .collect();
-        self.etag = merged.etag.clone();
-        self.original = Some(theirs.to_draft());
+        self.form.reapply_on_theirs();
         self.theirs = None;
         self.error = None;
+    }
+
+    /// Their version arrived (after a 412, a 404 or "Load the whole entity").
+    pub(crate) fn theirs_arrived(&mut self, result: Result<Entity, StorageError>) {
+        self.theirs = Some(match result {
+            Ok(e) => {
+                self.form.observe(e.etag().unwrap_or_default(), EntityForm::of(&e));
+                Theirs::Current(e)
+            }
+            Err(e) if e.is_not_found() => Theirs::Gone,
+            Err(e) => Theirs::Failed(e),
+        });
+        self.whole_arrived();
     }
 
     fn poll(&mut self, backend: &Backend, client: &Client) -> EditorEvent {
         if let Some(result) = take_ready(&mut self.saving) {
             let sent = self.sent.take();
             match (result, sent) {
-                (Ok(etag), Some(mut stored)) => {
-                    stored.etag = Some(etag.clone());
+                (Ok(etag), Some(sent)) => {
                     // The form may have changed while the save was out (even to something that does not parse):
                     // the reply is about what was sent, and a later edit is kept, on the new ETag, unsaved.
-                    let unchanged = self.draft().is_some_and(|now| now.properties == stored.properties);
-                    if unchanged {
+                    let mut stored = EntityDraft::new(self.partition_key.clone(), self.row_key.clone())
+                        .with_etag(Some(etag.clone()));
+                    stored.properties = sent.properties().unwrap_or_default();
+                    self.form.saved(sent, &etag);
+                    self.new = false;
+                    if !self.form.is_dirty() {
                         return EditorEvent::Saved(stored.to_entity());
                     }
-                    self.etag = Some(etag);
-                    self.original = Some(stored.clone());
                     self.note = Some(
                         "Saved what the form held when you pressed Save. Your later changes are below, not saved yet."
                             .into(),
@@ -254,12 +270,7 @@ impl EntityEditor {
             }
         }
         if let Some(result) = take_ready(&mut self.fetching) {
-            self.theirs = Some(match result {
-                Ok(e) => Theirs::Current(e),
-                Err(e) if e.is_not_found() => Theirs::Gone,
-                Err(e) => Theirs::Failed(e),
-            });
-            self.whole_arrived();
+            self.theirs_arrived(result);
         }
         EditorEvent::None
     }
@@ -308,7 +319,8 @@ impl EntityEditor {
             )
             .labelled_by(l.id);
         });
-        ui.label(format!("ETag: {}", self.etag.as_deref().unwrap_or("(new entity)")));
+        ui.label(format!("ETag: {}", self.etag().unwrap_or("(new entity)")));
+        self.changed_under_ui(ui);
         self.partial_ui(ui, backend, client);
         ui.separator();
         egui::ScrollArea::vertical()
@@ -316,7 +328,7 @@ impl EntityEditor {
             .max_height(300.0)
             .show(ui, |ui| {
                 let mut remove = None;
-                for (i, p) in self.props.iter_mut().enumerate() {
+                for (i, p) in self.form.edit.props.iter_mut().enumerate() {
                     let key = if p.name.is_empty() {
                         format!("property {}", i + 1)
                     } else {
@@ -406,11 +418,13 @@ impl EntityEditor {
                     }
                 }
                 if let Some(i) = remove {
-                    self.props.remove(i);
+                    self.form.edit.props.remove(i);
                 }
             });
         if ui.button("Add property").clicked() {
-            self.props
+            self.form
+                .edit
+                .props
                 .push(PropertyEdit::from_value("", &EdmValue::String(String::new())));
         }
         ui.separator();
@@ -454,6 +468,25 @@ impl EntityEditor {
             }
         });
         event
+    }
+
+    /// A newer version the grid's refresh brought while the form holds an edit: said before Save meets a 412.
+    fn changed_under_ui(&mut self, ui: &mut egui::Ui) {
+        if self.new || self.theirs.is_some() || !self.form.is_dirty() || !self.form.is_stale() {
+            return;
+        }
+        ui.horizontal(|ui| {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!(
+                    "Changed on the service since you opened it (now ETag {}): saving would be refused.",
+                    self.form.theirs_version()
+                ),
+            );
+            if ui.button("Reload and re-apply my changes").clicked() {
+                self.reapply_on_theirs();
+            }
+        });
     }
 
     fn conflict_ui(&mut self, ui: &mut egui::Ui, backend: &Backend, client: &Client, kind: u8) -> EditorEvent {
@@ -519,8 +552,7 @@ impl EntityEditor {
                 self.reapply_on_theirs();
             }
             if kind == 2 && ui.button("Insert mine again").clicked() {
-                self.original = None;
-                self.etag = None;
+                self.new = true;
                 self.theirs = None;
                 self.save(backend, client, false);
             }
@@ -573,8 +605,8 @@ mod tests {
             .to_entity();
         let mut editor = EntityEditor::edit("t", &entity);
         assert_eq!(editor.draft().unwrap(), entity.to_draft());
-        editor.props[4].toggle_hex();
-        assert_eq!(editor.props[4].text, "00ff");
+        editor.props_mut()[4].toggle_hex();
+        assert_eq!(editor.props()[4].text, "00ff");
         assert_eq!(
             editor.draft().unwrap(),
             entity.to_draft(),
@@ -601,15 +633,20 @@ mod tests {
             .with("Gone", EdmValue::Int32(1))
             .with_etag(Some("v1".into()));
         let mut editor = EntityEditor::edit("t", &original.to_entity());
-        editor.props[0].text = "2".into(); // I change A
-        editor.props.remove(2); // I remove Gone
+        editor.props_mut()[0].text = "2".into(); // I change A
+        editor.props_mut().remove(2); // I remove Gone
         let theirs = EntityDraft::new("p", "r")
             .with("A", EdmValue::Int32(1))
             .with("B", EdmValue::Int32(9)) // they change B
             .with("Gone", EdmValue::Int32(1))
             .with("New", EdmValue::Boolean(true)) // and add New
             .with_etag(Some("v2".into()));
-        editor.theirs = Some(Theirs::Current(theirs.to_entity()));
+        editor.theirs_arrived(Ok(theirs.to_entity()));
+        assert_eq!(
+            editor.props()[0].text,
+            "2",
+            "their version arriving leaves my edit as it is"
+        );
         editor.reapply_on_theirs();
         let merged = editor.draft().unwrap();
         assert_eq!(merged.etag.as_deref(), Some("v2"));

@@ -3,6 +3,7 @@
 pub mod closing;
 pub mod deletes;
 pub mod editor;
+pub mod entity_form;
 pub mod files;
 pub mod grid;
 pub mod io;

@@ -83,6 +83,13 @@ pub struct TablePane {
     pub(crate) partitions: Option<PartitionCounts>,
     pub(super) counting: Option<(Pending<PartitionCounts>, u64)>,
     pub(super) scan: Option<(JobId, Arc<Mutex<Option<PartitionCounts>>>)>,
+    /// Saved entities added to the grid before the page that holds them came: that page replaces them rather
+    /// than adding them twice.
+    pub(super) put_ahead: HashSet<(String, String)>,
+}
+
+fn entity_key(e: &Entity) -> (String, String) {
+    (e.partition_key().to_string(), e.row_key().to_string())
 }
 
 impl TablePane {
@@ -200,6 +207,7 @@ impl TablePane {
             partitions: None,
             counting: None,
             scan: None,
+            put_ahead: HashSet::new(),
         }
     }
 
@@ -234,6 +242,7 @@ impl TablePane {
         self.selection.clear();
         self.anchor = None;
         self.pages = 0;
+        self.put_ahead.clear();
         self.continuation = None;
         self.error = None;
         *self.next.lock().expect("next lock") = None;
@@ -320,7 +329,17 @@ impl TablePane {
     }
 
     /// Adds a page of entities to the store, the columns and the view.
-    pub fn append(&mut self, page: EntityPage) {
+    pub fn append(&mut self, mut page: EntityPage) {
+        // A full row of the entity being edited is the service's latest word on it.
+        if let Some(editor) = &mut self.editor
+            && self.running.as_ref().is_none_or(|q| q.select.is_empty())
+        {
+            page.entities.iter().for_each(|e| editor.observe(e));
+        }
+        if !self.put_ahead.is_empty() {
+            page.entities
+                .retain(|e| !self.put_ahead.remove(&entity_key(e)) || !self.replace_row(e));
+        }
         self.pages += 1;
         self.continuation = page.continuation;
         *self.next.lock().expect("next lock") = self.continuation.clone();
@@ -471,20 +490,28 @@ impl TablePane {
 
     /// Shows a saved or fetched entity: replaces its row, or adds it.
     fn put_row(&mut self, entity: Entity) {
-        match self.store.position(entity.partition_key(), entity.row_key()) {
-            Some(i) => {
-                self.columns.observe(std::slice::from_ref(&entity));
-                self.store.replace(i, entity);
-            }
-            None => {
-                self.append(EntityPage {
-                    entities: vec![entity],
-                    continuation: self.continuation.clone(),
-                    response_bytes: 0,
-                });
-                self.pages -= 1;
+        if !self.replace_row(&entity) {
+            let key = entity_key(&entity);
+            self.append(EntityPage {
+                entities: vec![entity],
+                continuation: self.continuation.clone(),
+                response_bytes: 0,
+            });
+            self.pages -= 1;
+            if self.continuation.is_some() {
+                self.put_ahead.insert(key);
             }
         }
+    }
+
+    /// Replaces the loaded row with this entity's keys, if there is one.
+    fn replace_row(&mut self, entity: &Entity) -> bool {
+        let Some(i) = self.store.position(entity.partition_key(), entity.row_key()) else {
+            return false;
+        };
+        self.columns.observe(std::slice::from_ref(entity));
+        self.store.replace(i, entity.clone());
+        true
     }
 
     pub fn selected_entities(&self) -> Vec<&Entity> {

@@ -16,9 +16,10 @@ impl EntityEditor {
     /// What a save of a partial row sends: the keys, the ETag, and only the properties that differ from what was
     /// loaded (to be merged); or why it cannot be sent (a removal, which a merge cannot make).
     pub(crate) fn merge_request(&self, mine: &EntityDraft) -> Result<EntityDraft, StorageError> {
-        let Some(original) = &self.original else {
+        if self.is_new() {
             return Ok(mine.clone());
-        };
+        }
+        let original = &self.base();
         if let Some(p) = original.properties.iter().find(|p| mine.get(&p.name).is_none()) {
             return Err(StorageError::invalid(
                 "Save entity",
@@ -54,7 +55,7 @@ impl EntityEditor {
             format!(
                 "Loaded with only the shown columns ({} properties here): Save merges only the properties you change; \
                  the others stay as they are on the service.",
-                self.props.len()
+                self.props().len()
             ),
         );
         let loading = self.whole_wanted && matches!(self.theirs, Some(Theirs::Loading));
@@ -111,7 +112,7 @@ mod tests {
     #[test]
     fn a_partial_row_refuses_a_removal_in_words() {
         let mut e = partial_editor();
-        e.props.retain(|p| p.name != "Name");
+        e.props_mut().retain(|p| p.name != "Name");
         let mine = e.draft().unwrap();
         let err = e.merge_request(&mine).unwrap_err();
         assert!(err.message.contains("Load the whole entity first"), "{}", err.message);

@@ -65,6 +65,18 @@ impl PropertyEdit {
     }
 }
 
+/// Two inputs are the same when they would send the same property: the same name and value, however the value
+/// is written (`1.50` and `1.5`, hex and base64); inputs that do not parse are the same only as the same text.
+impl PartialEq for PropertyEdit {
+    fn eq(&self, other: &Self) -> bool {
+        self.name.trim() == other.name.trim()
+            && match (self.value(), other.value()) {
+                (Ok(a), Ok(b)) => a == b,
+                _ => self.ty == other.ty && self.text == other.text,
+            }
+    }
+}
+
 pub fn to_hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
