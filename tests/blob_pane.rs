@@ -910,3 +910,55 @@ fn a_download_over_local_files_asks_replace_keep_both_or_skip() {
         "local b"
     );
 }
+
+#[test]
+fn an_image_preview_is_forgotten_when_its_tab_closes() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&rt, &[]);
+    // A 1x1 PNG.
+    const PNG: &[u8] = &[
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
+        0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00, 0x00, 0x00,
+        0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0, 0x1f, 0x00, 0x05, 0x00, 0x01, 0xff,
+        0x89, 0x99, 0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+    ];
+    let http = BlobHttpHeaders {
+        content_type: Some("image/png".into()),
+        ..Default::default()
+    };
+    let none = Conditions::none();
+    let png = client.put_blob(&container, "pic.png", Bytes::from_static(PNG), &http, &[], &none);
+    rt.block_on(png).unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.click("pic.png");
+    wait_for_properties(&mut t);
+    t.click("Preview");
+    t.wait_for_contains("Preview of pic.png (image)");
+    t.wait_app("the image shown", Duration::from_secs(30), |app| {
+        app.active_blob().is_some_and(|p| p.shown_image().is_some())
+    });
+    let uri = t
+        .harness
+        .state()
+        .active_blob()
+        .unwrap()
+        .shown_image()
+        .unwrap()
+        .to_string();
+    assert!(
+        t.harness.ctx.try_load_bytes(&uri).is_ok(),
+        "egui holds the image's bytes"
+    );
+    t.harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::W);
+    t.wait_app("the tab closed", Duration::from_secs(30), |app| {
+        app.active_blob().is_none()
+    });
+    for _ in 0..3 {
+        t.step();
+    }
+    assert!(
+        t.harness.ctx.try_load_bytes(&uri).is_err(),
+        "the closed tab's image is forgotten"
+    );
+}

@@ -160,6 +160,11 @@ impl BlobPane {
     }
 
     /// The selected blob's properties, once they have arrived.
+    /// The address under which egui holds the image preview shown now, if one is.
+    pub fn shown_image(&self) -> Option<&str> {
+        self.shown_image.as_deref()
+    }
+
     pub fn selected_properties(&self) -> Option<&BlobProperties> {
         self.details.as_ref().and_then(|d| d.props.as_ref())
     }

@@ -70,6 +70,19 @@ impl Tabs {
         if tab.pane.has_sent_work() {
             tab.pane.hide();
             self.closed.push(tab);
+        } else {
+            self.dropped([tab]);
+        }
+    }
+
+    /// Tabs gone for good: what egui holds for them (an image preview's bytes) is forgotten next frame.
+    pub(crate) fn dropped(&mut self, tabs: impl IntoIterator<Item = Tab>) {
+        for tab in tabs {
+            if let crate::app::frame::tabs::Pane::Blob(p) = &tab.pane
+                && let Some(uri) = &p.shown_image
+            {
+                self.forget_images.push(uri.clone());
+            }
         }
     }
 
@@ -85,7 +98,14 @@ impl Tabs {
 
     /// Drops the closed tabs whose work has all landed.
     pub(crate) fn forget_finished_closed(&mut self) {
-        self.closed.retain(|t| t.pane.has_sent_work());
+        if self.closed.iter().all(|t| t.pane.has_sent_work()) {
+            return;
+        }
+        let (working, done) = std::mem::take(&mut self.closed)
+            .into_iter()
+            .partition(|t| t.pane.has_sent_work());
+        self.closed = working;
+        self.dropped(done);
     }
 }
 

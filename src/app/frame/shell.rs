@@ -278,6 +278,10 @@ fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
             }
         });
         ui.separator();
+        // What egui holds for tabs dropped since the last frame (an image preview's bytes) goes with them.
+        for uri in app.tabs.forget_images.drain(..) {
+            ui.ctx().forget_image(&uri);
+        }
         if app.tabs.list.is_empty() {
             crate::app::frame::welcome::ui(app, ui);
             return;

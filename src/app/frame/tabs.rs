@@ -77,6 +77,8 @@ pub struct Tabs {
     pub(crate) refresh_requested: bool,
     /// Closed tabs whose sent work has not all answered (see `closing`).
     pub(crate) closed: Vec<Tab>,
+    /// Image previews of tabs dropped since the last frame: egui keeps an image's bytes until told to forget it.
+    pub(crate) forget_images: Vec<String>,
 }
 
 impl Tabs {
@@ -123,7 +125,11 @@ impl Tabs {
             self.close(i);
         }
         // The account is gone: nothing of it is kept running.
-        self.closed.retain(|t| t.target.profile_id != profile_id);
+        let (gone, kept) = std::mem::take(&mut self.closed)
+            .into_iter()
+            .partition(|t| t.target.profile_id == profile_id);
+        self.closed = kept;
+        self.dropped(gone);
     }
 
     pub fn active_tab(&mut self) -> Option<&mut Tab> {
