@@ -971,7 +971,7 @@ fn a_reload_says_the_entity_changed_under_the_edit_and_reapply_saves_without_a_4
     rt.block_on(client.update_entity(&table, &theirs, UpdateMode::Merge, &IfMatch::Any))
         .unwrap();
     t.click("Run query");
-    t.wait_for_contains("Changed on the service since you opened it");
+    t.wait_for_contains("Changed on the service since you opened it (Orders; now ETag");
     assert!(t.table().editor().unwrap().texts().any(|x| x == "Customer 1 (mine)"));
     assert!(
         !t.table().editor().unwrap().texts().any(|x| x == "777"),

@@ -357,8 +357,13 @@ impl EntityEditor {
                         continue;
                     }
                     ui.horizontal(|ui| {
-                        ui.add(egui::TextEdit::singleline(&mut p.name).desired_width(140.0))
-                            .accessible_name(format!("Name of {key}"));
+                        // Stable ids: a note appearing or going above the rows must not move the keyboard focus.
+                        ui.add(
+                            egui::TextEdit::singleline(&mut p.name)
+                                .id_salt(("prop-name", i))
+                                .desired_width(140.0),
+                        )
+                        .accessible_name(format!("Name of {key}"));
                         let mut ty = p.ty;
                         egui::ComboBox::from_id_salt(("prop-type", i))
                             .selected_text(ty.short_name())
@@ -379,6 +384,7 @@ impl EntityEditor {
                             EdmType::String => {
                                 ui.add(
                                     egui::TextEdit::multiline(&mut p.text)
+                                        .id_salt(("prop-value", i))
                                         .desired_rows(1)
                                         .desired_width(320.0),
                                 )
@@ -387,6 +393,7 @@ impl EntityEditor {
                             _ => {
                                 ui.add(
                                     egui::TextEdit::singleline(&mut p.text)
+                                        .id_salt(("prop-value", i))
                                         .desired_width(320.0)
                                         .font(egui::TextStyle::Monospace),
                                 )
@@ -475,18 +482,29 @@ impl EntityEditor {
         if self.new || self.theirs.is_some() || !self.form.is_dirty() || !self.form.is_stale() {
             return;
         }
-        ui.horizontal(|ui| {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                format!(
-                    "Changed on the service since you opened it (now ETag {}): saving would be refused.",
-                    self.form.theirs_version()
-                ),
-            );
-            if ui.button("Reload and re-apply my changes").clicked() {
-                self.reapply_on_theirs();
-            }
-        });
+        let (base, theirs) = (&self.form.base().props, &self.form.theirs().props);
+        // The properties they added, changed or removed: each differs from its namesake on the other side.
+        let differs =
+            |other: &[PropertyEdit], p: &PropertyEdit| other.iter().find(|q| q.name.trim() == p.name.trim()) != Some(p);
+        let mut moved: Vec<&str> = theirs
+            .iter()
+            .filter(|p| differs(base, p))
+            .map(|p| p.name.trim())
+            .collect();
+        moved.extend(base.iter().filter(|p| differs(theirs, p)).map(|p| p.name.trim()));
+        moved.sort_unstable();
+        moved.dedup();
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "Changed on the service since you opened it ({}; now ETag {}): saving would be refused.",
+                moved.join(", "),
+                self.form.theirs_version()
+            ),
+        );
+        if ui.button("Reload and re-apply my changes").clicked() {
+            self.reapply_on_theirs();
+        }
     }
 
     fn conflict_ui(&mut self, ui: &mut egui::Ui, backend: &Backend, client: &Client, kind: u8) -> EditorEvent {
