@@ -2,7 +2,8 @@
 //! refreshes, slow and failed saves, checked against a plain model after every step of random sequences: open a
 //! folder, go up, go back, click and Ctrl+click blobs and folders, refresh, type a Cache-Control, save it (at
 //! times slowly, typing on while the save is out, or meeting a failure), reload and re-apply, while someone else
-//! adds, rewrites, re-headers and deletes blobs. The pane shows what the model says; its selection is always
+//! adds, rewrites, re-headers and deletes blobs; and the tab closes (also while an Acquire lease is out, whose
+//! lease must reach the lease book). The pane shows what the model says; its selection is always
 //! part of what it shows; no draft is lost or changed by a refresh or a failure; and the service holds only the
 //! writes the user made (checked through a client of its own). The pane reaches the service through a fault
 //! proxy, which delays and fails requests on cue.
@@ -16,9 +17,10 @@ use bytes::Bytes;
 use common::fault_proxy::Fault;
 use common::pane_world::World;
 use proptest::prelude::*;
+use tessera::app::blob::actions::LeaseAction;
 use tessera::app::blob::pane::BlobPane;
 use tessera::storage::Client;
-use tessera::storage::blob::{BlobHttpHeaders, Conditions, DeleteSnapshots, PublicAccess};
+use tessera::storage::blob::{BlobHttpHeaders, Conditions, DeleteSnapshots, LeaseTarget, PublicAccess};
 
 /// The words a user types as Cache-Control, and someone else writes.
 const WORDS: [&str; 4] = ["max-age=1", "no-cache", "no-store", "private"];
@@ -62,6 +64,13 @@ enum Action {
     Reapply,
     /// Someone else sets this blob's Cache-Control (keeping its other headers and metadata).
     TheyHeader(usize, usize),
+    /// The tab is closed and opened again; asked about unsaved drafts, the user `discard`s them or keeps the tab.
+    Close {
+        discard: bool,
+    },
+    /// Acquire a lease on the shown blob, slowly, and close the tab before the reply: the lease still lands in the
+    /// lease book (then the test releases it, so that the others can write again).
+    LeaseThenClose,
 }
 
 fn action() -> impl Strategy<Value = Action> {
@@ -79,6 +88,8 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::SaveFails),
         1 => Just(Action::Reapply),
         2 => (0..NAMES.len(), 0..WORDS.len()).prop_map(|(i, w)| Action::TheyHeader(i, w)),
+        1 => any::<bool>().prop_map(|discard| Action::Close { discard }),
+        1 => Just(Action::LeaseThenClose),
     ]
 }
 
@@ -358,6 +369,8 @@ impl Run {
                     }
                 }
             }
+            Action::Close { discard } => self.close(*discard),
+            Action::LeaseThenClose => self.lease_then_close(),
             Action::TheyDelete(i) => {
                 let name = NAMES[*i];
                 if m.server.remove(name) {
@@ -376,6 +389,69 @@ impl Run {
             self.model.observe(&b);
         }
         self.check(action);
+    }
+
+    /// Closing the tab as the frame does: asked first when drafts are unsaved (the pane names each, and nothing
+    /// else); kept, unseen, while work it sent is out; otherwise dropped, and opening the container again starts
+    /// a new pane at its root.
+    fn close(&mut self, discard: bool) {
+        let mut unsaved = self.pane.unsaved();
+        unsaved.sort();
+        let mut typed: Vec<String> = (self.model.typed.keys())
+            .map(|b| format!("the metadata and headers of `{b}`"))
+            .collect();
+        typed.sort();
+        assert_eq!(unsaved, typed, "closing asks about exactly the unsaved drafts");
+        if !unsaved.is_empty() && !discard {
+            return;
+        }
+        assert!(
+            !self.pane.has_sent_work(),
+            "nothing was out after the last step settled"
+        );
+        self.reopen();
+    }
+
+    /// The tab is dropped and the container opened again.
+    fn reopen(&mut self) {
+        self.pane = BlobPane::new("model", &self.container);
+        self.world.with(|ctx| self.pane.list(ctx));
+        let m = &mut self.model;
+        m.typed.clear();
+        m.seen.clear();
+        m.details = None;
+        m.back.clear();
+        m.prefix.clear();
+        m.list();
+    }
+
+    fn lease_then_close(&mut self) {
+        let Some(b) = self.model.details.clone().filter(|b| self.model.server.contains(b)) else {
+            return;
+        };
+        if !self.model.typed.is_empty() {
+            return;
+        }
+        let key = self.pane.key(Some(&b));
+        self.proxy.inject([Fault::Delay(Duration::from_millis(300))]);
+        self.world
+            .with(|ctx| self.pane.lease_action(ctx, Some(b.clone()), LeaseAction::Acquire));
+        // Closed before the reply: the frame keeps a tab with work out, unseen, until it lands.
+        assert!(self.pane.has_sent_work(), "the lease request is out");
+        self.settle();
+        let held = self.world.leases.held(&key).map(|h| h.lease_id.clone());
+        let id = held.expect("the lease acquired after the tab closed is in the lease book");
+        let target = LeaseTarget::Blob {
+            container: &self.container,
+            blob: &b,
+        };
+        let none = Conditions::none();
+        // The service holds exactly that lease: releasing it with the book's id works.
+        self.rt
+            .block_on(self.direct.release_lease(target, &id, &none))
+            .expect("the book's lease id is the service's");
+        self.world.leases.released(&key);
+        self.reopen();
     }
 
     /// What typing a Cache-Control into the shown blob's fields does, in the pane and in the model.
