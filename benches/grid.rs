@@ -74,8 +74,7 @@ fn main() {
         format!("{held:.0}B/entity"),
         format!("{json:.0}B/entity(json)"),
         held / json,
-        "<=1.5",
-        held / json <= 1.5,
+        "<=0.65",
     );
 
     // Quick filter over every row, against a plain case-sensitive byte search of the same entities.
@@ -94,13 +93,13 @@ fn main() {
         format!("{filter_ms:.0}ms"),
         format!("{floor_ms:.0}ms(memmem scan)"),
         filter_ms / floor_ms,
-        "<100ms",
-        filter_ms < 100.0,
+        "<=2.6",
     );
 
-    // Frames while scrolling a million rows, against the same grid with no rows.
+    // Frames while scrolling a million rows, against the same grid holding its first 1,000: how a frame's cost
+    // grows with what is loaded (it should not).
     let mut pane = TablePane::new("bench");
-    let empty_times = common::frame_times(FRAMES, false, scroll, |ui| table_grid::grid(&mut pane, ui));
+    let mut small_times = Vec::new();
     for chunk in (0..MILLION).step_by(1000) {
         let entities: Vec<Entity> = (chunk..chunk + 1000).map(|n| store.get(n as u32).clone()).collect();
         pane.append(EntityPage {
@@ -108,21 +107,24 @@ fn main() {
             continuation: None,
             response_bytes: 0,
         });
+        if chunk == 0 {
+            small_times = common::frame_times(FRAMES, false, scroll, |ui| table_grid::grid(&mut pane, ui));
+        }
     }
     let times = common::frame_times(FRAMES, false, scroll, |ui| table_grid::grid(&mut pane, ui));
+    let times_alone = times.clone();
     let (median, p99, base) = (
         percentile(&times, 0.5),
         percentile(&times, 0.99),
-        percentile(&empty_times, 0.99),
+        percentile(&small_times, 0.99),
     );
-    println!("scrolling 1M rows: median {median:.2} ms, p99 {p99:.2} ms (empty grid p99 {base:.2} ms)");
+    println!("scrolling 1M rows: median {median:.2} ms, p99 {p99:.2} ms (1,000 rows: p99 {base:.2} ms)");
     goal(
         "grid_scroll_p99_1m",
         format!("{p99:.2}ms"),
-        format!("{base:.2}ms(empty grid)"),
+        format!("{base:.2}ms(same grid,1000 rows)"),
         p99 / base,
-        "<8ms",
-        p99 < 8.0,
+        "<=1.5",
     );
 
     // Frames while quick filters run over the million rows on another thread (as the pane runs them).
@@ -144,13 +146,14 @@ fn main() {
     let runs = worker.join().unwrap();
     let (median, p99) = (percentile(&times, 0.5), percentile(&times, 0.99));
     println!("scrolling while {runs} quick filters ran: median {median:.2} ms, p99 {p99:.2} ms");
+    // Against the same scrolling with no filter running: what filtering on another thread costs a frame.
+    let (filtering, scrolling) = (p99, percentile(&times_alone, 0.99));
     goal(
         "grid_filtering_p99_1m",
-        format!("{p99:.2}ms"),
-        format!("{base:.2}ms(empty grid)"),
-        p99 / base,
-        "<8ms",
-        p99 < 8.0,
+        format!("{filtering:.2}ms"),
+        format!("{scrolling:.2}ms(same scrolling,no filter running)"),
+        filtering / scrolling,
+        "<=1.5",
     );
     // The whole pane as it stands after scrolling and filtering (its store, view, column statistics), with the
     // bench's own store gone: what the app holds for a million loaded entities.
@@ -161,8 +164,7 @@ fn main() {
         format!("{pane_held:.0}B/entity"),
         format!("{json:.0}B/entity(json)"),
         pane_held / json,
-        "<=1.5",
-        pane_held / json <= 1.5,
+        "<=0.65",
     );
     drop(pane);
 
@@ -240,6 +242,5 @@ fn load_all_against_the_client() {
         format!("{c:.0}/s(client)"),
         p / c,
         ">=0.9",
-        p / c >= 0.9,
     );
 }

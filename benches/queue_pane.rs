@@ -8,7 +8,7 @@ mod common;
 use std::time::Instant;
 
 use common::pane::World;
-use common::{goal, median, percentile};
+use common::{goal, goal_unmeasured, median, percentile};
 use tessera::app::queue::pane::{MessageAction, QueuePane};
 use tessera::app::queue::view as queue_view;
 
@@ -76,7 +76,6 @@ fn main() {
         format!("{:.1}/s(client)", 1.0 / client_peek),
         ratio,
         ">=0.9",
-        ratio >= 0.9,
     );
 
     // Dequeue-and-delete of 1,000 each: the client (get 32, delete each) and the Python SDK against the pane's
@@ -158,7 +157,6 @@ fn main() {
         format!("{client_rate:.0}/s(client)"),
         pane_rate / client_rate,
         ">=0.9",
-        pane_rate / client_rate >= 0.9,
     );
     match sdk_rates.into_iter().collect::<Result<Vec<f64>, String>>() {
         Ok(rates) => {
@@ -170,17 +168,9 @@ fn main() {
                 format!("{sdk:.0}/s(Python SDK)"),
                 pane_rate / sdk,
                 ">=1.0",
-                pane_rate / sdk >= 1.0,
             );
         }
-        Err(why) => goal(
-            "dequeue_delete_vs_sdk",
-            format!("{pane_rate:.0}/s"),
-            format!("none({why})"),
-            0.0,
-            ">=1.0",
-            false,
-        ),
+        Err(why) => goal_unmeasured("dequeue_delete_vs_sdk", &why, ">=1.0"),
     }
 
     // The deep queue drawn: 32 messages held with their countdowns, the invisibility chart, and the backlog
@@ -226,8 +216,7 @@ fn main() {
         format!("{p99:.2}ms"),
         format!("{b99:.2}ms(nothing held,no samples)"),
         p99 / b99,
-        "<8ms",
-        p99 < 8.0,
+        "<=2.25",
     );
 
     // Frames while auto-refresh peeks every second, against frames with it off.
@@ -251,7 +240,6 @@ fn main() {
         format!("{p99:.2}ms"),
         format!("{base:.2}ms(auto-refresh off)"),
         p99 / base,
-        "<16ms",
-        p99 < 16.0,
+        "<=1.3",
     );
 }

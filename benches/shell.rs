@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use common::{goal, median, percentile};
+use common::{goal, goal_unmeasured, median, percentile};
 use tessera::app::accounts::profiles::{AccountProfile, AppPaths, ProfileKind, save_profiles};
 use tessera::app::accounts::secrets::Secrets;
 use tessera::app::runtime::backend::Backend;
@@ -70,14 +70,7 @@ fn cold_start() {
         let _ = x.kill();
     }
     if app.is_empty() || bare.is_empty() {
-        goal(
-            "cold_start_first_frame",
-            "n/a(no display)".into(),
-            "n/a".into(),
-            0.0,
-            "<0.5s",
-            false,
-        );
+        goal_unmeasured("cold_start_first_frame", "no display (Xvfb missing or failed)", "<=1.3");
         return;
     }
     let (a, b) = (median(&app), median(&bare));
@@ -87,8 +80,7 @@ fn cold_start() {
         format!("{:.3}s", a / 1000.0),
         format!("{:.3}s(empty eframe window)", b / 1000.0),
         a / b,
-        "<0.5s",
-        a < 500.0,
+        "<=1.3",
     );
 }
 
@@ -138,8 +130,7 @@ fn frames_with_jobs() {
         format!("{p99:.2}ms"),
         format!("{base:.2}ms(no jobs)"),
         p99 / base,
-        "<16ms",
-        p99 < 16.0,
+        "<=2.9",
     );
 }
 
@@ -259,8 +250,7 @@ fn frames_with_history() {
         format!("{p99:.2}ms"),
         format!("{base:.2}ms(empty_history)"),
         p99 / base,
-        "<8ms",
-        p99 < 8.0,
+        "<=2.1",
     );
 }
 
@@ -322,8 +312,7 @@ fn memory_of_a_queued_folder_upload() {
         format!("{growth:.1}MB"),
         format!("{:.1}MB(the_pane_before)", baseline as f64 / 1e6),
         queued as f64 / baseline as f64,
-        "<100MB_growth",
-        growth < 100.0,
+        "<=1.3",
     );
 }
 
@@ -396,8 +385,7 @@ fn demo_seeding() {
         format!("{ready:.1}s"),
         format!("{alone:.1}s(seeding_alone)"),
         ready / alone,
-        "<30s",
-        ready < 30.0,
+        "<=1.3",
     );
     let (p99, base) = (percentile(&busy, 0.99), percentile(&idle, 0.99));
     goal(
@@ -405,15 +393,21 @@ fn demo_seeding() {
         format!("{:.0}ms", p99 * 1e3),
         format!("{:.0}ms(idle_emulator)", base * 1e3),
         p99 / base,
-        "<1s",
-        p99 < 1.0,
+        "<=17",
     );
 }
 
 fn main() {
-    demo_seeding();
-    cold_start();
-    frames_with_jobs();
-    frames_with_history();
-    memory_of_a_queued_folder_upload();
+    let parts: [(&str, fn()); 5] = [
+        ("demo_seeding", demo_seeding),
+        ("cold_start", cold_start),
+        ("frames_with_jobs", frames_with_jobs),
+        ("frames_with_history", frames_with_history),
+        ("memory_of_a_queued_folder_upload", memory_of_a_queued_folder_upload),
+    ];
+    for (name, part) in parts {
+        if common::selected(name) {
+            part();
+        }
+    }
 }

@@ -106,41 +106,37 @@ fn main() {
             println!("soak: {what}: {list:?}");
         }
     }
+    // A run that did nothing, or met no fault, proves nothing: its ratios are not numbers, and so MISS.
     let total = report.total_ops();
-    goal(
-        "soak_lost",
-        report.lost.len().to_string(),
-        format!("{total}ops"),
-        0.0,
-        "0",
-        report.lost.is_empty(),
-    );
+    let injected: usize = faults.values().sum();
+    let ran = total >= 3 * ops * 9 / 10 && injected >= total / 50;
+    let of_ran = |n: usize| if ran { n as f64 / total as f64 } else { f64::NAN };
+    let seen = format!("{total}ops,{injected}faults");
+    goal("soak_lost", report.lost.len().to_string(), seen.clone(), of_ran(report.lost.len()), "<=0");
     let twice = report.duplicated.len() + report.phantom.len();
-    goal(
-        "soak_duplicated",
-        twice.to_string(),
-        format!("{total}ops"),
-        0.0,
-        "0",
-        twice == 0,
-    );
-    let share = report.resolved_share();
+    goal("soak_duplicated", twice.to_string(), seen, of_ran(twice), "<=0");
+    let resolved = match report.unknown {
+        0 => f64::NAN,
+        _ => report.resolved_share(),
+    };
     goal(
         "soak_unknown_resolved",
-        format!("{:.0}%({}of{})", share * 100.0, report.unknown_resolved, report.unknown),
+        format!("{}of{}", report.unknown_resolved, report.unknown),
         format!("{}unknown", report.unknown),
-        share,
-        "100%",
-        share == 1.0 && report.unknown > 0,
+        resolved,
+        ">=1.0",
     );
     let identical = report.downloads - report.downloads_mismatched.len();
+    let share = match report.downloads {
+        0 => f64::NAN,
+        n => identical as f64 / n as f64,
+    };
     goal(
         "soak_downloads_identical",
         format!("{identical}of{}", report.downloads),
         format!("{}downloads", report.downloads),
-        identical as f64 / report.downloads.max(1) as f64,
-        "100%",
-        report.downloads_mismatched.is_empty() && report.downloads > 0,
+        share,
+        ">=1.0",
     );
     let (p99, base) = (percentile(&busy, 0.99), percentile(&idle, 0.99));
     println!(
@@ -153,7 +149,6 @@ fn main() {
         format!("{p99:.2}ms"),
         format!("{base:.2}ms(idle)"),
         p99 / base,
-        "<16ms",
-        p99 < 16.0,
+        "<=18",
     );
 }

@@ -38,6 +38,10 @@ fn main() -> eframe::Result {
         "Tessera",
         options,
         Box::new(move |cc| {
+            // The baseline is eframe's own window and nothing of the app's: no fonts, no keychain, no files.
+            if bare {
+                return Ok(Box::new(FirstFrame::new(Bare)));
+            }
             egui_extras::install_image_loaders(&cc.egui_ctx);
             tessera::app::runtime::fonts::install(&cc.egui_ctx);
             let ctx = cc.egui_ctx.clone();
@@ -48,9 +52,6 @@ fn main() -> eframe::Result {
                 tessera::app::frame::welcome::start_demo(&mut app);
             }
             app.keep_alive(Box::new(runtime));
-            if bare {
-                return Ok(Box::new(FirstFrame::new(Bare)));
-            }
             Ok(Box::new(FirstFrame::new(app)))
         }),
     )

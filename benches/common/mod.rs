@@ -41,11 +41,42 @@ pub fn bench_blobs() -> usize {
         .unwrap_or(20_000)
 }
 
-pub fn goal(name: &str, measured: String, baseline: String, ratio: f64, target: &str, pass: bool) {
+/// One goal's line. The verdict follows from the printed ratio and the target alone: `target` is a ratio bound,
+/// `"<=1.5"` or `">=0.9"`; a ratio that is not a number (a side that could not be measured) is a MISS.
+pub fn goal(name: &str, measured: String, baseline: String, ratio: f64, target: &str) {
+    let pass = meets(ratio, target);
     println!(
         "goal: {name} measured={measured} baseline={baseline} ratio={ratio:.2} target={target} {}",
         if pass { "PASS" } else { "MISS" }
     );
+}
+
+/// A goal that could not be measured here (a tool missing, no display): a MISS that says why, never a panic.
+pub fn goal_unmeasured(name: &str, why: &str, target: &str) {
+    let why: String = why.chars().map(|c| if c.is_whitespace() { '_' } else { c }).collect();
+    println!("goal: {name} measured=none({why}) baseline=none ratio=NaN target={target} MISS");
+}
+
+/// Whether a part of a bench runs: all of them, unless words after `--` name some
+/// (`cargo bench --bench shell -- cold_start`).
+pub fn selected(part: &str) -> bool {
+    let words: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    words.is_empty() || words.iter().any(|w| part.contains(w.as_str()))
+}
+
+/// Whether `ratio` meets a target written `<=X` or `>=X`.
+pub fn meets(ratio: f64, target: &str) -> bool {
+    let (at_most, bound) = match (target.strip_prefix("<="), target.strip_prefix(">=")) {
+        (Some(b), _) => (true, b),
+        (_, Some(b)) => (false, b),
+        _ => panic!("a goal's target is a ratio bound, `<=X` or `>=X`, not `{target}`"),
+    };
+    let bound: f64 = bound.parse().unwrap_or_else(|_| panic!("the bound of `{target}` is not a number"));
+    match at_most {
+        _ if ratio.is_nan() => false,
+        true => ratio <= bound,
+        false => ratio >= bound,
+    }
 }
 
 /// The value below which `p` (0..1) of the samples fall.
