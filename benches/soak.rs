@@ -112,7 +112,13 @@ fn main() {
     let ran = total >= 3 * ops * 9 / 10 && injected >= total / 50;
     let of_ran = |n: usize| if ran { n as f64 / total as f64 } else { f64::NAN };
     let seen = format!("{total}ops,{injected}faults");
-    goal("soak_lost", report.lost.len().to_string(), seen.clone(), of_ran(report.lost.len()), "<=0");
+    goal(
+        "soak_lost",
+        report.lost.len().to_string(),
+        seen.clone(),
+        of_ran(report.lost.len()),
+        "<=0",
+    );
     let twice = report.duplicated.len() + report.phantom.len();
     goal("soak_duplicated", twice.to_string(), seen, of_ran(twice), "<=0");
     let resolved = match report.unknown {

@@ -204,7 +204,11 @@ fn main() {
         println!("round {round}: tessera up {up_ours:.0} MB/s down {down_ours:.0} MB/s");
         sdk_rounds.push((peer, up_ours, down_ours));
         if let Some((up, down)) = theirs {
-            println!("round {round}: curl up {:.0} MB/s down {:.0} MB/s", mb_per_s(GIB, up), mb_per_s(GIB, down));
+            println!(
+                "round {round}: curl up {:.0} MB/s down {:.0} MB/s",
+                mb_per_s(GIB, up),
+                mb_per_s(GIB, down)
+            );
             up_rounds.push((up_ours, mb_per_s(GIB, up)));
             down_rounds.push((down_ours, mb_per_s(GIB, down)));
         }

@@ -231,7 +231,7 @@ async fn text_with_carriage_returns_is_peeked_as_it_was_put_by_this_app_and_by_m
     // And a conforming XML parser (Python's expat, which applies the XML line-end rules as the service's parser
     // does) reads the very body this app sends as the same text.
     for text in texts {
-        let python = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/peers-venv/bin/python");
+        let python = common::peer::python();
         let mut child = std::process::Command::new(python)
             .args([
                 "-c",

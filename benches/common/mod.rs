@@ -71,7 +71,9 @@ pub fn meets(ratio: f64, target: &str) -> bool {
         (_, Some(b)) => (false, b),
         _ => panic!("a goal's target is a ratio bound, `<=X` or `>=X`, not `{target}`"),
     };
-    let bound: f64 = bound.parse().unwrap_or_else(|_| panic!("the bound of `{target}` is not a number"));
+    let bound: f64 = bound
+        .parse()
+        .unwrap_or_else(|_| panic!("the bound of `{target}` is not a number"));
     match at_most {
         _ if ratio.is_nan() => false,
         true => ratio <= bound,

@@ -10,7 +10,12 @@ use serde_json::Value;
 /// Runs one `bench-*` command of the peer against `connection_string`; Err says why there is no figure.
 pub fn run(connection_string: &str, args: &[&str]) -> Result<Value, String> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let python = root.join("target/peers-venv/bin/python");
+    // The venv's `bin/python`, or `Scripts\python.exe` on Windows.
+    let venv = root.join("target/peers-venv");
+    let python = match cfg!(windows) {
+        true => venv.join("Scripts").join("python.exe"),
+        false => venv.join("bin").join("python"),
+    };
     if !python.exists() {
         return Err("Python SDKs not installed (run benches/peers/install)".into());
     }

@@ -452,6 +452,9 @@ impl Client {
     }
 
     async fn attempt(&self, req: &Request, url: &Url, headers: HeaderMap, streaming: bool) -> Attempt {
+        if let Some(host) = url.host_str().filter(|h| transport::never_resolves(h)) {
+            return Err(TransportFailure::unresolvable(host));
+        }
         let read_timeout = self.inner.read_timeout;
         if req.needs_exact_case() {
             let names: Vec<&str> = req.headers.iter().map(|(n, _)| n.as_str()).collect();

@@ -28,6 +28,13 @@ use crate::storage::redact::redact_text;
 /// A request body is handed to the connection in pieces of this size, each one proof that the link moves.
 pub const UPLOAD_PIECE: usize = 64 * 1024;
 
+/// Names under `.invalid` never resolve (RFC 6761), so asking a resolver about one only sends a query off the
+/// machine and waits for its answer.
+pub fn never_resolves(host: &str) -> bool {
+    let host = host.trim_end_matches('.').to_ascii_lowercase();
+    host == "invalid" || host.ends_with(".invalid")
+}
+
 /// A request that got no answer: what happened, in words with nothing secret, and what it means for a retry.
 #[derive(Clone, Debug)]
 pub struct TransportFailure {
@@ -43,6 +50,17 @@ impl TransportFailure {
             summary: summary_of(error, error.is_timeout()),
             never_sent: error.is_connect(),
             timeout: error.is_timeout(),
+        }
+    }
+
+    /// A name that cannot exist: refused before any lookup, so no query leaves the machine.
+    pub fn unresolvable(host: &str) -> Self {
+        TransportFailure {
+            summary: format!(
+                "the name `{host}` does not exist (names under .invalid never resolve); check the endpoint"
+            ),
+            never_sent: true,
+            timeout: false,
         }
     }
 
@@ -514,5 +532,26 @@ impl AsyncRead for CaseTap {
             }
         }
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::never_resolves;
+
+    #[test]
+    fn only_names_under_invalid_are_refused_before_a_lookup() {
+        for host in ["x.invalid", "a.b.INVALID", "invalid", "x.invalid."] {
+            assert!(never_resolves(host), "{host}");
+        }
+        for host in [
+            "127.0.0.1",
+            "example.com",
+            "invalid.example.com",
+            "myinvalid",
+            "devstoreaccount1.localhost",
+        ] {
+            assert!(!never_resolves(host), "{host}");
+        }
     }
 }

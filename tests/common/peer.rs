@@ -10,10 +10,20 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The peers' Python: the venv's `bin/python`, or `Scripts\python.exe` on Windows.
+pub fn python() -> PathBuf {
+    let venv = root().join("target/peers-venv");
+    if cfg!(windows) {
+        venv.join("Scripts").join("python.exe")
+    } else {
+        venv.join("bin").join("python")
+    }
+}
+
 /// Runs one command of `benches/peers/peer.py` against `connection_string` and returns its JSON. Fails the
 /// test, saying how to install the peers, when they are missing: never skips.
 pub fn run(connection_string: &str, args: &[&str]) -> Value {
-    let python = root().join("target/peers-venv/bin/python");
+    let python = python();
     assert!(
         python.exists(),
         "Microsoft's Python SDKs are not installed: run benches/peers/install (scripts/test does)"
