@@ -39,24 +39,111 @@ fn folder_of(src: &Path, path: &Path) -> String {
     }
 }
 
-/// Every `crate::app::x` and `crate::storage::x` a file names, as the folder it points into.
-fn imports(code: &str, src: &Path) -> BTreeSet<String> {
+/// Every module of `app` and `storage` a file names, as the folder it points into: `crate::app::x::…`, grouped
+/// (`crate::{app::x, storage::y}`, `crate::app::{x, y::z}`) and relative (`super::x`, `super::super::y`), resolved
+/// from the file's own module (`path`, under `src`).
+fn imports(code: &str, src: &Path, path: &Path) -> BTreeSet<String> {
+    let module = module_of(src, path);
     let mut found = BTreeSet::new();
-    for root in ["app", "storage"] {
-        let needle = format!("crate::{root}::");
-        let mut rest = code;
-        while let Some(at) = rest.find(&needle) {
-            rest = &rest[at + needle.len()..];
-            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-            let is_folder = src.join(root).join(&name).is_dir();
-            found.insert(if is_folder {
-                format!("{root}/{name}")
-            } else {
-                root.to_string()
-            });
+    let mut rest = code;
+    while let Some(at) = rest.find(['c', 's']) {
+        let here = &rest[at..];
+        let before = code.len() - rest.len() + at;
+        // Only whole words: `crate::` or `super::` not inside a longer name.
+        let whole = before == 0 || !code[..before].ends_with(|c: char| c.is_alphanumeric() || c == '_');
+        let (base, tail) = if whole && here.starts_with("crate::") {
+            (Vec::new(), &here["crate::".len()..])
+        } else if whole && here.starts_with("super::") {
+            let mut base = module.clone();
+            let mut tail = here;
+            while let Some(t) = tail.strip_prefix("super::") {
+                base.pop();
+                tail = t;
+            }
+            (base, tail)
+        } else {
+            rest = &here[1..];
+            continue;
+        };
+        let (paths, used) = use_tree(tail);
+        for p in paths {
+            let full: Vec<String> = base.iter().cloned().chain(p).collect();
+            if let Some(folder) = folder_of_module(src, &full) {
+                found.insert(folder);
+            }
         }
+        rest = &tail[used.max(1)..];
     }
     found
+}
+
+/// The paths a use tree names (`a::b`, `{a, b::{c, d}}`), and how many bytes it took.
+fn use_tree(s: &str) -> (Vec<Vec<String>>, usize) {
+    if let Some(inner) = s.strip_prefix('{') {
+        let mut paths = Vec::new();
+        let mut used = 1;
+        let mut rest = inner;
+        loop {
+            let trimmed = rest.trim_start();
+            used += rest.len() - trimmed.len();
+            rest = trimmed;
+            if let Some(r) = rest.strip_prefix('}') {
+                return (paths, used + 1 + (rest.len() - r.len() - 1));
+            }
+            if rest.is_empty() {
+                return (paths, used);
+            }
+            let (mut more, n) = use_tree(rest);
+            paths.append(&mut more);
+            rest = &rest[n..];
+            used += n;
+            if let Some(r) = rest.strip_prefix(',') {
+                rest = r;
+                used += 1;
+            } else if !rest.trim_start().starts_with('}') {
+                return (paths, used);
+            }
+        }
+    }
+    let name: String = s.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+    if name.is_empty() {
+        return (Vec::new(), 0);
+    }
+    let after = &s[name.len()..];
+    match after.strip_prefix("::") {
+        Some(next) => {
+            let (paths, n) = use_tree(next);
+            let paths = if paths.is_empty() { vec![vec![]] } else { paths };
+            let paths = paths
+                .into_iter()
+                .map(|p| std::iter::once(name.clone()).chain(p).collect())
+                .collect();
+            (paths, name.len() + 2 + n)
+        }
+        None => (vec![vec![name.clone()]], name.len()),
+    }
+}
+
+/// `app/table/grid.rs` -> [app, table, grid]; `app/table/mod.rs` -> [app, table]; `lib.rs` -> [].
+fn module_of(src: &Path, path: &Path) -> Vec<String> {
+    let rel = path.strip_prefix(src).unwrap();
+    let mut parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+    let last = parts.pop().unwrap_or_default();
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" && stem != "lib" && stem != "main" {
+        parts.push(stem.to_string());
+    }
+    parts
+}
+
+/// The folder a module path points into, for `app` and `storage` ones: `app/x` when `src/app/x` is a folder,
+/// else `app`.
+fn folder_of_module(src: &Path, module: &[String]) -> Option<String> {
+    let root = module.first().filter(|r| *r == "app" || *r == "storage")?;
+    Some(match module.get(1) {
+        Some(name) if src.join(root).join(name).is_dir() => format!("{root}/{name}"),
+        _ => root.clone(),
+    })
 }
 
 struct Tree {
@@ -98,7 +185,7 @@ fn a_pane_imports_only_the_context_the_widgets_its_folder_and_storage() {
         let Some(pane) = PANES.iter().find(|p| folder == format!("app/{p}")) else {
             continue;
         };
-        for import in imports(code, &t.src) {
+        for import in imports(code, &t.src, path) {
             let allowed = import.starts_with("storage")
                 || import == "app/context"
                 || import == "app/widgets"
@@ -117,7 +204,7 @@ fn nothing_imports_the_frame_or_another_pane_except_the_frame() {
         if folder == "app/frame" || folder == "app" || folder == "main" || folder == "fuzzing" {
             continue;
         }
-        for import in imports(code, &t.src) {
+        for import in imports(code, &t.src, path) {
             assert_ne!(import, "app/frame", "{} imports the frame", path.display());
             if let Some(pane) = import.strip_prefix("app/") {
                 let foreign = PANES.contains(&pane) && folder != import;
@@ -133,7 +220,7 @@ fn the_folders_imports_form_no_cycle() {
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (path, code) in &t.files {
         let folder = folder_of(&t.src, path);
-        for import in imports(code, &t.src) {
+        for import in imports(code, &t.src, path) {
             if import != folder {
                 graph.entry(folder.clone()).or_default().insert(import);
             }
@@ -163,4 +250,26 @@ fn no_file_has_more_than_600_lines_of_code() {
         let lines = code.lines().count();
         assert!(lines <= 600, "{} has {lines} lines before its tests", path.display());
     }
+}
+
+#[test]
+fn imports_are_followed_through_groups_and_super() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let file = src.join("app/table/grid.rs");
+    let code = "use crate::{app::{blob::pane::BlobPane, context::Pending}, storage::Client};\n\
+                use super::super::queue::pane::QueuePane;\nuse super::store::EntityStore;\n\
+                use crate::app::frame::tabs::Tab;";
+    let found: Vec<String> = imports(code, &src, &file).into_iter().collect();
+    assert_eq!(
+        found,
+        [
+            "app/blob",
+            "app/context",
+            "app/frame",
+            "app/queue",
+            "app/table",
+            "storage"
+        ],
+        "each import's folder, grouped or relative"
+    );
 }

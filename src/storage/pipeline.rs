@@ -272,7 +272,9 @@ impl Client {
                 }) => {
                     let body = match body {
                         AttemptBody::Read(b) => b,
-                        AttemptBody::Streaming(r) => read_whole(r, self.inner.read_timeout).await.unwrap_or_default(),
+                        AttemptBody::Streaming(r) => transport::read_whole(r, self.inner.read_timeout)
+                            .await
+                            .unwrap_or_default(),
                     };
                     let mut error = service_error(&req, status, &headers, &body, &self.inner.account);
                     event.status = Some(status);
@@ -501,7 +503,7 @@ impl Client {
                 wire_names: Vec::new(),
             });
         }
-        let body = read_whole(resp, read_timeout).await?;
+        let body = transport::read_whole(resp, read_timeout).await?;
         Ok(Answer {
             status,
             headers,
@@ -584,20 +586,4 @@ fn fill_response(event: &mut RequestEvent, headers: &HeaderMap) {
             )
         })
         .collect();
-}
-
-/// A whole body, each piece within the read timeout.
-async fn read_whole(
-    mut resp: reqwest::Response,
-    read_timeout: Duration,
-) -> std::result::Result<Bytes, TransportFailure> {
-    let mut body = bytes::BytesMut::new();
-    loop {
-        match tokio::time::timeout(read_timeout, resp.chunk()).await {
-            Ok(Ok(Some(chunk))) => body.extend_from_slice(&chunk),
-            Ok(Ok(None)) => return Ok(body.freeze()),
-            Ok(Err(e)) => return Err(TransportFailure::from_reqwest(&e)),
-            Err(_) => return Err(TransportFailure::silence(read_timeout)),
-        }
-    }
 }

@@ -535,6 +535,22 @@ impl AsyncRead for CaseTap {
     }
 }
 
+/// A whole body, each piece within the read timeout.
+pub async fn read_whole(
+    mut resp: reqwest::Response,
+    read_timeout: Duration,
+) -> std::result::Result<Bytes, TransportFailure> {
+    let mut body = bytes::BytesMut::new();
+    loop {
+        match tokio::time::timeout(read_timeout, resp.chunk()).await {
+            Ok(Ok(Some(chunk))) => body.extend_from_slice(&chunk),
+            Ok(Ok(None)) => return Ok(body.freeze()),
+            Ok(Err(e)) => return Err(TransportFailure::from_reqwest(&e)),
+            Err(_) => return Err(TransportFailure::silence(read_timeout)),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::never_resolves;

@@ -120,11 +120,17 @@ cat "$dir/$tenant.json"
 "#,
         )
         .unwrap();
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-        let path = std::env::var("PATH").unwrap_or_default();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        // The stand-in is a shell script: where there is no `sh` to run it (Windows), the tests that call `az`
+        // find none and say so.
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let joined = std::env::join_paths(std::iter::once(dir.clone()).chain(std::env::split_paths(&path))).unwrap();
         // SAFETY: set once, before any test of this binary spawns `az`; nothing else writes the environment.
-        unsafe { std::env::set_var("PATH", format!("{}:{path}", dir.display())) };
+        unsafe { std::env::set_var("PATH", joined) };
         StandInAz { dir }
     })
 }

@@ -7,6 +7,7 @@ use egui::RichText;
 
 use crate::app::context::draft::Draft;
 use crate::app::context::{Backend, Pending, take_ready};
+use crate::app::table::editor_conflict::theirs_kind;
 use crate::app::table::entity_form::EntityForm;
 pub use crate::app::table::property::{PropertyEdit, parse_hex, to_hex};
 use crate::storage::table::edm::{EdmType, EdmValue};
@@ -42,7 +43,7 @@ pub struct EntityEditor {
     /// The properties: what the service said, what the user typed, and the ETag the edit started from.
     pub(crate) form: Draft<EntityForm>,
     /// A new entity (Insert): the draft's version means nothing yet.
-    new: bool,
+    pub(crate) new: bool,
     pub(crate) mode: UpdateMode,
     pub(crate) error: Option<StorageError>,
     pub(crate) theirs: Option<Theirs>,
@@ -476,133 +477,6 @@ impl EntityEditor {
         });
         event
     }
-
-    /// A newer version the grid's refresh brought while the form holds an edit: said before Save meets a 412.
-    fn changed_under_ui(&mut self, ui: &mut egui::Ui) {
-        if self.new || self.theirs.is_some() || !self.form.is_dirty() || !self.form.is_stale() {
-            return;
-        }
-        let (base, theirs) = (&self.form.base().props, &self.form.theirs().props);
-        // The properties they added, changed or removed: each differs from its namesake on the other side.
-        let differs =
-            |other: &[PropertyEdit], p: &PropertyEdit| other.iter().find(|q| q.name.trim() == p.name.trim()) != Some(p);
-        let mut moved: Vec<&str> = theirs
-            .iter()
-            .filter(|p| differs(base, p))
-            .map(|p| p.name.trim())
-            .collect();
-        moved.extend(base.iter().filter(|p| differs(theirs, p)).map(|p| p.name.trim()));
-        moved.sort_unstable();
-        moved.dedup();
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!(
-                "Changed on the service since you opened it ({}; now ETag {}): saving would be refused.",
-                moved.join(", "),
-                self.form.theirs_version()
-            ),
-        );
-        if ui.button("Reload and re-apply my changes").clicked() {
-            self.reapply_on_theirs();
-        }
-    }
-
-    fn conflict_ui(&mut self, ui: &mut egui::Ui, backend: &Backend, client: &Client, kind: u8) -> EditorEvent {
-        ui.separator();
-        ui.strong("Someone else changed this entity after you loaded it.");
-        let mine = self.draft();
-        let warn = ui.visuals().warn_fg_color;
-        match self.theirs.as_ref().expect("conflict") {
-            Theirs::Loading => {
-                ui.label("Fetching their version…");
-                return EditorEvent::None;
-            }
-            Theirs::Failed(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
-                return EditorEvent::None;
-            }
-            Theirs::Gone => {
-                ui.label("They deleted it. Insert yours again, or discard your edit.");
-            }
-            Theirs::Current(theirs) => {
-                ui.label(format!("Their ETag: {}", theirs.etag().unwrap_or("?")));
-                egui::Grid::new("conflict-grid").striped(true).show(ui, |ui| {
-                    ui.strong("Property");
-                    ui.strong("Yours");
-                    ui.strong("Theirs (on the server now)");
-                    ui.end_row();
-                    let theirs = theirs.to_draft();
-                    let mut names: Vec<String> = mine
-                        .iter()
-                        .flat_map(|m| m.properties.iter().map(|p| p.name.clone()))
-                        .collect();
-                    for p in &theirs.properties {
-                        if !names.contains(&p.name) {
-                            names.push(p.name.clone());
-                        }
-                    }
-                    for name in names {
-                        let m = mine
-                            .as_ref()
-                            .and_then(|m| m.get(&name))
-                            .map(show_value)
-                            .unwrap_or_else(|| "(absent)".into());
-                        let t = theirs.get(&name).map(show_value).unwrap_or_else(|| "(absent)".into());
-                        let differs = m != t;
-                        let strong = |s: String| {
-                            if differs {
-                                RichText::new(s).strong().color(warn)
-                            } else {
-                                RichText::new(s)
-                            }
-                        };
-                        ui.label(strong(name.clone()));
-                        ui.label(strong(m));
-                        ui.label(strong(t));
-                        ui.end_row();
-                    }
-                });
-            }
-        }
-        let mut event = EditorEvent::None;
-        ui.horizontal(|ui| {
-            if kind == 1 && ui.button("Reload and re-apply my changes").clicked() {
-                self.reapply_on_theirs();
-            }
-            if kind == 2 && ui.button("Insert mine again").clicked() {
-                self.new = true;
-                self.theirs = None;
-                self.save(backend, client, false);
-            }
-            if kind == 1 && ui.button("Overwrite anyway (If-Match *)").clicked() {
-                self.theirs = None;
-                self.save(backend, client, true);
-            }
-            if ui.button("Discard mine").clicked() {
-                let theirs = match self.theirs.take() {
-                    Some(Theirs::Current(e)) => Some(e),
-                    _ => None,
-                };
-                event = EditorEvent::Discarded(theirs);
-            }
-        });
-        event
-    }
-}
-
-fn theirs_kind(t: &Theirs) -> u8 {
-    match t {
-        Theirs::Current(_) => 1,
-        Theirs::Gone => 2,
-        _ => 0,
-    }
-}
-
-fn show_value(v: &EdmValue) -> String {
-    let text = v.to_text();
-    let short: String = text.chars().take(60).collect();
-    let more = if text.chars().count() > 60 { "…" } else { "" };
-    format!("{short}{more} ({})", v.edm_type())
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 pub mod closing;
 pub mod deletes;
 pub mod editor;
+pub mod editor_conflict;
 pub mod entity_form;
 pub mod files;
 pub mod grid;
@@ -12,5 +13,6 @@ pub mod partial;
 pub mod partitions;
 pub mod property;
 pub mod query;
+pub mod saved_rows;
 pub mod scan;
 pub mod store;

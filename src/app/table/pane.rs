@@ -10,11 +10,12 @@ use std::sync::{Arc, Mutex};
 use crate::app::context::PaneContext;
 use crate::app::context::{Backend, Pending, take_ready};
 use crate::app::context::{JobId, JobState, Unit};
-use crate::app::table::editor::{EditorEvent, EntityEditor};
+use crate::app::table::editor::EntityEditor;
 use crate::app::table::files::DialogPurpose;
 use crate::app::table::io::ExportFormat;
 use crate::app::table::partitions::PartitionCounts;
 use crate::app::table::query::QueryPanel;
+use crate::app::table::saved_rows::entity_key;
 use crate::app::table::scan::job_pages;
 use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
 use crate::app::widgets::format::thousands;
@@ -86,10 +87,6 @@ pub struct TablePane {
     /// Saved entities added to the grid before the page that holds them came: that page replaces them rather
     /// than adding them twice.
     pub(super) put_ahead: HashSet<(String, String)>,
-}
-
-fn entity_key(e: &Entity) -> (String, String) {
-    (e.partition_key().to_string(), e.row_key().to_string())
 }
 
 impl TablePane {
@@ -466,52 +463,6 @@ impl TablePane {
         if self.anchor.is_some_and(|a| !shown.contains(&a)) {
             self.anchor = None;
         }
-    }
-
-    /// Runs the editor window and applies what it reports.
-    pub fn editor_ui(&mut self, ui: &egui::Context, ctx: &mut PaneContext) {
-        let Some(editor) = &mut self.editor else { return };
-        match editor.ui(ui, ctx.backend, ctx.client) {
-            EditorEvent::None => {}
-            EditorEvent::Closed => self.editor = None,
-            EditorEvent::Saved(entity) => {
-                self.editor = None;
-                self.put_row(entity);
-            }
-            EditorEvent::SavedWhileEditing(entity) => self.put_row(entity),
-            EditorEvent::Discarded(theirs) => {
-                self.editor = None;
-                if let Some(e) = theirs {
-                    self.put_row(e);
-                }
-            }
-        }
-    }
-
-    /// Shows a saved or fetched entity: replaces its row, or adds it.
-    fn put_row(&mut self, entity: Entity) {
-        if !self.replace_row(&entity) {
-            let key = entity_key(&entity);
-            self.append(EntityPage {
-                entities: vec![entity],
-                continuation: self.continuation.clone(),
-                response_bytes: 0,
-            });
-            self.pages -= 1;
-            if self.continuation.is_some() {
-                self.put_ahead.insert(key);
-            }
-        }
-    }
-
-    /// Replaces the loaded row with this entity's keys, if there is one.
-    fn replace_row(&mut self, entity: &Entity) -> bool {
-        let Some(i) = self.store.position(entity.partition_key(), entity.row_key()) else {
-            return false;
-        };
-        self.columns.observe(std::slice::from_ref(entity));
-        self.store.replace(i, entity.clone());
-        true
     }
 
     pub fn selected_entities(&self) -> Vec<&Entity> {

@@ -1,0 +1,60 @@
+//! What the editor's saves and fetches put in the grid: the saved entity replaces its row, or is added (ahead of
+//! its page, which then replaces it rather than adding it twice).
+
+use crate::app::context::PaneContext;
+use crate::app::table::editor::EditorEvent;
+use crate::app::table::pane::TablePane;
+use crate::storage::table::EntityPage;
+use crate::storage::table::entity::Entity;
+
+pub(super) fn entity_key(e: &Entity) -> (String, String) {
+    (e.partition_key().to_string(), e.row_key().to_string())
+}
+
+impl TablePane {
+    /// Runs the editor window and applies what it reports.
+    pub fn editor_ui(&mut self, ui: &egui::Context, ctx: &mut PaneContext) {
+        let Some(editor) = &mut self.editor else { return };
+        match editor.ui(ui, ctx.backend, ctx.client) {
+            EditorEvent::None => {}
+            EditorEvent::Closed => self.editor = None,
+            EditorEvent::Saved(entity) => {
+                self.editor = None;
+                self.put_row(entity);
+            }
+            EditorEvent::SavedWhileEditing(entity) => self.put_row(entity),
+            EditorEvent::Discarded(theirs) => {
+                self.editor = None;
+                if let Some(e) = theirs {
+                    self.put_row(e);
+                }
+            }
+        }
+    }
+
+    /// Shows a saved or fetched entity: replaces its row, or adds it.
+    fn put_row(&mut self, entity: Entity) {
+        if !self.replace_row(&entity) {
+            let key = entity_key(&entity);
+            self.append(EntityPage {
+                entities: vec![entity],
+                continuation: self.continuation.clone(),
+                response_bytes: 0,
+            });
+            self.pages -= 1;
+            if self.continuation.is_some() {
+                self.put_ahead.insert(key);
+            }
+        }
+    }
+
+    /// Replaces the loaded row with this entity's keys, if there is one.
+    pub(super) fn replace_row(&mut self, entity: &Entity) -> bool {
+        let Some(i) = self.store.position(entity.partition_key(), entity.row_key()) else {
+            return false;
+        };
+        self.columns.observe(std::slice::from_ref(entity));
+        self.store.replace(i, entity.clone());
+        true
+    }
+}
