@@ -153,6 +153,6 @@ fn main() {
         format!("{p99:.2}ms"),
         format!("{base:.2}ms(no transfers)"),
         p99 / base,
-        "<=3.4",
+        "<=18",
     );
 }

@@ -155,6 +155,6 @@ fn main() {
         format!("{p99:.2}ms"),
         format!("{base:.2}ms(idle)"),
         p99 / base,
-        "<=18",
+        "<=11.4",
     );
 }

@@ -234,7 +234,7 @@ fn main() {
         format!("{peak:.0}MB"),
         format!("{before:.0}MB(the process before)"),
         peak / before,
-        "<=2.5",
+        "<=15",
     );
     std::fs::remove_file(&source).ok();
     if std::env::var("TESSERA_SKIP_LISTING").is_ok() {

@@ -44,6 +44,10 @@ fn main() -> eframe::Result {
             }
             egui_extras::install_image_loaders(&cc.egui_ctx);
             tessera::app::runtime::fonts::install(&cc.egui_ctx);
+            // Before the first frame, so that it already has the app's icons.
+            tessera::app::widgets::icon::install(&cc.egui_ctx);
+            cc.egui_ctx
+                .data_mut(|d| d.insert_temp(egui::Id::unique("tessera-icon-font"), true));
             let ctx = cc.egui_ctx.clone();
             let backend = Backend::new(runtime.handle().clone(), Arc::new(move || ctx.request_repaint()));
             let settings: Option<UiSettings> = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY));

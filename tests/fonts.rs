@@ -53,3 +53,70 @@ fn cjk_cyrillic_greek_and_emoji_text_draws_with_the_system_fonts() {
     }
     assert_eq!(tessera::app::runtime::fonts::missing_scripts_note(), None);
 }
+
+/// Every non-ASCII character in the app's own string literals (its chrome: labels, buttons, notices), from the
+/// source of `src/app`, before each file's tests.
+fn chrome_characters() -> std::collections::BTreeSet<char> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app"),
+        &mut files,
+    );
+    let mut found = std::collections::BTreeSet::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap();
+        for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            // Inside string literals only: between quotes, not in a comment after the code.
+            let code_part = line.split(" // ").next().unwrap();
+            for (i, literal) in code_part.split('"').enumerate() {
+                if i % 2 == 1 {
+                    found.extend(literal.chars().filter(|c| !c.is_ascii()));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_apps_own_icons_and_labels_draw_with_egui_fonts_alone() {
+    // No system fonts: what a fresh machine without emoji fonts has, plus what the app ships.
+    let ctx = egui::Context::default();
+    let font = FontId::proportional(14.0);
+    frame(&ctx, "before");
+    for icon in tessera::app::widgets::icon::ALL {
+        assert!(
+            !ctx.fonts_mut(|f| f.has_glyphs(&font, icon)),
+            "egui's own fonts draw {icon:?}: the icon font would prove nothing"
+        );
+    }
+    tessera::app::widgets::icon::install(&ctx);
+    frame(&ctx, "after");
+    for icon in tessera::app::widgets::icon::ALL {
+        assert!(
+            ctx.fonts_mut(|f| f.has_glyphs(&font, icon)),
+            "the icon {icon:?} has no glyph"
+        );
+    }
+    let chrome = chrome_characters();
+    assert!(chrome.contains(&'…'), "the scan found the app's literals: {chrome:?}");
+    let missing: Vec<char> = chrome
+        .into_iter()
+        .filter(|c| !ctx.fonts_mut(|f| f.has_glyph(&font, *c)))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "the app's own text has characters egui cannot draw: {missing:?}"
+    );
+}

@@ -73,6 +73,12 @@ impl<'a> TestApp<'a> {
         self._dir.path()
     }
 
+    /// Closes the app (its files written), handing back its folder for a restart.
+    pub fn into_dir(self) -> tempfile::TempDir {
+        self.harness.state().sync_files();
+        self._dir
+    }
+
     pub fn new(rt: &tokio::runtime::Runtime) -> TestApp<'a> {
         Self::in_dir(rt, tempfile::tempdir().unwrap())
     }
@@ -81,14 +87,18 @@ impl<'a> TestApp<'a> {
         // One mock keychain for the whole test binary: tests run in parallel and must not wipe each other's.
         static KEYCHAIN: std::sync::Once = std::sync::Once::new();
         KEYCHAIN.call_once(|| keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap()));
+        Self::with_secrets(rt, dir, Secrets::from_registered_store())
+    }
+
+    /// The app on the files in `dir` (perhaps a previous run's, for a restart), keeping secrets in `secrets`.
+    pub fn with_secrets(
+        rt: &tokio::runtime::Runtime,
+        dir: tempfile::TempDir,
+        secrets: Arc<tessera::app::accounts::secrets::Secrets>,
+    ) -> TestApp<'a> {
         // The harness steps on its own; the backend needs no waker here.
         let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
-        let app = TesseraApp::new(
-            backend,
-            AppPaths::in_dir(dir.path()),
-            Secrets::from_registered_store(),
-            None,
-        );
+        let app = TesseraApp::new(backend, AppPaths::in_dir(dir.path()), secrets, None);
         // User data holds characters the default fonts cannot draw; the app shows a box, kittest would panic.
         let harness = Harness::builder()
             .with_size(egui::vec2(1400.0, 900.0))

@@ -18,6 +18,12 @@ pub fn focus_id(panel: PanelFocus) -> egui::Id {
 }
 
 pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    // The app's icons come with it, whatever drives the frame (eframe, a test harness): once per context.
+    let installed = egui::Id::unique("tessera-icon-font");
+    if !ui.ctx().data(|d| d.get_temp::<bool>(installed)).unwrap_or(false) {
+        crate::app::widgets::icon::install(ui.ctx());
+        ui.ctx().data_mut(|d| d.insert_temp(installed, true));
+    }
     shortcuts(app, ui);
     egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui));
     if !app.notices.is_empty() {

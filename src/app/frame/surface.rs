@@ -149,7 +149,11 @@ impl TesseraApp {
         self.connections.list.insert(at, Connection::new(profile));
     }
 
-    /// How accounts' clients behave from now on (timeouts, retries).
+    /// Whether secrets go to the OS keychain (rather than this run's memory, when there is none).
+    pub fn keychain_in_use(&self) -> bool {
+        self.secrets.uses_keychain()
+    }
+
     /// Waits until the account list and the log hold every change made so far (they are written off the UI
     /// thread).
     pub fn sync_files(&self) {
@@ -157,6 +161,7 @@ impl TesseraApp {
         self.log.sync();
     }
 
+    /// How accounts' clients behave from now on (timeouts, retries).
     pub fn set_client_options(&mut self, options: ClientOptions) {
         self.connections.options = options;
     }

@@ -111,7 +111,7 @@ fn status(pane: &TablePane) -> String {
 
 /// One row at 1,400 points: paging, the frequent actions as icons, then the view and file menus.
 fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-    use crate::app::widgets::icon::icon_button;
+    use crate::app::widgets::icon::{self, icon_button};
     ui.horizontal(|ui| {
         let can_load = pane.has_more() && !pane.is_loading();
         if ui.add_enabled(can_load, egui::Button::new("Load more")).clicked() {
@@ -121,29 +121,42 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             pane.load_all(ctx);
         }
         ui.separator();
-        if icon_button(ui, true, "+", "Add entity", None).clicked() {
+        if icon_button(ui, true, icon::ADD, "Add entity", None).clicked() {
             pane.editor = Some(EntityEditor::insert(&pane.table, None));
         }
         let one = pane.selection.len() == 1;
         let first = pane.selection.iter().next().copied();
         let needs_one = Some("select one row");
-        if icon_button(ui, one, "✏", "Edit", needs_one).clicked()
+        if icon_button(ui, one, icon::EDIT, "Edit", needs_one).clicked()
             && let Some(i) = first
         {
             pane.editor = Some(pane.editor_for(i));
         }
-        // No icon font glyph for "duplicate" draws everywhere: a short word instead.
-        if icon_button(ui, one, "Clone", "Clone", Some("a new entity from the selected one")).clicked()
+        if icon_button(
+            ui,
+            one,
+            icon::CLONE,
+            "Clone",
+            Some("a new entity from the selected one"),
+        )
+        .clicked()
             && let Some(i) = first
         {
             pane.editor = Some(EntityEditor::insert(&pane.table, Some(pane.store.get(i))));
         }
-        if icon_button(ui, one, "{ }", "Raw JSON", Some("the entity as the service sent it")).clicked()
+        if icon_button(
+            ui,
+            one,
+            icon::RAW_JSON,
+            "Raw JSON",
+            Some("the entity as the service sent it"),
+        )
+        .clicked()
             && let Some(i) = first
         {
             pane.show_json(i);
         }
-        if icon_button(ui, one, "⚔", "Open in conflict lab", needs_one).clicked()
+        if icon_button(ui, one, icon::CONFLICT_LAB, "Open in conflict lab", needs_one).clicked()
             && let Some(i) = first
         {
             let e = pane.store.get(i);
@@ -154,13 +167,13 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             });
         }
         let any = !pane.selection.is_empty();
-        if icon_button(ui, any, "📋", "Copy as JSON", Some("the selected rows")).clicked() {
+        if icon_button(ui, any, icon::COPY_JSON, "Copy as JSON", Some("the selected rows")).clicked() {
             ui.ctx().copy_text(pane.selection_as_json());
         }
         if icon_button(
             ui,
             any,
-            "📋 TSV",
+            &format!("{} TSV", icon::COPY_TSV),
             "Copy as TSV",
             Some("the selected rows, for a spreadsheet"),
         )
@@ -168,7 +181,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         {
             ui.ctx().copy_text(pane.selection_as_tsv());
         }
-        if icon_button(ui, any, "🗑", "Delete selected", Some("asks first")).clicked() {
+        if icon_button(ui, any, icon::DELETE, "Delete selected", Some("asks first")).clicked() {
             pane.confirm_delete = true;
         }
         ui.separator();

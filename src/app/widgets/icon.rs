@@ -1,5 +1,35 @@
-//! Toolbar buttons drawn as an icon from egui's built-in icon font, with the action's name as tooltip and as
-//! the name screen readers (and the UI tests) read.
+//! Toolbar buttons drawn as an icon from the icon font the app ships (Phosphor, MIT, `assets/fonts/`), so the
+//! app's own chrome never depends on the fonts a system has; the action's name is the tooltip and the name
+//! screen readers (and the UI tests) read.
+
+/// The icons the app draws (Phosphor's code points, in its private-use range).
+pub const ADD: &str = "\u{E3D4}";
+pub const EDIT: &str = "\u{E3B4}";
+pub const CLONE: &str = "\u{E1CA}";
+pub const RAW_JSON: &str = "\u{E860}";
+pub const CONFLICT_LAB: &str = "\u{E5BA}";
+pub const COPY_JSON: &str = "\u{E198}";
+pub const COPY_TSV: &str = "\u{E196}";
+pub const DELETE: &str = "\u{E4A6}";
+
+/// Every icon above, for the test that each one draws.
+pub const ALL: [&str; 8] = [ADD, EDIT, CLONE, RAW_JSON, CONFLICT_LAB, COPY_JSON, COPY_TSV, DELETE];
+
+const PHOSPHOR: &[u8] = include_bytes!("../../../assets/fonts/Phosphor.ttf");
+
+/// Adds the icon font as the last fallback of proportional text: its code points are private-use ones that no
+/// text font draws, so it never takes a character from them (and its blank ligature glyphs for `a`-`z` are
+/// never reached). Takes effect from the next frame.
+pub fn install(ctx: &egui::Context) {
+    ctx.add_font(egui::epaint::text::FontInsert::new(
+        "phosphor",
+        egui::FontData::from_static(PHOSPHOR),
+        vec![egui::epaint::text::InsertFontFamily {
+            family: egui::FontFamily::Proportional,
+            priority: egui::epaint::text::FontPriority::Lowest,
+        }],
+    ));
+}
 
 /// An icon button named `name` for accessibility, showing `name` (and `more`, when given) on hover.
 pub fn icon_button(ui: &mut egui::Ui, enabled: bool, icon: &str, name: &str, more: Option<&str>) -> egui::Response {
