@@ -349,10 +349,11 @@ fn break_with_a_period_shows_breaking_then_broken() {
     t.click("infinite lease");
     t.click("Acquire lease");
     t.wait_for_contains("leased by this app, infinite");
-    t.click("3 s break");
+    // A 10 s period: long enough that a loaded machine still sees "breaking" before the lease is broken.
+    t.click("10 s break");
     t.click("Break lease");
     t.wait_for_contains("breaking, broken in");
-    t.wait_app("the lease to be broken", Duration::from_secs(20), |app| {
+    t.wait_app("the lease to be broken", Duration::from_secs(40), |app| {
         matches!(app.active_blob(), Some(p) if p.blobs().iter().any(|b| b.name == "b.txt" && b.properties.lease.state == tessera::storage::blob::LeaseState::Broken))
     });
     t.wait_for_contains("[X] broken");
