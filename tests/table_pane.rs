@@ -897,6 +897,24 @@ fn the_partition_map_counts_the_new_query_even_when_it_loads_as_many_rows() {
     t.wait_for_contains("Top partition: p1 with 100 entities");
 }
 
+/// Someone else sets Orders of (p0, `row`), merging (the rest stays).
+fn they_set_orders(rt: &tokio::runtime::Runtime, client: &Client, table: &str, row: &str, orders: i32) {
+    let mut theirs = rt.block_on(client.get_entity(table, "p0", row)).unwrap().to_draft();
+    theirs.set("Orders", EdmValue::Int32(orders));
+    rt.block_on(client.update_entity(table, &theirs, UpdateMode::Merge, &IfMatch::Any))
+        .unwrap();
+}
+
+/// Saves the editor on (p0, r001); Microsoft's SDK then reads my Name beside their Orders (777).
+fn saves_mine_beside_theirs(t: &mut TestApp, cs: &str, table: &str) {
+    t.click("Save entity");
+    t.wait_table("the save", |p| p.editor().is_none());
+    let stored = common::peer::run(cs, &["entity", table, "p0", "r001"]);
+    let entity = &stored["entity"];
+    assert_eq!(entity["Name"]["value"], "Customer 1 (mine)", "{entity}");
+    assert_eq!(entity["Orders"]["value"], 777, "their change kept: {entity}");
+}
+
 #[test]
 fn an_unsaved_entity_edit_survives_two_reloads_and_a_refused_save_then_saves_exactly_it() {
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -908,10 +926,7 @@ fn an_unsaved_entity_edit_survives_two_reloads_and_a_refused_save_then_saves_exa
     t.click("Edit");
     t.type_into("Value of Name", " (mine)");
     // Someone else changes another property; the grid is read again twice while the editor is open.
-    let mut theirs = rt.block_on(client.get_entity(&table, "p0", "r001")).unwrap().to_draft();
-    theirs.set("Orders", EdmValue::Int32(777));
-    rt.block_on(client.update_entity(&table, &theirs, UpdateMode::Merge, &IfMatch::Any))
-        .unwrap();
+    they_set_orders(&rt, &client, &table, "r001", 777);
     for _ in 0..2 {
         t.click("Run query");
         t.wait_table("the rows read again", |p| {
@@ -936,12 +951,7 @@ fn an_unsaved_entity_edit_survives_two_reloads_and_a_refused_save_then_saves_exa
         "nothing of mine was written"
     );
     t.click("Reload and re-apply my changes");
-    t.click("Save entity");
-    t.wait_table("the save", |p| p.editor().is_none());
-    let stored = common::peer::run(&cs, &["entity", &table, "p0", "r001"]);
-    let entity = &stored["entity"];
-    assert_eq!(entity["Name"]["value"], "Customer 1 (mine)", "{entity}");
-    assert_eq!(entity["Orders"]["value"], 777, "their change kept: {entity}");
+    saves_mine_beside_theirs(&mut t, &cs, &table);
 }
 
 #[test]
@@ -955,10 +965,7 @@ fn a_reload_says_the_entity_changed_under_the_edit_and_reapply_saves_without_a_4
     t.click("Customer 2");
     t.click("Edit");
     t.wait_for("Value of Name");
-    let mut theirs = rt.block_on(client.get_entity(&table, "p0", "r002")).unwrap().to_draft();
-    theirs.set("Orders", EdmValue::Int32(555));
-    rt.block_on(client.update_entity(&table, &theirs, UpdateMode::Merge, &IfMatch::Any))
-        .unwrap();
+    they_set_orders(&rt, &client, &table, "r002", 555);
     t.click("Run query");
     t.wait_table("the clean editor follows the reload", |p| {
         p.editor().is_some_and(|e| e.texts().any(|x| x == "555"))
@@ -968,10 +975,7 @@ fn a_reload_says_the_entity_changed_under_the_edit_and_reapply_saves_without_a_4
     t.click("Customer 1");
     t.click("Edit");
     t.type_into("Value of Name", " (mine)");
-    let mut theirs = rt.block_on(client.get_entity(&table, "p0", "r001")).unwrap().to_draft();
-    theirs.set("Orders", EdmValue::Int32(777));
-    rt.block_on(client.update_entity(&table, &theirs, UpdateMode::Merge, &IfMatch::Any))
-        .unwrap();
+    they_set_orders(&rt, &client, &table, "r001", 777);
     t.click("Run query");
     t.wait_for_contains("Changed on the service since you opened it (Orders; now ETag");
     assert!(t.table().editor().unwrap().texts().any(|x| x == "Customer 1 (mine)"));
@@ -984,12 +988,7 @@ fn a_reload_says_the_entity_changed_under_the_edit_and_reapply_saves_without_a_4
         t.table().editor().unwrap().texts().any(|x| x == "777"),
         "their change is in the form"
     );
-    t.click("Save entity");
-    t.wait_table("the save", |p| p.editor().is_none());
-    let stored = common::peer::run(&cs, &["entity", &table, "p0", "r001"]);
-    let entity = &stored["entity"];
-    assert_eq!(entity["Name"]["value"], "Customer 1 (mine)", "{entity}");
-    assert_eq!(entity["Orders"]["value"], 777, "their change kept: {entity}");
+    saves_mine_beside_theirs(&mut t, &cs, &table);
 }
 
 #[test]
