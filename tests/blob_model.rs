@@ -68,8 +68,9 @@ enum Action {
     Close {
         discard: bool,
     },
-    /// Acquire a lease on the shown blob, slowly, and close the tab before the reply: the lease still lands in the
-    /// lease book (then the test releases it, so that the others can write again).
+    /// Acquire a lease on the shown blob, slowly, and close the tab before the reply: the pane says it has sent
+    /// work (what makes the frame keep a closed tab running, as the blob and queue kittests show), and polled
+    /// on, its lease lands in the lease book with the service's id (then the test releases it).
     LeaseThenClose,
 }
 
@@ -336,11 +337,13 @@ impl Run {
                     let sent = self.model.typed[&b].clone();
                     self.world.with(|ctx| self.pane.save_details(ctx, false));
                     reread = true;
-                    // Typing on while the save is out: the reply is about what was sent.
-                    if let Some(w) = slow {
-                        self.type_word(WORDS[*w]);
+                    // Typing on while the save is out: the reply is about what was sent, and what the typing
+                    // means depends on it (the same word as before the save is a change once the save landed).
+                    let later = slow.map(|w| WORDS[w]);
+                    if let (Some(w), Some(d)) = (later, self.pane.draft_mut(&b)) {
+                        d.edit.headers[4] = Some(w.to_string());
                     }
-                    self.saved(&b, sent, true);
+                    self.saved(&b, sent, true, later);
                 }
             }
             Action::SaveFails => {
@@ -352,7 +355,7 @@ impl Run {
                     let sent = self.model.typed[&b].clone();
                     self.world.with(|ctx| self.pane.save_details(ctx, false));
                     reread = true;
-                    self.saved(&b, sent, false);
+                    self.saved(&b, sent, false, None);
                 }
             }
             Action::Reapply => {
@@ -387,6 +390,23 @@ impl Run {
         // holds what it read before, so the model must not observe the service's newer version here.
         if reread && let Some(b) = self.model.details.clone() {
             self.model.observe(&b);
+        }
+        if std::env::var("TRACE").is_ok() {
+            let b = self.model.details.clone();
+            let d = b.as_ref().and_then(|b| self.pane.draft(b));
+            eprintln!(
+                "{action:?} details={b:?} typed={:?} stored={:?}\n   pane: {:?}",
+                b.as_ref().and_then(|b| self.model.typed.get(b)),
+                b.as_ref().and_then(|b| self.model.stored.get(b)),
+                d.map(|d| (
+                    d.version().to_string(),
+                    d.is_dirty(),
+                    d.edit.clone(),
+                    d.base().clone(),
+                    d.theirs_version().to_string(),
+                    d.theirs().clone()
+                ))
+            );
         }
         self.check(action);
     }
@@ -457,20 +477,27 @@ impl Run {
     /// What typing a Cache-Control into the shown blob's fields does, in the pane and in the model.
     fn type_word(&mut self, word: &str) {
         let Some(b) = self.model.details.clone() else { return };
-        let (Some(seen), Some(draft)) = (self.model.seen.get(&b).cloned(), self.pane.draft_mut(&b)) else {
+        let Some(draft) = self.pane.draft_mut(&b) else { return };
+        draft.edit.headers[4] = Some(word.to_string());
+        self.typed_in_model(&b, word);
+    }
+
+    /// The model's side of typing `word` into blob `b`'s Cache-Control: a draft, unless it is what the edit
+    /// started from.
+    fn typed_in_model(&mut self, b: &str, word: &str) {
+        let Some(seen) = self.model.seen.get(b).cloned() else {
             return;
         };
-        draft.edit.headers[4] = Some(word.to_string());
-        let base = self.model.typed.get(&b).cloned().unwrap_or(Typed {
+        let base = self.model.typed.get(b).cloned().unwrap_or(Typed {
             word: String::new(),
             base_version: seen.version,
             base_cache: seen.cache.clone(),
         });
         if base.base_cache.as_deref() == Some(word) {
-            self.model.typed.remove(&b);
+            self.model.typed.remove(b);
         } else {
             self.model.typed.insert(
-                b,
+                b.to_string(),
                 Typed {
                     word: word.into(),
                     ..base
@@ -481,7 +508,8 @@ impl Run {
 
     /// A save of `sent` for blob `b` went out (the pane settles before the model decides): it lands when the blob
     /// is still the version the edit started from and `may_land`, and then the service holds exactly `sent`.
-    fn saved(&mut self, b: &str, sent: Typed, may_land: bool) {
+    /// `later`: the word typed while the save was out.
+    fn saved(&mut self, b: &str, sent: Typed, may_land: bool, later: Option<&str>) {
         self.settle();
         let m = &mut self.model;
         // Whatever it met, a save's end re-reads the listing, as Refresh does.
@@ -490,19 +518,22 @@ impl Run {
         m.selection.retain(|n| shown.contains(n));
         let lands = may_land && m.server.contains(b) && m.stored[b].version == sent.base_version;
         if !lands {
+            // The edit still starts from where it did: the later word is typing on that draft.
+            if let Some(w) = later {
+                self.typed_in_model(b, w);
+            }
             return;
         }
         // Metadata, then the headers: two new versions, the second the one the draft now starts from.
         m.changed(b, Some(sent.word.clone()));
         m.changed(b, Some(sent.word.clone()));
         let now = m.stored[b].clone();
-        match m.typed.get(b) {
-            Some(t) if t.word != sent.word => {
-                let later = t.word.clone();
+        match later {
+            Some(w) if w != sent.word => {
                 m.typed.insert(
                     b.to_string(),
                     Typed {
-                        word: later,
+                        word: w.to_string(),
                         base_version: now.version,
                         base_cache: now.cache.clone(),
                     },
@@ -547,6 +578,13 @@ impl Run {
                 "after {after:?}: `{b}` says nothing is unsaved"
             );
         }
+        // What closing would ask about is exactly what is unsaved.
+        let mut unsaved = self.pane.unsaved();
+        unsaved.sort();
+        let typed: Vec<String> = (self.model.typed.keys())
+            .map(|b| format!("the metadata and headers of `{b}`"))
+            .collect();
+        assert_eq!(unsaved, typed, "after {after:?}: the unsaved drafts differ");
         // Only the writes the user made reached the service.
         let acted: BTreeSet<&String> = self.model.typed.keys().chain(self.model.details.iter()).collect();
         for b in acted.into_iter().filter(|b| self.model.server.contains(*b)) {

@@ -60,6 +60,28 @@ fn start_keychain() -> Keychain {
         .expect("gnome-keyring-daemon runs (Debian: gnome-keyring)");
     // The login keyring is created, or unlocked, with the password read from standard input.
     daemon.stdin.take().unwrap().write_all(b"test password").unwrap();
+    // Ready once it owns the Secret Service's name on the bus.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let owned = Command::new("dbus-send")
+            .args([
+                "--session",
+                "--print-reply",
+                "--dest=org.freedesktop.DBus",
+                "/org/freedesktop/DBus",
+            ])
+            .args(["org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets"])
+            .output()
+            .expect("dbus-send runs");
+        if String::from_utf8_lossy(&owned.stdout).contains("boolean true") {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "gnome-keyring-daemon never took the Secret Service's name"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     Keychain {
         bus,
         daemon,

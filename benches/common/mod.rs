@@ -45,8 +45,13 @@ pub fn bench_blobs() -> usize {
 /// `"<=1.5"` or `">=0.9"`; a ratio that is not a number (a side that could not be measured) is a MISS.
 pub fn goal(name: &str, measured: String, baseline: String, ratio: f64, target: &str) {
     let pass = meets(ratio, target);
+    // Small ratios keep their digits: one lost write in 3,000 must not print as 0.00 beside a MISS.
+    let shown = match ratio.abs() {
+        r if r > 0.0 && r < 0.01 => format!("{ratio:.1e}"),
+        _ => format!("{ratio:.2}"),
+    };
     println!(
-        "goal: {name} measured={measured} baseline={baseline} ratio={ratio:.2} target={target} {}",
+        "goal: {name} measured={measured} baseline={baseline} ratio={shown} target={target} {}",
         if pass { "PASS" } else { "MISS" }
     );
 }

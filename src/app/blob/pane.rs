@@ -159,12 +159,12 @@ impl BlobPane {
         self.message.as_ref()
     }
 
-    /// The selected blob's properties, once they have arrived.
     /// The address under which egui holds the image preview shown now, if one is.
     pub fn shown_image(&self) -> Option<&str> {
         self.shown_image.as_deref()
     }
 
+    /// The selected blob's properties, once they have arrived.
     pub fn selected_properties(&self) -> Option<&BlobProperties> {
         self.details.as_ref().and_then(|d| d.props.as_ref())
     }

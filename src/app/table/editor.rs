@@ -48,8 +48,9 @@ pub struct EntityEditor {
     pub(crate) error: Option<StorageError>,
     pub(crate) theirs: Option<Theirs>,
     saving: Option<Pending<Result<String, StorageError>>>,
-    /// What the save in flight sent: its reply is about this, not about whatever the form holds by then.
-    sent: Option<EntityForm>,
+    /// What the save in flight sent (its keys and properties): its reply is about this, not about whatever the
+    /// form holds by then.
+    sent: Option<(String, String, EntityForm)>,
     /// Said after a save that stored an earlier state of the form.
     pub(crate) note: Option<String>,
     fetching: Option<Pending<Result<Entity, StorageError>>>,
@@ -93,7 +94,8 @@ impl EntityEditor {
 
     /// The ETag the next save is conditional on (None for a new entity).
     pub fn etag(&self) -> Option<&str> {
-        (!self.new).then(|| self.form.version())
+        // A version never read (an entity shown without an ETag) is no condition: the save says If-Match *.
+        Some(self.form.version()).filter(|v| !self.new && !v.is_empty())
     }
 
     /// The inputs, as typed.
@@ -140,13 +142,18 @@ impl EntityEditor {
     pub fn observe(&mut self, entity: &Entity) {
         let same = entity.partition_key() == self.partition_key && entity.row_key() == self.row_key;
         let version = entity.etag().unwrap_or_default();
-        if same && !self.new && !self.partial && version != self.form.theirs_version() {
+        if same && !self.new && !self.partial && newer(version, self.form.theirs_version()) {
             self.form.observe(version, EntityForm::of(entity));
         }
     }
 
     pub fn is_saving(&self) -> bool {
         self.saving.is_some()
+    }
+
+    /// Whether the keys may be typed: a new entity, with no insert out (its reply is about the keys it sent).
+    pub(crate) fn keys_editable(&self) -> bool {
+        self.new && !self.is_saving()
     }
 
     /// The draft the inputs describe, or None after marking the inputs that do not parse.
@@ -197,7 +204,11 @@ impl EntityEditor {
             (Some(etag), false) => IfMatch::Etag(etag.clone()),
             _ => IfMatch::Any,
         };
-        self.sent = Some(self.form.edit.clone());
+        self.sent = Some((
+            draft.partition_key.clone(),
+            draft.row_key.clone(),
+            self.form.edit.clone(),
+        ));
         self.note = None;
         self.saving = Some(backend.spawn(async move {
             if new {
@@ -244,11 +255,12 @@ impl EntityEditor {
         if let Some(result) = take_ready(&mut self.saving) {
             let sent = self.sent.take();
             match (result, sent) {
-                (Ok(etag), Some(sent)) => {
+                (Ok(etag), Some((pk, rk, sent))) => {
                     // The form may have changed while the save was out (even to something that does not parse):
                     // the reply is about what was sent, and a later edit is kept, on the new ETag, unsaved.
-                    let mut stored = EntityDraft::new(self.partition_key.clone(), self.row_key.clone())
-                        .with_etag(Some(etag.clone()));
+                    let mut stored = EntityDraft::new(pk.clone(), rk.clone()).with_etag(Some(etag.clone()));
+                    // The keys are the entity's identity: the form is about the entity that was stored.
+                    (self.partition_key, self.row_key) = (pk, rk);
                     stored.properties = sent.properties().unwrap_or_default();
                     self.form.saved(sent, &etag);
                     self.new = false;
@@ -309,13 +321,13 @@ impl EntityEditor {
         ui.horizontal(|ui| {
             let l = ui.label("PartitionKey:");
             ui.add_enabled(
-                self.is_new(),
+                self.keys_editable(),
                 egui::TextEdit::singleline(&mut self.partition_key).desired_width(200.0),
             )
             .labelled_by(l.id);
             let l = ui.label("RowKey:");
             ui.add_enabled(
-                self.is_new(),
+                self.keys_editable(),
                 egui::TextEdit::singleline(&mut self.row_key).desired_width(200.0),
             )
             .labelled_by(l.id);
@@ -479,10 +491,36 @@ impl EntityEditor {
     }
 }
 
+/// Whether ETag `a` is a later version of the entity than `b`. A table ETag carries the entity's Timestamp
+/// (`W/"datetime'2026-11-24T07%3A28%3A45.0495404Z'"`, always in that form), so a page requested before a save and
+/// answered after it cannot pass its older version off as news. An ETag of another form counts as newer when
+/// it differs.
+fn newer(a: &str, b: &str) -> bool {
+    let time = |e: &str| {
+        e.split_once("datetime'")
+            .and_then(|(_, t)| t.split_once('\''))
+            .map(|(t, _)| t.to_string())
+    };
+    match (time(a), time(b)) {
+        (Some(x), Some(y)) => x > y,
+        _ => a != b,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::storage::table::edm::EdmDateTime;
+
+    #[test]
+    fn an_older_version_from_a_late_page_is_not_news() {
+        let v1 = "W/\"datetime'2026-11-24T07%3A28%3A19.6291119Z'\"";
+        let v2 = "W/\"datetime'2026-11-24T07%3A28%3A45.0495404Z'\"";
+        assert!(newer(v2, v1));
+        assert!(!newer(v1, v2), "a page asked for before the save");
+        assert!(!newer(v2, v2));
+        assert!(newer("\"0x1\"", "\"0x2\""), "another form: different is news");
+    }
 
     #[test]
     fn unchanged_inputs_give_back_exactly_the_values() {

@@ -42,7 +42,8 @@ impl TablePane {
                 response_bytes: 0,
             });
             self.pages -= 1;
-            if self.continuation.is_some() {
+            // A page still to come may hold it: the next one (more available) or the first (a query running).
+            if self.continuation.is_some() || self.is_loading() {
                 self.put_ahead.insert(key);
             }
         }
