@@ -317,8 +317,10 @@ fn a_sas_never_leaks_through_a_timeout_a_refused_connection_a_reset_or_a_dns_fai
     t.wait_until("four accounts open in the tree", |h| {
         h.query_all_by_label_contains("Blob containers").count() == 4
     });
-    // Open each account's container list; each fails its own way.
-    for i in 0..4 {
+    // Open each account's container list; each fails its own way. From the last up: what an opened list shows
+    // (its failure, at once for a refused connection) comes below its header, so it cannot shift the headers
+    // still to be clicked (top down, a fast failure's words could be taken for the next header).
+    for i in (0..4).rev() {
         t.harness
             .query_all_by_label_contains("Blob containers")
             .nth(i)
@@ -326,9 +328,10 @@ fn a_sas_never_leaks_through_a_timeout_a_refused_connection_a_reset_or_a_dns_fai
             .click();
         t.step();
     }
-    // A `.invalid` name is refused before any lookup (nothing leaves loopback); the silent endpoint takes its
-    // read timeout and a retry.
-    t.wait_steps("four failures in words", std::time::Duration::from_secs(60), |t| {
+    // A `.invalid` name is refused before any lookup (nothing leaves loopback). Patience beyond the usual all the
+    // same: the silent endpoint takes its read timeout, and each failure is retried with backoff, which a loaded
+    // machine stretches (60 s was once not enough beside a CPU hog).
+    t.wait_steps("four failures in words", std::time::Duration::from_secs(180), |t| {
         t.harness.query_all_by_label_contains("failed:").count() >= 4
     });
     let app = t.harness.state();
