@@ -3,21 +3,12 @@
 //! conflict lab" interface), the widgets, its own folder and the storage client; nothing imports another pane
 //! or the frame; the folders' imports form no cycle; no file has more than 600 lines of code before its tests.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 const PANES: [&str; 4] = ["table", "blob", "queue", "lab"];
-
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The code before a file's test module: tests may reach further than the code they test.
 fn code_of(path: &Path) -> String {
@@ -170,9 +161,7 @@ struct Tree {
 
 fn tree() -> Tree {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut paths = Vec::new();
-    sources(&src, &mut paths);
-    paths.sort();
+    let paths = common::rust_files(&src);
     let files = paths.into_iter().map(|p| {
         let code = code_of(&p);
         (p, code)

@@ -18,14 +18,18 @@ use tessera::storage::blob::{BlobHttpHeaders, ListBlobsOptions, PublicAccess};
 use tessera::storage::blob::{LeaseDuration, LeaseTarget};
 use ui::TestApp;
 
-fn container_with(rt: &tokio::runtime::Runtime, names: &[&str]) -> (Client, String) {
+/// A new, empty container named after `prefix`, and the client that made it.
+fn new_container(rt: &tokio::runtime::Runtime, prefix: &str) -> (Client, String) {
     let client = common::client();
-    let container = unique("pane");
+    let container = unique(prefix);
+    rt.block_on(client.create_container(&container, PublicAccess::None, &[]))
+        .unwrap();
+    (client, container)
+}
+
+fn container_with(rt: &tokio::runtime::Runtime, names: &[&str]) -> (Client, String) {
+    let (client, container) = new_container(rt, "pane");
     rt.block_on(async {
-        client
-            .create_container(&container, PublicAccess::None, &[])
-            .await
-            .unwrap();
         for name in names {
             put(&client, &container, name, "content").await;
         }
@@ -35,13 +39,8 @@ fn container_with(rt: &tokio::runtime::Runtime, names: &[&str]) -> (Client, Stri
 
 /// A new container holding these blobs (written 32 at a time).
 fn many_blobs(rt: &tokio::runtime::Runtime, prefix: &str, names: impl Iterator<Item = String>) -> String {
-    let client = common::client();
-    let container = unique(prefix);
+    let (client, container) = new_container(rt, prefix);
     rt.block_on(async {
-        client
-            .create_container(&container, PublicAccess::None, &[])
-            .await
-            .unwrap();
         let mut set = tokio::task::JoinSet::new();
         for name in names {
             let (c, container) = (client.clone(), container.clone());
@@ -62,13 +61,8 @@ fn proxied_container(
     blobs: &[(&str, &'static str)],
 ) -> (tessera::storage::Account, common::fault_proxy::FaultProxy, String) {
     let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
-    let client = common::client();
-    let container = unique(prefix);
+    let (client, container) = new_container(rt, prefix);
     rt.block_on(async {
-        client
-            .create_container(&container, PublicAccess::None, &[])
-            .await
-            .unwrap();
         for (name, body) in blobs {
             put(&client, &container, name, body).await;
         }
@@ -915,7 +909,7 @@ fn a_download_over_local_files_asks_replace_keep_both_or_skip() {
 #[test]
 fn an_image_preview_is_forgotten_when_its_tab_closes() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (client, container) = container_with(&rt, &[]);
+    let (client, container) = new_container(&rt, "image");
     // A 1x1 PNG.
     const PNG: &[u8] = &[
         0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,

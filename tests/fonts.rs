@@ -2,6 +2,8 @@
 //! `fonts-noto-cjk` and `fonts-noto-color-emoji`), Chinese, Japanese, Cyrillic, Greek and emoji characters resolve to glyphs after a few frames,
 //! without the first frame waiting for the system's font list.
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use egui::FontId;
@@ -65,21 +67,7 @@ fn cjk_cyrillic_greek_and_emoji_text_draws_with_the_system_fonts() {
 /// Every non-ASCII character in the app's own string literals (its chrome: labels, buttons, notices), from the
 /// source of `src/app`, before each file's tests.
 fn chrome_characters() -> std::collections::BTreeSet<char> {
-    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app"),
-        &mut files,
-    );
+    let files = common::rust_files(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app"));
     let mut found = std::collections::BTreeSet::new();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();

@@ -117,3 +117,21 @@ pub async fn eventually(what: &str, patience: Duration, mut done: impl FnMut() -
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
+
+/// Every `.rs` file under `dir`, sorted (tests that read the project's own source).
+pub fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &mut out);
+    out.sort();
+    out
+}
