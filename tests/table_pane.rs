@@ -1011,3 +1011,28 @@ fn an_entity_inserted_ahead_of_its_page_is_not_shown_twice_when_that_page_loads(
     assert_eq!(distinct_keys(&t), 151);
     assert_eq!(t.table().store().len(), 151, "the new entity is listed once");
 }
+
+#[test]
+fn the_keys_of_an_insert_that_is_out_cannot_change_and_the_row_shows_the_entity_inserted() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, table) = seeded_table(&rt, 3);
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Table));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_table(&table);
+    t.wait_for("Customer 2");
+    t.click("Add entity");
+    t.type_into("PartitionKey:", "p0");
+    t.type_into("RowKey:", "new");
+    proxy.inject([common::fault_proxy::Fault::Delay(Duration::from_millis(1500))]);
+    t.click("Insert entity");
+    // While the insert is out, typing into the keys does nothing: the reply is about the keys it sent.
+    t.type_into("RowKey:", "-other");
+    assert_eq!(t.table().editor().unwrap().keys(), ("p0", "new"));
+    t.wait_table("the insert", |p| p.editor().is_none());
+    assert!(rt.block_on(client.get_entity(&table, "p0", "new")).is_ok());
+    assert!(
+        t.table().store().position("p0", "new").is_some(),
+        "the row is the entity inserted"
+    );
+    assert!(t.table().store().position("p0", "new-other").is_none());
+}

@@ -98,6 +98,11 @@ impl EntityEditor {
         Some(self.form.version()).filter(|v| !self.new && !v.is_empty())
     }
 
+    /// The PartitionKey and RowKey, as shown (typed, for a new entity).
+    pub fn keys(&self) -> (&str, &str) {
+        (&self.partition_key, &self.row_key)
+    }
+
     /// The inputs, as typed.
     pub fn props(&self) -> &[PropertyEdit] {
         &self.form.edit.props
