@@ -52,8 +52,10 @@ fn main() {
         first_page_drawn(&rt, client, container, is_flat, &name);
     }
 
-    // Load all through the pane against the same pages fetched and parsed with no pane; interleaved rounds.
     let mut world = World::new(&rt, flat_client.clone());
+    walks(&rt, &mut world, &flat_client, blobs, &label);
+
+    // Load all through the pane against the same pages fetched and parsed with no pane; interleaved rounds.
     let (mut pane_rates, mut floor_rates, mut held) = (Vec::new(), Vec::new(), (0.0, 0.0));
     let mut kept = None;
     for round in 0..ROUNDS {
@@ -175,6 +177,99 @@ fn main() {
         }
         Err(why) => goal_unmeasured("flat_listing_vs_sdk", &why, ">=22"),
     }
+}
+
+/// Find in names and Statistics over the whole container, each against the same pages (5,000 a page, as the
+/// walks ask) fetched and parsed with no pane; interleaved rounds, medians. Statistics also weigh the process's
+/// resident memory after against before: a walk holds its sums, never the listing.
+fn walks(rt: &tokio::runtime::Runtime, world: &mut World, client: &Client, blobs: usize, label: &str) {
+    let (mut floor, mut search, mut stats, mut rss) = (Vec::new(), Vec::new(), Vec::new(), (0, 0));
+    let expected = listing_server::names(blobs, 0)
+        .iter()
+        .filter(|n| n.to_lowercase().contains("m0042"))
+        .count();
+    for round in 0..ROUNDS {
+        let started = Instant::now();
+        let (mut n, mut marker) = (0, None);
+        loop {
+            let options = ListBlobsOptions {
+                marker: marker.take(),
+                max_results: Some(5000),
+                ..Default::default()
+            };
+            let page = rt.block_on(client.list_blobs("flat", &options)).unwrap();
+            n += page.blobs.len();
+            match page.next_marker {
+                Some(m) => marker = Some(m),
+                None => break,
+            }
+        }
+        assert_eq!(n, blobs, "the floor listed every blob");
+        floor.push(n as f64 / started.elapsed().as_secs_f64());
+
+        // `item0000000.txt`…: "M0042" in any case is in a thousand names (each shown as it arrives).
+        let mut pane = BlobPane::new("devstoreaccount1", "flat");
+        pane.find_form_mut().text = "M0042".into();
+        let started = Instant::now();
+        world.with(|ctx| pane.find_in_names(ctx));
+        world.until(|ctx| {
+            pane.poll(ctx);
+            pane.name_search().is_some_and(|s| !s.is_running())
+        });
+        let s = pane.name_search().unwrap();
+        assert!(s.job().error.is_none(), "the search ended well");
+        assert_eq!(s.listed(), blobs as u64, "the search looked at every name");
+        assert_eq!(
+            s.matches().len(),
+            expected,
+            "the search found what a plain scan of the names finds"
+        );
+        search.push(blobs as f64 / started.elapsed().as_secs_f64());
+
+        let before = common::rss_bytes();
+        let mut pane = BlobPane::new("devstoreaccount1", "flat");
+        let started = Instant::now();
+        world.with(|ctx| pane.folder_stats(ctx));
+        world.until(|ctx| {
+            pane.poll(ctx);
+            pane.stats().is_some_and(|s| !s.is_running())
+        });
+        stats.push(blobs as f64 / started.elapsed().as_secs_f64());
+        let totals = pane.stats().unwrap().totals();
+        assert_eq!(totals.blobs, blobs as u64, "the statistics counted every blob");
+        let sizes: u64 = (0..blobs).map(|i| listing_server::spec(i).size as u64).sum();
+        assert_eq!(totals.bytes, sizes, "and summed their sizes");
+        rss = (before, common::rss_bytes());
+        println!(
+            "round {round}: floor {:.0}/s, find in names {:.0}/s, statistics {:.0}/s; RSS {:.1} -> {:.1} MB",
+            floor[round],
+            search[round],
+            stats[round],
+            rss.0 as f64 / 1e6,
+            rss.1 as f64 / 1e6
+        );
+    }
+    let f = median(&floor);
+    for (name, rates, what) in [
+        ("name_search", &search, "find in names"),
+        ("folder_stats", &stats, "statistics"),
+    ] {
+        let r = median(rates);
+        goal(
+            &format!("{name}_{label}"),
+            format!("{r:.0}/s({what})"),
+            format!("{f:.0}/s(fetch+parse,no pane)"),
+            r / f,
+            ">=0.9",
+        );
+    }
+    goal(
+        &format!("folder_stats_memory_{label}"),
+        format!("{:.1}MB(RSS after)", rss.1 as f64 / 1e6),
+        format!("{:.1}MB(RSS before)", rss.0 as f64 / 1e6),
+        rss.1 as f64 / rss.0 as f64,
+        "<=1.1",
+    );
 }
 
 /// A new pane's first page, listed and drawn, against the client's first page alone (medians of 5).

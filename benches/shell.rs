@@ -254,17 +254,6 @@ fn frames_with_history() {
     );
 }
 
-/// The process's resident memory, in bytes (Linux).
-fn rss_bytes() -> u64 {
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages: u64 = statm
-        .split_whitespace()
-        .nth(1)
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(0);
-    pages * 4096
-}
-
 /// The memory a 100,000-file folder upload costs once it is queued: the walk done, the job running a few files
 /// at a time. Measured as the growth of this process's resident memory over the same pane before it.
 fn memory_of_a_queued_folder_upload() {
@@ -287,7 +276,7 @@ fn memory_of_a_queued_folder_upload() {
         pane.poll(ctx);
         !pane.is_listing()
     });
-    let baseline = rss_bytes();
+    let baseline = common::rss_bytes();
     world.with(|ctx| pane.upload_folder(ctx, folder.path().to_path_buf()));
     // Queued: the walk found every file and the job counts their bytes.
     world.until(|ctx| {
@@ -298,7 +287,7 @@ fn memory_of_a_queued_folder_upload() {
             .is_some_and(|j| j.progress.total() >= FILES as u64)
     });
     std::thread::sleep(Duration::from_millis(500));
-    let queued = rss_bytes();
+    let queued = common::rss_bytes();
     let job = world.jobs.all()[0].detail().unwrap_or_default();
     let id = world.jobs.all()[0].id;
     world.jobs.cancel(id);

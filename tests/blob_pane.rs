@@ -8,81 +8,15 @@ mod ui;
 use std::time::Duration;
 
 use bytes::Bytes;
+use common::blobs::{container_with, many_blobs, new_container, proxied_container, put};
 use common::unique;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tessera::app::runtime::dialogs::ScriptedDialogs;
 use tessera::app::runtime::jobs::JobState;
-use tessera::storage::Client;
 use tessera::storage::blob::Conditions;
 use tessera::storage::blob::{BlobHttpHeaders, ListBlobsOptions, PublicAccess};
 use tessera::storage::blob::{LeaseDuration, LeaseTarget};
 use ui::TestApp;
-
-/// A new, empty container named after `prefix`, and the client that made it.
-fn new_container(rt: &tokio::runtime::Runtime, prefix: &str) -> (Client, String) {
-    let client = common::client();
-    let container = unique(prefix);
-    rt.block_on(client.create_container(&container, PublicAccess::None, &[]))
-        .unwrap();
-    (client, container)
-}
-
-fn container_with(rt: &tokio::runtime::Runtime, names: &[&str]) -> (Client, String) {
-    let (client, container) = new_container(rt, "pane");
-    rt.block_on(async {
-        for name in names {
-            put(&client, &container, name, "content").await;
-        }
-    });
-    (client, container)
-}
-
-/// A new container holding these blobs (written 32 at a time).
-fn many_blobs(rt: &tokio::runtime::Runtime, prefix: &str, names: impl Iterator<Item = String>) -> String {
-    let (client, container) = new_container(rt, prefix);
-    rt.block_on(async {
-        let mut set = tokio::task::JoinSet::new();
-        for name in names {
-            let (c, container) = (client.clone(), container.clone());
-            set.spawn(async move { put(&c, &container, &name, "x").await });
-            while set.len() > 32 {
-                set.join_next().await;
-            }
-        }
-        while set.join_next().await.is_some() {}
-    });
-    container
-}
-
-/// A new container holding these blobs, and the emulator's account reaching blobs through a fault proxy.
-fn proxied_container(
-    rt: &tokio::runtime::Runtime,
-    prefix: &str,
-    blobs: &[(&str, &'static str)],
-) -> (tessera::storage::Account, common::fault_proxy::FaultProxy, String) {
-    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
-    let (client, container) = new_container(rt, prefix);
-    rt.block_on(async {
-        for (name, body) in blobs {
-            put(&client, &container, name, body).await;
-        }
-    });
-    (account, proxy, container)
-}
-
-async fn put(client: &Client, container: &str, name: &str, body: &'static str) -> String {
-    client
-        .put_blob(
-            container,
-            name,
-            Bytes::from_static(body.as_bytes()),
-            &BlobHttpHeaders::default(),
-            &[],
-            &Conditions::none(),
-        )
-        .await
-        .unwrap()
-}
 
 /// Waits until the selected blob's properties have arrived (the details move when they do).
 fn wait_for_properties(t: &mut TestApp) {

@@ -86,6 +86,17 @@ pub fn meets(ratio: f64, target: &str) -> bool {
     }
 }
 
+/// The process's resident memory, in bytes (Linux).
+pub fn rss_bytes() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    pages * 4096
+}
+
 /// The value below which `p` (0..1) of the samples fall.
 pub fn percentile(samples: &[f64], p: f64) -> f64 {
     let mut s = samples.to_vec();

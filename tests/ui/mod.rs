@@ -187,6 +187,15 @@ impl<'a> TestApp<'a> {
         format!("notices: {notices:?}; jobs: {jobs:?}; pane: {pane}")
     }
 
+    /// Lets `time` pass with frames drawn all along, as an app left open does (for what must not happen).
+    pub fn idle_for(&mut self, time: Duration) {
+        let until = std::time::Instant::now() + time;
+        while std::time::Instant::now() < until {
+            self.harness.step();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     pub fn click(&mut self, label: &str) {
         self.wait_for(label);
         // Scroll it into view first, as a person would. The scroll shows in the accessibility tree (where the click

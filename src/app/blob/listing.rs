@@ -5,54 +5,9 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use crate::app::blob::pane::BlobPane;
-use crate::app::context::{Backend, PaneContext};
-use crate::storage::blob::{BlobItem, BlobListing, ListBlobsOptions};
-use crate::storage::{Client, StorageError};
-
-/// Load all: one task on the runtime asks for each page as soon as the previous one arrived (not a frame
-/// later, which at a thousand pages would add seconds), and hands the pages over a channel; the pane takes what
-/// has arrived each frame. Dropping it (Stop, a new listing, a closed tab) stops the task.
-pub struct PageStream {
-    pages: std::sync::mpsc::Receiver<Result<BlobListing, StorageError>>,
-    task: tokio::task::AbortHandle,
-}
-
-impl PageStream {
-    /// Lists from `options.marker` to the end, or to the first failure.
-    pub fn start(backend: &Backend, client: Client, container: String, mut options: ListBlobsOptions) -> PageStream {
-        let (tx, pages) = std::sync::mpsc::channel();
-        let waker = backend.clone();
-        let task = backend
-            .runtime()
-            .spawn(async move {
-                loop {
-                    let page = client.list_blobs(&container, &options).await;
-                    let next = page.as_ref().ok().and_then(|p| p.next_marker.clone());
-                    if tx.send(page).is_err() {
-                        return;
-                    }
-                    waker.wake();
-                    match next {
-                        Some(marker) => options.marker = Some(marker),
-                        None => return,
-                    }
-                }
-            })
-            .abort_handle();
-        PageStream { pages, task }
-    }
-
-    /// The pages that arrived since the last call.
-    pub fn arrived(&self) -> Vec<Result<BlobListing, StorageError>> {
-        self.pages.try_iter().collect()
-    }
-}
-
-impl Drop for PageStream {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
+use crate::app::blob::walk::Walk;
+use crate::app::context::PaneContext;
+use crate::storage::blob::{BlobItem, BlobListing};
 
 impl BlobPane {
     /// Loads page after page until the listing ends (Stop ends it sooner; what arrived stays).
@@ -62,13 +17,63 @@ impl BlobPane {
             return;
         }
         let options = self.options(Some(marker));
-        let stream = crate::app::blob::listing::PageStream::start(
+        // Whole pages: Load all shows everything listed.
+        let stream = Walk::start(
             ctx.backend,
             ctx.client.clone(),
             self.container.clone(),
-            options,
+            vec![options],
+            |page| page,
         );
         self.all_pages = Some(stream);
+    }
+
+    /// Opens a folder (its listing from the first page); the filter, and a search of it, were for the one left,
+    /// and so were the results of Find in names.
+    pub fn open_folder(&mut self, ctx: &mut PaneContext, prefix: &str) {
+        self.back.push(self.prefix.clone());
+        self.prefix = prefix.to_string();
+        self.details = None;
+        // Another folder's names: the filter (and a search of it) was for the one left.
+        self.name_filter.clear();
+        self.searched = None;
+        self.close_find();
+        self.list(ctx);
+    }
+
+    pub fn go_back(&mut self, ctx: &mut PaneContext) {
+        if let Some(p) = self.back.pop() {
+            self.prefix = p;
+            self.details = None;
+            self.name_filter.clear();
+            self.searched = None;
+            self.close_find();
+            self.list(ctx);
+        }
+    }
+
+    pub fn go_up(&mut self, ctx: &mut PaneContext) {
+        if self.prefix.is_empty() {
+            return;
+        }
+        let trimmed = self.prefix.trim_end_matches('/');
+        let parent = match trimmed.rfind('/') {
+            Some(i) => trimmed[..=i].to_string(),
+            None => String::new(),
+        };
+        self.open_folder(ctx, &parent);
+    }
+
+    /// The folders from the root to here, as (label, prefix) pairs for the breadcrumbs.
+    pub fn breadcrumbs(&self) -> Vec<(String, String)> {
+        let mut crumbs = vec![(self.container.clone(), String::new())];
+        let mut acc = String::new();
+        for part in self.prefix.split('/').filter(|p| !p.is_empty()) {
+            acc.push_str(part);
+            acc.push('/');
+            crumbs.push((part.to_string(), acc.clone()));
+        }
+        crumbs
     }
 
     /// The full-name start the filter shows: the folder's prefix (flat listings show full names) and the text.
@@ -130,7 +135,7 @@ impl BlobPane {
     /// Takes the pages Load all streamed since the last frame.
     pub(super) fn take_streamed_pages(&mut self) {
         let Some(stream) = &self.all_pages else { return };
-        for page in stream.arrived() {
+        for page in stream.arrived().pages {
             match page {
                 Ok(listing) => {
                     self.observe_leases(&listing.blobs, &[]);
@@ -208,6 +213,16 @@ mod tests {
             name: name.into(),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn breadcrumbs_and_parent_folders() {
+        let mut p = BlobPane::new("acct", "photos");
+        p.prefix = "2026/11/raw/".into();
+        let crumbs = p.breadcrumbs();
+        assert_eq!(crumbs.last().unwrap(), &("raw".to_string(), "2026/11/raw/".to_string()));
+        assert_eq!(crumbs[0], ("photos".to_string(), String::new()));
+        assert_eq!(crumbs.len(), 4);
     }
 
     #[test]

@@ -92,7 +92,7 @@ pub struct BlobPane {
     pub(crate) folders: Vec<String>,
     pub(crate) next_marker: Option<String>,
     /// Load all under way: pages streaming in until the end, an error or Stop.
-    pub(super) all_pages: Option<crate::app::blob::listing::PageStream>,
+    pub(super) all_pages: Option<crate::app::blob::walk::Walk<BlobListing>>,
     /// Names starting with this (after the folder) are shown; the rest stay loaded.
     pub(crate) name_filter: String,
     /// The prefix asked of the service instead of the folder's, while the filter's text is searched there.
@@ -136,6 +136,11 @@ pub struct BlobPane {
     pub(crate) refresh_now: bool,
 
     pub(crate) leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline,
+    /// Find in names: the row's text and choices, what is wrong with them, and the search shown.
+    pub(crate) find_form: crate::app::blob::name_search::FindForm,
+    pub(crate) find_problem: Option<String>,
+    pub(crate) name_search: Option<crate::app::blob::name_search::NameSearch>,
+    pub(crate) stats: Option<crate::app::blob::folder_stats::FolderStats>,
 }
 
 impl BlobPane {
@@ -265,6 +270,10 @@ impl BlobPane {
             refresh_now: false,
 
             leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline::default(),
+            find_form: Default::default(),
+            find_problem: None,
+            name_search: None,
+            stats: None,
         }
     }
 
@@ -345,50 +354,6 @@ impl BlobPane {
                 .spawn(async move { client.list_blobs(&container, &options).await }),
             true,
         ));
-    }
-
-    pub fn open_folder(&mut self, ctx: &mut PaneContext, prefix: &str) {
-        self.back.push(self.prefix.clone());
-        self.prefix = prefix.to_string();
-        self.details = None;
-        // Another folder's names: the filter (and a search of it) was for the one left.
-        self.name_filter.clear();
-        self.searched = None;
-        self.list(ctx);
-    }
-
-    pub fn go_back(&mut self, ctx: &mut PaneContext) {
-        if let Some(p) = self.back.pop() {
-            self.prefix = p;
-            self.details = None;
-            self.name_filter.clear();
-            self.searched = None;
-            self.list(ctx);
-        }
-    }
-
-    pub fn go_up(&mut self, ctx: &mut PaneContext) {
-        if self.prefix.is_empty() {
-            return;
-        }
-        let trimmed = self.prefix.trim_end_matches('/');
-        let parent = match trimmed.rfind('/') {
-            Some(i) => trimmed[..=i].to_string(),
-            None => String::new(),
-        };
-        self.open_folder(ctx, &parent);
-    }
-
-    /// The folders from the root to here, as (label, prefix) pairs for the breadcrumbs.
-    pub fn breadcrumbs(&self) -> Vec<(String, String)> {
-        let mut crumbs = vec![(self.container.clone(), String::new())];
-        let mut acc = String::new();
-        for part in self.prefix.split('/').filter(|p| !p.is_empty()) {
-            acc.push_str(part);
-            acc.push('/');
-            crumbs.push((part.to_string(), acc.clone()));
-        }
-        crumbs
     }
 
     fn refresh_container(&mut self, ctx: &mut PaneContext) {
@@ -509,6 +474,8 @@ impl BlobPane {
             }
         }
         self.take_streamed_pages();
+        self.poll_find();
+        self.poll_stats();
         if let Some(result) = take_ready(&mut self.refreshing)
             && let Ok(listing) = result
         {
@@ -580,20 +547,5 @@ impl BlobPane {
         if self.started && self.shown && (self.refresh_now || due) {
             self.refresh_indicators(ctx);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn breadcrumbs_and_parent_folders() {
-        let mut p = BlobPane::new("acct", "photos");
-        p.prefix = "2026/11/raw/".into();
-        let crumbs = p.breadcrumbs();
-        assert_eq!(crumbs.last().unwrap(), &("raw".to_string(), "2026/11/raw/".to_string()));
-        assert_eq!(crumbs[0], ("photos".to_string(), String::new()));
-        assert_eq!(crumbs.len(), 4);
     }
 }

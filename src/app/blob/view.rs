@@ -22,6 +22,8 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     dropped_files(pane, ui, ctx);
     header(pane, ui, ctx);
     toolbar(pane, ui, ctx);
+    crate::app::blob::walk_view::find_row(pane, ui, ctx);
+    crate::app::blob::walk_view::stats(pane, ui);
     if let Some(msg) = &pane.message {
         match msg {
             Ok(m) => ui.label(m),
@@ -205,6 +207,18 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 force: false,
             });
         }
+        let scope = if pane.selection.is_empty() {
+            "the folder shown (the whole container at the top)"
+        } else {
+            "the selected folders and blobs"
+        };
+        if ui
+            .button("Statistics")
+            .on_hover_text(format!("Count and size {scope}, by tier"))
+            .clicked()
+        {
+            pane.folder_stats(ctx);
+        }
         if ui.button("Refresh").on_hover_text("Ctrl+R").clicked() {
             pane.list(ctx);
         }
@@ -240,10 +254,14 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let modifiers = ui.input(|i| i.modifiers);
     // Only the rows the name filter shows: two ranges of the sorted lists, found by binary search.
     let (folder_range, blob_range) = listing::in_view(&pane.folders, &pane.blobs, &pane.filter_start());
-    let folders = &pane.folders[folder_range];
-    let blobs = &pane.blobs[blob_range];
+    // Find in names shows its matches in the folder's place, with their whole names.
+    let found = pane.name_search.as_ref().map(|s| s.matches.as_slice());
+    let (folders, blobs) = match found {
+        Some(matches) => (&[][..], matches),
+        None => (&pane.folders[folder_range], &pane.blobs[blob_range]),
+    };
     let rows = folders.len() + blobs.len();
-    if rows == 0 && !pane.name_filter.is_empty() && pane.searched.is_none() {
+    if found.is_none() && rows == 0 && !pane.name_filter.is_empty() && pane.searched.is_none() {
         let more = if pane.search_offer().is_some() {
             " Pages are left: Search the service lists the names from the service."
         } else {
@@ -301,7 +319,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         }
                         let b = &blobs[i - folders.len()];
                         row.set_selected(pane.selection.contains(&b.name));
-                        let shown = if pane.flat {
+                        let shown = if pane.flat || found.is_some() {
                             b.name.as_str()
                         } else {
                             b.name.strip_prefix(&pane.prefix).unwrap_or(&b.name)

@@ -1,0 +1,243 @@
+//! Find in names: blobs whose names contain a text (in any case, or exactly) or match a regular expression,
+//! over the folder shown or the whole container, found by walking the flat listing in the background and shown
+//! as they arrive. The service only finds names by their start; this finds them anywhere in the name.
+
+use regex::{Regex, RegexBuilder};
+
+use crate::app::blob::pane::BlobPane;
+use crate::app::blob::walk::{Walk, WalkJob};
+use crate::app::context::PaneContext;
+use crate::storage::blob::{BlobItem, ListBlobsOptions};
+
+/// How the typed text is matched against a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameMatch {
+    /// Contains the text, upper and lower case alike (what a user means by "search" first).
+    ContainsAnyCase,
+    ContainsExactCase,
+    /// A regular expression (Rust's `regex` syntax), found anywhere in the name unless anchored.
+    Regex,
+}
+
+impl NameMatch {
+    pub const ALL: [NameMatch; 3] = [
+        NameMatch::ContainsAnyCase,
+        NameMatch::ContainsExactCase,
+        NameMatch::Regex,
+    ];
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            NameMatch::ContainsAnyCase => "contains (any case)",
+            NameMatch::ContainsExactCase => "contains (exact case)",
+            NameMatch::Regex => "regular expression",
+        }
+    }
+}
+
+/// What the Find in names row holds as the user types.
+#[derive(Clone, Debug)]
+pub struct FindForm {
+    pub text: String,
+    pub how: NameMatch,
+    /// The whole container rather than the folder shown.
+    pub whole_container: bool,
+}
+
+impl Default for FindForm {
+    fn default() -> Self {
+        FindForm {
+            text: String::new(),
+            how: NameMatch::ContainsAnyCase,
+            whole_container: false,
+        }
+    }
+}
+
+/// The typed text as a matcher, or what is wrong with it in plain words (before any request is sent).
+pub fn matcher(text: &str, how: NameMatch) -> Result<Regex, String> {
+    if text.is_empty() {
+        return Err("Type what the names should contain.".into());
+    }
+    let pattern = match how {
+        NameMatch::Regex => text.to_string(),
+        // One engine for all three: a literal is escaped, and the regex crate finds literals as fast as a
+        // substring search would.
+        _ => regex::escape(text),
+    };
+    RegexBuilder::new(&pattern)
+        .case_insensitive(how == NameMatch::ContainsAnyCase)
+        .build()
+        .map_err(|e| format!("`{text}` is not a regular expression this search understands: {e}"))
+}
+
+/// A search under way or ended: what it looks for, where, and the matches so far (in name order).
+pub struct NameSearch {
+    /// "names containing `x` (any case) in `photos/`", for the results' heading.
+    pub(crate) what: String,
+    pub(crate) matches: Vec<BlobItem>,
+    pub(crate) job: WalkJob<Vec<BlobItem>>,
+}
+
+impl NameSearch {
+    pub fn matches(&self) -> &[BlobItem] {
+        &self.matches
+    }
+
+    /// Blobs looked at so far.
+    pub fn listed(&self) -> u64 {
+        self.job.listed
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.job.is_running()
+    }
+
+    pub fn job(&self) -> &WalkJob<Vec<BlobItem>> {
+        &self.job
+    }
+}
+
+/// The blobs of a page whose names (after `skip` bytes, the scope's prefix) match.
+fn matching(page: Vec<BlobItem>, re: &Regex, skip: usize) -> Vec<BlobItem> {
+    page.into_iter()
+        .filter(|b| re.is_match(b.name.get(skip..).unwrap_or(&b.name)))
+        .collect()
+}
+
+impl BlobPane {
+    /// Starts Find in names with what the row holds; a text that cannot be matched is said in words and nothing
+    /// is listed. A search already under way is replaced (dropping it stops it).
+    pub fn find_in_names(&mut self, ctx: &mut PaneContext) {
+        let form = self.find_form.clone();
+        let re = match matcher(&form.text, form.how) {
+            Ok(re) => re,
+            Err(why) => {
+                self.find_problem = Some(why);
+                return;
+            }
+        };
+        self.find_problem = None;
+        let scope = if form.whole_container {
+            String::new()
+        } else {
+            self.prefix.clone()
+        };
+        let options = ListBlobsOptions {
+            prefix: Some(scope.clone()).filter(|p| !p.is_empty()),
+            max_results: Some(5000),
+            ..Default::default()
+        };
+        let skip = scope.len();
+        let walk = Walk::start(
+            ctx.backend,
+            ctx.client.clone(),
+            self.container.clone(),
+            vec![options],
+            move |page| matching(page.blobs, &re, skip),
+        );
+        let place = if scope.is_empty() {
+            format!("the whole of {}", self.container)
+        } else {
+            format!("`{scope}`")
+        };
+        self.selection.clear();
+        self.name_search = Some(NameSearch {
+            what: format!("names that {} `{}` in {place}", verb(form.how), form.text),
+            matches: Vec::new(),
+            job: WalkJob::new(walk),
+        });
+    }
+
+    /// Stops the search; the matches found so far stay listed.
+    pub fn stop_find(&mut self) {
+        if let Some(s) = &mut self.name_search {
+            s.job.stop();
+        }
+    }
+
+    /// Back to the folder's listing (a search under way stops).
+    pub fn close_find(&mut self) {
+        self.name_search = None;
+        self.selection.clear();
+    }
+
+    /// The search shown, if one is.
+    pub fn name_search(&self) -> Option<&NameSearch> {
+        self.name_search.as_ref()
+    }
+
+    /// What the Find in names row holds (the tests and the benches type into it through this).
+    pub fn find_form_mut(&mut self) -> &mut FindForm {
+        &mut self.find_form
+    }
+
+    pub(super) fn poll_find(&mut self) {
+        if let Some(s) = &mut self.name_search {
+            for found in s.job.take() {
+                s.matches.extend(found);
+            }
+        }
+    }
+}
+
+fn verb(how: NameMatch) -> &'static str {
+    match how {
+        NameMatch::ContainsAnyCase => "contain (any case)",
+        NameMatch::ContainsExactCase => "contain (exact case)",
+        NameMatch::Regex => "match the regular expression",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(found: Vec<BlobItem>) -> Vec<String> {
+        found.into_iter().map(|b| b.name).collect()
+    }
+
+    fn page(names: &[&str]) -> Vec<BlobItem> {
+        names
+            .iter()
+            .map(|n| BlobItem {
+                name: n.to_string(),
+                ..Default::default()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn contains_in_any_case_exact_case_and_regex() {
+        let p = || page(&["logs/Error-1.txt", "logs/error-2.TXT", "logs/ok.txt", "a+b.txt"]);
+        let any = matcher("error", NameMatch::ContainsAnyCase).unwrap();
+        assert_eq!(names(matching(p(), &any, 0)), ["logs/Error-1.txt", "logs/error-2.TXT"]);
+        let exact = matcher("error", NameMatch::ContainsExactCase).unwrap();
+        assert_eq!(names(matching(p(), &exact, 0)), ["logs/error-2.TXT"]);
+        // A literal's special characters are literal.
+        let plus = matcher("a+b", NameMatch::ContainsAnyCase).unwrap();
+        assert_eq!(names(matching(p(), &plus, 0)), ["a+b.txt"]);
+        let re = matcher(r"-\d\.txt$", NameMatch::Regex).unwrap();
+        assert_eq!(names(matching(p(), &re, 0)), ["logs/Error-1.txt"]);
+    }
+
+    #[test]
+    fn the_scope_prefix_is_not_searched() {
+        let p = page(&["logs/a.txt", "logs/logs.txt"]);
+        let re = matcher("logs", NameMatch::ContainsAnyCase).unwrap();
+        assert_eq!(names(matching(p, &re, "logs/".len())), ["logs/logs.txt"]);
+    }
+
+    #[test]
+    fn bad_input_is_said_before_any_request() {
+        assert!(
+            matcher("", NameMatch::ContainsAnyCase)
+                .unwrap_err()
+                .contains("Type what")
+        );
+        let why = matcher("(unclosed", NameMatch::Regex).unwrap_err();
+        assert!(why.contains("not a regular expression"), "{why}");
+        // The same text is fine as a literal.
+        assert!(matcher("(unclosed", NameMatch::ContainsAnyCase).is_ok());
+    }
+}

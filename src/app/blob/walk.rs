@@ -1,0 +1,191 @@
+//! A listing walked in the background: one task on the runtime asks for each page as soon as the previous one
+//! arrived (not a frame later, which at a thousand pages would add seconds), folds it there (a search keeps its
+//! matches, statistics their sums, Load all the whole page) and hands the result over a channel; the pane takes
+//! what has arrived each frame. Dropping the walk (Stop, a new listing, a closed tab) stops the task.
+
+use std::time::Instant;
+
+use tokio_util::task::AbortOnDropHandle;
+
+use crate::app::context::Backend;
+use crate::app::widgets::format::thousands;
+use crate::storage::blob::{BlobListing, ListBlobsOptions};
+use crate::storage::{Client, StorageError};
+
+pub struct Walk<T> {
+    /// Each page folded, with how many blobs it listed.
+    folded: std::sync::mpsc::Receiver<Result<(usize, T), StorageError>>,
+    task: tokio::task::AbortHandle,
+}
+
+/// What a walk handed over since the last look, and whether it has ended (the last page, or a failure).
+pub struct Arrived<T> {
+    pub pages: Vec<Result<T, StorageError>>,
+    /// The blobs those pages listed.
+    pub listed: u64,
+    pub ended: bool,
+}
+
+impl<T: Send + 'static> Walk<T> {
+    /// Lists each of `starts` from its marker to its end, one after the other, folding every page with `fold`
+    /// on the runtime; stops at the first failure (which it hands over).
+    pub fn start(
+        backend: &Backend,
+        client: Client,
+        container: String,
+        starts: Vec<ListBlobsOptions>,
+        mut fold: impl FnMut(BlobListing) -> T + Send + 'static,
+    ) -> Walk<T> {
+        let (tx, folded) = std::sync::mpsc::channel();
+        let waker = backend.clone();
+        let task = backend
+            .runtime()
+            .spawn(async move {
+                for mut options in starts {
+                    let ask = |options: &ListBlobsOptions| {
+                        let (client, container, options) = (client.clone(), container.clone(), options.clone());
+                        // Aborted with the walk: Stop or a closed tab leaves no request behind.
+                        AbortOnDropHandle::new(tokio::spawn(
+                            async move { client.list_blobs(&container, &options).await },
+                        ))
+                    };
+                    let mut asked = ask(&options);
+                    loop {
+                        let Ok(page) = (&mut asked).await else { return };
+                        let next = page.as_ref().ok().and_then(|p| p.next_marker.clone());
+                        // The next page is asked for before this one is folded: its request and parsing overlap
+                        // the fold, so a search runs at the listing's rate, not at the listing's plus its own.
+                        if let Some(marker) = &next {
+                            options.marker = Some(marker.clone());
+                            asked = ask(&options);
+                        }
+                        let failed = page.is_err();
+                        let folded = page.map(|p| (p.blobs.len(), fold(p)));
+                        if tx.send(folded).is_err() || failed {
+                            waker.wake();
+                            return;
+                        }
+                        waker.wake();
+                        if next.is_none() {
+                            break;
+                        }
+                    }
+                }
+                // The sender drops here: the receiver sees the end, and the UI is woken to see it.
+                drop(tx);
+                waker.wake();
+            })
+            .abort_handle();
+        Walk { folded, task }
+    }
+
+    /// The folded pages that arrived since the last call.
+    pub fn arrived(&self) -> Arrived<T> {
+        let (mut pages, mut listed) = (Vec::new(), 0);
+        let ended = loop {
+            match self.folded.try_recv() {
+                Ok(page) => pages.push(page.map(|(n, folded)| {
+                    listed += n as u64;
+                    folded
+                })),
+                Err(std::sync::mpsc::TryRecvError::Empty) => break false,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => break true,
+            }
+        };
+        Arrived { pages, listed, ended }
+    }
+}
+
+impl<T> Drop for Walk<T> {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// A walk the user started and watches: how far it got, how fast, how it ended. Search and statistics each
+/// hold one; what they fold is theirs.
+pub struct WalkJob<T> {
+    walk: Option<Walk<T>>,
+    /// Blobs listed so far.
+    pub listed: u64,
+    started: Instant,
+    ended: Option<Instant>,
+    pub error: Option<StorageError>,
+    /// Stopped by the user before the listing's end (what arrived stays).
+    pub stopped: bool,
+}
+
+impl<T: Send + 'static> WalkJob<T> {
+    pub fn new(walk: Walk<T>) -> WalkJob<T> {
+        WalkJob {
+            walk: Some(walk),
+            listed: 0,
+            started: Instant::now(),
+            ended: None,
+            error: None,
+            stopped: false,
+        }
+    }
+
+    /// What arrived since the last frame, folded; the job ends with the listing, a failure or Stop.
+    pub fn take(&mut self) -> Vec<T> {
+        let Some(walk) = &self.walk else { return Vec::new() };
+        let arrived = walk.arrived();
+        self.listed += arrived.listed;
+        let mut folded = Vec::new();
+        for page in arrived.pages {
+            match page {
+                Ok(f) => folded.push(f),
+                Err(e) => self.error = Some(e),
+            }
+        }
+        if arrived.ended || self.error.is_some() {
+            self.finish();
+        }
+        folded
+    }
+
+    pub fn stop(&mut self) {
+        if self.is_running() {
+            self.stopped = true;
+            self.finish();
+        }
+    }
+
+    fn finish(&mut self) {
+        self.walk = None;
+        self.ended = Some(Instant::now());
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.walk.is_some()
+    }
+
+    /// Blobs listed a second, over the time the job ran (or has been running).
+    pub fn rate(&self) -> f64 {
+        let secs = self
+            .ended
+            .unwrap_or_else(Instant::now)
+            .duration_since(self.started)
+            .as_secs_f64();
+        if secs > 0.0 { self.listed as f64 / secs } else { 0.0 }
+    }
+
+    /// "1,234,000 names listed, 52,000 a second; stopped" in words.
+    pub fn progress_words(&self) -> String {
+        let state = if self.is_running() {
+            "listing…"
+        } else if self.error.is_some() {
+            "failed (below)"
+        } else if self.stopped {
+            "stopped: the rest was not looked at"
+        } else {
+            "done"
+        };
+        format!(
+            "{} names listed, {} a second; {state}",
+            thousands(self.listed),
+            thousands(self.rate() as u64)
+        )
+    }
+}
