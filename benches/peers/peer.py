@@ -45,6 +45,9 @@ def blob_properties(container, blob):
         "content_language": c.content_language,
         "content_disposition": c.content_disposition,
         "cache_control": c.cache_control,
+        "tier": props.blob_tier,
+        "tier_inferred": props.blob_tier_inferred,
+        "archive_status": props.archive_status,
     }
 
 

@@ -82,7 +82,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             value(&|p| p.http.content_md5.clone().unwrap_or_else(|| "(none)".into())),
         );
         row("Blob type", value(&|p| p.blob_type.clone()));
-        row("Access tier", value(&|p| p.access_tier.clone().unwrap_or_default()));
+        row("Access tier", value(&|p| crate::app::blob::tiers::tier_words(p)));
         row("Lease state", value(&|p| p.lease.state.as_str().into()));
         row(
             "Lease status",
@@ -103,6 +103,9 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             value(&|p| p.copy_status.clone().unwrap_or_else(|| "(none: not a copy)".into())),
         );
     });
+    if props.as_ref().is_some_and(|p| p.access_tier.is_some()) {
+        crate::app::blob::tiers::tier_controls(pane, ui, ctx, &name);
+    }
     ui.separator();
     form(pane, ui, ctx, &name);
     sas_controls(pane, ui, ctx, Some(&name));

@@ -11,6 +11,7 @@ pub mod listing;
 pub mod name_search;
 pub mod pane;
 pub mod preview;
+pub mod tiers;
 pub mod transfers;
 pub mod view;
 pub mod walk;

@@ -62,6 +62,10 @@ pub enum BlobConfirm {
         snapshot: String,
     },
     DeleteContainer,
+    /// Set Archive on these blobs: they cannot be read until rehydrated.
+    Archive {
+        names: Vec<String>,
+    },
 }
 
 pub use crate::app::context::sent::{LeaseChange, OpDone};
@@ -141,6 +145,7 @@ pub struct BlobPane {
     pub(crate) find_problem: Option<String>,
     pub(crate) name_search: Option<crate::app::blob::name_search::NameSearch>,
     pub(crate) stats: Option<crate::app::blob::folder_stats::FolderStats>,
+    pub(crate) tier_form: crate::app::blob::tiers::TierForm,
 }
 
 impl BlobPane {
@@ -274,6 +279,7 @@ impl BlobPane {
             find_problem: None,
             name_search: None,
             stats: None,
+            tier_form: Default::default(),
         }
     }
 

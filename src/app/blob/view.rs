@@ -352,7 +352,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             ui.label(p.http.content_type.as_deref().unwrap_or(""));
                         });
                         row.col(|ui| {
-                            ui.label(p.access_tier.as_deref().unwrap_or(""));
+                            ui.label(crate::app::blob::tiers::tier_short(p));
                         });
                         if row.response().clicked() {
                             clicked = Some((b.name.clone(), modifiers.command || modifiers.ctrl));
@@ -390,6 +390,15 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
                 .into(),
             "Delete snapshot".into(),
         ),
+        BlobConfirm::Archive { names } => (
+            format!("Archive {} blob(s)?", names.len()),
+            format!(
+                "{}\n\nAn archived blob cannot be read or previewed until it is rehydrated to another tier, which the \
+                 service may take hours to do (and Azure charges for deleting or moving it early).",
+                names.iter().take(10).cloned().collect::<Vec<_>>().join(", ")
+            ),
+            format!("Archive {} blob(s)", names.len()),
+        ),
         BlobConfirm::DeleteContainer => (
             format!("Delete container `{}`?", pane.container),
             "The container and every blob in it will be deleted. A leased container needs this app's lease id.".into(),
@@ -418,6 +427,10 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             force,
         } => pane.delete_blobs(ctx, names, with_snapshots, force),
         BlobConfirm::DeleteSnapshot { name, snapshot } => pane.delete_snapshot(ctx, &name, &snapshot),
+        BlobConfirm::Archive { names } => {
+            let rehydrate = pane.tier_form.rehydrate;
+            pane.set_tiers(ctx, names, crate::storage::blob::AccessTier::Archive, rehydrate)
+        }
         BlobConfirm::DeleteContainer => {
             let (client, container) = (ctx.client.clone(), pane.container.clone());
             let lease = ctx.leases.id_for_write(&pane.key(None));

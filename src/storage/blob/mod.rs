@@ -5,12 +5,14 @@ pub(crate) mod conditions;
 pub(crate) mod container;
 pub(crate) mod lease;
 pub(crate) mod sas;
+pub(crate) mod tier;
 pub(crate) mod transfer;
 
 pub use conditions::Conditions;
 pub use container::{ContainerItem, ContainerPage, ContainerProperties};
 pub use lease::{LeaseDuration, LeaseGrant, LeaseTarget};
 pub use sas::{SasPermissions, UserDelegationKey};
+pub use tier::{AccessTier, RehydratePriority, TierChange};
 pub use transfer::{DownloadOutcome, MAX_BLOCK_SIZE, MAX_BLOCKS, TransferOptions, block_size_for};
 
 use std::time::SystemTime;
@@ -164,6 +166,12 @@ pub struct BlobProperties {
     pub http: BlobHttpHeaders,
     pub blob_type: String,
     pub access_tier: Option<String>,
+    /// The tier is the account's default, not set on the blob.
+    pub tier_inferred: bool,
+    /// `rehydrate-pending-to-hot` (and `-cool`, `-cold`) while a blob leaves Archive.
+    pub archive_status: Option<String>,
+    pub rehydrate_priority: Option<String>,
+    pub tier_changed: Option<SystemTime>,
     pub etag: String,
     pub last_modified: Option<SystemTime>,
     pub created: Option<SystemTime>,
@@ -201,6 +209,10 @@ impl BlobProperties {
             },
             blob_type: get("x-ms-blob-type", "BlobType").unwrap_or_default(),
             access_tier: get("x-ms-access-tier", "AccessTier"),
+            tier_inferred: get("x-ms-access-tier-inferred", "AccessTierInferred").as_deref() == Some("true"),
+            archive_status: get("x-ms-archive-status", "ArchiveStatus"),
+            rehydrate_priority: get("x-ms-rehydrate-priority", "RehydratePriority"),
+            tier_changed: http_date(get("x-ms-access-tier-change-time", "AccessTierChangeTime").as_deref()),
             etag: get("etag", "Etag").map(|e| quoted_etag(&e)).unwrap_or_default(),
             last_modified: http_date(get("last-modified", "Last-Modified").as_deref()),
             created: http_date(get("x-ms-creation-time", "Creation-Time").as_deref()),

@@ -1,0 +1,268 @@
+//! Access tiers in a container tab: a blob's tier in words (inferred, archived, rehydrating), and setting Hot,
+//! Cool, Cold or Archive on one blob or a selection as a job, with the rehydrate priority for leaving Archive.
+
+use futures_util::StreamExt;
+
+use crate::app::blob::pane::{BlobConfirm, BlobPane};
+use crate::app::context::{PaneContext, Unit};
+use crate::storage::StorageError;
+use crate::storage::blob::{AccessTier, BlobProperties, RehydratePriority, TierChange};
+
+/// Tier changes sent at once by a job (each is one small request).
+const AT_ONCE: usize = 8;
+
+/// What the tier controls hold as the user chooses.
+#[derive(Clone, Copy, Debug)]
+pub struct TierForm {
+    pub tier: AccessTier,
+    pub rehydrate: RehydratePriority,
+}
+
+impl Default for TierForm {
+    fn default() -> Self {
+        TierForm {
+            tier: AccessTier::Cool,
+            rehydrate: RehydratePriority::Standard,
+        }
+    }
+}
+
+/// A blob's tier as the list's Tier column shows it: the tier, and whether it is only the account's default or
+/// on its way out of Archive.
+pub fn tier_short(p: &BlobProperties) -> String {
+    let Some(tier) = &p.access_tier else {
+        return String::new();
+    };
+    match (&p.archive_status, p.tier_inferred) {
+        (Some(status), _) => format!("{tier} ({status})"),
+        (None, true) => format!("{tier} (default)"),
+        (None, false) => tier.clone(),
+    }
+}
+
+/// The same for the details, in a sentence.
+pub fn tier_words(p: &BlobProperties) -> String {
+    let Some(tier) = &p.access_tier else {
+        return format!("none: a {} has no access tier", p.blob_type);
+    };
+    let mut words = tier.clone();
+    if p.tier_inferred {
+        words.push_str(" (the account's default, not set on the blob)");
+    }
+    if let Some(status) = &p.archive_status {
+        words.push_str(&format!("; {status}"));
+        if let Some(priority) = &p.rehydrate_priority {
+            words.push_str(&format!(" at {priority} priority"));
+        }
+    }
+    if let Some(when) = p.tier_changed {
+        words.push_str(&format!("; set {}", crate::app::widgets::format::utc_opt(Some(when))));
+    }
+    words
+}
+
+/// A tier job's words: what changed, what is rehydrating, and each blob that could not be changed with why.
+fn tier_outcome(
+    tier: AccessTier,
+    done: usize,
+    rehydrating: usize,
+    failed: &[(String, StorageError)],
+) -> Result<String, StorageError> {
+    let mut words = format!("set {} on {done} blob(s)", tier.as_str());
+    if rehydrating > 0 {
+        words.push_str(&format!(
+            "; {rehydrating} leaving Archive (rehydrating: readable once the service has brought them back)"
+        ));
+    }
+    let Some((_, first)) = failed.first() else {
+        return Ok(words);
+    };
+    let names: Vec<String> = failed
+        .iter()
+        .take(10)
+        .map(|(n, e)| format!("{n} ({})", e.code.as_deref().unwrap_or("failed")))
+        .collect();
+    let mut e = first.clone();
+    e.message = format!(
+        "{words}; {} could not be changed: {}. {}",
+        failed.len(),
+        names.join(", "),
+        first.message
+    );
+    Err(e)
+}
+
+impl BlobPane {
+    /// What Set tier does: Archive asks first (the blob cannot be read until rehydrated, which takes hours);
+    /// another tier starts at once.
+    pub fn ask_set_tier(&mut self, ctx: &mut PaneContext, names: Vec<String>) {
+        let TierForm { tier, rehydrate } = self.tier_form;
+        if tier == AccessTier::Archive {
+            self.confirm = Some(BlobConfirm::Archive { names });
+        } else {
+            self.set_tiers(ctx, names, tier, rehydrate);
+        }
+    }
+
+    /// Sets `tier` on each blob as a job (a few at a time), with this app's lease where it holds one. The
+    /// service takes no If-Match for a tier change (it changes neither content nor ETag), so none is sent. A blob
+    /// that cannot take the tier (an append or page blob) is named at the end; the others are changed.
+    pub fn set_tiers(
+        &mut self,
+        ctx: &mut PaneContext,
+        names: Vec<String>,
+        tier: AccessTier,
+        rehydrate: RehydratePriority,
+    ) {
+        let items: Vec<(String, Option<String>)> = names
+            .iter()
+            .map(|n| (n.clone(), ctx.leases.id_for_write(&self.key(Some(n)))))
+            .collect();
+        // Only a blob leaving Archive is rehydrated; the priority is sent for those alone.
+        let archived: std::collections::HashSet<String> = names
+            .iter()
+            .filter(|n| {
+                self.listed_blob(n)
+                    .is_some_and(|b| b.properties.access_tier.as_deref() == Some("Archive"))
+            })
+            .cloned()
+            .collect();
+        let title = format!("Set {} on {} blob(s) in {}", tier.as_str(), names.len(), self.container);
+        let state = (ctx.client.clone(), self.container.clone(), items, archived);
+        ctx.start_job(
+            title,
+            Unit::Items("blobs"),
+            state,
+            move |job, (client, container, items, archived)| async move {
+                job.progress.start(items.len() as u64);
+                let asks = items.into_iter().map(|(name, lease)| {
+                    let (client, container, job) = (client.clone(), container.clone(), job.clone());
+                    let priority = (tier != AccessTier::Archive && archived.contains(&name)).then_some(rehydrate);
+                    async move {
+                        let r = client
+                            .set_blob_tier(&container, &name, tier, priority, lease.as_deref())
+                            .await;
+                        job.progress.add(1);
+                        (name, r)
+                    }
+                });
+                let cancel = job.cancel.clone();
+                let results: Vec<(String, Result<TierChange, StorageError>)> = futures_util::stream::iter(asks)
+                    .buffer_unordered(AT_ONCE)
+                    .take_while(move |_| std::future::ready(!cancel.is_cancelled()))
+                    .collect()
+                    .await;
+                if job.cancel.is_cancelled() {
+                    return Err(StorageError::cancelled("Set tier"));
+                }
+                let (mut done, mut rehydrating, mut failed) = (0, 0, Vec::new());
+                for (name, r) in results {
+                    match r {
+                        Ok(TierChange::Done) => done += 1,
+                        Ok(TierChange::Rehydrating) => {
+                            done += 1;
+                            rehydrating += 1
+                        }
+                        Err(e) => failed.push((name, e)),
+                    }
+                }
+                failed.sort_by(|a, b| a.0.cmp(&b.0));
+                tier_outcome(tier, done, rehydrating, &failed)
+            },
+        );
+    }
+}
+
+/// The tier controls of the details: the tier to set, the rehydrate priority when leaving Archive, and the
+/// button, for the blob shown or (when it is one of several selected) for the selection.
+pub fn tier_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, shown: &str) {
+    let selected: Vec<String> = pane.selection.iter().filter(|n| !n.ends_with('/')).cloned().collect();
+    let names = if selected.len() > 1 && selected.iter().any(|n| n == shown) {
+        selected
+    } else {
+        vec![shown.to_string()]
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Tier to set:");
+        for t in AccessTier::ALL {
+            ui.radio_value(&mut pane.tier_form.tier, t, t.as_str());
+        }
+    });
+    let leaving_archive = names.iter().any(|n| {
+        pane.listed_blob(n)
+            .is_some_and(|b| b.properties.access_tier.as_deref() == Some("Archive"))
+    });
+    if leaving_archive && pane.tier_form.tier != AccessTier::Archive {
+        ui.horizontal(|ui| {
+            ui.label("Rehydrate priority:");
+            for p in [RehydratePriority::Standard, RehydratePriority::High] {
+                ui.radio_value(&mut pane.tier_form.rehydrate, p, p.as_str());
+            }
+        });
+    }
+    let label = if names.len() == 1 {
+        format!("Set tier {}", pane.tier_form.tier.as_str())
+    } else {
+        format!(
+            "Set tier {} on the {} selected blobs",
+            pane.tier_form.tier.as_str(),
+            names.len()
+        )
+    };
+    if ui
+        .button(label)
+        .on_hover_text("No If-Match: the service takes none for a tier change, which leaves the ETag as it is")
+        .clicked()
+    {
+        pane.ask_set_tier(ctx, names);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tier_says_whether_it_is_the_default_or_rehydrating() {
+        let mut p = BlobProperties {
+            access_tier: Some("Hot".into()),
+            tier_inferred: true,
+            blob_type: "BlockBlob".into(),
+            ..Default::default()
+        };
+        assert_eq!(tier_short(&p), "Hot (default)");
+        p.access_tier = Some("Archive".into());
+        p.tier_inferred = false;
+        p.archive_status = Some("rehydrate-pending-to-hot".into());
+        p.rehydrate_priority = Some("High".into());
+        assert_eq!(tier_short(&p), "Archive (rehydrate-pending-to-hot)");
+        assert_eq!(tier_words(&p), "Archive; rehydrate-pending-to-hot at High priority");
+        p.access_tier = None;
+        p.blob_type = "AppendBlob".into();
+        assert_eq!(
+            tier_words(&p),
+            "none: an AppendBlob has no access tier".replace("an ", "a ")
+        );
+    }
+
+    #[test]
+    fn a_tier_job_names_each_blob_it_could_not_change() {
+        assert_eq!(
+            tier_outcome(AccessTier::Cool, 3, 0, &[]).unwrap(),
+            "set Cool on 3 blob(s)"
+        );
+        let mut e = StorageError::invalid("Set tier", "An append blob has no tier.");
+        e.code = Some("AccessTierNotSupportedForBlobType".into());
+        let err = tier_outcome(AccessTier::Hot, 2, 1, &[("log.txt".into(), e)]).unwrap_err();
+        assert!(
+            err.message.contains("set Hot on 2 blob(s); 1 leaving Archive"),
+            "{}",
+            err.message
+        );
+        assert!(
+            err.message.contains("log.txt (AccessTierNotSupportedForBlobType)"),
+            "{}",
+            err.message
+        );
+    }
+}
