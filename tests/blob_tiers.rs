@@ -45,7 +45,7 @@ fn tiers_are_set_on_a_blob_and_a_selection_and_archive_asks_first() {
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.click("a.txt");
-    t.wait_for_contains("Hot (the account's default, not set on the blob)");
+    t.wait_for_contains("Hot (the account's default)");
     t.click("Cool");
     // A refresh between choosing and setting keeps the choice.
     t.click("Refresh");

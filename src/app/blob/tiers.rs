@@ -47,7 +47,7 @@ pub fn tier_words(p: &BlobProperties) -> String {
     };
     let mut words = tier.clone();
     if p.tier_inferred {
-        words.push_str(" (the account's default, not set on the blob)");
+        words.push_str(" (the account's default)");
     }
     if let Some(status) = &p.archive_status {
         words.push_str(&format!("; {status}"));
