@@ -51,6 +51,10 @@ def blob_properties(container, blob):
     }
 
 
+def blob_tags(container, blob):
+    return {"tags": blob_service().get_blob_client(container, blob).get_blob_tags()}
+
+
 def set_blob_metadata(container, blob, metadata):
     blob_service().get_blob_client(container, blob).set_blob_metadata(json.loads(metadata))
     return {}
@@ -186,6 +190,7 @@ def bench_dequeue_delete(queue, n):
 
 
 COMMANDS = {
+    "blob-tags": blob_tags,
     "blob-metadata": blob_metadata,
     "set-blob-metadata": set_blob_metadata,
     "blob-properties": blob_properties,

@@ -107,6 +107,8 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
         crate::app::blob::tiers::tier_controls(pane, ui, ctx, &name);
     }
     ui.separator();
+    crate::app::blob::tags_edit::tags_ui(pane, ui, ctx, &name);
+    ui.separator();
     form(pane, ui, ctx, &name);
     sas_controls(pane, ui, ctx, Some(&name));
     ui.separator();

@@ -180,6 +180,7 @@ impl BlobPane {
             .into_iter()
             .filter(|b| !self.forms.is_saving(b))
             .map(|b| format!("the metadata and headers of `{b}`"))
+            .chain(self.tags.unsaved().into_iter().map(|b| format!("the tags of `{b}`")))
             .collect();
         if self.container_edit.as_ref().is_some_and(|d| d.is_dirty()) {
             said.push(format!("the settings of container `{}`", self.container));

@@ -175,7 +175,10 @@ pub fn merge_first_page(
     folders.retain(|f| !covered(f) || listing.prefixes.contains(f));
     for blob in listing.blobs {
         match blobs.binary_search_by(|b| b.name.as_str().cmp(&blob.name)) {
-            Ok(i) => blobs[i].properties = blob.properties,
+            Ok(i) => {
+                blobs[i].properties = blob.properties;
+                blobs[i].tags = blob.tags;
+            }
             Err(i) => blobs.insert(i, blob),
         }
     }

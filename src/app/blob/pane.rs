@@ -146,6 +146,12 @@ pub struct BlobPane {
     pub(crate) name_search: Option<crate::app::blob::name_search::NameSearch>,
     pub(crate) stats: Option<crate::app::blob::folder_stats::FolderStats>,
     pub(crate) tier_form: crate::app::blob::tiers::TierForm,
+    /// Each blob's index tags as edited, and their reads and saves.
+    pub(crate) tags: crate::app::blob::tags_edit::BlobTags,
+    /// The Tags column: listings ask for each blob's tags.
+    pub(crate) show_tags: bool,
+    pub(crate) tag_query: crate::app::blob::find_tags::TagQuery,
+    pub(crate) tag_find: Option<crate::app::blob::find_tags::TagFind>,
 }
 
 impl BlobPane {
@@ -280,6 +286,10 @@ impl BlobPane {
             name_search: None,
             stats: None,
             tier_form: Default::default(),
+            tags: Default::default(),
+            show_tags: false,
+            tag_query: Default::default(),
+            tag_find: None,
         }
     }
 
@@ -324,6 +334,7 @@ impl BlobPane {
             max_results: Some(self.page_size),
             include_metadata: false,
             include_snapshots: false,
+            include_tags: self.show_tags,
         }
     }
 
@@ -417,6 +428,7 @@ impl BlobPane {
         let same = self.details.as_ref().is_some_and(|d| d.name == name);
         if !same {
             self.forms.forget_clean_except(Some(name));
+            self.tags.forget_clean_except(Some(name));
             self.details = Some(Details {
                 name: name.to_string(),
                 props: None,
@@ -428,6 +440,7 @@ impl BlobPane {
             // A preview asked for the blob left behind must not land in this one's panel.
             self.preview_loading = None;
         }
+        self.read_tags(ctx, name);
         let (client, container, blob) = (ctx.client.clone(), self.container.clone(), name.to_string());
         let d = self.details.as_mut().expect("just set");
         d.loading = Some(
@@ -482,6 +495,8 @@ impl BlobPane {
         self.take_streamed_pages();
         self.poll_find();
         self.poll_stats();
+        self.poll_tags();
+        self.poll_tag_find();
         if let Some(result) = take_ready(&mut self.refreshing)
             && let Ok(listing) = result
         {

@@ -23,6 +23,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     header(pane, ui, ctx);
     toolbar(pane, ui, ctx);
     crate::app::blob::walk_view::find_row(pane, ui, ctx);
+    crate::app::blob::find_tags::ui(pane, ui, ctx);
     crate::app::blob::walk_view::stats(pane, ui);
     if let Some(msg) = &pane.message {
         match msg {
@@ -90,6 +91,13 @@ fn header(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             }
         }
         ui.separator();
+        if ui
+            .checkbox(&mut pane.show_tags, "Tags column")
+            .on_hover_text("Lists each blob's index tags (a SAS needs the Tags permission)")
+            .changed()
+        {
+            pane.list(ctx);
+        }
         if ui.checkbox(&mut pane.flat, "Flat listing (no folders)").changed() {
             // The filter's text means another start in the other view: a search of it ends.
             pane.searched = None;
@@ -274,23 +282,45 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     egui::ScrollArea::horizontal()
         .id_salt(("blobs-h", &pane.container))
         .show(ui, |ui| {
-            TableBuilder::new(ui)
+            let show_tags = pane.show_tags;
+            let mut table = TableBuilder::new(ui)
                 .id_salt(("blobs", &pane.container))
                 .striped(true)
                 .sense(egui::Sense::click())
                 // What the pane is for comes first and fits beside the details at 1,400 points: name, lease,
-                // ETag, size, last modified; content type and tier follow.
+                // ETag, size, last modified; content type, tier and (when asked for) tags follow.
                 .column(Column::initial(180.0).at_least(80.0).resizable(true).clip(true))
                 .column(Column::initial(130.0).resizable(true).clip(true))
                 .column(Column::initial(150.0).resizable(true).clip(true))
                 .column(Column::initial(70.0).resizable(true))
                 .column(Column::initial(150.0).resizable(true).clip(true))
-                .column(Column::initial(110.0).resizable(true).clip(true))
-                .column(Column::remainder().at_least(50.0).clip(true))
+                .column(Column::initial(110.0).resizable(true).clip(true));
+            table = if show_tags {
+                table
+                    .column(Column::initial(110.0).resizable(true).clip(true))
+                    .column(Column::remainder().at_least(80.0).clip(true))
+            } else {
+                table.column(Column::remainder().at_least(50.0).clip(true))
+            };
+            let titles: &[&str] = if show_tags {
+                &[
+                    "Name",
+                    "Lease",
+                    "ETag",
+                    "Size",
+                    "Last modified",
+                    "Content type",
+                    "Tier",
+                    "Tags",
+                ]
+            } else {
+                &["Name", "Lease", "ETag", "Size", "Last modified", "Content type", "Tier"]
+            };
+            table
                 .header(20.0, |mut h| {
-                    for title in ["Name", "Lease", "ETag", "Size", "Last modified", "Content type", "Tier"] {
+                    for title in titles {
                         h.col(|ui| {
-                            ui.strong(title);
+                            ui.strong(*title);
                         });
                     }
                 })
@@ -304,7 +334,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             row.col(|ui| {
                                 ui.label(RichText::new(format!("{shown} (folder)")).strong());
                             });
-                            for _ in 0..6 {
+                            for _ in 1..titles.len() {
                                 row.col(|_| {});
                             }
                             // A click opens the folder; Ctrl+click selects it (to download it).
@@ -354,6 +384,12 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         row.col(|ui| {
                             ui.label(crate::app::blob::tiers::tier_short(p));
                         });
+                        if show_tags {
+                            row.col(|ui| {
+                                let tags: Vec<String> = b.tags.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                                ui.label(tags.join(", "));
+                            });
+                        }
                         if row.response().clicked() {
                             clicked = Some((b.name.clone(), modifiers.command || modifiers.ctrl));
                         }

@@ -5,6 +5,7 @@ pub(crate) mod conditions;
 pub(crate) mod container;
 pub(crate) mod lease;
 pub(crate) mod sas;
+pub(crate) mod tags;
 pub(crate) mod tier;
 pub(crate) mod transfer;
 
@@ -12,6 +13,7 @@ pub use conditions::Conditions;
 pub use container::{ContainerItem, ContainerPage, ContainerProperties};
 pub use lease::{LeaseDuration, LeaseGrant, LeaseTarget};
 pub use sas::{SasPermissions, UserDelegationKey};
+pub use tags::{MAX_TAGS, TaggedBlob, TaggedPage, validate_tags};
 pub use tier::{AccessTier, RehydratePriority, TierChange};
 pub use transfer::{DownloadOutcome, MAX_BLOCK_SIZE, MAX_BLOCKS, TransferOptions, block_size_for};
 
@@ -252,6 +254,8 @@ pub struct BlobItem {
     pub snapshot: Option<String>,
     pub properties: BlobProperties,
     pub metadata: Vec<(String, String)>,
+    /// Its index tags, when the listing asked for them.
+    pub tags: Vec<(String, String)>,
 }
 
 /// One page of a listing: blobs, virtual folders (with a delimiter), and where the next page starts.
@@ -272,6 +276,8 @@ pub struct ListBlobsOptions {
     pub max_results: Option<u32>,
     pub include_metadata: bool,
     pub include_snapshots: bool,
+    /// Each blob's index tags (needs the Tags permission of a SAS, or a role that reads tags).
+    pub include_tags: bool,
 }
 
 /// Whether deleting a blob also removes its snapshots.
@@ -318,6 +324,9 @@ impl Client {
         }
         if options.include_snapshots {
             include.push("snapshots");
+        }
+        if options.include_tags {
+            include.push("tags");
         }
         let req = Request::new(Service::Blob, Method::GET, &op, format!("/{container}"))
             .query("restype", "container")
@@ -529,6 +538,7 @@ pub(crate) fn parse_blob_listing(body: &[u8]) -> std::result::Result<BlobListing
                         .map(BlobProperties::from_xml)
                         .unwrap_or_default(),
                     metadata: child.metadata(),
+                    tags: tags::tags_of(child.child("Tags")),
                 }),
                 "BlobPrefix" => listing.prefixes.push(child.text_of("Name").unwrap_or("").to_string()),
                 _ => {}
