@@ -60,10 +60,10 @@ impl BlobPane {
     pub fn find_by_tags(&mut self, ctx: &mut PaneContext) {
         let q = &self.tag_query;
         if q.expression.trim().is_empty() {
-            self.find_problem = Some("Say which tags to find, or build a condition and Add it.".into());
+            self.tag_problem = Some("Say which tags to find, or build a condition and Add it.".into());
             return;
         }
-        self.find_problem = None;
+        self.tag_problem = None;
         let container = (!q.whole_account).then(|| self.container.clone());
         self.tag_find = Some(TagFind {
             asked: q.expression.trim().to_string(),
@@ -91,8 +91,9 @@ impl BlobPane {
         self.tag_find.as_ref()
     }
 
-    pub fn tag_query_mut(&mut self) -> &mut TagQuery {
-        &mut self.tag_query
+    /// The Find by tags expression as typed or built.
+    pub fn tag_expression(&self) -> &str {
+        &self.tag_query.expression
     }
 
     pub(super) fn poll_tag_find(&mut self) {
@@ -136,10 +137,8 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         let label = ui.label("Value:");
         ui.add(egui::TextEdit::singleline(&mut pane.tag_query.value).desired_width(70.0))
             .labelled_by(label.id);
-        if ui.button("Add condition").clicked()
-            && let Err(why) = pane.tag_query.add_condition()
-        {
-            pane.find_problem = Some(why);
+        if ui.button("Add condition").clicked() {
+            pane.tag_problem = pane.tag_query.add_condition().err();
         }
         ui.checkbox(&mut pane.tag_query.whole_account, "Whole account");
         find |= ui.button("Find by tags").clicked();
@@ -149,6 +148,9 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     });
     if find {
         pane.find_by_tags(ctx);
+    }
+    if let Some(why) = &pane.tag_problem {
+        ui.colored_label(ui.visuals().error_fg_color, why);
     }
     let Some(f) = &pane.tag_find else { return };
     let place = match &f.container {

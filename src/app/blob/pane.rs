@@ -152,6 +152,8 @@ pub struct BlobPane {
     pub(crate) show_tags: bool,
     pub(crate) tag_query: crate::app::blob::find_tags::TagQuery,
     pub(crate) tag_find: Option<crate::app::blob::find_tags::TagFind>,
+    /// What is wrong with the Find by tags row's input, in words.
+    pub(crate) tag_problem: Option<String>,
 }
 
 impl BlobPane {
@@ -290,6 +292,7 @@ impl BlobPane {
             show_tags: false,
             tag_query: Default::default(),
             tag_find: None,
+            tag_problem: None,
         }
     }
 

@@ -55,7 +55,8 @@ pub fn tier_words(p: &BlobProperties) -> String {
             words.push_str(&format!(" at {priority} priority"));
         }
     }
-    if let Some(when) = p.tier_changed {
+    // An inferred tier was never set: the date the service gives for it is the blob's creation.
+    if let Some(when) = p.tier_changed.filter(|_| !p.tier_inferred) {
         words.push_str(&format!("; set {}", crate::app::widgets::format::utc_opt(Some(when))));
     }
     words
