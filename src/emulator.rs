@@ -29,6 +29,9 @@ pub struct EmulatorOptions {
     pub https: Option<(PathBuf, PathBuf)>,
     /// Accept Microsoft Entra ID bearer tokens (`--oauth basic`: audience, issuer and times, not the signature).
     pub oauth: bool,
+    /// More accounts beside `devstoreaccount1`, by name, each with the emulator's well-known key
+    /// (`AZURITE_ACCOUNTS`): what copies across accounts are tried on.
+    pub more_accounts: Vec<String>,
 }
 
 /// Where the project's pinned Azurite lives once `npm ci` has run.
@@ -101,6 +104,14 @@ impl Emulator {
             args.push(debug_log);
         }
         let mut command = watchdog_command(&args);
+        if !options.more_accounts.is_empty() {
+            // Azurite serves only the accounts listed here once any are: the default one is listed first.
+            let accounts: Vec<String> = std::iter::once(crate::storage::EMULATOR_ACCOUNT.to_string())
+                .chain(options.more_accounts.iter().cloned())
+                .map(|name| format!("{name}:{}", crate::storage::EMULATOR_KEY))
+                .collect();
+            command.env("AZURITE_ACCOUNTS", accounts.join(";"));
+        }
         command.stdin(Stdio::piped()).stdout(Stdio::null()).stderr(stderr);
         let mut child = command
             .spawn()
@@ -178,15 +189,36 @@ impl Emulator {
         account
     }
 
+    /// Another account this instance serves (one of `EmulatorOptions::more_accounts`), path-style like the first.
+    pub fn account_named(&self, name: &str) -> Account {
+        let mut account = self.account();
+        for endpoint in [
+            &mut account.blob_endpoint,
+            &mut account.queue_endpoint,
+            &mut account.table_endpoint,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            endpoint.set_path(&format!("/{name}"));
+        }
+        account.name = name.to_string();
+        account
+    }
+
     /// A connection string for this instance, as a user would paste it.
     pub fn connection_string(&self) -> String {
+        self.connection_string_of(crate::storage::account::EMULATOR_ACCOUNT)
+    }
+
+    /// The connection string of one of the accounts this instance serves.
+    pub fn connection_string_of(&self, name: &str) -> String {
         let [b, q, t] = self.ports;
         let scheme = if self.https { "https" } else { "http" };
         format!(
             "DefaultEndpointsProtocol={scheme};AccountName={name};AccountKey={key};\
              BlobEndpoint={scheme}://127.0.0.1:{b}/{name};QueueEndpoint={scheme}://127.0.0.1:{q}/{name};\
              TableEndpoint={scheme}://127.0.0.1:{t}/{name};",
-            name = crate::storage::account::EMULATOR_ACCOUNT,
             key = crate::storage::account::EMULATOR_KEY,
         )
     }

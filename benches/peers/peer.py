@@ -51,6 +51,15 @@ def blob_properties(container, blob):
     }
 
 
+def blob_names(container):
+    names = blob_service().get_container_client(container).list_blob_names()
+    return {"names": sorted(names)}
+
+
+def blob_text(container, blob):
+    return {"text": blob_service().get_blob_client(container, blob).download_blob().readall().decode("utf-8")}
+
+
 def blob_tags(container, blob):
     return {"tags": blob_service().get_blob_client(container, blob).get_blob_tags()}
 
@@ -191,6 +200,8 @@ def bench_dequeue_delete(queue, n):
 
 COMMANDS = {
     "blob-tags": blob_tags,
+    "blob-names": blob_names,
+    "blob-text": blob_text,
     "blob-metadata": blob_metadata,
     "set-blob-metadata": set_blob_metadata,
     "blob-properties": blob_properties,

@@ -19,8 +19,10 @@ use tessera::storage::{Account, Client, ClientOptions, RequestEvent, Service};
 pub fn emulator() -> &'static Emulator {
     static EMULATOR: OnceLock<Emulator> = OnceLock::new();
     // Microsoft's newer SDKs, the tests' independent readers, send API versions this Azurite does not know.
+    // A second account, for copies across accounts (`second_account`).
     let options = tessera::emulator::EmulatorOptions {
         skip_api_version_check: true,
+        more_accounts: vec![SECOND_ACCOUNT.to_string()],
         ..Default::default()
     };
     EMULATOR.get_or_init(|| match Emulator::start_with(&options) {
@@ -31,6 +33,14 @@ pub fn emulator() -> &'static Emulator {
 
 pub fn account() -> Account {
     emulator().account()
+}
+
+/// The name of the test emulator's second account.
+pub const SECOND_ACCOUNT: &str = "tesserasecond";
+
+/// The test emulator's second account (same instance, its own containers).
+pub fn second_account() -> Account {
+    emulator().account_named(SECOND_ACCOUNT)
 }
 
 pub fn client() -> Client {

@@ -24,6 +24,7 @@ pub struct World {
     pub dialogs: Arc<dyn FileDialogs>,
     pub leases: LeaseBook,
     pub lab: Option<FreeTarget>,
+    pub blob_clipboard: Option<tessera::app::context::clipboard::BlobClipboard>,
 }
 
 impl World {
@@ -36,6 +37,7 @@ impl World {
             dialogs: Arc::new(NativeDialogs),
             leases: LeaseBook::default(),
             lab: None,
+            blob_clipboard: None,
         }
     }
 
@@ -50,6 +52,7 @@ impl World {
             dialogs: &self.dialogs,
             leases: &mut self.leases,
             lab: &mut self.lab,
+            blob_clipboard: &mut self.blob_clipboard,
         };
         f(&mut ctx)
     }

@@ -39,11 +39,12 @@ impl<'a> TestApp<'a> {
     /// The app with these emulator-kind accounts listed under these labels (the first with id `test-emulator`).
     pub fn with_accounts(rt: &tokio::runtime::Runtime, accounts: &[(&str, &tessera::storage::Account)]) -> TestApp<'a> {
         let dir = tempfile::tempdir().unwrap();
+        let mut secrets = Vec::new();
         let profiles: Vec<_> = accounts
             .iter()
             .enumerate()
             .map(|(i, (label, account))| {
-                let (mut profile, _) = tessera::app::accounts::profiles::AccountProfile::from_account(
+                let (mut profile, secret) = tessera::app::accounts::profiles::AccountProfile::from_account(
                     label,
                     tessera::app::accounts::profiles::ProfileKind::Emulator,
                     account,
@@ -53,12 +54,19 @@ impl<'a> TestApp<'a> {
                 } else {
                     format!("test-account-{i}")
                 };
+                // A key that is not the emulator's well-known one goes to the (mock) keychain, as Save does.
+                secrets.extend(secret.map(|s| (profile.id.clone(), s)));
                 profile
             })
             .collect();
         tessera::app::accounts::profiles::save_profiles(&AppPaths::in_dir(dir.path()).accounts_file, &profiles)
             .unwrap();
-        Self::in_dir(rt, dir)
+        let t = Self::in_dir(rt, dir);
+        let store = Secrets::from_registered_store();
+        for (id, secret) in secrets {
+            store.store(&id, &secret);
+        }
+        t
     }
 
     /// The app started on an account list file with exactly these contents.

@@ -44,6 +44,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             });
         }
     });
+    crate::app::blob::copy_paste::rename_ui(pane, ui, ctx, &name);
     match &props {
         Some(p) => {
             ui.horizontal(|ui| {

@@ -3,6 +3,7 @@
 
 pub mod actions;
 pub mod container_edit;
+pub mod copy_paste;
 pub mod details;
 pub mod details_form;
 pub mod downloads;

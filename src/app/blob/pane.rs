@@ -154,6 +154,10 @@ pub struct BlobPane {
     pub(crate) tag_find: Option<crate::app::blob::find_tags::TagFind>,
     /// What is wrong with the Find by tags row's input, in words.
     pub(crate) tag_problem: Option<String>,
+    /// What a paste does with a blob already at the target.
+    pub(crate) on_existing: crate::app::blob::copy_paste::OnExisting,
+    /// The Rename box of the details, as typed.
+    pub(crate) rename_to: String,
 }
 
 impl BlobPane {
@@ -293,6 +297,8 @@ impl BlobPane {
             tag_query: Default::default(),
             tag_find: None,
             tag_problem: None,
+            on_existing: crate::app::blob::copy_paste::OnExisting::Skip,
+            rename_to: String::new(),
         }
     }
 

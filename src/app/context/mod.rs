@@ -3,6 +3,7 @@
 //! the runtime's pieces a pane works with. A pane imports from here, the shared widgets, its own folder and the
 //! storage client; nothing else of the app.
 
+pub mod clipboard;
 pub mod draft;
 pub mod leases;
 pub mod open_lab;
@@ -34,6 +35,8 @@ pub struct PaneContext<'a> {
     pub leases: &'a mut LeaseBook,
     /// Set by a pane to open the conflict lab on one of its resources.
     pub lab: &'a mut Option<FreeTarget>,
+    /// Blobs copied or cut in one tab, for a paste in another (of any account).
+    pub blob_clipboard: &'a mut Option<clipboard::BlobClipboard>,
 }
 
 impl PaneContext<'_> {

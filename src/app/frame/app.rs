@@ -91,6 +91,8 @@ pub struct TesseraApp {
     pub(crate) demo_starting: Option<crate::app::context::Pending<Result<crate::emulator::Emulator, String>>>,
     /// A pane asked to open the lab on one of its resources (profile id, target).
     pub(crate) lab_request: Option<(String, crate::app::context::open_lab::FreeTarget)>,
+    /// Blobs copied or cut, waiting for a paste in any blob tab.
+    pub(crate) blob_clipboard: Option<crate::app::context::clipboard::BlobClipboard>,
     pending_ops: Vec<Pending<OpResult>>,
     saving_secret: Option<Pending<(String, Stored)>>,
     keychain_check: Option<Pending<Option<String>>>,
@@ -158,6 +160,7 @@ impl TesseraApp {
             demo_started: false,
             demo_starting: None,
             lab_request: None,
+            blob_clipboard: None,
             pending_ops: Vec::new(),
             saving_secret: None,
             keychain_check: None,
@@ -286,6 +289,7 @@ impl TesseraApp {
             leases: &mut self.leases,
             explorer: &self.explorer,
             lab_request: &mut self.lab_request,
+            blob_clipboard: &mut self.blob_clipboard,
         };
         (&mut self.tabs, shared)
     }

@@ -26,6 +26,7 @@ pub struct Shared<'a> {
     /// Names the tree has loaded, for "move to" choices.
     pub explorer: &'a crate::app::accounts::tree::Explorer,
     pub lab_request: &'a mut Option<(String, crate::app::context::open_lab::FreeTarget)>,
+    pub blob_clipboard: &'a mut Option<crate::app::context::clipboard::BlobClipboard>,
 }
 
 impl Shared<'_> {
@@ -43,6 +44,7 @@ impl Shared<'_> {
             dialogs: self.dialogs,
             leases: self.leases,
             lab,
+            blob_clipboard: self.blob_clipboard,
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub(crate) mod conditions;
 pub(crate) mod container;
+pub(crate) mod copy;
 pub(crate) mod lease;
 pub(crate) mod sas;
 pub(crate) mod tags;
@@ -11,6 +12,7 @@ pub(crate) mod transfer;
 
 pub use conditions::Conditions;
 pub use container::{ContainerItem, ContainerPage, ContainerProperties};
+pub use copy::{CopyOutcome, CopyStatus};
 pub use lease::{LeaseDuration, LeaseGrant, LeaseTarget};
 pub use sas::{SasPermissions, UserDelegationKey};
 pub use tags::{MAX_TAGS, TaggedBlob, TaggedPage, validate_tags};
@@ -291,14 +293,6 @@ pub enum DeleteSnapshots {
     Only,
 }
 
-/// A copy's outcome (Azurite and small blobs finish at once; large ones may be `pending`).
-#[derive(Clone, Debug)]
-pub struct CopyOutcome {
-    pub copy_id: Option<String>,
-    pub status: Option<String>,
-    pub etag: Option<String>,
-}
-
 pub fn content_md5(data: &[u8]) -> String {
     base64::engine::general_purpose::STANDARD.encode(Md5::digest(data))
 }
@@ -483,41 +477,6 @@ impl Client {
         resp.header("x-ms-snapshot")
             .map(str::to_string)
             .ok_or_else(|| StorageError::decode(&op, "The service did not return the snapshot time."))
-    }
-
-    /// Copies a blob (or a snapshot of it) within this account.
-    pub async fn copy_blob(
-        &self,
-        source: (&str, &str, Option<&str>),
-        target: (&str, &str),
-        conditions: &Conditions,
-    ) -> Result<CopyOutcome> {
-        let (src_container, src_blob, src_snapshot) = source;
-        let (dst_container, dst_blob) = target;
-        let op = format!("Copy `{src_blob}` to `{dst_blob}`");
-        check_names(&op, src_container, Some(src_blob))?;
-        check_names(&op, dst_container, Some(dst_blob))?;
-        let mut source_url = self.resource_url(Service::Blob, &blob_path(src_container, src_blob))?;
-        if let Some(s) = src_snapshot {
-            source_url.query_pairs_mut().append_pair("snapshot", s);
-        }
-        // Within one account the destination's own authorisation covers the source, except with a SAS.
-        if let crate::storage::Credential::Sas(token) = &self.account().credential {
-            let q = match source_url.query() {
-                Some(q) => format!("{q}&{}", token.query()),
-                None => token.query().to_string(),
-            };
-            source_url.set_query(Some(&q));
-        }
-        let req = blob_request(Method::PUT, &op, dst_container, dst_blob)
-            .header("x-ms-copy-source", source_url.as_str())
-            .idempotent(false);
-        let resp = self.send(conditions.apply(req)).await?;
-        Ok(CopyOutcome {
-            copy_id: resp.header("x-ms-copy-id").map(str::to_string),
-            status: resp.header("x-ms-copy-status").map(str::to_string),
-            etag: resp.etag(),
-        })
     }
 }
 

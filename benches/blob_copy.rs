@@ -1,0 +1,102 @@
+//! Copying a selection of 1,000 small blobs to another account (two accounts of one Azurite) through the pane's
+//! paste job, against the same Copy Blob requests (each with its source SAS, If-None-Match `*`) sent bare, 16 at
+//! a time. Interleaved rounds, each into a fresh container, deleted after. Run: `cargo bench --bench blob_copy`.
+
+mod common;
+
+use std::time::{Duration, Instant, SystemTime};
+
+use common::pane::World;
+use common::{goal, median};
+use futures_util::StreamExt;
+use tessera::app::blob::pane::BlobPane;
+use tessera::app::context::JobState;
+use tessera::app::context::clipboard::BlobClipboard;
+use tessera::storage::blob::{Conditions, PublicAccess, SasPermissions};
+use tessera::storage::{Client, ClientOptions};
+
+const BLOBS: usize = 1000;
+const ROUNDS: usize = 3;
+const SECOND: &str = "benchsecond";
+
+fn main() {
+    let emulator = tessera::emulator::Emulator::start_with(&tessera::emulator::EmulatorOptions {
+        more_accounts: vec![SECOND.into()],
+        ..Default::default()
+    })
+    .expect("Azurite");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let source = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let target = Client::new(emulator.account_named(SECOND), ClientOptions::default()).unwrap();
+    rt.block_on(common::seed_blobs(&source, "src", BLOBS, |i| format!("item{i:05}.txt")));
+    let names: Vec<String> = (0..BLOBS).map(|i| format!("item{i:05}.txt")).collect();
+    let mut world = World::new(&rt, target.clone());
+    let (mut bare, mut pane) = (Vec::new(), Vec::new());
+    for round in 0..ROUNDS {
+        let container = format!("bare{round}");
+        rt.block_on(target.create_container(&container, PublicAccess::None, &[]))
+            .unwrap();
+        let started = Instant::now();
+        rt.block_on(async {
+            let sends = names.iter().map(|name| {
+                let (source, target, container) = (&source, &target, &container);
+                async move {
+                    let expiry = SystemTime::now() + Duration::from_secs(3600);
+                    let url = source
+                        .shareable_sas_url("src", Some(name), SasPermissions::read_only(), expiry)
+                        .await
+                        .unwrap();
+                    target
+                        .copy_blob_from_url(&url, name, (container, name), &Conditions::create_only(), None)
+                        .await
+                        .unwrap();
+                }
+            });
+            futures_util::stream::iter(sends)
+                .buffer_unordered(16)
+                .collect::<Vec<()>>()
+                .await;
+        });
+        bare.push(BLOBS as f64 / started.elapsed().as_secs_f64());
+
+        let container = format!("pane{round}");
+        rt.block_on(target.create_container(&container, PublicAccess::None, &[]))
+            .unwrap();
+        world.blob_clipboard = Some(BlobClipboard {
+            client: source.clone(),
+            account: source.account().identity(),
+            account_label: "source".into(),
+            container: "src".into(),
+            base: String::new(),
+            items: names.iter().map(|n| (n.clone(), None)).collect(),
+            cut: false,
+        });
+        let mut p = BlobPane::new(&target.account().identity(), &container);
+        let started = Instant::now();
+        world.with(|ctx| p.paste(ctx));
+        world.until(|ctx| ctx.jobs.running() == 0);
+        pane.push(BLOBS as f64 / started.elapsed().as_secs_f64());
+        match &world.jobs.all().last().expect("the paste job").state {
+            JobState::Done(words) => assert_eq!(words, &format!("copied {BLOBS} blob(s)")),
+            other => panic!("the paste did not copy everything: {other:?}"),
+        }
+        println!(
+            "round {round}: bare {:.0} copies/s, paste {:.0} copies/s",
+            bare[round], pane[round]
+        );
+        for c in [format!("bare{round}"), container] {
+            rt.block_on(target.delete_container(&c, &Conditions::none())).unwrap();
+        }
+    }
+    let (p, b) = (median(&pane), median(&bare));
+    goal(
+        "copy_selection_1000",
+        format!("{p:.0}/s(paste job)"),
+        format!("{b:.0}/s(bare Copy Blob,16 at a time)"),
+        p / b,
+        ">=0.9",
+    );
+}

@@ -1,0 +1,493 @@
+//! Copy, cut and paste of blobs between container tabs of any accounts, and rename. A paste is a job: folders
+//! are listed, each blob is copied by the service (a SAS made by the source account when the target is
+//! another), pending copies are polled until done (cancel aborts them), and a cut source is deleted only if it
+//! is still the version copied. A blob already at the target is skipped, kept beside as `name (1).ext`, or
+//! replaced, as the user chose.
+
+use futures_util::StreamExt;
+use std::time::{Duration, SystemTime};
+
+use crate::app::blob::pane::BlobPane;
+use crate::app::context::clipboard::BlobClipboard;
+use crate::app::context::{JobContext, PaneContext, Unit};
+use crate::storage::blob::{Conditions, CopyStatus, DeleteSnapshots, ListBlobsOptions, SasPermissions};
+use crate::storage::{Client, StorageError};
+
+/// Copies sent at once by a paste.
+pub const AT_ONCE: usize = 16;
+
+/// What a paste does with a blob already at the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnExisting {
+    /// Leave it, and count the source as skipped (If-None-Match `*`).
+    Skip,
+    /// Copy beside it as `name (1).ext`.
+    KeepBoth,
+    Replace,
+}
+
+impl OnExisting {
+    pub const ALL: [OnExisting; 3] = [OnExisting::Skip, OnExisting::KeepBoth, OnExisting::Replace];
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            OnExisting::Skip => "skip it",
+            OnExisting::KeepBoth => "keep both",
+            OnExisting::Replace => "replace it",
+        }
+    }
+}
+
+/// `report.csv` → `report (n).csv`; a name without an extension gets ` (n)` at its end.
+pub fn kept_beside(name: &str, n: u32) -> String {
+    let (folder, file) = name.rsplit_once('/').map_or(("", name), |(f, b)| (f, b));
+    let with = match file.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => format!("{stem} ({n}).{ext}"),
+        _ => format!("{file} ({n})"),
+    };
+    if folder.is_empty() {
+        with
+    } else {
+        format!("{folder}/{with}")
+    }
+}
+
+/// One blob's fate in a paste.
+#[derive(Debug)]
+enum Fate {
+    Copied,
+    Skipped,
+    /// Copied, and the cut source kept: it changed after it was copied.
+    SourceKept(String),
+    Failed(String, StorageError),
+}
+
+/// Everything a paste's work needs, owned (cloned for a Retry).
+#[derive(Clone)]
+pub struct Paste {
+    source: Client,
+    same_account: bool,
+    src_container: String,
+    base: String,
+    items: Vec<(String, Option<String>)>,
+    target: Client,
+    dst_container: String,
+    dst_prefix: String,
+    on_existing: OnExisting,
+    cut: bool,
+}
+
+impl BlobPane {
+    /// Puts the selected blobs and folders on the app's clipboard (cut: moved by the paste).
+    pub fn copy_selection(&mut self, ctx: &mut PaneContext, cut: bool) {
+        let items: Vec<(String, Option<String>)> = self
+            .selection
+            .iter()
+            .map(|n| {
+                let etag = self
+                    .listed_blob(n)
+                    .map(|b| b.properties.etag.clone())
+                    .filter(|e| !e.is_empty());
+                (n.clone(), etag)
+            })
+            .collect();
+        if items.is_empty() {
+            return;
+        }
+        let clip = BlobClipboard {
+            client: ctx.client.clone(),
+            account: self.account.clone(),
+            account_label: ctx.client.account().name.clone(),
+            container: self.container.clone(),
+            base: self.prefix.clone(),
+            items,
+            cut,
+        };
+        self.message = Some(Ok(format!(
+            "{} {}: open the folder to put them in (any container, any account) and Paste.",
+            if cut { "Cut" } else { "Copied" },
+            clip.describe()
+        )));
+        *ctx.blob_clipboard = Some(clip);
+    }
+
+    /// Pastes what the clipboard holds into the folder shown, as a job. A cut is pasted once (the clipboard
+    /// empties); a copy may be pasted again.
+    pub fn paste(&mut self, ctx: &mut PaneContext) {
+        let Some(clip) = ctx.blob_clipboard.as_ref() else {
+            return;
+        };
+        let paste = Paste {
+            source: clip.client.clone(),
+            same_account: clip.account == self.account,
+            src_container: clip.container.clone(),
+            base: clip.base.clone(),
+            items: clip.items.clone(),
+            target: ctx.client.clone(),
+            dst_container: self.container.clone(),
+            dst_prefix: self.prefix.clone(),
+            on_existing: self.on_existing,
+            cut: clip.cut,
+        };
+        let title = format!(
+            "{} {} to {}/{}",
+            if clip.cut { "Move" } else { "Copy" },
+            clip.describe(),
+            self.container,
+            self.prefix
+        );
+        if clip.cut {
+            *ctx.blob_clipboard = None;
+        }
+        ctx.start_job(title, Unit::Items("blobs"), paste, run_paste);
+    }
+
+    /// Renames a blob: a copy to the new name (refused if a blob has that name), then a delete of the old one if
+    /// still the version copied.
+    pub fn rename(&mut self, ctx: &mut PaneContext, from: &str, to: &str) {
+        if let Err(why) = crate::storage::names::validate_blob_name(to) {
+            self.message = Some(Err(StorageError::invalid("Rename", why)));
+            return;
+        }
+        let etag = self.listed_blob(from).map(|b| b.properties.etag.clone());
+        let (folder, _) = from.rsplit_once('/').unwrap_or(("", from));
+        let paste = Paste {
+            source: ctx.client.clone(),
+            same_account: true,
+            src_container: self.container.clone(),
+            base: if folder.is_empty() {
+                String::new()
+            } else {
+                format!("{folder}/")
+            },
+            items: vec![(from.to_string(), etag)],
+            target: ctx.client.clone(),
+            dst_container: self.container.clone(),
+            dst_prefix: String::new(),
+            on_existing: OnExisting::Skip,
+            cut: true,
+        };
+        let to = to.to_string();
+        let title = format!("Rename {from} to {to}");
+        ctx.start_job(
+            title,
+            Unit::Items("blobs"),
+            (paste, to),
+            |job, (paste, to)| async move {
+                let name = paste.items[0].0.clone();
+                job.progress.start(1);
+                let fate = copy_one(&job, &paste, &name, &to).await;
+                job.progress.add(1);
+                match fate {
+                    Fate::Copied => Ok(format!("renamed {name} to {to}")),
+                    Fate::Skipped => Err(StorageError::invalid(
+                        "Rename",
+                        format!("A blob named {to} is already there: nothing was renamed."),
+                    )),
+                    Fate::SourceKept(why) => Err(StorageError::invalid("Rename", format!("copied to {to}, but {why}"))),
+                    Fate::Failed(_, e) => Err(e),
+                }
+            },
+        );
+    }
+}
+
+/// The paste job's work: folders listed, then every blob copied, AT_ONCE at a time.
+async fn run_paste(job: JobContext, p: Paste) -> Result<String, StorageError> {
+    let mut names = Vec::new();
+    for (name, _) in &p.items {
+        if !name.ends_with('/') {
+            names.push(name.clone());
+            continue;
+        }
+        job.say(format!("listing {name}"));
+        let mut options = ListBlobsOptions {
+            prefix: Some(name.clone()),
+            max_results: Some(5000),
+            ..Default::default()
+        };
+        loop {
+            let page = p.source.list_blobs(&p.src_container, &options).await?;
+            names.extend(page.blobs.into_iter().map(|b| b.name));
+            match page.next_marker {
+                Some(m) => options.marker = Some(m),
+                None => break,
+            }
+        }
+    }
+    job.progress.start(names.len() as u64);
+    let copies = names.into_iter().map(|name| {
+        let (job, p) = (job.clone(), p.clone());
+        let dst = format!("{}{}", p.dst_prefix, name.strip_prefix(&p.base).unwrap_or(&name));
+        async move {
+            let fate = copy_one(&job, &p, &name, &dst).await;
+            job.progress.add(1);
+            fate
+        }
+    });
+    let fates: Vec<Fate> = futures_util::stream::iter(copies)
+        .buffer_unordered(AT_ONCE)
+        .collect()
+        .await;
+    if job.cancel.is_cancelled() {
+        return Err(StorageError::cancelled("Paste"));
+    }
+    paste_words(&p, &fates)
+}
+
+fn paste_words(p: &Paste, fates: &[Fate]) -> Result<String, StorageError> {
+    let count = |f: fn(&Fate) -> bool| fates.iter().filter(|x| f(x)).count();
+    let copied = count(|f| matches!(f, Fate::Copied | Fate::SourceKept(_)));
+    let mut words = format!("{} {copied} blob(s)", if p.cut { "moved" } else { "copied" });
+    let skipped = count(|f| matches!(f, Fate::Skipped));
+    if skipped > 0 {
+        words.push_str(&format!("; {skipped} skipped (already there)"));
+    }
+    let kept: Vec<&str> = fates
+        .iter()
+        .filter_map(|f| {
+            if let Fate::SourceKept(w) = f {
+                Some(w.as_str())
+            } else {
+                None
+            }
+        })
+        .collect();
+    if !kept.is_empty() {
+        words.push_str(&format!("; {} source(s) kept: {}", kept.len(), kept.join("; ")));
+    }
+    let failed: Vec<(&str, &StorageError)> = fates
+        .iter()
+        .filter_map(|f| {
+            if let Fate::Failed(n, e) = f {
+                Some((n.as_str(), e))
+            } else {
+                None
+            }
+        })
+        .collect();
+    let Some((_, first)) = failed.first() else {
+        return Ok(words);
+    };
+    let names: Vec<String> = failed
+        .iter()
+        .take(10)
+        .map(|(n, e)| format!("{n} ({})", e.code.as_deref().unwrap_or("failed")))
+        .collect();
+    let mut e = (*first).clone();
+    e.message = format!(
+        "{words}; {} failed: {}. {}",
+        failed.len(),
+        names.join(", "),
+        first.message
+    );
+    Err(e)
+}
+
+/// Copies one blob to `dst`: the source made readable, the target's existing blob handled as chosen, a
+/// pending copy waited for (aborted on cancel), a cut source deleted if unchanged.
+async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
+    if job.cancel.is_cancelled() {
+        return Fate::Failed(name.into(), StorageError::cancelled("Paste"));
+    }
+    if p.same_account && p.src_container == p.dst_container && name == dst {
+        return Fate::Skipped;
+    }
+    // A move reads the source's ETag now and copies exactly that version, so it deletes what it copied.
+    let etag = if p.cut {
+        match p.source.get_blob_properties(&p.src_container, name, None).await {
+            Ok((props, _)) => Some(props.etag),
+            Err(e) => return Fate::Failed(name.into(), e),
+        }
+    } else {
+        None
+    };
+    let source_url = if p.same_account {
+        match p.source.resource_url(
+            crate::storage::Service::Blob,
+            &crate::storage::blob::blob_path(&p.src_container, name),
+        ) {
+            Ok(u) => u.to_string(),
+            Err(e) => return Fate::Failed(name.into(), e),
+        }
+    } else {
+        let expiry = SystemTime::now() + Duration::from_secs(3600);
+        match p
+            .source
+            .shareable_sas_url(&p.src_container, Some(name), SasPermissions::read_only(), expiry)
+            .await
+        {
+            Ok(u) => u,
+            Err(e) => return Fate::Failed(name.into(), e),
+        }
+    };
+    let mut target = dst.to_string();
+    let outcome = loop {
+        let conditions = match p.on_existing {
+            OnExisting::Replace => Conditions::none(),
+            _ => Conditions::create_only(),
+        };
+        let sent = if p.same_account && !source_url.contains("sig=") {
+            p.target
+                .copy_blob((&p.src_container, name, None), (&p.dst_container, &target), &conditions)
+                .await
+        } else {
+            p.target
+                .copy_blob_from_url(
+                    &source_url,
+                    name,
+                    (&p.dst_container, &target),
+                    &conditions,
+                    etag.as_deref(),
+                )
+                .await
+        };
+        match sent {
+            Ok(o) => break o,
+            Err(e) if exists(&e) && p.on_existing == OnExisting::Skip => return Fate::Skipped,
+            Err(e) if exists(&e) && p.on_existing == OnExisting::KeepBoth => {
+                let n = target_number(&target, dst) + 1;
+                if n > 99 {
+                    return Fate::Failed(name.into(), e);
+                }
+                target = kept_beside(dst, n);
+            }
+            Err(e) => return Fate::Failed(name.into(), e),
+        }
+    };
+    if let Err(e) = wait_for_copy(job, p, &target, outcome.status.as_deref(), outcome.copy_id.as_deref()).await {
+        return Fate::Failed(name.into(), e);
+    }
+    if !p.cut {
+        return Fate::Copied;
+    }
+    let only_if = Conditions::if_match(etag.unwrap_or_default());
+    match p
+        .source
+        .delete_blob(&p.src_container, name, None, DeleteSnapshots::Include, &only_if)
+        .await
+    {
+        Ok(()) => Fate::Copied,
+        Err(e) if e.is_conflict() => Fate::SourceKept(format!("{name} changed after it was copied")),
+        Err(e) => Fate::SourceKept(format!("{name} could not be deleted: {}", e.message)),
+    }
+}
+
+/// A copy refused because the target exists (If-None-Match `*`): 409 or 412 as services differ.
+fn exists(e: &StorageError) -> bool {
+    matches!(e.status, Some(409) | Some(412)) && e.code.as_deref().is_none_or(|c| !c.contains("Lease"))
+}
+
+/// Which `(n)` a kept-beside name carries (0 for the name itself).
+fn target_number(target: &str, dst: &str) -> u32 {
+    (1..100).find(|n| kept_beside(dst, *n) == target).unwrap_or(0)
+}
+
+/// Polls a pending copy until the service says it ended; a cancel aborts it.
+async fn wait_for_copy(
+    job: &JobContext,
+    p: &Paste,
+    target: &str,
+    status: Option<&str>,
+    copy_id: Option<&str>,
+) -> Result<(), StorageError> {
+    let mut status = status.and_then(CopyStatus::parse).unwrap_or(CopyStatus::Success);
+    while status == CopyStatus::Pending {
+        if job.cancel.is_cancelled() {
+            if let Some(id) = copy_id {
+                p.target.abort_copy(&p.dst_container, target, id, None).await?;
+            }
+            return Err(StorageError::cancelled("Paste"));
+        }
+        job.say(format!("waiting for the service to copy {target}"));
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let (props, _) = p.target.get_blob_properties(&p.dst_container, target, None).await?;
+        status = props
+            .copy_status
+            .as_deref()
+            .and_then(CopyStatus::parse)
+            .unwrap_or(CopyStatus::Success);
+    }
+    match status {
+        CopyStatus::Success | CopyStatus::Pending => Ok(()),
+        other => Err(StorageError::invalid(
+            "Paste",
+            format!("The service's copy into {target} ended {other:?}."),
+        )),
+    }
+}
+
+/// The clipboard row: Copy, Cut, Paste here (with what the clipboard holds), and what to do with a blob already
+/// at the target.
+pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    ui.horizontal_wrapped(|ui| {
+        let any = !pane.selection.is_empty();
+        if ui
+            .add_enabled(any, egui::Button::new("Copy"))
+            .on_hover_text("The selected blobs and folders, to paste into any container of any account")
+            .clicked()
+        {
+            pane.copy_selection(ctx, false);
+        }
+        if ui
+            .add_enabled(any, egui::Button::new("Cut"))
+            .on_hover_text("Moved by the paste: each source is deleted once copied, if still the version copied")
+            .clicked()
+        {
+            pane.copy_selection(ctx, true);
+        }
+        let label = match ctx.blob_clipboard.as_ref() {
+            Some(clip) => format!("Paste here: {}", clip.describe()),
+            None => "Paste here".to_string(),
+        };
+        if ui
+            .add_enabled(ctx.blob_clipboard.is_some(), egui::Button::new(label))
+            .clicked()
+        {
+            pane.paste(ctx);
+        }
+        ui.label("If a blob is already there:");
+        for choice in OnExisting::ALL {
+            ui.radio_value(&mut pane.on_existing, choice, choice.describe());
+        }
+    });
+}
+
+/// The Rename box of the details.
+pub fn rename_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, blob: &str) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Rename to:");
+        ui.add(
+            egui::TextEdit::singleline(&mut pane.rename_to)
+                .id_salt(("rename-to", blob))
+                .desired_width(180.0)
+                .hint_text(blob),
+        )
+        .labelled_by(label.id);
+        let to = pane.rename_to.trim().to_string();
+        if ui
+            .add_enabled(!to.is_empty() && to != blob, egui::Button::new("Rename"))
+            .on_hover_text(
+                "A copy to the new name (not over a blob already there), then a delete of this one if unchanged",
+            )
+            .clicked()
+        {
+            pane.rename(ctx, blob, &to);
+            pane.rename_to.clear();
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_kept_copy_is_numbered_before_its_extension() {
+        assert_eq!(kept_beside("logs/report.csv", 1), "logs/report (1).csv");
+        assert_eq!(kept_beside("README", 2), "README (2)");
+        assert_eq!(kept_beside(".env", 1), ".env (1)");
+        assert_eq!(target_number("a/b (3).txt", "a/b.txt"), 3);
+        assert_eq!(target_number("a/b.txt", "a/b.txt"), 0);
+    }
+}

@@ -1,0 +1,32 @@
+//! Blobs copied or cut in one container tab, waiting to be pasted into another tab of any account: the source
+//! account's client goes with them, so a paste elsewhere can make the source readable (a SAS) for the copy.
+
+use crate::storage::Client;
+
+pub struct BlobClipboard {
+    /// The source account's client (it signs the source's SAS when the paste is into another account).
+    pub client: Client,
+    /// The source account's identity (`Account::identity`), and its name as the tree shows it.
+    pub account: String,
+    pub account_label: String,
+    pub container: String,
+    /// The folder shown when they were copied: names are pasted relative to it.
+    pub base: String,
+    /// Blob names and the ETag each had when listed; a folder (ending in `/`) is listed at paste time.
+    pub items: Vec<(String, Option<String>)>,
+    /// Cut: each source is deleted once copied, if still the version copied.
+    pub cut: bool,
+}
+
+impl BlobClipboard {
+    /// "3 blobs and 1 folder from photos (Demo emulator)", for the Paste button.
+    pub fn describe(&self) -> String {
+        let folders = self.items.iter().filter(|(n, _)| n.ends_with('/')).count();
+        let blobs = self.items.len() - folders;
+        let mut what = crate::app::widgets::format::count(blobs, "blob");
+        if folders > 0 {
+            what = format!("{what} and {}", crate::app::widgets::format::count(folders, "folder"));
+        }
+        format!("{what} from {} ({})", self.container, self.account_label)
+    }
+}
