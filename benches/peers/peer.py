@@ -60,6 +60,11 @@ def blob_text(container, blob):
     return {"text": blob_service().get_blob_client(container, blob).download_blob().readall().decode("utf-8")}
 
 
+def page_ranges(container, blob):
+    ranges, _ = blob_service().get_blob_client(container, blob).get_page_ranges()
+    return {"ranges": [[r["start"], r["end"]] for r in ranges]}
+
+
 def blob_tags(container, blob):
     return {"tags": blob_service().get_blob_client(container, blob).get_blob_tags()}
 
@@ -201,6 +206,7 @@ def bench_dequeue_delete(queue, n):
 COMMANDS = {
     "blob-tags": blob_tags,
     "blob-names": blob_names,
+    "page-ranges": page_ranges,
     "blob-text": blob_text,
     "blob-metadata": blob_metadata,
     "set-blob-metadata": set_blob_metadata,

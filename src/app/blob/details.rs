@@ -107,6 +107,17 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
     if props.as_ref().is_some_and(|p| p.access_tier.is_some()) {
         crate::app::blob::tiers::tier_controls(pane, ui, ctx, &name);
     }
+    match props.as_ref().map(|p| (p.blob_type.as_str(), p.content_length)) {
+        Some(("AppendBlob", _)) => {
+            ui.separator();
+            crate::app::blob::append_page::append_ui(pane, ui, ctx, &name);
+        }
+        Some(("PageBlob", size)) => {
+            ui.separator();
+            crate::app::blob::append_page::page_ui(pane, ui, ctx, &name, size);
+        }
+        _ => {}
+    }
     ui.separator();
     crate::app::blob::tags_edit::tags_ui(pane, ui, ctx, &name);
     ui.separator();

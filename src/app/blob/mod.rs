@@ -2,6 +2,7 @@
 //! settings.
 
 pub mod actions;
+pub mod append_page;
 pub mod container_edit;
 pub mod copy_paste;
 pub mod details;

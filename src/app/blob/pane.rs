@@ -70,11 +70,15 @@ pub enum BlobConfirm {
 
 pub use crate::app::context::sent::{LeaseChange, OpDone};
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// What a file dialog was opened for; a blob's own dialogs carry the blob (the selection may move meanwhile).
+#[derive(Clone, PartialEq, Eq)]
 pub enum DialogFor {
     UploadFiles,
     UploadFolder,
     Download,
+    AppendFile(String),
+    /// Write a file's pages into the blob at this offset.
+    WritePages(String, u64),
 }
 
 pub struct LeaseForm {
@@ -158,6 +162,8 @@ pub struct BlobPane {
     pub(crate) on_existing: crate::app::blob::copy_paste::OnExisting,
     /// The Rename box of the details, as typed.
     pub(crate) rename_to: String,
+    /// New append and page blobs, appends and page writes, and the page ranges shown.
+    pub(crate) append_page: crate::app::blob::append_page::AppendPage,
 }
 
 impl BlobPane {
@@ -299,6 +305,7 @@ impl BlobPane {
             tag_problem: None,
             on_existing: crate::app::blob::copy_paste::OnExisting::Skip,
             rename_to: String::new(),
+            append_page: Default::default(),
         }
     }
 
@@ -506,6 +513,7 @@ impl BlobPane {
         self.poll_stats();
         self.poll_tags();
         self.poll_tag_find();
+        self.poll_page_ranges();
         if let Some(result) = take_ready(&mut self.refreshing)
             && let Ok(listing) = result
         {
@@ -525,6 +533,7 @@ impl BlobPane {
                 Err(e) => self.error = Some(e),
             }
         }
+        let mut page_blob = None;
         if let Some(d) = &mut self.details {
             if let Some(result) = take_ready(&mut d.loading) {
                 match result {
@@ -536,6 +545,9 @@ impl BlobPane {
                         }
                         self.leases_seen
                             .observe(&d.name, props.lease.state, crate::app::widgets::plot::now_secs());
+                        if props.blob_type == "PageBlob" {
+                            page_blob = Some(d.name.clone());
+                        }
                         d.props = Some(props);
                     }
                     Err(e) => self.message = Some(Err(e)),
@@ -544,6 +556,10 @@ impl BlobPane {
             if let Some(Ok(snaps)) = take_ready(&mut d.snap_loading) {
                 d.snapshots = Some(snaps);
             }
+        }
+        // A page blob's ranges are read with its properties (each refresh of them).
+        if let Some(blob) = page_blob {
+            self.read_page_ranges(ctx, &blob);
         }
         if let Some(result) = take_ready(&mut self.sas_making) {
             match result {

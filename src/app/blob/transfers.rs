@@ -104,7 +104,11 @@ impl BlobPane {
     /// Opens a file dialog off the UI thread; its answer arrives in `poll_dialog`.
     pub fn ask(&mut self, ctx: &mut PaneContext, purpose: DialogFor) {
         let dialogs = ctx.dialogs.clone();
-        let pending = match purpose {
+        let pending = match &purpose {
+            DialogFor::AppendFile(_) => ctx.backend.spawn_blocking(move || dialogs.pick_files("Append a file")),
+            DialogFor::WritePages(..) => ctx
+                .backend
+                .spawn_blocking(move || dialogs.pick_files("Write a file's pages")),
             DialogFor::UploadFiles => ctx.backend.spawn_blocking(move || dialogs.pick_files("Upload files")),
             DialogFor::UploadFolder => ctx
                 .backend
@@ -121,7 +125,7 @@ impl BlobPane {
         if let Some((pending, purpose)) = &mut self.dialog
             && let Some(answer) = pending.poll()
         {
-            let purpose = *purpose;
+            let purpose = purpose.clone();
             self.dialog = None;
             if let Some(paths) = answer {
                 match purpose {
@@ -134,6 +138,16 @@ impl BlobPane {
                     DialogFor::Download => {
                         if let Some(folder) = paths.first() {
                             self.check_download(ctx, folder.clone());
+                        }
+                    }
+                    DialogFor::AppendFile(blob) => {
+                        if let Some(file) = paths.first() {
+                            self.append_file(ctx, &blob, file.clone());
+                        }
+                    }
+                    DialogFor::WritePages(blob, offset) => {
+                        if let Some(file) = paths.first() {
+                            self.write_pages(ctx, &blob, offset, file.clone());
                         }
                     }
                 }

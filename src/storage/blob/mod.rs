@@ -1,6 +1,7 @@
 //! Blobs: names, properties (from HEAD headers or list XML alike), listing with virtual folders, metadata and
 //! HTTP headers, small reads and writes, deletes, snapshots and copies.
 
+pub(crate) mod append_page;
 pub(crate) mod conditions;
 pub(crate) mod container;
 pub(crate) mod copy;
@@ -10,6 +11,7 @@ pub(crate) mod tags;
 pub(crate) mod tier;
 pub(crate) mod transfer;
 
+pub use append_page::{AppendConditions, Appended, PAGE, PageRange};
 pub use conditions::Conditions;
 pub use container::{ContainerItem, ContainerPage, ContainerProperties};
 pub use copy::{CopyOutcome, CopyStatus};

@@ -1,0 +1,128 @@
+//! Append and page blobs driven through the UI against a real Azurite, read back by Microsoft's Python SDK: an
+//! append blob created and appended to, an append refused because someone else appended since the length shown
+//! (while the app's refresh is slow), a page blob written from a file and its ranges shown.
+
+mod common;
+mod ui;
+
+use std::time::Duration;
+
+use bytes::Bytes;
+use tessera::app::runtime::dialogs::ScriptedDialogs;
+use tessera::storage::blob::{AppendConditions, Conditions};
+use tessera::storage::{Client, ClientOptions};
+use ui::TestApp;
+
+fn sdk(args: &[&str]) -> serde_json::Value {
+    common::peer::run(&common::emulator().connection_string(), args)
+}
+
+#[test]
+fn an_append_blob_takes_text_at_the_end_shown_and_is_refused_after_someone_elses_append() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "append", &[("readme.txt", "hello")]);
+    let direct = Client::new(common::account(), ClientOptions::default()).unwrap();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("readme.txt");
+    t.type_into("New blob:", "log.txt");
+    t.click("Create blob");
+    t.wait_for_contains("Created append blob `log.txt`");
+    t.click("log.txt");
+    t.wait_for_contains("only at the end shown (position 0)");
+    t.type_into("Text to append:", "one;");
+    t.click("Append text");
+    t.wait_for_contains("Appended 4 bytes to `log.txt` at offset 0");
+    t.wait_for_contains("only at the end shown (position 4)");
+
+    // Every answer now takes two seconds: no refresh can show the other writer's append before the click.
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    rt.block_on(direct.append_block(
+        &container,
+        "log.txt",
+        Bytes::from_static(b"theirs;"),
+        &Conditions::none(),
+        AppendConditions::default(),
+    ))
+    .unwrap();
+    t.type_into("Text to append:", "two;");
+    t.click("Append text");
+    t.wait_for_contains("AppendPositionConditionNotMet");
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    assert_eq!(sdk(&["blob-text", &container, "log.txt"])["text"], "one;theirs;");
+    // Refresh shows their append; the append then lands after it.
+    t.click("Refresh");
+    t.wait_for_contains("only at the end shown (position 11)");
+    t.type_into("Text to append:", "two;");
+    t.click("Append text");
+    t.wait_for_contains("Appended 4 bytes to `log.txt` at offset 11");
+    assert_eq!(sdk(&["blob-text", &container, "log.txt"])["text"], "one;theirs;two;");
+}
+
+#[test]
+fn a_page_blob_is_created_written_from_a_file_and_its_ranges_shown() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_client, container) = common::blobs::container_with(&rt, &["readme.txt"]);
+    let dialogs = ScriptedDialogs::new();
+    let mut t = TestApp::with_emulator(&rt);
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", &container);
+    t.wait_for("readme.txt");
+    t.type_into("New blob:", "disk.vhd");
+    t.click("page blob");
+    t.click("Create blob");
+    t.wait_for_contains("Created page blob of 4096 bytes `disk.vhd`");
+    t.click("disk.vhd");
+    t.wait_for_contains("No pages written: all 4096 bytes are zeros.");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pages.bin");
+    std::fs::write(&file, vec![7u8; 1024]).unwrap();
+    dialogs.answer(Some(file));
+    t.click("Write pages from a file…");
+    t.wait_for_contains("Wrote 1024 bytes of pages into `disk.vhd` at offset 0");
+    t.wait_for_contains("1024 of 4096 bytes hold data: 0–1023");
+    assert_eq!(
+        sdk(&["page-ranges", &container, "disk.vhd"])["ranges"],
+        serde_json::json!([[0, 1023]])
+    );
+    // A file whose length is not whole pages is said in words, and nothing is written.
+    let odd = dir.path().join("odd.bin");
+    std::fs::write(&odd, vec![1u8; 700]).unwrap();
+    dialogs.answer(Some(odd));
+    t.click("Write pages from a file…");
+    t.wait_for_contains("Pages are written 512 bytes at a time");
+    assert_eq!(
+        sdk(&["page-ranges", &container, "disk.vhd"])["ranges"],
+        serde_json::json!([[0, 1023]])
+    );
+}
+
+#[test]
+fn an_append_past_the_max_size_is_refused_and_a_retried_positioned_append_lands_once() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = common::blobs::new_container(&rt, "maxsize");
+    rt.block_on(async {
+        client
+            .create_append_blob(&container, "log", &Conditions::create_only())
+            .await
+            .unwrap();
+        let none = Conditions::none();
+        let append = |data: &'static [u8], position, max_size| {
+            client.append_block(
+                &container,
+                "log",
+                Bytes::from_static(data),
+                &none,
+                AppendConditions { position, max_size },
+            )
+        };
+        append(b"12345", Some(0), Some(8)).await.unwrap();
+        let e = append(b"6789", None, Some(8)).await.unwrap_err();
+        assert_eq!(e.code.as_deref(), Some("MaxBlobSizeConditionNotMet"), "{e:?}");
+        // The same positioned append twice (a retry): the second is refused, nothing is doubled.
+        append(b"67", Some(5), None).await.unwrap();
+        let e = append(b"67", Some(5), None).await.unwrap_err();
+        assert_eq!(e.code.as_deref(), Some("AppendPositionConditionNotMet"), "{e:?}");
+    });
+    assert_eq!(sdk(&["blob-text", &container, "log"])["text"], "1234567");
+}
