@@ -65,6 +65,11 @@ def page_ranges(container, blob):
     return {"ranges": [[r["start"], r["end"]] for r in ranges]}
 
 
+def container_policies(container):
+    acl = blob_service().get_container_client(container).get_container_access_policy()
+    return {"policies": [{"id": s.id, "permission": s.access_policy.permission} for s in acl["signed_identifiers"]]}
+
+
 def blob_tags(container, blob):
     return {"tags": blob_service().get_blob_client(container, blob).get_blob_tags()}
 
@@ -206,6 +211,7 @@ def bench_dequeue_delete(queue, n):
 COMMANDS = {
     "blob-tags": blob_tags,
     "blob-names": blob_names,
+    "container-policies": container_policies,
     "page-ranges": page_ranges,
     "blob-text": blob_text,
     "blob-metadata": blob_metadata,

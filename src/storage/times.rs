@@ -28,6 +28,13 @@ pub fn format(t: impl Into<OffsetDateTime>, form: &[BorrowedFormatItem<'_>]) -> 
     t.into().format(form).unwrap_or_default()
 }
 
+/// An ISO 8601 UTC time (`2026-12-01T00:00:00Z`, with or without fractions), as a user or the service writes one.
+pub fn parse_iso(text: &str) -> Option<SystemTime> {
+    OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339)
+        .ok()
+        .map(SystemTime::from)
+}
+
 /// Now, in one of the forms above.
 pub fn now(form: &[BorrowedFormatItem<'_>]) -> String {
     format(SystemTime::now(), form)

@@ -159,6 +159,18 @@ fn set_metadata(pane: &mut BlobPane, ctx: &mut PaneContext, metadata: Vec<(Strin
     });
 }
 
+impl crate::app::blob::pane::BlobPane {
+    /// Whether the container's stored access policies hold unsaved changes.
+    pub fn policies_dirty(&self) -> bool {
+        self.policies.is_dirty()
+    }
+
+    /// The ids of the container's stored access policies as the form shows them.
+    pub fn policy_ids(&self) -> Vec<&str> {
+        self.policies.ids()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -165,6 +165,8 @@ fn container_details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneConte
     ui.label("Select a blob to see its properties, lease and snapshots.");
     lease_controls(pane, ui, ctx, None);
     sas_controls(pane, ui, ctx, None);
+    let lease = ctx.leases.id_for_write(&pane.key(None));
+    pane.policies.ui(ui, ctx, lease);
 }
 
 fn lease_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, blob: Option<String>) {

@@ -28,6 +28,22 @@ impl BlobPane {
         self.all_pages = Some(stream);
     }
 
+    /// Records the lease states of a page that just arrived, for the lease timeline: only the page, so a listing
+    /// costs in proportion to itself, not to everything listed before it.
+    /// `shown` is what the view showed before this page (to start a series with the state it replaces).
+    pub(super) fn observe_leases(&mut self, page: &[BlobItem], shown: &[BlobItem]) {
+        let now = crate::app::widgets::plot::now_secs();
+        for b in page {
+            let before = shown
+                .binary_search_by(|s| s.name.as_str().cmp(&b.name))
+                .ok()
+                .map(|i| (self.seen_at, shown[i].properties.lease.state));
+            self.leases_seen
+                .observe_activity(&b.name, b.properties.lease.state, now, before);
+        }
+        self.seen_at = now;
+    }
+
     /// Opens a folder (its listing from the first page); the filter, and a search of it, were for the one left,
     /// and so were the results of Find in names.
     pub fn open_folder(&mut self, ctx: &mut PaneContext, prefix: &str) {

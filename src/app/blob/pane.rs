@@ -164,6 +164,7 @@ pub struct BlobPane {
     pub(crate) rename_to: String,
     /// New append and page blobs, appends and page writes, and the page ranges shown.
     pub(crate) append_page: crate::app::blob::append_page::AppendPage,
+    pub(crate) policies: crate::app::widgets::policies::PoliciesEdit,
 }
 
 impl BlobPane {
@@ -306,23 +307,8 @@ impl BlobPane {
             on_existing: crate::app::blob::copy_paste::OnExisting::Skip,
             rename_to: String::new(),
             append_page: Default::default(),
+            policies: crate::app::widgets::policies::PoliciesEdit::new(crate::storage::Service::Blob, container),
         }
-    }
-
-    /// Records the lease states of a page that just arrived, for the lease timeline: only the page, so a listing
-    /// costs in proportion to itself, not to everything listed before it.
-    /// `shown` is what the view showed before this page (to start a series with the state it replaces).
-    pub(super) fn observe_leases(&mut self, page: &[BlobItem], shown: &[BlobItem]) {
-        let now = crate::app::widgets::plot::now_secs();
-        for b in page {
-            let before = shown
-                .binary_search_by(|s| s.name.as_str().cmp(&b.name))
-                .ok()
-                .map(|i| (self.seen_at, shown[i].properties.lease.state));
-            self.leases_seen
-                .observe_activity(&b.name, b.properties.lease.state, now, before);
-        }
-        self.seen_at = now;
     }
 
     pub fn key(&self, blob: Option<&str>) -> LeaseKey {
@@ -374,6 +360,8 @@ impl BlobPane {
         ));
         self.last_refresh = Instant::now();
         self.refresh_container(ctx);
+        // Policies change seldom: read on each listing, not on each 5-second refresh.
+        self.policies.load(ctx);
     }
 
     pub fn load_more(&mut self, ctx: &mut PaneContext) {
@@ -514,6 +502,7 @@ impl BlobPane {
         self.poll_tags();
         self.poll_tag_find();
         self.poll_page_ranges();
+        self.policies.poll(ctx);
         if let Some(result) = take_ready(&mut self.refreshing)
             && let Ok(listing) = result
         {

@@ -129,6 +129,9 @@ pub struct QueuePane {
     pub(crate) message: Option<Result<String, StorageError>>,
     pub(crate) confirm_clear: bool,
     pub(crate) started: bool,
+    /// The queue's stored access policies, and its SAS form.
+    pub(crate) policies: crate::app::widgets::policies::PoliciesEdit,
+    pub(crate) sas: crate::app::widgets::policies::SasForm,
 }
 
 impl QueuePane {
@@ -197,6 +200,8 @@ impl QueuePane {
             message: None,
             confirm_clear: false,
             started: false,
+            policies: crate::app::widgets::policies::PoliciesEdit::new(crate::storage::Service::Queue, queue),
+            sas: crate::app::widgets::policies::SasForm::new("rp"),
         }
     }
 
@@ -216,6 +221,10 @@ impl QueuePane {
 
     /// Peeks (changing nothing) and reads the approximate count.
     pub fn peek(&mut self, ctx: &mut PaneContext) {
+        if !self.started {
+            // Policies change seldom: read when the tab opens (and on Reload policies).
+            self.policies.load(ctx);
+        }
         self.started = true;
         self.peek_wanted = false;
         self.last_peek = Instant::now();
@@ -313,6 +322,7 @@ impl QueuePane {
     }
 
     pub fn poll(&mut self, ctx: &mut PaneContext) {
+        self.policies.poll(ctx);
         if let Some(result) = take_ready(&mut self.peeking) {
             match result {
                 Ok((peeked, props)) => {

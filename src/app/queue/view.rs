@@ -34,6 +34,10 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
                     put_ui(pane, ui, ctx);
                     ui.separator();
                     metadata_ui(pane, ui, ctx);
+                    ui.separator();
+                    pane.policies.ui(ui, ctx, None);
+                    let queue = crate::storage::service_sas::SasResource::Queue(pane.queue.clone());
+                    pane.sas.ui(ui, ctx, queue);
                 });
         });
     egui::CollapsingHeader::new("Backlog over time")

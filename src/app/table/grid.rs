@@ -22,6 +22,16 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
         pane.run_query(ctx);
     }
     toolbar(pane, ui, ctx);
+    egui::CollapsingHeader::new("SAS URL")
+        .id_salt(("table-sas", &pane.table))
+        .show(ui, |ui| {
+            let table = crate::storage::service_sas::SasResource::Table(pane.table.clone());
+            pane.sas.ui(ui, ctx, table);
+            ui.weak(
+                "Stored access policies of a table are not offered here: Azurite 3.35, the emulator this app is \
+                 tested on, has none to try them against.",
+            );
+        });
     ui.horizontal(|ui| {
         let label = ui.label("Find in loaded rows:");
         let find = ui

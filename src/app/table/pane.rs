@@ -87,6 +87,8 @@ pub struct TablePane {
     /// Saved entities added to the grid before the page that holds them came: that page replaces them rather
     /// than adding them twice.
     pub(super) put_ahead: HashSet<(String, String)>,
+    /// The table's SAS form.
+    pub(crate) sas: crate::app::widgets::policies::SasForm,
 }
 
 impl TablePane {
@@ -205,6 +207,7 @@ impl TablePane {
             counting: None,
             scan: None,
             put_ahead: HashSet::new(),
+            sas: crate::app::widgets::policies::SasForm::new("r"),
         }
     }
 

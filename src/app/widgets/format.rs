@@ -39,6 +39,11 @@ pub fn utc(t: SystemTime) -> String {
     crate::storage::times::format(t, crate::storage::times::SHOWN)
 }
 
+/// `2026-11-22T09:34:18Z`, as the services take a time typed in a form (a policy's start or expiry).
+pub fn iso_seconds(t: SystemTime) -> String {
+    crate::storage::times::format(t, crate::storage::times::ISO_SECONDS)
+}
+
 pub fn utc_opt(t: Option<SystemTime>) -> String {
     t.map(utc).unwrap_or_default()
 }

@@ -7,3 +7,4 @@ pub mod icon;
 pub mod lease_timeline;
 pub mod metadata_edit;
 pub mod plot;
+pub mod policies;
