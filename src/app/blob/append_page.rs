@@ -160,7 +160,7 @@ impl BlobPane {
                 message: Ok(match first {
                     Some(offset) => {
                         format!(
-                            "Appended {appended} bytes to `{name}` at offset {offset}; it holds {blocks} blocks now"
+                            "Appended {appended} bytes to `{name}` at offset {offset}; it holds {blocks} block(s) now"
                         )
                     }
                     None => format!("Nothing to append to `{name}`"),

@@ -43,7 +43,7 @@ pub fn tier_short(p: &BlobProperties) -> String {
 /// The same for the details, in a sentence.
 pub fn tier_words(p: &BlobProperties) -> String {
     let Some(tier) = &p.access_tier else {
-        return format!("none: a {} has no access tier", p.blob_type);
+        return format!("none ({}: only block blobs have tiers)", p.blob_type);
     };
     let mut words = tier.clone();
     if p.tier_inferred {

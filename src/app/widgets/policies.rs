@@ -123,16 +123,23 @@ impl PoliciesEdit {
         let (mut remove, mut sas) = (None, None);
         for (i, p) in self.draft.iter_mut().enumerate() {
             let n = i + 1;
+            // Three short rows, so the form fits a side panel: id and letters, then each time on its own.
+            let field = |ui: &mut egui::Ui, label: String, value: &mut String, width: f32, hint: &str| {
+                let l = ui.label(label);
+                ui.add(egui::TextEdit::singleline(value).desired_width(width).hint_text(hint))
+                    .labelled_by(l.id);
+            };
+            ui.horizontal(|ui| {
+                field(ui, format!("Policy {n} id:"), &mut p.id, 90.0, "");
+                field(ui, format!("Policy {n} permissions:"), &mut p.permissions, 50.0, "");
+            });
+            ui.horizontal(|ui| {
+                field(ui, format!("Policy {n} start:"), &mut p.start, 170.0, "the SAS's own");
+            });
+            ui.horizontal(|ui| {
+                field(ui, format!("Policy {n} expiry:"), &mut p.expiry, 170.0, "the SAS's own");
+            });
             ui.horizontal_wrapped(|ui| {
-                for (label, value, width) in [
-                    (format!("Policy {n} id:"), &mut p.id, 80.0),
-                    (format!("Policy {n} start:"), &mut p.start, 150.0),
-                    (format!("Policy {n} expiry:"), &mut p.expiry, 150.0),
-                    (format!("Policy {n} permissions:"), &mut p.permissions, 50.0),
-                ] {
-                    let l = ui.label(label);
-                    ui.add(egui::TextEdit::singleline(value).desired_width(width)).labelled_by(l.id);
-                }
                 if ui.small_button(format!("Remove policy {n}")).clicked() {
                     remove = Some(i);
                 }
@@ -144,6 +151,7 @@ impl PoliciesEdit {
                     sas = Some(p.id.clone());
                 }
             });
+            ui.separator();
         }
         if let Some(i) = remove {
             self.draft.remove(i);
