@@ -240,10 +240,7 @@ mod tests {
         assert_eq!(tier_words(&p), "Archive; rehydrate-pending-to-hot at High priority");
         p.access_tier = None;
         p.blob_type = "AppendBlob".into();
-        assert_eq!(
-            tier_words(&p),
-            "none: an AppendBlob has no access tier".replace("an ", "a ")
-        );
+        assert_eq!(tier_words(&p), "none (AppendBlob: only block blobs have tiers)");
     }
 
     #[test]
