@@ -11,11 +11,25 @@ use crate::storage::blob::DeleteSnapshots;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
 
-/// A delete job's words: what went, what was already gone, and what was kept because it changed.
-fn delete_outcome(deleted: usize, gone: usize, changed: &[String]) -> Result<String, StorageError> {
+/// A delete job's words: what went, what was already gone, what the tag condition spared, and what was kept
+/// because it changed.
+fn delete_outcome(
+    deleted: usize,
+    gone: usize,
+    untagged: &[String],
+    changed: &[String],
+) -> Result<String, StorageError> {
     let mut words = format!("deleted {deleted} blob(s)");
     if gone > 0 {
         words.push_str(&format!("; {gone} already gone"));
+    }
+    if !untagged.is_empty() {
+        let names: Vec<&str> = untagged.iter().take(10).map(String::as_str).collect();
+        words.push_str(&format!(
+            "; {} kept: their tags do not match ({})",
+            untagged.len(),
+            names.join(", ")
+        ));
     }
     if changed.is_empty() {
         return Ok(words);
@@ -41,7 +55,14 @@ impl BlobPane {
     /// Deletes blobs as a job: each only if unchanged since it was listed (If-Match its listed ETag) unless
     /// `force`, with this app's lease. A blob changed since is kept and named at the end; one already gone (a
     /// retry of this job, or someone else's delete) counts as done.
-    pub fn delete_blobs(&mut self, ctx: &mut PaneContext, names: Vec<String>, with_snapshots: bool, force: bool) {
+    pub fn delete_blobs(
+        &mut self,
+        ctx: &mut PaneContext,
+        names: Vec<String>,
+        with_snapshots: bool,
+        force: bool,
+        if_tags: Option<String>,
+    ) {
         let items: Vec<(String, Conditions)> = names
             .iter()
             .map(|n| {
@@ -53,6 +74,7 @@ impl BlobPane {
                     .filter(|e| !e.is_empty() && !force);
                 let conditions = Conditions {
                     if_match: etag,
+                    if_tags: if_tags.clone(),
                     ..Conditions::none()
                 };
                 (
@@ -78,7 +100,7 @@ impl BlobPane {
                 } else {
                     DeleteSnapshots::None
                 };
-                let (mut deleted, mut gone, mut changed) = (0, 0, Vec::new());
+                let (mut deleted, mut gone, mut untagged, mut changed) = (0, 0, Vec::new(), Vec::new());
                 for (name, conditions) in &items {
                     if job.cancel.is_cancelled() {
                         return Err(StorageError::cancelled("Delete blobs"));
@@ -87,15 +109,22 @@ impl BlobPane {
                         Ok(()) => deleted += 1,
                         Err(e) if e.is_not_found() => gone += 1,
                         // A condition on a blob that is not there fails as 412 on some services (Azurite): look.
+                        // Or the tag condition: the blob still has the ETag listed, so it is the tags that refused.
                         Err(e) if e.is_conflict() => match client.get_blob_properties(&container, name, None).await {
                             Err(h) if h.is_not_found() => gone += 1,
+                            Ok((p, _))
+                                if conditions.if_tags.is_some()
+                                    && conditions.if_match.as_ref().is_none_or(|m| *m == p.etag) =>
+                            {
+                                untagged.push(name.clone())
+                            }
                             _ => changed.push(name.clone()),
                         },
                         Err(e) => return Err(e),
                     }
                     job.progress.add(1);
                 }
-                delete_outcome(deleted, gone, &changed)
+                delete_outcome(deleted, gone, &untagged, &changed)
             },
         );
         self.selection.clear();
@@ -277,8 +306,11 @@ mod tests {
 
     #[test]
     fn a_delete_job_counts_what_was_gone_and_names_what_changed() {
-        assert_eq!(delete_outcome(3, 2, &[]).unwrap(), "deleted 3 blob(s); 2 already gone");
-        let e = delete_outcome(1, 0, &["b.txt".to_string()]).unwrap_err();
+        assert_eq!(
+            delete_outcome(3, 2, &[], &[]).unwrap(),
+            "deleted 3 blob(s); 2 already gone"
+        );
+        let e = delete_outcome(1, 0, &[], &["b.txt".to_string()]).unwrap_err();
         assert!(
             e.message
                 .contains("1 changed after they were listed and were kept: b.txt"),

@@ -52,10 +52,12 @@ pub struct Details {
 #[derive(Clone, Debug)]
 pub enum BlobConfirm {
     /// `force`: delete even a blob changed since it was listed (no If-Match).
+    /// `if_tags`: only those whose index tags satisfy it (x-ms-if-tags), when not empty.
     DeleteBlobs {
         names: Vec<String>,
         with_snapshots: bool,
         force: bool,
+        if_tags: String,
     },
     DeleteSnapshot {
         name: String,

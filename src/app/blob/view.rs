@@ -215,6 +215,7 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 names: blobs,
                 with_snapshots: true,
                 force: false,
+                if_tags: String::new(),
             });
         }
         let scope = if pane.selection.is_empty() {
@@ -446,11 +447,19 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
     let id = egui::Id::unique(("blob-confirm", &pane.container));
     let answer = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |ui| {
         if let Some(BlobConfirm::DeleteBlobs {
-            with_snapshots, force, ..
+            with_snapshots,
+            force,
+            if_tags,
+            ..
         }) = &mut pane.confirm
         {
             ui.checkbox(with_snapshots, "also delete their snapshots");
             ui.checkbox(force, "even if changed since listed (no If-Match)");
+            ui.horizontal(|ui| {
+                let l = ui.label("Only those whose tags match:");
+                ui.add(egui::TextEdit::singleline(if_tags).hint_text("\"status\" = 'done'"))
+                    .labelled_by(l.id);
+            });
         }
     });
     let Some(yes) = answer else { return };
@@ -463,7 +472,11 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             names,
             with_snapshots,
             force,
-        } => pane.delete_blobs(ctx, names, with_snapshots, force),
+            if_tags,
+        } => {
+            let if_tags = Some(if_tags.trim().to_string()).filter(|t| !t.is_empty());
+            pane.delete_blobs(ctx, names, with_snapshots, force, if_tags)
+        }
         BlobConfirm::DeleteSnapshot { name, snapshot } => pane.delete_snapshot(ctx, &name, &snapshot),
         BlobConfirm::Archive { names } => {
             let rehydrate = pane.tier_form.rehydrate;

@@ -12,6 +12,8 @@ pub struct Conditions {
     pub if_modified_since: Option<SystemTime>,
     pub if_unmodified_since: Option<SystemTime>,
     pub lease_id: Option<String>,
+    /// Only if the blob's index tags satisfy this expression (`x-ms-if-tags`: `"status" = 'done'`).
+    pub if_tags: Option<String>,
 }
 
 impl Conditions {
@@ -53,6 +55,7 @@ impl Conditions {
             .header_opt("if-none-match", self.if_none_match.clone())
             .header_opt("if-modified-since", date(&self.if_modified_since))
             .header_opt("if-unmodified-since", date(&self.if_unmodified_since))
+            .header_opt("x-ms-if-tags", self.if_tags.clone())
     }
 
     /// Whether any condition could make the write fail on purpose (so it must not be repeated blindly).
@@ -61,5 +64,6 @@ impl Conditions {
             || self.if_none_match.is_some()
             || self.if_modified_since.is_some()
             || self.if_unmodified_since.is_some()
+            || self.if_tags.is_some()
     }
 }
