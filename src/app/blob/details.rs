@@ -135,16 +135,24 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
     }
     for s in snaps {
         let time = s.snapshot.clone().unwrap_or_default();
-        ui.horizontal(|ui| {
+        // Short buttons (the time is shown once, before them): three with the whole time each would run far past
+        // the panel. Each still names its snapshot to a screen reader.
+        let button = |ui: &mut egui::Ui, verb: &str| {
+            let r = ui.small_button(verb);
+            let name = format!("{verb} {time}");
+            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+            r.clicked()
+        };
+        ui.horizontal_wrapped(|ui| {
             ui.monospace(&time);
             ui.label(human_bytes(s.properties.content_length));
-            if ui.small_button(format!("View {time}")).clicked() {
+            if button(ui, "View") {
                 pane.preview(ctx, &name, Some(&time));
             }
-            if ui.small_button(format!("Promote {time}")).clicked() {
+            if button(ui, "Promote") {
                 pane.promote(ctx, &name, &time);
             }
-            if ui.small_button(format!("Delete {time}")).clicked() {
+            if button(ui, "Delete") {
                 pane.confirm = Some(BlobConfirm::DeleteSnapshot {
                     name: name.clone(),
                     snapshot: time.clone(),

@@ -44,6 +44,36 @@ impl BlobPane {
         self.seen_at = now;
     }
 
+    /// Takes a page's snapshots (listed when Show snapshots is on) out of its blobs, by base blob: the listing
+    /// keeps one row per name, which its binary searches and merges rely on. A page re-read (a refresh) replaces
+    /// the snapshots of the blobs it lists.
+    pub(super) fn keep_snapshots(&mut self, listing: &mut BlobListing) {
+        if !listing.blobs.iter().any(|b| b.snapshot.is_some()) {
+            return;
+        }
+        let (snaps, blobs): (Vec<BlobItem>, Vec<BlobItem>) = std::mem::take(&mut listing.blobs)
+            .into_iter()
+            .partition(|b| b.snapshot.is_some());
+        listing.blobs = blobs;
+        let mut by_base: std::collections::BTreeMap<String, Vec<BlobItem>> = Default::default();
+        for s in snaps {
+            by_base.entry(s.name.clone()).or_default().push(s);
+        }
+        self.snapshots_of.extend(by_base);
+    }
+
+    /// The list's rows when snapshots are shown: each blob, then its snapshots (blob index, snapshot index).
+    pub fn rows_with_snapshots(&self, blobs: &[BlobItem]) -> Vec<(usize, Option<usize>)> {
+        let mut rows = Vec::with_capacity(blobs.len());
+        for (i, b) in blobs.iter().enumerate() {
+            rows.push((i, None));
+            if let Some(snaps) = self.snapshots_of.get(&b.name) {
+                rows.extend((0..snaps.len()).map(|s| (i, Some(s))));
+            }
+        }
+        rows
+    }
+
     /// Opens a folder (its listing from the first page); the filter, and a search of it, were for the one left,
     /// and so were the results of Find in names.
     pub fn open_folder(&mut self, ctx: &mut PaneContext, prefix: &str) {
@@ -153,7 +183,8 @@ impl BlobPane {
         let Some(stream) = &self.all_pages else { return };
         for page in stream.arrived().pages {
             match page {
-                Ok(listing) => {
+                Ok(mut listing) => {
+                    self.keep_snapshots(&mut listing);
                     self.observe_leases(&listing.blobs, &[]);
                     self.blobs.extend(listing.blobs);
                     self.folders.extend(listing.prefixes);

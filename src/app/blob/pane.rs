@@ -167,6 +167,9 @@ pub struct BlobPane {
     /// New append and page blobs, appends and page writes, and the page ranges shown.
     pub(crate) append_page: crate::app::blob::append_page::AppendPage,
     pub(crate) policies: crate::app::widgets::policies::PoliciesEdit,
+    /// Show snapshots: listings include them, kept here by base blob (the listing keeps one row per name).
+    pub(crate) show_snapshots: bool,
+    pub(crate) snapshots_of: std::collections::BTreeMap<String, Vec<BlobItem>>,
 }
 
 impl BlobPane {
@@ -310,6 +313,8 @@ impl BlobPane {
             rename_to: String::new(),
             append_page: Default::default(),
             policies: crate::app::widgets::policies::PoliciesEdit::new(crate::storage::Service::Blob, container),
+            show_snapshots: false,
+            snapshots_of: Default::default(),
         }
     }
 
@@ -337,7 +342,7 @@ impl BlobPane {
             marker,
             max_results: Some(self.page_size),
             include_metadata: false,
-            include_snapshots: false,
+            include_snapshots: self.show_snapshots,
             include_tags: self.show_tags,
         }
     }
@@ -348,6 +353,7 @@ impl BlobPane {
         // Kept (moved, not copied) until the first page lands, for the lease timeline's "before".
         self.shown_before = std::mem::take(&mut self.blobs);
         self.folders.clear();
+        self.snapshots_of.clear();
         self.next_marker = None;
         self.error = None;
         self.selection.clear();
@@ -481,7 +487,8 @@ impl BlobPane {
             let more = *more;
             self.listing = None;
             match result {
-                Ok(listing) => {
+                Ok(mut listing) => {
+                    self.keep_snapshots(&mut listing);
                     if !more {
                         self.blobs.clear();
                         self.folders.clear();
@@ -506,8 +513,9 @@ impl BlobPane {
         self.poll_page_ranges();
         self.policies.poll(ctx);
         if let Some(result) = take_ready(&mut self.refreshing)
-            && let Ok(listing) = result
+            && let Ok(mut listing) = result
         {
+            self.keep_snapshots(&mut listing);
             let shown = std::mem::take(&mut self.blobs);
             self.observe_leases(&listing.blobs, &shown);
             self.blobs = shown;

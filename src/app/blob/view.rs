@@ -94,6 +94,13 @@ fn header(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         }
         ui.separator();
         if ui
+            .checkbox(&mut pane.show_snapshots, "Show snapshots")
+            .on_hover_text("Lists each blob's snapshots under it; a click opens the blob's details")
+            .changed()
+        {
+            pane.list(ctx);
+        }
+        if ui
             .checkbox(&mut pane.show_tags, "Tags column")
             .on_hover_text("Lists each blob's index tags (a SAS needs the Tags permission)")
             .changed()
@@ -271,7 +278,10 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         Some(matches) => (&[][..], matches),
         None => (&pane.folders[folder_range], &pane.blobs[blob_range]),
     };
-    let rows = folders.len() + blobs.len();
+    // Each blob's snapshots under it, when asked for (an index built only while there are any).
+    let snap_rows = (pane.show_snapshots && !pane.snapshots_of.is_empty() && found.is_none())
+        .then(|| pane.rows_with_snapshots(blobs));
+    let rows = folders.len() + snap_rows.as_ref().map_or(blobs.len(), Vec::len);
     if found.is_none() && rows == 0 && !pane.name_filter.is_empty() && pane.searched.is_none() {
         let more = if pane.search_offer().is_some() {
             " Pages are left: Search the service lists the names from the service."
@@ -350,7 +360,39 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             }
                             return;
                         }
-                        let b = &blobs[i - folders.len()];
+                        let (bi, snap) = match &snap_rows {
+                            Some(r) => r[i - folders.len()],
+                            None => (i - folders.len(), None),
+                        };
+                        let b = &blobs[bi];
+                        if let Some(s) = snap.and_then(|s| pane.snapshots_of.get(&b.name)?.get(s)) {
+                            let time = s.snapshot.as_deref().unwrap_or_default();
+                            row.col(|ui| {
+                                let words = format!("snapshot {time} of {}", b.name);
+                                let r =
+                                    ui.add(egui::Label::new(RichText::new(format!("   ↳ {time}")).weak()).truncate());
+                                r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &words));
+                            });
+                            row.col(|_| {});
+                            row.col(|ui| {
+                                ui.monospace(&s.properties.etag);
+                            });
+                            row.col(|ui| {
+                                ui.label(human_bytes(s.properties.content_length));
+                            });
+                            row.col(|ui| {
+                                ui.label(utc_opt(s.properties.last_modified));
+                            });
+                            for _ in 5..titles.len() {
+                                row.col(|_| {});
+                            }
+                            // A snapshot's row opens its blob's details, where its snapshots are viewed, promoted
+                            // and deleted.
+                            if row.response().clicked() {
+                                clicked = Some((b.name.clone(), false));
+                            }
+                            return;
+                        }
                         row.set_selected(pane.selection.contains(&b.name));
                         let shown = if pane.flat || found.is_some() {
                             b.name.as_str()
