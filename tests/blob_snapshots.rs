@@ -39,6 +39,12 @@ fn snapshots_are_listed_under_their_blob_and_one_is_promoted() {
     t.wait_for(&format!("snapshot {second} of a.txt"));
     let names: Vec<&str> = t.blob().blobs().iter().map(|b| b.name.as_str()).collect();
     assert_eq!(names, ["a.txt", "b.txt"], "one row per blob in the listing itself");
+    // Azurite keeps no deleted blobs (its service properties say so): the switch for them is not offered.
+    t.wait_app("the account's retention read", Duration::from_secs(30), |app| {
+        app.active_blob().is_some_and(|p| p.retention_known())
+    });
+    assert!(!t.blob().offers_deleted());
+    assert!(t.harness.query_by_label_contains("Show deleted blobs").is_none());
     // A refresh re-reads the first page: the snapshots are not listed twice.
     t.click("Refresh");
     t.wait_for(&format!("snapshot {first} of a.txt"));

@@ -77,6 +77,21 @@ pub fn validate_blob_name(name: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Blob names keep their `/` (virtual folders); every other reserved character is encoded.
+const BLOB_PATH: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~')
+    .remove(b'/');
+
+pub fn blob_path(container: &str, blob: &str) -> String {
+    format!(
+        "/{container}/{}",
+        percent_encoding::utf8_percent_encode(blob, BLOB_PATH)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

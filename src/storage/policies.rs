@@ -7,7 +7,6 @@ use std::time::SystemTime;
 use reqwest::Method;
 
 use crate::storage::Service;
-use crate::storage::blob::{Conditions, PublicAccess};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Client, Headers, Request};
 use crate::storage::xml;
@@ -30,8 +29,9 @@ pub struct StoredPolicy {
 pub struct Policies {
     pub policies: Vec<StoredPolicy>,
     pub read_at: Option<SystemTime>,
-    /// A container's public access, which the same write carries (kept as it was).
-    pub public_access: PublicAccess,
+    /// A container's public access as the service said it (`x-ms-blob-public-access`), which the same write
+    /// carries back as it was.
+    pub public_access: Option<String>,
 }
 
 /// What is wrong with a set of policies, in words, before sending: the count, ids (1 to 64 characters, unique),
@@ -140,7 +140,7 @@ impl Client {
             read_at: resp
                 .header("last-modified")
                 .and_then(|d| httpdate::parse_http_date(d).ok()),
-            public_access: PublicAccess::parse(resp.header("x-ms-blob-public-access")),
+            public_access: resp.header("x-ms-blob-public-access").map(str::to_string),
         })
     }
 
@@ -161,20 +161,15 @@ impl Client {
             QUEUE_LETTERS
         };
         validate_policies(policies, letters).map_err(|why| StorageError::invalid(&op, why))?;
-        let guard = Conditions {
-            if_unmodified_since: read.read_at,
-            ..Conditions::none()
-        };
         let mut req = acl_request(service, Method::PUT, &op, name)
+            .header_opt("if-unmodified-since", read.read_at.map(httpdate::fmt_http_date))
             .header("content-type", "application/xml")
             .header_opt("x-ms-lease-id", lease_id.map(str::to_string))
             .body(to_xml(policies));
         if service == Service::Blob {
-            req = req.header_opt("x-ms-blob-public-access", read.public_access.header_value());
+            req = req.header_opt("x-ms-blob-public-access", read.public_access.clone());
         }
-        self.send(guard.apply_preconditions(req).idempotent(false))
-            .await
-            .map(drop)
+        self.send(req.idempotent(false)).await.map(drop)
     }
 }
 

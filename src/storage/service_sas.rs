@@ -117,7 +117,7 @@ impl Client {
                 let (canonical, path, sr) = match resource {
                     SasResource::Blob(_, b) => (
                         format!("/blob/{account}/{c}/{b}"),
-                        crate::storage::blob::blob_path(c, b),
+                        crate::storage::names::blob_path(c, b),
                         "b",
                     ),
                     _ => (format!("/blob/{account}/{c}"), format!("/{c}"), "c"),

@@ -44,10 +44,32 @@ impl BlobPane {
         self.seen_at = now;
     }
 
+    /// A click on a folder's row selects it (for download); with Ctrl (`add`) it toggles, as for a blob.
+    pub fn select_folder(&mut self, name: &str, add: bool) {
+        if !add {
+            self.selection.clear();
+        }
+        if !self.selection.insert(name.to_string()) && add {
+            self.selection.remove(name);
+        }
+    }
+
+    pub fn select(&mut self, ctx: &mut PaneContext, name: &str, add: bool) {
+        if !add {
+            self.selection.clear();
+        }
+        if !self.selection.insert(name.to_string()) && add {
+            self.selection.remove(name);
+        }
+        self.load_details(ctx, name);
+    }
+
     /// Takes a page's snapshots (listed when Show snapshots is on) out of its blobs, by base blob: the listing
     /// keeps one row per name, which its binary searches and merges rely on. A page re-read (a refresh) replaces
     /// the snapshots of the blobs it lists.
     pub(super) fn keep_snapshots(&mut self, listing: &mut BlobListing) {
+        // Deleted blobs (listed when Show deleted blobs is on) go to their own list the same way.
+        self.deleted.take_from(listing);
         if !listing.blobs.iter().any(|b| b.snapshot.is_some()) {
             return;
         }

@@ -5,6 +5,7 @@ pub mod actions;
 pub mod append_page;
 pub mod container_edit;
 pub mod copy_paste;
+pub mod deleted;
 pub mod details;
 pub mod details_form;
 pub mod downloads;

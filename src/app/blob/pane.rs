@@ -170,6 +170,7 @@ pub struct BlobPane {
     /// Show snapshots: listings include them, kept here by base blob (the listing keeps one row per name).
     pub(crate) show_snapshots: bool,
     pub(crate) snapshots_of: std::collections::BTreeMap<String, Vec<BlobItem>>,
+    pub(crate) deleted: crate::app::blob::deleted::DeletedBlobs,
 }
 
 impl BlobPane {
@@ -315,6 +316,7 @@ impl BlobPane {
             policies: crate::app::widgets::policies::PoliciesEdit::new(crate::storage::Service::Blob, container),
             show_snapshots: false,
             snapshots_of: Default::default(),
+            deleted: Default::default(),
         }
     }
 
@@ -344,6 +346,7 @@ impl BlobPane {
             include_metadata: false,
             include_snapshots: self.show_snapshots,
             include_tags: self.show_tags,
+            include_deleted: self.deleted.show,
         }
     }
 
@@ -370,6 +373,7 @@ impl BlobPane {
         self.refresh_container(ctx);
         // Policies change seldom: read on each listing, not on each 5-second refresh.
         self.policies.load(ctx);
+        self.deleted.read_retention(ctx);
     }
 
     pub fn load_more(&mut self, ctx: &mut PaneContext) {
@@ -414,26 +418,6 @@ impl BlobPane {
             self.load_details(ctx, &name);
         }
         self.refresh_container(ctx);
-    }
-
-    /// A click on a folder's row selects it (for download); with Ctrl (`add`) it toggles, as for a blob.
-    pub fn select_folder(&mut self, name: &str, add: bool) {
-        if !add {
-            self.selection.clear();
-        }
-        if !self.selection.insert(name.to_string()) && add {
-            self.selection.remove(name);
-        }
-    }
-
-    pub fn select(&mut self, ctx: &mut PaneContext, name: &str, add: bool) {
-        if !add {
-            self.selection.clear();
-        }
-        if !self.selection.insert(name.to_string()) && add {
-            self.selection.remove(name);
-        }
-        self.load_details(ctx, name);
     }
 
     pub fn load_details(&mut self, ctx: &mut PaneContext, name: &str) {
@@ -512,6 +496,7 @@ impl BlobPane {
         self.poll_tag_find();
         self.poll_page_ranges();
         self.policies.poll(ctx);
+        self.deleted.poll();
         if let Some(result) = take_ready(&mut self.refreshing)
             && let Ok(mut listing) = result
         {

@@ -26,6 +26,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     crate::app::blob::find_tags::ui(pane, ui, ctx);
     crate::app::blob::copy_paste::ui(pane, ui, ctx);
     crate::app::blob::append_page::create_ui(pane, ui, ctx);
+    crate::app::blob::deleted::ui(pane, ui, ctx);
     crate::app::blob::walk_view::stats(pane, ui);
     if let Some(msg) = &pane.message {
         match msg {

@@ -21,11 +21,13 @@ pub struct BlobClipboard {
 impl BlobClipboard {
     /// "3 blobs and 1 folder from photos (Demo emulator)", for the Paste button.
     pub fn describe(&self) -> String {
+        // Counted here, not with the widgets' `count`: the context is below the widgets.
+        let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         let folders = self.items.iter().filter(|(n, _)| n.ends_with('/')).count();
         let blobs = self.items.len() - folders;
-        let mut what = crate::app::widgets::format::count(blobs, "blob");
+        let mut what = count(blobs, "blob");
         if folders > 0 {
-            what = format!("{what} and {}", crate::app::widgets::format::count(folders, "folder"));
+            what = format!("{what} and {}", count(folders, "folder"));
         }
         format!("{what} from {} ({})", self.container, self.account_label)
     }

@@ -6,6 +6,7 @@ pub(crate) mod conditions;
 pub(crate) mod container;
 pub(crate) mod copy;
 pub(crate) mod lease;
+pub(crate) mod retention;
 pub(crate) mod sas;
 pub(crate) mod tags;
 pub(crate) mod tier;
@@ -16,6 +17,7 @@ pub use conditions::Conditions;
 pub use container::{ContainerItem, ContainerPage, ContainerProperties};
 pub use copy::{CopyOutcome, CopyStatus};
 pub use lease::{LeaseDuration, LeaseGrant, LeaseTarget};
+pub use retention::{Retention, RetentionFacts};
 pub use sas::{SasPermissions, UserDelegationKey};
 pub use tags::{MAX_TAGS, TaggedBlob, TaggedPage, validate_tags};
 pub use tier::{AccessTier, RehydratePriority, TierChange};
@@ -26,7 +28,6 @@ use std::time::SystemTime;
 use base64::Engine;
 use bytes::Bytes;
 use md5::{Digest, Md5};
-use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use reqwest::Method;
 use reqwest::header::HeaderMap;
 
@@ -37,17 +38,7 @@ use crate::storage::names::{validate_blob_name, validate_container_name};
 use crate::storage::pipeline::{Client, Headers, Request};
 use crate::storage::xml::{self, Element};
 
-/// Blob names keep their `/` (virtual folders); every other reserved character is encoded.
-const BLOB_PATH: &AsciiSet = &NON_ALPHANUMERIC
-    .remove(b'-')
-    .remove(b'_')
-    .remove(b'.')
-    .remove(b'~')
-    .remove(b'/');
-
-pub fn blob_path(container: &str, blob: &str) -> String {
-    format!("/{container}/{}", utf8_percent_encode(blob, BLOB_PATH))
-}
+pub use crate::storage::names::blob_path;
 
 pub(crate) fn check_names(operation: &str, container: &str, blob: Option<&str>) -> Result<()> {
     validate_container_name(container).map_err(|m| StorageError::invalid(operation, m))?;
@@ -260,6 +251,8 @@ pub struct BlobItem {
     pub metadata: Vec<(String, String)>,
     /// Its index tags, when the listing asked for them.
     pub tags: Vec<(String, String)>,
+    /// Deleted or an earlier version, when the listing asked for those.
+    pub retention: RetentionFacts,
 }
 
 /// One page of a listing: blobs, virtual folders (with a delimiter), and where the next page starts.
@@ -282,6 +275,8 @@ pub struct ListBlobsOptions {
     pub include_snapshots: bool,
     /// Each blob's index tags (needs the Tags permission of a SAS, or a role that reads tags).
     pub include_tags: bool,
+    /// Soft-deleted blobs too (where the account keeps them).
+    pub include_deleted: bool,
 }
 
 /// Whether deleting a blob also removes its snapshots.
@@ -323,6 +318,9 @@ impl Client {
         }
         if options.include_tags {
             include.push("tags");
+        }
+        if options.include_deleted {
+            include.push("deleted");
         }
         let req = Request::new(Service::Blob, Method::GET, &op, format!("/{container}"))
             .query("restype", "container")
@@ -500,6 +498,7 @@ pub(crate) fn parse_blob_listing(body: &[u8]) -> std::result::Result<BlobListing
                         .unwrap_or_default(),
                     metadata: child.metadata(),
                     tags: tags::tags_of(child.child("Tags")),
+                    retention: RetentionFacts::of(child),
                 }),
                 "BlobPrefix" => listing.prefixes.push(child.text_of("Name").unwrap_or("").to_string()),
                 _ => {}
