@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::blobs::put;
 use std::time::{Duration, SystemTime};
 
 use bytes::Bytes;
@@ -16,19 +17,6 @@ async fn new_container(c: &Client) -> String {
     let name = unique("c");
     c.create_container(&name, PublicAccess::None, &[]).await.unwrap();
     name
-}
-
-async fn put(c: &Client, container: &str, blob: &str, body: &'static str) -> String {
-    c.put_blob(
-        container,
-        blob,
-        Bytes::from_static(body.as_bytes()),
-        &BlobHttpHeaders::default(),
-        &[],
-        &Conditions::none(),
-    )
-    .await
-    .unwrap()
 }
 
 async fn content(c: &Client, container: &str, blob: &str) -> Vec<u8> {

@@ -46,6 +46,31 @@ fn delete_outcome(
     ))
 }
 
+/// A job's words when some of its blobs failed: what it did, then each failed blob named with the service's code;
+/// the first failure's error (its code and request id) carries the words.
+pub(super) fn with_failures(
+    words: String,
+    verb: &str,
+    failed: &[(String, StorageError)],
+) -> Result<String, StorageError> {
+    let Some((_, first)) = failed.first() else {
+        return Ok(words);
+    };
+    let names: Vec<String> = failed
+        .iter()
+        .take(10)
+        .map(|(n, e)| format!("{n} ({})", e.code.as_deref().unwrap_or("failed")))
+        .collect();
+    let mut e = first.clone();
+    e.message = format!(
+        "{words}; {} {verb}: {}. {}",
+        failed.len(),
+        names.join(", "),
+        first.message
+    );
+    Err(e)
+}
+
 impl BlobPane {
     /// The client, this container and a blob's name, owned, for work that outlives the frame.
     pub(super) fn owned(&self, ctx: &PaneContext, name: &str) -> (crate::storage::Client, String, String) {

@@ -256,32 +256,14 @@ fn paste_words(p: &Paste, fates: &[Fate]) -> Result<String, StorageError> {
     if !kept.is_empty() {
         words.push_str(&format!("; {} source(s) kept: {}", kept.len(), kept.join("; ")));
     }
-    let failed: Vec<(&str, &StorageError)> = fates
+    let failed: Vec<(String, StorageError)> = fates
         .iter()
-        .filter_map(|f| {
-            if let Fate::Failed(n, e) = f {
-                Some((n.as_str(), e))
-            } else {
-                None
-            }
+        .filter_map(|f| match f {
+            Fate::Failed(n, e) => Some((n.clone(), e.clone())),
+            _ => None,
         })
         .collect();
-    let Some((_, first)) = failed.first() else {
-        return Ok(words);
-    };
-    let names: Vec<String> = failed
-        .iter()
-        .take(10)
-        .map(|(n, e)| format!("{n} ({})", e.code.as_deref().unwrap_or("failed")))
-        .collect();
-    let mut e = (*first).clone();
-    e.message = format!(
-        "{words}; {} failed: {}. {}",
-        failed.len(),
-        names.join(", "),
-        first.message
-    );
-    Err(e)
+    crate::app::blob::actions::with_failures(words, "failed", &failed)
 }
 
 /// Copies one blob to `dst`: the source made readable, the target's existing blob handled as chosen, a

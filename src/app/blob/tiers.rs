@@ -75,22 +75,7 @@ fn tier_outcome(
             "; {rehydrating} leaving Archive (rehydrating: readable once the service has brought them back)"
         ));
     }
-    let Some((_, first)) = failed.first() else {
-        return Ok(words);
-    };
-    let names: Vec<String> = failed
-        .iter()
-        .take(10)
-        .map(|(n, e)| format!("{n} ({})", e.code.as_deref().unwrap_or("failed")))
-        .collect();
-    let mut e = first.clone();
-    e.message = format!(
-        "{words}; {} could not be changed: {}. {}",
-        failed.len(),
-        names.join(", "),
-        first.message
-    );
-    Err(e)
+    crate::app::blob::actions::with_failures(words, "could not be changed", failed)
 }
 
 impl BlobPane {

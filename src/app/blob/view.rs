@@ -370,8 +370,9 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             let time = s.snapshot.as_deref().unwrap_or_default();
                             row.col(|ui| {
                                 let words = format!("snapshot {time} of {}", b.name);
-                                let r =
-                                    ui.add(egui::Label::new(RichText::new(format!("   ↳ {time}")).weak()).truncate());
+                                let r = ui.add(
+                                    egui::Label::new(RichText::new(format!("   snapshot {time}")).weak()).truncate(),
+                                );
                                 r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &words));
                             });
                             row.col(|_| {});

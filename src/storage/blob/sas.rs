@@ -11,6 +11,7 @@ use crate::storage::auth::hmac_sha256_base64;
 use crate::storage::blob::{blob_path, check_names};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{API_VERSION, Client, QUERY_VALUE, Request};
+use crate::storage::service_sas::{SasGrant, SasResource};
 use reqwest::Method;
 
 /// What a SAS allows, written in the service's canonical order.
@@ -150,36 +151,26 @@ impl Client {
         start: Option<SystemTime>,
         expiry: SystemTime,
     ) -> Result<String> {
-        let Credential::SharedKey(key) = &self.account().credential else {
+        check_names(OP, container, blob)?;
+        if !matches!(self.account().credential, Credential::SharedKey(_)) {
             return Err(StorageError::invalid(
                 OP,
                 "A service SAS can be signed only with the account key; this account has none. A signed-in \
                  account makes a user delegation SAS instead.",
             ));
+        }
+        // One signer for every service SAS (`service_sas`): a container's or blob's is one of them.
+        let resource = match blob {
+            Some(b) => SasResource::Blob(container.to_string(), b.to_string()),
+            None => SasResource::Container(container.to_string()),
         };
-        let base = self.sas_base(container, blob, permissions, start, expiry)?;
-        // Version 2020-12-06 and later: ... version, resource, snapshot time, encryption scope, then five headers.
-        let string_to_sign = [
-            base.letters.as_str(),
-            &base.st,
-            &base.se,
-            &base.canonical,
-            "",
-            "",
-            "",
-            API_VERSION,
-            base.resource,
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-        ]
-        .join("\n");
-        let sig = hmac_sha256_base64(key.bytes(), &string_to_sign);
-        self.sas_url_of(&base, Vec::new(), sig)
+        let grant = SasGrant {
+            permissions: permissions.to_letters(),
+            start,
+            expiry: Some(expiry),
+            ..Default::default()
+        };
+        self.service_sas_url(&resource, &grant)
     }
 
     /// Get User Delegation Key: a key valid from `start` to `expiry` (at most seven days) for the signed-in
