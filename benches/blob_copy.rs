@@ -20,16 +20,7 @@ const ROUNDS: usize = 3;
 const SECOND: &str = "benchsecond";
 
 fn main() {
-    let emulator = tessera::emulator::Emulator::start_with(&tessera::emulator::EmulatorOptions {
-        more_accounts: vec![SECOND.into()],
-        ..Default::default()
-    })
-    .expect("Azurite");
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("runtime");
-    let source = Client::new(emulator.account(), ClientOptions::default()).unwrap();
+    let (emulator, rt, source) = common::azurite_with(vec![SECOND.into()], ClientOptions::default());
     let target = Client::new(emulator.account_named(SECOND), ClientOptions::default()).unwrap();
     rt.block_on(common::seed_blobs(&source, "src", BLOBS, |i| format!("item{i:05}.txt")));
     let names: Vec<String> = (0..BLOBS).map(|i| format!("item{i:05}.txt")).collect();

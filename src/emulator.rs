@@ -173,25 +173,13 @@ impl Emulator {
 
     /// The emulator's well-known account on this instance's ports.
     pub fn account(&self) -> Account {
-        let mut account = Account::emulator_at("127.0.0.1", self.ports);
-        if self.https {
-            for endpoint in [
-                &mut account.blob_endpoint,
-                &mut account.queue_endpoint,
-                &mut account.table_endpoint,
-            ]
-            .into_iter()
-            .flatten()
-            {
-                let _ = endpoint.set_scheme("https");
-            }
-        }
-        account
+        self.account_named(crate::storage::EMULATOR_ACCOUNT)
     }
 
-    /// Another account this instance serves (one of `EmulatorOptions::more_accounts`), path-style like the first.
+    /// An account this instance serves (the well-known one, or one of `EmulatorOptions::more_accounts`), path
+    /// style, over HTTPS when the instance serves it.
     pub fn account_named(&self, name: &str) -> Account {
-        let mut account = self.account();
+        let mut account = Account::emulator_at("127.0.0.1", self.ports);
         for endpoint in [
             &mut account.blob_endpoint,
             &mut account.queue_endpoint,
@@ -201,6 +189,9 @@ impl Emulator {
         .flatten()
         {
             endpoint.set_path(&format!("/{name}"));
+            if self.https {
+                let _ = endpoint.set_scheme("https");
+            }
         }
         account.name = name.to_string();
         account

@@ -18,8 +18,14 @@ use tessera::storage::{Account, Client, ClientOptions, Credential, Service, Sign
 /// How every network benchmark starts: a fresh Azurite, a multi-threaded runtime, and a client on that Azurite.
 /// Azurite accepts any API version, as Microsoft's Python SDKs (the peers) send newer ones than it knows.
 pub fn azurite(options: ClientOptions) -> (Emulator, tokio::runtime::Runtime, Client) {
+    azurite_with(Vec::new(), options)
+}
+
+/// The same, with `more_accounts` served beside the well-known one (the client is on the well-known one).
+pub fn azurite_with(more_accounts: Vec<String>, options: ClientOptions) -> (Emulator, tokio::runtime::Runtime, Client) {
     let emulator = Emulator::start_with(&tessera::emulator::EmulatorOptions {
         skip_api_version_check: true,
+        more_accounts,
         ..Default::default()
     })
     .expect("Azurite");

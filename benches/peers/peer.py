@@ -70,6 +70,11 @@ def container_policies(container):
     return {"policies": [{"id": s.id, "permission": s.access_policy.permission} for s in acl["signed_identifiers"]]}
 
 
+def queue_policies(queue):
+    acl = queue_client(queue).get_queue_access_policy()
+    return {"policies": [{"id": k, "permission": v.permission} for k, v in acl.items()]}
+
+
 def blob_tags(container, blob):
     return {"tags": blob_service().get_blob_client(container, blob).get_blob_tags()}
 
@@ -212,6 +217,7 @@ COMMANDS = {
     "blob-tags": blob_tags,
     "blob-names": blob_names,
     "container-policies": container_policies,
+    "queue-policies": queue_policies,
     "page-ranges": page_ranges,
     "blob-text": blob_text,
     "blob-metadata": blob_metadata,

@@ -67,6 +67,16 @@ fn ip_ok(ip: &str) -> bool {
 }
 
 impl Client {
+    /// A resource's URL with a SAS's query (each value percent-encoded), as every kind of SAS here ends.
+    pub(crate) fn url_with_query(&self, service: Service, path: &str, query: Vec<(&str, String)>) -> Result<String> {
+        let query: Vec<String> = query
+            .into_iter()
+            .map(|(k, v)| format!("{k}={}", utf8_percent_encode(&v, QUERY_VALUE)))
+            .collect();
+        let url = self.resource_url(service, path)?;
+        Ok(format!("{url}?{}", query.join("&")))
+    }
+
     /// A service SAS URL for `resource`, checked first: permissions the resource takes, an expiry after the
     /// start (or a policy to take them from), a well-formed IP range.
     pub fn service_sas_url(&self, resource: &SasResource, grant: &SasGrant) -> Result<String> {
@@ -170,12 +180,7 @@ impl Client {
             }
         }
         query.push(("sig", sig));
-        let query: Vec<String> = query
-            .into_iter()
-            .map(|(k, v)| format!("{k}={}", utf8_percent_encode(&v, QUERY_VALUE)))
-            .collect();
-        let url = self.resource_url(resource.service(), &path)?;
-        Ok(format!("{url}?{}", query.join("&")))
+        self.url_with_query(resource.service(), &path, query)
     }
 }
 

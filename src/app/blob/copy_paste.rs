@@ -10,6 +10,7 @@ use std::time::{Duration, SystemTime};
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::clipboard::BlobClipboard;
 use crate::app::context::{JobContext, PaneContext, Unit};
+use crate::app::widgets::format::numbered;
 use crate::storage::blob::{Conditions, CopyStatus, DeleteSnapshots, ListBlobsOptions, SasPermissions};
 use crate::storage::{Client, StorageError};
 
@@ -35,20 +36,6 @@ impl OnExisting {
             OnExisting::KeepBoth => "keep both",
             OnExisting::Replace => "replace it",
         }
-    }
-}
-
-/// `report.csv` → `report (n).csv`; a name without an extension gets ` (n)` at its end.
-pub fn kept_beside(name: &str, n: u32) -> String {
-    let (folder, file) = name.rsplit_once('/').map_or(("", name), |(f, b)| (f, b));
-    let with = match file.rsplit_once('.') {
-        Some((stem, ext)) if !stem.is_empty() => format!("{stem} ({n}).{ext}"),
-        _ => format!("{file} ({n})"),
-    };
-    if folder.is_empty() {
-        with
-    } else {
-        format!("{folder}/{with}")
     }
 }
 
@@ -285,11 +272,8 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
         None
     };
     let source_url = if p.same_account {
-        match p.source.resource_url(
-            crate::storage::Service::Blob,
-            &crate::storage::blob::blob_path(&p.src_container, name),
-        ) {
-            Ok(u) => u.to_string(),
+        match p.source.copy_source_url(&p.src_container, name, None) {
+            Ok(u) => u,
             Err(e) => return Fate::Failed(name.into(), e),
         }
     } else {
@@ -303,36 +287,32 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
             Err(e) => return Fate::Failed(name.into(), e),
         }
     };
-    let mut target = dst.to_string();
+    let (mut target, mut n) = (dst.to_string(), 0);
     let outcome = loop {
         let conditions = match p.on_existing {
             OnExisting::Replace => Conditions::none(),
             _ => Conditions::create_only(),
         };
-        let sent = if p.same_account && !source_url.contains("sig=") {
-            p.target
-                .copy_blob((&p.src_container, name, None), (&p.dst_container, &target), &conditions)
-                .await
-        } else {
-            p.target
-                .copy_blob_from_url(
-                    &source_url,
-                    name,
-                    (&p.dst_container, &target),
-                    &conditions,
-                    etag.as_deref(),
-                )
-                .await
-        };
+        // One request whatever the source: a move pins the version it read (x-ms-source-if-match).
+        let sent = p
+            .target
+            .copy_blob_from_url(
+                &source_url,
+                name,
+                (&p.dst_container, &target),
+                &conditions,
+                etag.as_deref(),
+            )
+            .await;
         match sent {
             Ok(o) => break o,
             Err(e) if exists(&e) && p.on_existing == OnExisting::Skip => return Fate::Skipped,
             Err(e) if exists(&e) && p.on_existing == OnExisting::KeepBoth => {
-                let n = target_number(&target, dst) + 1;
+                n += 1;
                 if n > 99 {
                     return Fate::Failed(name.into(), e);
                 }
-                target = kept_beside(dst, n);
+                target = numbered(dst, n);
             }
             Err(e) => return Fate::Failed(name.into(), e),
         }
@@ -358,11 +338,6 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
 /// A copy refused because the target exists (If-None-Match `*`): 409 or 412 as services differ.
 fn exists(e: &StorageError) -> bool {
     matches!(e.status, Some(409) | Some(412)) && e.code.as_deref().is_none_or(|c| !c.contains("Lease"))
-}
-
-/// Which `(n)` a kept-beside name carries (0 for the name itself).
-fn target_number(target: &str, dst: &str) -> u32 {
-    (1..100).find(|n| kept_beside(dst, *n) == target).unwrap_or(0)
 }
 
 /// Polls a pending copy until the service says it ended; a cancel aborts it.
@@ -466,10 +441,8 @@ mod tests {
 
     #[test]
     fn a_kept_copy_is_numbered_before_its_extension() {
-        assert_eq!(kept_beside("logs/report.csv", 1), "logs/report (1).csv");
-        assert_eq!(kept_beside("README", 2), "README (2)");
-        assert_eq!(kept_beside(".env", 1), ".env (1)");
-        assert_eq!(target_number("a/b (3).txt", "a/b.txt"), 3);
-        assert_eq!(target_number("a/b.txt", "a/b.txt"), 0);
+        assert_eq!(numbered("logs/report.csv", 1), "logs/report (1).csv");
+        assert_eq!(numbered("README", 2), "README (2)");
+        assert_eq!(numbered(".env", 1), ".env (1)");
     }
 }

@@ -180,16 +180,9 @@ fn destination(wanted: &Path, choices: &BTreeMap<PathBuf, Existing>) -> Option<P
 
 /// `report (1).txt`, `report (2).txt`, …: the first name beside `path` that is free.
 pub fn free_name(path: &Path) -> PathBuf {
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("download");
-    let ext = path.extension().and_then(|e| e.to_str());
+    let file = path.file_name().and_then(|s| s.to_str()).unwrap_or("download");
     (1..)
-        .map(|n| {
-            let name = match ext {
-                Some(e) => format!("{stem} ({n}).{e}"),
-                None => format!("{stem} ({n})"),
-            };
-            path.with_file_name(name)
-        })
+        .map(|n| path.with_file_name(crate::app::widgets::format::numbered(file, n)))
         .find(|p| !p.exists())
         .expect("some number is free")
 }

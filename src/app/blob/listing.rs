@@ -84,16 +84,17 @@ impl BlobPane {
         self.snapshots_of.extend(by_base);
     }
 
-    /// The list's rows when snapshots are shown: each blob, then its snapshots (blob index, snapshot index).
-    pub fn rows_with_snapshots(&self, blobs: &[BlobItem]) -> Vec<(usize, Option<usize>)> {
-        let mut rows = Vec::with_capacity(blobs.len());
-        for (i, b) in blobs.iter().enumerate() {
-            rows.push((i, None));
-            if let Some(snaps) = self.snapshots_of.get(&b.name) {
-                rows.extend((0..snaps.len()).map(|s| (i, Some(s))));
-            }
-        }
-        rows
+    /// Where snapshot rows fall among `blobs` (the rows shown): each blob that has snapshots, with how many, in
+    /// blob order. Only the blobs with snapshots are looked at, so a frame over a million blobs costs no more.
+    pub fn snapshot_marks(&self, blobs: &[BlobItem]) -> Vec<(usize, usize)> {
+        // The map is by name, and the blobs are sorted by name: the marks come out in order.
+        self.snapshots_of
+            .iter()
+            .filter_map(|(name, snaps)| {
+                let i = blobs.binary_search_by(|b| b.name.as_str().cmp(name)).ok()?;
+                Some((i, snaps.len()))
+            })
+            .collect()
     }
 
     /// Opens a folder (its listing from the first page); the filter, and a search of it, were for the one left,
@@ -260,6 +261,23 @@ pub fn merge_first_page(
         .retain(|n| folders.binary_search(n).is_ok() || blobs.binary_search_by(|b| b.name.as_str().cmp(n)).is_ok());
 }
 
+/// Which blob (and which of its snapshots, if the row is one) list row `row` shows, given `snapshot_marks`.
+pub fn row_at(marks: &[(usize, usize)], row: usize) -> (usize, Option<usize>) {
+    // Snapshot rows above the row so far.
+    let mut above = 0;
+    for &(blob, count) in marks {
+        let blob_row = blob + above;
+        if row <= blob_row {
+            break;
+        }
+        if row <= blob_row + count {
+            return (blob, Some(row - blob_row - 1));
+        }
+        above += count;
+    }
+    (row - above, None)
+}
+
 /// The rows whose names start with `start`: a contiguous run of a sorted list, found by two binary searches,
 /// so filtering a million listed blobs costs a frame nothing.
 pub fn starting_with<T>(sorted: &[T], name: impl Fn(&T) -> &str, start: &str) -> Range<usize> {
@@ -295,6 +313,25 @@ mod tests {
         assert_eq!(crumbs.last().unwrap(), &("raw".to_string(), "2026/11/raw/".to_string()));
         assert_eq!(crumbs[0], ("photos".to_string(), String::new()));
         assert_eq!(crumbs.len(), 4);
+    }
+
+    #[test]
+    fn snapshot_rows_fall_under_their_blob() {
+        // Blobs a, b, c; a has two snapshots, c one: rows a, a1, a2, b, c, c1.
+        let marks = [(0, 2), (2, 1)];
+        let rows: Vec<(usize, Option<usize>)> = (0..6).map(|r| row_at(&marks, r)).collect();
+        assert_eq!(
+            rows,
+            [
+                (0, None),
+                (0, Some(0)),
+                (0, Some(1)),
+                (1, None),
+                (2, None),
+                (2, Some(0))
+            ]
+        );
+        assert_eq!(row_at(&[], 4), (4, None));
     }
 
     #[test]

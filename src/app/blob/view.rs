@@ -279,10 +279,13 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         Some(matches) => (&[][..], matches),
         None => (&pane.folders[folder_range], &pane.blobs[blob_range]),
     };
-    // Each blob's snapshots under it, when asked for (an index built only while there are any).
-    let snap_rows = (pane.show_snapshots && !pane.snapshots_of.is_empty() && found.is_none())
-        .then(|| pane.rows_with_snapshots(blobs));
-    let rows = folders.len() + snap_rows.as_ref().map_or(blobs.len(), Vec::len);
+    // Each blob's snapshots under it, when asked for: the rows are placed from the few blobs that have them.
+    let marks = if pane.show_snapshots && found.is_none() {
+        pane.snapshot_marks(blobs)
+    } else {
+        Vec::new()
+    };
+    let rows = folders.len() + blobs.len() + marks.iter().map(|(_, n)| n).sum::<usize>();
     if found.is_none() && rows == 0 && !pane.name_filter.is_empty() && pane.searched.is_none() {
         let more = if pane.search_offer().is_some() {
             " Pages are left: Search the service lists the names from the service."
@@ -361,10 +364,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             }
                             return;
                         }
-                        let (bi, snap) = match &snap_rows {
-                            Some(r) => r[i - folders.len()],
-                            None => (i - folders.len(), None),
-                        };
+                        let (bi, snap) = listing::row_at(&marks, i - folders.len());
                         let b = &blobs[bi];
                         if let Some(s) = snap.and_then(|s| pane.snapshots_of.get(&b.name)?.get(s)) {
                             let time = s.snapshot.as_deref().unwrap_or_default();

@@ -46,6 +46,24 @@ fn outcome(resp: &crate::storage::request::Response) -> CopyOutcome {
 }
 
 impl Client {
+    /// The URL by which the service reads one of this account's blobs (or a snapshot) as a copy's source: the
+    /// destination's own authorisation covers it within the account, except with a SAS, which it carries.
+    pub fn copy_source_url(&self, container: &str, blob: &str, snapshot: Option<&str>) -> Result<String> {
+        check_names("Copy", container, Some(blob))?;
+        let mut url = self.resource_url(Service::Blob, &blob_path(container, blob))?;
+        if let Some(s) = snapshot {
+            url.query_pairs_mut().append_pair("snapshot", s);
+        }
+        if let crate::storage::Credential::Sas(token) = &self.account().credential {
+            let q = match url.query() {
+                Some(q) => format!("{q}&{}", token.query()),
+                None => token.query().to_string(),
+            };
+            url.set_query(Some(&q));
+        }
+        Ok(url.to_string())
+    }
+
     /// Copies a blob (or a snapshot of it) within this account.
     pub async fn copy_blob(
         &self,
@@ -54,20 +72,8 @@ impl Client {
         conditions: &Conditions,
     ) -> Result<CopyOutcome> {
         let (src_container, src_blob, src_snapshot) = source;
-        check_names("Copy", src_container, Some(src_blob))?;
-        let mut source_url = self.resource_url(Service::Blob, &blob_path(src_container, src_blob))?;
-        if let Some(s) = src_snapshot {
-            source_url.query_pairs_mut().append_pair("snapshot", s);
-        }
-        // Within one account the destination's own authorisation covers the source, except with a SAS.
-        if let crate::storage::Credential::Sas(token) = &self.account().credential {
-            let q = match source_url.query() {
-                Some(q) => format!("{q}&{}", token.query()),
-                None => token.query().to_string(),
-            };
-            source_url.set_query(Some(&q));
-        }
-        self.copy_blob_from_url(source_url.as_str(), src_blob, target, conditions, None)
+        let source_url = self.copy_source_url(src_container, src_blob, src_snapshot)?;
+        self.copy_blob_from_url(&source_url, src_blob, target, conditions, None)
             .await
     }
 

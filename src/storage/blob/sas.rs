@@ -3,14 +3,12 @@
 
 use std::time::SystemTime;
 
-use percent_encoding::utf8_percent_encode;
-
 use crate::storage::Service;
 use crate::storage::account::Credential;
 use crate::storage::auth::hmac_sha256_base64;
 use crate::storage::blob::{blob_path, check_names};
 use crate::storage::error::{Result, StorageError};
-use crate::storage::pipeline::{API_VERSION, Client, QUERY_VALUE, Request};
+use crate::storage::pipeline::{API_VERSION, Client, Request};
 use crate::storage::service_sas::{SasGrant, SasResource};
 use reqwest::Method;
 
@@ -133,12 +131,7 @@ impl Client {
         query.push(("se", base.se.clone()));
         query.extend(extra);
         query.push(("sig", sig));
-        let query: Vec<String> = query
-            .into_iter()
-            .map(|(k, v)| format!("{k}={}", utf8_percent_encode(&v, QUERY_VALUE)))
-            .collect();
-        let url = self.resource_url(Service::Blob, &base.path)?;
-        Ok(format!("{url}?{}", query.join("&")))
+        self.url_with_query(Service::Blob, &base.path, query)
     }
 
     /// A URL that grants `permissions` on a container (blob = None) or a blob until `expiry`, signed with the
