@@ -28,6 +28,10 @@ fn a_container_policy_is_added_saved_and_a_sas_bound_to_it_reads_a_blob() {
     t.click("Add policy");
     t.replace_text("Policy 1 id:", "readers");
     t.replace_text("Policy 1 permissions:", "lr");
+    // A refresh falls between typing and saving: the policies are read again, the edit stays.
+    t.click("Refresh");
+    t.idle_for(Duration::from_millis(500));
+    assert_eq!(t.blob().policy_ids(), ["readers"], "the draft survived the refresh");
     t.replace_text("Policy 1 expiry:", "next tuesday");
     t.click("Save policies");
     t.wait_for_contains("the expiry `next tuesday` is not a UTC time");

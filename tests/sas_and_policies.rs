@@ -85,6 +85,12 @@ fn queue_and_table_sas_do_what_their_letters_allow() {
             .set_policies(Service::Queue, &queue, &[adders], &read, None)
             .await
             .unwrap();
+        let cs = common::emulator().connection_string();
+        let seen = common::peer::run(&cs, &["queue-policies", &queue]);
+        assert_eq!(
+            seen["policies"],
+            serde_json::json!([{"id": "adders", "permission": "a"}])
+        );
         let q = SasResource::Queue(queue.clone());
         let add = client
             .service_sas_url(
