@@ -64,6 +64,7 @@ fn main() {
             base: String::new(),
             items: names.iter().map(|n| (n.clone(), None)).collect(),
             cut: false,
+            snapshot: None,
         });
         let mut p = BlobPane::new(&target.account().identity(), &container);
         let started = Instant::now();

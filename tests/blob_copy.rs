@@ -103,6 +103,11 @@ fn blobs_and_folders_are_pasted_into_another_account_kept_beside_skipped_moved_a
     assert_eq!(text_in(cs_name, &dst, "docs/a.txt"), "second's own a");
     assert_eq!(text_in(cs_name, &dst, "docs/a (1).txt"), "first a");
     assert_eq!(text_in(cs_name, &dst, "docs/sub/c.txt"), "first c");
+    // The job lists each blob with what became of it: the one kept beside names where it went.
+    t.click_contains("Items of Copy 1 blob and 1 folder from");
+    t.wait_for("copied to docs/a (1).txt");
+    t.wait_for("copied to docs/sub/c.txt");
+    t.click("Close the items");
 
     // The same paste again, skipping what is there: nothing is written.
     t.click("skip it");

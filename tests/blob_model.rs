@@ -631,3 +631,30 @@ proptest! {
         }
     }
 }
+
+/// Found by the model under load: the user types a word, someone else changes the header, a refresh shows
+/// theirs, the user types the original back (nothing to save) and then types the service's own value. The clean
+/// draft must have followed the service, so that last word is no edit at all; it once counted as unsaved
+/// against the version the form had stopped showing.
+#[test]
+fn a_draft_typed_back_while_someone_changed_the_blob_follows_the_service() {
+    use Action::*;
+    let mut run = Run::new();
+    let steps = [
+        TheyHeader(6, 2),
+        Open(0),
+        Open(0),
+        Open(0),
+        Click(0),
+        Type(3),
+        TheyHeader(6, 0),
+        Refresh,
+        Type(2),
+        Type(0),
+        Save { slow: None },
+    ];
+    for a in &steps {
+        run.step(a);
+    }
+    assert_eq!(run.model.details.as_deref(), Some(NAMES[6]), "the steps reach the blob");
+}

@@ -1,6 +1,7 @@
 //! Show snapshots in a container tab, driven through the UI against a real Azurite: each blob's snapshots listed
 //! under it (the listing keeping one row per blob), a snapshot's row opening its blob's details, and a snapshot
-//! promoted from there, read back by Microsoft's Python SDK.
+//! promoted from there, read back by Microsoft's Python SDK; a snapshot saved to a file, copied into another
+//! account and promoted from its own row.
 
 mod common;
 mod ui;
@@ -9,7 +10,10 @@ use std::time::Duration;
 
 use common::blobs::put;
 use egui_kittest::kittest::Queryable;
-use tessera::storage::blob::Conditions;
+use tessera::app::accounts::tree::TabTarget;
+use tessera::app::runtime::dialogs::ScriptedDialogs;
+use tessera::storage::Service;
+use tessera::storage::blob::{Conditions, PublicAccess};
 use ui::TestApp;
 
 #[test]
@@ -62,6 +66,9 @@ fn snapshots_are_listed_under_their_blob_and_one_is_promoted() {
         app.active_blob().and_then(|p| p.selected_properties()).is_some()
     });
     t.click(&format!("Promote {first}"));
+    // Promoting replaces what the blob holds: asked first.
+    t.wait_for_contains(&format!("Promote the snapshot {first} of `a.txt`?"));
+    t.click("Promote");
     t.wait_app("the promote's outcome", Duration::from_secs(30), |app| {
         app.active_blob().and_then(|p| p.message()).is_some()
     });
@@ -70,6 +77,84 @@ fn snapshots_are_listed_under_their_blob_and_one_is_promoted() {
     let cs = common::emulator().connection_string();
     assert_eq!(
         common::peer::run(&cs, &["blob-text", &container, "a.txt"])["text"],
+        "version one"
+    );
+}
+
+#[test]
+fn a_snapshot_is_saved_copied_to_another_account_and_promoted_from_its_row() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = common::blobs::new_container(&rt, "snaprow");
+    let second = tessera::storage::Client::new(common::second_account(), Default::default()).unwrap();
+    let dst = common::unique("snapdst");
+    let first = rt.block_on(async {
+        put(&client, &container, "docs/a.txt", "version one").await;
+        let first = client
+            .snapshot_blob(&container, "docs/a.txt", &Conditions::none())
+            .await
+            .unwrap();
+        put(&client, &container, "docs/a.txt", "version two").await;
+        second.create_container(&dst, PublicAccess::None, &[]).await.unwrap();
+        first
+    });
+    let dialogs = ScriptedDialogs::new();
+    let mut t = TestApp::with_accounts(
+        &rt,
+        &[
+            ("Test emulator", &common::account()),
+            ("Second", &common::second_account()),
+        ],
+    );
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", &container);
+    t.click("docs/ (folder)");
+    t.wait_for("a.txt");
+    t.click("Show snapshots");
+    let row = |verb: &str| format!("{verb} snapshot {first} of docs/a.txt");
+
+    // Saved to a file: the snapshot's bytes, not the blob's.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("old a.txt");
+    dialogs.answer(Some(file.clone()));
+    t.click(&row("Save"));
+    t.wait_for_contains(&format!("saved as {}", file.display()));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "version one");
+
+    // Copied, and pasted into another account's container: a blob of the base blob's name, with the
+    // snapshot's content, read back by the Python SDK.
+    t.click(&row("Copy"));
+    t.wait_for_contains(&format!("Copied the snapshot {first} of docs/a.txt from {container}"));
+    t.harness.state_mut().open_tab(TabTarget {
+        profile_id: "test-account-1".into(),
+        service: Service::Blob,
+        name: dst.clone(),
+    });
+    t.step();
+    t.click_contains("Paste here: the snapshot");
+    t.wait_for_contains("copied 1 blob(s)");
+    let cs = common::emulator().connection_string_of(common::SECOND_ACCOUNT);
+    assert_eq!(
+        common::peer::run(&cs, &["blob-text", &dst, "a.txt"])["text"],
+        "version one"
+    );
+    // The job lists each blob with what became of it.
+    t.click_contains("Items of Copy the snapshot");
+    t.wait_for("copied to a.txt");
+
+    // Promoted from its row, after the question: the blob holds the snapshot's content again.
+    t.harness.state_mut().open_tab(TabTarget {
+        profile_id: "test-emulator".into(),
+        service: Service::Blob,
+        name: container.clone(),
+    });
+    t.step();
+    t.click(&row("Promote"));
+    t.wait_for_contains(&format!("Promote the snapshot {first} of `docs/a.txt`?"));
+    t.click("Promote");
+    t.wait_for_contains("Promoted the snapshot");
+    let cs = common::emulator().connection_string();
+    assert_eq!(
+        common::peer::run(&cs, &["blob-text", &container, "docs/a.txt"])["text"],
         "version one"
     );
 }

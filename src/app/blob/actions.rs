@@ -254,7 +254,11 @@ impl BlobPane {
 
     /// Copies a snapshot over its base blob, if the base is still the version shown.
     pub fn promote(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str) {
-        let etag = self.shown_etag(name);
+        // The details' version when they show this blob, else the listing's (promoted from a snapshot's row).
+        let etag = self.shown_etag(name).or_else(|| {
+            let listed = self.listed_blob(name).map(|b| b.properties.etag.clone());
+            listed.filter(|e| !e.is_empty())
+        });
         // The copy is conditional on the version shown; with none shown yet there is nothing to condition on.
         if etag.is_none() {
             self.message = Some(Err(StorageError::invalid(

@@ -42,11 +42,24 @@ impl OnExisting {
 /// One blob's fate in a paste.
 #[derive(Debug)]
 enum Fate {
-    Copied,
+    /// Copied, to this name.
+    Copied(String),
     Skipped,
     /// Copied, and the cut source kept: it changed after it was copied.
     SourceKept(String),
     Failed(String, StorageError),
+}
+
+impl Fate {
+    /// The blob's state in the job's items.
+    fn describe(&self) -> String {
+        match self {
+            Fate::Copied(to) => format!("copied to {to}"),
+            Fate::Skipped => "skipped (already there)".into(),
+            Fate::SourceKept(why) => format!("copied; the source kept: {why}"),
+            Fate::Failed(_, e) => format!("failed: {}", e.plain_words()),
+        }
+    }
 }
 
 /// Everything a paste's work needs, owned (cloned for a Retry).
@@ -62,6 +75,8 @@ pub struct Paste {
     dst_prefix: String,
     on_existing: OnExisting,
     cut: bool,
+    /// The snapshot of the one source blob to copy (never cut: a snapshot is read-only).
+    snapshot: Option<String>,
 }
 
 impl BlobPane {
@@ -89,10 +104,30 @@ impl BlobPane {
             base: self.prefix.clone(),
             items,
             cut,
+            snapshot: None,
         };
         self.message = Some(Ok(format!(
             "{} {}: open the folder to put them in (any container, any account) and Paste.",
             if cut { "Cut" } else { "Copied" },
+            clip.describe()
+        )));
+        *ctx.blob_clipboard = Some(clip);
+    }
+
+    /// Puts one snapshot on the app's clipboard: a paste makes a blob of the base blob's name from it.
+    pub fn copy_snapshot(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str) {
+        let clip = BlobClipboard {
+            client: ctx.client.clone(),
+            account: self.account.clone(),
+            account_label: ctx.client.account().name.clone(),
+            container: self.container.clone(),
+            base: self.prefix.clone(),
+            items: vec![(name.to_string(), None)],
+            cut: false,
+            snapshot: Some(snapshot.to_string()),
+        };
+        self.message = Some(Ok(format!(
+            "Copied {}: open the folder to put it in (any container, any account) and Paste.",
             clip.describe()
         )));
         *ctx.blob_clipboard = Some(clip);
@@ -115,6 +150,7 @@ impl BlobPane {
             dst_prefix: self.prefix.clone(),
             on_existing: self.on_existing,
             cut: clip.cut,
+            snapshot: clip.snapshot.clone(),
         };
         let title = format!(
             "{} {} to {}/{}",
@@ -153,6 +189,7 @@ impl BlobPane {
             dst_prefix: String::new(),
             on_existing: OnExisting::Skip,
             cut: true,
+            snapshot: None,
         };
         let to = to.to_string();
         let title = format!("Rename {from} to {to}");
@@ -166,7 +203,7 @@ impl BlobPane {
                 let fate = copy_one(&job, &paste, &name, &to).await;
                 job.progress.add(1);
                 match fate {
-                    Fate::Copied => Ok(format!("renamed {name} to {to}")),
+                    Fate::Copied(_) => Ok(format!("renamed {name} to {to}")),
                     Fate::Skipped => Err(StorageError::invalid(
                         "Rename",
                         format!("A blob named {to} is already there: nothing was renamed."),
@@ -207,7 +244,9 @@ async fn run_paste(job: JobContext, p: Paste) -> Result<String, StorageError> {
         let (job, p) = (job.clone(), p.clone());
         let dst = format!("{}{}", p.dst_prefix, name.strip_prefix(&p.base).unwrap_or(&name));
         async move {
+            job.item(&name, "copying");
             let fate = copy_one(&job, &p, &name, &dst).await;
+            job.item(&name, fate.describe());
             job.progress.add(1);
             fate
         }
@@ -224,7 +263,7 @@ async fn run_paste(job: JobContext, p: Paste) -> Result<String, StorageError> {
 
 fn paste_words(p: &Paste, fates: &[Fate]) -> Result<String, StorageError> {
     let count = |f: fn(&Fate) -> bool| fates.iter().filter(|x| f(x)).count();
-    let copied = count(|f| matches!(f, Fate::Copied | Fate::SourceKept(_)));
+    let copied = count(|f| matches!(f, Fate::Copied(_) | Fate::SourceKept(_)));
     let mut words = format!("{} {copied} blob(s)", if p.cut { "moved" } else { "copied" });
     let skipped = count(|f| matches!(f, Fate::Skipped));
     if skipped > 0 {
@@ -271,18 +310,24 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
     } else {
         None
     };
+    let snapshot = p.snapshot.as_deref();
     let source_url = if p.same_account {
-        match p.source.copy_source_url(&p.src_container, name, None) {
+        match p.source.copy_source_url(&p.src_container, name, snapshot) {
             Ok(u) => u,
             Err(e) => return Fate::Failed(name.into(), e),
         }
     } else {
         let expiry = SystemTime::now() + Duration::from_secs(3600);
-        match p
-            .source
-            .shareable_sas_url(&p.src_container, Some(name), SasPermissions::read_only(), expiry)
-            .await
-        {
+        let (source, container) = (&p.source, &p.src_container);
+        // A snapshot is read through a SAS for that snapshot (`sr=bs`): a blob's SAS does not reach it.
+        let sas = match snapshot {
+            Some(time) => source.shareable_snapshot_sas_url(container, name, time, expiry).await,
+            None => {
+                let read = SasPermissions::read_only();
+                source.shareable_sas_url(container, Some(name), read, expiry).await
+            }
+        };
+        match sas {
             Ok(u) => u,
             Err(e) => return Fate::Failed(name.into(), e),
         }
@@ -317,11 +362,19 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
             Err(e) => return Fate::Failed(name.into(), e),
         }
     };
-    if let Err(e) = wait_for_copy(job, p, &target, outcome.status.as_deref(), outcome.copy_id.as_deref()).await {
+    if let Err(e) = wait_for_copy(
+        job,
+        p,
+        (name, &target),
+        outcome.status.as_deref(),
+        outcome.copy_id.as_deref(),
+    )
+    .await
+    {
         return Fate::Failed(name.into(), e);
     }
     if !p.cut {
-        return Fate::Copied;
+        return Fate::Copied(target);
     }
     let only_if = Conditions::if_match(etag.unwrap_or_default());
     match p
@@ -329,7 +382,7 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
         .delete_blob(&p.src_container, name, None, DeleteSnapshots::Include, &only_if)
         .await
     {
-        Ok(()) => Fate::Copied,
+        Ok(()) => Fate::Copied(target),
         Err(e) if e.is_conflict() => Fate::SourceKept(format!("{name} changed after it was copied")),
         Err(e) => Fate::SourceKept(format!("{name} could not be deleted: {}", e.message)),
     }
@@ -344,7 +397,7 @@ fn exists(e: &StorageError) -> bool {
 async fn wait_for_copy(
     job: &JobContext,
     p: &Paste,
-    target: &str,
+    (source_name, target): (&str, &str),
     status: Option<&str>,
     copy_id: Option<&str>,
 ) -> Result<(), StorageError> {
@@ -357,6 +410,7 @@ async fn wait_for_copy(
             return Err(StorageError::cancelled("Paste"));
         }
         job.say(format!("waiting for the service to copy {target}"));
+        job.item(source_name, format!("pending: the service is copying it into {target}"));
         tokio::time::sleep(Duration::from_millis(500)).await;
         let (props, _) = p.target.get_blob_properties(&p.dst_container, target, None).await?;
         status = props

@@ -150,7 +150,10 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
                 pane.preview(ctx, &name, Some(&time));
             }
             if button(ui, "Promote") {
-                pane.promote(ctx, &name, &time);
+                pane.confirm = Some(BlobConfirm::PromoteSnapshot {
+                    name: name.clone(),
+                    snapshot: time.clone(),
+                });
             }
             if button(ui, "Delete") {
                 pane.confirm = Some(BlobConfirm::DeleteSnapshot {

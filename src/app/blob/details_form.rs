@@ -139,6 +139,11 @@ impl BlobDrafts {
         }
     }
 
+    /// Each clean draft shows what the service said last (`Draft::settle`).
+    pub fn settle(&mut self) {
+        self.drafts.values_mut().for_each(Draft::settle);
+    }
+
     /// Forgets the clean drafts of blobs no longer selected (an unsaved one stays until saved or discarded).
     pub fn forget_clean_except(&mut self, selected: Option<&str>) {
         self.drafts

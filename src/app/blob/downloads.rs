@@ -165,6 +165,50 @@ impl BlobPane {
     }
 }
 
+impl BlobPane {
+    /// Saves one snapshot of `name` to `file` (the save dialog asked about a file already there), as a job.
+    pub fn download_snapshot(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str, file: PathBuf) {
+        let state = (
+            ctx.client.clone(),
+            self.container.clone(),
+            name.to_string(),
+            snapshot.to_string(),
+            file,
+        );
+        let title = format!("Download the snapshot {snapshot} of {name}");
+        ctx.start_job(
+            title,
+            Unit::Bytes,
+            state,
+            |job, (client, container, name, snapshot, file)| async move {
+                let options = TransferOptions::default();
+                let got = client.download_file(
+                    &container,
+                    &name,
+                    Some(&snapshot),
+                    &file,
+                    &options,
+                    &job.progress,
+                    &job.cancel,
+                );
+                got.await?;
+                Ok(format!("saved as {}", file.display()))
+            },
+        );
+    }
+}
+
+/// What a snapshot's file is called unless the user says otherwise: the blob's file name with the snapshot's
+/// time before the extension, made of characters every file system takes (`report 2026-11-24T10-00-00.1234567Z.txt`).
+pub fn snapshot_file_name(blob: &str, snapshot: &str) -> String {
+    let file = blob.rsplit('/').next().unwrap_or(blob);
+    let time: String = snapshot.chars().map(|c| if c == ':' { '-' } else { c }).collect();
+    match file.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => format!("{stem} {time}.{ext}"),
+        _ => format!("{file} {time}"),
+    }
+}
+
 /// Where a blob goes: its own name, or as the user chose for a file already there; one that appeared after the
 /// question is kept and the blob takes a free name beside it.
 fn destination(wanted: &Path, choices: &BTreeMap<PathBuf, Existing>) -> Option<PathBuf> {
@@ -231,6 +275,20 @@ pub(super) fn ui(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneCo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_snapshot_file_is_named_for_its_blob_and_time_without_colons() {
+        let time = "2026-11-24T10:00:00.1234567Z";
+        assert_eq!(
+            snapshot_file_name("dir/report.txt", time),
+            "report 2026-11-24T10-00-00.1234567Z.txt"
+        );
+        assert_eq!(
+            snapshot_file_name("README", time),
+            "README 2026-11-24T10-00-00.1234567Z"
+        );
+        assert_eq!(snapshot_file_name(".env", time), ".env 2026-11-24T10-00-00.1234567Z");
+    }
 
     #[test]
     fn a_file_already_there_gets_a_free_name_beside_it() {

@@ -15,6 +15,7 @@ pub mod listing;
 pub mod name_search;
 pub mod pane;
 pub mod preview;
+pub mod snapshot_rows;
 pub mod tags_edit;
 pub mod tiers;
 pub mod transfers;

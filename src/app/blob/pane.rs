@@ -63,6 +63,11 @@ pub enum BlobConfirm {
         name: String,
         snapshot: String,
     },
+    /// Copy a snapshot over its blob.
+    PromoteSnapshot {
+        name: String,
+        snapshot: String,
+    },
     DeleteContainer,
     /// Set Archive on these blobs: they cannot be read until rehydrated.
     Archive {
@@ -81,6 +86,8 @@ pub enum DialogFor {
     AppendFile(String),
     /// Write a file's pages into the blob at this offset.
     WritePages(String, u64),
+    /// Save one snapshot of a blob (name, snapshot time) to a file.
+    SaveSnapshot(String, String),
 }
 
 pub struct LeaseForm {
@@ -489,6 +496,11 @@ impl BlobPane {
                 }
             }
         }
+        self.forms.settle();
+        self.tags.settle();
+        self.container_edit
+            .iter_mut()
+            .for_each(crate::app::context::draft::Draft::settle);
         self.take_streamed_pages();
         self.poll_find();
         self.poll_stats();

@@ -74,6 +74,11 @@ impl BlobTags {
         self.drafts.retain(|n, d| d.is_dirty() || Some(n.as_str()) == selected);
     }
 
+    /// Each clean draft shows what the service said last (`Draft::settle`).
+    pub fn settle(&mut self) {
+        self.drafts.values_mut().for_each(Draft::settle);
+    }
+
     fn observe(&mut self, blob: &str, tags: TagList) {
         let version = version_of(&tags);
         match self.drafts.get_mut(blob) {

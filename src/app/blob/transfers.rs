@@ -116,6 +116,11 @@ impl BlobPane {
             DialogFor::Download => ctx
                 .backend
                 .spawn_blocking(move || dialogs.pick_folder("Download into").map(|p| vec![p])),
+            DialogFor::SaveSnapshot(name, time) => {
+                let file = crate::app::blob::downloads::snapshot_file_name(name, time);
+                ctx.backend
+                    .spawn_blocking(move || dialogs.save_file("Save the snapshot as", &file).map(|p| vec![p]))
+            }
         };
         self.dialog = Some((pending, purpose));
     }
@@ -143,6 +148,11 @@ impl BlobPane {
                     DialogFor::AppendFile(blob) => {
                         if let Some(file) = paths.first() {
                             self.append_file(ctx, &blob, file.clone());
+                        }
+                    }
+                    DialogFor::SaveSnapshot(blob, time) => {
+                        if let Some(file) = paths.first() {
+                            self.download_snapshot(ctx, &blob, &time, file.clone());
                         }
                     }
                     DialogFor::WritePages(blob, offset) => {

@@ -4,8 +4,8 @@
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
-use crate::app::blob::listing;
 use crate::app::blob::pane::{BlobConfirm, BlobPane, DialogFor, UploadMode};
+use crate::app::blob::{listing, snapshot_rows};
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseBook;
 use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
@@ -270,6 +270,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.style_mut().interaction.selectable_labels = false;
     let mut open_folder = None;
     let mut clicked: Option<(String, bool)> = None;
+    let mut snapshot_act = None;
     let modifiers = ui.input(|i| i.modifiers);
     // Only the rows the name filter shows: two ranges of the sorted lists, found by binary search.
     let (folder_range, blob_range) = listing::in_view(&pane.folders, &pane.blobs, &pane.filter_start());
@@ -367,31 +368,9 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         let (bi, snap) = listing::row_at(&marks, i - folders.len());
                         let b = &blobs[bi];
                         if let Some(s) = snap.and_then(|s| pane.snapshots_of.get(&b.name)?.get(s)) {
-                            let time = s.snapshot.as_deref().unwrap_or_default();
-                            row.col(|ui| {
-                                let words = format!("snapshot {time} of {}", b.name);
-                                let r = ui.add(
-                                    egui::Label::new(RichText::new(format!("   snapshot {time}")).weak()).truncate(),
-                                );
-                                r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &words));
-                            });
-                            row.col(|_| {});
-                            row.col(|ui| {
-                                ui.monospace(&s.properties.etag);
-                            });
-                            row.col(|ui| {
-                                ui.label(human_bytes(s.properties.content_length));
-                            });
-                            row.col(|ui| {
-                                ui.label(utc_opt(s.properties.last_modified));
-                            });
-                            for _ in 5..titles.len() {
-                                row.col(|_| {});
-                            }
-                            // A snapshot's row opens its blob's details, where its snapshots are viewed, promoted
-                            // and deleted.
-                            if row.response().clicked() {
-                                clicked = Some((b.name.clone(), false));
+                            if let Some(what) = snapshot_rows::row(&mut row, b, s, titles.len()) {
+                                let time = s.snapshot.clone().unwrap_or_default();
+                                snapshot_act = Some((b.name.clone(), time, what));
                             }
                             return;
                         }
@@ -443,7 +422,9 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                     });
                 });
         });
-    if let Some(f) = open_folder {
+    if let Some((name, time, what)) = snapshot_act {
+        snapshot_rows::act(pane, ctx, &name, &time, what);
+    } else if let Some(f) = open_folder {
         pane.open_folder(ctx, &f);
     } else if let Some((name, add)) = clicked {
         if name.ends_with('/') {
@@ -472,6 +453,14 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
              newer version of it to lose."
                 .into(),
             "Delete snapshot".into(),
+        ),
+        BlobConfirm::PromoteSnapshot { name, snapshot } => (
+            format!("Promote the snapshot {snapshot} of `{name}`?"),
+            format!(
+                "`{name}` becomes what the snapshot holds (content, properties, metadata). What it holds now is lost \
+                 unless a snapshot keeps it. Sent only if `{name}` is still the version shown (If-Match)."
+            ),
+            "Promote".into(),
         ),
         BlobConfirm::Archive { names } => (
             format!("Archive {} blob(s)?", names.len()),
@@ -522,6 +511,7 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             pane.delete_blobs(ctx, names, with_snapshots, force, if_tags)
         }
         BlobConfirm::DeleteSnapshot { name, snapshot } => pane.delete_snapshot(ctx, &name, &snapshot),
+        BlobConfirm::PromoteSnapshot { name, snapshot } => pane.promote(ctx, &name, &snapshot),
         BlobConfirm::Archive { names } => {
             let rehydrate = pane.tier_form.rehydrate;
             pane.set_tiers(ctx, names, crate::storage::blob::AccessTier::Archive, rehydrate)

@@ -16,11 +16,19 @@ pub struct BlobClipboard {
     pub items: Vec<(String, Option<String>)>,
     /// Cut: each source is deleted once copied, if still the version copied.
     pub cut: bool,
+    /// The one snapshot copied (of the one blob in `items`): pasted as a blob of the base blob's name.
+    pub snapshot: Option<String>,
 }
 
 impl BlobClipboard {
     /// "3 blobs and 1 folder from photos (Demo emulator)", for the Paste button.
     pub fn describe(&self) -> String {
+        if let (Some(time), [(name, _)]) = (&self.snapshot, self.items.as_slice()) {
+            return format!(
+                "the snapshot {time} of {name} from {} ({})",
+                self.container, self.account_label
+            );
+        }
         // Counted here, not with the widgets' `count`: the context is below the widgets.
         let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         let folders = self.items.iter().filter(|(n, _)| n.ends_with('/')).count();

@@ -168,6 +168,15 @@ impl<T: Fields> Draft<T> {
         self.theirs_version = version.to_string();
     }
 
+    /// A draft the user typed back to the version it started from is clean, and a clean draft follows the
+    /// service: called after the user's typing lands (each poll), so that the next keystroke is compared with
+    /// what the service holds now, not with a version the form no longer shows as an edit.
+    pub fn settle(&mut self) {
+        if !self.is_dirty() && self.is_stale() {
+            self.follow();
+        }
+    }
+
     fn follow(&mut self) {
         self.base = self.theirs.clone();
         self.edit = self.theirs.clone();
@@ -300,6 +309,25 @@ mod tests {
             d.edit,
             pairs(&[("a", "2"), ("kept", "K"), ("theirs", "t"), ("mine", "m")])
         );
+    }
+
+    #[test]
+    fn a_draft_typed_back_to_its_start_follows_the_service_once_settled() {
+        let mut d = Draft::new("1", two("x", "y"));
+        d.edit.a = "mine".into();
+        d.observe("2", two("x", "theirs"));
+        d.edit.a = "x".into();
+        assert!(!d.is_dirty() && d.is_stale());
+        d.settle();
+        assert_eq!((d.edit.clone(), d.version()), (two("x", "theirs"), "2"));
+        // Typing the service's own value now is no edit at all.
+        d.edit.b = "theirs".into();
+        assert!(!d.is_dirty() && !d.is_stale());
+        // A dirty draft is never moved by settling.
+        d.edit.a = "mine".into();
+        d.observe("3", two("t", "theirs"));
+        d.settle();
+        assert_eq!((d.edit.clone(), d.version()), (two("mine", "theirs"), "2"));
     }
 
     #[test]

@@ -9,6 +9,7 @@ use crate::app::widgets::format::{human_bytes, thousands};
 enum JobAction {
     Cancel(JobId),
     Retry(JobId),
+    ShowItems(JobId),
 }
 
 fn amount(unit: Unit, n: u64) -> String {
@@ -24,6 +25,14 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
     let mut action = None;
     ui.horizontal(|ui| {
         ui.strong(&job.title);
+        let items = job.item_count();
+        if items > 0
+            && ui
+                .button(format!("Items of {} ({})", job.title, thousands(items as u64)))
+                .clicked()
+        {
+            action = Some(JobAction::ShowItems(job.id));
+        }
         let done = amount(job.unit, job.progress.done());
         let progress_text = match job.progress.total() {
             0 => done,
@@ -113,6 +122,7 @@ pub fn ui(ui: &mut egui::Ui, jobs: &mut Jobs, backend: &Backend) {
             .wrap(),
         );
     }
+    items_ui(ui, jobs);
     let mut actions = Vec::new();
     let row_height = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
     let count = jobs.list.len();
@@ -131,6 +141,47 @@ pub fn ui(ui: &mut egui::Ui, jobs: &mut Jobs, backend: &Backend) {
         match a {
             JobAction::Cancel(id) => jobs.cancel(id),
             JobAction::Retry(id) => jobs.retry(backend, id),
+            JobAction::ShowItems(id) => {
+                jobs.items_shown = if jobs.items_shown == Some(id) { None } else { Some(id) };
+            }
         }
+    }
+}
+
+/// The items of the job the user opened, each with its state, drawn only where in view (a paste of a
+/// hundred thousand blobs lists them all).
+fn items_ui(ui: &mut egui::Ui, jobs: &mut Jobs) {
+    let Some(job) = jobs.items_shown.and_then(|id| jobs.list.iter().find(|j| j.id == id)) else {
+        return;
+    };
+    let count = job.item_count();
+    let mut close = false;
+    ui.horizontal(|ui| {
+        ui.strong(format!("{}: {} item(s)", job.title, thousands(count as u64)));
+        close = ui.button("Close the items").clicked();
+    });
+    let row_height = ui.spacing().interact_size.y;
+    egui::ScrollArea::vertical()
+        .id_salt("job-items")
+        .max_height(240.0)
+        .auto_shrink([false, true])
+        .show_rows(ui, row_height, count, |ui, rows| {
+            // Only the rows in view are copied out of the job's list.
+            for (name, state) in job.items_in(rows) {
+                ui.horizontal(|ui| {
+                    ui.monospace(&name);
+                    let text = RichText::new(&state);
+                    let text = if state.starts_with("failed") {
+                        text.color(ui.visuals().error_fg_color)
+                    } else {
+                        text
+                    };
+                    ui.add(egui::Label::new(text).truncate());
+                });
+            }
+        });
+    ui.separator();
+    if close {
+        jobs.items_shown = None;
     }
 }

@@ -322,6 +322,7 @@ impl QueuePane {
     }
 
     pub fn poll(&mut self, ctx: &mut PaneContext) {
+        self.metadata_edit.settle();
         self.policies.poll(ctx);
         if let Some(result) = take_ready(&mut self.peeking) {
             match result {

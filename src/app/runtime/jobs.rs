@@ -20,11 +20,28 @@ pub struct JobContext {
     pub cancel: CancellationToken,
     /// A line on what the job does right now ("file 12 of 100,000: photos/a.jpg"), shown beside its progress.
     pub detail: Arc<std::sync::Mutex<Option<String>>>,
+    /// Each item's state, for jobs over many items whose fates differ (a paste: copied, pending, skipped,
+    /// failed), shown when the user opens the job's items.
+    pub items: ItemStates,
 }
+
+/// Per-item states of a job, by item, in the order first reported.
+pub type ItemStates = Arc<std::sync::Mutex<Vec<(String, String)>>>;
 
 impl JobContext {
     pub fn say(&self, detail: impl Into<String>) {
         *self.detail.lock().expect("detail lock") = Some(detail.into());
+    }
+
+    /// Sets what became of `item` ("pending 40%", "copied", "failed: …").
+    pub fn item(&self, item: &str, state: impl Into<String>) {
+        let mut items = self.items.lock().expect("items lock");
+        let state = state.into();
+        // The newest item is the one most often updated: look from the end.
+        match items.iter_mut().rev().find(|(n, _)| n == item) {
+            Some((_, s)) => *s = state,
+            None => items.push((item.to_string(), state)),
+        }
     }
 }
 
@@ -58,6 +75,7 @@ pub struct Job {
     pub finished: Option<Instant>,
     pub state: JobState,
     detail: Arc<std::sync::Mutex<Option<String>>>,
+    items: ItemStates,
     pending: Option<Pending<Result<String, StorageError>>>,
     /// Kept while the job may be retried; dropped when it is done, with whatever its work held (an export's
     /// rows), so thousands of finished jobs hold only their lines in the list.
@@ -72,6 +90,23 @@ impl Job {
     /// What the job said it is doing now.
     pub fn detail(&self) -> Option<String> {
         self.detail.lock().expect("detail lock").clone()
+    }
+
+    /// Each item's state so far (empty for a job that reports none).
+    pub fn items(&self) -> Vec<(String, String)> {
+        self.items.lock().expect("items lock").clone()
+    }
+
+    /// The items in `rows` (those in view), with their states.
+    pub fn items_in(&self, rows: std::ops::Range<usize>) -> Vec<(String, String)> {
+        let items = self.items.lock().expect("items lock");
+        let end = rows.end.min(items.len());
+        items[rows.start.min(end)..end].to_vec()
+    }
+
+    /// How many items reported a state.
+    pub fn item_count(&self) -> usize {
+        self.items.lock().expect("items lock").len()
     }
 
     /// Whether the job still holds its work (to retry it); a done job does not.
@@ -100,6 +135,8 @@ impl Job {
 pub struct Jobs {
     pub(crate) list: Vec<Job>,
     next_id: JobId,
+    /// The job whose items the activity list shows under it.
+    pub(crate) items_shown: Option<JobId>,
 }
 
 impl Jobs {
@@ -107,8 +144,9 @@ impl Jobs {
     pub fn start(&mut self, backend: &Backend, title: impl Into<String>, unit: Unit, factory: JobFactory) -> JobId {
         self.next_id += 1;
         let id = self.next_id;
-        let (progress, cancel, detail) = (TransferProgress::new(), CancellationToken::new(), Arc::default());
-        let pending = run(backend, &factory, &progress, &cancel, &detail);
+        let (progress, cancel) = (TransferProgress::new(), CancellationToken::new());
+        let (detail, items) = (Arc::default(), ItemStates::default());
+        let pending = run(backend, &factory, &progress, &cancel, (&detail, &items));
         self.list.push(Job {
             id,
             title: title.into(),
@@ -119,6 +157,7 @@ impl Jobs {
             finished: None,
             state: JobState::Running,
             detail,
+            items,
             pending: Some(pending),
             factory: Some(factory),
         });
@@ -162,7 +201,14 @@ impl Jobs {
         job.progress = TransferProgress::new();
         job.cancel = CancellationToken::new();
         job.detail = Arc::default();
-        job.pending = Some(run(backend, factory, &job.progress, &job.cancel, &job.detail));
+        job.items = ItemStates::default();
+        job.pending = Some(run(
+            backend,
+            factory,
+            &job.progress,
+            &job.cancel,
+            (&job.detail, &job.items),
+        ));
         job.state = JobState::Running;
         job.started = Instant::now();
         job.finished = None;
@@ -208,12 +254,13 @@ fn run(
     factory: &JobFactory,
     progress: &Arc<TransferProgress>,
     cancel: &CancellationToken,
-    detail: &Arc<std::sync::Mutex<Option<String>>>,
+    (detail, items): (&Arc<std::sync::Mutex<Option<String>>>, &ItemStates),
 ) -> Pending<Result<String, StorageError>> {
     let work = factory(JobContext {
         progress: progress.clone(),
         cancel: cancel.clone(),
         detail: detail.clone(),
+        items: items.clone(),
     });
     let cancel = cancel.clone();
     backend.spawn(async move {

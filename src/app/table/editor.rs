@@ -257,6 +257,7 @@ impl EntityEditor {
     }
 
     fn poll(&mut self, backend: &Backend, client: &Client) -> EditorEvent {
+        self.form.settle();
         if let Some(result) = take_ready(&mut self.saving) {
             let sent = self.sent.take();
             match (result, sent) {

@@ -11,9 +11,22 @@ pub const CONFLICT_LAB: &str = "\u{E5BA}";
 pub const COPY_JSON: &str = "\u{E198}";
 pub const COPY_TSV: &str = "\u{E196}";
 pub const DELETE: &str = "\u{E4A6}";
+pub const DOWNLOAD: &str = "\u{E20C}";
+pub const RESTORE: &str = "\u{E1A0}";
 
 /// Every icon above, for the test that each one draws.
-pub const ALL: [&str; 8] = [ADD, EDIT, CLONE, RAW_JSON, CONFLICT_LAB, COPY_JSON, COPY_TSV, DELETE];
+pub const ALL: [&str; 10] = [
+    ADD,
+    EDIT,
+    CLONE,
+    RAW_JSON,
+    CONFLICT_LAB,
+    COPY_JSON,
+    COPY_TSV,
+    DELETE,
+    DOWNLOAD,
+    RESTORE,
+];
 
 const PHOSPHOR: &[u8] = include_bytes!("../../../assets/fonts/Phosphor.ttf");
 

@@ -56,6 +56,8 @@ struct SasBase {
     st: String,
     se: String,
     resource: &'static str,
+    /// The snapshot time of a snapshot's SAS (`sr=bs`), else empty.
+    snapshot: String,
     canonical: String,
     path: String,
 }
@@ -108,6 +110,7 @@ impl Client {
             st: start.map(sas_time).unwrap_or_default(),
             se: sas_time(expiry),
             resource: if blob.is_some() { "b" } else { "c" },
+            snapshot: String::new(),
             canonical: match blob {
                 Some(b) => format!("/blob/{name}/{container}/{b}"),
                 None => format!("/blob/{name}/{container}"),
@@ -129,6 +132,9 @@ impl Client {
             query.push(("st", base.st.clone()));
         }
         query.push(("se", base.se.clone()));
+        if !base.snapshot.is_empty() {
+            query.push(("snapshot", base.snapshot.clone()));
+        }
         query.extend(extra);
         query.push(("sig", sig));
         self.url_with_query(Service::Blob, &base.path, query)
@@ -220,15 +226,48 @@ impl Client {
             Credential::Bearer(_) => {
                 // Checked before the key is asked for: bad input sends nothing.
                 self.sas_base(container, blob, permissions, None, expiry)?;
-                // Started a quarter hour back (clocks differ) and ended within the service's seven days.
-                let now = SystemTime::now();
-                let key_start = now - std::time::Duration::from_secs(15 * 60);
-                let key_end = expiry.min(now + std::time::Duration::from_secs(7 * 24 * 3600 - 60));
-                let key = self.user_delegation_key(key_start, key_end).await?;
+                let key = self.delegation_key_until(expiry).await?;
                 self.user_delegation_sas_url(&key, container, blob, permissions, None, expiry)
             }
             _ => self.blob_sas_url(container, blob, permissions, None, expiry),
         }
+    }
+
+    /// A read-only SAS for one snapshot of a blob (`sr=bs`, the snapshot time signed), as `shareable_sas_url`
+    /// makes one for a blob: what another account's Copy Blob reads a snapshot through.
+    pub async fn shareable_snapshot_sas_url(
+        &self,
+        container: &str,
+        blob: &str,
+        snapshot: &str,
+        expiry: SystemTime,
+    ) -> Result<String> {
+        match self.account().credential {
+            Credential::Bearer(_) => {
+                let mut base = self.sas_base(container, Some(blob), SasPermissions::read_only(), None, expiry)?;
+                (base.resource, base.snapshot) = ("bs", snapshot.to_string());
+                let key = self.delegation_key_until(expiry).await?;
+                self.user_delegation_sas_of(&key, &base)
+            }
+            _ => {
+                let resource = SasResource::Snapshot(container.into(), blob.into(), snapshot.into());
+                let grant = SasGrant {
+                    permissions: "r".into(),
+                    expiry: Some(expiry),
+                    ..Default::default()
+                };
+                self.service_sas_url(&resource, &grant)
+            }
+        }
+    }
+
+    /// A user delegation key valid until `expiry`: started a quarter hour back (clocks differ) and ended within
+    /// the service's seven days.
+    async fn delegation_key_until(&self, expiry: SystemTime) -> Result<UserDelegationKey> {
+        let now = SystemTime::now();
+        let key_start = now - std::time::Duration::from_secs(15 * 60);
+        let key_end = expiry.min(now + std::time::Duration::from_secs(7 * 24 * 3600 - 60));
+        self.user_delegation_key(key_start, key_end).await
     }
 
     /// A user delegation SAS: the same grant as `blob_sas_url`, signed with a user delegation key, so an
@@ -243,6 +282,11 @@ impl Client {
         expiry: SystemTime,
     ) -> Result<String> {
         let base = self.sas_base(container, blob, permissions, start, expiry)?;
+        self.user_delegation_sas_of(key, &base)
+    }
+
+    /// The user delegation SAS of a grant already checked.
+    fn user_delegation_sas_of(&self, key: &UserDelegationKey, base: &SasBase) -> Result<String> {
         // Version 2020-12-06 and later: the key's six fields, then three unused ids, IP, protocol, version,
         // resource, snapshot time, encryption scope and five response headers.
         let string_to_sign = [
@@ -263,7 +307,7 @@ impl Client {
             "",
             API_VERSION,
             base.resource,
-            "",
+            &base.snapshot,
             "",
             "",
             "",
@@ -281,7 +325,7 @@ impl Client {
             ("sks", key.signed_service.clone()),
             ("skv", key.signed_version.clone()),
         ];
-        self.sas_url_of(&base, extra, sig)
+        self.sas_url_of(base, extra, sig)
     }
 }
 
