@@ -2,6 +2,7 @@
 //! (`table`, `blob`, `queue`). Nothing in here knows about the UI.
 
 pub(crate) mod account;
+pub mod account_sas;
 pub(crate) mod auth;
 pub mod azure_cli;
 pub mod blob;

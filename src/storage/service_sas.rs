@@ -65,7 +65,7 @@ fn time(t: Option<SystemTime>) -> String {
 }
 
 /// Whether `ip` is an IPv4 address or a range of two.
-fn ip_ok(ip: &str) -> bool {
+pub(crate) fn ip_ok(ip: &str) -> bool {
     ip.split('-').count() <= 2 && ip.split('-').all(|a| a.parse::<std::net::Ipv4Addr>().is_ok())
 }
 

@@ -2,6 +2,7 @@
 //! the tree of each account's tables, containers and queues.
 
 pub mod account_file;
+pub mod account_sas;
 pub mod connections;
 pub mod editor;
 pub mod entra_form;

@@ -44,6 +44,8 @@ pub enum TreeAction {
     Open(TabTarget),
     TestConnection(String),
     Edit(String),
+    /// Make an account SAS (key accounts only).
+    AccountSas(String),
     Remove(String),
     CountEntities(TabTarget),
     Delete(TabTarget),
@@ -148,6 +150,12 @@ impl Explorer {
     ) {
         let Some(conn) = connections.get(id) else { return };
         let label = conn.profile.label.clone();
+        // An account SAS is signed with the account key: only key accounts (the emulator's included) offer it.
+        let keyed = matches!(
+            conn.profile.secret,
+            crate::app::accounts::profiles::SecretKind::AccountKey
+                | crate::app::accounts::profiles::SecretKind::EmulatorKey
+        );
         let scope = conn.profile.scope.clone();
         let closed = matches!(conn.state, ConnState::Closed);
         let header = egui::CollapsingHeader::new(RichText::new(&label).strong())
@@ -199,6 +207,13 @@ impl Explorer {
             }
             if ui.button("Edit account…").clicked() {
                 actions.push(TreeAction::Edit(id.to_string()));
+                ui.close();
+            }
+            let sas = ui
+                .add_enabled(keyed, egui::Button::new("Account SAS…"))
+                .on_disabled_hover_text("An account SAS is signed with the account key; this account has none.");
+            if sas.clicked() {
+                actions.push(TreeAction::AccountSas(id.to_string()));
                 ui.close();
             }
             if ui.button("Remove account…").clicked() {

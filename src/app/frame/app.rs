@@ -84,6 +84,7 @@ pub struct TesseraApp {
     pub(crate) leases: crate::app::context::leases::LeaseBook,
     pub(crate) lab: Option<Box<crate::app::lab::ConflictLab>>,
     pub(crate) backlogs: Option<crate::app::queue::backlogs::QueueBacklogs>,
+    pub(crate) account_sas: Option<crate::app::accounts::account_sas::AccountSasWindow>,
     pub(crate) about_open: bool,
     /// The demo was started this run (the welcome stops offering it).
     pub(crate) demo_started: bool,
@@ -156,6 +157,7 @@ impl TesseraApp {
             leases: crate::app::context::leases::LeaseBook::default(),
             lab: None,
             backlogs: None,
+            account_sas: None,
             about_open: false,
             demo_started: false,
             demo_starting: None,
@@ -304,6 +306,14 @@ impl TesseraApp {
             TreeAction::Edit(id) => {
                 if let Some(c) = self.connections.get(&id) {
                     self.editor = Some(AccountEditor::edit(&c.profile));
+                }
+            }
+            TreeAction::AccountSas(id) => {
+                // The key is read (from the keychain) when the account opens: opened here if it was not yet.
+                self.connections.open(&self.backend, &id);
+                if let Some(c) = self.connections.get(&id) {
+                    let window = crate::app::accounts::account_sas::AccountSasWindow::new(&id, &c.profile.label);
+                    self.account_sas = Some(window);
                 }
             }
             TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),

@@ -426,6 +426,11 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
 }
 
 fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
+    if let Some(w) = &mut app.account_sas
+        && !w.window(ctx, app.connections.client(&w.profile_id).as_ref())
+    {
+        app.account_sas = None;
+    }
     if let Some(b) = &mut app.backlogs
         && !b.window(ctx)
     {
