@@ -171,3 +171,32 @@ fn the_lab_is_kept_for_the_same_account_only_not_for_one_with_the_same_label_or_
     assert_ne!(first, second, "the second account got its own lab");
     assert_eq!(second, other.identity());
 }
+
+#[test]
+fn two_writers_appending_to_one_log() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (t, timeline) = play(&rt, "Two writers appending to one log");
+    // B: read, the stale-position append (412), read again, the append at the new end.
+    assert_eq!(statuses_of(&timeline, Side::B), vec![200, 412, 200, 201]);
+    // A: create the container and the blob, read, append at its position, append anywhere, the size-capped
+    // append (412), the final read.
+    assert_eq!(statuses_of(&timeline, Side::A), vec![201, 201, 200, 201, 201, 412, 200]);
+    let stale = t
+        .harness
+        .state()
+        .lab()
+        .unwrap()
+        .timeline()
+        .iter()
+        .find(|e| e.side == Side::B && e.event.status == Some(412));
+    assert_eq!(
+        stale.unwrap().event.request_header("x-ms-blob-condition-appendpos"),
+        Some("0")
+    );
+    let names = t.harness.state().lab().unwrap().names().clone();
+    let cs = common::emulator().connection_string();
+    assert_eq!(
+        common::peer::run(&cs, &["blob-text", &names.container, "log.txt"])["text"],
+        "A1;B1;A2;"
+    );
+}

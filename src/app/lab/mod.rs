@@ -92,6 +92,8 @@ pub struct Memory {
     pub receipt: [Option<(String, String)>; 2],
     /// Who holds the lock in the leader election.
     pub leader: Option<Side>,
+    /// The length of the append blob each side last saw: where it expects its next append to land.
+    pub position: [Option<u64>; 2],
 }
 
 pub(crate) fn slot(side: Side) -> usize {

@@ -151,6 +151,76 @@ pub static SCENARIOS: &[Scenario] = &[
         ],
     },
     Scenario {
+        title: "Two writers appending to one log",
+        explains: "Appends to an append blob never overwrite each other: each block lands at the end. But a writer that must \
+                   know where its record lands (a log with offsets, an exactly-once writer) appends only at the position it \
+                   saw (x-ms-blob-condition-appendpos): when the other writer got there first, the service refuses with 412 \
+                   and the writer reads the new end and tries again. A maximum size (x-ms-blob-condition-maxsize) refuses \
+                   the append that would grow the log past it.",
+        setup: Action::MakeAppendLog,
+        steps: &[
+            step(Some(A), "A reads the log: 0 bytes", Action::ReadLog, OK),
+            step(Some(B), "B reads the log: the same 0 bytes", Action::ReadLog, OK),
+            step(
+                Some(A),
+                "A appends \"A1;\" at position 0",
+                Action::Append {
+                    body: "A1;",
+                    at_mine: true,
+                    max_size: None,
+                },
+                OK,
+            ),
+            step(
+                Some(B),
+                "B appends \"B1;\" at its stale position 0: 412",
+                Action::Append {
+                    body: "B1;",
+                    at_mine: true,
+                    max_size: None,
+                },
+                Expect::Refused(&[412]),
+            ),
+            step(Some(B), "B reads the log again: 3 bytes", Action::ReadLog, OK),
+            step(
+                Some(B),
+                "B appends \"B1;\" at position 3",
+                Action::Append {
+                    body: "B1;",
+                    at_mine: true,
+                    max_size: None,
+                },
+                OK,
+            ),
+            step(
+                Some(A),
+                "A appends \"A2;\" with no position: it lands at the end, wherever that is",
+                Action::Append {
+                    body: "A2;",
+                    at_mine: false,
+                    max_size: None,
+                },
+                OK,
+            ),
+            step(
+                Some(A),
+                "A appends \"A3;\" only if the log stays within 10 bytes: 412",
+                Action::Append {
+                    body: "A3;",
+                    at_mine: false,
+                    max_size: Some(10),
+                },
+                Expect::Refused(&[412]),
+            ),
+            step(
+                None,
+                "Read back independently: A1;B1;A2;",
+                Action::CheckLog("A1;B1;A2;"),
+                OK,
+            ),
+        ],
+    },
+    Scenario {
         title: "Pessimistic concurrency with a lease",
         explains: "A lease is a lock: while A holds one, B's writes fail with 412 (lease id missing) and only writes that \
                    carry A's lease id succeed. When A releases, B can take the lease. Anyone may break a lease: B breaks A's, \

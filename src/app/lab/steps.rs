@@ -8,6 +8,7 @@ use bytes::Bytes;
 
 use crate::app::lab::{LabEnv, Side, StepOutcome, slot};
 use crate::storage::StorageError;
+use crate::storage::blob::append_page::AppendConditions;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
 use crate::storage::blob::{BlobHttpHeaders, PublicAccess};
@@ -25,6 +26,17 @@ pub enum Action {
     MakeSharedBlob(&'static str),
     /// Setup: the queue with one message.
     MakeQueueWithMessage,
+    /// Setup: the container and an empty append blob `log.txt`.
+    MakeAppendLog,
+    /// Read `log.txt`'s length: where this side expects its next append to land.
+    ReadLog,
+    /// Append `body` to `log.txt`: only at the position this side saw (`at_mine`), only while the blob stays
+    /// within `max_size` bytes.
+    Append {
+        body: &'static str,
+        at_mine: bool,
+        max_size: Option<u64>,
+    },
     ReadEntity,
     /// Replace Count (and SavedBy) with If-Match the side's ETag, or `*` when forced.
     SaveEntity {
@@ -53,7 +65,12 @@ pub enum Action {
         new: &'static str,
     },
     CheckQueueEmpty,
+    /// Read back: the text of `log.txt`.
+    CheckLog(&'static str),
 }
+
+/// The append blob of the two writers' scenario.
+const LOG: &str = "log.txt";
 
 /// The condition a blob write carries.
 #[derive(Clone, Copy, Debug)]
@@ -180,6 +197,48 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
                 .await?;
             Ok(seen(format!("Put one message: id {}", put.id)))
         }
+        Action::MakeAppendLog => {
+            client.create_container(&n.container, PublicAccess::None, &[]).await?;
+            let etag = client
+                .create_append_blob(&n.container, LOG, &Conditions::none())
+                .await?;
+            Ok(seen(format!("Created the append blob {LOG} (empty): ETag {etag}")))
+        }
+        Action::ReadLog => {
+            let (props, _) = client.get_blob_properties(&n.container, LOG, None).await?;
+            let length = props.content_length;
+            env.remember(|m| m.position[i] = Some(length));
+            Ok(seen(format!(
+                "{} read {LOG}: {length} bytes, ETag {}",
+                side.name(),
+                props.etag
+            )))
+        }
+        Action::Append {
+            body,
+            at_mine,
+            max_size,
+        } => {
+            let append = AppendConditions {
+                position: if at_mine {
+                    Some(memory.position[i].unwrap_or(0))
+                } else {
+                    None
+                },
+                max_size,
+            };
+            let data = Bytes::from_static(body.as_bytes());
+            let done = client
+                .append_block(&n.container, LOG, data, &Conditions::none(), append)
+                .await?;
+            let end = done.offset + body.len() as u64;
+            env.remember(|m| m.position[i] = Some(end));
+            Ok(seen(format!(
+                "{} appended {body:?} at byte {}: the log is {end} bytes",
+                side.name(),
+                done.offset
+            )))
+        }
         Action::ReadEntity => {
             let e = client.get_entity(&n.table, "lab", "entity").await?;
             let etag = e.etag().unwrap_or_default().to_string();
@@ -272,6 +331,14 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
             Ok(Seen {
                 holds: Some(x == shared && y == new),
                 ..seen(format!("shared.txt = {x:?}, new.txt = {y:?}"))
+            })
+        }
+        Action::CheckLog(want) => {
+            let (x, _) = env.a.get_blob(&n.container, LOG, None, None).await?;
+            let x = String::from_utf8_lossy(&x);
+            Ok(Seen {
+                holds: Some(x == want),
+                ..seen(format!("{LOG} = {x:?}"))
             })
         }
         Action::CheckQueueEmpty => {
