@@ -244,7 +244,7 @@ impl BlobPane {
     }
 
     /// The ETag of the blob's properties shown in its details, once they have arrived.
-    fn shown_etag(&self, name: &str) -> Option<String> {
+    pub(super) fn shown_etag(&self, name: &str) -> Option<String> {
         self.details
             .as_ref()
             .filter(|d| d.name == name)

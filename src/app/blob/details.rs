@@ -163,6 +163,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             }
         });
     }
+    crate::app::blob::versions::ui(pane, ui, ctx, &name);
     crate::app::blob::preview::ui(pane, ui);
 }
 

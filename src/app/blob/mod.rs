@@ -19,6 +19,7 @@ pub mod snapshot_rows;
 pub mod tags_edit;
 pub mod tiers;
 pub mod transfers;
+pub mod versions;
 pub mod view;
 pub mod walk;
 pub mod walk_view;

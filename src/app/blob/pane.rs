@@ -178,6 +178,7 @@ pub struct BlobPane {
     pub(crate) show_snapshots: bool,
     pub(crate) snapshots_of: std::collections::BTreeMap<String, Vec<BlobItem>>,
     pub(crate) deleted: crate::app::blob::deleted::DeletedBlobs,
+    pub(crate) versions: crate::app::blob::versions::Versions,
 }
 
 impl BlobPane {
@@ -324,6 +325,7 @@ impl BlobPane {
             show_snapshots: false,
             snapshots_of: Default::default(),
             deleted: Default::default(),
+            versions: Default::default(),
         }
     }
 
@@ -354,6 +356,7 @@ impl BlobPane {
             include_snapshots: self.show_snapshots,
             include_tags: self.show_tags,
             include_deleted: self.deleted.show,
+            ..Default::default()
         }
     }
 
@@ -509,6 +512,7 @@ impl BlobPane {
         self.poll_page_ranges();
         self.policies.poll(ctx);
         self.deleted.poll();
+        self.poll_versions();
         if let Some(result) = take_ready(&mut self.refreshing)
             && let Ok(mut listing) = result
         {

@@ -11,6 +11,7 @@ pub(crate) mod sas;
 pub(crate) mod tags;
 pub(crate) mod tier;
 pub(crate) mod transfer;
+pub(crate) mod versions;
 
 pub use append_page::{AppendConditions, Appended, PAGE, PageRange};
 pub use conditions::Conditions;
@@ -174,6 +175,9 @@ pub struct BlobProperties {
     pub created: Option<SystemTime>,
     pub lease: LeaseInfo,
     pub copy_status: Option<String>,
+    /// The version this is (`x-ms-version-id`), on an account that keeps versions: its presence is how the
+    /// pane learns versioning is on (the service properties do not say; the account's management settings do).
+    pub version_id: Option<String>,
 }
 
 /// ETags come quoted in headers and bare in list XML; keep them quoted so If-Match works with either.
@@ -215,6 +219,7 @@ impl BlobProperties {
             created: http_date(get("x-ms-creation-time", "Creation-Time").as_deref()),
             lease: lease_info(&get),
             copy_status: get("x-ms-copy-status", "CopyStatus"),
+            version_id: get("x-ms-version-id", "VersionId"),
         }
     }
 
@@ -277,6 +282,8 @@ pub struct ListBlobsOptions {
     pub include_tags: bool,
     /// Soft-deleted blobs too (where the account keeps them).
     pub include_deleted: bool,
+    /// Every version of each blob (where the account keeps versions).
+    pub include_versions: bool,
 }
 
 /// Whether deleting a blob also removes its snapshots.
@@ -321,6 +328,9 @@ impl Client {
         }
         if options.include_deleted {
             include.push("deleted");
+        }
+        if options.include_versions {
+            include.push("versions");
         }
         let req = Request::new(Service::Blob, Method::GET, &op, format!("/{container}"))
             .query("restype", "container")
