@@ -26,12 +26,17 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
     ui.horizontal(|ui| {
         ui.strong(&job.title);
         let items = job.item_count();
-        if items > 0
-            && ui
-                .button(format!("Items of {} ({})", job.title, thousands(items as u64)))
+        if items > 0 {
+            // Short on screen (the title is just before it); named in full for a screen reader.
+            let count = thousands(items as u64);
+            let r = ui.small_button(format!("Items ({count})"));
+            let name = format!("Items of {} ({count})", job.title);
+            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+            if r.on_hover_text("Each item of this job with what became of it")
                 .clicked()
-        {
-            action = Some(JobAction::ShowItems(job.id));
+            {
+                action = Some(JobAction::ShowItems(job.id));
+            }
         }
         let done = amount(job.unit, job.progress.done());
         let progress_text = match job.progress.total() {

@@ -49,9 +49,13 @@ impl LabEvent {
             "x-ms-lease-id",
             "x-ms-proposed-lease-id",
             "x-ms-lease-action",
+            "x-ms-blob-condition-appendpos",
+            "x-ms-blob-condition-maxsize",
         ] {
             if let Some(v) = e.request_header(h) {
-                parts.push(format!("{h}: {v}"));
+                // The append conditions by their last word: the column is narrow, and the value is the point.
+                let name = h.strip_prefix("x-ms-blob-condition-").unwrap_or(h);
+                parts.push(format!("{name}: {v}"));
             }
         }
         if let Some(receipt) = e.url.split("popreceipt=").nth(1) {
@@ -74,6 +78,7 @@ impl LabEvent {
             "x-ms-lease-time",
             "x-ms-popreceipt",
             "x-ms-time-next-visible",
+            "x-ms-blob-append-offset",
         ] {
             if let Some(v) = e.response_header(h) {
                 parts.push(format!("{h}: {v}"));
