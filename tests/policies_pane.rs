@@ -5,7 +5,7 @@
 mod common;
 mod ui;
 
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use tessera::storage::Service;
 use tessera::storage::policies::StoredPolicy;
@@ -100,10 +100,23 @@ fn a_queue_sas_and_a_table_sas_carry_only_their_own_letters() {
     t.click("Copy SAS URL");
     t.wait_for_contains("`w` is not a permission here; these are: raup.");
     t.replace_text("SAS permissions (raup):", "rp");
+    // A start that is no time is said; one an hour ahead is signed, and the service holds the SAS to it.
+    t.replace_text("starts (UTC):", "soon");
+    t.click("Copy SAS URL");
+    t.wait_for_contains("The start `soon` is not a UTC time");
+    let later = SystemTime::now() + Duration::from_secs(3600);
+    t.replace_text("starts (UTC):", &tessera::app::widgets::format::iso_seconds(later));
+    let early = t.copied_by_clicking("Copy SAS URL");
+    let (base, sas) = early.split_once('?').unwrap();
+    assert!(sas.contains("st="), "{sas}");
+    let (status, _) = get(&rt, &format!("{base}/messages?peekonly=true&{sas}"));
+    assert_eq!(status, 403, "not valid before its start");
+    // Blank (a space typed over it): from now.
+    t.replace_text("starts (UTC):", " ");
     let url = t.copied_by_clicking("Copy SAS URL");
     let (base, sas) = url.split_once('?').unwrap();
     let (status, text) = get(&rt, &format!("{base}/messages?peekonly=true&{sas}"));
-    assert_eq!(status, 200);
+    assert_eq!(status, 200, "{sas}: {text}");
     assert!(text.contains("hello"), "{text}");
 
     t.harness.state_mut().open_tab(tessera::app::accounts::tree::TabTarget {
@@ -127,4 +140,67 @@ fn a_queue_sas_and_a_table_sas_carry_only_their_own_letters() {
             .as_u16()
     });
     assert_eq!(status, 200);
+}
+
+/// Clicks `label` and waits (the SAS is signed off the UI thread) for the text it puts on the clipboard.
+fn copied_after(t: &mut TestApp, label: &str) -> String {
+    t.click(label);
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let copied = t
+            .harness
+            .output()
+            .platform_output
+            .commands
+            .iter()
+            .find_map(|c| match c {
+                egui::OutputCommand::CopyText(text) => Some(text.clone()),
+                _ => None,
+            });
+        if let Some(text) = copied {
+            return text;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "clicking `{label}` copied nothing"
+        );
+        t.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_container_sas_signs_its_address_range_and_is_held_to_its_protocol() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_client, container) = common::blobs::container_with(&rt, &["a.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("a.txt");
+    t.click("SAS URL");
+    t.click("list");
+    // An address range is signed with the rest: Azurite checks the signature over it (a wrong one would be
+    // 403) but not the caller's address (its own code says it does not), so this one reads.
+    t.replace_text("IP or range:", "127.0.0.1-127.0.0.9");
+    let url = copied_after(&mut t, "Copy SAS URL");
+    assert!(url.contains("sip=127.0.0.1-127.0.0.9"), "{url}");
+    let (base, sas) = url.split_once('?').unwrap();
+    assert_eq!(get(&rt, &format!("{base}/a.txt?{sas}")).0, 200);
+    let tampered = sas.replace("sip=127.0.0.1-127.0.0.9", "sip=127.0.0.1-127.0.0.10");
+    assert_eq!(
+        get(&rt, &format!("{base}/a.txt?{tampered}")).0,
+        403,
+        "the range is part of the signature"
+    );
+    // HTTPS only: the emulator speaks HTTP, so refused too.
+    t.replace_text("IP or range:", " ");
+    t.click("HTTPS only");
+    let url = copied_after(&mut t, "Copy SAS URL");
+    assert!(url.contains("spr=https") && !url.contains("sip="), "{url}");
+    let (base, sas) = url.split_once('?').unwrap();
+    assert_eq!(get(&rt, &format!("{base}/a.txt?{sas}")).0, 403);
+    // Neither: it reads.
+    t.click("HTTPS only");
+    let url = copied_after(&mut t, "Copy SAS URL");
+    let (base, sas) = url.split_once('?').unwrap();
+    assert_eq!(get(&rt, &format!("{base}/a.txt?{sas}")), (200, "content".to_string()));
 }

@@ -1,8 +1,7 @@
 //! The Account SAS window of one account: which services, resource levels and operations, for how long, from
 //! where, over what protocol; the result copied as a connection string or a bare token, never shown or logged.
 
-use std::time::{Duration, SystemTime};
-
+use crate::app::widgets::sas_terms::SasTerms;
 use crate::storage::Client;
 use crate::storage::account_sas::{AccountSasGrant, PERMISSIONS};
 
@@ -12,10 +11,7 @@ pub struct AccountSasWindow {
     services: [bool; 3],
     levels: [bool; 3],
     permissions: String,
-    hours: u32,
-    ip: String,
-    https_only: bool,
-    outcome: Option<Result<String, String>>,
+    terms: SasTerms,
 }
 
 const SERVICES: [(&str, char); 3] = [("Blob service", 'b'), ("Queue service", 'q'), ("Table service", 't')];
@@ -37,14 +33,11 @@ impl AccountSasWindow {
             services: [true; 3],
             levels: [true; 3],
             permissions: "rl".into(),
-            hours: 1,
-            ip: String::new(),
-            https_only: false,
-            outcome: None,
+            terms: SasTerms::default(),
         }
     }
 
-    fn grant(&self) -> AccountSasGrant {
+    fn grant(&self) -> Result<AccountSasGrant, String> {
         let letters = |on: &[bool; 3], names: &[(&str, char); 3]| {
             names
                 .iter()
@@ -53,15 +46,16 @@ impl AccountSasWindow {
                 .map(|((_, c), _)| *c)
                 .collect()
         };
-        AccountSasGrant {
+        let (start, expiry) = self.terms.window()?;
+        Ok(AccountSasGrant {
             services: letters(&self.services, &SERVICES),
             resource_types: letters(&self.levels, &LEVELS),
             permissions: self.permissions.trim().to_string(),
-            start: None,
-            expiry: Some(SystemTime::now() + Duration::from_secs(3600 * u64::from(self.hours))),
-            ip: Some(self.ip.trim().to_string()).filter(|s| !s.is_empty()),
-            https_only: self.https_only,
-        }
+            start,
+            expiry: Some(expiry),
+            ip: self.terms.ip(),
+            https_only: self.terms.https_only,
+        })
     }
 
     /// Draws the window; false once the user closed it. `client`: the account's, when connected.
@@ -97,20 +91,8 @@ impl AccountSasWindow {
                     "r read, w write, d delete, x delete a version, y delete for good, l list, a add, c create, \
                      u update, p process (dequeue), t tags, f find by tags, i immutability policy",
                 );
-            let l = ui.label("hours:");
-            ui.add(egui::DragValue::new(&mut self.hours).range(1..=24 * 365))
-                .labelled_by(l.id);
         });
-        ui.horizontal_wrapped(|ui| {
-            let l = ui.label("IP or range:");
-            ui.add(
-                egui::TextEdit::singleline(&mut self.ip)
-                    .desired_width(150.0)
-                    .hint_text("any"),
-            )
-            .labelled_by(l.id);
-            ui.checkbox(&mut self.https_only, "HTTPS only");
-        });
+        ui.horizontal_wrapped(|ui| self.terms.ui(ui));
         ui.horizontal(|ui| {
             let Some(client) = client else {
                 ui.weak("Connecting to the account…");
@@ -118,29 +100,20 @@ impl AccountSasWindow {
             };
             let mut made = None;
             if ui.button("Copy SAS connection string").clicked() {
-                made = Some(client.account_sas_connection_string(&self.grant()));
+                made = Some(self.grant().and_then(|g| sas(client.account_sas_connection_string(&g))));
             }
             if ui.button("Copy SAS token").clicked() {
-                made = Some(client.account_sas(&self.grant()));
+                made = Some(self.grant().and_then(|g| sas(client.account_sas(&g))));
             }
             if let Some(made) = made {
-                self.outcome = Some(match made {
-                    Ok(text) => {
-                        ui.ctx().copy_text(text);
-                        Ok("Copied to the clipboard (it is a secret: share it with care).".into())
-                    }
-                    Err(e) => Err(e.plain_words()),
-                });
+                self.terms.copied(ui, made);
             }
         });
-        match &self.outcome {
-            Some(Ok(words)) => {
-                ui.label(words);
-            }
-            Some(Err(why)) => {
-                ui.colored_label(ui.visuals().error_fg_color, why);
-            }
-            None => {}
-        }
+        self.terms.outcome_ui(ui);
     }
+}
+
+/// A SAS made, or why not in words.
+fn sas(made: crate::storage::Result<String>) -> Result<String, String> {
+    made.map_err(|e| e.plain_words())
 }

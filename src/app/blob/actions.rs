@@ -2,8 +2,6 @@
 //! snapshots (take, promote, delete), previews and SAS URLs. Each runs in the background and reports back
 //! through the pane's one-off results.
 
-use std::time::{Duration, SystemTime};
-
 use crate::app::blob::pane::{BlobPane, LeaseChange, OpDone};
 use crate::app::context::{PaneContext, Unit};
 use crate::storage::StorageError;
@@ -309,12 +307,23 @@ impl BlobPane {
     /// Starts making a SAS URL (a user delegation SAS for a signed-in account, which asks the service for a
     /// key first); it is copied to the clipboard when it arrives.
     pub fn make_sas_url(&mut self, ctx: &PaneContext, blob: Option<&str>) {
-        let expiry = SystemTime::now() + Duration::from_secs(u64::from(self.sas_hours) * 3600);
+        let (start, expiry) = match self.sas_terms.window() {
+            Ok(w) => w,
+            Err(why) => {
+                self.message = Some(Err(StorageError::invalid("Create a SAS URL", why)));
+                return;
+            }
+        };
+        let limits = crate::storage::blob::SasLimits {
+            start,
+            ip: self.sas_terms.ip(),
+            https_only: self.sas_terms.https_only,
+        };
         let (client, container, blob) = (ctx.client.clone(), self.container.clone(), blob.map(str::to_string));
         let permissions = self.sas_permissions;
         self.sas_making = Some(ctx.backend.spawn(async move {
             client
-                .shareable_sas_url(&container, blob.as_deref(), permissions, expiry)
+                .shareable_sas_url_within(&container, blob.as_deref(), permissions, expiry, &limits)
                 .await
         }));
     }

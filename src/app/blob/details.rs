@@ -254,12 +254,7 @@ fn sas_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, b
                 ui.checkbox(&mut p.list, "list");
             }
         });
-        ui.horizontal_wrapped(|ui| {
-            ui.label("valid for");
-            for h in [1, 8, 24, 168] {
-                ui.selectable_value(&mut pane.sas_hours, h, format!("{h} h"));
-            }
-        });
+        ui.horizontal_wrapped(|ui| pane.sas_terms.ui(ui));
         // A signed-in account has no key: it signs with a user delegation key the service gives it.
         let signed_in = matches!(ctx.client.account().credential, crate::storage::Credential::Bearer(_));
         let label = if signed_in {

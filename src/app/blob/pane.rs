@@ -132,7 +132,7 @@ pub struct BlobPane {
     pub(crate) confirm: Option<BlobConfirm>,
     pub(crate) lease_form: LeaseForm,
     pub(crate) sas_permissions: SasPermissions,
-    pub(crate) sas_hours: u32,
+    pub(crate) sas_terms: crate::app::widgets::sas_terms::SasTerms,
     pub(super) sas_making: Loading<String>,
     /// A SAS URL made, waiting for the panel to put it on the clipboard.
     pub(crate) sas_to_copy: Option<String>,
@@ -292,7 +292,7 @@ impl BlobPane {
                 break_period: 0,
             },
             sas_permissions: SasPermissions::read_only(),
-            sas_hours: 1,
+            sas_terms: Default::default(),
             sas_making: None,
             sas_to_copy: None,
             preview: None,

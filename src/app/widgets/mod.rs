@@ -8,3 +8,4 @@ pub mod lease_timeline;
 pub mod metadata_edit;
 pub mod plot;
 pub mod policies;
+pub mod sas_terms;

@@ -223,20 +223,14 @@ impl PoliciesEdit {
 /// The plain service SAS form of a queue or a table.
 pub struct SasForm {
     pub permissions: String,
-    pub hours: u32,
-    pub ip: String,
-    pub https_only: bool,
-    pub outcome: Option<Result<String, String>>,
+    pub terms: crate::app::widgets::sas_terms::SasTerms,
 }
 
 impl SasForm {
     pub fn new(permissions: &str) -> SasForm {
         SasForm {
             permissions: permissions.to_string(),
-            hours: 1,
-            ip: String::new(),
-            https_only: false,
-            outcome: None,
+            terms: Default::default(),
         }
     }
 
@@ -246,43 +240,24 @@ impl SasForm {
             let l = ui.label(format!("SAS permissions ({}):", resource.letters()));
             ui.add(egui::TextEdit::singleline(&mut self.permissions).desired_width(50.0))
                 .labelled_by(l.id);
-            let l = ui.label("hours:");
-            ui.add(egui::DragValue::new(&mut self.hours).range(1..=24 * 365))
-                .labelled_by(l.id);
-            let l = ui.label("IP or range:");
-            ui.add(
-                egui::TextEdit::singleline(&mut self.ip)
-                    .desired_width(110.0)
-                    .hint_text("any"),
-            )
-            .labelled_by(l.id);
-            ui.checkbox(&mut self.https_only, "HTTPS only");
+            self.terms.ui(ui);
             if ui.button("Copy SAS URL").clicked() {
-                let grant = SasGrant {
-                    permissions: self.permissions.trim().to_string(),
-                    start: None,
-                    expiry: Some(SystemTime::now() + Duration::from_secs(3600 * u64::from(self.hours))),
-                    policy: None,
-                    ip: Some(self.ip.trim().to_string()).filter(|s| !s.is_empty()),
-                    https_only: self.https_only,
-                };
-                self.outcome = Some(match ctx.client.service_sas_url(&resource, &grant) {
-                    Ok(url) => {
-                        ui.ctx().copy_text(url);
-                        Ok("SAS URL copied to the clipboard (it is a secret: share it with care).".into())
-                    }
-                    Err(e) => Err(e.plain_words()),
+                let made = self.terms.window().and_then(|(start, expiry)| {
+                    let grant = SasGrant {
+                        permissions: self.permissions.trim().to_string(),
+                        start,
+                        expiry: Some(expiry),
+                        policy: None,
+                        ip: self.terms.ip(),
+                        https_only: self.terms.https_only,
+                    };
+                    ctx.client
+                        .service_sas_url(&resource, &grant)
+                        .map_err(|e| e.plain_words())
                 });
+                self.terms.copied(ui, made);
             }
         });
-        match &self.outcome {
-            Some(Ok(words)) => {
-                ui.label(words);
-            }
-            Some(Err(why)) => {
-                ui.colored_label(ui.visuals().error_fg_color, why);
-            }
-            None => {}
-        }
+        self.terms.outcome_ui(ui);
     }
 }

@@ -19,7 +19,7 @@ pub use container::{ContainerItem, ContainerPage, ContainerProperties};
 pub use copy::{CopyOutcome, CopyStatus};
 pub use lease::{LeaseDuration, LeaseGrant, LeaseTarget};
 pub use retention::{Retention, RetentionFacts};
-pub use sas::{SasPermissions, UserDelegationKey};
+pub use sas::{SasLimits, SasPermissions, UserDelegationKey};
 pub use tags::{MAX_TAGS, TaggedBlob, TaggedPage, validate_tags};
 pub use tier::{AccessTier, RehydratePriority, TierChange};
 pub use transfer::{DownloadOutcome, MAX_BLOCK_SIZE, MAX_BLOCKS, TransferOptions, block_size_for};

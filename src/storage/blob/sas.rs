@@ -58,6 +58,9 @@ struct SasBase {
     resource: &'static str,
     /// The snapshot time of a snapshot's SAS (`sr=bs`), else empty.
     snapshot: String,
+    /// The addresses it may be used from, and `https` when it may not be used over HTTP (empty: any).
+    sip: String,
+    spr: String,
     canonical: String,
     path: String,
 }
@@ -87,6 +90,15 @@ impl std::fmt::Debug for UserDelegationKey {
 
 const OP: &str = "Create a SAS URL";
 
+/// When and from where a shared SAS may be used, beyond its expiry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SasLimits {
+    pub start: Option<SystemTime>,
+    /// One address or a range, `168.1.5.60-168.1.5.70`.
+    pub ip: Option<String>,
+    pub https_only: bool,
+}
+
 impl Client {
     fn sas_base(
         &self,
@@ -111,6 +123,8 @@ impl Client {
             se: sas_time(expiry),
             resource: if blob.is_some() { "b" } else { "c" },
             snapshot: String::new(),
+            sip: String::new(),
+            spr: String::new(),
             canonical: match blob {
                 Some(b) => format!("/blob/{name}/{container}/{b}"),
                 None => format!("/blob/{name}/{container}"),
@@ -134,6 +148,11 @@ impl Client {
         query.push(("se", base.se.clone()));
         if !base.snapshot.is_empty() {
             query.push(("snapshot", base.snapshot.clone()));
+        }
+        for (k, v) in [("sip", &base.sip), ("spr", &base.spr)] {
+            if !v.is_empty() {
+                query.push((k, v.clone()));
+            }
         }
         query.extend(extra);
         query.push(("sig", sig));
@@ -222,14 +241,59 @@ impl Client {
         permissions: SasPermissions,
         expiry: SystemTime,
     ) -> Result<String> {
+        let limits = SasLimits::default();
+        self.shareable_sas_url_within(container, blob, permissions, expiry, &limits)
+            .await
+    }
+
+    /// `shareable_sas_url` valid from a start, from some addresses, over HTTPS only, as `limits` say.
+    pub async fn shareable_sas_url_within(
+        &self,
+        container: &str,
+        blob: Option<&str>,
+        permissions: SasPermissions,
+        expiry: SystemTime,
+        limits: &SasLimits,
+    ) -> Result<String> {
+        if let Some(ip) = limits
+            .ip
+            .as_deref()
+            .filter(|ip| !crate::storage::service_sas::ip_ok(ip))
+        {
+            return Err(StorageError::invalid(
+                OP,
+                format!("`{ip}` is not an IPv4 address or a range such as 168.1.5.60-168.1.5.70."),
+            ));
+        }
         match self.account().credential {
             Credential::Bearer(_) => {
                 // Checked before the key is asked for: bad input sends nothing.
-                self.sas_base(container, blob, permissions, None, expiry)?;
+                let mut base = self.sas_base(container, blob, permissions, limits.start, expiry)?;
+                base.sip = limits.ip.clone().unwrap_or_default();
+                base.spr = if limits.https_only {
+                    "https".into()
+                } else {
+                    String::new()
+                };
                 let key = self.delegation_key_until(expiry).await?;
-                self.user_delegation_sas_url(&key, container, blob, permissions, None, expiry)
+                self.user_delegation_sas_of(&key, &base)
             }
-            _ => self.blob_sas_url(container, blob, permissions, None, expiry),
+            _ => {
+                check_names(OP, container, blob)?;
+                let resource = match blob {
+                    Some(b) => SasResource::Blob(container.to_string(), b.to_string()),
+                    None => SasResource::Container(container.to_string()),
+                };
+                let grant = SasGrant {
+                    permissions: permissions.to_letters(),
+                    start: limits.start,
+                    expiry: Some(expiry),
+                    policy: None,
+                    ip: limits.ip.clone(),
+                    https_only: limits.https_only,
+                };
+                self.service_sas_url(&resource, &grant)
+            }
         }
     }
 
@@ -303,8 +367,8 @@ impl Client {
             "",
             "",
             "",
-            "",
-            "",
+            &base.sip,
+            &base.spr,
             API_VERSION,
             base.resource,
             &base.snapshot,
