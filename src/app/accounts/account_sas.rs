@@ -65,7 +65,7 @@ impl AccountSasWindow {
             .id(egui::Id::unique(("account-sas", &self.profile_id)))
             .open(&mut open)
             .collapsible(false)
-            .default_width(580.0)
+            .min_width(560.0)
             .show(ctx, |ui| self.form(ui, client));
         open
     }
