@@ -144,29 +144,7 @@ fn a_queue_sas_and_a_table_sas_carry_only_their_own_letters() {
 
 /// Clicks `label` and waits (the SAS is signed off the UI thread) for the text it puts on the clipboard.
 fn copied_after(t: &mut TestApp, label: &str) -> String {
-    t.click(label);
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    loop {
-        let copied = t
-            .harness
-            .output()
-            .platform_output
-            .commands
-            .iter()
-            .find_map(|c| match c {
-                egui::OutputCommand::CopyText(text) => Some(text.clone()),
-                _ => None,
-            });
-        if let Some(text) = copied {
-            return text;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "clicking `{label}` copied nothing"
-        );
-        t.step();
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    t.copied_by_clicking_within(label, Duration::from_secs(30))
 }
 
 #[test]

@@ -145,13 +145,7 @@ mod tests {
     use super::*;
     use std::time::Duration;
 
-    fn client() -> Client {
-        Client::new(
-            crate::storage::Account::emulator_at("127.0.0.1", [1, 2, 3]),
-            Default::default(),
-        )
-        .unwrap()
-    }
+    use crate::storage::offline_client as client;
 
     fn grant() -> AccountSasGrant {
         AccountSasGrant {

@@ -80,3 +80,10 @@ impl std::fmt::Display for Service {
         f.write_str(self.name())
     }
 }
+
+/// A client of the emulator's account at ports nobody listens on, for unit tests that sign or build requests
+/// and send nothing.
+#[cfg(test)]
+pub(crate) fn offline_client() -> Client {
+    Client::new(Account::emulator_at("127.0.0.1", [1, 2, 3]), Default::default()).expect("a client")
+}

@@ -203,13 +203,7 @@ impl Client {
 mod tests {
     use super::*;
 
-    fn client() -> Client {
-        Client::new(
-            crate::storage::Account::emulator_at("127.0.0.1", [1, 2, 3]),
-            Default::default(),
-        )
-        .unwrap()
-    }
+    use crate::storage::offline_client as client;
 
     #[test]
     fn a_snapshot_sas_names_its_snapshot_and_takes_only_its_letters() {

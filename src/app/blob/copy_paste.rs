@@ -96,6 +96,17 @@ impl BlobPane {
         if items.is_empty() {
             return;
         }
+        self.put_on_clipboard(ctx, items, cut, None);
+    }
+
+    /// Puts these blobs (or one snapshot) of the folder shown on the app's clipboard, and says so.
+    fn put_on_clipboard(
+        &mut self,
+        ctx: &mut PaneContext,
+        items: Vec<(String, Option<String>)>,
+        cut: bool,
+        snapshot: Option<String>,
+    ) {
         let clip = BlobClipboard {
             client: ctx.client.clone(),
             account: self.account.clone(),
@@ -104,10 +115,10 @@ impl BlobPane {
             base: self.prefix.clone(),
             items,
             cut,
-            snapshot: None,
+            snapshot,
         };
         self.message = Some(Ok(format!(
-            "{} {}: open the folder to put them in (any container, any account) and Paste.",
+            "{} {}: open the folder to put it there (any container, any account) and Paste.",
             if cut { "Cut" } else { "Copied" },
             clip.describe()
         )));
@@ -116,21 +127,8 @@ impl BlobPane {
 
     /// Puts one snapshot on the app's clipboard: a paste makes a blob of the base blob's name from it.
     pub fn copy_snapshot(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str) {
-        let clip = BlobClipboard {
-            client: ctx.client.clone(),
-            account: self.account.clone(),
-            account_label: ctx.client.account().name.clone(),
-            container: self.container.clone(),
-            base: self.prefix.clone(),
-            items: vec![(name.to_string(), None)],
-            cut: false,
-            snapshot: Some(snapshot.to_string()),
-        };
-        self.message = Some(Ok(format!(
-            "Copied {}: open the folder to put it in (any container, any account) and Paste.",
-            clip.describe()
-        )));
-        *ctx.blob_clipboard = Some(clip);
+        let items = vec![(name.to_string(), None)];
+        self.put_on_clipboard(ctx, items, false, Some(snapshot.to_string()));
     }
 
     /// Pastes what the clipboard holds into the folder shown, as a job. A cut is pasted once (the clipboard

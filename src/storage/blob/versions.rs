@@ -86,11 +86,7 @@ mod tests {
 
     #[test]
     fn a_version_is_addressed_by_its_id() {
-        let c = crate::storage::Client::new(
-            crate::storage::Account::emulator_at("127.0.0.1", [1, 2, 3]),
-            Default::default(),
-        )
-        .unwrap();
+        let c = crate::storage::offline_client();
         let url = c
             .version_source_url("docs", "a b.txt", "2026-11-24T10:00:00.1234567Z")
             .unwrap();
