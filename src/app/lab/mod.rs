@@ -2,6 +2,7 @@
 //! timeline; the ready-made scenarios (data in `scenarios`, played by `steps`); and the state each side holds
 //! (its ETag, its lease id, its pop receipt). Free mode is in `free`, drawing in `view`.
 
+pub mod export;
 pub mod free;
 pub mod scenarios;
 pub mod steps;
@@ -164,6 +165,8 @@ pub struct Run {
     pub(crate) outcomes: Vec<(String, StepOutcome)>,
     running: Option<Pending<StepOutcome>>,
     pub(crate) playing: bool,
+    /// The scenario was copied as a Python test.
+    pub(crate) exported: bool,
 }
 
 impl Run {
@@ -298,6 +301,7 @@ impl ConflictLab {
             scenario,
             next: 0,
             set_up: false,
+            exported: false,
             outcomes: Vec::new(),
             running: Some(backend.spawn(setup)),
             playing: false,

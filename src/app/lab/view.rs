@@ -87,6 +87,9 @@ fn scenarios_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
         );
     }
     let (busy, done) = (run.busy(), lab.finished());
+    let (mut copied, exported) = (false, run.exported);
+    let scenarios: &'static [crate::app::lab::scenarios::Scenario] = lab.scenarios;
+    let scenario = &scenarios[run.scenario];
     ui.horizontal(|ui| {
         if ui.add_enabled(!busy && !done, egui::Button::new("Next step")).clicked() {
             lab.step(backend);
@@ -100,7 +103,30 @@ fn scenarios_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
         if done {
             ui.label("Scenario complete.");
         }
+        // The scenario as a test of the user's own: the same steps and outcomes through Microsoft's SDKs.
+        if ui
+            .button("Copy as a Python test")
+            .on_hover_text(
+                "A pytest test (it also runs as a script) doing these steps through Microsoft's Python SDKs and \
+                 asserting these outcomes; the account comes from AZURE_STORAGE_CONNECTION_STRING",
+            )
+            .clicked()
+        {
+            ui.ctx().copy_text(crate::app::lab::export::python_test(scenario));
+            copied = true;
+        }
     });
+    if exported {
+        ui.add(
+            egui::Label::new(
+                RichText::new("Copied: set AZURE_STORAGE_CONNECTION_STRING and run it with pytest or python.").weak(),
+            )
+            .wrap(),
+        );
+    }
+    if copied && let Some(run) = &mut lab.run {
+        run.exported = true;
+    }
     if let Some(run) = &lab.run {
         for (says, o) in &run.outcomes {
             let (mark, color) = if o.as_expected {
