@@ -139,6 +139,15 @@ impl Inspector {
         &self.events[(n - self.dropped) as usize]
     }
 
+    /// The filtered requests, oldest first.
+    pub fn shown_oldest_first(&mut self) -> Vec<&RequestEvent> {
+        self.refresh();
+        self.matching
+            .iter()
+            .map(|&n| &self.events[(n - self.dropped) as usize])
+            .collect()
+    }
+
     /// The filtered requests, newest first, as places in `events`.
     pub fn visible(&mut self) -> Vec<usize> {
         self.refresh();
@@ -166,6 +175,27 @@ impl Inspector {
                 .labelled_by(label.id);
             if ui.button("Clear requests").clicked() {
                 self.clear();
+            }
+            ui.separator();
+            // What is shown, oldest first, taken elsewhere without its secrets.
+            if ui
+                .button("Copy shown as HAR")
+                .on_hover_text("A HAR 1.2 log of the requests shown (no bodies: the inspector keeps none)")
+                .clicked()
+            {
+                ui.ctx()
+                    .copy_text(crate::app::frame::replay::har(&self.shown_oldest_first()));
+            }
+            if ui
+                .button("Copy shown as a curl script")
+                .on_hover_text(
+                    "A shell script replaying the requests shown with curl and an account SAS from \
+                     AZURE_STORAGE_SAS, saying which the service answers differently now",
+                )
+                .clicked()
+            {
+                ui.ctx()
+                    .copy_text(crate::app::frame::replay::curl_script(&self.shown_oldest_first()));
             }
         });
         self.refresh();

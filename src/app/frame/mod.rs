@@ -5,6 +5,7 @@ pub mod activity;
 pub mod app;
 pub mod closing;
 pub mod inspector;
+pub mod replay;
 pub mod shell;
 pub mod surface;
 pub mod tabs;

@@ -1,0 +1,206 @@
+//! The inspector's requests taken elsewhere: a HAR file (what browsers' and proxies' tools open) and a shell script
+//! that replays them with curl and says, request by request, whether the service answered as it did then. No
+//! secret goes along: the URLs and headers are redacted at their source, the Authorization header is left out,
+//! and the script authenticates with an account SAS it reads from `AZURE_STORAGE_SAS` at run time.
+
+use serde_json::{Value, json};
+
+use crate::storage::RequestEvent;
+
+/// Query parameters of a SAS: taken out of a URL before the script's own SAS goes on.
+const SAS_PARAMS: [&str; 19] = [
+    "sv", "ss", "srt", "sp", "se", "st", "spr", "sip", "sig", "sr", "si", "skoid", "sktid", "skt", "ske", "sks", "skv",
+    "ses", "sdd",
+];
+
+/// Headers a replay must not send as they were: its own signature, length and date are not those of then.
+const NOT_REPLAYED: [&str; 4] = ["authorization", "content-length", "x-ms-date", "date"];
+
+/// The requests (oldest first) as a HAR 1.2 log. Bodies are not kept by the inspector, so none are written.
+pub fn har(events: &[&RequestEvent]) -> String {
+    let headers = |list: &[(String, String)]| -> Vec<Value> {
+        list.iter()
+            .map(|(n, v)| {
+                let value = if n == "authorization" { "<redacted>" } else { v.as_str() };
+                json!({"name": n, "value": value})
+            })
+            .collect()
+    };
+    let entries: Vec<Value> = events
+        .iter()
+        .map(|e| {
+            let millis = e.duration.as_secs_f64() * 1000.0;
+            let query: Vec<Value> = reqwest::Url::parse(&e.url)
+                .map(|u| u.query_pairs().map(|(k, v)| json!({"name": k, "value": v})).collect())
+                .unwrap_or_default();
+            json!({
+                "startedDateTime": crate::storage::times::format(e.started, crate::storage::times::ISO_TICKS),
+                "time": millis,
+                "request": {
+                    "method": e.method,
+                    "url": e.url,
+                    "httpVersion": "HTTP/1.1",
+                    "headers": headers(&e.request_headers),
+                    "queryString": query,
+                    "cookies": [],
+                    "headersSize": -1,
+                    "bodySize": -1,
+                    "comment": e.operation,
+                },
+                "response": {
+                    "status": e.status.unwrap_or(0),
+                    "statusText": e.error_code.clone().or_else(|| e.note.clone()).unwrap_or_default(),
+                    "httpVersion": "HTTP/1.1",
+                    "headers": headers(&e.response_headers),
+                    "cookies": [],
+                    "content": {"size": -1, "mimeType": e.response_header("content-type").unwrap_or("")},
+                    "redirectURL": "",
+                    "headersSize": -1,
+                    "bodySize": -1,
+                },
+                "cache": {},
+                "timings": {"send": 0, "wait": millis, "receive": 0},
+            })
+        })
+        .collect();
+    let log = json!({
+        "log": {
+            "version": "1.2",
+            "creator": {"name": "Tessera", "version": env!("CARGO_PKG_VERSION")},
+            "comment": "Request and response bodies are not kept by the inspector; secrets are redacted.",
+            "entries": entries,
+        }
+    });
+    serde_json::to_string_pretty(&log).expect("JSON of strings and numbers")
+}
+
+/// A POSIX shell script that replays the requests (oldest first) with curl, each with the account SAS from
+/// `AZURE_STORAGE_SAS`, and compares each status with the one recorded. It exits non-zero when any differ.
+pub fn curl_script(events: &[&RequestEvent]) -> String {
+    let mut sh = String::from(
+        "#!/bin/sh\n# Requests recorded by Tessera's HTTP inspector, replayed with curl. Each is sent with an account \
+         SAS\n# (the account's menu in Tessera: Account SAS..., Copy SAS token) and its status compared with the one\n\
+         # recorded. Request bodies are not kept by the inspector: a write is replayed with an empty body.\n\
+         set -u\n: \"${AZURE_STORAGE_SAS:?set AZURE_STORAGE_SAS to an account SAS token (without the leading ?)}\"\n\
+         differ=0\n\
+         replay() {\n  expected=$1; shift\n  got=$(curl -sS -o /dev/null -w '%{http_code}' \"$@\")\n  \
+         if [ \"$got\" = \"$expected\" ]; then echo \"same: $got $2\"; else echo \"DIFFERENT: $got, was $expected: $2\"; \
+         differ=$((differ + 1)); fi\n}\n",
+    );
+    for e in events {
+        let expected = e.status.map_or("000".to_string(), |s| s.to_string());
+        sh.push_str(&format!("\n# {} ({})\n", e.operation, e.resource));
+        let mut line = format!(
+            "replay {expected} -X {} \"{}\"",
+            e.method,
+            shell_quote_double(&url_without_sas(&e.url))
+        );
+        for (name, value) in &e.request_headers {
+            if NOT_REPLAYED.contains(&name.as_str()) {
+                continue;
+            }
+            line.push_str(&format!(" \\\n  -H '{name}: {}'", value.replace('\'', "'\\''")));
+        }
+        if matches!(e.method.as_str(), "PUT" | "POST" | "MERGE" | "PATCH") {
+            line.push_str(" \\\n  --data-binary ''");
+        }
+        sh.push_str(&line);
+        sh.push('\n');
+    }
+    sh.push_str("\n[ \"$differ\" -eq 0 ] || { echo \"$differ request(s) answered differently\"; exit 1; }\n");
+    sh
+}
+
+/// The URL with any SAS taken out and `$AZURE_STORAGE_SAS` put on, for double quotes in a shell.
+fn url_without_sas(url: &str) -> String {
+    let Ok(mut u) = reqwest::Url::parse(url) else {
+        return url.to_string();
+    };
+    let kept: Vec<(String, String)> = u
+        .query_pairs()
+        .filter(|(k, _)| !SAS_PARAMS.contains(&k.as_ref()))
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    u.set_query(None);
+    if !kept.is_empty() {
+        u.query_pairs_mut().extend_pairs(kept);
+    }
+    let sep = if u.query().is_some() { '&' } else { '?' };
+    format!("{u}{sep}\u{0}")
+}
+
+/// `text` for inside double quotes, with the placeholder `\0` becoming `$AZURE_STORAGE_SAS`.
+fn shell_quote_double(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        match c {
+            '\u{0}' => out.push_str("$AZURE_STORAGE_SAS"),
+            '"' | '\\' | '$' | '`' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::UNIX_EPOCH;
+
+    fn event(url: &str) -> RequestEvent {
+        RequestEvent {
+            request_seq: 1,
+            client: 1,
+            attempt: 1,
+            started: UNIX_EPOCH,
+            duration: std::time::Duration::from_millis(12),
+            account: "a".into(),
+            service: crate::storage::Service::Blob,
+            operation: "Read properties of `a$b.txt`".into(),
+            method: "HEAD".into(),
+            resource: "c/a$b.txt".into(),
+            url: url.into(),
+            request_headers: vec![
+                ("authorization".into(), "SharedKey a:secret".into()),
+                ("x-ms-version".into(), "2024-11-04".into()),
+                ("x-ms-date".into(), "then".into()),
+            ],
+            response_headers: vec![("etag".into(), "\"0x1\"".into())],
+            status: Some(404),
+            request_id: None,
+            client_request_id: "x".into(),
+            error_code: Some("BlobNotFound".into()),
+            note: None,
+            string_to_sign: None,
+        }
+    }
+
+    #[test]
+    fn the_script_swaps_any_sas_for_its_own_and_sends_no_signature() {
+        let e = event("http://127.0.0.1:1/acct/c/a%24b.txt?comp=tags&sv=2024&sig=%3Credacted%3E&se=x");
+        let sh = curl_script(&[&e]);
+        assert!(
+            sh.contains("replay 404 -X HEAD \"http://127.0.0.1:1/acct/c/a%24b.txt?comp=tags&$AZURE_STORAGE_SAS\""),
+            "{sh}"
+        );
+        assert!(
+            !sh.contains("SharedKey") && !sh.contains("x-ms-date") && !sh.contains("sig="),
+            "{sh}"
+        );
+        assert!(sh.contains("-H 'x-ms-version: 2024-11-04'"));
+    }
+
+    #[test]
+    fn the_har_holds_each_request_without_its_signature() {
+        let e = event("http://127.0.0.1:1/acct/c/a.txt");
+        let har: Value = serde_json::from_str(&har(&[&e, &e])).unwrap();
+        let entries = har["log"]["entries"].as_array().unwrap();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0]["response"]["status"], 404);
+        assert_eq!(entries[0]["request"]["headers"][0]["value"], "<redacted>");
+        assert!(!har.to_string().contains("secret"));
+    }
+}
