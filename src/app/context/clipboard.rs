@@ -1,5 +1,6 @@
-//! Blobs copied or cut in one container tab, waiting to be pasted into another tab of any account: the source
-//! account's client goes with them, so a paste elsewhere can make the source readable (a SAS) for the copy.
+//! What one tab hands to another: blobs copied or cut in one container tab, waiting to be pasted into another
+//! tab of any account (the source account's client goes with them, so a paste elsewhere can make the source
+//! readable, a SAS, for the copy); an entity picked in one table tab, to compare with one of another.
 
 use crate::storage::Client;
 
@@ -18,6 +19,13 @@ pub struct BlobClipboard {
     pub cut: bool,
     /// The one snapshot copied (of the one blob in `items`): pasted as a blob of the base blob's name.
     pub snapshot: Option<String>,
+}
+
+/// An entity as it was when picked, and where it came from ("demo (devstoreaccount1) / customers").
+#[derive(Clone, Debug)]
+pub struct PickedEntity {
+    pub place: String,
+    pub entity: crate::storage::table::entity::Entity,
 }
 
 impl BlobClipboard {

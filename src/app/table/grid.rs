@@ -22,6 +22,11 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
         pane.run_query(ctx);
     }
     toolbar(pane, ui, ctx);
+    if let Some(c) = &mut pane.compare
+        && !c.window(ui.ctx())
+    {
+        pane.compare = None;
+    }
     egui::CollapsingHeader::new("SAS URL")
         .id_salt(("table-sas", &pane.table))
         .show(ui, |ui| {
@@ -201,7 +206,48 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         ui.toggle_value(&mut pane.partition_map, "Partition map")
             .on_hover_text("How the loaded rows (or the whole table) spread over partitions, beside the grid");
         ui.menu_button("Export / import", |ui| files_menu(pane, ui, ctx));
+        ui.menu_button("Compare", |ui| compare_menu(pane, ui, ctx));
     });
+}
+
+/// Compare two selected rows, or pick one here to compare with one of another table tab (of any account).
+fn compare_menu(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    use crate::app::context::clipboard::PickedEntity;
+    use crate::app::table::compare::EntityCompare;
+    let place = format!("{} ({})", pane.table, ctx.client.account().name);
+    let picked = |pane: &TablePane, i: u32| PickedEntity {
+        place: place.clone(),
+        entity: pane.store.get(i).clone(),
+    };
+    let rows: Vec<u32> = pane.selection.iter().copied().collect();
+    if ui
+        .add_enabled(rows.len() == 2, egui::Button::new("Compare the two selected rows"))
+        .on_disabled_hover_text("Select two rows (Ctrl+click)")
+        .clicked()
+    {
+        pane.compare = Some(EntityCompare::new(&picked(pane, rows[0]), &picked(pane, rows[1])));
+        ui.close();
+    }
+    if ui
+        .add_enabled(rows.len() == 1, egui::Button::new("Pick the selected row to compare"))
+        .on_hover_text("Then, in any table tab of any account, compare a row with it")
+        .clicked()
+    {
+        *ctx.entity_pick = Some(picked(pane, rows[0]));
+        ui.close();
+    }
+    if let Some(pick) = ctx.entity_pick.as_ref() {
+        let label = format!(
+            "Compare with the picked row ({} / {} / {})",
+            pick.place,
+            pick.entity.partition_key(),
+            pick.entity.row_key()
+        );
+        if ui.add_enabled(rows.len() == 1, egui::Button::new(label)).clicked() {
+            pane.compare = Some(EntityCompare::new(pick, &picked(pane, rows[0])));
+            ui.close();
+        }
+    }
 }
 
 fn files_menu(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {

@@ -1,6 +1,7 @@
 //! The table pane: its state, its grid, the query panel, the entity store and editor, import and export.
 
 pub mod closing;
+pub mod compare;
 pub mod deletes;
 pub mod editor;
 pub mod editor_conflict;

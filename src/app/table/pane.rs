@@ -61,6 +61,8 @@ pub struct TablePane {
     pub(crate) quick: String,
     pub(super) applied_quick: String,
     pub(crate) selection: BTreeSet<u32>,
+    /// Two entities side by side, when the user asked.
+    pub(crate) compare: Option<crate::app::table::compare::EntityCompare>,
     /// The row Shift+click extends from, as the entity's place in the store, never a position in the view:
     /// positions change under every sort and filter.
     pub(crate) anchor: Option<u32>,
@@ -189,6 +191,7 @@ impl TablePane {
             quick: String::new(),
             applied_quick: String::new(),
             selection: BTreeSet::new(),
+            compare: None,
             anchor: None,
             editor: None,
             json_view: None,
