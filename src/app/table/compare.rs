@@ -45,6 +45,8 @@ pub fn lines(left: &Entity, right: &Entity) -> Vec<Line> {
 pub struct EntityCompare {
     pub left: String,
     pub right: String,
+    /// Each side's ETag and Timestamp: the service's, shown, not compared.
+    versions: [String; 2],
     pub lines: Vec<Line>,
     pub only_differences: bool,
 }
@@ -53,9 +55,14 @@ impl EntityCompare {
     pub fn new(left: &PickedEntity, right: &PickedEntity) -> EntityCompare {
         let describe =
             |p: &PickedEntity| format!("{} / {} / {}", p.place, p.entity.partition_key(), p.entity.row_key());
+        let version = |side: &str, p: &PickedEntity| {
+            let when = p.entity.timestamp().map(|t| t.to_string()).unwrap_or_default();
+            format!("{side}: ETag {}, Timestamp {when}", p.entity.etag().unwrap_or("none"))
+        };
         EntityCompare {
             left: describe(left),
             right: describe(right),
+            versions: [version("Left", left), version("Right", right)],
             lines: lines(&left.entity, &right.entity),
             only_differences: false,
         }
@@ -84,6 +91,9 @@ impl EntityCompare {
             });
             ui.checkbox(&mut self.only_differences, "Only differences");
         });
+        for v in &self.versions {
+            ui.weak(v);
+        }
         let warn = ui.visuals().warn_fg_color;
         egui::ScrollArea::vertical().max_height(480.0).show(ui, |ui| {
             egui::Grid::new("entity-compare").striped(true).show(ui, |ui| {
