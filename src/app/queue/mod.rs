@@ -6,3 +6,4 @@ pub mod closing;
 pub mod message_actions;
 pub mod pane;
 pub mod view;
+pub mod watch;

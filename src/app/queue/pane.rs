@@ -107,6 +107,9 @@ pub struct QueuePane {
     pub(crate) show_raw: bool,
     last_peek: Instant,
     peeking: Loading<(Vec<PeekedMessage>, QueueProperties)>,
+    /// How many the peek in flight asked for, and what changed between peeks.
+    peek_asked: u32,
+    pub(crate) watch: crate::app::queue::watch::QueueWatch,
     pub(crate) properties: Option<QueueProperties>,
     pub(crate) backlog: crate::app::queue::charts::Backlog,
     /// The queue's metadata as the user edits it, apart from what the service said (`context::draft`).
@@ -178,6 +181,8 @@ impl QueuePane {
             show_raw: false,
             last_peek: Instant::now(),
             peeking: None,
+            peek_asked: 0,
+            watch: Default::default(),
             properties: None,
             backlog: crate::app::queue::charts::Backlog::default(),
             metadata_edit: crate::app::context::draft::Draft::new("", Vec::new()),
@@ -229,6 +234,7 @@ impl QueuePane {
         self.peek_wanted = false;
         self.last_peek = Instant::now();
         let (client, queue, n) = (ctx.client.clone(), self.queue.clone(), self.peek_count);
+        self.peek_asked = n;
         self.peeking = Some(ctx.backend.spawn(async move {
             tokio::try_join!(client.peek_messages(&queue, n), client.get_queue_properties(&queue))
         }));
@@ -327,6 +333,7 @@ impl QueuePane {
         if let Some(result) = take_ready(&mut self.peeking) {
             match result {
                 Ok((peeked, props)) => {
+                    self.watch.observe(SystemTime::now(), &peeked, self.peek_asked);
                     self.peeked = peeked;
                     self.backlog
                         .record(crate::app::widgets::plot::now_secs(), props.approximate_message_count);

@@ -47,6 +47,7 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
                 [(pane.queue.clone(), pane.backlog.clone())].into();
             crate::app::queue::charts::backlogs_ui(ui, &pane.queue, &one);
         });
+    changes_ui(pane, ui);
     peek_ui(pane, ui);
     confirm_clear(pane, ui.ctx(), ctx);
 }
@@ -426,4 +427,35 @@ fn confirm_clear(pane: &mut QueuePane, egui_ctx: &egui::Context, ctx: &mut PaneC
             pane.clear(ctx);
         }
     }
+}
+
+/// What changed between peeks (auto-refresh makes it a watch), newest first.
+fn changes_ui(pane: &mut QueuePane, ui: &mut egui::Ui) {
+    let n = pane.watch.changes.len();
+    egui::CollapsingHeader::new(format!("Changes seen ({n})"))
+        .id_salt(("queue-changes", &pane.queue))
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.weak("Between peeks: turn on auto-refresh to watch.");
+                if ui
+                    .add_enabled(n > 0, egui::Button::new("Copy changes as JSON lines"))
+                    .clicked()
+                {
+                    ui.ctx().copy_text(pane.watch.json_lines());
+                }
+                if ui.add_enabled(n > 0, egui::Button::new("Clear changes")).clicked() {
+                    pane.watch.changes.clear();
+                }
+            });
+            egui::ScrollArea::vertical()
+                .id_salt(("queue-changes-list", &pane.queue))
+                .max_height(140.0)
+                .show_rows(ui, 18.0, n, |ui, rows| {
+                    for i in rows {
+                        let (at, change) = &pane.watch.changes[n - 1 - i];
+                        let clock = crate::storage::times::format(*at, crate::storage::times::CLOCK_MILLIS);
+                        ui.label(format!("{clock} {}", change.describe()));
+                    }
+                });
+        });
 }

@@ -1,0 +1,190 @@
+//! What changed in a queue between two peeks, as a watcher sees it: messages that appeared, that stopped being
+//! visible (taken by a consumer, deleted or expired: a peek cannot tell which), and that became visible again
+//! with a higher dequeue count (a consumer's invisibility ran out). A peek shows only the first messages, so a
+//! message is said to be gone only when the new peek saw past where it stood (or saw the whole queue).
+
+use std::collections::{BTreeMap, VecDeque};
+use std::time::SystemTime;
+
+use crate::storage::queue::PeekedMessage;
+
+/// The changes kept; older ones fall off.
+pub const KEPT: usize = 1_000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    Appeared {
+        id: String,
+        text: String,
+    },
+    Gone {
+        id: String,
+    },
+    /// Visible again; `was` the dequeue count when last seen.
+    Back {
+        id: String,
+        dequeue_count: u32,
+        was: u32,
+    },
+}
+
+impl Change {
+    pub fn describe(&self) -> String {
+        let short = |id: &str| id.chars().take(8).collect::<String>();
+        match self {
+            Change::Appeared { id, text } => {
+                let text: String = text.chars().take(60).collect();
+                format!("appeared: {}… {text:?}", short(id))
+            }
+            Change::Gone { id } => {
+                format!(
+                    "no longer visible: {}… (taken by a consumer, deleted or expired)",
+                    short(id)
+                )
+            }
+            Change::Back { id, dequeue_count, was } if dequeue_count > was => format!(
+                "visible again: {}…, dequeue count {dequeue_count} (was {was}): a consumer's invisibility ran out",
+                short(id)
+            ),
+            Change::Back { id, .. } => format!("visible again: {}…", short(id)),
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct QueueWatch {
+    /// The last peek's messages, front first, with their dequeue counts; None before the first.
+    last: Option<Vec<(String, u32)>>,
+    /// Messages seen gone, with their dequeue count then: one seen again is "back", not "appeared".
+    gone: BTreeMap<String, u32>,
+    /// Newest last.
+    pub changes: VecDeque<(SystemTime, Change)>,
+}
+
+impl QueueWatch {
+    /// A new peek of up to `asked` messages: what changed since the last one.
+    pub fn observe(&mut self, at: SystemTime, peeked: &[PeekedMessage], asked: u32) {
+        let now: Vec<(String, u32)> = peeked.iter().map(|m| (m.id.clone(), m.dequeue_count)).collect();
+        let Some(last) = self.last.replace(now.clone()) else {
+            return;
+        };
+        let seen_all = (peeked.len() as u32) < asked;
+        let position = |id: &str| now.iter().position(|(n, _)| n == id);
+        let mut changes = Vec::new();
+        for (i, (id, count)) in last.iter().enumerate() {
+            match now.iter().find(|(n, _)| n == id) {
+                // Dequeued and back between two peeks: still seen, with a higher count.
+                Some((_, c)) if c > count => changes.push(Change::Back {
+                    id: id.clone(),
+                    dequeue_count: *c,
+                    was: *count,
+                }),
+                Some(_) => {}
+                // Gone only if the new peek reached past it: the whole queue, or a message behind it.
+                None if seen_all || last[i + 1..].iter().any(|(later, _)| position(later).is_some()) => {
+                    self.gone.insert(id.clone(), *count);
+                    changes.push(Change::Gone { id: id.clone() });
+                }
+                None => {}
+            }
+        }
+        for m in peeked {
+            if last.iter().any(|(n, _)| *n == m.id) {
+                continue;
+            }
+            match self.gone.remove(&m.id) {
+                Some(was) => changes.push(Change::Back {
+                    id: m.id.clone(),
+                    dequeue_count: m.dequeue_count,
+                    was,
+                }),
+                None => changes.push(Change::Appeared {
+                    id: m.id.clone(),
+                    text: m.text.clone(),
+                }),
+            }
+        }
+        for c in changes {
+            if self.changes.len() == KEPT {
+                self.changes.pop_front();
+            }
+            self.changes.push_back((at, c));
+        }
+    }
+
+    /// The changes as JSON lines, oldest first.
+    pub fn json_lines(&self) -> String {
+        self.changes
+            .iter()
+            .map(|(at, c)| {
+                let time = crate::storage::times::format(*at, crate::storage::times::ISO_TICKS);
+                serde_json::json!({"time": time, "change": c.describe()}).to_string() + "\n"
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(id: &str, count: u32) -> PeekedMessage {
+        PeekedMessage {
+            id: id.into(),
+            inserted: None,
+            expires: None,
+            dequeue_count: count,
+            text: format!("text of {id}"),
+        }
+    }
+
+    fn kinds(w: &QueueWatch) -> Vec<String> {
+        w.changes.iter().map(|(_, c)| c.describe()).collect()
+    }
+
+    #[test]
+    fn appeared_gone_and_back_with_a_higher_count() {
+        let mut w = QueueWatch::default();
+        let t = SystemTime::UNIX_EPOCH;
+        w.observe(t, &[m("aaaaaaaaa1", 0), m("bbbbbbbbb2", 0)], 32);
+        assert!(w.changes.is_empty(), "the first peek is the baseline");
+        w.observe(t, &[m("aaaaaaaaa1", 0), m("bbbbbbbbb2", 0), m("ccccccccc3", 0)], 32);
+        w.observe(t, &[m("bbbbbbbbb2", 0), m("ccccccccc3", 0)], 32);
+        w.observe(t, &[m("bbbbbbbbb2", 0), m("ccccccccc3", 0), m("aaaaaaaaa1", 1)], 32);
+        assert_eq!(
+            kinds(&w),
+            [
+                "appeared: cccccccc… \"text of ccccccccc3\"",
+                "no longer visible: aaaaaaaa… (taken by a consumer, deleted or expired)",
+                "visible again: aaaaaaaa…, dequeue count 1 (was 0): a consumer's invisibility ran out",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_message_beyond_a_full_peek_is_not_called_gone() {
+        let mut w = QueueWatch::default();
+        let t = SystemTime::UNIX_EPOCH;
+        // Two asked, two seen: the queue may hold more behind them.
+        w.observe(t, &[m("a", 0), m("b", 0)], 2);
+        // The front one was taken; the peek now shows b and c: b was behind a and is seen, so a is gone.
+        w.observe(t, &[m("b", 0), m("c", 0)], 2);
+        // Now b is dequeued too, and the peek is again full with c and d: b is gone, a is not said again.
+        w.observe(t, &[m("c", 0), m("d", 0)], 2);
+        let gone: Vec<&Change> = w
+            .changes
+            .iter()
+            .map(|(_, c)| c)
+            .filter(|c| matches!(c, Change::Gone { .. }))
+            .collect();
+        assert_eq!(gone.len(), 2);
+        // With one asked and the last one seen out of view (not gone: nothing behind it was seen).
+        let mut w = QueueWatch::default();
+        w.observe(t, &[m("x", 0)], 1);
+        w.observe(t, &[m("w", 0)], 1);
+        assert!(
+            !w.changes.iter().any(|(_, c)| matches!(c, Change::Gone { .. })),
+            "x may be behind w"
+        );
+    }
+}

@@ -1,0 +1,56 @@
+//! Watching a queue through the UI against a real Azurite: with auto-refresh on, what someone else does shows as
+//! changes between peeks: a message appeared, one stopped being visible when another consumer took it, and came
+//! back with its dequeue count one higher when that consumer's invisibility ran out; the list copies as JSON lines.
+
+mod common;
+mod ui;
+
+use std::time::Duration;
+
+use egui_kittest::kittest::Queryable;
+use tessera::storage::queue::MessageTtl;
+use ui::TestApp;
+
+#[test]
+fn a_watched_queue_names_what_other_consumers_did() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let q = common::unique("qwatch");
+    rt.block_on(async {
+        client.create_queue(&q, &[]).await.unwrap();
+        client
+            .put_message(&q, "first", None, MessageTtl::Default)
+            .await
+            .unwrap();
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &q);
+    t.wait_for_contains("About 1 messages");
+    t.click("auto-refresh every");
+    t.click("Changes seen (0)");
+    rt.block_on(client.put_message(&q, "second", None, MessageTtl::Default))
+        .unwrap();
+    t.wait_for_contains("appeared: ");
+    t.wait_for_contains("\"second\"");
+    // Another consumer takes the front message for 12 s (longer than the 5 s between peeks): gone from view,
+    // then back with dequeue count 1.
+    let taken = rt.block_on(client.get_messages(&q, 1, 12)).unwrap();
+    assert_eq!(taken[0].text, "first");
+    let short: String = taken[0].id.chars().take(8).collect();
+    t.wait_for_contains(&format!("no longer visible: {short}"));
+    t.wait_steps("the invisibility to run out", Duration::from_secs(60), |t| {
+        t.harness
+            .query_all_by_label_contains(&format!("visible again: {short}…, dequeue count 1 (was 0)"))
+            .next()
+            .is_some()
+    });
+    let lines = t.copied_by_clicking("Copy changes as JSON lines");
+    assert_eq!(lines.lines().count(), 3, "{lines}");
+    for line in lines.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(
+            v["time"].as_str().unwrap().ends_with('Z') && v["change"].is_string(),
+            "{line}"
+        );
+    }
+}
