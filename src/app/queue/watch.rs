@@ -33,6 +33,8 @@ impl Change {
         let short = |id: &str| id.chars().take(8).collect::<String>();
         match self {
             Change::Appeared { id, text } => {
+                // As the list shows it: Base64 text decoded.
+                let (text, _) = crate::app::queue::view::shown_text(text, false);
                 let text: String = text.chars().take(60).collect();
                 format!("appeared: {}… {text:?}", short(id))
             }
