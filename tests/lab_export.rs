@@ -28,13 +28,7 @@ fn start(dir: &std::path::Path, name: &str, script: &str) -> Child {
 }
 
 fn finish(child: Child) -> (bool, String) {
-    let out = child.wait_with_output().unwrap();
-    let words = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), words)
+    common::outcome(child.wait_with_output().unwrap())
 }
 
 #[test]

@@ -22,12 +22,7 @@ fn replay(script: &str, sas: &str) -> (bool, String) {
         .env("AZURE_STORAGE_SAS", sas)
         .output()
         .expect("run sh");
-    let words = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), words)
+    common::outcome(out)
 }
 
 #[test]

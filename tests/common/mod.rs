@@ -103,6 +103,16 @@ pub async fn account_through_proxies() -> (Account, [fault_proxy::FaultProxy; 3]
     (account, proxies)
 }
 
+/// Whether a finished process succeeded, and what it printed (stdout, then stderr), for assertions to quote.
+pub fn outcome(out: std::process::Output) -> (bool, String) {
+    let words = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), words)
+}
+
 /// The tests' one wait: runs `step` until `done` holds, failing after `patience` with `what` and `context()`.
 /// Never a fixed sleep where a state can be awaited: the poll is short, the deadline generous.
 pub fn wait(what: &str, patience: Duration, mut step: impl FnMut() -> bool, context: impl Fn() -> String) {
