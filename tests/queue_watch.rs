@@ -7,6 +7,7 @@ mod ui;
 
 use std::time::Duration;
 
+use common::fault_proxy::Fault;
 use egui_kittest::kittest::Queryable;
 use tessera::storage::queue::MessageTtl;
 use ui::TestApp;
@@ -53,4 +54,39 @@ fn a_watched_queue_names_what_other_consumers_did() {
             "{line}"
         );
     }
+}
+
+#[test]
+fn a_watch_backs_off_while_the_service_throttles_and_stops_when_refused() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let q = common::unique("qthrottle");
+    rt.block_on(client.create_queue(&q, &[])).unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Queue));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Queues", &q);
+    t.wait_for_contains("About 0 messages");
+    t.click("auto-refresh every");
+    // Every answer a 503 (the client's own retries give up too): the watch asks less often, and says so.
+    proxy.always(Some(Fault::Status {
+        status: 503,
+        retry_after: None,
+    }));
+    t.wait_for_contains("throttled: every 10 s");
+    // The service answers again: back to the user's interval.
+    proxy.always(None);
+    t.wait_steps("the interval back to 5 s", Duration::from_secs(90), |t| {
+        t.harness
+            .query_all_by_label_contains("throttled: every")
+            .next()
+            .is_none()
+    });
+    // Refused: watching stops with the reason, and no more peeks are sent.
+    proxy.always(Some(Fault::Status {
+        status: 403,
+        retry_after: None,
+    }));
+    t.click("Changes seen (0)");
+    t.wait_for_contains("Watching stopped: the service refused the peek (403).");
+    assert!(!t.queue().auto_refreshing(), "auto-refresh is off");
 }

@@ -165,6 +165,10 @@ impl QueuePane {
     }
 
     /// Peek again every `seconds` (None: only when asked).
+    pub fn auto_refreshing(&self) -> bool {
+        self.auto_refresh
+    }
+
     pub fn set_auto_refresh(&mut self, seconds: Option<u32>) {
         self.auto_refresh = seconds.is_some();
         self.refresh_seconds = seconds.unwrap_or(self.refresh_seconds);
@@ -333,6 +337,7 @@ impl QueuePane {
         if let Some(result) = take_ready(&mut self.peeking) {
             match result {
                 Ok((peeked, props)) => {
+                    self.watch.answered();
                     self.watch.observe(SystemTime::now(), &peeked, self.peek_asked);
                     self.peeked = peeked;
                     self.backlog
@@ -341,7 +346,13 @@ impl QueuePane {
                     self.metadata_edit.observe("", props.metadata.clone());
                     self.properties = Some(props);
                 }
-                Err(e) => self.message = Some(Err(e)),
+                Err(e) => {
+                    // Watching backs off from a throttling service and stops where it is refused.
+                    if self.auto_refresh && self.watch.failed(e.status, &e.plain_words()) {
+                        self.auto_refresh = false;
+                    }
+                    self.message = Some(Err(e));
+                }
             }
         }
         if let Some(result) = take_ready(&mut self.dequeuing) {
@@ -423,7 +434,7 @@ impl QueuePane {
         }
         if self.auto_refresh
             && self.peeking.is_none()
-            && self.last_peek.elapsed() >= Duration::from_secs(u64::from(self.refresh_seconds))
+            && self.last_peek.elapsed() >= Duration::from_secs(u64::from(self.watch.interval(self.refresh_seconds)))
         {
             self.peek_wanted = true;
         }

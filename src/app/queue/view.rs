@@ -70,6 +70,17 @@ fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         ui.checkbox(&mut pane.auto_refresh, "auto-refresh every");
         ui.add(egui::Slider::new(&mut pane.refresh_seconds, 1..=60).suffix(" s"))
             .accessible_name("Auto-refresh seconds");
+        if pane.auto_refresh {
+            let every = pane.watch.interval(pane.refresh_seconds);
+            ui.weak(format!("about {} requests/min", (2 * 60 / every.max(1)).max(1)))
+                .on_hover_text("Each refresh is a peek and a read of the queue's properties");
+            if every != pane.refresh_seconds {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!("throttled: every {every} s until the service answers again"),
+                );
+            }
+        }
         ui.separator();
         egui::ComboBox::from_label("poison threshold")
             .selected_text(format!("poison at {}", pane.poison_threshold))
@@ -435,6 +446,9 @@ fn changes_ui(pane: &mut QueuePane, ui: &mut egui::Ui) {
     egui::CollapsingHeader::new(format!("Changes seen ({n})"))
         .id_salt(("queue-changes", &pane.queue))
         .show(ui, |ui| {
+            if let Some(why) = &pane.watch.stopped {
+                ui.colored_label(ui.visuals().error_fg_color, why);
+            }
             ui.horizontal(|ui| {
                 ui.weak("Between peeks: turn on auto-refresh to watch.");
                 if ui

@@ -55,6 +55,10 @@ impl Change {
 
 #[derive(Default)]
 pub struct QueueWatch {
+    /// How many times the interval is doubled while the service throttles (503, 429): 0 when it does not.
+    pub backoff: u32,
+    /// Why watching stopped, when the service refused it (403).
+    pub stopped: Option<String>,
     /// The last peek's messages, front first, with their dequeue counts; None before the first.
     last: Option<Vec<(String, u32)>>,
     /// Messages seen gone, with their dequeue count then: one seen again is "back", not "appeared".
@@ -114,6 +118,33 @@ impl QueueWatch {
         }
     }
 
+    /// The seconds between peeks: the user's, doubled per throttled answer in a row (at most 16 times).
+    pub fn interval(&self, seconds: u32) -> u32 {
+        seconds.saturating_mul(1 << self.backoff.min(4))
+    }
+
+    /// A peek failed: a throttled service is asked less often, a refusal stops the watch (the caller turns
+    /// auto-refresh off). True when watching must stop.
+    pub fn failed(&mut self, status: Option<u16>, why: &str) -> bool {
+        match status {
+            Some(503) | Some(429) => {
+                self.backoff = (self.backoff + 1).min(4);
+                false
+            }
+            Some(403) => {
+                self.stopped = Some(format!("Watching stopped: the service refused the peek (403). {why}"));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A peek answered: the user's interval again.
+    pub fn answered(&mut self) {
+        self.backoff = 0;
+        self.stopped = None;
+    }
+
     /// The changes as JSON lines, oldest first.
     pub fn json_lines(&self) -> String {
         self.changes
@@ -161,6 +192,24 @@ mod tests {
                 "visible again: aaaaaaaa…, dequeue count 1 (was 0): a consumer's invisibility ran out",
             ]
         );
+    }
+
+    #[test]
+    fn a_throttling_service_is_asked_less_often_and_a_refusal_stops_the_watch() {
+        let mut w = QueueWatch::default();
+        assert_eq!(w.interval(5), 5);
+        for _ in 0..6 {
+            assert!(!w.failed(Some(503), "busy"));
+        }
+        assert_eq!(w.interval(5), 80, "doubled at most four times");
+        w.answered();
+        assert_eq!(w.interval(5), 5);
+        assert!(
+            !w.failed(Some(500), "oops"),
+            "another failure neither slows nor stops it"
+        );
+        assert!(w.failed(Some(403), "AuthorizationFailure"));
+        assert!(w.stopped.as_deref().unwrap().contains("403"));
     }
 
     #[test]
