@@ -90,3 +90,44 @@ fn a_watch_backs_off_while_the_service_throttles_and_stops_when_refused() {
     t.wait_for_contains("Watching stopped: the service refused the peek (403).");
     assert!(!t.queue().auto_refreshing(), "auto-refresh is off");
 }
+
+/// Peeks of `queue` the inspector has seen.
+fn peeks_of(t: &TestApp, queue: &str) -> usize {
+    t.harness
+        .state()
+        .requests()
+        .iter()
+        .filter(|e| e.resource.contains(queue) && e.url.contains("peekonly=true"))
+        .count()
+}
+
+#[test]
+fn a_watch_pauses_while_its_tab_is_not_shown() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let (watched, other) = (common::unique("qshown"), common::unique("qother"));
+    rt.block_on(async {
+        client.create_queue(&watched, &[]).await.unwrap();
+        client.create_queue(&other, &[]).await.unwrap();
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &watched);
+    t.wait_for_contains("About 0 messages");
+    t.click("auto-refresh every");
+    let first = peeks_of(&t, &watched);
+    t.wait_steps("a peek of the watch", Duration::from_secs(60), |t| {
+        peeks_of(t, &watched) > first
+    });
+    // Another tab in front: the watched queue is not peeked (one already out may still land).
+    t.click(&other);
+    t.wait_for_contains("About 0 messages");
+    let hidden = peeks_of(&t, &watched);
+    t.idle_for(Duration::from_secs(12));
+    assert!(peeks_of(&t, &watched) <= hidden + 1, "a tab not shown kept peeking");
+    // Shown again: the watch goes on.
+    t.harness.state_mut().activate_tab(0);
+    let back = peeks_of(&t, &watched);
+    t.wait_steps("the watch going on", Duration::from_secs(60), |t| {
+        peeks_of(t, &watched) > back
+    });
+}

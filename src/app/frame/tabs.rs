@@ -186,8 +186,10 @@ impl Tabs {
                     Service::Queue => Pane::Queue(Box::new(QueuePane::new(&tab.target.name))),
                 };
             }
-            if let Pane::Blob(p) = &mut tab.pane {
-                p.shown = active == Some(i);
+            match &mut tab.pane {
+                Pane::Blob(p) => p.shown = active == Some(i),
+                Pane::Queue(p) => p.shown = active == Some(i),
+                _ => {}
             }
             let mut lab = None;
             let mut ctx = shared.pane_context(&client, &mut lab);

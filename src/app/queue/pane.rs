@@ -102,6 +102,8 @@ pub struct QueuePane {
     pub(crate) peeked: Vec<PeekedMessage>,
     pub(crate) peek_count: u32,
     pub(crate) auto_refresh: bool,
+    /// Whether its tab is the one shown: a watch refreshes only then (a pane without a tab, in a test, is).
+    pub(crate) shown: bool,
     pub(crate) refresh_seconds: u32,
     pub(crate) poison_threshold: u32,
     pub(crate) show_raw: bool,
@@ -180,6 +182,7 @@ impl QueuePane {
             peeked: Vec::new(),
             peek_count: 32,
             auto_refresh: false,
+            shown: true,
             refresh_seconds: 5,
             poison_threshold: 5,
             show_raw: false,
@@ -433,6 +436,7 @@ impl QueuePane {
             self.released_seen = self.held.iter().filter(|h| h.released(SystemTime::now())).count();
         }
         if self.auto_refresh
+            && self.shown
             && self.peeking.is_none()
             && self.last_peek.elapsed() >= Duration::from_secs(u64::from(self.watch.interval(self.refresh_seconds)))
         {
