@@ -38,7 +38,7 @@ fn a_blobs_requests_replay_with_curl_and_say_what_changed() {
     t.click_contains("HTTP inspector (");
     t.type_into("Find:", "replayed.txt");
     let script = t.copied_by_clicking("Copy shown as a curl script");
-    assert!(script.contains("replay 200 -X HEAD"), "{script}");
+    assert!(script.contains("replay 200 'HEAD /"), "{script}");
     assert!(
         !script.contains("SharedKey") && !script.contains("authorization"),
         "{script}"
@@ -58,10 +58,12 @@ fn a_blobs_requests_replay_with_curl_and_say_what_changed() {
     };
     let sas = client.account_sas(&grant).unwrap();
     let (ok, words) = replay(&script, &sas);
+    let head = format!("HEAD /{container}/replayed.txt");
     assert!(
-        ok && words.contains("same: 200") && !words.contains("DIFFERENT"),
+        ok && words.contains(&format!("same: 200 {head}")) && !words.contains("DIFFERENT"),
         "{words}"
     );
+    assert!(!words.contains("sig="), "the output never shows the SAS: {words}");
     // Someone else deletes the blob: the replay says the answers changed.
     rt.block_on(client.delete_blob(
         &container,
@@ -72,7 +74,10 @@ fn a_blobs_requests_replay_with_curl_and_say_what_changed() {
     ))
     .unwrap();
     let (ok, words) = replay(&script, &sas);
-    assert!(!ok && words.contains("DIFFERENT: 404, was 200"), "{words}");
+    assert!(
+        !ok && words.contains(&format!("DIFFERENT: 404, was 200: {head}")),
+        "{words}"
+    );
     // Without a SAS the script says what it needs and sends nothing.
     let (ok, words) = replay(&script, "");
     assert!(!ok && words.contains("AZURE_STORAGE_SAS"), "{words}");

@@ -83,15 +83,17 @@ pub fn curl_script(events: &[&RequestEvent]) -> String {
          # recorded. Request bodies are not kept by the inspector: a write is replayed with an empty body.\n\
          set -u\n: \"${AZURE_STORAGE_SAS:?set AZURE_STORAGE_SAS to an account SAS token (without the leading ?)}\"\n\
          differ=0\n\
-         replay() {\n  expected=$1; shift\n  got=$(curl -sS -o /dev/null -w '%{http_code}' \"$@\")\n  \
-         if [ \"$got\" = \"$expected\" ]; then echo \"same: $got $2\"; else echo \"DIFFERENT: $got, was $expected: $2\"; \
+         replay() {\n  expected=$1; what=$2; shift 2\n  got=$(curl -sS -o /dev/null -w '%{http_code}' \"$@\")\n  \
+         if [ \"$got\" = \"$expected\" ]; then echo \"same: $got $what\"; else echo \"DIFFERENT: $got, was $expected: $what\"; \
          differ=$((differ + 1)); fi\n}\n",
     );
     for e in events {
         let expected = e.status.map_or("000".to_string(), |s| s.to_string());
         sh.push_str(&format!("\n# {} ({})\n", e.operation, e.resource));
+        // What the output names: the method and the resource, never the URL (it carries the SAS).
+        let what = format!("{} /{}", e.method, e.resource.trim_start_matches('/')).replace('\'', "'\\''");
         let mut line = format!(
-            "replay {expected} -X {} \"{}\"",
+            "replay {expected} '{what}' -X {} \"{}\"",
             e.method,
             shell_quote_double(&url_without_sas(&e.url))
         );
@@ -183,7 +185,9 @@ mod tests {
         let e = event("http://127.0.0.1:1/acct/c/a%24b.txt?comp=tags&sv=2024&sig=%3Credacted%3E&se=x");
         let sh = curl_script(&[&e]);
         assert!(
-            sh.contains("replay 404 -X HEAD \"http://127.0.0.1:1/acct/c/a%24b.txt?comp=tags&$AZURE_STORAGE_SAS\""),
+            sh.contains(
+                "replay 404 'HEAD /c/a$b.txt' -X HEAD \"http://127.0.0.1:1/acct/c/a%24b.txt?comp=tags&$AZURE_STORAGE_SAS\""
+            ),
             "{sh}"
         );
         assert!(
