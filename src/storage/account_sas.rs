@@ -72,12 +72,7 @@ impl Client {
             return Err(StorageError::invalid(OP, "The expiry must be later than the start."));
         }
         let sip = grant.ip.clone().unwrap_or_default();
-        if !sip.is_empty() && !crate::storage::service_sas::ip_ok(&sip) {
-            return Err(StorageError::invalid(
-                OP,
-                format!("`{sip}` is not an IPv4 address or a range such as 168.1.5.60-168.1.5.70."),
-            ));
-        }
+        crate::storage::service_sas::check_ip(OP, grant.ip.as_deref())?;
         let time = |t: Option<SystemTime>| {
             t.map(|t| crate::storage::times::format(t, crate::storage::times::ISO_SECONDS))
                 .unwrap_or_default()

@@ -64,9 +64,16 @@ fn time(t: Option<SystemTime>) -> String {
         .unwrap_or_default()
 }
 
-/// Whether `ip` is an IPv4 address or a range of two.
-pub(crate) fn ip_ok(ip: &str) -> bool {
-    ip.split('-').count() <= 2 && ip.split('-').all(|a| a.parse::<std::net::Ipv4Addr>().is_ok())
+/// A SAS's address or range, said before signing when it is neither an IPv4 address nor a range of two.
+pub(crate) fn check_ip(op: &str, ip: Option<&str>) -> Result<()> {
+    let ok = |ip: &str| ip.split('-').count() <= 2 && ip.split('-').all(|a| a.parse::<std::net::Ipv4Addr>().is_ok());
+    match ip.filter(|ip| !ok(ip)) {
+        Some(ip) => Err(StorageError::invalid(
+            op,
+            format!("`{ip}` is not an IPv4 address or a range such as 168.1.5.60-168.1.5.70."),
+        )),
+        None => Ok(()),
+    }
 }
 
 impl Client {
@@ -114,12 +121,7 @@ impl Client {
                 return Err(StorageError::invalid(OP, "The expiry must be later than the start."));
             }
         }
-        if let Some(ip) = grant.ip.as_deref().filter(|ip| !ip_ok(ip)) {
-            return Err(StorageError::invalid(
-                OP,
-                format!("`{ip}` is not an IPv4 address or a range such as 168.1.5.60-168.1.5.70."),
-            ));
-        }
+        check_ip(OP, grant.ip.as_deref())?;
         let account = &self.account().name;
         let (st, se) = (time(grant.start), time(grant.expiry));
         let si = grant.policy.clone().unwrap_or_default();

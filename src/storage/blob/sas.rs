@@ -177,16 +177,33 @@ impl Client {
                  account makes a user delegation SAS instead.",
             ));
         }
-        // One signer for every service SAS (`service_sas`): a container's or blob's is one of them.
+        let limits = SasLimits {
+            start,
+            ..Default::default()
+        };
+        self.blob_service_sas(container, blob, permissions, expiry, &limits)
+    }
+
+    /// A container's or blob's service SAS: one of the service SAS of `service_sas`, the one signer of them all.
+    fn blob_service_sas(
+        &self,
+        container: &str,
+        blob: Option<&str>,
+        permissions: SasPermissions,
+        expiry: SystemTime,
+        limits: &SasLimits,
+    ) -> Result<String> {
         let resource = match blob {
             Some(b) => SasResource::Blob(container.to_string(), b.to_string()),
             None => SasResource::Container(container.to_string()),
         };
         let grant = SasGrant {
             permissions: permissions.to_letters(),
-            start,
+            start: limits.start,
             expiry: Some(expiry),
-            ..Default::default()
+            policy: None,
+            ip: limits.ip.clone(),
+            https_only: limits.https_only,
         };
         self.service_sas_url(&resource, &grant)
     }
@@ -255,16 +272,7 @@ impl Client {
         expiry: SystemTime,
         limits: &SasLimits,
     ) -> Result<String> {
-        if let Some(ip) = limits
-            .ip
-            .as_deref()
-            .filter(|ip| !crate::storage::service_sas::ip_ok(ip))
-        {
-            return Err(StorageError::invalid(
-                OP,
-                format!("`{ip}` is not an IPv4 address or a range such as 168.1.5.60-168.1.5.70."),
-            ));
-        }
+        crate::storage::service_sas::check_ip(OP, limits.ip.as_deref())?;
         match self.account().credential {
             Credential::Bearer(_) => {
                 // Checked before the key is asked for: bad input sends nothing.
@@ -280,19 +288,7 @@ impl Client {
             }
             _ => {
                 check_names(OP, container, blob)?;
-                let resource = match blob {
-                    Some(b) => SasResource::Blob(container.to_string(), b.to_string()),
-                    None => SasResource::Container(container.to_string()),
-                };
-                let grant = SasGrant {
-                    permissions: permissions.to_letters(),
-                    start: limits.start,
-                    expiry: Some(expiry),
-                    policy: None,
-                    ip: limits.ip.clone(),
-                    https_only: limits.https_only,
-                };
-                self.service_sas_url(&resource, &grant)
+                self.blob_service_sas(container, blob, permissions, expiry, limits)
             }
         }
     }
