@@ -118,7 +118,7 @@ impl BlobPane {
             snapshot,
         };
         self.message = Some(Ok(format!(
-            "{} {}: open the folder to put it there (any container, any account) and Paste.",
+            "{} {}: open the folder to paste into (any container, any account) and press Paste here.",
             if cut { "Cut" } else { "Copied" },
             clip.describe()
         )));
