@@ -78,7 +78,7 @@ fn a_queues_backlog_follows_puts_and_deletes() {
     t.open_resource("Queues", &q);
     t.click("Backlog over time");
     t.wait_for_contains("Backlog now: 3 messages");
-    t.click("auto-refresh every");
+    t.click("Watch every");
     let got = rt.block_on(client.get_messages(&q, 2, 30)).unwrap();
     for m in got {
         rt.block_on(client.delete_message(&q, &m.id, &m.pop_receipt)).unwrap();

@@ -265,7 +265,7 @@ fn an_unsaved_metadata_edit_survives_refreshes_and_a_refused_save_then_saves_exa
     let cs = common::emulator().connection_string();
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Queues", &q);
-    t.click("auto-refresh every");
+    t.click("Watch every");
     t.click("Add queue metadata");
     t.type_into("Queue metadata name 1", "team");
     t.type_into("Queue metadata value 1", "blue");

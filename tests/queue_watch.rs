@@ -27,7 +27,7 @@ fn a_watched_queue_names_what_other_consumers_did() {
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Queues", &q);
     t.wait_for_contains("About 1 messages");
-    t.click("auto-refresh every");
+    t.click("Watch every");
     t.click("Changes seen (0)");
     rt.block_on(client.put_message(&q, "second", None, MessageTtl::Default))
         .unwrap();
@@ -66,7 +66,7 @@ fn a_watch_backs_off_while_the_service_throttles_and_stops_when_refused() {
     let mut t = TestApp::with_account(&rt, &account);
     t.open_resource("Queues", &q);
     t.wait_for_contains("About 0 messages");
-    t.click("auto-refresh every");
+    t.click("Watch every");
     // Every answer a 503 (the client's own retries give up too): the watch asks less often, and says so.
     proxy.always(Some(Fault::Status {
         status: 503,
@@ -87,7 +87,7 @@ fn a_watch_backs_off_while_the_service_throttles_and_stops_when_refused() {
         retry_after: None,
     }));
     t.click("Changes seen (0)");
-    t.wait_for_contains("Watching stopped: the service refused the peek (403).");
+    t.wait_for_contains("Watching stopped: the service refused the read (403).");
     assert!(!t.queue().auto_refreshing(), "auto-refresh is off");
 }
 
@@ -113,7 +113,7 @@ fn a_watch_pauses_while_its_tab_is_not_shown() {
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Queues", &watched);
     t.wait_for_contains("About 0 messages");
-    t.click("auto-refresh every");
+    t.click("Watch every");
     let first = peeks_of(&t, &watched);
     t.wait_steps("a peek of the watch", Duration::from_secs(60), |t| {
         peeks_of(t, &watched) > first

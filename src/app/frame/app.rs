@@ -560,6 +560,7 @@ impl TesseraApp {
 impl eframe::App for TesseraApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         self.apply_theme(ctx);
+        self.tabs.minimised = ctx.input(|i| i.viewport().minimized == Some(true));
         TesseraApp::logic(self);
         // Countdowns (leases, visibility) and running jobs move without input.
         let lab_busy = self

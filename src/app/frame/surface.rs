@@ -31,6 +31,19 @@ impl TesseraApp {
         }
     }
 
+    /// The same, to drive it as a test would through a control it cannot reach by label (a slider).
+    pub fn active_table_mut(&mut self) -> Option<&mut TablePane> {
+        match self
+            .tabs
+            .active
+            .and_then(|i| self.tabs.list.get_mut(i))
+            .map(|t| &mut t.pane)
+        {
+            Some(Pane::Table(p)) => Some(p),
+            _ => None,
+        }
+    }
+
     pub fn active_blob(&self) -> Option<&BlobPane> {
         match self.active_pane() {
             Some(Pane::Blob(p)) => Some(p),

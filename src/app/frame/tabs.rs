@@ -83,6 +83,8 @@ pub struct Tabs {
     pub(crate) closed: Vec<Tab>,
     /// Image previews of tabs dropped since the last frame: egui keeps an image's bytes until told to forget it.
     pub(crate) forget_images: Vec<String>,
+    /// The window is minimised: no tab is shown, so no watch reads.
+    pub(crate) minimised: bool,
 }
 
 impl Tabs {
@@ -162,7 +164,7 @@ impl Tabs {
     pub fn wants_ticks(&self) -> bool {
         !self.closed.is_empty()
             || self.list.iter().any(|t| match &t.pane {
-                Pane::Table(p) => p.is_loading() || p.is_viewing(),
+                Pane::Table(p) => p.is_loading() || p.is_viewing() || p.is_watching(),
                 Pane::Blob(p) => p.is_busy(),
                 Pane::Queue(p) => p.is_busy() || p.counting(),
                 Pane::Waiting => false,
@@ -171,7 +173,7 @@ impl Tabs {
 
     /// Creates panes whose account became ready, and lets every pane collect its results.
     pub fn poll(&mut self, shared: &mut Shared) {
-        let active = self.active;
+        let active = if self.minimised { None } else { self.active };
         let open = self.list.len();
         for (i, tab) in self.list.iter_mut().chain(self.closed.iter_mut()).enumerate() {
             let active = if i < open { active } else { None };
@@ -189,7 +191,8 @@ impl Tabs {
             match &mut tab.pane {
                 Pane::Blob(p) => p.shown = active == Some(i),
                 Pane::Queue(p) => p.shown = active == Some(i),
-                _ => {}
+                Pane::Table(p) => p.shown = active == Some(i),
+                Pane::Waiting => {}
             }
             let mut lab = None;
             let mut ctx = shared.pane_context(&client, &mut lab);

@@ -28,6 +28,6 @@ impl QueuePane {
 
     /// The tab went out of sight: it stops refreshing on its own (what it sent still lands).
     pub fn hide(&mut self) {
-        self.auto_refresh = false;
+        self.watch.cadence.on = false;
     }
 }

@@ -2,7 +2,7 @@
 //! visibility countdowns, the actions on a dequeued message, put, metadata and clear.
 //! Drawing lives in `view`.
 
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
 use crate::app::context::PaneContext;
 use crate::app::context::{Loading, Pending, take_all_ready, take_ready};
@@ -101,13 +101,10 @@ pub struct QueuePane {
     pub(crate) queue: String,
     pub(crate) peeked: Vec<PeekedMessage>,
     pub(crate) peek_count: u32,
-    pub(crate) auto_refresh: bool,
     /// Whether its tab is the one shown: a watch refreshes only then (a pane without a tab, in a test, is).
     pub(crate) shown: bool,
-    pub(crate) refresh_seconds: u32,
     pub(crate) poison_threshold: u32,
     pub(crate) show_raw: bool,
-    last_peek: Instant,
     peeking: Loading<(Vec<PeekedMessage>, QueueProperties)>,
     /// How many the peek in flight asked for, and what changed between peeks.
     peek_asked: u32,
@@ -168,12 +165,12 @@ impl QueuePane {
 
     /// Peek again every `seconds` (None: only when asked).
     pub fn auto_refreshing(&self) -> bool {
-        self.auto_refresh
+        self.watch.cadence.on
     }
 
     pub fn set_auto_refresh(&mut self, seconds: Option<u32>) {
-        self.auto_refresh = seconds.is_some();
-        self.refresh_seconds = seconds.unwrap_or(self.refresh_seconds);
+        self.watch.cadence.on = seconds.is_some();
+        self.watch.cadence.seconds = seconds.unwrap_or(self.watch.cadence.seconds);
     }
 
     pub fn new(queue: &str) -> Self {
@@ -181,12 +178,9 @@ impl QueuePane {
             queue: queue.to_string(),
             peeked: Vec::new(),
             peek_count: 32,
-            auto_refresh: false,
             shown: true,
-            refresh_seconds: 5,
             poison_threshold: 5,
             show_raw: false,
-            last_peek: Instant::now(),
             peeking: None,
             peek_asked: 0,
             watch: Default::default(),
@@ -228,7 +222,7 @@ impl QueuePane {
     /// Whether a countdown is on screen.
     pub fn counting(&self) -> bool {
         let now = SystemTime::now();
-        self.auto_refresh || self.held.iter().any(|h| !h.done && h.seconds_left(now) > -2.0)
+        self.watch.cadence.on || self.held.iter().any(|h| !h.done && h.seconds_left(now) > -2.0)
     }
 
     /// Peeks (changing nothing) and reads the approximate count.
@@ -239,7 +233,7 @@ impl QueuePane {
         }
         self.started = true;
         self.peek_wanted = false;
-        self.last_peek = Instant::now();
+        self.watch.cadence.started();
         let (client, queue, n) = (ctx.client.clone(), self.queue.clone(), self.peek_count);
         self.peek_asked = n;
         self.peeking = Some(ctx.backend.spawn(async move {
@@ -340,7 +334,7 @@ impl QueuePane {
         if let Some(result) = take_ready(&mut self.peeking) {
             match result {
                 Ok((peeked, props)) => {
-                    self.watch.answered();
+                    self.watch.cadence.answered();
                     self.watch.observe(SystemTime::now(), &peeked, self.peek_asked);
                     self.peeked = peeked;
                     self.backlog
@@ -351,8 +345,8 @@ impl QueuePane {
                 }
                 Err(e) => {
                     // Watching backs off from a throttling service and stops where it is refused.
-                    if self.auto_refresh && self.watch.failed(e.status, &e.plain_words()) {
-                        self.auto_refresh = false;
+                    if self.watch.cadence.on {
+                        self.watch.cadence.failed(e.status, &e.plain_words());
                     }
                     self.message = Some(Err(e));
                 }
@@ -435,11 +429,7 @@ impl QueuePane {
         if prune_finished(&mut self.held) {
             self.released_seen = self.held.iter().filter(|h| h.released(SystemTime::now())).count();
         }
-        if self.auto_refresh
-            && self.shown
-            && self.peeking.is_none()
-            && self.last_peek.elapsed() >= Duration::from_secs(u64::from(self.watch.interval(self.refresh_seconds)))
-        {
+        if self.shown && self.peeking.is_none() && self.watch.cadence.due() {
             self.peek_wanted = true;
         }
         // One peek at a time, once the dequeue and actions in flight have landed: 32 deletes ask for one peek

@@ -67,20 +67,9 @@ fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         ui.add(egui::Slider::new(&mut pane.peek_count, 1..=MAX_MESSAGES_PER_CALL).prefix("peek "))
             .accessible_name("Messages to peek")
             .on_hover_text("The service returns at most 32 messages per peek.");
-        ui.checkbox(&mut pane.auto_refresh, "auto-refresh every");
-        ui.add(egui::Slider::new(&mut pane.refresh_seconds, 1..=60).suffix(" s"))
-            .accessible_name("Auto-refresh seconds");
-        if pane.auto_refresh {
-            let every = pane.watch.interval(pane.refresh_seconds);
-            ui.weak(format!("about {} requests/min", (2 * 60 / every.max(1)).max(1)))
-                .on_hover_text("Each refresh is a peek and a read of the queue's properties");
-            if every != pane.refresh_seconds {
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    format!("throttled: every {every} s until the service answers again"),
-                );
-            }
-        }
+        pane.watch
+            .cadence
+            .ui(ui, 2, "a peek and a read of the queue's properties");
         ui.separator();
         egui::ComboBox::from_label("poison threshold")
             .selected_text(format!("poison at {}", pane.poison_threshold))
@@ -440,36 +429,13 @@ fn confirm_clear(pane: &mut QueuePane, egui_ctx: &egui::Context, ctx: &mut PaneC
     }
 }
 
-/// What changed between peeks (auto-refresh makes it a watch), newest first.
+/// What changed between peeks (watching peeks on its own), newest first.
 fn changes_ui(pane: &mut QueuePane, ui: &mut egui::Ui) {
     let n = pane.watch.changes.len();
     egui::CollapsingHeader::new(format!("Changes seen ({n})"))
         .id_salt(("queue-changes", &pane.queue))
         .show(ui, |ui| {
-            if let Some(why) = &pane.watch.stopped {
-                ui.colored_label(ui.visuals().error_fg_color, why);
-            }
-            ui.horizontal(|ui| {
-                ui.weak("Between peeks: turn on auto-refresh to watch.");
-                if ui
-                    .add_enabled(n > 0, egui::Button::new("Copy changes as JSON lines"))
-                    .clicked()
-                {
-                    ui.ctx().copy_text(pane.watch.json_lines());
-                }
-                if ui.add_enabled(n > 0, egui::Button::new("Clear changes")).clicked() {
-                    pane.watch.changes.clear();
-                }
-            });
-            egui::ScrollArea::vertical()
-                .id_salt(("queue-changes-list", &pane.queue))
-                .max_height(140.0)
-                .show_rows(ui, 18.0, n, |ui, rows| {
-                    for i in rows {
-                        let (at, change) = &pane.watch.changes[n - 1 - i];
-                        let clock = crate::storage::times::format(*at, crate::storage::times::CLOCK_MILLIS);
-                        ui.label(format!("{clock} {}", change.describe()));
-                    }
-                });
+            ui.weak("Between peeks: turn on Watch to peek on an interval.");
+            pane.watch.changes.ui(ui, ("queue", &pane.queue));
         });
 }

@@ -3,13 +3,11 @@
 //! with a higher dequeue count (a consumer's invisibility ran out). A peek shows only the first messages, so a
 //! message is said to be gone only when the new peek saw past where it stood (or saw the whole queue).
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::time::SystemTime;
 
+use crate::app::widgets::watch::{Cadence, ChangeLog};
 use crate::storage::queue::PeekedMessage;
-
-/// The changes kept; older ones fall off.
-pub const KEPT: usize = 1_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
@@ -28,8 +26,12 @@ pub enum Change {
     },
 }
 
-impl Change {
-    pub fn describe(&self) -> String {
+impl crate::app::widgets::watch::Change for Change {
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({"change": self.describe()})
+    }
+
+    fn describe(&self) -> String {
         let short = |id: &str| id.chars().take(8).collect::<String>();
         match self {
             Change::Appeared { id, text } => {
@@ -55,16 +57,13 @@ impl Change {
 
 #[derive(Default)]
 pub struct QueueWatch {
-    /// How many times the interval is doubled while the service throttles (503, 429): 0 when it does not.
-    pub backoff: u32,
-    /// Why watching stopped, when the service refused it (403).
-    pub stopped: Option<String>,
+    /// Whether it peeks on its own, how often, and how a throttling or refusing service changes that.
+    pub cadence: Cadence,
     /// The last peek's messages, front first, with their dequeue counts; None before the first.
     last: Option<Vec<(String, u32)>>,
     /// Messages seen gone, with their dequeue count then: one seen again is "back", not "appeared".
     gone: BTreeMap<String, u32>,
-    /// Newest last.
-    pub changes: VecDeque<(SystemTime, Change)>,
+    pub changes: ChangeLog<Change>,
 }
 
 impl QueueWatch {
@@ -111,55 +110,15 @@ impl QueueWatch {
             }
         }
         for c in changes {
-            if self.changes.len() == KEPT {
-                self.changes.pop_front();
-            }
-            self.changes.push_back((at, c));
+            self.changes.push(at, c);
         }
-    }
-
-    /// The seconds between peeks: the user's, doubled per throttled answer in a row (at most 16 times).
-    pub fn interval(&self, seconds: u32) -> u32 {
-        seconds.saturating_mul(1 << self.backoff.min(4))
-    }
-
-    /// A peek failed: a throttled service is asked less often, a refusal stops the watch (the caller turns
-    /// auto-refresh off). True when watching must stop.
-    pub fn failed(&mut self, status: Option<u16>, why: &str) -> bool {
-        match status {
-            Some(503) | Some(429) => {
-                self.backoff = (self.backoff + 1).min(4);
-                false
-            }
-            Some(403) => {
-                self.stopped = Some(format!("Watching stopped: the service refused the peek (403). {why}"));
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// A peek answered: the user's interval again.
-    pub fn answered(&mut self) {
-        self.backoff = 0;
-        self.stopped = None;
-    }
-
-    /// The changes as JSON lines, oldest first.
-    pub fn json_lines(&self) -> String {
-        self.changes
-            .iter()
-            .map(|(at, c)| {
-                let time = crate::storage::times::format(*at, crate::storage::times::ISO_TICKS);
-                serde_json::json!({"time": time, "change": c.describe()}).to_string() + "\n"
-            })
-            .collect()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::widgets::watch::Change as _;
 
     fn m(id: &str, count: u32) -> PeekedMessage {
         PeekedMessage {
@@ -172,7 +131,7 @@ mod tests {
     }
 
     fn kinds(w: &QueueWatch) -> Vec<String> {
-        w.changes.iter().map(|(_, c)| c.describe()).collect()
+        w.changes.list.iter().map(|(_, c)| c.describe()).collect()
     }
 
     #[test]
@@ -195,24 +154,6 @@ mod tests {
     }
 
     #[test]
-    fn a_throttling_service_is_asked_less_often_and_a_refusal_stops_the_watch() {
-        let mut w = QueueWatch::default();
-        assert_eq!(w.interval(5), 5);
-        for _ in 0..6 {
-            assert!(!w.failed(Some(503), "busy"));
-        }
-        assert_eq!(w.interval(5), 80, "doubled at most four times");
-        w.answered();
-        assert_eq!(w.interval(5), 5);
-        assert!(
-            !w.failed(Some(500), "oops"),
-            "another failure neither slows nor stops it"
-        );
-        assert!(w.failed(Some(403), "AuthorizationFailure"));
-        assert!(w.stopped.as_deref().unwrap().contains("403"));
-    }
-
-    #[test]
     fn a_message_beyond_a_full_peek_is_not_called_gone() {
         let mut w = QueueWatch::default();
         let t = SystemTime::UNIX_EPOCH;
@@ -224,6 +165,7 @@ mod tests {
         w.observe(t, &[m("c", 0), m("d", 0)], 2);
         let gone: Vec<&Change> = w
             .changes
+            .list
             .iter()
             .map(|(_, c)| c)
             .filter(|c| matches!(c, Change::Gone { .. }))
@@ -234,7 +176,7 @@ mod tests {
         w.observe(t, &[m("x", 0)], 1);
         w.observe(t, &[m("w", 0)], 1);
         assert!(
-            !w.changes.iter().any(|(_, c)| matches!(c, Change::Gone { .. })),
+            !w.changes.list.iter().any(|(_, c)| matches!(c, Change::Gone { .. })),
             "x may be behind w"
         );
     }

@@ -59,6 +59,10 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
     if let Some(e) = &pane.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
+    if pane.running.is_some() {
+        crate::app::table::watch_view::controls(pane, ui);
+    }
+    crate::app::table::watch_view::changes_panel(pane, ui);
     // The partition map sits beside the grid, never above it: the grid keeps its height.
     if pane.partition_map {
         let widest = (ui.available_width() - 320.0).max(160.0);
@@ -323,37 +327,13 @@ pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
                         let index = pane.view[position];
                         let entity = pane.store.get(index);
                         row.set_selected(pane.selection.contains(&index));
+                        let mark = pane.watch.marks.get(&index);
                         for (name, _, main, _) in &columns {
-                            row.col(|ui| match cell(entity, name) {
-                                Some(crate::storage::table::entity::EdmRef::Unparsed { declared, json, why }) => {
-                                    let text: String = json.chars().take(200).collect();
-                                    let declared = if declared.is_empty() { "value" } else { declared };
-                                    ui.label(
-                                        RichText::new(format!("{text} [unreadable {declared}]"))
-                                            .color(ui.visuals().warn_fg_color),
-                                    )
-                                    .on_hover_text(format!(
-                                        "{why}. Shown as it came; the editor keeps it unchanged and cannot edit it."
-                                    ));
-                                }
-                                Some(v) => {
-                                    let text: String = v.to_text().chars().take(200).collect();
-                                    if main.is_some_and(|m| m != v.edm_type()) {
-                                        ui.label(
-                                            RichText::new(format!("{text} [{}]", v.edm_type()))
-                                                .color(ui.visuals().warn_fg_color),
-                                        )
-                                        .on_hover_text(format!(
-                                            "{} here; most values of {name} are {}",
-                                            v.edm_type(),
-                                            main.expect("some")
-                                        ));
-                                    } else {
-                                        ui.label(text);
-                                    }
-                                }
-                                None => {
-                                    ui.weak("");
+                            row.col(|ui| {
+                                let (strike, hover) = crate::app::table::watch_view::mark_cell(ui, mark, name);
+                                let r = cell_ui(ui, entity, name, *main, strike);
+                                if let Some(h) = hover {
+                                    r.on_hover_text(h);
                                 }
                             });
                         }
@@ -375,6 +355,41 @@ pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
         if double {
             pane.open_editor(position);
         }
+    }
+}
+
+/// One cell: its value's text, a value of another type than most of its column's flagged, an unreadable one
+/// shown as it came.
+fn cell_ui(
+    ui: &mut egui::Ui,
+    entity: &crate::storage::table::Entity,
+    name: &str,
+    main: Option<crate::storage::table::edm::EdmType>,
+    strike: bool,
+) -> egui::Response {
+    let text = |t: String| {
+        let t = RichText::new(t);
+        if strike { t.strikethrough().weak() } else { t }
+    };
+    match cell(entity, name) {
+        Some(crate::storage::table::entity::EdmRef::Unparsed { declared, json, why }) => {
+            let shown: String = json.chars().take(200).collect();
+            let declared = if declared.is_empty() { "value" } else { declared };
+            ui.label(text(format!("{shown} [unreadable {declared}]")).color(ui.visuals().warn_fg_color))
+                .on_hover_text(format!(
+                    "{why}. Shown as it came; the editor keeps it unchanged and cannot edit it."
+                ))
+        }
+        Some(v) => {
+            let shown: String = v.to_text().chars().take(200).collect();
+            match main {
+                Some(m) if m != v.edm_type() => ui
+                    .label(text(format!("{shown} [{}]", v.edm_type())).color(ui.visuals().warn_fg_color))
+                    .on_hover_text(format!("{} here; most values of {name} are {m}", v.edm_type())),
+                _ => ui.label(text(shown)),
+            }
+        }
+        None => ui.weak(""),
     }
 }
 

@@ -17,3 +17,5 @@ pub mod query;
 pub mod saved_rows;
 pub mod scan;
 pub mod store;
+pub mod watch;
+pub mod watch_view;

@@ -91,6 +91,10 @@ pub struct TablePane {
     pub(super) put_ahead: HashSet<(String, String)>,
     /// The table's SAS form.
     pub(crate) sas: crate::app::widgets::policies::SasForm,
+    /// The query read again on an interval, and what changed.
+    pub(crate) watch: crate::app::table::watch::TableWatch,
+    /// Whether its tab is the one shown (and the window not minimised): a watch reads only then.
+    pub(crate) shown: bool,
 }
 
 impl TablePane {
@@ -211,6 +215,8 @@ impl TablePane {
             scan: None,
             put_ahead: HashSet::new(),
             sas: crate::app::widgets::policies::SasForm::new("r"),
+            watch: Default::default(),
+            shown: true,
         }
     }
 
@@ -255,6 +261,7 @@ impl TablePane {
                 .spawn(async move { client.query_entities(&table, &q, None).await }),
         );
         self.running = Some(query);
+        self.watch.reset();
     }
 
     pub fn load_more(&mut self, ctx: &mut PaneContext) {
@@ -454,6 +461,7 @@ impl TablePane {
             self.start_view(ctx.backend);
         }
         self.poll_delete(ctx);
+        self.poll_watch(ctx);
         self.poll_dialog(ctx);
         self.count_partitions(ctx);
     }
@@ -534,15 +542,21 @@ impl TablePane {
                 keys.contains(&(e.partition_key().to_string(), e.row_key().to_string()))
             })
             .collect();
-        self.store.remove(&rows);
-        // Removing renumbers the store: a sort or filter still running holds the old numbers, so its result is
-        // dropped (a new one starts from the renumbered store).
+        self.drop_rows(&rows);
+        self.deleting = None;
+    }
+
+    /// Takes rows out of the store (deleted, or vanished and dismissed), which renumbers the rest.
+    pub(super) fn drop_rows(&mut self, rows: &HashSet<u32>) {
+        self.store.remove(rows);
+        // A sort or filter still running holds the old numbers, so its result is dropped (a new one starts from
+        // the renumbered store); the watch's marks follow their rows.
         self.view_task = None;
         self.selection.clear();
         self.anchor = None;
         self.view_stale = true;
         self.view.clear();
-        self.deleting = None;
+        self.watch.renumbered(rows);
     }
 
     /// Copies the selected rows as a JSON array (the service's form, with types).

@@ -78,6 +78,22 @@ impl EntityStore {
         self.changed();
     }
 
+    /// The same rows with some replaced, each touched chunk copied once: a watch builds this off the UI thread,
+    /// which then only swaps it in.
+    pub fn with_replaced(&self, rows: Vec<(u32, Entity)>) -> EntityStore {
+        let mut out = self.clone();
+        let mut copies: std::collections::BTreeMap<usize, Vec<Entity>> = Default::default();
+        for (index, entity) in rows {
+            let (c, o) = self.locate(index);
+            copies.entry(c).or_insert_with(|| self.chunks[c].to_vec())[o] = entity;
+        }
+        for (c, chunk) in copies {
+            out.chunks[c] = chunk.into();
+        }
+        out.changed();
+        out
+    }
+
     /// Drops the given rows (after a delete) and rebuilds the chunks.
     pub fn remove(&mut self, rows: &std::collections::HashSet<u32>) {
         let kept: Vec<Entity> = (0..self.len)

@@ -9,3 +9,4 @@ pub mod metadata_edit;
 pub mod plot;
 pub mod policies;
 pub mod sas_terms;
+pub mod watch;

@@ -1,0 +1,144 @@
+//! A table tab's watch as the user sees and drives it: when a read starts, swapping in what it found, the
+//! controls above the grid, the changes list beside it, and how a marked cell is drawn.
+
+use std::collections::HashSet;
+
+use crate::app::context::PaneContext;
+use crate::app::table::pane::TablePane;
+use crate::app::table::store::{ETAG, QuickFilter, TIMESTAMP};
+use crate::app::table::watch::{Mark, describe_cell};
+
+impl TablePane {
+    pub fn is_watching(&self) -> bool {
+        self.watch.cadence.on || self.watch.is_reading()
+    }
+
+    /// The rows the watch marked, by place in the store.
+    pub fn watch_marks(&self) -> &std::collections::HashMap<u32, Mark> {
+        &self.watch.marks
+    }
+
+    /// What the Watch switch does (tests and benches drive it directly too).
+    pub fn set_watch(&mut self, seconds: Option<u32>) {
+        self.watch.cadence.on = seconds.is_some();
+        self.watch.cadence.seconds = seconds.unwrap_or(self.watch.cadence.seconds);
+    }
+
+    /// Swaps in what a read found, and starts the next read when it is due (while the tab is shown, and not
+    /// while a load or delete changes the rows).
+    pub(super) fn poll_watch(&mut self, ctx: &mut PaneContext) {
+        if let Some(found) = self.watch.finished(&self.store)
+            && let Some(store) = found.store
+        {
+            self.store = store;
+            let full_rows = self.running.as_ref().is_none_or(|q| q.select.is_empty());
+            for &row in &found.touched {
+                let e = self.store.get(row);
+                self.columns.observe(std::slice::from_ref(e));
+                if full_rows && let Some(editor) = &mut self.editor {
+                    editor.observe(e);
+                }
+            }
+            // Changed values may move a row in the sort or in or out of the filter; new rows join the view.
+            if self.sort.is_some() || QuickFilter::new(&self.applied_quick).is_some() {
+                self.view_stale = true;
+            } else {
+                self.view.extend(found.appended);
+            }
+        }
+        let busy = self.is_loading() || self.is_deleting() || self.watch.is_reading();
+        if self.shown
+            && !busy
+            && self.watch.cadence.due()
+            && let Some(query) = &self.running
+        {
+            let all = self.continuation.is_none();
+            self.watch
+                .start(ctx.backend, ctx.client, &self.table, query, &self.store, all);
+        }
+    }
+
+    /// "Dismiss vanished": the struck-through rows leave the grid.
+    pub fn dismiss_vanished(&mut self) {
+        let rows: HashSet<u32> = self.watch.vanished();
+        self.drop_rows(&rows);
+    }
+}
+
+/// The Watch switch, its cost, and what to do with the marks.
+pub fn controls(pane: &mut TablePane, ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        let requests = pane.watch.requests.max(1);
+        pane.watch
+            .cadence
+            .ui(ui, requests, "the loaded rows' query, page by page");
+        if pane.watch.is_reading() {
+            ui.spinner();
+        }
+        let marks = pane.watch.marks.len();
+        let vanished = pane.watch.vanished().len();
+        if ui
+            .add_enabled(marks > vanished, egui::Button::new("Mark all seen"))
+            .on_hover_text("Clears the new and changed marks; vanished rows stay until dismissed")
+            .clicked()
+        {
+            pane.watch.seen();
+        }
+        if ui
+            .add_enabled(
+                vanished > 0,
+                egui::Button::new(format!("Dismiss vanished ({vanished})")),
+            )
+            .clicked()
+        {
+            pane.dismiss_vanished();
+        }
+        let n = pane.watch.changes.len();
+        ui.toggle_value(&mut pane.watch.show_changes, format!("Changes ({n})"))
+            .on_hover_text("What changed when, beside the grid");
+    });
+}
+
+/// The changes list, beside the grid.
+pub fn changes_panel(pane: &mut TablePane, ui: &mut egui::Ui) {
+    if !pane.watch.show_changes {
+        return;
+    }
+    egui::Panel::right(("table-changes", &pane.table))
+        .resizable(true)
+        .default_size(380.0)
+        .show(ui, |ui| {
+            ui.strong("Changes seen");
+            pane.watch.changes.ui(ui, ("table", &pane.table));
+        });
+}
+
+/// How a cell of a marked row looks: a new row tinted, a changed cell tinted with its old value on hover, a
+/// vanished row struck through. Returns whether to strike the text, and the hover.
+pub fn mark_cell(ui: &mut egui::Ui, mark: Option<&Mark>, column: &str) -> (bool, Option<String>) {
+    let tint = |ui: &mut egui::Ui, color: egui::Color32| {
+        ui.painter().rect_filled(ui.max_rect(), 0.0, color.gamma_multiply(0.25));
+    };
+    match mark {
+        None => (false, None),
+        Some(Mark::New) => {
+            tint(ui, egui::Color32::from_rgb(60, 170, 90));
+            (false, Some("New since the last look".into()))
+        }
+        Some(Mark::Vanished) => (
+            true,
+            Some("Vanished: deleted, or no longer matches the filter (Dismiss vanished removes it)".into()),
+        ),
+        Some(Mark::Changed(cells)) => {
+            if let Some(line) = cells.iter().find(|l| l.name == column) {
+                tint(ui, egui::Color32::from_rgb(220, 160, 40));
+                return (false, Some(format!("Changed: {}", describe_cell(line))));
+            }
+            if column == ETAG || column == TIMESTAMP {
+                tint(ui, egui::Color32::from_rgb(220, 160, 40));
+                return (false, Some("Written again since the last look".into()));
+            }
+            (false, None)
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! What every watch shares (a table's, a container's, a queue's): its cadence (the user's interval, doubled
+//! while the service throttles, stopped where it refuses), the line that says what it costs, and the bounded
+//! list of what changed when, filterable and copied as JSON lines.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant, SystemTime};
+
+/// The changes kept; older ones fall off.
+pub const KEPT: usize = 1_000;
+
+/// How often a watch asks.
+pub struct Cadence {
+    pub on: bool,
+    /// The user's interval.
+    pub seconds: u32,
+    /// How many times the interval is doubled while the service throttles (503, 429): 0 when it does not.
+    pub backoff: u32,
+    /// Why watching stopped, when the service refused it (403).
+    pub stopped: Option<String>,
+    last: Option<Instant>,
+}
+
+impl Default for Cadence {
+    fn default() -> Self {
+        Cadence {
+            on: false,
+            seconds: 5,
+            backoff: 0,
+            stopped: None,
+            last: None,
+        }
+    }
+}
+
+impl Cadence {
+    /// The seconds between reads: the user's, doubled per throttled answer in a row (at most 16 times).
+    pub fn interval(&self) -> u32 {
+        self.seconds.max(1).saturating_mul(1 << self.backoff.min(4))
+    }
+
+    /// Whether a read is due: watching, and the interval passed since the last one began.
+    pub fn due(&self) -> bool {
+        self.on
+            && self
+                .last
+                .is_none_or(|at| at.elapsed() >= Duration::from_secs(u64::from(self.interval())))
+    }
+
+    /// A read begins now.
+    pub fn started(&mut self) {
+        self.last = Some(Instant::now());
+    }
+
+    /// A read failed: a throttled service is asked less often, a refusal stops the watch. True when it stopped.
+    pub fn failed(&mut self, status: Option<u16>, why: &str) -> bool {
+        match status {
+            Some(503) | Some(429) => {
+                self.backoff = (self.backoff + 1).min(4);
+                false
+            }
+            Some(403) => {
+                self.stopped = Some(format!("Watching stopped: the service refused the read (403). {why}"));
+                self.on = false;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A read answered: the user's interval again.
+    pub fn answered(&mut self) {
+        self.backoff = 0;
+        self.stopped = None;
+    }
+
+    /// The switch, the interval and the cost: "about N requests/min", and the slower pace while throttled.
+    pub fn ui(&mut self, ui: &mut egui::Ui, requests_per_read: u32, what: &str) {
+        ui.checkbox(&mut self.on, "Watch every").on_hover_text(format!(
+            "Read {what} again on an interval and mark what changed; never writes"
+        ));
+        ui.add(egui::Slider::new(&mut self.seconds, 1..=60).suffix(" s"))
+            .accessible_name("Watch seconds");
+        if self.on {
+            let every = self.interval();
+            let per_minute = (f64::from(requests_per_read.max(1)) * 60.0 / f64::from(every)).ceil();
+            ui.weak(format!("about {per_minute} requests/min"))
+                .on_hover_text(format!("Each read is {requests_per_read} request(s): {what}"));
+            if every != self.seconds {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!("throttled: every {every} s until the service answers again"),
+                );
+            }
+        }
+        if let Some(why) = &self.stopped {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
+    }
+}
+
+/// A change a watch saw: said in words for the list, and as JSON for the export.
+pub trait Change {
+    fn describe(&self) -> String;
+    fn json(&self) -> serde_json::Value;
+}
+
+/// What changed when, newest last, at most `KEPT`.
+pub struct ChangeLog<C> {
+    pub list: VecDeque<(SystemTime, C)>,
+    /// The list's filter (case-insensitive words of the description).
+    pub filter: String,
+}
+
+impl<C> Default for ChangeLog<C> {
+    fn default() -> Self {
+        ChangeLog {
+            list: VecDeque::new(),
+            filter: String::new(),
+        }
+    }
+}
+
+impl<C: Change> ChangeLog<C> {
+    pub fn push(&mut self, at: SystemTime, change: C) {
+        if self.list.len() == KEPT {
+            self.list.pop_front();
+        }
+        self.list.push_back((at, change));
+    }
+
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The changes the filter lets through, as JSON lines, oldest first.
+    pub fn json_lines(&self) -> String {
+        self.shown()
+            .map(|(at, c)| {
+                let mut line =
+                    serde_json::json!({"time": crate::storage::times::format(*at, crate::storage::times::ISO_TICKS)});
+                if let (Some(line), serde_json::Value::Object(fields)) = (line.as_object_mut(), c.json()) {
+                    line.extend(fields);
+                }
+                line.to_string() + "\n"
+            })
+            .collect()
+    }
+
+    fn shown(&self) -> impl Iterator<Item = &(SystemTime, C)> {
+        let needle = self.filter.trim().to_lowercase();
+        self.list
+            .iter()
+            .filter(move |(_, c)| needle.is_empty() || c.describe().to_lowercase().contains(&needle))
+    }
+
+    /// The list, newest first, with its filter, copy and clear.
+    pub fn ui(&mut self, ui: &mut egui::Ui, id: impl std::hash::Hash + std::fmt::Debug) {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Filter changes:");
+            ui.add(egui::TextEdit::singleline(&mut self.filter).desired_width(140.0))
+                .labelled_by(label.id);
+            if ui
+                .add_enabled(!self.is_empty(), egui::Button::new("Copy changes as JSON lines"))
+                .clicked()
+            {
+                ui.ctx().copy_text(self.json_lines());
+            }
+            if ui
+                .add_enabled(!self.is_empty(), egui::Button::new("Clear changes"))
+                .clicked()
+            {
+                self.list.clear();
+            }
+        });
+        // Filtering describes every change: at most KEPT of them, and only while the list is open.
+        let shown: Vec<&(SystemTime, C)> = self.shown().collect();
+        egui::ScrollArea::vertical()
+            .id_salt(("changes-list", id))
+            .max_height(ui.available_height().clamp(140.0, 600.0))
+            .show_rows(ui, 18.0, shown.len(), |ui, rows| {
+                for i in rows {
+                    let (at, change) = shown[shown.len() - 1 - i];
+                    let clock = crate::storage::times::format(*at, crate::storage::times::CLOCK_MILLIS);
+                    ui.label(format!("{clock} {}", change.describe()));
+                }
+            });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Said(&'static str);
+    impl Change for Said {
+        fn describe(&self) -> String {
+            self.0.to_string()
+        }
+        fn json(&self) -> serde_json::Value {
+            serde_json::json!({"change": self.0})
+        }
+    }
+
+    #[test]
+    fn a_throttling_service_is_asked_less_often_and_a_refusal_stops_the_watch() {
+        let mut c = Cadence {
+            on: true,
+            ..Default::default()
+        };
+        assert_eq!(c.interval(), 5);
+        assert!(c.due(), "the first read is due at once");
+        c.started();
+        assert!(!c.due());
+        for _ in 0..6 {
+            assert!(!c.failed(Some(503), "busy"));
+        }
+        assert_eq!(c.interval(), 80, "doubled at most four times");
+        c.answered();
+        assert_eq!(c.interval(), 5);
+        assert!(
+            !c.failed(Some(500), "oops"),
+            "another failure neither slows nor stops it"
+        );
+        assert!(c.failed(Some(403), "AuthorizationFailure"));
+        assert!(!c.on && c.stopped.as_deref().unwrap().contains("403"));
+    }
+
+    #[test]
+    fn the_log_keeps_the_newest_and_filters_what_it_exports() {
+        let mut log = ChangeLog::default();
+        for _ in 0..KEPT {
+            log.push(SystemTime::UNIX_EPOCH, Said("old"));
+        }
+        log.push(SystemTime::UNIX_EPOCH, Said("customer-42: Balance 10 -> 12"));
+        assert_eq!(log.len(), KEPT);
+        log.filter = "BALANCE".into();
+        let lines = log.json_lines();
+        assert_eq!(lines.lines().count(), 1);
+        let v: serde_json::Value = serde_json::from_str(lines.trim()).unwrap();
+        assert_eq!(v["change"], "customer-42: Balance 10 -> 12");
+        assert_eq!(v["time"], "1970-01-01T00:00:00.0000000Z");
+    }
+}
