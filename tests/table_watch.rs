@@ -113,6 +113,19 @@ fn what_someone_else_writes_shows_in_place_and_an_open_edit_is_kept() {
     assert_eq!(changed["change"], "changed");
     assert_eq!(changed["properties"][0]["was"]["value"], "2");
     assert_eq!(changed["properties"][0]["now"]["type"], "Int32");
+    // Next change walks the marked rows in the grid's order from the selected row (Customer 1, clicked to edit):
+    // r002 (changed), r003 (vanished), then the new r002a and r009 at the end, then round to r001.
+    let selected_key = |t: &TestApp| {
+        let p = t.table();
+        let row = *p.selection().iter().next().unwrap();
+        p.store().get(row).row_key().to_string()
+    };
+    let mut walked = Vec::new();
+    for _ in 0..6 {
+        t.click("Next change");
+        walked.push(selected_key(&t));
+    }
+    assert_eq!(walked, ["r002", "r003", "r002a", "r009", "r001", "r002"]);
     // Dismissed, the vanished row leaves; marks seen, the rest go.
     t.click("Dismiss vanished (1)");
     t.wait_table("the vanished row gone", |p| p.store().position("p0", "r003").is_none());

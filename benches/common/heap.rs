@@ -6,15 +6,23 @@ use std::sync::atomic::{AtomicIsize, Ordering};
 
 pub struct Counting;
 static LIVE: AtomicIsize = AtomicIsize::new(0);
+/// Every byte ever allocated (a realloc counts what it grew by).
+static TOTAL: AtomicIsize = AtomicIsize::new(0);
 
 /// Heap bytes allocated and not yet freed, when `Counting` is the global allocator.
 pub fn live_bytes() -> isize {
     LIVE.load(Ordering::Relaxed)
 }
 
+/// Heap bytes allocated so far, freed or not, when `Counting` is the global allocator.
+pub fn total_bytes() -> isize {
+    TOTAL.load(Ordering::Relaxed)
+}
+
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        TOTAL.fetch_add(layout.size() as isize, Ordering::Relaxed);
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -23,6 +31,7 @@ unsafe impl GlobalAlloc for Counting {
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         LIVE.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        TOTAL.fetch_add((new_size as isize - layout.size() as isize).max(0), Ordering::Relaxed);
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }

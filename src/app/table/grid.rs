@@ -298,6 +298,9 @@ pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
                 .striped(true)
                 .sense(egui::Sense::click())
                 .max_scroll_height(f32::INFINITY);
+            if let Some(p) = pane.watch.go_to.take() {
+                table = table.scroll_to_row(p, Some(egui::Align::Center));
+            }
             for (_, width, _, _) in &columns {
                 // Fixed initial widths the user can resize: nothing re-measures rows while scrolling.
                 table = table.column(Column::initial(*width).at_least(40.0).resizable(true).clip(true));

@@ -356,6 +356,8 @@ pub struct TableWatch {
     /// By place in the store; renumbered with it.
     pub marks: HashMap<u32, Mark>,
     pub show_changes: bool,
+    /// The place in the view the grid scrolls to next frame ("Next change").
+    pub go_to: Option<usize>,
     /// Requests the last read made.
     pub requests: u32,
     reading: Option<Pending<Tick>>,
@@ -400,7 +402,7 @@ impl TableWatch {
     }
 
     /// A finished read, if any, when it still describes `store`: the caller swaps in the new rows; marks and
-    /// changes are taken here. A read of an older store is dropped (the next one compares the new rows).
+    /// changes are moved here. A read of an older store is dropped (the next one compares the new rows).
     pub fn finished(&mut self, store: &EntityStore) -> Option<Found> {
         let tick = take_ready(&mut self.reading)?;
         self.keys = Some(tick.keys);
@@ -416,11 +418,12 @@ impl TableWatch {
                     return None;
                 }
                 let now = SystemTime::now();
-                for c in &found.changes {
-                    self.changes.push(now, c.clone());
+                let mut found = found;
+                for c in std::mem::take(&mut found.changes) {
+                    self.changes.push(now, c);
                 }
-                for (row, mark) in &found.marks {
-                    self.mark(*row, mark.clone());
+                for (row, mark) in std::mem::take(&mut found.marks) {
+                    self.mark(row, mark);
                 }
                 Some(found)
             }
