@@ -25,7 +25,7 @@ pub struct World {
     pub leases: LeaseBook,
     pub lab: Option<FreeTarget>,
     pub blob_clipboard: Option<tessera::app::context::clipboard::BlobClipboard>,
-    pub entity_pick: Option<tessera::app::context::clipboard::PickedEntity>,
+    pub picks: tessera::app::context::clipboard::Picks,
 }
 
 impl World {
@@ -39,7 +39,7 @@ impl World {
             leases: LeaseBook::default(),
             lab: None,
             blob_clipboard: None,
-            entity_pick: None,
+            picks: Default::default(),
         }
     }
 
@@ -55,7 +55,7 @@ impl World {
             leases: &mut self.leases,
             lab: &mut self.lab,
             blob_clipboard: &mut self.blob_clipboard,
-            entity_pick: &mut self.entity_pick,
+            picks: &mut self.picks,
         };
         f(&mut ctx)
     }

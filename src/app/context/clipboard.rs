@@ -21,6 +21,23 @@ pub struct BlobClipboard {
     pub snapshot: Option<String>,
 }
 
+/// What the user picked in one tab to compare with something of another (of any account).
+#[derive(Default)]
+pub struct Picks {
+    pub entity: Option<PickedEntity>,
+    pub query: Option<PickedQuery>,
+}
+
+/// A table query picked to compare with another: where, and how to read it.
+#[derive(Clone)]
+pub struct PickedQuery {
+    /// "customers (devstoreaccount1)".
+    pub place: String,
+    pub client: crate::storage::Client,
+    pub table: String,
+    pub query: crate::storage::table::EntityQuery,
+}
+
 /// An entity as it was when picked, and where it came from ("demo (devstoreaccount1) / customers").
 #[derive(Clone, Debug)]
 pub struct PickedEntity {

@@ -38,7 +38,7 @@ pub struct PaneContext<'a> {
     /// Blobs copied or cut in one tab, for a paste in another (of any account).
     pub blob_clipboard: &'a mut Option<clipboard::BlobClipboard>,
     /// An entity picked in one table tab, to compare with one of another (of any account).
-    pub entity_pick: &'a mut Option<clipboard::PickedEntity>,
+    pub picks: &'a mut clipboard::Picks,
 }
 
 impl PaneContext<'_> {

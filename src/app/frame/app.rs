@@ -94,7 +94,7 @@ pub struct TesseraApp {
     pub(crate) lab_request: Option<(String, crate::app::context::open_lab::FreeTarget)>,
     /// Blobs copied or cut, waiting for a paste in any blob tab.
     pub(crate) blob_clipboard: Option<crate::app::context::clipboard::BlobClipboard>,
-    pub(crate) entity_pick: Option<crate::app::context::clipboard::PickedEntity>,
+    pub(crate) picks: crate::app::context::clipboard::Picks,
     pending_ops: Vec<Pending<OpResult>>,
     saving_secret: Option<Pending<(String, Stored)>>,
     keychain_check: Option<Pending<Option<String>>>,
@@ -164,7 +164,7 @@ impl TesseraApp {
             demo_starting: None,
             lab_request: None,
             blob_clipboard: None,
-            entity_pick: None,
+            picks: Default::default(),
             pending_ops: Vec::new(),
             saving_secret: None,
             keychain_check: None,
@@ -294,7 +294,7 @@ impl TesseraApp {
             explorer: &self.explorer,
             lab_request: &mut self.lab_request,
             blob_clipboard: &mut self.blob_clipboard,
-            entity_pick: &mut self.entity_pick,
+            picks: &mut self.picks,
         };
         (&mut self.tabs, shared)
     }

@@ -27,7 +27,7 @@ pub struct Shared<'a> {
     pub explorer: &'a crate::app::accounts::tree::Explorer,
     pub lab_request: &'a mut Option<(String, crate::app::context::open_lab::FreeTarget)>,
     pub blob_clipboard: &'a mut Option<crate::app::context::clipboard::BlobClipboard>,
-    pub entity_pick: &'a mut Option<crate::app::context::clipboard::PickedEntity>,
+    pub picks: &'a mut crate::app::context::clipboard::Picks,
 }
 
 impl Shared<'_> {
@@ -46,7 +46,7 @@ impl Shared<'_> {
             leases: self.leases,
             lab,
             blob_clipboard: self.blob_clipboard,
-            entity_pick: self.entity_pick,
+            picks: self.picks,
         }
     }
 }

@@ -27,6 +27,11 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
     {
         pane.compare = None;
     }
+    if let Some(c) = &mut pane.tables
+        && !c.window(ui.ctx(), ctx)
+    {
+        pane.tables = None;
+    }
     egui::CollapsingHeader::new("SAS URL")
         .id_salt(("table-sas", &pane.table))
         .show(ui, |ui| {
@@ -237,10 +242,36 @@ fn compare_menu(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) 
         .on_hover_text("Then, in any table tab of any account, compare a row with it")
         .clicked()
     {
-        *ctx.entity_pick = Some(picked(pane, rows[0]));
+        ctx.picks.entity = Some(picked(pane, rows[0]));
         ui.close();
     }
-    if let Some(pick) = ctx.entity_pick.as_ref() {
+    ui.separator();
+    let side = pane
+        .running
+        .clone()
+        .map(|query| crate::app::context::clipboard::PickedQuery {
+            place: place.clone(),
+            client: ctx.client.clone(),
+            table: pane.table.clone(),
+            query,
+        });
+    if ui
+        .add_enabled(side.is_some(), egui::Button::new("Pick this query to compare tables"))
+        .on_hover_text("Then, in a table tab of any account, compare its query with this one, row by row")
+        .clicked()
+    {
+        ctx.picks.query = side.clone();
+        ui.close();
+    }
+    if let (Some(pick), Some(side)) = (ctx.picks.query.clone(), side) {
+        let label = format!("Compare this query with the picked one ({})", pick.place);
+        if ui.button(label).clicked() {
+            pane.tables = Some(crate::app::table::diff_view::TableCompare::start(ctx, pick, side));
+            ui.close();
+        }
+    }
+    ui.separator();
+    if let Some(pick) = ctx.picks.entity.as_ref() {
         let label = format!(
             "Compare with the picked row ({} / {} / {})",
             pick.place,

@@ -3,6 +3,9 @@
 pub mod closing;
 pub mod compare;
 pub mod deletes;
+pub mod diff;
+pub mod diff_copy;
+pub mod diff_view;
 pub mod editor;
 pub mod editor_conflict;
 pub mod entity_form;

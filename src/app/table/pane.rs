@@ -63,6 +63,8 @@ pub struct TablePane {
     pub(crate) selection: BTreeSet<u32>,
     /// Two entities side by side, when the user asked.
     pub(crate) compare: Option<crate::app::table::compare::EntityCompare>,
+    /// This tab's query against one picked elsewhere.
+    pub(crate) tables: Option<crate::app::table::diff_view::TableCompare>,
     /// The row Shift+click extends from, as the entity's place in the store, never a position in the view:
     /// positions change under every sort and filter.
     pub(crate) anchor: Option<u32>,
@@ -196,6 +198,7 @@ impl TablePane {
             applied_quick: String::new(),
             selection: BTreeSet::new(),
             compare: None,
+            tables: None,
             anchor: None,
             editor: None,
             json_view: None,

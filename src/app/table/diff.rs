@@ -1,0 +1,331 @@
+//! Comparing a table (or a query of it) with another, of any account, as a job: both sides are read at once,
+//! page by page, in the service's key order (PartitionKey, then RowKey) and merged as they come, so neither side
+//! is ever held whole: only the pages in flight and the differences found. Rows are the same when their
+//! properties are, types included; the ETag and Timestamp are the service's and are not compared.
+
+use std::cmp::Ordering;
+use std::sync::{Arc, Mutex};
+
+use crate::app::context::JobContext;
+use crate::app::table::compare::lines;
+use crate::storage::StorageError;
+use crate::storage::table::Entity;
+
+/// The differences kept with their entities (for the list and for copying); beyond them only counts go on.
+pub const KEPT: usize = 100_000;
+
+/// Pages read ahead on each side while the merge works.
+const AHEAD: usize = 2;
+
+/// One side of a compare: a query of a table of some account (what "Pick this query" keeps).
+pub type Side = crate::app::context::clipboard::PickedQuery;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiffKind {
+    OnlyLeft,
+    OnlyRight,
+    Different,
+}
+
+/// A row that differs, with each side's entity as read.
+#[derive(Clone, Debug)]
+pub struct Difference {
+    pub kind: DiffKind,
+    pub left: Option<Entity>,
+    pub right: Option<Entity>,
+}
+
+impl Difference {
+    pub fn keys(&self) -> (&str, &str) {
+        let e = self.left.as_ref().or(self.right.as_ref()).expect("a side");
+        (e.partition_key(), e.row_key())
+    }
+
+    /// "only in left", or the properties that differ.
+    pub fn describe(&self) -> String {
+        match (self.kind, &self.left, &self.right) {
+            (DiffKind::OnlyLeft, ..) => "only in left".to_string(),
+            (DiffKind::OnlyRight, ..) => "only in right".to_string(),
+            (DiffKind::Different, Some(l), Some(r)) => {
+                let names: Vec<String> = lines(l, r).into_iter().filter(|x| !x.same()).map(|x| x.name).collect();
+                format!("differs: {}", names.join(", "))
+            }
+            _ => "differs".to_string(),
+        }
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        let (pk, rk) = self.keys();
+        let kind = match self.kind {
+            DiffKind::OnlyLeft => "only_left",
+            DiffKind::OnlyRight => "only_right",
+            DiffKind::Different => "different",
+        };
+        serde_json::json!({
+            "PartitionKey": pk,
+            "RowKey": rk,
+            "difference": kind,
+            "left": self.left.as_ref().map(Entity::to_json),
+            "right": self.right.as_ref().map(Entity::to_json),
+        })
+    }
+}
+
+/// What a compare has found so far (the window shows it while the job runs).
+#[derive(Default)]
+pub struct DiffReport {
+    /// Rows read on each side.
+    pub read: [u64; 2],
+    pub only_left: u64,
+    pub only_right: u64,
+    pub different: u64,
+    pub same: u64,
+    /// The first `KEPT` differences, in key order.
+    pub differences: Vec<Difference>,
+    pub done: bool,
+    /// Differences already moved to the shared report (a local report's list is emptied as it publishes).
+    moved: usize,
+}
+
+impl DiffReport {
+    pub fn differing(&self) -> u64 {
+        self.only_left + self.only_right + self.different
+    }
+
+    fn add(&mut self, d: Difference) {
+        match d.kind {
+            DiffKind::OnlyLeft => self.only_left += 1,
+            DiffKind::OnlyRight => self.only_right += 1,
+            DiffKind::Different => self.different += 1,
+        }
+        if self.differences.len() + self.moved < KEPT {
+            self.differences.push(d);
+        }
+    }
+
+    /// The differences as JSON lines, each side's entity with its types.
+    pub fn json_lines(&self) -> String {
+        self.differences.iter().map(|d| d.json().to_string() + "\n").collect()
+    }
+}
+
+/// The order the service returns rows in: PartitionKey, then RowKey, each compared by UTF-16 code units (the
+/// order of .NET's and JavaScript's string compare, which Azure and Azurite use; it differs from UTF-8's only
+/// for characters beyond U+FFFF).
+pub fn key_cmp(a: &Entity, b: &Entity) -> Ordering {
+    let utf16 = |x: &str, y: &str| {
+        if x.is_ascii() && y.is_ascii() {
+            x.cmp(y)
+        } else {
+            x.encode_utf16().cmp(y.encode_utf16())
+        }
+    };
+    utf16(a.partition_key(), b.partition_key()).then_with(|| utf16(a.row_key(), b.row_key()))
+}
+
+/// Whether two rows hold the same data: the same properties with the same types and values, in any order.
+pub fn same_data(a: &Entity, b: &Entity) -> bool {
+    a.property_bytes() == b.property_bytes() || lines(a, b).iter().all(|l| l.same())
+}
+
+/// One side's rows as they arrive, checked to come in key order.
+struct Cursor {
+    pages: tokio::sync::mpsc::Receiver<Result<Vec<Entity>, StorageError>>,
+    page: std::vec::IntoIter<Entity>,
+    head: Option<Entity>,
+    /// The last row taken, to check the order against.
+    last: Option<Entity>,
+    place: String,
+}
+
+impl Cursor {
+    fn open(side: &Side) -> Cursor {
+        let (tx, rx) = tokio::sync::mpsc::channel(AHEAD);
+        let s = side.clone();
+        tokio::spawn(async move {
+            let mut token = None;
+            loop {
+                let page = s.client.query_entities(&s.table, &s.query, token.as_ref()).await;
+                let (rows, next) = match page {
+                    Ok(p) => (Ok(p.entities), p.continuation),
+                    Err(e) => (Err(e), None),
+                };
+                let failed = rows.is_err();
+                if tx.send(rows).await.is_err() || failed {
+                    return;
+                }
+                match next {
+                    Some(t) => token = Some(t),
+                    None => return,
+                }
+            }
+        });
+        Cursor {
+            pages: rx,
+            page: Vec::new().into_iter(),
+            head: None,
+            last: None,
+            place: side.place.clone(),
+        }
+    }
+
+    /// The next row, without taking it; None at the end.
+    async fn peek(&mut self) -> Result<Option<&Entity>, StorageError> {
+        while self.head.is_none() {
+            match self.page.next() {
+                Some(e) => self.head = Some(e),
+                None => match self.pages.recv().await {
+                    Some(page) => self.page = page?.into_iter(),
+                    None => return Ok(None),
+                },
+            }
+        }
+        Ok(self.head.as_ref())
+    }
+
+    /// Takes the row `peek` showed, after checking it comes after the last one.
+    fn take(&mut self) -> Result<Entity, StorageError> {
+        let e = self.head.take().expect("peeked");
+        if let Some(last) = &self.last
+            && key_cmp(last, &e) != Ordering::Less
+        {
+            return Err(StorageError::invalid(
+                "Compare tables",
+                format!(
+                    "the rows of {} came out of key order ({} / {} after {} / {}), so they cannot be merged; \
+                     the compare needs the service's order",
+                    self.place,
+                    e.partition_key(),
+                    e.row_key(),
+                    last.partition_key(),
+                    last.row_key()
+                ),
+            ));
+        }
+        self.last = Some(e.clone());
+        Ok(e)
+    }
+}
+
+/// Reads both sides and merges them into `report`, published as it goes (every 1,000 rows).
+pub async fn compare(
+    job: &JobContext,
+    left: &Side,
+    right: &Side,
+    report: &Arc<Mutex<DiffReport>>,
+) -> Result<(), StorageError> {
+    *report.lock().expect("report lock") = DiffReport::default();
+    let (mut l, mut r) = (Cursor::open(left), Cursor::open(right));
+    let mut local = DiffReport::default();
+    let mut published = 0;
+    loop {
+        if job.cancel.is_cancelled() {
+            return Err(StorageError::cancelled("Compare tables"));
+        }
+        let order = match (l.peek().await?, r.peek().await?) {
+            (None, None) => break,
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (Some(a), Some(b)) => key_cmp(a, b),
+        };
+        match order {
+            Ordering::Less => {
+                local.read[0] += 1;
+                local.add(Difference {
+                    kind: DiffKind::OnlyLeft,
+                    left: Some(l.take()?),
+                    right: None,
+                });
+            }
+            Ordering::Greater => {
+                local.read[1] += 1;
+                local.add(Difference {
+                    kind: DiffKind::OnlyRight,
+                    left: None,
+                    right: Some(r.take()?),
+                });
+            }
+            Ordering::Equal => {
+                local.read[0] += 1;
+                local.read[1] += 1;
+                let (a, b) = (l.take()?, r.take()?);
+                if same_data(&a, &b) {
+                    local.same += 1;
+                } else {
+                    local.add(Difference {
+                        kind: DiffKind::Different,
+                        left: Some(a),
+                        right: Some(b),
+                    });
+                }
+            }
+        }
+        let rows = local.read[0] + local.read[1];
+        if rows - published >= 1_000 {
+            job.progress.add(rows - published);
+            published = rows;
+            publish(&mut local, report);
+        }
+    }
+    job.progress.add(local.read[0] + local.read[1] - published);
+    local.done = true;
+    publish(&mut local, report);
+    Ok(())
+}
+
+/// Moves the new differences and the counts into the shared report.
+fn publish(local: &mut DiffReport, report: &Arc<Mutex<DiffReport>>) {
+    let mut shared = report.lock().expect("report lock");
+    local.moved += local.differences.len();
+    shared.differences.append(&mut local.differences);
+    shared.read = local.read;
+    shared.only_left = local.only_left;
+    shared.only_right = local.only_right;
+    shared.different = local.different;
+    shared.same = local.same;
+    shared.done = local.done;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::table::{EdmValue, EntityDraft};
+
+    fn e(pk: &str, rk: &str) -> Entity {
+        EntityDraft::new(pk, rk).to_entity()
+    }
+
+    #[test]
+    fn keys_order_by_partition_then_row_in_utf16_units() {
+        assert_eq!(key_cmp(&e("a", "z"), &e("b", "a")), Ordering::Less);
+        assert_eq!(key_cmp(&e("a", "b"), &e("a", "a")), Ordering::Greater);
+        assert_eq!(key_cmp(&e("a", "a"), &e("a", "a")), Ordering::Equal);
+        // U+FF5E sorts after U+1F600 (a surrogate pair, 0xD83D…) in UTF-16, before it in UTF-8.
+        assert_eq!(key_cmp(&e("p", "\u{FF5E}"), &e("p", "\u{1F600}")), Ordering::Greater);
+    }
+
+    #[test]
+    fn the_same_data_in_another_order_is_the_same_and_a_type_change_is_not() {
+        let a = EntityDraft::new("p", "r")
+            .with("A", EdmValue::Int32(1))
+            .with("B", EdmValue::String("x".into()))
+            .to_entity();
+        let b = EntityDraft::new("p", "r")
+            .with("B", EdmValue::String("x".into()))
+            .with("A", EdmValue::Int32(1))
+            .with_etag(Some("W/\"other\"".into()))
+            .to_entity();
+        assert!(same_data(&a, &b), "order and ETag do not count");
+        let c = EntityDraft::new("p", "r")
+            .with("A", EdmValue::Int64(1))
+            .with("B", EdmValue::String("x".into()))
+            .to_entity();
+        assert!(!same_data(&a, &c));
+        let d = Difference {
+            kind: DiffKind::Different,
+            left: Some(a),
+            right: Some(c),
+        };
+        assert_eq!(d.describe(), "differs: A");
+    }
+}

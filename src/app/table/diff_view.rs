@@ -1,0 +1,225 @@
+//! The "Compare tables" window of a table tab: a query picked in one tab (of any account) against this tab's,
+//! run as a job; the counts and the differences as they come, exported as JSON lines, and copied either way
+//! as a confirmed job, after which the compare runs again.
+
+use std::sync::{Arc, Mutex};
+
+use crate::app::context::{JobId, JobState, PaneContext, Unit};
+use crate::app::table::diff::{DiffKind, DiffReport, KEPT, Side, compare};
+use crate::app::table::diff_copy::{Direction, batches, copy};
+use crate::app::widgets::format::thousands;
+
+pub struct TableCompare {
+    pub left: Side,
+    pub right: Side,
+    pub report: Arc<Mutex<DiffReport>>,
+    job: JobId,
+    copying: Option<JobId>,
+    confirm: Option<Direction>,
+    /// Which differences the list shows (None: all).
+    pub show: Option<DiffKind>,
+}
+
+impl TableCompare {
+    /// Starts comparing `left` with `right`.
+    pub fn start(ctx: &mut PaneContext, left: Side, right: Side) -> TableCompare {
+        let report = Arc::new(Mutex::new(DiffReport::default()));
+        let job = run(ctx, &left, &right, &report);
+        TableCompare {
+            left,
+            right,
+            report,
+            job,
+            copying: None,
+            confirm: None,
+            show: None,
+        }
+    }
+
+    pub fn job(&self) -> JobId {
+        self.job
+    }
+
+    /// Draws the window; false once closed.
+    pub fn window(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext) -> bool {
+        self.after_copy(ctx);
+        let mut open = true;
+        egui::Window::new("Compare tables")
+            .open(&mut open)
+            .default_size([820.0, 520.0])
+            .show(egui_ctx, |ui| self.ui(ui, ctx));
+        self.confirm_copy(egui_ctx, ctx);
+        open
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+        let describe = |s: &Side| match &s.query.filter {
+            Some(f) => format!("{} where {f}", s.place),
+            None => s.place.clone(),
+        };
+        ui.label(format!("Left: {}", describe(&self.left)));
+        ui.label(format!("Right: {}", describe(&self.right)));
+        let state = ctx.jobs.get(self.job).map(|j| j.state.clone());
+        let r = self.report.lock().expect("report lock");
+        let (left_only, right_only, different, same) = (r.only_left, r.only_right, r.different, r.same);
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(format!(
+                "Only in left: {} · only in right: {} · different: {} · same: {}",
+                thousands(left_only),
+                thousands(right_only),
+                thousands(different),
+                thousands(same)
+            ));
+            ui.weak(format!(
+                "({} left rows read, {} right)",
+                thousands(r.read[0]),
+                thousands(r.read[1])
+            ));
+        });
+        match &state {
+            Some(JobState::Running) => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Comparing… (both sides are read at once, in key order)");
+                });
+            }
+            Some(JobState::Failed(e)) => {
+                ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+            }
+            _ if r.done && r.differing() == 0 => {
+                ui.label("The two sides hold the same rows with the same data.");
+            }
+            _ => {}
+        }
+        if r.differing() > KEPT as u64 {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!(
+                    "{} differences: the first {} are listed and copied; copy, then compare again for the rest",
+                    thousands(r.differing()),
+                    thousands(KEPT as u64)
+                ),
+            );
+        }
+        let done = r.done && !matches!(state, Some(JobState::Running));
+        let copying = self.copying.is_some();
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Show:");
+            ui.selectable_value(&mut self.show, None, "All differences");
+            ui.selectable_value(&mut self.show, Some(DiffKind::OnlyLeft), "Only in left");
+            ui.selectable_value(&mut self.show, Some(DiffKind::OnlyRight), "Only in right");
+            ui.selectable_value(&mut self.show, Some(DiffKind::Different), "Different");
+            if ui
+                .add_enabled(
+                    !r.differences.is_empty(),
+                    egui::Button::new("Copy differences as JSON lines"),
+                )
+                .clicked()
+            {
+                ui.ctx().copy_text(r.json_lines());
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let writes = |way| batches(&r.differences, way).iter().map(Vec::len).sum::<usize>();
+            for (way, label) in [
+                (Direction::LeftToRight, "Copy left to right"),
+                (Direction::RightToLeft, "Copy right to left"),
+            ] {
+                let n = writes(way);
+                if ui
+                    .add_enabled(
+                        done && !copying && n > 0,
+                        egui::Button::new(format!("{label} ({n} writes)…")),
+                    )
+                    .on_hover_text("Inserts the rows the target lacks and replaces those that differ; deletes nothing")
+                    .clicked()
+                {
+                    self.confirm = Some(way);
+                }
+            }
+            if copying {
+                ui.spinner();
+                ui.label("Copying… (see the activity list)");
+            }
+        });
+        ui.separator();
+        let rows: Vec<usize> = (0..r.differences.len())
+            .filter(|&i| self.show.is_none_or(|k| r.differences[i].kind == k))
+            .collect();
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show_rows(ui, 18.0, rows.len(), |ui, range| {
+                for i in range {
+                    let d = &r.differences[rows[i]];
+                    let (pk, rk) = d.keys();
+                    ui.label(format!("{pk} / {rk}: {}", d.describe()));
+                }
+            });
+    }
+
+    /// Asks before writing: the target is named, with the number of writes and what is not done.
+    fn confirm_copy(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
+        let Some(way) = self.confirm else { return };
+        let (source, target) = match way {
+            Direction::LeftToRight => (&self.left, &self.right),
+            Direction::RightToLeft => (&self.right, &self.left),
+        };
+        let ops = batches(&self.report.lock().expect("report lock").differences, way);
+        let n: usize = ops.iter().map(Vec::len).sum();
+        let body = format!(
+            "{n} rows of {} will be written to {}: inserted where missing, replaced where different, each only if \
+             the target still holds what the compare read (If-Match its ETag). Rows only in {} are not deleted.",
+            source.place, target.place, target.place
+        );
+        let answer = crate::app::widgets::confirm::ask(
+            egui_ctx,
+            egui::Id::unique(("confirm-copy-differences", &self.right.table)),
+            &format!("Write {n} rows to {}?", target.place),
+            &body,
+            &format!("Write {n} rows"),
+            |_| {},
+        );
+        if let Some(yes) = answer {
+            self.confirm = None;
+            if yes {
+                let target = target.clone();
+                let ops = Arc::new(ops);
+                self.copying = Some(ctx.start_job(
+                    format!("Copy {n} differing rows to {}", target.place),
+                    Unit::Items("entities"),
+                    (target, ops),
+                    |job, (target, ops)| async move { copy(&job, &target, &ops).await },
+                ));
+            }
+        }
+    }
+
+    /// A copy that ended runs the compare again, so the window shows what is left.
+    fn after_copy(&mut self, ctx: &mut PaneContext) {
+        let Some(id) = self.copying else { return };
+        if ctx.jobs.get(id).is_some_and(|j| j.is_running()) {
+            return;
+        }
+        self.copying = None;
+        self.job = run(ctx, &self.left, &self.right, &self.report);
+    }
+}
+
+fn run(ctx: &mut PaneContext, left: &Side, right: &Side, report: &Arc<Mutex<DiffReport>>) -> JobId {
+    ctx.start_job(
+        format!("Compare {} with {}", left.place, right.place),
+        Unit::Items("entities"),
+        (left.clone(), right.clone(), report.clone()),
+        |job, (left, right, report)| async move {
+            compare(&job, &left, &right, &report).await?;
+            let r = report.lock().expect("report lock");
+            Ok(format!(
+                "{} only in left, {} only in right, {} different, {} same",
+                thousands(r.only_left),
+                thousands(r.only_right),
+                thousands(r.different),
+                thousands(r.same)
+            ))
+        },
+    )
+}
