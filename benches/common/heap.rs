@@ -6,6 +6,8 @@ use std::sync::atomic::{AtomicIsize, Ordering};
 
 pub struct Counting;
 static LIVE: AtomicIsize = AtomicIsize::new(0);
+/// The most live bytes seen since the last `reset_peak`.
+static PEAK: AtomicIsize = AtomicIsize::new(0);
 /// Every byte ever allocated (a realloc counts what it grew by).
 static TOTAL: AtomicIsize = AtomicIsize::new(0);
 
@@ -19,9 +21,20 @@ pub fn total_bytes() -> isize {
     TOTAL.load(Ordering::Relaxed)
 }
 
+/// The most live heap bytes since the last reset.
+pub fn peak_bytes() -> isize {
+    PEAK.load(Ordering::Relaxed)
+}
+
+/// Starts a new peak from what is live now.
+pub fn reset_peak() {
+    PEAK.store(live_bytes(), Ordering::Relaxed);
+}
+
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        let live = LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed) + layout.size() as isize;
+        PEAK.fetch_max(live, Ordering::Relaxed);
         TOTAL.fetch_add(layout.size() as isize, Ordering::Relaxed);
         unsafe { System.alloc(layout) }
     }
@@ -30,7 +43,8 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        let grew = new_size as isize - layout.size() as isize;
+        PEAK.fetch_max(LIVE.fetch_add(grew, Ordering::Relaxed) + grew, Ordering::Relaxed);
         TOTAL.fetch_add((new_size as isize - layout.size() as isize).max(0), Ordering::Relaxed);
         unsafe { System.realloc(ptr, layout, new_size) }
     }
