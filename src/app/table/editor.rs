@@ -294,7 +294,14 @@ impl EntityEditor {
         EditorEvent::None
     }
 
-    pub fn ui(&mut self, ctx: &egui::Context, backend: &Backend, client: &Client) -> EditorEvent {
+    /// The window; `above` draws what goes above the form (the entity's history).
+    pub fn ui(
+        &mut self,
+        ctx: &egui::Context,
+        backend: &Backend,
+        client: &Client,
+        above: impl FnOnce(&mut egui::Ui),
+    ) -> EditorEvent {
         if let ev @ (EditorEvent::Saved(_)
         | EditorEvent::SavedWhileEditing(_)
         | EditorEvent::Discarded(_)
@@ -314,6 +321,7 @@ impl EntityEditor {
             .open(&mut open)
             .default_size([720.0, 520.0])
             .show(ctx, |ui| {
+                above(ui);
                 event = self.form_ui(ui, backend, client);
             });
         if !open {

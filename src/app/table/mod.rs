@@ -11,6 +11,7 @@ pub mod editor_conflict;
 pub mod entity_form;
 pub mod files;
 pub mod grid;
+pub mod history;
 pub mod io;
 pub mod pane;
 pub mod partial;

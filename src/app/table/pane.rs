@@ -63,6 +63,8 @@ pub struct TablePane {
     pub(crate) selection: BTreeSet<u32>,
     /// Two entities side by side, when the user asked.
     pub(crate) compare: Option<crate::app::table::compare::EntityCompare>,
+    /// Every version of an entity seen this run, for the editor's timeline.
+    pub(crate) history: crate::app::table::history::EntityHistory,
     /// This tab's query against one picked elsewhere.
     pub(crate) tables: Option<crate::app::table::diff_view::TableCompare>,
     /// The row Shift+click extends from, as the entity's place in the store, never a position in the view:
@@ -199,6 +201,7 @@ impl TablePane {
             selection: BTreeSet::new(),
             compare: None,
             tables: None,
+            history: Default::default(),
             anchor: None,
             editor: None,
             json_view: None,
@@ -349,6 +352,7 @@ impl TablePane {
         {
             page.entities.iter().for_each(|e| editor.observe(e));
         }
+        self.history.loaded_page(&page.entities);
         if !self.put_ahead.is_empty() {
             page.entities
                 .retain(|e| !self.put_ahead.remove(&entity_key(e)) || !self.replace_row(e));

@@ -3,6 +3,7 @@
 
 use crate::app::context::PaneContext;
 use crate::app::table::editor::EditorEvent;
+use crate::app::table::history::Seen;
 use crate::app::table::pane::TablePane;
 use crate::storage::table::EntityPage;
 use crate::storage::table::entity::Entity;
@@ -15,25 +16,38 @@ impl TablePane {
     /// Runs the editor window and applies what it reports.
     pub fn editor_ui(&mut self, ui: &egui::Context, ctx: &mut PaneContext) {
         let Some(editor) = &mut self.editor else { return };
-        match editor.ui(ui, ctx.backend, ctx.client) {
+        let history = &mut self.history;
+        let keys = (!editor.is_new())
+            .then(|| editor.keys())
+            .map(|(p, r)| (p.to_string(), r.to_string()));
+        let timeline = |ui: &mut egui::Ui| {
+            if let Some((pk, rk)) = &keys {
+                history.ui(ui, pk, rk);
+            }
+        };
+        match editor.ui(ui, ctx.backend, ctx.client, timeline) {
             EditorEvent::None => {}
             EditorEvent::Closed => self.editor = None,
             EditorEvent::Saved(entity) => {
                 self.editor = None;
-                self.put_row(entity);
+                self.put_row(entity, Seen::Saved);
             }
-            EditorEvent::SavedWhileEditing(entity) => self.put_row(entity),
+            EditorEvent::SavedWhileEditing(entity) => self.put_row(entity, Seen::Saved),
             EditorEvent::Discarded(theirs) => {
                 self.editor = None;
                 if let Some(e) = theirs {
-                    self.put_row(e);
+                    self.put_row(e, Seen::Loaded);
                 }
             }
         }
     }
 
-    /// Shows a saved or fetched entity: replaces its row, or adds it.
-    fn put_row(&mut self, entity: Entity) {
+    /// Shows a saved or fetched entity: replaces its row (the entity's history keeps both), or adds it.
+    fn put_row(&mut self, entity: Entity, seen: Seen) {
+        if let Some(i) = self.store.position(entity.partition_key(), entity.row_key()) {
+            self.history
+                .changed(self.store.get(i), &entity, seen, std::time::SystemTime::now());
+        }
         if !self.replace_row(&entity) {
             let key = entity_key(&entity);
             self.append(EntityPage {

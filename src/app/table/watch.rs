@@ -123,6 +123,13 @@ pub struct Keys {
 const UNHELD: u32 = u32::MAX;
 
 impl Keys {
+    /// Bytes its buffers hold: what a read of unchanged data must not grow.
+    pub fn heap_bytes(&self) -> usize {
+        self.index.capacity() * std::mem::size_of::<(u64, u32)>()
+            + (self.order.capacity() + self.next.capacity()) * std::mem::size_of::<u32>()
+            + self.seen.capacity()
+    }
+
     fn hash(&self, pk: &str, rk: &str) -> u64 {
         self.hasher.hash_one((pk, rk))
     }

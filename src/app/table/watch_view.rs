@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use crate::app::context::PaneContext;
+use crate::app::table::history::Seen;
 use crate::app::table::pane::TablePane;
 use crate::app::table::store::{ETAG, QuickFilter, TIMESTAMP};
 use crate::app::table::watch::{Mark, describe_cell};
@@ -33,6 +34,11 @@ impl TablePane {
             // The old rows go on the blocking pool: when a change touched every chunk, freeing them all here
             // (100,000 entities) cost a frame 5 ms.
             let old = std::mem::replace(&mut self.store, store);
+            let now = std::time::SystemTime::now();
+            for &row in found.touched.iter().filter(|&&r| (r as usize) < old.len()) {
+                self.history
+                    .changed(old.get(row), self.store.get(row), Seen::Watched, now);
+            }
             drop(ctx.backend.spawn_blocking(move || drop(old)));
             let full_rows = self.running.as_ref().is_none_or(|q| q.select.is_empty());
             for &row in &found.touched {

@@ -1,0 +1,214 @@
+//! Every version of an entity a table tab has seen during the run (a reload, the watch, a save brought it), kept
+//! per entity (at most 100 each, 100 MB in all, the oldest going first) and shown in the editor as a timeline
+//! with the differences between any two. An entity seen in one version only has no history: versions are kept
+//! from the moment a second one arrives.
+
+use std::collections::{HashMap, VecDeque};
+use std::time::SystemTime;
+
+use crate::app::table::compare::lines;
+use crate::storage::table::Entity;
+
+pub const PER_ENTITY: usize = 100;
+pub const BYTES: usize = 100 * 1024 * 1024;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seen {
+    Loaded,
+    Watched,
+    Saved,
+}
+
+impl Seen {
+    fn word(self) -> &'static str {
+        match self {
+            Seen::Loaded => "loaded",
+            Seen::Watched => "watched",
+            Seen::Saved => "saved here",
+        }
+    }
+}
+
+pub struct Version {
+    pub at: SystemTime,
+    pub seen: Seen,
+    pub entity: Entity,
+    /// Which entry of `order` it is.
+    seq: u64,
+}
+
+type Key = (String, String);
+
+#[derive(Default)]
+pub struct EntityHistory {
+    versions: HashMap<Key, VecDeque<Version>>,
+    /// One entry per version kept, oldest first: what goes when the whole is over `BYTES`.
+    order: VecDeque<(Key, u64)>,
+    bytes: usize,
+    seq: u64,
+    /// The two versions the editor compares (places in the timeline), once the user picked; the last two until.
+    pub pick: Option<(usize, usize)>,
+}
+
+fn key(e: &Entity) -> Key {
+    (e.partition_key().to_string(), e.row_key().to_string())
+}
+
+impl EntityHistory {
+    pub fn versions(&self, partition_key: &str, row_key: &str) -> Option<&VecDeque<Version>> {
+        self.versions.get(&(partition_key.to_string(), row_key.to_string()))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.versions.is_empty()
+    }
+
+    /// An entity changed from `old` to `new`: both kept (the old one unless it is already the last kept).
+    pub fn changed(&mut self, old: &Entity, new: &Entity, seen: Seen, at: SystemTime) {
+        if old.etag() == new.etag() {
+            return;
+        }
+        if self.last_etag(old) != Some(old.etag().map(str::to_string)) {
+            self.keep(old, Seen::Loaded, at);
+        }
+        self.keep(new, seen, at);
+    }
+
+    /// A version loaded: kept when its entity has a history and this ETag is not the last one kept.
+    pub fn loaded(&mut self, e: &Entity, at: SystemTime) {
+        if let Some(last) = self.last_etag(e)
+            && last.as_deref() != e.etag()
+        {
+            self.keep(e, Seen::Loaded, at);
+        }
+    }
+
+    /// A page loaded: its rows that have a history and a new ETag join it.
+    pub fn loaded_page(&mut self, entities: &[Entity]) {
+        if self.is_empty() {
+            return;
+        }
+        let now = SystemTime::now();
+        entities.iter().for_each(|e| self.loaded(e, now));
+    }
+
+    fn last_etag(&self, e: &Entity) -> Option<Option<String>> {
+        let v = self.versions.get(&key(e))?;
+        v.back().map(|l| l.entity.etag().map(str::to_string))
+    }
+
+    fn keep(&mut self, e: &Entity, seen: Seen, at: SystemTime) {
+        let k = key(e);
+        let list = self.versions.entry(k.clone()).or_default();
+        if list.len() == PER_ENTITY
+            && let Some(old) = list.pop_front()
+        {
+            self.bytes -= old.entity.heap_size();
+            // Its entry in `order` stays: the global eviction skips entries whose version is gone.
+        }
+        self.bytes += e.heap_size();
+        self.seq += 1;
+        list.push_back(Version {
+            at,
+            seen,
+            entity: e.clone(),
+            seq: self.seq,
+        });
+        self.order.push_back((k, self.seq));
+        while self.bytes > BYTES {
+            let Some((oldest, seq)) = self.order.pop_front() else {
+                break;
+            };
+            if let Some(list) = self.versions.get_mut(&oldest)
+                && list.front().is_some_and(|v| v.seq == seq)
+            {
+                let v = list.pop_front().expect("front");
+                self.bytes -= v.entity.heap_size();
+                if list.is_empty() {
+                    self.versions.remove(&oldest);
+                }
+            }
+        }
+    }
+
+    /// The timeline of one entity, with the differences between the two versions picked.
+    pub fn ui(&mut self, ui: &mut egui::Ui, partition_key: &str, row_key: &str) {
+        let Some(list) = self.versions(partition_key, row_key) else {
+            egui::CollapsingHeader::new("History: one version seen")
+                .id_salt("entity-history")
+                .show(ui, |ui| {
+                    ui.weak(
+                        "Versions are kept from the moment a second one arrives: from a reload, the watch, or a \
+                         save here.",
+                    );
+                });
+            return;
+        };
+        let n = list.len();
+        let (a0, b0) = match self.pick {
+            Some((a, b)) => (a.min(n - 1), b.min(n - 1)),
+            None => (n.saturating_sub(2), n - 1),
+        };
+        let (mut a, mut b) = (a0, b0);
+        egui::CollapsingHeader::new(format!("History: {n} versions seen this run"))
+            .id_salt("entity-history")
+            .show(ui, |ui| {
+                egui::Grid::new("entity-history-versions").striped(true).show(ui, |ui| {
+                    for (i, v) in list.iter().enumerate() {
+                        ui.radio_value(&mut a, i, format!("A{}", i + 1));
+                        ui.radio_value(&mut b, i, format!("B{}", i + 1));
+                        let clock = crate::storage::times::format(v.at, crate::storage::times::CLOCK_MILLIS);
+                        ui.label(format!("{clock} {}", v.seen.word()));
+                        ui.label(format!("ETag {}", v.entity.etag().unwrap_or("none")));
+                        ui.end_row();
+                    }
+                });
+                let changed: Vec<String> = lines(&list[a].entity, &list[b].entity)
+                    .iter()
+                    .filter(|l| !l.same())
+                    .map(crate::app::table::watch::describe_cell)
+                    .collect();
+                if changed.is_empty() {
+                    ui.label(format!("Versions {} and {}: the same data", a + 1, b + 1));
+                } else {
+                    ui.label(format!("Versions {} to {}: {}", a + 1, b + 1, changed.join(", ")));
+                }
+            });
+        if (a, b) != (a0, b0) {
+            self.pick = Some((a, b));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::table::{EdmValue, EntityDraft};
+
+    fn v(n: i32) -> Entity {
+        EntityDraft::new("p", "r")
+            .with("N", EdmValue::Int32(n))
+            .with_etag(Some(format!("W/\"{n}\"")))
+            .to_entity()
+    }
+
+    #[test]
+    fn versions_are_kept_from_the_second_one_bounded_per_entity() {
+        let mut h = EntityHistory::default();
+        let t = SystemTime::UNIX_EPOCH;
+        h.loaded(&v(1), t);
+        assert!(h.is_empty(), "one version is no history");
+        h.changed(&v(1), &v(2), Seen::Watched, t);
+        h.loaded(&v(2), t);
+        h.loaded(&v(3), t);
+        let seen: Vec<Seen> = h.versions("p", "r").unwrap().iter().map(|x| x.seen).collect();
+        assert_eq!(seen, [Seen::Loaded, Seen::Watched, Seen::Loaded]);
+        for n in 4..200 {
+            h.changed(&v(n - 1), &v(n), Seen::Saved, t);
+        }
+        let list = h.versions("p", "r").unwrap();
+        assert_eq!(list.len(), PER_ENTITY);
+        assert_eq!(list.back().unwrap().entity.etag(), Some("W/\"199\""));
+        assert_eq!(h.bytes, list.iter().map(|x| x.entity.heap_size()).sum::<usize>());
+    }
+}
