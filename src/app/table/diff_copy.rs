@@ -17,7 +17,7 @@ pub enum Direction {
 }
 
 /// Batches stay well under the service's 4 MiB.
-const BATCH_BYTES: usize = 3 * 1024 * 1024;
+const BATCH_BYTES: usize = 2 * 1024 * 1024;
 
 /// The write that brings one difference to the target, if any.
 pub fn write_for(d: &Difference, way: Direction) -> Option<BatchOperation> {
@@ -45,7 +45,12 @@ pub fn batches(differences: &[Difference], way: Direction) -> Vec<Vec<BatchOpera
     let mut partition = String::new();
     for d in differences {
         let Some(op) = write_for(d, way) else { continue };
-        let size = d.left.as_ref().or(d.right.as_ref()).map_or(0, Entity::heap_size) + 512;
+        // The source's packed size, grown for JSON (base64 binary, type annotations): an estimate with room.
+        let source = match way {
+            Direction::LeftToRight => &d.left,
+            Direction::RightToLeft => &d.right,
+        };
+        let size = source.as_ref().map_or(0, Entity::heap_size) * 2 + 1024;
         let pk = op.keys().0.to_string();
         let full = out
             .last()

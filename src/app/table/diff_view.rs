@@ -18,6 +18,9 @@ pub struct TableCompare {
     confirm: Option<Direction>,
     /// Which differences the list shows (None: all).
     pub show: Option<DiffKind>,
+    /// The writes each way, counted once per state of the report (its differences and whether done), not per
+    /// frame: there may be 100,000 differences.
+    writes: Option<((usize, bool), [usize; 2])>,
 }
 
 impl TableCompare {
@@ -33,6 +36,7 @@ impl TableCompare {
             copying: None,
             confirm: None,
             show: None,
+            writes: None,
         }
     }
 
@@ -119,16 +123,37 @@ impl TableCompare {
                 ui.ctx().copy_text(r.json_lines());
             }
         });
+        let state = (r.differences.len(), r.done);
+        let writes = match self.writes {
+            Some((s, w)) if s == state => w,
+            _ => {
+                let count = |way| batches(&r.differences, way).iter().map(Vec::len).sum::<usize>();
+                let w = [count(Direction::LeftToRight), count(Direction::RightToLeft)];
+                self.writes = Some((state, w));
+                w
+            }
+        };
+        // A side read with $select holds only some properties: a replace from it would drop the others.
+        let partial = !self.left.query.select.is_empty() || !self.right.query.select.is_empty();
+        if partial {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "A side was read with only the shown columns ($select): copying is off, as a replace would drop \
+                 the other properties. Turn off Fetch only shown columns and compare again to copy.",
+            );
+        }
         ui.horizontal_wrapped(|ui| {
-            let writes = |way| batches(&r.differences, way).iter().map(Vec::len).sum::<usize>();
-            for (way, label) in [
+            for (i, (way, label)) in [
                 (Direction::LeftToRight, "Copy left to right"),
                 (Direction::RightToLeft, "Copy right to left"),
-            ] {
-                let n = writes(way);
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let n = writes[i];
                 if ui
                     .add_enabled(
-                        done && !copying && n > 0,
+                        done && !copying && !partial && n > 0,
                         egui::Button::new(format!("{label} ({n} writes)…")),
                     )
                     .on_hover_text("Inserts the rows the target lacks and replaces those that differ; deletes nothing")
@@ -164,8 +189,9 @@ impl TableCompare {
             Direction::LeftToRight => (&self.left, &self.right),
             Direction::RightToLeft => (&self.right, &self.left),
         };
-        let ops = batches(&self.report.lock().expect("report lock").differences, way);
-        let n: usize = ops.iter().map(Vec::len).sum();
+        let n = self
+            .writes
+            .map_or(0, |(_, w)| w[(way == Direction::RightToLeft) as usize]);
         let body = format!(
             "{n} rows of {} will be written to {}: inserted where missing, replaced where different, each only if \
              the target still holds what the compare read (If-Match its ETag). Rows only in {} are not deleted.",
@@ -183,7 +209,7 @@ impl TableCompare {
             self.confirm = None;
             if yes {
                 let target = target.clone();
-                let ops = Arc::new(ops);
+                let ops = Arc::new(batches(&self.report.lock().expect("report lock").differences, way));
                 self.copying = Some(ctx.start_job(
                     format!("Copy {n} differing rows to {}", target.place),
                     Unit::Items("entities"),

@@ -45,6 +45,8 @@ pub struct EntityHistory {
     /// One entry per version kept, oldest first: what goes when the whole is over `BYTES`.
     order: VecDeque<(Key, u64)>,
     bytes: usize,
+    /// Versions kept.
+    live: usize,
     seq: u64,
     /// The two versions the editor compares (places in the timeline), once the user picked; the last two until.
     pub pick: Option<(usize, usize)>,
@@ -104,9 +106,11 @@ impl EntityHistory {
             && let Some(old) = list.pop_front()
         {
             self.bytes -= old.entity.heap_size();
+            self.live -= 1;
             // Its entry in `order` stays: the global eviction skips entries whose version is gone.
         }
         self.bytes += e.heap_size();
+        self.live += 1;
         self.seq += 1;
         list.push_back(Version {
             at,
@@ -115,6 +119,12 @@ impl EntityHistory {
             seq: self.seq,
         });
         self.order.push_back((k, self.seq));
+        // Entries of versions the per-entity bound dropped pile up: swept when they outnumber the live ones.
+        if self.order.len() > 2 * self.live + 1_000 {
+            let versions = &self.versions;
+            self.order
+                .retain(|(k, seq)| versions.get(k).is_some_and(|l| l.iter().any(|v| v.seq == *seq)));
+        }
         while self.bytes > BYTES {
             let Some((oldest, seq)) = self.order.pop_front() else {
                 break;
@@ -124,6 +134,7 @@ impl EntityHistory {
             {
                 let v = list.pop_front().expect("front");
                 self.bytes -= v.entity.heap_size();
+                self.live -= 1;
                 if list.is_empty() {
                     self.versions.remove(&oldest);
                 }
@@ -210,5 +221,10 @@ mod tests {
         assert_eq!(list.len(), PER_ENTITY);
         assert_eq!(list.back().unwrap().entity.etag(), Some("W/\"199\""));
         assert_eq!(h.bytes, list.iter().map(|x| x.entity.heap_size()).sum::<usize>());
+        assert_eq!(h.live, PER_ENTITY);
+        assert!(
+            h.order.len() <= 2 * h.live + 1_000,
+            "dropped versions' entries are swept"
+        );
     }
 }

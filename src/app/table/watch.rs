@@ -5,7 +5,8 @@
 //! The service returns a query's rows in key order, and the grid may hold only its first pages: a row is said
 //! to have appeared only when it falls among the rows held (a held row after it was seen, or everything was
 //! loaded), and to have vanished only when the read went past where it stood (a held row after it was seen, or
-//! the query's end). A read stops once it has seen the last held row, so unchanged data costs one query.
+//! the query's end). A read stops once it has seen the last held row (or, when every row was loaded, at the
+//! query's end), so unchanged data costs one query.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasher;
@@ -149,9 +150,12 @@ impl Keys {
         }));
         self.index = index;
         self.index.sort_unstable();
+        // The service's order: the store's is not it once rows were added at its end (by a watch, by a save).
         self.order.clear();
         self.order
             .extend((0..store.len() as u32).filter(|i| !vanished.contains(i)));
+        self.order
+            .sort_by(|&a, &b| crate::app::table::diff::key_cmp(store.get(a), store.get(b)));
         self.seen.clear();
         self.seen.resize(store.len(), false);
     }
@@ -232,6 +236,8 @@ async fn compare(
     let mut changes = Vec::new();
     let mut marks = Vec::new();
     keys.next.clear();
+    // A read that failed half-way left its marks.
+    keys.seen.iter_mut().for_each(|s| *s = false);
     let last_held = keys.order.last().copied();
     let reached_end = loop {
         let page = client.query_entities(table, query, token.as_ref()).await?;
@@ -268,9 +274,11 @@ async fn compare(
             }
         }
         token = page.continuation;
+        // With every row loaded, rows added at the end are news too: the read goes to the end.
         let past = keys.next.len() >= keys.order.len() + SLACK;
         match (&token, last_held) {
             (None, _) => break true,
+            _ if held_all => {}
             _ if past => break false,
             (Some(_), Some(last)) if keys.seen[last as usize] => break false,
             (Some(_), None) => break false,
@@ -447,6 +455,8 @@ impl TableWatch {
                         None => old.push(l),
                     }
                 }
+                // A value written back to what it was is no longer a change.
+                old.retain(|l| !l.same());
             }
             (Some(Mark::New), Mark::Changed(_)) => {}
             (_, mark) => {
