@@ -22,8 +22,11 @@ use tessera::storage::{Client, ClientOptions};
 #[global_allocator]
 static ALLOCATOR: common::heap::Counting = common::heap::Counting;
 
-/// Paced frames (60 Hz) per side: long enough for several watch reads of 100,000 rows.
-const FRAMES: usize = 1_800;
+/// Paced frames (60 Hz) per side of a round: long enough for several watch reads of 100,000 rows.
+const FRAMES: usize = 900;
+/// Rounds of (not watching, watching): the median round's ratio is the figure, so one stall on this shared
+/// two-core machine does not decide it.
+const ROUNDS: usize = 3;
 
 fn entity(n: usize, tick: i64) -> EntityDraft {
     EntityDraft::new(format!("p{:04}", n / 100), format!("r{n:07}"))
@@ -197,16 +200,15 @@ fn watch_frame(rt: &tokio::runtime::Runtime, client: &Client) {
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-    let mut polls = Vec::new();
-    let mut frames = |pane: &mut TablePane| {
-        polls.clear();
+    let frames = |pane: &mut TablePane, world: &mut common::pane::World| {
+        let mut polls = Vec::new();
         let t = common::frame_times(FRAMES, true, common::no_input, |ui| {
             let at = std::time::Instant::now();
             world.with(|ctx| pane.poll(ctx));
             polls.push(at.elapsed().as_secs_f64() * 1000.0);
             table_grid::grid(pane, ui);
         });
-        let mut p = polls.clone();
+        let mut p = polls;
         p.sort_by(f64::total_cmp);
         println!(
             "the pane's poll in each frame: p99 {:.2} ms, max {:.2} ms, {} over 2 ms",
@@ -237,9 +239,20 @@ fn watch_frame(rt: &tokio::runtime::Runtime, client: &Client) {
             tokio::time::sleep(Duration::from_secs(1).saturating_sub(at.elapsed())).await;
         }
     });
-    let quiet = frames(&mut pane);
-    pane.set_watch(Some(1));
-    let watched = frames(&mut pane);
+    let mut pairs = Vec::new();
+    let (mut quiet, mut watched) = (Vec::new(), Vec::new());
+    for _ in 0..ROUNDS {
+        pane.set_watch(None);
+        // A read still out lands in the quiet side's first frames: wait for it.
+        while pane.is_watching() {
+            world.with(|ctx| pane.poll(ctx));
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        quiet = frames(&mut pane, &mut world);
+        pane.set_watch(Some(1));
+        watched = frames(&mut pane, &mut world);
+        pairs.push((percentile(&watched, 0.99), percentile(&quiet, 0.99)));
+    }
     writing.store(false, Ordering::Relaxed);
     rt.block_on(writer).unwrap();
     let marked = pane.watch_marks().len();
@@ -250,11 +263,12 @@ fn watch_frame(rt: &tokio::runtime::Runtime, client: &Client) {
         percentile(&quiet, 0.5)
     );
     assert!(marked > 0, "the watch saw the writer's changes");
-    let (p99, base) = (percentile(&watched, 0.99), percentile(&quiet, 0.99));
+    println!("rounds (watching p99, quiet p99): {pairs:.2?}");
+    let (p99, base) = common::median_round(&pairs);
     goal(
         "watch_frame_p99_100k",
         format!("{p99:.2}ms"),
-        format!("{base:.2}ms(same_grid_and_writer,not_watching)"),
+        format!("{base:.2}ms(same_grid_and_writer,not_watching,median_of_{ROUNDS}_rounds)"),
         p99 / base,
         "<=1.5",
     );
