@@ -8,7 +8,7 @@ mod common;
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use common::{goal, percentile};
 use tessera::app::table::grid as table_grid;
@@ -214,21 +214,7 @@ fn load_all_against_the_client() {
         let mut world = common::pane::World::new(&rt, client.clone());
         let mut pane = TablePane::new(table);
         let started = Instant::now();
-        world.with(|ctx| pane.run_query(ctx));
-        loop {
-            let loaded = world.with(|ctx| {
-                pane.poll(ctx);
-                if pane.running_query().is_some() && pane.has_more() && !pane.is_loading() {
-                    pane.load_all(ctx);
-                }
-                pane.store().len() == 100_000
-            });
-            if loaded {
-                break;
-            }
-            // The UI polls once per frame; at 60 frames a second that is every 16 ms, here every 2 ms.
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        common::pane::load_all(&mut world, &mut pane, 100_000);
         pane_rates.push(100_000.0 / started.elapsed().as_secs_f64());
         println!(
             "round {round}: client {:.0}/s, pane load all {:.0}/s",

@@ -186,20 +186,7 @@ fn watch_frame(rt: &tokio::runtime::Runtime, client: &Client) {
     println!("seeded {rows} rows in {:.0} s", started.elapsed().as_secs_f64());
     let mut world = common::pane::World::new(rt, client.clone());
     let mut pane = TablePane::new(table);
-    world.with(|ctx| pane.run_query(ctx));
-    loop {
-        let loaded = world.with(|ctx| {
-            pane.poll(ctx);
-            if pane.running_query().is_some() && pane.has_more() && !pane.is_loading() {
-                pane.load_all(ctx);
-            }
-            pane.store().len() == rows && !pane.is_loading()
-        });
-        if loaded {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    common::pane::load_all(&mut world, &mut pane, rows);
     let frames = |pane: &mut TablePane, world: &mut common::pane::World| {
         let mut polls = Vec::new();
         let t = common::frame_times(FRAMES, true, common::no_input, |ui| {

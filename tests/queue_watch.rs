@@ -7,7 +7,6 @@ mod ui;
 
 use std::time::Duration;
 
-use common::fault_proxy::Fault;
 use egui_kittest::kittest::Queryable;
 use tessera::storage::queue::MessageTtl;
 use ui::TestApp;
@@ -67,28 +66,10 @@ fn a_watch_backs_off_while_the_service_throttles_and_stops_when_refused() {
     t.open_resource("Queues", &q);
     t.wait_for_contains("About 0 messages");
     t.click("Watch every");
-    // Every answer a 503 (the client's own retries give up too): the watch asks less often, and says so.
-    proxy.always(Some(Fault::Status {
-        status: 503,
-        retry_after: None,
-    }));
-    t.wait_for_contains("throttled: every 10 s");
-    // The service answers again: back to the user's interval.
-    proxy.always(None);
-    t.wait_steps("the interval back to 5 s", Duration::from_secs(90), |t| {
-        t.harness
-            .query_all_by_label_contains("throttled: every")
-            .next()
-            .is_none()
-    });
-    // Refused: watching stops with the reason, and no more peeks are sent.
-    proxy.always(Some(Fault::Status {
-        status: 403,
-        retry_after: None,
-    }));
-    t.click("Changes seen (0)");
-    t.wait_for_contains("Watching stopped: the service refused the read (403).");
-    assert!(!t.queue().auto_refreshing(), "auto-refresh is off");
+    // Every answer a 503 (the client's own retries give up too): the watch asks less often, and says so; then
+    // refused, it stops.
+    t.watch_backs_off_then_stops(&proxy, "throttled: every 10 s");
+    assert!(!t.queue().auto_refreshing(), "watching is off");
 }
 
 /// Peeks of `queue` the inspector has seen.

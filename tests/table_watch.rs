@@ -8,7 +8,6 @@ mod ui;
 
 use std::time::Duration;
 
-use common::fault_proxy::Fault;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tessera::app::table::watch::Mark;
 use tessera::storage::Client;
@@ -207,25 +206,7 @@ fn a_watch_pauses_while_its_tab_is_hidden_backs_off_while_throttled_and_stops_wh
     t.idle_for(Duration::from_secs(4));
     assert!(queries_of(&t, &table) <= hidden + 1, "a tab not shown kept reading");
     t.harness.state_mut().activate_tab(0);
-    // Throttled: the interval doubles, and says so; answered again, it is the user's.
-    proxy.always(Some(Fault::Status {
-        status: 503,
-        retry_after: None,
-    }));
-    t.wait_for_contains("throttled: every 2 s");
-    proxy.always(None);
-    t.wait_steps("the interval back to 1 s", Duration::from_secs(90), |t| {
-        t.harness
-            .query_all_by_label_contains("throttled: every")
-            .next()
-            .is_none()
-    });
-    // Refused: watching stops with the reason.
-    proxy.always(Some(Fault::Status {
-        status: 403,
-        retry_after: None,
-    }));
-    t.wait_for_contains("Watching stopped: the service refused the read (403).");
+    t.watch_backs_off_then_stops(&proxy, "throttled: every 2 s");
     assert!(!t.table().is_watching());
 }
 

@@ -4,3 +4,22 @@ mod pane_world;
 // Not every bench draws a pane; those that do not include this module all the same.
 #[allow(unused_imports)]
 pub use pane_world::World;
+
+/// Runs a table tab's query and its Load all until `rows` are loaded. The UI polls once per frame; at 60 frames a
+/// second that is every 16 ms, here every 2 ms.
+pub fn load_all(world: &mut World, pane: &mut tessera::app::table::pane::TablePane, rows: usize) {
+    world.with(|ctx| pane.run_query(ctx));
+    loop {
+        let loaded = world.with(|ctx| {
+            pane.poll(ctx);
+            if pane.running_query().is_some() && pane.has_more() && !pane.is_loading() {
+                pane.load_all(ctx);
+            }
+            pane.store().len() == rows
+        });
+        if loaded {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}

@@ -305,6 +305,29 @@ impl<'a> TestApp<'a> {
         self.wait_for_contains("entities loaded in");
     }
 
+    /// A watch behind a fault proxy that answers 503: it asks less often and says so (`throttled`); answered
+    /// again, the user's interval is back; refused (403), it stops with the reason.
+    pub fn watch_backs_off_then_stops(&mut self, proxy: &super::common::fault_proxy::FaultProxy, throttled: &str) {
+        use super::common::fault_proxy::Fault;
+        proxy.always(Some(Fault::Status {
+            status: 503,
+            retry_after: None,
+        }));
+        self.wait_for_contains(throttled);
+        proxy.always(None);
+        self.wait_steps("the user's interval back", Duration::from_secs(90), |t| {
+            t.harness
+                .query_all_by_label_contains("throttled: every")
+                .next()
+                .is_none()
+        });
+        proxy.always(Some(Fault::Status {
+            status: 403,
+            retry_after: None,
+        }));
+        self.wait_for_contains("Watching stopped: the service refused the read (403).");
+    }
+
     /// Opens a container or queue of the test emulator through the tree.
     pub fn open_resource(&mut self, list: &str, name: &str) {
         self.click("Test emulator");
