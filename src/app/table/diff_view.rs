@@ -21,6 +21,8 @@ pub struct TableCompare {
     /// The writes each way, counted once per state of the report (its differences and whether done), not per
     /// frame: there may be 100,000 differences.
     writes: Option<((usize, bool), [usize; 2])>,
+    /// The differences the list shows under a kind filter, found once per (count, filter), not per frame.
+    filtered: Option<((usize, DiffKind), Vec<usize>)>,
 }
 
 impl TableCompare {
@@ -37,6 +39,7 @@ impl TableCompare {
             confirm: None,
             show: None,
             writes: None,
+            filtered: None,
         }
     }
 
@@ -168,14 +171,25 @@ impl TableCompare {
             }
         });
         ui.separator();
-        let rows: Vec<usize> = (0..r.differences.len())
-            .filter(|&i| self.show.is_none_or(|k| r.differences[i].kind == k))
-            .collect();
+        let rows: Option<&[usize]> = match self.show {
+            None => None,
+            Some(kind) => {
+                let key = (r.differences.len(), kind);
+                if self.filtered.as_ref().is_none_or(|(k, _)| *k != key) {
+                    let found = (0..r.differences.len())
+                        .filter(|&i| r.differences[i].kind == kind)
+                        .collect();
+                    self.filtered = Some((key, found));
+                }
+                self.filtered.as_ref().map(|(_, rows)| rows.as_slice())
+            }
+        };
+        let count = rows.map_or(r.differences.len(), <[usize]>::len);
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
-            .show_rows(ui, 18.0, rows.len(), |ui, range| {
+            .show_rows(ui, 18.0, count, |ui, range| {
                 for i in range {
-                    let d = &r.differences[rows[i]];
+                    let d = &r.differences[rows.map_or(i, |rows| rows[i])];
                     let (pk, rk) = d.keys();
                     ui.label(format!("{pk} / {rk}: {}", d.describe()));
                 }

@@ -384,6 +384,11 @@ impl TableWatch {
         self.reading.is_some()
     }
 
+    /// How many rows are marked vanished (drawn each frame: counted, not collected).
+    pub fn vanished_count(&self) -> usize {
+        self.marks.values().filter(|m| matches!(m, Mark::Vanished)).count()
+    }
+
     pub fn vanished(&self) -> HashSet<u32> {
         self.marks
             .iter()

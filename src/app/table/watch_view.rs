@@ -105,7 +105,7 @@ pub fn controls(pane: &mut TablePane, ui: &mut egui::Ui) {
             ui.spinner();
         }
         let marks = pane.watch.marks.len();
-        let vanished = pane.watch.vanished().len();
+        let vanished = pane.watch.vanished_count();
         if ui
             .add_enabled(marks > 0, egui::Button::new("Next change"))
             .on_hover_text("Selects the next marked row and scrolls to it")

@@ -176,14 +176,19 @@ impl<C: Change> ChangeLog<C> {
                 self.list.clear();
             }
         });
-        // Filtering describes every change: at most KEPT of them, and only while the list is open.
-        let shown: Vec<&(SystemTime, C)> = self.shown().collect();
+        // Unfiltered, rows are read in place; a filter describes every change (at most KEPT, and only while the
+        // list is open).
+        let shown: Option<Vec<&(SystemTime, C)>> = (!self.filter.trim().is_empty()).then(|| self.shown().collect());
+        let n = shown.as_ref().map_or(self.list.len(), Vec::len);
         egui::ScrollArea::vertical()
             .id_salt(("changes-list", id))
             .max_height(ui.available_height().clamp(140.0, 600.0))
-            .show_rows(ui, 18.0, shown.len(), |ui, rows| {
+            .show_rows(ui, 18.0, n, |ui, rows| {
                 for i in rows {
-                    let (at, change) = shown[shown.len() - 1 - i];
+                    let (at, change) = match &shown {
+                        Some(s) => s[n - 1 - i],
+                        None => &self.list[n - 1 - i],
+                    };
                     let clock = crate::storage::times::format(*at, crate::storage::times::CLOCK_MILLIS);
                     ui.label(format!("{clock} {}", change.describe()));
                 }
