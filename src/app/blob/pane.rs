@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+pub use crate::app::blob::details_read::Details;
 use crate::app::blob::preview::{Preview, PreviewBytes, PreviewFor};
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseKey;
@@ -36,16 +37,6 @@ impl UploadMode {
             UploadMode::OnlyIfUnchanged => "only if unchanged since I looked",
         }
     }
-}
-
-/// The selected blob: its properties and its snapshots (its editable metadata and headers are its draft in
-/// `BlobPane::forms`).
-pub struct Details {
-    pub(crate) name: String,
-    pub(crate) props: Option<BlobProperties>,
-    pub(crate) snapshots: Option<Vec<BlobItem>>,
-    loading: Loading<(BlobProperties, Vec<(String, String)>)>,
-    snap_loading: Option<Pending<Result<Vec<BlobItem>, StorageError>>>,
 }
 
 /// A destructive action waiting for the user's yes.
@@ -179,6 +170,8 @@ pub struct BlobPane {
     pub(crate) snapshots_of: std::collections::BTreeMap<String, Vec<BlobItem>>,
     pub(crate) deleted: crate::app::blob::deleted::DeletedBlobs,
     pub(crate) versions: crate::app::blob::versions::Versions,
+    /// Watch: the listing read again on an interval, what changed marked in place.
+    pub(crate) watch: crate::app::blob::watch::ContainerWatch,
 }
 
 impl BlobPane {
@@ -326,6 +319,7 @@ impl BlobPane {
             snapshots_of: Default::default(),
             deleted: Default::default(),
             versions: Default::default(),
+            watch: Default::default(),
         }
     }
 
@@ -334,7 +328,11 @@ impl BlobPane {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.listing.is_some() || self.all_pages.is_some() || !self.ops.is_empty() || self.preview_loading.is_some()
+        self.listing.is_some()
+            || self.all_pages.is_some()
+            || !self.ops.is_empty()
+            || self.preview_loading.is_some()
+            || self.watch.is_reading()
     }
 
     /// Whether the selected blob's properties are being read.
@@ -430,45 +428,6 @@ impl BlobPane {
         self.refresh_container(ctx);
     }
 
-    pub fn load_details(&mut self, ctx: &mut PaneContext, name: &str) {
-        let same = self.details.as_ref().is_some_and(|d| d.name == name);
-        if !same {
-            self.forms.forget_clean_except(Some(name));
-            self.tags.forget_clean_except(Some(name));
-            self.details = Some(Details {
-                name: name.to_string(),
-                props: None,
-                snapshots: None,
-                loading: None,
-                snap_loading: None,
-            });
-            self.preview = None;
-            // A preview asked for the blob left behind must not land in this one's panel.
-            self.preview_loading = None;
-        }
-        self.read_tags(ctx, name);
-        let (client, container, blob) = (ctx.client.clone(), self.container.clone(), name.to_string());
-        let d = self.details.as_mut().expect("just set");
-        d.loading = Some(
-            ctx.backend
-                .spawn(async move { client.get_blob_properties(&container, &blob, None).await }),
-        );
-        let (client, container, blob) = (ctx.client.clone(), self.container.clone(), name.to_string());
-        d.snap_loading = Some(ctx.backend.spawn(async move {
-            let options = ListBlobsOptions {
-                prefix: Some(blob.clone()),
-                include_snapshots: true,
-                ..Default::default()
-            };
-            let listing = client.list_blobs(&container, &options).await?;
-            Ok(listing
-                .blobs
-                .into_iter()
-                .filter(|b| b.name == blob && b.snapshot.is_some())
-                .collect())
-        }));
-    }
-
     /// Runs a one-off action; its outcome shows in the pane and the listing refreshes after it.
     pub fn run(&mut self, ctx: &mut PaneContext, work: impl std::future::Future<Output = OpDone> + Send + 'static) {
         self.ops.push(ctx.backend.spawn(work));
@@ -492,6 +451,9 @@ impl BlobPane {
                     self.blobs.extend(listing.blobs);
                     self.folders.extend(listing.prefixes);
                     self.next_marker = listing.next_marker;
+                    if !more {
+                        self.listing_replaced();
+                    }
                 }
                 Err(e) => {
                     self.shown_before = Vec::new();
@@ -526,41 +488,16 @@ impl BlobPane {
                 &mut self.selection,
                 listing,
             );
+            self.listing_replaced();
         }
+        self.poll_watch(ctx);
         if let Some(result) = take_ready(&mut self.container_loading) {
             match result {
                 Ok(p) => self.container_props = Some(p),
                 Err(e) => self.error = Some(e),
             }
         }
-        let mut page_blob = None;
-        if let Some(d) = &mut self.details {
-            if let Some(result) = take_ready(&mut d.loading) {
-                match result {
-                    Ok((props, metadata)) => {
-                        // The service's side of the draft moves; what the user typed never does.
-                        self.forms.observe(&d.name, &props, metadata);
-                        if let Some(b) = self.blobs.iter_mut().find(|b| b.name == d.name) {
-                            b.properties = props.clone();
-                        }
-                        self.leases_seen
-                            .observe(&d.name, props.lease.state, crate::app::widgets::plot::now_secs());
-                        if props.blob_type == "PageBlob" {
-                            page_blob = Some(d.name.clone());
-                        }
-                        d.props = Some(props);
-                    }
-                    Err(e) => self.message = Some(Err(e)),
-                }
-            }
-            if let Some(Ok(snaps)) = take_ready(&mut d.snap_loading) {
-                d.snapshots = Some(snaps);
-            }
-        }
-        // A page blob's ranges are read with its properties (each refresh of them).
-        if let Some(blob) = page_blob {
-            self.read_page_ranges(ctx, &blob);
-        }
+        self.poll_details(ctx);
         if let Some(result) = take_ready(&mut self.sas_making) {
             match result {
                 Ok(url) => {
@@ -589,7 +526,8 @@ impl BlobPane {
         self.poll_dialog(ctx);
         self.poll_download_check(ctx);
         // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
-        let due = self.last_refresh.elapsed() >= REFRESH_EVERY && self.refreshing.is_none();
+        // A watch reads the listing on its own interval, and more of it: no first-page refresh beside it.
+        let due = self.last_refresh.elapsed() >= REFRESH_EVERY && self.refreshing.is_none() && !self.watch.cadence.on;
         if self.started && self.shown && (self.refresh_now || due) {
             self.refresh_indicators(ctx);
         }

@@ -5,7 +5,8 @@ use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
 use crate::app::blob::pane::{BlobConfirm, BlobPane, DialogFor, UploadMode};
-use crate::app::blob::{listing, snapshot_rows};
+use crate::app::blob::watch::Column as Watched;
+use crate::app::blob::{listing, snapshot_rows, watch_view};
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseBook;
 use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
@@ -22,6 +23,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     dropped_files(pane, ui, ctx);
     header(pane, ui, ctx);
     toolbar(pane, ui, ctx);
+    watch_view::controls(pane, ui);
     crate::app::blob::walk_view::find_row(pane, ui, ctx);
     crate::app::blob::find_tags::ui(pane, ui, ctx);
     crate::app::blob::copy_paste::ui(pane, ui, ctx);
@@ -56,6 +58,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
             let in_view = pane.leases_seen.only(shown);
             in_view.ui(ui, &pane.container);
         });
+    watch_view::changes_list(pane, ui);
     listing(pane, ui, ctx);
     confirm(pane, ui.ctx(), ctx);
     crate::app::blob::downloads::ui(pane, ui.ctx(), ctx);
@@ -381,35 +384,40 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             b.name.strip_prefix(&pane.prefix).unwrap_or(&b.name)
                         };
                         let p = &b.properties;
+                        // What the watch saw happen to it: the cells tinted, struck through when it vanished.
+                        let mark = pane.watch.marks.get(&b.name);
+                        let cell = |ui: &mut egui::Ui, column, text: RichText| {
+                            watch_view::cell(ui, mark, Some(column), text);
+                        };
                         row.col(|ui| {
                             // Elided in the middle (both ends of a name tell blobs apart); the full name on hover.
                             let font = egui::TextStyle::Body.resolve(ui.style());
                             let fitted =
                                 crate::app::widgets::format::elide_middle(ui, shown, ui.available_width(), &font);
-                            let r = ui.add(egui::Label::new(fitted).truncate()).on_hover_text(shown);
+                            let (strike, _) = watch_view::mark_cell(ui, mark, None);
+                            let text = if strike {
+                                RichText::new(fitted).strikethrough().weak()
+                            } else {
+                                fitted.into()
+                            };
+                            let why = watch_view::mark_hover(mark).map_or(String::new(), |w| format!("\n{w}"));
+                            let r = ui
+                                .add(egui::Label::new(text).truncate())
+                                .on_hover_text(format!("{shown}{why}"));
                             // Screen readers (and the tests) read the whole name.
                             r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, shown));
                         });
                         row.col(|ui| {
                             let lease = lease_label(ctx.leases, &pane.key(Some(&b.name)), &p.lease, dark);
                             let words = lease.text().to_string();
-                            ui.add(egui::Label::new(lease).truncate()).on_hover_text(words);
+                            watch_view::cell(ui, mark, Some(Watched::Lease), lease).on_hover_text(words);
                         });
-                        row.col(|ui| {
-                            ui.monospace(&p.etag);
-                        });
-                        row.col(|ui| {
-                            ui.label(human_bytes(p.content_length));
-                        });
-                        row.col(|ui| {
-                            ui.label(utc_opt(p.last_modified));
-                        });
-                        row.col(|ui| {
-                            ui.label(p.http.content_type.as_deref().unwrap_or(""));
-                        });
-                        row.col(|ui| {
-                            ui.label(crate::app::blob::tiers::tier_short(p));
-                        });
+                        row.col(|ui| cell(ui, Watched::ETag, RichText::new(&p.etag).monospace()));
+                        row.col(|ui| cell(ui, Watched::Size, human_bytes(p.content_length).into()));
+                        row.col(|ui| cell(ui, Watched::LastModified, utc_opt(p.last_modified).into()));
+                        let content_type = p.http.content_type.as_deref().unwrap_or("");
+                        row.col(|ui| cell(ui, Watched::ContentType, content_type.into()));
+                        row.col(|ui| cell(ui, Watched::Tier, crate::app::blob::tiers::tier_short(p).into()));
                         if show_tags {
                             row.col(|ui| {
                                 let tags: Vec<String> = b.tags.iter().map(|(k, v)| format!("{k}={v}")).collect();

@@ -51,6 +51,19 @@ impl TesseraApp {
         }
     }
 
+    /// The same, to drive it as a test would through a control it cannot reach by label (a slider).
+    pub fn active_blob_mut(&mut self) -> Option<&mut BlobPane> {
+        match self
+            .tabs
+            .active
+            .and_then(|i| self.tabs.list.get_mut(i))
+            .map(|t| &mut t.pane)
+        {
+            Some(Pane::Blob(p)) => Some(p),
+            _ => None,
+        }
+    }
+
     pub fn active_queue(&self) -> Option<&QueuePane> {
         match self.active_pane() {
             Some(Pane::Queue(p)) => Some(p),

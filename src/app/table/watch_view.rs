@@ -152,13 +152,11 @@ pub fn changes_panel(pane: &mut TablePane, ui: &mut egui::Ui) {
 /// How a cell of a marked row looks: a new row tinted, a changed cell tinted with its old value on hover, a
 /// vanished row struck through. Returns whether to strike the text, and the hover.
 pub fn mark_cell(ui: &mut egui::Ui, mark: Option<&Mark>, column: &str) -> (bool, Option<String>) {
-    let tint = |ui: &mut egui::Ui, color: egui::Color32| {
-        ui.painter().rect_filled(ui.max_rect(), 0.0, color.gamma_multiply(0.25));
-    };
+    use crate::app::widgets::watch::{CHANGED, NEW, tint};
     match mark {
         None => (false, None),
         Some(Mark::New) => {
-            tint(ui, egui::Color32::from_rgb(60, 170, 90));
+            tint(ui, NEW);
             (false, Some("New since the last look".into()))
         }
         Some(Mark::Vanished) => (
@@ -167,11 +165,11 @@ pub fn mark_cell(ui: &mut egui::Ui, mark: Option<&Mark>, column: &str) -> (bool,
         ),
         Some(Mark::Changed(cells)) => {
             if let Some(line) = cells.iter().find(|l| l.name == column) {
-                tint(ui, egui::Color32::from_rgb(220, 160, 40));
+                tint(ui, CHANGED);
                 return (false, Some(format!("Changed: {}", describe_cell(line))));
             }
             if column == ETAG || column == TIMESTAMP {
-                tint(ui, egui::Color32::from_rgb(220, 160, 40));
+                tint(ui, CHANGED);
                 return (false, Some("Written again since the last look".into()));
             }
             (false, None)

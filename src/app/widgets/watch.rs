@@ -8,6 +8,15 @@ use std::time::{Duration, Instant, SystemTime};
 /// The changes kept; older ones fall off.
 pub const KEPT: usize = 1_000;
 
+/// The tint of a row a watch found new, and of a cell it found changed.
+pub const NEW: egui::Color32 = egui::Color32::from_rgb(60, 170, 90);
+pub const CHANGED: egui::Color32 = egui::Color32::from_rgb(220, 160, 40);
+
+/// Tints the cell being drawn, lightly enough to read its text.
+pub fn tint(ui: &egui::Ui, color: egui::Color32) {
+    ui.painter().rect_filled(ui.max_rect(), 0.0, color.gamma_multiply(0.25));
+}
+
 /// How often a watch asks.
 pub struct Cadence {
     pub on: bool,
@@ -17,6 +26,8 @@ pub struct Cadence {
     pub backoff: u32,
     /// Why watching stopped, when the service refused it (403).
     pub stopped: Option<String>,
+    /// Why the last read failed, when it did and the watch goes on (it asks again at the next interval).
+    pub failure: Option<String>,
     last: Option<Instant>,
 }
 
@@ -27,6 +38,7 @@ impl Default for Cadence {
             seconds: 5,
             backoff: 0,
             stopped: None,
+            failure: None,
             last: None,
         }
     }
@@ -53,6 +65,7 @@ impl Cadence {
 
     /// A read failed: a throttled service is asked less often, a refusal stops the watch. True when it stopped.
     pub fn failed(&mut self, status: Option<u16>, why: &str) -> bool {
+        self.failure = Some(format!("The last read failed: {why}"));
         match status {
             Some(503) | Some(429) => {
                 self.backoff = (self.backoff + 1).min(4);
@@ -61,6 +74,7 @@ impl Cadence {
             Some(403) => {
                 self.stopped = Some(format!("Watching stopped: the service refused the read (403). {why}"));
                 self.on = false;
+                self.failure = None;
                 true
             }
             _ => false,
@@ -71,6 +85,7 @@ impl Cadence {
     pub fn answered(&mut self) {
         self.backoff = 0;
         self.stopped = None;
+        self.failure = None;
     }
 
     /// The switch, the interval and the cost: "about N requests/min", and the slower pace while throttled.
@@ -91,6 +106,12 @@ impl Cadence {
                     format!("throttled: every {every} s until the service answers again"),
                 );
             }
+        }
+        if let Some(why) = self.failure.as_ref().filter(|_| self.on) {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("{why} Asking again in {} s.", self.interval()),
+            );
         }
         if let Some(why) = &self.stopped {
             ui.colored_label(ui.visuals().error_fg_color, why);
@@ -182,7 +203,7 @@ impl<C: Change> ChangeLog<C> {
         let n = shown.as_ref().map_or(self.list.len(), Vec::len);
         egui::ScrollArea::vertical()
             .id_salt(("changes-list", id))
-            .max_height(ui.available_height().clamp(140.0, 600.0))
+            .max_height(ui.available_height().clamp(40.0, 600.0))
             .show_rows(ui, 18.0, n, |ui, rows| {
                 for i in rows {
                     let (at, change) = match &shown {
@@ -230,6 +251,7 @@ mod tests {
             !c.failed(Some(500), "oops"),
             "another failure neither slows nor stops it"
         );
+        assert!(c.failure.as_deref().unwrap().contains("oops"), "but is said");
         assert!(c.failed(Some(403), "AuthorizationFailure"));
         assert!(!c.on && c.stopped.as_deref().unwrap().contains("403"));
     }

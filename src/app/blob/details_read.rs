@@ -1,0 +1,89 @@
+//! Reading the selected blob's details: its properties (which move its draft's service side and its row) and
+//! its snapshots, asked again on each refresh, and a page blob's ranges with them.
+
+use crate::app::blob::pane::BlobPane;
+use crate::app::context::{Loading, PaneContext, Pending, take_ready};
+use crate::storage::StorageError;
+use crate::storage::blob::{BlobItem, BlobProperties, ListBlobsOptions};
+
+/// The selected blob: its properties and its snapshots (its editable metadata and headers are its draft in
+/// `BlobPane::forms`).
+pub struct Details {
+    pub(crate) name: String,
+    pub(crate) props: Option<BlobProperties>,
+    pub(crate) snapshots: Option<Vec<BlobItem>>,
+    pub(super) loading: Loading<(BlobProperties, Vec<(String, String)>)>,
+    pub(super) snap_loading: Option<Pending<Result<Vec<BlobItem>, StorageError>>>,
+}
+
+impl BlobPane {
+    pub fn load_details(&mut self, ctx: &mut PaneContext, name: &str) {
+        let same = self.details.as_ref().is_some_and(|d| d.name == name);
+        if !same {
+            self.forms.forget_clean_except(Some(name));
+            self.tags.forget_clean_except(Some(name));
+            self.details = Some(Details {
+                name: name.to_string(),
+                props: None,
+                snapshots: None,
+                loading: None,
+                snap_loading: None,
+            });
+            self.preview = None;
+            // A preview asked for the blob left behind must not land in this one's panel.
+            self.preview_loading = None;
+        }
+        self.read_tags(ctx, name);
+        let (client, container, blob) = (ctx.client.clone(), self.container.clone(), name.to_string());
+        let d = self.details.as_mut().expect("just set");
+        d.loading = Some(
+            ctx.backend
+                .spawn(async move { client.get_blob_properties(&container, &blob, None).await }),
+        );
+        let (client, container, blob) = (ctx.client.clone(), self.container.clone(), name.to_string());
+        d.snap_loading = Some(ctx.backend.spawn(async move {
+            let options = ListBlobsOptions {
+                prefix: Some(blob.clone()),
+                include_snapshots: true,
+                ..Default::default()
+            };
+            let listing = client.list_blobs(&container, &options).await?;
+            Ok(listing
+                .blobs
+                .into_iter()
+                .filter(|b| b.name == blob && b.snapshot.is_some())
+                .collect())
+        }));
+    }
+
+    pub(super) fn poll_details(&mut self, ctx: &mut PaneContext) {
+        let mut page_blob = None;
+        if let Some(d) = &mut self.details {
+            if let Some(result) = take_ready(&mut d.loading) {
+                match result {
+                    Ok((props, metadata)) => {
+                        // The service's side of the draft moves; what the user typed never does.
+                        self.forms.observe(&d.name, &props, metadata);
+                        if let Some(b) = self.blobs.iter_mut().find(|b| b.name == d.name) {
+                            b.properties = props.clone();
+                        }
+                        self.leases_seen
+                            .observe(&d.name, props.lease.state, crate::app::widgets::plot::now_secs());
+                        if props.blob_type == "PageBlob" {
+                            page_blob = Some(d.name.clone());
+                        }
+                        d.props = Some(props);
+                    }
+                    Err(e) => self.message = Some(Err(e)),
+                }
+            }
+            if let Some(Ok(snaps)) = take_ready(&mut d.snap_loading) {
+                d.snapshots = Some(snaps);
+            }
+        }
+        // A page blob's ranges are read with its properties (each refresh of them).
+        if let Some(blob) = page_blob {
+            self.read_page_ranges(ctx, &blob);
+        }
+    }
+}

@@ -1,0 +1,486 @@
+//! A container tab's watch: the folder's (or flat) listing read again on an interval, compared by name with the
+//! blobs shown, and applied in place: blobs that appeared, blobs written again (which columns, and what they
+//! held) or whose lease moved, blobs that vanished (kept and struck through until dismissed), and a list of what
+//! changed when.
+//!
+//! The tab may hold only the listing's first pages: a read goes page by page until it passes the last name
+//! held (or to the end when everything was loaded), so a blob past the loaded ones is not news, and unchanged
+//! blobs cost one listing per interval.
+
+use std::collections::HashMap;
+use std::time::SystemTime;
+
+use crate::app::context::{Backend, ReplyFor};
+use crate::app::widgets::format::{human_bytes, utc_opt};
+use crate::app::widgets::watch::{Cadence, Change, ChangeLog};
+use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
+use crate::storage::{Client, StorageError};
+
+/// The columns a change can touch, as the listing titles them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    ETag,
+    Lease,
+    Size,
+    LastModified,
+    ContentType,
+    Tier,
+}
+
+impl Column {
+    pub fn title(self) -> &'static str {
+        match self {
+            Column::ETag => "ETag",
+            Column::Lease => "Lease",
+            Column::Size => "Size",
+            Column::LastModified => "Last modified",
+            Column::ContentType => "Content type",
+            Column::Tier => "Tier",
+        }
+    }
+
+    const ALL: [Column; 6] = [
+        Column::ETag,
+        Column::Lease,
+        Column::Size,
+        Column::LastModified,
+        Column::ContentType,
+        Column::Tier,
+    ];
+
+    /// The column's text for these properties, as the listing shows it.
+    fn text(self, p: &BlobProperties) -> String {
+        match self {
+            Column::ETag => p.etag.clone(),
+            Column::Lease => p.lease.state.as_str().to_string(),
+            Column::Size => human_bytes(p.content_length),
+            Column::LastModified => utc_opt(p.last_modified),
+            Column::ContentType => p.http.content_type.clone().unwrap_or_default(),
+            Column::Tier => crate::app::blob::tiers::tier_short(p),
+        }
+    }
+}
+
+/// A column that changed: what it held, what it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    pub column: Column,
+    pub was: String,
+    pub now: String,
+}
+
+/// How the listing marks a blob.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mark {
+    New,
+    /// The columns that changed, with what they held when the user last looked.
+    Changed(Vec<Cell>),
+    /// Gone from the listing: the row as it was last seen, kept shown until dismissed.
+    Vanished(Box<BlobItem>),
+}
+
+/// One change in the list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlobChange {
+    pub name: String,
+    pub kind: Kind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    Appeared { size: u64, etag: String },
+    Changed(Vec<Cell>),
+    Vanished,
+}
+
+impl Change for BlobChange {
+    fn describe(&self) -> String {
+        match &self.kind {
+            Kind::Appeared { size, etag } => format!("{}: appeared, {}, ETag {etag}", self.name, human_bytes(*size)),
+            Kind::Changed(cells) => {
+                let said: Vec<String> = cells
+                    .iter()
+                    .map(|c| format!("{} {} -> {}", c.column.title(), c.was, c.now))
+                    .collect();
+                format!("{}: {}", self.name, said.join(", "))
+            }
+            Kind::Vanished => format!("{}: vanished (deleted or renamed)", self.name),
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        match &self.kind {
+            Kind::Appeared { size, etag } => {
+                serde_json::json!({"blob": self.name, "change": "appeared", "size": size, "etag": etag})
+            }
+            Kind::Changed(cells) => {
+                let cells: Vec<serde_json::Value> = cells
+                    .iter()
+                    .map(|c| serde_json::json!({"column": c.column.title(), "was": c.was, "now": c.now}))
+                    .collect();
+                serde_json::json!({"blob": self.name, "change": "changed", "cells": cells})
+            }
+            Kind::Vanished => serde_json::json!({"blob": self.name, "change": "vanished"}),
+        }
+    }
+}
+
+/// What a read is for: the listing it re-reads. A reply for another (the user opened a folder, searched, went
+/// flat) is dropped, never merged into the listing shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadFor {
+    pub prefix: Option<String>,
+    pub flat: bool,
+}
+
+/// A read's pages, joined: the blobs and folders, and the last name it covers (the last loaded; None: all).
+pub struct Read {
+    pub blobs: Vec<BlobItem>,
+    pub prefixes: Vec<String>,
+    pub covered_to: Option<String>,
+    pub requests: u32,
+}
+
+#[derive(Default)]
+pub struct ContainerWatch {
+    pub cadence: Cadence,
+    pub changes: ChangeLog<BlobChange>,
+    /// The blobs marked since the user last looked, by name.
+    pub marks: HashMap<String, Mark>,
+    pub show_changes: bool,
+    /// Requests the last read took (the cost line's figure).
+    pub requests: u32,
+    pub(super) reading: Option<ReplyFor<ReadFor, Result<Read, StorageError>>>,
+    /// The listing the marks are for: another one shown forgets them.
+    pub(super) marks_for: Option<ReadFor>,
+}
+
+impl ContainerWatch {
+    pub fn is_reading(&self) -> bool {
+        self.reading.is_some()
+    }
+
+    pub fn vanished_count(&self) -> usize {
+        self.marks.values().filter(|m| matches!(m, Mark::Vanished(_))).count()
+    }
+
+    /// Reads `options`' listing from its first page until past `until` (or to the end when None).
+    pub fn start(
+        &mut self,
+        backend: &Backend,
+        client: &Client,
+        container: &str,
+        options: ListBlobsOptions,
+        until: Option<String>,
+        flat: bool,
+    ) {
+        self.cadence.started();
+        let key = ReadFor {
+            prefix: options.prefix.clone(),
+            flat,
+        };
+        let (client, container) = (client.clone(), container.to_string());
+        let work = backend.spawn(async move { read(&client, &container, options, until).await });
+        self.reading = Some(ReplyFor::new(key, work));
+    }
+
+    /// Clears the new and changed marks; vanished rows stay until dismissed.
+    pub fn seen(&mut self) {
+        self.marks.retain(|_, m| matches!(m, Mark::Vanished(_)));
+    }
+}
+
+async fn read(
+    client: &Client,
+    container: &str,
+    mut options: ListBlobsOptions,
+    until: Option<String>,
+) -> Result<Read, StorageError> {
+    let mut out = Read {
+        blobs: Vec::new(),
+        prefixes: Vec::new(),
+        covered_to: None,
+        requests: 0,
+    };
+    loop {
+        let page: BlobListing = client.list_blobs(container, &options).await?;
+        out.requests += 1;
+        out.blobs.extend(page.blobs);
+        out.prefixes.extend(page.prefixes);
+        let last = last_name(&out.blobs, &out.prefixes);
+        let past = until.as_deref().is_some_and(|u| last.as_deref() >= Some(u));
+        match page.next_marker {
+            Some(marker) if !past => options.marker = Some(marker),
+            // Names past the loaded ones are left out: the tab lists them when it loads more.
+            _ => {
+                out.covered_to = until;
+                return Ok(out);
+            }
+        }
+    }
+}
+
+/// The last name listed among blobs and folders (both sorted by name).
+pub fn last_name(blobs: &[BlobItem], folders: &[String]) -> Option<String> {
+    let blob = blobs.last().map(|b| b.name.clone());
+    blob.max(folders.last().cloned())
+}
+
+/// Applies a read to the blobs and folders shown (both sorted by name): rows stay in place and take the new
+/// properties; new blobs are inserted and marked; blobs gone from the range the read covered stay, marked
+/// vanished; each change is returned once, when first seen.
+pub fn apply(
+    blobs: &mut Vec<BlobItem>,
+    folders: &mut Vec<String>,
+    marks: &mut HashMap<String, Mark>,
+    read: Read,
+) -> Vec<BlobChange> {
+    let covered = |name: &str| read.covered_to.as_deref().is_none_or(|end| name <= end);
+    let mut changes = Vec::new();
+    let fresh: std::collections::HashSet<&str> = read.blobs.iter().map(|b| b.name.as_str()).collect();
+    for b in blobs
+        .iter()
+        .filter(|b| covered(&b.name) && !fresh.contains(b.name.as_str()))
+    {
+        if !matches!(marks.get(&b.name), Some(Mark::Vanished(_))) {
+            marks.insert(b.name.clone(), Mark::Vanished(Box::new(b.clone())));
+            changes.push(BlobChange {
+                name: b.name.clone(),
+                kind: Kind::Vanished,
+            });
+        }
+    }
+    folders.retain(|f| !covered(f) || read.prefixes.contains(f));
+    for f in read.prefixes.into_iter().filter(|f| covered(f)) {
+        if let Err(i) = folders.binary_search(&f) {
+            folders.insert(i, f);
+        }
+    }
+    for blob in read.blobs.into_iter().filter(|b| covered(&b.name)) {
+        match blobs.binary_search_by(|b| b.name.as_str().cmp(&blob.name)) {
+            Ok(i) if matches!(marks.get(&blob.name), Some(Mark::Vanished(_))) => {
+                // Back under the same name: news again.
+                marks.insert(blob.name.clone(), Mark::New);
+                changes.push(appeared(&blob));
+                blobs[i] = blob;
+            }
+            Ok(i) => {
+                let cells: Vec<Cell> = Column::ALL
+                    .iter()
+                    .map(|&c| (c, c.text(&blobs[i].properties), c.text(&blob.properties)))
+                    .filter(|(_, was, now)| was != now)
+                    .map(|(column, was, now)| Cell { column, was, now })
+                    .collect();
+                if !cells.is_empty() {
+                    changes.push(BlobChange {
+                        name: blob.name.clone(),
+                        kind: Kind::Changed(cells.clone()),
+                    });
+                    remember_cells(marks, &blob.name, cells);
+                }
+                blobs[i].properties = blob.properties;
+                blobs[i].tags = blob.tags;
+                blobs[i].metadata = blob.metadata;
+            }
+            Err(i) => {
+                marks.insert(blob.name.clone(), Mark::New);
+                changes.push(appeared(&blob));
+                blobs.insert(i, blob);
+            }
+        }
+    }
+    changes
+}
+
+fn appeared(b: &BlobItem) -> BlobChange {
+    BlobChange {
+        name: b.name.clone(),
+        kind: Kind::Appeared {
+            size: b.properties.content_length,
+            etag: b.properties.etag.clone(),
+        },
+    }
+}
+
+/// Marks changed cells, keeping for each the value the user last looked at (a cell changed twice since then
+/// shows what it held before the first change).
+fn remember_cells(marks: &mut HashMap<String, Mark>, name: &str, cells: Vec<Cell>) {
+    match marks.get_mut(name) {
+        Some(Mark::New) => {}
+        Some(Mark::Changed(held)) => {
+            for cell in cells {
+                match held.iter_mut().find(|h| h.column == cell.column) {
+                    Some(h) => h.now = cell.now,
+                    None => held.push(cell),
+                }
+            }
+        }
+        _ => {
+            marks.insert(name.to_string(), Mark::Changed(cells));
+        }
+    }
+}
+
+/// Puts the vanished rows back among `blobs` after another listing (a refresh after the user's own action)
+/// merged them away: they stay shown until dismissed. Only up to `end`, the last name loaded (None: all were),
+/// so the pages loaded next still follow the rows held.
+pub fn keep_vanished(blobs: &mut Vec<BlobItem>, marks: &HashMap<String, Mark>, end: Option<&str>) {
+    for mark in marks.values() {
+        if let Mark::Vanished(b) = mark
+            && end.is_none_or(|e| b.name.as_str() <= e)
+            && let Err(i) = blobs.binary_search_by(|x| x.name.as_str().cmp(&b.name))
+        {
+            blobs.insert(i, (**b).clone());
+        }
+    }
+}
+
+/// Takes the vanished rows out of `blobs` and forgets their marks.
+pub fn dismiss_vanished(blobs: &mut Vec<BlobItem>, marks: &mut HashMap<String, Mark>) {
+    marks.retain(|name, m| {
+        let gone = matches!(m, Mark::Vanished(_));
+        if gone && let Ok(i) = blobs.binary_search_by(|b| b.name.as_str().cmp(name)) {
+            blobs.remove(i);
+        }
+        !gone
+    });
+}
+
+/// When the change was seen, for the log.
+pub fn log(changes: &mut ChangeLog<BlobChange>, found: Vec<BlobChange>) {
+    let now = SystemTime::now();
+    for c in found {
+        changes.push(now, c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blob(name: &str, etag: &str, size: u64) -> BlobItem {
+        let mut b = BlobItem {
+            name: name.into(),
+            ..Default::default()
+        };
+        b.properties.etag = etag.into();
+        b.properties.content_length = size;
+        b
+    }
+
+    fn read(blobs: Vec<BlobItem>, covered_to: Option<&str>) -> Read {
+        Read {
+            blobs,
+            prefixes: Vec::new(),
+            covered_to: covered_to.map(str::to_string),
+            requests: 1,
+        }
+    }
+
+    #[test]
+    fn a_read_marks_new_changed_and_vanished_blobs_in_place() {
+        let mut blobs = vec![blob("a", "1", 10), blob("b", "1", 10), blob("c", "1", 10)];
+        let (mut folders, mut marks) = (Vec::new(), HashMap::new());
+        let changes = apply(
+            &mut blobs,
+            &mut folders,
+            &mut marks,
+            read(vec![blob("a", "2", 2048), blob("ab", "1", 5), blob("c", "1", 10)], None),
+        );
+        let names: Vec<&str> = blobs.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["a", "ab", "b", "c"], "b stays, struck through, until dismissed");
+        assert_eq!(marks.get("ab"), Some(&Mark::New));
+        assert!(matches!(marks.get("b"), Some(Mark::Vanished(_))));
+        let Some(Mark::Changed(cells)) = marks.get("a") else {
+            panic!("a changed")
+        };
+        let columns: Vec<Column> = cells.iter().map(|c| c.column).collect();
+        assert_eq!(columns, [Column::ETag, Column::Size]);
+        assert_eq!(cells[1].was, "10 B");
+        assert!(!marks.contains_key("c"), "unchanged");
+        assert_eq!(changes.len(), 3);
+        assert!(changes[0].describe().contains("b: vanished"));
+        assert!(
+            changes[1].describe().contains("ETag 1 -> 2"),
+            "{}",
+            changes[1].describe()
+        );
+
+        // The same read again: nothing new is said, the vanished row is not said vanished twice.
+        let again = apply(
+            &mut blobs,
+            &mut folders,
+            &mut marks,
+            read(vec![blob("a", "2", 2048), blob("ab", "1", 5), blob("c", "1", 10)], None),
+        );
+        assert!(again.is_empty(), "{again:?}");
+        // A second change of a keeps what it held when the user looked: 1 -> 3.
+        apply(
+            &mut blobs,
+            &mut folders,
+            &mut marks,
+            read(vec![blob("a", "3", 2048), blob("ab", "1", 5), blob("c", "1", 10)], None),
+        );
+        let Some(Mark::Changed(cells)) = marks.get("a") else {
+            panic!()
+        };
+        assert_eq!((cells[0].was.as_str(), cells[0].now.as_str()), ("1", "3"));
+        dismiss_vanished(&mut blobs, &mut marks);
+        assert_eq!(blobs.len(), 3);
+        assert_eq!(marks.len(), 2);
+    }
+
+    #[test]
+    fn blobs_past_what_the_read_covered_are_not_news() {
+        let mut blobs = vec![blob("a", "1", 1), blob("m", "1", 1), blob("z", "1", 1)];
+        let (mut folders, mut marks) = (Vec::new(), HashMap::new());
+        let changes = apply(
+            &mut blobs,
+            &mut folders,
+            &mut marks,
+            read(vec![blob("a", "1", 1)], Some("b")),
+        );
+        assert!(changes.is_empty() && marks.is_empty(), "{changes:?}");
+        // A blob gone, then back under its name: vanished, then new again.
+        apply(
+            &mut blobs,
+            &mut folders,
+            &mut marks,
+            read(vec![blob("m", "1", 1)], Some("n")),
+        );
+        assert!(matches!(marks.get("a"), Some(Mark::Vanished(_))));
+        apply(
+            &mut blobs,
+            &mut folders,
+            &mut marks,
+            read(vec![blob("a", "2", 1)], Some("b")),
+        );
+        assert_eq!(marks.get("a"), Some(&Mark::New));
+        // A refresh that merged the vanished row away gets it back.
+        apply(
+            &mut blobs,
+            &mut folders,
+            &mut marks,
+            read(vec![blob("a", "2", 1)], Some("n")),
+        );
+        blobs.retain(|b| b.name != "m");
+        keep_vanished(&mut blobs, &marks, Some("b"));
+        assert!(!blobs.iter().any(|b| b.name == "m"), "past the rows loaded now");
+        keep_vanished(&mut blobs, &marks, None);
+        assert!(blobs.iter().any(|b| b.name == "m"));
+        // A read whose last page went past the loaded rows leaves the names beyond them to Load more.
+        let changes = apply(
+            &mut blobs,
+            &mut folders,
+            &mut marks,
+            read(
+                vec![blob("a", "2", 1), blob("z", "1", 1), blob("zz", "1", 1)],
+                Some("z"),
+            ),
+        );
+        assert!(
+            !blobs.iter().any(|b| b.name == "zz") && changes.is_empty(),
+            "{changes:?}"
+        );
+    }
+}
