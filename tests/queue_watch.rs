@@ -1,6 +1,7 @@
 //! Watching a queue through the UI against a real Azurite: with auto-refresh on, what someone else does shows as
 //! changes between peeks: a message appeared, one stopped being visible when another consumer took it, and came
-//! back with its dequeue count one higher when that consumer's invisibility ran out; the list copies as JSON lines.
+//! back with its dequeue count one higher when that consumer's invisibility ran out; the list copies as JSON lines,
+//! and the backlog chart carries the same events.
 
 mod common;
 mod ui;
@@ -44,6 +45,11 @@ fn a_watched_queue_names_what_other_consumers_did() {
             .next()
             .is_some()
     });
+    // The backlog chart carries the same events, one series of dots per kind.
+    t.click("Backlog over time");
+    for kind in ["appeared (1)", "taken (1)", "back (1)"] {
+        t.wait_for_contains(kind);
+    }
     let lines = t.copied_by_clicking("Copy changes as JSON lines");
     assert_eq!(lines.lines().count(), 3, "{lines}");
     for line in lines.lines() {

@@ -85,7 +85,7 @@ impl QueueBacklogs {
                 if let Some(e) = &self.error {
                     ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
                 }
-                backlogs_ui(ui, "account", &self.backlogs);
+                backlogs_ui(ui, "account", &self.backlogs, &[]);
             });
         open
     }

@@ -55,8 +55,29 @@ impl Backlog {
     }
 }
 
-/// Backlogs side by side (one line per queue), with their summaries as text.
-pub fn backlogs_ui(ui: &mut egui::Ui, id: &str, backlogs: &BTreeMap<String, Backlog>) {
+/// What a queue's watch saw, placed on its backlog line: when, and which kind ("appeared", "taken", "back").
+pub struct Event {
+    pub at: f64,
+    pub kind: &'static str,
+}
+
+impl Backlog {
+    /// Where the line stands at `at`: between the samples either side, as the chart draws it (the first or
+    /// last sample outside them).
+    fn at(&self, at: f64) -> Option<f64> {
+        let i = self.samples.partition_point(|(t, _)| *t <= at);
+        let before = self.samples.get(i.wrapping_sub(1));
+        match (before, self.samples.get(i)) {
+            (Some(&(t0, n0)), Some(&(t1, n1))) if t1 > t0 => Some(n0 + (n1 - n0) * (at - t0) / (t1 - t0)),
+            (Some(&(_, n)), _) | (None, Some(&(_, n))) => Some(n),
+            (None, None) => None,
+        }
+    }
+}
+
+/// Backlogs side by side (one line per queue), with their summaries as text; a single queue's line carries its
+/// watch's events as dots (one series per kind, named in the legend).
+pub fn backlogs_ui(ui: &mut egui::Ui, id: &str, backlogs: &BTreeMap<String, Backlog>, events: &[Event]) {
     for (name, b) in backlogs {
         ui.label(format!("{name}: {}", b.summary()));
     }
@@ -84,6 +105,27 @@ pub fn backlogs_ui(ui: &mut egui::Ui, id: &str, backlogs: &BTreeMap<String, Back
                     plot.points(Points::new(name.clone(), vec![only]).radius(3.0));
                 } else {
                     plot.line(Line::new(name.clone(), PlotPoints::from(points)));
+                }
+            }
+            let Some(line) = backlogs.values().next().filter(|_| backlogs.len() == 1) else {
+                return;
+            };
+            for (kind, color) in [
+                ("appeared", Color32::from_rgb(60, 170, 90)),
+                ("taken", Color32::from_rgb(120, 120, 120)),
+                ("back", Color32::from_rgb(220, 130, 30)),
+            ] {
+                let dots: Vec<[f64; 2]> = events
+                    .iter()
+                    .filter(|e| e.kind == kind && e.at >= origin)
+                    .filter_map(|e| Some([e.at - origin, line.at(e.at)?]))
+                    .collect();
+                if !dots.is_empty() {
+                    plot.points(
+                        Points::new(format!("{kind} ({})", dots.len()), dots)
+                            .radius(4.0)
+                            .color(color),
+                    );
                 }
             }
         });
@@ -160,6 +202,9 @@ mod tests {
         b.record(60.0, 40);
         assert_eq!(b.rate_per_minute(), Some(-60.0));
         assert_eq!(b.summary(), "Backlog now: 40 messages, draining at 60.0 messages/min");
+        assert_eq!(b.at(-5.0), Some(100.0), "before the first sample: the first");
+        assert_eq!(b.at(30.0), Some(70.0), "on the line between two samples");
+        assert_eq!(b.at(1e9), Some(40.0), "after the last: the last");
         b.record(120.0, 100);
         assert!(b.summary().contains("steady"), "{}", b.summary());
     }

@@ -45,7 +45,8 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
         .show(ui, |ui| {
             let one: std::collections::BTreeMap<String, crate::app::queue::charts::Backlog> =
                 [(pane.queue.clone(), pane.backlog.clone())].into();
-            crate::app::queue::charts::backlogs_ui(ui, &pane.queue, &one);
+            let events = pane.watch.events();
+            crate::app::queue::charts::backlogs_ui(ui, &pane.queue, &one, &events);
         });
     changes_ui(pane, ui);
     peek_ui(pane, ui);

@@ -67,6 +67,24 @@ pub struct QueueWatch {
 }
 
 impl QueueWatch {
+    /// The changes seen, as events on the backlog chart.
+    pub fn events(&self) -> Vec<crate::app::queue::charts::Event> {
+        self.changes
+            .list
+            .iter()
+            .map(|(at, c)| crate::app::queue::charts::Event {
+                at: at
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0.0, |d| d.as_secs_f64()),
+                kind: match c {
+                    Change::Appeared { .. } => "appeared",
+                    Change::Gone { .. } => "taken",
+                    Change::Back { .. } => "back",
+                },
+            })
+            .collect()
+    }
+
     /// A new peek of up to `asked` messages: what changed since the last one.
     pub fn observe(&mut self, at: SystemTime, peeked: &[PeekedMessage], asked: u32) {
         let now: Vec<(String, u32)> = peeked.iter().map(|m| (m.id.clone(), m.dequeue_count)).collect();
