@@ -205,7 +205,7 @@ fn main() {
     let drawn = common::frame_times(300, true, common::no_input, |ui| {
         world.with(|ctx| {
             deep.poll(ctx);
-            tessera::app::queue::charts::backlogs_ui(ui, queue, &one);
+            tessera::app::queue::charts::backlogs_ui(ui, queue, &one, &[]);
             queue_view::ui(&mut deep, ui, ctx, false, &[])
         })
     });
