@@ -1,7 +1,8 @@
 //! The inspector's requests taken elsewhere, driven through the UI against a real Azurite: the requests about
-//! one blob copied as a curl script, replayed by `sh` with an account SAS (every status the same), and replayed
-//! again after someone else deleted the blob (the script says which answer changed and exits non-zero); the same
-//! requests copied as a HAR log that holds them without any signature.
+//! one blob copied as a curl script (replayed by `sh` with an account SAS) and as a Python script (replayed
+//! through Microsoft's SDKs with the connection string from the environment), every answer the same, then
+//! replayed again after someone else deleted the blob (each script says which answer changed and exits
+//! non-zero); the same requests copied as a HAR log that holds them without any signature.
 
 mod common;
 mod ui;
@@ -25,6 +26,22 @@ fn replay(script: &str, sas: &str) -> (bool, String) {
     common::outcome(out)
 }
 
+/// Runs the exported Python script with the peers' Python, the account only in the environment.
+fn run_python(script: &str) -> (bool, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("replay.py");
+    std::fs::write(&path, script).unwrap();
+    let out = Command::new(common::peer::python())
+        .arg(&path)
+        .env(
+            "AZURE_STORAGE_CONNECTION_STRING",
+            common::emulator().connection_string(),
+        )
+        .output()
+        .expect("run the peers' Python");
+    common::outcome(out)
+}
+
 #[test]
 fn a_blobs_requests_replay_with_curl_and_say_what_changed() {
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -42,6 +59,11 @@ fn a_blobs_requests_replay_with_curl_and_say_what_changed() {
     assert!(
         !script.contains("SharedKey") && !script.contains("authorization"),
         "{script}"
+    );
+    let python = t.copied_by_clicking("Copy shown as a Python script");
+    assert!(
+        !python.contains("SharedKey") && !python.contains("AccountKey"),
+        "{python}"
     );
     let har = t.copied_by_clicking("Copy shown as HAR");
     let log: serde_json::Value = serde_json::from_str(&har).unwrap();
@@ -64,6 +86,11 @@ fn a_blobs_requests_replay_with_curl_and_say_what_changed() {
         "{words}"
     );
     assert!(!words.contains("sig="), "the output never shows the SAS: {words}");
+    let (ok, said) = run_python(&python);
+    assert!(
+        ok && said.contains(&format!("same: 2xx HEAD /{container}/replayed.txt")) && !said.contains("DIFFERENT"),
+        "{said}"
+    );
     // Someone else deletes the blob: the replay says the answers changed.
     rt.block_on(client.delete_blob(
         &container,
@@ -78,7 +105,53 @@ fn a_blobs_requests_replay_with_curl_and_say_what_changed() {
         !ok && words.contains(&format!("DIFFERENT: 404, was 200: {head}")),
         "{words}"
     );
+    let (ok, said) = run_python(&python);
+    assert!(
+        !ok && said.contains(&format!("DIFFERENT: 404, was 2xx: HEAD /{container}/replayed.txt")),
+        "{said}"
+    );
     // Without a SAS the script says what it needs and sends nothing.
     let (ok, words) = replay(&script, "");
     assert!(!ok && words.contains("AZURE_STORAGE_SAS"), "{words}");
+}
+
+#[test]
+fn a_tables_and_a_queues_requests_replay_through_the_sdks() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let table = common::unique("replayt").replace('-', "");
+    let queue = common::unique("replayq");
+    rt.block_on(async {
+        client.create_table(&table).await.unwrap();
+        let e = tessera::storage::table::EntityDraft::new("o'k", "r 1 é")
+            .with("Name", tessera::storage::table::EdmValue::String("quoted key".into()));
+        client.insert_entity(&table, &e).await.unwrap();
+        client.create_queue(&queue, &[]).await.unwrap();
+        client
+            .put_message(&queue, "hello", None, tessera::storage::queue::MessageTtl::Default)
+            .await
+            .unwrap();
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.wait_for("quoted key");
+    t.click("Test emulator");
+    t.open_resource("Queues", &queue);
+    t.wait_for_contains("About 1 messages");
+    t.click_contains("HTTP inspector (");
+    let python = t.copied_by_clicking("Copy shown as a Python script");
+    assert!(
+        python.contains(".query_entities(") && python.contains(".peek_messages("),
+        "{python}"
+    );
+    let (ok, said) = run_python(&python);
+    assert!(ok && !said.contains("DIFFERENT"), "{said}");
+    assert!(said.contains(&format!("same: 2xx GET /{table}()")), "{said}");
+    // Someone else drops the table: its query is answered differently now.
+    rt.block_on(client.delete_table(&table)).unwrap();
+    let (ok, said) = run_python(&python);
+    assert!(
+        !ok && said.contains(&format!("DIFFERENT: 404, was 2xx: GET /{table}()")),
+        "{said}"
+    );
 }

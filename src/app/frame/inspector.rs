@@ -197,6 +197,18 @@ impl Inspector {
                 ui.ctx()
                     .copy_text(crate::app::frame::replay::curl_script(&self.shown_oldest_first()));
             }
+            if ui
+                .button("Copy shown as a Python script")
+                .on_hover_text(
+                    "A Python script replaying the requests shown through Microsoft's SDKs, the account from \
+                     AZURE_STORAGE_CONNECTION_STRING, saying which the service answers differently now",
+                )
+                .clicked()
+            {
+                ui.ctx().copy_text(crate::app::frame::replay_python::python_script(
+                    &self.shown_oldest_first(),
+                ));
+            }
         });
         self.refresh();
         let selected_event = self

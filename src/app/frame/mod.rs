@@ -6,6 +6,7 @@ pub mod app;
 pub mod closing;
 pub mod inspector;
 pub mod replay;
+pub mod replay_python;
 pub mod shell;
 pub mod surface;
 pub mod tabs;
