@@ -8,6 +8,7 @@ mod ui;
 use std::process::{Child, Command, Stdio};
 
 use tessera::app::lab::export::python_test;
+use tessera::app::lab::free::FreeOutcome;
 use tessera::app::lab::scenarios::SCENARIOS;
 use ui::TestApp;
 
@@ -77,4 +78,132 @@ fn the_lab_copies_the_scenario_it_shows_as_a_python_test() {
         .unwrap();
     assert_eq!(copied, python_test(scenario));
     t.wait_for_contains("Copied: set AZURE_STORAGE_CONNECTION_STRING");
+}
+
+/// An entity in a new table, for free mode to act on.
+fn one_entity(rt: &tokio::runtime::Runtime) -> (tessera::storage::Client, String) {
+    let client = common::client();
+    let table = common::unique("free").replace('-', "");
+    rt.block_on(async {
+        client.create_table(&table).await.unwrap();
+        let e = tessera::storage::table::EntityDraft::new("p0", "r0")
+            .with("Name", tessera::storage::table::EdmValue::String("Customer 0".into()));
+        client.insert_entity(&table, &e).await.unwrap();
+    });
+    (client, table)
+}
+
+#[test]
+fn a_free_mode_run_becomes_a_python_test_that_passes_and_fails_when_the_service_differs() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, table) = one_entity(&rt);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.click("Customer 0");
+    t.click("Open in conflict lab");
+    t.wait_for_contains("A and B act on the");
+    // Refused before any request: the test says so and sends nothing for it.
+    t.click("A Save with my ETag");
+    t.wait_for_contains("A holds no ETag yet");
+    t.click("A Read");
+    t.wait_for_contains("A: read; ETag");
+    t.click("B Read");
+    t.wait_for_contains("B: read; ETag");
+    t.type_into("Value A writes", "first");
+    t.click("A Save with my ETag");
+    t.wait_for_contains("A: saved; new ETag");
+    t.click("B Save with my ETag");
+    t.wait_for_contains("UpdateConditionNotSatisfied");
+    t.click("B Save forcing (If-Match *)");
+    t.wait_for_contains("B: saved; new ETag");
+    let py = t.copied_by_clicking("Copy this run as a Python test (6 steps)");
+    assert!(py.contains("# not sent (refused before any request)"), "{py}");
+    assert!(!py.contains("AccountKey") && !py.contains("SharedKey"), "{py}");
+    let dir = tempfile::tempdir().unwrap();
+    let (ok, words) = finish(start(dir.path(), "free_run", &py));
+    assert!(ok && words.contains("passed"), "{words}\n{py}");
+    // Replayed, the run wrote as the lab did: B's forced value is the one stored.
+    let stored = rt.block_on(client.get_entity(&table, "p0", "r0")).unwrap();
+    assert_eq!(stored.get("LabValue").unwrap().to_text(), " (by B)");
+    // B's stale save made unconditional: the 412 the test asserts no longer comes.
+    let stale = "etag=b.etag, match_condition=MatchConditions.IfNotModified";
+    assert_eq!(py.matches(stale).count(), 1, "only B's refused save carries its ETag");
+    let changed = py.replace(stale, "match_condition=MatchConditions.Unconditionally");
+    let (ok, words) = finish(start(dir.path(), "changed", &changed));
+    assert!(!ok && words.contains("but it succeeded"), "{words}");
+    // A new run forgets the steps and what the sides hold.
+    t.click("Start a new run");
+    t.click("B Save with my ETag");
+    t.wait_for_contains("B holds no ETag yet");
+    let py = t.copied_by_clicking("Copy this run as a Python test (1 step)");
+    assert!(!py.contains("update_entity("), "{py}");
+}
+
+/// Copies the free-mode run and runs it: it must pass.
+fn run_passes(t: &mut TestApp, button: &str) {
+    let py = t.copied_by_clicking(button);
+    let dir = tempfile::tempdir().unwrap();
+    let (ok, words) = finish(start(dir.path(), "free_run", &py));
+    assert!(ok && words.contains("passed"), "{words}\n{py}");
+}
+
+#[test]
+fn a_free_mode_run_on_a_blob_replays_through_the_sdks() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_, container) = common::blobs::container_with(&rt, &["shared.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.click("shared.txt");
+    t.click("Open in conflict lab");
+    t.wait_for_contains("A and B act on the blob");
+    t.click("A Read");
+    t.wait_for_contains("A: read; ETag");
+    t.click("A Acquire 15 s lease");
+    t.wait_for_contains("A: holds lease");
+    // B writes without the lease: refused while A holds it.
+    t.click("B Save forcing (If-Match *)");
+    t.wait_for_contains("LeaseIdMissing");
+    t.click("A Save with my ETag");
+    t.wait_for_contains("A: written; new ETag");
+    t.click("B Break the lease now");
+    t.wait_for_contains("B: broken now");
+    t.click("B Save forcing (If-Match *)");
+    t.wait_for_contains("B: written; new ETag");
+    run_passes(&mut t, "Copy this run as a Python test (6 steps)");
+}
+
+#[test]
+fn a_free_mode_run_on_a_message_replays_through_the_sdks() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let queue = common::unique("freeq");
+    let put = || client.put_message(&queue, "job", None, tessera::storage::queue::MessageTtl::Default);
+    rt.block_on(client.create_queue(&queue, &[])).unwrap();
+    rt.block_on(put()).unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &queue);
+    t.wait_for_contains("About 1 messages");
+    t.click("Open in conflict lab");
+    t.wait_for_contains("A and B act on the front message");
+    // A takes the only message, B finds nothing, A returns it, B takes it, A's receipt is stale by then.
+    t.click("A Dequeue (30 s)");
+    t.wait_for_contains("A: took");
+    t.click("B Dequeue (30 s)");
+    t.wait_for_contains("B: got nothing");
+    t.click("A Return it now");
+    t.wait_for_contains("A: returned");
+    t.click("B Dequeue (30 s)");
+    t.wait_for_contains("B: took");
+    t.click("A Delete");
+    t.wait_steps("A's stale receipt refused", std::time::Duration::from_secs(60), |t| {
+        let run = t.harness.state().lab().map(|l| l.free_run()).unwrap_or_default();
+        run.last().is_some_and(|s| {
+            s.side == tessera::app::lab::Side::A && matches!(s.outcome, FreeOutcome::Refused(404 | 400))
+        })
+    });
+    t.click("B Delete");
+    t.wait_for_contains("B: deleted");
+    // Replayed on a queue holding one message again.
+    rt.block_on(put()).unwrap();
+    run_passes(&mut t, "Copy this run as a Python test (6 steps)");
 }

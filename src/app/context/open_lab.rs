@@ -27,7 +27,7 @@ impl FreeTarget {
                 row_key,
             } => format!("entity ({partition_key}, {row_key}) of table `{table}`"),
             FreeTarget::Blob { container, blob } => format!("blob `{blob}` in `{container}`"),
-            FreeTarget::Queue { queue } => format!("the front message of queue `{queue}`"),
+            FreeTarget::Queue { queue } => format!("front message of queue `{queue}`"),
         }
     }
 }

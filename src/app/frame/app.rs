@@ -487,7 +487,8 @@ impl TesseraApp {
             }
         }
         if let (Some(lab), Some(t)) = (&mut self.lab, target) {
-            lab.free.target = Some(t);
+            let env = lab.env.clone();
+            lab.free.aim(&env, t);
         }
     }
 

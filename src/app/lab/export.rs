@@ -9,7 +9,8 @@ use crate::app::lab::Side;
 use crate::app::lab::scenarios::Scenario;
 use crate::app::lab::steps::{Action, Expect, Lock, Write};
 
-const HEADER: &str = r#"import os
+/// The imports, the account, what a side holds, and `refused`: shared with free mode's export.
+pub(super) const HEADER: &str = r#"import os
 import time
 import uuid
 

@@ -76,35 +76,94 @@ impl FreeAction {
     }
 }
 
+/// One action taken in free mode, as recorded for the exported test: who, what, the text written, and what
+/// the service said.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FreeStep {
+    pub side: Side,
+    pub action: FreeAction,
+    pub value: String,
+    pub outcome: FreeOutcome,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum FreeOutcome {
+    Ok,
+    /// A peek or dequeue that found no message.
+    Empty,
+    /// The service refused it with this status.
+    Refused(u16),
+    /// Refused before any request (nothing to replay): why, in words.
+    NotSent(String),
+}
+
 #[derive(Default)]
 pub struct FreeMode {
     pub target: Option<FreeTarget>,
     /// The text each side writes when it saves.
     pub value: [String; 2],
-    pending: Vec<(Side, Pending<Result<String, StorageError>>)>,
+    pending: Vec<(FreeStep, Pending<Result<String, StorageError>>)>,
     pub results: Vec<(Side, Result<String, StorageError>)>,
+    /// Every action that finished, in the order the answers came: the run "Copy as a Python test" replays.
+    pub recorded: Vec<FreeStep>,
 }
 
 impl FreeMode {
     pub fn act(&mut self, backend: &Backend, env: &Arc<LabEnv>, side: Side, action: FreeAction) {
         let Some(target) = self.target.clone() else { return };
         let (env, value) = (env.clone(), self.value[side as usize].clone());
-        self.pending.push((
+        let step = FreeStep {
             side,
+            action,
+            value: format!("{value} (by {})", side.name()),
+            outcome: FreeOutcome::Ok,
+        };
+        self.pending.push((
+            step,
             backend.spawn(async move { run(&env, side, &target, action, value).await }),
         ));
     }
 
+    /// A new run: nothing recorded or under way, and neither side holds an ETag, lease or receipt (the
+    /// exported test starts from nothing, so the run does too).
+    pub fn new_run(&mut self, env: &LabEnv) {
+        self.pending.clear();
+        self.recorded.clear();
+        self.results.clear();
+        env.remember(|m| *m = Default::default());
+    }
+
+    /// Points A and B at `target`; another target starts a new run.
+    pub fn aim(&mut self, env: &LabEnv, target: FreeTarget) {
+        if self.target.as_ref() != Some(&target) {
+            self.new_run(env);
+        }
+        self.target = Some(target);
+    }
+
     pub fn poll(&mut self) {
         let mut done = Vec::new();
-        self.pending.retain_mut(|(side, p)| match p.poll() {
+        self.pending.retain_mut(|(step, p)| match p.poll() {
             Some(r) => {
-                done.push((*side, r));
+                done.push((step.clone(), r));
                 false
             }
             None => true,
         });
-        self.results.extend(done);
+        for (mut step, r) in done {
+            step.outcome = match &r {
+                Ok(said) if said.starts_with("got nothing") || said.starts_with("nothing visible") => {
+                    FreeOutcome::Empty
+                }
+                Ok(_) => FreeOutcome::Ok,
+                Err(e) => match e.status {
+                    Some(status) => FreeOutcome::Refused(status),
+                    None => FreeOutcome::NotSent(e.plain_words()),
+                },
+            };
+            self.results.push((step.side, r));
+            self.recorded.push(step);
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod export;
 pub mod free;
+pub mod free_export;
 pub mod scenarios;
 pub mod steps;
 pub mod view;
@@ -212,6 +213,11 @@ fn clean_up(cleaner: &Client, names: &Names, backend: &Backend) {
 
 impl ConflictLab {
     /// Both sides' requests, in the order they were sent.
+    /// What free mode recorded so far (the run its export replays).
+    pub fn free_run(&self) -> &[crate::app::lab::free::FreeStep] {
+        &self.free.recorded
+    }
+
     pub fn timeline(&self) -> &[LabEvent] {
         &self.timeline
     }

@@ -256,6 +256,35 @@ fn free_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
             }
         });
     }
+    ui.horizontal_wrapped(|ui| {
+        let n = lab.free.recorded.len();
+        if ui
+            .add_enabled(
+                n > 0,
+                egui::Button::new(format!(
+                    "Copy this run as a Python test ({n} step{})",
+                    if n == 1 { "" } else { "s" }
+                )),
+            )
+            .on_hover_text(
+                "A pytest test (it also runs as a script) doing these steps in this order through Microsoft's \
+                 Python SDKs and asserting what the service said; the account comes from \
+                 AZURE_STORAGE_CONNECTION_STRING",
+            )
+            .clicked()
+        {
+            let py = crate::app::lab::free_export::free_python_test(&target, &lab.free.recorded);
+            ui.ctx().copy_text(py);
+        }
+        if ui
+            .add_enabled(n > 0, egui::Button::new("Start a new run"))
+            .on_hover_text("Forgets the steps so far and what A and B hold (ETags, leases, receipts)")
+            .clicked()
+        {
+            let env = lab.env.clone();
+            lab.free.new_run(&env);
+        }
+    });
     for (side, r) in lab.free.results.iter().rev().take(12) {
         match r {
             Ok(t) => ui.label(RichText::new(format!("{}: {t}", side.name())).color(side_color(*side))),
