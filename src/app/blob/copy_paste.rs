@@ -362,7 +362,7 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
     };
     if let Err(e) = wait_for_copy(
         job,
-        p,
+        (&p.target, &p.dst_container),
         (name, &target),
         outcome.status.as_deref(),
         outcome.copy_id.as_deref(),
@@ -391,10 +391,10 @@ fn exists(e: &StorageError) -> bool {
     matches!(e.status, Some(409) | Some(412)) && e.code.as_deref().is_none_or(|c| !c.contains("Lease"))
 }
 
-/// Polls a pending copy until the service says it ended; a cancel aborts it.
-async fn wait_for_copy(
+/// Polls a pending copy into `target` of `container` until the service says it ended; a cancel aborts it.
+pub(super) async fn wait_for_copy(
     job: &JobContext,
-    p: &Paste,
+    (client, container): (&crate::storage::Client, &str),
     (source_name, target): (&str, &str),
     status: Option<&str>,
     copy_id: Option<&str>,
@@ -403,14 +403,14 @@ async fn wait_for_copy(
     while status == CopyStatus::Pending {
         if job.cancel.is_cancelled() {
             if let Some(id) = copy_id {
-                p.target.abort_copy(&p.dst_container, target, id, None).await?;
+                client.abort_copy(container, target, id, None).await?;
             }
             return Err(StorageError::cancelled("Paste"));
         }
         job.say(format!("waiting for the service to copy {target}"));
         job.item(source_name, format!("pending: the service is copying it into {target}"));
         tokio::time::sleep(Duration::from_millis(500)).await;
-        let (props, _) = p.target.get_blob_properties(&p.dst_container, target, None).await?;
+        let (props, _) = client.get_blob_properties(container, target, None).await?;
         status = props
             .copy_status
             .as_deref()

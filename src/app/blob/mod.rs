@@ -3,6 +3,9 @@
 
 pub mod actions;
 pub mod append_page;
+pub mod compare;
+pub mod compare_copy;
+pub mod compare_view;
 pub mod container_edit;
 pub mod copy_paste;
 pub mod deleted;

@@ -79,6 +79,8 @@ pub enum DialogFor {
     WritePages(String, u64),
     /// Save one snapshot of a blob (name, snapshot time) to a file.
     SaveSnapshot(String, String),
+    /// Compare a local folder with the folder shown.
+    CompareLocal,
 }
 
 pub struct LeaseForm {
@@ -172,6 +174,8 @@ pub struct BlobPane {
     pub(crate) versions: crate::app::blob::versions::Versions,
     /// Watch: the listing read again on an interval, what changed marked in place.
     pub(crate) watch: crate::app::blob::watch::ContainerWatch,
+    /// Compare folders: this folder against a picked one or a local folder.
+    pub(crate) folder_compare: Option<crate::app::blob::compare_view::FolderCompare>,
 }
 
 impl BlobPane {
@@ -320,6 +324,7 @@ impl BlobPane {
             deleted: Default::default(),
             versions: Default::default(),
             watch: Default::default(),
+            folder_compare: None,
         }
     }
 

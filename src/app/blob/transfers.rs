@@ -116,6 +116,9 @@ impl BlobPane {
             DialogFor::Download => ctx
                 .backend
                 .spawn_blocking(move || dialogs.pick_folder("Download into").map(|p| vec![p])),
+            DialogFor::CompareLocal => ctx
+                .backend
+                .spawn_blocking(move || dialogs.pick_folder("Compare with a local folder").map(|p| vec![p])),
             DialogFor::SaveSnapshot(name, time) => {
                 let file = crate::app::blob::downloads::snapshot_file_name(name, time);
                 ctx.backend
@@ -143,6 +146,11 @@ impl BlobPane {
                     DialogFor::Download => {
                         if let Some(folder) = paths.first() {
                             self.check_download(ctx, folder.clone());
+                        }
+                    }
+                    DialogFor::CompareLocal => {
+                        if let Some(folder) = paths.first() {
+                            self.compare_with_local(ctx, folder.clone());
                         }
                     }
                     DialogFor::AppendFile(blob) => {

@@ -61,6 +61,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     watch_view::changes_list(pane, ui);
     listing(pane, ui, ctx);
     confirm(pane, ui.ctx(), ctx);
+    pane.compare_window(ui.ctx(), ctx);
     crate::app::blob::downloads::ui(pane, ui.ctx(), ctx);
 }
 
@@ -244,6 +245,7 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         if ui.button("Refresh").on_hover_text("Ctrl+R").clicked() {
             pane.list(ctx);
         }
+        ui.menu_button("Compare", |ui| pane.compare_menu(ui, ctx));
         if ui.button("Delete container…").clicked() {
             pane.confirm = Some(BlobConfirm::DeleteContainer);
         }

@@ -1,6 +1,6 @@
 //! What one tab hands to another: blobs copied or cut in one container tab, waiting to be pasted into another
 //! tab of any account (the source account's client goes with them, so a paste elsewhere can make the source
-//! readable, a SAS, for the copy); an entity picked in one table tab, to compare with one of another.
+//! readable, a SAS, for the copy); an entity, a query or a folder picked in one tab, to compare with another.
 
 use crate::storage::Client;
 
@@ -26,6 +26,32 @@ pub struct BlobClipboard {
 pub struct Picks {
     pub entity: Option<PickedEntity>,
     pub query: Option<PickedQuery>,
+    pub folder: Option<FolderSide>,
+}
+
+/// A folder picked to compare with another: a container's folder (of any account), or a local folder.
+#[derive(Clone)]
+pub enum FolderSide {
+    Blobs {
+        /// "photos/2026/ in demo (Demo emulator)".
+        place: String,
+        client: crate::storage::Client,
+        container: String,
+        /// The folder: names are compared after it.
+        prefix: String,
+    },
+    Local {
+        place: String,
+        root: std::path::PathBuf,
+    },
+}
+
+impl FolderSide {
+    pub fn place(&self) -> &str {
+        match self {
+            FolderSide::Blobs { place, .. } | FolderSide::Local { place, .. } => place,
+        }
+    }
 }
 
 /// A table query picked to compare with another: where, and how to read it.

@@ -1,0 +1,303 @@
+//! The "Compare folders" window of a container tab: a folder picked in one tab (of any account), or a local
+//! folder, against this tab's folder, run as a job; the counts and differences as they come, exported as JSON
+//! lines, and copied into a container one way or the other as a confirmed job, after which it compares again.
+
+use std::sync::{Arc, Mutex};
+
+use crate::app::blob::compare::{FolderReport, FolderSide, ItemDiff, KEPT, compare};
+use crate::app::blob::compare_copy::{Direction, copy, writes};
+use crate::app::blob::pane::BlobPane;
+use crate::app::context::{JobId, JobState, PaneContext, Unit};
+use crate::app::widgets::format::thousands;
+
+pub struct FolderCompare {
+    pub left: FolderSide,
+    pub right: FolderSide,
+    pub report: Arc<Mutex<FolderReport>>,
+    job: JobId,
+    copying: Option<JobId>,
+    confirm: Option<Direction>,
+    pub show: Option<ItemDiff>,
+}
+
+impl FolderCompare {
+    pub fn start(ctx: &mut PaneContext, left: FolderSide, right: FolderSide) -> FolderCompare {
+        let report = Arc::new(Mutex::new(FolderReport::default()));
+        let job = run(ctx, &left, &right, &report);
+        FolderCompare {
+            left,
+            right,
+            report,
+            job,
+            copying: None,
+            confirm: None,
+            show: None,
+        }
+    }
+
+    /// Draws the window; false once closed.
+    pub fn window(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext) -> bool {
+        self.after_copy(ctx);
+        let mut open = true;
+        egui::Window::new("Compare folders")
+            .open(&mut open)
+            .default_size([820.0, 480.0])
+            .show(egui_ctx, |ui| {
+                let failed = self.failed(ctx);
+                self.ui(ui, failed);
+            });
+        self.confirm_copy(egui_ctx, ctx);
+        open
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, failed: Option<String>) {
+        ui.label(format!("Left: {}", self.left.place()));
+        ui.label(format!("Right: {}", self.right.place()));
+        let r = self.report.lock().expect("report lock");
+        ui.strong(format!(
+            "Only in left: {} · only in right: {} · different: {} · same: {} · same size, unchecked: {}",
+            thousands(r.only_left),
+            thousands(r.only_right),
+            thousands(r.different),
+            thousands(r.same),
+            thousands(r.unchecked)
+        ))
+        .on_hover_text("Compared by name, size and MD5; \"unchecked\": one side keeps no MD5 to compare contents by");
+        if let Some(why) = failed {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        } else if !r.done {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Comparing… (both listings are read at once, in name order)");
+            });
+        } else if r.differing() + r.unchecked == 0 {
+            ui.label("The two folders hold the same names with the same sizes and MD5s.");
+        }
+        if r.differing() > KEPT as u64 {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!(
+                    "The first {} differences are listed and copied.",
+                    thousands(KEPT as u64)
+                ),
+            );
+        }
+        let blob_side = |s: &FolderSide| matches!(s, FolderSide::Blobs { .. });
+        let (to_right, to_left) = if r.done {
+            (
+                writes(&r, Direction::LeftToRight).len(),
+                writes(&r, Direction::RightToLeft).len(),
+            )
+        } else {
+            (0, 0)
+        };
+        let idle = r.done && self.copying.is_none();
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Show:");
+            ui.selectable_value(&mut self.show, None, "All differences");
+            ui.selectable_value(&mut self.show, Some(ItemDiff::OnlyLeft), "Only in left");
+            ui.selectable_value(&mut self.show, Some(ItemDiff::OnlyRight), "Only in right");
+            ui.selectable_value(&mut self.show, Some(ItemDiff::Different), "Different");
+            ui.selectable_value(&mut self.show, Some(ItemDiff::Unchecked), "Unchecked");
+            if ui
+                .add_enabled(
+                    !r.differences.is_empty(),
+                    egui::Button::new("Copy differences as JSON lines"),
+                )
+                .clicked()
+            {
+                ui.ctx().copy_text(r.json_lines());
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            for (direction, n, target) in [
+                (Direction::LeftToRight, to_right, &self.right),
+                (Direction::RightToLeft, to_left, &self.left),
+            ] {
+                let verb = if blob_side(if direction == Direction::LeftToRight {
+                    &self.left
+                } else {
+                    &self.right
+                }) {
+                    "Copy"
+                } else {
+                    "Upload"
+                };
+                let way = if direction == Direction::LeftToRight {
+                    "left to right"
+                } else {
+                    "right to left"
+                };
+                let can = idle && n > 0 && blob_side(target);
+                let b = ui
+                    .add_enabled(can, egui::Button::new(format!("{verb} {way} ({n})")))
+                    .on_hover_text("What is missing there or differs; asks first; never deletes");
+                let b = if blob_side(target) {
+                    b
+                } else {
+                    b.on_disabled_hover_text("A local folder is not written by a compare: use Download")
+                };
+                if b.clicked() {
+                    self.confirm = Some(direction);
+                }
+            }
+            if self.copying.is_some() {
+                ui.spinner();
+            }
+        });
+        let shown: Vec<usize> = (0..r.differences.len())
+            .filter(|&i| self.show.is_none_or(|k| r.differences[i].kind == k))
+            .collect();
+        egui::ScrollArea::vertical()
+            .id_salt("folder-differences")
+            .show_rows(ui, 18.0, shown.len(), |ui, rows| {
+                for i in rows {
+                    let d = &r.differences[shown[i]];
+                    ui.label(format!("{}: {}", d.name(), d.describe()));
+                }
+            });
+    }
+
+    fn confirm_copy(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
+        let Some(direction) = self.confirm else { return };
+        let (from, to) = match direction {
+            Direction::LeftToRight => (&self.left, &self.right),
+            Direction::RightToLeft => (&self.right, &self.left),
+        };
+        let planned = writes(&self.report.lock().expect("report lock"), direction);
+        let mut answer = None;
+        egui::Modal::new(egui::Id::unique("confirm-folder-copy")).show(egui_ctx, |ui| {
+            ui.label(format!(
+                "Write {} blob(s) from {} into {}? A blob missing there is written only if still missing, one \
+                 that differs only if unchanged since the compare; nothing is deleted.",
+                planned.len(),
+                from.place(),
+                to.place()
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Write them").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        match answer {
+            Some(true) => {
+                self.confirm = None;
+                let (from, to) = (from.clone(), to.clone());
+                self.copying = Some(ctx.start_job(
+                    format!("Write the differences into {}", to.place()),
+                    Unit::Items("blobs"),
+                    (from, to, planned),
+                    |job, (from, to, planned)| async move { copy(&job, &from, &to, planned).await },
+                ));
+            }
+            Some(false) => self.confirm = None,
+            None => {}
+        }
+    }
+
+    /// When the copy ends, compare again: what it wrote now reads the same.
+    fn after_copy(&mut self, ctx: &mut PaneContext) {
+        let Some(id) = self.copying else { return };
+        if ctx.jobs.get(id).is_some_and(|j| j.is_running()) {
+            return;
+        }
+        self.copying = None;
+        self.job = run(ctx, &self.left, &self.right, &self.report);
+    }
+
+    pub fn failed(&self, ctx: &mut PaneContext) -> Option<String> {
+        match ctx.jobs.get(self.job).map(|j| &j.state) {
+            Some(JobState::Failed(e)) => Some(e.plain_words()),
+            _ => None,
+        }
+    }
+}
+
+fn run(ctx: &mut PaneContext, left: &FolderSide, right: &FolderSide, report: &Arc<Mutex<FolderReport>>) -> JobId {
+    ctx.start_job(
+        format!("Compare {} with {}", left.place(), right.place()),
+        Unit::Items("blobs and files"),
+        (left.clone(), right.clone(), report.clone()),
+        |job, (left, right, report)| async move {
+            compare(&job, &left, &right, &report).await?;
+            let r = report.lock().expect("report lock");
+            Ok(format!(
+                "{} only in left, {} only in right, {} different, {} same, {} unchecked",
+                thousands(r.only_left),
+                thousands(r.only_right),
+                thousands(r.different),
+                thousands(r.same),
+                thousands(r.unchecked)
+            ))
+        },
+    )
+}
+
+impl BlobPane {
+    /// This tab's folder as a side of a compare.
+    pub fn as_folder_side(&self, ctx: &PaneContext) -> FolderSide {
+        let folder = if self.prefix.is_empty() {
+            String::new()
+        } else {
+            format!("{} in ", self.prefix)
+        };
+        FolderSide::Blobs {
+            place: format!("{folder}{} ({})", self.container, ctx.client.account().name),
+            client: ctx.client.clone(),
+            container: self.container.clone(),
+            prefix: self.prefix.clone(),
+        }
+    }
+
+    /// The Compare menu: pick this folder, compare with the picked one or with a local folder.
+    pub fn compare_menu(&mut self, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+        let here = self.as_folder_side(ctx);
+        if ui
+            .button("Pick this folder to compare")
+            .on_hover_text("Then, in a container tab of any account, compare its folder with this one")
+            .clicked()
+        {
+            ctx.picks.folder = Some(here.clone());
+            ui.close();
+        }
+        if let Some(pick) = ctx.picks.folder.clone()
+            && ui
+                .button(format!("Compare with the picked folder ({})", pick.place()))
+                .clicked()
+        {
+            self.folder_compare = Some(FolderCompare::start(ctx, pick, here));
+            ui.close();
+        }
+        if ui
+            .button("Compare with a local folder…")
+            .on_hover_text("The local folder on the left, this folder on the right; upload what differs")
+            .clicked()
+        {
+            self.ask(ctx, crate::app::blob::pane::DialogFor::CompareLocal);
+            ui.close();
+        }
+    }
+
+    /// The local folder picked: compare it (left) with this folder (right).
+    pub(super) fn compare_with_local(&mut self, ctx: &mut PaneContext, root: std::path::PathBuf) {
+        let left = FolderSide::Local {
+            place: format!("{} (local)", root.display()),
+            root,
+        };
+        let right = self.as_folder_side(ctx);
+        self.folder_compare = Some(FolderCompare::start(ctx, left, right));
+    }
+
+    /// The compare window, while open.
+    pub fn compare_window(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
+        if let Some(c) = &mut self.folder_compare
+            && !c.window(egui_ctx, ctx)
+        {
+            self.folder_compare = None;
+        }
+    }
+}
