@@ -294,6 +294,7 @@ fn diff(rt: &tokio::runtime::Runtime, client: &Client) {
         client: client.clone(),
         table: table.to_string(),
         query: EntityQuery::default(),
+        index: None,
     };
     // The baseline: both sides read at once, page by page, counted and dropped.
     let read_both = || {

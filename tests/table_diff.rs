@@ -106,3 +106,80 @@ fn two_tables_of_two_accounts_are_compared_and_their_differences_copied_one_way(
     let theirs_r005 = common::peer::run(&cs2, &["entity", &theirs, "p0", "r005"])["entity"].clone();
     assert_eq!(theirs_r005["Name"]["value"], "theirs", "their row was not overwritten");
 }
+
+#[test]
+fn a_table_compared_with_its_index_table_and_the_index_mended() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let main = common::unique("people").replace('-', "");
+    let index = common::unique("byemail").replace('-', "");
+    let person = |i: usize, name: &str| {
+        EntityDraft::new("people", format!("p{i}"))
+            .with("Email", EdmValue::String(format!("user{i}@example.com")))
+            .with("Name", EdmValue::String(name.into()))
+            .with("Age", EdmValue::Int32(30 + i as i32))
+    };
+    let entry = |i: usize, name: &str| {
+        EntityDraft::new(format!("user{i}@example.com"), format!("p{i}"))
+            .with("Name", EdmValue::String(name.into()))
+            .with("Note", EdmValue::String("the index's own".into()))
+    };
+    rt.block_on(async {
+        client.create_table(&main).await.unwrap();
+        client.create_table(&index).await.unwrap();
+        for i in 0..5 {
+            client
+                .insert_entity(&main, &person(i, &format!("Person {i}")))
+                .await
+                .unwrap();
+        }
+        // 0-2 indexed right, 3 with a stale copy, 4 missing, and one entry for nobody.
+        for i in 0..3 {
+            client
+                .insert_entity(&index, &entry(i, &format!("Person {i}")))
+                .await
+                .unwrap();
+        }
+        client.insert_entity(&index, &entry(3, "Old name")).await.unwrap();
+        client.insert_entity(&index, &entry(9, "Gone")).await.unwrap();
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&main);
+    t.click("Compare");
+    t.click("Compare with an index table…");
+    t.type_into("Index table:", &index);
+    t.type_into("Its PartitionKey from:", "Email");
+    t.replace_text("Its RowKey from:", "Email");
+    t.type_into("Copied properties:", "Name");
+    // Checked before anything is read.
+    let sent = t.harness.state().requests().len();
+    t.click("Compare with the index");
+    t.wait_for_contains("cannot give both keys");
+    assert_eq!(
+        t.harness.state().requests().len(),
+        sent,
+        "nothing sent for a bad mapping"
+    );
+    t.replace_text("Its RowKey from:", "RowKey");
+    t.click("Compare with the index");
+    t.wait_for_contains("Only in left: 1 · only in right: 1 · different: 1 · same: 3");
+    t.wait_for_contains("entries missing from the index");
+    t.wait_for("user4@example.com / p4: only in left");
+    t.wait_for("user9@example.com / p9: only in right");
+    t.wait_for("user3@example.com / p3: differs: Name");
+    // Mended: the missing entry added, the stale copy merged (the entry's own property kept); the orphan stays.
+    t.click("Copy left to right (2 writes)…");
+    t.click("Write 2 rows");
+    t.wait_for_contains("Only in left: 0 · only in right: 1 · different: 0 · same: 5");
+    let cs = common::emulator().connection_string();
+    let read = |pk: &str, rk: &str| common::peer::run(&cs, &["entity", &index, pk, rk])["entity"].clone();
+    let mended = read("user3@example.com", "p3");
+    assert_eq!(mended["Name"]["value"], "Person 3");
+    assert_eq!(mended["Note"]["value"], "the index's own", "merged, not replaced");
+    assert_eq!(read("user4@example.com", "p4")["Name"]["value"], "Person 4");
+    assert_eq!(
+        read("user9@example.com", "p9")["Name"]["value"],
+        "Gone",
+        "nothing deleted"
+    );
+}

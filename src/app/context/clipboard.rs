@@ -62,6 +62,8 @@ pub struct PickedQuery {
     pub client: crate::storage::Client,
     pub table: String,
     pub query: crate::storage::table::EntityQuery,
+    /// Read as the index entries its rows should have (the Index Table pattern), not as its rows.
+    pub index: Option<crate::app::context::index_map::IndexMap>,
 }
 
 /// An entity as it was when picked, and where it came from ("demo (devstoreaccount1) / customers").

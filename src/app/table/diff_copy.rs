@@ -19,8 +19,9 @@ pub enum Direction {
 /// Batches stay well under the service's 4 MiB.
 const BATCH_BYTES: usize = 2 * 1024 * 1024;
 
-/// The write that brings one difference to the target, if any.
-pub fn write_for(d: &Difference, way: Direction) -> Option<BatchOperation> {
+/// The write that brings one difference to the target, if any. `merge`: a differing target keeps the
+/// properties the source does not have (an index entry's own), so it is merged, not replaced.
+pub fn write_for(d: &Difference, way: Direction, merge: bool) -> Option<BatchOperation> {
     let (source, target, only_source) = match way {
         Direction::LeftToRight => (&d.left, &d.right, DiffKind::OnlyLeft),
         Direction::RightToLeft => (&d.right, &d.left, DiffKind::OnlyRight),
@@ -31,7 +32,7 @@ pub fn write_for(d: &Difference, way: Direction) -> Option<BatchOperation> {
         (k, _) if k == only_source => Some(BatchOperation::Insert(draft())),
         (DiffKind::Different, Some(t)) => Some(BatchOperation::Update {
             entity: draft(),
-            mode: UpdateMode::Replace,
+            mode: if merge { UpdateMode::Merge } else { UpdateMode::Replace },
             condition: t.etag().map_or(IfMatch::Any, |e| IfMatch::Etag(e.to_string())),
         }),
         _ => None,
@@ -39,12 +40,12 @@ pub fn write_for(d: &Difference, way: Direction) -> Option<BatchOperation> {
 }
 
 /// The writes, grouped in batches of one partition each.
-pub fn batches(differences: &[Difference], way: Direction) -> Vec<Vec<BatchOperation>> {
+pub fn batches(differences: &[Difference], way: Direction, merge: bool) -> Vec<Vec<BatchOperation>> {
     let mut out: Vec<Vec<BatchOperation>> = Vec::new();
     let mut bytes = 0;
     let mut partition = String::new();
     for d in differences {
-        let Some(op) = write_for(d, way) else { continue };
+        let Some(op) = write_for(d, way, merge) else { continue };
         // The source's packed size, grown for JSON (base64 binary, type annotations): an estimate with room.
         let source = match way {
             Direction::LeftToRight => &d.left,
@@ -153,11 +154,11 @@ mod tests {
             right: Some(e("q", "c", "R3")),
         };
         let all = [only_left, different, only_right];
-        let ops: Vec<BatchOperation> = batches(&all, Direction::LeftToRight).concat();
+        let ops: Vec<BatchOperation> = batches(&all, Direction::LeftToRight, false).concat();
         assert_eq!(ops.len(), 2, "the row only on the target is not deleted");
         assert!(matches!(&ops[0], BatchOperation::Insert(d) if d.row_key == "a" && d.etag.is_none()));
         assert!(matches!(&ops[1], BatchOperation::Update { condition: IfMatch::Etag(t), .. } if t == "R2"));
-        let back = batches(&all, Direction::RightToLeft);
+        let back = batches(&all, Direction::RightToLeft, false);
         assert_eq!(back.len(), 2, "one batch per partition");
         assert!(matches!(&back[0][0], BatchOperation::Update { condition: IfMatch::Etag(t), .. } if t == "L2"));
         assert!(matches!(&back[1][0], BatchOperation::Insert(d) if d.partition_key == "q"));

@@ -130,7 +130,8 @@ impl TableCompare {
         let writes = match self.writes {
             Some((s, w)) if s == state => w,
             _ => {
-                let count = |way| batches(&r.differences, way).iter().map(Vec::len).sum::<usize>();
+                let merge = self.left.index.is_some();
+                let count = |way| batches(&r.differences, way, merge).iter().map(Vec::len).sum::<usize>();
                 let w = [count(Direction::LeftToRight), count(Direction::RightToLeft)];
                 self.writes = Some((state, w));
                 w
@@ -145,6 +146,15 @@ impl TableCompare {
                  the other properties. Turn off Fetch only shown columns and compare again to copy.",
             );
         }
+        // Against an index: the left side is what the index should hold; only the index is written.
+        let index = self.left.index.is_some();
+        if index {
+            ui.label(
+                "Only in left: entries missing from the index · only in right: index entries pointing at nothing \
+                 · different: copies gone stale. Copy left to right adds the missing entries and merges the \
+                 copies into the stale ones (their own properties stay); it deletes nothing.",
+            );
+        }
         ui.horizontal_wrapped(|ui| {
             for (i, (way, label)) in [
                 (Direction::LeftToRight, "Copy left to right"),
@@ -154,9 +164,10 @@ impl TableCompare {
             .enumerate()
             {
                 let n = writes[i];
+                let wrong_way = index && way == Direction::RightToLeft;
                 if ui
                     .add_enabled(
-                        done && !copying && !partial && n > 0,
+                        done && !copying && !partial && !wrong_way && n > 0,
                         egui::Button::new(format!("{label} ({n} writes)…")),
                     )
                     .on_hover_text("Inserts the rows the target lacks and replaces those that differ; deletes nothing")
@@ -223,7 +234,12 @@ impl TableCompare {
             self.confirm = None;
             if yes {
                 let target = target.clone();
-                let ops = Arc::new(batches(&self.report.lock().expect("report lock").differences, way));
+                let merge = self.left.index.is_some();
+                let ops = Arc::new(batches(
+                    &self.report.lock().expect("report lock").differences,
+                    way,
+                    merge,
+                ));
                 self.copying = Some(ctx.start_job(
                     format!("Copy {n} differing rows to {}", target.place),
                     Unit::Items("entities"),

@@ -27,6 +27,7 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
     {
         pane.compare = None;
     }
+    crate::app::table::index_view::window(pane, ui.ctx(), ctx);
     if let Some(c) = &mut pane.tables
         && !c.window(ui.ctx(), ctx)
     {
@@ -254,6 +255,7 @@ fn compare_menu(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) 
             client: ctx.client.clone(),
             table: pane.table.clone(),
             query,
+            index: None,
         });
     if ui
         .add_enabled(side.is_some(), egui::Button::new("Pick this query to compare tables"))
@@ -261,6 +263,14 @@ fn compare_menu(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) 
         .clicked()
     {
         ctx.picks.query = side.clone();
+        ui.close();
+    }
+    if ui
+        .button("Compare with an index table…")
+        .on_hover_text("Check an index table kept by the application: missing entries, orphans, stale copies")
+        .clicked()
+    {
+        pane.index_form = Some(crate::app::table::index_view::IndexForm::new());
         ui.close();
     }
     if let (Some(pick), Some(side)) = (ctx.picks.query.clone(), side) {

@@ -12,6 +12,7 @@ pub mod entity_form;
 pub mod files;
 pub mod grid;
 pub mod history;
+pub mod index_view;
 pub mod io;
 pub mod pane;
 pub mod partial;

@@ -67,6 +67,7 @@ pub struct TablePane {
     pub(crate) history: crate::app::table::history::EntityHistory,
     /// This tab's query against one picked elsewhere.
     pub(crate) tables: Option<crate::app::table::diff_view::TableCompare>,
+    pub(crate) index_form: Option<crate::app::table::index_view::IndexForm>,
     /// The row Shift+click extends from, as the entity's place in the store, never a position in the view:
     /// positions change under every sort and filter.
     pub(crate) anchor: Option<u32>,
@@ -201,6 +202,7 @@ impl TablePane {
             selection: BTreeSet::new(),
             compare: None,
             tables: None,
+            index_form: None,
             history: Default::default(),
             anchor: None,
             editor: None,

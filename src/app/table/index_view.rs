@@ -1,0 +1,95 @@
+//! "Compare with an index table…": the form that maps this table's rows onto an index table's entries (the
+//! Index Table pattern), checked before anything is read, and the compare it starts.
+
+use crate::app::context::PaneContext;
+use crate::app::context::clipboard::PickedQuery;
+use crate::app::context::index_map::IndexMap;
+use crate::app::table::diff_view::TableCompare;
+use crate::app::table::pane::TablePane;
+use crate::storage::table::EntityQuery;
+
+/// The form as typed.
+#[derive(Default)]
+pub struct IndexForm {
+    pub index_table: String,
+    pub pk_from: String,
+    pub rk_from: String,
+    pub copies: String,
+    pub problem: Option<String>,
+}
+
+impl IndexForm {
+    pub fn new() -> IndexForm {
+        IndexForm {
+            rk_from: "RowKey".into(),
+            ..Default::default()
+        }
+    }
+}
+
+/// Draws the form while open; Compare starts the compare (this tab's query projected, left; the index, right).
+pub fn window(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
+    let Some(form) = &mut pane.index_form else { return };
+    let mut open = true;
+    let mut start = false;
+    egui::Window::new("Compare with an index table")
+        .open(&mut open)
+        .show(egui_ctx, |ui| {
+            ui.label(format!(
+                "Each row of {} (this tab's query) should have one entry in the index table, keyed by one of its \
+                 properties and holding copies of others.",
+                pane.table
+            ));
+            egui::Grid::new("index-form").num_columns(2).show(ui, |ui| {
+                for (label, text, hint) in [
+                    ("Index table:", &mut form.index_table, "e.g. customersByEmail"),
+                    ("Its PartitionKey from:", &mut form.pk_from, "a property, e.g. Email"),
+                    ("Its RowKey from:", &mut form.rk_from, "RowKey, or a property"),
+                    ("Copied properties:", &mut form.copies, "Name, Phone"),
+                ] {
+                    let l = ui.label(label);
+                    ui.add(egui::TextEdit::singleline(text).hint_text(hint))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                }
+            });
+            if let Some(p) = &form.problem {
+                ui.colored_label(ui.visuals().error_fg_color, p);
+            }
+            start = ui.button("Compare with the index").clicked();
+        });
+    if start {
+        let index_table = form.index_table.trim().to_string();
+        let checked = crate::storage::names::validate_table_name(&index_table)
+            .and_then(|_| IndexMap::parse(&form.pk_from, &form.rk_from, &form.copies));
+        match checked {
+            Err(why) => form.problem = Some(why),
+            Ok(map) => {
+                let account = ctx.client.account().name.clone();
+                let mut query = pane.running.clone().unwrap_or_default();
+                // Whole rows: a projection needs the key properties and the copies, whatever the grid shows.
+                query.select.clear();
+                let left = PickedQuery {
+                    place: format!("{} ({account}) as its index entries: {}", pane.table, map.describe()),
+                    client: ctx.client.clone(),
+                    table: pane.table.clone(),
+                    query,
+                    index: Some(map),
+                };
+                let right = PickedQuery {
+                    place: format!("{index_table} ({account})"),
+                    client: ctx.client.clone(),
+                    table: index_table,
+                    query: EntityQuery::default(),
+                    index: None,
+                };
+                pane.tables = Some(TableCompare::start(ctx, left, right));
+                pane.index_form = None;
+                return;
+            }
+        }
+    }
+    if !open {
+        pane.index_form = None;
+    }
+}
