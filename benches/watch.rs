@@ -295,6 +295,7 @@ fn diff(rt: &tokio::runtime::Runtime, client: &Client) {
         table: table.to_string(),
         query: EntityQuery::default(),
         index: None,
+        file: None,
     };
     // The baseline: both sides read at once, page by page, counted and dropped.
     let read_both = || {

@@ -64,6 +64,15 @@ pub struct PickedQuery {
     pub query: crate::storage::table::EntityQuery,
     /// Read as the index entries its rows should have (the Index Table pattern), not as its rows.
     pub index: Option<crate::app::context::index_map::IndexMap>,
+    /// Rows read from this exported file (CSV or JSON, as Export writes them) instead of the table.
+    pub file: Option<std::path::PathBuf>,
+}
+
+impl PickedQuery {
+    /// Whether a compare may write into this side: a table's own rows, not a file or an index projection.
+    pub fn writable(&self) -> bool {
+        self.index.is_none() && self.file.is_none()
+    }
 }
 
 /// An entity as it was when picked, and where it came from ("demo (devstoreaccount1) / customers").

@@ -142,34 +142,13 @@ impl Cursor {
     fn open(side: &Side) -> Cursor {
         let (tx, rx) = tokio::sync::mpsc::channel(AHEAD);
         let s = side.clone();
-        if let Some(map) = s.index.clone() {
+        if let Some(path) = s.file.clone() {
+            tokio::spawn(async move { send_file(&path, tx).await });
+        } else if let Some(map) = s.index.clone() {
             tokio::spawn(async move { send_projected(&s, &map, tx).await });
-            return Cursor {
-                pages: rx,
-                page: Vec::new().into_iter(),
-                head: None,
-                last: None,
-                place: side.place.clone(),
-            };
+        } else {
+            tokio::spawn(async move { send_query(&s, tx).await });
         }
-        tokio::spawn(async move {
-            let mut token = None;
-            loop {
-                let page = s.client.query_entities(&s.table, &s.query, token.as_ref()).await;
-                let (rows, next) = match page {
-                    Ok(p) => (Ok(p.entities), p.continuation),
-                    Err(e) => (Err(e), None),
-                };
-                let failed = rows.is_err();
-                if tx.send(rows).await.is_err() || failed {
-                    return;
-                }
-                match next {
-                    Some(t) => token = Some(t),
-                    None => return,
-                }
-            }
-        });
         Cursor {
             pages: rx,
             page: Vec::new().into_iter(),
@@ -217,6 +196,69 @@ impl Cursor {
     }
 }
 
+/// A query's pages as the service returns them.
+async fn send_query(s: &Side, tx: tokio::sync::mpsc::Sender<Result<Vec<Entity>, StorageError>>) {
+    let mut token = None;
+    loop {
+        let page = s.client.query_entities(&s.table, &s.query, token.as_ref()).await;
+        let (rows, next) = match page {
+            Ok(p) => (Ok(p.entities), p.continuation),
+            Err(e) => (Err(e), None),
+        };
+        let failed = rows.is_err();
+        if tx.send(rows).await.is_err() || failed {
+            return;
+        }
+        match next {
+            Some(t) => token = Some(t),
+            None => return,
+        }
+    }
+}
+
+/// An exported file's rows, sorted into key order (a file holds them in any order) and sent in pages. A record
+/// that cannot be read stops the compare with its number and why: a compare that skipped it would call the
+/// row missing.
+async fn send_file(path: &std::path::Path, tx: tokio::sync::mpsc::Sender<Result<Vec<Entity>, StorageError>>) {
+    let p = path.to_path_buf();
+    let read = tokio::task::spawn_blocking(move || crate::app::table::io::read_import(&p)).await;
+    let rows = match read {
+        Ok(Ok((rows, failures))) if failures.is_empty() => rows,
+        Ok(Ok((_, failures))) => {
+            let f = &failures[0];
+            let why = format!(
+                "{} record(s) of {} could not be read (the first, record {} ({}): {}).",
+                failures.len(),
+                path.display(),
+                f.record,
+                f.keys,
+                f.reason
+            );
+            let _ = tx.send(Err(StorageError::invalid("Compare with a file", why))).await;
+            return;
+        }
+        Ok(Err(e)) => {
+            let _ = tx.send(Err(e)).await;
+            return;
+        }
+        Err(_) => return,
+    };
+    let mut entities: Vec<Entity> = rows.into_iter().map(|(_, d)| d.to_entity()).collect();
+    entities.sort_by(key_cmp);
+    send_pages(entities, tx).await;
+}
+
+/// Sends rows in pages of 1,000, as a query's pages come.
+async fn send_pages(rows: Vec<Entity>, tx: tokio::sync::mpsc::Sender<Result<Vec<Entity>, StorageError>>) {
+    let mut rest = rows.into_iter();
+    loop {
+        let page: Vec<Entity> = rest.by_ref().take(1_000).collect();
+        if page.is_empty() || tx.send(Ok(page)).await.is_err() {
+            return;
+        }
+    }
+}
+
 /// A main table read as the index entries its rows should have: every page read and projected, then sorted
 /// into the index's key order (the projection holds only keys and copies, not the rows) and sent in pages.
 async fn send_projected(
@@ -248,13 +290,7 @@ async fn send_projected(
     entries.sort_by(key_cmp);
     // Two rows giving one entry: the index can hold only one, so the first stands for both.
     entries.dedup_by(|a, b| key_cmp(a, b) == Ordering::Equal);
-    let mut rest = entries.into_iter();
-    loop {
-        let page: Vec<Entity> = rest.by_ref().take(1_000).collect();
-        if page.is_empty() || tx.send(Ok(page)).await.is_err() {
-            return;
-        }
-    }
+    send_pages(entries, tx).await;
 }
 
 /// Reads both sides and merges them into `report`, published as it goes (every 1,000 rows).

@@ -164,7 +164,13 @@ impl TableCompare {
             .enumerate()
             {
                 let n = writes[i];
-                let wrong_way = index && way == Direction::RightToLeft;
+                // Only a table's own rows are written: not a file, not an index projection.
+                let target = if way == Direction::LeftToRight {
+                    &self.right
+                } else {
+                    &self.left
+                };
+                let wrong_way = !target.writable();
                 if ui
                     .add_enabled(
                         done && !copying && !partial && !wrong_way && n > 0,

@@ -15,6 +15,8 @@ pub enum DialogPurpose {
     ExportLoaded,
     ExportQuery,
     Import,
+    /// Compare an exported file with this tab's query.
+    CompareFile,
 }
 
 impl TablePane {
@@ -26,6 +28,9 @@ impl TablePane {
             DialogPurpose::Import => ctx
                 .backend
                 .spawn_blocking(move || dialogs.pick_file("Import entities", &["csv", "json"])),
+            DialogPurpose::CompareFile => ctx
+                .backend
+                .spawn_blocking(move || dialogs.pick_file("Compare with an exported file", &["csv", "json"])),
             _ => ctx
                 .backend
                 .spawn_blocking(move || dialogs.save_file("Export entities", &name)),
@@ -40,6 +45,7 @@ impl TablePane {
             DialogPurpose::ExportLoaded => self.export_loaded(ctx, path),
             DialogPurpose::ExportQuery => self.export_query(ctx, path),
             DialogPurpose::Import => self.import(ctx, path),
+            DialogPurpose::CompareFile => self.compare_with_file(ctx, path),
         }
     }
 

@@ -256,6 +256,7 @@ fn compare_menu(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) 
             table: pane.table.clone(),
             query,
             index: None,
+            file: None,
         });
     if ui
         .add_enabled(side.is_some(), egui::Button::new("Pick this query to compare tables"))
@@ -263,6 +264,14 @@ fn compare_menu(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) 
         .clicked()
     {
         ctx.picks.query = side.clone();
+        ui.close();
+    }
+    if ui
+        .button("Compare with an exported file…")
+        .on_hover_text("A CSV or JSON file as Export wrote it (typed CSV or JSON keep the types) against this query")
+        .clicked()
+    {
+        pane.ask_file(ctx, DialogPurpose::CompareFile);
         ui.close();
     }
     if ui

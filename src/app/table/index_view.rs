@@ -1,5 +1,6 @@
 //! "Compare with an index table…": the form that maps this table's rows onto an index table's entries (the
-//! Index Table pattern), checked before anything is read, and the compare it starts.
+//! Index Table pattern), checked before anything is read, and the compare it starts; and "Compare with an
+//! exported file…", the other compare this tab starts against something that is not a picked query.
 
 use crate::app::context::PaneContext;
 use crate::app::context::clipboard::PickedQuery;
@@ -75,6 +76,7 @@ pub fn window(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneCont
                     table: pane.table.clone(),
                     query,
                     index: Some(map),
+                    file: None,
                 };
                 let right = PickedQuery {
                     place: format!("{index_table} ({account})"),
@@ -82,6 +84,7 @@ pub fn window(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneCont
                     table: index_table,
                     query: EntityQuery::default(),
                     index: None,
+                    file: None,
                 };
                 pane.tables = Some(TableCompare::start(ctx, left, right));
                 pane.index_form = None;
@@ -91,5 +94,35 @@ pub fn window(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneCont
     }
     if !open {
         pane.index_form = None;
+    }
+}
+
+impl TablePane {
+    /// An exported file (left) against this tab's query (right): the file's rows are copied into the table if
+    /// the user asks; the file is never written.
+    pub(super) fn compare_with_file(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let account = ctx.client.account().name.clone();
+        let mut query = self.running.clone().unwrap_or_default();
+        query.select.clear();
+        let name = path
+            .file_name()
+            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let left = PickedQuery {
+            place: format!("{name} (exported file)"),
+            client: ctx.client.clone(),
+            table: self.table.clone(),
+            query: EntityQuery::default(),
+            index: None,
+            file: Some(path),
+        };
+        let right = PickedQuery {
+            place: format!("{} ({account})", self.table),
+            client: ctx.client.clone(),
+            table: self.table.clone(),
+            query,
+            index: None,
+            file: None,
+        };
+        self.tables = Some(TableCompare::start(ctx, left, right));
     }
 }
