@@ -34,6 +34,48 @@ pub struct RequestEvent {
     pub note: Option<String>,
     /// The string the client signed; kept only when the service answered 403, to compare with the server's.
     pub string_to_sign: Option<String>,
+    /// The first `BODY_KEPT` bytes of each body (copied, so a kept piece never holds a whole upload alive); a
+    /// user delegation key's value is redacted. None when there was none, or it streamed (a download).
+    pub request_body: Option<bytes::Bytes>,
+    pub response_body: Option<bytes::Bytes>,
+}
+
+/// How much of a body an event keeps.
+pub const BODY_KEPT: usize = 16 * 1024;
+
+/// A body as an event keeps it: its first `BODY_KEPT` bytes, copied, with any secret it holds redacted.
+pub fn kept_body(body: &[u8]) -> Option<bytes::Bytes> {
+    if body.is_empty() {
+        return None;
+    }
+    let piece = &body[..body.len().min(BODY_KEPT)];
+    // Get User Delegation Key answers with a key that signs SAS tokens: its value never leaves the pipeline.
+    if let Ok(text) = std::str::from_utf8(piece)
+        && text.contains("<UserDelegationKey>")
+    {
+        return Some(bytes::Bytes::from(redact_element(text, "Value")));
+    }
+    Some(bytes::Bytes::copy_from_slice(piece))
+}
+
+/// `text` with every `<name>…</name>` emptied to `redacted`.
+fn redact_element(text: &str, name: &str) -> String {
+    let (open, close) = (format!("<{name}>"), format!("</{name}>"));
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(&open) {
+        let after = start + open.len();
+        out.push_str(&rest[..after]);
+        out.push_str("redacted");
+        match rest[after..].find(&close) {
+            Some(end) => rest = &rest[after + end..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 impl RequestEvent {

@@ -264,6 +264,9 @@ impl Client {
                     self.inner.credential_worked.store(true, Ordering::Relaxed);
                     event.status = Some(answer.status);
                     fill_response(&mut event, &answer.headers);
+                    if let AttemptBody::Read(body) = &answer.body {
+                        event.response_body = crate::storage::events::kept_body(body);
+                    }
                     self.emit(event);
                     return Ok(answer);
                 }
@@ -277,6 +280,7 @@ impl Client {
                             .unwrap_or_default(),
                     };
                     let mut error = service_error(&req, status, &headers, &body, &self.inner.account);
+                    event.response_body = crate::storage::events::kept_body(&body);
                     event.status = Some(status);
                     event.error_code = error.code.clone();
                     fill_response(&mut event, &headers);
@@ -550,6 +554,8 @@ impl Client {
             url: redact_query(url.as_str()),
             request_headers,
             response_headers: Vec::new(),
+            request_body: crate::storage::events::kept_body(&req.body),
+            response_body: None,
             status: None,
             request_id: None,
             client_request_id: client_request_id.to_string(),

@@ -11,6 +11,9 @@ use crate::storage::{RequestEvent, Service};
 /// The inspector keeps this many requests; older ones fall off.
 pub const CAPACITY: usize = 20_000;
 
+/// The newest requests whose bodies (their first 16 KiB) are kept, for the HAR.
+pub const BODIES_KEPT: usize = 1_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StatusFilter {
     All,
@@ -86,6 +89,16 @@ impl Inspector {
         }
         self.failures += usize::from(is_failure(&event));
         self.events.push_back(event);
+        // Bodies are kept for the newest requests only: 1,000 of at most 2 x 16 KiB, whatever the capacity.
+        if let Some(old) = self
+            .events
+            .len()
+            .checked_sub(BODIES_KEPT + 1)
+            .and_then(|i| self.events.get_mut(i))
+        {
+            old.request_body = None;
+            old.response_body = None;
+        }
     }
 
     pub fn clear(&mut self) {
@@ -180,7 +193,9 @@ impl Inspector {
             // What is shown, oldest first, taken elsewhere without its secrets.
             if ui
                 .button("Copy shown as HAR")
-                .on_hover_text("A HAR 1.2 log of the requests shown (no bodies: the inspector keeps none)")
+                .on_hover_text(
+                    "A HAR 1.2 log of the requests shown, with the first 16 KiB of each body for the newest 1,000",
+                )
                 .clicked()
             {
                 ui.ctx()
@@ -369,6 +384,8 @@ mod tests {
             error_code: None,
             note: None,
             string_to_sign: None,
+            request_body: None,
+            response_body: None,
         }
     }
 
@@ -379,6 +396,19 @@ mod tests {
         assert!(cmd.contains("-H 'x-ms-version: 2024-11-04'"));
         assert!(!cmd.contains("SharedKey"));
         assert!(cmd.contains("Authorization left out"));
+    }
+
+    #[test]
+    fn only_the_newest_requests_keep_their_bodies() {
+        let mut i = Inspector::default();
+        for _ in 0..BODIES_KEPT + 2 {
+            let mut e = event(Some(200));
+            e.response_body = Some(bytes::Bytes::from_static(b"<xml/>"));
+            i.push(e);
+        }
+        let kept = i.events.iter().filter(|e| e.response_body.is_some()).count();
+        assert_eq!(kept, BODIES_KEPT);
+        assert!(i.events[0].response_body.is_none() && i.events[BODIES_KEPT + 1].response_body.is_some());
     }
 
     #[test]

@@ -16,7 +16,28 @@ const SAS_PARAMS: [&str; 19] = [
 /// Headers a replay must not send as they were: its own signature, length and date are not those of then.
 const NOT_REPLAYED: [&str; 4] = ["authorization", "content-length", "x-ms-date", "date"];
 
-/// The requests (oldest first) as a HAR 1.2 log. Bodies are not kept by the inspector, so none are written.
+/// A body as HAR holds it: text when it is UTF-8, else Base64 (HAR's `encoding`), and whether it was cut short.
+fn har_text(body: &bytes::Bytes, size: Option<u64>) -> Value {
+    let cut = size.is_some_and(|s| s > body.len() as u64);
+    let mut v = match std::str::from_utf8(body) {
+        Ok(text) => json!({"text": text}),
+        Err(_) => {
+            use base64::Engine;
+            json!({"text": base64::engine::general_purpose::STANDARD.encode(body), "encoding": "base64"})
+        }
+    };
+    if cut {
+        v["comment"] = json!(format!(
+            "the first {} bytes of {}",
+            body.len(),
+            size.unwrap_or_default()
+        ));
+    }
+    v
+}
+
+/// The requests (oldest first) as a HAR 1.2 log, with the bodies the inspector kept (the first 16 KiB of each,
+/// for its newest 1,000 requests; a user delegation key's value redacted).
 pub fn har(events: &[&RequestEvent]) -> String {
     let headers = |list: &[(String, String)]| -> Vec<Value> {
         list.iter()
@@ -33,30 +54,44 @@ pub fn har(events: &[&RequestEvent]) -> String {
             let query: Vec<Value> = reqwest::Url::parse(&e.url)
                 .map(|u| u.query_pairs().map(|(k, v)| json!({"name": k, "value": v})).collect())
                 .unwrap_or_default();
+            let length = |v: Option<&str>| v.and_then(|l| l.parse::<u64>().ok());
+            let sent = length(e.request_header("content-length"));
+            let got = length(e.response_header("content-length"));
+            let mime = e.response_header("content-type").unwrap_or("");
+            let mut content = json!({"size": got.map_or(-1, |s| s as i64), "mimeType": mime});
+            if let Some(Value::Object(fields)) = e.response_body.as_ref().map(|b| har_text(b, got)) {
+                content.as_object_mut().expect("an object").extend(fields);
+            }
+            let mut request = json!({
+                "method": e.method,
+                "url": e.url,
+                "httpVersion": "HTTP/1.1",
+                "headers": headers(&e.request_headers),
+                "queryString": query,
+                "cookies": [],
+                "headersSize": -1,
+                "bodySize": sent.map_or(-1, |s| s as i64),
+                "comment": e.operation,
+            });
+            if let Some(body) = &e.request_body {
+                let mut post = har_text(body, sent);
+                post["mimeType"] = json!(e.request_header("content-type").unwrap_or("application/octet-stream"));
+                request["postData"] = post;
+            }
             json!({
                 "startedDateTime": crate::storage::times::format(e.started, crate::storage::times::ISO_TICKS),
                 "time": millis,
-                "request": {
-                    "method": e.method,
-                    "url": e.url,
-                    "httpVersion": "HTTP/1.1",
-                    "headers": headers(&e.request_headers),
-                    "queryString": query,
-                    "cookies": [],
-                    "headersSize": -1,
-                    "bodySize": -1,
-                    "comment": e.operation,
-                },
+                "request": request,
                 "response": {
                     "status": e.status.unwrap_or(0),
                     "statusText": e.error_code.clone().or_else(|| e.note.clone()).unwrap_or_default(),
                     "httpVersion": "HTTP/1.1",
                     "headers": headers(&e.response_headers),
                     "cookies": [],
-                    "content": {"size": -1, "mimeType": e.response_header("content-type").unwrap_or("")},
+                    "content": content,
                     "redirectURL": "",
                     "headersSize": -1,
-                    "bodySize": -1,
+                    "bodySize": got.map_or(-1, |s| s as i64),
                 },
                 "cache": {},
                 "timings": {"send": 0, "wait": millis, "receive": 0},
@@ -67,7 +102,8 @@ pub fn har(events: &[&RequestEvent]) -> String {
         "log": {
             "version": "1.2",
             "creator": {"name": "Tessera", "version": env!("CARGO_PKG_VERSION")},
-            "comment": "Request and response bodies are not kept by the inspector; secrets are redacted.",
+            "comment": "Bodies: the first 16 KiB of each, for the inspector's newest 1,000 requests (none for a \
+                        download, which streams); secrets are redacted.",
             "entries": entries,
         }
     });
@@ -177,6 +213,8 @@ mod tests {
             error_code: Some("BlobNotFound".into()),
             note: None,
             string_to_sign: None,
+            request_body: None,
+            response_body: None,
         }
     }
 
@@ -195,6 +233,38 @@ mod tests {
             "{sh}"
         );
         assert!(sh.contains("-H 'x-ms-version: 2024-11-04'"));
+    }
+
+    #[test]
+    fn the_har_holds_the_kept_bodies_and_says_when_they_were_cut() {
+        let mut e = event("http://127.0.0.1:1/acct/c/a.txt");
+        e.method = "PUT".into();
+        e.request_headers.push(("content-length".into(), "20000".into()));
+        e.request_body = crate::storage::events::kept_body(&vec![b'x'; 20_000]);
+        e.response_body = Some(bytes::Bytes::from_static(&[0xff, 0x00]));
+        let har: Value = serde_json::from_str(&har(&[&e])).unwrap();
+        let entry = &har["log"]["entries"][0];
+        assert_eq!(entry["request"]["postData"]["text"].as_str().unwrap().len(), 16 * 1024);
+        assert_eq!(
+            entry["request"]["postData"]["comment"],
+            "the first 16384 bytes of 20000"
+        );
+        assert_eq!(entry["request"]["bodySize"], 20000);
+        assert_eq!(entry["response"]["content"]["encoding"], "base64");
+        assert_eq!(entry["response"]["content"]["text"], "/wA=");
+    }
+
+    #[test]
+    fn a_user_delegation_keys_value_never_reaches_the_har() {
+        let xml = "<?xml version=\"1.0\"?><UserDelegationKey><SignedOid>o</SignedOid><Value>c2VjcmV0a2V5</Value>\
+                   </UserDelegationKey>";
+        let kept = crate::storage::events::kept_body(xml.as_bytes()).unwrap();
+        let text = std::str::from_utf8(&kept).unwrap();
+        assert!(
+            !text.contains("c2VjcmV0a2V5") && text.contains("<Value>redacted</Value>"),
+            "{text}"
+        );
+        assert!(text.contains("<SignedOid>o</SignedOid>"));
     }
 
     #[test]

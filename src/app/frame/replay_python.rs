@@ -308,6 +308,8 @@ mod tests {
             error_code: None,
             note: None,
             string_to_sign: None,
+            request_body: None,
+            response_body: None,
         }
     }
 
