@@ -40,6 +40,36 @@ pub struct RequestEvent {
     pub response_body: Option<bytes::Bytes>,
 }
 
+#[cfg(test)]
+impl RequestEvent {
+    /// A request as tests build them: `method` of `url`, answered `status`, everything else plain.
+    pub(crate) fn sample(service: crate::storage::Service, method: &str, url: &str, status: Option<u16>) -> Self {
+        RequestEvent {
+            request_seq: 1,
+            client: 1,
+            attempt: 1,
+            started: std::time::UNIX_EPOCH,
+            duration: Duration::from_millis(3),
+            account: "acct".into(),
+            service,
+            operation: "op".into(),
+            method: method.into(),
+            resource: String::new(),
+            url: url.into(),
+            request_headers: Vec::new(),
+            response_headers: Vec::new(),
+            status,
+            request_id: None,
+            client_request_id: "x".into(),
+            error_code: None,
+            note: None,
+            string_to_sign: None,
+            request_body: None,
+            response_body: None,
+        }
+    }
+}
+
 /// How much of a body an event keeps.
 pub const BODY_KEPT: usize = 16 * 1024;
 

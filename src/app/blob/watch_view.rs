@@ -4,6 +4,7 @@
 use crate::app::blob::pane::BlobPane;
 use crate::app::blob::watch::{self, Column, Mark, ReadFor};
 use crate::app::context::{PaneContext, take_for};
+use crate::app::widgets::watch::{MarksAsk, marks_ui};
 use crate::storage::blob::BlobListing;
 
 impl BlobPane {
@@ -107,25 +108,19 @@ pub fn controls(pane: &mut BlobPane, ui: &mut egui::Ui) {
         if marks == 0 && pane.watch.changes.is_empty() && !pane.watch.cadence.on {
             return;
         }
-        if ui
-            .add_enabled(marks > vanished, egui::Button::new("Mark all seen"))
-            .on_hover_text("Clears the new and changed marks; vanished blobs stay until dismissed")
-            .clicked()
-        {
-            pane.watch.seen();
-        }
-        if ui
-            .add_enabled(
-                vanished > 0,
-                egui::Button::new(format!("Dismiss vanished ({vanished})")),
-            )
-            .clicked()
-        {
-            pane.dismiss_vanished();
-        }
         let n = pane.watch.changes.len();
-        ui.toggle_value(&mut pane.watch.show_changes, format!("Changes ({n})"))
-            .on_hover_text("What changed when, above the listing");
+        let asked = marks_ui(
+            ui,
+            (marks, vanished),
+            &mut pane.watch.show_changes,
+            n,
+            ("blobs", "above the listing"),
+        );
+        match asked {
+            Some(MarksAsk::Seen) => pane.watch.seen(),
+            Some(MarksAsk::Dismiss) => pane.dismiss_vanished(),
+            None => {}
+        }
     });
 }
 

@@ -358,34 +358,23 @@ fn detail_ui(ui: &mut egui::Ui, e: &RequestEvent) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::{Duration, SystemTime};
+    use std::time::SystemTime;
 
     fn event(status: Option<u16>) -> RequestEvent {
         RequestEvent {
-            request_seq: 1,
-            client: 1,
-            attempt: 1,
             started: SystemTime::now(),
-            duration: Duration::from_millis(3),
-            account: "acct".into(),
-            service: Service::Blob,
             operation: "Read `a`".into(),
-            method: "GET".into(),
             resource: "/c/a".into(),
-            url: "https://acct.blob.core.windows.net/c/a?sv=1&sig=<redacted>".into(),
             request_headers: vec![
                 ("authorization".into(), "SharedKey acct:<redacted>".into()),
                 ("x-ms-version".into(), "2024-11-04".into()),
             ],
-            response_headers: vec![],
-            status,
-            request_id: None,
-            client_request_id: "c".into(),
-            error_code: None,
-            note: None,
-            string_to_sign: None,
-            request_body: None,
-            response_body: None,
+            ..RequestEvent::sample(
+                Service::Blob,
+                "GET",
+                "https://acct.blob.core.windows.net/c/a?sv=1&sig=<redacted>",
+                status,
+            )
         }
     }
 

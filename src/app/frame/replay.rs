@@ -186,35 +186,21 @@ fn shell_quote_double(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::UNIX_EPOCH;
 
     fn event(url: &str) -> RequestEvent {
         RequestEvent {
-            request_seq: 1,
-            client: 1,
-            attempt: 1,
-            started: UNIX_EPOCH,
             duration: std::time::Duration::from_millis(12),
             account: "a".into(),
-            service: crate::storage::Service::Blob,
             operation: "Read properties of `a$b.txt`".into(),
-            method: "HEAD".into(),
             resource: "c/a$b.txt".into(),
-            url: url.into(),
             request_headers: vec![
                 ("authorization".into(), "SharedKey a:s3kr1tSig".into()),
                 ("x-ms-version".into(), "2024-11-04".into()),
                 ("x-ms-date".into(), "then".into()),
             ],
             response_headers: vec![("etag".into(), "\"0x1\"".into())],
-            status: Some(404),
-            request_id: None,
-            client_request_id: "x".into(),
             error_code: Some("BlobNotFound".into()),
-            note: None,
-            string_to_sign: None,
-            request_body: None,
-            response_body: None,
+            ..RequestEvent::sample(crate::storage::Service::Blob, "HEAD", url, Some(404))
         }
     }
 

@@ -285,31 +285,12 @@ fn key_until_quote(text: &str) -> Option<(String, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::UNIX_EPOCH;
 
     fn event(service: Service, method: &str, resource: &str, url: &str) -> RequestEvent {
         RequestEvent {
-            request_seq: 1,
-            client: 1,
-            attempt: 1,
-            started: UNIX_EPOCH,
-            duration: std::time::Duration::from_millis(3),
-            account: "a".into(),
-            service,
-            operation: "op".into(),
-            method: method.into(),
             resource: resource.into(),
-            url: url.into(),
             request_headers: vec![("authorization".into(), "SharedKey a:s3kr1t".into())],
-            response_headers: Vec::new(),
-            status: Some(200),
-            request_id: None,
-            client_request_id: "x".into(),
-            error_code: None,
-            note: None,
-            string_to_sign: None,
-            request_body: None,
-            response_body: None,
+            ..RequestEvent::sample(service, method, url, Some(200))
         }
     }
 

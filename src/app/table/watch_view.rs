@@ -8,6 +8,7 @@ use crate::app::table::history::Seen;
 use crate::app::table::pane::TablePane;
 use crate::app::table::store::{ETAG, QuickFilter, TIMESTAMP};
 use crate::app::table::watch::{Mark, describe_cell};
+use crate::app::widgets::watch::{MarksAsk, marks_ui};
 
 impl TablePane {
     pub fn is_watching(&self) -> bool {
@@ -113,25 +114,19 @@ pub fn controls(pane: &mut TablePane, ui: &mut egui::Ui) {
         {
             pane.next_change();
         }
-        if ui
-            .add_enabled(marks > vanished, egui::Button::new("Mark all seen"))
-            .on_hover_text("Clears the new and changed marks; vanished rows stay until dismissed")
-            .clicked()
-        {
-            pane.watch.seen();
-        }
-        if ui
-            .add_enabled(
-                vanished > 0,
-                egui::Button::new(format!("Dismiss vanished ({vanished})")),
-            )
-            .clicked()
-        {
-            pane.dismiss_vanished();
-        }
         let n = pane.watch.changes.len();
-        ui.toggle_value(&mut pane.watch.show_changes, format!("Changes ({n})"))
-            .on_hover_text("What changed when, beside the grid");
+        let asked = marks_ui(
+            ui,
+            (marks, vanished),
+            &mut pane.watch.show_changes,
+            n,
+            ("rows", "beside the grid"),
+        );
+        match asked {
+            Some(MarksAsk::Seen) => pane.watch.seen(),
+            Some(MarksAsk::Dismiss) => pane.dismiss_vanished(),
+            None => {}
+        }
     });
 }
 

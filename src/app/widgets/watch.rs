@@ -119,6 +119,48 @@ impl Cadence {
     }
 }
 
+/// What the user asked of a watch's marks this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarksAsk {
+    /// Mark all seen: the new and changed marks go, vanished rows stay.
+    Seen,
+    /// Dismiss vanished: the struck-through rows go.
+    Dismiss,
+}
+
+/// Mark all seen, Dismiss vanished (N) and the Changes (N) switch, as every watch shows them; `rows` names what
+/// is marked ("rows", "blobs"), `list_at` where the list opens ("beside the grid").
+pub fn marks_ui(
+    ui: &mut egui::Ui,
+    (marks, vanished): (usize, usize),
+    show_changes: &mut bool,
+    changes: usize,
+    (rows, list_at): (&str, &str),
+) -> Option<MarksAsk> {
+    let mut asked = None;
+    if ui
+        .add_enabled(marks > vanished, egui::Button::new("Mark all seen"))
+        .on_hover_text(format!(
+            "Clears the new and changed marks; vanished {rows} stay until dismissed"
+        ))
+        .clicked()
+    {
+        asked = Some(MarksAsk::Seen);
+    }
+    if ui
+        .add_enabled(
+            vanished > 0,
+            egui::Button::new(format!("Dismiss vanished ({vanished})")),
+        )
+        .clicked()
+    {
+        asked = Some(MarksAsk::Dismiss);
+    }
+    ui.toggle_value(show_changes, format!("Changes ({changes})"))
+        .on_hover_text(format!("What changed when, {list_at}"));
+    asked
+}
+
 /// A change a watch saw: said in words for the list, and as JSON for the export.
 pub trait Change {
     fn describe(&self) -> String;
