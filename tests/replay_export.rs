@@ -162,3 +162,42 @@ fn a_tables_and_a_queues_requests_replay_through_the_sdks() {
         "{said}"
     );
 }
+
+#[test]
+fn a_write_replays_with_the_body_the_inspector_kept() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = common::blobs::container_with(&rt, &["tagged.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.click("tagged.txt");
+    t.wait_for("Index tags (0 of 10)");
+    t.click("Add tag");
+    t.type_into("Key 1:", "status");
+    t.type_into("Value 1:", "new");
+    t.click("Save tags");
+    t.wait_for("Index tags (1 of 10)");
+    t.click_contains("HTTP inspector (");
+    t.type_into("Find:", "tagged.txt");
+    let script = t.copied_by_clicking("Copy shown as a curl script");
+    assert!(script.contains("--data-binary @\"$body\""), "{script}");
+    // Someone else retags the blob; the replay sends the recorded tags again.
+    let theirs = vec![("status".to_string(), "theirs".to_string())];
+    rt.block_on(client.set_blob_tags(&container, "tagged.txt", &theirs, None, None))
+        .unwrap();
+    let grant = AccountSasGrant {
+        services: "b".into(),
+        resource_types: "sco".into(),
+        permissions: "rwlt".into(),
+        expiry: Some(SystemTime::now() + Duration::from_secs(3600)),
+        ..Default::default()
+    };
+    let (ok, words) = replay(&script, &client.account_sas(&grant).unwrap());
+    assert!(ok, "{words}");
+    let cs = common::emulator().connection_string();
+    let tags = common::peer::run(&cs, &["blob-tags", &container, "tagged.txt"])["tags"].clone();
+    assert_eq!(
+        tags,
+        serde_json::json!({"status": "new"}),
+        "the recorded body was sent: {words}"
+    );
+}

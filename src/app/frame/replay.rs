@@ -116,9 +116,10 @@ pub fn curl_script(events: &[&RequestEvent]) -> String {
     let mut sh = String::from(
         "#!/bin/sh\n# Requests recorded by Tessera's HTTP inspector, replayed with curl. Each is sent with an account \
          SAS\n# (the account's menu in Tessera: Account SAS..., Copy SAS token) and its status compared with the one\n\
-         # recorded. Request bodies are not kept by the inspector: a write is replayed with an empty body.\n\
+         # recorded. A write goes with the body the inspector kept when it kept it whole (16 KiB at most);\n\
+         # otherwise with an empty body, as its comment says.\n\
          set -u\n: \"${AZURE_STORAGE_SAS:?set AZURE_STORAGE_SAS to an account SAS token (without the leading ?)}\"\n\
-         differ=0\n\
+         differ=0\nbody=$(mktemp)\ntrap 'rm -f \"$body\"' EXIT\n\
          replay() {\n  expected=$1; what=$2; shift 2\n  got=$(curl -sS -o /dev/null -w '%{http_code}' \"$@\")\n  \
          if [ \"$got\" = \"$expected\" ]; then echo \"same: $got $what\"; else echo \"DIFFERENT: $got, was $expected: $what\"; \
          differ=$((differ + 1)); fi\n}\n",
@@ -140,13 +141,32 @@ pub fn curl_script(events: &[&RequestEvent]) -> String {
             line.push_str(&format!(" \\\n  -H '{name}: {}'", value.replace('\'', "'\\''")));
         }
         if matches!(e.method.as_str(), "PUT" | "POST" | "MERGE" | "PATCH") {
-            line.push_str(" \\\n  --data-binary ''");
+            match whole_body(e) {
+                // Written to a file first: a pipe into `replay` would run it in a subshell and lose its count.
+                Some(body) => {
+                    use base64::Engine;
+                    let b64 = base64::engine::general_purpose::STANDARD.encode(body);
+                    sh.push_str(&format!("printf '%s' '{b64}' | base64 -d > \"$body\"\n"));
+                    line.push_str(" \\\n  --data-binary @\"$body\"");
+                }
+                None => {
+                    sh.push_str("# its body was not kept whole: replayed with an empty body\n");
+                    line.push_str(" \\\n  --data-binary ''");
+                }
+            }
         }
         sh.push_str(&line);
         sh.push('\n');
     }
     sh.push_str("\n[ \"$differ\" -eq 0 ] || { echo \"$differ request(s) answered differently\"; exit 1; }\n");
     sh
+}
+
+/// The request's body when the inspector kept all of it (as long as its Content-Length says).
+fn whole_body(e: &RequestEvent) -> Option<&[u8]> {
+    let body = e.request_body.as_ref()?;
+    let length: usize = e.request_header("content-length")?.parse().ok()?;
+    (length == body.len()).then_some(body.as_ref())
 }
 
 /// The URL with any SAS taken out and `$AZURE_STORAGE_SAS` put on, for double quotes in a shell.
@@ -251,6 +271,19 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("<SignedOid>o</SignedOid>"));
+    }
+
+    #[test]
+    fn a_write_goes_with_its_body_when_it_was_kept_whole() {
+        let mut e = event("http://127.0.0.1:1/acct/c/a.txt");
+        e.method = "PUT".into();
+        e.request_headers.push(("content-length".into(), "5".into()));
+        e.request_body = Some(bytes::Bytes::from_static(b"hello"));
+        let sh = curl_script(&[&e]);
+        assert!(sh.contains("printf '%s' 'aGVsbG8=' | base64 -d > \"$body\""), "{sh}");
+        assert!(sh.contains("--data-binary @\"$body\""));
+        e.request_headers.last_mut().unwrap().1 = "20000".into();
+        assert!(curl_script(&[&e]).contains("not kept whole: replayed with an empty body"));
     }
 
     #[test]
