@@ -8,6 +8,7 @@ mod ui;
 
 use std::time::Duration;
 
+use common::fault_proxy::Fault;
 use tessera::app::blob::watch::{Column, Mark};
 use tessera::storage::blob::{Conditions, DeleteSnapshots, LeaseDuration, LeaseTarget};
 use ui::TestApp;
@@ -144,4 +145,42 @@ fn a_container_watch_pauses_while_hidden_backs_off_while_throttled_and_stops_whe
     );
     t.harness.state_mut().activate_tab(0);
     t.watch_backs_off_then_stops(&proxy, "throttled: every 2 s");
+}
+
+#[test]
+fn a_watch_read_out_when_the_user_refreshes_does_not_land_in_the_fresh_listing() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let names: Vec<String> = (0..6).map(|i| format!("b{i}.txt")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let (_, container) = common::blobs::container_with(&rt, &refs);
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("b5.txt");
+    // Two a page, all three loaded: a watch read now covers the whole listing.
+    t.harness.state_mut().active_blob_mut().unwrap().set_page_size(2);
+    t.click("Refresh");
+    t.wait_for_contains("2 blobs and 0 folders loaded · more available");
+    t.click("Load all");
+    t.wait_for_contains("6 blobs and 0 folders loaded");
+    // The watch's read is slow; the user refreshes while it is out (the listing is back to its first page).
+    proxy.inject((0..4).map(|_| Fault::Delay(Duration::from_secs(2))));
+    watch_every_second(&mut t);
+    t.wait_steps("the watch read out", Duration::from_secs(30), |t| {
+        t.blob().watch_marks().is_empty() && t.harness.state().active_blob().is_some_and(|p| p.is_busy())
+    });
+    t.click("Refresh");
+    t.idle_for(Duration::from_secs(4));
+    let names: Vec<String> = t.blob().blobs().iter().map(|b| b.name.clone()).collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(names, sorted, "the rows stay sorted and unique");
+    assert!(
+        t.blob().watch_marks().is_empty(),
+        "nothing appeared: {:?}",
+        t.blob().watch_marks()
+    );
+    t.click("Load all");
+    t.wait_for_contains("6 blobs and 0 folders loaded");
 }

@@ -148,7 +148,7 @@ fn a_tables_and_a_queues_requests_replay_through_the_sdks() {
     t.click_contains("HTTP inspector (");
     let python = t.copied_by_clicking("Copy shown as a Python script");
     assert!(
-        python.contains(".query_entities(") && python.contains(".peek_messages("),
+        python.contains(".list_entities(") && python.contains(".peek_messages("),
         "{python}"
     );
     let (ok, said) = run_python(&python);

@@ -78,14 +78,35 @@ pub fn kept_body(body: &[u8]) -> Option<bytes::Bytes> {
     if body.is_empty() {
         return None;
     }
-    let piece = &body[..body.len().min(BODY_KEPT)];
-    // Get User Delegation Key answers with a key that signs SAS tokens: its value never leaves the pipeline.
-    if let Ok(text) = std::str::from_utf8(piece)
-        && text.contains("<UserDelegationKey>")
+    let mut piece = &body[..body.len().min(BODY_KEPT)];
+    // A cut in the middle of a character leaves text text: the character is dropped, not the redaction.
+    if let Err(e) = std::str::from_utf8(piece)
+        && e.error_len().is_none()
     {
-        return Some(bytes::Bytes::from(redact_element(text, "Value")));
+        piece = &piece[..e.valid_up_to()];
     }
-    Some(bytes::Bytes::copy_from_slice(piece))
+    let Ok(text) = std::str::from_utf8(piece) else {
+        return Some(bytes::Bytes::copy_from_slice(piece));
+    };
+    // SAS signatures (a copy source in a listing), bearer tokens; then what a body itself may hold.
+    let mut text = crate::storage::redact::redact_text(text);
+    // Get User Delegation Key answers with a key that signs SAS tokens: its value never leaves the pipeline.
+    if text.contains("<UserDelegationKey") {
+        text = redact_element(&text, "Value");
+    }
+    // A 403 AuthenticationFailed quotes the request's signature back.
+    text = redact_quoted_after(&text, "The MAC signature found in the HTTP request '");
+    Some(bytes::Bytes::from(text))
+}
+
+/// `text` with what stands between `lead` and the next `'` replaced.
+fn redact_quoted_after(text: &str, lead: &str) -> String {
+    let Some(at) = text.find(lead) else {
+        return text.to_string();
+    };
+    let start = at + lead.len();
+    let end = text[start..].find('\'').map_or(text.len(), |e| start + e);
+    format!("{}redacted{}", &text[..start], &text[end..])
 }
 
 /// `text` with every `<name>…</name>` emptied to `redacted`.

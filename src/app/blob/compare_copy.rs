@@ -26,19 +26,33 @@ pub enum Direction {
 /// A write the copy makes: the source item, and the target's item as the compare saw it (None: missing).
 pub type Write = (Item, Option<Item>);
 
-/// What copying one way would write: the items only on the source side and those that differ (an unchecked
-/// pair is not known to differ, and is left).
+/// Whether copying one way writes this difference: an item only on the source side, or one that differs (an
+/// unchecked pair is not known to differ, and is left).
+fn written(d: &crate::app::blob::compare::FolderDifference, direction: Direction) -> bool {
+    let only = match direction {
+        Direction::LeftToRight => ItemDiff::OnlyLeft,
+        Direction::RightToLeft => ItemDiff::OnlyRight,
+    };
+    d.kind == only || d.kind == ItemDiff::Different
+}
+
+/// How many writes copying one way makes, counted without copying anything (the window asks every frame).
+pub fn write_count(report: &FolderReport, direction: Direction) -> usize {
+    report.differences.iter().filter(|d| written(d, direction)).count()
+}
+
+/// What copying one way would write.
 pub fn writes(report: &FolderReport, direction: Direction) -> Vec<Write> {
     report
         .differences
         .iter()
+        .filter(|d| written(d, direction))
         .filter_map(|d| {
-            let (from, to, only) = match direction {
-                Direction::LeftToRight => (&d.left, &d.right, ItemDiff::OnlyLeft),
-                Direction::RightToLeft => (&d.right, &d.left, ItemDiff::OnlyRight),
+            let (from, to) = match direction {
+                Direction::LeftToRight => (&d.left, &d.right),
+                Direction::RightToLeft => (&d.right, &d.left),
             };
-            let wanted = d.kind == only || d.kind == ItemDiff::Different;
-            Some((from.clone().filter(|_| wanted)?, to.clone()))
+            Some((from.clone()?, to.clone()))
         })
         .collect()
 }
@@ -73,6 +87,10 @@ pub async fn copy(
     let fates: Vec<Fate> = futures_util::stream::iter(writes.into_iter().map(|(source, existing)| {
         let dst = format!("{prefix}{}", source.name);
         async move {
+            // After Cancel nothing more is sent.
+            if job.cancel.is_cancelled() {
+                return Fate::Failed(source.name.clone(), StorageError::cancelled("Copy the differences"));
+            }
             job.item(&source.name, "writing");
             let conditions = match existing.and_then(|e| e.etag) {
                 Some(etag) => Conditions::if_match(etag),
@@ -161,8 +179,9 @@ async fn write_one(
                 job,
                 (target, container),
                 (&source.name, dst),
-                outcome.status.as_deref(),
-                outcome.copy_id.as_deref(),
+                (outcome.status.as_deref(), outcome.copy_id.as_deref()),
+                // A copy over a blob that was there is left to finish: aborting it would leave that blob empty.
+                conditions.if_match.is_none(),
             )
             .await
         }

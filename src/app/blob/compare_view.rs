@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 
 use crate::app::blob::compare::{FolderReport, FolderSide, ItemDiff, KEPT, compare};
-use crate::app::blob::compare_copy::{Direction, copy, writes};
+use crate::app::blob::compare_copy::{Direction, copy, write_count, writes};
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::{JobId, JobState, PaneContext, Unit};
 use crate::app::widgets::format::thousands;
@@ -85,8 +85,8 @@ impl FolderCompare {
         let blob_side = |s: &FolderSide| matches!(s, FolderSide::Blobs { .. });
         let (to_right, to_left) = if r.done {
             (
-                writes(&r, Direction::LeftToRight).len(),
-                writes(&r, Direction::RightToLeft).len(),
+                write_count(&r, Direction::LeftToRight),
+                write_count(&r, Direction::RightToLeft),
             )
         } else {
             (0, 0)

@@ -364,8 +364,8 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
         job,
         (&p.target, &p.dst_container),
         (name, &target),
-        outcome.status.as_deref(),
-        outcome.copy_id.as_deref(),
+        (outcome.status.as_deref(), outcome.copy_id.as_deref()),
+        true,
     )
     .await
     {
@@ -391,17 +391,18 @@ fn exists(e: &StorageError) -> bool {
     matches!(e.status, Some(409) | Some(412)) && e.code.as_deref().is_none_or(|c| !c.contains("Lease"))
 }
 
-/// Polls a pending copy into `target` of `container` until the service says it ended; a cancel aborts it.
+/// Polls a pending copy into `target` of `container` until the service says it ended. A cancel aborts it when
+/// `abort` (an aborted copy leaves the target empty: never done over a blob that was there before).
 pub(super) async fn wait_for_copy(
     job: &JobContext,
     (client, container): (&crate::storage::Client, &str),
     (source_name, target): (&str, &str),
-    status: Option<&str>,
-    copy_id: Option<&str>,
+    (status, copy_id): (Option<&str>, Option<&str>),
+    abort: bool,
 ) -> Result<(), StorageError> {
     let mut status = status.and_then(CopyStatus::parse).unwrap_or(CopyStatus::Success);
     while status == CopyStatus::Pending {
-        if job.cancel.is_cancelled() {
+        if abort && job.cancel.is_cancelled() {
             if let Some(id) = copy_id {
                 client.abort_copy(container, target, id, None).await?;
             }

@@ -373,8 +373,10 @@ impl BlobPane {
         self.next_marker = None;
         self.error = None;
         self.selection.clear();
-        // A refresh of the folder left behind must not merge its rows into this one, nor its pages stream in.
+        // A refresh of the folder left behind must not merge its rows into this one, nor its pages stream in;
+        // nor a watch read that covered more rows than this listing will hold.
         self.refreshing = None;
+        self.watch.reading = None;
         self.all_pages = None;
         let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(None));
         self.listing = Some((

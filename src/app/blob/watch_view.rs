@@ -51,11 +51,21 @@ impl BlobPane {
                     self.observe_leases(&page.blobs, &shown);
                     self.blobs = shown;
                     read.blobs = page.blobs;
+                    // Never past the rows held now: names beyond them are for Load more.
+                    read.covered_to = match (read.covered_to.take(), self.loaded_end()) {
+                        (Some(a), Some(b)) => Some(a.min(b)),
+                        (a, b) => a.or(b),
+                    };
+                    let selected = self.details.as_ref().map(|d| d.name.clone());
                     if self.watch.marks_for.as_ref() != Some(&key) {
                         self.watch.marks.clear();
                         self.watch.marks_for = Some(key);
                     }
                     let found = watch::apply(&mut self.blobs, &mut self.folders, &mut self.watch.marks, read);
+                    // The selected blob changed: its details (and its draft's service side) are read again.
+                    if let Some(name) = selected.filter(|n| found.iter().any(|c| &c.name == n)) {
+                        self.load_details(ctx, &name);
+                    }
                     watch::log(&mut self.watch.changes, found);
                     self.last_refresh = std::time::Instant::now();
                 }

@@ -6,6 +6,7 @@
 
 use std::fmt::Write as _;
 
+use crate::app::lab::free_export::comment_safe;
 use crate::storage::{RequestEvent, Service};
 
 const HEADER: &str = r#"import os
@@ -62,7 +63,7 @@ pub fn python_script(events: &[&RequestEvent]) -> String {
     for e in events {
         let expected = e.status.unwrap_or(0);
         let what = format!("{} /{}", e.method, e.resource.trim_start_matches('/'));
-        let _ = writeln!(py, "\n# {}", e.operation.replace('\n', " "));
+        let _ = writeln!(py, "\n# {}", comment_safe(&e.operation));
         match call(e) {
             Ok(call) => {
                 replayed += 1;
@@ -70,7 +71,7 @@ pub fn python_script(events: &[&RequestEvent]) -> String {
             }
             Err(why) => {
                 left += 1;
-                let _ = writeln!(py, "# not replayed: {what}: {why}");
+                let _ = writeln!(py, "# not replayed: {}: {why}", comment_safe(&what));
             }
         }
     }
@@ -158,7 +159,8 @@ fn blob_call(
                 Some(kind) => format!("delete_snapshots={}", quoted(&kind)),
                 None => "delete_snapshots=None".to_string(),
             };
-            let args = [snapshots, conditions]
+            let lease = header("x-ms-lease-id").map_or(String::new(), |l| format!("lease={}", quoted(&l)));
+            let args = [snapshots, conditions, lease]
                 .iter()
                 .filter(|a| !a.is_empty())
                 .cloned()
@@ -185,7 +187,10 @@ fn queue_call(method: &str, path: &str, query: &dyn Fn(&str) -> Option<String>) 
                 Ok(format!("{}.peek_messages(max_messages={n})", q(name)))
             } else {
                 let hide = query("visibilitytimeout").map_or(String::new(), |v| format!(", visibility_timeout={v}"));
-                Ok(format!("list({}.receive_messages(max_messages={n}{hide}))", q(name)))
+                Ok(format!(
+                    "list({}.receive_messages(max_messages={n}, messages_per_page={n}{hide}))",
+                    q(name)
+                ))
             }
         }
         ("DELETE", [name, "messages"], None) => Ok(format!("{}.clear_messages()", q(name))),
@@ -229,12 +234,15 @@ fn table_call(
     if keys.is_empty() {
         return match method {
             "GET" => {
-                let filter = query("$filter").unwrap_or_default();
                 let select = query("$select").map_or("None".to_string(), |s| quoted(&s));
-                Ok(format!(
-                    "one_page({t}.query_entities({}, select={select}).by_page())",
-                    quoted(&filter)
-                ))
+                let top = query("$top").unwrap_or_else(|| "None".to_string());
+                Ok(match query("$filter") {
+                    Some(filter) => format!(
+                        "one_page({t}.query_entities({}, select={select}, results_per_page={top}).by_page())",
+                        quoted(&filter)
+                    ),
+                    None => format!("one_page({t}.list_entities(select={select}, results_per_page={top}).by_page())"),
+                })
             }
             _ => Err(NO_BODY),
         };

@@ -84,6 +84,8 @@ pub struct FreeStep {
     pub action: FreeAction,
     pub value: String,
     pub outcome: FreeOutcome,
+    /// How long after the previous answer this one came: the export waits as long (a lease may run out meanwhile).
+    pub after: std::time::Duration,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -106,6 +108,7 @@ pub struct FreeMode {
     pub results: Vec<(Side, Result<String, StorageError>)>,
     /// Every action that finished, in the order the answers came: the run "Copy as a Python test" replays.
     pub recorded: Vec<FreeStep>,
+    last_answer: Option<std::time::Instant>,
 }
 
 impl FreeMode {
@@ -117,6 +120,7 @@ impl FreeMode {
             action,
             value: format!("{value} (by {})", side.name()),
             outcome: FreeOutcome::Ok,
+            after: std::time::Duration::ZERO,
         };
         self.pending.push((
             step,
@@ -130,6 +134,7 @@ impl FreeMode {
         self.pending.clear();
         self.recorded.clear();
         self.results.clear();
+        self.last_answer = None;
         env.remember(|m| *m = Default::default());
     }
 
@@ -151,6 +156,9 @@ impl FreeMode {
             None => true,
         });
         for (mut step, r) in done {
+            let now = std::time::Instant::now();
+            step.after = self.last_answer.map_or(std::time::Duration::ZERO, |t| now - t);
+            self.last_answer = Some(now);
             step.outcome = match &r {
                 Ok(said) if said.starts_with("got nothing") || said.starts_with("nothing visible") => {
                     FreeOutcome::Empty
@@ -315,12 +323,12 @@ async fn run(
             }
         }
         (FreeTarget::Queue { queue }, FreeAction::Delete) => {
-            let (id, receipt) = memory().receipt[i].clone().unwrap_or_default();
+            let (id, receipt) = receipt_of(&memory().receipt[i], side)?;
             client.delete_message(queue, &id, &receipt).await?;
             Ok(format!("deleted {id}"))
         }
         (FreeTarget::Queue { queue }, FreeAction::ReturnNow) => {
-            let (id, receipt) = memory().receipt[i].clone().unwrap_or_default();
+            let (id, receipt) = receipt_of(&memory().receipt[i], side)?;
             let r = client.update_message(queue, &id, &receipt, 0, None).await?;
             remember(&|mem| mem.receipt[i] = Some((id.clone(), r.pop_receipt.clone())));
             Ok(format!("returned {id}; new receipt {}", r.pop_receipt))
@@ -330,6 +338,17 @@ async fn run(
             format!("{} does not apply here.", a.label()),
         )),
     }
+}
+
+/// A message action needs the side's message and pop receipt: without them it would be sent with an empty id
+/// (a request dangerously close to Clear Messages), so it is refused before any request.
+fn receipt_of(held: &Option<(String, String)>, side: Side) -> Result<(String, String), StorageError> {
+    held.clone().ok_or_else(|| {
+        StorageError::invalid(
+            format!("{} acts on a message", side.name()),
+            format!("{} holds no message: Dequeue first.", side.name()),
+        )
+    })
 }
 
 /// "Save with my ETag" needs an ETag: without one it would quietly be an unconditional write.

@@ -14,7 +14,7 @@ pub fn free_python_test(target: &FreeTarget, steps: &[FreeStep]) -> String {
     let _ = writeln!(
         py,
         "\"\"\"Conflict lab, free mode: A and B on the {}.",
-        target.describe()
+        docstring_safe(&target.describe())
     );
     let _ = writeln!(py);
     let _ = writeln!(
@@ -61,13 +61,13 @@ pub fn free_python_test(target: &FreeTarget, steps: &[FreeStep]) -> String {
     let mut sent = 0;
     for (n, step) in steps.iter().enumerate() {
         let who = step.side.name();
+        // As long as the lab waited: a lease or an invisibility may have run out meanwhile.
+        if n > 0 && step.after.as_secs_f64() >= 1.0 {
+            let _ = writeln!(py, "    time.sleep({:.1})", step.after.as_secs_f64());
+        }
         let _ = writeln!(py, "    # {}. {who}: {}", n + 1, step.action.label());
         if let FreeOutcome::NotSent(why) = &step.outcome {
-            let _ = writeln!(
-                py,
-                "    # not sent (refused before any request): {}",
-                why.replace('\n', " ")
-            );
+            let _ = writeln!(py, "    # not sent (refused before any request): {}", comment_safe(why));
             continue;
         }
         let Some((bind, call, after)) = statement(target, step) else {
@@ -100,6 +100,16 @@ pub fn free_python_test(target: &FreeTarget, steps: &[FreeStep]) -> String {
     }
     py.push_str("\n\nif __name__ == \"__main__\":\n    test_free_run()\n    print(\"passed\")\n");
     py
+}
+
+/// Text for a Python comment: every control character (a newline would end the comment) a space.
+pub fn comment_safe(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+/// Text for inside a `"""` docstring: backslashes and quotes escaped, control characters spaces.
+fn docstring_safe(text: &str) -> String {
+    comment_safe(text).replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 fn quoted(text: &str) -> String {
@@ -210,6 +220,7 @@ mod tests {
             action,
             value: format!("v (by {})", side.name()),
             outcome,
+            after: std::time::Duration::from_secs(2),
         }
     }
 
@@ -237,6 +248,8 @@ mod tests {
             "{py}"
         );
         assert!(py.contains("# not sent (refused before any request): A holds no ETag yet"));
+        assert!(py.contains("    time.sleep(2.0)\n    # 2. A: Read"), "{py}");
+        assert_eq!(docstring_safe("a\\N\"b\nc"), "a\\\\N\\\"b c");
         assert!(py.contains("    a.etag = r.metadata[\"etag\"]"));
         assert!(
             py.contains("refused((412,), lambda: table.update_entity(") && py.contains("etag=b.etag"),

@@ -241,7 +241,11 @@ async fn send_file(path: &std::path::Path, tx: tokio::sync::mpsc::Sender<Result<
             let _ = tx.send(Err(e)).await;
             return;
         }
-        Err(_) => return,
+        Err(_) => {
+            let why = format!("reading {} stopped unexpectedly", path.display());
+            let _ = tx.send(Err(StorageError::invalid("Compare with a file", why))).await;
+            return;
+        }
     };
     let mut entities: Vec<Entity> = rows.into_iter().map(|(_, d)| d.to_entity()).collect();
     entities.sort_by(key_cmp);

@@ -37,7 +37,7 @@ pub fn window(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneCont
         .open(&mut open)
         .show(egui_ctx, |ui| {
             ui.label(format!(
-                "Each row of {} (this tab's query) should have one entry in the index table, keyed by one of its \
+                "Each row of {} (the whole table) should have one entry in the index table, keyed by one of its \
                  properties and holding copies of others.",
                 pane.table
             ));
@@ -67,9 +67,9 @@ pub fn window(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneCont
             Err(why) => form.problem = Some(why),
             Ok(map) => {
                 let account = ctx.client.account().name.clone();
-                let mut query = pane.running.clone().unwrap_or_default();
-                // Whole rows: a projection needs the key properties and the copies, whatever the grid shows.
-                query.select.clear();
+                // The whole table, whole rows: an entry for a row outside the tab's filter is not an orphan, and
+                // a projection needs the key properties and the copies, whatever the grid shows.
+                let query = EntityQuery::default();
                 let left = PickedQuery {
                     place: format!("{} ({account}) as its index entries: {}", pane.table, map.describe()),
                     client: ctx.client.clone(),
