@@ -265,7 +265,7 @@ impl Client {
                     event.status = Some(answer.status);
                     fill_response(&mut event, &answer.headers);
                     if let AttemptBody::Read(body) = &answer.body {
-                        event.response_body = crate::storage::events::kept_body(body);
+                        event.response_body = self.keep_body(body);
                     }
                     self.emit(event);
                     return Ok(answer);
@@ -280,7 +280,7 @@ impl Client {
                             .unwrap_or_default(),
                     };
                     let mut error = service_error(&req, status, &headers, &body, &self.inner.account);
-                    event.response_body = crate::storage::events::kept_body(&body);
+                    event.response_body = self.keep_body(&body);
                     event.status = Some(status);
                     event.error_code = error.code.clone();
                     fill_response(&mut event, &headers);
@@ -554,7 +554,7 @@ impl Client {
             url: redact_query(url.as_str()),
             request_headers,
             response_headers: Vec::new(),
-            request_body: crate::storage::events::kept_body(&req.body),
+            request_body: self.keep_body(&req.body),
             response_body: None,
             status: None,
             request_id: None,
@@ -563,6 +563,13 @@ impl Client {
             note: None,
             string_to_sign: None,
         }
+    }
+
+    /// A body as the event keeps it, only when someone takes the events (the app's inspector): a client without
+    /// a listener copies and redacts nothing.
+    fn keep_body(&self, body: &[u8]) -> Option<bytes::Bytes> {
+        self.inner.events.as_ref()?;
+        crate::storage::events::kept_body(body)
     }
 
     fn emit(&self, event: RequestEvent) {
