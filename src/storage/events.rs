@@ -73,9 +73,10 @@ impl RequestEvent {
 /// How much of a body an event keeps.
 pub const BODY_KEPT: usize = 16 * 1024;
 
-/// A body as an event keeps it: its first `BODY_KEPT` bytes, copied, with any secret it holds redacted.
-pub fn kept_body(body: &[u8]) -> Option<bytes::Bytes> {
-    if body.is_empty() {
+/// A body as an event keeps it: its first `BODY_KEPT` bytes, copied, with any secret it holds redacted; nothing
+/// unless someone takes the client's events (`listening`: the app's inspector; a bench's client copies nothing).
+pub fn kept_body(listening: bool, body: &[u8]) -> Option<bytes::Bytes> {
+    if !listening || body.is_empty() {
         return None;
     }
     let mut piece = &body[..body.len().min(BODY_KEPT)];

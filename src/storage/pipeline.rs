@@ -14,7 +14,7 @@ use crate::storage::Service;
 use crate::storage::account::{Account, Credential};
 use crate::storage::auth::{SigningInput, sign_shared_key};
 use crate::storage::error::{ErrorKind, Result, StorageError, locate, service_error};
-use crate::storage::events::{EventSink, RequestEvent};
+use crate::storage::events::{EventSink, RequestEvent, kept_body};
 use crate::storage::redact::{redact_header, redact_query};
 pub use crate::storage::request::{Headers, QUERY_VALUE, Request, Response, StreamingResponse};
 use crate::storage::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after, write_never_ran};
@@ -265,7 +265,7 @@ impl Client {
                     event.status = Some(answer.status);
                     fill_response(&mut event, &answer.headers);
                     if let AttemptBody::Read(body) = &answer.body {
-                        event.response_body = self.keep_body(body);
+                        event.response_body = kept_body(self.inner.events.is_some(), body);
                     }
                     self.emit(event);
                     return Ok(answer);
@@ -280,7 +280,7 @@ impl Client {
                             .unwrap_or_default(),
                     };
                     let mut error = service_error(&req, status, &headers, &body, &self.inner.account);
-                    event.response_body = self.keep_body(&body);
+                    event.response_body = kept_body(self.inner.events.is_some(), &body);
                     event.status = Some(status);
                     event.error_code = error.code.clone();
                     fill_response(&mut event, &headers);
@@ -554,7 +554,7 @@ impl Client {
             url: redact_query(url.as_str()),
             request_headers,
             response_headers: Vec::new(),
-            request_body: self.keep_body(&req.body),
+            request_body: kept_body(self.inner.events.is_some(), &req.body),
             response_body: None,
             status: None,
             request_id: None,
@@ -563,13 +563,6 @@ impl Client {
             note: None,
             string_to_sign: None,
         }
-    }
-
-    /// A body as the event keeps it, only when someone takes the events (the app's inspector): a client without
-    /// a listener copies and redacts nothing.
-    fn keep_body(&self, body: &[u8]) -> Option<bytes::Bytes> {
-        self.inner.events.as_ref()?;
-        crate::storage::events::kept_body(body)
     }
 
     fn emit(&self, event: RequestEvent) {
