@@ -145,14 +145,18 @@ impl FolderCompare {
                 ui.spinner();
             }
         });
-        let shown: Vec<usize> = (0..r.differences.len())
-            .filter(|&i| self.show.is_none_or(|k| r.differences[i].kind == k))
-            .collect();
+        // Unfiltered, rows are read in place; a kind filter lists its rows (every frame only while it is chosen).
+        let shown: Option<Vec<usize>> = self.show.map(|k| {
+            (0..r.differences.len())
+                .filter(|&i| r.differences[i].kind == k)
+                .collect()
+        });
+        let n = shown.as_ref().map_or(r.differences.len(), Vec::len);
         egui::ScrollArea::vertical()
             .id_salt("folder-differences")
-            .show_rows(ui, 18.0, shown.len(), |ui, rows| {
+            .show_rows(ui, 18.0, n, |ui, rows| {
                 for i in rows {
-                    let d = &r.differences[shown[i]];
+                    let d = &r.differences[shown.as_ref().map_or(i, |s| s[i])];
                     ui.label(format!("{}: {}", d.name(), d.describe()));
                 }
             });
