@@ -1,7 +1,9 @@
 //! 1 GiB upload and download against curl moving the same bytes to the same Azurite and against Microsoft's
-//! Python SDK (max_concurrency 4), peak RSS, and listing 20,000 blobs (`common::bench_blobs`) against a raw
-//! floor. Run: `cargo bench --bench transfers`; `TESSERA_BLOCK_MIB`, `TESSERA_PARALLEL`, `TESSERA_BLOCK_MD5=0`,
-//! `TESSERA_RANGE_MIB` try other settings (the README's table of tries), `TESSERA_SKIP_LISTING=1` skips listing.
+//! Python SDK (max_concurrency 4; without a checksum and with validate_content), the client CPU a CRC64 per block
+//! costs, the bytes a resumed upload sends, peak RSS, and listing 20,000 blobs (`common::bench_blobs`) against a
+//! raw floor. Run: `cargo bench --bench transfers`; `TESSERA_BLOCK_MIB`, `TESSERA_PARALLEL`,
+//! `TESSERA_BLOCK_CHECKSUM` (0 none, 1 MD5, 2 CRC64), `TESSERA_RANGE_CHECKSUM`, `TESSERA_RANGE_MIB` try other
+//! settings (the README's table of tries), `TESSERA_SKIP_LISTING=1` skips listing.
 
 mod common;
 
@@ -19,6 +21,7 @@ use tessera::storage::blob::Conditions;
 use tessera::storage::blob::SasPermissions;
 use tessera::storage::blob::TransferOptions;
 use tessera::storage::blob::{BlobHttpHeaders, DeleteSnapshots, ListBlobsOptions, PublicAccess};
+use tessera::storage::checksum::BlockChecksum;
 use tessera::storage::{Account, Client, ClientOptions, Service};
 use tokio_util::sync::CancellationToken;
 
@@ -104,33 +107,43 @@ fn main() {
     let env = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
     let defaults = TransferOptions::default();
     // Overrides for exploring the settings; the goals use the defaults unless these are set.
+    let checksum = |v: u64| match v {
+        0 => BlockChecksum::None,
+        1 => BlockChecksum::Md5,
+        _ => BlockChecksum::Crc64,
+    };
     let options = TransferOptions {
         block_size: env("TESSERA_BLOCK_MIB").map_or(defaults.block_size, |m| (m << 20) as usize),
         range_size: env("TESSERA_RANGE_MIB").map_or(defaults.range_size, |m| m << 20),
         parallelism: env("TESSERA_PARALLEL").map_or(defaults.parallelism, |p| p as usize),
-        verify_range_md5: env("TESSERA_RANGE_MD5").map_or(defaults.verify_range_md5, |v| v == 1),
-        block_md5: env("TESSERA_BLOCK_MD5").map_or(defaults.block_md5, |v| v == 1),
+        range_checksum: env("TESSERA_RANGE_CHECKSUM").map_or(defaults.range_checksum, checksum),
+        block_checksum: env("TESSERA_BLOCK_CHECKSUM").map_or(defaults.block_checksum, checksum),
         ..defaults
+    };
+    // The CPU baseline: the same upload with no checksum at all.
+    let unchecked = TransferOptions {
+        block_checksum: BlockChecksum::None,
+        ..options.clone()
     };
     println!("options: {options:?}");
 
-    // Paired rounds: the machine's speed swings between rounds for curl and for us alike, so each round's
-    // ratio compares like with like, and the median round is reported. The three sides run in a rotated order
-    // each round (curl first, then us first, then the SDK first), so that none is always first or last while
-    // Azurite's memory grows; each side's blob is deleted before the next side runs.
-    let (mut up_rounds, mut down_rounds) = (Vec::new(), Vec::new());
+    // Paired rounds: the machine's speed swings between rounds for every side alike, so each round's ratio
+    // compares like with like, and the median round is reported. The five sides (curl; ours; the SDK without a
+    // checksum; the SDK with validate_content; ours without a checksum, for the CPU baseline) run in a rotated
+    // order each round, so that none is always first or last while Azurite's memory grows; each side's blob is
+    // deleted before the next side runs.
+    let mut rounds = Vec::new();
     let mut peak = 0f64;
     let before = rss_mb();
-    let mut sdk_rounds = Vec::new();
     let delete = |blob: &str| {
         rt.block_on(client.delete_blob(container, blob, None, DeleteSnapshots::None, &Conditions::none()))
             .ok();
     };
     let mut curl_missing = None;
     for round in 0..3 {
-        let (mut theirs, mut ours, mut peer) = (None, None, None);
-        for side in 0..3 {
-            match (round + side) % 3 {
+        let mut r = Round::default();
+        for side in 0..5 {
+            match (round + side) % 5 {
                 0 => {
                     // Floor: curl puts the same file in one request, then reads it back.
                     let url = client
@@ -143,28 +156,15 @@ fn main() {
                     let down = up.and_then(|up| curl(&["-o", &curl_dest, &url]).map(|down| (up, down)));
                     std::fs::remove_file(&curl_dest).ok();
                     match down {
-                        Ok(pair) => theirs = Some(pair),
+                        Ok((up, down)) => r.curl = Some((mb_per_s(GIB, up), mb_per_s(GIB, down))),
                         Err(why) => curl_missing = Some(why),
                     }
                     delete("by-curl.bin");
                 }
                 1 => {
                     reset_peak_rss();
-                    let cpu = cpu_seconds();
-                    let started = Instant::now();
-                    rt.block_on(client.upload_file(
-                        container,
-                        "by-tessera.bin",
-                        &source,
-                        &BlobHttpHeaders::default(),
-                        &[],
-                        &Conditions::none(),
-                        &options,
-                        &TransferProgress::new(),
-                        &CancellationToken::new(),
-                    ))
-                    .unwrap();
-                    let (up_ours, up_cpu) = (started.elapsed().as_secs_f64(), cpu_seconds() - cpu);
+                    let (up, cpu) = our_upload(&rt, &client, container, &source, &options);
+                    r.cpu_checked = cpu;
                     peak = peak.max(peak_rss_mb());
                     reset_peak_rss();
                     let dest = dir.path().join("by-tessera.down");
@@ -180,46 +180,46 @@ fn main() {
                         &CancellationToken::new(),
                     ))
                     .unwrap();
-                    let (down_ours, down_cpu) = (started.elapsed().as_secs_f64(), cpu_seconds() - cpu);
+                    let (down, down_cpu) = (started.elapsed().as_secs_f64(), cpu_seconds() - cpu);
                     peak = peak.max(peak_rss_mb());
                     std::fs::remove_file(&dest).ok();
-                    println!("round {round}: client CPU {up_cpu:.1} s up, {down_cpu:.1} s down");
-                    ours = Some((up_ours, down_ours));
+                    println!("round {round}: client CPU {cpu:.2} s up (CRC64), {down_cpu:.1} s down");
+                    r.ours = (mb_per_s(GIB, up), mb_per_s(GIB, down));
                     delete("by-tessera.bin");
                 }
-                _ => {
+                2 => {
                     // The peer: Microsoft's Python SDK with max_concurrency 4, the same file, the same Azurite.
                     let dest = dir.path().join("by-sdk.down");
-                    peer = Some(sdk_round(&emulator, container, &source, &dest));
+                    r.sdk = Some(sdk_round(&emulator, container, &source, Some(&dest), false));
                     delete("by-sdk.bin");
+                }
+                3 => {
+                    // The peer at equal integrity: each block with its MD5 (validate_content=True).
+                    r.sdk_checked = Some(sdk_round(&emulator, container, &source, None, true).map(|(up, _)| up));
+                    delete("by-sdk.bin");
+                }
+                _ => {
+                    let (_, cpu) = our_upload(&rt, &client, container, &source, &unchecked);
+                    println!("round {round}: client CPU {cpu:.2} s up (no checksum)");
+                    r.cpu_unchecked = cpu;
+                    delete("by-tessera.bin");
                 }
             }
         }
-        let (up_ours, down_ours) = ours.expect("our side ran");
-        let (up_ours, down_ours) = (mb_per_s(GIB, up_ours), mb_per_s(GIB, down_ours));
-        let peer = peer.expect("the SDK's side ran");
-        if let Ok((up, down)) = &peer {
-            println!("round {round}: Python SDK up {up:.0} MB/s down {down:.0} MB/s");
-        }
-        println!("round {round}: tessera up {up_ours:.0} MB/s down {down_ours:.0} MB/s");
-        sdk_rounds.push((peer, up_ours, down_ours));
-        if let Some((up, down)) = theirs {
-            println!(
-                "round {round}: curl up {:.0} MB/s down {:.0} MB/s",
-                mb_per_s(GIB, up),
-                mb_per_s(GIB, down)
-            );
-            up_rounds.push((up_ours, mb_per_s(GIB, up)));
-            down_rounds.push((down_ours, mb_per_s(GIB, down)));
-        }
+        println!("round {round}: {r:?}");
+        rounds.push(r);
     }
-    for (name, rounds) in [("upload_1gib", up_rounds), ("download_1gib", down_rounds)] {
+    let curl_pairs = |pick: fn(&Round) -> Option<(f64, f64)>| rounds.iter().filter_map(pick).collect::<Vec<_>>();
+    for (name, pairs) in [
+        ("upload_1gib", curl_pairs(|r| r.curl.map(|c| (r.ours.0, c.0)))),
+        ("download_1gib", curl_pairs(|r| r.curl.map(|c| (r.ours.1, c.1)))),
+    ] {
         // A round whose curl failed is left out; only with no round at all is there nothing to compare.
-        if let (true, Some(why)) = (rounds.is_empty(), &curl_missing) {
+        if let (true, Some(why)) = (pairs.is_empty(), &curl_missing) {
             goal_unmeasured(name, why, ">=0.8");
             continue;
         }
-        let (ours, curl) = common::median_round(&rounds);
+        let (ours, curl) = common::median_round(&pairs);
         goal(
             name,
             format!("{ours:.0}MB/s"),
@@ -228,7 +228,17 @@ fn main() {
             ">=0.8",
         );
     }
-    sdk_goals(sdk_rounds);
+    sdk_goals(&rounds);
+    let cpu: Vec<(f64, f64)> = rounds.iter().map(|r| (r.cpu_checked, r.cpu_unchecked)).collect();
+    let (checked, unchecked) = common::median_round(&cpu);
+    goal(
+        "upload_cpu_per_gib",
+        format!("{checked:.2}s(CRC64)"),
+        format!("{unchecked:.2}s(no checksum)"),
+        checked / unchecked,
+        "<=1.1",
+    );
+    resume_goal(&rt, &client, container, &source);
     // The transfers' peak against the process before them (the runtime, the client, the bench's own buffers).
     goal(
         "transfer_peak_rss",
@@ -271,16 +281,59 @@ fn main() {
     );
 }
 
-/// One upload and one download of `source` by the Python SDK (max_concurrency 4), in MB/s; Err says why not.
+/// One round's figures: MB/s up and down, client CPU seconds per GiB up.
+#[derive(Debug, Default)]
+struct Round {
+    ours: (f64, f64),
+    curl: Option<(f64, f64)>,
+    sdk: Option<Result<(f64, f64), String>>,
+    sdk_checked: Option<Result<f64, String>>,
+    cpu_checked: f64,
+    cpu_unchecked: f64,
+}
+
+/// Our upload of `source` with `options`: seconds, and client CPU seconds.
+fn our_upload(
+    rt: &tokio::runtime::Runtime,
+    client: &Client,
+    container: &str,
+    source: &Path,
+    options: &TransferOptions,
+) -> (f64, f64) {
+    let cpu = cpu_seconds();
+    let started = Instant::now();
+    rt.block_on(client.upload_file(
+        container,
+        "by-tessera.bin",
+        source,
+        &BlobHttpHeaders::default(),
+        &[],
+        &Conditions::none(),
+        options,
+        &TransferProgress::new(),
+        &CancellationToken::new(),
+    ))
+    .unwrap();
+    (started.elapsed().as_secs_f64(), cpu_seconds() - cpu)
+}
+
+/// One upload (with each block's MD5 when `validate`) and, given a `dest`, one download of `source` by the
+/// Python SDK (max_concurrency 4), in MB/s; Err says why not.
 fn sdk_round(
     emulator: &tessera::emulator::Emulator,
     container: &str,
     source: &Path,
-    dest: &Path,
+    dest: Option<&Path>,
+    validate: bool,
 ) -> Result<(f64, f64), String> {
     let cs = emulator.connection_string();
-    let (src, dst) = (source.display().to_string(), dest.display().to_string());
-    let up = common::peer::run(&cs, &["bench-upload", container, "by-sdk.bin", &src, "4"])?;
+    let src = source.display().to_string();
+    let validate = if validate { "1" } else { "0" };
+    let up = common::peer::run(&cs, &["bench-upload", container, "by-sdk.bin", &src, "4", validate])?;
+    let Some(dest) = dest else {
+        return Ok((common::peer::rate(&up, "bytes") / 1e6, 0.0));
+    };
+    let dst = dest.display().to_string();
     let down = common::peer::run(&cs, &["bench-download", container, "by-sdk.bin", &dst, "4"])?;
     let same = std::fs::metadata(dest).map(|m| m.len()).ok() == Some(GIB);
     std::fs::remove_file(dest).ok();
@@ -293,33 +346,124 @@ fn sdk_round(
     ))
 }
 
-/// One round: the SDK's (up, down) MB/s or why there is none, and ours up and down.
-type SdkRound = (Result<(f64, f64), String>, f64, f64);
-
-/// The goals against the SDK: the median round's ratio (the same round's figures, as for curl).
-fn sdk_goals(rounds: Vec<SdkRound>) {
-    let failed = rounds.iter().find_map(|(r, _, _)| r.as_ref().err().cloned());
-    for (name, pick) in [("upload_1gib_vs_sdk", 0), ("download_1gib_vs_sdk", 1)] {
-        if let Some(why) = &failed {
-            goal_unmeasured(name, why, ">=1.0");
-            continue;
+/// The goals against the SDK: the median round's ratio (the same round's figures, as for curl). Our upload
+/// carries each block's CRC64 in both; the SDK sends no checksum, then each block's MD5.
+fn sdk_goals(rounds: &[Round]) {
+    type Pick = fn(&Round) -> Result<(f64, f64), String>;
+    let goals: [(&str, &str, &str, Pick); 3] = [
+        ("upload_1gib_vs_sdk", ">=1.0", "no checksum", |r| {
+            r.sdk.clone().expect("ran").map(|(up, _)| (r.ours.0, up))
+        }),
+        ("upload_1gib_vs_sdk_checked", ">=1.5", "validate_content=True", |r| {
+            r.sdk_checked.clone().expect("ran").map(|up| (r.ours.0, up))
+        }),
+        ("download_1gib_vs_sdk", ">=1.0", "no checksum", |r| {
+            r.sdk.clone().expect("ran").map(|(_, down)| (r.ours.1, down))
+        }),
+    ];
+    for (name, target, how, pick) in goals {
+        let pairs: Result<Vec<(f64, f64)>, String> = rounds.iter().map(pick).collect();
+        match pairs {
+            Err(why) => goal_unmeasured(name, &why, target),
+            Ok(pairs) => {
+                let (ours, sdk) = common::median_round(&pairs);
+                goal(
+                    name,
+                    format!("{ours:.0}MB/s"),
+                    format!("{sdk:.0}MB/s(Python SDK,max_concurrency=4,{how})"),
+                    ours / sdk,
+                    target,
+                );
+            }
         }
-        let pairs: Vec<(f64, f64)> = rounds
-            .iter()
-            .map(|(r, up, down)| {
-                let (sdk_up, sdk_down) = r.clone().expect("checked above");
-                if pick == 0 { (*up, sdk_up) } else { (*down, sdk_down) }
-            })
-            .collect();
-        let (ours, sdk) = common::median_round(&pairs);
-        goal(
-            name,
-            format!("{ours:.0}MB/s"),
-            format!("{sdk:.0}MB/s(Python SDK,max_concurrency=4)"),
-            ours / sdk,
-            ">=1.0",
-        );
     }
+}
+
+/// An upload of 1 GiB stopped at 60% without any cleanup (its task aborted, standing in for a crash), then
+/// started again: the bytes the second try put on the wire (Put Block bodies, from the request log) against the
+/// bytes the service lacked (the file less the blocks it held staged, from Get Block List).
+fn resume_goal(rt: &tokio::runtime::Runtime, client: &Client, container: &str, source: &Path) {
+    let sent = Arc::new(std::sync::Mutex::new(0u64));
+    let counting = sent.clone();
+    let options = ClientOptions {
+        events: Some(Arc::new(move |e: tessera::storage::RequestEvent| {
+            let put_block = e.method == "PUT" && e.url.contains("comp=block&") && e.status == Some(201);
+            if put_block && let Some(n) = e.request_header("content-length").and_then(|v| v.parse::<u64>().ok()) {
+                *counting.lock().unwrap() += n;
+            }
+        })),
+        ..ClientOptions::default()
+    };
+    let recorded = Client::new(client.account().clone(), options).unwrap();
+    let progress = TransferProgress::new();
+    let (c, cont, src, p) = (
+        recorded.clone(),
+        container.to_string(),
+        source.to_path_buf(),
+        progress.clone(),
+    );
+    let first = rt.spawn(async move {
+        c.upload_file(
+            &cont,
+            "resumed.bin",
+            &src,
+            &BlobHttpHeaders::default(),
+            &[],
+            &Conditions::none(),
+            &TransferOptions::default(),
+            &p,
+            &CancellationToken::new(),
+        )
+        .await
+    });
+    while progress.done() < GIB * 6 / 10 {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    first.abort();
+    let _ = rt.block_on(first);
+    // Blocks in flight when the task was aborted may still land; let them settle before counting.
+    std::thread::sleep(Duration::from_millis(500));
+    let staged: u64 = rt
+        .block_on(client.uncommitted_blocks(container, "resumed.bin"))
+        .unwrap()
+        .iter()
+        .map(|b| b.size)
+        .sum();
+    let missing = GIB - staged;
+    *sent.lock().unwrap() = 0;
+    rt.block_on(recorded.upload_file(
+        container,
+        "resumed.bin",
+        source,
+        &BlobHttpHeaders::default(),
+        &[],
+        &Conditions::none(),
+        &TransferOptions::default(),
+        &TransferProgress::new(),
+        &CancellationToken::new(),
+    ))
+    .unwrap();
+    let (props, _) = rt
+        .block_on(client.get_blob_properties(container, "resumed.bin", None))
+        .unwrap();
+    assert_eq!(props.content_length, GIB, "the resumed upload committed the whole file");
+    let sent = *sent.lock().unwrap();
+    println!("resume: {staged} bytes staged at the stop, {sent} sent by the resume");
+    goal(
+        "resume_sent_fraction",
+        format!("{:.0}MB(sent)", sent as f64 / 1e6),
+        format!("{:.0}MB(missing)", missing as f64 / 1e6),
+        sent as f64 / missing as f64,
+        "<=1.05",
+    );
+    rt.block_on(client.delete_blob(
+        container,
+        "resumed.bin",
+        None,
+        DeleteSnapshots::None,
+        &Conditions::none(),
+    ))
+    .ok();
 }
 
 async fn client_listing(client: &Client, container: &str) -> usize {

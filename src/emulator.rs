@@ -32,6 +32,9 @@ pub struct EmulatorOptions {
     /// More accounts beside `devstoreaccount1`, by name, each with the emulator's well-known key
     /// (`AZURITE_ACCOUNTS`): what copies across accounts are tried on.
     pub more_accounts: Vec<String>,
+    /// `--loose`: accept headers Azurite does not serve instead of refusing them; with it a CRC64 per block is
+    /// taken (and not checked), which strict mode refuses with 500 FeatureNotSupported.
+    pub loose: bool,
 }
 
 /// Where the project's pinned Azurite lives once `npm ci` has run.
@@ -84,6 +87,9 @@ impl Emulator {
             args.push("127.0.0.1".into());
             args.push(format!("--{service}Port"));
             args.push(port.to_string());
+        }
+        if options.loose {
+            args.push("--loose".into());
         }
         if options.skip_api_version_check {
             args.push("--skipApiVersionCheck".into());

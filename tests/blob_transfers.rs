@@ -356,7 +356,7 @@ async fn a_file_past_the_block_limit_goes_up_in_larger_blocks() {
     let blocks = recorder
         .events()
         .iter()
-        .filter(|e| e.url.contains("comp=block&"))
+        .filter(|e| e.url.contains("comp=block&") && e.status == Some(201))
         .count();
     assert_eq!(blocks, 4, "10 MiB in blocks of 3 MiB");
     let dest = dir.path().join("back.bin");

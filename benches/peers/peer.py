@@ -169,8 +169,9 @@ def bench_list_blobs(container, prefix=None):
     return {"count": count, "seconds": time.perf_counter() - start}
 
 
-def bench_upload(container, blob, path, max_concurrency="4"):
-    """PATH uploaded as block blob BLOB through BlobClient.upload_blob(overwrite=True, max_concurrency=N).
+def bench_upload(container, blob, path, max_concurrency="4", validate="0"):
+    """PATH uploaded as block blob BLOB through BlobClient.upload_blob(overwrite=True, max_concurrency=N), with
+    validate_content=True (each block's MD5) when VALIDATE is 1.
 
     With the default settings a file of 64 MiB or less goes as one Put Blob; larger, as 4 MiB blocks.
     """
@@ -180,7 +181,7 @@ def bench_upload(container, blob, path, max_concurrency="4"):
     start = time.perf_counter()
     with open(path, "rb") as f:
         blob_service().get_blob_client(container, blob).upload_blob(
-            f, overwrite=True, max_concurrency=concurrency, length=size)
+            f, overwrite=True, max_concurrency=concurrency, length=size, validate_content=validate == "1")
     return {"bytes": size, "seconds": time.perf_counter() - start, "max_concurrency": concurrency}
 
 
@@ -192,6 +193,18 @@ def bench_download(container, blob, path, max_concurrency="4"):
     with open(path, "wb") as f:
         size = blob_service().get_blob_client(container, blob).download_blob(max_concurrency=concurrency).readinto(f)
     return {"bytes": size, "seconds": time.perf_counter() - start, "max_concurrency": concurrency}
+
+
+def crc64(*paths):
+    """Each PATH's CRC64 as the SDK writes it in x-ms-content-crc64: azure-storage-extensions computes it, the
+    SDK's own validation module turns it into bytes (calculate_crc64_bytes), Base64 as on the wire."""
+    import base64
+    from azure.storage.blob._shared.validation import calculate_crc64_bytes
+    out = []
+    for path in paths:
+        with open(path, "rb") as f:
+            out.append(base64.b64encode(calculate_crc64_bytes(f.read())).decode())
+    return {"crc64": out}
 
 
 def bench_dequeue_delete(queue, n):
@@ -238,6 +251,7 @@ COMMANDS = {
     "bench-upload": bench_upload,
     "bench-download": bench_download,
     "bench-dequeue-delete": bench_dequeue_delete,
+    "crc64": crc64,
 }
 
 

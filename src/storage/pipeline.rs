@@ -313,7 +313,7 @@ impl Client {
                     if status != 403 && status != 401 {
                         self.inner.credential_worked.store(true, Ordering::Relaxed);
                     }
-                    if !is_transient_status(status) {
+                    if !is_transient_status(status, error.code.as_deref()) {
                         // The endpoint answered sensibly: it is healthy even though the request was refused.
                         self.inner.breaker.record_success(req.service);
                         self.emit(event);

@@ -52,9 +52,10 @@ impl RetryPolicy {
     }
 }
 
-/// 408, 500, 502, 503 and 504 may pass; every other status says something about the request itself.
-pub fn is_transient_status(status: u16) -> bool {
-    matches!(status, 408 | 500 | 502 | 503 | 504)
+/// 408, 500, 502, 503 and 504 may pass; every other status says something about the request itself, as does
+/// a 500 FeatureNotSupported (Azurite's answer to a header it does not serve, such as a CRC64 on Append Block).
+pub fn is_transient_status(status: u16, code: Option<&str>) -> bool {
+    matches!(status, 408 | 500 | 502 | 503 | 504) && code != Some("FeatureNotSupported")
 }
 
 /// A status that says the service did not carry the request out, so a write may be sent again: 503 (ServerBusy,

@@ -43,6 +43,8 @@ pub enum Fault {
     ResetAfterForward,
     /// Hold the request without forwarding it for this long, then reset: a stall past the read timeout.
     Stall(std::time::Duration),
+    /// Forward the request with one byte of its body changed: a block damaged on the way.
+    Corrupt,
 }
 
 impl Fault {
@@ -62,6 +64,7 @@ impl Fault {
             Fault::Tamper => "tampered",
             Fault::DropContentLength => "no content-length",
             Fault::Stall(_) => "stall past the read timeout",
+            Fault::Corrupt => "body changed on the way",
         }
     }
 
@@ -329,6 +332,17 @@ async fn serve(mut client: TcpStream, shared: Shared) -> std::io::Result<()> {
                 respond(response).write_to(&mut client).await?;
                 return Ok(());
             }
+            Some(Fault::Corrupt) => {
+                let head_end = find(&request, b"\r\n\r\n").unwrap() + 4;
+                let mut changed = request.clone();
+                if changed.len() > head_end {
+                    let middle = head_end + (changed.len() - head_end) / 2;
+                    changed[middle] ^= 0xff;
+                }
+                let response = forward(&changed, upstream_port).await?;
+                respond(response).write_to(&mut client).await?;
+                return Ok(());
+            }
             Some(Fault::DropContentLength) => {
                 let response = forward(&request, upstream_port).await?;
                 let head_end = find(&response, b"\r\n\r\n").unwrap();
@@ -417,9 +431,14 @@ async fn forward(request: &[u8], upstream_port: u16) -> std::io::Result<Vec<u8>>
     rewritten.push_str("Connection: close\r\n\r\n");
     let mut upstream = TcpStream::connect(SocketAddr::from(([127, 0, 0, 1], upstream_port))).await?;
     upstream.write_all(rewritten.as_bytes()).await?;
-    upstream.write_all(&request[head_end..]).await?;
+    // The service may answer before it has read the body (a refused header) and close: its answer still counts.
+    let sent = upstream.write_all(&request[head_end..]).await;
     let mut response = Vec::new();
-    upstream.read_to_end(&mut response).await?;
+    let read = upstream.read_to_end(&mut response).await;
+    if response.is_empty() {
+        sent?;
+        read?;
+    }
     // The client expects to reuse the connection; tell it this one ends here.
     Ok(response)
 }

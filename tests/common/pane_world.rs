@@ -56,6 +56,8 @@ impl World {
             lab: &mut self.lab,
             blob_clipboard: &mut self.blob_clipboard,
             picks: &mut self.picks,
+            profile_id: "pane-world",
+            journal: None,
         };
         f(&mut ctx)
     }

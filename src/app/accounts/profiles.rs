@@ -332,6 +332,8 @@ impl AccountProfile {
 pub struct AppPaths {
     pub accounts_file: PathBuf,
     pub log_file: PathBuf,
+    /// One file per unfinished upload or download, offered again at the next start.
+    pub transfers_dir: PathBuf,
 }
 
 impl AppPaths {
@@ -343,6 +345,7 @@ impl AppPaths {
             Some(dirs) => AppPaths {
                 accounts_file: dirs.config_dir().join("accounts.json"),
                 log_file: dirs.data_local_dir().join("tessera.log"),
+                transfers_dir: dirs.data_local_dir().join("transfers"),
             },
             None => Self::in_dir(&std::env::temp_dir().join("tessera")),
         }
@@ -353,6 +356,7 @@ impl AppPaths {
         AppPaths {
             accounts_file: dir.join("accounts.json"),
             log_file: dir.join("tessera.log"),
+            transfers_dir: dir.join("transfers"),
         }
     }
 }

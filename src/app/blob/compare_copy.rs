@@ -194,7 +194,7 @@ async fn write_one(
                 content_type: Some(crate::app::blob::transfers::guess_content_type(dst).to_string()),
                 ..Default::default()
             };
-            let progress = TransferProgress::default();
+            let progress = TransferProgress::new();
             target
                 .upload_file(
                     container,

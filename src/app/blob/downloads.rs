@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::app::blob::pane::BlobPane;
+use crate::app::blob::resumable::run as run_transfer;
 use crate::app::blob::transfers::{list_all, local_path};
-use crate::app::context::{PaneContext, Pending, Unit};
+use crate::app::context::{PaneContext, Pending, Unfinished, Unit};
 use crate::storage::StorageError;
 use crate::storage::blob::transfer::TransferOptions;
 use crate::storage::progress::TransferProgress;
@@ -113,12 +114,13 @@ impl BlobPane {
             let is_folder = name.ends_with('/');
             let base = self.prefix.clone();
             let title = format!("Download {name}");
-            let state = (client, container, folder, name, base, choices.clone());
+            let journal = (ctx.profile_id.to_string(), ctx.journal.cloned());
+            let state = (client, container, folder, name, base, choices.clone(), journal);
             ctx.start_job(
                 title,
                 Unit::Bytes,
                 state,
-                move |job, (client, container, folder, name, base, choices)| async move {
+                move |job, (client, container, folder, name, base, choices, (profile, journal))| async move {
                     let blobs = match is_folder {
                         true => list_all(&client, &container, &name).await?,
                         false => vec![(name.clone(), 0)],
@@ -126,7 +128,7 @@ impl BlobPane {
                     if is_folder {
                         job.progress.start(blobs.iter().map(|(_, s)| s).sum());
                     }
-                    let (mut saved, mut skipped) = (0, 0);
+                    let (mut saved, mut skipped, mut told) = (0, 0, String::new());
                     for (blob, _) in &blobs {
                         let wanted = folder.join(local_path(blob.strip_prefix(&base).unwrap_or(blob))?);
                         let Some(dest) = destination(&wanted, &choices) else {
@@ -137,9 +139,16 @@ impl BlobPane {
                         if let Some(parent) = dest.parent() {
                             std::fs::create_dir_all(parent).map_err(|e| StorageError::io("Download", &e))?;
                         }
-                        // A folder's progress moves blob by blob; one blob's moves byte by byte.
+                        if !is_folder {
+                            // One blob moves byte by byte, journaled so that a crash or a restart resumes it.
+                            let transfer = Unfinished::download(&profile, &container, blob, &dest);
+                            let said = run_transfer(job.clone(), client.clone(), transfer, journal.clone(), false);
+                            told = format!("; {}", said.await?);
+                            saved += 1;
+                            continue;
+                        }
+                        // A folder's progress moves blob by blob.
                         let one = TransferProgress::new();
-                        let progress = if is_folder { &one } else { &job.progress };
                         client
                             .download_file(
                                 &container,
@@ -147,18 +156,21 @@ impl BlobPane {
                                 None,
                                 &dest,
                                 &TransferOptions::default(),
-                                progress,
+                                &one,
                                 &job.cancel,
                             )
                             .await?;
-                        job.progress.add(if is_folder { one.done() } else { 0 });
+                        job.progress.add(one.done());
                         saved += 1;
                     }
                     let skipped = match skipped {
                         0 => String::new(),
                         n => format!("; {n} skipped (already there)"),
                     };
-                    Ok(format!("{saved} blob(s) saved under {}{skipped}", folder.display()))
+                    Ok(format!(
+                        "{saved} blob(s) saved under {}{skipped}{told}",
+                        folder.display()
+                    ))
                 },
             );
         }

@@ -19,6 +19,7 @@ pub mod listing;
 pub mod name_search;
 pub mod pane;
 pub mod preview;
+pub mod resumable;
 pub mod snapshot_rows;
 pub mod tags_edit;
 pub mod tiers;

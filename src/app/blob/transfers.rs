@@ -8,8 +8,9 @@ use std::sync::{Arc, Mutex};
 use futures_util::StreamExt;
 
 use crate::app::blob::pane::{BlobPane, DialogFor, UploadMode};
+use crate::app::blob::resumable::run as run_transfer;
 use crate::app::context::PaneContext;
-use crate::app::context::{JobContext, Unit};
+use crate::app::context::{JobContext, Unfinished, Unit};
 use crate::app::widgets::format::{human_bytes, thousands};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::transfer::TransferOptions;
@@ -31,7 +32,8 @@ impl BlobPane {
         base.with_lease(ctx.leases.id_for_write(&self.key(Some(name))))
     }
 
-    /// Uploads files (from a dialog or dropped) into the current folder, each as a job.
+    /// Uploads files (from a dialog or dropped) into the current folder, each as a job written down in the
+    /// journal of unfinished transfers until it ends (a crash or a restart leaves it to be resumed).
     pub fn upload(&mut self, ctx: &mut PaneContext, files: Vec<PathBuf>) {
         for file in files {
             let relative = file
@@ -41,34 +43,19 @@ impl BlobPane {
             let name = format!("{}{relative}", self.prefix);
             let conditions = self.upload_conditions(ctx, &name);
             let content_type = guess_content_type(&name);
-            let state = (ctx.client.clone(), self.container.clone(), name, file, conditions);
-            let title = format!("Upload {relative}");
+            let transfer = Unfinished::upload(
+                ctx.profile_id,
+                (&self.container, &name),
+                &file,
+                content_type,
+                &conditions,
+            );
+            let state = (ctx.client.clone(), transfer, ctx.journal.cloned());
             ctx.start_job(
-                title,
+                format!("Upload {relative}"),
                 Unit::Bytes,
                 state,
-                move |job, (client, container, name, file, conditions)| {
-                    let http = BlobHttpHeaders {
-                        content_type: Some(content_type.to_string()),
-                        ..Default::default()
-                    };
-                    async move {
-                        let etag = client
-                            .upload_file(
-                                &container,
-                                &name,
-                                &file,
-                                &http,
-                                &[],
-                                &conditions,
-                                &TransferOptions::default(),
-                                &job.progress,
-                                &job.cancel,
-                            )
-                            .await?;
-                        Ok(format!("uploaded as `{name}`, ETag {etag}"))
-                    }
-                },
+                |job, (client, transfer, journal)| run_transfer(job, client, transfer, journal, false),
             );
         }
     }

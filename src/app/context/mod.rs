@@ -16,6 +16,7 @@ use crate::app::context::open_lab::FreeTarget;
 pub use crate::app::runtime::backend::{Backend, Loading, Pending, ReplyFor, take_all_ready, take_for, take_ready};
 pub use crate::app::runtime::dialogs::FileDialogs;
 pub use crate::app::runtime::jobs::{JobContext, JobFuture, JobId, JobState, Jobs, Unit};
+pub use crate::app::runtime::transfer_journal::{Direction, TransferJournal, Unfinished, file_stamp};
 use crate::storage::Client;
 use leases::LeaseBook;
 
@@ -40,6 +41,9 @@ pub struct PaneContext<'a> {
     pub blob_clipboard: &'a mut Option<clipboard::BlobClipboard>,
     /// An entity picked in one table tab, to compare with one of another (of any account).
     pub picks: &'a mut clipboard::Picks,
+    /// The account's profile id, and where unfinished transfers are written down (None: not journaled).
+    pub profile_id: &'a str,
+    pub journal: Option<&'a TransferJournal>,
 }
 
 impl PaneContext<'_> {

@@ -8,6 +8,7 @@ use crate::app::widgets::format::{human_bytes, thousands};
 
 enum JobAction {
     Cancel(JobId),
+    RetryNow(JobId),
     Retry(JobId),
     ShowItems(JobId),
 }
@@ -56,7 +57,14 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
                 if ui.button(format!("Cancel {}", job.title)).clicked() {
                     action = Some(JobAction::Cancel(job.id));
                 }
-                if let Some(detail) = job.detail() {
+                if let Some(wait) = job.progress.network_wait() {
+                    if ui.button(format!("Retry now {}", job.title)).clicked() {
+                        action = Some(JobAction::RetryNow(job.id));
+                    }
+                    let warn = ui.visuals().warn_fg_color;
+                    ui.add(egui::Label::new(RichText::new(network_wait_words(&wait)).color(warn)).truncate())
+                        .on_hover_text(&wait.why);
+                } else if let Some(detail) = job.detail() {
                     ui.add(egui::Label::new(detail).truncate());
                 }
             }
@@ -84,6 +92,24 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
         }
     });
     action
+}
+
+/// "Waiting for the network for 1 min 20 s (12 tries); next try in 14 s": a transfer that lost its connection
+/// waits, rather than failing, until the network answers or the user cancels.
+fn network_wait_words(wait: &crate::storage::NetworkWait) -> String {
+    let waited = wait.since.elapsed().as_secs();
+    let waited = match waited {
+        s if s < 60 => format!("{s} s"),
+        s => format!("{} min {} s", s / 60, s % 60),
+    };
+    let next = wait
+        .next_try
+        .saturating_duration_since(std::time::Instant::now())
+        .as_secs();
+    format!(
+        "Waiting for the network for {waited} ({} tries); next try in {next} s",
+        wait.attempts
+    )
 }
 
 /// ", about 3 min left" at the rate so far, once there is a rate to go by.
@@ -146,6 +172,11 @@ pub fn ui(ui: &mut egui::Ui, jobs: &mut Jobs, backend: &Backend) {
         match a {
             JobAction::Cancel(id) => jobs.cancel(id),
             JobAction::Retry(id) => jobs.retry(backend, id),
+            JobAction::RetryNow(id) => {
+                if let Some(job) = jobs.list.iter().find(|j| j.id == id) {
+                    job.progress.retry_now();
+                }
+            }
             JobAction::ShowItems(id) => {
                 jobs.items_shown = if jobs.items_shown == Some(id) { None } else { Some(id) };
             }

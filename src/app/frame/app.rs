@@ -95,6 +95,8 @@ pub struct TesseraApp {
     /// Blobs copied or cut, waiting for a paste in any blob tab.
     pub(crate) blob_clipboard: Option<crate::app::context::clipboard::BlobClipboard>,
     pub(crate) picks: crate::app::context::clipboard::Picks,
+    /// Transfers a crash or a restart interrupted, offered to resume, and the journal new ones are written to.
+    pub(crate) interrupted: crate::app::frame::interrupted::Interrupted,
     pending_ops: Vec<Pending<OpResult>>,
     saving_secret: Option<Pending<(String, Stored)>>,
     keychain_check: Option<Pending<Option<String>>>,
@@ -133,6 +135,7 @@ impl TesseraApp {
 
         log.line(&format!("started; {} accounts", profiles.len()));
         let settings = settings.unwrap_or_default();
+        let interrupted = crate::app::frame::interrupted::Interrupted::load(&paths.transfers_dir);
         let mut app = TesseraApp {
             connections: Connections::new(profiles, secrets.clone()),
             profile_saver: crate::app::accounts::saver::ProfileSaver::new(
@@ -165,6 +168,7 @@ impl TesseraApp {
             lab_request: None,
             blob_clipboard: None,
             picks: Default::default(),
+            interrupted,
             pending_ops: Vec::new(),
             saving_secret: None,
             keychain_check: None,
@@ -222,6 +226,7 @@ impl TesseraApp {
         }
         crate::app::frame::welcome::poll_demo(self);
         self.connections.poll();
+        crate::app::frame::interrupted::poll(self);
         self.connections.run_waiting_tests(&self.backend);
         self.explorer.poll();
         if self.jobs.poll() {
@@ -295,6 +300,7 @@ impl TesseraApp {
             lab_request: &mut self.lab_request,
             blob_clipboard: &mut self.blob_clipboard,
             picks: &mut self.picks,
+            journal: &self.interrupted.journal,
         };
         (&mut self.tabs, shared)
     }

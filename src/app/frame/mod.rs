@@ -1,10 +1,11 @@
 //! The window's frame: the shell that lays out menus, tree, tabs and the bottom panel; the tabs that hold the
-//! panes; the activity list; the HTTP inspector; the welcome shown with no tab open.
+//! panes; the activity list; the interrupted transfers offered at start; the HTTP inspector; the welcome shown with no tab open.
 
 pub mod activity;
 pub mod app;
 pub mod closing;
 pub mod inspector;
+pub mod interrupted;
 pub mod replay;
 pub mod replay_python;
 pub mod shell;

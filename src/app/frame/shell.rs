@@ -29,6 +29,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     if !app.notices.is_empty() {
         egui::Panel::top("notices").show(ui, |ui| notices(app, ui));
     }
+    crate::app::frame::interrupted::ui(app, ui);
     // The panel opens by itself only when a job starts; otherwise it stays as the user left it.
     if app.jobs.last_started() > app.jobs_seen {
         app.jobs_seen = app.jobs.last_started();

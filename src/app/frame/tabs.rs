@@ -28,13 +28,14 @@ pub struct Shared<'a> {
     pub lab_request: &'a mut Option<(String, crate::app::context::open_lab::FreeTarget)>,
     pub blob_clipboard: &'a mut Option<crate::app::context::clipboard::BlobClipboard>,
     pub picks: &'a mut crate::app::context::clipboard::Picks,
+    pub journal: &'a crate::app::context::TransferJournal,
 }
 
 impl Shared<'_> {
     /// What a pane of an account gets: the shared parts, that account's client, and a slot to ask for the lab.
     fn pane_context<'b>(
         &'b mut self,
-        client: &'b Client,
+        (client, profile_id): (&'b Client, &'b str),
         lab: &'b mut Option<crate::app::context::open_lab::FreeTarget>,
     ) -> PaneContext<'b> {
         PaneContext {
@@ -47,6 +48,8 @@ impl Shared<'_> {
             lab,
             blob_clipboard: self.blob_clipboard,
             picks: self.picks,
+            profile_id,
+            journal: Some(self.journal),
         }
     }
 }
@@ -198,7 +201,8 @@ impl Tabs {
                 Pane::Waiting => {}
             }
             let mut lab = None;
-            let mut ctx = shared.pane_context(&client, &mut lab);
+            let profile = tab.target.profile_id.clone();
+            let mut ctx = shared.pane_context((&client, &profile), &mut lab);
             match &mut tab.pane {
                 Pane::Table(p) => p.poll(&mut ctx),
                 Pane::Blob(p) => p.poll(&mut ctx),
@@ -224,8 +228,8 @@ impl Tabs {
         };
         let mut lab = None;
         let explorer = shared.explorer;
-        let mut ctx = shared.pane_context(&client, &mut lab);
         let profile = tab.target.profile_id.clone();
+        let mut ctx = shared.pane_context((&client, &profile), &mut lab);
         match &mut tab.pane {
             Pane::Waiting => {
                 ui.weak("Connecting…");

@@ -1,8 +1,9 @@
 //! The bridge to the async side: the backend that runs work on tokio and hands results back, long jobs with
-//! progress and cancel, file dialogs behind a trait, the request log, and the system's fonts.
+//! progress and cancel, file dialogs behind a trait, the request log, the system's fonts, and the journal of unfinished transfers.
 
 pub mod backend;
 pub mod dialogs;
 pub mod fonts;
 pub mod jobs;
 pub mod log;
+pub mod transfer_journal;

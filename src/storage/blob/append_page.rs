@@ -85,15 +85,17 @@ impl Client {
                 format!("An append takes 1 byte to 4 MiB; this is {} bytes.", data.len()),
             ));
         }
-        let req = blob_request(Method::PUT, &op, container, blob)
-            .query("comp", "appendblock")
-            .header_opt("x-ms-blob-condition-appendpos", append.position.map(|p| p.to_string()))
-            .header_opt("x-ms-blob-condition-maxsize", append.max_size.map(|m| m.to_string()))
-            .header("content-md5", crate::storage::blob::content_md5(&data))
-            .body(data)
-            // Appending twice appends twice: a retry could duplicate the block unless the position is pinned.
-            .idempotent(append.position.is_some());
-        let resp = self.send(conditions.apply(req)).await?;
+        let make = || {
+            let req = blob_request(Method::PUT, &op, container, blob)
+                .query("comp", "appendblock")
+                .header_opt("x-ms-blob-condition-appendpos", append.position.map(|p| p.to_string()))
+                .header_opt("x-ms-blob-condition-maxsize", append.max_size.map(|m| m.to_string()))
+                .body(data.clone())
+                // Appending twice appends twice: a retry could duplicate the block unless the position is pinned.
+                .idempotent(append.position.is_some());
+            conditions.apply(req)
+        };
+        let resp = self.send_checksummed(&data, make).await?;
         let number = |h: &str| resp.header(h).and_then(|v| v.parse().ok()).unwrap_or(0);
         Ok(Appended {
             offset: number("x-ms-blob-append-offset"),
@@ -148,13 +150,15 @@ impl Client {
                 ),
             ));
         }
-        let req = blob_request(Method::PUT, &op, container, blob)
-            .query("comp", "page")
-            .header("x-ms-page-write", "update")
-            .header("x-ms-range", format!("bytes={offset}-{}", offset + len - 1))
-            .header("content-md5", crate::storage::blob::content_md5(&data))
-            .body(data);
-        let resp = self.send(conditions.apply(req)).await?;
+        let make = || {
+            let req = blob_request(Method::PUT, &op, container, blob)
+                .query("comp", "page")
+                .header("x-ms-page-write", "update")
+                .header("x-ms-range", format!("bytes={offset}-{}", offset + len - 1))
+                .body(data.clone());
+            conditions.apply(req)
+        };
+        let resp = self.send_checksummed(&data, make).await?;
         Ok(resp.etag().unwrap_or_default())
     }
 

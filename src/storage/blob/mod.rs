@@ -5,30 +5,32 @@ pub(crate) mod append_page;
 pub(crate) mod conditions;
 pub(crate) mod container;
 pub(crate) mod copy;
+pub(crate) mod download;
 pub(crate) mod lease;
 pub(crate) mod retention;
 pub(crate) mod sas;
 pub(crate) mod tags;
 pub(crate) mod tier;
 pub(crate) mod transfer;
+pub(crate) mod upload;
 pub(crate) mod versions;
 
 pub use append_page::{AppendConditions, Appended, PAGE, PageRange};
 pub use conditions::Conditions;
 pub use container::{ContainerItem, ContainerPage, ContainerProperties};
 pub use copy::{CopyOutcome, CopyStatus};
+pub use download::{DownloadOutcome, partial_paths};
 pub use lease::{LeaseDuration, LeaseGrant, LeaseTarget};
 pub use retention::{Retention, RetentionFacts};
 pub use sas::{SasLimits, SasPermissions, UserDelegationKey};
 pub use tags::{MAX_TAGS, TaggedBlob, TaggedPage, validate_tags};
 pub use tier::{AccessTier, RehydratePriority, TierChange};
-pub use transfer::{DownloadOutcome, MAX_BLOCK_SIZE, MAX_BLOCKS, TransferOptions, block_size_for};
+pub use transfer::{MAX_BLOCK_SIZE, MAX_BLOCKS, TransferOptions, block_size_for};
+pub use upload::{StagedBlock, block_id};
 
 use std::time::SystemTime;
 
-use base64::Engine;
 use bytes::Bytes;
-use md5::{Digest, Md5};
 use reqwest::Method;
 use reqwest::header::HeaderMap;
 
@@ -297,9 +299,7 @@ pub enum DeleteSnapshots {
     Only,
 }
 
-pub fn content_md5(data: &[u8]) -> String {
-    base64::engine::general_purpose::STANDARD.encode(Md5::digest(data))
-}
+pub use crate::storage::checksum::content_md5;
 
 pub(crate) fn blob_request(method: Method, operation: &str, container: &str, blob: &str) -> Request {
     Request::new(Service::Blob, method, operation, blob_path(container, blob))

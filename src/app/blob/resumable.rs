@@ -1,0 +1,101 @@
+//! Uploads and downloads as jobs that keep the journal of unfinished transfers: the same work for a first run, a
+//! retry and a resume after a restart.
+
+use crate::app::context::{Direction, JobContext, TransferJournal, Unfinished, file_stamp};
+use crate::app::widgets::format::human_bytes;
+use crate::storage::blob::{BlobHttpHeaders, TransferOptions};
+use crate::storage::{Client, ErrorKind, StorageError};
+
+/// Runs one journaled transfer as a job's work: written down first, crossed out when it finishes or the user
+/// cancels it, kept when it fails (Retry, or the next start, resumes it). A resumed upload whose file changed
+/// since is refused, in words, and crossed out.
+pub async fn run(
+    job: JobContext,
+    client: Client,
+    transfer: Unfinished,
+    journal: Option<TransferJournal>,
+    resumed: bool,
+) -> Result<String, StorageError> {
+    let (j, mut t) = (journal.clone(), transfer);
+    let transfer = tokio::task::spawn_blocking(move || {
+        // A first run notes the file as it is now; a resume compares with what was noted.
+        if let (
+            Direction::Upload {
+                source, size, modified, ..
+            },
+            false,
+        ) = (&mut t.direction, resumed)
+        {
+            (*size, *modified) = file_stamp(source).unwrap_or((0, 0));
+        }
+        j.map(|j| j.begin(&t)).transpose().map(|_| t)
+    })
+    .await
+    .map_err(|e| StorageError::invalid("Journal the transfer", e.to_string()))?
+    .map_err(|e| StorageError::io("Journal the transfer", &e))?;
+    let result = go(&job, &client, &transfer, resumed).await;
+    let keep = matches!(&result, Err(e) if e.kind != ErrorKind::Cancelled && e.kind != ErrorKind::Invalid);
+    if let (Some(journal), false) = (&journal, keep) {
+        journal.end(&transfer.id);
+    }
+    result
+}
+
+async fn go(job: &JobContext, client: &Client, t: &Unfinished, resumed: bool) -> Result<String, StorageError> {
+    let options = TransferOptions {
+        block_size: t.block_size,
+        ..TransferOptions::default()
+    };
+    match &t.direction {
+        Direction::Upload {
+            source,
+            size,
+            modified,
+            content_type,
+        } => {
+            if resumed && file_stamp(source).ok() != Some((*size, *modified)) {
+                return Err(StorageError::invalid(
+                    "Resume the upload",
+                    format!(
+                        "{} changed (or is gone) since the upload began, so it was not resumed: the blocks already \
+                         sent are of the old content. Upload the file again to send what it holds now.",
+                        source.display()
+                    ),
+                ));
+            }
+            let http = BlobHttpHeaders {
+                content_type: Some(content_type.clone()),
+                ..Default::default()
+            };
+            let etag = client
+                .upload_file(
+                    &t.container,
+                    &t.blob,
+                    source,
+                    &http,
+                    &[],
+                    &t.conditions(),
+                    &options,
+                    &job.progress,
+                    &job.cancel,
+                )
+                .await?;
+            let again = match job.progress.resumed() {
+                0 => String::new(),
+                n => format!(" ({} were already staged and not sent again)", human_bytes(n)),
+            };
+            Ok(format!("uploaded as `{}`, ETag {etag}{again}", t.blob))
+        }
+        Direction::Download { dest } => {
+            let got = client
+                .download_file(&t.container, &t.blob, None, dest, &options, &job.progress, &job.cancel)
+                .await?;
+            let how = match (&got.restarted, got.resumed) {
+                (Some(why), _) => format!(" ({why})"),
+                (None, 0) => String::new(),
+                (None, n) => format!(" ({} were already on disk and not asked for again)", human_bytes(n)),
+            };
+            Ok(format!("saved as {}{how}", dest.display()))
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! Transfers a crash or a restart interrupted: found in the journal at start, offered above the tabs (resume or
+//! discard, each or all), and resumed as jobs once their account is connected.
+
+use std::path::Path;
+
+use egui::RichText;
+
+use crate::app::TesseraApp;
+use crate::app::blob::resumable::run;
+use crate::app::context::{Direction, Notice, TransferJournal, Unfinished, Unit};
+
+pub struct Interrupted {
+    pub journal: TransferJournal,
+    /// Found at start, not yet resumed or discarded.
+    pub offered: Vec<Unfinished>,
+    /// Resumed while their account was still connecting: started once it is.
+    waiting: Vec<Unfinished>,
+}
+
+impl Interrupted {
+    /// Reads the journal (a few small files, once, as the account list is read).
+    pub fn load(dir: &Path) -> Self {
+        let journal = TransferJournal::new(dir.to_path_buf());
+        Interrupted {
+            offered: journal.read_all(),
+            journal,
+            waiting: Vec::new(),
+        }
+    }
+}
+
+enum Choice {
+    Resume(usize),
+    Discard(usize),
+    ResumeAll,
+    DiscardAll,
+}
+
+/// The banner above the tabs while interrupted transfers wait for a decision.
+pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    if app.interrupted.offered.is_empty() {
+        return;
+    }
+    let mut choice = None;
+    egui::Panel::top("interrupted").show(ui, |ui| {
+        let n = app.interrupted.offered.len();
+        ui.horizontal(|ui| {
+            let words = match n {
+                1 => "1 transfer was interrupted (the app closed or stopped before it finished).".to_string(),
+                n => format!("{n} transfers were interrupted (the app closed or stopped before they finished)."),
+            };
+            ui.label(RichText::new(words).strong());
+            if ui.button("Resume all").clicked() {
+                choice = Some(Choice::ResumeAll);
+            }
+            if ui.button("Discard all").clicked() {
+                choice = Some(Choice::DiscardAll);
+            }
+        });
+        for (i, t) in app.interrupted.offered.iter().enumerate() {
+            ui.horizontal(|ui| {
+                if ui.small_button(format!("Resume {}", t.title())).clicked() {
+                    choice = Some(Choice::Resume(i));
+                }
+                if ui.small_button(format!("Discard {}", t.title())).clicked() {
+                    choice = Some(Choice::Discard(i));
+                }
+                let account = app
+                    .connections
+                    .get(&t.profile_id)
+                    .map_or("an account no longer listed".to_string(), |c| c.profile.label.clone());
+                ui.label(format!("{} ({account})", t.title()));
+            });
+        }
+    });
+    let all = 0..app.interrupted.offered.len();
+    let (resume, discard): (Vec<usize>, Vec<usize>) = match choice {
+        None => return,
+        Some(Choice::Resume(i)) => (vec![i], vec![]),
+        Some(Choice::Discard(i)) => (vec![], vec![i]),
+        Some(Choice::ResumeAll) => (all.collect(), vec![]),
+        Some(Choice::DiscardAll) => (vec![], all.collect()),
+    };
+    for i in discard.into_iter().rev() {
+        let t = app.interrupted.offered.remove(i);
+        discard_files(app, t);
+    }
+    for i in resume.into_iter().rev() {
+        let t = app.interrupted.offered.remove(i);
+        app.connections.open(&app.backend, &t.profile_id);
+        app.interrupted.waiting.push(t);
+    }
+}
+
+/// Crosses a transfer out of the journal, and removes a download's partial file and its ranges (off the UI
+/// thread). An upload's staged blocks stay in the service until it drops them (a week, on Azure).
+fn discard_files(app: &mut TesseraApp, t: Unfinished) {
+    let journal = app.interrupted.journal.clone();
+    app.backend.run_blocking_detached(move || {
+        if let Direction::Download { dest } = &t.direction {
+            let (partial, ranges) = crate::storage::blob::partial_paths(dest);
+            let _ = std::fs::remove_file(partial);
+            let _ = std::fs::remove_file(ranges);
+        }
+        journal.end(&t.id);
+    });
+}
+
+/// Starts the resumed transfers whose account is connected; one whose account is gone is said and offered again.
+pub fn poll(app: &mut TesseraApp) {
+    let waiting = std::mem::take(&mut app.interrupted.waiting);
+    for t in waiting {
+        let Some(conn) = app.connections.get(&t.profile_id) else {
+            app.notices.push(Notice {
+                text: format!(
+                    "{} could not be resumed: its account is no longer listed. Add the account again, or discard \
+                     the transfer.",
+                    t.title()
+                ),
+                error: true,
+            });
+            app.interrupted.offered.push(t);
+            continue;
+        };
+        if let crate::app::accounts::connections::ConnState::Failed(e) = &conn.state {
+            app.notices.push(Notice {
+                text: format!("{} could not be resumed: {}", t.title(), e.plain_words()),
+                error: true,
+            });
+            app.interrupted.offered.push(t);
+            continue;
+        }
+        let Some(client) = conn.client.clone() else {
+            app.interrupted.waiting.push(t);
+            continue;
+        };
+        let journal = app.interrupted.journal.clone();
+        app.jobs.run(
+            &app.backend,
+            t.title(),
+            Unit::Bytes,
+            (client, t, journal),
+            |job, (client, t, journal)| run(job, client, t, Some(journal), true),
+        );
+    }
+}

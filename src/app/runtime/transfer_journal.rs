@@ -1,0 +1,165 @@
+//! Unfinished transfers written down as they start (one small file each in the app's data folder: paths, names,
+//! conditions, never a secret) and crossed out when they end, so that after a crash or a restart the app offers
+//! them again (the jobs that keep it are `blob::resumable`).
+
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use serde::{Deserialize, Serialize};
+
+use crate::storage::blob::{Conditions, TransferOptions};
+
+/// Which way an unfinished transfer went, and what it needs to go on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Direction {
+    /// A file to a block blob; the file's size and modified time (ns since 1970) when it began, so a resume of a
+    /// changed file is refused.
+    Upload {
+        source: PathBuf,
+        size: u64,
+        modified: u128,
+        content_type: String,
+    },
+    /// A blob to a file; the partial file and its ranges are kept beside `dest` by the download itself.
+    Download { dest: PathBuf },
+}
+
+/// One unfinished transfer as journaled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unfinished {
+    pub id: String,
+    /// The account's profile (its label may change; the id does not).
+    pub profile_id: String,
+    pub container: String,
+    pub blob: String,
+    pub direction: Direction,
+    /// The blocks' size: a resume cuts the file the same way, so the staged blocks' ids match.
+    pub block_size: usize,
+    pub if_match: Option<String>,
+    pub if_none_match: Option<String>,
+    pub lease_id: Option<String>,
+}
+
+impl Unfinished {
+    /// "Upload report.pdf to files/report.pdf" / "Download files/report.pdf to /home/me/report.pdf".
+    pub fn title(&self) -> String {
+        match &self.direction {
+            Direction::Upload { source, .. } => {
+                format!("Upload {} to {}/{}", file_name(source), self.container, self.blob)
+            }
+            Direction::Download { dest } => {
+                format!("Download {}/{} to {}", self.container, self.blob, dest.display())
+            }
+        }
+    }
+
+    pub fn conditions(&self) -> Conditions {
+        Conditions {
+            if_match: self.if_match.clone(),
+            if_none_match: self.if_none_match.clone(),
+            lease_id: self.lease_id.clone(),
+            ..Conditions::none()
+        }
+    }
+
+    /// An upload of `source` (its size and modified time are read when the job starts, off the UI thread).
+    pub fn upload(
+        profile_id: &str,
+        (container, blob): (&str, &str),
+        source: &Path,
+        content_type: &str,
+        conditions: &Conditions,
+    ) -> Self {
+        let (size, modified) = (0, 0);
+        Unfinished {
+            id: uuid::Uuid::new_v4().simple().to_string(),
+            profile_id: profile_id.to_string(),
+            container: container.to_string(),
+            blob: blob.to_string(),
+            direction: Direction::Upload {
+                source: source.to_path_buf(),
+                size,
+                modified,
+                content_type: content_type.to_string(),
+            },
+            block_size: TransferOptions::default().block_size,
+            if_match: conditions.if_match.clone(),
+            if_none_match: conditions.if_none_match.clone(),
+            lease_id: conditions.lease_id.clone(),
+        }
+    }
+
+    pub fn download(profile_id: &str, container: &str, blob: &str, dest: &Path) -> Self {
+        Unfinished {
+            id: uuid::Uuid::new_v4().simple().to_string(),
+            profile_id: profile_id.to_string(),
+            container: container.to_string(),
+            blob: blob.to_string(),
+            direction: Direction::Download {
+                dest: dest.to_path_buf(),
+            },
+            block_size: TransferOptions::default().block_size,
+            if_match: None,
+            if_none_match: None,
+            lease_id: None,
+        }
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// A file's size and modified time (ns since 1970), what tells a changed file from the one an upload began with.
+pub fn file_stamp(path: &Path) -> std::io::Result<(u64, u128)> {
+    let meta = std::fs::metadata(path)?;
+    let modified = meta.modified()?.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    Ok((meta.len(), modified))
+}
+
+/// The folder of unfinished transfers: one `<id>.json` each.
+#[derive(Clone, Debug)]
+pub struct TransferJournal {
+    dir: PathBuf,
+}
+
+impl TransferJournal {
+    pub fn new(dir: PathBuf) -> Self {
+        TransferJournal { dir }
+    }
+
+    fn path(&self, id: &str) -> PathBuf {
+        self.dir.join(format!("{id}.json"))
+    }
+
+    /// Every unfinished transfer found (a file that cannot be read is left where it is and not offered).
+    pub fn read_all(&self) -> Vec<Unfinished> {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut found: Vec<Unfinished> = entries
+            .flatten()
+            .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+            .filter_map(|e| serde_json::from_slice(&std::fs::read(e.path()).ok()?).ok())
+            .collect();
+        found.sort_by_key(Unfinished::title);
+        found
+    }
+
+    /// Writes the transfer down before its first byte goes (a blocking call, made on a job's thread).
+    pub fn begin(&self, transfer: &Unfinished) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.dir)?;
+        let tmp = self.path(&format!("{}.tmp", transfer.id));
+        std::fs::write(
+            &tmp,
+            serde_json::to_vec_pretty(transfer).map_err(std::io::Error::other)?,
+        )?;
+        std::fs::rename(tmp, self.path(&transfer.id))
+    }
+
+    /// Crosses the transfer out: it finished, the user cancelled it, or they discarded it.
+    pub fn end(&self, id: &str) {
+        let _ = std::fs::remove_file(self.path(id));
+    }
+}

@@ -1,0 +1,442 @@
+//! Downloads of blobs to files: parallel ranges into a partial file beside the destination, each pinned to one
+//! ETag and checked, and a journal beside it of the ranges on disk, so an interrupted download (a crash, a
+//! failure) asks only for the ranges it lacks, or starts over, saying why, when the blob changed meanwhile.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use base64::Engine;
+use bytes::{Bytes, BytesMut};
+use md5::{Digest, Md5};
+use reqwest::Method;
+use serde::{Deserialize, Serialize};
+use tokio::task::JoinSet;
+use tokio_util::sync::CancellationToken;
+
+use crate::storage::blob::transfer::{TransferOptions, cancelled, is_network, join_next, patiently};
+use crate::storage::blob::{blob_request, check_names};
+use crate::storage::checksum::{BlockChecksum, Crc64Digest, crc64_base64};
+use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::pipeline::{Client, Headers};
+use crate::storage::progress::TransferProgress;
+
+/// A finished download.
+#[derive(Clone, Debug)]
+pub struct DownloadOutcome {
+    pub bytes: u64,
+    pub etag: String,
+    /// Bytes an earlier, interrupted try had already written and this one did not ask for again.
+    pub resumed: u64,
+    /// Why an earlier try's bytes were thrown away (the blob changed since), when they were.
+    pub restarted: Option<String>,
+}
+
+/// What an unfinished download has on disk: kept beside the partial file (no secret: names and an ETag).
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct PartialJournal {
+    container: String,
+    blob: String,
+    snapshot: Option<String>,
+    etag: String,
+    size: u64,
+    range_size: u64,
+    /// Ranges written whole, by index.
+    done: BTreeSet<u64>,
+}
+
+/// The partial file and its journal for a destination (the same for every try, so a later one finds them).
+pub fn partial_paths(dest: &Path) -> (PathBuf, PathBuf) {
+    let name = dest
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "download".into());
+    (
+        dest.with_file_name(format!(".{name}.tessera-partial")),
+        dest.with_file_name(format!(".{name}.tessera-partial.json")),
+    )
+}
+
+impl PartialJournal {
+    fn read(path: &Path) -> Option<PartialJournal> {
+        serde_json::from_slice(&std::fs::read(path).ok()?).ok()
+    }
+
+    /// Written beside and renamed into place, so a crash mid-write leaves the last whole journal.
+    async fn write(&self, path: &Path) -> std::io::Result<()> {
+        let tmp = path.with_extension("json.tmp");
+        tokio::fs::write(&tmp, serde_json::to_vec(self).map_err(std::io::Error::other)?).await?;
+        tokio::fs::rename(&tmp, path).await
+    }
+}
+
+impl Client {
+    /// Downloads a blob to a file: parallel ranges into a partial file next to it, every range pinned to one
+    /// ETag and checked for its length (and a checksum where one is available); renamed into place only when
+    /// complete. A failure or a crash leaves the partial file and its journal for the next try, which asks
+    /// only for the missing ranges (If-Match the same ETag); a cancel removes them.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn download_file(
+        &self,
+        container: &str,
+        blob: &str,
+        snapshot: Option<&str>,
+        dest: &Path,
+        options: &TransferOptions,
+        progress: &Arc<TransferProgress>,
+        cancel: &CancellationToken,
+    ) -> Result<DownloadOutcome> {
+        let op = format!("Download `{blob}` to `{}`", dest.display());
+        check_names(&op, container, Some(blob))?;
+        let (partial, journal_path) = partial_paths(dest);
+        let result = self
+            .download_ranges(container, blob, snapshot, dest, options, progress, cancel, &op)
+            .await;
+        progress.end_network_wait();
+        if matches!(&result, Err(e) if e.kind == ErrorKind::Cancelled) {
+            // The user stopped it: nothing is kept for a resume.
+            let _ = std::fs::remove_file(&partial);
+            let _ = std::fs::remove_file(&journal_path);
+        }
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn download_ranges(
+        &self,
+        container: &str,
+        blob: &str,
+        snapshot: Option<&str>,
+        dest: &Path,
+        options: &TransferOptions,
+        progress: &Arc<TransferProgress>,
+        cancel: &CancellationToken,
+        op: &str,
+    ) -> Result<DownloadOutcome> {
+        let wait = options.wait_for_network;
+        let (props, _) = patiently(progress, cancel, wait, op, || {
+            self.get_blob_properties(container, blob, snapshot)
+        })
+        .await
+        .map_err(|e| e.with_operation(op))?;
+        if !props.size_known {
+            // Without a size nothing could be checked: an empty file must not pass for the blob.
+            return Err(StorageError::decode(
+                op,
+                "The answer about the blob did not say its size (no Content-Length; a proxy on the way may drop \
+                 it), so the download could not be checked. Nothing was saved.",
+            ));
+        }
+        let size = props.content_length;
+        let range_size = options.range_size.max(1);
+        progress.start(size);
+        let (partial, journal_path) = partial_paths(dest);
+        let mut journal = PartialJournal {
+            container: container.to_string(),
+            blob: blob.to_string(),
+            snapshot: snapshot.map(str::to_string),
+            etag: props.etag.clone(),
+            size,
+            range_size,
+            done: BTreeSet::new(),
+        };
+        let mut restarted = None;
+        let earlier = PartialJournal::read(&journal_path)
+            .filter(|j| (j.container.as_str(), j.blob.as_str(), j.snapshot.as_deref()) == (container, blob, snapshot));
+        let on_disk = std::fs::metadata(&partial).map(|m| m.len()).ok();
+        match earlier {
+            Some(j)
+                if j.etag == props.etag && j.size == size && j.range_size == range_size && on_disk == Some(size) =>
+            {
+                journal.done = j.done;
+            }
+            Some(j) if j.etag != props.etag => {
+                restarted = Some(format!(
+                    "`{blob}` changed since the interrupted download began (ETag {} then, {} now), so it started over.",
+                    j.etag, props.etag
+                ));
+            }
+            _ => {}
+        }
+        let resuming = !journal.done.is_empty();
+        let file = if resuming {
+            std::fs::OpenOptions::new().write(true).open(&partial)
+        } else {
+            std::fs::File::create(&partial).and_then(|f| f.set_len(size).map(|_| f))
+        }
+        .map_err(|e| StorageError::io(op, &e))?;
+        let file = Arc::new(file);
+        journal
+            .write(&journal_path)
+            .await
+            .map_err(|e| StorageError::io(op, &e))?;
+        // The service returns a range's checksum only for ranges of at most 4 MiB.
+        let range_checksum = match options.range_checksum {
+            kind if range_size <= 4 * 1024 * 1024 => kind,
+            _ => BlockChecksum::None,
+        };
+        let ranges = size.div_ceil(range_size);
+        let mut resumed = 0;
+        let mut tasks: JoinSet<Result<(u64, u64)>> = JoinSet::new();
+        let mut written = 0;
+        for index in 0..ranges {
+            let start = index * range_size;
+            let end = (start + range_size).min(size) - 1;
+            if journal.done.contains(&index) {
+                resumed += end - start + 1;
+                progress.add_resumed(end - start + 1);
+                continue;
+            }
+            while tasks.len() >= options.parallelism.max(1) {
+                written += self
+                    .range_done(&mut tasks, &mut journal, &journal_path, cancel, op)
+                    .await?;
+            }
+            let range = RangeJob {
+                client: self.clone(),
+                container: container.to_string(),
+                blob: blob.to_string(),
+                snapshot: snapshot.map(str::to_string),
+                etag: props.etag.clone(),
+                file: file.clone(),
+                index,
+                start,
+                end,
+                retries: options.range_retries,
+                wait,
+                cancel: cancel.clone(),
+                range_checksum,
+                known_md5: props.http.content_md5.clone().filter(|_| start == 0 && end + 1 == size),
+                progress: progress.clone(),
+            };
+            tasks.spawn(range.run());
+        }
+        while !tasks.is_empty() {
+            written += self
+                .range_done(&mut tasks, &mut journal, &journal_path, cancel, op)
+                .await?;
+        }
+        if written + resumed != size {
+            return Err(StorageError::decode(
+                op,
+                format!("Received {} of {size} bytes; nothing was saved.", written + resumed),
+            ));
+        }
+        drop(file);
+        tokio::fs::rename(&partial, dest)
+            .await
+            .map_err(|e| StorageError::io(op, &e))?;
+        let _ = tokio::fs::remove_file(&journal_path).await;
+        Ok(DownloadOutcome {
+            bytes: size,
+            etag: props.etag,
+            resumed,
+            restarted,
+        })
+    }
+
+    /// Waits for one range and notes it in the journal: a crash after this keeps it.
+    async fn range_done(
+        &self,
+        tasks: &mut JoinSet<Result<(u64, u64)>>,
+        journal: &mut PartialJournal,
+        path: &Path,
+        cancel: &CancellationToken,
+        op: &str,
+    ) -> Result<u64> {
+        let (index, n) = join_next(tasks, cancel, op).await?;
+        journal.done.insert(index);
+        journal.write(path).await.map_err(|e| StorageError::io(op, &e))?;
+        Ok(n)
+    }
+}
+
+/// One byte range of a download, written at its offset, retried on its own when its body breaks off.
+struct RangeJob {
+    client: Client,
+    container: String,
+    blob: String,
+    snapshot: Option<String>,
+    etag: String,
+    file: Arc<std::fs::File>,
+    index: u64,
+    start: u64,
+    end: u64,
+    retries: u32,
+    wait: bool,
+    cancel: CancellationToken,
+    range_checksum: BlockChecksum,
+    /// The MD5 the whole range must have, when it is known before asking (a single-range download).
+    known_md5: Option<String>,
+    progress: Arc<TransferProgress>,
+}
+
+/// Writes are gathered to this size before going to disk, so the blocking pool sees few large writes.
+const WRITE_BUFFER: usize = 1 << 20;
+
+/// A range's running checksum, of the kind its answer carries.
+enum RangeHash {
+    Md5(Md5),
+    Crc64(Box<Crc64Digest>),
+}
+
+impl RangeHash {
+    fn update(&mut self, data: &[u8]) {
+        match self {
+            RangeHash::Md5(h) => h.update(data),
+            RangeHash::Crc64(h) => h.update(data),
+        }
+    }
+
+    fn finish(self) -> String {
+        match self {
+            RangeHash::Md5(h) => base64::engine::general_purpose::STANDARD.encode(h.finalize()),
+            RangeHash::Crc64(h) => crc64_base64(h.finalize()),
+        }
+    }
+}
+
+impl RangeJob {
+    async fn run(self) -> Result<(u64, u64)> {
+        let mut attempt = 0;
+        loop {
+            match self.fetch().await {
+                Ok(n) => {
+                    if self.wait {
+                        self.progress.network_back();
+                    }
+                    return Ok((self.index, n));
+                }
+                Err((e, counted)) => {
+                    self.progress.sub(counted);
+                    if self.wait && is_network(&e) {
+                        // The network is gone: wait for it as long as the user lets the transfer wait.
+                        let short = e.kind == ErrorKind::CircuitOpen;
+                        if self
+                            .progress
+                            .wait_for_network(&e.message, short, &self.cancel)
+                            .await
+                            .is_err()
+                        {
+                            return Err(cancelled(&e.operation));
+                        }
+                        continue;
+                    }
+                    attempt += 1;
+                    let transient = is_network(&e) || e.kind == ErrorKind::Decode;
+                    if !transient || attempt > self.retries {
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Fetches the whole range; on failure says how many bytes it had counted as progress.
+    async fn fetch(&self) -> std::result::Result<u64, (StorageError, u64)> {
+        let op = format!("Download bytes {}-{} of `{}`", self.start, self.end, self.blob);
+        let req = blob_request(Method::GET, &op, &self.container, &self.blob)
+            .query_opt("snapshot", self.snapshot.clone())
+            .header("x-ms-range", format!("bytes={}-{}", self.start, self.end))
+            // Every range from the same version: a change mid-download fails it instead of mixing versions.
+            .header("if-match", self.etag.clone());
+        let req = match self.range_checksum.range_request_header() {
+            Some(name) => req.header(name, "true"),
+            None => req,
+        };
+        let mut resp = self.client.send_streaming(req).await.map_err(|e| (e, 0))?;
+        // The checksum the range must have: the blob's own MD5 when the range is the whole blob, else the one
+        // the answer carries (when asked for; Azurite sends an MD5 but no CRC64).
+        let expected = match &self.known_md5 {
+            Some(md5) => Some((md5.clone(), RangeHash::Md5(Md5::new()))),
+            None => self.range_checksum.response_header().and_then(|h| {
+                let value = resp.header(h)?.to_string();
+                let hash = match self.range_checksum {
+                    BlockChecksum::Crc64 => RangeHash::Crc64(Box::default()),
+                    _ => RangeHash::Md5(Md5::new()),
+                };
+                Some((value, hash))
+            }),
+        };
+        let (expected, mut hasher) = expected.unzip();
+        let mut received = 0u64;
+        // What went into the progress: bytes count when written, so a body that breaks off with bytes still
+        // in the buffer must take back only these.
+        let mut counted = 0u64;
+        let mut offset = self.start;
+        let mut buffer = BytesMut::with_capacity(WRITE_BUFFER);
+        loop {
+            let chunk = match resp.chunk().await {
+                Ok(Some(chunk)) => {
+                    received += chunk.len() as u64;
+                    buffer.extend_from_slice(&chunk);
+                    true
+                }
+                Ok(None) => false,
+                Err(failure) => {
+                    let kind = if failure.timeout {
+                        ErrorKind::Timeout
+                    } else {
+                        ErrorKind::Connection
+                    };
+                    return Err((StorageError::new(kind, &op, failure.summary), counted));
+                }
+            };
+            if buffer.len() >= WRITE_BUFFER || (!chunk && !buffer.is_empty()) {
+                let data = buffer.split().freeze();
+                if let Some(h) = hasher.as_mut() {
+                    h.update(&data);
+                }
+                let n = data.len() as u64;
+                write_at(&self.file, offset, data)
+                    .await
+                    .map_err(|e| (StorageError::io(&op, &e), counted))?;
+                offset += n;
+                self.progress.add(n);
+                counted += n;
+            }
+            if !chunk {
+                break;
+            }
+        }
+        let wanted = self.end - self.start + 1;
+        if received != wanted {
+            return Err((
+                StorageError::decode(&op, format!("the range ended after {received} of {wanted} bytes")),
+                counted,
+            ));
+        }
+        if let (Some(expected), Some(h)) = (expected, hasher)
+            && h.finish() != expected
+        {
+            return Err((
+                StorageError::decode(&op, "the content's checksum does not match the blob's"),
+                counted,
+            ));
+        }
+        Ok(received)
+    }
+}
+
+/// A positional write on the blocking pool (ranges write to one file at their own offsets).
+async fn write_at(file: &Arc<std::fs::File>, offset: u64, data: Bytes) -> std::io::Result<()> {
+    let file = file.clone();
+    tokio::task::spawn_blocking(move || {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileExt;
+            file.write_all_at(&data, offset)
+        }
+        #[cfg(windows)]
+        {
+            use std::os::windows::fs::FileExt;
+            let mut written = 0;
+            while written < data.len() {
+                written += file.seek_write(&data[written..], offset + written as u64)?;
+            }
+            Ok(())
+        }
+    })
+    .await
+    .map_err(std::io::Error::other)?
+}

@@ -1,0 +1,385 @@
+//! Uploads of files as block blobs: blocks in parallel, each with its CRC64, under ids that name the block's
+//! place and content, so an interrupted upload resumes from the blocks the service already holds; one guarded
+//! commit.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use base64::Engine;
+use bytes::{Bytes, BytesMut};
+use reqwest::Method;
+use tokio::io::AsyncReadExt;
+use tokio::task::JoinSet;
+use tokio_util::sync::CancellationToken;
+
+use crate::storage::blob::conditions::Conditions;
+use crate::storage::blob::transfer::{MAX_IN_FLIGHT, TransferOptions, block_size_for, cancelled, join_next, patiently};
+use crate::storage::blob::{BlobHttpHeaders, blob_request, check_names};
+use crate::storage::checksum::{BlockChecksum, crc64, refuses_crc64};
+use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::metadata::apply_metadata;
+use crate::storage::pipeline::{Client, Headers};
+use crate::storage::progress::TransferProgress;
+use crate::storage::xml;
+
+/// A block's id: its index and its content's CRC64, at a fixed width (every id of a blob has one length). A
+/// staged block with the same id holds the same bytes at the same place, so a resume need not send it again.
+pub fn block_id(index: usize, crc: u64) -> String {
+    base64::engine::general_purpose::STANDARD.encode(format!("tessera-{index:06}-{crc:016x}"))
+}
+
+/// A staged block: its id and size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StagedBlock {
+    pub id: String,
+    pub size: u64,
+}
+
+/// The block arrived changed (the service's check against its checksum failed): worth sending again. Azure says
+/// Md5Mismatch or Crc64Mismatch; Azurite says InvalidOperation, "Provided contentMD5 doesn't match."
+fn checksum_mismatch(e: &StorageError) -> bool {
+    e.status == Some(400)
+        && match e.code.as_deref() {
+            Some("Md5Mismatch" | "Crc64Mismatch") => true,
+            Some("InvalidOperation") => e.message.contains("contentMD5 doesn't match"),
+            _ => false,
+        }
+}
+
+impl Client {
+    /// Uploads a file as a block blob: one Put Blob when small, else blocks in parallel and one commit.
+    /// Conditions (If-Match, If-None-Match `*`, lease) guard the commit; nothing is visible before it. Blocks the
+    /// service already holds uncommitted under the same id (an earlier, interrupted try) are not sent again.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn upload_file(
+        &self,
+        container: &str,
+        blob: &str,
+        path: &Path,
+        http: &BlobHttpHeaders,
+        metadata: &[(String, String)],
+        conditions: &Conditions,
+        options: &TransferOptions,
+        progress: &Arc<TransferProgress>,
+        cancel: &CancellationToken,
+    ) -> Result<String> {
+        let result = self
+            .upload_blocks(
+                container, blob, path, http, metadata, conditions, options, progress, cancel,
+            )
+            .await;
+        progress.end_network_wait();
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn upload_blocks(
+        &self,
+        container: &str,
+        blob: &str,
+        path: &Path,
+        http: &BlobHttpHeaders,
+        metadata: &[(String, String)],
+        conditions: &Conditions,
+        options: &TransferOptions,
+        progress: &Arc<TransferProgress>,
+        cancel: &CancellationToken,
+    ) -> Result<String> {
+        let op = format!("Upload `{}` to `{blob}`", path.display());
+        check_names(&op, container, Some(blob))?;
+        apply_metadata(&op, blob_request(Method::PUT, &op, container, blob), metadata)?;
+        let mut file = tokio::fs::File::open(path)
+            .await
+            .map_err(|e| StorageError::io(&op, &e))?;
+        let size = file.metadata().await.map_err(|e| StorageError::io(&op, &e))?.len();
+        progress.start(size);
+        let wait = options.wait_for_network;
+        if size <= options.single_put_limit {
+            let mut data = Vec::with_capacity(size as usize);
+            file.read_to_end(&mut data)
+                .await
+                .map_err(|e| StorageError::io(&op, &e))?;
+            let data = Bytes::from(data);
+            let put = patiently(progress, cancel, wait && !conditions.is_conditional(), &op, || {
+                self.put_blob(container, blob, data.clone(), http, metadata, conditions)
+            });
+            let etag = tokio::select! {
+                r = put => r.map_err(|e| e.with_operation(&op))?,
+                _ = cancel.cancelled() => return Err(cancelled(&op)),
+            };
+            progress.add(size);
+            return Ok(etag);
+        }
+        let block_size = block_size_for(size, options.block_size, options.max_blocks)
+            .map_err(|why| StorageError::invalid(&op, why))?;
+        // Larger blocks, fewer at once: memory stays bounded.
+        let parallelism = options
+            .parallelism
+            .min((MAX_IN_FLIGHT / block_size as u64).max(1) as usize)
+            .max(1);
+        // A doomed condition is found out before gigabytes go up; the commit checks it again.
+        let start = async {
+            patiently(progress, cancel, wait, &op, || {
+                self.precheck_upload(container, blob, conditions)
+            })
+            .await?;
+            // Without a checksum the ids cannot tell a staged block's content, so nothing is taken as staged.
+            if options.block_checksum == BlockChecksum::None {
+                return Ok(HashMap::new());
+            }
+            let staged = patiently(progress, cancel, wait, &op, || self.uncommitted_blocks(container, blob)).await?;
+            Ok::<_, StorageError>(staged.into_iter().map(|b| (b.id, b.size)).collect())
+        };
+        let staged: Arc<HashMap<String, u64>> = Arc::new(start.await.map_err(|e| e.with_operation(&op))?);
+        // CRC64 until the service refuses it; then MD5 for this block and every later one.
+        let md5_instead = Arc::new(AtomicBool::new(self.crc64_refused()));
+        let mut tasks: JoinSet<Result<(usize, String, u64)>> = JoinSet::new();
+        let mut ids: Vec<String> = Vec::new();
+        let mut index = 0;
+        loop {
+            let mut block = BytesMut::with_capacity(block_size);
+            while block.len() < block_size {
+                if file.read_buf(&mut block).await.map_err(|e| StorageError::io(&op, &e))? == 0 {
+                    break;
+                }
+            }
+            if block.is_empty() {
+                break;
+            }
+            while tasks.len() >= parallelism {
+                place(&mut ids, progress, join_next(&mut tasks, cancel, &op).await?);
+            }
+            let job = BlockJob {
+                client: self.clone(),
+                container: container.to_string(),
+                blob: blob.to_string(),
+                lease: conditions.lease_id.clone(),
+                index,
+                data: block.freeze(),
+                checksum: options.block_checksum,
+                md5_instead: md5_instead.clone(),
+                staged: staged.clone(),
+                retries: options.range_retries,
+                wait,
+                cancel: cancel.clone(),
+            };
+            let progress = progress.clone();
+            tasks.spawn(async move { job.run(&progress).await });
+            index += 1;
+        }
+        while !tasks.is_empty() {
+            place(&mut ids, progress, join_next(&mut tasks, cancel, &op).await?);
+        }
+        tokio::select! {
+            r = self.put_block_list(container, blob, &ids, http, metadata, conditions) => r.map_err(|e| e.with_operation(&op)),
+            _ = cancel.cancelled() => Err(cancelled(&op)),
+        }
+    }
+
+    /// Fails early when an upload's condition already fails (If-Match a changed ETag, create-only over a blob).
+    async fn precheck_upload(&self, container: &str, blob: &str, conditions: &Conditions) -> Result<()> {
+        if conditions.if_match.is_none() && conditions.if_none_match.is_none() {
+            return Ok(());
+        }
+        let current = match self.get_blob_properties(container, blob, None).await {
+            Ok((p, _)) => Some(p.etag),
+            Err(e) if e.is_not_found() => None,
+            Err(e) => return Err(e),
+        };
+        let refused = match (&conditions.if_match, &conditions.if_none_match, &current) {
+            (Some(want), _, Some(have)) => want != "*" && want != have,
+            (Some(_), _, None) => true,
+            (None, Some(_), Some(_)) => true,
+            _ => false,
+        };
+        if refused {
+            let mut e = StorageError::new(
+                ErrorKind::Service,
+                "Upload",
+                match &current {
+                    Some(etag) => format!("The blob's ETag is now {etag}, so the upload's condition fails."),
+                    None => "The blob does not exist, so If-Match cannot hold.".to_string(),
+                },
+            );
+            e.status = Some(if current.is_some() { 412 } else { 404 });
+            e.code = Some(
+                if current.is_some() {
+                    "ConditionNotMet"
+                } else {
+                    "BlobNotFound"
+                }
+                .into(),
+            );
+            e.current_etag = current;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// The blocks staged for a blob and not committed (Get Block List); none when the blob has none.
+    pub async fn uncommitted_blocks(&self, container: &str, blob: &str) -> Result<Vec<StagedBlock>> {
+        let op = format!("List the staged blocks of `{blob}`");
+        check_names(&op, container, Some(blob))?;
+        let req = blob_request(Method::GET, &op, container, blob)
+            .query("comp", "blocklist")
+            .query("blocklisttype", "uncommitted");
+        let resp = match self.send(req).await {
+            Ok(resp) => resp,
+            Err(e) if e.is_not_found() => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        let root = xml::parse(&resp.body).map_err(|e| StorageError::decode(&op, e))?;
+        let Some(list) = root.child("UncommittedBlocks") else {
+            return Ok(Vec::new());
+        };
+        Ok(list
+            .children_named("Block")
+            .filter_map(|b| {
+                Some(StagedBlock {
+                    id: b.string("Name")?,
+                    size: b.text_of("Size")?.trim().parse().ok()?,
+                })
+            })
+            .collect())
+    }
+
+    /// Stages one block (not visible until committed). Safe to repeat: same id, same bytes. `checksum` is the
+    /// header that lets the service refuse the block if it changed on the way (see `BlockChecksum::header`).
+    pub async fn put_block(
+        &self,
+        container: &str,
+        blob: &str,
+        block_id: &str,
+        data: Bytes,
+        checksum: Option<(&'static str, String)>,
+        lease_id: Option<&str>,
+    ) -> Result<()> {
+        let op = format!("Upload a block of `{blob}`");
+        let (name, value) = checksum.unzip();
+        let mut req = blob_request(Method::PUT, &op, container, blob)
+            .query("comp", "block")
+            .query("blockid", block_id)
+            .header_opt("x-ms-lease-id", lease_id)
+            .body(data)
+            .idempotent(true);
+        if let (Some(name), Some(value)) = (name, value) {
+            req = req.header(name, value);
+        }
+        self.send(req).await.map(drop)
+    }
+
+    /// Commits staged blocks, in order, as the blob's content. Returns the new ETag.
+    pub async fn put_block_list(
+        &self,
+        container: &str,
+        blob: &str,
+        block_ids: &[String],
+        http: &BlobHttpHeaders,
+        metadata: &[(String, String)],
+        conditions: &Conditions,
+    ) -> Result<String> {
+        let op = format!("Commit the blocks of `{blob}`");
+        let mut body = String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?><BlockList>");
+        for id in block_ids {
+            body.push_str(&format!("<Latest>{}</Latest>", xml::escape(id)));
+        }
+        body.push_str("</BlockList>");
+        let req = blob_request(Method::PUT, &op, container, blob)
+            .query("comp", "blocklist")
+            .header("content-type", "application/xml")
+            .body(body);
+        let req = http.apply_as_blob_headers(req);
+        let req = conditions
+            .apply(apply_metadata(&op, req, metadata)?)
+            .idempotent(!conditions.is_conditional());
+        let resp = self.send(req).await?;
+        resp.etag()
+            .ok_or_else(|| StorageError::decode(&op, "The service did not return the new ETag."))
+    }
+}
+
+/// Puts a finished block's id in its place (blocks finish out of order) and counts the bytes it sent.
+fn place(ids: &mut Vec<String>, progress: &TransferProgress, (index, id, sent): (usize, String, u64)) {
+    if ids.len() <= index {
+        ids.resize(index + 1, String::new());
+    }
+    ids[index] = id;
+    progress.add(sent);
+}
+
+/// One block of an upload: hashed, skipped when already staged, else sent (again after a changed-on-the-way
+/// refusal, and for as long as the network is gone when the user lets it wait).
+struct BlockJob {
+    client: Client,
+    container: String,
+    blob: String,
+    lease: Option<String>,
+    index: usize,
+    data: Bytes,
+    checksum: BlockChecksum,
+    md5_instead: Arc<AtomicBool>,
+    staged: Arc<HashMap<String, u64>>,
+    retries: u32,
+    wait: bool,
+    cancel: CancellationToken,
+}
+
+impl BlockJob {
+    async fn run(self, progress: &TransferProgress) -> Result<(usize, String, u64)> {
+        let len = self.data.len() as u64;
+        let op = format!("Upload block {} of `{}`", self.index, self.blob);
+        // Hashing is done on the blocking pool so the async workers keep moving bytes (CRC64 takes ~1 ms for
+        // 8 MiB; MD5, when the service refuses CRC64, ~10 ms).
+        let data = self.data.clone();
+        let crc = tokio::task::spawn_blocking(move || crc64(&data))
+            .await
+            .map_err(|e| StorageError::new(ErrorKind::Io, &op, e.to_string()))?;
+        let id = block_id(self.index, crc);
+        if self.staged.get(&id) == Some(&len) {
+            progress.add_resumed(len);
+            return Ok((self.index, id, 0));
+        }
+        let mut mismatches = 0;
+        loop {
+            let kind = match self.checksum {
+                BlockChecksum::Crc64 if self.md5_instead.load(Ordering::Relaxed) => BlockChecksum::Md5,
+                kind => kind,
+            };
+            let header = match kind {
+                // The CRC64 is known already; MD5 is computed only when it is the one sent.
+                BlockChecksum::Crc64 => Some((
+                    crate::storage::checksum::CRC64_HEADER,
+                    crate::storage::checksum::crc64_base64(crc),
+                )),
+                BlockChecksum::Md5 => {
+                    let data = self.data.clone();
+                    tokio::task::spawn_blocking(move || BlockChecksum::Md5.header(&data))
+                        .await
+                        .map_err(|e| StorageError::new(ErrorKind::Io, &op, e.to_string()))?
+                }
+                BlockChecksum::None => None,
+            };
+            let put = patiently(progress, &self.cancel, self.wait, &op, || {
+                self.client.put_block(
+                    &self.container,
+                    &self.blob,
+                    &id,
+                    self.data.clone(),
+                    header.clone(),
+                    self.lease.as_deref(),
+                )
+            });
+            match put.await {
+                Ok(()) => return Ok((self.index, id, len)),
+                Err(e) if kind == BlockChecksum::Crc64 && refuses_crc64(&e) => {
+                    self.client.remember_crc64_refused();
+                    self.md5_instead.store(true, Ordering::Relaxed);
+                }
+                Err(e) if checksum_mismatch(&e) && mismatches < self.retries => mismatches += 1,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}

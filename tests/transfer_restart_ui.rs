@@ -1,0 +1,147 @@
+//! Transfers interrupted by the app's end, driven through the UI (egui_kittest) against a real Azurite: the app's
+//! runtime is dropped mid-upload (what a crash leaves), the app starts again on its files, offers the transfer,
+//! and the resume sends only the blocks the service lacks; a file changed meanwhile is refused in words.
+//! Microsoft's Python SDK reads back what was uploaded.
+
+mod common;
+mod ui;
+
+use std::time::Duration;
+
+use common::blobs::container_with;
+use egui_kittest::kittest::Queryable;
+use tessera::app::runtime::dialogs::ScriptedDialogs;
+use ui::TestApp;
+
+const MIB: usize = 1 << 20;
+
+/// Starts the upload of `files` in a fresh app on its own runtime, and drops that runtime once `fraction` of the
+/// file went up. Returns the app's folder (accounts and journal) for the restart.
+fn upload_until_the_app_dies(
+    account: &tessera::storage::Account,
+    container: &str,
+    files: &[&std::path::Path],
+    fraction: f64,
+) -> tempfile::TempDir {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let dialogs = ScriptedDialogs::new();
+    let mut t = TestApp::with_account(&rt, account);
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", container);
+    t.wait_for_contains("Upload files…");
+    for file in files {
+        dialogs.answer(Some(file.to_path_buf()));
+        t.click("Upload files…");
+    }
+    t.wait_app("part of the upload", Duration::from_secs(60), |app| {
+        app.jobs()
+            .iter()
+            .any(|j| j.progress.total() > 0 && j.progress.done() as f64 >= fraction * j.progress.total() as f64)
+    });
+    let dir = t.into_dir();
+    rt.shutdown_background();
+    // A block whose bytes had all left may still land: let the service settle.
+    std::thread::sleep(Duration::from_millis(500));
+    dir
+}
+
+#[test]
+fn an_upload_cut_by_the_apps_end_is_offered_at_the_next_start_and_resumes_with_the_missing_blocks() {
+    let net = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&net, &[]);
+    // A link of 8 MiB/s, so the app ends part-way through 40 MiB.
+    let (account, proxy) = net.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    proxy.bandwidth(Some(8 * MIB as u64));
+    let files = tempfile::tempdir().unwrap();
+    let big = files.path().join("big.bin");
+    let mut data = vec![0u8; 40 * MIB];
+    fastrand::Rng::with_seed(31).fill(&mut data);
+    std::fs::write(&big, &data).unwrap();
+    let dir = upload_until_the_app_dies(&account, &container, &[&big], 0.4);
+    let staged = net.block_on(client.uncommitted_blocks(&container, "big.bin")).unwrap();
+    assert!(
+        (1..5).contains(&staged.len()),
+        "the app died part-way: {} of 5 blocks staged",
+        staged.len()
+    );
+    let journal = std::fs::read_dir(dir.path().join("transfers")).unwrap().count();
+    assert_eq!(journal, 1, "the unfinished upload is written down");
+
+    proxy.bandwidth(None);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::with_secrets(
+        &rt,
+        dir,
+        tessera::app::accounts::secrets::Secrets::from_registered_store(),
+    );
+    t.wait_for_contains("1 transfer was interrupted");
+    t.wait_for_contains(&format!("Upload big.bin to {container}/big.bin (Test emulator)"));
+    t.click(&format!("Resume Upload big.bin to {container}/big.bin"));
+    t.wait_for_contains("uploaded as `big.bin`");
+    let sent: u64 = staged.iter().map(|b| b.size).sum();
+    t.wait_for_contains(&format!(
+        "{} were already staged and not sent again",
+        tessera::app::widgets::format::human_bytes(sent)
+    ));
+    assert!(
+        t.harness
+            .query_all_by_label_contains("was interrupted")
+            .next()
+            .is_none(),
+        "the offer is gone"
+    );
+    assert_eq!(
+        std::fs::read_dir(t.dir().join("transfers")).unwrap().count(),
+        0,
+        "the finished upload is crossed out"
+    );
+    let dest = files.path().join("by-sdk.bin");
+    let cs = common::emulator().connection_string();
+    common::peer::run(
+        &cs,
+        &["bench-download", &container, "big.bin", dest.to_str().unwrap(), "2"],
+    );
+    assert_eq!(std::fs::read(dest).unwrap(), data, "the SDK reads back the whole file");
+}
+
+#[test]
+fn a_file_changed_since_its_upload_began_is_not_resumed_and_a_discarded_upload_is_forgotten() {
+    let net = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&net, &[]);
+    let (account, proxy) = net.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    proxy.bandwidth(Some(8 * MIB as u64));
+    let files = tempfile::tempdir().unwrap();
+    let (big, other) = (files.path().join("big.bin"), files.path().join("other.bin"));
+    std::fs::write(&big, vec![7u8; 40 * MIB]).unwrap();
+    std::fs::write(&other, vec![9u8; 40 * MIB]).unwrap();
+    let dir = upload_until_the_app_dies(&account, &container, &[&big, &other], 0.2);
+    // Someone changes one file before the app starts again.
+    std::fs::write(&big, vec![8u8; 40 * MIB]).unwrap();
+    proxy.bandwidth(None);
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::with_secrets(
+        &rt,
+        dir,
+        tessera::app::accounts::secrets::Secrets::from_registered_store(),
+    );
+    t.wait_for_contains("2 transfers were interrupted");
+    t.click(&format!("Discard Upload other.bin to {container}/other.bin"));
+    t.wait_for_contains("1 transfer was interrupted");
+    t.click(&format!("Resume Upload big.bin to {container}/big.bin"));
+    t.wait_for_contains("changed (or is gone) since the upload began, so it was not resumed");
+    for blob in ["big.bin", "other.bin"] {
+        assert!(
+            net.block_on(client.get_blob_properties(&container, blob, None))
+                .is_err(),
+            "{blob}: nothing was committed"
+        );
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while std::fs::read_dir(t.dir().join("transfers")).unwrap().count() > 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the refused and the discarded uploads are crossed out"
+        );
+        t.step();
+    }
+}
