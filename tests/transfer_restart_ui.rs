@@ -75,7 +75,9 @@ fn an_upload_cut_by_the_apps_end_is_offered_at_the_next_start_and_resumes_with_t
         tessera::app::accounts::secrets::Secrets::from_registered_store(),
     );
     t.wait_for_contains("1 transfer was interrupted");
-    t.wait_for_contains(&format!("Upload big.bin to {container}/big.bin (Test emulator)"));
+    t.wait_for_contains(&format!(
+        "Upload big.bin to {container}/big.bin, 40.0 MiB · Test emulator"
+    ));
     t.click(&format!("Resume Upload big.bin to {container}/big.bin"));
     t.wait_for_contains("uploaded as `big.bin`");
     let sent: u64 = staged.iter().map(|b| b.size).sum();

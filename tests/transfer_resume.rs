@@ -479,3 +479,40 @@ async fn an_upload_waits_out_a_network_gone_for_a_minute_and_finishes() {
         "the SDK reads back the whole file"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn blocks_another_tool_left_staged_are_named_before_anything_is_sent() {
+    let (c, recorder) = common::recorded_client(common::account());
+    let container = new_container(&c).await;
+    // Someone else's upload, interrupted: a block staged under a short id.
+    let data = bytes::Bytes::from(random_bytes(MIB, 11));
+    let md5 = BlockChecksum::Md5.header(&data);
+    c.put_block(&container, "shared.bin", "YWJj", data, md5, None)
+        .await
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("ten.bin");
+    std::fs::write(&source, random_bytes(10 * MIB, 12)).unwrap();
+    recorder.clear();
+    let e = c
+        .upload_file(
+            &container,
+            "shared.bin",
+            &source,
+            &BlobHttpHeaders::default(),
+            &[],
+            &Conditions::none(),
+            &small_pieces(),
+            &TransferProgress::new(),
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(e.kind, tessera::storage::ErrorKind::Invalid);
+    assert!(
+        e.message.contains("staged by another tool") && e.message.contains("YWJj"),
+        "{}",
+        e.message
+    );
+    assert!(put_blocks(&recorder.events()).is_empty(), "no block was sent");
+}

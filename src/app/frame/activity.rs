@@ -50,20 +50,30 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
         };
         match &job.state {
             JobState::Running => {
+                let wait = job.progress.network_wait();
+                // A transfer waiting for the network says so where its progress would be.
+                let text = match &wait {
+                    Some(wait) => network_wait_words(wait),
+                    None => format!("{progress_text} · {rate}"),
+                };
                 let bar = egui::ProgressBar::new(job.fraction().unwrap_or(0.0))
                     .desired_width(420.0)
-                    .text(format!("{progress_text} · {rate}"));
-                ui.add(bar);
+                    .text(text);
+                let bar = ui.add(bar);
+                if let Some(wait) = &wait {
+                    bar.on_hover_text(format!("{progress_text}. The last failure: {}", wait.why));
+                }
                 if ui.button(format!("Cancel {}", job.title)).clicked() {
                     action = Some(JobAction::Cancel(job.id));
                 }
-                if let Some(wait) = job.progress.network_wait() {
-                    if ui.button(format!("Retry now {}", job.title)).clicked() {
+                if wait.is_some() {
+                    // Short on screen; named in full for a screen reader by the job it acts on.
+                    let r = ui.button("Retry now");
+                    let name = format!("Retry now {}", job.title);
+                    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+                    if r.clicked() {
                         action = Some(JobAction::RetryNow(job.id));
                     }
-                    let warn = ui.visuals().warn_fg_color;
-                    ui.add(egui::Label::new(RichText::new(network_wait_words(&wait)).color(warn)).truncate())
-                        .on_hover_text(&wait.why);
                 } else if let Some(detail) = job.detail() {
                     ui.add(egui::Label::new(detail).truncate());
                 }

@@ -59,17 +59,23 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         });
         for (i, t) in app.interrupted.offered.iter().enumerate() {
             ui.horizontal(|ui| {
-                if ui.small_button(format!("Resume {}", t.title())).clicked() {
+                // Short on screen; named in full for a screen reader (and a test) by the transfer they act on.
+                let title = t.title();
+                if named_button(ui, "Resume", &format!("Resume {title}")).clicked() {
                     choice = Some(Choice::Resume(i));
                 }
-                if ui.small_button(format!("Discard {}", t.title())).clicked() {
+                if named_button(ui, "Discard", &format!("Discard {title}")).clicked() {
                     choice = Some(Choice::Discard(i));
                 }
                 let account = app
                     .connections
                     .get(&t.profile_id)
                     .map_or("an account no longer listed".to_string(), |c| c.profile.label.clone());
-                ui.label(format!("{} ({account})", t.title()));
+                let size = match &t.direction {
+                    Direction::Upload { size, .. } => format!(", {}", crate::app::widgets::format::human_bytes(*size)),
+                    Direction::Download { .. } => String::new(),
+                };
+                ui.add(egui::Label::new(format!("{title}{size} · {account}")).truncate());
             });
         }
     });
@@ -90,6 +96,12 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         app.connections.open(&app.backend, &t.profile_id);
         app.interrupted.waiting.push(t);
     }
+}
+
+fn named_button(ui: &mut egui::Ui, text: &str, name: &str) -> egui::Response {
+    let r = ui.small_button(text);
+    r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, name));
+    r
 }
 
 /// Crosses a transfer out of the journal, and removes a download's partial file and its ranges (off the UI

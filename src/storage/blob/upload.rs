@@ -133,6 +133,20 @@ impl Client {
             Ok::<_, StorageError>(staged.into_iter().map(|b| (b.id, b.size)).collect())
         };
         let staged: Arc<HashMap<String, u64>> = Arc::new(start.await.map_err(|e| e.with_operation(&op))?);
+        // Every block id of a blob has one length: blocks another tool left staged under ids of another length
+        // make the service refuse ours (InvalidBlobOrBlock), so say so before sending gigabytes.
+        let ours = block_id(0, 0).len();
+        if let Some(other) = staged.keys().find(|id| id.len() != ours) {
+            return Err(StorageError::invalid(
+                &op,
+                format!(
+                    "The blob has blocks staged by another tool and not committed (ids like `{other}`, of another \
+                     length than this app's), and the service takes no block of another length until they are \
+                     committed or dropped (Azure drops uncommitted blocks after a week). Upload under another name, \
+                     or commit or overwrite the blob with the tool that staged them. Nothing was sent."
+                ),
+            ));
+        }
         // CRC64 until the service refuses it; then MD5 for this block and every later one.
         let md5_instead = Arc::new(AtomicBool::new(self.crc64_refused()));
         let mut tasks: JoinSet<Result<(usize, String, u64)>> = JoinSet::new();
