@@ -147,3 +147,66 @@ fn a_file_changed_since_its_upload_began_is_not_resumed_and_a_discarded_upload_i
         t.step();
     }
 }
+
+#[test]
+fn a_folder_upload_cut_by_the_apps_end_resumes_without_the_files_it_finished() {
+    let net = tokio::runtime::Runtime::new().unwrap();
+    let (_, container) = container_with(&net, &[]);
+    let (account, proxy) = net.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    proxy.bandwidth(Some(8 * MIB as u64));
+    let files = tempfile::tempdir().unwrap();
+    let root = files.path().join("photos");
+    std::fs::create_dir(&root).unwrap();
+    let mut contents = Vec::new();
+    for i in 0..8 {
+        let mut data = vec![0u8; 3 * MIB];
+        fastrand::Rng::with_seed(40 + i).fill(&mut data);
+        std::fs::write(root.join(format!("p{i}.jpg")), &data).unwrap();
+        contents.push(data);
+    }
+    // The folder goes up through the dialog; the app dies part-way.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let dialogs = ScriptedDialogs::new();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", &container);
+    t.wait_for_contains("Upload folder…");
+    dialogs.answer(Some(root.clone()));
+    t.click("Upload folder…");
+    t.wait_app("part of the folder", Duration::from_secs(60), |app| {
+        app.jobs().iter().any(|j| j.progress.total() > 0 && j.progress.done() * 2 >= j.progress.total())
+    });
+    let dir = t.into_dir();
+    rt.shutdown_background();
+    std::thread::sleep(Duration::from_millis(500));
+    let journal = dir.path().join("transfers");
+    let done: Vec<String> = std::fs::read_dir(&journal)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "done"))
+        .flat_map(|e| std::fs::read_to_string(e.path()).unwrap().lines().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    assert!((1..8).contains(&done.len()), "the app died part-way: {done:?}");
+
+    proxy.bandwidth(None);
+    let before = proxy.heads().len();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::with_secrets(&rt, dir, tessera::app::accounts::secrets::Secrets::from_registered_store());
+    t.click(&format!("Resume Upload folder photos to {container}/"));
+    t.wait_for_contains("file(s)");
+    t.wait_app("the resumed folder", Duration::from_secs(60), |app| {
+        app.jobs().iter().all(|j| !j.is_running())
+    });
+    let heads = proxy.heads()[before..].join("\n");
+    for file in &done {
+        let name = std::path::Path::new(file).file_name().unwrap().to_string_lossy().into_owned();
+        assert!(!heads.contains(&format!("photos/{name}")), "{name} was finished and not sent again");
+    }
+    let cs = common::emulator().connection_string();
+    for (i, data) in contents.iter().enumerate() {
+        let dest = files.path().join(format!("back{i}"));
+        common::peer::run(&cs, &["bench-download", &container, &format!("photos/p{i}.jpg"), dest.to_str().unwrap(), "1"]);
+        assert_eq!(&std::fs::read(dest).unwrap(), data, "p{i}.jpg read back by the SDK");
+    }
+    assert_eq!(std::fs::read_dir(t.dir().join("transfers")).unwrap().count(), 0, "crossed out");
+}

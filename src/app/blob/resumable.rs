@@ -86,6 +86,10 @@ async fn go(job: &JobContext, client: &Client, t: &Unfinished, resumed: bool) ->
             };
             Ok(format!("uploaded as `{}`, ETag {etag}{again}", t.blob))
         }
+        Direction::UploadFolder { .. } => Err(StorageError::invalid(
+            "Resume",
+            "a folder upload resumes as its own job (blob::transfers::resume_folder)",
+        )),
         Direction::Download { dest } => {
             let got = client
                 .download_file(&t.container, &t.blob, None, dest, &options, &job.progress, &job.cancel)

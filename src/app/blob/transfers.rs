@@ -10,12 +10,12 @@ use futures_util::StreamExt;
 use crate::app::blob::pane::{BlobPane, DialogFor, UploadMode};
 use crate::app::blob::resumable::run as run_transfer;
 use crate::app::context::PaneContext;
-use crate::app::context::{JobContext, Unfinished, Unit};
+use crate::app::context::{Backend, Direction, JobContext, Jobs, TransferJournal, Unfinished, Unit};
 use crate::app::widgets::format::{human_bytes, thousands};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::transfer::TransferOptions;
 use crate::storage::blob::{BlobHttpHeaders, ListBlobsOptions};
-use crate::storage::{Client, StorageError};
+use crate::storage::{Client, ErrorKind, StorageError};
 
 impl BlobPane {
     /// The conditions an upload to `name` carries, by the chosen mode and any lease this app holds.
@@ -61,9 +61,10 @@ impl BlobPane {
     }
 
     /// Uploads a folder (from the dialog or dropped) into the current folder as one job: the walk runs in the
-    /// job, off the UI thread, and a few files go at a time however many the folder holds.
+    /// job, off the UI thread, and a few files go at a time however many the folder holds. The job is journaled
+    /// with the files it finished, so a restart offers to resume it without them.
     pub fn upload_folder(&mut self, ctx: &mut PaneContext, root: PathBuf) {
-        let listed = self
+        let listed: HashMap<String, String> = self
             .blobs
             .iter()
             .map(|b| (b.name.clone(), b.properties.etag.clone()))
@@ -71,6 +72,24 @@ impl BlobPane {
         let folder = root
             .file_name()
             .map_or_else(|| root.display().to_string(), |n| n.to_string_lossy().into_owned());
+        // Only the ETags an "only if unchanged" upload of this folder compares with are written down.
+        let under = format!("{}{folder}/", self.prefix);
+        let journaled = match self.upload_mode {
+            UploadMode::OnlyIfUnchanged => listed
+                .iter()
+                .filter(|(name, _)| name.starts_with(&under))
+                .map(|(n, e)| (n.clone(), e.clone()))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let transfer = Unfinished {
+            direction: Direction::UploadFolder {
+                root: root.clone(),
+                mode: self.upload_mode.describe().to_string(),
+                listed: journaled,
+            },
+            ..Unfinished::download(ctx.profile_id, &self.container, &self.prefix, &root)
+        };
         let upload = FolderUpload {
             client: ctx.client.clone(),
             container: self.container.clone(),
@@ -80,11 +99,37 @@ impl BlobPane {
             listed: Arc::new(listed),
             leases: Arc::new(ctx.leases.ids_for_writes_in(&self.account, &self.container)),
             done: Arc::default(),
+            journal: ctx.journal.cloned().map(|j| (j, transfer)),
         };
         ctx.start_job(format!("Upload folder {folder}"), Unit::Bytes, upload, |job, upload| {
             upload.run(job)
         });
     }
+}
+
+/// Resumes a journaled folder upload after a restart, as a job: the files it finished are skipped, the one it
+/// was in the middle of sends only the blocks the service lacks.
+pub fn resume_folder(jobs: &mut Jobs, backend: &Backend, client: Client, t: Unfinished, journal: TransferJournal) {
+    let Direction::UploadFolder { root, mode, listed } = &t.direction else {
+        return;
+    };
+    let mode = [UploadMode::Overwrite, UploadMode::OnlyIfNew, UploadMode::OnlyIfUnchanged]
+        .into_iter()
+        .find(|m| m.describe() == mode)
+        .unwrap_or(UploadMode::OnlyIfNew);
+    let upload = FolderUpload {
+        client,
+        container: t.container.clone(),
+        prefix: t.blob.clone(),
+        root: root.clone(),
+        mode,
+        listed: Arc::new(listed.iter().cloned().collect()),
+        // The leases this app held went with its end.
+        leases: Arc::default(),
+        done: Arc::new(Mutex::new(journal.done(&t.id))),
+        journal: Some((journal, t.clone())),
+    };
+    jobs.run(backend, t.title(), Unit::Bytes, upload, |job, upload| upload.run(job));
 }
 
 impl BlobPane {
@@ -179,6 +224,8 @@ struct FolderUpload {
     leases: Arc<HashMap<String, String>>,
     /// Files an earlier run uploaded: a retry sends only the rest.
     done: Arc<Mutex<HashSet<PathBuf>>>,
+    /// Where the upload and the files it finished are written down (None: not journaled).
+    journal: Option<(TransferJournal, Unfinished)>,
 }
 
 impl FolderUpload {
@@ -195,6 +242,21 @@ impl FolderUpload {
     }
 
     async fn run(self, job: JobContext) -> Result<String, StorageError> {
+        if let Some((journal, t)) = self.journal.clone() {
+            let begun = tokio::task::spawn_blocking(move || journal.begin(&t)).await;
+            begun
+                .map_err(|e| StorageError::invalid("Journal the upload", e.to_string()))?
+                .map_err(|e| StorageError::io("Journal the upload", &e))?;
+        }
+        let result = self.upload_files(&job).await;
+        // Finished or cancelled: crossed out. Failed: kept, so Retry or the next start resumes it.
+        if let (Some((journal, t)), false) = (&self.journal, matches!(&result, Err(e) if e.kind != ErrorKind::Cancelled)) {
+            journal.end(&t.id);
+        }
+        result
+    }
+
+    async fn upload_files(&self, job: &JobContext) -> Result<String, StorageError> {
         let op = format!("Upload folder {}", self.root.display());
         job.say("reading the folder…");
         let root = self.root.clone();
@@ -212,7 +274,7 @@ impl FolderUpload {
         let started = std::sync::atomic::AtomicUsize::new(0);
         futures_util::stream::iter(files)
             .for_each_concurrent(FOLDER_FILES_AT_ONCE, |(path, _)| {
-                let (job, this, base, failures, started) = (&job, &self, &base, &failures, &started);
+                let (job, this, base, failures, started) = (job, self, &base, &failures, &started);
                 async move {
                     if job.cancel.is_cancelled() {
                         return;
@@ -249,6 +311,11 @@ impl FolderUpload {
                         .await;
                     match result {
                         Ok(_) => {
+                            if let Some((journal, t)) = &this.journal {
+                                let (journal, id, file) = (journal.clone(), t.id.clone(), path.clone());
+                                // A line appended: noted before the next file, so a crash never sends it again.
+                                let _ = tokio::task::spawn_blocking(move || journal.mark_done(&id, &file)).await;
+                            }
                             this.done.lock().expect("done lock").insert(path);
                         }
                         Err(e) => failures.lock().expect("failures lock").push((relative, e)),

@@ -73,7 +73,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
                     .map_or("an account no longer listed".to_string(), |c| c.profile.label.clone());
                 let size = match &t.direction {
                     Direction::Upload { size, .. } => format!(", {}", crate::app::widgets::format::human_bytes(*size)),
-                    Direction::Download { .. } => String::new(),
+                    Direction::Download { .. } | Direction::UploadFolder { .. } => String::new(),
                 };
                 ui.add(egui::Label::new(format!("{title}{size} · {account}")).truncate());
             });
@@ -147,6 +147,10 @@ pub fn poll(app: &mut TesseraApp) {
             continue;
         };
         let journal = app.interrupted.journal.clone();
+        if matches!(t.direction, Direction::UploadFolder { .. }) {
+            crate::app::blob::transfers::resume_folder(&mut app.jobs, &app.backend, client, t, journal);
+            continue;
+        }
         app.jobs.run(
             &app.backend,
             t.title(),

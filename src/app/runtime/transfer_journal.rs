@@ -22,6 +22,14 @@ pub enum Direction {
     },
     /// A blob to a file; the partial file and its ranges are kept beside `dest` by the download itself.
     Download { dest: PathBuf },
+    /// A folder's files to blobs under `prefix` (the entry's `blob`), each upload as the mode says (`listed`: the
+    /// ETags an "only if unchanged" upload compares with). The files done are listed beside the entry
+    /// (`<id>.done`, a line each, appended as each commits), so a resume skips them.
+    UploadFolder {
+        root: PathBuf,
+        mode: String,
+        listed: Vec<(String, String)>,
+    },
 }
 
 /// One unfinished transfer as journaled.
@@ -49,6 +57,9 @@ impl Unfinished {
             }
             Direction::Download { dest } => {
                 format!("Download {}/{} to {}", self.container, self.blob, dest.display())
+            }
+            Direction::UploadFolder { root, .. } => {
+                format!("Upload folder {} to {}/{}", file_name(root), self.container, self.blob)
             }
         }
     }
@@ -133,6 +144,31 @@ impl TransferJournal {
         self.dir.join(format!("{id}.json"))
     }
 
+    fn done_path(&self, id: &str) -> PathBuf {
+        self.dir.join(format!("{id}.done"))
+    }
+
+    /// Notes one file of a folder transfer as finished (one line appended: the cost does not grow with the
+    /// folder).
+    pub fn mark_done(&self, id: &str, file: &Path) -> std::io::Result<()> {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.done_path(id))?;
+        writeln!(f, "{}", file.display())
+    }
+
+    /// The files of a folder transfer noted as finished.
+    pub fn done(&self, id: &str) -> std::collections::HashSet<PathBuf> {
+        std::fs::read_to_string(self.done_path(id))
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(PathBuf::from)
+            .collect()
+    }
+
     /// Every unfinished transfer found (a file that cannot be read is left where it is and not offered).
     pub fn read_all(&self) -> Vec<Unfinished> {
         let Ok(entries) = std::fs::read_dir(&self.dir) else {
@@ -150,7 +186,7 @@ impl TransferJournal {
     /// Writes the transfer down before its first byte goes (a blocking call, made on a job's thread).
     pub fn begin(&self, transfer: &Unfinished) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.dir)?;
-        let tmp = self.path(&format!("{}.tmp", transfer.id));
+        let tmp = self.dir.join(format!("{}.json.tmp", transfer.id));
         std::fs::write(
             &tmp,
             serde_json::to_vec_pretty(transfer).map_err(std::io::Error::other)?,
@@ -161,5 +197,6 @@ impl TransferJournal {
     /// Crosses the transfer out: it finished, the user cancelled it, or they discarded it.
     pub fn end(&self, id: &str) {
         let _ = std::fs::remove_file(self.path(id));
+        let _ = std::fs::remove_file(self.done_path(id));
     }
 }
