@@ -174,7 +174,9 @@ fn a_folder_upload_cut_by_the_apps_end_resumes_without_the_files_it_finished() {
     dialogs.answer(Some(root.clone()));
     t.click("Upload folder…");
     t.wait_app("part of the folder", Duration::from_secs(60), |app| {
-        app.jobs().iter().any(|j| j.progress.total() > 0 && j.progress.done() * 2 >= j.progress.total())
+        app.jobs()
+            .iter()
+            .any(|j| j.progress.total() > 0 && j.progress.done() * 2 >= j.progress.total())
     });
     let dir = t.into_dir();
     rt.shutdown_background();
@@ -184,14 +186,24 @@ fn a_folder_upload_cut_by_the_apps_end_resumes_without_the_files_it_finished() {
         .unwrap()
         .flatten()
         .filter(|e| e.path().extension().is_some_and(|x| x == "done"))
-        .flat_map(|e| std::fs::read_to_string(e.path()).unwrap().lines().map(str::to_string).collect::<Vec<_>>())
+        .flat_map(|e| {
+            std::fs::read_to_string(e.path())
+                .unwrap()
+                .lines()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
         .collect();
     assert!((1..8).contains(&done.len()), "the app died part-way: {done:?}");
 
     proxy.bandwidth(None);
     let before = proxy.heads().len();
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let mut t = TestApp::with_secrets(&rt, dir, tessera::app::accounts::secrets::Secrets::from_registered_store());
+    let mut t = TestApp::with_secrets(
+        &rt,
+        dir,
+        tessera::app::accounts::secrets::Secrets::from_registered_store(),
+    );
     t.click(&format!("Resume Upload folder photos to {container}/"));
     t.wait_for_contains("file(s)");
     t.wait_app("the resumed folder", Duration::from_secs(60), |app| {
@@ -199,14 +211,34 @@ fn a_folder_upload_cut_by_the_apps_end_resumes_without_the_files_it_finished() {
     });
     let heads = proxy.heads()[before..].join("\n");
     for file in &done {
-        let name = std::path::Path::new(file).file_name().unwrap().to_string_lossy().into_owned();
-        assert!(!heads.contains(&format!("photos/{name}")), "{name} was finished and not sent again");
+        let name = std::path::Path::new(file)
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        assert!(
+            !heads.contains(&format!("photos/{name}")),
+            "{name} was finished and not sent again"
+        );
     }
     let cs = common::emulator().connection_string();
     for (i, data) in contents.iter().enumerate() {
         let dest = files.path().join(format!("back{i}"));
-        common::peer::run(&cs, &["bench-download", &container, &format!("photos/p{i}.jpg"), dest.to_str().unwrap(), "1"]);
+        common::peer::run(
+            &cs,
+            &[
+                "bench-download",
+                &container,
+                &format!("photos/p{i}.jpg"),
+                dest.to_str().unwrap(),
+                "1",
+            ],
+        );
         assert_eq!(&std::fs::read(dest).unwrap(), data, "p{i}.jpg read back by the SDK");
     }
-    assert_eq!(std::fs::read_dir(t.dir().join("transfers")).unwrap().count(), 0, "crossed out");
+    assert_eq!(
+        std::fs::read_dir(t.dir().join("transfers")).unwrap().count(),
+        0,
+        "crossed out"
+    );
 }

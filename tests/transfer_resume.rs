@@ -516,3 +516,33 @@ async fn blocks_another_tool_left_staged_are_named_before_anything_is_sent() {
     );
     assert!(put_blocks(&recorder.events()).is_empty(), "no block was sent");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_blob_is_known_to_hold_a_file_by_its_md5_or_its_blocks() {
+    let c = client();
+    let container = new_container(&c).await;
+    let dir = tempfile::tempdir().unwrap();
+    let options = small_pieces();
+    for (name, size, single) in [("blocks.bin", 10 * MIB, 0u64), ("one.bin", MIB, 8 * MIB as u64)] {
+        let options = TransferOptions {
+            single_put_limit: single,
+            ..options.clone()
+        };
+        let source = dir.path().join(name);
+        std::fs::write(&source, random_bytes(size, 13)).unwrap();
+        upload(&c, &container, name, &source, &options).await;
+        assert!(
+            c.holds_file(&container, name, &source, &options).await.unwrap(),
+            "{name}: the same file"
+        );
+        // The same size, one byte changed: not the file.
+        let mut changed = random_bytes(size, 13);
+        changed[size / 2] ^= 1;
+        let other = dir.path().join(format!("other-{name}"));
+        std::fs::write(&other, changed).unwrap();
+        assert!(
+            !c.holds_file(&container, name, &other, &options).await.unwrap(),
+            "{name}: another file"
+        );
+    }
+}

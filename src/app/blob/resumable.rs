@@ -67,7 +67,7 @@ async fn go(job: &JobContext, client: &Client, t: &Unfinished, resumed: bool) ->
                 content_type: Some(content_type.clone()),
                 ..Default::default()
             };
-            let etag = client
+            let sent = client
                 .upload_file(
                     &t.container,
                     &t.blob,
@@ -79,7 +79,23 @@ async fn go(job: &JobContext, client: &Client, t: &Unfinished, resumed: bool) ->
                     &job.progress,
                     &job.cancel,
                 )
-                .await?;
+                .await;
+            let etag = match sent {
+                // Refused because the blob exists or changed: after a restart it may be this very upload, committed
+                // just before the app ended. Done when the blob holds exactly the file.
+                Err(e) if resumed && matches!(e.status, Some(409 | 412)) => {
+                    match client.holds_file(&t.container, &t.blob, source, &options).await {
+                        Ok(true) => {
+                            return Ok(format!(
+                                "`{}` already holds this file (its upload committed before the app ended)",
+                                t.blob
+                            ));
+                        }
+                        _ => return Err(e),
+                    }
+                }
+                other => other?,
+            };
             let again = match job.progress.resumed() {
                 0 => String::new(),
                 n => format!(" ({} were already staged and not sent again)", human_bytes(n)),

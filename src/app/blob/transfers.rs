@@ -100,6 +100,7 @@ impl BlobPane {
             leases: Arc::new(ctx.leases.ids_for_writes_in(&self.account, &self.container)),
             done: Arc::default(),
             journal: ctx.journal.cloned().map(|j| (j, transfer)),
+            resumed: false,
         };
         ctx.start_job(format!("Upload folder {folder}"), Unit::Bytes, upload, |job, upload| {
             upload.run(job)
@@ -113,10 +114,14 @@ pub fn resume_folder(jobs: &mut Jobs, backend: &Backend, client: Client, t: Unfi
     let Direction::UploadFolder { root, mode, listed } = &t.direction else {
         return;
     };
-    let mode = [UploadMode::Overwrite, UploadMode::OnlyIfNew, UploadMode::OnlyIfUnchanged]
-        .into_iter()
-        .find(|m| m.describe() == mode)
-        .unwrap_or(UploadMode::OnlyIfNew);
+    let mode = [
+        UploadMode::Overwrite,
+        UploadMode::OnlyIfNew,
+        UploadMode::OnlyIfUnchanged,
+    ]
+    .into_iter()
+    .find(|m| m.describe() == mode)
+    .unwrap_or(UploadMode::OnlyIfNew);
     let upload = FolderUpload {
         client,
         container: t.container.clone(),
@@ -128,6 +133,7 @@ pub fn resume_folder(jobs: &mut Jobs, backend: &Backend, client: Client, t: Unfi
         leases: Arc::default(),
         done: Arc::new(Mutex::new(journal.done(&t.id))),
         journal: Some((journal, t.clone())),
+        resumed: true,
     };
     jobs.run(backend, t.title(), Unit::Bytes, upload, |job, upload| upload.run(job));
 }
@@ -226,6 +232,8 @@ struct FolderUpload {
     done: Arc<Mutex<HashSet<PathBuf>>>,
     /// Where the upload and the files it finished are written down (None: not journaled).
     journal: Option<(TransferJournal, Unfinished)>,
+    /// Resumed after a restart (from the journal).
+    resumed: bool,
 }
 
 impl FolderUpload {
@@ -250,7 +258,10 @@ impl FolderUpload {
         }
         let result = self.upload_files(&job).await;
         // Finished or cancelled: crossed out. Failed: kept, so Retry or the next start resumes it.
-        if let (Some((journal, t)), false) = (&self.journal, matches!(&result, Err(e) if e.kind != ErrorKind::Cancelled)) {
+        if let (Some((journal, t)), false) = (
+            &self.journal,
+            matches!(&result, Err(e) if e.kind != ErrorKind::Cancelled),
+        ) {
             journal.end(&t.id);
         }
         result
@@ -309,6 +320,18 @@ impl FolderUpload {
                             &job.cancel,
                         )
                         .await;
+                    let result = match result {
+                        // After a restart, a file refused because its blob exists may be one whose upload had
+                        // committed just before the app ended: it counts as done when the blob holds exactly it.
+                        Err(e) if this.resumed && matches!(e.status, Some(409 | 412)) => {
+                            let options = TransferOptions::default();
+                            match this.client.holds_file(&this.container, &name, &path, &options).await {
+                                Ok(true) => Ok(String::new()),
+                                _ => Err(e),
+                            }
+                        }
+                        other => other,
+                    };
                     match result {
                         Ok(_) => {
                             if let Some((journal, t)) = &this.journal {

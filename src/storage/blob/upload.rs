@@ -234,18 +234,76 @@ impl Client {
 
     /// The blocks staged for a blob and not committed (Get Block List); none when the blob has none.
     pub async fn uncommitted_blocks(&self, container: &str, blob: &str) -> Result<Vec<StagedBlock>> {
-        let op = format!("List the staged blocks of `{blob}`");
+        self.block_list(container, blob, "uncommitted", "UncommittedBlocks")
+            .await
+    }
+
+    /// Whether the blob already holds exactly this file as this app uploads it: the same size, and the same
+    /// MD5 (one Put Blob) or the same blocks, whose ids name each block's place and CRC64. What a resume asks
+    /// of a file whose upload may have committed just before the app ended.
+    pub async fn holds_file(
+        &self,
+        container: &str,
+        blob: &str,
+        path: &Path,
+        options: &TransferOptions,
+    ) -> Result<bool> {
+        let op = format!("Compare `{blob}` with `{}`", path.display());
+        let (props, _) = self.get_blob_properties(container, blob, None).await?;
+        let data_len = tokio::fs::metadata(path)
+            .await
+            .map_err(|e| StorageError::io(&op, &e))?
+            .len();
+        if props.content_length != data_len {
+            return Ok(false);
+        }
+        if data_len <= options.single_put_limit {
+            let data = tokio::fs::read(path).await.map_err(|e| StorageError::io(&op, &e))?;
+            return Ok(props.http.content_md5.as_deref() == Some(crate::storage::checksum::content_md5(&data).as_str()));
+        }
+        let block_size = block_size_for(data_len, options.block_size, options.max_blocks)
+            .map_err(|why| StorageError::invalid(&op, why))?;
+        let committed = self.block_list(container, blob, "committed", "CommittedBlocks").await?;
+        let path = path.to_path_buf();
+        let ours = tokio::task::spawn_blocking(move || -> std::io::Result<Vec<StagedBlock>> {
+            use std::io::Read;
+            let mut file = std::fs::File::open(path)?;
+            let mut blocks = Vec::new();
+            let mut buf = vec![0u8; block_size];
+            loop {
+                let mut n = 0;
+                while n < block_size {
+                    match file.read(&mut buf[n..])? {
+                        0 => break,
+                        got => n += got,
+                    }
+                }
+                if n == 0 {
+                    return Ok(blocks);
+                }
+                let id = block_id(blocks.len(), crc64(&buf[..n]));
+                blocks.push(StagedBlock { id, size: n as u64 });
+            }
+        })
+        .await
+        .map_err(|e| StorageError::new(ErrorKind::Io, &op, e.to_string()))?
+        .map_err(|e| StorageError::io(&op, &e))?;
+        Ok(committed == ours)
+    }
+
+    async fn block_list(&self, container: &str, blob: &str, kind: &str, element: &str) -> Result<Vec<StagedBlock>> {
+        let op = format!("List the {kind} blocks of `{blob}`");
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::GET, &op, container, blob)
             .query("comp", "blocklist")
-            .query("blocklisttype", "uncommitted");
+            .query("blocklisttype", kind);
         let resp = match self.send(req).await {
             Ok(resp) => resp,
             Err(e) if e.is_not_found() => return Ok(Vec::new()),
             Err(e) => return Err(e),
         };
         let root = xml::parse(&resp.body).map_err(|e| StorageError::decode(&op, e))?;
-        let Some(list) = root.child("UncommittedBlocks") else {
+        let Some(list) = root.child(element) else {
             return Ok(Vec::new());
         };
         Ok(list
