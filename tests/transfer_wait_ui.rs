@@ -1,9 +1,11 @@
 //! A transfer that loses the network, driven through the UI (egui_kittest) against a real Azurite behind a fault
 //! proxy: the activity list says it waits for the network, a Refresh of the pane falls in between, Retry now
-//! ends the wait once the network is back, and Microsoft's Python SDK reads back the whole file.
+//! tries at once rather than at the pause's end, the upload goes on once the network is back, and Microsoft's Python SDK reads back the whole file.
 
 mod common;
 mod ui;
+
+use std::time::{Duration, Instant};
 
 use common::blobs::container_with;
 use common::fault_proxy::Fault;
@@ -33,7 +35,7 @@ fn an_upload_without_a_network_waits_in_the_activity_list_and_retry_now_finishes
     t.wait_for_contains("Waiting for the network for");
     // A refresh of the pane falls between: the waiting job is not the pane's to lose.
     t.click("Refresh");
-    t.idle_for(std::time::Duration::from_secs(2));
+    t.idle_for(Duration::from_secs(2));
     t.wait_for_contains("Waiting for the network for");
     let job = t
         .harness
@@ -43,9 +45,22 @@ fn an_upload_without_a_network_waits_in_the_activity_list_and_retry_now_finishes
         .find(|j| j.title == "Upload big.bin")
         .unwrap();
     assert_eq!(job.progress.done(), 0, "nothing went while the network was gone");
-    // The network comes back; Retry now tries at once instead of after the pause.
-    proxy.always(None);
+    // Once the pauses have grown, Retry now tries at once instead of after the pause.
+    let waiting = |app: &tessera::app::TesseraApp| {
+        let job = app.jobs().iter().find(|j| j.title == "Upload big.bin")?;
+        job.progress.network_wait()
+    };
+    t.wait_app("a pause of more than 8 s", Duration::from_secs(90), |app| {
+        waiting(app).is_some_and(|w| w.next_try > Instant::now() + Duration::from_secs(8))
+    });
+    let before = waiting(t.harness.state()).unwrap();
     t.click("Retry now Upload big.bin");
+    t.wait_app("a try at once", Duration::from_secs(5), |app| {
+        waiting(app).is_some_and(|w| w.attempts > before.attempts)
+    });
+    assert!(Instant::now() < before.next_try, "the try came before the pause's end");
+    // The network comes back: the pauses after a Retry now are short, so the upload goes on by itself.
+    proxy.always(None);
     t.wait_for_contains("uploaded as `big.bin`");
     assert!(
         t.harness
