@@ -114,7 +114,8 @@ fn main() {
         range_size: env("TESSERA_RANGE_MIB").map_or(defaults.range_size, |m| m << 20),
         parallelism: env("TESSERA_PARALLEL").map_or(defaults.parallelism, |p| p as usize),
         range_checksum: env("TESSERA_RANGE_CHECKSUM").map_or(defaults.range_checksum, checksum),
-        block_checksum: env("TESSERA_BLOCK_CHECKSUM").map_or(defaults.block_checksum, checksum),
+        // CRC64 as against Azure (where `Auto` picks it); on the emulator `Auto` would pick MD5, the one it checks.
+        block_checksum: env("TESSERA_BLOCK_CHECKSUM").map_or(BlockChecksum::Crc64, checksum),
         ..defaults
     };
     // The CPU baseline: the same upload with no checksum at all.

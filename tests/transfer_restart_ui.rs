@@ -173,11 +173,23 @@ fn a_folder_upload_cut_by_the_apps_end_resumes_without_the_files_it_finished() {
     t.wait_for_contains("Upload folder…");
     dialogs.answer(Some(root.clone()));
     t.click("Upload folder…");
-    t.wait_app("part of the folder", Duration::from_secs(60), |app| {
-        app.jobs()
-            .iter()
-            .any(|j| j.progress.total() > 0 && j.progress.done() * 2 >= j.progress.total())
-    });
+    // Until the journal notes a finished file (it is written after the file commits, on another thread).
+    let noted = |dir: &std::path::Path| -> usize {
+        std::fs::read_dir(dir.join("transfers"))
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "done"))
+                    .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default().lines().count())
+                    .sum()
+            })
+            .unwrap_or(0)
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while noted(t.dir()) == 0 {
+        assert!(std::time::Instant::now() < deadline, "no file of the folder finished");
+        t.step();
+    }
     let dir = t.into_dir();
     rt.shutdown_background();
     std::thread::sleep(Duration::from_millis(500));

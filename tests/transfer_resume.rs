@@ -43,6 +43,20 @@ fn small_pieces() -> TransferOptions {
 }
 
 async fn upload(c: &Client, container: &str, blob: &str, source: &Path, options: &TransferOptions) -> String {
+    upload_with(c, container, blob, source, options, &TransferProgress::new())
+        .await
+        .unwrap()
+}
+
+/// An unconditional upload with the default headers, counting into `progress`.
+async fn upload_with(
+    c: &Client,
+    container: &str,
+    blob: &str,
+    source: &Path,
+    options: &TransferOptions,
+    progress: &std::sync::Arc<TransferProgress>,
+) -> tessera::storage::Result<String> {
     c.upload_file(
         container,
         blob,
@@ -51,11 +65,10 @@ async fn upload(c: &Client, container: &str, blob: &str, source: &Path, options:
         &[],
         &Conditions::none(),
         options,
-        &TransferProgress::new(),
+        progress,
         &CancellationToken::new(),
     )
     .await
-    .unwrap()
 }
 
 /// The blob's bytes as Microsoft's Python SDK downloads them.
@@ -106,7 +119,11 @@ async fn blocks_carry_their_crc64_where_the_service_takes_it() {
     let dir = tempfile::tempdir().unwrap();
     let source = dir.path().join("ten.bin");
     std::fs::write(&source, &data).unwrap();
-    upload(&c, &container, "ten.bin", &source, &small_pieces()).await;
+    let with_crc64 = TransferOptions {
+        block_checksum: BlockChecksum::Crc64,
+        ..small_pieces()
+    };
+    upload(&c, &container, "ten.bin", &source, &with_crc64).await;
     let events = recorder.events();
     let blocks = put_blocks(&events);
     assert_eq!(blocks.len(), 3, "10 MiB in 4 MiB blocks, each sent once");
@@ -140,7 +157,12 @@ async fn strict_azurite_refuses_crc64_so_blocks_and_appends_go_with_md5() {
     let dir = tempfile::tempdir().unwrap();
     let source = dir.path().join("ten.bin");
     std::fs::write(&source, &data).unwrap();
-    upload(&c, &container, "ten.bin", &source, &small_pieces()).await;
+    // CRC64 asked for outright (the default picks MD5 on the emulator at once): the refusal, then MD5.
+    let with_crc64 = TransferOptions {
+        block_checksum: BlockChecksum::Crc64,
+        ..small_pieces()
+    };
+    upload(&c, &container, "ten.bin", &source, &with_crc64).await;
     c.create_append_blob(&container, "log", &Conditions::none())
         .await
         .unwrap();
@@ -219,19 +241,7 @@ fn upload_until_runtime_dropped(c: &Client, container: &str, blob: &str, source:
         progress.clone(),
     );
     rt.spawn(async move {
-        let _ = c
-            .upload_file(
-                &container,
-                &blob,
-                &source,
-                &BlobHttpHeaders::default(),
-                &[],
-                &Conditions::none(),
-                &small_pieces(),
-                &p,
-                &CancellationToken::new(),
-            )
-            .await;
+        let _ = upload_with(&c, &container, &blob, &source, &small_pieces(), &p).await;
     });
     let deadline = std::time::Instant::now() + Duration::from_secs(120);
     while (progress.done() as f64) < fraction * progress.total().max(1) as f64 || progress.total() == 0 {
@@ -267,19 +277,9 @@ async fn an_upload_whose_runtime_died_resumes_sending_only_the_missing_blocks() 
     );
     recorder.clear();
     let progress = TransferProgress::new();
-    c.upload_file(
-        &container,
-        "forty.bin",
-        &source,
-        &BlobHttpHeaders::default(),
-        &[],
-        &Conditions::none(),
-        &small_pieces(),
-        &progress,
-        &CancellationToken::new(),
-    )
-    .await
-    .unwrap();
+    upload_with(&c, &container, "forty.bin", &source, &small_pieces(), &progress)
+        .await
+        .unwrap();
     let events = recorder.events();
     let sent = put_blocks(&events).iter().filter(|e| e.status == Some(201)).count();
     assert_eq!(sent, 10 - staged.len(), "only the blocks the service lacked went again");
@@ -429,20 +429,8 @@ async fn an_upload_waits_out_a_network_gone_for_a_minute_and_finishes() {
     std::fs::write(&source, &data).unwrap();
     let progress = TransferProgress::new();
     let (c2, container2, source2, p) = (c.clone(), container.clone(), source.clone(), progress.clone());
-    let job = tokio::spawn(async move {
-        c2.upload_file(
-            &container2,
-            "forty.bin",
-            &source2,
-            &BlobHttpHeaders::default(),
-            &[],
-            &Conditions::none(),
-            &small_pieces(),
-            &p,
-            &CancellationToken::new(),
-        )
-        .await
-    });
+    let job =
+        tokio::spawn(async move { upload_with(&c2, &container2, "forty.bin", &source2, &small_pieces(), &p).await });
     common::eventually("some blocks up", Duration::from_secs(120), || {
         progress.done() >= 8 * MIB as u64
     })
@@ -545,4 +533,49 @@ async fn a_blob_is_known_to_hold_a_file_by_its_md5_or_its_blocks() {
             "{name}: another file"
         );
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_download_into_the_same_file_is_refused_and_the_first_is_whole() {
+    let c = client();
+    let container = new_container(&c).await;
+    let data = random_bytes(40 * MIB, 14);
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("source.bin");
+    std::fs::write(&source, &data).unwrap();
+    upload(&c, &container, "forty.bin", &source, &TransferOptions::default()).await;
+    let dest = dir.path().join("copy.bin");
+    let progress = TransferProgress::new();
+    let (c2, container2, dest2, p) = (c.clone(), container.clone(), dest.clone(), progress.clone());
+    let first = tokio::spawn(async move {
+        c2.download_file(
+            &container2,
+            "forty.bin",
+            None,
+            &dest2,
+            &small_pieces(),
+            &p,
+            &CancellationToken::new(),
+        )
+        .await
+    });
+    common::eventually("the first download under way", Duration::from_secs(60), || {
+        progress.done() > 0
+    })
+    .await;
+    let second = c
+        .download_file(
+            &container,
+            "forty.bin",
+            None,
+            &dest,
+            &small_pieces(),
+            &TransferProgress::new(),
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap_err();
+    assert!(second.message.contains("Another download into"), "{}", second.message);
+    first.await.unwrap().expect("the first download finished");
+    assert_eq!(std::fs::read(&dest).unwrap(), data, "the first download is whole");
 }

@@ -11,6 +11,9 @@ use crate::storage::request::{Request, Response};
 /// How a block (Put Block, Append Block, Put Page) travels with its checksum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BlockChecksum {
+    /// CRC64, except where MD5 is what the service checks: the emulator (Azurite checks MD5 and either refuses a
+    /// CRC64 or takes it unchecked) and an endpoint that refused CRC64 before. The default.
+    Auto,
     /// `x-ms-content-crc64`: the same protection as MD5 for a changed block, computed with SIMD at many GB/s, so
     /// it costs next to nothing. Azure checks it; Azurite 3.35 accepts the header without checking it.
     Crc64,
@@ -24,7 +27,7 @@ impl BlockChecksum {
     /// The header that carries this checksum of `data`, or None when none is sent.
     pub fn header(self, data: &[u8]) -> Option<(&'static str, String)> {
         match self {
-            BlockChecksum::Crc64 => Some((CRC64_HEADER, crc64_base64(crc64(data)))),
+            BlockChecksum::Crc64 | BlockChecksum::Auto => Some((CRC64_HEADER, crc64_base64(crc64(data)))),
             BlockChecksum::Md5 => Some(("content-md5", content_md5(data))),
             BlockChecksum::None => None,
         }
@@ -33,7 +36,7 @@ impl BlockChecksum {
     /// The request header that asks for a range's checksum of this kind on a download.
     pub fn range_request_header(self) -> Option<&'static str> {
         match self {
-            BlockChecksum::Crc64 => Some("x-ms-range-get-content-crc64"),
+            BlockChecksum::Crc64 | BlockChecksum::Auto => Some("x-ms-range-get-content-crc64"),
             BlockChecksum::Md5 => Some("x-ms-range-get-content-md5"),
             BlockChecksum::None => None,
         }
@@ -42,7 +45,7 @@ impl BlockChecksum {
     /// The response header that carries a range's checksum of this kind.
     pub fn response_header(self) -> Option<&'static str> {
         match self {
-            BlockChecksum::Crc64 => Some(CRC64_HEADER),
+            BlockChecksum::Crc64 | BlockChecksum::Auto => Some(CRC64_HEADER),
             BlockChecksum::Md5 => Some("content-md5"),
             BlockChecksum::None => None,
         }
@@ -73,6 +76,17 @@ pub(crate) fn refuses_crc64(e: &StorageError) -> bool {
 static REFUSED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
 impl Client {
+    /// The checksum a write carries here: `Auto` is MD5 on the emulator or where CRC64 was refused, else CRC64;
+    /// `Crc64` is CRC64 unless this endpoint refused it.
+    pub(crate) fn resolve_checksum(&self, wanted: BlockChecksum) -> BlockChecksum {
+        match wanted {
+            BlockChecksum::Auto if self.account().is_emulator() || self.crc64_refused() => BlockChecksum::Md5,
+            BlockChecksum::Crc64 if self.crc64_refused() => BlockChecksum::Md5,
+            BlockChecksum::Auto => BlockChecksum::Crc64,
+            other => other,
+        }
+    }
+
     /// Whether this client's blob endpoint refused CRC64 before (see `remember_crc64_refused`).
     pub(crate) fn crc64_refused(&self) -> bool {
         let endpoint = self.account().endpoint_authority(Service::Blob);
@@ -91,11 +105,7 @@ impl Client {
     /// Sends a write of `data` (Append Block, Put Page) with the CRC64 of its body, and once more with its MD5
     /// when the service refuses CRC64. `make` builds the request afresh for each try.
     pub(crate) async fn send_checksummed(&self, data: &[u8], make: impl Fn() -> Request) -> Result<Response> {
-        let first = if self.crc64_refused() {
-            BlockChecksum::Md5
-        } else {
-            BlockChecksum::Crc64
-        };
+        let first = self.resolve_checksum(BlockChecksum::Auto);
         let (name, value) = first.header(data).expect("a checksum always has a header");
         match self.send(make().header(name, value)).await {
             Err(e) if first == BlockChecksum::Crc64 && refuses_crc64(&e) => {

@@ -132,6 +132,10 @@ impl TransferProgress {
     pub(crate) async fn wait_for_network(&self, why: &str, short: bool, cancel: &CancellationToken) -> Result<(), ()> {
         let root = self.root();
         let now = Instant::now();
+        // Listening for Retry now before the wait is shown: a click between the two is not missed.
+        let woken = root.retry_now.notified();
+        tokio::pin!(woken);
+        woken.as_mut().enable();
         let pause = {
             let mut waiting = root.waiting.lock().expect("wait lock");
             let gone = waiting.as_ref().map_or(Duration::ZERO, |w| now - w.answered);
@@ -153,7 +157,6 @@ impl TransferProgress {
             w.waiters += 1;
             pause
         };
-        let woken = root.retry_now.notified();
         let cancelled = tokio::select! {
             _ = tokio::time::sleep(pause) => false,
             _ = woken => false,
@@ -161,7 +164,8 @@ impl TransferProgress {
         };
         let mut waiting = root.waiting.lock().expect("wait lock");
         if let Some(w) = waiting.as_mut() {
-            w.waiters -= 1;
+            // The wait may have been ended and begun again meanwhile: never below none.
+            w.waiters = w.waiters.saturating_sub(1);
         }
         if cancelled { Err(()) } else { Ok(()) }
     }
@@ -177,8 +181,23 @@ impl TransferProgress {
         }
     }
 
-    /// The transfer ended (done, failed or cancelled): it waits for nothing any more.
+    /// The transfer ended (done, failed or cancelled): it waits for nothing any more. Only a whole transfer
+    /// ends the wait: one file of a folder ending leaves the others' wait shown.
     pub(crate) fn end_network_wait(&self) {
-        *self.root().waiting.lock().expect("wait lock") = None;
+        if self.parent.is_none() {
+            *self.waiting.lock().expect("wait lock") = None;
+        }
+    }
+
+    /// Ends the wait for the network when the returned guard drops: at the end of the transfer, however it ends
+    /// (an aborted task included).
+    pub(crate) fn wait_ends_with_this(&self) -> impl Drop + '_ {
+        struct Ends<'a>(&'a TransferProgress);
+        impl Drop for Ends<'_> {
+            fn drop(&mut self) {
+                self.0.end_network_wait();
+            }
+        }
+        Ends(self)
     }
 }

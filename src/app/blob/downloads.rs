@@ -13,7 +13,6 @@ use crate::app::blob::transfers::{list_all, local_path};
 use crate::app::context::{PaneContext, Pending, Unfinished, Unit};
 use crate::storage::StorageError;
 use crate::storage::blob::transfer::TransferOptions;
-use crate::storage::progress::TransferProgress;
 
 /// What to do with a local file that is already there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,13 +113,18 @@ impl BlobPane {
             let is_folder = name.ends_with('/');
             let base = self.prefix.clone();
             let title = format!("Download {name}");
-            let journal = (ctx.profile_id.to_string(), ctx.journal.cloned());
+            // One id for every run of the job: a Retry's journal entry is the first run's, crossed out with it.
+            let journal = (
+                ctx.profile_id.to_string(),
+                ctx.journal.cloned(),
+                uuid::Uuid::new_v4().simple().to_string(),
+            );
             let state = (client, container, folder, name, base, choices.clone(), journal);
             ctx.start_job(
                 title,
                 Unit::Bytes,
                 state,
-                move |job, (client, container, folder, name, base, choices, (profile, journal))| async move {
+                move |job, (client, container, folder, name, base, choices, (profile, journal, id))| async move {
                     let blobs = match is_folder {
                         true => list_all(&client, &container, &name).await?,
                         false => vec![(name.clone(), 0)],
@@ -141,14 +145,17 @@ impl BlobPane {
                         }
                         if !is_folder {
                             // One blob moves byte by byte, journaled so that a crash or a restart resumes it.
-                            let transfer = Unfinished::download(&profile, &container, blob, &dest);
+                            let transfer = Unfinished {
+                                id: id.clone(),
+                                ..Unfinished::download(&profile, &container, blob, &dest)
+                            };
                             let said = run_transfer(job.clone(), client.clone(), transfer, journal.clone(), false);
                             told = format!("; {}", said.await?);
                             saved += 1;
                             continue;
                         }
-                        // A folder's progress moves blob by blob.
-                        let one = TransferProgress::new();
+                        // A folder's progress moves with each blob's bytes (a part of the job's: its wait for the
+                        // network shows on the job's row).
                         client
                             .download_file(
                                 &container,
@@ -156,11 +163,10 @@ impl BlobPane {
                                 None,
                                 &dest,
                                 &TransferOptions::default(),
-                                &one,
+                                &job.progress.part(),
                                 &job.cancel,
                             )
                             .await?;
-                        job.progress.add(one.done());
                         saved += 1;
                     }
                     let skipped = match skipped {

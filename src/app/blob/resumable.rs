@@ -17,7 +17,9 @@ pub async fn run(
     resumed: bool,
 ) -> Result<String, StorageError> {
     let (j, mut t) = (journal.clone(), transfer);
-    let transfer = tokio::task::spawn_blocking(move || {
+    let (transfer, again) = tokio::task::spawn_blocking(move || {
+        // Written down already: an earlier run of this transfer (a Retry, a resume) may have committed it.
+        let again = j.as_ref().is_some_and(|j| j.has(&t.id));
         // A first run notes the file as it is now; a resume compares with what was noted.
         if let (
             Direction::Upload {
@@ -28,22 +30,35 @@ pub async fn run(
         {
             (*size, *modified) = file_stamp(source).unwrap_or((0, 0));
         }
-        j.map(|j| j.begin(&t)).transpose().map(|_| t)
+        j.map(|j| j.begin(&t)).transpose().map(|_| (t, again))
     })
     .await
     .map_err(|e| StorageError::invalid("Journal the transfer", e.to_string()))?
     .map_err(|e| StorageError::io("Journal the transfer", &e))?;
-    let result = go(&job, &client, &transfer, resumed).await;
-    let keep = matches!(&result, Err(e) if e.kind != ErrorKind::Cancelled && e.kind != ErrorKind::Invalid);
+    let result = go(&job, &client, &transfer, resumed, resumed || again).await;
+    // Kept for a Retry or the next start unless cancelled, or refused for what it asks (gone, exists, changed):
+    // trying again would meet the same refusal.
+    let keep = matches!(&result, Err(e) if e.kind != ErrorKind::Cancelled && e.kind != ErrorKind::Invalid
+        && !matches!(e.status, Some(404 | 409 | 412)));
     if let (Some(journal), false) = (&journal, keep) {
         journal.end(&transfer.id);
     }
     result
 }
 
-async fn go(job: &JobContext, client: &Client, t: &Unfinished, resumed: bool) -> Result<String, StorageError> {
+/// `verify_existing`: an earlier run may have committed this upload, so a refusal because the blob exists or
+/// changed is checked against the file before it counts as a failure.
+async fn go(
+    job: &JobContext,
+    client: &Client,
+    t: &Unfinished,
+    resumed: bool,
+    verify_existing: bool,
+) -> Result<String, StorageError> {
     let options = TransferOptions {
         block_size: t.block_size,
+        // A failed download keeps its ranges on disk: Retry or the next start asks only for the rest.
+        keep_partial: true,
         ..TransferOptions::default()
     };
     match &t.direction {
@@ -83,7 +98,7 @@ async fn go(job: &JobContext, client: &Client, t: &Unfinished, resumed: bool) ->
             let etag = match sent {
                 // Refused because the blob exists or changed: after a restart it may be this very upload, committed
                 // just before the app ended. Done when the blob holds exactly the file.
-                Err(e) if resumed && matches!(e.status, Some(409 | 412)) => {
+                Err(e) if verify_existing && matches!(e.status, Some(409 | 412)) => {
                     match client.holds_file(&t.container, &t.blob, source, &options).await {
                         Ok(true) => {
                             return Ok(format!(

@@ -257,11 +257,11 @@ impl FolderUpload {
                 .map_err(|e| StorageError::io("Journal the upload", &e))?;
         }
         let result = self.upload_files(&job).await;
-        // Finished or cancelled: crossed out. Failed: kept, so Retry or the next start resumes it.
-        if let (Some((journal, t)), false) = (
-            &self.journal,
-            matches!(&result, Err(e) if e.kind != ErrorKind::Cancelled),
-        ) {
+        // Finished, cancelled or refused for what it asks (gone, exists, changed): crossed out. Failed otherwise:
+        // kept, so Retry or the next start resumes it.
+        let keep =
+            matches!(&result, Err(e) if e.kind != ErrorKind::Cancelled && !matches!(e.status, Some(404 | 409 | 412)));
+        if let (Some((journal, t)), false) = (&self.journal, keep) {
             journal.end(&t.id);
         }
         result

@@ -144,6 +144,11 @@ impl TransferJournal {
         self.dir.join(format!("{id}.json"))
     }
 
+    /// Whether the transfer is written down (a run before this one did not finish).
+    pub fn has(&self, id: &str) -> bool {
+        self.path(id).exists()
+    }
+
     fn done_path(&self, id: &str) -> PathBuf {
         self.dir.join(format!("{id}.done"))
     }
@@ -156,7 +161,8 @@ impl TransferJournal {
             .create(true)
             .append(true)
             .open(self.done_path(id))?;
-        writeln!(f, "{}", file.display())
+        // One write of the whole line: files finishing at once never interleave their lines.
+        f.write_all(format!("{}\n", file.display()).as_bytes())
     }
 
     /// The files of a folder transfer noted as finished.

@@ -43,6 +43,9 @@ struct PartialJournal {
     range_size: u64,
     /// Ranges written whole, by index.
     done: BTreeSet<u64>,
+    /// The blob endpoint (host and port): a partial of a same-named blob of another account is not taken.
+    #[serde(default)]
+    endpoint: Option<String>,
 }
 
 /// The partial file and its journal for a destination (the same for every try, so a later one finds them).
@@ -73,8 +76,8 @@ impl PartialJournal {
 impl Client {
     /// Downloads a blob to a file: parallel ranges into a partial file next to it, every range pinned to one
     /// ETag and checked for its length (and a checksum where one is available); renamed into place only when
-    /// complete. A failure or a crash leaves the partial file and its journal for the next try, which asks
-    /// only for the missing ranges (If-Match the same ETag); a cancel removes them.
+    /// complete. A crash, or a failure with `keep_partial`, leaves the partial file and its journal for the next
+    /// try, which asks only for the missing ranges (If-Match the same ETag); a cancel removes them.
     #[allow(clippy::too_many_arguments)]
     pub async fn download_file(
         &self,
@@ -93,8 +96,11 @@ impl Client {
             .download_ranges(container, blob, snapshot, dest, options, progress, cancel, &op)
             .await;
         progress.end_network_wait();
-        if matches!(&result, Err(e) if e.kind == ErrorKind::Cancelled) {
-            // The user stopped it: nothing is kept for a resume.
+        // The user stopped it, or nobody will resume it (`keep_partial` off): nothing is kept. A refusal before the
+        // partial file was ours (another download holds it) leaves it alone.
+        if let Err(e) = &result
+            && (e.kind == ErrorKind::Cancelled || (!options.keep_partial && e.kind != ErrorKind::Invalid))
+        {
             let _ = std::fs::remove_file(&partial);
             let _ = std::fs::remove_file(&journal_path);
         }
@@ -139,11 +145,32 @@ impl Client {
             size,
             range_size,
             done: BTreeSet::new(),
+            endpoint: self.account().endpoint_authority(crate::storage::Service::Blob),
         };
+        // The partial file is opened without truncating and locked before its journal is read: a second download
+        // into the same file (a double click, a resume beside a fresh start, another instance) is refused rather
+        // than writing over the first's ranges. The lock goes with the handle, also when the app ends.
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&partial)
+            .map_err(|e| StorageError::io(op, &e))?;
+        if file.try_lock().is_err() {
+            return Err(StorageError::invalid(
+                op,
+                format!(
+                    "Another download into {} is under way (in this app or another instance of it). Wait for it to \
+                     finish, or download to another name.",
+                    dest.display()
+                ),
+            ));
+        }
         let mut restarted = None;
         let earlier = PartialJournal::read(&journal_path)
-            .filter(|j| (j.container.as_str(), j.blob.as_str(), j.snapshot.as_deref()) == (container, blob, snapshot));
-        let on_disk = std::fs::metadata(&partial).map(|m| m.len()).ok();
+            .filter(|j| (j.container.as_str(), j.blob.as_str(), j.snapshot.as_deref()) == (container, blob, snapshot))
+            .filter(|j| j.endpoint == journal.endpoint);
+        let on_disk = file.metadata().map(|m| m.len()).ok();
         match earlier {
             Some(j)
                 if j.etag == props.etag && j.size == size && j.range_size == range_size && on_disk == Some(size) =>
@@ -158,18 +185,15 @@ impl Client {
             }
             _ => {}
         }
-        let resuming = !journal.done.is_empty();
-        let file = if resuming {
-            std::fs::OpenOptions::new().write(true).open(&partial)
-        } else {
-            std::fs::File::create(&partial).and_then(|f| f.set_len(size).map(|_| f))
+        if journal.done.is_empty() {
+            // Starting over: whatever an earlier try left is cleared, and the file takes the blob's size.
+            file.set_len(0)
+                .and_then(|_| file.set_len(size))
+                .map_err(|e| StorageError::io(op, &e))?;
         }
-        .map_err(|e| StorageError::io(op, &e))?;
         let file = Arc::new(file);
-        journal
-            .write(&journal_path)
-            .await
-            .map_err(|e| StorageError::io(op, &e))?;
+        // A journal that cannot be written costs only the resume, not the download.
+        let _ = journal.write(&journal_path).await;
         // The service returns a range's checksum only for ranges of at most 4 MiB.
         let range_checksum = match options.range_checksum {
             kind if range_size <= 4 * 1024 * 1024 => kind,
@@ -246,7 +270,9 @@ impl Client {
     ) -> Result<u64> {
         let (index, n) = join_next(tasks, cancel, op).await?;
         journal.done.insert(index);
-        journal.write(path).await.map_err(|e| StorageError::io(op, &e))?;
+        // Not fatal: on Windows an indexer or a virus scanner may hold the journal a moment; the download goes on,
+        // and only its resume would ask for this range again.
+        let _ = journal.write(path).await;
         Ok(n)
     }
 }

@@ -25,13 +25,16 @@ pub struct TransferOptions {
     /// blob's ETag and checked for its exact length either way, and a blob fetched in one range is checked
     /// against its stored Content-MD5.
     pub range_checksum: BlockChecksum,
-    /// The checksum each block carries, so the service refuses a block changed on the way: CRC64 (falling back
-    /// to MD5 where the service refuses it). The benchmark's baseline sends none (the SDKs send none unless
-    /// asked).
+    /// The checksum each block carries, so the service refuses a block changed on the way: CRC64 (MD5 on the
+    /// emulator, which checks only that, and where a service refuses CRC64). The benchmark's baseline sends none
+    /// (the SDKs send none unless asked).
     pub block_checksum: BlockChecksum,
     /// A block or range whose connection fails waits for the network and tries again, for as long as the user
     /// lets it (Cancel), rather than failing the transfer.
     pub wait_for_network: bool,
+    /// A download that fails keeps its partial file and the journal of its ranges for a later try (the app's
+    /// journaled downloads); off, a failed download leaves nothing behind (a crash still does).
+    pub keep_partial: bool,
     /// Blocks or ranges in flight at once.
     pub parallelism: usize,
     /// Extra attempts for one range whose body broke off (the pipeline already retried the request).
@@ -47,8 +50,9 @@ impl Default for TransferOptions {
             single_put_limit: 8 * 1024 * 1024,
             range_size: 16 * 1024 * 1024,
             range_checksum: BlockChecksum::None,
-            block_checksum: BlockChecksum::Crc64,
+            block_checksum: BlockChecksum::Auto,
             wait_for_network: true,
+            keep_partial: false,
             parallelism: 4,
             range_retries: 3,
             max_blocks: MAX_BLOCKS,

@@ -65,28 +65,8 @@ impl Client {
         progress: &Arc<TransferProgress>,
         cancel: &CancellationToken,
     ) -> Result<String> {
-        let result = self
-            .upload_blocks(
-                container, blob, path, http, metadata, conditions, options, progress, cancel,
-            )
-            .await;
-        progress.end_network_wait();
-        result
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    async fn upload_blocks(
-        &self,
-        container: &str,
-        blob: &str,
-        path: &Path,
-        http: &BlobHttpHeaders,
-        metadata: &[(String, String)],
-        conditions: &Conditions,
-        options: &TransferOptions,
-        progress: &Arc<TransferProgress>,
-        cancel: &CancellationToken,
-    ) -> Result<String> {
+        // However it ends (done, failed, cancelled, dropped), the upload waits for no network any more.
+        let _ended = progress.wait_ends_with_this();
         let op = format!("Upload `{}` to `{blob}`", path.display());
         check_names(&op, container, Some(blob))?;
         apply_metadata(&op, blob_request(Method::PUT, &op, container, blob), metadata)?;
@@ -148,7 +128,7 @@ impl Client {
             ));
         }
         // CRC64 until the service refuses it; then MD5 for this block and every later one.
-        let md5_instead = Arc::new(AtomicBool::new(self.crc64_refused()));
+        let md5_instead = Arc::new(AtomicBool::new(false));
         let mut tasks: JoinSet<Result<(usize, String, u64)>> = JoinSet::new();
         let mut ids: Vec<String> = Vec::new();
         let mut index = 0;
@@ -172,7 +152,7 @@ impl Client {
                 lease: conditions.lease_id.clone(),
                 index,
                 data: block.freeze(),
-                checksum: options.block_checksum,
+                checksum: self.resolve_checksum(options.block_checksum),
                 md5_instead: md5_instead.clone(),
                 staged: staged.clone(),
                 retries: options.range_retries,
@@ -425,7 +405,7 @@ impl BlockJob {
                     crate::storage::checksum::CRC64_HEADER,
                     crate::storage::checksum::crc64_base64(crc),
                 )),
-                BlockChecksum::Md5 => {
+                BlockChecksum::Md5 | BlockChecksum::Auto => {
                     let data = self.data.clone();
                     tokio::task::spawn_blocking(move || BlockChecksum::Md5.header(&data))
                         .await
