@@ -71,6 +71,54 @@ async fn upload_with(
     .await
 }
 
+/// A new container holding `blob`: `mib` MiB of bytes drawn with `seed`, uploaded with the defaults. Returns the
+/// container, the bytes, and a folder (holding the source) for the test's files.
+async fn container_with_blob(c: &Client, blob: &str, mib: usize, seed: u64) -> (String, Vec<u8>, tempfile::TempDir) {
+    let container = new_container(c).await;
+    let data = random_bytes(mib * MIB, seed);
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("source.bin");
+    std::fs::write(&source, &data).unwrap();
+    upload(c, &container, blob, &source, &TransferOptions::default()).await;
+    (container, data, dir)
+}
+
+/// Starts a download of `blob` to `dest` in small ranges as a task, and waits until at least `share` of it (any
+/// byte, for 0) has arrived. Returns the task, to abort as a crash would or to await.
+async fn download_until(
+    c: &Client,
+    container: &str,
+    blob: &str,
+    dest: &Path,
+    share: f64,
+) -> tokio::task::JoinHandle<tessera::storage::Result<tessera::storage::blob::DownloadOutcome>> {
+    let progress = TransferProgress::new();
+    let (c2, container2, blob2, dest2, p) = (
+        c.clone(),
+        container.to_string(),
+        blob.to_string(),
+        dest.to_path_buf(),
+        progress.clone(),
+    );
+    let task = tokio::spawn(async move {
+        c2.download_file(
+            &container2,
+            &blob2,
+            None,
+            &dest2,
+            &small_pieces(),
+            &p,
+            &CancellationToken::new(),
+        )
+        .await
+    });
+    common::eventually("part of the download", Duration::from_secs(120), || {
+        progress.total() > 0 && progress.done() > 0 && progress.done() as f64 >= share * progress.total() as f64
+    })
+    .await;
+    task
+}
+
 /// The blob's bytes as Microsoft's Python SDK downloads them.
 fn read_by_sdk(container: &str, blob: &str) -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
@@ -295,31 +343,9 @@ async fn an_upload_whose_runtime_died_resumes_sending_only_the_missing_blocks() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_download_stopped_midway_asks_only_for_the_ranges_not_on_disk() {
     let c = client();
-    let container = new_container(&c).await;
-    let data = random_bytes(40 * MIB, 7);
-    let dir = tempfile::tempdir().unwrap();
-    let source = dir.path().join("source.bin");
-    std::fs::write(&source, &data).unwrap();
-    upload(&c, &container, "forty.bin", &source, &TransferOptions::default()).await;
+    let (container, data, dir) = container_with_blob(&c, "forty.bin", 40, 7).await;
     let dest = dir.path().join("copy.bin");
-    let progress = TransferProgress::new();
-    let (c2, container2, dest2, p) = (c.clone(), container.clone(), dest.clone(), progress.clone());
-    let first = tokio::spawn(async move {
-        c2.download_file(
-            &container2,
-            "forty.bin",
-            None,
-            &dest2,
-            &small_pieces(),
-            &p,
-            &CancellationToken::new(),
-        )
-        .await
-    });
-    common::eventually("half the download", Duration::from_secs(120), || {
-        progress.total() > 0 && progress.done() >= progress.total() / 2
-    })
-    .await;
+    let first = download_until(&c, &container, "forty.bin", &dest, 0.5).await;
     first.abort();
     let _ = first.await;
     let (partial, journal) = partial_paths(&dest);
@@ -376,24 +402,7 @@ async fn a_download_resumed_after_the_blob_changed_starts_over_and_says_why() {
     std::fs::write(&source, random_bytes(24 * MIB, 8)).unwrap();
     let old = upload(&c, &container, "b.bin", &source, &TransferOptions::default()).await;
     let dest = dir.path().join("copy.bin");
-    let progress = TransferProgress::new();
-    let (c2, container2, dest2, p) = (c.clone(), container.clone(), dest.clone(), progress.clone());
-    let first = tokio::spawn(async move {
-        c2.download_file(
-            &container2,
-            "b.bin",
-            None,
-            &dest2,
-            &small_pieces(),
-            &p,
-            &CancellationToken::new(),
-        )
-        .await
-    });
-    common::eventually("a third of the download", Duration::from_secs(120), || {
-        progress.total() > 0 && progress.done() >= progress.total() / 3
-    })
-    .await;
+    let first = download_until(&c, &container, "b.bin", &dest, 0.34).await;
     first.abort();
     let _ = first.await;
     // Someone else rewrites the blob before the resume.
@@ -538,31 +547,9 @@ async fn a_blob_is_known_to_hold_a_file_by_its_md5_or_its_blocks() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_download_into_the_same_file_is_refused_and_the_first_is_whole() {
     let c = client();
-    let container = new_container(&c).await;
-    let data = random_bytes(40 * MIB, 14);
-    let dir = tempfile::tempdir().unwrap();
-    let source = dir.path().join("source.bin");
-    std::fs::write(&source, &data).unwrap();
-    upload(&c, &container, "forty.bin", &source, &TransferOptions::default()).await;
+    let (container, data, dir) = container_with_blob(&c, "forty.bin", 40, 14).await;
     let dest = dir.path().join("copy.bin");
-    let progress = TransferProgress::new();
-    let (c2, container2, dest2, p) = (c.clone(), container.clone(), dest.clone(), progress.clone());
-    let first = tokio::spawn(async move {
-        c2.download_file(
-            &container2,
-            "forty.bin",
-            None,
-            &dest2,
-            &small_pieces(),
-            &p,
-            &CancellationToken::new(),
-        )
-        .await
-    });
-    common::eventually("the first download under way", Duration::from_secs(60), || {
-        progress.done() > 0
-    })
-    .await;
+    let first = download_until(&c, &container, "forty.bin", &dest, 0.0).await;
     let second = c
         .download_file(
             &container,
