@@ -1,6 +1,7 @@
 //! A transfer that loses the network, driven through the UI (egui_kittest) against a real Azurite behind a fault
-//! proxy: the activity list says it waits for the network, a Refresh of the pane falls in between, Retry now
-//! tries at once rather than at the pause's end, the upload goes on once the network is back, and Microsoft's Python SDK reads back the whole file.
+//! proxy: the activity list says it waits for the network, a Refresh of the pane and the tab's close fall in
+//! between, Retry now tries at once rather than at the pause's end, the upload goes on once the network is back,
+//! and Microsoft's Python SDK reads back the whole file.
 
 mod common;
 mod ui;
@@ -36,6 +37,10 @@ fn an_upload_without_a_network_waits_in_the_activity_list_and_retry_now_finishes
     // A refresh of the pane falls between: the waiting job is not the pane's to lose.
     t.click("Refresh");
     t.idle_for(Duration::from_secs(2));
+    t.wait_for_contains("Waiting for the network for");
+    // The tab closes too: the upload is the activity list's, not the tab's, and goes on waiting.
+    t.click(&format!("Close {container} (container)"));
+    t.idle_for(Duration::from_secs(1));
     t.wait_for_contains("Waiting for the network for");
     let job = t
         .harness
