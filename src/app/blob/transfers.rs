@@ -82,14 +82,15 @@ impl BlobPane {
                 .collect(),
             _ => Vec::new(),
         };
-        let transfer = Unfinished {
-            direction: Direction::UploadFolder {
+        let transfer = Unfinished::new(
+            ctx.profile_id,
+            (&self.container, &self.prefix),
+            Direction::UploadFolder {
                 root: root.clone(),
                 mode: self.upload_mode.describe().to_string(),
                 listed: journaled,
             },
-            ..Unfinished::download(ctx.profile_id, &self.container, &self.prefix, &root)
-        };
+        );
         let upload = FolderUpload {
             client: ctx.client.clone(),
             container: self.container.clone(),

@@ -101,14 +101,23 @@ impl Unfinished {
     }
 
     pub fn download(profile_id: &str, container: &str, blob: &str, dest: &Path) -> Self {
+        Self::new(
+            profile_id,
+            (container, blob),
+            Direction::Download {
+                dest: dest.to_path_buf(),
+            },
+        )
+    }
+
+    /// A transfer of `direction` to or from `blob` (a folder upload's: the folder it goes into), unconditional.
+    pub fn new(profile_id: &str, (container, blob): (&str, &str), direction: Direction) -> Self {
         Unfinished {
             id: uuid::Uuid::new_v4().simple().to_string(),
             profile_id: profile_id.to_string(),
             container: container.to_string(),
             blob: blob.to_string(),
-            direction: Direction::Download {
-                dest: dest.to_path_buf(),
-            },
+            direction,
             block_size: TransferOptions::default().block_size,
             if_match: None,
             if_none_match: None,
