@@ -85,6 +85,14 @@ const BLOB_PATH: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMER
     .remove(b'~')
     .remove(b'/');
 
+/// How the services order names and keys in listings: by UTF-16 code units (the emulator compares JavaScript
+/// strings; the service orders as .NET's ordinal compare does). It differs from Rust's `str` order only where a
+/// character past U+FFFF meets one in U+E000..U+FFFF, and a merge or a "past the last one" must agree with the
+/// service there too.
+pub fn listing_order(a: &str, b: &str) -> std::cmp::Ordering {
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
 pub fn blob_path(container: &str, blob: &str) -> String {
     format!(
         "/{container}/{}",

@@ -8,24 +8,33 @@ use crate::app::blob::pane::BlobPane;
 use crate::app::blob::walk::Walk;
 use crate::app::context::PaneContext;
 use crate::storage::blob::{BlobItem, BlobListing};
+use crate::storage::names::listing_order;
 
 impl BlobPane {
-    /// Loads page after page until the listing ends (Stop ends it sooner; what arrived stays).
+    /// Loads page after page until the listing ends (Stop ends it sooner; what arrived stays). The rest is
+    /// listed in parts at once (`list_in_parts`), unless snapshots or deleted blobs are listed too: their rows
+    /// share a name with their blob, which a part's cut by name would split.
     pub fn load_all(&mut self, ctx: &mut PaneContext) {
         let Some(marker) = self.next_marker.clone() else { return };
         if self.listing.is_some() || self.all_pages.is_some() {
             return;
         }
         let options = self.options(Some(marker));
+        let (client, container) = (ctx.client.clone(), self.container.clone());
         // Whole pages: Load all shows everything listed.
-        let stream = Walk::start(
-            ctx.backend,
-            ctx.client.clone(),
-            self.container.clone(),
-            vec![options],
-            |page| page,
-        );
+        let stream = match self.show_snapshots || self.deleted.show {
+            true => Walk::start(ctx.backend, client, container, vec![options], |page| page),
+            false => Walk::in_parts(ctx.backend, client, container, options, self.last_shown(), |page| page),
+        };
         self.all_pages = Some(stream);
+    }
+
+    /// The greatest name shown, blob or folder: a listing's next page starts after it.
+    fn last_shown(&self) -> String {
+        let blob = self.blobs.last().map(|b| b.name.as_str());
+        blob.max(self.folders.last().map(String::as_str))
+            .unwrap_or_default()
+            .to_string()
     }
 
     /// Records the lease states of a page that just arrived, for the lease timeline: only the page, so a listing
@@ -208,6 +217,14 @@ impl BlobPane {
             match page {
                 Ok(mut listing) => {
                     self.keep_snapshots(&mut listing);
+                    // A listing resumed from a part's marker lists that part's last page again: what is shown
+                    // already stays once (the rows are sorted by name, so it is what is not past the last).
+                    if let Some(last) = self.blobs.last().map(|b| b.name.clone()) {
+                        listing.blobs.retain(|b| listing_order(&b.name, &last).is_gt());
+                    }
+                    if let Some(last) = self.folders.last().cloned() {
+                        listing.prefixes.retain(|f| listing_order(f, &last).is_gt());
+                    }
                     self.observe_leases(&listing.blobs, &[]);
                     self.blobs.extend(listing.blobs);
                     self.folders.extend(listing.prefixes);

@@ -9,8 +9,11 @@ use tokio_util::task::AbortOnDropHandle;
 
 use crate::app::context::Backend;
 use crate::app::widgets::format::thousands;
-use crate::storage::blob::{BlobListing, ListBlobsOptions};
+use crate::storage::blob::{BlobListing, ListBlobsOptions, list_in_parts};
 use crate::storage::{Client, StorageError};
+
+/// Where a walk's task sends each page folded, with how many blobs it listed.
+type Sender<T> = std::sync::mpsc::Sender<Result<(usize, T), StorageError>>;
 
 pub struct Walk<T> {
     /// Each page folded, with how many blobs it listed.
@@ -36,43 +39,76 @@ impl<T: Send + 'static> Walk<T> {
         starts: Vec<ListBlobsOptions>,
         mut fold: impl FnMut(BlobListing) -> T + Send + 'static,
     ) -> Walk<T> {
+        Walk::spawn(backend, move |tx, waker| async move {
+            for mut options in starts {
+                let ask = |options: &ListBlobsOptions| {
+                    let (client, container, options) = (client.clone(), container.clone(), options.clone());
+                    // Aborted with the walk: Stop or a closed tab leaves no request behind.
+                    AbortOnDropHandle::new(tokio::spawn(
+                        async move { client.list_blobs(&container, &options).await },
+                    ))
+                };
+                let mut asked = ask(&options);
+                loop {
+                    let Ok(page) = (&mut asked).await else { return };
+                    let next = page.as_ref().ok().and_then(|p| p.next_marker.clone());
+                    // The next page is asked for before this one is folded: its request and parsing overlap
+                    // the fold, so a search runs at the listing's rate, not at the listing's plus its own.
+                    if let Some(marker) = &next {
+                        options.marker = Some(marker.clone());
+                        asked = ask(&options);
+                    }
+                    let failed = page.is_err();
+                    let folded = page.map(|p| (p.blobs.len(), fold(p)));
+                    if tx.send(folded).is_err() || failed {
+                        waker.wake();
+                        return;
+                    }
+                    waker.wake();
+                    if next.is_none() {
+                        break;
+                    }
+                }
+            }
+        })
+    }
+
+    /// Lists what follows `after` (the last name shown) in parts at once (`list_in_parts`), the pages handed
+    /// over in name order, each with the marker a later listing would resume from.
+    pub fn in_parts(
+        backend: &Backend,
+        client: Client,
+        container: String,
+        options: ListBlobsOptions,
+        after: String,
+        mut fold: impl FnMut(BlobListing) -> T + Send + 'static,
+    ) -> Walk<T> {
+        Walk::spawn(backend, move |tx, waker| async move {
+            let listed = list_in_parts(&client, &container, &options, &after, |page| {
+                let open = tx.send(Ok((page.blobs.len(), fold(page)))).is_ok();
+                waker.wake();
+                open
+            })
+            .await;
+            if let Err(e) = listed {
+                let _ = tx.send(Err(e));
+            }
+        })
+    }
+
+    /// Runs `walk` on the runtime with the sending end of the walk's channel; when it returns, the sender
+    /// drops, the receiver sees the end, and the UI is woken to see it.
+    fn spawn<F: std::future::Future<Output = ()> + Send + 'static>(
+        backend: &Backend,
+        walk: impl FnOnce(Sender<T>, Backend) -> F,
+    ) -> Walk<T> {
         let (tx, folded) = std::sync::mpsc::channel();
         let waker = backend.clone();
+        let body = walk(tx, backend.clone());
         let task = backend
             .runtime()
             .spawn(async move {
-                for mut options in starts {
-                    let ask = |options: &ListBlobsOptions| {
-                        let (client, container, options) = (client.clone(), container.clone(), options.clone());
-                        // Aborted with the walk: Stop or a closed tab leaves no request behind.
-                        AbortOnDropHandle::new(tokio::spawn(
-                            async move { client.list_blobs(&container, &options).await },
-                        ))
-                    };
-                    let mut asked = ask(&options);
-                    loop {
-                        let Ok(page) = (&mut asked).await else { return };
-                        let next = page.as_ref().ok().and_then(|p| p.next_marker.clone());
-                        // The next page is asked for before this one is folded: its request and parsing overlap
-                        // the fold, so a search runs at the listing's rate, not at the listing's plus its own.
-                        if let Some(marker) = &next {
-                            options.marker = Some(marker.clone());
-                            asked = ask(&options);
-                        }
-                        let failed = page.is_err();
-                        let folded = page.map(|p| (p.blobs.len(), fold(p)));
-                        if tx.send(folded).is_err() || failed {
-                            waker.wake();
-                            return;
-                        }
-                        waker.wake();
-                        if next.is_none() {
-                            break;
-                        }
-                    }
-                }
-                // The sender drops here: the receiver sees the end, and the UI is woken to see it.
-                drop(tx);
+                body.await;
                 waker.wake();
             })
             .abort_handle();

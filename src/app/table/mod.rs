@@ -14,6 +14,7 @@ pub mod grid;
 pub mod history;
 pub mod index_view;
 pub mod io;
+pub mod load_all;
 pub mod pane;
 pub mod partial;
 pub mod partitions;

@@ -4,7 +4,6 @@
 //! whole-table scans in `scan`.
 
 use std::collections::{BTreeSet, HashSet};
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use crate::app::context::PaneContext;
@@ -13,26 +12,16 @@ use crate::app::context::{JobId, JobState, Unit};
 use crate::app::table::editor::EntityEditor;
 use crate::app::table::files::DialogPurpose;
 use crate::app::table::io::ExportFormat;
+use crate::app::table::load_all::LoadAll;
 use crate::app::table::partitions::PartitionCounts;
 use crate::app::table::query::QueryPanel;
 use crate::app::table::saved_rows::entity_key;
-use crate::app::table::scan::job_pages;
 use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
-use crate::app::widgets::format::thousands;
 use crate::storage::StorageError;
+use crate::storage::names::listing_order;
 use crate::storage::table::batch::BatchOperation;
 use crate::storage::table::entity::Entity;
 use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery};
-
-/// The last "load all" of this query: its job, and the pages it sends here. It outlives the job so that Retry
-/// in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab) turns
-/// the old job's Retry into a refusal instead of pages loaded into nothing.
-struct LoadAll {
-    job: JobId,
-    pages: mpsc::Receiver<EntityPage>,
-    _sender: Arc<mpsc::Sender<EntityPage>>,
-    running: bool,
-}
 
 /// A delete in progress: its job, and the keys it has deleted so far.
 struct Deleting {
@@ -51,9 +40,13 @@ pub struct TablePane {
     pub(crate) running: Option<EntityQuery>,
     pub(crate) error: Option<StorageError>,
     pub(super) loading: Option<Pending<Result<EntityPage, StorageError>>>,
-    load_all: Option<LoadAll>,
-    /// Where "load more" / "load all" continue from, shared with the load-all job so a retry resumes.
-    pub(super) next: Arc<Mutex<Option<ContinuationToken>>>,
+    pub(super) load_all: Option<LoadAll>,
+    /// Where "load more" / "load all" continue from (the token, and the partition key of the last row listed,
+    /// where Load all's ranges are cut), shared with the load-all job so a retry resumes.
+    pub(super) next: Arc<Mutex<Option<(String, ContinuationToken)>>>,
+    /// The key of the last row a page listed: a page that lists it again (Load all resumed from a range's
+    /// token) adds only what follows it.
+    pub(super) listed_to: Option<(String, String)>,
     pub(crate) view: Vec<u32>,
     pub(super) view_task: Option<(Pending<Vec<u32>>, u32)>,
     pub(super) view_stale: bool,
@@ -193,6 +186,7 @@ impl TablePane {
             loading: None,
             load_all: None,
             next: Arc::default(),
+            listed_to: None,
             view: Vec::new(),
             view_task: None,
             view_stale: false,
@@ -261,6 +255,7 @@ impl TablePane {
         self.pages = 0;
         self.put_ahead.clear();
         self.continuation = None;
+        self.listed_to = None;
         self.error = None;
         *self.next.lock().expect("next lock") = None;
         let (client, table, q) = (ctx.client.clone(), self.table.clone(), query.clone());
@@ -286,64 +281,25 @@ impl TablePane {
         );
     }
 
-    /// Streams every remaining page as a job in the activity list; cancelling keeps what arrived.
-    pub fn load_all(&mut self, ctx: &mut PaneContext) {
-        let Some(query) = self.running.clone() else { return };
-        if self.is_loading() || !self.has_more() {
-            return;
-        }
-        *self.next.lock().expect("next lock") = self.continuation.clone();
-        let (tx, rx) = mpsc::channel();
-        let sender = Arc::new(tx);
-        let tx = Arc::downgrade(&sender);
-        let (client, table, next) = (ctx.client.clone(), self.table.clone(), self.next.clone());
-        let waker = ctx.backend.clone();
-        let job = ctx.start_job(
-            format!("Load all of {}", self.table),
-            Unit::Items("entities"),
-            (client, table, query, next, tx, waker),
-            move |job, (client, table, query, next, tx, waker)| async move {
-                let Some(tx) = tx.upgrade() else {
-                    return Err(StorageError::invalid(
-                        format!("Load all of {table}"),
-                        "the table tab no longer shows this query (it ran another, or was closed); \
-                         press Load all in the tab instead",
-                    ));
-                };
-                let start = next.lock().expect("next lock").clone();
-                if start.is_none() {
-                    return Ok("nothing more to load".to_string());
-                }
-                let (mut entities, mut pages) = (0u64, 0u64);
-                job_pages(&client, &table, &query, start, &job, "Load all", |page| {
-                    entities += page.entities.len() as u64;
-                    pages += 1;
-                    *next.lock().expect("next lock") = page.continuation.clone();
-                    let open = tx.send(page).is_ok();
-                    waker.wake();
-                    open
-                })
-                .await?;
-                Ok(format!(
-                    "{} entities in {} pages",
-                    thousands(entities),
-                    thousands(pages)
-                ))
-            },
-        );
-        self.load_all = Some(LoadAll {
-            job,
-            pages: rx,
-            _sender: sender,
-            running: true,
-        });
-    }
-
     /// Opens the Raw JSON window on a loaded row.
     pub fn show_json(&mut self, row: u32) {
         let entity = self.store.get(row).clone();
         self.json_text = serde_json::to_string_pretty(&entity.to_json()).expect("JSON");
         self.json_view = Some(entity);
+    }
+
+    /// Adds a page the service listed: past the last row listed only (a Load all resumed from a range's token
+    /// lists that range's last page again), and remembered as listed up to its last row.
+    fn append_listed(&mut self, mut page: EntityPage) {
+        if let Some(to) = &self.listed_to {
+            let past =
+                |e: &Entity| listing_order(e.partition_key(), &to.0).then_with(|| listing_order(e.row_key(), &to.1));
+            page.entities.retain(|e| past(e).is_gt());
+        }
+        if let Some(e) = page.entities.last().filter(|e| !e.partition_key().is_empty()) {
+            self.listed_to = Some((e.partition_key().to_string(), e.row_key().to_string()));
+        }
+        self.append(page);
     }
 
     /// Adds a page of entities to the store, the columns and the view.
@@ -361,7 +317,7 @@ impl TablePane {
         }
         self.pages += 1;
         self.continuation = page.continuation;
-        *self.next.lock().expect("next lock") = self.continuation.clone();
+        *self.next.lock().expect("next lock") = self.resume_point();
         let first = self.store.len() as u32;
         self.columns.observe(&page.entities);
         self.store.push_page(page.entities);
@@ -423,7 +379,7 @@ impl TablePane {
                     // An empty page with a token is not the end (the service stopped at a partition boundary
                     // or its time limit): follow it, as Load all does, rather than show "0 entities".
                     let empty = page.entities.is_empty();
-                    self.append(page);
+                    self.append_listed(page);
                     if empty && self.has_more() {
                         self.load_more(ctx);
                     }
@@ -438,7 +394,7 @@ impl TablePane {
             // Retry in the activity list runs the same job again.
             all.running = matches!(state, Some(JobState::Running));
             for p in pages {
-                self.append(p);
+                self.append_listed(p);
             }
             if was_running && let Some(JobState::Failed(e)) = state {
                 self.error = Some(e);

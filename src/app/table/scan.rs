@@ -3,27 +3,27 @@
 
 use crate::app::context::{Backend, JobContext, JobId, Jobs, Unit};
 use crate::app::widgets::format::thousands;
-use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery};
+use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery, for_each_page_in_ranges};
 use crate::storage::{Client, StorageError};
 
-/// Streams a query's pages into a job: each page counts as progress, and `on_page` returns false to stop (its
-/// reader is gone). A cancel ends in Err(cancelled), never in Ok: a summary of the pages so far would read as the
-/// whole table's.
+/// Streams a query's pages into a job, in key order, the table queried as PartitionKey ranges at once
+/// (`for_each_page_in_ranges`): from the start, or from a token after a page that ended at a partition key. Each
+/// page counts as progress, and `on_page` returns false to stop (its reader is gone). A cancel ends in
+/// Err(cancelled), never in Ok: a summary of the pages so far would read as the whole table's.
 pub(crate) async fn job_pages(
     client: &crate::storage::Client,
     table: &str,
     query: &EntityQuery,
-    start: Option<ContinuationToken>,
+    start: Option<(String, ContinuationToken)>,
     job: &JobContext,
     what: &str,
     mut on_page: impl FnMut(EntityPage) -> bool,
 ) -> Result<(), StorageError> {
-    client
-        .for_each_entity_page(table, query, start, |page| {
-            job.progress.add(page.entities.len() as u64);
-            on_page(page) && !job.cancel.is_cancelled()
-        })
-        .await?;
+    for_each_page_in_ranges(client, table, query, start, |page| {
+        job.progress.add(page.entities.len() as u64);
+        on_page(page) && !job.cancel.is_cancelled()
+    })
+    .await?;
     match job.cancel.is_cancelled() {
         true => Err(StorageError::cancelled(what)),
         false => Ok(()),

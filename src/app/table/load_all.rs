@@ -1,0 +1,91 @@
+//! Load all in a table tab: the job that reads every remaining page (as PartitionKey ranges at once, in key
+//! order) into the tab, and where a later page resumes.
+
+use std::sync::Arc;
+use std::sync::mpsc;
+
+use crate::app::context::{JobId, PaneContext, Unit};
+use crate::app::table::pane::TablePane;
+use crate::app::table::scan::job_pages;
+use crate::app::widgets::format::thousands;
+use crate::storage::StorageError;
+use crate::storage::table::{ContinuationToken, EntityPage};
+
+/// The last "load all" of this query: its job, and the pages it sends here. It outlives the job so that Retry
+/// in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab) turns
+/// the old job's Retry into a refusal instead of pages loaded into nothing.
+pub(super) struct LoadAll {
+    pub(super) job: JobId,
+    pub(super) pages: mpsc::Receiver<EntityPage>,
+    pub(super) _sender: Arc<mpsc::Sender<EntityPage>>,
+    pub(super) running: bool,
+}
+
+impl TablePane {
+    /// Streams every remaining page as a job in the activity list; cancelling keeps what arrived.
+    pub fn load_all(&mut self, ctx: &mut PaneContext) {
+        let Some(query) = self.running.clone() else { return };
+        if self.is_loading() || !self.has_more() {
+            return;
+        }
+        *self.next.lock().expect("next lock") = self.resume_point();
+        let (tx, rx) = mpsc::channel();
+        let sender = Arc::new(tx);
+        let tx = Arc::downgrade(&sender);
+        let (client, table, next) = (ctx.client.clone(), self.table.clone(), self.next.clone());
+        let waker = ctx.backend.clone();
+        let job = ctx.start_job(
+            format!("Load all of {}", self.table),
+            Unit::Items("entities"),
+            (client, table, query, next, tx, waker),
+            move |job, (client, table, query, next, tx, waker)| async move {
+                let Some(tx) = tx.upgrade() else {
+                    return Err(StorageError::invalid(
+                        format!("Load all of {table}"),
+                        "the table tab no longer shows this query (it ran another, or was closed); \
+                         press Load all in the tab instead",
+                    ));
+                };
+                let start = next.lock().expect("next lock").clone();
+                if start.is_none() {
+                    return Ok("nothing more to load".to_string());
+                }
+                let (mut entities, mut pages) = (0u64, 0u64);
+                job_pages(&client, &table, &query, start, &job, "Load all", |page| {
+                    entities += page.entities.len() as u64;
+                    pages += 1;
+                    let mut next = next.lock().expect("next lock");
+                    *next = resume_after(&page, next.take());
+                    let open = tx.send(page).is_ok();
+                    waker.wake();
+                    open
+                })
+                .await?;
+                Ok(format!(
+                    "{} entities in {} pages",
+                    thousands(entities),
+                    thousands(pages)
+                ))
+            },
+        );
+        self.load_all = Some(LoadAll {
+            job,
+            pages: rx,
+            _sender: sender,
+            running: true,
+        });
+    }
+
+    /// Where a later page starts: the token, with the partition key of the last row listed.
+    pub(super) fn resume_point(&self) -> Option<(String, ContinuationToken)> {
+        let key = self.listed_to.as_ref().map(|k| k.0.clone()).unwrap_or_default();
+        self.continuation.clone().map(|t| (key, t))
+    }
+}
+
+/// Where a Load all job resumes after `page`: its token, with the last partition key listed so far.
+fn resume_after(page: &EntityPage, before: Option<(String, ContinuationToken)>) -> Option<(String, ContinuationToken)> {
+    let key = page.entities.last().map(|e| e.partition_key().to_string());
+    let key = key.or(before.map(|b| b.0)).unwrap_or_default();
+    page.continuation.clone().map(|t| (key, t))
+}
