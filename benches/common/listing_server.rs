@@ -91,6 +91,17 @@ impl Drop for ListingServer {
 impl ListingServer {
     /// Serves `container` holding `blobs` (sorted) on a free loopback port.
     pub fn start(rt: &tokio::runtime::Runtime, container: &str, blobs: Vec<String>) -> ListingServer {
+        ListingServer::start_with_delay(rt, container, blobs, std::time::Duration::ZERO)
+    }
+
+    /// The same, each answer held back `delay` (a round trip to a real region) before it is sent; requests on
+    /// other connections are answered meanwhile, as a service answers them.
+    pub fn start_with_delay(
+        rt: &tokio::runtime::Runtime,
+        container: &str,
+        blobs: Vec<String>,
+        delay: std::time::Duration,
+    ) -> ListingServer {
         let md5 = (1..=5)
             .map(|size| base64::engine::general_purpose::STANDARD.encode(md5::Md5::digest(vec![b'x'; size])))
             .collect();
@@ -105,7 +116,7 @@ impl ListingServer {
         let counter = xml_bytes.clone();
         let task = rt.spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
-                tokio::spawn(serve(stream, data.clone(), counter.clone()));
+                tokio::spawn(serve(stream, data.clone(), counter.clone(), delay));
             }
         });
         ListingServer { port, xml_bytes, task }
@@ -118,7 +129,7 @@ impl ListingServer {
     }
 }
 
-async fn serve(mut stream: TcpStream, data: Arc<Container>, xml_bytes: Arc<AtomicU64>) {
+async fn serve(mut stream: TcpStream, data: Arc<Container>, xml_bytes: Arc<AtomicU64>, delay: std::time::Duration) {
     let mut buf = Vec::with_capacity(4096);
     loop {
         let head_end = loop {
@@ -137,6 +148,9 @@ async fn serve(mut stream: TcpStream, data: Arc<Container>, xml_bytes: Arc<Atomi
         let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or("/"));
         let url = url::Url::parse(&format!("http://listing{target}")).expect("a request target");
         let query: std::collections::HashMap<String, String> = url.query_pairs().into_owned().collect();
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
         let (status, headers, body) = answer(method, &query, &data);
         if status == 200 && !body.is_empty() {
             xml_bytes.fetch_add(body.len() as u64, Ordering::Relaxed);

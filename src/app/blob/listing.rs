@@ -22,7 +22,7 @@ impl BlobPane {
         let options = self.options(Some(marker));
         let (client, container) = (ctx.client.clone(), self.container.clone());
         // Whole pages: Load all shows everything listed.
-        let stream = match self.show_snapshots || self.deleted.show {
+        let stream = match self.show_snapshots || self.deleted.show || !self.in_parts {
             true => Walk::start(ctx.backend, client, container, vec![options], |page| page),
             false => Walk::in_parts(ctx.backend, client, container, options, self.last_shown(), |page| page),
         };

@@ -98,6 +98,8 @@ pub struct BlobPane {
     pub(crate) back: Vec<String>,
     pub(crate) flat: bool,
     pub(crate) page_size: u32,
+    /// Load all lists in parts at once (off: the one marker chain, the benchmarks' baseline).
+    pub(super) in_parts: bool,
     pub(crate) blobs: Vec<BlobItem>,
     pub(crate) folders: Vec<String>,
     pub(crate) next_marker: Option<String>,
@@ -236,6 +238,11 @@ impl BlobPane {
     }
 
     /// What the page size box sets: blobs and folders per listing page.
+    /// Whether Load all lists in parts at once (the default) or follows the one marker chain.
+    pub fn set_listing_in_parts(&mut self, on: bool) {
+        self.in_parts = on;
+    }
+
     pub fn set_page_size(&mut self, size: u32) {
         self.page_size = size;
     }
@@ -262,6 +269,7 @@ impl BlobPane {
             back: Vec::new(),
             flat: false,
             page_size: 1000,
+            in_parts: true,
             blobs: Vec::new(),
             folders: Vec::new(),
             next_marker: None,

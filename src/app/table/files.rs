@@ -82,7 +82,7 @@ impl TablePane {
                 // Pages stream in packed (about half their JSON size); the file is written when all arrived,
                 // because a CSV header needs every column.
                 let mut entities = Vec::new();
-                job_pages(&client, &table, &query, None, &job, "Export", |page| {
+                job_pages(&client, &table, &query, None, true, &job, "Export", |page| {
                     entities.extend(page.entities);
                     true
                 })

@@ -37,8 +37,8 @@ impl TablePane {
         let job = ctx.start_job(
             format!("Load all of {}", self.table),
             Unit::Items("entities"),
-            (client, table, query, next, tx, waker),
-            move |job, (client, table, query, next, tx, waker)| async move {
+            (client, table, query, next, tx, waker, self.in_ranges),
+            move |job, (client, table, query, next, tx, waker, in_ranges)| async move {
                 let Some(tx) = tx.upgrade() else {
                     return Err(StorageError::invalid(
                         format!("Load all of {table}"),
@@ -51,7 +51,7 @@ impl TablePane {
                     return Ok("nothing more to load".to_string());
                 }
                 let (mut entities, mut pages) = (0u64, 0u64);
-                job_pages(&client, &table, &query, start, &job, "Load all", |page| {
+                job_pages(&client, &table, &query, start, in_ranges, &job, "Load all", |page| {
                     entities += page.entities.len() as u64;
                     pages += 1;
                     let mut next = next.lock().expect("next lock");

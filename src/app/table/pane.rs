@@ -47,6 +47,8 @@ pub struct TablePane {
     /// The key of the last row a page listed: a page that lists it again (Load all resumed from a range's
     /// token) adds only what follows it.
     pub(super) listed_to: Option<(String, String)>,
+    /// Load all reads PartitionKey ranges at once (off: the one chain of tokens, the benchmarks' baseline).
+    pub(super) in_ranges: bool,
     pub(crate) view: Vec<u32>,
     pub(super) view_task: Option<(Pending<Vec<u32>>, u32)>,
     pub(super) view_stale: bool,
@@ -187,6 +189,7 @@ impl TablePane {
             load_all: None,
             next: Arc::default(),
             listed_to: None,
+            in_ranges: true,
             view: Vec::new(),
             view_task: None,
             view_stale: false,
@@ -286,6 +289,11 @@ impl TablePane {
         let entity = self.store.get(row).clone();
         self.json_text = serde_json::to_string_pretty(&entity.to_json()).expect("JSON");
         self.json_view = Some(entity);
+    }
+
+    /// Whether Load all reads PartitionKey ranges at once (the default) or the one chain of tokens.
+    pub fn set_reading_in_ranges(&mut self, on: bool) {
+        self.in_ranges = on;
     }
 
     /// Adds a page the service listed: past the last row listed only (a Load all resumed from a range's token

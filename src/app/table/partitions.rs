@@ -214,7 +214,7 @@ impl crate::app::table::pane::TablePane {
             move |job, (client, table, query, out)| async move {
                 let mut keys: Vec<String> = Vec::new();
                 // (A cancel ends in an error, so counts of part of the table are never stored as the whole's.)
-                job_pages(&client, &table, &query, None, &job, "Scan partitions", |page| {
+                job_pages(&client, &table, &query, None, true, &job, "Scan partitions", |page| {
                     keys.extend(page.entities.iter().map(|e| e.partition_key().to_string()));
                     true
                 })

@@ -7,23 +7,29 @@ use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery, for_each
 use crate::storage::{Client, StorageError};
 
 /// Streams a query's pages into a job, in key order, the table queried as PartitionKey ranges at once
-/// (`for_each_page_in_ranges`): from the start, or from a token after a page that ended at a partition key. Each
-/// page counts as progress, and `on_page` returns false to stop (its reader is gone). A cancel ends in
-/// Err(cancelled), never in Ok: a summary of the pages so far would read as the whole table's.
+/// (`for_each_page_in_ranges`; `in_ranges` false reads the one chain of tokens, as a baseline): from the start,
+/// or from a token after a page that ended at a partition key. Each page counts as progress, and `on_page`
+/// returns false to stop (its reader is gone). A cancel ends in Err(cancelled), never in Ok: a summary of the
+/// pages so far would read as the whole table's.
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn job_pages(
     client: &crate::storage::Client,
     table: &str,
     query: &EntityQuery,
     start: Option<(String, ContinuationToken)>,
+    in_ranges: bool,
     job: &JobContext,
     what: &str,
     mut on_page: impl FnMut(EntityPage) -> bool,
 ) -> Result<(), StorageError> {
-    for_each_page_in_ranges(client, table, query, start, |page| {
+    let on_page = |page: EntityPage| {
         job.progress.add(page.entities.len() as u64);
         on_page(page) && !job.cancel.is_cancelled()
-    })
-    .await?;
+    };
+    match in_ranges {
+        true => for_each_page_in_ranges(client, table, query, start, on_page).await?,
+        false => client.for_each_entity_page(table, query, start.map(|s| s.1), on_page).await?,
+    }
     match job.cancel.is_cancelled() {
         true => Err(StorageError::cancelled(what)),
         false => Ok(()),
@@ -45,7 +51,7 @@ pub fn count_entities(jobs: &mut Jobs, backend: &Backend, client: Client, table:
                 ..Default::default()
             };
             // (A cancel ends in an error: a count of part of the table would read as the table's size.)
-            job_pages(&client, &table, &query, None, &job, "Count entities", |page| {
+            job_pages(&client, &table, &query, None, true, &job, "Count entities", |page| {
                 count += page.entities.len() as u64;
                 true
             })

@@ -1,0 +1,226 @@
+//! Listings behind a real round trip: every request waits 50 ms (a region away) before it is answered.
+//! - Blobs: the pane's Load all of a million blobs (100 root folders, pages of 5,000) from the bench-only listing
+//!   server, against the sequential marker chain over the same server fetched and parsed with no pane
+//!   (`flat_listing_1m_latency`, >= 4x); the bytes the pane holds per blob listed in parts, against the same pane
+//!   following the one chain (`listing_parts_memory`, <= 1.1x).
+//! - Tables: the table tab's Load all of 100,000 entities over 1,000 partitions behind a 50 ms delay proxy in
+//!   front of Azurite, against the sequential chain of continuation tokens through the same proxy
+//!   (`table_load_all_latency`, >= 3x); memory per entity read in ranges against the tab reading the one chain
+//!   (`table_ranges_memory`, <= 1.1x).
+//!
+//! Run: `cargo bench --bench listing_latency` (`TESSERA_LATENCY_BLOBS` sets another blob count).
+
+mod common;
+#[path = "../tests/common/fault_proxy.rs"]
+#[allow(dead_code)]
+mod fault_proxy;
+
+use std::time::{Duration, Instant};
+
+use common::listing_server::{self, ListingServer};
+use common::pane::World;
+use common::{goal, median};
+use tessera::app::blob::pane::BlobPane;
+use tessera::app::table::pane::TablePane;
+use tessera::storage::blob::ListBlobsOptions;
+use tessera::storage::table::{BatchOperation, EdmValue, EntityDraft, EntityQuery};
+use tessera::storage::{Client, ClientOptions};
+
+#[global_allocator]
+static ALLOCATOR: common::heap::Counting = common::heap::Counting;
+
+const ROUND_TRIP: Duration = Duration::from_millis(50);
+const ROUNDS: usize = 2;
+const PARTITIONS: usize = 1_000;
+const PER_PARTITION: usize = 100;
+
+fn main() {
+    blobs();
+    tables();
+}
+
+fn blobs() {
+    let count: usize = std::env::var("TESSERA_LATENCY_BLOBS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1_000_000);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let server = ListingServer::start_with_delay(&rt, "latency", listing_server::names(count, 100), ROUND_TRIP);
+    let client = Client::new(server.account(), ClientOptions::default()).unwrap();
+    let mut world = World::new(&rt, client.clone());
+    println!("{count} blobs in 100 folders, every answer {} ms away", ROUND_TRIP.as_millis());
+
+    let (mut chain_secs, mut parts_secs, mut held) = (Vec::new(), Vec::new(), (Vec::new(), Vec::new()));
+    for round in 0..ROUNDS {
+        // The baseline: the one marker chain, fetched and parsed, nothing kept.
+        let started = Instant::now();
+        let (mut n, mut marker) = (0, None);
+        loop {
+            let options = ListBlobsOptions {
+                marker: marker.take(),
+                max_results: Some(5000),
+                ..Default::default()
+            };
+            let page = rt.block_on(client.list_blobs("latency", &options)).unwrap();
+            n += page.blobs.len();
+            match page.next_marker {
+                Some(m) => marker = Some(m),
+                None => break,
+            }
+        }
+        assert_eq!(n, count, "the chain listed every blob");
+        chain_secs.push(started.elapsed().as_secs_f64());
+
+        // The pane, in parts and then (for its memory) following the one chain.
+        for in_parts in [true, false] {
+            let before = common::heap::live_bytes();
+            let started = Instant::now();
+            let mut pane = BlobPane::new("devstoreaccount1", "latency");
+            pane.set_flat(true);
+            pane.set_page_size(5000);
+            pane.set_listing_in_parts(in_parts);
+            world.with(|ctx| pane.list(ctx));
+            world.until(|ctx| {
+                pane.poll(ctx);
+                if pane.next_marker().is_some() && !pane.is_busy() {
+                    pane.load_all(ctx);
+                }
+                pane.next_marker().is_none() && !pane.is_busy()
+            });
+            let secs = started.elapsed().as_secs_f64();
+            assert_eq!(pane.blobs().len(), count, "the pane listed every blob");
+            assert!(
+                pane.blobs().windows(2).all(|w| w[0].name < w[1].name),
+                "in name order, each once"
+            );
+            let per = (common::heap::live_bytes() - before) as f64 / count as f64;
+            if in_parts {
+                parts_secs.push(secs);
+                held.0.push(per);
+            } else {
+                held.1.push(per);
+            }
+            println!(
+                "round {round}: {} {secs:.2} s, {per:.0} B/blob",
+                if in_parts { "pane in parts" } else { "pane, one chain" }
+            );
+            drop(pane);
+        }
+        println!("round {round}: the chain {:.2} s", chain_secs[round]);
+    }
+    let (parts, chain) = (median(&parts_secs), median(&chain_secs));
+    goal(
+        "flat_listing_1m_latency",
+        format!("{parts:.2}s"),
+        format!("{chain:.2}s(sequential marker chain)"),
+        chain / parts,
+        ">=4",
+    );
+    let (mine, one) = (median(&held.0), median(&held.1));
+    goal(
+        "listing_parts_memory",
+        format!("{mine:.0}B/blob"),
+        format!("{one:.0}B/blob(one chain)"),
+        mine / one,
+        "<=1.1",
+    );
+}
+
+fn tables() {
+    let (emulator, rt, client) = common::azurite(ClientOptions::default());
+    let table = "latency";
+    rt.block_on(seed(&client, table));
+    let proxy = rt.block_on(fault_proxy::FaultProxy::start(emulator.ports()[2]));
+    proxy.always(Some(fault_proxy::Fault::Delay(ROUND_TRIP)));
+    let mut account = emulator.account();
+    account.table_endpoint.as_mut().unwrap().set_port(Some(proxy.port)).unwrap();
+    let far = Client::new(account, ClientOptions::default()).unwrap();
+    let mut world = World::new(&rt, far.clone());
+    let rows = PARTITIONS * PER_PARTITION;
+    println!("{rows} entities over {PARTITIONS} partitions, every answer {} ms away", ROUND_TRIP.as_millis());
+
+    let (mut chain_secs, mut ranges_secs, mut held) = (Vec::new(), Vec::new(), (Vec::new(), Vec::new()));
+    for round in 0..ROUNDS {
+        let started = Instant::now();
+        let mut n = 0;
+        rt.block_on(far.for_each_entity_page(table, &EntityQuery::default(), None, |page| {
+            n += page.entities.len();
+            true
+        }))
+        .unwrap();
+        assert_eq!(n, rows, "the chain read every entity");
+        chain_secs.push(started.elapsed().as_secs_f64());
+
+        for in_ranges in [true, false] {
+            let before = common::heap::live_bytes();
+            let started = Instant::now();
+            let mut pane = TablePane::new(table);
+            pane.set_reading_in_ranges(in_ranges);
+            common::pane::load_all(&mut world, &mut pane, rows);
+            let secs = started.elapsed().as_secs_f64();
+            let keys: Vec<(String, String)> = (0..rows as u32)
+                .map(|i| {
+                    let e = pane.store().get(i);
+                    (e.partition_key().to_string(), e.row_key().to_string())
+                })
+                .collect();
+            assert!(keys.windows(2).all(|w| w[0] < w[1]), "in key order, each once");
+            drop(keys);
+            let per = (common::heap::live_bytes() - before) as f64 / rows as f64;
+            if in_ranges {
+                ranges_secs.push(secs);
+                held.0.push(per);
+            } else {
+                held.1.push(per);
+            }
+            println!(
+                "round {round}: {} {secs:.2} s, {per:.0} B/entity",
+                if in_ranges { "tab in ranges" } else { "tab, one chain" }
+            );
+        }
+        println!("round {round}: the chain {:.2} s", chain_secs[round]);
+    }
+    let (ranges, chain) = (median(&ranges_secs), median(&chain_secs));
+    goal(
+        "table_load_all_latency",
+        format!("{ranges:.2}s"),
+        format!("{chain:.2}s(sequential token chain)"),
+        chain / ranges,
+        ">=3",
+    );
+    let (mine, one) = (median(&held.0), median(&held.1));
+    goal(
+        "table_ranges_memory",
+        format!("{mine:.0}B/entity"),
+        format!("{one:.0}B/entity(one chain)"),
+        mine / one,
+        "<=1.1",
+    );
+}
+
+/// 1,000 partitions (`p0000`…) of 100 entities, in batches of a partition each, eight at a time.
+async fn seed(client: &Client, table: &str) {
+    client.create_table(table).await.expect("create table");
+    let started = Instant::now();
+    let mut set = tokio::task::JoinSet::new();
+    for p in 0..PARTITIONS {
+        let ops: Vec<BatchOperation> = (0..PER_PARTITION)
+            .map(|r| {
+                let draft = EntityDraft::new(format!("p{p:04}"), format!("r{r:03}"))
+                    .with("Name", EdmValue::String(format!("customer {p}-{r}")))
+                    .with("Age", EdmValue::Int32((r % 90) as i32));
+                BatchOperation::Insert(draft)
+            })
+            .collect();
+        let (client, table) = (client.clone(), table.to_string());
+        set.spawn(async move { client.submit_batch(&table, &ops).await.expect("a batch") });
+        while set.len() >= 8 {
+            set.join_next().await;
+        }
+    }
+    while set.join_next().await.is_some() {}
+    println!("seeded {} entities in {:.1} s", PARTITIONS * PER_PARTITION, started.elapsed().as_secs_f64());
+}
