@@ -51,7 +51,10 @@ fn blobs() {
     let server = ListingServer::start_with_delay(&rt, "latency", listing_server::names(count, 100), ROUND_TRIP);
     let client = Client::new(server.account(), ClientOptions::default()).unwrap();
     let mut world = World::new(&rt, client.clone());
-    println!("{count} blobs in 100 folders, every answer {} ms away", ROUND_TRIP.as_millis());
+    println!(
+        "{count} blobs in 100 folders, every answer {} ms away",
+        ROUND_TRIP.as_millis()
+    );
 
     let (mut chain_secs, mut parts_secs, mut held) = (Vec::new(), Vec::new(), (Vec::new(), Vec::new()));
     for round in 0..ROUNDS {
@@ -136,11 +139,19 @@ fn tables() {
     let proxy = rt.block_on(fault_proxy::FaultProxy::start(emulator.ports()[2]));
     proxy.always(Some(fault_proxy::Fault::Delay(ROUND_TRIP)));
     let mut account = emulator.account();
-    account.table_endpoint.as_mut().unwrap().set_port(Some(proxy.port)).unwrap();
+    account
+        .table_endpoint
+        .as_mut()
+        .unwrap()
+        .set_port(Some(proxy.port))
+        .unwrap();
     let far = Client::new(account, ClientOptions::default()).unwrap();
     let mut world = World::new(&rt, far.clone());
     let rows = PARTITIONS * PER_PARTITION;
-    println!("{rows} entities over {PARTITIONS} partitions, every answer {} ms away", ROUND_TRIP.as_millis());
+    println!(
+        "{rows} entities over {PARTITIONS} partitions, every answer {} ms away",
+        ROUND_TRIP.as_millis()
+    );
 
     let (mut chain_secs, mut ranges_secs, mut held) = (Vec::new(), Vec::new(), (Vec::new(), Vec::new()));
     for round in 0..ROUNDS {
@@ -222,5 +233,9 @@ async fn seed(client: &Client, table: &str) {
         }
     }
     while set.join_next().await.is_some() {}
-    println!("seeded {} entities in {:.1} s", PARTITIONS * PER_PARTITION, started.elapsed().as_secs_f64());
+    println!(
+        "seeded {} entities in {:.1} s",
+        PARTITIONS * PER_PARTITION,
+        started.elapsed().as_secs_f64()
+    );
 }

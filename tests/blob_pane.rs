@@ -895,3 +895,61 @@ fn an_image_preview_is_forgotten_when_its_tab_closes() {
         "the closed tab's image is forgotten"
     );
 }
+
+/// The names the pane shows are sorted and each there once.
+fn sorted_once(t: &TestApp) -> bool {
+    t.blob().blobs().windows(2).all(|w| w[0].name < w[1].name)
+}
+
+#[test]
+fn load_all_in_parts_survives_a_stop_a_failed_part_and_a_closed_tab() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    // Hash-like names: sixteen first characters, so the rest of the listing is cut into parts.
+    let names: Vec<String> = (0..2_400).map(|i| format!("{:x}{i:04}", (i * 7) % 16)).collect();
+    let (account, proxy, _) = proxied_container(&rt, "parts-unused", &[]);
+    let container = many_blobs(&rt, "parts", names.iter().cloned());
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.wait_for_contains("1,000 blobs and 0 folders loaded · more available");
+    // Every request slow: Stop falls while parts are listing.
+    proxy.always(Some(common::fault_proxy::Fault::Delay(Duration::from_millis(300))));
+    t.click("Load all");
+    t.wait_app("a part's first page", Duration::from_secs(30), |app| {
+        app.active_blob().is_some_and(|p| p.blobs().len() > 1_000)
+    });
+    t.click("Stop loading");
+    proxy.always(None);
+    let kept = t.blob().blobs().len();
+    assert!((1_001..2_400).contains(&kept), "kept {kept}");
+    assert!(sorted_once(&t), "what arrived is the list's start, in order");
+    assert!(t.blob().next_marker().is_some(), "more is still available");
+    // A part fails: the failure is said, what arrived stays.
+    proxy.inject([
+        common::fault_proxy::Fault::Pass,
+        common::fault_proxy::Fault::Pass,
+        common::fault_proxy::Fault::Status {
+            status: 403,
+            retry_after: None,
+        },
+    ]);
+    t.click("Load all");
+    t.wait_for_contains("403");
+    assert!(sorted_once(&t));
+    // Load all again goes on from the last page shown: every name, once, in order.
+    t.click("Load all");
+    t.wait_app("every name", Duration::from_secs(60), |app| {
+        app.active_blob()
+            .is_some_and(|p| p.next_marker().is_none() && p.blobs().len() == 2_400)
+    });
+    assert!(sorted_once(&t));
+    // A tab closed while its parts list: they stop with it, and the app goes on.
+    t.click("Refresh");
+    t.wait_for_contains("1,000 blobs and 0 folders loaded · more available");
+    proxy.always(Some(common::fault_proxy::Fault::Delay(Duration::from_millis(300))));
+    t.click("Load all");
+    t.click(&format!("Close {container} (container)"));
+    proxy.always(None);
+    // (The tree is still open at the account's containers.)
+    t.click(&container);
+    t.wait_for_contains("1,000 blobs and 0 folders loaded · more available");
+}

@@ -90,7 +90,14 @@ const BLOB_PATH: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMER
 /// character past U+FFFF meets one in U+E000..U+FFFF, and a merge or a "past the last one" must agree with the
 /// service there too.
 pub fn listing_order(a: &str, b: &str) -> std::cmp::Ordering {
-    a.encode_utf16().cmp(b.encode_utf16())
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    match x.iter().zip(y).position(|(p, q)| p != q) {
+        None => x.len().cmp(&y.len()),
+        // Where an ASCII byte differs, both orders agree (ASCII sorts first in both): the common case, at the
+        // speed of a byte compare, for a million names a listing checks.
+        Some(i) if x[i] < 0x80 || y[i] < 0x80 => x[i].cmp(&y[i]),
+        Some(_) => a.encode_utf16().cmp(b.encode_utf16()),
+    }
 }
 
 pub fn blob_path(container: &str, blob: &str) -> String {
@@ -103,6 +110,24 @@ pub fn blob_path(container: &str, blob: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn listing_order_is_the_services_utf16_order() {
+        use std::cmp::Ordering::*;
+        let cases = [
+            ("a", "b", Less),
+            ("ab", "a", Greater),
+            ("a", "a", Equal),
+            ("~", "é", Less),
+            ("x\u{FF5E}", "x😀", Greater),
+            ("😀", "\u{E000}", Less),
+            ("é", "ê", Less),
+        ];
+        for (a, b, want) in cases {
+            assert_eq!(listing_order(a, b), want, "{a} vs {b}");
+            assert_eq!(listing_order(a, b), a.encode_utf16().cmp(b.encode_utf16()));
+        }
+    }
 
     #[test]
     fn table_names_follow_the_service_rules() {

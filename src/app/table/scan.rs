@@ -28,7 +28,11 @@ pub(crate) async fn job_pages(
     };
     match in_ranges {
         true => for_each_page_in_ranges(client, table, query, start, on_page).await?,
-        false => client.for_each_entity_page(table, query, start.map(|s| s.1), on_page).await?,
+        false => {
+            client
+                .for_each_entity_page(table, query, start.map(|s| s.1), on_page)
+                .await?
+        }
     }
     match job.cancel.is_cancelled() {
         true => Err(StorageError::cancelled(what)),
