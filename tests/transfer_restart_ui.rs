@@ -254,3 +254,99 @@ fn a_folder_upload_cut_by_the_apps_end_resumes_without_the_files_it_finished() {
         "crossed out"
     );
 }
+
+#[test]
+fn a_folder_download_cut_by_the_apps_end_resumes_without_the_blobs_it_saved() {
+    let net = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&net, &[]);
+    let mut contents = Vec::new();
+    for i in 0..8 {
+        let mut data = vec![0u8; 3 * MIB];
+        fastrand::Rng::with_seed(80 + i).fill(&mut data);
+        let put = client.put_blob(
+            &container,
+            &format!("photos/p{i}.jpg"),
+            bytes::Bytes::from(data.clone()),
+            &tessera::storage::blob::BlobHttpHeaders::default(),
+            &[],
+            &tessera::storage::blob::Conditions::none(),
+        );
+        net.block_on(put).unwrap();
+        contents.push(data);
+    }
+    let (account, proxy) = net.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    proxy.bandwidth(Some(8 * MIB as u64));
+    let down = tempfile::tempdir().unwrap();
+    // The folder is selected (Ctrl+click) and downloaded through the dialog; the app dies part-way.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let dialogs = ScriptedDialogs::new();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", &container);
+    t.wait_for("photos/ (folder)");
+    t.harness
+        .get_by_label("photos/ (folder)")
+        .click_modifiers(egui::Modifiers::CTRL | egui::Modifiers::COMMAND);
+    t.step();
+    t.step();
+    dialogs.answer(Some(down.path().to_path_buf()));
+    t.click("Download…");
+    let saved = |dir: &std::path::Path| -> Vec<String> {
+        std::fs::read_dir(dir.join("transfers"))
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "done"))
+                    .flat_map(|e| {
+                        let text = std::fs::read_to_string(e.path()).unwrap_or_default();
+                        text.lines().map(str::to_string).collect::<Vec<_>>()
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while saved(t.dir()).is_empty() {
+        assert!(std::time::Instant::now() < deadline, "no blob of the folder was saved");
+        t.step();
+    }
+    let dir = t.into_dir();
+    rt.shutdown_background();
+    std::thread::sleep(Duration::from_millis(500));
+    let done = saved(dir.path());
+    assert!((1..8).contains(&done.len()), "the app died part-way: {done:?}");
+
+    proxy.bandwidth(None);
+    let before = proxy.heads().len();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::with_secrets(
+        &rt,
+        dir,
+        tessera::app::accounts::secrets::Secrets::from_registered_store(),
+    );
+    t.click(&format!(
+        "Resume Download folder {container}/photos/ to {}",
+        down.path().display()
+    ));
+    t.wait_for_contains("saved by an earlier run");
+    t.wait_app("the resumed folder", Duration::from_secs(60), |app| {
+        app.jobs().iter().all(|j| !j.is_running())
+    });
+    let heads = proxy.heads()[before..].join("\n");
+    for blob in &done {
+        assert!(!heads.contains(blob.as_str()), "{blob} was saved and not asked for again");
+    }
+    // Every blob once, under its own name, as the service holds it; nothing numbered, no partial left.
+    let mut names: Vec<String> = std::fs::read_dir(down.path().join("photos"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let expected: Vec<String> = (0..8).map(|i| format!("p{i}.jpg")).collect();
+    assert_eq!(names, expected);
+    for (i, data) in contents.iter().enumerate() {
+        let file = std::fs::read(down.path().join(format!("photos/p{i}.jpg"))).unwrap();
+        assert!(file == *data, "p{i}.jpg holds the blob's bytes");
+    }
+}

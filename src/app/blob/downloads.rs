@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::app::blob::pane::BlobPane;
 use crate::app::blob::resumable::run as run_transfer;
+use crate::app::blob::folder_download::FolderDownload;
 use crate::app::blob::transfers::{list_all, local_path};
 use crate::app::context::{PaneContext, Pending, Unfinished, Unit};
 use crate::storage::StorageError;
@@ -110,73 +111,46 @@ impl BlobPane {
         // (Each selected blob or folder is its own job, so one failure leaves the others going.)
         for name in self.selection.clone() {
             let (client, container, folder) = (ctx.client.clone(), self.container.clone(), folder.to_path_buf());
-            let is_folder = name.ends_with('/');
             let base = self.prefix.clone();
             let title = format!("Download {name}");
             // One id for every run of the job: a Retry's journal entry is the first run's, crossed out with it.
-            let journal = (
-                ctx.profile_id.to_string(),
-                ctx.journal.cloned(),
-                uuid::Uuid::new_v4().simple().to_string(),
-            );
+            let id = uuid::Uuid::new_v4().simple().to_string();
+            if name.ends_with('/') {
+                let entry = FolderDownload::entry(ctx.profile_id, &container, &name, &folder, &base, &id);
+                let download = FolderDownload {
+                    client,
+                    container,
+                    name,
+                    into: folder,
+                    base,
+                    choices: choices.clone(),
+                    journal: ctx.journal.cloned().map(|j| (j, entry)),
+                };
+                ctx.start_job(title, Unit::Bytes, download, |job, download| download.run(job));
+                continue;
+            }
+            let journal = (ctx.profile_id.to_string(), ctx.journal.cloned(), id);
             let state = (client, container, folder, name, base, choices.clone(), journal);
             ctx.start_job(
                 title,
                 Unit::Bytes,
                 state,
-                move |job, (client, container, folder, name, base, choices, (profile, journal, id))| async move {
-                    let blobs = match is_folder {
-                        true => list_all(&client, &container, &name).await?,
-                        false => vec![(name.clone(), 0)],
+                move |job, (client, container, folder, blob, base, choices, (profile, journal, id))| async move {
+                    let wanted = folder.join(local_path(blob.strip_prefix(&base).unwrap_or(&blob))?);
+                    let Some(dest) = destination(&wanted, &choices) else {
+                        return Ok(format!("0 blob(s) saved under {}; 1 skipped (already there)", folder.display()));
                     };
-                    if is_folder {
-                        job.progress.start(blobs.iter().map(|(_, s)| s).sum());
+                    // From a flat listing a blob's name holds its folders: make them, as for a folder.
+                    if let Some(parent) = dest.parent() {
+                        std::fs::create_dir_all(parent).map_err(|e| StorageError::io("Download", &e))?;
                     }
-                    let (mut saved, mut skipped, mut told) = (0, 0, String::new());
-                    for (blob, _) in &blobs {
-                        let wanted = folder.join(local_path(blob.strip_prefix(&base).unwrap_or(blob))?);
-                        let Some(dest) = destination(&wanted, &choices) else {
-                            skipped += 1;
-                            continue;
-                        };
-                        // From a flat listing a blob's name holds its folders: make them, as for a folder.
-                        if let Some(parent) = dest.parent() {
-                            std::fs::create_dir_all(parent).map_err(|e| StorageError::io("Download", &e))?;
-                        }
-                        if !is_folder {
-                            // One blob moves byte by byte, journaled so that a crash or a restart resumes it.
-                            let transfer = Unfinished {
-                                id: id.clone(),
-                                ..Unfinished::download(&profile, &container, blob, &dest)
-                            };
-                            let said = run_transfer(job.clone(), client.clone(), transfer, journal.clone(), false);
-                            told = format!("; {}", said.await?);
-                            saved += 1;
-                            continue;
-                        }
-                        // A folder's progress moves with each blob's bytes (a part of the job's: its wait for the
-                        // network shows on the job's row).
-                        client
-                            .download_file(
-                                &container,
-                                blob,
-                                None,
-                                &dest,
-                                &TransferOptions::default(),
-                                &job.progress.part(),
-                                &job.cancel,
-                            )
-                            .await?;
-                        saved += 1;
-                    }
-                    let skipped = match skipped {
-                        0 => String::new(),
-                        n => format!("; {n} skipped (already there)"),
+                    // One blob moves byte by byte, journaled so that a crash or a restart resumes it.
+                    let transfer = Unfinished {
+                        id: id.clone(),
+                        ..Unfinished::download(&profile, &container, &blob, &dest)
                     };
-                    Ok(format!(
-                        "{saved} blob(s) saved under {}{skipped}{told}",
-                        folder.display()
-                    ))
+                    let said = run_transfer(job.clone(), client.clone(), transfer, journal.clone(), false).await?;
+                    Ok(format!("1 blob(s) saved under {}; {said}", folder.display()))
                 },
             );
         }
@@ -229,7 +203,7 @@ pub fn snapshot_file_name(blob: &str, snapshot: &str) -> String {
 
 /// Where a blob goes: its own name, or as the user chose for a file already there; one that appeared after the
 /// question is kept and the blob takes a free name beside it.
-fn destination(wanted: &Path, choices: &BTreeMap<PathBuf, Existing>) -> Option<PathBuf> {
+pub(crate) fn destination(wanted: &Path, choices: &BTreeMap<PathBuf, Existing>) -> Option<PathBuf> {
     if !wanted.exists() {
         return Some(wanted.to_path_buf());
     }

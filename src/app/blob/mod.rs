@@ -14,6 +14,7 @@ pub mod details_form;
 pub mod details_read;
 pub mod downloads;
 pub mod find_tags;
+pub mod folder_download;
 pub mod folder_stats;
 pub mod listing;
 pub mod name_search;

@@ -117,9 +117,9 @@ async fn go(
             };
             Ok(format!("uploaded as `{}`, ETag {etag}{again}", t.blob))
         }
-        Direction::UploadFolder { .. } => Err(StorageError::invalid(
+        Direction::UploadFolder { .. } | Direction::DownloadFolder { .. } => Err(StorageError::invalid(
             "Resume",
-            "a folder upload resumes as its own job (blob::transfers::resume_folder)",
+            "a folder transfer resumes as its own job (blob::transfers, blob::folder_download)",
         )),
         Direction::Download { dest } => {
             let got = client

@@ -73,7 +73,9 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
                     .map_or("an account no longer listed".to_string(), |c| c.profile.label.clone());
                 let size = match &t.direction {
                     Direction::Upload { size, .. } => format!(", {}", crate::app::widgets::format::human_bytes(*size)),
-                    Direction::Download { .. } | Direction::UploadFolder { .. } => String::new(),
+                    Direction::Download { .. } | Direction::UploadFolder { .. } | Direction::DownloadFolder { .. } => {
+                        String::new()
+                    },
                 };
                 ui.add(egui::Label::new(format!("{title}{size} · {account}")).truncate());
             });
@@ -149,6 +151,10 @@ pub fn poll(app: &mut TesseraApp) {
         let journal = app.interrupted.journal.clone();
         if matches!(t.direction, Direction::UploadFolder { .. }) {
             crate::app::blob::transfers::resume_folder(&mut app.jobs, &app.backend, client, t, journal);
+            continue;
+        }
+        if matches!(t.direction, Direction::DownloadFolder { .. }) {
+            crate::app::blob::folder_download::resume_folder_download(&mut app.jobs, &app.backend, client, t, journal);
             continue;
         }
         app.jobs.run(

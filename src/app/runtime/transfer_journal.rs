@@ -30,6 +30,9 @@ pub enum Direction {
         mode: String,
         listed: Vec<(String, String)>,
     },
+    /// A folder's blobs (under the entry's `blob`) into the local folder `root`, each blob's path its name less
+    /// `base`. The blobs saved are listed beside the entry (`<id>.done`), so a resume skips them.
+    DownloadFolder { root: PathBuf, base: String },
 }
 
 /// One unfinished transfer as journaled.
@@ -60,6 +63,9 @@ impl Unfinished {
             }
             Direction::UploadFolder { root, .. } => {
                 format!("Upload folder {} to {}/{}", file_name(root), self.container, self.blob)
+            }
+            Direction::DownloadFolder { root, .. } => {
+                format!("Download folder {}/{} to {}", self.container, self.blob, root.display())
             }
         }
     }

@@ -1,0 +1,139 @@
+//! A folder's blobs downloaded into a local folder as one job, journaled like the other transfers: each blob
+//! saved is noted (`<id>.done`), so a Retry or a resume after a restart skips what was saved and the blob cut
+//! part-way asks only for its missing ranges (its partial file stays beside its destination).
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::app::blob::downloads::{Existing, destination};
+use crate::app::blob::transfers::{list_all, local_path};
+use crate::app::context::{Direction, JobContext, Jobs, TransferJournal, Unfinished, Unit};
+use crate::app::runtime::backend::Backend;
+use crate::storage::blob::TransferOptions;
+use crate::storage::{Client, ErrorKind, StorageError};
+
+#[derive(Clone)]
+pub struct FolderDownload {
+    pub client: Client,
+    pub container: String,
+    /// The folder's prefix in the container.
+    pub name: String,
+    /// The local folder it goes into.
+    pub into: PathBuf,
+    /// What is cut from each blob's name for its local path (the folder shown when the download began).
+    pub base: String,
+    /// The user's answers about local files already there (none on a resume: a file in the way is kept, and
+    /// the blob takes a free name beside it).
+    pub choices: Arc<BTreeMap<PathBuf, Existing>>,
+    /// Where it is written down (None: not journaled).
+    pub journal: Option<(TransferJournal, Unfinished)>,
+}
+
+impl FolderDownload {
+    /// The journal entry for a folder download (one id for every run of its job).
+    pub fn entry(profile_id: &str, container: &str, name: &str, into: &Path, base: &str, id: &str) -> Unfinished {
+        let direction = Direction::DownloadFolder {
+            root: into.to_path_buf(),
+            base: base.to_string(),
+        };
+        Unfinished {
+            id: id.to_string(),
+            ..Unfinished::new(profile_id, (container, name), direction)
+        }
+    }
+
+    pub async fn run(self, job: JobContext) -> Result<String, StorageError> {
+        let mut done = HashSet::new();
+        if let Some((journal, t)) = self.journal.clone() {
+            let begun = tokio::task::spawn_blocking(move || journal.begin(&t).map(|_| journal.done(&t.id))).await;
+            done = begun
+                .map_err(|e| StorageError::invalid("Journal the download", e.to_string()))?
+                .map_err(|e| StorageError::io("Journal the download", &e))?;
+        }
+        let result = self.save_blobs(&job, &done).await;
+        // Finished, cancelled or refused for what it asks: crossed out. Failed otherwise: kept, so Retry or the
+        // next start goes on from the blobs not yet saved.
+        let keep = matches!(&result, Err(e) if e.kind != ErrorKind::Cancelled && e.kind != ErrorKind::Invalid
+            && !matches!(e.status, Some(404 | 409 | 412)));
+        if let (Some((journal, t)), false) = (&self.journal, keep) {
+            journal.end(&t.id);
+        }
+        result
+    }
+
+    async fn save_blobs(&self, job: &JobContext, done: &HashSet<PathBuf>) -> Result<String, StorageError> {
+        let blobs = list_all(&self.client, &self.container, &self.name).await?;
+        let (before, rest): (Vec<_>, Vec<_>) = blobs.into_iter().partition(|(b, _)| done.contains(Path::new(b)));
+        job.progress.start(rest.iter().map(|(_, s)| s).sum());
+        let options = TransferOptions {
+            // Journaled: a blob cut part-way keeps its ranges for the next run.
+            keep_partial: self.journal.is_some(),
+            ..TransferOptions::default()
+        };
+        let (mut saved, mut skipped) = (0, 0);
+        for (blob, _) in &rest {
+            let wanted = self
+                .into
+                .join(local_path(blob.strip_prefix(&self.base).unwrap_or(blob))?);
+            let Some(dest) = destination(&wanted, &self.choices) else {
+                skipped += 1;
+                continue;
+            };
+            if let Some(parent) = dest.parent() {
+                std::fs::create_dir_all(parent).map_err(|e| StorageError::io("Download", &e))?;
+            }
+            // A folder's progress moves with each blob's bytes (a part of the job's: its wait for the network
+            // shows on the job's row).
+            let part = job.progress.part();
+            let got = self
+                .client
+                .download_file(&self.container, blob, None, &dest, &options, &part, &job.cancel);
+            got.await?;
+            saved += 1;
+            if let Some((journal, t)) = &self.journal {
+                let (journal, id, blob) = (journal.clone(), t.id.clone(), blob.clone());
+                // Not fatal: a blob saved but not noted is only saved again (beside itself) by a later run.
+                let _ = tokio::task::spawn_blocking(move || journal.mark_done(&id, Path::new(&blob))).await;
+            }
+        }
+        let skipped = match skipped {
+            0 => String::new(),
+            n => format!("; {n} skipped (already there)"),
+        };
+        let earlier = match before.len() {
+            0 => String::new(),
+            n => format!("; {n} saved by an earlier run"),
+        };
+        Ok(format!(
+            "{saved} blob(s) saved under {}{skipped}{earlier}",
+            self.into.display()
+        ))
+    }
+}
+
+/// Resumes a journaled folder download after a restart, as a job: the blobs it saved are skipped, the one it was
+/// in the middle of asks only for its missing ranges.
+pub fn resume_folder_download(
+    jobs: &mut Jobs,
+    backend: &Backend,
+    client: Client,
+    t: Unfinished,
+    journal: TransferJournal,
+) {
+    let Direction::DownloadFolder { root, base } = &t.direction else {
+        return;
+    };
+    let download = FolderDownload {
+        client,
+        container: t.container.clone(),
+        name: t.blob.clone(),
+        into: root.clone(),
+        base: base.clone(),
+        choices: Arc::default(),
+        journal: Some((journal, t.clone())),
+    };
+    jobs.run(backend, t.title(), Unit::Bytes, download, |job, download| {
+        download.run(job)
+    });
+}
