@@ -12,7 +12,6 @@
 
 mod common;
 #[path = "../tests/common/fault_proxy.rs"]
-#[allow(dead_code)]
 mod fault_proxy;
 
 use std::time::{Duration, Instant};

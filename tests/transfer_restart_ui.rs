@@ -263,13 +263,18 @@ fn a_folder_download_cut_by_the_apps_end_resumes_without_the_blobs_it_saved() {
     for i in 0..8 {
         let mut data = vec![0u8; 3 * MIB];
         fastrand::Rng::with_seed(80 + i).fill(&mut data);
+        let (name, headers) = (
+            format!("photos/p{i}.jpg"),
+            tessera::storage::blob::BlobHttpHeaders::default(),
+        );
+        let none = tessera::storage::blob::Conditions::none();
         let put = client.put_blob(
             &container,
-            &format!("photos/p{i}.jpg"),
+            &name,
             bytes::Bytes::from(data.clone()),
-            &tessera::storage::blob::BlobHttpHeaders::default(),
+            &headers,
             &[],
-            &tessera::storage::blob::Conditions::none(),
+            &none,
         );
         net.block_on(put).unwrap();
         contents.push(data);
@@ -334,7 +339,10 @@ fn a_folder_download_cut_by_the_apps_end_resumes_without_the_blobs_it_saved() {
     });
     let heads = proxy.heads()[before..].join("\n");
     for blob in &done {
-        assert!(!heads.contains(blob.as_str()), "{blob} was saved and not asked for again");
+        assert!(
+            !heads.contains(blob.as_str()),
+            "{blob} was saved and not asked for again"
+        );
     }
     // Every blob once, under its own name, as the service holds it; nothing numbered, no partial left.
     let mut names: Vec<String> = std::fs::read_dir(down.path().join("photos"))

@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::app::blob::folder_download::FolderDownload;
 use crate::app::blob::pane::BlobPane;
 use crate::app::blob::resumable::run as run_transfer;
-use crate::app::blob::folder_download::FolderDownload;
 use crate::app::blob::transfers::{list_all, local_path};
 use crate::app::context::{PaneContext, Pending, Unfinished, Unit};
 use crate::storage::StorageError;
@@ -138,7 +138,10 @@ impl BlobPane {
                 move |job, (client, container, folder, blob, base, choices, (profile, journal, id))| async move {
                     let wanted = folder.join(local_path(blob.strip_prefix(&base).unwrap_or(&blob))?);
                     let Some(dest) = destination(&wanted, &choices) else {
-                        return Ok(format!("0 blob(s) saved under {}; 1 skipped (already there)", folder.display()));
+                        return Ok(format!(
+                            "0 blob(s) saved under {}; 1 skipped (already there)",
+                            folder.display()
+                        ));
                     };
                     // From a flat listing a blob's name holds its folders: make them, as for a folder.
                     if let Some(parent) = dest.parent() {

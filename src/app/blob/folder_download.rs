@@ -8,8 +8,7 @@ use std::sync::Arc;
 
 use crate::app::blob::downloads::{Existing, destination};
 use crate::app::blob::transfers::{list_all, local_path};
-use crate::app::context::{Direction, JobContext, Jobs, TransferJournal, Unfinished, Unit};
-use crate::app::runtime::backend::Backend;
+use crate::app::context::{Backend, Direction, JobContext, Jobs, TransferJournal, Unfinished, Unit};
 use crate::storage::blob::TransferOptions;
 use crate::storage::{Client, ErrorKind, StorageError};
 

@@ -75,7 +75,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
                     Direction::Upload { size, .. } => format!(", {}", crate::app::widgets::format::human_bytes(*size)),
                     Direction::Download { .. } | Direction::UploadFolder { .. } | Direction::DownloadFolder { .. } => {
                         String::new()
-                    },
+                    }
                 };
                 ui.add(egui::Label::new(format!("{title}{size} · {account}")).truncate());
             });
