@@ -60,20 +60,7 @@ fn main() {
     let mut kept = None;
     for round in 0..ROUNDS {
         let started = Instant::now();
-        let (mut n, mut marker) = (0, None);
-        loop {
-            let options = ListBlobsOptions {
-                marker: marker.take(),
-                max_results: Some(1000),
-                ..Default::default()
-            };
-            let page = rt.block_on(flat_client.list_blobs("flat", &options)).unwrap();
-            n += page.blobs.len();
-            match page.next_marker {
-                Some(m) => marker = Some(m),
-                None => break,
-            }
-        }
+        let n = common::marker_chain(&rt, &flat_client, "flat", 1000);
         assert_eq!(n, blobs, "the floor listed every blob");
         floor_rates.push(n as f64 / started.elapsed().as_secs_f64());
 

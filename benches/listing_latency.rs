@@ -21,7 +21,6 @@ use common::pane::World;
 use common::{goal, median};
 use tessera::app::blob::pane::BlobPane;
 use tessera::app::table::pane::TablePane;
-use tessera::storage::blob::ListBlobsOptions;
 use tessera::storage::table::{BatchOperation, EdmValue, EntityDraft, EntityQuery};
 use tessera::storage::{Client, ClientOptions};
 
@@ -36,6 +35,50 @@ const PER_PARTITION: usize = 100;
 fn main() {
     blobs();
     tables();
+}
+
+/// One bench's sides, round by round: the sequential chain's seconds, the parted read's seconds and bytes held per
+/// item, and the bytes held per item by the same pane reading the one chain.
+#[derive(Default)]
+struct Sides {
+    chain: Vec<f64>,
+    parted: Vec<f64>,
+    held_parted: Vec<f64>,
+    held_chain: Vec<f64>,
+}
+
+impl Sides {
+    /// Notes one pane's read, and says it.
+    fn pane(&mut self, round: usize, parted: bool, secs: f64, per: f64, what: [&str; 3]) {
+        if parted {
+            self.parted.push(secs);
+            self.held_parted.push(per);
+        } else {
+            self.held_chain.push(per);
+        }
+        let side = if parted { what[0] } else { what[1] };
+        println!("round {round}: {side} {secs:.2} s, {per:.0} B/{}", what[2]);
+    }
+
+    /// The latency goal (the chain's time over the parted one's) and the memory goal.
+    fn goals(&self, latency: (&str, &str), memory: &str, item: &str) {
+        let (parted, chain) = (median(&self.parted), median(&self.chain));
+        goal(
+            latency.0,
+            format!("{parted:.2}s"),
+            format!("{chain:.2}s(sequential {} chain)", latency.1),
+            chain / parted,
+            if latency.0.starts_with("table") { ">=3" } else { ">=4" },
+        );
+        let (mine, one) = (median(&self.held_parted), median(&self.held_chain));
+        goal(
+            memory,
+            format!("{mine:.0}B/{item}"),
+            format!("{one:.0}B/{item}(one chain)"),
+            mine / one,
+            "<=1.1",
+        );
+    }
 }
 
 fn blobs() {
@@ -55,26 +98,13 @@ fn blobs() {
         ROUND_TRIP.as_millis()
     );
 
-    let (mut chain_secs, mut parts_secs, mut held) = (Vec::new(), Vec::new(), (Vec::new(), Vec::new()));
+    let mut sides = Sides::default();
     for round in 0..ROUNDS {
         // The baseline: the one marker chain, fetched and parsed, nothing kept.
         let started = Instant::now();
-        let (mut n, mut marker) = (0, None);
-        loop {
-            let options = ListBlobsOptions {
-                marker: marker.take(),
-                max_results: Some(5000),
-                ..Default::default()
-            };
-            let page = rt.block_on(client.list_blobs("latency", &options)).unwrap();
-            n += page.blobs.len();
-            match page.next_marker {
-                Some(m) => marker = Some(m),
-                None => break,
-            }
-        }
+        let n = common::marker_chain(&rt, &client, "latency", 5000);
         assert_eq!(n, count, "the chain listed every blob");
-        chain_secs.push(started.elapsed().as_secs_f64());
+        sides.chain.push(started.elapsed().as_secs_f64());
 
         // The pane, in parts and then (for its memory) following the one chain.
         for in_parts in [true, false] {
@@ -99,36 +129,12 @@ fn blobs() {
                 "in name order, each once"
             );
             let per = (common::heap::live_bytes() - before) as f64 / count as f64;
-            if in_parts {
-                parts_secs.push(secs);
-                held.0.push(per);
-            } else {
-                held.1.push(per);
-            }
-            println!(
-                "round {round}: {} {secs:.2} s, {per:.0} B/blob",
-                if in_parts { "pane in parts" } else { "pane, one chain" }
-            );
+            sides.pane(round, in_parts, secs, per, ["pane in parts", "pane, one chain", "blob"]);
             drop(pane);
         }
-        println!("round {round}: the chain {:.2} s", chain_secs[round]);
+        println!("round {round}: the chain {:.2} s", sides.chain[round]);
     }
-    let (parts, chain) = (median(&parts_secs), median(&chain_secs));
-    goal(
-        "flat_listing_1m_latency",
-        format!("{parts:.2}s"),
-        format!("{chain:.2}s(sequential marker chain)"),
-        chain / parts,
-        ">=4",
-    );
-    let (mine, one) = (median(&held.0), median(&held.1));
-    goal(
-        "listing_parts_memory",
-        format!("{mine:.0}B/blob"),
-        format!("{one:.0}B/blob(one chain)"),
-        mine / one,
-        "<=1.1",
-    );
+    sides.goals(("flat_listing_1m_latency", "marker"), "listing_parts_memory", "blob");
 }
 
 fn tables() {
@@ -152,7 +158,7 @@ fn tables() {
         ROUND_TRIP.as_millis()
     );
 
-    let (mut chain_secs, mut ranges_secs, mut held) = (Vec::new(), Vec::new(), (Vec::new(), Vec::new()));
+    let mut sides = Sides::default();
     for round in 0..ROUNDS {
         let started = Instant::now();
         let mut n = 0;
@@ -162,7 +168,7 @@ fn tables() {
         }))
         .unwrap();
         assert_eq!(n, rows, "the chain read every entity");
-        chain_secs.push(started.elapsed().as_secs_f64());
+        sides.chain.push(started.elapsed().as_secs_f64());
 
         for in_ranges in [true, false] {
             let before = common::heap::live_bytes();
@@ -180,35 +186,17 @@ fn tables() {
             assert!(keys.windows(2).all(|w| w[0] < w[1]), "in key order, each once");
             drop(keys);
             let per = (common::heap::live_bytes() - before) as f64 / rows as f64;
-            if in_ranges {
-                ranges_secs.push(secs);
-                held.0.push(per);
-            } else {
-                held.1.push(per);
-            }
-            println!(
-                "round {round}: {} {secs:.2} s, {per:.0} B/entity",
-                if in_ranges { "tab in ranges" } else { "tab, one chain" }
+            sides.pane(
+                round,
+                in_ranges,
+                secs,
+                per,
+                ["tab in ranges", "tab, one chain", "entity"],
             );
         }
-        println!("round {round}: the chain {:.2} s", chain_secs[round]);
+        println!("round {round}: the chain {:.2} s", sides.chain[round]);
     }
-    let (ranges, chain) = (median(&ranges_secs), median(&chain_secs));
-    goal(
-        "table_load_all_latency",
-        format!("{ranges:.2}s"),
-        format!("{chain:.2}s(sequential token chain)"),
-        chain / ranges,
-        ">=3",
-    );
-    let (mine, one) = (median(&held.0), median(&held.1));
-    goal(
-        "table_ranges_memory",
-        format!("{mine:.0}B/entity"),
-        format!("{one:.0}B/entity(one chain)"),
-        mine / one,
-        "<=1.1",
-    );
+    sides.goals(("table_load_all_latency", "token"), "table_ranges_memory", "entity");
 }
 
 /// 1,000 partitions (`p0000`…) of 100 entities, in batches of a partition each, eight at a time.

@@ -15,6 +15,40 @@ use ui::TestApp;
 
 const MIB: usize = 1 << 20;
 
+/// Steps the app until a folder transfer notes its first finished file or blob; returns the app's folder.
+fn until_one_is_noted(mut t: TestApp) -> tempfile::TempDir {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while done_lines(t.dir()).is_empty() {
+        assert!(std::time::Instant::now() < deadline, "nothing of the folder finished");
+        t.step();
+    }
+    t.into_dir()
+}
+
+/// What the folder transfer noted before its app died (some of its eight, not all), once the service settled.
+fn noted_part_way(dir: &tempfile::TempDir) -> Vec<String> {
+    std::thread::sleep(Duration::from_millis(500));
+    let done = done_lines(dir.path());
+    assert!((1..8).contains(&done.len()), "the app died part-way: {done:?}");
+    done
+}
+
+/// The lines of every folder transfer's `.done` list in an app's folder (files or blobs it finished).
+fn done_lines(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir.join("transfers"))
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "done"))
+                .flat_map(|e| {
+                    let text = std::fs::read_to_string(e.path()).unwrap_or_default();
+                    text.lines().map(str::to_string).collect::<Vec<_>>()
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Starts the upload of `files` in a fresh app on its own runtime, and drops that runtime once `fraction` of the
 /// file went up. Returns the app's folder (accounts and journal) for the restart.
 fn upload_until_the_app_dies(
@@ -174,39 +208,9 @@ fn a_folder_upload_cut_by_the_apps_end_resumes_without_the_files_it_finished() {
     dialogs.answer(Some(root.clone()));
     t.click("Upload folder…");
     // Until the journal notes a finished file (it is written after the file commits, on another thread).
-    let noted = |dir: &std::path::Path| -> usize {
-        std::fs::read_dir(dir.join("transfers"))
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .filter(|e| e.path().extension().is_some_and(|x| x == "done"))
-                    .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default().lines().count())
-                    .sum()
-            })
-            .unwrap_or(0)
-    };
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while noted(t.dir()) == 0 {
-        assert!(std::time::Instant::now() < deadline, "no file of the folder finished");
-        t.step();
-    }
-    let dir = t.into_dir();
+    let dir = until_one_is_noted(t);
     rt.shutdown_background();
-    std::thread::sleep(Duration::from_millis(500));
-    let journal = dir.path().join("transfers");
-    let done: Vec<String> = std::fs::read_dir(&journal)
-        .unwrap()
-        .flatten()
-        .filter(|e| e.path().extension().is_some_and(|x| x == "done"))
-        .flat_map(|e| {
-            std::fs::read_to_string(e.path())
-                .unwrap()
-                .lines()
-                .map(str::to_string)
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    assert!((1..8).contains(&done.len()), "the app died part-way: {done:?}");
+    let done = noted_part_way(&dir);
 
     proxy.bandwidth(None);
     let before = proxy.heads().len();
@@ -296,30 +300,9 @@ fn a_folder_download_cut_by_the_apps_end_resumes_without_the_blobs_it_saved() {
     t.step();
     dialogs.answer(Some(down.path().to_path_buf()));
     t.click("Download…");
-    let saved = |dir: &std::path::Path| -> Vec<String> {
-        std::fs::read_dir(dir.join("transfers"))
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .filter(|e| e.path().extension().is_some_and(|x| x == "done"))
-                    .flat_map(|e| {
-                        let text = std::fs::read_to_string(e.path()).unwrap_or_default();
-                        text.lines().map(str::to_string).collect::<Vec<_>>()
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while saved(t.dir()).is_empty() {
-        assert!(std::time::Instant::now() < deadline, "no blob of the folder was saved");
-        t.step();
-    }
-    let dir = t.into_dir();
+    let dir = until_one_is_noted(t);
     rt.shutdown_background();
-    std::thread::sleep(Duration::from_millis(500));
-    let done = saved(dir.path());
-    assert!((1..8).contains(&done.len()), "the app died part-way: {done:?}");
+    let done = noted_part_way(&dir);
 
     proxy.bandwidth(None);
     let before = proxy.heads().len();

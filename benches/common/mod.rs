@@ -235,3 +235,28 @@ pub fn wheel(at: egui::Pos2, delta: f32) -> Vec<egui::Event> {
 pub fn no_input(_: usize) -> Vec<egui::Event> {
     Vec::new()
 }
+
+/// The floor of a blob listing: every page of `container` by its marker chain, `page` names a page, fetched and
+/// parsed with nothing kept. Returns how many blobs it listed.
+#[allow(dead_code)]
+pub fn marker_chain(
+    rt: &tokio::runtime::Runtime,
+    client: &tessera::storage::Client,
+    container: &str,
+    page: u32,
+) -> usize {
+    let (mut n, mut marker) = (0, None);
+    loop {
+        let options = tessera::storage::blob::ListBlobsOptions {
+            marker: marker.take(),
+            max_results: Some(page),
+            ..Default::default()
+        };
+        let listing = rt.block_on(client.list_blobs(container, &options)).unwrap();
+        n += listing.blobs.len();
+        match listing.next_marker {
+            Some(m) => marker = Some(m),
+            None => return n,
+        }
+    }
+}
