@@ -163,3 +163,27 @@ fn a_listing_stopped_part_way_resumes_from_the_marker_it_handed_over() {
         }
     });
 }
+
+#[test]
+fn names_past_tilde_after_a_run_of_ascii_ones_are_found_by_the_tail() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    // No folders, so the rest is cut by first character: every child from `J` on is empty, and the first chain's
+    // page past its stop is all names past `~` (which it drops as not its own).
+    let names = (1..=20)
+        .map(|i| format!("IMG_{i:04}"))
+        .chain((1..=30).map(|i| format!("Фото_{i:04}")));
+    let container = many_blobs(&rt, "tail", names);
+    rt.block_on(async {
+        for stop_after in [None, Some(1), Some(2)] {
+            let options = ListBlobsOptions {
+                max_results: Some(PAGE),
+                ..Default::default()
+            };
+            let whole = sequential(&client, &container, options.clone()).await;
+            assert_eq!(whole.len(), 50);
+            let (parted, _) = first_page_then_parts(&client, &container, &options, stop_after).await;
+            assert_eq!(parted, whole, "stopped after {stop_after:?} pages");
+        }
+    });
+}

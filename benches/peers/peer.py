@@ -75,6 +75,23 @@ def queue_policies(queue):
     return {"policies": [{"id": k, "permission": v.permission} for k, v in acl.items()]}
 
 
+def service_properties(service):
+    """The Blob or Queue service's CORS rules, delete retention and static website, as the SDK reads them."""
+    if service == "blob":
+        props = blob_service().get_service_properties()
+    else:
+        from azure.storage.queue import QueueServiceClient
+        props = QueueServiceClient.from_connection_string(conn()).get_service_properties()
+    rules = [{"origins": r.allowed_origins, "methods": r.allowed_methods, "allowed_headers": r.allowed_headers,
+              "exposed_headers": r.exposed_headers, "max_age": r.max_age_in_seconds} for r in props["cors"]]
+    out = {"cors": rules}
+    for key in ("delete_retention_policy", "static_website"):
+        value = props.get(key)
+        if value is not None:
+            out[key] = {k: v for k, v in vars(value).items() if not k.startswith("_")}
+    return out
+
+
 def blob_tags(container, blob):
     return {"tags": blob_service().get_blob_client(container, blob).get_blob_tags()}
 
@@ -252,6 +269,7 @@ COMMANDS = {
     "bench-download": bench_download,
     "bench-dequeue-delete": bench_dequeue_delete,
     "crc64": crc64,
+    "service-properties": service_properties,
 }
 
 

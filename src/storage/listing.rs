@@ -1,5 +1,6 @@
 //! The account-level listing the Blob and Queue services share: List Containers and List Queues take the same
-//! query (prefix, marker, maxresults, include=metadata) and answer the same XML shape.
+//! query (prefix, marker, maxresults, include=metadata) and answer the same XML shape; and the wait on the
+//! chains of a listing read in parts (blobs by name, entities by key range).
 
 use reqwest::Method;
 
@@ -31,5 +32,26 @@ impl Client {
             .query_opt("include", list.include_metadata.then_some("metadata"));
         let resp = self.send(req).await?;
         xml::parse(&resp.body).map_err(|e| StorageError::decode(operation, e))
+    }
+}
+
+/// The next event a chain sent; a chain that stopped without saying so (it panicked) is a failure, not a wait
+/// that never ends.
+pub(crate) async fn next_event<E>(
+    rx: &mut tokio::sync::mpsc::UnboundedReceiver<E>,
+    chains: &mut tokio::task::JoinSet<()>,
+    op: &str,
+) -> crate::storage::Result<Option<E>> {
+    loop {
+        tokio::select! {
+            event = rx.recv() => return Ok(event),
+            Some(joined) = chains.join_next(), if !chains.is_empty() => {
+                if let Err(e) = joined
+                    && !e.is_cancelled()
+                {
+                    return Err(crate::storage::StorageError::invalid(op, format!("a listing stopped: {e}")));
+                }
+            }
+        }
     }
 }

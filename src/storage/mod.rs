@@ -21,6 +21,7 @@ pub mod queue;
 pub(crate) mod redact;
 pub(crate) mod request;
 pub(crate) mod retry;
+pub mod service_properties;
 pub mod service_sas;
 pub mod table;
 pub(crate) mod times;

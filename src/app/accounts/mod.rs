@@ -9,4 +9,5 @@ pub mod entra_form;
 pub mod profiles;
 pub mod saver;
 pub mod secrets;
+pub mod service_settings;
 pub mod tree;

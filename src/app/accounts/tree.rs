@@ -46,6 +46,8 @@ pub enum TreeAction {
     Edit(String),
     /// Make an account SAS (key accounts only).
     AccountSas(String),
+    /// The account's service settings (CORS, retention, static website, logging, metrics).
+    ServiceSettings(String),
     Remove(String),
     CountEntities(TabTarget),
     Delete(TabTarget),
@@ -214,6 +216,10 @@ impl Explorer {
                 .on_disabled_hover_text("An account SAS is signed with the account key; this account has none.");
             if sas.clicked() {
                 actions.push(TreeAction::AccountSas(id.to_string()));
+                ui.close();
+            }
+            if ui.button("Service settings…").clicked() {
+                actions.push(TreeAction::ServiceSettings(id.to_string()));
                 ui.close();
             }
             if ui.button("Remove account…").clicked() {

@@ -81,20 +81,15 @@ impl BlobPane {
     pub fn delete_blobs(
         &mut self,
         ctx: &mut PaneContext,
-        names: Vec<String>,
+        names: Vec<(String, String)>,
         with_snapshots: bool,
         force: bool,
         if_tags: Option<String>,
     ) {
         let items: Vec<(String, Conditions)> = names
             .iter()
-            .map(|n| {
-                let etag = self
-                    .blobs
-                    .iter()
-                    .find(|b| &b.name == n)
-                    .map(|b| b.properties.etag.clone())
-                    .filter(|e| !e.is_empty() && !force);
+            .map(|(n, seen)| {
+                let etag = Some(seen.clone()).filter(|e| !e.is_empty() && !force);
                 let conditions = Conditions {
                     if_match: etag,
                     if_tags: if_tags.clone(),
@@ -106,7 +101,7 @@ impl BlobPane {
                 )
             })
             .collect();
-        for n in &names {
+        for (n, _) in &names {
             self.forms.remove(n);
         }
         let count = names.len();

@@ -51,10 +51,10 @@ impl FolderDownload {
                 .map_err(|e| StorageError::io("Journal the download", &e))?;
         }
         let result = self.save_blobs(&job, &done).await;
-        // Finished, cancelled or refused for what it asks: crossed out. Failed otherwise: kept, so Retry or the
-        // next start goes on from the blobs not yet saved.
-        let keep = matches!(&result, Err(e) if e.kind != ErrorKind::Cancelled && e.kind != ErrorKind::Invalid
-            && !matches!(e.status, Some(404 | 409 | 412)));
+        // Finished or cancelled: crossed out. Failed otherwise (one blob's name the disk refuses, the network):
+        // kept, so Retry or the next start goes on from the blobs not yet saved. (A blob gone meanwhile is
+        // skipped and said, not a failure of the folder.)
+        let keep = matches!(&result, Err(e) if e.kind != ErrorKind::Cancelled);
         if let (Some((journal, t)), false) = (&self.journal, keep) {
             journal.end(&t.id);
         }
@@ -70,7 +70,7 @@ impl FolderDownload {
             keep_partial: self.journal.is_some(),
             ..TransferOptions::default()
         };
-        let (mut saved, mut skipped) = (0, 0);
+        let (mut saved, mut skipped, mut gone) = (0, 0, 0);
         for (blob, _) in &rest {
             let wanted = self
                 .into
@@ -88,7 +88,13 @@ impl FolderDownload {
             let got = self
                 .client
                 .download_file(&self.container, blob, None, &dest, &options, &part, &job.cancel);
-            got.await?;
+            match got.await {
+                Err(e) if e.status == Some(404) => {
+                    gone += 1;
+                    continue;
+                }
+                got => got?,
+            };
             saved += 1;
             if let Some((journal, t)) = &self.journal {
                 let (journal, id, blob) = (journal.clone(), t.id.clone(), blob.clone());
@@ -104,8 +110,12 @@ impl FolderDownload {
             0 => String::new(),
             n => format!("; {n} saved by an earlier run"),
         };
+        let gone = match gone {
+            0 => String::new(),
+            n => format!("; {n} deleted from the container meanwhile"),
+        };
         Ok(format!(
-            "{saved} blob(s) saved under {}{skipped}{earlier}",
+            "{saved} blob(s) saved under {}{skipped}{earlier}{gone}",
             self.into.display()
         ))
     }

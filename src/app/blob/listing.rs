@@ -31,10 +31,21 @@ impl BlobPane {
 
     /// The greatest name shown, blob or folder: a listing's next page starts after it.
     fn last_shown(&self) -> String {
-        let blob = self.blobs.last().map(|b| b.name.as_str());
-        blob.max(self.folders.last().map(String::as_str))
-            .unwrap_or_default()
-            .to_string()
+        let blob = self.blobs.last().map(|b| b.name.as_str()).unwrap_or_default();
+        let folder = self.folders.last().map(String::as_str).unwrap_or_default();
+        std::cmp::max_by(blob, folder, |a, b| listing_order(a, b)).to_string()
+    }
+
+    /// Drops from a page that continues the list what is shown already: a listing resumed from a part's marker
+    /// (Load more or Load all after a Stop) lists that part's last page again. The rows are sorted by name, so
+    /// what is shown is what is not past the last row. (A page's snapshots were taken out of it first.)
+    pub(super) fn drop_shown(&self, listing: &mut BlobListing) {
+        if let Some(last) = self.blobs.last() {
+            listing.blobs.retain(|b| listing_order(&b.name, &last.name).is_gt());
+        }
+        if let Some(last) = self.folders.last() {
+            listing.prefixes.retain(|f| listing_order(f, last).is_gt());
+        }
     }
 
     /// Records the lease states of a page that just arrived, for the lease timeline: only the page, so a listing
@@ -213,18 +224,18 @@ impl BlobPane {
     /// Takes the pages Load all streamed since the last frame.
     pub(super) fn take_streamed_pages(&mut self) {
         let Some(stream) = &self.all_pages else { return };
-        for page in stream.arrived().pages {
+        let arrived = stream.arrived();
+        // A walk that ended with no page at all since (nothing was left to list) ended the listing.
+        if arrived.ended && arrived.pages.is_empty() {
+            self.next_marker = None;
+            self.all_pages = None;
+            return;
+        }
+        for page in arrived.pages {
             match page {
                 Ok(mut listing) => {
                     self.keep_snapshots(&mut listing);
-                    // A listing resumed from a part's marker lists that part's last page again: what is shown
-                    // already stays once (the rows are sorted by name, so it is what is not past the last).
-                    if let Some(last) = self.blobs.last().map(|b| b.name.clone()) {
-                        listing.blobs.retain(|b| listing_order(&b.name, &last).is_gt());
-                    }
-                    if let Some(last) = self.folders.last().cloned() {
-                        listing.prefixes.retain(|f| listing_order(f, &last).is_gt());
-                    }
+                    self.drop_shown(&mut listing);
                     self.observe_leases(&listing.blobs, &[]);
                     self.blobs.extend(listing.blobs);
                     self.folders.extend(listing.prefixes);

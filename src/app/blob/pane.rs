@@ -44,8 +44,10 @@ impl UploadMode {
 pub enum BlobConfirm {
     /// `force`: delete even a blob changed since it was listed (no If-Match).
     /// `if_tags`: only those whose index tags satisfy it (x-ms-if-tags), when not empty.
+    /// `names`: each with the ETag shown when the question was asked (a refresh while it is open does not
+    /// change what "unchanged since listed" compares with).
     DeleteBlobs {
-        names: Vec<String>,
+        names: Vec<(String, String)>,
         with_snapshots: bool,
         force: bool,
         if_tags: String,
@@ -237,12 +239,12 @@ impl BlobPane {
         &self.selection
     }
 
-    /// What the page size box sets: blobs and folders per listing page.
     /// Whether Load all lists in parts at once (the default) or follows the one marker chain.
     pub fn set_listing_in_parts(&mut self, on: bool) {
         self.in_parts = on;
     }
 
+    /// What the page size box sets: blobs and folders per listing page.
     pub fn set_page_size(&mut self, size: u32) {
         self.page_size = size;
     }
@@ -461,6 +463,7 @@ impl BlobPane {
                         self.blobs.clear();
                         self.folders.clear();
                     }
+                    self.drop_shown(&mut listing);
                     let shown = std::mem::take(&mut self.shown_before);
                     self.observe_leases(&listing.blobs, &shown);
                     self.blobs.extend(listing.blobs);

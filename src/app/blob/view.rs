@@ -223,8 +223,15 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             .add_enabled(!blobs.is_empty(), egui::Button::new("Delete…"))
             .clicked()
         {
+            let seen = |n: &String| {
+                pane.blobs
+                    .iter()
+                    .find(|b| &b.name == n)
+                    .map(|b| b.properties.etag.clone())
+            };
+            let names = blobs.iter().map(|n| (n.clone(), seen(n).unwrap_or_default())).collect();
             pane.confirm = Some(BlobConfirm::DeleteBlobs {
-                names: blobs,
+                names,
                 with_snapshots: true,
                 force: false,
                 if_tags: String::new(),
@@ -453,7 +460,12 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             format!(
                 "{}\n\nEach is deleted only if unchanged since it was listed (If-Match its ETag); one changed since is \
                  kept and named.",
-                names.iter().take(10).cloned().collect::<Vec<_>>().join(", ")
+                names
+                    .iter()
+                    .take(10)
+                    .map(|(n, _)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             format!("Delete {} blob(s)", names.len()),
         ),

@@ -85,6 +85,7 @@ pub struct TesseraApp {
     pub(crate) lab: Option<Box<crate::app::lab::ConflictLab>>,
     pub(crate) backlogs: Option<crate::app::queue::backlogs::QueueBacklogs>,
     pub(crate) account_sas: Option<crate::app::accounts::account_sas::AccountSasWindow>,
+    pub(crate) service_settings: Option<crate::app::accounts::service_settings::ServiceSettingsWindow>,
     pub(crate) about_open: bool,
     /// The demo was started this run (the welcome stops offering it).
     pub(crate) demo_started: bool,
@@ -162,6 +163,7 @@ impl TesseraApp {
             lab: None,
             backlogs: None,
             account_sas: None,
+            service_settings: None,
             about_open: false,
             demo_started: false,
             demo_starting: None,
@@ -199,6 +201,13 @@ impl TesseraApp {
             text: text.into(),
             error: false,
         });
+    }
+
+    /// A window of one account's (`make(id, label)`), the account opened first: its key is read from the
+    /// keychain when it opens.
+    fn account_window<W>(&mut self, id: &str, make: impl FnOnce(&str, &str) -> W) -> Option<W> {
+        self.connections.open(&self.backend, id);
+        self.connections.get(id).map(|c| make(id, &c.profile.label))
     }
 
     /// Opens (or focuses) a tab for a resource, connecting its account first if needed.
@@ -318,12 +327,11 @@ impl TesseraApp {
                 }
             }
             TreeAction::AccountSas(id) => {
-                // The key is read (from the keychain) when the account opens: opened here if it was not yet.
-                self.connections.open(&self.backend, &id);
-                if let Some(c) = self.connections.get(&id) {
-                    let window = crate::app::accounts::account_sas::AccountSasWindow::new(&id, &c.profile.label);
-                    self.account_sas = Some(window);
-                }
+                self.account_sas = self.account_window(&id, crate::app::accounts::account_sas::AccountSasWindow::new)
+            }
+            TreeAction::ServiceSettings(id) => {
+                use crate::app::accounts::service_settings::ServiceSettingsWindow;
+                self.service_settings = self.account_window(&id, ServiceSettingsWindow::new)
             }
             TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
             TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),

@@ -432,6 +432,11 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
     {
         app.account_sas = None;
     }
+    if let Some(w) = &mut app.service_settings
+        && !w.window(ctx, &app.backend, app.connections.client(&w.profile_id).as_ref())
+    {
+        app.service_settings = None;
+    }
     if let Some(b) = &mut app.backlogs
         && !b.window(ctx)
     {

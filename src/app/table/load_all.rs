@@ -37,7 +37,15 @@ impl TablePane {
         let job = ctx.start_job(
             format!("Load all of {}", self.table),
             Unit::Items("entities"),
-            (client, table, query, next, tx, waker, self.in_ranges),
+            (
+                client,
+                table,
+                query,
+                next,
+                tx,
+                waker,
+                self.in_ranges && self.keys_listed(),
+            ),
             move |job, (client, table, query, next, tx, waker, in_ranges)| async move {
                 let Some(tx) = tx.upgrade() else {
                     return Err(StorageError::invalid(

@@ -296,9 +296,23 @@ impl TablePane {
         self.in_ranges = on;
     }
 
+    /// Whether the rows carry both keys (no `$select`, or one naming both): a row's place, and so what a page
+    /// lists again, is known only then.
+    pub(super) fn keys_listed(&self) -> bool {
+        let has = |k: &str| {
+            self.running
+                .as_ref()
+                .is_none_or(|q| q.select.is_empty() || q.select.iter().any(|s| s == k))
+        };
+        has("PartitionKey") && has("RowKey")
+    }
+
     /// Adds a page the service listed: past the last row listed only (a Load all resumed from a range's token
     /// lists that range's last page again), and remembered as listed up to its last row.
     fn append_listed(&mut self, mut page: EntityPage) {
+        if !self.keys_listed() {
+            return self.append(page);
+        }
         if let Some(to) = &self.listed_to {
             let past =
                 |e: &Entity| listing_order(e.partition_key(), &to.0).then_with(|| listing_order(e.row_key(), &to.1));

@@ -22,6 +22,7 @@ use tokio::task::JoinSet;
 use crate::storage::Client;
 use crate::storage::blob::{BlobListing, ListBlobsOptions};
 use crate::storage::error::Result;
+use crate::storage::listing::next_event;
 use crate::storage::names::listing_order;
 
 /// Listing requests in flight at once, at most: enough to hide a round trip of 50-100 ms behind the parsing of
@@ -50,12 +51,15 @@ enum Part {
 
 /// How a listing's remainder is cut: into the root's folders when a delimiter listing shows them (in one page),
 /// else by the first character after the prefix.
-fn plan(prefix: &str, after: &str, marker: &str, root: Option<BlobListing>) -> Vec<Part> {
+fn plan(prefix: &str, after: &str, marker: &str, root: Option<BlobListing>, delimiter: Option<char>) -> Vec<Part> {
     if let Some(root) = root.filter(|r| !r.prefixes.is_empty() && r.next_marker.is_none()) {
         return by_folder(after, marker, root);
     }
     let next = after.strip_prefix(prefix).and_then(|rest| rest.chars().next());
-    let children: Vec<char> = (FIRST..=LAST).filter(|c| next.is_none_or(|n| *c > n)).collect();
+    // With a delimiter, a child at the delimiter itself (`P/`) would list the level below instead of the one
+    // folder entry `P/`: the names from the delimiter down stay with the first chain, which lists this level.
+    let floor = next.max(delimiter);
+    let children: Vec<char> = (FIRST..=LAST).filter(|c| floor.is_none_or(|n| *c > n)).collect();
     let Some(first) = children.first() else {
         // Past the printable characters already: the one chain is the rest.
         return vec![Part::Chain {
@@ -88,7 +92,7 @@ fn by_folder(after: &str, marker: &str, root: BlobListing) -> Vec<Part> {
     loop {
         let blob_first = match (blobs.peek(), folders.peek()) {
             (None, None) => break,
-            (Some(b), Some(f)) => b.name < *f,
+            (Some(b), Some(f)) => listing_order(&b.name, f).is_lt(),
             (b, _) => b.is_some(),
         };
         if blob_first {
@@ -151,7 +155,13 @@ pub async fn list_in_parts(
         }
         Some(_) => None,
     };
-    let parts = plan(&prefix, after, &marker, root);
+    let delimiter = options.delimiter.as_deref().and_then(|d| d.chars().next());
+    let parts = plan(&prefix, after, &marker, root, delimiter);
+    if parts.is_empty() {
+        // Nothing is left after what is shown (a folder's blobs deleted since): the listing ends here.
+        on_page(BlobListing::default());
+        return Ok(());
+    }
     let permits = Arc::new(Semaphore::new(PARALLEL_LISTINGS));
     let (tx, mut rx) = mpsc::unbounded_channel::<Event>();
     // Dropped on return: every chain still listing is aborted with it.
@@ -218,7 +228,9 @@ pub async fn list_in_parts(
             }
             continue;
         }
-        let Some((i, page, done)) = rx.recv().await else { break };
+        let Some((i, page, done)) = next_event(&mut rx, &mut chains, "List blobs in parts").await? else {
+            break;
+        };
         let page = page?;
         slots[i].listed += page.blobs.len() + page.prefixes.len();
         if page.next_marker.is_some() {
@@ -300,7 +312,10 @@ impl Chain {
                 }
             };
             let ended = self.keep(&mut page);
-            let next = page.next_marker.clone().filter(|_| !ended);
+            // A page that reached the next part's names carries no marker: the service's would point past names
+            // this part dropped as the next part's (and a resume or the tail must never start after them).
+            let next = page.next_marker.take().filter(|_| !ended);
+            page.next_marker = next.clone();
             let done = next.is_none();
             if tx.send((part, Ok(page), done)).is_err() || done {
                 return;
@@ -340,7 +355,7 @@ mod tests {
 
     #[test]
     fn without_folders_each_printable_first_character_after_the_shown_one_is_a_part() {
-        let parts = plan("logs/", "logs/x17", "M", None);
+        let parts = plan("logs/", "logs/x17", "M", None, None);
         // The shown chain goes on until `y`, then `y`, `z`, `{`, `|`, `}`, `~`, then the tail past `~`.
         assert_eq!(parts[0], chain("logs/", Some("M"), Some("logs/y")));
         let children: Vec<&Part> = parts[1..parts.len() - 1].iter().collect();
@@ -354,9 +369,12 @@ mod tests {
             })
         );
         // Names whose first character is past `~` already: one chain, as before.
-        assert_eq!(plan("", "é", "M", None), [chain("", Some("M"), None)]);
+        assert_eq!(plan("", "é", "M", None, None), [chain("", Some("M"), None)]);
         // A name that is the prefix itself: every printable character is a child.
-        assert_eq!(plan("a", "a", "M", None).len(), 2 + 95);
+        assert_eq!(plan("a", "a", "M", None, None).len(), 2 + 95);
+        // With `/` as the delimiter, no child at `/` or below: the first chain lists `a/` as one folder entry.
+        let parts = plan("a", "a-1", "M", None, Some('/'));
+        assert_eq!(parts[0], chain("a", Some("M"), Some("a0")));
     }
 
     #[test]
@@ -372,7 +390,7 @@ mod tests {
         };
         // Shown: up to c/17 (inside c/): a.txt, b/ and c.txt (`.` sorts before `/`) are shown, c/ goes on
         // from the marker.
-        let parts = plan("", "c/17", "M", Some(root));
+        let parts = plan("", "c/17", "M", Some(root), None);
         assert_eq!(
             parts,
             [

@@ -18,11 +18,15 @@ use tokio::task::JoinSet;
 
 use crate::storage::Client;
 use crate::storage::error::Result;
+use crate::storage::listing::next_event;
 use crate::storage::names::listing_order;
 use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery};
 
 /// Queries in flight at once, at most.
 pub const PARALLEL_QUERIES: usize = 16;
+
+/// At most this many cuts at once (a query each).
+const MAX_CUTS: usize = 48;
 
 /// How many times a part is cut again (each cut makes parts about a class of characters smaller).
 const MAX_DEPTH: u8 = 2;
@@ -66,6 +70,9 @@ fn cuts(key: &str, range: &KeyRange) -> Vec<String> {
         out.extend(class.filter(|d| *d > c).chain([end]).map(|d| format!("{head}{d}")));
     }
     out.retain(|b| listing_order(b, key).is_gt() && range.hi.as_deref().is_none_or(|hi| listing_order(b, hi).is_lt()));
+    // The first positions' cuts are the coarsest; past MAX_CUTS the rest of the key space stays in the last part
+    // (cut again if it is large): a long key (a GUID, a timestamp) would otherwise make hundreds of empty parts.
+    out.truncate(MAX_CUTS);
     out.sort_by(|a, b| listing_order(a, b));
     out.dedup();
     out
@@ -181,7 +188,9 @@ pub async fn for_each_page_in_ranges(
             front += 1;
             continue;
         }
-        let Some((id, event)) = rx.recv().await else { break };
+        let Some((id, event)) = next_event(&mut rx, &mut chains, "Query in ranges").await? else {
+            break;
+        };
         let slot = slots.get_mut(&id).expect("a slot per part");
         match event {
             Event::Failed(e) => return Err(e),
@@ -247,7 +256,8 @@ impl Chain {
                     return;
                 }
             }
-            first = false;
+            // An empty page with a token (the service's time ran out) does not tell the part's size yet.
+            first = first && page.entities.is_empty();
             token = page.continuation.clone();
             let done = token.is_none();
             if tx.send((id, Event::Page(page, done))).is_err() || done {
