@@ -119,3 +119,30 @@ fn the_service_settings_window_saves_a_cors_rule_after_refusing_a_bad_method() {
     t.click("Queue service");
     t.wait_for_contains("CORS rules (0 of at most 5)");
 }
+
+#[test]
+fn a_resource_s_url_is_copied_from_the_tree_without_a_signature() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = common::blobs::container_with(&rt, &["a.txt"]);
+    // An account reached by a SAS: its token must stay out of what is copied.
+    let grant = tessera::storage::account_sas::AccountSasGrant {
+        services: "b".into(),
+        resource_types: "sco".into(),
+        permissions: "rl".into(),
+        expiry: Some(std::time::SystemTime::now() + std::time::Duration::from_secs(3600)),
+        ..Default::default()
+    };
+    let cs = client.account_sas_connection_string(&grant).unwrap();
+    let account = tessera::storage::Account::from_connection_string(&cs).unwrap();
+    let mut t = ui::TestApp::with_account(&rt, &account);
+    t.click("Test emulator");
+    t.click_contains("Blob containers");
+    t.context_click(&container);
+    let url = t.copied_by_clicking("Copy URL");
+    let blob_port = common::emulator().ports()[0];
+    assert_eq!(
+        url,
+        format!("http://127.0.0.1:{blob_port}/devstoreaccount1/{container}")
+    );
+    assert!(!url.contains("sig="), "{url}");
+}

@@ -184,16 +184,11 @@ impl Explorer {
                             }
                             if let Some((s, name)) = &scope {
                                 if *s == service {
-                                    self.item_ui(
-                                        ui,
-                                        id,
-                                        service,
-                                        &ResourceItem {
-                                            name: name.clone(),
-                                            badge: None,
-                                        },
-                                        actions,
-                                    );
+                                    let item = ResourceItem {
+                                        name: name.clone(),
+                                        badge: None,
+                                    };
+                                    self.item_ui(ui, (id, &client), service, &item, actions);
                                 }
                                 continue;
                             }
@@ -314,7 +309,7 @@ impl Explorer {
                     ui.weak(format!("No {} yet.", title.to_lowercase()));
                 }
                 for item in &items {
-                    self.item_ui(ui, id, service, item, actions);
+                    self.item_ui(ui, (id, client), service, item, actions);
                 }
             });
     }
@@ -322,7 +317,7 @@ impl Explorer {
     fn item_ui(
         &mut self,
         ui: &mut egui::Ui,
-        id: &str,
+        (id, client): (&str, &Client),
         service: Service,
         item: &ResourceItem,
         actions: &mut Vec<TreeAction>,
@@ -350,6 +345,14 @@ impl Explorer {
         r.context_menu(|ui| {
             if ui.button("Open").clicked() {
                 actions.push(TreeAction::Open(target.clone()));
+                ui.close();
+            }
+            // The resource's address without any signature (a SAS account's token stays out of the clipboard).
+            let url = client.resource_url(service, &format!("/{}", item.name));
+            if let Ok(url) = url
+                && ui.button("Copy URL").on_hover_text(url.as_str()).clicked()
+            {
+                ui.ctx().copy_text(url.to_string());
                 ui.close();
             }
             if service == Service::Table && ui.button("Count entities").clicked() {
