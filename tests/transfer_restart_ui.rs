@@ -42,7 +42,9 @@ fn done_lines(dir: &std::path::Path) -> Vec<String> {
                 .filter(|e| e.path().extension().is_some_and(|x| x == "done"))
                 .flat_map(|e| {
                     let text = std::fs::read_to_string(e.path()).unwrap_or_default();
-                    text.lines().map(str::to_string).collect::<Vec<_>>()
+                    // Each line is the name as a JSON string.
+                    let name = |l: &str| serde_json::from_str::<String>(l).expect("a JSON string");
+                    text.lines().map(name).collect::<Vec<_>>()
                 })
                 .collect()
         })

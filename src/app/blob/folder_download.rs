@@ -45,7 +45,7 @@ impl FolderDownload {
     pub async fn run(self, job: JobContext) -> Result<String, StorageError> {
         let mut done = HashSet::new();
         if let Some((journal, t)) = self.journal.clone() {
-            let begun = tokio::task::spawn_blocking(move || journal.begin(&t).map(|_| journal.done(&t.id))).await;
+            let begun = tokio::task::spawn_blocking(move || journal.begin(&t).map(|_| journal.done_names(&t.id))).await;
             done = begun
                 .map_err(|e| StorageError::invalid("Journal the download", e.to_string()))?
                 .map_err(|e| StorageError::io("Journal the download", &e))?;
@@ -61,9 +61,9 @@ impl FolderDownload {
         result
     }
 
-    async fn save_blobs(&self, job: &JobContext, done: &HashSet<PathBuf>) -> Result<String, StorageError> {
+    async fn save_blobs(&self, job: &JobContext, done: &HashSet<String>) -> Result<String, StorageError> {
         let blobs = list_all(&self.client, &self.container, &self.name).await?;
-        let (before, rest): (Vec<_>, Vec<_>) = blobs.into_iter().partition(|(b, _)| done.contains(Path::new(b)));
+        let (before, rest): (Vec<_>, Vec<_>) = blobs.into_iter().partition(|(b, _)| done.contains(b));
         job.progress.start(rest.iter().map(|(_, s)| s).sum());
         let options = TransferOptions {
             // Journaled: a blob cut part-way keeps its ranges for the next run.
@@ -99,7 +99,7 @@ impl FolderDownload {
             if let Some((journal, t)) = &self.journal {
                 let (journal, id, blob) = (journal.clone(), t.id.clone(), blob.clone());
                 // Not fatal: a blob saved but not noted is only saved again (beside itself) by a later run.
-                let _ = tokio::task::spawn_blocking(move || journal.mark_done(&id, Path::new(&blob))).await;
+                let _ = tokio::task::spawn_blocking(move || journal.mark_done(&id, &blob)).await;
             }
         }
         let skipped = match skipped {

@@ -338,7 +338,10 @@ impl FolderUpload {
                             if let Some((journal, t)) = &this.journal {
                                 let (journal, id, file) = (journal.clone(), t.id.clone(), path.clone());
                                 // A line appended: noted before the next file, so a crash never sends it again.
-                                let _ = tokio::task::spawn_blocking(move || journal.mark_done(&id, &file)).await;
+                                let _ = tokio::task::spawn_blocking(move || {
+                                    journal.mark_done(&id, &file.to_string_lossy())
+                                })
+                                .await;
                             }
                             this.done.lock().expect("done lock").insert(path);
                         }

@@ -168,26 +168,34 @@ impl TransferJournal {
         self.dir.join(format!("{id}.done"))
     }
 
-    /// Notes one file of a folder transfer as finished (one line appended: the cost does not grow with the
-    /// folder).
-    pub fn mark_done(&self, id: &str, file: &Path) -> std::io::Result<()> {
+    /// Notes one file (or blob) of a folder transfer as finished: one line appended, the cost does not grow with
+    /// the folder. The line is the name as a JSON string, so any name (a newline in it, `a//b`) reads back as
+    /// itself.
+    pub fn mark_done(&self, id: &str, name: &str) -> std::io::Result<()> {
         use std::io::Write;
         let mut f = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(self.done_path(id))?;
+        let line = serde_json::to_string(name).map_err(std::io::Error::other)?;
         // One write of the whole line: files finishing at once never interleave their lines.
-        f.write_all(format!("{}\n", file.display()).as_bytes())
+        f.write_all(format!("{line}\n").as_bytes())
     }
 
-    /// The files of a folder transfer noted as finished.
-    pub fn done(&self, id: &str) -> std::collections::HashSet<PathBuf> {
+    /// The names a folder transfer noted as finished, exactly as noted (a line that is not a JSON string, from
+    /// an earlier version, is taken as it is).
+    pub fn done_names(&self, id: &str) -> std::collections::HashSet<String> {
         std::fs::read_to_string(self.done_path(id))
             .unwrap_or_default()
             .lines()
             .filter(|l| !l.is_empty())
-            .map(PathBuf::from)
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|_| l.to_string()))
             .collect()
+    }
+
+    /// The files of a folder upload noted as finished.
+    pub fn done(&self, id: &str) -> std::collections::HashSet<PathBuf> {
+        self.done_names(id).into_iter().map(PathBuf::from).collect()
     }
 
     /// Every unfinished transfer found (a file that cannot be read is left where it is and not offered).
