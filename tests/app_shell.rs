@@ -608,3 +608,40 @@ fn a_trust_certificate_is_read_off_the_ui_thread_before_save_and_a_bad_one_is_re
     t.click("Save account");
     t.wait_for_contains("Account `Behind a proxy` saved.");
 }
+
+#[test]
+fn a_cloud_chosen_sets_the_endpoint_suffix_and_the_sign_in_host_together() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::new(&rt);
+    t.click("Add account");
+    t.click("name and key");
+    t.type_into("Display name:", "Shanghai");
+    t.type_into("Account name:", "acct");
+    t.type_into("Account key:", "a2V5a2V5a2V5");
+    t.click("Azure China (21Vianet)");
+    assert_eq!(
+        t.harness.get_by_label("Endpoint suffix:").value().unwrap_or_default(),
+        "core.chinacloudapi.cn"
+    );
+    t.click("Save account");
+    t.wait_for("Account `Shanghai` saved.");
+    let profile = t.harness.state().profile("Shanghai").unwrap().clone();
+    assert_eq!(
+        profile.blob_endpoint.as_deref(),
+        Some("https://acct.blob.core.chinacloudapi.cn/")
+    );
+    // A sign-in account: the cloud sets where it signs in too.
+    t.click("Add account");
+    t.click("Microsoft Entra ID");
+    t.click("Device code");
+    t.click("Azure US Government");
+    t.click("Sign-in host (national clouds)");
+    assert_eq!(
+        t.harness.get_by_label("Sign-in host:").value().unwrap_or_default(),
+        "https://login.microsoftonline.us"
+    );
+    assert_eq!(
+        t.harness.get_by_label("Endpoint suffix:").value().unwrap_or_default(),
+        "core.usgovcloudapi.net"
+    );
+}

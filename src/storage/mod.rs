@@ -7,6 +7,7 @@ pub(crate) mod auth;
 pub mod azure_cli;
 pub mod blob;
 pub mod checksum;
+pub mod cloud;
 pub(crate) mod connection_string;
 pub(crate) mod error;
 pub(crate) mod events;

@@ -337,6 +337,7 @@ impl AccountEditor {
                     if self.kind == ProfileKind::NameAndKey {
                         field(ui, "Account key:", &mut self.key, true, keep_hint);
                     }
+                    self.cloud_ui(ui);
                     field(ui, "Endpoint suffix:", &mut self.suffix, false, "core.windows.net");
                     ui.checkbox(&mut self.https, "Use HTTPS");
                     ui.collapsing("Custom endpoints (optional)", |ui| {
@@ -438,6 +439,28 @@ pub(crate) fn ignored_settings(text: &str) -> Option<String> {
 }
 
 /// A labelled single-line input (the label names it for screen readers and tests).
+impl AccountEditor {
+    /// The cloud the account lives in: choosing one sets the endpoint suffix and the sign-in host together (a
+    /// suffix typed by hand that is no cloud's shows none chosen).
+    fn cloud_ui(&mut self, ui: &mut egui::Ui) {
+        use crate::storage::cloud::Cloud;
+        let shown = Cloud::of_suffix(&self.suffix);
+        ui.horizontal(|ui| {
+            ui.label("Cloud:");
+            for cloud in Cloud::ALL {
+                if ui.selectable_label(shown == Some(cloud), cloud.label()).clicked() {
+                    self.suffix = cloud.storage_suffix().to_string();
+                    // The public cloud's host is the default: an empty field keeps the account file short.
+                    self.entra.authority = match cloud {
+                        Cloud::Public => String::new(),
+                        other => other.sign_in_host().to_string(),
+                    };
+                }
+            }
+        });
+    }
+}
+
 pub(crate) fn field(ui: &mut egui::Ui, label: &str, value: &mut String, secret: bool, hint: &str) {
     ui.horizontal(|ui| {
         let l = ui.label(label);
