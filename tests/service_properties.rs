@@ -106,11 +106,18 @@ fn the_service_settings_window_saves_a_cors_rule_after_refusing_a_bad_method() {
         t.harness.get_by_label("Rule 1 origins:").value().unwrap_or_default(),
         "https://app.contoso.com"
     );
-    t.replace_text("Rule 1 methods:", "GET,PUT");
+    t.replace_text("Rule 1 methods:", "get, put");
     t.click("Keep deleted blobs");
     t.replace_text("Keep deleted blobs: days", "9");
     t.click("Save settings");
     t.wait_for_contains("Saved.");
+    // The service's word read after the save is the draft (tidied as the service says it): nothing left unsaved.
+    t.idle_for(std::time::Duration::from_millis(500));
+    assert_eq!(
+        t.harness.get_by_label("Rule 1 methods:").value().unwrap_or_default(),
+        "GET,PUT"
+    );
+    assert!(t.harness.query_by_label_contains("unsaved changes").is_none());
     let sdk = common::peer::run(&common::emulator().connection_string(), &["service-properties", "blob"]);
     assert_eq!(sdk["cors"][0]["origins"], "https://app.contoso.com", "{sdk}");
     assert_eq!(sdk["cors"][0]["methods"], "GET,PUT", "{sdk}");

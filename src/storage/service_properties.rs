@@ -147,6 +147,54 @@ impl ServiceProperties {
         Ok(())
     }
 
+    /// As the service will say it back: lists trimmed and joined by commas, methods in capitals, and what a
+    /// switched-off policy or metric held set aside (the service keeps none of it).
+    pub fn tidied(&self) -> ServiceProperties {
+        let mut t = self.clone();
+        for r in &mut t.cors {
+            r.allowed_origins = split(&r.allowed_origins).join(",");
+            r.allowed_methods = split(&r.allowed_methods).join(",").to_uppercase();
+            r.allowed_headers = split(&r.allowed_headers).join(",");
+            r.exposed_headers = split(&r.exposed_headers).join(",");
+        }
+        let off = |p: &mut RetentionPolicy| {
+            if !p.enabled {
+                p.days = None;
+            }
+        };
+        if let Some(l) = &mut t.logging {
+            off(&mut l.retention);
+        }
+        for m in [&mut t.hour_metrics, &mut t.minute_metrics].into_iter().flatten() {
+            off(&mut m.retention);
+            if !m.enabled {
+                m.include_apis = None;
+            }
+        }
+        if let Some(p) = &mut t.delete_retention {
+            off(p);
+        }
+        t
+    }
+
+    /// What to send to change `said` into these properties: only the parts that differ (Set Service Properties
+    /// leaves a part it is not sent as it was, so a part this app does not model whole, such as a website's
+    /// default index path, is never sent back without it). The CORS rules always go: they are modelled whole.
+    pub fn changes_from(&self, said: &ServiceProperties) -> ServiceProperties {
+        fn keep<T: PartialEq + Clone>(mine: &Option<T>, said: &Option<T>) -> Option<T> {
+            if mine == said { None } else { mine.clone() }
+        }
+        ServiceProperties {
+            logging: keep(&self.logging, &said.logging),
+            hour_metrics: keep(&self.hour_metrics, &said.hour_metrics),
+            minute_metrics: keep(&self.minute_metrics, &said.minute_metrics),
+            cors: self.cors.clone(),
+            default_service_version: keep(&self.default_service_version, &said.default_service_version),
+            delete_retention: keep(&self.delete_retention, &said.delete_retention),
+            static_website: keep(&self.static_website, &said.static_website),
+        }
+    }
+
     /// The request body of Set Service Properties.
     pub fn to_xml(&self) -> String {
         let mut out = String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?><StorageServiceProperties>");
@@ -418,5 +466,27 @@ mod tests {
         );
         props.static_website = None;
         assert_eq!(props.validate(Service::Queue), Ok(()));
+    }
+
+    #[test]
+    fn only_what_changed_is_sent_tidied_as_the_service_says_it() {
+        let said = ServiceProperties {
+            cors: vec![rule()],
+            static_website: Some(StaticWebsite {
+                enabled: true,
+                index_document: None,
+                error_document_404_path: None,
+            }),
+            ..Default::default()
+        };
+        let mut draft = said.clone();
+        draft.cors[0].allowed_methods = " get , put ".into();
+        let tidy = draft.tidied();
+        assert_eq!(tidy.cors[0].allowed_methods, "GET,PUT");
+        let send = tidy.changes_from(&said);
+        // The website was not touched: not sent, so not checked (its index path is not ours to drop).
+        assert_eq!(send.static_website, None);
+        assert_eq!(send.validate(Service::Blob), Ok(()));
+        assert!(!send.to_xml().contains("StaticWebsite"));
     }
 }

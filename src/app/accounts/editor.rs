@@ -438,7 +438,6 @@ pub(crate) fn ignored_settings(text: &str) -> Option<String> {
     (!parsed.ignored.is_empty()).then(|| parsed.ignored.join(", "))
 }
 
-/// A labelled single-line input (the label names it for screen readers and tests).
 impl AccountEditor {
     /// The cloud the account lives in: choosing one sets the endpoint suffix and the sign-in host together (a
     /// suffix typed by hand that is no cloud's shows none chosen).
@@ -461,6 +460,7 @@ impl AccountEditor {
     }
 }
 
+/// A labelled single-line input (the label names it for screen readers and tests).
 pub(crate) fn field(ui: &mut egui::Ui, label: &str, value: &mut String, secret: bool, hint: &str) {
     ui.horizontal(|ui| {
         let l = ui.label(label);

@@ -19,6 +19,10 @@ struct Settings {
     saving: Option<Pending<Result<(), StorageError>>>,
     /// The last outcome in words (an error, or "Saved").
     outcome: Option<Result<String, String>>,
+    /// The draft as it was saved: the read after the save takes the service's word over it.
+    sent: Option<ServiceProperties>,
+    /// A save landed: read the service's word once.
+    reread: bool,
 }
 
 pub struct ServiceSettingsWindow {
@@ -77,7 +81,9 @@ impl ServiceSettingsWindow {
                 match read {
                     Ok(props) => {
                         // A draft left as the service said follows the new word; an edited one is kept.
-                        if s.said.as_ref().is_none_or(|said| *said == s.draft) {
+                        let untouched = s.said.as_ref().is_none_or(|said| *said == s.draft);
+                        if untouched || s.sent.as_ref() == Some(&s.draft) {
+                            s.sent = None;
                             s.draft = props.clone();
                         } else {
                             s.outcome = Some(Ok("Read again; your unsaved changes are kept (Discard changes shows \
@@ -91,6 +97,7 @@ impl ServiceSettingsWindow {
             }
             if let Some(saved) = s.saving.as_mut().and_then(Pending::poll) {
                 s.saving = None;
+                s.reread = saved.is_ok();
                 s.outcome = Some(match saved {
                     Ok(()) => Ok("Saved. The service's settings are read again below.".into()),
                     Err(e) => Err(e.plain_words()),
@@ -164,7 +171,7 @@ impl ServiceSettingsWindow {
             return;
         }
         draft_ui(ui, &mut s.draft, service);
-        let changed = s.said.as_ref() != Some(&s.draft);
+        let changed = s.said.as_ref() != Some(&s.draft.tidied());
         let mut reload = false;
         ui.horizontal(|ui| {
             let busy = s.saving.is_some() || s.reading.is_some();
@@ -172,12 +179,16 @@ impl ServiceSettingsWindow {
                 .add_enabled(changed && !busy, egui::Button::new("Save settings"))
                 .clicked()
             {
-                match s.draft.validate(service) {
+                let tidy = s.draft.tidied();
+                let send = tidy.changes_from(s.said.as_ref().expect("shown only once said"));
+                match send.validate(service) {
                     Err(e) => s.outcome = Some(Err(e)),
                     Ok(()) => {
-                        let (client, draft) = (client.clone(), s.draft.clone());
+                        let client = client.clone();
                         s.saving =
-                            Some(backend.spawn(async move { client.set_service_properties(service, &draft).await }));
+                            Some(backend.spawn(async move { client.set_service_properties(service, &send).await }));
+                        s.draft = tidy.clone();
+                        s.sent = Some(tidy);
                         s.outcome = None;
                     }
                 }
@@ -193,7 +204,6 @@ impl ServiceSettingsWindow {
                 ui.spinner();
             }
         });
-        let saved = matches!(&s.outcome, Some(Ok(t)) if t.starts_with("Saved")) && s.saving.is_none();
         match &s.outcome {
             Some(Ok(t)) => {
                 ui.label(t);
@@ -203,7 +213,7 @@ impl ServiceSettingsWindow {
             }
             None => {}
         }
-        if reload || (saved && s.reading.is_none() && s.said.as_ref() != Some(&s.draft)) {
+        if reload || std::mem::take(&mut s.reread) {
             self.read(backend, client, service);
         }
     }
