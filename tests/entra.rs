@@ -16,6 +16,7 @@ use tessera::storage::blob::{BlobHttpHeaders, Conditions, PublicAccess};
 use tessera::storage::oauth::{self, Authority, RefreshToken, Secret, ServicePrincipal};
 use tessera::storage::queue::MessageTtl;
 use tessera::storage::table::{EntityDraft, EntityQuery};
+use tessera::storage::token::Audience;
 use tessera::storage::{Account, Client, ClientOptions, Credential, ErrorKind, TokenCredential};
 
 fn cli(tenant: &str) -> TokenCredential {
@@ -222,6 +223,7 @@ fn a_sign_in_host_with_a_certificate_of_its_own_needs_the_accounts_trusted_certi
             authority: authority.trusting(trust.then(|| ca.clone())),
             client_id: "11111111-2222-3333-4444-555555555555".into(),
             secret: Secret::new("s3cret"),
+            audience: Audience::storage(),
         })
     };
     let untrusting = Client::new(account(sp(false), true), no_retries()).unwrap();
@@ -296,6 +298,7 @@ fn a_service_principal_signs_in_with_its_secret_and_a_wrong_secret_is_explained(
             authority: authority.clone(),
             client_id: "11111111-2222-3333-4444-555555555555".into(),
             secret: Secret::new(secret),
+            audience: Audience::storage(),
         })
     };
     let client = Client::new(account(sp("s3cret"), true), no_retries()).unwrap();

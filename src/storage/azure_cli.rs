@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use crate::storage::error::{ErrorKind, Result, StorageError};
-use crate::storage::token::{AccessToken, STORAGE_RESOURCE, TokenFuture, TokenSource, jwt_expiry};
+use crate::storage::token::{AccessToken, Audience, TokenFuture, TokenSource, jwt_expiry};
 
 const OP: &str = "Get a token from the Azure CLI";
 
@@ -18,6 +18,8 @@ pub struct AzureCli {
     pub program: PathBuf,
     /// The tenant to ask a token of, when the user is signed in to several.
     pub tenant: Option<String>,
+    /// What the token is for: storage unless said otherwise.
+    pub audience: Audience,
 }
 
 impl AzureCli {
@@ -25,7 +27,14 @@ impl AzureCli {
         AzureCli {
             program: PathBuf::from(if cfg!(windows) { "az.cmd" } else { "az" }),
             tenant: tenant.filter(|t| !t.trim().is_empty()),
+            audience: Audience::storage(),
         }
+    }
+
+    /// The same sign-in, asking for tokens for another resource (Resource Manager).
+    pub fn with_audience(mut self, audience: Audience) -> Self {
+        self.audience = audience;
+        self
     }
 
     fn args(&self) -> Vec<String> {
@@ -33,7 +42,7 @@ impl AzureCli {
             "account",
             "get-access-token",
             "--resource",
-            STORAGE_RESOURCE,
+            self.audience.resource(),
             "--output",
             "json",
         ]

@@ -47,6 +47,35 @@ impl Cloud {
         }
     }
 
+    /// The audience Resource Manager's tokens are asked for (the one `az cloud show` calls
+    /// `activeDirectoryResourceId`).
+    pub fn resource_manager_audience(self) -> &'static str {
+        match self {
+            Cloud::Public => "https://management.core.windows.net/",
+            Cloud::China => "https://management.core.chinacloudapi.cn/",
+            Cloud::UsGovernment => "https://management.core.usgovcloudapi.net/",
+        }
+    }
+
+    /// The Azure portal of this cloud.
+    pub fn portal(self) -> &'static str {
+        match self {
+            Cloud::Public => "https://portal.azure.com",
+            Cloud::China => "https://portal.azure.cn",
+            Cloud::UsGovernment => "https://portal.azure.us",
+        }
+    }
+
+    /// The cloud whose Resource Manager this is; a custom one (Azure Stack, a stand-in) is taken as the public
+    /// cloud's audience, as the Azure CLI does for an unknown host.
+    pub fn of_resource_manager(endpoint: &str) -> Cloud {
+        let endpoint = endpoint.trim().trim_end_matches('/');
+        Cloud::ALL
+            .into_iter()
+            .find(|c| c.resource_manager().eq_ignore_ascii_case(endpoint))
+            .unwrap_or(Cloud::Public)
+    }
+
     /// The cloud whose storage suffix this is (none for a custom one: an emulator, a proxy, Azure Stack).
     pub fn of_suffix(suffix: &str) -> Option<Cloud> {
         let suffix = suffix.trim().trim_matches('.');

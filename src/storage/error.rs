@@ -246,6 +246,21 @@ impl StorageError {
     fn service_hint(&self) -> String {
         let code = self.code.as_deref().unwrap_or("");
         match (self.status.unwrap_or(0), code) {
+            // Resource Manager's codes (storage's own never use these).
+            (_, "AuthorizationFailed") => "The signed-in identity has no role that allows this here. Listing \
+                 storage accounts needs Reader (or any role with Microsoft.Storage/storageAccounts/read) on the \
+                 subscription; using an account's key needs Storage Account Key Operator or Contributor. Ask an \
+                 owner of the subscription; role assignments can take a few minutes to apply.".into(),
+            (_, "InvalidAuthenticationTokenTenant") => format!(
+                "The sign-in is for another tenant than this subscription's: sign in to that tenant too. {}",
+                self.sign_in.as_deref().unwrap_or_default()
+            ),
+            (_, "ExpiredAuthenticationToken" | "InvalidAuthenticationToken") => format!(
+                "Resource Manager refused the sign-in token (ended, or not for Resource Manager). {}",
+                self.sign_in.as_deref().unwrap_or_default()
+            ),
+            (_, "SubscriptionNotFound") => "The subscription was not found in this tenant: it was moved, \
+                 cancelled, or belongs to another tenant. Refresh the list.".into(),
             // Azure and Azurite both answer an expired SAS with the words of a bad signature.
             (403, _) if self.sas_expired.is_some() => format!(
                 "The SAS expired at {} (UTC). Create a new SAS and edit the account to use it.",

@@ -3,6 +3,7 @@
 
 pub(crate) mod account;
 pub mod account_sas;
+pub mod arm;
 pub(crate) mod auth;
 pub mod azure_cli;
 pub mod blob;

@@ -8,14 +8,10 @@ use std::time::{Duration, SystemTime};
 use url::Url;
 
 use crate::storage::error::{ErrorKind, Result, StorageError};
-use crate::storage::token::{AccessToken, TokenFuture, TokenSource};
+use crate::storage::token::{AccessToken, Audience, TokenFuture, TokenSource};
 
 /// The public cloud's sign-in host; national clouds and tests name their own.
 pub const PUBLIC_AUTHORITY: &str = "https://login.microsoftonline.com";
-/// What an application identity asks for: every permission granted to it on storage.
-const APP_SCOPE: &str = "https://storage.azure.com/.default";
-/// What a person signs in for: storage on their behalf, and a refresh token to keep going without them.
-const USER_SCOPE: &str = "https://storage.azure.com/user_impersonation offline_access";
 const DEVICE_CODE_GRANT: &str = "urn:ietf:params:oauth:grant-type:device_code";
 
 /// Where tokens come from: the sign-in host and the tenant (a directory id, a domain, or `organizations`).
@@ -100,7 +96,7 @@ impl fmt::Debug for Secret {
 
 /// One HTTP client for the sign-in endpoints (no storage signing, the platform's certificates), made once: a
 /// device-code sign-in polls every few seconds.
-fn http(trusted_cert: Option<&std::path::Path>) -> Result<reqwest::Client> {
+pub(crate) fn http(trusted_cert: Option<&std::path::Path>) -> Result<reqwest::Client> {
     let _ = rustls::crypto::ring::default_provider().install_default();
     let build = |roots: Vec<reqwest::Certificate>| {
         reqwest::Client::builder()
@@ -199,6 +195,8 @@ pub struct ServicePrincipal {
     pub authority: Authority,
     pub client_id: String,
     pub secret: Secret,
+    /// What the tokens are for (storage, or Resource Manager).
+    pub audience: Audience,
 }
 
 impl TokenSource for ServicePrincipal {
@@ -213,7 +211,7 @@ impl TokenSource for ServicePrincipal {
                     ("grant_type", "client_credentials"),
                     ("client_id", &self.client_id),
                     ("client_secret", self.secret.expose()),
-                    ("scope", APP_SCOPE),
+                    ("scope", &self.audience.app_scope()),
                 ],
             )
             .await?;
@@ -287,7 +285,10 @@ pub async fn start_device_code(authority: &Authority, client_id: &str) -> Result
         DEVICE_OP,
         authority,
         "devicecode",
-        &[("client_id", client_id.trim()), ("scope", USER_SCOPE)],
+        &[
+            ("client_id", client_id.trim()),
+            ("scope", &Audience::storage().user_scope()),
+        ],
     )
     .await?;
     let text = |k: &str| json.get(k).and_then(|v| v.as_str()).map(str::to_string);
@@ -407,6 +408,8 @@ pub struct RefreshToken {
     pub client_id: String,
     token: Mutex<Secret>,
     on_rotate: Option<OnRotate>,
+    /// What the tokens are for: one sign-in's refresh token serves storage and Resource Manager alike.
+    audience: Audience,
 }
 
 impl RefreshToken {
@@ -416,7 +419,14 @@ impl RefreshToken {
             client_id: client_id.trim().to_string(),
             token: Mutex::new(token),
             on_rotate,
+            audience: Audience::storage(),
         }
+    }
+
+    /// The same sign-in, asking for tokens for another resource (Resource Manager).
+    pub fn with_audience(mut self, audience: Audience) -> Self {
+        self.audience = audience;
+        self
     }
 }
 
@@ -433,7 +443,7 @@ impl TokenSource for RefreshToken {
                     ("grant_type", "refresh_token"),
                     ("client_id", &self.client_id),
                     ("refresh_token", current.expose()),
-                    ("scope", USER_SCOPE),
+                    ("scope", &self.audience.user_scope()),
                 ],
             )
             .await?;

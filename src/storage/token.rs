@@ -13,6 +13,37 @@ use crate::storage::error::{ErrorKind, Result, StorageError};
 /// The resource every storage token is asked for (blob, queue and table alike).
 pub const STORAGE_RESOURCE: &str = "https://storage.azure.com/";
 
+/// What a token is for (its audience): the storage services, or a cloud's Azure Resource Manager. A token for
+/// one is refused by the other, so each credential asks for one audience.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Audience(String);
+
+impl Audience {
+    pub fn storage() -> Self {
+        Audience(STORAGE_RESOURCE.into())
+    }
+
+    /// Resource Manager of this cloud (subscriptions, storage accounts, their keys).
+    pub fn resource_manager(cloud: crate::storage::cloud::Cloud) -> Self {
+        Audience(cloud.resource_manager_audience().into())
+    }
+
+    /// The resource as `az account get-access-token --resource` takes it.
+    pub fn resource(&self) -> &str {
+        &self.0
+    }
+
+    /// What an application identity asks for: every permission granted to it on this resource.
+    pub fn app_scope(&self) -> String {
+        format!("{}/.default", self.0.trim_end_matches('/'))
+    }
+
+    /// What a person signs in for: this resource on their behalf, and a refresh token to keep going.
+    pub fn user_scope(&self) -> String {
+        format!("{}/user_impersonation offline_access", self.0.trim_end_matches('/'))
+    }
+}
+
 /// A token is fetched again this long before it ends, as Microsoft's SDKs do: a request signed with it then
 /// still has minutes to reach the service, even after retries.
 pub const REFRESH_BEFORE: Duration = Duration::from_secs(5 * 60);

@@ -68,6 +68,11 @@ fn certificates() -> (String, String, String) {
 /// A JWT such as Entra ID issues for storage, ending `life` seconds from now (negative: already ended).
 /// Azurite checks its audience, issuer and times, not its signature.
 pub fn mint_token(life: i64) -> (String, u64) {
+    mint_token_for("https://storage.azure.com", TENANT_ID, life)
+}
+
+/// A JWT for `audience` in tenant `tid` (Resource Manager's stand-in reads both).
+pub fn mint_token_for(audience: &str, tid: &str, life: i64) -> (String, u64) {
     let now = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .unwrap()
@@ -76,10 +81,10 @@ pub fn mint_token(life: i64) -> (String, u64) {
     let b64 = |v: serde_json::Value| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(v.to_string());
     let header = b64(serde_json::json!({"typ": "JWT", "alg": "RS256", "kid": "test"}));
     let claims = b64(serde_json::json!({
-        "aud": "https://storage.azure.com",
-        "iss": format!("https://sts.windows.net/{TENANT_ID}/"),
+        "aud": audience,
+        "iss": format!("https://sts.windows.net/{tid}/"),
         "iat": now - 600, "nbf": now - 600, "exp": exp,
-        "oid": "11059fcc-5514-4800-b5f8-49808b9cfab6", "tid": TENANT_ID,
+        "oid": "11059fcc-5514-4800-b5f8-49808b9cfab6", "tid": tid,
         "scp": "user_impersonation", "ver": "1.0",
         "nonce": uuid_like(),
     }));
@@ -109,10 +114,19 @@ pub fn stand_in_az() -> &'static StandInAz {
 # Stand-in for `az account get-access-token --resource R --output json [--tenant T]`.
 dir="$(dirname "$0")"
 tenant=default
+resource=storage
 while [ $# -gt 0 ]; do
   if [ "$1" = "--tenant" ]; then tenant="$2"; fi
+  if [ "$1" = "--resource" ]; then case "$2" in *management*) resource=arm;; esac; fi
   shift
 done
+if [ "$resource" = arm ]; then
+  echo "$tenant arm" >> "$dir/calls.log"
+  if [ -f "$dir/$tenant.arm.stderr" ]; then cat "$dir/$tenant.arm.stderr" >&2; exit 1; fi
+  if [ ! -f "$dir/$tenant.arm.json" ]; then echo "ERROR: Please run 'az login' to setup account." >&2; exit 1; fi
+  cat "$dir/$tenant.arm.json"
+  exit 0
+fi
 echo "$tenant" >> "$dir/calls.log"
 if [ -f "$dir/$tenant.stderr" ]; then cat "$dir/$tenant.stderr" >&2; exit 1; fi
 if [ ! -f "$dir/$tenant.json" ]; then echo "ERROR: Please run 'az login' to setup account." >&2; exit 1; fi
@@ -159,6 +173,21 @@ impl StandInAz {
         token
     }
 
+    /// `az` will print a Resource Manager token when asked in `tenant` (`default`: without `--tenant`), its
+    /// `tid` claim naming `tid`.
+    pub fn answer_arm_token(&self, tenant: &str, tid: &str) -> String {
+        let (token, exp) = mint_token_for("https://management.core.windows.net/", tid, 3600);
+        let json = serde_json::json!({"accessToken": token, "expires_on": exp, "tenant": tid, "tokenType": "Bearer"});
+        let _ = std::fs::remove_file(self.dir.join(format!("{tenant}.arm.stderr")));
+        write_atomically(&self.dir.join(format!("{tenant}.arm.json")), &json.to_string());
+        token
+    }
+
+    /// `az` will refuse Resource Manager tokens in this tenant with this text on stderr.
+    pub fn answer_arm_failure(&self, tenant: &str, stderr: &str) {
+        write_atomically(&self.dir.join(format!("{tenant}.arm.stderr")), stderr);
+    }
+
     /// `az` will fail for this tenant with this text on stderr (exit status 1).
     pub fn answer_failure(&self, tenant: &str, stderr: &str) {
         write_atomically(&self.dir.join(format!("{tenant}.stderr")), stderr);
@@ -174,7 +203,8 @@ impl StandInAz {
 }
 
 fn write_atomically(path: &Path, text: &str) {
-    let tmp = path.with_extension("tmp");
+    // A name of its own: tests running at once may write the same answer.
+    let tmp = path.with_extension(format!("{:x}.tmp", fastrand::u64(..)));
     std::fs::write(&tmp, text).unwrap();
     std::fs::rename(tmp, path).unwrap();
 }
@@ -205,20 +235,7 @@ impl OAuthEndpoint {
     /// The same endpoint over HTTPS, with the server certificate of the test's own certificate authority (as a
     /// private sign-in host, or a TLS-inspecting proxy in front of Microsoft's, would present).
     pub async fn start_https(client_secret: &str) -> OAuthEndpoint {
-        use rustls::pki_types::PrivateKeyDer;
-        use rustls::pki_types::pem::PemObject;
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let dir = &oauth_emulator().dir;
-        let certs = rustls::pki_types::CertificateDer::pem_file_iter(dir.join("cert.pem"))
-            .unwrap()
-            .collect::<Result<Vec<_>, _>>()
-            .unwrap();
-        let key = PrivateKeyDer::from_pem_file(dir.join("key.pem")).unwrap();
-        let config = rustls::ServerConfig::builder()
-            .with_no_client_auth()
-            .with_single_cert(certs, key)
-            .unwrap();
-        Self::serve(client_secret, Some(tokio_rustls::TlsAcceptor::from(Arc::new(config)))).await
+        Self::serve(client_secret, Some(tls_acceptor())).await
     }
 
     async fn serve(client_secret: &str, tls: Option<tokio_rustls::TlsAcceptor>) -> OAuthEndpoint {
@@ -261,6 +278,25 @@ impl OAuthEndpoint {
     }
 }
 
+/// A TLS acceptor with the server certificate of the tests' own certificate authority (as a private host, or a
+/// TLS-inspecting proxy in front of Microsoft's, would present).
+pub fn tls_acceptor() -> tokio_rustls::TlsAcceptor {
+    use rustls::pki_types::PrivateKeyDer;
+    use rustls::pki_types::pem::PemObject;
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let dir = &oauth_emulator().dir;
+    let certs = rustls::pki_types::CertificateDer::pem_file_iter(dir.join("cert.pem"))
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    let key = PrivateKeyDer::from_pem_file(dir.join("key.pem")).unwrap();
+    let config = rustls::ServerConfig::builder()
+        .with_no_client_auth()
+        .with_single_cert(certs, key)
+        .unwrap();
+    tokio_rustls::TlsAcceptor::from(Arc::new(config))
+}
+
 /// Reads one request and answers it as the endpoint would.
 async fn respond<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(mut socket: S, state: &Mutex<EndpointState>) {
     let Some((path, body)) = read_request(&mut socket).await else {
@@ -277,6 +313,13 @@ async fn respond<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(mut so
 }
 
 async fn read_request<S: tokio::io::AsyncRead + Unpin>(socket: &mut S) -> Option<(String, String)> {
+    let (head, body) = read_http_request(socket).await?;
+    let path = head.split_whitespace().nth(1).unwrap_or("").to_string();
+    Some((path, body))
+}
+
+/// One HTTP/1.1 request: its head (request line and headers) and its body.
+pub async fn read_http_request<S: tokio::io::AsyncRead + Unpin>(socket: &mut S) -> Option<(String, String)> {
     let mut buf = Vec::new();
     let mut chunk = [0u8; 4096];
     loop {
@@ -302,8 +345,7 @@ async fn read_request<S: tokio::io::AsyncRead + Unpin>(socket: &mut S) -> Option
                 }
                 buf.extend_from_slice(&chunk[..n]);
             }
-            let path = head.split_whitespace().nth(1).unwrap_or("").to_string();
-            return Some((path, String::from_utf8_lossy(&buf[end + 4..]).to_string()));
+            return Some((head, String::from_utf8_lossy(&buf[end + 4..]).to_string()));
         }
     }
 }

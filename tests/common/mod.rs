@@ -1,6 +1,7 @@
 //! The integration tests' harness: one real Azurite per test binary, clients on it, unique resource names.
 #![allow(dead_code)]
 
+pub mod arm;
 pub mod blobs;
 pub mod entra;
 pub mod fault_proxy;

@@ -134,6 +134,29 @@ impl Connections {
         }));
     }
 
+    /// The keychain the accounts' secrets live in (a browse account reads its sign-in from it).
+    pub fn secrets(&self) -> Arc<Secrets> {
+        self.secrets.clone()
+    }
+
+    /// Adds an account found by a browse account (or replaces it: the same account now opened with its key), its
+    /// client built from `account` as given, never from the keychain: a key listed from Resource Manager stays
+    /// in memory only.
+    pub fn put_open(&mut self, backend: &Backend, profile: AccountProfile, account: crate::storage::Account) {
+        let options = ClientOptions {
+            events: Some(backend.event_sink()),
+            ..self.options.clone()
+        };
+        let mut conn = Connection::new(profile);
+        conn.state = ConnState::Opening;
+        // Built on the blocking pool: a client reads the platform's certificates.
+        conn.opening = Some(backend.spawn_blocking(move || Client::new(account, options)));
+        match self.list.iter_mut().find(|c| c.profile.id == conn.profile.id) {
+            Some(old) => *old = conn,
+            None => self.list.push(conn),
+        }
+    }
+
     /// Forgets the client (after an edit) so the next use opens it again.
     pub fn reset(&mut self, id: &str) {
         if let Some(c) = self.get_mut(id) {

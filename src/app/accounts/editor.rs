@@ -39,6 +39,8 @@ pub struct AccountEditor {
     pub sas_url: String,
     pub sas_service: Option<Service>,
     pub entra: EntraForm,
+    /// A browse account's Resource Manager address (empty: the public cloud's).
+    pub arm_endpoint: String,
     /// A PEM file to trust beside the platform's certificates (empty: none).
     pub trusted_cert: String,
     choosing_cert: Option<Pending<Option<PathBuf>>>,
@@ -68,6 +70,7 @@ impl AccountEditor {
             sas_url: String::new(),
             sas_service: None,
             entra: EntraForm::new(None),
+            arm_endpoint: String::new(),
             trusted_cert: String::new(),
             choosing_cert: None,
             cert: CertCheck::default(),
@@ -87,6 +90,7 @@ impl AccountEditor {
         e.table_endpoint = profile.table_endpoint.clone().unwrap_or_default();
         e.entra = EntraForm::new(profile.entra.as_ref());
         e.trusted_cert = profile.trusted_cert.clone().unwrap_or_default();
+        e.arm_endpoint = profile.arm.as_ref().map(|a| a.endpoint.clone()).unwrap_or_default();
         e.editing = Some(profile.clone());
         e
     }
@@ -148,6 +152,10 @@ impl AccountEditor {
                 _ => Ok(Account::emulator()),
             },
             ProfileKind::ConnectionString => Account::from_connection_string(&self.connection_string),
+            ProfileKind::EntraBrowse => Err(StorageError::invalid(
+                "Test the account",
+                "A browse account lists subscriptions: save it, then open it in the tree.",
+            )),
             ProfileKind::SasUrl => Account::from_sas_url(&self.sas_url, self.sas_service),
             ProfileKind::NameAndKey | ProfileKind::EntraId => {
                 let credential = if self.kind == ProfileKind::EntraId {
@@ -204,8 +212,11 @@ impl AccountEditor {
             ProfileKind::ConnectionString => self.connection_string.clone(),
             ProfileKind::SasUrl => self.sas_url.clone(),
             ProfileKind::NameAndKey => self.key.clone(),
-            ProfileKind::Emulator | ProfileKind::EntraId => String::new(),
+            ProfileKind::Emulator | ProfileKind::EntraId | ProfileKind::EntraBrowse => String::new(),
         };
+        if self.kind == ProfileKind::EntraBrowse {
+            return self.save_browse();
+        }
         let keep = if self.kind == ProfileKind::EntraId {
             self.keeps_entra_secret()
         } else {
@@ -253,6 +264,62 @@ impl AccountEditor {
                     secret,
                 }
             }
+        }
+    }
+
+    /// A browse account: its sign-in and Resource Manager address, checked before anything is saved or sent.
+    fn save_browse(&mut self) -> EditorOutcome {
+        let settings = self.entra.settings();
+        let keep = self.editing.as_ref().is_some_and(|p| {
+            p.kind == ProfileKind::EntraBrowse && p.entra.as_ref().is_some_and(|e| e.method == settings.method)
+        }) && self.entra.secret().is_none();
+        let secret = self
+            .entra
+            .secret()
+            .or_else(|| (keep && settings.method != EntraMethod::AzureCli).then(|| "stored".into()));
+        let arm = crate::app::accounts::profiles::ArmSettings {
+            endpoint: self.arm_endpoint.trim().trim_end_matches('/').to_string(),
+            hidden_subscriptions: self
+                .editing
+                .as_ref()
+                .and_then(|p| p.arm.clone())
+                .unwrap_or_default()
+                .hidden_subscriptions,
+        };
+        let audience = crate::storage::token::Audience::resource_manager(
+            crate::storage::cloud::Cloud::of_resource_manager(arm.endpoint()),
+        );
+        let checked = settings
+            .credential_for(&audience, None, secret.as_deref(), None, self.cert_path())
+            .and_then(|c| crate::storage::arm::ResourceManager::new(arm.endpoint(), c, None));
+        if let Err(e) = checked {
+            self.error = Some(e.plain_words());
+            return EditorOutcome::Open;
+        }
+        let label = match self.label.trim() {
+            "" => "Microsoft Entra ID".to_string(),
+            l => l.to_string(),
+        };
+        let profile = AccountProfile {
+            id: self
+                .editing
+                .as_ref()
+                .map_or_else(|| uuid::Uuid::new_v4().to_string(), |p| p.id.clone()),
+            label,
+            kind: ProfileKind::EntraBrowse,
+            account_name: String::new(),
+            blob_endpoint: None,
+            queue_endpoint: None,
+            table_endpoint: None,
+            secret: settings.method.secret_kind(),
+            scope: None,
+            entra: Some(settings),
+            trusted_cert: Some(self.trusted_cert.trim().to_string()).filter(|c| !c.is_empty()),
+            arm: Some(arm),
+        };
+        EditorOutcome::Saved {
+            profile: Box::new(profile),
+            secret: if keep { None } else { self.entra.secret() },
         }
     }
 
@@ -307,7 +374,7 @@ impl AccountEditor {
         egui::Window::new(title).collapsible(false).resizable(true).default_size([520.0, 380.0]).open(&mut open).show(ctx, |ui| {
             ui.horizontal(|ui| {
                 ui.label("Kind:");
-                for kind in [ProfileKind::ConnectionString, ProfileKind::NameAndKey, ProfileKind::SasUrl, ProfileKind::EntraId, ProfileKind::Emulator] {
+                for kind in [ProfileKind::ConnectionString, ProfileKind::NameAndKey, ProfileKind::SasUrl, ProfileKind::EntraId, ProfileKind::EntraBrowse, ProfileKind::Emulator] {
                     ui.selectable_value(&mut self.kind, kind, kind.describe());
                 }
             });
@@ -350,6 +417,14 @@ impl AccountEditor {
                         self.entra.trusted_cert = self.cert_path();
                         self.entra.ui(ui, backend, self.editing.is_some());
                     }
+                }
+                ProfileKind::EntraBrowse => {
+                    ui.label("Lists your subscriptions and their storage accounts (Azure Resource Manager): no account name to type.");
+                    self.cloud_ui(ui);
+                    field(ui, "Resource Manager:", &mut self.arm_endpoint, false, crate::storage::cloud::Cloud::Public.resource_manager());
+                    ui.separator();
+                    self.entra.trusted_cert = self.cert_path();
+                    self.entra.ui(ui, backend, self.editing.is_some());
                 }
                 ProfileKind::SasUrl => {
                     field(ui, "SAS URL:", &mut self.sas_url, true, if keep_hint.is_empty() { "https://acct.blob.core.windows.net/container?sv=…&sig=…" } else { keep_hint });
@@ -443,12 +518,22 @@ impl AccountEditor {
     /// suffix typed by hand that is no cloud's shows none chosen).
     fn cloud_ui(&mut self, ui: &mut egui::Ui) {
         use crate::storage::cloud::Cloud;
-        let shown = Cloud::of_suffix(&self.suffix);
+        let shown = match self.kind {
+            ProfileKind::EntraBrowse => Cloud::ALL.into_iter().find(|c| {
+                let arm = self.arm_endpoint.trim().trim_end_matches('/');
+                arm == c.resource_manager() || (arm.is_empty() && *c == Cloud::Public)
+            }),
+            _ => Cloud::of_suffix(&self.suffix),
+        };
         ui.horizontal(|ui| {
             ui.label("Cloud:");
             for cloud in Cloud::ALL {
                 if ui.selectable_label(shown == Some(cloud), cloud.label()).clicked() {
                     self.suffix = cloud.storage_suffix().to_string();
+                    self.arm_endpoint = match cloud {
+                        Cloud::Public => String::new(),
+                        other => other.resource_manager().to_string(),
+                    };
                     // The public cloud's host is the default: an empty field keeps the account file short.
                     self.entra.authority = match cloud {
                         Cloud::Public => String::new(),

@@ -3,6 +3,7 @@
 
 pub mod account_file;
 pub mod account_sas;
+pub mod browse;
 pub mod connections;
 pub mod editor;
 pub mod entra_form;

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::storage::account::{EMULATOR_ACCOUNT, ResourceScope};
 use crate::storage::azure_cli::AzureCli;
 use crate::storage::oauth::{Authority, OnRotate, RefreshToken, Secret, ServicePrincipal};
+use crate::storage::token::Audience;
 use crate::storage::{Account, AccountKey, Credential, SasToken, Service, StorageError, TokenCredential};
 
 /// Profiles whose id starts with this live for one run (the emulator the run command started).
@@ -21,6 +22,8 @@ pub enum ProfileKind {
     NameAndKey,
     SasUrl,
     EntraId,
+    /// A sign-in that lists the user's subscriptions and storage accounts (Azure Resource Manager).
+    EntraBrowse,
 }
 
 impl ProfileKind {
@@ -31,6 +34,7 @@ impl ProfileKind {
             ProfileKind::NameAndKey => "name and key",
             ProfileKind::SasUrl => "SAS URL",
             ProfileKind::EntraId => "Microsoft Entra ID",
+            ProfileKind::EntraBrowse => "Microsoft Entra ID: browse",
         }
     }
 }
@@ -97,7 +101,21 @@ impl EntraSettings {
         on_rotate: Option<OnRotate>,
         trusted_cert: Option<std::path::PathBuf>,
     ) -> Result<TokenCredential, StorageError> {
+        self.credential_for(&Audience::storage(), None, secret, on_rotate, trusted_cert)
+    }
+
+    /// As `credential`, for tokens of `audience` (storage, or Resource Manager), in `tenant` when given (a
+    /// browse account signs in to each of the user's tenants in turn) or else the settings' own.
+    pub fn credential_for(
+        &self,
+        audience: &Audience,
+        tenant: Option<&str>,
+        secret: Option<&str>,
+        on_rotate: Option<OnRotate>,
+        trusted_cert: Option<std::path::PathBuf>,
+    ) -> Result<TokenCredential, StorageError> {
         let op = "Read the sign-in settings";
+        let tenant = tenant.unwrap_or(&self.tenant).to_string();
         let secret = || {
             secret.filter(|s| !s.trim().is_empty()).map(Secret::new).ok_or_else(|| {
                 StorageError::invalid(
@@ -110,9 +128,9 @@ impl EntraSettings {
             })
         };
         Ok(match self.method {
-            EntraMethod::AzureCli => TokenCredential::new(AzureCli::new(Some(self.tenant.clone()))),
+            EntraMethod::AzureCli => TokenCredential::new(AzureCli::new(Some(tenant)).with_audience(audience.clone())),
             EntraMethod::ServicePrincipal => {
-                let authority = Authority::new(&self.authority, &self.tenant)?.trusting(trusted_cert);
+                let authority = Authority::new(&self.authority, &tenant)?.trusting(trusted_cert);
                 if self.client_id.trim().is_empty() {
                     return Err(StorageError::invalid(
                         op,
@@ -123,15 +141,39 @@ impl EntraSettings {
                     authority,
                     client_id: self.client_id.trim().to_string(),
                     secret: secret()?,
+                    audience: audience.clone(),
                 })
             }
-            EntraMethod::DeviceCode => TokenCredential::new(RefreshToken::new(
-                Authority::new(&self.authority, &self.tenant)?.trusting(trusted_cert),
-                &self.client_id,
-                secret()?,
-                on_rotate,
-            )),
+            EntraMethod::DeviceCode => TokenCredential::new(
+                RefreshToken::new(
+                    Authority::new(&self.authority, &tenant)?.trusting(trusted_cert),
+                    &self.client_id,
+                    secret()?,
+                    on_rotate,
+                )
+                .with_audience(audience.clone()),
+            ),
         })
+    }
+}
+
+/// Where a browse account finds subscriptions and storage accounts, and which subscriptions the user hid.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmSettings {
+    /// Resource Manager's address; empty means the public cloud's.
+    #[serde(default)]
+    pub endpoint: String,
+    /// Subscription ids left out of the tree (new ones show until hidden).
+    #[serde(default)]
+    pub hidden_subscriptions: Vec<String>,
+}
+
+impl ArmSettings {
+    pub fn endpoint(&self) -> &str {
+        match self.endpoint.trim() {
+            "" => crate::storage::cloud::Cloud::Public.resource_manager(),
+            typed => typed,
+        }
     }
 }
 
@@ -153,6 +195,9 @@ pub struct AccountProfile {
     /// A PEM file trusted beside the platform's certificates, for this account's endpoints.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trusted_cert: Option<String>,
+    /// A browse account's Resource Manager settings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arm: Option<ArmSettings>,
 }
 
 impl AccountProfile {
@@ -187,6 +232,7 @@ impl AccountProfile {
             scope: account.scope.as_ref().map(|s| (s.service, s.name.clone())),
             entra: None,
             trusted_cert: account.trusted_cert.as_ref().map(|p| p.display().to_string()),
+            arm: None,
         };
         (profile, secret)
     }
@@ -244,6 +290,13 @@ impl AccountProfile {
                 })
                 .transpose()
         };
+        if self.kind == ProfileKind::EntraBrowse {
+            return Err(StorageError::invalid(
+                &op,
+                "A browse account is a sign-in, not a storage account: open one of the storage accounts listed \
+                 under it.",
+            ));
+        }
         let credential = match (self.secret, secret) {
             _ if self.kind == ProfileKind::EntraId => {
                 let settings = self.entra.as_ref().ok_or_else(|| {
@@ -297,7 +350,7 @@ impl AccountProfile {
     }
 
     /// The certificate file the account trusts beside the platform's, if any.
-    fn trusted_cert_path(&self) -> Option<std::path::PathBuf> {
+    pub(crate) fn trusted_cert_path(&self) -> Option<std::path::PathBuf> {
         cert_path(self.trusted_cert.as_deref().unwrap_or(""))
     }
 

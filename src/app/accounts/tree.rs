@@ -53,6 +53,8 @@ pub enum TreeAction {
     Delete(TabTarget),
     /// Create a container, queue or table; a container with this public access level.
     Create(TabTarget, PublicAccess),
+    /// A profile changed in place (a browse account's hidden subscriptions): the account list is saved.
+    ProfilesChanged,
 }
 
 #[derive(Default)]
@@ -63,6 +65,8 @@ pub struct Explorer {
     new_names: HashMap<(String, Service), String>,
     /// The public access a new container gets (private unless the user picks otherwise).
     pub new_access: PublicAccess,
+    /// What the browse accounts found.
+    browse: crate::app::accounts::browse::Browse,
 }
 
 /// Checks a new resource's name by the service's rules, so a bad one never leaves the app.
@@ -106,6 +110,7 @@ impl Explorer {
 
     pub fn forget_account(&mut self, profile_id: &str) {
         self.lists.retain(|(id, _), _| id != profile_id);
+        self.browse.forget(profile_id);
     }
 
     pub fn poll(&mut self) {
@@ -134,7 +139,13 @@ impl Explorer {
     pub fn ui(&mut self, ui: &mut egui::Ui, backend: &Backend, connections: &mut Connections) -> Vec<TreeAction> {
         let mut actions = Vec::new();
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            let ids: Vec<String> = connections.list.iter().map(|c| c.profile.id.clone()).collect();
+            // Accounts a browse account found are drawn under it, not here.
+            let ids: Vec<String> = connections
+                .list
+                .iter()
+                .map(|c| c.profile.id.clone())
+                .filter(|id| !crate::app::accounts::browse::is_discovered(id))
+                .collect();
             for id in ids {
                 self.account_ui(ui, backend, connections, &id, &mut actions);
             }
@@ -151,6 +162,22 @@ impl Explorer {
         actions: &mut Vec<TreeAction>,
     ) {
         let Some(conn) = connections.get(id) else { return };
+        if conn.profile.kind == crate::app::accounts::profiles::ProfileKind::EntraBrowse {
+            let mut browse = std::mem::take(&mut self.browse);
+            let changed = browse.ui(
+                ui,
+                backend,
+                connections,
+                id,
+                actions,
+                &mut |ui, connections, actions, found| self.account_body(ui, backend, connections, found, actions),
+            );
+            self.browse = browse;
+            for found in changed {
+                self.lists.retain(|(id, _), _| *id != found);
+            }
+            return;
+        }
         let label = conn.profile.label.clone();
         // An account SAS is signed with the account key: only key accounts (the emulator's included) offer it.
         let keyed = matches!(
@@ -158,45 +185,11 @@ impl Explorer {
             crate::app::accounts::profiles::SecretKind::AccountKey
                 | crate::app::accounts::profiles::SecretKind::EmulatorKey
         );
-        let scope = conn.profile.scope.clone();
-        let closed = matches!(conn.state, ConnState::Closed);
         let header = egui::CollapsingHeader::new(RichText::new(&label).strong())
             .id_salt(("account", id))
             // The run command's own emulator is what a newcomer came to see: it starts open.
             .default_open(id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX))
-            .show(ui, |ui| {
-                if closed {
-                    connections.open(backend, id);
-                }
-                let Some(conn) = connections.get(id) else { return };
-                match &conn.state {
-                    ConnState::Opening | ConnState::Closed => {
-                        ui.weak("Connecting…");
-                    }
-                    ConnState::Failed(e) => {
-                        ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
-                    }
-                    ConnState::Ready => {
-                        let client = conn.client.clone().expect("ready has a client");
-                        for service in Service::ALL {
-                            if client.account().endpoint(service).is_err() {
-                                continue;
-                            }
-                            if let Some((s, name)) = &scope {
-                                if *s == service {
-                                    let item = ResourceItem {
-                                        name: name.clone(),
-                                        badge: None,
-                                    };
-                                    self.item_ui(ui, (id, &client), service, &item, actions);
-                                }
-                                continue;
-                            }
-                            self.service_ui(ui, backend, &client, id, service, actions);
-                        }
-                    }
-                }
-            });
+            .show(ui, |ui| self.account_body(ui, backend, connections, id, actions));
         header.header_response.context_menu(|ui| {
             if ui.button("Test connection").clicked() {
                 actions.push(TreeAction::TestConnection(id.to_string()));
@@ -222,6 +215,52 @@ impl Explorer {
                 ui.close();
             }
         });
+    }
+
+    /// An account's services (or its one scoped resource), opening its client on first sight.
+    fn account_body(
+        &mut self,
+        ui: &mut egui::Ui,
+        backend: &Backend,
+        connections: &mut Connections,
+        id: &str,
+        actions: &mut Vec<TreeAction>,
+    ) {
+        if connections
+            .get(id)
+            .is_some_and(|c| matches!(c.state, ConnState::Closed))
+        {
+            connections.open(backend, id);
+        }
+        let Some(conn) = connections.get(id) else { return };
+        let scope = conn.profile.scope.clone();
+        match &conn.state {
+            ConnState::Opening | ConnState::Closed => {
+                ui.weak("Connecting…");
+            }
+            ConnState::Failed(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+            }
+            ConnState::Ready => {
+                let client = conn.client.clone().expect("ready has a client");
+                for service in Service::ALL {
+                    if client.account().endpoint(service).is_err() {
+                        continue;
+                    }
+                    if let Some((s, name)) = &scope {
+                        if *s == service {
+                            let item = ResourceItem {
+                                name: name.clone(),
+                                badge: None,
+                            };
+                            self.item_ui(ui, (id, &client), service, &item, actions);
+                        }
+                        continue;
+                    }
+                    self.service_ui(ui, backend, &client, id, service, actions);
+                }
+            }
+        }
     }
 
     fn service_ui(

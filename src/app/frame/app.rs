@@ -7,10 +7,10 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::app::accounts::connections::Connections;
-use crate::app::accounts::editor::{AccountEditor, EditorOutcome};
+use crate::app::accounts::editor::AccountEditor;
 use crate::app::accounts::profiles::{AccountProfile, AppPaths};
 use crate::app::accounts::secrets::{Secrets, Stored};
-use crate::app::accounts::tree::{Explorer, TabTarget, TreeAction};
+use crate::app::accounts::tree::{Explorer, TabTarget};
 use crate::app::context::Notice;
 use crate::app::frame::inspector::Inspector;
 use crate::app::frame::tabs::Tabs;
@@ -99,7 +99,7 @@ pub struct TesseraApp {
     /// Transfers a crash or a restart interrupted, offered to resume, and the journal new ones are written to.
     pub(crate) interrupted: crate::app::frame::interrupted::Interrupted,
     pending_ops: Vec<Pending<OpResult>>,
-    saving_secret: Option<Pending<(String, Stored)>>,
+    pub(crate) saving_secret: Option<Pending<(String, Stored)>>,
     keychain_check: Option<Pending<Option<String>>>,
     theme_applied: Option<bool>,
     /// Things that live as long as the app (the emulator the run command started).
@@ -205,7 +205,7 @@ impl TesseraApp {
 
     /// A window of one account's (`make(id, label)`), the account opened first: its key is read from the
     /// keychain when it opens.
-    fn account_window<W>(&mut self, id: &str, make: impl FnOnce(&str, &str) -> W) -> Option<W> {
+    pub(crate) fn account_window<W>(&mut self, id: &str, make: impl FnOnce(&str, &str) -> W) -> Option<W> {
         self.connections.open(&self.backend, id);
         self.connections.get(id).map(|c| make(id, &c.profile.label))
     }
@@ -314,90 +314,7 @@ impl TesseraApp {
         (&mut self.tabs, shared)
     }
 
-    pub fn tree_action(&mut self, action: TreeAction) {
-        match action {
-            TreeAction::Open(target) => self.open_tab(target),
-            TreeAction::TestConnection(id) => {
-                self.connections.open(&self.backend, &id);
-                self.connections.test(&self.backend, &id);
-            }
-            TreeAction::Edit(id) => {
-                if let Some(c) = self.connections.get(&id) {
-                    self.editor = Some(AccountEditor::edit(&c.profile));
-                }
-            }
-            TreeAction::AccountSas(id) => {
-                self.account_sas = self.account_window(&id, crate::app::accounts::account_sas::AccountSasWindow::new)
-            }
-            TreeAction::ServiceSettings(id) => {
-                use crate::app::accounts::service_settings::ServiceSettingsWindow;
-                self.service_settings = self.account_window(&id, ServiceSettingsWindow::new)
-            }
-            TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
-            TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),
-            TreeAction::CountEntities(target) => crate::app::frame::tabs::start_count_job(self, target),
-            TreeAction::Create(target, access) => {
-                let Some(client) = self.connections.client(&target.profile_id) else {
-                    return;
-                };
-                self.run_op(async move {
-                    let TabTarget {
-                        profile_id,
-                        service,
-                        name,
-                    } = target;
-                    let result = match service {
-                        Service::Blob => client.create_container(&name, access, &[]).await,
-                        Service::Queue => client.create_queue(&name, &[]).await,
-                        Service::Table => client.create_table(&name).await,
-                    };
-                    OpResult {
-                        message: result.map(|_| format!("Created {} `{name}`.", service.resource())),
-                        refresh: Some((profile_id, service)),
-                    }
-                });
-            }
-        }
-    }
-
-    pub fn editor_outcome(&mut self, outcome: EditorOutcome) {
-        match outcome {
-            EditorOutcome::Open => {}
-            EditorOutcome::Cancelled => self.editor = None,
-            EditorOutcome::Saved { profile, secret } => {
-                let profile = *profile;
-                self.editor = None;
-                let label = profile.label.clone();
-                if let Some(secret) = secret {
-                    let secrets = self.secrets.clone();
-                    let id = profile.id.clone();
-                    let l = label.clone();
-                    self.secrets.hold(&id, &secret);
-                    self.saving_secret = Some(self.backend.spawn_blocking(move || (l, secrets.store(&id, &secret))));
-                }
-                match self.connections.get_mut(&profile.id) {
-                    Some(c) => c.profile = profile.clone(),
-                    None => self
-                        .connections
-                        .list
-                        .push(crate::app::accounts::connections::Connection::new(profile.clone())),
-                }
-                self.connections.reset(&profile.id);
-                // Open tabs keep their panes (and any unsaved edit) and carry on with the new settings: a
-                // sign-in renewed in the form reaches them without closing anything.
-                if self.tabs.list.iter().any(|t| t.target.profile_id == profile.id) {
-                    self.connections.open(&self.backend, &profile.id);
-                }
-                self.explorer.forget_account(&profile.id);
-                self.save_profiles();
-                self.log
-                    .line(&format!("account saved: {label} ({})", profile.kind.describe()));
-                self.notice(format!("Account `{label}` saved."));
-            }
-        }
-    }
-
-    fn save_profiles(&mut self) {
+    pub(crate) fn save_profiles(&mut self) {
         let lasting: Vec<AccountProfile> = self
             .connections
             .profiles()

@@ -1,6 +1,7 @@
 //! The window's frame: the shell that lays out menus, tree, tabs and the bottom panel; the tabs that hold the
 //! panes; the activity list; the interrupted transfers offered at start; the HTTP inspector; the welcome shown with no tab open.
 
+pub mod account_actions;
 pub mod activity;
 pub mod app;
 pub mod closing;

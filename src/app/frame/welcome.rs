@@ -62,7 +62,18 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         .connections
         .list
         .iter()
-        .map(|c| (c.profile.id.clone(), c.profile.label.clone(), settled(&c.state)))
+        // Accounts found by a browse account belong under it in the tree; a browse account is a sign-in, opened
+        // there.
+        .filter(|c| !crate::app::accounts::browse::is_discovered(&c.profile.id))
+        .map(|c| {
+            let browse = c.profile.kind == crate::app::accounts::profiles::ProfileKind::EntraBrowse;
+            let state = if browse {
+                Some("open it in the tree to list its subscriptions and storage accounts")
+            } else {
+                settled(&c.state)
+            };
+            (c.profile.id.clone(), c.profile.label.clone(), state)
+        })
         .collect();
     for (id, label, state) in accounts {
         // An account already open (or opening) says so: a "Connect" link there would promise something new.

@@ -1,0 +1,579 @@
+//! A "Microsoft Entra ID: browse" account in the tree: the user's tenants, their subscriptions and each
+//! subscription's storage accounts from Resource Manager, each account opened with the signed-in identity or, when
+//! the user chooses, with its key (kept in memory only).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use egui::RichText;
+
+use crate::app::accounts::connections::Connections;
+use crate::app::accounts::profiles::{AccountProfile, ArmSettings, EntraSettings, ProfileKind, SecretKind};
+use crate::app::accounts::secrets::{RotationKeeper, Secrets};
+use crate::app::accounts::tree::{Loadable, TreeAction};
+use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::storage::arm::{ResourceManager, StorageAccountInfo, Subscription, Tenant};
+use crate::storage::cloud::Cloud;
+use crate::storage::token::Audience;
+use crate::storage::{Account, AccountKey, Credential, StorageError, TokenCredential};
+
+/// The ids of accounts found by a browse account start so (and, being this run's only, are never saved).
+pub const DISCOVERED_PREFIX: &str = "this-run-arm/";
+
+/// The profile id of a storage account found under a browse account.
+pub fn discovered_id(browse_id: &str, account_id: &str) -> String {
+    format!("{DISCOVERED_PREFIX}{browse_id}{}", account_id.to_ascii_lowercase())
+}
+
+pub fn is_discovered(id: &str) -> bool {
+    id.starts_with(DISCOVERED_PREFIX)
+}
+
+/// A browse account's sign-in, its secret read once from the keychain.
+struct Session {
+    profile_id: String,
+    settings: EntraSettings,
+    secret: Option<String>,
+    trusted_cert: Option<std::path::PathBuf>,
+    arm: ArmSettings,
+    secrets: Arc<Secrets>,
+}
+
+impl Session {
+    fn cloud(&self) -> Cloud {
+        Cloud::of_resource_manager(self.arm.endpoint())
+    }
+
+    /// Tokens of `audience` in `tenant` (None: the tenant the settings name, or the sign-in's default).
+    fn credential(&self, audience: &Audience, tenant: Option<&str>) -> Result<TokenCredential, StorageError> {
+        let keeper = RotationKeeper::new(self.secrets.clone(), &self.profile_id);
+        let on_rotate: crate::storage::oauth::OnRotate = Box::new(move |new| keeper.rotated(new.expose()));
+        self.settings.credential_for(
+            audience,
+            tenant,
+            self.secret.as_deref(),
+            Some(on_rotate),
+            self.trusted_cert.clone(),
+        )
+    }
+
+    fn manager(&self, tenant: Option<&str>) -> Result<ResourceManager, StorageError> {
+        let credential = self.credential(&Audience::resource_manager(self.cloud()), tenant)?;
+        ResourceManager::new(self.arm.endpoint(), credential, self.trusted_cert.clone())
+    }
+
+    /// The tenant to ask in for a listed tenant: none when the settings name one (that one is used as typed).
+    fn tenant_for<'a>(&self, tenant: &'a str) -> Option<&'a str> {
+        (self.settings.tenant.trim().is_empty() && !tenant.is_empty()).then_some(tenant)
+    }
+}
+
+/// A list that loads once, on first sight, and again on Refresh.
+struct Slot<T> {
+    state: Loadable<T>,
+    pending: Option<Pending<Result<T, StorageError>>>,
+}
+
+impl<T> Default for Slot<T> {
+    fn default() -> Self {
+        Slot {
+            state: Loadable::NotLoaded,
+            pending: None,
+        }
+    }
+}
+
+impl<T: Send + 'static> Slot<T> {
+    fn ensure(&mut self, start: impl FnOnce() -> Pending<Result<T, StorageError>>) {
+        if matches!(self.state, Loadable::NotLoaded) {
+            self.state = Loadable::Loading;
+            self.pending = Some(start());
+        }
+        if let Some(result) = take_ready(&mut self.pending) {
+            self.state = match result {
+                Ok(v) => Loadable::Loaded(v),
+                Err(e) => Loadable::Failed(e),
+            };
+        }
+    }
+
+    /// The list, or a line saying it is on its way or why it failed.
+    fn shown(&self, ui: &mut egui::Ui, loading: &str) -> Option<&T> {
+        match &self.state {
+            Loadable::Loaded(v) => Some(v),
+            Loadable::Failed(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+                None
+            }
+            _ => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.weak(loading);
+                });
+                None
+            }
+        }
+    }
+}
+
+/// What one browse account has found, keyed by what each list is of.
+#[derive(Default)]
+struct Browsing {
+    session: Slot<Arc<Session>>,
+    tenants: Slot<Vec<Tenant>>,
+    /// By tenant id.
+    subscriptions: HashMap<String, Slot<Vec<Subscription>>>,
+    /// By subscription id.
+    accounts: HashMap<String, Slot<Vec<StorageAccountInfo>>>,
+    /// `listKeys` under way, by the found account's profile id.
+    keys: HashMap<String, Pending<Result<Account, StorageError>>>,
+    /// Why a key could not be had, by the found account's profile id.
+    key_errors: HashMap<String, StorageError>,
+    filter: String,
+    choosing: bool,
+}
+
+/// Every browse account's findings.
+#[derive(Default)]
+pub struct Browse {
+    accounts: HashMap<String, Browsing>,
+}
+
+/// Draws a found account's services (the tree's own rows); given by the explorer.
+pub type AccountBody<'a> = dyn FnMut(&mut egui::Ui, &mut Connections, &mut Vec<TreeAction>, &str) + 'a;
+
+impl Browse {
+    /// Forgets what a browse account found (after an edit, a removal or Refresh).
+    pub fn forget(&mut self, id: &str) {
+        self.accounts.remove(id);
+    }
+
+    /// The browse account's rows. Returns the found accounts whose credential changed (their lists are stale).
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        backend: &Backend,
+        connections: &mut Connections,
+        id: &str,
+        actions: &mut Vec<TreeAction>,
+        body: &mut AccountBody<'_>,
+    ) -> Vec<String> {
+        let Some(profile) = connections.get(id).map(|c| c.profile.clone()) else {
+            return Vec::new();
+        };
+        let mut changed = Vec::new();
+        let mut refresh = false;
+        let header = egui::CollapsingHeader::new(RichText::new(&profile.label).strong())
+            .id_salt(("account", id))
+            .show(ui, |ui| {
+                let browsing = self.accounts.entry(id.to_string()).or_default();
+                let secrets = connections.secrets();
+                browsing
+                    .session
+                    .ensure(|| backend.spawn_blocking(move || open_session(&profile, &secrets)));
+                let Some(session) = browsing.session.shown(ui, "Reading the sign-in…").cloned() else {
+                    return;
+                };
+                browsing.poll_keys(backend, connections, &mut changed);
+                browsing.tenants_ui(ui, backend, connections, &session, actions, body);
+            });
+        header.header_response.context_menu(|ui| {
+            if ui.button("Refresh").clicked() {
+                refresh = true;
+                ui.close();
+            }
+            if ui.button("Edit account…").clicked() {
+                actions.push(TreeAction::Edit(id.to_string()));
+                ui.close();
+            }
+            if ui.button("Remove account…").clicked() {
+                actions.push(TreeAction::Remove(id.to_string()));
+                ui.close();
+            }
+        });
+        if refresh {
+            self.forget(id);
+        }
+        changed
+    }
+}
+
+/// Reads the browse account's sign-in from the keychain (on the blocking pool: keychain calls block).
+fn open_session(profile: &AccountProfile, secrets: &Arc<Secrets>) -> Result<Arc<Session>, StorageError> {
+    let op = format!("Open account `{}`", profile.label);
+    let settings = profile
+        .entra
+        .clone()
+        .ok_or_else(|| StorageError::invalid(&op, "Its sign-in settings are missing. Edit the account."))?;
+    let secret = if profile.needs_secret() {
+        let s = secrets.load(&profile.id).map_err(|e| StorageError::invalid(&op, e))?;
+        Some(s.ok_or_else(|| {
+            StorageError::invalid(
+                &op,
+                "Its sign-in is not in the keychain. Edit the account and sign in again.",
+            )
+        })?)
+    } else {
+        None
+    };
+    Ok(Arc::new(Session {
+        profile_id: profile.id.clone(),
+        settings,
+        secret,
+        trusted_cert: profile.trusted_cert_path(),
+        arm: profile.arm.clone().unwrap_or_default(),
+        secrets: secrets.clone(),
+    }))
+}
+
+impl Browsing {
+    fn tenants_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        backend: &Backend,
+        connections: &mut Connections,
+        session: &Arc<Session>,
+        actions: &mut Vec<TreeAction>,
+        body: &mut AccountBody<'_>,
+    ) {
+        let named = session.settings.tenant.trim().to_string();
+        let s = session.clone();
+        self.tenants.ensure(|| {
+            backend.spawn(async move {
+                // A tenant named in the settings is the one to browse; otherwise every tenant the identity is in.
+                if !named.is_empty() {
+                    return Ok(vec![Tenant {
+                        id: named.clone(),
+                        name: named,
+                        domain: String::new(),
+                    }]);
+                }
+                s.manager(None)?.tenants().await
+            })
+        });
+        let Some(tenants) = self.tenants.shown(ui, "Listing your tenants…").cloned() else {
+            return;
+        };
+        if tenants.is_empty() {
+            ui.weak("The sign-in belongs to no tenant: sign in with a work or school account.");
+        }
+        for tenant in &tenants {
+            if tenants.len() == 1 {
+                self.subscriptions_ui(ui, backend, connections, session, tenant, actions, body);
+                continue;
+            }
+            let title = match (tenant.name.as_str(), tenant.domain.as_str()) {
+                ("", "") => format!("Tenant {}", tenant.id),
+                (name, "") | ("", name) => format!("Tenant {name}"),
+                (name, domain) => format!("Tenant {name} ({domain})"),
+            };
+            egui::CollapsingHeader::new(title)
+                .id_salt(("tenant", &session.profile_id, &tenant.id))
+                .show(ui, |ui| {
+                    self.subscriptions_ui(ui, backend, connections, session, tenant, actions, body);
+                });
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn subscriptions_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        backend: &Backend,
+        connections: &mut Connections,
+        session: &Arc<Session>,
+        tenant: &Tenant,
+        actions: &mut Vec<TreeAction>,
+        body: &mut AccountBody<'_>,
+    ) {
+        let slot = self.subscriptions.entry(tenant.id.clone()).or_default();
+        let (s, t) = (session.clone(), tenant.id.clone());
+        slot.ensure(|| backend.spawn(async move { s.manager(s.tenant_for(&t))?.subscriptions().await }));
+        let Some(subscriptions) = slot.shown(ui, "Listing subscriptions…").cloned() else {
+            return;
+        };
+        if subscriptions.is_empty() {
+            ui.weak(
+                "No subscriptions here: the signed-in identity has no role on any subscription of this tenant (ask \
+                 for Reader on one), or they are in another tenant.",
+            );
+            return;
+        }
+        let browse_id = session.profile_id.clone();
+        let mut hidden = connections
+            .get(&browse_id)
+            .and_then(|c| c.profile.arm.clone())
+            .unwrap_or_default()
+            .hidden_subscriptions;
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::TextEdit::singleline(&mut self.filter)
+                    .hint_text("filter subscriptions")
+                    .desired_width(130.0),
+            )
+            .accessible_name("Filter subscriptions");
+            ui.toggle_value(&mut self.choosing, "Choose shown…");
+        });
+        if self.choosing {
+            let before = hidden.clone();
+            for sub in &subscriptions {
+                let mut shown = !hidden.contains(&sub.id);
+                if ui.checkbox(&mut shown, &sub.name).changed() {
+                    hidden.retain(|h| h != &sub.id);
+                    if !shown {
+                        hidden.push(sub.id.clone());
+                    }
+                }
+            }
+            if hidden != before {
+                // Remembered with the account: the next run shows the same subscriptions.
+                if let Some(c) = connections.get_mut(&browse_id) {
+                    c.profile.arm.get_or_insert_with(Default::default).hidden_subscriptions = hidden.clone();
+                }
+                actions.push(TreeAction::ProfilesChanged);
+            }
+        }
+        let filter = self.filter.trim().to_lowercase();
+        let shown: Vec<&Subscription> = subscriptions
+            .iter()
+            .filter(|s| !hidden.contains(&s.id))
+            .filter(|s| filter.is_empty() || s.name.to_lowercase().contains(&filter) || s.id.contains(&filter))
+            .collect();
+        let left_out = subscriptions.len() - shown.len();
+        if left_out > 0 {
+            ui.weak(format!(
+                "{left_out} of {} subscriptions not shown.",
+                subscriptions.len()
+            ));
+        }
+        for sub in shown {
+            let title = match sub.state.as_str() {
+                "" | "Enabled" => sub.name.clone(),
+                state => format!("{} ({state})", sub.name),
+            };
+            egui::CollapsingHeader::new(title)
+                .id_salt(("subscription", &browse_id, &sub.id))
+                .show(ui, |ui| {
+                    self.accounts_ui(ui, backend, connections, session, tenant, sub, actions, body);
+                })
+                .header_response
+                .on_hover_text(format!("Subscription {}", sub.id));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn accounts_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        backend: &Backend,
+        connections: &mut Connections,
+        session: &Arc<Session>,
+        tenant: &Tenant,
+        sub: &Subscription,
+        actions: &mut Vec<TreeAction>,
+        body: &mut AccountBody<'_>,
+    ) {
+        let slot = self.accounts.entry(sub.id.clone()).or_default();
+        let (s, t, sid) = (session.clone(), tenant.id.clone(), sub.id.clone());
+        slot.ensure(|| backend.spawn(async move { s.manager(s.tenant_for(&t))?.storage_accounts(&sid).await }));
+        let Some(found) = slot.shown(ui, "Listing storage accounts…").cloned() else {
+            return;
+        };
+        if found.is_empty() {
+            ui.weak("No storage accounts in this subscription.");
+        }
+        for info in &found {
+            let did = discovered_id(&session.profile_id, &info.id);
+            let header = egui::CollapsingHeader::new(&info.name)
+                .id_salt(("found", &did))
+                .show(ui, |ui| {
+                    ui.weak(details(info));
+                    if connections.get(&did).is_none() {
+                        match signed_in_account(session, tenant, info) {
+                            Ok((profile, account)) => connections.put_open(backend, profile, account),
+                            Err(e) => {
+                                ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+                                return;
+                            }
+                        }
+                    }
+                    let with_key = connections
+                        .get(&did)
+                        .is_some_and(|c| c.profile.secret == SecretKind::AccountKey);
+                    ui.weak(if with_key {
+                        "Opened with the account key (kept in memory only)."
+                    } else {
+                        "Opened with your sign-in."
+                    });
+                    if self.keys.contains_key(&did) {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.weak("Listing the account's keys…");
+                        });
+                    }
+                    if let Some(e) = self.key_errors.get(&did) {
+                        ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+                    }
+                    body(ui, connections, actions, &did);
+                });
+            let with_key = connections
+                .get(&did)
+                .is_some_and(|c| c.profile.secret == SecretKind::AccountKey);
+            let header_response = header.header_response.on_hover_text(details(info));
+            header_response.context_menu(|ui| {
+                if with_key {
+                    if ui.button("Use my sign-in instead").clicked() {
+                        if let Ok((profile, account)) = signed_in_account(session, tenant, info) {
+                            connections.put_open(backend, profile, account);
+                            self.key_errors.remove(&did);
+                        }
+                        ui.close();
+                    }
+                } else {
+                    let key = ui
+                        .add_enabled(info.shared_key_allowed, egui::Button::new("Use the account key instead"))
+                        .on_hover_text("Lists the account's keys (listKeys) and opens it with the first; the key stays in memory only.")
+                        .on_disabled_hover_text("Shared Key access is turned off on this account: only the sign-in opens it.");
+                    if key.clicked() {
+                        self.key_errors.remove(&did);
+                        let (s, t, info) = (session.clone(), tenant.id.clone(), info.clone());
+                        let pending = backend.spawn(async move { keyed_account(&s, s.tenant_for(&t), &info).await });
+                        self.keys.insert(did.clone(), pending);
+                        ui.close();
+                    }
+                }
+                if ui.button("Service settings…").clicked() {
+                    actions.push(TreeAction::ServiceSettings(did.clone()));
+                    ui.close();
+                }
+                if ui.button("Open in the Azure portal").clicked() {
+                    let url = info.portal_url(session.cloud().portal(), &tenant.id);
+                    ui.ctx().open_url(egui::OpenUrl::new_tab(url));
+                    ui.close();
+                }
+                if ui.button("Copy resource id").clicked() {
+                    ui.ctx().copy_text(info.id.clone());
+                    ui.close();
+                }
+            });
+        }
+    }
+
+    /// Opens each account whose key arrived with it (its lists are then stale); a failure is kept to show.
+    fn poll_keys(&mut self, backend: &Backend, connections: &mut Connections, changed: &mut Vec<String>) {
+        let ready: Vec<String> = self.keys.keys().cloned().collect();
+        for did in ready {
+            let Some(result) = self.keys.get_mut(&did).and_then(|p| p.poll()) else {
+                continue;
+            };
+            self.keys.remove(&did);
+            let Some(old) = connections.get(&did).map(|c| c.profile.clone()) else {
+                continue;
+            };
+            match result {
+                Ok(account) => {
+                    let profile = AccountProfile {
+                        kind: ProfileKind::NameAndKey,
+                        secret: SecretKind::AccountKey,
+                        entra: None,
+                        ..old
+                    };
+                    connections.put_open(backend, profile, account);
+                    changed.push(did);
+                }
+                Err(e) => {
+                    self.key_errors.insert(did, e);
+                }
+            }
+        }
+    }
+}
+
+/// Kind, SKU, location and whether keys are allowed: what a user picks an account by.
+fn details(info: &StorageAccountInfo) -> String {
+    let mut parts = vec![info.kind.clone(), info.sku.clone(), info.location.clone()];
+    if !info.resource_group().is_empty() {
+        parts.push(format!("group {}", info.resource_group()));
+    }
+    if info.hierarchical_namespace {
+        parts.push("hierarchical namespace".into());
+    }
+    parts.push(if info.shared_key_allowed {
+        "Shared Key allowed".into()
+    } else {
+        "Shared Key off".into()
+    });
+    parts.retain(|p| !p.is_empty());
+    parts.join(" · ")
+}
+
+/// The account as Resource Manager gave it (its own endpoints), with `credential`.
+fn found_account(
+    session: &Session,
+    info: &StorageAccountInfo,
+    credential: Credential,
+) -> Result<Account, StorageError> {
+    let op = format!("Open storage account `{}`", info.name);
+    let parse = |e: &Option<String>| {
+        e.as_deref()
+            .map(|u| {
+                url::Url::parse(u)
+                    .map_err(|e| StorageError::decode(&op, format!("Its endpoint `{u}` is not a URL ({e}).")))
+            })
+            .transpose()
+    };
+    Ok(Account {
+        name: info.name.clone(),
+        blob_endpoint: parse(&info.blob_endpoint)?,
+        queue_endpoint: parse(&info.queue_endpoint)?,
+        table_endpoint: parse(&info.table_endpoint)?,
+        credential,
+        scope: None,
+        trusted_cert: session.trusted_cert.clone(),
+    })
+}
+
+/// The found account opened with the signed-in identity (storage tokens of its tenant).
+fn signed_in_account(
+    session: &Session,
+    tenant: &Tenant,
+    info: &StorageAccountInfo,
+) -> Result<(AccountProfile, Account), StorageError> {
+    let credential = session.credential(&Audience::storage(), session.tenant_for(&tenant.id))?;
+    let account = found_account(session, info, Credential::Bearer(credential))?;
+    let mut settings = session.settings.clone();
+    if let Some(t) = session.tenant_for(&tenant.id) {
+        settings.tenant = t.to_string();
+    }
+    let (profile, _) = AccountProfile::from_account(&info.name, ProfileKind::EntraId, &account);
+    let profile = AccountProfile {
+        id: discovered_id(&session.profile_id, &info.id),
+        ..profile.with_entra(settings)
+    };
+    Ok((profile, account))
+}
+
+/// The found account opened with its first key that may write (`listKeys`).
+async fn keyed_account(
+    session: &Session,
+    tenant: Option<&str>,
+    info: &StorageAccountInfo,
+) -> Result<Account, StorageError> {
+    let keys = session.manager(tenant)?.list_keys(&info.id).await?;
+    let key = keys
+        .iter()
+        .find(|k| k.permissions.eq_ignore_ascii_case("FULL"))
+        .or(keys.first())
+        .ok_or_else(|| {
+            StorageError::new(
+                crate::storage::ErrorKind::Decode,
+                "List the account's keys",
+                "Resource Manager listed no keys for this account.",
+            )
+        })?;
+    found_account(
+        session,
+        info,
+        Credential::SharedKey(AccountKey::from_base64(&key.value)?),
+    )
+}

@@ -1,0 +1,93 @@
+//! What the tree and the account form ask of the app: open a tab, test, edit, remove or create, and a saved
+//! profile put in place (its secret to the keychain, its client opened again, the list written).
+
+use crate::app::accounts::editor::{AccountEditor, EditorOutcome};
+use crate::app::accounts::tree::{TabTarget, TreeAction};
+use crate::app::frame::app::{Confirm, OpResult, TesseraApp};
+use crate::storage::Service;
+
+impl TesseraApp {
+    pub fn tree_action(&mut self, action: TreeAction) {
+        match action {
+            TreeAction::Open(target) => self.open_tab(target),
+            TreeAction::TestConnection(id) => {
+                self.connections.open(&self.backend, &id);
+                self.connections.test(&self.backend, &id);
+            }
+            TreeAction::Edit(id) => {
+                if let Some(c) = self.connections.get(&id) {
+                    self.editor = Some(AccountEditor::edit(&c.profile));
+                }
+            }
+            TreeAction::AccountSas(id) => {
+                self.account_sas = self.account_window(&id, crate::app::accounts::account_sas::AccountSasWindow::new)
+            }
+            TreeAction::ServiceSettings(id) => {
+                use crate::app::accounts::service_settings::ServiceSettingsWindow;
+                self.service_settings = self.account_window(&id, ServiceSettingsWindow::new)
+            }
+            TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
+            TreeAction::ProfilesChanged => self.save_profiles(),
+            TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),
+            TreeAction::CountEntities(target) => crate::app::frame::tabs::start_count_job(self, target),
+            TreeAction::Create(target, access) => {
+                let Some(client) = self.connections.client(&target.profile_id) else {
+                    return;
+                };
+                self.run_op(async move {
+                    let TabTarget {
+                        profile_id,
+                        service,
+                        name,
+                    } = target;
+                    let result = match service {
+                        Service::Blob => client.create_container(&name, access, &[]).await,
+                        Service::Queue => client.create_queue(&name, &[]).await,
+                        Service::Table => client.create_table(&name).await,
+                    };
+                    OpResult {
+                        message: result.map(|_| format!("Created {} `{name}`.", service.resource())),
+                        refresh: Some((profile_id, service)),
+                    }
+                });
+            }
+        }
+    }
+
+    pub fn editor_outcome(&mut self, outcome: EditorOutcome) {
+        match outcome {
+            EditorOutcome::Open => {}
+            EditorOutcome::Cancelled => self.editor = None,
+            EditorOutcome::Saved { profile, secret } => {
+                let profile = *profile;
+                self.editor = None;
+                let label = profile.label.clone();
+                if let Some(secret) = secret {
+                    let secrets = self.secrets.clone();
+                    let id = profile.id.clone();
+                    let l = label.clone();
+                    self.secrets.hold(&id, &secret);
+                    self.saving_secret = Some(self.backend.spawn_blocking(move || (l, secrets.store(&id, &secret))));
+                }
+                match self.connections.get_mut(&profile.id) {
+                    Some(c) => c.profile = profile.clone(),
+                    None => self
+                        .connections
+                        .list
+                        .push(crate::app::accounts::connections::Connection::new(profile.clone())),
+                }
+                self.connections.reset(&profile.id);
+                // Open tabs keep their panes (and any unsaved edit) and carry on with the new settings: a
+                // sign-in renewed in the form reaches them without closing anything.
+                if self.tabs.list.iter().any(|t| t.target.profile_id == profile.id) {
+                    self.connections.open(&self.backend, &profile.id);
+                }
+                self.explorer.forget_account(&profile.id);
+                self.save_profiles();
+                self.log
+                    .line(&format!("account saved: {label} ({})", profile.kind.describe()));
+                self.notice(format!("Account `{label}` saved."));
+            }
+        }
+    }
+}
