@@ -328,10 +328,12 @@ fn a_device_code_sign_in_waits_through_pending_and_slow_down_then_its_refresh_to
     let authority = Authority::new(&endpoint.host, "organizations").unwrap();
     endpoint.script_device_code(&["authorization_pending", "slow_down", "authorization_pending", "ok"]);
     let signed_in = rt.block_on(async {
-        let code = oauth::start_device_code(&authority, "my-public-client").await.unwrap();
+        let code = oauth::start_device_code(&authority, "my-public-client", &Audience::storage(), None)
+            .await
+            .unwrap();
         assert_eq!(code.user_code, "FJ3K9QWX");
         assert_eq!(code.verification_uri, "https://microsoft.com/devicelogin");
-        tokio::time::timeout(Duration::from_secs(30), oauth::finish_device_code(&code))
+        tokio::time::timeout(Duration::from_secs(30), oauth::finish_device_code(&code, None))
             .await
             .unwrap()
             .unwrap()
@@ -364,8 +366,10 @@ fn a_device_code_sign_in_waits_through_pending_and_slow_down_then_its_refresh_to
         endpoint.script_device_code(answers);
         let e = rt
             .block_on(async {
-                let code = oauth::start_device_code(&authority, "my-public-client").await.unwrap();
-                oauth::finish_device_code(&code).await
+                let code = oauth::start_device_code(&authority, "my-public-client", &Audience::storage(), None)
+                    .await
+                    .unwrap();
+                oauth::finish_device_code(&code, None).await
             })
             .err()
             .unwrap();
@@ -455,6 +459,22 @@ fn a_device_code_account_signs_in_from_the_dialog_and_keeps_its_refresh_token_in
     state.sync_files();
     let file = std::fs::read_to_string(&state.paths().accounts_file).unwrap();
     assert!(file.contains("\"DeviceCode\"") && !file.contains("REFRESH-"), "{file}");
+    // The sign-in's own requests are in the inspector (device code, polls, renewals), their codes and tokens not.
+    let requests = state.requests();
+    assert!(
+        requests
+            .iter()
+            .any(|r| r.service == tessera::storage::Api::SignIn && r.resource.ends_with("/devicecode"))
+    );
+    assert!(
+        requests
+            .iter()
+            .any(|r| r.service == tessera::storage::Api::SignIn && r.resource.ends_with("/token"))
+    );
+    let inspector = format!("{requests:?}");
+    for secret in ["DEVICECODE-SECRET", "REFRESH-"] {
+        assert!(!inspector.contains(secret), "{secret} reached the inspector");
+    }
 }
 
 #[test]

@@ -13,8 +13,10 @@ use tessera::storage::arm::ResourceManager;
 use tessera::storage::azure_cli::AzureCli;
 use tessera::storage::blob::{BlobHttpHeaders, Conditions, PublicAccess};
 use tessera::storage::cloud::Cloud;
+use tessera::storage::oauth::{Authority, Secret, ServicePrincipal};
+use tessera::storage::side_requests::Reporter;
 use tessera::storage::token::Audience;
-use tessera::storage::{Client, ClientOptions, EMULATOR_KEY, TokenCredential};
+use tessera::storage::{Api, Client, ClientOptions, EMULATOR_KEY, RequestEvent, TokenCredential};
 
 const FABRIKAM: &str = "0b0b0b0b-1111-4222-8333-444444444444";
 const PROD: &str = "6f1c2a3b-0000-4000-8000-00000000aa01";
@@ -288,6 +290,28 @@ fn the_user_switches_a_listed_account_to_its_key_which_stays_in_memory_and_an_ac
             .any(|(m, p, _, _)| m == "POST" && p.contains("/listKeys?")),
         "the key came from listKeys"
     );
+    let shared_key = app.harness.state().requests().iter().any(|r| {
+        r.operation == "List containers"
+            && r.request_headers
+                .iter()
+                .any(|(k, v)| k.eq_ignore_ascii_case("authorization") && v.starts_with("SharedKey "))
+    });
+    assert!(shared_key, "the containers were listed with the key");
+    // Resource Manager's requests are in the inspector beside the storage ones, the token and the key redacted.
+    let inspector = format!("{:?}", app.harness.state().requests());
+    let listed_keys = app
+        .harness
+        .state()
+        .requests()
+        .iter()
+        .find(|r| r.service == Api::ResourceManager && r.resource.ends_with("/listKeys"))
+        .cloned()
+        .expect("listKeys is in the inspector");
+    assert_eq!(listed_keys.request_header("authorization"), Some("Bearer <redacted>"));
+    assert!(
+        !inspector.contains(&EMULATOR_KEY[..20]),
+        "the listed key never reaches the inspector"
+    );
     // A new account appears in the subscription while the user looks: Refresh lists it, and the account already
     // open (with its key) stays as it is.
     let mut more = arm_accounts_of_prod();
@@ -316,4 +340,88 @@ fn the_user_switches_a_listed_account_to_its_key_which_stays_in_memory_and_an_ac
     state.sync_files();
     let file = std::fs::read_to_string(&state.paths().accounts_file).unwrap();
     assert!(!file.contains(EMULATOR_KEY) && !file.contains("this-run-arm"), "{file}");
+    let found: Vec<String> = state
+        .profile_ids()
+        .into_iter()
+        .filter(|id| id.starts_with("this-run-arm/"))
+        .collect();
+    assert!(!found.is_empty());
+    for id in found {
+        assert_eq!(
+            state.stored_secret(&id),
+            Ok(None),
+            "no found account's key reaches the keychain"
+        );
+    }
+}
+
+#[test]
+fn a_service_principal_browses_through_a_busy_sign_in_and_every_request_shows_redacted_in_the_inspector() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let arm = rt.block_on(stand_in());
+    let endpoint = rt.block_on(common::entra::OAuthEndpoint::start_https("s3cret-value"));
+    // The sign-in host is busy once: the token request is tried again, as a read is.
+    endpoint.busy_for(1);
+    let ca = oauth_emulator().ca_pem.clone();
+    let principal = ServicePrincipal {
+        authority: Authority::new(&endpoint.host, TENANT_ID)
+            .unwrap()
+            .trusting(Some(ca.clone())),
+        client_id: "11111111-2222-3333-4444-555555555555".into(),
+        secret: Secret::new("s3cret-value"),
+        audience: Audience::resource_manager(Cloud::Public),
+    };
+    let events = std::sync::Arc::new(std::sync::Mutex::new(Vec::<RequestEvent>::new()));
+    let sink = {
+        let events = events.clone();
+        std::sync::Arc::new(move |e: RequestEvent| events.lock().unwrap().push(e))
+    };
+    let manager = ResourceManager::new(&arm.endpoint, TokenCredential::new(principal), Some(ca))
+        .unwrap()
+        .with_reporter(Reporter::standalone(sink, "Work"));
+    assert_eq!(rt.block_on(manager.subscriptions()).unwrap().len(), 2);
+    let accounts = rt.block_on(manager.storage_accounts(PROD)).unwrap();
+    assert_eq!(accounts.len(), 3);
+    let keys = rt.block_on(manager.list_keys(&accounts[0].id)).unwrap();
+    assert!(
+        arm.requests()
+            .iter()
+            .all(|(_, _, aud, _)| aud == "https://management.core.windows.net/"),
+        "the principal asked for Resource Manager's audience"
+    );
+
+    let events = events.lock().unwrap();
+    let sign_in: Vec<&RequestEvent> = events.iter().filter(|e| e.service == Api::SignIn).collect();
+    assert_eq!(sign_in.len(), 2, "the busy answer, then the token: {sign_in:#?}");
+    assert_eq!((sign_in[0].status, sign_in[1].status), (Some(503), Some(200)));
+    assert_eq!((sign_in[0].attempt, sign_in[1].attempt), (1, 2));
+    assert_eq!(
+        sign_in[0].request_seq, sign_in[1].request_seq,
+        "one request, two attempts"
+    );
+    assert!(sign_in[0].note.as_deref().is_some_and(|n| n.contains("retrying")));
+    let arm_events: Vec<&RequestEvent> = events.iter().filter(|e| e.service == Api::ResourceManager).collect();
+    assert_eq!(arm_events.len(), 4, "subscriptions, two pages of accounts, listKeys");
+    assert!(
+        arm_events
+            .iter()
+            .all(|e| e.request_header("authorization") == Some("Bearer <redacted>"))
+    );
+    assert_eq!(arm_events[3].method, "POST");
+    let everything = format!("{events:?}");
+    for secret in ["s3cret-value", keys[0].value.as_str()] {
+        assert!(!everything.contains(secret), "a secret reached the events");
+    }
+    assert!(
+        everything.contains("client_secret=%3Credacted%3E"),
+        "the form is kept, its secret redacted"
+    );
+    // Every token minted here starts with the same header: none reaches the events, the answers say `<redacted>`.
+    let (minted, _) = common::entra::mint_token(60);
+    let header = minted.split('.').next().unwrap();
+    assert!(!everything.contains(header), "no token reaches the events");
+    assert!(
+        everything.contains("access_token\\\":\\\"<redacted>"),
+        "the answer is kept, its token redacted"
+    );
 }

@@ -2,19 +2,17 @@
 //! subscription's storage accounts (with the endpoints Azure gives, never composed from a name) and, where the
 //! identity may, an account's keys.
 
-use std::time::Duration;
-
 use serde_json::Value;
 use url::Url;
 
 use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::events::Api;
+use crate::storage::side_requests::{self, Reporter, SideRequest};
 use crate::storage::token::TokenCredential;
 
 /// The API versions these reads are documented at.
 const TENANTS_API: &str = "2022-12-01";
 const STORAGE_API: &str = "2023-05-01";
-/// Reads are tried this many times when Resource Manager is busy (429, 5xx) or the connection fails.
-const ATTEMPTS: u32 = 3;
 
 /// A directory the identity belongs to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +88,7 @@ pub struct ResourceManager {
     endpoint: Url,
     credential: TokenCredential,
     trusted_cert: Option<std::path::PathBuf>,
+    reporter: Option<Reporter>,
 }
 
 impl ResourceManager {
@@ -102,17 +101,41 @@ impl ResourceManager {
                 format!("`{endpoint}` is not a URL ({e}), e.g. https://management.azure.com."),
             )
         })?;
-        if endpoint.scheme() != "https" && !crate::storage::transport::is_loopback(&endpoint) {
+        let loopback = crate::storage::transport::is_loopback(&endpoint);
+        if endpoint.scheme() != "https" && !loopback {
             return Err(StorageError::invalid(
                 op,
                 format!("`{endpoint}` is not HTTPS: the sign-in token would travel in the clear."),
+            ));
+        }
+        // The token opens every subscription the identity may manage: it goes to a cloud's own Resource Manager,
+        // or to this computer (a stand-in, a local proxy), never to a host typed by mistake.
+        let known = crate::storage::cloud::Cloud::ALL
+            .iter()
+            .any(|c| c.resource_manager().trim_end_matches('/') == endpoint.as_str().trim_end_matches('/'));
+        if !known && !loopback {
+            return Err(StorageError::invalid(
+                op,
+                format!(
+                    "`{endpoint}` is not Resource Manager of a cloud this app knows (management.azure.com, \
+                     management.chinacloudapi.cn, management.usgovcloudapi.net): a Resource Manager token is sent \
+                     only there."
+                ),
             ));
         }
         Ok(ResourceManager {
             endpoint,
             credential,
             trusted_cert,
+            reporter: None,
         })
+    }
+
+    /// Reports its requests (and its credential's token requests) to `reporter`: the HTTP inspector.
+    pub fn with_reporter(mut self, reporter: Reporter) -> Self {
+        self.credential.report_to(reporter.clone());
+        self.reporter = Some(reporter);
+        self
     }
 
     pub fn credential(&self) -> &TokenCredential {
@@ -228,93 +251,52 @@ impl ResourceManager {
         }
     }
 
-    /// One request, tried again while Resource Manager is busy or unreachable (as the SDKs do); its error in
-    /// words with the code and request id.
+    /// One request (tried again while Resource Manager is busy or unreachable, as reads are), and once more
+    /// with a new token when the one sent was refused; its error in words with the code and request id.
     async fn send(&self, op: &str, method: reqwest::Method, url: Url) -> Result<Value> {
         let http = crate::storage::oauth::http(self.trusted_cert.as_deref())?;
-        let mut attempt = 0;
+        let mut renewed = false;
         loop {
-            attempt += 1;
             let token = self
                 .credential
                 .token()
                 .await
                 .map_err(|e| e.with_operation(op.to_string()))?;
-            let sent = http
-                .request(method.clone(), url.clone())
-                .header("authorization", token.authorization(&url, op)?)
-                .header("accept", "application/json")
-                .header("content-length", "0")
-                .send()
-                .await;
-            let response = match sent {
-                Ok(r) => r,
-                Err(_) if attempt < ATTEMPTS => {
-                    tokio::time::sleep(backoff(attempt, None)).await;
-                    continue;
-                }
-                Err(e) => return Err(unreachable(op, &url, &e)),
+            let request = SideRequest {
+                api: Api::ResourceManager,
+                operation: op,
+                method: method.clone(),
+                url: url.clone(),
+                headers: vec![(
+                    "authorization",
+                    token.authorization(&url, op)?.to_str().unwrap_or("").to_string(),
+                )],
+                form: None,
             };
-            let status = response.status().as_u16();
-            let header = |name: &str| {
-                response
-                    .headers()
-                    .get(name)
-                    .and_then(|v| v.to_str().ok())
-                    .map(str::to_string)
-            };
-            let request_id = header("x-ms-request-id").or_else(|| header("x-ms-correlation-request-id"));
-            let retry_after = header("retry-after").and_then(|v| v.trim().parse::<u64>().ok());
-            let bytes = response.bytes().await.unwrap_or_default();
-            if (status == 429 || status >= 500) && attempt < ATTEMPTS {
-                tokio::time::sleep(backoff(attempt, retry_after)).await;
+            let answer = side_requests::send(&http, &request, self.reporter.as_ref()).await?;
+            if answer.status == 401 && !renewed && self.credential.renew_after_refusal(&token).await {
+                renewed = true;
                 continue;
             }
-            if status == 401 && attempt < ATTEMPTS && self.credential.renew_after_refusal(&token).await {
-                continue;
+            if (200..300).contains(&answer.status) {
+                return Ok(answer.json);
             }
-            let json: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-            if (200..300).contains(&status) {
-                return Ok(json);
-            }
-            let error = json.get("error").cloned().unwrap_or(Value::Null);
+            let error = answer.json.get("error").cloned().unwrap_or(Value::Null);
             let mut e = StorageError::new(
                 ErrorKind::Service,
                 op,
                 Some(text(&error, "message"))
                     .filter(|m| !m.is_empty())
-                    .unwrap_or_else(|| format!("Resource Manager answered HTTP {status}.")),
+                    .unwrap_or_else(|| format!("Resource Manager answered HTTP {}.", answer.status)),
             );
-            e.status = Some(status);
+            e.status = Some(answer.status);
             e.code = Some(text(&error, "code")).filter(|c| !c.is_empty());
-            e.request_id = request_id;
+            e.request_id = answer.request_id;
             e.endpoint = url.host_str().map(str::to_string);
             e.sign_in = Some(self.credential.sign_in_again());
             return Err(e);
         }
     }
-}
-
-/// How long to wait before trying again: what Resource Manager asked for (at most a minute), else 1 s, 2 s.
-fn backoff(attempt: u32, retry_after: Option<u64>) -> Duration {
-    match retry_after {
-        Some(secs) => Duration::from_secs(secs.min(60)),
-        None => Duration::from_millis(500 << attempt.min(4)),
-    }
-}
-
-fn unreachable(op: &str, url: &Url, e: &reqwest::Error) -> StorageError {
-    let words = crate::storage::transport::failure_words(e);
-    let mut err = StorageError::new(
-        ErrorKind::Connection,
-        op,
-        format!("Resource Manager could not be reached ({words})."),
-    );
-    err.endpoint = url.host_str().map(|h| match url.port() {
-        Some(p) => format!("{h}:{p}"),
-        None => h.to_string(),
-    });
-    err
 }
 
 fn text(json: &Value, key: &str) -> String {
@@ -378,7 +360,9 @@ mod tests {
         let cli = TokenCredential::new(crate::storage::azure_cli::AzureCli::new(None));
         assert!(ResourceManager::new("http://management.example.com", cli.clone(), None).is_err());
         assert!(ResourceManager::new("not a url", cli.clone(), None).is_err());
-        assert!(ResourceManager::new("http://127.0.0.1:1234", cli, None).is_ok());
+        assert!(ResourceManager::new("http://127.0.0.1:1234", cli.clone(), None).is_ok());
+        assert!(ResourceManager::new("https://management.azure.com/", cli.clone(), None).is_ok());
+        assert!(ResourceManager::new("https://management.contoso.example", cli, None).is_err());
         let key = ListedKey {
             name: "key1".into(),
             value: "SECRETKEY".into(),

@@ -96,7 +96,8 @@ impl AzureCli {
 }
 
 impl TokenSource for AzureCli {
-    fn fetch(&self) -> TokenFuture<'_> {
+    // `az` makes its own requests, out of this app's sight.
+    fn fetch<'a>(&'a self, _report: Option<&'a crate::storage::side_requests::Reporter>) -> TokenFuture<'a> {
         Box::pin(self.run())
     }
 

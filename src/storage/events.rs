@@ -5,6 +5,47 @@ use std::time::{Duration, SystemTime};
 
 use crate::storage::Service;
 
+/// Which door a request went through: a storage service, or the sign-in and Resource Manager hosts that come
+/// before one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Api {
+    Storage(Service),
+    /// Microsoft Entra ID's token and device-code endpoints.
+    SignIn,
+    /// Azure Resource Manager (tenants, subscriptions, storage accounts, keys).
+    ResourceManager,
+}
+
+impl Api {
+    pub fn name(self) -> &'static str {
+        match self {
+            Api::Storage(s) => s.name(),
+            Api::SignIn => "sign-in",
+            Api::ResourceManager => "Resource Manager",
+        }
+    }
+
+    /// The storage service, for a storage request.
+    pub fn storage(self) -> Option<Service> {
+        match self {
+            Api::Storage(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Api {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A number for a new client (or a reporter of its own), unique in this process.
+pub(crate) fn next_client_id() -> u64 {
+    static NEXT_CLIENT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT_CLIENT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// What happened to one attempt of one request. Carries no secret: headers and URL are redacted before it exists.
 #[derive(Clone, Debug)]
 pub struct RequestEvent {
@@ -17,7 +58,7 @@ pub struct RequestEvent {
     pub started: SystemTime,
     pub duration: Duration,
     pub account: String,
-    pub service: Service,
+    pub service: Api,
     /// What the caller asked for, in words: "Query entities", "Acquire lease".
     pub operation: String,
     pub method: String,
@@ -51,7 +92,7 @@ impl RequestEvent {
             started: std::time::UNIX_EPOCH,
             duration: Duration::from_millis(3),
             account: "acct".into(),
-            service,
+            service: Api::Storage(service),
             operation: "op".into(),
             method: method.into(),
             resource: String::new(),
@@ -128,6 +169,29 @@ fn redact_element(text: &str, name: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// What an answer adds to its event: the request id, the error code, the headers (redacted).
+pub(crate) fn fill_response(event: &mut RequestEvent, headers: &reqwest::header::HeaderMap) {
+    event.request_id = headers
+        .get("x-ms-request-id")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    if event.error_code.is_none() {
+        event.error_code = headers
+            .get("x-ms-error-code")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+    }
+    event.response_headers = headers
+        .iter()
+        .map(|(n, v)| {
+            (
+                n.as_str().to_string(),
+                crate::storage::redact::redact_header(n.as_str(), v.to_str().unwrap_or("<binary>")),
+            )
+        })
+        .collect();
 }
 
 impl RequestEvent {

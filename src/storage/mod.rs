@@ -25,6 +25,7 @@ pub(crate) mod request;
 pub(crate) mod retry;
 pub mod service_properties;
 pub mod service_sas;
+pub mod side_requests;
 pub mod table;
 pub(crate) mod times;
 pub mod token;
@@ -39,7 +40,7 @@ pub use account::{
 pub use auth::{SigningInput, sign_shared_key};
 pub use connection_string::{IGNORED_SETTINGS, ParsedConnectionString};
 pub use error::{ErrorKind, Result, StorageError};
-pub use events::{EventSink, RequestEvent};
+pub use events::{Api, EventSink, RequestEvent};
 pub use names::{validate_blob_name, validate_container_name, validate_queue_name, validate_table_name};
 pub use pipeline::{API_VERSION, Client, ClientOptions};
 pub use progress::{NetworkWait, TransferProgress};

@@ -8,6 +8,7 @@ use std::time::{Duration, SystemTime};
 use url::Url;
 
 use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::side_requests::{self, Reporter, SideRequest};
 use crate::storage::token::{AccessToken, Audience, TokenFuture, TokenSource};
 
 /// The public cloud's sign-in host; national clouds and tests name their own.
@@ -129,20 +130,29 @@ enum TokenAnswer {
     },
 }
 
-async fn post_form(op: &str, authority: &Authority, leaf: &str, fields: &[(&str, &str)]) -> Result<serde_json::Value> {
+async fn post_form(
+    op: &str,
+    authority: &Authority,
+    leaf: &str,
+    fields: &[(&str, &str)],
+    report: Option<&Reporter>,
+) -> Result<serde_json::Value> {
     let url = authority.endpoint(leaf);
-    let body: String = url::form_urlencoded::Serializer::new(String::new())
+    let form: String = url::form_urlencoded::Serializer::new(String::new())
         .extend_pairs(fields)
         .finish();
-    let resp = http(authority.trusted_cert.as_deref())?
-        .post(&url)
-        .header("content-type", "application/x-www-form-urlencoded")
-        .header("accept", "application/json")
-        .body(body)
-        .send()
+    let request = SideRequest {
+        api: crate::storage::events::Api::SignIn,
+        operation: op,
+        method: reqwest::Method::POST,
+        url: url::Url::parse(&url).map_err(|e| StorageError::invalid(op, format!("`{url}` is not a URL ({e}).")))?,
+        headers: Vec::new(),
+        form: Some(form),
+    };
+    let answer = side_requests::send(&http(authority.trusted_cert.as_deref())?, &request, report)
         .await
         .map_err(|e| {
-            let words = crate::storage::transport::failure_words(&e);
+            let words = e.message.clone();
             let hint = if crate::storage::error::is_certificate_failure(&words) {
                 "The sign-in host's certificate is not trusted by this computer: if a TLS-inspecting proxy or a \
                  private sign-in host uses its own, choose its PEM file under \"Trust certificate\" in the \
@@ -156,15 +166,17 @@ async fn post_form(op: &str, authority: &Authority, leaf: &str, fields: &[(&str,
                 format!("The sign-in endpoint {url} could not be reached ({words}). {hint}"),
             )
         })?;
-    let status = resp.status().as_u16();
-    let bytes = resp.bytes().await.unwrap_or_default();
-    serde_json::from_slice(&bytes).map_err(|_| {
-        StorageError::new(
+    if answer.json.is_null() {
+        return Err(StorageError::new(
             ErrorKind::SignIn,
             op,
-            format!("The sign-in endpoint {url} answered HTTP {status} without the JSON it should send. Check the sign-in host."),
-        )
-    })
+            format!(
+                "The sign-in endpoint {url} answered HTTP {} without the JSON it should send. Check the sign-in host.",
+                answer.status
+            ),
+        ));
+    }
+    Ok(answer.json)
 }
 
 fn read_token_answer(json: &serde_json::Value) -> TokenAnswer {
@@ -200,7 +212,7 @@ pub struct ServicePrincipal {
 }
 
 impl TokenSource for ServicePrincipal {
-    fn fetch(&self) -> TokenFuture<'_> {
+    fn fetch<'a>(&'a self, report: Option<&'a Reporter>) -> TokenFuture<'a> {
         Box::pin(async move {
             let op = "Sign in as the service principal";
             let json = post_form(
@@ -213,6 +225,7 @@ impl TokenSource for ServicePrincipal {
                     ("client_secret", self.secret.expose()),
                     ("scope", &self.audience.app_scope()),
                 ],
+                report,
             )
             .await?;
             match read_token_answer(&json) {
@@ -273,7 +286,14 @@ pub struct SignedIn {
 const DEVICE_OP: &str = "Sign in with a device code";
 
 /// Asks for a code for the person to type at the verification page.
-pub async fn start_device_code(authority: &Authority, client_id: &str) -> Result<DeviceCode> {
+/// The sign-in is for `audience` (storage; Resource Manager for a browse account), and its refresh token then
+/// serves the other resource too where the app registration has that permission.
+pub async fn start_device_code(
+    authority: &Authority,
+    client_id: &str,
+    audience: &Audience,
+    report: Option<&Reporter>,
+) -> Result<DeviceCode> {
     if client_id.trim().is_empty() {
         return Err(StorageError::invalid(
             DEVICE_OP,
@@ -285,10 +305,8 @@ pub async fn start_device_code(authority: &Authority, client_id: &str) -> Result
         DEVICE_OP,
         authority,
         "devicecode",
-        &[
-            ("client_id", client_id.trim()),
-            ("scope", &Audience::storage().user_scope()),
-        ],
+        &[("client_id", client_id.trim()), ("scope", &audience.user_scope())],
+        report,
     )
     .await?;
     let text = |k: &str| json.get(k).and_then(|v| v.as_str()).map(str::to_string);
@@ -328,7 +346,7 @@ pub async fn start_device_code(authority: &Authority, client_id: &str) -> Result
 
 /// Waits for the person to finish at the verification page, asking as often as the endpoint allows; ends
 /// with words when the code expires or the person declines. Dropping the future cancels the wait.
-pub async fn finish_device_code(code: &DeviceCode) -> Result<SignedIn> {
+pub async fn finish_device_code(code: &DeviceCode, report: Option<&Reporter>) -> Result<SignedIn> {
     let mut interval = code.interval;
     loop {
         tokio::time::sleep(interval).await;
@@ -344,6 +362,7 @@ pub async fn finish_device_code(code: &DeviceCode) -> Result<SignedIn> {
                 ("client_id", &code.client_id),
                 ("device_code", code.device_code.expose()),
             ],
+            report,
         )
         .await;
         // A network blip between polls does not end the sign-in (RFC 8628): ask again until the code expires.
@@ -431,7 +450,7 @@ impl RefreshToken {
 }
 
 impl TokenSource for RefreshToken {
-    fn fetch(&self) -> TokenFuture<'_> {
+    fn fetch<'a>(&'a self, report: Option<&'a Reporter>) -> TokenFuture<'a> {
         Box::pin(async move {
             let op = "Renew the sign-in";
             let current = self.token.lock().expect("refresh token lock").clone();
@@ -445,6 +464,7 @@ impl TokenSource for RefreshToken {
                     ("refresh_token", current.expose()),
                     ("scope", &self.audience.user_scope()),
                 ],
+                report,
             )
             .await?;
             match read_token_answer(&json) {

@@ -14,7 +14,7 @@ use crate::storage::Service;
 use crate::storage::account::{Account, Credential};
 use crate::storage::auth::{SigningInput, sign_shared_key};
 use crate::storage::error::{ErrorKind, Result, StorageError, locate, service_error};
-use crate::storage::events::{EventSink, RequestEvent, kept_body};
+use crate::storage::events::{EventSink, RequestEvent, fill_response, kept_body};
 use crate::storage::redact::{redact_header, redact_query};
 pub use crate::storage::request::{Headers, QUERY_VALUE, Request, Response, StreamingResponse};
 use crate::storage::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after, write_never_ran};
@@ -66,7 +66,8 @@ struct Inner {
     credential_worked: AtomicBool,
     retry: RetryPolicy,
     events: Option<EventSink>,
-    seq: AtomicU64,
+    /// Shared with the token requests made for this client (`reporter`): one numbering for both.
+    seq: Arc<AtomicU64>,
     breaker: CircuitBreaker,
 }
 
@@ -103,12 +104,11 @@ impl Client {
             .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e.to_string()))?;
-        static NEXT_CLIENT: AtomicU64 = AtomicU64::new(1);
         let exact_case = transport::ExactCase::new(options.connect_timeout, extra_roots)
             .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e))?;
-        Ok(Client {
+        let client = Client {
             inner: Arc::new(Inner {
-                id: NEXT_CLIENT.fetch_add(1, Ordering::Relaxed),
+                id: crate::storage::events::next_client_id(),
                 account,
                 http,
                 exact_case,
@@ -116,10 +116,27 @@ impl Client {
                 credential_worked: AtomicBool::new(false),
                 retry: options.retry,
                 events: options.events,
-                seq: AtomicU64::new(0),
+                seq: Arc::default(),
                 breaker: CircuitBreaker::new(options.breaker_threshold, options.breaker_open_for),
             }),
-        })
+        };
+        // The sign-in's own requests show beside this client's (the first client of a credential takes them).
+        if let (Credential::Bearer(credential), Some(reporter)) = (&client.inner.account.credential, client.reporter())
+        {
+            credential.report_to(reporter);
+        }
+        Ok(client)
+    }
+
+    /// Where requests made for this client outside the storage services are reported (None: nobody listens).
+    pub fn reporter(&self) -> Option<crate::storage::side_requests::Reporter> {
+        let sink = self.inner.events.clone()?;
+        Some(crate::storage::side_requests::Reporter::new(
+            sink,
+            self.inner.id,
+            &self.inner.account.name,
+            self.inner.seq.clone(),
+        ))
     }
 
     pub fn account(&self) -> &Account {
@@ -545,7 +562,7 @@ impl Client {
             started,
             duration,
             account: self.inner.account.name.clone(),
-            service: req.service,
+            service: crate::storage::events::Api::Storage(req.service),
             operation: req.operation.clone(),
             method: req.method.as_str().to_string(),
             resource: percent_encoding::percent_decode_str(&req.path)
@@ -570,26 +587,4 @@ impl Client {
             sink(event);
         }
     }
-}
-
-fn fill_response(event: &mut RequestEvent, headers: &HeaderMap) {
-    event.request_id = headers
-        .get("x-ms-request-id")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    if event.error_code.is_none() {
-        event.error_code = headers
-            .get("x-ms-error-code")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
-    }
-    event.response_headers = headers
-        .iter()
-        .map(|(n, v)| {
-            (
-                n.as_str().to_string(),
-                redact_header(n.as_str(), v.to_str().unwrap_or("<binary>")),
-            )
-        })
-        .collect();
 }

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
 use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::side_requests::Reporter;
 
 /// The resource every storage token is asked for (blob, queue and table alike).
 pub const STORAGE_RESOURCE: &str = "https://storage.azure.com/";
@@ -103,8 +104,9 @@ pub type TokenFuture<'a> = Pin<Box<dyn Future<Output = Result<AccessToken>> + Se
 
 /// One way of getting a token: the Azure CLI, a service principal's secret, a device-code sign-in's refresh token.
 pub trait TokenSource: Send + Sync {
-    /// A new token (the source may hand back one it cached itself, as `az` does).
-    fn fetch(&self) -> TokenFuture<'_>;
+    /// A new token (the source may hand back one it cached itself, as `az` does); its requests, if any, are
+    /// reported to `report`.
+    fn fetch<'a>(&'a self, report: Option<&'a Reporter>) -> TokenFuture<'a>;
     /// How the user got this token, for the status line: "Azure CLI", "service principal 1234…".
     fn describe(&self) -> String;
     /// What the user does when the sign-in is refused or ended, in words: "Run `az login`, then retry."
@@ -126,6 +128,8 @@ struct Inner {
     refused: AtomicBool,
     refresh_before: Duration,
     fetches: AtomicU64,
+    /// Where the source's own requests are reported: set by the first client that uses this credential.
+    reporter: std::sync::OnceLock<Reporter>,
 }
 
 impl TokenCredential {
@@ -141,6 +145,7 @@ impl TokenCredential {
                 refused: AtomicBool::new(false),
                 refresh_before,
                 fetches: AtomicU64::new(0),
+                reporter: std::sync::OnceLock::new(),
             }),
         }
     }
@@ -155,9 +160,14 @@ impl TokenCredential {
             return Ok(token.clone());
         }
         self.inner.fetches.fetch_add(1, Ordering::Relaxed);
-        let fresh = self.inner.source.fetch().await?;
+        let fresh = self.inner.source.fetch(self.inner.reporter.get()).await?;
         *cache = Some(fresh.clone());
         Ok(fresh)
+    }
+
+    /// Reports the source's requests (a token endpoint's) to `reporter`, unless another client already does.
+    pub fn report_to(&self, reporter: Reporter) {
+        let _ = self.inner.reporter.set(reporter);
     }
 
     /// The service refused the token (expired early, revoked): the next request asks the source again.
@@ -175,7 +185,7 @@ impl TokenCredential {
             return true;
         }
         self.inner.fetches.fetch_add(1, Ordering::Relaxed);
-        match self.inner.source.fetch().await {
+        match self.inner.source.fetch(self.inner.reporter.get()).await {
             Ok(fresh) if fresh.secret() != used.secret() => {
                 *cache = Some(fresh);
                 true
@@ -236,7 +246,7 @@ mod tests {
     struct Lifetimes(Mutex<Vec<Duration>>);
 
     impl TokenSource for Lifetimes {
-        fn fetch(&self) -> TokenFuture<'_> {
+        fn fetch<'a>(&'a self, _report: Option<&'a Reporter>) -> TokenFuture<'a> {
             Box::pin(async move {
                 let life = self.0.lock().unwrap().remove(0);
                 Ok(AccessToken::new("SECRETTOKEN", SystemTime::now() + life))
@@ -272,7 +282,7 @@ mod tests {
     struct Texts(Mutex<Vec<&'static str>>);
 
     impl TokenSource for Texts {
-        fn fetch(&self) -> TokenFuture<'_> {
+        fn fetch<'a>(&'a self, _report: Option<&'a Reporter>) -> TokenFuture<'a> {
             Box::pin(async move {
                 let mut texts = self.0.lock().unwrap();
                 let text = if texts.len() > 1 { texts.remove(0) } else { texts[0] };

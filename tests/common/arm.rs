@@ -131,7 +131,7 @@ fn answer(state: &Mutex<State>, endpoint: &str, head: &str) -> (&'static str, se
     let mut s = state.lock().unwrap();
     s.requests
         .push((method.into(), target.into(), aud.clone(), tid.clone()));
-    if !aud.starts_with("https://management.") {
+    if aud != "https://management.core.windows.net/" {
         return error(
             "401 Unauthorized",
             "InvalidAuthenticationToken",

@@ -224,6 +224,8 @@ struct EndpointState {
     device_answers: VecDeque<&'static str>,
     client_secret: String,
     refresh_tokens_given: u32,
+    /// How many requests more are answered 503 (a busy endpoint) before the real answer.
+    busy: u32,
     requests: Vec<(String, String)>,
 }
 
@@ -270,6 +272,11 @@ impl OAuthEndpoint {
 
     pub fn script_device_code(&self, answers: &[&'static str]) {
         self.state.lock().unwrap().device_answers = answers.iter().copied().collect();
+    }
+
+    /// The next `n` requests are answered 503, as a busy sign-in host does.
+    pub fn busy_for(&self, n: u32) {
+        self.state.lock().unwrap().busy = n;
     }
 
     /// The form fields of every request, by path.
@@ -355,6 +362,22 @@ fn answer(state: &Mutex<EndpointState>, path: &str, body: &str) -> (&'static str
         url::form_urlencoded::parse(body.as_bytes()).into_owned().collect();
     let mut s = state.lock().unwrap();
     s.requests.push((path.to_string(), body.to_string()));
+    if s.busy > 0 {
+        s.busy -= 1;
+        return (
+            "503 Service Unavailable",
+            serde_json::json!({"error": "temporarily_unavailable", "error_description": "AADSTS90033: A transient error has occurred. Please try again."}),
+        );
+    }
+    // A token for what the scope asks: Resource Manager's, or storage's.
+    let minted = |form: &std::collections::HashMap<String, String>| {
+        let scope = form.get("scope").map(String::as_str).unwrap_or("");
+        if scope.contains("management") {
+            mint_token_for("https://management.core.windows.net/", TENANT_ID, 3600).0
+        } else {
+            mint_token(3600).0
+        }
+    };
     let error = |code: &str, text: &str| serde_json::json!({"error": code, "error_description": format!("{text}\r\nTrace ID: 0000\r\nTimestamp: 2026-11-22 00:00:00Z"), "error_codes": [0]});
     if path.ends_with("/oauth2/v2.0/devicecode") {
         return (
@@ -377,14 +400,14 @@ fn answer(state: &Mutex<EndpointState>, path: &str, body: &str) -> (&'static str
     }
     let token = |s: &mut EndpointState| {
         s.refresh_tokens_given += 1;
-        let (access, _) = mint_token(3600);
+        let access = minted(&form);
         serde_json::json!({"token_type": "Bearer", "scope": "https://storage.azure.com/user_impersonation",
             "expires_in": 3599, "ext_expires_in": 3599, "access_token": access,
             "refresh_token": format!("REFRESH-{}", s.refresh_tokens_given)})
     };
     match form.get("grant_type").map(String::as_str) {
         Some("client_credentials") if form.get("client_secret") == Some(&s.client_secret) => {
-            let (access, _) = mint_token(3600);
+            let access = minted(&form);
             (
                 "200 OK",
                 serde_json::json!({"token_type": "Bearer", "expires_in": 3599, "access_token": access}),

@@ -7,65 +7,35 @@ use std::sync::Arc;
 
 use egui::RichText;
 
+use crate::app::accounts::browse_session::{Session, keyed_account, open_session, signed_in_account};
 use crate::app::accounts::connections::Connections;
-use crate::app::accounts::profiles::{AccountProfile, ArmSettings, EntraSettings, ProfileKind, SecretKind};
-use crate::app::accounts::secrets::{RotationKeeper, Secrets};
+use crate::app::accounts::profiles::{AccountProfile, ProfileKind, SecretKind};
 use crate::app::accounts::tree::{Loadable, TreeAction};
 use crate::app::runtime::backend::{Backend, Pending, take_ready};
-use crate::storage::arm::{ResourceManager, StorageAccountInfo, Subscription, Tenant};
-use crate::storage::cloud::Cloud;
-use crate::storage::token::Audience;
-use crate::storage::{Account, AccountKey, Credential, StorageError, TokenCredential};
+use crate::storage::arm::{StorageAccountInfo, Subscription, Tenant};
+use crate::storage::side_requests::Reporter;
+use crate::storage::{Account, StorageError};
 
 /// The ids of accounts found by a browse account start so (and, being this run's only, are never saved).
 pub const DISCOVERED_PREFIX: &str = "this-run-arm/";
 
-/// The profile id of a storage account found under a browse account.
-pub fn discovered_id(browse_id: &str, account_id: &str) -> String {
-    format!("{DISCOVERED_PREFIX}{browse_id}{}", account_id.to_ascii_lowercase())
+/// What the ids of every account a browse account found start with.
+pub fn discovered_prefix(browse_id: &str) -> String {
+    format!("{DISCOVERED_PREFIX}{browse_id}/")
+}
+
+/// The profile id of a storage account found under a browse account, in a tenant (one subscription may be seen
+/// from two tenants, through Azure Lighthouse).
+pub fn discovered_id(browse_id: &str, tenant: &str, account_id: &str) -> String {
+    format!(
+        "{}{tenant}{}",
+        discovered_prefix(browse_id),
+        account_id.to_ascii_lowercase()
+    )
 }
 
 pub fn is_discovered(id: &str) -> bool {
     id.starts_with(DISCOVERED_PREFIX)
-}
-
-/// A browse account's sign-in, its secret read once from the keychain.
-struct Session {
-    profile_id: String,
-    settings: EntraSettings,
-    secret: Option<String>,
-    trusted_cert: Option<std::path::PathBuf>,
-    arm: ArmSettings,
-    secrets: Arc<Secrets>,
-}
-
-impl Session {
-    fn cloud(&self) -> Cloud {
-        Cloud::of_resource_manager(self.arm.endpoint())
-    }
-
-    /// Tokens of `audience` in `tenant` (None: the tenant the settings name, or the sign-in's default).
-    fn credential(&self, audience: &Audience, tenant: Option<&str>) -> Result<TokenCredential, StorageError> {
-        let keeper = RotationKeeper::new(self.secrets.clone(), &self.profile_id);
-        let on_rotate: crate::storage::oauth::OnRotate = Box::new(move |new| keeper.rotated(new.expose()));
-        self.settings.credential_for(
-            audience,
-            tenant,
-            self.secret.as_deref(),
-            Some(on_rotate),
-            self.trusted_cert.clone(),
-        )
-    }
-
-    fn manager(&self, tenant: Option<&str>) -> Result<ResourceManager, StorageError> {
-        let credential = self.credential(&Audience::resource_manager(self.cloud()), tenant)?;
-        ResourceManager::new(self.arm.endpoint(), credential, self.trusted_cert.clone())
-    }
-
-    /// The tenant to ask in for a listed tenant: none when the settings name one (that one is used as typed).
-    fn tenant_for<'a>(&self, tenant: &'a str) -> Option<&'a str> {
-        (self.settings.tenant.trim().is_empty() && !tenant.is_empty()).then_some(tenant)
-    }
 }
 
 /// A list that loads once, on first sight, and again on Refresh.
@@ -123,14 +93,14 @@ struct Browsing {
     tenants: Slot<Vec<Tenant>>,
     /// By tenant id.
     subscriptions: HashMap<String, Slot<Vec<Subscription>>>,
-    /// By subscription id.
-    accounts: HashMap<String, Slot<Vec<StorageAccountInfo>>>,
+    /// By tenant id and subscription id.
+    accounts: HashMap<(String, String), Slot<Vec<StorageAccountInfo>>>,
     /// `listKeys` under way, by the found account's profile id.
     keys: HashMap<String, Pending<Result<Account, StorageError>>>,
     /// Why a key could not be had, by the found account's profile id.
     key_errors: HashMap<String, StorageError>,
-    filter: String,
-    choosing: bool,
+    /// Each tenant's subscription filter, and whether its "Choose shown…" is open.
+    filters: HashMap<String, (String, bool)>,
 }
 
 /// Every browse account's findings.
@@ -168,9 +138,10 @@ impl Browse {
             .show(ui, |ui| {
                 let browsing = self.accounts.entry(id.to_string()).or_default();
                 let secrets = connections.secrets();
+                let reporter = Reporter::standalone(backend.event_sink(), &profile.label);
                 browsing
                     .session
-                    .ensure(|| backend.spawn_blocking(move || open_session(&profile, &secrets)));
+                    .ensure(|| backend.spawn_blocking(move || open_session(&profile, &secrets, reporter)));
                 let Some(session) = browsing.session.shown(ui, "Reading the sign-in…").cloned() else {
                     return;
                 };
@@ -198,34 +169,6 @@ impl Browse {
     }
 }
 
-/// Reads the browse account's sign-in from the keychain (on the blocking pool: keychain calls block).
-fn open_session(profile: &AccountProfile, secrets: &Arc<Secrets>) -> Result<Arc<Session>, StorageError> {
-    let op = format!("Open account `{}`", profile.label);
-    let settings = profile
-        .entra
-        .clone()
-        .ok_or_else(|| StorageError::invalid(&op, "Its sign-in settings are missing. Edit the account."))?;
-    let secret = if profile.needs_secret() {
-        let s = secrets.load(&profile.id).map_err(|e| StorageError::invalid(&op, e))?;
-        Some(s.ok_or_else(|| {
-            StorageError::invalid(
-                &op,
-                "Its sign-in is not in the keychain. Edit the account and sign in again.",
-            )
-        })?)
-    } else {
-        None
-    };
-    Ok(Arc::new(Session {
-        profile_id: profile.id.clone(),
-        settings,
-        secret,
-        trusted_cert: profile.trusted_cert_path(),
-        arm: profile.arm.clone().unwrap_or_default(),
-        secrets: secrets.clone(),
-    }))
-}
-
 impl Browsing {
     fn tenants_ui(
         &mut self,
@@ -236,12 +179,12 @@ impl Browsing {
         actions: &mut Vec<TreeAction>,
         body: &mut AccountBody<'_>,
     ) {
-        let named = session.settings.tenant.trim().to_string();
+        let named = session.fixed_tenant().map(str::to_string);
         let s = session.clone();
         self.tenants.ensure(|| {
             backend.spawn(async move {
                 // A tenant named in the settings is the one to browse; otherwise every tenant the identity is in.
-                if !named.is_empty() {
+                if let Some(named) = named {
                     return Ok(vec![Tenant {
                         id: named.clone(),
                         name: named,
@@ -305,16 +248,17 @@ impl Browsing {
             .and_then(|c| c.profile.arm.clone())
             .unwrap_or_default()
             .hidden_subscriptions;
+        let (filter, choosing) = self.filters.entry(tenant.id.clone()).or_default();
         ui.horizontal(|ui| {
             ui.add(
-                egui::TextEdit::singleline(&mut self.filter)
+                egui::TextEdit::singleline(filter)
                     .hint_text("filter subscriptions")
                     .desired_width(130.0),
             )
             .accessible_name("Filter subscriptions");
-            ui.toggle_value(&mut self.choosing, "Choose shown…");
+            ui.toggle_value(choosing, "Choose shown…");
         });
-        if self.choosing {
+        if *choosing {
             let before = hidden.clone();
             for sub in &subscriptions {
                 let mut shown = !hidden.contains(&sub.id);
@@ -333,7 +277,7 @@ impl Browsing {
                 actions.push(TreeAction::ProfilesChanged);
             }
         }
-        let filter = self.filter.trim().to_lowercase();
+        let filter = filter.trim().to_lowercase();
         let shown: Vec<&Subscription> = subscriptions
             .iter()
             .filter(|s| !hidden.contains(&s.id))
@@ -352,7 +296,7 @@ impl Browsing {
                 state => format!("{} ({state})", sub.name),
             };
             egui::CollapsingHeader::new(title)
-                .id_salt(("subscription", &browse_id, &sub.id))
+                .id_salt(("subscription", &browse_id, &tenant.id, &sub.id))
                 .show(ui, |ui| {
                     self.accounts_ui(ui, backend, connections, session, tenant, sub, actions, body);
                 })
@@ -373,7 +317,7 @@ impl Browsing {
         actions: &mut Vec<TreeAction>,
         body: &mut AccountBody<'_>,
     ) {
-        let slot = self.accounts.entry(sub.id.clone()).or_default();
+        let slot = self.accounts.entry((tenant.id.clone(), sub.id.clone())).or_default();
         let (s, t, sid) = (session.clone(), tenant.id.clone(), sub.id.clone());
         slot.ensure(|| backend.spawn(async move { s.manager(s.tenant_for(&t))?.storage_accounts(&sid).await }));
         let Some(found) = slot.shown(ui, "Listing storage accounts…").cloned() else {
@@ -383,7 +327,7 @@ impl Browsing {
             ui.weak("No storage accounts in this subscription.");
         }
         for info in &found {
-            let did = discovered_id(&session.profile_id, &info.id);
+            let did = discovered_id(&session.profile_id, &tenant.id, &info.id);
             let header = egui::CollapsingHeader::new(&info.name)
                 .id_salt(("found", &did))
                 .show(ui, |ui| {
@@ -423,9 +367,16 @@ impl Browsing {
             header_response.context_menu(|ui| {
                 if with_key {
                     if ui.button("Use my sign-in instead").clicked() {
-                        if let Ok((profile, account)) = signed_in_account(session, tenant, info) {
-                            connections.put_open(backend, profile, account);
-                            self.key_errors.remove(&did);
+                        // A key still on its way would switch the account back: it is dropped.
+                        self.keys.remove(&did);
+                        match signed_in_account(session, tenant, info) {
+                            Ok((profile, account)) => {
+                                connections.put_open(backend, profile, account);
+                                self.key_errors.remove(&did);
+                            }
+                            Err(e) => {
+                                self.key_errors.insert(did.clone(), e);
+                            }
                         }
                         ui.close();
                     }
@@ -447,7 +398,9 @@ impl Browsing {
                     ui.close();
                 }
                 if ui.button("Open in the Azure portal").clicked() {
-                    let url = info.portal_url(session.cloud().portal(), &tenant.id);
+                    // The subscription's own tenant: the typed one may be a domain or an alias.
+                    let in_tenant = Some(sub.tenant_id.as_str()).filter(|t| !t.is_empty()).unwrap_or(&tenant.id);
+                    let url = info.portal_url(session.cloud().portal(), in_tenant);
                     ui.ctx().open_url(egui::OpenUrl::new_tab(url));
                     ui.close();
                 }
@@ -505,75 +458,4 @@ fn details(info: &StorageAccountInfo) -> String {
     });
     parts.retain(|p| !p.is_empty());
     parts.join(" · ")
-}
-
-/// The account as Resource Manager gave it (its own endpoints), with `credential`.
-fn found_account(
-    session: &Session,
-    info: &StorageAccountInfo,
-    credential: Credential,
-) -> Result<Account, StorageError> {
-    let op = format!("Open storage account `{}`", info.name);
-    let parse = |e: &Option<String>| {
-        e.as_deref()
-            .map(|u| {
-                url::Url::parse(u)
-                    .map_err(|e| StorageError::decode(&op, format!("Its endpoint `{u}` is not a URL ({e}).")))
-            })
-            .transpose()
-    };
-    Ok(Account {
-        name: info.name.clone(),
-        blob_endpoint: parse(&info.blob_endpoint)?,
-        queue_endpoint: parse(&info.queue_endpoint)?,
-        table_endpoint: parse(&info.table_endpoint)?,
-        credential,
-        scope: None,
-        trusted_cert: session.trusted_cert.clone(),
-    })
-}
-
-/// The found account opened with the signed-in identity (storage tokens of its tenant).
-fn signed_in_account(
-    session: &Session,
-    tenant: &Tenant,
-    info: &StorageAccountInfo,
-) -> Result<(AccountProfile, Account), StorageError> {
-    let credential = session.credential(&Audience::storage(), session.tenant_for(&tenant.id))?;
-    let account = found_account(session, info, Credential::Bearer(credential))?;
-    let mut settings = session.settings.clone();
-    if let Some(t) = session.tenant_for(&tenant.id) {
-        settings.tenant = t.to_string();
-    }
-    let (profile, _) = AccountProfile::from_account(&info.name, ProfileKind::EntraId, &account);
-    let profile = AccountProfile {
-        id: discovered_id(&session.profile_id, &info.id),
-        ..profile.with_entra(settings)
-    };
-    Ok((profile, account))
-}
-
-/// The found account opened with its first key that may write (`listKeys`).
-async fn keyed_account(
-    session: &Session,
-    tenant: Option<&str>,
-    info: &StorageAccountInfo,
-) -> Result<Account, StorageError> {
-    let keys = session.manager(tenant)?.list_keys(&info.id).await?;
-    let key = keys
-        .iter()
-        .find(|k| k.permissions.eq_ignore_ascii_case("FULL"))
-        .or(keys.first())
-        .ok_or_else(|| {
-            StorageError::new(
-                crate::storage::ErrorKind::Decode,
-                "List the account's keys",
-                "Resource Manager listed no keys for this account.",
-            )
-        })?;
-    found_account(
-        session,
-        info,
-        Credential::SharedKey(AccountKey::from_base64(&key.value)?),
-    )
 }

@@ -118,18 +118,8 @@ impl Connections {
         let profile = conn.profile.clone();
         conn.state = ConnState::Opening;
         conn.opening = Some(backend.spawn_blocking(move || {
-            let secret = if profile.needs_secret() {
-                secrets
-                    .load(&profile.id)
-                    .map_err(|e| StorageError::invalid(format!("Open account `{}`", profile.label), e))?
-            } else {
-                None
-            };
-            // A device-code sign-in's refresh token may change with each renewal: the keychain keeps the newest
-            // (off the runtime's threads, as every keychain call blocks).
-            let keeper = crate::app::accounts::secrets::RotationKeeper::new(secrets.clone(), &profile.id);
-            let on_rotate: crate::storage::oauth::OnRotate = Box::new(move |new| keeper.rotated(new.expose()));
-            let account = profile.to_account_rotating(secret.as_deref(), Some(on_rotate))?;
+            let secret = load_secret(&secrets, &profile)?;
+            let account = profile.to_account_rotating(secret.as_deref(), Some(rotation_hook(&secrets, &profile.id)))?;
             Client::new(account, options)
         }));
     }
@@ -155,6 +145,19 @@ impl Connections {
             Some(old) => *old = conn,
             None => self.list.push(conn),
         }
+    }
+
+    /// Removes the accounts a browse account found; returns their ids.
+    pub fn drop_found(&mut self, browse_id: &str) -> Vec<String> {
+        let prefix = crate::app::accounts::browse::discovered_prefix(browse_id);
+        let found: Vec<String> = self
+            .list
+            .iter()
+            .map(|c| c.profile.id.clone())
+            .filter(|id| id.starts_with(&prefix))
+            .collect();
+        self.list.retain(|c| !c.profile.id.starts_with(&prefix));
+        found
     }
 
     /// Forgets the client (after an edit) so the next use opens it again.
@@ -201,6 +204,23 @@ impl Connections {
             }
         }
     }
+}
+
+/// A profile's secret from the keychain (None when it needs none). Blocks: call it on the blocking pool.
+pub fn load_secret(secrets: &Secrets, profile: &AccountProfile) -> Result<Option<String>, StorageError> {
+    if !profile.needs_secret() {
+        return Ok(None);
+    }
+    secrets
+        .load(&profile.id)
+        .map_err(|e| StorageError::invalid(format!("Open account `{}`", profile.label), e))
+}
+
+/// A device-code sign-in's refresh token may change with each renewal: the keychain keeps the newest (written off
+/// the runtime's threads, as every keychain call blocks).
+pub fn rotation_hook(secrets: &Arc<Secrets>, profile_id: &str) -> crate::storage::oauth::OnRotate {
+    let keeper = crate::app::accounts::secrets::RotationKeeper::new(secrets.clone(), profile_id);
+    Box::new(move |new| keeper.rotated(new.expose()))
 }
 
 /// Sends the cheapest authenticated request each configured service answers, timing it.

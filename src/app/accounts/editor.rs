@@ -202,9 +202,10 @@ impl AccountEditor {
 
     /// An edit of an Entra ID account of the same method, with no new secret given: the stored one stays.
     fn keeps_entra_secret(&self) -> bool {
-        self.editing.as_ref().is_some_and(|p| {
-            p.kind == ProfileKind::EntraId && p.entra.as_ref().is_some_and(|e| e.method == self.entra.method)
-        }) && self.entra.secret().is_none()
+        self.editing
+            .as_ref()
+            .is_some_and(|p| p.kind == self.kind && p.entra.as_ref().is_some_and(|e| e.method == self.entra.method))
+            && self.entra.secret().is_none()
     }
 
     fn save(&mut self) -> EditorOutcome {
@@ -270,9 +271,7 @@ impl AccountEditor {
     /// A browse account: its sign-in and Resource Manager address, checked before anything is saved or sent.
     fn save_browse(&mut self) -> EditorOutcome {
         let settings = self.entra.settings();
-        let keep = self.editing.as_ref().is_some_and(|p| {
-            p.kind == ProfileKind::EntraBrowse && p.entra.as_ref().is_some_and(|e| e.method == settings.method)
-        }) && self.entra.secret().is_none();
+        let keep = self.keeps_entra_secret();
         let secret = self
             .entra
             .secret()
@@ -415,6 +414,7 @@ impl AccountEditor {
                     if self.kind == ProfileKind::EntraId {
                         ui.separator();
                         self.entra.trusted_cert = self.cert_path();
+                        self.entra.audience = crate::storage::token::Audience::storage();
                         self.entra.ui(ui, backend, self.editing.is_some());
                     }
                 }
@@ -424,6 +424,8 @@ impl AccountEditor {
                     field(ui, "Resource Manager:", &mut self.arm_endpoint, false, crate::storage::cloud::Cloud::Public.resource_manager());
                     ui.separator();
                     self.entra.trusted_cert = self.cert_path();
+                    let cloud = crate::storage::cloud::Cloud::of_resource_manager(&self.arm_endpoint);
+                    self.entra.audience = crate::storage::token::Audience::resource_manager(cloud);
                     self.entra.ui(ui, backend, self.editing.is_some());
                 }
                 ProfileKind::SasUrl => {

@@ -19,6 +19,11 @@ enum DeviceSignIn {
     Failed(String),
 }
 
+/// The device-code requests show in the inspector as the sign-in's own.
+fn sign_in_reporter(backend: &Backend) -> crate::storage::side_requests::Reporter {
+    crate::storage::side_requests::Reporter::standalone(backend.event_sink(), "sign-in")
+}
+
 pub struct EntraForm {
     pub method: EntraMethod,
     pub tenant: String,
@@ -27,6 +32,8 @@ pub struct EntraForm {
     pub authority: String,
     /// The account's "Trust certificate", set by the editor: the sign-in host is reached trusting it too.
     pub trusted_cert: Option<std::path::PathBuf>,
+    /// What a device-code sign-in is asked for (set by the editor: Resource Manager for a browse account).
+    pub audience: crate::storage::token::Audience,
     device: DeviceSignIn,
 }
 
@@ -39,6 +46,7 @@ impl EntraForm {
             client_secret: String::new(),
             authority: settings.map(|s| s.authority.clone()).unwrap_or_default(),
             trusted_cert: None,
+            audience: crate::storage::token::Audience::storage(),
             device: DeviceSignIn::Idle,
         }
     }
@@ -74,9 +82,10 @@ impl EntraForm {
             Err(e) => self.device = DeviceSignIn::Failed(e.plain_words()),
             Ok(authority) => {
                 let client_id = self.client_id.clone();
-                self.device = DeviceSignIn::Asking(
-                    backend.spawn(async move { oauth::start_device_code(&authority, &client_id).await }),
-                );
+                let (report, audience) = (sign_in_reporter(backend), self.audience.clone());
+                self.device = DeviceSignIn::Asking(backend.spawn(async move {
+                    oauth::start_device_code(&authority, &client_id, &audience, Some(&report)).await
+                }));
             }
         }
     }
@@ -87,9 +96,12 @@ impl EntraForm {
                 None => {}
                 Some(Ok(code)) => {
                     let waiting_for = code.clone();
+                    let backend2 = backend.clone();
                     self.device = DeviceSignIn::Waiting {
                         code: Box::new(code),
-                        wait: backend.spawn(async move { oauth::finish_device_code(&waiting_for).await }),
+                        wait: backend.spawn(async move {
+                            oauth::finish_device_code(&waiting_for, Some(&sign_in_reporter(&backend2))).await
+                        }),
                     };
                 }
                 Some(Err(e)) => self.device = DeviceSignIn::Failed(e.plain_words()),

@@ -4,6 +4,7 @@
 pub mod account_file;
 pub mod account_sas;
 pub mod browse;
+pub mod browse_session;
 pub mod connections;
 pub mod editor;
 pub mod entra_form;

@@ -83,6 +83,11 @@ impl TesseraApp {
                     self.connections.open(&self.backend, &profile.id);
                 }
                 self.explorer.forget_account(&profile.id);
+                // The accounts a browse account found were opened with its old sign-in: they are found again
+                // with the new one when the tree is opened (their tabs wait, edits kept).
+                for found in self.connections.drop_found(&profile.id) {
+                    self.explorer.forget_account(&found);
+                }
                 self.save_profiles();
                 self.log
                     .line(&format!("account saved: {label} ({})", profile.kind.describe()));

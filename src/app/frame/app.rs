@@ -332,8 +332,11 @@ impl TesseraApp {
                 let keychain = secrets.uses_keychain();
                 self.backend.run_blocking_detached(move || secrets.forget(&forget));
                 self.connections.list.retain(|c| c.profile.id != id);
-                self.explorer.forget_account(&id);
-                self.tabs.close_account(&id);
+                // With a browse account go the accounts it found (and a listed key held in memory).
+                for found in self.connections.drop_found(&id).into_iter().chain([id.clone()]) {
+                    self.explorer.forget_account(&found);
+                    self.tabs.close_account(&found);
+                }
                 self.save_profiles();
                 self.notice(if keychain {
                     "Account removed, and its secret deleted from the keychain."

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
-use crate::storage::{RequestEvent, Service};
+use crate::storage::{Api, RequestEvent, Service};
 
 /// The inspector keeps this many requests; older ones fall off.
 pub const CAPACITY: usize = 20_000;
@@ -27,12 +27,12 @@ pub struct Inspector {
     dropped: u64,
     failures: usize,
     pub(crate) status_filter: StatusFilter,
-    pub(crate) service_filter: Option<Service>,
+    pub(crate) service_filter: Option<Api>,
     pub(crate) text_filter: String,
     /// The requests that pass the filter, by number, oldest first. A new request is checked once, when it
     /// comes; all of them only when the filter changes: a frame costs what it shows, not what was ever seen.
     matching: VecDeque<u64>,
-    matched_for: Option<(StatusFilter, Option<Service>, String)>,
+    matched_for: Option<(StatusFilter, Option<Api>, String)>,
     /// Requests numbered below this have been checked against `matched_for`.
     checked: u64,
     /// The selected request, by number.
@@ -179,8 +179,12 @@ impl Inspector {
             ui.selectable_value(&mut self.status_filter, StatusFilter::Success, "Successes");
             ui.separator();
             ui.selectable_value(&mut self.service_filter, None, "All services");
-            for s in Service::ALL {
-                ui.selectable_value(&mut self.service_filter, Some(s), s.name());
+            let apis = Service::ALL
+                .map(Api::Storage)
+                .into_iter()
+                .chain([Api::SignIn, Api::ResourceManager]);
+            for api in apis {
+                ui.selectable_value(&mut self.service_filter, Some(api), api.name());
             }
             ui.separator();
             let label = ui.label("Find:");

@@ -127,6 +127,11 @@ pub fn curl_script(events: &[&RequestEvent]) -> String {
     for e in events {
         let expected = e.status.map_or("000".to_string(), |s| s.to_string());
         sh.push_str(&format!("\n# {} ({})\n", e.operation, e.resource));
+        if e.service.storage().is_none() {
+            // A token or Resource Manager request: an account SAS does not stand in for what it carried.
+            sh.push_str("# not replayed: a sign-in or Resource Manager request\n");
+            continue;
+        }
         // What the output names: the method and the resource, never the URL (it carries the SAS).
         let what = format!("{} /{}", e.method, e.resource.trim_start_matches('/')).replace('\'', "'\\''");
         let mut line = format!(

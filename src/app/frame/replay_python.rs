@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use crate::app::lab::free_export::comment_safe;
-use crate::storage::{RequestEvent, Service};
+use crate::storage::{Api, RequestEvent, Service};
 
 const HEADER: &str = r#"import os
 import sys
@@ -101,12 +101,14 @@ fn call(e: &RequestEvent) -> Result<String, &'static str> {
     let path = e.resource.trim_start_matches('/');
     let method = e.method.as_str();
     match e.service {
-        Service::Blob => blob_call(method, path, &query, &header),
-        Service::Queue => queue_call(method, path, &query),
-        Service::Table => table_call(method, path, &query, &header),
+        Api::Storage(Service::Blob) => blob_call(method, path, &query, &header),
+        Api::Storage(Service::Queue) => queue_call(method, path, &query),
+        Api::Storage(Service::Table) => table_call(method, path, &query, &header),
+        Api::SignIn | Api::ResourceManager => Err(NOT_STORAGE),
     }
 }
 
+const NOT_STORAGE: &str = "a sign-in or Resource Manager request: the SDK signs in by itself";
 const NO_BODY: &str = "the inspector keeps no request bodies, and this request needs its body";
 const NO_CALL: &str = "Microsoft's SDKs have no call that sends just this request (the curl script replays it)";
 
