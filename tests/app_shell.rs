@@ -633,7 +633,7 @@ fn a_cloud_chosen_sets_the_endpoint_suffix_and_the_sign_in_host_together() {
     // A sign-in account: the cloud sets where it signs in too.
     t.click("Add account");
     t.click("Microsoft Entra ID");
-    t.click("Device code");
+    t.click("Browser or device code");
     t.click("Azure US Government");
     t.click("Sign-in host (national clouds)");
     assert_eq!(

@@ -6,6 +6,8 @@
 mod common;
 mod ui;
 
+use egui_kittest::kittest::Queryable;
+
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -432,7 +434,7 @@ fn a_device_code_account_signs_in_from_the_dialog_and_keeps_its_refresh_token_in
     .unwrap();
     let mut app = ui::TestApp::new(&rt);
     fill_in_entra_account(&mut app, "Coded");
-    app.click("Device code");
+    app.click("Browser or device code");
     app.type_into("Tenant:", "organizations");
     app.type_into("Client id:", "my-public-client");
     app.click("Sign-in host (national clouds)");
@@ -448,7 +450,7 @@ fn a_device_code_account_signs_in_from_the_dialog_and_keeps_its_refresh_token_in
     app.click("Save account");
     app.wait_for("Account `Coded` saved.");
     open_container(&mut app, "Coded", &container);
-    app.wait_for_contains("Microsoft Entra ID: device-code sign-in (tenant organizations)");
+    app.wait_for_contains("Microsoft Entra ID: personal sign-in (tenant organizations)");
     let state = app.harness.state();
     let id = state.profile("Coded").unwrap().id.clone();
     let stored = state.stored_secret(&id).unwrap().unwrap_or_default();
@@ -584,4 +586,160 @@ fn a_signed_in_account_shares_a_blob_with_a_user_delegation_sas_that_someone_wit
         ))
         .unwrap_err();
     assert_eq!(e.status, Some(403), "{e}");
+}
+
+/// What a browser does with a sign-in page: asks the sign-in host (the person signs in there), and follows its
+/// redirect back to the app's loopback port. Returns the page the app answered with.
+async fn browse_sign_in_page(url: &str) -> (u16, String) {
+    let browser = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .tls_certs_merge(
+            tessera::storage::read_pem_certificates(&oauth_emulator().ca_pem)
+                .unwrap()
+                .into_iter()
+                .map(|c| reqwest::Certificate::from_der(&c).unwrap()),
+        )
+        .build()
+        .unwrap();
+    let page = browser.get(url).send().await.unwrap();
+    assert_eq!(page.status().as_u16(), 302, "the sign-in page sends the browser back");
+    let back = page.headers()["location"].to_str().unwrap().to_string();
+    assert!(back.starts_with("http://localhost:"), "{back}");
+    let answer = browser.get(&back).send().await.unwrap();
+    (answer.status().as_u16(), answer.text().await.unwrap())
+}
+
+#[test]
+fn a_browser_sign_in_waits_for_its_own_redirect_and_redeems_the_code_with_its_verifier() {
+    use tessera::storage::browser_sign_in::BrowserSignIn;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let endpoint = rt.block_on(OAuthEndpoint::start_https("unused"));
+    let authority = Authority::new(&endpoint.host, "organizations")
+        .unwrap()
+        .trusting(Some(oauth_emulator().ca_pem.clone()));
+    let sign_in = BrowserSignIn::start(&authority, "my-public-client", &Audience::storage()).unwrap();
+    let url = sign_in.url.clone();
+    let finished = rt.spawn(async move { sign_in.finish(None).await });
+    rt.block_on(async {
+        // Something else knocks on the port first (a probe, another tab): answered, and the sign-in waits on.
+        let redirect = url::Url::parse(&url).unwrap();
+        let port = redirect
+            .query_pairs()
+            .find(|(k, _)| k == "redirect_uri")
+            .map(|(_, v)| url::Url::parse(&v).unwrap().port().unwrap())
+            .unwrap();
+        let stray = reqwest::get(format!("http://127.0.0.1:{port}/?code=FORGED&state=not-yours"))
+            .await
+            .unwrap();
+        assert_eq!(stray.status().as_u16(), 404);
+        let (status, page) = browse_sign_in_page(&url).await;
+        assert_eq!(status, 200);
+        assert!(page.contains("Signed in. You can close this tab"), "{page}");
+    });
+    let signed_in = rt.block_on(finished).unwrap().unwrap();
+    assert!(signed_in.refresh.expose().starts_with("REFRESH-"));
+    // The stand-in gave a token only because the verifier matched the challenge of the page; the verifier went
+    // in the token request, never in the page's address.
+    let token_request = endpoint
+        .requests()
+        .into_iter()
+        .find(|(path, body)| path.ends_with("/token") && body.contains("authorization_code"))
+        .unwrap();
+    let verifier = url::form_urlencoded::parse(token_request.1.as_bytes())
+        .find(|(k, _)| k == "code_verifier")
+        .unwrap()
+        .1
+        .into_owned();
+    assert!(!url.contains(&verifier));
+
+    // Declined in the browser: said in words.
+    let declined = BrowserSignIn::start(&authority, "my-public-client", &Audience::storage()).unwrap();
+    let state = url::Url::parse(&declined.url)
+        .unwrap()
+        .query_pairs()
+        .find(|(k, _)| k == "state")
+        .unwrap()
+        .1
+        .into_owned();
+    let port = url::Url::parse(&declined.url)
+        .unwrap()
+        .query_pairs()
+        .find(|(k, _)| k == "redirect_uri")
+        .map(|(_, v)| url::Url::parse(&v).unwrap().port().unwrap())
+        .unwrap();
+    let waiting = rt.spawn(async move { declined.finish(None).await });
+    rt.block_on(async {
+        reqwest::get(format!(
+            "http://127.0.0.1:{port}/?error=access_denied&error_description=AADSTS65004&state={state}"
+        ))
+        .await
+        .unwrap();
+    });
+    let Err(e) = rt.block_on(waiting).unwrap() else {
+        panic!("a declined sign-in signed in")
+    };
+    assert!(e.plain_words().contains("declined in the browser"), "{e}");
+}
+
+#[test]
+fn a_person_signs_in_with_the_browser_from_the_dialog_and_the_account_opens() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let endpoint = rt.block_on(OAuthEndpoint::start_https("unused"));
+    stand_in_az().answer_token("browsered", 3600);
+    let container = unique("browsered");
+    rt.block_on(
+        Client::new(account(cli("browsered"), true), no_retries())
+            .unwrap()
+            .create_container(&container, PublicAccess::None, &[]),
+    )
+    .unwrap();
+    let mut app = ui::TestApp::new(&rt);
+    fill_in_entra_account(&mut app, "Browsered");
+    app.click("Browser or device code");
+    app.type_into("Tenant:", "organizations");
+    app.type_into("Client id:", "my-public-client");
+    app.click("Sign-in host (national clouds)");
+    app.type_into("Sign-in host:", &endpoint.host);
+    // The click's frame asks the system to open the sign-in page.
+    app.wait_for("Sign in with a browser");
+    app.harness.get_by_label("Sign in with a browser").click();
+    let mut opened = None;
+    for _ in 0..10 {
+        app.step();
+        opened = app
+            .harness
+            .output()
+            .platform_output
+            .commands
+            .iter()
+            .find_map(|c| match c {
+                egui::OutputCommand::OpenUrl(open) => Some(open.url.clone()),
+                _ => None,
+            });
+        if opened.is_some() {
+            break;
+        }
+    }
+    let url = opened.expect("the sign-in page was opened in the browser");
+    app.wait_for_contains("Waiting for the browser to come back");
+    let (status, _) = rt.block_on(browse_sign_in_page(&url));
+    assert_eq!(status, 200);
+    app.wait_for_contains("Signed in. Save the account");
+    app.click("Save account");
+    app.wait_for("Account `Browsered` saved.");
+    open_container(&mut app, "Browsered", &container);
+    let state = app.harness.state();
+    let id = state.profile("Browsered").unwrap().id.clone();
+    assert!(
+        state
+            .stored_secret(&id)
+            .unwrap()
+            .unwrap_or_default()
+            .starts_with("REFRESH-")
+    );
+    let inspector = format!("{:?}", state.requests());
+    assert!(
+        !inspector.contains("AUTHCODE-") && !inspector.contains("REFRESH-"),
+        "codes and tokens stay out"
+    );
 }

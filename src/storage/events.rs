@@ -25,6 +25,14 @@ impl Api {
         }
     }
 
+    /// As a narrow column shows it.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Api::ResourceManager => "ARM",
+            other => other.name(),
+        }
+    }
+
     /// The storage service, for a storage request.
     pub fn storage(self) -> Option<Service> {
         match self {

@@ -7,6 +7,7 @@ pub mod arm;
 pub(crate) mod auth;
 pub mod azure_cli;
 pub mod blob;
+pub mod browser_sign_in;
 pub mod checksum;
 pub mod cloud;
 pub(crate) mod connection_string;

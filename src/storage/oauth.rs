@@ -67,7 +67,7 @@ impl Authority {
         self
     }
 
-    fn endpoint(&self, leaf: &str) -> String {
+    pub(crate) fn endpoint(&self, leaf: &str) -> String {
         format!(
             "{}/{}/oauth2/v2.0/{leaf}",
             self.host.as_str().trim_end_matches('/'),
@@ -409,6 +409,57 @@ pub async fn finish_device_code(code: &DeviceCode, report: Option<&Reporter>) ->
     }
 }
 
+/// Redeems a browser sign-in's code with its PKCE verifier (the authorization code grant).
+pub(crate) async fn redeem_code(
+    authority: &Authority,
+    client_id: &str,
+    code: &Secret,
+    redirect_uri: &str,
+    verifier: &Secret,
+    audience: &Audience,
+    report: Option<&Reporter>,
+) -> Result<SignedIn> {
+    let op = "Sign in with a browser";
+    let json = post_form(
+        op,
+        authority,
+        "token",
+        &[
+            ("grant_type", "authorization_code"),
+            ("client_id", client_id),
+            ("code", code.expose()),
+            ("redirect_uri", redirect_uri),
+            ("code_verifier", verifier.expose()),
+            ("scope", &audience.user_scope()),
+        ],
+        report,
+    )
+    .await?;
+    match read_token_answer(&json) {
+        TokenAnswer::Token {
+            access,
+            refresh: Some(refresh),
+        } => Ok(SignedIn {
+            access,
+            refresh: Secret::new(&refresh),
+        }),
+        TokenAnswer::Token { refresh: None, .. } => Err(StorageError::new(
+            ErrorKind::SignIn,
+            op,
+            "The sign-in gave no refresh token (the `offline_access` permission was not granted), so it would end \
+             within the hour. Grant it to the app registration and sign in again.",
+        )),
+        TokenAnswer::Error { error, description } => Err(StorageError::new(
+            ErrorKind::SignIn,
+            op,
+            format!(
+                "The code from the browser was not accepted ({error}: {description}). Start the sign-in again; \
+                 the app registration needs the redirect URI http://localhost (Mobile and desktop applications)."
+            ),
+        )),
+    }
+}
+
 fn expired() -> StorageError {
     StorageError::new(
         ErrorKind::SignIn,
@@ -488,11 +539,11 @@ impl TokenSource for RefreshToken {
     }
 
     fn describe(&self) -> String {
-        format!("device-code sign-in (tenant {})", self.authority.tenant)
+        format!("personal sign-in (tenant {})", self.authority.tenant)
     }
 
     fn sign_in_again(&self) -> String {
-        "Sign in again: Edit account…, Sign in with a code, Save account; then retry. Open tabs and unsaved edits \
+        "Sign in again: Edit account…, Sign in with a browser (or with a code), Save account; then retry. Open tabs and unsaved edits \
          stay as they are."
             .into()
     }

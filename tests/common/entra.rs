@@ -224,6 +224,9 @@ struct EndpointState {
     device_answers: VecDeque<&'static str>,
     client_secret: String,
     refresh_tokens_given: u32,
+    /// Codes handed out by the sign-in page: the PKCE challenge and redirect each was asked with.
+    authorized: std::collections::HashMap<String, (String, String)>,
+    codes_given: u32,
     /// How many requests more are answered 503 (a busy endpoint) before the real answer.
     busy: u32,
     requests: Vec<(String, String)>,
@@ -304,11 +307,47 @@ pub fn tls_acceptor() -> tokio_rustls::TlsAcceptor {
     tokio_rustls::TlsAcceptor::from(Arc::new(config))
 }
 
+/// Records what the sign-in page was asked (the PKCE challenge, the redirect, the state) and where the browser goes
+/// next: the redirect with a new code and the same state.
+fn authorize(state: &Mutex<EndpointState>, path: &str) -> String {
+    let query = path.split_once('?').map_or("", |(_, q)| q);
+    let params: std::collections::HashMap<String, String> =
+        url::form_urlencoded::parse(query.as_bytes()).into_owned().collect();
+    let mut s = state.lock().unwrap();
+    s.requests.push((path.to_string(), String::new()));
+    s.codes_given += 1;
+    let code = format!("AUTHCODE-{}", s.codes_given);
+    let redirect = params.get("redirect_uri").cloned().unwrap_or_default();
+    s.authorized.insert(
+        code.clone(),
+        (
+            params.get("code_challenge").cloned().unwrap_or_default(),
+            redirect.clone(),
+        ),
+    );
+    let back = url::form_urlencoded::Serializer::new(String::new())
+        .extend_pairs([
+            ("code", code.as_str()),
+            ("state", params.get("state").map_or("", String::as_str)),
+        ])
+        .finish();
+    format!("{redirect}/?{back}")
+}
+
 /// Reads one request and answers it as the endpoint would.
 async fn respond<S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin>(mut socket: S, state: &Mutex<EndpointState>) {
     let Some((path, body)) = read_request(&mut socket).await else {
         return;
     };
+    if path.contains("/oauth2/v2.0/authorize?") {
+        // The sign-in page: the person signs in, and the browser is sent back to the app with a code.
+        let location = authorize(state, &path);
+        let response =
+            format!("HTTP/1.1 302 Found\r\nlocation: {location}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
+        let _ = socket.write_all(response.as_bytes()).await;
+        let _ = socket.shutdown().await;
+        return;
+    }
     let (status, json) = answer(state, &path, &body);
     let text = json.to_string();
     let response = format!(
@@ -446,6 +485,32 @@ fn answer(state: &Mutex<EndpointState>, path: &str, body: &str) -> (&'static str
                 other => (
                     "400 Bad Request",
                     error(other, "AADSTS70000: The user denied the authorization request."),
+                ),
+            }
+        }
+        Some("authorization_code") => {
+            let asked = form.get("code").and_then(|c| s.authorized.remove(c));
+            let verifier = form.get("code_verifier").map(String::as_str).unwrap_or("");
+            match asked {
+                Some((challenge, redirect))
+                    if tessera::storage::browser_sign_in::challenge_of(verifier) == challenge
+                        && form.get("redirect_uri") == Some(&redirect) =>
+                {
+                    ("200 OK", token(&mut s))
+                }
+                Some(_) => (
+                    "400 Bad Request",
+                    error(
+                        "invalid_grant",
+                        "AADSTS501481: The Code_Verifier does not match the code_challenge supplied in the authorization request.",
+                    ),
+                ),
+                None => (
+                    "400 Bad Request",
+                    error(
+                        "invalid_grant",
+                        "AADSTS54005: OAuth2 Authorization code was already redeemed, please retry with a new valid code or use an existing refresh token.",
+                    ),
                 ),
             }
         }

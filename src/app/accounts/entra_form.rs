@@ -6,6 +6,7 @@ use std::time::SystemTime;
 use crate::app::accounts::profiles::{EntraMethod, EntraSettings};
 use crate::app::runtime::backend::{Backend, Pending};
 use crate::storage::StorageError;
+use crate::storage::browser_sign_in::BrowserSignIn;
 use crate::storage::oauth::{self, Authority, DeviceCode, Secret, SignedIn};
 
 enum DeviceSignIn {
@@ -13,6 +14,11 @@ enum DeviceSignIn {
     Asking(Pending<Result<DeviceCode, StorageError>>),
     Waiting {
         code: Box<DeviceCode>,
+        wait: Pending<Result<SignedIn, StorageError>>,
+    },
+    /// A browser sign-in: the page opened, and the wait for its redirect.
+    Browsing {
+        url: String,
         wait: Pending<Result<SignedIn, StorageError>>,
     },
     SignedIn(Secret),
@@ -74,7 +80,10 @@ impl EntraForm {
     }
 
     pub fn is_signing_in(&self) -> bool {
-        matches!(self.device, DeviceSignIn::Asking(_) | DeviceSignIn::Waiting { .. })
+        matches!(
+            self.device,
+            DeviceSignIn::Asking(_) | DeviceSignIn::Waiting { .. } | DeviceSignIn::Browsing { .. }
+        )
     }
 
     fn start_device_code(&mut self, backend: &Backend) {
@@ -86,6 +95,25 @@ impl EntraForm {
                 self.device = DeviceSignIn::Asking(backend.spawn(async move {
                     oauth::start_device_code(&authority, &client_id, &audience, Some(&report)).await
                 }));
+            }
+        }
+    }
+
+    /// Opens the sign-in page in the system browser and waits for its redirect on a loopback port.
+    fn start_browser(&mut self, ctx: &egui::Context, backend: &Backend) {
+        let started = Authority::new(&self.authority, &self.tenant)
+            .map(|a| a.trusting(self.trusted_cert.clone()))
+            .and_then(|a| BrowserSignIn::start(&a, &self.client_id, &self.audience));
+        match started {
+            Err(e) => self.device = DeviceSignIn::Failed(e.plain_words()),
+            Ok(sign_in) => {
+                let url = sign_in.url.clone();
+                ctx.open_url(egui::OpenUrl::new_tab(&url));
+                let report = sign_in_reporter(backend);
+                self.device = DeviceSignIn::Browsing {
+                    url,
+                    wait: backend.spawn(async move { sign_in.finish(Some(&report)).await }),
+                };
             }
         }
     }
@@ -106,7 +134,7 @@ impl EntraForm {
                 }
                 Some(Err(e)) => self.device = DeviceSignIn::Failed(e.plain_words()),
             },
-            DeviceSignIn::Waiting { wait, .. } => match wait.poll() {
+            DeviceSignIn::Waiting { wait, .. } | DeviceSignIn::Browsing { wait, .. } => match wait.poll() {
                 None => {}
                 Some(Ok(signed_in)) => self.device = DeviceSignIn::SignedIn(signed_in.refresh),
                 Some(Err(e)) => self.device = DeviceSignIn::Failed(e.plain_words()),
@@ -187,9 +215,15 @@ impl EntraForm {
                 } else if editing {
                     ui.weak("Sign in again only if the stored sign-in has ended.");
                 }
-                if ui.button("Sign in with a code").clicked() {
-                    self.start_device_code(backend);
-                }
+                ui.horizontal(|ui| {
+                    if ui.button("Sign in with a browser").clicked() {
+                        self.start_browser(ui.ctx(), backend);
+                    }
+                    // For a machine without a browser (a remote shell, a locked-down desktop).
+                    if ui.button("Sign in with a code").clicked() {
+                        self.start_device_code(backend);
+                    }
+                });
             }
             DeviceSignIn::Asking(_) => {
                 ui.horizontal(|ui| {
@@ -219,6 +253,17 @@ impl EntraForm {
                 });
                 // The countdown moves without input.
                 ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
+            }
+            DeviceSignIn::Browsing { url, .. } => {
+                ui.label("Finish signing in in the browser window that opened.");
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Waiting for the browser to come back…");
+                    if ui.button("Open the page again").clicked() {
+                        ui.ctx().open_url(egui::OpenUrl::new_tab(url));
+                    }
+                    cancel = ui.button("Cancel sign-in").clicked();
+                });
             }
             DeviceSignIn::SignedIn(_) => {
                 ui.label(

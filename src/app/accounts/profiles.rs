@@ -65,7 +65,7 @@ impl EntraMethod {
     pub fn describe(self) -> &'static str {
         match self {
             EntraMethod::AzureCli => "Azure CLI",
-            EntraMethod::DeviceCode => "Device code",
+            EntraMethod::DeviceCode => "Browser or device code",
             EntraMethod::ServicePrincipal => "Service principal",
         }
     }
@@ -122,7 +122,7 @@ impl EntraSettings {
                     op,
                     match self.method {
                         EntraMethod::ServicePrincipal => "Enter the service principal's client secret.",
-                        _ => "Sign in first (Sign in with a code), then save the account.",
+                        _ => "Sign in first (Sign in with a browser, or with a code), then save the account.",
                     },
                 )
             })

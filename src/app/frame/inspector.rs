@@ -283,7 +283,7 @@ impl Inspector {
                         ui.label(clock(e.started));
                     });
                     row.col(|ui| {
-                        ui.label(e.service.name());
+                        ui.label(e.service.short_name()).on_hover_text(e.service.name());
                     });
                     row.col(|ui| {
                         ui.label(&e.method);
