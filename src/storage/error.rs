@@ -214,6 +214,9 @@ impl StorageError {
 
     fn connection_hint(&self) -> String {
         let endpoint = self.endpoint.clone().unwrap_or_else(|| "the endpoint".into());
+        if let Some(proxy) = crate::storage::proxy::explain(&self.message) {
+            return proxy;
+        }
         if is_certificate_failure(&self.message) {
             return format!(
                 "The certificate {endpoint} presented is not trusted by this computer. If this endpoint uses its own \
@@ -312,6 +315,7 @@ impl StorageError {
             (400, _) => "The service rejected the request as malformed. The message below says which part.".into(),
             (408 | 500 | 502 | 503 | 504, _) => "The service is busy or failing right now. Try again in a moment.".into(),
             (413, _) => "The request is too large for the service.".into(),
+            (407, _) => crate::storage::proxy::explain("407").unwrap_or_default(),
             _ => "The service refused the request. The code and message below say why.".into(),
         }
     }

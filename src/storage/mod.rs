@@ -20,6 +20,7 @@ pub mod oauth;
 pub(crate) mod pipeline;
 pub mod policies;
 pub(crate) mod progress;
+pub mod proxy;
 pub mod queue;
 pub(crate) mod redact;
 pub(crate) mod request;

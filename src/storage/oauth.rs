@@ -100,11 +100,12 @@ impl fmt::Debug for Secret {
 pub(crate) fn http(trusted_cert: Option<&std::path::Path>) -> Result<reqwest::Client> {
     let _ = rustls::crypto::ring::default_provider().install_default();
     let build = |roots: Vec<reqwest::Certificate>| {
-        reqwest::Client::builder()
+        let builder = reqwest::Client::builder()
             .tls_certs_merge(roots)
             .connect_timeout(Duration::from_secs(10))
             .timeout(Duration::from_secs(60))
-            .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")))
+            .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")));
+        crate::storage::proxy::apply(builder)?
             .build()
             .map_err(|e| e.to_string())
     };
@@ -114,8 +115,15 @@ pub(crate) fn http(trusted_cert: Option<&std::path::Path>) -> Result<reqwest::Cl
         let (_, roots) = crate::storage::transport::trusted_roots(Some(path)).map_err(setup)?;
         return build(roots).map_err(setup);
     }
-    static CLIENT: std::sync::OnceLock<std::result::Result<reqwest::Client, String>> = std::sync::OnceLock::new();
-    CLIENT.get_or_init(|| build(Vec::new())).clone().map_err(setup)
+    // One client until the proxy changes.
+    type Cached = Option<(u64, std::result::Result<reqwest::Client, String>)>;
+    static CLIENT: Mutex<Cached> = Mutex::new(None);
+    let generation = crate::storage::proxy::generation();
+    let mut cached = CLIENT.lock().expect("sign-in client lock");
+    if cached.as_ref().is_none_or(|(g, _)| *g != generation) {
+        *cached = Some((generation, build(Vec::new())));
+    }
+    cached.as_ref().expect("just made").1.clone().map_err(setup)
 }
 
 /// The endpoint's answer: a token, or its `error` and `error_description` (which carries an `AADSTS` code).
@@ -153,12 +161,15 @@ async fn post_form(
         .await
         .map_err(|e| {
             let words = e.message.clone();
-            let hint = if crate::storage::error::is_certificate_failure(&words) {
+            let hint = if let Some(proxy) = crate::storage::proxy::explain(&words) {
+                proxy
+            } else if crate::storage::error::is_certificate_failure(&words) {
                 "The sign-in host's certificate is not trusted by this computer: if a TLS-inspecting proxy or a \
                  private sign-in host uses its own, choose its PEM file under \"Trust certificate\" in the \
                  account's settings."
+                    .into()
             } else {
-                "Check the network and the sign-in host."
+                "Check the network and the sign-in host.".into()
             };
             StorageError::new(
                 ErrorKind::SignIn,

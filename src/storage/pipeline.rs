@@ -94,16 +94,19 @@ impl Client {
         // a block on a slow uplink would fail. The pipeline watches for silence itself (`transport::Activity`).
         let (extra_roots, reqwest_roots) = transport::trusted_roots(account.trusted_cert.as_deref())
             .map_err(|e| StorageError::invalid("Set up the HTTP client", e))?;
-        let http = reqwest::Client::builder()
+        let setup = |e: String| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e);
+        let builder = reqwest::Client::builder()
             .tls_certs_merge(reqwest_roots)
             .connect_timeout(options.connect_timeout)
             // Node servers (Azurite, many proxies) close a keep-alive connection idle for 5 s. A request sent on
             // one as it closes is reset after it left, and a write then cannot be retried safely ("outcome
             // unknown"), so pooled connections are dropped before the server drops them.
             .pool_idle_timeout(Duration::from_secs(4))
-            .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")))
+            .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")));
+        let http = crate::storage::proxy::apply(builder)
+            .map_err(setup)?
             .build()
-            .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e.to_string()))?;
+            .map_err(|e| setup(e.to_string()))?;
         let exact_case = transport::ExactCase::new(options.connect_timeout, extra_roots)
             .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e))?;
         let client = Client {

@@ -261,7 +261,7 @@ impl ExactCase {
         http.set_nodelay(true);
         Ok(ExactCase {
             http,
-            proxies: Matcher::from_system(),
+            proxies: crate::storage::proxy::matcher(),
             connect_timeout,
             tls: OnceLock::new(),
             extra_roots,

@@ -3,6 +3,7 @@
 
 pub mod arm;
 pub mod blobs;
+pub mod connect_proxy;
 pub mod entra;
 pub mod fault_proxy;
 pub mod pane_world;

@@ -147,6 +147,23 @@ impl Connections {
         }
     }
 
+    /// Makes every open account's client again (the proxy changed): the same account and credential, so a sign-in,
+    /// a listed key or a found account carry on; open tabs pick the new client up.
+    pub fn rebuild_clients(&mut self, backend: &Backend) {
+        let open: Vec<(AccountProfile, crate::storage::Account)> = self
+            .list
+            .iter()
+            .filter_map(|c| {
+                c.client
+                    .as_ref()
+                    .map(|client| (c.profile.clone(), client.account().clone()))
+            })
+            .collect();
+        for (profile, account) in open {
+            self.put_open(backend, profile, account);
+        }
+    }
+
     /// Removes the accounts a browse account found; returns their ids.
     pub fn drop_found(&mut self, browse_id: &str) -> Vec<String> {
         let prefix = crate::app::accounts::browse::discovered_prefix(browse_id);

@@ -9,6 +9,7 @@ pub mod connections;
 pub mod editor;
 pub mod entra_form;
 pub mod profiles;
+pub mod proxy_settings;
 pub mod saver;
 pub mod secrets;
 pub mod service_settings;

@@ -33,6 +33,9 @@ pub struct UiSettings {
     /// Resources opened lately, newest first (the welcome lists those of accounts still in the list).
     #[serde(default)]
     pub recent: Vec<TabTarget>,
+    /// The proxy chosen under Tools > Proxy… (its password is in the keychain).
+    #[serde(default)]
+    pub proxy: crate::app::accounts::proxy_settings::ProxySettings,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,6 +89,7 @@ pub struct TesseraApp {
     pub(crate) backlogs: Option<crate::app::queue::backlogs::QueueBacklogs>,
     pub(crate) account_sas: Option<crate::app::accounts::account_sas::AccountSasWindow>,
     pub(crate) service_settings: Option<crate::app::accounts::service_settings::ServiceSettingsWindow>,
+    pub(crate) proxy: crate::app::accounts::proxy_settings::ProxySetup,
     pub(crate) about_open: bool,
     /// The demo was started this run (the welcome stops offering it).
     pub(crate) demo_started: bool,
@@ -137,6 +141,7 @@ impl TesseraApp {
         log.line(&format!("started; {} accounts", profiles.len()));
         let settings = settings.unwrap_or_default();
         let interrupted = crate::app::frame::interrupted::Interrupted::load(&paths.transfers_dir);
+        let proxy = crate::app::accounts::proxy_settings::ProxySetup::start(&settings.proxy, &secrets, &backend);
         let mut app = TesseraApp {
             connections: Connections::new(profiles, secrets.clone()),
             profile_saver: crate::app::accounts::saver::ProfileSaver::new(
@@ -164,6 +169,7 @@ impl TesseraApp {
             backlogs: None,
             account_sas: None,
             service_settings: None,
+            proxy,
             about_open: false,
             demo_started: false,
             demo_starting: None,
@@ -235,6 +241,15 @@ impl TesseraApp {
         }
         crate::app::frame::welcome::poll_demo(self);
         self.connections.poll();
+        if let Some(problem) = self
+            .proxy
+            .poll(&self.settings.proxy, &mut self.connections, &self.backend)
+        {
+            self.notices.push(Notice {
+                text: problem,
+                error: true,
+            });
+        }
         crate::app::frame::interrupted::poll(self);
         self.connections.run_waiting_tests(&self.backend);
         self.explorer.poll();

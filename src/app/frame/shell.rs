@@ -160,6 +160,12 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 }
                 ui.close();
             }
+            if ui.button("Proxy…").clicked() {
+                app.proxy.window = Some(crate::app::accounts::proxy_settings::ProxyWindow::new(
+                    &app.settings.proxy,
+                ));
+                ui.close();
+            }
             if ui.button("Conflict lab").clicked() {
                 if let Some(id) = app.current_profile() {
                     app.open_lab(&id, None);
@@ -436,6 +442,18 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
         && !w.window(ctx, &app.backend, app.connections.client(&w.profile_id).as_ref())
     {
         app.service_settings = None;
+    }
+    if let Some(w) = &mut app.proxy.window {
+        use crate::app::accounts::proxy_settings::ProxyOutcome;
+        match w.ui(ctx, &app.backend, &app.secrets, &mut app.connections) {
+            ProxyOutcome::Open => {}
+            ProxyOutcome::Closed => app.proxy.window = None,
+            ProxyOutcome::Applied(settings) => {
+                app.proxy.window = None;
+                app.settings.proxy = settings;
+                app.notice("Proxy settings in use: the open accounts connect through them now.");
+            }
+        }
     }
     if let Some(b) = &mut app.backlogs
         && !b.window(ctx)

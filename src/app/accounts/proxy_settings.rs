@@ -1,0 +1,288 @@
+//! The app's proxy: the system's, none, or one set here (its password in the OS keychain), tried with Test before it
+//! is used; put in place at start and whenever it changes, every open account's client made again through it.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use crate::app::accounts::connections::Connections;
+use crate::app::accounts::editor::field;
+use crate::app::accounts::secrets::Secrets;
+use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::storage::oauth::Secret;
+use crate::storage::proxy::{self, ProxyChoice};
+
+/// The keychain entry of the proxy's password.
+const PASSWORD_ID: &str = "proxy";
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProxyMode {
+    #[default]
+    System,
+    Direct,
+    Manual,
+}
+
+/// What is remembered between runs: never the password.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProxySettings {
+    pub mode: ProxyMode,
+    pub address: String,
+    pub user: String,
+}
+
+impl ProxySettings {
+    fn choice(&self, password: Option<Secret>) -> Result<ProxyChoice, String> {
+        Ok(match self.mode {
+            ProxyMode::System => ProxyChoice::System,
+            ProxyMode::Direct => ProxyChoice::Direct,
+            ProxyMode::Manual => ProxyChoice::Manual {
+                address: proxy::parse_address(&self.address).map_err(|e| e.message.clone())?,
+                user: self.user.trim().to_string(),
+                password,
+            },
+        })
+    }
+}
+
+/// The proxy being put in place at start (its password read from the keychain first), and the window.
+#[derive(Default)]
+pub struct ProxySetup {
+    starting: Option<Pending<Result<Option<String>, String>>>,
+    pub window: Option<ProxyWindow>,
+}
+
+impl ProxySetup {
+    /// Puts the saved choice in place (a manual proxy once its password is read, off the UI thread).
+    pub fn start(settings: &ProxySettings, secrets: &Arc<Secrets>, backend: &Backend) -> ProxySetup {
+        let mut setup = ProxySetup::default();
+        match settings.mode {
+            ProxyMode::Manual if !settings.user.trim().is_empty() => {
+                let secrets = secrets.clone();
+                setup.starting = Some(backend.spawn_blocking(move || secrets.load(PASSWORD_ID)));
+            }
+            _ => {
+                if let Ok(choice) = settings.choice(None) {
+                    proxy::set(choice);
+                }
+            }
+        }
+        setup
+    }
+
+    /// Once the password is read: the proxy is set and the clients already open are made again through it.
+    pub fn poll(
+        &mut self,
+        settings: &ProxySettings,
+        connections: &mut Connections,
+        backend: &Backend,
+    ) -> Option<String> {
+        let loaded = take_ready(&mut self.starting)?;
+        let password = loaded.ok().flatten().map(|p| Secret::new(&p));
+        match settings.choice(password) {
+            Ok(choice) => {
+                proxy::set(choice);
+                connections.rebuild_clients(backend);
+                None
+            }
+            Err(why) => Some(format!("The saved proxy is not used: {why}")),
+        }
+    }
+}
+
+/// The Proxy window's draft, apart from the proxy in use until "Use these settings".
+pub struct ProxyWindow {
+    draft: ProxySettings,
+    password: String,
+    test_address: String,
+    testing: Option<Pending<Result<String, String>>>,
+    tested: Option<Result<String, String>>,
+    error: Option<String>,
+}
+
+/// What the window ended with this frame.
+pub enum ProxyOutcome {
+    Open,
+    Closed,
+    Applied(ProxySettings),
+}
+
+impl ProxyWindow {
+    pub fn new(settings: &ProxySettings) -> Self {
+        ProxyWindow {
+            draft: settings.clone(),
+            password: String::new(),
+            test_address: "https://management.azure.com/".into(),
+            testing: None,
+            tested: None,
+            error: None,
+        }
+    }
+
+    /// The choice the form describes; an empty password keeps the one in use for the same proxy and user.
+    fn draft_choice(&self) -> Result<ProxyChoice, String> {
+        let typed = Some(self.password.trim()).filter(|p| !p.is_empty()).map(Secret::new);
+        let kept = match proxy::current() {
+            ProxyChoice::Manual { user, password, .. } if user == self.draft.user.trim() => password,
+            _ => None,
+        };
+        self.draft.choice(typed.or(kept))
+    }
+
+    fn test(&mut self, backend: &Backend) {
+        self.tested = None;
+        let choice = match self.draft_choice() {
+            Ok(c) => c,
+            Err(why) => {
+                self.error = Some(why);
+                return;
+            }
+        };
+        let address = self.test_address.trim().to_string();
+        self.error = None;
+        self.testing = Some(backend.spawn(async move { test_through(choice, &address).await }));
+    }
+
+    pub fn ui(
+        &mut self,
+        ctx: &egui::Context,
+        backend: &Backend,
+        secrets: &Arc<Secrets>,
+        connections: &mut Connections,
+    ) -> ProxyOutcome {
+        if let Some(result) = take_ready(&mut self.testing) {
+            self.tested = Some(result);
+        }
+        let mut outcome = ProxyOutcome::Open;
+        let mut open = true;
+        egui::Window::new("Proxy")
+            .collapsible(false)
+            .open(&mut open)
+            .show(ctx, |ui| {
+                ui.radio_value(
+                    &mut self.draft.mode,
+                    ProxyMode::System,
+                    "The system's settings (HTTPS_PROXY and NO_PROXY on Linux)",
+                );
+                ui.radio_value(&mut self.draft.mode, ProxyMode::Direct, "No proxy");
+                ui.radio_value(&mut self.draft.mode, ProxyMode::Manual, "This proxy:");
+                if self.draft.mode == ProxyMode::Manual {
+                    field(
+                        ui,
+                        "Address:",
+                        &mut self.draft.address,
+                        false,
+                        "http://proxy.contoso.com:3128",
+                    );
+                    field(
+                        ui,
+                        "User:",
+                        &mut self.draft.user,
+                        false,
+                        "only if the proxy asks (HTTP 407)",
+                    );
+                    field(
+                        ui,
+                        "Password:",
+                        &mut self.password,
+                        true,
+                        "kept in the OS keychain; empty keeps the stored one",
+                    );
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    field(
+                        ui,
+                        "Test with:",
+                        &mut self.test_address,
+                        false,
+                        "https://management.azure.com/",
+                    );
+                    if ui
+                        .add_enabled(self.testing.is_none(), egui::Button::new("Test"))
+                        .clicked()
+                    {
+                        self.test(backend);
+                    }
+                });
+                if self.testing.is_some() {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label("Testing…");
+                    });
+                }
+                match &self.tested {
+                    Some(Ok(words)) => {
+                        ui.label(words);
+                    }
+                    Some(Err(words)) => {
+                        ui.colored_label(ui.visuals().error_fg_color, words);
+                    }
+                    None => {}
+                }
+                if let Some(why) = &self.error {
+                    ui.colored_label(ui.visuals().error_fg_color, why);
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Use these settings").clicked() {
+                        match self.draft_choice() {
+                            Err(why) => self.error = Some(why),
+                            Ok(choice) => {
+                                if let Some(p) = Some(self.password.trim().to_string()).filter(|p| !p.is_empty()) {
+                                    let secrets = secrets.clone();
+                                    secrets.hold(PASSWORD_ID, &p);
+                                    backend.run_blocking_detached(move || {
+                                        let _ = secrets.store(PASSWORD_ID, &p);
+                                    });
+                                }
+                                proxy::set(choice);
+                                connections.rebuild_clients(backend);
+                                outcome = ProxyOutcome::Applied(self.draft.clone());
+                            }
+                        }
+                    }
+                    if ui.button("Cancel").clicked() {
+                        outcome = ProxyOutcome::Closed;
+                    }
+                });
+            });
+        if !open {
+            return ProxyOutcome::Closed;
+        }
+        outcome
+    }
+}
+
+/// One GET of `address` through `choice`: any answer means the proxy let the request through.
+async fn test_through(choice: ProxyChoice, address: &str) -> Result<String, String> {
+    let url = url::Url::parse(address).map_err(|e| format!("`{address}` is not a URL ({e})."))?;
+    let explain_for = choice.clone();
+    let builder = reqwest::Client::builder()
+        .connect_timeout(std::time::Duration::from_secs(10))
+        .timeout(std::time::Duration::from_secs(30));
+    let client = proxy::apply_choice(builder, choice)?
+        .build()
+        .map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    // One request on its own connection: a proxy may forward plain HTTP once per connection.
+    match client.get(url.clone()).header("connection", "close").send().await {
+        Ok(r) if r.status().as_u16() == 407 => Err(proxy::explain_for("407", &explain_for).unwrap_or_default()),
+        Ok(r) => Ok(format!(
+            "Reached {} (HTTP {}) in {} ms.",
+            url.host_str().unwrap_or("the address"),
+            r.status().as_u16(),
+            started.elapsed().as_millis()
+        )),
+        Err(e) => {
+            let words = crate::storage::transport::failure_words(&e);
+            Err(match proxy::explain_for(&words, &explain_for) {
+                Some(proxy_words) => proxy_words,
+                None => format!(
+                    "{} could not be reached: {words}",
+                    url.host_str().unwrap_or("The address")
+                ),
+            })
+        }
+    }
+}

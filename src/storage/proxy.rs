@@ -1,0 +1,197 @@
+//! The proxy every request of the app goes through, storage, sign-in and Resource Manager alike: the system's
+//! (the environment's `HTTPS_PROXY`/`NO_PROXY` everywhere, and the system settings on macOS and Windows), none, or
+//! one set in the app with its user and password (HTTP CONNECT for HTTPS).
+
+use std::sync::RwLock;
+
+use url::Url;
+
+use crate::storage::error::{Result, StorageError};
+use crate::storage::oauth::Secret;
+
+/// Which proxy requests take. Clients made after a change use the new one; the app opens its accounts again.
+#[derive(Clone, Debug, Default)]
+pub enum ProxyChoice {
+    /// The system's settings (the environment on Linux).
+    #[default]
+    System,
+    /// No proxy, whatever the system says.
+    Direct,
+    /// This proxy, with a user and password when it asks for them (a 407).
+    Manual {
+        address: Url,
+        user: String,
+        password: Option<Secret>,
+    },
+}
+
+static CHOICE: RwLock<Option<ProxyChoice>> = RwLock::new(None);
+/// Grows with each change: a client cached for the sign-in endpoints is made again after one.
+static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Makes `choice` the proxy of every client made from now on.
+pub fn set(choice: ProxyChoice) {
+    *CHOICE.write().expect("proxy lock") = Some(choice);
+    GENERATION.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+}
+
+pub(crate) fn generation() -> u64 {
+    GENERATION.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+pub fn current() -> ProxyChoice {
+    CHOICE.read().expect("proxy lock").clone().unwrap_or_default()
+}
+
+/// A proxy address as typed: `http://host:port` (or `https://`), without a path or credentials (those go in their
+/// own fields, the password to the keychain). Checked before anything is sent.
+pub fn parse_address(text: &str) -> Result<Url> {
+    let op = "Read the proxy settings";
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(StorageError::invalid(
+            op,
+            "Enter the proxy's address, e.g. http://proxy.contoso.com:3128.",
+        ));
+    }
+    let with_scheme = if text.contains("://") {
+        text.to_string()
+    } else {
+        format!("http://{text}")
+    };
+    let url = Url::parse(&with_scheme).map_err(|e| {
+        StorageError::invalid(
+            op,
+            format!("`{text}` is not a proxy address ({e}), e.g. http://proxy.contoso.com:3128."),
+        )
+    })?;
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none_or(str::is_empty) {
+        return Err(StorageError::invalid(
+            op,
+            format!("`{text}` is not a proxy address: give http://host:port (the proxy's own scheme, not the sites')."),
+        ));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(StorageError::invalid(
+            op,
+            "Put the proxy's user and password in their own fields (the password goes to the OS keychain), not in \
+             the address.",
+        ));
+    }
+    if url.path() != "/" || url.query().is_some() {
+        return Err(StorageError::invalid(
+            op,
+            format!("`{text}` has a path: give just http://host:port."),
+        ));
+    }
+    Ok(url)
+}
+
+/// A reqwest client builder that takes the chosen proxy.
+pub(crate) fn apply(builder: reqwest::ClientBuilder) -> std::result::Result<reqwest::ClientBuilder, String> {
+    apply_choice(builder, current())
+}
+
+/// A reqwest client builder that takes `choice` (the settings window tries one before it is chosen).
+pub fn apply_choice(
+    builder: reqwest::ClientBuilder,
+    choice: ProxyChoice,
+) -> std::result::Result<reqwest::ClientBuilder, String> {
+    Ok(match choice {
+        ProxyChoice::System => builder,
+        ProxyChoice::Direct => builder.no_proxy(),
+        ProxyChoice::Manual {
+            address,
+            user,
+            password,
+        } => {
+            let mut proxy = reqwest::Proxy::all(address.as_str()).map_err(|e| format!("The proxy address: {e}"))?;
+            if !user.is_empty() {
+                proxy = proxy.basic_auth(&user, password.as_ref().map_or("", Secret::expose));
+            }
+            builder.proxy(proxy)
+        }
+    })
+}
+
+/// The same choice for the exact-case transport, which makes its own connections.
+pub(crate) fn matcher() -> hyper_util::client::proxy::matcher::Matcher {
+    use hyper_util::client::proxy::matcher::Matcher;
+    match current() {
+        ProxyChoice::System => Matcher::from_system(),
+        ProxyChoice::Direct => Matcher::builder().build(),
+        ProxyChoice::Manual {
+            address,
+            user,
+            password,
+        } => {
+            let mut with_auth = address.clone();
+            if !user.is_empty() {
+                let _ = with_auth.set_username(&user);
+                let _ = with_auth.set_password(password.as_ref().map(Secret::expose));
+            }
+            Matcher::builder().all(with_auth.to_string()).build()
+        }
+    }
+}
+
+/// What a proxy's refusal means, for a failure's words: None when the failure was not the proxy's.
+pub fn explain(words: &str) -> Option<String> {
+    explain_for(words, &current())
+}
+
+/// As `explain`, for the proxy `choice`.
+pub fn explain_for(words: &str, choice: &ProxyChoice) -> Option<String> {
+    let lower = words.to_ascii_lowercase();
+    // hyper-util's tunnel says "proxy authorization required" for a 407 to CONNECT.
+    if lower.contains("407")
+        || lower.contains("proxy authentication required")
+        || lower.contains("proxy authorization required")
+    {
+        let which = match choice {
+            ProxyChoice::Manual { user, .. } if !user.is_empty() => {
+                "The proxy refused its user name and password (HTTP 407). Check them under Tools > Proxy…."
+            }
+            ProxyChoice::Manual { .. } => {
+                "The proxy asks for a user name and password (HTTP 407). Enter them under Tools > Proxy…."
+            }
+            _ => {
+                "The system's proxy asks for a user name and password (HTTP 407), which this app cannot take from the \
+                 system. Set the proxy with its user and password under Tools > Proxy…."
+            }
+        };
+        return Some(which.into());
+    }
+    if lower.contains("tunnel error") {
+        return Some(
+            "The proxy did not open the way to the endpoint. Check the proxy's address under Tools > Proxy… (or the \
+             system's proxy settings), and that the proxy allows this host."
+                .into(),
+        );
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_is_checked_and_credentials_stay_out_of_it() {
+        assert_eq!(
+            parse_address("proxy.contoso.com:3128").unwrap().as_str(),
+            "http://proxy.contoso.com:3128/"
+        );
+        assert!(
+            parse_address("http://u:p@proxy:3128")
+                .unwrap_err()
+                .message
+                .contains("own fields")
+        );
+        assert!(parse_address("ftp://proxy").is_err());
+        assert!(parse_address("http://proxy:3128/path").is_err());
+        assert!(parse_address("not a url at all").is_err());
+        assert!(explain("unsuccessful tunnel: 407 Proxy Authentication Required").is_some_and(|w| w.contains("407")));
+        assert!(explain("connection refused").is_none());
+    }
+}
