@@ -23,6 +23,19 @@ use tessera::storage::{Client, ClientOptions, TokenCredential};
 /// One test at a time sets the process's proxy.
 static TURN: Mutex<()> = Mutex::new(());
 
+/// A test's turn; the system's proxy is back however the test ends, so a failure does not fail the next test too.
+struct Turn(#[allow(dead_code)] std::sync::MutexGuard<'static, ()>);
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        proxy::set(ProxyChoice::System);
+    }
+}
+
+fn turn() -> Turn {
+    Turn(TURN.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
 fn manual(proxy: &ConnectProxy, user: &str, password: &str) -> ProxyChoice {
     ProxyChoice::Manual {
         address: proxy::parse_address(&proxy.address).unwrap(),
@@ -41,7 +54,7 @@ fn keyed_client() -> Client {
 
 #[test]
 fn storage_sign_in_and_resource_manager_requests_all_take_the_chosen_proxy() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = turn();
     let rt = tokio::runtime::Runtime::new().unwrap();
     let corporate = rt.block_on(ConnectProxy::start(Some(("alice", "pr0xy-pass"))));
     let azurite_port = oauth_emulator().emulator.ports()[0];
@@ -148,7 +161,7 @@ async fn common_arm() -> StandInArm {
 
 #[test]
 fn the_proxy_window_tests_a_proxy_then_uses_it_keeping_its_password_in_the_keychain() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = turn();
     let rt = tokio::runtime::Runtime::new().unwrap();
     let corporate = rt.block_on(ConnectProxy::start(Some(("bob", "s3cret-proxy"))));
     let plain = common::emulator();

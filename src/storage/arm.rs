@@ -272,6 +272,7 @@ impl ResourceManager {
                     token.authorization(&url, op)?.to_str().unwrap_or("").to_string(),
                 )],
                 form: None,
+                once: false,
             };
             let answer = side_requests::send(&http, &request, self.reporter.as_ref()).await?;
             if answer.status == 401 && !renewed && self.credential.renew_after_refusal(&token).await {

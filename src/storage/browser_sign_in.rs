@@ -136,11 +136,18 @@ impl BrowserSignIn {
             let (mut socket, _) = listener.accept().await.map_err(io)?;
             let mut head = Vec::new();
             let mut chunk = [0u8; 2048];
-            while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 16 * 1024 {
-                match socket.read(&mut chunk).await {
-                    Ok(0) | Err(_) => break,
-                    Ok(n) => head.extend_from_slice(&chunk[..n]),
+            // A browser may open a connection it never uses: it gets a few seconds, then the next one is heard.
+            let read = tokio::time::timeout(Duration::from_secs(3), async {
+                while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 16 * 1024 {
+                    match socket.read(&mut chunk).await {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => head.extend_from_slice(&chunk[..n]),
+                    }
                 }
+            })
+            .await;
+            if read.is_err() {
+                continue;
             }
             let line = String::from_utf8_lossy(&head).lines().next().unwrap_or("").to_string();
             let target = line.split_whitespace().nth(1).unwrap_or("/");

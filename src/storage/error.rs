@@ -315,7 +315,7 @@ impl StorageError {
             (400, _) => "The service rejected the request as malformed. The message below says which part.".into(),
             (408 | 500 | 502 | 503 | 504, _) => "The service is busy or failing right now. Try again in a moment.".into(),
             (413, _) => "The request is too large for the service.".into(),
-            (407, _) => crate::storage::proxy::explain("407").unwrap_or_default(),
+            (407, _) => crate::storage::proxy::refused(&crate::storage::proxy::current()),
             _ => "The service refused the request. The code and message below say why.".into(),
         }
     }

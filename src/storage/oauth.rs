@@ -156,6 +156,10 @@ async fn post_form(
         url: url::Url::parse(&url).map_err(|e| StorageError::invalid(op, format!("`{url}` is not a URL ({e}).")))?,
         headers: Vec::new(),
         form: Some(form),
+        // A code (or a device code's grant) is used up when the endpoint handles it: never asked for twice.
+        once: fields
+            .iter()
+            .any(|(k, v)| *k == "grant_type" && matches!(*v, "authorization_code" | DEVICE_CODE_GRANT)),
     };
     let answer = side_requests::send(&http(authority.trusted_cert.as_deref())?, &request, report)
         .await

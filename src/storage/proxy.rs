@@ -135,6 +135,30 @@ pub(crate) fn matcher() -> hyper_util::client::proxy::matcher::Matcher {
     }
 }
 
+/// Whether a request to `url` would go through a proxy now.
+pub(crate) fn would_intercept(url: &Url) -> bool {
+    url.as_str()
+        .parse::<http::Uri>()
+        .is_ok_and(|uri| matcher().intercept(&uri).is_some())
+}
+
+/// What a proxy's 407 means for the user, by the choice in use.
+pub fn refused(choice: &ProxyChoice) -> String {
+    match choice {
+        ProxyChoice::Manual { user, .. } if !user.is_empty() => {
+            "The proxy refused its user name and password (HTTP 407). Check them under Tools > Proxy…."
+        }
+        ProxyChoice::Manual { .. } => {
+            "The proxy asks for a user name and password (HTTP 407). Enter them under Tools > Proxy…."
+        }
+        _ => {
+            "The system's proxy asks for a user name and password (HTTP 407), which this app cannot take from the \
+             system. Set the proxy with its user and password under Tools > Proxy…."
+        }
+    }
+    .into()
+}
+
 /// What a proxy's refusal means, for a failure's words: None when the failure was not the proxy's.
 pub fn explain(words: &str) -> Option<String> {
     explain_for(words, &current())
@@ -142,25 +166,10 @@ pub fn explain(words: &str) -> Option<String> {
 
 /// As `explain`, for the proxy `choice`.
 pub fn explain_for(words: &str, choice: &ProxyChoice) -> Option<String> {
+    // The proxy's own phrases only: a host or port with "407" in it is not a refusal.
     let lower = words.to_ascii_lowercase();
-    // hyper-util's tunnel says "proxy authorization required" for a 407 to CONNECT.
-    if lower.contains("407")
-        || lower.contains("proxy authentication required")
-        || lower.contains("proxy authorization required")
-    {
-        let which = match choice {
-            ProxyChoice::Manual { user, .. } if !user.is_empty() => {
-                "The proxy refused its user name and password (HTTP 407). Check them under Tools > Proxy…."
-            }
-            ProxyChoice::Manual { .. } => {
-                "The proxy asks for a user name and password (HTTP 407). Enter them under Tools > Proxy…."
-            }
-            _ => {
-                "The system's proxy asks for a user name and password (HTTP 407), which this app cannot take from the \
-                 system. Set the proxy with its user and password under Tools > Proxy…."
-            }
-        };
-        return Some(which.into());
+    if lower.contains("407 proxy authentication required") || lower.contains("proxy authorization required") {
+        return Some(refused(choice));
     }
     if lower.contains("tunnel error") {
         return Some(
@@ -191,7 +200,10 @@ mod tests {
         assert!(parse_address("ftp://proxy").is_err());
         assert!(parse_address("http://proxy:3128/path").is_err());
         assert!(parse_address("not a url at all").is_err());
-        assert!(explain("unsuccessful tunnel: 407 Proxy Authentication Required").is_some_and(|w| w.contains("407")));
-        assert!(explain("connection refused").is_none());
+        assert!(explain("tunnel error: proxy authorization required").is_some_and(|w| w.contains("407")));
+        assert!(
+            explain("connection refused to 127.0.0.1:40712").is_none(),
+            "a port is not a refusal"
+        );
     }
 }

@@ -62,6 +62,9 @@ pub(crate) struct SideRequest<'a> {
     pub url: Url,
     pub headers: Vec<(&'static str, String)>,
     pub form: Option<String>,
+    /// Used up when the endpoint handles it (an authorization code, a device-code poll): tried again only when it
+    /// never left (the connection could not be made), never after a timeout or a 5xx.
+    pub once: bool,
 }
 
 /// The answer: its status, its JSON (Null when it was none), and the request id it carried.
@@ -78,6 +81,17 @@ pub(crate) async fn send(
     req: &SideRequest<'_>,
     report: Option<&Reporter>,
 ) -> Result<SideAnswer> {
+    // A secret in the clear to a proxy (plain HTTP, which a proxy reads): refused before it leaves.
+    if req.url.scheme() == "http" && crate::storage::proxy::would_intercept(&req.url) {
+        return Err(StorageError::invalid(
+            req.operation,
+            format!(
+                "{} is plain HTTP and would be sent through the proxy, which would read the sign-in in the clear. Use \
+                 its https:// address, or No proxy under Tools > Proxy….",
+                req.url.host_str().unwrap_or("The endpoint")
+            ),
+        ));
+    }
     let seq = report.map_or(0, |r| r.seq.fetch_add(1, Ordering::Relaxed) + 1);
     let client_request_id = uuid::Uuid::new_v4().to_string();
     let mut attempt = 0;
@@ -104,7 +118,7 @@ pub(crate) async fn send(
             Ok(r) => r,
             Err(e) => {
                 let words = crate::storage::transport::failure_words(&e);
-                let again = attempt < ATTEMPTS;
+                let again = attempt < ATTEMPTS && (!req.once || e.is_connect());
                 if let (Some(mut ev), Some(r)) = (event.take(), report) {
                     ev.duration = clock.elapsed();
                     ev.note = Some(if again {
@@ -140,7 +154,8 @@ pub(crate) async fn send(
         let retry_after = header("retry-after").and_then(|v| v.trim().parse::<u64>().ok());
         let bytes = response.bytes().await.unwrap_or_default();
         let json: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        let again = (status == 429 || status >= 500) && attempt < ATTEMPTS;
+        // A 429 was not handled; a 5xx may have been, so a request that is used up is not sent again.
+        let again = (status == 429 || (status >= 500 && !req.once)) && attempt < ATTEMPTS;
         if let (Some(mut ev), Some(r)) = (event.take(), report) {
             ev.duration = clock.elapsed();
             ev.status = Some(status);

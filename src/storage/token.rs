@@ -74,7 +74,8 @@ impl AccessToken {
     /// The `Authorization` value for a request to `url`. The token opens every storage account the identity
     /// may reach, so it never travels in the clear, except to this computer (an emulator, a local proxy).
     pub(crate) fn authorization(&self, url: &url::Url, operation: &str) -> Result<reqwest::header::HeaderValue> {
-        if url.scheme() != "https" && !crate::storage::transport::is_loopback(url) {
+        let through_proxy = url.scheme() != "https" && crate::storage::proxy::would_intercept(url);
+        if url.scheme() != "https" && (!crate::storage::transport::is_loopback(url) || through_proxy) {
             return Err(StorageError::invalid(
                 operation,
                 format!(
@@ -128,8 +129,8 @@ struct Inner {
     refused: AtomicBool,
     refresh_before: Duration,
     fetches: AtomicU64,
-    /// Where the source's own requests are reported: set by the first client that uses this credential.
-    reporter: std::sync::OnceLock<Reporter>,
+    /// Where the source's own requests are reported: the newest client that uses this credential.
+    reporter: std::sync::Mutex<Option<Reporter>>,
 }
 
 impl TokenCredential {
@@ -145,7 +146,7 @@ impl TokenCredential {
                 refused: AtomicBool::new(false),
                 refresh_before,
                 fetches: AtomicU64::new(0),
-                reporter: std::sync::OnceLock::new(),
+                reporter: std::sync::Mutex::new(None),
             }),
         }
     }
@@ -160,14 +161,19 @@ impl TokenCredential {
             return Ok(token.clone());
         }
         self.inner.fetches.fetch_add(1, Ordering::Relaxed);
-        let fresh = self.inner.source.fetch(self.inner.reporter.get()).await?;
+        let fresh = self.inner.source.fetch(self.reporter().as_ref()).await?;
         *cache = Some(fresh.clone());
         Ok(fresh)
     }
 
-    /// Reports the source's requests (a token endpoint's) to `reporter`, unless another client already does.
+    /// Reports the source's requests (a token endpoint's) to `reporter` from now on (a client made again after a
+    /// proxy change takes them over).
     pub fn report_to(&self, reporter: Reporter) {
-        let _ = self.inner.reporter.set(reporter);
+        *self.inner.reporter.lock().expect("reporter lock") = Some(reporter);
+    }
+
+    fn reporter(&self) -> Option<Reporter> {
+        self.inner.reporter.lock().expect("reporter lock").clone()
     }
 
     /// The service refused the token (expired early, revoked): the next request asks the source again.
@@ -185,7 +191,7 @@ impl TokenCredential {
             return true;
         }
         self.inner.fetches.fetch_add(1, Ordering::Relaxed);
-        match self.inner.source.fetch(self.inner.reporter.get()).await {
+        match self.inner.source.fetch(self.reporter().as_ref()).await {
             Ok(fresh) if fresh.secret() != used.secret() => {
                 *cache = Some(fresh);
                 true

@@ -151,6 +151,7 @@ pub(crate) fn signed_in_account(
     let (profile, _) = AccountProfile::from_account(&info.name, ProfileKind::EntraId, &account);
     let profile = AccountProfile {
         id: discovered_id(&session.profile_id, &tenant.id, &info.id),
+        portal: Some(info.portal_url(session.cloud().portal(), &tenant.id)),
         ..profile.with_entra(settings)
     };
     Ok((profile, account))

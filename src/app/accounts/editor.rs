@@ -315,6 +315,7 @@ impl AccountEditor {
             entra: Some(settings),
             trusted_cert: Some(self.trusted_cert.trim().to_string()).filter(|c| !c.is_empty()),
             arm: Some(arm),
+            portal: None,
         };
         EditorOutcome::Saved {
             profile: Box::new(profile),

@@ -198,6 +198,9 @@ pub struct AccountProfile {
     /// A browse account's Resource Manager settings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arm: Option<ArmSettings>,
+    /// The account's page in the Azure portal, for an account a browse account found (never saved).
+    #[serde(skip)]
+    pub portal: Option<String>,
 }
 
 impl AccountProfile {
@@ -233,6 +236,7 @@ impl AccountProfile {
             entra: None,
             trusted_cert: account.trusted_cert.as_ref().map(|p| p.display().to_string()),
             arm: None,
+            portal: None,
         };
         (profile, secret)
     }

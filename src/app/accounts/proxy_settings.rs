@@ -6,7 +6,6 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use crate::app::accounts::connections::Connections;
 use crate::app::accounts::editor::field;
 use crate::app::accounts::secrets::Secrets;
 use crate::app::runtime::backend::{Backend, Pending, take_ready};
@@ -71,23 +70,31 @@ impl ProxySetup {
         setup
     }
 
-    /// Once the password is read: the proxy is set and the clients already open are made again through it.
-    pub fn poll(
-        &mut self,
-        settings: &ProxySettings,
-        connections: &mut Connections,
-        backend: &Backend,
-    ) -> Option<String> {
+    /// Once the password is read: the proxy is set, and the clients already open are made again through it (by
+    /// `Connections::rebuild_stale`).
+    pub fn poll(&mut self, settings: &ProxySettings) -> Option<String> {
         let loaded = take_ready(&mut self.starting)?;
-        let password = loaded.ok().flatten().map(|p| Secret::new(&p));
+        let (password, problem) = match loaded {
+            Ok(p) => (p.map(|p| Secret::new(&p)), None),
+            Err(e) => (
+                None,
+                Some(format!(
+                    "The proxy's password could not be read from the keychain ({e}): the proxy is used without it."
+                )),
+            ),
+        };
         match settings.choice(password) {
             Ok(choice) => {
                 proxy::set(choice);
-                connections.rebuild_clients(backend);
-                None
+                problem
             }
             Err(why) => Some(format!("The saved proxy is not used: {why}")),
         }
+    }
+
+    /// New settings were put in place by the window: a password still being read for the old ones is not wanted.
+    pub fn applied(&mut self) {
+        self.starting = None;
     }
 }
 
@@ -97,7 +104,10 @@ pub struct ProxyWindow {
     password: String,
     test_address: String,
     testing: Option<Pending<Result<String, String>>>,
-    tested: Option<Result<String, String>>,
+    /// The last test's words, with the settings and address it was for (shown only while the form still says so).
+    tested: Option<(ProxySettings, String, Result<String, String>)>,
+    /// What the test under way is for.
+    testing_for: Option<(ProxySettings, String)>,
     error: Option<String>,
 }
 
@@ -116,6 +126,7 @@ impl ProxyWindow {
             test_address: "https://management.azure.com/".into(),
             testing: None,
             tested: None,
+            testing_for: None,
             error: None,
         }
     }
@@ -141,18 +152,15 @@ impl ProxyWindow {
         };
         let address = self.test_address.trim().to_string();
         self.error = None;
+        self.testing_for = Some((self.draft.clone(), address.clone()));
         self.testing = Some(backend.spawn(async move { test_through(choice, &address).await }));
     }
 
-    pub fn ui(
-        &mut self,
-        ctx: &egui::Context,
-        backend: &Backend,
-        secrets: &Arc<Secrets>,
-        connections: &mut Connections,
-    ) -> ProxyOutcome {
-        if let Some(result) = take_ready(&mut self.testing) {
-            self.tested = Some(result);
+    pub fn ui(&mut self, ctx: &egui::Context, backend: &Backend, secrets: &Arc<Secrets>) -> ProxyOutcome {
+        if let Some(result) = take_ready(&mut self.testing)
+            && let Some((draft, address)) = self.testing_for.take()
+        {
+            self.tested = Some((draft, address, result));
         }
         let mut outcome = ProxyOutcome::Open;
         let mut open = true;
@@ -212,7 +220,12 @@ impl ProxyWindow {
                         ui.label("Testing…");
                     });
                 }
-                match &self.tested {
+                // A result for other settings than the form's now says nothing about them.
+                let current = self
+                    .tested
+                    .as_ref()
+                    .filter(|(draft, address, _)| *draft == self.draft && address == self.test_address.trim());
+                match current.map(|(_, _, r)| r) {
                     Some(Ok(words)) => {
                         ui.label(words);
                     }
@@ -229,15 +242,25 @@ impl ProxyWindow {
                         match self.draft_choice() {
                             Err(why) => self.error = Some(why),
                             Ok(choice) => {
-                                if let Some(p) = Some(self.password.trim().to_string()).filter(|p| !p.is_empty()) {
-                                    let secrets = secrets.clone();
-                                    secrets.hold(PASSWORD_ID, &p);
-                                    backend.run_blocking_detached(move || {
-                                        let _ = secrets.store(PASSWORD_ID, &p);
-                                    });
+                                let keeps_password =
+                                    self.draft.mode == ProxyMode::Manual && !self.draft.user.trim().is_empty();
+                                let typed = Some(self.password.trim().to_string()).filter(|p| !p.is_empty());
+                                let secrets = secrets.clone();
+                                match typed {
+                                    Some(p) if keeps_password => {
+                                        secrets.hold(PASSWORD_ID, &p);
+                                        backend.run_blocking_detached(move || {
+                                            let _ = secrets.store(PASSWORD_ID, &p);
+                                        });
+                                    }
+                                    // No proxy with a password any more: none stays in the keychain.
+                                    _ if !keeps_password => {
+                                        backend.run_blocking_detached(move || secrets.forget(PASSWORD_ID))
+                                    }
+                                    _ => {}
                                 }
+                                // The open accounts' clients are made again through it (`rebuild_stale`).
                                 proxy::set(choice);
-                                connections.rebuild_clients(backend);
                                 outcome = ProxyOutcome::Applied(self.draft.clone());
                             }
                         }
@@ -267,7 +290,7 @@ async fn test_through(choice: ProxyChoice, address: &str) -> Result<String, Stri
     let started = Instant::now();
     // One request on its own connection: a proxy may forward plain HTTP once per connection.
     match client.get(url.clone()).header("connection", "close").send().await {
-        Ok(r) if r.status().as_u16() == 407 => Err(proxy::explain_for("407", &explain_for).unwrap_or_default()),
+        Ok(r) if r.status().as_u16() == 407 => Err(proxy::refused(&explain_for)),
         Ok(r) => Ok(format!(
             "Reached {} (HTTP {}) in {} ms.",
             url.host_str().unwrap_or("the address"),

@@ -234,6 +234,8 @@ impl Explorer {
         }
         let Some(conn) = connections.get(id) else { return };
         let scope = conn.profile.scope.clone();
+        let portal = conn.profile.portal.clone();
+        let portal = portal.as_deref();
         match &conn.state {
             ConnState::Opening | ConnState::Closed => {
                 ui.weak("Connecting…");
@@ -253,11 +255,11 @@ impl Explorer {
                                 name: name.clone(),
                                 badge: None,
                             };
-                            self.item_ui(ui, (id, &client), service, &item, actions);
+                            self.item_ui(ui, (id, &client, portal), service, &item, actions);
                         }
                         continue;
                     }
-                    self.service_ui(ui, backend, &client, id, service, actions);
+                    self.service_ui(ui, backend, (id, &client, portal), service, actions);
                 }
             }
         }
@@ -267,8 +269,7 @@ impl Explorer {
         &mut self,
         ui: &mut egui::Ui,
         backend: &Backend,
-        client: &Client,
-        id: &str,
+        (id, client, portal): (&str, &Client, Option<&str>),
         service: Service,
         actions: &mut Vec<TreeAction>,
     ) {
@@ -348,7 +349,7 @@ impl Explorer {
                     ui.weak(format!("No {} yet.", title.to_lowercase()));
                 }
                 for item in &items {
-                    self.item_ui(ui, (id, client), service, item, actions);
+                    self.item_ui(ui, (id, client, portal), service, item, actions);
                 }
             });
     }
@@ -356,7 +357,7 @@ impl Explorer {
     fn item_ui(
         &mut self,
         ui: &mut egui::Ui,
-        (id, client): (&str, &Client),
+        (id, client, portal): (&str, &Client, Option<&str>),
         service: Service,
         item: &ResourceItem,
         actions: &mut Vec<TreeAction>,
@@ -367,6 +368,7 @@ impl Explorer {
             name: item.name.clone(),
         };
         let selected = self.selected.as_ref() == Some(&target);
+        let portal = portal.map(str::to_string);
         // The badge sits beside the name, not in it, so the row's accessible name is the resource's name.
         let r = ui
             .horizontal(|ui| {
@@ -392,6 +394,17 @@ impl Explorer {
                 && ui.button("Copy URL").on_hover_text(url.as_str()).clicked()
             {
                 ui.ctx().copy_text(url.to_string());
+                ui.close();
+            }
+            // An account found through Resource Manager knows its page in the portal (its containers, queues and
+            // tables are listed there).
+            if let Some(page) = &portal
+                && ui
+                    .button("Open in the Azure portal")
+                    .on_hover_text("The account's page in the Azure portal")
+                    .clicked()
+            {
+                ui.ctx().open_url(egui::OpenUrl::new_tab(page));
                 ui.close();
             }
             if service == Service::Table && ui.button("Count entities").clicked() {

@@ -241,10 +241,7 @@ impl TesseraApp {
         }
         crate::app::frame::welcome::poll_demo(self);
         self.connections.poll();
-        if let Some(problem) = self
-            .proxy
-            .poll(&self.settings.proxy, &mut self.connections, &self.backend)
-        {
+        if let Some(problem) = self.proxy.poll(&self.settings.proxy) {
             self.notices.push(Notice {
                 text: problem,
                 error: true,

@@ -172,7 +172,8 @@ impl Inspector {
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        // Wrapped: with the sign-in and Resource Manager filters the row is wider than a narrow window.
+        ui.horizontal_wrapped(|ui| {
             ui.label("Show:");
             ui.selectable_value(&mut self.status_filter, StatusFilter::All, "All");
             ui.selectable_value(&mut self.status_filter, StatusFilter::Failures, "Failures");

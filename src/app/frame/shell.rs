@@ -445,11 +445,12 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
     }
     if let Some(w) = &mut app.proxy.window {
         use crate::app::accounts::proxy_settings::ProxyOutcome;
-        match w.ui(ctx, &app.backend, &app.secrets, &mut app.connections) {
+        match w.ui(ctx, &app.backend, &app.secrets) {
             ProxyOutcome::Open => {}
             ProxyOutcome::Closed => app.proxy.window = None,
             ProxyOutcome::Applied(settings) => {
                 app.proxy.window = None;
+                app.proxy.applied();
                 app.settings.proxy = settings;
                 app.notice("Proxy settings in use: the open accounts connect through them now.");
             }
