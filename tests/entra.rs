@@ -6,8 +6,6 @@
 mod common;
 mod ui;
 
-use egui_kittest::kittest::Queryable;
-
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -701,26 +699,7 @@ fn a_person_signs_in_with_the_browser_from_the_dialog_and_the_account_opens() {
     app.click("Sign-in host (national clouds)");
     app.type_into("Sign-in host:", &endpoint.host);
     // The click's frame asks the system to open the sign-in page.
-    app.wait_for("Sign in with a browser");
-    app.harness.get_by_label("Sign in with a browser").click();
-    let mut opened = None;
-    for _ in 0..10 {
-        app.step();
-        opened = app
-            .harness
-            .output()
-            .platform_output
-            .commands
-            .iter()
-            .find_map(|c| match c {
-                egui::OutputCommand::OpenUrl(open) => Some(open.url.clone()),
-                _ => None,
-            });
-        if opened.is_some() {
-            break;
-        }
-    }
-    let url = opened.expect("the sign-in page was opened in the browser");
+    let url = app.opened_by_clicking("Sign in with a browser");
     app.wait_for_contains("Waiting for the browser to come back");
     let (status, _) = rt.block_on(browse_sign_in_page(&url));
     assert_eq!(status, 200);

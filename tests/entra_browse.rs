@@ -221,25 +221,7 @@ fn with_az_login_done_the_user_adds_browse_and_opens_a_container_of_a_listed_acc
     assert!(bearer, "the found account was read with the signed-in identity's token");
     // Its containers open the account's page in the Azure portal of its tenant.
     app.context_click(&container);
-    app.wait_for("Open in the Azure portal");
-    app.harness.get_by_label("Open in the Azure portal").click();
-    let mut opened = None;
-    for _ in 0..10 {
-        app.step();
-        opened = app
-            .harness
-            .output()
-            .platform_output
-            .commands
-            .iter()
-            .find_map(|c| match c {
-                egui::OutputCommand::OpenUrl(open) => Some(open.url.clone()),
-                _ => None,
-            });
-        if opened.is_some() {
-            break;
-        }
-    }
+    let opened = Some(app.opened_by_clicking("Open in the Azure portal"));
     assert_eq!(
         opened.as_deref(),
         Some(

@@ -10,7 +10,7 @@ use crate::storage::error::{Result, StorageError};
 use crate::storage::oauth::Secret;
 
 /// Which proxy requests take. Clients made after a change use the new one; the app opens its accounts again.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub enum ProxyChoice {
     /// The system's settings (the environment on Linux).
     #[default]
@@ -31,7 +31,12 @@ static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::
 
 /// Makes `choice` the proxy of every client made from now on.
 pub fn set(choice: ProxyChoice) {
-    *CHOICE.write().expect("proxy lock") = Some(choice);
+    let mut current = CHOICE.write().expect("proxy lock");
+    // The same choice again (each window of the app sets its saved one at start) changes no client.
+    if current.clone().unwrap_or_default() == choice {
+        return;
+    }
+    *current = Some(choice);
     GENERATION.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
 }
 

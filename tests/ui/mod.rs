@@ -255,6 +255,29 @@ impl<'a> TestApp<'a> {
         panic!("clicking `{label}` copied nothing");
     }
 
+    /// Clicks `label` and returns the address it asked the system to open (a browser tab).
+    pub fn opened_by_clicking(&mut self, label: &str) -> String {
+        self.wait_for(label);
+        self.harness.get_all_by_label(label).next().unwrap().click();
+        for _ in 0..10 {
+            self.harness.step();
+            let opened = self
+                .harness
+                .output()
+                .platform_output
+                .commands
+                .iter()
+                .find_map(|c| match c {
+                    egui::OutputCommand::OpenUrl(open) => Some(open.url.clone()),
+                    _ => None,
+                });
+            if let Some(url) = opened {
+                return url;
+            }
+        }
+        panic!("clicking `{label}` opened nothing");
+    }
+
     pub fn click_contains(&mut self, text: &str) {
         self.wait_for_contains(text);
         self.harness.get_all_by_label_contains(text).next().unwrap().click();

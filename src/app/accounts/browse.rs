@@ -10,7 +10,7 @@ use egui::RichText;
 use crate::app::accounts::browse_session::{Session, keyed_account, open_session, signed_in_account};
 use crate::app::accounts::connections::Connections;
 use crate::app::accounts::profiles::{AccountProfile, ProfileKind, SecretKind};
-use crate::app::accounts::tree::{Loadable, TreeAction};
+use crate::app::accounts::tree::{Loadable, TreeAction, menu_action};
 use crate::app::runtime::backend::{Backend, Pending, take_ready};
 use crate::storage::arm::{StorageAccountInfo, Subscription, Tenant};
 use crate::storage::side_requests::Reporter;
@@ -153,14 +153,8 @@ impl Browse {
                 refresh = true;
                 ui.close();
             }
-            if ui.button("Edit account…").clicked() {
-                actions.push(TreeAction::Edit(id.to_string()));
-                ui.close();
-            }
-            if ui.button("Remove account…").clicked() {
-                actions.push(TreeAction::Remove(id.to_string()));
-                ui.close();
-            }
+            menu_action(ui, "Edit account…", TreeAction::Edit(id.to_string()), actions);
+            menu_action(ui, "Remove account…", TreeAction::Remove(id.to_string()), actions);
         });
         if refresh {
             self.forget(id);
@@ -393,10 +387,7 @@ impl Browsing {
                         ui.close();
                     }
                 }
-                if ui.button("Service settings…").clicked() {
-                    actions.push(TreeAction::ServiceSettings(did.clone()));
-                    ui.close();
-                }
+                menu_action(ui, "Service settings…", TreeAction::ServiceSettings(did.clone()), actions);
                 if ui.button("Open in the Azure portal").clicked() {
                     // The subscription's own tenant: the typed one may be a domain or an alias.
                     let in_tenant = Some(sub.tenant_id.as_str()).filter(|t| !t.is_empty()).unwrap_or(&tenant.id);

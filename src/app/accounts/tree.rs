@@ -195,10 +195,7 @@ impl Explorer {
                 actions.push(TreeAction::TestConnection(id.to_string()));
                 ui.close();
             }
-            if ui.button("Edit account…").clicked() {
-                actions.push(TreeAction::Edit(id.to_string()));
-                ui.close();
-            }
+            menu_action(ui, "Edit account…", TreeAction::Edit(id.to_string()), actions);
             let sas = ui
                 .add_enabled(keyed, egui::Button::new("Account SAS…"))
                 .on_disabled_hover_text("An account SAS is signed with the account key; this account has none.");
@@ -206,14 +203,13 @@ impl Explorer {
                 actions.push(TreeAction::AccountSas(id.to_string()));
                 ui.close();
             }
-            if ui.button("Service settings…").clicked() {
-                actions.push(TreeAction::ServiceSettings(id.to_string()));
-                ui.close();
-            }
-            if ui.button("Remove account…").clicked() {
-                actions.push(TreeAction::Remove(id.to_string()));
-                ui.close();
-            }
+            menu_action(
+                ui,
+                "Service settings…",
+                TreeAction::ServiceSettings(id.to_string()),
+                actions,
+            );
+            menu_action(ui, "Remove account…", TreeAction::Remove(id.to_string()), actions);
         });
     }
 
@@ -416,6 +412,14 @@ impl Explorer {
                 ui.close();
             }
         });
+    }
+}
+
+/// A context menu's button that asks the app for `action`.
+pub(crate) fn menu_action(ui: &mut egui::Ui, label: &str, action: TreeAction, actions: &mut Vec<TreeAction>) {
+    if ui.button(label).clicked() {
+        actions.push(action);
+        ui.close();
     }
 }
 
