@@ -6,17 +6,17 @@ mod common;
 mod ui;
 
 use common::arm::{StandInAccount, StandInArm};
-use common::entra::{TENANT_ID, oauth_emulator, stand_in_az};
+use common::entra::{TENANT_ID, container_with_blob, keyed_client, oauth_emulator, stand_in_az};
 use common::unique;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tessera::storage::arm::ResourceManager;
 use tessera::storage::azure_cli::AzureCli;
-use tessera::storage::blob::{BlobHttpHeaders, Conditions, PublicAccess};
+use tessera::storage::blob::PublicAccess;
 use tessera::storage::cloud::Cloud;
 use tessera::storage::oauth::{Authority, Secret, ServicePrincipal};
 use tessera::storage::side_requests::Reporter;
 use tessera::storage::token::Audience;
-use tessera::storage::{Api, Client, ClientOptions, EMULATOR_KEY, RequestEvent, TokenCredential};
+use tessera::storage::{Api, EMULATOR_KEY, RequestEvent, TokenCredential};
 
 const FABRIKAM: &str = "0b0b0b0b-1111-4222-8333-444444444444";
 const PROD: &str = "6f1c2a3b-0000-4000-8000-00000000aa01";
@@ -169,26 +169,12 @@ fn with_az_login_done_the_user_adds_browse_and_opens_a_container_of_a_listed_acc
     let arm = rt.block_on(stand_in());
     let container = unique("browsed");
     let e = oauth_emulator();
-    let mut seed = e.emulator.account();
-    seed.trusted_cert = Some(e.ca_pem.clone());
-    let seeder = Client::new(seed, ClientOptions::default()).unwrap();
-    rt.block_on(async {
-        seeder
-            .create_container(&container, PublicAccess::None, &[])
-            .await
-            .unwrap();
-        seeder
-            .put_blob(
-                &container,
-                "found-by-browsing.txt",
-                bytes::Bytes::from_static(b"hello"),
-                &BlobHttpHeaders::default(),
-                &[],
-                &Conditions::default(),
-            )
-            .await
-            .unwrap();
-    });
+    rt.block_on(container_with_blob(
+        &keyed_client(),
+        &container,
+        "found-by-browsing.txt",
+        b"hello",
+    ));
 
     let mut app = ui::TestApp::new(&rt);
     app.click("Add account");
@@ -258,14 +244,8 @@ fn the_user_switches_a_listed_account_to_its_key_which_stays_in_memory_and_an_ac
     let arm = rt.block_on(stand_in());
     let container = unique("keyed");
     let e = oauth_emulator();
-    let mut seed = e.emulator.account();
-    seed.trusted_cert = Some(e.ca_pem.clone());
-    rt.block_on(Client::new(seed, ClientOptions::default()).unwrap().create_container(
-        &container,
-        PublicAccess::None,
-        &[],
-    ))
-    .unwrap();
+    rt.block_on(keyed_client().create_container(&container, PublicAccess::None, &[]))
+        .unwrap();
     let mut app = ui::TestApp::new(&rt);
     app.click("Add account");
     app.click("Microsoft Entra ID: browse");

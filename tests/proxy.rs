@@ -10,15 +10,15 @@ use std::sync::Mutex;
 
 use common::arm::StandInArm;
 use common::connect_proxy::ConnectProxy;
-use common::entra::{OAuthEndpoint, TENANT_ID, oauth_emulator};
+use common::entra::{OAuthEndpoint, TENANT_ID, container_with_blob, keyed_account, keyed_client, oauth_emulator};
 use common::unique;
+use tessera::storage::TokenCredential;
 use tessera::storage::arm::ResourceManager;
-use tessera::storage::blob::{BlobHttpHeaders, Conditions, PublicAccess};
+use tessera::storage::blob::{Conditions, PublicAccess};
 use tessera::storage::cloud::Cloud;
 use tessera::storage::oauth::{Authority, Secret, ServicePrincipal};
 use tessera::storage::proxy::{self, ProxyChoice};
 use tessera::storage::token::Audience;
-use tessera::storage::{Client, ClientOptions, TokenCredential};
 
 /// One test at a time sets the process's proxy.
 static TURN: Mutex<()> = Mutex::new(());
@@ -44,14 +44,6 @@ fn manual(proxy: &ConnectProxy, user: &str, password: &str) -> ProxyChoice {
     }
 }
 
-/// The OAuth Azurite's account with its key, trusting the test's certificate (HTTPS: the proxy tunnels it).
-fn keyed_client() -> Client {
-    let e = oauth_emulator();
-    let mut account = e.emulator.account();
-    account.trusted_cert = Some(e.ca_pem.clone());
-    Client::new(account, ClientOptions::default()).unwrap()
-}
-
 #[test]
 fn storage_sign_in_and_resource_manager_requests_all_take_the_chosen_proxy() {
     let _turn = turn();
@@ -64,23 +56,7 @@ fn storage_sign_in_and_resource_manager_requests_all_take_the_chosen_proxy() {
     // a connection (a tunnel) of its own.
     let client = keyed_client();
     let container = unique("proxied");
-    rt.block_on(async {
-        client
-            .create_container(&container, PublicAccess::None, &[])
-            .await
-            .unwrap();
-        client
-            .put_blob(
-                &container,
-                "b.txt",
-                bytes::Bytes::from_static(b"x"),
-                &BlobHttpHeaders::default(),
-                &[],
-                &Conditions::default(),
-            )
-            .await
-            .unwrap();
-    });
+    rt.block_on(container_with_blob(&client, &container, "b.txt", b"x"));
     let tunnels_before = corporate.through_to(azurite_port);
     assert!(
         tunnels_before >= 1,
@@ -171,9 +147,7 @@ fn the_proxy_window_tests_a_proxy_then_uses_it_keeping_its_password_in_the_keych
     let container = unique("windowed");
     rt.block_on(keyed_client().create_container(&container, PublicAccess::None, &[]))
         .unwrap();
-    let mut account = e.emulator.account();
-    account.trusted_cert = Some(e.ca_pem.clone());
-    let mut app = ui::TestApp::with_account(&rt, &account);
+    let mut app = ui::TestApp::with_account(&rt, &keyed_account());
     app.click("Test emulator");
     app.click_contains("Blob containers");
     app.wait_for(&container);

@@ -48,6 +48,39 @@ pub fn oauth_emulator() -> &'static OAuthEmulator {
     })
 }
 
+/// The OAuth Azurite's account with its key, trusting the test's certificate authority.
+pub fn keyed_account() -> tessera::storage::Account {
+    let e = oauth_emulator();
+    let mut account = e.emulator.account();
+    account.trusted_cert = Some(e.ca_pem.clone());
+    account
+}
+
+/// A client of that account, made now (under the proxy in use now).
+pub fn keyed_client() -> tessera::storage::Client {
+    tessera::storage::Client::new(keyed_account(), tessera::storage::ClientOptions::default()).unwrap()
+}
+
+/// Makes `container` on the OAuth Azurite with one blob holding `body`.
+pub async fn container_with_blob(client: &tessera::storage::Client, container: &str, blob: &str, body: &'static [u8]) {
+    use tessera::storage::blob::{BlobHttpHeaders, Conditions, PublicAccess};
+    client
+        .create_container(container, PublicAccess::None, &[])
+        .await
+        .unwrap();
+    client
+        .put_blob(
+            container,
+            blob,
+            bytes::Bytes::from_static(body),
+            &BlobHttpHeaders::default(),
+            &[],
+            &Conditions::default(),
+        )
+        .await
+        .unwrap();
+}
+
 fn certificates() -> (String, String, String) {
     use rcgen::{BasicConstraints, CertificateParams, CertifiedIssuer, IsCa, KeyPair, KeyUsagePurpose};
     let mut ca_params = CertificateParams::new(Vec::<String>::new()).unwrap();

@@ -116,20 +116,18 @@ fn found_account(
     info: &StorageAccountInfo,
     credential: Credential,
 ) -> Result<Account, StorageError> {
-    let op = format!("Open storage account `{}`", info.name);
-    let parse = |e: &Option<String>| {
+    // The endpoints as Resource Manager gave them, checked as any typed endpoint is.
+    let parse = |e: &Option<String>, setting: &str| {
         e.as_deref()
-            .map(|u| {
-                url::Url::parse(u)
-                    .map_err(|e| StorageError::decode(&op, format!("Its endpoint `{u}` is not a URL ({e}).")))
-            })
+            .map(|u| crate::storage::account::parse_endpoint(u, setting))
             .transpose()
+            .map_err(|e| e.with_operation(format!("Open storage account `{}`", info.name)))
     };
     Ok(Account {
         name: info.name.clone(),
-        blob_endpoint: parse(&info.blob_endpoint)?,
-        queue_endpoint: parse(&info.queue_endpoint)?,
-        table_endpoint: parse(&info.table_endpoint)?,
+        blob_endpoint: parse(&info.blob_endpoint, "The blob endpoint")?,
+        queue_endpoint: parse(&info.queue_endpoint, "The queue endpoint")?,
+        table_endpoint: parse(&info.table_endpoint, "The table endpoint")?,
         credential,
         scope: None,
         trusted_cert: session.trusted_cert.clone(),
