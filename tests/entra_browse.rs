@@ -417,3 +417,41 @@ fn a_service_principal_browses_through_a_busy_sign_in_and_every_request_shows_re
         "the answer is kept, its token redacted"
     );
 }
+
+#[test]
+fn a_key_still_on_its_way_when_the_user_refreshes_arrives_for_the_account_it_was_asked_for() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let arm = rt.block_on(stand_in());
+    arm.slow_keys(std::time::Duration::from_secs(2));
+    let container = unique("slowkey");
+    rt.block_on(keyed_client().create_container(&container, PublicAccess::None, &[]))
+        .unwrap();
+    let mut app = ui::TestApp::new(&rt);
+    app.click("Add account");
+    app.click("Microsoft Entra ID: browse");
+    app.type_into("Display name:", "Slow");
+    app.type_into("Tenant:", TENANT_ID);
+    app.type_into("Resource Manager:", &arm.endpoint);
+    app.type_into("Trust certificate:", &oauth_emulator().ca_pem.display().to_string());
+    app.click("Save account");
+    app.click("Slow");
+    app.click("Contoso Production");
+    app.click("devstoreaccount1");
+    app.wait_for_contains("Opened with your sign-in.");
+    app.context_click("devstoreaccount1");
+    app.click("Use the account key instead");
+    app.wait_for_contains("Listing the account's keys…");
+    // A Refresh falls between the ask and the answer: the lists come again, the key still lands where it was asked.
+    app.context_click("Slow");
+    app.click("Refresh");
+    app.wait_for("logs02");
+    app.wait_for_contains("Opened with the account key (kept in memory only).");
+    app.click_contains("Blob containers");
+    app.wait_for(&container);
+    let asked = arm
+        .requests()
+        .iter()
+        .filter(|(m, p, _, _)| m == "POST" && p.contains("/listKeys?"))
+        .count();
+    assert_eq!(asked, 1, "the key was asked for once");
+}

@@ -82,6 +82,15 @@ fn storage_sign_in_and_resource_manager_requests_all_take_the_chosen_proxy() {
         metadata.contains(&("ReviewedBy".to_string(), "Alice".to_string())),
         "{metadata:?}"
     );
+    // Someone else's code, not behind the proxy, reads what went through it: the name in its case, the value.
+    let e = oauth_emulator();
+    let ca = e.ca_pem.display().to_string();
+    let read = common::peer::run_with(
+        &e.emulator.connection_string(),
+        &[("REQUESTS_CA_BUNDLE", &ca)],
+        &["blob-metadata", &container, "b.txt"],
+    );
+    assert_eq!(read["metadata"]["ReviewedBy"], "Alice", "{read}");
 
     // The sign-in host and Resource Manager.
     let arm = rt.block_on(common_arm());

@@ -29,6 +29,8 @@ struct State {
     accounts: HashMap<String, Vec<StandInAccount>>,
     /// `(method, path and query, token audience, token tenant)` of every request.
     requests: Vec<(String, String, String, String)>,
+    /// How long `listKeys` takes to answer.
+    keys_delay: std::time::Duration,
 }
 
 #[derive(Clone)]
@@ -58,6 +60,10 @@ impl StandInArm {
                     let Some((head, _)) = super::entra::read_http_request(&mut stream).await else {
                         return;
                     };
+                    if head.lines().next().is_some_and(|l| l.contains("/listKeys")) {
+                        let delay = state.lock().unwrap().keys_delay;
+                        tokio::time::sleep(delay).await;
+                    }
                     let (status, json) = answer(&state, &endpoint, &head);
                     let text = json.to_string();
                     let response = format!(
@@ -71,6 +77,11 @@ impl StandInArm {
             }
         });
         arm
+    }
+
+    /// `listKeys` answers only after `delay`, as a slow Resource Manager would.
+    pub fn slow_keys(&self, delay: std::time::Duration) {
+        self.state.lock().unwrap().keys_delay = delay;
     }
 
     pub fn tenant(&self, id: &str, name: &str, domain: &str) {

@@ -36,6 +36,8 @@ pub fn oauth_emulator() -> &'static OAuthEmulator {
         let options = EmulatorOptions {
             https: Some((cert, key)),
             oauth: true,
+            // Microsoft's Python SDKs read back what was written here, with API versions newer than Azurite knows.
+            skip_api_version_check: true,
             ..Default::default()
         };
         let emulator =

@@ -23,6 +23,12 @@ pub fn python() -> PathBuf {
 /// Runs one command of `benches/peers/peer.py` against `connection_string` and returns its JSON. Fails the
 /// test, saying how to install the peers, when they are missing: never skips.
 pub fn run(connection_string: &str, args: &[&str]) -> Value {
+    run_with(connection_string, &[], args)
+}
+
+/// As `run`, with more environment for the peer (`REQUESTS_CA_BUNDLE` for an endpoint with the tests' own
+/// certificate).
+pub fn run_with(connection_string: &str, env: &[(&str, &str)], args: &[&str]) -> Value {
     let python = python();
     assert!(
         python.exists(),
@@ -32,6 +38,7 @@ pub fn run(connection_string: &str, args: &[&str]) -> Value {
         .arg(root().join("benches/peers/peer.py"))
         .args(args)
         .env("TESSERA_PEER_CONNECTION_STRING", connection_string)
+        .envs(env.iter().copied())
         .output()
         .expect("run the Python peer");
     let text = String::from_utf8_lossy(&out.stdout);

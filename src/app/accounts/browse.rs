@@ -157,7 +157,14 @@ impl Browse {
             menu_action(ui, "Remove account…", TreeAction::Remove(id.to_string()), actions);
         });
         if refresh {
-            self.forget(id);
+            // The lists are asked for again; a key on its way still arrives for the account it was asked for.
+            let kept = self.accounts.remove(id).unwrap_or_default();
+            let fresh = Browsing {
+                keys: kept.keys,
+                key_errors: kept.key_errors,
+                ..Browsing::default()
+            };
+            self.accounts.insert(id.to_string(), fresh);
         }
         changed
     }
