@@ -116,10 +116,11 @@ fn storage_sign_in_and_resource_manager_requests_all_take_the_chosen_proxy() {
         "Resource Manager took the proxy"
     );
 
-    // A wrong password: the proxy answers 407, and the words say what to do.
+    // A wrong password: the proxy answers 407, and the words say what to do. The client made before the change
+    // (as a queued job or a Retry holds it) follows the new choice on its next request.
     proxy::set(manual(&corporate, "alice", "wrong"));
     let refused = rt
-        .block_on(keyed_client().list_containers(None, None, Some(1), false))
+        .block_on(client.list_containers(None, None, Some(1), false))
         .unwrap_err();
     let words = refused.plain_words();
     assert!(words.contains("407") && words.contains("Tools > Proxy"), "{words}");
@@ -129,11 +130,20 @@ fn storage_sign_in_and_resource_manager_requests_all_take_the_chosen_proxy() {
     );
     assert!(corporate.seen().iter().any(|s| s.starts_with("407")));
 
-    // No proxy: nothing more reaches it.
+    // No proxy: nothing more reaches it, from a new client or from the one made under the proxy, through either
+    // transport.
     proxy::set(ProxyChoice::Direct);
     let seen = corporate.seen().len();
     rt.block_on(keyed_client().list_containers(None, None, Some(1), false))
         .unwrap();
+    rt.block_on(client.list_containers(None, None, Some(1), false)).unwrap();
+    rt.block_on(client.set_blob_metadata(
+        &container,
+        "b.txt",
+        &[("ReviewedBy".to_string(), "Bob".to_string())],
+        &Conditions::default(),
+    ))
+    .unwrap();
     assert_eq!(corporate.seen().len(), seen, "a direct request bypassed the proxy");
     proxy::set(ProxyChoice::System);
 }

@@ -15,6 +15,7 @@ use crate::storage::account::{Account, Credential};
 use crate::storage::auth::{SigningInput, sign_shared_key};
 use crate::storage::error::{ErrorKind, Result, StorageError, locate, service_error};
 use crate::storage::events::{EventSink, RequestEvent, fill_response, kept_body};
+use crate::storage::http_clients::HttpClients;
 use crate::storage::redact::{redact_header, redact_query};
 pub use crate::storage::request::{Headers, QUERY_VALUE, Request, Response, StreamingResponse};
 use crate::storage::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after, write_never_ran};
@@ -59,8 +60,8 @@ struct Inner {
     /// Unique in this process; request events carry it.
     id: u64,
     account: Account,
-    http: reqwest::Client,
-    exact_case: transport::ExactCase,
+    /// Made again when the proxy choice changes (`HttpClients::current`).
+    http: HttpClients,
     read_timeout: Duration,
     /// Set by the first answered request: a later 403 on the signature then cannot mean a wrong key.
     credential_worked: AtomicBool,
@@ -90,31 +91,15 @@ impl Client {
     pub fn new(account: Account, options: ClientOptions) -> Result<Client> {
         // One process-wide TLS provider; a second install is refused harmlessly.
         let _ = rustls::crypto::ring::default_provider().install_default();
-        // No reqwest read timeout: it runs from the start of the request, upload included (reqwest #2784), so
-        // a block on a slow uplink would fail. The pipeline watches for silence itself (`transport::Activity`).
         let (extra_roots, reqwest_roots) = transport::trusted_roots(account.trusted_cert.as_deref())
             .map_err(|e| StorageError::invalid("Set up the HTTP client", e))?;
-        let setup = |e: String| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e);
-        let builder = reqwest::Client::builder()
-            .tls_certs_merge(reqwest_roots)
-            .connect_timeout(options.connect_timeout)
-            // Node servers (Azurite, many proxies) close a keep-alive connection idle for 5 s. A request sent on
-            // one as it closes is reset after it left, and a write then cannot be retried safely ("outcome
-            // unknown"), so pooled connections are dropped before the server drops them.
-            .pool_idle_timeout(Duration::from_secs(4))
-            .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")));
-        let http = crate::storage::proxy::apply(builder)
-            .map_err(setup)?
-            .build()
-            .map_err(|e| setup(e.to_string()))?;
-        let exact_case = transport::ExactCase::new(options.connect_timeout, extra_roots)
+        let http = HttpClients::new(options.connect_timeout, extra_roots, reqwest_roots)
             .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e))?;
         let client = Client {
             inner: Arc::new(Inner {
                 id: crate::storage::events::next_client_id(),
                 account,
                 http,
-                exact_case,
                 read_timeout: options.read_timeout,
                 credential_worked: AtomicBool::new(false),
                 retry: options.retry,
@@ -482,10 +467,10 @@ impl Client {
             return Err(TransportFailure::unresolvable(host));
         }
         let read_timeout = self.inner.read_timeout;
+        let clients = self.inner.http.current().map_err(TransportFailure::setup)?;
         if req.needs_exact_case() {
             let names: Vec<&str> = req.headers.iter().map(|(n, _)| n.as_str()).collect();
-            let answer = self
-                .inner
+            let answer = clients
                 .exact_case
                 .send(&req.method, url, &headers, &names, req.body.clone(), read_timeout)
                 .await?;
@@ -505,8 +490,7 @@ impl Client {
         } else {
             reqwest::Body::from(req.body.clone())
         };
-        let request = self
-            .inner
+        let request = clients
             .http
             .request(req.method.clone(), url.clone())
             .headers(headers)

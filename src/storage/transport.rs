@@ -64,6 +64,15 @@ impl TransportFailure {
         }
     }
 
+    /// The HTTP client could not be made for the proxy chosen now (nothing was sent).
+    pub fn setup(why: String) -> Self {
+        TransportFailure {
+            summary: format!("the HTTP client could not be set up for the chosen proxy: {why}"),
+            never_sent: true,
+            timeout: false,
+        }
+    }
+
     /// Nothing moved either way for `limit`.
     pub fn silence(limit: Duration) -> Self {
         TransportFailure {

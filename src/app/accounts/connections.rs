@@ -45,8 +45,6 @@ pub struct Connection {
     pub(crate) client: Option<Client>,
     pub(crate) state: ConnState,
     opening: Option<Pending<Result<Client, StorageError>>>,
-    /// The proxy choice the client was made under (`proxy::generation`): an older one is made again.
-    proxy_generation: u64,
     testing: Option<Pending<Vec<ServiceCheck>>>,
     /// A test asked for before the account was open: it runs once the client is ready.
     test_when_open: bool,
@@ -60,7 +58,6 @@ impl Connection {
             client: None,
             state: ConnState::Closed,
             opening: None,
-            proxy_generation: crate::storage::proxy::generation(),
             testing: None,
             test_when_open: false,
             last_test: None,
@@ -120,7 +117,6 @@ impl Connections {
         let Some(conn) = self.get_mut(id) else { return };
         let profile = conn.profile.clone();
         conn.state = ConnState::Opening;
-        conn.proxy_generation = crate::storage::proxy::generation();
         conn.opening = Some(backend.spawn_blocking(move || {
             let secret = load_secret(&secrets, &profile)?;
             let account = profile.to_account_rotating(secret.as_deref(), Some(rotation_hook(&secrets, &profile.id)))?;
@@ -148,26 +144,6 @@ impl Connections {
         match self.list.iter_mut().find(|c| c.profile.id == conn.profile.id) {
             Some(old) => *old = conn,
             None => self.list.push(conn),
-        }
-    }
-
-    /// Makes each client made under an older proxy choice again (call once per frame): the same account and
-    /// credential, so a sign-in, a listed key or a found account carry on, and open tabs pick the new client up. One
-    /// still opening is made again once it is open.
-    pub fn rebuild_stale(&mut self, backend: &Backend) {
-        let now = crate::storage::proxy::generation();
-        let open: Vec<(AccountProfile, crate::storage::Account)> = self
-            .list
-            .iter()
-            .filter(|c| c.proxy_generation != now)
-            .filter_map(|c| {
-                c.client
-                    .as_ref()
-                    .map(|client| (c.profile.clone(), client.account().clone()))
-            })
-            .collect();
-        for (profile, account) in open {
-            self.put_open(backend, profile, account);
         }
     }
 
@@ -201,7 +177,6 @@ impl Connections {
 
     /// Starts the tests that waited for their account to open; call after `poll`.
     pub fn run_waiting_tests(&mut self, backend: &Backend) {
-        self.rebuild_stale(backend);
         for conn in &mut self.list {
             if conn.test_when_open
                 && let Some(client) = conn.client.clone()

@@ -70,8 +70,8 @@ impl ProxySetup {
         setup
     }
 
-    /// Once the password is read: the proxy is set, and the clients already open are made again through it (by
-    /// `Connections::rebuild_stale`).
+    /// Once the password is read: the proxy is set, and every client already made (open tabs, jobs, a Retry) sends
+    /// its next request through it (`http_clients`).
     pub fn poll(&mut self, settings: &ProxySettings) -> Option<String> {
         let loaded = take_ready(&mut self.starting)?;
         let (password, problem) = match loaded {
@@ -259,7 +259,7 @@ impl ProxyWindow {
                                     }
                                     _ => {}
                                 }
-                                // The open accounts' clients are made again through it (`rebuild_stale`).
+                                // Every client's next request goes through it (`http_clients`).
                                 proxy::set(choice);
                                 outcome = ProxyOutcome::Applied(self.draft.clone());
                             }
