@@ -666,9 +666,14 @@ fn a_browser_sign_in_waits_for_its_own_redirect_and_redeems_the_code_with_its_ve
         .map(|(_, v)| url::Url::parse(&v).unwrap().port().unwrap())
         .unwrap();
     let waiting = rt.spawn(async move { declined.finish(None).await });
+    // `localhost` may be ::1 to the browser: where the machine has an IPv6 loopback, the redirect comes that way.
+    let host = match std::net::TcpListener::bind("[::1]:0") {
+        Ok(_) => "[::1]",
+        Err(_) => "127.0.0.1",
+    };
     rt.block_on(async {
         reqwest::get(format!(
-            "http://127.0.0.1:{port}/?error=access_denied&error_description=AADSTS65004&state={state}"
+            "http://{host}:{port}/?error=access_denied&error_description=AADSTS65004&state={state}"
         ))
         .await
         .unwrap();

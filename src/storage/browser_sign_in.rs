@@ -1,6 +1,7 @@
 //! Signing in with the system browser, as desktop apps do (OAuth 2.0 authorization code with PKCE, RFC 7636, and a
 //! loopback redirect, RFC 8252): the app listens on 127.0.0.1 on a free port for the one redirect, checks its
-//! `state`, and redeems the code with the verifier only it knows.
+//! `state`, and redeems the code with the verifier only it knows. The redirect names `localhost`, which a browser
+//! may reach on ::1 as well, so the same port is heard on both where the machine has IPv6.
 
 use std::time::Duration;
 
@@ -23,6 +24,8 @@ pub struct BrowserSignIn {
     /// The sign-in page, to open in the system browser (it holds no secret: the challenge, not the verifier).
     pub url: String,
     listener: std::net::TcpListener,
+    /// The same port on ::1 (None where the machine has no IPv6 loopback, or the port is taken there).
+    listener_v6: Option<std::net::TcpListener>,
     redirect_uri: String,
     verifier: Secret,
     state: String,
@@ -73,6 +76,10 @@ impl BrowserSignIn {
             .local_addr()
             .map_err(|e| StorageError::new(ErrorKind::Io, OP, e.to_string()))?
             .port();
+        // A browser that resolves `localhost` to ::1 first reaches this one; it is not needed where it cannot be had.
+        let listener_v6 = std::net::TcpListener::bind(("::1", port))
+            .and_then(|l| l.set_nonblocking(true).map(|_| l))
+            .ok();
         // Microsoft identity platform matches `http://localhost` on any port for a public client.
         let redirect_uri = format!("http://localhost:{port}");
         let (verifier, state) = (random_text(), random_text());
@@ -92,6 +99,7 @@ impl BrowserSignIn {
         Ok(BrowserSignIn {
             url: format!("{}?{query}", authority.endpoint("authorize")),
             listener,
+            listener_v6,
             redirect_uri,
             verifier: Secret::new(&verifier),
             state,
@@ -105,8 +113,13 @@ impl BrowserSignIn {
     /// redeems the code. Ends with words when the person declines or does not finish within `PATIENCE`; dropping the
     /// future stops listening.
     pub async fn finish(self, report: Option<&Reporter>) -> Result<SignedIn> {
-        let listener = tokio::net::TcpListener::from_std(self.listener.try_clone().map_err(io)?).map_err(io)?;
-        let code = tokio::time::timeout(PATIENCE, self.redirect(&listener))
+        let listen =
+            |l: &std::net::TcpListener| tokio::net::TcpListener::from_std(l.try_clone().map_err(io)?).map_err(io);
+        let listeners = (
+            listen(&self.listener)?,
+            self.listener_v6.as_ref().map(listen).transpose()?,
+        );
+        let code = tokio::time::timeout(PATIENCE, self.redirect(&listeners))
             .await
             .map_err(|_| {
                 StorageError::new(
@@ -131,9 +144,19 @@ impl BrowserSignIn {
     }
 
     /// The code the browser brings back, or the error it carries.
-    async fn redirect(&self, listener: &tokio::net::TcpListener) -> Result<Secret> {
+    async fn redirect(&self, (v4, v6): &(tokio::net::TcpListener, Option<tokio::net::TcpListener>)) -> Result<Secret> {
         loop {
-            let (mut socket, _) = listener.accept().await.map_err(io)?;
+            let on_v6 = async {
+                match v6 {
+                    Some(l) => l.accept().await,
+                    None => std::future::pending().await,
+                }
+            };
+            let (mut socket, _) = tokio::select! {
+                accepted = v4.accept() => accepted,
+                accepted = on_v6 => accepted,
+            }
+            .map_err(io)?;
             let mut head = Vec::new();
             let mut chunk = [0u8; 2048];
             // A browser may open a connection it never uses: it gets a few seconds, then the next one is heard.
