@@ -33,6 +33,15 @@ fn noted_part_way(dir: &tempfile::TempDir) -> Vec<String> {
     done
 }
 
+/// How many transfers an app's journal holds (one `<id>.json` each; a running one's lock file beside it).
+fn entries(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir.join("transfers"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .count()
+}
+
 /// The lines of every folder transfer's `.done` list in an app's folder (files or blobs it finished).
 fn done_lines(dir: &std::path::Path) -> Vec<String> {
     std::fs::read_dir(dir.join("transfers"))
@@ -60,8 +69,24 @@ fn upload_until_the_app_dies(
     fraction: f64,
 ) -> tempfile::TempDir {
     let rt = tokio::runtime::Runtime::new().unwrap();
+    let t = upload_part_way(&rt, account, container, files, fraction);
+    let dir = t.into_dir();
+    rt.shutdown_background();
+    // A block whose bytes had all left may still land: let the service settle.
+    std::thread::sleep(Duration::from_millis(500));
+    dir
+}
+
+/// A fresh app uploading `files`, once `fraction` of one went up.
+fn upload_part_way<'a>(
+    rt: &tokio::runtime::Runtime,
+    account: &tessera::storage::Account,
+    container: &str,
+    files: &[&std::path::Path],
+    fraction: f64,
+) -> TestApp<'a> {
     let dialogs = ScriptedDialogs::new();
-    let mut t = TestApp::with_account(&rt, account);
+    let mut t = TestApp::with_account(rt, account);
     t.harness.state_mut().set_dialogs(dialogs.clone());
     t.open_resource("Blob containers", container);
     t.wait_for_contains("Upload files…");
@@ -74,11 +99,49 @@ fn upload_until_the_app_dies(
             .iter()
             .any(|j| j.progress.total() > 0 && j.progress.done() as f64 >= fraction * j.progress.total() as f64)
     });
-    let dir = t.into_dir();
+    t
+}
+
+#[test]
+fn a_second_window_does_not_offer_the_transfer_the_first_is_running() {
+    let net = tokio::runtime::Runtime::new().unwrap();
+    let (_, container) = container_with(&net, &[]);
+    let (account, proxy) = net.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    proxy.bandwidth(Some(8 * MIB as u64));
+    let files = tempfile::tempdir().unwrap();
+    let big = files.path().join("big.bin");
+    std::fs::write(&big, vec![7u8; 40 * MIB]).unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let first = upload_part_way(&rt, &account, &container, &[&big], 0.2);
+    assert_eq!(entries(first.dir()), 1, "the running upload is written down");
+
+    // Started beside it on the same files, the second window reads the journal, and the running upload is not
+    // an interrupted one.
+    let mut second = TestApp::beside(&rt, &first);
+    second.idle_for(Duration::from_millis(300));
+    assert!(
+        second
+            .harness
+            .query_all_by_label_contains("was interrupted")
+            .next()
+            .is_none(),
+        "a running transfer is offered: {}",
+        second.describe()
+    );
+    drop(second);
+
+    // Once the first app dies part-way, the next start offers it: the journal was there all along.
+    let dir = first.into_dir();
     rt.shutdown_background();
-    // A block whose bytes had all left may still land: let the service settle.
     std::thread::sleep(Duration::from_millis(500));
-    dir
+    proxy.bandwidth(None);
+    let again = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::with_secrets(
+        &again,
+        dir,
+        tessera::app::accounts::secrets::Secrets::from_registered_store(),
+    );
+    t.wait_for_contains("1 transfer was interrupted");
 }
 
 #[test]
@@ -100,7 +163,7 @@ fn an_upload_cut_by_the_apps_end_is_offered_at_the_next_start_and_resumes_with_t
         "the app died part-way: {} of 5 blocks staged",
         staged.len()
     );
-    let journal = std::fs::read_dir(dir.path().join("transfers")).unwrap().count();
+    let journal = entries(dir.path());
     assert_eq!(journal, 1, "the unfinished upload is written down");
 
     proxy.bandwidth(None);
@@ -128,11 +191,7 @@ fn an_upload_cut_by_the_apps_end_is_offered_at_the_next_start_and_resumes_with_t
             .is_none(),
         "the offer is gone"
     );
-    assert_eq!(
-        std::fs::read_dir(t.dir().join("transfers")).unwrap().count(),
-        0,
-        "the finished upload is crossed out"
-    );
+    assert_eq!(entries(t.dir()), 0, "the finished upload is crossed out");
     let dest = files.path().join("by-sdk.bin");
     let cs = common::emulator().connection_string();
     common::peer::run(
@@ -175,7 +234,7 @@ fn a_file_changed_since_its_upload_began_is_not_resumed_and_a_discarded_upload_i
         );
     }
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while std::fs::read_dir(t.dir().join("transfers")).unwrap().count() > 0 {
+    while entries(t.dir()) > 0 {
         assert!(
             std::time::Instant::now() < deadline,
             "the refused and the discarded uploads are crossed out"
@@ -254,11 +313,7 @@ fn a_folder_upload_cut_by_the_apps_end_resumes_without_the_files_it_finished() {
         );
         assert_eq!(&std::fs::read(dest).unwrap(), data, "p{i}.jpg read back by the SDK");
     }
-    assert_eq!(
-        std::fs::read_dir(t.dir().join("transfers")).unwrap().count(),
-        0,
-        "crossed out"
-    );
+    assert_eq!(entries(t.dir()), 0, "crossed out");
 }
 
 #[test]

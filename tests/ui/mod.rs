@@ -104,9 +104,30 @@ impl<'a> TestApp<'a> {
         dir: tempfile::TempDir,
         secrets: Arc<tessera::app::accounts::secrets::Secrets>,
     ) -> TestApp<'a> {
+        let files = dir.path().to_path_buf();
+        Self::on_files(rt, dir, &files, secrets)
+    }
+
+    /// Another window of the app on the same files as `first` while it runs (a second instance started beside it).
+    pub fn beside(rt: &tokio::runtime::Runtime, first: &TestApp) -> TestApp<'a> {
+        Self::on_files(
+            rt,
+            tempfile::tempdir().unwrap(),
+            first.dir(),
+            Secrets::from_registered_store(),
+        )
+    }
+
+    /// The app on the files in `files`; `dir` is what the test holds (the same folder, or one of its own).
+    fn on_files(
+        rt: &tokio::runtime::Runtime,
+        dir: tempfile::TempDir,
+        files: &std::path::Path,
+        secrets: Arc<tessera::app::accounts::secrets::Secrets>,
+    ) -> TestApp<'a> {
         // The harness steps on its own; the backend needs no waker here.
         let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
-        let app = TesseraApp::new(backend, AppPaths::in_dir(dir.path()), secrets, None);
+        let app = TesseraApp::new(backend, AppPaths::in_dir(files), secrets, None);
         // User data holds characters the default fonts cannot draw; the app shows a box, kittest would panic.
         let harness = Harness::builder()
             .with_size(egui::vec2(1400.0, 900.0))

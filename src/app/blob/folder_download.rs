@@ -43,12 +43,14 @@ impl FolderDownload {
     }
 
     pub async fn run(self, job: JobContext) -> Result<String, StorageError> {
-        let mut done = HashSet::new();
+        let (mut done, mut _claim) = (HashSet::new(), None);
         if let Some((journal, t)) = self.journal.clone() {
-            let begun = tokio::task::spawn_blocking(move || journal.begin(&t).map(|_| journal.done_names(&t.id))).await;
-            done = begun
+            let begun =
+                tokio::task::spawn_blocking(move || journal.begin(&t).map(|c| (journal.done_names(&t.id), c))).await;
+            let (names, claim) = begun
                 .map_err(|e| StorageError::invalid("Journal the download", e.to_string()))?
-                .map_err(|e| StorageError::io("Journal the download", &e))?;
+                .map_err(crate::app::blob::resumable::journal_refused)?;
+            (done, _claim) = (names, Some(claim));
         }
         let result = self.save_blobs(&job, &done).await;
         // Finished or cancelled: crossed out. Failed otherwise (one blob's name the disk refuses, the network):

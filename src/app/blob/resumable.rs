@@ -17,7 +17,8 @@ pub async fn run(
     resumed: bool,
 ) -> Result<String, StorageError> {
     let (j, mut t) = (journal.clone(), transfer);
-    let (transfer, again) = tokio::task::spawn_blocking(move || {
+    // The claim is held until the journal is settled below.
+    let (transfer, again, _claim) = tokio::task::spawn_blocking(move || {
         // Written down already: an earlier run of this transfer (a Retry, a resume) may have committed it.
         let again = j.as_ref().is_some_and(|j| j.has(&t.id));
         // A first run notes the file as it is now; a resume compares with what was noted.
@@ -30,11 +31,11 @@ pub async fn run(
         {
             (*size, *modified) = file_stamp(source).unwrap_or((0, 0));
         }
-        j.map(|j| j.begin(&t)).transpose().map(|_| (t, again))
+        j.map(|j| j.begin(&t)).transpose().map(|claim| (t, again, claim))
     })
     .await
     .map_err(|e| StorageError::invalid("Journal the transfer", e.to_string()))?
-    .map_err(|e| StorageError::io("Journal the transfer", &e))?;
+    .map_err(journal_refused)?;
     let result = go(&job, &client, &transfer, resumed, resumed || again).await;
     // Kept for a Retry or the next start unless cancelled, or refused for what it asks (gone, exists, changed):
     // trying again would meet the same refusal.
@@ -44,6 +45,15 @@ pub async fn run(
         journal.end(&transfer.id);
     }
     result
+}
+
+/// Why a transfer could not be written down: already running elsewhere (said as a refusal, so nothing crosses the
+/// other run's entry out), or the disk's own words.
+pub fn journal_refused(e: std::io::Error) -> StorageError {
+    match e.kind() {
+        std::io::ErrorKind::WouldBlock => StorageError::invalid("Start the transfer", e.to_string()),
+        _ => StorageError::io("Journal the transfer", &e),
+    }
 }
 
 /// `verify_existing`: an earlier run may have committed this upload, so a refusal because the blob exists or

@@ -251,11 +251,14 @@ impl FolderUpload {
     }
 
     async fn run(self, job: JobContext) -> Result<String, StorageError> {
+        let mut _claim = None;
         if let Some((journal, t)) = self.journal.clone() {
             let begun = tokio::task::spawn_blocking(move || journal.begin(&t)).await;
-            begun
-                .map_err(|e| StorageError::invalid("Journal the upload", e.to_string()))?
-                .map_err(|e| StorageError::io("Journal the upload", &e))?;
+            _claim = Some(
+                begun
+                    .map_err(|e| StorageError::invalid("Journal the upload", e.to_string()))?
+                    .map_err(crate::app::blob::resumable::journal_refused)?,
+            );
         }
         let result = self.upload_files(&job).await;
         // Finished, cancelled or refused for what it asks (gone, exists, changed): crossed out. Failed otherwise:

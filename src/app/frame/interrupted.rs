@@ -107,10 +107,15 @@ fn named_button(ui: &mut egui::Ui, text: &str, name: &str) -> egui::Response {
 }
 
 /// Crosses a transfer out of the journal, and removes a download's partial file and its ranges (off the UI
-/// thread). An upload's staged blocks stay in the service until it drops them (a week, on Azure).
+/// thread), unless it is running elsewhere by then. An upload's staged blocks stay in the service until it drops them (a week, on Azure).
 fn discard_files(app: &mut TesseraApp, t: Unfinished) {
     let journal = app.interrupted.journal.clone();
     app.backend.run_blocking_detached(move || {
+        // Resumed in another window of the app since this one offered it: that run owns its files now, and crosses
+        // the entry out itself when it ends.
+        if journal.running(&t.id) {
+            return;
+        }
         if let Direction::Download { dest } = &t.direction {
             let (partial, ranges) = crate::storage::blob::partial_paths(dest);
             let _ = std::fs::remove_file(partial);

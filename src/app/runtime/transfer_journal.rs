@@ -198,7 +198,12 @@ impl TransferJournal {
         self.done_names(id).into_iter().map(PathBuf::from).collect()
     }
 
-    /// Every unfinished transfer found (a file that cannot be read is left where it is and not offered).
+    fn lock_path(&self, id: &str) -> PathBuf {
+        self.dir.join(format!("{id}.lock"))
+    }
+
+    /// Every unfinished transfer found that no running app holds (a file that cannot be read is left where it is
+    /// and not offered; one another instance of the app is running is not offered either).
     pub fn read_all(&self) -> Vec<Unfinished> {
         let Ok(entries) = std::fs::read_dir(&self.dir) else {
             return Vec::new();
@@ -206,26 +211,94 @@ impl TransferJournal {
         let mut found: Vec<Unfinished> = entries
             .flatten()
             .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
-            .filter_map(|e| serde_json::from_slice(&std::fs::read(e.path()).ok()?).ok())
+            .filter_map(|e| serde_json::from_slice::<Unfinished>(&std::fs::read(e.path()).ok()?).ok())
+            .filter(|t| !self.running(&t.id))
             .collect();
         found.sort_by_key(Unfinished::title);
         found
     }
 
-    /// Writes the transfer down before its first byte goes (a blocking call, made on a job's thread).
-    pub fn begin(&self, transfer: &Unfinished) -> std::io::Result<()> {
+    /// Whether a running transfer holds the entry now (in another instance of the app, or in this one).
+    pub fn running(&self, id: &str) -> bool {
+        let Ok(file) = std::fs::OpenOptions::new().write(true).open(self.lock_path(id)) else {
+            return false;
+        };
+        matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock))
+    }
+
+    /// Writes the transfer down before its first byte goes (a blocking call, made on a job's thread), and holds it
+    /// while the returned claim lives: another instance of the app neither offers it nor runs it meanwhile, and a
+    /// second run of it here is refused. The claim goes with the process, also when it crashes.
+    pub fn begin(&self, transfer: &Unfinished) -> std::io::Result<Claim> {
         std::fs::create_dir_all(&self.dir)?;
+        let lock = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(self.lock_path(&transfer.id))?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::WouldBlock,
+                    "this transfer is already running (in another window of Tessera, or started twice here), so it \
+                     was not started again",
+                ));
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(e),
+        }
         let tmp = self.dir.join(format!("{}.json.tmp", transfer.id));
-        std::fs::write(
-            &tmp,
-            serde_json::to_vec_pretty(transfer).map_err(std::io::Error::other)?,
+        let mut file = std::fs::File::create(&tmp)?;
+        std::io::Write::write_all(
+            &mut file,
+            &serde_json::to_vec_pretty(transfer).map_err(std::io::Error::other)?,
         )?;
-        std::fs::rename(tmp, self.path(&transfer.id))
+        // On disk before it is renamed into place: after a power cut the entry is the old one or the new one, whole.
+        file.sync_all()?;
+        std::fs::rename(tmp, self.path(&transfer.id))?;
+        Ok(Claim(lock))
     }
 
     /// Crosses the transfer out: it finished, the user cancelled it, or they discarded it.
     pub fn end(&self, id: &str) {
         let _ = std::fs::remove_file(self.path(id));
         let _ = std::fs::remove_file(self.done_path(id));
+        let _ = std::fs::remove_file(self.lock_path(id));
+    }
+}
+
+/// A running transfer's hold on its journal entry (a lock on `<id>.lock`), released when dropped.
+#[derive(Debug)]
+pub struct Claim(#[allow(dead_code)] std::fs::File);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_running_transfer_is_neither_offered_nor_run_again_until_its_claim_goes() {
+        let dir = tempfile::tempdir().unwrap();
+        let t = Unfinished::download("p", "c", "b.bin", &dir.path().join("b.bin"));
+        // "This instance" runs the transfer; "another instance" reads the same folder.
+        let this = TransferJournal::new(dir.path().to_path_buf());
+        let other = TransferJournal::new(dir.path().to_path_buf());
+        let claim = this.begin(&t).unwrap();
+        assert!(other.running(&t.id));
+        assert!(other.read_all().is_empty(), "a running transfer is not offered");
+        let again = other.begin(&t).unwrap_err();
+        assert_eq!(again.kind(), std::io::ErrorKind::WouldBlock, "{again}");
+        // The app that ran it ended without crossing it out (a crash): the next start offers it, and can run it.
+        drop(claim);
+        assert!(!other.running(&t.id));
+        assert_eq!(other.read_all(), vec![t.clone()]);
+        let resumed = other.begin(&t).unwrap();
+        other.end(&t.id);
+        drop(resumed);
+        assert!(other.read_all().is_empty());
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "nothing is left behind"
+        );
     }
 }
