@@ -126,10 +126,13 @@ fn main() {
     println!("options: {options:?}");
 
     // Paired rounds: the machine's speed swings between rounds for every side alike, so each round's ratio
-    // compares like with like, and the median round is reported. The five sides (curl; ours; the SDK without a
-    // checksum; the SDK with validate_content; ours without a checksum, for the CPU baseline) run in a rotated
-    // order each round, so that none is always first or last while Azurite's memory grows; each side's blob is
-    // deleted before the next side runs.
+    // compares like with like, and the median round is reported. The five upload sides (curl; ours; the SDK
+    // without a checksum; the SDK with validate_content; ours without a checksum, for the CPU baseline) run in a
+    // rotated order each round, so that none is always first or last while Azurite's memory grows; each side's
+    // blob is deleted before the next side runs. Then the three download sides (curl, ours, the SDK), rotated
+    // too, read one and the same blob: a blob's layout alone changes how fast the emulator serves it (the same
+    // bytes put in one piece are served ~1.3x faster than in 8 MiB blocks), so each side reading its own upload
+    // compared layouts, not clients.
     let mut rounds = Vec::new();
     let mut peak = 0f64;
     let mut before = None;
@@ -150,34 +153,66 @@ fn main() {
         for side in 0..5 {
             match (round + side) % 5 {
                 0 => {
-                    // Floor: curl puts the same file in one request, then reads it back.
+                    // Floor: curl puts the same file in one request.
                     let url = client
                         .blob_sas_url(container, Some("by-curl.bin"), write_sas, None, expiry)
                         .unwrap();
                     let src = source.display().to_string();
-                    let curl_dest = dir.path().join("by-curl.down").display().to_string();
                     let headers = ["-H", "x-ms-blob-type: BlockBlob", "-H", "x-ms-version: 2024-11-04"];
-                    let up = curl(&[&["-T", &src][..], &headers[..], &[url.as_str()][..]].concat());
-                    let down = up.and_then(|up| curl(&["-o", &curl_dest, &url]).map(|down| (up, down)));
-                    std::fs::remove_file(&curl_dest).ok();
-                    match down {
-                        Ok((up, down)) => r.curl = Some((mb_per_s(GIB, up), mb_per_s(GIB, down))),
+                    match curl(&[&["-T", &src][..], &headers[..], &[url.as_str()][..]].concat()) {
+                        Ok(up) => r.curl_up = Some(mb_per_s(GIB, up)),
                         Err(why) => curl_missing = Some(why),
                     }
                     delete("by-curl.bin");
                 }
                 1 => {
                     reset_peak_rss();
-                    let (up, cpu) = our_upload(&rt, &client, container, &source, &options);
+                    let (up, cpu) = our_upload(&rt, &client, container, "by-tessera.bin", &source, &options);
                     r.cpu_checked = cpu;
                     peak = peak.max(peak_rss_mb());
+                    println!("round {round}: client CPU {cpu:.2} s up (CRC64)");
+                    r.ours_up = mb_per_s(GIB, up);
+                    delete("by-tessera.bin");
+                }
+                2 => {
+                    // The peer: Microsoft's Python SDK with max_concurrency 4, the same file, the same Azurite.
+                    r.sdk_up = Some(sdk_upload(&emulator, container, &source, false));
+                    delete("by-sdk.bin");
+                }
+                3 => {
+                    // The peer at equal integrity: each block with its MD5 (validate_content=True).
+                    r.sdk_checked = Some(sdk_upload(&emulator, container, &source, true));
+                    delete("by-sdk.bin");
+                }
+                _ => {
+                    let (_, cpu) = our_upload(&rt, &client, container, "by-tessera.bin", &source, &unchecked);
+                    println!("round {round}: client CPU {cpu:.2} s up (no checksum)");
+                    r.cpu_unchecked = cpu;
+                    delete("by-tessera.bin");
+                }
+            }
+        }
+        // The blob every side downloads, in 8 MiB blocks as the app (and AzCopy) upload it; not timed.
+        our_upload(&rt, &client, container, SHARED, &source, &options);
+        let dest = dir.path().join("downloaded.bin");
+        for side in 0..3 {
+            match (round + side) % 3 {
+                0 => {
+                    let url = client
+                        .blob_sas_url(container, Some(SHARED), write_sas, None, expiry)
+                        .unwrap();
+                    match curl(&["-o", &dest.display().to_string(), &url]) {
+                        Ok(down) => r.curl_down = Some(mb_per_s(GIB, down)),
+                        Err(why) => curl_missing = Some(why),
+                    }
+                }
+                1 => {
                     reset_peak_rss();
-                    let dest = dir.path().join("by-tessera.down");
                     let cpu = cpu_seconds();
                     let started = Instant::now();
                     rt.block_on(client.download_file(
                         container,
-                        "by-tessera.bin",
+                        SHARED,
                         None,
                         &dest,
                         &options,
@@ -185,42 +220,22 @@ fn main() {
                         &CancellationToken::new(),
                     ))
                     .unwrap();
-                    let (down, down_cpu) = (started.elapsed().as_secs_f64(), cpu_seconds() - cpu);
+                    let (down, cpu) = (started.elapsed().as_secs_f64(), cpu_seconds() - cpu);
                     peak = peak.max(peak_rss_mb());
-                    std::fs::remove_file(&dest).ok();
-                    println!(
-                        "round {round}: client CPU {:.2} s up (CRC64), {down_cpu:.1} s down",
-                        r.cpu_checked
-                    );
-                    r.ours = (mb_per_s(GIB, up), mb_per_s(GIB, down));
-                    delete("by-tessera.bin");
+                    println!("round {round}: client CPU {cpu:.1} s down");
+                    r.ours_down = mb_per_s(GIB, down);
                 }
-                2 => {
-                    // The peer: Microsoft's Python SDK with max_concurrency 4, the same file, the same Azurite.
-                    let dest = dir.path().join("by-sdk.down");
-                    r.sdk = Some(sdk_round(&emulator, container, &source, Some(&dest), false));
-                    delete("by-sdk.bin");
-                }
-                3 => {
-                    // The peer at equal integrity: each block with its MD5 (validate_content=True).
-                    r.sdk_checked = Some(sdk_round(&emulator, container, &source, None, true).map(|(up, _)| up));
-                    delete("by-sdk.bin");
-                }
-                _ => {
-                    let (_, cpu) = our_upload(&rt, &client, container, &source, &unchecked);
-                    println!("round {round}: client CPU {cpu:.2} s up (no checksum)");
-                    r.cpu_unchecked = cpu;
-                    delete("by-tessera.bin");
-                }
+                _ => r.sdk_down = Some(sdk_download(&emulator, container, &dest)),
             }
+            std::fs::remove_file(&dest).ok();
         }
         println!("round {round}: {r:?}");
         rounds.push(r);
     }
     let curl_pairs = |pick: fn(&Round) -> Option<(f64, f64)>| rounds.iter().filter_map(pick).collect::<Vec<_>>();
     for (name, pairs) in [
-        ("upload_1gib", curl_pairs(|r| r.curl.map(|c| (r.ours.0, c.0)))),
-        ("download_1gib", curl_pairs(|r| r.curl.map(|c| (r.ours.1, c.1)))),
+        ("upload_1gib", curl_pairs(|r| r.curl_up.map(|c| (r.ours_up, c)))),
+        ("download_1gib", curl_pairs(|r| r.curl_down.map(|c| (r.ours_down, c)))),
     ] {
         // A round whose curl failed is left out; only with no round at all is there nothing to compare.
         if let (true, Some(why)) = (pairs.is_empty(), &curl_missing) {
@@ -296,22 +311,29 @@ fn main() {
     );
 }
 
+/// The blob all three download sides read.
+const SHARED: &str = "to-download.bin";
+
 /// One round's figures: MB/s up and down, client CPU seconds per GiB up.
 #[derive(Debug, Default)]
 struct Round {
-    ours: (f64, f64),
-    curl: Option<(f64, f64)>,
-    sdk: Option<Result<(f64, f64), String>>,
+    ours_up: f64,
+    ours_down: f64,
+    curl_up: Option<f64>,
+    curl_down: Option<f64>,
+    sdk_up: Option<Result<f64, String>>,
+    sdk_down: Option<Result<f64, String>>,
     sdk_checked: Option<Result<f64, String>>,
     cpu_checked: f64,
     cpu_unchecked: f64,
 }
 
-/// Our upload of `source` with `options`: seconds, and client CPU seconds.
+/// Our upload of `source` to `blob` with `options`: seconds, and client CPU seconds.
 fn our_upload(
     rt: &tokio::runtime::Runtime,
     client: &Client,
     container: &str,
+    blob: &str,
     source: &Path,
     options: &TransferOptions,
 ) -> (f64, f64) {
@@ -319,7 +341,7 @@ fn our_upload(
     let started = Instant::now();
     rt.block_on(client.upload_file(
         container,
-        "by-tessera.bin",
+        blob,
         source,
         &BlobHttpHeaders::default(),
         &[],
@@ -332,33 +354,34 @@ fn our_upload(
     (started.elapsed().as_secs_f64(), cpu_seconds() - cpu)
 }
 
-/// One upload (with each block's MD5 when `validate`) and, given a `dest`, one download of `source` by the
-/// Python SDK (max_concurrency 4), in MB/s; Err says why not.
-fn sdk_round(
+/// One upload of `source` by the Python SDK (max_concurrency 4; each block's MD5 when `validate`), in MB/s; Err
+/// says why not.
+fn sdk_upload(
     emulator: &tessera::emulator::Emulator,
     container: &str,
     source: &Path,
-    dest: Option<&Path>,
     validate: bool,
-) -> Result<(f64, f64), String> {
-    let cs = emulator.connection_string();
+) -> Result<f64, String> {
     let src = source.display().to_string();
     let validate = if validate { "1" } else { "0" };
-    let up = common::peer::run(&cs, &["bench-upload", container, "by-sdk.bin", &src, "4", validate])?;
-    let Some(dest) = dest else {
-        return Ok((common::peer::rate(&up, "bytes") / 1e6, 0.0));
-    };
+    let up = common::peer::run(
+        &emulator.connection_string(),
+        &["bench-upload", container, "by-sdk.bin", &src, "4", validate],
+    )?;
+    Ok(common::peer::rate(&up, "bytes") / 1e6)
+}
+
+/// One download of the shared blob by the Python SDK (max_concurrency 4) into `dest`, in MB/s; Err says why not.
+fn sdk_download(emulator: &tessera::emulator::Emulator, container: &str, dest: &Path) -> Result<f64, String> {
     let dst = dest.display().to_string();
-    let down = common::peer::run(&cs, &["bench-download", container, "by-sdk.bin", &dst, "4"])?;
-    let same = std::fs::metadata(dest).map(|m| m.len()).ok() == Some(GIB);
-    std::fs::remove_file(dest).ok();
-    if !same {
-        return Err("the SDK's download is not the uploaded size".into());
+    let down = common::peer::run(
+        &emulator.connection_string(),
+        &["bench-download", container, SHARED, &dst, "4"],
+    )?;
+    if std::fs::metadata(dest).map(|m| m.len()).ok() != Some(GIB) {
+        return Err("the SDK's download is not the blob's size".into());
     }
-    Ok((
-        common::peer::rate(&up, "bytes") / 1e6,
-        common::peer::rate(&down, "bytes") / 1e6,
-    ))
+    Ok(common::peer::rate(&down, "bytes") / 1e6)
 }
 
 /// The goals against the SDK: the median round's ratio (the same round's figures, as for curl). Our upload
@@ -367,13 +390,13 @@ fn sdk_goals(rounds: &[Round]) {
     type Pick = fn(&Round) -> Result<(f64, f64), String>;
     let goals: [(&str, &str, &str, Pick); 3] = [
         ("upload_1gib_vs_sdk", ">=1.0", "no checksum", |r| {
-            r.sdk.clone().expect("ran").map(|(up, _)| (r.ours.0, up))
+            r.sdk_up.clone().expect("ran").map(|up| (r.ours_up, up))
         }),
         ("upload_1gib_vs_sdk_checked", ">=1.5", "validate_content=True", |r| {
-            r.sdk_checked.clone().expect("ran").map(|up| (r.ours.0, up))
+            r.sdk_checked.clone().expect("ran").map(|up| (r.ours_up, up))
         }),
         ("download_1gib_vs_sdk", ">=1.0", "no checksum", |r| {
-            r.sdk.clone().expect("ran").map(|(_, down)| (r.ours.1, down))
+            r.sdk_down.clone().expect("ran").map(|down| (r.ours_down, down))
         }),
     ];
     for (name, target, how, pick) in goals {
