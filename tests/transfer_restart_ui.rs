@@ -33,6 +33,22 @@ fn noted_part_way(dir: &tempfile::TempDir) -> Vec<String> {
     done
 }
 
+/// The app started again on the files a run before it left, with the same keychain.
+fn restarted<'a>(rt: &tokio::runtime::Runtime, dir: tempfile::TempDir) -> TestApp<'a> {
+    TestApp::with_secrets(
+        rt,
+        dir,
+        tessera::app::accounts::secrets::Secrets::from_registered_store(),
+    )
+}
+
+/// The emulator's blob service behind a link of 8 MiB/s, so an app ends part-way through tens of MiB.
+fn slow_link(net: &tokio::runtime::Runtime) -> (tessera::storage::Account, common::fault_proxy::FaultProxy) {
+    let (account, proxy) = net.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    proxy.bandwidth(Some(8 * MIB as u64));
+    (account, proxy)
+}
+
 /// How many transfers an app's journal holds (one `<id>.json` each; a running one's lock file beside it).
 fn entries(dir: &std::path::Path) -> usize {
     std::fs::read_dir(dir.join("transfers"))
@@ -106,8 +122,7 @@ fn upload_part_way<'a>(
 fn a_second_window_does_not_offer_the_transfer_the_first_is_running() {
     let net = tokio::runtime::Runtime::new().unwrap();
     let (_, container) = container_with(&net, &[]);
-    let (account, proxy) = net.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
-    proxy.bandwidth(Some(8 * MIB as u64));
+    let (account, proxy) = slow_link(&net);
     let files = tempfile::tempdir().unwrap();
     let big = files.path().join("big.bin");
     std::fs::write(&big, vec![7u8; 40 * MIB]).unwrap();
@@ -136,11 +151,7 @@ fn a_second_window_does_not_offer_the_transfer_the_first_is_running() {
     std::thread::sleep(Duration::from_millis(500));
     proxy.bandwidth(None);
     let again = tokio::runtime::Runtime::new().unwrap();
-    let mut t = TestApp::with_secrets(
-        &again,
-        dir,
-        tessera::app::accounts::secrets::Secrets::from_registered_store(),
-    );
+    let mut t = restarted(&again, dir);
     t.wait_for_contains("1 transfer was interrupted");
 }
 
@@ -148,9 +159,7 @@ fn a_second_window_does_not_offer_the_transfer_the_first_is_running() {
 fn an_upload_cut_by_the_apps_end_is_offered_at_the_next_start_and_resumes_with_the_missing_blocks() {
     let net = tokio::runtime::Runtime::new().unwrap();
     let (client, container) = container_with(&net, &[]);
-    // A link of 8 MiB/s, so the app ends part-way through 40 MiB.
-    let (account, proxy) = net.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
-    proxy.bandwidth(Some(8 * MIB as u64));
+    let (account, proxy) = slow_link(&net);
     let files = tempfile::tempdir().unwrap();
     let big = files.path().join("big.bin");
     let mut data = vec![0u8; 40 * MIB];
@@ -168,11 +177,7 @@ fn an_upload_cut_by_the_apps_end_is_offered_at_the_next_start_and_resumes_with_t
 
     proxy.bandwidth(None);
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let mut t = TestApp::with_secrets(
-        &rt,
-        dir,
-        tessera::app::accounts::secrets::Secrets::from_registered_store(),
-    );
+    let mut t = restarted(&rt, dir);
     t.wait_for_contains("1 transfer was interrupted");
     t.wait_for_contains(&format!(
         "Upload big.bin to {container}/big.bin, 40.0 MiB · Test emulator"
@@ -205,8 +210,7 @@ fn an_upload_cut_by_the_apps_end_is_offered_at_the_next_start_and_resumes_with_t
 fn a_file_changed_since_its_upload_began_is_not_resumed_and_a_discarded_upload_is_forgotten() {
     let net = tokio::runtime::Runtime::new().unwrap();
     let (client, container) = container_with(&net, &[]);
-    let (account, proxy) = net.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
-    proxy.bandwidth(Some(8 * MIB as u64));
+    let (account, proxy) = slow_link(&net);
     let files = tempfile::tempdir().unwrap();
     let (big, other) = (files.path().join("big.bin"), files.path().join("other.bin"));
     std::fs::write(&big, vec![7u8; 40 * MIB]).unwrap();
@@ -216,11 +220,7 @@ fn a_file_changed_since_its_upload_began_is_not_resumed_and_a_discarded_upload_i
     std::fs::write(&big, vec![8u8; 40 * MIB]).unwrap();
     proxy.bandwidth(None);
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let mut t = TestApp::with_secrets(
-        &rt,
-        dir,
-        tessera::app::accounts::secrets::Secrets::from_registered_store(),
-    );
+    let mut t = restarted(&rt, dir);
     t.wait_for_contains("2 transfers were interrupted");
     t.click(&format!("Discard Upload other.bin to {container}/other.bin"));
     t.wait_for_contains("1 transfer was interrupted");
@@ -247,8 +247,7 @@ fn a_file_changed_since_its_upload_began_is_not_resumed_and_a_discarded_upload_i
 fn a_folder_upload_cut_by_the_apps_end_resumes_without_the_files_it_finished() {
     let net = tokio::runtime::Runtime::new().unwrap();
     let (_, container) = container_with(&net, &[]);
-    let (account, proxy) = net.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
-    proxy.bandwidth(Some(8 * MIB as u64));
+    let (account, proxy) = slow_link(&net);
     let files = tempfile::tempdir().unwrap();
     let root = files.path().join("photos");
     std::fs::create_dir(&root).unwrap();
@@ -276,11 +275,7 @@ fn a_folder_upload_cut_by_the_apps_end_resumes_without_the_files_it_finished() {
     proxy.bandwidth(None);
     let before = proxy.heads().len();
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let mut t = TestApp::with_secrets(
-        &rt,
-        dir,
-        tessera::app::accounts::secrets::Secrets::from_registered_store(),
-    );
+    let mut t = restarted(&rt, dir);
     t.click(&format!("Resume Upload folder photos to {container}/"));
     t.wait_for_contains("file(s)");
     t.wait_app("the resumed folder", Duration::from_secs(60), |app| {
@@ -340,8 +335,7 @@ fn a_folder_download_cut_by_the_apps_end_resumes_without_the_blobs_it_saved() {
         net.block_on(put).unwrap();
         contents.push(data);
     }
-    let (account, proxy) = net.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
-    proxy.bandwidth(Some(8 * MIB as u64));
+    let (account, proxy) = slow_link(&net);
     let down = tempfile::tempdir().unwrap();
     // The folder is selected (Ctrl+click) and downloaded through the dialog; the app dies part-way.
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -364,11 +358,7 @@ fn a_folder_download_cut_by_the_apps_end_resumes_without_the_blobs_it_saved() {
     proxy.bandwidth(None);
     let before = proxy.heads().len();
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let mut t = TestApp::with_secrets(
-        &rt,
-        dir,
-        tessera::app::accounts::secrets::Secrets::from_registered_store(),
-    );
+    let mut t = restarted(&rt, dir);
     t.click(&format!(
         "Resume Download folder {container}/photos/ to {}",
         down.path().display()
