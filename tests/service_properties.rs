@@ -153,3 +153,20 @@ fn a_resource_s_url_is_copied_from_the_tree_without_a_signature() {
     );
     assert!(!url.contains("sig="), "{url}");
 }
+
+#[test]
+fn the_service_settings_window_says_why_an_account_that_failed_to_open_has_none() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    // An account whose key is not in the keychain (kept for an earlier run only, say): it cannot open.
+    let mut keyless =
+        serde_json::to_value(tessera::app::accounts::profiles::AccountProfile::emulator_preset()).unwrap();
+    keyless["id"] = "keyless-account".into();
+    keyless["label"] = "Keyless".into();
+    keyless["secret"] = "AccountKey".into();
+    let mut t = ui::TestApp::with_accounts_file(&rt, &serde_json::to_vec(&vec![keyless]).unwrap());
+    t.context_click("Keyless");
+    t.click("Service settings…");
+    t.wait_for_contains("Service settings of Keyless");
+    t.wait_for_contains("The account could not be opened");
+    t.wait_for_contains("not in the keychain");
+}

@@ -58,8 +58,8 @@ impl AccountSasWindow {
         })
     }
 
-    /// Draws the window; false once the user closed it. `client`: the account's, when connected.
-    pub fn window(&mut self, ctx: &egui::Context, client: Option<&Client>) -> bool {
+    /// Draws the window; false once the user closed it. `client`: the account's, or why there is none yet.
+    pub fn window(&mut self, ctx: &egui::Context, client: Result<&Client, &String>) -> bool {
         let mut open = true;
         egui::Window::new(format!("Account SAS for {}", self.label))
             .id(egui::Id::unique(("account-sas", &self.profile_id)))
@@ -70,7 +70,7 @@ impl AccountSasWindow {
         open
     }
 
-    fn form(&mut self, ui: &mut egui::Ui, client: Option<&Client>) {
+    fn form(&mut self, ui: &mut egui::Ui, client: Result<&Client, &String>) {
         ui.label(
             "One signature for several services at once, made with the account key. Whoever holds it can do \
              what it grants until it expires; it cannot be revoked except by rotating the key.",
@@ -94,9 +94,12 @@ impl AccountSasWindow {
         });
         ui.horizontal_wrapped(|ui| self.terms.ui(ui));
         ui.horizontal(|ui| {
-            let Some(client) = client else {
-                ui.weak("Connecting to the account…");
-                return;
+            let client = match client {
+                Ok(client) => client,
+                Err(why) => {
+                    ui.weak(why);
+                    return;
+                }
             };
             let mut made = None;
             if ui.button("Copy SAS connection string").clicked() {

@@ -98,6 +98,22 @@ impl Connections {
         self.get(id).and_then(|c| c.client.clone())
     }
 
+    /// An account's client for a window that needs one, or the words for why there is none: still connecting, or
+    /// the account failed to open (with why and what to do).
+    pub fn client_or_why(&self, id: &str) -> Result<Client, String> {
+        match self.get(id) {
+            Some(Connection { client: Some(c), .. }) => Ok(c.clone()),
+            Some(Connection {
+                state: ConnState::Failed(e),
+                ..
+            }) => Err(format!(
+                "The account could not be opened: {} Close this window, mend the account (Edit…), and open it again.",
+                e.plain_words()
+            )),
+            _ => Err("Connecting to the account…".into()),
+        }
+    }
+
     pub fn profiles(&self) -> Vec<AccountProfile> {
         self.list.iter().map(|c| c.profile.clone()).collect()
     }

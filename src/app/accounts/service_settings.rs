@@ -55,8 +55,8 @@ impl ServiceSettingsWindow {
         }
     }
 
-    /// Draws the window; false once the user closed it. `client`: the account's, when connected.
-    pub fn window(&mut self, ctx: &egui::Context, backend: &Backend, client: Option<&Client>) -> bool {
+    /// Draws the window; false once the user closed it. `client`: the account's, or why there is none yet.
+    pub fn window(&mut self, ctx: &egui::Context, backend: &Backend, client: Result<&Client, &String>) -> bool {
         self.land();
         let mut open = true;
         egui::Window::new(format!("Service settings of {}", self.label))
@@ -65,9 +65,9 @@ impl ServiceSettingsWindow {
             .collapsible(false)
             .min_width(760.0)
             .show(ctx, |ui| match client {
-                Some(client) => self.form(ui, backend, client),
-                None => {
-                    ui.weak("Connecting to the account…");
+                Ok(client) => self.form(ui, backend, client),
+                Err(why) => {
+                    ui.weak(why);
                 }
             });
         open

@@ -434,12 +434,12 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
 
 fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
     if let Some(w) = &mut app.account_sas
-        && !w.window(ctx, app.connections.client(&w.profile_id).as_ref())
+        && !w.window(ctx, app.connections.client_or_why(&w.profile_id).as_ref())
     {
         app.account_sas = None;
     }
     if let Some(w) = &mut app.service_settings
-        && !w.window(ctx, &app.backend, app.connections.client(&w.profile_id).as_ref())
+        && !w.window(ctx, &app.backend, app.connections.client_or_why(&w.profile_id).as_ref())
     {
         app.service_settings = None;
     }
