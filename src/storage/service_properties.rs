@@ -71,6 +71,8 @@ pub struct ServiceProperties {
 pub const CORS_METHODS: [&str; 8] = ["DELETE", "GET", "HEAD", "MERGE", "POST", "OPTIONS", "PUT", "PATCH"];
 /// At most this many CORS rules a service.
 pub const MAX_CORS_RULES: usize = 5;
+/// All CORS rules' settings together, in characters (the XML tags not counted).
+pub const MAX_CORS_SIZE: usize = 2048;
 
 fn split(list: &str) -> Vec<&str> {
     list.split(',').map(str::trim).filter(|s| !s.is_empty()).collect()
@@ -122,6 +124,29 @@ impl ServiceProperties {
                     ));
                 }
             }
+        }
+        // "The maximum size of all CORS rules settings on the request, excluding XML tags, should not exceed 2 KiB."
+        let size: usize = self
+            .cors
+            .iter()
+            .map(|r| {
+                [
+                    &r.allowed_origins,
+                    &r.allowed_methods,
+                    &r.allowed_headers,
+                    &r.exposed_headers,
+                ]
+                .iter()
+                .map(|list| split(list).join(",").len())
+                .sum::<usize>()
+                    + r.max_age_seconds.to_string().len()
+            })
+            .sum();
+        if size > MAX_CORS_SIZE {
+            return Err(format!(
+                "The CORS rules come to {size} characters together; the service takes at most {MAX_CORS_SIZE} (2 KiB, \
+                 not counting the XML). Fold several origins into fewer rules, or use `*`."
+            ));
         }
         let retained = [
             ("Logging", self.logging.as_ref().map(|l| &l.retention)),
@@ -446,6 +471,29 @@ mod tests {
             ..rule()
         }];
         assert!(props.validate(Service::Blob).unwrap_err().contains("no origin"));
+        // Five rules each within their own limits, 2 KiB together at most: 5 x 20 origins of 25 characters is over.
+        let origins = |n: usize| {
+            (0..n)
+                .map(|i| format!("https://app{i:02}.contoso.com"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        props.cors = vec![
+            CorsRule {
+                allowed_origins: origins(20),
+                ..rule()
+            };
+            5
+        ];
+        assert!(props.validate(Service::Blob).unwrap_err().contains("at most 2048"));
+        props.cors = vec![
+            CorsRule {
+                allowed_origins: origins(12),
+                ..rule()
+            };
+            5
+        ];
+        assert_eq!(props.validate(Service::Blob), Ok(()), "within 2 KiB");
         props.cors = vec![rule()];
         props.delete_retention = Some(RetentionPolicy {
             enabled: true,

@@ -223,19 +223,27 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             .add_enabled(!blobs.is_empty(), egui::Button::new("Delete…"))
             .clicked()
         {
-            let seen = |n: &String| {
-                pane.blobs
-                    .iter()
-                    .find(|b| &b.name == n)
-                    .map(|b| b.properties.etag.clone())
-            };
-            let names = blobs.iter().map(|n| (n.clone(), seen(n).unwrap_or_default())).collect();
-            pane.confirm = Some(BlobConfirm::DeleteBlobs {
-                names,
-                with_snapshots: true,
-                force: false,
-                if_tags: String::new(),
-            });
+            // One pass over the listing, whatever the size of the selection (a million listed, thousands chosen).
+            let seen: std::collections::HashMap<&str, &str> = pane
+                .blobs
+                .iter()
+                .filter(|b| pane.selection.contains(&b.name))
+                .map(|b| (b.name.as_str(), b.properties.etag.as_str()))
+                .collect();
+            // Only what is listed is asked about, each with the ETag shown: a selected name the listing no longer
+            // holds (a folder left meanwhile) would otherwise be deleted without its If-Match.
+            let names: Vec<(String, String)> = blobs
+                .iter()
+                .filter_map(|n| seen.get(n.as_str()).map(|e| (n.clone(), e.to_string())))
+                .collect();
+            if !names.is_empty() {
+                pane.confirm = Some(BlobConfirm::DeleteBlobs {
+                    names,
+                    with_snapshots: true,
+                    force: false,
+                    if_tags: String::new(),
+                });
+            }
         }
         let scope = if pane.selection.is_empty() {
             "the folder shown (the whole container at the top)"
