@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
-use crate::storage::blob::transfer::{TransferOptions, cancelled, is_network, join_next, patiently};
+use crate::storage::blob::transfer::{TransferOptions, cancelled, is_network, join_next, patiently, range_size_for};
 use crate::storage::blob::{blob_request, check_names};
 use crate::storage::checksum::{BlockChecksum, Crc64Digest, crc64_base64};
 use crate::storage::error::{ErrorKind, Result, StorageError};
@@ -134,7 +134,7 @@ impl Client {
             ));
         }
         let size = props.content_length;
-        let range_size = options.range_size.max(1);
+        let range_size = range_size_for(size, options);
         progress.start(size);
         let (partial, journal_path) = partial_paths(dest);
         let mut journal = PartialJournal {

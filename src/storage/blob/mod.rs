@@ -27,7 +27,7 @@ pub use retention::{Retention, RetentionFacts};
 pub use sas::{SasLimits, SasPermissions, UserDelegationKey};
 pub use tags::{MAX_TAGS, TaggedBlob, TaggedPage, validate_tags};
 pub use tier::{AccessTier, RehydratePriority, TierChange};
-pub use transfer::{MAX_BLOCK_SIZE, MAX_BLOCKS, TransferOptions, block_size_for};
+pub use transfer::{MAX_BLOCK_SIZE, MAX_BLOCKS, MAX_RANGE, TransferOptions, block_size_for, range_size_for};
 pub use upload::{StagedBlock, block_id};
 
 use std::time::SystemTime;

@@ -17,7 +17,7 @@ pub struct TransferOptions {
     pub block_size: usize,
     /// Files up to this size go up in one Put Blob.
     pub single_put_limit: u64,
-    /// Download range size.
+    /// Download range size: the smallest; a large blob's ranges grow up to `MAX_RANGE` (`range_size_for`).
     pub range_size: u64,
     /// Ask the service for each range's checksum (CRC64 or MD5) and check it where the answer carries one. The
     /// service computes one only for ranges of at most 4 MiB, and Azurite reads each such range twice for an
@@ -58,6 +58,23 @@ impl Default for TransferOptions {
             max_blocks: MAX_BLOCKS,
         }
     }
+}
+
+/// A download's ranges grow up to this size for a large blob.
+pub const MAX_RANGE: u64 = 64 * 1024 * 1024;
+
+/// The range size for downloading a blob of `size`: `options.range_size`, grown (up to `MAX_RANGE`) so that each
+/// of the parallel streams still has about four ranges. Each range costs a request (the service finds the blob and
+/// its blocks again; a round trip away, the client waits for its first byte), so a large blob goes in fewer, larger
+/// ranges, and a small one keeps as many streams as before. A range whose checksum is asked for stays as given: the
+/// service computes one only for ranges of at most 4 MiB. The same for every try, so a resume's journal matches.
+pub fn range_size_for(size: u64, options: &TransferOptions) -> u64 {
+    let floor = options.range_size.max(1);
+    if options.range_checksum != BlockChecksum::None {
+        return floor;
+    }
+    let share = size / (options.parallelism.max(1) as u64 * 4);
+    share.min(MAX_RANGE).max(floor)
 }
 
 /// The service's limits on a block blob: 50,000 blocks of at most 4,000 MiB.
@@ -140,5 +157,37 @@ where
             }
             Err(e) => return Err(e),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MIB: u64 = 1024 * 1024;
+
+    #[test]
+    fn ranges_grow_with_the_blob_and_keep_four_a_stream() {
+        let options = TransferOptions::default();
+        // Small and middling blobs keep the smallest ranges: as many streams as before.
+        assert_eq!(range_size_for(10 * MIB, &options), 16 * MIB);
+        assert_eq!(range_size_for(256 * MIB, &options), 16 * MIB);
+        // Larger ones grow, four ranges a stream, up to the most.
+        assert_eq!(range_size_for(512 * MIB, &options), 32 * MIB);
+        assert_eq!(range_size_for(1024 * MIB, &options), 64 * MIB);
+        assert_eq!(range_size_for(100 * 1024 * MIB, &options), MAX_RANGE);
+        // A range checksum holds them as given (the service checksums ranges of at most 4 MiB).
+        let checked = TransferOptions {
+            range_size: 4 * MIB,
+            range_checksum: BlockChecksum::Md5,
+            ..TransferOptions::default()
+        };
+        assert_eq!(range_size_for(1024 * MIB, &checked), 4 * MIB);
+        // Asked for more than the most: taken as asked.
+        let large = TransferOptions {
+            range_size: 128 * MIB,
+            ..TransferOptions::default()
+        };
+        assert_eq!(range_size_for(1024 * MIB, &large), 128 * MIB);
     }
 }
