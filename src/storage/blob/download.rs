@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use base64::Engine;
 use bytes::{Bytes, BytesMut};
@@ -134,7 +135,7 @@ impl Client {
             ));
         }
         let size = props.content_length;
-        let range_size = range_size_for(size, options);
+        let mut range_size = range_size_for(size, options);
         progress.start(size);
         let (partial, journal_path) = partial_paths(dest);
         let mut journal = PartialJournal {
@@ -172,10 +173,9 @@ impl Client {
             .filter(|j| j.endpoint == journal.endpoint);
         let on_disk = file.metadata().map(|m| m.len()).ok();
         match earlier {
-            Some(j)
-                if j.etag == props.etag && j.size == size && j.range_size == range_size && on_disk == Some(size) =>
-            {
-                journal.done = j.done;
+            Some(j) if j.etag == props.etag && j.size == size && j.range_size > 0 && on_disk == Some(size) => {
+                // The ranges as that try cut them (an earlier version, or other options, may cut them otherwise).
+                (range_size, journal.range_size, journal.done) = (j.range_size, j.range_size, j.done);
             }
             Some(j) if j.etag != props.etag => {
                 restarted = Some(format!(
@@ -203,42 +203,52 @@ impl Client {
         let mut resumed = 0;
         let mut tasks: JoinSet<Result<(u64, u64)>> = JoinSet::new();
         let mut written = 0;
-        for index in 0..ranges {
-            let start = index * range_size;
-            let end = (start + range_size).min(size) - 1;
-            if journal.done.contains(&index) {
-                resumed += end - start + 1;
-                progress.add_resumed(end - start + 1);
-                continue;
+        let mut unsynced = Unsynced::new(file.clone());
+        let fetched: Result<()> = async {
+            for index in 0..ranges {
+                let start = index * range_size;
+                let end = (start + range_size).min(size) - 1;
+                if journal.done.contains(&index) {
+                    resumed += end - start + 1;
+                    progress.add_resumed(end - start + 1);
+                    continue;
+                }
+                while tasks.len() >= options.parallelism.max(1) {
+                    written += self
+                        .range_done(&mut tasks, &mut journal, &mut unsynced, &journal_path, cancel, op)
+                        .await?;
+                }
+                let range = RangeJob {
+                    client: self.clone(),
+                    container: container.to_string(),
+                    blob: blob.to_string(),
+                    snapshot: snapshot.map(str::to_string),
+                    etag: props.etag.clone(),
+                    file: file.clone(),
+                    index,
+                    start,
+                    end,
+                    retries: options.range_retries,
+                    wait,
+                    cancel: cancel.clone(),
+                    range_checksum,
+                    known_md5: props.http.content_md5.clone().filter(|_| start == 0 && end + 1 == size),
+                    progress: progress.clone(),
+                };
+                tasks.spawn(range.run());
             }
-            while tasks.len() >= options.parallelism.max(1) {
+            while !tasks.is_empty() {
                 written += self
-                    .range_done(&mut tasks, &mut journal, &journal_path, cancel, op)
+                    .range_done(&mut tasks, &mut journal, &mut unsynced, &journal_path, cancel, op)
                     .await?;
             }
-            let range = RangeJob {
-                client: self.clone(),
-                container: container.to_string(),
-                blob: blob.to_string(),
-                snapshot: snapshot.map(str::to_string),
-                etag: props.etag.clone(),
-                file: file.clone(),
-                index,
-                start,
-                end,
-                retries: options.range_retries,
-                wait,
-                cancel: cancel.clone(),
-                range_checksum,
-                known_md5: props.http.content_md5.clone().filter(|_| start == 0 && end + 1 == size),
-                progress: progress.clone(),
-            };
-            tasks.spawn(range.run());
+            Ok(())
         }
-        while !tasks.is_empty() {
-            written += self
-                .range_done(&mut tasks, &mut journal, &journal_path, cancel, op)
-                .await?;
+        .await;
+        if let Err(e) = fetched {
+            // The ranges finished before the failure go in the journal (once on disk), for Retry or the next start.
+            unsynced.settle(&mut journal, &journal_path).await;
+            return Err(e);
         }
         if written + resumed != size {
             return Err(StorageError::decode(
@@ -246,7 +256,8 @@ impl Client {
                 format!("Received {} of {size} bytes; nothing was saved.", written + resumed),
             ));
         }
-        drop(file);
+        // Every handle closed before the rename (Windows renames an open file only if each opener allowed it).
+        drop((file, unsynced));
         tokio::fs::rename(&partial, dest)
             .await
             .map_err(|e| StorageError::io(op, &e))?;
@@ -259,21 +270,65 @@ impl Client {
         })
     }
 
-    /// Waits for one range and notes it in the journal: a crash after this keeps it.
+    /// Waits for one range and notes it; the journal takes it once its bytes are on disk (`Unsynced`).
     async fn range_done(
         &self,
         tasks: &mut JoinSet<Result<(u64, u64)>>,
         journal: &mut PartialJournal,
+        unsynced: &mut Unsynced,
         path: &Path,
         cancel: &CancellationToken,
         op: &str,
     ) -> Result<u64> {
         let (index, n) = join_next(tasks, cancel, op).await?;
-        journal.done.insert(index);
-        // Not fatal: on Windows an indexer or a virus scanner may hold the journal a moment; the download goes on,
-        // and only its resume would ask for this range again.
-        let _ = journal.write(path).await;
+        unsynced.ranges.push(index);
+        if unsynced.due() {
+            unsynced.settle(journal, path).await;
+        }
         Ok(n)
+    }
+}
+
+/// The journal is written at most this often: each time the partial file is synced first.
+const SYNC_EVERY: Duration = Duration::from_secs(1);
+
+/// Ranges written to the partial file but not yet in its journal. They go in only after the file is synced, so a
+/// power cut never leaves a journal that claims bytes the disk lost (a resume would keep zeros as the blob's
+/// bytes); a crash costs at most `SYNC_EVERY` of progress, asked for again by the resume.
+struct Unsynced {
+    file: Arc<std::fs::File>,
+    ranges: Vec<u64>,
+    /// When the journal was last written (None: not yet, so the first range goes in at once).
+    last: Option<Instant>,
+}
+
+impl Unsynced {
+    fn new(file: Arc<std::fs::File>) -> Self {
+        Unsynced {
+            file,
+            ranges: Vec::new(),
+            last: None,
+        }
+    }
+
+    fn due(&self) -> bool {
+        self.last.is_none_or(|t| t.elapsed() >= SYNC_EVERY)
+    }
+
+    /// Syncs the file (on the blocking pool) and writes the journal with the ranges now on disk.
+    async fn settle(&mut self, journal: &mut PartialJournal, path: &Path) {
+        self.last = Some(Instant::now());
+        if self.ranges.is_empty() {
+            return;
+        }
+        let file = self.file.clone();
+        let synced = tokio::task::spawn_blocking(move || file.sync_data()).await;
+        if matches!(synced, Ok(Ok(()))) {
+            journal.done.extend(self.ranges.drain(..));
+            // Not fatal: on Windows an indexer or a virus scanner may hold the journal a moment; the download goes
+            // on, and only its resume would ask for these ranges again.
+            let _ = journal.write(path).await;
+        }
     }
 }
 

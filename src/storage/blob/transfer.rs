@@ -73,7 +73,9 @@ pub fn range_size_for(size: u64, options: &TransferOptions) -> u64 {
     if options.range_checksum != BlockChecksum::None {
         return floor;
     }
-    let share = size / (options.parallelism.max(1) as u64 * 4);
+    // Whole MiB, rounded up, so the ranges do not leave a sliver at the end.
+    const MIB: u64 = 1024 * 1024;
+    let share = size.div_ceil(options.parallelism.max(1) as u64 * 4).div_ceil(MIB) * MIB;
     share.min(MAX_RANGE).max(floor)
 }
 
@@ -176,6 +178,10 @@ mod tests {
         assert_eq!(range_size_for(512 * MIB, &options), 32 * MIB);
         assert_eq!(range_size_for(1024 * MIB, &options), 64 * MIB);
         assert_eq!(range_size_for(100 * 1024 * MIB, &options), MAX_RANGE);
+        // No sliver of a range at the end: whole MiB, rounded up (1000 MiB in 16 ranges of 63 MiB, the last 55).
+        assert_eq!(range_size_for(1000 * MIB, &options), 63 * MIB);
+        assert_eq!((1000 * MIB).div_ceil(range_size_for(1000 * MIB, &options)), 16);
+        assert_eq!(range_size_for(1024 * MIB - 1, &options), 64 * MIB);
         // A range checksum holds them as given (the service checksums ranges of at most 4 MiB).
         let checked = TransferOptions {
             range_size: 4 * MIB,
