@@ -107,7 +107,7 @@ impl Connections {
                 state: ConnState::Failed(e),
                 ..
             }) => Err(format!(
-                "The account could not be opened: {} Close this window, mend the account (Edit…), and open it again.",
+                "The account could not be opened: {}\nClose this window, mend the account (Edit…), and open it again.",
                 e.plain_words()
             )),
             _ => Err("Connecting to the account…".into()),

@@ -125,6 +125,7 @@ impl BlobPane {
                     base,
                     choices: choices.clone(),
                     journal: ctx.journal.cloned().map(|j| (j, entry)),
+                    resumed: false,
                 };
                 ctx.start_job(title, Unit::Bytes, download, |job, download| download.run(job));
                 continue;

@@ -27,6 +27,8 @@ pub struct FolderDownload {
     pub choices: Arc<BTreeMap<PathBuf, Existing>>,
     /// Where it is written down (None: not journaled).
     pub journal: Option<(TransferJournal, Unfinished)>,
+    /// Offered after a restart: refused if another window finished or discarded it since.
+    pub resumed: bool,
 }
 
 impl FolderDownload {
@@ -43,10 +45,11 @@ impl FolderDownload {
     }
 
     pub async fn run(self, job: JobContext) -> Result<String, StorageError> {
-        let (mut done, mut _claim) = (HashSet::new(), None);
+        let (mut done, mut _claim, resumed) = (HashSet::new(), None, self.resumed);
         if let Some((journal, t)) = self.journal.clone() {
             let begun =
-                tokio::task::spawn_blocking(move || journal.begin(&t).map(|c| (journal.done_names(&t.id), c))).await;
+                tokio::task::spawn_blocking(move || journal.start(&t, resumed).map(|c| (journal.done_names(&t.id), c)))
+                    .await;
             let (names, claim) = begun
                 .map_err(|e| StorageError::invalid("Journal the download", e.to_string()))?
                 .map_err(crate::app::blob::resumable::journal_refused)?;
@@ -143,6 +146,7 @@ pub fn resume_folder_download(
         base: base.clone(),
         choices: Arc::default(),
         journal: Some((journal, t.clone())),
+        resumed: true,
     };
     jobs.run(backend, t.title(), Unit::Bytes, download, |job, download| {
         download.run(job)

@@ -19,8 +19,6 @@ pub async fn run(
     let (j, mut t) = (journal.clone(), transfer);
     // The claim is held until the journal is settled below.
     let (transfer, again, _claim) = tokio::task::spawn_blocking(move || {
-        // Written down already: an earlier run of this transfer (a Retry, a resume) may have committed it.
-        let again = j.as_ref().is_some_and(|j| j.has(&t.id));
         // A first run notes the file as it is now; a resume compares with what was noted.
         if let (
             Direction::Upload {
@@ -31,7 +29,15 @@ pub async fn run(
         {
             (*size, *modified) = file_stamp(source).unwrap_or((0, 0));
         }
-        j.map(|j| j.begin(&t)).transpose().map(|claim| (t, again, claim))
+        // Written down already (read once held): an earlier run of this transfer (a Retry, a resume) may have
+        // committed it. A resume whose entry another window crossed out meanwhile is refused.
+        let held = match (&j, resumed) {
+            (None, _) => None,
+            (Some(j), true) => Some((j.resume(&t)?, true)),
+            (Some(j), false) => Some(j.begin_again(&t)?),
+        };
+        let again = held.as_ref().is_some_and(|(_, again)| *again);
+        Ok((t, again, held.map(|(claim, _)| claim)))
     })
     .await
     .map_err(|e| StorageError::invalid("Journal the transfer", e.to_string()))?
@@ -47,11 +53,13 @@ pub async fn run(
     result
 }
 
-/// Why a transfer could not be written down: already running elsewhere (said as a refusal, so nothing crosses the
-/// other run's entry out), or the disk's own words.
+/// Why a transfer could not be written down: already running elsewhere, or finished or discarded there since it
+/// was offered (said as a refusal, so nothing crosses the other run's entry out), or the disk's own words.
 pub fn journal_refused(e: std::io::Error) -> StorageError {
     match e.kind() {
-        std::io::ErrorKind::WouldBlock => StorageError::invalid("Start the transfer", e.to_string()),
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::NotFound => {
+            StorageError::invalid("Start the transfer", e.to_string())
+        }
         _ => StorageError::io("Journal the transfer", &e),
     }
 }

@@ -253,7 +253,8 @@ impl FolderUpload {
     async fn run(self, job: JobContext) -> Result<String, StorageError> {
         let mut _claim = None;
         if let Some((journal, t)) = self.journal.clone() {
-            let begun = tokio::task::spawn_blocking(move || journal.begin(&t)).await;
+            let resumed = self.resumed;
+            let begun = tokio::task::spawn_blocking(move || journal.start(&t, resumed)).await;
             _claim = Some(
                 begun
                     .map_err(|e| StorageError::invalid("Journal the upload", e.to_string()))?

@@ -107,15 +107,16 @@ fn named_button(ui: &mut egui::Ui, text: &str, name: &str) -> egui::Response {
 }
 
 /// Crosses a transfer out of the journal, and removes a download's partial file and its ranges (off the UI
-/// thread), unless it is running elsewhere by then. An upload's staged blocks stay in the service until it drops them (a week, on Azure).
+/// thread), unless it is running elsewhere by then. An upload's staged blocks stay in the service until it drops
+/// them (a week, on Azure).
 fn discard_files(app: &mut TesseraApp, t: Unfinished) {
     let journal = app.interrupted.journal.clone();
     app.backend.run_blocking_detached(move || {
-        // Resumed in another window of the app since this one offered it: that run owns its files now, and crosses
-        // the entry out itself when it ends.
-        if journal.running(&t.id) {
+        // Held while its files go, so another window cannot resume it meanwhile; refused when another window resumed
+        // it since this one offered it: that run owns its files now, and crosses the entry out itself when it ends.
+        let Ok(_claim) = journal.claim(&t.id) else {
             return;
-        }
+        };
         if let Direction::Download { dest } = &t.direction {
             let (partial, ranges) = crate::storage::blob::partial_paths(dest);
             let _ = std::fs::remove_file(partial);

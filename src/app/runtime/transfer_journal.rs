@@ -226,27 +226,70 @@ impl TransferJournal {
         matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock))
     }
 
-    /// Writes the transfer down before its first byte goes (a blocking call, made on a job's thread), and holds it
-    /// while the returned claim lives: another instance of the app neither offers it nor runs it meanwhile, and a
-    /// second run of it here is refused. The claim goes with the process, also when it crashes.
-    pub fn begin(&self, transfer: &Unfinished) -> std::io::Result<Claim> {
+    /// Holds the entry (a lock on `<id>.lock`) while the returned claim lives; refused with `WouldBlock` when a
+    /// running transfer holds it. A probe that holds it for an instant (`running`, in another window) is waited out.
+    pub fn claim(&self, id: &str) -> std::io::Result<Claim> {
         std::fs::create_dir_all(&self.dir)?;
         let lock = std::fs::OpenOptions::new()
             .write(true)
             .create(true)
             .truncate(false)
-            .open(self.lock_path(&transfer.id))?;
-        match lock.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::WouldBlock,
-                    "this transfer is already running (in another window of Tessera, or started twice here), so it \
-                     was not started again",
-                ));
+            .open(self.lock_path(id))?;
+        for _ in 0..5 {
+            match lock.try_lock() {
+                Ok(()) => return Ok(Claim(lock)),
+                Err(std::fs::TryLockError::WouldBlock) => std::thread::sleep(std::time::Duration::from_millis(40)),
+                Err(std::fs::TryLockError::Error(e)) => return Err(e),
             }
-            Err(std::fs::TryLockError::Error(e)) => return Err(e),
         }
+        Err(std::io::Error::new(
+            std::io::ErrorKind::WouldBlock,
+            "this transfer is already running (in another window of Tessera, or started twice here), so it was not \
+             started again",
+        ))
+    }
+
+    /// Writes the transfer down before its first byte goes (a blocking call, made on a job's thread), and holds it
+    /// while the returned claim lives: another instance of the app neither offers it nor runs it meanwhile, and a
+    /// second run of it here is refused. The claim goes with the process, also when it crashes.
+    pub fn begin(&self, transfer: &Unfinished) -> std::io::Result<Claim> {
+        self.begin_again(transfer).map(|(claim, _)| claim)
+    }
+
+    /// As `begin`, also saying whether the entry was there already (an earlier run of this job failed, and its
+    /// Retry may find the work done), read once the entry is held.
+    pub fn begin_again(&self, transfer: &Unfinished) -> std::io::Result<(Claim, bool)> {
+        let claim = self.claim(&transfer.id)?;
+        let again = self.has(&transfer.id);
+        self.write(transfer)?;
+        Ok((claim, again))
+    }
+
+    /// `resume` for a transfer offered after a restart, `begin` for one started or retried here.
+    pub fn start(&self, transfer: &Unfinished, resumed: bool) -> std::io::Result<Claim> {
+        match resumed {
+            true => self.resume(transfer),
+            false => self.begin(transfer),
+        }
+    }
+
+    /// As `begin`, for a transfer offered after a restart: refused (`NotFound`) when its entry is gone by the time
+    /// it is held (another window finished or discarded it since it was offered; or it was cancelled).
+    pub fn resume(&self, transfer: &Unfinished) -> std::io::Result<Claim> {
+        let claim = self.claim(&transfer.id)?;
+        if !self.has(&transfer.id) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "this transfer is no longer written down as unfinished (another window of Tessera finished or \
+                 discarded it after it was offered here, or it was cancelled), so it was not run again; start it anew \
+                 if it is still wanted",
+            ));
+        }
+        self.write(transfer)?;
+        Ok(claim)
+    }
+
+    fn write(&self, transfer: &Unfinished) -> std::io::Result<()> {
         let tmp = self.dir.join(format!("{}.json.tmp", transfer.id));
         let mut file = std::fs::File::create(&tmp)?;
         std::io::Write::write_all(
@@ -255,8 +298,7 @@ impl TransferJournal {
         )?;
         // On disk before it is renamed into place: after a power cut the entry is the old one or the new one, whole.
         file.sync_all()?;
-        std::fs::rename(tmp, self.path(&transfer.id))?;
-        Ok(Claim(lock))
+        std::fs::rename(tmp, self.path(&transfer.id))
     }
 
     /// Crosses the transfer out: it finished, the user cancelled it, or they discarded it.
@@ -291,10 +333,15 @@ mod tests {
         drop(claim);
         assert!(!other.running(&t.id));
         assert_eq!(other.read_all(), vec![t.clone()]);
-        let resumed = other.begin(&t).unwrap();
+        let resumed = other.resume(&t).unwrap();
         other.end(&t.id);
         drop(resumed);
         assert!(other.read_all().is_empty());
+        // A window that offered it before that run finished it: its Resume is refused, and writes nothing.
+        let stale = this.resume(&t).unwrap_err();
+        assert_eq!(stale.kind(), std::io::ErrorKind::NotFound, "{stale}");
+        assert!(!this.has(&t.id));
+        this.end(&t.id);
         assert_eq!(
             std::fs::read_dir(dir.path()).unwrap().count(),
             0,
