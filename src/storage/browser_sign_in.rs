@@ -62,24 +62,7 @@ impl BrowserSignIn {
                  http://localhost under Mobile and desktop applications; the README says how).",
             ));
         }
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| {
-            StorageError::new(
-                ErrorKind::Io,
-                OP,
-                format!("No local port to listen on for the redirect: {e}"),
-            )
-        })?;
-        listener
-            .set_nonblocking(true)
-            .map_err(|e| StorageError::new(ErrorKind::Io, OP, e.to_string()))?;
-        let port = listener
-            .local_addr()
-            .map_err(|e| StorageError::new(ErrorKind::Io, OP, e.to_string()))?
-            .port();
-        // A browser that resolves `localhost` to ::1 first reaches this one; it is not needed where it cannot be had.
-        let listener_v6 = std::net::TcpListener::bind(("::1", port))
-            .and_then(|l| l.set_nonblocking(true).map(|_| l))
-            .ok();
+        let (listener, listener_v6, port) = loopback_pair()?;
         // Microsoft identity platform matches `http://localhost` on any port for a public client.
         let redirect_uri = format!("http://localhost:{port}");
         let (verifier, state) = (random_text(), random_text());
@@ -217,6 +200,36 @@ impl BrowserSignIn {
             ));
         }
     }
+}
+
+/// A free port on 127.0.0.1 and, where the machine has IPv6, the same port on ::1. A port another program holds on
+/// ::1 is passed over: a browser that takes `localhost` to ::1 would bring the redirect there.
+fn loopback_pair() -> Result<(std::net::TcpListener, Option<std::net::TcpListener>, u16)> {
+    let failed = |e: std::io::Error| {
+        StorageError::new(
+            ErrorKind::Io,
+            OP,
+            format!("No local port to listen on for the redirect: {e}"),
+        )
+    };
+    for _ in 0..20 {
+        let v4 = std::net::TcpListener::bind("127.0.0.1:0").map_err(failed)?;
+        v4.set_nonblocking(true).map_err(failed)?;
+        let port = v4.local_addr().map_err(failed)?.port();
+        match std::net::TcpListener::bind(("::1", port)) {
+            Ok(v6) => {
+                v6.set_nonblocking(true).map_err(failed)?;
+                return Ok((v4, Some(v6), port));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => continue,
+            // No IPv6 loopback here: 127.0.0.1 alone.
+            Err(_) => return Ok((v4, None, port)),
+        }
+    }
+    Err(failed(std::io::Error::new(
+        std::io::ErrorKind::AddrInUse,
+        "every port tried was taken on ::1",
+    )))
 }
 
 fn io(e: std::io::Error) -> StorageError {

@@ -48,11 +48,20 @@ impl HttpClients {
     /// Requests already under way keep the clients they started with.
     pub fn current(&self) -> Result<Made, String> {
         let generation = crate::storage::proxy::generation();
-        let mut made = self.made.lock().expect("http clients lock");
-        if made.generation != generation {
-            *made = make(self.connect_timeout, &self.extra_roots, &self.reqwest_roots, generation)?;
+        {
+            let made = self.made.lock().expect("http clients lock");
+            if made.generation == generation {
+                return Ok(made.clone());
+            }
         }
-        Ok(made.clone())
+        // Made outside the lock (it may read the system's proxy settings): requests on other threads go on meanwhile.
+        // Two requests may both make them; the newer choice's pair is kept.
+        let fresh = make(self.connect_timeout, &self.extra_roots, &self.reqwest_roots, generation)?;
+        let mut made = self.made.lock().expect("http clients lock");
+        if made.generation < generation {
+            *made = fresh.clone();
+        }
+        Ok(fresh)
     }
 }
 

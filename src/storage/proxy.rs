@@ -9,7 +9,7 @@ use url::Url;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::oauth::Secret;
 
-/// Which proxy requests take. Clients made after a change use the new one; the app opens its accounts again.
+/// Which proxy requests take. After a change every client's next request uses the new one (`http_clients`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum ProxyChoice {
     /// The system's settings (the environment on Linux).
@@ -29,7 +29,7 @@ static CHOICE: RwLock<Option<ProxyChoice>> = RwLock::new(None);
 /// Grows with each change: a client cached for the sign-in endpoints is made again after one.
 static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// Makes `choice` the proxy of every client made from now on.
+/// Makes `choice` the proxy of every request from now on (each client makes its HTTP clients again).
 pub fn set(choice: ProxyChoice) {
     let mut current = CHOICE.write().expect("proxy lock");
     // The same choice again (each window of the app sets its saved one at start) changes no client.

@@ -71,7 +71,7 @@ pub struct ServiceProperties {
 pub const CORS_METHODS: [&str; 8] = ["DELETE", "GET", "HEAD", "MERGE", "POST", "OPTIONS", "PUT", "PATCH"];
 /// At most this many CORS rules a service.
 pub const MAX_CORS_RULES: usize = 5;
-/// All CORS rules' settings together, in characters (the XML tags not counted).
+/// All CORS rules' settings together, in bytes (the XML tags not counted).
 pub const MAX_CORS_SIZE: usize = 2048;
 
 fn split(list: &str) -> Vec<&str> {
@@ -144,8 +144,8 @@ impl ServiceProperties {
             .sum();
         if size > MAX_CORS_SIZE {
             return Err(format!(
-                "The CORS rules come to {size} characters together; the service takes at most {MAX_CORS_SIZE} (2 KiB, \
-                 not counting the XML). Fold several origins into fewer rules, or use `*`."
+                "The CORS rules come to {size} bytes together; the service takes at most {MAX_CORS_SIZE} (2 KiB, not \
+                 counting the XML). Fold several origins into fewer rules, or use `*`."
             ));
         }
         let retained = [
