@@ -7,8 +7,8 @@ use egui_extras::{Column, TableBuilder};
 use crate::app::blob::pane::{BlobConfirm, BlobPane, DialogFor, UploadMode};
 use crate::app::blob::watch::Column as Watched;
 use crate::app::blob::{listing, snapshot_rows, watch_view};
-use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseBook;
+use crate::app::context::{Notice, PaneContext};
 use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
 use crate::storage::blob::{LeaseInfo, LeaseState, PublicAccess};
 
@@ -236,7 +236,14 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 .iter()
                 .filter_map(|n| seen.get(n.as_str()).map(|e| (n.clone(), e.to_string())))
                 .collect();
-            if !names.is_empty() {
+            if names.is_empty() {
+                ctx.notices.push(Notice {
+                    text: "The selected blobs are no longer listed here (Refresh, or the folder changed): nothing \
+                           was deleted. Select them again."
+                        .into(),
+                    error: true,
+                });
+            } else {
                 pane.confirm = Some(BlobConfirm::DeleteBlobs {
                     names,
                     with_snapshots: true,
