@@ -156,6 +156,51 @@ fn a_second_window_does_not_offer_the_transfer_the_first_is_running() {
 }
 
 #[test]
+fn windows_that_offered_one_transfer_neither_discard_it_while_another_runs_it_nor_run_it_again_after() {
+    let net = tokio::runtime::Runtime::new().unwrap();
+    let (_, container) = container_with(&net, &[]);
+    let (account, _proxy) = slow_link(&net);
+    let files = tempfile::tempdir().unwrap();
+    let big = files.path().join("big.bin");
+    let mut data = vec![0u8; 40 * MIB];
+    fastrand::Rng::with_seed(47).fill(&mut data);
+    std::fs::write(&big, &data).unwrap();
+    let dir = upload_until_the_app_dies(&account, &container, &[&big], 0.2);
+
+    // Three windows start on the files the dead one left, and each offers the upload.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut runner = restarted(&rt, dir);
+    let mut discarder = TestApp::beside(&rt, &runner);
+    let mut late = TestApp::beside(&rt, &runner);
+    for t in [&mut runner, &mut discarder, &mut late] {
+        t.wait_for_contains("1 transfer was interrupted");
+    }
+    let title = format!("Upload big.bin to {container}/big.bin");
+    runner.click(&format!("Resume {title}"));
+    runner.wait_app("the resumed upload to run", Duration::from_secs(30), |app| {
+        app.jobs().iter().any(|j| j.is_running() && j.progress.done() > 0)
+    });
+
+    // A Discard in another window while it runs leaves its entry (and its run) alone.
+    discarder.click(&format!("Discard {title}"));
+    discarder.idle_for(Duration::from_millis(500));
+    assert_eq!(entries(runner.dir()), 1, "the running upload's entry was discarded");
+    runner.wait_for_contains("uploaded as `big.bin`");
+    assert_eq!(entries(runner.dir()), 0, "the finished upload is crossed out");
+
+    // The window that still offers it, once it is done: its Resume is refused in words, nothing is written down.
+    late.click(&format!("Resume {title}"));
+    late.wait_for_contains("no longer written down as unfinished");
+    assert_eq!(entries(runner.dir()), 0);
+    let dest = files.path().join("by-sdk.bin");
+    common::peer::run(
+        &common::emulator().connection_string(),
+        &["bench-download", &container, "big.bin", dest.to_str().unwrap(), "2"],
+    );
+    assert_eq!(std::fs::read(dest).unwrap(), data, "the SDK reads back the whole file");
+}
+
+#[test]
 fn an_upload_cut_by_the_apps_end_is_offered_at_the_next_start_and_resumes_with_the_missing_blocks() {
     let net = tokio::runtime::Runtime::new().unwrap();
     let (client, container) = container_with(&net, &[]);
