@@ -13,7 +13,6 @@ use tessera::storage::arm::ResourceManager;
 use tessera::storage::azure_cli::AzureCli;
 use tessera::storage::blob::PublicAccess;
 use tessera::storage::cloud::Cloud;
-use tessera::storage::oauth::{Authority, Secret, ServicePrincipal};
 use tessera::storage::side_requests::Reporter;
 use tessera::storage::token::Audience;
 use tessera::storage::{Api, EMULATOR_KEY, RequestEvent, TokenCredential};
@@ -355,14 +354,7 @@ fn a_service_principal_browses_through_a_busy_sign_in_and_every_request_shows_re
     // The sign-in host is busy once: the token request is tried again, as a read is.
     endpoint.busy_for(1);
     let ca = oauth_emulator().ca_pem.clone();
-    let principal = ServicePrincipal {
-        authority: Authority::new(&endpoint.host, TENANT_ID)
-            .unwrap()
-            .trusting(Some(ca.clone())),
-        client_id: "11111111-2222-3333-4444-555555555555".into(),
-        secret: Secret::new("s3cret-value"),
-        audience: Audience::resource_manager(Cloud::Public),
-    };
+    let principal = endpoint.resource_manager_principal("s3cret-value");
     let events = std::sync::Arc::new(std::sync::Mutex::new(Vec::<RequestEvent>::new()));
     let sink = {
         let events = events.clone();

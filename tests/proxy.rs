@@ -15,10 +15,8 @@ use common::unique;
 use tessera::storage::TokenCredential;
 use tessera::storage::arm::ResourceManager;
 use tessera::storage::blob::{Conditions, PublicAccess};
-use tessera::storage::cloud::Cloud;
-use tessera::storage::oauth::{Authority, Secret, ServicePrincipal};
+use tessera::storage::oauth::Secret;
 use tessera::storage::proxy::{self, ProxyChoice};
-use tessera::storage::token::Audience;
 
 /// One test at a time sets the process's proxy.
 static TURN: Mutex<()> = Mutex::new(());
@@ -96,14 +94,7 @@ fn storage_sign_in_and_resource_manager_requests_all_take_the_chosen_proxy() {
     let arm = rt.block_on(common_arm());
     let endpoint = rt.block_on(OAuthEndpoint::start_https("s3cret"));
     let ca = oauth_emulator().ca_pem.clone();
-    let principal = ServicePrincipal {
-        authority: Authority::new(&endpoint.host, TENANT_ID)
-            .unwrap()
-            .trusting(Some(ca.clone())),
-        client_id: "11111111-2222-3333-4444-555555555555".into(),
-        secret: Secret::new("s3cret"),
-        audience: Audience::resource_manager(Cloud::Public),
-    };
+    let principal = endpoint.resource_manager_principal("s3cret");
     let manager = ResourceManager::new(&arm.endpoint, TokenCredential::new(principal), Some(ca)).unwrap();
     assert_eq!(rt.block_on(manager.subscriptions()).unwrap().len(), 1);
     let port = |url: &str| url::Url::parse(url).unwrap().port().unwrap();

@@ -313,6 +313,18 @@ impl OAuthEndpoint {
     }
 
     /// The next `n` requests are answered 503, as a busy sign-in host does.
+    /// A service principal signing in here with `secret` for Resource Manager (the public cloud's audience).
+    pub fn resource_manager_principal(&self, secret: &str) -> tessera::storage::oauth::ServicePrincipal {
+        tessera::storage::oauth::ServicePrincipal {
+            authority: tessera::storage::oauth::Authority::new(&self.host, TENANT_ID)
+                .unwrap()
+                .trusting(Some(oauth_emulator().ca_pem.clone())),
+            client_id: "11111111-2222-3333-4444-555555555555".into(),
+            secret: tessera::storage::oauth::Secret::new(secret),
+            audience: tessera::storage::token::Audience::resource_manager(tessera::storage::cloud::Cloud::Public),
+        }
+    }
+
     pub fn busy_for(&self, n: u32) {
         self.state.lock().unwrap().busy = n;
     }

@@ -255,16 +255,10 @@ impl<'a> TestApp<'a> {
             if frame > 0 {
                 self.harness.step();
             }
-            let copied = self
-                .harness
-                .output()
-                .platform_output
-                .commands
-                .iter()
-                .find_map(|c| match c {
-                    egui::OutputCommand::CopyText(text) => Some(text.clone()),
-                    _ => None,
-                });
+            let copied = self.output_command(|c| match c {
+                egui::OutputCommand::CopyText(text) => Some(text.clone()),
+                _ => None,
+            });
             if let Some(text) = copied {
                 return text;
             }
@@ -276,22 +270,21 @@ impl<'a> TestApp<'a> {
         panic!("clicking `{label}` copied nothing");
     }
 
+    /// The first command of the last frame's output that `pick` takes (a copy, an address to open).
+    fn output_command<T>(&self, pick: impl Fn(&egui::OutputCommand) -> Option<T>) -> Option<T> {
+        self.harness.output().platform_output.commands.iter().find_map(pick)
+    }
+
     /// Clicks `label` and returns the address it asked the system to open (a browser tab).
     pub fn opened_by_clicking(&mut self, label: &str) -> String {
         self.wait_for(label);
         self.harness.get_all_by_label(label).next().unwrap().click();
         for _ in 0..10 {
             self.harness.step();
-            let opened = self
-                .harness
-                .output()
-                .platform_output
-                .commands
-                .iter()
-                .find_map(|c| match c {
-                    egui::OutputCommand::OpenUrl(open) => Some(open.url.clone()),
-                    _ => None,
-                });
+            let opened = self.output_command(|c| match c {
+                egui::OutputCommand::OpenUrl(open) => Some(open.url.clone()),
+                _ => None,
+            });
             if let Some(url) = opened {
                 return url;
             }
