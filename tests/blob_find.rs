@@ -95,6 +95,36 @@ fn names_are_found_anywhere_in_any_case_or_by_regex_and_bad_input_sends_nothing(
 }
 
 #[test]
+fn matches_selected_in_a_search_are_deleted_each_only_if_unchanged_since_listed() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&rt, &[NAMES.as_slice(), &["top/readme.md"]].concat());
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("logs/ (folder)");
+    t.type_into("Find in names:", "readme");
+    t.click("Find");
+    wait_search_done(&mut t);
+    assert_eq!(found(&t), ["data/readme.md", "top/readme.md"]);
+    t.click("data/readme.md");
+    t.harness
+        .get_by_label("top/readme.md")
+        .click_modifiers(egui::Modifiers::CTRL | egui::Modifiers::COMMAND);
+    t.step();
+    // Someone else rewrites one match after it was listed: that one is kept, the other goes.
+    rt.block_on(common::blobs::put(&client, &container, "top/readme.md", "theirs"));
+    t.click("Delete…");
+    t.wait_for_contains(&format!("Delete 2 blob(s) from `{container}`?"));
+    t.click("Delete 2 blob(s)");
+    t.wait_for_contains("deleted 1 blob(s); 1 changed after they were listed and were kept: top/readme.md");
+    let gone = rt.block_on(client.get_blob_properties(&container, "data/readme.md", None));
+    assert!(gone.is_err_and(|e| e.is_not_found()), "the unchanged match was deleted");
+    assert!(
+        rt.block_on(client.get_blob_properties(&container, "top/readme.md", None))
+            .is_ok()
+    );
+}
+
+#[test]
 fn a_slow_search_left_for_another_folder_lands_nowhere_and_a_failed_one_says_why() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let blobs: Vec<(&str, &'static str)> = NAMES.iter().map(|n| (*n, "content")).collect();

@@ -218,24 +218,24 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         if ui.add_enabled(any, egui::Button::new("Download…")).clicked() {
             pane.ask(ctx, DialogFor::Download);
         }
-        let blobs: Vec<String> = pane.selection.iter().filter(|n| !n.ends_with('/')).cloned().collect();
-        if ui
-            .add_enabled(!blobs.is_empty(), egui::Button::new("Delete…"))
-            .clicked()
-        {
-            // One pass over the listing, whatever the size of the selection (a million listed, thousands chosen).
-            let seen: std::collections::HashMap<&str, &str> = pane
-                .blobs
-                .iter()
-                .filter(|b| pane.selection.contains(&b.name))
-                .map(|b| (b.name.as_str(), b.properties.etag.as_str()))
+        let any_blob = pane.selection.iter().any(|n| !n.ends_with('/'));
+        if ui.add_enabled(any_blob, egui::Button::new("Delete…")).clicked() {
+            // Only what is listed (in the folder or the search's matches) is asked about, each with the ETag shown:
+            // a selected name no longer listed (a folder left meanwhile) would otherwise go without its If-Match.
+            let chosen = pane.selection.iter().filter(|n| !n.ends_with('/'));
+            let names: Vec<(String, String)> = chosen
+                .clone()
+                .filter_map(|n| pane.listed_blob(n).map(|b| (n.clone(), b.properties.etag.clone())))
                 .collect();
-            // Only what is listed is asked about, each with the ETag shown: a selected name the listing no longer
-            // holds (a folder left meanwhile) would otherwise be deleted without its If-Match.
-            let names: Vec<(String, String)> = blobs
-                .iter()
-                .filter_map(|n| seen.get(n.as_str()).map(|e| (n.clone(), e.to_string())))
-                .collect();
+            let unlisted = chosen.count() - names.len();
+            if unlisted > 0 && !names.is_empty() {
+                ctx.notices.push(Notice {
+                    text: format!(
+                        "{unlisted} of the selected blobs are no longer listed here: the delete asks only about the others."
+                    ),
+                    error: false,
+                });
+            }
             if names.is_empty() {
                 ctx.notices.push(Notice {
                     text: "The selected blobs are no longer listed here (Refresh, or the folder changed): nothing \
