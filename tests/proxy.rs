@@ -195,3 +195,31 @@ fn the_proxy_window_tests_a_proxy_then_uses_it_keeping_its_password_in_the_keych
     drop(app);
     proxy::set(ProxyChoice::System);
 }
+
+#[test]
+fn the_proxy_window_waits_for_the_saved_password_before_it_tests_or_is_used() {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    use tessera::app::accounts::proxy_settings::{ProxyMode, ProxySettings, ProxyWindow};
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let backend = tessera::app::runtime::backend::Backend::new(rt.handle().clone(), std::sync::Arc::new(|| {}));
+    let secrets = tessera::app::accounts::secrets::Secrets::this_run_only("a test");
+    let saved = ProxySettings {
+        mode: ProxyMode::Manual,
+        address: "http://proxy.contoso.com:3128".into(),
+        user: "bob".into(),
+    };
+    // The saved password is still on its way from the keychain (`loading`): using the form now would put the proxy
+    // in use without it.
+    let mut window = ProxyWindow::new(&saved);
+    let mut harness = egui_kittest::Harness::builder().build_ui(move |ui| {
+        window.ui(ui.ctx(), &backend, &secrets, true);
+    });
+    harness.step();
+    harness.get_by_label("Reading the saved password from the keychain…");
+    for button in ["Use these settings", "Test"] {
+        assert!(
+            harness.get_by_label(button).accesskit_node().is_disabled(),
+            "{button} waits"
+        );
+    }
+}

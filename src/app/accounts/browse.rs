@@ -137,11 +137,12 @@ impl Browse {
             .id_salt(("account", id))
             .show(ui, |ui| {
                 let browsing = self.accounts.entry(id.to_string()).or_default();
+                // Made only when the sign-in is read (not each frame): a reporter takes a client id of its own.
                 let secrets = connections.secrets();
-                let reporter = Reporter::standalone(backend.event_sink(), &profile.label);
-                browsing
-                    .session
-                    .ensure(|| backend.spawn_blocking(move || open_session(&profile, &secrets, reporter)));
+                browsing.session.ensure(|| {
+                    let reporter = Reporter::standalone(backend.event_sink(), &profile.label);
+                    backend.spawn_blocking(move || open_session(&profile, &secrets, reporter))
+                });
                 let Some(session) = browsing.session.shown(ui, "Reading the sign-in…").cloned() else {
                     return;
                 };

@@ -92,6 +92,12 @@ impl ProxySetup {
         }
     }
 
+    /// Whether the saved proxy's password is still being read (the window waits for it: its "kept" password is
+    /// the one in use).
+    pub fn loading(&self) -> bool {
+        self.starting.is_some()
+    }
+
     /// New settings were put in place by the window: a password still being read for the old ones is not wanted.
     pub fn applied(&mut self) {
         self.starting = None;
@@ -156,7 +162,14 @@ impl ProxyWindow {
         self.testing = Some(backend.spawn(async move { test_through(choice, &address).await }));
     }
 
-    pub fn ui(&mut self, ctx: &egui::Context, backend: &Backend, secrets: &Arc<Secrets>) -> ProxyOutcome {
+    /// `loading`: the saved password is still being read; Test and Use wait for it unless one is typed.
+    pub fn ui(
+        &mut self,
+        ctx: &egui::Context,
+        backend: &Backend,
+        secrets: &Arc<Secrets>,
+        loading: bool,
+    ) -> ProxyOutcome {
         if let Some(result) = take_ready(&mut self.testing)
             && let Some((draft, address)) = self.testing_for.take()
         {
@@ -164,6 +177,7 @@ impl ProxyWindow {
         }
         let mut outcome = ProxyOutcome::Open;
         let mut open = true;
+        let waiting = loading && self.password.trim().is_empty();
         egui::Window::new("Proxy")
             .collapsible(false)
             .open(&mut open)
@@ -208,7 +222,7 @@ impl ProxyWindow {
                         "https://management.azure.com/",
                     );
                     if ui
-                        .add_enabled(self.testing.is_none(), egui::Button::new("Test"))
+                        .add_enabled(self.testing.is_none() && !waiting, egui::Button::new("Test"))
                         .clicked()
                     {
                         self.test(backend);
@@ -237,8 +251,17 @@ impl ProxyWindow {
                 if let Some(why) = &self.error {
                     ui.colored_label(ui.visuals().error_fg_color, why);
                 }
+                if waiting {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label("Reading the saved password from the keychain…");
+                    });
+                }
                 ui.horizontal(|ui| {
-                    if ui.button("Use these settings").clicked() {
+                    if ui
+                        .add_enabled(!waiting, egui::Button::new("Use these settings"))
+                        .clicked()
+                    {
                         match self.draft_choice() {
                             Err(why) => self.error = Some(why),
                             Ok(choice) => {

@@ -443,9 +443,10 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
     {
         app.service_settings = None;
     }
+    let loading = app.proxy.loading();
     if let Some(w) = &mut app.proxy.window {
         use crate::app::accounts::proxy_settings::ProxyOutcome;
-        match w.ui(ctx, &app.backend, &app.secrets) {
+        match w.ui(ctx, &app.backend, &app.secrets, loading) {
             ProxyOutcome::Open => {}
             ProxyOutcome::Closed => app.proxy.window = None,
             ProxyOutcome::Applied(settings) => {
