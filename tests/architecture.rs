@@ -178,6 +178,14 @@ fn the_storage_client_imports_nothing_from_the_app() {
     for (path, code) in &t.files {
         if folder_of(&t.src, path).starts_with("storage") {
             assert!(!code.contains("crate::app"), "{} imports from the app", path.display());
+            // Also through a group (`use crate::{app::…}`) or `super::` out of the storage folder.
+            for import in imports(code, &t.src, path) {
+                assert!(
+                    !import.starts_with("app"),
+                    "{} imports {import} from the app",
+                    path.display()
+                );
+            }
             assert!(!code.contains("egui"), "{} knows about egui", path.display());
         }
     }

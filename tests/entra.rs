@@ -179,12 +179,15 @@ fn a_token_refused_before_its_stated_end_is_renewed_and_the_write_goes_once_more
     };
     // The emulator is up (it may start here) before the short-lived token is made.
     let client = Client::new(account(cli("revoked"), true), options).unwrap();
-    // The CLI says an hour is left; the token itself ends in 3 s (as a revoked one would): the cache keeps it.
-    az.answer_token_said_to_last("revoked", 3, 3600);
+    // The CLI says an hour is left; the token itself ends in 10 s (as a revoked one would): the cache keeps it.
+    // Ten seconds leave a loaded machine room for the first request; the wait then runs to the token's end.
+    let life = Duration::from_secs(10);
+    let minted = std::time::Instant::now();
+    az.answer_token_said_to_last("revoked", life.as_secs() as i64, 3600);
     let table = unique("renewed");
     rt.block_on(client.create_table(&table)).unwrap();
     assert_eq!(az.calls("revoked"), 1);
-    std::thread::sleep(Duration::from_secs(5));
+    std::thread::sleep((life + Duration::from_secs(2)).saturating_sub(minted.elapsed()));
     az.answer_token("revoked", 3600);
     recorder.clear();
     // An insert is no idempotent request, and still goes again: the refused one never ran (a second run would

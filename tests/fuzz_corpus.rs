@@ -122,7 +122,12 @@ fn the_entity_generator_draws_valid_entities_of_every_type() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+    // A failure shrinks for at most a minute: each case is a pure round trip, so a minute is thousands of tries.
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 3000,
+        max_shrink_time: 60_000,
+        ..Default::default()
+    })]
     #[test]
     fn generated_entities_read_back_as_written(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..600)) {
         fuzzing::entity_round_trip(&bytes);

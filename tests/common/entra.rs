@@ -143,11 +143,13 @@ pub fn stand_in_az() -> &'static StandInAz {
         let dir = std::env::temp_dir().join(format!("tessera-az-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let script = dir.join("az");
+        // The folder is written into the script with forward slashes, which every `sh` reads (Git's on Windows too).
+        let folder = dir.display().to_string().replace('\\', "/");
         std::fs::write(
             &script,
             r#"#!/bin/sh
 # Stand-in for `az account get-access-token --resource R --output json [--tenant T]`.
-dir="$(dirname "$0")"
+dir='FOLDER'
 tenant=default
 resource=storage
 while [ $# -gt 0 ]; do
@@ -166,16 +168,19 @@ echo "$tenant" >> "$dir/calls.log"
 if [ -f "$dir/$tenant.stderr" ]; then cat "$dir/$tenant.stderr" >&2; exit 1; fi
 if [ ! -f "$dir/$tenant.json" ]; then echo "ERROR: Please run 'az login' to setup account." >&2; exit 1; fi
 cat "$dir/$tenant.json"
-"#,
+"#
+            .replace("FOLDER", &folder),
         )
         .unwrap();
+        // Windows runs `az.cmd` (as the real CLI is installed): it hands its arguments to the same script through
+        // the `sh` of Git for Windows, which the CI runners have on PATH.
+        #[cfg(windows)]
+        std::fs::write(dir.join("az.cmd"), "@sh \"%~dp0az\" %*\r\n").unwrap();
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
         }
-        // The stand-in is a shell script: where there is no `sh` to run it (Windows), the tests that call `az`
-        // find none and say so.
         let path = std::env::var_os("PATH").unwrap_or_default();
         let joined = std::env::join_paths(std::iter::once(dir.clone()).chain(std::env::split_paths(&path))).unwrap();
         // SAFETY: set once, before any test of this binary spawns `az`; nothing else writes the environment.
