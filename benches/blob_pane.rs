@@ -4,6 +4,10 @@
 
 mod common;
 
+/// The app's own heap (`src/main.rs`), so the figures are the app's.
+#[global_allocator]
+static ALLOCATOR: tessera::allocator::Allocator = tessera::allocator::Allocator;
+
 use std::time::Instant;
 
 use common::pane::World;

@@ -55,39 +55,44 @@ fn main() {
     let mut world = World::new(&rt, flat_client.clone());
     walks(&rt, &mut world, &flat_client, blobs, &label);
 
-    // Load all through the pane against the same pages fetched and parsed with no pane; interleaved rounds.
+    // Load all through the pane against the same pages fetched and parsed with no pane; rounds in rotated order.
     let (mut pane_rates, mut floor_rates, mut held) = (Vec::new(), Vec::new(), (0.0, 0.0));
     let mut kept = None;
     for round in 0..ROUNDS {
-        let started = Instant::now();
-        let n = common::marker_chain(&rt, &flat_client, "flat", 1000);
-        assert_eq!(n, blobs, "the floor listed every blob");
-        floor_rates.push(n as f64 / started.elapsed().as_secs_f64());
-
-        drop(kept.take());
-        let before = common::heap::live_bytes();
-        let xml_before = flat.xml_bytes.load(std::sync::atomic::Ordering::Relaxed);
-        let started = Instant::now();
-        let mut pane = BlobPane::new("devstoreaccount1", "flat");
-        pane.set_flat(true);
-        world.with(|ctx| pane.list(ctx));
-        world.until(|ctx| {
-            pane.poll(ctx);
-            if pane.next_marker().is_some() && !pane.is_busy() {
-                pane.load_all(ctx);
+        // The floor and the pane, in a rotated order.
+        for side in common::rotated(round, 2) {
+            if side == 0 {
+                let started = Instant::now();
+                let n = common::marker_chain(&rt, &flat_client, "flat", 1000);
+                assert_eq!(n, blobs, "the floor listed every blob");
+                floor_rates.push(n as f64 / started.elapsed().as_secs_f64());
+                continue;
             }
-            pane.blobs().len() == blobs && !pane.is_busy()
-        });
-        let secs = started.elapsed().as_secs_f64();
-        pane_rates.push(blobs as f64 / secs);
-        let live = (common::heap::live_bytes() - before) as f64;
-        let xml = (flat.xml_bytes.load(std::sync::atomic::Ordering::Relaxed) - xml_before) as f64;
-        held = (live / blobs as f64, xml / blobs as f64);
+            drop(kept.take());
+            let before = common::heap::live_bytes();
+            let xml_before = flat.xml_bytes.load(std::sync::atomic::Ordering::Relaxed);
+            let started = Instant::now();
+            let mut pane = BlobPane::new("devstoreaccount1", "flat");
+            pane.set_flat(true);
+            world.with(|ctx| pane.list(ctx));
+            world.until(|ctx| {
+                pane.poll(ctx);
+                if pane.next_marker().is_some() && !pane.is_busy() {
+                    pane.load_all(ctx);
+                }
+                pane.blobs().len() == blobs && !pane.is_busy()
+            });
+            let secs = started.elapsed().as_secs_f64();
+            pane_rates.push(blobs as f64 / secs);
+            let live = (common::heap::live_bytes() - before) as f64;
+            let xml = (flat.xml_bytes.load(std::sync::atomic::Ordering::Relaxed) - xml_before) as f64;
+            held = (live / blobs as f64, xml / blobs as f64);
+            kept = Some(pane);
+        }
         println!(
             "round {round}: floor {:.0}/s, pane {:.0}/s; pane holds {:.0} B/blob, XML {:.0} B/blob",
             floor_rates[round], pane_rates[round], held.0, held.1
         );
-        kept = Some(pane);
     }
     let (p, f) = (median(&pane_rates), median(&floor_rates));
     goal(
@@ -167,7 +172,7 @@ fn main() {
 }
 
 /// Find in names and Statistics over the whole container, each against the same pages (5,000 a page, as the
-/// walks ask) fetched and parsed with no pane; interleaved rounds, medians. Statistics also weigh the process's
+/// walks ask) fetched and parsed with no pane; the three in a rotated order each round, medians. Statistics also weigh the process's
 /// resident memory after against before: a walk holds its sums, never the listing.
 fn walks(rt: &tokio::runtime::Runtime, world: &mut World, client: &Client, blobs: usize, label: &str) {
     let (mut floor, mut search, mut stats, mut rss) = (Vec::new(), Vec::new(), Vec::new(), (0, 0));
@@ -176,64 +181,73 @@ fn walks(rt: &tokio::runtime::Runtime, world: &mut World, client: &Client, blobs
         .filter(|n| n.to_lowercase().contains("m0042"))
         .count();
     for round in 0..ROUNDS {
-        // The floor runs as a task on the runtime, where the walks run too (not on this thread beside it, which
-        // would give it a third thread the walks do not have).
-        let started = Instant::now();
-        let c = client.clone();
-        let n = rt
-            .block_on(rt.spawn(async move {
-                let (mut n, mut marker) = (0, None);
-                loop {
-                    let options = ListBlobsOptions {
-                        marker: marker.take(),
-                        max_results: Some(5000),
-                        ..Default::default()
-                    };
-                    let page = c.list_blobs("flat", &options).await.unwrap();
-                    n += page.blobs.len();
-                    match page.next_marker {
-                        Some(m) => marker = Some(m),
-                        None => return n,
-                    }
+        // The floor, the search and the statistics, in a rotated order.
+        for side in common::rotated(round, 3) {
+            match side {
+                0 => {
+                    // The floor runs as a task on the runtime, where the walks run too (not on this thread beside
+                    // it, which would give it a third thread the walks do not have).
+                    let started = Instant::now();
+                    let c = client.clone();
+                    let n = rt
+                        .block_on(rt.spawn(async move {
+                            let (mut n, mut marker) = (0, None);
+                            loop {
+                                let options = ListBlobsOptions {
+                                    marker: marker.take(),
+                                    max_results: Some(5000),
+                                    ..Default::default()
+                                };
+                                let page = c.list_blobs("flat", &options).await.unwrap();
+                                n += page.blobs.len();
+                                match page.next_marker {
+                                    Some(m) => marker = Some(m),
+                                    None => return n,
+                                }
+                            }
+                        }))
+                        .unwrap();
+                    assert_eq!(n, blobs, "the floor listed every blob");
+                    floor.push(n as f64 / started.elapsed().as_secs_f64());
                 }
-            }))
-            .unwrap();
-        assert_eq!(n, blobs, "the floor listed every blob");
-        floor.push(n as f64 / started.elapsed().as_secs_f64());
-
-        // `item0000000.txt`…: "M0042" in any case is in a thousand names (each shown as it arrives).
-        let mut pane = BlobPane::new("devstoreaccount1", "flat");
-        pane.find_form_mut().text = "M0042".into();
-        let started = Instant::now();
-        world.with(|ctx| pane.find_in_names(ctx));
-        world.until(|ctx| {
-            pane.poll(ctx);
-            pane.name_search().is_some_and(|s| !s.is_running())
-        });
-        let s = pane.name_search().unwrap();
-        assert!(s.job().error.is_none(), "the search ended well");
-        assert_eq!(s.listed(), blobs as u64, "the search looked at every name");
-        assert_eq!(
-            s.matches().len(),
-            expected,
-            "the search found what a plain scan of the names finds"
-        );
-        search.push(blobs as f64 / started.elapsed().as_secs_f64());
-
-        let before = common::rss_bytes();
-        let mut pane = BlobPane::new("devstoreaccount1", "flat");
-        let started = Instant::now();
-        world.with(|ctx| pane.folder_stats(ctx));
-        world.until(|ctx| {
-            pane.poll(ctx);
-            pane.stats().is_some_and(|s| !s.is_running())
-        });
-        stats.push(blobs as f64 / started.elapsed().as_secs_f64());
-        let totals = pane.stats().unwrap().totals();
-        assert_eq!(totals.blobs, blobs as u64, "the statistics counted every blob");
-        let sizes: u64 = (0..blobs).map(|i| listing_server::spec(i).size as u64).sum();
-        assert_eq!(totals.bytes, sizes, "and summed their sizes");
-        rss = (before, common::rss_bytes());
+                1 => {
+                    // `item0000000.txt`…: "M0042" in any case is in a thousand names (each shown as it arrives).
+                    let mut pane = BlobPane::new("devstoreaccount1", "flat");
+                    pane.find_form_mut().text = "M0042".into();
+                    let started = Instant::now();
+                    world.with(|ctx| pane.find_in_names(ctx));
+                    world.until(|ctx| {
+                        pane.poll(ctx);
+                        pane.name_search().is_some_and(|s| !s.is_running())
+                    });
+                    let s = pane.name_search().unwrap();
+                    assert!(s.job().error.is_none(), "the search ended well");
+                    assert_eq!(s.listed(), blobs as u64, "the search looked at every name");
+                    assert_eq!(
+                        s.matches().len(),
+                        expected,
+                        "the search found what a plain scan of the names finds"
+                    );
+                    search.push(blobs as f64 / started.elapsed().as_secs_f64());
+                }
+                _ => {
+                    let before = common::rss_bytes();
+                    let mut pane = BlobPane::new("devstoreaccount1", "flat");
+                    let started = Instant::now();
+                    world.with(|ctx| pane.folder_stats(ctx));
+                    world.until(|ctx| {
+                        pane.poll(ctx);
+                        pane.stats().is_some_and(|s| !s.is_running())
+                    });
+                    stats.push(blobs as f64 / started.elapsed().as_secs_f64());
+                    let totals = pane.stats().unwrap().totals();
+                    assert_eq!(totals.blobs, blobs as u64, "the statistics counted every blob");
+                    let sizes: u64 = (0..blobs).map(|i| listing_server::spec(i).size as u64).sum();
+                    assert_eq!(totals.bytes, sizes, "and summed their sizes");
+                    rss = (before, common::rss_bytes());
+                }
+            }
+        }
         println!(
             "round {round}: floor {:.0}/s, find in names {:.0}/s, statistics {:.0}/s; RSS {:.1} -> {:.1} MB",
             floor[round],

@@ -28,13 +28,18 @@ use tessera::storage::{Client, ClientOptions};
 static ALLOCATOR: common::heap::Counting = common::heap::Counting;
 
 const ROUND_TRIP: Duration = Duration::from_millis(50);
-const ROUNDS: usize = 2;
+const ROUNDS: usize = 3;
 const PARTITIONS: usize = 1_000;
 const PER_PARTITION: usize = 100;
 
 fn main() {
-    blobs();
-    tables();
+    // `cargo bench --bench listing_latency -- blobs` (or `tables`) runs one half.
+    if common::selected("blobs") {
+        blobs();
+    }
+    if common::selected("tables") {
+        tables();
+    }
 }
 
 /// One bench's sides, round by round: the sequential chain's seconds, the parted read's seconds and bytes held per
@@ -100,16 +105,24 @@ fn blobs() {
 
     let mut sides = Sides::default();
     for round in 0..ROUNDS {
-        // The baseline: the one marker chain, fetched and parsed, nothing kept.
-        let started = Instant::now();
-        let n = common::marker_chain(&rt, &client, "latency", 5000);
-        assert_eq!(n, count, "the chain listed every blob");
-        sides.chain.push(started.elapsed().as_secs_f64());
-
-        // The pane, in parts and then (for its memory) following the one chain.
-        for in_parts in [true, false] {
+        // Three sides in a rotated order: the one marker chain (the baseline: fetched and parsed, nothing kept),
+        // the pane in parts, and (for its memory) the pane following the one chain.
+        for side in common::rotated(round, 3) {
+            if side == 0 {
+                let (started, cpu) = (Instant::now(), common::cpu_seconds());
+                let n = common::marker_chain(&rt, &client, "latency", 5000);
+                assert_eq!(n, count, "the chain listed every blob");
+                sides.chain.push(started.elapsed().as_secs_f64());
+                println!(
+                    "round {round}: the chain {:.2} s, {:.2} s of CPU",
+                    started.elapsed().as_secs_f64(),
+                    common::cpu_seconds() - cpu
+                );
+                continue;
+            }
+            let in_parts = side == 1;
             let before = common::heap::live_bytes();
-            let started = Instant::now();
+            let (started, cpu) = (Instant::now(), common::cpu_seconds());
             let mut pane = BlobPane::new("devstoreaccount1", "latency");
             pane.set_flat(true);
             pane.set_page_size(5000);
@@ -123,6 +136,7 @@ fn blobs() {
                 pane.next_marker().is_none() && !pane.is_busy()
             });
             let secs = started.elapsed().as_secs_f64();
+            println!("round {round}: {:.2} s of CPU", common::cpu_seconds() - cpu);
             assert_eq!(pane.blobs().len(), count, "the pane listed every blob");
             assert!(
                 pane.blobs().windows(2).all(|w| w[0].name < w[1].name),
@@ -132,7 +146,6 @@ fn blobs() {
             sides.pane(round, in_parts, secs, per, ["pane in parts", "pane, one chain", "blob"]);
             drop(pane);
         }
-        println!("round {round}: the chain {:.2} s", sides.chain[round]);
     }
     sides.goals(("flat_listing_1m_latency", "marker"), "listing_parts_memory", "blob");
 }
@@ -160,17 +173,22 @@ fn tables() {
 
     let mut sides = Sides::default();
     for round in 0..ROUNDS {
-        let started = Instant::now();
-        let mut n = 0;
-        rt.block_on(far.for_each_entity_page(table, &EntityQuery::default(), None, |page| {
-            n += page.entities.len();
-            true
-        }))
-        .unwrap();
-        assert_eq!(n, rows, "the chain read every entity");
-        sides.chain.push(started.elapsed().as_secs_f64());
-
-        for in_ranges in [true, false] {
+        // The token chain, the tab in ranges and the tab on the one chain, in a rotated order.
+        for side in common::rotated(round, 3) {
+            if side == 0 {
+                let started = Instant::now();
+                let mut n = 0;
+                rt.block_on(far.for_each_entity_page(table, &EntityQuery::default(), None, |page| {
+                    n += page.entities.len();
+                    true
+                }))
+                .unwrap();
+                assert_eq!(n, rows, "the chain read every entity");
+                sides.chain.push(started.elapsed().as_secs_f64());
+                println!("round {round}: the chain {:.2} s", started.elapsed().as_secs_f64());
+                continue;
+            }
+            let in_ranges = side == 1;
             let before = common::heap::live_bytes();
             let started = Instant::now();
             let mut pane = TablePane::new(table);
@@ -194,7 +212,6 @@ fn tables() {
                 ["tab in ranges", "tab, one chain", "entity"],
             );
         }
-        println!("round {round}: the chain {:.2} s", sides.chain[round]);
     }
     sides.goals(("table_load_all_latency", "token"), "table_ranges_memory", "entity");
 }

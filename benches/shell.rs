@@ -7,6 +7,10 @@
 
 mod common;
 
+/// The app's own heap (`src/main.rs`), so the figures are the app's.
+#[global_allocator]
+static ALLOCATOR: tessera::allocator::Allocator = tessera::allocator::Allocator;
+
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -58,12 +62,17 @@ fn cold_start() {
     };
     let home = tempfile::tempdir().unwrap();
     let (mut app, mut bare) = (Vec::new(), Vec::new());
-    for _ in 0..5 {
-        if let Some(ms) = first_frame_ms(&display, &["--bare"], home.path()) {
-            bare.push(ms);
-        }
-        if let Some(ms) = first_frame_ms(&display, &[], home.path()) {
-            app.push(ms);
+    for round in 0..6 {
+        // The empty window and the app, in a rotated order.
+        for side in common::rotated(round, 2) {
+            let (args, into): (&[&str], _) = if side == 0 {
+                (&["--bare"], &mut bare)
+            } else {
+                (&[], &mut app)
+            };
+            if let Some(ms) = first_frame_ms(&display, args, home.path()) {
+                into.push(ms);
+            }
         }
     }
     if let Some(mut x) = xvfb {
@@ -298,10 +307,11 @@ fn memory_of_a_queued_folder_upload() {
     );
     goal(
         "folder_upload_queued_memory",
-        format!("{growth:.1}MB"),
+        format!("{:.1}MB(resident,{growth:.1}MB_more)", queued as f64 / 1e6),
         format!("{:.1}MB(the_pane_before)", baseline as f64 / 1e6),
         queued as f64 / baseline as f64,
-        "<=1.8",
+        // Within about 30% of the 1.14 measured on 2026-11-24, so that a regression shows.
+        "<=1.5",
     );
 }
 

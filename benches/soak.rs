@@ -7,6 +7,10 @@
 //! service; 1,000 by default).
 
 mod common;
+
+/// The app's own heap (`src/main.rs`), so the figures are the app's.
+#[global_allocator]
+static ALLOCATOR: tessera::allocator::Allocator = tessera::allocator::Allocator;
 #[path = "../tests/common/fault_proxy.rs"]
 mod fault_proxy;
 #[path = "../tests/common/soak.rs"]

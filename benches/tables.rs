@@ -30,33 +30,45 @@ fn main() {
     let mut held = (0usize, 0usize, 0usize);
     let mut sdk_rounds = Vec::new();
     for round in 0..ROUNDS {
-        let (n, secs) = rt.block_on(raw_floor(&emulator.account(), table));
-        assert_eq!(n, ENTITIES, "the floor read every entity");
-        floor_rates.push(n as f64 / secs);
-        let before = common::heap::live_bytes();
-        let started = Instant::now();
-        let (entities, json_bytes) = rt.block_on(client_listing(&client, table));
-        let secs = started.elapsed().as_secs_f64();
-        assert_eq!(entities.len(), ENTITIES, "the client read every entity");
-        client_rates.push(entities.len() as f64 / secs);
-        let live = (common::heap::live_bytes() - before).max(0) as usize;
+        // The floor, the client and the SDK, in a rotated order.
+        let mut sdk = Err(String::new());
+        for side in common::rotated(round, 3) {
+            match side {
+                0 => {
+                    let (n, secs) = rt.block_on(raw_floor(&emulator.account(), table));
+                    assert_eq!(n, ENTITIES, "the floor read every entity");
+                    floor_rates.push(n as f64 / secs);
+                }
+                1 => {
+                    let before = common::heap::live_bytes();
+                    let started = Instant::now();
+                    let (entities, json_bytes) = rt.block_on(client_listing(&client, table));
+                    let secs = started.elapsed().as_secs_f64();
+                    assert_eq!(entities.len(), ENTITIES, "the client read every entity");
+                    client_rates.push(entities.len() as f64 / secs);
+                    let live = (common::heap::live_bytes() - before).max(0) as usize;
+                    held = (live, json_bytes, entities.len());
+                    drop(entities);
+                }
+                _ => {
+                    // The peer: Microsoft's Python SDK's list_entities over the same table, in the same round.
+                    sdk = common::peer::run(&emulator.connection_string(), &["bench-list-entities", table]).and_then(
+                        |v| match v["count"].as_u64() {
+                            Some(n) if n as usize == ENTITIES => Ok(common::peer::rate(&v, "count")),
+                            other => Err(format!("the SDK listed {other:?} entities")),
+                        },
+                    );
+                    if let Ok(rate) = &sdk {
+                        println!("round {round}: Python SDK list_entities {rate:.0}/s");
+                    }
+                }
+            }
+        }
         println!(
             "round {round}: floor {:.0}/s, client {:.0}/s",
             floor_rates[round], client_rates[round]
         );
-        held = (live, json_bytes, entities.len());
-        drop(entities);
-        // The peer: Microsoft's Python SDK's list_entities over the same table, in the same round.
-        let peer = common::peer::run(&emulator.connection_string(), &["bench-list-entities", table]).and_then(|v| {
-            match v["count"].as_u64() {
-                Some(n) if n as usize == ENTITIES => Ok(common::peer::rate(&v, "count")),
-                other => Err(format!("the SDK listed {other:?} entities")),
-            }
-        });
-        if let Ok(rate) = &peer {
-            println!("round {round}: Python SDK list_entities {rate:.0}/s");
-        }
-        sdk_rounds.push(peer.map(|sdk| (client_rates[round], sdk)));
+        sdk_rounds.push(sdk.map(|sdk| (client_rates[round], sdk)));
     }
     match sdk_rounds.iter().cloned().collect::<Result<Vec<_>, String>>() {
         Ok(rounds) => {

@@ -383,6 +383,7 @@ fn diff(rt: &tokio::runtime::Runtime, client: &Client) {
         format!("{:.0}MB_peak", peak / 1e6),
         format!("{:.0}MB(one_side_held_in_a_store)", one_side / 1e6),
         peak / one_side,
-        "<=1.5",
+        // Within about 30% of the 0.03 measured when the goal was made, so that a regression shows.
+        "<=0.05",
     );
 }

@@ -11,6 +11,10 @@ use tessera::app::accounts::secrets::Secrets;
 use tessera::app::runtime::backend::Backend;
 use tessera::app::{TesseraApp, UiSettings};
 
+/// The app's heap (`tessera::allocator`): mimalloc for small blocks, the system's for large ones.
+#[global_allocator]
+static ALLOCATOR: tessera::allocator::Allocator = tessera::allocator::Allocator;
+
 fn main() -> eframe::Result {
     let demo = std::env::args().any(|a| a == "--demo");
     let bare = std::env::args().any(|a| a == "--bare");

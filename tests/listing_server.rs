@@ -88,8 +88,12 @@ fn the_listing_server_lists_as_azurite_does() {
             r.unwrap();
         }
     });
-    let server = ListingServer::start(&rt, &container, names);
+    // Both ways the server makes its pages: formatted as asked (`start`), and copied from XML made before the
+    // first request (`start_prerendered`, as the latency bench serves them).
+    let server = ListingServer::start(&rt, &container, names.clone());
     let floor = Client::new(server.account(), Default::default()).unwrap();
+    let premade = ListingServer::start_prerendered(&rt, &container, names);
+    let premade_floor = Client::new(premade.account(), Default::default()).unwrap();
     let cases = [
         ("flat, whole", None, None, None, true),
         ("flat, pages of 300", None, None, Some(300), true),
@@ -120,7 +124,12 @@ fn the_listing_server_lists_as_azurite_does() {
                 ..Default::default()
             };
             let theirs = pages(&azurite, &container, options.clone()).await;
-            let ours = pages(&floor, &container, options).await;
+            let ours = pages(&floor, &container, options.clone()).await;
+            let premade = pages(&premade_floor, &container, options).await;
+            assert_eq!(
+                premade, ours,
+                "{what}: the pre-made pages differ from the formatted ones"
+            );
             assert!(
                 theirs.iter().map(Vec::len).sum::<usize>() > 0 || prefix == Some("nothing"),
                 "{what}: Azurite listed nothing"

@@ -1,7 +1,10 @@
 //! Counting live heap bytes, to measure what loaded entities hold. A benchmark opts in with
 //! `#[global_allocator] static ALLOCATOR: common::heap::Counting = common::heap::Counting;`.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+use std::alloc::{GlobalAlloc, Layout};
+
+/// The allocator the app ships with (`src/main.rs`): what is counted is allocated where the app allocates.
+static INNER: tessera::allocator::Allocator = tessera::allocator::Allocator;
 use std::sync::atomic::{AtomicIsize, Ordering};
 
 pub struct Counting;
@@ -36,16 +39,16 @@ unsafe impl GlobalAlloc for Counting {
         let live = LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed) + layout.size() as isize;
         PEAK.fetch_max(live, Ordering::Relaxed);
         TOTAL.fetch_add(layout.size() as isize, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
+        unsafe { INNER.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
+        unsafe { INNER.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let grew = new_size as isize - layout.size() as isize;
         PEAK.fetch_max(LIVE.fetch_add(grew, Ordering::Relaxed) + grew, Ordering::Relaxed);
         TOTAL.fetch_add((new_size as isize - layout.size() as isize).max(0), Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
+        unsafe { INNER.realloc(ptr, layout, new_size) }
     }
 }

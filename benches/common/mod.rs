@@ -78,6 +78,12 @@ pub fn selected(part: &str) -> bool {
     words.is_empty() || words.iter().any(|w| part.contains(w.as_str()))
 }
 
+/// The order a round runs its `sides` in: each round starts one side later, so that no side is always first or
+/// last while the emulator's memory grows or the machine's load changes.
+pub fn rotated(round: usize, sides: usize) -> impl Iterator<Item = usize> {
+    (0..sides).map(move |k| (round + k) % sides)
+}
+
 /// Whether `ratio` meets a target written `<=X` or `>=X`.
 pub fn meets(ratio: f64, target: &str) -> bool {
     let (at_most, bound) = match (target.strip_prefix("<="), target.strip_prefix(">=")) {
@@ -104,6 +110,16 @@ pub fn rss_bytes() -> u64 {
         .and_then(|p| p.parse().ok())
         .unwrap_or(0);
     pages * 4096
+}
+
+/// CPU seconds this process has used (user + system, Linux), to tell whether the client or the service is the
+/// slow side.
+pub fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    let ticks: f64 = fields.get(11).and_then(|u| u.parse::<f64>().ok()).unwrap_or(0.0)
+        + fields.get(12).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
+    ticks / 100.0
 }
 
 /// The value below which `p` (0..1) of the samples fall.

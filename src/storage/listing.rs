@@ -23,7 +23,7 @@ impl Client {
         service: Service,
         operation: &str,
         list: AccountListing<'_>,
-    ) -> Result<xml::Element> {
+    ) -> Result<xml::Element<'static>> {
         let req = Request::new(service, Method::GET, operation, "/")
             .query("comp", "list")
             .query_opt("prefix", list.prefix.filter(|p| !p.is_empty()))
@@ -31,7 +31,9 @@ impl Client {
             .query_opt("maxresults", list.max_results.map(|m| m.to_string()))
             .query_opt("include", list.include_metadata.then_some("metadata"));
         let resp = self.send(req).await?;
-        xml::parse(&resp.body).map_err(|e| StorageError::decode(operation, e))
+        xml::parse(&resp.body)
+            .map(xml::Element::into_owned)
+            .map_err(|e| StorageError::decode(operation, e))
     }
 }
 

@@ -549,7 +549,10 @@ pub async fn read_whole(
     mut resp: reqwest::Response,
     read_timeout: Duration,
 ) -> std::result::Result<Bytes, TransportFailure> {
-    let mut body = bytes::BytesMut::new();
+    // Sized once from Content-Length (up to 64 MiB; a larger or absent one grows as it comes): a listing page of
+    // a few MB grown by doubling was copied several times into fresh memory, which the kernel zeroes first.
+    let expected = resp.content_length().unwrap_or(0).min(64 << 20) as usize;
+    let mut body = bytes::BytesMut::with_capacity(expected);
     loop {
         match tokio::time::timeout(read_timeout, resp.chunk()).await {
             Ok(Ok(Some(chunk))) => body.extend_from_slice(&chunk),

@@ -500,7 +500,7 @@ pub(crate) fn parse_blob_listing(body: &[u8]) -> std::result::Result<BlobListing
     };
     if let Some(blobs) = root.child("Blobs") {
         for child in &blobs.children {
-            match child.name.as_str() {
+            match child.name.as_ref() {
                 "Blob" => listing.blobs.push(BlobItem {
                     name: child.text_of("Name").unwrap_or("").to_string(),
                     snapshot: child.string("Snapshot"),

@@ -480,7 +480,8 @@ mod tests {
             message_body("a\r\nb\rc"),
             "<QueueMessage><MessageText>a&#13;\nb&#13;c</MessageText></QueueMessage>"
         );
-        let back = xml::parse(message_body("a\r\nb\rc").as_bytes()).unwrap();
+        let body = message_body("a\r\nb\rc");
+        let back = xml::parse(body.as_bytes()).unwrap();
         assert_eq!(back.text_of("MessageText"), Some("a\r\nb\rc"));
     }
 }
