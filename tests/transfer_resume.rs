@@ -555,6 +555,22 @@ async fn a_blob_is_known_to_hold_a_file_by_its_md5_or_its_blocks() {
             "{name}: another file"
         );
     }
+    // Blocks sent with no checksum were never hashed: their ids name no content, so the blob is not taken to hold
+    // the file, even the very file it was uploaded from.
+    let unhashed = TransferOptions {
+        single_put_limit: 0,
+        block_checksum: BlockChecksum::None,
+        ..options.clone()
+    };
+    let source = dir.path().join("unhashed.bin");
+    std::fs::write(&source, random_bytes(10 * MIB, 17)).unwrap();
+    upload(&c, &container, "unhashed.bin", &source, &unhashed).await;
+    assert!(
+        !c.holds_file(&container, "unhashed.bin", &source, &options)
+            .await
+            .unwrap(),
+        "blocks with no checksum prove nothing"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -30,6 +30,13 @@ pub fn block_id(index: usize, crc: u64) -> String {
     base64::engine::general_purpose::STANDARD.encode(format!("tessera-{index:06}-{crc:016x}"))
 }
 
+/// The id of a block sent with no checksum, whose content was not hashed: its index and dashes where the CRC64
+/// stands, the same length as `block_id`'s. No content ever matches it, so a blob uploaded this way is never
+/// taken for a file it may not hold.
+pub fn unhashed_block_id(index: usize) -> String {
+    base64::engine::general_purpose::STANDARD.encode(format!("tessera-{index:06}-{:->16}", ""))
+}
+
 /// A staged block: its id and size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StagedBlock {
@@ -132,7 +139,8 @@ impl Client {
         let mut tasks: JoinSet<Result<(usize, String, u64)>> = JoinSet::new();
         let mut ids: Vec<String> = Vec::new();
         let mut index = 0;
-        // Without a checksum no CRC64 is computed at all: the ids then name the place alone (nothing is resumed).
+        // Without a checksum no CRC64 is computed at all: the ids then name the place alone (`unhashed_block_id`;
+        // nothing is resumed).
         let hashed = options.block_checksum != BlockChecksum::None;
         let mut reader = Some(file.into_std().await);
         loop {
@@ -363,7 +371,7 @@ impl Client {
 /// Reads the next block of at most `size` bytes (empty at the end of the file) and, when `hashed`, its CRC64.
 /// Runs on the blocking pool. The CRC is taken piece by piece right after each read, while the piece is still in
 /// the core's cache, so the checksum costs no second trip through memory.
-fn read_block(file: &mut std::fs::File, size: usize, hashed: bool) -> std::io::Result<(Vec<u8>, u64)> {
+fn read_block(file: &mut std::fs::File, size: usize, hashed: bool) -> std::io::Result<(Vec<u8>, Option<u64>)> {
     use std::io::Read;
     // Small enough to stay in a core's L2 cache between the read and the hash.
     const PIECE: u64 = 256 << 10;
@@ -380,7 +388,7 @@ fn read_block(file: &mut std::fs::File, size: usize, hashed: bool) -> std::io::R
             d.update(&block[start..]);
         }
     }
-    Ok((block, digest.map_or(0, |d| d.finalize())))
+    Ok((block, digest.map(|d| d.finalize())))
 }
 
 /// Puts a finished block's id in its place (blocks finish out of order) and counts the bytes it sent.
@@ -400,8 +408,8 @@ struct BlockJob {
     blob: String,
     lease: Option<String>,
     index: usize,
-    /// The block's CRC64, computed as it was read (0 when the upload sends no checksum).
-    crc: u64,
+    /// The block's CRC64, computed as it was read (None when the upload sends no checksum).
+    crc: Option<u64>,
     data: Bytes,
     checksum: BlockChecksum,
     md5_instead: Arc<AtomicBool>,
@@ -416,7 +424,10 @@ impl BlockJob {
         let len = self.data.len() as u64;
         let op = format!("Upload block {} of `{}`", self.index, self.blob);
         let crc = self.crc;
-        let id = block_id(self.index, crc);
+        let id = match crc {
+            Some(crc) => block_id(self.index, crc),
+            None => unhashed_block_id(self.index),
+        };
         if self.staged.get(&id) == Some(&len) {
             progress.add_resumed(len);
             return Ok((self.index, id, 0));
@@ -428,11 +439,14 @@ impl BlockJob {
                 kind => kind,
             };
             let header = match kind {
-                // The CRC64 is known already; MD5 is computed only when it is the one sent.
-                BlockChecksum::Crc64 => Some((
-                    crate::storage::checksum::CRC64_HEADER,
-                    crate::storage::checksum::crc64_base64(crc),
-                )),
+                // The CRC64 is known already (a block is hashed whenever a checksum is asked for); MD5 is
+                // computed only when it is the one sent.
+                BlockChecksum::Crc64 => crc.map(|crc| {
+                    (
+                        crate::storage::checksum::CRC64_HEADER,
+                        crate::storage::checksum::crc64_base64(crc),
+                    )
+                }),
                 BlockChecksum::Md5 | BlockChecksum::Auto => {
                     let data = self.data.clone();
                     tokio::task::spawn_blocking(move || BlockChecksum::Md5.header(&data))
