@@ -74,14 +74,7 @@ fn main() {
             let started = Instant::now();
             let mut pane = BlobPane::new("devstoreaccount1", "flat");
             pane.set_flat(true);
-            world.with(|ctx| pane.list(ctx));
-            world.until(|ctx| {
-                pane.poll(ctx);
-                if pane.next_marker().is_some() && !pane.is_busy() {
-                    pane.load_all(ctx);
-                }
-                pane.blobs().len() == blobs && !pane.is_busy()
-            });
+            common::pane::load_all_blobs(&mut world, &mut pane, |p| p.blobs().len() == blobs);
             let secs = started.elapsed().as_secs_f64();
             pane_rates.push(blobs as f64 / secs);
             let live = (common::heap::live_bytes() - before) as f64;

@@ -19,7 +19,7 @@ use tessera::storage::ClientOptions;
 use tessera::storage::table::BatchOperation;
 use tessera::storage::table::{EdmDateTime, EdmValue};
 use tessera::storage::table::{Entity, EntityDraft};
-use tessera::storage::table::{EntityPage, EntityQuery, UpdateMode};
+use tessera::storage::table::{EntityPage, UpdateMode};
 
 #[global_allocator]
 static ALLOCATOR: common::heap::Counting = common::heap::Counting;
@@ -205,13 +205,7 @@ fn load_all_against_the_client() {
         for side in common::rotated(round, 2) {
             if side == 0 {
                 let started = Instant::now();
-                let mut n = 0;
-                rt.block_on(client.for_each_entity_page(table, &EntityQuery::default(), None, |p| {
-                    n += p.entities.len();
-                    std::hint::black_box(p);
-                    true
-                }))
-                .unwrap();
+                let n = common::entity_chain(&rt, &client, table);
                 client_rates.push(n as f64 / started.elapsed().as_secs_f64());
                 continue;
             }

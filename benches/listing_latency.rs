@@ -21,7 +21,7 @@ use common::pane::World;
 use common::{goal, median};
 use tessera::app::blob::pane::BlobPane;
 use tessera::app::table::pane::TablePane;
-use tessera::storage::table::{BatchOperation, EdmValue, EntityDraft, EntityQuery};
+use tessera::storage::table::{BatchOperation, EdmValue, EntityDraft};
 use tessera::storage::{Client, ClientOptions};
 
 #[global_allocator]
@@ -127,14 +127,7 @@ fn blobs() {
             pane.set_flat(true);
             pane.set_page_size(5000);
             pane.set_listing_in_parts(in_parts);
-            world.with(|ctx| pane.list(ctx));
-            world.until(|ctx| {
-                pane.poll(ctx);
-                if pane.next_marker().is_some() && !pane.is_busy() {
-                    pane.load_all(ctx);
-                }
-                pane.next_marker().is_none() && !pane.is_busy()
-            });
+            common::pane::load_all_blobs(&mut world, &mut pane, |p| p.next_marker().is_none());
             let secs = started.elapsed().as_secs_f64();
             println!("round {round}: {:.2} s of CPU", common::cpu_seconds() - cpu);
             assert_eq!(pane.blobs().len(), count, "the pane listed every blob");
@@ -177,12 +170,7 @@ fn tables() {
         for side in common::rotated(round, 3) {
             if side == 0 {
                 let started = Instant::now();
-                let mut n = 0;
-                rt.block_on(far.for_each_entity_page(table, &EntityQuery::default(), None, |page| {
-                    n += page.entities.len();
-                    true
-                }))
-                .unwrap();
+                let n = common::entity_chain(&rt, &far, table);
                 assert_eq!(n, rows, "the chain read every entity");
                 sides.chain.push(started.elapsed().as_secs_f64());
                 println!("round {round}: the chain {:.2} s", started.elapsed().as_secs_f64());

@@ -563,8 +563,14 @@ async fn a_blob_is_known_to_hold_a_file_by_its_md5_or_its_blocks() {
         ..options.clone()
     };
     let source = dir.path().join("unhashed.bin");
-    std::fs::write(&source, random_bytes(10 * MIB, 17)).unwrap();
+    let data = random_bytes(10 * MIB, 17);
+    std::fs::write(&source, &data).unwrap();
     upload(&c, &container, "unhashed.bin", &source, &unhashed).await;
+    assert_eq!(
+        read_by_sdk(&container, "unhashed.bin"),
+        data,
+        "the SDK reads back the file"
+    );
     assert!(
         !c.holds_file(&container, "unhashed.bin", &source, &options)
             .await

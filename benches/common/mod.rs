@@ -255,6 +255,21 @@ pub fn no_input(_: usize) -> Vec<egui::Event> {
 /// The floor of a blob listing: every page of `container` by its marker chain, `page` names a page, fetched and
 /// parsed with nothing kept. Returns how many blobs it listed.
 #[allow(dead_code)]
+/// The one chain of continuation tokens over `table`, every page fetched and parsed, nothing kept: how many
+/// entities it read.
+pub fn entity_chain(rt: &tokio::runtime::Runtime, client: &tessera::storage::Client, table: &str) -> usize {
+    let mut n = 0;
+    rt.block_on(
+        client.for_each_entity_page(table, &tessera::storage::table::EntityQuery::default(), None, |page| {
+            n += page.entities.len();
+            std::hint::black_box(page);
+            true
+        }),
+    )
+    .unwrap();
+    n
+}
+
 pub fn marker_chain(
     rt: &tokio::runtime::Runtime,
     client: &tessera::storage::Client,

@@ -23,3 +23,20 @@ pub fn load_all(world: &mut World, pane: &mut tessera::app::table::pane::TablePa
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
 }
+
+/// Lists a blob tab and follows Load all until `loaded` says so and nothing is in flight. The UI polls once per
+/// frame; here every millisecond (`World::until`).
+pub fn load_all_blobs(
+    world: &mut World,
+    pane: &mut tessera::app::blob::pane::BlobPane,
+    loaded: impl Fn(&tessera::app::blob::pane::BlobPane) -> bool,
+) {
+    world.with(|ctx| pane.list(ctx));
+    world.until(|ctx| {
+        pane.poll(ctx);
+        if pane.next_marker().is_some() && !pane.is_busy() {
+            pane.load_all(ctx);
+        }
+        loaded(pane) && !pane.is_busy()
+    });
+}

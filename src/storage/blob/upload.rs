@@ -17,7 +17,7 @@ use tokio_util::sync::CancellationToken;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::transfer::{MAX_IN_FLIGHT, TransferOptions, block_size_for, cancelled, join_next, patiently};
 use crate::storage::blob::{BlobHttpHeaders, blob_request, check_names};
-use crate::storage::checksum::{BlockChecksum, Crc64Digest, crc64, refuses_crc64};
+use crate::storage::checksum::{BlockChecksum, Crc64Digest, refuses_crc64};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::metadata::apply_metadata;
 use crate::storage::pipeline::{Client, Headers};
@@ -142,17 +142,16 @@ impl Client {
         // Without a checksum no CRC64 is computed at all: the ids then name the place alone (`unhashed_block_id`;
         // nothing is resumed).
         let hashed = options.block_checksum != BlockChecksum::None;
-        let mut reader = Some(file.into_std().await);
+        let mut file = file.into_std().await;
         loop {
-            let file = reader.take().expect("the file is handed back after each block");
-            let (file, read) = tokio::task::spawn_blocking(move || {
-                let mut file = file;
+            // The file goes to the blocking pool for one block and comes back with it.
+            let (back, read) = tokio::task::spawn_blocking(move || {
                 let read = read_block(&mut file, block_size, hashed);
                 (file, read)
             })
             .await
             .map_err(|e| StorageError::new(ErrorKind::Io, &op, e.to_string()))?;
-            reader = Some(file);
+            file = back;
             let (block, crc) = read.map_err(|e| StorageError::io(&op, &e))?;
             if block.is_empty() {
                 break;
@@ -262,23 +261,19 @@ impl Client {
         let committed = self.block_list(container, blob, "committed", "CommittedBlocks").await?;
         let path = path.to_path_buf();
         let ours = tokio::task::spawn_blocking(move || -> std::io::Result<Vec<StagedBlock>> {
-            use std::io::Read;
+            // The blocks as an upload reads and hashes them.
             let mut file = std::fs::File::open(path)?;
             let mut blocks = Vec::new();
-            let mut buf = vec![0u8; block_size];
             loop {
-                let mut n = 0;
-                while n < block_size {
-                    match file.read(&mut buf[n..])? {
-                        0 => break,
-                        got => n += got,
-                    }
-                }
-                if n == 0 {
+                let (block, crc) = read_block(&mut file, block_size, true)?;
+                if block.is_empty() {
                     return Ok(blocks);
                 }
-                let id = block_id(blocks.len(), crc64(&buf[..n]));
-                blocks.push(StagedBlock { id, size: n as u64 });
+                let id = block_id(blocks.len(), crc.unwrap_or_default());
+                blocks.push(StagedBlock {
+                    id,
+                    size: block.len() as u64,
+                });
             }
         })
         .await
