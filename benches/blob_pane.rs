@@ -27,6 +27,7 @@ fn main() {
     let mut world = World::new(&rt, client.clone());
 
     // First page drawn: list, wait for the page, lay out one frame. Against the client's own first page.
+    let window = common::pane::window_up(&mut world, container);
     let (mut first, mut client_first) = (Vec::new(), Vec::new());
     for _ in 0..5 {
         let started = Instant::now();
@@ -47,7 +48,7 @@ fn main() {
             pane.poll(ctx);
             !pane.blobs().is_empty()
         });
-        common::frame_times(1, false, common::no_input, |ui| {
+        common::frame_times_in(&window, 1, false, common::no_input, |ui| {
             world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false))
         });
         first.push(started.elapsed().as_secs_f64());

@@ -276,6 +276,7 @@ fn walks(rt: &tokio::runtime::Runtime, world: &mut World, client: &Client, blobs
 /// A new pane's first page, listed and drawn, against the client's first page alone (medians of 5).
 fn first_page_drawn(rt: &tokio::runtime::Runtime, client: &Client, container: &str, flat: bool, name: &str) {
     let mut world = World::new(rt, client.clone());
+    let window = common::pane::window_up(&mut world, container);
     let (mut drawn, mut alone) = (Vec::new(), Vec::new());
     for _ in 0..5 {
         let options = ListBlobsOptions {
@@ -294,7 +295,7 @@ fn first_page_drawn(rt: &tokio::runtime::Runtime, client: &Client, container: &s
             pane.poll(ctx);
             !pane.blobs().is_empty() || !pane.folders().is_empty()
         });
-        common::frame_times(1, false, common::no_input, |ui| {
+        common::frame_times_in(&window, 1, false, common::no_input, |ui| {
             world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false))
         });
         drawn.push(started.elapsed().as_secs_f64());

@@ -221,10 +221,20 @@ pub fn signed_get(
 pub fn frame_times(
     frames: usize,
     paced: bool,
+    input: impl FnMut(usize) -> Vec<egui::Event>,
+    draw: impl FnMut(&mut egui::Ui),
+) -> Vec<f64> {
+    frame_times_in(&egui::Context::default(), frames, paced, input, draw)
+}
+
+/// The same on a context that has drawn before (a window already up: its fonts loaded, its glyphs cached).
+pub fn frame_times_in(
+    ctx: &egui::Context,
+    frames: usize,
+    paced: bool,
     mut input: impl FnMut(usize) -> Vec<egui::Event>,
     mut draw: impl FnMut(&mut egui::Ui),
 ) -> Vec<f64> {
-    let ctx = egui::Context::default();
     let mut times = Vec::with_capacity(frames);
     for i in 0..frames {
         let raw = egui::RawInput {

@@ -40,3 +40,21 @@ pub fn load_all_blobs(
         loaded(pane) && !pane.is_busy()
     });
 }
+
+/// An egui context as the app's window has it when the user opens a container: up and having drawn a blob list
+/// once (its fonts loaded, the glyphs of names cached). A fresh context's first frame builds the font atlas, which
+/// the app does once at its start (`cold_start_first_frame` measures that), not on every container opened.
+#[allow(dead_code)]
+pub fn window_up(world: &mut World, container: &str) -> egui::Context {
+    let window = egui::Context::default();
+    let mut pane = tessera::app::blob::pane::BlobPane::new("devstoreaccount1", container);
+    world.with(|ctx| pane.list(ctx));
+    world.until(|ctx| {
+        pane.poll(ctx);
+        !pane.is_busy()
+    });
+    super::frame_times_in(&window, 1, false, super::no_input, |ui| {
+        world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false))
+    });
+    window
+}
