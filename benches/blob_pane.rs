@@ -27,7 +27,7 @@ fn main() {
     let mut world = World::new(&rt, client.clone());
 
     // First page drawn: list, wait for the page, lay out one frame. Against the client's own first page.
-    let window = common::pane::window_up(&mut world, container);
+    let window = common::pane::window_up(&mut world);
     let (mut first, mut client_first) = (Vec::new(), Vec::new());
     for _ in 0..5 {
         let started = Instant::now();
@@ -42,6 +42,7 @@ fn main() {
         .unwrap();
         client_first.push(started.elapsed().as_secs_f64());
         let mut pane = BlobPane::new("devstoreaccount1", container);
+        common::pane::forget_layouts(&window);
         let started = Instant::now();
         world.with(|ctx| pane.list(ctx));
         world.until(|ctx| {

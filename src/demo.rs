@@ -45,9 +45,10 @@ pub async fn seed(
         partitions: 100.min(entities.max(2)),
         hot: entities / 10,
         // One batch of 50 at a time: the emulator's cost per entity, not the round trips, sets how long the demo
-        // takes (7.6 s for 10,000 whether 100 x 2 or 50 x 1, measured here), and a user's request that arrives
-        // meanwhile waits behind at most half a batch's work. The tree's slowest answers while seeding went from
-        // 23-36 ms to 8-17 ms in three runs each (`cargo bench --bench shell -- demo_seeding`).
+        // takes (7.6-7.8 s for 10,000 whether 100 x 2 or 50 x 1, measured here), and a user's request that
+        // arrives meanwhile waits behind one batch of 50 at most (two of 100 before). The tree's slowest answers
+        // while seeding went from 23-36 ms to 8-17 ms in three runs each (`cargo bench --bench shell --
+        // demo_seeding`).
         batch: 50,
         in_flight: 1,
     };
