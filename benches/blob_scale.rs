@@ -146,13 +146,7 @@ fn main() {
             pane.set_flat(true);
             let started = Instant::now();
             world.with(|ctx| pane.open_folder(ctx, prefix));
-            world.until(|ctx| {
-                pane.poll(ctx);
-                if pane.next_marker().is_some() && !pane.is_busy() {
-                    pane.load_all(ctx);
-                }
-                pane.next_marker().is_none() && !pane.is_busy()
-            });
+            common::pane::follow_load_all(&mut world, &mut pane, |p| p.next_marker().is_none());
             listed = pane.blobs().len();
             ours = listed as f64 / started.elapsed().as_secs_f64();
         }

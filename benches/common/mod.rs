@@ -272,11 +272,9 @@ pub fn no_input(_: usize) -> Vec<egui::Event> {
     Vec::new()
 }
 
-/// The floor of a blob listing: every page of `container` by its marker chain, `page` names a page, fetched and
-/// parsed with nothing kept. Returns how many blobs it listed.
-#[allow(dead_code)]
 /// The one chain of continuation tokens over `table`, every page fetched and parsed, nothing kept: how many
 /// entities it read.
+#[allow(dead_code)]
 pub fn entity_chain(rt: &tokio::runtime::Runtime, client: &tessera::storage::Client, table: &str) -> usize {
     let mut n = 0;
     rt.block_on(
@@ -290,6 +288,9 @@ pub fn entity_chain(rt: &tokio::runtime::Runtime, client: &tessera::storage::Cli
     n
 }
 
+/// The floor of a blob listing: every page of `container` by its marker chain, `page` names a page, fetched and
+/// parsed with nothing kept. Returns how many blobs it listed.
+#[allow(dead_code)]
 pub fn marker_chain(
     rt: &tokio::runtime::Runtime,
     client: &tessera::storage::Client,

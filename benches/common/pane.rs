@@ -32,6 +32,16 @@ pub fn load_all_blobs(
     loaded: impl Fn(&tessera::app::blob::pane::BlobPane) -> bool,
 ) {
     world.with(|ctx| pane.list(ctx));
+    follow_load_all(world, pane, loaded);
+}
+
+/// Follows Load all from the listing a tab already asked for (a folder opened, a search) until `loaded` says so
+/// and nothing is in flight.
+pub fn follow_load_all(
+    world: &mut World,
+    pane: &mut tessera::app::blob::pane::BlobPane,
+    loaded: impl Fn(&tessera::app::blob::pane::BlobPane) -> bool,
+) {
     world.until(|ctx| {
         pane.poll(ctx);
         if pane.next_marker().is_some() && !pane.is_busy() {
