@@ -73,8 +73,11 @@ fn a_container_policy_is_added_saved_and_a_sas_bound_to_it_reads_a_blob() {
     t.wait_for_contains("Not saved: someone changed the policies since you read them");
     let seen = common::peer::run(&cs, &["container-policies", &container]);
     assert_eq!(seen["policies"][0]["id"], "theirs", "theirs stand");
+    // The refused edit is kept, and Reload leaves it as typed.
     t.click("Reload policies");
-    t.wait_for_contains("Policy 1 id:");
+    t.wait_for("Discard my policy changes");
+    assert_eq!(t.blob().policy_ids(), ["readers"], "the refused edit is kept");
+    t.click("Discard my policy changes");
     t.wait_app("their policy shown", Duration::from_secs(30), |app| {
         app.active_blob().is_some_and(|p| p.policy_ids() == ["theirs"])
     });

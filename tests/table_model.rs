@@ -482,8 +482,8 @@ impl Run {
             self.pane.editor_mut().unwrap().set_text("Name", &name),
             "the editor has no Name input"
         );
-        let (backend, client) = (self.world.backend.clone(), self.world.client.clone());
-        self.pane.editor_mut().unwrap().save(&backend, &client, false);
+        let editor = self.pane.editor_mut().unwrap();
+        self.world.with(|ctx| editor.save(ctx, false));
         self.settle();
         if stale || !self.model.server.contains_key(&key) {
             // The row changed (or went) on the server since it loaded: the save is refused, the edit is kept.
@@ -526,8 +526,8 @@ impl Run {
             status: 500,
             retry_after: None,
         }]);
-        let (backend, client) = (self.world.backend.clone(), self.world.client.clone());
-        self.pane.editor_mut().unwrap().save(&backend, &client, false);
+        let editor = self.pane.editor_mut().unwrap();
+        self.world.with(|ctx| editor.save(ctx, false));
         self.settle();
         let kept = |run: &Run| run.pane.editor().is_some_and(|e| e.texts().any(|t| t == name));
         assert!(kept(self), "the failed save lost the edit");
@@ -550,8 +550,8 @@ impl Run {
             self.pane.close_editor();
             return;
         }
-        let (backend, client) = (self.world.backend.clone(), self.world.client.clone());
-        self.pane.editor_mut().unwrap().save(&backend, &client, false);
+        let editor = self.pane.editor_mut().unwrap();
+        self.world.with(|ctx| editor.save(ctx, false));
         self.settle();
         assert!(
             self.pane.editor().is_none(),

@@ -33,6 +33,9 @@ pub enum ErrorKind {
     /// No Microsoft Entra ID token could be had (the CLI not signed in, a secret refused, a code expired):
     /// nothing was sent to the storage service.
     SignIn,
+    /// A write the service offers no condition for was checked by reading the resource again just before it,
+    /// and what was read differs from what the edit started from: nothing was written.
+    ChangedSinceRead,
 }
 
 /// A failed storage operation: what failed, why, and what to do, with the service's own evidence.
@@ -117,6 +120,12 @@ impl StorageError {
         Self::new(ErrorKind::Invalid, operation, message)
     }
 
+    /// A write refused before sending because a read just before it found the resource changed since the
+    /// edit began (`what`: what changed, in words). It counts as a conflict, like a 412.
+    pub fn changed_since_read(operation: impl Into<String>, what: impl Into<String>) -> Self {
+        Self::new(ErrorKind::ChangedSinceRead, operation, what)
+    }
+
     pub fn cancelled(operation: impl Into<String>) -> Self {
         Self::new(ErrorKind::Cancelled, operation, "cancelled")
     }
@@ -141,7 +150,7 @@ impl StorageError {
 
     /// A failed If-Match / If-None-Match / lease condition: someone else holds or changed the resource.
     pub fn is_conflict(&self) -> bool {
-        self.status == Some(412)
+        self.status == Some(412) || self.kind == ErrorKind::ChangedSinceRead
     }
 
     pub fn is_not_found(&self) -> bool {
@@ -174,6 +183,7 @@ impl StorageError {
         match self.kind {
             ErrorKind::Invalid => "Nothing was sent. Correct the input and try again.".into(),
             ErrorKind::Cancelled => "Cancelled before it finished; nothing more will be sent.".into(),
+            ErrorKind::ChangedSinceRead => "Someone else changed it since you read it (the service offers no condition for this write, so the app read it again just before writing). Nothing was written. Reload to see their version, then re-apply your change or force it.".into(),
             ErrorKind::Io => "A local file could not be read or written. Check the path, free space and permissions.".into(),
             ErrorKind::Decode => "The endpoint answered with something that is not a storage service response. Check that the endpoint points at the right service.".into(),
             ErrorKind::CircuitOpen => "The endpoint failed several times in a row, so the app stopped sending to it for a short while. It will try again by itself; check the endpoint or your network meanwhile.".into(),

@@ -144,8 +144,10 @@ impl Client {
         })
     }
 
-    /// Replaces the policies with `policies` (checked first), only if the ACL has not changed since `read`
-    /// (If-Unmodified-Since; a container's public access is written back as read). `lease_id`: a container's.
+    /// Replaces the policies with `policies` (checked first), only if the ACL has not changed since `read`: a
+    /// container's with If-Unmodified-Since (its public access written back as read); a queue's, which takes no
+    /// condition, by reading its policies again just before the write and refusing when they differ from
+    /// `read`'s (a change landing between that read and the write is not caught). `lease_id`: a container's.
     pub async fn set_policies(
         &self,
         service: Service,
@@ -161,6 +163,25 @@ impl Client {
             QUEUE_LETTERS
         };
         validate_policies(policies, letters).map_err(|why| StorageError::invalid(&op, why))?;
+        if service == Service::Queue {
+            // Get Queue ACL carries no time and Set Queue ACL takes no condition: read again just before the
+            // write and refuse when the policies differ from those the edit started from.
+            let now = self.get_policies(service, name).await?;
+            if now.policies != read.policies {
+                let ids: Vec<&str> = now.policies.iter().map(|p| p.id.as_str()).collect();
+                return Err(StorageError::changed_since_read(
+                    &op,
+                    format!(
+                        "the queue's policies are now: {}",
+                        if ids.is_empty() {
+                            "none".to_string()
+                        } else {
+                            ids.join(", ")
+                        }
+                    ),
+                ));
+            }
+        }
         let mut req = acl_request(service, Method::PUT, &op, name)
             .header_opt("if-unmodified-since", read.read_at.map(httpdate::fmt_http_date))
             .header("content-type", "application/xml")

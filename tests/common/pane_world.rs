@@ -26,6 +26,7 @@ pub struct World {
     pub lab: Option<FreeTarget>,
     pub blob_clipboard: Option<tessera::app::context::clipboard::BlobClipboard>,
     pub picks: tessera::app::context::clipboard::Picks,
+    pub sent: tessera::app::context::SentCount,
 }
 
 impl World {
@@ -40,6 +41,7 @@ impl World {
             lab: None,
             blob_clipboard: None,
             picks: Default::default(),
+            sent: Default::default(),
         }
     }
 
@@ -58,6 +60,7 @@ impl World {
             picks: &mut self.picks,
             profile_id: "pane-world",
             journal: None,
+            sent: &self.sent,
         };
         f(&mut ctx)
     }

@@ -190,6 +190,7 @@ impl BlobPane {
         if self.container_edit.as_ref().is_some_and(|d| d.is_dirty()) {
             said.push(format!("the settings of container `{}`", self.container));
         }
+        said.extend(self.policies.unsaved());
         said
     }
 
@@ -234,7 +235,7 @@ impl BlobPane {
             blob.clone(),
             sent.metadata.clone(),
         );
-        let reply = ctx.backend.spawn(async move {
+        let reply = ctx.send(async move {
             let first = Conditions {
                 if_match: version,
                 ..Conditions::none()

@@ -447,7 +447,7 @@ impl BlobPane {
 
     /// Runs a one-off action; its outcome shows in the pane and the listing refreshes after it.
     pub fn run(&mut self, ctx: &mut PaneContext, work: impl std::future::Future<Output = OpDone> + Send + 'static) {
-        self.ops.push(ctx.backend.spawn(work));
+        self.ops.push(ctx.send(work));
     }
 
     pub fn poll(&mut self, ctx: &mut PaneContext) {

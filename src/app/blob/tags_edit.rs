@@ -114,7 +114,7 @@ impl BlobPane {
         let (sent, base) = (d.edit.clone(), d.base().clone());
         let lease = ctx.leases.id_for_write(&self.key(Some(blob)));
         let (client, container, name) = self.owned(ctx, blob);
-        let pending = ctx.backend.spawn(async move {
+        let pending = ctx.send(async move {
             if !force {
                 let now = client.get_blob_tags(&container, &name).await?;
                 if now != base {

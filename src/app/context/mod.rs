@@ -13,7 +13,9 @@ pub mod sent;
 use std::sync::Arc;
 
 use crate::app::context::open_lab::FreeTarget;
-pub use crate::app::runtime::backend::{Backend, Loading, Pending, ReplyFor, take_all_ready, take_for, take_ready};
+pub use crate::app::runtime::backend::{
+    Backend, Loading, Pending, ReplyFor, SentCount, take_all_ready, take_for, take_ready,
+};
 pub use crate::app::runtime::dialogs::FileDialogs;
 pub use crate::app::runtime::jobs::{JobContext, JobFuture, JobId, JobState, Jobs, Unit};
 pub use crate::app::runtime::transfer_journal::{Direction, TransferJournal, Unfinished, file_stamp};
@@ -44,9 +46,18 @@ pub struct PaneContext<'a> {
     /// The account's profile id, and where unfinished transfers are written down (None: not journaled).
     pub profile_id: &'a str,
     pub journal: Option<&'a TransferJournal>,
+    /// What the pane's tab has sent and not yet heard back about (see `send`).
+    pub sent: &'a SentCount,
 }
 
 impl PaneContext<'_> {
+    /// Sends a write (a save, a lease action, a delete, a clear): never aborted, and counted in the tab's
+    /// `SentCount` until its reply is taken, so closing the tab lets it land and be recorded. Every write a pane
+    /// makes goes through here or a job; a read goes through `backend.spawn` and is aborted with its tab.
+    pub fn send<T: Send + 'static>(&self, work: impl std::future::Future<Output = T> + Send + 'static) -> Pending<T> {
+        self.backend.send(self.sent, work)
+    }
+
     /// Starts a job of this pane (see `Jobs::run`): the activity list shows it with progress, cancel and retry.
     pub fn start_job<S, W, F>(&mut self, title: impl Into<String>, unit: Unit, state: S, work: W) -> JobId
     where

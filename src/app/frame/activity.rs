@@ -63,7 +63,9 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
                 if let Some(wait) = &wait {
                     bar.on_hover_text(format!("{progress_text}. The last failure: {}", wait.why));
                 }
-                if ui.button(format!("Cancel {}", job.title)).clicked() {
+                if job.is_cancelling() {
+                    ui.weak("Cancelling: it finishes its clean-up first…");
+                } else if ui.button(format!("Cancel {}", job.title)).clicked() {
                     action = Some(JobAction::Cancel(job.id));
                 }
                 if wait.is_some() {

@@ -6,6 +6,14 @@
 use crate::app::frame::app::{Confirm, TesseraApp};
 use crate::app::frame::tabs::{Pane, Tab, Tabs};
 
+impl Tab {
+    /// Whether the tab has sent work that has not answered (any write its pane sent through the tab is counted,
+    /// whichever feature sent it), or state that must land somewhere (live receipts).
+    pub fn has_sent_work(&self) -> bool {
+        self.sent.outstanding() > 0 || self.pane.has_sent_work()
+    }
+}
+
 impl Pane {
     /// The unsaved edits the pane holds, in words.
     pub fn unsaved(&self) -> Vec<String> {
@@ -67,7 +75,7 @@ pub fn close(app: &mut TesseraApp, index: usize) {
 impl Tabs {
     /// Keeps a closing tab running unseen while it has sent work; otherwise it is dropped (aborting reads).
     pub(crate) fn keep_if_working(&mut self, mut tab: Tab) {
-        if tab.pane.has_sent_work() {
+        if tab.has_sent_work() {
             tab.pane.hide();
             self.closed.push(tab);
         } else {
@@ -98,12 +106,12 @@ impl Tabs {
 
     /// Drops the closed tabs whose work has all landed.
     pub(crate) fn forget_finished_closed(&mut self) {
-        if self.closed.iter().all(|t| t.pane.has_sent_work()) {
+        if self.closed.iter().all(Tab::has_sent_work) {
             return;
         }
         let (working, done) = std::mem::take(&mut self.closed)
             .into_iter()
-            .partition(|t| t.pane.has_sent_work());
+            .partition(Tab::has_sent_work);
         self.closed = working;
         self.dropped(done);
     }

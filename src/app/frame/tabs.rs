@@ -35,7 +35,7 @@ impl Shared<'_> {
     /// What a pane of an account gets: the shared parts, that account's client, and a slot to ask for the lab.
     fn pane_context<'b>(
         &'b mut self,
-        (client, profile_id): (&'b Client, &'b str),
+        (client, profile_id, sent): (&'b Client, &'b str, &'b crate::app::context::SentCount),
         lab: &'b mut Option<crate::app::context::open_lab::FreeTarget>,
     ) -> PaneContext<'b> {
         PaneContext {
@@ -50,6 +50,7 @@ impl Shared<'_> {
             picks: self.picks,
             profile_id,
             journal: Some(self.journal),
+            sent,
         }
     }
 }
@@ -66,6 +67,8 @@ pub enum Pane {
 pub struct Tab {
     pub(crate) target: TabTarget,
     pub(crate) pane: Pane,
+    /// The writes this tab's pane sent (`PaneContext::send`) whose replies it has not taken yet.
+    pub(crate) sent: crate::app::context::SentCount,
 }
 
 impl Tab {
@@ -101,6 +104,7 @@ impl Tabs {
                 self.list.push(Tab {
                     target,
                     pane: Pane::Waiting,
+                    sent: Default::default(),
                 });
                 self.active = Some(self.list.len() - 1);
             }
@@ -202,7 +206,7 @@ impl Tabs {
             }
             let mut lab = None;
             let profile = tab.target.profile_id.clone();
-            let mut ctx = shared.pane_context((&client, &profile), &mut lab);
+            let mut ctx = shared.pane_context((&client, &profile, &tab.sent), &mut lab);
             match &mut tab.pane {
                 Pane::Table(p) => p.poll(&mut ctx),
                 Pane::Blob(p) => p.poll(&mut ctx),
@@ -229,7 +233,7 @@ impl Tabs {
         let mut lab = None;
         let explorer = shared.explorer;
         let profile = tab.target.profile_id.clone();
-        let mut ctx = shared.pane_context((&client, &profile), &mut lab);
+        let mut ctx = shared.pane_context((&client, &profile, &tab.sent), &mut lab);
         match &mut tab.pane {
             Pane::Waiting => {
                 ui.weak("Connecting…");

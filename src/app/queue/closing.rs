@@ -10,13 +10,14 @@ impl QueuePane {
     /// The unsaved edits in this tab, in words.
     pub fn unsaved(&self) -> Vec<String> {
         let mut said = Vec::new();
-        if self.metadata_edit.is_dirty() {
+        if self.metadata_edit.is_dirty() && !self.is_saving_metadata() {
             said.push("the queue's metadata".to_string());
         }
         let typing = self.held.iter().filter(|h| h.editing.is_some() && !h.done).count();
         if typing > 0 {
             said.push(format!("the new text of {typing} held message(s)"));
         }
+        said.extend(self.policies.unsaved());
         said
     }
 

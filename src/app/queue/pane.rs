@@ -5,7 +5,7 @@
 use std::time::{Duration, SystemTime};
 
 use crate::app::context::PaneContext;
-use crate::app::context::{Loading, Pending, take_all_ready, take_ready};
+use crate::app::context::{Loading, Pending, ReplyFor, take_all_ready, take_for, take_ready};
 use crate::storage::StorageError;
 use crate::storage::queue::{
     DequeuedMessage, MessageEncoding, MessageTtl, PeekedMessage, QueueProperties, decode_base64,
@@ -97,6 +97,9 @@ impl PutForm {
     }
 }
 
+/// A queue's metadata: names and values in the order the service gave them.
+type Metadata = Vec<(String, String)>;
+
 pub struct QueuePane {
     pub(crate) queue: String,
     pub(crate) peeked: Vec<PeekedMessage>,
@@ -113,6 +116,8 @@ pub struct QueuePane {
     pub(crate) backlog: crate::app::queue::charts::Backlog,
     /// The queue's metadata as the user edits it, apart from what the service said (`context::draft`).
     pub(crate) metadata_edit: crate::app::context::draft::Draft<Vec<(String, String)>>,
+    /// A metadata save on its way, keyed by what it sent.
+    metadata_saving: Option<ReplyFor<Metadata, Result<(), StorageError>>>,
     pub(crate) dequeue_count: u32,
     pub(crate) visibility: u32,
     dequeuing: Option<Pending<Result<Vec<DequeuedMessage>, StorageError>>>,
@@ -152,6 +157,11 @@ impl QueuePane {
         self.message.as_ref()
     }
 
+    /// The ids of the queue's stored access policies as the form shows them.
+    pub fn policy_ids(&self) -> Vec<&str> {
+        self.policies.ids()
+    }
+
     /// The approximate message count over time.
     pub fn backlog(&self) -> &crate::app::queue::charts::Backlog {
         &self.backlog
@@ -187,6 +197,7 @@ impl QueuePane {
             properties: None,
             backlog: crate::app::queue::charts::Backlog::default(),
             metadata_edit: crate::app::context::draft::Draft::new("", Vec::new()),
+            metadata_saving: None,
             dequeue_count: 1,
             visibility: 30,
             dequeuing: None,
@@ -248,10 +259,7 @@ impl QueuePane {
             self.dequeue_count,
             self.visibility,
         );
-        self.dequeuing = Some(
-            ctx.backend
-                .spawn(async move { client.get_messages(&queue, n, v).await }),
-        );
+        self.dequeuing = Some(ctx.send(async move { client.get_messages(&queue, n, v).await }));
     }
 
     pub fn put_message(&mut self, ctx: &mut PaneContext) {
@@ -263,7 +271,7 @@ impl QueuePane {
             }
         };
         let (client, queue, ttl, delay) = (ctx.client.clone(), self.queue.clone(), self.put.ttl(), self.put.delay);
-        self.putting = Some(ctx.backend.spawn(async move {
+        self.putting = Some(ctx.send(async move {
             let delay = (delay > 0).then_some(delay);
             client
                 .put_message(&queue, &text, delay, ttl)
@@ -295,12 +303,12 @@ impl QueuePane {
         }
         let (client, queue, m) = (ctx.client.clone(), self.queue.clone(), h.message.clone());
         let work = crate::app::queue::message_actions::run(client, queue, m, action);
-        self.actions.push((key, ctx.backend.spawn(work)));
+        self.actions.push((key, ctx.send(work)));
     }
 
     pub fn clear(&mut self, ctx: &mut PaneContext) {
         let (client, queue) = (ctx.client.clone(), self.queue.clone());
-        self.ops.push(ctx.backend.spawn(async move {
+        self.ops.push(ctx.send(async move {
             client
                 .clear_messages(&queue)
                 .await
@@ -309,7 +317,8 @@ impl QueuePane {
     }
 
     /// Saves the metadata draft. Set Queue Metadata takes no condition, so the check is made here: a draft the
-    /// service changed under is refused in words unless `force` (the button says "anyway").
+    /// service changed under (as last seen) is refused in words, and the metadata is read again just before the
+    /// write and compared with what the edit started from, unless `force` (the button says "anyway").
     pub fn save_metadata(&mut self, ctx: &mut PaneContext, force: bool) {
         if !force && self.metadata_edit.is_stale() {
             self.message = Some(Err(StorageError::invalid(
@@ -319,17 +328,36 @@ impl QueuePane {
             )));
             return;
         }
-        let (client, queue, metadata) = (ctx.client.clone(), self.queue.clone(), self.metadata_edit.edit.clone());
-        self.ops.push(ctx.backend.spawn(async move {
-            client
-                .set_queue_metadata(&queue, &metadata)
-                .await
-                .map(|_| format!("Saved the metadata of `{queue}`"))
-        }));
+        let (client, queue) = (ctx.client.clone(), self.queue.clone());
+        let (metadata, base) = (self.metadata_edit.edit.clone(), self.metadata_edit.base().clone());
+        let sent = metadata.clone();
+        let reply = ctx.send(async move {
+            match force {
+                true => client.set_queue_metadata(&queue, &metadata).await,
+                false => client.set_queue_metadata_if_unchanged(&queue, &metadata, &base).await,
+            }
+        });
+        self.metadata_saving = Some(ReplyFor::new(sent, reply));
+    }
+
+    /// Whether a metadata save is on its way.
+    pub fn is_saving_metadata(&self) -> bool {
+        self.metadata_saving.is_some()
     }
 
     pub fn poll(&mut self, ctx: &mut PaneContext) {
         self.metadata_edit.settle();
+        if let Some((sent, result)) = take_for(&mut self.metadata_saving, |_| true) {
+            match result {
+                // What was sent is what the queue holds; typing done meanwhile stays, unsaved.
+                Ok(()) => {
+                    self.metadata_edit.saved(sent, "");
+                    self.message = Some(Ok(format!("Saved the metadata of `{}`", self.queue)));
+                }
+                Err(e) => self.message = Some(Err(e)),
+            }
+            self.peek_wanted = true;
+        }
         self.policies.poll(ctx);
         if let Some(result) = take_ready(&mut self.peeking) {
             match result {

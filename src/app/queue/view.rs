@@ -365,6 +365,7 @@ fn put_ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 
 fn metadata_ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.strong("Metadata");
+    let saving = pane.is_saving_metadata();
     let draft = &mut pane.metadata_edit;
     crate::app::widgets::metadata_edit::rows(ui, &mut draft.edit, Some("Queue"));
     let (dirty, stale) = (draft.is_dirty(), draft.is_stale());
@@ -385,7 +386,14 @@ fn metadata_ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let mut save = None;
     ui.horizontal_wrapped(|ui| {
         crate::app::widgets::metadata_edit::add_button(ui, &mut draft.edit, Some("Queue"));
-        if ui.add_enabled(dirty, egui::Button::new("Save metadata")).clicked() {
+        if ui
+            .add_enabled(dirty && !saving, egui::Button::new("Save metadata"))
+            .on_hover_text(
+                "Set Queue Metadata takes no condition: the app reads the metadata again just before writing and \
+                 refuses if it changed since you started editing (a change landing in between is not caught)",
+            )
+            .clicked()
+        {
             save = Some(false);
         }
         if dirty && stale {

@@ -69,7 +69,20 @@ impl Backend {
                 waker();
             }
         });
-        Pending { rx, task }
+        Pending { rx, task, sent: None }
+    }
+
+    /// Runs a write `work` for a tab: like `spawn`, but the write is never aborted (dropping the result lets it
+    /// run on), and it counts in `sent` until its reply is taken, so a tab closes only once what it sent has
+    /// answered (`SentCount`).
+    pub fn send<T: Send + 'static>(
+        &self,
+        sent: &SentCount,
+        work: impl Future<Output = T> + Send + 'static,
+    ) -> Pending<T> {
+        let mut pending = self.spawn(work);
+        pending.sent = Some(sent.clone());
+        pending
     }
 
     /// Runs blocking work (the OS keychain, file dialogs' aftermath) off the UI thread.
@@ -83,7 +96,7 @@ impl Backend {
                 waker();
             }
         });
-        Pending { rx, task }
+        Pending { rx, task, sent: None }
     }
 }
 
@@ -98,10 +111,26 @@ impl Backend {
 /// A storage result still on its way (None: nothing asked).
 pub type Loading<T> = Option<Pending<Result<T, crate::storage::StorageError>>>;
 
-/// A result on its way from the runtime. Poll it each frame; drop it to abort the work.
+/// What a tab has sent (writes, lease actions, dequeues) and not yet heard back about: every `Pending` made by
+/// `Backend::send` with it counts until its reply is taken or it is dropped. The tab's close asks it, so no
+/// feature has to remember to say it has work out: sending through the tab is what counts it.
+#[derive(Clone, Default)]
+pub struct SentCount(Arc<()>);
+
+impl SentCount {
+    /// How many replies to writes sent with this count have not been taken yet.
+    pub fn outstanding(&self) -> usize {
+        Arc::strong_count(&self.0) - 1
+    }
+}
+
+/// A result on its way from the runtime. Poll it each frame; drop it to abort the work (a read). A write made
+/// with `Backend::send` is never aborted: dropped, it runs on and only its reply is lost.
 pub struct Pending<T> {
     rx: oneshot::Receiver<T>,
     task: tokio::task::JoinHandle<()>,
+    /// The tab's count this write is in (None: a read, aborted when dropped).
+    sent: Option<SentCount>,
 }
 
 impl<T> Pending<T> {
@@ -113,7 +142,9 @@ impl<T> Pending<T> {
 
 impl<T> Drop for Pending<T> {
     fn drop(&mut self) {
-        self.task.abort();
+        if self.sent.is_none() {
+            self.task.abort();
+        }
     }
 }
 
@@ -203,6 +234,31 @@ mod tests {
             std::thread::sleep(Duration::from_millis(1));
         }
         assert_eq!(wakes.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn a_write_counts_until_its_reply_is_taken_and_runs_on_when_dropped() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let (b, _) = backend(&rt);
+        let sent = SentCount::default();
+        let mut write = Some(b.send(&sent, async { 7 }));
+        assert_eq!(sent.outstanding(), 1);
+        // Answered but not taken: still out, so a closing tab waits to record it.
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(sent.outstanding(), 1);
+        while take_ready(&mut write).is_none() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(sent.outstanding(), 0);
+        let finished = Arc::new(AtomicUsize::new(0));
+        let f = finished.clone();
+        drop(b.send(&sent, async move {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            f.fetch_add(1, Ordering::SeqCst);
+        }));
+        assert_eq!(sent.outstanding(), 0);
+        std::thread::sleep(Duration::from_millis(400));
+        assert_eq!(finished.load(Ordering::SeqCst), 1, "a dropped write still ran");
     }
 
     #[test]

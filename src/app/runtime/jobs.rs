@@ -101,6 +101,11 @@ impl Job {
         matches!(self.state, JobState::Running)
     }
 
+    /// Cancel was pressed and the work is finishing its clean-up.
+    pub fn is_cancelling(&self) -> bool {
+        self.is_running() && self.cancel.is_cancelled()
+    }
+
     /// What the job said it is doing now.
     pub fn detail(&self) -> Option<String> {
         self.detail.lock().expect("detail lock").clone()
@@ -139,13 +144,29 @@ impl Job {
     }
 }
 
+/// How long a cancelled job's work has to finish its own clean-up (a partial file removed, its journal entry
+/// crossed out, pending server copies aborted) before it is dropped where it stands.
+pub const CLEAN_UP: Duration = Duration::from_secs(20);
+
 /// Every job of this session, newest last.
-#[derive(Default)]
 pub struct Jobs {
     pub(crate) list: Vec<Job>,
     next_id: JobId,
     /// The job whose items the activity list shows under it.
     pub(crate) items_shown: Option<JobId>,
+    /// How long a cancelled job's work may take to clean up (`CLEAN_UP`; shorter in tests).
+    clean_up: Duration,
+}
+
+impl Default for Jobs {
+    fn default() -> Self {
+        Jobs {
+            list: Vec::new(),
+            next_id: 0,
+            items_shown: None,
+            clean_up: CLEAN_UP,
+        }
+    }
 }
 
 impl Jobs {
@@ -155,7 +176,12 @@ impl Jobs {
         let id = self.next_id;
         let (progress, cancel) = (TransferProgress::new(), CancellationToken::new());
         let (detail, items) = (Arc::default(), ItemStates::default());
-        let pending = run(backend, &factory, &progress, &cancel, (&detail, &items));
+        let pending = run(
+            backend,
+            &factory,
+            (&progress, &cancel, self.clean_up),
+            (&detail, &items),
+        );
         self.list.push(Job {
             id,
             title: title.into(),
@@ -214,8 +240,7 @@ impl Jobs {
         job.pending = Some(run(
             backend,
             factory,
-            &job.progress,
-            &job.cancel,
+            (&job.progress, &job.cancel, self.clean_up),
             (&job.detail, &job.items),
         ));
         job.state = JobState::Running;
@@ -233,6 +258,12 @@ impl Jobs {
     {
         let factory: JobFactory = Arc::new(move |job| Box::pin(work(job, state.clone())));
         self.start(backend, title, unit, factory)
+    }
+
+    /// Gives cancelled work this long to clean up instead of `CLEAN_UP`.
+    pub fn with_clean_up(mut self, clean_up: Duration) -> Self {
+        self.clean_up = clean_up;
+        self
     }
 
     pub fn clear_finished(&mut self) {
@@ -261,8 +292,7 @@ impl Jobs {
 fn run(
     backend: &Backend,
     factory: &JobFactory,
-    progress: &Arc<TransferProgress>,
-    cancel: &CancellationToken,
+    (progress, cancel, clean_up): (&Arc<TransferProgress>, &CancellationToken, Duration),
     (detail, items): (&Arc<std::sync::Mutex<Option<String>>>, &ItemStates),
 ) -> Pending<Result<String, StorageError>> {
     let work = factory(JobContext {
@@ -276,9 +306,17 @@ fn run(
         // Work that checks the token itself must answer Err(cancelled) when it stopped for it: a summary so
         // far would read as complete ("1,600 entities" of a 10,000-entity table). Work that finished
         // everything as the cancel came keeps its Done, because what it did (a committed upload) happened.
+        let mut work = work;
         tokio::select! {
-            result = work => result,
-            _ = cancel.cancelled() => Err(StorageError::cancelled("The job")),
+            result = &mut work => return result,
+            _ = cancel.cancelled() => {}
+        }
+        // Cancelled: the work sees the token too and is let finish its own clean-up (a download removes its
+        // partial file and crosses out its journal entry, a paste aborts its pending copies). Only work that
+        // ignores the token is dropped where it stands, once `clean_up` has passed.
+        match tokio::time::timeout(clean_up, work).await {
+            Ok(result) => result,
+            Err(_) => Err(StorageError::cancelled("The job")),
         }
     })
 }
@@ -299,7 +337,7 @@ mod tests {
     fn work_that_ignores_the_token_is_stopped_by_a_cancel() {
         let rt = tokio::runtime::Runtime::new().unwrap();
         let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
-        let mut jobs = Jobs::default();
+        let mut jobs = Jobs::default().with_clean_up(Duration::from_millis(200));
         let factory: JobFactory = Arc::new(|_| {
             Box::pin(async {
                 tokio::time::sleep(Duration::from_secs(60)).await;
@@ -312,6 +350,35 @@ mod tests {
         // Retry runs the work again, and that run can finish on its own terms.
         jobs.retry(&backend, id);
         assert!(jobs.get(id).unwrap().is_running());
+    }
+
+    #[test]
+    fn cancelled_work_that_sees_the_token_finishes_its_clean_up() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
+        let mut jobs = Jobs::default();
+        let cleaned = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let started = Arc::new(tokio::sync::Notify::new());
+        let (c, s) = (cleaned.clone(), started.clone());
+        let id = jobs.run(&backend, "Download", Unit::Bytes, (), move |job, ()| {
+            let (cleaned, started) = (c.clone(), s.clone());
+            async move {
+                started.notify_one();
+                job.cancel.cancelled().await;
+                // Clean-up that takes a while (aborting server copies, removing a partial file).
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                cleaned.store(true, std::sync::atomic::Ordering::SeqCst);
+                Err(StorageError::cancelled("Download"))
+            }
+        });
+        rt.block_on(started.notified());
+        jobs.cancel(id);
+        assert!(jobs.get(id).unwrap().is_cancelling());
+        assert!(matches!(finish(&mut jobs, id), JobState::Cancelled));
+        assert!(
+            cleaned.load(std::sync::atomic::Ordering::SeqCst),
+            "the job ended before its work cleaned up"
+        );
     }
 
     #[test]

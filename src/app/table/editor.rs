@@ -6,7 +6,7 @@
 use egui::RichText;
 
 use crate::app::context::draft::Draft;
-use crate::app::context::{Backend, Pending, take_ready};
+use crate::app::context::{Backend, PaneContext, Pending, take_ready};
 use crate::app::table::editor_conflict::theirs_kind;
 use crate::app::table::entity_form::EntityForm;
 pub use crate::app::table::property::{PropertyEdit, parse_hex, to_hex};
@@ -58,6 +58,10 @@ pub struct EntityEditor {
     pub(crate) partial: bool,
     /// "Load the whole entity" asked; the fetch lands in `theirs`.
     pub(crate) whole_wanted: bool,
+    /// The window's close was asked while the form holds unsaved changes: it asks before dropping them.
+    pub(crate) confirm_close: bool,
+    /// Closed while its save was out: hidden until the save answers (then closed, or shown again with why).
+    pub(crate) close_when_saved: bool,
 }
 
 impl EntityEditor {
@@ -77,6 +81,8 @@ impl EntityEditor {
             fetching: None,
             partial: false,
             whole_wanted: false,
+            confirm_close: false,
+            close_when_saved: false,
         }
     }
 
@@ -184,8 +190,10 @@ impl EntityEditor {
         ok.then_some(draft)
     }
 
-    /// Saves with If-Match the ETag the edit started from, or `*` when forced.
-    pub fn save(&mut self, backend: &Backend, client: &Client, force: bool) {
+    /// Saves with If-Match the ETag the edit started from, or `*` when forced. The save is sent through the tab
+    /// (`PaneContext::send`): closing the editor or the tab lets it land.
+    pub fn save(&mut self, ctx: &PaneContext, force: bool) {
+        let client = ctx.client;
         let Some(draft) = self.draft() else { return };
         let op = if self.is_new() { "Insert entity" } else { "Save entity" };
         if let Err(e) = draft.validate(op) {
@@ -215,7 +223,7 @@ impl EntityEditor {
             self.form.edit.clone(),
         ));
         self.note = None;
-        self.saving = Some(backend.spawn(async move {
+        self.saving = Some(ctx.send(async move {
             if new {
                 client.insert_entity(&table, &request).await
             } else {
@@ -259,6 +267,9 @@ impl EntityEditor {
     fn poll(&mut self, backend: &Backend, client: &Client) -> EditorEvent {
         self.form.settle();
         if let Some(result) = take_ready(&mut self.saving) {
+            // Closed while saving: a save that stored everything closes it; anything else shows it again.
+            let closing = std::mem::take(&mut self.close_when_saved);
+            self.confirm_close = closing;
             let sent = self.sent.take();
             match (result, sent) {
                 (Ok(etag), Some((pk, rk, sent))) => {
@@ -295,19 +306,16 @@ impl EntityEditor {
     }
 
     /// The window; `above` draws what goes above the form (the entity's history).
-    pub fn ui(
-        &mut self,
-        ctx: &egui::Context,
-        backend: &Backend,
-        client: &Client,
-        above: impl FnOnce(&mut egui::Ui),
-    ) -> EditorEvent {
+    pub fn ui(&mut self, ctx: &egui::Context, pane: &PaneContext, above: impl FnOnce(&mut egui::Ui)) -> EditorEvent {
         if let ev @ (EditorEvent::Saved(_)
         | EditorEvent::SavedWhileEditing(_)
         | EditorEvent::Discarded(_)
-        | EditorEvent::Closed) = self.poll(backend, client)
+        | EditorEvent::Closed) = self.poll(pane.backend, pane.client)
         {
             return ev;
+        }
+        if self.close_when_saved {
+            return EditorEvent::None;
         }
         let mut event = EditorEvent::None;
         let title = if self.is_new() {
@@ -322,16 +330,59 @@ impl EntityEditor {
             .default_size([720.0, 520.0])
             .show(ctx, |ui| {
                 above(ui);
-                event = self.form_ui(ui, backend, client);
+                event = self.form_ui(ui, pane);
             });
-        if !open {
-            return EditorEvent::Closed;
+        if !open || matches!(event, EditorEvent::Closed) {
+            return self.close();
         }
         event
     }
 
-    fn form_ui(&mut self, ui: &mut egui::Ui, backend: &Backend, client: &Client) -> EditorEvent {
+    /// The window's close button and Close editor: an unsaved edit is asked about first (as closing the tab
+    /// asks), and a save still out is let land before the window goes (shown again if it did not store all).
+    pub fn close(&mut self) -> EditorEvent {
+        if self.is_saving() {
+            self.close_when_saved = true;
+            return EditorEvent::None;
+        }
+        if self.has_changes() && !self.confirm_close {
+            self.confirm_close = true;
+            return EditorEvent::None;
+        }
+        EditorEvent::Closed
+    }
+
+    /// The question a close with unsaved changes asks, at the top of the form.
+    fn confirm_close_ui(&mut self, ui: &mut egui::Ui) -> EditorEvent {
+        if !self.confirm_close {
+            return EditorEvent::None;
+        }
         let mut event = EditorEvent::None;
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "Close the editor of ({}, {}) without saving? Your changes below are lost.",
+                self.partition_key, self.row_key
+            ),
+        );
+        ui.horizontal(|ui| {
+            if ui.button("Discard my changes and close").clicked() {
+                event = EditorEvent::Closed;
+            }
+            if ui.button("Keep editing").clicked() {
+                self.confirm_close = false;
+            }
+        });
+        ui.separator();
+        event
+    }
+
+    fn form_ui(&mut self, ui: &mut egui::Ui, pane: &PaneContext) -> EditorEvent {
+        let (backend, client) = (pane.backend, pane.client);
+        let mut event = self.confirm_close_ui(ui);
+        if matches!(event, EditorEvent::Closed) {
+            return event;
+        }
         ui.horizontal(|ui| {
             let l = ui.label("PartitionKey:");
             ui.add_enabled(
@@ -484,7 +535,7 @@ impl EntityEditor {
             ui.colored_label(ui.visuals().warn_fg_color, note);
         }
         if let Some(theirs) = &self.theirs {
-            event = self.conflict_ui(ui, backend, client, theirs_kind(theirs));
+            event = self.conflict_ui(ui, pane, theirs_kind(theirs));
             if !matches!(event, EditorEvent::None) {
                 return event;
             }
@@ -492,13 +543,13 @@ impl EntityEditor {
         ui.horizontal(|ui| {
             let label = if self.is_new() { "Insert entity" } else { "Save entity" };
             if ui.add_enabled(!self.is_saving(), egui::Button::new(label)).clicked() {
-                self.save(backend, client, false);
+                self.save(pane, false);
             }
             if self.is_saving() {
                 ui.spinner();
             }
             if ui.button("Close editor").clicked() {
-                event = EditorEvent::Closed;
+                event = self.close();
             }
         });
         event

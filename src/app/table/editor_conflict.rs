@@ -3,10 +3,9 @@
 
 use egui::RichText;
 
-use crate::app::context::Backend;
+use crate::app::context::PaneContext;
 use crate::app::table::editor::{EditorEvent, EntityEditor, Theirs};
 use crate::app::table::property::PropertyEdit;
-use crate::storage::Client;
 use crate::storage::table::edm::EdmValue;
 
 impl EntityEditor {
@@ -40,13 +39,7 @@ impl EntityEditor {
         }
     }
 
-    pub(crate) fn conflict_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        backend: &Backend,
-        client: &Client,
-        kind: u8,
-    ) -> EditorEvent {
+    pub(crate) fn conflict_ui(&mut self, ui: &mut egui::Ui, pane: &PaneContext, kind: u8) -> EditorEvent {
         ui.separator();
         ui.strong("Someone else changed this entity after you loaded it.");
         let mine = self.draft();
@@ -111,11 +104,11 @@ impl EntityEditor {
             if kind == 2 && ui.button("Insert mine again").clicked() {
                 self.new = true;
                 self.theirs = None;
-                self.save(backend, client, false);
+                self.save(pane, false);
             }
             if kind == 1 && ui.button("Overwrite anyway (If-Match *)").clicked() {
                 self.theirs = None;
-                self.save(backend, client, true);
+                self.save(pane, true);
             }
             if ui.button("Discard mine").clicked() {
                 let theirs = match self.theirs.take() {

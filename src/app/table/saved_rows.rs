@@ -25,7 +25,7 @@ impl TablePane {
                 history.ui(ui, pk, rk);
             }
         };
-        match editor.ui(ui, ctx.backend, ctx.client, timeline) {
+        match editor.ui(ui, ctx, timeline) {
             EditorEvent::None => {}
             EditorEvent::Closed => self.editor = None,
             EditorEvent::Saved(entity) => {

@@ -4,18 +4,45 @@
 
 use std::time::{Duration, SystemTime};
 
+use crate::app::context::draft::{Draft, Fields, reapply_named};
 use crate::app::context::{Loading, PaneContext, take_ready};
 use crate::storage::Service;
 use crate::storage::policies::{MAX_POLICIES, Policies, StoredPolicy, in_order, validate_policies};
 use crate::storage::service_sas::{SasGrant, SasResource};
 
+/// The policies as one field of a draft, re-applied policy by policy (by id) on a reload.
+impl Fields for Vec<StoredPolicy> {
+    const NAMES: &'static [&'static str] = &["policies"];
+    fn same(a: &Self, b: &Self, _: usize) -> bool {
+        a == b
+    }
+    fn take(to: &mut Self, from: &Self, _: usize) {
+        to.clone_from(from);
+    }
+    fn reapply(mine: &mut Self, base: &Self, theirs: &Self, _: usize) {
+        *mine = reapply_named(mine, base, theirs, |p| &p.id);
+    }
+}
+
+/// The version a read of the policies is: when the ACL last changed (a container's; a queue's ACL has no time,
+/// and its policies themselves are its version, as `Draft` compares them too).
+fn version_of(read: &Policies) -> String {
+    read.read_at.map(httpdate::fmt_http_date).unwrap_or_default()
+}
+
 pub struct PoliciesEdit {
     service: Service,
     name: String,
+    /// What the service said last.
     read: Option<Policies>,
-    pub draft: Vec<StoredPolicy>,
+    /// What the user edits, apart from what the service said (`context::draft`).
+    draft: Option<Draft<Vec<StoredPolicy>>>,
+    /// The read the edit started from: a save is conditional on it (its time, its policies).
+    base: Option<Policies>,
     loading: Loading<Policies>,
+    /// A save on its way, and what it sent.
     saving: Loading<()>,
+    sent: Vec<StoredPolicy>,
     problem: Option<String>,
 }
 
@@ -25,9 +52,11 @@ impl PoliciesEdit {
             service,
             name: name.to_string(),
             read: None,
-            draft: Vec::new(),
+            draft: None,
+            base: None,
             loading: None,
             saving: None,
+            sent: Vec::new(),
             problem: None,
         }
     }
@@ -41,15 +70,23 @@ impl PoliciesEdit {
 
     /// The policy ids the form shows.
     pub fn ids(&self) -> Vec<&str> {
-        self.draft.iter().map(|p| p.id.as_str()).collect()
+        self.draft
+            .as_ref()
+            .map(|d| d.edit.iter().map(|p| p.id.as_str()).collect())
+            .unwrap_or_default()
     }
 
-    /// The user changed the policies since they were read.
+    /// The user changed the policies since they were read (and is not saving them right now).
     pub fn is_dirty(&self) -> bool {
-        self.read.as_ref().is_some_and(|r| r.policies != self.draft)
+        self.draft.as_ref().is_some_and(Draft::is_dirty)
     }
 
-    /// Reads the policies (a clean form follows them; an edited one keeps the edit).
+    /// The unsaved edit, in words (closing the tab asks before dropping it).
+    pub fn unsaved(&self) -> Option<String> {
+        (self.is_dirty() && self.saving.is_none()).then(|| format!("the stored access policies of `{}`", self.name))
+    }
+
+    /// Reads the policies (a clean form follows them; an edited one keeps the edit and marks what moved).
     pub fn load(&mut self, ctx: &PaneContext) {
         let (client, service, name) = (ctx.client.clone(), self.service, self.name.clone());
         self.loading = Some(
@@ -58,30 +95,46 @@ impl PoliciesEdit {
         );
     }
 
+    /// What the service said: the draft's service side moves; its base with it only while nothing is in the way.
+    fn observe(&mut self, read: Policies) {
+        let version = version_of(&read);
+        match &mut self.draft {
+            Some(d) => d.observe(&version, read.policies.clone()),
+            None => self.draft = Some(Draft::new(&version, read.policies.clone())),
+        }
+        if self.draft.as_ref().is_some_and(|d| !d.is_stale()) {
+            self.base = Some(read.clone());
+        }
+        self.read = Some(read);
+    }
+
     pub fn poll(&mut self, ctx: &PaneContext) {
+        if let Some(d) = &mut self.draft {
+            d.settle();
+        }
         match take_ready(&mut self.loading) {
-            Some(Ok(read)) => {
-                if !self.is_dirty() {
-                    self.draft = read.policies.clone();
-                }
-                self.read = Some(read);
-            }
+            Some(Ok(read)) => self.observe(read),
             Some(Err(e)) => self.problem = Some(format!("The policies could not be read: {}", e.plain_words())),
             None => {}
         }
         match take_ready(&mut self.saving) {
             Some(Ok(())) => {
-                // What was saved is what the service holds now: read it back (and its new time, the next guard).
-                self.read = None;
+                // What was sent is what the service holds now; typing done meanwhile stays, unsaved. The read
+                // after it brings the ACL's new time, the next save's guard.
+                let sent = std::mem::take(&mut self.sent);
+                if let Some(d) = &mut self.draft {
+                    d.saved(sent, "");
+                }
                 self.problem = None;
                 self.load(ctx);
             }
             Some(Err(e)) if e.is_conflict() => {
                 self.problem = Some(format!(
-                    "Not saved: someone changed the policies since you read them. Reload shows theirs (your edit is \
-                     dropped); {}",
+                    "Not saved: someone changed the policies since you read them. Your edit is kept: Reload and \
+                     re-apply puts your changes on theirs; Discard shows theirs. {}",
                     e.plain_words()
-                ))
+                ));
+                self.load(ctx);
             }
             Some(Err(e)) => self.problem = Some(format!("The policies were not saved: {}", e.plain_words())),
             None => {}
@@ -89,39 +142,73 @@ impl PoliciesEdit {
     }
 
     fn save(&mut self, ctx: &PaneContext, lease_id: Option<String>) {
-        let Some(read) = self.read.clone() else { return };
-        let letters = self.letters();
-        if let Err(why) = validate_policies(&self.draft, letters) {
+        let (Some(base), Some(d)) = (self.base.clone(), self.draft.as_mut()) else {
+            return;
+        };
+        let letters = match self.service {
+            Service::Blob => crate::storage::policies::CONTAINER_LETTERS,
+            _ => crate::storage::policies::QUEUE_LETTERS,
+        };
+        if let Err(why) = validate_policies(&d.edit, letters) {
             self.problem = Some(why);
             return;
         }
+        if d.is_stale() {
+            self.problem = Some(
+                "The policies changed on the service since you started editing: Reload and re-apply your changes \
+                 on theirs first (or discard yours)."
+                    .into(),
+            );
+            return;
+        }
         // Letters typed in any order go in the service's.
-        for p in &mut self.draft {
+        for p in &mut d.edit {
             p.permissions = in_order(&p.permissions, letters);
         }
-        let (client, service, name, policies) =
-            (ctx.client.clone(), self.service, self.name.clone(), self.draft.clone());
-        self.saving = Some(ctx.backend.spawn(async move {
+        self.sent = d.edit.clone();
+        let (client, service, name, policies) = (ctx.client.clone(), self.service, self.name.clone(), d.edit.clone());
+        self.problem = None;
+        self.saving = Some(ctx.send(async move {
             client
-                .set_policies(service, &name, &policies, &read, lease_id.as_deref())
+                .set_policies(service, &name, &policies, &base, lease_id.as_deref())
                 .await
         }));
     }
 
     /// The form. `lease_id`: the container's lease this app holds, which a save must carry.
     pub fn ui(&mut self, ui: &mut egui::Ui, ctx: &PaneContext, lease_id: Option<String>) {
-        let title = format!("Stored access policies ({} of {MAX_POLICIES})", self.draft.len());
+        let count = self.draft.as_ref().map_or(0, |d| d.edit.len());
+        let title = format!("Stored access policies ({count} of {MAX_POLICIES})");
         egui::CollapsingHeader::new(title)
             .id_salt(("policies", &self.name))
             .show(ui, |ui| self.body(ui, ctx, lease_id));
     }
 
-    fn body(&mut self, ui: &mut egui::Ui, ctx: &PaneContext, lease_id: Option<String>) {
-        if self.read.is_none() {
-            ui.weak("reading…");
+    /// What the Save button's hover says the write is guarded by.
+    fn guard_words(&self) -> &'static str {
+        match self.service {
+            Service::Blob => "Only if nobody changed them since they were read (If-Unmodified-Since the ACL's time)",
+            _ => {
+                "The service offers no condition for a queue's policies. The app reads them again just before \
+                 writing and refuses if they differ from what your edit started from; a policy someone adds \
+                 between that read and the write would still be deleted, revoking every SAS bound to it."
+            }
         }
+    }
+
+    fn body(&mut self, ui: &mut egui::Ui, ctx: &PaneContext, lease_id: Option<String>) {
+        let guard = self.guard_words();
+        let letters = self.letters();
+        let saving = self.saving.is_some();
+        let Some(d) = self.draft.as_mut() else {
+            ui.weak("reading…");
+            if let Some(why) = &self.problem {
+                ui.colored_label(ui.visuals().error_fg_color, why);
+            }
+            return;
+        };
         let (mut remove, mut sas) = (None, None);
-        for (i, p) in self.draft.iter_mut().enumerate() {
+        for (i, p) in d.edit.iter_mut().enumerate() {
             let n = i + 1;
             // Three short rows, so the form fits a side panel: id and letters, then each time on its own.
             let field = |ui: &mut egui::Ui, label: String, value: &mut String, width: f32, hint: &str| {
@@ -154,40 +241,75 @@ impl PoliciesEdit {
             ui.separator();
         }
         if let Some(i) = remove {
-            self.draft.remove(i);
+            d.edit.remove(i);
         }
-        ui.horizontal(|ui| {
+        let (dirty, stale) = (d.is_dirty(), d.is_stale());
+        let (mut reload, mut save) = (false, false);
+        ui.horizontal_wrapped(|ui| {
             if ui
-                .add_enabled(self.draft.len() < MAX_POLICIES, egui::Button::new("Add policy"))
+                .add_enabled(d.edit.len() < MAX_POLICIES, egui::Button::new("Add policy"))
                 .clicked()
             {
                 let expiry = SystemTime::now() + Duration::from_secs(7 * 24 * 3600);
-                self.draft.push(StoredPolicy {
-                    id: format!("policy{}", self.draft.len() + 1),
+                d.edit.push(StoredPolicy {
+                    id: format!("policy{}", d.edit.len() + 1),
                     start: String::new(),
                     expiry: crate::app::widgets::format::iso_seconds(expiry),
                     permissions: "r".into(),
                 });
             }
-            if self.saving.is_some() {
+            if saving {
                 ui.weak("Saving…");
             } else if ui
-                .add_enabled(self.is_dirty(), egui::Button::new("Save policies"))
-                .on_hover_text("Only if nobody changed them since they were read (If-Unmodified-Since)")
+                .add_enabled(dirty, egui::Button::new("Save policies"))
+                .on_hover_text(guard)
                 .clicked()
             {
-                self.save(ctx, lease_id);
+                save = true;
             }
-            if ui.button("Reload policies").clicked() {
-                self.read = None;
-                self.draft.clear();
-                self.problem = None;
-                self.load(ctx);
+            if ui
+                .button("Reload policies")
+                .on_hover_text("Reads them again; your unsaved changes stay, and what changed under them is said")
+                .clicked()
+            {
+                reload = true;
             }
         });
-        ui.weak(format!("Permissions: {} (in any order).", self.letters()));
+        if dirty && stale {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "The policies changed on the service since you started editing.",
+            );
+        }
+        let (mut reapply, mut discard) = (false, false);
+        if dirty {
+            ui.horizontal_wrapped(|ui| {
+                if stale {
+                    reapply = ui.button("Reload and re-apply my policy changes").clicked();
+                }
+                discard = ui.button("Discard my policy changes").clicked();
+            });
+        }
+        if reapply {
+            d.reapply_on_theirs();
+            self.base = self.read.clone();
+            self.problem = None;
+        }
+        if discard {
+            d.discard();
+            self.base = self.read.clone();
+            self.problem = None;
+        }
+        ui.weak(format!("Permissions: {letters} (in any order)."));
         if let Some(why) = &self.problem {
             ui.colored_label(ui.visuals().error_fg_color, why);
+        }
+        if save {
+            self.save(ctx, lease_id);
+        }
+        if reload {
+            self.problem = None;
+            self.load(ctx);
         }
         if let Some(id) = sas {
             let saved = self

