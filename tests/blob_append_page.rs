@@ -8,6 +8,7 @@ mod ui;
 use std::time::Duration;
 
 use bytes::Bytes;
+use egui_kittest::kittest::Queryable;
 use tessera::app::runtime::dialogs::ScriptedDialogs;
 use tessera::storage::blob::{AppendConditions, Conditions};
 use tessera::storage::{Client, ClientOptions};
@@ -50,12 +51,16 @@ fn an_append_blob_takes_text_at_the_end_shown_and_is_refused_after_someone_elses
     t.wait_for_contains("AppendPositionConditionNotMet");
     proxy.latency(Duration::ZERO, Duration::ZERO);
     assert_eq!(sdk(&["blob-text", &container, "log.txt"])["text"], "one;theirs;");
-    // Refresh shows their append; the append then lands after it.
+    // The refused text is still in its box, as typed.
+    let typed = t.harness.get_by_label("Text to append:").value().unwrap_or_default();
+    assert_eq!(typed, "two;", "a refused append keeps the text");
+    // Refresh shows their append; the same text, not typed again, then lands after it.
     t.click("Refresh");
     t.wait_for_contains("only at the end shown (position 11)");
-    t.type_into("Text to append:", "two;");
     t.click("Append text");
     t.wait_for_contains("Appended 4 bytes to `log.txt` at offset 11");
+    let typed = t.harness.get_by_label("Text to append:").value().unwrap_or_default();
+    assert_eq!(typed, "", "an append that landed empties the box");
     assert_eq!(sdk(&["blob-text", &container, "log.txt"])["text"], "one;theirs;two;");
 }
 
@@ -79,7 +84,7 @@ fn a_page_blob_is_created_written_from_a_file_and_its_ranges_shown() {
     std::fs::write(&file, vec![7u8; 1024]).unwrap();
     dialogs.answer(Some(file));
     t.click("Write pages from a file…");
-    t.wait_for_contains("Wrote 1024 bytes of pages into `disk.vhd` at offset 0");
+    t.wait_for_contains("wrote 1024 bytes of pages into `disk.vhd` at offset 0");
     t.wait_for_contains("1024 of 4096 bytes hold data: 0–1023");
     assert_eq!(
         sdk(&["page-ranges", &container, "disk.vhd"])["ranges"],
@@ -90,10 +95,90 @@ fn a_page_blob_is_created_written_from_a_file_and_its_ranges_shown() {
     std::fs::write(&odd, vec![1u8; 700]).unwrap();
     dialogs.answer(Some(odd));
     t.click("Write pages from a file…");
-    t.wait_for_contains("Pages are written 512 bytes at a time");
+    failed_with(&mut t, "Pages are written 512 bytes at a time");
     assert_eq!(
         sdk(&["page-ranges", &container, "disk.vhd"])["ranges"],
         serde_json::json!([[0, 1023]])
+    );
+    // Clear pages asks first, naming the range, and clears only those pages.
+    t.click("Refresh");
+    t.wait_for_contains("1024 of 4096 bytes hold data: 0–1023");
+    t.harness.state_mut().active_blob_mut().unwrap().set_page_offset(512);
+    t.click("Clear pages…");
+    t.wait_for_contains("Bytes 512 to 1023 of `disk.vhd` will read as zeros");
+    t.click("Clear 512 bytes");
+    t.wait_for_contains("Cleared bytes 512–1023 of `disk.vhd`");
+    assert_eq!(
+        sdk(&["page-ranges", &container, "disk.vhd"])["ranges"],
+        serde_json::json!([[0, 511]])
+    );
+}
+
+/// Steps until a job failed with `words` in its error.
+fn failed_with(t: &mut TestApp, words: &str) {
+    t.wait_app(words, Duration::from_secs(60), |app| {
+        app.jobs().iter().any(
+            |j| matches!(&j.state, tessera::app::runtime::jobs::JobState::Failed(e) if e.plain_words().contains(words)),
+        )
+    });
+}
+
+#[test]
+fn a_file_that_cannot_go_in_whole_writes_no_page_and_a_clear_of_a_changed_blob_is_refused() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "pages", &[]);
+    let direct = Client::new(common::account(), ClientOptions::default()).unwrap();
+    const MIB: u64 = 1 << 20;
+    rt.block_on(direct.create_page_blob(&container, "disk.vhd", 8 * MIB, &Conditions::create_only()))
+        .unwrap();
+    let dialogs = ScriptedDialogs::new();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", &container);
+    t.click("disk.vhd");
+    t.wait_for_contains("No pages written: all 8388608 bytes are zeros.");
+    let dir = tempfile::tempdir().unwrap();
+    // Past 4 MiB, then an odd tail: before, its first 4 MiB went in before the refusal.
+    let odd = dir.path().join("odd.bin");
+    std::fs::write(&odd, vec![1u8; 4 * MIB as usize + 700]).unwrap();
+    dialogs.answer(Some(odd));
+    t.click("Write pages from a file…");
+    failed_with(&mut t, "not a multiple of 512");
+    // Whole pages, but past the blob's end from the offset asked.
+    let long = dir.path().join("long.bin");
+    std::fs::write(&long, vec![2u8; 6 * MIB as usize]).unwrap();
+    t.harness
+        .state_mut()
+        .active_blob_mut()
+        .unwrap()
+        .set_page_offset(4 * MIB);
+    dialogs.answer(Some(long));
+    t.click("Write pages from a file…");
+    failed_with(&mut t, "run past the blob's end");
+    assert_eq!(
+        sdk(&["page-ranges", &container, "disk.vhd"])["ranges"],
+        serde_json::json!([]),
+        "nothing of either file was written"
+    );
+    // Someone writes a page while the details show the version before: the clear is refused (If-Match).
+    t.harness.state_mut().active_blob_mut().unwrap().set_page_offset(0);
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    rt.block_on(direct.put_pages(
+        &container,
+        "disk.vhd",
+        0,
+        Bytes::from(vec![9u8; 512]),
+        &Conditions::none(),
+    ))
+    .unwrap();
+    t.click("Clear pages…");
+    t.click("Clear 512 bytes");
+    t.wait_for_contains("ConditionNotMet");
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    assert_eq!(
+        sdk(&["page-ranges", &container, "disk.vhd"])["ranges"],
+        serde_json::json!([[0, 511]]),
+        "their page stands"
     );
 }
 

@@ -60,6 +60,16 @@ def blob_text(container, blob):
     return {"text": blob_service().get_blob_client(container, blob).download_blob().readall().decode("utf-8")}
 
 
+def blob_sha256(container, blob):
+    """The blob's length and SHA-256 as the SDK downloads it, in chunks (a large blob is never held whole)."""
+    import hashlib
+    digest, size = hashlib.sha256(), 0
+    for chunk in blob_service().get_blob_client(container, blob).download_blob().chunks():
+        digest.update(chunk)
+        size += len(chunk)
+    return {"size": size, "sha256": digest.hexdigest()}
+
+
 def page_ranges(container, blob):
     ranges, _ = blob_service().get_blob_client(container, blob).get_page_ranges()
     return {"ranges": [[r["start"], r["end"]] for r in ranges]}
@@ -250,6 +260,7 @@ COMMANDS = {
     "queue-policies": queue_policies,
     "page-ranges": page_ranges,
     "blob-text": blob_text,
+    "blob-sha256": blob_sha256,
     "blob-metadata": blob_metadata,
     "set-blob-metadata": set_blob_metadata,
     "blob-properties": blob_properties,

@@ -5,25 +5,34 @@ use std::path::PathBuf;
 
 use bytes::Bytes;
 
-use crate::app::blob::pane::{BlobPane, DialogFor, OpDone};
-use crate::app::context::{PaneContext, ReplyFor, take_for};
+use crate::app::blob::pane::{BlobConfirm, BlobPane, DialogFor, OpDone};
+use crate::app::context::{PaneContext, ReplyFor, Unit, take_for};
+use crate::app::widgets::format::human_bytes;
 use crate::storage::StorageError;
-use crate::storage::blob::{AppendConditions, Conditions, PAGE, PageRange};
+use crate::storage::blob::{AppendConditions, Appended, Conditions, PAGE, PageRange};
+
+/// A text append's purpose: the blob, and the text sent.
+type TextSent = (String, String);
 
 /// What the New blob row and the append and page controls hold as typed.
 pub struct AppendPage {
     pub new_name: String,
     pub new_page_blob: bool,
     pub page_size: u64,
+    /// The text to append, as typed: kept until an append of exactly it succeeded.
     pub text: String,
     /// Append only if the blob is still the length shown (x-ms-blob-condition-appendpos).
     pub at_end_shown: bool,
     /// Refuse an append that would grow the blob past this many bytes (0: no limit).
     pub max_size: u64,
     pub page_offset: u64,
+    /// How many bytes Clear pages clears from the offset.
+    pub clear_length: u64,
     reading: Option<ReplyFor<String, Result<Vec<PageRange>, StorageError>>>,
     /// A page blob's ranges, by blob, as last read.
     pub ranges: Option<(String, Vec<PageRange>)>,
+    /// A text append on its way: for which blob, and the text it sent.
+    appending: Option<ReplyFor<TextSent, Result<Vec<Appended>, StorageError>>>,
 }
 
 impl Default for AppendPage {
@@ -36,8 +45,10 @@ impl Default for AppendPage {
             at_end_shown: true,
             max_size: 0,
             page_offset: 0,
+            clear_length: PAGE,
             reading: None,
             ranges: None,
+            appending: None,
         }
     }
 }
@@ -50,6 +61,11 @@ fn append_conditions(at: Option<u64>, max_size: u64) -> AppendConditions {
 }
 
 impl BlobPane {
+    /// What the Write at offset box sets: where a page write or Clear pages starts.
+    pub fn set_page_offset(&mut self, offset: u64) {
+        self.append_page.page_offset = offset;
+    }
+
     /// Creates an empty append blob, or a page blob of the size typed, in the folder shown (never over a blob
     /// already there).
     pub fn create_special_blob(&mut self, ctx: &mut PaneContext) {
@@ -86,115 +102,151 @@ impl BlobPane {
             .map(|p| p.content_length)
     }
 
-    /// Appends the text typed as one block.
-    pub fn append_text(&mut self, ctx: &mut PaneContext, blob: &str) {
-        let data = Bytes::from(self.append_page.text.clone().into_bytes());
-        self.append_bytes(ctx, blob, AppendFrom::Text(data));
-        self.append_page.text.clear();
-    }
-
-    /// Appends a file, in blocks of up to 4 MiB, each at the position the one before ended.
-    pub fn append_file(&mut self, ctx: &mut PaneContext, blob: &str, file: PathBuf) {
-        self.append_bytes(ctx, blob, AppendFrom::File(file));
-    }
-
-    fn append_bytes(&mut self, ctx: &mut PaneContext, blob: &str, from: AppendFrom) {
-        let at = if self.append_page.at_end_shown {
-            match self.shown_length(blob) {
-                Some(len) => Some(len),
-                None => {
-                    self.message = Some(Err(StorageError::invalid(
-                        "Append",
-                        "The blob's length is still loading: append once it shows (or untick \"only at the end shown\").",
-                    )));
-                    return;
-                }
+    /// The position an append must start at ("only at the end shown"), or why it cannot be sent yet.
+    fn append_position(&mut self, blob: &str) -> Result<Option<u64>, ()> {
+        if !self.append_page.at_end_shown {
+            return Ok(None);
+        }
+        match self.shown_length(blob) {
+            Some(len) => Ok(Some(len)),
+            None => {
+                self.message = Some(Err(StorageError::invalid(
+                    "Append",
+                    "The blob's length is still loading: append once it shows (or untick \"only at the end shown\").",
+                )));
+                Err(())
             }
-        } else {
-            None
-        };
+        }
+    }
+
+    /// Appends the text typed, in blocks of up to 4 MiB. The text stays in its box until an append of exactly it
+    /// succeeded: a refusal (someone appended first) or a failure leaves it there to send again.
+    pub fn append_text(&mut self, ctx: &mut PaneContext, blob: &str) {
+        let Ok(at) = self.append_position(blob) else { return };
+        let text = self.append_page.text.clone();
+        let data = Bytes::from(text.clone().into_bytes());
         let max = self.append_page.max_size;
         let lease = ctx.leases.id_for_write(&self.key(Some(blob)));
         let (client, container, name) = self.owned(ctx, blob);
-        self.run(ctx, async move {
-            let data = match from {
-                AppendFrom::Text(d) => d,
-                AppendFrom::File(path) => match tokio::fs::read(&path).await {
-                    Ok(d) => Bytes::from(d),
-                    Err(e) => {
-                        return OpDone {
-                            message: Err(StorageError::io("Append a file", &e)),
-                            lease: None,
-                        };
-                    }
-                },
-            };
-            let (mut at, mut appended, mut first, mut blocks) = (at, 0u64, None, 0);
+        let reply = ctx.send(async move {
+            let (mut at, mut blocks) = (at, Vec::new());
             for block in data.chunks(crate::storage::blob::append_page::MAX_APPEND) {
                 let conditions = Conditions::none().with_lease(lease.clone());
-                match client
-                    .append_block(
+                let append = append_conditions(at, max);
+                let a = client
+                    .append_block(&container, &name, data.slice_ref(block), &conditions, append)
+                    .await?;
+                at = at.map(|_| a.offset + block.len() as u64);
+                blocks.push(a);
+            }
+            Ok(blocks)
+        });
+        self.append_page.appending = Some(ReplyFor::new((blob.to_string(), text), reply));
+    }
+
+    /// Whether a text append is on its way.
+    pub fn is_appending(&self) -> bool {
+        self.append_page.appending.is_some()
+    }
+
+    /// Appends a file as a job: checked first, then read and sent in blocks of up to 4 MiB (never the whole file
+    /// in memory), each where the one before ended, with progress and Cancel.
+    pub fn append_file(&mut self, ctx: &mut PaneContext, blob: &str, file: PathBuf) {
+        let Ok(at) = self.append_position(blob) else { return };
+        let max = Some(self.append_page.max_size).filter(|m| *m > 0);
+        let conditions = Conditions::none().with_lease(ctx.leases.id_for_write(&self.key(Some(blob))));
+        let (client, container, name) = self.owned(ctx, blob);
+        let title = format!("Append {} to {name}", file.display());
+        let state = (client, container, name, file, conditions);
+        ctx.start_job(
+            title,
+            Unit::Bytes,
+            state,
+            move |job, (client, container, name, file, conditions)| async move {
+                let done = client
+                    .append_file(
                         &container,
                         &name,
-                        data.slice_ref(block),
+                        &file,
+                        (at, max),
                         &conditions,
-                        append_conditions(at, max),
+                        &job.progress,
+                        &job.cancel,
                     )
-                    .await
-                {
-                    Ok(a) => {
-                        appended += block.len() as u64;
-                        at = at.map(|_| a.offset + block.len() as u64);
-                        first = first.or(Some(a.offset));
-                        blocks = a.blocks;
-                    }
-                    Err(e) => {
-                        return OpDone {
-                            message: Err(e),
-                            lease: None,
-                        };
-                    }
-                }
-            }
+                    .await?;
+                Ok(format!(
+                    "appended {} to `{name}` at offset {}; it holds {} block(s) now",
+                    human_bytes(done.bytes),
+                    done.first_offset.unwrap_or(0),
+                    done.blocks
+                ))
+            },
+        );
+    }
+
+    /// Writes a file's pages at `offset` as a job: the whole file is checked first (whole pages, within the
+    /// blob), then sent 4 MiB at a time with progress and Cancel.
+    pub fn write_pages(&mut self, ctx: &mut PaneContext, blob: &str, offset: u64, file: PathBuf) {
+        let conditions = Conditions::none().with_lease(ctx.leases.id_for_write(&self.key(Some(blob))));
+        let (client, container, name) = self.owned(ctx, blob);
+        let title = format!("Write {} into the pages of {name}", file.display());
+        let state = (client, container, name, file, conditions);
+        ctx.start_job(
+            title,
+            Unit::Bytes,
+            state,
+            move |job, (client, container, name, file, conditions)| async move {
+                let done = client
+                    .write_file_pages(
+                        &container,
+                        &name,
+                        &file,
+                        offset,
+                        &conditions,
+                        &job.progress,
+                        &job.cancel,
+                    )
+                    .await?;
+                Ok(format!(
+                    "wrote {} bytes of pages into `{name}` at offset {offset}",
+                    done.bytes
+                ))
+            },
+        );
+    }
+
+    /// Clear pages, after the question (`BlobConfirm::ClearPages`): only if the blob is still the version shown.
+    pub fn clear_pages(&mut self, ctx: &mut PaneContext, blob: &str, (offset, length): (u64, u64), etag: String) {
+        let conditions = Conditions::if_match(etag).with_lease(ctx.leases.id_for_write(&self.key(Some(blob))));
+        let (client, container, name) = self.owned(ctx, blob);
+        self.run(ctx, async move {
+            let r = client.clear_pages(&container, &name, offset, length, &conditions).await;
             OpDone {
-                message: Ok(match first {
-                    Some(offset) => {
-                        format!(
-                            "Appended {appended} bytes to `{name}` at offset {offset}; it holds {blocks} block(s) now"
-                        )
-                    }
-                    None => format!("Nothing to append to `{name}`"),
+                message: r.map(|etag| {
+                    format!(
+                        "Cleared bytes {offset}–{} of `{name}`; its ETag is now {etag}",
+                        offset + length - 1
+                    )
                 }),
                 lease: None,
             }
         });
     }
 
-    /// Writes a file's pages at `offset` (the file's length must be a multiple of 512).
-    pub fn write_pages(&mut self, ctx: &mut PaneContext, blob: &str, offset: u64, file: PathBuf) {
-        let lease = ctx.leases.id_for_write(&self.key(Some(blob)));
-        let (client, container, name) = self.owned(ctx, blob);
-        self.run(ctx, async move {
-            let message = async {
-                let data = tokio::fs::read(&file)
-                    .await
-                    .map_err(|e| StorageError::io("Write pages", &e))?;
-                let data = Bytes::from(data);
-                let mut at = offset;
-                for chunk in data.chunks(crate::storage::blob::append_page::MAX_APPEND) {
-                    let conditions = Conditions::none().with_lease(lease.clone());
-                    client
-                        .put_pages(&container, &name, at, data.slice_ref(chunk), &conditions)
-                        .await?;
-                    at += chunk.len() as u64;
-                }
-                Ok(format!(
-                    "Wrote {} bytes of pages into `{name}` at offset {offset}",
-                    data.len()
-                ))
-            }
-            .await;
-            OpDone { message, lease: None }
+    /// Asks before clearing pages, naming the blob and the range; refused in words first when the range is not
+    /// whole pages within the blob.
+    pub fn ask_clear_pages(&mut self, blob: &str, size: u64) {
+        let (offset, length) = (self.append_page.page_offset, self.append_page.clear_length);
+        if let Err(why) = crate::storage::blob::pages_fit(length, offset, size) {
+            self.message = Some(Err(StorageError::invalid("Clear pages", why.replace("file", "range"))));
+            return;
+        }
+        let Some(etag) = self.shown_etag(blob) else { return };
+        self.confirm = Some(BlobConfirm::ClearPages {
+            name: blob.to_string(),
+            offset,
+            length,
+            etag,
         });
     }
 
@@ -207,7 +259,7 @@ impl BlobPane {
         self.append_page.reading = Some(ReplyFor::new(blob.to_string(), pending));
     }
 
-    pub(super) fn poll_page_ranges(&mut self) {
+    pub(super) fn poll_page_ranges(&mut self, ctx: &mut PaneContext) {
         let shown = self.details.as_ref().map(|d| d.name.clone());
         // Ranges read for a blob no longer shown land nowhere.
         if let Some((blob, result)) = take_for(&mut self.append_page.reading, |b| Some(b) == shown.as_ref()) {
@@ -216,12 +268,28 @@ impl BlobPane {
                 Err(e) => self.message = Some(Err(e)),
             }
         }
+        // An append lands on the blob it was for, whatever is shown now; the text goes only once it is in.
+        if let Some(((blob, sent), result)) = take_for(&mut self.append_page.appending, |_| true) {
+            self.message = Some(match result {
+                Ok(blocks) => {
+                    if self.append_page.text == sent {
+                        self.append_page.text.clear();
+                    }
+                    let last = blocks.last().map_or(0, |a| a.blocks);
+                    match blocks.first() {
+                        Some(first) => Ok(format!(
+                            "Appended {} bytes to `{blob}` at offset {}; it holds {last} block(s) now",
+                            sent.len(),
+                            first.offset
+                        )),
+                        None => Ok(format!("Nothing to append to `{blob}`")),
+                    }
+                }
+                Err(e) => Err(e),
+            });
+            self.refresh_indicators(ctx);
+        }
     }
-}
-
-enum AppendFrom {
-    Text(Bytes),
-    File(PathBuf),
 }
 
 /// The New blob part of the clipboard row: an append blob, or a page blob of a size.
@@ -290,8 +358,10 @@ pub fn append_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, 
             .labelled_by(label.id);
     });
     ui.horizontal(|ui| {
+        let ready = !pane.append_page.text.is_empty() && !pane.is_appending();
         if ui
-            .add_enabled(!pane.append_page.text.is_empty(), egui::Button::new("Append text"))
+            .add_enabled(ready, egui::Button::new("Append text"))
+            .on_hover_text("The text stays in the box until it is appended")
             .clicked()
         {
             pane.append_text(ctx, blob);
@@ -349,10 +419,30 @@ pub fn page_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, bl
         let aligned = offset.is_multiple_of(PAGE);
         if ui
             .add_enabled(aligned, egui::Button::new("Write pages from a file…"))
+            .on_hover_text("The whole file is checked first: whole 512-byte pages that fit within the blob")
             .on_disabled_hover_text("The offset is a multiple of 512")
             .clicked()
         {
             pane.ask(ctx, DialogFor::WritePages(blob.to_string(), offset));
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("Clear bytes:");
+        ui.add(
+            egui::DragValue::new(&mut pane.append_page.clear_length)
+                .range(PAGE..=size.max(PAGE))
+                .speed(PAGE as f64),
+        )
+        .labelled_by(label.id);
+        if ui
+            .button("Clear pages…")
+            .on_hover_text(
+                "From the offset above: those pages read as zeros again. Asked first, and only if the blob is still \
+                 the version shown (If-Match)",
+            )
+            .clicked()
+        {
+            pane.ask_clear_pages(blob, size);
         }
     });
 }

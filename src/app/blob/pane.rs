@@ -62,6 +62,13 @@ pub enum BlobConfirm {
         snapshot: String,
     },
     DeleteContainer,
+    /// Clear `length` bytes of pages from `offset`, if the blob is still `etag`.
+    ClearPages {
+        name: String,
+        offset: u64,
+        length: u64,
+        etag: String,
+    },
     /// Set Archive on these blobs: they cannot be read until rehydrated.
     Archive {
         names: Vec<String>,
@@ -489,7 +496,7 @@ impl BlobPane {
         self.poll_stats();
         self.poll_tags();
         self.poll_tag_find();
-        self.poll_page_ranges();
+        self.poll_page_ranges(ctx);
         self.policies.poll(ctx);
         self.deleted.poll();
         self.poll_versions();

@@ -508,6 +508,17 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             ),
             format!("Archive {} blob(s)", names.len()),
         ),
+        BlobConfirm::ClearPages {
+            name, offset, length, ..
+        } => (
+            format!("Clear {length} bytes of pages of `{name}`?"),
+            format!(
+                "Bytes {offset} to {} of `{name}` will read as zeros and hold no data; what they hold now is lost \
+                 unless a snapshot keeps it. Sent only if `{name}` is still the version shown (If-Match).",
+                offset + length - 1
+            ),
+            format!("Clear {length} bytes"),
+        ),
         BlobConfirm::DeleteContainer => (
             format!("Delete container `{}`?", pane.container),
             "The container and every blob in it will be deleted. A leased container needs this app's lease id.".into(),
@@ -548,6 +559,12 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             pane.delete_blobs(ctx, names, with_snapshots, force, if_tags)
         }
         BlobConfirm::DeleteSnapshot { name, snapshot } => pane.delete_snapshot(ctx, &name, &snapshot),
+        BlobConfirm::ClearPages {
+            name,
+            offset,
+            length,
+            etag,
+        } => pane.clear_pages(ctx, &name, (offset, length), etag),
         BlobConfirm::PromoteSnapshot { name, snapshot } => pane.promote(ctx, &name, &snapshot),
         BlobConfirm::Archive { names } => {
             let rehydrate = pane.tier_form.rehydrate;

@@ -162,6 +162,36 @@ impl Client {
         Ok(resp.etag().unwrap_or_default())
     }
 
+    /// Clears `length` bytes of pages from `offset` (both multiples of 512): they read as zeros and hold no data.
+    pub async fn clear_pages(
+        &self,
+        container: &str,
+        blob: &str,
+        offset: u64,
+        length: u64,
+        conditions: &Conditions,
+    ) -> Result<String> {
+        let op = format!("Clear pages of `{blob}`");
+        check_names(&op, container, Some(blob))?;
+        if length == 0 || !length.is_multiple_of(PAGE) || !offset.is_multiple_of(PAGE) {
+            return Err(StorageError::invalid(
+                &op,
+                format!(
+                    "Pages are cleared 512 bytes at a time, at an offset that is a multiple of 512: {length} bytes \
+                     at {offset} are not."
+                ),
+            ));
+        }
+        let req = blob_request(Method::PUT, &op, container, blob)
+            .query("comp", "page")
+            .header("x-ms-page-write", "clear")
+            .header("x-ms-range", format!("bytes={offset}-{}", offset + length - 1))
+            .header("content-length", "0")
+            .idempotent(true);
+        let resp = self.send(conditions.apply(req)).await?;
+        Ok(resp.etag().unwrap_or_default())
+    }
+
     /// The ranges of a page blob that hold data.
     pub async fn get_page_ranges(&self, container: &str, blob: &str) -> Result<Vec<PageRange>> {
         let op = format!("Read the page ranges of `{blob}`");

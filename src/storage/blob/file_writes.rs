@@ -1,0 +1,222 @@
+//! A local file appended to an append blob or written into a page blob's pages: checked whole before the first
+//! write, then read and sent in blocks of at most 4 MiB (never the whole file in memory), each block where the one
+//! before ended, with progress and cancel. A failure or a cancel part-way says how many bytes went in.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use bytes::BytesMut;
+use tokio::io::AsyncReadExt;
+use tokio_util::sync::CancellationToken;
+
+use crate::storage::blob::append_page::{AppendConditions, MAX_APPEND, PAGE};
+use crate::storage::blob::{Conditions, check_names};
+use crate::storage::error::{ErrorKind, Result, StorageError};
+use crate::storage::pipeline::Client;
+use crate::storage::progress::TransferProgress;
+
+/// What a file write did: the bytes that went in, where the first block landed, and (for an append) how many
+/// blocks the blob holds now.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileWritten {
+    pub bytes: u64,
+    pub first_offset: Option<u64>,
+    pub blocks: u64,
+    pub etag: String,
+}
+
+/// A file opened for reading in blocks, and its length.
+struct Blocks {
+    file: tokio::fs::File,
+    len: u64,
+    read: u64,
+}
+
+impl Blocks {
+    async fn open(op: &str, path: &Path) -> Result<Blocks> {
+        let file = tokio::fs::File::open(path)
+            .await
+            .map_err(|e| StorageError::io(op, &e))?;
+        let len = file.metadata().await.map_err(|e| StorageError::io(op, &e))?.len();
+        Ok(Blocks { file, len, read: 0 })
+    }
+
+    /// The next block of at most `MAX_APPEND` bytes (None at the end). A file that shrank while read is said.
+    async fn next(&mut self, op: &str) -> Result<Option<bytes::Bytes>> {
+        let want = (self.len - self.read).min(MAX_APPEND as u64) as usize;
+        if want == 0 {
+            return Ok(None);
+        }
+        let mut buf = BytesMut::zeroed(want);
+        self.file.read_exact(&mut buf).await.map_err(|e| {
+            StorageError::invalid(
+                op,
+                format!("the file could not be read whole ({e}): did it change while it was being sent?"),
+            )
+        })?;
+        self.read += want as u64;
+        Ok(Some(buf.freeze()))
+    }
+}
+
+/// The error of a write that stopped part-way, saying what went in before it.
+fn part_way(mut e: StorageError, done: &FileWritten, total: u64, verb: &str) -> StorageError {
+    let went = match done.first_offset {
+        Some(first) if done.bytes > 0 => format!(
+            "{} of {total} bytes were {verb} (at offsets {first} to {}) before it stopped; the rest was not.",
+            done.bytes,
+            first + done.bytes - 1
+        ),
+        _ => format!("Nothing of the file's {total} bytes was {verb}."),
+    };
+    e.message = if e.kind == ErrorKind::Cancelled {
+        format!("cancelled. {went}")
+    } else {
+        format!("{went} {}", e.message)
+    };
+    e
+}
+
+impl Client {
+    /// Appends a file to an append blob, block after block. `at`: the length the user saw, which the first block
+    /// must start at (refused with 412 if someone appended since); each later block is pinned to where the one
+    /// before ended, so nothing of another writer's lands between them unseen. `max_size`: refuse to grow the
+    /// blob past it (checked here first when `at` is known, and by the service at each block).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn append_file(
+        &self,
+        container: &str,
+        blob: &str,
+        path: &Path,
+        (at, max_size): (Option<u64>, Option<u64>),
+        conditions: &Conditions,
+        progress: &Arc<TransferProgress>,
+        cancel: &CancellationToken,
+    ) -> Result<FileWritten> {
+        let op = format!("Append `{}` to `{blob}`", path.display());
+        check_names(&op, container, Some(blob))?;
+        let mut blocks = Blocks::open(&op, path).await?;
+        let total = blocks.len;
+        if total == 0 {
+            return Err(StorageError::invalid(
+                &op,
+                "The file is empty: there is nothing to append.",
+            ));
+        }
+        if let (Some(at), Some(max)) = (at, max_size)
+            && at + total > max
+        {
+            return Err(StorageError::invalid(
+                &op,
+                format!(
+                    "The blob would grow to {} bytes, past the maximum of {max} set.",
+                    at + total
+                ),
+            ));
+        }
+        progress.start(total);
+        let (mut done, mut position) = (FileWritten::default(), at);
+        let stopped = |e, done: &FileWritten| part_way(e, done, total, "appended");
+        while let Some(data) = blocks.next(&op).await.map_err(|e| stopped(e, &done))? {
+            if cancel.is_cancelled() {
+                return Err(stopped(StorageError::cancelled(&op), &done));
+            }
+            let n = data.len() as u64;
+            let append = AppendConditions { position, max_size };
+            let block = self.append_block(container, blob, data, conditions, append).await;
+            let block = block.map_err(|e| stopped(e, &done))?;
+            done.first_offset = done.first_offset.or(Some(block.offset));
+            done.bytes += n;
+            (done.blocks, done.etag) = (block.blocks, block.etag);
+            position = position.map(|_| block.offset + n);
+            progress.add(n);
+        }
+        Ok(done)
+    }
+
+    /// Writes a file into a page blob's pages from `offset`, 4 MiB at a time. The whole file is checked first (a
+    /// length of whole 512-byte pages, an aligned offset, and room within the blob's size as the service says it
+    /// now), so a file that cannot go in whole writes nothing.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn write_file_pages(
+        &self,
+        container: &str,
+        blob: &str,
+        path: &Path,
+        offset: u64,
+        conditions: &Conditions,
+        progress: &Arc<TransferProgress>,
+        cancel: &CancellationToken,
+    ) -> Result<FileWritten> {
+        let op = format!("Write `{}` into the pages of `{blob}`", path.display());
+        check_names(&op, container, Some(blob))?;
+        let mut blocks = Blocks::open(&op, path).await?;
+        let total = blocks.len;
+        let (props, _) = self.get_blob_properties(container, blob, None).await?;
+        if let Err(why) = pages_fit(total, offset, props.content_length) {
+            return Err(StorageError::invalid(&op, why));
+        }
+        progress.start(total);
+        let (mut done, mut at) = (FileWritten::default(), offset);
+        let stopped = |e, done: &FileWritten| part_way(e, done, total, "written");
+        while let Some(data) = blocks.next(&op).await.map_err(|e| stopped(e, &done))? {
+            if cancel.is_cancelled() {
+                return Err(stopped(StorageError::cancelled(&op), &done));
+            }
+            let n = data.len() as u64;
+            let etag = self.put_pages(container, blob, at, data, conditions).await;
+            done.etag = etag.map_err(|e| stopped(e, &done))?;
+            done.first_offset = done.first_offset.or(Some(at));
+            done.bytes += n;
+            at += n;
+            progress.add(n);
+        }
+        Ok(done)
+    }
+}
+
+/// Why `len` bytes cannot be written as pages at `offset` of a page blob of `size` bytes, in words.
+pub fn pages_fit(len: u64, offset: u64, size: u64) -> std::result::Result<(), String> {
+    if len == 0 {
+        return Err("The file is empty: there are no pages to write.".into());
+    }
+    if !len.is_multiple_of(PAGE) {
+        return Err(format!(
+            "Pages are written 512 bytes at a time: the file is {len} bytes, not a multiple of 512 (pad it, or cut \
+             it to {} bytes). Nothing was written.",
+            len / PAGE * PAGE
+        ));
+    }
+    if !offset.is_multiple_of(PAGE) {
+        return Err(format!(
+            "The offset {offset} is not a multiple of 512. Nothing was written."
+        ));
+    }
+    if offset + len > size {
+        return Err(format!(
+            "The file's {len} bytes at offset {offset} run past the blob's end ({size} bytes) by {} bytes. Nothing \
+             was written: resize the blob or write at a lower offset.",
+            offset + len - size
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_that_do_not_fit_whole_are_refused_before_any_write() {
+        assert!(pages_fit(1024, 512, 2048).is_ok());
+        assert!(pages_fit(1024, 1024, 2048).is_ok());
+        assert!(pages_fit(700, 0, 4096).unwrap_err().contains("not a multiple of 512"));
+        assert!(pages_fit(1024, 100, 4096).unwrap_err().contains("offset 100"));
+        assert!(
+            pages_fit(4096, 512, 4096)
+                .unwrap_err()
+                .contains("run past the blob's end")
+        );
+        assert!(pages_fit(0, 0, 4096).is_err());
+    }
+}
