@@ -314,3 +314,195 @@ fn the_entity_editors_close_button_asks_before_dropping_an_edit_and_lets_a_save_
     t.wait_table("the editor closed", |p| p.editor().is_none());
     assert_eq!(stored_name(&table), "Ann Smith", "nothing was written");
 }
+
+/// Whether a text holds a SAS signature's value (`sig=` followed by anything but the redaction mark).
+fn holds_a_signature(text: &str) -> bool {
+    text.match_indices("sig=")
+        .any(|(i, _)| !text[i + 4..].starts_with("<redacted>"))
+}
+
+#[test]
+fn a_cross_account_copy_refused_with_403_shows_no_signature_anywhere() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (first, src) = common::blobs::new_container(&rt, "sigsrc");
+    rt.block_on(common::blobs::put(&first, &src, "secret.txt", "secret"));
+    let second = tessera::storage::Client::new(common::second_account(), Default::default()).unwrap();
+    let dst = common::unique("sigdst");
+    rt.block_on(second.create_container(&dst, tessera::storage::blob::PublicAccess::None, &[]))
+        .unwrap();
+    // The target account reached through a proxy that will refuse the copy (a firewall, a rotated key).
+    let proxy = rt.block_on(common::fault_proxy::FaultProxy::start(common::emulator().ports()[0]));
+    let mut target = common::second_account();
+    target
+        .blob_endpoint
+        .as_mut()
+        .unwrap()
+        .set_port(Some(proxy.port))
+        .unwrap();
+    let mut t = TestApp::with_accounts(&rt, &[("Test emulator", &common::account()), ("Second", &target)]);
+    t.open_resource("Blob containers", &src);
+    t.click("secret.txt");
+    t.click("Copy");
+    t.harness.state_mut().open_tab(tessera::app::accounts::tree::TabTarget {
+        profile_id: "test-account-1".into(),
+        service: tessera::storage::Service::Blob,
+        name: dst.clone(),
+    });
+    // Listed once through the proxy: the key works, so a 403 is explained with the string that was signed.
+    t.wait_for_contains("Paste here: 1 blob from");
+    t.wait_app("the target listed", Duration::from_secs(30), |app| {
+        proxy.requests() > 0 && app.active_blob().is_some_and(|p| !p.is_listing())
+    });
+    proxy.always(Some(common::fault_proxy::Fault::Status {
+        status: 403,
+        retry_after: None,
+    }));
+    t.click_contains("Paste here: 1 blob from");
+    t.wait_app("the paste failed", Duration::from_secs(60), |app| {
+        app.jobs().iter().any(|j| matches!(j.state, JobState::Failed(_)))
+    });
+    proxy.always(None);
+    let app = t.harness.state();
+    let job = &app.jobs()[0];
+    let JobState::Failed(e) = &job.state else {
+        unreachable!()
+    };
+    let mut seen = vec![
+        ("the job's error", e.plain_words()),
+        ("the job's items", format!("{:?}", job.items_in(0..job.item_count()))),
+        ("the inspector", format!("{:?}", app.requests())),
+        (
+            "the notices",
+            format!("{:?}", app.notices().iter().map(|n| &n.text).collect::<Vec<_>>()),
+        ),
+    ];
+    app.sync_files();
+    seen.push((
+        "the log",
+        std::fs::read_to_string(&app.paths().log_file).unwrap_or_default(),
+    ));
+    assert!(
+        seen[0].1.contains("String signed:") && seen[0].1.contains("x-ms-copy-source"),
+        "the 403 is explained with the string signed: {}",
+        seen[0].1
+    );
+    for (what, text) in &seen {
+        assert!(!holds_a_signature(text), "a SAS signature shows in {what}: {text}");
+    }
+}
+
+/// Every blob and snapshot of a container under `prefix`, as Microsoft's SDK lists them: (name, snapshot).
+fn blobs_and_snapshots(container: &str, prefix: &str) -> Vec<(String, Option<String>)> {
+    let seen = sdk(&["blob-snapshots", container, prefix]);
+    seen["blobs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b[0].as_str().unwrap().to_string(), b[1].as_str().map(str::to_string)))
+        .collect()
+}
+
+#[test]
+fn a_rename_asks_before_leaving_snapshots_and_tags_behind_and_never_deletes_the_snapshots() {
+    use tessera::storage::blob::Conditions;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = common::blobs::container_with(&rt, &["report.txt", "plain.txt"]);
+    rt.block_on(async {
+        for _ in 0..2 {
+            client
+                .snapshot_blob(&container, "report.txt", &Conditions::none())
+                .await
+                .unwrap();
+        }
+        let tags = vec![("status".to_string(), "final".to_string())];
+        client
+            .set_blob_tags(&container, "report.txt", &tags, None, None)
+            .await
+            .unwrap();
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.click("report.txt");
+    t.type_into("Rename to:", "renamed.txt");
+    t.click("Rename");
+    // The question names what a copy would not carry; Cancel moves nothing.
+    t.wait_for_contains("Move 1 blob(s) holding what a copy does not carry?");
+    t.wait_for_contains("`report.txt`: 2 snapshot(s)");
+    t.wait_for_contains("index tags status=final");
+    t.click("Cancel");
+    t.wait_for_contains("Nothing was moved.");
+    let before = blobs_and_snapshots(&container, "re");
+    assert_eq!(before.len(), 3, "report.txt and its two snapshots: {before:?}");
+    // Asked again and answered: copied, and the source stays with its snapshots.
+    t.type_into("Rename to:", "renamed.txt");
+    t.click("Rename");
+    t.click("Move, keeping the snapshots under the old names");
+    t.wait_for_contains("copied report.txt to renamed.txt; report.txt stays under its name with its snapshots");
+    let after = blobs_and_snapshots(&container, "re");
+    let snapshots = after.iter().filter(|(n, s)| n == "report.txt" && s.is_some()).count();
+    assert_eq!(snapshots, 2, "the snapshots are all still there: {after:?}");
+    assert!(after.contains(&("renamed.txt".to_string(), None)), "{after:?}");
+    assert_eq!(sdk(&["blob-text", &container, "renamed.txt"])["text"], "content");
+    // A blob with nothing a copy leaves behind moves without a question, and its source goes.
+    t.click("plain.txt");
+    t.type_into("Rename to:", "moved.txt");
+    t.click("Rename");
+    t.wait_for_contains("renamed plain.txt to moved.txt");
+    let names: Vec<String> = blobs_and_snapshots(&container, "")
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert!(names.contains(&"moved.txt".to_string()) && !names.contains(&"plain.txt".to_string()));
+}
+
+#[test]
+fn a_move_whose_source_changed_meanwhile_is_said_as_such_not_as_already_there() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "movechanged", &[("a.txt", "first")]);
+    let client = common::client();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    let dst = common::unique("movedst");
+    rt.block_on(client.create_container(&dst, tessera::storage::blob::PublicAccess::None, &[]))
+        .unwrap();
+    t.click("a.txt");
+    t.click("Cut");
+    t.wait_for_contains("Cut 1 blob from");
+    t.harness.state_mut().open_tab(tessera::app::accounts::tree::TabTarget {
+        profile_id: "test-emulator".into(),
+        service: tessera::storage::Service::Blob,
+        name: dst.clone(),
+    });
+    t.click("keep both");
+    // The copy is on its way (its request at the proxy, which holds each for a while), and someone writes the
+    // source before it reaches the service: the copy names the ETag the move read.
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    t.click_contains("Paste here: 1 blob from");
+    let copy_sent = || {
+        proxy
+            .heads()
+            .iter()
+            .any(|h| h.to_ascii_lowercase().contains("x-ms-copy-source"))
+    };
+    t.wait_steps("the copy request", Duration::from_secs(60), |_| copy_sent());
+    rt.block_on(common::blobs::put(&client, &container, "a.txt", "second"));
+    t.wait_app("the move ended", Duration::from_secs(60), |app| {
+        app.jobs().iter().any(|j| !j.is_running())
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    let app = t.harness.state();
+    let job = &app.jobs()[0];
+    let items = format!("{:?}", job.items_in(0..job.item_count()));
+    assert!(items.contains("changed since the move read it"), "{items}");
+    assert!(!items.contains("already there"), "{items}");
+    assert_eq!(
+        blobs_and_snapshots(&dst, "").len(),
+        0,
+        "nothing was copied, not even beside"
+    );
+    assert_eq!(
+        sdk(&["blob-text", &container, "a.txt"])["text"],
+        "second",
+        "the source is kept"
+    );
+}

@@ -70,6 +70,12 @@ def blob_sha256(container, blob):
     return {"size": size, "sha256": digest.hexdigest()}
 
 
+def blob_snapshots(container, prefix):
+    """Every blob and snapshot whose name starts with `prefix`: its name and snapshot time (None for a base)."""
+    listed = blob_service().get_container_client(container).list_blobs(name_starts_with=prefix, include=["snapshots"])
+    return {"blobs": [[b.name, b.snapshot] for b in listed]}
+
+
 def page_ranges(container, blob):
     ranges, _ = blob_service().get_blob_client(container, blob).get_page_ranges()
     return {"ranges": [[r["start"], r["end"]] for r in ranges]}
@@ -261,6 +267,7 @@ COMMANDS = {
     "page-ranges": page_ranges,
     "blob-text": blob_text,
     "blob-sha256": blob_sha256,
+    "blob-snapshots": blob_snapshots,
     "blob-metadata": blob_metadata,
     "set-blob-metadata": set_blob_metadata,
     "blob-properties": blob_properties,

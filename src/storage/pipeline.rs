@@ -454,7 +454,9 @@ impl Client {
                 "authorization",
                 HeaderValue::from_str(&signature.authorization).expect("a signature is ASCII"),
             );
-            string_to_sign = Some(signature.string_to_sign);
+            // Kept to explain a 403, so a person reads it: a SAS it signs over (a cross-account copy's
+            // `x-ms-copy-source`) is redacted here, like every other text that may quote one.
+            string_to_sign = Some(crate::storage::redact::redact_text(&signature.string_to_sign));
         }
         if let Some(token) = bearer {
             headers.insert("authorization", token.authorization(url, &req.operation)?);

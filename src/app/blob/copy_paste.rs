@@ -1,8 +1,9 @@
 //! Copy, cut and paste of blobs between container tabs of any accounts, and rename. A paste is a job: folders
 //! are listed, each blob is copied by the service (a SAS made by the source account when the target is
 //! another), pending copies are polled until done (cancel aborts them), and a cut source is deleted only if it
-//! is still the version copied. A blob already at the target is skipped, kept beside as `name (1).ext`, or
-//! replaced, as the user chose.
+//! is still the version copied, and never with its snapshots: a source that has snapshots stays under its old
+//! name with them (`move_check` asks before a move that would leave them). A blob already at the target is
+//! skipped, kept beside as `name (1).ext`, or replaced, as the user chose.
 
 use futures_util::StreamExt;
 use std::time::{Duration, SystemTime};
@@ -47,6 +48,9 @@ enum Fate {
     Skipped,
     /// Copied, and the cut source kept: it changed after it was copied.
     SourceKept(String),
+    /// Moved to this name, and the source kept under its old name with its snapshots (a blob's base is deleted
+    /// only with its snapshots, and a move never deletes what it did not carry).
+    KeptWithSnapshots(String),
     Failed(String, StorageError),
 }
 
@@ -57,6 +61,9 @@ impl Fate {
             Fate::Copied(to) => format!("copied to {to}"),
             Fate::Skipped => "skipped (already there)".into(),
             Fate::SourceKept(why) => format!("copied; the source kept: {why}"),
+            Fate::KeptWithSnapshots(to) => {
+                format!("copied to {to}; the source stays under its name with its snapshots")
+            }
             Fate::Failed(_, e) => format!("failed: {}", e.plain_words()),
         }
     }
@@ -65,18 +72,42 @@ impl Fate {
 /// Everything a paste's work needs, owned (cloned for a Retry).
 #[derive(Clone)]
 pub struct Paste {
-    source: Client,
+    pub(super) source: Client,
     same_account: bool,
-    src_container: String,
+    pub(super) src_container: String,
     base: String,
-    items: Vec<(String, Option<String>)>,
+    pub(super) items: Vec<(String, Option<String>)>,
     target: Client,
     dst_container: String,
     dst_prefix: String,
     on_existing: OnExisting,
-    cut: bool,
+    pub(super) cut: bool,
     /// The snapshot of the one source blob to copy (never cut: a snapshot is read-only).
     snapshot: Option<String>,
+}
+
+/// A paste or a rename, ready to start once the user has been asked what a move would not carry.
+pub enum Move {
+    Paste { paste: Paste, title: String },
+    Rename { paste: Paste, to: String },
+}
+
+impl Move {
+    pub(super) fn paste(&self) -> &Paste {
+        match self {
+            Move::Paste { paste, .. } | Move::Rename { paste, .. } => paste,
+        }
+    }
+
+    /// Starts the paste's or the rename's job.
+    pub(super) fn start(self, ctx: &mut PaneContext) {
+        match self {
+            Move::Paste { paste, title } => {
+                ctx.start_job(title, Unit::Items("blobs"), paste, run_paste);
+            }
+            Move::Rename { paste, to } => start_rename(ctx, paste, to),
+        }
+    }
 }
 
 impl BlobPane {
@@ -157,10 +188,14 @@ impl BlobPane {
             self.container,
             self.prefix
         );
-        if clip.cut {
+        let cut = clip.cut;
+        if cut {
             *ctx.blob_clipboard = None;
+            // A move first looks for what it would not carry (snapshots, tags), and asks.
+            self.check_move(ctx, Move::Paste { paste, title });
+        } else {
+            ctx.start_job(title, Unit::Items("blobs"), paste, run_paste);
         }
-        ctx.start_job(title, Unit::Items("blobs"), paste, run_paste);
     }
 
     /// Renames a blob: a copy to the new name (refused if a blob has that name), then a delete of the old one if
@@ -189,29 +224,42 @@ impl BlobPane {
             cut: true,
             snapshot: None,
         };
-        let to = to.to_string();
-        let title = format!("Rename {from} to {to}");
-        ctx.start_job(
-            title,
-            Unit::Items("blobs"),
-            (paste, to),
-            |job, (paste, to)| async move {
-                let name = paste.items[0].0.clone();
-                job.progress.start(1);
-                let fate = copy_one(&job, &paste, &name, &to).await;
-                job.progress.add(1);
-                match fate {
-                    Fate::Copied(_) => Ok(format!("renamed {name} to {to}")),
-                    Fate::Skipped => Err(StorageError::invalid(
-                        "Rename",
-                        format!("A blob named {to} is already there: nothing was renamed."),
-                    )),
-                    Fate::SourceKept(why) => Err(StorageError::invalid("Rename", format!("copied to {to}, but {why}"))),
-                    Fate::Failed(_, e) => Err(e),
-                }
+        self.check_move(
+            ctx,
+            Move::Rename {
+                paste,
+                to: to.to_string(),
             },
         );
     }
+}
+
+/// A rename's job: the copy to the new name, then the old one deleted if unchanged and without snapshots.
+fn start_rename(ctx: &mut PaneContext, paste: Paste, to: String) {
+    let title = format!("Rename {} to {to}", paste.items[0].0);
+    ctx.start_job(
+        title,
+        Unit::Items("blobs"),
+        (paste, to),
+        |job, (paste, to)| async move {
+            let name = paste.items[0].0.clone();
+            job.progress.start(1);
+            let fate = copy_one(&job, &paste, &name, &to).await;
+            job.progress.add(1);
+            match fate {
+                Fate::Copied(_) => Ok(format!("renamed {name} to {to}")),
+                Fate::KeptWithSnapshots(_) => Ok(format!(
+                    "copied {name} to {to}; {name} stays under its name with its snapshots"
+                )),
+                Fate::Skipped => Err(StorageError::invalid(
+                    "Rename",
+                    format!("A blob named {to} is already there: nothing was renamed."),
+                )),
+                Fate::SourceKept(why) => Err(StorageError::invalid("Rename", format!("copied to {to}, but {why}"))),
+                Fate::Failed(_, e) => Err(e),
+            }
+        },
+    );
 }
 
 /// The paste job's work: folders listed, then every blob copied, AT_ONCE at a time.
@@ -261,11 +309,17 @@ async fn run_paste(job: JobContext, p: Paste) -> Result<String, StorageError> {
 
 fn paste_words(p: &Paste, fates: &[Fate]) -> Result<String, StorageError> {
     let count = |f: fn(&Fate) -> bool| fates.iter().filter(|x| f(x)).count();
-    let copied = count(|f| matches!(f, Fate::Copied(_) | Fate::SourceKept(_)));
+    let copied = count(|f| matches!(f, Fate::Copied(_) | Fate::SourceKept(_) | Fate::KeptWithSnapshots(_)));
     let mut words = format!("{} {copied} blob(s)", if p.cut { "moved" } else { "copied" });
     let skipped = count(|f| matches!(f, Fate::Skipped));
     if skipped > 0 {
         words.push_str(&format!("; {skipped} skipped (already there)"));
+    }
+    let with_snapshots = count(|f| matches!(f, Fate::KeptWithSnapshots(_)));
+    if with_snapshots > 0 {
+        words.push_str(&format!(
+            "; {with_snapshots} source(s) kept under their names with their snapshots"
+        ));
     }
     let kept: Vec<&str> = fates
         .iter()
@@ -357,6 +411,15 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
                 }
                 target = numbered(dst, n);
             }
+            // Any other refusal of the condition is the source's (x-ms-source-if-match): it changed since the
+            // move read it, and nothing was copied.
+            Err(mut e) if e.is_conflict() && etag.is_some() && !e.is_lease_conflict() => {
+                e.message = format!(
+                    "{name} changed since the move read it, so nothing was copied and it was not deleted: {}",
+                    e.message
+                );
+                return Fate::Failed(name.into(), e);
+            }
             Err(e) => return Fate::Failed(name.into(), e),
         }
     };
@@ -374,21 +437,30 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
     if !p.cut {
         return Fate::Copied(target);
     }
+    // Never with its snapshots: a copy does not carry them, and a base blob that has some is then refused
+    // (409 SnapshotsPresent) and stays, with them, under its name.
     let only_if = Conditions::if_match(etag.unwrap_or_default());
     match p
         .source
-        .delete_blob(&p.src_container, name, None, DeleteSnapshots::Include, &only_if)
+        .delete_blob(&p.src_container, name, None, DeleteSnapshots::None, &only_if)
         .await
     {
         Ok(()) => Fate::Copied(target),
+        Err(e) if e.has_code("SnapshotsPresent") => Fate::KeptWithSnapshots(target),
         Err(e) if e.is_conflict() => Fate::SourceKept(format!("{name} changed after it was copied")),
         Err(e) => Fate::SourceKept(format!("{name} could not be deleted: {}", e.message)),
     }
 }
 
-/// A copy refused because the target exists (If-None-Match `*`): 409 or 412 as services differ.
+/// A copy refused because the target exists (If-None-Match `*`): 409 `BlobAlreadyExists`, or 412
+/// `TargetConditionNotMet` where a service answers so. A 412 about the source is not this (`copy_one`).
 fn exists(e: &StorageError) -> bool {
-    matches!(e.status, Some(409) | Some(412)) && e.code.as_deref().is_none_or(|c| !c.contains("Lease"))
+    let code = e.code.as_deref().unwrap_or_default();
+    match e.status {
+        Some(409) => !code.contains("Lease"),
+        Some(412) => code == "TargetConditionNotMet",
+        _ => false,
+    }
 }
 
 /// Polls a pending copy into `target` of `container` until the service says it ended. A cancel aborts it when

@@ -17,6 +17,7 @@ pub mod find_tags;
 pub mod folder_download;
 pub mod folder_stats;
 pub mod listing;
+pub mod move_check;
 pub mod name_search;
 pub mod pane;
 pub mod preview;

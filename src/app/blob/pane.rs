@@ -187,6 +187,8 @@ pub struct BlobPane {
     pub(crate) watch: crate::app::blob::watch::ContainerWatch,
     /// Compare folders: this folder against a picked one or a local folder.
     pub(crate) folder_compare: Option<crate::app::blob::compare_view::FolderCompare>,
+    /// A move waiting for the look at what it would not carry, then for the user's answer.
+    pub(crate) move_check: Option<crate::app::blob::move_check::MoveCheck>,
 }
 
 impl BlobPane {
@@ -342,6 +344,7 @@ impl BlobPane {
             versions: Default::default(),
             watch: Default::default(),
             folder_compare: None,
+            move_check: None,
         }
     }
 
@@ -549,6 +552,7 @@ impl BlobPane {
             self.refresh_indicators(ctx);
         }
         self.poll_dialog(ctx);
+        self.poll_move_check(ctx);
         self.poll_download_check(ctx);
         // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
         // A watch reads the listing on its own interval, and more of it: no first-page refresh beside it.

@@ -61,6 +61,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     watch_view::changes_list(pane, ui);
     listing(pane, ui, ctx);
     confirm(pane, ui.ctx(), ctx);
+    crate::app::blob::move_check::ui(pane, ui.ctx(), ctx);
     pane.compare_window(ui.ctx(), ctx);
     crate::app::blob::downloads::ui(pane, ui.ctx(), ctx);
 }

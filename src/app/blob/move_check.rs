@@ -1,0 +1,163 @@
+//! Before a move (Cut then Paste, or Rename): what it would not carry is looked for, and the user is asked first.
+//! A copy carries a blob's content, properties and metadata, but not its snapshots, its index tags or its
+//! versions; a move never deletes a source's snapshots (its base then stays under its old name with them).
+
+use std::collections::BTreeMap;
+
+use crate::app::blob::copy_paste::Move;
+use crate::app::blob::pane::BlobPane;
+use crate::app::context::{Loading, PaneContext, take_ready};
+use crate::storage::blob::ListBlobsOptions;
+use crate::storage::{Client, StorageError};
+
+/// A source blob holding what a copy does not carry.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NotCarried {
+    pub name: String,
+    /// Its snapshots' times.
+    pub snapshots: Vec<String>,
+    pub tags: Vec<(String, String)>,
+}
+
+impl NotCarried {
+    fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.snapshots.is_empty() {
+            let times: Vec<&str> = self.snapshots.iter().take(3).map(String::as_str).collect();
+            let more = if self.snapshots.len() > 3 { ", …" } else { "" };
+            parts.push(format!(
+                "{} snapshot(s) ({}{more})",
+                self.snapshots.len(),
+                times.join(", ")
+            ));
+        }
+        if !self.tags.is_empty() {
+            let tags: Vec<String> = self.tags.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            parts.push(format!("index tags {}", tags.join(", ")));
+        }
+        format!("`{}`: {}", self.name, parts.join("; "))
+    }
+}
+
+/// A move waiting for the look at its sources, then for the user's answer.
+pub struct MoveCheck {
+    pending: Move,
+    reading: Loading<Vec<NotCarried>>,
+    found: Vec<NotCarried>,
+}
+
+impl BlobPane {
+    /// Looks at a move's sources for snapshots and tags (one listing per blob or folder), then starts the move
+    /// at once when there are none, or asks.
+    pub(super) fn check_move(&mut self, ctx: &mut PaneContext, pending: Move) {
+        let p = pending.paste();
+        let (client, container, items) = (p.source.clone(), p.src_container.clone(), p.items.clone());
+        let reading = ctx
+            .backend
+            .spawn(async move { not_carried(&client, &container, &items).await });
+        self.message = Some(Ok("Looking for snapshots and tags the move would not carry…".into()));
+        self.move_check = Some(MoveCheck {
+            pending,
+            reading: Some(reading),
+            found: Vec::new(),
+        });
+    }
+
+    pub(super) fn poll_move_check(&mut self, ctx: &mut PaneContext) {
+        let Some(check) = &mut self.move_check else { return };
+        match take_ready(&mut check.reading) {
+            Some(Ok(found)) if found.is_empty() => {
+                if let Some(check) = self.move_check.take() {
+                    self.message = None;
+                    check.pending.start(ctx);
+                }
+            }
+            Some(Ok(found)) => check.found = found,
+            Some(Err(e)) => {
+                self.move_check = None;
+                self.message = Some(Err(e.with_operation("Look at the blobs to move (nothing was moved)")));
+            }
+            None => {}
+        }
+    }
+
+    /// The blobs the move question names (empty until the look has found some).
+    pub fn move_would_not_carry(&self) -> &[NotCarried] {
+        self.move_check.as_ref().map_or(&[], |c| &c.found)
+    }
+}
+
+/// The sources among `items` (blobs, and folders ending in `/`, listed whole) that have snapshots or tags.
+async fn not_carried(
+    client: &Client,
+    container: &str,
+    items: &[(String, Option<String>)],
+) -> Result<Vec<NotCarried>, StorageError> {
+    let mut found: BTreeMap<String, NotCarried> = BTreeMap::new();
+    for (name, _) in items {
+        let mut options = ListBlobsOptions {
+            prefix: Some(name.clone()),
+            max_results: Some(5000),
+            include_snapshots: true,
+            include_tags: true,
+            ..Default::default()
+        };
+        loop {
+            let page = client.list_blobs(container, &options).await?;
+            for b in page.blobs {
+                // A blob's prefix also lists the blobs whose names go on from it.
+                if !name.ends_with('/') && b.name != *name {
+                    continue;
+                }
+                let entry = found.entry(b.name.clone()).or_insert_with(|| NotCarried {
+                    name: b.name.clone(),
+                    ..Default::default()
+                });
+                match b.snapshot {
+                    Some(time) => entry.snapshots.push(time),
+                    None => entry.tags = b.tags,
+                }
+            }
+            match page.next_marker {
+                Some(m) => options.marker = Some(m),
+                None => break,
+            }
+        }
+    }
+    Ok(found
+        .into_values()
+        .filter(|n| !n.snapshots.is_empty() || !n.tags.is_empty())
+        .collect())
+}
+
+/// The question, once the look found something: move keeping the snapshots where they are, or cancel.
+pub(super) fn ui(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
+    let Some(check) = &pane.move_check else { return };
+    if check.found.is_empty() {
+        return;
+    }
+    let names: Vec<String> = check.found.iter().take(10).map(NotCarried::describe).collect();
+    let more = match check.found.len() {
+        n if n > 10 => format!("\n…and {} more", n - 10),
+        _ => String::new(),
+    };
+    let body = format!(
+        "{}{more}\n\nA copy carries content, properties and metadata, not snapshots, index tags or versions. The move \
+         never deletes snapshots: a blob that has them is copied to its new name and stays under its old name with \
+         them. Index tags (and versions, where the account keeps them) are not carried: the moved blob has none.",
+        names.join("\n")
+    );
+    let title = format!("Move {} blob(s) holding what a copy does not carry?", check.found.len());
+    let yes = "Move, keeping the snapshots under the old names";
+    let id = egui::Id::unique(("move-check", &pane.container));
+    let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, yes, |_| {}) else {
+        return;
+    };
+    let Some(check) = pane.move_check.take() else { return };
+    if answer {
+        pane.message = None;
+        check.pending.start(ctx);
+    } else {
+        pane.message = Some(Ok("Nothing was moved.".into()));
+    }
+}
