@@ -107,6 +107,27 @@ pub fn blob_path(container: &str, blob: &str) -> String {
     )
 }
 
+/// `report (1).csv` for `report.csv` and 1: the name beside a blob or file that is taken, with the number before
+/// the extension (a folder part, up to the last `/`, is kept as it is).
+pub fn numbered(name: &str, n: u32) -> String {
+    let (folder, file) = name.rsplit_once('/').map_or(("", name), |(f, b)| (f, b));
+    let with = match file.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => format!("{stem} ({n}).{ext}"),
+        _ => format!("{file} ({n})"),
+    };
+    if folder.is_empty() {
+        with
+    } else {
+        format!("{folder}/{with}")
+    }
+}
+
+/// The `n`th numbered path beside `path` (`report (2).txt`), for a file that is taken.
+pub fn numbered_path(path: &std::path::Path, n: u32) -> std::path::PathBuf {
+    let file = path.file_name().and_then(|s| s.to_str()).unwrap_or("download");
+    path.with_file_name(numbered(file, n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

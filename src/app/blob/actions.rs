@@ -101,35 +101,37 @@ impl BlobPane {
                 )
             })
             .collect();
-        for (n, _) in &names {
-            self.forms.remove(n);
-        }
+        // A blob's unsaved edits go only once it is gone: one the delete keeps (changed since listed) keeps them.
+        let gone = self.deleted_blobs.0.clone();
         let count = names.len();
-        let state = (ctx.client.clone(), self.container.clone(), items);
+        let state = (ctx.client.clone(), self.container.clone(), items, gone);
         let title = format!("Delete {count} blob(s) from {}", self.container);
         ctx.start_job(
             title,
             Unit::Items("blobs"),
             state,
-            move |job, (client, container, items)| async move {
+            move |job, (client, container, items, gone)| async move {
                 job.progress.start(items.len() as u64);
                 let snapshots = if with_snapshots {
                     DeleteSnapshots::Include
                 } else {
                     DeleteSnapshots::None
                 };
-                let (mut deleted, mut gone, mut untagged, mut changed) = (0, 0, Vec::new(), Vec::new());
+                let (mut deleted, mut already, mut untagged, mut changed) = (0, 0, Vec::new(), Vec::new());
                 for (name, conditions) in &items {
                     if job.cancel.is_cancelled() {
                         return Err(StorageError::cancelled("Delete blobs"));
                     }
                     match client.delete_blob(&container, name, None, snapshots, conditions).await {
-                        Ok(()) => deleted += 1,
-                        Err(e) if e.is_not_found() => gone += 1,
+                        Ok(()) => {
+                            deleted += 1;
+                            gone.send(name.clone());
+                        }
+                        Err(e) if e.is_not_found() => already += 1,
                         // A condition on a blob that is not there fails as 412 on some services (Azurite): look.
                         // Or the tag condition: the blob still has the ETag listed, so it is the tags that refused.
                         Err(e) if e.is_conflict() => match client.get_blob_properties(&container, name, None).await {
-                            Err(h) if h.is_not_found() => gone += 1,
+                            Err(h) if h.is_not_found() => already += 1,
                             Ok((p, _))
                                 if conditions.if_tags.is_some()
                                     && conditions.if_match.as_ref().is_none_or(|m| *m == p.etag) =>
@@ -142,7 +144,7 @@ impl BlobPane {
                     }
                     job.progress.add(1);
                 }
-                delete_outcome(deleted, gone, &untagged, &changed)
+                delete_outcome(deleted, already, &untagged, &changed)
             },
         );
         self.selection.clear();

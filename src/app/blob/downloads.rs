@@ -138,6 +138,7 @@ impl BlobPane {
                 state,
                 move |job, (client, container, folder, blob, base, choices, (profile, journal, id))| async move {
                     let wanted = folder.join(local_path(blob.strip_prefix(&base).unwrap_or(&blob))?);
+                    let replace = replaces(&wanted, &choices);
                     let Some(dest) = destination(&wanted, &choices) else {
                         return Ok(format!(
                             "0 blob(s) saved under {}; 1 skipped (already there)",
@@ -151,7 +152,7 @@ impl BlobPane {
                     // One blob moves byte by byte, journaled so that a crash or a restart resumes it.
                     let transfer = Unfinished {
                         id: id.clone(),
-                        ..Unfinished::download(&profile, &container, &blob, &dest)
+                        ..Unfinished::download(&profile, &container, &blob, &dest, replace)
                     };
                     let said = run_transfer(job.clone(), client.clone(), transfer, journal.clone(), false).await?;
                     Ok(format!("1 blob(s) saved under {}; {said}", folder.display()))
@@ -177,7 +178,11 @@ impl BlobPane {
             Unit::Bytes,
             state,
             |job, (client, container, name, snapshot, file)| async move {
-                let options = TransferOptions::default();
+                // The save dialog asked about a file already there.
+                let options = TransferOptions {
+                    replace_existing: true,
+                    ..TransferOptions::default()
+                };
                 let got = client.download_file(
                     &container,
                     &name,
@@ -218,11 +223,16 @@ pub(crate) fn destination(wanted: &Path, choices: &BTreeMap<PathBuf, Existing>) 
     }
 }
 
+/// Whether the download to `wanted` may replace a file there: only when the user chose Replace for it (a file
+/// that appears while the download runs is kept, and the download saved beside it).
+pub(crate) fn replaces(wanted: &Path, choices: &BTreeMap<PathBuf, Existing>) -> bool {
+    wanted.exists() && choices.get(wanted) == Some(&Existing::Replace)
+}
+
 /// `report (1).txt`, `report (2).txt`, …: the first name beside `path` that is free.
 pub fn free_name(path: &Path) -> PathBuf {
-    let file = path.file_name().and_then(|s| s.to_str()).unwrap_or("download");
     (1..)
-        .map(|n| path.with_file_name(crate::app::widgets::format::numbered(file, n)))
+        .map(|n| crate::storage::names::numbered_path(path, n))
         .find(|p| !p.exists())
         .expect("some number is free")
 }

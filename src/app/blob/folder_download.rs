@@ -75,11 +75,12 @@ impl FolderDownload {
             keep_partial: self.journal.is_some(),
             ..TransferOptions::default()
         };
-        let (mut saved, mut skipped, mut gone) = (0, 0, 0);
+        let (mut saved, mut skipped, mut gone, mut beside) = (0, 0, 0, Vec::new());
         for (blob, _) in &rest {
             let wanted = self
                 .into
                 .join(local_path(blob.strip_prefix(&self.base).unwrap_or(blob))?);
+            let replace = crate::app::blob::downloads::replaces(&wanted, &self.choices);
             let Some(dest) = destination(&wanted, &self.choices) else {
                 skipped += 1;
                 continue;
@@ -90,16 +91,24 @@ impl FolderDownload {
             // A folder's progress moves with each blob's bytes (a part of the job's: its wait for the network
             // shows on the job's row).
             let part = job.progress.part();
+            let options = TransferOptions {
+                replace_existing: replace,
+                ..options.clone()
+            };
             let got = self
                 .client
                 .download_file(&self.container, blob, None, &dest, &options, &part, &job.cancel);
-            match got.await {
+            let got = match got.await {
                 Err(e) if e.status == Some(404) => {
                     gone += 1;
                     continue;
                 }
                 got => got?,
             };
+            if got.saved_as != dest {
+                beside.push(dest.display().to_string());
+            }
+            // Noted only now: the download returns once its file is on disk under its name (synced).
             saved += 1;
             if let Some((journal, t)) = &self.journal {
                 let (journal, id, blob) = (journal.clone(), t.id.clone(), blob.clone());
@@ -119,8 +128,15 @@ impl FolderDownload {
             0 => String::new(),
             n => format!("; {n} deleted from the container meanwhile"),
         };
+        let beside = match beside.len() {
+            0 => String::new(),
+            n => format!(
+                "; {n} saved beside a file that appeared while the download ran (kept): {}",
+                beside.join(", ")
+            ),
+        };
         Ok(format!(
-            "{saved} blob(s) saved under {}{skipped}{earlier}{gone}",
+            "{saved} blob(s) saved under {}{skipped}{earlier}{gone}{beside}",
             self.into.display()
         ))
     }

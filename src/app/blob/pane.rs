@@ -187,6 +187,11 @@ pub struct BlobPane {
     pub(crate) watch: crate::app::blob::watch::ContainerWatch,
     /// Compare folders: this folder against a picked one or a local folder.
     pub(crate) folder_compare: Option<crate::app::blob::compare_view::FolderCompare>,
+    /// The blobs this tab's delete jobs removed: their drafts go with them (and only theirs).
+    pub(crate) deleted_blobs: (
+        crate::app::context::ReplyTx<String>,
+        crate::app::context::JobReplies<String>,
+    ),
     /// A move waiting for the look at what it would not carry, then for the user's answer.
     pub(crate) move_check: Option<crate::app::blob::move_check::MoveCheck>,
 }
@@ -345,6 +350,7 @@ impl BlobPane {
             watch: Default::default(),
             folder_compare: None,
             move_check: None,
+            deleted_blobs: crate::app::context::job_replies(),
         }
     }
 
@@ -488,6 +494,10 @@ impl BlobPane {
                     self.error = Some(e);
                 }
             }
+        }
+        for gone in self.deleted_blobs.1.take() {
+            self.forms.remove(&gone);
+            self.tags.remove(&gone);
         }
         self.forms.settle();
         self.tags.settle();

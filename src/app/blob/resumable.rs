@@ -53,6 +53,17 @@ pub async fn run(
     result
 }
 
+/// What a download saved beside its destination says: a file appeared there while it ran, and was kept.
+pub fn beside(dest: &std::path::Path, saved_as: &std::path::Path) -> String {
+    if dest == saved_as {
+        return String::new();
+    }
+    format!(
+        "; a file appeared at {} while it downloaded, so that file was kept and the download saved beside it",
+        dest.display()
+    )
+}
+
 /// Why a transfer could not be written down: already running elsewhere, or finished or discarded there since it
 /// was offered (said as a refusal, so nothing crosses the other run's entry out), or the disk's own words.
 pub fn journal_refused(e: std::io::Error) -> StorageError {
@@ -139,7 +150,11 @@ async fn go(
             "Resume",
             "a folder transfer resumes as its own job (blob::transfers, blob::folder_download)",
         )),
-        Direction::Download { dest } => {
+        Direction::Download { dest, replace } => {
+            let options = TransferOptions {
+                replace_existing: *replace,
+                ..options
+            };
             let got = client
                 .download_file(&t.container, &t.blob, None, dest, &options, &job.progress, &job.cancel)
                 .await?;
@@ -148,7 +163,11 @@ async fn go(
                 (None, 0) => String::new(),
                 (None, n) => format!(" ({} were already on disk and not asked for again)", human_bytes(n)),
             };
-            Ok(format!("saved as {}{how}", dest.display()))
+            Ok(format!(
+                "saved as {}{how}{}",
+                got.saved_as.display(),
+                beside(dest, &got.saved_as)
+            ))
         }
     }
 }

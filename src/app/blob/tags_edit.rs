@@ -74,6 +74,12 @@ impl BlobTags {
         self.drafts.retain(|n, d| d.is_dirty() || Some(n.as_str()) == selected);
     }
 
+    /// A blob deleted (by this app): its tag draft goes with it.
+    pub fn remove(&mut self, blob: &str) {
+        self.drafts.remove(blob);
+        self.problems.remove(blob);
+    }
+
     /// Each clean draft shows what the service said last (`Draft::settle`).
     pub fn settle(&mut self) {
         self.drafts.values_mut().for_each(Draft::settle);

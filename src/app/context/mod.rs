@@ -17,7 +17,9 @@ pub use crate::app::runtime::backend::{
     Backend, Loading, Pending, ReplyFor, SentCount, take_all_ready, take_for, take_ready,
 };
 pub use crate::app::runtime::dialogs::FileDialogs;
-pub use crate::app::runtime::jobs::{JobContext, JobFuture, JobId, JobState, Jobs, Unit};
+pub use crate::app::runtime::jobs::{
+    JobContext, JobFuture, JobId, JobReplies, JobState, Jobs, ReplyTx, Unit, job_replies,
+};
 pub use crate::app::runtime::transfer_journal::{Direction, TransferJournal, Unfinished, file_stamp};
 use crate::storage::Client;
 use leases::LeaseBook;

@@ -117,7 +117,7 @@ fn discard_files(app: &mut TesseraApp, t: Unfinished) {
         let Ok(_claim) = journal.claim(&t.id) else {
             return;
         };
-        if let Direction::Download { dest } = &t.direction {
+        if let Direction::Download { dest, .. } = &t.direction {
             let (partial, ranges) = crate::storage::blob::partial_paths(dest);
             let _ = std::fs::remove_file(partial);
             let _ = std::fs::remove_file(ranges);

@@ -61,6 +61,40 @@ impl JobContext {
 
 pub type JobFuture = Pin<Box<dyn Future<Output = Result<String, StorageError>> + Send>>;
 
+/// Typed results a job's work hands back to the feature that started it, beside its summary in words (the blobs a
+/// delete removed): the work holds the sender (cloned into every run, so a Retry reports too), the feature keeps
+/// the receiver and takes what arrived each frame. No lock is shared with the UI thread.
+pub fn job_replies<T>() -> (ReplyTx<T>, JobReplies<T>) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    (ReplyTx(tx), JobReplies(rx))
+}
+
+/// The work's side of `job_replies`.
+pub struct ReplyTx<T>(std::sync::mpsc::Sender<T>);
+
+impl<T> Clone for ReplyTx<T> {
+    fn clone(&self) -> Self {
+        ReplyTx(self.0.clone())
+    }
+}
+
+impl<T> ReplyTx<T> {
+    /// Hands `value` back; nothing happens when the feature that started the job is gone (its tab closed).
+    pub fn send(&self, value: T) {
+        let _ = self.0.send(value);
+    }
+}
+
+/// The feature's side of `job_replies`.
+pub struct JobReplies<T>(std::sync::mpsc::Receiver<T>);
+
+impl<T> JobReplies<T> {
+    /// What the jobs handed back since the last call.
+    pub fn take(&self) -> Vec<T> {
+        self.0.try_iter().collect()
+    }
+}
+
 /// Starts the job's work; kept so a failed job can be started again.
 pub type JobFactory = Arc<dyn Fn(JobContext) -> JobFuture + Send + Sync>;
 

@@ -21,7 +21,13 @@ pub enum Direction {
         content_type: String,
     },
     /// A blob to a file; the partial file and its ranges are kept beside `dest` by the download itself.
-    Download { dest: PathBuf },
+    /// `replace`: the user chose to replace a file already at `dest`; otherwise a file there when the download
+    /// finishes is kept and the download saved beside it.
+    Download {
+        dest: PathBuf,
+        #[serde(default)]
+        replace: bool,
+    },
     /// A folder's files to blobs under `prefix` (the entry's `blob`), each upload as the mode says (`listed`: the
     /// ETags an "only if unchanged" upload compares with). The files done are listed beside the entry
     /// (`<id>.done`, a line each, appended as each commits), so a resume skips them.
@@ -58,7 +64,7 @@ impl Unfinished {
             Direction::Upload { source, .. } => {
                 format!("Upload {} to {}/{}", file_name(source), self.container, self.blob)
             }
-            Direction::Download { dest } => {
+            Direction::Download { dest, .. } => {
                 format!("Download {}/{} to {}", self.container, self.blob, dest.display())
             }
             Direction::UploadFolder { root, .. } => {
@@ -106,12 +112,14 @@ impl Unfinished {
         }
     }
 
-    pub fn download(profile_id: &str, container: &str, blob: &str, dest: &Path) -> Self {
+    /// A download to `dest`, replacing a file there only when `replace` (the user chose Replace).
+    pub fn download(profile_id: &str, container: &str, blob: &str, dest: &Path, replace: bool) -> Self {
         Self::new(
             profile_id,
             (container, blob),
             Direction::Download {
                 dest: dest.to_path_buf(),
+                replace,
             },
         )
     }
@@ -320,7 +328,7 @@ mod tests {
     #[test]
     fn a_running_transfer_is_neither_offered_nor_run_again_until_its_claim_goes() {
         let dir = tempfile::tempdir().unwrap();
-        let t = Unfinished::download("p", "c", "b.bin", &dir.path().join("b.bin"));
+        let t = Unfinished::download("p", "c", "b.bin", &dir.path().join("b.bin"), false);
         // "This instance" runs the transfer; "another instance" reads the same folder.
         let this = TransferJournal::new(dir.path().to_path_buf());
         let other = TransferJournal::new(dir.path().to_path_buf());

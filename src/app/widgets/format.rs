@@ -1,5 +1,7 @@
 //! How numbers, sizes and times read on screen, in one place.
 
+pub use crate::storage::names::numbered;
+
 use std::time::SystemTime;
 
 pub fn thousands(n: u64) -> String {
@@ -17,21 +19,6 @@ pub fn thousands(n: u64) -> String {
 /// "1 blob", "2,500 blobs".
 pub fn count(n: usize, what: &str) -> String {
     format!("{} {what}{}", thousands(n as u64), if n == 1 { "" } else { "s" })
-}
-
-/// `report.csv` → `report (n).csv`, `logs/a.txt` → `logs/a (n).txt`; a name without an extension gets ` (n)` at
-/// its end: a file kept beside another of its name (downloads), a blob kept beside another (pastes).
-pub fn numbered(name: &str, n: u32) -> String {
-    let (folder, file) = name.rsplit_once('/').map_or(("", name), |(f, b)| (f, b));
-    let with = match file.rsplit_once('.') {
-        Some((stem, ext)) if !stem.is_empty() => format!("{stem} ({n}).{ext}"),
-        _ => format!("{file} ({n})"),
-    };
-    if folder.is_empty() {
-        with
-    } else {
-        format!("{folder}/{with}")
-    }
 }
 
 pub fn human_bytes(n: u64) -> String {

@@ -25,6 +25,9 @@ use crate::storage::progress::TransferProgress;
 /// A finished download.
 #[derive(Clone, Debug)]
 pub struct DownloadOutcome {
+    /// Where the file went: the destination asked for, or a free name beside it when a file appeared there while
+    /// the download ran and replacing was not asked for.
+    pub saved_as: PathBuf,
     pub bytes: u64,
     pub etag: String,
     /// Bytes an earlier, interrupted try had already written and this one did not ask for again.
@@ -256,13 +259,22 @@ impl Client {
                 format!("Received {} of {size} bytes; nothing was saved.", written + resumed),
             ));
         }
+        // On disk before it takes the destination's name: whoever trusts a file at that name (the folder
+        // download's journal notes it saved; a resume skips it) must never find zeros a power cut left.
+        let synced = file.clone();
+        tokio::task::spawn_blocking(move || synced.sync_all())
+            .await
+            .map_err(std::io::Error::other)
+            .and_then(|r| r)
+            .map_err(|e| StorageError::io(op, &e))?;
         // Every handle closed before the rename (Windows renames an open file only if each opener allowed it).
         drop((file, unsynced));
-        tokio::fs::rename(&partial, dest)
+        let saved_as = place(&partial, dest, options.replace_existing)
             .await
             .map_err(|e| StorageError::io(op, &e))?;
         let _ = tokio::fs::remove_file(&journal_path).await;
         Ok(DownloadOutcome {
+            saved_as,
             bytes: size,
             etag: props.etag,
             resumed,
@@ -287,6 +299,56 @@ impl Client {
         }
         Ok(n)
     }
+}
+
+/// Puts a finished (synced) partial file at `dest`, and makes the new name durable (the folder synced, where the
+/// system has that). Over a file already there only when `replace`; otherwise a file that appeared there while the
+/// download ran is kept, and the download takes the first free name beside it (`report (1).txt`), checked and
+/// taken in one step (a hard link, which fails on a name taken) where the file system has links.
+async fn place(partial: &Path, dest: &Path, replace: bool) -> std::io::Result<PathBuf> {
+    let (partial, dest) = (partial.to_path_buf(), dest.to_path_buf());
+    tokio::task::spawn_blocking(move || {
+        let placed = if replace {
+            std::fs::rename(&partial, &dest).map(|_| dest.clone())
+        } else {
+            place_beside(&partial, &dest)
+        }?;
+        #[cfg(unix)]
+        if let Some(folder) = placed.parent() {
+            // Best effort: some file systems (network ones) refuse to sync a folder; the file itself is synced.
+            let _ = std::fs::File::open(folder).and_then(|f| f.sync_all());
+        }
+        Ok(placed)
+    })
+    .await
+    .map_err(std::io::Error::other)?
+}
+
+/// `partial` at `dest`, or at the first free numbered name beside it, never over a file.
+fn place_beside(partial: &Path, dest: &Path) -> std::io::Result<PathBuf> {
+    for n in 0..10_000 {
+        let target = match n {
+            0 => dest.to_path_buf(),
+            n => crate::storage::names::numbered_path(dest, n),
+        };
+        match std::fs::hard_link(partial, &target) {
+            Ok(()) => {
+                std::fs::remove_file(partial)?;
+                return Ok(target);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            // No hard links here (FAT, some network shares): look, then rename.
+            Err(_) if target.exists() => continue,
+            Err(_) => {
+                std::fs::rename(partial, &target)?;
+                return Ok(target);
+            }
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "no free name beside {} to save the download as",
+        dest.display()
+    )))
 }
 
 /// The journal is written at most this often: each time the partial file is synced first.

@@ -35,6 +35,10 @@ pub struct TransferOptions {
     /// A download that fails keeps its partial file and the journal of its ranges for a later try (the app's
     /// journaled downloads); off, a failed download leaves nothing behind (a crash still does).
     pub keep_partial: bool,
+    /// A download replaces a file already at its destination when it finishes (on by default, as a rename does).
+    /// Off, a file that is there then (one that appeared while the download ran) is kept, and the download is
+    /// saved beside it (the outcome says where): the app's downloads are off unless the user chose Replace.
+    pub replace_existing: bool,
     /// Blocks or ranges in flight at once.
     pub parallelism: usize,
     /// Extra attempts for one range whose body broke off (the pipeline already retried the request).
@@ -53,6 +57,7 @@ impl Default for TransferOptions {
             block_checksum: BlockChecksum::Auto,
             wait_for_network: true,
             keep_partial: false,
+            replace_existing: true,
             parallelism: 4,
             range_retries: 3,
             max_blocks: MAX_BLOCKS,
