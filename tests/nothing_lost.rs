@@ -704,3 +704,94 @@ fn a_folder_download_notes_a_blob_done_only_once_its_file_is_on_disk() {
         assert!(named < noted, "{blob}: noted done before it was on disk under its name");
     }
 }
+
+#[test]
+fn a_refused_service_settings_save_then_read_again_keeps_the_draft_and_reapply_saves_it() {
+    use tessera::storage::Service;
+    use tessera::storage::service_properties::CorsRule;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let mut t = TestApp::with_emulator(&rt);
+    t.context_click("Test emulator");
+    t.click("Service settings…");
+    t.click("Queue service");
+    t.wait_for_contains("CORS rules (0 of at most 5)");
+    t.click("Add CORS rule");
+    t.replace_text("Rule 1 origins:", "https://mine.example");
+    // Someone else changes the queue service's settings after the window read them.
+    rt.block_on(async {
+        let mut theirs = client.service_properties(Service::Queue).await.unwrap();
+        theirs.cors = vec![CorsRule {
+            allowed_origins: "https://theirs.example".into(),
+            allowed_methods: "GET".into(),
+            max_age_seconds: 60,
+            ..Default::default()
+        }];
+        client.set_service_properties(Service::Queue, &theirs).await.unwrap();
+    });
+    t.click("Save settings");
+    t.wait_for_contains("its settings are not those your edit started from");
+    let cs = common::emulator().connection_string();
+    let origins = |cs: &str| common::peer::run(cs, &["service-properties", "queue"])["cors"][0]["origins"].clone();
+    assert_eq!(origins(&cs), "https://theirs.example", "theirs were not written over");
+    // Read again after the failed save: the draft stays, and what moved under it is said.
+    t.click("Read again");
+    t.wait_for_contains("the service's settings changed since you started editing");
+    let mine = t.harness.get_by_label("Rule 1 origins:").value().unwrap_or_default();
+    assert_eq!(mine, "https://mine.example");
+    t.click("Reload and re-apply my settings");
+    t.click("Save settings");
+    t.wait_for_contains("Saved.");
+    assert_eq!(origins(&cs), "https://mine.example");
+}
+
+#[test]
+fn a_tier_change_and_a_container_metadata_save_are_refused_when_someone_changed_them_since_shown() {
+    use tessera::storage::blob::AccessTier;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "guards", &[("a.txt", "a")]);
+    let client = common::client();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    // The container's metadata typed; someone else writes theirs before the save, unseen by a refresh.
+    t.click("Add container metadata");
+    t.type_into("Container metadata name 1", "team");
+    t.type_into("Container metadata value 1", "mine");
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    let cs = common::emulator().connection_string();
+    common::peer::run(&cs, &["set-container-metadata", &container, r#"{"team": "theirs"}"#]);
+    t.click("Save container metadata");
+    t.wait_for_contains("the container's ETag is");
+    assert_eq!(
+        sdk(&["container-metadata", &container])["metadata"],
+        serde_json::json!({"team": "theirs"})
+    );
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+
+    // A tier chosen for a blob listed Hot; someone sets Cool meanwhile: Hot is not set over theirs.
+    t.click("a.txt");
+    t.wait_for_contains("Hot (the account's default)");
+    t.click("Hot");
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    rt.block_on(client.set_blob_tier(&container, "a.txt", AccessTier::Cool, None, None))
+        .unwrap();
+    t.click("Set tier Hot");
+    t.wait_app("the tier job", Duration::from_secs(60), |app| {
+        app.jobs().iter().any(|j| !j.is_running())
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    let JobState::Failed(e) = &t.harness.state().jobs()[0].state else {
+        panic!("{:?}", t.harness.state().jobs()[0].state)
+    };
+    assert!(
+        e.message
+            .contains("its tier changed since it was listed: Hot then, Cool now"),
+        "{}",
+        e.message
+    );
+    assert_eq!(
+        sdk(&["blob-properties", &container, "a.txt"])["tier"],
+        "Cool",
+        "theirs stands"
+    );
+}

@@ -4,25 +4,67 @@
 
 use std::collections::BTreeMap;
 
-use crate::app::context::{Backend, Pending};
+use crate::app::context::draft::{Draft, Fields};
+use crate::app::context::{Backend, Pending, ReplyFor, take_for};
 use crate::storage::service_properties::{
     AccountInformation, CorsRule, Logging, MAX_CORS_RULES, Metrics, RetentionPolicy, ServiceProperties, StaticWebsite,
 };
 use crate::storage::{Client, Service, StorageError};
 
-/// One service's settings: what the service said, the user's draft, and the read or save under way.
+/// A service's settings as the draft's fields, part by part: a reload re-applies the parts the user changed on
+/// the service's and takes the service's for the rest.
+impl Fields for ServiceProperties {
+    const NAMES: &'static [&'static str] = &[
+        "CORS rules",
+        "Logging",
+        "Hour metrics",
+        "Minute metrics",
+        "Default service version",
+        "Keep deleted blobs",
+        "Static website",
+    ];
+    fn same(a: &Self, b: &Self, i: usize) -> bool {
+        match i {
+            0 => a.cors == b.cors,
+            1 => a.logging == b.logging,
+            2 => a.hour_metrics == b.hour_metrics,
+            3 => a.minute_metrics == b.minute_metrics,
+            4 => a.default_service_version == b.default_service_version,
+            5 => a.delete_retention == b.delete_retention,
+            _ => a.static_website == b.static_website,
+        }
+    }
+    fn take(to: &mut Self, from: &Self, i: usize) {
+        match i {
+            0 => to.cors.clone_from(&from.cors),
+            1 => to.logging.clone_from(&from.logging),
+            2 => to.hour_metrics.clone_from(&from.hour_metrics),
+            3 => to.minute_metrics.clone_from(&from.minute_metrics),
+            4 => to.default_service_version.clone_from(&from.default_service_version),
+            5 => to.delete_retention.clone_from(&from.delete_retention),
+            _ => to.static_website.clone_from(&from.static_website),
+        }
+    }
+}
+
+/// One service's settings: the user's draft apart from what the service said (`context::draft`), and the read or
+/// save under way (a save keyed by what it sent).
 #[derive(Default)]
 struct Settings {
-    said: Option<ServiceProperties>,
-    draft: ServiceProperties,
+    draft: Option<Draft<ServiceProperties>>,
     reading: Option<Pending<Result<ServiceProperties, StorageError>>>,
-    saving: Option<Pending<Result<(), StorageError>>>,
+    saving: Option<ReplyFor<ServiceProperties, Result<(), StorageError>>>,
     /// The last outcome in words (an error, or "Saved").
     outcome: Option<Result<String, String>>,
-    /// The draft as it was saved: the read after the save takes the service's word over it.
-    sent: Option<ServiceProperties>,
     /// A save landed: read the service's word once.
     reread: bool,
+}
+
+impl Settings {
+    /// Whether the draft holds a change the service would see (lists compared as the service says them back).
+    fn changed(&self) -> bool {
+        self.draft.as_ref().is_some_and(|d| d.edit.tidied() != *d.base())
+    }
 }
 
 pub struct ServiceSettingsWindow {
@@ -76,30 +118,46 @@ impl ServiceSettingsWindow {
     /// Takes the replies that arrived, each into the settings of the service it was for.
     fn land(&mut self) {
         for s in self.settings.values_mut() {
+            if let Some(d) = &mut s.draft {
+                d.settle();
+            }
             if let Some(read) = s.reading.as_mut().and_then(Pending::poll) {
                 s.reading = None;
                 match read {
-                    Ok(props) => {
-                        // A draft left as the service said follows the new word; an edited one is kept.
-                        let untouched = s.said.as_ref().is_none_or(|said| *said == s.draft);
-                        if untouched || s.sent.as_ref() == Some(&s.draft) {
-                            s.sent = None;
-                            s.draft = props.clone();
-                        } else {
-                            s.outcome = Some(Ok("Read again; your unsaved changes are kept (Discard changes shows \
-                                                 the service's)"
-                                .into()));
+                    // A draft left as the service said follows the new word; an edited one is kept, and what
+                    // moved under it is said.
+                    Ok(props) => match &mut s.draft {
+                        None => s.draft = Some(Draft::new("", props)),
+                        Some(d) => {
+                            d.observe("", props);
+                            if d.is_dirty() {
+                                s.outcome = Some(Ok(if d.is_stale() {
+                                    "Read again: the service's settings changed since you started editing. Your \
+                                     changes are kept; Reload and re-apply puts them on the service's, Discard \
+                                     changes shows the service's."
+                                        .into()
+                                } else {
+                                    "Read again; your unsaved changes are kept (Discard changes shows the \
+                                     service's)."
+                                        .into()
+                                }));
+                            }
                         }
-                        s.said = Some(props);
-                    }
+                    },
                     Err(e) => s.outcome = Some(Err(e.plain_words())),
                 }
             }
-            if let Some(saved) = s.saving.as_mut().and_then(Pending::poll) {
-                s.saving = None;
-                s.reread = saved.is_ok();
+            if let Some((sent, saved)) = take_for(&mut s.saving, |_| true) {
+                s.reread = true;
                 s.outcome = Some(match saved {
-                    Ok(()) => Ok("Saved. The service's settings are read again below.".into()),
+                    Ok(()) => {
+                        // What was sent is what the service holds; changes typed since stay, unsaved.
+                        if let Some(d) = &mut s.draft {
+                            d.saved(sent, "");
+                        }
+                        Ok("Saved. The service's settings are read again below.".into())
+                    }
+                    // The draft is never touched by a failed save: Read again shows theirs beside it.
                     Err(e) => Err(e.plain_words()),
                 });
             }
@@ -159,7 +217,7 @@ impl ServiceSettingsWindow {
             self.read(backend, client, service);
         }
         let s = self.settings.get_mut(&slot(service)).expect("read above");
-        if s.said.is_none() {
+        let Some(draft) = &mut s.draft else {
             match &s.outcome {
                 Some(Err(e)) => {
                     ui.colored_label(ui.visuals().error_fg_color, e);
@@ -169,33 +227,55 @@ impl ServiceSettingsWindow {
                 }
             }
             return;
-        }
-        draft_ui(ui, &mut s.draft, service);
-        let changed = s.said.as_ref() != Some(&s.draft.tidied());
+        };
+        draft_ui(ui, &mut draft.edit, service);
+        let changed = s.changed();
+        let stale = s.draft.as_ref().is_some_and(Draft::is_stale);
         let mut reload = false;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let busy = s.saving.is_some() || s.reading.is_some();
             if ui
                 .add_enabled(changed && !busy, egui::Button::new("Save settings"))
+                .on_hover_text(
+                    "Set Service Properties takes no condition: the app reads the settings again just before \
+                     writing and refuses if they changed since you started editing (a change landing in between \
+                     is not caught)",
+                )
                 .clicked()
+                && let Some(d) = &mut s.draft
             {
-                let tidy = s.draft.tidied();
-                let send = tidy.changes_from(s.said.as_ref().expect("shown only once said"));
+                let tidy = d.edit.tidied();
+                let base = d.base().clone();
+                let send = tidy.changes_from(&base);
                 match send.validate(service) {
                     Err(e) => s.outcome = Some(Err(e)),
                     Ok(()) => {
                         let client = client.clone();
-                        s.saving =
-                            Some(backend.spawn(async move { client.set_service_properties(service, &send).await }));
-                        s.draft = tidy.clone();
-                        s.sent = Some(tidy);
+                        let reply = backend.spawn(async move {
+                            let now = with_every_part(client.service_properties(service).await?, service);
+                            if now != base {
+                                return Err(StorageError::changed_since_read(
+                                    "Save the service's settings",
+                                    "its settings are not those your edit started from",
+                                ));
+                            }
+                            client.set_service_properties(service, &send).await
+                        });
+                        d.edit = tidy.clone();
+                        s.saving = Some(ReplyFor::new(tidy, reply));
                         s.outcome = None;
                     }
                 }
             }
-            if ui.add_enabled(changed, egui::Button::new("Discard changes")).clicked() {
-                s.draft = s.said.clone().unwrap_or_default();
-                s.outcome = None;
+            if let Some(d) = &mut s.draft {
+                if stale && changed && ui.button("Reload and re-apply my settings").clicked() {
+                    d.reapply_on_theirs();
+                    s.outcome = None;
+                }
+                if ui.add_enabled(changed, egui::Button::new("Discard changes")).clicked() {
+                    d.discard();
+                    s.outcome = None;
+                }
             }
             if ui.add_enabled(!busy, egui::Button::new("Read again")).clicked() {
                 reload = true;

@@ -1,7 +1,8 @@
 //! A container's own settings in its tab: public access and metadata, edited as a draft (`context::draft`) and
 //! saved with the lease this app holds on the container; public access also with If-Unmodified-Since the
 //! version shown (Set Container ACL has no ETag condition). Set Container Metadata takes no condition but the
-//! lease, and its button says so.
+//! lease (and If-Modified-Since, which cannot say "unchanged"), so the container is read again just before the
+//! write and the save refused when its ETag is not the one the edit started from; its button says so.
 
 use crate::app::blob::pane::{BlobPane, OpDone};
 use crate::app::context::PaneContext;
@@ -91,8 +92,9 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         save_metadata = ui
             .add_enabled(changed, egui::Button::new("Save container metadata"))
             .on_hover_text(
-                "Unconditional but for this app's lease: Set Container Metadata takes no ETag condition. A change \
-                 made on the service meanwhile is marked below the rows.",
+                "Set Container Metadata takes no ETag condition: the container is read again just before the \
+                 write, and the save refused if its ETag is not the one your edit started from (a change landing \
+                 in between is not caught). With this app's lease.",
             )
             .clicked();
     });
@@ -108,6 +110,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     // Refused before sending: the form's base is not what the service holds, so the time guard would be wrong.
     let stale = draft.is_stale();
     let (access, metadata) = (draft.edit.access, save_metadata.then(|| draft.edit.metadata.clone()));
+    let version = draft.version().to_string();
     if save_access {
         if stale {
             pane.message = Some(Err(StorageError::invalid(
@@ -120,7 +123,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         }
     }
     if let Some(metadata) = metadata {
-        set_metadata(pane, ctx, metadata);
+        set_metadata(pane, ctx, metadata, version);
     }
 }
 
@@ -147,11 +150,25 @@ fn set_public_access(
     });
 }
 
-fn set_metadata(pane: &mut BlobPane, ctx: &mut PaneContext, metadata: Vec<(String, String)>) {
+/// Saves the container's metadata if the container is still `version` (read again just before the write).
+fn set_metadata(pane: &mut BlobPane, ctx: &mut PaneContext, metadata: Vec<(String, String)>, version: String) {
     let (client, container) = (ctx.client.clone(), pane.container.clone());
     let conditions = Conditions::none().with_lease(ctx.leases.id_for_write(&pane.key(None)));
     pane.run(ctx, async move {
-        let r = client.set_container_metadata(&container, &metadata, &conditions).await;
+        let r = async {
+            let (now, _) = client.get_container_properties(&container).await?;
+            if now.etag != version {
+                return Err(StorageError::changed_since_read(
+                    format!("Save the metadata of `{container}`"),
+                    format!(
+                        "the container's ETag is {}, not {version} as when you started editing",
+                        now.etag
+                    ),
+                ));
+            }
+            client.set_container_metadata(&container, &metadata, &conditions).await
+        }
+        .await;
         OpDone {
             message: r.map(|_| format!("Saved the metadata of `{container}`.")),
             lease: None,

@@ -99,7 +99,14 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 ui.label(&b.name);
                 ui.label(crate::app::widgets::format::human_bytes(b.properties.content_length));
                 ui.label(b.retention.describe().unwrap_or_default());
-                if ui.small_button(format!("Undelete {}", b.name)).clicked() {
+                if ui
+                    .small_button(format!("Undelete {}", b.name))
+                    .on_hover_text(
+                        "Undelete takes no condition: it restores this blob's deleted data and its deleted snapshots, \
+                         whatever happened to the name since",
+                    )
+                    .clicked()
+                {
                     undelete = Some(b.name.clone());
                 }
                 ui.end_row();

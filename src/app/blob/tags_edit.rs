@@ -230,6 +230,13 @@ pub fn tags_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, bl
     }
     let (dirty, stale) = (d.is_dirty(), d.is_stale());
     let (mut save, mut settled) = (None, false);
+    // x-ms-if-tags can name only tags a blob has: for one with none there is no condition to send.
+    let guard = if d.base().is_empty() {
+        "The service offers no condition for a blob without tags: the tags are read again just before the write, \
+         and the save refused if someone set some since"
+    } else {
+        "Only if the tags are still those you started from (read again, and x-ms-if-tags)"
+    };
     ui.horizontal(|ui| {
         if ui.button("Add tag").clicked() {
             d.edit.push((String::new(), String::new()));
@@ -238,7 +245,7 @@ pub fn tags_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, bl
             ui.weak("Saving the tags…");
         } else if ui
             .add_enabled(dirty, egui::Button::new("Save tags"))
-            .on_hover_text("Only if the tags are still those you started from (read again, and x-ms-if-tags)")
+            .on_hover_text(guard)
             .clicked()
         {
             save = Some(false);

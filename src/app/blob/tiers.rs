@@ -91,8 +91,10 @@ impl BlobPane {
     }
 
     /// Sets `tier` on each blob as a job (a few at a time), with this app's lease where it holds one. The
-    /// service takes no If-Match for a tier change (it changes neither content nor ETag), so none is sent. A blob
-    /// that cannot take the tier (an append or page blob) is named at the end; the others are changed.
+    /// service takes no If-Match for a tier change (it changes neither content nor ETag), so each blob's tier is
+    /// read again just before the write and compared with the tier listed: a blob whose tier someone changed
+    /// since is kept and named. A blob that cannot take the tier (an append or page blob) is named at the end;
+    /// the others are changed.
     pub fn set_tiers(
         &mut self,
         ctx: &mut PaneContext,
@@ -100,9 +102,13 @@ impl BlobPane {
         tier: AccessTier,
         rehydrate: RehydratePriority,
     ) {
-        let items: Vec<(String, Option<String>)> = names
+        // Each with its lease, and the tier it was listed with (what the read before the write compares with).
+        let items: Vec<(String, Option<String>, Option<Option<String>>)> = names
             .iter()
-            .map(|n| (n.clone(), ctx.leases.id_for_write(&self.key(Some(n)))))
+            .map(|n| {
+                let listed = self.listed_blob(n).map(|b| b.properties.access_tier.clone());
+                (n.clone(), ctx.leases.id_for_write(&self.key(Some(n))), listed)
+            })
             .collect();
         // Only a blob leaving Archive is rehydrated; the priority is sent for those alone.
         let archived: std::collections::HashSet<String> = names
@@ -121,13 +127,18 @@ impl BlobPane {
             state,
             move |job, (client, container, items, archived)| async move {
                 job.progress.start(items.len() as u64);
-                let asks = items.into_iter().map(|(name, lease)| {
+                let asks = items.into_iter().map(|(name, lease, listed)| {
                     let (client, container, job) = (client.clone(), container.clone(), job.clone());
                     let priority = (tier != AccessTier::Archive && archived.contains(&name)).then_some(rehydrate);
                     async move {
-                        let r = client
-                            .set_blob_tier(&container, &name, tier, priority, lease.as_deref())
-                            .await;
+                        let r = match tier_unchanged(&client, &container, &name, listed).await {
+                            Ok(()) => {
+                                client
+                                    .set_blob_tier(&container, &name, tier, priority, lease.as_deref())
+                                    .await
+                            }
+                            Err(e) => Err(e),
+                        };
                         job.progress.add(1);
                         (name, r)
                     }
@@ -157,6 +168,31 @@ impl BlobPane {
             },
         );
     }
+}
+
+/// Whether a blob's tier is still the one it was listed with (None listed: not seen in the listing, nothing to
+/// compare). Set Blob Tier takes no condition of its own, so this read just before it is the guard; a change
+/// landing between the two is not caught.
+async fn tier_unchanged(
+    client: &crate::storage::Client,
+    container: &str,
+    name: &str,
+    listed: Option<Option<String>>,
+) -> Result<(), StorageError> {
+    let Some(listed) = listed else { return Ok(()) };
+    let (now, _) = client.get_blob_properties(container, name, None).await?;
+    if now.access_tier == listed {
+        return Ok(());
+    }
+    let said = |t: &Option<String>| t.clone().unwrap_or_else(|| "none".into());
+    Err(StorageError::changed_since_read(
+        format!("Set the tier of `{name}`"),
+        format!(
+            "its tier changed since it was listed: {} then, {} now",
+            said(&listed),
+            said(&now.access_tier)
+        ),
+    ))
 }
 
 /// The tier controls of the details: the tier to set, the rehydrate priority when leaving Archive, and the
@@ -197,7 +233,10 @@ pub fn tier_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneConte
     };
     if ui
         .button(label)
-        .on_hover_text("No If-Match: the service takes none for a tier change, which leaves the ETag as it is")
+        .on_hover_text(
+            "Set Blob Tier takes no condition but the lease: each blob's tier is read again just before the write, \
+             and a blob whose tier changed since it was listed is left as it is and named",
+        )
         .clicked()
     {
         pane.ask_set_tier(ctx, names);

@@ -103,7 +103,11 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, blob: &
                         if ui.small_button(format!("Promote version {id}")).clicked() {
                             ask = Some(Ask::Promote(blob.to_string(), id.clone()));
                         }
-                        if ui.small_button(format!("Delete version {id}")).clicked() {
+                        if ui
+                            .small_button(format!("Delete version {id}"))
+                            .on_hover_text("No condition: a version never changes, and it is named by its id")
+                            .clicked()
+                        {
                             ask = Some(Ask::Delete(blob.to_string(), id.clone()));
                         }
                     }
