@@ -211,3 +211,44 @@ fn an_append_past_the_max_size_is_refused_and_a_retried_positioned_append_lands_
     });
     assert_eq!(sdk(&["blob-text", &container, "log"])["text"], "1234567");
 }
+
+#[test]
+fn a_file_append_refused_part_way_says_how_much_went_in() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = common::blobs::new_container(&rt, "partway");
+    rt.block_on(client.create_append_blob(&container, "log", &Conditions::create_only()))
+        .unwrap();
+    const MIB: usize = 1 << 20;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nine.log");
+    std::fs::write(&file, vec![b'x'; 9 * MIB]).unwrap();
+    // No position known, so only the service can refuse: at the third 4 MiB block, past 6 MiB.
+    let progress = tessera::storage::TransferProgress::new();
+    let e = rt
+        .block_on(client.append_file(
+            &container,
+            "log",
+            &file,
+            (None, Some(6 * MIB as u64)),
+            &Conditions::none(),
+            &progress,
+            &Default::default(),
+        ))
+        .unwrap_err();
+    assert_eq!(e.code.as_deref(), Some("MaxBlobSizeConditionNotMet"), "{e:?}");
+    assert!(
+        e.message
+            .starts_with("4194304 of 9437184 bytes were appended (at offsets 0 to 4194303) before it stopped"),
+        "{}",
+        e.message
+    );
+    let seen = common::peer::run(
+        &common::emulator().connection_string(),
+        &["blob-sha256", &container, "log"],
+    );
+    assert_eq!(
+        seen["size"],
+        4 * MIB,
+        "what the error says went in is what the blob holds"
+    );
+}

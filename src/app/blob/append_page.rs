@@ -185,9 +185,18 @@ impl BlobPane {
     }
 
     /// Writes a file's pages at `offset` as a job: the whole file is checked first (whole pages, within the
-    /// blob), then sent 4 MiB at a time with progress and Cancel.
+    /// blob), then sent 4 MiB at a time with progress and Cancel, each chunk If-Match the version the one before
+    /// made (the first, the version shown).
     pub fn write_pages(&mut self, ctx: &mut PaneContext, blob: &str, offset: u64, file: PathBuf) {
-        let conditions = Conditions::none().with_lease(ctx.leases.id_for_write(&self.key(Some(blob))));
+        let Some(etag) = self.shown_etag(blob) else {
+            self.message = Some(Err(StorageError::invalid(
+                "Write pages",
+                "The blob's properties are still loading: write once they show (the write is conditional on the \
+                 version shown).",
+            )));
+            return;
+        };
+        let conditions = Conditions::if_match(etag).with_lease(ctx.leases.id_for_write(&self.key(Some(blob))));
         let (client, container, name) = self.owned(ctx, blob);
         let title = format!("Write {} into the pages of {name}", file.display());
         let state = (client, container, name, file, conditions);
@@ -419,7 +428,10 @@ pub fn page_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, bl
         let aligned = offset.is_multiple_of(PAGE);
         if ui
             .add_enabled(aligned, egui::Button::new("Write pages from a file…"))
-            .on_hover_text("The whole file is checked first: whole 512-byte pages that fit within the blob")
+            .on_hover_text(
+                "The whole file is checked first (whole 512-byte pages that fit within the blob), then written only \
+                 to the version shown (If-Match), chunk after chunk",
+            )
             .on_disabled_hover_text("The offset is a multiple of 512")
             .clicked()
         {

@@ -136,7 +136,9 @@ impl Client {
 
     /// Writes a file into a page blob's pages from `offset`, 4 MiB at a time. The whole file is checked first (a
     /// length of whole 512-byte pages, an aligned offset, and room within the blob's size as the service says it
-    /// now), so a file that cannot go in whole writes nothing.
+    /// now), so a file that cannot go in whole writes nothing. With an If-Match in `conditions`, the first chunk
+    /// is written only to that version and each next one only to the version the one before made, so another
+    /// writer's pages landing between two chunks stop the write (said with what went in).
     #[allow(clippy::too_many_arguments)]
     pub async fn write_file_pages(
         &self,
@@ -157,15 +159,18 @@ impl Client {
             return Err(StorageError::invalid(&op, why));
         }
         progress.start(total);
-        let (mut done, mut at) = (FileWritten::default(), offset);
+        let (mut done, mut at, mut conditions) = (FileWritten::default(), offset, conditions.clone());
         let stopped = |e, done: &FileWritten| part_way(e, done, total, "written");
         while let Some(data) = blocks.next(&op).await.map_err(|e| stopped(e, &done))? {
             if cancel.is_cancelled() {
                 return Err(stopped(StorageError::cancelled(&op), &done));
             }
             let n = data.len() as u64;
-            let etag = self.put_pages(container, blob, at, data, conditions).await;
+            let etag = self.put_pages(container, blob, at, data, &conditions).await;
             done.etag = etag.map_err(|e| stopped(e, &done))?;
+            if conditions.if_match.is_some() {
+                conditions.if_match = Some(done.etag.clone());
+            }
             done.first_offset = done.first_offset.or(Some(at));
             done.bytes += n;
             at += n;
