@@ -795,3 +795,32 @@ fn a_tier_change_and_a_container_metadata_save_are_refused_when_someone_changed_
         "theirs stands"
     );
 }
+
+#[test]
+fn a_queue_metadata_save_reads_the_metadata_again_and_refuses_when_someone_changed_it() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let queue = common::unique("qmeta");
+    rt.block_on(client.create_queue(&queue, &[])).unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &queue);
+    t.wait_for_contains("About 0 messages");
+    t.click("Add queue metadata");
+    t.type_into("Queue metadata name 1", "team");
+    t.type_into("Queue metadata value 1", "mine");
+    // Set by someone else after the tab's last peek: nothing on screen says so yet; the save must find out.
+    let cs = common::emulator().connection_string();
+    common::peer::run(&cs, &["set-queue-metadata", &queue, r#"{"owner": "them"}"#]);
+    t.click("Save metadata");
+    t.wait_for_contains("the queue's metadata is now: owner=them");
+    assert_eq!(
+        sdk(&["queue-metadata", &queue])["metadata"],
+        serde_json::json!({"owner": "them"})
+    );
+    let kept = t
+        .harness
+        .get_by_label("Queue metadata value 1")
+        .value()
+        .unwrap_or_default();
+    assert_eq!(kept, "mine", "the refused edit is kept");
+}
