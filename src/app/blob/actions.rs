@@ -72,7 +72,7 @@ pub(super) fn with_failures(
 impl BlobPane {
     /// The client, this container and a blob's name, owned, for work that outlives the frame.
     pub(super) fn owned(&self, ctx: &PaneContext, name: &str) -> (crate::storage::Client, String, String) {
-        (ctx.client.clone(), self.container.clone(), name.to_string())
+        (ctx.client.clone(), self.core.container.clone(), name.to_string())
     }
 
     /// Deletes blobs as a job: each only if unchanged since it was listed (If-Match its listed ETag) unless
@@ -104,8 +104,8 @@ impl BlobPane {
         // A blob's unsaved edits go only once it is gone: one the delete keeps (changed since listed) keeps them.
         let gone = self.deleted_blobs.0.clone();
         let count = names.len();
-        let state = (ctx.client.clone(), self.container.clone(), items, gone);
-        let title = format!("Delete {count} blob(s) from {}", self.container);
+        let state = (ctx.client.clone(), self.core.container.clone(), items, gone);
+        let title = format!("Delete {count} blob(s) from {}", self.core.container);
         ctx.start_job(
             title,
             Unit::Items("blobs"),
@@ -147,12 +147,12 @@ impl BlobPane {
                 delete_outcome(deleted, already, &untagged, &changed)
             },
         );
-        self.selection.clear();
-        self.details = None;
+        self.core.selection.clear();
+        self.core.details = None;
     }
 
     pub fn lease_target(&self, blob: Option<&str>) -> (String, Option<String>) {
-        (self.container.clone(), blob.map(str::to_string))
+        (self.core.container.clone(), blob.map(str::to_string))
     }
 
     /// Acquire, renew, change, release or break the lease on the selected blob (or the container).
@@ -160,7 +160,7 @@ impl BlobPane {
         let client = ctx.client.clone();
         let key = self.key(blob.as_deref());
         let held = ctx.leases.held(&key).map(|h| h.lease_id.clone());
-        let container = self.container.clone();
+        let container = self.core.container.clone();
         let duration = if self.lease_form.infinite {
             LeaseDuration::Infinite
         } else {
@@ -240,7 +240,8 @@ impl BlobPane {
 
     /// The ETag of the blob's properties shown in its details, once they have arrived.
     pub(super) fn shown_etag(&self, name: &str) -> Option<String> {
-        self.details
+        self.core
+            .details
             .as_ref()
             .filter(|d| d.name == name)
             .and_then(|d| d.props.as_ref())
@@ -316,7 +317,11 @@ impl BlobPane {
             ip: self.sas_terms.ip(),
             https_only: self.sas_terms.https_only,
         };
-        let (client, container, blob) = (ctx.client.clone(), self.container.clone(), blob.map(str::to_string));
+        let (client, container, blob) = (
+            ctx.client.clone(),
+            self.core.container.clone(),
+            blob.map(str::to_string),
+        );
         let permissions = self.sas_permissions;
         self.sas_making = Some(ctx.backend.spawn(async move {
             client

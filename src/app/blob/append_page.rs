@@ -70,7 +70,7 @@ impl BlobPane {
     /// already there).
     pub fn create_special_blob(&mut self, ctx: &mut PaneContext) {
         let f = &self.append_page;
-        let name = format!("{}{}", self.prefix, f.new_name.trim());
+        let name = format!("{}{}", self.core.prefix, f.new_name.trim());
         let (page, size) = (f.new_page_blob, f.page_size);
         let (client, container, name) = self.owned(ctx, &name);
         self.run(ctx, async move {
@@ -95,7 +95,8 @@ impl BlobPane {
 
     /// The length the details show for a blob (the append position "at the end shown").
     fn shown_length(&self, blob: &str) -> Option<u64> {
-        self.details
+        self.core
+            .details
             .as_ref()
             .filter(|d| d.name == blob)
             .and_then(|d| d.props.as_ref())
@@ -269,7 +270,7 @@ impl BlobPane {
     }
 
     pub(super) fn poll_page_ranges(&mut self, ctx: &mut PaneContext) {
-        let shown = self.details.as_ref().map(|d| d.name.clone());
+        let shown = self.core.details.as_ref().map(|d| d.name.clone());
         // Ranges read for a blob no longer shown land nowhere.
         if let Some((blob, result)) = take_for(&mut self.append_page.reading, |b| Some(b) == shown.as_ref()) {
             match result {

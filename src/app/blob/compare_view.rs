@@ -244,16 +244,16 @@ fn run(ctx: &mut PaneContext, left: &FolderSide, right: &FolderSide, report: &Ar
 impl BlobPane {
     /// This tab's folder as a side of a compare.
     pub fn as_folder_side(&self, ctx: &PaneContext) -> FolderSide {
-        let folder = if self.prefix.is_empty() {
+        let folder = if self.core.prefix.is_empty() {
             String::new()
         } else {
-            format!("{} in ", self.prefix)
+            format!("{} in ", self.core.prefix)
         };
         FolderSide::Blobs {
-            place: format!("{folder}{} ({})", self.container, ctx.client.account().name),
+            place: format!("{folder}{} ({})", self.core.container, ctx.client.account().name),
             client: ctx.client.clone(),
-            container: self.container.clone(),
-            prefix: self.prefix.clone(),
+            container: self.core.container.clone(),
+            prefix: self.core.prefix.clone(),
         }
     }
 

@@ -133,7 +133,7 @@ fn set_public_access(
     access: PublicAccess,
     shown: Option<std::time::SystemTime>,
 ) {
-    let (client, container) = (ctx.client.clone(), pane.container.clone());
+    let (client, container) = (ctx.client.clone(), pane.core.container.clone());
     let conditions = Conditions {
         if_unmodified_since: shown,
         ..Conditions::none()
@@ -152,7 +152,7 @@ fn set_public_access(
 
 /// Saves the container's metadata if the container is still `version` (read again just before the write).
 fn set_metadata(pane: &mut BlobPane, ctx: &mut PaneContext, metadata: Vec<(String, String)>, version: String) {
-    let (client, container) = (ctx.client.clone(), pane.container.clone());
+    let (client, container) = (ctx.client.clone(), pane.core.container.clone());
     let conditions = Conditions::none().with_lease(ctx.leases.id_for_write(&pane.key(None)));
     pane.run(ctx, async move {
         let r = async {

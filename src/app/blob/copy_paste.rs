@@ -114,6 +114,7 @@ impl BlobPane {
     /// Puts the selected blobs and folders on the app's clipboard (cut: moved by the paste).
     pub fn copy_selection(&mut self, ctx: &mut PaneContext, cut: bool) {
         let items: Vec<(String, Option<String>)> = self
+            .core
             .selection
             .iter()
             .map(|n| {
@@ -140,10 +141,10 @@ impl BlobPane {
     ) {
         let clip = BlobClipboard {
             client: ctx.client.clone(),
-            account: self.account.clone(),
+            account: self.core.account.clone(),
             account_label: ctx.client.account().name.clone(),
-            container: self.container.clone(),
-            base: self.prefix.clone(),
+            container: self.core.container.clone(),
+            base: self.core.prefix.clone(),
             items,
             cut,
             snapshot,
@@ -170,13 +171,13 @@ impl BlobPane {
         };
         let paste = Paste {
             source: clip.client.clone(),
-            same_account: clip.account == self.account,
+            same_account: clip.account == self.core.account,
             src_container: clip.container.clone(),
             base: clip.base.clone(),
             items: clip.items.clone(),
             target: ctx.client.clone(),
-            dst_container: self.container.clone(),
-            dst_prefix: self.prefix.clone(),
+            dst_container: self.core.container.clone(),
+            dst_prefix: self.core.prefix.clone(),
             on_existing: self.on_existing,
             cut: clip.cut,
             snapshot: clip.snapshot.clone(),
@@ -185,8 +186,8 @@ impl BlobPane {
             "{} {} to {}/{}",
             if clip.cut { "Move" } else { "Copy" },
             clip.describe(),
-            self.container,
-            self.prefix
+            self.core.container,
+            self.core.prefix
         );
         let cut = clip.cut;
         if cut {
@@ -210,7 +211,7 @@ impl BlobPane {
         let paste = Paste {
             source: ctx.client.clone(),
             same_account: true,
-            src_container: self.container.clone(),
+            src_container: self.core.container.clone(),
             base: if folder.is_empty() {
                 String::new()
             } else {
@@ -218,7 +219,7 @@ impl BlobPane {
             },
             items: vec![(from.to_string(), etag)],
             target: ctx.client.clone(),
-            dst_container: self.container.clone(),
+            dst_container: self.core.container.clone(),
             dst_prefix: String::new(),
             on_existing: OnExisting::Skip,
             cut: true,
@@ -503,7 +504,7 @@ pub(super) async fn wait_for_copy(
 /// at the target.
 pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.horizontal_wrapped(|ui| {
-        let any = !pane.selection.is_empty();
+        let any = !pane.core.selection.is_empty();
         if ui
             .add_enabled(any, egui::Button::new("Copy"))
             .on_hover_text("The selected blobs and folders, to paste into any container of any account")

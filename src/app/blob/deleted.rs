@@ -92,7 +92,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         return;
     }
     let mut undelete = None;
-    egui::Grid::new(("deleted-blobs", &pane.container))
+    egui::Grid::new(("deleted-blobs", &pane.core.container))
         .striped(true)
         .show(ui, |ui| {
             for b in &pane.deleted.listed {

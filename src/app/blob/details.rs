@@ -10,14 +10,14 @@ use crate::app::widgets::format::{human_bytes, thousands, utc_opt};
 
 pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let dark = ui.visuals().dark_mode;
-    let Some(name) = pane.details.as_ref().map(|d| d.name.clone()) else {
+    let Some(name) = pane.core.details.as_ref().map(|d| d.name.clone()) else {
         container_details(pane, ui, ctx);
         return;
     };
     ui.heading(&name);
     let key = pane.key(Some(&name));
     // The same rows while loading, so nothing below moves when the properties arrive.
-    let props = pane.details.as_ref().and_then(|d| d.props.clone());
+    let props = pane.core.details.as_ref().and_then(|d| d.props.clone());
     let value = |f: &dyn Fn(&crate::storage::blob::BlobProperties) -> String| {
         props.as_ref().map(f).unwrap_or_else(|| "…".into())
     };
@@ -27,7 +27,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             pane.preview(ctx, &name, None);
         }
         if ui.button("Download this blob…").clicked() {
-            pane.selection = std::iter::once(name.clone()).collect();
+            pane.core.selection = std::iter::once(name.clone()).collect();
             pane.ask(ctx, crate::app::blob::pane::DialogFor::Download);
         }
         if ui
@@ -39,7 +39,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
         }
         if ui.button("Open in conflict lab").clicked() {
             *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Blob {
-                container: pane.container.clone(),
+                container: pane.core.container.clone(),
                 blob: name.clone(),
             });
         }
@@ -126,6 +126,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
     ui.separator();
     ui.strong("Snapshots");
     let snaps = pane
+        .core
         .details
         .as_ref()
         .and_then(|d| d.snapshots.clone())
@@ -168,7 +169,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
 }
 
 fn container_details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-    ui.heading(format!("Container {}", pane.container));
+    ui.heading(format!("Container {}", pane.core.container));
     if let Some((props, _)) = &pane.container_props {
         ui.label(format!("ETag: {}", props.etag));
         ui.label(format!("Last modified: {}", utc_opt(props.last_modified)));

@@ -188,7 +188,7 @@ impl BlobPane {
             .chain(self.tags.unsaved().into_iter().map(|b| format!("the tags of `{b}`")))
             .collect();
         if self.container_edit.as_ref().is_some_and(|d| d.is_dirty()) {
-            said.push(format!("the settings of container `{}`", self.container));
+            said.push(format!("the settings of container `{}`", self.core.container));
         }
         said.extend(self.policies.unsaved());
         said
@@ -203,7 +203,7 @@ impl BlobPane {
     /// Saves the selected blob's draft: metadata, then headers, each with If-Match the version the edit started
     /// from (the second on the ETag the first returned), or unconditionally when `force` (the button says so).
     pub fn save_details(&mut self, ctx: &mut PaneContext, force: bool) {
-        let Some(blob) = self.details.as_ref().map(|d| d.name.clone()) else {
+        let Some(blob) = self.core.details.as_ref().map(|d| d.name.clone()) else {
             return;
         };
         let Some(draft) = self.forms.get(&blob) else {
@@ -231,7 +231,7 @@ impl BlobPane {
         let lease = ctx.leases.id_for_write(&self.key(Some(&blob)));
         let (client, container, name, metadata) = (
             ctx.client.clone(),
-            self.container.clone(),
+            self.core.container.clone(),
             blob.clone(),
             sent.metadata.clone(),
         );

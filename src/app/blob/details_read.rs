@@ -18,11 +18,11 @@ pub struct Details {
 
 impl BlobPane {
     pub fn load_details(&mut self, ctx: &mut PaneContext, name: &str) {
-        let same = self.details.as_ref().is_some_and(|d| d.name == name);
+        let same = self.core.details.as_ref().is_some_and(|d| d.name == name);
         if !same {
             self.forms.forget_clean_except(Some(name));
             self.tags.forget_clean_except(Some(name));
-            self.details = Some(Details {
+            self.core.details = Some(Details {
                 name: name.to_string(),
                 props: None,
                 snapshots: None,
@@ -34,13 +34,13 @@ impl BlobPane {
             self.preview_loading = None;
         }
         self.read_tags(ctx, name);
-        let (client, container, blob) = (ctx.client.clone(), self.container.clone(), name.to_string());
-        let d = self.details.as_mut().expect("just set");
+        let (client, container, blob) = (ctx.client.clone(), self.core.container.clone(), name.to_string());
+        let d = self.core.details.as_mut().expect("just set");
         d.loading = Some(
             ctx.backend
                 .spawn(async move { client.get_blob_properties(&container, &blob, None).await }),
         );
-        let (client, container, blob) = (ctx.client.clone(), self.container.clone(), name.to_string());
+        let (client, container, blob) = (ctx.client.clone(), self.core.container.clone(), name.to_string());
         d.snap_loading = Some(ctx.backend.spawn(async move {
             let options = ListBlobsOptions {
                 prefix: Some(blob.clone()),
@@ -58,13 +58,13 @@ impl BlobPane {
 
     pub(super) fn poll_details(&mut self, ctx: &mut PaneContext) {
         let mut page_blob = None;
-        if let Some(d) = &mut self.details {
+        if let Some(d) = &mut self.core.details {
             if let Some(result) = take_ready(&mut d.loading) {
                 match result {
                     Ok((props, metadata)) => {
                         // The service's side of the draft moves; what the user typed never does.
                         self.forms.observe(&d.name, &props, metadata);
-                        if let Some(b) = self.blobs.iter_mut().find(|b| b.name == d.name) {
+                        if let Some(b) = self.core.blobs.iter_mut().find(|b| b.name == d.name) {
                             b.properties = props.clone();
                         }
                         self.leases_seen

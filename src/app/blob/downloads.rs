@@ -37,8 +37,12 @@ pub(crate) type DownloadCheck = Option<(PathBuf, Pending<Result<Vec<PathBuf>, St
 impl BlobPane {
     /// Looks for local files the selection would land on (listing folders), off the UI thread.
     pub fn check_download(&mut self, ctx: &mut PaneContext, folder: PathBuf) {
-        let (client, container, base) = (ctx.client.clone(), self.container.clone(), self.prefix.clone());
-        let (names, into) = (self.selection.clone(), folder.clone());
+        let (client, container, base) = (
+            ctx.client.clone(),
+            self.core.container.clone(),
+            self.core.prefix.clone(),
+        );
+        let (names, into) = (self.core.selection.clone(), folder.clone());
         let check = ctx.backend.spawn(async move {
             let mut there = Vec::new();
             for name in names {
@@ -109,9 +113,9 @@ impl BlobPane {
     pub fn download_selection(&mut self, ctx: &mut PaneContext, folder: &Path, choices: BTreeMap<PathBuf, Existing>) {
         let choices = Arc::new(choices);
         // (Each selected blob or folder is its own job, so one failure leaves the others going.)
-        for name in self.selection.clone() {
-            let (client, container, folder) = (ctx.client.clone(), self.container.clone(), folder.to_path_buf());
-            let base = self.prefix.clone();
+        for name in self.core.selection.clone() {
+            let (client, container, folder) = (ctx.client.clone(), self.core.container.clone(), folder.to_path_buf());
+            let base = self.core.prefix.clone();
             let title = format!("Download {name}");
             // One id for every run of the job: a Retry's journal entry is the first run's, crossed out with it.
             let id = uuid::Uuid::new_v4().simple().to_string();
@@ -167,7 +171,7 @@ impl BlobPane {
     pub fn download_snapshot(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str, file: PathBuf) {
         let state = (
             ctx.client.clone(),
-            self.container.clone(),
+            self.core.container.clone(),
             name.to_string(),
             snapshot.to_string(),
             file,
@@ -246,7 +250,7 @@ pub(super) fn ui(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneCo
     let left = plan.conflicts.len() - plan.decided.len();
     let mut choice = None;
     let mut cancel = false;
-    egui::Modal::new(egui::Id::unique(("download-conflict", &pane.container))).show(egui_ctx, |ui| {
+    egui::Modal::new(egui::Id::unique(("download-conflict", &pane.core.container))).show(egui_ctx, |ui| {
         ui.heading("A file of that name is already there");
         ui.label(format!("`{}` already exists.", file.display()));
         if left > 1 {

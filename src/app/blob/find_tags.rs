@@ -64,7 +64,7 @@ impl BlobPane {
             return;
         }
         self.tag_problem = None;
-        let container = (!q.whole_account).then(|| self.container.clone());
+        let container = (!q.whole_account).then(|| self.core.container.clone());
         self.tag_find = Some(TagFind {
             asked: q.expression.trim().to_string(),
             container,
@@ -126,7 +126,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         let label = ui.label("Tag:");
         ui.add(egui::TextEdit::singleline(&mut pane.tag_query.key).desired_width(70.0))
             .labelled_by(label.id);
-        egui::ComboBox::from_id_salt(("tag-op", &pane.container))
+        egui::ComboBox::from_id_salt(("tag-op", &pane.core.container))
             .width(40.0)
             .selected_text(OPERATORS[pane.tag_query.operator])
             .show_ui(ui, |ui| {
@@ -169,16 +169,16 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let mut open = None;
     let mut more = None;
     egui::ScrollArea::vertical()
-        .id_salt(("tag-results", &pane.container))
+        .id_salt(("tag-results", &pane.core.container))
         .max_height(120.0)
         .show(ui, |ui| {
-            egui::Grid::new(("tag-results-grid", &pane.container))
+            egui::Grid::new(("tag-results-grid", &pane.core.container))
                 .striped(true)
                 .show(ui, |ui| {
                     for b in &f.found {
                         ui.label(&b.container);
                         // A blob of this container opens in the details; one elsewhere is named only.
-                        if b.container == pane.container {
+                        if b.container == pane.core.container {
                             if ui.link(&b.name).clicked() {
                                 open = Some(b.name.clone());
                             }

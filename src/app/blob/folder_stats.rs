@@ -98,7 +98,7 @@ impl BlobPane {
         let mut totals = Totals::default();
         let mut prefixes = Vec::new();
         let (mut folders, mut blobs) = (0, 0);
-        for name in &self.selection {
+        for name in &self.core.selection {
             if name.ends_with('/') {
                 prefixes.push(name.clone());
                 folders += 1;
@@ -114,12 +114,12 @@ impl BlobPane {
                 crate::app::widgets::format::count(folders, "folder"),
                 crate::app::widgets::format::count(blobs, "blob")
             )
-        } else if self.prefix.is_empty() {
+        } else if self.core.prefix.is_empty() {
             prefixes.push(String::new());
-            format!("the whole of {}", self.container)
+            format!("the whole of {}", self.core.container)
         } else {
-            prefixes.push(self.prefix.clone());
-            format!("`{}`", self.prefix)
+            prefixes.push(self.core.prefix.clone());
+            format!("`{}`", self.core.prefix)
         };
         let starts = prefixes
             .into_iter()
@@ -132,7 +132,7 @@ impl BlobPane {
         let walk = Walk::start(
             ctx.backend,
             ctx.client.clone(),
-            self.container.clone(),
+            self.core.container.clone(),
             starts,
             |page| Totals::of(&page.blobs),
         );
@@ -146,8 +146,8 @@ impl BlobPane {
     /// A blob as listed, in the folder's listing or the search's matches.
     pub(crate) fn listed_blob(&self, name: &str) -> Option<&BlobItem> {
         let find = |list: &'_ [BlobItem]| list.binary_search_by(|b| b.name.as_str().cmp(name)).ok();
-        if let Some(i) = find(&self.blobs) {
-            return Some(&self.blobs[i]);
+        if let Some(i) = find(&self.core.blobs) {
+            return Some(&self.core.blobs[i]);
         }
         let s = self.name_search.as_ref()?;
         find(&s.matches).map(|i| &s.matches[i])

@@ -15,24 +15,26 @@ impl BlobPane {
     /// listed in parts at once (`list_in_parts`), unless snapshots or deleted blobs are listed too: their rows
     /// share a name with their blob, which a part's cut by name would split.
     pub fn load_all(&mut self, ctx: &mut PaneContext) {
-        let Some(marker) = self.next_marker.clone() else { return };
-        if self.listing.is_some() || self.all_pages.is_some() {
+        let Some(marker) = self.core.next_marker.clone() else {
+            return;
+        };
+        if self.core.listing.is_some() || self.core.all_pages.is_some() {
             return;
         }
         let options = self.options(Some(marker));
-        let (client, container) = (ctx.client.clone(), self.container.clone());
+        let (client, container) = (ctx.client.clone(), self.core.container.clone());
         // Whole pages: Load all shows everything listed.
-        let stream = match self.show_snapshots || self.deleted.show || !self.in_parts {
+        let stream = match self.core.show_snapshots || self.deleted.show || !self.core.in_parts {
             true => Walk::start(ctx.backend, client, container, vec![options], |page| page),
             false => Walk::in_parts(ctx.backend, client, container, options, self.last_shown(), |page| page),
         };
-        self.all_pages = Some(stream);
+        self.core.all_pages = Some(stream);
     }
 
     /// The greatest name shown, blob or folder: a listing's next page starts after it.
     fn last_shown(&self) -> String {
-        let blob = self.blobs.last().map(|b| b.name.as_str()).unwrap_or_default();
-        let folder = self.folders.last().map(String::as_str).unwrap_or_default();
+        let blob = self.core.blobs.last().map(|b| b.name.as_str()).unwrap_or_default();
+        let folder = self.core.folders.last().map(String::as_str).unwrap_or_default();
         std::cmp::max_by(blob, folder, |a, b| listing_order(a, b)).to_string()
     }
 
@@ -40,10 +42,10 @@ impl BlobPane {
     /// (Load more or Load all after a Stop) lists that part's last page again. The rows are sorted by name, so
     /// what is shown is what is not past the last row. (A page's snapshots were taken out of it first.)
     pub(super) fn drop_shown(&self, listing: &mut BlobListing) {
-        if let Some(last) = self.blobs.last() {
+        if let Some(last) = self.core.blobs.last() {
             listing.blobs.retain(|b| listing_order(&b.name, &last.name).is_gt());
         }
-        if let Some(last) = self.folders.last() {
+        if let Some(last) = self.core.folders.last() {
             listing.prefixes.retain(|f| listing_order(f, last).is_gt());
         }
     }
@@ -57,29 +59,29 @@ impl BlobPane {
             let before = shown
                 .binary_search_by(|s| s.name.as_str().cmp(&b.name))
                 .ok()
-                .map(|i| (self.seen_at, shown[i].properties.lease.state));
+                .map(|i| (self.core.seen_at, shown[i].properties.lease.state));
             self.leases_seen
                 .observe_activity(&b.name, b.properties.lease.state, now, before);
         }
-        self.seen_at = now;
+        self.core.seen_at = now;
     }
 
     /// A click on a folder's row selects it (for download); with Ctrl (`add`) it toggles, as for a blob.
     pub fn select_folder(&mut self, name: &str, add: bool) {
         if !add {
-            self.selection.clear();
+            self.core.selection.clear();
         }
-        if !self.selection.insert(name.to_string()) && add {
-            self.selection.remove(name);
+        if !self.core.selection.insert(name.to_string()) && add {
+            self.core.selection.remove(name);
         }
     }
 
     pub fn select(&mut self, ctx: &mut PaneContext, name: &str, add: bool) {
         if !add {
-            self.selection.clear();
+            self.core.selection.clear();
         }
-        if !self.selection.insert(name.to_string()) && add {
-            self.selection.remove(name);
+        if !self.core.selection.insert(name.to_string()) && add {
+            self.core.selection.remove(name);
         }
         self.load_details(ctx, name);
     }
@@ -101,14 +103,15 @@ impl BlobPane {
         for s in snaps {
             by_base.entry(s.name.clone()).or_default().push(s);
         }
-        self.snapshots_of.extend(by_base);
+        self.core.snapshots_of.extend(by_base);
     }
 
     /// Where snapshot rows fall among `blobs` (the rows shown): each blob that has snapshots, with how many, in
     /// blob order. Only the blobs with snapshots are looked at, so a frame over a million blobs costs no more.
     pub fn snapshot_marks(&self, blobs: &[BlobItem]) -> Vec<(usize, usize)> {
         // The map is by name, and the blobs are sorted by name: the marks come out in order.
-        self.snapshots_of
+        self.core
+            .snapshots_of
             .iter()
             .filter_map(|(name, snaps)| {
                 let i = blobs.binary_search_by(|b| b.name.as_str().cmp(name)).ok()?;
@@ -120,32 +123,32 @@ impl BlobPane {
     /// Opens a folder (its listing from the first page); the filter, and a search of it, were for the one left,
     /// and so were the results of Find in names.
     pub fn open_folder(&mut self, ctx: &mut PaneContext, prefix: &str) {
-        self.back.push(self.prefix.clone());
-        self.prefix = prefix.to_string();
-        self.details = None;
+        self.core.back.push(self.core.prefix.clone());
+        self.core.prefix = prefix.to_string();
+        self.core.details = None;
         // Another folder's names: the filter (and a search of it) was for the one left.
-        self.name_filter.clear();
-        self.searched = None;
+        self.core.name_filter.clear();
+        self.core.searched = None;
         self.close_find();
         self.list(ctx);
     }
 
     pub fn go_back(&mut self, ctx: &mut PaneContext) {
-        if let Some(p) = self.back.pop() {
-            self.prefix = p;
-            self.details = None;
-            self.name_filter.clear();
-            self.searched = None;
+        if let Some(p) = self.core.back.pop() {
+            self.core.prefix = p;
+            self.core.details = None;
+            self.core.name_filter.clear();
+            self.core.searched = None;
             self.close_find();
             self.list(ctx);
         }
     }
 
     pub fn go_up(&mut self, ctx: &mut PaneContext) {
-        if self.prefix.is_empty() {
+        if self.core.prefix.is_empty() {
             return;
         }
-        let trimmed = self.prefix.trim_end_matches('/');
+        let trimmed = self.core.prefix.trim_end_matches('/');
         let parent = match trimmed.rfind('/') {
             Some(i) => trimmed[..=i].to_string(),
             None => String::new(),
@@ -155,9 +158,9 @@ impl BlobPane {
 
     /// The folders from the root to here, as (label, prefix) pairs for the breadcrumbs.
     pub fn breadcrumbs(&self) -> Vec<(String, String)> {
-        let mut crumbs = vec![(self.container.clone(), String::new())];
+        let mut crumbs = vec![(self.core.container.clone(), String::new())];
         let mut acc = String::new();
-        for part in self.prefix.split('/').filter(|p| !p.is_empty()) {
+        for part in self.core.prefix.split('/').filter(|p| !p.is_empty()) {
             acc.push_str(part);
             acc.push('/');
             crumbs.push((part.to_string(), acc.clone()));
@@ -167,18 +170,18 @@ impl BlobPane {
 
     /// The full-name start the filter shows: the folder's prefix (flat listings show full names) and the text.
     pub fn filter_start(&self) -> String {
-        if self.flat {
-            self.name_filter.clone()
+        if self.core.flat {
+            self.core.name_filter.clone()
         } else {
-            format!("{}{}", self.prefix, self.name_filter)
+            format!("{}{}", self.core.prefix, self.core.name_filter)
         }
     }
 
     /// Filters the listed names; what the filter hides leaves the selection (Delete acts on what is seen).
     pub fn set_name_filter(&mut self, text: &str) {
-        self.name_filter = text.to_string();
+        self.core.name_filter = text.to_string();
         let start = self.filter_start();
-        self.selection.retain(|n| n.starts_with(&start));
+        self.core.selection.retain(|n| n.starts_with(&start));
     }
 
     /// What typing in the filter does: filters, and when the text no longer starts with what the service was
@@ -186,8 +189,13 @@ impl BlobPane {
     pub fn filter_typed(&mut self, ctx: &mut PaneContext, text: &str) {
         self.set_name_filter(text);
         let start = self.filter_start();
-        if self.searched.as_ref().is_some_and(|s| !start.starts_with(s.as_str())) {
-            self.searched = None;
+        if self
+            .core
+            .searched
+            .as_ref()
+            .is_some_and(|s| !start.starts_with(s.as_str()))
+        {
+            self.core.searched = None;
             self.list(ctx);
         }
     }
@@ -196,39 +204,39 @@ impl BlobPane {
     /// is loaded may miss names) and the start lies inside the folder and narrows it.
     pub fn search_offer(&self) -> Option<String> {
         let start = self.filter_start();
-        let narrows = start.len() > self.prefix.len() && start.starts_with(&self.prefix);
-        let more = self.next_marker.is_some() || self.all_pages.is_some();
-        (narrows && more && self.searched.as_ref() != Some(&start)).then_some(start)
+        let narrows = start.len() > self.core.prefix.len() && start.starts_with(&self.core.prefix);
+        let more = self.core.next_marker.is_some() || self.core.all_pages.is_some();
+        (narrows && more && self.core.searched.as_ref() != Some(&start)).then_some(start)
     }
 
     /// Lists, from the service, only the names starting with the filter's text (a prefix the service finds in
     /// one request, where a filter over loaded pages would need them all first).
     pub fn search_service(&mut self, ctx: &mut PaneContext) {
         if let Some(start) = self.search_offer() {
-            self.searched = Some(start);
+            self.core.searched = Some(start);
             self.list(ctx);
         }
     }
 
     /// Back to the whole folder: the search and the filter end, and the folder is listed from its first page.
     pub fn end_search(&mut self, ctx: &mut PaneContext) {
-        self.searched = None;
-        self.name_filter.clear();
+        self.core.searched = None;
+        self.core.name_filter.clear();
         self.list(ctx);
     }
 
     pub fn stop_loading_all(&mut self) {
-        self.all_pages = None;
+        self.core.all_pages = None;
     }
 
     /// Takes the pages Load all streamed since the last frame.
     pub(super) fn take_streamed_pages(&mut self) {
-        let Some(stream) = &self.all_pages else { return };
+        let Some(stream) = &self.core.all_pages else { return };
         let arrived = stream.arrived();
         // A walk that ended with no page at all since (nothing was left to list) ended the listing.
         if arrived.ended && arrived.pages.is_empty() {
-            self.next_marker = None;
-            self.all_pages = None;
+            self.core.next_marker = None;
+            self.core.all_pages = None;
             return;
         }
         for page in arrived.pages {
@@ -237,16 +245,16 @@ impl BlobPane {
                     self.keep_snapshots(&mut listing);
                     self.drop_shown(&mut listing);
                     self.observe_leases(&listing.blobs, &[]);
-                    self.blobs.extend(listing.blobs);
-                    self.folders.extend(listing.prefixes);
-                    self.next_marker = listing.next_marker;
-                    if self.next_marker.is_none() {
-                        self.all_pages = None;
+                    self.core.blobs.extend(listing.blobs);
+                    self.core.folders.extend(listing.prefixes);
+                    self.core.next_marker = listing.next_marker;
+                    if self.core.next_marker.is_none() {
+                        self.core.all_pages = None;
                     }
                 }
                 Err(e) => {
-                    self.error = Some(e);
-                    self.all_pages = None;
+                    self.core.error = Some(e);
+                    self.core.all_pages = None;
                 }
             }
         }
@@ -336,7 +344,7 @@ mod tests {
     #[test]
     fn breadcrumbs_and_parent_folders() {
         let mut p = BlobPane::new("acct", "photos");
-        p.prefix = "2026/11/raw/".into();
+        p.core.prefix = "2026/11/raw/".into();
         let crumbs = p.breadcrumbs();
         assert_eq!(crumbs.last().unwrap(), &("raw".to_string(), "2026/11/raw/".to_string()));
         assert_eq!(crumbs[0], ("photos".to_string(), String::new()));

@@ -149,7 +149,7 @@ pub(super) fn ui(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneCo
     );
     let title = format!("Move {} blob(s) holding what a copy does not carry?", check.found.len());
     let yes = "Move, keeping the snapshots under the old names";
-    let id = egui::Id::unique(("move-check", &pane.container));
+    let id = egui::Id::unique(("move-check", &pane.core.container));
     let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, yes, |_| {}) else {
         return;
     };

@@ -121,7 +121,7 @@ impl BlobPane {
         let scope = if form.whole_container {
             String::new()
         } else {
-            self.prefix.clone()
+            self.core.prefix.clone()
         };
         let options = ListBlobsOptions {
             prefix: Some(scope.clone()).filter(|p| !p.is_empty()),
@@ -132,16 +132,16 @@ impl BlobPane {
         let walk = Walk::start(
             ctx.backend,
             ctx.client.clone(),
-            self.container.clone(),
+            self.core.container.clone(),
             vec![options],
             move |page| matching(page.blobs, &re, skip),
         );
         let place = if scope.is_empty() {
-            format!("the whole of {}", self.container)
+            format!("the whole of {}", self.core.container)
         } else {
             format!("`{scope}`")
         };
-        self.selection.clear();
+        self.core.selection.clear();
         self.name_search = Some(NameSearch {
             what: format!("names that {} `{}` in {place}", verb(form.how), form.text),
             matches: Vec::new(),
@@ -159,7 +159,7 @@ impl BlobPane {
     /// Back to the folder's listing (a search under way stops).
     pub fn close_find(&mut self) {
         self.name_search = None;
-        self.selection.clear();
+        self.core.selection.clear();
     }
 
     /// The search shown, if one is.

@@ -14,7 +14,7 @@ use crate::app::context::{Loading, Pending, ReplyFor, take_all_ready, take_ready
 use crate::storage::StorageError;
 use crate::storage::blob::container::ContainerProperties;
 use crate::storage::blob::sas::SasPermissions;
-use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
+use crate::storage::blob::{BlobItem, BlobProperties, ListBlobsOptions};
 
 /// How often the indicators refresh while the tab is shown.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(5);
@@ -100,33 +100,8 @@ pub struct LeaseForm {
 }
 
 pub struct BlobPane {
-    pub(crate) container: String,
-    /// The account's identity (`Account::identity`), which keys the leases this app holds.
-    pub(crate) account: String,
-    pub(crate) prefix: String,
-    pub(crate) back: Vec<String>,
-    pub(crate) flat: bool,
-    pub(crate) page_size: u32,
-    /// Load all lists in parts at once (off: the one marker chain, the benchmarks' baseline).
-    pub(super) in_parts: bool,
-    pub(crate) blobs: Vec<BlobItem>,
-    pub(crate) folders: Vec<String>,
-    pub(crate) next_marker: Option<String>,
-    /// Load all under way: pages streaming in until the end, an error or Stop.
-    pub(super) all_pages: Option<crate::app::blob::walk::Walk<BlobListing>>,
-    /// Names starting with this (after the folder) are shown; the rest stay loaded.
-    pub(crate) name_filter: String,
-    /// The prefix asked of the service instead of the folder's, while the filter's text is searched there.
-    pub(crate) searched: Option<String>,
-    /// When the listing shown was last read (the lease timeline's "seen available at").
-    pub(super) seen_at: f64,
-    pub(super) shown_before: Vec<BlobItem>,
-    pub(crate) error: Option<StorageError>,
-    pub(super) listing: Option<(Pending<Result<BlobListing, StorageError>>, bool)>,
-    pub(super) refreshing: Option<Pending<Result<BlobListing, StorageError>>>,
-    pub(super) last_refresh: Instant,
-    pub(crate) selection: BTreeSet<String>,
-    pub(crate) details: Option<Details>,
+    /// What every feature of the tab sees: the container, the folder, the listing, the selection, the details.
+    pub(crate) core: crate::app::blob::core::BlobCore,
     /// The drafts of blobs' metadata and headers, by blob, and their saves.
     pub(crate) forms: crate::app::blob::details_form::BlobDrafts,
     pub(crate) container_props: Option<(ContainerProperties, Vec<(String, String)>)>,
@@ -150,9 +125,6 @@ pub struct BlobPane {
     pub(super) download_check: crate::app::blob::downloads::DownloadCheck,
     pub(crate) download_plan: Option<crate::app::blob::downloads::DownloadPlan>,
     pub(crate) message: Option<Result<String, StorageError>>,
-    pub(crate) started: bool,
-    /// Whether this is the tab on screen: only that one refreshes its indicators.
-    pub(crate) shown: bool,
     /// Set when an upload or delete job ended: refresh at once rather than at the next tick.
     pub(crate) refresh_now: bool,
 
@@ -165,8 +137,6 @@ pub struct BlobPane {
     pub(crate) tier_form: crate::app::blob::tiers::TierForm,
     /// Each blob's index tags as edited, and their reads and saves.
     pub(crate) tags: crate::app::blob::tags_edit::BlobTags,
-    /// The Tags column: listings ask for each blob's tags.
-    pub(crate) show_tags: bool,
     pub(crate) tag_query: crate::app::blob::find_tags::TagQuery,
     pub(crate) tag_find: Option<crate::app::blob::find_tags::TagFind>,
     /// What is wrong with the Find by tags row's input, in words.
@@ -178,9 +148,6 @@ pub struct BlobPane {
     /// New append and page blobs, appends and page writes, and the page ranges shown.
     pub(crate) append_page: crate::app::blob::append_page::AppendPage,
     pub(crate) policies: crate::app::widgets::policies::PoliciesEdit,
-    /// Show snapshots: listings include them, kept here by base blob (the listing keeps one row per name).
-    pub(crate) show_snapshots: bool,
-    pub(crate) snapshots_of: std::collections::BTreeMap<String, Vec<BlobItem>>,
     pub(crate) deleted: crate::app::blob::deleted::DeletedBlobs,
     pub(crate) versions: crate::app::blob::versions::Versions,
     /// Watch: the listing read again on an interval, what changed marked in place.
@@ -199,17 +166,17 @@ pub struct BlobPane {
 impl BlobPane {
     /// The blobs listed so far in the folder shown (or flat).
     pub fn blobs(&self) -> &[BlobItem] {
-        &self.blobs
+        &self.core.blobs
     }
 
     /// The folder shown, as a prefix ending in `/` (empty at the top).
     pub fn prefix(&self) -> &str {
-        &self.prefix
+        &self.core.prefix
     }
 
     /// Where the next page starts, when there is one.
     pub fn next_marker(&self) -> Option<&str> {
-        self.next_marker.as_deref()
+        self.core.next_marker.as_deref()
     }
 
     /// The last one-off action's outcome, in words.
@@ -224,7 +191,7 @@ impl BlobPane {
 
     /// The selected blob's properties, once they have arrived.
     pub fn selected_properties(&self) -> Option<&BlobProperties> {
-        self.details.as_ref().and_then(|d| d.props.as_ref())
+        self.core.details.as_ref().and_then(|d| d.props.as_ref())
     }
 
     /// What typing into a blob's metadata and header fields changes (once its properties have been read).
@@ -245,32 +212,32 @@ impl BlobPane {
 
     /// The folders listed so far in the folder shown (each ends with `/`).
     pub fn folders(&self) -> &[String] {
-        &self.folders
+        &self.core.folders
     }
 
     /// The selected blobs and folders, by name.
     pub fn selection(&self) -> &BTreeSet<String> {
-        &self.selection
+        &self.core.selection
     }
 
     /// Whether Load all lists in parts at once (the default) or follows the one marker chain.
     pub fn set_listing_in_parts(&mut self, on: bool) {
-        self.in_parts = on;
+        self.core.in_parts = on;
     }
 
     /// What the page size box sets: blobs and folders per listing page.
     pub fn set_page_size(&mut self, size: u32) {
-        self.page_size = size;
+        self.core.page_size = size;
     }
 
     /// The Flat listing box: names with every `/` in them, no folders (list again to apply).
     pub fn set_flat(&mut self, flat: bool) {
-        self.flat = flat;
+        self.core.flat = flat;
     }
 
     /// Whether a listing (first page, more, or a refresh) is under way.
     pub fn is_listing(&self) -> bool {
-        self.listing.is_some() || self.refreshing.is_some()
+        self.core.listing.is_some() || self.core.refreshing.is_some()
     }
 
     pub fn set_upload_mode(&mut self, mode: UploadMode) {
@@ -279,27 +246,7 @@ impl BlobPane {
 
     pub fn new(account: &str, container: &str) -> Self {
         BlobPane {
-            container: container.to_string(),
-            account: account.to_string(),
-            prefix: String::new(),
-            back: Vec::new(),
-            flat: false,
-            page_size: 1000,
-            in_parts: true,
-            blobs: Vec::new(),
-            folders: Vec::new(),
-            next_marker: None,
-            all_pages: None,
-            name_filter: String::new(),
-            searched: None,
-            seen_at: 0.0,
-            shown_before: Vec::new(),
-            error: None,
-            listing: None,
-            refreshing: None,
-            last_refresh: Instant::now(),
-            selection: BTreeSet::new(),
-            details: None,
+            core: crate::app::blob::core::BlobCore::new(account, container),
             forms: Default::default(),
             container_props: None,
             container_loading: None,
@@ -324,10 +271,7 @@ impl BlobPane {
             download_check: None,
             download_plan: None,
             message: None,
-            started: false,
-            shown: false,
             refresh_now: false,
-
             leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline::default(),
             find_form: Default::default(),
             find_problem: None,
@@ -335,7 +279,6 @@ impl BlobPane {
             stats: None,
             tier_form: Default::default(),
             tags: Default::default(),
-            show_tags: false,
             tag_query: Default::default(),
             tag_find: None,
             tag_problem: None,
@@ -343,8 +286,6 @@ impl BlobPane {
             rename_to: String::new(),
             append_page: Default::default(),
             policies: crate::app::widgets::policies::PoliciesEdit::new(crate::storage::Service::Blob, container),
-            show_snapshots: false,
-            snapshots_of: Default::default(),
             deleted: Default::default(),
             versions: Default::default(),
             watch: Default::default(),
@@ -355,12 +296,12 @@ impl BlobPane {
     }
 
     pub fn key(&self, blob: Option<&str>) -> LeaseKey {
-        LeaseKey::new(&self.account, &self.container, blob)
+        LeaseKey::new(&self.core.account, &self.core.container, blob)
     }
 
     pub fn is_busy(&self) -> bool {
-        self.listing.is_some()
-            || self.all_pages.is_some()
+        self.core.listing.is_some()
+            || self.core.all_pages.is_some()
             || !self.ops.is_empty()
             || self.preview_loading.is_some()
             || self.watch.is_reading()
@@ -368,22 +309,22 @@ impl BlobPane {
 
     /// Whether the selected blob's properties are being read.
     pub fn is_reading_details(&self) -> bool {
-        self.details.as_ref().is_some_and(|d| d.loading.is_some())
+        self.core.details.as_ref().is_some_and(|d| d.loading.is_some())
     }
 
     pub fn is_loading_all(&self) -> bool {
-        self.all_pages.is_some()
+        self.core.all_pages.is_some()
     }
 
     pub(super) fn options(&self, marker: Option<String>) -> ListBlobsOptions {
         ListBlobsOptions {
-            prefix: Some(self.searched.as_ref().unwrap_or(&self.prefix).clone()).filter(|p| !p.is_empty()),
-            delimiter: (!self.flat).then(|| "/".to_string()),
+            prefix: Some(self.core.searched.as_ref().unwrap_or(&self.core.prefix).clone()).filter(|p| !p.is_empty()),
+            delimiter: (!self.core.flat).then(|| "/".to_string()),
             marker,
-            max_results: Some(self.page_size),
+            max_results: Some(self.core.page_size),
             include_metadata: false,
-            include_snapshots: self.show_snapshots,
-            include_tags: self.show_tags,
+            include_snapshots: self.core.show_snapshots,
+            include_tags: self.core.show_tags,
             include_deleted: self.deleted.show,
             ..Default::default()
         }
@@ -391,26 +332,26 @@ impl BlobPane {
 
     /// Lists the current folder from its first page (the first page shows at once; more on request).
     pub fn list(&mut self, ctx: &mut PaneContext) {
-        self.started = true;
+        self.core.started = true;
         // Kept (moved, not copied) until the first page lands, for the lease timeline's "before".
-        self.shown_before = std::mem::take(&mut self.blobs);
-        self.folders.clear();
-        self.snapshots_of.clear();
-        self.next_marker = None;
-        self.error = None;
-        self.selection.clear();
+        self.core.shown_before = std::mem::take(&mut self.core.blobs);
+        self.core.folders.clear();
+        self.core.snapshots_of.clear();
+        self.core.next_marker = None;
+        self.core.error = None;
+        self.core.selection.clear();
         // A refresh of the folder left behind must not merge its rows into this one, nor its pages stream in;
         // nor a watch read that covered more rows than this listing will hold.
-        self.refreshing = None;
+        self.core.refreshing = None;
         self.watch.reading = None;
-        self.all_pages = None;
-        let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(None));
-        self.listing = Some((
+        self.core.all_pages = None;
+        let (client, container, options) = (ctx.client.clone(), self.core.container.clone(), self.options(None));
+        self.core.listing = Some((
             ctx.backend
                 .spawn(async move { client.list_blobs(&container, &options).await }),
             false,
         ));
-        self.last_refresh = Instant::now();
+        self.core.last_refresh = Instant::now();
         self.refresh_container(ctx);
         // Policies change seldom: read on each listing, not on each 5-second refresh.
         self.policies.load(ctx);
@@ -418,12 +359,18 @@ impl BlobPane {
     }
 
     pub fn load_more(&mut self, ctx: &mut PaneContext) {
-        let Some(marker) = self.next_marker.clone() else { return };
-        if self.listing.is_some() || self.all_pages.is_some() {
+        let Some(marker) = self.core.next_marker.clone() else {
+            return;
+        };
+        if self.core.listing.is_some() || self.core.all_pages.is_some() {
             return;
         }
-        let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(Some(marker)));
-        self.listing = Some((
+        let (client, container, options) = (
+            ctx.client.clone(),
+            self.core.container.clone(),
+            self.options(Some(marker)),
+        );
+        self.core.listing = Some((
             ctx.backend
                 .spawn(async move { client.list_blobs(&container, &options).await }),
             true,
@@ -431,7 +378,7 @@ impl BlobPane {
     }
 
     fn refresh_container(&mut self, ctx: &mut PaneContext) {
-        let (client, container) = (ctx.client.clone(), self.container.clone());
+        let (client, container) = (ctx.client.clone(), self.core.container.clone());
         self.container_loading = Some(
             ctx.backend
                 .spawn(async move { client.get_container_properties(&container).await }),
@@ -441,21 +388,21 @@ impl BlobPane {
     /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown (what the
     /// periodic refresh and the Refresh button do).
     pub fn refresh_indicators(&mut self, ctx: &mut PaneContext) {
-        if self.listing.is_some() || self.all_pages.is_some() {
+        if self.core.listing.is_some() || self.core.all_pages.is_some() {
             // The listing under way may predate the change being shown: refresh once it has landed.
             self.refresh_now = true;
             return;
         }
         self.refresh_now = false;
         // A refresh already under way may have been answered before the change: drop it (that aborts it).
-        self.refreshing = None;
-        let (client, container, options) = (ctx.client.clone(), self.container.clone(), self.options(None));
-        self.refreshing = Some(
+        self.core.refreshing = None;
+        let (client, container, options) = (ctx.client.clone(), self.core.container.clone(), self.options(None));
+        self.core.refreshing = Some(
             ctx.backend
                 .spawn(async move { client.list_blobs(&container, &options).await }),
         );
-        self.last_refresh = Instant::now();
-        if let Some(name) = self.details.as_ref().map(|d| d.name.clone()) {
+        self.core.last_refresh = Instant::now();
+        if let Some(name) = self.core.details.as_ref().map(|d| d.name.clone()) {
             self.load_details(ctx, &name);
         }
         self.refresh_container(ctx);
@@ -467,31 +414,31 @@ impl BlobPane {
     }
 
     pub fn poll(&mut self, ctx: &mut PaneContext) {
-        if let Some((pending, more)) = &mut self.listing
+        if let Some((pending, more)) = &mut self.core.listing
             && let Some(result) = pending.poll()
         {
             let more = *more;
-            self.listing = None;
+            self.core.listing = None;
             match result {
                 Ok(mut listing) => {
                     self.keep_snapshots(&mut listing);
                     if !more {
-                        self.blobs.clear();
-                        self.folders.clear();
+                        self.core.blobs.clear();
+                        self.core.folders.clear();
                     }
                     self.drop_shown(&mut listing);
-                    let shown = std::mem::take(&mut self.shown_before);
+                    let shown = std::mem::take(&mut self.core.shown_before);
                     self.observe_leases(&listing.blobs, &shown);
-                    self.blobs.extend(listing.blobs);
-                    self.folders.extend(listing.prefixes);
-                    self.next_marker = listing.next_marker;
+                    self.core.blobs.extend(listing.blobs);
+                    self.core.folders.extend(listing.prefixes);
+                    self.core.next_marker = listing.next_marker;
                     if !more {
                         self.listing_replaced();
                     }
                 }
                 Err(e) => {
-                    self.shown_before = Vec::new();
-                    self.error = Some(e);
+                    self.core.shown_before = Vec::new();
+                    self.core.error = Some(e);
                 }
             }
         }
@@ -513,17 +460,17 @@ impl BlobPane {
         self.policies.poll(ctx);
         self.deleted.poll();
         self.poll_versions();
-        if let Some(result) = take_ready(&mut self.refreshing)
+        if let Some(result) = take_ready(&mut self.core.refreshing)
             && let Ok(mut listing) = result
         {
             self.keep_snapshots(&mut listing);
-            let shown = std::mem::take(&mut self.blobs);
+            let shown = std::mem::take(&mut self.core.blobs);
             self.observe_leases(&listing.blobs, &shown);
-            self.blobs = shown;
+            self.core.blobs = shown;
             crate::app::blob::listing::merge_first_page(
-                &mut self.blobs,
-                &mut self.folders,
-                &mut self.selection,
+                &mut self.core.blobs,
+                &mut self.core.folders,
+                &mut self.core.selection,
                 listing,
             );
             self.listing_replaced();
@@ -532,7 +479,7 @@ impl BlobPane {
         if let Some(result) = take_ready(&mut self.container_loading) {
             match result {
                 Ok(p) => self.container_props = Some(p),
-                Err(e) => self.error = Some(e),
+                Err(e) => self.core.error = Some(e),
             }
         }
         self.poll_details(ctx);
@@ -566,8 +513,10 @@ impl BlobPane {
         self.poll_download_check(ctx);
         // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
         // A watch reads the listing on its own interval, and more of it: no first-page refresh beside it.
-        let due = self.last_refresh.elapsed() >= REFRESH_EVERY && self.refreshing.is_none() && !self.watch.cadence.on;
-        if self.started && self.shown && (self.refresh_now || due) {
+        let due = self.core.last_refresh.elapsed() >= REFRESH_EVERY
+            && self.core.refreshing.is_none()
+            && !self.watch.cadence.on;
+        if self.core.started && self.core.shown && (self.refresh_now || due) {
             self.refresh_indicators(ctx);
         }
     }

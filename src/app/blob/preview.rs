@@ -65,14 +65,14 @@ impl BlobPane {
 
     /// Lands the preview that arrived, if its blob is still the one shown; one for a blob left behind is dropped.
     pub(super) fn poll_preview(&mut self) {
-        let shown = self.details.as_ref().map(|d| d.name.clone());
+        let shown = self.core.details.as_ref().map(|d| d.name.clone());
         if let Some((key, result)) = take_for(&mut self.preview_loading, |k| shown.as_ref() == Some(&k.blob)) {
             let name = key.blob.clone();
             let uri = |etag: &str| {
                 format!(
                     "bytes://{}/{}/{name}@{}#{etag}",
-                    self.account,
-                    self.container,
+                    self.core.account,
+                    self.core.container,
                     key.snapshot.as_deref().unwrap_or("")
                 )
             };

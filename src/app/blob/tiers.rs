@@ -119,8 +119,13 @@ impl BlobPane {
             })
             .cloned()
             .collect();
-        let title = format!("Set {} on {} blob(s) in {}", tier.as_str(), names.len(), self.container);
-        let state = (ctx.client.clone(), self.container.clone(), items, archived);
+        let title = format!(
+            "Set {} on {} blob(s) in {}",
+            tier.as_str(),
+            names.len(),
+            self.core.container
+        );
+        let state = (ctx.client.clone(), self.core.container.clone(), items, archived);
         ctx.start_job(
             title,
             Unit::Items("blobs"),
@@ -198,7 +203,13 @@ async fn tier_unchanged(
 /// The tier controls of the details: the tier to set, the rehydrate priority when leaving Archive, and the
 /// button, for the blob shown or (when it is one of several selected) for the selection.
 pub fn tier_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, shown: &str) {
-    let selected: Vec<String> = pane.selection.iter().filter(|n| !n.ends_with('/')).cloned().collect();
+    let selected: Vec<String> = pane
+        .core
+        .selection
+        .iter()
+        .filter(|n| !n.ends_with('/'))
+        .cloned()
+        .collect();
     let names = if selected.len() > 1 && selected.iter().any(|n| n == shown) {
         selected
     } else {

@@ -23,7 +23,7 @@ impl BlobPane {
         let base = match self.upload_mode {
             UploadMode::Overwrite => Conditions::none(),
             UploadMode::OnlyIfNew => Conditions::create_only(),
-            UploadMode::OnlyIfUnchanged => match self.blobs.iter().find(|b| b.name == name) {
+            UploadMode::OnlyIfUnchanged => match self.core.blobs.iter().find(|b| b.name == name) {
                 Some(b) => Conditions::if_match(b.properties.etag.clone()),
                 // Not seen in this listing: "unchanged since I looked" means it must still not exist.
                 None => Conditions::create_only(),
@@ -40,12 +40,12 @@ impl BlobPane {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let name = format!("{}{relative}", self.prefix);
+            let name = format!("{}{relative}", self.core.prefix);
             let conditions = self.upload_conditions(ctx, &name);
             let content_type = guess_content_type(&name);
             let transfer = Unfinished::upload(
                 ctx.profile_id,
-                (&self.container, &name),
+                (&self.core.container, &name),
                 &file,
                 content_type,
                 &conditions,
@@ -65,6 +65,7 @@ impl BlobPane {
     /// with the files it finished, so a restart offers to resume it without them.
     pub fn upload_folder(&mut self, ctx: &mut PaneContext, root: PathBuf) {
         let listed: HashMap<String, String> = self
+            .core
             .blobs
             .iter()
             .map(|b| (b.name.clone(), b.properties.etag.clone()))
@@ -73,7 +74,7 @@ impl BlobPane {
             .file_name()
             .map_or_else(|| root.display().to_string(), |n| n.to_string_lossy().into_owned());
         // Only the ETags an "only if unchanged" upload of this folder compares with are written down.
-        let under = format!("{}{folder}/", self.prefix);
+        let under = format!("{}{folder}/", self.core.prefix);
         let journaled = match self.upload_mode {
             UploadMode::OnlyIfUnchanged => listed
                 .iter()
@@ -84,7 +85,7 @@ impl BlobPane {
         };
         let transfer = Unfinished::new(
             ctx.profile_id,
-            (&self.container, &self.prefix),
+            (&self.core.container, &self.core.prefix),
             Direction::UploadFolder {
                 root: root.clone(),
                 mode: self.upload_mode.describe().to_string(),
@@ -93,12 +94,12 @@ impl BlobPane {
         );
         let upload = FolderUpload {
             client: ctx.client.clone(),
-            container: self.container.clone(),
-            prefix: self.prefix.clone(),
+            container: self.core.container.clone(),
+            prefix: self.core.prefix.clone(),
             root,
             mode: self.upload_mode,
             listed: Arc::new(listed),
-            leases: Arc::new(ctx.leases.ids_for_writes_in(&self.account, &self.container)),
+            leases: Arc::new(ctx.leases.ids_for_writes_in(&self.core.account, &self.core.container)),
             done: Arc::default(),
             journal: ctx.journal.cloned().map(|j| (j, transfer)),
             resumed: false,

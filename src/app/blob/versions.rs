@@ -27,7 +27,7 @@ pub struct Versions {
 impl BlobPane {
     /// Lands a listing of versions, if it is still for the blob shown.
     pub(super) fn poll_versions(&mut self) {
-        let shown = self.details.as_ref().map(|d| d.name.clone());
+        let shown = self.core.details.as_ref().map(|d| d.name.clone());
         if let Some((blob, result)) = take_for(&mut self.versions.reading, |b| Some(b) == shown.as_ref()) {
             self.versions.listed = Some((blob, result));
         }
@@ -72,6 +72,7 @@ impl BlobPane {
 /// The Versions part of a blob's details: nothing unless the blob's properties carry a version id.
 pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, blob: &str) {
     let Some(this) = pane
+        .core
         .details
         .as_ref()
         .and_then(|d| d.props.as_ref())
@@ -143,7 +144,7 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             "Delete version",
         ),
     };
-    let id = egui::Id::unique(("version-confirm", &pane.container));
+    let id = egui::Id::unique(("version-confirm", &pane.core.container));
     let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, yes, |_| {}) else {
         return;
     };

@@ -17,7 +17,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     if let Some(url) = pane.sas_to_copy.take() {
         ui.ctx().copy_text(url);
     }
-    if refresh || !pane.started {
+    if refresh || !pane.core.started {
         pane.list(ctx);
     }
     dropped_files(pane, ui, ctx);
@@ -36,12 +36,12 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
             Err(e) => ui.colored_label(ui.visuals().error_fg_color, e.plain_words()),
         };
     }
-    if let Some(e) = &pane.error {
+    if let Some(e) = &pane.core.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
     // The list keeps at least 260 points, whatever width an earlier run left the details at.
     let widest = (ui.available_width() - 260.0).max(200.0);
-    egui::Panel::right(("blob-details", &pane.container))
+    egui::Panel::right(("blob-details", &pane.core.container))
         .resizable(true)
         .default_size(360.0)
         .max_size(widest)
@@ -52,11 +52,11 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
                 .show(ui, |ui| crate::app::blob::details::details(pane, ui, ctx));
         });
     egui::CollapsingHeader::new("Lease timeline")
-        .id_salt(("lease-timeline", &pane.container))
+        .id_salt(("lease-timeline", &pane.core.container))
         .show(ui, |ui| {
-            let shown = |name: &str| pane.blobs.binary_search_by(|b| b.name.as_str().cmp(name)).is_ok();
+            let shown = |name: &str| pane.core.blobs.binary_search_by(|b| b.name.as_str().cmp(name)).is_ok();
             let in_view = pane.leases_seen.only(shown);
-            in_view.ui(ui, &pane.container);
+            in_view.ui(ui, &pane.core.container);
         });
     watch_view::changes_list(pane, ui);
     listing(pane, ui, ctx);
@@ -81,13 +81,13 @@ fn dropped_files(pane: &mut BlobPane, ui: &egui::Ui, ctx: &mut PaneContext) {
 fn header(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.horizontal(|ui| {
         if ui
-            .add_enabled(!pane.back.is_empty(), egui::Button::new("Back"))
+            .add_enabled(!pane.core.back.is_empty(), egui::Button::new("Back"))
             .clicked()
         {
             pane.go_back(ctx);
         }
         if ui
-            .add_enabled(!pane.prefix.is_empty(), egui::Button::new("Up"))
+            .add_enabled(!pane.core.prefix.is_empty(), egui::Button::new("Up"))
             .clicked()
         {
             pane.go_up(ctx);
@@ -100,22 +100,22 @@ fn header(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         }
         ui.separator();
         if ui
-            .checkbox(&mut pane.show_snapshots, "Show snapshots")
+            .checkbox(&mut pane.core.show_snapshots, "Show snapshots")
             .on_hover_text("Lists each blob's snapshots under it; a click opens the blob's details")
             .changed()
         {
             pane.list(ctx);
         }
         if ui
-            .checkbox(&mut pane.show_tags, "Tags column")
+            .checkbox(&mut pane.core.show_tags, "Tags column")
             .on_hover_text("Lists each blob's index tags (a SAS needs the Tags permission)")
             .changed()
         {
             pane.list(ctx);
         }
-        if ui.checkbox(&mut pane.flat, "Flat listing (no folders)").changed() {
+        if ui.checkbox(&mut pane.core.flat, "Flat listing (no folders)").changed() {
             // The filter's text means another start in the other view: a search of it ends.
-            pane.searched = None;
+            pane.core.searched = None;
             pane.list(ctx);
         }
         if let Some((props, _)) = &pane.container_props {
@@ -136,7 +136,7 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(
-                pane.next_marker.is_some() && !pane.is_loading_all(),
+                pane.core.next_marker.is_some() && !pane.is_loading_all(),
                 egui::Button::new("Load more"),
             )
             .clicked()
@@ -149,7 +149,7 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             }
         } else if ui
             .add_enabled(
-                pane.next_marker.is_some() && pane.listing.is_none(),
+                pane.core.next_marker.is_some() && pane.core.listing.is_none(),
                 egui::Button::new("Load all"),
             )
             .on_hover_text("Page after page until the end; Stop keeps what arrived")
@@ -159,9 +159,9 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         }
         ui.label(format!(
             "{} and {} loaded{}",
-            count(pane.blobs.len(), "blob"),
-            count(pane.folders.len(), "folder"),
-            if pane.next_marker.is_some() {
+            count(pane.core.blobs.len(), "blob"),
+            count(pane.core.folders.len(), "folder"),
+            if pane.core.next_marker.is_some() {
                 " · more available"
             } else {
                 ""
@@ -169,7 +169,7 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         ));
         ui.separator();
         let label = ui.label("Names starting with:");
-        let mut text = pane.name_filter.clone();
+        let mut text = pane.core.name_filter.clone();
         let edit = ui.add(
             egui::TextEdit::singleline(&mut text)
                 .desired_width(140.0)
@@ -179,8 +179,8 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         if edit.changed() {
             pane.filter_typed(ctx, &text);
         }
-        if !pane.name_filter.is_empty() {
-            let (f, b) = listing::in_view(&pane.folders, &pane.blobs, &pane.filter_start());
+        if !pane.core.name_filter.is_empty() {
+            let (f, b) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
             ui.label(format!("{} match", thousands((f.len() + b.len()) as u64)));
         }
         if let Some(start) = pane.search_offer() {
@@ -191,7 +191,7 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 pane.search_service(ctx);
             }
         }
-        if let Some(searched) = pane.searched.clone() {
+        if let Some(searched) = pane.core.searched.clone() {
             ui.label(format!("Listed from the service: names starting with `{searched}`"));
             if ui.button("Whole folder").clicked() {
                 pane.end_search(ctx);
@@ -215,15 +215,15 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         if ui.button("Upload folder…").clicked() {
             pane.ask(ctx, DialogFor::UploadFolder);
         }
-        let any = !pane.selection.is_empty();
+        let any = !pane.core.selection.is_empty();
         if ui.add_enabled(any, egui::Button::new("Download…")).clicked() {
             pane.ask(ctx, DialogFor::Download);
         }
-        let any_blob = pane.selection.iter().any(|n| !n.ends_with('/'));
+        let any_blob = pane.core.selection.iter().any(|n| !n.ends_with('/'));
         if ui.add_enabled(any_blob, egui::Button::new("Delete…")).clicked() {
             // Only what is listed (in the folder or the search's matches) is asked about, each with the ETag shown:
             // a selected name no longer listed (a folder left meanwhile) would otherwise go without its If-Match.
-            let chosen = pane.selection.iter().filter(|n| !n.ends_with('/'));
+            let chosen = pane.core.selection.iter().filter(|n| !n.ends_with('/'));
             let names: Vec<(String, String)> = chosen
                 .clone()
                 .filter_map(|n| pane.listed_blob(n).map(|b| (n.clone(), b.properties.etag.clone())))
@@ -253,7 +253,7 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 });
             }
         }
-        let scope = if pane.selection.is_empty() {
+        let scope = if pane.core.selection.is_empty() {
             "the folder shown (the whole container at the top)"
         } else {
             "the selected folders and blobs"
@@ -301,36 +301,36 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let mut snapshot_act = None;
     let modifiers = ui.input(|i| i.modifiers);
     // Only the rows the name filter shows: two ranges of the sorted lists, found by binary search.
-    let (folder_range, blob_range) = listing::in_view(&pane.folders, &pane.blobs, &pane.filter_start());
+    let (folder_range, blob_range) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
     // Find in names shows its matches in the folder's place, with their whole names.
     let found = pane.name_search.as_ref().map(|s| s.matches.as_slice());
     let (folders, blobs) = match found {
         Some(matches) => (&[][..], matches),
-        None => (&pane.folders[folder_range], &pane.blobs[blob_range]),
+        None => (&pane.core.folders[folder_range], &pane.core.blobs[blob_range]),
     };
     // Each blob's snapshots under it, when asked for: the rows are placed from the few blobs that have them.
-    let marks = if pane.show_snapshots && found.is_none() {
+    let marks = if pane.core.show_snapshots && found.is_none() {
         pane.snapshot_marks(blobs)
     } else {
         Vec::new()
     };
     let rows = folders.len() + blobs.len() + marks.iter().map(|(_, n)| n).sum::<usize>();
-    if found.is_none() && rows == 0 && !pane.name_filter.is_empty() && pane.searched.is_none() {
+    if found.is_none() && rows == 0 && !pane.core.name_filter.is_empty() && pane.core.searched.is_none() {
         let more = if pane.search_offer().is_some() {
             " Pages are left: Search the service lists the names from the service."
         } else {
             ""
         };
-        ui.label(format!("No loaded name starts with `{}`.{more}", pane.name_filter));
+        ui.label(format!("No loaded name starts with `{}`.{more}", pane.core.name_filter));
     }
     // A solid bar takes its own space: a floating one would cover the last blob of a short list.
     ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::horizontal()
-        .id_salt(("blobs-h", &pane.container))
+        .id_salt(("blobs-h", &pane.core.container))
         .show(ui, |ui| {
-            let show_tags = pane.show_tags;
+            let show_tags = pane.core.show_tags;
             let mut table = TableBuilder::new(ui)
-                .id_salt(("blobs", &pane.container))
+                .id_salt(("blobs", &pane.core.container))
                 .striped(true)
                 .sense(egui::Sense::click())
                 // What the pane is for comes first and fits beside the details at 1,400 points: name, lease,
@@ -375,8 +375,8 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         let i = row.index();
                         if i < folders.len() {
                             let f = &folders[i];
-                            let shown = f.strip_prefix(&pane.prefix).unwrap_or(f);
-                            row.set_selected(pane.selection.contains(f));
+                            let shown = f.strip_prefix(&pane.core.prefix).unwrap_or(f);
+                            row.set_selected(pane.core.selection.contains(f));
                             row.col(|ui| {
                                 ui.label(RichText::new(format!("{shown} (folder)")).strong());
                             });
@@ -395,18 +395,18 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         }
                         let (bi, snap) = listing::row_at(&marks, i - folders.len());
                         let b = &blobs[bi];
-                        if let Some(s) = snap.and_then(|s| pane.snapshots_of.get(&b.name)?.get(s)) {
+                        if let Some(s) = snap.and_then(|s| pane.core.snapshots_of.get(&b.name)?.get(s)) {
                             if let Some(what) = snapshot_rows::row(&mut row, b, s, titles.len()) {
                                 let time = s.snapshot.clone().unwrap_or_default();
                                 snapshot_act = Some((b.name.clone(), time, what));
                             }
                             return;
                         }
-                        row.set_selected(pane.selection.contains(&b.name));
-                        let shown = if pane.flat || found.is_some() {
+                        row.set_selected(pane.core.selection.contains(&b.name));
+                        let shown = if pane.core.flat || found.is_some() {
                             b.name.as_str()
                         } else {
-                            b.name.strip_prefix(&pane.prefix).unwrap_or(&b.name)
+                            b.name.strip_prefix(&pane.core.prefix).unwrap_or(&b.name)
                         };
                         let p = &b.properties;
                         // What the watch saw happen to it: the cells tinted, struck through when it vanished.
@@ -472,7 +472,7 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
     let Some(c) = pane.confirm.clone() else { return };
     let (title, body, yes) = match &c {
         BlobConfirm::DeleteBlobs { names, .. } => (
-            format!("Delete {} blob(s) from `{}`?", names.len(), pane.container),
+            format!("Delete {} blob(s) from `{}`?", names.len(), pane.core.container),
             format!(
                 "{}\n\nEach is deleted only if unchanged since it was listed (If-Match its ETag); one changed since is \
                  kept and named.",
@@ -521,12 +521,12 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             format!("Clear {length} bytes"),
         ),
         BlobConfirm::DeleteContainer => (
-            format!("Delete container `{}`?", pane.container),
+            format!("Delete container `{}`?", pane.core.container),
             "The container and every blob in it will be deleted. A leased container needs this app's lease id.".into(),
-            format!("Delete {}", pane.container),
+            format!("Delete {}", pane.core.container),
         ),
     };
-    let id = egui::Id::unique(("blob-confirm", &pane.container));
+    let id = egui::Id::unique(("blob-confirm", &pane.core.container));
     let answer = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |ui| {
         if let Some(BlobConfirm::DeleteBlobs {
             with_snapshots,
@@ -572,7 +572,7 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             pane.set_tiers(ctx, names, crate::storage::blob::AccessTier::Archive, rehydrate)
         }
         BlobConfirm::DeleteContainer => {
-            let (client, container) = (ctx.client.clone(), pane.container.clone());
+            let (client, container) = (ctx.client.clone(), pane.core.container.clone());
             let lease = ctx.leases.id_for_write(&pane.key(None));
             pane.run(ctx, async move {
                 let r = client

@@ -25,10 +25,10 @@ pub fn find_row(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         for how in NameMatch::ALL {
             ui.radio_value(&mut pane.find_form.how, how, how.describe());
         }
-        let whole = if pane.prefix.is_empty() {
+        let whole = if pane.core.prefix.is_empty() {
             "Whole container".to_string()
         } else {
-            format!("Whole container (not only `{}`)", pane.prefix)
+            format!("Whole container (not only `{}`)", pane.core.prefix)
         };
         ui.checkbox(&mut pane.find_form.whole_container, whole);
         let running = pane.name_search.as_ref().is_some_and(|s| s.is_running());

@@ -22,15 +22,16 @@ impl BlobPane {
     pub(super) fn watch_key(&self) -> ReadFor {
         ReadFor {
             prefix: self.options(None).prefix,
-            flat: self.flat,
+            flat: self.core.flat,
         }
     }
 
     /// The last name loaded, when the listing is not whole (a read goes no further).
     fn loaded_end(&self) -> Option<String> {
-        self.next_marker
+        self.core
+            .next_marker
             .as_ref()
-            .and_then(|_| watch::last_name(&self.blobs, &self.folders))
+            .and_then(|_| watch::last_name(&self.core.blobs, &self.core.folders))
     }
 
     /// Applies a finished read (when it is still for the listing shown), and starts the next when it is due:
@@ -47,39 +48,44 @@ impl BlobPane {
                         ..Default::default()
                     };
                     self.keep_snapshots(&mut page);
-                    let shown = std::mem::take(&mut self.blobs);
+                    let shown = std::mem::take(&mut self.core.blobs);
                     self.observe_leases(&page.blobs, &shown);
-                    self.blobs = shown;
+                    self.core.blobs = shown;
                     read.blobs = page.blobs;
                     // Never past the rows held now: names beyond them are for Load more.
                     read.covered_to = match (read.covered_to.take(), self.loaded_end()) {
                         (Some(a), Some(b)) => Some(a.min(b)),
                         (a, b) => a.or(b),
                     };
-                    let selected = self.details.as_ref().map(|d| d.name.clone());
+                    let selected = self.core.details.as_ref().map(|d| d.name.clone());
                     if self.watch.marks_for.as_ref() != Some(&key) {
                         self.watch.marks.clear();
                         self.watch.marks_for = Some(key);
                     }
-                    let found = watch::apply(&mut self.blobs, &mut self.folders, &mut self.watch.marks, read);
+                    let found = watch::apply(
+                        &mut self.core.blobs,
+                        &mut self.core.folders,
+                        &mut self.watch.marks,
+                        read,
+                    );
                     // The selected blob changed: its details (and its draft's service side) are read again.
                     if let Some(name) = selected.filter(|n| found.iter().any(|c| &c.name == n)) {
                         self.load_details(ctx, &name);
                     }
                     watch::log(&mut self.watch.changes, found);
-                    self.last_refresh = std::time::Instant::now();
+                    self.core.last_refresh = std::time::Instant::now();
                 }
                 Err(e) => {
                     self.watch.cadence.failed(e.status, &e.plain_words());
                 }
             }
         }
-        let idle = self.listing.is_none() && self.all_pages.is_none() && !self.watch.is_reading();
-        if self.started && self.shown && idle && self.watch.cadence.due() {
+        let idle = self.core.listing.is_none() && self.core.all_pages.is_none() && !self.watch.is_reading();
+        if self.core.started && self.core.shown && idle && self.watch.cadence.due() {
             let (end, options) = (self.loaded_end(), self.options(None));
-            let flat = self.flat;
+            let flat = self.core.flat;
             self.watch
-                .start(ctx.backend, ctx.client, &self.container, options, end, flat);
+                .start(ctx.backend, ctx.client, &self.core.container, options, end, flat);
         }
     }
 
@@ -88,17 +94,18 @@ impl BlobPane {
     pub(super) fn listing_replaced(&mut self) {
         if self.watch.marks_for.as_ref() == Some(&self.watch_key()) {
             let end = self.loaded_end();
-            watch::keep_vanished(&mut self.blobs, &self.watch.marks, end.as_deref());
+            watch::keep_vanished(&mut self.core.blobs, &self.watch.marks, end.as_deref());
         } else {
             self.watch.marks.clear();
         }
     }
 
     pub fn dismiss_vanished(&mut self) {
-        watch::dismiss_vanished(&mut self.blobs, &mut self.watch.marks);
-        let blobs = &self.blobs;
-        let folders = &self.folders;
-        self.selection
+        watch::dismiss_vanished(&mut self.core.blobs, &mut self.watch.marks);
+        let blobs = &self.core.blobs;
+        let folders = &self.core.folders;
+        self.core
+            .selection
             .retain(|n| folders.binary_search(n).is_ok() || blobs.binary_search_by(|b| b.name.as_str().cmp(n)).is_ok());
     }
 }
@@ -139,11 +146,11 @@ pub fn changes_list(pane: &mut BlobPane, ui: &mut egui::Ui) {
     if !pane.watch.show_changes {
         return;
     }
-    ui.push_id(("blob-changes", &pane.container), |ui| {
+    ui.push_id(("blob-changes", &pane.core.container), |ui| {
         ui.group(|ui| {
             ui.set_max_height(170.0);
             ui.strong("Changes seen");
-            pane.watch.changes.ui(ui, ("blob", &pane.container));
+            pane.watch.changes.ui(ui, ("blob", &pane.core.container));
         });
     });
 }

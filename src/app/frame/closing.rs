@@ -37,7 +37,7 @@ impl Pane {
 
     fn hide(&mut self) {
         match self {
-            Pane::Blob(p) => p.shown = false,
+            Pane::Blob(p) => p.core.shown = false,
             Pane::Queue(p) => p.hide(),
             Pane::Table(_) | Pane::Waiting => {}
         }

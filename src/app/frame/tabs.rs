@@ -199,7 +199,7 @@ impl Tabs {
                 };
             }
             match &mut tab.pane {
-                Pane::Blob(p) => p.shown = active == Some(i),
+                Pane::Blob(p) => p.core.shown = active == Some(i),
                 Pane::Queue(p) => p.shown = active == Some(i),
                 Pane::Table(p) => p.shown = active == Some(i),
                 Pane::Waiting => {}

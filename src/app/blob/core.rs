@@ -1,0 +1,116 @@
+//! The core of a container tab that every feature sees, read-only: the account and container, the folder shown,
+//! what is listed of it, the selection and the selected blob's properties. Features change it only by asking the
+//! pane (`feature::Effects`).
+
+use std::collections::BTreeSet;
+use std::time::Instant;
+
+pub use crate::app::blob::details_read::Details;
+use crate::app::context::Pending;
+use crate::app::context::leases::LeaseKey;
+use crate::storage::StorageError;
+use crate::storage::blob::{BlobItem, BlobListing, BlobProperties};
+
+pub struct BlobCore {
+    pub(crate) container: String,
+    /// The account's identity (`Account::identity`), which keys the leases this app holds.
+    pub(crate) account: String,
+    pub(crate) prefix: String,
+    pub(crate) back: Vec<String>,
+    pub(crate) flat: bool,
+    pub(crate) page_size: u32,
+    /// Load all lists in parts at once (off: the one marker chain, the benchmarks' baseline).
+    pub(crate) in_parts: bool,
+    pub(crate) blobs: Vec<BlobItem>,
+    pub(crate) folders: Vec<String>,
+    pub(crate) next_marker: Option<String>,
+    /// Load all under way: pages streaming in until the end, an error or Stop.
+    pub(crate) all_pages: Option<crate::app::blob::walk::Walk<BlobListing>>,
+    /// Names starting with this (after the folder) are shown; the rest stay loaded.
+    pub(crate) name_filter: String,
+    /// The prefix asked of the service instead of the folder's, while the filter's text is searched there.
+    pub(crate) searched: Option<String>,
+    /// When the listing shown was last read (the lease timeline's "seen available at").
+    pub(crate) seen_at: f64,
+    pub(crate) shown_before: Vec<BlobItem>,
+    pub(crate) error: Option<StorageError>,
+    pub(crate) listing: Option<(Pending<Result<BlobListing, StorageError>>, bool)>,
+    pub(crate) refreshing: Option<Pending<Result<BlobListing, StorageError>>>,
+    pub(crate) last_refresh: Instant,
+    pub(crate) selection: BTreeSet<String>,
+    pub(crate) details: Option<Details>,
+    pub(crate) started: bool,
+    /// Whether this is the tab on screen: only that one refreshes its indicators.
+    pub(crate) shown: bool,
+    /// The Tags column: listings ask for each blob's tags.
+    pub(crate) show_tags: bool,
+    /// Show snapshots: listings include them, kept here by base blob (the listing keeps one row per name).
+    pub(crate) show_snapshots: bool,
+    pub(crate) snapshots_of: std::collections::BTreeMap<String, Vec<BlobItem>>,
+}
+
+impl BlobCore {
+    pub fn new(account: &str, container: &str) -> Self {
+        BlobCore {
+            container: container.to_string(),
+            account: account.to_string(),
+            prefix: String::new(),
+            back: Vec::new(),
+            flat: false,
+            page_size: 1000,
+            in_parts: true,
+            blobs: Vec::new(),
+            folders: Vec::new(),
+            next_marker: None,
+            all_pages: None,
+            name_filter: String::new(),
+            searched: None,
+            seen_at: 0.0,
+            shown_before: Vec::new(),
+            error: None,
+            listing: None,
+            refreshing: None,
+            last_refresh: Instant::now(),
+            selection: BTreeSet::new(),
+            details: None,
+            started: false,
+            shown: false,
+            show_tags: false,
+            show_snapshots: false,
+            snapshots_of: Default::default(),
+        }
+    }
+
+    /// The key of the container's lease (None) or a blob's, in the lease book.
+    pub fn key(&self, blob: Option<&str>) -> LeaseKey {
+        LeaseKey::new(&self.account, &self.container, blob)
+    }
+
+    /// The selected blob's properties, once they have arrived.
+    pub fn selected_properties(&self) -> Option<&BlobProperties> {
+        self.details.as_ref().and_then(|d| d.props.as_ref())
+    }
+
+    /// The name of the blob whose details are shown.
+    pub fn shown_blob(&self) -> Option<&str> {
+        self.details.as_ref().map(|d| d.name.as_str())
+    }
+
+    /// The ETag of a blob's properties shown in its details, once they have arrived.
+    pub fn shown_etag(&self, name: &str) -> Option<String> {
+        self.details
+            .as_ref()
+            .filter(|d| d.name == name)
+            .and_then(|d| d.props.as_ref())
+            .map(|p| p.etag.clone())
+    }
+
+    /// The length the details show for a blob.
+    pub fn shown_length(&self, blob: &str) -> Option<u64> {
+        self.details
+            .as_ref()
+            .filter(|d| d.name == blob)
+            .and_then(|d| d.props.as_ref())
+            .map(|p| p.content_length)
+    }
+}
