@@ -17,7 +17,7 @@ use bytes::Bytes;
 use common::fault_proxy::Fault;
 use common::pane_world::World;
 use proptest::prelude::*;
-use tessera::app::blob::actions::LeaseAction;
+use tessera::app::blob::leases::{LeaseAction, Leases};
 use tessera::app::blob::pane::BlobPane;
 use tessera::storage::Client;
 use tessera::storage::blob::{BlobHttpHeaders, Conditions, DeleteSnapshots, LeaseTarget, PublicAccess};
@@ -454,8 +454,11 @@ impl Run {
         }
         let key = self.pane.key(Some(&b));
         self.proxy.inject([Fault::Delay(Duration::from_millis(300))]);
-        self.world
-            .with(|ctx| self.pane.lease_action(ctx, Some(b.clone()), LeaseAction::Acquire));
+        self.world.with(|ctx| {
+            self.pane.with_feature(ctx, |leases: &mut Leases, core, ctx, fx| {
+                leases.lease_action(core, ctx, fx, (Some(b.clone()), LeaseAction::Acquire))
+            })
+        });
         // Closed before the reply: the frame keeps a tab with work out, unseen, until it lands.
         assert!(self.pane.has_sent_work(), "the lease request is out");
         self.settle();

@@ -6,6 +6,8 @@
 mod common;
 mod ui;
 
+use tessera::app::blob::deleted::DeletedBlobs;
+
 use std::time::Duration;
 
 use common::blobs::put;
@@ -45,9 +47,10 @@ fn snapshots_are_listed_under_their_blob_and_one_is_promoted() {
     assert_eq!(names, ["a.txt", "b.txt"], "one row per blob in the listing itself");
     // Azurite keeps no deleted blobs (its service properties say so): the switch for them is not offered.
     t.wait_app("the account's retention read", Duration::from_secs(30), |app| {
-        app.active_blob().is_some_and(|p| p.retention_known())
+        app.active_blob()
+            .is_some_and(|p| p.feature::<DeletedBlobs>().is_some_and(DeletedBlobs::retention_known))
     });
-    assert!(!t.blob().offers_deleted());
+    assert!(!t.blob().feature::<DeletedBlobs>().unwrap().offers_deleted());
     assert!(t.harness.query_by_label_contains("Show deleted blobs").is_none());
     // A refresh re-reads the first page: the snapshots are not listed twice.
     t.click("Refresh");

@@ -2,12 +2,11 @@
 //! snapshots (take, promote, delete), previews and SAS URLs. Each runs in the background and reports back
 //! through the pane's one-off results.
 
-use crate::app::blob::pane::{BlobPane, LeaseChange, OpDone};
+use crate::app::blob::pane::{BlobPane, OpDone};
 use crate::app::context::{PaneContext, Unit};
 use crate::storage::StorageError;
 use crate::storage::blob::DeleteSnapshots;
 use crate::storage::blob::conditions::Conditions;
-use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
 
 /// A delete job's words: what went, what was already gone, what the tag condition spared, and what was kept
 /// because it changed.
@@ -155,68 +154,6 @@ impl BlobPane {
         (self.core.container.clone(), blob.map(str::to_string))
     }
 
-    /// Acquire, renew, change, release or break the lease on the selected blob (or the container).
-    pub fn lease_action(&mut self, ctx: &mut PaneContext, blob: Option<String>, action: LeaseAction) {
-        let client = ctx.client.clone();
-        let key = self.key(blob.as_deref());
-        let held = ctx.leases.held(&key).map(|h| h.lease_id.clone());
-        let container = self.core.container.clone();
-        let duration = if self.lease_form.infinite {
-            LeaseDuration::Infinite
-        } else {
-            LeaseDuration::Seconds(self.lease_form.seconds)
-        };
-        let proposed = Some(self.lease_form.proposed.trim().to_string()).filter(|p| !p.is_empty());
-        let period = self.lease_form.break_period;
-        self.run(ctx, async move {
-            let target = match &blob {
-                Some(b) => LeaseTarget::Blob { container: &container, blob: b },
-                None => LeaseTarget::Container(&container),
-            };
-            let what = blob.clone().map(|b| format!("`{b}`")).unwrap_or_else(|| format!("container `{container}`"));
-            let none = Conditions::none();
-            let (message, lease) = match action {
-                LeaseAction::Acquire => match client.acquire_lease(target, duration, proposed.as_deref(), &none).await {
-                    Ok(g) => (Ok(format!("Leased {what}: lease id {}", g.lease_id)), Some(LeaseChange::Acquired(key, g.lease_id, duration))),
-                    Err(e) => (Err(e), None),
-                },
-                LeaseAction::Renew | LeaseAction::Change | LeaseAction::Release => {
-                    let Some(id) = held else {
-                        return OpDone {
-                            message: Err(StorageError::invalid(
-                                "Use the lease",
-                                "This app holds no lease on it, so it has no lease id to use. Acquire one, or break theirs.",
-                            )),
-                            lease: None,
-                        };
-                    };
-                    match action {
-                        LeaseAction::Renew => match client.renew_lease(target, &id, &none).await {
-                            Ok(_) => (Ok(format!("Renewed the lease on {what}")), Some(LeaseChange::Renewed(key))),
-                            Err(e) => (Err(e), None),
-                        },
-                        LeaseAction::Change => {
-                            let new_id = proposed.unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
-                            match client.change_lease(target, &id, &new_id, &none).await {
-                                Ok(g) => (Ok(format!("The lease on {what} now has id {}", g.lease_id)), Some(LeaseChange::Changed(key, g.lease_id))),
-                                Err(e) => (Err(e), None),
-                            }
-                        }
-                        _ => match client.release_lease(target, &id, &none).await {
-                            Ok(()) => (Ok(format!("Released the lease on {what}")), Some(LeaseChange::Released(key))),
-                            Err(e) => (Err(e), None),
-                        },
-                    }
-                }
-                LeaseAction::Break => match client.break_lease(target, Some(period), &none).await {
-                    Ok(left) => (Ok(format!("Breaking the lease on {what}: broken in {left} s")), Some(LeaseChange::Broke(key, left))),
-                    Err(e) => (Err(e), None),
-                },
-            };
-            OpDone { message, lease }
-        });
-    }
-
     /// Takes a snapshot of the version shown (If-Match its ETag): a snapshot of a version nobody looked at
     /// would be a record of something else.
     pub fn snapshot(&mut self, ctx: &mut PaneContext, name: &str) {
@@ -301,43 +238,6 @@ impl BlobPane {
             }
         });
     }
-
-    /// Starts making a SAS URL (a user delegation SAS for a signed-in account, which asks the service for a
-    /// key first); it is copied to the clipboard when it arrives.
-    pub fn make_sas_url(&mut self, ctx: &PaneContext, blob: Option<&str>) {
-        let (start, expiry) = match self.sas_terms.window() {
-            Ok(w) => w,
-            Err(why) => {
-                self.message = Some(Err(StorageError::invalid("Create a SAS URL", why)));
-                return;
-            }
-        };
-        let limits = crate::storage::blob::SasLimits {
-            start,
-            ip: self.sas_terms.ip(),
-            https_only: self.sas_terms.https_only,
-        };
-        let (client, container, blob) = (
-            ctx.client.clone(),
-            self.core.container.clone(),
-            blob.map(str::to_string),
-        );
-        let permissions = self.sas_permissions;
-        self.sas_making = Some(ctx.backend.spawn(async move {
-            client
-                .shareable_sas_url_within(&container, blob.as_deref(), permissions, expiry, &limits)
-                .await
-        }));
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LeaseAction {
-    Acquire,
-    Renew,
-    Change,
-    Release,
-    Break,
 }
 
 #[cfg(test)]

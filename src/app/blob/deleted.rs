@@ -2,9 +2,12 @@
 //! properties say so; Azurite's never do), listed apart from the live listing (a deleted blob may share its name
 //! with a live one), each with how long it is kept and Undelete.
 
-use crate::app::blob::pane::{BlobPane, OpDone};
-use crate::app::context::{Loading, PaneContext, take_ready};
-use crate::storage::blob::{BlobItem, BlobListing, Retention};
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
+use crate::app::context::sent::OpDone;
+use crate::app::context::{InFlight, PaneContext};
+use crate::storage::StorageError;
+use crate::storage::blob::{BlobItem, BlobListing, ListBlobsOptions, Retention};
 
 #[derive(Default)]
 pub struct DeletedBlobs {
@@ -13,28 +16,50 @@ pub struct DeletedBlobs {
     /// The account answered (whatever it said).
     known: bool,
     pub show: bool,
-    reading: Loading<Retention>,
+    /// The account's answer about retention (asked once).
+    reading: InFlight<(), Result<Retention, StorageError>>,
     pub listed: Vec<BlobItem>,
 }
 
-impl DeletedBlobs {
-    /// Asks the account once whether it keeps deleted blobs.
-    pub fn read_retention(&mut self, ctx: &PaneContext) {
-        if self.reading.is_some() || self.known {
-            return;
+impl BlobFeature for DeletedBlobs {
+    fn event(&mut self, event: &BlobEvent, _: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        if let BlobEvent::Listing = event {
+            self.read_retention(ctx);
         }
-        let client = ctx.client.clone();
-        self.reading = Some(ctx.backend.spawn(async move { client.blob_retention().await }));
     }
 
-    pub fn poll(&mut self) {
+    fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         // A failure (a SAS without service rights, say) leaves the switch hidden: nothing to offer then.
-        if let Some(answer) = take_ready(&mut self.reading) {
+        if let Some(((), answer)) = self.reading.take() {
             self.known = true;
             if let Ok(r) = answer {
                 self.kept_days = r.deleted_blob_days;
             }
         }
+    }
+
+    fn listing_options(&self, options: &mut ListBlobsOptions) {
+        options.include_deleted = self.show;
+    }
+
+    fn take_rows(&mut self, page: &mut BlobListing) {
+        self.take_from(page);
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        self.ui(ui, core, ctx, fx);
+    }
+}
+
+impl DeletedBlobs {
+    /// Asks the account once whether it keeps deleted blobs.
+    pub fn read_retention(&mut self, ctx: &PaneContext) {
+        if !self.reading.is_empty() || self.known {
+            return;
+        }
+        let client = ctx.client.clone();
+        self.reading
+            .start((), ctx.backend.spawn(async move { client.blob_retention().await }));
     }
 
     /// Takes a page's deleted blobs out of it (into the deleted list).
@@ -54,52 +79,51 @@ impl DeletedBlobs {
     }
 }
 
-impl BlobPane {
-    pub fn undelete(&mut self, ctx: &mut PaneContext, name: &str) {
-        let (client, container, name) = self.owned(ctx, name);
-        self.deleted.listed.retain(|b| b.name != name);
-        self.run(ctx, async move {
+impl DeletedBlobs {
+    pub fn undelete(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects, name: &str) {
+        let (client, container, name) = (ctx.client.clone(), core.container.clone(), name.to_string());
+        self.listed.retain(|b| b.name != name);
+        fx.op(ctx.send(async move {
             let r = client.undelete_blob(&container, &name).await;
             OpDone {
                 message: r.map(|_| format!("Undeleted `{name}`")),
                 lease: None,
             }
-        });
+        }));
     }
 
     /// Whether the account has said whether it keeps deleted blobs.
     pub fn retention_known(&self) -> bool {
-        self.deleted.known
+        self.known
     }
 
     /// Whether the Show deleted blobs switch is offered (the account keeps deleted blobs).
     pub fn offers_deleted(&self) -> bool {
-        self.deleted.kept_days.is_some()
+        self.kept_days.is_some()
     }
-}
 
-/// The switch, when the account keeps deleted blobs, and the deleted blobs listed.
-pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-    let Some(days) = pane.deleted.kept_days else { return };
-    if ui
-        .checkbox(&mut pane.deleted.show, format!("Show deleted blobs (kept {days} days)"))
-        .changed()
-    {
-        pane.deleted.listed.clear();
-        pane.list(ctx);
-    }
-    if !pane.deleted.show || pane.deleted.listed.is_empty() {
-        return;
-    }
-    let mut undelete = None;
-    egui::Grid::new(("deleted-blobs", &pane.core.container))
-        .striped(true)
-        .show(ui, |ui| {
-            for b in &pane.deleted.listed {
-                ui.label(&b.name);
-                ui.label(crate::app::widgets::format::human_bytes(b.properties.content_length));
-                ui.label(b.retention.describe().unwrap_or_default());
-                if ui
+    /// The switch, when the account keeps deleted blobs, and the deleted blobs listed.
+    fn ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        let Some(days) = self.kept_days else { return };
+        if ui
+            .checkbox(&mut self.show, format!("Show deleted blobs (kept {days} days)"))
+            .changed()
+        {
+            self.listed.clear();
+            fx.relist();
+        }
+        if !self.show || self.listed.is_empty() {
+            return;
+        }
+        let mut undelete = None;
+        egui::Grid::new(("deleted-blobs", &core.container))
+            .striped(true)
+            .show(ui, |ui| {
+                for b in &self.listed {
+                    ui.label(&b.name);
+                    ui.label(crate::app::widgets::format::human_bytes(b.properties.content_length));
+                    ui.label(b.retention.describe().unwrap_or_default());
+                    if ui
                     .small_button(format!("Undelete {}", b.name))
                     .on_hover_text(
                         "Undelete takes no condition: it restores this blob's deleted data and its deleted snapshots, \
@@ -109,10 +133,11 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 {
                     undelete = Some(b.name.clone());
                 }
-                ui.end_row();
-            }
-        });
-    if let Some(name) = undelete {
-        pane.undelete(ctx, &name);
+                    ui.end_row();
+                }
+            });
+        if let Some(name) = undelete {
+            self.undelete(core, ctx, fx, &name);
+        }
     }
 }

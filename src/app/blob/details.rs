@@ -1,21 +1,17 @@
 //! The side panel of a container tab: the selected blob's properties, metadata and headers (saved with
 //! If-Match), its lease controls, snapshots, preview and SAS; with no blob selected, the container's own.
 
-use crate::app::blob::actions::LeaseAction;
 use crate::app::blob::details_form::HEADER_NAMES;
 use crate::app::blob::pane::{BlobConfirm, BlobPane};
-use crate::app::blob::view::lease_label;
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::{human_bytes, thousands, utc_opt};
 
 pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-    let dark = ui.visuals().dark_mode;
     let Some(name) = pane.core.details.as_ref().map(|d| d.name.clone()) else {
         container_details(pane, ui, ctx);
         return;
     };
     ui.heading(&name);
-    let key = pane.key(Some(&name));
     // The same rows while loading, so nothing below moves when the properties arrive.
     let props = pane.core.details.as_ref().and_then(|d| d.props.clone());
     let value = |f: &dyn Fn(&crate::storage::blob::BlobProperties) -> String| {
@@ -23,9 +19,11 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
     };
     // The actions first, where the panel opens: lease, snapshot, download, the lab; the properties below.
     ui.horizontal_wrapped(|ui| {
-        if ui.button("Preview").clicked() {
-            pane.preview(ctx, &name, None);
+        let mut fx = crate::app::blob::feature::Effects::default();
+        for f in pane.features.iter_mut() {
+            f.blob_actions_ui(ui, &name, &pane.core, ctx, &mut fx);
         }
+        pane.apply(ctx, fx);
         if ui.button("Download this blob…").clicked() {
             pane.core.selection = std::iter::once(name.clone()).collect();
             pane.ask(ctx, crate::app::blob::pane::DialogFor::Download);
@@ -45,20 +43,9 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
         }
     });
     crate::app::blob::copy_paste::rename_ui(pane, ui, ctx, &name);
-    match &props {
-        Some(p) => {
-            ui.horizontal(|ui| {
-                ui.label("Lease now:");
-                ui.label(lease_label(ctx.leases, &key, &p.lease, dark));
-            });
-        }
-        None => {
-            ui.label("Loading the properties…");
-        }
+    if props.is_none() {
+        ui.label("Loading the properties…");
     }
-    let held = ctx.leases.held(&key).map(|h| h.lease_id.clone());
-    ui.label(format!("This app's lease id: {}", held.as_deref().unwrap_or("none")));
-    lease_controls(pane, ui, ctx, Some(name.clone()));
     ui.separator();
     egui::Grid::new("blob-props").striped(true).show(ui, |ui| {
         let mut row = |k: &str, v: String| {
@@ -122,7 +109,6 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
     crate::app::blob::tags_edit::tags_ui(pane, ui, ctx, &name);
     ui.separator();
     form(pane, ui, ctx, &name);
-    sas_controls(pane, ui, ctx, Some(&name));
     ui.separator();
     ui.strong("Snapshots");
     let snaps = pane
@@ -148,7 +134,9 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             ui.monospace(&time);
             ui.label(human_bytes(s.properties.content_length));
             if button(ui, "View") {
-                pane.preview(ctx, &name, Some(&time));
+                let mut fx = crate::app::blob::feature::Effects::default();
+                fx.preview(&name, Some(&time));
+                pane.apply(ctx, fx);
             }
             if button(ui, "Promote") {
                 pane.confirm = Some(BlobConfirm::PromoteSnapshot {
@@ -164,8 +152,11 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             }
         });
     }
-    crate::app::blob::versions::ui(pane, ui, ctx, &name);
-    crate::app::blob::preview::ui(pane, ui);
+    let mut fx = crate::app::blob::feature::Effects::default();
+    for f in pane.features.iter_mut() {
+        f.blob_ui(ui, &name, &pane.core, ctx, &mut fx);
+    }
+    pane.apply(ctx, fx);
 }
 
 fn container_details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
@@ -176,100 +167,13 @@ fn container_details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneConte
     }
     crate::app::blob::container_edit::ui(pane, ui, ctx);
     ui.label("Select a blob to see its properties, lease and snapshots.");
-    lease_controls(pane, ui, ctx, None);
-    sas_controls(pane, ui, ctx, None);
     let lease = ctx.leases.id_for_write(&pane.key(None));
     pane.policies.ui(ui, ctx, lease);
-}
-
-fn lease_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, blob: Option<String>) {
-    ui.separator();
-    ui.strong(if blob.is_some() {
-        "Lease on this blob"
-    } else {
-        "Lease on the container"
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Duration:");
-        for s in [15, 30, 60] {
-            if ui
-                .selectable_label(
-                    !pane.lease_form.infinite && pane.lease_form.seconds == s,
-                    format!("{s} s lease"),
-                )
-                .clicked()
-            {
-                pane.lease_form.seconds = s;
-                pane.lease_form.infinite = false;
-            }
-        }
-        if ui
-            .selectable_label(pane.lease_form.infinite, "infinite lease")
-            .clicked()
-        {
-            pane.lease_form.infinite = true;
-        }
-    });
-    ui.horizontal(|ui| {
-        let l = ui.label("Proposed id:");
-        ui.add(
-            egui::TextEdit::singleline(&mut pane.lease_form.proposed)
-                .desired_width(250.0)
-                .hint_text("optional GUID"),
-        )
-        .labelled_by(l.id);
-    });
-    ui.horizontal_wrapped(|ui| {
-        for (label, action) in [
-            ("Acquire lease", LeaseAction::Acquire),
-            ("Renew lease", LeaseAction::Renew),
-            ("Change lease id", LeaseAction::Change),
-            ("Release lease", LeaseAction::Release),
-        ] {
-            if ui.button(label).clicked() {
-                pane.lease_action(ctx, blob.clone(), action);
-            }
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Break period:");
-        for p in [0, 3, 10, 30, 60] {
-            ui.selectable_value(&mut pane.lease_form.break_period, p, format!("{p} s break"));
-        }
-        if ui.button("Break lease").clicked() {
-            pane.lease_action(ctx, blob.clone(), LeaseAction::Break);
-        }
-    });
-}
-
-fn sas_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, blob: Option<&str>) {
-    ui.collapsing("SAS URL", |ui| {
-        ui.horizontal_wrapped(|ui| {
-            let p = &mut pane.sas_permissions;
-            ui.checkbox(&mut p.read, "read");
-            ui.checkbox(&mut p.add, "add");
-            ui.checkbox(&mut p.create, "create");
-            ui.checkbox(&mut p.write, "write");
-            ui.checkbox(&mut p.delete, "delete");
-            if blob.is_none() {
-                ui.checkbox(&mut p.list, "list");
-            }
-        });
-        ui.horizontal_wrapped(|ui| pane.sas_terms.ui(ui));
-        // A signed-in account has no key: it signs with a user delegation key the service gives it.
-        let signed_in = matches!(ctx.client.account().credential, crate::storage::Credential::Bearer(_));
-        let label = if signed_in {
-            "Copy user delegation SAS URL"
-        } else {
-            "Copy SAS URL"
-        };
-        if ui
-            .add_enabled(pane.sas_making.is_none(), egui::Button::new(label))
-            .clicked()
-        {
-            pane.make_sas_url(ctx, blob);
-        }
-    });
+    let mut fx = crate::app::blob::feature::Effects::default();
+    for f in pane.features.iter_mut() {
+        f.container_ui(ui, &pane.core, ctx, &mut fx);
+    }
+    pane.apply(ctx, fx);
 }
 
 /// The metadata and headers as the user edits them, with what the service changed under the edit marked, the

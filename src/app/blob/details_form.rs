@@ -191,6 +191,7 @@ impl BlobPane {
             said.push(format!("the settings of container `{}`", self.core.container));
         }
         said.extend(self.policies.unsaved());
+        said.extend(self.features.unsaved());
         said
     }
 

@@ -29,9 +29,7 @@ impl BlobPane {
                 loading: None,
                 snap_loading: None,
             });
-            self.preview = None;
-            // A preview asked for the blob left behind must not land in this one's panel.
-            self.preview_loading = None;
+            self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Selected(Some(name)));
         }
         self.read_tags(ctx, name);
         let (client, container, blob) = (ctx.client.clone(), self.core.container.clone(), name.to_string());

@@ -24,7 +24,7 @@ impl BlobPane {
         let options = self.options(Some(marker));
         let (client, container) = (ctx.client.clone(), self.core.container.clone());
         // Whole pages: Load all shows everything listed.
-        let stream = match self.core.show_snapshots || self.deleted.show || !self.core.in_parts {
+        let stream = match options.include_snapshots || options.include_deleted || !self.core.in_parts {
             true => Walk::start(ctx.backend, client, container, vec![options], |page| page),
             false => Walk::in_parts(ctx.backend, client, container, options, self.last_shown(), |page| page),
         };
@@ -91,7 +91,9 @@ impl BlobPane {
     /// the snapshots of the blobs it lists.
     pub(super) fn keep_snapshots(&mut self, listing: &mut BlobListing) {
         // Deleted blobs (listed when Show deleted blobs is on) go to their own list the same way.
-        self.deleted.take_from(listing);
+        for f in self.features.iter_mut() {
+            f.take_rows(listing);
+        }
         if !listing.blobs.iter().any(|b| b.snapshot.is_some()) {
             return;
         }

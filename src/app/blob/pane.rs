@@ -7,13 +7,11 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 pub use crate::app::blob::details_read::Details;
-use crate::app::blob::preview::{Preview, PreviewBytes, PreviewFor};
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseKey;
-use crate::app::context::{Loading, Pending, ReplyFor, take_all_ready, take_ready};
+use crate::app::context::{Loading, Pending, take_all_ready, take_ready};
 use crate::storage::StorageError;
 use crate::storage::blob::container::ContainerProperties;
-use crate::storage::blob::sas::SasPermissions;
 use crate::storage::blob::{BlobItem, BlobProperties, ListBlobsOptions};
 
 /// How often the indicators refresh while the tab is shown.
@@ -92,16 +90,11 @@ pub enum DialogFor {
     CompareLocal,
 }
 
-pub struct LeaseForm {
-    pub seconds: u32,
-    pub infinite: bool,
-    pub proposed: String,
-    pub break_period: u32,
-}
-
 pub struct BlobPane {
     /// What every feature of the tab sees: the container, the folder, the listing, the selection, the details.
     pub(crate) core: crate::app::blob::core::BlobCore,
+    /// Everything else the tab does, each feature with its own state (`feature::BlobFeature`).
+    pub(crate) features: crate::app::blob::feature::Features,
     /// The drafts of blobs' metadata and headers, by blob, and their saves.
     pub(crate) forms: crate::app::blob::details_form::BlobDrafts,
     pub(crate) container_props: Option<(ContainerProperties, Vec<(String, String)>)>,
@@ -109,16 +102,6 @@ pub struct BlobPane {
     pub(super) container_loading: Loading<(ContainerProperties, Vec<(String, String)>)>,
     pub(crate) upload_mode: UploadMode,
     pub(crate) confirm: Option<BlobConfirm>,
-    pub(crate) lease_form: LeaseForm,
-    pub(crate) sas_permissions: SasPermissions,
-    pub(crate) sas_terms: crate::app::widgets::sas_terms::SasTerms,
-    pub(super) sas_making: Loading<String>,
-    /// A SAS URL made, waiting for the panel to put it on the clipboard.
-    pub(crate) sas_to_copy: Option<String>,
-    pub(crate) preview: Option<Preview>,
-    pub(super) preview_loading: Option<ReplyFor<PreviewFor, Result<PreviewBytes, StorageError>>>,
-    /// The image egui holds for the preview shown, forgotten when another takes its place.
-    pub(crate) shown_image: Option<String>,
     pub(super) ops: Vec<Pending<OpDone>>,
     pub(super) dialog: Option<(Pending<Option<Vec<PathBuf>>>, DialogFor)>,
     /// A download's destinations being checked, then the question about files already there.
@@ -148,8 +131,6 @@ pub struct BlobPane {
     /// New append and page blobs, appends and page writes, and the page ranges shown.
     pub(crate) append_page: crate::app::blob::append_page::AppendPage,
     pub(crate) policies: crate::app::widgets::policies::PoliciesEdit,
-    pub(crate) deleted: crate::app::blob::deleted::DeletedBlobs,
-    pub(crate) versions: crate::app::blob::versions::Versions,
     /// Watch: the listing read again on an interval, what changed marked in place.
     pub(crate) watch: crate::app::blob::watch::ContainerWatch,
     /// Compare folders: this folder against a picked one or a local folder.
@@ -164,6 +145,29 @@ pub struct BlobPane {
 }
 
 impl BlobPane {
+    /// The feature of type `T` (what tests and the binary read of it).
+    pub fn feature<T: crate::app::blob::feature::BlobFeature>(&self) -> Option<&T> {
+        self.features.get::<T>()
+    }
+
+    /// Runs `f` on the feature of type `T`, as its own controls would, then does what it asked of the pane.
+    pub fn with_feature<T: crate::app::blob::feature::BlobFeature, R>(
+        &mut self,
+        ctx: &mut PaneContext,
+        f: impl FnOnce(
+            &mut T,
+            &crate::app::blob::core::BlobCore,
+            &mut PaneContext,
+            &mut crate::app::blob::feature::Effects,
+        ) -> R,
+    ) -> Option<R> {
+        let mut fx = crate::app::blob::feature::Effects::default();
+        let feature = self.features.get_mut::<T>()?;
+        let r = f(feature, &self.core, ctx, &mut fx);
+        self.apply(ctx, fx);
+        Some(r)
+    }
+
     /// The blobs listed so far in the folder shown (or flat).
     pub fn blobs(&self) -> &[BlobItem] {
         &self.core.blobs
@@ -186,7 +190,8 @@ impl BlobPane {
 
     /// The address under which egui holds the image preview shown now, if one is.
     pub fn shown_image(&self) -> Option<&str> {
-        self.shown_image.as_deref()
+        let previews = self.features.get::<crate::app::blob::preview::Previews>()?;
+        previews.shown_image.as_deref()
     }
 
     /// The selected blob's properties, once they have arrived.
@@ -247,25 +252,18 @@ impl BlobPane {
     pub fn new(account: &str, container: &str) -> Self {
         BlobPane {
             core: crate::app::blob::core::BlobCore::new(account, container),
+            features: crate::app::blob::feature::Features::default()
+                .with(crate::app::blob::versions::Versions::default())
+                .with(crate::app::blob::preview::Previews::default())
+                .with(crate::app::blob::deleted::DeletedBlobs::default())
+                .with(crate::app::blob::leases::Leases::default())
+                .with(crate::app::blob::sas::SasUrls::default()),
             forms: Default::default(),
             container_props: None,
             container_loading: None,
             container_edit: None,
             upload_mode: UploadMode::OnlyIfNew,
             confirm: None,
-            lease_form: LeaseForm {
-                seconds: 15,
-                infinite: false,
-                proposed: String::new(),
-                break_period: 0,
-            },
-            sas_permissions: SasPermissions::read_only(),
-            sas_terms: Default::default(),
-            sas_making: None,
-            sas_to_copy: None,
-            preview: None,
-            preview_loading: None,
-            shown_image: None,
             ops: Vec::new(),
             dialog: None,
             download_check: None,
@@ -286,8 +284,6 @@ impl BlobPane {
             rename_to: String::new(),
             append_page: Default::default(),
             policies: crate::app::widgets::policies::PoliciesEdit::new(crate::storage::Service::Blob, container),
-            deleted: Default::default(),
-            versions: Default::default(),
             watch: Default::default(),
             folder_compare: None,
             move_check: None,
@@ -303,8 +299,8 @@ impl BlobPane {
         self.core.listing.is_some()
             || self.core.all_pages.is_some()
             || !self.ops.is_empty()
-            || self.preview_loading.is_some()
             || self.watch.is_reading()
+            || self.features.busy()
     }
 
     /// Whether the selected blob's properties are being read.
@@ -317,7 +313,7 @@ impl BlobPane {
     }
 
     pub(super) fn options(&self, marker: Option<String>) -> ListBlobsOptions {
-        ListBlobsOptions {
+        let mut options = ListBlobsOptions {
             prefix: Some(self.core.searched.as_ref().unwrap_or(&self.core.prefix).clone()).filter(|p| !p.is_empty()),
             delimiter: (!self.core.flat).then(|| "/".to_string()),
             marker,
@@ -325,9 +321,13 @@ impl BlobPane {
             include_metadata: false,
             include_snapshots: self.core.show_snapshots,
             include_tags: self.core.show_tags,
-            include_deleted: self.deleted.show,
             ..Default::default()
+        };
+        // What features need listed with the blobs (deleted ones, say).
+        for f in self.features.iter() {
+            f.listing_options(&mut options);
         }
+        options
     }
 
     /// Lists the current folder from its first page (the first page shows at once; more on request).
@@ -355,7 +355,7 @@ impl BlobPane {
         self.refresh_container(ctx);
         // Policies change seldom: read on each listing, not on each 5-second refresh.
         self.policies.load(ctx);
-        self.deleted.read_retention(ctx);
+        self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Listing);
     }
 
     pub fn load_more(&mut self, ctx: &mut PaneContext) {
@@ -413,7 +413,66 @@ impl BlobPane {
         self.ops.push(ctx.send(work));
     }
 
+    /// Tells every feature what happened, then does what they asked.
+    pub(crate) fn dispatch(&mut self, ctx: &mut PaneContext, event: crate::app::blob::feature::BlobEvent) {
+        let mut fx = crate::app::blob::feature::Effects::default();
+        for f in self.features.iter_mut() {
+            f.event(&event, &self.core, ctx, &mut fx);
+        }
+        self.apply(ctx, fx);
+    }
+
+    /// Does what features asked of the pane.
+    pub(crate) fn apply(&mut self, ctx: &mut PaneContext, fx: crate::app::blob::feature::Effects) {
+        use crate::app::blob::feature::BlobEvent;
+        if let Some(said) = fx.said {
+            self.message = Some(said);
+        }
+        self.ops.extend(fx.ops);
+        if let Some((blob, snapshot)) = fx.preview {
+            let event = BlobEvent::PreviewAsked {
+                blob: &blob,
+                snapshot: snapshot.as_deref(),
+            };
+            self.dispatch(ctx, event);
+        }
+        if !fx.deleted.is_empty() {
+            self.dispatch(ctx, BlobEvent::Deleted(&fx.deleted));
+        }
+        if fx.clear_selection {
+            self.core.selection.clear();
+            self.core.details = None;
+            self.dispatch(ctx, BlobEvent::Selected(None));
+        }
+        if let Some(blob) = fx.select {
+            self.select(ctx, &blob, false);
+        }
+        if let Some(prefix) = fx.open_folder {
+            self.open_folder(ctx, &prefix);
+        }
+        if let Some(blob) = fx.reread
+            && self.core.shown_blob() == Some(blob.as_str())
+        {
+            self.load_details(ctx, &blob);
+        }
+        if fx.relist {
+            self.list(ctx);
+        } else if fx.refresh {
+            self.refresh_indicators(ctx);
+        }
+    }
+
+    /// Every feature's poll, then what they asked.
+    fn poll_features(&mut self, ctx: &mut PaneContext) {
+        let mut fx = crate::app::blob::feature::Effects::default();
+        for f in self.features.iter_mut() {
+            f.poll(&self.core, ctx, &mut fx);
+        }
+        self.apply(ctx, fx);
+    }
+
     pub fn poll(&mut self, ctx: &mut PaneContext) {
+        self.poll_features(ctx);
         if let Some((pending, more)) = &mut self.core.listing
             && let Some(result) = pending.poll()
         {
@@ -458,8 +517,6 @@ impl BlobPane {
         self.poll_tag_find();
         self.poll_page_ranges(ctx);
         self.policies.poll(ctx);
-        self.deleted.poll();
-        self.poll_versions();
         if let Some(result) = take_ready(&mut self.core.refreshing)
             && let Ok(mut listing) = result
         {
@@ -483,23 +540,6 @@ impl BlobPane {
             }
         }
         self.poll_details(ctx);
-        if let Some(result) = take_ready(&mut self.sas_making) {
-            match result {
-                Ok(url) => {
-                    let kind = if url.contains("skoid=") {
-                        "User delegation SAS"
-                    } else {
-                        "SAS"
-                    };
-                    self.message = Some(Ok(format!(
-                        "{kind} URL copied to the clipboard (it is a secret: share it with care)."
-                    )));
-                    self.sas_to_copy = Some(url);
-                }
-                Err(e) => self.message = Some(Err(e)),
-            }
-        }
-        self.poll_preview();
         self.poll_saves(ctx);
         for done in take_all_ready(&mut self.ops) {
             if let Some(change) = done.lease {

@@ -4,9 +4,10 @@
 
 use std::sync::Arc;
 
-use crate::app::blob::pane::BlobPane;
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
 use crate::app::blob::transfers::guess_content_type;
-use crate::app::context::{PaneContext, ReplyFor, take_for};
+use crate::app::context::{InFlight, PaneContext};
 use crate::storage::StorageError;
 use crate::storage::blob::BlobProperties;
 
@@ -30,19 +31,94 @@ pub struct PreviewFor {
 /// A preview's bytes and the blob's properties (its whole size among them).
 pub type PreviewBytes = (bytes::Bytes, BlobProperties);
 
-impl BlobPane {
+/// The Preview feature: the preview shown, the one being read, and the image egui holds for it.
+#[derive(Default)]
+pub struct Previews {
+    shown: Option<Preview>,
+    reading: InFlight<PreviewFor, Result<PreviewBytes, StorageError>>,
+    /// The address under which egui holds the image shown, forgotten when another takes its place.
+    pub(crate) shown_image: Option<String>,
+}
+
+impl BlobFeature for Previews {
+    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        match event {
+            // A preview asked for the blob left behind must not land in this one's panel.
+            BlobEvent::Selected(shown) => {
+                self.reading.keep(|k| Some(k.blob.as_str()) == *shown);
+                if self.shown.as_ref().is_some_and(|p| Some(p.blob()) != *shown) {
+                    self.shown = None;
+                }
+            }
+            BlobEvent::PreviewAsked { blob, snapshot } => self.preview(core, ctx, blob, *snapshot),
+            _ => {}
+        }
+    }
+
+    fn poll(&mut self, core: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        // Only replies for the blob shown are still out (`event` dropped the others).
+        if let Some((key, result)) = self.reading.take() {
+            let name = key.blob.clone();
+            let uri = |etag: &str| {
+                format!(
+                    "bytes://{}/{}/{name}@{}#{etag}",
+                    core.account,
+                    core.container,
+                    key.snapshot.as_deref().unwrap_or("")
+                )
+            };
+            self.shown = Some(match result {
+                Ok((bytes, props)) => classify_preview(&name, uri(&props.etag), &bytes, &props),
+                Err(e) => Preview::Failed(name, e),
+            });
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.reading.is_empty()
+    }
+
+    fn blob_actions_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        blob: &str,
+        core: &BlobCore,
+        ctx: &mut PaneContext,
+        _: &mut Effects,
+    ) {
+        if ui.button("Preview").clicked() {
+            self.preview(core, ctx, blob, None);
+        }
+    }
+
+    fn blob_ui(&mut self, ui: &mut egui::Ui, _: &str, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        self.ui(ui);
+    }
+}
+
+impl Preview {
+    fn blob(&self) -> &str {
+        match self {
+            Preview::Loading(n) | Preview::Text(n, _) | Preview::Image(n, _, _) | Preview::Hex(n, _) => n,
+            Preview::Failed(n, _) => n,
+        }
+    }
+}
+
+impl Previews {
     /// Reads the first 64 KiB (or the first 8 MiB of an image, enough for a whole small one) to show as text,
     /// image or hex. Always a range, whatever size the listing said: a snapshot's or a changed blob's size may
     /// be other than the one listed, and a multi-GB blob must never come whole into memory.
-    pub fn preview(&mut self, ctx: &mut PaneContext, name: &str, snapshot: Option<&str>) {
+    pub fn preview(&mut self, core: &BlobCore, ctx: &mut PaneContext, name: &str, snapshot: Option<&str>) {
         let image = guess_content_type(name).starts_with("image/");
         let end = if image { (8 << 20) - 1 } else { 64 * 1024 - 1 };
-        let ((client, container, blob), snap) = (self.owned(ctx, name), snapshot.map(str::to_string));
+        let (client, container, blob) = (ctx.client.clone(), core.container.clone(), name.to_string());
+        let snap = snapshot.map(str::to_string);
         let key = PreviewFor {
             blob: name.to_string(),
             snapshot: snap.clone(),
         };
-        self.preview = Some(Preview::Loading(name.to_string()));
+        self.shown = Some(Preview::Loading(name.to_string()));
         let reply = ctx.backend.spawn(async move {
             match client
                 .get_blob(&container, &blob, snap.as_deref(), Some((0, end)))
@@ -60,27 +136,9 @@ impl BlobPane {
                 r => r,
             }
         });
-        self.preview_loading = Some(ReplyFor::new(key, reply));
-    }
-
-    /// Lands the preview that arrived, if its blob is still the one shown; one for a blob left behind is dropped.
-    pub(super) fn poll_preview(&mut self) {
-        let shown = self.core.details.as_ref().map(|d| d.name.clone());
-        if let Some((key, result)) = take_for(&mut self.preview_loading, |k| shown.as_ref() == Some(&k.blob)) {
-            let name = key.blob.clone();
-            let uri = |etag: &str| {
-                format!(
-                    "bytes://{}/{}/{name}@{}#{etag}",
-                    self.core.account,
-                    self.core.container,
-                    key.snapshot.as_deref().unwrap_or("")
-                )
-            };
-            self.preview = Some(match result {
-                Ok((bytes, props)) => classify_preview(&name, uri(&props.etag), &bytes, &props),
-                Err(e) => Preview::Failed(name, e),
-            });
-        }
+        // One preview at a time: the one asked before is dropped.
+        self.reading.clear();
+        self.reading.start(key, reply);
     }
 }
 
@@ -125,43 +183,45 @@ pub fn hex_dump(bytes: &[u8]) -> String {
         .join("\n")
 }
 
-pub(super) fn ui(pane: &mut BlobPane, ui: &mut egui::Ui) {
-    // egui keeps an image's bytes and texture under its address until told to forget it.
-    let now = match &pane.preview {
-        Some(Preview::Image(_, uri, _)) => Some(uri.clone()),
-        _ => None,
-    };
-    if pane.shown_image != now {
-        if let Some(old) = pane.shown_image.take() {
-            ui.ctx().forget_image(&old);
+impl Previews {
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        // egui keeps an image's bytes and texture under its address until told to forget it.
+        let now = match &self.shown {
+            Some(Preview::Image(_, uri, _)) => Some(uri.clone()),
+            _ => None,
+        };
+        if self.shown_image != now {
+            if let Some(old) = self.shown_image.take() {
+                ui.ctx().forget_image(&old);
+            }
+            self.shown_image = now;
         }
-        pane.shown_image = now;
-    }
-    let Some(p) = &pane.preview else { return };
-    ui.separator();
-    match p {
-        Preview::Loading(n) => {
-            ui.label(format!("Loading a preview of {n}…"));
-        }
-        Preview::Text(n, text) => {
-            ui.strong(format!("Preview of {n} (text, first 64 KiB)"));
-            let mut t = text.as_str();
-            ui.add(egui::TextEdit::multiline(&mut t).code_editor().desired_rows(10))
-                .accessible_name("Preview text");
-        }
-        Preview::Hex(n, hex) => {
-            ui.strong(format!("Preview of {n} (hex, first bytes)"));
-            ui.monospace(hex);
-        }
-        Preview::Image(n, uri, bytes) => {
-            ui.strong(format!("Preview of {n} (image)"));
-            ui.add(egui::Image::from_bytes(uri.clone(), egui::load::Bytes::Shared(bytes.clone())).max_width(360.0));
-        }
-        Preview::Failed(n, e) => {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                format!("No preview of {n}: {}", e.plain_words()),
-            );
+        let Some(p) = &self.shown else { return };
+        ui.separator();
+        match p {
+            Preview::Loading(n) => {
+                ui.label(format!("Loading a preview of {n}…"));
+            }
+            Preview::Text(n, text) => {
+                ui.strong(format!("Preview of {n} (text, first 64 KiB)"));
+                let mut t = text.as_str();
+                ui.add(egui::TextEdit::multiline(&mut t).code_editor().desired_rows(10))
+                    .accessible_name("Preview text");
+            }
+            Preview::Hex(n, hex) => {
+                ui.strong(format!("Preview of {n} (hex, first bytes)"));
+                ui.monospace(hex);
+            }
+            Preview::Image(n, uri, bytes) => {
+                ui.strong(format!("Preview of {n} (image)"));
+                ui.add(egui::Image::from_bytes(uri.clone(), egui::load::Bytes::Shared(bytes.clone())).max_width(360.0));
+            }
+            Preview::Failed(n, e) => {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    format!("No preview of {n}: {}", e.plain_words()),
+                );
+            }
         }
     }
 }

@@ -13,10 +13,6 @@ use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
 use crate::storage::blob::{LeaseInfo, LeaseState, PublicAccess};
 
 pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh: bool) {
-    // A SAS made for the clipboard goes there as soon as it arrives, whatever part of the panel is open.
-    if let Some(url) = pane.sas_to_copy.take() {
-        ui.ctx().copy_text(url);
-    }
     if refresh || !pane.core.started {
         pane.list(ctx);
     }
@@ -28,8 +24,12 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     crate::app::blob::find_tags::ui(pane, ui, ctx);
     crate::app::blob::copy_paste::ui(pane, ui, ctx);
     crate::app::blob::append_page::create_ui(pane, ui, ctx);
-    crate::app::blob::deleted::ui(pane, ui, ctx);
     crate::app::blob::walk_view::stats(pane, ui);
+    let mut fx = crate::app::blob::feature::Effects::default();
+    for f in pane.features.iter_mut() {
+        f.controls_ui(ui, &pane.core, ctx, &mut fx);
+    }
+    pane.apply(ctx, fx);
     if let Some(msg) = &pane.message {
         match msg {
             Ok(m) => ui.label(m),
@@ -62,6 +62,11 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     listing(pane, ui, ctx);
     confirm(pane, ui.ctx(), ctx);
     crate::app::blob::move_check::ui(pane, ui.ctx(), ctx);
+    let mut fx = crate::app::blob::feature::Effects::default();
+    for f in pane.features.iter_mut() {
+        f.windows(ui.ctx(), &pane.core, ctx, &mut fx);
+    }
+    pane.apply(ctx, fx);
     pane.compare_window(ui.ctx(), ctx);
     crate::app::blob::downloads::ui(pane, ui.ctx(), ctx);
 }

@@ -5,6 +5,7 @@
 
 pub mod clipboard;
 pub mod draft;
+pub mod in_flight;
 pub mod index_map;
 pub mod leases;
 pub mod open_lab;
@@ -22,6 +23,7 @@ pub use crate::app::runtime::jobs::{
 };
 pub use crate::app::runtime::transfer_journal::{Direction, TransferJournal, Unfinished, file_stamp};
 use crate::storage::Client;
+pub use in_flight::InFlight;
 use leases::LeaseBook;
 
 /// A message for the user above the tabs: an error in plain words, or news.

@@ -87,9 +87,9 @@ impl Tabs {
     pub(crate) fn dropped(&mut self, tabs: impl IntoIterator<Item = Tab>) {
         for tab in tabs {
             if let crate::app::frame::tabs::Pane::Blob(p) = &tab.pane
-                && let Some(uri) = &p.shown_image
+                && let Some(uri) = p.shown_image()
             {
-                self.forget_images.push(uri.clone());
+                self.forget_images.push(uri.to_string());
             }
         }
     }

@@ -1,0 +1,242 @@
+//! How a feature of a container tab meets its pane. A feature (tags, tiers, copy and paste, watch, …) owns its
+//! state, its drafts, its work in flight and its drawing; it sees the pane's core read-only (`BlobCore`), hears
+//! what happened to it (`BlobEvent`), asks for what only the pane may do (`Effects`), and draws where the pane
+//! gives it room. The pane holds a list of features and knows none of their fields: its "unsaved" and "busy" are
+//! the union of theirs, so a closing tab asks about every draft by construction.
+
+use std::any::Any;
+
+use crate::app::blob::core::BlobCore;
+use crate::app::context::sent::OpDone;
+use crate::app::context::{PaneContext, Pending};
+use crate::storage::StorageError;
+use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
+
+/// What happened to the core that a feature may care about.
+pub enum BlobEvent<'a> {
+    /// Another folder (or a flat or searched listing of it) is shown: what was found or marked for the one
+    /// before lands nowhere.
+    FolderChanged,
+    /// A first page was listed or read again: the rows shown were replaced or refreshed.
+    Listed,
+    /// The details now show this blob (None: the container).
+    Selected(Option<&'a str>),
+    /// A blob's properties were read (its details): what the service holds now.
+    PropertiesRead {
+        blob: &'a str,
+        props: &'a BlobProperties,
+        metadata: &'a [(String, String)],
+    },
+    /// These blobs were deleted by this tab: whatever a feature holds for them goes.
+    Deleted(&'a [String]),
+    /// The folder is listed from its first page (opened again, Refresh, a listing option changed).
+    Listing,
+    /// What is shown is read again (the timer, after a write): the first page, the details, the container.
+    Refreshed,
+    /// A preview of this blob (or of one of its snapshots) was asked for.
+    PreviewAsked { blob: &'a str, snapshot: Option<&'a str> },
+}
+
+/// Rows a feature shows in the folder's place (Find in names' matches), with what they are.
+pub struct FoundRows {
+    pub what: String,
+    pub rows: Vec<BlobItem>,
+}
+
+/// What a feature asks of the pane; the pane carries it out after the feature's call returns.
+#[derive(Default)]
+pub struct Effects {
+    pub(crate) said: Option<Result<String, StorageError>>,
+    pub(crate) ops: Vec<Pending<OpDone>>,
+    pub(crate) refresh: bool,
+    pub(crate) relist: bool,
+    pub(crate) reread: Option<String>,
+    pub(crate) clear_selection: bool,
+    pub(crate) select: Option<String>,
+    pub(crate) open_folder: Option<String>,
+    pub(crate) found: Option<Option<FoundRows>>,
+    pub(crate) found_more: Vec<BlobItem>,
+    pub(crate) deleted: Vec<String>,
+    pub(crate) preview: Option<(String, Option<String>)>,
+}
+
+impl Effects {
+    /// Shows an outcome in words above the list.
+    pub fn say(&mut self, outcome: Result<String, StorageError>) {
+        self.said = Some(outcome);
+    }
+
+    /// Shows a failure in words above the list.
+    pub fn fail(&mut self, e: StorageError) {
+        self.said = Some(Err(e));
+    }
+
+    /// A one-off write sent (`PaneContext::send`): its words are shown, its lease change recorded, and what is
+    /// shown read again when it answers.
+    pub fn op(&mut self, work: Pending<OpDone>) {
+        self.ops.push(work);
+    }
+
+    /// Reads again what is shown (the first page, the details, the container).
+    pub fn refresh(&mut self) {
+        self.refresh = true;
+    }
+
+    /// Lists the folder again from its first page (what the listing asks for changed).
+    pub fn relist(&mut self) {
+        self.relist = true;
+    }
+
+    /// Reads one blob's properties again (after a write to it), if its details are shown.
+    pub fn reread(&mut self, blob: &str) {
+        self.reread = Some(blob.to_string());
+    }
+
+    pub fn clear_selection(&mut self) {
+        self.clear_selection = true;
+    }
+
+    /// Selects this blob alone and shows its details.
+    pub fn select(&mut self, blob: &str) {
+        self.select = Some(blob.to_string());
+    }
+
+    pub fn open_folder(&mut self, prefix: &str) {
+        self.open_folder = Some(prefix.to_string());
+    }
+
+    /// Shows these rows in the folder's place (None: the folder again).
+    pub fn show_found(&mut self, found: Option<FoundRows>) {
+        self.found = Some(found);
+    }
+
+    /// More rows for what is shown in the folder's place.
+    pub fn found_more(&mut self, rows: Vec<BlobItem>) {
+        self.found_more.extend(rows);
+    }
+
+    /// Shows a preview of this blob (or one of its snapshots) in its details.
+    pub fn preview(&mut self, blob: &str, snapshot: Option<&str>) {
+        self.preview = Some((blob.to_string(), snapshot.map(str::to_string)));
+    }
+
+    /// These blobs were deleted by this tab.
+    pub fn deleted(&mut self, blobs: Vec<String>) {
+        self.deleted.extend(blobs);
+    }
+}
+
+/// Lets the pane find a feature by its type (for what tests and the binary read).
+pub trait AsAny: Any {
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: Any> AsAny for T {
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// A feature of a container tab. Every hook has a default that does nothing: a feature implements the ones it
+/// needs, and the pane calls them all, in the order the features were added.
+#[allow(unused_variables)]
+pub trait BlobFeature: AsAny {
+    /// Something happened to the core.
+    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+
+    /// Each frame: takes the replies that arrived.
+    fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+
+    /// What a listing of the folder must include for this feature (deleted blobs, say).
+    fn listing_options(&self, options: &mut ListBlobsOptions) {}
+
+    /// Takes out of a listed page the rows that are this feature's (deleted blobs go to their own list).
+    fn take_rows(&mut self, page: &mut BlobListing) {}
+
+    /// The unsaved edits it holds, in words: a closing tab asks about them.
+    fn unsaved(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether it has reads under way (the window keeps drawing frames until they land).
+    fn busy(&self) -> bool {
+        false
+    }
+
+    /// A part of the row under the path (badges about the container).
+    fn header_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+
+    /// Its controls above the list.
+    fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+
+    /// Its buttons in the row of actions at the top of the selected blob's details.
+    fn blob_actions_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        blob: &str,
+        core: &BlobCore,
+        ctx: &mut PaneContext,
+        fx: &mut Effects,
+    ) {
+    }
+
+    /// Its part of the selected blob's details.
+    fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+
+    /// Its part of the container's details (no blob selected).
+    fn container_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+
+    /// Its part below the details (charts, change lists).
+    fn below_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+
+    /// Its windows and questions.
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+
+    /// What it marks on a row of the list (a change the watch saw).
+    fn mark(&self, blob: &str) -> Option<&crate::app::blob::marks::Mark> {
+        None
+    }
+}
+
+/// The features of a tab, in the order they draw.
+#[derive(Default)]
+pub struct Features(Vec<Box<dyn BlobFeature>>);
+
+impl Features {
+    pub fn with(mut self, feature: impl BlobFeature) -> Self {
+        self.0.push(Box::new(feature));
+        self
+    }
+
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Box<dyn BlobFeature>> {
+        self.0.iter_mut()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Box<dyn BlobFeature>> {
+        self.0.iter()
+    }
+
+    /// The feature of type `T`.
+    pub fn get<T: BlobFeature>(&self) -> Option<&T> {
+        self.0.iter().find_map(|f| f.as_ref().as_any().downcast_ref::<T>())
+    }
+
+    pub fn get_mut<T: BlobFeature>(&mut self) -> Option<&mut T> {
+        self.0
+            .iter_mut()
+            .find_map(|f| f.as_mut().as_any_mut().downcast_mut::<T>())
+    }
+
+    /// Every feature's unsaved edits.
+    pub fn unsaved(&self) -> Vec<String> {
+        self.0.iter().flat_map(|f| f.unsaved()).collect()
+    }
+
+    pub fn busy(&self) -> bool {
+        self.0.iter().any(|f| f.busy())
+    }
+}
