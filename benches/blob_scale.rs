@@ -11,6 +11,8 @@ use std::time::Instant;
 use common::listing_server::{self, ListingServer};
 use common::pane::World;
 use common::{goal, goal_unmeasured, median, percentile};
+use tessera::app::blob::folder_stats::Statistics;
+use tessera::app::blob::name_search::FindInNames;
 use tessera::app::blob::pane::BlobPane;
 use tessera::storage::blob::ListBlobsOptions;
 use tessera::storage::{Client, ClientOptions};
@@ -217,9 +219,13 @@ fn walks(rt: &tokio::runtime::Runtime, world: &mut World, client: &Client, blobs
                 1 => {
                     // `item0000000.txt`…: "M0042" in any case is in a thousand names (each shown as it arrives).
                     let mut pane = BlobPane::new("devstoreaccount1", "flat");
-                    pane.find_form_mut().text = "M0042".into();
                     let started = Instant::now();
-                    world.with(|ctx| pane.find_in_names(ctx));
+                    world.with(|ctx| {
+                        pane.with_feature(ctx, |f: &mut FindInNames, core, ctx, fx| {
+                            f.form_mut().text = "M0042".into();
+                            f.find_in_names(core, ctx, fx)
+                        })
+                    });
                     world.until(|ctx| {
                         pane.poll(ctx);
                         pane.name_search().is_some_and(|s| !s.is_running())
@@ -238,13 +244,15 @@ fn walks(rt: &tokio::runtime::Runtime, world: &mut World, client: &Client, blobs
                     let before = common::rss_bytes();
                     let mut pane = BlobPane::new("devstoreaccount1", "flat");
                     let started = Instant::now();
-                    world.with(|ctx| pane.folder_stats(ctx));
+                    world.with(|ctx| {
+                        pane.with_feature(ctx, |f: &mut Statistics, core, ctx, _| f.folder_stats(core, ctx))
+                    });
                     world.until(|ctx| {
                         pane.poll(ctx);
-                        pane.stats().is_some_and(|s| !s.is_running())
+                        stats_of(&pane).is_some_and(|s| !s.is_running())
                     });
                     stats.push(blobs as f64 / started.elapsed().as_secs_f64());
-                    let totals = pane.stats().unwrap().totals();
+                    let totals = stats_of(&pane).unwrap().totals();
                     assert_eq!(totals.blobs, blobs as u64, "the statistics counted every blob");
                     let sizes: u64 = (0..blobs).map(|i| listing_server::spec(i).size as u64).sum();
                     assert_eq!(totals.bytes, sizes, "and summed their sizes");
@@ -341,4 +349,9 @@ fn frames(world: &mut World, pane: &mut BlobPane) -> Vec<f64> {
 fn scroll(i: usize) -> Vec<egui::Event> {
     let delta = if i % 120 < 90 { -400.0 } else { 600.0 };
     common::wheel(egui::pos2(300.0, 500.0), delta)
+}
+
+/// The statistics a blob tab shows.
+fn stats_of(pane: &BlobPane) -> Option<&tessera::app::blob::folder_stats::FolderStats> {
+    pane.feature::<Statistics>().and_then(Statistics::stats)
 }

@@ -11,6 +11,12 @@ use crate::app::context::leases::LeaseKey;
 use crate::storage::StorageError;
 use crate::storage::blob::{BlobItem, BlobListing, BlobProperties};
 
+/// Rows shown in the folder's place (Find in names' matches), with what they are.
+pub struct Found {
+    pub what: String,
+    pub rows: Vec<BlobItem>,
+}
+
 pub struct BlobCore {
     pub(crate) container: String,
     /// The account's identity (`Account::identity`), which keys the leases this app holds.
@@ -47,6 +53,8 @@ pub struct BlobCore {
     /// Show snapshots: listings include them, kept here by base blob (the listing keeps one row per name).
     pub(crate) show_snapshots: bool,
     pub(crate) snapshots_of: std::collections::BTreeMap<String, Vec<BlobItem>>,
+    /// Rows a feature shows in the folder's place (Find in names), in name order.
+    pub(crate) found: Option<Found>,
 }
 
 impl BlobCore {
@@ -78,7 +86,18 @@ impl BlobCore {
             show_tags: false,
             show_snapshots: false,
             snapshots_of: Default::default(),
+            found: None,
         }
+    }
+
+    /// A blob as listed, in the folder's listing or the rows shown in its place.
+    pub fn listed_blob(&self, name: &str) -> Option<&BlobItem> {
+        let find = |list: &'_ [BlobItem]| list.binary_search_by(|b| b.name.as_str().cmp(name)).ok();
+        if let Some(i) = find(&self.blobs) {
+            return Some(&self.blobs[i]);
+        }
+        let found = &self.found.as_ref()?.rows;
+        find(found).map(|i| &found[i])
     }
 
     /// The key of the container's lease (None) or a blob's, in the lease book.

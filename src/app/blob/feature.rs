@@ -37,12 +37,6 @@ pub enum BlobEvent<'a> {
     PreviewAsked { blob: &'a str, snapshot: Option<&'a str> },
 }
 
-/// Rows a feature shows in the folder's place (Find in names' matches), with what they are.
-pub struct FoundRows {
-    pub what: String,
-    pub rows: Vec<BlobItem>,
-}
-
 /// What a feature asks of the pane; the pane carries it out after the feature's call returns.
 #[derive(Default)]
 pub struct Effects {
@@ -54,7 +48,7 @@ pub struct Effects {
     pub(crate) clear_selection: bool,
     pub(crate) select: Option<String>,
     pub(crate) open_folder: Option<String>,
-    pub(crate) found: Option<Option<FoundRows>>,
+    pub(crate) found: Option<Option<crate::app::blob::core::Found>>,
     pub(crate) found_more: Vec<BlobItem>,
     pub(crate) deleted: Vec<String>,
     pub(crate) preview: Option<(String, Option<String>)>,
@@ -106,7 +100,7 @@ impl Effects {
     }
 
     /// Shows these rows in the folder's place (None: the folder again).
-    pub fn show_found(&mut self, found: Option<FoundRows>) {
+    pub fn show_found(&mut self, found: Option<crate::app::blob::core::Found>) {
         self.found = Some(found);
     }
 
@@ -183,6 +177,9 @@ pub trait BlobFeature: AsAny {
         fx: &mut Effects,
     ) {
     }
+
+    /// Its buttons in the toolbar over the list.
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
 
     /// Its part of the selected blob's details.
     fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}

@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 use std::time::SystemTime;
 
-use crate::app::blob::pane::BlobPane;
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::blob::walk::{Walk, WalkJob};
 use crate::app::context::PaneContext;
 use crate::storage::blob::{BlobItem, ListBlobsOptions};
@@ -91,18 +92,57 @@ impl FolderStats {
     }
 }
 
-impl BlobPane {
+/// The Statistics feature: the statistics shown (under way or ended).
+#[derive(Default)]
+pub struct Statistics {
+    pub(crate) shown: Option<FolderStats>,
+}
+
+impl BlobFeature for Statistics {
+    fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        if let Some(s) = &mut self.shown {
+            for page in s.job.take() {
+                s.totals.merge(page);
+            }
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.shown.as_ref().is_some_and(FolderStats::is_running)
+    }
+
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        let scope = if core.selection.is_empty() {
+            "the folder shown (the whole container at the top)"
+        } else {
+            "the selected folders and blobs"
+        };
+        if ui
+            .button("Statistics")
+            .on_hover_text(format!("Count and size {scope}, by tier"))
+            .clicked()
+        {
+            self.folder_stats(core, ctx);
+        }
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        crate::app::blob::walk_view::stats(self, ui);
+    }
+}
+
+impl Statistics {
     /// Counts and sizes the selection (its folders walked, its blobs as listed), or, with nothing selected, the
     /// folder shown (the whole container at the top).
-    pub fn folder_stats(&mut self, ctx: &mut PaneContext) {
+    pub fn folder_stats(&mut self, core: &BlobCore, ctx: &mut PaneContext) {
         let mut totals = Totals::default();
         let mut prefixes = Vec::new();
         let (mut folders, mut blobs) = (0, 0);
-        for name in &self.core.selection {
+        for name in &core.selection {
             if name.ends_with('/') {
                 prefixes.push(name.clone());
                 folders += 1;
-            } else if let Some(b) = self.listed_blob(name) {
+            } else if let Some(b) = core.listed_blob(name) {
                 totals.add(b);
                 blobs += 1;
             }
@@ -114,12 +154,12 @@ impl BlobPane {
                 crate::app::widgets::format::count(folders, "folder"),
                 crate::app::widgets::format::count(blobs, "blob")
             )
-        } else if self.core.prefix.is_empty() {
+        } else if core.prefix.is_empty() {
             prefixes.push(String::new());
-            format!("the whole of {}", self.core.container)
+            format!("the whole of {}", core.container)
         } else {
-            prefixes.push(self.core.prefix.clone());
-            format!("`{}`", self.core.prefix)
+            prefixes.push(core.prefix.clone());
+            format!("`{}`", core.prefix)
         };
         let starts = prefixes
             .into_iter()
@@ -132,47 +172,26 @@ impl BlobPane {
         let walk = Walk::start(
             ctx.backend,
             ctx.client.clone(),
-            self.core.container.clone(),
+            core.container.clone(),
             starts,
             |page| Totals::of(&page.blobs),
         );
-        self.stats = Some(FolderStats {
+        self.shown = Some(FolderStats {
             scope,
             totals,
             job: WalkJob::new(walk),
         });
     }
 
-    /// A blob as listed, in the folder's listing or the search's matches.
-    pub(crate) fn listed_blob(&self, name: &str) -> Option<&BlobItem> {
-        let find = |list: &'_ [BlobItem]| list.binary_search_by(|b| b.name.as_str().cmp(name)).ok();
-        if let Some(i) = find(&self.core.blobs) {
-            return Some(&self.core.blobs[i]);
-        }
-        let s = self.name_search.as_ref()?;
-        find(&s.matches).map(|i| &s.matches[i])
-    }
-
     pub fn stop_stats(&mut self) {
-        if let Some(s) = &mut self.stats {
+        if let Some(s) = &mut self.shown {
             s.job.stop();
         }
     }
 
-    pub fn close_stats(&mut self) {
-        self.stats = None;
-    }
-
+    /// The statistics shown, if any.
     pub fn stats(&self) -> Option<&FolderStats> {
-        self.stats.as_ref()
-    }
-
-    pub(super) fn poll_stats(&mut self) {
-        if let Some(s) = &mut self.stats {
-            for page in s.job.take() {
-                s.totals.merge(page);
-            }
-        }
+        self.shown.as_ref()
     }
 }
 

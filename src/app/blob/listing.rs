@@ -131,7 +131,8 @@ impl BlobPane {
         // Another folder's names: the filter (and a search of it) was for the one left.
         self.core.name_filter.clear();
         self.core.searched = None;
-        self.close_find();
+        self.core.found = None;
+        self.dispatch(ctx, crate::app::blob::feature::BlobEvent::FolderChanged);
         self.list(ctx);
     }
 
@@ -141,7 +142,8 @@ impl BlobPane {
             self.core.details = None;
             self.core.name_filter.clear();
             self.core.searched = None;
-            self.close_find();
+            self.core.found = None;
+            self.dispatch(ctx, crate::app::blob::feature::BlobEvent::FolderChanged);
             self.list(ctx);
         }
     }

@@ -4,7 +4,8 @@
 
 use regex::{Regex, RegexBuilder};
 
-use crate::app::blob::pane::BlobPane;
+use crate::app::blob::core::{BlobCore, Found};
+use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
 use crate::app::blob::walk::{Walk, WalkJob};
 use crate::app::context::PaneContext;
 use crate::storage::blob::{BlobItem, ListBlobsOptions};
@@ -71,30 +72,66 @@ pub fn matcher(text: &str, how: NameMatch) -> Result<Regex, String> {
         .map_err(|e| format!("`{text}` is not a regular expression this search understands: {e}"))
 }
 
-/// A search under way or ended: what it looks for, where, and the matches so far (in name order).
+/// A search under way or ended (its matches are shown in the folder's place, held by the core).
 pub struct NameSearch {
-    /// "names containing `x` (any case) in `photos/`", for the results' heading.
-    pub(crate) what: String,
-    pub(crate) matches: Vec<BlobItem>,
     pub(crate) job: WalkJob<Vec<BlobItem>>,
 }
 
-impl NameSearch {
+/// Find in names: the row as typed, what is wrong with it, and the search shown.
+#[derive(Default)]
+pub struct FindInNames {
+    pub(crate) form: FindForm,
+    pub(crate) problem: Option<String>,
+    pub(crate) search: Option<NameSearch>,
+}
+
+/// A search as the tests and benches read it: its matches (held by the core) and its walk.
+pub struct SearchShown<'a> {
+    pub(crate) search: &'a NameSearch,
+    pub(crate) found: &'a [BlobItem],
+}
+
+impl SearchShown<'_> {
     pub fn matches(&self) -> &[BlobItem] {
-        &self.matches
+        self.found
     }
 
     /// Blobs looked at so far.
     pub fn listed(&self) -> u64 {
-        self.job.listed
+        self.search.job.listed
     }
 
     pub fn is_running(&self) -> bool {
-        self.job.is_running()
+        self.search.job.is_running()
     }
 
     pub fn job(&self) -> &WalkJob<Vec<BlobItem>> {
-        &self.job
+        &self.search.job
+    }
+}
+
+impl BlobFeature for FindInNames {
+    fn event(&mut self, event: &BlobEvent, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        // The results of Find in names were for the folder left.
+        if let BlobEvent::FolderChanged = event {
+            self.search = None;
+        }
+    }
+
+    fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
+        if let Some(s) = &mut self.search {
+            for found in s.job.take() {
+                fx.found_more(found);
+            }
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.job.is_running())
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        crate::app::blob::walk_view::find_row(self, ui, core, ctx, fx);
     }
 }
 
@@ -105,23 +142,23 @@ fn matching(page: Vec<BlobItem>, re: &Regex, skip: usize) -> Vec<BlobItem> {
         .collect()
 }
 
-impl BlobPane {
+impl FindInNames {
     /// Starts Find in names with what the row holds; a text that cannot be matched is said in words and nothing
     /// is listed. A search already under way is replaced (dropping it stops it).
-    pub fn find_in_names(&mut self, ctx: &mut PaneContext) {
-        let form = self.find_form.clone();
+    pub fn find_in_names(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        let form = self.form.clone();
         let re = match matcher(&form.text, form.how) {
             Ok(re) => re,
             Err(why) => {
-                self.find_problem = Some(why);
+                self.problem = Some(why);
                 return;
             }
         };
-        self.find_problem = None;
+        self.problem = None;
         let scope = if form.whole_container {
             String::new()
         } else {
-            self.core.prefix.clone()
+            core.prefix.clone()
         };
         let options = ListBlobsOptions {
             prefix: Some(scope.clone()).filter(|p| !p.is_empty()),
@@ -132,52 +169,40 @@ impl BlobPane {
         let walk = Walk::start(
             ctx.backend,
             ctx.client.clone(),
-            self.core.container.clone(),
+            core.container.clone(),
             vec![options],
             move |page| matching(page.blobs, &re, skip),
         );
         let place = if scope.is_empty() {
-            format!("the whole of {}", self.core.container)
+            format!("the whole of {}", core.container)
         } else {
             format!("`{scope}`")
         };
-        self.core.selection.clear();
-        self.name_search = Some(NameSearch {
+        fx.show_found(Some(Found {
             what: format!("names that {} `{}` in {place}", verb(form.how), form.text),
-            matches: Vec::new(),
+            rows: Vec::new(),
+        }));
+        self.search = Some(NameSearch {
             job: WalkJob::new(walk),
         });
     }
 
     /// Stops the search; the matches found so far stay listed.
     pub fn stop_find(&mut self) {
-        if let Some(s) = &mut self.name_search {
+        if let Some(s) = &mut self.search {
             s.job.stop();
         }
     }
 
     /// Back to the folder's listing (a search under way stops).
-    pub fn close_find(&mut self) {
-        self.name_search = None;
-        self.core.selection.clear();
-    }
-
-    /// The search shown, if one is.
-    pub fn name_search(&self) -> Option<&NameSearch> {
-        self.name_search.as_ref()
+    pub fn close_find(&mut self, fx: &mut Effects) {
+        self.search = None;
+        fx.show_found(None);
     }
 
     /// What the Find in names row holds (the tests and the benches type into it through this).
-    pub fn find_form_mut(&mut self) -> &mut FindForm {
-        &mut self.find_form
-    }
-
-    pub(super) fn poll_find(&mut self) {
-        if let Some(s) = &mut self.name_search {
-            for found in s.job.take() {
-                s.matches.extend(found);
-            }
-        }
+    pub fn form_mut(&mut self) -> &mut FindForm {
+        &mut self.form
     }
 }
 

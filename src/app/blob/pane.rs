@@ -113,10 +113,6 @@ pub struct BlobPane {
 
     pub(crate) leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline,
     /// Find in names: the row's text and choices, what is wrong with them, and the search shown.
-    pub(crate) find_form: crate::app::blob::name_search::FindForm,
-    pub(crate) find_problem: Option<String>,
-    pub(crate) name_search: Option<crate::app::blob::name_search::NameSearch>,
-    pub(crate) stats: Option<crate::app::blob::folder_stats::FolderStats>,
     pub(crate) tier_form: crate::app::blob::tiers::TierForm,
     /// Each blob's index tags as edited, and their reads and saves.
     pub(crate) tags: crate::app::blob::tags_edit::BlobTags,
@@ -166,6 +162,20 @@ impl BlobPane {
         let r = f(feature, &self.core, ctx, &mut fx);
         self.apply(ctx, fx);
         Some(r)
+    }
+
+    /// Find in names' search shown, with its matches, if one is.
+    pub fn name_search(&self) -> Option<crate::app::blob::name_search::SearchShown<'_>> {
+        let f = self.feature::<crate::app::blob::name_search::FindInNames>()?;
+        Some(crate::app::blob::name_search::SearchShown {
+            search: f.search.as_ref()?,
+            found: &self.core.found.as_ref()?.rows,
+        })
+    }
+
+    /// A blob as listed, in the folder's listing or the rows shown in its place.
+    pub(crate) fn listed_blob(&self, name: &str) -> Option<&BlobItem> {
+        self.core.listed_blob(name)
     }
 
     /// The blobs listed so far in the folder shown (or flat).
@@ -257,7 +267,9 @@ impl BlobPane {
                 .with(crate::app::blob::preview::Previews::default())
                 .with(crate::app::blob::deleted::DeletedBlobs::default())
                 .with(crate::app::blob::leases::Leases::default())
-                .with(crate::app::blob::sas::SasUrls::default()),
+                .with(crate::app::blob::sas::SasUrls::default())
+                .with(crate::app::blob::name_search::FindInNames::default())
+                .with(crate::app::blob::folder_stats::Statistics::default()),
             forms: Default::default(),
             container_props: None,
             container_loading: None,
@@ -271,10 +283,6 @@ impl BlobPane {
             message: None,
             refresh_now: false,
             leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline::default(),
-            find_form: Default::default(),
-            find_problem: None,
-            name_search: None,
-            stats: None,
             tier_form: Default::default(),
             tags: Default::default(),
             tag_query: Default::default(),
@@ -429,6 +437,16 @@ impl BlobPane {
             self.message = Some(said);
         }
         self.ops.extend(fx.ops);
+        if let Some(found) = fx.found {
+            // Rows in the folder's place (or the folder again): a selection of the rows before goes.
+            self.core.found = found;
+            self.core.selection.clear();
+        }
+        if !fx.found_more.is_empty()
+            && let Some(found) = &mut self.core.found
+        {
+            found.rows.extend(fx.found_more);
+        }
         if let Some((blob, snapshot)) = fx.preview {
             let event = BlobEvent::PreviewAsked {
                 blob: &blob,
@@ -511,8 +529,6 @@ impl BlobPane {
             .iter_mut()
             .for_each(crate::app::context::draft::Draft::settle);
         self.take_streamed_pages();
-        self.poll_find();
-        self.poll_stats();
         self.poll_tags();
         self.poll_tag_find();
         self.poll_page_ranges(ctx);

@@ -20,11 +20,9 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     header(pane, ui, ctx);
     toolbar(pane, ui, ctx);
     watch_view::controls(pane, ui);
-    crate::app::blob::walk_view::find_row(pane, ui, ctx);
     crate::app::blob::find_tags::ui(pane, ui, ctx);
     crate::app::blob::copy_paste::ui(pane, ui, ctx);
     crate::app::blob::append_page::create_ui(pane, ui, ctx);
-    crate::app::blob::walk_view::stats(pane, ui);
     let mut fx = crate::app::blob::feature::Effects::default();
     for f in pane.features.iter_mut() {
         f.controls_ui(ui, &pane.core, ctx, &mut fx);
@@ -258,18 +256,11 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 });
             }
         }
-        let scope = if pane.core.selection.is_empty() {
-            "the folder shown (the whole container at the top)"
-        } else {
-            "the selected folders and blobs"
-        };
-        if ui
-            .button("Statistics")
-            .on_hover_text(format!("Count and size {scope}, by tier"))
-            .clicked()
-        {
-            pane.folder_stats(ctx);
+        let mut fx = crate::app::blob::feature::Effects::default();
+        for f in pane.features.iter_mut() {
+            f.toolbar_ui(ui, &pane.core, ctx, &mut fx);
         }
+        pane.apply(ctx, fx);
         if ui.button("Refresh").on_hover_text("Ctrl+R").clicked() {
             pane.list(ctx);
         }
@@ -308,7 +299,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     // Only the rows the name filter shows: two ranges of the sorted lists, found by binary search.
     let (folder_range, blob_range) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
     // Find in names shows its matches in the folder's place, with their whole names.
-    let found = pane.name_search.as_ref().map(|s| s.matches.as_slice());
+    let found = pane.core.found.as_ref().map(|f| f.rows.as_slice());
     let (folders, blobs) = match found {
         Some(matches) => (&[][..], matches),
         None => (&pane.core.folders[folder_range], &pane.core.blobs[blob_range]),

@@ -3,19 +3,21 @@
 
 use egui::RichText;
 
-use crate::app::blob::name_search::NameMatch;
-use crate::app::blob::pane::BlobPane;
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::Effects;
+use crate::app::blob::folder_stats::Statistics;
+use crate::app::blob::name_search::{FindInNames, NameMatch};
 use crate::app::blob::walk::WalkJob;
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::{human_bytes, thousands, utc_opt};
 
 /// The Find in names row, and under it how the search is going.
-pub fn find_row(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+pub fn find_row(f: &mut FindInNames, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Find in names:");
         let edit = ui
             .add(
-                egui::TextEdit::singleline(&mut pane.find_form.text)
+                egui::TextEdit::singleline(&mut f.form.text)
                     .desired_width(180.0)
                     .hint_text("anywhere in the name"),
             )
@@ -23,18 +25,18 @@ pub fn find_row(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         // Three choices, all in sight: which one is on is read at a glance (and by a screen reader).
         for how in NameMatch::ALL {
-            ui.radio_value(&mut pane.find_form.how, how, how.describe());
+            ui.radio_value(&mut f.form.how, how, how.describe());
         }
-        let whole = if pane.core.prefix.is_empty() {
+        let whole = if core.prefix.is_empty() {
             "Whole container".to_string()
         } else {
-            format!("Whole container (not only `{}`)", pane.core.prefix)
+            format!("Whole container (not only `{}`)", core.prefix)
         };
-        ui.checkbox(&mut pane.find_form.whole_container, whole);
-        let running = pane.name_search.as_ref().is_some_and(|s| s.is_running());
+        ui.checkbox(&mut f.form.whole_container, whole);
+        let running = f.search.as_ref().is_some_and(|s| s.job.is_running());
         if running {
             if ui.button("Stop finding").clicked() {
-                pane.stop_find();
+                f.stop_find();
             }
         } else if ui
             .button("Find")
@@ -42,22 +44,22 @@ pub fn find_row(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             .clicked()
             || entered
         {
-            pane.find_in_names(ctx);
+            f.find_in_names(core, ctx, fx);
         }
-        if pane.name_search.is_some() && ui.button("Back to the folder").clicked() {
-            pane.close_find();
+        if f.search.is_some() && ui.button("Back to the folder").clicked() {
+            f.close_find(fx);
         }
     });
-    if let Some(why) = &pane.find_problem {
+    if let Some(why) = &f.problem {
         ui.colored_label(ui.visuals().error_fg_color, why);
     }
-    if let Some(s) = &pane.name_search {
+    if let (Some(s), Some(found)) = (&f.search, &core.found) {
         ui.label(
             RichText::new(format!(
                 "{} {}: {}",
-                thousands(s.matches.len() as u64),
-                if s.matches.len() == 1 { "match" } else { "matches" },
-                s.what
+                thousands(found.rows.len() as u64),
+                if found.rows.len() == 1 { "match" } else { "matches" },
+                found.what
             ))
             .strong(),
         );
@@ -66,8 +68,8 @@ pub fn find_row(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 }
 
 /// The statistics under the toolbar, while they add up and once they have.
-pub fn stats(pane: &mut BlobPane, ui: &mut egui::Ui) {
-    let Some(s) = &pane.stats else { return };
+pub fn stats(f: &mut Statistics, ui: &mut egui::Ui) {
+    let Some(s) = &f.shown else { return };
     let (mut stop, mut close) = (false, false);
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -102,10 +104,10 @@ pub fn stats(pane: &mut BlobPane, ui: &mut egui::Ui) {
         job_state(ui, &s.job);
     });
     if stop {
-        pane.stop_stats();
+        f.stop_stats();
     }
     if close {
-        pane.close_stats();
+        f.shown = None;
     }
 }
 
