@@ -515,10 +515,7 @@ impl Run {
     fn saved(&mut self, b: &str, sent: Typed, may_land: bool, later: Option<&str>) {
         self.settle();
         let m = &mut self.model;
-        // Whatever it met, a save's end re-reads the listing, as Refresh does.
-        m.shown = m.listing();
-        let shown: BTreeSet<&String> = m.shown.iter().collect();
-        m.selection.retain(|n| shown.contains(n));
+        // A save's end reads the saved blob's properties again, and nothing else: the listing stays as it was.
         let lands = may_land && m.server.contains(b) && m.stored[b].version == sent.base_version;
         if !lands {
             // The edit still starts from where it did: the later word is typing on that draft.
@@ -527,8 +524,7 @@ impl Run {
             }
             return;
         }
-        // Metadata, then the headers: two new versions, the second the one the draft now starts from.
-        m.changed(b, Some(sent.word.clone()));
+        // Only what changed is written: the header typed, one new version, the one the draft now starts from.
         m.changed(b, Some(sent.word.clone()));
         let now = m.stored[b].clone();
         match later {

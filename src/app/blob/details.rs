@@ -1,7 +1,6 @@
 //! The side panel of a container tab: the selected blob's properties, metadata and headers (saved with
 //! If-Match), its lease controls, snapshots, preview and SAS; with no blob selected, the container's own.
 
-use crate::app::blob::details_form::HEADER_NAMES;
 use crate::app::blob::pane::{BlobConfirm, BlobPane};
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::{human_bytes, thousands, utc_opt};
@@ -91,9 +90,6 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             value(&|p| p.copy_status.clone().unwrap_or_else(|| "(none: not a copy)".into())),
         );
     });
-    if props.as_ref().is_some_and(|p| p.access_tier.is_some()) {
-        crate::app::blob::tiers::tier_controls(pane, ui, ctx, &name);
-    }
     match props.as_ref().map(|p| (p.blob_type.as_str(), p.content_length)) {
         Some(("AppendBlob", _)) => {
             ui.separator();
@@ -108,7 +104,6 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
     ui.separator();
     crate::app::blob::tags_edit::tags_ui(pane, ui, ctx, &name);
     ui.separator();
-    form(pane, ui, ctx, &name);
     ui.separator();
     ui.strong("Snapshots");
     let snaps = pane
@@ -174,141 +169,4 @@ fn container_details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneConte
         f.container_ui(ui, &pane.core, ctx, &mut fx);
     }
     pane.apply(ctx, fx);
-}
-
-/// The metadata and headers as the user edits them, with what the service changed under the edit marked, the
-/// save, and after a 412 the user's version beside the service's.
-pub(super) fn form(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, name: &str) {
-    ui.strong("Metadata and HTTP headers (saved with If-Match the ETag the edit started from)");
-    let warn = ui.visuals().warn_fg_color;
-    let Some(draft) = pane.forms.get_mut(name) else {
-        return;
-    };
-    let under = draft.changed_under();
-    let theirs = draft.theirs().clone();
-    let moved = |ui: &mut egui::Ui, i: usize, now: String| {
-        if under.contains(&i) {
-            ui.colored_label(
-                warn,
-                format!("changed on the service since you started editing: now {now}"),
-            );
-        }
-    };
-    crate::app::widgets::metadata_edit::rows(ui, &mut draft.edit.metadata, None);
-    crate::app::widgets::metadata_edit::add_button(ui, &mut draft.edit.metadata, None);
-    moved(ui, 0, show_metadata(&theirs.metadata));
-    for (i, label) in HEADER_NAMES.iter().enumerate() {
-        let value = &mut draft.edit.headers[i];
-        ui.horizontal(|ui| {
-            let l = ui.label(format!("{label}:"));
-            let mut text = value.clone().unwrap_or_default();
-            if ui
-                .add(
-                    egui::TextEdit::singleline(&mut text)
-                        // A stable id: a mark a refresh adds above must not move the focus to another field.
-                        .id_salt(("blob-header", name, *label))
-                        .desired_width(200.0),
-                )
-                .labelled_by(l.id)
-                .changed()
-            {
-                *value = Some(text).filter(|t| !t.is_empty());
-            }
-        });
-        moved(ui, i + 1, show_header(&theirs.headers[i]));
-    }
-    let (dirty, stale) = (draft.is_dirty(), draft.is_stale());
-    let (version, theirs_version) = (draft.version().to_string(), draft.theirs_version().to_string());
-    let saving = pane.forms.is_saving(name);
-    let conflict = pane.forms.conflict(name).is_some();
-    if dirty && stale && !conflict {
-        ui.colored_label(
-            warn,
-            format!(
-                "The blob changed on the service since you started editing (ETag {version}, now {theirs_version}): \
-                 Save will be refused. Reload and re-apply your changes on its version, or overwrite it."
-            ),
-        );
-    }
-    ui.horizontal_wrapped(|ui| {
-        if ui
-            .add_enabled(dirty && !saving, egui::Button::new("Save properties"))
-            .clicked()
-        {
-            pane.save_details(ctx, false);
-        }
-        if saving {
-            ui.spinner();
-        }
-        if dirty && !saving && ui.button("Discard my changes").clicked() {
-            pane.forms.discard(name);
-        }
-    });
-    if conflict || (dirty && stale) {
-        conflict_ui(pane, ui, ctx, name);
-    }
-}
-
-/// After a 412 (or with the service's version moved under the edit): yours beside theirs, and the three ways on.
-fn conflict_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, name: &str) {
-    let Some(draft) = pane.forms.get(name) else { return };
-    let warn = ui.visuals().warn_fg_color;
-    if pane.forms.conflict(name).is_some() {
-        ui.strong("Someone else changed this blob after you loaded it: the save was refused (412).");
-    }
-    egui::Grid::new(("blob-conflict", name)).striped(true).show(ui, |ui| {
-        ui.strong("Field");
-        ui.strong("Yours");
-        ui.strong("Theirs (on the service now)");
-        ui.end_row();
-        let rows = std::iter::once((
-            "Metadata",
-            show_metadata(&draft.edit.metadata),
-            show_metadata(&draft.theirs().metadata),
-        ))
-        .chain(HEADER_NAMES.iter().enumerate().map(|(i, n)| {
-            (
-                *n,
-                show_header(&draft.edit.headers[i]),
-                show_header(&draft.theirs().headers[i]),
-            )
-        }));
-        for (field, mine, theirs) in rows {
-            let text = |s: &str| {
-                if mine == theirs {
-                    egui::RichText::new(s)
-                } else {
-                    egui::RichText::new(s).strong().color(warn)
-                }
-            };
-            ui.label(text(field));
-            ui.label(text(&mine));
-            ui.label(text(&theirs));
-            ui.end_row();
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        if ui.button("Reload and re-apply my changes").clicked() {
-            pane.forms.reapply(name);
-        }
-        if ui.button("Overwrite anyway (no If-Match)").clicked() {
-            pane.save_details(ctx, true);
-        }
-        if ui.button("Discard mine").clicked() {
-            pane.forms.discard(name);
-        }
-    });
-}
-
-fn show_header(v: &Option<String>) -> String {
-    v.as_deref()
-        .map(|v| format!("`{v}`"))
-        .unwrap_or_else(|| "(none)".into())
-}
-
-fn show_metadata(m: &[(String, String)]) -> String {
-    if m.is_empty() {
-        return "(none)".into();
-    }
-    m.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
 }

@@ -4,12 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use crate::app::blob::pane::BlobPane;
-use crate::app::context::draft::{Draft, Fields};
-use crate::app::context::{PaneContext, Pending};
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
+use crate::app::context::draft::{Draft, Drafts, Fields};
+use crate::app::context::{InFlight, PaneContext};
 use crate::storage::StorageError;
+use crate::storage::blob::BlobHttpHeaders;
 use crate::storage::blob::conditions::Conditions;
-use crate::storage::blob::{BlobHttpHeaders, BlobProperties};
 
 /// What the details form edits: the metadata and the five headers a person sets (the MD5 is the content's).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -83,25 +84,94 @@ impl Fields for BlobForm {
     }
 }
 
-/// A save on its way: for which blob, what it sent.
-struct Save {
-    blob: String,
-    sent: BlobForm,
-    reply: Pending<Result<String, StorageError>>,
-}
+/// What the form draws on: the core, the pane's context and where it asks for effects.
+type Parts<'a, 'b, 'c> = (&'a BlobCore, &'b mut PaneContext<'c>, &'b mut Effects);
 
-/// Every blob's draft in this tab, the saves under way, and the 412s that stopped a save.
+/// A save on its way is keyed by its blob and what it sent: the reply is about that, whatever the form holds by
+/// then.
+type SaveFor = (String, BlobForm);
+
+/// The metadata and headers feature: every blob's draft in this tab, the saves under way, and the 412s that
+/// stopped a save.
 #[derive(Default)]
-pub struct BlobDrafts {
-    drafts: BTreeMap<String, Draft<BlobForm>>,
-    saves: Vec<Save>,
+pub struct PropertiesForm {
+    drafts: Drafts<BlobForm>,
+    saves: InFlight<SaveFor, Result<String, StorageError>>,
     /// Per blob: the save the service refused because the blob changed (shown until resolved).
     conflicts: BTreeMap<String, StorageError>,
     /// The stored MD5 last read per blob, sent back with the headers.
     md5: BTreeMap<String, Option<String>>,
 }
 
-impl BlobDrafts {
+impl BlobFeature for PropertiesForm {
+    fn event(&mut self, event: &BlobEvent, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        match event {
+            // Each blob keeps its edit while another is shown; a clean draft is forgotten with its blob.
+            BlobEvent::Selected(shown) => {
+                let conflicts = &self.conflicts;
+                self.drafts.forget_clean_except(*shown, |n| conflicts.contains_key(n));
+                let drafts = &self.drafts;
+                self.md5.retain(|n, _| drafts.has(n));
+            }
+            // The service's side of the draft moves; what the user typed never does.
+            BlobEvent::PropertiesRead { blob, props, metadata } => {
+                let form = BlobForm::from_service(&props.http, metadata.to_vec());
+                self.md5.insert(blob.to_string(), props.http.content_md5.clone());
+                self.drafts.observe(blob, &props.etag, form);
+            }
+            BlobEvent::Deleted(blobs) => {
+                for b in *blobs {
+                    self.drafts.remove(b);
+                    self.conflicts.remove(b);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
+        self.drafts.settle();
+        // Each save lands on the blob it was for, whatever is selected now.
+        for ((blob, sent), result) in self.saves.ready() {
+            match result {
+                Ok(etag) => {
+                    if let Some(d) = self.drafts.get_mut(&blob) {
+                        d.saved(sent, &etag);
+                    }
+                    fx.say(Ok(format!("Saved `{blob}`; its ETag is now {etag}")));
+                }
+                Err(e) => {
+                    // The draft stays; a 412 shows theirs beside it (the read below fetches theirs).
+                    if e.is_conflict() {
+                        self.conflicts.insert(blob.clone(), e.clone());
+                    }
+                    fx.fail(e);
+                }
+            }
+            // What the save made: its properties read once (its new ETag and times), nothing else.
+            fx.reread(&blob);
+        }
+    }
+
+    fn sending(&self) -> bool {
+        !self.saves.is_empty()
+    }
+
+    fn unsaved(&self) -> Vec<String> {
+        self.drafts
+            .dirty()
+            .filter(|b| !self.is_saving(b))
+            .map(|b| format!("the metadata and headers of `{b}`"))
+            .collect()
+    }
+
+    fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        ui.separator();
+        self.form(ui, (core, ctx, fx), blob);
+    }
+}
+
+impl PropertiesForm {
     pub fn get(&self, blob: &str) -> Option<&Draft<BlobForm>> {
         self.drafts.get(blob)
     }
@@ -110,47 +180,12 @@ impl BlobDrafts {
         self.drafts.get_mut(blob)
     }
 
-    /// The blobs with unsaved edits.
-    pub fn unsaved(&self) -> Vec<&str> {
-        self.drafts
-            .iter()
-            .filter(|(_, d)| d.is_dirty())
-            .map(|(n, _)| n.as_str())
-            .collect()
-    }
-
     pub fn conflict(&self, blob: &str) -> Option<&StorageError> {
         self.conflicts.get(blob)
     }
 
     pub fn is_saving(&self, blob: &str) -> bool {
-        self.saves.iter().any(|s| s.blob == blob)
-    }
-
-    /// What the service said of a blob (a details load, a refresh): its draft follows only while clean.
-    pub fn observe(&mut self, blob: &str, props: &BlobProperties, metadata: Vec<(String, String)>) {
-        let form = BlobForm::from_service(&props.http, metadata);
-        self.md5.insert(blob.to_string(), props.http.content_md5.clone());
-        match self.drafts.get_mut(blob) {
-            Some(d) => d.observe(&props.etag, form),
-            None => {
-                self.drafts.insert(blob.to_string(), Draft::new(&props.etag, form));
-            }
-        }
-    }
-
-    /// Each clean draft shows what the service said last (`Draft::settle`).
-    pub fn settle(&mut self) {
-        self.drafts.values_mut().for_each(Draft::settle);
-    }
-
-    /// Forgets the clean drafts of blobs no longer selected (an unsaved one stays until saved or discarded).
-    pub fn forget_clean_except(&mut self, selected: Option<&str>) {
-        self.drafts
-            .retain(|n, d| d.is_dirty() || Some(n.as_str()) == selected || self.conflicts.contains_key(n));
-        // The stored MD5 is kept only for the drafts that may still be saved.
-        let drafts = &self.drafts;
-        self.md5.retain(|n, _| drafts.contains_key(n));
+        self.saves.any(|(b, _)| b == blob)
     }
 
     /// Reload and re-apply after a 412: the user's changes on top of what the service holds now.
@@ -169,119 +204,211 @@ impl BlobDrafts {
         self.conflicts.remove(blob);
     }
 
-    /// A blob deleted (by this app): its draft goes with it.
-    pub fn remove(&mut self, blob: &str) {
-        self.drafts.remove(blob);
-        self.conflicts.remove(blob);
-    }
-}
-
-impl BlobPane {
-    /// The unsaved edits in this tab, in words (closing asks before dropping them).
-    pub fn unsaved(&self) -> Vec<String> {
-        let mut said: Vec<String> = self
-            .forms
-            .unsaved()
-            .into_iter()
-            .filter(|b| !self.forms.is_saving(b))
-            .map(|b| format!("the metadata and headers of `{b}`"))
-            .chain(self.tags.unsaved().into_iter().map(|b| format!("the tags of `{b}`")))
-            .collect();
-        if self.container_edit.as_ref().is_some_and(|d| d.is_dirty()) {
-            said.push(format!("the settings of container `{}`", self.core.container));
-        }
-        said.extend(self.policies.unsaved());
-        said.extend(self.features.unsaved());
-        said
-    }
-
-    /// Whether a write or lease action this tab sent has not answered yet (the tab keeps running, unseen, until
-    /// it has, so a lease acquired lands in the lease book).
-    pub fn has_sent_work(&self) -> bool {
-        !self.ops.is_empty() || !self.forms.saves.is_empty()
-    }
-
-    /// Saves the selected blob's draft: metadata, then headers, each with If-Match the version the edit started
-    /// from (the second on the ETag the first returned), or unconditionally when `force` (the button says so).
-    pub fn save_details(&mut self, ctx: &mut PaneContext, force: bool) {
-        let Some(blob) = self.core.details.as_ref().map(|d| d.name.clone()) else {
-            return;
-        };
-        let Some(draft) = self.forms.get(&blob) else {
-            self.message = Some(Err(StorageError::invalid(
+    /// Saves a blob's draft: only the parts the user changed (metadata, headers, or both, the second on the ETag
+    /// the first returned), each with If-Match the version the edit started from, or unconditionally when `force`
+    /// (the button says so).
+    pub fn save(
+        &mut self,
+        core: &BlobCore,
+        ctx: &mut PaneContext,
+        blob: &str,
+        force: bool,
+    ) -> Result<(), StorageError> {
+        let Some(draft) = self.drafts.get(blob) else {
+            return Err(StorageError::invalid(
                 "Save properties",
                 format!("The properties of `{blob}` are still loading; save once they show."),
-            )));
-            return;
+            ));
         };
         let sent = draft.edit.clone();
         let version = if force { None } else { Some(draft.version().to_string()) };
-        let http = sent.http(self.forms.md5.get(&blob).cloned().flatten());
+        let metadata_changed = sent.metadata != draft.base().metadata;
+        let headers_changed = sent.headers != draft.base().headers;
+        let http = sent.http(self.md5.get(blob).cloned().flatten());
         // Bad input is refused in words before anything is sent (a header above ASCII would be signed wrong).
         for (name, value) in HEADER_NAMES.iter().zip(&sent.headers) {
             if let Some(v) = value.as_deref().filter(|v| !v.is_ascii()) {
                 let words = crate::storage::request::not_ascii(&format!("x-ms-blob-{}", name.to_lowercase()), v);
-                self.message = Some(Err(StorageError::invalid(
-                    format!("Save properties of `{blob}`"),
-                    words,
-                )));
-                return;
+                return Err(StorageError::invalid(format!("Save properties of `{blob}`"), words));
             }
         }
-        self.forms.conflicts.remove(&blob);
-        let lease = ctx.leases.id_for_write(&self.key(Some(&blob)));
+        self.conflicts.remove(blob);
+        let lease = ctx.leases.id_for_write(&core.key(Some(blob)));
         let (client, container, name, metadata) = (
             ctx.client.clone(),
-            self.core.container.clone(),
-            blob.clone(),
+            core.container.clone(),
+            blob.to_string(),
             sent.metadata.clone(),
         );
         let reply = ctx.send(async move {
-            let first = Conditions {
+            let mut conditions = Conditions {
                 if_match: version,
                 ..Conditions::none()
             }
             .with_lease(lease);
-            let etag = client.set_blob_metadata(&container, &name, &metadata, &first).await?;
-            // The metadata save made a new version: the headers go on exactly that one.
-            let next = Conditions {
-                if_match: first.if_match.as_ref().map(|_| etag),
-                ..first.clone()
-            };
-            client.set_blob_http_headers(&container, &name, &http, &next).await
+            let mut etag = String::new();
+            // Only what changed goes: a metadata save is one write (Set Blob Metadata), a header save one write.
+            if metadata_changed || !headers_changed {
+                etag = client
+                    .set_blob_metadata(&container, &name, &metadata, &conditions)
+                    .await?;
+                // The metadata save made a new version: the headers go on exactly that one.
+                if conditions.if_match.is_some() {
+                    conditions.if_match = Some(etag.clone());
+                }
+            }
+            if headers_changed {
+                etag = client
+                    .set_blob_http_headers(&container, &name, &http, &conditions)
+                    .await?;
+            }
+            Ok(etag)
         });
-        self.forms.saves.push(Save { blob, sent, reply });
+        self.saves.start((blob.to_string(), sent), reply);
+        Ok(())
     }
+}
 
-    /// Lands the saves that answered, on the blob each was for, whatever is selected now.
-    pub(super) fn poll_saves(&mut self, ctx: &mut PaneContext) {
-        let mut landed = Vec::new();
-        self.forms.saves.retain_mut(|s| match s.reply.poll() {
-            Some(r) => {
-                landed.push((s.blob.clone(), s.sent.clone(), r));
-                false
+impl PropertiesForm {
+    /// The metadata and headers as the user edits them, with what the service changed under the edit marked, the
+    /// save, and after a 412 the user's version beside the service's.
+    fn form(&mut self, ui: &mut egui::Ui, (core, ctx, fx): Parts, name: &str) {
+        ui.strong("Metadata and HTTP headers (saved with If-Match the ETag the edit started from)");
+        let warn = ui.visuals().warn_fg_color;
+        let Some(draft) = self.drafts.get_mut(name) else {
+            return;
+        };
+        let under = draft.changed_under();
+        let theirs = draft.theirs().clone();
+        let moved = |ui: &mut egui::Ui, i: usize, now: String| {
+            if under.contains(&i) {
+                ui.colored_label(
+                    warn,
+                    format!("changed on the service since you started editing: now {now}"),
+                );
             }
-            None => true,
+        };
+        crate::app::widgets::metadata_edit::rows(ui, &mut draft.edit.metadata, None);
+        crate::app::widgets::metadata_edit::add_button(ui, &mut draft.edit.metadata, None);
+        moved(ui, 0, show_metadata(&theirs.metadata));
+        for (i, label) in HEADER_NAMES.iter().enumerate() {
+            let value = &mut draft.edit.headers[i];
+            ui.horizontal(|ui| {
+                let l = ui.label(format!("{label}:"));
+                let mut text = value.clone().unwrap_or_default();
+                if ui
+                    .add(
+                        egui::TextEdit::singleline(&mut text)
+                            // A stable id: a mark a refresh adds above must not move the focus to another field.
+                            .id_salt(("blob-header", name, *label))
+                            .desired_width(200.0),
+                    )
+                    .labelled_by(l.id)
+                    .changed()
+                {
+                    *value = Some(text).filter(|t| !t.is_empty());
+                }
+            });
+            moved(ui, i + 1, show_header(&theirs.headers[i]));
+        }
+        let (dirty, stale) = (draft.is_dirty(), draft.is_stale());
+        let (version, theirs_version) = (draft.version().to_string(), draft.theirs_version().to_string());
+        let saving = self.is_saving(name);
+        let conflict = self.conflicts.contains_key(name);
+        if dirty && stale && !conflict {
+            ui.colored_label(
+                warn,
+                format!(
+                    "The blob changed on the service since you started editing (ETag {version}, now {theirs_version}): \
+                 Save will be refused. Reload and re-apply your changes on its version, or overwrite it."
+                ),
+            );
+        }
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(dirty && !saving, egui::Button::new("Save properties"))
+                .clicked()
+                && let Err(e) = self.save(core, ctx, name, false)
+            {
+                fx.fail(e);
+            }
+            if saving {
+                ui.spinner();
+            }
+            if dirty && !saving && ui.button("Discard my changes").clicked() {
+                self.discard(name);
+            }
         });
-        for (blob, sent, result) in landed {
-            match result {
-                Ok(etag) => {
-                    if let Some(d) = self.forms.drafts.get_mut(&blob) {
-                        d.saved(sent, &etag);
-                    }
-                    self.message = Some(Ok(format!("Saved `{blob}`; its ETag is now {etag}")));
-                }
-                Err(e) => {
-                    // The draft stays; a 412 shows theirs beside it (the refresh below fetches theirs).
-                    if e.is_conflict() {
-                        self.forms.conflicts.insert(blob.clone(), e.clone());
-                    }
-                    self.message = Some(Err(e));
-                }
-            }
-            self.refresh_indicators(ctx);
+        if conflict || (dirty && stale) {
+            self.conflict_ui(ui, (core, ctx, fx), name);
         }
     }
+
+    /// After a 412 (or with the service's version moved under the edit): yours beside theirs, and the three ways on.
+    fn conflict_ui(&mut self, ui: &mut egui::Ui, (core, ctx, fx): Parts, name: &str) {
+        let Some(draft) = self.drafts.get(name) else { return };
+        let warn = ui.visuals().warn_fg_color;
+        if self.conflicts.contains_key(name) {
+            ui.strong("Someone else changed this blob after you loaded it: the save was refused (412).");
+        }
+        egui::Grid::new(("blob-conflict", name)).striped(true).show(ui, |ui| {
+            ui.strong("Field");
+            ui.strong("Yours");
+            ui.strong("Theirs (on the service now)");
+            ui.end_row();
+            let rows = std::iter::once((
+                "Metadata",
+                show_metadata(&draft.edit.metadata),
+                show_metadata(&draft.theirs().metadata),
+            ))
+            .chain(HEADER_NAMES.iter().enumerate().map(|(i, n)| {
+                (
+                    *n,
+                    show_header(&draft.edit.headers[i]),
+                    show_header(&draft.theirs().headers[i]),
+                )
+            }));
+            for (field, mine, theirs) in rows {
+                let text = |s: &str| {
+                    if mine == theirs {
+                        egui::RichText::new(s)
+                    } else {
+                        egui::RichText::new(s).strong().color(warn)
+                    }
+                };
+                ui.label(text(field));
+                ui.label(text(&mine));
+                ui.label(text(&theirs));
+                ui.end_row();
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Reload and re-apply my changes").clicked() {
+                self.reapply(name);
+            }
+            if ui.button("Overwrite anyway (no If-Match)").clicked()
+                && let Err(e) = self.save(core, ctx, name, true)
+            {
+                fx.fail(e);
+            }
+            if ui.button("Discard mine").clicked() {
+                self.discard(name);
+            }
+        });
+    }
+}
+
+fn show_header(v: &Option<String>) -> String {
+    v.as_deref()
+        .map(|v| format!("`{v}`"))
+        .unwrap_or_else(|| "(none)".into())
+}
+
+fn show_metadata(m: &[(String, String)]) -> String {
+    if m.is_empty() {
+        return "(none)".into();
+    }
+    m.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]

@@ -7,20 +7,21 @@ use crate::storage::StorageError;
 use crate::storage::blob::{BlobItem, BlobProperties, ListBlobsOptions};
 
 /// The selected blob: its properties and its snapshots (its editable metadata and headers are its draft in
-/// `BlobPane::forms`).
+/// `details_form::PropertiesForm`).
 pub struct Details {
     pub(crate) name: String,
     pub(crate) props: Option<BlobProperties>,
     pub(crate) snapshots: Option<Vec<BlobItem>>,
     pub(super) loading: Loading<(BlobProperties, Vec<(String, String)>)>,
     pub(super) snap_loading: Option<Pending<Result<Vec<BlobItem>, StorageError>>>,
+    /// A page blob's ranges are read with the properties now being read (a full read of the details).
+    pub(super) ranges_wanted: bool,
 }
 
 impl BlobPane {
     pub fn load_details(&mut self, ctx: &mut PaneContext, name: &str) {
         let same = self.core.details.as_ref().is_some_and(|d| d.name == name);
         if !same {
-            self.forms.forget_clean_except(Some(name));
             self.tags.forget_clean_except(Some(name));
             self.core.details = Some(Details {
                 name: name.to_string(),
@@ -28,17 +29,17 @@ impl BlobPane {
                 snapshots: None,
                 loading: None,
                 snap_loading: None,
+                ranges_wanted: false,
             });
             self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Selected(Some(name)));
         }
         self.read_tags(ctx, name);
+        self.dispatch(ctx, crate::app::blob::feature::BlobEvent::DetailsAsked(name));
+        self.read_properties(ctx, name);
         let (client, container, blob) = (ctx.client.clone(), self.core.container.clone(), name.to_string());
-        let d = self.core.details.as_mut().expect("just set");
-        d.loading = Some(
-            ctx.backend
-                .spawn(async move { client.get_blob_properties(&container, &blob, None).await }),
-        );
-        let (client, container, blob) = (ctx.client.clone(), self.core.container.clone(), name.to_string());
+        let Some(d) = self.core.details.as_mut() else { return };
+        // What the details show of a page blob is read with them (not with a properties read after a save).
+        d.ranges_wanted = true;
         d.snap_loading = Some(ctx.backend.spawn(async move {
             let options = ListBlobsOptions {
                 prefix: Some(blob.clone()),
@@ -54,20 +55,32 @@ impl BlobPane {
         }));
     }
 
+    /// Reads the shown blob's properties again, and nothing else (after a write to it: its new ETag and times).
+    pub fn read_properties(&mut self, ctx: &mut PaneContext, name: &str) {
+        let (client, container, blob) = (ctx.client.clone(), self.core.container.clone(), name.to_string());
+        let Some(d) = self.core.details.as_mut().filter(|d| d.name == name) else {
+            return;
+        };
+        d.loading = Some(
+            ctx.backend
+                .spawn(async move { client.get_blob_properties(&container, &blob, None).await }),
+        );
+    }
+
     pub(super) fn poll_details(&mut self, ctx: &mut PaneContext) {
         let mut page_blob = None;
+        let mut read = None;
         if let Some(d) = &mut self.core.details {
             if let Some(result) = take_ready(&mut d.loading) {
                 match result {
                     Ok((props, metadata)) => {
-                        // The service's side of the draft moves; what the user typed never does.
-                        self.forms.observe(&d.name, &props, metadata);
+                        read = Some((d.name.clone(), props.clone(), metadata));
                         if let Some(b) = self.core.blobs.iter_mut().find(|b| b.name == d.name) {
                             b.properties = props.clone();
                         }
                         self.leases_seen
                             .observe(&d.name, props.lease.state, crate::app::widgets::plot::now_secs());
-                        if props.blob_type == "PageBlob" {
+                        if props.blob_type == "PageBlob" && std::mem::take(&mut d.ranges_wanted) {
                             page_blob = Some(d.name.clone());
                         }
                         d.props = Some(props);
@@ -78,6 +91,11 @@ impl BlobPane {
             if let Some(Ok(snaps)) = take_ready(&mut d.snap_loading) {
                 d.snapshots = Some(snaps);
             }
+        }
+        // Features hear what the service holds now (a draft's service side moves; what the user typed never does).
+        if let Some((blob, props, metadata)) = &read {
+            let event = crate::app::blob::feature::BlobEvent::PropertiesRead { blob, props, metadata };
+            self.dispatch(ctx, event);
         }
         // A page blob's ranges are read with its properties (each refresh of them).
         if let Some(blob) = page_blob {

@@ -21,6 +21,9 @@ pub enum BlobEvent<'a> {
     Listed,
     /// The details now show this blob (None: the container).
     Selected(Option<&'a str>),
+    /// The details of this blob are read (it was selected, or what is shown is read again): what a feature
+    /// shows in them (tags, say) is read with them.
+    DetailsAsked(&'a str),
     /// A blob's properties were read (its details): what the service holds now.
     PropertiesRead {
         blob: &'a str,
@@ -161,6 +164,11 @@ pub trait BlobFeature: AsAny {
         false
     }
 
+    /// Whether writes it sent have not answered yet (the tab also counts them: `PaneContext::send`).
+    fn sending(&self) -> bool {
+        false
+    }
+
     /// A part of the row under the path (badges about the container).
     fn header_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
 
@@ -234,6 +242,10 @@ impl Features {
     }
 
     pub fn busy(&self) -> bool {
-        self.0.iter().any(|f| f.busy())
+        self.0.iter().any(|f| f.busy() || f.sending())
+    }
+
+    pub fn sending(&self) -> bool {
+        self.0.iter().any(|f| f.sending())
     }
 }

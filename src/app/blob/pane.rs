@@ -67,10 +67,6 @@ pub enum BlobConfirm {
         length: u64,
         etag: String,
     },
-    /// Set Archive on these blobs: they cannot be read until rehydrated.
-    Archive {
-        names: Vec<String>,
-    },
 }
 
 pub use crate::app::context::sent::{LeaseChange, OpDone};
@@ -95,8 +91,6 @@ pub struct BlobPane {
     pub(crate) core: crate::app::blob::core::BlobCore,
     /// Everything else the tab does, each feature with its own state (`feature::BlobFeature`).
     pub(crate) features: crate::app::blob::feature::Features,
-    /// The drafts of blobs' metadata and headers, by blob, and their saves.
-    pub(crate) forms: crate::app::blob::details_form::BlobDrafts,
     pub(crate) container_props: Option<(ContainerProperties, Vec<(String, String)>)>,
     pub(crate) container_edit: Option<crate::app::blob::container_edit::ContainerEdit>,
     pub(super) container_loading: Loading<(ContainerProperties, Vec<(String, String)>)>,
@@ -113,7 +107,6 @@ pub struct BlobPane {
 
     pub(crate) leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline,
     /// Find in names: the row's text and choices, what is wrong with them, and the search shown.
-    pub(crate) tier_form: crate::app::blob::tiers::TierForm,
     /// Each blob's index tags as edited, and their reads and saves.
     pub(crate) tags: crate::app::blob::tags_edit::BlobTags,
     pub(crate) tag_query: crate::app::blob::find_tags::TagQuery,
@@ -214,7 +207,9 @@ impl BlobPane {
         &mut self,
         blob: &str,
     ) -> Option<&mut crate::app::context::draft::Draft<crate::app::blob::details_form::BlobForm>> {
-        self.forms.get_mut(blob)
+        self.features
+            .get_mut::<crate::app::blob::details_form::PropertiesForm>()?
+            .get_mut(blob)
     }
 
     /// A blob's metadata and headers as the user is editing them (once its properties have been read).
@@ -222,7 +217,8 @@ impl BlobPane {
         &self,
         blob: &str,
     ) -> Option<&crate::app::context::draft::Draft<crate::app::blob::details_form::BlobForm>> {
-        self.forms.get(blob)
+        self.feature::<crate::app::blob::details_form::PropertiesForm>()?
+            .get(blob)
     }
 
     /// The folders listed so far in the folder shown (each ends with `/`).
@@ -269,8 +265,9 @@ impl BlobPane {
                 .with(crate::app::blob::leases::Leases::default())
                 .with(crate::app::blob::sas::SasUrls::default())
                 .with(crate::app::blob::name_search::FindInNames::default())
-                .with(crate::app::blob::folder_stats::Statistics::default()),
-            forms: Default::default(),
+                .with(crate::app::blob::folder_stats::Statistics::default())
+                .with(crate::app::blob::tiers::Tiers::default())
+                .with(crate::app::blob::details_form::PropertiesForm::default()),
             container_props: None,
             container_loading: None,
             container_edit: None,
@@ -283,7 +280,6 @@ impl BlobPane {
             message: None,
             refresh_now: false,
             leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline::default(),
-            tier_form: Default::default(),
             tags: Default::default(),
             tag_query: Default::default(),
             tag_find: None,
@@ -301,6 +297,42 @@ impl BlobPane {
 
     pub fn key(&self, blob: Option<&str>) -> LeaseKey {
         LeaseKey::new(&self.core.account, &self.core.container, blob)
+    }
+
+    /// Saves the shown blob's metadata and headers, as its Save properties button does.
+    pub fn save_details(&mut self, ctx: &mut PaneContext, force: bool) {
+        use crate::app::blob::details_form::PropertiesForm;
+        let Some(blob) = self.core.shown_blob().map(str::to_string) else {
+            return;
+        };
+        let saved = self.with_feature(ctx, |f: &mut PropertiesForm, core, ctx, _| {
+            f.save(core, ctx, &blob, force)
+        });
+        if let Some(Err(e)) = saved {
+            self.message = Some(Err(e));
+        }
+    }
+
+    /// The unsaved edits in this tab, in words (closing asks before dropping them): the union of its features'.
+    pub fn unsaved(&self) -> Vec<String> {
+        let mut said: Vec<String> = self
+            .tags
+            .unsaved()
+            .into_iter()
+            .map(|b| format!("the tags of `{b}`"))
+            .collect();
+        if self.container_edit.as_ref().is_some_and(|d| d.is_dirty()) {
+            said.push(format!("the settings of container `{}`", self.core.container));
+        }
+        said.extend(self.policies.unsaved());
+        said.extend(self.features.unsaved());
+        said
+    }
+
+    /// Whether a one-off action this pane sent (a lease, a snapshot) has not answered yet. Every write is also
+    /// counted by the tab (`PaneContext::send`), which keeps a closed tab running until it lands.
+    pub fn has_sent_work(&self) -> bool {
+        !self.ops.is_empty() || self.features.sending()
     }
 
     pub fn is_busy(&self) -> bool {
@@ -468,10 +500,8 @@ impl BlobPane {
         if let Some(prefix) = fx.open_folder {
             self.open_folder(ctx, &prefix);
         }
-        if let Some(blob) = fx.reread
-            && self.core.shown_blob() == Some(blob.as_str())
-        {
-            self.load_details(ctx, &blob);
+        if let Some(blob) = fx.reread {
+            self.read_properties(ctx, &blob);
         }
         if fx.relist {
             self.list(ctx);
@@ -519,11 +549,13 @@ impl BlobPane {
                 }
             }
         }
-        for gone in self.deleted_blobs.1.take() {
-            self.forms.remove(&gone);
-            self.tags.remove(&gone);
+        let gone = self.deleted_blobs.1.take();
+        if !gone.is_empty() {
+            for blob in &gone {
+                self.tags.remove(blob);
+            }
+            self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Deleted(&gone));
         }
-        self.forms.settle();
         self.tags.settle();
         self.container_edit
             .iter_mut()
@@ -556,7 +588,6 @@ impl BlobPane {
             }
         }
         self.poll_details(ctx);
-        self.poll_saves(ctx);
         for done in take_all_ready(&mut self.ops) {
             if let Some(change) = done.lease {
                 change.apply(ctx.leases);

@@ -3,7 +3,8 @@
 
 use futures_util::StreamExt;
 
-use crate::app::blob::pane::{BlobConfirm, BlobPane};
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::context::{PaneContext, Unit};
 use crate::storage::StorageError;
 use crate::storage::blob::{AccessTier, BlobProperties, RehydratePriority, TierChange};
@@ -78,15 +79,49 @@ fn tier_outcome(
     crate::app::blob::actions::with_failures(words, "could not be changed", failed)
 }
 
-impl BlobPane {
+/// The Tiers feature: the tier chosen, and the blobs waiting for the answer to "Archive them?".
+#[derive(Default)]
+pub struct Tiers {
+    form: TierForm,
+    asking: Option<Vec<String>>,
+}
+
+impl BlobFeature for Tiers {
+    fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        if core.selected_properties().is_some_and(|p| p.access_tier.is_some()) {
+            self.tier_controls(ui, core, ctx, blob);
+        }
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        let Some(names) = &self.asking else { return };
+        let title = format!("Archive {} blob(s)?", names.len());
+        let body = format!(
+            "{}\n\nAn archived blob cannot be read or previewed until it is rehydrated to another tier, which the \
+             service may take hours to do (and Azure charges for deleting or moving it early).",
+            names.iter().take(10).cloned().collect::<Vec<_>>().join(", ")
+        );
+        let yes = format!("Archive {} blob(s)", names.len());
+        let id = egui::Id::unique(("archive-confirm", &core.container));
+        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
+            return;
+        };
+        if let Some(names) = self.asking.take().filter(|_| answer) {
+            let rehydrate = self.form.rehydrate;
+            self.set_tiers(core, ctx, names, (AccessTier::Archive, rehydrate));
+        }
+    }
+}
+
+impl Tiers {
     /// What Set tier does: Archive asks first (the blob cannot be read until rehydrated, which takes hours);
     /// another tier starts at once.
-    pub fn ask_set_tier(&mut self, ctx: &mut PaneContext, names: Vec<String>) {
-        let TierForm { tier, rehydrate } = self.tier_form;
+    pub fn ask_set_tier(&mut self, core: &BlobCore, ctx: &mut PaneContext, names: Vec<String>) {
+        let TierForm { tier, rehydrate } = self.form;
         if tier == AccessTier::Archive {
-            self.confirm = Some(BlobConfirm::Archive { names });
+            self.asking = Some(names);
         } else {
-            self.set_tiers(ctx, names, tier, rehydrate);
+            self.set_tiers(core, ctx, names, (tier, rehydrate));
         }
     }
 
@@ -97,35 +132,30 @@ impl BlobPane {
     /// the others are changed.
     pub fn set_tiers(
         &mut self,
+        core: &BlobCore,
         ctx: &mut PaneContext,
         names: Vec<String>,
-        tier: AccessTier,
-        rehydrate: RehydratePriority,
+        (tier, rehydrate): (AccessTier, RehydratePriority),
     ) {
         // Each with its lease, and the tier it was listed with (what the read before the write compares with).
         let items: Vec<(String, Option<String>, Option<Option<String>>)> = names
             .iter()
             .map(|n| {
-                let listed = self.listed_blob(n).map(|b| b.properties.access_tier.clone());
-                (n.clone(), ctx.leases.id_for_write(&self.key(Some(n))), listed)
+                let listed = core.listed_blob(n).map(|b| b.properties.access_tier.clone());
+                (n.clone(), ctx.leases.id_for_write(&core.key(Some(n))), listed)
             })
             .collect();
         // Only a blob leaving Archive is rehydrated; the priority is sent for those alone.
         let archived: std::collections::HashSet<String> = names
             .iter()
             .filter(|n| {
-                self.listed_blob(n)
+                core.listed_blob(n)
                     .is_some_and(|b| b.properties.access_tier.as_deref() == Some("Archive"))
             })
             .cloned()
             .collect();
-        let title = format!(
-            "Set {} on {} blob(s) in {}",
-            tier.as_str(),
-            names.len(),
-            self.core.container
-        );
-        let state = (ctx.client.clone(), self.core.container.clone(), items, archived);
+        let title = format!("Set {} on {} blob(s) in {}", tier.as_str(), names.len(), core.container);
+        let state = (ctx.client.clone(), core.container.clone(), items, archived);
         ctx.start_job(
             title,
             Unit::Items("blobs"),
@@ -200,57 +230,53 @@ async fn tier_unchanged(
     ))
 }
 
-/// The tier controls of the details: the tier to set, the rehydrate priority when leaving Archive, and the
-/// button, for the blob shown or (when it is one of several selected) for the selection.
-pub fn tier_controls(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, shown: &str) {
-    let selected: Vec<String> = pane
-        .core
-        .selection
-        .iter()
-        .filter(|n| !n.ends_with('/'))
-        .cloned()
-        .collect();
-    let names = if selected.len() > 1 && selected.iter().any(|n| n == shown) {
-        selected
-    } else {
-        vec![shown.to_string()]
-    };
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Tier to set:");
-        for t in AccessTier::ALL {
-            ui.radio_value(&mut pane.tier_form.tier, t, t.as_str());
-        }
-    });
-    let leaving_archive = names.iter().any(|n| {
-        pane.listed_blob(n)
-            .is_some_and(|b| b.properties.access_tier.as_deref() == Some("Archive"))
-    });
-    if leaving_archive && pane.tier_form.tier != AccessTier::Archive {
-        ui.horizontal(|ui| {
-            ui.label("Rehydrate priority:");
-            for p in [RehydratePriority::Standard, RehydratePriority::High] {
-                ui.radio_value(&mut pane.tier_form.rehydrate, p, p.as_str());
+impl Tiers {
+    /// The tier controls of the details: the tier to set, the rehydrate priority when leaving Archive, and the
+    /// button, for the blob shown or (when it is one of several selected) for the selection.
+    fn tier_controls(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, shown: &str) {
+        let selected: Vec<String> = core.selection.iter().filter(|n| !n.ends_with('/')).cloned().collect();
+        let names = if selected.len() > 1 && selected.iter().any(|n| n == shown) {
+            selected
+        } else {
+            vec![shown.to_string()]
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Tier to set:");
+            for t in AccessTier::ALL {
+                ui.radio_value(&mut self.form.tier, t, t.as_str());
             }
         });
-    }
-    let label = if names.len() == 1 {
-        format!("Set tier {}", pane.tier_form.tier.as_str())
-    } else {
-        format!(
-            "Set tier {} on the {} selected blobs",
-            pane.tier_form.tier.as_str(),
-            names.len()
-        )
-    };
-    if ui
-        .button(label)
-        .on_hover_text(
-            "Set Blob Tier takes no condition but the lease: each blob's tier is read again just before the write, \
+        let leaving_archive = names.iter().any(|n| {
+            core.listed_blob(n)
+                .is_some_and(|b| b.properties.access_tier.as_deref() == Some("Archive"))
+        });
+        if leaving_archive && self.form.tier != AccessTier::Archive {
+            ui.horizontal(|ui| {
+                ui.label("Rehydrate priority:");
+                for p in [RehydratePriority::Standard, RehydratePriority::High] {
+                    ui.radio_value(&mut self.form.rehydrate, p, p.as_str());
+                }
+            });
+        }
+        let label = if names.len() == 1 {
+            format!("Set tier {}", self.form.tier.as_str())
+        } else {
+            format!(
+                "Set tier {} on the {} selected blobs",
+                self.form.tier.as_str(),
+                names.len()
+            )
+        };
+        if ui
+            .button(label)
+            .on_hover_text(
+                "Set Blob Tier takes no condition but the lease: each blob's tier is read again just before the write, \
              and a blob whose tier changed since it was listed is left as it is and named",
-        )
-        .clicked()
-    {
-        pane.ask_set_tier(ctx, names);
+            )
+            .clicked()
+        {
+            self.ask_set_tier(core, ctx, names);
+        }
     }
 }
 

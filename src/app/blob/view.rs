@@ -496,15 +496,6 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             ),
             "Promote".into(),
         ),
-        BlobConfirm::Archive { names } => (
-            format!("Archive {} blob(s)?", names.len()),
-            format!(
-                "{}\n\nAn archived blob cannot be read or previewed until it is rehydrated to another tier, which the \
-                 service may take hours to do (and Azure charges for deleting or moving it early).",
-                names.iter().take(10).cloned().collect::<Vec<_>>().join(", ")
-            ),
-            format!("Archive {} blob(s)", names.len()),
-        ),
         BlobConfirm::ClearPages {
             name, offset, length, ..
         } => (
@@ -563,10 +554,6 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             etag,
         } => pane.clear_pages(ctx, &name, (offset, length), etag),
         BlobConfirm::PromoteSnapshot { name, snapshot } => pane.promote(ctx, &name, &snapshot),
-        BlobConfirm::Archive { names } => {
-            let rehydrate = pane.tier_form.rehydrate;
-            pane.set_tiers(ctx, names, crate::storage::blob::AccessTier::Archive, rehydrate)
-        }
         BlobConfirm::DeleteContainer => {
             let (client, container) = (ctx.client.clone(), pane.core.container.clone());
             let lease = ctx.leases.id_for_write(&pane.key(None));

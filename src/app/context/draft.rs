@@ -184,6 +184,68 @@ impl<T: Fields> Draft<T> {
     }
 }
 
+/// One draft per item of a tab (each blob's metadata and headers, each blob's tags): an item keeps its own while
+/// another is shown, a clean one is forgotten once its item is no longer shown, and a dirty one only when saved,
+/// discarded or its item deleted.
+pub struct Drafts<T> {
+    map: std::collections::BTreeMap<String, Draft<T>>,
+}
+
+impl<T> Default for Drafts<T> {
+    fn default() -> Self {
+        Drafts {
+            map: Default::default(),
+        }
+    }
+}
+
+impl<T: Fields> Drafts<T> {
+    pub fn get(&self, item: &str) -> Option<&Draft<T>> {
+        self.map.get(item)
+    }
+
+    pub fn get_mut(&mut self, item: &str) -> Option<&mut Draft<T>> {
+        self.map.get_mut(item)
+    }
+
+    /// What the service said of an item (`version`, `theirs`): its draft follows while clean, a new one starts.
+    pub fn observe(&mut self, item: &str, version: &str, theirs: T) {
+        match self.map.get_mut(item) {
+            Some(d) => d.observe(version, theirs),
+            None => {
+                self.map.insert(item.to_string(), Draft::new(version, theirs));
+            }
+        }
+    }
+
+    /// Each clean draft shows what the service said last (`Draft::settle`).
+    pub fn settle(&mut self) {
+        self.map.values_mut().for_each(Draft::settle);
+    }
+
+    /// Forgets the clean drafts of items other than `shown` and those `keep` holds on to (an edit is never
+    /// forgotten).
+    pub fn forget_clean_except(&mut self, shown: Option<&str>, keep: impl Fn(&str) -> bool) {
+        self.map
+            .retain(|n, d| d.is_dirty() || Some(n.as_str()) == shown || keep(n));
+    }
+
+    /// An item deleted (by this app): its draft goes with it.
+    pub fn remove(&mut self, item: &str) {
+        self.map.remove(item);
+    }
+
+    /// The items whose drafts hold changes.
+    pub fn dirty(&self) -> impl Iterator<Item = &str> {
+        self.map.iter().filter(|(_, d)| d.is_dirty()).map(|(n, _)| n.as_str())
+    }
+
+    /// Whether a draft is kept for `item`.
+    pub fn has(&self, item: &str) -> bool {
+        self.map.contains_key(item)
+    }
+}
+
 /// One field: `Fields` for a form of a single value (a queue's metadata).
 impl Fields for Vec<(String, String)> {
     const NAMES: &'static [&'static str] = &["metadata"];
