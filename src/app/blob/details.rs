@@ -102,8 +102,6 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
         _ => {}
     }
     ui.separator();
-    crate::app::blob::tags_edit::tags_ui(pane, ui, ctx, &name);
-    ui.separator();
     ui.separator();
     ui.strong("Snapshots");
     let snaps = pane

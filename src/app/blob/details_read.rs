@@ -22,7 +22,6 @@ impl BlobPane {
     pub fn load_details(&mut self, ctx: &mut PaneContext, name: &str) {
         let same = self.core.details.as_ref().is_some_and(|d| d.name == name);
         if !same {
-            self.tags.forget_clean_except(Some(name));
             self.core.details = Some(Details {
                 name: name.to_string(),
                 props: None,
@@ -33,7 +32,6 @@ impl BlobPane {
             });
             self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Selected(Some(name)));
         }
-        self.read_tags(ctx, name);
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::DetailsAsked(name));
         self.read_properties(ctx, name);
         let (client, container, blob) = (ctx.client.clone(), self.core.container.clone(), name.to_string());

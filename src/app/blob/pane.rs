@@ -107,8 +107,6 @@ pub struct BlobPane {
 
     pub(crate) leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline,
     /// Find in names: the row's text and choices, what is wrong with them, and the search shown.
-    /// Each blob's index tags as edited, and their reads and saves.
-    pub(crate) tags: crate::app::blob::tags_edit::BlobTags,
     pub(crate) tag_query: crate::app::blob::find_tags::TagQuery,
     pub(crate) tag_find: Option<crate::app::blob::find_tags::TagFind>,
     /// What is wrong with the Find by tags row's input, in words.
@@ -169,6 +167,14 @@ impl BlobPane {
     /// A blob as listed, in the folder's listing or the rows shown in its place.
     pub(crate) fn listed_blob(&self, name: &str) -> Option<&BlobItem> {
         self.core.listed_blob(name)
+    }
+
+    /// The tags as the user is editing them (once they have been read).
+    pub fn tags_draft(
+        &self,
+        blob: &str,
+    ) -> Option<&crate::app::context::draft::Draft<crate::app::blob::tags_edit::TagList>> {
+        self.feature::<crate::app::blob::tags_edit::Tags>()?.draft(blob)
     }
 
     /// The blobs listed so far in the folder shown (or flat).
@@ -258,16 +264,18 @@ impl BlobPane {
     pub fn new(account: &str, container: &str) -> Self {
         BlobPane {
             core: crate::app::blob::core::BlobCore::new(account, container),
+            // In the order they draw: the selected blob's details first, then what works on the listing.
             features: crate::app::blob::feature::Features::default()
+                .with(crate::app::blob::tiers::Tiers::default())
+                .with(crate::app::blob::tags_edit::Tags::default())
+                .with(crate::app::blob::details_form::PropertiesForm::default())
+                .with(crate::app::blob::leases::Leases::default())
+                .with(crate::app::blob::sas::SasUrls::default())
                 .with(crate::app::blob::versions::Versions::default())
                 .with(crate::app::blob::preview::Previews::default())
                 .with(crate::app::blob::deleted::DeletedBlobs::default())
-                .with(crate::app::blob::leases::Leases::default())
-                .with(crate::app::blob::sas::SasUrls::default())
                 .with(crate::app::blob::name_search::FindInNames::default())
-                .with(crate::app::blob::folder_stats::Statistics::default())
-                .with(crate::app::blob::tiers::Tiers::default())
-                .with(crate::app::blob::details_form::PropertiesForm::default()),
+                .with(crate::app::blob::folder_stats::Statistics::default()),
             container_props: None,
             container_loading: None,
             container_edit: None,
@@ -280,7 +288,6 @@ impl BlobPane {
             message: None,
             refresh_now: false,
             leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline::default(),
-            tags: Default::default(),
             tag_query: Default::default(),
             tag_find: None,
             tag_problem: None,
@@ -315,12 +322,7 @@ impl BlobPane {
 
     /// The unsaved edits in this tab, in words (closing asks before dropping them): the union of its features'.
     pub fn unsaved(&self) -> Vec<String> {
-        let mut said: Vec<String> = self
-            .tags
-            .unsaved()
-            .into_iter()
-            .map(|b| format!("the tags of `{b}`"))
-            .collect();
+        let mut said = Vec::new();
         if self.container_edit.as_ref().is_some_and(|d| d.is_dirty()) {
             said.push(format!("the settings of container `{}`", self.core.container));
         }
@@ -551,17 +553,12 @@ impl BlobPane {
         }
         let gone = self.deleted_blobs.1.take();
         if !gone.is_empty() {
-            for blob in &gone {
-                self.tags.remove(blob);
-            }
             self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Deleted(&gone));
         }
-        self.tags.settle();
         self.container_edit
             .iter_mut()
             .for_each(crate::app::context::draft::Draft::settle);
         self.take_streamed_pages();
-        self.poll_tags();
         self.poll_tag_find();
         self.poll_page_ranges(ctx);
         self.policies.poll(ctx);

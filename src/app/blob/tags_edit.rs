@@ -4,9 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::app::blob::pane::BlobPane;
-use crate::app::context::draft::Draft;
-use crate::app::context::{PaneContext, ReplyFor};
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
+use crate::app::context::draft::{Draft, Drafts};
+use crate::app::context::{InFlight, PaneContext};
 use crate::storage::StorageError;
 use crate::storage::blob::validate_tags;
 
@@ -39,15 +40,99 @@ pub fn still(tags: &TagList) -> Option<String> {
 
 /// Every blob's tag draft in a tab, and the reads and saves out for them, each keyed by its blob.
 #[derive(Default)]
-pub struct BlobTags {
-    drafts: BTreeMap<String, Draft<TagList>>,
-    reads: Vec<ReplyFor<String, Result<TagList, StorageError>>>,
-    saves: Vec<ReplyFor<String, Result<TagSave, StorageError>>>,
+pub struct Tags {
+    drafts: Drafts<TagList>,
+    reads: InFlight<String, Result<TagList, StorageError>>,
+    saves: InFlight<String, Result<TagSave, StorageError>>,
     /// What went wrong with a blob's tags last, in words (bad input, a refused save, a change under the edit).
     pub(crate) problems: BTreeMap<String, String>,
 }
 
-impl BlobTags {
+impl BlobFeature for Tags {
+    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        match event {
+            // An edit is never forgotten; a clean draft goes when its blob is no longer shown.
+            BlobEvent::Selected(shown) => self.drafts.forget_clean_except(*shown, |_| false),
+            // Read with the blob's details (a refresh re-reads them, and the draft's service side moves).
+            BlobEvent::DetailsAsked(blob) => self.read_tags(core, ctx, blob),
+            BlobEvent::Deleted(blobs) => {
+                for b in *blobs {
+                    self.drafts.remove(b);
+                    self.problems.remove(b);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        self.drafts.settle();
+        for (blob, result) in self.reads.ready() {
+            match result {
+                Ok(list) => {
+                    let version = version_of(&list);
+                    self.drafts.observe(&blob, &version, list);
+                }
+                Err(e) => {
+                    let words = format!("The tags could not be read: {}", e.plain_words());
+                    self.problems.insert(blob, words);
+                }
+            }
+        }
+        for (blob, result) in self.saves.ready() {
+            match result {
+                Ok(TagSave::Saved(sent)) => {
+                    let version = version_of(&sent);
+                    if let Some(d) = self.drafts.get_mut(&blob) {
+                        d.saved(sent, &version);
+                    }
+                    self.problems.remove(&blob);
+                }
+                Ok(TagSave::ChangedUnder(theirs)) => {
+                    let words = format!(
+                        "Not saved: someone changed the tags since you read them (now: {}). Reload and re-apply \
+                         puts your changes on theirs; Overwrite anyway replaces them.",
+                        if theirs.is_empty() {
+                            "none".to_string()
+                        } else {
+                            version_of(&theirs).replace('&', ", ")
+                        }
+                    );
+                    let version = version_of(&theirs);
+                    self.drafts.observe(&blob, &version, theirs);
+                    self.problems.insert(blob, words);
+                }
+                Err(e) => {
+                    let words = format!("The tags were not saved: {}", e.plain_words());
+                    self.problems.insert(blob, words);
+                }
+            }
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.reads.is_empty()
+    }
+
+    fn sending(&self) -> bool {
+        !self.saves.is_empty()
+    }
+
+    fn unsaved(&self) -> Vec<String> {
+        self.drafts
+            .dirty()
+            .filter(|b| !self.is_saving(b))
+            .map(|b| format!("the tags of `{b}`"))
+            .collect()
+    }
+
+    fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        ui.separator();
+        self.tags_ui(ui, core, ctx, blob);
+    }
+}
+
+impl Tags {
     pub fn draft(&self, blob: &str) -> Option<&Draft<TagList>> {
         self.drafts.get(blob)
     }
@@ -57,69 +142,31 @@ impl BlobTags {
     }
 
     pub fn is_saving(&self, blob: &str) -> bool {
-        self.saves.iter().any(|s| s.key == blob)
+        self.saves.is_out(&blob.to_string())
     }
 
-    /// The blobs whose tags hold changes not yet saved (nor being saved).
-    pub fn unsaved(&self) -> Vec<&str> {
-        self.drafts
-            .iter()
-            .filter(|(n, d)| d.is_dirty() && !self.is_saving(n))
-            .map(|(n, _)| n.as_str())
-            .collect()
-    }
-
-    /// Forgets the clean drafts of blobs other than `selected` (an edit is never forgotten).
-    pub fn forget_clean_except(&mut self, selected: Option<&str>) {
-        self.drafts.retain(|n, d| d.is_dirty() || Some(n.as_str()) == selected);
-    }
-
-    /// A blob deleted (by this app): its tag draft goes with it.
-    pub fn remove(&mut self, blob: &str) {
-        self.drafts.remove(blob);
-        self.problems.remove(blob);
-    }
-
-    /// Each clean draft shows what the service said last (`Draft::settle`).
-    pub fn settle(&mut self) {
-        self.drafts.values_mut().for_each(Draft::settle);
-    }
-
-    fn observe(&mut self, blob: &str, tags: TagList) {
-        let version = version_of(&tags);
-        match self.drafts.get_mut(blob) {
-            Some(d) => d.observe(&version, tags),
-            None => {
-                self.drafts.insert(blob.to_string(), Draft::new(&version, tags));
-            }
-        }
-    }
-}
-
-impl BlobPane {
-    /// Reads a blob's tags (with its properties: a refresh re-reads them, and the draft's service side moves).
-    pub(super) fn read_tags(&mut self, ctx: &mut PaneContext, blob: &str) {
-        let (client, container, name) = self.owned(ctx, blob);
+    /// Reads a blob's tags (with its details: a refresh re-reads them, and the draft's service side moves).
+    fn read_tags(&mut self, core: &BlobCore, ctx: &mut PaneContext, blob: &str) {
+        let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
         let pending = ctx
             .backend
             .spawn(async move { client.get_blob_tags(&container, &name).await });
-        self.tags.reads.retain(|r| r.key != blob);
-        self.tags.reads.push(ReplyFor::new(blob.to_string(), pending));
+        self.reads.start(blob.to_string(), pending);
     }
 
     /// Saves the tags as typed: checked first; then, unless `force`, only if the service still holds the tags
     /// the edit started from (read again just before the write, and sent as `x-ms-if-tags` for a service that
     /// checks it at the write itself).
-    pub fn save_tags(&mut self, ctx: &mut PaneContext, blob: &str, force: bool) {
-        let Some(d) = self.tags.drafts.get(blob) else { return };
+    pub fn save_tags(&mut self, core: &BlobCore, ctx: &mut PaneContext, blob: &str, force: bool) {
+        let Some(d) = self.drafts.get(blob) else { return };
         if let Err(why) = validate_tags(&d.edit) {
-            self.tags.problems.insert(blob.to_string(), why);
+            self.problems.insert(blob.to_string(), why);
             return;
         }
-        self.tags.problems.remove(blob);
+        self.problems.remove(blob);
         let (sent, base) = (d.edit.clone(), d.base().clone());
-        let lease = ctx.leases.id_for_write(&self.key(Some(blob)));
-        let (client, container, name) = self.owned(ctx, blob);
+        let lease = ctx.leases.id_for_write(&core.key(Some(blob)));
+        let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
         let pending = ctx.send(async move {
             if !force {
                 let now = client.get_blob_tags(&container, &name).await?;
@@ -133,158 +180,110 @@ impl BlobPane {
                 .await?;
             Ok(TagSave::Saved(sent))
         });
-        self.tags.saves.push(ReplyFor::new(blob.to_string(), pending));
-    }
-
-    pub(super) fn poll_tags(&mut self) {
-        let tags = &mut self.tags;
-        for reply in std::mem::take(&mut tags.reads) {
-            let mut slot = Some(reply);
-            match crate::app::context::take_for(&mut slot, |_| true) {
-                Some((blob, Ok(list))) => tags.observe(&blob, list),
-                Some((blob, Err(e))) => {
-                    tags.problems
-                        .insert(blob, format!("The tags could not be read: {}", e.plain_words()));
-                }
-                None => tags.reads.extend(slot),
-            }
-        }
-        for reply in std::mem::take(&mut tags.saves) {
-            let mut slot = Some(reply);
-            match crate::app::context::take_for(&mut slot, |_| true) {
-                Some((blob, Ok(TagSave::Saved(sent)))) => {
-                    let version = version_of(&sent);
-                    if let Some(d) = tags.drafts.get_mut(&blob) {
-                        d.saved(sent, &version);
-                    }
-                    tags.problems.remove(&blob);
-                }
-                Some((blob, Ok(TagSave::ChangedUnder(theirs)))) => {
-                    let words = format!(
-                        "Not saved: someone changed the tags since you read them (now: {}). Reload and re-apply \
-                         puts your changes on theirs; Overwrite anyway replaces them.",
-                        if theirs.is_empty() {
-                            "none".to_string()
-                        } else {
-                            version_of(&theirs).replace('&', ", ")
-                        }
-                    );
-                    tags.observe(&blob, theirs);
-                    tags.problems.insert(blob, words);
-                }
-                Some((blob, Err(e))) => {
-                    tags.problems
-                        .insert(blob, format!("The tags were not saved: {}", e.plain_words()));
-                }
-                None => tags.saves.extend(slot),
-            }
-        }
-    }
-
-    /// The tags as the user is editing them (once they have been read).
-    pub fn tags_draft(&self, blob: &str) -> Option<&Draft<TagList>> {
-        self.tags.draft(blob)
+        self.saves.add(blob.to_string(), pending);
     }
 }
 
 /// The tags section of the details: a row per tag, Add, Save, and, when the service's tags moved under the edit,
 /// the ways out (re-apply, overwrite, discard).
-pub fn tags_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, blob: &str) {
-    let saving = pane.tags.is_saving(blob);
-    let Some(d) = pane.tags.drafts.get_mut(blob) else {
-        ui.weak("Index tags: reading…");
-        if let Some(why) = pane.tags.problems.get(blob) {
+impl Tags {
+    fn tags_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, blob: &str) {
+        let saving = self.is_saving(blob);
+        let Some(d) = self.drafts.get_mut(blob) else {
+            ui.weak("Index tags: reading…");
+            if let Some(why) = self.problems.get(blob) {
+                ui.colored_label(ui.visuals().error_fg_color, why);
+            }
+            return;
+        };
+        ui.strong(format!(
+            "Index tags ({} of {})",
+            d.edit.len(),
+            crate::storage::blob::MAX_TAGS
+        ));
+        let mut remove = None;
+        for (i, (k, v)) in d.edit.iter_mut().enumerate() {
+            ui.horizontal(|ui| {
+                let label = ui.label(format!("Key {}:", i + 1));
+                ui.add(
+                    egui::TextEdit::singleline(k)
+                        .id_salt(("tag-key", blob, i))
+                        .desired_width(90.0),
+                )
+                .labelled_by(label.id);
+                let label = ui.label(format!("Value {}:", i + 1));
+                ui.add(
+                    egui::TextEdit::singleline(v)
+                        .id_salt(("tag-value", blob, i))
+                        .desired_width(110.0),
+                )
+                .labelled_by(label.id);
+                if ui.small_button(format!("Remove tag {}", i + 1)).clicked() {
+                    remove = Some(i);
+                }
+            });
+        }
+        if let Some(i) = remove {
+            d.edit.remove(i);
+        }
+        let (dirty, stale) = (d.is_dirty(), d.is_stale());
+        let (mut save, mut settled) = (None, false);
+        // x-ms-if-tags can name only tags a blob has: for one with none there is no condition to send.
+        let guard = if d.base().is_empty() {
+            "The service offers no condition for a blob without tags: the tags are read again just before the write, \
+         and the save refused if someone set some since"
+        } else {
+            "Only if the tags are still those you started from (read again, and x-ms-if-tags)"
+        };
+        ui.horizontal(|ui| {
+            if ui.button("Add tag").clicked() {
+                d.edit.push((String::new(), String::new()));
+            }
+            if saving {
+                ui.weak("Saving the tags…");
+            } else if ui
+                .add_enabled(dirty, egui::Button::new("Save tags"))
+                .on_hover_text(guard)
+                .clicked()
+            {
+                save = Some(false);
+            }
+        });
+        if stale && dirty {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!(
+                    "Changed on the service since you read them (now: {})",
+                    if d.theirs().is_empty() {
+                        "none".into()
+                    } else {
+                        version_of(d.theirs()).replace('&', ", ")
+                    }
+                ),
+            );
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("Reload and re-apply my tags").clicked() {
+                    d.reapply_on_theirs();
+                    settled = true;
+                }
+                if ui.button("Overwrite the tags anyway").clicked() {
+                    save = Some(true);
+                }
+                if ui.button("Discard my tags").clicked() {
+                    d.discard();
+                    settled = true;
+                }
+            });
+        }
+        if settled {
+            self.problems.remove(blob);
+        }
+        if let Some(why) = self.problems.get(blob) {
             ui.colored_label(ui.visuals().error_fg_color, why);
         }
-        return;
-    };
-    ui.strong(format!(
-        "Index tags ({} of {})",
-        d.edit.len(),
-        crate::storage::blob::MAX_TAGS
-    ));
-    let mut remove = None;
-    for (i, (k, v)) in d.edit.iter_mut().enumerate() {
-        ui.horizontal(|ui| {
-            let label = ui.label(format!("Key {}:", i + 1));
-            ui.add(
-                egui::TextEdit::singleline(k)
-                    .id_salt(("tag-key", blob, i))
-                    .desired_width(90.0),
-            )
-            .labelled_by(label.id);
-            let label = ui.label(format!("Value {}:", i + 1));
-            ui.add(
-                egui::TextEdit::singleline(v)
-                    .id_salt(("tag-value", blob, i))
-                    .desired_width(110.0),
-            )
-            .labelled_by(label.id);
-            if ui.small_button(format!("Remove tag {}", i + 1)).clicked() {
-                remove = Some(i);
-            }
-        });
-    }
-    if let Some(i) = remove {
-        d.edit.remove(i);
-    }
-    let (dirty, stale) = (d.is_dirty(), d.is_stale());
-    let (mut save, mut settled) = (None, false);
-    // x-ms-if-tags can name only tags a blob has: for one with none there is no condition to send.
-    let guard = if d.base().is_empty() {
-        "The service offers no condition for a blob without tags: the tags are read again just before the write, \
-         and the save refused if someone set some since"
-    } else {
-        "Only if the tags are still those you started from (read again, and x-ms-if-tags)"
-    };
-    ui.horizontal(|ui| {
-        if ui.button("Add tag").clicked() {
-            d.edit.push((String::new(), String::new()));
+        if let Some(force) = save {
+            self.save_tags(core, ctx, blob, force);
         }
-        if saving {
-            ui.weak("Saving the tags…");
-        } else if ui
-            .add_enabled(dirty, egui::Button::new("Save tags"))
-            .on_hover_text(guard)
-            .clicked()
-        {
-            save = Some(false);
-        }
-    });
-    if stale && dirty {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!(
-                "Changed on the service since you read them (now: {})",
-                if d.theirs().is_empty() {
-                    "none".into()
-                } else {
-                    version_of(d.theirs()).replace('&', ", ")
-                }
-            ),
-        );
-        ui.horizontal_wrapped(|ui| {
-            if ui.button("Reload and re-apply my tags").clicked() {
-                d.reapply_on_theirs();
-                settled = true;
-            }
-            if ui.button("Overwrite the tags anyway").clicked() {
-                save = Some(true);
-            }
-            if ui.button("Discard my tags").clicked() {
-                d.discard();
-                settled = true;
-            }
-        });
-    }
-    if settled {
-        pane.tags.problems.remove(blob);
-    }
-    if let Some(why) = pane.tags.problems.get(blob) {
-        ui.colored_label(ui.visuals().error_fg_color, why);
-    }
-    if let Some(force) = save {
-        pane.save_tags(ctx, blob, force);
     }
 }
 
