@@ -154,14 +154,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
 
 fn container_details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.heading(format!("Container {}", pane.core.container));
-    if let Some((props, _)) = &pane.container_props {
-        ui.label(format!("ETag: {}", props.etag));
-        ui.label(format!("Last modified: {}", utc_opt(props.last_modified)));
-    }
-    crate::app::blob::container_edit::ui(pane, ui, ctx);
     ui.label("Select a blob to see its properties, lease and snapshots.");
-    let lease = ctx.leases.id_for_write(&pane.key(None));
-    pane.policies.ui(ui, ctx, lease);
     let mut fx = crate::app::blob::feature::Effects::default();
     for f in pane.features.iter_mut() {
         f.container_ui(ui, &pane.core, ctx, &mut fx);

@@ -9,9 +9,8 @@ use std::time::{Duration, Instant};
 pub use crate::app::blob::details_read::Details;
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseKey;
-use crate::app::context::{Loading, Pending, take_all_ready, take_ready};
+use crate::app::context::{Pending, take_all_ready, take_ready};
 use crate::storage::StorageError;
-use crate::storage::blob::container::ContainerProperties;
 use crate::storage::blob::{BlobItem, BlobProperties, ListBlobsOptions};
 
 /// How often the indicators refresh while the tab is shown.
@@ -59,7 +58,6 @@ pub enum BlobConfirm {
         name: String,
         snapshot: String,
     },
-    DeleteContainer,
     /// Clear `length` bytes of pages from `offset`, if the blob is still `etag`.
     ClearPages {
         name: String,
@@ -91,9 +89,6 @@ pub struct BlobPane {
     pub(crate) core: crate::app::blob::core::BlobCore,
     /// Everything else the tab does, each feature with its own state (`feature::BlobFeature`).
     pub(crate) features: crate::app::blob::feature::Features,
-    pub(crate) container_props: Option<(ContainerProperties, Vec<(String, String)>)>,
-    pub(crate) container_edit: Option<crate::app::blob::container_edit::ContainerEdit>,
-    pub(super) container_loading: Loading<(ContainerProperties, Vec<(String, String)>)>,
     pub(crate) upload_mode: UploadMode,
     pub(crate) confirm: Option<BlobConfirm>,
     pub(super) ops: Vec<Pending<OpDone>>,
@@ -117,7 +112,6 @@ pub struct BlobPane {
     pub(crate) rename_to: String,
     /// New append and page blobs, appends and page writes, and the page ranges shown.
     pub(crate) append_page: crate::app::blob::append_page::AppendPage,
-    pub(crate) policies: crate::app::widgets::policies::PoliciesEdit,
     /// Watch: the listing read again on an interval, what changed marked in place.
     pub(crate) watch: crate::app::blob::watch::ContainerWatch,
     /// Compare folders: this folder against a picked one or a local folder.
@@ -175,6 +169,19 @@ impl BlobPane {
         blob: &str,
     ) -> Option<&crate::app::context::draft::Draft<crate::app::blob::tags_edit::TagList>> {
         self.feature::<crate::app::blob::tags_edit::Tags>()?.draft(blob)
+    }
+
+    /// Whether the container's stored access policies hold unsaved changes.
+    pub fn policies_dirty(&self) -> bool {
+        self.feature::<crate::app::blob::container_edit::ContainerSettings>()
+            .is_some_and(|c| c.policies_dirty())
+    }
+
+    /// The ids of the container's stored access policies as the form shows them.
+    pub fn policy_ids(&self) -> Vec<&str> {
+        self.feature::<crate::app::blob::container_edit::ContainerSettings>()
+            .map(|c| c.policy_ids())
+            .unwrap_or_default()
     }
 
     /// The blobs listed so far in the folder shown (or flat).
@@ -275,10 +282,8 @@ impl BlobPane {
                 .with(crate::app::blob::preview::Previews::default())
                 .with(crate::app::blob::deleted::DeletedBlobs::default())
                 .with(crate::app::blob::name_search::FindInNames::default())
-                .with(crate::app::blob::folder_stats::Statistics::default()),
-            container_props: None,
-            container_loading: None,
-            container_edit: None,
+                .with(crate::app::blob::folder_stats::Statistics::default())
+                .with(crate::app::blob::container_edit::ContainerSettings::new(container)),
             upload_mode: UploadMode::OnlyIfNew,
             confirm: None,
             ops: Vec::new(),
@@ -294,7 +299,6 @@ impl BlobPane {
             on_existing: crate::app::blob::copy_paste::OnExisting::Skip,
             rename_to: String::new(),
             append_page: Default::default(),
-            policies: crate::app::widgets::policies::PoliciesEdit::new(crate::storage::Service::Blob, container),
             watch: Default::default(),
             folder_compare: None,
             move_check: None,
@@ -323,10 +327,6 @@ impl BlobPane {
     /// The unsaved edits in this tab, in words (closing asks before dropping them): the union of its features'.
     pub fn unsaved(&self) -> Vec<String> {
         let mut said = Vec::new();
-        if self.container_edit.as_ref().is_some_and(|d| d.is_dirty()) {
-            said.push(format!("the settings of container `{}`", self.core.container));
-        }
-        said.extend(self.policies.unsaved());
         said.extend(self.features.unsaved());
         said
     }
@@ -394,9 +394,6 @@ impl BlobPane {
             false,
         ));
         self.core.last_refresh = Instant::now();
-        self.refresh_container(ctx);
-        // Policies change seldom: read on each listing, not on each 5-second refresh.
-        self.policies.load(ctx);
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Listing);
     }
 
@@ -419,14 +416,6 @@ impl BlobPane {
         ));
     }
 
-    fn refresh_container(&mut self, ctx: &mut PaneContext) {
-        let (client, container) = (ctx.client.clone(), self.core.container.clone());
-        self.container_loading = Some(
-            ctx.backend
-                .spawn(async move { client.get_container_properties(&container).await }),
-        );
-    }
-
     /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown (what the
     /// periodic refresh and the Refresh button do).
     pub fn refresh_indicators(&mut self, ctx: &mut PaneContext) {
@@ -447,7 +436,7 @@ impl BlobPane {
         if let Some(name) = self.core.details.as_ref().map(|d| d.name.clone()) {
             self.load_details(ctx, &name);
         }
-        self.refresh_container(ctx);
+        self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Refreshed);
     }
 
     /// Runs a one-off action; its outcome shows in the pane and the listing refreshes after it.
@@ -555,13 +544,9 @@ impl BlobPane {
         if !gone.is_empty() {
             self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Deleted(&gone));
         }
-        self.container_edit
-            .iter_mut()
-            .for_each(crate::app::context::draft::Draft::settle);
         self.take_streamed_pages();
         self.poll_tag_find();
         self.poll_page_ranges(ctx);
-        self.policies.poll(ctx);
         if let Some(result) = take_ready(&mut self.core.refreshing)
             && let Ok(mut listing) = result
         {
@@ -578,12 +563,6 @@ impl BlobPane {
             self.listing_replaced();
         }
         self.poll_watch(ctx);
-        if let Some(result) = take_ready(&mut self.container_loading) {
-            match result {
-                Ok(p) => self.container_props = Some(p),
-                Err(e) => self.core.error = Some(e),
-            }
-        }
         self.poll_details(ctx);
         for done in take_all_ready(&mut self.ops) {
             if let Some(change) = done.lease {

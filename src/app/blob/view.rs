@@ -10,7 +10,7 @@ use crate::app::blob::{listing, snapshot_rows, watch_view};
 use crate::app::context::leases::LeaseBook;
 use crate::app::context::{Notice, PaneContext};
 use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
-use crate::storage::blob::{LeaseInfo, LeaseState, PublicAccess};
+use crate::storage::blob::{LeaseInfo, LeaseState};
 
 pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh: bool) {
     if refresh || !pane.core.started {
@@ -121,17 +121,11 @@ fn header(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             pane.core.searched = None;
             pane.list(ctx);
         }
-        if let Some((props, _)) = &pane.container_props {
-            if props.public_access != PublicAccess::None {
-                ui.label(
-                    RichText::new(format!("PUBLIC ({:?} access)", props.public_access))
-                        .color(Color32::from_rgb(200, 120, 0))
-                        .strong(),
-                );
-            }
-            let (words, _) = ctx.leases.describe(&pane.key(None), &props.lease);
-            ui.label(format!("Container lease: {words}"));
+        let mut fx = crate::app::blob::feature::Effects::default();
+        for f in pane.features.iter_mut() {
+            f.header_ui(ui, &pane.core, ctx, &mut fx);
         }
+        pane.apply(ctx, fx);
     });
 }
 
@@ -265,9 +259,6 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             pane.list(ctx);
         }
         ui.menu_button("Compare", |ui| pane.compare_menu(ui, ctx));
-        if ui.button("Delete container…").clicked() {
-            pane.confirm = Some(BlobConfirm::DeleteContainer);
-        }
     });
 }
 
@@ -507,11 +498,6 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             ),
             format!("Clear {length} bytes"),
         ),
-        BlobConfirm::DeleteContainer => (
-            format!("Delete container `{}`?", pane.core.container),
-            "The container and every blob in it will be deleted. A leased container needs this app's lease id.".into(),
-            format!("Delete {}", pane.core.container),
-        ),
     };
     let id = egui::Id::unique(("blob-confirm", &pane.core.container));
     let answer = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |ui| {
@@ -554,21 +540,5 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             etag,
         } => pane.clear_pages(ctx, &name, (offset, length), etag),
         BlobConfirm::PromoteSnapshot { name, snapshot } => pane.promote(ctx, &name, &snapshot),
-        BlobConfirm::DeleteContainer => {
-            let (client, container) = (ctx.client.clone(), pane.core.container.clone());
-            let lease = ctx.leases.id_for_write(&pane.key(None));
-            pane.run(ctx, async move {
-                let r = client
-                    .delete_container(
-                        &container,
-                        &crate::storage::blob::conditions::Conditions::none().with_lease(lease),
-                    )
-                    .await;
-                crate::app::blob::pane::OpDone {
-                    message: r.map(|_| format!("Deleted container `{container}`; close this tab.")),
-                    lease: None,
-                }
-            });
-        }
     }
 }

@@ -68,6 +68,11 @@ impl PoliciesEdit {
         }
     }
 
+    /// The container or queue the policies are of.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
     /// The policy ids the form shows.
     pub fn ids(&self) -> Vec<&str> {
         self.draft
