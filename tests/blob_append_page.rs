@@ -103,7 +103,7 @@ fn a_page_blob_is_created_written_from_a_file_and_its_ranges_shown() {
     // Clear pages asks first, naming the range, and clears only those pages.
     t.click("Refresh");
     t.wait_for_contains("1024 of 4096 bytes hold data: 0–1023");
-    t.harness.state_mut().active_blob_mut().unwrap().set_page_offset(512);
+    page_offset(&mut t, 512);
     t.click("Clear pages…");
     t.wait_for_contains("Bytes 512 to 1023 of `disk.vhd` will read as zeros");
     t.click("Clear 512 bytes");
@@ -147,11 +147,7 @@ fn a_file_that_cannot_go_in_whole_writes_no_page_and_a_clear_of_a_changed_blob_i
     // Whole pages, but past the blob's end from the offset asked.
     let long = dir.path().join("long.bin");
     std::fs::write(&long, vec![2u8; 6 * MIB as usize]).unwrap();
-    t.harness
-        .state_mut()
-        .active_blob_mut()
-        .unwrap()
-        .set_page_offset(4 * MIB);
+    page_offset(&mut t, 4 * MIB);
     dialogs.answer(Some(long));
     t.click("Write pages from a file…");
     failed_with(&mut t, "run past the blob's end");
@@ -161,7 +157,7 @@ fn a_file_that_cannot_go_in_whole_writes_no_page_and_a_clear_of_a_changed_blob_i
         "nothing of either file was written"
     );
     // Someone writes a page while the details show the version before: the clear is refused (If-Match).
-    t.harness.state_mut().active_blob_mut().unwrap().set_page_offset(0);
+    page_offset(&mut t, 0);
     proxy.latency(Duration::from_secs(2), Duration::ZERO);
     rt.block_on(direct.put_pages(
         &container,
@@ -251,4 +247,12 @@ fn a_file_append_refused_part_way_says_how_much_went_in() {
         4 * MIB,
         "what the error says went in is what the blob holds"
     );
+}
+
+/// What typing into the Write at offset box does.
+fn page_offset(t: &mut TestApp, offset: u64) {
+    let pane = t.harness.state_mut().active_blob_mut().unwrap();
+    pane.feature_mut::<tessera::app::blob::append_page::AppendPage>()
+        .unwrap()
+        .set_page_offset(offset);
 }

@@ -2,7 +2,7 @@
 //! snapshots (take, promote, delete), previews and SAS URLs. Each runs in the background and reports back
 //! through the pane's one-off results.
 
-use crate::app::blob::pane::{BlobPane, OpDone};
+use crate::app::blob::pane::BlobPane;
 use crate::app::context::{PaneContext, Unit};
 use crate::storage::StorageError;
 use crate::storage::blob::DeleteSnapshots;
@@ -69,11 +69,6 @@ pub(super) fn with_failures(
 }
 
 impl BlobPane {
-    /// The client, this container and a blob's name, owned, for work that outlives the frame.
-    pub(super) fn owned(&self, ctx: &PaneContext, name: &str) -> (crate::storage::Client, String, String) {
-        (ctx.client.clone(), self.core.container.clone(), name.to_string())
-    }
-
     /// Deletes blobs as a job: each only if unchanged since it was listed (If-Match its listed ETag) unless
     /// `force`, with this app's lease. A blob changed since is kept and named at the end; one already gone (a
     /// retry of this job, or someone else's delete) counts as done.
@@ -152,91 +147,6 @@ impl BlobPane {
 
     pub fn lease_target(&self, blob: Option<&str>) -> (String, Option<String>) {
         (self.core.container.clone(), blob.map(str::to_string))
-    }
-
-    /// Takes a snapshot of the version shown (If-Match its ETag): a snapshot of a version nobody looked at
-    /// would be a record of something else.
-    pub fn snapshot(&mut self, ctx: &mut PaneContext, name: &str) {
-        let Some(etag) = self.shown_etag(name) else {
-            self.message = Some(Err(StorageError::invalid(
-                "Snapshot",
-                format!("The properties of `{name}` are still loading; snapshot once its ETag shows."),
-            )));
-            return;
-        };
-        let (client, container, name) = self.owned(ctx, name);
-        let conditions = Conditions::if_match(etag).with_lease(ctx.leases.id_for_write(&self.key(Some(&name))));
-        self.run(ctx, async move {
-            let r = client.snapshot_blob(&container, &name, &conditions).await;
-            OpDone {
-                message: r.map(|s| format!("Snapshot of `{name}` taken at {s}")),
-                lease: None,
-            }
-        });
-    }
-
-    /// The ETag of the blob's properties shown in its details, once they have arrived.
-    pub(super) fn shown_etag(&self, name: &str) -> Option<String> {
-        self.core
-            .details
-            .as_ref()
-            .filter(|d| d.name == name)
-            .and_then(|d| d.props.as_ref())
-            .map(|p| p.etag.clone())
-    }
-
-    /// Copies a snapshot over its base blob, if the base is still the version shown.
-    pub fn promote(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str) {
-        // The details' version when they show this blob, else the listing's (promoted from a snapshot's row).
-        let etag = self.shown_etag(name).or_else(|| {
-            let listed = self.listed_blob(name).map(|b| b.properties.etag.clone());
-            listed.filter(|e| !e.is_empty())
-        });
-        // The copy is conditional on the version shown; with none shown yet there is nothing to condition on.
-        if etag.is_none() {
-            self.message = Some(Err(StorageError::invalid(
-                "Promote the snapshot",
-                format!("The properties of `{name}` are still loading; promote once its ETag shows."),
-            )));
-            return;
-        }
-        let lease = ctx.leases.id_for_write(&self.key(Some(name)));
-        let ((client, container, name), snapshot) = (self.owned(ctx, name), snapshot.to_string());
-        self.run(ctx, async move {
-            let conditions = Conditions {
-                if_match: etag,
-                ..Conditions::none()
-            }
-            .with_lease(lease);
-            let r = client
-                .copy_blob((&container, &name, Some(&snapshot)), (&container, &name), &conditions)
-                .await;
-            OpDone {
-                message: r.map(|_| format!("Promoted the snapshot {snapshot} to be `{name}` again")),
-                lease: None,
-            }
-        });
-    }
-
-    /// Deletes one snapshot, with no condition: a snapshot never changes, so there is no newer version of it
-    /// to lose (the confirmation says so).
-    pub fn delete_snapshot(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str) {
-        let ((client, container, name), snapshot) = (self.owned(ctx, name), snapshot.to_string());
-        self.run(ctx, async move {
-            let r = client
-                .delete_blob(
-                    &container,
-                    &name,
-                    Some(&snapshot),
-                    DeleteSnapshots::None,
-                    &Conditions::none(),
-                )
-                .await;
-            OpDone {
-                message: r.map(|_| format!("Deleted the snapshot {snapshot} of `{name}`")),
-                lease: None,
-            }
-        });
     }
 }
 

@@ -5,8 +5,10 @@ use std::path::PathBuf;
 
 use bytes::Bytes;
 
-use crate::app::blob::pane::{BlobConfirm, BlobPane, DialogFor, OpDone};
-use crate::app::context::{PaneContext, ReplyFor, Unit, take_for};
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
+use crate::app::context::sent::OpDone;
+use crate::app::context::{InFlight, PaneContext, Unit};
 use crate::app::widgets::format::human_bytes;
 use crate::storage::StorageError;
 use crate::storage::blob::{AppendConditions, Appended, Conditions, PAGE, PageRange};
@@ -28,11 +30,24 @@ pub struct AppendPage {
     pub page_offset: u64,
     /// How many bytes Clear pages clears from the offset.
     pub clear_length: u64,
-    reading: Option<ReplyFor<String, Result<Vec<PageRange>, StorageError>>>,
+    reading: InFlight<String, Result<Vec<PageRange>, StorageError>>,
     /// A page blob's ranges, by blob, as last read.
     pub ranges: Option<(String, Vec<PageRange>)>,
     /// A text append on its way: for which blob, and the text it sent.
-    appending: Option<ReplyFor<TextSent, Result<Vec<Appended>, StorageError>>>,
+    appending: InFlight<TextSent, Result<Vec<Appended>, StorageError>>,
+    /// File dialogs open, keyed by what their answer is for.
+    picking: InFlight<Pick, Option<Vec<PathBuf>>>,
+    /// Clear pages waiting for the answer to its question: (blob, offset, length, the ETag shown).
+    asking_clear: Option<(String, u64, u64, String)>,
+}
+
+/// What a file dialog of this feature was opened for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Pick {
+    /// A file to append to this blob.
+    Append(String),
+    /// A file whose pages go into this blob at this offset.
+    Pages(String, u64),
 }
 
 impl Default for AppendPage {
@@ -46,9 +61,119 @@ impl Default for AppendPage {
             max_size: 0,
             page_offset: 0,
             clear_length: PAGE,
-            reading: None,
+            reading: InFlight::default(),
             ranges: None,
-            appending: None,
+            appending: InFlight::default(),
+            picking: InFlight::default(),
+            asking_clear: None,
+        }
+    }
+}
+
+/// What the append and page controls draw on: the core, the pane's context and where they ask for effects.
+type Parts<'a, 'b, 'c> = (&'a BlobCore, &'b mut PaneContext<'c>, &'b mut Effects);
+
+impl BlobFeature for AppendPage {
+    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        match event {
+            // A page blob's ranges are read with its details (each full read of them, not a read after a save).
+            BlobEvent::PropertiesRead {
+                blob,
+                props,
+                full: true,
+                ..
+            } if props.blob_type == "PageBlob" => self.read_page_ranges(core, ctx, blob),
+            // Ranges read for a blob no longer shown land nowhere.
+            BlobEvent::Selected(shown) => self.reading.keep(|b| Some(b.as_str()) == *shown),
+            _ => {}
+        }
+    }
+
+    fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        if let Some((blob, result)) = self.reading.take() {
+            match result {
+                Ok(ranges) => self.ranges = Some((blob, ranges)),
+                Err(e) => fx.fail(e),
+            }
+        }
+        // An append lands on the blob it was for, whatever is shown now; the text goes only once it is in.
+        if let Some(((blob, sent), result)) = self.appending.take() {
+            fx.say(match result {
+                Ok(blocks) => {
+                    if self.text == sent {
+                        self.text.clear();
+                    }
+                    let last = blocks.last().map_or(0, |a| a.blocks);
+                    match blocks.first() {
+                        Some(first) => Ok(format!(
+                            "Appended {} bytes to `{blob}` at offset {}; it holds {last} block(s) now",
+                            sent.len(),
+                            first.offset
+                        )),
+                        None => Ok(format!("Nothing to append to `{blob}`")),
+                    }
+                }
+                Err(e) => Err(e),
+            });
+            fx.refresh();
+        }
+        for (pick, answer) in self.picking.ready() {
+            let Some(file) = answer.and_then(|paths| paths.into_iter().next()) else {
+                continue;
+            };
+            match pick {
+                Pick::Append(blob) => self.append_file(core, ctx, fx, &blob, file),
+                Pick::Pages(blob, offset) => self.write_pages(core, ctx, fx, (&blob, offset), file),
+            }
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.reading.is_empty() || !self.picking.is_empty()
+    }
+
+    fn sending(&self) -> bool {
+        !self.appending.is_empty()
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        create_ui(self, ui, core, ctx, fx);
+    }
+
+    fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        match core
+            .selected_properties()
+            .map(|p| (p.blob_type.clone(), p.content_length))
+        {
+            Some((kind, _)) if kind == "AppendBlob" => {
+                ui.separator();
+                append_ui(self, ui, (core, ctx, fx), blob);
+            }
+            Some((kind, size)) if kind == "PageBlob" => {
+                ui.separator();
+                page_ui(self, ui, (core, ctx, fx), blob, size);
+            }
+            _ => {}
+        }
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        let Some((name, offset, length, _)) = &self.asking_clear else {
+            return;
+        };
+        let title = format!("Clear {length} bytes of pages of `{name}`?");
+        let body = format!(
+            "Bytes {offset} to {} of `{name}` will read as zeros and hold no data; what they hold now is lost unless \
+             a snapshot keeps it. Sent only if `{name}` is still the version shown (If-Match).",
+            offset + length - 1
+        );
+        let yes = format!("Clear {length} bytes");
+        let id = egui::Id::unique(("clear-pages", &core.container));
+        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
+            return;
+        };
+        if let Some((name, offset, length, etag)) = self.asking_clear.take().filter(|_| answer) {
+            self.clear_pages(core, ctx, fx, (&name, offset, length), etag);
         }
     }
 }
@@ -60,20 +185,19 @@ fn append_conditions(at: Option<u64>, max_size: u64) -> AppendConditions {
     }
 }
 
-impl BlobPane {
+impl AppendPage {
     /// What the Write at offset box sets: where a page write or Clear pages starts.
     pub fn set_page_offset(&mut self, offset: u64) {
-        self.append_page.page_offset = offset;
+        self.page_offset = offset;
     }
 
     /// Creates an empty append blob, or a page blob of the size typed, in the folder shown (never over a blob
     /// already there).
-    pub fn create_special_blob(&mut self, ctx: &mut PaneContext) {
-        let f = &self.append_page;
-        let name = format!("{}{}", self.core.prefix, f.new_name.trim());
-        let (page, size) = (f.new_page_blob, f.page_size);
-        let (client, container, name) = self.owned(ctx, &name);
-        self.run(ctx, async move {
+    pub fn create_special_blob(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        let name = format!("{}{}", core.prefix, self.new_name.trim());
+        let (page, size) = (self.new_page_blob, self.page_size);
+        let (client, container, name) = (ctx.client.clone(), core.container.clone(), name.clone());
+        fx.op(ctx.send(async move {
             let only_new = Conditions::create_only();
             let r = if page {
                 client.create_page_blob(&container, &name, size, &only_new).await
@@ -89,32 +213,22 @@ impl BlobPane {
                 message: r.map(|_| format!("Created {what} `{name}`")),
                 lease: None,
             }
-        });
-        self.append_page.new_name.clear();
-    }
-
-    /// The length the details show for a blob (the append position "at the end shown").
-    fn shown_length(&self, blob: &str) -> Option<u64> {
-        self.core
-            .details
-            .as_ref()
-            .filter(|d| d.name == blob)
-            .and_then(|d| d.props.as_ref())
-            .map(|p| p.content_length)
+        }));
+        self.new_name.clear();
     }
 
     /// The position an append must start at ("only at the end shown"), or why it cannot be sent yet.
-    fn append_position(&mut self, blob: &str) -> Result<Option<u64>, ()> {
-        if !self.append_page.at_end_shown {
+    fn append_position(&mut self, core: &BlobCore, fx: &mut Effects, blob: &str) -> Result<Option<u64>, ()> {
+        if !self.at_end_shown {
             return Ok(None);
         }
-        match self.shown_length(blob) {
+        match core.shown_length(blob) {
             Some(len) => Ok(Some(len)),
             None => {
-                self.message = Some(Err(StorageError::invalid(
+                fx.fail(StorageError::invalid(
                     "Append",
                     "The blob's length is still loading: append once it shows (or untick \"only at the end shown\").",
-                )));
+                ));
                 Err(())
             }
         }
@@ -122,13 +236,15 @@ impl BlobPane {
 
     /// Appends the text typed, in blocks of up to 4 MiB. The text stays in its box until an append of exactly it
     /// succeeded: a refusal (someone appended first) or a failure leaves it there to send again.
-    pub fn append_text(&mut self, ctx: &mut PaneContext, blob: &str) {
-        let Ok(at) = self.append_position(blob) else { return };
-        let text = self.append_page.text.clone();
+    pub fn append_text(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects, blob: &str) {
+        let Ok(at) = self.append_position(core, fx, blob) else {
+            return;
+        };
+        let text = self.text.clone();
         let data = Bytes::from(text.clone().into_bytes());
-        let max = self.append_page.max_size;
-        let lease = ctx.leases.id_for_write(&self.key(Some(blob)));
-        let (client, container, name) = self.owned(ctx, blob);
+        let max = self.max_size;
+        let lease = ctx.leases.id_for_write(&core.key(Some(blob)));
+        let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
         let reply = ctx.send(async move {
             let (mut at, mut blocks) = (at, Vec::new());
             for block in data.chunks(crate::storage::blob::append_page::MAX_APPEND) {
@@ -142,21 +258,23 @@ impl BlobPane {
             }
             Ok(blocks)
         });
-        self.append_page.appending = Some(ReplyFor::new((blob.to_string(), text), reply));
+        self.appending.start((blob.to_string(), text), reply);
     }
 
     /// Whether a text append is on its way.
     pub fn is_appending(&self) -> bool {
-        self.append_page.appending.is_some()
+        !self.appending.is_empty()
     }
 
     /// Appends a file as a job: checked first, then read and sent in blocks of up to 4 MiB (never the whole file
     /// in memory), each where the one before ended, with progress and Cancel.
-    pub fn append_file(&mut self, ctx: &mut PaneContext, blob: &str, file: PathBuf) {
-        let Ok(at) = self.append_position(blob) else { return };
-        let max = Some(self.append_page.max_size).filter(|m| *m > 0);
-        let conditions = Conditions::none().with_lease(ctx.leases.id_for_write(&self.key(Some(blob))));
-        let (client, container, name) = self.owned(ctx, blob);
+    pub fn append_file(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects, blob: &str, file: PathBuf) {
+        let Ok(at) = self.append_position(core, fx, blob) else {
+            return;
+        };
+        let max = Some(self.max_size).filter(|m| *m > 0);
+        let conditions = Conditions::none().with_lease(ctx.leases.id_for_write(&core.key(Some(blob))));
+        let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
         let title = format!("Append {} to {name}", file.display());
         let state = (client, container, name, file, conditions);
         ctx.start_job(
@@ -188,17 +306,24 @@ impl BlobPane {
     /// Writes a file's pages at `offset` as a job: the whole file is checked first (whole pages, within the
     /// blob), then sent 4 MiB at a time with progress and Cancel, each chunk If-Match the version the one before
     /// made (the first, the version shown).
-    pub fn write_pages(&mut self, ctx: &mut PaneContext, blob: &str, offset: u64, file: PathBuf) {
-        let Some(etag) = self.shown_etag(blob) else {
-            self.message = Some(Err(StorageError::invalid(
+    pub fn write_pages(
+        &mut self,
+        core: &BlobCore,
+        ctx: &mut PaneContext,
+        fx: &mut Effects,
+        (blob, offset): (&str, u64),
+        file: PathBuf,
+    ) {
+        let Some(etag) = core.shown_etag(blob) else {
+            fx.fail(StorageError::invalid(
                 "Write pages",
                 "The blob's properties are still loading: write once they show (the write is conditional on the \
                  version shown).",
-            )));
+            ));
             return;
         };
-        let conditions = Conditions::if_match(etag).with_lease(ctx.leases.id_for_write(&self.key(Some(blob))));
-        let (client, container, name) = self.owned(ctx, blob);
+        let conditions = Conditions::if_match(etag).with_lease(ctx.leases.id_for_write(&core.key(Some(blob))));
+        let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
         let title = format!("Write {} into the pages of {name}", file.display());
         let state = (client, container, name, file, conditions);
         ctx.start_job(
@@ -225,11 +350,18 @@ impl BlobPane {
         );
     }
 
-    /// Clear pages, after the question (`BlobConfirm::ClearPages`): only if the blob is still the version shown.
-    pub fn clear_pages(&mut self, ctx: &mut PaneContext, blob: &str, (offset, length): (u64, u64), etag: String) {
-        let conditions = Conditions::if_match(etag).with_lease(ctx.leases.id_for_write(&self.key(Some(blob))));
-        let (client, container, name) = self.owned(ctx, blob);
-        self.run(ctx, async move {
+    /// Clear pages, after the question: only if the blob is still the version shown.
+    pub fn clear_pages(
+        &mut self,
+        core: &BlobCore,
+        ctx: &mut PaneContext,
+        fx: &mut Effects,
+        (blob, offset, length): (&str, u64, u64),
+        etag: String,
+    ) {
+        let conditions = Conditions::if_match(etag).with_lease(ctx.leases.id_for_write(&core.key(Some(blob))));
+        let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
+        fx.op(ctx.send(async move {
             let r = client.clear_pages(&container, &name, offset, length, &conditions).await;
             OpDone {
                 message: r.map(|etag| {
@@ -240,72 +372,34 @@ impl BlobPane {
                 }),
                 lease: None,
             }
-        });
+        }));
     }
 
     /// Asks before clearing pages, naming the blob and the range; refused in words first when the range is not
     /// whole pages within the blob.
-    pub fn ask_clear_pages(&mut self, blob: &str, size: u64) {
-        let (offset, length) = (self.append_page.page_offset, self.append_page.clear_length);
+    pub fn ask_clear_pages(&mut self, core: &BlobCore, fx: &mut Effects, blob: &str, size: u64) {
+        let (offset, length) = (self.page_offset, self.clear_length);
         if let Err(why) = crate::storage::blob::pages_fit(length, offset, size) {
-            self.message = Some(Err(StorageError::invalid("Clear pages", why.replace("file", "range"))));
+            fx.fail(StorageError::invalid("Clear pages", why.replace("file", "range")));
             return;
         }
-        let Some(etag) = self.shown_etag(blob) else { return };
-        self.confirm = Some(BlobConfirm::ClearPages {
-            name: blob.to_string(),
-            offset,
-            length,
-            etag,
-        });
+        let Some(etag) = core.shown_etag(blob) else { return };
+        self.asking_clear = Some((blob.to_string(), offset, length, etag));
     }
 
     /// Reads a page blob's ranges for the map (with its properties: a refresh re-reads them).
-    pub(super) fn read_page_ranges(&mut self, ctx: &mut PaneContext, blob: &str) {
-        let (client, container, name) = self.owned(ctx, blob);
+    fn read_page_ranges(&mut self, core: &BlobCore, ctx: &mut PaneContext, blob: &str) {
+        let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
         let pending = ctx
             .backend
             .spawn(async move { client.get_page_ranges(&container, &name).await });
-        self.append_page.reading = Some(ReplyFor::new(blob.to_string(), pending));
-    }
-
-    pub(super) fn poll_page_ranges(&mut self, ctx: &mut PaneContext) {
-        let shown = self.core.details.as_ref().map(|d| d.name.clone());
-        // Ranges read for a blob no longer shown land nowhere.
-        if let Some((blob, result)) = take_for(&mut self.append_page.reading, |b| Some(b) == shown.as_ref()) {
-            match result {
-                Ok(ranges) => self.append_page.ranges = Some((blob, ranges)),
-                Err(e) => self.message = Some(Err(e)),
-            }
-        }
-        // An append lands on the blob it was for, whatever is shown now; the text goes only once it is in.
-        if let Some(((blob, sent), result)) = take_for(&mut self.append_page.appending, |_| true) {
-            self.message = Some(match result {
-                Ok(blocks) => {
-                    if self.append_page.text == sent {
-                        self.append_page.text.clear();
-                    }
-                    let last = blocks.last().map_or(0, |a| a.blocks);
-                    match blocks.first() {
-                        Some(first) => Ok(format!(
-                            "Appended {} bytes to `{blob}` at offset {}; it holds {last} block(s) now",
-                            sent.len(),
-                            first.offset
-                        )),
-                        None => Ok(format!("Nothing to append to `{blob}`")),
-                    }
-                }
-                Err(e) => Err(e),
-            });
-            self.refresh_indicators(ctx);
-        }
+        self.reading.start(blob.to_string(), pending);
     }
 }
 
 /// The New blob part of the clipboard row: an append blob, or a page blob of a size.
-pub fn create_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+fn create_ui(f: &mut AppendPage, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
     ui.horizontal_wrapped(|ui| {
-        let f = &mut pane.append_page;
         let label = ui.label("New blob:");
         ui.add(
             egui::TextEdit::singleline(&mut f.new_name)
@@ -341,19 +435,19 @@ pub fn create_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) 
             ui.colored_label(ui.visuals().error_fg_color, p);
         }
         if create.clicked() {
-            pane.create_special_blob(ctx);
+            f.create_special_blob(core, ctx, fx);
         }
     });
 }
 
 /// An append blob's controls in its details.
-pub fn append_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, blob: &str) {
-    let length = pane.shown_length(blob);
+fn append_ui(pane: &mut AppendPage, ui: &mut egui::Ui, (core, ctx, fx): Parts, blob: &str) {
+    let length = core.shown_length(blob);
     ui.strong("Append");
     ui.horizontal(|ui| {
         let label = ui.label("Text to append:");
         ui.add(
-            egui::TextEdit::singleline(&mut pane.append_page.text)
+            egui::TextEdit::singleline(&mut pane.text)
                 .id_salt(("append-text", blob))
                 .desired_width(200.0),
         )
@@ -361,36 +455,31 @@ pub fn append_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, 
     });
     ui.horizontal_wrapped(|ui| {
         let at = length.map(|l| format!(" (position {l})")).unwrap_or_default();
-        ui.checkbox(&mut pane.append_page.at_end_shown, format!("only at the end shown{at}"))
+        ui.checkbox(&mut pane.at_end_shown, format!("only at the end shown{at}"))
             .on_hover_text("x-ms-blob-condition-appendpos: refused (412) if someone appended since");
         let label = ui.label("max size (0: none):");
-        ui.add(egui::DragValue::new(&mut pane.append_page.max_size))
-            .labelled_by(label.id);
+        ui.add(egui::DragValue::new(&mut pane.max_size)).labelled_by(label.id);
     });
     ui.horizontal(|ui| {
-        let ready = !pane.append_page.text.is_empty() && !pane.is_appending();
+        let ready = !pane.text.is_empty() && !pane.is_appending();
         if ui
             .add_enabled(ready, egui::Button::new("Append text"))
             .on_hover_text("The text stays in the box until it is appended")
             .clicked()
         {
-            pane.append_text(ctx, blob);
+            pane.append_text(core, ctx, fx, blob);
         }
         if ui.button("Append a file…").clicked() {
-            pane.ask(ctx, DialogFor::AppendFile(blob.to_string()));
+            pane.picking
+                .start(Pick::Append(blob.to_string()), ctx.pick_files("Append a file"));
         }
     });
 }
 
 /// A page blob's controls in its details: its ranges as a map and in numbers, and a page write from a file.
-pub fn page_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, blob: &str, size: u64) {
+fn page_ui(pane: &mut AppendPage, ui: &mut egui::Ui, (core, ctx, fx): Parts, blob: &str, size: u64) {
     ui.strong("Page ranges");
-    let ranges = pane
-        .append_page
-        .ranges
-        .as_ref()
-        .filter(|(b, _)| b == blob)
-        .map(|(_, r)| r.clone());
+    let ranges = pane.ranges.as_ref().filter(|(b, _)| b == blob).map(|(_, r)| r.clone());
     match ranges {
         None => {
             ui.weak("reading…");
@@ -420,12 +509,12 @@ pub fn page_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, bl
     ui.horizontal(|ui| {
         let label = ui.label("Write at offset:");
         ui.add(
-            egui::DragValue::new(&mut pane.append_page.page_offset)
+            egui::DragValue::new(&mut pane.page_offset)
                 .range(0..=size.saturating_sub(PAGE))
                 .speed(PAGE as f64),
         )
         .labelled_by(label.id);
-        let offset = pane.append_page.page_offset;
+        let offset = pane.page_offset;
         let aligned = offset.is_multiple_of(PAGE);
         if ui
             .add_enabled(aligned, egui::Button::new("Write pages from a file…"))
@@ -436,13 +525,16 @@ pub fn page_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, bl
             .on_disabled_hover_text("The offset is a multiple of 512")
             .clicked()
         {
-            pane.ask(ctx, DialogFor::WritePages(blob.to_string(), offset));
+            pane.picking.start(
+                Pick::Pages(blob.to_string(), offset),
+                ctx.pick_files("Write a file's pages"),
+            );
         }
     });
     ui.horizontal(|ui| {
         let label = ui.label("Clear bytes:");
         ui.add(
-            egui::DragValue::new(&mut pane.append_page.clear_length)
+            egui::DragValue::new(&mut pane.clear_length)
                 .range(PAGE..=size.max(PAGE))
                 .speed(PAGE as f64),
         )
@@ -455,7 +547,7 @@ pub fn page_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, bl
             )
             .clicked()
         {
-            pane.ask_clear_pages(blob, size);
+            pane.ask_clear_pages(core, fx, blob, size);
         }
     });
 }

@@ -139,28 +139,8 @@ impl BlobPane {
         cut: bool,
         snapshot: Option<String>,
     ) {
-        let clip = BlobClipboard {
-            client: ctx.client.clone(),
-            account: self.core.account.clone(),
-            account_label: ctx.client.account().name.clone(),
-            container: self.core.container.clone(),
-            base: self.core.prefix.clone(),
-            items,
-            cut,
-            snapshot,
-        };
-        self.message = Some(Ok(format!(
-            "{} {}: open the folder to paste into (any container, any account) and press Paste here.",
-            if cut { "Cut" } else { "Copied" },
-            clip.describe()
-        )));
-        *ctx.blob_clipboard = Some(clip);
-    }
-
-    /// Puts one snapshot on the app's clipboard: a paste makes a blob of the base blob's name from it.
-    pub fn copy_snapshot(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str) {
-        let items = vec![(name.to_string(), None)];
-        self.put_on_clipboard(ctx, items, false, Some(snapshot.to_string()));
+        let said = put_on_clipboard(&self.core, ctx, items, cut, snapshot);
+        self.message = Some(Ok(said));
     }
 
     /// Pastes what the clipboard holds into the folder shown, as a job. A cut is pasted once (the clipboard
@@ -261,6 +241,33 @@ fn start_rename(ctx: &mut PaneContext, paste: Paste, to: String) {
             }
         },
     );
+}
+
+/// Puts these blobs (or one snapshot) of the folder shown on the app's clipboard; what to say about it.
+pub fn put_on_clipboard(
+    core: &crate::app::blob::core::BlobCore,
+    ctx: &mut PaneContext,
+    items: Vec<(String, Option<String>)>,
+    cut: bool,
+    snapshot: Option<String>,
+) -> String {
+    let clip = BlobClipboard {
+        client: ctx.client.clone(),
+        account: core.account.clone(),
+        account_label: ctx.client.account().name.clone(),
+        container: core.container.clone(),
+        base: core.prefix.clone(),
+        items,
+        cut,
+        snapshot,
+    };
+    let said = format!(
+        "{} {}: open the folder to paste into (any container, any account) and press Paste here.",
+        if cut { "Cut" } else { "Copied" },
+        clip.describe()
+    );
+    *ctx.blob_clipboard = Some(clip);
+    said
 }
 
 /// The paste job's work: folders listed, then every blob copied, AT_ONCE at a time.

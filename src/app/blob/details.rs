@@ -1,7 +1,7 @@
 //! The side panel of a container tab: the selected blob's properties, metadata and headers (saved with
 //! If-Match), its lease controls, snapshots, preview and SAS; with no blob selected, the container's own.
 
-use crate::app::blob::pane::{BlobConfirm, BlobPane};
+use crate::app::blob::pane::BlobPane;
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::{human_bytes, thousands, utc_opt};
 
@@ -26,13 +26,6 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
         if ui.button("Download this blob…").clicked() {
             pane.core.selection = std::iter::once(name.clone()).collect();
             pane.ask(ctx, crate::app::blob::pane::DialogFor::Download);
-        }
-        if ui
-            .button("Snapshot now")
-            .on_hover_text("Of the version shown (If-Match its ETag)")
-            .clicked()
-        {
-            pane.snapshot(ctx, &name);
         }
         if ui.button("Open in conflict lab").clicked() {
             *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Blob {
@@ -90,61 +83,6 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             value(&|p| p.copy_status.clone().unwrap_or_else(|| "(none: not a copy)".into())),
         );
     });
-    match props.as_ref().map(|p| (p.blob_type.as_str(), p.content_length)) {
-        Some(("AppendBlob", _)) => {
-            ui.separator();
-            crate::app::blob::append_page::append_ui(pane, ui, ctx, &name);
-        }
-        Some(("PageBlob", size)) => {
-            ui.separator();
-            crate::app::blob::append_page::page_ui(pane, ui, ctx, &name, size);
-        }
-        _ => {}
-    }
-    ui.separator();
-    ui.separator();
-    ui.strong("Snapshots");
-    let snaps = pane
-        .core
-        .details
-        .as_ref()
-        .and_then(|d| d.snapshots.clone())
-        .unwrap_or_default();
-    if snaps.is_empty() {
-        ui.weak("No snapshots.");
-    }
-    for s in snaps {
-        let time = s.snapshot.clone().unwrap_or_default();
-        // Short buttons (the time is shown once, before them): three with the whole time each would run far past
-        // the panel. Each still names its snapshot to a screen reader.
-        let button = |ui: &mut egui::Ui, verb: &str| {
-            let r = ui.small_button(verb);
-            let name = format!("{verb} {time}");
-            r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-            r.clicked()
-        };
-        ui.horizontal_wrapped(|ui| {
-            ui.monospace(&time);
-            ui.label(human_bytes(s.properties.content_length));
-            if button(ui, "View") {
-                let mut fx = crate::app::blob::feature::Effects::default();
-                fx.preview(&name, Some(&time));
-                pane.apply(ctx, fx);
-            }
-            if button(ui, "Promote") {
-                pane.confirm = Some(BlobConfirm::PromoteSnapshot {
-                    name: name.clone(),
-                    snapshot: time.clone(),
-                });
-            }
-            if button(ui, "Delete") {
-                pane.confirm = Some(BlobConfirm::DeleteSnapshot {
-                    name: name.clone(),
-                    snapshot: time.clone(),
-                });
-            }
-        });
-    }
     let mut fx = crate::app::blob::feature::Effects::default();
     for f in pane.features.iter_mut() {
         f.blob_ui(ui, &name, &pane.core, ctx, &mut fx);

@@ -114,7 +114,9 @@ impl BlobFeature for PropertiesForm {
                 self.md5.retain(|n, _| drafts.has(n));
             }
             // The service's side of the draft moves; what the user typed never does.
-            BlobEvent::PropertiesRead { blob, props, metadata } => {
+            BlobEvent::PropertiesRead {
+                blob, props, metadata, ..
+            } => {
                 let form = BlobForm::from_service(&props.http, metadata.to_vec());
                 self.md5.insert(blob.to_string(), props.http.content_md5.clone());
                 self.drafts.observe(blob, &props.etag, form);

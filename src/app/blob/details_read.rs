@@ -66,8 +66,7 @@ impl BlobPane {
     }
 
     pub(super) fn poll_details(&mut self, ctx: &mut PaneContext) {
-        let mut page_blob = None;
-        let mut read = None;
+        let (mut read, mut full) = (None, false);
         if let Some(d) = &mut self.core.details {
             if let Some(result) = take_ready(&mut d.loading) {
                 match result {
@@ -78,9 +77,7 @@ impl BlobPane {
                         }
                         self.leases_seen
                             .observe(&d.name, props.lease.state, crate::app::widgets::plot::now_secs());
-                        if props.blob_type == "PageBlob" && std::mem::take(&mut d.ranges_wanted) {
-                            page_blob = Some(d.name.clone());
-                        }
+                        full = std::mem::take(&mut d.ranges_wanted);
                         d.props = Some(props);
                     }
                     Err(e) => self.message = Some(Err(e)),
@@ -92,12 +89,13 @@ impl BlobPane {
         }
         // Features hear what the service holds now (a draft's service side moves; what the user typed never does).
         if let Some((blob, props, metadata)) = &read {
-            let event = crate::app::blob::feature::BlobEvent::PropertiesRead { blob, props, metadata };
+            let event = crate::app::blob::feature::BlobEvent::PropertiesRead {
+                blob,
+                props,
+                metadata,
+                full,
+            };
             self.dispatch(ctx, event);
-        }
-        // A page blob's ranges are read with its properties (each refresh of them).
-        if let Some(blob) = page_blob {
-            self.read_page_ranges(ctx, &blob);
         }
     }
 }

@@ -13,7 +13,6 @@ use crate::app::blob::resumable::run as run_transfer;
 use crate::app::blob::transfers::{list_all, local_path};
 use crate::app::context::{PaneContext, Pending, Unfinished, Unit};
 use crate::storage::StorageError;
-use crate::storage::blob::transfer::TransferOptions;
 
 /// What to do with a local file that is already there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,43 +162,6 @@ impl BlobPane {
                 },
             );
         }
-    }
-}
-
-impl BlobPane {
-    /// Saves one snapshot of `name` to `file` (the save dialog asked about a file already there), as a job.
-    pub fn download_snapshot(&mut self, ctx: &mut PaneContext, name: &str, snapshot: &str, file: PathBuf) {
-        let state = (
-            ctx.client.clone(),
-            self.core.container.clone(),
-            name.to_string(),
-            snapshot.to_string(),
-            file,
-        );
-        let title = format!("Download the snapshot {snapshot} of {name}");
-        ctx.start_job(
-            title,
-            Unit::Bytes,
-            state,
-            |job, (client, container, name, snapshot, file)| async move {
-                // The save dialog asked about a file already there.
-                let options = TransferOptions {
-                    replace_existing: true,
-                    ..TransferOptions::default()
-                };
-                let got = client.download_file(
-                    &container,
-                    &name,
-                    Some(&snapshot),
-                    &file,
-                    &options,
-                    &job.progress,
-                    &job.cancel,
-                );
-                got.await?;
-                Ok(format!("saved as {}", file.display()))
-            },
-        );
     }
 }
 

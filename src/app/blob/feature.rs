@@ -29,6 +29,8 @@ pub enum BlobEvent<'a> {
         blob: &'a str,
         props: &'a BlobProperties,
         metadata: &'a [(String, String)],
+        /// Read with the whole details (selected, refreshed), not alone after a write.
+        full: bool,
     },
     /// These blobs were deleted by this tab: whatever a feature holds for them goes.
     Deleted(&'a [String]),
@@ -36,6 +38,12 @@ pub enum BlobEvent<'a> {
     Listing,
     /// What is shown is read again (the timer, after a write): the first page, the details, the container.
     Refreshed,
+    /// Something was asked of a snapshot from its row in the list (Show snapshots).
+    SnapshotRow {
+        blob: &'a str,
+        snapshot: &'a str,
+        act: &'a crate::app::blob::snapshot_rows::SnapshotAct,
+    },
     /// A preview of this blob (or of one of its snapshots) was asked for.
     PreviewAsked { blob: &'a str, snapshot: Option<&'a str> },
 }

@@ -28,6 +28,7 @@ pub mod preview;
 pub mod resumable;
 pub mod sas;
 pub mod snapshot_rows;
+pub mod snapshots;
 pub mod tags_edit;
 pub mod tiers;
 pub mod transfers;

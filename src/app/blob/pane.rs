@@ -49,22 +49,6 @@ pub enum BlobConfirm {
         force: bool,
         if_tags: String,
     },
-    DeleteSnapshot {
-        name: String,
-        snapshot: String,
-    },
-    /// Copy a snapshot over its blob.
-    PromoteSnapshot {
-        name: String,
-        snapshot: String,
-    },
-    /// Clear `length` bytes of pages from `offset`, if the blob is still `etag`.
-    ClearPages {
-        name: String,
-        offset: u64,
-        length: u64,
-        etag: String,
-    },
 }
 
 pub use crate::app::context::sent::{LeaseChange, OpDone};
@@ -75,11 +59,6 @@ pub enum DialogFor {
     UploadFiles,
     UploadFolder,
     Download,
-    AppendFile(String),
-    /// Write a file's pages into the blob at this offset.
-    WritePages(String, u64),
-    /// Save one snapshot of a blob (name, snapshot time) to a file.
-    SaveSnapshot(String, String),
     /// Compare a local folder with the folder shown.
     CompareLocal,
 }
@@ -110,8 +89,6 @@ pub struct BlobPane {
     pub(crate) on_existing: crate::app::blob::copy_paste::OnExisting,
     /// The Rename box of the details, as typed.
     pub(crate) rename_to: String,
-    /// New append and page blobs, appends and page writes, and the page ranges shown.
-    pub(crate) append_page: crate::app::blob::append_page::AppendPage,
     /// Watch: the listing read again on an interval, what changed marked in place.
     pub(crate) watch: crate::app::blob::watch::ContainerWatch,
     /// Compare folders: this folder against a picked one or a local folder.
@@ -129,6 +106,11 @@ impl BlobPane {
     /// The feature of type `T` (what tests and the binary read of it).
     pub fn feature<T: crate::app::blob::feature::BlobFeature>(&self) -> Option<&T> {
         self.features.get::<T>()
+    }
+
+    /// The feature of type `T`, to set what its controls set (a test types into it through this).
+    pub fn feature_mut<T: crate::app::blob::feature::BlobFeature>(&mut self) -> Option<&mut T> {
+        self.features.get_mut::<T>()
     }
 
     /// Runs `f` on the feature of type `T`, as its own controls would, then does what it asked of the pane.
@@ -274,7 +256,9 @@ impl BlobPane {
             // In the order they draw: the selected blob's details first, then what works on the listing.
             features: crate::app::blob::feature::Features::default()
                 .with(crate::app::blob::tiers::Tiers::default())
+                .with(crate::app::blob::append_page::AppendPage::default())
                 .with(crate::app::blob::tags_edit::Tags::default())
+                .with(crate::app::blob::snapshots::Snapshots::default())
                 .with(crate::app::blob::details_form::PropertiesForm::default())
                 .with(crate::app::blob::leases::Leases::default())
                 .with(crate::app::blob::sas::SasUrls::default())
@@ -298,7 +282,6 @@ impl BlobPane {
             tag_problem: None,
             on_existing: crate::app::blob::copy_paste::OnExisting::Skip,
             rename_to: String::new(),
-            append_page: Default::default(),
             watch: Default::default(),
             folder_compare: None,
             move_check: None,
@@ -546,7 +529,6 @@ impl BlobPane {
         }
         self.take_streamed_pages();
         self.poll_tag_find();
-        self.poll_page_ranges(ctx);
         if let Some(result) = take_ready(&mut self.core.refreshing)
             && let Ok(mut listing) = result
         {

@@ -5,7 +5,7 @@
 use egui::RichText;
 use egui_extras::TableRow;
 
-use crate::app::blob::pane::{BlobConfirm, BlobPane, DialogFor};
+use crate::app::blob::pane::BlobPane;
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::{human_bytes, utc_opt};
 use crate::app::widgets::icon;
@@ -73,17 +73,18 @@ pub fn row(row: &mut TableRow, b: &BlobItem, s: &BlobItem, columns: usize) -> Op
     act
 }
 
-/// Carries out what was asked of snapshot `time` of blob `name`.
+/// Carries out what was asked of snapshot `time` of blob `name`: opening the blob is the pane's, the rest the
+/// Snapshots feature's.
 pub fn act(pane: &mut BlobPane, ctx: &mut PaneContext, name: &str, time: &str, what: SnapshotAct) {
     match what {
         SnapshotAct::Open => pane.select(ctx, name, false),
-        SnapshotAct::Download => pane.ask(ctx, DialogFor::SaveSnapshot(name.into(), time.into())),
-        SnapshotAct::Copy => pane.copy_snapshot(ctx, name, time),
-        SnapshotAct::Promote => {
-            pane.confirm = Some(BlobConfirm::PromoteSnapshot {
-                name: name.into(),
-                snapshot: time.into(),
-            })
-        }
+        act => pane.dispatch(
+            ctx,
+            crate::app::blob::feature::BlobEvent::SnapshotRow {
+                blob: name,
+                snapshot: time,
+                act: &act,
+            },
+        ),
     }
 }

@@ -145,10 +145,6 @@ impl BlobPane {
     pub fn ask(&mut self, ctx: &mut PaneContext, purpose: DialogFor) {
         let dialogs = ctx.dialogs.clone();
         let pending = match &purpose {
-            DialogFor::AppendFile(_) => ctx.backend.spawn_blocking(move || dialogs.pick_files("Append a file")),
-            DialogFor::WritePages(..) => ctx
-                .backend
-                .spawn_blocking(move || dialogs.pick_files("Write a file's pages")),
             DialogFor::UploadFiles => ctx.backend.spawn_blocking(move || dialogs.pick_files("Upload files")),
             DialogFor::UploadFolder => ctx
                 .backend
@@ -159,11 +155,6 @@ impl BlobPane {
             DialogFor::CompareLocal => ctx
                 .backend
                 .spawn_blocking(move || dialogs.pick_folder("Compare with a local folder").map(|p| vec![p])),
-            DialogFor::SaveSnapshot(name, time) => {
-                let file = crate::app::blob::downloads::snapshot_file_name(name, time);
-                ctx.backend
-                    .spawn_blocking(move || dialogs.save_file("Save the snapshot as", &file).map(|p| vec![p]))
-            }
         };
         self.dialog = Some((pending, purpose));
     }
@@ -191,21 +182,6 @@ impl BlobPane {
                     DialogFor::CompareLocal => {
                         if let Some(folder) = paths.first() {
                             self.compare_with_local(ctx, folder.clone());
-                        }
-                    }
-                    DialogFor::AppendFile(blob) => {
-                        if let Some(file) = paths.first() {
-                            self.append_file(ctx, &blob, file.clone());
-                        }
-                    }
-                    DialogFor::SaveSnapshot(blob, time) => {
-                        if let Some(file) = paths.first() {
-                            self.download_snapshot(ctx, &blob, &time, file.clone());
-                        }
-                    }
-                    DialogFor::WritePages(blob, offset) => {
-                        if let Some(file) = paths.first() {
-                            self.write_pages(ctx, &blob, offset, file.clone());
                         }
                     }
                 }

@@ -22,7 +22,6 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     watch_view::controls(pane, ui);
     crate::app::blob::find_tags::ui(pane, ui, ctx);
     crate::app::blob::copy_paste::ui(pane, ui, ctx);
-    crate::app::blob::append_page::create_ui(pane, ui, ctx);
     let mut fx = crate::app::blob::feature::Effects::default();
     for f in pane.features.iter_mut() {
         f.controls_ui(ui, &pane.core, ctx, &mut fx);
@@ -472,32 +471,6 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             ),
             format!("Delete {} blob(s)", names.len()),
         ),
-        BlobConfirm::DeleteSnapshot { name, snapshot } => (
-            format!("Delete the snapshot {snapshot} of `{name}`?"),
-            "Only this snapshot goes; the blob stays. No condition is sent: a snapshot never changes, so there is no \
-             newer version of it to lose."
-                .into(),
-            "Delete snapshot".into(),
-        ),
-        BlobConfirm::PromoteSnapshot { name, snapshot } => (
-            format!("Promote the snapshot {snapshot} of `{name}`?"),
-            format!(
-                "`{name}` becomes what the snapshot holds (content, properties, metadata). What it holds now is lost \
-                 unless a snapshot keeps it. Sent only if `{name}` is still the version shown (If-Match)."
-            ),
-            "Promote".into(),
-        ),
-        BlobConfirm::ClearPages {
-            name, offset, length, ..
-        } => (
-            format!("Clear {length} bytes of pages of `{name}`?"),
-            format!(
-                "Bytes {offset} to {} of `{name}` will read as zeros and hold no data; what they hold now is lost \
-                 unless a snapshot keeps it. Sent only if `{name}` is still the version shown (If-Match).",
-                offset + length - 1
-            ),
-            format!("Clear {length} bytes"),
-        ),
     };
     let id = egui::Id::unique(("blob-confirm", &pane.core.container));
     let answer = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |ui| {
@@ -532,13 +505,5 @@ fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext)
             let if_tags = Some(if_tags.trim().to_string()).filter(|t| !t.is_empty());
             pane.delete_blobs(ctx, names, with_snapshots, force, if_tags)
         }
-        BlobConfirm::DeleteSnapshot { name, snapshot } => pane.delete_snapshot(ctx, &name, &snapshot),
-        BlobConfirm::ClearPages {
-            name,
-            offset,
-            length,
-            etag,
-        } => pane.clear_pages(ctx, &name, (offset, length), etag),
-        BlobConfirm::PromoteSnapshot { name, snapshot } => pane.promote(ctx, &name, &snapshot),
     }
 }
