@@ -714,8 +714,19 @@ fn a_refused_service_settings_save_then_read_again_keeps_the_draft_and_reapply_s
     let mut t = TestApp::with_emulator(&rt);
     t.context_click("Test emulator");
     t.click("Service settings…");
-    t.click("Queue service");
-    t.wait_for_contains("CORS rules (0 of at most 5)");
+    // The window may still be settling into place when first clicked: click until the Queue service shows (the
+    // Blob service's form, the first shown, has the static website; the Queue service's has not).
+    t.wait_steps("the Queue service's settings", Duration::from_secs(60), |t| {
+        let queue = t
+            .harness
+            .query_by_label_contains("CORS rules (0 of at most 5)")
+            .is_some()
+            && t.harness.query_by_label("Static website (from $web)").is_none();
+        if !queue && let Some(tab) = t.harness.query_by_label("Queue service") {
+            tab.click();
+        }
+        queue
+    });
     t.click("Add CORS rule");
     t.replace_text("Rule 1 origins:", "https://mine.example");
     // Someone else changes the queue service's settings after the window read them.

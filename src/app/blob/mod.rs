@@ -9,6 +9,7 @@ pub mod compare_view;
 pub mod container_edit;
 pub mod copy_paste;
 pub mod core;
+pub mod delete;
 pub mod deleted;
 pub mod details;
 pub mod details_form;

@@ -36,21 +36,6 @@ impl UploadMode {
     }
 }
 
-/// A destructive action waiting for the user's yes.
-#[derive(Clone, Debug)]
-pub enum BlobConfirm {
-    /// `force`: delete even a blob changed since it was listed (no If-Match).
-    /// `if_tags`: only those whose index tags satisfy it (x-ms-if-tags), when not empty.
-    /// `names`: each with the ETag shown when the question was asked (a refresh while it is open does not
-    /// change what "unchanged since listed" compares with).
-    DeleteBlobs {
-        names: Vec<(String, String)>,
-        with_snapshots: bool,
-        force: bool,
-        if_tags: String,
-    },
-}
-
 pub use crate::app::context::sent::{LeaseChange, OpDone};
 
 /// What a file dialog was opened for; a blob's own dialogs carry the blob (the selection may move meanwhile).
@@ -69,7 +54,6 @@ pub struct BlobPane {
     /// Everything else the tab does, each feature with its own state (`feature::BlobFeature`).
     pub(crate) features: crate::app::blob::feature::Features,
     pub(crate) upload_mode: UploadMode,
-    pub(crate) confirm: Option<BlobConfirm>,
     pub(super) ops: Vec<Pending<OpDone>>,
     pub(super) dialog: Option<(Pending<Option<Vec<PathBuf>>>, DialogFor)>,
     /// A download's destinations being checked, then the question about files already there.
@@ -93,11 +77,6 @@ pub struct BlobPane {
     pub(crate) watch: crate::app::blob::watch::ContainerWatch,
     /// Compare folders: this folder against a picked one or a local folder.
     pub(crate) folder_compare: Option<crate::app::blob::compare_view::FolderCompare>,
-    /// The blobs this tab's delete jobs removed: their drafts go with them (and only theirs).
-    pub(crate) deleted_blobs: (
-        crate::app::context::ReplyTx<String>,
-        crate::app::context::JobReplies<String>,
-    ),
     /// A move waiting for the look at what it would not carry, then for the user's answer.
     pub(crate) move_check: Option<crate::app::blob::move_check::MoveCheck>,
 }
@@ -267,9 +246,9 @@ impl BlobPane {
                 .with(crate::app::blob::deleted::DeletedBlobs::default())
                 .with(crate::app::blob::name_search::FindInNames::default())
                 .with(crate::app::blob::folder_stats::Statistics::default())
+                .with(crate::app::blob::delete::DeleteBlobs::default())
                 .with(crate::app::blob::container_edit::ContainerSettings::new(container)),
             upload_mode: UploadMode::OnlyIfNew,
-            confirm: None,
             ops: Vec::new(),
             dialog: None,
             download_check: None,
@@ -285,7 +264,6 @@ impl BlobPane {
             watch: Default::default(),
             folder_compare: None,
             move_check: None,
-            deleted_blobs: crate::app::context::job_replies(),
         }
     }
 
@@ -522,10 +500,6 @@ impl BlobPane {
                     self.core.error = Some(e);
                 }
             }
-        }
-        let gone = self.deleted_blobs.1.take();
-        if !gone.is_empty() {
-            self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Deleted(&gone));
         }
         self.take_streamed_pages();
         self.poll_tag_find();

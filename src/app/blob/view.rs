@@ -4,11 +4,11 @@
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
-use crate::app::blob::pane::{BlobConfirm, BlobPane, DialogFor, UploadMode};
+use crate::app::blob::pane::{BlobPane, DialogFor, UploadMode};
 use crate::app::blob::watch::Column as Watched;
 use crate::app::blob::{listing, snapshot_rows, watch_view};
+use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseBook;
-use crate::app::context::{Notice, PaneContext};
 use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
 use crate::storage::blob::{LeaseInfo, LeaseState};
 
@@ -57,7 +57,6 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
         });
     watch_view::changes_list(pane, ui);
     listing(pane, ui, ctx);
-    confirm(pane, ui.ctx(), ctx);
     crate::app::blob::move_check::ui(pane, ui.ctx(), ctx);
     let mut fx = crate::app::blob::feature::Effects::default();
     for f in pane.features.iter_mut() {
@@ -214,40 +213,6 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         let any = !pane.core.selection.is_empty();
         if ui.add_enabled(any, egui::Button::new("Download…")).clicked() {
             pane.ask(ctx, DialogFor::Download);
-        }
-        let any_blob = pane.core.selection.iter().any(|n| !n.ends_with('/'));
-        if ui.add_enabled(any_blob, egui::Button::new("Delete…")).clicked() {
-            // Only what is listed (in the folder or the search's matches) is asked about, each with the ETag shown:
-            // a selected name no longer listed (a folder left meanwhile) would otherwise go without its If-Match.
-            let chosen = pane.core.selection.iter().filter(|n| !n.ends_with('/'));
-            let names: Vec<(String, String)> = chosen
-                .clone()
-                .filter_map(|n| pane.listed_blob(n).map(|b| (n.clone(), b.properties.etag.clone())))
-                .collect();
-            let unlisted = chosen.count() - names.len();
-            if unlisted > 0 && !names.is_empty() {
-                ctx.notices.push(Notice {
-                    text: format!(
-                        "{unlisted} of the selected blobs are no longer listed here: the delete asks only about the others."
-                    ),
-                    error: false,
-                });
-            }
-            if names.is_empty() {
-                ctx.notices.push(Notice {
-                    text: "The selected blobs are no longer listed here (Refresh, or the folder changed): nothing \
-                           was deleted. Select them again."
-                        .into(),
-                    error: true,
-                });
-            } else {
-                pane.confirm = Some(BlobConfirm::DeleteBlobs {
-                    names,
-                    with_snapshots: true,
-                    force: false,
-                    if_tags: String::new(),
-                });
-            }
         }
         let mut fx = crate::app::blob::feature::Effects::default();
         for f in pane.features.iter_mut() {
@@ -450,60 +415,6 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             pane.select_folder(&name, add);
         } else {
             pane.select(ctx, &name, add);
-        }
-    }
-}
-
-fn confirm(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
-    let Some(c) = pane.confirm.clone() else { return };
-    let (title, body, yes) = match &c {
-        BlobConfirm::DeleteBlobs { names, .. } => (
-            format!("Delete {} blob(s) from `{}`?", names.len(), pane.core.container),
-            format!(
-                "{}\n\nEach is deleted only if unchanged since it was listed (If-Match its ETag); one changed since is \
-                 kept and named.",
-                names
-                    .iter()
-                    .take(10)
-                    .map(|(n, _)| n.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            format!("Delete {} blob(s)", names.len()),
-        ),
-    };
-    let id = egui::Id::unique(("blob-confirm", &pane.core.container));
-    let answer = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |ui| {
-        if let Some(BlobConfirm::DeleteBlobs {
-            with_snapshots,
-            force,
-            if_tags,
-            ..
-        }) = &mut pane.confirm
-        {
-            ui.checkbox(with_snapshots, "also delete their snapshots");
-            ui.checkbox(force, "even if changed since listed (no If-Match)");
-            ui.horizontal(|ui| {
-                let l = ui.label("Only those whose tags match:");
-                ui.add(egui::TextEdit::singleline(if_tags).hint_text("\"status\" = 'done'"))
-                    .labelled_by(l.id);
-            });
-        }
-    });
-    let Some(yes) = answer else { return };
-    let c = pane.confirm.take().unwrap_or(c);
-    if !yes {
-        return;
-    }
-    match c {
-        BlobConfirm::DeleteBlobs {
-            names,
-            with_snapshots,
-            force,
-            if_tags,
-        } => {
-            let if_tags = Some(if_tags.trim().to_string()).filter(|t| !t.is_empty());
-            pane.delete_blobs(ctx, names, with_snapshots, force, if_tags)
         }
     }
 }
