@@ -6,8 +6,9 @@ use std::sync::{Arc, Mutex};
 
 use crate::app::blob::compare::{FolderReport, FolderSide, ItemDiff, KEPT, compare};
 use crate::app::blob::compare_copy::{Direction, copy, write_count, writes};
-use crate::app::blob::pane::BlobPane;
-use crate::app::context::{JobId, JobState, PaneContext, Unit};
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::context::{InFlight, JobId, JobState, PaneContext, Unit};
 use crate::app::widgets::format::thousands;
 
 pub struct FolderCompare {
@@ -241,25 +242,64 @@ fn run(ctx: &mut PaneContext, left: &FolderSide, right: &FolderSide, report: &Ar
     )
 }
 
-impl BlobPane {
-    /// This tab's folder as a side of a compare.
-    pub fn as_folder_side(&self, ctx: &PaneContext) -> FolderSide {
-        let folder = if self.core.prefix.is_empty() {
-            String::new()
-        } else {
-            format!("{} in ", self.core.prefix)
-        };
-        FolderSide::Blobs {
-            place: format!("{folder}{} ({})", self.core.container, ctx.client.account().name),
-            client: ctx.client.clone(),
-            container: self.core.container.clone(),
-            prefix: self.core.prefix.clone(),
+/// The Compare feature: the compare window shown, and the dialog picking a local folder for it.
+#[derive(Default)]
+pub struct Compare {
+    shown: Option<FolderCompare>,
+    picking: InFlight<(), Option<Vec<std::path::PathBuf>>>,
+}
+
+/// This tab's folder as a side of a compare.
+pub fn as_folder_side(core: &BlobCore, ctx: &PaneContext) -> FolderSide {
+    let folder = if core.prefix.is_empty() {
+        String::new()
+    } else {
+        format!("{} in ", core.prefix)
+    };
+    FolderSide::Blobs {
+        place: format!("{folder}{} ({})", core.container, ctx.client.account().name),
+        client: ctx.client.clone(),
+        container: core.container.clone(),
+        prefix: core.prefix.clone(),
+    }
+}
+
+impl BlobFeature for Compare {
+    fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        // The local folder picked: compare it (left) with this folder (right).
+        if let Some(((), Some(paths))) = self.picking.take()
+            && let Some(root) = paths.into_iter().next()
+        {
+            let left = FolderSide::Local {
+                place: format!("{} (local)", root.display()),
+                root,
+            };
+            let right = as_folder_side(core, ctx);
+            self.shown = Some(FolderCompare::start(ctx, left, right));
         }
     }
 
+    fn busy(&self) -> bool {
+        !self.picking.is_empty()
+    }
+
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        ui.menu_button("Compare", |ui| self.menu(ui, core, ctx));
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, _: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        if let Some(c) = &mut self.shown
+            && !c.window(egui_ctx, ctx)
+        {
+            self.shown = None;
+        }
+    }
+}
+
+impl Compare {
     /// The Compare menu: pick this folder, compare with the picked one or with a local folder.
-    pub fn compare_menu(&mut self, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-        let here = self.as_folder_side(ctx);
+    fn menu(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext) {
+        let here = as_folder_side(core, ctx);
         if ui
             .button("Pick this folder to compare")
             .on_hover_text("Then, in a container tab of any account, compare its folder with this one")
@@ -273,7 +313,7 @@ impl BlobPane {
                 .button(format!("Compare with the picked folder ({})", pick.place()))
                 .clicked()
         {
-            self.folder_compare = Some(FolderCompare::start(ctx, pick, here));
+            self.shown = Some(FolderCompare::start(ctx, pick, here));
             ui.close();
         }
         if ui
@@ -281,27 +321,8 @@ impl BlobPane {
             .on_hover_text("The local folder on the left, this folder on the right; upload what differs")
             .clicked()
         {
-            self.ask(ctx, crate::app::blob::pane::DialogFor::CompareLocal);
+            self.picking.start((), ctx.pick_folder("Compare with a local folder"));
             ui.close();
-        }
-    }
-
-    /// The local folder picked: compare it (left) with this folder (right).
-    pub(super) fn compare_with_local(&mut self, ctx: &mut PaneContext, root: std::path::PathBuf) {
-        let left = FolderSide::Local {
-            place: format!("{} (local)", root.display()),
-            root,
-        };
-        let right = self.as_folder_side(ctx);
-        self.folder_compare = Some(FolderCompare::start(ctx, left, right));
-    }
-
-    /// The compare window, while open.
-    pub fn compare_window(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
-        if let Some(c) = &mut self.folder_compare
-            && !c.window(egui_ctx, ctx)
-        {
-            self.folder_compare = None;
         }
     }
 }

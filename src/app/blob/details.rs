@@ -23,10 +23,6 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             f.blob_actions_ui(ui, &name, &pane.core, ctx, &mut fx);
         }
         pane.apply(ctx, fx);
-        if ui.button("Download this blob…").clicked() {
-            pane.core.selection = std::iter::once(name.clone()).collect();
-            pane.ask(ctx, crate::app::blob::pane::DialogFor::Download);
-        }
         if ui.button("Open in conflict lab").clicked() {
             *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Blob {
                 container: pane.core.container.clone(),

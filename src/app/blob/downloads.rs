@@ -7,11 +7,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::Effects;
 use crate::app::blob::folder_download::FolderDownload;
-use crate::app::blob::pane::BlobPane;
 use crate::app::blob::resumable::run as run_transfer;
+use crate::app::blob::transfers::Transfers;
 use crate::app::blob::transfers::{list_all, local_path};
-use crate::app::context::{PaneContext, Pending, Unfinished, Unit};
+use crate::app::context::{PaneContext, Unfinished, Unit};
 use crate::storage::StorageError;
 
 /// What to do with a local file that is already there.
@@ -24,24 +26,29 @@ pub enum Existing {
 
 /// A download waiting for the user's answers about files already there.
 pub struct DownloadPlan {
+    pub(crate) what: Selected,
     pub(crate) folder: PathBuf,
     pub(crate) conflicts: Vec<PathBuf>,
     pub(crate) decided: BTreeMap<PathBuf, Existing>,
     pub(crate) for_all: bool,
 }
 
-/// The check of a download's destinations under way: the folder, and the local files already there.
-pub(crate) type DownloadCheck = Option<(PathBuf, Pending<Result<Vec<PathBuf>, StorageError>>)>;
+/// What a download takes: the selected blobs and folders, and the folder shown then (cut from each name for its
+/// local path). Taken when the download is asked for: the selection may move while the dialog is open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selected {
+    pub names: Vec<String>,
+    pub base: String,
+}
 
-impl BlobPane {
-    /// Looks for local files the selection would land on (listing folders), off the UI thread.
-    pub fn check_download(&mut self, ctx: &mut PaneContext, folder: PathBuf) {
-        let (client, container, base) = (
-            ctx.client.clone(),
-            self.core.container.clone(),
-            self.core.prefix.clone(),
-        );
-        let (names, into) = (self.core.selection.clone(), folder.clone());
+/// The check of a download's destinations: for what, into which folder.
+pub(crate) type CheckFor = (Selected, PathBuf);
+
+impl Transfers {
+    /// Looks for local files the blobs and folders would land on (listing folders), off the UI thread.
+    pub fn check_download(&mut self, core: &BlobCore, ctx: &mut PaneContext, what: Selected, folder: PathBuf) {
+        let (client, container, base) = (ctx.client.clone(), core.container.clone(), what.base.clone());
+        let (names, into) = (what.names.clone(), folder.clone());
         let check = ctx.backend.spawn(async move {
             let mut there = Vec::new();
             for name in names {
@@ -62,34 +69,32 @@ impl BlobPane {
             }
             Ok(there)
         });
-        self.download_check = Some((folder, check));
+        self.checking.start((what, folder), check);
     }
 
     /// Lands the check: downloads at once when nothing is in the way, or asks.
-    pub(super) fn poll_download_check(&mut self, ctx: &mut PaneContext) {
-        let Some((folder, pending)) = &mut self.download_check else {
+    pub(super) fn poll_download_check(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        let Some(((what, folder), result)) = self.checking.take() else {
             return;
         };
-        let Some(result) = pending.poll() else { return };
-        let folder = folder.clone();
-        self.download_check = None;
         match result {
-            Ok(conflicts) if conflicts.is_empty() => self.download_selection(ctx, &folder, BTreeMap::new()),
+            Ok(conflicts) if conflicts.is_empty() => self.download(core, ctx, (&what, &folder), BTreeMap::new()),
             Ok(conflicts) => {
-                self.download_plan = Some(DownloadPlan {
+                self.plan = Some(DownloadPlan {
+                    what,
                     folder,
                     for_all: conflicts.len() > 1,
                     conflicts,
                     decided: BTreeMap::new(),
                 })
             }
-            Err(e) => self.message = Some(Err(e)),
+            Err(e) => fx.fail(e),
         }
     }
 
     /// The user's answer for the file asked about (and, with "for all", every one after it).
-    pub fn decide_download(&mut self, ctx: &mut PaneContext, choice: Existing) {
-        let Some(plan) = &mut self.download_plan else { return };
+    pub fn decide_download(&mut self, core: &BlobCore, ctx: &mut PaneContext, choice: Existing) {
+        let Some(plan) = &mut self.plan else { return };
         let next: Vec<PathBuf> = plan
             .conflicts
             .iter()
@@ -101,20 +106,26 @@ impl BlobPane {
             plan.decided.insert(c, choice);
         }
         if plan.decided.len() == plan.conflicts.len()
-            && let Some(plan) = self.download_plan.take()
+            && let Some(plan) = self.plan.take()
         {
-            self.download_selection(ctx, &plan.folder, plan.decided);
+            self.download(core, ctx, (&plan.what, &plan.folder), plan.decided);
         }
     }
 
-    /// Downloads the selected blobs and folders into `folder`, one job per blob or folder, each file already
-    /// there treated as the user chose.
-    pub fn download_selection(&mut self, ctx: &mut PaneContext, folder: &Path, choices: BTreeMap<PathBuf, Existing>) {
+    /// Downloads the blobs and folders into `folder`, one job per blob or folder, each file already there
+    /// treated as the user chose.
+    pub fn download(
+        &mut self,
+        core: &BlobCore,
+        ctx: &mut PaneContext,
+        (what, folder): (&Selected, &Path),
+        choices: BTreeMap<PathBuf, Existing>,
+    ) {
         let choices = Arc::new(choices);
-        // (Each selected blob or folder is its own job, so one failure leaves the others going.)
-        for name in self.core.selection.clone() {
-            let (client, container, folder) = (ctx.client.clone(), self.core.container.clone(), folder.to_path_buf());
-            let base = self.core.prefix.clone();
+        // (Each blob or folder is its own job, so one failure leaves the others going.)
+        for name in what.names.clone() {
+            let (client, container, folder) = (ctx.client.clone(), core.container.clone(), folder.to_path_buf());
+            let base = what.base.clone();
             let title = format!("Download {name}");
             // One id for every run of the job: a Retry's journal entry is the first run's, crossed out with it.
             let id = uuid::Uuid::new_v4().simple().to_string();
@@ -204,15 +215,15 @@ pub fn free_name(path: &Path) -> PathBuf {
 }
 
 /// The question about files already there, while a download waits for it.
-pub(super) fn ui(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
-    let Some(plan) = &mut pane.download_plan else { return };
+pub(super) fn ui(pane: &mut Transfers, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext) {
+    let Some(plan) = &mut pane.plan else { return };
     let Some(file) = plan.conflicts.iter().find(|c| !plan.decided.contains_key(*c)).cloned() else {
         return;
     };
     let left = plan.conflicts.len() - plan.decided.len();
     let mut choice = None;
     let mut cancel = false;
-    egui::Modal::new(egui::Id::unique(("download-conflict", &pane.core.container))).show(egui_ctx, |ui| {
+    egui::Modal::new(egui::Id::unique(("download-conflict", &core.container))).show(egui_ctx, |ui| {
         ui.heading("A file of that name is already there");
         ui.label(format!("`{}` already exists.", file.display()));
         if left > 1 {
@@ -238,9 +249,9 @@ pub(super) fn ui(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneCo
         });
     });
     if cancel {
-        pane.download_plan = None;
+        pane.plan = None;
     } else if let Some(c) = choice {
-        pane.decide_download(ctx, c);
+        pane.decide_download(core, ctx, c);
     }
 }
 

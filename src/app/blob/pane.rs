@@ -38,27 +38,12 @@ impl UploadMode {
 
 pub use crate::app::context::sent::{LeaseChange, OpDone};
 
-/// What a file dialog was opened for; a blob's own dialogs carry the blob (the selection may move meanwhile).
-#[derive(Clone, PartialEq, Eq)]
-pub enum DialogFor {
-    UploadFiles,
-    UploadFolder,
-    Download,
-    /// Compare a local folder with the folder shown.
-    CompareLocal,
-}
-
 pub struct BlobPane {
     /// What every feature of the tab sees: the container, the folder, the listing, the selection, the details.
     pub(crate) core: crate::app::blob::core::BlobCore,
     /// Everything else the tab does, each feature with its own state (`feature::BlobFeature`).
     pub(crate) features: crate::app::blob::feature::Features,
-    pub(crate) upload_mode: UploadMode,
     pub(super) ops: Vec<Pending<OpDone>>,
-    pub(super) dialog: Option<(Pending<Option<Vec<PathBuf>>>, DialogFor)>,
-    /// A download's destinations being checked, then the question about files already there.
-    pub(super) download_check: crate::app::blob::downloads::DownloadCheck,
-    pub(crate) download_plan: Option<crate::app::blob::downloads::DownloadPlan>,
     pub(crate) message: Option<Result<String, StorageError>>,
     /// Set when an upload or delete job ended: refresh at once rather than at the next tick.
     pub(crate) refresh_now: bool,
@@ -75,8 +60,6 @@ pub struct BlobPane {
     pub(crate) rename_to: String,
     /// Watch: the listing read again on an interval, what changed marked in place.
     pub(crate) watch: crate::app::blob::watch::ContainerWatch,
-    /// Compare folders: this folder against a picked one or a local folder.
-    pub(crate) folder_compare: Option<crate::app::blob::compare_view::FolderCompare>,
     /// A move waiting for the look at what it would not carry, then for the user's answer.
     pub(crate) move_check: Option<crate::app::blob::move_check::MoveCheck>,
 }
@@ -225,8 +208,23 @@ impl BlobPane {
         self.core.listing.is_some() || self.core.refreshing.is_some()
     }
 
+    /// What the Uploads choice sets.
     pub fn set_upload_mode(&mut self, mode: UploadMode) {
-        self.upload_mode = mode;
+        if let Some(t) = self.features.get_mut::<crate::app::blob::transfers::Transfers>() {
+            t.mode = mode;
+        }
+    }
+
+    /// Uploads files into the folder shown, as Upload files… does.
+    pub fn upload(&mut self, ctx: &mut PaneContext, files: Vec<PathBuf>) {
+        use crate::app::blob::transfers::Transfers;
+        self.with_feature(ctx, |t: &mut Transfers, core, ctx, _| t.upload(core, ctx, files));
+    }
+
+    /// Uploads a folder into the folder shown, as Upload folder… does.
+    pub fn upload_folder(&mut self, ctx: &mut PaneContext, root: PathBuf) {
+        use crate::app::blob::transfers::Transfers;
+        self.with_feature(ctx, |t: &mut Transfers, core, ctx, _| t.upload_folder(core, ctx, root));
     }
 
     pub fn new(account: &str, container: &str) -> Self {
@@ -247,12 +245,10 @@ impl BlobPane {
                 .with(crate::app::blob::name_search::FindInNames::default())
                 .with(crate::app::blob::folder_stats::Statistics::default())
                 .with(crate::app::blob::delete::DeleteBlobs::default())
+                .with(crate::app::blob::transfers::Transfers::default())
+                .with(crate::app::blob::compare_view::Compare::default())
                 .with(crate::app::blob::container_edit::ContainerSettings::new(container)),
-            upload_mode: UploadMode::OnlyIfNew,
             ops: Vec::new(),
-            dialog: None,
-            download_check: None,
-            download_plan: None,
             message: None,
             refresh_now: false,
             leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline::default(),
@@ -262,7 +258,6 @@ impl BlobPane {
             on_existing: crate::app::blob::copy_paste::OnExisting::Skip,
             rename_to: String::new(),
             watch: Default::default(),
-            folder_compare: None,
             move_check: None,
         }
     }
@@ -527,9 +522,7 @@ impl BlobPane {
             self.message = Some(done.message);
             self.refresh_indicators(ctx);
         }
-        self.poll_dialog(ctx);
         self.poll_move_check(ctx);
-        self.poll_download_check(ctx);
         // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
         // A watch reads the listing on its own interval, and more of it: no first-page refresh beside it.
         let due = self.core.last_refresh.elapsed() >= REFRESH_EVERY

@@ -7,45 +7,164 @@ use std::sync::{Arc, Mutex};
 
 use futures_util::StreamExt;
 
-use crate::app::blob::pane::{BlobPane, DialogFor, UploadMode};
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::downloads::{CheckFor, DownloadPlan, Selected};
+use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::blob::pane::UploadMode;
 use crate::app::blob::resumable::run as run_transfer;
-use crate::app::context::PaneContext;
 use crate::app::context::{Backend, Direction, JobContext, Jobs, TransferJournal, Unfinished, Unit};
+use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::format::{human_bytes, thousands};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::transfer::TransferOptions;
 use crate::storage::blob::{BlobHttpHeaders, ListBlobsOptions};
 use crate::storage::{Client, ErrorKind, StorageError};
 
-impl BlobPane {
+/// What a file dialog of the transfers was opened for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Pick {
+    Files,
+    Folder,
+    /// The folder to download these into.
+    DownloadInto(Selected),
+}
+
+/// Uploads and downloads of a container tab: the upload mode chosen, the file dialogs open, a download's check of
+/// its destinations, and the question about files already there.
+pub struct Transfers {
+    pub(crate) mode: UploadMode,
+    picking: InFlight<Pick, Option<Vec<PathBuf>>>,
+    pub(crate) checking: InFlight<CheckFor, Result<Vec<PathBuf>, StorageError>>,
+    pub(crate) plan: Option<DownloadPlan>,
+}
+
+impl Default for Transfers {
+    fn default() -> Self {
+        Transfers {
+            mode: UploadMode::OnlyIfNew,
+            picking: InFlight::default(),
+            checking: InFlight::default(),
+            plan: None,
+        }
+    }
+}
+
+impl BlobFeature for Transfers {
+    fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        for (pick, answer) in self.picking.ready() {
+            let Some(paths) = answer else { continue };
+            match pick {
+                Pick::Files => self.upload(core, ctx, paths),
+                Pick::Folder => {
+                    if let Some(root) = paths.into_iter().next() {
+                        self.upload_folder(core, ctx, root);
+                    }
+                }
+                Pick::DownloadInto(what) => {
+                    if let Some(folder) = paths.into_iter().next() {
+                        self.check_download(core, ctx, what, folder);
+                    }
+                }
+            }
+        }
+        self.poll_download_check(core, ctx, fx);
+    }
+
+    fn busy(&self) -> bool {
+        !self.picking.is_empty() || !self.checking.is_empty()
+    }
+
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        egui::ComboBox::from_label("Uploads")
+            .selected_text(self.mode.describe())
+            .show_ui(ui, |ui| {
+                for m in [
+                    UploadMode::OnlyIfNew,
+                    UploadMode::OnlyIfUnchanged,
+                    UploadMode::Overwrite,
+                ] {
+                    ui.selectable_value(&mut self.mode, m, m.describe());
+                }
+            });
+        if ui.button("Upload files…").clicked() {
+            self.picking.start(Pick::Files, ctx.pick_files("Upload files"));
+        }
+        if ui.button("Upload folder…").clicked() {
+            self.picking.start(Pick::Folder, ctx.pick_folder("Upload a folder"));
+        }
+        let any = !core.selection.is_empty();
+        if ui.add_enabled(any, egui::Button::new("Download…")).clicked() {
+            let what = Selected {
+                names: core.selection.iter().cloned().collect(),
+                base: core.prefix.clone(),
+            };
+            self.picking
+                .start(Pick::DownloadInto(what), ctx.pick_folder("Download into"));
+        }
+    }
+
+    fn blob_actions_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        blob: &str,
+        core: &BlobCore,
+        ctx: &mut PaneContext,
+        _: &mut Effects,
+    ) {
+        if ui.button("Download this blob…").clicked() {
+            let what = Selected {
+                names: vec![blob.to_string()],
+                base: core.prefix.clone(),
+            };
+            self.picking
+                .start(Pick::DownloadInto(what), ctx.pick_folder("Download into"));
+        }
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        // Files and folders dropped on the window go into the folder shown.
+        let dropped: Vec<PathBuf> =
+            egui_ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
+        if !dropped.is_empty() {
+            let (files, folders): (Vec<_>, Vec<_>) = dropped.into_iter().partition(|p| p.is_file());
+            self.upload(core, ctx, files);
+            for folder in folders {
+                self.upload_folder(core, ctx, folder);
+            }
+        }
+        crate::app::blob::downloads::ui(self, egui_ctx, core, ctx);
+    }
+}
+
+impl Transfers {
     /// The conditions an upload to `name` carries, by the chosen mode and any lease this app holds.
-    fn upload_conditions(&self, ctx: &PaneContext, name: &str) -> Conditions {
-        let base = match self.upload_mode {
+    fn upload_conditions(&self, core: &BlobCore, ctx: &PaneContext, name: &str) -> Conditions {
+        let base = match self.mode {
             UploadMode::Overwrite => Conditions::none(),
             UploadMode::OnlyIfNew => Conditions::create_only(),
-            UploadMode::OnlyIfUnchanged => match self.core.blobs.iter().find(|b| b.name == name) {
+            UploadMode::OnlyIfUnchanged => match core.blobs.iter().find(|b| b.name == name) {
                 Some(b) => Conditions::if_match(b.properties.etag.clone()),
                 // Not seen in this listing: "unchanged since I looked" means it must still not exist.
                 None => Conditions::create_only(),
             },
         };
-        base.with_lease(ctx.leases.id_for_write(&self.key(Some(name))))
+        base.with_lease(ctx.leases.id_for_write(&core.key(Some(name))))
     }
 
     /// Uploads files (from a dialog or dropped) into the current folder, each as a job written down in the
     /// journal of unfinished transfers until it ends (a crash or a restart leaves it to be resumed).
-    pub fn upload(&mut self, ctx: &mut PaneContext, files: Vec<PathBuf>) {
+    pub fn upload(&mut self, core: &BlobCore, ctx: &mut PaneContext, files: Vec<PathBuf>) {
         for file in files {
             let relative = file
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let name = format!("{}{relative}", self.core.prefix);
-            let conditions = self.upload_conditions(ctx, &name);
+            let name = format!("{}{relative}", core.prefix);
+            let conditions = self.upload_conditions(core, ctx, &name);
             let content_type = guess_content_type(&name);
             let transfer = Unfinished::upload(
                 ctx.profile_id,
-                (&self.core.container, &name),
+                (&core.container, &name),
                 &file,
                 content_type,
                 &conditions,
@@ -63,9 +182,8 @@ impl BlobPane {
     /// Uploads a folder (from the dialog or dropped) into the current folder as one job: the walk runs in the
     /// job, off the UI thread, and a few files go at a time however many the folder holds. The job is journaled
     /// with the files it finished, so a restart offers to resume it without them.
-    pub fn upload_folder(&mut self, ctx: &mut PaneContext, root: PathBuf) {
-        let listed: HashMap<String, String> = self
-            .core
+    pub fn upload_folder(&mut self, core: &BlobCore, ctx: &mut PaneContext, root: PathBuf) {
+        let listed: HashMap<String, String> = core
             .blobs
             .iter()
             .map(|b| (b.name.clone(), b.properties.etag.clone()))
@@ -74,8 +192,8 @@ impl BlobPane {
             .file_name()
             .map_or_else(|| root.display().to_string(), |n| n.to_string_lossy().into_owned());
         // Only the ETags an "only if unchanged" upload of this folder compares with are written down.
-        let under = format!("{}{folder}/", self.core.prefix);
-        let journaled = match self.upload_mode {
+        let under = format!("{}{folder}/", core.prefix);
+        let journaled = match self.mode {
             UploadMode::OnlyIfUnchanged => listed
                 .iter()
                 .filter(|(name, _)| name.starts_with(&under))
@@ -85,21 +203,21 @@ impl BlobPane {
         };
         let transfer = Unfinished::new(
             ctx.profile_id,
-            (&self.core.container, &self.core.prefix),
+            (&core.container, &core.prefix),
             Direction::UploadFolder {
                 root: root.clone(),
-                mode: self.upload_mode.describe().to_string(),
+                mode: self.mode.describe().to_string(),
                 listed: journaled,
             },
         );
         let upload = FolderUpload {
             client: ctx.client.clone(),
-            container: self.core.container.clone(),
-            prefix: self.core.prefix.clone(),
+            container: core.container.clone(),
+            prefix: core.prefix.clone(),
             root,
-            mode: self.upload_mode,
+            mode: self.mode,
             listed: Arc::new(listed),
-            leases: Arc::new(ctx.leases.ids_for_writes_in(&self.core.account, &self.core.container)),
+            leases: Arc::new(ctx.leases.ids_for_writes_in(&core.account, &core.container)),
             done: Arc::default(),
             journal: ctx.journal.cloned().map(|j| (j, transfer)),
             resumed: false,
@@ -138,56 +256,6 @@ pub fn resume_folder(jobs: &mut Jobs, backend: &Backend, client: Client, t: Unfi
         resumed: true,
     };
     jobs.run(backend, t.title(), Unit::Bytes, upload, |job, upload| upload.run(job));
-}
-
-impl BlobPane {
-    /// Opens a file dialog off the UI thread; its answer arrives in `poll_dialog`.
-    pub fn ask(&mut self, ctx: &mut PaneContext, purpose: DialogFor) {
-        let dialogs = ctx.dialogs.clone();
-        let pending = match &purpose {
-            DialogFor::UploadFiles => ctx.backend.spawn_blocking(move || dialogs.pick_files("Upload files")),
-            DialogFor::UploadFolder => ctx
-                .backend
-                .spawn_blocking(move || dialogs.pick_folder("Upload a folder").map(|p| vec![p])),
-            DialogFor::Download => ctx
-                .backend
-                .spawn_blocking(move || dialogs.pick_folder("Download into").map(|p| vec![p])),
-            DialogFor::CompareLocal => ctx
-                .backend
-                .spawn_blocking(move || dialogs.pick_folder("Compare with a local folder").map(|p| vec![p])),
-        };
-        self.dialog = Some((pending, purpose));
-    }
-
-    /// What the user picked in a file dialog: upload the files or folder, or download the selection there.
-    pub(super) fn poll_dialog(&mut self, ctx: &mut PaneContext) {
-        if let Some((pending, purpose)) = &mut self.dialog
-            && let Some(answer) = pending.poll()
-        {
-            let purpose = purpose.clone();
-            self.dialog = None;
-            if let Some(paths) = answer {
-                match purpose {
-                    DialogFor::UploadFiles => self.upload(ctx, paths),
-                    DialogFor::UploadFolder => {
-                        if let Some(root) = paths.first() {
-                            self.upload_folder(ctx, root.clone());
-                        }
-                    }
-                    DialogFor::Download => {
-                        if let Some(folder) = paths.first() {
-                            self.check_download(ctx, folder.clone());
-                        }
-                    }
-                    DialogFor::CompareLocal => {
-                        if let Some(folder) = paths.first() {
-                            self.compare_with_local(ctx, folder.clone());
-                        }
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// How many files of a folder upload are sent at once (each may itself send several blocks at once).

@@ -4,7 +4,7 @@
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
-use crate::app::blob::pane::{BlobPane, DialogFor, UploadMode};
+use crate::app::blob::pane::BlobPane;
 use crate::app::blob::watch::Column as Watched;
 use crate::app::blob::{listing, snapshot_rows, watch_view};
 use crate::app::context::PaneContext;
@@ -16,7 +16,6 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     if refresh || !pane.core.started {
         pane.list(ctx);
     }
-    dropped_files(pane, ui, ctx);
     header(pane, ui, ctx);
     toolbar(pane, ui, ctx);
     watch_view::controls(pane, ui);
@@ -63,20 +62,6 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
         f.windows(ui.ctx(), &pane.core, ctx, &mut fx);
     }
     pane.apply(ctx, fx);
-    pane.compare_window(ui.ctx(), ctx);
-    crate::app::blob::downloads::ui(pane, ui.ctx(), ctx);
-}
-
-fn dropped_files(pane: &mut BlobPane, ui: &egui::Ui, ctx: &mut PaneContext) {
-    let dropped: Vec<std::path::PathBuf> =
-        ui.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
-    if !dropped.is_empty() {
-        let (files, folders): (Vec<_>, Vec<_>) = dropped.into_iter().partition(|p| p.is_file());
-        pane.upload(ctx, files);
-        for folder in folders {
-            pane.upload_folder(ctx, folder);
-        }
-    }
 }
 
 fn header(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
@@ -193,27 +178,6 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             }
         }
         ui.separator();
-        egui::ComboBox::from_label("Uploads")
-            .selected_text(pane.upload_mode.describe())
-            .show_ui(ui, |ui| {
-                for m in [
-                    UploadMode::OnlyIfNew,
-                    UploadMode::OnlyIfUnchanged,
-                    UploadMode::Overwrite,
-                ] {
-                    ui.selectable_value(&mut pane.upload_mode, m, m.describe());
-                }
-            });
-        if ui.button("Upload files…").clicked() {
-            pane.ask(ctx, DialogFor::UploadFiles);
-        }
-        if ui.button("Upload folder…").clicked() {
-            pane.ask(ctx, DialogFor::UploadFolder);
-        }
-        let any = !pane.core.selection.is_empty();
-        if ui.add_enabled(any, egui::Button::new("Download…")).clicked() {
-            pane.ask(ctx, DialogFor::Download);
-        }
         let mut fx = crate::app::blob::feature::Effects::default();
         for f in pane.features.iter_mut() {
             f.toolbar_ui(ui, &pane.core, ctx, &mut fx);
@@ -222,7 +186,6 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         if ui.button("Refresh").on_hover_text("Ctrl+R").clicked() {
             pane.list(ctx);
         }
-        ui.menu_button("Compare", |ui| pane.compare_menu(ui, ctx));
     });
 }
 
