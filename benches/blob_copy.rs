@@ -13,6 +13,7 @@ use std::time::{Duration, Instant, SystemTime};
 use common::pane::World;
 use common::{goal, median};
 use futures_util::StreamExt;
+use tessera::app::blob::copy_paste::CopyPaste;
 use tessera::app::blob::pane::BlobPane;
 use tessera::app::context::JobState;
 use tessera::app::context::clipboard::BlobClipboard;
@@ -76,7 +77,7 @@ fn main() {
             });
             let mut p = BlobPane::new(&target.account().identity(), &container);
             let started = Instant::now();
-            world.with(|ctx| p.paste(ctx));
+            world.with(|ctx| p.with_feature(ctx, |f: &mut CopyPaste, core, ctx, fx| f.paste(core, ctx, fx)));
             world.until(|ctx| ctx.jobs.running() == 0);
             pane.push(BLOBS as f64 / started.elapsed().as_secs_f64());
             match &world.jobs.all().last().expect("the paste job").state {

@@ -6,6 +6,7 @@ mod common;
 mod ui;
 
 use std::time::Duration;
+use tessera::app::blob::find_tags::FindByTags;
 
 use common::blobs::container_with;
 use ui::TestApp;
@@ -94,14 +95,32 @@ fn tags_are_edited_checked_saved_conditionally_listed_and_found() {
     t.type_into("Value:", "o'brien");
     t.click("Add condition");
     t.wait_for_contains("holds `'`");
-    assert_eq!(t.blob().tag_expression(), "", "a refused condition adds nothing");
+    assert_eq!(
+        t.blob().feature::<FindByTags>().unwrap().expression(),
+        "",
+        "a refused condition adds nothing"
+    );
     t.replace_text("Tag:", "year");
     t.replace_text("Value:", "2026");
     t.click("Add condition");
-    assert_eq!(t.blob().tag_find().map(|f| f.found().len()), None);
+    assert_eq!(
+        t.blob()
+            .feature::<FindByTags>()
+            .unwrap()
+            .shown()
+            .map(|f| f.found().len()),
+        None
+    );
     t.click("Find by tags");
     t.wait_for_contains(&format!("1 blob found by tags in {container}: \"year\" = '2026'"));
-    let found = t.blob().tag_find().unwrap().found().to_vec();
+    let found = t
+        .blob()
+        .feature::<FindByTags>()
+        .unwrap()
+        .shown()
+        .unwrap()
+        .found()
+        .to_vec();
     assert_eq!(
         (found[0].container.as_str(), found[0].name.as_str()),
         (container.as_str(), "b.txt")
@@ -110,11 +129,13 @@ fn tags_are_edited_checked_saved_conditionally_listed_and_found() {
     t.click("Whole account");
     t.click("Find by tags");
     t.wait_app("both blobs found in the account", Duration::from_secs(30), |app| {
-        app.active_blob().and_then(|p| p.tag_find()).is_some_and(|f| {
-            !f.is_loading()
-                && ["a.txt", "b.txt"]
-                    .iter()
-                    .all(|n| f.found().iter().any(|b| b.name == *n))
-        })
+        app.active_blob()
+            .and_then(|p| p.feature::<FindByTags>().and_then(|f| f.shown()))
+            .is_some_and(|f| {
+                !f.is_loading()
+                    && ["a.txt", "b.txt"]
+                        .iter()
+                        .all(|n| f.found().iter().any(|b| b.name == *n))
+            })
     });
 }

@@ -9,13 +9,19 @@ mod ui;
 use std::time::Duration;
 
 use common::fault_proxy::Fault;
-use tessera::app::blob::watch::{Column, Mark};
+use tessera::app::blob::watch::{Column, ContainerWatch, Mark};
 use tessera::storage::blob::{Conditions, DeleteSnapshots, LeaseDuration, LeaseTarget};
 use ui::TestApp;
 
 fn watch_every_second(t: &mut TestApp) {
     t.click("Watch every");
-    t.harness.state_mut().active_blob_mut().unwrap().set_watch(Some(1));
+    t.harness
+        .state_mut()
+        .active_blob_mut()
+        .unwrap()
+        .feature_mut::<ContainerWatch>()
+        .unwrap()
+        .set(Some(1));
 }
 
 fn listings_of(t: &TestApp, container: &str) -> usize {
@@ -56,7 +62,7 @@ fn what_someone_else_writes_to_a_container_shows_in_place() {
     t.wait_for_contains("c.txt: vanished");
     t.wait_for_contains("ab.txt: appeared, 3 B");
     t.wait_for_contains("a.txt: Lease available -> leased");
-    let marks = t.blob().watch_marks();
+    let marks = t.blob().feature::<ContainerWatch>().unwrap().marks();
     assert_eq!(marks.get("ab.txt"), Some(&Mark::New));
     assert!(matches!(marks.get("c.txt"), Some(Mark::Vanished(_))));
     let Some(Mark::Changed(cells)) = marks.get("b.txt") else {
@@ -98,13 +104,17 @@ fn what_someone_else_writes_to_a_container_shows_in_place() {
     t.click("Dismiss vanished (1)");
     assert_eq!(names(&t), ["a.txt", "ab.txt", "b.txt"]);
     t.click("Mark all seen");
-    assert!(t.blob().watch_marks().is_empty());
+    assert!(t.blob().feature::<ContainerWatch>().unwrap().marks().is_empty());
     // Another folder: the marks were for the one left, and a read out for it does not land here.
     rt.block_on(common::blobs::put(&client, &container, "b.txt", "again"));
     t.click("logs/ (folder)");
     t.wait_for("1.txt");
     t.idle_for(Duration::from_secs(3));
-    assert!(t.blob().watch_marks().is_empty(), "{:?}", t.blob().watch_marks());
+    assert!(
+        t.blob().feature::<ContainerWatch>().unwrap().marks().is_empty(),
+        "{:?}",
+        t.blob().feature::<ContainerWatch>().unwrap().marks()
+    );
     assert_eq!(
         t.blob().blobs().iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
         ["logs/1.txt"]
@@ -167,7 +177,8 @@ fn a_watch_read_out_when_the_user_refreshes_does_not_land_in_the_fresh_listing()
     proxy.inject((0..4).map(|_| Fault::Delay(Duration::from_secs(2))));
     watch_every_second(&mut t);
     t.wait_steps("the watch read out", Duration::from_secs(30), |t| {
-        t.blob().watch_marks().is_empty() && t.harness.state().active_blob().is_some_and(|p| p.is_busy())
+        t.blob().feature::<ContainerWatch>().unwrap().marks().is_empty()
+            && t.harness.state().active_blob().is_some_and(|p| p.is_busy())
     });
     t.click("Refresh");
     t.idle_for(Duration::from_secs(4));
@@ -177,9 +188,9 @@ fn a_watch_read_out_when_the_user_refreshes_does_not_land_in_the_fresh_listing()
     sorted.dedup();
     assert_eq!(names, sorted, "the rows stay sorted and unique");
     assert!(
-        t.blob().watch_marks().is_empty(),
+        t.blob().feature::<ContainerWatch>().unwrap().marks().is_empty(),
         "nothing appeared: {:?}",
-        t.blob().watch_marks()
+        t.blob().feature::<ContainerWatch>().unwrap().marks()
     );
     t.click("Load all");
     t.wait_for_contains("6 blobs and 0 folders loaded");

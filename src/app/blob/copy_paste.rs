@@ -8,7 +8,8 @@
 use futures_util::StreamExt;
 use std::time::{Duration, SystemTime};
 
-use crate::app::blob::pane::BlobPane;
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::context::clipboard::BlobClipboard;
 use crate::app::context::{JobContext, PaneContext, Unit};
 use crate::app::widgets::format::numbered;
@@ -110,15 +111,32 @@ impl Move {
     }
 }
 
-impl BlobPane {
+/// Copy, Cut, Paste and Rename in a container tab: what a paste does with a blob already at the target, the
+/// Rename box as typed, and a move waiting for the look at what it would not carry (then for the user's answer).
+pub struct CopyPaste {
+    pub(crate) on_existing: OnExisting,
+    pub(crate) rename_to: String,
+    pub(crate) check: Option<crate::app::blob::move_check::MoveCheck>,
+}
+
+impl Default for CopyPaste {
+    fn default() -> Self {
+        CopyPaste {
+            on_existing: OnExisting::Skip,
+            rename_to: String::new(),
+            check: None,
+        }
+    }
+}
+
+impl CopyPaste {
     /// Puts the selected blobs and folders on the app's clipboard (cut: moved by the paste).
-    pub fn copy_selection(&mut self, ctx: &mut PaneContext, cut: bool) {
-        let items: Vec<(String, Option<String>)> = self
-            .core
+    pub fn copy_selection(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects, cut: bool) {
+        let items: Vec<(String, Option<String>)> = core
             .selection
             .iter()
             .map(|n| {
-                let etag = self
+                let etag = core
                     .listed_blob(n)
                     .map(|b| b.properties.etag.clone())
                     .filter(|e| !e.is_empty());
@@ -128,36 +146,29 @@ impl BlobPane {
         if items.is_empty() {
             return;
         }
-        self.put_on_clipboard(ctx, items, cut, None);
+        fx.say(Ok(put_on_clipboard(core, ctx, items, cut, None)));
     }
 
-    /// Puts these blobs (or one snapshot) of the folder shown on the app's clipboard, and says so.
-    fn put_on_clipboard(
-        &mut self,
-        ctx: &mut PaneContext,
-        items: Vec<(String, Option<String>)>,
-        cut: bool,
-        snapshot: Option<String>,
-    ) {
-        let said = put_on_clipboard(&self.core, ctx, items, cut, snapshot);
-        self.message = Some(Ok(said));
+    /// What a paste does with a blob already at the target.
+    pub fn set_on_existing(&mut self, choice: OnExisting) {
+        self.on_existing = choice;
     }
 
     /// Pastes what the clipboard holds into the folder shown, as a job. A cut is pasted once (the clipboard
     /// empties); a copy may be pasted again.
-    pub fn paste(&mut self, ctx: &mut PaneContext) {
+    pub fn paste(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         let Some(clip) = ctx.blob_clipboard.as_ref() else {
             return;
         };
         let paste = Paste {
             source: clip.client.clone(),
-            same_account: clip.account == self.core.account,
+            same_account: clip.account == core.account,
             src_container: clip.container.clone(),
             base: clip.base.clone(),
             items: clip.items.clone(),
             target: ctx.client.clone(),
-            dst_container: self.core.container.clone(),
-            dst_prefix: self.core.prefix.clone(),
+            dst_container: core.container.clone(),
+            dst_prefix: core.prefix.clone(),
             on_existing: self.on_existing,
             cut: clip.cut,
             snapshot: clip.snapshot.clone(),
@@ -166,14 +177,14 @@ impl BlobPane {
             "{} {} to {}/{}",
             if clip.cut { "Move" } else { "Copy" },
             clip.describe(),
-            self.core.container,
-            self.core.prefix
+            core.container,
+            core.prefix
         );
         let cut = clip.cut;
         if cut {
             *ctx.blob_clipboard = None;
             // A move first looks for what it would not carry (snapshots, tags), and asks.
-            self.check_move(ctx, Move::Paste { paste, title });
+            self.check_move(ctx, fx, Move::Paste { paste, title });
         } else {
             ctx.start_job(title, Unit::Items("blobs"), paste, run_paste);
         }
@@ -181,17 +192,17 @@ impl BlobPane {
 
     /// Renames a blob: a copy to the new name (refused if a blob has that name), then a delete of the old one if
     /// still the version copied.
-    pub fn rename(&mut self, ctx: &mut PaneContext, from: &str, to: &str) {
+    pub fn rename(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects, from: &str, to: &str) {
         if let Err(why) = crate::storage::names::validate_blob_name(to) {
-            self.message = Some(Err(StorageError::invalid("Rename", why)));
+            fx.fail(StorageError::invalid("Rename", why));
             return;
         }
-        let etag = self.listed_blob(from).map(|b| b.properties.etag.clone());
+        let etag = core.listed_blob(from).map(|b| b.properties.etag.clone());
         let (folder, _) = from.rsplit_once('/').unwrap_or(("", from));
         let paste = Paste {
             source: ctx.client.clone(),
             same_account: true,
-            src_container: self.core.container.clone(),
+            src_container: core.container.clone(),
             base: if folder.is_empty() {
                 String::new()
             } else {
@@ -199,7 +210,7 @@ impl BlobPane {
             },
             items: vec![(from.to_string(), etag)],
             target: ctx.client.clone(),
-            dst_container: self.core.container.clone(),
+            dst_container: core.container.clone(),
             dst_prefix: String::new(),
             on_existing: OnExisting::Skip,
             cut: true,
@@ -207,11 +218,41 @@ impl BlobPane {
         };
         self.check_move(
             ctx,
+            fx,
             Move::Rename {
                 paste,
                 to: to.to_string(),
             },
         );
+    }
+}
+
+impl BlobFeature for CopyPaste {
+    fn poll(&mut self, _: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        self.poll_check(ctx, fx);
+    }
+
+    fn busy(&self) -> bool {
+        self.check.as_ref().is_some_and(|c| c.is_reading())
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        clipboard_row(self, ui, core, ctx, fx);
+    }
+
+    fn blob_actions_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        blob: &str,
+        core: &BlobCore,
+        ctx: &mut PaneContext,
+        fx: &mut Effects,
+    ) {
+        rename_row(self, ui, blob, core, ctx, fx);
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        crate::app::blob::move_check::ui(self, egui_ctx, core, ctx, fx);
     }
 }
 
@@ -509,22 +550,22 @@ pub(super) async fn wait_for_copy(
 
 /// The clipboard row: Copy, Cut, Paste here (with what the clipboard holds), and what to do with a blob already
 /// at the target.
-pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+fn clipboard_row(this: &mut CopyPaste, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
     ui.horizontal_wrapped(|ui| {
-        let any = !pane.core.selection.is_empty();
+        let any = !core.selection.is_empty();
         if ui
             .add_enabled(any, egui::Button::new("Copy"))
             .on_hover_text("The selected blobs and folders, to paste into any container of any account")
             .clicked()
         {
-            pane.copy_selection(ctx, false);
+            this.copy_selection(core, ctx, fx, false);
         }
         if ui
             .add_enabled(any, egui::Button::new("Cut"))
             .on_hover_text("Moved by the paste: each source is deleted once copied, if still the version copied")
             .clicked()
         {
-            pane.copy_selection(ctx, true);
+            this.copy_selection(core, ctx, fx, true);
         }
         let label = match ctx.blob_clipboard.as_ref() {
             Some(clip) => format!("Paste here: {}", clip.describe()),
@@ -534,27 +575,34 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             .add_enabled(ctx.blob_clipboard.is_some(), egui::Button::new(label))
             .clicked()
         {
-            pane.paste(ctx);
+            this.paste(core, ctx, fx);
         }
         ui.label("If a blob is already there:");
         for choice in OnExisting::ALL {
-            ui.radio_value(&mut pane.on_existing, choice, choice.describe());
+            ui.radio_value(&mut this.on_existing, choice, choice.describe());
         }
     });
 }
 
 /// The Rename box of the details.
-pub fn rename_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, blob: &str) {
+fn rename_row(
+    this: &mut CopyPaste,
+    ui: &mut egui::Ui,
+    blob: &str,
+    core: &BlobCore,
+    ctx: &mut PaneContext,
+    fx: &mut Effects,
+) {
     ui.horizontal(|ui| {
         let label = ui.label("Rename to:");
         ui.add(
-            egui::TextEdit::singleline(&mut pane.rename_to)
+            egui::TextEdit::singleline(&mut this.rename_to)
                 .id_salt(("rename-to", blob))
                 .desired_width(180.0)
                 .hint_text(blob),
         )
         .labelled_by(label.id);
-        let to = pane.rename_to.trim().to_string();
+        let to = this.rename_to.trim().to_string();
         if ui
             .add_enabled(!to.is_empty() && to != blob, egui::Button::new("Rename"))
             .on_hover_text(
@@ -562,8 +610,8 @@ pub fn rename_ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, 
             )
             .clicked()
         {
-            pane.rename(ctx, blob, &to);
-            pane.rename_to.clear();
+            this.rename(core, ctx, fx, blob, &to);
+            this.rename_to.clear();
         }
     });
 }

@@ -9,7 +9,7 @@ pub use crate::app::blob::details_read::Details;
 use crate::app::context::Pending;
 use crate::app::context::leases::LeaseKey;
 use crate::storage::StorageError;
-use crate::storage::blob::{BlobItem, BlobListing, BlobProperties};
+use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
 
 /// Rows shown in the folder's place (Find in names' matches), with what they are.
 pub struct Found {
@@ -36,8 +36,9 @@ pub struct BlobCore {
     pub(crate) name_filter: String,
     /// The prefix asked of the service instead of the folder's, while the filter's text is searched there.
     pub(crate) searched: Option<String>,
-    /// When the listing shown was last read (the lease timeline's "seen available at").
-    pub(crate) seen_at: f64,
+    /// What the listing shown was asked for from its first page (features' needs included): a re-read asks
+    /// the same.
+    pub(crate) first_page: ListBlobsOptions,
     pub(crate) shown_before: Vec<BlobItem>,
     pub(crate) error: Option<StorageError>,
     pub(crate) listing: Option<(Pending<Result<BlobListing, StorageError>>, bool)>,
@@ -73,7 +74,7 @@ impl BlobCore {
             all_pages: None,
             name_filter: String::new(),
             searched: None,
-            seen_at: 0.0,
+            first_page: ListBlobsOptions::default(),
             shown_before: Vec::new(),
             error: None,
             listing: None,
@@ -91,6 +92,13 @@ impl BlobCore {
     }
 
     /// A blob as listed, in the folder's listing or the rows shown in its place.
+    /// The last name loaded, when the listing is not whole (a re-read goes no further).
+    pub fn loaded_end(&self) -> Option<String> {
+        self.next_marker
+            .as_ref()
+            .and_then(|_| crate::app::blob::watch::last_name(&self.blobs, &self.folders))
+    }
+
     pub fn listed_blob(&self, name: &str) -> Option<&BlobItem> {
         let find = |list: &'_ [BlobItem]| list.binary_search_by(|b| b.name.as_str().cmp(name)).ok();
         if let Some(i) = find(&self.blobs) {

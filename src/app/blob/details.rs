@@ -30,7 +30,6 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             });
         }
     });
-    crate::app::blob::copy_paste::rename_ui(pane, ui, ctx, &name);
     if props.is_none() {
         ui.label("Loading the properties…");
     }

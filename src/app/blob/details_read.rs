@@ -75,8 +75,6 @@ impl BlobPane {
                         if let Some(b) = self.core.blobs.iter_mut().find(|b| b.name == d.name) {
                             b.properties = props.clone();
                         }
-                        self.leases_seen
-                            .observe(&d.name, props.lease.state, crate::app::widgets::plot::now_secs());
                         full = std::mem::take(&mut d.ranges_wanted);
                         d.props = Some(props);
                     }

@@ -19,6 +19,13 @@ pub enum BlobEvent<'a> {
     FolderChanged,
     /// A first page was listed or read again: the rows shown were replaced or refreshed.
     Listed,
+    /// A page of the listing arrived (`before`: the rows shown before it, where it replaces them).
+    PageListed {
+        page: &'a [BlobItem],
+        before: &'a [BlobItem],
+    },
+    /// A read of the listing (the watch's) was merged into the rows shown: what changed.
+    RowsChanged(&'a [crate::app::blob::watch::BlobChange]),
     /// The details now show this blob (None: the container).
     Selected(Option<&'a str>),
     /// The details of this blob are read (it was selected, or what is shown is read again): what a feature
@@ -52,6 +59,7 @@ pub enum BlobEvent<'a> {
 #[derive(Default)]
 pub struct Effects {
     pub(crate) said: Option<Result<String, StorageError>>,
+    pub(crate) hush: bool,
     pub(crate) ops: Vec<Pending<OpDone>>,
     pub(crate) refresh: bool,
     pub(crate) relist: bool,
@@ -63,6 +71,8 @@ pub struct Effects {
     pub(crate) found_more: Vec<BlobItem>,
     pub(crate) deleted: Vec<String>,
     pub(crate) preview: Option<(String, Option<String>)>,
+    pub(crate) merge: Option<crate::app::blob::watch::Read>,
+    pub(crate) drop_rows: Vec<String>,
 }
 
 impl Effects {
@@ -74,6 +84,12 @@ impl Effects {
     /// Shows a failure in words above the list.
     pub fn fail(&mut self, e: StorageError) {
         self.said = Some(Err(e));
+    }
+
+    /// Clears what was said above the list (the work it announced has moved on to a job).
+    pub fn hush(&mut self) {
+        self.hush = true;
+        self.said = None;
     }
 
     /// A one-off write sent (`PaneContext::send`): its words are shown, its lease change recorded, and what is
@@ -123,6 +139,16 @@ impl Effects {
     /// Shows a preview of this blob (or one of its snapshots) in its details.
     pub fn preview(&mut self, blob: &str, snapshot: Option<&str>) {
         self.preview = Some((blob.to_string(), snapshot.map(str::to_string)));
+    }
+
+    /// Merges a read of the listing shown into its rows, in place (what changed comes back as `RowsChanged`).
+    pub fn merge_read(&mut self, read: crate::app::blob::watch::Read) {
+        self.merge = Some(read);
+    }
+
+    /// Takes these rows out of the listing (rows a feature kept shown, dismissed).
+    pub fn drop_rows(&mut self, names: Vec<String>) {
+        self.drop_rows.extend(names);
     }
 
     /// These blobs were deleted by this tab.
@@ -203,11 +229,21 @@ pub trait BlobFeature: AsAny {
     /// Its part of the container's details (no blob selected).
     fn container_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
 
-    /// Its part below the details (charts, change lists).
-    fn below_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+    /// Its part between the details and the list (the lease timeline, the changes the watch saw).
+    fn above_list_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
 
     /// Its windows and questions.
     fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+
+    /// Rows it keeps shown after they left the listing (the watch's vanished blobs, until dismissed).
+    fn kept_rows(&self) -> Vec<&BlobItem> {
+        Vec::new()
+    }
+
+    /// How often it reads the listing itself (the watch): the tab's own refresh then stands aside.
+    fn reads_listing_every(&self) -> Option<std::time::Duration> {
+        None
+    }
 
     /// What it marks on a row of the list (a change the watch saw).
     fn mark(&self, blob: &str) -> Option<&crate::app::blob::marks::Mark> {
@@ -255,5 +291,20 @@ impl Features {
 
     pub fn sending(&self) -> bool {
         self.0.iter().any(|f| f.sending())
+    }
+
+    /// Rows features keep shown after they left the listing.
+    pub fn kept_rows(&self) -> Vec<BlobItem> {
+        self.0.iter().flat_map(|f| f.kept_rows()).cloned().collect()
+    }
+
+    /// How often a feature reads the listing itself, if one does.
+    pub fn reads_listing_every(&self) -> Option<std::time::Duration> {
+        self.0.iter().find_map(|f| f.reads_listing_every())
+    }
+
+    /// What a feature marks on a row.
+    pub fn mark(&self, blob: &str) -> Option<&crate::app::blob::marks::Mark> {
+        self.0.iter().find_map(|f| f.mark(blob))
     }
 }

@@ -1,8 +1,10 @@
 //! Find by tags: blobs whose index tags satisfy an expression (`"status" = 'done' AND "year" >= '2025'`), in this
 //! container or the whole account, built condition by condition or typed, listed a page at a time.
 
-use crate::app::blob::pane::BlobPane;
-use crate::app::context::{Loading, PaneContext, take_ready};
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::context::PaneContext;
+use crate::app::context::in_flight::InFlight;
 use crate::storage::StorageError;
 use crate::storage::blob::{TaggedBlob, TaggedPage, validate_tags};
 
@@ -41,7 +43,8 @@ pub struct TagFind {
     pub(crate) container: Option<String>,
     pub(crate) found: Vec<TaggedBlob>,
     pub(crate) next_marker: Option<String>,
-    pub(crate) loading: Loading<TaggedPage>,
+    /// The page out, keyed by the marker it continues from (None: the first).
+    pub(crate) loading: InFlight<Option<String>, Result<TaggedPage, StorageError>>,
     pub(crate) error: Option<StorageError>,
 }
 
@@ -51,108 +54,132 @@ impl TagFind {
     }
 
     pub fn is_loading(&self) -> bool {
-        self.loading.is_some()
+        !self.loading.is_empty()
     }
 }
 
-impl BlobPane {
+/// Find by tags: the row as typed, what is wrong with it, and the search shown.
+#[derive(Default)]
+pub struct FindByTags {
+    pub(crate) query: TagQuery,
+    pub(crate) problem: Option<String>,
+    pub(crate) shown: Option<TagFind>,
+}
+
+impl FindByTags {
+    /// The search shown, if any.
+    pub fn shown(&self) -> Option<&TagFind> {
+        self.shown.as_ref()
+    }
+
+    /// The Find by tags expression as typed or built.
+    pub fn expression(&self) -> &str {
+        &self.query.expression
+    }
+
     /// Finds the blobs the expression matches, from the first page.
-    pub fn find_by_tags(&mut self, ctx: &mut PaneContext) {
-        let q = &self.tag_query;
+    fn find(&mut self, core: &BlobCore, ctx: &mut PaneContext) {
+        let q = &self.query;
         if q.expression.trim().is_empty() {
-            self.tag_problem = Some("Say which tags to find, or build a condition and Add it.".into());
+            self.problem = Some("Say which tags to find, or build a condition and Add it.".into());
             return;
         }
-        self.tag_problem = None;
-        let container = (!q.whole_account).then(|| self.core.container.clone());
-        self.tag_find = Some(TagFind {
+        self.problem = None;
+        let container = (!q.whole_account).then(|| core.container.clone());
+        self.shown = Some(TagFind {
             asked: q.expression.trim().to_string(),
             container,
             found: Vec::new(),
             next_marker: None,
-            loading: None,
+            loading: InFlight::default(),
             error: None,
         });
-        self.more_by_tags(ctx, None);
+        self.more(ctx, None);
     }
 
-    /// The next page of the Find by tags shown.
-    pub fn more_by_tags(&mut self, ctx: &mut PaneContext, marker: Option<String>) {
-        let Some(f) = &mut self.tag_find else { return };
+    /// The next page of the search shown.
+    fn more(&mut self, ctx: &mut PaneContext, marker: Option<String>) {
+        let Some(f) = &mut self.shown else { return };
         let (client, container, asked) = (ctx.client.clone(), f.container.clone(), f.asked.clone());
-        f.loading = Some(ctx.backend.spawn(async move {
-            client
-                .find_blobs_by_tags(container.as_deref(), &asked, marker.as_deref(), Some(1000))
-                .await
-        }));
+        let from = marker.clone();
+        f.loading.start(
+            marker,
+            ctx.backend.spawn(async move {
+                client
+                    .find_blobs_by_tags(container.as_deref(), &asked, from.as_deref(), Some(1000))
+                    .await
+            }),
+        );
     }
+}
 
-    pub fn tag_find(&self) -> Option<&TagFind> {
-        self.tag_find.as_ref()
-    }
-
-    /// The Find by tags expression as typed or built.
-    pub fn tag_expression(&self) -> &str {
-        &self.tag_query.expression
-    }
-
-    pub(super) fn poll_tag_find(&mut self) {
-        let Some(f) = &mut self.tag_find else { return };
-        match take_ready(&mut f.loading) {
-            Some(Ok(page)) => {
-                f.found.extend(page.blobs);
-                f.next_marker = page.next_marker;
-                f.error = None;
+impl BlobFeature for FindByTags {
+    fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        let Some(f) = &mut self.shown else { return };
+        for (_, reply) in f.loading.ready() {
+            match reply {
+                Ok(page) => {
+                    f.found.extend(page.blobs);
+                    f.next_marker = page.next_marker;
+                    f.error = None;
+                }
+                Err(e) => f.error = Some(e),
             }
-            Some(Err(e)) => f.error = Some(e),
-            None => {}
         }
+    }
+
+    fn busy(&self) -> bool {
+        self.shown.as_ref().is_some_and(TagFind::is_loading)
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        row(self, ui, core, ctx, fx);
     }
 }
 
 /// The Find by tags row, and the blobs found under it.
-pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+fn row(this: &mut FindByTags, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
     let mut find = false;
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Find by tags:");
         let edit = ui
             .add(
-                egui::TextEdit::singleline(&mut pane.tag_query.expression)
+                egui::TextEdit::singleline(&mut this.query.expression)
                     .desired_width(240.0)
                     .hint_text("\"status\" = 'done'"),
             )
             .labelled_by(label.id);
         find |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let label = ui.label("Tag:");
-        ui.add(egui::TextEdit::singleline(&mut pane.tag_query.key).desired_width(70.0))
+        ui.add(egui::TextEdit::singleline(&mut this.query.key).desired_width(70.0))
             .labelled_by(label.id);
-        egui::ComboBox::from_id_salt(("tag-op", &pane.core.container))
+        egui::ComboBox::from_id_salt(("tag-op", &core.container))
             .width(40.0)
-            .selected_text(OPERATORS[pane.tag_query.operator])
+            .selected_text(OPERATORS[this.query.operator])
             .show_ui(ui, |ui| {
                 for (i, op) in OPERATORS.iter().enumerate() {
-                    ui.selectable_value(&mut pane.tag_query.operator, i, *op);
+                    ui.selectable_value(&mut this.query.operator, i, *op);
                 }
             });
         let label = ui.label("Value:");
-        ui.add(egui::TextEdit::singleline(&mut pane.tag_query.value).desired_width(70.0))
+        ui.add(egui::TextEdit::singleline(&mut this.query.value).desired_width(70.0))
             .labelled_by(label.id);
         if ui.button("Add condition").clicked() {
-            pane.tag_problem = pane.tag_query.add_condition().err();
+            this.problem = this.query.add_condition().err();
         }
-        ui.checkbox(&mut pane.tag_query.whole_account, "Whole account");
+        ui.checkbox(&mut this.query.whole_account, "Whole account");
         find |= ui.button("Find by tags").clicked();
-        if pane.tag_find.is_some() && ui.button("Close tag results").clicked() {
-            pane.tag_find = None;
+        if this.shown.is_some() && ui.button("Close tag results").clicked() {
+            this.shown = None;
         }
     });
     if find {
-        pane.find_by_tags(ctx);
+        this.find(core, ctx);
     }
-    if let Some(why) = &pane.tag_problem {
+    if let Some(why) = &this.problem {
         ui.colored_label(ui.visuals().error_fg_color, why);
     }
-    let Some(f) = &pane.tag_find else { return };
+    let Some(f) = &this.shown else { return };
     let place = match &f.container {
         Some(c) => format!("in {c}"),
         None => "in the account".to_string(),
@@ -166,21 +193,20 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     if let Some(e) = &f.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
-    let mut open = None;
     let mut more = None;
     egui::ScrollArea::vertical()
-        .id_salt(("tag-results", &pane.core.container))
+        .id_salt(("tag-results", &core.container))
         .max_height(120.0)
         .show(ui, |ui| {
-            egui::Grid::new(("tag-results-grid", &pane.core.container))
+            egui::Grid::new(("tag-results-grid", &core.container))
                 .striped(true)
                 .show(ui, |ui| {
                     for b in &f.found {
                         ui.label(&b.container);
                         // A blob of this container opens in the details; one elsewhere is named only.
-                        if b.container == pane.core.container {
+                        if b.container == core.container {
                             if ui.link(&b.name).clicked() {
-                                open = Some(b.name.clone());
+                                fx.select(&b.name);
                             }
                         } else {
                             ui.label(&b.name);
@@ -197,11 +223,8 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     {
         more = Some(marker.clone());
     }
-    if let Some(name) = open {
-        pane.select(ctx, &name, false);
-    }
     if more.is_some() {
-        pane.more_by_tags(ctx, more);
+        this.more(ctx, more);
     }
 }
 

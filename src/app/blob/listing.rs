@@ -50,20 +50,57 @@ impl BlobPane {
         }
     }
 
-    /// Records the lease states of a page that just arrived, for the lease timeline: only the page, so a listing
-    /// costs in proportion to itself, not to everything listed before it.
-    /// `shown` is what the view showed before this page (to start a series with the state it replaces).
-    pub(super) fn observe_leases(&mut self, page: &[BlobItem], shown: &[BlobItem]) {
-        let now = crate::app::widgets::plot::now_secs();
-        for b in page {
-            let before = shown
-                .binary_search_by(|s| s.name.as_str().cmp(&b.name))
-                .ok()
-                .map(|i| (self.core.seen_at, shown[i].properties.lease.state));
-            self.leases_seen
-                .observe_activity(&b.name, b.properties.lease.state, now, before);
+    /// Tells the features a page arrived (the lease timeline records its lease states). `before` is what the
+    /// view showed before this page.
+    pub(super) fn page_listed(&mut self, ctx: &mut PaneContext, page: &[BlobItem], before: &[BlobItem]) {
+        self.dispatch(ctx, crate::app::blob::feature::BlobEvent::PageListed { page, before });
+    }
+
+    /// After a listing replaced or merged the rows: features hear it (the watch forgets marks made for another
+    /// listing), then the rows they keep shown (vanished ones) go back in place, up to the last name loaded.
+    pub(super) fn rows_replaced(&mut self, ctx: &mut PaneContext) {
+        self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Listed);
+        let end = self.core.loaded_end();
+        let kept = self.features.kept_rows();
+        crate::app::blob::watch::keep_rows(&mut self.core.blobs, &kept, end.as_deref());
+    }
+
+    /// Merges a read of the listing shown (the watch's) into the rows in place: the rows kept shown out first
+    /// (so one back is news and one still gone is not news twice), what changed told to the features, the kept
+    /// rows back; the selected blob's details read again if it changed.
+    pub(super) fn merge_read(&mut self, ctx: &mut PaneContext, mut read: crate::app::blob::watch::Read) {
+        let mut page = BlobListing {
+            blobs: std::mem::take(&mut read.blobs),
+            ..Default::default()
+        };
+        self.keep_snapshots(&mut page);
+        let shown = std::mem::take(&mut self.core.blobs);
+        self.page_listed(ctx, &page.blobs, &shown);
+        self.core.blobs = shown;
+        read.blobs = page.blobs;
+        // Never past the rows held now: names beyond them are for Load more.
+        let end = self.core.loaded_end();
+        read.covered_to = match (read.covered_to.take(), end.clone()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let kept: std::collections::HashSet<String> = self.features.kept_rows().into_iter().map(|b| b.name).collect();
+        self.core.blobs.retain(|b| !kept.contains(&b.name));
+        let found = crate::app::blob::watch::merge(&mut self.core.blobs, &mut self.core.folders, read);
+        self.dispatch(ctx, crate::app::blob::feature::BlobEvent::RowsChanged(&found));
+        let kept = self.features.kept_rows();
+        crate::app::blob::watch::keep_rows(&mut self.core.blobs, &kept, end.as_deref());
+        let selected = self.core.details.as_ref().map(|d| d.name.clone());
+        if let Some(name) = selected.filter(|n| found.iter().any(|c| &c.name == n)) {
+            self.load_details(ctx, &name);
         }
-        self.core.seen_at = now;
+        self.core.last_refresh = std::time::Instant::now();
+    }
+
+    /// Takes these rows out of the listing and the selection.
+    pub(super) fn drop_rows(&mut self, names: &[String]) {
+        self.core.blobs.retain(|b| !names.contains(&b.name));
+        self.core.selection.retain(|n| !names.contains(n));
     }
 
     /// A click on a folder's row selects it (for download); with Ctrl (`add`) it toggles, as for a blob.
@@ -234,7 +271,7 @@ impl BlobPane {
     }
 
     /// Takes the pages Load all streamed since the last frame.
-    pub(super) fn take_streamed_pages(&mut self) {
+    pub(super) fn take_streamed_pages(&mut self, ctx: &mut PaneContext) {
         let Some(stream) = &self.core.all_pages else { return };
         let arrived = stream.arrived();
         // A walk that ended with no page at all since (nothing was left to list) ended the listing.
@@ -248,7 +285,7 @@ impl BlobPane {
                 Ok(mut listing) => {
                     self.keep_snapshots(&mut listing);
                     self.drop_shown(&mut listing);
-                    self.observe_leases(&listing.blobs, &[]);
+                    self.page_listed(ctx, &listing.blobs, &[]);
                     self.core.blobs.extend(listing.blobs);
                     self.core.folders.extend(listing.prefixes);
                     self.core.next_marker = listing.next_marker;

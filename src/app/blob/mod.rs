@@ -19,6 +19,7 @@ pub mod feature;
 pub mod find_tags;
 pub mod folder_download;
 pub mod folder_stats;
+pub mod lease_history;
 pub mod leases;
 pub mod listing;
 pub mod marks;

@@ -4,9 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::app::blob::copy_paste::Move;
-use crate::app::blob::pane::BlobPane;
-use crate::app::context::{Loading, PaneContext, take_ready};
+use crate::app::blob::copy_paste::{CopyPaste, Move};
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::Effects;
+use crate::app::context::{InFlight, PaneContext};
 use crate::storage::blob::ListBlobsOptions;
 use crate::storage::{Client, StorageError};
 
@@ -42,40 +43,50 @@ impl NotCarried {
 /// A move waiting for the look at its sources, then for the user's answer.
 pub struct MoveCheck {
     pending: Move,
-    reading: Loading<Vec<NotCarried>>,
+    /// The look at the sources, keyed by the move's title (one look at a time).
+    reading: InFlight<(), Result<Vec<NotCarried>, StorageError>>,
     found: Vec<NotCarried>,
 }
 
-impl BlobPane {
+impl MoveCheck {
+    pub(crate) fn is_reading(&self) -> bool {
+        !self.reading.is_empty()
+    }
+}
+
+impl CopyPaste {
     /// Looks at a move's sources for snapshots and tags (one listing per blob or folder), then starts the move
     /// at once when there are none, or asks.
-    pub(super) fn check_move(&mut self, ctx: &mut PaneContext, pending: Move) {
+    pub(super) fn check_move(&mut self, ctx: &mut PaneContext, fx: &mut Effects, pending: Move) {
         let p = pending.paste();
         let (client, container, items) = (p.source.clone(), p.src_container.clone(), p.items.clone());
-        let reading = ctx
-            .backend
-            .spawn(async move { not_carried(&client, &container, &items).await });
-        self.message = Some(Ok("Looking for snapshots and tags the move would not carry…".into()));
-        self.move_check = Some(MoveCheck {
+        let mut reading = InFlight::default();
+        reading.start(
+            (),
+            ctx.backend
+                .spawn(async move { not_carried(&client, &container, &items).await }),
+        );
+        fx.say(Ok("Looking for snapshots and tags the move would not carry…".into()));
+        self.check = Some(MoveCheck {
             pending,
-            reading: Some(reading),
+            reading,
             found: Vec::new(),
         });
     }
 
-    pub(super) fn poll_move_check(&mut self, ctx: &mut PaneContext) {
-        let Some(check) = &mut self.move_check else { return };
-        match take_ready(&mut check.reading) {
+    pub(super) fn poll_check(&mut self, ctx: &mut PaneContext, fx: &mut Effects) {
+        let Some(check) = &mut self.check else { return };
+        match check.reading.take().map(|(_, r)| r) {
             Some(Ok(found)) if found.is_empty() => {
-                if let Some(check) = self.move_check.take() {
-                    self.message = None;
+                if let Some(check) = self.check.take() {
+                    fx.hush();
                     check.pending.start(ctx);
                 }
             }
             Some(Ok(found)) => check.found = found,
             Some(Err(e)) => {
-                self.move_check = None;
-                self.message = Some(Err(e.with_operation("Look at the blobs to move (nothing was moved)")));
+                self.check = None;
+                fx.fail(e.with_operation("Look at the blobs to move (nothing was moved)"));
             }
             None => {}
         }
@@ -83,7 +94,7 @@ impl BlobPane {
 
     /// The blobs the move question names (empty until the look has found some).
     pub fn move_would_not_carry(&self) -> &[NotCarried] {
-        self.move_check.as_ref().map_or(&[], |c| &c.found)
+        self.check.as_ref().map_or(&[], |c| &c.found)
     }
 }
 
@@ -131,8 +142,14 @@ async fn not_carried(
 }
 
 /// The question, once the look found something: move keeping the snapshots where they are, or cancel.
-pub(super) fn ui(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
-    let Some(check) = &pane.move_check else { return };
+pub(super) fn ui(
+    this: &mut CopyPaste,
+    egui_ctx: &egui::Context,
+    core: &BlobCore,
+    ctx: &mut PaneContext,
+    fx: &mut Effects,
+) {
+    let Some(check) = &this.check else { return };
     if check.found.is_empty() {
         return;
     }
@@ -149,15 +166,15 @@ pub(super) fn ui(pane: &mut BlobPane, egui_ctx: &egui::Context, ctx: &mut PaneCo
     );
     let title = format!("Move {} blob(s) holding what a copy does not carry?", check.found.len());
     let yes = "Move, keeping the snapshots under the old names";
-    let id = egui::Id::unique(("move-check", &pane.core.container));
+    let id = egui::Id::unique(("move-check", &core.container));
     let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, yes, |_| {}) else {
         return;
     };
-    let Some(check) = pane.move_check.take() else { return };
+    let Some(check) = this.check.take() else { return };
     if answer {
-        pane.message = None;
+        fx.hush();
         check.pending.start(ctx);
     } else {
-        pane.message = Some(Ok("Nothing was moved.".into()));
+        fx.say(Ok("Nothing was moved.".into()));
     }
 }

@@ -47,21 +47,6 @@ pub struct BlobPane {
     pub(crate) message: Option<Result<String, StorageError>>,
     /// Set when an upload or delete job ended: refresh at once rather than at the next tick.
     pub(crate) refresh_now: bool,
-
-    pub(crate) leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline,
-    /// Find in names: the row's text and choices, what is wrong with them, and the search shown.
-    pub(crate) tag_query: crate::app::blob::find_tags::TagQuery,
-    pub(crate) tag_find: Option<crate::app::blob::find_tags::TagFind>,
-    /// What is wrong with the Find by tags row's input, in words.
-    pub(crate) tag_problem: Option<String>,
-    /// What a paste does with a blob already at the target.
-    pub(crate) on_existing: crate::app::blob::copy_paste::OnExisting,
-    /// The Rename box of the details, as typed.
-    pub(crate) rename_to: String,
-    /// Watch: the listing read again on an interval, what changed marked in place.
-    pub(crate) watch: crate::app::blob::watch::ContainerWatch,
-    /// A move waiting for the look at what it would not carry, then for the user's answer.
-    pub(crate) move_check: Option<crate::app::blob::move_check::MoveCheck>,
 }
 
 impl BlobPane {
@@ -100,11 +85,6 @@ impl BlobPane {
             search: f.search.as_ref()?,
             found: &self.core.found.as_ref()?.rows,
         })
-    }
-
-    /// A blob as listed, in the folder's listing or the rows shown in its place.
-    pub(crate) fn listed_blob(&self, name: &str) -> Option<&BlobItem> {
-        self.core.listed_blob(name)
     }
 
     /// The tags as the user is editing them (once they have been read).
@@ -232,6 +212,10 @@ impl BlobPane {
             core: crate::app::blob::core::BlobCore::new(account, container),
             // In the order they draw: the selected blob's details first, then what works on the listing.
             features: crate::app::blob::feature::Features::default()
+                .with(crate::app::blob::lease_history::LeaseHistory::default())
+                .with(crate::app::blob::watch::ContainerWatch::default())
+                .with(crate::app::blob::find_tags::FindByTags::default())
+                .with(crate::app::blob::copy_paste::CopyPaste::default())
                 .with(crate::app::blob::tiers::Tiers::default())
                 .with(crate::app::blob::append_page::AppendPage::default())
                 .with(crate::app::blob::tags_edit::Tags::default())
@@ -251,14 +235,6 @@ impl BlobPane {
             ops: Vec::new(),
             message: None,
             refresh_now: false,
-            leases_seen: crate::app::widgets::lease_timeline::LeaseTimeline::default(),
-            tag_query: Default::default(),
-            tag_find: None,
-            tag_problem: None,
-            on_existing: crate::app::blob::copy_paste::OnExisting::Skip,
-            rename_to: String::new(),
-            watch: Default::default(),
-            move_check: None,
         }
     }
 
@@ -294,11 +270,12 @@ impl BlobPane {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.core.listing.is_some()
-            || self.core.all_pages.is_some()
-            || !self.ops.is_empty()
-            || self.watch.is_reading()
-            || self.features.busy()
+        self.core.listing.is_some() || self.core.all_pages.is_some() || !self.ops.is_empty() || self.features.busy()
+    }
+
+    /// How soon the tab needs a frame without input: its indicators' refresh, or a watch's reads.
+    pub fn next_tick(&self) -> Duration {
+        self.features.reads_listing_every().unwrap_or(REFRESH_EVERY)
     }
 
     /// Whether the selected blob's properties are being read.
@@ -341,9 +318,9 @@ impl BlobPane {
         // A refresh of the folder left behind must not merge its rows into this one, nor its pages stream in;
         // nor a watch read that covered more rows than this listing will hold.
         self.core.refreshing = None;
-        self.watch.reading = None;
         self.core.all_pages = None;
         let (client, container, options) = (ctx.client.clone(), self.core.container.clone(), self.options(None));
+        self.core.first_page = options.clone();
         self.core.listing = Some((
             ctx.backend
                 .spawn(async move { client.list_blobs(&container, &options).await }),
@@ -384,6 +361,7 @@ impl BlobPane {
         // A refresh already under way may have been answered before the change: drop it (that aborts it).
         self.core.refreshing = None;
         let (client, container, options) = (ctx.client.clone(), self.core.container.clone(), self.options(None));
+        self.core.first_page = options.clone();
         self.core.refreshing = Some(
             ctx.backend
                 .spawn(async move { client.list_blobs(&container, &options).await }),
@@ -412,6 +390,9 @@ impl BlobPane {
     /// Does what features asked of the pane.
     pub(crate) fn apply(&mut self, ctx: &mut PaneContext, fx: crate::app::blob::feature::Effects) {
         use crate::app::blob::feature::BlobEvent;
+        if fx.hush {
+            self.message = None;
+        }
         if let Some(said) = fx.said {
             self.message = Some(said);
         }
@@ -450,6 +431,12 @@ impl BlobPane {
         if let Some(blob) = fx.reread {
             self.read_properties(ctx, &blob);
         }
+        if let Some(read) = fx.merge {
+            self.merge_read(ctx, read);
+        }
+        if !fx.drop_rows.is_empty() {
+            self.drop_rows(&fx.drop_rows);
+        }
         if fx.relist {
             self.list(ctx);
         } else if fx.refresh {
@@ -482,12 +469,12 @@ impl BlobPane {
                     }
                     self.drop_shown(&mut listing);
                     let shown = std::mem::take(&mut self.core.shown_before);
-                    self.observe_leases(&listing.blobs, &shown);
+                    self.page_listed(ctx, &listing.blobs, &shown);
                     self.core.blobs.extend(listing.blobs);
                     self.core.folders.extend(listing.prefixes);
                     self.core.next_marker = listing.next_marker;
                     if !more {
-                        self.listing_replaced();
+                        self.rows_replaced(ctx);
                     }
                 }
                 Err(e) => {
@@ -496,14 +483,13 @@ impl BlobPane {
                 }
             }
         }
-        self.take_streamed_pages();
-        self.poll_tag_find();
+        self.take_streamed_pages(ctx);
         if let Some(result) = take_ready(&mut self.core.refreshing)
             && let Ok(mut listing) = result
         {
             self.keep_snapshots(&mut listing);
             let shown = std::mem::take(&mut self.core.blobs);
-            self.observe_leases(&listing.blobs, &shown);
+            self.page_listed(ctx, &listing.blobs, &shown);
             self.core.blobs = shown;
             crate::app::blob::listing::merge_first_page(
                 &mut self.core.blobs,
@@ -511,9 +497,8 @@ impl BlobPane {
                 &mut self.core.selection,
                 listing,
             );
-            self.listing_replaced();
+            self.rows_replaced(ctx);
         }
-        self.poll_watch(ctx);
         self.poll_details(ctx);
         for done in take_all_ready(&mut self.ops) {
             if let Some(change) = done.lease {
@@ -522,12 +507,11 @@ impl BlobPane {
             self.message = Some(done.message);
             self.refresh_indicators(ctx);
         }
-        self.poll_move_check(ctx);
         // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
         // A watch reads the listing on its own interval, and more of it: no first-page refresh beside it.
         let due = self.core.last_refresh.elapsed() >= REFRESH_EVERY
             && self.core.refreshing.is_none()
-            && !self.watch.cadence.on;
+            && self.features.reads_listing_every().is_none();
         if self.core.started && self.core.shown && (self.refresh_now || due) {
             self.refresh_indicators(ctx);
         }

@@ -18,9 +18,6 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     }
     header(pane, ui, ctx);
     toolbar(pane, ui, ctx);
-    watch_view::controls(pane, ui);
-    crate::app::blob::find_tags::ui(pane, ui, ctx);
-    crate::app::blob::copy_paste::ui(pane, ui, ctx);
     let mut fx = crate::app::blob::feature::Effects::default();
     for f in pane.features.iter_mut() {
         f.controls_ui(ui, &pane.core, ctx, &mut fx);
@@ -47,16 +44,12 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
                 .id_salt("blob-details-scroll")
                 .show(ui, |ui| crate::app::blob::details::details(pane, ui, ctx));
         });
-    egui::CollapsingHeader::new("Lease timeline")
-        .id_salt(("lease-timeline", &pane.core.container))
-        .show(ui, |ui| {
-            let shown = |name: &str| pane.core.blobs.binary_search_by(|b| b.name.as_str().cmp(name)).is_ok();
-            let in_view = pane.leases_seen.only(shown);
-            in_view.ui(ui, &pane.core.container);
-        });
-    watch_view::changes_list(pane, ui);
+    let mut fx = crate::app::blob::feature::Effects::default();
+    for f in pane.features.iter_mut() {
+        f.above_list_ui(ui, &pane.core, ctx, &mut fx);
+    }
+    pane.apply(ctx, fx);
     listing(pane, ui, ctx);
-    crate::app::blob::move_check::ui(pane, ui.ctx(), ctx);
     let mut fx = crate::app::blob::feature::Effects::default();
     for f in pane.features.iter_mut() {
         f.windows(ui.ctx(), &pane.core, ctx, &mut fx);
@@ -324,7 +317,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         };
                         let p = &b.properties;
                         // What the watch saw happen to it: the cells tinted, struck through when it vanished.
-                        let mark = pane.watch.marks.get(&b.name);
+                        let mark = pane.features.mark(&b.name);
                         let cell = |ui: &mut egui::Ui, column, text: RichText| {
                             watch_view::cell(ui, mark, Some(column), text);
                         };

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::time::SystemTime;
 
-use crate::app::context::{Backend, ReplyFor};
+use crate::app::context::{Backend, InFlight};
 use crate::app::widgets::format::{human_bytes, utc_opt};
 use crate::app::widgets::watch::{Cadence, Change, ChangeLog};
 use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
@@ -88,9 +88,13 @@ pub struct BlobChange {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
-    Appeared { size: u64, etag: String },
+    Appeared {
+        size: u64,
+        etag: String,
+    },
     Changed(Vec<Cell>),
-    Vanished,
+    /// Gone from the listing: the row as it was last seen.
+    Vanished(Box<BlobItem>),
 }
 
 impl Change for BlobChange {
@@ -104,7 +108,7 @@ impl Change for BlobChange {
                     .collect();
                 format!("{}: {}", self.name, said.join(", "))
             }
-            Kind::Vanished => format!("{}: vanished (deleted or renamed)", self.name),
+            Kind::Vanished(_) => format!("{}: vanished (deleted or renamed)", self.name),
         }
     }
 
@@ -120,7 +124,7 @@ impl Change for BlobChange {
                     .collect();
                 serde_json::json!({"blob": self.name, "change": "changed", "cells": cells})
             }
-            Kind::Vanished => serde_json::json!({"blob": self.name, "change": "vanished"}),
+            Kind::Vanished(_) => serde_json::json!({"blob": self.name, "change": "vanished"}),
         }
     }
 }
@@ -141,6 +145,7 @@ pub struct Read {
     pub requests: u32,
 }
 
+/// Watch: the listing read again on an interval, what changed marked in place and logged.
 #[derive(Default)]
 pub struct ContainerWatch {
     pub cadence: Cadence,
@@ -150,18 +155,29 @@ pub struct ContainerWatch {
     pub show_changes: bool,
     /// Requests the last read took (the cost line's figure).
     pub requests: u32,
-    pub(super) reading: Option<ReplyFor<ReadFor, Result<Read, StorageError>>>,
+    /// The read out, keyed by the listing it re-reads.
+    pub(super) reading: InFlight<ReadFor, Result<Read, StorageError>>,
     /// The listing the marks are for: another one shown forgets them.
     pub(super) marks_for: Option<ReadFor>,
 }
 
 impl ContainerWatch {
     pub fn is_reading(&self) -> bool {
-        self.reading.is_some()
+        !self.reading.is_empty()
     }
 
     pub fn vanished_count(&self) -> usize {
         self.marks.values().filter(|m| matches!(m, Mark::Vanished(_))).count()
+    }
+
+    /// What the Watch switch does (tests drive it directly too): on every `seconds`, or off.
+    pub fn set(&mut self, seconds: Option<u32>) {
+        self.cadence.on = seconds.is_some();
+        self.cadence.seconds = seconds.unwrap_or(self.cadence.seconds);
+    }
+
+    pub fn marks(&self) -> &HashMap<String, Mark> {
+        &self.marks
     }
 
     /// Reads `options`' listing from its first page until past `until` (or to the end when None).
@@ -181,12 +197,48 @@ impl ContainerWatch {
         };
         let (client, container) = (client.clone(), container.to_string());
         let work = backend.spawn(async move { read(&client, &container, options, until).await });
-        self.reading = Some(ReplyFor::new(key, work));
+        self.reading.start(key, work);
     }
 
     /// Clears the new and changed marks; vanished rows stay until dismissed.
     pub fn seen(&mut self) {
         self.marks.retain(|_, m| matches!(m, Mark::Vanished(_)));
+    }
+
+    /// Marks what a read found changed (each change comes once, when first seen) and logs it.
+    pub fn note(&mut self, found: &[BlobChange]) {
+        for c in found {
+            match &c.kind {
+                Kind::Appeared { .. } => {
+                    self.marks.insert(c.name.clone(), Mark::New);
+                }
+                Kind::Changed(cells) => remember_cells(&mut self.marks, &c.name, cells.clone()),
+                Kind::Vanished(row) => {
+                    self.marks.insert(c.name.clone(), Mark::Vanished(row.clone()));
+                }
+            }
+        }
+        log(&mut self.changes, found.to_vec());
+    }
+
+    /// The rows gone from the listing that stay shown, struck through, until dismissed.
+    pub fn vanished_rows(&self) -> impl Iterator<Item = &BlobItem> {
+        self.marks.values().filter_map(|m| match m {
+            Mark::Vanished(b) => Some(&**b),
+            _ => None,
+        })
+    }
+
+    /// Forgets the vanished rows; their names, for the pane to take out of the listing.
+    pub fn dismiss_vanished(&mut self) -> Vec<String> {
+        let gone: Vec<String> = self
+            .marks
+            .iter()
+            .filter(|(_, m)| matches!(m, Mark::Vanished(_)))
+            .map(|(n, _)| n.clone())
+            .collect();
+        self.marks.retain(|_, m| !matches!(m, Mark::Vanished(_)));
+        gone
     }
 }
 
@@ -226,30 +278,24 @@ pub fn last_name(blobs: &[BlobItem], folders: &[String]) -> Option<String> {
     blob.max(folders.last().cloned())
 }
 
-/// Applies a read to the blobs and folders shown (both sorted by name): rows stay in place and take the new
-/// properties; new blobs are inserted and marked; blobs gone from the range the read covered stay, marked
-/// vanished; each change is returned once, when first seen.
-pub fn apply(
-    blobs: &mut Vec<BlobItem>,
-    folders: &mut Vec<String>,
-    marks: &mut HashMap<String, Mark>,
-    read: Read,
-) -> Vec<BlobChange> {
+/// Merges a read into the blobs and folders shown (both sorted by name): rows stay in place and take the new
+/// properties; new blobs are inserted; blobs gone from the range the read covered are taken out; what changed
+/// is returned. Rows kept shown after they vanished are taken out by the caller first, so a row that comes
+/// back is news again and one still gone is not news twice.
+pub fn merge(blobs: &mut Vec<BlobItem>, folders: &mut Vec<String>, read: Read) -> Vec<BlobChange> {
     let covered = |name: &str| read.covered_to.as_deref().is_none_or(|end| name <= end);
     let mut changes = Vec::new();
     let fresh: std::collections::HashSet<&str> = read.blobs.iter().map(|b| b.name.as_str()).collect();
-    for b in blobs
-        .iter()
-        .filter(|b| covered(&b.name) && !fresh.contains(b.name.as_str()))
-    {
-        if !matches!(marks.get(&b.name), Some(Mark::Vanished(_))) {
-            marks.insert(b.name.clone(), Mark::Vanished(Box::new(b.clone())));
+    blobs.retain(|b| {
+        let gone = covered(&b.name) && !fresh.contains(b.name.as_str());
+        if gone {
             changes.push(BlobChange {
                 name: b.name.clone(),
-                kind: Kind::Vanished,
+                kind: Kind::Vanished(Box::new(b.clone())),
             });
         }
-    }
+        !gone
+    });
     folders.retain(|f| !covered(f) || read.prefixes.contains(f));
     for f in read.prefixes.into_iter().filter(|f| covered(f)) {
         if let Err(i) = folders.binary_search(&f) {
@@ -258,12 +304,6 @@ pub fn apply(
     }
     for blob in read.blobs.into_iter().filter(|b| covered(&b.name)) {
         match blobs.binary_search_by(|b| b.name.as_str().cmp(&blob.name)) {
-            Ok(i) if matches!(marks.get(&blob.name), Some(Mark::Vanished(_))) => {
-                // Back under the same name: news again.
-                marks.insert(blob.name.clone(), Mark::New);
-                changes.push(appeared(&blob));
-                blobs[i] = blob;
-            }
             Ok(i) => {
                 let cells: Vec<Cell> = Column::ALL
                     .iter()
@@ -274,16 +314,14 @@ pub fn apply(
                 if !cells.is_empty() {
                     changes.push(BlobChange {
                         name: blob.name.clone(),
-                        kind: Kind::Changed(cells.clone()),
+                        kind: Kind::Changed(cells),
                     });
-                    remember_cells(marks, &blob.name, cells);
                 }
                 blobs[i].properties = blob.properties;
                 blobs[i].tags = blob.tags;
                 blobs[i].metadata = blob.metadata;
             }
             Err(i) => {
-                marks.insert(blob.name.clone(), Mark::New);
                 changes.push(appeared(&blob));
                 blobs.insert(i, blob);
             }
@@ -321,29 +359,16 @@ fn remember_cells(marks: &mut HashMap<String, Mark>, name: &str, cells: Vec<Cell
     }
 }
 
-/// Puts the vanished rows back among `blobs` after another listing (a refresh after the user's own action)
-/// merged them away: they stay shown until dismissed. Only up to `end`, the last name loaded (None: all were),
-/// so the pages loaded next still follow the rows held.
-pub fn keep_vanished(blobs: &mut Vec<BlobItem>, marks: &HashMap<String, Mark>, end: Option<&str>) {
-    for mark in marks.values() {
-        if let Mark::Vanished(b) = mark
-            && end.is_none_or(|e| b.name.as_str() <= e)
+/// Puts rows kept shown (vanished ones) back among `blobs` after a listing merged or replaced them away. Only up
+/// to `end`, the last name loaded (None: all were), so the pages loaded next still follow the rows held.
+pub fn keep_rows<'a>(blobs: &mut Vec<BlobItem>, kept: impl IntoIterator<Item = &'a BlobItem>, end: Option<&str>) {
+    for b in kept {
+        if end.is_none_or(|e| b.name.as_str() <= e)
             && let Err(i) = blobs.binary_search_by(|x| x.name.as_str().cmp(&b.name))
         {
-            blobs.insert(i, (**b).clone());
+            blobs.insert(i, b.clone());
         }
     }
-}
-
-/// Takes the vanished rows out of `blobs` and forgets their marks.
-pub fn dismiss_vanished(blobs: &mut Vec<BlobItem>, marks: &mut HashMap<String, Mark>) {
-    marks.retain(|name, m| {
-        let gone = matches!(m, Mark::Vanished(_));
-        if gone && let Ok(i) = blobs.binary_search_by(|b| b.name.as_str().cmp(name)) {
-            blobs.remove(i);
-        }
-        !gone
-    });
 }
 
 /// When the change was seen, for the log.
@@ -368,6 +393,23 @@ mod tests {
         b
     }
 
+    /// What the pane does with a read: the kept rows out, the merge, the marks, the kept rows back.
+    fn apply(
+        blobs: &mut Vec<BlobItem>,
+        folders: &mut Vec<String>,
+        watch: &mut ContainerWatch,
+        read: Read,
+    ) -> Vec<BlobChange> {
+        let kept: Vec<BlobItem> = watch.vanished_rows().cloned().collect();
+        blobs.retain(|b| !kept.iter().any(|k| k.name == b.name));
+        let end = read.covered_to.clone();
+        let changes = merge(blobs, folders, read);
+        watch.note(&changes);
+        let kept: Vec<BlobItem> = watch.vanished_rows().cloned().collect();
+        keep_rows(blobs, &kept, end.as_deref());
+        changes
+    }
+
     fn read(blobs: Vec<BlobItem>, covered_to: Option<&str>) -> Read {
         Read {
             blobs,
@@ -380,24 +422,24 @@ mod tests {
     #[test]
     fn a_read_marks_new_changed_and_vanished_blobs_in_place() {
         let mut blobs = vec![blob("a", "1", 10), blob("b", "1", 10), blob("c", "1", 10)];
-        let (mut folders, mut marks) = (Vec::new(), HashMap::new());
+        let (mut folders, mut watch) = (Vec::new(), ContainerWatch::default());
         let changes = apply(
             &mut blobs,
             &mut folders,
-            &mut marks,
+            &mut watch,
             read(vec![blob("a", "2", 2048), blob("ab", "1", 5), blob("c", "1", 10)], None),
         );
         let names: Vec<&str> = blobs.iter().map(|b| b.name.as_str()).collect();
         assert_eq!(names, ["a", "ab", "b", "c"], "b stays, struck through, until dismissed");
-        assert_eq!(marks.get("ab"), Some(&Mark::New));
-        assert!(matches!(marks.get("b"), Some(Mark::Vanished(_))));
-        let Some(Mark::Changed(cells)) = marks.get("a") else {
+        assert_eq!(watch.marks.get("ab"), Some(&Mark::New));
+        assert!(matches!(watch.marks.get("b"), Some(Mark::Vanished(_))));
+        let Some(Mark::Changed(cells)) = watch.marks.get("a") else {
             panic!("a changed")
         };
         let columns: Vec<Column> = cells.iter().map(|c| c.column).collect();
         assert_eq!(columns, [Column::ETag, Column::Size]);
         assert_eq!(cells[1].was, "10 B");
-        assert!(!marks.contains_key("c"), "unchanged");
+        assert!(!watch.marks.contains_key("c"), "unchanged");
         assert_eq!(changes.len(), 3);
         assert!(changes[0].describe().contains("b: vanished"));
         assert!(
@@ -410,7 +452,7 @@ mod tests {
         let again = apply(
             &mut blobs,
             &mut folders,
-            &mut marks,
+            &mut watch,
             read(vec![blob("a", "2", 2048), blob("ab", "1", 5), blob("c", "1", 10)], None),
         );
         assert!(again.is_empty(), "{again:?}");
@@ -418,61 +460,62 @@ mod tests {
         apply(
             &mut blobs,
             &mut folders,
-            &mut marks,
+            &mut watch,
             read(vec![blob("a", "3", 2048), blob("ab", "1", 5), blob("c", "1", 10)], None),
         );
-        let Some(Mark::Changed(cells)) = marks.get("a") else {
+        let Some(Mark::Changed(cells)) = watch.marks.get("a") else {
             panic!()
         };
         assert_eq!((cells[0].was.as_str(), cells[0].now.as_str()), ("1", "3"));
-        dismiss_vanished(&mut blobs, &mut marks);
+        let gone = watch.dismiss_vanished();
+        blobs.retain(|b| !gone.contains(&b.name));
         assert_eq!(blobs.len(), 3);
-        assert_eq!(marks.len(), 2);
+        assert_eq!(watch.marks.len(), 2);
     }
 
     #[test]
     fn blobs_past_what_the_read_covered_are_not_news() {
         let mut blobs = vec![blob("a", "1", 1), blob("m", "1", 1), blob("z", "1", 1)];
-        let (mut folders, mut marks) = (Vec::new(), HashMap::new());
+        let (mut folders, mut watch) = (Vec::new(), ContainerWatch::default());
         let changes = apply(
             &mut blobs,
             &mut folders,
-            &mut marks,
+            &mut watch,
             read(vec![blob("a", "1", 1)], Some("b")),
         );
-        assert!(changes.is_empty() && marks.is_empty(), "{changes:?}");
+        assert!(changes.is_empty() && watch.marks.is_empty(), "{changes:?}");
         // A blob gone, then back under its name: vanished, then new again.
         apply(
             &mut blobs,
             &mut folders,
-            &mut marks,
+            &mut watch,
             read(vec![blob("m", "1", 1)], Some("n")),
         );
-        assert!(matches!(marks.get("a"), Some(Mark::Vanished(_))));
+        assert!(matches!(watch.marks.get("a"), Some(Mark::Vanished(_))));
         apply(
             &mut blobs,
             &mut folders,
-            &mut marks,
+            &mut watch,
             read(vec![blob("a", "2", 1)], Some("b")),
         );
-        assert_eq!(marks.get("a"), Some(&Mark::New));
+        assert_eq!(watch.marks.get("a"), Some(&Mark::New));
         // A refresh that merged the vanished row away gets it back.
         apply(
             &mut blobs,
             &mut folders,
-            &mut marks,
+            &mut watch,
             read(vec![blob("a", "2", 1)], Some("n")),
         );
         blobs.retain(|b| b.name != "m");
-        keep_vanished(&mut blobs, &marks, Some("b"));
+        keep_rows(&mut blobs, watch.vanished_rows(), Some("b"));
         assert!(!blobs.iter().any(|b| b.name == "m"), "past the rows loaded now");
-        keep_vanished(&mut blobs, &marks, None);
+        keep_rows(&mut blobs, watch.vanished_rows(), None);
         assert!(blobs.iter().any(|b| b.name == "m"));
         // A read whose last page went past the loaded rows leaves the names beyond them to Load more.
         let changes = apply(
             &mut blobs,
             &mut folders,
-            &mut marks,
+            &mut watch,
             read(
                 vec![blob("a", "2", 1), blob("z", "1", 1), blob("zz", "1", 1)],
                 Some("z"),

@@ -1,156 +1,132 @@
-//! A container tab's watch as the user sees and drives it: when a read starts, applying what it found, the
-//! controls above the listing, the changes list below it, and how a marked cell is drawn.
+//! A container tab's watch as a feature of the tab: when a read starts, handing what it found to the pane to
+//! merge and marking what changed, the controls above the listing, the changes list, and how a marked cell is
+//! drawn.
 
-use crate::app::blob::pane::BlobPane;
-use crate::app::blob::watch::{self, Column, Mark, ReadFor};
-use crate::app::context::{PaneContext, take_for};
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
+use crate::app::blob::watch::{Column, ContainerWatch, Mark, ReadFor};
+use crate::app::context::PaneContext;
 use crate::app::widgets::watch::{MarksAsk, marks_ui};
-use crate::storage::blob::BlobListing;
+use crate::storage::blob::BlobItem;
 
-impl BlobPane {
-    /// What the Watch switch does (tests drive it directly too).
-    pub fn set_watch(&mut self, seconds: Option<u32>) {
-        self.watch.cadence.on = seconds.is_some();
-        self.watch.cadence.seconds = seconds.unwrap_or(self.watch.cadence.seconds);
+/// The listing shown, as a read keys it.
+fn key_of(core: &BlobCore) -> ReadFor {
+    ReadFor {
+        prefix: core.first_page.prefix.clone(),
+        flat: core.flat,
     }
+}
 
-    pub fn watch_marks(&self) -> &std::collections::HashMap<String, Mark> {
-        &self.watch.marks
-    }
-
-    /// The listing shown, as a read keys it.
-    pub(super) fn watch_key(&self) -> ReadFor {
-        ReadFor {
-            prefix: self.options(None).prefix,
-            flat: self.core.flat,
-        }
-    }
-
-    /// The last name loaded, when the listing is not whole (a read goes no further).
-    fn loaded_end(&self) -> Option<String> {
-        self.core
-            .next_marker
-            .as_ref()
-            .and_then(|_| watch::last_name(&self.core.blobs, &self.core.folders))
-    }
-
-    /// Applies a finished read (when it is still for the listing shown), and starts the next when it is due:
-    /// while the tab is shown and no listing is under way.
-    pub(super) fn poll_watch(&mut self, ctx: &mut PaneContext) {
-        let key = self.watch_key();
-        if let Some((_, result)) = take_for(&mut self.watch.reading, |k| *k == key) {
+impl BlobFeature for ContainerWatch {
+    /// Hands a finished read (when it is still for the listing shown) to the pane to merge, and starts the next
+    /// when it is due: while the tab is shown and no listing is under way.
+    fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        let key = key_of(core);
+        for (read_for, result) in self.reading.ready() {
+            if read_for != key {
+                continue;
+            }
             match result {
-                Ok(mut read) => {
-                    self.watch.cadence.answered();
-                    self.watch.requests = read.requests;
-                    let mut page = BlobListing {
-                        blobs: std::mem::take(&mut read.blobs),
-                        ..Default::default()
-                    };
-                    self.keep_snapshots(&mut page);
-                    let shown = std::mem::take(&mut self.core.blobs);
-                    self.observe_leases(&page.blobs, &shown);
-                    self.core.blobs = shown;
-                    read.blobs = page.blobs;
-                    // Never past the rows held now: names beyond them are for Load more.
-                    read.covered_to = match (read.covered_to.take(), self.loaded_end()) {
-                        (Some(a), Some(b)) => Some(a.min(b)),
-                        (a, b) => a.or(b),
-                    };
-                    let selected = self.core.details.as_ref().map(|d| d.name.clone());
-                    if self.watch.marks_for.as_ref() != Some(&key) {
-                        self.watch.marks.clear();
-                        self.watch.marks_for = Some(key);
+                Ok(read) => {
+                    self.cadence.answered();
+                    self.requests = read.requests;
+                    if self.marks_for.as_ref() != Some(&key) {
+                        self.marks.clear();
+                        self.marks_for = Some(key.clone());
                     }
-                    let found = watch::apply(
-                        &mut self.core.blobs,
-                        &mut self.core.folders,
-                        &mut self.watch.marks,
-                        read,
-                    );
-                    // The selected blob changed: its details (and its draft's service side) are read again.
-                    if let Some(name) = selected.filter(|n| found.iter().any(|c| &c.name == n)) {
-                        self.load_details(ctx, &name);
-                    }
-                    watch::log(&mut self.watch.changes, found);
-                    self.core.last_refresh = std::time::Instant::now();
+                    fx.merge_read(read);
                 }
                 Err(e) => {
-                    self.watch.cadence.failed(e.status, &e.plain_words());
+                    self.cadence.failed(e.status, &e.plain_words());
                 }
             }
         }
-        let idle = self.core.listing.is_none() && self.core.all_pages.is_none() && !self.watch.is_reading();
-        if self.core.started && self.core.shown && idle && self.watch.cadence.due() {
-            let (end, options) = (self.loaded_end(), self.options(None));
-            let flat = self.core.flat;
-            self.watch
-                .start(ctx.backend, ctx.client, &self.core.container, options, end, flat);
+        let idle = core.listing.is_none() && core.all_pages.is_none() && !self.is_reading();
+        if core.started && core.shown && idle && self.cadence.due() {
+            let (end, options) = (core.loaded_end(), core.first_page.clone());
+            self.start(ctx.backend, ctx.client, &core.container, options, end, core.flat);
         }
     }
 
-    /// After a listing replaced or merged the rows: the vanished ones back in place, or, for another folder,
-    /// the marks forgotten (they were for the listing left).
-    pub(super) fn listing_replaced(&mut self) {
-        if self.watch.marks_for.as_ref() == Some(&self.watch_key()) {
-            let end = self.loaded_end();
-            watch::keep_vanished(&mut self.core.blobs, &self.watch.marks, end.as_deref());
-        } else {
-            self.watch.marks.clear();
+    fn event(&mut self, event: &BlobEvent, core: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        match event {
+            // A read that covered more rows than the new listing will hold must not land in it.
+            BlobEvent::Listing => self.reading.clear(),
+            // Another listing shown: the marks were for the one left.
+            BlobEvent::Listed if self.marks_for.as_ref() != Some(&key_of(core)) => self.marks.clear(),
+            BlobEvent::RowsChanged(found) => self.note(found),
+            _ => {}
         }
     }
 
-    pub fn dismiss_vanished(&mut self) {
-        watch::dismiss_vanished(&mut self.core.blobs, &mut self.watch.marks);
-        let blobs = &self.core.blobs;
-        let folders = &self.core.folders;
-        self.core
-            .selection
-            .retain(|n| folders.binary_search(n).is_ok() || blobs.binary_search_by(|b| b.name.as_str().cmp(n)).is_ok());
+    fn kept_rows(&self) -> Vec<&BlobItem> {
+        self.vanished_rows().collect()
+    }
+
+    fn busy(&self) -> bool {
+        self.is_reading()
+    }
+
+    fn reads_listing_every(&self) -> Option<std::time::Duration> {
+        self.cadence
+            .on
+            .then(|| std::time::Duration::from_secs(u64::from(self.cadence.interval())))
+    }
+
+    fn mark(&self, blob: &str) -> Option<&Mark> {
+        self.marks.get(blob)
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
+        controls(self, ui, fx);
+    }
+
+    fn above_list_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        changes_list(self, ui, core);
     }
 }
 
 /// The switch, its cost and the marks' buttons, above the listing.
-pub fn controls(pane: &mut BlobPane, ui: &mut egui::Ui) {
+fn controls(watch: &mut ContainerWatch, ui: &mut egui::Ui, fx: &mut Effects) {
     ui.horizontal_wrapped(|ui| {
-        let requests = pane.watch.requests.max(1);
-        pane.watch
+        let requests = watch.requests.max(1);
+        watch
             .cadence
             .ui(ui, requests, "the loaded blobs' listing, page by page");
-        if pane.watch.is_reading() {
+        if watch.is_reading() {
             ui.spinner();
         }
-        let marks = pane.watch.marks.len();
-        let vanished = pane.watch.vanished_count();
-        if marks == 0 && pane.watch.changes.is_empty() && !pane.watch.cadence.on {
+        let marks = watch.marks.len();
+        let vanished = watch.vanished_count();
+        if marks == 0 && watch.changes.is_empty() && !watch.cadence.on {
             return;
         }
-        let n = pane.watch.changes.len();
+        let n = watch.changes.len();
         let asked = marks_ui(
             ui,
             (marks, vanished),
-            &mut pane.watch.show_changes,
+            &mut watch.show_changes,
             n,
             ("blobs", "above the listing"),
         );
         match asked {
-            Some(MarksAsk::Seen) => pane.watch.seen(),
-            Some(MarksAsk::Dismiss) => pane.dismiss_vanished(),
+            Some(MarksAsk::Seen) => watch.seen(),
+            Some(MarksAsk::Dismiss) => fx.drop_rows(watch.dismiss_vanished()),
             None => {}
         }
     });
 }
 
 /// The changes list, above the listing, in a block of its own height (the details take the side).
-pub fn changes_list(pane: &mut BlobPane, ui: &mut egui::Ui) {
-    if !pane.watch.show_changes {
+fn changes_list(watch: &mut ContainerWatch, ui: &mut egui::Ui, core: &BlobCore) {
+    if !watch.show_changes {
         return;
     }
-    ui.push_id(("blob-changes", &pane.core.container), |ui| {
+    ui.push_id(("blob-changes", &core.container), |ui| {
         ui.group(|ui| {
             ui.set_max_height(170.0);
             ui.strong("Changes seen");
-            pane.watch.changes.ui(ui, ("blob", &pane.core.container));
+            watch.changes.ui(ui, ("blob", &core.container));
         });
     });
 }

@@ -162,10 +162,7 @@ impl Tabs {
     /// indicators every few seconds, so a change made elsewhere shows up on its own.
     pub fn next_tick(&self) -> Option<std::time::Duration> {
         match self.active.and_then(|i| self.list.get(i)).map(|t| &t.pane) {
-            Some(Pane::Blob(p)) if p.watch.cadence.on => {
-                Some(std::time::Duration::from_secs(u64::from(p.watch.cadence.interval())))
-            }
-            Some(Pane::Blob(_)) => Some(crate::app::blob::pane::REFRESH_EVERY),
+            Some(Pane::Blob(p)) => Some(p.next_tick()),
             _ => None,
         }
     }
