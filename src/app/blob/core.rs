@@ -5,9 +5,8 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
-pub use crate::app::blob::details_read::Details;
-use crate::app::context::Pending;
 use crate::app::context::leases::LeaseKey;
+use crate::app::context::{Loading, Pending};
 use crate::storage::StorageError;
 use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
 
@@ -15,6 +14,18 @@ use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptio
 pub struct Found {
     pub what: String,
     pub rows: Vec<BlobItem>,
+}
+
+/// The selected blob: its properties and its snapshots (its editable metadata and headers are its draft in
+/// `details_form::PropertiesForm`).
+pub struct Details {
+    pub(crate) name: String,
+    pub(crate) props: Option<BlobProperties>,
+    pub(crate) snapshots: Option<Vec<BlobItem>>,
+    pub(crate) loading: Loading<(BlobProperties, Vec<(String, String)>)>,
+    pub(crate) snap_loading: Option<Pending<Result<Vec<BlobItem>, StorageError>>>,
+    /// A page blob's ranges are read with the properties now being read (a full read of the details).
+    pub(crate) ranges_wanted: bool,
 }
 
 pub struct BlobCore {
@@ -96,7 +107,7 @@ impl BlobCore {
     pub fn loaded_end(&self) -> Option<String> {
         self.next_marker
             .as_ref()
-            .and_then(|_| crate::app::blob::watch::last_name(&self.blobs, &self.folders))
+            .and_then(|_| crate::app::blob::rows::last_name(&self.blobs, &self.folders))
     }
 
     pub fn listed_blob(&self, name: &str) -> Option<&BlobItem> {

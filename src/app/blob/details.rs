@@ -57,7 +57,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             value(&|p| p.http.content_md5.clone().unwrap_or_else(|| "(none)".into())),
         );
         row("Blob type", value(&|p| p.blob_type.clone()));
-        row("Access tier", value(&|p| crate::app::blob::tiers::tier_words(p)));
+        row("Access tier", value(&|p| crate::app::blob::rows::tier_words(p)));
         row("Lease state", value(&|p| p.lease.state.as_str().into()));
         row(
             "Lease status",

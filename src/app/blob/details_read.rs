@@ -1,22 +1,10 @@
 //! Reading the selected blob's details: its properties (which move its draft's service side and its row) and
 //! its snapshots, asked again on each refresh, and a page blob's ranges with them.
 
+use crate::app::blob::core::Details;
 use crate::app::blob::pane::BlobPane;
-use crate::app::context::{Loading, PaneContext, Pending, take_ready};
-use crate::storage::StorageError;
-use crate::storage::blob::{BlobItem, BlobProperties, ListBlobsOptions};
-
-/// The selected blob: its properties and its snapshots (its editable metadata and headers are its draft in
-/// `details_form::PropertiesForm`).
-pub struct Details {
-    pub(crate) name: String,
-    pub(crate) props: Option<BlobProperties>,
-    pub(crate) snapshots: Option<Vec<BlobItem>>,
-    pub(super) loading: Loading<(BlobProperties, Vec<(String, String)>)>,
-    pub(super) snap_loading: Option<Pending<Result<Vec<BlobItem>, StorageError>>>,
-    /// A page blob's ranges are read with the properties now being read (a full read of the details).
-    pub(super) ranges_wanted: bool,
-}
+use crate::app::context::{PaneContext, take_ready};
+use crate::storage::blob::ListBlobsOptions;
 
 impl BlobPane {
     pub fn load_details(&mut self, ctx: &mut PaneContext, name: &str) {

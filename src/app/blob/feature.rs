@@ -25,7 +25,7 @@ pub enum BlobEvent<'a> {
         before: &'a [BlobItem],
     },
     /// A read of the listing (the watch's) was merged into the rows shown: what changed.
-    RowsChanged(&'a [crate::app::blob::watch::BlobChange]),
+    RowsChanged(&'a [crate::app::blob::rows::BlobChange]),
     /// The details now show this blob (None: the container).
     Selected(Option<&'a str>),
     /// The details of this blob are read (it was selected, or what is shown is read again): what a feature
@@ -49,10 +49,19 @@ pub enum BlobEvent<'a> {
     SnapshotRow {
         blob: &'a str,
         snapshot: &'a str,
-        act: &'a crate::app::blob::snapshot_rows::SnapshotAct,
+        act: &'a SnapshotAct,
     },
     /// A preview of this blob (or of one of its snapshots) was asked for.
     PreviewAsked { blob: &'a str, snapshot: Option<&'a str> },
+}
+
+/// What the user asked of a snapshot from its row.
+pub enum SnapshotAct {
+    /// The row itself: open the base blob's details.
+    Open,
+    Download,
+    Copy,
+    Promote,
 }
 
 /// What a feature asks of the pane; the pane carries it out after the feature's call returns.
@@ -71,7 +80,7 @@ pub struct Effects {
     pub(crate) found_more: Vec<BlobItem>,
     pub(crate) deleted: Vec<String>,
     pub(crate) preview: Option<(String, Option<String>)>,
-    pub(crate) merge: Option<crate::app::blob::watch::Read>,
+    pub(crate) merge: Option<crate::app::blob::rows::Read>,
     pub(crate) drop_rows: Vec<String>,
 }
 
@@ -142,7 +151,7 @@ impl Effects {
     }
 
     /// Merges a read of the listing shown into its rows, in place (what changed comes back as `RowsChanged`).
-    pub fn merge_read(&mut self, read: crate::app::blob::watch::Read) {
+    pub fn merge_read(&mut self, read: crate::app::blob::rows::Read) {
         self.merge = Some(read);
     }
 
@@ -246,7 +255,7 @@ pub trait BlobFeature: AsAny {
     }
 
     /// What it marks on a row of the list (a change the watch saw).
-    fn mark(&self, blob: &str) -> Option<&crate::app::blob::marks::Mark> {
+    fn mark(&self, blob: &str) -> Option<&crate::app::blob::rows::Mark> {
         None
     }
 }
@@ -304,7 +313,7 @@ impl Features {
     }
 
     /// What a feature marks on a row.
-    pub fn mark(&self, blob: &str) -> Option<&crate::app::blob::marks::Mark> {
+    pub fn mark(&self, blob: &str) -> Option<&crate::app::blob::rows::Mark> {
         self.0.iter().find_map(|f| f.mark(blob))
     }
 }

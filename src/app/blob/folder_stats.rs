@@ -9,7 +9,9 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::blob::walk::{Walk, WalkJob};
 use crate::app::context::PaneContext;
+use crate::app::widgets::format::{human_bytes, thousands, utc_opt};
 use crate::storage::blob::{BlobItem, ListBlobsOptions};
+use egui::RichText;
 
 /// Sums over blobs.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -127,7 +129,7 @@ impl BlobFeature for Statistics {
     }
 
     fn controls_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
-        crate::app::blob::walk_view::stats(self, ui);
+        stats(self, ui);
     }
 }
 
@@ -192,6 +194,50 @@ impl Statistics {
     /// The statistics shown, if any.
     pub fn stats(&self) -> Option<&FolderStats> {
         self.shown.as_ref()
+    }
+}
+
+/// The statistics under the toolbar, while they add up and once they have.
+fn stats(f: &mut Statistics, ui: &mut egui::Ui) {
+    let Some(s) = &f.shown else { return };
+    let (mut stop, mut close) = (false, false);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            let t = &s.totals;
+            ui.label(
+                RichText::new(format!(
+                    "Statistics of {}: {} blobs, {}",
+                    s.scope,
+                    thousands(t.blobs),
+                    human_bytes(t.bytes)
+                ))
+                .strong(),
+            );
+            if s.is_running() {
+                stop = ui.button("Stop").clicked();
+            } else {
+                close = ui.button("Close").clicked();
+            }
+        });
+        let t = &s.totals;
+        let tiers: Vec<String> = t
+            .tiers
+            .iter()
+            .map(|(tier, (n, bytes))| format!("{tier}: {} in {}", human_bytes(*bytes), thousands(*n)))
+            .collect();
+        if !tiers.is_empty() {
+            ui.label(format!("By tier: {}", tiers.join(" · ")));
+        }
+        if let Some((when, name)) = &t.newest {
+            ui.label(format!("Newest change: {} ({name})", utc_opt(Some(*when))));
+        }
+        crate::app::blob::walk::job_state(ui, &s.job);
+    });
+    if stop {
+        f.stop_stats();
+    }
+    if close {
+        f.shown = None;
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
-use crate::app::blob::view::lease_label;
+use crate::app::blob::rows::lease_label;
 use crate::app::context::PaneContext;
 use crate::app::context::sent::{LeaseChange, OpDone};
 use crate::storage::StorageError;

@@ -62,13 +62,13 @@ impl BlobPane {
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Listed);
         let end = self.core.loaded_end();
         let kept = self.features.kept_rows();
-        crate::app::blob::watch::keep_rows(&mut self.core.blobs, &kept, end.as_deref());
+        crate::app::blob::rows::keep_rows(&mut self.core.blobs, &kept, end.as_deref());
     }
 
     /// Merges a read of the listing shown (the watch's) into the rows in place: the rows kept shown out first
     /// (so one back is news and one still gone is not news twice), what changed told to the features, the kept
     /// rows back; the selected blob's details read again if it changed.
-    pub(super) fn merge_read(&mut self, ctx: &mut PaneContext, mut read: crate::app::blob::watch::Read) {
+    pub(super) fn merge_read(&mut self, ctx: &mut PaneContext, mut read: crate::app::blob::rows::Read) {
         let mut page = BlobListing {
             blobs: std::mem::take(&mut read.blobs),
             ..Default::default()
@@ -86,10 +86,10 @@ impl BlobPane {
         };
         let kept: std::collections::HashSet<String> = self.features.kept_rows().into_iter().map(|b| b.name).collect();
         self.core.blobs.retain(|b| !kept.contains(&b.name));
-        let found = crate::app::blob::watch::merge(&mut self.core.blobs, &mut self.core.folders, read);
+        let found = crate::app::blob::rows::merge(&mut self.core.blobs, &mut self.core.folders, read);
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::RowsChanged(&found));
         let kept = self.features.kept_rows();
-        crate::app::blob::watch::keep_rows(&mut self.core.blobs, &kept, end.as_deref());
+        crate::app::blob::rows::keep_rows(&mut self.core.blobs, &kept, end.as_deref());
         let selected = self.core.details.as_ref().map(|d| d.name.clone());
         if let Some(name) = selected.filter(|n| found.iter().any(|c| &c.name == n)) {
             self.load_details(ctx, &name);

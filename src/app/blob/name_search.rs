@@ -2,12 +2,14 @@
 //! over the folder shown or the whole container, found by walking the flat listing in the background and shown
 //! as they arrive. The service only finds names by their start; this finds them anywhere in the name.
 
+use egui::RichText;
 use regex::{Regex, RegexBuilder};
 
 use crate::app::blob::core::{BlobCore, Found};
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
 use crate::app::blob::walk::{Walk, WalkJob};
 use crate::app::context::PaneContext;
+use crate::app::widgets::format::thousands;
 use crate::storage::blob::{BlobItem, ListBlobsOptions};
 
 /// How the typed text is matched against a name.
@@ -131,7 +133,7 @@ impl BlobFeature for FindInNames {
     }
 
     fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
-        crate::app::blob::walk_view::find_row(self, ui, core, ctx, fx);
+        find_row(self, ui, core, ctx, fx);
     }
 }
 
@@ -211,6 +213,62 @@ fn verb(how: NameMatch) -> &'static str {
         NameMatch::ContainsAnyCase => "contain (any case)",
         NameMatch::ContainsExactCase => "contain (exact case)",
         NameMatch::Regex => "match the regular expression",
+    }
+}
+
+/// The Find in names row, and under it how the search is going.
+fn find_row(f: &mut FindInNames, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Find in names:");
+        let edit = ui
+            .add(
+                egui::TextEdit::singleline(&mut f.form.text)
+                    .desired_width(180.0)
+                    .hint_text("anywhere in the name"),
+            )
+            .labelled_by(label.id);
+        let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        // Three choices, all in sight: which one is on is read at a glance (and by a screen reader).
+        for how in NameMatch::ALL {
+            ui.radio_value(&mut f.form.how, how, how.describe());
+        }
+        let whole = if core.prefix.is_empty() {
+            "Whole container".to_string()
+        } else {
+            format!("Whole container (not only `{}`)", core.prefix)
+        };
+        ui.checkbox(&mut f.form.whole_container, whole);
+        let running = f.search.as_ref().is_some_and(|s| s.job.is_running());
+        if running {
+            if ui.button("Stop finding").clicked() {
+                f.stop_find();
+            }
+        } else if ui
+            .button("Find")
+            .on_hover_text("Lists every name in the scope and shows those that match as they arrive")
+            .clicked()
+            || entered
+        {
+            f.find_in_names(core, ctx, fx);
+        }
+        if f.search.is_some() && ui.button("Back to the folder").clicked() {
+            f.close_find(fx);
+        }
+    });
+    if let Some(why) = &f.problem {
+        ui.colored_label(ui.visuals().error_fg_color, why);
+    }
+    if let (Some(s), Some(found)) = (&f.search, &core.found) {
+        ui.label(
+            RichText::new(format!(
+                "{} {}: {}",
+                thousands(found.rows.len() as u64),
+                if found.rows.len() == 1 { "match" } else { "matches" },
+                found.what
+            ))
+            .strong(),
+        );
+        crate::app::blob::walk::job_state(ui, &s.job);
     }
 }
 

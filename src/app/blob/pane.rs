@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-pub use crate::app::blob::details_read::Details;
+pub use crate::app::blob::core::Details;
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseKey;
 use crate::app::context::{Pending, take_all_ready, take_ready};
@@ -16,26 +16,7 @@ use crate::storage::blob::{BlobItem, BlobProperties, ListBlobsOptions};
 /// How often the indicators refresh while the tab is shown.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(5);
 
-/// What an upload may overwrite.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UploadMode {
-    Overwrite,
-    /// If-None-Match `*`: refuse when the blob exists.
-    OnlyIfNew,
-    /// If-Match the ETag shown: refuse when someone changed it since this listing.
-    OnlyIfUnchanged,
-}
-
-impl UploadMode {
-    pub fn describe(self) -> &'static str {
-        match self {
-            UploadMode::Overwrite => "overwrite",
-            UploadMode::OnlyIfNew => "only if new",
-            UploadMode::OnlyIfUnchanged => "only if unchanged since I looked",
-        }
-    }
-}
-
+pub use crate::app::blob::transfers::UploadMode;
 pub use crate::app::context::sent::{LeaseChange, OpDone};
 
 pub struct BlobPane {

@@ -5,20 +5,12 @@
 use egui::RichText;
 use egui_extras::TableRow;
 
+use crate::app::blob::feature::SnapshotAct;
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::{human_bytes, utc_opt};
 use crate::app::widgets::icon;
 use crate::storage::blob::BlobItem;
-
-/// What the user asked of a snapshot from its row.
-pub enum SnapshotAct {
-    /// The row itself: open the base blob's details.
-    Open,
-    Download,
-    Copy,
-    Promote,
-}
 
 /// Draws snapshot `s` of blob `b` in a row of `columns` columns; what the user asked, if anything.
 pub fn row(row: &mut TableRow, b: &BlobItem, s: &BlobItem, columns: usize) -> Option<SnapshotAct> {

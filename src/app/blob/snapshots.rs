@@ -6,8 +6,7 @@
 use std::path::PathBuf;
 
 use crate::app::blob::core::BlobCore;
-use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
-use crate::app::blob::snapshot_rows::SnapshotAct;
+use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, SnapshotAct};
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext, Unit};
 use crate::app::widgets::format::human_bytes;

@@ -7,7 +7,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::context::{PaneContext, Unit};
 use crate::storage::StorageError;
-use crate::storage::blob::{AccessTier, BlobProperties, RehydratePriority, TierChange};
+use crate::storage::blob::{AccessTier, RehydratePriority, TierChange};
 
 /// Tier changes sent at once by a job (each is one small request).
 const AT_ONCE: usize = 8;
@@ -26,41 +26,6 @@ impl Default for TierForm {
             rehydrate: RehydratePriority::Standard,
         }
     }
-}
-
-/// A blob's tier as the list's Tier column shows it: the tier, and whether it is only the account's default or
-/// on its way out of Archive.
-pub fn tier_short(p: &BlobProperties) -> String {
-    let Some(tier) = &p.access_tier else {
-        return String::new();
-    };
-    match (&p.archive_status, p.tier_inferred) {
-        (Some(status), _) => format!("{tier} ({status})"),
-        (None, true) => format!("{tier} (default)"),
-        (None, false) => tier.clone(),
-    }
-}
-
-/// The same for the details, in a sentence.
-pub fn tier_words(p: &BlobProperties) -> String {
-    let Some(tier) = &p.access_tier else {
-        return format!("none ({}: only block blobs have tiers)", p.blob_type);
-    };
-    let mut words = tier.clone();
-    if p.tier_inferred {
-        words.push_str(" (the account's default)");
-    }
-    if let Some(status) = &p.archive_status {
-        words.push_str(&format!("; {status}"));
-        if let Some(priority) = &p.rehydrate_priority {
-            words.push_str(&format!(" at {priority} priority"));
-        }
-    }
-    // An inferred tier was never set: the date the service gives for it is the blob's creation.
-    if let Some(when) = p.tier_changed.filter(|_| !p.tier_inferred) {
-        words.push_str(&format!("; set {}", crate::app::widgets::format::utc_opt(Some(when))));
-    }
-    words
 }
 
 /// A tier job's words: what changed, what is rehydrating, and each blob that could not be changed with why.
@@ -283,6 +248,8 @@ impl Tiers {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::blob::rows::{tier_short, tier_words};
+    use crate::storage::blob::BlobProperties;
 
     #[test]
     fn a_tier_says_whether_it_is_the_default_or_rehydrating() {

@@ -10,7 +10,6 @@ use futures_util::StreamExt;
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::downloads::{CheckFor, DownloadPlan, Selected};
 use crate::app::blob::feature::{BlobFeature, Effects};
-use crate::app::blob::pane::UploadMode;
 use crate::app::blob::resumable::run as run_transfer;
 use crate::app::context::{Backend, Direction, JobContext, Jobs, TransferJournal, Unfinished, Unit};
 use crate::app::context::{InFlight, PaneContext};
@@ -27,6 +26,26 @@ enum Pick {
     Folder,
     /// The folder to download these into.
     DownloadInto(Selected),
+}
+
+/// What an upload may overwrite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UploadMode {
+    Overwrite,
+    /// If-None-Match `*`: refuse when the blob exists.
+    OnlyIfNew,
+    /// If-Match the ETag shown: refuse when someone changed it since this listing.
+    OnlyIfUnchanged,
+}
+
+impl UploadMode {
+    pub fn describe(self) -> &'static str {
+        match self {
+            UploadMode::Overwrite => "overwrite",
+            UploadMode::OnlyIfNew => "only if new",
+            UploadMode::OnlyIfUnchanged => "only if unchanged since I looked",
+        }
+    }
 }
 
 /// Uploads and downloads of a container tab: the upload mode chosen, the file dialogs open, a download's check of

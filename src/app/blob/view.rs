@@ -1,16 +1,14 @@
 //! Drawing a container tab: breadcrumbs, toolbar, the listing with lease and ETag indicators, the side panel
 //! with the selected blob's properties, leases, snapshots and preview, and the confirmations.
 
-use egui::{Color32, RichText};
+use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
 use crate::app::blob::pane::BlobPane;
-use crate::app::blob::watch::Column as Watched;
+use crate::app::blob::rows::{Column as Watched, lease_label};
 use crate::app::blob::{listing, snapshot_rows, watch_view};
 use crate::app::context::PaneContext;
-use crate::app::context::leases::LeaseBook;
 use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
-use crate::storage::blob::{LeaseInfo, LeaseState};
 
 pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh: bool) {
     if refresh || !pane.core.started {
@@ -182,24 +180,6 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     });
 }
 
-/// The lease indicator: a symbol and words, coloured by state.
-pub fn lease_label(
-    book: &LeaseBook,
-    key: &crate::app::context::leases::LeaseKey,
-    info: &LeaseInfo,
-    dark: bool,
-) -> RichText {
-    let (words, _) = book.describe(key, info);
-    let (symbol, color) = match info.state {
-        LeaseState::Available => ("", if dark { Color32::GRAY } else { Color32::DARK_GRAY }),
-        LeaseState::Leased => ("[L] ", Color32::from_rgb(0xd0, 0x60, 0x20)),
-        LeaseState::Expired => ("[E] ", Color32::from_rgb(0x70, 0x70, 0xa0)),
-        LeaseState::Breaking => ("[B] ", Color32::from_rgb(0xc0, 0x30, 0x30)),
-        LeaseState::Broken => ("[X] ", Color32::from_rgb(0x80, 0x40, 0x40)),
-    };
-    RichText::new(format!("{symbol}{words}")).color(color)
-}
-
 fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let dark = ui.visuals().dark_mode;
     ui.style_mut().interaction.selectable_labels = false;
@@ -349,7 +329,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         row.col(|ui| cell(ui, Watched::LastModified, utc_opt(p.last_modified).into()));
                         let content_type = p.http.content_type.as_deref().unwrap_or("");
                         row.col(|ui| cell(ui, Watched::ContentType, content_type.into()));
-                        row.col(|ui| cell(ui, Watched::Tier, crate::app::blob::tiers::tier_short(p).into()));
+                        row.col(|ui| cell(ui, Watched::Tier, crate::app::blob::rows::tier_short(p).into()));
                         if show_tags {
                             row.col(|ui| {
                                 let tags: Vec<String> = b.tags.iter().map(|(k, v)| format!("{k}={v}")).collect();

@@ -225,3 +225,11 @@ impl<T: Send + 'static> WalkJob<T> {
         )
     }
 }
+
+/// How far a walk got and how fast, and its failure in plain words.
+pub fn job_state<T: Send + 'static>(ui: &mut egui::Ui, job: &WalkJob<T>) {
+    ui.label(job.progress_words());
+    if let Some(e) = &job.error {
+        ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
+    }
+}

@@ -10,125 +10,11 @@
 use std::collections::HashMap;
 use std::time::SystemTime;
 
+pub use crate::app::blob::rows::{BlobChange, Cell, Column, Kind, Mark, Read, last_name};
 use crate::app::context::{Backend, InFlight};
-use crate::app::widgets::format::{human_bytes, utc_opt};
-use crate::app::widgets::watch::{Cadence, Change, ChangeLog};
-use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
+use crate::app::widgets::watch::{Cadence, ChangeLog};
+use crate::storage::blob::{BlobItem, BlobListing, ListBlobsOptions};
 use crate::storage::{Client, StorageError};
-
-/// The columns a change can touch, as the listing titles them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Column {
-    ETag,
-    Lease,
-    Size,
-    LastModified,
-    ContentType,
-    Tier,
-}
-
-impl Column {
-    pub fn title(self) -> &'static str {
-        match self {
-            Column::ETag => "ETag",
-            Column::Lease => "Lease",
-            Column::Size => "Size",
-            Column::LastModified => "Last modified",
-            Column::ContentType => "Content type",
-            Column::Tier => "Tier",
-        }
-    }
-
-    const ALL: [Column; 6] = [
-        Column::ETag,
-        Column::Lease,
-        Column::Size,
-        Column::LastModified,
-        Column::ContentType,
-        Column::Tier,
-    ];
-
-    /// The column's text for these properties, as the listing shows it.
-    fn text(self, p: &BlobProperties) -> String {
-        match self {
-            Column::ETag => p.etag.clone(),
-            Column::Lease => p.lease.state.as_str().to_string(),
-            Column::Size => human_bytes(p.content_length),
-            Column::LastModified => utc_opt(p.last_modified),
-            Column::ContentType => p.http.content_type.clone().unwrap_or_default(),
-            Column::Tier => crate::app::blob::tiers::tier_short(p),
-        }
-    }
-}
-
-/// A column that changed: what it held, what it holds.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Cell {
-    pub column: Column,
-    pub was: String,
-    pub now: String,
-}
-
-/// How the listing marks a blob.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Mark {
-    New,
-    /// The columns that changed, with what they held when the user last looked.
-    Changed(Vec<Cell>),
-    /// Gone from the listing: the row as it was last seen, kept shown until dismissed.
-    Vanished(Box<BlobItem>),
-}
-
-/// One change in the list.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BlobChange {
-    pub name: String,
-    pub kind: Kind,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Kind {
-    Appeared {
-        size: u64,
-        etag: String,
-    },
-    Changed(Vec<Cell>),
-    /// Gone from the listing: the row as it was last seen.
-    Vanished(Box<BlobItem>),
-}
-
-impl Change for BlobChange {
-    fn describe(&self) -> String {
-        match &self.kind {
-            Kind::Appeared { size, etag } => format!("{}: appeared, {}, ETag {etag}", self.name, human_bytes(*size)),
-            Kind::Changed(cells) => {
-                let said: Vec<String> = cells
-                    .iter()
-                    .map(|c| format!("{} {} -> {}", c.column.title(), c.was, c.now))
-                    .collect();
-                format!("{}: {}", self.name, said.join(", "))
-            }
-            Kind::Vanished(_) => format!("{}: vanished (deleted or renamed)", self.name),
-        }
-    }
-
-    fn json(&self) -> serde_json::Value {
-        match &self.kind {
-            Kind::Appeared { size, etag } => {
-                serde_json::json!({"blob": self.name, "change": "appeared", "size": size, "etag": etag})
-            }
-            Kind::Changed(cells) => {
-                let cells: Vec<serde_json::Value> = cells
-                    .iter()
-                    .map(|c| serde_json::json!({"column": c.column.title(), "was": c.was, "now": c.now}))
-                    .collect();
-                serde_json::json!({"blob": self.name, "change": "changed", "cells": cells})
-            }
-            Kind::Vanished(_) => serde_json::json!({"blob": self.name, "change": "vanished"}),
-        }
-    }
-}
-
 /// What a read is for: the listing it re-reads. A reply for another (the user opened a folder, searched, went
 /// flat) is dropped, never merged into the listing shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,15 +22,6 @@ pub struct ReadFor {
     pub prefix: Option<String>,
     pub flat: bool,
 }
-
-/// A read's pages, joined: the blobs and folders, and the last name it covers (the last loaded; None: all).
-pub struct Read {
-    pub blobs: Vec<BlobItem>,
-    pub prefixes: Vec<String>,
-    pub covered_to: Option<String>,
-    pub requests: u32,
-}
-
 /// Watch: the listing read again on an interval, what changed marked in place and logged.
 #[derive(Default)]
 pub struct ContainerWatch {
@@ -271,75 +148,6 @@ async fn read(
         }
     }
 }
-
-/// The last name listed among blobs and folders (both sorted by name).
-pub fn last_name(blobs: &[BlobItem], folders: &[String]) -> Option<String> {
-    let blob = blobs.last().map(|b| b.name.clone());
-    blob.max(folders.last().cloned())
-}
-
-/// Merges a read into the blobs and folders shown (both sorted by name): rows stay in place and take the new
-/// properties; new blobs are inserted; blobs gone from the range the read covered are taken out; what changed
-/// is returned. Rows kept shown after they vanished are taken out by the caller first, so a row that comes
-/// back is news again and one still gone is not news twice.
-pub fn merge(blobs: &mut Vec<BlobItem>, folders: &mut Vec<String>, read: Read) -> Vec<BlobChange> {
-    let covered = |name: &str| read.covered_to.as_deref().is_none_or(|end| name <= end);
-    let mut changes = Vec::new();
-    let fresh: std::collections::HashSet<&str> = read.blobs.iter().map(|b| b.name.as_str()).collect();
-    blobs.retain(|b| {
-        let gone = covered(&b.name) && !fresh.contains(b.name.as_str());
-        if gone {
-            changes.push(BlobChange {
-                name: b.name.clone(),
-                kind: Kind::Vanished(Box::new(b.clone())),
-            });
-        }
-        !gone
-    });
-    folders.retain(|f| !covered(f) || read.prefixes.contains(f));
-    for f in read.prefixes.into_iter().filter(|f| covered(f)) {
-        if let Err(i) = folders.binary_search(&f) {
-            folders.insert(i, f);
-        }
-    }
-    for blob in read.blobs.into_iter().filter(|b| covered(&b.name)) {
-        match blobs.binary_search_by(|b| b.name.as_str().cmp(&blob.name)) {
-            Ok(i) => {
-                let cells: Vec<Cell> = Column::ALL
-                    .iter()
-                    .map(|&c| (c, c.text(&blobs[i].properties), c.text(&blob.properties)))
-                    .filter(|(_, was, now)| was != now)
-                    .map(|(column, was, now)| Cell { column, was, now })
-                    .collect();
-                if !cells.is_empty() {
-                    changes.push(BlobChange {
-                        name: blob.name.clone(),
-                        kind: Kind::Changed(cells),
-                    });
-                }
-                blobs[i].properties = blob.properties;
-                blobs[i].tags = blob.tags;
-                blobs[i].metadata = blob.metadata;
-            }
-            Err(i) => {
-                changes.push(appeared(&blob));
-                blobs.insert(i, blob);
-            }
-        }
-    }
-    changes
-}
-
-fn appeared(b: &BlobItem) -> BlobChange {
-    BlobChange {
-        name: b.name.clone(),
-        kind: Kind::Appeared {
-            size: b.properties.content_length,
-            etag: b.properties.etag.clone(),
-        },
-    }
-}
-
 /// Marks changed cells, keeping for each the value the user last looked at (a cell changed twice since then
 /// shows what it held before the first change).
 fn remember_cells(marks: &mut HashMap<String, Mark>, name: &str, cells: Vec<Cell>) {
@@ -358,19 +166,6 @@ fn remember_cells(marks: &mut HashMap<String, Mark>, name: &str, cells: Vec<Cell
         }
     }
 }
-
-/// Puts rows kept shown (vanished ones) back among `blobs` after a listing merged or replaced them away. Only up
-/// to `end`, the last name loaded (None: all were), so the pages loaded next still follow the rows held.
-pub fn keep_rows<'a>(blobs: &mut Vec<BlobItem>, kept: impl IntoIterator<Item = &'a BlobItem>, end: Option<&str>) {
-    for b in kept {
-        if end.is_none_or(|e| b.name.as_str() <= e)
-            && let Err(i) = blobs.binary_search_by(|x| x.name.as_str().cmp(&b.name))
-        {
-            blobs.insert(i, b.clone());
-        }
-    }
-}
-
 /// When the change was seen, for the log.
 pub fn log(changes: &mut ChangeLog<BlobChange>, found: Vec<BlobChange>) {
     let now = SystemTime::now();
@@ -382,6 +177,8 @@ pub fn log(changes: &mut ChangeLog<BlobChange>, found: Vec<BlobChange>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::blob::rows::{keep_rows, merge};
+    use crate::app::widgets::watch::Change;
 
     fn blob(name: &str, etag: &str, size: u64) -> BlobItem {
         let mut b = BlobItem {
