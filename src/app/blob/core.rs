@@ -103,6 +103,21 @@ impl BlobCore {
     }
 
     /// A blob as listed, in the folder's listing or the rows shown in its place.
+    /// The container shown.
+    pub fn container(&self) -> &str {
+        &self.container
+    }
+
+    /// The folder shown ("" at the container's root).
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    /// The names selected in the list.
+    pub fn selection(&self) -> &BTreeSet<String> {
+        &self.selection
+    }
+
     /// The last name loaded, when the listing is not whole (a re-read goes no further).
     pub fn loaded_end(&self) -> Option<String> {
         self.next_marker

@@ -270,6 +270,10 @@ impl Features {
         self
     }
 
+    pub fn push(&mut self, feature: impl BlobFeature) {
+        self.0.push(Box::new(feature));
+    }
+
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Box<dyn BlobFeature>> {
         self.0.iter_mut()
     }

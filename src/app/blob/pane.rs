@@ -31,6 +31,12 @@ pub struct BlobPane {
 }
 
 impl BlobPane {
+    /// Adds a feature to the tab (after the built-in ones): it draws, polls and counts in the tab's "unsaved" and
+    /// "busy" like them, with no change to the pane.
+    pub fn add_feature(&mut self, feature: impl crate::app::blob::feature::BlobFeature) {
+        self.features.push(feature);
+    }
+
     /// The feature of type `T` (what tests and the binary read of it).
     pub fn feature<T: crate::app::blob::feature::BlobFeature>(&self) -> Option<&T> {
         self.features.get::<T>()

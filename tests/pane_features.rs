@@ -1,0 +1,111 @@
+//! A feature meets its pane through `BlobFeature` alone: a feature the pane has never heard of (this file's
+//! `Scribble`, added to an open container tab) holds an unsaved draft and a write in flight, and closing the tab
+//! asks about the draft and waits for the write by construction, with no list in the pane to join. The write is
+//! read back by Microsoft's Python SDK.
+
+mod common;
+mod ui;
+
+use std::time::Duration;
+
+use tessera::app::blob::core::BlobCore;
+use tessera::app::blob::feature::{BlobFeature, Effects};
+use tessera::app::context::{InFlight, PaneContext};
+use tessera::storage::StorageError;
+use tessera::storage::blob::Conditions;
+use ui::TestApp;
+
+/// A note typed about the selected blob, saved as its metadata when the test says so.
+#[derive(Default)]
+struct Scribble {
+    draft: String,
+    save_now: bool,
+    out: InFlight<String, Result<String, StorageError>>,
+    answered: Vec<Result<String, StorageError>>,
+}
+
+impl BlobFeature for Scribble {
+    fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        if std::mem::take(&mut self.save_now) {
+            let (client, container, note) = (ctx.client.clone(), core.container().to_string(), self.draft.clone());
+            let work = ctx.send(async move {
+                let metadata = [("note".to_string(), note)];
+                client
+                    .set_blob_metadata(&container, "a.txt", &metadata, &Conditions::none())
+                    .await
+            });
+            self.out.start("a.txt".into(), work);
+        }
+        for (_, reply) in self.out.ready() {
+            self.answered.push(reply);
+        }
+    }
+
+    fn unsaved(&self) -> Vec<String> {
+        match self.draft.as_str() {
+            "" => Vec::new(),
+            _ => vec!["the scribbled note".into()],
+        }
+    }
+
+    fn sending(&self) -> bool {
+        !self.out.is_empty()
+    }
+}
+
+/// What a test does to the feature, as its own controls would.
+fn with_scribble(t: &mut TestApp, f: impl FnOnce(&mut Scribble)) {
+    let pane = t.harness.state_mut().active_blob_mut().expect("a container tab");
+    f(pane.feature_mut::<Scribble>().expect("the feature added"));
+}
+
+fn close_tab(t: &mut TestApp) {
+    t.harness
+        .key_press_modifiers(egui::Modifiers::CTRL | egui::Modifiers::COMMAND, egui::Key::W);
+    t.step();
+    t.step();
+}
+
+#[test]
+fn a_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_its_tab_closes() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "feature", &[("a.txt", "a")]);
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("a.txt");
+    t.harness
+        .state_mut()
+        .active_blob_mut()
+        .unwrap()
+        .add_feature(Scribble::default());
+    with_scribble(&mut t, |s| s.draft = "kept".into());
+
+    // A draft alone: closing asks, naming it; Cancel keeps the tab.
+    close_tab(&mut t);
+    t.wait_for_contains(&format!("Close `{container}` with unsaved edits?"));
+    t.wait_for_contains("the scribbled note");
+    t.click("Cancel");
+    assert_eq!(t.harness.state().open_tab_count(), 1);
+
+    // The draft is sent, slowly; the tab is closed meanwhile and runs on until the write lands.
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    with_scribble(&mut t, |s| s.save_now = true);
+    t.step();
+    close_tab(&mut t);
+    t.click("Close and drop the edits");
+    assert_eq!(t.harness.state().open_tab_count(), 0);
+    assert_eq!(
+        t.harness.state().tabs_closed_still_working(),
+        1,
+        "the write in flight holds the tab"
+    );
+    t.wait_app("the note answered", Duration::from_secs(60), |app| {
+        app.tabs_closed_still_working() == 0
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    let read = common::peer::run(
+        &common::emulator().connection_string(),
+        &["blob-metadata", &container, "a.txt"],
+    );
+    assert_eq!(read["metadata"], serde_json::json!({"note": "kept"}));
+}

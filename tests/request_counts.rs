@@ -1,0 +1,120 @@
+//! What a user action costs in requests, counted through the HTTP inspector's events (every request the app
+//! sends is one): selecting a blob reads its properties and what its details show once each; a metadata save
+//! sends the save and at most one read, and no listing.
+
+mod common;
+mod ui;
+
+use std::time::{Duration, SystemTime};
+
+use common::blobs::container_with;
+use tessera::storage::RequestEvent;
+use ui::TestApp;
+
+/// The requests sent since `since` (first attempts: a retry is the same request).
+fn sent_since(t: &TestApp, since: SystemTime) -> Vec<RequestEvent> {
+    t.harness
+        .state()
+        .requests()
+        .iter()
+        .filter(|e| e.attempt <= 1 && e.started >= since)
+        .cloned()
+        .collect()
+}
+
+fn is_listing(e: &RequestEvent) -> bool {
+    e.url.contains("comp=list")
+}
+
+/// A listing the tab's five-second refresh sent: one with no prefix, started at least four seconds after the
+/// listing before it (a user action's own listing would not wait).
+fn from_the_timer(e: &RequestEvent, last_listing: SystemTime) -> bool {
+    is_listing(e)
+        && !e.url.contains("prefix=")
+        && e.started.duration_since(last_listing).unwrap_or_default() >= Duration::from_secs(4)
+}
+
+fn last_listing(t: &TestApp) -> SystemTime {
+    let requests = t.harness.state().requests();
+    let listing = requests.iter().rev().find(|e| is_listing(e));
+    listing.map_or(SystemTime::UNIX_EPOCH, |e| e.started)
+}
+
+fn words(events: &[RequestEvent]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| format!("{} {} ({})", e.method, e.url, e.operation))
+        .collect()
+}
+
+fn settle(t: &mut TestApp) {
+    t.wait_app("the tab settles", Duration::from_secs(30), |app| {
+        app.active_blob()
+            .is_some_and(|p| !p.is_busy() && p.selected_properties().is_some())
+    });
+}
+
+#[test]
+fn selecting_a_blob_reads_each_of_its_details_once_and_a_metadata_save_sends_the_save_and_one_read() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_client, container) = container_with(&rt, &["a.txt", "b.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("a.txt");
+    t.wait_app("the listing", Duration::from_secs(30), |app| {
+        app.active_blob().is_some_and(|p| !p.is_busy())
+    });
+
+    let (clicked, listed) = (SystemTime::now(), last_listing(&t));
+    t.click("a.txt");
+    settle(&mut t);
+    let sent: Vec<RequestEvent> = sent_since(&t, clicked)
+        .into_iter()
+        .filter(|e| !from_the_timer(e, listed))
+        .collect();
+    let about_it = |e: &&RequestEvent| e.url.contains("a.txt");
+    assert!(
+        sent.iter().all(|e| about_it(&e)),
+        "only a.txt's details: {:#?}",
+        words(&sent)
+    );
+    let mut operations: Vec<&str> = sent.iter().map(|e| e.operation.as_str()).collect();
+    operations.sort();
+    let read = operations.len();
+    operations.dedup();
+    assert_eq!(read, operations.len(), "each read once: {:#?}", words(&sent));
+    assert!(
+        sent.iter().any(|e| e.method == "HEAD" && e.url.contains("a.txt")),
+        "its properties were read: {:#?}",
+        words(&sent)
+    );
+    assert!(read <= 3, "properties, snapshots and tags at most: {:#?}", words(&sent));
+
+    let etag = t.blob().selected_properties().unwrap().etag.clone();
+    t.click("Add metadata");
+    t.type_into("Metadata name 1", "owner");
+    t.type_into("Metadata value 1", "me");
+    let (saved, listed) = (SystemTime::now(), last_listing(&t));
+    t.click("Save properties");
+    t.wait_app("the save's new version shown", Duration::from_secs(30), |app| {
+        app.active_blob()
+            .and_then(|p| p.selected_properties())
+            .is_some_and(|p| p.etag != etag)
+    });
+    settle(&mut t);
+    let sent: Vec<RequestEvent> = sent_since(&t, saved)
+        .into_iter()
+        .filter(|e| !from_the_timer(e, listed))
+        .collect();
+    let writes: Vec<&RequestEvent> = sent.iter().filter(|e| e.method == "PUT").collect();
+    assert_eq!(writes.len(), 1, "one write: {:#?}", words(&sent));
+    assert!(writes[0].url.contains("comp=metadata"), "{:#?}", words(&sent));
+    let reads = sent.len() - writes.len();
+    assert!(reads <= 1, "at most one read after the save: {:#?}", words(&sent));
+    assert!(!sent.iter().any(is_listing), "no listing: {:#?}", words(&sent));
+    let read_back = common::peer::run(
+        &common::emulator().connection_string(),
+        &["blob-metadata", &container, "a.txt"],
+    );
+    assert_eq!(read_back["metadata"], serde_json::json!({"owner": "me"}));
+}
