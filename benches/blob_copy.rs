@@ -69,6 +69,7 @@ fn main() {
                 client: source.clone(),
                 account: source.account().identity(),
                 account_label: "source".into(),
+                profile_id: "source".into(),
                 container: "src".into(),
                 base: String::new(),
                 items: names.iter().map(|n| (n.clone(), None)).collect(),

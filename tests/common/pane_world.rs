@@ -59,6 +59,7 @@ impl World {
             blob_clipboard: &mut self.blob_clipboard,
             picks: &mut self.picks,
             profile_id: "pane-world",
+            resource: "",
             journal: None,
             sent: &self.sent,
         };

@@ -76,6 +76,8 @@ pub struct Paste {
     pub(super) source: Client,
     same_account: bool,
     pub(super) src_container: String,
+    /// The source account's profile id (a move changes the source's container: its tabs read again).
+    src_profile: String,
     base: String,
     pub(super) items: Vec<(String, Option<String>)>,
     target: Client,
@@ -104,7 +106,12 @@ impl Move {
     pub(super) fn start(self, ctx: &mut PaneContext) {
         match self {
             Move::Paste { paste, title } => {
-                ctx.start_job(title, Unit::Items("blobs"), paste, run_paste);
+                let source = crate::app::runtime::jobs::Touched {
+                    profile_id: paste.src_profile.clone(),
+                    name: paste.src_container.clone(),
+                };
+                let id = ctx.start_job(title, Unit::Items("blobs"), paste, run_paste);
+                ctx.jobs.touch(id, source);
             }
             Move::Rename { paste, to } => start_rename(ctx, paste, to),
         }
@@ -164,6 +171,7 @@ impl CopyPaste {
             source: clip.client.clone(),
             same_account: clip.account == core.account,
             src_container: clip.container.clone(),
+            src_profile: clip.profile_id.clone(),
             base: clip.base.clone(),
             items: clip.items.clone(),
             target: ctx.client.clone(),
@@ -203,6 +211,7 @@ impl CopyPaste {
             source: ctx.client.clone(),
             same_account: true,
             src_container: core.container.clone(),
+            src_profile: ctx.profile_id.to_string(),
             base: if folder.is_empty() {
                 String::new()
             } else {
@@ -296,6 +305,7 @@ pub fn put_on_clipboard(
         client: ctx.client.clone(),
         account: core.account.clone(),
         account_label: ctx.client.account().name.clone(),
+        profile_id: ctx.profile_id.to_string(),
         container: core.container.clone(),
         base: core.prefix.clone(),
         items,

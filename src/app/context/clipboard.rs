@@ -10,6 +10,8 @@ pub struct BlobClipboard {
     /// The source account's identity (`Account::identity`), and its name as the tree shows it.
     pub account: String,
     pub account_label: String,
+    /// The source account's profile id: a move's job changes the source's container too.
+    pub profile_id: String,
     pub container: String,
     /// The folder shown when they were copied: names are pasted relative to it.
     pub base: String,

@@ -49,6 +49,8 @@ pub struct PaneContext<'a> {
     pub picks: &'a mut clipboard::Picks,
     /// The account's profile id, and where unfinished transfers are written down (None: not journaled).
     pub profile_id: &'a str,
+    /// The container, table or queue the tab shows.
+    pub resource: &'a str,
     pub journal: Option<&'a TransferJournal>,
     /// What the pane's tab has sent and not yet heard back about (see `send`).
     pub sent: &'a SentCount,
@@ -90,6 +92,17 @@ impl PaneContext<'_> {
         W: Fn(JobContext, S) -> F + Send + Sync + 'static,
         F: std::future::Future<Output = Result<String, crate::storage::StorageError>> + Send + 'static,
     {
-        self.jobs.run(self.backend, title, unit, state, work)
+        let id = self.jobs.run(self.backend, title, unit, state, work);
+        // What the tab shows is what its jobs change: that tab reads again when the job ends.
+        self.jobs.touch(id, self.touched());
+        id
+    }
+
+    /// The resource this pane's tab shows, as a job that changes it is tagged.
+    pub fn touched(&self) -> crate::app::runtime::jobs::Touched {
+        crate::app::runtime::jobs::Touched {
+            profile_id: self.profile_id.to_string(),
+            name: self.resource.to_string(),
+        }
     }
 }

@@ -253,7 +253,10 @@ impl TesseraApp {
         if self.jobs.poll() {
             // A finished seed, import or upload may have made containers, queues or tables the tree should show.
             self.explorer.refresh_all(&self.backend, &self.connections);
-            self.tabs.jobs_ended();
+        }
+        let touched = self.jobs.take_touched();
+        if !touched.is_empty() {
+            self.tabs.jobs_ended(&touched);
         }
         for r in take_all_ready(&mut self.pending_ops) {
             match r.message {

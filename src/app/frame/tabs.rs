@@ -35,7 +35,7 @@ impl Shared<'_> {
     /// What a pane of an account gets: the shared parts, that account's client, and a slot to ask for the lab.
     fn pane_context<'b>(
         &'b mut self,
-        (client, profile_id, sent): (&'b Client, &'b str, &'b crate::app::context::SentCount),
+        (client, profile_id, resource, sent): (&'b Client, &'b str, &'b str, &'b crate::app::context::SentCount),
         lab: &'b mut Option<crate::app::context::open_lab::FreeTarget>,
     ) -> PaneContext<'b> {
         PaneContext {
@@ -49,6 +49,7 @@ impl Shared<'_> {
             blob_clipboard: self.blob_clipboard,
             picks: self.picks,
             profile_id,
+            resource,
             journal: Some(self.journal),
             sent,
         }
@@ -149,10 +150,16 @@ impl Tabs {
         self.active.and_then(|i| self.list.get_mut(i))
     }
 
-    /// A job ended (an upload, a delete): blob tabs re-read their listing when next shown.
-    pub fn jobs_ended(&mut self) {
+    /// Jobs ended (an upload, a delete, a paste): the blob tabs showing what they changed re-read their listing
+    /// when next shown; the others are not touched.
+    pub fn jobs_ended(&mut self, touched: &[crate::app::runtime::jobs::Touched]) {
         for tab in &mut self.list {
-            if let Pane::Blob(p) = &mut tab.pane {
+            let shows = |t: &crate::app::runtime::jobs::Touched| {
+                t.profile_id == tab.target.profile_id && t.name == tab.target.name
+            };
+            if let Pane::Blob(p) = &mut tab.pane
+                && touched.iter().any(shows)
+            {
                 p.refresh_now = true;
             }
         }
@@ -202,8 +209,8 @@ impl Tabs {
                 Pane::Waiting => {}
             }
             let mut lab = None;
-            let profile = tab.target.profile_id.clone();
-            let mut ctx = shared.pane_context((&client, &profile, &tab.sent), &mut lab);
+            let (profile, resource) = (tab.target.profile_id.clone(), tab.target.name.clone());
+            let mut ctx = shared.pane_context((&client, &profile, &resource, &tab.sent), &mut lab);
             match &mut tab.pane {
                 Pane::Table(p) => p.poll(&mut ctx),
                 Pane::Blob(p) => p.poll(&mut ctx),
@@ -229,8 +236,8 @@ impl Tabs {
         };
         let mut lab = None;
         let explorer = shared.explorer;
-        let profile = tab.target.profile_id.clone();
-        let mut ctx = shared.pane_context((&client, &profile, &tab.sent), &mut lab);
+        let (profile, resource) = (tab.target.profile_id.clone(), tab.target.name.clone());
+        let mut ctx = shared.pane_context((&client, &profile, &resource, &tab.sent), &mut lab);
         match &mut tab.pane {
             Pane::Waiting => {
                 ui.weak("Connecting…");
@@ -259,4 +266,41 @@ pub fn start_count_job(app: &mut TesseraApp, target: TabTarget) {
         return;
     };
     crate::app::table::scan::count_entities(&mut app.jobs, &app.backend, client, target.name);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::runtime::jobs::Touched;
+    use crate::storage::Service;
+
+    fn blob_tab(profile_id: &str, name: &str) -> Tab {
+        Tab {
+            target: TabTarget {
+                profile_id: profile_id.into(),
+                service: Service::Blob,
+                name: name.into(),
+            },
+            pane: Pane::Blob(Box::new(BlobPane::new(profile_id, name))),
+            sent: Default::default(),
+        }
+    }
+
+    #[test]
+    fn a_job_that_ended_refreshes_only_the_tabs_showing_what_it_changed() {
+        let mut tabs = Tabs {
+            list: vec![blob_tab("p1", "a"), blob_tab("p1", "b"), blob_tab("p2", "a")],
+            ..Default::default()
+        };
+        tabs.jobs_ended(&[Touched {
+            profile_id: "p1".into(),
+            name: "a".into(),
+        }]);
+        let due: Vec<bool> = tabs
+            .list
+            .iter()
+            .map(|t| matches!(&t.pane, Pane::Blob(p) if p.refresh_now))
+            .collect();
+        assert_eq!(due, [true, false, false]);
+    }
 }

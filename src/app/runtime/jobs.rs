@@ -113,8 +113,19 @@ pub enum JobState {
     Cancelled,
 }
 
+/// What a job changes: a container, table or queue (by name) of an account (by its profile id). When the job
+/// ends, only the tabs showing it read again (a table and a container of one name in one account count alike:
+/// a needless re-read, never a missed one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Touched {
+    pub profile_id: String,
+    pub name: String,
+}
+
 pub struct Job {
     pub id: JobId,
+    /// What it changes (`Touched`).
+    pub touches: Vec<Touched>,
     pub title: String,
     pub unit: Unit,
     pub progress: Arc<TransferProgress>,
@@ -190,6 +201,8 @@ pub struct Jobs {
     pub(crate) items_shown: Option<JobId>,
     /// How long a cancelled job's work may take to clean up (`CLEAN_UP`; shorter in tests).
     clean_up: Duration,
+    /// What the jobs that ended since the last `take_touched` changed.
+    ended: Vec<Touched>,
 }
 
 impl Default for Jobs {
@@ -199,6 +212,7 @@ impl Default for Jobs {
             next_id: 0,
             items_shown: None,
             clean_up: CLEAN_UP,
+            ended: Vec::new(),
         }
     }
 }
@@ -218,6 +232,7 @@ impl Jobs {
         );
         self.list.push(Job {
             id,
+            touches: Vec::new(),
             title: title.into(),
             unit,
             progress,
@@ -233,11 +248,27 @@ impl Jobs {
         id
     }
 
+    /// Records that job `id` changes `what` (a tab's container, a paste's source).
+    pub fn touch(&mut self, id: JobId, what: Touched) {
+        if let Some(job) = self.get(id)
+            && !job.touches.contains(&what)
+        {
+            job.touches.push(what);
+        }
+    }
+
+    /// What the jobs that ended since the last call changed (ended in any way: a failed or cancelled job may
+    /// have changed part of it).
+    pub fn take_touched(&mut self) -> Vec<Touched> {
+        std::mem::take(&mut self.ended)
+    }
+
     /// Moves finished results into the jobs' states; call once per frame. True when one completed this frame.
     pub fn poll(&mut self) -> bool {
         let mut completed = false;
         for job in &mut self.list {
             if let Some(result) = take_ready(&mut job.pending) {
+                self.ended.extend(job.touches.iter().cloned());
                 job.finished = Some(Instant::now());
                 job.state = match result {
                     Ok(summary) => {
@@ -365,6 +396,36 @@ mod tests {
             std::thread::sleep(Duration::from_millis(1));
         }
         jobs.get(id).unwrap().state.clone()
+    }
+
+    #[test]
+    fn what_an_ended_job_touched_is_told_once_and_only_for_jobs_that_ended() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
+        let mut jobs = Jobs::default();
+        let quick: JobFactory = Arc::new(|_| Box::pin(async { Ok("done".to_string()) }) as JobFuture);
+        let slow: JobFactory = Arc::new(|_| {
+            Box::pin(async {
+                tokio::time::sleep(Duration::from_secs(60)).await;
+                Ok("never".to_string())
+            }) as JobFuture
+        });
+        let touched = |name: &str| Touched {
+            profile_id: "p".into(),
+            name: name.into(),
+        };
+        let (a, b) = (
+            jobs.start(&backend, "Quick", Unit::Bytes, quick),
+            jobs.start(&backend, "Slow", Unit::Bytes, slow),
+        );
+        jobs.touch(a, touched("a"));
+        jobs.touch(a, touched("a"));
+        jobs.touch(a, touched("source"));
+        jobs.touch(b, touched("b"));
+        finish(&mut jobs, a);
+        assert_eq!(jobs.take_touched(), [touched("a"), touched("source")]);
+        assert!(jobs.take_touched().is_empty(), "told once");
+        assert!(jobs.get(b).unwrap().is_running());
     }
 
     #[test]
