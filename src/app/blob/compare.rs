@@ -5,12 +5,11 @@
 
 use std::cmp::Ordering;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
 
 use base64::Engine;
 use md5::Digest;
 
-use crate::app::context::JobContext;
+use crate::app::context::{JobContext, ReplyTx};
 use crate::storage::StorageError;
 use crate::storage::blob::ListBlobsOptions;
 
@@ -307,14 +306,24 @@ async fn compare_items(mut a: Item, mut b: Item) -> Option<FolderDifference> {
     })
 }
 
-/// Reads both sides and merges them into `report`, published every 1,000 items.
+/// What a compare job hands back to the window that started it.
+pub enum ReportUpdate {
+    /// The compare (re)started: what was shown goes.
+    Restart,
+    /// The counts so far and the differences found since the last update.
+    Progress(FolderReport),
+}
+
+/// Reads both sides and merges them, handing the counts and the new differences back every 1,000 items; the
+/// whole report at the end.
 pub async fn compare(
     job: &JobContext,
     left: &FolderSide,
     right: &FolderSide,
-    report: &Arc<Mutex<FolderReport>>,
-) -> Result<(), StorageError> {
-    *report.lock().expect("report lock") = FolderReport::default();
+    updates: &ReplyTx<ReportUpdate>,
+) -> Result<FolderReport, StorageError> {
+    updates.send(ReportUpdate::Restart);
+    let mut handed = 0;
     let (mut l, mut r) = (Cursor::open(left), Cursor::open(right));
     let mut local = FolderReport::default();
     let mut published = 0;
@@ -358,26 +367,28 @@ pub async fn compare(
         if items - published >= 1_000 {
             job.progress.add(items - published);
             published = items;
-            publish(&local, report);
+            handed = publish(&local, handed, updates);
         }
     }
     job.progress.add(local.read[0] + local.read[1] - published);
     local.done = true;
-    publish(&local, report);
-    Ok(())
+    publish(&local, handed, updates);
+    Ok(local)
 }
 
-fn publish(local: &FolderReport, report: &Arc<Mutex<FolderReport>>) {
-    let mut shared = report.lock().expect("report lock");
-    shared.read = local.read;
-    shared.only_left = local.only_left;
-    shared.only_right = local.only_right;
-    shared.different = local.different;
-    shared.unchecked = local.unchecked;
-    shared.same = local.same;
-    shared.done = local.done;
-    let have = shared.differences.len();
-    shared.differences.extend(local.differences[have..].iter().cloned());
+/// Hands back the counts and the differences past the first `handed`; how many are handed now.
+fn publish(local: &FolderReport, handed: usize, updates: &ReplyTx<ReportUpdate>) -> usize {
+    updates.send(ReportUpdate::Progress(FolderReport {
+        read: local.read,
+        only_left: local.only_left,
+        only_right: local.only_right,
+        different: local.different,
+        unchecked: local.unchecked,
+        same: local.same,
+        done: local.done,
+        differences: local.differences[handed..].to_vec(),
+    }));
+    local.differences.len()
 }
 
 #[cfg(test)]

@@ -2,19 +2,19 @@
 //! folder, against this tab's folder, run as a job; the counts and differences as they come, exported as JSON
 //! lines, and copied into a container one way or the other as a confirmed job, after which it compares again.
 
-use std::sync::{Arc, Mutex};
-
-use crate::app::blob::compare::{FolderReport, FolderSide, ItemDiff, KEPT, compare};
+use crate::app::blob::compare::{FolderReport, FolderSide, ItemDiff, KEPT, ReportUpdate, compare};
 use crate::app::blob::compare_copy::{Direction, copy, write_count, writes};
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
-use crate::app::context::{InFlight, JobId, JobState, PaneContext, Unit};
+use crate::app::context::{InFlight, JobId, JobReplies, JobState, PaneContext, ReplyTx, Unit, job_replies};
 use crate::app::widgets::format::thousands;
 
 pub struct FolderCompare {
     pub left: FolderSide,
     pub right: FolderSide,
-    pub report: Arc<Mutex<FolderReport>>,
+    /// What the compare job has handed back so far (`ReportUpdate`).
+    pub report: FolderReport,
+    updates: (ReplyTx<ReportUpdate>, JobReplies<ReportUpdate>),
     job: JobId,
     copying: Option<JobId>,
     confirm: Option<Direction>,
@@ -23,12 +23,13 @@ pub struct FolderCompare {
 
 impl FolderCompare {
     pub fn start(ctx: &mut PaneContext, left: FolderSide, right: FolderSide) -> FolderCompare {
-        let report = Arc::new(Mutex::new(FolderReport::default()));
-        let job = run(ctx, &left, &right, &report);
+        let updates = job_replies();
+        let job = run(ctx, &left, &right, &updates.0);
         FolderCompare {
             left,
             right,
-            report,
+            report: FolderReport::default(),
+            updates,
             job,
             copying: None,
             confirm: None,
@@ -38,6 +39,7 @@ impl FolderCompare {
 
     /// Draws the window; false once closed.
     pub fn window(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext) -> bool {
+        self.take_updates();
         self.after_copy(ctx);
         let mut open = true;
         egui::Window::new("Compare folders")
@@ -51,10 +53,25 @@ impl FolderCompare {
         open
     }
 
+    /// Moves what the compare job handed back into the report shown.
+    fn take_updates(&mut self) {
+        for update in self.updates.1.take() {
+            match update {
+                ReportUpdate::Restart => self.report = FolderReport::default(),
+                ReportUpdate::Progress(mut more) => {
+                    let r = &mut self.report;
+                    (r.read, r.only_left, r.only_right) = (more.read, more.only_left, more.only_right);
+                    (r.different, r.unchecked, r.same, r.done) = (more.different, more.unchecked, more.same, more.done);
+                    r.differences.append(&mut more.differences);
+                }
+            }
+        }
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, failed: Option<String>) {
         ui.label(format!("Left: {}", self.left.place()));
         ui.label(format!("Right: {}", self.right.place()));
-        let r = self.report.lock().expect("report lock");
+        let r = &self.report;
         ui.strong(format!(
             "Only in left: {} · only in right: {} · different: {} · same: {} · same size, unchecked: {}",
             thousands(r.only_left),
@@ -86,8 +103,8 @@ impl FolderCompare {
         let blob_side = |s: &FolderSide| matches!(s, FolderSide::Blobs { .. });
         let (to_right, to_left) = if r.done {
             (
-                write_count(&r, Direction::LeftToRight),
-                write_count(&r, Direction::RightToLeft),
+                write_count(r, Direction::LeftToRight),
+                write_count(r, Direction::RightToLeft),
             )
         } else {
             (0, 0)
@@ -169,7 +186,7 @@ impl FolderCompare {
             Direction::LeftToRight => (&self.left, &self.right),
             Direction::RightToLeft => (&self.right, &self.left),
         };
-        let planned = writes(&self.report.lock().expect("report lock"), direction);
+        let planned = writes(&self.report, direction);
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("confirm-folder-copy")).show(egui_ctx, |ui| {
             ui.label(format!(
@@ -211,7 +228,7 @@ impl FolderCompare {
             return;
         }
         self.copying = None;
-        self.job = run(ctx, &self.left, &self.right, &self.report);
+        self.job = run(ctx, &self.left, &self.right, &self.updates.0);
     }
 
     pub fn failed(&self, ctx: &mut PaneContext) -> Option<String> {
@@ -222,14 +239,13 @@ impl FolderCompare {
     }
 }
 
-fn run(ctx: &mut PaneContext, left: &FolderSide, right: &FolderSide, report: &Arc<Mutex<FolderReport>>) -> JobId {
+fn run(ctx: &mut PaneContext, left: &FolderSide, right: &FolderSide, updates: &ReplyTx<ReportUpdate>) -> JobId {
     ctx.start_job(
         format!("Compare {} with {}", left.place(), right.place()),
         Unit::Items("blobs and files"),
-        (left.clone(), right.clone(), report.clone()),
-        |job, (left, right, report)| async move {
-            compare(&job, &left, &right, &report).await?;
-            let r = report.lock().expect("report lock");
+        (left.clone(), right.clone(), updates.clone()),
+        |job, (left, right, updates)| async move {
+            let r = compare(&job, &left, &right, &updates).await?;
             Ok(format!(
                 "{} only in left, {} only in right, {} different, {} same, {} unchecked",
                 thousands(r.only_left),

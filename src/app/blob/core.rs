@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
+use crate::app::context::InFlight;
 use crate::app::context::leases::LeaseKey;
-use crate::app::context::{Loading, Pending};
 use crate::storage::StorageError;
 use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
 
@@ -22,10 +22,22 @@ pub struct Details {
     pub(crate) name: String,
     pub(crate) props: Option<BlobProperties>,
     pub(crate) snapshots: Option<Vec<BlobItem>>,
-    pub(crate) loading: Loading<(BlobProperties, Vec<(String, String)>)>,
-    pub(crate) snap_loading: Option<Pending<Result<Vec<BlobItem>, StorageError>>>,
+    /// Its properties being read, keyed by the blob.
+    pub(crate) loading: InFlight<String, Result<PropertiesRead, StorageError>>,
+    /// Its snapshots being listed, keyed by the blob.
+    pub(crate) snap_loading: InFlight<String, Result<Vec<BlobItem>, StorageError>>,
     /// A page blob's ranges are read with the properties now being read (a full read of the details).
     pub(crate) ranges_wanted: bool,
+}
+
+/// A blob's properties and metadata, as one read answers them.
+pub type PropertiesRead = (BlobProperties, Vec<(String, String)>);
+
+/// Which page of the folder's listing a reply is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    First,
+    Next,
 }
 
 pub struct BlobCore {
@@ -52,8 +64,10 @@ pub struct BlobCore {
     pub(crate) first_page: ListBlobsOptions,
     pub(crate) shown_before: Vec<BlobItem>,
     pub(crate) error: Option<StorageError>,
-    pub(crate) listing: Option<(Pending<Result<BlobListing, StorageError>>, bool)>,
-    pub(crate) refreshing: Option<Pending<Result<BlobListing, StorageError>>>,
+    /// The folder's listing being read: its first page, or the next one (Load more).
+    pub(crate) listing: InFlight<Page, Result<BlobListing, StorageError>>,
+    /// The first page being read again (the refresh), to merge into the rows shown.
+    pub(crate) refreshing: InFlight<Page, Result<BlobListing, StorageError>>,
     pub(crate) last_refresh: Instant,
     pub(crate) selection: BTreeSet<String>,
     pub(crate) details: Option<Details>,
@@ -88,8 +102,8 @@ impl BlobCore {
             first_page: ListBlobsOptions::default(),
             shown_before: Vec::new(),
             error: None,
-            listing: None,
-            refreshing: None,
+            listing: InFlight::default(),
+            refreshing: InFlight::default(),
             last_refresh: Instant::now(),
             selection: BTreeSet::new(),
             details: None,

@@ -3,7 +3,7 @@
 
 use crate::app::blob::core::Details;
 use crate::app::blob::pane::BlobPane;
-use crate::app::context::{PaneContext, take_ready};
+use crate::app::context::{InFlight, PaneContext};
 use crate::storage::blob::ListBlobsOptions;
 
 impl BlobPane {
@@ -14,8 +14,8 @@ impl BlobPane {
                 name: name.to_string(),
                 props: None,
                 snapshots: None,
-                loading: None,
-                snap_loading: None,
+                loading: InFlight::default(),
+                snap_loading: InFlight::default(),
                 ranges_wanted: false,
             });
             self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Selected(Some(name)));
@@ -26,19 +26,23 @@ impl BlobPane {
         let Some(d) = self.core.details.as_mut() else { return };
         // What the details show of a page blob is read with them (not with a properties read after a save).
         d.ranges_wanted = true;
-        d.snap_loading = Some(ctx.backend.spawn(async move {
-            let options = ListBlobsOptions {
-                prefix: Some(blob.clone()),
-                include_snapshots: true,
-                ..Default::default()
-            };
-            let listing = client.list_blobs(&container, &options).await?;
-            Ok(listing
-                .blobs
-                .into_iter()
-                .filter(|b| b.name == blob && b.snapshot.is_some())
-                .collect())
-        }));
+        let key = blob.clone();
+        d.snap_loading.start(
+            key,
+            ctx.backend.spawn(async move {
+                let options = ListBlobsOptions {
+                    prefix: Some(blob.clone()),
+                    include_snapshots: true,
+                    ..Default::default()
+                };
+                let listing = client.list_blobs(&container, &options).await?;
+                Ok(listing
+                    .blobs
+                    .into_iter()
+                    .filter(|b| b.name == blob && b.snapshot.is_some())
+                    .collect())
+            }),
+        );
     }
 
     /// Reads the shown blob's properties again, and nothing else (after a write to it: its new ETag and times).
@@ -47,7 +51,9 @@ impl BlobPane {
         let Some(d) = self.core.details.as_mut().filter(|d| d.name == name) else {
             return;
         };
-        d.loading = Some(
+        let key = blob.clone();
+        d.loading.start(
+            key,
             ctx.backend
                 .spawn(async move { client.get_blob_properties(&container, &blob, None).await }),
         );
@@ -56,7 +62,7 @@ impl BlobPane {
     pub(super) fn poll_details(&mut self, ctx: &mut PaneContext) {
         let (mut read, mut full) = (None, false);
         if let Some(d) = &mut self.core.details {
-            if let Some(result) = take_ready(&mut d.loading) {
+            if let Some((_, result)) = d.loading.take() {
                 match result {
                     Ok((props, metadata)) => {
                         read = Some((d.name.clone(), props.clone(), metadata));
@@ -69,7 +75,7 @@ impl BlobPane {
                     Err(e) => self.message = Some(Err(e)),
                 }
             }
-            if let Some(Ok(snaps)) = take_ready(&mut d.snap_loading) {
+            if let Some((_, Ok(snaps))) = d.snap_loading.take() {
                 d.snapshots = Some(snaps);
             }
         }

@@ -18,7 +18,7 @@ impl BlobPane {
         let Some(marker) = self.core.next_marker.clone() else {
             return;
         };
-        if self.core.listing.is_some() || self.core.all_pages.is_some() {
+        if !self.core.listing.is_empty() || self.core.all_pages.is_some() {
             return;
         }
         let options = self.options(Some(marker));

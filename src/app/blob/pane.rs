@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 pub use crate::app::blob::core::Details;
+use crate::app::blob::core::Page;
+use crate::app::context::InFlight;
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseKey;
-use crate::app::context::{Pending, take_all_ready, take_ready};
 use crate::storage::StorageError;
 use crate::storage::blob::{BlobItem, BlobProperties, ListBlobsOptions};
 
@@ -24,7 +25,8 @@ pub struct BlobPane {
     pub(crate) core: crate::app::blob::core::BlobCore,
     /// Everything else the tab does, each feature with its own state (`feature::BlobFeature`).
     pub(crate) features: crate::app::blob::feature::Features,
-    pub(super) ops: Vec<Pending<OpDone>>,
+    /// One-off writes sent (`PaneContext::send`), each answering with its words and lease change.
+    pub(super) ops: InFlight<(), OpDone>,
     pub(crate) message: Option<Result<String, StorageError>>,
     /// Set when an upload or delete job ended: refresh at once rather than at the next tick.
     pub(crate) refresh_now: bool,
@@ -172,7 +174,7 @@ impl BlobPane {
 
     /// Whether a listing (first page, more, or a refresh) is under way.
     pub fn is_listing(&self) -> bool {
-        self.core.listing.is_some() || self.core.refreshing.is_some()
+        !self.core.listing.is_empty() || !self.core.refreshing.is_empty()
     }
 
     /// What the Uploads choice sets.
@@ -219,7 +221,7 @@ impl BlobPane {
                 .with(crate::app::blob::transfers::Transfers::default())
                 .with(crate::app::blob::compare_view::Compare::default())
                 .with(crate::app::blob::container_edit::ContainerSettings::new(container)),
-            ops: Vec::new(),
+            ops: InFlight::default(),
             message: None,
             refresh_now: false,
         }
@@ -257,7 +259,7 @@ impl BlobPane {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.core.listing.is_some() || self.core.all_pages.is_some() || !self.ops.is_empty() || self.features.busy()
+        !self.core.listing.is_empty() || self.core.all_pages.is_some() || !self.ops.is_empty() || self.features.busy()
     }
 
     /// How soon the tab needs a frame without input: its indicators' refresh, or a watch's reads.
@@ -267,7 +269,7 @@ impl BlobPane {
 
     /// Whether the selected blob's properties are being read.
     pub fn is_reading_details(&self) -> bool {
-        self.core.details.as_ref().is_some_and(|d| d.loading.is_some())
+        self.core.details.as_ref().is_some_and(|d| !d.loading.is_empty())
     }
 
     pub fn is_loading_all(&self) -> bool {
@@ -304,15 +306,16 @@ impl BlobPane {
         self.core.selection.clear();
         // A refresh of the folder left behind must not merge its rows into this one, nor its pages stream in;
         // nor a watch read that covered more rows than this listing will hold.
-        self.core.refreshing = None;
+        self.core.refreshing.clear();
         self.core.all_pages = None;
         let (client, container, options) = (ctx.client.clone(), self.core.container.clone(), self.options(None));
         self.core.first_page = options.clone();
-        self.core.listing = Some((
+        self.core.listing.clear();
+        self.core.listing.start(
+            Page::First,
             ctx.backend
                 .spawn(async move { client.list_blobs(&container, &options).await }),
-            false,
-        ));
+        );
         self.core.last_refresh = Instant::now();
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Listing);
     }
@@ -321,7 +324,7 @@ impl BlobPane {
         let Some(marker) = self.core.next_marker.clone() else {
             return;
         };
-        if self.core.listing.is_some() || self.core.all_pages.is_some() {
+        if !self.core.listing.is_empty() || self.core.all_pages.is_some() {
             return;
         }
         let (client, container, options) = (
@@ -329,27 +332,28 @@ impl BlobPane {
             self.core.container.clone(),
             self.options(Some(marker)),
         );
-        self.core.listing = Some((
+        self.core.listing.start(
+            Page::Next,
             ctx.backend
                 .spawn(async move { client.list_blobs(&container, &options).await }),
-            true,
-        ));
+        );
     }
 
     /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown (what the
     /// periodic refresh and the Refresh button do).
     pub fn refresh_indicators(&mut self, ctx: &mut PaneContext) {
-        if self.core.listing.is_some() || self.core.all_pages.is_some() {
+        if !self.core.listing.is_empty() || self.core.all_pages.is_some() {
             // The listing under way may predate the change being shown: refresh once it has landed.
             self.refresh_now = true;
             return;
         }
         self.refresh_now = false;
-        // A refresh already under way may have been answered before the change: drop it (that aborts it).
-        self.core.refreshing = None;
+        // A refresh already under way may have been answered before the change: dropped (that aborts it) by
+        // the one started for the same page.
         let (client, container, options) = (ctx.client.clone(), self.core.container.clone(), self.options(None));
         self.core.first_page = options.clone();
-        self.core.refreshing = Some(
+        self.core.refreshing.start(
+            Page::First,
             ctx.backend
                 .spawn(async move { client.list_blobs(&container, &options).await }),
         );
@@ -362,7 +366,7 @@ impl BlobPane {
 
     /// Runs a one-off action; its outcome shows in the pane and the listing refreshes after it.
     pub fn run(&mut self, ctx: &mut PaneContext, work: impl std::future::Future<Output = OpDone> + Send + 'static) {
-        self.ops.push(ctx.send(work));
+        self.ops.add((), ctx.send(work));
     }
 
     /// Tells every feature what happened, then does what they asked.
@@ -383,7 +387,9 @@ impl BlobPane {
         if let Some(said) = fx.said {
             self.message = Some(said);
         }
-        self.ops.extend(fx.ops);
+        for op in fx.ops {
+            self.ops.add((), op);
+        }
         if let Some(found) = fx.found {
             // Rows in the folder's place (or the folder again): a selection of the rows before goes.
             self.core.found = found;
@@ -442,11 +448,8 @@ impl BlobPane {
 
     pub fn poll(&mut self, ctx: &mut PaneContext) {
         self.poll_features(ctx);
-        if let Some((pending, more)) = &mut self.core.listing
-            && let Some(result) = pending.poll()
-        {
-            let more = *more;
-            self.core.listing = None;
+        if let Some((page, result)) = self.core.listing.take() {
+            let more = page == Page::Next;
             match result {
                 Ok(mut listing) => {
                     self.keep_snapshots(&mut listing);
@@ -471,9 +474,7 @@ impl BlobPane {
             }
         }
         self.take_streamed_pages(ctx);
-        if let Some(result) = take_ready(&mut self.core.refreshing)
-            && let Ok(mut listing) = result
-        {
+        if let Some((_, Ok(mut listing))) = self.core.refreshing.take() {
             self.keep_snapshots(&mut listing);
             let shown = std::mem::take(&mut self.core.blobs);
             self.page_listed(ctx, &listing.blobs, &shown);
@@ -487,7 +488,7 @@ impl BlobPane {
             self.rows_replaced(ctx);
         }
         self.poll_details(ctx);
-        for done in take_all_ready(&mut self.ops) {
+        for ((), done) in self.ops.ready() {
             if let Some(change) = done.lease {
                 change.apply(ctx.leases);
             }
@@ -497,7 +498,7 @@ impl BlobPane {
         // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
         // A watch reads the listing on its own interval, and more of it: no first-page refresh beside it.
         let due = self.core.last_refresh.elapsed() >= REFRESH_EVERY
-            && self.core.refreshing.is_none()
+            && self.core.refreshing.is_empty()
             && self.features.reads_listing_every().is_none();
         if self.core.started && self.core.shown && (self.refresh_now || due) {
             self.refresh_indicators(ctx);

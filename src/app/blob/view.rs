@@ -120,7 +120,7 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             }
         } else if ui
             .add_enabled(
-                pane.core.next_marker.is_some() && pane.core.listing.is_none(),
+                pane.core.next_marker.is_some() && pane.core.listing.is_empty(),
                 egui::Button::new("Load all"),
             )
             .on_hover_text("Page after page until the end; Stop keeps what arrived")

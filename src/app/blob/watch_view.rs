@@ -41,7 +41,7 @@ impl BlobFeature for ContainerWatch {
                 }
             }
         }
-        let idle = core.listing.is_none() && core.all_pages.is_none() && !self.is_reading();
+        let idle = core.listing.is_empty() && core.all_pages.is_none() && !self.is_reading();
         if core.started && core.shown && idle && self.cadence.due() {
             let (end, options) = (core.loaded_end(), core.first_page.clone());
             self.start(ctx.backend, ctx.client, &core.container, options, end, core.flat);
