@@ -176,6 +176,15 @@ fn the_proxy_window_tests_a_proxy_then_uses_it_keeping_its_password_in_the_keych
     app.replace_text("Password:", "s3cret-proxy");
     app.click("Test");
     app.wait_for_contains("Reached 127.0.0.1 (HTTP");
+    // The test is a request like any other: the inspector shows it, and never the proxy's password.
+    let requests = app.harness.state().requests();
+    assert!(
+        requests
+            .iter()
+            .any(|e| e.operation == "Test the proxy" && e.url.starts_with(&test_address[..20])),
+        "the proxy test in the inspector"
+    );
+    assert!(!format!("{requests:?}").contains("s3cret-proxy"));
     assert_eq!(
         corporate.through_to(plain.ports()[0]),
         1,

@@ -272,6 +272,7 @@ impl ResourceManager {
                     token.authorization(&url, op)?.to_str().unwrap_or("").to_string(),
                 )],
                 form: None,
+                carries_secret: true,
                 once: false,
             };
             let answer = side_requests::send(&http, &request, self.reporter.as_ref()).await?;

@@ -14,6 +14,8 @@ pub enum Api {
     SignIn,
     /// Azure Resource Manager (tenants, subscriptions, storage accounts, keys).
     ResourceManager,
+    /// The proxy window's test: one GET of an address through the proxy being chosen.
+    ProxyTest,
 }
 
 impl Api {
@@ -22,6 +24,7 @@ impl Api {
             Api::Storage(s) => s.name(),
             Api::SignIn => "sign-in",
             Api::ResourceManager => "Resource Manager",
+            Api::ProxyTest => "proxy test",
         }
     }
 

@@ -162,6 +162,7 @@ async fn post_form(
         url: url::Url::parse(&url).map_err(|e| StorageError::invalid(op, format!("`{url}` is not a URL ({e}).")))?,
         headers: Vec::new(),
         form: Some(form),
+        carries_secret: true,
         // A code (or a device code's grant) is used up when the endpoint handles it: never asked for twice.
         once: fields
             .iter()

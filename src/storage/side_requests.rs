@@ -62,6 +62,8 @@ pub(crate) struct SideRequest<'a> {
     pub url: Url,
     pub headers: Vec<(&'static str, String)>,
     pub form: Option<String>,
+    /// Whether it carries a secret (a form, a token): then it is never sent in plain HTTP through a proxy.
+    pub carries_secret: bool,
     /// Used up when the endpoint handles it (an authorization code, a device-code poll): tried again only when it
     /// never left (the connection could not be made), never after a timeout or a 5xx.
     pub once: bool,
@@ -82,7 +84,7 @@ pub(crate) async fn send(
     report: Option<&Reporter>,
 ) -> Result<SideAnswer> {
     // A secret in the clear to a proxy (plain HTTP, which a proxy reads): refused before it leaves.
-    if req.url.scheme() == "http" && crate::storage::proxy::would_intercept(&req.url) {
+    if req.carries_secret && req.url.scheme() == "http" && crate::storage::proxy::would_intercept(&req.url) {
         return Err(StorageError::invalid(
             req.operation,
             format!(

@@ -2,7 +2,6 @@
 //! is used; put in place at start and whenever it changes, every open account's client made again through it.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
@@ -11,6 +10,7 @@ use crate::app::accounts::secrets::Secrets;
 use crate::app::runtime::backend::{Backend, Pending, take_ready};
 use crate::storage::oauth::Secret;
 use crate::storage::proxy::{self, ProxyChoice};
+use crate::storage::side_requests::Reporter;
 
 /// The keychain entry of the proxy's password.
 const PASSWORD_ID: &str = "proxy";
@@ -159,7 +159,8 @@ impl ProxyWindow {
         let address = self.test_address.trim().to_string();
         self.error = None;
         self.testing_for = Some((self.draft.clone(), address.clone()));
-        self.testing = Some(backend.spawn(async move { test_through(choice, &address).await }));
+        let report = Reporter::standalone(backend.event_sink(), "proxy");
+        self.testing = Some(backend.spawn(async move { proxy::test_through(choice, &address, Some(&report)).await }));
     }
 
     /// `loading`: the saved password is still being read; Test and Use wait for it unless one is typed.
@@ -297,38 +298,5 @@ impl ProxyWindow {
             return ProxyOutcome::Closed;
         }
         outcome
-    }
-}
-
-/// One GET of `address` through `choice`: any answer means the proxy let the request through.
-async fn test_through(choice: ProxyChoice, address: &str) -> Result<String, String> {
-    let url = url::Url::parse(address).map_err(|e| format!("`{address}` is not a URL ({e})."))?;
-    let explain_for = choice.clone();
-    let builder = reqwest::Client::builder()
-        .connect_timeout(std::time::Duration::from_secs(10))
-        .timeout(std::time::Duration::from_secs(30));
-    let client = proxy::apply_choice(builder, choice)?
-        .build()
-        .map_err(|e| e.to_string())?;
-    let started = Instant::now();
-    // One request on its own connection: a proxy may forward plain HTTP once per connection.
-    match client.get(url.clone()).header("connection", "close").send().await {
-        Ok(r) if r.status().as_u16() == 407 => Err(proxy::refused(&explain_for)),
-        Ok(r) => Ok(format!(
-            "Reached {} (HTTP {}) in {} ms.",
-            url.host_str().unwrap_or("the address"),
-            r.status().as_u16(),
-            started.elapsed().as_millis()
-        )),
-        Err(e) => {
-            let words = crate::storage::transport::failure_words(&e);
-            Err(match proxy::explain_for(&words, &explain_for) {
-                Some(proxy_words) => proxy_words,
-                None => format!(
-                    "{} could not be reached: {words}",
-                    url.host_str().unwrap_or("The address")
-                ),
-            })
-        }
     }
 }

@@ -180,10 +180,11 @@ impl Inspector {
             ui.selectable_value(&mut self.status_filter, StatusFilter::Success, "Successes");
             ui.separator();
             ui.selectable_value(&mut self.service_filter, None, "All services");
-            let apis = Service::ALL
-                .map(Api::Storage)
-                .into_iter()
-                .chain([Api::SignIn, Api::ResourceManager]);
+            let apis =
+                Service::ALL
+                    .map(Api::Storage)
+                    .into_iter()
+                    .chain([Api::SignIn, Api::ResourceManager, Api::ProxyTest]);
             for api in apis {
                 ui.selectable_value(&mut self.service_filter, Some(api), api.name());
             }

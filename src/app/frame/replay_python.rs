@@ -104,7 +104,7 @@ fn call(e: &RequestEvent) -> Result<String, &'static str> {
         Api::Storage(Service::Blob) => blob_call(method, path, &query, &header),
         Api::Storage(Service::Queue) => queue_call(method, path, &query),
         Api::Storage(Service::Table) => table_call(method, path, &query, &header),
-        Api::SignIn | Api::ResourceManager => Err(NOT_STORAGE),
+        Api::SignIn | Api::ResourceManager | Api::ProxyTest => Err(NOT_STORAGE),
     }
 }
 
