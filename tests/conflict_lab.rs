@@ -164,10 +164,17 @@ fn the_lab_is_kept_for_the_same_account_only_not_for_one_with_the_same_label_or_
     t.wait_app("both accounts connected", Duration::from_secs(30), |app| {
         app.profile_ids().iter().all(|id| app.client(id).is_some())
     });
-    t.harness.state_mut().open_lab(&ids[0], None);
-    let first = t.harness.state().lab().unwrap().account_identity().to_string();
-    t.harness.state_mut().open_lab(&ids[1], None);
-    let second = t.harness.state().lab().unwrap().account_identity().to_string();
+    // Opened off the UI thread: the lab shows once its clients are made.
+    let open = |t: &mut TestApp, id: &str| {
+        t.harness.state_mut().open_lab(id, None);
+        let wanted = t.harness.state().client(id).unwrap().account().identity();
+        t.wait_app("the lab opened", Duration::from_secs(30), |app| {
+            app.lab().is_some_and(|l| l.account_identity() == wanted)
+        });
+        t.harness.state().lab().unwrap().account_identity().to_string()
+    };
+    let first = open(&mut t, &ids[0]);
+    let second = open(&mut t, &ids[1]);
     assert_ne!(first, second, "the second account got its own lab");
     assert_eq!(second, other.identity());
 }

@@ -13,6 +13,7 @@ pub mod cloud;
 pub(crate) mod connection_string;
 pub(crate) mod error;
 pub(crate) mod events;
+pub mod frame_guard;
 pub(crate) mod http_clients;
 pub(crate) mod listing;
 pub(crate) mod metadata;

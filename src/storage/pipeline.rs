@@ -89,6 +89,8 @@ enum AttemptBody {
 
 impl Client {
     pub fn new(account: Account, options: ClientOptions) -> Result<Client> {
+        // Certificate reads and TLS set-up block: never while the window draws (`frame_guard`).
+        crate::storage::frame_guard::not_in_frame("Client::new");
         // One process-wide TLS provider; a second install is refused harmlessly.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let (extra_roots, reqwest_roots) = transport::trusted_roots(account.trusted_cert.as_deref())

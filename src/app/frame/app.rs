@@ -86,6 +86,11 @@ pub struct TesseraApp {
     pub(crate) dialogs: Arc<dyn crate::app::runtime::dialogs::FileDialogs>,
     pub(crate) leases: crate::app::context::leases::LeaseBook,
     pub(crate) lab: Option<Box<crate::app::lab::ConflictLab>>,
+    /// The lab being opened off the UI thread (its clients read certificates and set up TLS), keyed by the
+    /// account's identity, and the resource it is to be aimed at once open.
+    pub(crate) lab_opening:
+        crate::app::context::InFlight<String, Result<Box<crate::app::lab::ConflictLab>, StorageError>>,
+    pub(crate) lab_aim: Option<crate::app::context::open_lab::FreeTarget>,
     pub(crate) backlogs: Option<crate::app::queue::backlogs::QueueBacklogs>,
     pub(crate) account_sas: Option<crate::app::accounts::account_sas::AccountSasWindow>,
     pub(crate) service_settings: Option<crate::app::accounts::service_settings::ServiceSettingsWindow>,
@@ -166,6 +171,8 @@ impl TesseraApp {
             dialogs: Arc::new(crate::app::runtime::dialogs::NativeDialogs),
             leases: crate::app::context::leases::LeaseBook::default(),
             lab: None,
+            lab_opening: Default::default(),
+            lab_aim: None,
             backlogs: None,
             account_sas: None,
             service_settings: None,
@@ -232,6 +239,7 @@ impl TesseraApp {
 
     /// Everything that arrived from the backend: request events, finished work.
     pub fn logic(&mut self) {
+        let _frame = crate::storage::frame_guard::in_frame();
         for event in self.backend.drain_events() {
             self.log.request(&event);
             self.inspector.push(event);
@@ -301,6 +309,7 @@ impl TesseraApp {
         if let Some((profile, target)) = self.lab_request.take() {
             self.open_lab(&profile, Some(target));
         }
+        self.poll_lab_opening();
         if let Some(lab) = &mut self.lab {
             lab.poll(&self.backend);
         }
@@ -426,18 +435,41 @@ impl TesseraApp {
             .lab
             .as_ref()
             .is_some_and(|l| l.account_identity == client.account().identity());
-        if !same {
-            match crate::app::lab::ConflictLab::new(client.account(), &conn.profile.label, &self.backend) {
-                Ok(lab) => self.lab = Some(Box::new(lab)),
-                Err(e) => {
-                    self.notice_error(&e);
-                    return;
-                }
+        if same {
+            if let (Some(lab), Some(t)) = (&mut self.lab, target) {
+                let env = lab.env.clone();
+                lab.free.aim(&env, t);
             }
+            return;
         }
-        if let (Some(lab), Some(t)) = (&mut self.lab, target) {
-            let env = lab.env.clone();
-            lab.free.aim(&env, t);
+        // Built off the UI thread: its clients read certificates and set up TLS. A later open replaces it.
+        let (account, label, backend) = (
+            client.account().clone(),
+            conn.profile.label.clone(),
+            self.backend.clone(),
+        );
+        self.lab_aim = target;
+        self.lab_opening.start(
+            account.identity(),
+            self.backend
+                .spawn_blocking(move || crate::app::lab::ConflictLab::new(&account, &label, &backend).map(Box::new)),
+        );
+    }
+
+    /// Takes the lab that finished opening, aimed where it was asked to be.
+    fn poll_lab_opening(&mut self) {
+        let Some((_, opened)) = self.lab_opening.take() else {
+            return;
+        };
+        match opened {
+            Ok(mut lab) => {
+                if let Some(t) = self.lab_aim.take() {
+                    let env = lab.env.clone();
+                    lab.free.aim(&env, t);
+                }
+                self.lab = Some(lab);
+            }
+            Err(e) => self.notice_error(&e),
         }
     }
 

@@ -18,6 +18,7 @@ pub fn focus_id(panel: PanelFocus) -> egui::Id {
 }
 
 pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    let _frame = crate::storage::frame_guard::in_frame();
     // The app's icons come with it, whatever drives the frame (eframe, a test harness): once per context.
     let installed = egui::Id::unique("tessera-icon-font");
     if !ui.ctx().data(|d| d.get_temp::<bool>(installed)).unwrap_or(false) {
