@@ -1,13 +1,8 @@
 //! The one error type of the storage client, and the one place that turns failures into plain words.
 
 use std::fmt;
-use std::time::SystemTime;
-
-use reqwest::header::HeaderMap;
 
 use crate::storage::Service;
-use crate::storage::account::{Account, Credential};
-use crate::storage::request::Request;
 
 /// What kind of failure this was: it decides the plain words and whether a retry could help.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -373,65 +368,6 @@ impl std::error::Error for StorageError {}
 
 pub type Result<T> = std::result::Result<T, StorageError>;
 
-/// Builds the error for an error status from the headers and the (JSON or XML) body.
-pub(crate) fn service_error(
-    req: &Request,
-    status: u16,
-    headers: &HeaderMap,
-    body: &[u8],
-    account: &Account,
-) -> StorageError {
-    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
-    let (body_code, body_message) = parse_error_body(body);
-    let mut e = StorageError::new(
-        ErrorKind::Service,
-        &req.operation,
-        body_message.unwrap_or_else(|| status_text(status).to_string()),
-    );
-    e.service = Some(req.service);
-    e.status = Some(status);
-    e.code = header("x-ms-error-code").or(body_code);
-    e.request_id = header("x-ms-request-id");
-    locate(&mut e, account, req.service);
-    if status == 412 {
-        e.current_etag = header("etag");
-    }
-    if let (403, Credential::Sas(sas)) = (status, &account.credential) {
-        e.sas_expired = sas.expired(SystemTime::now());
-    }
-    if let Credential::Bearer(credential) = &account.credential {
-        e.sign_in = Some(credential.sign_in_again());
-    }
-    e.auth_detail = auth_error_detail(body);
-    e
-}
-
-/// Where a failed request went: the endpoint, and whether it was the emulator (whose hint says how to start it).
-pub(crate) fn locate(e: &mut StorageError, account: &Account, service: Service) {
-    e.endpoint = account.endpoint_authority(service);
-    e.emulator = account.name == crate::storage::account::EMULATOR_ACCOUNT;
-}
-
-fn status_text(status: u16) -> &'static str {
-    reqwest::StatusCode::from_u16(status)
-        .ok()
-        .and_then(|s| s.canonical_reason())
-        .unwrap_or("Error")
-}
-
-/// The `AuthenticationErrorDetail` of an XML error body (or a JSON one's key of that name).
-fn auth_error_detail(body: &[u8]) -> Option<String> {
-    if let Ok(json) = serde_json::from_slice::<serde_json::Value>(body) {
-        let error = json.get("odata.error").or_else(|| json.get("error")).unwrap_or(&json);
-        return error
-            .get("AuthenticationErrorDetail")
-            .and_then(|d| d.as_str())
-            .map(|d| d.lines().next().unwrap_or("").to_string());
-    }
-    xml_element(&String::from_utf8_lossy(body), "AuthenticationErrorDetail")
-        .map(|d| d.lines().next().unwrap_or("").trim().to_string())
-}
-
 /// Table errors come as JSON (`odata.error`), Blob and Queue errors as XML (`<Error><Code>`).
 pub fn parse_error_body(body: &[u8]) -> (Option<String>, Option<String>) {
     if let Ok(json) = serde_json::from_slice::<serde_json::Value>(body) {
@@ -450,7 +386,7 @@ pub fn parse_error_body(body: &[u8]) -> (Option<String>, Option<String>) {
     (code, message)
 }
 
-fn xml_element(text: &str, tag: &str) -> Option<String> {
+pub(crate) fn xml_element(text: &str, tag: &str) -> Option<String> {
     let start = text.find(&format!("<{tag}>"))? + tag.len() + 2;
     let end = start + text[start..].find(&format!("</{tag}>"))?;
     let raw = &text[start..end];

@@ -2,12 +2,13 @@
 //! device-code flow a person finishes in any browser, and the refresh token that keeps that sign-in going.
 
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
 
 use url::Url;
 
 use crate::storage::error::{ErrorKind, Result, StorageError};
+pub use crate::storage::secret::Secret;
 use crate::storage::side_requests::{self, Reporter, SideRequest};
 use crate::storage::token::{AccessToken, Audience, TokenFuture, TokenSource};
 
@@ -73,31 +74,6 @@ impl Authority {
             self.host.as_str().trim_end_matches('/'),
             self.tenant
         )
-    }
-}
-
-/// A secret string (client secret, refresh token) whose text never reaches Debug output.
-#[derive(Clone)]
-pub struct Secret(Arc<str>);
-
-impl Secret {
-    pub fn new(text: &str) -> Self {
-        Secret(text.trim().into())
-    }
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl PartialEq for Secret {
-    fn eq(&self, other: &Self) -> bool {
-        self.0 == other.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret(<redacted>)")
     }
 }
 

@@ -13,12 +13,13 @@ use url::Url;
 use crate::storage::Service;
 use crate::storage::account::{Account, Credential};
 use crate::storage::auth::{SigningInput, sign_shared_key};
-use crate::storage::error::{ErrorKind, Result, StorageError, locate, service_error};
+use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::events::{EventSink, RequestEvent, fill_response, kept_body};
 use crate::storage::http_clients::HttpClients;
 use crate::storage::redact::{redact_header, redact_query};
 pub use crate::storage::request::{Headers, QUERY_VALUE, Request, Response, StreamingResponse};
 use crate::storage::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after, write_never_ran};
+use crate::storage::service_error::{locate, service_error};
 use crate::storage::transport::{self, Activity, TransportFailure};
 
 /// The storage REST version every request asks for (Azurite 3.35 knows up to 2025-11-05).

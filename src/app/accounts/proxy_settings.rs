@@ -160,7 +160,10 @@ impl ProxyWindow {
         self.error = None;
         self.testing_for = Some((self.draft.clone(), address.clone()));
         let report = Reporter::standalone(backend.event_sink(), "proxy");
-        self.testing = Some(backend.spawn(async move { proxy::test_through(choice, &address, Some(&report)).await }));
+        self.testing =
+            Some(backend.spawn(async move {
+                crate::storage::proxy_trial::test_through(choice, &address, Some(&report)).await
+            }));
     }
 
     /// `loading`: the saved password is still being read; Test and Use wait for it unless one is typed.

@@ -175,7 +175,7 @@ async fn write_one(
             let outcome = target
                 .copy_blob_from_url(&url, &name, (container, dst), conditions, None)
                 .await?;
-            crate::app::blob::copy_paste::wait_for_copy(
+            crate::app::blob::paste_job::wait_for_copy(
                 job,
                 (target, container),
                 (&source.name, dst),

@@ -5,89 +5,13 @@
 //! name with them (`move_check` asks before a move that would leave them). A blob already at the target is
 //! skipped, kept beside as `name (1).ext`, or replaced, as the user chose.
 
-use futures_util::StreamExt;
-use std::time::{Duration, SystemTime};
-
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
+pub use crate::app::blob::paste_job::{AT_ONCE, OnExisting, Paste};
+use crate::app::blob::paste_job::{run_paste, start_rename};
 use crate::app::context::clipboard::BlobClipboard;
-use crate::app::context::{JobContext, PaneContext, Unit};
-use crate::app::widgets::format::numbered;
-use crate::storage::blob::{Conditions, CopyStatus, DeleteSnapshots, ListBlobsOptions, SasPermissions};
-use crate::storage::{Client, StorageError};
-
-/// Copies sent at once by a paste.
-pub const AT_ONCE: usize = 16;
-
-/// What a paste does with a blob already at the target.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OnExisting {
-    /// Leave it, and count the source as skipped (If-None-Match `*`).
-    Skip,
-    /// Copy beside it as `name (1).ext`.
-    KeepBoth,
-    Replace,
-}
-
-impl OnExisting {
-    pub const ALL: [OnExisting; 3] = [OnExisting::Skip, OnExisting::KeepBoth, OnExisting::Replace];
-
-    pub fn describe(self) -> &'static str {
-        match self {
-            OnExisting::Skip => "skip it",
-            OnExisting::KeepBoth => "keep both",
-            OnExisting::Replace => "replace it",
-        }
-    }
-}
-
-/// One blob's fate in a paste.
-#[derive(Debug)]
-enum Fate {
-    /// Copied, to this name.
-    Copied(String),
-    Skipped,
-    /// Copied, and the cut source kept: it changed after it was copied.
-    SourceKept(String),
-    /// Moved to this name, and the source kept under its old name with its snapshots (a blob's base is deleted
-    /// only with its snapshots, and a move never deletes what it did not carry).
-    KeptWithSnapshots(String),
-    Failed(String, StorageError),
-}
-
-impl Fate {
-    /// The blob's state in the job's items.
-    fn describe(&self) -> String {
-        match self {
-            Fate::Copied(to) => format!("copied to {to}"),
-            Fate::Skipped => "skipped (already there)".into(),
-            Fate::SourceKept(why) => format!("copied; the source kept: {why}"),
-            Fate::KeptWithSnapshots(to) => {
-                format!("copied to {to}; the source stays under its name with its snapshots")
-            }
-            Fate::Failed(_, e) => format!("failed: {}", e.plain_words()),
-        }
-    }
-}
-
-/// Everything a paste's work needs, owned (cloned for a Retry).
-#[derive(Clone)]
-pub struct Paste {
-    pub(super) source: Client,
-    same_account: bool,
-    pub(super) src_container: String,
-    /// The source account's profile id (a move changes the source's container: its tabs read again).
-    src_profile: String,
-    base: String,
-    pub(super) items: Vec<(String, Option<String>)>,
-    target: Client,
-    dst_container: String,
-    dst_prefix: String,
-    on_existing: OnExisting,
-    pub(super) cut: bool,
-    /// The snapshot of the one source blob to copy (never cut: a snapshot is read-only).
-    snapshot: Option<String>,
-}
+use crate::app::context::{PaneContext, Unit};
+use crate::storage::StorageError;
 
 /// A paste or a rename, ready to start once the user has been asked what a move would not carry.
 pub enum Move {
@@ -106,7 +30,7 @@ impl Move {
     pub(super) fn start(self, ctx: &mut PaneContext) {
         match self {
             Move::Paste { paste, title } => {
-                let source = crate::app::runtime::jobs::Touched {
+                let source = crate::app::context::Touched {
                     profile_id: paste.src_profile.clone(),
                     name: paste.src_container.clone(),
                 };
@@ -264,35 +188,6 @@ impl BlobFeature for CopyPaste {
         crate::app::blob::move_check::ui(self, egui_ctx, core, ctx, fx);
     }
 }
-
-/// A rename's job: the copy to the new name, then the old one deleted if unchanged and without snapshots.
-fn start_rename(ctx: &mut PaneContext, paste: Paste, to: String) {
-    let title = format!("Rename {} to {to}", paste.items[0].0);
-    ctx.start_job(
-        title,
-        Unit::Items("blobs"),
-        (paste, to),
-        |job, (paste, to)| async move {
-            let name = paste.items[0].0.clone();
-            job.progress.start(1);
-            let fate = copy_one(&job, &paste, &name, &to).await;
-            job.progress.add(1);
-            match fate {
-                Fate::Copied(_) => Ok(format!("renamed {name} to {to}")),
-                Fate::KeptWithSnapshots(_) => Ok(format!(
-                    "copied {name} to {to}; {name} stays under its name with its snapshots"
-                )),
-                Fate::Skipped => Err(StorageError::invalid(
-                    "Rename",
-                    format!("A blob named {to} is already there: nothing was renamed."),
-                )),
-                Fate::SourceKept(why) => Err(StorageError::invalid("Rename", format!("copied to {to}, but {why}"))),
-                Fate::Failed(_, e) => Err(e),
-            }
-        },
-    );
-}
-
 /// Puts these blobs (or one snapshot) of the folder shown on the app's clipboard; what to say about it.
 pub fn put_on_clipboard(
     core: &crate::app::blob::core::BlobCore,
@@ -320,244 +215,6 @@ pub fn put_on_clipboard(
     *ctx.blob_clipboard = Some(clip);
     said
 }
-
-/// The paste job's work: folders listed, then every blob copied, AT_ONCE at a time.
-async fn run_paste(job: JobContext, p: Paste) -> Result<String, StorageError> {
-    let mut names = Vec::new();
-    for (name, _) in &p.items {
-        if !name.ends_with('/') {
-            names.push(name.clone());
-            continue;
-        }
-        job.say(format!("listing {name}"));
-        let mut options = ListBlobsOptions {
-            prefix: Some(name.clone()),
-            max_results: Some(5000),
-            ..Default::default()
-        };
-        loop {
-            let page = p.source.list_blobs(&p.src_container, &options).await?;
-            names.extend(page.blobs.into_iter().map(|b| b.name));
-            match page.next_marker {
-                Some(m) => options.marker = Some(m),
-                None => break,
-            }
-        }
-    }
-    job.progress.start(names.len() as u64);
-    let copies = names.into_iter().map(|name| {
-        let (job, p) = (job.clone(), p.clone());
-        let dst = format!("{}{}", p.dst_prefix, name.strip_prefix(&p.base).unwrap_or(&name));
-        async move {
-            job.item(&name, "copying");
-            let fate = copy_one(&job, &p, &name, &dst).await;
-            job.item(&name, fate.describe());
-            job.progress.add(1);
-            fate
-        }
-    });
-    let fates: Vec<Fate> = futures_util::stream::iter(copies)
-        .buffer_unordered(AT_ONCE)
-        .collect()
-        .await;
-    if job.cancel.is_cancelled() {
-        return Err(StorageError::cancelled("Paste"));
-    }
-    paste_words(&p, &fates)
-}
-
-fn paste_words(p: &Paste, fates: &[Fate]) -> Result<String, StorageError> {
-    let count = |f: fn(&Fate) -> bool| fates.iter().filter(|x| f(x)).count();
-    let copied = count(|f| matches!(f, Fate::Copied(_) | Fate::SourceKept(_) | Fate::KeptWithSnapshots(_)));
-    let mut words = format!("{} {copied} blob(s)", if p.cut { "moved" } else { "copied" });
-    let skipped = count(|f| matches!(f, Fate::Skipped));
-    if skipped > 0 {
-        words.push_str(&format!("; {skipped} skipped (already there)"));
-    }
-    let with_snapshots = count(|f| matches!(f, Fate::KeptWithSnapshots(_)));
-    if with_snapshots > 0 {
-        words.push_str(&format!(
-            "; {with_snapshots} source(s) kept under their names with their snapshots"
-        ));
-    }
-    let kept: Vec<&str> = fates
-        .iter()
-        .filter_map(|f| {
-            if let Fate::SourceKept(w) = f {
-                Some(w.as_str())
-            } else {
-                None
-            }
-        })
-        .collect();
-    if !kept.is_empty() {
-        words.push_str(&format!("; {} source(s) kept: {}", kept.len(), kept.join("; ")));
-    }
-    let failed: Vec<(String, StorageError)> = fates
-        .iter()
-        .filter_map(|f| match f {
-            Fate::Failed(n, e) => Some((n.clone(), e.clone())),
-            _ => None,
-        })
-        .collect();
-    crate::app::blob::actions::with_failures(words, "failed", &failed)
-}
-
-/// Copies one blob to `dst`: the source made readable, the target's existing blob handled as chosen, a
-/// pending copy waited for (aborted on cancel), a cut source deleted if unchanged.
-async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
-    if job.cancel.is_cancelled() {
-        return Fate::Failed(name.into(), StorageError::cancelled("Paste"));
-    }
-    if p.same_account && p.src_container == p.dst_container && name == dst {
-        return Fate::Skipped;
-    }
-    // A move reads the source's ETag now and copies exactly that version, so it deletes what it copied.
-    let etag = if p.cut {
-        match p.source.get_blob_properties(&p.src_container, name, None).await {
-            Ok((props, _)) => Some(props.etag),
-            Err(e) => return Fate::Failed(name.into(), e),
-        }
-    } else {
-        None
-    };
-    let snapshot = p.snapshot.as_deref();
-    let source_url = if p.same_account {
-        match p.source.copy_source_url(&p.src_container, name, snapshot) {
-            Ok(u) => u,
-            Err(e) => return Fate::Failed(name.into(), e),
-        }
-    } else {
-        let expiry = SystemTime::now() + Duration::from_secs(3600);
-        let (source, container) = (&p.source, &p.src_container);
-        // A snapshot is read through a SAS for that snapshot (`sr=bs`): a blob's SAS does not reach it.
-        let sas = match snapshot {
-            Some(time) => source.shareable_snapshot_sas_url(container, name, time, expiry).await,
-            None => {
-                let read = SasPermissions::read_only();
-                source.shareable_sas_url(container, Some(name), read, expiry).await
-            }
-        };
-        match sas {
-            Ok(u) => u,
-            Err(e) => return Fate::Failed(name.into(), e),
-        }
-    };
-    let (mut target, mut n) = (dst.to_string(), 0);
-    let outcome = loop {
-        let conditions = match p.on_existing {
-            OnExisting::Replace => Conditions::none(),
-            _ => Conditions::create_only(),
-        };
-        // One request whatever the source: a move pins the version it read (x-ms-source-if-match).
-        let sent = p
-            .target
-            .copy_blob_from_url(
-                &source_url,
-                name,
-                (&p.dst_container, &target),
-                &conditions,
-                etag.as_deref(),
-            )
-            .await;
-        match sent {
-            Ok(o) => break o,
-            Err(e) if exists(&e) && p.on_existing == OnExisting::Skip => return Fate::Skipped,
-            Err(e) if exists(&e) && p.on_existing == OnExisting::KeepBoth => {
-                n += 1;
-                if n > 99 {
-                    return Fate::Failed(name.into(), e);
-                }
-                target = numbered(dst, n);
-            }
-            // Any other refusal of the condition is the source's (x-ms-source-if-match): it changed since the
-            // move read it, and nothing was copied.
-            Err(mut e) if e.is_conflict() && etag.is_some() && !e.is_lease_conflict() => {
-                e.message = format!(
-                    "{name} changed since the move read it, so nothing was copied and it was not deleted: {}",
-                    e.message
-                );
-                return Fate::Failed(name.into(), e);
-            }
-            Err(e) => return Fate::Failed(name.into(), e),
-        }
-    };
-    if let Err(e) = wait_for_copy(
-        job,
-        (&p.target, &p.dst_container),
-        (name, &target),
-        (outcome.status.as_deref(), outcome.copy_id.as_deref()),
-        true,
-    )
-    .await
-    {
-        return Fate::Failed(name.into(), e);
-    }
-    if !p.cut {
-        return Fate::Copied(target);
-    }
-    // Never with its snapshots: a copy does not carry them, and a base blob that has some is then refused
-    // (409 SnapshotsPresent) and stays, with them, under its name.
-    let only_if = Conditions::if_match(etag.unwrap_or_default());
-    match p
-        .source
-        .delete_blob(&p.src_container, name, None, DeleteSnapshots::None, &only_if)
-        .await
-    {
-        Ok(()) => Fate::Copied(target),
-        Err(e) if e.has_code("SnapshotsPresent") => Fate::KeptWithSnapshots(target),
-        Err(e) if e.is_conflict() => Fate::SourceKept(format!("{name} changed after it was copied")),
-        Err(e) => Fate::SourceKept(format!("{name} could not be deleted: {}", e.message)),
-    }
-}
-
-/// A copy refused because the target exists (If-None-Match `*`): 409 `BlobAlreadyExists`, or 412
-/// `TargetConditionNotMet` where a service answers so. A 412 about the source is not this (`copy_one`).
-fn exists(e: &StorageError) -> bool {
-    let code = e.code.as_deref().unwrap_or_default();
-    match e.status {
-        Some(409) => !code.contains("Lease"),
-        Some(412) => code == "TargetConditionNotMet",
-        _ => false,
-    }
-}
-
-/// Polls a pending copy into `target` of `container` until the service says it ended. A cancel aborts it when
-/// `abort` (an aborted copy leaves the target empty: never done over a blob that was there before).
-pub(super) async fn wait_for_copy(
-    job: &JobContext,
-    (client, container): (&crate::storage::Client, &str),
-    (source_name, target): (&str, &str),
-    (status, copy_id): (Option<&str>, Option<&str>),
-    abort: bool,
-) -> Result<(), StorageError> {
-    let mut status = status.and_then(CopyStatus::parse).unwrap_or(CopyStatus::Success);
-    while status == CopyStatus::Pending {
-        if abort && job.cancel.is_cancelled() {
-            if let Some(id) = copy_id {
-                client.abort_copy(container, target, id, None).await?;
-            }
-            return Err(StorageError::cancelled("Paste"));
-        }
-        job.say(format!("waiting for the service to copy {target}"));
-        job.item(source_name, format!("pending: the service is copying it into {target}"));
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        let (props, _) = client.get_blob_properties(container, target, None).await?;
-        status = props
-            .copy_status
-            .as_deref()
-            .and_then(CopyStatus::parse)
-            .unwrap_or(CopyStatus::Success);
-    }
-    match status {
-        CopyStatus::Success | CopyStatus::Pending => Ok(()),
-        other => Err(StorageError::invalid(
-            "Paste",
-            format!("The service's copy into {target} ended {other:?}."),
-        )),
-    }
-}
-
 /// The clipboard row: Copy, Cut, Paste here (with what the clipboard holds), and what to do with a blob already
 /// at the target.
 fn clipboard_row(this: &mut CopyPaste, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
@@ -624,16 +281,4 @@ fn rename_row(
             this.rename_to.clear();
         }
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_kept_copy_is_numbered_before_its_extension() {
-        assert_eq!(numbered("logs/report.csv", 1), "logs/report (1).csv");
-        assert_eq!(numbered("README", 2), "README (2)");
-        assert_eq!(numbered(".env", 1), ".env (1)");
-    }
 }

@@ -25,6 +25,7 @@ pub mod listing;
 pub mod move_check;
 pub mod name_search;
 pub mod pane;
+pub mod paste_job;
 pub mod preview;
 pub mod resumable;
 pub mod rows;

@@ -19,7 +19,7 @@ pub use crate::app::runtime::backend::{
 };
 pub use crate::app::runtime::dialogs::FileDialogs;
 pub use crate::app::runtime::jobs::{
-    JobContext, JobFuture, JobId, JobReplies, JobState, Jobs, ReplyTx, Unit, job_replies,
+    JobContext, JobFuture, JobId, JobReplies, JobState, Jobs, ReplyTx, Touched, Unit, job_replies,
 };
 pub use crate::app::runtime::transfer_journal::{Direction, TransferJournal, Unfinished, file_stamp};
 use crate::storage::Client;

@@ -51,7 +51,7 @@ pub fn har(events: &[&RequestEvent]) -> String {
         .iter()
         .map(|e| {
             let millis = e.duration.as_secs_f64() * 1000.0;
-            let query: Vec<Value> = reqwest::Url::parse(&e.url)
+            let query: Vec<Value> = url::Url::parse(&e.url)
                 .map(|u| u.query_pairs().map(|(k, v)| json!({"name": k, "value": v})).collect())
                 .unwrap_or_default();
             let length = |v: Option<&str>| v.and_then(|l| l.parse::<u64>().ok());
@@ -176,7 +176,7 @@ fn whole_body(e: &RequestEvent) -> Option<&[u8]> {
 
 /// The URL with any SAS taken out and `$AZURE_STORAGE_SAS` put on, for double quotes in a shell.
 fn url_without_sas(url: &str) -> String {
-    let Ok(mut u) = reqwest::Url::parse(url) else {
+    let Ok(mut u) = url::Url::parse(url) else {
         return url.to_string();
     };
     let kept: Vec<(String, String)> = u

@@ -90,7 +90,7 @@ fn quoted(text: &str) -> String {
 
 /// The SDK call that makes the same request, or why there is none.
 fn call(e: &RequestEvent) -> Result<String, &'static str> {
-    let url = reqwest::Url::parse(&e.url).map_err(|_| "its URL does not parse")?;
+    let url = url::Url::parse(&e.url).map_err(|_| "its URL does not parse")?;
     let query = |name: &str| url.query_pairs().find(|(k, _)| k == name).map(|(_, v)| v.into_owned());
     let header = |name: &str| {
         e.request_headers
