@@ -487,3 +487,50 @@ fn a_frame_refuses_to_build_a_client() {
     assert!(result.is_err(), "a client was built during a frame");
     assert!(tessera::storage::Client::new(common::account(), tessera::storage::ClientOptions::default()).is_ok());
 }
+
+/// ARCHITECTURE.md, whole.
+fn architecture_md() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md")).unwrap()
+}
+
+#[test]
+fn the_code_map_lists_every_storage_file() {
+    let doc = architecture_md();
+    let storage = &doc[doc.find("### `src/storage/`").expect("the storage section")..];
+    let storage = &storage[..storage.find("### `src/app/`").expect("the app section after it")];
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/storage");
+    for path in common::rust_files(&src) {
+        let name = path.file_name().unwrap().to_string_lossy();
+        assert!(
+            storage.contains(name.as_ref()),
+            "the code map does not list storage/{}",
+            path.strip_prefix(&src).unwrap().display()
+        );
+    }
+}
+
+#[test]
+fn every_test_the_architecture_names_exists() {
+    let doc = architecture_md();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut code = String::new();
+    for dir in ["src", "tests"] {
+        for path in common::rust_files(&root.join(dir)) {
+            code.push_str(&std::fs::read_to_string(path).unwrap());
+        }
+    }
+    // A test's name is a backticked snake_case phrase of five words or more.
+    let named: Vec<&str> = doc
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|w| w.split('_').count() >= 5 && w.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+        .collect();
+    assert!(named.len() >= 10, "the architecture names its tests ({named:?})");
+    for name in named {
+        assert!(
+            code.contains(&format!("fn {name}(")),
+            "ARCHITECTURE.md names `{name}`, which is not a test"
+        );
+    }
+}
