@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use crate::app::context::{Backend, Loading, take_ready};
+use crate::app::context::{Backend, InFlight};
 use crate::app::queue::charts::{Backlog, backlogs_ui};
 use crate::app::widgets::plot::now_secs;
 use crate::storage::{Client, StorageError};
@@ -15,7 +15,8 @@ pub struct QueueBacklogs {
     pub backlogs: BTreeMap<String, Backlog>,
     pub every: Duration,
     pub error: Option<StorageError>,
-    pending: Loading<Vec<(String, u64)>>,
+    /// The sample out: every queue's count.
+    pending: InFlight<(), Result<Vec<(String, u64)>, StorageError>>,
     last: Option<Instant>,
 }
 
@@ -27,14 +28,14 @@ impl QueueBacklogs {
             backlogs: BTreeMap::new(),
             every: Duration::from_secs(5),
             error: None,
-            pending: None,
+            pending: InFlight::default(),
             last: None,
         }
     }
 
     /// Samples every queue's approximate count when it is time, and records what arrived.
     pub fn poll(&mut self, backend: &Backend, client: &Client) {
-        if let Some(result) = take_ready(&mut self.pending) {
+        if let Some((_, result)) = self.pending.take() {
             match result {
                 Ok(counts) => {
                     let at = now_secs();
@@ -46,27 +47,30 @@ impl QueueBacklogs {
                 Err(e) => self.error = Some(e),
             }
         }
-        if self.pending.is_none() && self.last.is_none_or(|l| l.elapsed() >= self.every) {
+        if self.pending.is_empty() && self.last.is_none_or(|l| l.elapsed() >= self.every) {
             self.last = Some(Instant::now());
             let client = client.clone();
-            self.pending = Some(backend.spawn(async move {
-                let mut names = Vec::new();
-                let mut marker: Option<String> = None;
-                loop {
-                    let page = client.list_queues(None, marker.as_deref(), None, false).await?;
-                    names.extend(page.queues.into_iter().map(|q| q.name));
-                    match page.next_marker {
-                        Some(m) => marker = Some(m),
-                        None => break,
+            self.pending.start(
+                (),
+                backend.spawn(async move {
+                    let mut names = Vec::new();
+                    let mut marker: Option<String> = None;
+                    loop {
+                        let page = client.list_queues(None, marker.as_deref(), None, false).await?;
+                        names.extend(page.queues.into_iter().map(|q| q.name));
+                        match page.next_marker {
+                            Some(m) => marker = Some(m),
+                            None => break,
+                        }
                     }
-                }
-                let mut counts = Vec::new();
-                for name in names {
-                    let count = client.queue_message_count(&name).await?;
-                    counts.push((name, count));
-                }
-                Ok(counts)
-            }));
+                    let mut counts = Vec::new();
+                    for name in names {
+                        let count = client.queue_message_count(&name).await?;
+                        counts.push((name, count));
+                    }
+                    Ok(counts)
+                }),
+            );
         }
     }
 

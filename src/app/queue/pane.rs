@@ -4,8 +4,8 @@
 
 use std::time::{Duration, SystemTime};
 
+use crate::app::context::InFlight;
 use crate::app::context::PaneContext;
-use crate::app::context::{Loading, Pending, ReplyFor, take_all_ready, take_for, take_ready};
 use crate::storage::StorageError;
 use crate::storage::queue::{
     DequeuedMessage, MessageEncoding, MessageTtl, PeekedMessage, QueueProperties, decode_base64,
@@ -108,7 +108,8 @@ pub struct QueuePane {
     pub(crate) shown: bool,
     pub(crate) poison_threshold: u32,
     pub(crate) show_raw: bool,
-    peeking: Loading<(Vec<PeekedMessage>, QueueProperties)>,
+    /// The peek out (keyed by how many it asked for).
+    peeking: InFlight<u32, Result<(Vec<PeekedMessage>, QueueProperties), StorageError>>,
     /// How many the peek in flight asked for, and what changed between peeks.
     peek_asked: u32,
     pub(crate) watch: crate::app::queue::watch::QueueWatch,
@@ -117,10 +118,11 @@ pub struct QueuePane {
     /// The queue's metadata as the user edits it, apart from what the service said (`context::draft`).
     pub(crate) metadata_edit: crate::app::context::draft::Draft<Vec<(String, String)>>,
     /// A metadata save on its way, keyed by what it sent.
-    metadata_saving: Option<ReplyFor<Metadata, Result<(), StorageError>>>,
+    metadata_saving: InFlight<Metadata, Result<(), StorageError>>,
     pub(crate) dequeue_count: u32,
     pub(crate) visibility: u32,
-    dequeuing: Option<Pending<Result<Vec<DequeuedMessage>, StorageError>>>,
+    /// The dequeue out, keyed by how many it asked for.
+    dequeuing: InFlight<u32, Result<Vec<DequeuedMessage>, StorageError>>,
     pub(crate) held: Vec<Held>,
     /// Messages seen released: the pane peeks once more so they show back in the queue.
     released_seen: usize,
@@ -129,10 +131,10 @@ pub struct QueuePane {
     /// Actions on held messages by message id; an update answers with its new receipt.
     /// Actions in flight, by the message id and the pop receipt they used: a message dequeued again is a new
     /// entry with a new receipt, and the reply must land on the entry that sent it.
-    actions: Vec<((String, String), Pending<ActionResult>)>,
+    actions: InFlight<(String, String), ActionResult>,
     pub(crate) put: PutForm,
-    putting: Option<Pending<Result<String, StorageError>>>,
-    ops: Vec<Pending<Result<String, StorageError>>>,
+    /// Puts and clears out, keyed by what they do.
+    ops: InFlight<&'static str, Result<String, StorageError>>,
     pub(crate) message: Option<Result<String, StorageError>>,
     pub(crate) confirm_clear: bool,
     pub(crate) started: bool,
@@ -191,20 +193,20 @@ impl QueuePane {
             shown: true,
             poison_threshold: 5,
             show_raw: false,
-            peeking: None,
+            peeking: InFlight::default(),
             peek_asked: 0,
             watch: Default::default(),
             properties: None,
             backlog: crate::app::queue::charts::Backlog::default(),
             metadata_edit: crate::app::context::draft::Draft::new("", Vec::new()),
-            metadata_saving: None,
+            metadata_saving: InFlight::default(),
             dequeue_count: 1,
             visibility: 30,
-            dequeuing: None,
+            dequeuing: InFlight::default(),
             held: Vec::new(),
             released_seen: 0,
             peek_wanted: false,
-            actions: Vec::new(),
+            actions: InFlight::default(),
             put: PutForm {
                 text: String::new(),
                 encoding: MessageEncoding::Base64,
@@ -212,8 +214,7 @@ impl QueuePane {
                 ttl_seconds: 3600,
                 delay: 0,
             },
-            putting: None,
-            ops: Vec::new(),
+            ops: InFlight::default(),
             message: None,
             confirm_clear: false,
             started: false,
@@ -223,11 +224,11 @@ impl QueuePane {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.peeking.is_some()
+        !self.peeking.is_empty()
             || self.peek_wanted
-            || self.dequeuing.is_some()
+            || !self.dequeuing.is_empty()
             || !self.actions.is_empty()
-            || self.putting.is_some()
+            || self.ops.any(|what| *what == "put")
     }
 
     /// Whether a countdown is on screen.
@@ -247,9 +248,12 @@ impl QueuePane {
         self.watch.cadence.started();
         let (client, queue, n) = (ctx.client.clone(), self.queue.clone(), self.peek_count);
         self.peek_asked = n;
-        self.peeking = Some(ctx.backend.spawn(async move {
-            tokio::try_join!(client.peek_messages(&queue, n), client.get_queue_properties(&queue))
-        }));
+        self.peeking.start(
+            n,
+            ctx.backend.spawn(async move {
+                tokio::try_join!(client.peek_messages(&queue, n), client.get_queue_properties(&queue))
+            }),
+        );
     }
 
     pub fn dequeue(&mut self, ctx: &mut PaneContext) {
@@ -259,7 +263,9 @@ impl QueuePane {
             self.dequeue_count,
             self.visibility,
         );
-        self.dequeuing = Some(ctx.send(async move { client.get_messages(&queue, n, v).await }));
+        // Beside one still out: a dequeue is a write (it hides what it takes), never dropped.
+        self.dequeuing
+            .add(n, ctx.send(async move { client.get_messages(&queue, n, v).await }));
     }
 
     pub fn put_message(&mut self, ctx: &mut PaneContext) {
@@ -271,13 +277,16 @@ impl QueuePane {
             }
         };
         let (client, queue, ttl, delay) = (ctx.client.clone(), self.queue.clone(), self.put.ttl(), self.put.delay);
-        self.putting = Some(ctx.send(async move {
-            let delay = (delay > 0).then_some(delay);
-            client
-                .put_message(&queue, &text, delay, ttl)
-                .await
-                .map(|r| format!("Put message {}", r.id))
-        }));
+        self.ops.add(
+            "put",
+            ctx.send(async move {
+                let delay = (delay > 0).then_some(delay);
+                client
+                    .put_message(&queue, &text, delay, ttl)
+                    .await
+                    .map(|r| format!("Put message {}", r.id))
+            }),
+        );
     }
 
     /// Acts on a dequeued message. A message whose timeout ran out is refused here: its receipt is stale.
@@ -292,7 +301,7 @@ impl QueuePane {
             return;
         }
         let key = (h.message.id.clone(), h.message.pop_receipt.clone());
-        if self.actions.iter().any(|(k, _)| *k == key) {
+        if self.actions.is_out(&key) {
             // Its reply brings the receipt the next action needs; the current one is about to go stale.
             h.note = Some(Err(StorageError::invalid(
                 "Use the pop receipt",
@@ -303,17 +312,20 @@ impl QueuePane {
         }
         let (client, queue, m) = (ctx.client.clone(), self.queue.clone(), h.message.clone());
         let work = crate::app::queue::message_actions::run(client, queue, m, action);
-        self.actions.push((key, ctx.send(work)));
+        self.actions.add(key, ctx.send(work));
     }
 
     pub fn clear(&mut self, ctx: &mut PaneContext) {
         let (client, queue) = (ctx.client.clone(), self.queue.clone());
-        self.ops.push(ctx.send(async move {
-            client
-                .clear_messages(&queue)
-                .await
-                .map(|_| format!("Cleared queue `{queue}`"))
-        }));
+        self.ops.add(
+            "clear",
+            ctx.send(async move {
+                client
+                    .clear_messages(&queue)
+                    .await
+                    .map(|_| format!("Cleared queue `{queue}`"))
+            }),
+        );
     }
 
     /// Saves the metadata draft. Set Queue Metadata takes no condition, so the check is made here: a draft the
@@ -337,17 +349,17 @@ impl QueuePane {
                 false => client.set_queue_metadata_if_unchanged(&queue, &metadata, &base).await,
             }
         });
-        self.metadata_saving = Some(ReplyFor::new(sent, reply));
+        self.metadata_saving.add(sent, reply);
     }
 
     /// Whether a metadata save is on its way.
     pub fn is_saving_metadata(&self) -> bool {
-        self.metadata_saving.is_some()
+        !self.metadata_saving.is_empty()
     }
 
     pub fn poll(&mut self, ctx: &mut PaneContext) {
         self.metadata_edit.settle();
-        if let Some((sent, result)) = take_for(&mut self.metadata_saving, |_| true) {
+        for (sent, result) in self.metadata_saving.ready() {
             match result {
                 // What was sent is what the queue holds; typing done meanwhile stays, unsaved.
                 Ok(()) => {
@@ -359,7 +371,7 @@ impl QueuePane {
             self.peek_wanted = true;
         }
         self.policies.poll(ctx);
-        if let Some(result) = take_ready(&mut self.peeking) {
+        if let Some((_, result)) = self.peeking.take() {
             match result {
                 Ok((peeked, props)) => {
                     self.watch.cadence.answered();
@@ -380,7 +392,7 @@ impl QueuePane {
                 }
             }
         }
-        if let Some(result) = take_ready(&mut self.dequeuing) {
+        for (_, result) in self.dequeuing.ready() {
             match result {
                 Ok(messages) => {
                     if messages.is_empty() {
@@ -405,15 +417,7 @@ impl QueuePane {
                 Err(e) => self.message = Some(Err(e)),
             }
         }
-        let mut finished = Vec::new();
-        self.actions.retain_mut(|(key, p)| match p.poll() {
-            Some(r) => {
-                finished.push((key.clone(), r));
-                false
-            }
-            None => true,
-        });
-        for ((id, receipt), result) in finished {
+        for ((id, receipt), result) in self.actions.ready() {
             let sent_by = |h: &&mut Held| h.message.id == id && h.message.pop_receipt == receipt;
             if let Some(h) = self.held.iter_mut().find(sent_by) {
                 h.note = Some(match result {
@@ -440,11 +444,7 @@ impl QueuePane {
             }
             self.peek_wanted = true;
         }
-        if let Some(result) = take_ready(&mut self.putting) {
-            self.message = Some(result);
-            self.peek_wanted = true;
-        }
-        for r in take_all_ready(&mut self.ops) {
+        for (_, r) in self.ops.ready() {
             self.message = Some(r);
             self.peek_wanted = true;
         }
@@ -457,12 +457,12 @@ impl QueuePane {
         if prune_finished(&mut self.held) {
             self.released_seen = self.held.iter().filter(|h| h.released(SystemTime::now())).count();
         }
-        if self.shown && self.peeking.is_none() && self.watch.cadence.due() {
+        if self.shown && self.peeking.is_empty() && self.watch.cadence.due() {
             self.peek_wanted = true;
         }
         // One peek at a time, once the dequeue and actions in flight have landed: 32 deletes ask for one peek
         // when the last one is done, not 32 peeks of a queue still changing.
-        if self.peek_wanted && self.peeking.is_none() && self.dequeuing.is_none() && self.actions.is_empty() {
+        if self.peek_wanted && self.peeking.is_empty() && self.dequeuing.is_empty() && self.actions.is_empty() {
             self.peek(ctx);
         }
     }
