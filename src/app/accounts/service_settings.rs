@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::app::context::draft::{Draft, Fields};
-use crate::app::context::{Backend, Pending, ReplyFor, take_for};
+use crate::app::context::{Backend, InFlight};
 use crate::storage::service_properties::{
     AccountInformation, CorsRule, Logging, MAX_CORS_RULES, Metrics, RetentionPolicy, ServiceProperties, StaticWebsite,
 };
@@ -52,8 +52,8 @@ impl Fields for ServiceProperties {
 #[derive(Default)]
 struct Settings {
     draft: Option<Draft<ServiceProperties>>,
-    reading: Option<Pending<Result<ServiceProperties, StorageError>>>,
-    saving: Option<ReplyFor<ServiceProperties, Result<(), StorageError>>>,
+    reading: InFlight<(), Result<ServiceProperties, StorageError>>,
+    saving: InFlight<ServiceProperties, Result<(), StorageError>>,
     /// The last outcome in words (an error, or "Saved").
     outcome: Option<Result<String, String>>,
     /// A save landed: read the service's word once.
@@ -73,7 +73,7 @@ pub struct ServiceSettingsWindow {
     service: Service,
     /// By service: a reply lands in its own service's settings, whichever is shown.
     settings: BTreeMap<u8, Settings>,
-    info: Option<Pending<Result<AccountInformation, StorageError>>>,
+    info: InFlight<(), Result<AccountInformation, StorageError>>,
     info_said: Option<Result<AccountInformation, String>>,
 }
 
@@ -92,7 +92,7 @@ impl ServiceSettingsWindow {
             label: label.to_string(),
             service: Service::Blob,
             settings: BTreeMap::new(),
-            info: None,
+            info: InFlight::default(),
             info_said: None,
         }
     }
@@ -121,8 +121,7 @@ impl ServiceSettingsWindow {
             if let Some(d) = &mut s.draft {
                 d.settle();
             }
-            if let Some(read) = s.reading.as_mut().and_then(Pending::poll) {
-                s.reading = None;
+            if let Some((_, read)) = s.reading.take() {
                 match read {
                     // A draft left as the service said follows the new word; an edited one is kept, and what
                     // moved under it is said.
@@ -147,7 +146,7 @@ impl ServiceSettingsWindow {
                     Err(e) => s.outcome = Some(Err(e.plain_words())),
                 }
             }
-            if let Some((sent, saved)) = take_for(&mut s.saving, |_| true) {
+            if let Some((sent, saved)) = s.saving.take() {
                 s.reread = true;
                 s.outcome = Some(match saved {
                     Ok(()) => {
@@ -162,8 +161,7 @@ impl ServiceSettingsWindow {
                 });
             }
         }
-        if let Some(info) = self.info.as_mut().and_then(Pending::poll) {
-            self.info = None;
+        if let Some((_, info)) = self.info.take() {
             self.info_said = Some(info.map_err(|e| e.plain_words()));
         }
     }
@@ -171,16 +169,20 @@ impl ServiceSettingsWindow {
     fn read(&mut self, backend: &Backend, client: &Client, service: Service) {
         let client = client.clone();
         let s = self.settings.entry(slot(service)).or_default();
-        s.reading = Some(backend.spawn(async move {
-            let props = client.service_properties(service).await;
-            props.map(|p| with_every_part(p, service))
-        }));
+        s.reading.start(
+            (),
+            backend.spawn(async move {
+                let props = client.service_properties(service).await;
+                props.map(|p| with_every_part(p, service))
+            }),
+        );
     }
 
     fn form(&mut self, ui: &mut egui::Ui, backend: &Backend, client: &Client) {
-        if self.info.is_none() && self.info_said.is_none() {
+        if self.info.is_empty() && self.info_said.is_none() {
             let c = client.clone();
-            self.info = Some(backend.spawn(async move { c.account_information().await }));
+            self.info
+                .start((), backend.spawn(async move { c.account_information().await }));
         }
         match &self.info_said {
             Some(Ok(i)) => ui.label(format!(
@@ -233,7 +235,7 @@ impl ServiceSettingsWindow {
         let stale = s.draft.as_ref().is_some_and(Draft::is_stale);
         let mut reload = false;
         ui.horizontal_wrapped(|ui| {
-            let busy = s.saving.is_some() || s.reading.is_some();
+            let busy = !s.saving.is_empty() || !s.reading.is_empty();
             if ui
                 .add_enabled(changed && !busy, egui::Button::new("Save settings"))
                 .on_hover_text(
@@ -262,7 +264,7 @@ impl ServiceSettingsWindow {
                             client.set_service_properties(service, &send).await
                         });
                         d.edit = tidy.clone();
-                        s.saving = Some(ReplyFor::new(tidy, reply));
+                        s.saving.start(tidy, reply);
                         s.outcome = None;
                     }
                 }

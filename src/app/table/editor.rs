@@ -6,7 +6,7 @@
 use egui::RichText;
 
 use crate::app::context::draft::Draft;
-use crate::app::context::{Backend, PaneContext, Pending, take_ready};
+use crate::app::context::{Backend, InFlight, PaneContext};
 use crate::app::table::editor_conflict::theirs_kind;
 use crate::app::table::entity_form::EntityForm;
 pub use crate::app::table::property::{PropertyEdit, parse_hex, to_hex};
@@ -47,13 +47,12 @@ pub struct EntityEditor {
     pub(crate) mode: UpdateMode,
     pub(crate) error: Option<StorageError>,
     pub(crate) theirs: Option<Theirs>,
-    saving: Option<Pending<Result<String, StorageError>>>,
-    /// What the save in flight sent (its keys and properties): its reply is about this, not about whatever the
-    /// form holds by then.
-    sent: Option<(String, String, EntityForm)>,
+    /// A save out, keyed by what it sent (its keys and properties): its reply is about this, not about whatever
+    /// the form holds by then.
+    saving: InFlight<(String, String, EntityForm), Result<String, StorageError>>,
     /// Said after a save that stored an earlier state of the form.
     pub(crate) note: Option<String>,
-    fetching: Option<Pending<Result<Entity, StorageError>>>,
+    fetching: InFlight<(), Result<Entity, StorageError>>,
     /// Loaded with only the shown columns: Save merges only what changed (see `partial`).
     pub(crate) partial: bool,
     /// "Load the whole entity" asked; the fetch lands in `theirs`.
@@ -75,10 +74,9 @@ impl EntityEditor {
             mode: UpdateMode::Replace,
             error: None,
             theirs: None,
-            saving: None,
-            sent: None,
+            saving: InFlight::default(),
             note: None,
-            fetching: None,
+            fetching: InFlight::default(),
             partial: false,
             whole_wanted: false,
             confirm_close: false,
@@ -159,7 +157,7 @@ impl EntityEditor {
     }
 
     pub fn is_saving(&self) -> bool {
-        self.saving.is_some()
+        !self.saving.is_empty()
     }
 
     /// Whether the keys may be typed: a new entity, with no insert out (its reply is about the keys it sent).
@@ -217,19 +215,22 @@ impl EntityEditor {
             (Some(etag), false) => IfMatch::Etag(etag.clone()),
             _ => IfMatch::Any,
         };
-        self.sent = Some((
+        let sent = (
             draft.partition_key.clone(),
             draft.row_key.clone(),
             self.form.edit.clone(),
-        ));
+        );
         self.note = None;
-        self.saving = Some(ctx.send(async move {
-            if new {
-                client.insert_entity(&table, &request).await
-            } else {
-                client.update_entity(&table, &request, mode, &condition).await
-            }
-        }));
+        self.saving.start(
+            sent,
+            ctx.send(async move {
+                if new {
+                    client.insert_entity(&table, &request).await
+                } else {
+                    client.update_entity(&table, &request, mode, &condition).await
+                }
+            }),
+        );
     }
 
     pub(crate) fn fetch_theirs(&mut self, backend: &Backend, client: &Client) {
@@ -240,7 +241,10 @@ impl EntityEditor {
             self.partition_key.clone(),
             self.row_key.clone(),
         );
-        self.fetching = Some(backend.spawn(async move { client.get_entity(&table, &pk, &rk).await }));
+        self.fetching.start(
+            (),
+            backend.spawn(async move { client.get_entity(&table, &pk, &rk).await }),
+        );
     }
 
     /// Takes the server's current version as the base and applies the user's own changes on top of it,
@@ -266,11 +270,11 @@ impl EntityEditor {
 
     fn poll(&mut self, backend: &Backend, client: &Client) -> EditorEvent {
         self.form.settle();
-        if let Some(result) = take_ready(&mut self.saving) {
+        if let Some((sent, result)) = self.saving.take() {
             // Closed while saving: a save that stored everything closes it; anything else shows it again.
             let closing = std::mem::take(&mut self.close_when_saved);
             self.confirm_close = closing;
-            let sent = self.sent.take();
+            let sent = Some(sent);
             match (result, sent) {
                 (Ok(etag), Some((pk, rk, sent))) => {
                     // The form may have changed while the save was out (even to something that does not parse):
@@ -299,7 +303,7 @@ impl EntityEditor {
                 }
             }
         }
-        if let Some(result) = take_ready(&mut self.fetching) {
+        if let Some((_, result)) = self.fetching.take() {
             self.theirs_arrived(result);
         }
         EditorEvent::None

@@ -1,7 +1,7 @@
 //! A table tab's files: export the shown rows or a whole query (CSV with types, plain CSV, JSON) and import
 //! CSV or JSON, each as a job with progress and cancel; the file dialogs that start them.
 
-use crate::app::context::{PaneContext, Unit, take_ready};
+use crate::app::context::{PaneContext, Unit};
 use crate::app::table::io as table_io;
 use crate::app::table::pane::TablePane;
 use crate::app::table::scan::job_pages;
@@ -23,25 +23,27 @@ impl TablePane {
     pub fn ask_file(&mut self, ctx: &mut PaneContext, purpose: DialogPurpose) {
         let dialogs = ctx.dialogs.clone();
         let name = format!("{}.{}", self.table, self.export_format.extension());
-        self.dialog_purpose = purpose;
-        self.dialog = Some(match purpose {
-            DialogPurpose::Import => ctx
-                .backend
-                .spawn_blocking(move || dialogs.pick_file("Import entities", &["csv", "json"])),
-            DialogPurpose::CompareFile => ctx
-                .backend
-                .spawn_blocking(move || dialogs.pick_file("Compare with an exported file", &["csv", "json"])),
-            _ => ctx
-                .backend
-                .spawn_blocking(move || dialogs.save_file("Export entities", &name)),
-        });
+        self.dialog.start(
+            purpose,
+            match purpose {
+                DialogPurpose::Import => ctx
+                    .backend
+                    .spawn_blocking(move || dialogs.pick_file("Import entities", &["csv", "json"])),
+                DialogPurpose::CompareFile => ctx
+                    .backend
+                    .spawn_blocking(move || dialogs.pick_file("Compare with an exported file", &["csv", "json"])),
+                _ => ctx
+                    .backend
+                    .spawn_blocking(move || dialogs.save_file("Export entities", &name)),
+            },
+        );
     }
 
     pub(super) fn poll_dialog(&mut self, ctx: &mut PaneContext) {
-        let Some(Some(path)) = take_ready(&mut self.dialog) else {
+        let Some((purpose, Some(path))) = self.dialog.take() else {
             return;
         };
-        match self.dialog_purpose {
+        match purpose {
             DialogPurpose::ExportLoaded => self.export_loaded(ctx, path),
             DialogPurpose::ExportQuery => self.export_query(ctx, path),
             DialogPurpose::Import => self.import(ctx, path),

@@ -7,7 +7,7 @@ use std::collections::{BTreeSet, HashSet};
 use std::sync::{Arc, Mutex};
 
 use crate::app::context::PaneContext;
-use crate::app::context::{Backend, Pending, take_ready};
+use crate::app::context::{Backend, InFlight, JobReplies};
 use crate::app::context::{JobId, JobState, Unit};
 use crate::app::table::editor::EntityEditor;
 use crate::app::table::files::DialogPurpose;
@@ -39,7 +39,8 @@ pub struct TablePane {
     /// The query the loaded rows came from.
     pub(crate) running: Option<EntityQuery>,
     pub(crate) error: Option<StorageError>,
-    pub(super) loading: Option<Pending<Result<EntityPage, StorageError>>>,
+    /// A page being read: the first (false) or the next one (true).
+    pub(super) loading: InFlight<bool, Result<EntityPage, StorageError>>,
     pub(super) load_all: Option<LoadAll>,
     /// Where "load more" / "load all" continue from (the token, and the partition key of the last row listed,
     /// where Load all's ranges are cut), shared with the load-all job so a retry resumes.
@@ -50,7 +51,8 @@ pub struct TablePane {
     /// Load all reads PartitionKey ranges at once (off: the one chain of tokens, the benchmarks' baseline).
     pub(super) in_ranges: bool,
     pub(crate) view: Vec<u32>,
-    pub(super) view_task: Option<(Pending<Vec<u32>>, u32)>,
+    /// The sorted and filtered view being computed, keyed by how many rows it covers.
+    pub(super) view_task: InFlight<u32, Vec<u32>>,
     pub(super) view_stale: bool,
     pub(crate) sort: Option<(String, bool)>,
     pub(crate) quick: String,
@@ -80,12 +82,14 @@ pub struct TablePane {
     pub(crate) import_upsert: bool,
     /// The running import: when it ends, the query runs again so the imported rows show.
     pub(super) import_job: Option<crate::app::context::JobId>,
-    pub(super) dialog: Option<Pending<Option<std::path::PathBuf>>>,
-    pub(super) dialog_purpose: DialogPurpose,
+    /// A file dialog open, keyed by what its file is for.
+    pub(super) dialog: InFlight<DialogPurpose, Option<std::path::PathBuf>>,
     pub(crate) partition_map: bool,
     pub(crate) partitions: Option<PartitionCounts>,
-    pub(super) counting: Option<(Pending<PartitionCounts>, u64)>,
-    pub(super) scan: Option<(JobId, Arc<Mutex<Option<PartitionCounts>>>)>,
+    /// The partition counts being computed, keyed by the store version they count.
+    pub(super) counting: InFlight<u64, PartitionCounts>,
+    /// The whole-table scan: its job, and the counts it hands back when done.
+    pub(super) scan: Option<(JobId, JobReplies<PartitionCounts>)>,
     /// Saved entities added to the grid before the page that holds them came: that page replaces them rather
     /// than adding them twice.
     pub(super) put_ahead: HashSet<(String, String)>,
@@ -185,13 +189,13 @@ impl TablePane {
             pages: 0,
             running: None,
             error: None,
-            loading: None,
+            loading: InFlight::default(),
             load_all: None,
             next: Arc::default(),
             listed_to: None,
             in_ranges: true,
             view: Vec::new(),
-            view_task: None,
+            view_task: InFlight::default(),
             view_stale: false,
             sort: None,
             quick: String::new(),
@@ -212,11 +216,10 @@ impl TablePane {
             export_format: ExportFormat::CsvTyped,
             import_upsert: true,
             import_job: None,
-            dialog: None,
-            dialog_purpose: DialogPurpose::Import,
+            dialog: InFlight::default(),
             partition_map: false,
             partitions: None,
-            counting: None,
+            counting: InFlight::default(),
             scan: None,
             put_ahead: HashSet::new(),
             sas: crate::app::widgets::policies::SasForm::new("r"),
@@ -226,11 +229,11 @@ impl TablePane {
     }
 
     pub fn is_loading(&self) -> bool {
-        self.loading.is_some() || self.load_all.as_ref().is_some_and(|a| a.running)
+        !self.loading.is_empty() || self.load_all.as_ref().is_some_and(|a| a.running)
     }
 
     pub fn is_viewing(&self) -> bool {
-        self.view_task.is_some()
+        !self.view_task.is_empty()
     }
 
     pub fn has_more(&self) -> bool {
@@ -252,7 +255,7 @@ impl TablePane {
         self.store = EntityStore::default();
         self.columns = self.columns.reset_keeping_choices();
         self.view.clear();
-        self.view_task = None;
+        self.view_task.clear();
         self.selection.clear();
         self.anchor = None;
         self.pages = 0;
@@ -262,7 +265,9 @@ impl TablePane {
         self.error = None;
         *self.next.lock().expect("next lock") = None;
         let (client, table, q) = (ctx.client.clone(), self.table.clone(), query.clone());
-        self.loading = Some(
+        self.loading.clear();
+        self.loading.start(
+            false,
             ctx.backend
                 .spawn(async move { client.query_entities(&table, &q, None).await }),
         );
@@ -278,7 +283,8 @@ impl TablePane {
             return;
         }
         let (client, table) = (ctx.client.clone(), self.table.clone());
-        self.loading = Some(
+        self.loading.start(
+            true,
             ctx.backend
                 .spawn(async move { client.query_entities(&table, &query, Some(&token)).await }),
         );
@@ -373,7 +379,7 @@ impl TablePane {
                 None => rows,
             }
         });
-        self.view_task = Some((task, len));
+        self.view_task.start(len, task);
     }
 
     pub fn set_sort(&mut self, column: &str) {
@@ -395,7 +401,7 @@ impl TablePane {
             }
         }
 
-        if let Some(result) = take_ready(&mut self.loading) {
+        if let Some((_, result)) = self.loading.take() {
             match result {
                 Ok(page) => {
                     // An empty page with a token is not the end (the service stopped at a partition boundary
@@ -425,12 +431,8 @@ impl TablePane {
         if self.applied_quick != self.quick {
             self.view_stale = true;
         }
-        if let Some((task, len)) = &mut self.view_task
-            && let Some(rows) = task.poll()
-        {
-            let len = *len;
+        if let Some((len, rows)) = self.view_task.take() {
             self.view = rows;
-            self.view_task = None;
             self.keep_selection_in_view();
             // Rows that arrived during the computation join at the end (and a sort runs again).
             if (self.store.len() as u32) > len {
@@ -444,7 +446,7 @@ impl TablePane {
                 }
             }
         }
-        if self.view_stale && self.view_task.is_none() {
+        if self.view_stale && self.view_task.is_empty() {
             self.start_view(ctx.backend);
         }
         self.poll_delete(ctx);
@@ -538,7 +540,7 @@ impl TablePane {
         self.store.remove(rows);
         // A sort or filter still running holds the old numbers, so its result is dropped (a new one starts from
         // the renumbered store); the watch's marks follow their rows.
-        self.view_task = None;
+        self.view_task.clear();
         self.selection.clear();
         self.anchor = None;
         self.view_stale = true;

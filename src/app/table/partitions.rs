@@ -2,12 +2,11 @@
 //! partition, and the chart that draws them.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
 
 use egui::RichText;
 use egui_plot::{Bar, BarChart, Plot};
 
-use crate::app::context::{JobState, PaneContext, Unit};
+use crate::app::context::{JobState, PaneContext, Unit, job_replies};
 use crate::app::table::scan::job_pages;
 use crate::app::widgets::format::{count, thousands};
 use crate::app::widgets::plot::category_label;
@@ -162,22 +161,19 @@ pub fn counts_are_stale(counts: Option<&PartitionCounts>, store: &crate::app::ta
 impl crate::app::table::pane::TablePane {
     /// Counts the loaded rows per partition, off the UI thread, when the map is shown and the rows changed.
     pub(super) fn count_partitions(&mut self, ctx: &mut PaneContext) {
-        if let Some((pending, version)) = &mut self.counting
-            && let Some(mut counts) = pending.poll()
-        {
-            counts.store_version = Some(*version);
-            self.counting = None;
+        if let Some((version, mut counts)) = self.counting.take() {
+            counts.store_version = Some(version);
             if !self.partitions.as_ref().is_some_and(|p| p.whole_table) {
                 self.partitions = Some(counts);
             }
         }
-        if let Some((job, slot)) = &self.scan
-            && !matches!(ctx.jobs.get(*job).map(|j| j.state.clone()), Some(JobState::Running))
-        {
-            if let Some(counts) = slot.lock().expect("scan slot").take() {
+        if let Some((job, replies)) = &self.scan {
+            if let Some(counts) = replies.take().pop() {
                 self.partitions = Some(counts);
             }
-            self.scan = None;
+            if !matches!(ctx.jobs.get(*job).map(|j| j.state.clone()), Some(JobState::Running)) {
+                self.scan = None;
+            }
         }
         let stale = counts_are_stale(self.partitions.as_ref(), &self.store);
         let whole = self.partitions.as_ref().is_some_and(|p| p.whole_table);
@@ -185,14 +181,14 @@ impl crate::app::table::pane::TablePane {
             // Counts of rows no longer loaded would describe another query.
             self.partitions = None;
         }
-        if self.partition_map && !whole && self.counting.is_none() && stale && !self.store.is_empty() {
+        if self.partition_map && !whole && self.counting.is_empty() && stale && !self.store.is_empty() {
             let store = self.store.clone();
             let version = store.version();
-            self.counting = Some((
+            self.counting.start(
+                version,
                 ctx.backend
                     .spawn_blocking(move || PartitionCounts::from_entities(store.iter())),
-                version,
-            ));
+            );
         }
     }
 
@@ -205,8 +201,8 @@ impl crate::app::table::pane::TablePane {
         query.filter = None;
         query.select = vec!["PartitionKey".into()];
         query.top = None;
-        let slot: Arc<Mutex<Option<PartitionCounts>>> = Arc::default();
-        let (client, table, out) = (ctx.client.clone(), self.table.clone(), slot.clone());
+        let (out, replies) = job_replies();
+        let (client, table) = (ctx.client.clone(), self.table.clone());
         let job = ctx.start_job(
             format!("Scan partitions of {}", self.table),
             Unit::Items("entities"),
@@ -222,11 +218,11 @@ impl crate::app::table::pane::TablePane {
                 let mut counts = PartitionCounts::from_keys(keys.iter().map(String::as_str));
                 counts.whole_table = true;
                 let summary = counts.summary();
-                *out.lock().expect("scan slot") = Some(counts);
+                out.send(counts);
                 Ok(summary)
             },
         );
-        self.scan = Some((job, slot));
+        self.scan = Some((job, replies));
     }
 
     /// Shows one partition: the filter names it and the query runs again.

@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasher;
 use std::time::SystemTime;
 
-use crate::app::context::{Backend, Pending, take_ready};
+use crate::app::context::{Backend, InFlight};
 use crate::app::table::compare::{Line, lines};
 use crate::app::table::store::EntityStore;
 use crate::app::widgets::watch::{Cadence, Change, ChangeLog};
@@ -375,13 +375,14 @@ pub struct TableWatch {
     pub go_to: Option<usize>,
     /// Requests the last read made.
     pub requests: u32,
-    reading: Option<Pending<Tick>>,
+    /// The read out (one at a time: a new query drops it).
+    reading: InFlight<(), Tick>,
     keys: Option<Box<Keys>>,
 }
 
 impl TableWatch {
     pub fn is_reading(&self) -> bool {
-        self.reading.is_some()
+        !self.reading.is_empty()
     }
 
     /// How many rows are marked vanished (drawn each frame: counted, not collected).
@@ -418,13 +419,13 @@ impl TableWatch {
             self.vanished(),
             held_all,
         );
-        self.reading = Some(backend.spawn(work));
+        self.reading.start((), backend.spawn(work));
     }
 
     /// A finished read, if any, when it still describes `store`: the caller swaps in the new rows; marks and
     /// changes are moved here. A read of an older store is dropped (the next one compares the new rows).
     pub fn finished(&mut self, store: &EntityStore) -> Option<Found> {
-        let tick = take_ready(&mut self.reading)?;
+        let (_, tick) = self.reading.take()?;
         self.keys = Some(tick.keys);
         match tick.found {
             Err(e) => {
@@ -478,7 +479,7 @@ impl TableWatch {
     /// A new query: nothing held is compared any more.
     pub fn reset(&mut self) {
         self.marks.clear();
-        self.reading = None;
+        self.reading.clear();
         self.keys = None;
     }
 

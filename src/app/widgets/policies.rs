@@ -5,10 +5,10 @@
 use std::time::{Duration, SystemTime};
 
 use crate::app::context::draft::{Draft, Fields, reapply_named};
-use crate::app::context::{Loading, PaneContext, take_ready};
-use crate::storage::Service;
+use crate::app::context::{InFlight, PaneContext};
 use crate::storage::policies::{MAX_POLICIES, Policies, StoredPolicy, in_order, validate_policies};
 use crate::storage::service_sas::{SasGrant, SasResource};
+use crate::storage::{Service, StorageError};
 
 /// The policies as one field of a draft, re-applied policy by policy (by id) on a reload.
 impl Fields for Vec<StoredPolicy> {
@@ -39,10 +39,10 @@ pub struct PoliciesEdit {
     draft: Option<Draft<Vec<StoredPolicy>>>,
     /// The read the edit started from: a save is conditional on it (its time, its policies).
     base: Option<Policies>,
-    loading: Loading<Policies>,
+    loading: InFlight<(), Result<Policies, StorageError>>,
     /// A save on its way, and what it sent.
-    saving: Loading<()>,
-    sent: Vec<StoredPolicy>,
+    /// A save out, keyed by the policies it sent.
+    saving: InFlight<Vec<StoredPolicy>, Result<(), StorageError>>,
     problem: Option<String>,
 }
 
@@ -54,9 +54,8 @@ impl PoliciesEdit {
             read: None,
             draft: None,
             base: None,
-            loading: None,
-            saving: None,
-            sent: Vec::new(),
+            loading: InFlight::default(),
+            saving: InFlight::default(),
             problem: None,
         }
     }
@@ -88,13 +87,14 @@ impl PoliciesEdit {
 
     /// The unsaved edit, in words (closing the tab asks before dropping it).
     pub fn unsaved(&self) -> Option<String> {
-        (self.is_dirty() && self.saving.is_none()).then(|| format!("the stored access policies of `{}`", self.name))
+        (self.is_dirty() && self.saving.is_empty()).then(|| format!("the stored access policies of `{}`", self.name))
     }
 
     /// Reads the policies (a clean form follows them; an edited one keeps the edit and marks what moved).
     pub fn load(&mut self, ctx: &PaneContext) {
         let (client, service, name) = (ctx.client.clone(), self.service, self.name.clone());
-        self.loading = Some(
+        self.loading.start(
+            (),
             ctx.backend
                 .spawn(async move { client.get_policies(service, &name).await }),
         );
@@ -117,16 +117,19 @@ impl PoliciesEdit {
         if let Some(d) = &mut self.draft {
             d.settle();
         }
-        match take_ready(&mut self.loading) {
+        match self.loading.take().map(|(_, r)| r) {
             Some(Ok(read)) => self.observe(read),
             Some(Err(e)) => self.problem = Some(format!("The policies could not be read: {}", e.plain_words())),
             None => {}
         }
-        match take_ready(&mut self.saving) {
+        let (sent, saved) = match self.saving.take() {
+            Some((sent, saved)) => (sent, Some(saved)),
+            None => (Vec::new(), None),
+        };
+        match saved {
             Some(Ok(())) => {
                 // What was sent is what the service holds now; typing done meanwhile stays, unsaved. The read
                 // after it brings the ACL's new time, the next save's guard.
-                let sent = std::mem::take(&mut self.sent);
                 if let Some(d) = &mut self.draft {
                     d.saved(sent, "");
                 }
@@ -170,14 +173,17 @@ impl PoliciesEdit {
         for p in &mut d.edit {
             p.permissions = in_order(&p.permissions, letters);
         }
-        self.sent = d.edit.clone();
+        let sent = d.edit.clone();
         let (client, service, name, policies) = (ctx.client.clone(), self.service, self.name.clone(), d.edit.clone());
         self.problem = None;
-        self.saving = Some(ctx.send(async move {
-            client
-                .set_policies(service, &name, &policies, &base, lease_id.as_deref())
-                .await
-        }));
+        self.saving.start(
+            sent,
+            ctx.send(async move {
+                client
+                    .set_policies(service, &name, &policies, &base, lease_id.as_deref())
+                    .await
+            }),
+        );
     }
 
     /// The form. `lease_id`: the container's lease this app holds, which a save must carry.
@@ -204,7 +210,7 @@ impl PoliciesEdit {
     fn body(&mut self, ui: &mut egui::Ui, ctx: &PaneContext, lease_id: Option<String>) {
         let guard = self.guard_words();
         let letters = self.letters();
-        let saving = self.saving.is_some();
+        let saving = !self.saving.is_empty();
         let Some(d) = self.draft.as_mut() else {
             ui.weak("reading…");
             if let Some(why) = &self.problem {
