@@ -11,7 +11,8 @@ use crate::app::accounts::browse_session::{Session, keyed_account, open_session,
 use crate::app::accounts::connections::Connections;
 use crate::app::accounts::profiles::{AccountProfile, ProfileKind, SecretKind};
 use crate::app::accounts::tree::{Loadable, TreeAction, menu_action};
-use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::app::context::InFlight;
+use crate::app::runtime::backend::{Backend, Pending};
 use crate::storage::arm::{StorageAccountInfo, Subscription, Tenant};
 use crate::storage::side_requests::Reporter;
 use crate::storage::{Account, StorageError};
@@ -41,14 +42,14 @@ pub fn is_discovered(id: &str) -> bool {
 /// A list that loads once, on first sight, and again on Refresh.
 struct Slot<T> {
     state: Loadable<T>,
-    pending: Option<Pending<Result<T, StorageError>>>,
+    pending: InFlight<(), Result<T, StorageError>>,
 }
 
 impl<T> Default for Slot<T> {
     fn default() -> Self {
         Slot {
             state: Loadable::NotLoaded,
-            pending: None,
+            pending: InFlight::default(),
         }
     }
 }
@@ -57,9 +58,9 @@ impl<T: Send + 'static> Slot<T> {
     fn ensure(&mut self, start: impl FnOnce() -> Pending<Result<T, StorageError>>) {
         if matches!(self.state, Loadable::NotLoaded) {
             self.state = Loadable::Loading;
-            self.pending = Some(start());
+            self.pending.start((), start());
         }
-        if let Some(result) = take_ready(&mut self.pending) {
+        if let Some(result) = self.pending.take().map(|(_, v)| v) {
             self.state = match result {
                 Ok(v) => Loadable::Loaded(v),
                 Err(e) => Loadable::Failed(e),

@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use crate::app::accounts::profiles::AccountProfile;
 use crate::app::accounts::secrets::Secrets;
-use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::app::context::InFlight;
+use crate::app::runtime::backend::Backend;
 use crate::storage::blob::ListBlobsOptions;
 use crate::storage::table::EntityQuery;
 use crate::storage::{Client, ClientOptions, Service, StorageError};
@@ -44,8 +45,8 @@ pub struct Connection {
     pub(crate) profile: AccountProfile,
     pub(crate) client: Option<Client>,
     pub(crate) state: ConnState,
-    opening: Option<Pending<Result<Client, StorageError>>>,
-    testing: Option<Pending<Vec<ServiceCheck>>>,
+    opening: InFlight<(), Result<Client, StorageError>>,
+    testing: InFlight<(), Vec<ServiceCheck>>,
     /// A test asked for before the account was open: it runs once the client is ready.
     test_when_open: bool,
     pub(crate) last_test: Option<Vec<ServiceCheck>>,
@@ -57,15 +58,15 @@ impl Connection {
             profile,
             client: None,
             state: ConnState::Closed,
-            opening: None,
-            testing: None,
+            opening: InFlight::default(),
+            testing: InFlight::default(),
             test_when_open: false,
             last_test: None,
         }
     }
 
     pub fn is_testing(&self) -> bool {
-        self.testing.is_some()
+        self.testing.is_out(&())
     }
 }
 
@@ -133,11 +134,15 @@ impl Connections {
         let Some(conn) = self.get_mut(id) else { return };
         let profile = conn.profile.clone();
         conn.state = ConnState::Opening;
-        conn.opening = Some(backend.spawn_blocking(move || {
-            let secret = load_secret(&secrets, &profile)?;
-            let account = profile.to_account_rotating(secret.as_deref(), Some(rotation_hook(&secrets, &profile.id)))?;
-            Client::new(account, options)
-        }));
+        conn.opening.start(
+            (),
+            backend.spawn_blocking(move || {
+                let secret = load_secret(&secrets, &profile)?;
+                let account =
+                    profile.to_account_rotating(secret.as_deref(), Some(rotation_hook(&secrets, &profile.id)))?;
+                Client::new(account, options)
+            }),
+        );
     }
 
     /// The keychain the accounts' secrets live in (a browse account reads its sign-in from it).
@@ -156,7 +161,8 @@ impl Connections {
         let mut conn = Connection::new(profile);
         conn.state = ConnState::Opening;
         // Built on the blocking pool: a client reads the platform's certificates.
-        conn.opening = Some(backend.spawn_blocking(move || Client::new(account, options)));
+        conn.opening
+            .start((), backend.spawn_blocking(move || Client::new(account, options)));
         match self.list.iter_mut().find(|c| c.profile.id == conn.profile.id) {
             Some(old) => *old = conn,
             None => self.list.push(conn),
@@ -186,7 +192,7 @@ impl Connections {
     pub fn test(&mut self, backend: &Backend, id: &str) {
         let Some(conn) = self.get_mut(id) else { return };
         match conn.client.clone() {
-            Some(client) => conn.testing = Some(backend.spawn(test_connection(client))),
+            Some(client) => conn.testing.start((), backend.spawn(test_connection(client))),
             None => conn.test_when_open = true,
         }
     }
@@ -198,7 +204,7 @@ impl Connections {
                 && let Some(client) = conn.client.clone()
             {
                 conn.test_when_open = false;
-                conn.testing = Some(backend.spawn(test_connection(client)));
+                conn.testing.start((), backend.spawn(test_connection(client)));
             }
         }
     }
@@ -206,7 +212,7 @@ impl Connections {
     /// Collects finished openings and tests; call once per frame.
     pub fn poll(&mut self) {
         for conn in &mut self.list {
-            if let Some(result) = take_ready(&mut conn.opening) {
+            if let Some(result) = conn.opening.take().map(|(_, v)| v) {
                 match result {
                     Ok(client) => {
                         conn.client = Some(client);
@@ -215,7 +221,7 @@ impl Connections {
                     Err(e) => conn.state = ConnState::Failed(e),
                 }
             }
-            if let Some(checks) = take_ready(&mut conn.testing) {
+            if let Some(checks) = conn.testing.take().map(|(_, v)| v) {
                 conn.last_test = Some(checks);
             }
         }

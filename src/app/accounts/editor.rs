@@ -8,7 +8,8 @@ use std::sync::Arc;
 use crate::app::accounts::connections::{ServiceCheck, test_connection};
 use crate::app::accounts::entra_form::EntraForm;
 use crate::app::accounts::profiles::{AccountProfile, EntraMethod, ProfileKind};
-use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::app::context::InFlight;
+use crate::app::runtime::backend::{Backend, Pending};
 use crate::app::runtime::dialogs::FileDialogs;
 use crate::storage::{Account, Client, ClientOptions, Credential, Service, StorageError};
 
@@ -43,13 +44,13 @@ pub struct AccountEditor {
     pub arm_endpoint: String,
     /// A PEM file to trust beside the platform's certificates (empty: none).
     pub trusted_cert: String,
-    choosing_cert: Option<Pending<Option<PathBuf>>>,
+    choosing_cert: InFlight<(), Option<PathBuf>>,
     /// The Trust certificate file read off the UI thread before Save or Test (`cert_ready`).
     cert: CertCheck,
     pub error: Option<String>,
     /// A test under way: the client is built on the runtime too (it reads the platform's and the account's
     /// certificates), never on the UI thread.
-    testing: Option<Pending<Result<Vec<ServiceCheck>, String>>>,
+    testing: InFlight<(), Result<Vec<ServiceCheck>, String>>,
     pub test_results: Option<Vec<ServiceCheck>>,
 }
 
@@ -72,10 +73,10 @@ impl AccountEditor {
             entra: EntraForm::new(None),
             arm_endpoint: String::new(),
             trusted_cert: String::new(),
-            choosing_cert: None,
+            choosing_cert: InFlight::default(),
             cert: CertCheck::default(),
             error: None,
-            testing: None,
+            testing: InFlight::default(),
             test_results: None,
         }
     }
@@ -346,21 +347,24 @@ impl AccountEditor {
                     retry: crate::storage::retry::RetryPolicy::none(),
                     ..ClientOptions::default()
                 };
-                self.testing = Some(backend.spawn(async move {
-                    let client = Client::new(account, options).map_err(|e| e.plain_words())?;
-                    Ok(test_connection(client).await)
-                }));
+                self.testing.start(
+                    (),
+                    backend.spawn(async move {
+                        let client = Client::new(account, options).map_err(|e| e.plain_words())?;
+                        Ok(test_connection(client).await)
+                    }),
+                );
             }
         }
     }
 
     pub fn ui(&mut self, ctx: &egui::Context, backend: &Backend, dialogs: &Arc<dyn FileDialogs>) -> EditorOutcome {
-        match take_ready(&mut self.testing) {
+        match self.testing.take().map(|(_, v)| v) {
             Some(Ok(results)) => self.test_results = Some(results),
             Some(Err(e)) => self.error = Some(e),
             None => {}
         }
-        if let Some(Some(path)) = take_ready(&mut self.choosing_cert) {
+        if let Some(Some(path)) = self.choosing_cert.take().map(|(_, v)| v) {
             self.trusted_cert = path.display().to_string();
         }
         let after_cert = self.cert_read(backend);
@@ -444,16 +448,16 @@ impl AccountEditor {
                 ui.horizontal(|ui| {
                     let l = ui.label("Trust certificate:");
                     ui.add(egui::TextEdit::singleline(&mut self.trusted_cert).hint_text("optional PEM file, for an endpoint with its own certificate").desired_width(300.0)).labelled_by(l.id);
-                    if ui.add_enabled(self.choosing_cert.is_none(), egui::Button::new("Choose…")).clicked() {
+                    if ui.add_enabled(self.choosing_cert.is_empty(), egui::Button::new("Choose…")).clicked() {
                         let dialogs = dialogs.clone();
-                        self.choosing_cert = Some(backend.spawn_blocking(move || dialogs.pick_file("Certificate to trust", &["pem", "crt", "cer"])));
+                        self.choosing_cert.start((), backend.spawn_blocking(move || dialogs.pick_file("Certificate to trust", &["pem", "crt", "cer"])));
                     }
                 });
             }
             if let Some(err) = &self.error {
                 ui.colored_label(ui.visuals().error_fg_color, err);
             }
-            if self.testing.is_some() {
+            if self.testing.is_out(&()) {
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label("Testing…");

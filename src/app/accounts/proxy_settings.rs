@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::accounts::editor::field;
 use crate::app::accounts::secrets::Secrets;
-use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::app::context::InFlight;
+use crate::app::runtime::backend::Backend;
 use crate::storage::oauth::Secret;
 use crate::storage::proxy::{self, ProxyChoice};
 use crate::storage::side_requests::Reporter;
@@ -48,7 +49,7 @@ impl ProxySettings {
 /// The proxy being put in place at start (its password read from the keychain first), and the window.
 #[derive(Default)]
 pub struct ProxySetup {
-    starting: Option<Pending<Result<Option<String>, String>>>,
+    starting: InFlight<(), Result<Option<String>, String>>,
     pub window: Option<ProxyWindow>,
 }
 
@@ -59,7 +60,9 @@ impl ProxySetup {
         match settings.mode {
             ProxyMode::Manual if !settings.user.trim().is_empty() => {
                 let secrets = secrets.clone();
-                setup.starting = Some(backend.spawn_blocking(move || secrets.load(PASSWORD_ID)));
+                setup
+                    .starting
+                    .start((), backend.spawn_blocking(move || secrets.load(PASSWORD_ID)));
             }
             _ => {
                 if let Ok(choice) = settings.choice(None) {
@@ -73,7 +76,7 @@ impl ProxySetup {
     /// Once the password is read: the proxy is set, and every client already made (open tabs, jobs, a Retry) sends
     /// its next request through it (`http_clients`).
     pub fn poll(&mut self, settings: &ProxySettings) -> Option<String> {
-        let loaded = take_ready(&mut self.starting)?;
+        let loaded = self.starting.take().map(|(_, v)| v)?;
         let (password, problem) = match loaded {
             Ok(p) => (p.map(|p| Secret::new(&p)), None),
             Err(e) => (
@@ -95,12 +98,12 @@ impl ProxySetup {
     /// Whether the saved proxy's password is still being read (the window waits for it: its "kept" password is
     /// the one in use).
     pub fn loading(&self) -> bool {
-        self.starting.is_some()
+        self.starting.is_out(&())
     }
 
     /// New settings were put in place by the window: a password still being read for the old ones is not wanted.
     pub fn applied(&mut self) {
-        self.starting = None;
+        self.starting.clear();
     }
 }
 
@@ -109,7 +112,7 @@ pub struct ProxyWindow {
     draft: ProxySettings,
     password: String,
     test_address: String,
-    testing: Option<Pending<Result<String, String>>>,
+    testing: InFlight<(), Result<String, String>>,
     /// The last test's words, with the settings and address it was for (shown only while the form still says so).
     tested: Option<(ProxySettings, String, Result<String, String>)>,
     /// What the test under way is for.
@@ -130,7 +133,7 @@ impl ProxyWindow {
             draft: settings.clone(),
             password: String::new(),
             test_address: "https://management.azure.com/".into(),
-            testing: None,
+            testing: InFlight::default(),
             tested: None,
             testing_for: None,
             error: None,
@@ -160,10 +163,11 @@ impl ProxyWindow {
         self.error = None;
         self.testing_for = Some((self.draft.clone(), address.clone()));
         let report = Reporter::standalone(backend.event_sink(), "proxy");
-        self.testing =
-            Some(backend.spawn(async move {
-                crate::storage::proxy_trial::test_through(choice, &address, Some(&report)).await
-            }));
+        self.testing.start(
+            (),
+            backend
+                .spawn(async move { crate::storage::proxy_trial::test_through(choice, &address, Some(&report)).await }),
+        );
     }
 
     /// `loading`: the saved password is still being read; Test and Use wait for it unless one is typed.
@@ -174,7 +178,7 @@ impl ProxyWindow {
         secrets: &Arc<Secrets>,
         loading: bool,
     ) -> ProxyOutcome {
-        if let Some(result) = take_ready(&mut self.testing)
+        if let Some(result) = self.testing.take().map(|(_, v)| v)
             && let Some((draft, address)) = self.testing_for.take()
         {
             self.tested = Some((draft, address, result));
@@ -226,13 +230,13 @@ impl ProxyWindow {
                         "https://management.azure.com/",
                     );
                     if ui
-                        .add_enabled(self.testing.is_none() && !waiting, egui::Button::new("Test"))
+                        .add_enabled(self.testing.is_empty() && !waiting, egui::Button::new("Test"))
                         .clicked()
                     {
                         self.test(backend);
                     }
                 });
-                if self.testing.is_some() {
+                if self.testing.is_out(&()) {
                     ui.horizontal(|ui| {
                         ui.spinner();
                         ui.label("Testing…");

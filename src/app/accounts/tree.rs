@@ -6,7 +6,8 @@ use egui::RichText;
 use serde::{Deserialize, Serialize};
 
 use crate::app::accounts::connections::{ConnState, Connections};
-use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::app::context::InFlight;
+use crate::app::runtime::backend::Backend;
 use crate::storage::blob::{LeaseState, PublicAccess};
 use crate::storage::{Client, Service, StorageError};
 
@@ -35,7 +36,7 @@ pub enum Loadable<T> {
 #[derive(Default)]
 struct ServiceList {
     items: Option<Loadable<Vec<ResourceItem>>>,
-    pending: Option<Pending<Result<Vec<ResourceItem>, StorageError>>>,
+    pending: InFlight<(), Result<Vec<ResourceItem>, StorageError>>,
 }
 
 /// What the user asked of the tree this frame; the app carries it out.
@@ -84,7 +85,8 @@ impl Explorer {
     pub fn refresh(&mut self, backend: &Backend, client: &Client, profile_id: &str, service: Service) {
         let list = self.lists.entry((profile_id.to_string(), service)).or_default();
         list.items = Some(Loadable::Loading);
-        list.pending = Some(backend.spawn(list_resources(client.clone(), service)));
+        list.pending
+            .start((), backend.spawn(list_resources(client.clone(), service)));
     }
 
     /// Loads a service's list once, if nothing has asked for it yet (the tree may never have been opened).
@@ -92,7 +94,7 @@ impl Explorer {
         let asked = self
             .lists
             .get(&(profile_id.to_string(), service))
-            .is_some_and(|l| l.items.is_some() || l.pending.is_some());
+            .is_some_and(|l| l.items.is_some() || l.pending.is_out(&()));
         if !asked {
             self.refresh(backend, client, profile_id, service);
         }
@@ -115,7 +117,7 @@ impl Explorer {
 
     pub fn poll(&mut self) {
         for list in self.lists.values_mut() {
-            if let Some(result) = take_ready(&mut list.pending) {
+            if let Some(result) = list.pending.take().map(|(_, v)| v) {
                 list.items = Some(match result {
                     Ok(items) => Loadable::Loaded(items),
                     Err(e) => Loadable::Failed(e),

@@ -3,8 +3,8 @@
 
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::context::InFlight;
 use crate::app::context::PaneContext;
-use crate::app::context::in_flight::InFlight;
 use crate::storage::StorageError;
 use crate::storage::blob::{TaggedBlob, TaggedPage, validate_tags};
 

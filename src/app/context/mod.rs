@@ -5,7 +5,6 @@
 
 pub mod clipboard;
 pub mod draft;
-pub mod in_flight;
 pub mod index_map;
 pub mod leases;
 pub mod open_lab;
@@ -14,16 +13,14 @@ pub mod sent;
 use std::sync::Arc;
 
 use crate::app::context::open_lab::FreeTarget;
-pub use crate::app::runtime::backend::{
-    Backend, Loading, Pending, ReplyFor, SentCount, take_all_ready, take_for, take_ready,
-};
+pub use crate::app::runtime::backend::{Backend, Pending, SentCount};
 pub use crate::app::runtime::dialogs::FileDialogs;
+pub use crate::app::runtime::in_flight::InFlight;
 pub use crate::app::runtime::jobs::{
     JobContext, JobFuture, JobId, JobReplies, JobState, Jobs, ReplyTx, Touched, Unit, job_replies,
 };
 pub use crate::app::runtime::transfer_journal::{Direction, TransferJournal, Unfinished, file_stamp};
 use crate::storage::Client;
-pub use in_flight::InFlight;
 use leases::LeaseBook;
 
 /// A message for the user above the tabs: an error in plain words, or news.

@@ -67,7 +67,10 @@ impl TesseraApp {
                     let id = profile.id.clone();
                     let l = label.clone();
                     self.secrets.hold(&id, &secret);
-                    self.saving_secret = Some(self.backend.spawn_blocking(move || (l, secrets.store(&id, &secret))));
+                    self.saving_secret.start(
+                        (),
+                        self.backend.spawn_blocking(move || (l, secrets.store(&id, &secret))),
+                    );
                 }
                 match self.connections.get_mut(&profile.id) {
                     Some(c) => c.profile = profile.clone(),

@@ -11,10 +11,11 @@ use crate::app::accounts::editor::AccountEditor;
 use crate::app::accounts::profiles::{AccountProfile, AppPaths};
 use crate::app::accounts::secrets::{Secrets, Stored};
 use crate::app::accounts::tree::{Explorer, TabTarget};
+use crate::app::context::InFlight;
 use crate::app::context::Notice;
 use crate::app::frame::inspector::Inspector;
 use crate::app::frame::tabs::Tabs;
-use crate::app::runtime::backend::{Backend, Pending, take_all_ready, take_ready};
+use crate::app::runtime::backend::Backend;
 use crate::app::runtime::jobs::{Jobs, Unit};
 use crate::app::runtime::log::AppLog;
 
@@ -99,7 +100,7 @@ pub struct TesseraApp {
     /// The demo was started this run (the welcome stops offering it).
     pub(crate) demo_started: bool,
     /// The demo emulator starting on the blocking pool.
-    pub(crate) demo_starting: Option<crate::app::context::Pending<Result<crate::emulator::Emulator, String>>>,
+    pub(crate) demo_starting: InFlight<(), Result<crate::emulator::Emulator, String>>,
     /// A pane asked to open the lab on one of its resources (profile id, target).
     pub(crate) lab_request: Option<(String, crate::app::context::open_lab::FreeTarget)>,
     /// Blobs copied or cut, waiting for a paste in any blob tab.
@@ -107,9 +108,10 @@ pub struct TesseraApp {
     pub(crate) picks: crate::app::context::clipboard::Picks,
     /// Transfers a crash or a restart interrupted, offered to resume, and the journal new ones are written to.
     pub(crate) interrupted: crate::app::frame::interrupted::Interrupted,
-    pending_ops: Vec<Pending<OpResult>>,
-    pub(crate) saving_secret: Option<Pending<(String, Stored)>>,
-    keychain_check: Option<Pending<Option<String>>>,
+    /// One-off actions of the window (not of a tab), keyed by the operation they run.
+    pending_ops: InFlight<(), OpResult>,
+    pub(crate) saving_secret: InFlight<(), (String, Stored)>,
+    keychain_check: InFlight<(), Option<String>>,
     theme_applied: Option<bool>,
     /// Things that live as long as the app (the emulator the run command started).
     pub(crate) keep_alive: Vec<Box<dyn std::any::Any>>,
@@ -179,20 +181,21 @@ impl TesseraApp {
             proxy,
             about_open: false,
             demo_started: false,
-            demo_starting: None,
+            demo_starting: InFlight::default(),
             lab_request: None,
             blob_clipboard: None,
             picks: Default::default(),
             interrupted,
-            pending_ops: Vec::new(),
-            saving_secret: None,
-            keychain_check: None,
+            pending_ops: InFlight::default(),
+            saving_secret: InFlight::default(),
+            keychain_check: InFlight::default(),
             theme_applied: None,
             keep_alive: Vec::new(),
         };
         // Connecting to the keychain blocks (D-Bus, the login keychain): find out off the UI thread.
         let check = app.secrets.clone();
-        app.keychain_check = Some(app.backend.spawn_blocking(move || check.check()));
+        app.keychain_check
+            .start((), app.backend.spawn_blocking(move || check.check()));
         for target in settings.open_tabs {
             app.open_tab(target);
         }
@@ -234,7 +237,7 @@ impl TesseraApp {
 
     /// Runs a one-off operation; its outcome becomes a notice and, if asked, a list refresh.
     pub fn run_op(&mut self, work: impl std::future::Future<Output = OpResult> + Send + 'static) {
-        self.pending_ops.push(self.backend.spawn(work));
+        self.pending_ops.add((), self.backend.spawn(work));
     }
 
     /// Everything that arrived from the backend: request events, finished work.
@@ -266,7 +269,7 @@ impl TesseraApp {
         if !touched.is_empty() {
             self.tabs.jobs_ended(&touched);
         }
-        for r in take_all_ready(&mut self.pending_ops) {
+        for ((), r) in self.pending_ops.ready() {
             match r.message {
                 Ok(m) => {
                     self.log.line(&m);
@@ -280,13 +283,13 @@ impl TesseraApp {
                 self.explorer.refresh(&self.backend, &client, &id, service);
             }
         }
-        if let Some(Some(why)) = take_ready(&mut self.keychain_check) {
+        if let Some(Some(why)) = self.keychain_check.take().map(|(_, v)| v) {
             self.log.line(&format!("no keychain: {why}"));
             self.notice(format!(
                 "{why}. Keys and SAS tokens you enter are kept for this run only and never written to disk."
             ));
         }
-        if let Some((label, stored)) = take_ready(&mut self.saving_secret)
+        if let Some((label, stored)) = self.saving_secret.take().map(|(_, v)| v)
             && let Stored::ThisRunOnly(why) = stored
         {
             self.notice(format!("The secret of `{label}` is kept for this run only: {why}."));

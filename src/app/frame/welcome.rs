@@ -86,7 +86,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     if ui.button("Add account…").clicked() {
         app.editor = Some(crate::app::accounts::editor::AccountEditor::new_account());
     }
-    if app.demo_starting.is_some() {
+    if !app.demo_starting.is_empty() {
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             ui.spinner();
@@ -119,8 +119,9 @@ fn settled(state: &ConnState) -> Option<&'static str> {
 /// start waits for it to listen, up to minutes on a loaded machine, while the window keeps answering.
 pub fn start_demo(app: &mut TesseraApp) {
     app.demo_started = true;
-    if app.demo_starting.is_none() {
-        app.demo_starting = Some(
+    if app.demo_starting.is_empty() {
+        app.demo_starting.start(
+            (),
             app.backend
                 .spawn_blocking(|| Emulator::start_preferring(EMULATOR_PORTS)),
         );
@@ -129,7 +130,7 @@ pub fn start_demo(app: &mut TesseraApp) {
 
 /// Once the demo emulator listens: adds it to the tree and seeds it as a job.
 pub fn poll_demo(app: &mut TesseraApp) {
-    let Some(started) = crate::app::context::take_ready(&mut app.demo_starting) else {
+    let Some((_, started)) = app.demo_starting.take() else {
         return;
     };
     let emulator = match started {

@@ -12,7 +12,7 @@ pub mod view;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
-use crate::app::context::{Backend, Pending, take_ready};
+use crate::app::context::{Backend, InFlight};
 use crate::app::lab::scenarios::{SCENARIOS, Scenario};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::retry::RetryPolicy;
@@ -164,7 +164,7 @@ pub struct Run {
     pub(crate) next: usize,
     pub(crate) set_up: bool,
     pub(crate) outcomes: Vec<(String, StepOutcome)>,
-    running: Option<Pending<StepOutcome>>,
+    running: InFlight<(), StepOutcome>,
     pub(crate) playing: bool,
     /// The scenario was copied as a Python test.
     pub(crate) exported: bool,
@@ -172,7 +172,7 @@ pub struct Run {
 
 impl Run {
     pub fn busy(&self) -> bool {
-        self.running.is_some()
+        self.running.is_out(&())
     }
 }
 
@@ -309,7 +309,11 @@ impl ConflictLab {
             set_up: false,
             exported: false,
             outcomes: Vec::new(),
-            running: Some(backend.spawn(setup)),
+            running: {
+                let mut running = InFlight::default();
+                running.start((), backend.spawn(setup));
+                running
+            },
             playing: false,
         });
     }
@@ -324,7 +328,7 @@ impl ConflictLab {
             return;
         };
         let play = steps::play(self.env.clone(), step.who, step.says, step.action, step.expect);
-        run.running = Some(backend.spawn(play));
+        run.running.start((), backend.spawn(play));
     }
 
     pub fn play(&mut self, backend: &Backend) {
@@ -343,7 +347,7 @@ impl ConflictLab {
     pub fn poll(&mut self, backend: &Backend) {
         // The step's result first, then its events: each event is sent before the step ends, so draining
         // after taking the result cannot leave the step's last request out of the timeline.
-        let done = self.run.as_mut().and_then(|r| take_ready(&mut r.running));
+        let done = self.run.as_mut().and_then(|r| r.running.take().map(|(_, v)| v));
         for e in self.events.try_iter() {
             observe_lease(&mut self.leases_seen, &e.event);
             self.timeline.push(e);

@@ -108,9 +108,6 @@ impl Backend {
     }
 }
 
-/// A storage result still on its way (None: nothing asked).
-pub type Loading<T> = Option<Pending<Result<T, crate::storage::StorageError>>>;
-
 /// What a tab has sent (writes, lease actions, dequeues) and not yet heard back about: every `Pending` made by
 /// `Backend::send` with it counts until its reply is taken or it is dropped. The tab's close asks it, so no
 /// feature has to remember to say it has work out: sending through the tab is what counts it.
@@ -148,51 +145,6 @@ impl<T> Drop for Pending<T> {
     }
 }
 
-/// Polls an optional pending result in place: returns it once and clears the slot.
-pub fn take_ready<T>(slot: &mut Option<Pending<T>>) -> Option<T> {
-    let value = slot.as_mut()?.poll()?;
-    *slot = None;
-    Some(value)
-}
-
-/// A result on its way together with what it was for (a blob, a snapshot, an entity's keys): the one way a
-/// reply is matched to its purpose, never by a position or "the current selection".
-pub struct ReplyFor<K, T> {
-    pub key: K,
-    pending: Pending<T>,
-}
-
-impl<K, T> ReplyFor<K, T> {
-    pub fn new(key: K, pending: Pending<T>) -> Self {
-        ReplyFor { key, pending }
-    }
-}
-
-/// The reply in `slot` with its key, once it has arrived, while `wanted(key)` holds. A reply whose purpose is
-/// gone is dropped (aborting its work) instead of landing somewhere else.
-pub fn take_for<K, T>(slot: &mut Option<ReplyFor<K, T>>, wanted: impl Fn(&K) -> bool) -> Option<(K, T)> {
-    let r = slot.as_mut()?;
-    if !wanted(&r.key) {
-        *slot = None;
-        return None;
-    }
-    let value = r.pending.poll()?;
-    slot.take().map(|r| (r.key, value))
-}
-
-/// Every result that has arrived among several pieces of work, in the order they were started; the rest stay.
-pub fn take_all_ready<T>(pending: &mut Vec<Pending<T>>) -> Vec<T> {
-    let mut ready = Vec::new();
-    pending.retain_mut(|p| match p.poll() {
-        Some(value) => {
-            ready.push(value);
-            false
-        }
-        None => true,
-    });
-    ready
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,17 +169,16 @@ mod tests {
     fn results_arrive_and_wake_the_ui() {
         let rt = tokio::runtime::Runtime::new().unwrap();
         let (b, wakes) = backend(&rt);
-        let mut slot = Some(b.spawn(async { 41 + 1 }));
+        let mut slot = b.spawn(async { 41 + 1 });
         let deadline = std::time::Instant::now() + Duration::from_secs(5);
         let value = loop {
-            if let Some(v) = take_ready(&mut slot) {
+            if let Some(v) = slot.poll() {
                 break v;
             }
             assert!(std::time::Instant::now() < deadline);
             std::thread::sleep(Duration::from_millis(1));
         };
         assert_eq!(value, 42);
-        assert!(slot.is_none());
         // The result is sent before the wake, so the wake may land a moment after the value.
         while wakes.load(Ordering::SeqCst) == 0 {
             assert!(std::time::Instant::now() < deadline, "the UI was woken");
@@ -241,14 +192,15 @@ mod tests {
         let rt = tokio::runtime::Runtime::new().unwrap();
         let (b, _) = backend(&rt);
         let sent = SentCount::default();
-        let mut write = Some(b.send(&sent, async { 7 }));
+        let mut write = b.send(&sent, async { 7 });
         assert_eq!(sent.outstanding(), 1);
         // Answered but not taken: still out, so a closing tab waits to record it.
         std::thread::sleep(Duration::from_millis(50));
         assert_eq!(sent.outstanding(), 1);
-        while take_ready(&mut write).is_none() {
+        while write.poll().is_none() {
             std::thread::sleep(Duration::from_millis(1));
         }
+        drop(write);
         assert_eq!(sent.outstanding(), 0);
         let finished = Arc::new(AtomicUsize::new(0));
         let f = finished.clone();

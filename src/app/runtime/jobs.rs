@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use tokio_util::sync::CancellationToken;
 
-use crate::app::runtime::backend::{Backend, Pending, take_ready};
+use crate::app::runtime::backend::{Backend, Pending};
+use crate::app::runtime::in_flight::InFlight;
 use crate::storage::StorageError;
 use crate::storage::progress::TransferProgress;
 
@@ -135,7 +136,7 @@ pub struct Job {
     pub state: JobState,
     detail: Arc<std::sync::Mutex<Option<String>>>,
     items: ItemStates,
-    pending: Option<Pending<Result<String, StorageError>>>,
+    pending: InFlight<(), Result<String, StorageError>>,
     /// Kept while the job may be retried; dropped when it is done, with whatever its work held (an export's
     /// rows), so thousands of finished jobs hold only their lines in the list.
     factory: Option<JobFactory>,
@@ -242,7 +243,11 @@ impl Jobs {
             state: JobState::Running,
             detail,
             items,
-            pending: Some(pending),
+            pending: {
+                let mut out = InFlight::default();
+                out.start((), pending);
+                out
+            },
             factory: Some(factory),
         });
         id
@@ -267,7 +272,7 @@ impl Jobs {
     pub fn poll(&mut self) -> bool {
         let mut completed = false;
         for job in &mut self.list {
-            if let Some(result) = take_ready(&mut job.pending) {
+            if let Some(result) = job.pending.take().map(|(_, v)| v) {
                 self.ended.extend(job.touches.iter().cloned());
                 job.finished = Some(Instant::now());
                 job.state = match result {
@@ -302,12 +307,15 @@ impl Jobs {
         job.cancel = CancellationToken::new();
         job.detail = Arc::default();
         job.items = ItemStates::default();
-        job.pending = Some(run(
-            backend,
-            factory,
-            (&job.progress, &job.cancel, self.clean_up),
-            (&job.detail, &job.items),
-        ));
+        job.pending.start(
+            (),
+            run(
+                backend,
+                factory,
+                (&job.progress, &job.cancel, self.clean_up),
+                (&job.detail, &job.items),
+            ),
+        );
         job.state = JobState::Running;
         job.started = Instant::now();
         job.finished = None;

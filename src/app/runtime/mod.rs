@@ -4,6 +4,7 @@
 pub mod backend;
 pub mod dialogs;
 pub mod fonts;
+pub mod in_flight;
 pub mod jobs;
 pub mod log;
 pub mod transfer_journal;
