@@ -339,8 +339,8 @@ fn diff(rt: &tokio::runtime::Runtime, client: &Client) {
 
     let jobs_backend = tessera::app::runtime::backend::Backend::new(rt.handle().clone(), Arc::new(|| {}));
     let mut jobs = tessera::app::runtime::jobs::Jobs::default();
-    let report = Arc::new(std::sync::Mutex::new(tessera::app::table::diff::DiffReport::default()));
-    let (l, r, rep) = (side(left), side(right), report.clone());
+    let (updates, replies) = tessera::app::context::job_replies();
+    let (l, r, rep) = (side(left), side(right), updates);
     let base = common::heap::live_bytes();
     common::heap::reset_peak();
     let at = std::time::Instant::now();
@@ -360,7 +360,10 @@ fn diff(rt: &tokio::runtime::Runtime, client: &Client) {
     }
     let seconds = at.elapsed().as_secs_f64();
     let peak = (common::heap::peak_bytes() - base) as f64;
-    let r = report.lock().unwrap();
+    let mut r = tessera::app::table::diff::DiffReport::default();
+    for update in replies.take() {
+        r.apply(update);
+    }
     assert!(r.done, "the compare finished");
     assert_eq!((r.different, r.only_left, r.only_right), (rows as u64 / 100, 0, 0));
     let rate = (r.read[0] + r.read[1]) as f64 / seconds;

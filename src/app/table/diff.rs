@@ -4,9 +4,8 @@
 //! properties are, types included; the ETag and Timestamp are the service's and are not compared.
 
 use std::cmp::Ordering;
-use std::sync::{Arc, Mutex};
 
-use crate::app::context::JobContext;
+use crate::app::context::{JobContext, ReplyTx};
 use crate::app::table::compare::lines;
 use crate::storage::StorageError;
 use crate::storage::table::Entity;
@@ -297,14 +296,37 @@ async fn send_projected(
     send_pages(entries, tx).await;
 }
 
-/// Reads both sides and merges them into `report`, published as it goes (every 1,000 rows).
+/// What a table compare job hands back to the window that started it.
+pub enum DiffUpdate {
+    /// The compare (re)started: what was shown goes.
+    Restart,
+    /// The counts so far and the differences found since the last update.
+    Progress(DiffReport),
+}
+
+impl DiffReport {
+    /// Takes in an update: the counts it brings, its differences added to the ones held.
+    pub fn apply(&mut self, update: DiffUpdate) {
+        match update {
+            DiffUpdate::Restart => *self = DiffReport::default(),
+            DiffUpdate::Progress(mut more) => {
+                (self.read, self.only_left, self.only_right) = (more.read, more.only_left, more.only_right);
+                (self.different, self.same, self.done) = (more.different, more.same, more.done);
+                self.differences.append(&mut more.differences);
+            }
+        }
+    }
+}
+
+/// Reads both sides and merges them, handing the counts and the new differences back as it goes (every 1,000
+/// rows); the counts at the end.
 pub async fn compare(
     job: &JobContext,
     left: &Side,
     right: &Side,
-    report: &Arc<Mutex<DiffReport>>,
-) -> Result<(), StorageError> {
-    *report.lock().expect("report lock") = DiffReport::default();
+    updates: &ReplyTx<DiffUpdate>,
+) -> Result<DiffReport, StorageError> {
+    updates.send(DiffUpdate::Restart);
     let (mut l, mut r) = (Cursor::open(left), Cursor::open(right));
     let mut local = DiffReport::default();
     let mut published = 0;
@@ -359,26 +381,28 @@ pub async fn compare(
         if rows - published >= 1_000 {
             job.progress.add(rows - published);
             published = rows;
-            publish(&mut local, report);
+            publish(&mut local, updates);
         }
     }
     job.progress.add(local.read[0] + local.read[1] - published);
     local.done = true;
-    publish(&mut local, report);
-    Ok(())
+    publish(&mut local, updates);
+    Ok(local)
 }
 
-/// Moves the new differences and the counts into the shared report.
-fn publish(local: &mut DiffReport, report: &Arc<Mutex<DiffReport>>) {
-    let mut shared = report.lock().expect("report lock");
+/// Hands back the new differences (moved out of `local`) and the counts.
+fn publish(local: &mut DiffReport, updates: &ReplyTx<DiffUpdate>) {
     local.moved += local.differences.len();
-    shared.differences.append(&mut local.differences);
-    shared.read = local.read;
-    shared.only_left = local.only_left;
-    shared.only_right = local.only_right;
-    shared.different = local.different;
-    shared.same = local.same;
-    shared.done = local.done;
+    updates.send(DiffUpdate::Progress(DiffReport {
+        read: local.read,
+        only_left: local.only_left,
+        only_right: local.only_right,
+        different: local.different,
+        same: local.same,
+        differences: std::mem::take(&mut local.differences),
+        done: local.done,
+        moved: 0,
+    }));
 }
 
 #[cfg(test)]

@@ -2,17 +2,19 @@
 //! run as a job; the counts and the differences as they come, exported as JSON lines, and copied either way
 //! as a confirmed job, after which the compare runs again.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use crate::app::context::{JobId, JobState, PaneContext, Unit};
-use crate::app::table::diff::{DiffKind, DiffReport, KEPT, Side, compare};
+use crate::app::context::{JobId, JobReplies, JobState, PaneContext, ReplyTx, Unit, job_replies};
+use crate::app::table::diff::{DiffKind, DiffReport, DiffUpdate, KEPT, Side, compare};
 use crate::app::table::diff_copy::{Direction, batches, copy};
 use crate::app::widgets::format::thousands;
 
 pub struct TableCompare {
     pub left: Side,
     pub right: Side,
-    pub report: Arc<Mutex<DiffReport>>,
+    /// What the compare job has handed back so far (`DiffUpdate`).
+    pub report: DiffReport,
+    updates: (ReplyTx<DiffUpdate>, JobReplies<DiffUpdate>),
     job: JobId,
     copying: Option<JobId>,
     confirm: Option<Direction>,
@@ -28,12 +30,13 @@ pub struct TableCompare {
 impl TableCompare {
     /// Starts comparing `left` with `right`.
     pub fn start(ctx: &mut PaneContext, left: Side, right: Side) -> TableCompare {
-        let report = Arc::new(Mutex::new(DiffReport::default()));
-        let job = run(ctx, &left, &right, &report);
+        let updates = job_replies();
+        let job = run(ctx, &left, &right, &updates.0);
         TableCompare {
             left,
             right,
-            report,
+            report: DiffReport::default(),
+            updates,
             job,
             copying: None,
             confirm: None,
@@ -49,6 +52,9 @@ impl TableCompare {
 
     /// Draws the window; false once closed.
     pub fn window(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext) -> bool {
+        for update in self.updates.1.take() {
+            self.report.apply(update);
+        }
         self.after_copy(ctx);
         let mut open = true;
         egui::Window::new("Compare tables")
@@ -67,7 +73,7 @@ impl TableCompare {
         ui.label(format!("Left: {}", describe(&self.left)));
         ui.label(format!("Right: {}", describe(&self.right)));
         let state = ctx.jobs.get(self.job).map(|j| j.state.clone());
-        let r = self.report.lock().expect("report lock");
+        let r = &self.report;
         let (left_only, right_only, different, same) = (r.only_left, r.only_right, r.different, r.same);
         ui.horizontal_wrapped(|ui| {
             ui.strong(format!(
@@ -241,11 +247,7 @@ impl TableCompare {
             if yes {
                 let target = target.clone();
                 let merge = self.left.index.is_some();
-                let ops = Arc::new(batches(
-                    &self.report.lock().expect("report lock").differences,
-                    way,
-                    merge,
-                ));
+                let ops = Arc::new(batches(&self.report.differences, way, merge));
                 self.copying = Some(ctx.start_job(
                     format!("Copy {n} differing rows to {}", target.place),
                     Unit::Items("entities"),
@@ -263,18 +265,17 @@ impl TableCompare {
             return;
         }
         self.copying = None;
-        self.job = run(ctx, &self.left, &self.right, &self.report);
+        self.job = run(ctx, &self.left, &self.right, &self.updates.0);
     }
 }
 
-fn run(ctx: &mut PaneContext, left: &Side, right: &Side, report: &Arc<Mutex<DiffReport>>) -> JobId {
+fn run(ctx: &mut PaneContext, left: &Side, right: &Side, updates: &ReplyTx<DiffUpdate>) -> JobId {
     ctx.start_job(
         format!("Compare {} with {}", left.place, right.place),
         Unit::Items("entities"),
-        (left.clone(), right.clone(), report.clone()),
-        |job, (left, right, report)| async move {
-            compare(&job, &left, &right, &report).await?;
-            let r = report.lock().expect("report lock");
+        (left.clone(), right.clone(), updates.clone()),
+        |job, (left, right, updates)| async move {
+            let r = compare(&job, &left, &right, &updates).await?;
             Ok(format!(
                 "{} only in left, {} only in right, {} different, {} same",
                 thousands(r.only_left),
