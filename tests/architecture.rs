@@ -534,3 +534,48 @@ fn every_test_the_architecture_names_exists() {
         );
     }
 }
+
+/// The files that hold work in flight some other way than `InFlight`, each for the reason ARCHITECTURE.md gives:
+/// the runtime's own (the `Pending` and `InFlight` types, jobs' progress lines), a sign-in's state machine whose
+/// states hold their one request, and two jobs' own state kept for a Retry (never a reply the UI waits for).
+const OTHER_HOLDERS: [&str; 6] = [
+    "app/runtime/backend.rs",
+    "app/runtime/in_flight.rs",
+    "app/runtime/jobs.rs",
+    "app/accounts/entra_form.rs",
+    "app/blob/transfers.rs",
+    "app/table/pane.rs",
+];
+
+#[test]
+fn every_reply_is_held_in_an_in_flight_keyed_by_what_it_is_for() {
+    let t = tree();
+    let mut holders = BTreeSet::new();
+    for (path, code) in &t.files {
+        let rel = path.strip_prefix(&t.src).unwrap().display().to_string();
+        if !rel.starts_with("app/") {
+            continue;
+        }
+        // A reply held bare (`Option<Pending<…>>`, a list of them, a tuple of one and its key), or a slot a job
+        // fills and the UI locks.
+        let bare = [
+            "Option<Pending<",
+            "Vec<Pending<",
+            "(Pending<",
+            ", Pending<",
+            "Arc<Mutex<",
+            "Arc<std::sync::Mutex<",
+        ];
+        if bare.iter().any(|p| code.contains(p)) {
+            holders.insert(rel);
+        }
+    }
+    let named: BTreeSet<String> = OTHER_HOLDERS.iter().map(|s| s.to_string()).collect();
+    let new: Vec<&String> = holders.difference(&named).collect();
+    assert!(new.is_empty(), "replies held outside an InFlight in {new:?}");
+    let gone: Vec<&String> = named.difference(&holders).collect();
+    assert!(
+        gone.is_empty(),
+        "no longer holding work another way (take them off the list): {gone:?}"
+    );
+}

@@ -97,7 +97,8 @@ struct Browsing {
     /// By tenant id and subscription id.
     accounts: HashMap<(String, String), Slot<Vec<StorageAccountInfo>>>,
     /// `listKeys` under way, by the found account's profile id.
-    keys: HashMap<String, Pending<Result<Account, StorageError>>>,
+    /// Accounts' keys being listed, keyed by the account's profile id.
+    keys: InFlight<String, Result<Account, StorageError>>,
     /// Why a key could not be had, by the found account's profile id.
     key_errors: HashMap<String, StorageError>,
     /// Each tenant's subscription filter, and whether its "Choose shown…" is open.
@@ -352,7 +353,7 @@ impl Browsing {
                     } else {
                         "Opened with your sign-in."
                     });
-                    if self.keys.contains_key(&did) {
+                    if self.keys.is_out(&did) {
                         ui.horizontal(|ui| {
                             ui.spinner();
                             ui.weak("Listing the account's keys…");
@@ -371,7 +372,7 @@ impl Browsing {
                 if with_key {
                     if ui.button("Use my sign-in instead").clicked() {
                         // A key still on its way would switch the account back: it is dropped.
-                        self.keys.remove(&did);
+                        self.keys.cancel(&did);
                         match signed_in_account(session, tenant, info) {
                             Ok((profile, account)) => {
                                 connections.put_open(backend, profile, account);
@@ -392,7 +393,7 @@ impl Browsing {
                         self.key_errors.remove(&did);
                         let (s, t, info) = (session.clone(), tenant.id.clone(), info.clone());
                         let pending = backend.spawn(async move { keyed_account(&s, s.tenant_for(&t), &info).await });
-                        self.keys.insert(did.clone(), pending);
+                        self.keys.start(did.clone(), pending);
                         ui.close();
                     }
                 }
@@ -414,12 +415,7 @@ impl Browsing {
 
     /// Opens each account whose key arrived with it (its lists are then stale); a failure is kept to show.
     fn poll_keys(&mut self, backend: &Backend, connections: &mut Connections, changed: &mut Vec<String>) {
-        let ready: Vec<String> = self.keys.keys().cloned().collect();
-        for did in ready {
-            let Some(result) = self.keys.get_mut(&did).and_then(|p| p.poll()) else {
-                continue;
-            };
-            self.keys.remove(&did);
+        for (did, result) in self.keys.ready() {
             let Some(old) = connections.get(&did).map(|c| c.profile.clone()) else {
                 continue;
             };

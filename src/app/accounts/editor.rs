@@ -9,7 +9,7 @@ use crate::app::accounts::connections::{ServiceCheck, test_connection};
 use crate::app::accounts::entra_form::EntraForm;
 use crate::app::accounts::profiles::{AccountProfile, EntraMethod, ProfileKind};
 use crate::app::context::InFlight;
-use crate::app::runtime::backend::{Backend, Pending};
+use crate::app::runtime::backend::Backend;
 use crate::app::runtime::dialogs::FileDialogs;
 use crate::storage::{Account, Client, ClientOptions, Credential, Service, StorageError};
 
@@ -116,19 +116,19 @@ impl AccountEditor {
         if self.cert.read.as_ref() == Some(&path) {
             return true;
         }
-        if self.cert.reading.as_ref().is_none_or(|(p, _, _)| *p != path) {
+        if !self.cert.reading.any(|(p, _)| *p == path) {
             let file = path.clone();
             let reading = backend.spawn_blocking(move || crate::storage::read_pem_certificates(&file).map(drop));
-            self.cert.reading = Some((path, reading, then));
+            // Another file named now: the read of the one before is of no use.
+            self.cert.reading.clear();
+            self.cert.reading.start((path, then), reading);
         }
         false
     }
 
     /// The certificate file was read: Save or Test goes on, or the form says why it cannot.
     fn cert_read(&mut self, backend: &Backend) -> Option<EditorOutcome> {
-        let (_, pending, _) = self.cert.reading.as_mut()?;
-        let result = pending.poll()?;
-        let (path, _, then) = self.cert.reading.take()?;
+        let ((path, then), result) = self.cert.reading.take()?;
         if let Err(e) = result {
             self.error = Some(StorageError::invalid("Read the account settings", e).plain_words());
             return None;
@@ -469,7 +469,7 @@ impl AccountEditor {
                     ui.colored_label(color, r.describe());
                 }
             }
-            if self.cert.reading.is_some() {
+            if !self.cert.reading.is_empty() {
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label("Reading the certificate file…");
@@ -499,15 +499,13 @@ impl AccountEditor {
 struct CertCheck {
     /// The path read and found good, for the one action that asked.
     read: Option<PathBuf>,
-    /// A read under way: the path, its result to come, and what goes on after it.
-    reading: Option<(PathBuf, CertRead, AfterCert)>,
+    /// A read under way, keyed by the path and what goes on after it: Ok when the file holds certificates,
+    /// else why not in words.
+    reading: InFlight<(PathBuf, AfterCert), Result<(), String>>,
 }
 
-/// Reading a certificate file: Ok when it holds certificates, else why not in words.
-type CertRead = Pending<Result<(), String>>;
-
 /// What a click asked for before the certificate had been read.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum AfterCert {
     Save,
     Test,

@@ -8,7 +8,7 @@ use std::any::Any;
 
 use crate::app::blob::core::BlobCore;
 use crate::app::context::sent::OpDone;
-use crate::app::context::{PaneContext, Pending};
+use crate::app::context::{InFlight, PaneContext, Pending};
 use crate::storage::StorageError;
 use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptions};
 
@@ -69,7 +69,7 @@ pub enum SnapshotAct {
 pub struct Effects {
     pub(crate) said: Option<Result<String, StorageError>>,
     pub(crate) hush: bool,
-    pub(crate) ops: Vec<Pending<OpDone>>,
+    pub(crate) ops: InFlight<(), OpDone>,
     pub(crate) refresh: bool,
     pub(crate) relist: bool,
     pub(crate) reread: Option<String>,
@@ -104,7 +104,7 @@ impl Effects {
     /// A one-off write sent (`PaneContext::send`): its words are shown, its lease change recorded, and what is
     /// shown read again when it answers.
     pub fn op(&mut self, work: Pending<OpDone>) {
-        self.ops.push(work);
+        self.ops.add((), work);
     }
 
     /// Reads again what is shown (the first page, the details, the container).

@@ -387,9 +387,7 @@ impl BlobPane {
         if let Some(said) = fx.said {
             self.message = Some(said);
         }
-        for op in fx.ops {
-            self.ops.add((), op);
-        }
+        self.ops.append(fx.ops);
         if let Some(found) = fx.found {
             // Rows in the folder's place (or the folder again): a selection of the rows before goes.
             self.core.found = found;

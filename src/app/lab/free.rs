@@ -6,7 +6,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 
 pub use crate::app::context::open_lab::FreeTarget;
-use crate::app::context::{Backend, Pending};
+use crate::app::context::{Backend, InFlight};
 use crate::app::lab::{LabEnv, Side};
 use crate::storage::StorageError;
 use crate::storage::blob::conditions::Conditions;
@@ -104,7 +104,8 @@ pub struct FreeMode {
     pub target: Option<FreeTarget>,
     /// The text each side writes when it saves.
     pub value: [String; 2],
-    pending: Vec<(FreeStep, Pending<Result<String, StorageError>>)>,
+    /// Steps sent, keyed by the step each answer is for.
+    pending: InFlight<FreeStep, Result<String, StorageError>>,
     pub results: Vec<(Side, Result<String, StorageError>)>,
     /// Every action that finished, in the order the answers came: the run "Copy as a Python test" replays.
     pub recorded: Vec<FreeStep>,
@@ -122,10 +123,10 @@ impl FreeMode {
             outcome: FreeOutcome::Ok,
             after: std::time::Duration::ZERO,
         };
-        self.pending.push((
+        self.pending.add(
             step,
             backend.spawn(async move { run(&env, side, &target, action, value).await }),
-        ));
+        );
     }
 
     /// A new run: nothing recorded or under way, and neither side holds an ETag, lease or receipt (the
@@ -147,15 +148,7 @@ impl FreeMode {
     }
 
     pub fn poll(&mut self) {
-        let mut done = Vec::new();
-        self.pending.retain_mut(|(step, p)| match p.poll() {
-            Some(r) => {
-                done.push((step.clone(), r));
-                false
-            }
-            None => true,
-        });
-        for (mut step, r) in done {
+        for (mut step, r) in self.pending.ready() {
             let now = std::time::Instant::now();
             step.after = self.last_answer.map_or(std::time::Duration::ZERO, |t| now - t);
             self.last_answer = Some(now);

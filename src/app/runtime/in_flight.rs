@@ -29,6 +29,11 @@ impl<K: PartialEq, T> InFlight<K, T> {
         self.out.push((key, work));
     }
 
+    /// Takes over the work out in `other` (a feature's one-off writes, handed to its pane).
+    pub fn append(&mut self, other: InFlight<K, T>) {
+        self.out.extend(other.out);
+    }
+
     /// Every reply that arrived, with its key, in the order the work was started; the rest stay out.
     pub fn ready(&mut self) -> Vec<(K, T)> {
         let mut ready = Vec::new();

@@ -7,7 +7,7 @@ use std::collections::{BTreeSet, HashSet};
 use std::sync::{Arc, Mutex};
 
 use crate::app::context::PaneContext;
-use crate::app::context::{Backend, InFlight, JobReplies};
+use crate::app::context::{Backend, InFlight, JobReplies, job_replies};
 use crate::app::context::{JobId, JobState, Unit};
 use crate::app::table::editor::EntityEditor;
 use crate::app::table::files::DialogPurpose;
@@ -23,10 +23,10 @@ use crate::storage::table::batch::BatchOperation;
 use crate::storage::table::entity::Entity;
 use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery};
 
-/// A delete in progress: its job, and the keys it has deleted so far.
+/// A delete in progress: its job, and the keys it hands back as it deletes them.
 struct Deleting {
     job: JobId,
-    done: Arc<Mutex<Vec<(String, String)>>>,
+    done: JobReplies<(String, String)>,
 }
 
 pub struct TablePane {
@@ -489,8 +489,8 @@ impl TablePane {
             .into_values()
             .flat_map(|v| v.chunks(100).map(<[_]>::to_vec).collect::<Vec<_>>())
             .collect();
-        let done = Arc::new(Mutex::new(Vec::new()));
-        let (client, table, d) = (ctx.client.clone(), self.table.clone(), done.clone());
+        let (d, done) = job_replies();
+        let (client, table) = (ctx.client.clone(), self.table.clone());
         let job = ctx.start_job(
             format!("Delete {total} entities from {}", self.table),
             Unit::Items("entities"),
@@ -503,10 +503,10 @@ impl TablePane {
                         return Err(StorageError::cancelled("Delete"));
                     }
                     gone += crate::app::table::deletes::delete_batch(&client, &table, batch).await?;
-                    done.lock().expect("done lock").extend(batch.iter().map(|o| {
+                    for o in batch {
                         let (pk, rk) = o.keys();
-                        (pk.to_string(), rk.to_string())
-                    }));
+                        done.send((pk.to_string(), rk.to_string()));
+                    }
                     job.progress.add(batch.len() as u64);
                 }
                 Ok(match gone {
@@ -524,7 +524,7 @@ impl TablePane {
         if matches!(state, Some(JobState::Running)) {
             return;
         }
-        let keys: HashSet<(String, String)> = d.done.lock().expect("done lock").drain(..).collect();
+        let keys: HashSet<(String, String)> = d.done.take().into_iter().collect();
         let rows: HashSet<u32> = (0..self.store.len() as u32)
             .filter(|&i| {
                 let e = self.store.get(i);
