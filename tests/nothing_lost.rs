@@ -162,14 +162,6 @@ fn a_queue_policy_save_is_refused_when_someone_changed_them_and_the_edit_is_kept
     assert_eq!(queue_policy_ids(&queue), ["theirs", "mine"]);
 }
 
-/// Closes the active tab with Ctrl+W, as a person does.
-fn close_tab(t: &mut TestApp) {
-    t.harness
-        .key_press_modifiers(egui::Modifiers::CTRL | egui::Modifiers::COMMAND, egui::Key::W);
-    t.step();
-    t.step();
-}
-
 #[test]
 fn a_container_tab_closed_while_a_tag_save_or_a_policy_save_is_out_lets_it_land() {
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -184,7 +176,7 @@ fn a_container_tab_closed_while_a_tag_save_or_a_policy_save_is_out_lets_it_land(
     // Every answer now takes two seconds: the tab is closed while the save is out.
     proxy.latency(Duration::from_secs(2), Duration::ZERO);
     t.click("Save tags");
-    close_tab(&mut t);
+    t.close_tab();
     assert_eq!(
         t.harness.state().open_tab_count(),
         0,
@@ -207,7 +199,7 @@ fn a_container_tab_closed_while_a_tag_save_or_a_policy_save_is_out_lets_it_land(
     t.replace_text("Policy 1 id:", "late");
     proxy.latency(Duration::from_secs(2), Duration::ZERO);
     t.click("Save policies");
-    close_tab(&mut t);
+    t.close_tab();
     assert_eq!(t.harness.state().open_tab_count(), 0);
     assert_eq!(t.harness.state().tabs_closed_still_working(), 1);
     t.wait_app("the policy save answered", Duration::from_secs(60), |app| {
@@ -240,7 +232,7 @@ fn a_queue_tab_closed_while_a_metadata_save_and_a_clear_are_out_lets_both_land()
     t.click("Save metadata");
     t.click("Clear queue…");
     t.click("Clear 2 messages");
-    close_tab(&mut t);
+    t.close_tab();
     assert_eq!(t.harness.state().open_tab_count(), 0);
     assert_eq!(t.harness.state().tabs_closed_still_working(), 1);
     t.wait_app("both writes answered", Duration::from_secs(60), |app| {

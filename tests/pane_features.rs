@@ -59,13 +59,6 @@ fn with_scribble(t: &mut TestApp, f: impl FnOnce(&mut Scribble)) {
     f(pane.feature_mut::<Scribble>().expect("the feature added"));
 }
 
-fn close_tab(t: &mut TestApp) {
-    t.harness
-        .key_press_modifiers(egui::Modifiers::CTRL | egui::Modifiers::COMMAND, egui::Key::W);
-    t.step();
-    t.step();
-}
-
 #[test]
 fn a_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_its_tab_closes() {
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -81,7 +74,7 @@ fn a_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_its_tab_
     with_scribble(&mut t, |s| s.draft = "kept".into());
 
     // A draft alone: closing asks, naming it; Cancel keeps the tab.
-    close_tab(&mut t);
+    t.close_tab();
     t.wait_for_contains(&format!("Close `{container}` with unsaved edits?"));
     t.wait_for_contains("the scribbled note");
     t.click("Cancel");
@@ -91,7 +84,7 @@ fn a_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_its_tab_
     proxy.latency(Duration::from_secs(2), Duration::ZERO);
     with_scribble(&mut t, |s| s.save_now = true);
     t.step();
-    close_tab(&mut t);
+    t.close_tab();
     t.click("Close and drop the edits");
     assert_eq!(t.harness.state().open_tab_count(), 0);
     assert_eq!(

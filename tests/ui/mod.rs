@@ -398,6 +398,14 @@ impl<'a> TestApp<'a> {
         self.wait_app(what, PATIENCE, |app| app.active_table().is_some_and(&done));
     }
 
+    /// Closes the active tab with Ctrl+W, as a person does.
+    pub fn close_tab(&mut self) {
+        self.harness
+            .key_press_modifiers(egui::Modifiers::CTRL | egui::Modifiers::COMMAND, egui::Key::W);
+        self.harness.step();
+        self.harness.step();
+    }
+
     /// Replaces the whole text of an input: select all, then type.
     pub fn replace_text(&mut self, label: &str, text: &str) {
         self.wait_for(label);
