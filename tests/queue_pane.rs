@@ -331,3 +331,37 @@ fn a_dequeue_whose_reply_comes_after_the_tab_closed_keeps_its_messages_reachable
         0
     );
 }
+
+#[test]
+fn a_second_dequeue_sent_while_the_first_is_out_holds_both_messages() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, q) = queue(&rt);
+    for text in ["first", "second"] {
+        rt.block_on(client.put_message(&q, text, None, MessageTtl::Default))
+            .unwrap();
+    }
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Queue));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Queues", &q);
+    t.wait_for("second");
+    t.click("30 s");
+    // Each dequeue takes one message and answers slowly: the second is sent while the first is out.
+    proxy.always(Some(common::fault_proxy::Fault::Delay(Duration::from_millis(800))));
+    t.click("Dequeue");
+    t.click("Dequeue");
+    proxy.always(None);
+    t.wait_app("both dequeued messages held", Duration::from_secs(30), |app| {
+        app.active_queue().is_some_and(|p| p.held().len() == 2)
+    });
+    // Each is held with its own live receipt: both deletes go through, and the queue is empty.
+    let ids: Vec<String> = t.queue().held().iter().map(|h| h.message.id.clone()).collect();
+    assert_ne!(ids[0], ids[1]);
+    for id in &ids {
+        t.click(&format!("Delete {}", short(id)));
+    }
+    t.wait_app("both deleted", Duration::from_secs(30), |app| {
+        app.active_queue().is_some_and(|p| p.held().iter().all(|h| h.done))
+    });
+    let left = common::peer::run(&common::emulator().connection_string(), &["queue-count", &q]);
+    assert_eq!(left["count"], 0, "{left}");
+}

@@ -140,6 +140,10 @@ def container_access(container):
     return {"public_access": acl["public_access"], "policies": [i.id for i in acl["signed_identifiers"]]}
 
 
+def queue_count(queue):
+    return {"count": queue_client(queue).get_queue_properties().approximate_message_count}
+
+
 def queue_metadata(queue):
     return {"metadata": dict(queue_client(queue).get_queue_properties().metadata)}
 
@@ -276,6 +280,7 @@ COMMANDS = {
     "set-container-policy": set_container_policy,
     "container-access": container_access,
     "queue-metadata": queue_metadata,
+    "queue-count": queue_count,
     "set-queue-metadata": set_queue_metadata,
     "peek": peek,
     "peek-details": peek_details,

@@ -100,6 +100,13 @@ impl PutForm {
 /// A queue's metadata: names and values in the order the service gave them.
 type Metadata = Vec<(String, String)>;
 
+/// A one-off write to the queue itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum QueueOp {
+    Put,
+    Clear,
+}
+
 pub struct QueuePane {
     pub(crate) queue: String,
     pub(crate) peeked: Vec<PeekedMessage>,
@@ -134,7 +141,7 @@ pub struct QueuePane {
     actions: InFlight<(String, String), ActionResult>,
     pub(crate) put: PutForm,
     /// Puts and clears out, keyed by what they do.
-    ops: InFlight<&'static str, Result<String, StorageError>>,
+    ops: InFlight<QueueOp, Result<String, StorageError>>,
     pub(crate) message: Option<Result<String, StorageError>>,
     pub(crate) confirm_clear: bool,
     pub(crate) started: bool,
@@ -228,7 +235,7 @@ impl QueuePane {
             || self.peek_wanted
             || !self.dequeuing.is_empty()
             || !self.actions.is_empty()
-            || self.ops.any(|what| *what == "put")
+            || self.ops.is_out(&QueueOp::Put)
     }
 
     /// Whether a countdown is on screen.
@@ -278,7 +285,7 @@ impl QueuePane {
         };
         let (client, queue, ttl, delay) = (ctx.client.clone(), self.queue.clone(), self.put.ttl(), self.put.delay);
         self.ops.add(
-            "put",
+            QueueOp::Put,
             ctx.send(async move {
                 let delay = (delay > 0).then_some(delay);
                 client
@@ -318,7 +325,7 @@ impl QueuePane {
     pub fn clear(&mut self, ctx: &mut PaneContext) {
         let (client, queue) = (ctx.client.clone(), self.queue.clone());
         self.ops.add(
-            "clear",
+            QueueOp::Clear,
             ctx.send(async move {
                 client
                     .clear_messages(&queue)
