@@ -84,6 +84,29 @@ fn what_someone_else_writes_shows_in_place_and_an_open_edit_is_kept() {
     t.wait_for_contains("p0 / r003: vanished");
     t.wait_for_contains("p0 / r002a: appeared");
     t.wait_for_contains("p0 / r009: appeared");
+    // The buttons beside the watch keep their place while its reads come and go: a spinner drawn ahead of them
+    // moved "Next change" under a pointer about to click it.
+    let place = |t: &TestApp| t.harness.get_by_label("Next change").rect();
+    let before = place(&t);
+    let (mut reading, mut idle) = (false, false);
+    let until = std::time::Instant::now() + Duration::from_secs(4);
+    while std::time::Instant::now() < until && !(reading && idle) {
+        t.harness.step();
+        let r = t.table().watch_reading();
+        reading |= r;
+        idle |= !r;
+        assert_eq!(
+            place(&t),
+            before,
+            "Next change moved while a read was {}",
+            if r { "out" } else { "not out" }
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        reading && idle,
+        "a read came and went within 4 s (reading seen: {reading})"
+    );
     // In place: the vanished row is still held (struck through), the new ones sit at the end.
     let p = t.table();
     assert_eq!(p.store().len(), 7);

@@ -93,26 +93,27 @@ fn controls(watch: &mut ContainerWatch, ui: &mut egui::Ui, fx: &mut Effects) {
         watch
             .cadence
             .ui(ui, requests, "the loaded blobs' listing, page by page");
-        if watch.is_reading() {
-            ui.spinner();
-        }
         let marks = watch.marks.len();
         let vanished = watch.vanished_count();
-        if marks == 0 && watch.changes.is_empty() && !watch.cadence.on {
-            return;
+        if marks > 0 || !watch.changes.is_empty() || watch.cadence.on {
+            let n = watch.changes.len();
+            let asked = marks_ui(
+                ui,
+                (marks, vanished),
+                &mut watch.show_changes,
+                n,
+                ("blobs", "above the listing"),
+            );
+            match asked {
+                Some(MarksAsk::Seen) => watch.seen(),
+                Some(MarksAsk::Dismiss) => fx.drop_rows(watch.dismiss_vanished()),
+                None => {}
+            }
         }
-        let n = watch.changes.len();
-        let asked = marks_ui(
-            ui,
-            (marks, vanished),
-            &mut watch.show_changes,
-            n,
-            ("blobs", "above the listing"),
-        );
-        match asked {
-            Some(MarksAsk::Seen) => watch.seen(),
-            Some(MarksAsk::Dismiss) => fx.drop_rows(watch.dismiss_vanished()),
-            None => {}
+        // Last in the row: a spinner that comes and goes with each read must not move the buttons under the
+        // pointer.
+        if watch.is_reading() {
+            ui.spinner();
         }
     });
 }

@@ -15,6 +15,11 @@ impl TablePane {
         self.watch.cadence.on || self.watch.is_reading()
     }
 
+    /// Whether a watch read is out now (its spinner shows).
+    pub fn watch_reading(&self) -> bool {
+        self.watch.is_reading()
+    }
+
     /// The rows the watch marked, by place in the store.
     pub fn watch_marks(&self) -> &std::collections::HashMap<u32, Mark> {
         &self.watch.marks
@@ -102,9 +107,6 @@ pub fn controls(pane: &mut TablePane, ui: &mut egui::Ui) {
         pane.watch
             .cadence
             .ui(ui, requests, "the loaded rows' query, page by page");
-        if pane.watch.is_reading() {
-            ui.spinner();
-        }
         let marks = pane.watch.marks.len();
         let vanished = pane.watch.vanished_count();
         if ui
@@ -126,6 +128,11 @@ pub fn controls(pane: &mut TablePane, ui: &mut egui::Ui) {
             Some(MarksAsk::Seen) => pane.watch.seen(),
             Some(MarksAsk::Dismiss) => pane.dismiss_vanished(),
             None => {}
+        }
+        // Last in the row: a spinner that comes and goes with each read must not move the buttons under the
+        // pointer.
+        if pane.watch.is_reading() {
+            ui.spinner();
         }
     });
 }
