@@ -154,7 +154,7 @@ pub fn xml_listing(data: &[u8]) {
     let _ = crate::storage::queue::queue_page(&root);
     let _ = crate::storage::queue::peeked_messages(&root);
     for m in crate::storage::queue::dequeued_messages(&root) {
-        let _ = crate::app::queue::pane::decode(&m.text);
+        let _ = crate::app::queue::text::decode(&m.text);
     }
     let _ = crate::storage::queue::put_receipt("Put", &root);
 }

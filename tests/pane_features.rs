@@ -1,7 +1,7 @@
-//! A feature meets its pane through `BlobFeature` alone: a feature the pane has never heard of (this file's
-//! `Scribble`, added to an open container tab) holds an unsaved draft and a write in flight, and closing the tab
-//! asks about the draft and waits for the write by construction, with no list in the pane to join. The write is
-//! read back by Microsoft's Python SDK.
+//! A feature meets its pane through the pane's feature trait alone (`BlobFeature`, `QueueFeature`): a feature the
+//! pane has never heard of (this file's `Scribble`, added to an open container tab; `Stamp`, added to a queue tab)
+//! holds an unsaved draft and a write in flight, and closing the tab asks about the draft and waits for the write
+//! by construction, with no list in the pane to join. The writes are read back by Microsoft's Python SDK.
 
 mod common;
 mod ui;
@@ -11,6 +11,8 @@ use std::time::Duration;
 use tessera::app::blob::core::BlobCore;
 use tessera::app::blob::feature::{BlobFeature, Effects};
 use tessera::app::context::{InFlight, PaneContext};
+use tessera::app::queue::core::QueueCore;
+use tessera::app::queue::feature::{QueueEffects, QueueFeature};
 use tessera::storage::StorageError;
 use tessera::storage::blob::Conditions;
 use ui::TestApp;
@@ -101,4 +103,84 @@ fn a_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_its_tab_
         &["blob-metadata", &container, "a.txt"],
     );
     assert_eq!(read["metadata"], serde_json::json!({"note": "kept"}));
+}
+
+/// A label typed for the queue, saved as its metadata when the test says so.
+#[derive(Default)]
+struct Stamp {
+    draft: String,
+    save_now: bool,
+    out: InFlight<(), Result<(), StorageError>>,
+}
+
+impl QueueFeature for Stamp {
+    fn poll(&mut self, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
+        if std::mem::take(&mut self.save_now) {
+            let (client, queue, label) = (ctx.client.clone(), core.queue.clone(), self.draft.clone());
+            let work =
+                ctx.send(async move { client.set_queue_metadata(&queue, &[("stamp".to_string(), label)]).await });
+            self.out.start((), work);
+        }
+        for (_, reply) in self.out.ready() {
+            reply.expect("the stamp saved");
+            self.draft.clear();
+        }
+    }
+
+    fn unsaved(&self) -> Vec<String> {
+        match self.draft.as_str() {
+            "" => Vec::new(),
+            _ => vec!["the queue's stamp".into()],
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.out.is_empty()
+    }
+}
+
+fn with_stamp(t: &mut TestApp, f: impl FnOnce(&mut Stamp)) {
+    let pane = t.harness.state_mut().active_queue_mut().expect("a queue tab");
+    f(pane.feature_mut::<Stamp>().expect("the feature added"));
+}
+
+#[test]
+fn a_queue_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_its_tab_closes() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let q = common::unique("feature");
+    rt.block_on(common::client().create_queue(&q, &[])).unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Queue));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Queues", &q);
+    t.wait_for("About 0 messages");
+    t.harness
+        .state_mut()
+        .active_queue_mut()
+        .unwrap()
+        .add_feature(Stamp::default());
+    with_stamp(&mut t, |s| s.draft = "checked".into());
+
+    t.close_tab();
+    t.wait_for_contains(&format!("Close `{q}` with unsaved edits?"));
+    t.wait_for_contains("the queue's stamp");
+    t.click("Cancel");
+    assert_eq!(t.harness.state().open_tab_count(), 1);
+
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    with_stamp(&mut t, |s| s.save_now = true);
+    t.step();
+    t.close_tab();
+    t.click("Close and drop the edits");
+    assert_eq!(t.harness.state().open_tab_count(), 0);
+    assert_eq!(
+        t.harness.state().tabs_closed_still_working(),
+        1,
+        "the write in flight holds the tab"
+    );
+    t.wait_app("the stamp answered", Duration::from_secs(60), |app| {
+        app.tabs_closed_still_working() == 0
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    let read = common::peer::run(&common::emulator().connection_string(), &["queue-metadata", &q]);
+    assert_eq!(read["metadata"], serde_json::json!({"stamp": "checked"}));
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use common::unique;
 use egui_kittest::kittest::Queryable;
-use tessera::app::queue::view::short;
+use tessera::app::queue::text::short;
 use tessera::storage::Client;
 use tessera::storage::queue::MessageTtl;
 use ui::TestApp;

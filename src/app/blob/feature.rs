@@ -4,8 +4,6 @@
 //! gives it room. The pane holds a list of features and knows none of their fields: its "unsaved" and "busy" are
 //! the union of theirs, so a closing tab asks about every draft by construction.
 
-use std::any::Any;
-
 use crate::app::blob::core::BlobCore;
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext, Pending};
@@ -166,20 +164,7 @@ impl Effects {
     }
 }
 
-/// Lets the pane find a feature by its type (for what tests and the binary read).
-pub trait AsAny: Any {
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-}
-
-impl<T: Any> AsAny for T {
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-}
+pub use crate::app::context::features::AsAny;
 
 /// A feature of a container tab. Every hook has a default that does nothing: a feature implements the ones it
 /// needs, and the pane calls them all, in the order the features were added.
@@ -260,37 +245,17 @@ pub trait BlobFeature: AsAny {
     }
 }
 
-/// The features of a tab, in the order they draw.
-#[derive(Default)]
-pub struct Features(Vec<Box<dyn BlobFeature>>);
+/// The features of a container tab, in the order they draw.
+pub type Features = crate::app::context::features::Features<dyn BlobFeature>;
 
 impl Features {
     pub fn with(mut self, feature: impl BlobFeature) -> Self {
-        self.0.push(Box::new(feature));
+        self.push_boxed(Box::new(feature));
         self
     }
 
     pub fn push(&mut self, feature: impl BlobFeature) {
-        self.0.push(Box::new(feature));
-    }
-
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Box<dyn BlobFeature>> {
-        self.0.iter_mut()
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = &Box<dyn BlobFeature>> {
-        self.0.iter()
-    }
-
-    /// The feature of type `T`.
-    pub fn get<T: BlobFeature>(&self) -> Option<&T> {
-        self.0.iter().find_map(|f| f.as_ref().as_any().downcast_ref::<T>())
-    }
-
-    pub fn get_mut<T: BlobFeature>(&mut self) -> Option<&mut T> {
-        self.0
-            .iter_mut()
-            .find_map(|f| f.as_mut().as_any_mut().downcast_mut::<T>())
+        self.push_boxed(Box::new(feature));
     }
 
     /// Every feature's unsaved edits.

@@ -260,6 +260,17 @@ impl Fields for Vec<(String, String)> {
     }
 }
 
+/// One field: a text edited whole (a queued message's new text).
+impl Fields for String {
+    const NAMES: &'static [&'static str] = &["text"];
+    fn same(a: &Self, b: &Self, _: usize) -> bool {
+        a == b
+    }
+    fn take(to: &mut Self, from: &Self, _: usize) {
+        to.clone_from(from);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -52,6 +52,18 @@ impl TesseraApp {
     }
 
     /// The same, to drive it as a test would through a control it cannot reach by label (a slider).
+    pub fn active_queue_mut(&mut self) -> Option<&mut QueuePane> {
+        match self
+            .tabs
+            .active
+            .and_then(|i| self.tabs.list.get_mut(i))
+            .map(|t| &mut t.pane)
+        {
+            Some(Pane::Queue(p)) => Some(p),
+            _ => None,
+        }
+    }
+
     pub fn active_blob_mut(&mut self) -> Option<&mut BlobPane> {
         match self
             .tabs

@@ -204,7 +204,7 @@ impl Tabs {
             }
             match &mut tab.pane {
                 Pane::Blob(p) => p.core.shown = active == Some(i),
-                Pane::Queue(p) => p.shown = active == Some(i),
+                Pane::Queue(p) => p.set_shown(active == Some(i)),
                 Pane::Table(p) => p.shown = active == Some(i),
                 Pane::Waiting => {}
             }
@@ -248,7 +248,7 @@ impl Tabs {
                 let targets: Vec<String> = explorer
                     .names(&tab.target.profile_id, Service::Queue)
                     .into_iter()
-                    .filter(|q| *q != p.queue)
+                    .filter(|q| q != p.queue())
                     .collect();
                 crate::app::queue::view::ui(p, ui, &mut ctx, refresh, &targets)
             }

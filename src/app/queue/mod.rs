@@ -1,9 +1,17 @@
-//! The queue pane: peek, dequeue and the held messages with their receipts, and the backlogs window.
+//! The queue pane: a core (the last peek) and its features (dequeue and the held messages, put, metadata, clear,
+//! access, watch), and the backlogs window.
 
+pub mod access;
 pub mod backlogs;
 pub mod charts;
-pub mod closing;
+pub mod clear;
+pub mod core;
+pub mod dequeue;
+pub mod feature;
 pub mod message_actions;
+pub mod metadata;
 pub mod pane;
+pub mod put;
+pub mod text;
 pub mod view;
 pub mod watch;

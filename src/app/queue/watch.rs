@@ -1,11 +1,15 @@
 //! What changed in a queue between two peeks, as a watcher sees it: messages that appeared, that stopped being
 //! visible (taken by a consumer, deleted or expired: a peek cannot tell which), and that became visible again
 //! with a higher dequeue count (a consumer's invisibility ran out). A peek shows only the first messages, so a
-//! message is said to be gone only when the new peek saw past where it stood (or saw the whole queue).
+//! message is said to be gone only when the new peek saw past where it stood (or saw the whole queue). As a
+//! feature of its tab it also keeps the backlog (the approximate count over time) and peeks on its cadence.
 
 use std::collections::BTreeMap;
 use std::time::SystemTime;
 
+use crate::app::context::PaneContext;
+use crate::app::queue::core::QueueCore;
+use crate::app::queue::feature::{QueueEffects, QueueEvent, QueueFeature};
 use crate::app::widgets::watch::{Cadence, ChangeLog};
 use crate::storage::queue::PeekedMessage;
 
@@ -36,7 +40,7 @@ impl crate::app::widgets::watch::Change for Change {
         match self {
             Change::Appeared { id, text } => {
                 // As the list shows it: Base64 text decoded.
-                let (text, _) = crate::app::queue::view::shown_text(text, false);
+                let (text, _) = crate::app::queue::text::shown_text(text, false);
                 let text: String = text.chars().take(60).collect();
                 format!("appeared: {}… {text:?}", short(id))
             }
@@ -64,6 +68,10 @@ pub struct QueueWatch {
     /// Messages seen gone, with their dequeue count then: one seen again is "back", not "appeared".
     gone: BTreeMap<String, u32>,
     pub changes: ChangeLog<Change>,
+    /// The approximate message count, one sample a peek.
+    pub backlog: crate::app::queue::charts::Backlog,
+    /// A peek is out: the next one waits for it, however long it takes.
+    peek_out: bool,
 }
 
 impl QueueWatch {
@@ -130,6 +138,68 @@ impl QueueWatch {
         for c in changes {
             self.changes.push(at, c);
         }
+    }
+}
+
+impl QueueFeature for QueueWatch {
+    fn event(&mut self, event: &QueueEvent, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
+        match event {
+            QueueEvent::PeekSent => {
+                self.peek_out = true;
+                self.cadence.started();
+            }
+            QueueEvent::Peeked { peeked, asked, props } => {
+                self.peek_out = false;
+                self.cadence.answered();
+                self.observe(SystemTime::now(), peeked, *asked);
+                self.backlog
+                    .record(crate::app::widgets::plot::now_secs(), props.approximate_message_count);
+            }
+            // Watching backs off from a throttling service and stops where it is refused.
+            QueueEvent::PeekFailed(e) => {
+                self.peek_out = false;
+                if self.cadence.on {
+                    self.cadence.failed(e.status, &e.plain_words());
+                }
+            }
+            QueueEvent::Opened => {}
+        }
+    }
+
+    fn poll(&mut self, core: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
+        if core.shown && !self.peek_out && self.cadence.due() {
+            fx.peek();
+        }
+    }
+
+    fn counting(&self) -> bool {
+        self.cadence.on
+    }
+
+    fn hide(&mut self) {
+        self.cadence.on = false;
+    }
+
+    fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
+        self.cadence.ui(ui, 2, "a peek and a read of the queue's properties");
+    }
+
+    fn above_list_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
+        egui::CollapsingHeader::new("Backlog over time")
+            .id_salt(("backlog", &core.queue))
+            .show(ui, |ui| {
+                let one: BTreeMap<String, crate::app::queue::charts::Backlog> =
+                    [(core.queue.clone(), self.backlog.clone())].into();
+                crate::app::queue::charts::backlogs_ui(ui, &core.queue, &one, &self.events());
+            });
+        // What changed between peeks (watching peeks on its own), newest first.
+        let n = self.changes.len();
+        egui::CollapsingHeader::new(format!("Changes seen ({n})"))
+            .id_salt(("queue-changes", &core.queue))
+            .show(ui, |ui| {
+                ui.weak("Between peeks: turn on Watch to peek on an interval.");
+                self.changes.ui(ui, ("queue", &core.queue));
+            });
     }
 }
 

@@ -1,0 +1,43 @@
+//! Who else may use the queue: its stored access policies (read when the tab opens) and a SAS for it.
+
+use crate::app::context::PaneContext;
+use crate::app::queue::core::QueueCore;
+use crate::app::queue::feature::{QueueEffects, QueueEvent, QueueFeature};
+use crate::app::widgets::policies::{PoliciesEdit, SasForm};
+
+pub struct QueueAccess {
+    pub policies: PoliciesEdit,
+    sas: SasForm,
+}
+
+impl QueueAccess {
+    pub fn new(queue: &str) -> Self {
+        QueueAccess {
+            policies: PoliciesEdit::new(crate::storage::Service::Queue, queue),
+            sas: SasForm::new("rp"),
+        }
+    }
+}
+
+impl QueueFeature for QueueAccess {
+    fn event(&mut self, event: &QueueEvent, _: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
+        // Policies change seldom: read when the tab opens (and on Reload policies).
+        if let QueueEvent::Opened = event {
+            self.policies.load(ctx);
+        }
+    }
+
+    fn poll(&mut self, _: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
+        self.policies.poll(ctx);
+    }
+
+    fn unsaved(&self) -> Vec<String> {
+        self.policies.unsaved().into_iter().collect()
+    }
+
+    fn side_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
+        self.policies.ui(ui, ctx, None);
+        let queue = crate::storage::service_sas::SasResource::Queue(core.queue.clone());
+        self.sas.ui(ui, ctx, queue);
+    }
+}

@@ -1,0 +1,69 @@
+//! Clear queue: asked first, naming how many messages it deletes (invisible ones included); the clear is held
+//! until it answers, so a tab close waits for it.
+
+use crate::app::context::{InFlight, PaneContext};
+use crate::app::queue::core::QueueCore;
+use crate::app::queue::feature::{QueueEffects, QueueFeature};
+use crate::app::widgets::format::thousands;
+use crate::storage::StorageError;
+
+#[derive(Default)]
+pub struct ClearQueue {
+    asking: bool,
+    clearing: InFlight<(), Result<String, StorageError>>,
+}
+
+impl ClearQueue {
+    pub fn clear(&mut self, core: &QueueCore, ctx: &mut PaneContext) {
+        let (client, queue) = (ctx.client.clone(), core.queue.clone());
+        self.clearing.add(
+            (),
+            ctx.send(async move {
+                client
+                    .clear_messages(&queue)
+                    .await
+                    .map(|_| format!("Cleared queue `{queue}`"))
+            }),
+        );
+    }
+}
+
+impl QueueFeature for ClearQueue {
+    fn poll(&mut self, _: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
+        for (_, r) in self.clearing.ready() {
+            fx.say(r);
+            fx.peek();
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.clearing.is_empty()
+    }
+
+    fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
+        if ui.button("Clear queue…").clicked() {
+            self.asking = true;
+        }
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
+        if !self.asking {
+            return;
+        }
+        let count = core.approximate_count().map(thousands).unwrap_or_else(|| "all".into());
+        let answer = crate::app::widgets::confirm::ask(
+            egui_ctx,
+            egui::Id::unique(("clear-queue", &core.queue)),
+            &format!("Clear queue `{}`?", core.queue),
+            &format!("About {count} messages will be deleted, invisible ones included. This cannot be undone."),
+            &format!("Clear {count} messages"),
+            |_| {},
+        );
+        if let Some(yes) = answer {
+            self.asking = false;
+            if yes {
+                self.clear(core, ctx);
+            }
+        }
+    }
+}

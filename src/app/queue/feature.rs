@@ -1,0 +1,115 @@
+//! How a feature of a queue tab meets its pane, as in a container tab (`blob::feature`): a feature (dequeue and
+//! the held messages, put, metadata, clear, access, watch) owns its state, drafts, work in flight and drawing;
+//! it sees the core read-only (`QueueCore`), hears what happened (`QueueEvent`), and asks for what only the pane
+//! may do (`QueueEffects`). The pane's "unsaved", "busy" and "holds" are the union of its features'.
+
+use crate::app::context::PaneContext;
+use crate::app::context::features::AsAny;
+use crate::app::queue::core::QueueCore;
+use crate::storage::StorageError;
+use crate::storage::queue::{PeekedMessage, QueueProperties};
+
+/// What happened to the core.
+pub enum QueueEvent<'a> {
+    /// The tab is drawn for the first time: what is read once (the policies) is read now.
+    Opened,
+    /// A peek was sent.
+    PeekSent,
+    /// A peek answered: its messages (`asked`: how many it asked for) and the properties read with it.
+    Peeked {
+        peeked: &'a [PeekedMessage],
+        asked: u32,
+        props: &'a QueueProperties,
+    },
+    /// A peek failed.
+    PeekFailed(&'a StorageError),
+}
+
+/// What a feature asks of the pane; the pane carries it out after the feature's call returns.
+#[derive(Default)]
+pub struct QueueEffects {
+    pub(crate) said: Option<Result<String, StorageError>>,
+    pub(crate) peek: bool,
+}
+
+impl QueueEffects {
+    /// Says the outcome of an action on the queue, in words.
+    pub fn say(&mut self, outcome: Result<String, StorageError>) {
+        self.said = Some(outcome);
+    }
+
+    /// The queue changed (or the watch is due): peek again, once what is in flight has landed.
+    pub fn peek(&mut self) {
+        self.peek = true;
+    }
+}
+
+/// A feature of a queue tab. Every hook has a default that does nothing.
+#[allow(unused_variables)]
+pub trait QueueFeature: AsAny {
+    fn event(&mut self, event: &QueueEvent, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
+
+    /// Each frame: takes the replies that arrived.
+    fn poll(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
+
+    /// The unsaved edits it holds, in words: a closing tab asks about them.
+    fn unsaved(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether something it sent has not answered: a peek waits for it, a closing tab keeps running for it.
+    fn busy(&self) -> bool {
+        false
+    }
+
+    /// Whether it holds what a closed tab must keep running for (messages with live pop receipts).
+    fn holds(&self) -> bool {
+        false
+    }
+
+    /// Whether a countdown it shows is running (the window keeps drawing frames).
+    fn counting(&self) -> bool {
+        false
+    }
+
+    /// The tab went out of sight.
+    fn hide(&mut self) {}
+
+    /// Its part of the row above the messages.
+    fn header_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
+
+    /// Its section of the side panel.
+    fn side_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
+
+    /// Its part above the peeked messages (charts, the changes seen).
+    fn above_list_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
+
+    /// Its windows and questions.
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
+}
+
+/// The features of a queue tab, in the order they draw.
+pub type Features = crate::app::context::features::Features<dyn QueueFeature>;
+
+impl Features {
+    pub fn with(mut self, feature: impl QueueFeature) -> Self {
+        self.push_boxed(Box::new(feature));
+        self
+    }
+
+    pub fn unsaved(&self) -> Vec<String> {
+        self.iter().flat_map(|f| f.unsaved()).collect()
+    }
+
+    pub fn busy(&self) -> bool {
+        self.iter().any(|f| f.busy())
+    }
+
+    pub fn holds(&self) -> bool {
+        self.iter().any(|f| f.holds())
+    }
+
+    pub fn counting(&self) -> bool {
+        self.iter().any(|f| f.counting())
+    }
+}

@@ -1,0 +1,140 @@
+//! Put a message: the text, how it is stored (Base64 or plain), its time to live and first invisibility, with
+//! its stored size checked against the service's limit before anything is sent.
+
+use crate::app::context::{InFlight, PaneContext};
+use crate::app::queue::core::QueueCore;
+use crate::app::queue::feature::{QueueEffects, QueueFeature};
+use crate::storage::StorageError;
+use crate::storage::queue::{MAX_MESSAGE_BYTES, MessageEncoding, MessageTtl};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TtlChoice {
+    Default,
+    Seconds,
+    Never,
+}
+
+pub struct PutMessage {
+    pub text: String,
+    pub encoding: MessageEncoding,
+    pub ttl: TtlChoice,
+    pub ttl_seconds: u64,
+    pub delay: u32,
+    /// The puts out: each is a write of its own, all held.
+    putting: InFlight<(), Result<String, StorageError>>,
+}
+
+impl Default for PutMessage {
+    fn default() -> Self {
+        PutMessage {
+            text: String::new(),
+            encoding: MessageEncoding::Base64,
+            ttl: TtlChoice::Default,
+            ttl_seconds: 3600,
+            delay: 0,
+            putting: InFlight::default(),
+        }
+    }
+}
+
+impl PutMessage {
+    /// The text as it will be stored, or why it cannot be.
+    pub fn stored_text(&self) -> Result<String, String> {
+        self.encoding.encode(self.text.as_bytes())
+    }
+
+    pub fn ttl(&self) -> MessageTtl {
+        match self.ttl {
+            TtlChoice::Default => MessageTtl::Default,
+            TtlChoice::Seconds => MessageTtl::Seconds(self.ttl_seconds),
+            TtlChoice::Never => MessageTtl::Never,
+        }
+    }
+
+    pub fn put(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {
+        let text = match self.stored_text() {
+            Ok(t) => t,
+            Err(why) => return fx.say(Err(StorageError::invalid("Put a message", why))),
+        };
+        let (client, queue, ttl, delay) = (ctx.client.clone(), core.queue.clone(), self.ttl(), self.delay);
+        self.putting.add(
+            (),
+            ctx.send(async move {
+                let delay = (delay > 0).then_some(delay);
+                client
+                    .put_message(&queue, &text, delay, ttl)
+                    .await
+                    .map(|r| format!("Put message {}", r.id))
+            }),
+        );
+    }
+}
+
+impl QueueFeature for PutMessage {
+    fn poll(&mut self, _: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
+        for (_, r) in self.putting.ready() {
+            fx.say(r);
+            fx.peek();
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.putting.is_empty()
+    }
+
+    fn side_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {
+        ui.strong("Put a message");
+        let l = ui.label("Message text:");
+        ui.add(
+            egui::TextEdit::multiline(&mut self.text)
+                .desired_rows(3)
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(l.id);
+        ui.horizontal(|ui| {
+            ui.label("Store as:");
+            ui.selectable_value(
+                &mut self.encoding,
+                MessageEncoding::Base64,
+                "Base64 (what most SDKs read)",
+            );
+            ui.selectable_value(&mut self.encoding, MessageEncoding::Text, "plain UTF-8 text");
+        });
+        ui.horizontal(|ui| {
+            ui.label("Time to live:");
+            ui.selectable_value(&mut self.ttl, TtlChoice::Default, "7 days (default)");
+            ui.selectable_value(&mut self.ttl, TtlChoice::Never, "never expires");
+            ui.selectable_value(&mut self.ttl, TtlChoice::Seconds, "seconds:");
+            ui.add_enabled(
+                self.ttl == TtlChoice::Seconds,
+                egui::DragValue::new(&mut self.ttl_seconds).range(1..=604_800),
+            )
+            .accessible_name("Time to live seconds");
+        });
+        ui.horizontal(|ui| {
+            ui.label("Invisible at first for");
+            ui.add(egui::DragValue::new(&mut self.delay).range(0..=604_800).suffix(" s"))
+                .accessible_name("Initial invisibility");
+        });
+        let ok = match self.stored_text().map(|t| t.len()) {
+            Ok(n) if n <= MAX_MESSAGE_BYTES => {
+                ui.weak(format!("{n} of {MAX_MESSAGE_BYTES} bytes as stored"));
+                true
+            }
+            Ok(n) => {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    format!("{n} bytes as stored: over the 64 KiB limit, so it cannot be sent."),
+                );
+                false
+            }
+            Err(why) => {
+                ui.colored_label(ui.visuals().error_fg_color, why);
+                false
+            }
+        };
+        if ui.add_enabled(ok, egui::Button::new("Put message")).clicked() {
+            self.put(core, ctx, fx);
+        }
+    }
+}
