@@ -6,7 +6,7 @@
 //! skipped, kept beside as `name (1).ext`, or replaced, as the user chose.
 
 use crate::app::blob::core::BlobCore;
-use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::blob::feature::{BlobFeature, Effects, Offer};
 pub use crate::app::blob::paste_job::{AT_ONCE, OnExisting, Paste};
 use crate::app::blob::paste_job::{run_paste, start_rename};
 use crate::app::context::clipboard::BlobClipboard;
@@ -47,6 +47,8 @@ impl Move {
 pub struct CopyPaste {
     pub(crate) on_existing: OnExisting,
     pub(crate) rename_to: String,
+    /// F2 was pressed: the Rename box takes the keyboard next frame.
+    focus_rename: bool,
     pub(crate) check: Option<crate::app::blob::move_check::MoveCheck>,
 }
 
@@ -55,6 +57,7 @@ impl Default for CopyPaste {
         CopyPaste {
             on_existing: OnExisting::Skip,
             rename_to: String::new(),
+            focus_rename: false,
             check: None,
         }
     }
@@ -187,6 +190,36 @@ impl BlobFeature for CopyPaste {
     fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         crate::app::blob::move_check::ui(self, egui_ctx, core, ctx, fx);
     }
+
+    fn offers(&self, core: &BlobCore, ctx: &PaneContext, offers: &mut Vec<Offer>) {
+        use egui::{Key, Modifiers};
+        let any = !core.selection.is_empty();
+        let one_blob = core.selection.len() == 1 && core.selection.iter().all(|n| !n.ends_with('/'));
+        offers.push(Offer::new("copy", "Copy", any).key(Modifiers::COMMAND, Key::C));
+        offers.push(Offer::new("cut", "Cut", any).key(Modifiers::COMMAND, Key::X));
+        let paste = match ctx.blob_clipboard.as_ref() {
+            Some(clip) => format!("Paste here: {}", clip.describe()),
+            None => "Paste here".to_string(),
+        };
+        offers.push(Offer::new("paste", paste, ctx.blob_clipboard.is_some()).key(Modifiers::COMMAND, Key::V));
+        offers.push(Offer::new("rename", "Rename…", one_blob).key(Modifiers::NONE, Key::F2));
+    }
+
+    fn run_offer(&mut self, id: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        match id {
+            "copy" => self.copy_selection(core, ctx, fx, false),
+            "cut" => self.copy_selection(core, ctx, fx, true),
+            "paste" => self.paste(core, ctx, fx),
+            // The Rename box of the details takes the keyboard, holding the whole name to edit.
+            "rename" => {
+                if let Some(blob) = core.selection.iter().next() {
+                    self.rename_to = blob.clone();
+                    self.focus_rename = true;
+                }
+            }
+            _ => {}
+        }
+    }
 }
 /// Puts these blobs (or one snapshot) of the folder shown on the app's clipboard; what to say about it.
 pub fn put_on_clipboard(
@@ -262,20 +295,28 @@ fn rename_row(
 ) {
     ui.horizontal(|ui| {
         let label = ui.label("Rename to:");
-        ui.add(
-            egui::TextEdit::singleline(&mut this.rename_to)
-                .id_salt(("rename-to", blob))
-                .desired_width(180.0)
-                .hint_text(blob),
-        )
-        .labelled_by(label.id);
+        let edit = ui
+            .add(
+                egui::TextEdit::singleline(&mut this.rename_to)
+                    .id_salt(("rename-to", blob))
+                    .desired_width(180.0)
+                    .hint_text(blob),
+            )
+            .labelled_by(label.id);
+        if std::mem::take(&mut this.focus_rename) {
+            edit.request_focus();
+            edit.scroll_to_me(None);
+        }
+        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let to = this.rename_to.trim().to_string();
+        let ok = !to.is_empty() && to != blob;
         if ui
-            .add_enabled(!to.is_empty() && to != blob, egui::Button::new("Rename"))
+            .add_enabled(ok, egui::Button::new("Rename"))
             .on_hover_text(
                 "A copy to the new name (not over a blob already there), then a delete of this one if unchanged",
             )
             .clicked()
+            || (enter && ok)
         {
             this.rename(core, ctx, fx, blob, &to);
             this.rename_to.clear();

@@ -4,7 +4,7 @@
 //! listed) keeps its unsaved edits.
 
 use crate::app::blob::core::BlobCore;
-use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::blob::feature::{BlobFeature, Effects, Offer};
 use crate::app::context::{JobReplies, Notice, PaneContext, ReplyTx, Unit, job_replies};
 use crate::storage::StorageError;
 use crate::storage::blob::DeleteSnapshots;
@@ -48,6 +48,17 @@ impl BlobFeature for DeleteBlobs {
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         let any_blob = core.selection.iter().any(|n| !n.ends_with('/'));
         if ui.add_enabled(any_blob, egui::Button::new("Delete…")).clicked() {
+            self.ask(core, ctx);
+        }
+    }
+
+    fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<Offer>) {
+        let any_blob = core.selection.iter().any(|n| !n.ends_with('/'));
+        offers.push(Offer::new("delete", "Delete…", any_blob).key(egui::Modifiers::NONE, egui::Key::Delete));
+    }
+
+    fn run_offer(&mut self, id: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        if id == "delete" {
             self.ask(core, ctx);
         }
     }

@@ -164,7 +164,7 @@ impl Effects {
     }
 }
 
-pub use crate::app::context::features::AsAny;
+pub use crate::app::context::features::{AsAny, Offer};
 
 /// A feature of a container tab. Every hook has a default that does nothing: a feature implements the ones it
 /// needs, and the pane calls them all, in the order the features were added.
@@ -243,6 +243,12 @@ pub trait BlobFeature: AsAny {
     fn mark(&self, blob: &str) -> Option<&crate::app::blob::rows::Mark> {
         None
     }
+
+    /// The actions it offers on the selection (a row's context menu, their shortcuts).
+    fn offers(&self, core: &BlobCore, ctx: &PaneContext, offers: &mut Vec<Offer>) {}
+
+    /// Runs the offer it named `id` (chosen from the menu or by its shortcut).
+    fn run_offer(&mut self, id: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
 }
 
 /// The features of a container tab, in the order they draw.
@@ -256,6 +262,17 @@ impl Features {
 
     pub fn push(&mut self, feature: impl BlobFeature) {
         self.push_boxed(Box::new(feature));
+    }
+
+    /// Every feature's offers on the selection, with the place of the feature that offers each.
+    pub fn offers(&self, core: &BlobCore, ctx: &PaneContext) -> Vec<(usize, Offer)> {
+        let mut all = Vec::new();
+        for (at, f) in self.iter().enumerate() {
+            let mut mine = Vec::new();
+            f.offers(core, ctx, &mut mine);
+            all.extend(mine.into_iter().map(|o| (at, o)));
+        }
+        all
     }
 
     /// Every feature's unsaved edits.

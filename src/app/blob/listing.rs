@@ -113,6 +113,18 @@ impl BlobPane {
         }
     }
 
+    /// Ctrl+A: every blob the list shows (the folder's rows in view, or the rows found in its place).
+    pub fn select_all_shown(&mut self) {
+        let names: Vec<String> = match &self.core.found {
+            Some(found) => found.rows.iter().map(|b| b.name.clone()).collect(),
+            None => {
+                let (_, blobs) = in_view(&self.core.folders, &self.core.blobs, &self.filter_start());
+                self.core.blobs[blobs].iter().map(|b| b.name.clone()).collect()
+            }
+        };
+        self.core.selection = names.into_iter().collect();
+    }
+
     pub fn select(&mut self, ctx: &mut PaneContext, name: &str, add: bool) {
         if !add {
             self.core.selection.clear();

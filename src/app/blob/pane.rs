@@ -49,6 +49,15 @@ impl BlobPane {
         self.features.get_mut::<T>()
     }
 
+    /// Runs what a feature offered (from a row's menu, or by its shortcut), then does what it asked of the pane.
+    pub fn run_offer(&mut self, ctx: &mut PaneContext, at: usize, id: &str) {
+        let mut fx = crate::app::blob::feature::Effects::default();
+        if let Some(f) = self.features.at_mut(at) {
+            f.run_offer(id, &self.core, ctx, &mut fx);
+        }
+        self.apply(ctx, fx);
+    }
+
     /// Runs `f` on the feature of type `T`, as its own controls would, then does what it asked of the pane.
     pub fn with_feature<T: crate::app::blob::feature::BlobFeature, R>(
         &mut self,

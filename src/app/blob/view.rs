@@ -187,6 +187,11 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let mut clicked: Option<(String, bool)> = None;
     let mut snapshot_act = None;
     let modifiers = ui.input(|i| i.modifiers);
+    // What the features offer on the selection: a row's context menu lists them, their keys run them.
+    let offers = pane.features.offers(&pane.core, ctx);
+    let mut chosen = crate::app::context::features::pressed_offer(ui.ctx(), &offers);
+    let mut right_clicked: Option<String> = None;
+    list_keys(pane, ui, ctx);
     // Only the rows the name filter shows: two ranges of the sorted lists, found by binary search.
     let (folder_range, blob_range) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
     // Find in names shows its matches in the folder's place, with their whole names.
@@ -270,6 +275,18 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             for _ in 1..titles.len() {
                                 row.col(|_| {});
                             }
+                            let response = row.response();
+                            if response.secondary_clicked() && !pane.core.selection.contains(f) {
+                                right_clicked = Some(f.clone());
+                            }
+                            response.context_menu(|ui| {
+                                if ui.button("Open folder").clicked() {
+                                    open_folder = Some(f.clone());
+                                    ui.close();
+                                }
+                                ui.separator();
+                                chosen = chosen.or(crate::app::context::features::offers_menu(ui, &offers));
+                            });
                             // A click opens the folder; Ctrl+click selects it (to download it).
                             if row.response().clicked() {
                                 if modifiers.command || modifiers.ctrl {
@@ -336,12 +353,26 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                                 ui.label(tags.join(", "));
                             });
                         }
-                        if row.response().clicked() {
+                        let response = row.response();
+                        if response.clicked() {
                             clicked = Some((b.name.clone(), modifiers.command || modifiers.ctrl));
                         }
+                        // A right-click on a row outside the selection selects it first, as file managers do.
+                        if response.secondary_clicked() && !pane.core.selection.contains(&b.name) {
+                            right_clicked = Some(b.name.clone());
+                        }
+                        response.context_menu(|ui| {
+                            chosen = chosen.or(crate::app::context::features::offers_menu(ui, &offers));
+                        });
                     });
                 });
         });
+    if let Some(name) = right_clicked {
+        clicked = Some((name, false));
+    }
+    if let Some((at, id)) = chosen {
+        pane.run_offer(ctx, at, id);
+    }
     if let Some((name, time, what)) = snapshot_act {
         snapshot_rows::act(pane, ctx, &name, &time, what);
     } else if let Some(f) = open_folder {
@@ -352,5 +383,20 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         } else {
             pane.select(ctx, &name, add);
         }
+    }
+}
+
+/// The list's own keys: Ctrl+A selects every blob shown, Backspace goes up a folder (unless a text field has the
+/// keyboard).
+fn list_keys(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    use egui::{Key, KeyboardShortcut, Modifiers};
+    if ui.ctx().text_edit_focused() {
+        return;
+    }
+    if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::A))) {
+        pane.select_all_shown();
+    }
+    if !pane.core.prefix.is_empty() && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Backspace)) {
+        pane.go_up(ctx);
     }
 }

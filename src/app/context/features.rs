@@ -18,6 +18,83 @@ impl<T: Any> AsAny for T {
     }
 }
 
+/// An action a feature offers on what is selected: the pane shows every feature's offers in one place (a row's
+/// context menu) and runs one by its shortcut, so a feature's action is reached the same way whoever offers it.
+#[derive(Clone, Debug)]
+pub struct Offer {
+    /// What the feature knows it by (handed back to it when chosen).
+    pub id: &'static str,
+    pub label: String,
+    pub shortcut: Option<egui::KeyboardShortcut>,
+    /// Whether it applies to the selection now (shown greyed otherwise).
+    pub enabled: bool,
+}
+
+impl Offer {
+    pub fn new(id: &'static str, label: impl Into<String>, enabled: bool) -> Self {
+        Offer {
+            id,
+            label: label.into(),
+            shortcut: None,
+            enabled,
+        }
+    }
+
+    pub fn key(mut self, modifiers: egui::Modifiers, key: egui::Key) -> Self {
+        self.shortcut = Some(egui::KeyboardShortcut::new(modifiers, key));
+        self
+    }
+}
+
+/// Draws offers as menu entries (each with its shortcut), saying which was chosen: `(feature, id)`.
+pub fn offers_menu(ui: &mut egui::Ui, offers: &[(usize, Offer)]) -> Option<(usize, &'static str)> {
+    let mut chosen = None;
+    for (at, offer) in offers {
+        let mut button = egui::Button::new(&offer.label);
+        if let Some(sc) = &offer.shortcut {
+            button = button.shortcut_text(ui.ctx().format_shortcut(sc));
+        }
+        if ui.add_enabled(offer.enabled, button).clicked() {
+            chosen = Some((*at, offer.id));
+            ui.close();
+        }
+    }
+    chosen
+}
+
+/// The offer whose shortcut was pressed this frame (consumed), unless a text field has the keyboard.
+pub fn pressed_offer(ctx: &egui::Context, offers: &[(usize, Offer)]) -> Option<(usize, &'static str)> {
+    if ctx.text_edit_focused() {
+        return None;
+    }
+    offers.iter().find_map(|(at, offer)| {
+        let sc = offer.shortcut.filter(|_| offer.enabled)?;
+        ctx.input_mut(|i| pressed(i, &sc)).then_some((*at, offer.id))
+    })
+}
+
+/// Whether `sc` was pressed (consumed). The window turns Ctrl+C, Ctrl+X and Ctrl+V into clipboard events rather
+/// than key presses (egui-winit), so those shortcuts are read from them too.
+fn pressed(input: &mut egui::InputState, sc: &egui::KeyboardShortcut) -> bool {
+    if input.consume_shortcut(sc) {
+        return true;
+    }
+    if sc.modifiers != egui::Modifiers::COMMAND {
+        return false;
+    }
+    let is = |e: &egui::Event| match sc.logical_key {
+        egui::Key::C => matches!(e, egui::Event::Copy),
+        egui::Key::X => matches!(e, egui::Event::Cut),
+        egui::Key::V => matches!(e, egui::Event::Paste(_)),
+        _ => false,
+    };
+    let Some(at) = input.events.iter().position(is) else {
+        return false;
+    };
+    input.events.remove(at);
+    true
+}
+
 /// The features of a tab, in the order they draw. `F` is the pane's feature trait (`dyn BlobFeature`, say); the
 /// pane's own folder adds what its features answer together (unsaved, busy, …).
 pub struct Features<F: ?Sized>(pub(crate) Vec<Box<F>>);
@@ -39,6 +116,11 @@ impl<F: ?Sized + AsAny> Features<F> {
 
     pub fn iter(&self) -> impl Iterator<Item = &Box<F>> {
         self.0.iter()
+    }
+
+    /// The feature at this place in the list (as `offers` names it).
+    pub fn at_mut(&mut self, at: usize) -> Option<&mut F> {
+        self.0.get_mut(at).map(|f| &mut **f)
     }
 
     /// The feature of type `T`.
