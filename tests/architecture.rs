@@ -362,7 +362,7 @@ fn circles(t: &Tree) -> Vec<(String, Vec<String>)> {
 
 /// The folders whose import circles ARCHITECTURE.md names as larger than the rule allows, with their size: the
 /// test holds them there (they may shrink, never grow), and a new one fails it.
-const CIRCLES_NAMED: [(&str, usize); 3] = [("app/accounts", 4), ("app/frame", 5), ("app/table", 6)];
+const CIRCLES_NAMED: [(&str, usize); 2] = [("app/accounts", 4), ("app/frame", 5)];
 
 #[test]
 fn no_import_circle_in_a_folder_is_larger_than_three_files_but_the_named_ones() {
@@ -415,12 +415,24 @@ const BLOB_PANE_FILES: [&str; 6] = [
 /// The files of the queue folder that are the pane itself (its core and drawing).
 const QUEUE_PANE_FILES: [&str; 2] = ["pane.rs", "view.rs"];
 
+/// The files of the table folder that are the pane itself: its state, drawing, loading, the editor's and the
+/// watch's place in it (the two parts not yet features), and what closing asks.
+const TABLE_PANE_FILES: [&str; 6] = [
+    "pane.rs",
+    "grid.rs",
+    "load_all.rs",
+    "saved_rows.rs",
+    "watch_view.rs",
+    "closing.rs",
+];
+
 #[test]
 fn a_feature_never_names_its_panes_type() {
     let t = tree();
     for (folder, pane, own, at_least) in [
         ("app/blob", "BlobPane", &BLOB_PANE_FILES[..], 20),
         ("app/queue", "QueuePane", &QUEUE_PANE_FILES[..], 8),
+        ("app/table", "TablePane", &TABLE_PANE_FILES[..], 20),
     ] {
         let dir = t.src.join(folder);
         let mut features = 0;
@@ -555,7 +567,7 @@ const OTHER_HOLDERS: [&str; 6] = [
     "app/runtime/jobs.rs",
     "app/accounts/entra_form.rs",
     "app/blob/transfers.rs",
-    "app/table/pane.rs",
+    "app/table/core.rs",
 ];
 
 #[test]

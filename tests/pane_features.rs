@@ -1,5 +1,6 @@
-//! A feature meets its pane through the pane's feature trait alone (`BlobFeature`, `QueueFeature`): a feature the
-//! pane has never heard of (this file's `Scribble`, added to an open container tab; `Stamp`, added to a queue tab)
+//! A feature meets its pane through the pane's feature trait alone (`BlobFeature`, `QueueFeature`, `TableFeature`):
+//! a feature the pane has never heard of (this file's `Scribble`, added to an open container tab; `Stamp`, added to
+//! a queue tab; `Jot`, added to a table tab)
 //! holds an unsaved draft and a write in flight, and closing the tab asks about the draft and waits for the write
 //! by construction, with no list in the pane to join. The writes are read back by Microsoft's Python SDK.
 
@@ -13,8 +14,11 @@ use tessera::app::blob::feature::{BlobFeature, Effects};
 use tessera::app::context::{InFlight, PaneContext};
 use tessera::app::queue::core::QueueCore;
 use tessera::app::queue::feature::{QueueEffects, QueueFeature};
+use tessera::app::table::core::TableCore;
+use tessera::app::table::feature::{TableEffects, TableFeature};
 use tessera::storage::StorageError;
 use tessera::storage::blob::Conditions;
+use tessera::storage::table::{EdmValue, EntityDraft};
 use ui::TestApp;
 
 /// A note typed about the selected blob, saved as its metadata when the test says so.
@@ -183,4 +187,87 @@ fn a_queue_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_it
     proxy.latency(Duration::ZERO, Duration::ZERO);
     let read = common::peer::run(&common::emulator().connection_string(), &["queue-metadata", &q]);
     assert_eq!(read["metadata"], serde_json::json!({"stamp": "checked"}));
+}
+
+/// A note typed for the table, saved as an entity of its own when the test says so.
+#[derive(Default)]
+struct Jot {
+    draft: String,
+    save_now: bool,
+    out: InFlight<(), Result<String, StorageError>>,
+}
+
+impl TableFeature for Jot {
+    fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        if std::mem::take(&mut self.save_now) {
+            let (client, table) = (ctx.client.clone(), core.table().to_string());
+            let note = EntityDraft::new("notes", "jot").with("Text", EdmValue::String(self.draft.clone()));
+            self.out
+                .start((), ctx.send(async move { client.insert_entity(&table, &note).await }));
+        }
+        for (_, reply) in self.out.ready() {
+            reply.expect("the jot saved");
+            self.draft.clear();
+        }
+    }
+
+    fn unsaved(&self) -> Vec<String> {
+        match self.draft.as_str() {
+            "" => Vec::new(),
+            _ => vec!["the table's jot".into()],
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.out.is_empty()
+    }
+}
+
+fn with_jot(t: &mut TestApp, f: impl FnOnce(&mut Jot)) {
+    let pane = t.harness.state_mut().active_table_mut().expect("a table tab");
+    f(pane.feature_mut::<Jot>().expect("the feature added"));
+}
+
+#[test]
+fn a_table_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_its_tab_closes() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let table = common::unique("feature").replace('-', "");
+    rt.block_on(common::client().create_table(&table)).unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Table));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Tables", &table);
+    t.wait_for_contains("0 entities loaded");
+    t.harness
+        .state_mut()
+        .active_table_mut()
+        .unwrap()
+        .add_feature(Jot::default());
+    with_jot(&mut t, |j| j.draft = "kept".into());
+
+    t.close_tab();
+    t.wait_for_contains(&format!("Close `{table}` with unsaved edits?"));
+    t.wait_for_contains("the table's jot");
+    t.click("Cancel");
+    assert_eq!(t.harness.state().open_tab_count(), 1);
+
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    with_jot(&mut t, |j| j.save_now = true);
+    t.step();
+    t.close_tab();
+    t.click("Close and drop the edits");
+    assert_eq!(t.harness.state().open_tab_count(), 0);
+    assert_eq!(
+        t.harness.state().tabs_closed_still_working(),
+        1,
+        "the write in flight holds the tab"
+    );
+    t.wait_app("the jot answered", Duration::from_secs(60), |app| {
+        app.tabs_closed_still_working() == 0
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    let read = common::peer::run(
+        &common::emulator().connection_string(),
+        &["entity", &table, "notes", "jot"],
+    );
+    assert_eq!(read["entity"]["Text"]["value"], "kept", "{read}");
 }

@@ -178,7 +178,7 @@ impl Tabs {
     pub fn wants_ticks(&self) -> bool {
         !self.closed.is_empty()
             || self.list.iter().any(|t| match &t.pane {
-                Pane::Table(p) => p.is_loading() || p.is_viewing() || p.is_watching(),
+                Pane::Table(p) => p.is_busy(),
                 Pane::Blob(p) => p.is_busy(),
                 Pane::Queue(p) => p.is_busy() || p.counting(),
                 Pane::Waiting => false,
@@ -205,7 +205,7 @@ impl Tabs {
             match &mut tab.pane {
                 Pane::Blob(p) => p.core.shown = active == Some(i),
                 Pane::Queue(p) => p.set_shown(active == Some(i)),
-                Pane::Table(p) => p.shown = active == Some(i),
+                Pane::Table(p) => p.core.shown = active == Some(i),
                 Pane::Waiting => {}
             }
             let mut lab = None;

@@ -1,4 +1,5 @@
-//! What closing a table tab must ask about (an unsaved entity edit) or let finish (a save already sent).
+//! What closing a table tab must ask about (an unsaved entity edit, a feature's draft) or let finish (a save
+//! already sent, a feature's work).
 
 use crate::app::table::editor::EntityEditor;
 use crate::app::table::pane::TablePane;
@@ -6,16 +7,18 @@ use crate::app::table::pane::TablePane;
 impl TablePane {
     /// The unsaved edits in this tab, in words.
     pub fn unsaved(&self) -> Vec<String> {
-        match &self.editor {
+        let mut said = match &self.editor {
             Some(e) if e.is_saving() => Vec::new(),
             Some(e) if e.has_changes() => vec![format!("the entity edit ({}, {})", e.partition_key, e.row_key)],
             _ => Vec::new(),
-        }
+        };
+        said.extend(self.features.unsaved());
+        said
     }
 
-    /// Whether a write this tab sent has not answered yet (the tab keeps running, unseen, until it has).
+    /// Whether work this tab sent has not answered yet (the tab keeps running, unseen, until it has).
     pub fn has_sent_work(&self) -> bool {
-        self.editor.as_ref().is_some_and(EntityEditor::is_saving)
+        self.editor.as_ref().is_some_and(EntityEditor::is_saving) || self.features.busy()
     }
 }
 

@@ -1,9 +1,12 @@
-//! A table tab's files: export the shown rows or a whole query (CSV with types, plain CSV, JSON) and import
-//! CSV or JSON, each as a job with progress and cancel; the file dialogs that start them.
+//! A table tab's files, as a feature of the tab: export the shown rows or a whole query (CSV with types, plain
+//! CSV, JSON) and import CSV or JSON, each as a job with progress and cancel; the file dialogs that start them.
+//! When an import ends, the query runs again so the imported rows show.
 
-use crate::app::context::{PaneContext, Unit};
+use crate::app::context::{InFlight, JobId, PaneContext, Unit};
+use crate::app::table::core::TableCore;
+use crate::app::table::feature::{TableEffects, TableFeature};
 use crate::app::table::io as table_io;
-use crate::app::table::pane::TablePane;
+use crate::app::table::io::ExportFormat;
 use crate::app::table::scan::job_pages;
 use crate::app::widgets::format::thousands;
 use crate::storage::StorageError;
@@ -15,23 +18,85 @@ pub enum DialogPurpose {
     ExportLoaded,
     ExportQuery,
     Import,
-    /// Compare an exported file with this tab's query.
-    CompareFile,
 }
 
-impl TablePane {
-    pub fn ask_file(&mut self, ctx: &mut PaneContext, purpose: DialogPurpose) {
+pub struct TableFiles {
+    pub(crate) export_format: ExportFormat,
+    pub(crate) import_upsert: bool,
+    /// The running import: when it ends, the query runs again so the imported rows show.
+    import_job: Option<JobId>,
+    /// A file dialog open, keyed by what its file is for.
+    dialog: InFlight<DialogPurpose, Option<std::path::PathBuf>>,
+}
+
+impl Default for TableFiles {
+    fn default() -> Self {
+        TableFiles {
+            export_format: ExportFormat::CsvTyped,
+            import_upsert: true,
+            import_job: None,
+            dialog: InFlight::default(),
+        }
+    }
+}
+
+impl TableFeature for TableFiles {
+    fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {
+        if let Some(id) = self.import_job
+            && ctx.jobs.get(id).is_none_or(|j| !j.is_running())
+        {
+            self.import_job = None;
+            fx.rerun();
+        }
+        let Some((purpose, Some(path))) = self.dialog.take() else {
+            return;
+        };
+        match purpose {
+            DialogPurpose::ExportLoaded => self.export_loaded(core, ctx, path),
+            DialogPurpose::ExportQuery => self.export_query(core, ctx, path),
+            DialogPurpose::Import => self.import(core, ctx, path),
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.dialog.is_empty()
+    }
+
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        ui.menu_button("Export / import", |ui| {
+            ui.label("Export as:");
+            for f in [ExportFormat::CsvTyped, ExportFormat::CsvPlain, ExportFormat::Json] {
+                ui.radio_value(&mut self.export_format, f, f.describe());
+            }
+            if ui
+                .button("Export shown rows…")
+                .on_hover_text("The rows the grid shows now (quick filter and sort applied), with all their properties")
+                .clicked()
+            {
+                self.ask_file(core, ctx, DialogPurpose::ExportLoaded);
+            }
+            if ui.button("Export whole query…").clicked() {
+                self.ask_file(core, ctx, DialogPurpose::ExportQuery);
+            }
+            ui.separator();
+            ui.checkbox(&mut self.import_upsert, "import replaces existing (upsert)");
+            if ui.button("Import…").clicked() {
+                self.ask_file(core, ctx, DialogPurpose::Import);
+            }
+        });
+    }
+}
+
+impl TableFiles {
+    pub fn ask_file(&mut self, core: &TableCore, ctx: &mut PaneContext, purpose: DialogPurpose) {
         let dialogs = ctx.dialogs.clone();
-        let name = format!("{}.{}", self.table, self.export_format.extension());
+        let name = format!("{}.{}", core.table, self.export_format.extension());
         self.dialog.start(
             purpose,
             match purpose {
                 DialogPurpose::Import => ctx
                     .backend
                     .spawn_blocking(move || dialogs.pick_file("Import entities", &["csv", "json"])),
-                DialogPurpose::CompareFile => ctx
-                    .backend
-                    .spawn_blocking(move || dialogs.pick_file("Compare with an exported file", &["csv", "json"])),
                 _ => ctx
                     .backend
                     .spawn_blocking(move || dialogs.save_file("Export entities", &name)),
@@ -39,23 +104,11 @@ impl TablePane {
         );
     }
 
-    pub(super) fn poll_dialog(&mut self, ctx: &mut PaneContext) {
-        let Some((purpose, Some(path))) = self.dialog.take() else {
-            return;
-        };
-        match purpose {
-            DialogPurpose::ExportLoaded => self.export_loaded(ctx, path),
-            DialogPurpose::ExportQuery => self.export_query(ctx, path),
-            DialogPurpose::Import => self.import(ctx, path),
-            DialogPurpose::CompareFile => self.compare_with_file(ctx, path),
-        }
-    }
-
-    fn export_loaded(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
-        let store = self.store.clone();
-        let rows = self.view.clone();
+    fn export_loaded(&mut self, core: &TableCore, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let store = core.store.clone();
+        let rows = core.view.clone();
         let format = self.export_format;
-        let title = format!("Export {} ({})", self.table, format.describe());
+        let title = format!("Export {} ({})", core.table, format.describe());
         ctx.start_job(
             title,
             Unit::Items("entities"),
@@ -69,13 +122,13 @@ impl TablePane {
         );
     }
 
-    fn export_query(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
-        let Some(query) = self.query.to_query(self.shown_columns()) else {
+    fn export_query(&mut self, core: &TableCore, ctx: &mut PaneContext, path: std::path::PathBuf) {
+        let Some(query) = core.query.to_query(core.shown_columns()) else {
             return;
         };
         let format = self.export_format;
-        let state = (ctx.client.clone(), self.table.clone(), query, path);
-        let title = format!("Export query of {}", self.table);
+        let state = (ctx.client.clone(), core.table.clone(), query, path);
+        let title = format!("Export query of {}", core.table);
         ctx.start_job(
             title,
             Unit::Items("entities"),
@@ -101,10 +154,10 @@ impl TablePane {
         );
     }
 
-    fn import(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
+    fn import(&mut self, core: &TableCore, ctx: &mut PaneContext, path: std::path::PathBuf) {
         let upsert = self.import_upsert;
-        let state = (ctx.client.clone(), self.table.clone(), path);
-        let title = format!("Import into {}", self.table);
+        let state = (ctx.client.clone(), core.table.clone(), path);
+        let title = format!("Import into {}", core.table);
         let job = ctx.start_job(
             title,
             Unit::Items("rows"),

@@ -5,8 +5,8 @@
 use crate::app::context::PaneContext;
 use crate::app::context::clipboard::PickedQuery;
 use crate::app::context::index_map::IndexMap;
+use crate::app::table::core::TableCore;
 use crate::app::table::diff_view::TableCompare;
-use crate::app::table::pane::TablePane;
 use crate::storage::table::EntityQuery;
 
 /// The form as typed.
@@ -29,8 +29,14 @@ impl IndexForm {
 }
 
 /// Draws the form while open; Compare starts the compare (this tab's query projected, left; the index, right).
-pub fn window(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
-    let Some(form) = &mut pane.index_form else { return };
+pub fn window(
+    index_form: &mut Option<IndexForm>,
+    tables: &mut Option<TableCompare>,
+    core: &TableCore,
+    egui_ctx: &egui::Context,
+    ctx: &mut PaneContext,
+) {
+    let Some(form) = index_form else { return };
     let mut open = true;
     let mut start = false;
     egui::Window::new("Compare with an index table")
@@ -39,7 +45,7 @@ pub fn window(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneCont
             ui.label(format!(
                 "Each row of {} (the whole table) should have one entry in the index table, keyed by one of its \
                  properties and holding copies of others.",
-                pane.table
+                core.table
             ));
             egui::Grid::new("index-form").num_columns(2).show(ui, |ui| {
                 for (label, text, hint) in [
@@ -71,9 +77,9 @@ pub fn window(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneCont
                 // a projection needs the key properties and the copies, whatever the grid shows.
                 let query = EntityQuery::default();
                 let left = PickedQuery {
-                    place: format!("{} ({account}) as its index entries: {}", pane.table, map.describe()),
+                    place: format!("{} ({account}) as its index entries: {}", core.table, map.describe()),
                     client: ctx.client.clone(),
-                    table: pane.table.clone(),
+                    table: core.table.clone(),
                     query,
                     index: Some(map),
                     file: None,
@@ -86,43 +92,41 @@ pub fn window(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneCont
                     index: None,
                     file: None,
                 };
-                pane.tables = Some(TableCompare::start(ctx, left, right));
-                pane.index_form = None;
+                *tables = Some(TableCompare::start(ctx, left, right));
+                *index_form = None;
                 return;
             }
         }
     }
     if !open {
-        pane.index_form = None;
+        *index_form = None;
     }
 }
 
-impl TablePane {
-    /// An exported file (left) against this tab's query (right): the file's rows are copied into the table if
-    /// the user asks; the file is never written.
-    pub(super) fn compare_with_file(&mut self, ctx: &mut PaneContext, path: std::path::PathBuf) {
-        let account = ctx.client.account().name.clone();
-        let mut query = self.running.clone().unwrap_or_default();
-        query.select.clear();
-        let name = path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
-        let left = PickedQuery {
-            place: format!("{name} (exported file)"),
-            client: ctx.client.clone(),
-            table: self.table.clone(),
-            query: EntityQuery::default(),
-            index: None,
-            file: Some(path),
-        };
-        let right = PickedQuery {
-            place: format!("{} ({account})", self.table),
-            client: ctx.client.clone(),
-            table: self.table.clone(),
-            query,
-            index: None,
-            file: None,
-        };
-        self.tables = Some(TableCompare::start(ctx, left, right));
-    }
+/// An exported file (left) against this tab's query (right): the file's rows are copied into the table if
+/// the user asks; the file is never written.
+pub fn compare_with_file(core: &TableCore, ctx: &mut PaneContext, path: std::path::PathBuf) -> TableCompare {
+    let account = ctx.client.account().name.clone();
+    let mut query = core.running.clone().unwrap_or_default();
+    query.select.clear();
+    let name = path
+        .file_name()
+        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let left = PickedQuery {
+        place: format!("{name} (exported file)"),
+        client: ctx.client.clone(),
+        table: core.table.clone(),
+        query: EntityQuery::default(),
+        index: None,
+        file: Some(path),
+    };
+    let right = PickedQuery {
+        place: format!("{} ({account})", core.table),
+        client: ctx.client.clone(),
+        table: core.table.clone(),
+        query,
+        index: None,
+        file: None,
+    };
+    TableCompare::start(ctx, left, right)
 }

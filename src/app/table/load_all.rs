@@ -4,38 +4,29 @@
 use std::sync::Arc;
 use std::sync::mpsc;
 
-use crate::app::context::{JobId, PaneContext, Unit};
+use crate::app::context::{PaneContext, Unit};
+use crate::app::table::core::LoadAll;
 use crate::app::table::pane::TablePane;
 use crate::app::table::scan::job_pages;
 use crate::app::widgets::format::thousands;
 use crate::storage::StorageError;
 use crate::storage::table::{ContinuationToken, EntityPage};
 
-/// The last "load all" of this query: its job, and the pages it sends here. It outlives the job so that Retry
-/// in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab) turns
-/// the old job's Retry into a refusal instead of pages loaded into nothing.
-pub(super) struct LoadAll {
-    pub(super) job: JobId,
-    pub(super) pages: mpsc::Receiver<EntityPage>,
-    pub(super) _sender: Arc<mpsc::Sender<EntityPage>>,
-    pub(super) running: bool,
-}
-
 impl TablePane {
     /// Streams every remaining page as a job in the activity list; cancelling keeps what arrived.
     pub fn load_all(&mut self, ctx: &mut PaneContext) {
-        let Some(query) = self.running.clone() else { return };
+        let Some(query) = self.core.running.clone() else { return };
         if self.is_loading() || !self.has_more() {
             return;
         }
-        *self.next.lock().expect("next lock") = self.resume_point();
+        *self.core.next.lock().expect("next lock") = self.resume_point();
         let (tx, rx) = mpsc::channel();
         let sender = Arc::new(tx);
         let tx = Arc::downgrade(&sender);
-        let (client, table, next) = (ctx.client.clone(), self.table.clone(), self.next.clone());
+        let (client, table, next) = (ctx.client.clone(), self.core.table.clone(), self.core.next.clone());
         let waker = ctx.backend.clone();
         let job = ctx.start_job(
-            format!("Load all of {}", self.table),
+            format!("Load all of {}", self.core.table),
             Unit::Items("entities"),
             (
                 client,
@@ -44,7 +35,7 @@ impl TablePane {
                 next,
                 tx,
                 waker,
-                self.in_ranges && self.keys_listed(),
+                self.core.in_ranges && self.keys_listed(),
             ),
             move |job, (client, table, query, next, tx, waker, in_ranges)| async move {
                 let Some(tx) = tx.upgrade() else {
@@ -76,7 +67,7 @@ impl TablePane {
                 ))
             },
         );
-        self.load_all = Some(LoadAll {
+        self.core.load_all = Some(LoadAll {
             job,
             pages: rx,
             _sender: sender,
@@ -86,8 +77,8 @@ impl TablePane {
 
     /// Where a later page starts: the token, with the partition key of the last row listed.
     pub(super) fn resume_point(&self) -> Option<(String, ContinuationToken)> {
-        let key = self.listed_to.as_ref().map(|k| k.0.clone()).unwrap_or_default();
-        self.continuation.clone().map(|t| (key, t))
+        let key = self.core.listed_to.as_ref().map(|k| k.0.clone()).unwrap_or_default();
+        self.core.continuation.clone().map(|t| (key, t))
     }
 }
 

@@ -1,7 +1,12 @@
-//! The table pane: its state, its grid, the query panel, the entity store and editor, import and export.
+//! The table pane: its core (the query, the loaded rows, the view, the selection), its grid, and its features
+//! (the partition map, deleting rows, the raw JSON view, the SAS form, compare, export and import; the editor and
+//! the watch still live in the pane), the entity store and editor, import and export.
 
 pub mod closing;
 pub mod compare;
+pub mod comparing;
+pub mod core;
+pub mod delete_rows;
 pub mod deletes;
 pub mod diff;
 pub mod diff_copy;
@@ -9,6 +14,7 @@ pub mod diff_view;
 pub mod editor;
 pub mod editor_conflict;
 pub mod entity_form;
+pub mod feature;
 pub mod files;
 pub mod grid;
 pub mod history;
@@ -20,6 +26,8 @@ pub mod partial;
 pub mod partitions;
 pub mod property;
 pub mod query;
+pub mod raw_json;
+pub mod sas;
 pub mod saved_rows;
 pub mod scan;
 pub mod store;

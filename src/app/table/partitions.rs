@@ -1,12 +1,14 @@
 //! The partition map's data: entities per PartitionKey over the loaded rows (or a whole-table scan), the hot
-//! partition, and the chart that draws them.
+//! partition, the chart that draws them, and the map beside the grid as a feature of the tab.
 
 use std::collections::HashMap;
 
 use egui::RichText;
 use egui_plot::{Bar, BarChart, Plot};
 
-use crate::app::context::{JobState, PaneContext, Unit, job_replies};
+use crate::app::context::{InFlight, JobId, JobReplies, JobState, PaneContext, Unit, job_replies};
+use crate::app::table::core::TableCore;
+use crate::app::table::feature::{TableEffects, TableFeature};
 use crate::app::table::scan::job_pages;
 use crate::app::widgets::format::{count, thousands};
 use crate::app::widgets::plot::category_label;
@@ -158,31 +160,42 @@ pub fn counts_are_stale(counts: Option<&PartitionCounts>, store: &crate::app::ta
     counts.and_then(|p| p.store_version) != Some(store.version())
 }
 
-impl crate::app::table::pane::TablePane {
+/// The partition map beside the grid: how the loaded rows (or the whole table, scanned) spread over partitions.
+#[derive(Default)]
+pub struct PartitionMap {
+    pub(crate) on: bool,
+    pub(crate) counts: Option<PartitionCounts>,
+    /// The counts being computed, keyed by the store version they count.
+    counting: InFlight<u64, PartitionCounts>,
+    /// The whole-table scan: its job, and the counts it hands back when done.
+    scan: Option<(JobId, JobReplies<PartitionCounts>)>,
+}
+
+impl PartitionMap {
     /// Counts the loaded rows per partition, off the UI thread, when the map is shown and the rows changed.
-    pub(super) fn count_partitions(&mut self, ctx: &mut PaneContext) {
+    fn count(&mut self, core: &TableCore, ctx: &mut PaneContext) {
         if let Some((version, mut counts)) = self.counting.take() {
             counts.store_version = Some(version);
-            if !self.partitions.as_ref().is_some_and(|p| p.whole_table) {
-                self.partitions = Some(counts);
+            if !self.counts.as_ref().is_some_and(|p| p.whole_table) {
+                self.counts = Some(counts);
             }
         }
         if let Some((job, replies)) = &self.scan {
             if let Some(counts) = replies.take().pop() {
-                self.partitions = Some(counts);
+                self.counts = Some(counts);
             }
             if !matches!(ctx.jobs.get(*job).map(|j| j.state.clone()), Some(JobState::Running)) {
                 self.scan = None;
             }
         }
-        let stale = counts_are_stale(self.partitions.as_ref(), &self.store);
-        let whole = self.partitions.as_ref().is_some_and(|p| p.whole_table);
-        if !whole && self.store.is_empty() {
+        let stale = counts_are_stale(self.counts.as_ref(), &core.store);
+        let whole = self.counts.as_ref().is_some_and(|p| p.whole_table);
+        if !whole && core.store.is_empty() {
             // Counts of rows no longer loaded would describe another query.
-            self.partitions = None;
+            self.counts = None;
         }
-        if self.partition_map && !whole && self.counting.is_empty() && stale && !self.store.is_empty() {
-            let store = self.store.clone();
+        if self.on && !whole && self.counting.is_empty() && stale && !core.store.is_empty() {
+            let store = core.store.clone();
             let version = store.version();
             self.counting.start(
                 version,
@@ -194,17 +207,17 @@ impl crate::app::table::pane::TablePane {
 
     /// Counts every partition of the whole table as a cancellable job. The filter is left out on purpose: the
     /// map answers how the table is spread, and after a click on a bar the filter names one partition.
-    pub fn scan_partitions(&mut self, ctx: &mut PaneContext) {
-        let Some(mut query) = self.query.to_query(Vec::new()) else {
+    pub fn scan(&mut self, core: &TableCore, ctx: &mut PaneContext) {
+        let Some(mut query) = core.query.to_query(Vec::new()) else {
             return;
         };
         query.filter = None;
         query.select = vec!["PartitionKey".into()];
         query.top = None;
         let (out, replies) = job_replies();
-        let (client, table) = (ctx.client.clone(), self.table.clone());
+        let (client, table) = (ctx.client.clone(), core.table.clone());
         let job = ctx.start_job(
-            format!("Scan partitions of {}", self.table),
+            format!("Scan partitions of {}", core.table),
             Unit::Items("entities"),
             (client, table, query, out),
             move |job, (client, table, query, out)| async move {
@@ -224,12 +237,67 @@ impl crate::app::table::pane::TablePane {
         );
         self.scan = Some((job, replies));
     }
+}
 
-    /// Shows one partition: the filter names it and the query runs again.
-    pub fn show_partition(&mut self, ctx: &mut PaneContext, partition: &str) {
-        let v = crate::storage::table::edm::EdmValue::String(partition.to_string());
-        self.query.filter = format!("PartitionKey eq {}", crate::storage::table::odata::literal(&v));
-        self.run_query(ctx);
+impl TableFeature for PartitionMap {
+    fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        self.count(core, ctx);
+    }
+
+    fn busy(&self) -> bool {
+        !self.counting.is_empty()
+    }
+
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, _: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
+        ui.toggle_value(&mut self.on, "Partition map")
+            .on_hover_text("How the loaded rows (or the whole table) spread over partitions, beside the grid");
+    }
+
+    /// Beside the grid, never above it: the grid keeps its height.
+    fn beside_grid_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {
+        if !self.on {
+            return;
+        }
+        let widest = (ui.available_width() - 320.0).max(160.0);
+        egui::Panel::right(("partition-map", &core.table))
+            .resizable(true)
+            .default_size(300.0)
+            .max_size(widest)
+            .show(ui, |ui| self.panel(ui, core, ctx, fx));
+    }
+}
+
+impl PartitionMap {
+    fn panel(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {
+        ui.horizontal_wrapped(|ui| {
+            ui.strong("Partitions");
+            if ui
+                .button("Scan whole table")
+                .on_hover_text("Counts every partition (only PartitionKey is read), as a job")
+                .clicked()
+            {
+                self.scan(core, ctx);
+            }
+            if self.counts.as_ref().is_some_and(|p| p.whole_table) && ui.button("Back to the loaded rows").clicked() {
+                self.counts = None;
+            }
+        });
+        let chosen = match &self.counts {
+            Some(counts) => partition_map_ui(ui, counts),
+            None if core.store.is_empty() => {
+                ui.weak("No rows loaded to count: run a query, or scan the whole table.");
+                None
+            }
+            None => {
+                ui.weak("Counting…");
+                None
+            }
+        };
+        // Shows one partition: the filter names it and the query runs again.
+        if let Some(partition) = chosen {
+            let v = crate::storage::table::edm::EdmValue::String(partition);
+            fx.run_filtered(format!("PartitionKey eq {}", crate::storage::table::odata::literal(&v)));
+        }
     }
 }
 

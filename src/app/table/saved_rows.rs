@@ -5,12 +5,9 @@ use crate::app::context::PaneContext;
 use crate::app::table::editor::EditorEvent;
 use crate::app::table::history::Seen;
 use crate::app::table::pane::TablePane;
+use crate::app::table::store::entity_key;
 use crate::storage::table::EntityPage;
 use crate::storage::table::entity::Entity;
-
-pub(super) fn entity_key(e: &Entity) -> (String, String) {
-    (e.partition_key().to_string(), e.row_key().to_string())
-}
 
 impl TablePane {
     /// Runs the editor window and applies what it reports.
@@ -44,32 +41,32 @@ impl TablePane {
 
     /// Shows a saved or fetched entity: replaces its row (the entity's history keeps both), or adds it.
     fn put_row(&mut self, entity: Entity, seen: Seen) {
-        if let Some(i) = self.store.position(entity.partition_key(), entity.row_key()) {
+        if let Some(i) = self.core.store.position(entity.partition_key(), entity.row_key()) {
             self.history
-                .changed(self.store.get(i), &entity, seen, std::time::SystemTime::now());
+                .changed(self.core.store.get(i), &entity, seen, std::time::SystemTime::now());
         }
         if !self.replace_row(&entity) {
             let key = entity_key(&entity);
             self.append(EntityPage {
                 entities: vec![entity],
-                continuation: self.continuation.clone(),
+                continuation: self.core.continuation.clone(),
                 response_bytes: 0,
             });
-            self.pages -= 1;
+            self.core.pages -= 1;
             // A page still to come may hold it: the next one (more available) or the first (a query running).
-            if self.continuation.is_some() || self.is_loading() {
-                self.put_ahead.insert(key);
+            if self.core.continuation.is_some() || self.is_loading() {
+                self.core.put_ahead.insert(key);
             }
         }
     }
 
     /// Replaces the loaded row with this entity's keys, if there is one.
     pub(super) fn replace_row(&mut self, entity: &Entity) -> bool {
-        let Some(i) = self.store.position(entity.partition_key(), entity.row_key()) else {
+        let Some(i) = self.core.store.position(entity.partition_key(), entity.row_key()) else {
             return false;
         };
-        self.columns.observe(std::slice::from_ref(entity));
-        self.store.replace(i, entity.clone());
+        self.core.columns.observe(std::slice::from_ref(entity));
+        self.core.store.replace(i, entity.clone());
         true
     }
 }

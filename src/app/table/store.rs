@@ -425,6 +425,11 @@ pub fn filtered(store: &EntityStore, rows: &[u32], filter: &QuickFilter) -> Vec<
     })
 }
 
+/// An entity's keys, as the grid and the editor find a row by them.
+pub fn entity_key(e: &Entity) -> (String, String) {
+    (e.partition_key().to_string(), e.row_key().to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,42 +34,42 @@ impl TablePane {
     /// Swaps in what a read found, and starts the next read when it is due (while the tab is shown, and not
     /// while a load or delete changes the rows).
     pub(super) fn poll_watch(&mut self, ctx: &mut PaneContext) {
-        if let Some(found) = self.watch.finished(&self.store)
+        if let Some(found) = self.watch.finished(&self.core.store)
             && let Some(store) = found.store
         {
             // The old rows go on the blocking pool: when a change touched every chunk, freeing them all here
             // (100,000 entities) cost a frame 5 ms.
-            let old = std::mem::replace(&mut self.store, store);
+            let old = std::mem::replace(&mut self.core.store, store);
             let now = std::time::SystemTime::now();
             for &row in found.touched.iter().filter(|&&r| (r as usize) < old.len()) {
                 self.history
-                    .changed(old.get(row), self.store.get(row), Seen::Watched, now);
+                    .changed(old.get(row), self.core.store.get(row), Seen::Watched, now);
             }
             drop(ctx.backend.spawn_blocking(move || drop(old)));
-            let full_rows = self.running.as_ref().is_none_or(|q| q.select.is_empty());
+            let full_rows = self.core.running.as_ref().is_none_or(|q| q.select.is_empty());
             for &row in &found.touched {
-                let e = self.store.get(row);
-                self.columns.observe(std::slice::from_ref(e));
+                let e = self.core.store.get(row);
+                self.core.columns.observe(std::slice::from_ref(e));
                 if full_rows && let Some(editor) = &mut self.editor {
                     editor.observe(e);
                 }
             }
             // Changed values may move a row in the sort or in or out of the filter; new rows join the view.
-            if self.sort.is_some() || QuickFilter::new(&self.applied_quick).is_some() {
-                self.view_stale = true;
+            if self.core.sort.is_some() || QuickFilter::new(&self.core.applied_quick).is_some() {
+                self.core.view_stale = true;
             } else {
-                self.view.extend(found.appended);
+                self.core.view.extend(found.appended);
             }
         }
         let busy = self.is_loading() || self.is_deleting() || self.watch.is_reading();
-        if self.shown
+        if self.core.shown
             && !busy
             && self.watch.cadence.due()
-            && let Some(query) = &self.running
+            && let Some(query) = &self.core.running
         {
-            let all = self.continuation.is_none();
+            let all = self.core.continuation.is_none();
             self.watch
-                .start(ctx.backend, ctx.client, &self.table, query, &self.store, all);
+                .start(ctx.backend, ctx.client, &self.core.table, query, &self.core.store, all);
         }
     }
 
@@ -77,18 +77,19 @@ impl TablePane {
     /// scrolled to (from the top again after the last).
     pub fn next_change(&mut self) {
         let from = self
+            .core
             .anchor
-            .and_then(|a| self.view.iter().position(|&r| r == a))
+            .and_then(|a| self.core.view.iter().position(|&r| r == a))
             .map_or(0, |p| p + 1);
-        let n = self.view.len();
+        let n = self.core.view.len();
         let found = (0..n)
             .map(|i| (from + i) % n)
-            .find(|&p| self.watch.marks.contains_key(&self.view[p]));
+            .find(|&p| self.watch.marks.contains_key(&self.core.view[p]));
         if let Some(p) = found {
-            let row = self.view[p];
-            self.selection.clear();
-            self.selection.insert(row);
-            self.anchor = Some(row);
+            let row = self.core.view[p];
+            self.core.selection.clear();
+            self.core.selection.insert(row);
+            self.core.anchor = Some(row);
             self.watch.go_to = Some(p);
         }
     }
@@ -142,12 +143,12 @@ pub fn changes_panel(pane: &mut TablePane, ui: &mut egui::Ui) {
     if !pane.watch.show_changes {
         return;
     }
-    egui::Panel::right(("table-changes", &pane.table))
+    egui::Panel::right(("table-changes", &pane.core.table))
         .resizable(true)
         .default_size(380.0)
         .show(ui, |ui| {
             ui.strong("Changes seen");
-            pane.watch.changes.ui(ui, ("table", &pane.table));
+            pane.watch.changes.ui(ui, ("table", &pane.core.table));
         });
 }
 

@@ -1,0 +1,138 @@
+//! The Compare menu of a table tab and the compares it opens: two selected rows (or one against a row picked in
+//! any tab), this query against a picked one, against an exported file, or against an index table.
+
+use crate::app::context::clipboard::{PickedEntity, PickedQuery};
+use crate::app::context::{InFlight, PaneContext};
+use crate::app::table::compare::EntityCompare;
+use crate::app::table::core::TableCore;
+use crate::app::table::diff_view::TableCompare;
+use crate::app::table::feature::{TableEffects, TableFeature};
+use crate::app::table::index_view::IndexForm;
+
+#[derive(Default)]
+pub struct Comparing {
+    /// Two entities side by side, when the user asked.
+    rows: Option<EntityCompare>,
+    /// This tab's query against one picked elsewhere (or a file, or an index table).
+    tables: Option<TableCompare>,
+    index_form: Option<IndexForm>,
+    /// The file dialog of "Compare with an exported file…".
+    file: InFlight<(), Option<std::path::PathBuf>>,
+}
+
+impl Comparing {
+    fn menu(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext) {
+        let place = format!("{} ({})", core.table, ctx.client.account().name);
+        let picked = |i: u32| PickedEntity {
+            place: place.clone(),
+            entity: core.store.get(i).clone(),
+        };
+        let rows: Vec<u32> = core.selection.iter().copied().collect();
+        if ui
+            .add_enabled(rows.len() == 2, egui::Button::new("Compare the two selected rows"))
+            .on_disabled_hover_text("Select two rows (Ctrl+click)")
+            .clicked()
+        {
+            self.rows = Some(EntityCompare::new(&picked(rows[0]), &picked(rows[1])));
+            ui.close();
+        }
+        if ui
+            .add_enabled(rows.len() == 1, egui::Button::new("Pick the selected row to compare"))
+            .on_hover_text("Then, in any table tab of any account, compare a row with it")
+            .clicked()
+        {
+            ctx.picks.entity = Some(picked(rows[0]));
+            ui.close();
+        }
+        ui.separator();
+        let side = core.running.clone().map(|query| PickedQuery {
+            place: place.clone(),
+            client: ctx.client.clone(),
+            table: core.table.clone(),
+            query,
+            index: None,
+            file: None,
+        });
+        if ui
+            .add_enabled(side.is_some(), egui::Button::new("Pick this query to compare tables"))
+            .on_hover_text("Then, in a table tab of any account, compare its query with this one, row by row")
+            .clicked()
+        {
+            ctx.picks.query = side.clone();
+            ui.close();
+        }
+        if ui
+            .button("Compare with an exported file…")
+            .on_hover_text(
+                "A CSV or JSON file as Export wrote it (typed CSV or JSON keep the types) against this query",
+            )
+            .clicked()
+        {
+            let dialogs = ctx.dialogs.clone();
+            self.file.start(
+                (),
+                ctx.backend
+                    .spawn_blocking(move || dialogs.pick_file("Compare with an exported file", &["csv", "json"])),
+            );
+            ui.close();
+        }
+        if ui
+            .button("Compare with an index table…")
+            .on_hover_text("Check an index table kept by the application: missing entries, orphans, stale copies")
+            .clicked()
+        {
+            self.index_form = Some(IndexForm::new());
+            ui.close();
+        }
+        if let (Some(pick), Some(side)) = (ctx.picks.query.clone(), side) {
+            let label = format!("Compare this query with the picked one ({})", pick.place);
+            if ui.button(label).clicked() {
+                self.tables = Some(TableCompare::start(ctx, pick, side));
+                ui.close();
+            }
+        }
+        ui.separator();
+        if let Some(pick) = ctx.picks.entity.as_ref() {
+            let label = format!(
+                "Compare with the picked row ({} / {} / {})",
+                pick.place,
+                pick.entity.partition_key(),
+                pick.entity.row_key()
+            );
+            if ui.add_enabled(rows.len() == 1, egui::Button::new(label)).clicked() {
+                self.rows = Some(EntityCompare::new(pick, &picked(rows[0])));
+                ui.close();
+            }
+        }
+    }
+}
+
+impl TableFeature for Comparing {
+    fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        if let Some(((), Some(path))) = self.file.take() {
+            self.tables = Some(crate::app::table::index_view::compare_with_file(core, ctx, path));
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.file.is_empty()
+    }
+
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        ui.menu_button("Compare", |ui| self.menu(ui, core, ctx));
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        if let Some(c) = &mut self.rows
+            && !c.window(egui_ctx)
+        {
+            self.rows = None;
+        }
+        crate::app::table::index_view::window(&mut self.index_form, &mut self.tables, core, egui_ctx, ctx);
+        if let Some(c) = &mut self.tables
+            && !c.window(egui_ctx, ctx)
+        {
+            self.tables = None;
+        }
+    }
+}

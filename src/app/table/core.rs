@@ -1,0 +1,79 @@
+//! What every part of a table tab sees: the query and the rows it loaded (with what is being loaded), the view
+//! (sorted, filtered), the selection. Features read it; only the pane changes it.
+
+use std::collections::{BTreeSet, HashSet};
+use std::sync::{Arc, Mutex, mpsc};
+
+use crate::app::context::{InFlight, JobId};
+use crate::app::table::query::QueryPanel;
+use crate::app::table::store::{Columns, EntityStore};
+use crate::storage::StorageError;
+use crate::storage::table::entity::Entity;
+use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery};
+
+/// The last "load all" of this query: its job, and the pages it sends here. It outlives the job so that Retry
+/// in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab) turns
+/// the old job's Retry into a refusal instead of pages loaded into nothing.
+pub(crate) struct LoadAll {
+    pub(crate) job: JobId,
+    pub(crate) pages: mpsc::Receiver<EntityPage>,
+    pub(crate) _sender: Arc<mpsc::Sender<EntityPage>>,
+    pub(crate) running: bool,
+}
+
+pub struct TableCore {
+    pub(crate) table: String,
+    pub(crate) query: QueryPanel,
+    pub(crate) store: EntityStore,
+    pub(crate) columns: Columns,
+    pub(crate) continuation: Option<ContinuationToken>,
+    pub(crate) pages: u32,
+    /// The query the loaded rows came from.
+    pub(crate) running: Option<EntityQuery>,
+    pub(crate) error: Option<StorageError>,
+    /// A page being read: the first (false) or the next one (true).
+    pub(crate) loading: InFlight<bool, Result<EntityPage, StorageError>>,
+    pub(super) load_all: Option<LoadAll>,
+    /// Where "load more" / "load all" continue from (the token, and the partition key of the last row listed,
+    /// where Load all's ranges are cut), shared with the load-all job so a retry resumes.
+    pub(crate) next: Arc<Mutex<Option<(String, ContinuationToken)>>>,
+    /// The key of the last row a page listed: a page that lists it again (Load all resumed from a range's
+    /// token) adds only what follows it.
+    pub(crate) listed_to: Option<(String, String)>,
+    /// Load all reads PartitionKey ranges at once (off: the one chain of tokens, the benchmarks' baseline).
+    pub(crate) in_ranges: bool,
+    pub(crate) view: Vec<u32>,
+    /// The sorted and filtered view being computed, keyed by how many rows it covers.
+    pub(crate) view_task: InFlight<u32, Vec<u32>>,
+    pub(crate) view_stale: bool,
+    pub(crate) sort: Option<(String, bool)>,
+    pub(crate) quick: String,
+    pub(crate) applied_quick: String,
+    pub(crate) selection: BTreeSet<u32>,
+    /// The row Shift+click extends from, as the entity's place in the store, never a position in the view:
+    /// positions change under every sort and filter.
+    pub(crate) anchor: Option<u32>,
+    pub(crate) columns_open: bool,
+    pub(crate) focus_quick: bool,
+    /// Saved entities added to the grid before the page that holds them came: that page replaces them rather
+    /// than adding them twice.
+    pub(crate) put_ahead: HashSet<(String, String)>,
+    /// Whether its tab is the one shown (and the window not minimised): a watch reads only then.
+    pub(crate) shown: bool,
+}
+
+impl TableCore {
+    pub fn table(&self) -> &str {
+        &self.table
+    }
+
+    /// The names of the columns the grid shows, in its order.
+    pub fn shown_columns(&self) -> Vec<String> {
+        self.columns.visible().map(|c| c.name.clone()).collect()
+    }
+
+    /// The selected rows' entities, in the store's order.
+    pub fn selected_entities(&self) -> Vec<&Entity> {
+        self.selection.iter().map(|&i| self.store.get(i)).collect()
+    }
+}

@@ -1,0 +1,84 @@
+//! How a feature of a table tab meets its pane, as in a container or queue tab: a feature (the partition map,
+//! deleting rows, the raw JSON view, the SAS form) owns its state, its work in flight and its drawing; it sees the
+//! core read-only (`TableCore`: the query, the rows loaded, the view, the selection) and asks for what only the
+//! pane may do (`TableEffects`). The pane's "busy" and "unsaved" are the union of its features' (and, until they
+//! are features too, the editor's and the watch's).
+
+use std::collections::HashSet;
+
+use crate::app::context::PaneContext;
+use crate::app::context::features::AsAny;
+use crate::app::table::core::TableCore;
+
+/// What a feature asks of the pane; the pane carries it out after the feature's call returns.
+#[derive(Default)]
+pub struct TableEffects {
+    pub(crate) filter: Option<String>,
+    pub(crate) drop_rows: Option<HashSet<u32>>,
+    pub(crate) rerun: bool,
+}
+
+impl TableEffects {
+    /// Runs the query again with this filter (the partition map's click on a partition).
+    pub fn run_filtered(&mut self, filter: String) {
+        self.filter = Some(filter);
+    }
+
+    /// Runs the query again from its first page (an import ended: the imported rows show).
+    pub fn rerun(&mut self) {
+        self.rerun = true;
+    }
+
+    /// These rows left the service (deleted by this tab): they leave the grid, which renumbers the rest, and the
+    /// selection is cleared (even when none left: a delete refused as a whole ends its selection too).
+    pub fn drop_rows(&mut self, rows: HashSet<u32>) {
+        self.drop_rows.get_or_insert_default().extend(rows);
+    }
+}
+
+/// A feature of a table tab. Every hook has a default that does nothing.
+#[allow(unused_variables)]
+pub trait TableFeature: AsAny {
+    /// Each frame: takes the replies that arrived.
+    fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
+
+    /// Whether work it started has not ended (the window keeps drawing frames; a closed tab runs on for it).
+    fn busy(&self) -> bool {
+        false
+    }
+
+    /// The unsaved edits it holds, in words: a closing tab asks about them.
+    fn unsaved(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Its buttons at the end of the toolbar.
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
+
+    /// Its part under the toolbar.
+    fn above_grid_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
+
+    /// Its panel beside the grid (drawn before the grid takes the rest).
+    fn beside_grid_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
+
+    /// Its windows and questions.
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
+}
+
+/// The features of a table tab, in the order they draw.
+pub type Features = crate::app::context::features::Features<dyn TableFeature>;
+
+impl Features {
+    pub fn with(mut self, feature: impl TableFeature) -> Self {
+        self.push_boxed(Box::new(feature));
+        self
+    }
+
+    pub fn busy(&self) -> bool {
+        self.iter().any(|f| f.busy())
+    }
+
+    pub fn unsaved(&self) -> Vec<String> {
+        self.iter().flat_map(|f| f.unsaved()).collect()
+    }
+}

@@ -1,0 +1,51 @@
+//! The Raw JSON window: one entity as the service sent it, kept as it was when opened (a row number would go
+//! stale, or out of range, when the query runs again or the row is deleted), its text written once.
+
+use crate::app::context::PaneContext;
+use crate::app::table::core::TableCore;
+use crate::app::table::feature::{TableEffects, TableFeature};
+use crate::storage::table::entity::Entity;
+
+#[derive(Default)]
+pub struct RawJson {
+    pub(crate) shown: Option<Entity>,
+    /// That entity as pretty JSON, written once when the window opens rather than on every frame.
+    text: String,
+}
+
+impl RawJson {
+    pub fn show(&mut self, entity: Entity) {
+        self.text = serde_json::to_string_pretty(&entity.to_json()).expect("JSON");
+        self.shown = Some(entity);
+    }
+}
+
+impl TableFeature for RawJson {
+    fn windows(&mut self, egui_ctx: &egui::Context, _: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
+        if self.shown.is_none() {
+            return;
+        }
+        let mut open = true;
+        let text = &self.text;
+        egui::Window::new("Raw JSON")
+            .open(&mut open)
+            .default_size([520.0, 420.0])
+            .show(egui_ctx, |ui| {
+                if ui.button("Copy JSON").clicked() {
+                    ui.ctx().copy_text(text.clone());
+                }
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    ui.add(
+                        // Read-only (a `&str` buffer) but selectable: edits belong in the editor, which saves them.
+                        egui::TextEdit::multiline(&mut text.as_str())
+                            .code_editor()
+                            .desired_width(f32::INFINITY),
+                    )
+                    .accessible_name("Entity JSON");
+                });
+            });
+        if !open {
+            self.shown = None;
+        }
+    }
+}
