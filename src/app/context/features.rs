@@ -67,8 +67,12 @@ pub fn pressed_offer(ctx: &egui::Context, offers: &[(usize, Offer)]) -> Option<(
     if ctx.text_edit_focused() {
         return None;
     }
+    // Enter also presses a focused button: it runs an offer only when nothing has the keyboard.
+    let focused = ctx.memory(|m| m.focused().is_some());
     offers.iter().find_map(|(at, offer)| {
-        let sc = offer.shortcut.filter(|_| offer.enabled)?;
+        let sc = offer
+            .shortcut
+            .filter(|sc| offer.enabled && !(focused && sc.logical_key == egui::Key::Enter))?;
         ctx.input_mut(|i| pressed(i, &sc)).then_some((*at, offer.id))
     })
 }

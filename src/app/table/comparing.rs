@@ -2,6 +2,7 @@
 //! any tab), this query against a picked one, against an exported file, or against an index table.
 
 use crate::app::context::clipboard::{PickedEntity, PickedQuery};
+use crate::app::context::features::Offer;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::table::compare::EntityCompare;
 use crate::app::table::core::TableCore;
@@ -108,6 +109,26 @@ impl Comparing {
 }
 
 impl TableFeature for Comparing {
+    fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
+        offers.push(Offer::new(
+            "compare-two",
+            "Compare the two selected rows",
+            core.selection.len() == 2,
+        ));
+    }
+
+    fn run_offer(&mut self, id: &str, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        let rows: Vec<u32> = core.selection.iter().copied().collect();
+        if id == "compare-two" && rows.len() == 2 {
+            let place = format!("{} ({})", core.table, ctx.client.account().name);
+            let picked = |i: u32| PickedEntity {
+                place: place.clone(),
+                entity: core.store.get(i).clone(),
+            };
+            self.rows = Some(EntityCompare::new(&picked(rows[0]), &picked(rows[1])));
+        }
+    }
+
     fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
         if let Some(((), Some(path))) = self.file.take() {
             self.tables = Some(crate::app::table::index_view::compare_with_file(core, ctx, path));

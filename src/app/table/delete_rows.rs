@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 
+use crate::app::context::features::Offer;
 use crate::app::context::{JobId, JobReplies, JobState, PaneContext, Unit, job_replies};
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
@@ -99,6 +100,17 @@ impl TableFeature for DeleteRows {
         use crate::app::widgets::icon::{self, icon_button};
         let any = !core.selection.is_empty();
         if icon_button(ui, any, icon::DELETE, "Delete selected", Some("asks first")).clicked() {
+            self.asking = true;
+        }
+    }
+
+    fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
+        let any = !core.selection.is_empty() && !self.is_deleting();
+        offers.push(Offer::new("delete", "Delete selected…", any).key(egui::Modifiers::NONE, egui::Key::Delete));
+    }
+
+    fn run_offer(&mut self, id: &str, _: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
+        if id == "delete" {
             self.asking = true;
         }
     }

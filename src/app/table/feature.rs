@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use crate::app::context::PaneContext;
-use crate::app::context::features::AsAny;
+use crate::app::context::features::{AsAny, Offer};
 use crate::app::table::core::TableCore;
 
 /// What a feature asks of the pane; the pane carries it out after the feature's call returns.
@@ -63,6 +63,12 @@ pub trait TableFeature: AsAny {
 
     /// Its windows and questions.
     fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
+
+    /// The actions it offers on the selected rows (a row's context menu, their keys).
+    fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {}
+
+    /// Runs the offer it named `id`.
+    fn run_offer(&mut self, id: &str, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
 }
 
 /// The features of a table tab, in the order they draw.
@@ -80,5 +86,16 @@ impl Features {
 
     pub fn unsaved(&self) -> Vec<String> {
         self.iter().flat_map(|f| f.unsaved()).collect()
+    }
+
+    /// Every feature's offers on the selection, with the place of the feature that offers each.
+    pub fn offers(&self, core: &TableCore) -> Vec<(usize, Offer)> {
+        let mut all = Vec::new();
+        for (at, f) in self.iter().enumerate() {
+            let mut mine = Vec::new();
+            f.offers(core, &mut mine);
+            all.extend(mine.into_iter().map(|o| (at, o)));
+        }
+        all
     }
 }

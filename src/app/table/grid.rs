@@ -48,7 +48,18 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
     }
     crate::app::table::watch_view::changes_panel(pane, ui);
     pane.each(ui, ctx, |f, ui, core, ctx, fx| f.beside_grid_ui(ui, core, ctx, fx));
-    grid(pane, ui);
+    // What the tab and its features offer on the selection: a row's context menu lists them, their keys run them.
+    let offers = pane.offers();
+    let mut chosen = crate::app::context::features::pressed_offer(ui.ctx(), &offers);
+    if !ui.ctx().text_edit_focused()
+        && ui.input_mut(|i| i.consume_shortcut(&egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::A)))
+    {
+        pane.select_all_shown();
+    }
+    chosen = grid_with_menu(pane, ui, &offers).or(chosen);
+    if let Some((at, id)) = chosen {
+        pane.run_offer(ctx, &ui.ctx().clone(), at, id);
+    }
     windows(pane, ui.ctx(), ctx);
 }
 
@@ -156,6 +167,17 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 
 /// The grid alone (benchmarks draw just this).
 pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
+    grid_with_menu(pane, ui, &[]);
+}
+
+/// The grid, with `offers` in each row's context menu (a right-click on a row outside the selection selects it
+/// first): the offer chosen, if any.
+fn grid_with_menu(
+    pane: &mut TablePane,
+    ui: &mut egui::Ui,
+    offers: &[(usize, crate::app::context::features::Offer)],
+) -> Option<(usize, &'static str)> {
+    let mut chosen = None;
     let columns: Vec<(String, f32, Option<crate::storage::table::edm::EdmType>, String)> = pane
         .core
         .columns
@@ -226,6 +248,14 @@ pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
                         if r.double_clicked() {
                             clicked = Some((position, modifiers, true));
                         }
+                        if r.secondary_clicked() && !pane.core.selection.contains(&index) {
+                            clicked = Some((position, egui::Modifiers::NONE, false));
+                        }
+                        if !offers.is_empty() {
+                            r.context_menu(|ui| {
+                                chosen = chosen.or(crate::app::context::features::offers_menu(ui, offers));
+                            });
+                        }
                     });
                 });
         });
@@ -238,6 +268,7 @@ pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
             pane.open_editor(position);
         }
     }
+    chosen
 }
 
 /// One cell: its value's text, a value of another type than most of its column's flagged, an unreadable one

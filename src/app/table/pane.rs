@@ -18,6 +18,9 @@ use crate::storage::names::listing_order;
 use crate::storage::table::entity::Entity;
 use crate::storage::table::{EntityPage, EntityQuery};
 
+/// Where `offers` puts the tab's own actions (a feature's place is its index in the list).
+pub const PANE: usize = usize::MAX;
+
 pub struct TablePane {
     pub(crate) core: TableCore,
     pub(crate) features: crate::app::table::feature::Features,
@@ -137,12 +140,13 @@ impl TablePane {
                 shown: true,
             },
             features: crate::app::table::feature::Features::default()
+                // In the order their buttons follow Columns… in the toolbar.
                 .with(crate::app::table::sas::TableSas::default())
+                .with(crate::app::table::comparing::Comparing::default())
+                .with(crate::app::table::files::TableFiles::default())
                 .with(crate::app::table::partitions::PartitionMap::default())
                 .with(crate::app::table::delete_rows::DeleteRows::default())
-                .with(crate::app::table::raw_json::RawJson::default())
-                .with(crate::app::table::comparing::Comparing::default())
-                .with(crate::app::table::files::TableFiles::default()),
+                .with(crate::app::table::raw_json::RawJson::default()),
             history: Default::default(),
             editor: None,
             watch: Default::default(),
@@ -392,6 +396,48 @@ impl TablePane {
 
     pub fn selected_entities(&self) -> Vec<&Entity> {
         self.core.selected_entities()
+    }
+
+    /// What the tab offers on the selected rows: its own (Edit, Copy as JSON, Copy as TSV, under `PANE`) and its
+    /// features'.
+    pub fn offers(&self) -> Vec<(usize, crate::app::context::features::Offer)> {
+        use crate::app::context::features::Offer;
+        use egui::{Key, Modifiers};
+        let (one, any) = (self.core.selection.len() == 1, !self.core.selection.is_empty());
+        let mut all = vec![
+            (PANE, Offer::new("edit", "Edit…", one).key(Modifiers::NONE, Key::Enter)),
+            (
+                PANE,
+                Offer::new("copy-json", "Copy as JSON", any).key(Modifiers::COMMAND, Key::C),
+            ),
+            (PANE, Offer::new("copy-tsv", "Copy as TSV", any)),
+        ];
+        all.extend(self.features.offers(&self.core));
+        all
+    }
+
+    /// Runs an offer (from a row's menu or by its key): the tab's own, or a feature's.
+    pub fn run_offer(&mut self, ctx: &mut PaneContext, egui_ctx: &egui::Context, at: usize, id: &str) {
+        if at == PANE {
+            let first = self.core.selection.iter().next().copied();
+            match (id, first) {
+                ("edit", Some(row)) => self.editor = Some(self.editor_for(row)),
+                ("copy-json", _) => egui_ctx.copy_text(self.selection_as_json()),
+                ("copy-tsv", _) => egui_ctx.copy_text(self.selection_as_tsv()),
+                _ => {}
+            }
+            return;
+        }
+        let mut fx = crate::app::table::feature::TableEffects::default();
+        if let Some(f) = self.features.at_mut(at) {
+            f.run_offer(id, &self.core, ctx, &mut fx);
+        }
+        self.apply(ctx, fx);
+    }
+
+    /// Ctrl+A: every row the view shows.
+    pub fn select_all_shown(&mut self) {
+        self.core.selection = self.core.view.iter().copied().collect();
     }
 
     /// Adds a feature the pane was not built with (it draws after the others).

@@ -2,6 +2,7 @@
 //! stale, or out of range, when the query runs again or the row is deleted), its text written once.
 
 use crate::app::context::PaneContext;
+use crate::app::context::features::Offer;
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
 use crate::storage::table::entity::Entity;
@@ -21,6 +22,18 @@ impl RawJson {
 }
 
 impl TableFeature for RawJson {
+    fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
+        offers.push(Offer::new("raw-json", "Raw JSON", core.selection.len() == 1));
+    }
+
+    fn run_offer(&mut self, id: &str, core: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
+        if id == "raw-json"
+            && let Some(&row) = core.selection.iter().next()
+        {
+            self.show(core.store.get(row).clone());
+        }
+    }
+
     fn windows(&mut self, egui_ctx: &egui::Context, _: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
         if self.shown.is_none() {
             return;
