@@ -125,7 +125,7 @@ fn frames_with_jobs() {
     };
     let idle = common::frame_times(240, true, common::no_input, |ui| draw(ui, &mut app));
     for _ in 0..8 {
-        tessera::app::frame::tabs::start_count_job(&mut app, target.clone());
+        app.tree_action(tessera::app::accounts::tree::TreeAction::CountEntities(target.clone()));
     }
     let busy = common::frame_times(240, true, common::no_input, |ui| draw(ui, &mut app));
     let running = app.running_jobs();

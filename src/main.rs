@@ -57,7 +57,7 @@ fn main() -> eframe::Result {
             let settings: Option<UiSettings> = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY));
             let mut app = TesseraApp::new(backend, AppPaths::platform(), Secrets::platform(), settings);
             if demo {
-                tessera::app::frame::welcome::start_demo(&mut app);
+                app.start_demo();
             }
             app.keep_alive(Box::new(runtime));
             Ok(Box::new(FirstFrame::new(app)))

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use crate::app::accounts::browse::discovered_id;
 use crate::app::accounts::connections::rotation_hook;
+use crate::app::accounts::discovered::discovered_id;
 use crate::app::accounts::profiles::{AccountProfile, ArmSettings, EntraSettings, ProfileKind};
 use crate::app::accounts::secrets::Secrets;
 use crate::storage::arm::{ResourceManager, StorageAccountInfo, Tenant};

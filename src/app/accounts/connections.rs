@@ -171,7 +171,7 @@ impl Connections {
 
     /// Removes the accounts a browse account found; returns their ids.
     pub fn drop_found(&mut self, browse_id: &str) -> Vec<String> {
-        let prefix = crate::app::accounts::browse::discovered_prefix(browse_id);
+        let prefix = crate::app::accounts::discovered::discovered_prefix(browse_id);
         let found: Vec<String> = self
             .list
             .iter()

@@ -6,6 +6,7 @@ pub mod account_sas;
 pub mod browse;
 pub mod browse_session;
 pub mod connections;
+pub mod discovered;
 pub mod editor;
 pub mod entra_form;
 pub mod profiles;

@@ -146,7 +146,7 @@ impl Explorer {
                 .list
                 .iter()
                 .map(|c| c.profile.id.clone())
-                .filter(|id| !crate::app::accounts::browse::is_discovered(id))
+                .filter(|id| !crate::app::accounts::discovered::is_discovered(id))
                 .collect();
             for id in ids {
                 self.account_ui(ui, backend, connections, &id, &mut actions);

@@ -7,6 +7,15 @@ use crate::app::frame::app::{Confirm, OpResult, TesseraApp};
 use crate::storage::Service;
 
 impl TesseraApp {
+    /// "Count entities" on a table in the tree: a job of the table pane's kind, on that account's client.
+    fn start_count_job(&mut self, target: TabTarget) {
+        let Some(client) = self.connections.client(&target.profile_id) else {
+            self.notice("Connect the account first (open it in the tree).");
+            return;
+        };
+        crate::app::table::scan::count_entities(&mut self.jobs, &self.backend, client, target.name);
+    }
+
     pub fn tree_action(&mut self, action: TreeAction) {
         match action {
             TreeAction::Open(target) => self.open_tab(target),
@@ -29,7 +38,7 @@ impl TesseraApp {
             TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
             TreeAction::ProfilesChanged => self.save_profiles(),
             TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),
-            TreeAction::CountEntities(target) => crate::app::frame::tabs::start_count_job(self, target),
+            TreeAction::CountEntities(target) => self.start_count_job(target),
             TreeAction::Create(target, access) => {
                 let Some(client) = self.connections.client(&target.profile_id) else {
                     return;

@@ -229,7 +229,7 @@ impl TesseraApp {
     /// Opens (or focuses) a tab for a resource, connecting its account first if needed.
     pub fn open_tab(&mut self, target: TabTarget) {
         self.connections.open(&self.backend, &target.profile_id);
-        crate::app::frame::welcome::remember(&mut self.settings.recent, &target);
+        crate::app::frame::recent::remember(&mut self.settings.recent, &target);
         self.tabs.open(target);
         // What was just opened is what the keyboard (Ctrl+R, Ctrl+F) should act on.
         self.focus = PanelFocus::Tabs;
@@ -250,7 +250,7 @@ impl TesseraApp {
         if let Some(e) = self.profile_saver.failure() {
             self.notices.push(Notice { text: e, error: true });
         }
-        crate::app::frame::welcome::poll_demo(self);
+        self.poll_demo();
         self.connections.poll();
         if let Some(problem) = self.proxy.poll(&self.settings.proxy) {
             self.notices.push(Notice {

@@ -297,7 +297,7 @@ fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
             ui.ctx().forget_image(&uri);
         }
         if app.tabs.list.is_empty() {
-            crate::app::frame::welcome::ui(app, ui);
+            welcome(app, ui);
             return;
         }
         let (tabs, mut shared) = app.tabs_and_shared();
@@ -540,5 +540,25 @@ impl TesseraApp {
         } else {
             self.explorer.refresh_all(&self.backend, &self.connections);
         }
+    }
+}
+
+/// The centre with no tab open, and what the user asked of it.
+fn welcome(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    use crate::app::frame::welcome::{WelcomeAsk, WelcomeView};
+    let view = WelcomeView::read(
+        &app.settings.recent,
+        &app.connections,
+        !app.demo_starting.is_empty(),
+        app.demo_started,
+    );
+    match crate::app::frame::welcome::ui(view, ui) {
+        Some(WelcomeAsk::Open(target)) => app.open_tab(target),
+        Some(WelcomeAsk::Connect(id)) => app.connect(&id),
+        Some(WelcomeAsk::AddAccount) => {
+            app.editor = Some(crate::app::accounts::editor::AccountEditor::new_account());
+        }
+        Some(WelcomeAsk::Demo) => app.start_demo(),
+        None => {}
     }
 }

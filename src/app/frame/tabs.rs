@@ -7,7 +7,6 @@ use crate::app::accounts::tree::TabTarget;
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::leases::LeaseBook;
 use crate::app::context::{Notice, PaneContext};
-use crate::app::frame::app::TesseraApp;
 use crate::app::queue::pane::QueuePane;
 use crate::app::runtime::backend::Backend;
 use crate::app::runtime::dialogs::FileDialogs;
@@ -257,15 +256,6 @@ impl Tabs {
             *shared.lab_request = Some((profile, target));
         }
     }
-}
-
-/// "Count entities" on a table in the tree: a job of the table pane's kind, on that account's client.
-pub fn start_count_job(app: &mut TesseraApp, target: TabTarget) {
-    let Some(client) = app.connections.client(&target.profile_id) else {
-        app.notice("Connect the account first (open it in the tree).");
-        return;
-    };
-    crate::app::table::scan::count_entities(&mut app.jobs, &app.backend, client, target.name);
 }
 
 #[cfg(test)]
