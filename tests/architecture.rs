@@ -414,14 +414,14 @@ const BLOB_PANE_FILES: [&str; 6] = [
 /// The files of the queue folder that are the pane itself (its core and drawing).
 const QUEUE_PANE_FILES: [&str; 2] = ["pane.rs", "view.rs"];
 
-/// The files of the table folder that are the pane itself: its state, drawing, loading, the editor's and the
-/// watch's place in it (the two parts not yet features), and what closing asks.
+/// The files of the table folder that are the pane itself: its state, drawing, loading, the editor's place in it
+/// (the part not yet a feature), what a watch read swaps in, and what closing asks.
 const TABLE_PANE_FILES: [&str; 6] = [
     "pane.rs",
     "grid.rs",
     "load_all.rs",
     "saved_rows.rs",
-    "watch_view.rs",
+    "watch_swap.rs",
     "closing.rs",
 ];
 

@@ -59,6 +59,37 @@ impl BlobFeature for Scribble {
     }
 }
 
+/// Closing the tab asks about the feature's draft, naming it (Cancel keeps the tab); then `send` sends the draft,
+/// slowly, and the tab, closed meanwhile, runs on unseen until the write lands.
+fn close_asks_then_runs_on_until_the_write_lands(
+    t: &mut TestApp,
+    proxy: &common::fault_proxy::FaultProxy,
+    (name, draft): (&str, &str),
+    send: impl FnOnce(&mut TestApp),
+) {
+    t.close_tab();
+    t.wait_for_contains(&format!("Close `{name}` with unsaved edits?"));
+    t.wait_for_contains(draft);
+    t.click("Cancel");
+    assert_eq!(t.harness.state().open_tab_count(), 1);
+
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    send(t);
+    t.step();
+    t.close_tab();
+    t.click("Close and drop the edits");
+    assert_eq!(t.harness.state().open_tab_count(), 0);
+    assert_eq!(
+        t.harness.state().tabs_closed_still_working(),
+        1,
+        "the write in flight holds the tab"
+    );
+    t.wait_app("the write answered", Duration::from_secs(60), |app| {
+        app.tabs_closed_still_working() == 0
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+}
+
 /// What a test does to the feature, as its own controls would.
 fn with_scribble(t: &mut TestApp, f: impl FnOnce(&mut Scribble)) {
     let pane = t.harness.state_mut().active_blob_mut().expect("a container tab");
@@ -79,29 +110,9 @@ fn a_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_its_tab_
         .add_feature(Scribble::default());
     with_scribble(&mut t, |s| s.draft = "kept".into());
 
-    // A draft alone: closing asks, naming it; Cancel keeps the tab.
-    t.close_tab();
-    t.wait_for_contains(&format!("Close `{container}` with unsaved edits?"));
-    t.wait_for_contains("the scribbled note");
-    t.click("Cancel");
-    assert_eq!(t.harness.state().open_tab_count(), 1);
-
-    // The draft is sent, slowly; the tab is closed meanwhile and runs on until the write lands.
-    proxy.latency(Duration::from_secs(2), Duration::ZERO);
-    with_scribble(&mut t, |s| s.save_now = true);
-    t.step();
-    t.close_tab();
-    t.click("Close and drop the edits");
-    assert_eq!(t.harness.state().open_tab_count(), 0);
-    assert_eq!(
-        t.harness.state().tabs_closed_still_working(),
-        1,
-        "the write in flight holds the tab"
-    );
-    t.wait_app("the note answered", Duration::from_secs(60), |app| {
-        app.tabs_closed_still_working() == 0
+    close_asks_then_runs_on_until_the_write_lands(&mut t, &proxy, (&container, "the scribbled note"), |t| {
+        with_scribble(t, |s| s.save_now = true)
     });
-    proxy.latency(Duration::ZERO, Duration::ZERO);
     let read = common::peer::run(
         &common::emulator().connection_string(),
         &["blob-metadata", &container, "a.txt"],
@@ -164,27 +175,9 @@ fn a_queue_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_it
         .add_feature(Stamp::default());
     with_stamp(&mut t, |s| s.draft = "checked".into());
 
-    t.close_tab();
-    t.wait_for_contains(&format!("Close `{q}` with unsaved edits?"));
-    t.wait_for_contains("the queue's stamp");
-    t.click("Cancel");
-    assert_eq!(t.harness.state().open_tab_count(), 1);
-
-    proxy.latency(Duration::from_secs(2), Duration::ZERO);
-    with_stamp(&mut t, |s| s.save_now = true);
-    t.step();
-    t.close_tab();
-    t.click("Close and drop the edits");
-    assert_eq!(t.harness.state().open_tab_count(), 0);
-    assert_eq!(
-        t.harness.state().tabs_closed_still_working(),
-        1,
-        "the write in flight holds the tab"
-    );
-    t.wait_app("the stamp answered", Duration::from_secs(60), |app| {
-        app.tabs_closed_still_working() == 0
+    close_asks_then_runs_on_until_the_write_lands(&mut t, &proxy, (&q, "the queue's stamp"), |t| {
+        with_stamp(t, |x| x.save_now = true)
     });
-    proxy.latency(Duration::ZERO, Duration::ZERO);
     let read = common::peer::run(&common::emulator().connection_string(), &["queue-metadata", &q]);
     assert_eq!(read["metadata"], serde_json::json!({"stamp": "checked"}));
 }
@@ -244,27 +237,9 @@ fn a_table_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_it
         .add_feature(Jot::default());
     with_jot(&mut t, |j| j.draft = "kept".into());
 
-    t.close_tab();
-    t.wait_for_contains(&format!("Close `{table}` with unsaved edits?"));
-    t.wait_for_contains("the table's jot");
-    t.click("Cancel");
-    assert_eq!(t.harness.state().open_tab_count(), 1);
-
-    proxy.latency(Duration::from_secs(2), Duration::ZERO);
-    with_jot(&mut t, |j| j.save_now = true);
-    t.step();
-    t.close_tab();
-    t.click("Close and drop the edits");
-    assert_eq!(t.harness.state().open_tab_count(), 0);
-    assert_eq!(
-        t.harness.state().tabs_closed_still_working(),
-        1,
-        "the write in flight holds the tab"
-    );
-    t.wait_app("the jot answered", Duration::from_secs(60), |app| {
-        app.tabs_closed_still_working() == 0
+    close_asks_then_runs_on_until_the_write_lands(&mut t, &proxy, (&table, "the table's jot"), |t| {
+        with_jot(t, |x| x.save_now = true)
     });
-    proxy.latency(Duration::ZERO, Duration::ZERO);
     let read = common::peer::run(
         &common::emulator().connection_string(),
         &["entity", &table, "notes", "jot"],

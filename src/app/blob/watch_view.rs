@@ -6,7 +6,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
 use crate::app::blob::watch::{Column, ContainerWatch, Mark, ReadFor};
 use crate::app::context::PaneContext;
-use crate::app::widgets::watch::{MarksAsk, marks_ui};
+use crate::app::widgets::watch::{MarksAsk, WatchRow, watch_row};
 use crate::storage::blob::BlobItem;
 
 /// The listing shown, as a read keys it.
@@ -88,34 +88,20 @@ impl BlobFeature for ContainerWatch {
 
 /// The switch, its cost and the marks' buttons, above the listing.
 fn controls(watch: &mut ContainerWatch, ui: &mut egui::Ui, fx: &mut Effects) {
-    ui.horizontal_wrapped(|ui| {
-        let requests = watch.requests.max(1);
-        watch
-            .cadence
-            .ui(ui, requests, "the loaded blobs' listing, page by page");
-        let marks = watch.marks.len();
-        let vanished = watch.vanished_count();
-        if marks > 0 || !watch.changes.is_empty() || watch.cadence.on {
-            let n = watch.changes.len();
-            let asked = marks_ui(
-                ui,
-                (marks, vanished),
-                &mut watch.show_changes,
-                n,
-                ("blobs", "above the listing"),
-            );
-            match asked {
-                Some(MarksAsk::Seen) => watch.seen(),
-                Some(MarksAsk::Dismiss) => fx.drop_rows(watch.dismiss_vanished()),
-                None => {}
-            }
-        }
-        // Last in the row: a spinner that comes and goes with each read must not move the buttons under the
-        // pointer.
-        if watch.is_reading() {
-            ui.spinner();
-        }
-    });
+    let row = WatchRow {
+        requests: watch.requests,
+        what: "the loaded blobs' listing, page by page",
+        reading: watch.is_reading(),
+        marks: (watch.marks.len(), watch.vanished_count()),
+        changes: watch.changes.len(),
+        words: ("blobs", "above the listing"),
+        show_marks: !watch.marks.is_empty() || !watch.changes.is_empty() || watch.cadence.on,
+    };
+    match watch_row(ui, &mut watch.cadence, &mut watch.show_changes, row, |_| {}) {
+        Some(MarksAsk::Seen) => watch.seen(),
+        Some(MarksAsk::Dismiss) => fx.drop_rows(watch.dismiss_vanished()),
+        None => {}
+    }
 }
 
 /// The changes list, above the listing, in a block of its own height (the details take the side).

@@ -22,6 +22,10 @@ pub(crate) struct LoadAll {
 }
 
 pub struct TableCore {
+    /// The place in the view the grid scrolls to next frame ("Next change").
+    pub(crate) go_to: Option<usize>,
+    /// Whether a feature has work out (a delete, a count): a watch starts no read meanwhile.
+    pub(crate) busy_features: bool,
     pub(crate) table: String,
     pub(crate) query: QueryPanel,
     pub(crate) store: EntityStore,
@@ -63,6 +67,10 @@ pub struct TableCore {
 }
 
 impl TableCore {
+    pub fn is_loading(&self) -> bool {
+        !self.loading.is_empty() || self.load_all.as_ref().is_some_and(|a| a.running)
+    }
+
     pub fn table(&self) -> &str {
         &self.table
     }

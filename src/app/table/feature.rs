@@ -1,8 +1,8 @@
 //! How a feature of a table tab meets its pane, as in a container or queue tab: a feature (the partition map,
-//! deleting rows, the raw JSON view, the SAS form) owns its state, its work in flight and its drawing; it sees the
+//! deleting rows, the raw JSON view, the SAS form, compare, files, the watch) owns its state, its work in flight and its drawing; it sees the
 //! core read-only (`TableCore`: the query, the rows loaded, the view, the selection) and asks for what only the
-//! pane may do (`TableEffects`). The pane's "busy" and "unsaved" are the union of its features' (and, until they
-//! are features too, the editor's and the watch's).
+//! pane may do (`TableEffects`). The pane's "busy" and "unsaved" are the union of its features' (and, until it is
+//! a feature too, the editor's).
 
 use std::collections::HashSet;
 
@@ -10,18 +10,39 @@ use crate::app::context::PaneContext;
 use crate::app::context::features::{AsAny, Offer};
 use crate::app::table::core::TableCore;
 
+/// What happened to the core that a feature may care about.
+pub enum TableEvent<'a> {
+    /// A query runs from its first page: what was held for the rows before means nothing now.
+    QueryRan,
+    /// These rows left the store, which renumbered the rest.
+    RowsDropped(&'a HashSet<u32>),
+}
+
 /// What a feature asks of the pane; the pane carries it out after the feature's call returns.
 #[derive(Default)]
 pub struct TableEffects {
     pub(crate) filter: Option<String>,
     pub(crate) drop_rows: Option<HashSet<u32>>,
     pub(crate) rerun: bool,
+    pub(crate) swap: Option<crate::app::table::watch::Found>,
+    pub(crate) select: Option<(u32, usize)>,
 }
 
 impl TableEffects {
     /// Runs the query again with this filter (the partition map's click on a partition).
     pub fn run_filtered(&mut self, filter: String) {
         self.filter = Some(filter);
+    }
+
+    /// A read of the rows found them changed: the pane swaps in its store (the versions seen, the editor and the
+    /// columns follow), new rows join the view.
+    pub fn swap_store(&mut self, found: crate::app::table::watch::Found) {
+        self.swap = Some(found);
+    }
+
+    /// Selects this row alone and scrolls the grid to its place in the view.
+    pub fn select_row(&mut self, row: u32, position: usize) {
+        self.select = Some((row, position));
     }
 
     /// Runs the query again from its first page (an import ended: the imported rows show).
@@ -39,8 +60,21 @@ impl TableEffects {
 /// A feature of a table tab. Every hook has a default that does nothing.
 #[allow(unused_variables)]
 pub trait TableFeature: AsAny {
+    /// Something happened to the core.
+    fn event(&mut self, event: &TableEvent, core: &TableCore) {}
+
     /// Each frame: takes the replies that arrived.
     fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
+
+    /// What it marks on a row of the grid (a change the watch saw), by place in the store.
+    fn mark(&self, row: u32) -> Option<&crate::app::table::watch::Mark> {
+        None
+    }
+
+    /// Whether it reads the rows on its own (the watch): the window keeps drawing frames.
+    fn watching(&self) -> bool {
+        false
+    }
 
     /// Whether work it started has not ended (the window keeps drawing frames; a closed tab runs on for it).
     fn busy(&self) -> bool {
@@ -86,6 +120,14 @@ impl Features {
 
     pub fn unsaved(&self) -> Vec<String> {
         self.iter().flat_map(|f| f.unsaved()).collect()
+    }
+
+    pub fn mark(&self, row: u32) -> Option<&crate::app::table::watch::Mark> {
+        self.iter().find_map(|f| f.mark(row))
+    }
+
+    pub fn watching(&self) -> bool {
+        self.iter().any(|f| f.watching())
     }
 
     /// Every feature's offers on the selection, with the place of the feature that offers each.

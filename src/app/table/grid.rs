@@ -43,10 +43,6 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
     if let Some(e) = &pane.core.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
-    if pane.core.running.is_some() {
-        crate::app::table::watch_view::controls(pane, ui);
-    }
-    crate::app::table::watch_view::changes_panel(pane, ui);
     pane.each(ui, ctx, |f, ui, core, ctx, fx| f.beside_grid_ui(ui, core, ctx, fx));
     // What the tab and its features offer on the selection: a row's context menu lists them, their keys run them.
     let offers = pane.offers();
@@ -199,7 +195,7 @@ fn grid_with_menu(
                 .striped(true)
                 .sense(egui::Sense::click())
                 .max_scroll_height(f32::INFINITY);
-            if let Some(p) = pane.watch.go_to.take() {
+            if let Some(p) = pane.core.go_to.take() {
                 table = table.scroll_to_row(p, Some(egui::Align::Center));
             }
             for (_, width, _, _) in &columns {
@@ -231,7 +227,7 @@ fn grid_with_menu(
                         let index = pane.core.view[position];
                         let entity = pane.core.store.get(index);
                         row.set_selected(pane.core.selection.contains(&index));
-                        let mark = pane.watch.marks.get(&index);
+                        let mark = pane.features.mark(index);
                         for (name, _, main, _) in &columns {
                             row.col(|ui| {
                                 let (strike, hover) = crate::app::table::watch_view::mark_cell(ui, mark, name);

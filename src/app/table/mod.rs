@@ -1,6 +1,6 @@
 //! The table pane: its core (the query, the loaded rows, the view, the selection), its grid, and its features
-//! (the partition map, deleting rows, the raw JSON view, the SAS form, compare, export and import; the editor and
-//! the watch still live in the pane), the entity store and editor, import and export.
+//! (the partition map, deleting rows, the raw JSON view, the SAS form, compare, export and import, the watch; the
+//! editor still lives in the pane), the entity store and editor, import and export.
 
 pub mod closing;
 pub mod compare;
@@ -32,4 +32,5 @@ pub mod saved_rows;
 pub mod scan;
 pub mod store;
 pub mod watch;
+pub mod watch_swap;
 pub mod watch_view;

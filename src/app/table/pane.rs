@@ -27,8 +27,6 @@ pub struct TablePane {
     /// Every version of an entity seen this run, for the editor's timeline.
     pub(crate) history: crate::app::table::history::EntityHistory,
     pub(crate) editor: Option<EntityEditor>,
-    /// The query read again on an interval, and what changed.
-    pub(crate) watch: crate::app::table::watch::TableWatch,
 }
 
 impl TablePane {
@@ -113,6 +111,8 @@ impl TablePane {
     pub fn new(table: &str) -> Self {
         TablePane {
             core: TableCore {
+                go_to: None,
+                busy_features: false,
                 table: table.to_string(),
                 query: QueryPanel::default(),
                 store: EntityStore::default(),
@@ -146,15 +146,15 @@ impl TablePane {
                 .with(crate::app::table::files::TableFiles::default())
                 .with(crate::app::table::partitions::PartitionMap::default())
                 .with(crate::app::table::delete_rows::DeleteRows::default())
-                .with(crate::app::table::raw_json::RawJson::default()),
+                .with(crate::app::table::raw_json::RawJson::default())
+                .with(crate::app::table::watch::TableWatch::default()),
             history: Default::default(),
             editor: None,
-            watch: Default::default(),
         }
     }
 
     pub fn is_loading(&self) -> bool {
-        !self.core.loading.is_empty() || self.core.load_all.as_ref().is_some_and(|a| a.running)
+        self.core.is_loading()
     }
 
     /// Whether something this tab started has not ended (the window keeps drawing frames).
@@ -202,7 +202,7 @@ impl TablePane {
                 .spawn(async move { client.query_entities(&table, &q, None).await }),
         );
         self.core.running = Some(query);
-        self.watch.reset();
+        self.dispatch(crate::app::table::feature::TableEvent::QueryRan);
     }
 
     pub fn load_more(&mut self, ctx: &mut PaneContext) {
@@ -377,8 +377,8 @@ impl TablePane {
         if self.core.view_stale && self.core.view_task.is_empty() {
             self.start_view(ctx.backend);
         }
+        self.core.busy_features = self.features.busy();
         self.each(&mut (), ctx, |f, _, core, ctx, fx| f.poll(core, ctx, fx));
-        self.poll_watch(ctx);
     }
 
     /// Only what the view shows can be selected: a row the filter hid leaves the selection (Delete acts on what
@@ -493,7 +493,22 @@ impl TablePane {
         self.apply(ctx, fx);
     }
 
+    fn dispatch(&mut self, event: crate::app::table::feature::TableEvent) {
+        for f in self.features.iter_mut() {
+            f.event(&event, &self.core);
+        }
+    }
+
     pub(crate) fn apply(&mut self, ctx: &mut PaneContext, fx: crate::app::table::feature::TableEffects) {
+        if let Some(found) = fx.swap {
+            self.swap_in(ctx, found);
+        }
+        if let Some((row, position)) = fx.select {
+            self.core.selection.clear();
+            self.core.selection.insert(row);
+            self.core.anchor = Some(row);
+            self.core.go_to = Some(position);
+        }
         if let Some(rows) = fx.drop_rows {
             self.drop_rows(&rows);
         }
@@ -515,7 +530,7 @@ impl TablePane {
         self.core.anchor = None;
         self.core.view_stale = true;
         self.core.view.clear();
-        self.watch.renumbered(rows);
+        self.dispatch(crate::app::table::feature::TableEvent::RowsDropped(rows));
     }
 
     /// Copies the selected rows as a JSON array (the service's form, with types).

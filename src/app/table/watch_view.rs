@@ -1,155 +1,118 @@
-//! A table tab's watch as the user sees and drives it: when a read starts, swapping in what it found, the
+//! A table tab's watch as a feature of the tab: when a read starts, handing what it found to the pane, the
 //! controls above the grid, the changes list beside it, and how a marked cell is drawn.
 
-use std::collections::HashSet;
-
 use crate::app::context::PaneContext;
-use crate::app::table::history::Seen;
-use crate::app::table::pane::TablePane;
-use crate::app::table::store::{ETAG, QuickFilter, TIMESTAMP};
-use crate::app::table::watch::{Mark, describe_cell};
-use crate::app::widgets::watch::{MarksAsk, marks_ui};
+use crate::app::table::core::TableCore;
+use crate::app::table::feature::{TableEffects, TableEvent, TableFeature};
+use crate::app::table::store::{ETAG, TIMESTAMP};
+use crate::app::table::watch::{Mark, TableWatch, describe_cell};
+use crate::app::widgets::watch::{MarksAsk, WatchRow, watch_row};
 
-impl TablePane {
-    pub fn is_watching(&self) -> bool {
-        self.watch.cadence.on || self.watch.is_reading()
-    }
-
-    /// Whether a watch read is out now (its spinner shows).
-    pub fn watch_reading(&self) -> bool {
-        self.watch.is_reading()
-    }
-
-    /// The rows the watch marked, by place in the store.
-    pub fn watch_marks(&self) -> &std::collections::HashMap<u32, Mark> {
-        &self.watch.marks
-    }
-
-    /// What the Watch switch does (tests and benches drive it directly too).
-    pub fn set_watch(&mut self, seconds: Option<u32>) {
-        self.watch.cadence.on = seconds.is_some();
-        self.watch.cadence.seconds = seconds.unwrap_or(self.watch.cadence.seconds);
-    }
-
-    /// Swaps in what a read found, and starts the next read when it is due (while the tab is shown, and not
-    /// while a load or delete changes the rows).
-    pub(super) fn poll_watch(&mut self, ctx: &mut PaneContext) {
-        if let Some(found) = self.watch.finished(&self.core.store)
-            && let Some(store) = found.store
-        {
-            // The old rows go on the blocking pool: when a change touched every chunk, freeing them all here
-            // (100,000 entities) cost a frame 5 ms.
-            let old = std::mem::replace(&mut self.core.store, store);
-            let now = std::time::SystemTime::now();
-            for &row in found.touched.iter().filter(|&&r| (r as usize) < old.len()) {
-                self.history
-                    .changed(old.get(row), self.core.store.get(row), Seen::Watched, now);
-            }
-            drop(ctx.backend.spawn_blocking(move || drop(old)));
-            let full_rows = self.core.running.as_ref().is_none_or(|q| q.select.is_empty());
-            for &row in &found.touched {
-                let e = self.core.store.get(row);
-                self.core.columns.observe(std::slice::from_ref(e));
-                if full_rows && let Some(editor) = &mut self.editor {
-                    editor.observe(e);
-                }
-            }
-            // Changed values may move a row in the sort or in or out of the filter; new rows join the view.
-            if self.core.sort.is_some() || QuickFilter::new(&self.core.applied_quick).is_some() {
-                self.core.view_stale = true;
-            } else {
-                self.core.view.extend(found.appended);
-            }
+impl TableFeature for TableWatch {
+    fn event(&mut self, event: &TableEvent, _: &TableCore) {
+        match event {
+            TableEvent::QueryRan => self.reset(),
+            TableEvent::RowsDropped(rows) => self.renumbered(rows),
         }
-        let busy = self.is_loading() || self.is_deleting() || self.watch.is_reading();
-        if self.core.shown
+    }
+
+    /// Hands in what a read found, and starts the next read when it is due (while the tab is shown, and not while
+    /// a load or a feature's work changes the rows).
+    fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {
+        if let Some(found) = self.finished(&core.store)
+            && found.store.is_some()
+        {
+            fx.swap_store(found);
+            return;
+        }
+        let busy = core.is_loading() || core.busy_features || self.is_reading();
+        if core.shown
             && !busy
-            && self.watch.cadence.due()
-            && let Some(query) = &self.core.running
+            && self.cadence.due()
+            && let Some(query) = &core.running
         {
-            let all = self.core.continuation.is_none();
-            self.watch
-                .start(ctx.backend, ctx.client, &self.core.table, query, &self.core.store, all);
+            let all = core.continuation.is_none();
+            self.start(ctx.backend, ctx.client, &core.table, query, &core.store, all);
         }
     }
 
-    /// "Next change": the next marked row after the selected one, in the order the grid shows, selected and
-    /// scrolled to (from the top again after the last).
-    pub fn next_change(&mut self) {
-        let from = self
-            .core
-            .anchor
-            .and_then(|a| self.core.view.iter().position(|&r| r == a))
-            .map_or(0, |p| p + 1);
-        let n = self.core.view.len();
-        let found = (0..n)
-            .map(|i| (from + i) % n)
-            .find(|&p| self.watch.marks.contains_key(&self.core.view[p]));
-        if let Some(p) = found {
-            let row = self.core.view[p];
-            self.core.selection.clear();
-            self.core.selection.insert(row);
-            self.core.anchor = Some(row);
-            self.watch.go_to = Some(p);
-        }
+    fn busy(&self) -> bool {
+        self.is_reading()
     }
 
-    /// "Dismiss vanished": the struck-through rows leave the grid.
-    pub fn dismiss_vanished(&mut self) {
-        let rows: HashSet<u32> = self.watch.vanished();
-        self.drop_rows(&rows);
+    fn watching(&self) -> bool {
+        self.cadence.on || self.is_reading()
     }
-}
 
-/// The Watch switch, its cost, and what to do with the marks.
-pub fn controls(pane: &mut TablePane, ui: &mut egui::Ui) {
-    ui.horizontal_wrapped(|ui| {
-        let requests = pane.watch.requests.max(1);
-        pane.watch
-            .cadence
-            .ui(ui, requests, "the loaded rows' query, page by page");
-        let marks = pane.watch.marks.len();
-        let vanished = pane.watch.vanished_count();
-        if ui
-            .add_enabled(marks > 0, egui::Button::new("Next change"))
-            .on_hover_text("Selects the next marked row and scrolls to it")
-            .clicked()
-        {
-            pane.next_change();
+    fn mark(&self, row: u32) -> Option<&Mark> {
+        self.marks.get(&row)
+    }
+
+    /// The Watch switch, its cost, and what to do with the marks (once a query has run).
+    fn above_grid_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, _: &mut PaneContext, fx: &mut TableEffects) {
+        if core.running.is_none() {
+            return;
         }
-        let n = pane.watch.changes.len();
-        let asked = marks_ui(
-            ui,
-            (marks, vanished),
-            &mut pane.watch.show_changes,
-            n,
-            ("rows", "beside the grid"),
-        );
+        let row = WatchRow {
+            requests: self.requests,
+            what: "the loaded rows' query, page by page",
+            reading: self.is_reading(),
+            marks: (self.marks.len(), self.vanished_count()),
+            changes: self.changes.len(),
+            words: ("rows", "beside the grid"),
+            show_marks: true,
+        };
+        let marks = row.marks.0;
+        let mut next = false;
+        let (cadence, show) = (&mut self.cadence, &mut self.show_changes);
+        let asked = watch_row(ui, cadence, show, row, |ui| {
+            next = ui
+                .add_enabled(marks > 0, egui::Button::new("Next change"))
+                .on_hover_text("Selects the next marked row and scrolls to it")
+                .clicked();
+        });
+        if next {
+            self.next_change(core, fx);
+        }
         match asked {
-            Some(MarksAsk::Seen) => pane.watch.seen(),
-            Some(MarksAsk::Dismiss) => pane.dismiss_vanished(),
+            Some(MarksAsk::Seen) => self.seen(),
+            // "Dismiss vanished": the struck-through rows leave the grid.
+            Some(MarksAsk::Dismiss) => fx.drop_rows(self.vanished()),
             None => {}
         }
-        // Last in the row: a spinner that comes and goes with each read must not move the buttons under the
-        // pointer.
-        if pane.watch.is_reading() {
-            ui.spinner();
+    }
+
+    /// The changes list, beside the grid.
+    fn beside_grid_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
+        if !self.show_changes {
+            return;
         }
-    });
+        egui::Panel::right(("table-changes", &core.table))
+            .resizable(true)
+            .default_size(380.0)
+            .show(ui, |ui| {
+                ui.strong("Changes seen");
+                self.changes.ui(ui, ("table", &core.table));
+            });
+    }
 }
 
-/// The changes list, beside the grid.
-pub fn changes_panel(pane: &mut TablePane, ui: &mut egui::Ui) {
-    if !pane.watch.show_changes {
-        return;
+impl TableWatch {
+    /// "Next change": the next marked row after the selected one, in the order the grid shows, selected and
+    /// scrolled to (from the top again after the last).
+    fn next_change(&self, core: &TableCore, fx: &mut TableEffects) {
+        let from = core
+            .anchor
+            .and_then(|a| core.view.iter().position(|&r| r == a))
+            .map_or(0, |p| p + 1);
+        let n = core.view.len();
+        let found = (0..n)
+            .map(|i| (from + i) % n)
+            .find(|&p| self.marks.contains_key(&core.view[p]));
+        if let Some(p) = found {
+            fx.select_row(core.view[p], p);
+        }
     }
-    egui::Panel::right(("table-changes", &pane.core.table))
-        .resizable(true)
-        .default_size(380.0)
-        .show(ui, |ui| {
-            ui.strong("Changes seen");
-            pane.watch.changes.ui(ui, ("table", &pane.core.table));
-        });
 }
 
 /// How a cell of a marked row looks: a new row tinted, a changed cell tinted with its old value on hover, a

@@ -130,6 +130,45 @@ pub enum MarksAsk {
 
 /// Mark all seen, Dismiss vanished (N) and the Changes (N) switch, as every watch shows them; `rows` names what
 /// is marked ("rows", "blobs"), `list_at` where the list opens ("beside the grid").
+/// What a watch's row of controls shows besides its switch.
+pub struct WatchRow<'a> {
+    /// Requests one read makes, and what it reads (for the cost line).
+    pub requests: u32,
+    pub what: &'a str,
+    pub reading: bool,
+    /// Rows marked, of which vanished; changes listed.
+    pub marks: (usize, usize),
+    pub changes: usize,
+    /// What the rows are called, and where the changes list is.
+    pub words: (&'a str, &'a str),
+    /// Whether the marks' buttons show (a container's watch shows them once there is something to mark).
+    pub show_marks: bool,
+}
+
+/// A watch's row: the switch with its cost, `between` (a pane's own buttons), the marks' buttons, and last the
+/// spinner of a read out, so that it comes and goes without moving a button under the pointer.
+pub fn watch_row(
+    ui: &mut egui::Ui,
+    cadence: &mut Cadence,
+    show_changes: &mut bool,
+    row: WatchRow,
+    between: impl FnOnce(&mut egui::Ui),
+) -> Option<MarksAsk> {
+    ui.horizontal_wrapped(|ui| {
+        cadence.ui(ui, row.requests.max(1), row.what);
+        between(ui);
+        let asked = row
+            .show_marks
+            .then(|| marks_ui(ui, row.marks, show_changes, row.changes, row.words))
+            .flatten();
+        if row.reading {
+            ui.spinner();
+        }
+        asked
+    })
+    .inner
+}
+
 pub fn marks_ui(
     ui: &mut egui::Ui,
     (marks, vanished): (usize, usize),
