@@ -97,12 +97,6 @@ fn scenarios_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
         if ui.add_enabled(!busy && !done, egui::Button::new("Play all")).clicked() {
             lab.play(backend);
         }
-        if busy {
-            ui.spinner();
-        }
-        if done {
-            ui.label("Scenario complete.");
-        }
         // The scenario as a test of the user's own: the same steps and outcomes through Microsoft's SDKs.
         if ui
             .button("Copy as a Python test")
@@ -114,6 +108,13 @@ fn scenarios_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
         {
             ui.ctx().copy_text(crate::app::lab::export::python_test(scenario));
             copied = true;
+        }
+        // Last in the row: what comes and goes with a step must not move a button under the pointer.
+        if busy {
+            ui.spinner();
+        }
+        if done {
+            ui.label("Scenario complete.");
         }
     });
     if exported {
