@@ -719,7 +719,7 @@ fn a_refused_service_settings_save_then_read_again_keeps_the_draft_and_reapply_s
         }
         queue
     });
-    t.click("Add CORS rule");
+    t.press("Add CORS rule");
     t.replace_text("Rule 1 origins:", "https://mine.example");
     // Someone else changes the queue service's settings after the window read them.
     rt.block_on(async {
@@ -732,18 +732,18 @@ fn a_refused_service_settings_save_then_read_again_keeps_the_draft_and_reapply_s
         }];
         client.set_service_properties(Service::Queue, &theirs).await.unwrap();
     });
-    t.click("Save settings");
+    t.press("Save settings");
     t.wait_for_contains("its settings are not those your edit started from");
     let cs = common::emulator().connection_string();
     let origins = |cs: &str| common::peer::run(cs, &["service-properties", "queue"])["cors"][0]["origins"].clone();
     assert_eq!(origins(&cs), "https://theirs.example", "theirs were not written over");
     // Read again after the failed save: the draft stays, and what moved under it is said.
-    t.click("Read again");
+    t.press("Read again");
     t.wait_for_contains("the service's settings changed since you started editing");
     let mine = t.harness.get_by_label("Rule 1 origins:").value().unwrap_or_default();
     assert_eq!(mine, "https://mine.example");
-    t.click("Reload and re-apply my settings");
-    t.click("Save settings");
+    t.press("Reload and re-apply my settings");
+    t.press("Save settings");
     t.wait_for_contains("Saved.");
     assert_eq!(origins(&cs), "https://mine.example");
 }

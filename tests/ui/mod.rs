@@ -238,6 +238,15 @@ impl<'a> TestApp<'a> {
         self.harness.step();
     }
 
+    /// Presses the button named `label` through the accessibility interface, as a screen reader does: it acts on
+    /// the widget itself, wherever a window still settling has moved it (a pointer click goes to where it was).
+    pub fn press(&mut self, label: &str) {
+        self.wait_for(label);
+        self.harness.get_all_by_label(label).next().unwrap().click_accesskit();
+        self.harness.step();
+        self.harness.step();
+    }
+
     /// Clicks the button named `label` and returns the text it put on the clipboard.
     pub fn copied_by_clicking(&mut self, label: &str) -> String {
         self.copied_by_clicking_within(label, Duration::ZERO)
