@@ -734,6 +734,14 @@ fn a_refused_service_settings_save_then_read_again_keeps_the_draft_and_reapply_s
     });
     t.press("Save settings");
     t.wait_for_contains("its settings are not those your edit started from");
+    // The read that follows a save lands meanwhile: the refusal's words (why, and what to do) stay shown.
+    t.idle_for(Duration::from_millis(1500));
+    assert!(
+        t.harness
+            .query_by_label_contains("its settings are not those your edit started from")
+            .is_some(),
+        "the refusal is still said after the read that follows the save"
+    );
     let cs = common::emulator().connection_string();
     let origins = |cs: &str| common::peer::run(cs, &["service-properties", "queue"])["cors"][0]["origins"].clone();
     assert_eq!(origins(&cs), "https://theirs.example", "theirs were not written over");

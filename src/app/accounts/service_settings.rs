@@ -58,6 +58,9 @@ struct Settings {
     outcome: Option<Result<String, String>>,
     /// A save landed: read the service's word once.
     reread: bool,
+    /// The read under way follows a refused save: its reply must not replace the refusal's words, which say
+    /// why the save failed and what to do (a manual Read again says its own).
+    keep_refusal: bool,
 }
 
 impl Settings {
@@ -129,7 +132,7 @@ impl ServiceSettingsWindow {
                         None => s.draft = Some(Draft::new("", props)),
                         Some(d) => {
                             d.observe("", props);
-                            if d.is_dirty() {
+                            if d.is_dirty() && !std::mem::take(&mut s.keep_refusal) {
                                 s.outcome = Some(Ok(if d.is_stale() {
                                     "Read again: the service's settings changed since you started editing. Your \
                                      changes are kept; Reload and re-apply puts them on the service's, Discard \
@@ -145,9 +148,11 @@ impl ServiceSettingsWindow {
                     },
                     Err(e) => s.outcome = Some(Err(e.plain_words())),
                 }
+                s.keep_refusal = false;
             }
             if let Some((sent, saved)) = s.saving.take() {
                 s.reread = true;
+                s.keep_refusal = saved.is_err();
                 s.outcome = Some(match saved {
                     Ok(()) => {
                         // What was sent is what the service holds; changes typed since stay, unsaved.
@@ -294,6 +299,9 @@ impl ServiceSettingsWindow {
                 ui.colored_label(ui.visuals().error_fg_color, e);
             }
             None => {}
+        }
+        if reload {
+            s.keep_refusal = false;
         }
         if reload || std::mem::take(&mut s.reread) {
             self.read(backend, client, service);
