@@ -50,7 +50,7 @@ fn main() {
             !pane.blobs().is_empty()
         });
         common::frame_times_in(&window, 1, false, common::no_input, |ui| {
-            world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false))
+            world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false, false))
         });
         first.push(started.elapsed().as_secs_f64());
     }
@@ -125,7 +125,7 @@ fn main() {
     let frame = |world: &mut World, pane: &mut BlobPane, ui: &mut egui::Ui| {
         world.with(|ctx| {
             pane.poll(ctx);
-            tessera::app::blob::view::ui(pane, ui, ctx, false)
+            tessera::app::blob::view::ui(pane, ui, ctx, false, false)
         });
         tessera::app::frame::activity::ui(ui, &mut world.jobs, &world.backend);
     };

@@ -316,7 +316,7 @@ fn first_page_drawn(rt: &tokio::runtime::Runtime, client: &Client, container: &s
             !pane.blobs().is_empty() || !pane.folders().is_empty()
         });
         common::frame_times_in(&window, 1, false, common::no_input, |ui| {
-            world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false))
+            world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false, false))
         });
         drawn.push(started.elapsed().as_secs_f64());
     }
@@ -341,7 +341,7 @@ fn frames(world: &mut World, pane: &mut BlobPane) -> Vec<f64> {
         i += 1;
         world.with(|ctx| {
             pane.poll(ctx);
-            tessera::app::blob::view::ui(pane, ui, ctx, false)
+            tessera::app::blob::view::ui(pane, ui, ctx, false, false)
         })
     })
 }

@@ -3,7 +3,7 @@
 //! costs, the bytes a resumed upload sends, peak RSS, and listing 20,000 blobs (`common::bench_blobs`) against a
 //! raw floor. Run: `cargo bench --bench transfers`; `TESSERA_BLOCK_MIB`, `TESSERA_PARALLEL`,
 //! `TESSERA_BLOCK_CHECKSUM` (0 none, 1 MD5, 2 CRC64), `TESSERA_RANGE_CHECKSUM`, `TESSERA_RANGE_MIB` (the smallest
-//! range: a 1 GiB blob's grow to 64 MiB unless this is larger, `range_size_for`) try other settings (the README's
+//! range: a 1 GiB blob's grow to 64 MiB unless this is larger, `range_size_for`) try other settings (docs/dev/benchmarks.md's
 //! table of tries), `TESSERA_SKIP_LISTING=1` skips listing.
 
 mod common;

@@ -26,6 +26,7 @@ fn an_append_blob_takes_text_at_the_end_shown_and_is_refused_after_someone_elses
     let mut t = TestApp::with_account(&rt, &account);
     t.open_resource("Blob containers", &container);
     t.wait_for("readme.txt");
+    t.click("New blob");
     t.type_into("New blob:", "log.txt");
     t.click("Create blob");
     t.wait_for_contains("Created append blob `log.txt`");
@@ -73,6 +74,7 @@ fn a_page_blob_is_created_written_from_a_file_and_its_ranges_shown() {
     t.harness.state_mut().set_dialogs(dialogs.clone());
     t.open_resource("Blob containers", &container);
     t.wait_for("readme.txt");
+    t.click("New blob");
     t.type_into("New blob:", "disk.vhd");
     t.click("page blob");
     t.click("Create blob");

@@ -86,6 +86,8 @@ fn blobs_and_folders_are_pasted_into_another_account_kept_beside_skipped_moved_a
     };
     open(&mut t, "test-account-1", &dst);
     t.wait_for("docs/ (folder)");
+    // What a paste does with a name already there: in the drop-down beside Paste here.
+    t.click("Paste options");
     t.click("keep both");
     t.click_contains("Paste here: 1 blob and 1 folder from");
     wait_job(&mut t, "copied 4 blob(s)");
@@ -110,6 +112,8 @@ fn blobs_and_folders_are_pasted_into_another_account_kept_beside_skipped_moved_a
     t.click("Close the items");
 
     // The same paste again, skipping what is there: nothing is written.
+    // What a paste does with a name already there: in the drop-down beside Paste here.
+    t.click("Paste options");
     t.click("skip it");
     t.click_contains("Paste here: 1 blob and 1 folder from");
     wait_job(&mut t, "copied 0 blob(s); 4 skipped (already there)");
@@ -131,6 +135,8 @@ fn blobs_and_folders_are_pasted_into_another_account_kept_beside_skipped_moved_a
     t.step();
     open(&mut t, "test-account-1", &dst);
     t.wait_for("docs/ (folder)");
+    // What a paste does with a name already there: in the drop-down beside Paste here.
+    t.click("Paste options");
     t.click("replace it");
     t.click_contains("Paste here: 1 blob from");
     wait_job(&mut t, "moved 1 blob(s)");

@@ -44,6 +44,7 @@ fn names_are_found_anywhere_in_any_case_or_by_regex_and_bad_input_sends_nothing(
     t.click("logs/ (folder)");
     t.wait_for("2026/ (folder)");
     // In the folder shown: its names after `logs/`, in any case.
+    t.open_search("Find in names");
     t.type_into("Find in names:", "ERROR");
     t.click("Find");
     wait_search_done(&mut t);
@@ -101,6 +102,7 @@ fn matches_selected_in_a_search_are_deleted_each_only_if_unchanged_since_listed(
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.wait_for("logs/ (folder)");
+    t.open_search("Find in names");
     t.type_into("Find in names:", "readme");
     t.click("Find");
     wait_search_done(&mut t);
@@ -135,6 +137,7 @@ fn a_slow_search_left_for_another_folder_lands_nowhere_and_a_failed_one_says_why
     t.wait_for("2026/ (folder)");
     // Every answer takes three seconds from now: the search is still out when the user goes up a folder.
     proxy.latency(Duration::from_secs(3), Duration::ZERO);
+    t.open_search("Find in names");
     t.type_into("Find in names:", "error");
     t.click("Whole container (not only `logs/`)");
     t.click("Find");

@@ -99,3 +99,56 @@ fn the_list_keys_select_all_ask_before_deleting_rename_and_go_up() {
     t.wait_for("a.txt");
     assert_eq!(t.blob().prefix(), "");
 }
+
+#[test]
+fn at_1400_by_900_with_the_bottom_panel_closed_the_list_gets_three_quarters_of_the_pane() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let container = container(&rt);
+    let mut t = TestApp::with_emulator(&rt);
+    t.click("Hide panel");
+    t.open_resource("Blob containers", &container);
+    t.wait_for("a.txt");
+    t.click("a.txt");
+    t.idle_for(std::time::Duration::from_millis(300));
+    let share = t.blob().list_share();
+    eprintln!("the list gets {:.1}% of the pane's height", share * 100.0);
+    assert!(
+        share >= 0.75,
+        "the list gets {:.0}% of the pane's height",
+        share * 100.0
+    );
+    // One toolbar row: the forms used once in a while wait behind their buttons.
+    assert!(t.harness.query_by_label("Find in names:").is_none());
+    assert!(t.harness.query_by_label("New blob:").is_none());
+    // A tool's form opens under the toolbar and Escape closes it; the list keeps most of the pane meanwhile.
+    t.click("New blob");
+    t.wait_for("New blob:");
+    assert!(t.blob().list_share() >= 0.7, "{}", t.blob().list_share());
+    t.click("a.txt");
+    t.harness.key_press(Key::Escape);
+    t.step();
+    t.step();
+    assert!(
+        t.harness.query_by_label("New blob:").is_none(),
+        "Escape closes the form"
+    );
+    // F4 hides the details (the list takes the width) and shows them again.
+    assert!(
+        t.harness
+            .query_by_role_and_label(egui::accesskit::Role::Tab, "Properties")
+            .is_some()
+    );
+    t.harness.key_press(Key::F4);
+    t.step();
+    t.step();
+    assert!(
+        t.harness
+            .query_by_role_and_label(egui::accesskit::Role::Tab, "Properties")
+            .is_none()
+    );
+    t.click("Show details");
+    t.wait_until("the details again", |h| {
+        h.query_by_role_and_label(egui::accesskit::Role::Tab, "Properties")
+            .is_some()
+    });
+}

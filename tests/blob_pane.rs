@@ -255,6 +255,7 @@ fn a_fifteen_second_lease_counts_down_and_turns_expired() {
     t.click("leased.txt");
     wait_for_properties(&mut t);
     t.wait_for("(none: not a copy)");
+    t.details_tab("Lease");
     t.click("15 s lease");
     t.click("Acquire lease");
     // The indicator counts down from 15 s: see it at some second, then at a lower one.
@@ -278,6 +279,7 @@ fn break_with_a_period_shows_breaking_then_broken() {
     t.open_resource("Blob containers", &container);
     t.click("b.txt");
     wait_for_properties(&mut t);
+    t.details_tab("Lease");
     t.click("infinite lease");
     t.click("Acquire lease");
     t.wait_for_contains("leased by this app, infinite");
@@ -328,6 +330,7 @@ fn an_if_match_upload_over_a_blob_changed_by_someone_else_is_refused_and_the_fil
     t.wait_for("report.txt");
     // Someone else writes after this listing was read.
     rt.block_on(put(&client, &container, "report.txt", "their version"));
+    t.click("More");
     t.click("Uploads");
     t.click("only if unchanged since I looked");
     dialogs.answer(Some(mine.clone()));
@@ -353,7 +356,10 @@ fn a_blob_opens_in_the_conflict_lab_from_its_details() {
     t.click("shared.txt");
     wait_for_properties(&mut t);
     // The blob's actions sit at the top of its details, in view without a scroll.
-    let details = t.harness.get_by_label("Lease on this blob").rect();
+    let details = t
+        .harness
+        .get_by_role_and_label(egui::accesskit::Role::Tab, "Properties")
+        .rect();
     assert!(t.harness.get_by_label("Open in conflict lab").rect().max.y < details.min.y);
     t.click("Open in conflict lab");
     t.wait_for(&format!("A and B act on the blob `shared.txt` in `{container}`."));
@@ -423,6 +429,7 @@ fn a_container_this_app_leased_is_deleted_from_the_tree_with_its_lease_id() {
     t.open_resource("Blob containers", &container);
     t.wait_for("kept.txt");
     // No blob selected: the details pane holds the container's lease controls.
+    t.details_tab("Lease");
     t.click("infinite lease");
     t.click("Acquire lease");
     t.wait_for_contains("Container lease: leased by this app");
@@ -449,6 +456,7 @@ fn a_lease_held_on_one_account_is_not_taken_for_one_on_another_of_the_same_name(
     );
     t.open_resource("Blob containers", &container);
     t.wait_for("x.txt");
+    t.details_tab("Lease");
     t.click("infinite lease");
     t.click("Acquire lease");
     t.wait_for_contains("Container lease: leased by this app");
@@ -485,6 +493,9 @@ fn a_container_is_created_public_and_its_access_and_metadata_are_edited_in_its_t
     let mut t = TestApp::with_emulator(&rt);
     t.click("Test emulator");
     t.click_contains("Blob containers");
+    // Created through the node's menu and a dialog, as the tree holds no forms.
+    t.context_click_contains("Blob containers");
+    t.click("New container…");
     t.click("public access of a new container");
     t.click("blob (anonymous read)");
     t.type_into("New container name", &container);
@@ -534,7 +545,11 @@ fn at_1400_points_the_list_shows_name_lease_etag_size_and_last_modified_beside_t
     // The details panel starts where its heading does: every header must end left of it, seen without a scroll.
     let details = t.harness.get_by_label(&format!("Container {container}")).rect().min.x;
     for header in ["Name", "Lease", "ETag", "Size", "Last modified"] {
-        let rect = t.harness.get_by_label(header).rect();
+        // Found among the list's labels: the details have a Lease tab too.
+        let rect = t
+            .harness
+            .get_by_role_and_label(egui::accesskit::Role::Label, header)
+            .rect();
         assert!(
             rect.min.x >= 0.0 && rect.max.x <= details,
             "the `{header}` column header is not in view beside the details (from x = {details}): {rect:?}"
@@ -545,7 +560,10 @@ fn at_1400_points_the_list_shows_name_lease_etag_size_and_last_modified_beside_t
         .harness
         .get_by_label("a-rather-long-blob-name-that-gets-elided-in-the-list.txt")
         .rect();
-    let lease = t.harness.get_by_label("Lease").rect();
+    let lease = t
+        .harness
+        .get_by_role_and_label(egui::accesskit::Role::Label, "Lease")
+        .rect();
     assert!(
         name.max.x <= lease.min.x,
         "the name runs into the Lease column: {name:?} vs {lease:?}"
@@ -751,6 +769,7 @@ fn closing_a_tab_asks_before_dropping_an_edit_and_a_lease_acquired_meanwhile_is_
     );
     // An Acquire whose reply is slow, then the tab closed (the edit dropped on purpose) before the reply.
     proxy.inject([common::fault_proxy::Fault::Delay(Duration::from_millis(1500))]);
+    t.details_tab("Lease");
     t.click("infinite lease");
     t.click("Acquire lease");
     t.click(&close);

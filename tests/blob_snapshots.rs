@@ -40,6 +40,7 @@ fn snapshots_are_listed_under_their_blob_and_one_is_promoted() {
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.wait_for("b.txt");
+    t.click("More");
     t.click("Show snapshots");
     t.wait_for(&format!("snapshot {first} of a.txt"));
     t.wait_for(&format!("snapshot {second} of a.txt"));
@@ -64,6 +65,7 @@ fn snapshots_are_listed_under_their_blob_and_one_is_promoted() {
     );
 
     t.click(&format!("snapshot {first} of a.txt"));
+    t.details_tab("Snapshots and versions");
     t.wait_for(&format!("Promote {first}"));
     t.wait_app("a.txt's properties", Duration::from_secs(30), |app| {
         app.active_blob().and_then(|p| p.selected_properties()).is_some()
@@ -114,6 +116,7 @@ fn a_snapshot_is_saved_copied_to_another_account_and_promoted_from_its_row() {
     t.open_resource("Blob containers", &container);
     t.click("docs/ (folder)");
     t.wait_for("a.txt");
+    t.click("More");
     t.click("Show snapshots");
     let row = |verb: &str| format!("{verb} snapshot {first} of docs/a.txt");
 

@@ -31,6 +31,7 @@ fn tags_are_edited_checked_saved_conditionally_listed_and_found() {
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.click("a.txt");
+    t.details_tab("Tags");
     t.wait_for("Index tags (0 of 10)");
     t.click("Add tag");
     t.type_into("Key 1:", "status");
@@ -81,6 +82,7 @@ fn tags_are_edited_checked_saved_conditionally_listed_and_found() {
     );
 
     // The Tags column lists them.
+    t.click("More");
     t.click("Tags column");
     t.wait_for("status=done");
 
@@ -91,6 +93,7 @@ fn tags_are_edited_checked_saved_conditionally_listed_and_found() {
     ];
     rt.block_on(client.set_blob_tags(&container, "b.txt", &tags, None, None))
         .unwrap();
+    t.open_search("Find by tags");
     t.type_into("Tag:", "owner");
     t.type_into("Value:", "o'brien");
     t.click("Add condition");

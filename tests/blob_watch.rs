@@ -14,6 +14,7 @@ use tessera::storage::blob::{Conditions, DeleteSnapshots, LeaseDuration, LeaseTa
 use ui::TestApp;
 
 fn watch_every_second(t: &mut TestApp) {
+    t.click("Watch");
     t.click("Watch every");
     t.harness
         .state_mut()

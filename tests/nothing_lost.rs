@@ -169,6 +169,7 @@ fn a_container_tab_closed_while_a_tag_save_or_a_policy_save_is_out_lets_it_land(
     let mut t = TestApp::with_account(&rt, &account);
     t.open_resource("Blob containers", &container);
     t.click("a.txt");
+    t.details_tab("Tags");
     t.wait_for("Index tags (0 of 10)");
     t.click("Add tag");
     t.type_into("Key 1:", "status");
@@ -465,6 +466,8 @@ fn a_move_whose_source_changed_meanwhile_is_said_as_such_not_as_already_there() 
         service: tessera::storage::Service::Blob,
         name: dst.clone(),
     });
+    // What a paste does with a name already there: in the drop-down beside Paste here.
+    t.click("Paste options");
     t.click("keep both");
     // The copy is on its way (its request at the proxy, which holds each for a while), and someone writes the
     // source before it reaches the service: the copy names the ETag the move read.

@@ -157,6 +157,7 @@ fn a_container_sas_signs_its_address_range_and_is_held_to_its_protocol() {
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.wait_for("a.txt");
+    t.details_tab("Access");
     t.click("SAS URL");
     t.click("list");
     // An address range is signed with the rest: Azurite checks the signature over it (a wrong one would be

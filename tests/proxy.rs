@@ -192,6 +192,7 @@ fn the_proxy_window_tests_a_proxy_then_uses_it_keeping_its_password_in_the_keych
     );
     app.click("Use these settings");
     app.wait_for_contains("Proxy settings in use");
+    app.context_click_contains("Blob containers");
     app.click("Refresh blob containers");
     app.wait_until("the list went through the proxy", |_| {
         corporate.through_to(e.emulator.ports()[0]) >= 1

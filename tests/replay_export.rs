@@ -170,6 +170,7 @@ fn a_write_replays_with_the_body_the_inspector_kept() {
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
     t.click("tagged.txt");
+    t.details_tab("Tags");
     t.wait_for("Index tags (0 of 10)");
     t.click("Add tag");
     t.type_into("Key 1:", "status");

@@ -583,6 +583,21 @@ fn tables_are_created_from_the_tree_and_deleted_after_asking() {
     let mut t = TestApp::with_emulator(&rt);
     t.click("Test emulator");
     t.click_contains("Tables");
+    t.context_click_contains("Tables");
+    t.click("New table…");
+    // The dialog's name field takes the keyboard at once: what is typed goes into it.
+    for _ in 0..4 {
+        t.step();
+    }
+    t.harness.event(egui::Event::Text("bad".into()));
+    t.step();
+    t.step();
+    assert_eq!(
+        t.harness.get_by_label("New table name").value().unwrap_or_default(),
+        "bad",
+        "typed without a click into the field"
+    );
+    t.replace_text("New table name", "");
     t.type_into("New table name", "bad-name");
     t.wait_for_contains("may contain only letters and digits");
     let name = unique("created");

@@ -66,7 +66,7 @@ pub fn window_up(world: &mut World) -> egui::Context {
         !pane.is_busy()
     });
     super::frame_times_in(&window, 1, false, super::no_input, |ui| {
-        world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false))
+        world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false, false))
     });
     window
 }

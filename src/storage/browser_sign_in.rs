@@ -59,7 +59,7 @@ impl BrowserSignIn {
             return Err(StorageError::invalid(
                 OP,
                 "Enter the client id of your app registration (a public client with the redirect URI \
-                 http://localhost under Mobile and desktop applications; the README says how).",
+                 http://localhost under Mobile and desktop applications; the user guide's Accounts chapter says how).",
             ));
         }
         let (listener, listener_v6, port) = loopback_pair()?;

@@ -296,7 +296,7 @@ pub async fn start_device_code(
         return Err(StorageError::invalid(
             DEVICE_OP,
             "Enter the client id of your app registration (a public client with the Azure Storage \
-             user_impersonation permission; the README says how to make one).",
+             user_impersonation permission; the user guide's Accounts chapter says how to make one).",
         ));
     }
     let json = post_form(

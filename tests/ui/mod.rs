@@ -143,7 +143,20 @@ impl<'a> TestApp<'a> {
         harness
             .ctx
             .all_styles_mut(|s| s.scroll_animation = egui::style::ScrollAnimation::none());
-        TestApp { harness, _dir: dir }
+        let mut t = TestApp { harness, _dir: dir };
+        // The tests follow their jobs in the activity list, which stays closed until a user opens it: they open
+        // it from the status line, as a user who wants to watch the jobs does.
+        t.open_activity();
+        t
+    }
+
+    /// Opens the activity list from the status line, unless it is open.
+    pub fn open_activity(&mut self) {
+        self.step();
+        if self.harness.query_by_label("Clear finished jobs").is_none() {
+            self.click_contains("Activity");
+            self.wait_for("Clear finished jobs");
+        }
     }
 
     pub fn step(&mut self) {
@@ -330,6 +343,33 @@ impl<'a> TestApp<'a> {
     pub fn context_click(&mut self, label: &str) {
         self.wait_for(label);
         self.harness.get_all_by_label(label).next().unwrap().click_secondary();
+        self.harness.step();
+        self.harness.step();
+    }
+
+    /// Shows a tab of the details panel (Properties, Lease, Tags, Snapshots and versions, Access).
+    pub fn details_tab(&mut self, name: &str) {
+        use egui::accesskit::Role;
+        self.wait_until(name, |h| h.query_by_role_and_label(Role::Tab, name).is_some());
+        self.harness.get_by_role_and_label(Role::Tab, name).click();
+        self.harness.step();
+        self.harness.step();
+    }
+
+    /// Opens a search of the search box's drop-down (Find in names, Find by tags).
+    pub fn open_search(&mut self, name: &str) {
+        self.click("Search options");
+        self.click(&format!("{name}…"));
+    }
+
+    /// Right-clicks the first node whose label contains `text` (a tree node with its count, say).
+    pub fn context_click_contains(&mut self, text: &str) {
+        self.wait_for_contains(text);
+        self.harness
+            .get_all_by_label_contains(text)
+            .next()
+            .unwrap()
+            .click_secondary();
         self.harness.step();
         self.harness.step();
     }

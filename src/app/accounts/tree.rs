@@ -62,8 +62,10 @@ pub enum TreeAction {
 pub struct Explorer {
     lists: HashMap<(String, Service), ServiceList>,
     pub selected: Option<TabTarget>,
-    /// The names being typed into each list's "New …" field.
-    new_names: HashMap<(String, Service), String>,
+    /// The New container/queue/table dialog, when open: for which account and service, the name typed.
+    creating: Option<((String, Service), String)>,
+    /// The dialog just opened: its name field takes the keyboard.
+    focus_new: bool,
     /// The public access a new container gets (private unless the user picks otherwise).
     pub new_access: PublicAccess,
     /// What the browse accounts found.
@@ -284,53 +286,13 @@ impl Explorer {
             Some(Loadable::Loaded(items)) => format!("{title} ({})", items.len()),
             _ => title.to_string(),
         };
-        egui::CollapsingHeader::new(count)
+        let key = (id.to_string(), service);
+        let kind = service.resource();
+        let shown = egui::CollapsingHeader::new(count)
             .id_salt(("service", id, service))
             .show(ui, |ui| {
-                let key = (id.to_string(), service);
                 if self.lists.get(&key).and_then(|l| l.items.as_ref()).is_none() {
                     self.refresh(backend, client, id, service);
-                }
-                if ui.small_button(format!("Refresh {}", title.to_lowercase())).clicked() {
-                    self.refresh(backend, client, id, service);
-                }
-                let kind = service.resource();
-                let name = self.new_names.entry(key.clone()).or_default();
-                let check = check_new_name(service, name.trim());
-                ui.horizontal(|ui| {
-                    ui.add(
-                        egui::TextEdit::singleline(name)
-                            .desired_width(120.0)
-                            .hint_text(format!("new {kind}")),
-                    )
-                    .accessible_name(format!("New {kind} name"));
-                    let ok = !name.trim().is_empty() && check.is_ok();
-                    if ui
-                        .add_enabled(ok, egui::Button::new(format!("Create {kind}")).small())
-                        .clicked()
-                    {
-                        let target = TabTarget {
-                            profile_id: id.to_string(),
-                            service,
-                            name: name.trim().to_string(),
-                        };
-                        actions.push(TreeAction::Create(target, self.new_access));
-                        name.clear();
-                    }
-                });
-                if service == Service::Blob {
-                    // On its own line: the tree is narrow, and the level matters before Create is pressed.
-                    egui::ComboBox::from_label("public access of a new container")
-                        .selected_text(self.new_access.describe())
-                        .show_ui(ui, |ui| {
-                            for level in [PublicAccess::None, PublicAccess::Blob, PublicAccess::Container] {
-                                let words = level.describe();
-                                ui.selectable_value(&mut self.new_access, level, words);
-                            }
-                        });
-                }
-                if let (false, Err(why)) = (name.trim().is_empty(), &check) {
-                    ui.colored_label(ui.visuals().error_fg_color, why);
                 }
                 let items = match self.lists.get(&key).and_then(|l| l.items.as_ref()) {
                     Some(Loadable::Loaded(items)) => items.clone(),
@@ -350,6 +312,91 @@ impl Explorer {
                     self.item_ui(ui, (id, client, portal), service, item, actions);
                 }
             });
+        // Create and Refresh through the node's menu; the tree itself shows names, counts and states only.
+        shown.header_response.context_menu(|ui| {
+            if ui.button(format!("New {kind}…")).clicked() {
+                self.creating = Some((key.clone(), String::new()));
+                self.focus_new = true;
+                ui.close();
+            }
+            if ui.button(format!("Refresh {}", title.to_lowercase())).clicked() {
+                self.refresh(backend, client, id, service);
+                ui.close();
+            }
+        });
+        if self.creating.as_ref().is_some_and(|(k, _)| *k == key) {
+            self.create_dialog(ui.ctx(), service, actions);
+        }
+    }
+
+    /// The New container/queue/table dialog: the name, checked by the service's rules as it is typed (and, for
+    /// a container, its public access); Create sends it, Cancel or Escape closes.
+    fn create_dialog(&mut self, egui_ctx: &egui::Context, service: Service, actions: &mut Vec<TreeAction>) {
+        let kind = service.resource();
+        let Some(((profile_id, _), name)) = &mut self.creating else {
+            return;
+        };
+        let mut open = true;
+        let mut done = false;
+        egui::Window::new(format!("New {kind}"))
+            .id(egui::Id::unique(("create-resource", &*profile_id, kind)))
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open)
+            .show(egui_ctx, |ui| {
+                let check = check_new_name(service, name.trim());
+                let edit = ui
+                    .add(
+                        egui::TextEdit::singleline(name)
+                            .desired_width(240.0)
+                            .hint_text(format!("{kind} name")),
+                    )
+                    .accessible_name(format!("New {kind} name"));
+                // Asked until it holds: a window's first frame only measures its contents.
+                if self.focus_new {
+                    if edit.has_focus() {
+                        self.focus_new = false;
+                    } else {
+                        edit.request_focus();
+                    }
+                }
+                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if service == Service::Blob {
+                    egui::ComboBox::from_label("public access of a new container")
+                        .selected_text(self.new_access.describe())
+                        .show_ui(ui, |ui| {
+                            for level in [PublicAccess::None, PublicAccess::Blob, PublicAccess::Container] {
+                                let words = level.describe();
+                                ui.selectable_value(&mut self.new_access, level, words);
+                            }
+                        });
+                }
+                if let (false, Err(why)) = (name.trim().is_empty(), &check) {
+                    ui.colored_label(ui.visuals().error_fg_color, why);
+                }
+                let ok = !name.trim().is_empty() && check.is_ok();
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(ok, egui::Button::new(format!("Create {kind}")))
+                        .clicked()
+                        || (enter && ok)
+                    {
+                        let target = TabTarget {
+                            profile_id: profile_id.clone(),
+                            service,
+                            name: name.trim().to_string(),
+                        };
+                        actions.push(TreeAction::Create(target, self.new_access));
+                        done = true;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        done = true;
+                    }
+                });
+            });
+        if done || !open || egui_ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.creating = None;
+        }
     }
 
     fn item_ui(

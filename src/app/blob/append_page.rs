@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use bytes::Bytes;
 
 use crate::app::blob::core::BlobCore;
-use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
+use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, Tool};
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext, Unit};
 use crate::app::widgets::format::human_bytes;
@@ -74,6 +74,15 @@ impl Default for AppendPage {
 type Parts<'a, 'b, 'c> = (&'a BlobCore, &'b mut PaneContext<'c>, &'b mut Effects);
 
 impl BlobFeature for AppendPage {
+    fn tool(&self) -> Option<Tool> {
+        Some(Tool {
+            icon: crate::app::widgets::icon::NEW_FILE,
+            name: "New blob",
+            hint: "an empty append or page blob in the folder shown",
+            search: false,
+        })
+    }
+
     fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         match event {
             // A page blob's ranges are read with its details (each full read of them, not a read after a save).

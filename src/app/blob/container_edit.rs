@@ -132,9 +132,11 @@ impl BlobFeature for ContainerSettings {
         ui.label(format!("Container lease: {words}"));
     }
 
-    fn toolbar_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+    fn overflow_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        ui.separator();
         if ui.button("Delete container…").clicked() {
             self.asking_delete = true;
+            ui.close();
         }
     }
 

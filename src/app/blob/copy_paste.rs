@@ -172,8 +172,8 @@ impl BlobFeature for CopyPaste {
         self.check.as_ref().is_some_and(|c| c.is_reading())
     }
 
-    fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
-        clipboard_row(self, ui, core, ctx, fx);
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        clipboard_buttons(self, ui, core, ctx, fx);
     }
 
     fn blob_actions_ui(
@@ -248,40 +248,50 @@ pub fn put_on_clipboard(
     *ctx.blob_clipboard = Some(clip);
     said
 }
-/// The clipboard row: Copy, Cut, Paste here (with what the clipboard holds), and what to do with a blob already
-/// at the target.
-fn clipboard_row(this: &mut CopyPaste, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
-    ui.horizontal_wrapped(|ui| {
-        let any = !core.selection.is_empty();
-        if ui
-            .add_enabled(any, egui::Button::new("Copy"))
-            .on_hover_text("The selected blobs and folders, to paste into any container of any account")
-            .clicked()
-        {
-            this.copy_selection(core, ctx, fx, false);
-        }
-        if ui
-            .add_enabled(any, egui::Button::new("Cut"))
-            .on_hover_text("Moved by the paste: each source is deleted once copied, if still the version copied")
-            .clicked()
-        {
-            this.copy_selection(core, ctx, fx, true);
-        }
-        let label = match ctx.blob_clipboard.as_ref() {
-            Some(clip) => format!("Paste here: {}", clip.describe()),
-            None => "Paste here".to_string(),
-        };
-        if ui
-            .add_enabled(ctx.blob_clipboard.is_some(), egui::Button::new(label))
-            .clicked()
-        {
-            this.paste(core, ctx, fx);
-        }
+
+/// The clipboard's toolbar buttons: Copy, Cut, Paste here (named with what the clipboard holds), and what to do
+/// with a blob already at the target.
+fn clipboard_buttons(
+    this: &mut CopyPaste,
+    ui: &mut egui::Ui,
+    core: &BlobCore,
+    ctx: &mut PaneContext,
+    fx: &mut Effects,
+) {
+    use crate::app::widgets::icon::{self, icon_button};
+    let any = !core.selection.is_empty();
+    let hint = "the selected blobs and folders, to paste into any container of any account (Ctrl+C)";
+    if icon_button(ui, any, icon::CLONE, "Copy", Some(hint)).clicked() {
+        this.copy_selection(core, ctx, fx, false);
+    }
+    let hint = "moved by the paste: each source is deleted once copied, if still the version copied (Ctrl+X)";
+    if icon_button(ui, any, icon::CUT, "Cut", Some(hint)).clicked() {
+        this.copy_selection(core, ctx, fx, true);
+    }
+    let name = match ctx.blob_clipboard.as_ref() {
+        Some(clip) => format!("Paste here: {}", clip.describe()),
+        None => "Paste here".to_string(),
+    };
+    let hint = format!(
+        "into the folder shown (Ctrl+V); if a blob is already there: {}",
+        this.on_existing.describe()
+    );
+    if icon_button(ui, ctx.blob_clipboard.is_some(), icon::PASTE, &name, Some(&hint)).clicked() {
+        this.paste(core, ctx, fx);
+    }
+    // What a paste does with a name already there: a choice made once in a while, in a small drop-down.
+    let menu = ui.menu_button(icon::OPTIONS, |ui| {
         ui.label("If a blob is already there:");
         for choice in OnExisting::ALL {
             ui.radio_value(&mut this.on_existing, choice, choice.describe());
         }
     });
+    menu.response
+        .on_hover_text(format!(
+            "When pasting, if a blob is already there: {}",
+            this.on_existing.describe()
+        ))
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Paste options"));
 }
 
 /// The Rename box of the details.

@@ -47,7 +47,10 @@ impl BlobFeature for DeleteBlobs {
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         let any_blob = core.selection.iter().any(|n| !n.ends_with('/'));
-        if ui.add_enabled(any_blob, egui::Button::new("Delete…")).clicked() {
+        let icon = crate::app::widgets::icon::DELETE;
+        if crate::app::widgets::icon::icon_button(ui, any_blob, icon, "Delete…", Some("the selected blobs (Delete)"))
+            .clicked()
+        {
             self.ask(core, ctx);
         }
     }

@@ -3,6 +3,7 @@
 
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::PaneContext;
+use crate::app::context::features::DetailsTab;
 use crate::app::widgets::format::{human_bytes, thousands, utc_opt};
 
 pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
@@ -13,10 +14,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
     ui.heading(&name);
     // The same rows while loading, so nothing below moves when the properties arrive.
     let props = pane.core.details.as_ref().and_then(|d| d.props.clone());
-    let value = |f: &dyn Fn(&crate::storage::blob::BlobProperties) -> String| {
-        props.as_ref().map(f).unwrap_or_else(|| "…".into())
-    };
-    // The actions first, where the panel opens: lease, snapshot, download, the lab; the properties below.
+    // The actions first, where the panel opens (rename, snapshot, download, the lab); the tabs below.
     ui.horizontal_wrapped(|ui| {
         let mut fx = crate::app::blob::feature::Effects::default();
         for f in pane.features.iter_mut() {
@@ -30,10 +28,38 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             });
         }
     });
-    if props.is_none() {
-        ui.label("Loading the properties…");
+    let tab = tabs(pane, ui, true);
+    if tab == DetailsTab::Properties {
+        if props.is_none() {
+            ui.label("Loading the properties…");
+        }
+        properties_grid(ui, props.as_ref());
     }
-    ui.separator();
+    let mut fx = crate::app::blob::feature::Effects::default();
+    for f in pane.features.iter_mut().filter(|f| f.details_tab() == tab) {
+        f.blob_ui(ui, &name, &pane.core, ctx, &mut fx);
+    }
+    pane.apply(ctx, fx);
+}
+
+/// The details' tabs: Properties, and those the features draw in (no snapshots for a container); the one shown.
+fn tabs(pane: &mut BlobPane, ui: &mut egui::Ui, blob: bool) -> DetailsTab {
+    let present: Vec<DetailsTab> = DetailsTab::ALL
+        .into_iter()
+        .filter(|t| {
+            *t == DetailsTab::Properties
+                || (blob || matches!(t, DetailsTab::Lease | DetailsTab::Access))
+                    && pane.features.iter().any(|f| f.details_tab() == *t)
+        })
+        .collect();
+    crate::app::context::features::details_tabs(ui, &mut pane.chrome.tab, &present);
+    pane.chrome.tab
+}
+
+/// The blob's own facts, as the service said them (the same rows while loading, so nothing moves).
+fn properties_grid(ui: &mut egui::Ui, props: Option<&crate::storage::blob::BlobProperties>) {
+    let value =
+        |f: &dyn Fn(&crate::storage::blob::BlobProperties) -> String| props.map(f).unwrap_or_else(|| "…".into());
     egui::Grid::new("blob-props").striped(true).show(ui, |ui| {
         let mut row = |k: &str, v: String| {
             ui.label(k);
@@ -78,18 +104,14 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             value(&|p| p.copy_status.clone().unwrap_or_else(|| "(none: not a copy)".into())),
         );
     });
-    let mut fx = crate::app::blob::feature::Effects::default();
-    for f in pane.features.iter_mut() {
-        f.blob_ui(ui, &name, &pane.core, ctx, &mut fx);
-    }
-    pane.apply(ctx, fx);
 }
 
 fn container_details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.heading(format!("Container {}", pane.core.container));
     ui.label("Select a blob to see its properties, lease and snapshots.");
+    let tab = tabs(pane, ui, false);
     let mut fx = crate::app::blob::feature::Effects::default();
-    for f in pane.features.iter_mut() {
+    for f in pane.features.iter_mut().filter(|f| f.details_tab() == tab) {
         f.container_ui(ui, &pane.core, ctx, &mut fx);
     }
     pane.apply(ctx, fx);

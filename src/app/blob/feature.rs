@@ -164,7 +164,7 @@ impl Effects {
     }
 }
 
-pub use crate::app::context::features::{AsAny, Offer};
+pub use crate::app::context::features::{AsAny, DetailsTab, Offer, Tool};
 
 /// A feature of a container tab. Every hook has a default that does nothing: a feature implements the ones it
 /// needs, and the pane calls them all, in the order the features were added.
@@ -214,7 +214,27 @@ pub trait BlobFeature: AsAny {
     ) {
     }
 
-    /// Its buttons in the toolbar over the list.
+    /// Its tool, if its controls (`controls_ui`) are a form shown on demand: a toolbar button opens them in a
+    /// strip under the toolbar.
+    fn tool(&self) -> Option<Tool> {
+        None
+    }
+
+    /// Whether its strip stays shown although not opened: it holds what the user must see (matches found, a
+    /// count under way, the watch running).
+    fn tool_in_use(&self, core: &BlobCore, ctx: &PaneContext) -> bool {
+        false
+    }
+
+    /// Its entries in the toolbar's overflow menu (⋯): view options and rarely used actions.
+    fn overflow_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+
+    /// The tab of the details its `blob_ui` and `container_ui` draw in.
+    fn details_tab(&self) -> DetailsTab {
+        DetailsTab::Properties
+    }
+
+    /// Its icon buttons in the toolbar over the list.
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
 
     /// Its part of the selected blob's details.

@@ -2,7 +2,7 @@
 //! container or the whole account, built condition by condition or typed, listed a page at a time.
 
 use crate::app::blob::core::BlobCore;
-use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::blob::feature::{BlobFeature, Effects, Tool};
 use crate::app::context::InFlight;
 use crate::app::context::PaneContext;
 use crate::storage::StorageError;
@@ -114,6 +114,19 @@ impl FindByTags {
 }
 
 impl BlobFeature for FindByTags {
+    fn tool(&self) -> Option<Tool> {
+        Some(Tool {
+            icon: crate::app::widgets::icon::TAG,
+            name: "Find by tags",
+            hint: "the blobs whose index tags match a condition, in this container or the whole account",
+            search: true,
+        })
+    }
+
+    fn tool_in_use(&self, _: &BlobCore, _: &PaneContext) -> bool {
+        self.shown.is_some()
+    }
+
     fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         let Some(f) = &mut self.shown else { return };
         for (_, reply) in f.loading.ready() {

@@ -119,11 +119,9 @@ impl BlobFeature for Statistics {
         } else {
             "the selected folders and blobs"
         };
-        if ui
-            .button("Statistics")
-            .on_hover_text(format!("Count and size {scope}, by tier"))
-            .clicked()
-        {
+        let hover = format!("count and size {scope}, by tier");
+        let icon = crate::app::widgets::icon::STATISTICS;
+        if crate::app::widgets::icon::icon_button(ui, true, icon, "Statistics", Some(&hover)).clicked() {
             self.folder_stats(core, ctx);
         }
     }

@@ -3,7 +3,7 @@
 //! is a write sent through the tab; the lease it takes or gives up goes in the app's lease book.
 
 use crate::app::blob::core::BlobCore;
-use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::blob::feature::{BlobFeature, DetailsTab, Effects};
 use crate::app::blob::rows::lease_label;
 use crate::app::context::PaneContext;
 use crate::app::context::sent::{LeaseChange, OpDone};
@@ -50,6 +50,10 @@ impl Default for Leases {
 }
 
 impl BlobFeature for Leases {
+    fn details_tab(&self) -> DetailsTab {
+        DetailsTab::Lease
+    }
+
     fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         let key = core.key(Some(blob));
         if let Some(p) = core.selected_properties() {

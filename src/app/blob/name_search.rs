@@ -6,7 +6,7 @@ use egui::RichText;
 use regex::{Regex, RegexBuilder};
 
 use crate::app::blob::core::{BlobCore, Found};
-use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
+use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, Tool};
 use crate::app::blob::walk::{Walk, WalkJob};
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::thousands;
@@ -113,6 +113,19 @@ impl SearchShown<'_> {
 }
 
 impl BlobFeature for FindInNames {
+    fn tool(&self) -> Option<Tool> {
+        Some(Tool {
+            icon: crate::app::widgets::icon::FIND,
+            name: "Find in names",
+            hint: "a text anywhere in the names (any case, exact case or a regular expression), through every page",
+            search: true,
+        })
+    }
+
+    fn tool_in_use(&self, _: &BlobCore, _: &PaneContext) -> bool {
+        self.search.is_some()
+    }
+
     fn event(&mut self, event: &BlobEvent, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         // The results of Find in names were for the folder left.
         if let BlobEvent::FolderChanged = event {

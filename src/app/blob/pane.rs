@@ -30,6 +30,8 @@ pub struct BlobPane {
     pub(crate) message: Option<Result<String, StorageError>>,
     /// Set when an upload or delete job ended: refresh at once rather than at the next tick.
     pub(crate) refresh_now: bool,
+    /// The tool whose form is open, the details tab shown.
+    pub(crate) chrome: crate::app::context::features::Chrome,
 }
 
 impl BlobPane {
@@ -47,6 +49,16 @@ impl BlobPane {
     /// The feature of type `T`, to set what its controls set (a test types into it through this).
     pub fn feature_mut<T: crate::app::blob::feature::BlobFeature>(&mut self) -> Option<&mut T> {
         self.features.get_mut::<T>()
+    }
+
+    /// The share of the pane's height the list was given in the last frame.
+    pub fn list_share(&self) -> f32 {
+        self.chrome.list_height / self.chrome.pane_height.max(1.0)
+    }
+
+    /// Opens a tool's form (by the tool's name), as its toolbar button does.
+    pub fn open_tool(&mut self, name: &'static str) {
+        self.chrome.tool = Some(name);
     }
 
     /// Runs what a feature offered (from a row's menu, or by its shortcut), then does what it asked of the pane.
@@ -233,6 +245,7 @@ impl BlobPane {
             ops: InFlight::default(),
             message: None,
             refresh_now: false,
+            chrome: Default::default(),
         }
     }
 

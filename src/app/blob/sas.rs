@@ -2,7 +2,7 @@
 //! UI thread (a signed-in account asks the service for a user delegation key first) and put on the clipboard.
 
 use crate::app::blob::core::BlobCore;
-use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::blob::feature::{BlobFeature, DetailsTab, Effects};
 use crate::app::context::{InFlight, PaneContext};
 use crate::storage::StorageError;
 use crate::storage::blob::sas::SasPermissions;
@@ -30,6 +30,10 @@ impl Default for SasUrls {
 }
 
 impl BlobFeature for SasUrls {
+    fn details_tab(&self) -> DetailsTab {
+        DetailsTab::Access
+    }
+
     fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
         match self.making.take() {
             Some(((), Ok(url))) => {

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use crate::app::blob::core::BlobCore;
-use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, SnapshotAct};
+use crate::app::blob::feature::{BlobEvent, BlobFeature, DetailsTab, Effects, SnapshotAct};
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext, Unit};
 use crate::app::widgets::format::human_bytes;
@@ -29,6 +29,10 @@ pub struct Snapshots {
 }
 
 impl BlobFeature for Snapshots {
+    fn details_tab(&self) -> DetailsTab {
+        DetailsTab::Snapshots
+    }
+
     fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         if let BlobEvent::SnapshotRow { blob, snapshot, act } = event {
             self.act(core, ctx, fx, (blob, snapshot), act);

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::app::blob::core::BlobCore;
-use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
+use crate::app::blob::feature::{BlobEvent, BlobFeature, DetailsTab, Effects};
 use crate::app::context::draft::{Draft, Drafts};
 use crate::app::context::{InFlight, PaneContext};
 use crate::storage::StorageError;
@@ -49,6 +49,10 @@ pub struct Tags {
 }
 
 impl BlobFeature for Tags {
+    fn details_tab(&self) -> DetailsTab {
+        DetailsTab::Tags
+    }
+
     fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         match event {
             // An edit is never forgotten; a clean draft goes when its blob is no longer shown.

@@ -94,25 +94,24 @@ impl BlobFeature for Transfers {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        egui::ComboBox::from_label("Uploads")
-            .selected_text(self.mode.describe())
-            .show_ui(ui, |ui| {
-                for m in [
-                    UploadMode::OnlyIfNew,
-                    UploadMode::OnlyIfUnchanged,
-                    UploadMode::Overwrite,
-                ] {
-                    ui.selectable_value(&mut self.mode, m, m.describe());
-                }
-            });
-        if ui.button("Upload files…").clicked() {
+        use crate::app::widgets::icon::{self, icon_button};
+        let mode = format!("into the folder shown; {} (More > Uploads)", self.mode.describe());
+        if icon_button(ui, true, icon::UPLOAD, "Upload files…", Some(&mode)).clicked() {
             self.picking.start(Pick::Files, ctx.pick_files("Upload files"));
         }
-        if ui.button("Upload folder…").clicked() {
+        if icon_button(ui, true, icon::UPLOAD_FOLDER, "Upload folder…", Some(&mode)).clicked() {
             self.picking.start(Pick::Folder, ctx.pick_folder("Upload a folder"));
         }
         let any = !core.selection.is_empty();
-        if ui.add_enabled(any, egui::Button::new("Download…")).clicked() {
+        if icon_button(
+            ui,
+            any,
+            icon::DOWNLOAD,
+            "Download…",
+            Some("the selected blobs and folders"),
+        )
+        .clicked()
+        {
             let what = Selected {
                 names: core.selection.iter().cloned().collect(),
                 base: core.prefix.clone(),
@@ -120,6 +119,18 @@ impl BlobFeature for Transfers {
             self.picking
                 .start(Pick::DownloadInto(what), ctx.pick_folder("Download into"));
         }
+    }
+
+    fn overflow_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        ui.menu_button("Uploads", |ui| {
+            for m in [
+                UploadMode::OnlyIfNew,
+                UploadMode::OnlyIfUnchanged,
+                UploadMode::Overwrite,
+            ] {
+                ui.radio_value(&mut self.mode, m, m.describe());
+            }
+        });
     }
 
     fn blob_actions_ui(

@@ -3,7 +3,7 @@
 //! one marked; an earlier one promoted over the blob (If-Match the version shown) or deleted, each asked first.
 
 use crate::app::blob::core::BlobCore;
-use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
+use crate::app::blob::feature::{BlobEvent, BlobFeature, DetailsTab, Effects};
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::format::{human_bytes, utc_opt};
@@ -27,6 +27,10 @@ pub struct Versions {
 }
 
 impl BlobFeature for Versions {
+    fn details_tab(&self) -> DetailsTab {
+        DetailsTab::Snapshots
+    }
+
     fn event(&mut self, event: &BlobEvent, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         // A listing asked for a blob no longer shown lands nowhere.
         if let BlobEvent::Selected(shown) = event {

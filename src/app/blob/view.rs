@@ -10,17 +10,14 @@ use crate::app::blob::{listing, snapshot_rows, watch_view};
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
 
-pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh: bool) {
+pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_search: bool, refresh: bool) {
     if refresh || !pane.core.started {
         pane.list(ctx);
     }
-    header(pane, ui, ctx);
+    let pane_top = ui.max_rect().top();
+    path_bar(pane, ui, ctx, focus_search);
     toolbar(pane, ui, ctx);
-    let mut fx = crate::app::blob::feature::Effects::default();
-    for f in pane.features.iter_mut() {
-        f.controls_ui(ui, &pane.core, ctx, &mut fx);
-    }
-    pane.apply(ctx, fx);
+    tool_strips(pane, ui, ctx);
     if let Some(msg) = &pane.message {
         match msg {
             Ok(m) => ui.label(m),
@@ -30,23 +27,35 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     if let Some(e) = &pane.core.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
-    // The list keeps at least 260 points, whatever width an earlier run left the details at.
-    let widest = (ui.available_width() - 260.0).max(200.0);
-    egui::Panel::right(("blob-details", &pane.core.container))
-        .resizable(true)
-        .default_size(360.0)
-        .max_size(widest)
-        .show(ui, |ui| {
-            // Both ways: wide details scroll inside the panel instead of widening it over the list.
-            egui::ScrollArea::both()
-                .id_salt("blob-details-scroll")
-                .show(ui, |ui| crate::app::blob::details::details(pane, ui, ctx));
-        });
+    egui::Panel::bottom(("blob-footer", &pane.core.container))
+        .show_separator_line(false)
+        .show(ui, |ui| footer(pane, ui, ctx));
+    if crate::app::context::features::details_shown(ui.ctx()) {
+        // The list keeps at least 260 points, whatever width an earlier run left the details at.
+        let widest = (ui.available_width() - 260.0).max(200.0);
+        egui::Panel::right(("blob-details", &pane.core.container))
+            .resizable(true)
+            .default_size(360.0)
+            .max_size(widest)
+            .show(ui, |ui| {
+                // Both ways: wide details scroll inside the panel instead of widening it over the list. The area
+                // fills the panel and its bars take their own room: a short tab's floating bar would lie over its
+                // last row of buttons and take their clicks.
+                ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
+                egui::ScrollArea::both()
+                    .auto_shrink(false)
+                    .id_salt("blob-details-scroll")
+                    .show(ui, |ui| crate::app::blob::details::details(pane, ui, ctx));
+            });
+    }
     let mut fx = crate::app::blob::feature::Effects::default();
     for f in pane.features.iter_mut() {
         f.above_list_ui(ui, &pane.core, ctx, &mut fx);
     }
     pane.apply(ctx, fx);
+    let list = ui.available_rect_before_wrap();
+    pane.chrome.list_height = list.height();
+    pane.chrome.pane_height = ui.max_rect().bottom() - pane_top;
     listing(pane, ui, ctx);
     let mut fx = crate::app::blob::feature::Effects::default();
     for f in pane.features.iter_mut() {
@@ -55,56 +64,203 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh
     pane.apply(ctx, fx);
 }
 
-fn header(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+/// Back and Up, the path as breadcrumbs, what the features say about the container, and the search box.
+fn path_bar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_search: bool) {
+    use crate::app::widgets::icon::{self, icon_button};
     ui.horizontal(|ui| {
-        if ui
-            .add_enabled(!pane.core.back.is_empty(), egui::Button::new("Back"))
-            .clicked()
-        {
+        if icon_button(ui, !pane.core.back.is_empty(), icon::BACK, "Back", None).clicked() {
             pane.go_back(ctx);
         }
-        if ui
-            .add_enabled(!pane.core.prefix.is_empty(), egui::Button::new("Up"))
-            .clicked()
-        {
+        if icon_button(ui, !pane.core.prefix.is_empty(), icon::UP, "Up", Some("Backspace")).clicked() {
             pane.go_up(ctx);
         }
-        ui.label("Path:");
-        for (label, prefix) in pane.breadcrumbs() {
-            if ui.link(format!("{label}/")).clicked() {
+        // The path as one line of links, each part followed by its slash (as the service names it).
+        ui.spacing_mut().item_spacing.x = 1.0;
+        let crumbs = pane.breadcrumbs();
+        let last = crumbs.len() - 1;
+        for (i, (label, prefix)) in crumbs.into_iter().enumerate() {
+            let shown = if i == last {
+                RichText::new(format!("{label}/")).strong()
+            } else {
+                RichText::new(format!("{label}/"))
+            };
+            if ui
+                .link(shown)
+                .on_hover_text(format!("Open {}/{prefix}", pane.core.container))
+                .clicked()
+            {
                 pane.open_folder(ctx, &prefix);
             }
         }
-        ui.separator();
-        if ui
-            .checkbox(&mut pane.core.show_snapshots, "Show snapshots")
-            .on_hover_text("Lists each blob's snapshots under it; a click opens the blob's details")
-            .changed()
-        {
-            pane.list(ctx);
-        }
-        if ui
-            .checkbox(&mut pane.core.show_tags, "Tags column")
-            .on_hover_text("Lists each blob's index tags (a SAS needs the Tags permission)")
-            .changed()
-        {
-            pane.list(ctx);
-        }
-        if ui.checkbox(&mut pane.core.flat, "Flat listing (no folders)").changed() {
-            // The filter's text means another start in the other view: a search of it ends.
-            pane.core.searched = None;
-            pane.list(ctx);
-        }
+        ui.spacing_mut().item_spacing.x = 8.0;
+        ui.add_space(8.0);
         let mut fx = crate::app::blob::feature::Effects::default();
         for f in pane.features.iter_mut() {
             f.header_ui(ui, &pane.core, ctx, &mut fx);
         }
         pane.apply(ctx, fx);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            search_box(pane, ui, ctx, focus_search);
+        });
     });
 }
 
+/// The one search box: names starting with (the loaded pages, then the service), and in its drop-down the
+/// searches that take a form (find in names, find by tags).
+fn search_box(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus: bool) {
+    use crate::app::widgets::icon;
+    let searches: Vec<crate::app::blob::feature::Tool> = pane
+        .features
+        .iter()
+        .filter_map(|f| f.tool())
+        .filter(|t| t.search)
+        .collect();
+    let menu = ui.menu_button(icon::OPTIONS, |ui| {
+        ui.label(
+            "The box lists the names that start with what you type: first among the loaded pages, then, \
+                  when pages are left, from the service.",
+        );
+        for tool in &searches {
+            if ui.button(format!("{}…", tool.name)).on_hover_text(tool.hint).clicked() {
+                pane.chrome.tool = Some(tool.name);
+                ui.close();
+            }
+        }
+    });
+    menu.response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Search options"));
+    let mut text = pane.core.name_filter.clone();
+    let edit = ui.add(
+        egui::TextEdit::singleline(&mut text)
+            .desired_width(220.0)
+            .hint_text("Names starting with… (Ctrl+F)"),
+    );
+    let edit = edit.accessible_name("Names starting with:");
+    if focus {
+        edit.request_focus();
+    }
+    if edit.changed() {
+        pane.filter_typed(ctx, &text);
+    }
+    ui.label(icon::FIND);
+}
+
+/// One row of icon buttons: refresh, the features' actions and tools, the overflow menu and the details switch.
 fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-    ui.horizontal_wrapped(|ui| {
+    use crate::app::widgets::icon::{self, icon_button};
+    ui.horizontal(|ui| {
+        let pressed =
+            !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F5));
+        if icon_button(ui, true, icon::REFRESH, "Refresh", Some("F5 or Ctrl+R")).clicked() || pressed {
+            pane.list(ctx);
+        }
+        ui.separator();
+        let mut fx = crate::app::blob::feature::Effects::default();
+        for f in pane.features.iter_mut() {
+            f.toolbar_ui(ui, &pane.core, ctx, &mut fx);
+        }
+        pane.apply(ctx, fx);
+        ui.separator();
+        let mut open = pane.chrome.tool;
+        for f in pane.features.iter() {
+            let Some(tool) = f.tool().filter(|t| !t.search) else {
+                continue;
+            };
+            let is_open = open == Some(tool.name);
+            if crate::app::context::features::tool_button(ui, &tool, is_open) {
+                open = if is_open { None } else { Some(tool.name) };
+            }
+        }
+        pane.chrome.tool = open;
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            crate::app::context::features::details_toggle(ui);
+            let more = ui.menu_button(icon::MORE, |ui| overflow(pane, ui, ctx));
+            more.response
+                .on_hover_text("More: view options and rarely used actions")
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "More"));
+        });
+    });
+}
+
+/// The overflow menu: how the folder is listed, then what the features put there.
+fn overflow(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    if ui
+        .checkbox(&mut pane.core.show_snapshots, "Show snapshots")
+        .on_hover_text("Lists each blob's snapshots under it; a click opens the blob's details")
+        .changed()
+    {
+        pane.list(ctx);
+    }
+    if ui
+        .checkbox(&mut pane.core.show_tags, "Tags column")
+        .on_hover_text("Lists each blob's index tags (a SAS needs the Tags permission)")
+        .changed()
+    {
+        pane.list(ctx);
+    }
+    if ui.checkbox(&mut pane.core.flat, "Flat listing (no folders)").changed() {
+        // The filter's text means another start in the other view: a search of it ends.
+        pane.core.searched = None;
+        pane.list(ctx);
+    }
+    let mut fx = crate::app::blob::feature::Effects::default();
+    for f in pane.features.iter_mut() {
+        f.overflow_ui(ui, &pane.core, ctx, &mut fx);
+    }
+    pane.apply(ctx, fx);
+}
+
+/// The open tool's form, and the strips of tools that hold something the user must see, one under another.
+fn tool_strips(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    let mut fx = crate::app::blob::feature::Effects::default();
+    let mut close = false;
+    for f in pane.features.iter_mut() {
+        match f.tool() {
+            // A feature with no tool draws its controls as it always did (nothing, until it has something).
+            None => f.controls_ui(ui, &pane.core, ctx, &mut fx),
+            Some(tool) => {
+                let open = pane.chrome.tool == Some(tool.name);
+                if open || f.tool_in_use(&pane.core, ctx) {
+                    egui::Frame::group(ui.style()).show(ui, |ui| {
+                        ui.horizontal_top(|ui| {
+                            let name = format!("Close {}", tool.name);
+                            let icon = crate::app::widgets::icon::CLOSE;
+                            if open
+                                && crate::app::widgets::icon::icon_button(ui, true, icon, &name, Some("Escape"))
+                                    .clicked()
+                            {
+                                close = true;
+                            }
+                            ui.vertical(|ui| f.controls_ui(ui, &pane.core, ctx, &mut fx));
+                        });
+                    });
+                }
+            }
+        }
+    }
+    if close
+        || (pane.chrome.tool.is_some()
+            && ui.input(|i| i.key_pressed(egui::Key::Escape))
+            && !ui.ctx().text_edit_focused())
+    {
+        pane.chrome.tool = None;
+    }
+    pane.apply(ctx, fx);
+}
+
+/// Under the list: what is loaded, and the buttons that load more of it.
+fn footer(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    ui.horizontal(|ui| {
+        ui.label(format!(
+            "{} and {} loaded{}",
+            count(pane.core.blobs.len(), "blob"),
+            count(pane.core.folders.len(), "folder"),
+            if pane.core.next_marker.is_some() {
+                " · more available"
+            } else {
+                ""
+            }
+        ));
         if ui
             .add_enabled(
                 pane.core.next_marker.is_some() && !pane.is_loading_all(),
@@ -128,31 +284,14 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         {
             pane.load_all(ctx);
         }
-        ui.label(format!(
-            "{} and {} loaded{}",
-            count(pane.core.blobs.len(), "blob"),
-            count(pane.core.folders.len(), "folder"),
-            if pane.core.next_marker.is_some() {
-                " · more available"
-            } else {
-                ""
-            }
-        ));
-        ui.separator();
-        let label = ui.label("Names starting with:");
-        let mut text = pane.core.name_filter.clone();
-        let edit = ui.add(
-            egui::TextEdit::singleline(&mut text)
-                .desired_width(140.0)
-                .hint_text("filter what is loaded"),
-        );
-        let edit = edit.labelled_by(label.id);
-        if edit.changed() {
-            pane.filter_typed(ctx, &text);
-        }
         if !pane.core.name_filter.is_empty() {
+            ui.separator();
             let (f, b) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
-            ui.label(format!("{} match", thousands((f.len() + b.len()) as u64)));
+            ui.label(format!(
+                "{} match names starting with `{}`",
+                thousands((f.len() + b.len()) as u64),
+                pane.core.name_filter
+            ));
         }
         if let Some(start) = pane.search_offer() {
             let hover = format!(
@@ -167,15 +306,6 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             if ui.button("Whole folder").clicked() {
                 pane.end_search(ctx);
             }
-        }
-        ui.separator();
-        let mut fx = crate::app::blob::feature::Effects::default();
-        for f in pane.features.iter_mut() {
-            f.toolbar_ui(ui, &pane.core, ctx, &mut fx);
-        }
-        pane.apply(ctx, fx);
-        if ui.button("Refresh").on_hover_text("Ctrl+R").clicked() {
-            pane.list(ctx);
         }
     });
 }
@@ -386,8 +516,8 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     }
 }
 
-/// The list's own keys: Ctrl+A selects every blob shown, Backspace goes up a folder (unless a text field has the
-/// keyboard).
+/// The list's own keys: Ctrl+A selects every blob shown, Backspace goes up a folder, Enter opens the folder
+/// selected (unless a text field has the keyboard).
 fn list_keys(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     use egui::{Key, KeyboardShortcut, Modifiers};
     if ui.ctx().text_edit_focused() {
@@ -398,5 +528,17 @@ fn list_keys(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     }
     if !pane.core.prefix.is_empty() && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Backspace)) {
         pane.go_up(ctx);
+    }
+    // Enter opens the one folder selected (a blob selected is open in the details already); not while a
+    // button has the keyboard, whose Enter presses it.
+    let folder = match pane.core.selection.iter().collect::<Vec<_>>().as_slice() {
+        [one] if one.ends_with('/') => Some((*one).clone()),
+        _ => None,
+    };
+    if let Some(folder) = folder
+        && ui.memory(|m| m.focused().is_none())
+        && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Enter))
+    {
+        pane.open_folder(ctx, &folder);
     }
 }

@@ -3,7 +3,7 @@
 //! drawn.
 
 use crate::app::blob::core::BlobCore;
-use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
+use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, Tool};
 use crate::app::blob::watch::{Column, ContainerWatch, Mark, ReadFor};
 use crate::app::context::PaneContext;
 use crate::app::widgets::watch::{MarksAsk, WatchRow, watch_row};
@@ -18,6 +18,19 @@ fn key_of(core: &BlobCore) -> ReadFor {
 }
 
 impl BlobFeature for ContainerWatch {
+    fn tool(&self) -> Option<Tool> {
+        Some(Tool {
+            icon: crate::app::widgets::icon::WATCH,
+            name: "Watch",
+            hint: "read the listing again and again, and mark what someone else changed",
+            search: false,
+        })
+    }
+
+    fn tool_in_use(&self, _: &BlobCore, _: &PaneContext) -> bool {
+        self.cadence.on
+    }
+
     /// Hands a finished read (when it is still for the listing shown) to the pane to merge, and starts the next
     /// when it is due: while the tab is shown and no listing is under way.
     fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {

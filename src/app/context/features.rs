@@ -46,6 +46,123 @@ impl Offer {
     }
 }
 
+/// A feature's tool: a toolbar button that shows the feature's controls (its form) in a strip under the
+/// toolbar, one tool at a time, so rarely used forms take no room until asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct Tool {
+    pub icon: &'static str,
+    /// The button's accessible name and tooltip.
+    pub name: &'static str,
+    /// What it does, on hover.
+    pub hint: &'static str,
+    /// A search: offered in the search box's drop-down rather than in the toolbar.
+    pub search: bool,
+}
+
+/// How a pane's chrome is set: the tool whose strip is open (by name), the details tab shown.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Chrome {
+    pub tool: Option<&'static str>,
+    pub tab: DetailsTab,
+    /// The heights the list and the whole pane were given in the last frame (a test reads the list's share).
+    pub list_height: f32,
+    pub pane_height: f32,
+}
+
+/// Which tab of a details panel a feature draws in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DetailsTab {
+    /// The item's own facts first: properties, headers, metadata, tier, contents.
+    #[default]
+    Properties,
+    Lease,
+    Tags,
+    /// Snapshots and versions.
+    Snapshots,
+    /// SAS and stored access policies.
+    Access,
+}
+
+impl DetailsTab {
+    pub const ALL: [DetailsTab; 5] = [
+        DetailsTab::Properties,
+        DetailsTab::Lease,
+        DetailsTab::Tags,
+        DetailsTab::Snapshots,
+        DetailsTab::Access,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DetailsTab::Properties => "Properties",
+            DetailsTab::Lease => "Lease",
+            DetailsTab::Tags => "Tags",
+            DetailsTab::Snapshots => "Snapshots and versions",
+            DetailsTab::Access => "Access",
+        }
+    }
+}
+
+/// Draws the tabs of a details panel (only those in `present`), switching `shown` on a click; a tab not
+/// present falls back to the first that is.
+pub fn details_tabs(ui: &mut egui::Ui, shown: &mut DetailsTab, present: &[DetailsTab]) {
+    if !present.contains(shown)
+        && let Some(first) = present.first()
+    {
+        *shown = *first;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for tab in present {
+            let on = *shown == *tab;
+            let response = ui.selectable_label(on, tab.name());
+            // Announced as a tab (and found as one by the tests): "Lease" is also a column's name.
+            response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Tab, true, on, tab.name()));
+            if response.clicked() {
+                *shown = *tab;
+            }
+        }
+    });
+    ui.separator();
+}
+
+/// Whether the details panels are shown: one choice for every pane, remembered between runs (egui's memory is
+/// saved with the window's state).
+pub fn details_shown(ctx: &egui::Context) -> bool {
+    ctx.data_mut(|d| d.get_persisted::<bool>(details_id()).unwrap_or(true))
+}
+
+pub fn set_details_shown(ctx: &egui::Context, shown: bool) {
+    ctx.data_mut(|d| d.insert_persisted(details_id(), shown));
+}
+
+fn details_id() -> egui::Id {
+    egui::Id::unique("tessera-details-shown")
+}
+
+/// The toolbar's button that hides or shows the details panel (F4 too).
+pub fn details_toggle(ui: &mut egui::Ui) {
+    let shown = details_shown(ui.ctx());
+    let name = if shown { "Hide details" } else { "Show details" };
+    let pressed =
+        !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F4));
+    let clicked =
+        crate::app::widgets::icon::icon_button(ui, true, crate::app::widgets::icon::DETAILS, name, Some("F4"))
+            .clicked();
+    if clicked || pressed {
+        set_details_shown(ui.ctx(), !shown);
+    }
+}
+
+/// A tool's button: pressed while its strip is open; a click opens it (closing the one open) or closes it.
+pub fn tool_button(ui: &mut egui::Ui, tool: &Tool, open: bool) -> bool {
+    let hover = format!("{}: {}", tool.name, tool.hint);
+    let response = ui
+        .add(egui::Button::selectable(open, tool.icon).min_size(egui::vec2(26.0, 0.0)))
+        .on_hover_text(hover);
+    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, open, tool.name));
+    response.clicked()
+}
+
 /// Draws offers as menu entries (each with its shortcut), saying which was chosen: `(feature, id)`.
 pub fn offers_menu(ui: &mut egui::Ui, offers: &[(usize, Offer)]) -> Option<(usize, &'static str)> {
     let mut chosen = None;

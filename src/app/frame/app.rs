@@ -76,8 +76,8 @@ pub struct TesseraApp {
     pub(crate) explorer: Explorer,
     pub(crate) tabs: Tabs,
     pub(crate) jobs: Jobs,
-    /// The last job the bottom panel was opened for: a newer one opens it again.
-    pub(crate) jobs_seen: crate::app::runtime::jobs::JobId,
+    /// How many failed jobs the bottom panel was opened for: a new failure opens it again.
+    pub(crate) jobs_seen: u64,
     pub(crate) inspector: Inspector,
     pub(crate) editor: Option<AccountEditor>,
     pub(crate) notices: Vec<Notice>,

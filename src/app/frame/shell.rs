@@ -31,9 +31,10 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         egui::Panel::top("notices").show(ui, |ui| notices(app, ui));
     }
     crate::app::frame::interrupted::ui(app, ui);
-    // The panel opens by itself only when a job starts; otherwise it stays as the user left it.
-    if app.jobs.last_started() > app.jobs_seen {
-        app.jobs_seen = app.jobs.last_started();
+    // The panel opens by itself only when a job fails (a running job's progress shows in the status line);
+    // otherwise it stays as the user left it, so the list keeps its room.
+    if app.jobs.failures() > app.jobs_seen {
+        app.jobs_seen = app.jobs.failures();
         if !app.settings.bottom_open {
             app.settings.bottom_open = true;
             app.settings.bottom = BottomView::Activity;
@@ -309,8 +310,20 @@ fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
 fn activity_label(app: &TesseraApp) -> String {
     let running = app.jobs.running();
     let closed = app.tabs.closed.len();
+    // The newest running job's progress, so that a closed panel still shows what runs.
+    let newest = app
+        .jobs
+        .all()
+        .iter()
+        .rev()
+        .find(|j| j.is_running())
+        .map(|j| match j.fraction() {
+            Some(f) => format!(": {} {:.0}%", j.title, f * 100.0),
+            None => format!(": {}", j.title),
+        });
     match (running, closed) {
         (0, 0) => "Activity".to_string(),
+        (1, 0) => format!("Activity (1 running{})", newest.unwrap_or_default()),
         (r, 0) => format!("Activity ({r} running)"),
         (0, c) => format!("Activity ({c} closed tab(s) still working)"),
         (r, c) => format!("Activity ({r} running, {c} closed tab(s) still working)"),
@@ -335,7 +348,7 @@ fn bottom(app: &mut TesseraApp, ui: &mut egui::Ui) {
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui
                     .button("Hide panel")
-                    .on_hover_text("It opens again when a job starts")
+                    .on_hover_text("It opens again when a job fails; the status line shows the running job meanwhile")
                     .clicked()
                 {
                     app.settings.bottom_open = false;

@@ -242,7 +242,7 @@ impl Tabs {
                 ui.weak("Connecting…");
             }
             Pane::Table(p) => crate::app::table::grid::ui(p, ui, &mut ctx, focus, refresh),
-            Pane::Blob(p) => crate::app::blob::view::ui(p, ui, &mut ctx, refresh),
+            Pane::Blob(p) => crate::app::blob::view::ui(p, ui, &mut ctx, focus, refresh),
             Pane::Queue(p) => {
                 let targets: Vec<String> = explorer
                     .names(&tab.target.profile_id, Service::Queue)

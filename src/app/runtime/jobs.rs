@@ -204,6 +204,8 @@ pub struct Jobs {
     clean_up: Duration,
     /// What the jobs that ended since the last `take_touched` changed.
     ended: Vec<Touched>,
+    /// How many jobs failed this session: a larger count than last seen means one just failed.
+    failed: u64,
 }
 
 impl Default for Jobs {
@@ -214,6 +216,7 @@ impl Default for Jobs {
             items_shown: None,
             clean_up: CLEAN_UP,
             ended: Vec::new(),
+            failed: 0,
         }
     }
 }
@@ -282,7 +285,10 @@ impl Jobs {
                         JobState::Done(summary)
                     }
                     Err(e) if e.kind == crate::storage::ErrorKind::Cancelled => JobState::Cancelled,
-                    Err(e) => JobState::Failed(e),
+                    Err(e) => {
+                        self.failed += 1;
+                        JobState::Failed(e)
+                    }
                 };
             }
         }
@@ -343,12 +349,17 @@ impl Jobs {
         self.list.retain(Job::is_running);
     }
 
-    /// Every job, oldest first.
     /// The id of the latest job started (0: none yet): a larger one than last seen means a job began.
     pub fn last_started(&self) -> JobId {
         self.next_id
     }
 
+    /// How many jobs failed this session.
+    pub fn failures(&self) -> u64 {
+        self.failed
+    }
+
+    /// Every job, oldest first.
     pub fn all(&self) -> &[Job] {
         &self.list
     }

@@ -13,9 +13,28 @@ pub const COPY_TSV: &str = "\u{E196}";
 pub const DELETE: &str = "\u{E4A6}";
 pub const DOWNLOAD: &str = "\u{E20C}";
 pub const RESTORE: &str = "\u{E1A0}";
+pub const BACK: &str = "\u{E058}";
+pub const UP: &str = "\u{E08E}";
+pub const REFRESH: &str = "\u{E094}";
+pub const UPLOAD: &str = "\u{E4C0}";
+pub const UPLOAD_FOLDER: &str = "\u{E258}";
+pub const CUT: &str = "\u{EAE0}";
+pub const PASTE: &str = "\u{E196}";
+pub const WATCH: &str = "\u{E220}";
+pub const COMPARE: &str = "\u{E750}";
+pub const STATISTICS: &str = "\u{E150}";
+pub const FIND: &str = "\u{E30C}";
+pub const TAG: &str = "\u{E478}";
+pub const NEW_FILE: &str = "\u{E236}";
+pub const MORE: &str = "\u{E1FE}";
+pub const DETAILS: &str = "\u{EC24}";
+pub const FILTER: &str = "\u{E266}";
+pub const DELETED: &str = "\u{E62A}";
+pub const OPTIONS: &str = "\u{E136}";
+pub const CLOSE: &str = "\u{E4F6}";
 
 /// Every icon above, for the test that each one draws.
-pub const ALL: [&str; 10] = [
+pub const ALL: [&str; 29] = [
     ADD,
     EDIT,
     CLONE,
@@ -26,6 +45,25 @@ pub const ALL: [&str; 10] = [
     DELETE,
     DOWNLOAD,
     RESTORE,
+    BACK,
+    UP,
+    REFRESH,
+    UPLOAD,
+    UPLOAD_FOLDER,
+    CUT,
+    PASTE,
+    WATCH,
+    COMPARE,
+    STATISTICS,
+    FIND,
+    TAG,
+    NEW_FILE,
+    MORE,
+    DETAILS,
+    FILTER,
+    DELETED,
+    OPTIONS,
+    CLOSE,
 ];
 
 const PHOSPHOR: &[u8] = include_bytes!("../../../assets/fonts/Phosphor.ttf");
