@@ -139,20 +139,6 @@ fn details_id() -> egui::Id {
     egui::Id::unique("tessera-details-shown")
 }
 
-/// The toolbar's button that hides or shows the details panel (F4 too).
-pub fn details_toggle(ui: &mut egui::Ui) {
-    let shown = details_shown(ui.ctx());
-    let name = if shown { "Hide details" } else { "Show details" };
-    let pressed =
-        !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F4));
-    let clicked =
-        crate::app::widgets::icon::icon_button(ui, true, crate::app::widgets::icon::DETAILS, name, Some("F4"))
-            .clicked();
-    if clicked || pressed {
-        set_details_shown(ui.ctx(), !shown);
-    }
-}
-
 /// A tool's button: pressed while its strip is open; a click opens it (closing the one open) or closes it.
 pub fn tool_button(ui: &mut egui::Ui, tool: &Tool, open: bool) -> bool {
     let hover = format!("{}: {}", tool.name, tool.hint);
