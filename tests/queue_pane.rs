@@ -365,3 +365,29 @@ fn a_second_dequeue_sent_while_the_first_is_out_holds_both_messages() {
     let left = common::peer::run(&common::emulator().connection_string(), &["queue-count", &q]);
     assert_eq!(left["count"], 0, "{left}");
 }
+
+#[test]
+fn a_right_click_on_a_peeked_message_copies_its_text_its_id_or_all_of_it_and_changes_nothing() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, q) = queue(&rt);
+    rt.block_on(client.put_message(&q, "copy me", None, MessageTtl::Default))
+        .unwrap();
+    let id = only_id(&rt, &client, &q);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &q);
+    t.wait_for("copy me");
+    t.context_click("copy me");
+    assert_eq!(t.copied_by_clicking("Copy text"), "copy me");
+    t.context_click("copy me");
+    assert_eq!(t.copied_by_clicking("Copy message id"), id);
+    t.context_click("copy me");
+    let json: serde_json::Value = serde_json::from_str(&t.copied_by_clicking("Copy as JSON")).unwrap();
+    assert_eq!(
+        (json["id"].as_str(), json["text"].as_str()),
+        (Some(id.as_str()), Some("copy me"))
+    );
+    assert_eq!(json["dequeueCount"], 0);
+    // Copying reads what was peeked: the message is still there, never dequeued.
+    let still = rt.block_on(client.peek_messages(&q, 32)).unwrap();
+    assert_eq!((still.len(), still[0].dequeue_count), (1, 0));
+}

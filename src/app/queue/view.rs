@@ -93,6 +93,7 @@ fn peek_ui(core: &QueueCore, ui: &mut egui::Ui) {
         TableBuilder::new(ui)
             .id_salt(("peek", &core.queue))
             .striped(true)
+            .sense(egui::Sense::click())
             .column(Column::initial(130.0).resizable(true))
             .column(Column::initial(110.0).resizable(true))
             .column(Column::initial(280.0).resizable(true).clip(true))
@@ -138,7 +139,34 @@ fn peek_ui(core: &QueueCore, ui: &mut egui::Ui) {
                     row.col(|ui| {
                         ui.monospace(&m.id);
                     });
+                    // A peeked message is read, never held: its menu copies what it says (the head of the queue
+                    // is taken with Dequeue, beside the list).
+                    row.response().context_menu(|ui| message_menu(ui, m));
                 });
             });
     });
+}
+
+/// A peeked message's context menu: its text, its id, or the whole of it as JSON, to the clipboard.
+fn message_menu(ui: &mut egui::Ui, m: &crate::storage::queue::PeekedMessage) {
+    let copy = |ui: &mut egui::Ui, label: &str, text: String| {
+        if ui.button(label).clicked() {
+            ui.ctx().copy_text(text);
+            ui.close();
+        }
+    };
+    copy(ui, "Copy text", m.text.clone());
+    copy(ui, "Copy message id", m.id.clone());
+    let json = serde_json::json!({
+        "id": m.id,
+        "inserted": utc_opt(m.inserted),
+        "expires": utc_opt(m.expires),
+        "dequeueCount": m.dequeue_count,
+        "text": m.text,
+    });
+    copy(
+        ui,
+        "Copy as JSON",
+        serde_json::to_string_pretty(&json).unwrap_or_default(),
+    );
 }

@@ -19,27 +19,23 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
     if pane.core.query.ui(ui, false) {
         pane.run_query(ctx);
     }
-    toolbar(pane, ui, ctx);
+    toolbar(pane, ui, ctx, focus_filter);
     pane.each(ui, ctx, |f, ui, core, ctx, fx| f.above_grid_ui(ui, core, ctx, fx));
-    ui.horizontal(|ui| {
-        let label = ui.label("Find in loaded rows:");
-        let find = ui
-            .add(
-                egui::TextEdit::singleline(&mut pane.core.quick)
-                    .hint_text("contains… (not sent to the service)")
-                    .desired_width(220.0),
-            )
-            .labelled_by(label.id);
-        if focus_filter || pane.core.focus_quick {
-            find.request_focus();
-            pane.core.focus_quick = false;
-        }
-        if pane.is_viewing() {
-            ui.spinner();
-            ui.label("sorting / filtering…");
-        }
-        ui.label(status(pane));
-    });
+    // Under the grid: what is loaded, and the buttons that load more of it.
+    egui::Panel::bottom(("table-footer", &pane.core.table))
+        .show_separator_line(false)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(status(pane));
+                let can_load = pane.has_more() && !pane.is_loading();
+                if ui.add_enabled(can_load, egui::Button::new("Load more")).clicked() {
+                    pane.load_more(ctx);
+                }
+                if ui.add_enabled(can_load, egui::Button::new("Load all")).clicked() {
+                    pane.load_all(ctx);
+                }
+            });
+        });
     if let Some(e) = &pane.core.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
@@ -81,18 +77,10 @@ fn status(pane: &TablePane) -> String {
     )
 }
 
-/// One row at 1,400 points: paging, the frequent actions as icons, then the view and file menus.
-fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+/// One row at 1,400 points: the frequent actions as icons, the view and file menus, and the quick filter.
+fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_filter: bool) {
     use crate::app::widgets::icon::{self, icon_button};
     ui.horizontal(|ui| {
-        let can_load = pane.has_more() && !pane.is_loading();
-        if ui.add_enabled(can_load, egui::Button::new("Load more")).clicked() {
-            pane.load_more(ctx);
-        }
-        if ui.add_enabled(can_load, egui::Button::new("Load all")).clicked() {
-            pane.load_all(ctx);
-        }
-        ui.separator();
         if icon_button(ui, true, icon::ADD, "Add entity", None).clicked() {
             pane.editor = Some(EntityEditor::insert(&pane.core.table, None));
         }
@@ -158,6 +146,26 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             pane.core.columns_open = !pane.core.columns_open;
         }
         pane.each(ui, ctx, |f, ui, core, ctx, fx| f.toolbar_ui(ui, core, ctx, fx));
+        // The quick filter at the row's end, as a search box: it filters the loaded rows, nothing is sent.
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let find = ui
+                .add(
+                    egui::TextEdit::singleline(&mut pane.core.quick)
+                        .hint_text("Find in loaded rows… (Ctrl+F)")
+                        .desired_width(200.0),
+                )
+                .accessible_name("Find in loaded rows:")
+                .on_hover_text("Contains, in any shown column; not sent to the service");
+            if focus_filter || pane.core.focus_quick {
+                find.request_focus();
+                pane.core.focus_quick = false;
+            }
+            ui.label(icon::FIND);
+            if pane.is_viewing() {
+                ui.label("sorting / filtering…");
+                ui.spinner();
+            }
+        });
     });
 }
 
@@ -334,31 +342,37 @@ fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext
     pane.editor_ui(egui_ctx, ctx);
     if pane.core.columns_open {
         let mut open = true;
-        egui::Window::new("Columns").open(&mut open).show(egui_ctx, |ui| {
-            ui.label("Show, hide and order the columns. Hover a header for its Edm type.");
-            let mut moves = None;
-            let n = pane.core.columns.list.len();
-            for (i, c) in pane.core.columns.list.iter_mut().enumerate() {
-                ui.horizontal(|ui| {
-                    ui.checkbox(&mut c.visible, &c.name);
-                    if ui
-                        .add_enabled(i > 0, egui::Button::new(format!("Move {} up", c.name)).small())
-                        .clicked()
-                    {
-                        moves = Some((i, i - 1));
-                    }
-                    if ui
-                        .add_enabled(i + 1 < n, egui::Button::new(format!("Move {} down", c.name)).small())
-                        .clicked()
-                    {
-                        moves = Some((i, i + 1));
-                    }
-                });
-            }
-            if let Some((from, to)) = moves {
-                pane.core.columns.move_column(from, to);
-            }
-        });
+        // At the window's right, below the toolbar: over the grid's far columns, never over the actions.
+        let corner = egui_ctx.content_rect().right_top() + egui::vec2(-24.0, 150.0);
+        egui::Window::new("Columns")
+            .open(&mut open)
+            .pivot(egui::Align2::RIGHT_TOP)
+            .default_pos(corner)
+            .show(egui_ctx, |ui| {
+                ui.label("Show, hide and order the columns. Hover a header for its Edm type.");
+                let mut moves = None;
+                let n = pane.core.columns.list.len();
+                for (i, c) in pane.core.columns.list.iter_mut().enumerate() {
+                    ui.horizontal(|ui| {
+                        ui.checkbox(&mut c.visible, &c.name);
+                        if ui
+                            .add_enabled(i > 0, egui::Button::new(format!("Move {} up", c.name)).small())
+                            .clicked()
+                        {
+                            moves = Some((i, i - 1));
+                        }
+                        if ui
+                            .add_enabled(i + 1 < n, egui::Button::new(format!("Move {} down", c.name)).small())
+                            .clicked()
+                        {
+                            moves = Some((i, i + 1));
+                        }
+                    });
+                }
+                if let Some((from, to)) = moves {
+                    pane.core.columns.move_column(from, to);
+                }
+            });
         if !open {
             pane.core.columns_open = false;
         }

@@ -44,6 +44,8 @@ pub struct QueryPanel {
     pub builder_error: Option<String>,
     pub partition_preset: String,
     pub prefix_preset: String,
+    /// Whether the presets' row is shown (a form used once in a while: hidden until asked for).
+    pub presets_open: bool,
 }
 
 impl Default for QueryPanel {
@@ -60,6 +62,7 @@ impl Default for QueryPanel {
             builder_error: None,
             partition_preset: String::new(),
             prefix_preset: String::new(),
+            presets_open: false,
         }
     }
 }
@@ -185,7 +188,7 @@ impl QueryPanel {
                 .add(
                     egui::TextEdit::singleline(&mut self.filter)
                         .hint_text("PartitionKey eq 'p1' and Count gt 5")
-                        .desired_width(ui.available_width() - 260.0)
+                        .desired_width(ui.available_width() - 340.0)
                         .font(egui::TextStyle::Monospace),
                 )
                 .labelled_by(label.id);
@@ -204,6 +207,8 @@ impl QueryPanel {
                         ui.selectable_value(&mut self.page_size, size, format!("{size} per page"));
                     }
                 });
+            ui.toggle_value(&mut self.presets_open, "Presets")
+                .on_hover_text("One partition, a RowKey prefix, the last 24 hours, only the shown columns");
         });
         match self.state() {
             FilterState::Invalid(e) => {
@@ -245,6 +250,17 @@ impl QueryPanel {
                 ui.colored_label(color, text);
             }
         }
+        if self.presets_open {
+            self.presets_ui(ui);
+        }
+        egui::CollapsingHeader::new("Filter builder")
+            .id_salt("filter-builder")
+            .show(ui, |ui| self.builder_ui(ui));
+        run
+    }
+
+    /// The presets' row: each writes a filter into the box (run it with Run query).
+    fn presets_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             ui.label("Presets:");
             let l = ui.label("partition");
@@ -264,10 +280,6 @@ impl QueryPanel {
             }
             ui.checkbox(&mut self.select_shown, "Fetch only shown columns ($select)");
         });
-        egui::CollapsingHeader::new("Filter builder")
-            .id_salt("filter-builder")
-            .show(ui, |ui| self.builder_ui(ui));
-        run
     }
 
     fn builder_ui(&mut self, ui: &mut egui::Ui) {
