@@ -75,7 +75,7 @@ impl EntityCompare {
     /// Draws the window; false once closed.
     pub fn window(&mut self, ctx: &egui::Context) -> bool {
         let mut open = true;
-        egui::Window::new("Compare entities")
+        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new("Compare entities"), ctx)
             .open(&mut open)
             .default_width(760.0)
             .show(ctx, |ui| self.ui(ui));

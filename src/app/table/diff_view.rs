@@ -57,7 +57,7 @@ impl TableCompare {
         }
         self.after_copy(ctx);
         let mut open = true;
-        egui::Window::new("Compare tables")
+        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new("Compare tables"), egui_ctx)
             .open(&mut open)
             .default_size([820.0, 520.0])
             .show(egui_ctx, |ui| self.ui(ui, ctx));

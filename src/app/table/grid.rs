@@ -342,12 +342,8 @@ fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext
     pane.editor_ui(egui_ctx, ctx);
     if pane.core.columns_open {
         let mut open = true;
-        // At the window's right, below the toolbar: over the grid's far columns, never over the actions.
-        let corner = egui_ctx.content_rect().right_top() + egui::vec2(-24.0, 150.0);
-        egui::Window::new("Columns")
+        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new("Columns"), egui_ctx)
             .open(&mut open)
-            .pivot(egui::Align2::RIGHT_TOP)
-            .default_pos(corner)
             .show(egui_ctx, |ui| {
                 ui.label("Show, hide and order the columns. Hover a header for its Edm type.");
                 let mut moves = None;

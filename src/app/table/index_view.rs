@@ -39,7 +39,7 @@ pub fn window(
     let Some(form) = index_form else { return };
     let mut open = true;
     let mut start = false;
-    egui::Window::new("Compare with an index table")
+    crate::app::widgets::placement::beside_the_toolbar(egui::Window::new("Compare with an index table"), egui_ctx)
         .open(&mut open)
         .show(egui_ctx, |ui| {
             ui.label(format!(

@@ -40,7 +40,7 @@ impl TableFeature for RawJson {
         }
         let mut open = true;
         let text = &self.text;
-        egui::Window::new("Raw JSON")
+        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new("Raw JSON"), egui_ctx)
             .open(&mut open)
             .default_size([520.0, 420.0])
             .show(egui_ctx, |ui| {

@@ -1,11 +1,12 @@
 //! Pieces of UI every pane may use: confirmations, the metadata editor, number and date formats, chart
-//! drawing helpers.
+//! drawing helpers, where windows open.
 
 pub mod confirm;
 pub mod format;
 pub mod icon;
 pub mod lease_timeline;
 pub mod metadata_edit;
+pub mod placement;
 pub mod plot;
 pub mod policies;
 pub mod sas_terms;
