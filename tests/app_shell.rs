@@ -652,3 +652,24 @@ fn a_cloud_chosen_sets_the_endpoint_suffix_and_the_sign_in_host_together() {
         "core.usgovcloudapi.net"
     );
 }
+
+#[test]
+fn help_lists_every_key_from_the_guides_own_chapter() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    t.click("Help");
+    t.click("Keyboard shortcuts…");
+    t.wait_for("Keyboard shortcuts");
+    let chapter = std::fs::read_to_string("docs/guide/keyboard-shortcuts.md").unwrap();
+    // Each place of the chapter, and a key of each, as the guide writes them.
+    for (place, key, what) in [
+        ("Everywhere", "Ctrl+W", "Close the tab"),
+        ("Container tab", "F4", "Hide or show the details panel"),
+        ("Blob list", "F2", "Rename the selected blob"),
+    ] {
+        assert!(chapter.contains(&format!("## {place}")), "the guide has {place}");
+        t.wait_for(place);
+        t.wait_for(key);
+        t.wait_for_contains(what);
+    }
+}

@@ -97,6 +97,8 @@ pub struct TesseraApp {
     pub(crate) service_settings: Option<crate::app::accounts::service_settings::ServiceSettingsWindow>,
     pub(crate) proxy: crate::app::accounts::proxy_settings::ProxySetup,
     pub(crate) about_open: bool,
+    /// Help > Keyboard shortcuts is open.
+    pub(crate) shortcuts_open: bool,
     /// The demo was started this run (the welcome stops offering it).
     pub(crate) demo_started: bool,
     /// The demo emulator starting on the blocking pool.
@@ -180,6 +182,7 @@ impl TesseraApp {
             service_settings: None,
             proxy,
             about_open: false,
+            shortcuts_open: false,
             demo_started: false,
             demo_starting: InFlight::default(),
             lab_request: None,

@@ -12,6 +12,7 @@ pub mod recent;
 pub mod replay;
 pub mod replay_python;
 pub mod shell;
+pub mod shortcuts_help;
 pub mod surface;
 pub mod tabs;
 pub mod welcome;

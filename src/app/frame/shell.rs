@@ -55,6 +55,9 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     let ctx = ui.ctx().clone();
     modals(app, &ctx);
     about(app, &ctx);
+    if app.shortcuts_open {
+        app.shortcuts_open = crate::app::frame::shortcuts_help::window(&ctx);
+    }
 }
 
 /// The about box: name, version and description come from Cargo.toml, so a release names itself right.
@@ -178,6 +181,10 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
             }
         });
         ui.menu_button("Help", |ui| {
+            if ui.button("Keyboard shortcuts…").clicked() {
+                app.shortcuts_open = true;
+                ui.close();
+            }
             if ui.button("About Tessera…").clicked() {
                 app.about_open = true;
                 ui.close();
