@@ -9,6 +9,9 @@ pub struct Place {
     pub keys: Vec<(String, String)>,
 }
 
+/// The chapter's tables, read once: the window draws from them every frame it is open.
+static PLACES: std::sync::LazyLock<Vec<Place>> = std::sync::LazyLock::new(places);
+
 /// The chapter's tables, place by place (a `## ` heading, then its `| key | what |` rows), markup taken out.
 pub fn places() -> Vec<Place> {
     let mut places: Vec<Place> = Vec::new();
@@ -60,7 +63,7 @@ pub fn window(ctx: &egui::Context) -> bool {
         .show(ctx, |ui| {
             ui.label("Ctrl is Cmd on macOS. A pane's keys work while no text field has the keyboard.");
             egui::ScrollArea::vertical().show(ui, |ui| {
-                for place in places() {
+                for place in PLACES.iter() {
                     ui.add_space(6.0);
                     ui.strong(&place.title);
                     egui::Grid::new(("shortcuts", &place.title))
