@@ -377,7 +377,7 @@ fn a_right_click_on_a_peeked_message_copies_its_text_its_id_or_all_of_it_and_cha
     t.open_resource("Queues", &q);
     t.wait_for("copy me");
     t.context_click("copy me");
-    assert_eq!(t.copied_by_clicking("Copy text"), "copy me");
+    assert_eq!(t.copied_by_clicking("Copy text Ctrl+C"), "copy me");
     t.context_click("copy me");
     assert_eq!(t.copied_by_clicking("Copy message id"), id);
     t.context_click("copy me");

@@ -292,6 +292,23 @@ impl<'a> TestApp<'a> {
         panic!("clicking `{label}` copied nothing");
     }
 
+    /// Presses Ctrl+C (the window gets it as a copy event, as from the system) and returns what went to the
+    /// clipboard.
+    pub fn copied_by_ctrl_c(&mut self) -> String {
+        self.harness.event(egui::Event::Copy);
+        for _ in 0..3 {
+            self.harness.step();
+            let copied = self.output_command(|c| match c {
+                egui::OutputCommand::CopyText(text) => Some(text.clone()),
+                _ => None,
+            });
+            if let Some(text) = copied {
+                return text;
+            }
+        }
+        panic!("Ctrl+C copied nothing");
+    }
+
     /// The first command of the last frame's output that `pick` takes (a copy, an address to open).
     fn output_command<T>(&self, pick: impl Fn(&egui::OutputCommand) -> Option<T>) -> Option<T> {
         self.harness.output().platform_output.commands.iter().find_map(pick)
@@ -372,6 +389,28 @@ impl<'a> TestApp<'a> {
             .click_secondary();
         self.harness.step();
         self.harness.step();
+    }
+
+    /// Presses a key (with `modifiers`), and lets the app answer it.
+    pub fn key(&mut self, modifiers: egui::Modifiers, key: egui::Key) {
+        self.harness.key_press_modifiers(modifiers, key);
+        self.harness.step();
+        self.harness.step();
+    }
+
+    /// Presses Tab until the keyboard is on the first node whose label contains `text`, as a person without a
+    /// mouse moves through the window (the order is egui's: the order widgets are drawn in).
+    pub fn tab_to(&mut self, text: &str) {
+        self.wait_for_contains(text);
+        for _ in 0..400 {
+            let here = self.harness.query_all_by_label_contains(text).any(|n| n.is_focused());
+            if here {
+                return;
+            }
+            self.harness.key_press(egui::Key::Tab);
+            self.harness.step();
+        }
+        panic!("Tab never reached `{text}`; {}", self.describe());
     }
 
     /// Focuses the input named `label` and types into it.

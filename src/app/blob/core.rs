@@ -70,6 +70,10 @@ pub struct BlobCore {
     pub(crate) refreshing: InFlight<Page, Result<BlobListing, StorageError>>,
     pub(crate) last_refresh: Instant,
     pub(crate) selection: BTreeSet<String>,
+    /// Where the keyboard is in the list and where Shift extends from, by name.
+    pub(crate) cursor: crate::app::widgets::list_keys::ListCursor<String>,
+    /// The row the list scrolls to in its next frame (the cursor's, after a key moved it).
+    pub(crate) scroll_to: Option<String>,
     pub(crate) details: Option<Details>,
     pub(crate) started: bool,
     /// Whether this is the tab on screen: only that one refreshes its indicators.
@@ -106,6 +110,8 @@ impl BlobCore {
             refreshing: InFlight::default(),
             last_refresh: Instant::now(),
             selection: BTreeSet::new(),
+            cursor: Default::default(),
+            scroll_to: None,
             details: None,
             started: false,
             shown: false,

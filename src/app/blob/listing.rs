@@ -97,6 +97,92 @@ impl BlobPane {
         self.core.last_refresh = std::time::Instant::now();
     }
 
+    /// The rows the list shows that can be selected, in its order: the folders, then the blobs (or the rows
+    /// found in the folder's place). A snapshot's row is reached with the mouse.
+    pub(crate) fn shown_rows(&self) -> (&[String], &[BlobItem]) {
+        match &self.core.found {
+            Some(found) => (&[], &found.rows),
+            None => {
+                let (folders, blobs) = in_view(&self.core.folders, &self.core.blobs, &self.filter_start());
+                (&self.core.folders[folders], &self.core.blobs[blobs])
+            }
+        }
+    }
+
+    /// Selects the rows `range` of `shown_rows` (the keys' and Shift+click's selection); the details follow
+    /// `cursor`, the row the keyboard or the mouse is on.
+    pub(crate) fn select_shown(
+        &mut self,
+        ctx: &mut PaneContext,
+        range: std::ops::RangeInclusive<usize>,
+        cursor: usize,
+    ) {
+        let (folders, blobs) = self.shown_rows();
+        let name = |at: usize| match at.checked_sub(folders.len()) {
+            None => folders[at].clone(),
+            Some(b) => blobs[b].name.clone(),
+        };
+        let (picked, at): (BTreeSet<String>, String) = (range.map(name).collect(), name(cursor));
+        self.core.selection = picked;
+        if !at.ends_with('/') {
+            self.load_details(ctx, &at);
+        }
+    }
+
+    /// The list's arrows, Page Up/Down, Home and End (`list_keys`), over the rows shown.
+    pub(crate) fn cursor_keys(&mut self, ui: &egui::Ui, ctx: &mut PaneContext, page: usize) {
+        use crate::app::widgets::list_keys::Step;
+        let start = self.filter_start();
+        let core = &mut self.core;
+        let (folders, blobs) = match &core.found {
+            Some(found) => (&[][..], &found.rows[..]),
+            None => {
+                let (f, b) = in_view(&core.folders, &core.blobs, &start);
+                (&core.folders[f], &core.blobs[b])
+            }
+        };
+        let len = folders.len() + blobs.len();
+        let position = |name: &String| match name.ends_with('/') {
+            true => folders.binary_search(name).ok(),
+            false => blobs
+                .binary_search_by(|b| b.name.as_str().cmp(name))
+                .ok()
+                .map(|b| folders.len() + b),
+        };
+        let key_at = |at: usize| match at.checked_sub(folders.len()) {
+            None => folders[at].clone(),
+            Some(b) => blobs[b].name.clone(),
+        };
+        let Some(step) = core.cursor.keys(ui, len, page, position, key_at) else {
+            return;
+        };
+        core.scroll_to = core.cursor.at.clone();
+        match step {
+            Step::Select { .. } => self.select_shown(ctx, step.range().unwrap_or(0..=0), step.cursor()),
+            Step::Toggle(_) => {
+                let Some(name) = self.core.cursor.at.clone() else {
+                    return;
+                };
+                match name.ends_with('/') {
+                    true => self.select_folder(&name, true),
+                    false => self.select(ctx, &name, true),
+                }
+            }
+            Step::Move(_) => {}
+        }
+    }
+
+    /// The list row (snapshot rows counted) of a row of `shown_rows`, given the snapshot marks of its blobs.
+    pub(crate) fn list_row(&self, name: &str, marks: &[(usize, usize)]) -> Option<usize> {
+        let (folders, blobs) = self.shown_rows();
+        if name.ends_with('/') {
+            return folders.binary_search_by(|f| f.as_str().cmp(name)).ok();
+        }
+        let b = blobs.binary_search_by(|b| b.name.as_str().cmp(name)).ok()?;
+        let above: usize = marks.iter().filter(|(blob, _)| *blob < b).map(|(_, n)| n).sum();
+        Some(folders.len() + b + above)
+    }
+
     /// Takes these rows out of the listing and the selection.
     pub(super) fn drop_rows(&mut self, names: &[String]) {
         self.core.blobs.retain(|b| !names.contains(&b.name));

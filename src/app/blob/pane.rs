@@ -326,6 +326,7 @@ impl BlobPane {
         self.core.next_marker = None;
         self.core.error = None;
         self.core.selection.clear();
+        self.core.cursor.clear();
         // A refresh of the folder left behind must not merge its rows into this one, nor its pages stream in;
         // nor a watch read that covered more rows than this listing will hold.
         self.core.refreshing.clear();

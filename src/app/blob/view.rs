@@ -322,6 +322,9 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let mut chosen = crate::app::context::features::pressed_offer(ui.ctx(), &offers);
     let mut right_clicked: Option<String> = None;
     list_keys(pane, ui, ctx);
+    // Shift+click selects from the anchor to the row, as the list shows them.
+    let mut shift_clicked: Option<String> = None;
+    let scroll_to = pane.core.scroll_to.take();
     // Only the rows the name filter shows: two ranges of the sorted lists, found by binary search.
     let (folder_range, blob_range) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
     // Find in names shows its matches in the folder's place, with their whole names.
@@ -345,6 +348,8 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         };
         ui.label(format!("No loaded name starts with `{}`.{more}", pane.core.name_filter));
     }
+    let follow = scroll_to.and_then(|name| pane.list_row(&name, &marks));
+    let cursor = pane.core.cursor.at.clone();
     // A solid bar takes its own space: a floating one would cover the last blob of a short list.
     ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::horizontal()
@@ -363,6 +368,10 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 .column(Column::initial(70.0).resizable(true))
                 .column(Column::initial(150.0).resizable(true).clip(true))
                 .column(Column::initial(110.0).resizable(true).clip(true));
+            if let Some(row) = follow {
+                // The keyboard's row, scrolled to only as far as it takes to show it.
+                table = table.scroll_to_row(row, None);
+            }
             table = if show_tags {
                 table
                     .column(Column::initial(110.0).resizable(true).clip(true))
@@ -406,6 +415,12 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                                 row.col(|_| {});
                             }
                             let response = row.response();
+                            if cursor.as_ref() == Some(f) {
+                                crate::app::widgets::list_keys::paint_cursor(
+                                    &response,
+                                    crate::app::widgets::list_keys::KeysGoTo::Tab,
+                                );
+                            }
                             if response.secondary_clicked() && !pane.core.selection.contains(f) {
                                 right_clicked = Some(f.clone());
                             }
@@ -419,7 +434,9 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             });
                             // A click opens the folder; Ctrl+click selects it (to download it).
                             if row.response().clicked() {
-                                if modifiers.command || modifiers.ctrl {
+                                if modifiers.shift {
+                                    shift_clicked = Some(f.clone());
+                                } else if modifiers.command || modifiers.ctrl {
                                     clicked = Some((f.clone(), true));
                                 } else {
                                     open_folder = Some(f.clone());
@@ -484,7 +501,15 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             });
                         }
                         let response = row.response();
-                        if response.clicked() {
+                        if cursor.as_ref() == Some(&b.name) {
+                            crate::app::widgets::list_keys::paint_cursor(
+                                &response,
+                                crate::app::widgets::list_keys::KeysGoTo::Tab,
+                            );
+                        }
+                        if response.clicked() && modifiers.shift {
+                            shift_clicked = Some(b.name.clone());
+                        } else if response.clicked() {
                             clicked = Some((b.name.clone(), modifiers.command || modifiers.ctrl));
                         }
                         // A right-click on a row outside the selection selects it first, as file managers do.
@@ -503,6 +528,11 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     if let Some((at, id)) = chosen {
         pane.run_offer(ctx, at, id);
     }
+    if let Some(name) = shift_clicked {
+        shift_select(pane, ctx, &name);
+    } else if let Some((name, _)) = &clicked {
+        pane.core.cursor.clicked(name.clone(), false);
+    }
     if let Some((name, time, what)) = snapshot_act {
         snapshot_rows::act(pane, ctx, &name, &time, what);
     } else if let Some(f) = open_folder {
@@ -516,13 +546,35 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     }
 }
 
-/// The list's own keys: Ctrl+A selects every blob shown, Backspace goes up a folder, Enter opens the folder
-/// selected (unless a text field has the keyboard).
+/// Shift+click: the rows from the anchor to `name` are the selection (just `name` without an anchor shown).
+fn shift_select(pane: &mut BlobPane, ctx: &mut PaneContext, name: &str) {
+    let (folders, blobs) = pane.shown_rows();
+    let position = |n: &str| {
+        folders.iter().position(|f| f == n).or_else(|| {
+            blobs
+                .binary_search_by(|b| b.name.as_str().cmp(n))
+                .ok()
+                .map(|b| folders.len() + b)
+        })
+    };
+    let Some(to) = position(name) else {
+        return;
+    };
+    let from = pane.core.cursor.anchor.as_deref().and_then(position).unwrap_or(to);
+    pane.core.cursor.clicked(name.to_string(), true);
+    pane.select_shown(ctx, from.min(to)..=from.max(to), to);
+}
+
+/// The list's own keys: the arrows, Page Up/Down, Home and End move and select (`list_keys`), Ctrl+A selects
+/// every blob shown, Backspace goes up a folder, Enter opens the folder selected (unless a text field has the
+/// keyboard).
 fn list_keys(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     use egui::{Key, KeyboardShortcut, Modifiers};
     if ui.ctx().text_edit_focused() {
         return;
     }
+    let page = crate::app::widgets::list_keys::page_rows(ui, 18.0);
+    pane.cursor_keys(ui, ctx, page);
     if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::A))) {
         pane.select_all_shown();
     }

@@ -24,7 +24,61 @@ fn amount(unit: Unit, n: u64) -> String {
 /// failure's full explanation shows below the list (and on hover).
 fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
     let mut action = None;
-    ui.horizontal(|ui| {
+    // The whole row answers a right-click (its buttons, drawn on it, keep their clicks).
+    let row = ui.scope_builder(egui::UiBuilder::new().sense(egui::Sense::click()), |ui| {
+        // Its words take no clicks of their own, so a right-click on them reaches the row.
+        ui.style_mut().interaction.selectable_labels = false;
+        ui.horizontal(|ui| job_row(ui, job, &mut action));
+    });
+    row.response.context_menu(|ui| {
+        if let Some(a) = job_menu(ui, job) {
+            action = Some(a);
+            ui.close();
+        }
+    });
+    action
+}
+
+/// A job's context menu: what its row's buttons do, and its outcome to the clipboard.
+fn job_menu(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
+    let mut action = None;
+    let running = matches!(job.state, JobState::Running);
+    if ui
+        .add_enabled(running && !job.is_cancelling(), egui::Button::new("Cancel job"))
+        .clicked()
+    {
+        action = Some(JobAction::Cancel(job.id));
+    }
+    if running && job.progress.network_wait().is_some() && ui.button("Retry now").clicked() {
+        action = Some(JobAction::RetryNow(job.id));
+    }
+    let again = matches!(job.state, JobState::Failed(_) | JobState::Cancelled);
+    if ui.add_enabled(again, egui::Button::new("Retry job")).clicked() {
+        action = Some(JobAction::Retry(job.id));
+    }
+    if ui
+        .add_enabled(job.item_count() > 0, egui::Button::new("Show items"))
+        .clicked()
+    {
+        action = Some(JobAction::ShowItems(job.id));
+    }
+    ui.separator();
+    let outcome = match &job.state {
+        JobState::Running => format!("{}: running", job.title),
+        JobState::Done(summary) => format!("{}: done in {:.1} s: {summary}", job.title, job.elapsed().as_secs_f64()),
+        JobState::Cancelled => format!("{}: cancelled", job.title),
+        JobState::Failed(e) => format!("{} failed: {}", job.title, e.plain_words()),
+    };
+    if ui.button("Copy outcome").clicked() {
+        ui.ctx().copy_text(outcome);
+        ui.close();
+    }
+    action
+}
+
+/// The row's own line: title, items, progress or outcome, and its buttons.
+fn job_row(ui: &mut egui::Ui, job: &Job, action: &mut Option<JobAction>) {
+    {
         ui.strong(&job.title);
         let items = job.item_count();
         if items > 0 {
@@ -36,7 +90,7 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
             if r.on_hover_text("Each item of this job with what became of it")
                 .clicked()
             {
-                action = Some(JobAction::ShowItems(job.id));
+                *action = Some(JobAction::ShowItems(job.id));
             }
         }
         let done = amount(job.unit, job.progress.done());
@@ -66,7 +120,7 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
                 if job.is_cancelling() {
                     ui.weak("Cancelling: it finishes its clean-up first…");
                 } else if ui.button(format!("Cancel {}", job.title)).clicked() {
-                    action = Some(JobAction::Cancel(job.id));
+                    *action = Some(JobAction::Cancel(job.id));
                 }
                 if wait.is_some() {
                     // Short on screen; named in full for a screen reader by the job it acts on.
@@ -74,7 +128,7 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
                     let name = format!("Retry now {}", job.title);
                     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
                     if r.clicked() {
-                        action = Some(JobAction::RetryNow(job.id));
+                        *action = Some(JobAction::RetryNow(job.id));
                     }
                 } else if let Some(detail) = job.detail() {
                     ui.add(egui::Label::new(detail).truncate());
@@ -87,13 +141,13 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
             JobState::Cancelled => {
                 ui.label(format!("Cancelled after {progress_text}"));
                 if ui.button(format!("Retry {}", job.title)).clicked() {
-                    action = Some(JobAction::Retry(job.id));
+                    *action = Some(JobAction::Retry(job.id));
                 }
             }
             JobState::Failed(e) => {
                 // The button comes first so the explanation, cut to the line, never pushes it out of reach.
                 if ui.button(format!("Retry {}", job.title)).clicked() {
-                    action = Some(JobAction::Retry(job.id));
+                    *action = Some(JobAction::Retry(job.id));
                 }
                 let words = e.plain_words();
                 ui.add(
@@ -102,8 +156,7 @@ fn job_ui(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
                 .on_hover_text(words);
             }
         }
-    });
-    action
+    }
 }
 
 /// "Waiting for the network for 1 min 20 s (12 tries); next try in 14 s": a transfer that lost its connection

@@ -37,6 +37,8 @@ pub struct Inspector {
     checked: u64,
     /// The selected request, by number.
     selected: Option<u64>,
+    /// Where the keyboard is in the list, by number.
+    cursor: crate::app::widgets::list_keys::ListCursor<u64>,
 }
 
 impl Default for Inspector {
@@ -52,6 +54,10 @@ impl Default for Inspector {
             matched_for: None,
             checked: 0,
             selected: None,
+            cursor: crate::app::widgets::list_keys::ListCursor {
+                list: crate::app::widgets::list_keys::KeysGoTo::Inspector,
+                ..Default::default()
+            },
         }
     }
 }
@@ -247,7 +253,30 @@ impl Inspector {
                 }
             });
         let mut clicked = None;
-        TableBuilder::new(ui)
+        // The list shows the newest first: row `r` is `matching[len - 1 - r]`.
+        let len = self.matching.len();
+        let page = crate::app::widgets::list_keys::page_rows(ui, 18.0);
+        let matching = &self.matching;
+        let step = self.cursor.keys(
+            ui,
+            len,
+            page,
+            |n| matching.iter().rposition(|m| m == n).map(|at| len - 1 - at),
+            |row| matching[len - 1 - row],
+        );
+        if step.is_some() {
+            // One request is shown at a time: the keys move the selection with the cursor.
+            self.selected = self.cursor.at;
+        }
+        let follow = step.map(|s| s.cursor());
+        let mut copy: Option<String> = None;
+        // Cells are not selectable text: a click on them selects the row, a right-click opens its menu.
+        ui.style_mut().interaction.selectable_labels = false;
+        let mut table = TableBuilder::new(ui);
+        if let Some(row) = follow {
+            table = table.scroll_to_row(row, None);
+        }
+        table
             .id_salt("inspector")
             .striped(true)
             .resizable(true)
@@ -315,15 +344,45 @@ impl Inspector {
                     row.col(|ui| {
                         ui.label(e.request_id.as_deref().unwrap_or("-"));
                     });
-                    if row.response().clicked() {
+                    let r = row.response();
+                    if self.cursor.at == Some(key) {
+                        crate::app::widgets::list_keys::paint_cursor(
+                            &r,
+                            crate::app::widgets::list_keys::KeysGoTo::Inspector,
+                        );
+                    }
+                    if r.clicked() || r.secondary_clicked() {
                         clicked = Some(key);
                     }
+                    r.context_menu(|ui| copy = copy.take().or(request_menu(ui, e)));
                 });
             });
-        if clicked.is_some() {
-            self.selected = clicked;
+        if let Some(key) = clicked {
+            self.selected = Some(key);
+            self.cursor.clicked(key, false);
+        }
+        if let Some(text) = copy {
+            ui.ctx().copy_text(text);
         }
     }
+}
+
+/// A request's context menu: what can be taken elsewhere of it, without its secrets (curl and HAR leave the
+/// signature out, as the list's own exports do).
+fn request_menu(ui: &mut egui::Ui, e: &RequestEvent) -> Option<String> {
+    let mut copy = None;
+    let mut item = |ui: &mut egui::Ui, label: &str, text: Option<String>| {
+        if ui.add_enabled(text.is_some(), egui::Button::new(label)).clicked() {
+            copy = text;
+            ui.close();
+        }
+    };
+    item(ui, "Copy as curl", Some(curl_command(e)));
+    item(ui, "Copy as HAR", Some(crate::app::frame::replay::har(&[e])));
+    item(ui, "Copy URL", Some(e.url.clone()));
+    item(ui, "Copy request id", e.request_id.clone());
+    item(ui, "Copy client request id", Some(e.client_request_id.clone()));
+    copy
 }
 
 fn clock(t: std::time::SystemTime) -> String {

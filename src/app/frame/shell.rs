@@ -26,6 +26,15 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         ui.ctx().data_mut(|d| d.insert_temp(installed, true));
     }
     shortcuts(app, ui);
+    // The list keys go to the list of the panel with the keyboard (F6, or the last click): the tab's, or the
+    // inspector's when the bottom panel shows it.
+    use crate::app::widgets::list_keys::{KeysGoTo, take_keys};
+    let keys = match app.focus {
+        PanelFocus::Tabs => KeysGoTo::Tab,
+        PanelFocus::Bottom if app.settings.bottom == BottomView::Inspector => KeysGoTo::Inspector,
+        _ => KeysGoTo::Nowhere,
+    };
+    take_keys(ui.ctx(), keys);
     egui::Panel::top("menu").show(ui, |ui| menu_bar(app, ui));
     if !app.notices.is_empty() {
         egui::Panel::top("notices").show(ui, |ui| notices(app, ui));

@@ -269,36 +269,87 @@ fn held_ui(ui: &mut egui::Ui, targets: &[String], held: &mut [Held]) -> Option<(
     let now = SystemTime::now();
     let mut act = None;
     for (i, h) in held.iter_mut().enumerate().rev() {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            let (text, encoding) = shown_text(&h.message.text, false);
-            ui.horizontal(|ui| {
-                ui.monospace(&h.message.id);
-                ui.label(format!("dequeue count {}", h.message.dequeue_count));
+        // The whole entry answers a right-click (its buttons, drawn on it, keep their clicks).
+        let entry = ui.scope_builder(egui::UiBuilder::new().sense(egui::Sense::click()), |ui| {
+            // Its words take no clicks of their own, so a right-click on them reaches the entry.
+            ui.style_mut().interaction.selectable_labels = false;
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                let (text, encoding) = shown_text(&h.message.text, false);
+                ui.horizontal(|ui| {
+                    ui.monospace(&h.message.id);
+                    ui.label(format!("dequeue count {}", h.message.dequeue_count));
+                });
+                ui.label(format!("Pop receipt: {}", h.message.pop_receipt));
+                ui.label(format!("{encoding}: {}", text.chars().take(120).collect::<String>()));
+                if h.done {
+                    ui.weak("Done.");
+                } else if h.released(now) {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        "Released: visible again, and this pop receipt is stale.",
+                    );
+                } else {
+                    ui.label(RichText::new(format!("Visible again in {:.0} s", h.seconds_left(now).ceil())).strong());
+                }
+                if !h.done
+                    && let Some(a) = actions_ui(ui, targets, h, &text, encoding, now)
+                {
+                    act = Some((i, a));
+                }
+                if let Some(note) = &h.note {
+                    match note {
+                        Ok(t) => ui.label(t),
+                        Err(e) => ui.colored_label(ui.visuals().error_fg_color, e.plain_words()),
+                    };
+                }
             });
-            ui.label(format!("Pop receipt: {}", h.message.pop_receipt));
-            ui.label(format!("{encoding}: {}", text.chars().take(120).collect::<String>()));
-            if h.done {
-                ui.weak("Done.");
-            } else if h.released(now) {
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    "Released: visible again, and this pop receipt is stale.",
-                );
-            } else {
-                ui.label(RichText::new(format!("Visible again in {:.0} s", h.seconds_left(now).ceil())).strong());
-            }
-            if !h.done
-                && let Some(a) = actions_ui(ui, targets, h, &text, encoding, now)
-            {
+        });
+        entry.response.context_menu(|ui| {
+            if let Some(a) = held_menu(ui, h, now) {
                 act = Some((i, a));
             }
-            if let Some(note) = &h.note {
-                match note {
-                    Ok(t) => ui.label(t),
-                    Err(e) => ui.colored_label(ui.visuals().error_fg_color, e.plain_words()),
-                };
-            }
         });
+    }
+    act
+}
+
+/// A held message's context menu: the actions of its buttons while its receipt is live, and what can be copied
+/// of it (its receipt included: a user testing conflicts uses it elsewhere).
+fn held_menu(ui: &mut egui::Ui, h: &mut Held, now: SystemTime) -> Option<MessageAction> {
+    let mut act = None;
+    let live = !h.done && !h.released(now);
+    if ui.add_enabled(live, egui::Button::new("Delete message")).clicked() {
+        act = Some(MessageAction::Delete);
+    }
+    if ui
+        .add_enabled(live, egui::Button::new("Return to the queue now"))
+        .clicked()
+    {
+        act = Some(MessageAction::ReturnNow);
+    }
+    if ui.add_enabled(live, egui::Button::new("Extend by 30 s")).clicked() {
+        let left = h.seconds_left(now).max(0.0) as u32;
+        act = Some(MessageAction::Extend(left + 30));
+    }
+    let (text, encoding) = shown_text(&h.message.text, false);
+    let editable = live && encoding != BASE64_BINARY && h.editing.is_none();
+    if ui.add_enabled(editable, egui::Button::new("Edit text")).clicked() {
+        h.editing = Some(Draft::new(&h.message.pop_receipt, text.to_string()));
+        ui.close();
+    }
+    ui.separator();
+    for (label, copied) in [
+        ("Copy pop receipt", h.message.pop_receipt.clone()),
+        ("Copy message id", h.message.id.clone()),
+        ("Copy text", h.message.text.clone()),
+    ] {
+        if ui.button(label).clicked() {
+            ui.ctx().copy_text(copied);
+            ui.close();
+        }
+    }
+    if act.is_some() {
+        ui.close();
     }
     act
 }

@@ -11,6 +11,7 @@ pub mod feature;
 pub mod message_actions;
 pub mod metadata;
 pub mod pane;
+pub mod peek_list;
 pub mod put;
 pub mod text;
 pub mod view;

@@ -14,6 +14,8 @@ use crate::storage::queue::{PeekedMessage, QueueProperties};
 pub struct QueuePane {
     pub(crate) core: QueueCore,
     pub(crate) features: Features,
+    /// The peeked messages' selection, cursor and the window showing one whole.
+    pub(crate) list: crate::app::queue::peek_list::PeekList,
     /// The peek out, keyed by how many it asked for.
     peeking: InFlight<u32, Result<(Vec<PeekedMessage>, QueueProperties), StorageError>>,
     /// Something changed the queue (or the watch is due) while work was in flight: peek when it has landed.
@@ -34,6 +36,7 @@ impl QueuePane {
         QueuePane {
             core: QueueCore::new(queue),
             features,
+            list: Default::default(),
             peeking: InFlight::default(),
             peek_wanted: false,
             message: None,
@@ -209,6 +212,7 @@ impl QueuePane {
             match result {
                 Ok((peeked, props)) => {
                     self.core.peeked = peeked;
+                    self.list.peeked(&self.core.peeked);
                     let event = QueueEvent::Peeked {
                         peeked: &self.core.peeked,
                         asked,

@@ -2,13 +2,10 @@
 //! their encodings and poison flags, and room for each feature (the side panel, above the list, windows).
 
 use egui::RichText;
-use egui_extras::{Column, TableBuilder};
 
 use crate::app::context::PaneContext;
-use crate::app::queue::core::QueueCore;
 use crate::app::queue::pane::QueuePane;
-use crate::app::queue::text::shown_text;
-use crate::app::widgets::format::{thousands, utc_opt};
+use crate::app::widgets::format::thousands;
 use crate::storage::queue::MAX_MESSAGES_PER_CALL;
 
 pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh: bool, targets: &[String]) {
@@ -42,7 +39,7 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
                 });
         });
     pane.each(ui, ctx, |f, ui, core, ctx, fx| f.above_list_ui(ui, core, ctx, fx));
-    peek_ui(&pane.core, ui);
+    pane.list.ui(&pane.core, ui);
     let egui_ctx = ui.ctx().clone();
     pane.each(&mut (), ctx, |f, _, core, ctx, fx| f.windows(&egui_ctx, core, ctx, fx));
 }
@@ -77,96 +74,4 @@ fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             pane.peek(ctx);
         }
     });
-}
-
-fn peek_ui(core: &QueueCore, ui: &mut egui::Ui) {
-    ui.add(
-        egui::Label::new(format!(
-            "Peeked: the first {} messages (the service returns at most {MAX_MESSAGES_PER_CALL} at a time); peeking changes nothing.",
-            core.peeked.len()
-        ))
-        .wrap(),
-    );
-    ui.style_mut().interaction.selectable_labels = false;
-    let (threshold, raw, warn) = (core.poison_threshold, core.show_raw, ui.visuals().warn_fg_color);
-    egui::ScrollArea::horizontal().id_salt(("peek-h", &core.queue)).show(ui, |ui| {
-        TableBuilder::new(ui)
-            .id_salt(("peek", &core.queue))
-            .striped(true)
-            .sense(egui::Sense::click())
-            .column(Column::initial(130.0).resizable(true))
-            .column(Column::initial(110.0).resizable(true))
-            .column(Column::initial(280.0).resizable(true).clip(true))
-            .column(Column::initial(60.0).resizable(true))
-            .column(Column::initial(160.0).resizable(true))
-            .column(Column::initial(160.0).resizable(true))
-            .column(Column::remainder().at_least(120.0).clip(true))
-            .header(20.0, |mut h| {
-                for t in ["Dequeue count", "Encoding", "Text", "Size", "Inserted", "Expires", "Id"] {
-                    h.col(|ui| {
-                        ui.strong(t);
-                    });
-                }
-            })
-            .body(|body| {
-                body.rows(18.0, core.peeked.len(), |mut row| {
-                    let m = &core.peeked[row.index()];
-                    let (text, encoding) = shown_text(&m.text, raw);
-                    row.col(|ui| {
-                        if m.dequeue_count >= threshold {
-                            ui.label(RichText::new(format!("{} likely poison", m.dequeue_count)).color(warn).strong())
-                                .on_hover_text("Delivered this many times without being deleted: its consumers keep failing on it.");
-                        } else {
-                            ui.label(m.dequeue_count.to_string());
-                        }
-                    });
-                    row.col(|ui| {
-                        ui.label(encoding);
-                    });
-                    row.col(|ui| {
-                        let preview: String = text.chars().take(200).collect();
-                        ui.label(preview).on_hover_text(&m.text);
-                    });
-                    row.col(|ui| {
-                        ui.label(format!("{} B", m.text.len()));
-                    });
-                    row.col(|ui| {
-                        ui.label(utc_opt(m.inserted));
-                    });
-                    row.col(|ui| {
-                        ui.label(utc_opt(m.expires));
-                    });
-                    row.col(|ui| {
-                        ui.monospace(&m.id);
-                    });
-                    // A peeked message is read, never held: its menu copies what it says (the head of the queue
-                    // is taken with Dequeue, beside the list).
-                    row.response().context_menu(|ui| message_menu(ui, m));
-                });
-            });
-    });
-}
-
-/// A peeked message's context menu: its text, its id, or the whole of it as JSON, to the clipboard.
-fn message_menu(ui: &mut egui::Ui, m: &crate::storage::queue::PeekedMessage) {
-    let copy = |ui: &mut egui::Ui, label: &str, text: String| {
-        if ui.button(label).clicked() {
-            ui.ctx().copy_text(text);
-            ui.close();
-        }
-    };
-    copy(ui, "Copy text", m.text.clone());
-    copy(ui, "Copy message id", m.id.clone());
-    let json = serde_json::json!({
-        "id": m.id,
-        "inserted": utc_opt(m.inserted),
-        "expires": utc_opt(m.expires),
-        "dequeueCount": m.dequeue_count,
-        "text": m.text,
-    });
-    copy(
-        ui,
-        "Copy as JSON",
-        serde_json::to_string_pretty(&json).unwrap_or_default(),
-    );
 }

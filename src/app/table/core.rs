@@ -54,9 +54,9 @@ pub struct TableCore {
     pub(crate) quick: String,
     pub(crate) applied_quick: String,
     pub(crate) selection: BTreeSet<u32>,
-    /// The row Shift+click extends from, as the entity's place in the store, never a position in the view:
-    /// positions change under every sort and filter.
-    pub(crate) anchor: Option<u32>,
+    /// Where the keyboard is and the row Shift extends from, as entities' places in the store, never positions
+    /// in the view: positions change under every sort and filter.
+    pub(crate) cursor: crate::app::widgets::list_keys::ListCursor<u32>,
     pub(crate) columns_open: bool,
     pub(crate) focus_quick: bool,
     /// Saved entities added to the grid before the page that holds them came: that page replaces them rather

@@ -61,6 +61,8 @@ pub struct EntityEditor {
     pub(crate) confirm_close: bool,
     /// Closed while its save was out: hidden until the save answers (then closed, or shown again with why).
     pub(crate) close_when_saved: bool,
+    /// Just opened: the keyboard goes to the first value, so Enter on a row then typing edits it.
+    focus_first: bool,
 }
 
 impl EntityEditor {
@@ -81,6 +83,7 @@ impl EntityEditor {
             whole_wanted: false,
             confirm_close: false,
             close_when_saved: false,
+            focus_first: true,
         }
     }
 
@@ -464,22 +467,30 @@ impl EntityEditor {
                                 ui.checkbox(&mut p.flag, format!("Value of {key}"));
                             }
                             EdmType::String => {
-                                ui.add(
-                                    egui::TextEdit::multiline(&mut p.text)
-                                        .id_salt(("prop-value", i))
-                                        .desired_rows(1)
-                                        .desired_width(320.0),
-                                )
-                                .accessible_name(format!("Value of {key}"));
+                                let r = ui
+                                    .add(
+                                        egui::TextEdit::multiline(&mut p.text)
+                                            .id_salt(("prop-value", i))
+                                            .desired_rows(1)
+                                            .desired_width(320.0),
+                                    )
+                                    .accessible_name(format!("Value of {key}"));
+                                if std::mem::take(&mut self.focus_first) {
+                                    r.request_focus();
+                                }
                             }
                             _ => {
-                                ui.add(
-                                    egui::TextEdit::singleline(&mut p.text)
-                                        .id_salt(("prop-value", i))
-                                        .desired_width(320.0)
-                                        .font(egui::TextStyle::Monospace),
-                                )
-                                .accessible_name(format!("Value of {key}"));
+                                let r = ui
+                                    .add(
+                                        egui::TextEdit::singleline(&mut p.text)
+                                            .id_salt(("prop-value", i))
+                                            .desired_width(320.0)
+                                            .font(egui::TextStyle::Monospace),
+                                    )
+                                    .accessible_name(format!("Value of {key}"));
+                                if std::mem::take(&mut self.focus_first) {
+                                    r.request_focus();
+                                }
                             }
                         }
                         if p.ty == EdmType::Binary
@@ -546,7 +557,14 @@ impl EntityEditor {
         }
         ui.horizontal(|ui| {
             let label = if self.is_new() { "Insert entity" } else { "Save entity" };
-            if ui.add_enabled(!self.is_saving(), egui::Button::new(label)).clicked() {
+            // Ctrl+S saves from anywhere in the editor, as in any editor.
+            let keyed = ui.input_mut(|i| {
+                i.consume_shortcut(&egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S))
+            });
+            let save = ui
+                .add_enabled(!self.is_saving(), egui::Button::new(label))
+                .on_hover_text("Ctrl+S");
+            if save.clicked() || (keyed && !self.is_saving()) {
                 self.save(pane, false);
             }
             if self.is_saving() {

@@ -48,7 +48,8 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
     {
         pane.select_all_shown();
     }
-    chosen = grid_with_menu(pane, ui, &offers).or(chosen);
+    let follow = keys(pane, ui);
+    chosen = grid_with_menu(pane, ui, &offers, follow).or(chosen);
     if let Some((at, id)) = chosen {
         pane.run_offer(ctx, &ui.ctx().clone(), at, id);
     }
@@ -171,7 +172,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
 
 /// The grid alone (benchmarks draw just this).
 pub fn grid(pane: &mut TablePane, ui: &mut egui::Ui) {
-    grid_with_menu(pane, ui, &[]);
+    grid_with_menu(pane, ui, &[], None);
 }
 
 /// The grid, with `offers` in each row's context menu (a right-click on a row outside the selection selects it
@@ -180,6 +181,7 @@ fn grid_with_menu(
     pane: &mut TablePane,
     ui: &mut egui::Ui,
     offers: &[(usize, crate::app::context::features::Offer)],
+    follow: Option<usize>,
 ) -> Option<(usize, &'static str)> {
     let mut chosen = None;
     let columns: Vec<(String, f32, Option<crate::storage::table::edm::EdmType>, String)> = pane
@@ -205,6 +207,9 @@ fn grid_with_menu(
                 .max_scroll_height(f32::INFINITY);
             if let Some(p) = pane.core.go_to.take() {
                 table = table.scroll_to_row(p, Some(egui::Align::Center));
+            } else if let Some(p) = follow {
+                // The keyboard's row: scrolled to only as far as it takes to show it.
+                table = table.scroll_to_row(p, None);
             }
             for (_, width, _, _) in &columns {
                 // Fixed initial widths the user can resize: nothing re-measures rows while scrolling.
@@ -246,6 +251,12 @@ fn grid_with_menu(
                             });
                         }
                         let r = row.response();
+                        if pane.core.cursor.at == Some(index) {
+                            crate::app::widgets::list_keys::paint_cursor(
+                                &r,
+                                crate::app::widgets::list_keys::KeysGoTo::Tab,
+                            );
+                        }
                         if r.clicked() {
                             clicked = Some((position, modifiers, false));
                         }
@@ -318,6 +329,7 @@ pub fn select(pane: &mut TablePane, position: usize, m: egui::Modifiers) {
     };
     let anchor_position = pane
         .core
+        .cursor
         .anchor
         .and_then(|anchor| pane.core.view.iter().position(|&i| i == anchor));
     if m.shift
@@ -325,6 +337,7 @@ pub fn select(pane: &mut TablePane, position: usize, m: egui::Modifiers) {
     {
         let (a, b) = (anchor.min(position), anchor.max(position));
         pane.core.selection.extend(pane.core.view[a..=b].iter().copied());
+        pane.core.cursor.clicked(index, true);
         return;
     }
     if m.command || m.ctrl {
@@ -335,7 +348,32 @@ pub fn select(pane: &mut TablePane, position: usize, m: egui::Modifiers) {
         pane.core.selection.clear();
         pane.core.selection.insert(index);
     }
-    pane.core.anchor = Some(index);
+    pane.core.cursor.clicked(index, false);
+}
+
+/// The grid's keys (`list_keys`): arrows, Page Up/Down, Home and End select, with Shift extend, with Ctrl move
+/// the cursor alone. Says which row to scroll to.
+fn keys(pane: &mut TablePane, ui: &egui::Ui) -> Option<usize> {
+    use crate::app::widgets::list_keys::{Step, page_rows};
+    let core = &mut pane.core;
+    let page = page_rows(ui, ROW_HEIGHT);
+    let view = &core.view;
+    let step = core
+        .cursor
+        .keys(ui, view.len(), page, |k| view.iter().position(|i| i == k), |p| view[p])?;
+    match step {
+        Step::Select { .. } => {
+            core.selection = step.range().into_iter().flatten().map(|p| core.view[p]).collect();
+        }
+        Step::Toggle(p) => {
+            let index = core.view[p];
+            if !core.selection.remove(&index) {
+                core.selection.insert(index);
+            }
+        }
+        Step::Move(_) => {}
+    }
+    Some(step.cursor())
 }
 
 fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {

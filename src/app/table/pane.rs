@@ -133,7 +133,7 @@ impl TablePane {
                 quick: String::new(),
                 applied_quick: String::new(),
                 selection: BTreeSet::new(),
-                anchor: None,
+                cursor: Default::default(),
                 columns_open: false,
                 focus_quick: false,
                 put_ahead: HashSet::new(),
@@ -187,7 +187,7 @@ impl TablePane {
         self.core.view.clear();
         self.core.view_task.clear();
         self.core.selection.clear();
-        self.core.anchor = None;
+        self.core.cursor.clear();
         self.core.pages = 0;
         self.core.put_ahead.clear();
         self.core.continuation = None;
@@ -382,15 +382,18 @@ impl TablePane {
     }
 
     /// Only what the view shows can be selected: a row the filter hid leaves the selection (Delete acts on what
-    /// the user sees selected), and so does the anchor.
+    /// the user sees selected), and so do the cursor and the anchor.
     fn keep_selection_in_view(&mut self) {
-        if self.core.selection.is_empty() && self.core.anchor.is_none() {
+        if self.core.selection.is_empty() && self.core.cursor.at.is_none() {
             return;
         }
         let shown: HashSet<u32> = self.core.view.iter().copied().collect();
         self.core.selection.retain(|i| shown.contains(i));
-        if self.core.anchor.is_some_and(|a| !shown.contains(&a)) {
-            self.core.anchor = None;
+        if self.core.cursor.anchor.is_some_and(|a| !shown.contains(&a)) {
+            self.core.cursor.anchor = None;
+        }
+        if self.core.cursor.at.is_some_and(|a| !shown.contains(&a)) {
+            self.core.cursor.at = None;
         }
     }
 
@@ -506,7 +509,7 @@ impl TablePane {
         if let Some((row, position)) = fx.select {
             self.core.selection.clear();
             self.core.selection.insert(row);
-            self.core.anchor = Some(row);
+            self.core.cursor.clicked(row, false);
             self.core.go_to = Some(position);
         }
         if let Some(rows) = fx.drop_rows {
@@ -527,7 +530,7 @@ impl TablePane {
         // the renumbered store); the watch's marks follow their rows.
         self.core.view_task.clear();
         self.core.selection.clear();
-        self.core.anchor = None;
+        self.core.cursor.clear();
         self.core.view_stale = true;
         self.core.view.clear();
         self.dispatch(crate::app::table::feature::TableEvent::RowsDropped(rows));

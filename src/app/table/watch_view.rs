@@ -102,7 +102,8 @@ impl TableWatch {
     /// scrolled to (from the top again after the last).
     fn next_change(&self, core: &TableCore, fx: &mut TableEffects) {
         let from = core
-            .anchor
+            .cursor
+            .at
             .and_then(|a| core.view.iter().position(|&r| r == a))
             .map_or(0, |p| p + 1);
         let n = core.view.len();

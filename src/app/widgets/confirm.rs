@@ -17,7 +17,12 @@ pub fn ask(
         ui.label(body);
         extra(ui);
         ui.horizontal(|ui| {
-            if ui.button(yes).clicked() {
+            let button = ui.button(yes);
+            // The keyboard starts on the named action: Enter or Space confirms, Tab reaches Cancel, Escape cancels.
+            if ui.memory(|m| m.focused().is_none()) {
+                button.request_focus();
+            }
+            if button.clicked() {
                 answer = Some(true);
             }
             if ui.button("Cancel").clicked() {

@@ -5,6 +5,7 @@ pub mod confirm;
 pub mod format;
 pub mod icon;
 pub mod lease_timeline;
+pub mod list_keys;
 pub mod metadata_edit;
 pub mod placement;
 pub mod plot;
