@@ -15,7 +15,10 @@ fn a_right_click_on_a_held_message_copies_its_receipt_and_deletes_it_with_that_r
     let q = common::unique("held");
     rt.block_on(async {
         client.create_queue(&q, &[]).await.unwrap();
-        client.put_message(&q, "hold me", None, MessageTtl::Default).await.unwrap();
+        client
+            .put_message(&q, "hold me", None, MessageTtl::Default)
+            .await
+            .unwrap();
     });
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Queues", &q);
@@ -24,7 +27,13 @@ fn a_right_click_on_a_held_message_copies_its_receipt_and_deletes_it_with_that_r
     t.wait_for("dequeue count 1");
     let receipt = t.queue().held()[0].message.pop_receipt.clone();
     t.context_click("dequeue count 1");
-    for offered in ["Delete message", "Return to the queue now", "Extend by 30 s", "Edit text", "Copy message id"] {
+    for offered in [
+        "Delete message",
+        "Return to the queue now",
+        "Extend by 30 s",
+        "Edit text",
+        "Copy message id",
+    ] {
         t.wait_for(offered);
     }
     assert_eq!(t.copied_by_clicking("Copy pop receipt"), receipt);
@@ -56,7 +65,10 @@ fn a_right_click_on_a_failed_job_copies_its_outcome_and_retries_it() {
     t.wait_for("Retry job");
     let outcome = t.copied_by_clicking("Copy outcome");
     assert!(outcome.starts_with(&format!("{title} failed:")), "{outcome}");
-    assert!(outcome.contains("TableNotFound"), "the service's code is kept: {outcome}");
+    assert!(
+        outcome.contains("TableNotFound"),
+        "the service's code is kept: {outcome}"
+    );
     // Retry runs it again (and it fails again: the table is still gone).
     let first_run = t.harness.state().jobs()[0].started;
     t.context_click(&title);
@@ -98,5 +110,8 @@ fn a_right_click_on_a_request_in_the_inspector_copies_it_as_curl_and_its_request
     assert!(curl.starts_with("curl"), "{curl}");
     assert!(curl.contains(&resource), "{curl}");
     let key = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
-    assert!(!curl.contains(key) && !curl.contains("SharedKey devstoreaccount1:"), "{curl}");
+    assert!(
+        !curl.contains(key) && !curl.contains("SharedKey devstoreaccount1:"),
+        "{curl}"
+    );
 }
