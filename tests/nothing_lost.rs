@@ -128,6 +128,7 @@ fn a_queue_policy_save_is_refused_when_someone_changed_them_and_the_edit_is_kept
     rt.block_on(client.create_queue(&queue, &[])).unwrap();
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Queues", &queue);
+    t.details_tab("Access");
     t.click("Stored access policies (0 of 5)");
     t.click("Add policy");
     t.replace_text("Policy 1 id:", "mine");
@@ -226,6 +227,7 @@ fn a_queue_tab_closed_while_a_metadata_save_and_a_clear_are_out_lets_both_land()
     let mut t = TestApp::with_account(&rt, &account);
     t.open_resource("Queues", &queue);
     t.wait_for_contains("About 2 messages");
+    t.details_tab("Properties");
     t.click("Add queue metadata");
     t.type_into("Queue metadata name 1", "team");
     t.type_into("Queue metadata value 1", "blue");
@@ -819,6 +821,7 @@ fn a_queue_metadata_save_reads_the_metadata_again_and_refuses_when_someone_chang
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Queues", &queue);
     t.wait_for_contains("About 0 messages");
+    t.details_tab("Properties");
     t.click("Add queue metadata");
     t.type_into("Queue metadata name 1", "team");
     t.type_into("Queue metadata value 1", "mine");

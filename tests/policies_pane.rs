@@ -99,6 +99,7 @@ fn a_queue_sas_and_a_table_sas_carry_only_their_own_letters() {
     });
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Queues", &queue);
+    t.details_tab("Access");
     t.replace_text("SAS permissions (raup):", "rw");
     t.click("Copy SAS URL");
     t.wait_for_contains("`w` is not a permission here; these are: raup.");

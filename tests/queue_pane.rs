@@ -33,6 +33,7 @@ fn a_put_message_shows_in_peek_and_peeking_twice_changes_nothing() {
     let (client, q) = queue(&rt);
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Queues", &q);
+    t.details_tab("New message");
     t.type_into("Message text:", "{\"order\":7}");
     t.click("Put message");
     t.wait_for_contains("Put message");
@@ -44,6 +45,7 @@ fn a_put_message_shows_in_peek_and_peeking_twice_changes_nothing() {
     t.click("Peek");
     t.wait_app("two peeks", Duration::from_secs(20), |_| true);
     assert_eq!(t.queue().peeked()[0].dequeue_count, 0, "peeking never dequeues");
+    t.click("More");
     t.click("show raw stored text");
     t.wait_for("eyJvcmRlciI6N30=");
 }
@@ -169,7 +171,8 @@ fn a_message_at_the_poison_threshold_is_flagged() {
         t.harness.query_all_by_label_contains("likely poison").next().is_none(),
         "2 is below the default of 5"
     );
-    t.click("poison threshold");
+    t.click("More");
+    t.click_contains("Poison threshold");
     t.click("poison at dequeue count 2");
     t.wait_for("2 likely poison");
 }
@@ -266,6 +269,7 @@ fn an_unsaved_metadata_edit_survives_refreshes_and_a_refused_save_then_saves_exa
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Queues", &q);
     t.click("Watch every");
+    t.details_tab("Properties");
     t.click("Add queue metadata");
     t.type_into("Queue metadata name 1", "team");
     t.type_into("Queue metadata value 1", "blue");

@@ -49,6 +49,10 @@ fn insert(rt: &tokio::runtime::Runtime, client: &Client, table: &str, pk: &str, 
 }
 
 fn watch_every_second(t: &mut TestApp) {
+    // The watch is a tool: its button opens its strip under the toolbar (unless it is open).
+    if t.harness.query_by_label("Watch every").is_none() {
+        t.click("Watch");
+    }
     t.click("Watch every");
     t.harness.state_mut().active_table_mut().unwrap().set_watch(Some(1));
 }
@@ -281,6 +285,7 @@ fn a_row_saved_ahead_of_its_page_does_not_make_the_rows_after_it_look_vanished()
     t.type_into("RowKey:", "r0005");
     t.click("Insert entity");
     t.wait_table("the insert", |p| p.editor().is_none());
+    t.click("Watch");
     t.click("Changes (0)");
     watch_every_second(&mut t);
     let before = queries_of(&t, &table);
@@ -304,6 +309,7 @@ fn a_read_out_while_the_user_saves_does_not_bring_the_old_row_back() {
     t.click("Customer 1");
     t.click("Edit");
     t.replace_text("Value of Name", "Mine");
+    t.click("Watch");
     t.click("Changes (0)");
     // The watch's first read is held 3 s by the proxy; the save goes through meanwhile.
     proxy.inject([common::fault_proxy::Fault::Delay(Duration::from_secs(3))]);

@@ -221,30 +221,17 @@ fn tool_strips(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             Some(tool) => {
                 let open = pane.chrome.tool == Some(tool.name);
                 if open || f.tool_in_use(&pane.core, ctx) {
-                    egui::Frame::group(ui.style()).show(ui, |ui| {
-                        ui.horizontal_top(|ui| {
-                            let name = format!("Close {}", tool.name);
-                            let icon = crate::app::widgets::icon::CLOSE;
-                            if open
-                                && crate::app::widgets::icon::icon_button(ui, true, icon, &name, Some("Escape"))
-                                    .clicked()
-                            {
-                                close = true;
-                            }
-                            ui.vertical(|ui| f.controls_ui(ui, &pane.core, ctx, &mut fx));
-                        });
+                    close |= crate::app::context::features::tool_strip(ui, &tool, open, |ui| {
+                        f.controls_ui(ui, &pane.core, ctx, &mut fx)
                     });
                 }
             }
         }
     }
-    if close
-        || (pane.chrome.tool.is_some()
-            && ui.input(|i| i.key_pressed(egui::Key::Escape))
-            && !ui.ctx().text_edit_focused())
-    {
+    if close {
         pane.chrome.tool = None;
     }
+    crate::app::context::features::escape_closes_tool(ui, &mut pane.chrome.tool);
     pane.apply(ctx, fx);
 }
 
@@ -419,6 +406,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                                 crate::app::widgets::list_keys::paint_cursor(
                                     &response,
                                     crate::app::widgets::list_keys::KeysGoTo::Tab,
+                                    18.0,
                                 );
                             }
                             if response.secondary_clicked() && !pane.core.selection.contains(f) {
@@ -505,6 +493,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             crate::app::widgets::list_keys::paint_cursor(
                                 &response,
                                 crate::app::widgets::list_keys::KeysGoTo::Tab,
+                                18.0,
                             );
                         }
                         if response.clicked() && modifiers.shift {

@@ -81,10 +81,16 @@ pub enum DetailsTab {
     Snapshots,
     /// SAS and stored access policies.
     Access,
+    /// A queue's dequeued messages, held by their pop receipts, and the form that takes more.
+    Held,
+    /// A queue's form for a new message.
+    NewMessage,
 }
 
 impl DetailsTab {
-    pub const ALL: [DetailsTab; 5] = [
+    pub const ALL: [DetailsTab; 7] = [
+        DetailsTab::Held,
+        DetailsTab::NewMessage,
         DetailsTab::Properties,
         DetailsTab::Lease,
         DetailsTab::Tags,
@@ -99,6 +105,8 @@ impl DetailsTab {
             DetailsTab::Tags => "Tags",
             DetailsTab::Snapshots => "Snapshots and versions",
             DetailsTab::Access => "Access",
+            DetailsTab::Held => "Held messages",
+            DetailsTab::NewMessage => "New message",
         }
     }
 }
@@ -147,6 +155,30 @@ pub fn tool_button(ui: &mut egui::Ui, tool: &Tool, open: bool) -> bool {
         .on_hover_text(hover);
     response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, open, tool.name));
     response.clicked()
+}
+
+/// A tool's strip under the toolbar, drawn while its tool is `open` or holds something the user must see: a
+/// frame with its close button (while open) and its form. Says whether the close button was pressed.
+pub fn tool_strip(ui: &mut egui::Ui, tool: &Tool, open: bool, form: impl FnOnce(&mut egui::Ui)) -> bool {
+    let mut close = false;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal_top(|ui| {
+            let name = format!("Close {}", tool.name);
+            let icon = crate::app::widgets::icon::CLOSE;
+            if open && crate::app::widgets::icon::icon_button(ui, true, icon, &name, Some("Escape")).clicked() {
+                close = true;
+            }
+            ui.vertical(form);
+        });
+    });
+    close
+}
+
+/// Escape closes the open tool (unless a text field has the keyboard, whose Escape is its own).
+pub fn escape_closes_tool(ui: &egui::Ui, open: &mut Option<&'static str>) {
+    if open.is_some() && ui.input(|i| i.key_pressed(egui::Key::Escape)) && !ui.ctx().text_edit_focused() {
+        *open = None;
+    }
 }
 
 /// Draws offers as menu entries (each with its shortcut), saying which was chosen: `(feature, id)`.

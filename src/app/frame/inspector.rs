@@ -349,6 +349,7 @@ impl Inspector {
                         crate::app::widgets::list_keys::paint_cursor(
                             &r,
                             crate::app::widgets::list_keys::KeysGoTo::Inspector,
+                            18.0,
                         );
                     }
                     if r.clicked() || r.secondary_clicked() {

@@ -35,6 +35,10 @@ impl QueueFeature for QueueAccess {
         self.policies.unsaved().into_iter().collect()
     }
 
+    fn side_tab(&self) -> Option<crate::app::context::features::DetailsTab> {
+        Some(crate::app::context::features::DetailsTab::Access)
+    }
+
     fn side_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
         self.policies.ui(ui, ctx, None);
         let queue = crate::storage::service_sas::SasResource::Queue(core.queue.clone());

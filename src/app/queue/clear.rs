@@ -41,7 +41,9 @@ impl QueueFeature for ClearQueue {
     }
 
     fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
-        if ui.button("Clear queue…").clicked() {
+        let icon = crate::app::widgets::icon::DELETE;
+        let hint = Some("every message, invisible ones included (asks first)");
+        if crate::app::widgets::icon::icon_button(ui, true, icon, "Clear queue…", hint).clicked() {
             self.asking = true;
         }
     }

@@ -216,6 +216,10 @@ impl QueueFeature for Dequeue {
         self.held.iter().any(|h| !h.done && h.seconds_left(now) > -2.0)
     }
 
+    fn side_tab(&self) -> Option<crate::app::context::features::DetailsTab> {
+        Some(crate::app::context::features::DetailsTab::Held)
+    }
+
     fn side_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
         ui.strong("Dequeue (get messages)");
         ui.horizontal(|ui| {

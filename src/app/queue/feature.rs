@@ -78,7 +78,12 @@ pub trait QueueFeature: AsAny {
     /// Its part of the row above the messages.
     fn header_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
 
-    /// Its section of the side panel.
+    /// The tab of the side panel its `side_ui` draws in (None: it draws none).
+    fn side_tab(&self) -> Option<crate::app::context::features::DetailsTab> {
+        None
+    }
+
+    /// Its section of the side panel, in its tab.
     fn side_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
 
     /// Its part above the peeked messages (charts, the changes seen).

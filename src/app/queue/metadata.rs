@@ -86,6 +86,10 @@ impl QueueFeature for QueueMetadata {
         self.is_saving()
     }
 
+    fn side_tab(&self) -> Option<crate::app::context::features::DetailsTab> {
+        Some(crate::app::context::features::DetailsTab::Properties)
+    }
+
     fn side_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {
         ui.strong("Metadata");
         let saving = self.is_saving();

@@ -14,6 +14,8 @@ use crate::storage::queue::{PeekedMessage, QueueProperties};
 pub struct QueuePane {
     pub(crate) core: QueueCore,
     pub(crate) features: Features,
+    /// The side panel's tab shown.
+    pub(crate) chrome: crate::app::context::features::Chrome,
     /// The peeked messages' selection, cursor and the window showing one whole.
     pub(crate) list: crate::app::queue::peek_list::PeekList,
     /// The peek out, keyed by how many it asked for.
@@ -37,6 +39,11 @@ impl QueuePane {
             core: QueueCore::new(queue),
             features,
             list: Default::default(),
+            // What a queue tab is for comes first: the messages it holds and the form that takes more.
+            chrome: crate::app::context::features::Chrome {
+                tab: crate::app::context::features::DetailsTab::Held,
+                ..Default::default()
+            },
             peeking: InFlight::default(),
             peek_wanted: false,
             message: None,

@@ -117,7 +117,7 @@ impl PeekList {
                         });
                         let r = row.response();
                         if self.cursor.at.as_ref() == Some(&m.id) {
-                            crate::app::widgets::list_keys::paint_cursor(&r, crate::app::widgets::list_keys::KeysGoTo::Tab);
+                            crate::app::widgets::list_keys::paint_cursor(&r, crate::app::widgets::list_keys::KeysGoTo::Tab, ROW_HEIGHT);
                         }
                         if r.clicked() || (r.secondary_clicked() && !self.selection.contains(&m.id)) {
                             clicked = Some((row.index(), false));

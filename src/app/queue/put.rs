@@ -82,6 +82,10 @@ impl QueueFeature for PutMessage {
         !self.putting.is_empty()
     }
 
+    fn side_tab(&self) -> Option<crate::app::context::features::DetailsTab> {
+        Some(crate::app::context::features::DetailsTab::NewMessage)
+    }
+
     fn side_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {
         ui.strong("Put a message");
         let l = ui.label("Message text:");

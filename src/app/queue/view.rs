@@ -22,55 +22,87 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
             Err(e) => ui.colored_label(ui.visuals().error_fg_color, e.plain_words()),
         };
     }
-    let id = ("queue-side", pane.core.queue.clone());
-    egui::Panel::right(id)
-        .resizable(true)
-        .default_size(460.0)
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("queue-side-scroll")
-                .show(ui, |ui| {
-                    // Each section that drew something is followed by a line.
-                    pane.each(ui, ctx, |f, ui, core, ctx, fx| {
-                        if ui.scope(|ui| f.side_ui(ui, core, ctx, fx)).response.rect.height() > 0.0 {
-                            ui.separator();
-                        }
-                    });
-                });
-        });
+    if crate::app::context::features::details_shown(ui.ctx()) {
+        side_panel(pane, ui, ctx);
+    }
     pane.each(ui, ctx, |f, ui, core, ctx, fx| f.above_list_ui(ui, core, ctx, fx));
     pane.list.ui(&pane.core, ui);
     let egui_ctx = ui.ctx().clone();
     pane.each(&mut (), ctx, |f, _, core, ctx, fx| f.windows(&egui_ctx, core, ctx, fx));
 }
 
+/// The side panel: its tabs (only those its features draw in) and the features of the tab shown.
+fn side_panel(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    use crate::app::context::features::DetailsTab;
+    let id = ("queue-side", pane.core.queue.clone());
+    egui::Panel::right(id)
+        .resizable(true)
+        .default_size(460.0)
+        .show(ui, |ui| {
+            let present: Vec<DetailsTab> = DetailsTab::ALL
+                .into_iter()
+                .filter(|t| pane.features.iter().any(|f| f.side_tab() == Some(*t)))
+                .collect();
+            crate::app::context::features::details_tabs(ui, &mut pane.chrome.tab, &present);
+            let shown = Some(pane.chrome.tab);
+            egui::ScrollArea::vertical()
+                .id_salt("queue-side-scroll")
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    let mut fx = crate::app::queue::feature::QueueEffects::default();
+                    for f in pane.features.iter_mut().filter(|f| f.side_tab() == shown) {
+                        f.side_ui(ui, &pane.core, ctx, &mut fx);
+                    }
+                    pane.apply(fx);
+                });
+        });
+}
+
+/// One row: the count, Peek (F5) and how many, the features' controls (watch, clear), the conflict lab; view
+/// options in the overflow menu (⋯), the side panel's switch (F4) at the end.
 fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-    ui.horizontal_wrapped(|ui| {
+    use crate::app::widgets::icon::{self, icon_button};
+    ui.horizontal(|ui| {
         let core = &mut pane.core;
         let count = core.approximate_count().map(thousands).unwrap_or_else(|| "?".into());
         ui.label(RichText::new(format!("About {count} messages")).strong())
             .on_hover_text("The service's approximate count: it includes invisible messages and may lag.");
-        let peek = ui.button("Peek").clicked();
-        ui.add(egui::Slider::new(&mut core.peek_count, 1..=MAX_MESSAGES_PER_CALL).prefix("peek "))
+        let f5 = !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F5));
+        let peek = icon_button(
+            ui,
+            true,
+            icon::REFRESH,
+            "Peek",
+            Some("F5 or Ctrl+R: peeking changes nothing"),
+        )
+        .clicked();
+        ui.add(egui::DragValue::new(&mut core.peek_count).range(1..=MAX_MESSAGES_PER_CALL))
             .accessible_name("Messages to peek")
-            .on_hover_text("The service returns at most 32 messages per peek.");
+            .on_hover_text("How many a peek reads: the service returns at most 32 at a time.");
+        ui.separator();
         pane.each(ui, ctx, |f, ui, core, ctx, fx| f.header_ui(ui, core, ctx, fx));
         ui.separator();
         let core = &mut pane.core;
-        egui::ComboBox::from_label("poison threshold")
-            .selected_text(format!("poison at {}", core.poison_threshold))
-            .show_ui(ui, |ui| {
-                for t in [1, 2, 3, 5, 10, 20] {
-                    ui.selectable_value(&mut core.poison_threshold, t, format!("poison at dequeue count {t}"));
-                }
-            });
-        ui.checkbox(&mut core.show_raw, "show raw stored text");
-        if ui.button("Open in conflict lab").clicked() {
+        if icon_button(ui, true, icon::CONFLICT_LAB, "Open in conflict lab", None).clicked() {
             *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Queue {
                 queue: core.queue.clone(),
             });
         }
-        if peek {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            crate::app::widgets::icon::details_toggle(ui);
+            let more = ui.menu_button(icon::MORE, |ui| {
+                ui.menu_button(format!("Poison threshold: {}", core.poison_threshold), |ui| {
+                    for t in [1, 2, 3, 5, 10, 20] {
+                        ui.radio_value(&mut core.poison_threshold, t, format!("poison at dequeue count {t}"));
+                    }
+                });
+                ui.checkbox(&mut core.show_raw, "show raw stored text");
+            });
+            more.response
+                .on_hover_text("More: how the messages are shown")
+                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "More"));
+        });
+        if peek || f5 {
             pane.peek(ctx);
         }
     });

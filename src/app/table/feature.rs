@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use crate::app::context::PaneContext;
-use crate::app::context::features::{AsAny, Offer};
+use crate::app::context::features::{AsAny, Offer, Tool};
 use crate::app::table::core::TableCore;
 
 /// What happened to the core that a feature may care about.
@@ -88,6 +88,18 @@ pub trait TableFeature: AsAny {
 
     /// Its buttons at the end of the toolbar.
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
+
+    /// Its tool: a toolbar button that shows its part under the toolbar (`above_grid_ui`) in a strip, one tool
+    /// at a time. Without one, that part is drawn always.
+    fn tool(&self) -> Option<Tool> {
+        None
+    }
+
+    /// Whether its strip stays shown although not opened: it holds what the user must see (a running watch,
+    /// its marks).
+    fn tool_in_use(&self, core: &TableCore) -> bool {
+        false
+    }
 
     /// Its part under the toolbar.
     fn above_grid_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}

@@ -20,7 +20,7 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
         pane.run_query(ctx);
     }
     toolbar(pane, ui, ctx, focus_filter);
-    pane.each(ui, ctx, |f, ui, core, ctx, fx| f.above_grid_ui(ui, core, ctx, fx));
+    tool_strips(pane, ui, ctx);
     // Under the grid: what is loaded, and the buttons that load more of it.
     egui::Panel::bottom(("table-footer", &pane.core.table))
         .show_separator_line(false)
@@ -147,6 +147,18 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             pane.core.columns_open = !pane.core.columns_open;
         }
         pane.each(ui, ctx, |f, ui, core, ctx, fx| f.toolbar_ui(ui, core, ctx, fx));
+        ui.separator();
+        let mut open = pane.chrome.tool;
+        for f in pane.features.iter() {
+            let Some(tool) = f.tool() else {
+                continue;
+            };
+            let is_open = open == Some(tool.name);
+            if crate::app::context::features::tool_button(ui, &tool, is_open) {
+                open = if is_open { None } else { Some(tool.name) };
+            }
+        }
+        pane.chrome.tool = open;
         // The quick filter at the row's end, as a search box: it filters the loaded rows, nothing is sent.
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let find = ui
@@ -168,6 +180,31 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             }
         });
     });
+}
+
+/// Under the toolbar: the open tool's strip, the strips of tools that hold something the user must see, and the
+/// parts of features without a tool.
+fn tool_strips(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    let mut fx = crate::app::table::feature::TableEffects::default();
+    let mut close = false;
+    for f in pane.features.iter_mut() {
+        match f.tool() {
+            None => f.above_grid_ui(ui, &pane.core, ctx, &mut fx),
+            Some(tool) => {
+                let open = pane.chrome.tool == Some(tool.name);
+                if open || f.tool_in_use(&pane.core) {
+                    close |= crate::app::context::features::tool_strip(ui, &tool, open, |ui| {
+                        f.above_grid_ui(ui, &pane.core, ctx, &mut fx)
+                    });
+                }
+            }
+        }
+    }
+    if close {
+        pane.chrome.tool = None;
+    }
+    crate::app::context::features::escape_closes_tool(ui, &mut pane.chrome.tool);
+    pane.apply(ctx, fx);
 }
 
 /// The grid alone (benchmarks draw just this).
@@ -255,6 +292,7 @@ fn grid_with_menu(
                             crate::app::widgets::list_keys::paint_cursor(
                                 &r,
                                 crate::app::widgets::list_keys::KeysGoTo::Tab,
+                                ROW_HEIGHT,
                             );
                         }
                         if r.clicked() {

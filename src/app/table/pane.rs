@@ -27,6 +27,8 @@ pub struct TablePane {
     /// Every version of an entity seen this run, for the editor's timeline.
     pub(crate) history: crate::app::table::history::EntityHistory,
     pub(crate) editor: Option<EntityEditor>,
+    /// Which tool's strip is open under the toolbar.
+    pub(crate) chrome: crate::app::context::features::Chrome,
 }
 
 impl TablePane {
@@ -150,6 +152,7 @@ impl TablePane {
                 .with(crate::app::table::watch::TableWatch::default()),
             history: Default::default(),
             editor: None,
+            chrome: Default::default(),
         }
     }
 

@@ -48,6 +48,20 @@ impl TableFeature for TableWatch {
         self.marks.get(&row)
     }
 
+    fn tool(&self) -> Option<crate::app::context::features::Tool> {
+        Some(crate::app::context::features::Tool {
+            icon: crate::app::widgets::icon::WATCH,
+            name: "Watch",
+            hint: "read the loaded rows again every few seconds and mark what changed",
+            search: false,
+        })
+    }
+
+    /// Shown while it watches or holds marks or changes the user has not dealt with.
+    fn tool_in_use(&self, _: &TableCore) -> bool {
+        self.watching() || !self.marks.is_empty() || !self.changes.is_empty()
+    }
+
     /// The Watch switch, its cost, and what to do with the marks (once a query has run).
     fn above_grid_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, _: &mut PaneContext, fx: &mut TableEffects) {
         if core.running.is_none() {

@@ -32,9 +32,10 @@ pub const FILTER: &str = "\u{E266}";
 pub const DELETED: &str = "\u{E62A}";
 pub const OPTIONS: &str = "\u{E136}";
 pub const CLOSE: &str = "\u{E4F6}";
+pub const LINK: &str = "\u{E2E2}";
 
 /// Every icon above, for the test that each one draws.
-pub const ALL: [&str; 29] = [
+pub const ALL: [&str; 30] = [
     ADD,
     EDIT,
     CLONE,
@@ -64,6 +65,7 @@ pub const ALL: [&str; 29] = [
     DELETED,
     OPTIONS,
     CLOSE,
+    LINK,
 ];
 
 const PHOSPHOR: &[u8] = include_bytes!("../../../assets/fonts/Phosphor.ttf");

@@ -177,15 +177,21 @@ pub fn page_rows(ui: &egui::Ui, row_height: f32) -> usize {
         .max(1)
 }
 
-/// Draws the keyboard's cursor around a row (its response covers the whole row), when the keys go to its list.
-pub fn paint_cursor(row: &egui::Response, list: KeysGoTo) {
+/// Draws the keyboard's cursor around a row of `height` (its response starts where the row does), when the keys
+/// go to its list. The response's rect is the row's in the last frame, which may be taller: the height is the
+/// list's own.
+pub fn paint_cursor(row: &egui::Response, list: KeysGoTo, height: f32) {
     if !has_keys(&row.ctx, list) {
         return;
     }
     let stroke = row.ctx.global_style().visuals.selection.stroke;
+    // Within what is seen of the row (`interact_rect` is clipped to its scroll area): a row wider than the
+    // list's view would otherwise be framed across the panel beside it.
+    let rect =
+        egui::Rect::from_min_size(row.rect.min, egui::vec2(row.rect.width(), height)).intersect(row.interact_rect);
     row.ctx
         .layer_painter(row.layer_id)
-        .rect_stroke(row.rect.shrink(1.0), 2.0, stroke, egui::StrokeKind::Inside);
+        .rect_stroke(rect.shrink(1.0), 2.0, stroke, egui::StrokeKind::Inside);
 }
 
 #[cfg(test)]
