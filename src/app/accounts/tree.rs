@@ -66,6 +66,12 @@ pub struct Explorer {
     creating: Option<((String, Service), String)>,
     /// The dialog just opened: its name field takes the keyboard.
     focus_new: bool,
+    /// Blobs let go on a container this frame: where, what, and whether Ctrl made it a copy.
+    dropped: Option<(
+        TabTarget,
+        std::sync::Arc<crate::app::context::clipboard::BlobDrag>,
+        bool,
+    )>,
     /// The public access a new container gets (private unless the user picks otherwise).
     pub new_access: PublicAccess,
     /// What the browse accounts found.
@@ -129,6 +135,17 @@ impl Explorer {
     }
 
     /// Names loaded for a service of an account (for the panes' "move to" choices).
+    /// Blobs let go on a container this frame: where, what, and whether it is a copy (Ctrl) or a move.
+    pub fn take_dropped(
+        &mut self,
+    ) -> Option<(
+        TabTarget,
+        std::sync::Arc<crate::app::context::clipboard::BlobDrag>,
+        bool,
+    )> {
+        self.dropped.take()
+    }
+
     pub fn names(&self, profile_id: &str, service: Service) -> Vec<String> {
         match self
             .lists
@@ -427,6 +444,19 @@ impl Explorer {
         if r.clicked() {
             self.selected = Some(target.clone());
             actions.push(TreeAction::Open(target.clone()));
+        }
+        // A container takes blobs dragged from a container tab: framed while it would, pasted at its root.
+        if service == Service::Blob {
+            use crate::app::context::clipboard::BlobDrag;
+            if r.dnd_hover_payload::<BlobDrag>().is_some() {
+                let stroke = ui.visuals().selection.stroke;
+                ui.painter()
+                    .rect_stroke(r.rect.expand(1.0), 2.0, stroke, egui::StrokeKind::Outside);
+            }
+            if let Some(drag) = r.dnd_release_payload::<BlobDrag>() {
+                let copy = ui.input(|i| i.modifiers.command);
+                self.dropped = Some((target.clone(), drag, copy));
+            }
         }
         r.context_menu(|ui| {
             if ui.button("Open").clicked() {

@@ -66,17 +66,7 @@ impl Default for CopyPaste {
 impl CopyPaste {
     /// Puts the selected blobs and folders on the app's clipboard (cut: moved by the paste).
     pub fn copy_selection(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects, cut: bool) {
-        let items: Vec<(String, Option<String>)> = core
-            .selection
-            .iter()
-            .map(|n| {
-                let etag = core
-                    .listed_blob(n)
-                    .map(|b| b.properties.etag.clone())
-                    .filter(|e| !e.is_empty());
-                (n.clone(), etag)
-            })
-            .collect();
+        let items = selection_items(core);
         if items.is_empty() {
             return;
         }
@@ -91,6 +81,11 @@ impl CopyPaste {
     /// Pastes what the clipboard holds into the folder shown, as a job. A cut is pasted once (the clipboard
     /// empties); a copy may be pasted again.
     pub fn paste(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        self.paste_into(core, ctx, fx, &core.prefix.clone());
+    }
+
+    /// Pastes what the clipboard holds into `prefix` of this container (a folder shown, or one dropped on).
+    pub fn paste_into(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects, prefix: &str) {
         let Some(clip) = ctx.blob_clipboard.as_ref() else {
             return;
         };
@@ -103,7 +98,7 @@ impl CopyPaste {
             items: clip.items.clone(),
             target: ctx.client.clone(),
             dst_container: core.container.clone(),
-            dst_prefix: core.prefix.clone(),
+            dst_prefix: prefix.to_string(),
             on_existing: self.on_existing,
             cut: clip.cut,
             snapshot: clip.snapshot.clone(),
@@ -113,7 +108,7 @@ impl CopyPaste {
             if clip.cut { "Move" } else { "Copy" },
             clip.describe(),
             core.container,
-            core.prefix
+            prefix
         );
         let cut = clip.cut;
         if cut {
@@ -221,6 +216,21 @@ impl BlobFeature for CopyPaste {
         }
     }
 }
+/// The selected blobs and folders, each with the ETag it was listed with (a move deletes a source only if still
+/// that version).
+pub fn selection_items(core: &BlobCore) -> Vec<(String, Option<String>)> {
+    core.selection
+        .iter()
+        .map(|n| {
+            let etag = core
+                .listed_blob(n)
+                .map(|b| b.properties.etag.clone())
+                .filter(|e| !e.is_empty());
+            (n.clone(), etag)
+        })
+        .collect()
+}
+
 /// Puts these blobs (or one snapshot) of the folder shown on the app's clipboard; what to say about it.
 pub fn put_on_clipboard(
     core: &crate::app::blob::core::BlobCore,
@@ -229,7 +239,25 @@ pub fn put_on_clipboard(
     cut: bool,
     snapshot: Option<String>,
 ) -> String {
-    let clip = BlobClipboard {
+    let clip = clipboard_of(core, ctx, items, cut, snapshot);
+    let said = format!(
+        "{} {}: open the folder to paste into (any container, any account) and press Paste here.",
+        if cut { "Cut" } else { "Copied" },
+        clip.describe()
+    );
+    *ctx.blob_clipboard = Some(clip);
+    said
+}
+
+/// What the clipboard holds for these blobs of the folder shown (the account's client goes with them).
+pub fn clipboard_of(
+    core: &crate::app::blob::core::BlobCore,
+    ctx: &PaneContext,
+    items: Vec<(String, Option<String>)>,
+    cut: bool,
+    snapshot: Option<String>,
+) -> BlobClipboard {
+    BlobClipboard {
         client: ctx.client.clone(),
         account: core.account.clone(),
         account_label: ctx.client.account().name.clone(),
@@ -239,14 +267,7 @@ pub fn put_on_clipboard(
         items,
         cut,
         snapshot,
-    };
-    let said = format!(
-        "{} {}: open the folder to paste into (any container, any account) and press Paste here.",
-        if cut { "Cut" } else { "Copied" },
-        clip.describe()
-    );
-    *ctx.blob_clipboard = Some(clip);
-    said
+    }
 }
 
 /// The clipboard's toolbar buttons: Copy, Cut, Paste here (named with what the clipboard holds), and what to do

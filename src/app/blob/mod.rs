@@ -15,6 +15,7 @@ pub mod details;
 pub mod details_form;
 pub mod details_read;
 pub mod downloads;
+pub mod drag_drop;
 pub mod feature;
 pub mod find_tags;
 pub mod folder_download;

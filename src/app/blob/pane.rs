@@ -123,6 +123,11 @@ impl BlobPane {
         &self.core.blobs
     }
 
+    /// The container shown.
+    pub fn container(&self) -> &str {
+        &self.core.container
+    }
+
     /// The folder shown, as a prefix ending in `/` (empty at the top).
     pub fn prefix(&self) -> &str {
         &self.core.prefix

@@ -312,6 +312,9 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     // Shift+click selects from the anchor to the row, as the list shows them.
     let mut shift_clicked: Option<String> = None;
     let scroll_to = pane.core.scroll_to.take();
+    // A row dragged out of the list, and what was let go on a folder's row.
+    let mut dragged: Option<String> = None;
+    let mut dropped: Option<(String, std::sync::Arc<crate::app::context::clipboard::BlobDrag>)> = None;
     // Only the rows the name filter shows: two ranges of the sorted lists, found by binary search.
     let (folder_range, blob_range) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
     // Find in names shows its matches in the folder's place, with their whole names.
@@ -346,7 +349,8 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             let mut table = TableBuilder::new(ui)
                 .id_salt(("blobs", &pane.core.container))
                 .striped(true)
-                .sense(egui::Sense::click())
+                // Rows are dragged onto folders (here or in the tree) to move or copy them.
+                .sense(egui::Sense::click_and_drag())
                 // What the pane is for comes first and fits beside the details at 1,400 points: name, lease,
                 // ETag, size, last modified; content type, tier and (when asked for) tags follow.
                 .column(Column::initial(180.0).at_least(80.0).resizable(true).clip(true))
@@ -411,6 +415,23 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             }
                             if response.secondary_clicked() && !pane.core.selection.contains(f) {
                                 right_clicked = Some(f.clone());
+                            }
+                            if response.drag_started() {
+                                dragged = Some(f.clone());
+                            }
+                            // A folder takes what is dragged onto it: framed while it would.
+                            if response
+                                .dnd_hover_payload::<crate::app::context::clipboard::BlobDrag>()
+                                .is_some()
+                            {
+                                crate::app::widgets::list_keys::paint_cursor(
+                                    &response,
+                                    crate::app::widgets::list_keys::KeysGoTo::Tab,
+                                    18.0,
+                                );
+                            }
+                            if let Some(drag) = response.dnd_release_payload() {
+                                dropped = Some((f.clone(), drag));
                             }
                             response.context_menu(|ui| {
                                 if ui.button("Open folder").clicked() {
@@ -496,6 +517,9 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                                 18.0,
                             );
                         }
+                        if response.drag_started() {
+                            dragged = Some(b.name.clone());
+                        }
                         if response.clicked() && modifiers.shift {
                             shift_clicked = Some(b.name.clone());
                         } else if response.clicked() {
@@ -516,6 +540,13 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     }
     if let Some((at, id)) = chosen {
         pane.run_offer(ctx, at, id);
+    }
+    if let Some(name) = dragged {
+        pane.start_drag(ui.ctx(), ctx, &name);
+    }
+    if let Some((folder, drag)) = dropped {
+        let copy = crate::app::blob::drag_drop::drop_copies(ui.ctx());
+        pane.drop_on_folder(ctx, &drag, &folder, copy);
     }
     if let Some(name) = shift_clicked {
         shift_select(pane, ctx, &name);

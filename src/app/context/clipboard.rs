@@ -4,6 +4,7 @@
 
 use crate::storage::Client;
 
+#[derive(Clone)]
 pub struct BlobClipboard {
     /// The source account's client (it signs the source's SAS when the paste is into another account).
     pub client: Client,
@@ -21,6 +22,20 @@ pub struct BlobClipboard {
     pub cut: bool,
     /// The one snapshot copied (of the one blob in `items`): pasted as a blob of the base blob's name.
     pub snapshot: Option<String>,
+}
+
+/// Blobs and folders being dragged (egui's drag-and-drop payload): dropped on a folder or a container, they are
+/// pasted there through the same job as Paste here: moved, or copied when Ctrl is held at the drop.
+pub struct BlobDrag(pub BlobClipboard);
+
+/// The words a drag shows beside the pointer, and which a drop does.
+pub fn drop_words(drag: &BlobDrag, copy: bool) -> String {
+    format!(
+        "{} {} (hold Ctrl to {})",
+        if copy { "Copy" } else { "Move" },
+        drag.0.describe(),
+        if copy { "move instead: let go of Ctrl" } else { "copy" }
+    )
 }
 
 /// What the user picked in one tab to compare with something of another (of any account).

@@ -18,11 +18,7 @@ impl TesseraApp {
 
     pub fn tree_action(&mut self, action: TreeAction) {
         match action {
-            TreeAction::Open(target) => {
-                self.open_tab(target);
-                // The keyboard follows to what was opened: its list takes the arrows at once.
-                self.focus = crate::app::frame::app::PanelFocus::Tabs;
-            }
+            TreeAction::Open(target) => self.open_tab(target),
             TreeAction::TestConnection(id) => {
                 self.connections.open(&self.backend, &id);
                 self.connections.test(&self.backend, &id);

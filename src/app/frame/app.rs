@@ -238,6 +238,16 @@ impl TesseraApp {
         self.focus = PanelFocus::Tabs;
     }
 
+    /// Blobs dragged from a container tab were let go on a container in the tree: its tab opens (or shows) and
+    /// pastes them at its root, moved or copied, through the same job and questions as Paste here.
+    pub fn drop_blobs(&mut self, target: TabTarget, drag: &crate::app::context::clipboard::BlobDrag, copy: bool) {
+        let mut clip = drag.0.clone();
+        clip.cut = !copy;
+        self.blob_clipboard = Some(clip);
+        self.open_tab(target.clone());
+        self.tabs.drop_paste = Some((target, String::new()));
+    }
+
     /// Runs a one-off operation; its outcome becomes a notice and, if asked, a list refresh.
     pub fn run_op(&mut self, work: impl std::future::Future<Output = OpResult> + Send + 'static) {
         self.pending_ops.add((), self.backend.spawn(work));

@@ -91,6 +91,9 @@ pub struct Tabs {
     pub(crate) forget_images: Vec<String>,
     /// The window is minimised: no tab is shown, so no watch reads.
     pub(crate) minimised: bool,
+    /// Blobs dropped on a container in the tree: its tab pastes the clipboard into this folder once its pane is
+    /// ready.
+    pub(crate) drop_paste: Option<(TabTarget, String)>,
 }
 
 impl Tabs {
@@ -212,7 +215,12 @@ impl Tabs {
             let mut ctx = shared.pane_context((&client, &profile, &resource, &tab.sent), &mut lab);
             match &mut tab.pane {
                 Pane::Table(p) => p.poll(&mut ctx),
-                Pane::Blob(p) => p.poll(&mut ctx),
+                Pane::Blob(p) => {
+                    p.poll(&mut ctx);
+                    if let Some((_, prefix)) = self.drop_paste.take_if(|(t, _)| *t == tab.target) {
+                        p.paste_into(&mut ctx, &prefix);
+                    }
+                }
                 Pane::Queue(p) => p.poll(&mut ctx),
                 Pane::Waiting => {}
             }
