@@ -211,3 +211,55 @@ fn statistics_count_and_size_a_folder_and_a_selection_by_tier() {
     t.click("Statistics");
     t.wait_for_contains("Statistics of `logs/`: 3 blobs, 21 B");
 }
+
+#[test]
+fn the_search_box_itself_finds_names_containing_a_text_or_matching_a_regex_once_its_drop_down_says_so() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_client, container) = container_with(&rt, &NAMES);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("logs/ (folder)");
+    // By default the box filters by the names' start.
+    assert!(t.harness.query_by_label("Names starting with:").is_some());
+    t.click("Search options");
+    t.click("containing, any case (Enter: through every page)");
+    t.type_into("Names containing:", "error");
+    t.harness.key_press(egui::Key::Enter);
+    t.step();
+    wait_search_done(&mut t);
+    assert_eq!(
+        found(&t),
+        [
+            "data/ERROR.csv",
+            "data/deep/error/list.txt",
+            "logs/2025/error-03.log",
+            "logs/2026/Error-01.txt"
+        ]
+    );
+    t.wait_for_contains("4 matches: names that contain (any case) `error`");
+    // A regular expression, from the same box; a bad one is said in words before any request.
+    t.click("Search options");
+    t.click("matching a regular expression (Enter: through every page)");
+    t.replace_text("Names matching:", "(unclosed");
+    t.harness.key_press(egui::Key::Enter);
+    t.step();
+    t.wait_for_contains("is not a regular expression this search understands");
+    t.replace_text("Names matching:", r"^logs/\d{4}/E");
+    t.harness.key_press(egui::Key::Enter);
+    t.step();
+    wait_search_done(&mut t);
+    assert_eq!(found(&t), ["logs/2026/Error-01.txt"]);
+    // An empty box and Enter: back to the folder; starting with is the box's own again.
+    t.replace_text("Names matching:", "x");
+    t.harness.key_press(egui::Key::Backspace);
+    t.step();
+    t.harness.key_press(egui::Key::Enter);
+    t.step();
+    t.wait_for("logs/ (folder)");
+    t.click("Search options");
+    t.click("starting with (the loaded pages, then the service)");
+    t.type_into("Names starting with:", "to");
+    t.wait_until("only top.txt shown", |h| {
+        h.query_by_label("top.txt").is_some() && h.query_by_label("logs/ (folder)").is_none()
+    });
+}

@@ -85,6 +85,8 @@ pub struct FindInNames {
     pub(crate) form: FindForm,
     pub(crate) problem: Option<String>,
     pub(crate) search: Option<NameSearch>,
+    /// The tab's search box finds names this way rather than by their start (chosen in its drop-down).
+    box_mode: Option<NameMatch>,
 }
 
 /// A search as the tests and benches read it: its matches (held by the core) and its walk.
@@ -123,6 +125,9 @@ impl BlobFeature for FindInNames {
     }
 
     fn tool_in_use(&self, _: &BlobCore, _: &PaneContext) -> bool {
+        if self.problem.is_some() {
+            return true;
+        }
         self.search.is_some()
     }
 
@@ -213,6 +218,35 @@ impl FindInNames {
     pub fn close_find(&mut self, fx: &mut Effects) {
         self.search = None;
         fx.show_found(None);
+    }
+
+    /// How the tab's search box finds names: by their start (None, the box's own filter) or as Find in names does.
+    pub fn box_mode(&self) -> Option<NameMatch> {
+        self.box_mode
+    }
+
+    /// The search box's drop-down chose how it finds names. The form follows, so the strip says the same.
+    pub fn set_box_mode(&mut self, how: Option<NameMatch>) {
+        self.box_mode = how;
+        if let Some(how) = how {
+            self.form.how = how;
+        }
+    }
+
+    /// The search box's text, when it finds names as Find in names does (the form's text: one text, two places).
+    pub fn box_text(&mut self) -> &mut String {
+        &mut self.form.text
+    }
+
+    /// Enter in the search box: finds in the folder shown; an empty box goes back to the folder.
+    pub fn find_from_box(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        if self.form.text.is_empty() {
+            self.problem = None;
+            self.close_find(fx);
+            return;
+        }
+        self.form.whole_container = false;
+        self.find_in_names(core, ctx, fx);
     }
 
     /// What the Find in names row holds (the tests and the benches type into it through this).

@@ -105,9 +105,11 @@ fn path_bar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
     });
 }
 
-/// The one search box: names starting with (the loaded pages, then the service), and in its drop-down the
-/// searches that take a form (find in names, find by tags).
+/// The one search box: names starting with (the loaded pages, then the service), or, as chosen in its
+/// drop-down, names containing a text or matching a regular expression (Find in names, Enter to run); the
+/// drop-down also opens the searches that take a form (find in names with its scope, find by tags).
 fn search_box(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus: bool) {
+    use crate::app::blob::name_search::{FindInNames, NameMatch};
     use crate::app::widgets::icon;
     let searches: Vec<crate::app::blob::feature::Tool> = pane
         .features
@@ -115,11 +117,19 @@ fn search_box(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, foc
         .filter_map(|f| f.tool())
         .filter(|t| t.search)
         .collect();
+    let mut mode = pane.feature::<FindInNames>().and_then(|f| f.box_mode());
     let menu = ui.menu_button(icon::OPTIONS, |ui| {
-        ui.label(
-            "The box lists the names that start with what you type: first among the loaded pages, then, \
-                  when pages are left, from the service.",
-        );
+        ui.strong("The box finds names");
+        ui.radio_value(&mut mode, None, "starting with (the loaded pages, then the service)");
+        for how in NameMatch::ALL {
+            let words = match how {
+                NameMatch::ContainsAnyCase => "containing, any case (Enter: through every page)",
+                NameMatch::ContainsExactCase => "containing, exact case (Enter: through every page)",
+                NameMatch::Regex => "matching a regular expression (Enter: through every page)",
+            };
+            ui.radio_value(&mut mode, Some(how), words);
+        }
+        ui.separator();
         for tool in &searches {
             if ui.button(format!("{}…", tool.name)).on_hover_text(tool.hint).clicked() {
                 pane.chrome.tool = Some(tool.name);
@@ -129,6 +139,20 @@ fn search_box(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, foc
     });
     menu.response
         .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Search options"));
+    if mode != pane.feature::<FindInNames>().and_then(|f| f.box_mode()) {
+        if let Some(f) = pane.feature_mut::<FindInNames>() {
+            f.set_box_mode(mode);
+        }
+        // The box's text means another thing now: the starts-with filter it set goes.
+        if mode.is_some() && !pane.core.name_filter.is_empty() {
+            pane.filter_typed(ctx, "");
+        }
+    }
+    if let Some(how) = mode {
+        finding_box(pane, ui, ctx, focus, how);
+        ui.label(icon::FIND);
+        return;
+    }
     let mut text = pane.core.name_filter.clone();
     let edit = ui.add(
         egui::TextEdit::singleline(&mut text)
@@ -143,6 +167,37 @@ fn search_box(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, foc
         pane.filter_typed(ctx, &text);
     }
     ui.label(icon::FIND);
+}
+
+/// The search box while it finds names as Find in names does: Enter runs it over every page of the folder, the
+/// matches in the folder's place (an empty box and Enter go back to the folder).
+fn finding_box(
+    pane: &mut BlobPane,
+    ui: &mut egui::Ui,
+    ctx: &mut PaneContext,
+    focus: bool,
+    how: crate::app::blob::name_search::NameMatch,
+) {
+    use crate::app::blob::name_search::{FindInNames, NameMatch};
+    let (name, hint) = match how {
+        NameMatch::Regex => ("Names matching:", "Names matching a regex… (Enter)"),
+        _ => ("Names containing:", "Names containing… (Enter)"),
+    };
+    let Some(f) = pane.feature_mut::<FindInNames>() else {
+        return;
+    };
+    let edit = ui.add(
+        egui::TextEdit::singleline(f.box_text())
+            .desired_width(220.0)
+            .hint_text(hint),
+    );
+    let edit = edit.accessible_name(name);
+    if focus {
+        edit.request_focus();
+    }
+    if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+        pane.with_feature::<FindInNames, _>(ctx, |f, core, ctx, fx| f.find_from_box(core, ctx, fx));
+    }
 }
 
 /// One row of icon buttons: refresh, the features' actions and tools, the overflow menu and the details switch.

@@ -31,10 +31,14 @@ pub struct BlobDrag(pub BlobClipboard);
 /// The words a drag shows beside the pointer, and which a drop does.
 pub fn drop_words(drag: &BlobDrag, copy: bool) -> String {
     format!(
-        "{} {} (hold Ctrl to {})",
+        "{} {} · {}",
         if copy { "Copy" } else { "Move" },
         drag.0.describe(),
-        if copy { "move instead: let go of Ctrl" } else { "copy" }
+        if copy {
+            "let go of Ctrl to move"
+        } else {
+            "hold Ctrl to copy"
+        }
     )
 }
 

@@ -227,7 +227,8 @@ impl QueueFeature for Dequeue {
             ui.add(egui::Slider::new(&mut self.count, 1..=MAX_MESSAGES_PER_CALL))
                 .accessible_name("Messages to dequeue");
         });
-        ui.horizontal(|ui| {
+        // Wrapped: a row that cannot wrap sets the side panel's least width, and the messages would lose it.
+        ui.horizontal_wrapped(|ui| {
             ui.label("hide for");
             for v in [2, 10, 30, 60, 300] {
                 ui.selectable_value(&mut self.visibility, v, format!("{v} s"));

@@ -35,9 +35,11 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
 fn side_panel(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     use crate::app::context::features::DetailsTab;
     let id = ("queue-side", pane.core.queue.clone());
+    // A third of a narrow pane (1.5x beside the tree), 460 points of a wide one: the messages keep the most.
+    let width = (ui.available_width() * 0.4).min(460.0);
     egui::Panel::right(id)
         .resizable(true)
-        .default_size(460.0)
+        .default_size(width)
         .show(ui, |ui| {
             let present: Vec<DetailsTab> = DetailsTab::ALL
                 .into_iter()
@@ -62,7 +64,8 @@ fn side_panel(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 /// options in the overflow menu (⋯), the side panel's switch (F4) at the end.
 fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     use crate::app::widgets::icon::{self, icon_button};
-    ui.horizontal(|ui| {
+    // Wrapped: at 1.5x beside the tree the row is wider than the pane.
+    ui.horizontal_wrapped(|ui| {
         let core = &mut pane.core;
         let count = core.approximate_count().map(thousands).unwrap_or_else(|| "?".into());
         ui.label(RichText::new(format!("About {count} messages")).strong())
@@ -87,6 +90,10 @@ fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Queue {
                 queue: core.queue.clone(),
             });
+        }
+        // The row's end goes to the next line rather than over the buttons when too little is left of this one.
+        if ui.available_width() < 110.0 {
+            ui.end_row();
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             crate::app::widgets::icon::details_toggle(ui);

@@ -78,10 +78,12 @@ fn status(pane: &TablePane) -> String {
     )
 }
 
-/// One row at 1,400 points: the frequent actions as icons, the view and file menus, and the quick filter.
+/// One row at 1,400 points (wrapped where the pane is narrower): the frequent actions as icons, the view and
+/// file menus, the tools, and the quick filter.
 fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_filter: bool) {
     use crate::app::widgets::icon::{self, icon_button};
-    ui.horizontal(|ui| {
+    // Wrapped: at 1.5x beside the tree the row is wider than the pane, and a cut row hides its last buttons.
+    ui.horizontal_wrapped(|ui| {
         if icon_button(ui, true, icon::ADD, "Add entity", None).clicked() {
             pane.editor = Some(EntityEditor::insert(&pane.core.table, None));
         }
@@ -159,7 +161,11 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             }
         }
         pane.chrome.tool = open;
-        // The quick filter at the row's end, as a search box: it filters the loaded rows, nothing is sent.
+        // The quick filter at the row's end, as a search box: it filters the loaded rows, nothing is sent. It goes
+        // to the next line rather than over the buttons when too little is left of this one.
+        if ui.available_width() < 240.0 {
+            ui.end_row();
+        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let find = ui
                 .add(
