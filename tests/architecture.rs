@@ -402,10 +402,12 @@ fn circles_are_found_as_the_files_that_reach_each_other() {
 
 /// The files that make up a container tab itself (its core, its listing, its drawing); every other file of the
 /// blob folder is a feature or what features share.
-const BLOB_PANE_FILES: [&str; 6] = [
+const BLOB_PANE_FILES: [&str; 8] = [
     "pane.rs",
     "listing.rs",
     "view.rs",
+    "path_bar.rs",
+    "drag_drop.rs",
     "details.rs",
     "details_read.rs",
     "snapshot_rows.rs",

@@ -5,6 +5,7 @@
 mod common;
 mod ui;
 
+use egui_kittest::kittest::Queryable;
 use tessera::storage::queue::MessageTtl;
 use ui::TestApp;
 
@@ -114,4 +115,42 @@ fn a_right_click_on_a_request_in_the_inspector_copies_it_as_curl_and_its_request
         !curl.contains(key) && !curl.contains("SharedKey devstoreaccount1:"),
         "{curl}"
     );
+}
+
+#[test]
+fn a_right_click_on_a_container_or_queue_in_the_tree_opens_its_properties_as_the_service_says_them() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let (_, container) = common::blobs::new_container(&rt, "props");
+    let q = common::unique("props");
+    rt.block_on(async {
+        client
+            .create_queue(&q, &[("team".to_string(), "ops".to_string())])
+            .await
+            .unwrap();
+        for text in ["one", "two"] {
+            client.put_message(&q, text, None, MessageTtl::Default).await.unwrap();
+        }
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.click("Test emulator");
+    t.click_contains("Blob containers");
+    t.context_click(&container);
+    t.click("Properties…");
+    t.wait_for(&format!("Properties of container `{container}`"));
+    t.wait_for("Lease state");
+    t.wait_for("private");
+    t.wait_for_contains(&format!("/{container}"));
+    t.key(egui::Modifiers::NONE, egui::Key::Escape);
+    assert!(
+        t.harness
+            .query_by_label(&format!("Properties of container `{container}`"))
+            .is_none(),
+        "Escape closes it"
+    );
+    t.click_contains("Queues");
+    t.context_click(&q);
+    t.click("Properties…");
+    t.wait_for("2 messages (invisible ones included)");
+    t.wait_for("team=ops");
 }

@@ -11,6 +11,7 @@ pub mod editor;
 pub mod entra_form;
 pub mod profiles;
 pub mod proxy_settings;
+pub mod resource_properties;
 pub mod saver;
 pub mod secrets;
 pub mod service_settings;

@@ -66,6 +66,10 @@ pub struct Explorer {
     creating: Option<((String, Service), String)>,
     /// The dialog just opened: its name field takes the keyboard.
     focus_new: bool,
+    /// The Properties window of a resource, when open.
+    properties: Option<crate::app::accounts::resource_properties::ResourceProperties>,
+    /// Properties… was chosen this frame, on this resource of the account of this client: the window opens.
+    properties_asked: Option<(TabTarget, Client)>,
     /// Blobs let go on a container this frame: where, what, and whether Ctrl made it a copy.
     dropped: Option<(
         TabTarget,
@@ -171,6 +175,15 @@ impl Explorer {
                 self.account_ui(ui, backend, connections, &id, &mut actions);
             }
         });
+        if let Some((target, client)) = self.properties_asked.take() {
+            let window = crate::app::accounts::resource_properties::ResourceProperties::open(backend, &client, target);
+            self.properties = Some(window);
+        }
+        if let Some(window) = &mut self.properties
+            && !window.ui(ui.ctx())
+        {
+            self.properties = None;
+        }
         actions
     }
 
@@ -486,6 +499,11 @@ impl Explorer {
                 actions.push(TreeAction::CountEntities(target.clone()));
                 ui.close();
             }
+            if ui.button("Properties…").clicked() {
+                self.properties_asked = Some((target.clone(), client.clone()));
+                ui.close();
+            }
+            ui.separator();
             if ui.button("Delete…").clicked() {
                 actions.push(TreeAction::Delete(target.clone()));
                 ui.close();

@@ -49,3 +49,17 @@ impl BlobPane {
 pub fn drop_copies(egui_ctx: &egui::Context) -> bool {
     egui_ctx.input(|i| i.modifiers.command)
 }
+
+/// Beside the pointer while blobs are dragged: what a drop would do (move, or copy with Ctrl), and how many.
+pub fn drag_hint(ctx: &egui::Context) {
+    use crate::app::context::clipboard::{BlobDrag, drop_words};
+    let Some(drag) = egui::DragAndDrop::payload::<BlobDrag>(ctx) else {
+        return;
+    };
+    let copy = ctx.input(|i| i.modifiers.command);
+    let words = drop_words(&drag, copy);
+    let id = egui::Id::unique("blob-drag-hint");
+    egui::Tooltip::always_open(ctx.clone(), egui::LayerId::background(), id, egui::PopupAnchor::Pointer).show(|ui| {
+        ui.label(words);
+    });
+}

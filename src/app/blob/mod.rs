@@ -27,6 +27,7 @@ pub mod move_check;
 pub mod name_search;
 pub mod pane;
 pub mod paste_job;
+pub mod path_bar;
 pub mod preview;
 pub mod resumable;
 pub mod rows;

@@ -26,7 +26,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         ui.ctx().data_mut(|d| d.insert_temp(installed, true));
     }
     shortcuts(app, ui);
-    drag_hint(ui.ctx());
+    crate::app::blob::drag_drop::drag_hint(ui.ctx());
     // The list keys go to the list of the panel with the keyboard (F6, or the last click): the tab's, or the
     // inspector's when the bottom panel shows it.
     use crate::app::widgets::list_keys::{KeysGoTo, take_keys};
@@ -594,18 +594,4 @@ fn welcome(app: &mut TesseraApp, ui: &mut egui::Ui) {
         Some(WelcomeAsk::Demo) => app.start_demo(),
         None => {}
     }
-}
-
-/// Beside the pointer while blobs are dragged: what a drop would do (move, or copy with Ctrl), and how many.
-fn drag_hint(ctx: &egui::Context) {
-    use crate::app::context::clipboard::{BlobDrag, drop_words};
-    let Some(drag) = egui::DragAndDrop::payload::<BlobDrag>(ctx) else {
-        return;
-    };
-    let copy = ctx.input(|i| i.modifiers.command);
-    let words = drop_words(&drag, copy);
-    let id = egui::Id::unique("blob-drag-hint");
-    egui::Tooltip::always_open(ctx.clone(), egui::LayerId::background(), id, egui::PopupAnchor::Pointer).show(|ui| {
-        ui.label(words);
-    });
 }

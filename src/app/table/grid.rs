@@ -199,7 +199,7 @@ fn tool_strips(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             Some(tool) => {
                 let open = pane.chrome.tool == Some(tool.name);
                 if open || f.tool_in_use(&pane.core) {
-                    close |= crate::app::context::features::tool_strip(ui, &tool, open, |ui| {
+                    close |= crate::app::widgets::tool_strip::tool_strip(ui, &tool, open, |ui| {
                         f.above_grid_ui(ui, &pane.core, ctx, &mut fx)
                     });
                 }
@@ -209,7 +209,7 @@ fn tool_strips(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     if close {
         pane.chrome.tool = None;
     }
-    crate::app::context::features::escape_closes_tool(ui, &mut pane.chrome.tool);
+    crate::app::widgets::tool_strip::escape_closes_tool(ui, &mut pane.chrome.tool);
     pane.apply(ctx, fx);
 }
 

@@ -11,4 +11,5 @@ pub mod placement;
 pub mod plot;
 pub mod policies;
 pub mod sas_terms;
+pub mod tool_strip;
 pub mod watch;
