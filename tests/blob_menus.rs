@@ -40,7 +40,14 @@ fn a_right_click_on_a_row_selects_it_and_offers_the_features_actions_with_their_
             .is_some_and(|p| p.selection().iter().eq(["a.txt"]))
     });
     // Each offer is named with its key, as a screen reader announces it.
-    for offered in ["Copy Ctrl+C", "Cut Ctrl+X", "Rename… F2", "Delete… Delete"] {
+    for offered in [
+        "Copy Ctrl+C",
+        "Cut Ctrl+X",
+        "Rename… F2",
+        "Delete… Delete",
+        "Download…",
+        "Statistics",
+    ] {
         t.wait_for(offered);
     }
     t.click("Delete… Delete");

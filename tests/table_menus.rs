@@ -52,6 +52,8 @@ fn a_right_click_on_a_row_offers_the_tabs_actions_with_their_keys() {
         "Copy as JSON Ctrl+C",
         "Copy as TSV",
         "Delete selected… Delete",
+        "Clone…",
+        "Open in conflict lab",
     ] {
         t.wait_for(offered);
     }

@@ -129,6 +129,17 @@ impl BlobFeature for Statistics {
     fn controls_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         stats(self, ui);
     }
+
+    fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<crate::app::context::features::Offer>) {
+        let any = !core.selection.is_empty();
+        offers.push(crate::app::context::features::Offer::new("statistics", "Statistics", any));
+    }
+
+    fn run_offer(&mut self, id: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        if id == "statistics" {
+            self.folder_stats(core, ctx);
+        }
+    }
 }
 
 impl Statistics {

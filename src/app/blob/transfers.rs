@@ -68,6 +68,18 @@ impl Default for Transfers {
     }
 }
 
+impl Transfers {
+    /// Asks where to download the selected blobs and folders (the toolbar's button and the row menu's entry).
+    fn download_selection(&mut self, core: &BlobCore, ctx: &mut PaneContext) {
+        let what = Selected {
+            names: core.selection.iter().cloned().collect(),
+            base: core.prefix.clone(),
+        };
+        self.picking
+            .start(Pick::DownloadInto(what), ctx.pick_folder("Download into"));
+    }
+}
+
 impl BlobFeature for Transfers {
     fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         for (pick, answer) in self.picking.ready() {
@@ -112,12 +124,18 @@ impl BlobFeature for Transfers {
         )
         .clicked()
         {
-            let what = Selected {
-                names: core.selection.iter().cloned().collect(),
-                base: core.prefix.clone(),
-            };
-            self.picking
-                .start(Pick::DownloadInto(what), ctx.pick_folder("Download into"));
+            self.download_selection(core, ctx);
+        }
+    }
+
+    fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<crate::app::context::features::Offer>) {
+        let any = !core.selection.is_empty();
+        offers.push(crate::app::context::features::Offer::new("download", "Download…", any));
+    }
+
+    fn run_offer(&mut self, id: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        if id == "download" {
+            self.download_selection(core, ctx);
         }
     }
 

@@ -404,8 +404,8 @@ impl TablePane {
         self.core.selected_entities()
     }
 
-    /// What the tab offers on the selected rows: its own (Edit, Copy as JSON, Copy as TSV, under `PANE`) and its
-    /// features'.
+    /// What the tab offers on the selected rows: its own (Edit, Copy as JSON, Copy as TSV, Clone, Open in
+    /// conflict lab, under `PANE`) and its features'.
     pub fn offers(&self) -> Vec<(usize, crate::app::context::features::Offer)> {
         use crate::app::context::features::Offer;
         use egui::{Key, Modifiers};
@@ -417,6 +417,8 @@ impl TablePane {
                 Offer::new("copy-json", "Copy as JSON", any).key(Modifiers::COMMAND, Key::C),
             ),
             (PANE, Offer::new("copy-tsv", "Copy as TSV", any)),
+            (PANE, Offer::new("clone", "Clone…", one)),
+            (PANE, Offer::new("lab", "Open in conflict lab", one)),
         ];
         all.extend(self.features.offers(&self.core));
         all
@@ -430,6 +432,17 @@ impl TablePane {
                 ("edit", Some(row)) => self.editor = Some(self.editor_for(row)),
                 ("copy-json", _) => egui_ctx.copy_text(self.selection_as_json()),
                 ("copy-tsv", _) => egui_ctx.copy_text(self.selection_as_tsv()),
+                ("clone", Some(row)) => {
+                    self.editor = Some(EntityEditor::insert(&self.core.table, Some(self.core.store.get(row))));
+                }
+                ("lab", Some(row)) => {
+                    let e = self.core.store.get(row);
+                    *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Entity {
+                        table: self.core.table.clone(),
+                        partition_key: e.partition_key().to_string(),
+                        row_key: e.row_key().to_string(),
+                    });
+                }
                 _ => {}
             }
             return;
