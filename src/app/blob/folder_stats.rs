@@ -132,7 +132,11 @@ impl BlobFeature for Statistics {
 
     fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<crate::app::context::features::Offer>) {
         let any = !core.selection.is_empty();
-        offers.push(crate::app::context::features::Offer::new("statistics", "Statistics", any));
+        offers.push(crate::app::context::features::Offer::new(
+            "statistics",
+            "Statistics",
+            any,
+        ));
     }
 
     fn run_offer(&mut self, id: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
