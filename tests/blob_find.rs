@@ -21,6 +21,14 @@ const NAMES: [&str; 7] = [
     "top.txt",
 ];
 
+/// The names of `NAMES` that contain "error" in any case, in listing order.
+const ERRORS: [&str; 4] = [
+    "data/ERROR.csv",
+    "data/deep/error/list.txt",
+    "logs/2025/error-03.log",
+    "logs/2026/Error-01.txt",
+];
+
 fn found(t: &TestApp) -> Vec<String> {
     let s = t.blob().name_search().expect("a search is shown");
     s.matches().iter().map(|b| b.name.clone()).collect()
@@ -171,15 +179,7 @@ fn a_slow_search_left_for_another_folder_lands_nowhere_and_a_failed_one_says_why
     proxy.always(None);
     t.click("Find");
     wait_search_done(&mut t);
-    assert_eq!(
-        found(&t),
-        [
-            "data/ERROR.csv",
-            "data/deep/error/list.txt",
-            "logs/2025/error-03.log",
-            "logs/2026/Error-01.txt"
-        ]
-    );
+    assert_eq!(found(&t), ERRORS);
 }
 
 #[test]
@@ -227,15 +227,7 @@ fn the_search_box_itself_finds_names_containing_a_text_or_matching_a_regex_once_
     t.harness.key_press(egui::Key::Enter);
     t.step();
     wait_search_done(&mut t);
-    assert_eq!(
-        found(&t),
-        [
-            "data/ERROR.csv",
-            "data/deep/error/list.txt",
-            "logs/2025/error-03.log",
-            "logs/2026/Error-01.txt"
-        ]
-    );
+    assert_eq!(found(&t), ERRORS);
     t.wait_for_contains("4 matches: names that contain (any case) `error`");
     // A regular expression, from the same box; a bad one is said in words before any request.
     t.click("Search options");

@@ -272,6 +272,12 @@ impl<'a> TestApp<'a> {
         self.harness.get_all_by_label(label).next().unwrap().scroll_to_me();
         self.harness.step();
         self.harness.get_all_by_label(label).next().unwrap().click();
+        self.copied_within(patience)
+            .unwrap_or_else(|| panic!("clicking `{label}` copied nothing"))
+    }
+
+    /// What the app put on the clipboard within `patience` (at least three frames), if anything.
+    fn copied_within(&mut self, patience: Duration) -> Option<String> {
         let deadline = std::time::Instant::now() + patience;
         for frame in 0.. {
             if frame > 0 {
@@ -281,32 +287,23 @@ impl<'a> TestApp<'a> {
                 egui::OutputCommand::CopyText(text) => Some(text.clone()),
                 _ => None,
             });
-            if let Some(text) = copied {
-                return text;
+            if copied.is_some() {
+                return copied;
             }
             if frame >= 3 && std::time::Instant::now() >= deadline {
                 break;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        panic!("clicking `{label}` copied nothing");
+        None
     }
 
     /// Presses Ctrl+C (the window gets it as a copy event, as from the system) and returns what went to the
     /// clipboard.
     pub fn copied_by_ctrl_c(&mut self) -> String {
         self.harness.event(egui::Event::Copy);
-        for _ in 0..3 {
-            self.harness.step();
-            let copied = self.output_command(|c| match c {
-                egui::OutputCommand::CopyText(text) => Some(text.clone()),
-                _ => None,
-            });
-            if let Some(text) = copied {
-                return text;
-            }
-        }
-        panic!("Ctrl+C copied nothing");
+        self.harness.step();
+        self.copied_within(Duration::ZERO).expect("Ctrl+C copied nothing")
     }
 
     /// The first command of the last frame's output that `pick` takes (a copy, an address to open).
