@@ -118,3 +118,42 @@ fn selecting_a_blob_reads_each_of_its_details_once_and_a_metadata_save_sends_the
     );
     assert_eq!(read_back["metadata"], serde_json::json!({"owner": "me"}));
 }
+
+#[test]
+fn an_arrow_held_through_ten_blobs_reads_the_details_of_the_one_it_rests_on_only() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let names: Vec<String> = (0..12).map(|i| format!("b{i:02}.txt")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let (_client, container) = container_with(&rt, &refs);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("b00.txt");
+    t.click("b00.txt");
+    settle(&mut t);
+
+    let (pressed, listed) = (SystemTime::now(), last_listing(&t));
+    // Ten presses as a held key repeats them: a frame or two apart, well inside the rest the details wait for.
+    for _ in 0..10 {
+        t.key(egui::Modifiers::NONE, egui::Key::ArrowDown);
+    }
+    assert_eq!(t.blob().selection().iter().collect::<Vec<_>>(), ["b10.txt"]);
+    t.wait_app("b10.txt's details", Duration::from_secs(30), |app| {
+        app.active_blob()
+            .is_some_and(|p| !p.is_busy() && p.selected_properties().is_some() && p.shown_blob() == Some("b10.txt"))
+    });
+    let sent: Vec<RequestEvent> = sent_since(&t, pressed)
+        .into_iter()
+        .filter(|e| !from_the_timer(e, listed))
+        .collect();
+    let read: std::collections::BTreeSet<&str> = names
+        .iter()
+        .map(String::as_str)
+        .filter(|n| sent.iter().any(|e| e.url.contains(n)))
+        .collect();
+    assert_eq!(
+        read.into_iter().collect::<Vec<_>>(),
+        ["b10.txt"],
+        "only the blob the cursor rested on: {:#?}",
+        words(&sent)
+    );
+}

@@ -74,6 +74,9 @@ pub struct BlobCore {
     pub(crate) cursor: crate::app::widgets::list_keys::ListCursor<String>,
     /// The row the list scrolls to in its next frame (the cursor's, after a key moved it).
     pub(crate) scroll_to: Option<String>,
+    /// The blob the keys moved to, whose details are read once the cursor has rested there: holding an arrow
+    /// through fifty rows reads one blob's details, not fifty.
+    pub(crate) details_due: Option<(String, Instant)>,
     pub(crate) details: Option<Details>,
     pub(crate) started: bool,
     /// Whether this is the tab on screen: only that one refreshes its indicators.
@@ -112,6 +115,7 @@ impl BlobCore {
             selection: BTreeSet::new(),
             cursor: Default::default(),
             scroll_to: None,
+            details_due: None,
             details: None,
             started: false,
             shown: false,

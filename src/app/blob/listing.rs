@@ -10,6 +10,9 @@ use crate::app::context::PaneContext;
 use crate::storage::blob::{BlobItem, BlobListing};
 use crate::storage::names::listing_order;
 
+/// How long the cursor rests on a blob before its details are read.
+pub const DETAILS_AFTER: std::time::Duration = std::time::Duration::from_millis(250);
+
 impl BlobPane {
     /// Loads page after page until the listing ends (Stop ends it sooner; what arrived stays). The rest is
     /// listed in parts at once (`list_in_parts`), unless snapshots or deleted blobs are listed too: their rows
@@ -129,6 +132,31 @@ impl BlobPane {
         }
     }
 
+    /// As `select_shown`, for a key: the details follow once the cursor rests (`DETAILS_AFTER`), so a key held
+    /// down costs one blob's reads.
+    pub(crate) fn select_shown_by_key(&mut self, range: std::ops::RangeInclusive<usize>, cursor: usize) {
+        let (folders, blobs) = self.shown_rows();
+        let name = |at: usize| match at.checked_sub(folders.len()) {
+            None => folders[at].clone(),
+            Some(b) => blobs[b].name.clone(),
+        };
+        let (picked, at): (BTreeSet<String>, String) = (range.map(name).collect(), name(cursor));
+        self.core.selection = picked;
+        self.core.details_due = (!at.ends_with('/')).then(|| (at, std::time::Instant::now() + DETAILS_AFTER));
+    }
+
+    /// Reads the details the keys asked for, once the cursor has rested.
+    pub(crate) fn details_when_due(&mut self, ctx: &mut PaneContext) {
+        let due = self
+            .core
+            .details_due
+            .as_ref()
+            .is_some_and(|(_, at)| std::time::Instant::now() >= *at);
+        if let Some((name, _)) = due.then(|| self.core.details_due.take()).flatten() {
+            self.load_details(ctx, &name);
+        }
+    }
+
     /// The list's arrows, Page Up/Down, Home and End (`list_keys`), over the rows shown.
     pub(crate) fn cursor_keys(&mut self, ui: &egui::Ui, ctx: &mut PaneContext, page: usize) {
         use crate::app::widgets::list_keys::Step;
@@ -158,7 +186,7 @@ impl BlobPane {
         };
         core.scroll_to = core.cursor.at.clone();
         match step {
-            Step::Select { .. } => self.select_shown(ctx, step.range().unwrap_or(0..=0), step.cursor()),
+            Step::Select { .. } => self.select_shown_by_key(step.range().unwrap_or(0..=0), step.cursor()),
             Step::Toggle(_) => {
                 let Some(name) = self.core.cursor.at.clone() else {
                     return;
@@ -212,6 +240,8 @@ impl BlobPane {
     }
 
     pub fn select(&mut self, ctx: &mut PaneContext, name: &str, add: bool) {
+        // A click's details are read at once; a key's waiting for the cursor to rest are not wanted any more.
+        self.core.details_due = None;
         if !add {
             self.core.selection.clear();
         }

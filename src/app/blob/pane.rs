@@ -63,6 +63,11 @@ impl BlobPane {
 
     /// Runs what a feature offered (from a row's menu, or by its shortcut), then does what it asked of the pane.
     pub fn run_offer(&mut self, ctx: &mut PaneContext, at: usize, id: &str) {
+        // An action on the selection wants its details now, not when the cursor would have rested (F2's Rename
+        // box is in them).
+        if let Some((name, _)) = self.core.details_due.take() {
+            self.load_details(ctx, &name);
+        }
         let mut fx = crate::app::blob::feature::Effects::default();
         if let Some(f) = self.features.at_mut(at) {
             f.run_offer(id, &self.core, ctx, &mut fx);
@@ -150,6 +155,11 @@ impl BlobPane {
     }
 
     /// The selected blob's properties, once they have arrived.
+    /// The blob whose details are shown (or being read).
+    pub fn shown_blob(&self) -> Option<&str> {
+        self.core.shown_blob()
+    }
+
     pub fn selected_properties(&self) -> Option<&BlobProperties> {
         self.core.details.as_ref().and_then(|d| d.props.as_ref())
     }
@@ -332,6 +342,7 @@ impl BlobPane {
         self.core.error = None;
         self.core.selection.clear();
         self.core.cursor.clear();
+        self.core.details_due = None;
         // A refresh of the folder left behind must not merge its rows into this one, nor its pages stream in;
         // nor a watch read that covered more rows than this listing will hold.
         self.core.refreshing.clear();
@@ -474,6 +485,7 @@ impl BlobPane {
 
     pub fn poll(&mut self, ctx: &mut PaneContext) {
         self.poll_features(ctx);
+        self.details_when_due(ctx);
         if let Some((page, result)) = self.core.listing.take() {
             let more = page == Page::Next;
             match result {

@@ -15,6 +15,11 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_s
         pane.list(ctx);
     }
     let pane_top = ui.max_rect().top();
+    // The details the keys asked for are read when the cursor has rested: a frame comes then to read them.
+    if let Some((_, at)) = &pane.core.details_due {
+        ui.ctx()
+            .request_repaint_after(at.saturating_duration_since(std::time::Instant::now()));
+    }
     crate::app::blob::path_bar::path_bar(pane, ui, ctx, focus_search);
     toolbar(pane, ui, ctx);
     tool_strips(pane, ui, ctx);
