@@ -183,3 +183,33 @@ fn a_queue_by_the_keyboard_alone_select_peeked_messages_copy_them_and_show_one_w
     assert_eq!(messages.len(), 3);
     assert!(messages.iter().all(|m| m["dequeue_count"] == 0), "{peeked}");
 }
+
+#[test]
+fn in_the_tree_the_arrows_move_between_nodes_and_enter_opens_one() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_client, container) = common::blobs::new_container(&rt, "treekeys");
+    let mut t = TestApp::with_emulator(&rt);
+    t.tab_to("Test emulator");
+    t.key(NONE, Key::Enter);
+    t.wait_for_contains("Blob containers");
+    t.idle_for(std::time::Duration::from_millis(300));
+    // Down from the account: its first service; Enter unfolds it; Down again reaches its containers.
+    t.key(NONE, Key::ArrowDown);
+    let focused = |t: &TestApp, text: &str| t.harness.query_all_by_label_contains(text).any(|n| n.is_focused());
+    assert!(focused(&t, "Blob containers"), "Down moved to the first service");
+    t.key(NONE, Key::Enter);
+    t.wait_for(&container);
+    for _ in 0..200 {
+        if focused(&t, &container) {
+            break;
+        }
+        t.key(NONE, Key::ArrowDown);
+    }
+    assert!(focused(&t, &container), "Down reached the container");
+    t.key(NONE, Key::Enter);
+    t.wait_until("its tab", |h| {
+        h.state().active_blob().is_some_and(|p| p.container() == container)
+    });
+    // The tab opened takes the keyboard: the arrows now move in its list, not in the tree.
+    assert!(!focused(&t, &container));
+}

@@ -66,6 +66,9 @@ pub struct Explorer {
     creating: Option<((String, Service), String)>,
     /// The dialog just opened: its name field takes the keyboard.
     focus_new: bool,
+    /// The nodes drawn this frame and in the last, in order: Up and Down move the keyboard along them.
+    nodes: Vec<egui::Id>,
+    last_nodes: Vec<egui::Id>,
     /// The Properties window of a resource, when open.
     properties: Option<crate::app::accounts::resource_properties::ResourceProperties>,
     /// Properties… was chosen this frame, on this resource of the account of this client: the window opens.
@@ -139,6 +142,36 @@ impl Explorer {
     }
 
     /// Names loaded for a service of an account (for the panes' "move to" choices).
+    /// A node drawn (an account, a service, a resource), in order: while it has the keyboard, Up and Down move it
+    /// to the node above or below, as in any tree (egui's own search by direction wanders off to the panel's
+    /// resize handle); Enter opens or unfolds it (egui's own).
+    /// `at`: its place among the nodes (a folding node's header comes before its body, drawn first).
+    fn node(&mut self, at: usize, r: &egui::Response) {
+        self.nodes.insert(at, r.id);
+        if !r.has_focus() {
+            return;
+        }
+        let arrows = egui::EventFilter {
+            vertical_arrows: true,
+            ..Default::default()
+        };
+        r.ctx.memory_mut(|m| m.set_focus_lock_filter(r.id, arrows));
+        let step = r.ctx.input_mut(|i| {
+            if i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowDown) {
+                1
+            } else if i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowUp) {
+                -1
+            } else {
+                0
+            }
+        });
+        let at = self.last_nodes.iter().position(|id| *id == r.id);
+        let to = at.and_then(|at| at.checked_add_signed(step)).filter(|_| step != 0);
+        if let Some(&id) = to.and_then(|to| self.last_nodes.get(to)) {
+            r.ctx.memory_mut(|m| m.request_focus(id));
+        }
+    }
+
     /// Blobs let go on a container this frame: where, what, and whether it is a copy (Ctrl) or a move.
     pub fn take_dropped(
         &mut self,
@@ -163,6 +196,7 @@ impl Explorer {
 
     pub fn ui(&mut self, ui: &mut egui::Ui, backend: &Backend, connections: &mut Connections) -> Vec<TreeAction> {
         let mut actions = Vec::new();
+        self.last_nodes = std::mem::take(&mut self.nodes);
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             // Accounts a browse account found are drawn under it, not here.
             let ids: Vec<String> = connections
@@ -219,11 +253,13 @@ impl Explorer {
             crate::app::accounts::profiles::SecretKind::AccountKey
                 | crate::app::accounts::profiles::SecretKind::EmulatorKey
         );
+        let first = self.nodes.len();
         let header = egui::CollapsingHeader::new(RichText::new(&label).strong())
             .id_salt(("account", id))
             // The run command's own emulator is what a newcomer came to see: it starts open.
             .default_open(id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX))
             .show(ui, |ui| self.account_body(ui, backend, connections, id, actions));
+        self.node(first, &header.header_response);
         header.header_response.context_menu(|ui| {
             if ui.button("Test connection").clicked() {
                 actions.push(TreeAction::TestConnection(id.to_string()));
@@ -318,6 +354,7 @@ impl Explorer {
         };
         let key = (id.to_string(), service);
         let kind = service.resource();
+        let first = self.nodes.len();
         let shown = egui::CollapsingHeader::new(count)
             .id_salt(("service", id, service))
             .show(ui, |ui| {
@@ -343,6 +380,7 @@ impl Explorer {
                 }
             });
         // Create and Refresh through the node's menu; the tree itself shows names, counts and states only.
+        self.node(first, &shown.header_response);
         shown.header_response.context_menu(|ui| {
             if ui.button(format!("New {kind}…")).clicked() {
                 self.creating = Some((key.clone(), String::new()));
@@ -454,7 +492,10 @@ impl Explorer {
                 r
             })
             .inner;
+        self.node(self.nodes.len(), &r);
         if r.clicked() {
+            // What is opened takes the keyboard: its list answers the arrows from now on.
+            r.surrender_focus();
             self.selected = Some(target.clone());
             actions.push(TreeAction::Open(target.clone()));
         }
