@@ -169,6 +169,10 @@ fn a_queue_by_the_keyboard_alone_select_peeked_messages_copy_them_and_show_one_w
     t.key(Modifiers::SHIFT, Key::ArrowDown);
     assert_eq!(t.copied_by_ctrl_c(), "first\nsecond");
 
+    // Ctrl+A takes every message peeked.
+    t.key(Modifiers::COMMAND, Key::A);
+    assert_eq!(t.copied_by_ctrl_c(), "first\nsecond\nthird");
+
     // End, then Enter shows the last whole, in a window Escape closes.
     t.key(NONE, Key::End);
     t.key(NONE, Key::Enter);

@@ -300,10 +300,10 @@ impl BlobFeature for Compare {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        let menu = ui.menu_button(crate::app::widgets::icon::COMPARE, |ui| self.menu(ui, core, ctx));
-        menu.response
-            .on_hover_text("Compare: this folder with another folder or a local one")
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Compare"));
+        let hint = "this folder with another folder or a local one";
+        crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::COMPARE, "Compare", hint, |ui| {
+            self.menu(ui, core, ctx)
+        });
     }
 
     fn windows(&mut self, egui_ctx: &egui::Context, _: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {

@@ -98,10 +98,8 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         pane.chrome.tool = open;
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             crate::app::widgets::icon::details_toggle(ui);
-            let more = ui.menu_button(icon::MORE, |ui| overflow(pane, ui, ctx));
-            more.response
-                .on_hover_text("More: view options and rarely used actions")
-                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "More"));
+            let hint = "view options and rarely used actions";
+            icon::icon_menu(ui, icon::MORE, "More", hint, |ui| overflow(pane, ui, ctx));
         });
     });
 }

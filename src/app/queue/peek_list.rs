@@ -166,8 +166,8 @@ impl PeekList {
         }
     }
 
-    /// The list's keys: the arrows, Page Up/Down, Home and End (`list_keys`); Enter shows the message under the
-    /// cursor whole; Ctrl+C copies the selection's texts.
+    /// The list's keys: the arrows, Page Up/Down, Home and End (`list_keys`); Ctrl+A selects every message
+    /// peeked; Enter shows the message under the cursor whole; Ctrl+C copies the selection's texts.
     fn keys(&mut self, core: &QueueCore, ui: &egui::Ui) {
         let peeked = &core.peeked;
         let page = crate::app::widgets::list_keys::page_rows(ui, ROW_HEIGHT);
@@ -193,8 +193,15 @@ impl PeekList {
             }
             self.follow = Some(step.cursor());
         }
-        if ui.ctx().text_edit_focused() || ui.memory(|m| m.focused().is_some()) {
+        let tab_keys =
+            crate::app::widgets::list_keys::has_keys(ui.ctx(), crate::app::widgets::list_keys::KeysGoTo::Tab);
+        if !tab_keys || ui.ctx().text_edit_focused() || ui.memory(|m| m.focused().is_some()) {
             return;
+        }
+        // Ctrl+A: every message peeked, as in every list.
+        let all = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::A);
+        if ui.input_mut(|i| i.consume_shortcut(&all)) {
+            self.selection = peeked.iter().map(|m| m.id.clone()).collect();
         }
         if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter))
             && let Some(m) = self

@@ -92,12 +92,12 @@ fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             });
         }
         // The row's end goes to the next line rather than over the buttons when too little is left of this one.
-        if ui.available_width() < 110.0 {
+        if ui.max_rect().right() - ui.cursor().min.x < 110.0 {
             ui.end_row();
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             crate::app::widgets::icon::details_toggle(ui);
-            let more = ui.menu_button(icon::MORE, |ui| {
+            icon::icon_menu(ui, icon::MORE, "More", "how the messages are shown", |ui| {
                 ui.menu_button(format!("Poison threshold: {}", core.poison_threshold), |ui| {
                     for t in [1, 2, 3, 5, 10, 20] {
                         ui.radio_value(&mut core.poison_threshold, t, format!("poison at dequeue count {t}"));
@@ -105,9 +105,6 @@ fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 });
                 ui.checkbox(&mut core.show_raw, "show raw stored text");
             });
-            more.response
-                .on_hover_text("More: how the messages are shown")
-                .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "More"));
         });
         if peek || f5 {
             pane.peek(ctx);

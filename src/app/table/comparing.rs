@@ -140,7 +140,10 @@ impl TableFeature for Comparing {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
-        ui.menu_button("Compare", |ui| self.menu(ui, core, ctx));
+        let hint = "two rows, this table with another, or with a file";
+        crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::COMPARE, "Compare", hint, |ui| {
+            self.menu(ui, core, ctx)
+        });
     }
 
     fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {

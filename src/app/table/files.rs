@@ -63,7 +63,8 @@ impl TableFeature for TableFiles {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
-        ui.menu_button("Export / import", |ui| {
+        let hint = "the rows to a CSV or JSON file, or a file's rows into the table";
+        crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::EXPORT, "Export / import", hint, |ui| {
             ui.label("Export as:");
             for f in [ExportFormat::CsvTyped, ExportFormat::CsvPlain, ExportFormat::Json] {
                 ui.radio_value(&mut self.export_format, f, f.describe());

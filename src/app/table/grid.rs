@@ -145,7 +145,15 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             ui.ctx().copy_text(pane.selection_as_tsv());
         }
         ui.separator();
-        if ui.button("Columns…").clicked() {
+        if icon_button(
+            ui,
+            true,
+            icon::COLUMNS,
+            "Columns…",
+            Some("which columns show, in which order"),
+        )
+        .clicked()
+        {
             pane.core.columns_open = !pane.core.columns_open;
         }
         pane.each(ui, ctx, |f, ui, core, ctx, fx| f.toolbar_ui(ui, core, ctx, fx));
@@ -163,7 +171,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
         pane.chrome.tool = open;
         // The quick filter at the row's end, as a search box: it filters the loaded rows, nothing is sent. It goes
         // to the next line rather than over the buttons when too little is left of this one.
-        if ui.available_width() < 240.0 {
+        if ui.max_rect().right() - ui.cursor().min.x < 240.0 {
             ui.end_row();
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

@@ -249,8 +249,16 @@ impl TableFeature for PartitionMap {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, _: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
-        ui.toggle_value(&mut self.on, "Partition map")
-            .on_hover_text("How the loaded rows (or the whole table) spread over partitions, beside the grid");
+        let on = self.on;
+        let r = ui
+            .add(egui::Button::selectable(on, crate::app::widgets::icon::PARTITIONS).min_size(egui::vec2(26.0, 0.0)))
+            .on_hover_text(
+                "Partition map: how the loaded rows (or the whole table) spread over partitions, beside the grid",
+            );
+        r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on, "Partition map"));
+        if r.clicked() {
+            self.on = !self.on;
+        }
     }
 
     /// Beside the grid, never above it: the grid keeps its height.

@@ -33,9 +33,12 @@ pub const DELETED: &str = "\u{E62A}";
 pub const OPTIONS: &str = "\u{E136}";
 pub const CLOSE: &str = "\u{E4F6}";
 pub const LINK: &str = "\u{E2E2}";
+pub const COLUMNS: &str = "\u{E546}";
+pub const EXPORT: &str = "\u{EAF0}";
+pub const PARTITIONS: &str = "\u{E464}";
 
 /// Every icon above, for the test that each one draws.
-pub const ALL: [&str; 30] = [
+pub const ALL: [&str; 33] = [
     ADD,
     EDIT,
     CLONE,
@@ -66,6 +69,9 @@ pub const ALL: [&str; 30] = [
     OPTIONS,
     CLOSE,
     LINK,
+    COLUMNS,
+    EXPORT,
+    PARTITIONS,
 ];
 
 const PHOSPHOR: &[u8] = include_bytes!("../../../assets/fonts/Phosphor.ttf");
@@ -108,4 +114,21 @@ pub fn details_toggle(ui: &mut egui::Ui) {
     if clicked || pressed {
         crate::app::context::features::set_details_shown(ui.ctx(), !shown);
     }
+}
+
+/// An icon that opens a menu, named for screen readers by `name` and said on hover with `hint`.
+pub fn icon_menu<R>(
+    ui: &mut egui::Ui,
+    icon: &str,
+    name: &str,
+    hint: &str,
+    menu: impl FnOnce(&mut egui::Ui) -> R,
+) -> egui::InnerResponse<Option<R>> {
+    let r = ui.menu_button(icon, menu);
+    let name = name.to_string();
+    r.response
+        .clone()
+        .on_hover_text(format!("{name}: {hint}"))
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+    r
 }
