@@ -6,9 +6,10 @@ use egui::RichText;
 use serde::{Deserialize, Serialize};
 
 use crate::app::accounts::connections::{ConnState, Connections};
+pub use crate::app::accounts::resource_list::{ResourceItem, list_resources};
 use crate::app::context::InFlight;
 use crate::app::runtime::backend::Backend;
-use crate::storage::blob::{LeaseState, PublicAccess};
+use crate::storage::blob::PublicAccess;
 use crate::storage::{Client, Service, StorageError};
 
 /// A resource a tab can show.
@@ -17,13 +18,6 @@ pub struct TabTarget {
     pub profile_id: String,
     pub service: Service,
     pub name: String,
-}
-
-/// One entry of a service's list, with what is worth seeing without opening it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResourceItem {
-    pub name: String,
-    pub badge: Option<String>,
 }
 
 pub enum Loadable<T> {
@@ -66,9 +60,8 @@ pub struct Explorer {
     creating: Option<((String, Service), String)>,
     /// The dialog just opened: its name field takes the keyboard.
     focus_new: bool,
-    /// The nodes drawn this frame and in the last, in order: Up and Down move the keyboard along them.
-    nodes: Vec<egui::Id>,
-    last_nodes: Vec<egui::Id>,
+    /// The nodes drawn, in order: Up and Down move the keyboard along them.
+    keys: crate::app::accounts::tree_keys::TreeKeys,
     /// The Properties window of a resource, when open.
     properties: Option<crate::app::accounts::resource_properties::ResourceProperties>,
     /// Properties… was chosen this frame, on this resource of the account of this client: the window opens.
@@ -141,37 +134,6 @@ impl Explorer {
         }
     }
 
-    /// Names loaded for a service of an account (for the panes' "move to" choices).
-    /// A node drawn (an account, a service, a resource), in order: while it has the keyboard, Up and Down move it
-    /// to the node above or below, as in any tree (egui's own search by direction wanders off to the panel's
-    /// resize handle); Enter opens or unfolds it (egui's own).
-    /// `at`: its place among the nodes (a folding node's header comes before its body, drawn first).
-    fn node(&mut self, at: usize, r: &egui::Response) {
-        self.nodes.insert(at, r.id);
-        if !r.has_focus() {
-            return;
-        }
-        let arrows = egui::EventFilter {
-            vertical_arrows: true,
-            ..Default::default()
-        };
-        r.ctx.memory_mut(|m| m.set_focus_lock_filter(r.id, arrows));
-        let step = r.ctx.input_mut(|i| {
-            if i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowDown) {
-                1
-            } else if i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowUp) {
-                -1
-            } else {
-                0
-            }
-        });
-        let at = self.last_nodes.iter().position(|id| *id == r.id);
-        let to = at.and_then(|at| at.checked_add_signed(step)).filter(|_| step != 0);
-        if let Some(&id) = to.and_then(|to| self.last_nodes.get(to)) {
-            r.ctx.memory_mut(|m| m.request_focus(id));
-        }
-    }
-
     /// Blobs let go on a container this frame: where, what, and whether it is a copy (Ctrl) or a move.
     pub fn take_dropped(
         &mut self,
@@ -183,6 +145,7 @@ impl Explorer {
         self.dropped.take()
     }
 
+    /// Names loaded for a service of an account (for the panes' "move to" choices).
     pub fn names(&self, profile_id: &str, service: Service) -> Vec<String> {
         match self
             .lists
@@ -196,7 +159,7 @@ impl Explorer {
 
     pub fn ui(&mut self, ui: &mut egui::Ui, backend: &Backend, connections: &mut Connections) -> Vec<TreeAction> {
         let mut actions = Vec::new();
-        self.last_nodes = std::mem::take(&mut self.nodes);
+        self.keys.begin();
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             // Accounts a browse account found are drawn under it, not here.
             let ids: Vec<String> = connections
@@ -253,13 +216,13 @@ impl Explorer {
             crate::app::accounts::profiles::SecretKind::AccountKey
                 | crate::app::accounts::profiles::SecretKind::EmulatorKey
         );
-        let first = self.nodes.len();
+        let first = self.keys.drawn();
         let header = egui::CollapsingHeader::new(RichText::new(&label).strong())
             .id_salt(("account", id))
             // The run command's own emulator is what a newcomer came to see: it starts open.
             .default_open(id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX))
             .show(ui, |ui| self.account_body(ui, backend, connections, id, actions));
-        self.node(first, &header.header_response);
+        self.keys.node(first, &header.header_response);
         header.header_response.context_menu(|ui| {
             if ui.button("Test connection").clicked() {
                 actions.push(TreeAction::TestConnection(id.to_string()));
@@ -354,7 +317,7 @@ impl Explorer {
         };
         let key = (id.to_string(), service);
         let kind = service.resource();
-        let first = self.nodes.len();
+        let first = self.keys.drawn();
         let shown = egui::CollapsingHeader::new(count)
             .id_salt(("service", id, service))
             .show(ui, |ui| {
@@ -380,7 +343,7 @@ impl Explorer {
                 }
             });
         // Create and Refresh through the node's menu; the tree itself shows names, counts and states only.
-        self.node(first, &shown.header_response);
+        self.keys.node(first, &shown.header_response);
         shown.header_response.context_menu(|ui| {
             if ui.button(format!("New {kind}…")).clicked() {
                 self.creating = Some((key.clone(), String::new()));
@@ -492,7 +455,7 @@ impl Explorer {
                 r
             })
             .inner;
-        self.node(self.nodes.len(), &r);
+        self.keys.node(self.keys.drawn(), &r);
         if r.clicked() {
             // What is opened takes the keyboard: its list answers the arrows from now on.
             r.surrender_focus();
@@ -559,81 +522,4 @@ pub(crate) fn menu_action(ui: &mut egui::Ui, label: &str, action: TreeAction, ac
         actions.push(action);
         ui.close();
     }
-}
-
-/// How many queues get their approximate message count in the tree: one request each, so not unbounded.
-const COUNTED_QUEUES: usize = 200;
-
-/// Puts each queue's approximate message count in its badge, a few requests at a time. A count that cannot be
-/// read leaves the badge empty: the list itself has arrived and is worth showing.
-async fn count_messages(client: &Client, items: &mut [ResourceItem]) {
-    use futures_util::StreamExt;
-    // Owned names and clients: a stream of borrowed ones trips the compiler's Send check on the spawned task.
-    let names: Vec<String> = items.iter().take(COUNTED_QUEUES).map(|q| q.name.clone()).collect();
-    let counts: Vec<Option<u64>> = futures_util::stream::iter(names)
-        .map(|name| {
-            let client = client.clone();
-            async move { client.queue_message_count(&name).await.ok() }
-        })
-        .buffered(8)
-        .collect()
-        .await;
-    for (item, count) in items.iter_mut().zip(counts) {
-        item.badge = count.map(|n| format!("~{} messages", crate::app::widgets::format::thousands(n)));
-    }
-}
-
-/// Every container, queue or table of an account, following continuation markers.
-pub async fn list_resources(client: Client, service: Service) -> Result<Vec<ResourceItem>, StorageError> {
-    let mut items = Vec::new();
-    match service {
-        Service::Blob => {
-            let mut marker: Option<String> = None;
-            loop {
-                let page = client.list_containers(None, marker.as_deref(), None, false).await?;
-                items.extend(page.containers.into_iter().map(|c| {
-                    let mut badges = Vec::new();
-                    if c.properties.public_access != PublicAccess::None {
-                        badges.push("public".to_string());
-                    }
-                    if c.properties.lease.state != LeaseState::Available {
-                        badges.push(c.properties.lease.state.as_str().to_string());
-                    }
-                    ResourceItem {
-                        name: c.name,
-                        badge: (!badges.is_empty()).then(|| badges.join(", ")),
-                    }
-                }));
-                match page.next_marker {
-                    Some(m) => marker = Some(m),
-                    None => break,
-                }
-            }
-        }
-        Service::Queue => {
-            let mut marker: Option<String> = None;
-            loop {
-                let page = client.list_queues(None, marker.as_deref(), None, false).await?;
-                items.extend(page.queues.into_iter().map(|q| ResourceItem {
-                    name: q.name,
-                    badge: None,
-                }));
-                match page.next_marker {
-                    Some(m) => marker = Some(m),
-                    None => break,
-                }
-            }
-            count_messages(&client, &mut items).await;
-        }
-        Service::Table => {
-            items.extend(
-                client
-                    .list_all_tables()
-                    .await?
-                    .into_iter()
-                    .map(|name| ResourceItem { name, badge: None }),
-            );
-        }
-    }
-    Ok(items)
 }
