@@ -120,13 +120,7 @@ impl BlobPane {
         range: std::ops::RangeInclusive<usize>,
         cursor: usize,
     ) {
-        let (folders, blobs) = self.shown_rows();
-        let name = |at: usize| match at.checked_sub(folders.len()) {
-            None => folders[at].clone(),
-            Some(b) => blobs[b].name.clone(),
-        };
-        let (picked, at): (BTreeSet<String>, String) = (range.map(name).collect(), name(cursor));
-        self.core.selection = picked;
+        let at = self.pick_shown(range, cursor);
         if !at.ends_with('/') {
             self.load_details(ctx, &at);
         }
@@ -135,6 +129,12 @@ impl BlobPane {
     /// As `select_shown`, for a key: the details follow once the cursor rests (`DETAILS_AFTER`), so a key held
     /// down costs one blob's reads.
     pub(crate) fn select_shown_by_key(&mut self, range: std::ops::RangeInclusive<usize>, cursor: usize) {
+        let at = self.pick_shown(range, cursor);
+        self.core.details_due = (!at.ends_with('/')).then(|| (at, std::time::Instant::now() + DETAILS_AFTER));
+    }
+
+    /// Makes the rows `range` of `shown_rows` the selection; the name of the row at `cursor`.
+    fn pick_shown(&mut self, range: std::ops::RangeInclusive<usize>, cursor: usize) -> String {
         let (folders, blobs) = self.shown_rows();
         let name = |at: usize| match at.checked_sub(folders.len()) {
             None => folders[at].clone(),
@@ -142,7 +142,7 @@ impl BlobPane {
         };
         let (picked, at): (BTreeSet<String>, String) = (range.map(name).collect(), name(cursor));
         self.core.selection = picked;
-        self.core.details_due = (!at.ends_with('/')).then(|| (at, std::time::Instant::now() + DETAILS_AFTER));
+        at
     }
 
     /// Reads the details the keys asked for, once the cursor has rested.

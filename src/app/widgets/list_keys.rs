@@ -119,7 +119,6 @@ impl<K: Clone + PartialEq> ListCursor<K> {
         if len == 0 || !has_keys(ctx, self.list) || ctx.text_edit_focused() || egui::Popup::is_any_open(ctx) {
             return None;
         }
-        let at = self.at.as_ref().and_then(&position);
         // A pattern without Shift matches with it too (egui's logical match): Shift is read from the modifiers.
         let (pressed, modifiers) = ui.input_mut(|i| {
             let pressed = MOVES.into_iter().chain([Key::Space]).find(|k| {
@@ -130,6 +129,9 @@ impl<K: Clone + PartialEq> ListCursor<K> {
             (pressed, i.modifiers)
         });
         let pressed = pressed?;
+        // Only once a key was pressed: finding the cursor's row may scan the list (a million entities), which no
+        // frame without a key should pay for.
+        let at = self.at.as_ref().and_then(&position);
         let last = len - 1;
         let page = page.max(1);
         if pressed == Key::Space {
