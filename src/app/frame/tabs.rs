@@ -121,6 +121,10 @@ impl Tabs {
             return;
         }
         let tab = self.list.remove(index);
+        // A drop waiting for this tab's pane is not pasted into a tab the user closed.
+        if self.drop_paste.as_ref().is_some_and(|(t, _)| *t == tab.target) {
+            self.drop_paste = None;
+        }
         self.keep_if_working(tab);
         self.active = match self.active {
             _ if self.list.is_empty() => None,
