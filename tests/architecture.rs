@@ -416,11 +416,13 @@ const BLOB_PANE_FILES: [&str; 8] = [
 /// The files of the queue folder that are the pane itself (its core and drawing).
 const QUEUE_PANE_FILES: [&str; 2] = ["pane.rs", "view.rs"];
 
-/// The files of the table folder that are the pane itself: its state, drawing, loading, the editor's place in it
-/// (the part not yet a feature), what a watch read swaps in, and what closing asks.
-const TABLE_PANE_FILES: [&str; 6] = [
+/// The files of the table folder that are the pane itself: its state, drawing (the grid, the details panel),
+/// loading, the editor's place in it (the part not yet a feature), what a watch read swaps in, and what closing
+/// asks.
+const TABLE_PANE_FILES: [&str; 7] = [
     "pane.rs",
     "grid.rs",
+    "details.rs",
     "load_all.rs",
     "saved_rows.rs",
     "watch_swap.rs",

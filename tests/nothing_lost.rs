@@ -282,15 +282,15 @@ fn the_entity_editors_close_button_asks_before_dropping_an_edit_and_lets_a_save_
     t.click("Edit");
     t.wait_for("Value of Name");
     t.type_into("Value of Name", " Smith");
-    // The window's own close button asks, as closing the tab does; Keep editing keeps the edit.
-    t.click("Close window");
+    // Close editor asks, as closing the tab does; Keep editing keeps the edit.
+    t.click("Close editor");
     t.wait_for_contains("without saving? Your changes below are lost.");
     t.click("Keep editing");
     assert!(t.table().editor().is_some_and(|e| e.texts().any(|v| v == "Ann Smith")));
-    // Closed while its save is out: the window goes, the save lands, the row shows it.
+    // Closed while its save is out: the form goes, the save lands, the row shows it.
     proxy.latency(Duration::from_secs(2), Duration::ZERO);
     t.click("Save entity");
-    t.click("Close window");
+    t.click("Close editor");
     t.wait_table("the save landed and the editor closed", |p| {
         p.editor().is_none()
             && p.store()

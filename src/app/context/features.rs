@@ -85,10 +85,12 @@ pub enum DetailsTab {
     Held,
     /// A queue's form for a new message.
     NewMessage,
+    /// An entity's versions seen this run.
+    History,
 }
 
 impl DetailsTab {
-    pub const ALL: [DetailsTab; 7] = [
+    pub const ALL: [DetailsTab; 8] = [
         DetailsTab::Held,
         DetailsTab::NewMessage,
         DetailsTab::Properties,
@@ -96,6 +98,7 @@ impl DetailsTab {
         DetailsTab::Tags,
         DetailsTab::Snapshots,
         DetailsTab::Access,
+        DetailsTab::History,
     ];
 
     pub fn name(self) -> &'static str {
@@ -107,6 +110,7 @@ impl DetailsTab {
             DetailsTab::Access => "Access",
             DetailsTab::Held => "Held messages",
             DetailsTab::NewMessage => "New message",
+            DetailsTab::History => "History",
         }
     }
 }

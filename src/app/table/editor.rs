@@ -271,7 +271,8 @@ impl EntityEditor {
         self.whole_arrived();
     }
 
-    fn poll(&mut self, backend: &Backend, client: &Client) -> EditorEvent {
+    /// Takes the replies that arrived (a save, their version): called every frame by the tab.
+    pub(crate) fn poll(&mut self, backend: &Backend, client: &Client) -> EditorEvent {
         self.form.settle();
         if let Some((sent, result)) = self.saving.take() {
             // Closed while saving: a save that stored everything closes it; anything else shows it again.
@@ -312,41 +313,40 @@ impl EntityEditor {
         EditorEvent::None
     }
 
-    /// The window; `above` draws what goes above the form (the entity's history).
-    pub fn ui(&mut self, ctx: &egui::Context, pane: &PaneContext, above: impl FnOnce(&mut egui::Ui)) -> EditorEvent {
-        if let ev @ (EditorEvent::Saved(_)
-        | EditorEvent::SavedWhileEditing(_)
-        | EditorEvent::Discarded(_)
-        | EditorEvent::Closed) = self.poll(pane.backend, pane.client)
-        {
-            return ev;
-        }
-        if self.close_when_saved {
-            return EditorEvent::None;
-        }
-        let mut event = EditorEvent::None;
+    /// The form, drawn in the details panel. Replies are taken by `poll`, every frame, whether the panel is
+    /// shown or not.
+    pub fn ui(&mut self, ui: &mut egui::Ui, pane: &PaneContext) -> EditorEvent {
         let title = if self.is_new() {
             "New entity".to_string()
         } else {
             format!("Entity ({}, {})", self.partition_key, self.row_key)
         };
-        let mut open = true;
-        egui::Window::new(title)
-            .id(egui::Id::unique("entity-editor"))
-            .open(&mut open)
-            .default_size([720.0, 520.0])
-            .show(ctx, |ui| {
-                above(ui);
-                event = self.form_ui(ui, pane);
-            });
-        if !open || matches!(event, EditorEvent::Closed) {
+        ui.label(RichText::new(title).strong());
+        let event = self.form_ui(ui, pane);
+        if matches!(event, EditorEvent::Closed) {
             return self.close();
         }
         event
     }
 
-    /// The window's close button and Close editor: an unsaved edit is asked about first (as closing the tab
-    /// asks), and a save still out is let land before the window goes (shown again if it did not store all).
+    /// Whether the panel draws the form: not while it waits, closed, for its save to land.
+    pub fn is_shown(&self) -> bool {
+        !self.close_when_saved
+    }
+
+    /// Whether the form holds nothing of the user's own: no change, no save out, no failure or conflict to
+    /// read. Such an editor gives way when the selection moves to another row.
+    pub fn is_idle(&self) -> bool {
+        !self.new && !self.holds_work() && self.error.is_none() && self.theirs.is_none()
+    }
+
+    /// Whether the form holds the user's work: an unsaved change, or a save not answered yet.
+    pub fn holds_work(&self) -> bool {
+        self.has_changes() || self.is_saving()
+    }
+
+    /// Close editor: an unsaved edit is asked about first (as closing the tab asks), and a save still out is
+    /// let land before the form goes (shown again if it did not store all).
     pub fn close(&mut self) -> EditorEvent {
         if self.is_saving() {
             self.close_when_saved = true;
@@ -390,137 +390,130 @@ impl EntityEditor {
         if matches!(event, EditorEvent::Closed) {
             return event;
         }
-        ui.horizontal(|ui| {
-            let l = ui.label("PartitionKey:");
-            ui.add_enabled(
-                self.keys_editable(),
-                egui::TextEdit::singleline(&mut self.partition_key).desired_width(200.0),
-            )
-            .labelled_by(l.id);
-            let l = ui.label("RowKey:");
-            ui.add_enabled(
-                self.keys_editable(),
-                egui::TextEdit::singleline(&mut self.row_key).desired_width(200.0),
-            )
-            .labelled_by(l.id);
-        });
-        ui.label(format!("ETag: {}", self.etag().unwrap_or("(new entity)")));
+        // One field a line, as wide as the panel: the panel is narrow, and a key may be long.
+        let editable = self.keys_editable();
+        for (name, key) in [
+            ("PartitionKey:", &mut self.partition_key),
+            ("RowKey:", &mut self.row_key),
+        ] {
+            let l = ui.label(name);
+            ui.add_enabled(editable, egui::TextEdit::singleline(key).desired_width(f32::INFINITY))
+                .labelled_by(l.id);
+        }
+        ui.add(egui::Label::new(format!("ETag: {}", self.etag().unwrap_or("(new entity)"))).wrap());
         self.changed_under_ui(ui);
         self.partial_ui(ui, backend, client);
         ui.separator();
-        egui::ScrollArea::vertical()
-            .id_salt("editor-props")
-            .max_height(300.0)
-            .show(ui, |ui| {
-                let mut remove = None;
-                for (i, p) in self.form.edit.props.iter_mut().enumerate() {
-                    let key = if p.name.is_empty() {
-                        format!("property {}", i + 1)
-                    } else {
-                        p.name.clone()
-                    };
-                    if let Some(EdmValue::Unparsed(u)) = &p.kept {
-                        ui.horizontal(|ui| {
-                            ui.label(RichText::new(&p.name).strong());
-                            ui.label(
-                                RichText::new(format!(
-                                    "{} (unreadable {})",
-                                    u.json,
-                                    u.declared.as_deref().unwrap_or("value")
-                                ))
-                                .monospace()
-                                .color(ui.visuals().warn_fg_color),
-                            )
-                            .on_hover_text(format!(
-                                "{}. Kept exactly as it came and written back unchanged; this app cannot edit it.",
-                                u.why
-                            ));
-                            if ui.small_button(format!("Remove {key}")).clicked() {
-                                remove = Some(i);
-                            }
-                        });
-                        continue;
-                    }
+        {
+            let mut remove = None;
+            for (i, p) in self.form.edit.props.iter_mut().enumerate() {
+                let key = if p.name.is_empty() {
+                    format!("property {}", i + 1)
+                } else {
+                    p.name.clone()
+                };
+                if let Some(EdmValue::Unparsed(u)) = &p.kept {
                     ui.horizontal(|ui| {
-                        // Stable ids: a note appearing or going above the rows must not move the keyboard focus.
-                        ui.add(
-                            egui::TextEdit::singleline(&mut p.name)
-                                .id_salt(("prop-name", i))
-                                .desired_width(140.0),
+                        ui.label(RichText::new(&p.name).strong());
+                        ui.label(
+                            RichText::new(format!(
+                                "{} (unreadable {})",
+                                u.json,
+                                u.declared.as_deref().unwrap_or("value")
+                            ))
+                            .monospace()
+                            .color(ui.visuals().warn_fg_color),
                         )
-                        .accessible_name(format!("Name of {key}"));
-                        let mut ty = p.ty;
-                        egui::ComboBox::from_id_salt(("prop-type", i))
-                            .selected_text(ty.short_name())
-                            .show_ui(ui, |ui| {
-                                for t in EdmType::ALL {
-                                    ui.selectable_value(&mut ty, t, t.short_name());
-                                }
-                            })
-                            .response
-                            .accessible_name(format!("Type of {key}"));
-                        if ty != p.ty {
-                            p.retype(ty);
-                        }
-                        match p.ty {
-                            EdmType::Boolean => {
-                                ui.checkbox(&mut p.flag, format!("Value of {key}"));
-                            }
-                            EdmType::String => {
-                                let r = ui
-                                    .add(
-                                        egui::TextEdit::multiline(&mut p.text)
-                                            .id_salt(("prop-value", i))
-                                            .desired_rows(1)
-                                            .desired_width(320.0),
-                                    )
-                                    .accessible_name(format!("Value of {key}"));
-                                if std::mem::take(&mut self.focus_first) {
-                                    r.request_focus();
-                                }
-                            }
-                            _ => {
-                                let r = ui
-                                    .add(
-                                        egui::TextEdit::singleline(&mut p.text)
-                                            .id_salt(("prop-value", i))
-                                            .desired_width(320.0)
-                                            .font(egui::TextStyle::Monospace),
-                                    )
-                                    .accessible_name(format!("Value of {key}"));
-                                if std::mem::take(&mut self.focus_first) {
-                                    r.request_focus();
-                                }
-                            }
-                        }
-                        if p.ty == EdmType::Binary
-                            && ui.small_button(if p.hex { "as base64" } else { "as hex" }).clicked()
-                        {
-                            p.toggle_hex();
-                        }
-                        if p.ty == EdmType::DateTime && ui.small_button(format!("Now for {key}")).clicked() {
-                            p.text = crate::storage::table::edm::EdmDateTime::now().to_string();
-                        }
-                        if p.ty == EdmType::Guid && ui.small_button(format!("New GUID for {key}")).clicked() {
-                            p.text = uuid::Uuid::new_v4().to_string();
-                        }
+                        .on_hover_text(format!(
+                            "{}. Kept exactly as it came and written back unchanged; this app cannot edit it.",
+                            u.why
+                        ));
                         if ui.small_button(format!("Remove {key}")).clicked() {
                             remove = Some(i);
                         }
                     });
-                    let live = if matches!(p.ty, EdmType::Boolean | EdmType::String) {
-                        None
-                    } else {
-                        p.value().err()
-                    };
-                    if let Some(err) = live.or_else(|| p.error.clone()) {
-                        ui.colored_label(ui.visuals().error_fg_color, format!("{key}: {err}"));
+                    continue;
+                }
+                ui.horizontal_wrapped(|ui| {
+                    // Stable ids: a note appearing or going above the rows must not move the keyboard focus.
+                    ui.add(
+                        egui::TextEdit::singleline(&mut p.name)
+                            .id_salt(("prop-name", i))
+                            .desired_width(120.0),
+                    )
+                    .accessible_name(format!("Name of {key}"));
+                    let mut ty = p.ty;
+                    egui::ComboBox::from_id_salt(("prop-type", i))
+                        .selected_text(ty.short_name())
+                        .show_ui(ui, |ui| {
+                            for t in EdmType::ALL {
+                                ui.selectable_value(&mut ty, t, t.short_name());
+                            }
+                        })
+                        .response
+                        .accessible_name(format!("Type of {key}"));
+                    if ty != p.ty {
+                        p.retype(ty);
+                    }
+                    if p.ty == EdmType::Binary && ui.small_button(if p.hex { "as base64" } else { "as hex" }).clicked()
+                    {
+                        p.toggle_hex();
+                    }
+                    if p.ty == EdmType::DateTime && ui.small_button(format!("Now for {key}")).clicked() {
+                        p.text = crate::storage::table::edm::EdmDateTime::now().to_string();
+                    }
+                    if p.ty == EdmType::Guid && ui.small_button(format!("New GUID for {key}")).clicked() {
+                        p.text = uuid::Uuid::new_v4().to_string();
+                    }
+                    if ui.small_button(format!("Remove {key}")).clicked() {
+                        remove = Some(i);
+                    }
+                });
+                // The value under its name, as wide as the panel.
+                match p.ty {
+                    EdmType::Boolean => {
+                        ui.checkbox(&mut p.flag, format!("Value of {key}"));
+                    }
+                    EdmType::String => {
+                        let r = ui
+                            .add(
+                                egui::TextEdit::multiline(&mut p.text)
+                                    .id_salt(("prop-value", i))
+                                    .desired_rows(1)
+                                    .desired_width(f32::INFINITY),
+                            )
+                            .accessible_name(format!("Value of {key}"));
+                        if std::mem::take(&mut self.focus_first) {
+                            r.request_focus();
+                        }
+                    }
+                    _ => {
+                        let r = ui
+                            .add(
+                                egui::TextEdit::singleline(&mut p.text)
+                                    .id_salt(("prop-value", i))
+                                    .desired_width(f32::INFINITY)
+                                    .font(egui::TextStyle::Monospace),
+                            )
+                            .accessible_name(format!("Value of {key}"));
+                        if std::mem::take(&mut self.focus_first) {
+                            r.request_focus();
+                        }
                     }
                 }
-                if let Some(i) = remove {
-                    self.form.edit.props.remove(i);
+                let live = if matches!(p.ty, EdmType::Boolean | EdmType::String) {
+                    None
+                } else {
+                    p.value().err()
+                };
+                if let Some(err) = live.or_else(|| p.error.clone()) {
+                    ui.colored_label(ui.visuals().error_fg_color, format!("{key}: {err}"));
                 }
-            });
+            }
+            if let Some(i) = remove {
+                self.form.edit.props.remove(i);
+            }
+        }
         if ui.button("Add property").clicked() {
             self.form
                 .edit
@@ -529,7 +522,7 @@ impl EntityEditor {
         }
         ui.separator();
         if !self.is_new() && !self.partial {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("Save as:");
                 ui.selectable_value(
                     &mut self.mode,
@@ -555,7 +548,7 @@ impl EntityEditor {
                 return event;
             }
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = if self.is_new() { "Insert entity" } else { "Save entity" };
             // Ctrl+S saves from anywhere in the editor, as in any editor.
             let keyed = ui.input_mut(|i| {

@@ -39,6 +39,7 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
     if let Some(e) = &pane.core.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
+    crate::app::table::details::panel(pane, ui, ctx);
     pane.each(ui, ctx, |f, ui, core, ctx, fx| f.beside_grid_ui(ui, core, ctx, fx));
     // What the tab and its features offer on the selection: a row's context menu lists them, their keys run them.
     let offers = pane.offers();
@@ -85,7 +86,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
     // Wrapped: at 1.5x beside the tree the row is wider than the pane, and a cut row hides its last buttons.
     ui.horizontal_wrapped(|ui| {
         if icon_button(ui, true, icon::ADD, "Add entity", None).clicked() {
-            pane.editor = Some(EntityEditor::insert(&pane.core.table, None));
+            pane.edit_with(EntityEditor::insert(&pane.core.table, None));
         }
         let one = pane.core.selection.len() == 1;
         let first = pane.core.selection.iter().next().copied();
@@ -93,7 +94,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
         if icon_button(ui, one, icon::EDIT, "Edit", needs_one).clicked()
             && let Some(i) = first
         {
-            pane.editor = Some(pane.editor_for(i));
+            pane.edit_with(pane.editor_for(i));
         }
         if icon_button(
             ui,
@@ -105,7 +106,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
         .clicked()
             && let Some(i) = first
         {
-            pane.editor = Some(EntityEditor::insert(&pane.core.table, Some(pane.core.store.get(i))));
+            pane.edit_with(EntityEditor::insert(&pane.core.table, Some(pane.core.store.get(i))));
         }
         if icon_button(
             ui,
@@ -175,6 +176,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             ui.end_row();
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            icon::details_toggle(ui);
             let find = ui
                 .add(
                     egui::TextEdit::singleline(&mut pane.core.quick)
@@ -251,6 +253,8 @@ fn grid_with_menu(
     egui::ScrollArea::horizontal()
         .id_salt(("grid-h", &pane.core.table))
         .show(ui, |ui| {
+            // What is seen of the grid: the keyboard's frame stays within it.
+            let seen = ui.clip_rect();
             let mut table = TableBuilder::new(ui)
                 .id_salt(("grid", &pane.core.table))
                 .striped(true)
@@ -303,10 +307,11 @@ fn grid_with_menu(
                         }
                         let r = row.response();
                         if pane.core.cursor.at == Some(index) {
-                            crate::app::widgets::list_keys::paint_cursor(
+                            crate::app::widgets::list_keys::paint_cursor_within(
                                 &r,
                                 crate::app::widgets::list_keys::KeysGoTo::Tab,
                                 ROW_HEIGHT,
+                                seen,
                             );
                         }
                         if r.clicked() {
@@ -429,7 +434,6 @@ fn keys(pane: &mut TablePane, ui: &egui::Ui) -> Option<usize> {
 }
 
 fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
-    pane.editor_ui(egui_ctx, ctx);
     if pane.core.columns_open {
         let mut open = true;
         crate::app::widgets::placement::beside_the_toolbar(egui::Window::new("Columns"), egui_ctx)

@@ -3,6 +3,7 @@
 //! with the differences between any two. An entity seen in one version only has no history: versions are kept
 //! from the moment a second one arrives.
 
+use egui::RichText;
 use std::collections::{HashMap, VecDeque};
 use std::time::SystemTime;
 
@@ -145,14 +146,10 @@ impl EntityHistory {
     /// The timeline of one entity, with the differences between the two versions picked.
     pub fn ui(&mut self, ui: &mut egui::Ui, partition_key: &str, row_key: &str) {
         let Some(list) = self.versions(partition_key, row_key) else {
-            egui::CollapsingHeader::new("History: one version seen")
-                .id_salt("entity-history")
-                .show(ui, |ui| {
-                    ui.weak(
-                        "Versions are kept from the moment a second one arrives: from a reload, the watch, or a \
-                         save here.",
-                    );
-                });
+            ui.label(RichText::new("History: one version seen").strong());
+            ui.weak(
+                "Versions are kept from the moment a second one arrives: from a reload, the watch, or a save here.",
+            );
             return;
         };
         let n = list.len();
@@ -161,30 +158,31 @@ impl EntityHistory {
             None => (n.saturating_sub(2), n - 1),
         };
         let (mut a, mut b) = (a0, b0);
-        egui::CollapsingHeader::new(format!("History: {n} versions seen this run"))
-            .id_salt("entity-history")
-            .show(ui, |ui| {
-                egui::Grid::new("entity-history-versions").striped(true).show(ui, |ui| {
-                    for (i, v) in list.iter().enumerate() {
-                        ui.radio_value(&mut a, i, format!("A{}", i + 1));
-                        ui.radio_value(&mut b, i, format!("B{}", i + 1));
-                        let clock = crate::storage::times::format(v.at, crate::storage::times::CLOCK_MILLIS);
-                        ui.label(format!("{clock} {}", v.seen.word()));
-                        ui.label(format!("ETag {}", v.entity.etag().unwrap_or("none")));
-                        ui.end_row();
-                    }
+        ui.label(RichText::new(format!("History: {n} versions seen this run")).strong());
+        {
+            // One version a line, its ETag under it: a side panel is narrow, and an ETag is long.
+            for (i, v) in list.iter().enumerate() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.radio_value(&mut a, i, format!("A{}", i + 1));
+                    ui.radio_value(&mut b, i, format!("B{}", i + 1));
+                    let clock = crate::storage::times::format(v.at, crate::storage::times::CLOCK_MILLIS);
+                    ui.label(format!("{clock} {}", v.seen.word()));
                 });
-                let changed: Vec<String> = lines(&list[a].entity, &list[b].entity)
-                    .iter()
-                    .filter(|l| !l.same())
-                    .map(crate::app::table::watch::describe_cell)
-                    .collect();
-                if changed.is_empty() {
-                    ui.label(format!("Versions {} and {}: the same data", a + 1, b + 1));
-                } else {
-                    ui.label(format!("Versions {} to {}: {}", a + 1, b + 1, changed.join(", ")));
-                }
-            });
+                let etag = format!("ETag {}", v.entity.etag().unwrap_or("none"));
+                ui.add(egui::Label::new(RichText::new(etag).monospace().weak()).wrap());
+            }
+            ui.separator();
+            let changed: Vec<String> = lines(&list[a].entity, &list[b].entity)
+                .iter()
+                .filter(|l| !l.same())
+                .map(crate::app::table::watch::describe_cell)
+                .collect();
+            if changed.is_empty() {
+                ui.label(format!("Versions {} and {}: the same data", a + 1, b + 1));
+            } else {
+                ui.label(format!("Versions {} to {}: {}", a + 1, b + 1, changed.join(", ")));
+            }
+        }
         if (a, b) != (a0, b0) {
             self.pick = Some((a, b));
         }

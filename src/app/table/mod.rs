@@ -8,6 +8,7 @@ pub mod comparing;
 pub mod core;
 pub mod delete_rows;
 pub mod deletes;
+pub mod details;
 pub mod diff;
 pub mod diff_copy;
 pub mod diff_view;

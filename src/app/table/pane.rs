@@ -27,6 +27,8 @@ pub struct TablePane {
     /// Every version of an entity seen this run, for the editor's timeline.
     pub(crate) history: crate::app::table::history::EntityHistory,
     pub(crate) editor: Option<EntityEditor>,
+    /// An editor was opened: the details panel, where it is drawn, shows even if the user had hidden it.
+    pub(crate) reveal_details: bool,
     /// Which tool's strip is open under the toolbar.
     pub(crate) chrome: crate::app::context::features::Chrome,
 }
@@ -84,8 +86,25 @@ impl TablePane {
     /// What double-clicking a row does: opens the editor on the row at this place in the view.
     pub fn open_editor(&mut self, position: usize) {
         if let Some(&row) = self.core.view.get(position) {
-            self.editor = Some(self.editor_for(row));
+            self.edit_with(self.editor_for(row));
         }
+    }
+
+    /// Puts an editor in the details panel (which shows, if hidden), in place of one with nothing unsaved.
+    pub(crate) fn edit_with(&mut self, editor: EntityEditor) {
+        self.reveal_details = true;
+        if let Some(open) = &mut self.editor
+            && open.holds_work()
+        {
+            // One edit at a time: the one under way is never dropped for another.
+            open.note = Some(format!(
+                "Save or close this edit of ({}, {}) before editing another entity.",
+                open.partition_key, open.row_key
+            ));
+            return;
+        }
+        self.editor = Some(editor);
+        self.chrome.tab = crate::app::context::features::DetailsTab::Properties;
     }
 
     /// The editor on a loaded row, told whether the row holds only the shown columns (`$select`).
@@ -99,7 +118,7 @@ impl TablePane {
         self.editor.as_mut()
     }
 
-    /// What the editor window's close button does (the edit is dropped, as the window says).
+    /// Drops the editor and its edit at once (a test's shortcut; Close editor asks first).
     pub fn close_editor(&mut self) {
         self.editor = None;
     }
@@ -152,6 +171,7 @@ impl TablePane {
                 .with(crate::app::table::watch::TableWatch::default()),
             history: Default::default(),
             editor: None,
+            reveal_details: false,
             chrome: Default::default(),
         }
     }
@@ -382,6 +402,7 @@ impl TablePane {
         }
         self.core.busy_features = self.features.busy();
         self.each(&mut (), ctx, |f, _, core, ctx, fx| f.poll(core, ctx, fx));
+        self.poll_editor(ctx);
     }
 
     /// Only what the view shows can be selected: a row the filter hid leaves the selection (Delete acts on what
@@ -429,11 +450,11 @@ impl TablePane {
         if at == PANE {
             let first = self.core.selection.iter().next().copied();
             match (id, first) {
-                ("edit", Some(row)) => self.editor = Some(self.editor_for(row)),
+                ("edit", Some(row)) => self.edit_with(self.editor_for(row)),
                 ("copy-json", _) => egui_ctx.copy_text(self.selection_as_json()),
                 ("copy-tsv", _) => egui_ctx.copy_text(self.selection_as_tsv()),
                 ("clone", Some(row)) => {
-                    self.editor = Some(EntityEditor::insert(&self.core.table, Some(self.core.store.get(row))));
+                    self.edit_with(EntityEditor::insert(&self.core.table, Some(self.core.store.get(row))));
                 }
                 ("lab", Some(row)) => {
                     let e = self.core.store.get(row);

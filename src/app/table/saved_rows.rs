@@ -10,19 +10,17 @@ use crate::storage::table::EntityPage;
 use crate::storage::table::entity::Entity;
 
 impl TablePane {
-    /// Runs the editor window and applies what it reports.
-    pub fn editor_ui(&mut self, ui: &egui::Context, ctx: &mut PaneContext) {
-        let Some(editor) = &mut self.editor else { return };
-        let history = &mut self.history;
-        let keys = (!editor.is_new())
-            .then(|| editor.keys())
-            .map(|(p, r)| (p.to_string(), r.to_string()));
-        let timeline = |ui: &mut egui::Ui| {
-            if let Some((pk, rk)) = &keys {
-                history.ui(ui, pk, rk);
-            }
-        };
-        match editor.ui(ui, ctx, timeline) {
+    /// Takes the editor's replies (a save, their version), every frame, whether its panel is shown or not.
+    pub(crate) fn poll_editor(&mut self, ctx: &PaneContext) {
+        if let Some(editor) = &mut self.editor {
+            let event = editor.poll(ctx.backend, ctx.client);
+            self.editor_did(event);
+        }
+    }
+
+    /// What the editor reported (from a reply, or from its buttons) done to the tab.
+    pub(crate) fn editor_did(&mut self, event: EditorEvent) {
+        match event {
             EditorEvent::None => {}
             EditorEvent::Closed => self.editor = None,
             EditorEvent::Saved(entity) => {
