@@ -17,4 +17,5 @@ pub mod saver;
 pub mod secrets;
 pub mod service_settings;
 pub mod tree;
+pub mod tree_find;
 pub mod tree_keys;

@@ -35,6 +35,17 @@ async fn count_messages(client: &Client, items: &mut [ResourceItem]) {
 
 /// Every container, queue or table of an account, following continuation markers.
 pub async fn list_resources(client: Client, service: Service) -> Result<Vec<ResourceItem>, StorageError> {
+    list_resources_counted(client, service, Default::default()).await
+}
+
+/// As `list_resources`, adding to `listed` as each page arrives: an account of tens of thousands of containers
+/// takes many pages, and the tree says how far it got.
+pub async fn list_resources_counted(
+    client: Client,
+    service: Service,
+    listed: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+) -> Result<Vec<ResourceItem>, StorageError> {
+    use std::sync::atomic::Ordering;
     let mut items = Vec::new();
     match service {
         Service::Blob => {
@@ -54,6 +65,7 @@ pub async fn list_resources(client: Client, service: Service) -> Result<Vec<Reso
                         badge: (!badges.is_empty()).then(|| badges.join(", ")),
                     }
                 }));
+                listed.store(items.len(), Ordering::Relaxed);
                 match page.next_marker {
                     Some(m) => marker = Some(m),
                     None => break,
@@ -68,6 +80,7 @@ pub async fn list_resources(client: Client, service: Service) -> Result<Vec<Reso
                     name: q.name,
                     badge: None,
                 }));
+                listed.store(items.len(), Ordering::Relaxed);
                 match page.next_marker {
                     Some(m) => marker = Some(m),
                     None => break,

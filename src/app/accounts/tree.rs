@@ -28,9 +28,11 @@ pub enum Loadable<T> {
 }
 
 #[derive(Default)]
-struct ServiceList {
-    items: Option<Loadable<Vec<ResourceItem>>>,
+pub(crate) struct ServiceList {
+    pub(crate) items: Option<Loadable<Vec<ResourceItem>>>,
     pending: InFlight<(), Result<Vec<ResourceItem>, StorageError>>,
+    /// How many the load under way has listed so far (pages of up to 5,000 arrive one after another).
+    pub(crate) listed: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 /// What the user asked of the tree this frame; the app carries it out.
@@ -54,7 +56,9 @@ pub enum TreeAction {
 
 #[derive(Default)]
 pub struct Explorer {
-    lists: HashMap<(String, Service), ServiceList>,
+    pub(crate) lists: HashMap<(String, Service), ServiceList>,
+    /// The filter box above the tree, and what it found.
+    pub(crate) find: crate::app::accounts::tree_find::TreeFind,
     pub selected: Option<TabTarget>,
     /// The New container/queue/table dialog, when open: for which account and service, the name typed.
     creating: Option<((String, Service), String)>,
@@ -93,8 +97,16 @@ impl Explorer {
     pub fn refresh(&mut self, backend: &Backend, client: &Client, profile_id: &str, service: Service) {
         let list = self.lists.entry((profile_id.to_string(), service)).or_default();
         list.items = Some(Loadable::Loading);
-        list.pending
-            .start((), backend.spawn(list_resources(client.clone(), service)));
+        list.listed = Default::default();
+        let listed = list.listed.clone();
+        list.pending.start(
+            (),
+            backend.spawn(crate::app::accounts::resource_list::list_resources_counted(
+                client.clone(),
+                service,
+                listed,
+            )),
+        );
     }
 
     /// Loads a service's list once, if nothing has asked for it yet (the tree may never have been opened).
@@ -160,7 +172,11 @@ impl Explorer {
     pub fn ui(&mut self, ui: &mut egui::Ui, backend: &Backend, connections: &mut Connections) -> Vec<TreeAction> {
         let mut actions = Vec::new();
         self.keys.begin();
+        self.find_box(ui);
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            if self.find.is_on() {
+                return self.found_ui(ui, backend, connections, &mut actions);
+            }
             // Accounts a browse account found are drawn under it, not here.
             let ids: Vec<String> = connections
                 .list
@@ -430,7 +446,7 @@ impl Explorer {
         }
     }
 
-    fn item_ui(
+    pub(crate) fn item_ui(
         &mut self,
         ui: &mut egui::Ui,
         (id, client, portal): (&str, &Client, Option<&str>),
