@@ -71,9 +71,14 @@ fn remaining(m: &DequeuedMessage) -> u32 {
 /// The time to live a moved copy gets: what the original had left (never-expiring stays so), or why there is
 /// nothing left to give it.
 pub fn ttl_left(m: &DequeuedMessage, now: SystemTime) -> Result<MessageTtl, String> {
+    ttl_left_of(m.expires, now)
+}
+
+/// As `ttl_left`, from a message's expiry alone (a peeked message has no receipt, but has that).
+pub fn ttl_left_of(expires: Option<SystemTime>, now: SystemTime) -> Result<MessageTtl, String> {
     // The service states "never" as the end of year 9999; anything past a century from now is that.
     let never = now + Duration::from_secs(100 * 365 * 24 * 3600);
-    match m.expires {
+    match expires {
         None => Ok(MessageTtl::Never),
         Some(t) if t >= never => Ok(MessageTtl::Never),
         Some(t) => match t.duration_since(now) {

@@ -5,6 +5,7 @@ pub mod access;
 pub mod backlogs;
 pub mod charts;
 pub mod clear;
+pub mod copy_to;
 pub mod core;
 pub mod dequeue;
 pub mod feature;

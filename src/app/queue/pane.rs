@@ -31,6 +31,7 @@ impl QueuePane {
         let features = Features::default()
             .with(crate::app::queue::watch::QueueWatch::default())
             .with(crate::app::queue::clear::ClearQueue::default())
+            .with(crate::app::queue::copy_to::CopyToQueue::default())
             .with(Dequeue::default())
             .with(crate::app::queue::put::PutMessage::default())
             .with(crate::app::queue::metadata::QueueMetadata::default())

@@ -44,7 +44,8 @@ impl PeekList {
         peeked.iter().filter(|m| self.selection.contains(&m.id)).collect()
     }
 
-    pub fn ui(&mut self, core: &QueueCore, ui: &mut egui::Ui) {
+    /// Draws the list; says the queue the user chose to copy the selected messages to, if they did.
+    pub fn ui(&mut self, core: &QueueCore, ui: &mut egui::Ui) -> Option<String> {
         ui.add(
             egui::Label::new(format!(
                 "Peeked: the first {} messages (the service returns at most {MAX_MESSAGES_PER_CALL} at a time); \
@@ -59,6 +60,7 @@ impl PeekList {
         let modifiers = ui.input(|i| i.modifiers);
         let mut clicked: Option<(usize, bool)> = None;
         let mut copy: Option<Copy> = None;
+        let mut copy_to: Option<String> = None;
         let follow = self.follow.take();
         egui::ScrollArea::horizontal().id_salt(("peek-h", &core.queue)).show(ui, |ui| {
             let mut table = TableBuilder::new(ui)
@@ -127,7 +129,12 @@ impl PeekList {
                         }
                         // A peeked message is read, never held: its menu copies what it says and shows it whole
                         // (the head of the queue is taken with Dequeue, beside the list).
-                        r.context_menu(|ui| copy = copy.or(message_menu(ui, self.selection.len())));
+                        r.context_menu(|ui| {
+                            copy = copy.or(message_menu(ui, self.selection.len()));
+                            if let Some(to) = copy_to_menu(ui, core, self.selection.len()) {
+                                copy_to = Some(to);
+                            }
+                        });
                     });
                 });
         });
@@ -138,6 +145,7 @@ impl PeekList {
             self.act(core, ui.ctx(), what);
         }
         self.window(ui.ctx());
+        copy_to
     }
 
     /// A click on row `at`: selects it (Ctrl toggles, Shift extends from the anchor); a double-click opens it.
@@ -323,6 +331,30 @@ fn message_menu(ui: &mut egui::Ui, selected: usize) -> Option<Copy> {
         Copy::Id,
     );
     item(ui, "Copy as JSON", "", Copy::Json);
+    chosen
+}
+
+/// "Copy to queue": the account's other queues; the one chosen, if any. Copying leaves the messages here.
+fn copy_to_menu(ui: &mut egui::Ui, core: &QueueCore, selected: usize) -> Option<String> {
+    let mut chosen = None;
+    let what = if selected > 1 {
+        format!("Copy {selected} messages to queue")
+    } else {
+        "Copy message to queue".to_string()
+    };
+    ui.separator();
+    ui.menu_button(what, |ui| {
+        let others: Vec<&String> = core.targets.iter().filter(|t| **t != core.queue).collect();
+        if others.is_empty() {
+            ui.weak("No other queue in this account (the tree lists them once Queues is unfolded).");
+        }
+        for target in others {
+            if ui.button(format!("to {target}")).clicked() {
+                chosen = Some(target.clone());
+                ui.close();
+            }
+        }
+    });
     chosen
 }
 

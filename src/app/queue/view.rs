@@ -26,7 +26,12 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
         side_panel(pane, ui, ctx);
     }
     pane.each(ui, ctx, |f, ui, core, ctx, fx| f.above_list_ui(ui, core, ctx, fx));
-    pane.list.ui(&pane.core, ui);
+    if let Some(to) = pane.list.ui(&pane.core, ui) {
+        let chosen: Vec<_> = pane.list.selected(&pane.core.peeked).into_iter().cloned().collect();
+        pane.with_feature(ctx, |f: &mut crate::app::queue::copy_to::CopyToQueue, core, ctx, _| {
+            f.copy(core, ctx, chosen, to)
+        });
+    }
     let egui_ctx = ui.ctx().clone();
     pane.each(&mut (), ctx, |f, _, core, ctx, fx| f.windows(&egui_ctx, core, ctx, fx));
 }
