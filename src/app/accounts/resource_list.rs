@@ -1,5 +1,6 @@
 //! A service's list as the tree shows it: every container, queue or table of an account (following continuation
-//! markers), each with what is worth seeing without opening it (public access, a lease, a queue's count).
+//! markers), each with what is worth seeing without opening it (public access, a lease, a queue's count); and the
+//! filter the tree's find box applies to those lists.
 
 use crate::storage::blob::{LeaseState, PublicAccess};
 use crate::storage::{Client, Service, StorageError};
@@ -99,4 +100,22 @@ pub async fn list_resources_counted(
         }
     }
     Ok(items)
+}
+
+/// The tree's filter: the text of the box above it (drawn by `tree_find`).
+#[derive(Default)]
+pub struct TreeFind {
+    pub text: String,
+}
+
+impl TreeFind {
+    /// Whether the tree shows what was found rather than its nodes.
+    pub fn is_on(&self) -> bool {
+        !self.text.trim().is_empty()
+    }
+
+    /// Whether a name matches: contains the text, whatever the case.
+    pub fn matches(&self, name: &str) -> bool {
+        name.to_lowercase().contains(&self.text.trim().to_lowercase())
+    }
 }

@@ -58,7 +58,7 @@ pub enum TreeAction {
 pub struct Explorer {
     pub(crate) lists: HashMap<(String, Service), ServiceList>,
     /// The filter box above the tree, and what it found.
-    pub(crate) find: crate::app::accounts::tree_find::TreeFind,
+    pub(crate) find: crate::app::accounts::resource_list::TreeFind,
     pub selected: Option<TabTarget>,
     /// The New container/queue/table dialog, when open: for which account and service, the name typed.
     creating: Option<((String, Service), String)>,

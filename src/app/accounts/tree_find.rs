@@ -6,27 +6,10 @@ use std::sync::atomic::Ordering;
 use egui::RichText;
 
 use crate::app::accounts::connections::{ConnState, Connections};
-use crate::app::accounts::tree::{Explorer, Loadable, ResourceItem, TreeAction};
+use crate::app::accounts::resource_list::ResourceItem;
+use crate::app::accounts::tree::{Explorer, Loadable, TreeAction};
 use crate::app::context::Backend;
 use crate::storage::Service;
-
-/// The filter box's text.
-#[derive(Default)]
-pub struct TreeFind {
-    pub text: String,
-}
-
-impl TreeFind {
-    /// Whether the tree shows what was found rather than its nodes.
-    pub fn is_on(&self) -> bool {
-        !self.text.trim().is_empty()
-    }
-
-    /// Whether a name matches: contains the text, whatever the case.
-    pub fn matches(&self, name: &str) -> bool {
-        name.to_lowercase().contains(&self.text.trim().to_lowercase())
-    }
-}
 
 /// What one service's list holds for the search: found, still being read (how many so far), or failed.
 enum Found {
