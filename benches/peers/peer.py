@@ -168,6 +168,12 @@ def peek_details(queue, count):
     }
 
 
+def queue_names(prefix):
+    from azure.storage.queue import QueueServiceClient
+    service = QueueServiceClient.from_connection_string(conn())
+    return {"names": [q.name for q in service.list_queues(name_starts_with=prefix)]}
+
+
 def put_message(queue, text):
     queue_client(queue).send_message(text)
     return {}
@@ -285,6 +291,7 @@ COMMANDS = {
     "peek": peek,
     "peek-details": peek_details,
     "put-message": put_message,
+    "queue-names": queue_names,
     "entity": entity,
     "bench-list-entities": bench_list_entities,
     "bench-list-blobs": bench_list_blobs,

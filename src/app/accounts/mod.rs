@@ -17,5 +17,7 @@ pub mod saver;
 pub mod secrets;
 pub mod service_settings;
 pub mod tree;
+pub mod tree_create;
 pub mod tree_find;
 pub mod tree_keys;
+pub mod tree_pick;

@@ -119,3 +119,12 @@ impl TreeFind {
         name.to_lowercase().contains(&self.text.trim().to_lowercase())
     }
 }
+
+/// "containers", "queues", "tables".
+pub fn plural(service: Service) -> &'static str {
+    match service {
+        Service::Blob => "containers",
+        Service::Queue => "queues",
+        Service::Table => "tables",
+    }
+}

@@ -48,6 +48,10 @@ pub enum TreeAction {
     Remove(String),
     CountEntities(TabTarget),
     Delete(TabTarget),
+    /// Open each of these (the tree's multi-selection).
+    OpenMany(Vec<TabTarget>),
+    /// Delete all of these, after one question naming them (the tree's multi-selection, all of one list).
+    DeleteMany(Vec<TabTarget>),
     /// Create a container, queue or table; a container with this public access level.
     Create(TabTarget, PublicAccess),
     /// A profile changed in place (a browse account's hidden subscriptions): the account list is saved.
@@ -59,11 +63,13 @@ pub struct Explorer {
     pub(crate) lists: HashMap<(String, Service), ServiceList>,
     /// The filter box above the tree, and what it found.
     pub(crate) find: crate::app::accounts::resource_list::TreeFind,
+    /// The resources picked with Ctrl or Shift.
+    pick: crate::app::accounts::tree_pick::TreePick,
     pub selected: Option<TabTarget>,
     /// The New container/queue/table dialog, when open: for which account and service, the name typed.
-    creating: Option<((String, Service), String)>,
+    pub(crate) creating: Option<((String, Service), String)>,
     /// The dialog just opened: its name field takes the keyboard.
-    focus_new: bool,
+    pub(crate) focus_new: bool,
     /// The nodes drawn, in order: Up and Down move the keyboard along them.
     keys: crate::app::accounts::tree_keys::TreeKeys,
     /// The Properties window of a resource, when open.
@@ -136,13 +142,46 @@ impl Explorer {
     }
 
     pub fn poll(&mut self) {
+        let mut reloaded = false;
         for list in self.lists.values_mut() {
             if let Some(result) = list.pending.take().map(|(_, v)| v) {
+                reloaded = true;
                 list.items = Some(match result {
                     Ok(items) => Loadable::Loaded(items),
                     Err(e) => Loadable::Failed(e),
                 });
             }
+        }
+        // What a reload no longer lists (deleted, here or elsewhere) leaves the multi-selection.
+        if reloaded {
+            let lists = &self.lists;
+            self.pick
+                .keep_only(|p| match lists.get(&(p.profile_id.clone(), p.service)) {
+                    Some(ServiceList {
+                        items: Some(Loadable::Loaded(items)),
+                        ..
+                    }) => items.iter().any(|i| i.name == p.name),
+                    _ => true,
+                });
+        }
+    }
+
+    /// How a resource reads in a question: its kind, name, and the count its list showed, if any.
+    pub fn describe(&self, target: &TabTarget) -> String {
+        let badge = match self.lists.get(&(target.profile_id.clone(), target.service)) {
+            Some(ServiceList {
+                items: Some(Loadable::Loaded(items)),
+                ..
+            }) => items
+                .iter()
+                .find(|i| i.name == target.name)
+                .and_then(|i| i.badge.clone()),
+            _ => None,
+        };
+        let kind = target.service.resource();
+        match badge {
+            Some(b) => format!("{kind} `{}` ({b})", target.name),
+            None => format!("{kind} `{}`", target.name),
         }
     }
 
@@ -376,76 +415,6 @@ impl Explorer {
         }
     }
 
-    /// The New container/queue/table dialog: the name, checked by the service's rules as it is typed (and, for
-    /// a container, its public access); Create sends it, Cancel or Escape closes.
-    fn create_dialog(&mut self, egui_ctx: &egui::Context, service: Service, actions: &mut Vec<TreeAction>) {
-        let kind = service.resource();
-        let Some(((profile_id, _), name)) = &mut self.creating else {
-            return;
-        };
-        let mut open = true;
-        let mut done = false;
-        egui::Window::new(format!("New {kind}"))
-            .id(egui::Id::unique(("create-resource", &*profile_id, kind)))
-            .collapsible(false)
-            .resizable(false)
-            .open(&mut open)
-            .show(egui_ctx, |ui| {
-                let check = check_new_name(service, name.trim());
-                let edit = ui
-                    .add(
-                        egui::TextEdit::singleline(name)
-                            .desired_width(240.0)
-                            .hint_text(format!("{kind} name")),
-                    )
-                    .accessible_name(format!("New {kind} name"));
-                // Asked until it holds: a window's first frame only measures its contents.
-                if self.focus_new {
-                    if edit.has_focus() {
-                        self.focus_new = false;
-                    } else {
-                        edit.request_focus();
-                    }
-                }
-                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if service == Service::Blob {
-                    egui::ComboBox::from_label("public access of a new container")
-                        .selected_text(self.new_access.describe())
-                        .show_ui(ui, |ui| {
-                            for level in [PublicAccess::None, PublicAccess::Blob, PublicAccess::Container] {
-                                let words = level.describe();
-                                ui.selectable_value(&mut self.new_access, level, words);
-                            }
-                        });
-                }
-                if let (false, Err(why)) = (name.trim().is_empty(), &check) {
-                    ui.colored_label(ui.visuals().error_fg_color, why);
-                }
-                let ok = !name.trim().is_empty() && check.is_ok();
-                ui.horizontal(|ui| {
-                    if ui
-                        .add_enabled(ok, egui::Button::new(format!("Create {kind}")))
-                        .clicked()
-                        || (enter && ok)
-                    {
-                        let target = TabTarget {
-                            profile_id: profile_id.clone(),
-                            service,
-                            name: name.trim().to_string(),
-                        };
-                        actions.push(TreeAction::Create(target, self.new_access));
-                        done = true;
-                    }
-                    if ui.button("Cancel").clicked() {
-                        done = true;
-                    }
-                });
-            });
-        if done || !open || egui_ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
-            self.creating = None;
-        }
-    }
-
     pub(crate) fn item_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -459,7 +428,12 @@ impl Explorer {
             service,
             name: item.name.clone(),
         };
-        let selected = self.selected.as_ref() == Some(&target);
+        let picked = crate::app::accounts::tree_pick::Picked {
+            profile_id: target.profile_id.clone(),
+            service,
+            name: target.name.clone(),
+        };
+        let selected = self.selected.as_ref() == Some(&target) || self.pick.contains(&picked);
         let portal = portal.map(str::to_string);
         // The badge sits beside the name, not in it, so the row's accessible name is the resource's name.
         let r = ui
@@ -473,11 +447,25 @@ impl Explorer {
             .inner;
         self.keys.node(self.keys.drawn(), &r);
         if r.clicked() {
-            // What is opened takes the keyboard: its list answers the arrows from now on.
-            r.surrender_focus();
-            self.selected = Some(target.clone());
-            actions.push(TreeAction::Open(target.clone()));
+            let modifiers = ui.input(|i| i.modifiers);
+            let names = self.names(id, service);
+            if self.pick.click(&picked, modifiers, &names) {
+                // What is opened takes the keyboard: its list answers the arrows from now on.
+                r.surrender_focus();
+                self.selected = Some(target.clone());
+                actions.push(TreeAction::Open(target.clone()));
+            }
         }
+        // A right-click on a picked resource acts on every one picked; on another, on that one alone.
+        let many: Option<Vec<TabTarget>> = self.pick.many().filter(|_| self.pick.contains(&picked)).map(|all| {
+            all.iter()
+                .map(|p| TabTarget {
+                    profile_id: p.profile_id.clone(),
+                    service: p.service,
+                    name: p.name.clone(),
+                })
+                .collect()
+        });
         // A container takes blobs dragged from a container tab: framed while it would, pasted at its root.
         if service == Service::Blob {
             use crate::app::context::clipboard::BlobDrag;
@@ -492,6 +480,23 @@ impl Explorer {
             }
         }
         r.context_menu(|ui| {
+            if let Some(all) = &many {
+                let n = all.len();
+                let kinds = format!("{n} {}", crate::app::accounts::resource_list::plural(service));
+                menu_action(
+                    ui,
+                    &format!("Open the {kinds}"),
+                    TreeAction::OpenMany(all.clone()),
+                    actions,
+                );
+                menu_action(
+                    ui,
+                    &format!("Delete the {kinds}…"),
+                    TreeAction::DeleteMany(all.clone()),
+                    actions,
+                );
+                return;
+            }
             if ui.button("Open").clicked() {
                 actions.push(TreeAction::Open(target.clone()));
                 ui.close();

@@ -38,6 +38,11 @@ impl TesseraApp {
             TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
             TreeAction::ProfilesChanged => self.save_profiles(),
             TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),
+            TreeAction::OpenMany(targets) => targets.into_iter().for_each(|t| self.open_tab(t)),
+            TreeAction::DeleteMany(targets) => {
+                let described = targets.iter().map(|t| self.explorer.describe(t)).collect();
+                self.confirm = Some(Confirm::DeleteResources(targets, described));
+            }
             TreeAction::CountEntities(target) => self.start_count_job(target),
             TreeAction::Create(target, access) => {
                 let Some(client) = self.connections.client(&target.profile_id) else {
@@ -106,5 +111,68 @@ impl TesseraApp {
                 self.notice(format!("Account `{label}` saved."));
             }
         }
+    }
+}
+
+impl TesseraApp {
+    /// Deletes several resources of one list, one after another (a container this app leases with its lease
+    /// id), their tabs closed first; says what was deleted and, if one failed, which and why (the rest were
+    /// still tried).
+    pub(crate) fn delete_resources(&mut self, targets: Vec<TabTarget>) {
+        let Some(first) = targets.first().cloned() else { return };
+        let Some(client) = self.connections.client(&first.profile_id) else {
+            return;
+        };
+        let identity = self.connections.get(&first.profile_id).map(|c| c.profile.identity());
+        let mut work = Vec::new();
+        for t in targets {
+            let lease = identity.as_ref().and_then(|id| {
+                let key = crate::app::context::leases::LeaseKey::new(id, &t.name, None);
+                self.leases.id_for_write(&key)
+            });
+            self.tabs.close_target(&t);
+            work.push((t.name, lease));
+        }
+        let (profile_id, service) = (first.profile_id, first.service);
+        self.run_op(async move {
+            let total = work.len();
+            let (mut deleted, mut failed) = (Vec::new(), None::<(String, crate::storage::StorageError)>);
+            for (name, lease) in work {
+                let result = match service {
+                    Service::Blob => {
+                        let conditions = crate::storage::blob::conditions::Conditions::none().with_lease(lease);
+                        client.delete_container(&name, &conditions).await
+                    }
+                    Service::Queue => client.delete_queue(&name).await,
+                    Service::Table => client.delete_table(&name).await,
+                };
+                match result {
+                    Ok(()) => deleted.push(format!("`{name}`")),
+                    Err(e) if failed.is_none() => failed = Some((name, e)),
+                    Err(_) => {}
+                }
+            }
+            let kinds = crate::app::accounts::resource_list::plural(service);
+            let message = match failed {
+                None => Ok(format!("Deleted {total} {kinds}: {}.", deleted.join(", "))),
+                Some((name, mut e)) => {
+                    e.message = format!(
+                        "Deleted {} of {total} {kinds}{}; `{name}` could not be deleted ({}).",
+                        deleted.len(),
+                        if deleted.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({})", deleted.join(", "))
+                        },
+                        e.message
+                    );
+                    Err(e)
+                }
+            };
+            OpResult {
+                message,
+                refresh: Some((profile_id, service)),
+            }
+        });
     }
 }

@@ -54,16 +54,7 @@ pub enum PanelFocus {
     Bottom,
 }
 
-/// Something destructive waiting for the user's yes.
-#[derive(Clone, Debug)]
-pub enum Confirm {
-    DeleteResource(TabTarget),
-    RemoveAccount(String),
-    /// Tools > Seed a million rows, into this account.
-    SeedMillion(String),
-    /// Close this tab although it holds these unsaved edits.
-    CloseTab(TabTarget, Vec<String>),
-}
+pub use crate::app::frame::confirm_words::Confirm;
 
 pub struct TesseraApp {
     pub(crate) backend: Backend,
@@ -404,6 +395,7 @@ impl TesseraApp {
                     crate::app::frame::closing::close(self, i);
                 }
             }
+            Confirm::DeleteResources(targets, _) => self.delete_resources(targets),
             Confirm::DeleteResource(target) => {
                 let Some(client) = self.connections.client(&target.profile_id) else {
                     return;

@@ -5,6 +5,7 @@ pub mod account_actions;
 pub mod activity;
 pub mod app;
 pub mod closing;
+pub mod confirm_words;
 pub mod demo_start;
 pub mod inspector;
 pub mod interrupted;

@@ -506,55 +506,13 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
         app.editor_outcome(outcome);
     }
     if let Some(confirm) = app.confirm.clone() {
-        let (title, body, yes) = match &confirm {
-            Confirm::DeleteResource(t) => (
-                format!("Delete {} `{}`?", t.service, t.name),
-                format!(
-                    "The {} `{}` and everything in it will be deleted. This cannot be undone.",
-                    t.service, t.name
-                ),
-                format!("Delete {}", t.name),
-            ),
-            Confirm::SeedMillion(id) => {
-                let label = app
-                    .connections
-                    .get(id)
-                    .map(|c| c.profile.label.clone())
-                    .unwrap_or_default();
-                let table = crate::demo::MILLION.table;
-                (
-                    format!("Seed a million rows into `{label}`?"),
-                    format!(
-                        "Writes 1,000,000 entities (1,000 partitions of 1,000, about 300 MB of JSON) into table \
-                         `{table}` of `{label}`, creating it if needed and replacing rows of the same keys. On the \
-                         local emulator this takes many minutes; on Azure it costs 10,000 batch transactions. It \
-                         runs as a job: Cancel stops it, Retry carries on."
-                    ),
-                    "Seed a million rows".to_string(),
-                )
-            }
-            Confirm::CloseTab(t, unsaved) => (
-                format!("Close `{}` with unsaved edits?", t.name),
-                format!(
-                    "This tab holds {} that you have not saved. Closing drops them. (Work already sent still finishes \
-                     and is recorded.)",
-                    unsaved.join(", ")
-                ),
-                "Close and drop the edits".to_string(),
-            ),
-            Confirm::RemoveAccount(id) => {
-                let label = app
-                    .connections
-                    .get(id)
-                    .map(|c| c.profile.label.clone())
-                    .unwrap_or_default();
-                (
-                    format!("Remove account `{label}`?"),
-                    "The account leaves the list and its key or SAS is deleted from the keychain. Nothing in the storage account changes.".to_string(),
-                    format!("Remove {label}"),
-                )
-            }
+        let label = |id: &str| {
+            app.connections
+                .get(id)
+                .map(|c| c.profile.label.clone())
+                .unwrap_or_default()
         };
+        let (title, body, yes) = crate::app::frame::confirm_words::words(&confirm, label);
         let answer = crate::app::widgets::confirm::ask(ctx, egui::Id::unique("confirm"), &title, &body, &yes, |_| {});
         if let Some(yes) = answer {
             app.confirm = None;

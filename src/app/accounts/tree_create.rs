@@ -1,0 +1,78 @@
+//! The New container/queue/table dialog the tree's service menu opens: the name, checked by the service's rules
+//! as it is typed (and, for a container, its public access).
+
+use crate::app::accounts::tree::{Explorer, TabTarget, TreeAction, check_new_name};
+use crate::storage::Service;
+use crate::storage::blob::PublicAccess;
+
+impl Explorer {
+    /// The New container/queue/table dialog: the name, checked by the service's rules as it is typed (and, for
+    /// a container, its public access); Create sends it, Cancel or Escape closes.
+    pub(crate) fn create_dialog(&mut self, egui_ctx: &egui::Context, service: Service, actions: &mut Vec<TreeAction>) {
+        let kind = service.resource();
+        let Some(((profile_id, _), name)) = &mut self.creating else {
+            return;
+        };
+        let mut open = true;
+        let mut done = false;
+        egui::Window::new(format!("New {kind}"))
+            .id(egui::Id::unique(("create-resource", &*profile_id, kind)))
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open)
+            .show(egui_ctx, |ui| {
+                let check = check_new_name(service, name.trim());
+                let edit = ui
+                    .add(
+                        egui::TextEdit::singleline(name)
+                            .desired_width(240.0)
+                            .hint_text(format!("{kind} name")),
+                    )
+                    .accessible_name(format!("New {kind} name"));
+                // Asked until it holds: a window's first frame only measures its contents.
+                if self.focus_new {
+                    if edit.has_focus() {
+                        self.focus_new = false;
+                    } else {
+                        edit.request_focus();
+                    }
+                }
+                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if service == Service::Blob {
+                    egui::ComboBox::from_label("public access of a new container")
+                        .selected_text(self.new_access.describe())
+                        .show_ui(ui, |ui| {
+                            for level in [PublicAccess::None, PublicAccess::Blob, PublicAccess::Container] {
+                                let words = level.describe();
+                                ui.selectable_value(&mut self.new_access, level, words);
+                            }
+                        });
+                }
+                if let (false, Err(why)) = (name.trim().is_empty(), &check) {
+                    ui.colored_label(ui.visuals().error_fg_color, why);
+                }
+                let ok = !name.trim().is_empty() && check.is_ok();
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(ok, egui::Button::new(format!("Create {kind}")))
+                        .clicked()
+                        || (enter && ok)
+                    {
+                        let target = TabTarget {
+                            profile_id: profile_id.clone(),
+                            service,
+                            name: name.trim().to_string(),
+                        };
+                        actions.push(TreeAction::Create(target, self.new_access));
+                        done = true;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        done = true;
+                    }
+                });
+            });
+        if done || !open || egui_ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.creating = None;
+        }
+    }
+}
