@@ -118,7 +118,11 @@ impl Emulator {
                 .collect();
             command.env("AZURITE_ACCOUNTS", accounts.join(";"));
         }
-        command.stdin(Stdio::piped()).stdout(Stdio::null()).stderr(stderr);
+        // Azurite says on stdout which ports it bound: the log holds both, and the start waits for those words.
+        let stdout = stderr
+            .try_clone()
+            .map_err(|e| format!("cannot share {}: {e}", log.display()))?;
+        command.stdin(Stdio::piped()).stdout(stdout).stderr(stderr);
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start node for Azurite: {e}. Is Node.js installed?"))?;
@@ -134,27 +138,41 @@ impl Emulator {
         Ok(emulator)
     }
 
+    /// Waits until Azurite itself says it listens on each of its three ports. A port answering is not enough:
+    /// between `free_ports` releasing a port and Azurite binding it, another listener (a test's proxy) may take
+    /// it; Azurite then exits on EADDRINUSE, behind the watchdog shell that outlives it, while the port answers.
     fn wait_until_listening(&mut self, limit: Duration) -> Result<(), String> {
         let deadline = Instant::now() + limit;
+        loop {
+            let text = self.log_text();
+            let bound = |port: u16| {
+                text.lines()
+                    .any(|l| l.contains("successfully listening at") && l.ends_with(&format!("127.0.0.1:{port}")))
+            };
+            if self.ports.iter().all(|p| bound(*p)) {
+                break;
+            }
+            if text.contains("Exit due to") || text.contains("EADDRINUSE") {
+                return Err(format!("Azurite could not listen: {text}"));
+            }
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Err(format!("Azurite exited ({status}) before listening: {text}"));
+            }
+            if Instant::now() > deadline {
+                return Err(format!(
+                    "Azurite did not listen on {:?} within {limit:?}: {text}",
+                    self.ports
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
         for port in self.ports {
             let addr = SocketAddr::from(([127, 0, 0, 1], port));
-            loop {
-                if TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok() {
-                    break;
-                }
-                if let Ok(Some(status)) = self.child.try_wait() {
-                    return Err(format!(
-                        "Azurite exited ({status}) before listening: {}",
-                        self.log_text()
-                    ));
-                }
-                if Instant::now() > deadline {
-                    return Err(format!(
-                        "Azurite did not listen on port {port} within {limit:?}: {}",
-                        self.log_text()
-                    ));
-                }
-                std::thread::sleep(Duration::from_millis(50));
+            if TcpStream::connect_timeout(&addr, Duration::from_secs(2)).is_err() {
+                return Err(format!(
+                    "Azurite said it listens on port {port}, which refuses: {}",
+                    self.log_text()
+                ));
             }
         }
         Ok(())
@@ -297,4 +315,24 @@ fn free_ports() -> Result<[u16; 3], String> {
         .map(|l| l.local_addr().map(|a| a.port()).unwrap_or(0))
         .collect();
     Ok([ports[0], ports[1], ports[2]])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A port another listener took between `free_ports` and Azurite's bind answers connections, but Azurite
+    /// exited: the start must fail (and be retried on other ports), not hand out an emulator that refuses.
+    #[test]
+    fn a_port_taken_by_another_listener_fails_the_start_though_it_answers() {
+        let script = find_azurite().expect("azurite installed (npm ci)");
+        let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+        let [blob, queue, _] = free_ports().unwrap();
+        let ports = [blob, queue, taken.local_addr().unwrap().port()];
+        let started = Emulator::start_on(&script, ports, &EmulatorOptions::default());
+        assert!(started.is_err(), "an emulator whose table port is someone else's");
+        // The retrying start finds ports of its own.
+        let emulator = Emulator::start_with(&EmulatorOptions::default()).unwrap();
+        assert!(TcpStream::connect(("127.0.0.1", emulator.ports[2])).is_ok());
+    }
 }
