@@ -174,6 +174,17 @@ def queue_names(prefix):
     return {"names": [q.name for q in service.list_queues(name_starts_with=prefix)]}
 
 
+def queue_drain(queue):
+    """Receives every visible message (hidden for a minute) and deletes it: what was visible, by content."""
+    client = queue_client(queue)
+    contents, counts = [], []
+    for m in client.receive_messages(messages_per_page=32, visibility_timeout=60):
+        contents.append(m.content)
+        counts.append(m.dequeue_count)
+        client.delete_message(m)
+    return {"contents": contents, "dequeue_counts": counts}
+
+
 def put_message(queue, text):
     queue_client(queue).send_message(text)
     return {}
@@ -292,6 +303,7 @@ COMMANDS = {
     "peek-details": peek_details,
     "put-message": put_message,
     "queue-names": queue_names,
+    "queue-drain": queue_drain,
     "entity": entity,
     "bench-list-entities": bench_list_entities,
     "bench-list-blobs": bench_list_blobs,

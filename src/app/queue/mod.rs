@@ -14,6 +14,7 @@ pub mod metadata;
 pub mod pane;
 pub mod peek_list;
 pub mod put;
+pub mod scan;
 pub mod text;
 pub mod view;
 pub mod watch;

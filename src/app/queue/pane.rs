@@ -32,6 +32,7 @@ impl QueuePane {
             .with(crate::app::queue::watch::QueueWatch::default())
             .with(crate::app::queue::clear::ClearQueue::default())
             .with(crate::app::queue::copy_to::CopyToQueue::default())
+            .with(crate::app::queue::scan::QueueScan::default())
             .with(Dequeue::default())
             .with(crate::app::queue::put::PutMessage::default())
             .with(crate::app::queue::metadata::QueueMetadata::default())

@@ -1,0 +1,363 @@
+//! Scan the whole queue, past the 32 messages a peek can see: messages are received up to 32 at a time, held for
+//! a short while, and made visible again at once, until the queue's front holds only messages already seen. Asked first, saying what it
+//! costs (each message's dequeue count rises by one, its pop receipt changes, consumers cannot take a batch while
+//! it is held). The result lists every message seen, searchable by text and id, and exports as JSON lines or CSV.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::SystemTime;
+
+use crate::app::context::{InFlight, PaneContext};
+use crate::app::queue::core::QueueCore;
+use crate::app::queue::feature::{QueueEffects, QueueFeature};
+use crate::app::widgets::format::{thousands, utc_opt};
+use crate::storage::queue::{DequeuedMessage, MAX_MESSAGES_PER_CALL};
+use crate::storage::{Client, StorageError};
+
+/// How long a received batch stays invisible if the scan is cut off before it makes it visible again.
+pub const HOLD_SECONDS: u32 = 30;
+
+/// One message as the scan saw it (its dequeue count includes the scan's own receive).
+#[derive(Clone, Debug)]
+pub struct ScanRow {
+    pub id: String,
+    pub inserted: Option<SystemTime>,
+    pub expires: Option<SystemTime>,
+    pub dequeue_count: u32,
+    pub text: String,
+}
+
+impl ScanRow {
+    fn of(m: &DequeuedMessage) -> Self {
+        ScanRow {
+            id: m.id.clone(),
+            inserted: m.inserted,
+            expires: m.expires,
+            dequeue_count: m.dequeue_count,
+            text: m.text.clone(),
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "id": self.id,
+            "inserted": utc_opt(self.inserted),
+            "expires": utc_opt(self.expires),
+            "dequeueCount": self.dequeue_count,
+            "text": self.text,
+        })
+    }
+
+    /// Whether the search text is in its id or its text, any case.
+    fn matches(&self, search: &str) -> bool {
+        let s = search.trim().to_lowercase();
+        s.is_empty() || self.id.to_lowercase().contains(&s) || self.text.to_lowercase().contains(&s)
+    }
+}
+
+/// What a scan ended with: the messages seen, front first, and whether Cancel cut it short.
+#[derive(Debug)]
+pub struct Scanned {
+    pub rows: Vec<ScanRow>,
+    pub cancelled: bool,
+}
+
+/// Receives the queue's messages a batch at a time, each batch made visible again at once (with the receipts
+/// just given), until the front of the queue holds only messages already seen (the scan has come round) or none.
+pub async fn scan_queue(
+    client: Client,
+    queue: String,
+    listed: Arc<AtomicUsize>,
+    cancel: Arc<AtomicBool>,
+) -> Result<Scanned, StorageError> {
+    use futures_util::StreamExt;
+    let mut rows = Vec::new();
+    let mut seen = HashSet::new();
+    loop {
+        if cancel.load(Ordering::Relaxed) {
+            return Ok(Scanned { rows, cancelled: true });
+        }
+        // A peek first, which changes nothing: the scan has come round when the front holds only messages it has
+        // seen, and it receives only as far as the last it has not (so a message is received again only where
+        // seen and unseen ones interleave), rather than receive a whole batch again to find that out.
+        let front = client.peek_messages(&queue, MAX_MESSAGES_PER_CALL).await?;
+        let Some(last_new) = front.iter().rposition(|m| !seen.contains(&m.id)) else {
+            break;
+        };
+        let batch = client.get_messages(&queue, last_new as u32 + 1, HOLD_SECONDS).await?;
+        if batch.is_empty() {
+            break;
+        }
+        let before = rows.len();
+        for m in &batch {
+            if seen.insert(m.id.clone()) {
+                rows.push(ScanRow::of(m));
+            }
+        }
+        // Visible again at once: a message deleted meanwhile (it expired) is no failure.
+        let returned: Vec<Result<(), StorageError>> = futures_util::stream::iter(batch)
+            .map(|m| {
+                let (client, queue) = (client.clone(), queue.clone());
+                async move {
+                    match client.update_message(&queue, &m.id, &m.pop_receipt, 0, None).await {
+                        Err(e) if !e.is_not_found() => Err(e),
+                        _ => Ok(()),
+                    }
+                }
+            })
+            .buffer_unordered(8)
+            .collect()
+            .await;
+        if let Some(Err(mut e)) = returned.into_iter().find(Result::is_err) {
+            e.message = format!(
+                "{} A message this scan could not make visible again reappears on its own within {HOLD_SECONDS} s.",
+                e.message
+            );
+            return Err(e);
+        }
+        listed.store(rows.len(), Ordering::Relaxed);
+        if rows.len() == before {
+            break;
+        }
+    }
+    Ok(Scanned { rows, cancelled: false })
+}
+
+/// The rows as JSON lines (one message a line).
+pub fn to_json_lines(rows: &[ScanRow]) -> String {
+    rows.iter().map(|r| format!("{}\n", r.json())).collect()
+}
+
+/// The rows as CSV with a header (the text quoted as CSV quotes it).
+pub fn to_csv(rows: &[ScanRow]) -> Result<String, String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let header = ["id", "inserted", "expires", "dequeueCount", "text"];
+    w.write_record(header).map_err(|e| e.to_string())?;
+    for r in rows {
+        let count = r.dequeue_count.to_string();
+        let fields = [
+            r.id.as_str(),
+            &utc_opt(r.inserted),
+            &utc_opt(r.expires),
+            &count,
+            &r.text,
+        ];
+        w.write_record(fields).map_err(|e| e.to_string())?;
+    }
+    String::from_utf8(w.into_inner().map_err(|e| e.to_string())?).map_err(|e| e.to_string())
+}
+
+#[derive(Default)]
+pub struct QueueScan {
+    asking: bool,
+    running: InFlight<(), Result<Scanned, StorageError>>,
+    listed: Arc<AtomicUsize>,
+    cancel: Arc<AtomicBool>,
+    /// The last scan's result, shown in its window until closed.
+    result: Option<Scanned>,
+    search: String,
+    saving: InFlight<(), Result<String, String>>,
+    said: Option<Result<String, String>>,
+}
+
+impl QueueScan {
+    /// Starts the scan (after the user said yes).
+    pub fn start(&mut self, core: &QueueCore, ctx: &mut PaneContext) {
+        self.listed = Arc::default();
+        self.cancel = Arc::default();
+        self.result = None;
+        let (client, queue) = (ctx.client.clone(), core.queue.clone());
+        let (listed, cancel) = (self.listed.clone(), self.cancel.clone());
+        self.running.start(
+            (),
+            ctx.send(async move { scan_queue(client, queue, listed, cancel).await }),
+        );
+    }
+
+    /// The last scan's messages, front first.
+    pub fn rows(&self) -> Option<&[ScanRow]> {
+        self.result.as_ref().map(|r| &r.rows[..])
+    }
+
+    fn export(&mut self, ctx: &PaneContext, json: bool, queue: &str) {
+        let rows = self.rows().map(<[ScanRow]>::to_vec).unwrap_or_default();
+        let dialogs = ctx.dialogs.clone();
+        let name = format!("{queue}-scan.{}", if json { "jsonl" } else { "csv" });
+        self.saving.start(
+            (),
+            ctx.backend.spawn_blocking(move || {
+                let Some(path) = dialogs.save_file("Export the scanned messages", &name) else {
+                    return Err("Export cancelled.".to_string());
+                };
+                let text = if json { to_json_lines(&rows) } else { to_csv(&rows)? };
+                std::fs::write(&path, text).map_err(|e| format!("Could not write {}: {e}", path.display()))?;
+                Ok(format!("Exported {} messages to {}", rows.len(), path.display()))
+            }),
+        );
+    }
+
+    fn window(&mut self, egui_ctx: &egui::Context, core: &QueueCore, ctx: &mut PaneContext) {
+        let Some(result) = &self.result else { return };
+        let mut open = true;
+        let mut export = None;
+        let title = format!("Scan of `{}`", core.queue);
+        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new(title), egui_ctx)
+            .id(egui::Id::unique(("queue-scan", &core.queue)))
+            .open(&mut open)
+            .default_size([760.0, 460.0])
+            .show(egui_ctx, |ui| {
+                let n = thousands(result.rows.len() as u64);
+                ui.label(if result.cancelled {
+                    format!("Cancelled after {n} messages: the list is what was seen before.")
+                } else {
+                    format!(
+                        "{n} messages, the whole queue as the scan saw it. Dequeue counts include the scan's own \
+                         receive."
+                    )
+                });
+                ui.horizontal(|ui| {
+                    let l = ui.label("Find in the scan:");
+                    ui.add(egui::TextEdit::singleline(&mut self.search).hint_text("text or id"))
+                        .labelled_by(l.id);
+                    if ui.button("Export JSON lines…").clicked() {
+                        export = Some(true);
+                    }
+                    if ui.button("Export CSV…").clicked() {
+                        export = Some(false);
+                    }
+                });
+                if let Some(said) = &self.said {
+                    match said {
+                        Ok(t) => ui.label(t),
+                        Err(e) => ui.colored_label(ui.visuals().error_fg_color, e),
+                    };
+                }
+                let shown: Vec<&ScanRow> = result.rows.iter().filter(|r| r.matches(&self.search)).collect();
+                ui.label(format!("{} shown", thousands(shown.len() as u64)));
+                use egui_extras::{Column, TableBuilder};
+                TableBuilder::new(ui)
+                    .id_salt(("scan-rows", &core.queue))
+                    .striped(true)
+                    .column(Column::initial(250.0).resizable(true).clip(true))
+                    .column(Column::initial(60.0))
+                    .column(Column::initial(150.0))
+                    .column(Column::initial(150.0))
+                    .column(Column::remainder().clip(true))
+                    .header(20.0, |mut h| {
+                        for t in ["Id", "Dequeue count", "Inserted", "Expires", "Text"] {
+                            h.col(|ui| {
+                                ui.strong(t);
+                            });
+                        }
+                    })
+                    .body(|body| {
+                        body.rows(18.0, shown.len(), |mut row| {
+                            let r = shown[row.index()];
+                            row.col(|ui| {
+                                ui.monospace(&r.id);
+                            });
+                            row.col(|ui| {
+                                ui.label(r.dequeue_count.to_string());
+                            });
+                            row.col(|ui| {
+                                ui.label(utc_opt(r.inserted));
+                            });
+                            row.col(|ui| {
+                                ui.label(utc_opt(r.expires));
+                            });
+                            row.col(|ui| {
+                                let preview: String = r.text.chars().take(200).collect();
+                                ui.label(preview).on_hover_text(&r.text);
+                            });
+                        });
+                    });
+            });
+        if let Some(json) = export {
+            self.export(ctx, json, &core.queue);
+        }
+        if !open {
+            self.result = None;
+            self.said = None;
+        }
+    }
+}
+
+impl QueueFeature for QueueScan {
+    fn poll(&mut self, _: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
+        if let Some((_, result)) = self.running.take() {
+            match result {
+                Ok(scanned) => {
+                    let n = thousands(scanned.rows.len() as u64);
+                    fx.say(Ok(if scanned.cancelled {
+                        format!("Scan cancelled after {n} messages; every batch it held is visible again.")
+                    } else {
+                        format!("Scanned the whole queue: {n} messages, each visible again.")
+                    }));
+                    self.result = Some(scanned);
+                }
+                Err(e) => fx.say(Err(e)),
+            }
+            fx.peek();
+        }
+        if let Some((_, said)) = self.saving.take() {
+            self.said = Some(said);
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.running.is_empty() || !self.saving.is_empty()
+    }
+
+    fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
+        let icon = crate::app::widgets::icon::FIND;
+        let hint = Some("every message, past the 32 a peek shows: receives and returns them (asks first)");
+        let idle = self.running.is_empty();
+        if crate::app::widgets::icon::icon_button(ui, idle, icon, "Scan the whole queue…", hint).clicked() {
+            self.asking = true;
+        }
+    }
+
+    fn above_list_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
+        if self.running.is_empty() {
+            return;
+        }
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!(
+                "Scanning the whole queue: {} messages listed…",
+                thousands(self.listed.load(Ordering::Relaxed) as u64)
+            ));
+            if ui.button("Cancel scan").clicked() {
+                self.cancel.store(true, Ordering::Relaxed);
+            }
+        });
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
+        if self.asking {
+            let answer = crate::app::widgets::confirm::ask(
+                egui_ctx,
+                egui::Id::unique(("scan-queue", &core.queue)),
+                &format!("Scan the whole queue `{}`?", core.queue),
+                &format!(
+                    "The scan receives the messages {MAX_MESSAGES_PER_CALL} at a time and makes each visible again \
+                     at once. What it costs: every message's dequeue count rises by one (a consumer that counts \
+                     retries sees one more), every pop receipt changes (a receipt held elsewhere goes stale), and \
+                     while a batch is held consumers cannot take those messages (a moment; at most \
+                     {HOLD_SECONDS} s if the scan is cut off). Messages a consumer holds now are not seen."
+                ),
+                "Scan the whole queue",
+                |_| {},
+            );
+            if let Some(yes) = answer {
+                self.asking = false;
+                if yes {
+                    self.start(core, ctx);
+                }
+            }
+        }
+        self.window(egui_ctx, core, ctx);
+    }
+}
