@@ -412,14 +412,8 @@ impl TesseraApp {
                         service,
                         name,
                     } = target;
-                    let result = match service {
-                        Service::Blob => {
-                            let conditions = crate::storage::blob::conditions::Conditions::none().with_lease(lease);
-                            client.delete_container(&name, &conditions).await
-                        }
-                        Service::Queue => client.delete_queue(&name).await,
-                        Service::Table => client.delete_table(&name).await,
-                    };
+                    let result =
+                        crate::app::frame::account_actions::delete_resource(&client, service, &name, lease).await;
                     OpResult {
                         message: result.map(|_| format!("Deleted {} `{name}`.", service.resource())),
                         refresh: Some((profile_id, service)),
