@@ -138,7 +138,7 @@ impl TesseraApp {
             let total = work.len();
             let (mut deleted, mut failed) = (Vec::new(), None::<(String, crate::storage::StorageError)>);
             for (name, lease) in work {
-                match delete_resource(&client, service, &name, lease).await {
+                match crate::app::frame::resource_delete::delete_resource(&client, service, &name, lease).await {
                     Ok(()) => deleted.push(format!("`{name}`")),
                     Err(e) if failed.is_none() => failed = Some((name, e)),
                     Err(_) => {}
@@ -166,22 +166,5 @@ impl TesseraApp {
                 refresh: Some((profile_id, service)),
             }
         });
-    }
-}
-
-/// Deletes one container (with the lease id this app holds on it, if any), queue or table.
-pub(crate) async fn delete_resource(
-    client: &crate::storage::Client,
-    service: Service,
-    name: &str,
-    lease: Option<String>,
-) -> Result<(), crate::storage::StorageError> {
-    match service {
-        Service::Blob => {
-            let conditions = crate::storage::blob::conditions::Conditions::none().with_lease(lease);
-            client.delete_container(name, &conditions).await
-        }
-        Service::Queue => client.delete_queue(name).await,
-        Service::Table => client.delete_table(name).await,
     }
 }

@@ -413,7 +413,7 @@ impl TesseraApp {
                         name,
                     } = target;
                     let result =
-                        crate::app::frame::account_actions::delete_resource(&client, service, &name, lease).await;
+                        crate::app::frame::resource_delete::delete_resource(&client, service, &name, lease).await;
                     OpResult {
                         message: result.map(|_| format!("Deleted {} `{name}`.", service.resource())),
                         refresh: Some((profile_id, service)),

@@ -12,6 +12,7 @@ pub mod interrupted;
 pub mod recent;
 pub mod replay;
 pub mod replay_python;
+pub mod resource_delete;
 pub mod shell;
 pub mod shortcuts_help;
 pub mod surface;

@@ -361,3 +361,33 @@ impl QueueFeature for QueueScan {
         self.window(egui_ctx, core, ctx);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str, text: &str) -> ScanRow {
+        ScanRow {
+            id: id.into(),
+            inserted: None,
+            expires: None,
+            dequeue_count: 1,
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn exports_keep_each_text_exactly_and_search_finds_text_or_id_in_any_case() {
+        let rows = [row("a1", "plain"), row("b2", "has, a comma\nand \"quotes\"")];
+        let csv_text = to_csv(&rows).unwrap();
+        let mut read = csv::Reader::from_reader(csv_text.as_bytes());
+        let texts: Vec<String> = read.records().map(|r| r.unwrap()[4].to_string()).collect();
+        assert_eq!(texts, ["plain", "has, a comma\nand \"quotes\""]);
+        let lines: Vec<serde_json::Value> = to_json_lines(&rows)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines[1]["text"], "has, a comma\nand \"quotes\"");
+        assert!(rows[1].matches("QUOTES") && rows[1].matches("B2") && !rows[0].matches("comma"));
+    }
+}
