@@ -33,6 +33,9 @@ pub(crate) struct ServiceList {
     pending: InFlight<(), Result<Vec<ResourceItem>, StorageError>>,
     /// How many the load under way has listed so far (pages of up to 5,000 arrive one after another).
     pub(crate) listed: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    /// Which load `items` came from (each finished load gets the next number): what was found in it stays valid
+    /// until then.
+    pub(crate) loaded: u64,
 }
 
 /// What the user asked of the tree this frame; the app carries it out.
@@ -146,6 +149,7 @@ impl Explorer {
         for list in self.lists.values_mut() {
             if let Some(result) = list.pending.take().map(|(_, v)| v) {
                 reloaded = true;
+                list.loaded += 1;
                 list.items = Some(match result {
                     Ok(items) => Loadable::Loaded(items),
                     Err(e) => Loadable::Failed(e),

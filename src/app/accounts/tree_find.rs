@@ -117,14 +117,13 @@ impl Explorer {
         }
     }
 
-    fn found_in(&self, id: &str, service: Service) -> Found {
-        let Some(list) = self.lists.get(&(id.to_string(), service)) else {
+    fn found_in(&mut self, id: &str, service: Service) -> Found {
+        let key = (id.to_string(), service);
+        let Some(list) = self.lists.get(&key) else {
             return Found::Reading(0);
         };
         match &list.items {
-            Some(Loadable::Loaded(items)) => {
-                Found::Items(items.iter().filter(|i| self.find.matches(&i.name)).cloned().collect())
-            }
+            Some(Loadable::Loaded(items)) => Found::Items(self.find.found_in(key, list.loaded, items).to_vec()),
             Some(Loadable::Failed(e)) => Found::Failed(e.plain_words()),
             _ => Found::Reading(list.listed.load(Ordering::Relaxed)),
         }

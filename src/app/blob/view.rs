@@ -267,6 +267,8 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     egui::ScrollArea::horizontal()
         .id_salt(("blobs-h", &pane.core.container))
         .show(ui, |ui| {
+            // What is seen of the list: the keyboard's frame stays within it.
+            let seen = ui.clip_rect();
             let show_tags = pane.core.show_tags;
             let mut table = TableBuilder::new(ui)
                 .id_salt(("blobs", &pane.core.container))
@@ -333,6 +335,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                                     &response,
                                     crate::app::widgets::list_keys::KeysGoTo::Tab,
                                     18.0,
+                                    seen,
                                 );
                             }
                             if response.secondary_clicked() && !pane.core.selection.contains(f) {
@@ -350,6 +353,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                                     &response,
                                     crate::app::widgets::list_keys::KeysGoTo::Tab,
                                     18.0,
+                                    seen,
                                 );
                             }
                             if let Some(drag) = response.dnd_release_payload() {
@@ -437,6 +441,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                                 &response,
                                 crate::app::widgets::list_keys::KeysGoTo::Tab,
                                 18.0,
+                                seen,
                             );
                         }
                         if response.drag_started() {

@@ -272,6 +272,7 @@ impl Inspector {
         let mut copy: Option<String> = None;
         // Cells are not selectable text: a click on them selects the row, a right-click opens its menu.
         ui.style_mut().interaction.selectable_labels = false;
+        let seen = ui.clip_rect();
         let mut table = TableBuilder::new(ui);
         if let Some(row) = follow {
             table = table.scroll_to_row(row, None);
@@ -350,6 +351,7 @@ impl Inspector {
                             &r,
                             crate::app::widgets::list_keys::KeysGoTo::Inspector,
                             18.0,
+                            seen,
                         );
                     }
                     if r.clicked() || r.secondary_clicked() {

@@ -63,6 +63,7 @@ impl PeekList {
         let mut copy_to: Option<String> = None;
         let follow = self.follow.take();
         egui::ScrollArea::horizontal().id_salt(("peek-h", &core.queue)).show(ui, |ui| {
+            let seen = ui.clip_rect();
             let mut table = TableBuilder::new(ui)
                 .id_salt(("peek", &core.queue))
                 .striped(true)
@@ -119,7 +120,7 @@ impl PeekList {
                         });
                         let r = row.response();
                         if self.cursor.at.as_ref() == Some(&m.id) {
-                            crate::app::widgets::list_keys::paint_cursor(&r, crate::app::widgets::list_keys::KeysGoTo::Tab, ROW_HEIGHT);
+                            crate::app::widgets::list_keys::paint_cursor(&r, crate::app::widgets::list_keys::KeysGoTo::Tab, ROW_HEIGHT, seen);
                         }
                         if r.clicked() || (r.secondary_clicked() && !self.selection.contains(&m.id)) {
                             clicked = Some((row.index(), false));

@@ -49,10 +49,9 @@ impl ScanRow {
         })
     }
 
-    /// Whether the search text is in its id or its text, any case.
-    fn matches(&self, search: &str) -> bool {
-        let s = search.trim().to_lowercase();
-        s.is_empty() || self.id.to_lowercase().contains(&s) || self.text.to_lowercase().contains(&s)
+    /// Whether `needle` (lowercased) is in its id or its text, any case.
+    fn matches(&self, needle: &str) -> bool {
+        needle.is_empty() || self.id.to_lowercase().contains(needle) || self.text.to_lowercase().contains(needle)
     }
 }
 
@@ -157,6 +156,9 @@ pub struct QueueScan {
     /// The last scan's result, shown in its window until closed.
     result: Option<Scanned>,
     search: String,
+    /// The rows the search shows (places in the result), with the text they were found for: searched again only
+    /// when the text changes, not on every frame.
+    shown: Option<(String, Vec<usize>)>,
     saving: InFlight<(), Result<String, String>>,
     said: Option<Result<String, String>>,
 }
@@ -167,6 +169,7 @@ impl QueueScan {
         self.listed = Arc::default();
         self.cancel = Arc::default();
         self.result = None;
+        self.shown = None;
         let (client, queue) = (ctx.client.clone(), core.queue.clone());
         let (listed, cancel) = (self.listed.clone(), self.cancel.clone());
         self.running.start(
@@ -233,7 +236,14 @@ impl QueueScan {
                         Err(e) => ui.colored_label(ui.visuals().error_fg_color, e),
                     };
                 }
-                let shown: Vec<&ScanRow> = result.rows.iter().filter(|r| r.matches(&self.search)).collect();
+                let needle = self.search.trim().to_lowercase();
+                if self.shown.as_ref().is_none_or(|(n, _)| *n != needle) {
+                    let places = (0..result.rows.len())
+                        .filter(|&i| result.rows[i].matches(&needle))
+                        .collect();
+                    self.shown = Some((needle, places));
+                }
+                let shown: &[usize] = self.shown.as_ref().map_or(&[], |(_, p)| p);
                 ui.label(format!("{} shown", thousands(shown.len() as u64)));
                 use egui_extras::{Column, TableBuilder};
                 TableBuilder::new(ui)
@@ -253,7 +263,7 @@ impl QueueScan {
                     })
                     .body(|body| {
                         body.rows(18.0, shown.len(), |mut row| {
-                            let r = shown[row.index()];
+                            let r = &result.rows[shown[row.index()]];
                             row.col(|ui| {
                                 ui.monospace(&r.id);
                             });
@@ -278,6 +288,7 @@ impl QueueScan {
         }
         if !open {
             self.result = None;
+            self.shown = None;
             self.said = None;
         }
     }
@@ -295,6 +306,7 @@ impl QueueFeature for QueueScan {
                         format!("Scanned the whole queue: {n} messages, each visible again.")
                     }));
                     self.result = Some(scanned);
+                    self.shown = None;
                 }
                 Err(e) => fx.say(Err(e)),
             }
@@ -388,6 +400,9 @@ mod tests {
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
         assert_eq!(lines[1]["text"], "has, a comma\nand \"quotes\"");
-        assert!(rows[1].matches("QUOTES") && rows[1].matches("B2") && !rows[0].matches("comma"));
+        let search = |text: &str| text.trim().to_lowercase();
+        assert!(
+            rows[1].matches(&search("QUOTES")) && rows[1].matches(&search("B2")) && !rows[0].matches(&search("comma"))
+        );
     }
 }

@@ -307,7 +307,7 @@ fn grid_with_menu(
                         }
                         let r = row.response();
                         if pane.core.cursor.at == Some(index) {
-                            crate::app::widgets::list_keys::paint_cursor_within(
+                            crate::app::widgets::list_keys::paint_cursor(
                                 &r,
                                 crate::app::widgets::list_keys::KeysGoTo::Tab,
                                 ROW_HEIGHT,

@@ -180,21 +180,15 @@ pub fn page_rows(ui: &egui::Ui, row_height: f32) -> usize {
 }
 
 /// Draws the keyboard's cursor around a row of `height` (its response starts where the row does), when the keys
-/// go to its list. The response's rect is the row's in the last frame, which may be taller: the height is the
-/// list's own.
-pub fn paint_cursor(row: &egui::Response, list: KeysGoTo, height: f32) {
-    paint_cursor_within(row, list, height, row.interact_rect);
-}
-
-/// As `paint_cursor`, within `seen` too: a table row's response is not clipped to the scroll area around the
-/// table, whose visible part the caller knows.
-pub fn paint_cursor_within(row: &egui::Response, list: KeysGoTo, height: f32, seen: egui::Rect) {
+/// go to its list, within `seen`: what is seen of the list (the clip of the scroll area around its table). The
+/// response's rect is the row's in the last frame, which may be taller: the height is the list's own.
+pub fn paint_cursor(row: &egui::Response, list: KeysGoTo, height: f32, seen: egui::Rect) {
     if !has_keys(&row.ctx, list) {
         return;
     }
     let stroke = row.ctx.global_style().visuals.selection.stroke;
-    // Within what is seen of the row (`interact_rect` is clipped to its scroll area): a row wider than the
-    // list's view would otherwise be framed across the panel beside it.
+    // Within what is seen of the list: a table row's response is not clipped to the scroll area around the
+    // table, and a row wider than the list's view would be framed across the panel beside it.
     let rect = egui::Rect::from_min_size(row.rect.min, egui::vec2(row.rect.width(), height))
         .intersect(row.interact_rect)
         .intersect(seen);
