@@ -154,3 +154,42 @@ fn a_cancelled_scan_keeps_what_it_saw_and_leaves_every_message_visible() {
     let left = common::peer::run(&common::emulator().connection_string(), &["queue-drain", &q]);
     assert_eq!(left["contents"].as_array().unwrap().len(), total);
 }
+
+#[test]
+fn a_tab_closed_while_its_scan_runs_lets_the_scan_finish_and_return_every_message() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let q = common::unique("scanclose");
+    let total = 100;
+    rt.block_on(async {
+        client.create_queue(&q, &[]).await.unwrap();
+        for i in 0..total {
+            client
+                .put_message(&q, &format!("t-{i:03}"), None, MessageTtl::Default)
+                .await
+                .unwrap();
+        }
+    });
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Queue));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Queues", &q);
+    t.wait_for_contains("Peeked: the first 32 messages");
+    proxy.latency(Duration::from_millis(100), Duration::ZERO);
+    t.click("Scan the whole queue…");
+    t.click("Scan the whole queue");
+    t.wait_for_contains("Scanning the whole queue:");
+    // The tab goes in the middle of the scan: the scan runs on, unseen, and returns every batch it took.
+    t.close_tab();
+    assert_eq!(t.harness.state().open_tab_count(), 0);
+    t.wait_app("the closed tab's scan", Duration::from_secs(90), |app| {
+        app.tabs_closed_still_working() == 0
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    let left = common::peer::run(&common::emulator().connection_string(), &["queue-drain", &q]);
+    let counts: Vec<u64> = serde_json::from_value(left["dequeue_counts"].clone()).unwrap();
+    assert_eq!(counts.len(), total, "every message visible after the closed tab's scan");
+    assert!(
+        counts.iter().all(|c| *c == 2),
+        "each received once by the scan, once by the drain: {counts:?}"
+    );
+}
