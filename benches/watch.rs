@@ -123,6 +123,7 @@ fn watch_cost(rt: &tokio::runtime::Runtime, client: &Client) {
             client.clone(),
             table.to_string(),
             query.clone(),
+            None,
             store.clone(),
             keys,
             HashSet::new(),

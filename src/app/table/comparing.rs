@@ -46,17 +46,26 @@ impl Comparing {
             ui.close();
         }
         ui.separator();
-        let side = core.running.clone().map(|query| PickedQuery {
-            place: place.clone(),
-            client: ctx.client.clone(),
-            table: core.table.clone(),
-            query,
-            index: None,
-            file: None,
-        });
+        // A compare reads the service's filter only: a query with a part matched here is not offered.
+        let side = core
+            .running
+            .clone()
+            .filter(|_| core.matching.is_none())
+            .map(|query| PickedQuery {
+                place: place.clone(),
+                client: ctx.client.clone(),
+                table: core.table.clone(),
+                query,
+                index: None,
+                file: None,
+            });
         if ui
             .add_enabled(side.is_some(), egui::Button::new("Pick this query to compare tables"))
             .on_hover_text("Then, in a table tab of any account, compare its query with this one, row by row")
+            .on_disabled_hover_text(
+                "Run a query first; a query with a part matched here (contains, starts with…) cannot be compared: \
+                 a compare reads the service's filter only",
+            )
             .clicked()
         {
             ctx.picks.query = side.clone();

@@ -62,6 +62,10 @@ pub struct TableCore {
     /// Saved entities added to the grid before the page that holds them came: that page replaces them rather
     /// than adding them twice.
     pub(crate) put_ahead: HashSet<(String, String)>,
+    /// The part of the running query matched here (contains, starts with…): every page is filtered by it as it
+    /// arrives, and `read` counts the entities the service sent for it.
+    pub(crate) matching: Option<Arc<crate::app::table::row_match::RowMatches>>,
+    pub(crate) read: u64,
     /// Whether its tab is the one shown (and the window not minimised): a watch reads only then.
     pub(crate) shown: bool,
 }

@@ -128,18 +128,28 @@ impl TableFiles {
             return;
         };
         let format = self.export_format;
-        let state = (ctx.client.clone(), core.table.clone(), query, path);
+        let state = (
+            ctx.client.clone(),
+            core.table.clone(),
+            (query, core.query.matching()),
+            path,
+        );
         let title = format!("Export query of {}", core.table);
         ctx.start_job(
             title,
             Unit::Items("entities"),
             state,
-            move |job, (client, table, query, path)| async move {
+            move |job, (client, table, (query, matching), path)| async move {
                 // Pages stream in packed (about half their JSON size); the file is written when all arrived,
                 // because a CSV header needs every column.
                 let mut entities = Vec::new();
+                // What runs here (contains, starts with…) is matched on every page, as the tab matches it.
                 job_pages(&client, &table, &query, None, true, &job, "Export", |page| {
-                    entities.extend(page.entities);
+                    let matched = page
+                        .entities
+                        .into_iter()
+                        .filter(|e| matching.as_ref().is_none_or(|m| m.matches(e)));
+                    entities.extend(matched);
                     true
                 })
                 .await?;

@@ -34,6 +34,14 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
                 if ui.add_enabled(can_load, egui::Button::new("Load all")).clicked() {
                     pane.load_all(ctx);
                 }
+                if pane.core.load_all.as_ref().is_some_and(|a| a.running)
+                    && ui
+                        .button("Cancel loading")
+                        .on_hover_text("Stop reading pages; what arrived stays, and Load all goes on from there")
+                        .clicked()
+                {
+                    pane.cancel_load_all(ctx);
+                }
             });
         });
     if let Some(e) = &pane.core.error {
@@ -70,9 +78,14 @@ fn status(pane: &TablePane) -> String {
     } else {
         format!(" · {} shown", thousands(pane.core.view.len() as u64))
     };
+    // Matched here: how many of the entities read so far matched.
+    let held = thousands(pane.core.store.len() as u64);
+    let loaded = match &pane.core.matching {
+        Some(_) => format!("{held} entities matched here of {} read", thousands(pane.core.read)),
+        None => format!("{held} entities loaded"),
+    };
     format!(
-        "{} entities loaded in {} page{} · {more}{shown} · {} selected",
-        thousands(pane.core.store.len() as u64),
+        "{loaded} in {} page{} · {more}{shown} · {} selected",
         pane.core.pages,
         if pane.core.pages == 1 { "" } else { "s" },
         pane.core.selection.len()

@@ -25,8 +25,13 @@ impl TablePane {
         let tx = Arc::downgrade(&sender);
         let (client, table, next) = (ctx.client.clone(), self.core.table.clone(), self.core.next.clone());
         let waker = ctx.backend.clone();
+        // A query matched here reads every page the service has for it: the job says why it runs so long.
+        let title = match self.core.matching.as_ref().and_then(|m| m.first_op()) {
+            Some(op) => format!("Read every page of {} ({} runs here)", self.core.table, op.words()),
+            None => format!("Load all of {}", self.core.table),
+        };
         let job = ctx.start_job(
-            format!("Load all of {}", self.core.table),
+            title,
             Unit::Items("entities"),
             (
                 client,
@@ -73,6 +78,13 @@ impl TablePane {
             _sender: sender,
             running: true,
         });
+    }
+
+    /// Stops the Load all under way (what arrived stays; Load all resumes after it).
+    pub fn cancel_load_all(&mut self, ctx: &mut PaneContext) {
+        if let Some(all) = self.core.load_all.as_ref().filter(|a| a.running) {
+            ctx.jobs.cancel(all.job);
+        }
     }
 
     /// Where a later page starts: the token, with the partition key of the last row listed.

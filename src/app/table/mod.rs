@@ -28,6 +28,7 @@ pub mod partitions;
 pub mod property;
 pub mod query;
 pub mod raw_json;
+pub mod row_match;
 pub mod sas;
 pub mod saved_rows;
 pub mod scan;

@@ -158,6 +158,8 @@ impl TablePane {
                 columns_open: false,
                 focus_quick: false,
                 put_ahead: HashSet::new(),
+                matching: None,
+                read: 0,
                 shown: true,
             },
             features: crate::app::table::feature::Features::default()
@@ -225,6 +227,8 @@ impl TablePane {
                 .spawn(async move { client.query_entities(&table, &q, None).await }),
         );
         self.core.running = Some(query);
+        self.core.matching = self.core.query.matching();
+        self.core.read = 0;
         self.dispatch(crate::app::table::feature::TableEvent::QueryRan);
     }
 
@@ -234,6 +238,10 @@ impl TablePane {
         };
         if self.is_loading() {
             return;
+        }
+        // A page matched here may hold nothing: the rest is read as a job, with progress and Cancel.
+        if self.core.matching.is_some() {
+            return self.load_all(ctx);
         }
         let (client, table) = (ctx.client.clone(), self.core.table.clone());
         self.core.loading.start(
@@ -270,8 +278,9 @@ impl TablePane {
 
     /// Adds a page the service listed: past the last row listed only (a Load all resumed from a range's token
     /// lists that range's last page again), and remembered as listed up to its last row.
-    fn append_listed(&mut self, mut page: EntityPage) {
+    pub fn append_listed(&mut self, mut page: EntityPage) {
         if !self.keys_listed() {
+            self.match_here(&mut page);
             return self.append(page);
         }
         if let Some(to) = &self.core.listed_to {
@@ -282,7 +291,23 @@ impl TablePane {
         if let Some(e) = page.entities.last().filter(|e| !e.partition_key().is_empty()) {
             self.core.listed_to = Some((e.partition_key().to_string(), e.row_key().to_string()));
         }
+        // Matched after the page's place was noted: where the listing resumes is the service's, not the matches'.
+        self.match_here(&mut page);
         self.append(page);
+    }
+
+    /// What runs here on the pages of the query run next and of the one loaded (Run query takes it from the
+    /// query panel; a benchmark sets it to feed pages as Load all does).
+    pub fn set_matching(&mut self, matching: Option<std::sync::Arc<crate::app::table::row_match::RowMatches>>) {
+        self.core.matching = matching;
+    }
+
+    /// Keeps the entities matched here (counting what was read), when the query has a part that runs here.
+    fn match_here(&mut self, page: &mut EntityPage) {
+        self.core.read += page.entities.len() as u64;
+        if let Some(m) = &self.core.matching {
+            page.entities.retain(|e| m.matches(e));
+        }
     }
 
     /// Adds a page of entities to the store, the columns and the view.
@@ -358,7 +383,7 @@ impl TablePane {
                     // or its time limit): follow it, as Load all does, rather than show "0 entities".
                     let empty = page.entities.is_empty();
                     self.append_listed(page);
-                    if empty && self.has_more() {
+                    if (empty || self.core.matching.is_some()) && self.has_more() {
                         self.load_more(ctx);
                     }
                 }

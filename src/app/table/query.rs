@@ -1,17 +1,22 @@
 //! A table tab's query: the raw OData `$filter` (checked as it is typed, errors shown where they are), a
-//! builder of conditions in and/or groups that writes the same filter, presets, page size and `$select`.
+//! builder of conditions in and/or groups that writes the same filter (and the part of it that runs here:
+//! contains, starts with, ends with, any case), presets, page size and `$select`.
 
+use crate::app::table::row_match::{MatchGroup, MatchOp, RowMatch, RowMatches};
 use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue};
 use crate::storage::table::odata::{self, CompareOp, FilterExpr, Operand, ScanKind};
 use crate::storage::table::{EntityQuery, MAX_PAGE_SIZE};
 
-/// One condition of the builder: property, type, operator, value.
+/// One condition of the builder: property, type, operator, value; or, when `here` names an operator OData
+/// lacks, a string condition matched here on every page.
 #[derive(Clone, Debug)]
 pub struct Condition {
     pub property: String,
     pub ty: EdmType,
     pub op: CompareOp,
     pub value: String,
+    pub here: Option<MatchOp>,
+    pub any_case: bool,
 }
 
 impl Default for Condition {
@@ -21,6 +26,8 @@ impl Default for Condition {
             ty: EdmType::String,
             op: CompareOp::Eq,
             value: String::new(),
+            here: None,
+            any_case: false,
         }
     }
 }
@@ -42,6 +49,8 @@ pub struct QueryPanel {
     /// Groups joined by `or` (true) or `and`.
     pub groups_any: bool,
     pub builder_error: Option<String>,
+    /// What the builder last wrote that runs here, joined by `and` with the filter box.
+    pub matching: RowMatches,
     pub partition_preset: String,
     pub prefix_preset: String,
     /// Whether the presets' row is shown (a form used once in a while: hidden until asked for).
@@ -60,6 +69,7 @@ impl Default for QueryPanel {
             }],
             groups_any: true,
             builder_error: None,
+            matching: RowMatches::default(),
             partition_preset: String::new(),
             prefix_preset: String::new(),
             presets_open: false,
@@ -105,10 +115,17 @@ impl QueryPanel {
         }
         let f = self.filter.trim();
         let select = if self.select_shown {
-            shown_columns
+            // What runs here reads its properties: they are fetched too.
+            let mut select: Vec<String> = shown_columns
                 .into_iter()
                 .filter(|c| c != crate::app::table::store::ETAG)
-                .collect()
+                .collect();
+            for p in self.matching.properties() {
+                if !select.iter().any(|s| s == p) {
+                    select.push(p.to_string());
+                }
+            }
+            select
         } else {
             Vec::new()
         };
@@ -119,27 +136,38 @@ impl QueryPanel {
         })
     }
 
-    /// Writes the builder's conditions into the filter box; says which condition is wrong if one is.
+    /// The part of the query that runs here, if any (the pane keeps it with the query it ran).
+    pub fn matching(&self) -> Option<std::sync::Arc<RowMatches>> {
+        (!self.matching.is_empty()).then(|| std::sync::Arc::new(self.matching.clone()))
+    }
+
+    /// Writes the builder's conditions into the filter box, and those OData lacks into what runs here; says
+    /// which condition is wrong if one is (and then changes neither).
     pub fn apply_builder(&mut self) {
         match self.builder_expr() {
-            Ok(Some(e)) => {
-                self.filter = e.to_string();
-                self.builder_error = None;
-            }
-            Ok(None) => {
-                self.filter.clear();
+            Ok((expr, matching)) => {
+                self.filter = expr.map(|e| e.to_string()).unwrap_or_default();
+                self.matching = matching;
                 self.builder_error = None;
             }
             Err(e) => self.builder_error = Some(e),
         }
     }
 
-    fn builder_expr(&self) -> Result<Option<FilterExpr>, String> {
+    fn builder_expr(&self) -> Result<(Option<FilterExpr>, RowMatches), String> {
         let mut groups = Vec::new();
+        let mut matching = RowMatches::default();
+        let used = |g: &Group| g.conditions.iter().any(|c| !c.property.trim().is_empty());
+        let several_groups = self.groups.iter().filter(|g| used(g)).count() > 1;
         for (g, group) in self.groups.iter().enumerate() {
             let mut conditions = Vec::new();
+            let mut here = Vec::new();
             for (c, cond) in group.conditions.iter().enumerate() {
                 if cond.property.trim().is_empty() {
+                    continue;
+                }
+                if let Some(op) = cond.here {
+                    here.push(RowMatch::new(&cond.property, op, &cond.value, cond.any_case));
                     continue;
                 }
                 let value = EdmValue::parse(cond.ty, &cond.value)
@@ -150,11 +178,33 @@ impl QueryPanel {
                     right: Operand::Literal(value),
                 });
             }
+            if !here.is_empty() {
+                // The service sends the rows of its part; what runs here can only narrow them: it joins with `and`.
+                let why = "matched here, over the rows the service sends, so it can only be joined with and";
+                if group.any && !conditions.is_empty() {
+                    return Err(format!(
+                        "Group {}: a contains, starts with, ends with or equals (any case) condition is {why}. \
+                         Join the group with and, or move those conditions to a group of their own.",
+                        g + 1
+                    ));
+                }
+                if self.groups_any && several_groups {
+                    return Err(format!(
+                        "Group {}: a contains, starts with, ends with or equals (any case) condition is {why}. \
+                         Join the groups with and.",
+                        g + 1
+                    ));
+                }
+                matching.groups.push(MatchGroup {
+                    any: group.any,
+                    matches: here,
+                });
+            }
             if let Some(e) = join(conditions, group.any) {
                 groups.push(e);
             }
         }
-        Ok(join(groups, self.groups_any))
+        Ok((join(groups, self.groups_any), matching))
     }
 
     pub fn preset_partition(&mut self) {
@@ -250,6 +300,9 @@ impl QueryPanel {
                 ui.colored_label(color, text);
             }
         }
+        if !self.matching.is_empty() {
+            self.matching_ui(ui);
+        }
         if self.presets_open {
             self.presets_ui(ui);
         }
@@ -257,6 +310,28 @@ impl QueryPanel {
             .id_salt("filter-builder")
             .show(ui, |ui| self.builder_ui(ui));
         run
+    }
+
+    /// What runs here, and what it costs: every page of the service's result is read.
+    fn matching_ui(&mut self, ui: &mut egui::Ui) {
+        let op = self.matching.first_op().map(MatchOp::words).unwrap_or("contains");
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!(
+                    "And matched here: {}. {op} runs here: every page of the service's result is read, \
+                     with progress and Cancel below the grid.",
+                    self.matching.describe()
+                ),
+            );
+            if ui
+                .button("Stop matching here")
+                .on_hover_text("Keep only the filter the service runs (then Run query)")
+                .clicked()
+            {
+                self.matching = RowMatches::default();
+            }
+        });
     }
 
     /// The presets' row: each writes a filter into the box (run it with Run query).
@@ -315,17 +390,38 @@ impl QueryPanel {
                             .response
                             .accessible_name(format!("Type {name}"))
                             .on_hover_text("The value's type: Int64 is written 123L, DateTime as datetime'…'");
+                        let shown = cond.here.map_or(cond.op.keyword(), MatchOp::words);
                         egui::ComboBox::from_id_salt(("op", g, c))
-                            .selected_text(cond.op.keyword())
+                            .selected_text(shown)
                             .show_ui(ui, |ui| {
                                 for op in ops {
-                                    ui.selectable_value(&mut cond.op, op, op.keyword());
+                                    if ui
+                                        .selectable_label(cond.here.is_none() && cond.op == op, op.keyword())
+                                        .clicked()
+                                    {
+                                        (cond.op, cond.here) = (op, None);
+                                    }
+                                }
+                                ui.separator();
+                                for m in MatchOp::ALL {
+                                    let words = format!("{} (runs here)", m.words());
+                                    if ui.selectable_label(cond.here == Some(m), words).clicked() {
+                                        (cond.here, cond.ty) = (Some(m), EdmType::String);
+                                    }
                                 }
                             })
                             .response
-                            .accessible_name(format!("Operator {name}"));
+                            .accessible_name(format!("Operator {name}"))
+                            .on_hover_text(
+                                "contains, starts with, ends with and equals in any case are not OData: they run \
+                                 here, over every page the service sends",
+                            );
                         ui.add(egui::TextEdit::singleline(&mut cond.value).desired_width(160.0))
                             .accessible_name(format!("Value {name}"));
+                        if cond.here.is_some() {
+                            ui.checkbox(&mut cond.any_case, "any case")
+                                .accessible_name(format!("Any case {name}"));
+                        }
                         if ui.small_button(format!("Remove {name}")).clicked() {
                             remove = Some(c);
                         }
@@ -389,12 +485,14 @@ mod tests {
                             ty: EdmType::String,
                             op: CompareOp::Eq,
                             value: "o'k".into(),
+                            ..Default::default()
                         },
                         Condition {
                             property: "Big".into(),
                             ty: EdmType::Int64,
                             op: CompareOp::Gt,
                             value: "9007199254740993".into(),
+                            ..Default::default()
                         },
                     ],
                 },
@@ -405,6 +503,7 @@ mod tests {
                         ty: EdmType::DateTime,
                         op: CompareOp::Lt,
                         value: "2026-01-01T00:00:00Z".into(),
+                        ..Default::default()
                     }],
                 },
             ],
@@ -419,6 +518,64 @@ mod tests {
         q.groups[0].conditions[1].value = "12.5".into();
         q.apply_builder();
         assert!(q.builder_error.as_deref().unwrap().starts_with("Group 1, condition 2"));
+    }
+
+    #[test]
+    fn the_builder_sends_what_odata_has_and_keeps_the_rest_to_match_here() {
+        let cond = |property: &str, op, here, value: &str| Condition {
+            property: property.into(),
+            op,
+            here,
+            value: value.into(),
+            any_case: here.is_some(),
+            ..Default::default()
+        };
+        let mut q = QueryPanel {
+            groups: vec![
+                Group {
+                    any: false,
+                    conditions: vec![
+                        cond("PartitionKey", CompareOp::Eq, None, "p1"),
+                        cond("Name", CompareOp::Eq, Some(MatchOp::Contains), "Kraft"),
+                    ],
+                },
+                Group {
+                    any: true,
+                    conditions: vec![
+                        cond("City", CompareOp::Eq, Some(MatchOp::StartsWith), "os"),
+                        cond("City", CompareOp::Eq, Some(MatchOp::EndsWith), "ma"),
+                    ],
+                },
+            ],
+            groups_any: false,
+            select_shown: true,
+            ..Default::default()
+        };
+        q.apply_builder();
+        assert_eq!(q.builder_error, None);
+        assert_eq!(q.filter, "PartitionKey eq 'p1'");
+        assert_eq!(
+            q.matching.describe(),
+            "Name contains 'Kraft' (any case) and (City starts with 'os' (any case) or City ends with 'ma' (any case))"
+        );
+        // What runs here is fetched even when only the shown columns are asked for.
+        let query = q.to_query(vec!["PartitionKey".into()]).unwrap();
+        assert_eq!(query.select, ["PartitionKey", "Name", "City"]);
+        // An `or` the service would only half know is refused before anything is sent, and nothing changes.
+        q.groups_any = true;
+        q.filter = "kept".into();
+        q.apply_builder();
+        assert!(q.builder_error.as_deref().unwrap().contains("Join the groups with and"));
+        assert_eq!(q.filter, "kept");
+        q.groups_any = false;
+        q.groups[0].any = true;
+        q.apply_builder();
+        assert!(q.builder_error.as_deref().unwrap().starts_with("Group 1: "));
+        // Conditions of the service only leave nothing to match here.
+        q.groups.truncate(1);
+        q.groups[0].conditions.truncate(1);
+        q.apply_builder();
+        assert!(q.matching.is_empty() && q.matching().is_none());
     }
 
     #[test]

@@ -10,10 +10,12 @@
 
 use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasher;
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use crate::app::context::{Backend, InFlight};
 use crate::app::table::compare::{Line, lines};
+use crate::app::table::row_match::RowMatches;
 use crate::app::table::store::EntityStore;
 use crate::app::widgets::watch::{Cadence, Change, ChangeLog};
 use crate::storage::table::{ContinuationToken, Entity, EntityQuery};
@@ -194,10 +196,12 @@ pub struct Tick {
 }
 
 /// Reads the query again up to (and a little past) the rows held, and compares.
+#[allow(clippy::too_many_arguments)]
 pub async fn read(
     client: Client,
     table: String,
     query: EntityQuery,
+    matching: Option<Arc<RowMatches>>,
     store: EntityStore,
     mut keys: Box<Keys>,
     vanished: HashSet<u32>,
@@ -205,7 +209,8 @@ pub async fn read(
 ) -> Tick {
     keys.follow(&store, &vanished);
     let version = store.version();
-    let found = compare(&client, &table, &query, &store, &mut keys, &vanished, held_all).await;
+    let query = (&query, matching.as_deref());
+    let found = compare(&client, &table, query, &store, &mut keys, &vanished, held_all).await;
     if let Ok(Found { store: Some(s), .. }) = &found {
         // The new rows join the index and the order already holds them: the next read starts from here.
         let old = keys.seen.len() as u32;
@@ -224,7 +229,7 @@ pub async fn read(
 async fn compare(
     client: &Client,
     table: &str,
-    query: &EntityQuery,
+    (query, matching): (&EntityQuery, Option<&RowMatches>),
     store: &EntityStore,
     keys: &mut Keys,
     vanished: &HashSet<u32>,
@@ -242,7 +247,12 @@ async fn compare(
     let reached_end = loop {
         let page = client.query_entities(table, query, token.as_ref()).await?;
         requests += 1;
-        for e in page.entities {
+        // A row no longer matched here has left the query's result, as one the service no longer sends.
+        for e in page
+            .entities
+            .into_iter()
+            .filter(|e| matching.is_none_or(|m| m.matches(e)))
+        {
             match keys.find(store, &e) {
                 Some(row) => {
                     keys.seen[row as usize] = true;
@@ -404,7 +414,7 @@ impl TableWatch {
         backend: &Backend,
         client: &Client,
         table: &str,
-        query: &EntityQuery,
+        (query, matching): (&EntityQuery, Option<Arc<RowMatches>>),
         store: &EntityStore,
         held_all: bool,
     ) {
@@ -414,6 +424,7 @@ impl TableWatch {
             client.clone(),
             table.to_string(),
             query.clone(),
+            matching,
             store.clone(),
             keys,
             self.vanished(),

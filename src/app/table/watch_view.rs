@@ -32,6 +32,7 @@ impl TableFeature for TableWatch {
             && let Some(query) = &core.running
         {
             let all = core.continuation.is_none();
+            let query = (query, core.matching.clone());
             self.start(ctx.backend, ctx.client, &core.table, query, &core.store, all);
         }
     }
