@@ -97,3 +97,46 @@ fn selected_messages_are_copied_to_another_queue_exactly_and_stay_where_they_wer
             .is_some()
     );
 }
+
+#[test]
+fn every_scanned_message_past_the_peek_is_copied_to_another_queue_exactly() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let (from, to) = (common::unique("scanfrom"), common::unique("scanto"));
+    let texts: Vec<String> = (0..45).map(|i| format!("<m n=\"{i}\">ünï {i:02} &amp;</m>")).collect();
+    rt.block_on(async {
+        for q in [&from, &to] {
+            client.create_queue(q, &[]).await.unwrap();
+        }
+        for t in &texts {
+            client.put_message(&from, t, None, MessageTtl::Default).await.unwrap();
+        }
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &from);
+    t.wait_for_contains("Peeked: the first 32 messages");
+    t.click("Scan the whole queue…");
+    t.click("Scan the whole queue");
+    t.wait_for_contains("Scanned the whole queue: 45 messages");
+    // The search narrows what is copied; emptied again, every scanned message is.
+    t.type_into("Find in the scan:", "ünï 0");
+    t.wait_for("Copy the 10 shown to queue");
+    t.replace_text("Find in the scan:", "x");
+    t.wait_for("Copy the 0 shown to queue");
+    t.key(egui::Modifiers::NONE, egui::Key::Backspace);
+    t.click("Copy the 45 shown to queue");
+    t.click(&format!("to {to}"));
+    t.wait_for_contains(&format!("Copied 45 messages to `{to}`"));
+
+    let drained = |q: &str| -> Vec<String> {
+        let v = common::peer::run(&common::emulator().connection_string(), &["queue-drain", q]);
+        let mut all: Vec<String> = serde_json::from_value(v["contents"].clone()).unwrap();
+        all.sort();
+        all
+    };
+    let mut want = texts.clone();
+    want.sort();
+    assert_eq!(drained(&to), want, "every scanned message, each text exactly, once");
+    assert_eq!(drained(&from), want, "a copy leaves the originals");
+    assert!(t.harness.query_by_label_contains("Copy the 45 shown").is_some());
+}

@@ -1,6 +1,7 @@
 //! Copy messages to another queue (not move): the selected peeked messages are put on the target, in their order,
 //! each with its text exactly as stored and the time to live it has left; the originals stay where they are.
-//! The copies are sent through the tab (`PaneContext::send`), so a tab closed meanwhile lets them land.
+//! The copies are sent through the tab (`PaneContext::send`), so a tab closed meanwhile lets them land. The scan
+//! of the whole queue copies what it found through the same copy.
 
 use std::time::SystemTime;
 
@@ -67,6 +68,24 @@ pub async fn copy_messages(
         done.copied += 1;
     }
     Ok(done)
+}
+
+/// "Copy to queue": the account's other queues; the one chosen, if any. Copying leaves the messages here.
+pub fn copy_to_menu(ui: &mut egui::Ui, core: &QueueCore, what: String) -> Option<String> {
+    let mut chosen = None;
+    ui.menu_button(what, |ui| {
+        let others: Vec<&String> = core.targets.iter().filter(|t| **t != core.queue).collect();
+        if others.is_empty() {
+            ui.weak("No other queue in this account (the tree lists them once Queues is unfolded).");
+        }
+        for target in others {
+            if ui.button(format!("to {target}")).clicked() {
+                chosen = Some(target.clone());
+                ui.close();
+            }
+        }
+    });
+    chosen
 }
 
 impl QueueFeature for CopyToQueue {

@@ -132,7 +132,13 @@ impl PeekList {
                         // (the head of the queue is taken with Dequeue, beside the list).
                         r.context_menu(|ui| {
                             copy = copy.or(message_menu(ui, self.selection.len()));
-                            if let Some(to) = copy_to_menu(ui, core, self.selection.len()) {
+                            let n = self.selection.len();
+                            let what = match n {
+                                1 => "Copy message to queue".to_string(),
+                                _ => format!("Copy {n} messages to queue"),
+                            };
+                            ui.separator();
+                            if let Some(to) = crate::app::queue::copy_to::copy_to_menu(ui, core, what) {
                                 copy_to = Some(to);
                             }
                         });
@@ -332,30 +338,6 @@ fn message_menu(ui: &mut egui::Ui, selected: usize) -> Option<Copy> {
         Copy::Id,
     );
     item(ui, "Copy as JSON", "", Copy::Json);
-    chosen
-}
-
-/// "Copy to queue": the account's other queues; the one chosen, if any. Copying leaves the messages here.
-fn copy_to_menu(ui: &mut egui::Ui, core: &QueueCore, selected: usize) -> Option<String> {
-    let mut chosen = None;
-    let what = if selected > 1 {
-        format!("Copy {selected} messages to queue")
-    } else {
-        "Copy message to queue".to_string()
-    };
-    ui.separator();
-    ui.menu_button(what, |ui| {
-        let others: Vec<&String> = core.targets.iter().filter(|t| **t != core.queue).collect();
-        if others.is_empty() {
-            ui.weak("No other queue in this account (the tree lists them once Queues is unfolded).");
-        }
-        for target in others {
-            if ui.button(format!("to {target}")).clicked() {
-                chosen = Some(target.clone());
-                ui.close();
-            }
-        }
-    });
     chosen
 }
 

@@ -1,7 +1,8 @@
 //! Scan the whole queue, past the 32 messages a peek can see: messages are received up to 32 at a time, held for
 //! a short while, and made visible again at once, until the queue's front holds only messages already seen. Asked first, saying what it
 //! costs (each message's dequeue count rises by one, its pop receipt changes, consumers cannot take a batch while
-//! it is held). The result lists every message seen, searchable by text and id, and exports as JSON lines or CSV.
+//! it is held). The result lists every message seen, searchable by text and id, exports as JSON lines or CSV, and
+//! copies what the search shows (every message, when it is empty) to another queue.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -9,10 +10,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::SystemTime;
 
 use crate::app::context::{InFlight, PaneContext};
+use crate::app::queue::copy_to::{CopyToQueue, copy_to_menu};
 use crate::app::queue::core::QueueCore;
 use crate::app::queue::feature::{QueueEffects, QueueFeature};
 use crate::app::widgets::format::{thousands, utc_opt};
-use crate::storage::queue::{DequeuedMessage, MAX_MESSAGES_PER_CALL};
+use crate::storage::queue::{DequeuedMessage, MAX_MESSAGES_PER_CALL, PeekedMessage};
 use crate::storage::{Client, StorageError};
 
 /// How long a received batch stays invisible if the scan is cut off before it makes it visible again.
@@ -47,6 +49,17 @@ impl ScanRow {
             "dequeueCount": self.dequeue_count,
             "text": self.text,
         })
+    }
+
+    /// The message as a copy takes it: its text exactly, and when it expires.
+    fn to_peeked(&self) -> PeekedMessage {
+        PeekedMessage {
+            id: self.id.clone(),
+            inserted: self.inserted,
+            expires: self.expires,
+            dequeue_count: self.dequeue_count,
+            text: self.text.clone(),
+        }
     }
 
     /// Whether `needle` (lowercased) is in its id or its text, any case.
@@ -161,6 +174,8 @@ pub struct QueueScan {
     shown: Option<(String, Vec<usize>)>,
     saving: InFlight<(), Result<String, String>>,
     said: Option<Result<String, String>>,
+    /// Copies of the scanned messages to another queue (the same copy as the list's "Copy to queue").
+    copying: CopyToQueue,
 }
 
 impl QueueScan {
@@ -204,6 +219,7 @@ impl QueueScan {
         let Some(result) = &self.result else { return };
         let mut open = true;
         let mut export = None;
+        let mut copy_to = None;
         let title = format!("Scan of `{}`", core.queue);
         crate::app::widgets::placement::beside_the_toolbar(egui::Window::new(title), egui_ctx)
             .id(egui::Id::unique(("queue-scan", &core.queue)))
@@ -244,7 +260,14 @@ impl QueueScan {
                     self.shown = Some((needle, places));
                 }
                 let shown: &[usize] = self.shown.as_ref().map_or(&[], |(_, p)| p);
-                ui.label(format!("{} shown", thousands(shown.len() as u64)));
+                ui.horizontal(|ui| {
+                    ui.label(format!("{} shown", thousands(shown.len() as u64)));
+                    // What the search shows is what is copied: every scanned message when the search is empty.
+                    let what = format!("Copy the {} shown to queue", thousands(shown.len() as u64));
+                    if let Some(to) = copy_to_menu(ui, core, what) {
+                        copy_to = Some((to, shown.iter().map(|&i| result.rows[i].to_peeked()).collect()));
+                    }
+                });
                 use egui_extras::{Column, TableBuilder};
                 TableBuilder::new(ui)
                     .id_salt(("scan-rows", &core.queue))
@@ -286,6 +309,9 @@ impl QueueScan {
         if let Some(json) = export {
             self.export(ctx, json, &core.queue);
         }
+        if let Some((to, messages)) = copy_to {
+            self.copying.copy(core, ctx, messages, to);
+        }
         if !open {
             self.result = None;
             self.shown = None;
@@ -295,7 +321,8 @@ impl QueueScan {
 }
 
 impl QueueFeature for QueueScan {
-    fn poll(&mut self, _: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
+    fn poll(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {
+        self.copying.poll(core, ctx, fx);
         if let Some((_, result)) = self.running.take() {
             match result {
                 Ok(scanned) => {
@@ -318,7 +345,7 @@ impl QueueFeature for QueueScan {
     }
 
     fn busy(&self) -> bool {
-        !self.running.is_empty() || !self.saving.is_empty()
+        !self.running.is_empty() || !self.saving.is_empty() || self.copying.busy()
     }
 
     fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
