@@ -203,6 +203,11 @@ def entity(table, partition_key, row_key):
     return {"entity": out}
 
 
+def entity_keys(table):
+    """The keys of every entity of TABLE, as "PartitionKey/RowKey", sorted."""
+    return {"keys": sorted(f"{e['PartitionKey']}/{e['RowKey']}" for e in table_client(table).list_entities())}
+
+
 # Benchmarks: the same work done the SDKs' way, as a user would write it, default settings unless stated.
 # Each times only the operation, client construction included; the SDK is imported before the clock starts.
 
@@ -305,6 +310,7 @@ COMMANDS = {
     "queue-names": queue_names,
     "queue-drain": queue_drain,
     "entity": entity,
+    "entity-keys": entity_keys,
     "bench-list-entities": bench_list_entities,
     "bench-list-blobs": bench_list_blobs,
     "bench-upload": bench_upload,

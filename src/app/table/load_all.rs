@@ -1,5 +1,6 @@
 //! Load all in a table tab: the job that reads every remaining page (as PartitionKey ranges at once, in key
-//! order) into the tab, and where a later page resumes.
+//! order) into the tab, how a page the service listed joins the tab (past what was listed, matched here when
+//! the query has a part that runs here), and where a later page resumes.
 
 use std::sync::Arc;
 use std::sync::mpsc;
@@ -10,7 +11,8 @@ use crate::app::table::pane::TablePane;
 use crate::app::table::scan::job_pages;
 use crate::app::widgets::format::thousands;
 use crate::storage::StorageError;
-use crate::storage::table::{ContinuationToken, EntityPage};
+use crate::storage::names::listing_order;
+use crate::storage::table::{ContinuationToken, Entity, EntityPage};
 
 impl TablePane {
     /// Streams every remaining page as a job in the activity list; cancelling keeps what arrived.
@@ -78,6 +80,52 @@ impl TablePane {
             _sender: sender,
             running: true,
         });
+    }
+
+    /// Whether the rows carry both keys (no `$select`, or one naming both): a row's place, and so what a page
+    /// lists again, is known only then.
+    pub(super) fn keys_listed(&self) -> bool {
+        let has = |k: &str| {
+            self.core
+                .running
+                .as_ref()
+                .is_none_or(|q| q.select.is_empty() || q.select.iter().any(|s| s == k))
+        };
+        has("PartitionKey") && has("RowKey")
+    }
+
+    /// Adds a page the service listed: past the last row listed only (a Load all resumed from a range's token
+    /// lists that range's last page again), and remembered as listed up to its last row.
+    pub fn append_listed(&mut self, mut page: EntityPage) {
+        if !self.keys_listed() {
+            self.match_here(&mut page);
+            return self.append(page);
+        }
+        if let Some(to) = &self.core.listed_to {
+            let past =
+                |e: &Entity| listing_order(e.partition_key(), &to.0).then_with(|| listing_order(e.row_key(), &to.1));
+            page.entities.retain(|e| past(e).is_gt());
+        }
+        if let Some(e) = page.entities.last().filter(|e| !e.partition_key().is_empty()) {
+            self.core.listed_to = Some((e.partition_key().to_string(), e.row_key().to_string()));
+        }
+        // Matched after the page's place was noted: where the listing resumes is the service's, not the matches'.
+        self.match_here(&mut page);
+        self.append(page);
+    }
+
+    /// What runs here on the pages of the query run next and of the one loaded (Run query takes it from the
+    /// query panel; a benchmark sets it to feed pages as Load all does).
+    pub fn set_matching(&mut self, matching: Option<std::sync::Arc<crate::app::table::row_match::RowMatches>>) {
+        self.core.matching = matching;
+    }
+
+    /// Keeps the entities matched here (counting what was read), when the query has a part that runs here.
+    fn match_here(&mut self, page: &mut EntityPage) {
+        self.core.read += page.entities.len() as u64;
+        if let Some(m) = &self.core.matching {
+            page.entities.retain(|e| m.matches(e));
+        }
     }
 
     /// Stops the Load all under way (what arrived stays; Load all resumes after it).

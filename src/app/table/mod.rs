@@ -2,6 +2,8 @@
 //! (the partition map, deleting rows, the raw JSON view, the SAS form, compare, export and import, the watch; the
 //! editor still lives in the pane), the entity store and editor, import and export.
 
+pub mod bulk;
+pub mod bulk_job;
 pub mod closing;
 pub mod compare;
 pub mod comparing;

@@ -1,0 +1,407 @@
+//! Changing many entities at once, as a feature of a table tab: "Edit the N selected…" sets or removes one typed
+//! property on every selected row; "Select all that match the query" (offered when every loaded row is selected
+//! and the service has more) takes every entity the query matches, loaded or not, to set or remove a property or
+//! to delete them. The change runs as a job (`bulk_job`) with its counts shown here, Cancel, and Resume.
+
+use std::sync::Arc;
+
+use crate::app::context::features::Offer;
+use crate::app::context::{JobId, JobState, PaneContext, Unit};
+use crate::app::table::bulk_job::{self, Change, Shared, Source};
+use crate::app::table::core::TableCore;
+use crate::app::table::feature::{TableEffects, TableFeature};
+use crate::app::widgets::format::thousands;
+use crate::storage::table::MAX_PAGE_SIZE;
+use crate::storage::table::edm::{EdmType, EdmValue};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scope {
+    /// The selected rows, as loaded.
+    Selected,
+    /// Every entity the query matches, read again page by page.
+    AllThatMatch,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    Set,
+    Remove,
+    Delete,
+}
+
+/// The form, as the user fills it: nothing is sent until its button is pressed and it reads right.
+struct Form {
+    scope: Scope,
+    action: Action,
+    name: String,
+    ty: EdmType,
+    value: String,
+    error: Option<String>,
+}
+
+/// A change started: its job, where it got to, and what it does (for the strip's words).
+struct Running {
+    job: JobId,
+    position: Shared,
+    change: Change,
+    what: String,
+}
+
+#[derive(Default)]
+pub struct BulkChange {
+    form: Option<Form>,
+    /// "Select all that match the query" was taken, for a selection of this many rows (a change of the selection
+    /// drops it).
+    whole_query: Option<usize>,
+    running: Option<Running>,
+    /// Whether its job runs (as of the last poll): the window keeps drawing frames, a closed tab runs on.
+    live: bool,
+}
+
+impl BulkChange {
+    fn open(&mut self, scope: Scope) {
+        self.form = Some(Form {
+            scope,
+            action: if scope == Scope::AllThatMatch {
+                Action::Delete
+            } else {
+                Action::Set
+            },
+            name: String::new(),
+            ty: EdmType::String,
+            value: String::new(),
+            error: None,
+        });
+    }
+
+    fn is_running(&self, ctx: &mut PaneContext) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| matches!(ctx.jobs.get(r.job).map(|j| &j.state), Some(JobState::Running)))
+    }
+
+    /// The change the form asks for, or why it cannot be sent.
+    fn change_of(form: &Form, core: &TableCore) -> Result<Change, String> {
+        let name = form.name.trim();
+        if form.action != Action::Delete {
+            if name.is_empty() {
+                return Err("Name the property to change.".into());
+            }
+            if ["PartitionKey", "RowKey", "Timestamp"].contains(&name) {
+                return Err(format!(
+                    "{name} cannot be changed: it is the entity's key or set by the service."
+                ));
+            }
+        }
+        let partial = core.running.as_ref().is_some_and(|q| !q.select.is_empty());
+        Ok(match form.action {
+            Action::Set => Change::Set {
+                name: name.to_string(),
+                value: EdmValue::parse(form.ty, &form.value)
+                    .map_err(|e| format!("The value is not {}: {e}", form.ty.short_name()))?,
+            },
+            Action::Remove if partial && form.scope == Scope::Selected => {
+                return Err(
+                    "These rows were loaded with only the shown columns ($select): removing a property \
+                            writes the whole entity, so run the query without Fetch only shown columns first."
+                        .into(),
+                );
+            }
+            Action::Remove => Change::Remove { name: name.to_string() },
+            Action::Delete => Change::Delete,
+        })
+    }
+
+    fn start(&mut self, core: &TableCore, ctx: &mut PaneContext, scope: Scope, change: Change) {
+        let table = core.table.clone();
+        let (source, what) = match scope {
+            Scope::Selected => {
+                // In key order: where a Retry goes on from is the last key dealt with.
+                let mut rows: Vec<_> = core.selected_entities().into_iter().cloned().collect();
+                rows.sort_by(|a, b| (a.partition_key(), a.row_key()).cmp(&(b.partition_key(), b.row_key())));
+                let what = format!("{} the {} selected entities of `{table}`", change.words(), rows.len());
+                (Source::Rows(Arc::new(rows)), what)
+            }
+            Scope::AllThatMatch => {
+                let mut query = core.running.clone().unwrap_or_default();
+                let matching = core.matching.clone();
+                // Only what the change and the matching need is read: the keys (the ETag comes with them) and
+                // the properties matched here; a remove writes the whole entity, so it reads it whole.
+                query.select = match change.needs_whole_entities() {
+                    true => Vec::new(),
+                    false => ["PartitionKey", "RowKey"]
+                        .into_iter()
+                        .map(str::to_string)
+                        .chain(
+                            matching
+                                .iter()
+                                .flat_map(|m| m.properties().map(str::to_string).collect::<Vec<_>>()),
+                        )
+                        .collect(),
+                };
+                query.top = Some(MAX_PAGE_SIZE);
+                let what = format!("{} every entity of `{table}` that matches the query", change.words());
+                (Source::Query { query, matching }, what)
+            }
+        };
+        let position = Shared::default();
+        let state = (ctx.client.clone(), table, source, change.clone(), position.clone());
+        let mut title = what.clone();
+        title[..1].make_ascii_uppercase();
+        let job = ctx.start_job(
+            title,
+            Unit::Items("entities"),
+            state,
+            |job, (client, table, source, change, position)| {
+                bulk_job::run(job, client, table, source, change, position)
+            },
+        );
+        self.running = Some(Running {
+            job,
+            position,
+            change,
+            what,
+        });
+    }
+
+    fn form_ui(form: &mut Form, ui: &mut egui::Ui, core: &TableCore) {
+        let scope = match form.scope {
+            Scope::Selected => format!("The {} selected rows, as they were loaded.", core.selection.len()),
+            Scope::AllThatMatch => {
+                let filter = core.running.as_ref().and_then(|q| q.filter.clone()).unwrap_or_default();
+                let here = core
+                    .matching
+                    .as_ref()
+                    .map(|m| format!(" and matched here: {}", m.describe()));
+                format!(
+                    "Every entity the query matches ({}{}), loaded or not: the service's pages are read one after \
+                     another, and only the page in hand is held.",
+                    if filter.is_empty() {
+                        "no filter: the whole table".to_string()
+                    } else {
+                        filter
+                    },
+                    here.unwrap_or_default()
+                )
+            }
+        };
+        ui.label(scope);
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut form.action, Action::Set, "Set a property");
+            ui.radio_value(&mut form.action, Action::Remove, "Remove a property");
+            if form.scope == Scope::AllThatMatch {
+                ui.radio_value(&mut form.action, Action::Delete, "Delete them");
+            }
+        });
+        if form.action != Action::Delete {
+            ui.horizontal(|ui| {
+                let l = ui.label("Property name");
+                ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(140.0))
+                    .labelled_by(l.id);
+                if form.action == Action::Set {
+                    egui::ComboBox::from_id_salt("bulk-type")
+                        .selected_text(form.ty.short_name())
+                        .show_ui(ui, |ui| {
+                            for t in EdmType::ALL {
+                                ui.selectable_value(&mut form.ty, t, t.short_name());
+                            }
+                        })
+                        .response
+                        .accessible_name("Property type");
+                    let l = ui.label("Value");
+                    ui.add(egui::TextEdit::singleline(&mut form.value).desired_width(180.0))
+                        .labelled_by(l.id);
+                }
+            });
+        }
+        ui.weak(match form.action {
+            Action::Set => "A Merge of this property alone, each entity only if its ETag still matches the one read.",
+            Action::Remove => {
+                "A Replace of the entity as read, without the property, only if its ETag still matches: a Merge \
+                 cannot remove a property."
+            }
+            Action::Delete => "Each entity is deleted only if its ETag still matches the one read.",
+        });
+        ui.weak(
+            "Batches of up to 100 of one partition; an entity someone changed meanwhile is skipped and counted, \
+             the rest go on. Cancel keeps what was done, and Resume goes on from there.",
+        );
+        if let Some(e) = &form.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+
+    /// The strip's words for the change under way or ended, and its buttons.
+    fn running_ui(&mut self, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+        let Some(r) = &self.running else { return };
+        let state = ctx.jobs.get(r.job).map(|j| j.state.clone());
+        let (tally, finished) = {
+            let p = r.position.lock().expect("position lock");
+            (p.tally.clone(), p.finished)
+        };
+        let counts = tally.summary(&r.change);
+        let mut dismiss = false;
+        ui.horizontal_wrapped(|ui| match state {
+            Some(JobState::Running) => {
+                ui.spinner();
+                ui.label(format!("Changing entities: {}. So far: {counts}.", r.what));
+                if ui.button("Cancel change").clicked() {
+                    ctx.jobs.cancel(r.job);
+                }
+                ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
+            }
+            Some(JobState::Failed(e)) if !finished => {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    format!(
+                        "Stopped: {}. {counts}. {} Resume goes on from there.",
+                        r.what,
+                        e.plain_words()
+                    ),
+                );
+                if ui.button("Resume change").clicked() {
+                    ctx.jobs.retry(ctx.backend, r.job);
+                }
+                dismiss = ui.button("Dismiss").clicked();
+            }
+            Some(JobState::Cancelled) if !finished => {
+                ui.label(format!("Cancelled: {}. {counts}. Resume goes on from there.", r.what));
+                if ui.button("Resume change").clicked() {
+                    ctx.jobs.retry(ctx.backend, r.job);
+                }
+                dismiss = ui.button("Dismiss").clicked();
+            }
+            _ => {
+                ui.label(format!("Done: {}. {counts}.", r.what));
+                dismiss = ui.button("Dismiss").clicked();
+            }
+        });
+        if dismiss {
+            self.running = None;
+        }
+    }
+}
+
+impl TableFeature for BulkChange {
+    fn busy(&self) -> bool {
+        self.live
+    }
+
+    fn unsaved(&self) -> Vec<String> {
+        match &self.form {
+            Some(f) if !f.name.trim().is_empty() || !f.value.is_empty() => {
+                vec!["a change of many entities, not yet run".to_string()]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn poll(&mut self, _: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {
+        // An ended change the user has not dismissed stays shown; one whose job left the list goes.
+        if let Some(r) = &self.running
+            && ctx.jobs.get(r.job).is_none()
+        {
+            self.running = None;
+        }
+        let was = self.live;
+        self.live = self.is_running(ctx);
+        // Ended (done, cancelled or failed part-way): the grid shows what the service holds now.
+        if was && !self.live {
+            fx.rerun();
+        }
+    }
+
+    fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
+        let n = core.selection.len();
+        let label = match n {
+            1 => "Edit the selected entity's property…".to_string(),
+            _ => format!("Edit the {n} selected entities…"),
+        };
+        offers.push(Offer::new("edit-many", label, n > 0 && self.running.is_none()));
+    }
+
+    fn run_offer(&mut self, id: &str, _: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
+        if id == "edit-many" {
+            self.open(Scope::Selected);
+        }
+    }
+
+    /// "Select all that match the query" when every loaded row is selected and the service has more; the
+    /// change under way or ended.
+    fn above_grid_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        let all_loaded_selected = !core.view.is_empty() && core.selection.len() == core.view.len();
+        if self
+            .whole_query
+            .is_some_and(|n| n != core.selection.len() || !all_loaded_selected)
+        {
+            self.whole_query = None;
+        }
+        let more = core.continuation.is_some();
+        if all_loaded_selected && (more || self.whole_query.is_some()) && core.running.is_some() {
+            ui.horizontal_wrapped(|ui| {
+                if self.whole_query.is_none() {
+                    ui.label(format!(
+                        "All {} loaded rows are selected.",
+                        thousands(core.selection.len() as u64)
+                    ));
+                    if ui.link("Select all that match the query").clicked() {
+                        self.whole_query = Some(core.selection.len());
+                    }
+                } else {
+                    ui.strong("Every entity that matches the query is selected, loaded or not.");
+                    let idle = !self.is_running(ctx);
+                    if ui
+                        .add_enabled(idle, egui::Button::new("Change all that match…"))
+                        .clicked()
+                    {
+                        self.open(Scope::AllThatMatch);
+                    }
+                    if ui.button("Only the loaded rows").clicked() {
+                        self.whole_query = None;
+                    }
+                }
+            });
+        }
+        self.running_ui(ui, ctx);
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        let Some(form) = &mut self.form else { return };
+        let (title, yes) = match form.scope {
+            Scope::Selected => {
+                let n = core.selection.len();
+                (
+                    format!("Edit {n} entities of `{}`", core.table),
+                    format!("Change {n} entities"),
+                )
+            }
+            Scope::AllThatMatch => (
+                format!("Change every entity of `{}` that matches", core.table),
+                match form.action {
+                    Action::Delete => "Delete every entity that matches".to_string(),
+                    _ => "Change every entity that matches".to_string(),
+                },
+            ),
+        };
+        let answer = crate::app::widgets::confirm::ask(
+            egui_ctx,
+            egui::Id::unique(("bulk-change", &core.table)),
+            &title,
+            "",
+            &yes,
+            |ui| Self::form_ui(form, ui, core),
+        );
+        match answer {
+            Some(true) => match Self::change_of(form, core) {
+                Ok(change) => {
+                    let scope = form.scope;
+                    self.form = None;
+                    self.start(core, ctx, scope, change);
+                }
+                Err(e) => form.error = Some(e),
+            },
+            Some(false) => self.form = None,
+            None => {}
+        }
+    }
+}
