@@ -3,6 +3,8 @@
 
 pub mod actions;
 pub mod append_page;
+pub mod bulk_edit;
+pub mod bulk_job;
 pub mod compare;
 pub mod compare_copy;
 pub mod compare_view;

@@ -254,6 +254,7 @@ impl BlobPane {
                 .with(crate::app::blob::name_search::FindInNames::default())
                 .with(crate::app::blob::folder_stats::Statistics::default())
                 .with(crate::app::blob::delete::DeleteBlobs::default())
+                .with(crate::app::blob::bulk_edit::BulkEdit::default())
                 .with(crate::app::blob::transfers::Transfers::default())
                 .with(crate::app::blob::compare_view::Compare::default())
                 .with(crate::app::blob::container_edit::ContainerSettings::new(container)),

@@ -1,0 +1,348 @@
+//! Changing many blobs at once, as a feature of a container tab: "Change the N selected…" (a row's menu) sets or
+//! removes a metadata pair or an index tag, sets a header or a tier, or deletes, on every selected blob and every
+//! blob under each selected folder, as one job (`bulk_job`) with its counts shown over the list, Cancel and
+//! Resume.
+
+use std::sync::Arc;
+
+use crate::app::blob::bulk_job::{self, Change, Header, Shared};
+use crate::app::blob::core::BlobCore;
+use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::context::features::Offer;
+use crate::app::context::{JobId, JobState, PaneContext, Unit};
+use crate::storage::blob::AccessTier;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    SetMetadata,
+    RemoveMetadata,
+    SetTag,
+    RemoveTag,
+    SetHeader,
+    SetTier,
+    Delete,
+}
+
+impl Action {
+    const ALL: [Action; 7] = [
+        Action::SetMetadata,
+        Action::RemoveMetadata,
+        Action::SetTag,
+        Action::RemoveTag,
+        Action::SetHeader,
+        Action::SetTier,
+        Action::Delete,
+    ];
+
+    fn words(self) -> &'static str {
+        match self {
+            Action::SetMetadata => "Set a metadata pair",
+            Action::RemoveMetadata => "Remove a metadata pair",
+            Action::SetTag => "Set an index tag",
+            Action::RemoveTag => "Remove an index tag",
+            Action::SetHeader => "Set a header",
+            Action::SetTier => "Set the tier",
+            Action::Delete => "Delete them",
+        }
+    }
+}
+
+/// The form as the user fills it; what it acts on is taken when it opens.
+struct Form {
+    blobs: Vec<String>,
+    folders: Vec<String>,
+    action: Action,
+    name: String,
+    value: String,
+    header: Header,
+    tier: AccessTier,
+    error: Option<String>,
+}
+
+struct Running {
+    job: JobId,
+    position: Shared,
+    change: Change,
+    what: String,
+}
+
+#[derive(Default)]
+pub struct BulkEdit {
+    form: Option<Form>,
+    running: Option<Running>,
+    /// Whether its job runs (as of the last poll).
+    live: bool,
+}
+
+impl BulkEdit {
+    fn is_running(&self, ctx: &mut PaneContext) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| matches!(ctx.jobs.get(r.job).map(|j| &j.state), Some(JobState::Running)))
+    }
+
+    /// The change the form asks for, or why it cannot be sent.
+    fn change_of(form: &Form) -> Result<Change, String> {
+        let name = form.name.trim().to_string();
+        let named = |what: &str| match name.is_empty() {
+            true => Err(format!("Name the {what}.")),
+            false => Ok(name.clone()),
+        };
+        Ok(match form.action {
+            Action::SetMetadata | Action::RemoveMetadata => {
+                let name = named("metadata pair")?;
+                if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    || name.starts_with(|c: char| c.is_ascii_digit())
+                {
+                    return Err(format!(
+                        "`{name}` cannot be a metadata name: letters, digits and _, not starting with a digit."
+                    ));
+                }
+                let value = (form.action == Action::SetMetadata).then(|| form.value.clone());
+                Change::Metadata { name, value }
+            }
+            Action::SetTag | Action::RemoveTag => {
+                let key = named("tag")?;
+                let value = (form.action == Action::SetTag).then(|| form.value.clone());
+                let check = [(key.clone(), value.clone().unwrap_or_default())];
+                crate::storage::blob::validate_tags(&check)?;
+                Change::Tag { key, value }
+            }
+            Action::SetHeader => Change::Header {
+                header: form.header,
+                value: form.value.trim().to_string(),
+            },
+            Action::SetTier => Change::Tier(form.tier),
+            Action::Delete => Change::Delete,
+        })
+    }
+
+    fn start(
+        &mut self,
+        core: &BlobCore,
+        ctx: &mut PaneContext,
+        blobs: Vec<String>,
+        folders: Vec<String>,
+        change: Change,
+    ) {
+        let container = core.container().to_string();
+        let mut what = format!("{} {} selected blob(s)", change.words(), blobs.len());
+        if !folders.is_empty() {
+            what.push_str(&format!(" and every blob under {}", folders.join(", ")));
+        }
+        let position = Shared::default();
+        let state = (
+            ctx.client.clone(),
+            container.clone(),
+            (Arc::new(blobs), Arc::new(folders)),
+            change.clone(),
+            position.clone(),
+        );
+        let mut title = format!("{what} in {container}");
+        title[..1].make_ascii_uppercase();
+        let job = ctx.start_job(
+            title,
+            Unit::Items("blobs"),
+            state,
+            |job, (client, container, names, change, position)| {
+                bulk_job::run(job, client, container, names, change, position)
+            },
+        );
+        self.running = Some(Running {
+            job,
+            position,
+            change,
+            what,
+        });
+    }
+
+    fn form_ui(form: &mut Form, ui: &mut egui::Ui) {
+        let mut what = format!("{} selected blob(s)", form.blobs.len());
+        if !form.folders.is_empty() {
+            what.push_str(&format!(
+                " and every blob under {} (listed page by page as the job goes)",
+                form.folders.join(", ")
+            ));
+        }
+        ui.label(what);
+        egui::ComboBox::from_id_salt("bulk-blob-action")
+            .selected_text(form.action.words())
+            .show_ui(ui, |ui| {
+                for a in Action::ALL {
+                    ui.selectable_value(&mut form.action, a, a.words());
+                }
+            })
+            .response
+            .accessible_name("What to change");
+        ui.horizontal(|ui| match form.action {
+            Action::SetMetadata | Action::RemoveMetadata | Action::SetTag | Action::RemoveTag => {
+                let l = ui.label(if matches!(form.action, Action::SetTag | Action::RemoveTag) {
+                    "Tag name"
+                } else {
+                    "Metadata name"
+                });
+                ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(140.0))
+                    .labelled_by(l.id);
+                if matches!(form.action, Action::SetMetadata | Action::SetTag) {
+                    let l = ui.label("Value to set");
+                    ui.add(egui::TextEdit::singleline(&mut form.value).desired_width(180.0))
+                        .labelled_by(l.id);
+                }
+            }
+            Action::SetHeader => {
+                egui::ComboBox::from_id_salt("bulk-blob-header")
+                    .selected_text(form.header.name())
+                    .show_ui(ui, |ui| {
+                        for h in Header::ALL {
+                            ui.selectable_value(&mut form.header, h, h.name());
+                        }
+                    })
+                    .response
+                    .accessible_name("Header");
+                let l = ui.label("Value to set");
+                ui.add(egui::TextEdit::singleline(&mut form.value).desired_width(180.0))
+                    .labelled_by(l.id);
+            }
+            Action::SetTier => {
+                for t in AccessTier::ALL {
+                    // Named apart from the details' own tier buttons, which the form covers.
+                    ui.radio_value(&mut form.tier, t, t.as_str())
+                        .accessible_name(format!("New tier {}", t.as_str()));
+                }
+            }
+            Action::Delete => {}
+        });
+        ui.weak(match form.action {
+            Action::SetTier => {
+                "The service takes no condition for a tier change: each blob's tier is set whatever it is now. \
+                 Archive makes a blob unreadable until it is rehydrated, which takes hours."
+            }
+            Action::Delete => {
+                "Each blob is deleted with its snapshots, only if its ETag is still the one read just before."
+            }
+            Action::SetTag | Action::RemoveTag => {
+                "Each blob's tags are read, and written only while they are still those (x-ms-if-tags)."
+            }
+            _ => "Each blob is read, and written only if its ETag is still the one read (If-Match).",
+        });
+        ui.weak("Eight blobs at a time; Cancel keeps what was done, and Resume goes on from there.");
+        if let Some(e) = &form.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+}
+
+impl BlobFeature for BulkEdit {
+    fn busy(&self) -> bool {
+        self.live
+    }
+
+    fn unsaved(&self) -> Vec<String> {
+        match &self.form {
+            Some(f) if !f.name.trim().is_empty() || !f.value.is_empty() => {
+                vec!["a change of many blobs, not yet run".to_string()]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn poll(&mut self, _: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        if let Some(r) = &self.running
+            && ctx.jobs.get(r.job).is_none()
+        {
+            self.running = None;
+        }
+        let was = self.live;
+        self.live = self.is_running(ctx);
+        if was && !self.live {
+            fx.refresh();
+        }
+    }
+
+    fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<Offer>) {
+        let n = core.selection().len();
+        let label = format!("Change the {n} selected…");
+        offers.push(Offer::new("bulk-change", label, n > 0 && self.running.is_none()));
+    }
+
+    fn run_offer(&mut self, id: &str, core: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        if id != "bulk-change" {
+            return;
+        }
+        let (folders, blobs): (Vec<String>, Vec<String>) =
+            core.selection().iter().cloned().partition(|n| n.ends_with('/'));
+        self.form = Some(Form {
+            blobs,
+            folders,
+            action: Action::SetMetadata,
+            name: String::new(),
+            value: String::new(),
+            header: Header::ContentType,
+            tier: AccessTier::Cool,
+            error: None,
+        });
+    }
+
+    fn above_list_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        let Some(r) = &self.running else { return };
+        let state = ctx.jobs.get(r.job).map(|j| j.state.clone());
+        let (counts, finished) = {
+            let p = r.position.lock().expect("position lock");
+            (p.tally.summary(&r.change), p.finished)
+        };
+        let mut dismiss = false;
+        ui.horizontal_wrapped(|ui| match state {
+            Some(JobState::Running) => {
+                ui.spinner();
+                ui.label(format!("Changing blobs: {}. So far: {counts}.", r.what));
+                if ui.button("Cancel change").clicked() {
+                    ctx.jobs.cancel(r.job);
+                }
+                ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
+            }
+            Some(JobState::Failed(_) | JobState::Cancelled) if !finished => {
+                ui.label(format!("Stopped: {}. {counts}. Resume goes on from there.", r.what));
+                if ui.button("Resume change").clicked() {
+                    ctx.jobs.retry(ctx.backend, r.job);
+                }
+                dismiss = ui.button("Dismiss").clicked();
+            }
+            _ => {
+                ui.label(format!("Done: {}. {counts}.", r.what));
+                dismiss = ui.button("Dismiss").clicked();
+            }
+        });
+        if dismiss {
+            self.running = None;
+        }
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        let Some(form) = &mut self.form else { return };
+        let n = form.blobs.len() + form.folders.len();
+        let yes = match (form.action, form.folders.is_empty()) {
+            (Action::Delete, true) => format!("Delete {} blob(s) with their snapshots", form.blobs.len()),
+            (Action::Delete, false) => "Delete every blob named, with their snapshots".to_string(),
+            _ => format!("Change {n} selected"),
+        };
+        let answer = crate::app::widgets::confirm::ask(
+            egui_ctx,
+            egui::Id::unique(("bulk-blob-change", core.container())),
+            &format!("Change many blobs in `{}`", core.container()),
+            "",
+            &yes,
+            |ui| Self::form_ui(form, ui),
+        );
+        match answer {
+            Some(true) => match Self::change_of(form) {
+                Ok(change) => {
+                    let form = self.form.take().expect("the form is open");
+                    self.start(core, ctx, form.blobs, form.folders, change);
+                }
+                Err(e) => form.error = Some(e),
+            },
+            Some(false) => self.form = None,
+            None => {}
+        }
+    }
+}
