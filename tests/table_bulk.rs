@@ -132,6 +132,7 @@ fn every_entity_a_query_matches_is_deleted_as_a_job_that_a_cancel_and_someone_el
     t.wait_for_contains("Every entity that matches the query is selected, loaded or not.");
     t.click("Change all that match…");
     t.wait_for_contains("Every entity the query matches (Count lt 2000), loaded or not");
+    t.click("Delete them");
     proxy.latency(Duration::from_millis(80), Duration::ZERO);
     t.click("Delete every entity that matches");
     t.wait_for_contains("Changing entities: delete every entity");

@@ -62,11 +62,8 @@ impl BulkChange {
     fn open(&mut self, scope: Scope) {
         self.form = Some(Form {
             scope,
-            action: if scope == Scope::AllThatMatch {
-                Action::Delete
-            } else {
-                Action::Set
-            },
+            // Never a destructive default: the form's button has the keyboard.
+            action: Action::Set,
             name: String::new(),
             ty: EdmType::String,
             value: String::new(),

@@ -182,13 +182,16 @@ pub async fn run(
                 .filter(|e| matching.as_ref().is_none_or(|m| m.matches(e)))
                 .collect();
             job.progress.add((page.entities.len() - left.len()) as u64);
+            let new = page.entities.iter().filter(|e| is_after(e, at.1.as_ref())).count();
+            shared.lock().expect("position lock").tally.read += new as u64;
             let result = change_all(&job, &client, &table, &change, &left, &shared).await;
             let mut p = shared.lock().expect("position lock");
-            // Read counts what the job got past: the whole page, or (cut short) up to the last entity dealt with,
-            // so a page read again after a Retry is not counted twice.
-            let upto = if result.is_ok() { None } else { p.last.clone() };
-            let past = |e: &&Entity| is_after(e, at.1.as_ref()) && (result.is_ok() || !is_after(e, upto.as_ref()));
-            p.tally.read += page.entities.iter().filter(past).count() as u64;
+            // Cut short: what the job did not get past is read again by a Retry, so it is not counted twice.
+            if result.is_err() {
+                let last = p.last.clone().or(at.1.clone());
+                let not_past = page.entities.iter().filter(|e| is_after(e, last.as_ref())).count();
+                p.tally.read = p.tally.read.saturating_sub(not_past as u64);
+            }
             result?;
             match page.continuation {
                 Some(next) => {
