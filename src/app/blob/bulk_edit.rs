@@ -5,11 +5,12 @@
 
 use std::sync::Arc;
 
-use crate::app::blob::bulk_job::{self, Change, Header, Shared};
+use crate::app::blob::bulk_job::{self, Change, Header, Shared, tally_words};
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::context::features::Offer;
-use crate::app::context::{JobId, JobState, PaneContext, Unit};
+use crate::app::context::{PaneContext, Unit};
+use crate::app::widgets::bulk_change::BulkRun;
 use crate::storage::blob::AccessTier;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,25 +61,20 @@ struct Form {
 }
 
 struct Running {
-    job: JobId,
+    run: BulkRun,
     position: Shared,
     change: Change,
-    what: String,
 }
 
 #[derive(Default)]
 pub struct BulkEdit {
     form: Option<Form>,
     running: Option<Running>,
-    /// Whether its job runs (as of the last poll).
-    live: bool,
 }
 
 impl BulkEdit {
-    fn is_running(&self, ctx: &mut PaneContext) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|r| matches!(ctx.jobs.get(r.job).map(|j| &j.state), Some(JobState::Running)))
+    fn is_running(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| r.run.is_live())
     }
 
     /// The change the form asks for, or why it cannot be sent.
@@ -149,10 +145,9 @@ impl BulkEdit {
             },
         );
         self.running = Some(Running {
-            job,
+            run: BulkRun::new(job, what),
             position,
             change,
-            what,
         });
     }
 
@@ -234,7 +229,7 @@ impl BulkEdit {
 
 impl BlobFeature for BulkEdit {
     fn busy(&self) -> bool {
-        self.live
+        self.is_running()
     }
 
     fn unsaved(&self) -> Vec<String> {
@@ -247,14 +242,13 @@ impl BlobFeature for BulkEdit {
     }
 
     fn poll(&mut self, _: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
-        if let Some(r) = &self.running
-            && ctx.jobs.get(r.job).is_none()
-        {
+        let Some(r) = &mut self.running else { return };
+        if !r.run.listed(ctx) {
             self.running = None;
+            return;
         }
-        let was = self.live;
-        self.live = self.is_running(ctx);
-        if was && !self.live {
+        // Ended: the list shows what the service holds now.
+        if r.run.poll(ctx).1 {
             fx.refresh();
         }
     }
@@ -285,34 +279,11 @@ impl BlobFeature for BulkEdit {
 
     fn above_list_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         let Some(r) = &self.running else { return };
-        let state = ctx.jobs.get(r.job).map(|j| j.state.clone());
         let (counts, finished) = {
             let p = r.position.lock().expect("position lock");
-            (p.tally.summary(&r.change), p.finished)
+            (p.tally.summary(&tally_words(&r.change)), p.finished)
         };
-        let mut dismiss = false;
-        ui.horizontal_wrapped(|ui| match state {
-            Some(JobState::Running) => {
-                ui.spinner();
-                ui.label(format!("Changing blobs: {}. So far: {counts}.", r.what));
-                if ui.button("Cancel change").clicked() {
-                    ctx.jobs.cancel(r.job);
-                }
-                ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
-            }
-            Some(JobState::Failed(_) | JobState::Cancelled) if !finished => {
-                ui.label(format!("Stopped: {}. {counts}. Resume goes on from there.", r.what));
-                if ui.button("Resume change").clicked() {
-                    ctx.jobs.retry(ctx.backend, r.job);
-                }
-                dismiss = ui.button("Dismiss").clicked();
-            }
-            _ => {
-                ui.label(format!("Done: {}. {counts}.", r.what));
-                dismiss = ui.button("Dismiss").clicked();
-            }
-        });
-        if dismiss {
+        if r.run.ui(ui, ctx, "blobs", &counts, finished) {
             self.running = None;
         }
     }

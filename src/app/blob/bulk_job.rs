@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use futures_util::StreamExt;
 
 use crate::app::context::JobContext;
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::bulk_change::{Tally, Words};
 use crate::storage::blob::{AccessTier, BlobHttpHeaders, Conditions, DeleteSnapshots, ListBlobsOptions, quoted_etag};
 use crate::storage::{Client, StorageError};
 
@@ -91,44 +91,18 @@ impl Change {
     }
 }
 
-/// What the job did so far.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Tally {
-    pub done: u64,
-    /// Refused because the blob changed between the read and the write (its ETag, or its tags).
-    pub changed: u64,
-    pub gone: u64,
-    /// Already as asked (the metadata or tag to remove was not there, the value already set).
-    pub unchanged: u64,
-    pub failed: u64,
-    pub first_failure: Option<String>,
-}
-
-impl Tally {
-    pub fn summary(&self, change: &Change) -> String {
-        let verb = if *change == Change::Delete {
+/// How the counts of a change of blobs are said.
+pub fn tally_words(change: &Change) -> Words {
+    Words {
+        items: "blobs",
+        done: if *change == Change::Delete {
             "deleted"
         } else {
             "changed"
-        };
-        let mut words = format!("{} blobs {verb}", thousands(self.done));
-        if self.changed > 0 {
-            words.push_str(&format!(
-                "; {} skipped because they changed between the read and the write",
-                thousands(self.changed)
-            ));
-        }
-        if self.gone > 0 {
-            words.push_str(&format!("; {} already gone", thousands(self.gone)));
-        }
-        if self.unchanged > 0 {
-            words.push_str(&format!("; {} already as asked", thousands(self.unchanged)));
-        }
-        words.push_str(&format!("; {} failed", thousands(self.failed)));
-        if let Some(f) = &self.first_failure {
-            words.push_str(&format!(" (the first: {f})"));
-        }
-        words
+        },
+        changed: "changed between the read and the write",
+        unchanged: "already as asked",
+        reads: false,
     }
 }
 
@@ -164,7 +138,7 @@ pub async fn run(
         let (part, marker, last) = {
             let p = shared.lock().expect("position lock");
             if p.finished {
-                return Ok(p.tally.summary(&change));
+                return Ok(p.tally.summary(&tally_words(&change)));
             }
             (p.part, p.marker.clone(), p.last.clone())
         };
@@ -186,7 +160,7 @@ pub async fn run(
             _ => {
                 let mut p = shared.lock().expect("position lock");
                 p.finished = true;
-                return Ok(p.tally.summary(&change));
+                return Ok(p.tally.summary(&tally_words(&change)));
             }
         };
         let left: Vec<String> = names
@@ -319,7 +293,7 @@ mod tests {
             value: Some("me".into()),
         };
         assert_eq!(
-            t.summary(&change),
+            t.summary(&tally_words(&change)),
             "40 blobs changed; 1 skipped because they changed between the read and the write; 2 already as asked; \
              0 failed"
         );

@@ -6,10 +6,11 @@
 use std::sync::Arc;
 
 use crate::app::context::features::Offer;
-use crate::app::context::{JobId, JobState, PaneContext, Unit};
-use crate::app::table::bulk_job::{self, Change, Shared, Source};
+use crate::app::context::{PaneContext, Unit};
+use crate::app::table::bulk_job::{self, Change, Shared, Source, tally_words};
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
+use crate::app::widgets::bulk_change::BulkRun;
 use crate::app::widgets::format::thousands;
 use crate::storage::table::MAX_PAGE_SIZE;
 use crate::storage::table::edm::{EdmType, EdmValue};
@@ -39,12 +40,11 @@ struct Form {
     error: Option<String>,
 }
 
-/// A change started: its job, where it got to, and what it does (for the strip's words).
+/// A change started: its job and words, where it got to, and what it does.
 struct Running {
-    job: JobId,
+    run: BulkRun,
     position: Shared,
     change: Change,
-    what: String,
 }
 
 #[derive(Default)]
@@ -54,8 +54,6 @@ pub struct BulkChange {
     /// drops it).
     whole_query: Option<usize>,
     running: Option<Running>,
-    /// Whether its job runs (as of the last poll): the window keeps drawing frames, a closed tab runs on.
-    live: bool,
 }
 
 impl BulkChange {
@@ -71,10 +69,8 @@ impl BulkChange {
         });
     }
 
-    fn is_running(&self, ctx: &mut PaneContext) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|r| matches!(ctx.jobs.get(r.job).map(|j| &j.state), Some(JobState::Running)))
+    fn is_running(&self) -> bool {
+        self.running.as_ref().is_some_and(|r| r.run.is_live())
     }
 
     /// The change the form asks for, or why it cannot be sent.
@@ -154,10 +150,9 @@ impl BulkChange {
             },
         );
         self.running = Some(Running {
-            job,
+            run: BulkRun::new(job, what),
             position,
             change,
-            what,
         });
     }
 
@@ -228,52 +223,14 @@ impl BulkChange {
         }
     }
 
-    /// The strip's words for the change under way or ended, and its buttons.
+    /// The line for the change under way or ended, and its buttons.
     fn running_ui(&mut self, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         let Some(r) = &self.running else { return };
-        let state = ctx.jobs.get(r.job).map(|j| j.state.clone());
-        let (tally, finished) = {
+        let (counts, finished) = {
             let p = r.position.lock().expect("position lock");
-            (p.tally.clone(), p.finished)
+            (p.tally.summary(&tally_words(&r.change)), p.finished)
         };
-        let counts = tally.summary(&r.change);
-        let mut dismiss = false;
-        ui.horizontal_wrapped(|ui| match state {
-            Some(JobState::Running) => {
-                ui.spinner();
-                ui.label(format!("Changing entities: {}. So far: {counts}.", r.what));
-                if ui.button("Cancel change").clicked() {
-                    ctx.jobs.cancel(r.job);
-                }
-                ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
-            }
-            Some(JobState::Failed(e)) if !finished => {
-                ui.colored_label(
-                    ui.visuals().error_fg_color,
-                    format!(
-                        "Stopped: {}. {counts}. {} Resume goes on from there.",
-                        r.what,
-                        e.plain_words()
-                    ),
-                );
-                if ui.button("Resume change").clicked() {
-                    ctx.jobs.retry(ctx.backend, r.job);
-                }
-                dismiss = ui.button("Dismiss").clicked();
-            }
-            Some(JobState::Cancelled) if !finished => {
-                ui.label(format!("Cancelled: {}. {counts}. Resume goes on from there.", r.what));
-                if ui.button("Resume change").clicked() {
-                    ctx.jobs.retry(ctx.backend, r.job);
-                }
-                dismiss = ui.button("Dismiss").clicked();
-            }
-            _ => {
-                ui.label(format!("Done: {}. {counts}.", r.what));
-                dismiss = ui.button("Dismiss").clicked();
-            }
-        });
-        if dismiss {
+        if r.run.ui(ui, ctx, "entities", &counts, finished) {
             self.running = None;
         }
     }
@@ -281,7 +238,7 @@ impl BulkChange {
 
 impl TableFeature for BulkChange {
     fn busy(&self) -> bool {
-        self.live
+        self.is_running()
     }
 
     fn unsaved(&self) -> Vec<String> {
@@ -295,15 +252,13 @@ impl TableFeature for BulkChange {
 
     fn poll(&mut self, _: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {
         // An ended change the user has not dismissed stays shown; one whose job left the list goes.
-        if let Some(r) = &self.running
-            && ctx.jobs.get(r.job).is_none()
-        {
+        let Some(r) = &mut self.running else { return };
+        if !r.run.listed(ctx) {
             self.running = None;
+            return;
         }
-        let was = self.live;
-        self.live = self.is_running(ctx);
         // Ended (done, cancelled or failed part-way): the grid shows what the service holds now.
-        if was && !self.live {
+        if r.run.poll(ctx).1 {
             fx.rerun();
         }
     }
@@ -346,7 +301,7 @@ impl TableFeature for BulkChange {
                     }
                 } else {
                     ui.strong("Every entity that matches the query is selected, loaded or not.");
-                    let idle = !self.is_running(ctx);
+                    let idle = !self.is_running();
                     if ui
                         .add_enabled(idle, egui::Button::new("Change all that match…"))
                         .clicked()

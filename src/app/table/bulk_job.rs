@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::app::context::JobContext;
 use crate::app::table::row_match::RowMatches;
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::bulk_change::{Tally, Words};
 use crate::storage::table::entity::Entity;
 use crate::storage::table::{
     BatchOperation, ContinuationToken, EdmValue, EntityDraft, EntityQuery, IfMatch, UpdateMode,
@@ -83,47 +83,18 @@ pub enum Source {
     },
 }
 
-/// What the job did so far.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Tally {
-    pub read: u64,
-    pub done: u64,
-    /// Refused because the entity's ETag no longer matched: someone changed it since it was read.
-    pub changed: u64,
-    pub gone: u64,
-    /// Already without the property to remove.
-    pub unchanged: u64,
-    pub failed: u64,
-    pub first_failure: Option<String>,
-}
-
-impl Tally {
-    /// "12 entities set; 3 skipped because they changed since they were read; 1 already gone; 0 failed".
-    pub fn summary(&self, change: &Change) -> String {
-        let verb = match change {
-            Change::Set { .. } => "changed",
-            Change::Remove { .. } => "changed",
-            Change::Delete => "deleted",
-        };
-        let mut words = format!("{} entities {verb}", thousands(self.done));
-        if self.changed > 0 {
-            words.push_str(&format!(
-                "; {} skipped because they changed since they were read (their ETag no longer matched)",
-                thousands(self.changed)
-            ));
-        }
-        if self.gone > 0 {
-            words.push_str(&format!("; {} already gone", thousands(self.gone)));
-        }
-        if self.unchanged > 0 {
-            words.push_str(&format!("; {} did not have the property", thousands(self.unchanged)));
-        }
-        words.push_str(&format!("; {} failed", thousands(self.failed)));
-        if let Some(f) = &self.first_failure {
-            words.push_str(&format!(" (the first: {f})"));
-        }
-        words.push_str(&format!(", of {} read", thousands(self.read)));
-        words
+/// How the counts of a change of entities are said.
+pub fn tally_words(change: &Change) -> Words {
+    Words {
+        items: "entities",
+        done: if *change == Change::Delete {
+            "deleted"
+        } else {
+            "changed"
+        },
+        changed: "changed since they were read (their ETag no longer matched)",
+        unchanged: "did not have the property",
+        reads: true,
     }
 }
 
@@ -154,7 +125,7 @@ pub async fn run(
     let mut at = {
         let p = shared.lock().expect("position lock");
         if p.finished {
-            return Ok(p.tally.summary(&change));
+            return Ok(p.tally.summary(&tally_words(&change)));
         }
         (p.page.clone(), p.last.clone(), p.started)
     };
@@ -204,7 +175,7 @@ pub async fn run(
     }
     let mut p = shared.lock().expect("position lock");
     p.finished = true;
-    Ok(p.tally.summary(&change))
+    Ok(p.tally.summary(&tally_words(&change)))
 }
 
 fn is_after(e: &Entity, last: Option<&(String, String)>) -> bool {
@@ -245,12 +216,7 @@ async fn change_all(
             .map(|e| (e.partition_key().to_string(), e.row_key().to_string()));
         let mut p = shared.lock().expect("position lock");
         p.last = last;
-        let t = &mut p.tally;
-        (t.done, t.changed, t.gone) = (t.done + tally.done, t.changed + tally.changed, t.gone + tally.gone);
-        (t.unchanged, t.failed) = (t.unchanged + tally.unchanged, t.failed + tally.failed);
-        if t.first_failure.is_none() {
-            t.first_failure = tally.first_failure;
-        }
+        p.tally.add(tally);
         drop(p);
         job.progress.add(chunk.len() as u64);
         start = end;
@@ -352,7 +318,7 @@ mod tests {
             ..Tally::default()
         };
         assert_eq!(
-            t.summary(&Change::Delete),
+            t.summary(&tally_words(&Change::Delete)),
             "1,200 entities deleted; 3 skipped because they changed since they were read (their ETag no longer \
              matched); 1 already gone; 1 failed (the first: (p, r9): too big), of 1,500 read"
         );

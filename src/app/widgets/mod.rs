@@ -1,6 +1,7 @@
 //! Pieces of UI every pane may use: confirmations, the metadata editor, number and date formats, chart
 //! drawing helpers, where windows open.
 
+pub mod bulk_change;
 pub mod confirm;
 pub mod format;
 pub mod icon;

@@ -1,0 +1,150 @@
+//! A change of many items (entities, blobs) as a pane shows it: the counts its job keeps, in words, and the line
+//! over the list while it runs (with Cancel), after a Cancel or a failure (with Resume) and when it is done.
+
+use crate::app::context::{JobId, JobState, PaneContext};
+use crate::app::widgets::format::thousands;
+
+/// What a change of many items did so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Items read (counted where the job reads them itself; 0 otherwise).
+    pub read: u64,
+    pub done: u64,
+    /// Refused because the item changed since it was read.
+    pub changed: u64,
+    pub gone: u64,
+    /// Already as asked (nothing to write).
+    pub unchanged: u64,
+    pub failed: u64,
+    pub first_failure: Option<String>,
+}
+
+/// How a kind of item's counts are said.
+pub struct Words {
+    /// "entities", "blobs".
+    pub items: &'static str,
+    /// "changed", "deleted".
+    pub done: &'static str,
+    /// After "skipped because they …".
+    pub changed: &'static str,
+    /// After the count of those already as asked.
+    pub unchanged: &'static str,
+    /// Whether "of N read" ends the summary.
+    pub reads: bool,
+}
+
+impl Tally {
+    /// "12 entities changed; 3 skipped because they changed since they were read; 1 already gone; 0 failed".
+    pub fn summary(&self, words: &Words) -> String {
+        let mut said = format!("{} {} {}", thousands(self.done), words.items, words.done);
+        if self.changed > 0 {
+            said.push_str(&format!(
+                "; {} skipped because they {}",
+                thousands(self.changed),
+                words.changed
+            ));
+        }
+        if self.gone > 0 {
+            said.push_str(&format!("; {} already gone", thousands(self.gone)));
+        }
+        if self.unchanged > 0 {
+            said.push_str(&format!("; {} {}", thousands(self.unchanged), words.unchanged));
+        }
+        said.push_str(&format!("; {} failed", thousands(self.failed)));
+        if let Some(f) = &self.first_failure {
+            said.push_str(&format!(" (the first: {f})"));
+        }
+        if words.reads {
+            said.push_str(&format!(", of {} read", thousands(self.read)));
+        }
+        said
+    }
+
+    /// Adds another's counts (a batch's to the job's); the first failure stays the first.
+    pub fn add(&mut self, other: Tally) {
+        self.read += other.read;
+        self.done += other.done;
+        self.changed += other.changed;
+        self.gone += other.gone;
+        self.unchanged += other.unchanged;
+        self.failed += other.failed;
+        if self.first_failure.is_none() {
+            self.first_failure = other.first_failure;
+        }
+    }
+}
+
+/// A change started: its job and what it does, in words ("set Level on the 30 selected entities of `t`").
+pub struct BulkRun {
+    pub job: JobId,
+    pub what: String,
+    /// Whether its job ran at the last poll.
+    live: bool,
+}
+
+impl BulkRun {
+    pub fn new(job: JobId, what: String) -> Self {
+        BulkRun { job, what, live: true }
+    }
+
+    /// Whether the job runs now; `ended` is true on the one poll that sees it end (done, cancelled or failed).
+    pub fn poll(&mut self, ctx: &mut PaneContext) -> (bool, bool) {
+        let was = self.live;
+        self.live = matches!(ctx.jobs.get(self.job).map(|j| &j.state), Some(JobState::Running));
+        (self.live, was && !self.live)
+    }
+
+    pub fn is_live(&self) -> bool {
+        self.live
+    }
+
+    /// Whether its job is still in the activity list (a cleared list drops it).
+    pub fn listed(&self, ctx: &mut PaneContext) -> bool {
+        ctx.jobs.get(self.job).is_some()
+    }
+
+    /// The line over the list: `noun` ("entities") and the counts so far; true when the user dismisses it.
+    pub fn ui(&self, ui: &mut egui::Ui, ctx: &mut PaneContext, noun: &str, counts: &str, finished: bool) -> bool {
+        let state = ctx.jobs.get(self.job).map(|j| j.state.clone());
+        let mut dismiss = false;
+        ui.horizontal_wrapped(|ui| match state {
+            Some(JobState::Running) => {
+                ui.spinner();
+                ui.label(format!("Changing {noun}: {}. So far: {counts}.", self.what));
+                if ui.button("Cancel change").clicked() {
+                    ctx.jobs.cancel(self.job);
+                }
+                ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
+            }
+            Some(JobState::Failed(e)) if !finished => {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    format!(
+                        "Stopped: {}. {counts}. {} Resume goes on from there.",
+                        self.what,
+                        e.plain_words()
+                    ),
+                );
+                if ui.button("Resume change").clicked() {
+                    ctx.jobs.retry(ctx.backend, self.job);
+                }
+                dismiss = ui.button("Dismiss").clicked();
+            }
+            Some(JobState::Cancelled) if !finished => {
+                ui.label(format!(
+                    "Cancelled: {}. {counts}. Resume goes on from there.",
+                    self.what
+                ));
+                if ui.button("Resume change").clicked() {
+                    ctx.jobs.retry(ctx.backend, self.job);
+                }
+                dismiss = ui.button("Dismiss").clicked();
+            }
+            _ => {
+                ui.label(format!("Done: {}. {counts}.", self.what));
+                dismiss = ui.button("Dismiss").clicked();
+            }
+        });
+        dismiss
+    }
+}
