@@ -25,6 +25,9 @@ use crate::storage::{Service, StorageError};
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct UiSettings {
     pub dark: bool,
+    /// View > High contrast: white and yellow on black (over the dark theme), WCAG 2.1 AA for every text colour.
+    #[serde(default)]
+    pub high_contrast: bool,
     pub open_tabs: Vec<TabTarget>,
     pub active_tab: Option<usize>,
     pub bottom: BottomView,
@@ -105,7 +108,8 @@ pub struct TesseraApp {
     pending_ops: InFlight<(), OpResult>,
     pub(crate) saving_secret: InFlight<(), (String, Stored)>,
     keychain_check: InFlight<(), Option<String>>,
-    theme_applied: Option<bool>,
+    /// The look last applied: (dark, high contrast).
+    theme_applied: Option<(bool, bool)>,
     /// Things that live as long as the app (the emulator the run command started).
     pub(crate) keep_alive: Vec<Box<dyn std::any::Any>>,
 }
@@ -491,13 +495,20 @@ impl TesseraApp {
     }
 
     pub fn apply_theme(&mut self, ctx: &egui::Context) {
-        if self.theme_applied != Some(self.settings.dark) {
-            ctx.set_theme(if self.settings.dark {
+        let look = (self.settings.dark, self.settings.high_contrast);
+        if self.theme_applied != Some(look) {
+            // High contrast is drawn over the dark theme; leaving it gives the dark theme back its own visuals.
+            let dark = match look.1 {
+                true => crate::app::widgets::contrast::high_contrast(),
+                false => egui::Visuals::dark(),
+            };
+            ctx.set_visuals_of(egui::Theme::Dark, dark);
+            ctx.set_theme(if look.0 || look.1 {
                 egui::Theme::Dark
             } else {
                 egui::Theme::Light
             });
-            self.theme_applied = Some(self.settings.dark);
+            self.theme_applied = Some(look);
         }
     }
 
@@ -543,7 +554,6 @@ impl TesseraApp {
 
 impl eframe::App for TesseraApp {
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
-        self.apply_theme(ctx);
         self.tabs.minimised = ctx.input(|i| i.viewport().minimized == Some(true));
         TesseraApp::logic(self);
         // Countdowns (leases, visibility) and running jobs move without input.

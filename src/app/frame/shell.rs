@@ -19,6 +19,8 @@ pub fn focus_id(panel: PanelFocus) -> egui::Id {
 
 pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     let _frame = crate::storage::frame_guard::in_frame();
+    // The look chosen in the View menu, whatever drives the frame (eframe, a test harness).
+    app.apply_theme(ui.ctx());
     // The app's icons come with it, whatever drives the frame (eframe, a test harness): once per context.
     let installed = egui::Id::unique("tessera-icon-font");
     if !ui.ctx().data(|d| d.get_temp::<bool>(installed)).unwrap_or(false) {
@@ -132,12 +134,21 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
             }
         });
         ui.menu_button("View", |ui| {
-            if ui.radio(!app.settings.dark, "Light theme").clicked() {
-                app.settings.dark = false;
+            let (dark, high) = (app.settings.dark, app.settings.high_contrast);
+            if ui.radio(!dark && !high, "Light theme").clicked() {
+                (app.settings.dark, app.settings.high_contrast) = (false, false);
                 ui.close();
             }
-            if ui.radio(app.settings.dark, "Dark theme").clicked() {
-                app.settings.dark = true;
+            if ui.radio(dark && !high, "Dark theme").clicked() {
+                (app.settings.dark, app.settings.high_contrast) = (true, false);
+                ui.close();
+            }
+            if ui
+                .radio(high, "High contrast")
+                .on_hover_text("White and yellow on black: every text at least 4.5:1 against its ground (WCAG 2.1 AA)")
+                .clicked()
+            {
+                (app.settings.dark, app.settings.high_contrast) = (true, true);
                 ui.close();
             }
             ui.separator();

@@ -3,6 +3,7 @@
 
 pub mod bulk_change;
 pub mod confirm;
+pub mod contrast;
 pub mod format;
 pub mod icon;
 pub mod lease_timeline;
