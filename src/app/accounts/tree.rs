@@ -105,7 +105,11 @@ impl Explorer {
     /// Reloads one service's list (after a create or delete, or on Ctrl+R).
     pub fn refresh(&mut self, backend: &Backend, client: &Client, profile_id: &str, service: Service) {
         let list = self.lists.entry((profile_id.to_string(), service)).or_default();
-        list.items = Some(Loadable::Loading);
+        // A list already shown stays while it is read again (after every job, a Refresh): its rows neither flicker
+        // to "Loading…" nor leave the tree under the pointer; the answer replaces them.
+        if !matches!(list.items, Some(Loadable::Loaded(_))) {
+            list.items = Some(Loadable::Loading);
+        }
         list.listed = Default::default();
         let listed = list.listed.clone();
         list.pending.start(
