@@ -266,6 +266,27 @@ def crc64(*paths):
     return {"crc64": out}
 
 
+def settings_secrets(path, passphrase):
+    """Opens the secrets of a settings file Tessera exported, with the cryptography package's own Argon2id and
+    AES-256-GCM: the seal is the documented one, not only what Tessera's code can undo."""
+    import base64
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    from cryptography.hazmat.primitives.kdf.argon2 import Argon2id
+    with open(path, encoding="utf-8") as f:
+        sealed = json.load(f)["secrets"]
+    key = Argon2id(
+        salt=base64.b64decode(sealed["salt"]),
+        length=32,
+        iterations=sealed["iterations"],
+        lanes=sealed["parallelism"],
+        memory_cost=sealed["memory_kib"],
+    ).derive(passphrase.encode())
+    plain = AESGCM(key).decrypt(
+        base64.b64decode(sealed["nonce"]), base64.b64decode(sealed["ciphertext"]), b"tessera-settings secrets v1"
+    )
+    return json.loads(plain)
+
+
 def bench_dequeue_delete(queue, n):
     """Up to N messages of QUEUE received 32 a call (visibility 60 s), each deleted; stops early on an empty queue."""
     import azure.storage.queue  # noqa: F401  (imported before the clock)
@@ -317,6 +338,7 @@ COMMANDS = {
     "bench-download": bench_download,
     "bench-dequeue-delete": bench_dequeue_delete,
     "crc64": crc64,
+    "settings-secrets": settings_secrets,
     "service-properties": service_properties,
 }
 

@@ -16,6 +16,8 @@ pub mod resource_properties;
 pub mod saver;
 pub mod secrets;
 pub mod service_settings;
+pub mod settings_file;
+pub mod settings_transfer;
 pub mod tree;
 pub mod tree_create;
 pub mod tree_find;

@@ -14,7 +14,7 @@ use crate::storage::proxy::{self, ProxyChoice};
 use crate::storage::side_requests::Reporter;
 
 /// The keychain entry of the proxy's password.
-const PASSWORD_ID: &str = "proxy";
+pub(crate) const PASSWORD_ID: &str = "proxy";
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ProxyMode {

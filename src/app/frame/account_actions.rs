@@ -2,6 +2,9 @@
 //! profile put in place (its secret to the keychain, its client opened again, the list written).
 
 use crate::app::accounts::editor::{AccountEditor, EditorOutcome};
+use crate::app::accounts::profiles::AccountProfile;
+use crate::app::accounts::settings_file::Look;
+use crate::app::accounts::settings_transfer::{ExportSnapshot, Imported, SettingsOutcome, SettingsWindow, counted};
 use crate::app::accounts::tree::{TabTarget, TreeAction};
 use crate::app::frame::app::{Confirm, OpResult, TesseraApp};
 use crate::storage::Service;
@@ -86,25 +89,7 @@ impl TesseraApp {
                         self.backend.spawn_blocking(move || (l, secrets.store(&id, &secret))),
                     );
                 }
-                match self.connections.get_mut(&profile.id) {
-                    Some(c) => c.profile = profile.clone(),
-                    None => self
-                        .connections
-                        .list
-                        .push(crate::app::accounts::connections::Connection::new(profile.clone())),
-                }
-                self.connections.reset(&profile.id);
-                // Open tabs keep their panes (and any unsaved edit) and carry on with the new settings: a
-                // sign-in renewed in the form reaches them without closing anything.
-                if self.tabs.list.iter().any(|t| t.target.profile_id == profile.id) {
-                    self.connections.open(&self.backend, &profile.id);
-                }
-                self.explorer.forget_account(&profile.id);
-                // The accounts a browse account found were opened with its old sign-in: they are found again
-                // with the new one when the tree is opened (their tabs wait, edits kept).
-                for found in self.connections.drop_found(&profile.id) {
-                    self.explorer.forget_account(&found);
-                }
+                self.put_profile(profile.clone());
                 self.save_profiles();
                 self.log
                     .line(&format!("account saved: {label} ({})", profile.kind.describe()));
@@ -115,6 +100,154 @@ impl TesseraApp {
 }
 
 impl TesseraApp {
+    /// A saved or imported profile put in place: added, or over the one with its id.
+    fn put_profile(&mut self, profile: AccountProfile) {
+        match self.connections.get_mut(&profile.id) {
+            Some(c) => c.profile = profile.clone(),
+            None => self
+                .connections
+                .list
+                .push(crate::app::accounts::connections::Connection::new(profile.clone())),
+        }
+        self.connections.reset(&profile.id);
+        // Open tabs keep their panes (and any unsaved edit) and carry on with the new settings: a
+        // sign-in renewed in the form reaches them without closing anything.
+        if self.tabs.list.iter().any(|t| t.target.profile_id == profile.id) {
+            self.connections.open(&self.backend, &profile.id);
+        }
+        self.explorer.forget_account(&profile.id);
+        // The accounts a browse account found were opened with its old sign-in: they are found again
+        // with the new one when the tree is opened (their tabs wait, edits kept).
+        for found in self.connections.drop_found(&profile.id) {
+            self.explorer.forget_account(&found);
+        }
+    }
+
+    /// The accounts that outlive this run (not the emulator the run command started).
+    fn lasting_profiles(&self) -> Vec<AccountProfile> {
+        self.connections
+            .profiles()
+            .into_iter()
+            .filter(|p| !p.id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX))
+            .collect()
+    }
+
+    pub(crate) fn save_profiles(&mut self) {
+        let lasting = self.lasting_profiles();
+        self.profile_saver.save(lasting);
+    }
+
+    /// Accounts > Export settings…: what the file is to hold, as it is now.
+    pub(crate) fn open_settings_export(&mut self) {
+        let snapshot = ExportSnapshot {
+            accounts: self.lasting_profiles(),
+            recent: self.settings.recent.clone(),
+            proxy: self.settings.proxy.clone(),
+            look: Look {
+                dark: self.settings.dark,
+                high_contrast: self.settings.high_contrast,
+            },
+        };
+        self.settings_window = Some(SettingsWindow::export(snapshot));
+    }
+
+    pub(crate) fn open_settings_import(&mut self) {
+        self.settings_window = Some(SettingsWindow::import(&self.backend, &self.dialogs));
+    }
+
+    pub(crate) fn settings_window_ui(&mut self, ctx: &egui::Context) {
+        let here = self.lasting_profiles();
+        let Some(w) = &mut self.settings_window else { return };
+        match w.ui(ctx, &self.backend, &self.dialogs, &self.secrets, &here) {
+            SettingsOutcome::Open => {}
+            SettingsOutcome::Closed => self.settings_window = None,
+            SettingsOutcome::Import(imported) => {
+                self.settings_window = None;
+                self.apply_import(*imported);
+            }
+        }
+    }
+
+    /// Puts an import in place: the accounts (their secrets held at once and stored in the keychain off the UI
+    /// thread), the recent resources after the ones here, the proxy and the look; then says what changed.
+    fn apply_import(&mut self, imported: Imported) {
+        let mut to_store = Vec::new();
+        let mut names = Vec::new();
+        for placed in imported.accounts {
+            if let Some(secret) = &placed.secret {
+                self.secrets.hold(&placed.profile.id, secret);
+                to_store.push((placed.profile.id.clone(), placed.profile.label.clone(), secret.clone()));
+            }
+            names.push(format!("`{}`", placed.profile.label));
+            self.log.line(&format!(
+                "account imported: {} ({})",
+                placed.profile.label,
+                placed.profile.kind.describe()
+            ));
+            self.put_profile(placed.profile);
+        }
+        let mut words = vec![match names.len() {
+            0 => "no account".to_string(),
+            n => format!("{}: {}", counted(n, "account"), names.join(", ")),
+        }];
+        if !to_store.is_empty() {
+            words.push(counted(to_store.len(), "secret"));
+            let secrets = self.secrets.clone();
+            // Worded into "The secret of `…` is kept for this run only" when the keychain refuses.
+            let label = to_store
+                .iter()
+                .map(|(_, l, _)| l.as_str())
+                .collect::<Vec<_>>()
+                .join("`, `");
+            self.saving_secret.start(
+                (),
+                self.backend.spawn_blocking(move || {
+                    let mut last = crate::app::accounts::secrets::Stored::Keychain;
+                    for (id, _, secret) in to_store {
+                        if let s @ crate::app::accounts::secrets::Stored::ThisRunOnly(_) = secrets.store(&id, &secret) {
+                            last = s;
+                        }
+                    }
+                    (label, last)
+                }),
+            );
+        }
+        if !imported.recent.is_empty() {
+            words.push(format!(
+                "{} recently opened",
+                counted(imported.recent.len(), "resource")
+            ));
+            let mut recent = self.settings.recent.clone();
+            for t in imported.recent.iter().rev() {
+                recent.retain(|r| r != t);
+            }
+            recent.extend(imported.recent);
+            recent.truncate(crate::app::frame::recent::RECENT_KEPT);
+            self.settings.recent = recent;
+        }
+        if let Some((proxy, password)) = imported.proxy {
+            words.push("the proxy choice".into());
+            if let Some(p) = password {
+                use crate::app::accounts::proxy_settings::PASSWORD_ID;
+                self.secrets.hold(PASSWORD_ID, &p);
+                let secrets = self.secrets.clone();
+                self.backend.run_blocking_detached(move || {
+                    let _ = secrets.store(PASSWORD_ID, &p);
+                });
+            }
+            let window = self.proxy.window.take();
+            self.proxy = crate::app::accounts::proxy_settings::ProxySetup::start(&proxy, &self.secrets, &self.backend);
+            self.proxy.window = window;
+            self.settings.proxy = proxy;
+        }
+        if let Some(look) = imported.look {
+            words.push(format!("the look ({})", look.describe()));
+            (self.settings.dark, self.settings.high_contrast) = (look.dark, look.high_contrast);
+        }
+        self.save_profiles();
+        self.notice(format!("Imported {}.", words.join(", ")));
+    }
+
     /// Deletes several resources of one list, one after another (a container this app leases with its lease
     /// id), their tabs closed first; says what was deleted and, if one failed, which and why (the rest were
     /// still tried).

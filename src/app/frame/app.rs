@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::accounts::connections::Connections;
 use crate::app::accounts::editor::AccountEditor;
-use crate::app::accounts::profiles::{AccountProfile, AppPaths};
+use crate::app::accounts::profiles::AppPaths;
 use crate::app::accounts::secrets::{Secrets, Stored};
 use crate::app::accounts::tree::{Explorer, TabTarget};
 use crate::app::context::InFlight;
@@ -90,6 +90,8 @@ pub struct TesseraApp {
     pub(crate) account_sas: Option<crate::app::accounts::account_sas::AccountSasWindow>,
     pub(crate) service_settings: Option<crate::app::accounts::service_settings::ServiceSettingsWindow>,
     pub(crate) proxy: crate::app::accounts::proxy_settings::ProxySetup,
+    /// Accounts > Export settings… or Import settings…
+    pub(crate) settings_window: Option<crate::app::accounts::settings_transfer::SettingsWindow>,
     pub(crate) about_open: bool,
     /// Help > Keyboard shortcuts is open.
     pub(crate) shortcuts_open: bool,
@@ -176,6 +178,7 @@ impl TesseraApp {
             account_sas: None,
             service_settings: None,
             proxy,
+            settings_window: None,
             about_open: false,
             shortcuts_open: false,
             demo_started: false,
@@ -347,16 +350,6 @@ impl TesseraApp {
             journal: &self.interrupted.journal,
         };
         (&mut self.tabs, shared)
-    }
-
-    pub(crate) fn save_profiles(&mut self) {
-        let lasting: Vec<AccountProfile> = self
-            .connections
-            .profiles()
-            .into_iter()
-            .filter(|p| !p.id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX))
-            .collect();
-        self.profile_saver.save(lasting);
     }
 
     pub fn confirmed(&mut self, confirm: Confirm) {

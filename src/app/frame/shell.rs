@@ -132,6 +132,21 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 app.editor = Some(AccountEditor::new_account());
                 ui.close();
             }
+            ui.separator();
+            if ui
+                .button("Export settings…")
+                .on_hover_text(
+                    "Accounts, recent resources, proxy and look to a file; secrets only if you choose, encrypted",
+                )
+                .clicked()
+            {
+                app.open_settings_export();
+                ui.close();
+            }
+            if ui.button("Import settings…").clicked() {
+                app.open_settings_import();
+                ui.close();
+            }
         });
         ui.menu_button("View", |ui| {
             let (dark, high) = (app.settings.dark, app.settings.high_contrast);
@@ -502,6 +517,7 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
             }
         }
     }
+    app.settings_window_ui(ctx);
     if let Some(b) = &mut app.backlogs
         && !b.window(ctx)
     {
