@@ -170,12 +170,25 @@ pub fn error_body(data: &[u8]) {
     }
 }
 
-/// The import file readers: CSV (typed or plain) and JSON.
+/// The import file readers: CSV (typed or plain) and JSON, and the Import window's: every row built as the
+/// defaults and a counter with new keys would build it (inference over every column included).
 pub fn import(data: &[u8]) {
     for json in [false, true] {
         if let Ok((drafts, _)) = crate::app::table::io::parse_import("Import", data, json) {
             for (_, d) in drafts {
                 let _ = d.validate("Import");
+            }
+        }
+        if let Ok(source) = crate::app::table::import_plan::ImportSource::parse(data, json) {
+            let mut choices = source.default_choices();
+            for round in 0..2 {
+                for i in 0..source.rows.len().min(64) {
+                    let _ = source.entity(&choices, i, &|| "guid".into());
+                }
+                if round == 0 {
+                    choices.partition = crate::app::table::import_plan::PartitionFrom::Fixed("p".into());
+                    choices.row_key = crate::app::table::import_plan::RowKeyFrom::Counter(u64::MAX - 1);
+                }
             }
         }
     }

@@ -564,7 +564,8 @@ fn export_then_reimport_round_trips_every_type() {
         dialogs.answer(Some(path.clone()));
         t.click("Export / import");
         t.click("Import…");
-        t.wait_for_contains("1 imported, 0 failed");
+        t.click("Start import");
+        t.wait_for_contains(&format!("Imported into {table}: 1 written, 0 failed."));
         let back = rt
             .block_on(client.get_entity(&table, "types", "all"))
             .unwrap()

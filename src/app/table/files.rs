@@ -1,10 +1,13 @@
 //! A table tab's files, as a feature of the tab: export the shown rows or a whole query (CSV with types, plain
-//! CSV, JSON) and import CSV or JSON, each as a job with progress and cancel; the file dialogs that start them.
+//! CSV, JSON) and import CSV or JSON (set up in the Import window, `import_form`), each as a job with progress and
+//! cancel; the file dialogs that start them.
 //! When an import ends, the query runs again so the imported rows show.
 
 use crate::app::context::{InFlight, JobId, PaneContext, Unit};
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
+use crate::app::table::import_form::{FormOutcome, ImportForm};
+use crate::app::table::import_plan::ImportSource;
 use crate::app::table::io as table_io;
 use crate::app::table::io::ExportFormat;
 use crate::app::table::scan::job_pages;
@@ -22,7 +25,9 @@ pub enum DialogPurpose {
 
 pub struct TableFiles {
     pub(crate) export_format: ExportFormat,
-    pub(crate) import_upsert: bool,
+    /// The file chosen to import, being read (keyed by its path), then the Import window set up on it.
+    reading: InFlight<std::path::PathBuf, Result<ImportSource, String>>,
+    import_form: Option<ImportForm>,
     /// The running import: when it ends, the query runs again so the imported rows show.
     import_job: Option<JobId>,
     /// A file dialog open, keyed by what its file is for.
@@ -33,7 +38,8 @@ impl Default for TableFiles {
     fn default() -> Self {
         TableFiles {
             export_format: ExportFormat::CsvTyped,
-            import_upsert: true,
+            reading: InFlight::default(),
+            import_form: None,
             import_job: None,
             dialog: InFlight::default(),
         }
@@ -48,18 +54,47 @@ impl TableFeature for TableFiles {
             self.import_job = None;
             fx.rerun();
         }
+        if let Some((path, read)) = self.reading.take() {
+            match read {
+                Ok(source) => self.import_form = Some(ImportForm::new(path, source)),
+                Err(why) => ctx.notices.push(crate::app::context::Notice {
+                    text: format!("The file cannot be imported: {why}"),
+                    error: true,
+                }),
+            }
+        }
         let Some((purpose, Some(path))) = self.dialog.take() else {
             return;
         };
         match purpose {
             DialogPurpose::ExportLoaded => self.export_loaded(core, ctx, path),
             DialogPurpose::ExportQuery => self.export_query(core, ctx, path),
-            DialogPurpose::Import => self.import(core, ctx, path),
+            DialogPurpose::Import => {
+                let p = path.clone();
+                self.reading
+                    .start(path, ctx.backend.spawn_blocking(move || ImportSource::read(&p)));
+            }
         }
     }
 
     fn busy(&self) -> bool {
-        !self.dialog.is_empty()
+        !self.dialog.is_empty() || !self.reading.is_empty()
+    }
+
+    fn unsaved(&self) -> Vec<String> {
+        self.import_form.iter().map(ImportForm::unsaved).collect()
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        let Some(form) = &mut self.import_form else { return };
+        match form.window(egui_ctx, &core.table, ctx) {
+            FormOutcome::Open => {}
+            FormOutcome::Cancelled => self.import_form = None,
+            FormOutcome::Started(job) => {
+                self.import_form = None;
+                self.import_job = Some(job);
+            }
+        }
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
@@ -80,8 +115,13 @@ impl TableFeature for TableFiles {
                 self.ask_file(core, ctx, DialogPurpose::ExportQuery);
             }
             ui.separator();
-            ui.checkbox(&mut self.import_upsert, "import replaces existing (upsert)");
-            if ui.button("Import…").clicked() {
+            if ui
+                .button("Import…")
+                .on_hover_text(
+                    "A CSV or JSON file into this table or a new one: keys, types and conflicts chosen, with a preview",
+                )
+                .clicked()
+            {
                 self.ask_file(core, ctx, DialogPurpose::Import);
             }
         });
@@ -163,40 +203,6 @@ impl TableFiles {
                 .await
             },
         );
-    }
-
-    fn import(&mut self, core: &TableCore, ctx: &mut PaneContext, path: std::path::PathBuf) {
-        let upsert = self.import_upsert;
-        let state = (ctx.client.clone(), core.table.clone(), path);
-        let title = format!("Import into {}", core.table);
-        let job = ctx.start_job(
-            title,
-            Unit::Items("rows"),
-            state,
-            move |job, (client, table, path)| async move {
-                let p = path.clone();
-                let (rows, mut failures) = tokio::task::spawn_blocking(move || table_io::read_import(&p))
-                    .await
-                    .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Import", e.to_string()))??;
-                let (written, more) =
-                    table_io::import(&client, &table, rows, upsert, &job.progress, &job.cancel).await?;
-                failures.extend(more);
-                failures.sort_by_key(|f| f.record);
-                let report = table_io::write_report(&path, written, &failures)
-                    .map(|p| format!("; report in {}", p.display()))
-                    .unwrap_or_default();
-                let first = failures
-                    .first()
-                    .map(|f| format!(" First failure: record {} ({}): {}", f.record, f.keys, f.reason))
-                    .unwrap_or_default();
-                Ok(format!(
-                    "{} imported, {} failed{report}.{first}",
-                    thousands(written as u64),
-                    thousands(failures.len() as u64)
-                ))
-            },
-        );
-        self.import_job = Some(job);
     }
 }
 

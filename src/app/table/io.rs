@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::app::table::import_plan::Conflict;
 use crate::storage::progress::TransferProgress;
 use crate::storage::table::UpdateMode;
 use crate::storage::table::batch::BatchOperation;
@@ -158,7 +159,7 @@ fn partial_path(path: &Path) -> PathBuf {
 /// One row of an import file that could not be used or written.
 #[derive(Clone, Debug)]
 pub struct ImportFailure {
-    /// 1-based record number in the file (after the header for CSV).
+    /// The row's line in the file (1-based; for JSON, the entity's place in the array).
     pub record: usize,
     pub keys: String,
     pub reason: String,
@@ -261,32 +262,43 @@ fn keys(d: &EntityDraft) -> String {
     format!("PartitionKey `{}`, RowKey `{}`", d.partition_key, d.row_key)
 }
 
-/// Writes drafts in batches of up to 100 per partition. A batch that fails is retried entity by entity,
-/// so the report names exactly the rows that failed and why.
+/// What an import did: how many entities it wrote, and the rows it skipped (already there, with Insert only) or
+/// could not write, each with its line in the file.
+#[derive(Debug, Default)]
+pub struct ImportDone {
+    pub written: usize,
+    pub skipped: Vec<ImportFailure>,
+    pub failures: Vec<ImportFailure>,
+}
+
+/// Writes drafts (each with its line in the file) in batches of up to 100 per partition. A batch that fails is
+/// tried again entity by entity, so the report names exactly the rows that failed and why; with Insert only, an
+/// entity already there is skipped, not failed.
 pub async fn import(
     client: &Client,
     table: &str,
     rows: Vec<(usize, EntityDraft)>,
-    upsert: bool,
+    conflict: Conflict,
     progress: &TransferProgress,
     cancel: &tokio_util::sync::CancellationToken,
-) -> Result<(usize, Vec<ImportFailure>), StorageError> {
+) -> Result<ImportDone, StorageError> {
     progress.start(rows.len() as u64);
     let mut by_partition: BTreeMap<String, Vec<(usize, EntityDraft)>> = BTreeMap::new();
     for (n, d) in rows {
         by_partition.entry(d.partition_key.clone()).or_default().push((n, d));
     }
-    let op_for = |d: &EntityDraft| {
-        if upsert {
-            BatchOperation::Upsert {
-                entity: d.clone(),
-                mode: UpdateMode::Replace,
-            }
-        } else {
-            BatchOperation::Insert(d.clone())
-        }
+    let op_for = |d: &EntityDraft| match conflict {
+        Conflict::InsertOnly => BatchOperation::Insert(d.clone()),
+        Conflict::Merge => BatchOperation::Upsert {
+            entity: d.clone(),
+            mode: UpdateMode::Merge,
+        },
+        Conflict::Replace => BatchOperation::Upsert {
+            entity: d.clone(),
+            mode: UpdateMode::Replace,
+        },
     };
-    let (mut written, mut failures) = (0, Vec::new());
+    let mut done = ImportDone::default();
     for (_, rows) in by_partition {
         for chunk in rows.chunks(100) {
             if cancel.is_cancelled() {
@@ -294,17 +306,24 @@ pub async fn import(
             }
             let ops: Vec<BatchOperation> = chunk.iter().map(|(_, d)| op_for(d)).collect();
             match client.submit_batch(table, &ops).await {
-                Ok(_) => written += chunk.len(),
+                Ok(_) => done.written += chunk.len(),
                 Err(e) if e.kind == ErrorKind::Service || e.kind == ErrorKind::Invalid => {
                     for (n, d) in chunk {
                         let one = client.submit_batch(table, &[op_for(d)]).await;
+                        let row = |reason: String| ImportFailure {
+                            record: *n,
+                            keys: keys(d),
+                            reason,
+                        };
                         match one {
-                            Ok(_) => written += 1,
-                            Err(e) => failures.push(ImportFailure {
-                                record: *n,
-                                keys: keys(d),
-                                reason: e.plain_words().replace('\n', " "),
-                            }),
+                            Ok(_) => done.written += 1,
+                            Err(e)
+                                if conflict == Conflict::InsertOnly
+                                    && e.code.as_deref() == Some("EntityAlreadyExists") =>
+                            {
+                                done.skipped.push(row("already there (Insert only)".into()))
+                            }
+                            Err(e) => done.failures.push(row(e.plain_words().replace('\n', " "))),
                         }
                     }
                 }
@@ -313,16 +332,25 @@ pub async fn import(
             progress.add(chunk.len() as u64);
         }
     }
-    failures.sort_by_key(|f| f.record);
-    Ok((written, failures))
+    done.failures.sort_by_key(|f| f.record);
+    done.skipped.sort_by_key(|f| f.record);
+    Ok(done)
 }
 
-/// The import report, written next to the imported file.
-pub fn write_report(source: &Path, written: usize, failures: &[ImportFailure]) -> std::io::Result<PathBuf> {
+/// The import report, written next to the imported file: what was written, and every row skipped or failed with
+/// its line.
+pub fn write_report(source: &Path, done: &ImportDone) -> std::io::Result<PathBuf> {
     let path = source.with_extension("import-report.txt");
-    let mut text = format!("{written} entities written, {} rows failed.\n", failures.len());
-    for f in failures {
-        text.push_str(&format!("record {} ({}): {}\n", f.record, f.keys, f.reason));
+    let mut text = format!(
+        "{} entities written, {} rows skipped, {} rows failed.\n",
+        done.written,
+        done.skipped.len(),
+        done.failures.len()
+    );
+    for (what, rows) in [("skipped", &done.skipped), ("failed", &done.failures)] {
+        for f in rows {
+            text.push_str(&format!("line {} ({}) {what}: {}\n", f.record, f.keys, f.reason));
+        }
     }
     std::fs::write(&path, text)?;
     Ok(path)

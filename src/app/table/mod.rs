@@ -21,6 +21,8 @@ pub mod feature;
 pub mod files;
 pub mod grid;
 pub mod history;
+pub mod import_form;
+pub mod import_plan;
 pub mod index_view;
 pub mod io;
 pub mod load_all;

@@ -1,0 +1,436 @@
+//! The Import window of a table tab: the file read, the user's choices as drafts (into this table or a new one,
+//! where the keys come from, each column's type, what to do with entities already there), a preview of the first
+//! rows as they will be written, and the job that writes them and reports every row skipped or failed by its line.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::app::context::{PaneContext, Unit};
+use crate::app::table::import_plan::{ColumnType, Conflict, ImportChoices, ImportSource, PartitionFrom, RowKeyFrom};
+use crate::app::table::io as table_io;
+use crate::app::widgets::format::thousands;
+use crate::storage::table::edm::EdmType;
+
+/// How many rows the preview shows.
+pub const PREVIEW_ROWS: usize = 10;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum KeyMode {
+    Column,
+    Fixed,
+    Counter,
+    Guid,
+}
+
+pub struct ImportForm {
+    path: PathBuf,
+    source: Arc<ImportSource>,
+    into_new: bool,
+    new_table: String,
+    pk_mode: KeyMode,
+    pk_column: usize,
+    pk_fixed: String,
+    rk_mode: KeyMode,
+    rk_column: usize,
+    counter_start: String,
+    types: Vec<ColumnType>,
+    conflict: Conflict,
+    error: Option<String>,
+}
+
+pub enum FormOutcome {
+    Open,
+    Cancelled,
+    /// The import runs as this job.
+    Started(crate::app::context::JobId),
+}
+
+impl ImportForm {
+    pub fn new(path: PathBuf, source: ImportSource) -> Self {
+        let defaults = source.default_choices();
+        let (pk_mode, pk_column, pk_fixed) = match defaults.partition {
+            PartitionFrom::Column(c) => (KeyMode::Column, c, String::new()),
+            PartitionFrom::Fixed(v) => (KeyMode::Fixed, 0, v),
+        };
+        let (rk_mode, rk_column) = match defaults.row_key {
+            RowKeyFrom::Column(c) => (KeyMode::Column, c),
+            _ => (KeyMode::Counter, 0),
+        };
+        ImportForm {
+            path,
+            source: Arc::new(source),
+            into_new: false,
+            new_table: String::new(),
+            pk_mode,
+            pk_column,
+            pk_fixed,
+            rk_mode,
+            rk_column,
+            counter_start: "1".into(),
+            types: defaults.types,
+            conflict: defaults.conflict,
+            error: None,
+        }
+    }
+
+    /// What a closing tab names: the import set up here and not started.
+    pub fn unsaved(&self) -> String {
+        format!("the import of {}, set up and not started", self.path.display())
+    }
+
+    /// The choices the form describes, or what to change first.
+    fn choices(&self) -> Result<ImportChoices, String> {
+        let partition = match self.pk_mode {
+            KeyMode::Column => PartitionFrom::Column(self.pk_column),
+            _ => PartitionFrom::Fixed(self.pk_fixed.clone()),
+        };
+        let row_key = match self.rk_mode {
+            KeyMode::Column => RowKeyFrom::Column(self.rk_column),
+            KeyMode::Guid => RowKeyFrom::Guid,
+            _ => RowKeyFrom::Counter(self.counter_start.trim().parse().map_err(|_| {
+                format!(
+                    "The counter's first number `{}` is not a whole number 0 or more.",
+                    self.counter_start.trim()
+                )
+            })?),
+        };
+        Ok(ImportChoices {
+            partition,
+            row_key,
+            types: self.types.clone(),
+            conflict: self.conflict,
+        })
+    }
+
+    pub fn window(&mut self, egui_ctx: &egui::Context, table: &str, ctx: &mut PaneContext) -> FormOutcome {
+        let mut outcome = FormOutcome::Open;
+        let mut open = true;
+        egui::Window::new(format!("Import into {table}"))
+            .collapsible(false)
+            .default_width(760.0)
+            .open(&mut open)
+            .show(egui_ctx, |ui| {
+                ui.label(format!(
+                    "From {}: {} rows, {} columns.",
+                    self.path.display(),
+                    thousands(self.source.rows.len() as u64),
+                    self.source.columns.len()
+                ));
+                ui.horizontal(|ui| {
+                    ui.label("Into:");
+                    ui.radio_value(&mut self.into_new, false, format!("this table, {table}"));
+                    ui.radio_value(&mut self.into_new, true, "a new table");
+                    let l = ui.label("New table name:");
+                    ui.add_enabled(
+                        self.into_new,
+                        egui::TextEdit::singleline(&mut self.new_table)
+                            .hint_text("letters and digits")
+                            .desired_width(180.0),
+                    )
+                    .labelled_by(l.id);
+                });
+                self.keys_ui(ui);
+                ui.separator();
+                self.types_ui(ui);
+                ui.separator();
+                ui.horizontal(|ui| {
+                    ui.label("Entities already there:");
+                    for c in [Conflict::InsertOnly, Conflict::Merge, Conflict::Replace] {
+                        ui.radio_value(&mut self.conflict, c, c.describe());
+                    }
+                });
+                ui.separator();
+                self.preview_ui(ui);
+                if let Some(why) = &self.error {
+                    ui.colored_label(ui.visuals().error_fg_color, why);
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Start import").clicked()
+                        && let Some(job) = self.start(table, ctx)
+                    {
+                        outcome = FormOutcome::Started(job);
+                    }
+                    if ui.button("Cancel import").clicked() {
+                        outcome = FormOutcome::Cancelled;
+                    }
+                });
+            });
+        if !open {
+            return FormOutcome::Cancelled;
+        }
+        outcome
+    }
+
+    fn column_combo(ui: &mut egui::Ui, name: &str, columns: &[String], chosen: &mut usize, enabled: bool) {
+        ui.add_enabled_ui(enabled, |ui| {
+            egui::ComboBox::from_id_salt(name)
+                .selected_text(columns.get(*chosen).map(String::as_str).unwrap_or("(no columns)"))
+                .show_ui(ui, |ui| {
+                    for (i, c) in columns.iter().enumerate() {
+                        ui.selectable_value(chosen, i, c);
+                    }
+                })
+                .response
+                .accessible_name(name);
+        });
+    }
+
+    fn keys_ui(&mut self, ui: &mut egui::Ui) {
+        let columns = &self.source.columns;
+        egui::Grid::new("import keys").num_columns(2).show(ui, |ui| {
+            ui.label("PartitionKey:");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut self.pk_mode, KeyMode::Column, "PartitionKey from a column");
+                Self::column_combo(
+                    ui,
+                    "PartitionKey column",
+                    columns,
+                    &mut self.pk_column,
+                    self.pk_mode == KeyMode::Column,
+                );
+                ui.radio_value(&mut self.pk_mode, KeyMode::Fixed, "the same for every row");
+                let l = ui.label("Fixed PartitionKey:");
+                ui.add_enabled(
+                    self.pk_mode == KeyMode::Fixed,
+                    egui::TextEdit::singleline(&mut self.pk_fixed).desired_width(140.0),
+                )
+                .labelled_by(l.id);
+            });
+            ui.end_row();
+            ui.label("RowKey:");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut self.rk_mode, KeyMode::Column, "RowKey from a column");
+                Self::column_combo(
+                    ui,
+                    "RowKey column",
+                    columns,
+                    &mut self.rk_column,
+                    self.rk_mode == KeyMode::Column,
+                );
+                ui.radio_value(&mut self.rk_mode, KeyMode::Counter, "a counter")
+                    .on_hover_text("Zero-padded to one width, so that the keys sort as the numbers do");
+                let l = ui.label("Counter start:");
+                ui.add_enabled(
+                    self.rk_mode == KeyMode::Counter,
+                    egui::TextEdit::singleline(&mut self.counter_start).desired_width(60.0),
+                )
+                .labelled_by(l.id);
+                ui.radio_value(&mut self.rk_mode, KeyMode::Guid, "a new GUID per row");
+            });
+            ui.end_row();
+        });
+    }
+
+    fn types_ui(&mut self, ui: &mut egui::Ui) {
+        ui.label("Column types (inferred from every row's value unless the file types them; a column the keys come from is not written again):");
+        egui::ScrollArea::vertical()
+            .id_salt("import types")
+            .max_height(150.0)
+            .show(ui, |ui| {
+                egui::Grid::new("import column types").num_columns(3).show(ui, |ui| {
+                    for (c, name) in self.source.columns.iter().enumerate() {
+                        ui.label(name);
+                        let file_typed = self.source.typed_by_file[c];
+                        let inferred = self.source.inferred(c);
+                        let ty = &mut self.types[c];
+                        egui::ComboBox::from_id_salt(("import type", c))
+                            .selected_text(ty.describe())
+                            .show_ui(ui, |ui| {
+                                if file_typed {
+                                    ui.selectable_value(ty, ColumnType::File, ColumnType::File.describe());
+                                }
+                                for t in EdmType::ALL {
+                                    let words = match t == inferred && !file_typed {
+                                        true => format!("{} (inferred)", t.short_name()),
+                                        false => t.short_name().to_string(),
+                                    };
+                                    ui.selectable_value(ty, ColumnType::Edm(t), words);
+                                }
+                                ui.selectable_value(ty, ColumnType::LeaveOut, ColumnType::LeaveOut.describe());
+                            })
+                            .response
+                            .accessible_name(format!("Type of {name}"));
+                        let sample = self.source.rows.iter().find_map(|r| match &r.cells[c] {
+                            crate::app::table::import_plan::Cell::Text(t) => Some(t.clone()),
+                            crate::app::table::import_plan::Cell::Value(v) => Some(v.to_text()),
+                            crate::app::table::import_plan::Cell::Empty => None,
+                        });
+                        ui.weak(sample.map(|s| format!("e.g. {}", shorten(&s))).unwrap_or_default());
+                        ui.end_row();
+                    }
+                });
+            });
+    }
+
+    fn preview_ui(&mut self, ui: &mut egui::Ui) {
+        let shown = self.source.rows.len().min(PREVIEW_ROWS);
+        ui.strong(format!("Preview: the first {shown} rows as they will be written"));
+        let choices = match self.choices() {
+            Ok(c) => c,
+            Err(why) => {
+                ui.colored_label(ui.visuals().error_fg_color, why);
+                return;
+            }
+        };
+        egui::ScrollArea::both()
+            .id_salt("import preview")
+            .max_height(220.0)
+            .show(ui, |ui| {
+                egui::Grid::new("import preview")
+                    .num_columns(4)
+                    .striped(true)
+                    .show(ui, |ui| {
+                        ui.strong("Line");
+                        ui.strong("PartitionKey");
+                        ui.strong("RowKey");
+                        ui.strong("Properties");
+                        ui.end_row();
+                        for i in 0..shown {
+                            ui.label(self.source.rows[i].line.to_string());
+                            match self.source.entity(&choices, i, &|| "(a new GUID)".into()) {
+                                Ok(e) => {
+                                    ui.label(&e.partition_key);
+                                    ui.label(&e.row_key);
+                                    let props: Vec<String> = e
+                                        .properties
+                                        .iter()
+                                        .map(|p| {
+                                            format!(
+                                                "{}={} ({})",
+                                                p.name,
+                                                shorten(&p.value.to_text()),
+                                                p.value.edm_type().short_name()
+                                            )
+                                        })
+                                        .collect();
+                                    ui.label(props.join(", "));
+                                }
+                                Err(why) => {
+                                    ui.label("");
+                                    ui.label("");
+                                    ui.colored_label(ui.visuals().error_fg_color, format!("not written: {why}"));
+                                }
+                            }
+                            ui.end_row();
+                        }
+                    });
+            });
+    }
+
+    /// Checks what can be checked before anything is sent, then starts the job. None (with the reason shown)
+    /// when something must change first.
+    fn start(&mut self, table: &str, ctx: &mut PaneContext) -> Option<crate::app::context::JobId> {
+        let choices = match self.choices() {
+            Ok(c) => c,
+            Err(why) => {
+                self.error = Some(why);
+                return None;
+            }
+        };
+        let target = if self.into_new {
+            let name = self.new_table.trim().to_string();
+            if let Err(why) = crate::storage::names::validate_table_name(&name) {
+                self.error = Some(why);
+                return None;
+            }
+            name
+        } else {
+            table.to_string()
+        };
+        let create = self.into_new.then(|| Arc::new(AtomicBool::new(false)));
+        let state = (
+            ctx.client.clone(),
+            target.clone(),
+            create,
+            self.source.clone(),
+            choices,
+            self.path.clone(),
+        );
+        let job = ctx.start_job(
+            format!("Import into {target}"),
+            Unit::Items("rows"),
+            state,
+            |job, (client, table, create, source, choices, path)| async move {
+                // A new table is made once: a Retry after it was made goes on into it.
+                if let Some(created) = &create
+                    && !created.load(Ordering::SeqCst)
+                {
+                    client.create_table(&table).await.map_err(|mut e| {
+                        if e.code.as_deref() == Some("TableAlreadyExists") {
+                            e.message = format!(
+                                "A table named {table} already exists: import into it from its own tab, or choose another name. {}",
+                                e.message
+                            );
+                        }
+                        e
+                    })?;
+                    created.store(true, Ordering::SeqCst);
+                }
+                let (mut rows, mut unbuilt) = (Vec::new(), Vec::new());
+                for i in 0..source.rows.len() {
+                    let line = source.rows[i].line;
+                    match source.entity(&choices, i, &|| uuid::Uuid::new_v4().to_string()) {
+                        Ok(d) => rows.push((line, d)),
+                        Err(reason) => unbuilt.push(table_io::ImportFailure {
+                            record: line,
+                            keys: String::from("not built"),
+                            reason,
+                        }),
+                    }
+                }
+                let mut done =
+                    table_io::import(&client, &table, rows, choices.conflict, &job.progress, &job.cancel).await?;
+                done.failures.extend(unbuilt);
+                done.failures.sort_by_key(|f| f.record);
+                let report = match done.skipped.is_empty() && done.failures.is_empty() {
+                    true => String::new(),
+                    false => table_io::write_report(&path, &done)
+                        .map(|p| format!(" Every row skipped or failed is in {}.", p.display()))
+                        .unwrap_or_default(),
+                };
+                Ok(summary(&table, &done) + &report)
+            },
+        );
+        self.error = None;
+        Some(job)
+    }
+}
+
+/// "Imported into T: 5 written, 2 skipped (already there: lines 3, 4), 1 failed (line 9: …)."
+pub fn summary(table: &str, done: &table_io::ImportDone) -> String {
+    let lines = |rows: &[table_io::ImportFailure]| {
+        let mut l: Vec<String> = rows.iter().take(5).map(|f| f.record.to_string()).collect();
+        if rows.len() > 5 {
+            l.push("…".into());
+        }
+        l.join(", ")
+    };
+    let mut words = format!("Imported into {table}: {} written", thousands(done.written as u64));
+    if !done.skipped.is_empty() {
+        words += &format!(
+            ", {} skipped (already there: lines {})",
+            thousands(done.skipped.len() as u64),
+            lines(&done.skipped)
+        );
+    }
+    words += &format!(", {} failed", thousands(done.failures.len() as u64));
+    if let Some(first) = done.failures.first() {
+        words += &format!(
+            " (lines {}; line {}: {})",
+            lines(&done.failures),
+            first.record,
+            first.reason.trim_end_matches('.')
+        );
+    }
+    words + "."
+}
+
+/// A value as the preview shows it: one line (a line break as ⏎), at most 40 characters.
+fn shorten(text: &str) -> String {
+    let text = text.replace("\r\n", "⏎").replace('\n', "⏎");
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text,
+    }
+}
