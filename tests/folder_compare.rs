@@ -79,7 +79,8 @@ fn a_folder_compared_with_a_container_of_another_account_and_its_differences_cop
     // Someone else rewrites d.txt on the right after the compare: the copy must not overwrite it.
     rt.block_on(put(&theirs, &right, "d.txt", "late"));
     t.click("Copy left to right (3)");
-    t.wait_for_contains("Write 3 blob(s) from data/ in");
+    t.wait_for_contains("Write 3: 1 new, 2 replacing what differs");
+    t.wait_for_contains("Kept (e.txt)");
     t.click("Write them");
     t.wait_for_contains("skipped because the target changed since the compare: d.txt");
     // Compared again after the copy: a.txt and b.txt now read the same; d.txt still differs; nothing deleted.
@@ -122,15 +123,15 @@ fn a_local_folder_compared_with_a_container_and_what_differs_uploaded() {
     t.wait_for("extra.txt");
     dialogs.answer(Some(dir.path().to_path_buf()));
     t.click("Compare");
-    t.click("Compare with a local folder…");
+    t.click("Compare or sync with a local folder…");
     t.wait_for_contains("Only in left: 1 · only in right: 1 · different: 1 · same: 1 · same size, unchecked: 0");
     t.wait_for("old.txt: same size, MD5 differs");
     t.wait_for("sub/new.txt: only in left (9 bytes)");
     assert!(
         t.harness
-            .query_by_label("Copy right to left (2)")
-            .is_some_and(|b| b.accesskit_node().is_disabled()),
-        "a local folder is not written"
+            .query_by_label("Download right to left (2)")
+            .is_some_and(|b| !b.accesskit_node().is_disabled()),
+        "the other way downloads (tests/folder_sync.rs)"
     );
     t.click("Upload left to right (2)");
     t.click("Write them");

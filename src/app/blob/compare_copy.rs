@@ -1,8 +1,9 @@
 //! Copying what a folder compare found different, one way, as a job: into a container, from another
 //! container (the service copies; across accounts through a read SAS of the source) or from a local folder
-//! (uploaded). A blob missing at the target is written only if still missing (If-None-Match `*`), one that
-//! differs only if unchanged since the compare (If-Match the ETag it read); a target changed meanwhile is
-//! skipped and named. Nothing is ever deleted.
+//! (uploaded), or into a local folder (downloaded): a sync one way. A blob missing at the target is written only
+//! if still missing (If-None-Match `*`), one that differs only if unchanged since the compare (If-Match the ETag it
+//! read; a local file, by its size); a target changed meanwhile is skipped and named. What is only on the target
+//! is deleted only when the user asked, under the same conditions.
 
 use std::time::{Duration, SystemTime};
 
@@ -57,62 +58,100 @@ pub fn writes(report: &FolderReport, direction: Direction) -> Vec<Write> {
         .collect()
 }
 
+/// What syncing one way would delete, when the user asks: the items only on the target side.
+pub fn deletes(report: &FolderReport, direction: Direction) -> Vec<Item> {
+    let (only_target, pick): (
+        ItemDiff,
+        fn(&crate::app::blob::compare::FolderDifference) -> Option<Item>,
+    ) = match direction {
+        Direction::LeftToRight => (ItemDiff::OnlyRight, |d| d.right.clone()),
+        Direction::RightToLeft => (ItemDiff::OnlyLeft, |d| d.left.clone()),
+    };
+    report
+        .differences
+        .iter()
+        .filter(|d| d.kind == only_target)
+        .filter_map(pick)
+        .collect()
+}
+
 enum Fate {
     Written,
-    /// The target changed since the compare (or appeared): not overwritten.
+    Deleted,
+    /// The target changed since the compare (or appeared): not overwritten, not deleted.
     Changed(String),
     Failed(String, StorageError),
 }
 
-/// Writes `writes` from `from` into `to` (a container), AT_ONCE at a time, and says what happened.
+enum Work {
+    Write(Write),
+    Delete(Item),
+}
+
+/// Refused as a changed target is: the local file is not what the compare saw.
+fn changed_here(what: &str) -> StorageError {
+    let mut e = StorageError::invalid("Sync", what.to_string());
+    e.status = Some(412);
+    e
+}
+
+/// Writes `writes` from `from` into `to` (a container, or a local folder: downloaded), deletes `deletes` from
+/// `to` when the user asked, AT_ONCE at a time, and says what happened.
 pub async fn copy(
     job: &JobContext,
     from: &FolderSide,
     to: &FolderSide,
     writes: Vec<Write>,
+    deletes: Vec<Item>,
 ) -> Result<String, StorageError> {
-    let FolderSide::Blobs {
-        client: target,
-        container,
-        prefix,
-        ..
-    } = to
-    else {
+    if let (FolderSide::Local { .. }, FolderSide::Local { .. }) = (from, to) {
         return Err(StorageError::invalid(
             "Copy the differences",
-            "A local folder is not written by a compare: download the blobs instead.",
+            "Two local folders are not synced here: one side must be a container's folder.",
         ));
-    };
-    job.progress.start(writes.len() as u64);
-    let fates: Vec<Fate> = futures_util::stream::iter(writes.into_iter().map(|(source, existing)| {
-        let dst = format!("{prefix}{}", source.name);
-        async move {
-            // After Cancel nothing more is sent.
-            if job.cancel.is_cancelled() {
-                return Fate::Failed(source.name.clone(), StorageError::cancelled("Copy the differences"));
-            }
-            job.item(&source.name, "writing");
-            let conditions = match existing.and_then(|e| e.etag) {
-                Some(etag) => Conditions::if_match(etag),
-                None => Conditions::create_only(),
-            };
-            let result = write_one(job, from, (target, container), &source, &dst, &conditions).await;
-            job.progress.add(1);
-            let fate = match result {
-                Ok(()) => Fate::Written,
-                Err(e) if matches!(e.status, Some(409) | Some(412)) => Fate::Changed(source.name.clone()),
-                Err(e) => Fate::Failed(source.name.clone(), e),
-            };
-            job.item(
-                &source.name,
-                match &fate {
-                    Fate::Written => "written",
-                    Fate::Changed(_) => "skipped: the target changed since the compare",
-                    Fate::Failed(..) => "failed",
-                },
-            );
-            fate
+    }
+    job.progress.start((writes.len() + deletes.len()) as u64);
+    let work = writes
+        .into_iter()
+        .map(Work::Write)
+        .chain(deletes.into_iter().map(Work::Delete));
+    let fates: Vec<Fate> = futures_util::stream::iter(work.map(|work| async move {
+        let name = match &work {
+            Work::Write((source, _)) => source.name.clone(),
+            Work::Delete(item) => item.name.clone(),
+        };
+        // After Cancel nothing more is sent.
+        if job.cancel.is_cancelled() {
+            return Fate::Failed(name, StorageError::cancelled("Copy the differences"));
         }
+        let result = match work {
+            Work::Write((source, existing)) => {
+                job.item(&name, "writing");
+                write_one(job, from, to, &source, existing.as_ref())
+                    .await
+                    .map(|()| Fate::Written)
+            }
+            Work::Delete(item) => {
+                job.item(&name, "deleting");
+                delete_one(to, &item).await.map(|()| Fate::Deleted)
+            }
+        };
+        job.progress.add(1);
+        let fate = match result {
+            Ok(f) => f,
+            Err(e) if matches!(e.status, Some(409) | Some(412)) => Fate::Changed(name.clone()),
+            Err(e) => Fate::Failed(name.clone(), e),
+        };
+        job.item(
+            &name,
+            match &fate {
+                Fate::Written => "written",
+                Fate::Deleted => "deleted",
+                Fate::Changed(_) => "skipped: the target changed since the compare",
+                Fate::Failed(..) => "failed",
+            },
+        );
+        fate
     }))
     .buffer_unordered(AT_ONCE)
     .collect()
@@ -120,8 +159,18 @@ pub async fn copy(
     if job.cancel.is_cancelled() {
         return Err(StorageError::cancelled("Copy the differences"));
     }
-    let written = fates.iter().filter(|f| matches!(f, Fate::Written)).count();
-    let mut words = format!("wrote {written} blob(s)");
+    let count = |f: fn(&Fate) -> bool| fates.iter().filter(|x| f(x)).count();
+    let (written, deleted) = (
+        count(|f| matches!(f, Fate::Written)),
+        count(|f| matches!(f, Fate::Deleted)),
+    );
+    let mut words = format!(
+        "wrote {written} {}",
+        if to_is_local(to) { "file(s)" } else { "blob(s)" }
+    );
+    if deleted > 0 {
+        words.push_str(&format!(", deleted {deleted}"));
+    }
     let changed: Vec<&str> = fates
         .iter()
         .filter_map(|f| match f {
@@ -146,8 +195,127 @@ pub async fn copy(
     crate::app::blob::actions::with_failures(words, "failed", &failed)
 }
 
-/// One write: the service copies a blob (waiting while it is pending), or the file is uploaded.
+fn to_is_local(to: &FolderSide) -> bool {
+    matches!(to, FolderSide::Local { .. })
+}
+
+/// Where a blob's name lands under a local folder; a name that would climb out of it (`..`) is refused.
+fn local_path(root: &std::path::Path, name: &str) -> Result<std::path::PathBuf, StorageError> {
+    let mut path = root.to_path_buf();
+    for part in name.split('/').filter(|p| !p.is_empty()) {
+        if part == ".." || part == "." {
+            return Err(StorageError::invalid(
+                "Download",
+                format!("`{name}` would be written outside the folder: it is left out."),
+            ));
+        }
+        path.push(part);
+    }
+    Ok(path)
+}
+
+/// A local file is what the compare saw (by size; the compare read no more of it).
+fn unchanged_locally(path: &std::path::Path, seen: &Item) -> Result<(), StorageError> {
+    match std::fs::metadata(path) {
+        Ok(m) if m.len() == seen.size => Ok(()),
+        _ => Err(changed_here("the local file changed since the compare")),
+    }
+}
+
+/// Deletes an item only on the target: a blob only if unchanged since the compare (If-Match; one with snapshots
+/// is refused by the service and named), a file only if its size is still the one compared.
+async fn delete_one(to: &FolderSide, item: &Item) -> Result<(), StorageError> {
+    match to {
+        FolderSide::Blobs {
+            client,
+            container,
+            prefix,
+            ..
+        } => {
+            let conditions = item.etag.clone().map(Conditions::if_match).unwrap_or_default();
+            let name = format!("{prefix}{}", item.name);
+            client
+                .delete_blob(
+                    container,
+                    &name,
+                    None,
+                    crate::storage::blob::DeleteSnapshots::None,
+                    &conditions,
+                )
+                .await
+        }
+        FolderSide::Local { root, .. } => {
+            let path = match &item.path {
+                Some(p) => p.clone(),
+                None => local_path(root, &item.name)?,
+            };
+            unchanged_locally(&path, item)?;
+            std::fs::remove_file(&path)
+                .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Delete a local file", e.to_string()))
+        }
+    }
+}
+
+/// One write into the target: into a container (as `write_blob`), or a blob downloaded into a local folder (a
+/// file that differs is replaced only if its size is still the one compared; a new one is never written over a
+/// file that appeared meanwhile, which is kept and the download saved beside it).
 async fn write_one(
+    job: &JobContext,
+    from: &FolderSide,
+    to: &FolderSide,
+    source: &Item,
+    existing: Option<&Item>,
+) -> Result<(), StorageError> {
+    match to {
+        FolderSide::Blobs {
+            client: target,
+            container,
+            prefix,
+            ..
+        } => {
+            let dst = format!("{prefix}{}", source.name);
+            let conditions = match existing.and_then(|e| e.etag.clone()) {
+                Some(etag) => Conditions::if_match(etag),
+                None => Conditions::create_only(),
+            };
+            write_blob(job, from, (target, container), source, &dst, &conditions).await
+        }
+        FolderSide::Local { root, .. } => {
+            let FolderSide::Blobs {
+                client,
+                container,
+                prefix,
+                ..
+            } = from
+            else {
+                return Err(StorageError::invalid("Sync", "Two local folders are not synced here."));
+            };
+            let path = local_path(root, &source.name)?;
+            match existing {
+                Some(seen) => unchanged_locally(&path, seen)?,
+                None if path.exists() => return Err(changed_here("a local file appeared since the compare")),
+                None => {}
+            }
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Create a folder", e.to_string()))?;
+            }
+            let options = TransferOptions {
+                replace_existing: existing.is_some(),
+                ..TransferOptions::default()
+            };
+            let progress = std::sync::Arc::new(TransferProgress::new());
+            let name = format!("{prefix}{}", source.name);
+            client
+                .download_file(container, &name, None, &path, &options, &progress, &job.cancel)
+                .await
+                .map(|_| ())
+        }
+    }
+}
+
+/// One write into a container: the service copies a blob (waiting while it is pending), or the file is uploaded.
+async fn write_blob(
     job: &JobContext,
     from: &FolderSide,
     (target, container): (&crate::storage::Client, &str),

@@ -1,9 +1,10 @@
 //! The "Compare folders" window of a container tab: a folder picked in one tab (of any account), or a local
 //! folder, against this tab's folder, run as a job; the counts and differences as they come, exported as JSON
-//! lines, and copied into a container one way or the other as a confirmed job, after which it compares again.
+//! lines, and synced one way or the other (into a container, or into the local folder) after its plan is shown and
+//! confirmed, what is only on the target deleted only when ticked, as a job after which it compares again.
 
 use crate::app::blob::compare::{FolderReport, FolderSide, ItemDiff, KEPT, ReportUpdate, compare};
-use crate::app::blob::compare_copy::{Direction, copy, write_count, writes};
+use crate::app::blob::compare_copy::{Direction, copy, deletes, write_count, writes};
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::context::{InFlight, JobId, JobReplies, JobState, PaneContext, ReplyTx, Unit, job_replies};
@@ -18,6 +19,10 @@ pub struct FolderCompare {
     job: JobId,
     copying: Option<JobId>,
     confirm: Option<Direction>,
+    /// The plan's choice: also delete what is only on the target (off unless the user ticks it each time).
+    delete_too: bool,
+    /// Compare again was pressed: the compare runs again at the next poll.
+    again: bool,
     pub show: Option<ItemDiff>,
 }
 
@@ -33,6 +38,8 @@ impl FolderCompare {
             job,
             copying: None,
             confirm: None,
+            delete_too: false,
+            again: false,
             show: None,
         }
     }
@@ -128,41 +135,44 @@ impl FolderCompare {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            for (direction, n, target) in [
-                (Direction::LeftToRight, to_right, &self.right),
-                (Direction::RightToLeft, to_left, &self.left),
-            ] {
-                let verb = if blob_side(if direction == Direction::LeftToRight {
-                    &self.left
-                } else {
-                    &self.right
-                }) {
-                    "Copy"
-                } else {
-                    "Upload"
+            for (direction, n) in [(Direction::LeftToRight, to_right), (Direction::RightToLeft, to_left)] {
+                let (from, target) = match direction {
+                    Direction::LeftToRight => (&self.left, &self.right),
+                    Direction::RightToLeft => (&self.right, &self.left),
+                };
+                let verb = match (blob_side(from), blob_side(target)) {
+                    (true, true) => "Copy",
+                    (false, _) => "Upload",
+                    (true, false) => "Download",
                 };
                 let way = if direction == Direction::LeftToRight {
                     "left to right"
                 } else {
                     "right to left"
                 };
-                let can = idle && n > 0 && blob_side(target);
+                let extra = if r.done { deletes(r, direction).len() } else { 0 };
+                let can = idle && n + extra > 0 && (blob_side(from) || blob_side(target));
                 let b = ui
                     .add_enabled(can, egui::Button::new(format!("{verb} {way} ({n})")))
-                    .on_hover_text("What is missing there or differs; asks first; never deletes");
-                let b = if blob_side(target) {
-                    b
-                } else {
-                    b.on_disabled_hover_text("A local folder is not written by a compare: use Download")
-                };
+                    .on_hover_text(
+                        "Shows the plan first: what is missing there or differs is written; what is only there is \
+                         deleted only if you tick it",
+                    );
                 if b.clicked() {
+                    self.delete_too = false;
                     self.confirm = Some(direction);
                 }
+            }
+            if ui.add_enabled(idle, egui::Button::new("Compare again")).clicked() {
+                self.again = true;
             }
             if self.copying.is_some() {
                 ui.spinner();
             }
         });
+        if r.done && self.copying.is_none() {
+            ui.weak("Nothing is written until you choose a way and confirm its plan: this compare is the dry run.");
+        }
         // Unfiltered, rows are read in place; a kind filter lists its rows (every frame only while it is chosen).
         let shown: Option<Vec<usize>> = self.show.map(|k| {
             (0..r.differences.len())
@@ -187,15 +197,43 @@ impl FolderCompare {
             Direction::RightToLeft => (&self.right, &self.left),
         };
         let planned = writes(&self.report, direction);
+        let extra = deletes(&self.report, direction);
+        let replacing = planned.iter().filter(|(_, existing)| existing.is_some()).count();
+        let names = |items: &mut dyn Iterator<Item = &str>, total: usize| {
+            let mut shown: Vec<&str> = items.take(8).collect();
+            if total > shown.len() {
+                shown.push("…");
+            }
+            shown.join(", ")
+        };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("confirm-folder-copy")).show(egui_ctx, |ui| {
+            ui.strong(format!("Sync {} into {}", from.place(), to.place()));
             ui.label(format!(
-                "Write {} blob(s) from {} into {}? A blob missing there is written only if still missing, one \
-                 that differs only if unchanged since the compare; nothing is deleted.",
+                "Write {}: {} new, {} replacing what differs ({}). A new one is written only if still missing, one \
+                 that differs only if unchanged since the compare.",
                 planned.len(),
-                from.place(),
-                to.place()
+                planned.len() - replacing,
+                replacing,
+                names(&mut planned.iter().map(|(s, _)| s.name.as_str()), planned.len())
             ));
+            if extra.is_empty() {
+                ui.label("Nothing is only there: nothing to delete.");
+            } else {
+                ui.checkbox(
+                    &mut self.delete_too,
+                    format!("Also delete the {} only in {}", extra.len(), to.place()),
+                );
+                let listed = names(&mut extra.iter().map(|i| i.name.as_str()), extra.len());
+                if self.delete_too {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        format!("Deleted ({listed}), each only if unchanged since the compare. This cannot be undone."),
+                    );
+                } else {
+                    ui.label(format!("Kept ({listed})."));
+                }
+            }
             ui.horizontal(|ui| {
                 if ui.button("Write them").clicked() {
                     answer = Some(true);
@@ -209,11 +247,12 @@ impl FolderCompare {
             Some(true) => {
                 self.confirm = None;
                 let (from, to) = (from.clone(), to.clone());
+                let extra = if self.delete_too { extra } else { Vec::new() };
                 self.copying = Some(ctx.start_job(
                     format!("Write the differences into {}", to.place()),
-                    Unit::Items("blobs"),
-                    (from, to, planned),
-                    |job, (from, to, planned)| async move { copy(&job, &from, &to, planned).await },
+                    Unit::Items("items"),
+                    (from, to, planned, extra),
+                    |job, (from, to, planned, extra)| async move { copy(&job, &from, &to, planned, extra).await },
                 ));
             }
             Some(false) => self.confirm = None,
@@ -223,6 +262,10 @@ impl FolderCompare {
 
     /// When the copy ends, compare again: what it wrote now reads the same.
     fn after_copy(&mut self, ctx: &mut PaneContext) {
+        if std::mem::take(&mut self.again) {
+            self.job = run(ctx, &self.left, &self.right, &self.updates.0);
+            return;
+        }
         let Some(id) = self.copying else { return };
         if ctx.jobs.get(id).is_some_and(|j| j.is_running()) {
             return;
@@ -336,7 +379,7 @@ impl Compare {
             ui.close();
         }
         if ui
-            .button("Compare with a local folder…")
+            .button("Compare or sync with a local folder…")
             .on_hover_text("The local folder on the left, this folder on the right; upload what differs")
             .clicked()
         {
