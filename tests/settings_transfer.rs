@@ -32,16 +32,30 @@ fn labels(t: &TestApp) -> Vec<String> {
 fn settings_travel_to_another_app_with_their_secrets_sealed_and_each_clash_answered() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let container = common::unique("travel");
+    let table = common::unique("travel");
+    rt.block_on(common::client().create_table(&table)).unwrap();
     let second = tessera::storage::Client::new(common::second_account(), Default::default()).unwrap();
     rt.block_on(second.create_container(&container, tessera::storage::blob::PublicAccess::None, &[]))
         .unwrap();
     let files = tempfile::tempdir().unwrap();
     let (plain, sealed) = (files.path().join("plain.json"), files.path().join("sealed.json"));
 
-    // The first app: the emulator, an account added with its key, a container opened, high contrast, no proxy.
+    // The first app: the emulator with a query saved in one of its tables, an account added with its key, a
+    // container opened, high contrast, no proxy.
     let mut a = TestApp::with_emulator(&rt);
     let dialogs = ScriptedDialogs::new();
     a.harness.state_mut().set_dialogs(dialogs.clone());
+    // A query saved in a table tab of the emulator account.
+    a.click("Test emulator");
+    a.click_contains("Tables");
+    a.click(&table);
+    a.wait_for_contains("entities loaded in");
+    a.replace_text("$filter:", "PartitionKey eq 'travel'");
+    a.click("Saved queries");
+    a.type_into("Save as:", "one partition");
+    a.click("Save this query");
+    a.wait_for("one partition");
+    a.click("Test emulator");
     a.add_account_from_connection_string(
         "Keyed",
         &common::emulator().connection_string_of(common::SECOND_ACCOUNT),
@@ -64,7 +78,7 @@ fn settings_travel_to_another_app_with_their_secrets_sealed_and_each_clash_answe
     a.click("Accounts");
     a.click("Export settings…");
     a.click("Export…");
-    a.wait_for_contains("Exported 2 accounts, 1 resource recently opened");
+    a.wait_for_contains("Exported 2 accounts, 2 resources recently opened, 1 saved query");
     let text = std::fs::read_to_string(&plain).unwrap();
     assert!(
         text.contains("\"Keyed\"") && text.contains(common::SECOND_ACCOUNT),
@@ -124,10 +138,14 @@ fn settings_travel_to_another_app_with_their_secrets_sealed_and_each_clash_answe
     b.click("Replace mine");
     b.click("Import");
     b.wait_for_contains("Imported 2 accounts");
-    b.wait_for_contains("1 secret, 1 resource recently opened, the proxy choice, the look (high contrast)");
+    b.wait_for_contains(
+        "1 secret, 2 resources recently opened, the proxy choice, 1 saved query, the look (high contrast)",
+    );
 
     let saved = b.harness.state().settings_to_save();
     assert!(saved.high_contrast, "the look came along");
+    assert_eq!(saved.saved_queries.0.len(), 1, "the saved query came along");
+    assert_eq!(saved.saved_queries.0[0].filter, "PartitionKey eq 'travel'");
     assert_eq!(saved.proxy.mode, ProxyMode::Direct, "the proxy choice came along");
     let recent = saved
         .recent

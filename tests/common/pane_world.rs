@@ -26,6 +26,7 @@ pub struct World {
     pub lab: Option<FreeTarget>,
     pub blob_clipboard: Option<tessera::app::context::clipboard::BlobClipboard>,
     pub picks: tessera::app::context::clipboard::Picks,
+    pub saved_queries: tessera::app::context::saved_queries::SavedQueries,
     pub sent: tessera::app::context::SentCount,
 }
 
@@ -41,6 +42,7 @@ impl World {
             lab: None,
             blob_clipboard: None,
             picks: Default::default(),
+            saved_queries: Default::default(),
             sent: Default::default(),
         }
     }
@@ -58,6 +60,7 @@ impl World {
             lab: &mut self.lab,
             blob_clipboard: &mut self.blob_clipboard,
             picks: &mut self.picks,
+            saved_queries: &mut self.saved_queries,
             profile_id: "pane-world",
             resource: "",
             journal: None,

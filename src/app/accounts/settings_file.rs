@@ -51,6 +51,9 @@ pub struct SettingsFile {
     pub proxy: ProxySettings,
     #[serde(default)]
     pub look: Look,
+    /// The queries saved by name in table tabs.
+    #[serde(default)]
+    pub saved_queries: Vec<crate::app::context::saved_queries::SavedQuery>,
     /// Present only when the user chose to export the secrets.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub secrets: Option<Sealed>,

@@ -13,6 +13,7 @@ use crate::app::accounts::settings_file::{
     self, Clash, FORMAT, Incoming, Look, Placed, SecretSet, SettingsFile, VERSION,
 };
 use crate::app::accounts::tree::TabTarget;
+use crate::app::context::saved_queries::SavedQuery;
 use crate::app::context::{FileDialogs, InFlight};
 use crate::app::runtime::backend::Backend;
 
@@ -23,6 +24,7 @@ pub struct ExportSnapshot {
     pub recent: Vec<TabTarget>,
     pub proxy: ProxySettings,
     pub look: Look,
+    pub saved_queries: Vec<SavedQuery>,
 }
 
 /// What the user chose to import, ready to be put in place.
@@ -34,6 +36,7 @@ pub struct Imported {
     /// The proxy choice, with its password when the file's secrets were opened.
     pub proxy: Option<(ProxySettings, Option<String>)>,
     pub look: Option<Look>,
+    pub saved_queries: Vec<SavedQuery>,
 }
 
 pub enum SettingsOutcome {
@@ -129,10 +132,11 @@ impl ExportForm {
         }
         let s = &self.snapshot;
         ui.label(format!(
-            "Writes a file with {} (names, endpoints, kinds, sign-in settings), {} recently opened, the proxy \
-             choice ({}) and the look ({}).",
+            "Writes a file with {} (names, endpoints, kinds, sign-in settings), {} recently opened, {}, the \
+             proxy choice ({}) and the look ({}).",
             counted(s.accounts.len(), "account"),
             counted(s.recent.len(), "resource"),
+            counted_queries(s.saved_queries.len()),
             describe_proxy(&s.proxy),
             s.look.describe()
         ));
@@ -237,6 +241,7 @@ fn write_export(
         recent: s.recent.clone(),
         proxy: s.proxy.clone(),
         look: s.look,
+        saved_queries: s.saved_queries.clone(),
         secrets: sealed,
     };
     let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
@@ -261,11 +266,21 @@ fn write_export(
         }
     };
     Ok(format!(
-        "Exported {}, {} recently opened, the proxy choice and the look to {}, with {secrets_words}.",
+        "Exported {}, {} recently opened, {}, the proxy choice and the look to {}, with {secrets_words}.",
         counted(s.accounts.len(), "account"),
         counted(s.recent.len(), "resource"),
+        counted_queries(s.saved_queries.len()),
         path.display()
     ))
+}
+
+/// "1 saved query", "3 saved queries".
+pub(crate) fn counted_queries(n: usize) -> String {
+    if n == 1 {
+        "1 saved query".into()
+    } else {
+        format!("{n} saved queries")
+    }
 }
 
 /// "1 account", "3 accounts": the window's counts (plain English until the words move to message files).
@@ -299,6 +314,7 @@ pub struct ImportForm {
     take_recent: bool,
     take_proxy: bool,
     take_look: bool,
+    take_queries: bool,
     error: Option<String>,
     /// The file's path as shown and as the user may type it (where no file dialog is at hand).
     path_text: String,
@@ -331,7 +347,7 @@ impl ImportForm {
                 self.secrets = None;
                 self.passphrase.clear();
                 self.without_secrets = false;
-                (self.take_recent, self.take_proxy, self.take_look) = (true, true, true);
+                (self.take_recent, self.take_proxy, self.take_look, self.take_queries) = (true, true, true, true);
                 self.file = Some((path, file));
             }
             // The dialog was cancelled: a file already read stays.
@@ -386,6 +402,7 @@ impl ImportForm {
         if let Some((_, file)) = &self.file {
             let sealed = file.secrets.clone();
             let (recent, proxy, look) = (file.recent.len(), describe_proxy(&file.proxy), file.look);
+            let queries = file.saved_queries.len();
             if let Some(sealed) = sealed {
                 self.secrets_ui(ui, backend, sealed);
             } else {
@@ -398,6 +415,10 @@ impl ImportForm {
             ui.checkbox(&mut self.take_recent, format!("Recently opened resources ({recent})"));
             ui.checkbox(&mut self.take_proxy, format!("Proxy: {proxy}"));
             ui.checkbox(&mut self.take_look, format!("Look: {}", look.describe()));
+            ui.checkbox(&mut self.take_queries, format!("Saved queries ({queries})"))
+                .on_hover_text(
+                    "Added to yours; one whose name you use for another filter comes in as \"… (imported)\"",
+                );
         }
         if let Some(why) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, why);
@@ -558,6 +579,11 @@ impl ImportForm {
                 .take_proxy
                 .then(|| (file.proxy.clone(), secrets.proxy_password.clone())),
             look: self.take_look.then_some(file.look),
+            saved_queries: if self.take_queries {
+                file.saved_queries.clone()
+            } else {
+                Vec::new()
+            },
         }
     }
 }

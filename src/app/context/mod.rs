@@ -9,6 +9,7 @@ pub mod features;
 pub mod index_map;
 pub mod leases;
 pub mod open_lab;
+pub mod saved_queries;
 pub mod sent;
 
 use std::sync::Arc;
@@ -45,6 +46,8 @@ pub struct PaneContext<'a> {
     pub blob_clipboard: &'a mut Option<clipboard::BlobClipboard>,
     /// An entity picked in one table tab, to compare with one of another (of any account).
     pub picks: &'a mut clipboard::Picks,
+    /// The queries saved by name, shared by every table tab (the app keeps them with its settings).
+    pub saved_queries: &'a mut saved_queries::SavedQueries,
     /// The account's profile id, and where unfinished transfers are written down (None: not journaled).
     pub profile_id: &'a str,
     /// The container, table or queue the tab shows.

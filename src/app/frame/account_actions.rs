@@ -147,6 +147,7 @@ impl TesseraApp {
                 dark: self.settings.dark,
                 high_contrast: self.settings.high_contrast,
             },
+            saved_queries: self.settings.saved_queries.0.clone(),
         };
         self.settings_window = Some(SettingsWindow::export(snapshot));
     }
@@ -239,6 +240,10 @@ impl TesseraApp {
             self.proxy = crate::app::accounts::proxy_settings::ProxySetup::start(&proxy, &self.secrets, &self.backend);
             self.proxy.window = window;
             self.settings.proxy = proxy;
+        }
+        let added = self.settings.saved_queries.merge(&imported.saved_queries);
+        if added > 0 {
+            words.push(crate::app::accounts::settings_transfer::counted_queries(added));
         }
         if let Some(look) = imported.look {
             words.push(format!("the look ({})", look.describe()));

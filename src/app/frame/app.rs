@@ -40,6 +40,9 @@ pub struct UiSettings {
     /// The proxy chosen under Tools > Proxy… (its password is in the keychain).
     #[serde(default)]
     pub proxy: crate::app::accounts::proxy_settings::ProxySettings,
+    /// Queries saved by name in table tabs.
+    #[serde(default)]
+    pub saved_queries: crate::app::context::saved_queries::SavedQueries,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -347,6 +350,7 @@ impl TesseraApp {
             lab_request: &mut self.lab_request,
             blob_clipboard: &mut self.blob_clipboard,
             picks: &mut self.picks,
+            saved_queries: &mut self.settings.saved_queries,
             journal: &self.interrupted.journal,
         };
         (&mut self.tabs, shared)

@@ -27,6 +27,7 @@ pub struct Shared<'a> {
     pub lab_request: &'a mut Option<(String, crate::app::context::open_lab::FreeTarget)>,
     pub blob_clipboard: &'a mut Option<crate::app::context::clipboard::BlobClipboard>,
     pub picks: &'a mut crate::app::context::clipboard::Picks,
+    pub saved_queries: &'a mut crate::app::context::saved_queries::SavedQueries,
     pub journal: &'a crate::app::context::TransferJournal,
 }
 
@@ -47,6 +48,7 @@ impl Shared<'_> {
             lab,
             blob_clipboard: self.blob_clipboard,
             picks: self.picks,
+            saved_queries: self.saved_queries,
             profile_id,
             resource,
             journal: Some(self.journal),

@@ -426,9 +426,9 @@ pub fn summary(table: &str, done: &table_io::ImportDone) -> String {
     words + "."
 }
 
-/// A value as the preview shows it: one line (a line break as ⏎), at most 40 characters.
+/// A value as the preview shows it: one line (a line break as `\n`), at most 40 characters.
 fn shorten(text: &str) -> String {
-    let text = text.replace("\r\n", "⏎").replace('\n', "⏎");
+    let text = text.replace("\r\n", "\\n").replace('\n', "\\n");
     match text.char_indices().nth(40) {
         Some((i, _)) => format!("{}…", &text[..i]),
         None => text,

@@ -34,6 +34,7 @@ pub mod query;
 pub mod raw_json;
 pub mod row_match;
 pub mod sas;
+pub mod saved_query_menu;
 pub mod saved_rows;
 pub mod scan;
 pub mod store;

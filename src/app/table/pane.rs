@@ -163,6 +163,7 @@ impl TablePane {
             },
             features: crate::app::table::feature::Features::default()
                 // In the order their buttons follow Columns… in the toolbar.
+                .with(crate::app::table::saved_query_menu::SavedQueryMenu::default())
                 .with(crate::app::table::sas::TableSas::default())
                 .with(crate::app::table::comparing::Comparing::default())
                 .with(crate::app::table::files::TableFiles::default())

@@ -116,6 +116,20 @@ pub fn details_toggle(ui: &mut egui::Ui) {
     }
 }
 
+/// As `icon_menu`, for a menu that is a small form (fields, a question asked inside it): it stays open while
+/// its buttons are used and closes on a click outside it (or by `ui.close()`).
+pub fn icon_form_menu(ui: &mut egui::Ui, icon: &str, name: &str, hint: &str, menu: impl FnOnce(&mut egui::Ui)) {
+    let config =
+        egui::containers::menu::MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    let (response, _) = egui::containers::menu::MenuButton::new(icon)
+        .config(config)
+        .ui(ui, menu);
+    let name = name.to_string();
+    response
+        .on_hover_text(format!("{name}: {hint}"))
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+}
+
 /// An icon that opens a menu, named for screen readers by `name` and said on hover with `hint`.
 pub fn icon_menu<R>(
     ui: &mut egui::Ui,
