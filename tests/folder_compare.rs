@@ -100,22 +100,7 @@ fn a_folder_compared_with_a_container_of_another_account_and_its_differences_cop
 #[test]
 fn a_local_folder_compared_with_a_container_and_what_differs_uploaded() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let client = common::client();
-    let container = common::unique("flocal");
-    rt.block_on(async {
-        client
-            .create_container(&container, PublicAccess::None, &[])
-            .await
-            .unwrap();
-        put(&client, &container, "same.txt", "same").await;
-        put(&client, &container, "old.txt", "old!").await;
-        put(&client, &container, "extra.txt", "extra").await;
-    });
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir(dir.path().join("sub")).unwrap();
-    std::fs::write(dir.path().join("same.txt"), "same").unwrap();
-    std::fs::write(dir.path().join("old.txt"), "new!").unwrap();
-    std::fs::write(dir.path().join("sub").join("new.txt"), "brand new").unwrap();
+    let (_, container, dir) = common::blobs::folder_and_container(&rt, "flocal");
     let dialogs = ScriptedDialogs::new();
     let mut t = TestApp::with_emulator(&rt);
     t.harness.state_mut().set_dialogs(dialogs.clone());

@@ -7,26 +7,9 @@
 mod common;
 mod ui;
 
-use bytes::Bytes;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tessera::app::runtime::dialogs::ScriptedDialogs;
-use tessera::storage::Client;
-use tessera::storage::blob::{BlobHttpHeaders, Conditions, PublicAccess};
 use ui::TestApp;
-
-async fn put(client: &Client, container: &str, name: &str, body: &str) {
-    client
-        .put_blob(
-            container,
-            name,
-            Bytes::from(body.to_string()),
-            &BlobHttpHeaders::default(),
-            &[],
-            &Conditions::none(),
-        )
-        .await
-        .unwrap();
-}
 
 fn disabled(t: &TestApp, label: &str) -> bool {
     t.harness
@@ -37,22 +20,7 @@ fn disabled(t: &TestApp, label: &str) -> bool {
 #[test]
 fn a_folder_synced_up_with_a_delete_asked_for_then_down_keeping_what_is_only_local() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let client = common::client();
-    let container = common::unique("fsync");
-    rt.block_on(async {
-        client
-            .create_container(&container, PublicAccess::None, &[])
-            .await
-            .unwrap();
-        put(&client, &container, "same.txt", "same").await;
-        put(&client, &container, "old.txt", "old!").await;
-        put(&client, &container, "extra.txt", "extra").await;
-    });
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir(dir.path().join("sub")).unwrap();
-    std::fs::write(dir.path().join("same.txt"), "same").unwrap();
-    std::fs::write(dir.path().join("old.txt"), "new!").unwrap();
-    std::fs::write(dir.path().join("sub").join("new.txt"), "brand new").unwrap();
+    let (client, container, dir) = common::blobs::folder_and_container(&rt, "fsync");
     let dialogs = ScriptedDialogs::new();
     let mut t = TestApp::with_emulator(&rt);
     t.harness.state_mut().set_dialogs(dialogs.clone());
@@ -91,8 +59,8 @@ fn a_folder_synced_up_with_a_delete_asked_for_then_down_keeping_what_is_only_loc
 
     // Down: someone changed a blob and added one; a file only here stays unless its delete is ticked.
     rt.block_on(async {
-        put(&client, &container, "old.txt", "OLD?").await;
-        put(&client, &container, "why.txt", "why").await;
+        common::blobs::put(&client, &container, "old.txt", "OLD?").await;
+        common::blobs::put(&client, &container, "why.txt", "why").await;
     });
     std::fs::write(dir.path().join("mine.txt"), "only here").unwrap();
     t.click("Compare again");

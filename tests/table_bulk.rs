@@ -43,17 +43,6 @@ fn someone_changes(rt: &tokio::runtime::Runtime, table: &str, (pk, rk): (&str, &
         .unwrap();
 }
 
-fn stored(table: &str, pk: &str, rk: &str) -> serde_json::Value {
-    common::peer::run(&common::emulator().connection_string(), &["entity", table, pk, rk])["entity"].clone()
-}
-
-fn keys(table: &str) -> Vec<String> {
-    serde_json::from_value(
-        common::peer::run(&common::emulator().connection_string(), &["entity-keys", table])["keys"].clone(),
-    )
-    .unwrap()
-}
-
 #[test]
 fn a_typed_property_is_set_on_then_removed_from_every_selected_entity_and_one_changed_meanwhile_is_skipped() {
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -80,14 +69,14 @@ fn a_typed_property_is_set_on_then_removed_from_every_selected_entity_and_one_ch
     t.click("Change 30 entities");
     t.wait_for_contains("Done: set Level on the 30 selected entities");
     t.wait_for_contains("29 entities changed; 1 skipped because they changed since they were read");
-    let e = stored(&table, "p0", "r0000");
+    let e = common::peer::entity(&table, "p0", "r0000");
     assert_eq!(e["Level"]["type"], "Edm.Int64");
     assert_eq!(e["Level"]["value"], "9007199254740993");
     assert_eq!(
         e["Name"]["value"], "Customer 0",
         "a Merge of one property leaves the rest"
     );
-    let other = stored(&table, "p1", "r0005");
+    let other = common::peer::entity(&table, "p1", "r0005");
     assert!(
         other.get("Level").is_none(),
         "the entity changed meanwhile was not written"
@@ -105,7 +94,7 @@ fn a_typed_property_is_set_on_then_removed_from_every_selected_entity_and_one_ch
     t.replace_text("Property name", "Level");
     t.click("Change 30 entities");
     t.wait_for_contains("29 entities changed; 1 did not have the property");
-    let e = stored(&table, "p0", "r0000");
+    let e = common::peer::entity(&table, "p0", "r0000");
     assert!(e.get("Level").is_none());
     assert_eq!(e["Count"]["value"], 0, "a Replace keeps every other property as read");
     assert_eq!(e["Name"]["value"], "Customer 0");
@@ -140,7 +129,7 @@ fn every_entity_a_query_matches_is_deleted_as_a_job_that_a_cancel_and_someone_el
     t.click("Cancel change");
     t.wait_for_contains("Cancelled: delete every entity");
     proxy.latency(Duration::ZERO, Duration::ZERO);
-    let left = keys(&table);
+    let left = common::peer::entity_keys(&table);
     assert!(
         left.len() > 500,
         "the cancel stopped the deletes part-way ({} left)",
@@ -160,7 +149,7 @@ fn every_entity_a_query_matches_is_deleted_as_a_job_that_a_cancel_and_someone_el
     t.click("Resume change");
     t.wait_for_contains("Done: delete every entity");
     t.wait_for_contains("1,999 entities deleted; 0 failed, of 1,999 read");
-    let left = keys(&table);
+    let left = common::peer::entity_keys(&table);
     let mut want: Vec<String> = (2000..2500).map(|i| format!("p{}/r{i:04}", i % 3)).collect();
     want.push(last.clone());
     want.sort();

@@ -17,17 +17,6 @@ Ann,41,01234,2026-01-02T03:04:05Z\n\
 Cy,forty,10001,2026-03-04T05:06:07Z\n\
 Di,22,02139,2026-04-05T06:07:08Z\n";
 
-fn stored(table: &str, pk: &str, rk: &str) -> serde_json::Value {
-    common::peer::run(&common::emulator().connection_string(), &["entity", table, pk, rk])["entity"].clone()
-}
-
-fn keys(table: &str) -> Vec<String> {
-    serde_json::from_value(
-        common::peer::run(&common::emulator().connection_string(), &["entity-keys", table])["keys"].clone(),
-    )
-    .unwrap()
-}
-
 #[test]
 fn a_csv_without_keys_is_previewed_then_imported_with_a_fixed_partition_a_counter_and_chosen_types() {
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -70,8 +59,8 @@ fn a_csv_without_keys_is_previewed_then_imported_with_a_fixed_partition_a_counte
     assert!(report.contains("line 5"), "{report}");
 
     // Read back by Microsoft's SDK: the types as chosen and inferred, the text kept, the other entity untouched.
-    assert_eq!(keys(&table), ["people/1", "people/2", "people/4"]);
-    let ann = stored(&table, "people", "1");
+    assert_eq!(common::peer::entity_keys(&table), ["people/1", "people/2", "people/4"]);
+    let ann = common::peer::entity(&table, "people", "1");
     assert_eq!(ann["Name"]["value"], "Ann");
     assert_eq!(ann["Age"]["value"], 41);
     assert_eq!(ann["Age"]["type"], "int", "{ann}");
@@ -83,8 +72,8 @@ fn a_csv_without_keys_is_previewed_then_imported_with_a_fixed_partition_a_counte
             .starts_with("2026-01-02 03:04:05"),
         "{ann}"
     );
-    assert_eq!(stored(&table, "people", "2")["Name"]["value"], "Existing");
-    assert_eq!(stored(&table, "people", "4")["Zip"]["value"], "02139");
+    assert_eq!(common::peer::entity(&table, "people", "2")["Name"]["value"], "Existing");
+    assert_eq!(common::peer::entity(&table, "people", "4")["Zip"]["value"], "02139");
 
     // The same file into a new table made from the window, each row's RowKey a new GUID, replacing.
     let fresh = common::unique("imported");
@@ -103,14 +92,14 @@ fn a_csv_without_keys_is_previewed_then_imported_with_a_fixed_partition_a_counte
     t.click("Replace entities already there");
     t.click("Start import");
     t.wait_for_contains(&format!("Imported into {fresh}: 4 written, 0 failed."));
-    let made = keys(&fresh);
+    let made = common::peer::entity_keys(&fresh);
     assert_eq!(made.len(), 4, "{made:?}");
     for k in &made {
         let rk = k.strip_prefix("people/").unwrap();
         assert!(uuid::Uuid::parse_str(rk).is_ok(), "{k}");
     }
     // Age was inferred as text here ("forty" is among the values): every row was written.
-    let one = stored(&fresh, "people", made[0].strip_prefix("people/").unwrap());
+    let one = common::peer::entity(&fresh, "people", made[0].strip_prefix("people/").unwrap());
     assert_eq!(one["Age"]["type"], "str", "{one}");
 
     // An import set up and not started counts as unsaved: closing the tab asks, and Cancel keeps it as it was.

@@ -71,3 +71,20 @@ pub fn proxied_container(
     });
     (account, proxy, container)
 }
+
+/// A container holding same.txt, old.txt ("old!") and extra.txt, and a local folder holding same.txt, old.txt
+/// ("new!") and sub/new.txt: one of each difference a folder compare finds.
+pub fn folder_and_container(rt: &tokio::runtime::Runtime, prefix: &str) -> (Client, String, tempfile::TempDir) {
+    let (client, container) = new_container(rt, prefix);
+    rt.block_on(async {
+        put(&client, &container, "same.txt", "same").await;
+        put(&client, &container, "old.txt", "old!").await;
+        put(&client, &container, "extra.txt", "extra").await;
+    });
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    std::fs::write(dir.path().join("same.txt"), "same").unwrap();
+    std::fs::write(dir.path().join("old.txt"), "new!").unwrap();
+    std::fs::write(dir.path().join("sub").join("new.txt"), "brand new").unwrap();
+    (client, container, dir)
+}

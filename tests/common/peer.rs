@@ -64,3 +64,18 @@ pub fn metadata(connection_string: &str, args: &[&str]) -> Vec<(String, String)>
     pairs.sort();
     pairs
 }
+
+/// An entity as Microsoft's SDK reads it from the test emulator's TABLE: each property's type and value.
+pub fn entity(table: &str, partition_key: &str, row_key: &str) -> Value {
+    run(
+        &super::emulator().connection_string(),
+        &["entity", table, partition_key, row_key],
+    )["entity"]
+        .clone()
+}
+
+/// Every entity's keys in the test emulator's TABLE as Microsoft's SDK lists them, "PartitionKey/RowKey", sorted.
+pub fn entity_keys(table: &str) -> Vec<String> {
+    serde_json::from_value(run(&super::emulator().connection_string(), &["entity-keys", table])["keys"].clone())
+        .expect("the peer lists keys")
+}
