@@ -291,7 +291,9 @@ pub fn place(incoming: &[Incoming], here: &[AccountProfile], secrets: &SecretSet
             (Some(_), Some(Clash::KeepMine) | None) => continue,
         }
         let replacing = matches!(item.choice, Some(Clash::Replace)) && item.clashes_with.is_some();
-        if !replacing && used.contains(&profile.id) {
+        // An id in use here, or one of this run's only (a hand-edited file), gets a new one.
+        let transient = profile.id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX);
+        if !replacing && (used.contains(&profile.id) || transient) {
             profile.id = format!("imported-{}", uuid::Uuid::new_v4());
         }
         used.insert(profile.id.clone());
@@ -407,5 +409,8 @@ mod tests {
         assert_ne!(placed[1].profile.id, "p2");
         items[0].choice = Some(Clash::KeepMine);
         assert_eq!(place(&items, &here, &secrets).len(), 3);
+        // An id of this run's only (a hand-edited file) would not outlive the run: it gets a lasting one.
+        let odd = plan(&here, &[profile("this-run-emulator", "Odd", "odd")]);
+        assert!(!place(&odd, &here, &secrets)[0].profile.id.starts_with("this-run-"));
     }
 }

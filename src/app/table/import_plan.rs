@@ -31,6 +31,9 @@ pub struct ImportSource {
     /// Per column, whether the file itself types it (a `name@type` column, or JSON's own types).
     pub typed_by_file: Vec<bool>,
     pub rows: Vec<SourceRow>,
+    /// Per column, the type its values read as (worked out once, with the file read, off the UI thread: the
+    /// window asks every frame).
+    inferred: Vec<EdmType>,
 }
 
 /// Where each entity's PartitionKey comes from.
@@ -133,6 +136,7 @@ impl ImportSource {
             columns: kept.iter().map(|&(i, _)| header[i].clone()).collect(),
             typed_by_file: kept.iter().map(|&(_, t)| t.is_some()).collect(),
             rows: Vec::new(),
+            inferred: Vec::new(),
         };
         let mut record = csv::StringRecord::new();
         loop {
@@ -156,6 +160,7 @@ impl ImportSource {
                 .collect();
             source.rows.push(SourceRow { line, cells, types });
         }
+        source.inferred = (0..source.columns.len()).map(|c| source.infer(c)).collect();
         Ok(source)
     }
 
@@ -184,6 +189,7 @@ impl ImportSource {
             .collect();
         ImportSource {
             typed_by_file: vec![true; columns.len()],
+            inferred: vec![EdmType::String; columns.len()],
             columns,
             rows,
         }
@@ -214,6 +220,10 @@ impl ImportSource {
     /// The narrowest type every non-empty value of a column reads as without loss (text like `007` or `+5`
     /// stays a String: a number would drop what makes it that text).
     pub fn inferred(&self, column: usize) -> EdmType {
+        self.inferred.get(column).copied().unwrap_or(EdmType::String)
+    }
+
+    fn infer(&self, column: usize) -> EdmType {
         let mut texts = self
             .rows
             .iter()
