@@ -256,7 +256,7 @@ fn local_items(root: &std::path::Path) -> Result<Vec<Item>, StorageError> {
 }
 
 /// A local file's MD5, Base64 as Content-MD5 says it (read off the UI thread).
-async fn file_md5(path: PathBuf) -> Option<String> {
+pub(crate) async fn file_md5(path: PathBuf) -> Option<String> {
     tokio::task::spawn_blocking(move || {
         use std::io::Read;
         let mut file = std::fs::File::open(path).ok()?;

@@ -77,6 +77,9 @@ pub fn deletes(report: &FolderReport, direction: Direction) -> Vec<Item> {
 
 enum Fate {
     Written,
+    /// Refused because the target was there, but it already holds what the source does (by size and MD5): an
+    /// earlier try of this sync (cancelled, or failed part-way, then retried) wrote it.
+    AlreadySame,
     Deleted,
     /// The target changed since the compare (or appeared): not overwritten, not deleted.
     Changed(String),
@@ -127,9 +130,12 @@ pub async fn copy(
         let result = match work {
             Work::Write((source, existing)) => {
                 job.item(&name, "writing");
-                write_one(job, from, to, &source, existing.as_ref())
-                    .await
-                    .map(|()| Fate::Written)
+                match write_one(job, from, to, &source, existing.as_ref()).await {
+                    Err(e) if matches!(e.status, Some(409) | Some(412)) && already_same(from, to, &source).await => {
+                        Ok(Fate::AlreadySame)
+                    }
+                    other => other.map(|()| Fate::Written),
+                }
             }
             Work::Delete(item) => {
                 job.item(&name, "deleting");
@@ -146,6 +152,7 @@ pub async fn copy(
             &name,
             match &fate {
                 Fate::Written => "written",
+                Fate::AlreadySame => "already the same",
                 Fate::Deleted => "deleted",
                 Fate::Changed(_) => "skipped: the target changed since the compare",
                 Fate::Failed(..) => "failed",
@@ -171,6 +178,10 @@ pub async fn copy(
     if deleted > 0 {
         words.push_str(&format!(", deleted {deleted}"));
     }
+    let same = count(|f| matches!(f, Fate::AlreadySame));
+    if same > 0 {
+        words.push_str(&format!("; {same} already the same (an earlier try wrote them)"));
+    }
     let changed: Vec<&str> = fates
         .iter()
         .filter_map(|f| match f {
@@ -193,6 +204,38 @@ pub async fn copy(
         })
         .collect();
     crate::app::blob::actions::with_failures(words, "failed", &failed)
+}
+
+/// Whether the target already holds what the source does, by size and MD5 (a source without an MD5 the service
+/// keeps cannot tell, and is not taken as the same).
+async fn already_same(from: &FolderSide, to: &FolderSide, source: &Item) -> bool {
+    let md5 = match (&source.md5, from, &source.path) {
+        (Some(m), _, _) => Some(m.clone()),
+        (None, FolderSide::Local { .. }, Some(path)) => crate::app::blob::compare::file_md5(path.clone()).await,
+        _ => None,
+    };
+    let Some(md5) = md5 else { return false };
+    match to {
+        FolderSide::Blobs {
+            client,
+            container,
+            prefix,
+            ..
+        } => {
+            let name = format!("{prefix}{}", source.name);
+            match client.get_blob_properties(container, &name, None).await {
+                Ok((p, _)) => p.content_length == source.size && p.http.content_md5.as_deref() == Some(md5.as_str()),
+                Err(_) => false,
+            }
+        }
+        FolderSide::Local { root, .. } => {
+            let Ok(path) = local_path(root, &source.name) else {
+                return false;
+            };
+            std::fs::metadata(&path).is_ok_and(|m| m.len() == source.size)
+                && crate::app::blob::compare::file_md5(path).await.as_deref() == Some(md5.as_str())
+        }
+    }
 }
 
 fn to_is_local(to: &FolderSide) -> bool {
