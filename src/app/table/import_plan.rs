@@ -263,10 +263,12 @@ impl ImportSource {
         guid: &dyn Fn() -> String,
     ) -> Result<EntityDraft, String> {
         let row = &self.rows[index];
-        let text_of = |c: usize, which: &str| match &row.cells[c] {
-            Cell::Text(t) => Ok(t.clone()),
-            Cell::Value(v) => Ok(v.to_text()),
-            Cell::Empty => Err(format!("its {which} (column {}) is empty", self.columns[c])),
+        // A column chosen that the file does not have (no columns at all) is said, never indexed.
+        let text_of = |c: usize, which: &str| match row.cells.get(c) {
+            Some(Cell::Text(t)) => Ok(t.clone()),
+            Some(Cell::Value(v)) => Ok(v.to_text()),
+            Some(Cell::Empty) => Err(format!("its {which} (column {}) is empty", self.columns[c])),
+            None => Err(format!("the file has no column to take its {which} from")),
         };
         let partition = match &choices.partition {
             PartitionFrom::Column(c) => text_of(*c, "PartitionKey")?,
@@ -300,7 +302,10 @@ impl ImportSource {
             if key_columns.contains(&Some(c)) || is_key_column(name) {
                 continue;
             }
-            let value = match (choices.types[c], &row.cells[c]) {
+            let (Some(&ty), Some(cell)) = (choices.types.get(c), row.cells.get(c)) else {
+                continue;
+            };
+            let value = match (ty, cell) {
                 (ColumnType::LeaveOut, _) | (_, Cell::Empty) => continue,
                 (ColumnType::File, Cell::Value(v)) => v.clone(),
                 (ColumnType::File, Cell::Text(t)) => match row.types[c].as_deref() {
@@ -411,6 +416,26 @@ mod tests {
         // A key with a character the service refuses is refused before anything is sent.
         c.partition = PartitionFrom::Fixed("a/b".into());
         assert!(s.entity(&c, 0, &no_guid).is_err());
+    }
+
+    #[test]
+    fn a_file_without_columns_or_rows_is_said_not_indexed() {
+        let s = ImportSource::parse(b"", false).unwrap();
+        assert!(s.columns.is_empty() && s.rows.is_empty());
+        let ragged = ImportSource::parse(b"A,B,C\n1\n1,2,3,4\n", false).unwrap();
+        let mut c = ragged.default_choices();
+        c.partition = PartitionFrom::Column(7);
+        assert!(
+            ragged
+                .entity(&c, 0, &|| unreachable!())
+                .unwrap_err()
+                .contains("no column")
+        );
+        c.partition = PartitionFrom::Fixed("p".into());
+        let e = ragged.entity(&c, 0, &|| unreachable!()).unwrap();
+        assert_eq!(e.properties.len(), 1, "the cells a short row lacks write nothing");
+        let none = ImportSource::parse(b"[]", true).unwrap();
+        assert!(none.rows.is_empty());
     }
 
     #[test]
