@@ -291,9 +291,9 @@ pub fn place(incoming: &[Incoming], here: &[AccountProfile], secrets: &SecretSet
             (Some(_), Some(Clash::KeepMine) | None) => continue,
         }
         let replacing = matches!(item.choice, Some(Clash::Replace)) && item.clashes_with.is_some();
-        // An id in use here, or one of this run's only (a hand-edited file), gets a new one.
-        let transient = profile.id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX);
-        if !replacing && (used.contains(&profile.id) || transient) {
+        // Every account that is not a replacement gets an id of its own: the file's could be in use here, be one
+        // of this run's only, or name another keychain entry (the proxy's password is kept under `proxy`).
+        if !replacing {
             profile.id = format!("imported-{}", uuid::Uuid::new_v4());
         }
         used.insert(profile.id.clone());

@@ -58,6 +58,15 @@ pub fn writes(report: &FolderReport, direction: Direction) -> Vec<Write> {
         .collect()
 }
 
+/// How many items only the target side has (counted, not copied: the window asks every frame).
+pub fn delete_count(report: &FolderReport, direction: Direction) -> usize {
+    let only_target = match direction {
+        Direction::LeftToRight => ItemDiff::OnlyRight,
+        Direction::RightToLeft => ItemDiff::OnlyLeft,
+    };
+    report.differences.iter().filter(|d| d.kind == only_target).count()
+}
+
 /// What syncing one way would delete, when the user asks: the items only on the target side.
 pub fn deletes(report: &FolderReport, direction: Direction) -> Vec<Item> {
     let (only_target, pick): (
@@ -242,19 +251,10 @@ fn to_is_local(to: &FolderSide) -> bool {
     matches!(to, FolderSide::Local { .. })
 }
 
-/// Where a blob's name lands under a local folder; a name that would climb out of it (`..`) is refused.
+/// Where a blob's name lands under a local folder, by the rule every download follows (`transfers::local_path`:
+/// no `..`, and on Windows no `\` or `:`, so nothing lands outside the folder).
 fn local_path(root: &std::path::Path, name: &str) -> Result<std::path::PathBuf, StorageError> {
-    let mut path = root.to_path_buf();
-    for part in name.split('/').filter(|p| !p.is_empty()) {
-        if part == ".." || part == "." {
-            return Err(StorageError::invalid(
-                "Download",
-                format!("`{name}` would be written outside the folder: it is left out."),
-            ));
-        }
-        path.push(part);
-    }
-    Ok(path)
+    crate::app::blob::transfers::local_path(name).map(|p| root.join(p))
 }
 
 /// A local file is what the compare saw (by size; the compare read no more of it).

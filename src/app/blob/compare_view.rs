@@ -4,7 +4,7 @@
 //! confirmed, what is only on the target deleted only when ticked, as a job after which it compares again.
 
 use crate::app::blob::compare::{FolderReport, FolderSide, ItemDiff, KEPT, ReportUpdate, compare};
-use crate::app::blob::compare_copy::{Direction, copy, deletes, write_count, writes};
+use crate::app::blob::compare_copy::{Direction, copy, delete_count, deletes, write_count, writes};
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::context::{InFlight, JobId, JobReplies, JobState, PaneContext, ReplyTx, Unit, job_replies};
@@ -150,7 +150,7 @@ impl FolderCompare {
                 } else {
                     "right to left"
                 };
-                let extra = if r.done { deletes(r, direction).len() } else { 0 };
+                let extra = if r.done { delete_count(r, direction) } else { 0 };
                 let can = idle && n + extra > 0 && (blob_side(from) || blob_side(target));
                 let b = ui
                     .add_enabled(can, egui::Button::new(format!("{verb} {way} ({n})")))

@@ -157,6 +157,9 @@ impl TesseraApp {
     }
 
     pub(crate) fn settings_window_ui(&mut self, ctx: &egui::Context) {
+        if self.settings_window.is_none() {
+            return;
+        }
         let here = self.lasting_profiles();
         let Some(w) = &mut self.settings_window else { return };
         match w.ui(ctx, &self.backend, &self.dialogs, &self.secrets, &here) {
@@ -174,7 +177,22 @@ impl TesseraApp {
     fn apply_import(&mut self, imported: Imported) {
         let mut to_store = Vec::new();
         let mut names = Vec::new();
+        let mut forgotten = Vec::new();
         for placed in imported.accounts {
+            // A replaced account whose file brought no secret keeps the one stored here only where it connects
+            // the same way: a key or token is never sent to endpoints or a sign-in host named by someone's file.
+            let mine = self.connections.get(&placed.profile.id).map(|c| c.profile.clone());
+            if placed.secret.is_none()
+                && let Some(mine) = mine
+                && (AccountProfile {
+                    label: placed.profile.label.clone(),
+                    ..mine
+                }) != placed.profile
+            {
+                let (secrets, id) = (self.secrets.clone(), placed.profile.id.clone());
+                self.backend.run_blocking_detached(move || secrets.forget(&id));
+                forgotten.push(format!("`{}`", placed.profile.label));
+            }
             if let Some(secret) = &placed.secret {
                 self.secrets.hold(&placed.profile.id, secret);
                 to_store.push((placed.profile.id.clone(), placed.profile.label.clone(), secret.clone()));
@@ -213,11 +231,20 @@ impl TesseraApp {
                 }),
             );
         }
-        if !imported.recent.is_empty() {
+        if !forgotten.is_empty() {
             words.push(format!(
-                "{} recently opened",
-                counted(imported.recent.len(), "resource")
+                "{} to connect again with a secret of its own (its settings changed)",
+                forgotten.join(", ")
             ));
+        }
+        if !imported.recent.is_empty() {
+            let kept = imported
+                .recent
+                .iter()
+                .filter(|t| !self.settings.recent.contains(t))
+                .count()
+                .min(crate::app::frame::recent::RECENT_KEPT.saturating_sub(self.settings.recent.len()));
+            words.push(format!("{} recently opened", counted(kept, "resource")));
             let mut recent = self.settings.recent.clone();
             for t in imported.recent.iter().rev() {
                 recent.retain(|r| r != t);
@@ -228,13 +255,22 @@ impl TesseraApp {
         }
         if let Some((proxy, password)) = imported.proxy {
             words.push("the proxy choice".into());
-            if let Some(p) = password {
-                use crate::app::accounts::proxy_settings::PASSWORD_ID;
-                self.secrets.hold(PASSWORD_ID, &p);
-                let secrets = self.secrets.clone();
-                self.backend.run_blocking_detached(move || {
-                    let _ = secrets.store(PASSWORD_ID, &p);
-                });
+            use crate::app::accounts::proxy_settings::PASSWORD_ID;
+            let secrets = self.secrets.clone();
+            match password {
+                Some(p) => {
+                    self.secrets.hold(PASSWORD_ID, &p);
+                    self.backend.run_blocking_detached(move || {
+                        let _ = secrets.store(PASSWORD_ID, &p);
+                    });
+                }
+                // The password kept here is never sent to another proxy or as another user.
+                None if (proxy.address.trim(), proxy.user.trim())
+                    != (self.settings.proxy.address.trim(), self.settings.proxy.user.trim()) =>
+                {
+                    self.backend.run_blocking_detached(move || secrets.forget(PASSWORD_ID));
+                }
+                None => {}
             }
             let window = self.proxy.window.take();
             self.proxy = crate::app::accounts::proxy_settings::ProxySetup::start(&proxy, &self.secrets, &self.backend);

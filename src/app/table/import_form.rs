@@ -251,12 +251,8 @@ impl ImportForm {
                             })
                             .response
                             .accessible_name(format!("Type of {name}"));
-                        let sample = self.source.rows.iter().find_map(|r| match &r.cells[c] {
-                            crate::app::table::import_plan::Cell::Text(t) => Some(t.clone()),
-                            crate::app::table::import_plan::Cell::Value(v) => Some(v.to_text()),
-                            crate::app::table::import_plan::Cell::Empty => None,
-                        });
-                        ui.weak(sample.map(|s| format!("e.g. {}", shorten(&s))).unwrap_or_default());
+                        let sample = self.source.sample(c);
+                        ui.weak(sample.map(|s| format!("e.g. {}", shorten(s))).unwrap_or_default());
                         ui.end_row();
                     }
                 });

@@ -34,6 +34,8 @@ pub struct ImportSource {
     /// Per column, the type its values read as (worked out once, with the file read, off the UI thread: the
     /// window asks every frame).
     inferred: Vec<EdmType>,
+    /// Per column, its first value, as the window shows it beside the type (worked out with the types).
+    samples: Vec<Option<String>>,
 }
 
 /// Where each entity's PartitionKey comes from.
@@ -137,10 +139,20 @@ impl ImportSource {
             typed_by_file: kept.iter().map(|&(_, t)| t.is_some()).collect(),
             rows: Vec::new(),
             inferred: Vec::new(),
+            samples: Vec::new(),
         };
         let mut record = csv::StringRecord::new();
+        // A row's line is counted from the bytes: the reader's own count lags behind on CRLF line ends and blank
+        // lines (it takes the `\n` of a `\r\n` only with the next row).
+        let (mut counted_to, mut newlines) = (0usize, 0usize);
         loop {
-            let line = reader.position().line() as usize;
+            let mut start = (reader.position().byte() as usize).min(bytes.len());
+            while start < bytes.len() && matches!(bytes[start], b'\r' | b'\n') {
+                start += 1;
+            }
+            newlines += memchr::memchr_iter(b'\n', &bytes[counted_to..start]).count();
+            counted_to = start;
+            let line = newlines + 1;
             match reader.read_record(&mut record) {
                 Ok(false) => break,
                 Ok(true) => {}
@@ -160,7 +172,7 @@ impl ImportSource {
                 .collect();
             source.rows.push(SourceRow { line, cells, types });
         }
-        source.inferred = (0..source.columns.len()).map(|c| source.infer(c)).collect();
+        source.finish();
         Ok(source)
     }
 
@@ -187,12 +199,33 @@ impl ImportSource {
                 }
             })
             .collect();
-        ImportSource {
+        let mut source = ImportSource {
             typed_by_file: vec![true; columns.len()],
-            inferred: vec![EdmType::String; columns.len()],
             columns,
             rows,
-        }
+            ..Default::default()
+        };
+        source.finish();
+        source
+    }
+
+    /// Works out once what the window asks for every frame: each column's inferred type and first value.
+    fn finish(&mut self) {
+        self.inferred = (0..self.columns.len()).map(|c| self.infer(c)).collect();
+        self.samples = (0..self.columns.len())
+            .map(|c| {
+                self.rows.iter().find_map(|r| match r.cells.get(c) {
+                    Some(Cell::Text(t)) => Some(t.clone()),
+                    Some(Cell::Value(v)) => Some(v.to_text()),
+                    _ => None,
+                })
+            })
+            .collect();
+    }
+
+    /// A column's first value, if any row has one.
+    pub fn sample(&self, column: usize) -> Option<&str> {
+        self.samples.get(column).and_then(|s| s.as_deref())
     }
 
     pub fn column(&self, name: &str) -> Option<usize> {
@@ -375,6 +408,10 @@ mod tests {
         assert_eq!(ty("Score"), EdmType::Double);
         // The quoted value spanning two lines moves the next row's line on.
         assert_eq!(s.rows.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 3, 5]);
+        // The same file with Windows line ends and a blank line before its last row.
+        let windows = CSV.replace('\n', "\r\n").replacen("\r\n9,", "\r\n\r\n9,", 1);
+        let s = ImportSource::parse(windows.as_bytes(), false).unwrap();
+        assert_eq!(s.rows.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 3, 6]);
     }
 
     #[test]
