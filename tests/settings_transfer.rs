@@ -189,4 +189,32 @@ fn settings_travel_to_another_app_with_their_secrets_sealed_and_each_clash_answe
     assert_eq!(labels(&b), ["Keyed", "Test emulator", "Test emulator (imported)"]);
     let accounts_file = tessera::app::accounts::profiles::AppPaths::in_dir(b.dir()).accounts_file;
     assert!(!std::fs::read_to_string(accounts_file).unwrap().contains(EMULATOR_KEY));
+
+    // Someone's file names other endpoints for "Keyed", without a secret: replacing with it forgets the key stored
+    // here rather than sending it there.
+    let mut other: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&plain).unwrap()).unwrap();
+    for account in other["accounts"].as_array_mut().unwrap() {
+        if account["label"] == "Keyed" {
+            account["blob_endpoint"] = "https://elsewhere.example/".into();
+        }
+    }
+    other["accounts"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|a| a["label"] == "Keyed");
+    let elsewhere = files.path().join("elsewhere.json");
+    std::fs::write(&elsewhere, other.to_string()).unwrap();
+    dialogs.answer(Some(elsewhere));
+    b.click("Accounts");
+    b.click("Import settings…");
+    b.wait_for_contains("already here, other settings:");
+    b.click("Replace mine");
+    b.click("Import");
+    b.wait_for_contains("`Keyed` to connect again with a secret of its own (its settings changed)");
+    b.wait_until("the stored key forgotten", |_| {
+        Secrets::from_registered_store()
+            .load("test-emulator")
+            .unwrap()
+            .is_none()
+    });
 }
