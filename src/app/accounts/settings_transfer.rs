@@ -16,6 +16,7 @@ use crate::app::accounts::tree::TabTarget;
 use crate::app::context::saved_queries::SavedQuery;
 use crate::app::context::{FileDialogs, InFlight};
 use crate::app::runtime::backend::Backend;
+use crate::app::widgets::format::count;
 
 /// What an export writes, taken from the app when the window opens.
 #[derive(Clone, Debug, Default)]
@@ -134,8 +135,8 @@ impl ExportForm {
         ui.label(format!(
             "Writes a file with {} (names, endpoints, kinds, sign-in settings), {} recently opened, {}, the \
              proxy choice ({}) and the look ({}).",
-            counted(s.accounts.len(), "account"),
-            counted(s.recent.len(), "resource"),
+            count(s.accounts.len(), "account"),
+            count(s.recent.len(), "resource"),
             counted_queries(s.saved_queries.len()),
             describe_proxy(&s.proxy),
             s.look.describe()
@@ -255,7 +256,7 @@ fn write_export(
     let secrets_words = match passphrase {
         None => "no secrets".to_string(),
         Some(_) => {
-            let mut w = format!("{} sealed with your passphrase", counted(set.accounts.len(), "secret"));
+            let mut w = format!("{} sealed with your passphrase", count(set.accounts.len(), "secret"));
             if !missing.is_empty() {
                 w += &format!(
                     " ({} without theirs: the keychain had none for them)",
@@ -267,8 +268,8 @@ fn write_export(
     };
     Ok(format!(
         "Exported {}, {} recently opened, {}, the proxy choice and the look to {}, with {secrets_words}.",
-        counted(s.accounts.len(), "account"),
-        counted(s.recent.len(), "resource"),
+        count(s.accounts.len(), "account"),
+        count(s.recent.len(), "resource"),
         counted_queries(s.saved_queries.len()),
         path.display()
     ))
@@ -280,15 +281,6 @@ pub(crate) fn counted_queries(n: usize) -> String {
         "1 saved query".into()
     } else {
         format!("{n} saved queries")
-    }
-}
-
-/// "1 account", "3 accounts": the window's counts (plain English until the words move to message files).
-pub(crate) fn counted(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }
 
@@ -444,7 +436,7 @@ impl ImportForm {
             Some(set) => {
                 ui.label(format!(
                     "Secrets opened: {}{}.",
-                    counted(set.accounts.len(), "account secret"),
+                    count(set.accounts.len(), "account secret"),
                     if set.proxy_password.is_some() {
                         " and the proxy password"
                     } else {

@@ -10,6 +10,13 @@ use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::context::{InFlight, JobId, JobReplies, JobState, PaneContext, ReplyTx, Unit, job_replies};
 use crate::app::widgets::format::thousands;
 
+/// One way's writes and the deletes it may make, as the compare found them when the user chose that way.
+pub struct SyncPlan {
+    direction: Direction,
+    writes: Vec<crate::app::blob::compare_copy::Write>,
+    deletes: Vec<crate::app::blob::compare::Item>,
+}
+
 pub struct FolderCompare {
     pub left: FolderSide,
     pub right: FolderSide,
@@ -18,7 +25,8 @@ pub struct FolderCompare {
     updates: (ReplyTx<ReportUpdate>, JobReplies<ReportUpdate>),
     job: JobId,
     copying: Option<JobId>,
-    confirm: Option<Direction>,
+    /// The plan shown for confirmation: built once when its button is pressed (it may list 100,000 items).
+    confirm: Option<SyncPlan>,
     /// The plan's choice: also delete what is only on the target (off unless the user ticks it each time).
     delete_too: bool,
     /// Compare again was pressed: the compare runs again at the next poll.
@@ -160,7 +168,11 @@ impl FolderCompare {
                     );
                 if b.clicked() {
                     self.delete_too = false;
-                    self.confirm = Some(direction);
+                    self.confirm = Some(SyncPlan {
+                        direction,
+                        writes: writes(r, direction),
+                        deletes: deletes(r, direction),
+                    });
                 }
             }
             if ui.add_enabled(idle, egui::Button::new("Compare again")).clicked() {
@@ -191,13 +203,12 @@ impl FolderCompare {
     }
 
     fn confirm_copy(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
-        let Some(direction) = self.confirm else { return };
-        let (from, to) = match direction {
+        let Some(plan) = &self.confirm else { return };
+        let (from, to) = match plan.direction {
             Direction::LeftToRight => (&self.left, &self.right),
             Direction::RightToLeft => (&self.right, &self.left),
         };
-        let planned = writes(&self.report, direction);
-        let extra = deletes(&self.report, direction);
+        let (planned, extra) = (&plan.writes, &plan.deletes);
         let replacing = planned.iter().filter(|(_, existing)| existing.is_some()).count();
         let names = |items: &mut dyn Iterator<Item = &str>, total: usize| {
             let mut shown: Vec<&str> = items.take(8).collect();
@@ -245,8 +256,15 @@ impl FolderCompare {
         });
         match answer {
             Some(true) => {
-                self.confirm = None;
                 let (from, to) = (from.clone(), to.clone());
+                let Some(SyncPlan {
+                    writes: planned,
+                    deletes: extra,
+                    ..
+                }) = self.confirm.take()
+                else {
+                    return;
+                };
                 let extra = if self.delete_too { extra } else { Vec::new() };
                 self.copying = Some(ctx.start_job(
                     format!("Write the differences into {}", to.place()),

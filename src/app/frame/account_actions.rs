@@ -4,9 +4,10 @@
 use crate::app::accounts::editor::{AccountEditor, EditorOutcome};
 use crate::app::accounts::profiles::AccountProfile;
 use crate::app::accounts::settings_file::Look;
-use crate::app::accounts::settings_transfer::{ExportSnapshot, Imported, SettingsOutcome, SettingsWindow, counted};
+use crate::app::accounts::settings_transfer::{ExportSnapshot, Imported, SettingsOutcome, SettingsWindow};
 use crate::app::accounts::tree::{TabTarget, TreeAction};
 use crate::app::frame::app::{Confirm, OpResult, TesseraApp};
+use crate::app::widgets::format::count;
 use crate::storage::Service;
 
 impl TesseraApp {
@@ -207,10 +208,10 @@ impl TesseraApp {
         }
         let mut words = vec![match names.len() {
             0 => "no account".to_string(),
-            n => format!("{}: {}", counted(n, "account"), names.join(", ")),
+            n => format!("{}: {}", count(n, "account"), names.join(", ")),
         }];
         if !to_store.is_empty() {
-            words.push(counted(to_store.len(), "secret"));
+            words.push(count(to_store.len(), "secret"));
             let secrets = self.secrets.clone();
             // Worded into "The secret of `…` is kept for this run only" when the keychain refuses.
             let label = to_store
@@ -244,7 +245,7 @@ impl TesseraApp {
                 .filter(|t| !self.settings.recent.contains(t))
                 .count()
                 .min(crate::app::frame::recent::RECENT_KEPT.saturating_sub(self.settings.recent.len()));
-            words.push(format!("{} recently opened", counted(kept, "resource")));
+            words.push(format!("{} recently opened", count(kept, "resource")));
             let mut recent = self.settings.recent.clone();
             for t in imported.recent.iter().rev() {
                 recent.retain(|r| r != t);

@@ -252,7 +252,11 @@ impl ImportForm {
                             .response
                             .accessible_name(format!("Type of {name}"));
                         let sample = self.source.sample(c);
-                        ui.weak(sample.map(|s| format!("e.g. {}", shorten(s))).unwrap_or_default());
+                        ui.weak(
+                            sample
+                                .map(|s| format!("e.g. {}", crate::app::widgets::format::one_line(s, 40)))
+                                .unwrap_or_default(),
+                        );
                         ui.end_row();
                     }
                 });
@@ -295,7 +299,7 @@ impl ImportForm {
                                             format!(
                                                 "{}={} ({})",
                                                 p.name,
-                                                shorten(&p.value.to_text()),
+                                                crate::app::widgets::format::one_line(&p.value.to_text(), 40),
                                                 p.value.edm_type().short_name()
                                             )
                                         })
@@ -420,13 +424,4 @@ pub fn summary(table: &str, done: &table_io::ImportDone) -> String {
         );
     }
     words + "."
-}
-
-/// A value as the preview shows it: one line (a line break as `\n`), at most 40 characters.
-fn shorten(text: &str) -> String {
-    let text = text.replace("\r\n", "\\n").replace('\n', "\\n");
-    match text.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text,
-    }
 }

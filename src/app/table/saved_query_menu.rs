@@ -77,7 +77,7 @@ impl TableFeature for SavedQueryMenu {
                         fx.run_filtered(q.filter.clone());
                         ui.close();
                     }
-                    ui.weak(shorten(&q.filter));
+                    ui.weak(crate::app::widgets::format::one_line(&q.filter, 60));
                     if self.removing.as_deref() == Some(q.name.as_str()) {
                         ui.label(format!("Remove `{}`?", q.name));
                         if ui.button("Remove it").clicked() {
@@ -93,12 +93,5 @@ impl TableFeature for SavedQueryMenu {
                 });
             }
         });
-    }
-}
-
-fn shorten(text: &str) -> String {
-    match text.char_indices().nth(60) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_string(),
     }
 }

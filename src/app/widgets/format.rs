@@ -16,6 +16,15 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// A value on one line (a line break as `\n`), cut to `max` characters with an ellipsis: a preview's or a menu's.
+pub fn one_line(text: &str, max: usize) -> String {
+    let text = text.replace("\r\n", "\\n").replace('\n', "\\n");
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text,
+    }
+}
+
 /// "1 blob", "2,500 blobs".
 pub fn count(n: usize, what: &str) -> String {
     format!("{} {what}{}", thousands(n as u64), if n == 1 { "" } else { "s" })
