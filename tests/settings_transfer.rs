@@ -170,14 +170,27 @@ fn settings_travel_to_another_app_with_their_secrets_sealed_and_each_clash_answe
     assert_eq!(labels(&b), ["Keyed", "Test emulator"]);
 
     // The file without secrets once more: both names clash now, each answered its own way.
-    // This time the path is typed (the file dialog cancelled), as where no file dialog is at hand.
+    // This time the path is typed (the file dialog cancelled), as where no file dialog is at hand. First the
+    // sealed file again, its secrets being opened when the other file is read: that answer is for the sealed
+    // file and never lands on the plain one.
     dialogs.answer(None);
     b.click("Accounts");
     b.click("Import settings…");
     b.click("Read");
     b.wait_for_contains("Type the path of a settings file");
-    b.type_into("Settings file:", &plain.display().to_string());
+    b.type_into("Settings file:", &sealed.display().to_string());
     b.click("Read");
+    b.wait_for_contains("The file holds secrets sealed with a passphrase");
+    b.type_into("File passphrase:", PASSPHRASE);
+    b.click("Open the secrets");
+    b.replace_text("Settings file:", &plain.display().to_string());
+    b.click("Read");
+    b.wait_for_contains("The file holds no secrets");
+    b.idle_for(std::time::Duration::from_millis(500));
+    assert!(
+        b.harness.query_by_label_contains("Secrets opened").is_none(),
+        "the sealed file's secrets did not land on the plain one"
+    );
     b.wait_for_contains("already here, the same settings:");
     b.wait_for_contains("Choose what to do with each account already here: `Test emulator`, `Keyed`");
     b.harness.get_all_by_label("Keep both").next().unwrap().click();

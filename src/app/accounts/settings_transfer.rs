@@ -300,7 +300,9 @@ pub struct ImportForm {
     file: Option<(PathBuf, SettingsFile)>,
     items: Vec<Incoming>,
     passphrase: String,
-    opening: InFlight<(), Result<SecretSet, String>>,
+    /// The secrets being opened, keyed by the sealed bytes they are for: a reply for a file no longer shown (another
+    /// was read meanwhile) is dropped, never applied to the new one.
+    opening: InFlight<String, Result<SecretSet, String>>,
     secrets: Option<SecretSet>,
     without_secrets: bool,
     take_recent: bool,
@@ -337,6 +339,7 @@ impl ImportForm {
                 self.path_text = path.display().to_string();
                 self.items = settings_file::plan(here, &file.accounts);
                 self.secrets = None;
+                self.opening.clear();
                 self.passphrase.clear();
                 self.without_secrets = false;
                 (self.take_recent, self.take_proxy, self.take_look, self.take_queries) = (true, true, true, true);
@@ -356,7 +359,14 @@ impl ImportForm {
         here: &[AccountProfile],
     ) -> SettingsOutcome {
         self.read(here);
-        if let Some((_, opened)) = self.opening.take() {
+        let sealed_now = self
+            .file
+            .as_ref()
+            .and_then(|(_, f)| f.secrets.as_ref())
+            .map(|s| s.ciphertext.clone());
+        if let Some((for_sealed, opened)) = self.opening.take()
+            && Some(for_sealed) == sealed_now
+        {
             match opened {
                 Ok(set) => {
                     self.secrets = Some(set);
@@ -460,7 +470,7 @@ impl ImportForm {
                         if ui.add_enabled(!busy, egui::Button::new("Open the secrets")).clicked() {
                             let passphrase = self.passphrase.clone();
                             self.opening.start(
-                                (),
+                                sealed.ciphertext.clone(),
                                 backend.spawn_blocking(move || settings_file::open(&sealed, &passphrase)),
                             );
                         }
