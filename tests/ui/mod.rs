@@ -127,7 +127,12 @@ impl<'a> TestApp<'a> {
     ) -> TestApp<'a> {
         // The harness steps on its own; the backend needs no waker here.
         let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
-        let app = TesseraApp::new(backend, AppPaths::in_dir(files), secrets, None);
+        // The tests find controls by their English names, whatever the language of the machine they run on.
+        let settings = tessera::app::UiSettings {
+            language: Some(tessera::app::widgets::i18n::Language::English),
+            ..Default::default()
+        };
+        let app = TesseraApp::new(backend, AppPaths::in_dir(files), secrets, Some(settings));
         // User data holds characters the default fonts cannot draw; the app shows a box, kittest would panic.
         let harness = Harness::builder()
             .with_size(egui::vec2(1400.0, 900.0))

@@ -2,6 +2,7 @@
 //! and key, a SAS URL or a Microsoft Entra ID sign-in; check it before anything is sent; test it service by
 //! service.
 
+use crate::app::widgets::i18n::{t, tr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -329,7 +330,7 @@ impl AccountEditor {
         match self.build() {
             Err(e) => self.error = Some(e.plain_words()),
             Ok(_) if self.editing.is_some() && self.keeps_secret(&self.key) && self.kind == ProfileKind::NameAndKey => {
-                self.error = Some("Enter the key again to test it (the stored one is not read here).".into())
+                self.error = Some(t("editor-key-again"))
             }
             Ok(_)
                 if self.kind == ProfileKind::EntraId
@@ -337,8 +338,8 @@ impl AccountEditor {
                     && self.entra.secret().is_none() =>
             {
                 self.error = Some(match self.entra.method {
-                    EntraMethod::DeviceCode => "Sign in with a code first, then test.".into(),
-                    _ => "Enter the client secret to test it (the stored one is not read here).".into(),
+                    EntraMethod::DeviceCode => t("editor-sign-in-first"),
+                    _ => t("editor-secret-again"),
                 })
             }
             Ok(account) => {
@@ -369,124 +370,207 @@ impl AccountEditor {
         }
         let after_cert = self.cert_read(backend);
         let title = if self.editing.is_some() {
-            "Edit account"
+            t("editor-title-edit")
         } else {
-            "Add account"
+            t("editor-title-add")
         };
         let mut outcome = after_cert.unwrap_or(EditorOutcome::Open);
         let mut open = true;
-        egui::Window::new(title).collapsible(false).resizable(true).default_size([520.0, 380.0]).open(&mut open).show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.label("Kind:");
-                for kind in [ProfileKind::ConnectionString, ProfileKind::NameAndKey, ProfileKind::SasUrl, ProfileKind::EntraId, ProfileKind::EntraBrowse, ProfileKind::Emulator] {
-                    ui.selectable_value(&mut self.kind, kind, kind.describe());
-                }
-            });
-            field(ui, "Display name:", &mut self.label, false, "shown in the tree");
-            let keep_hint = if self.editing.is_some() { "leave empty to keep the stored secret" } else { "" };
-            match self.kind {
-                ProfileKind::Emulator => {
-                    ui.label("The local emulator's well-known account (devstoreaccount1) on 127.0.0.1, ports 10000-10002.");
-                }
-                ProfileKind::ConnectionString => {
-                    let label = ui.label("Connection string:");
-                    ui.add(
-                        egui::TextEdit::multiline(&mut self.connection_string)
-                            .password(true)
-                            .desired_rows(2)
-                            .desired_width(f32::INFINITY)
-                            .hint_text(if keep_hint.is_empty() { "DefaultEndpointsProtocol=https;AccountName=…;AccountKey=…" } else { keep_hint }),
-                    )
-                    .labelled_by(label.id);
-                    if let Some(ignored) = ignored_settings(&self.connection_string) {
-                        ui.label(format!("Not used by this app, and ignored: {ignored}."));
+        egui::Window::new(title)
+            .collapsible(false)
+            .resizable(true)
+            .default_size([520.0, 380.0])
+            .open(&mut open)
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(t("editor-kind"));
+                    for kind in [
+                        ProfileKind::ConnectionString,
+                        ProfileKind::NameAndKey,
+                        ProfileKind::SasUrl,
+                        ProfileKind::EntraId,
+                        ProfileKind::EntraBrowse,
+                        ProfileKind::Emulator,
+                    ] {
+                        ui.selectable_value(&mut self.kind, kind, t(kind_message(kind)));
                     }
-                    ui.weak("Account keys and SAS tokens go to the OS keychain, never to the account list file.");
-                }
-                ProfileKind::NameAndKey | ProfileKind::EntraId => {
-                    field(ui, "Account name:", &mut self.name, false, "");
-                    if self.kind == ProfileKind::NameAndKey {
-                        field(ui, "Account key:", &mut self.key, true, keep_hint);
+                });
+                field(
+                    ui,
+                    &t("editor-display-name"),
+                    &mut self.label,
+                    false,
+                    &t("editor-display-name-hint"),
+                );
+                let keep_hint = if self.editing.is_some() {
+                    t("editor-keep-secret-hint")
+                } else {
+                    String::new()
+                };
+                let keep_hint = keep_hint.as_str();
+                match self.kind {
+                    ProfileKind::Emulator => {
+                        ui.label(t("editor-emulator"));
                     }
-                    self.cloud_ui(ui);
-                    field(ui, "Endpoint suffix:", &mut self.suffix, false, "core.windows.net");
-                    ui.checkbox(&mut self.https, "Use HTTPS");
-                    ui.collapsing("Custom endpoints (optional)", |ui| {
-                        field(ui, "Blob endpoint:", &mut self.blob_endpoint, false, "https://…");
-                        field(ui, "Queue endpoint:", &mut self.queue_endpoint, false, "https://…");
-                        field(ui, "Table endpoint:", &mut self.table_endpoint, false, "https://…");
-                    });
-                    if self.kind == ProfileKind::EntraId {
+                    ProfileKind::ConnectionString => {
+                        let label = ui.label(t("editor-connection-string"));
+                        ui.add(
+                            egui::TextEdit::multiline(&mut self.connection_string)
+                                .password(true)
+                                .desired_rows(2)
+                                .desired_width(f32::INFINITY)
+                                .hint_text(if keep_hint.is_empty() {
+                                    "DefaultEndpointsProtocol=https;AccountName=…;AccountKey=…"
+                                } else {
+                                    keep_hint
+                                }),
+                        )
+                        .labelled_by(label.id);
+                        if let Some(ignored) = ignored_settings(&self.connection_string) {
+                            ui.label(tr!("editor-ignored", settings = ignored));
+                        }
+                        ui.weak(t("editor-secrets-where"));
+                    }
+                    ProfileKind::NameAndKey | ProfileKind::EntraId => {
+                        field(ui, &t("editor-account-name"), &mut self.name, false, "");
+                        if self.kind == ProfileKind::NameAndKey {
+                            field(ui, &t("editor-account-key"), &mut self.key, true, keep_hint);
+                        }
+                        self.cloud_ui(ui);
+                        field(
+                            ui,
+                            &t("editor-endpoint-suffix"),
+                            &mut self.suffix,
+                            false,
+                            "core.windows.net",
+                        );
+                        ui.checkbox(&mut self.https, t("editor-https"));
+                        ui.collapsing(t("editor-custom-endpoints"), |ui| {
+                            field(
+                                ui,
+                                &t("editor-blob-endpoint"),
+                                &mut self.blob_endpoint,
+                                false,
+                                "https://…",
+                            );
+                            field(
+                                ui,
+                                &t("editor-queue-endpoint"),
+                                &mut self.queue_endpoint,
+                                false,
+                                "https://…",
+                            );
+                            field(
+                                ui,
+                                &t("editor-table-endpoint"),
+                                &mut self.table_endpoint,
+                                false,
+                                "https://…",
+                            );
+                        });
+                        if self.kind == ProfileKind::EntraId {
+                            ui.separator();
+                            self.entra.trusted_cert = self.cert_path();
+                            self.entra.audience = crate::storage::token::Audience::storage();
+                            self.entra.ui(ui, backend, self.editing.is_some());
+                        }
+                    }
+                    ProfileKind::EntraBrowse => {
+                        ui.label(t("editor-browse"));
+                        self.cloud_ui(ui);
+                        field(
+                            ui,
+                            &t("editor-resource-manager"),
+                            &mut self.arm_endpoint,
+                            false,
+                            crate::storage::cloud::Cloud::Public.resource_manager(),
+                        );
                         ui.separator();
                         self.entra.trusted_cert = self.cert_path();
-                        self.entra.audience = crate::storage::token::Audience::storage();
+                        let cloud = crate::storage::cloud::Cloud::of_resource_manager(&self.arm_endpoint);
+                        self.entra.audience = crate::storage::token::Audience::resource_manager(cloud);
                         self.entra.ui(ui, backend, self.editing.is_some());
                     }
+                    ProfileKind::SasUrl => {
+                        field(
+                            ui,
+                            &t("editor-sas-url"),
+                            &mut self.sas_url,
+                            true,
+                            if keep_hint.is_empty() {
+                                "https://acct.blob.core.windows.net/container?sv=…&sig=…"
+                            } else {
+                                keep_hint
+                            },
+                        );
+                        ui.horizontal(|ui| {
+                            ui.label(t("editor-service"));
+                            ui.selectable_value(&mut self.sas_service, None, t("editor-service-from-url"));
+                            for s in Service::ALL {
+                                ui.selectable_value(&mut self.sas_service, Some(s), s.name());
+                            }
+                        });
+                    }
                 }
-                ProfileKind::EntraBrowse => {
-                    ui.label("Lists your subscriptions and their storage accounts (Azure Resource Manager): no account name to type.");
-                    self.cloud_ui(ui);
-                    field(ui, "Resource Manager:", &mut self.arm_endpoint, false, crate::storage::cloud::Cloud::Public.resource_manager());
-                    ui.separator();
-                    self.entra.trusted_cert = self.cert_path();
-                    let cloud = crate::storage::cloud::Cloud::of_resource_manager(&self.arm_endpoint);
-                    self.entra.audience = crate::storage::token::Audience::resource_manager(cloud);
-                    self.entra.ui(ui, backend, self.editing.is_some());
-                }
-                ProfileKind::SasUrl => {
-                    field(ui, "SAS URL:", &mut self.sas_url, true, if keep_hint.is_empty() { "https://acct.blob.core.windows.net/container?sv=…&sig=…" } else { keep_hint });
+                if self.kind != ProfileKind::Emulator {
                     ui.horizontal(|ui| {
-                        ui.label("Service:");
-                        ui.selectable_value(&mut self.sas_service, None, "from the URL");
-                        for s in Service::ALL {
-                            ui.selectable_value(&mut self.sas_service, Some(s), s.name());
+                        let l = ui.label(t("editor-trust-cert"));
+                        ui.add(
+                            egui::TextEdit::singleline(&mut self.trusted_cert)
+                                .hint_text(t("editor-trust-cert-hint"))
+                                .desired_width(300.0),
+                        )
+                        .labelled_by(l.id);
+                        if ui
+                            .add_enabled(self.choosing_cert.is_empty(), egui::Button::new(t("editor-choose")))
+                            .clicked()
+                        {
+                            let dialogs = dialogs.clone();
+                            let title = t("editor-cert-dialog");
+                            self.choosing_cert.start(
+                                (),
+                                backend.spawn_blocking(move || dialogs.pick_file(&title, &["pem", "crt", "cer"])),
+                            );
                         }
                     });
                 }
-            }
-            if self.kind != ProfileKind::Emulator {
+                if let Some(err) = &self.error {
+                    ui.colored_label(ui.visuals().error_fg_color, err);
+                }
+                if self.testing.is_out(&()) {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(t("editor-testing"));
+                    });
+                }
+                if let Some(results) = &self.test_results {
+                    for r in results {
+                        let color = if r.outcome.is_ok() {
+                            ui.visuals().text_color()
+                        } else {
+                            ui.visuals().error_fg_color
+                        };
+                        ui.colored_label(color, r.describe());
+                    }
+                }
+                if !self.cert.reading.is_empty() {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(t("editor-reading-cert"));
+                    });
+                }
                 ui.horizontal(|ui| {
-                    let l = ui.label("Trust certificate:");
-                    ui.add(egui::TextEdit::singleline(&mut self.trusted_cert).hint_text("optional PEM file, for an endpoint with its own certificate").desired_width(300.0)).labelled_by(l.id);
-                    if ui.add_enabled(self.choosing_cert.is_empty(), egui::Button::new("Choose…")).clicked() {
-                        let dialogs = dialogs.clone();
-                        self.choosing_cert.start((), backend.spawn_blocking(move || dialogs.pick_file("Certificate to trust", &["pem", "crt", "cer"])));
+                    if ui.button(t("editor-save")).clicked() && self.cert_ready(backend, AfterCert::Save) {
+                        outcome = self.save();
+                    }
+                    if ui.button(t("editor-test")).clicked() && self.cert_ready(backend, AfterCert::Test) {
+                        self.test(backend);
+                    }
+                    if ui.button(t("editor-cancel")).clicked() {
+                        outcome = EditorOutcome::Cancelled;
                     }
                 });
-            }
-            if let Some(err) = &self.error {
-                ui.colored_label(ui.visuals().error_fg_color, err);
-            }
-            if self.testing.is_out(&()) {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label("Testing…");
-                });
-            }
-            if let Some(results) = &self.test_results {
-                for r in results {
-                    let color = if r.outcome.is_ok() { ui.visuals().text_color() } else { ui.visuals().error_fg_color };
-                    ui.colored_label(color, r.describe());
-                }
-            }
-            if !self.cert.reading.is_empty() {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label("Reading the certificate file…");
-                });
-            }
-            ui.horizontal(|ui| {
-                if ui.button("Save account").clicked() && self.cert_ready(backend, AfterCert::Save) {
-                    outcome = self.save();
-                }
-                if ui.button("Test connection").clicked() && self.cert_ready(backend, AfterCert::Test) {
-                    self.test(backend);
-                }
-                if ui.button("Cancel").clicked() {
-                    outcome = EditorOutcome::Cancelled;
-                }
             });
-        });
         if !open {
             return EditorOutcome::Cancelled;
         }
@@ -531,7 +615,7 @@ impl AccountEditor {
             _ => Cloud::of_suffix(&self.suffix),
         };
         ui.horizontal(|ui| {
-            ui.label("Cloud:");
+            ui.label(t("editor-cloud"));
             for cloud in Cloud::ALL {
                 if ui.selectable_label(shown == Some(cloud), cloud.label()).clicked() {
                     self.suffix = cloud.storage_suffix().to_string();
@@ -551,6 +635,18 @@ impl AccountEditor {
 }
 
 /// A labelled single-line input (the label names it for screen readers and tests).
+/// The message naming a kind of account on its tab in the form.
+fn kind_message(kind: ProfileKind) -> &'static str {
+    match kind {
+        ProfileKind::Emulator => "kind-emulator",
+        ProfileKind::ConnectionString => "kind-connection-string",
+        ProfileKind::NameAndKey => "kind-name-and-key",
+        ProfileKind::SasUrl => "kind-sas-url",
+        ProfileKind::EntraId => "kind-entra",
+        ProfileKind::EntraBrowse => "kind-entra-browse",
+    }
+}
+
 pub(crate) fn field(ui: &mut egui::Ui, label: &str, value: &mut String, secret: bool, hint: &str) {
     ui.horizontal(|ui| {
         let l = ui.label(label);

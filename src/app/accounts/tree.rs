@@ -9,6 +9,7 @@ use crate::app::accounts::connections::{ConnState, Connections};
 pub use crate::app::accounts::resource_list::{ResourceItem, list_resources};
 use crate::app::context::InFlight;
 use crate::app::runtime::backend::Backend;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::PublicAccess;
 use crate::storage::{Client, Service, StorageError};
 
@@ -287,25 +288,30 @@ impl Explorer {
             .show(ui, |ui| self.account_body(ui, backend, connections, id, actions));
         self.keys.node(first, &header.header_response);
         header.header_response.context_menu(|ui| {
-            if ui.button("Test connection").clicked() {
+            if ui.button(t("tree-test-connection")).clicked() {
                 actions.push(TreeAction::TestConnection(id.to_string()));
                 ui.close();
             }
-            menu_action(ui, "Edit account…", TreeAction::Edit(id.to_string()), actions);
+            menu_action(ui, &t("tree-edit-account"), TreeAction::Edit(id.to_string()), actions);
             let sas = ui
-                .add_enabled(keyed, egui::Button::new("Account SAS…"))
-                .on_disabled_hover_text("An account SAS is signed with the account key; this account has none.");
+                .add_enabled(keyed, egui::Button::new(t("tree-account-sas")))
+                .on_disabled_hover_text(t("tree-account-sas-none"));
             if sas.clicked() {
                 actions.push(TreeAction::AccountSas(id.to_string()));
                 ui.close();
             }
             menu_action(
                 ui,
-                "Service settings…",
+                &t("tree-service-settings"),
                 TreeAction::ServiceSettings(id.to_string()),
                 actions,
             );
-            menu_action(ui, "Remove account…", TreeAction::Remove(id.to_string()), actions);
+            menu_action(
+                ui,
+                &t("tree-remove-account"),
+                TreeAction::Remove(id.to_string()),
+                actions,
+            );
         });
     }
 
@@ -330,7 +336,7 @@ impl Explorer {
         let portal = portal.as_deref();
         match &conn.state {
             ConnState::Opening | ConnState::Closed => {
-                ui.weak("Connecting…");
+                ui.weak(t("tree-connecting"));
             }
             ConnState::Failed(e) => {
                 ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
@@ -365,21 +371,16 @@ impl Explorer {
         service: Service,
         actions: &mut Vec<TreeAction>,
     ) {
-        let title = match service {
-            Service::Blob => "Blob containers",
-            Service::Queue => "Queues",
-            Service::Table => "Tables",
-        };
+        let title = t(service_title(service));
         let count = match self
             .lists
             .get(&(id.to_string(), service))
             .and_then(|l| l.items.as_ref())
         {
-            Some(Loadable::Loaded(items)) => format!("{title} ({})", items.len()),
-            _ => title.to_string(),
+            Some(Loadable::Loaded(items)) => tr!("tree-counted", title = title.as_str(), count = items.len()),
+            _ => title.clone(),
         };
         let key = (id.to_string(), service);
-        let kind = service.resource();
         let first = self.keys.drawn();
         let shown = egui::CollapsingHeader::new(count)
             .id_salt(("service", id, service))
@@ -394,12 +395,16 @@ impl Explorer {
                         return;
                     }
                     _ => {
-                        ui.weak("Loading…");
+                        ui.weak(t("tree-loading"));
                         return;
                     }
                 };
                 if items.is_empty() {
-                    ui.weak(format!("No {} yet.", title.to_lowercase()));
+                    ui.weak(t(match service {
+                        Service::Blob => "tree-no-containers",
+                        Service::Queue => "tree-no-queues",
+                        Service::Table => "tree-no-tables",
+                    }));
                 }
                 for item in &items {
                     self.item_ui(ui, (id, client, portal), service, item, actions);
@@ -408,12 +413,22 @@ impl Explorer {
         // Create and Refresh through the node's menu; the tree itself shows names, counts and states only.
         self.keys.node(first, &shown.header_response);
         shown.header_response.context_menu(|ui| {
-            if ui.button(format!("New {kind}…")).clicked() {
+            let new = match service {
+                Service::Blob => "tree-new-container",
+                Service::Queue => "tree-new-queue",
+                Service::Table => "tree-new-table",
+            };
+            if ui.button(t(new)).clicked() {
                 self.creating = Some((key.clone(), String::new()));
                 self.focus_new = true;
                 ui.close();
             }
-            if ui.button(format!("Refresh {}", title.to_lowercase())).clicked() {
+            let refresh = match service {
+                Service::Blob => "tree-refresh-containers",
+                Service::Queue => "tree-refresh-queues",
+                Service::Table => "tree-refresh-tables",
+            };
+            if ui.button(t(refresh)).clicked() {
                 self.refresh(backend, client, id, service);
                 ui.close();
             }
@@ -489,30 +504,33 @@ impl Explorer {
         }
         r.context_menu(|ui| {
             if let Some(all) = &many {
-                let n = all.len();
-                let kinds = format!("{n} {}", crate::app::accounts::resource_list::plural(service));
+                let (open, delete) = match service {
+                    Service::Blob => ("tree-open-containers", "tree-delete-containers"),
+                    Service::Queue => ("tree-open-queues", "tree-delete-queues"),
+                    Service::Table => ("tree-open-tables", "tree-delete-tables"),
+                };
                 menu_action(
                     ui,
-                    &format!("Open the {kinds}"),
+                    &tr!(open, count = all.len()),
                     TreeAction::OpenMany(all.clone()),
                     actions,
                 );
                 menu_action(
                     ui,
-                    &format!("Delete the {kinds}…"),
+                    &tr!(delete, count = all.len()),
                     TreeAction::DeleteMany(all.clone()),
                     actions,
                 );
                 return;
             }
-            if ui.button("Open").clicked() {
+            if ui.button(t("tree-open")).clicked() {
                 actions.push(TreeAction::Open(target.clone()));
                 ui.close();
             }
             // The resource's address without any signature (a SAS account's token stays out of the clipboard).
             let url = client.resource_url(service, &format!("/{}", item.name));
             if let Ok(url) = url
-                && ui.button("Copy URL").on_hover_text(url.as_str()).clicked()
+                && ui.button(t("tree-copy-url")).on_hover_text(url.as_str()).clicked()
             {
                 ui.ctx().copy_text(url.to_string());
                 ui.close();
@@ -521,23 +539,23 @@ impl Explorer {
             // tables are listed there).
             if let Some(page) = &portal
                 && ui
-                    .button("Open in the Azure portal")
-                    .on_hover_text("The account's page in the Azure portal")
+                    .button(t("tree-open-portal"))
+                    .on_hover_text(t("tree-open-portal-hint"))
                     .clicked()
             {
                 ui.ctx().open_url(egui::OpenUrl::new_tab(page));
                 ui.close();
             }
-            if service == Service::Table && ui.button("Count entities").clicked() {
+            if service == Service::Table && ui.button(t("tree-count-entities")).clicked() {
                 actions.push(TreeAction::CountEntities(target.clone()));
                 ui.close();
             }
-            if ui.button("Properties…").clicked() {
+            if ui.button(t("tree-properties")).clicked() {
                 self.properties_asked = Some((target.clone(), client.clone()));
                 ui.close();
             }
             ui.separator();
-            if ui.button("Delete…").clicked() {
+            if ui.button(t("tree-delete")).clicked() {
                 actions.push(TreeAction::Delete(target.clone()));
                 ui.close();
             }
@@ -550,5 +568,14 @@ pub(crate) fn menu_action(ui: &mut egui::Ui, label: &str, action: TreeAction, ac
     if ui.button(label).clicked() {
         actions.push(action);
         ui.close();
+    }
+}
+
+/// The message naming a service's node: "Blob containers", "Queues", "Tables".
+pub(crate) fn service_title(service: Service) -> &'static str {
+    match service {
+        Service::Blob => "tree-blob-containers",
+        Service::Queue => "tree-queues",
+        Service::Table => "tree-tables",
     }
 }

@@ -9,6 +9,7 @@ use crate::app::accounts::connections::{ConnState, Connections};
 use crate::app::accounts::resource_list::ResourceItem;
 use crate::app::accounts::tree::{Explorer, Loadable, TreeAction};
 use crate::app::context::Backend;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::Service;
 
 /// What one service's list holds for the search: found, still being read (how many so far), or failed.
@@ -24,13 +25,11 @@ impl Explorer {
         let r = ui
             .add(
                 egui::TextEdit::singleline(&mut self.find.text)
-                    .hint_text("Find containers, queues, tables…")
+                    .hint_text(t("find-hint"))
                     .desired_width(f32::INFINITY),
             )
-            .accessible_name("Find in the tree")
-            .on_hover_text(
-                "Any part of the name, any case, in every open account: each list is read whole, every page of it",
-            );
+            .accessible_name(t("find-name"))
+            .on_hover_text(t("find-hint-more"));
         // egui takes the keyboard from the box on Escape in the same frame: either is the box's Escape.
         if (r.has_focus() || r.lost_focus()) && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.find.text.clear();
@@ -87,33 +86,33 @@ impl Explorer {
                     }
                     Found::Reading(n) => {
                         reading += 1;
-                        ui.weak(format!(
-                            "{label} · {}: reading the list… {} listed",
-                            title(service),
-                            crate::app::widgets::format::thousands(n as u64)
+                        ui.weak(tr!(
+                            "find-reading",
+                            account = label.as_str(),
+                            service = title(service),
+                            listed = n as u64
                         ));
                         ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
                     }
                     Found::Failed(why) => {
                         ui.colored_label(
                             ui.visuals().error_fg_color,
-                            format!("{label} · {}: {why}", title(service)),
+                            tr!(
+                                "find-failed",
+                                account = label.as_str(),
+                                service = title(service),
+                                why = why
+                            ),
                         );
                     }
                 }
             }
         }
         if shown == 0 && reading == 0 {
-            ui.weak(format!(
-                "No container, queue or table of the open accounts contains “{}”.",
-                self.find.text.trim()
-            ));
+            ui.weak(tr!("find-nothing", text = self.find.text.trim()));
         }
         if closed > 0 {
-            ui.weak(format!(
-                "{closed} account{} not open: not searched (unfold an account to open it).",
-                if closed == 1 { "" } else { "s" }
-            ));
+            ui.weak(tr!("find-closed", closed = closed));
         }
     }
 
@@ -130,12 +129,8 @@ impl Explorer {
     }
 }
 
-fn title(service: Service) -> &'static str {
-    match service {
-        Service::Blob => "Blob containers",
-        Service::Queue => "Queues",
-        Service::Table => "Tables",
-    }
+fn title(service: Service) -> String {
+    t(crate::app::accounts::tree::service_title(service))
 }
 
 fn heading(ui: &mut egui::Ui, account: &str, service: Service) {

@@ -4,7 +4,8 @@ use egui::RichText;
 
 use crate::app::runtime::backend::Backend;
 use crate::app::runtime::jobs::{Job, JobId, JobState, Jobs, Unit};
-use crate::app::widgets::format::{human_bytes, thousands};
+use crate::app::widgets::format::{decimal, human_bytes, thousands};
+use crate::app::widgets::i18n::{t, tr};
 
 enum JobAction {
     Cancel(JobId),
@@ -44,32 +45,47 @@ fn job_menu(ui: &mut egui::Ui, job: &Job) -> Option<JobAction> {
     let mut action = None;
     let running = matches!(job.state, JobState::Running);
     if ui
-        .add_enabled(running && !job.is_cancelling(), egui::Button::new("Cancel job"))
+        .add_enabled(
+            running && !job.is_cancelling(),
+            egui::Button::new(t("activity-cancel-job")),
+        )
         .clicked()
     {
         action = Some(JobAction::Cancel(job.id));
     }
-    if running && job.progress.network_wait().is_some() && ui.button("Retry now").clicked() {
+    if running && job.progress.network_wait().is_some() && ui.button(t("activity-retry-now")).clicked() {
         action = Some(JobAction::RetryNow(job.id));
     }
     let again = matches!(job.state, JobState::Failed(_) | JobState::Cancelled);
-    if ui.add_enabled(again, egui::Button::new("Retry job")).clicked() {
+    if ui
+        .add_enabled(again, egui::Button::new(t("activity-retry-job")))
+        .clicked()
+    {
         action = Some(JobAction::Retry(job.id));
     }
     if ui
-        .add_enabled(job.item_count() > 0, egui::Button::new("Show items"))
+        .add_enabled(job.item_count() > 0, egui::Button::new(t("activity-show-items")))
         .clicked()
     {
         action = Some(JobAction::ShowItems(job.id));
     }
     ui.separator();
     let outcome = match &job.state {
-        JobState::Running => format!("{}: running", job.title),
-        JobState::Done(summary) => format!("{}: done in {:.1} s: {summary}", job.title, job.elapsed().as_secs_f64()),
-        JobState::Cancelled => format!("{}: cancelled", job.title),
-        JobState::Failed(e) => format!("{} failed: {}", job.title, e.plain_words()),
+        JobState::Running => tr!("activity-outcome-running", job = job.title.as_str()),
+        JobState::Done(summary) => tr!(
+            "activity-outcome-done",
+            job = job.title.as_str(),
+            seconds = decimal(job.elapsed().as_secs_f64(), 1),
+            summary = summary.as_str()
+        ),
+        JobState::Cancelled => tr!("activity-outcome-cancelled", job = job.title.as_str()),
+        JobState::Failed(e) => tr!(
+            "activity-outcome-failed",
+            job = job.title.as_str(),
+            why = e.plain_words()
+        ),
     };
-    if ui.button("Copy outcome").clicked() {
+    if ui.button(t("activity-copy-outcome")).clicked() {
         ui.ctx().copy_text(outcome);
         ui.close();
     }
@@ -83,20 +99,22 @@ fn job_row(ui: &mut egui::Ui, job: &Job, action: &mut Option<JobAction>) {
         let items = job.item_count();
         if items > 0 {
             // Short on screen (the title is just before it); named in full for a screen reader.
-            let count = thousands(items as u64);
-            let r = ui.small_button(format!("Items ({count})"));
-            let name = format!("Items of {} ({count})", job.title);
+            let r = ui.small_button(tr!("activity-items", count = items));
+            let name = tr!("activity-items-name", job = job.title.as_str(), count = items);
             r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
-            if r.on_hover_text("Each item of this job with what became of it")
-                .clicked()
-            {
+            if r.on_hover_text(t("activity-items-hint")).clicked() {
                 *action = Some(JobAction::ShowItems(job.id));
             }
         }
         let done = amount(job.unit, job.progress.done());
         let progress_text = match job.progress.total() {
             0 => done,
-            total => format!("{done} of {}{}", amount(job.unit, total), time_left(job, total)),
+            total => tr!(
+                "activity-progress",
+                done = done,
+                total = amount(job.unit, total),
+                left = time_left(job, total)
+            ),
         };
         let rate = match job.unit {
             Unit::Bytes => format!("{}/s", human_bytes(job.rate() as u64)),
@@ -115,17 +133,21 @@ fn job_row(ui: &mut egui::Ui, job: &Job, action: &mut Option<JobAction>) {
                     .text(text);
                 let bar = ui.add(bar);
                 if let Some(wait) = &wait {
-                    bar.on_hover_text(format!("{progress_text}. The last failure: {}", wait.why));
+                    bar.on_hover_text(tr!(
+                        "activity-last-failure",
+                        progress = progress_text.as_str(),
+                        why = wait.why.as_str()
+                    ));
                 }
                 if job.is_cancelling() {
-                    ui.weak("Cancelling: it finishes its clean-up first…");
-                } else if ui.button(format!("Cancel {}", job.title)).clicked() {
+                    ui.weak(t("activity-cancelling"));
+                } else if ui.button(tr!("activity-cancel", job = job.title.as_str())).clicked() {
                     *action = Some(JobAction::Cancel(job.id));
                 }
                 if wait.is_some() {
                     // Short on screen; named in full for a screen reader by the job it acts on.
-                    let r = ui.button("Retry now");
-                    let name = format!("Retry now {}", job.title);
+                    let r = ui.button(t("activity-retry-now"));
+                    let name = tr!("activity-retry-now-name", job = job.title.as_str());
                     r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
                     if r.clicked() {
                         *action = Some(JobAction::RetryNow(job.id));
@@ -135,18 +157,22 @@ fn job_row(ui: &mut egui::Ui, job: &Job, action: &mut Option<JobAction>) {
                 }
             }
             JobState::Done(summary) => {
-                let text = format!("Done in {:.1} s: {summary}", job.elapsed().as_secs_f64());
+                let text = tr!(
+                    "activity-done",
+                    seconds = decimal(job.elapsed().as_secs_f64(), 1),
+                    summary = summary.as_str()
+                );
                 ui.add(egui::Label::new(text).truncate());
             }
             JobState::Cancelled => {
-                ui.label(format!("Cancelled after {progress_text}"));
-                if ui.button(format!("Retry {}", job.title)).clicked() {
+                ui.label(tr!("activity-cancelled", progress = progress_text.as_str()));
+                if ui.button(tr!("activity-retry", job = job.title.as_str())).clicked() {
                     *action = Some(JobAction::Retry(job.id));
                 }
             }
             JobState::Failed(e) => {
                 // The button comes first so the explanation, cut to the line, never pushes it out of reach.
-                if ui.button(format!("Retry {}", job.title)).clicked() {
+                if ui.button(tr!("activity-retry", job = job.title.as_str())).clicked() {
                     *action = Some(JobAction::Retry(job.id));
                 }
                 let words = e.plain_words();
@@ -164,16 +190,18 @@ fn job_row(ui: &mut egui::Ui, job: &Job, action: &mut Option<JobAction>) {
 fn network_wait_words(wait: &crate::storage::NetworkWait) -> String {
     let waited = wait.since.elapsed().as_secs();
     let waited = match waited {
-        s if s < 60 => format!("{s} s"),
-        s => format!("{} min {} s", s / 60, s % 60),
+        s if s < 60 => tr!("duration-seconds", s = s),
+        s => tr!("duration-minutes-seconds", m = s / 60, s = s % 60),
     };
     let next = wait
         .next_try
         .saturating_duration_since(std::time::Instant::now())
         .as_secs();
-    format!(
-        "Waiting for the network for {waited} ({} tries); next try in {next} s",
-        wait.attempts
+    tr!(
+        "activity-network-wait",
+        waited = waited,
+        tries = wait.attempts,
+        next = next
     )
 }
 
@@ -185,9 +213,9 @@ fn time_left(job: &Job, total: u64) -> String {
     }
     let seconds = total.saturating_sub(job.progress.done()) as f64 / rate;
     match seconds {
-        s if s < 90.0 => format!(", about {s:.0} s left"),
-        s if s < 90.0 * 60.0 => format!(", about {:.0} min left", s / 60.0),
-        s => format!(", about {:.1} h left", s / 3600.0),
+        s if s < 90.0 => tr!("activity-left-seconds", n = decimal(s, 0)),
+        s if s < 90.0 * 60.0 => tr!("activity-left-minutes", n = decimal(s / 60.0, 0)),
+        s => tr!("activity-left-hours", n = decimal(s / 3600.0, 1)),
     }
 }
 
@@ -197,13 +225,13 @@ fn first_line(text: &str) -> &str {
 
 pub fn ui(ui: &mut egui::Ui, jobs: &mut Jobs, backend: &Backend) {
     ui.horizontal(|ui| {
-        ui.label(format!("{} running, {} in all", jobs.running(), jobs.list.len()));
-        if ui.button("Clear finished jobs").clicked() {
+        ui.label(tr!("activity-counts", running = jobs.running(), all = jobs.list.len()));
+        if ui.button(t("activity-clear")).clicked() {
             jobs.clear_finished();
         }
     });
     if jobs.list.is_empty() {
-        ui.weak("No jobs yet. Transfers, scans, imports and exports show here with their progress.");
+        ui.weak(t("activity-empty"));
         return;
     }
     // The newest failure in full, above the list, where a long explanation can wrap.
@@ -213,7 +241,8 @@ pub fn ui(ui: &mut egui::Ui, jobs: &mut Jobs, backend: &Backend) {
     }) {
         ui.add(
             egui::Label::new(
-                RichText::new(format!("{title} failed: {}", e.plain_words())).color(ui.visuals().error_fg_color),
+                RichText::new(tr!("activity-failed", job = title.as_str(), why = e.plain_words()))
+                    .color(ui.visuals().error_fg_color),
             )
             .wrap(),
         );
@@ -258,8 +287,8 @@ fn items_ui(ui: &mut egui::Ui, jobs: &mut Jobs) {
     let count = job.item_count();
     let mut close = false;
     ui.horizontal(|ui| {
-        ui.strong(format!("{}: {} item(s)", job.title, thousands(count as u64)));
-        close = ui.button("Close the items").clicked();
+        ui.strong(tr!("activity-items-of", job = job.title.as_str(), count = count));
+        close = ui.button(t("activity-close-items")).clicked();
     });
     let row_height = ui.spacing().interact_size.y;
     egui::ScrollArea::vertical()

@@ -28,6 +28,9 @@ pub struct UiSettings {
     /// View > High contrast: white and yellow on black (over the dark theme), WCAG 2.1 AA for every text colour.
     #[serde(default)]
     pub high_contrast: bool,
+    /// View > Language: None follows the system's.
+    #[serde(default)]
+    pub language: Option<crate::app::widgets::i18n::Language>,
     pub open_tabs: Vec<TabTarget>,
     pub active_tab: Option<usize>,
     pub bottom: BottomView,

@@ -6,6 +6,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 use crate::app::accounts::connections::ConnState;
 use crate::app::accounts::editor::AccountEditor;
 use crate::app::frame::app::{BottomView, Confirm, PanelFocus, TesseraApp};
+use crate::app::widgets::i18n::{Language, t, tr};
 use crate::storage::Service;
 
 const REFRESH: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);
@@ -19,6 +20,8 @@ pub fn focus_id(panel: PanelFocus) -> egui::Id {
 
 pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     let _frame = crate::storage::frame_guard::in_frame();
+    // Everything drawn this frame speaks the language chosen in View > Language (or the system's).
+    crate::app::widgets::i18n::set_language(app.settings.language.unwrap_or_else(Language::system));
     // The look chosen in the View menu, whatever drives the frame (eframe, a test harness).
     app.apply_theme(ui.ctx());
     // The app's icons come with it, whatever drives the frame (eframe, a test harness): once per context.
@@ -75,7 +78,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
 /// The about box: name, version and description come from Cargo.toml, so a release names itself right.
 fn about(app: &mut TesseraApp, ctx: &egui::Context) {
     let mut open = app.about_open;
-    egui::Window::new("About Tessera")
+    egui::Window::new(t("about-title"))
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
@@ -86,15 +89,18 @@ fn about(app: &mut TesseraApp, ctx: &egui::Context) {
                         .fit_to_exact_size(egui::vec2(64.0, 64.0)),
                 );
                 ui.vertical(|ui| {
-                    ui.heading(format!("Tessera {}", env!("CARGO_PKG_VERSION")));
+                    ui.heading(concat!("Tessera ", env!("CARGO_PKG_VERSION")));
                     ui.label(env!("CARGO_PKG_DESCRIPTION"));
-                    ui.label(format!("License: {}", env!("CARGO_PKG_LICENSE")));
+                    ui.label(tr!("about-license", license = env!("CARGO_PKG_LICENSE")));
                 });
             });
             ui.separator();
-            ui.label(format!("Accounts file: {}", app.paths.accounts_file.display()));
-            ui.label(format!("Log file: {}", app.log.path().display()));
-            ui.label("Secrets: the OS keychain (Secret Service, macOS Keychain, Windows Credential Manager).");
+            ui.label(tr!(
+                "menu-accounts-file",
+                path = app.paths.accounts_file.display().to_string()
+            ));
+            ui.label(tr!("menu-log-file", path = app.log.path().display().to_string()));
+            ui.label(t("about-secrets"));
         });
     app.about_open = open;
 }
@@ -127,40 +133,38 @@ fn shortcuts(app: &mut TesseraApp, ui: &mut egui::Ui) {
 
 fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("Accounts", |ui| {
-            if ui.button("Add account…").clicked() {
+        ui.menu_button(t("menu-accounts"), |ui| {
+            if ui.button(t("menu-add-account")).clicked() {
                 app.editor = Some(AccountEditor::new_account());
                 ui.close();
             }
             ui.separator();
             if ui
-                .button("Export settings…")
-                .on_hover_text(
-                    "Accounts, recent resources, proxy and look to a file; secrets only if you choose, encrypted",
-                )
+                .button(t("menu-export-settings"))
+                .on_hover_text(t("menu-export-settings-hint"))
                 .clicked()
             {
                 app.open_settings_export();
                 ui.close();
             }
-            if ui.button("Import settings…").clicked() {
+            if ui.button(t("menu-import-settings")).clicked() {
                 app.open_settings_import();
                 ui.close();
             }
         });
-        ui.menu_button("View", |ui| {
+        ui.menu_button(t("menu-view"), |ui| {
             let (dark, high) = (app.settings.dark, app.settings.high_contrast);
-            if ui.radio(!dark && !high, "Light theme").clicked() {
+            if ui.radio(!dark && !high, t("menu-light-theme")).clicked() {
                 (app.settings.dark, app.settings.high_contrast) = (false, false);
                 ui.close();
             }
-            if ui.radio(dark && !high, "Dark theme").clicked() {
+            if ui.radio(dark && !high, t("menu-dark-theme")).clicked() {
                 (app.settings.dark, app.settings.high_contrast) = (true, false);
                 ui.close();
             }
             if ui
-                .radio(high, "High contrast")
-                .on_hover_text("White and yellow on black: every text at least 4.5:1 against its ground (WCAG 2.1 AA)")
+                .radio(high, t("menu-high-contrast"))
+                .on_hover_text(t("menu-high-contrast-hint"))
                 .clicked()
             {
                 (app.settings.dark, app.settings.high_contrast) = (true, true);
@@ -168,14 +172,16 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
             }
             ui.separator();
             if ui
-                .checkbox(&mut app.settings.bottom_open, "Activity and HTTP inspector")
+                .checkbox(&mut app.settings.bottom_open, t("menu-bottom-panel"))
                 .clicked()
             {
                 ui.close();
             }
+            ui.separator();
+            language_menu(app, ui);
         });
-        ui.menu_button("Tools", |ui| {
-            if ui.button("Queue backlogs").clicked() {
+        ui.menu_button(t("menu-tools"), |ui| {
+            if ui.button(t("menu-queue-backlogs")).clicked() {
                 match app.current_profile() {
                     Some(id) => {
                         let label = app
@@ -186,48 +192,69 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
                         app.connections.open(&app.backend, &id);
                         app.backlogs = Some(crate::app::queue::backlogs::QueueBacklogs::new(&id, &label));
                     }
-                    None => app.notice("Connect an account first."),
+                    None => app.notice(t("notice-connect-first")),
                 }
                 ui.close();
             }
             if ui
-                .button("Seed a million rows…")
-                .on_hover_text("Writes 1,000,000 entities into a new table of the current account, as a job")
+                .button(t("menu-seed-million"))
+                .on_hover_text(t("menu-seed-million-hint"))
                 .clicked()
             {
                 match app.current_profile() {
                     Some(id) => app.confirm = Some(Confirm::SeedMillion(id)),
-                    None => app.notice("Connect an account first: the rows go into it."),
+                    None => app.notice(t("notice-connect-first-seed")),
                 }
                 ui.close();
             }
-            if ui.button("Proxy…").clicked() {
+            if ui.button(t("menu-proxy")).clicked() {
                 app.proxy.window = Some(crate::app::accounts::proxy_settings::ProxyWindow::new(
                     &app.settings.proxy,
                 ));
                 ui.close();
             }
-            if ui.button("Conflict lab").clicked() {
+            if ui.button(t("menu-conflict-lab")).clicked() {
                 if let Some(id) = app.current_profile() {
                     app.open_lab(&id, None);
                 } else {
-                    app.notice("Connect an account first: the lab's two clients use it.");
+                    app.notice(t("notice-connect-first-lab"));
                 }
                 ui.close();
             }
         });
-        ui.menu_button("Help", |ui| {
-            if ui.button("Keyboard shortcuts…").clicked() {
+        ui.menu_button(t("menu-help"), |ui| {
+            if ui.button(t("menu-shortcuts")).clicked() {
                 app.shortcuts_open = true;
                 ui.close();
             }
-            if ui.button("About Tessera…").clicked() {
+            if ui.button(t("menu-about")).clicked() {
                 app.about_open = true;
                 ui.close();
             }
-            ui.label(format!("Log file: {}", app.log.path().display()));
-            ui.label(format!("Accounts file: {}", app.paths.accounts_file.display()));
+            ui.label(tr!("menu-log-file", path = app.log.path().display().to_string()));
+            ui.label(tr!(
+                "menu-accounts-file",
+                path = app.paths.accounts_file.display().to_string()
+            ));
         });
+    });
+}
+
+/// View > Language: the system's, or one chosen, applied from the next frame on and remembered.
+fn language_menu(app: &mut TesseraApp, ui: &mut egui::Ui) {
+    ui.menu_button(t("menu-language"), |ui| {
+        let system = tr!("menu-language-system", language = Language::system().native_name());
+        if ui.radio(app.settings.language.is_none(), system).clicked() {
+            app.settings.language = None;
+            ui.close();
+        }
+        for language in Language::ALL {
+            let chosen = app.settings.language == Some(language);
+            if ui.radio(chosen, language.native_name()).clicked() {
+                app.settings.language = Some(language);
+                ui.close();
+            }
+        }
     });
 }
 
@@ -258,9 +285,9 @@ fn tree(app: &mut TesseraApp, ui: &mut egui::Ui) {
     follow_click(app, ui, PanelFocus::Tree);
     panel_frame(app, ui, PanelFocus::Tree).show(ui, |ui| {
         ui.horizontal(|ui| {
-            ui.heading("Explorer");
-            let add = ui.add(egui::Button::new("Add account").small());
-            let add = add.on_hover_text("Add an account: connection string, name and key, SAS URL or the emulator");
+            ui.heading(t("tree-heading"));
+            let add = ui.add(egui::Button::new(t("tree-add-account")).small());
+            let add = add.on_hover_text(t("tree-add-account-hint"));
             if add.clicked() {
                 app.editor = Some(AccountEditor::new_account());
             }
@@ -278,7 +305,7 @@ fn tree(app: &mut TesseraApp, ui: &mut egui::Ui) {
         for conn in &app.connections.list {
             if let Some(checks) = &conn.last_test {
                 ui.separator();
-                ui.strong(format!("Test of {}", conn.profile.label));
+                ui.strong(tr!("tree-test-of", account = conn.profile.label.as_str()));
                 for c in checks {
                     let color = if c.outcome.is_ok() {
                         ui.visuals().text_color()
@@ -298,7 +325,7 @@ fn notices(app: &mut TesseraApp, ui: &mut egui::Ui) {
     let mut dismiss = None;
     for (i, n) in app.notices.iter().enumerate() {
         ui.horizontal(|ui| {
-            if ui.small_button("Dismiss").clicked() {
+            if ui.small_button(t("notice-dismiss")).clicked() {
                 dismiss = Some(i);
             }
             let label = if n.error {
@@ -326,8 +353,8 @@ fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 }
                 if ui
                     .small_button("x")
-                    .on_hover_text("Close (Ctrl+W)")
-                    .accessible_name(format!("Close {title}"))
+                    .on_hover_text(t("tab-close-hint"))
+                    .accessible_name(tr!("tab-close-name", title = title.as_str()))
                     .clicked()
                 {
                     close = Some(i);
@@ -357,23 +384,30 @@ fn activity_label(app: &TesseraApp) -> String {
     let running = app.jobs.running();
     let closed = app.tabs.closed.len();
     // The newest running job's progress, so that a closed panel still shows what runs.
-    let newest = app
-        .jobs
-        .all()
-        .iter()
-        .rev()
-        .find(|j| j.is_running())
-        .map(|j| match j.fraction() {
-            Some(f) => format!(": {} {:.0}%", j.title, f * 100.0),
-            None => format!(": {}", j.title),
-        });
-    match (running, closed) {
-        (0, 0) => "Activity".to_string(),
-        (1, 0) => format!("Activity (1 running{})", newest.unwrap_or_default()),
-        (r, 0) => format!("Activity ({r} running)"),
-        (0, c) => format!("Activity ({c} closed tab(s) still working)"),
-        (r, c) => format!("Activity ({r} running, {c} closed tab(s) still working)"),
+    let newest = app.jobs.all().iter().rev().find(|j| j.is_running());
+    match (running, closed, newest) {
+        (0, 0, _) => t("activity"),
+        (1, 0, Some(job)) => match job.fraction() {
+            Some(f) => tr!(
+                "activity-one-running-at",
+                job = job.title.as_str(),
+                percent = format!("{:.0}", f * 100.0)
+            ),
+            None => tr!("activity-one-running", job = job.title.as_str()),
+        },
+        (r, 0, _) => tr!("activity-running", running = r),
+        (0, c, _) => tr!("activity-closed", closed = c),
+        (r, c, _) => tr!("activity-running-closed", running = r, closed = c),
     }
+}
+
+/// "HTTP inspector (12 requests, 1 failed)".
+fn inspector_label(app: &TesseraApp) -> String {
+    tr!(
+        "inspector-tab",
+        requests = app.inspector.events.len(),
+        failed = app.inspector.failures()
+    )
 }
 
 fn bottom(app: &mut TesseraApp, ui: &mut egui::Ui) {
@@ -385,16 +419,12 @@ fn bottom(app: &mut TesseraApp, ui: &mut egui::Ui) {
             if app.focus == PanelFocus::Bottom && ui.memory(|m| m.focused().is_none()) {
                 r.request_focus();
             }
-            let failures = app.inspector.failures();
-            let inspector = format!(
-                "HTTP inspector ({} requests, {failures} failed)",
-                app.inspector.events.len()
-            );
+            let inspector = inspector_label(app);
             ui.selectable_value(&mut app.settings.bottom, BottomView::Inspector, inspector);
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui
-                    .button("Hide panel")
-                    .on_hover_text("It opens again when a job fails; the status line shows the running job meanwhile")
+                    .button(t("bottom-hide"))
+                    .on_hover_text(t("bottom-hide-hint"))
                     .clicked()
                 {
                     app.settings.bottom_open = false;
@@ -424,7 +454,9 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 .first()
                 .map(|c| (c.profile.id.clone(), Service::Table))
         });
-    ui.horizontal(|ui| {
+    // Wrapped: in a language with longer words (Russian) the connection's state goes to a second line rather
+    // than past the window's edge.
+    ui.horizontal_wrapped(|ui| {
         if !app.settings.bottom_open {
             // The closed panel's two views, one click away.
             let activity = activity_label(app);
@@ -432,12 +464,7 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 app.settings.bottom_open = true;
                 app.settings.bottom = BottomView::Activity;
             }
-            let inspector = format!(
-                "HTTP inspector ({} requests, {} failed)",
-                app.inspector.events.len(),
-                app.inspector.failures()
-            );
-            if ui.small_button(inspector).clicked() {
+            if ui.small_button(inspector_label(app)).clicked() {
                 app.settings.bottom_open = true;
                 app.settings.bottom = BottomView::Inspector;
             }
@@ -448,30 +475,31 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
             ui.separator();
         }
         let Some((id, service)) = profile_id else {
-            ui.label("No account. Add one with “Add account”.");
+            ui.label(t("status-no-account"));
             return;
         };
         let Some(conn) = app.connections.get(&id) else { return };
-        ui.label(format!("Account: {}", conn.profile.label));
+        ui.label(tr!("status-account", account = conn.profile.label.as_str()));
         if let Some(client) = &conn.client {
             ui.separator();
             ui.label(match &client.account().credential {
-                crate::storage::Credential::Bearer(token) => format!("Microsoft Entra ID: {}", token.describe()),
-                other => format!("Signed with: {}", other.kind()),
+                crate::storage::Credential::Bearer(token) => tr!("status-entra", token = token.describe()),
+                other => tr!("status-signed-with", kind = t(credential_kind(other))),
             });
         }
         ui.separator();
-        ui.label(format!(
-            "Endpoint: {}",
-            conn.profile.endpoint(service).unwrap_or("none")
-        ));
+        let endpoint = conn
+            .profile
+            .endpoint(service)
+            .map_or_else(|| t("status-endpoint-none"), str::to_string);
+        ui.label(tr!("status-endpoint", endpoint = endpoint));
         ui.separator();
         let state = match &conn.state {
-            ConnState::Closed => "not connected".to_string(),
-            ConnState::Opening => "connecting…".to_string(),
-            ConnState::Failed(e) => format!("failed: {}", e.hint()),
+            ConnState::Closed => t("connection-closed"),
+            ConnState::Opening => t("connection-opening"),
+            ConnState::Failed(e) => tr!("connection-failed", why = e.hint()),
             ConnState::Ready => match &conn.client {
-                Some(c) if c.is_circuit_open(service) => "paused: the endpoint keeps failing".to_string(),
+                Some(c) if c.is_circuit_open(service) => t("connection-paused"),
                 _ => match app
                     .inspector
                     .events
@@ -480,15 +508,22 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
                     .find(|e| conn.client.as_ref().is_some_and(|c| c.id() == e.client))
                 {
                     Some(e) => match e.status {
-                        Some(s) if s < 500 => format!("connected (last answer {s} in {} ms)", e.duration.as_millis()),
-                        Some(s) => format!("connected, but the service is failing (last answer {s})"),
-                        None => format!("unreachable ({})", e.note.as_deref().unwrap_or("no answer")),
+                        Some(s) if s < 500 => tr!(
+                            "connection-answered",
+                            status = s.to_string(),
+                            ms = e.duration.as_millis() as u64
+                        ),
+                        Some(s) => tr!("connection-service-failing", status = s.to_string()),
+                        None => tr!(
+                            "connection-unreachable",
+                            why = e.note.clone().unwrap_or_else(|| t("connection-no-answer"))
+                        ),
                     },
-                    None => "connected".to_string(),
+                    None => t("connection-ready"),
                 },
             },
         };
-        ui.label(format!("Connection: {state}"));
+        ui.label(tr!("status-connection", state = state));
     });
 }
 
@@ -513,7 +548,7 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
                 app.proxy.window = None;
                 app.proxy.applied();
                 app.settings.proxy = settings;
-                app.notice("Proxy settings in use: the open accounts connect through them now.");
+                app.notice(t("notice-proxy-in-use"));
             }
         }
     }
@@ -578,5 +613,16 @@ fn welcome(app: &mut TesseraApp, ui: &mut egui::Ui) {
         }
         Some(WelcomeAsk::Demo) => app.start_demo(),
         None => {}
+    }
+}
+
+/// The message naming how an account's requests are signed.
+fn credential_kind(credential: &crate::storage::Credential) -> &'static str {
+    use crate::storage::Credential;
+    match credential {
+        Credential::SharedKey(_) => "credential-account-key",
+        Credential::Sas(_) => "credential-sas",
+        Credential::Bearer(_) => "credential-entra",
+        Credential::Anonymous => "credential-anonymous",
     }
 }

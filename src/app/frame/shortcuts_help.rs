@@ -57,11 +57,11 @@ fn plain(cell: &str) -> String {
 /// The window; false once the user closed it.
 pub fn window(ctx: &egui::Context) -> bool {
     let mut open = true;
-    egui::Window::new("Keyboard shortcuts")
+    egui::Window::new(crate::app::widgets::i18n::t("shortcuts-title"))
         .open(&mut open)
         .default_size([640.0, 520.0])
         .show(ctx, |ui| {
-            ui.label("Ctrl is Cmd on macOS. A pane's keys work while no text field has the keyboard.");
+            ui.label(crate::app::widgets::i18n::t("shortcuts-intro"));
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for place in PLACES.iter() {
                     ui.add_space(6.0);

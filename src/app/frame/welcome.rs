@@ -6,6 +6,8 @@ use std::sync::OnceLock;
 
 use crate::app::accounts::connections::ConnState;
 use crate::app::accounts::tree::TabTarget;
+use crate::app::widgets::i18n::{t, tr};
+use crate::storage::Service;
 
 /// Whether the pinned Azurite is at hand (looked up once: it searches the folders upwards).
 /// Whether the pinned Azurite is there to run the demo. The search walks folders, so it runs once on a thread
@@ -23,7 +25,8 @@ fn demo_available() -> bool {
 pub struct WelcomeView {
     /// Resources opened lately, with their account's label (of accounts still in the list).
     pub recent: Vec<(TabTarget, String)>,
-    /// Each account shown: its id, label, and what is settled about it (None: a "Connect" link helps).
+    /// Each account shown: its id, label, and the message saying what is settled about it (None: a "Connect"
+    /// link helps).
     pub accounts: Vec<(String, String, Option<&'static str>)>,
     pub demo_starting: bool,
     /// Nothing opened yet and the demo not started: the demo is offered.
@@ -54,7 +57,7 @@ impl WelcomeView {
             .map(|c| {
                 let browse = c.profile.kind == crate::app::accounts::profiles::ProfileKind::EntraBrowse;
                 let state = if browse {
-                    Some("open it in the tree to list its subscriptions and storage accounts")
+                    Some("welcome-browse-state")
                 } else {
                     settled(&c.state)
                 };
@@ -80,44 +83,49 @@ pub enum WelcomeAsk {
 
 pub fn ui(view: WelcomeView, ui: &mut egui::Ui) -> Option<WelcomeAsk> {
     let mut ask = None;
-    ui.heading("Welcome to Tessera");
-    ui.label("Open a table, container or queue from the tree on the left, or pick up where you left off.");
+    ui.heading(t("welcome-title"));
+    ui.label(t("welcome-intro"));
     ui.add_space(8.0);
     if !view.recent.is_empty() {
-        ui.strong("Recently opened");
+        ui.strong(t("welcome-recent"));
         for (target, account) in view.recent {
-            let text = format!("{} `{}` on {account}", target.service.resource(), target.name);
+            let id = match target.service {
+                Service::Table => "welcome-recent-table",
+                Service::Blob => "welcome-recent-container",
+                Service::Queue => "welcome-recent-queue",
+            };
+            let text = tr!(id, name = target.name.as_str(), account = account.as_str());
             if ui.link(text).clicked() {
                 ask = Some(WelcomeAsk::Open(target));
             }
         }
         ui.add_space(8.0);
     }
-    ui.strong("Accounts");
+    ui.strong(t("welcome-accounts"));
     for (id, label, state) in view.accounts {
         // An account already open (or opening) says so: a "Connect" link there would promise something new.
         if let Some(state) = state {
-            ui.label(format!("{label}: {state}"));
-        } else if ui.link(format!("Connect to {label}")).clicked() {
+            ui.label(tr!("welcome-account-state", account = label.as_str(), state = t(state)));
+        } else if ui.link(tr!("welcome-connect", account = label.as_str())).clicked() {
             ask = Some(WelcomeAsk::Connect(id));
         }
     }
-    if ui.button("Add account…").clicked() {
+    if ui.button(t("menu-add-account")).clicked() {
         ask = Some(WelcomeAsk::AddAccount);
     }
     if view.demo_starting {
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label("Starting the demo emulator (Azurite, in memory)…");
+            ui.label(t("welcome-demo-starting"));
         });
     }
     if view.fresh && demo_available() {
         ui.add_space(8.0);
-        ui.strong("New here?");
+        ui.strong(t("welcome-new-here"));
         let open = ui
-            .button("Open the demo")
-            .on_hover_text("Starts a local Azurite in memory and fills it with tables, blobs and queues to explore");
+            .button(t("welcome-open-demo"))
+            .on_hover_text(t("welcome-open-demo-hint"));
         if open.clicked() {
             ask = Some(WelcomeAsk::Demo);
         }
@@ -125,11 +133,11 @@ pub fn ui(view: WelcomeView, ui: &mut egui::Ui) -> Option<WelcomeAsk> {
     ask
 }
 
-/// What the welcome says of an account that needs no "Connect" link; `None` when one would help.
+/// The message the welcome says of an account that needs no "Connect" link; `None` when one would help.
 fn settled(state: &ConnState) -> Option<&'static str> {
     match state {
-        ConnState::Ready => Some("connected"),
-        ConnState::Opening => Some("connecting…"),
+        ConnState::Ready => Some("connection-ready"),
+        ConnState::Opening => Some("connection-opening"),
         ConnState::Closed | ConnState::Failed(_) => None,
     }
 }

@@ -5,15 +5,18 @@ pub use crate::storage::names::numbered;
 use std::time::SystemTime;
 
 pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
+    crate::app::widgets::i18n::group_digits(n, crate::app::widgets::i18n::language())
+}
+
+/// `x` with `digits` decimals, its fraction separated as the language separates it ("2.5" in English, "2,5"
+/// in Russian).
+pub fn decimal(x: f64, digits: usize) -> String {
+    let language = crate::app::widgets::i18n::language();
+    let text = format!("{x:.digits$}");
+    match language.decimal_separator() {
+        '.' => text,
+        sep => text.replace('.', &sep.to_string()),
     }
-    out
 }
 
 /// A value on one line (a line break as `\n`), cut to `max` characters with an ellipsis: a preview's or a menu's.

@@ -1,10 +1,11 @@
-//! Pieces of UI every pane may use: confirmations, the metadata editor, number and date formats, chart
-//! drawing helpers, where windows open.
+//! Pieces of UI every pane may use: confirmations, the metadata editor, number and date formats, the words in
+//! the user's language, chart drawing helpers, where windows open.
 
 pub mod bulk_change;
 pub mod confirm;
 pub mod contrast;
 pub mod format;
+pub mod i18n;
 pub mod icon;
 pub mod lease_timeline;
 pub mod list_keys;

@@ -1,0 +1,245 @@
+# Tessera's words in English: the reference every other language follows (the same ids, the same variables).
+# How to report or fix a translation: docs/guide/languages.md.
+
+## The menu bar
+
+menu-accounts = Accounts
+menu-add-account = Add account…
+menu-export-settings = Export settings…
+menu-export-settings-hint = Accounts, recent resources, proxy and look to a file; secrets only if you choose, encrypted
+menu-import-settings = Import settings…
+menu-view = View
+menu-light-theme = Light theme
+menu-dark-theme = Dark theme
+menu-high-contrast = High contrast
+menu-high-contrast-hint = White and yellow on black: every text at least 4.5:1 against its ground (WCAG 2.1 AA)
+menu-bottom-panel = Activity and HTTP inspector
+menu-language = Language
+menu-language-system = As the system ({ $language })
+menu-tools = Tools
+menu-queue-backlogs = Queue backlogs
+menu-seed-million = Seed a million rows…
+menu-seed-million-hint = Writes 1,000,000 entities into a new table of the current account, as a job
+menu-proxy = Proxy…
+menu-conflict-lab = Conflict lab
+menu-help = Help
+menu-shortcuts = Keyboard shortcuts…
+menu-about = About Tessera…
+menu-log-file = Log file: { $path }
+menu-accounts-file = Accounts file: { $path }
+notice-connect-first = Connect an account first.
+notice-connect-first-seed = Connect an account first: the rows go into it.
+notice-connect-first-lab = Connect an account first: the lab's two clients use it.
+notice-proxy-in-use = Proxy settings in use: the open accounts connect through them now.
+
+## About
+
+about-title = About Tessera
+about-license = License: { $license }
+about-secrets = Secrets: the OS keychain (Secret Service, macOS Keychain, Windows Credential Manager).
+
+## The tree, the notices, the tabs
+
+tree-heading = Explorer
+tree-add-account = Add account
+tree-add-account-hint = Add an account: connection string, name and key, SAS URL or the emulator
+tree-test-of = Test of { $account }
+notice-dismiss = Dismiss
+tab-close-hint = Close (Ctrl+W)
+tab-close-name = Close { $title }
+
+## The bottom panel and the status line
+
+activity = Activity
+activity-one-running = Activity (1 running: { $job })
+activity-one-running-at = Activity (1 running: { $job } { $percent }%)
+activity-running = Activity ({ $running } running)
+activity-closed = Activity ({ $closed ->
+        [one] 1 closed tab
+       *[other] { $closed } closed tabs
+    } still working)
+activity-running-closed = Activity ({ $running } running, { $closed ->
+        [one] 1 closed tab
+       *[other] { $closed } closed tabs
+    } still working)
+inspector-tab = HTTP inspector ({ $requests ->
+        [one] 1 request
+       *[other] { $requests } requests
+    }, { $failed } failed)
+bottom-hide = Hide panel
+bottom-hide-hint = It opens again when a job fails; the status line shows the running job meanwhile
+status-no-account = No account. Add one with “Add account”.
+status-account = Account: { $account }
+status-entra = Microsoft Entra ID: { $token }
+status-signed-with = Signed with: { $kind }
+credential-account-key = account key
+credential-sas = shared access signature
+credential-entra = Microsoft Entra ID sign-in
+credential-anonymous = anonymous
+status-endpoint = Endpoint: { $endpoint }
+status-endpoint-none = none
+status-connection = Connection: { $state }
+connection-closed = not connected
+connection-opening = connecting…
+connection-failed = failed: { $why }
+connection-paused = paused: the endpoint keeps failing
+connection-answered = connected (last answer { $status } in { $ms } ms)
+connection-service-failing = connected, but the service is failing (last answer { $status })
+connection-unreachable = unreachable ({ $why })
+connection-no-answer = no answer
+connection-ready = connected
+
+## The explorer tree and Find in the tree
+
+tree-test-connection = Test connection
+tree-edit-account = Edit account…
+tree-account-sas = Account SAS…
+tree-account-sas-none = An account SAS is signed with the account key; this account has none.
+tree-service-settings = Service settings…
+tree-remove-account = Remove account…
+tree-connecting = Connecting…
+tree-loading = Loading…
+tree-blob-containers = Blob containers
+tree-queues = Queues
+tree-tables = Tables
+tree-counted = { $title } ({ $count })
+tree-no-containers = No blob containers yet.
+tree-no-queues = No queues yet.
+tree-no-tables = No tables yet.
+tree-new-container = New container…
+tree-new-queue = New queue…
+tree-new-table = New table…
+tree-refresh-containers = Refresh blob containers
+tree-refresh-queues = Refresh queues
+tree-refresh-tables = Refresh tables
+tree-open-containers = Open the { $count } containers
+tree-open-queues = Open the { $count } queues
+tree-open-tables = Open the { $count } tables
+tree-delete-containers = Delete the { $count } containers…
+tree-delete-queues = Delete the { $count } queues…
+tree-delete-tables = Delete the { $count } tables…
+tree-open = Open
+tree-copy-url = Copy URL
+tree-open-portal = Open in the Azure portal
+tree-open-portal-hint = The account's page in the Azure portal
+tree-count-entities = Count entities
+tree-properties = Properties…
+tree-delete = Delete…
+find-hint = Find containers, queues, tables…
+find-name = Find in the tree
+find-hint-more = Any part of the name, any case, in every open account: each list is read whole, every page of it
+find-reading = { $account } · { $service }: reading the list… { $listed } listed
+find-failed = { $account } · { $service }: { $why }
+find-nothing = No container, queue or table of the open accounts contains “{ $text }”.
+find-closed = { $closed ->
+        [one] 1 account not open: not searched (unfold an account to open it).
+       *[other] { $closed } accounts not open: not searched (unfold an account to open it).
+    }
+
+## The activity list
+
+activity-cancel-job = Cancel job
+activity-retry-now = Retry now
+activity-retry-job = Retry job
+activity-show-items = Show items
+activity-copy-outcome = Copy outcome
+activity-outcome-running = { $job }: running
+activity-outcome-done = { $job }: done in { $seconds } s: { $summary }
+activity-outcome-cancelled = { $job }: cancelled
+activity-outcome-failed = { $job } failed: { $why }
+activity-items = Items ({ $count })
+activity-items-name = Items of { $job } ({ $count })
+activity-items-hint = Each item of this job with what became of it
+activity-progress = { $done } of { $total }{ $left }
+activity-last-failure = { $progress }. The last failure: { $why }
+activity-cancelling = Cancelling: it finishes its clean-up first…
+activity-cancel = Cancel { $job }
+activity-retry-now-name = Retry now { $job }
+activity-done = Done in { $seconds } s: { $summary }
+activity-cancelled = Cancelled after { $progress }
+activity-retry = Retry { $job }
+activity-network-wait = Waiting for the network for { $waited } ({ $tries ->
+        [one] 1 try
+       *[other] { $tries } tries
+    }); next try in { $next } s
+duration-seconds = { $s } s
+duration-minutes-seconds = { $m } min { $s } s
+activity-left-seconds = , about { $n } s left
+activity-left-minutes = , about { $n } min left
+activity-left-hours = , about { $n } h left
+activity-counts = { $running } running, { $all } in all
+activity-clear = Clear finished jobs
+activity-empty = No jobs yet. Transfers, scans, imports and exports show here with their progress.
+activity-failed = { $job } failed: { $why }
+activity-items-of = { $job }: { $count ->
+        [one] 1 item
+       *[other] { $count } items
+    }
+activity-close-items = Close the items
+
+## Accounts > Add account… / Edit account
+
+editor-title-add = Add account
+editor-title-edit = Edit account
+editor-kind = Kind:
+kind-emulator = local emulator
+kind-connection-string = connection string
+kind-name-and-key = name and key
+kind-sas-url = SAS URL
+kind-entra = Microsoft Entra ID
+kind-entra-browse = Microsoft Entra ID: browse
+editor-display-name = Display name:
+editor-display-name-hint = shown in the tree
+editor-keep-secret-hint = leave empty to keep the stored secret
+editor-emulator = The local emulator's well-known account (devstoreaccount1) on 127.0.0.1, ports 10000-10002.
+editor-connection-string = Connection string:
+editor-ignored = Not used by this app, and ignored: { $settings }.
+editor-secrets-where = Account keys and SAS tokens go to the OS keychain, never to the account list file.
+editor-account-name = Account name:
+editor-account-key = Account key:
+editor-endpoint-suffix = Endpoint suffix:
+editor-https = Use HTTPS
+editor-custom-endpoints = Custom endpoints (optional)
+editor-blob-endpoint = Blob endpoint:
+editor-queue-endpoint = Queue endpoint:
+editor-table-endpoint = Table endpoint:
+editor-browse = Lists your subscriptions and their storage accounts (Azure Resource Manager): no account name to type.
+editor-resource-manager = Resource Manager:
+editor-sas-url = SAS URL:
+editor-service = Service:
+editor-service-from-url = from the URL
+editor-trust-cert = Trust certificate:
+editor-trust-cert-hint = optional PEM file, for an endpoint with its own certificate
+editor-choose = Choose…
+editor-cert-dialog = Certificate to trust
+editor-testing = Testing…
+editor-reading-cert = Reading the certificate file…
+editor-save = Save account
+editor-test = Test connection
+editor-cancel = Cancel
+editor-key-again = Enter the key again to test it (the stored one is not read here).
+editor-sign-in-first = Sign in with a code first, then test.
+editor-secret-again = Enter the client secret to test it (the stored one is not read here).
+editor-cloud = Cloud:
+
+## The welcome
+
+welcome-title = Welcome to Tessera
+welcome-intro = Open a table, container or queue from the tree on the left, or pick up where you left off.
+welcome-recent = Recently opened
+welcome-recent-table = table `{ $name }` on { $account }
+welcome-recent-container = container `{ $name }` on { $account }
+welcome-recent-queue = queue `{ $name }` on { $account }
+welcome-accounts = Accounts
+welcome-account-state = { $account }: { $state }
+welcome-browse-state = open it in the tree to list its subscriptions and storage accounts
+welcome-connect = Connect to { $account }
+welcome-demo-starting = Starting the demo emulator (Azurite, in memory)…
+welcome-new-here = New here?
+welcome-open-demo = Open the demo
+welcome-open-demo-hint = Starts a local Azurite in memory and fills it with tables, blobs and queues to explore
+
+## Help > Keyboard shortcuts
+
+shortcuts-title = Keyboard shortcuts
+shortcuts-intro = Ctrl is Cmd on macOS. A pane's keys work while no text field has the keyboard.

@@ -1,0 +1,276 @@
+# Слова Tessera на русском языке. Термины хранилища — как в русской документации Microsoft;
+# имена из протокола (ETag, If-Match, PartitionKey) не переводятся.
+# Как сообщить о неудачном переводе: docs/guide/languages.md.
+
+## Строка меню
+
+menu-accounts = Учетные записи
+menu-add-account = Добавить учетную запись…
+menu-export-settings = Экспорт параметров…
+menu-export-settings-hint = Учетные записи, недавние ресурсы, прокси и оформление — в файл; секреты только по вашему выбору, в зашифрованном виде
+menu-import-settings = Импорт параметров…
+menu-view = Вид
+menu-light-theme = Светлая тема
+menu-dark-theme = Темная тема
+menu-high-contrast = Высокая контрастность
+menu-high-contrast-hint = Белый и желтый на черном: контрастность любого текста не ниже 4,5:1 (WCAG 2.1 AA)
+menu-bottom-panel = Действия и HTTP-инспектор
+menu-language = Язык
+menu-language-system = Как в системе ({ $language })
+menu-tools = Сервис
+menu-queue-backlogs = Накопление сообщений в очередях
+menu-seed-million = Записать миллион строк…
+menu-seed-million-hint = Записывает 1 000 000 сущностей в новую таблицу текущей учетной записи, в виде задания
+menu-proxy = Прокси…
+menu-conflict-lab = Лаборатория конфликтов
+menu-help = Справка
+menu-shortcuts = Сочетания клавиш…
+menu-about = О программе Tessera…
+menu-log-file = Файл журнала: { $path }
+menu-accounts-file = Файл учетных записей: { $path }
+notice-connect-first = Сначала подключите учетную запись.
+notice-connect-first-seed = Сначала подключите учетную запись: строки будут записаны в нее.
+notice-connect-first-lab = Сначала подключите учетную запись: оба клиента лаборатории работают через нее.
+notice-proxy-in-use = Параметры прокси применены: открытые учетные записи теперь подключаются через него.
+
+## О программе
+
+about-title = О программе Tessera
+about-license = Лицензия: { $license }
+about-secrets = Секреты хранятся в связке ключей ОС (Secret Service, «Связка ключей» macOS, диспетчер учетных данных Windows).
+
+## Дерево, уведомления, вкладки
+
+tree-heading = Обозреватель
+tree-add-account = Добавить учетную запись
+tree-add-account-hint = Добавить учетную запись: строка подключения, имя и ключ, URL-адрес SAS или эмулятор
+tree-test-of = Проверка «{ $account }»
+notice-dismiss = Скрыть
+tab-close-hint = Закрыть (Ctrl+W)
+tab-close-name = Закрыть { $title }
+
+## Нижняя панель и строка состояния
+
+activity = Действия
+activity-one-running = Действия (выполняется 1: { $job })
+activity-one-running-at = Действия (выполняется 1: { $job } { $percent }%)
+activity-running = Действия (выполняется: { $running })
+activity-closed = Действия ({ $closed ->
+        [one] { $closed } закрытая вкладка еще работает
+        [few] { $closed } закрытые вкладки еще работают
+       *[other] { $closed } закрытых вкладок еще работают
+    })
+activity-running-closed = Действия (выполняется: { $running }; { $closed ->
+        [one] { $closed } закрытая вкладка еще работает
+        [few] { $closed } закрытые вкладки еще работают
+       *[other] { $closed } закрытых вкладок еще работают
+    })
+inspector-tab = HTTP-инспектор ({ $requests ->
+        [one] { $requests } запрос
+        [few] { $requests } запроса
+       *[other] { $requests } запросов
+    }, с ошибкой: { $failed })
+bottom-hide = Скрыть панель
+bottom-hide-hint = Панель откроется снова, если задание завершится ошибкой; пока она скрыта, выполняемое задание видно в строке состояния
+status-no-account = Нет учетных записей. Добавьте ее кнопкой «Добавить учетную запись».
+status-account = Учетная запись: { $account }
+status-entra = Microsoft Entra ID: { $token }
+status-signed-with = Подпись: { $kind }
+credential-account-key = ключ учетной записи
+credential-sas = подписанный URL-адрес (SAS)
+credential-entra = вход через Microsoft Entra ID
+credential-anonymous = анонимно
+status-endpoint = Конечная точка: { $endpoint }
+status-endpoint-none = нет
+status-connection = Подключение: { $state }
+connection-closed = не подключено
+connection-opening = подключение…
+connection-failed = ошибка: { $why }
+connection-paused = приостановлено: конечная точка раз за разом отвечает ошибкой
+connection-answered = подключено (последний ответ { $status } за { $ms } мс)
+connection-service-failing = подключено, но служба отвечает ошибками (последний ответ { $status })
+connection-unreachable = недоступно ({ $why })
+connection-no-answer = нет ответа
+connection-ready = подключено
+
+## Дерево обозревателя и поиск в нем
+
+tree-test-connection = Проверить подключение
+tree-edit-account = Изменить учетную запись…
+tree-account-sas = SAS учетной записи…
+tree-account-sas-none = SAS учетной записи подписывается ключом учетной записи, а у этой учетной записи ключа нет.
+tree-service-settings = Параметры службы…
+tree-remove-account = Удалить учетную запись…
+tree-connecting = Подключение…
+tree-loading = Загрузка…
+tree-blob-containers = Контейнеры BLOB-объектов
+tree-queues = Очереди
+tree-tables = Таблицы
+tree-counted = { $title } ({ $count })
+tree-no-containers = Контейнеров BLOB-объектов пока нет.
+tree-no-queues = Очередей пока нет.
+tree-no-tables = Таблиц пока нет.
+tree-new-container = Создать контейнер…
+tree-new-queue = Создать очередь…
+tree-new-table = Создать таблицу…
+tree-refresh-containers = Обновить контейнеры BLOB-объектов
+tree-refresh-queues = Обновить очереди
+tree-refresh-tables = Обновить таблицы
+tree-open-containers = Открыть { $count ->
+        [one] { $count } контейнер
+        [few] { $count } контейнера
+       *[other] { $count } контейнеров
+    }
+tree-open-queues = Открыть { $count ->
+        [one] { $count } очередь
+        [few] { $count } очереди
+       *[other] { $count } очередей
+    }
+tree-open-tables = Открыть { $count ->
+        [one] { $count } таблицу
+        [few] { $count } таблицы
+       *[other] { $count } таблиц
+    }
+tree-delete-containers = Удалить { $count ->
+        [one] { $count } контейнер
+        [few] { $count } контейнера
+       *[other] { $count } контейнеров
+    }…
+tree-delete-queues = Удалить { $count ->
+        [one] { $count } очередь
+        [few] { $count } очереди
+       *[other] { $count } очередей
+    }…
+tree-delete-tables = Удалить { $count ->
+        [one] { $count } таблицу
+        [few] { $count } таблицы
+       *[other] { $count } таблиц
+    }…
+tree-open = Открыть
+tree-copy-url = Копировать URL-адрес
+tree-open-portal = Открыть на портале Azure
+tree-open-portal-hint = Страница учетной записи на портале Azure
+tree-count-entities = Подсчитать сущности
+tree-properties = Свойства…
+tree-delete = Удалить…
+find-hint = Найти контейнеры, очереди, таблицы…
+find-name = Поиск в дереве
+find-hint-more = Любая часть имени, без учета регистра, во всех открытых учетных записях: каждый список читается целиком, все его страницы
+find-reading = { $account } · { $service }: чтение списка… прочитано { $listed }
+find-failed = { $account } · { $service }: { $why }
+find-nothing = Ни один контейнер, очередь или таблица открытых учетных записей не содержит «{ $text }».
+find-closed = { $closed ->
+        [one] { $closed } учетная запись не открыта, поиск в ней не выполнялся (разверните учетную запись, чтобы открыть ее).
+        [few] { $closed } учетные записи не открыты, поиск в них не выполнялся (разверните учетную запись, чтобы открыть ее).
+       *[other] { $closed } учетных записей не открыто, поиск в них не выполнялся (разверните учетную запись, чтобы открыть ее).
+    }
+
+## Список действий
+
+activity-cancel-job = Отменить задание
+activity-retry-now = Повторить сейчас
+activity-retry-job = Повторить задание
+activity-show-items = Показать элементы
+activity-copy-outcome = Копировать результат
+activity-outcome-running = { $job }: выполняется
+activity-outcome-done = { $job }: выполнено за { $seconds } с: { $summary }
+activity-outcome-cancelled = { $job }: отменено
+activity-outcome-failed = { $job }: ошибка: { $why }
+activity-items = Элементы ({ $count })
+activity-items-name = Элементы задания «{ $job }» ({ $count })
+activity-items-hint = Все элементы задания и что стало с каждым
+activity-progress = { $done } из { $total }{ $left }
+activity-last-failure = { $progress }. Последняя ошибка: { $why }
+activity-cancelling = Отмена: задание сначала наводит порядок за собой…
+activity-cancel = Отменить «{ $job }»
+activity-retry-now-name = Повторить сейчас «{ $job }»
+activity-done = Выполнено за { $seconds } с: { $summary }
+activity-cancelled = Отменено после { $progress }
+activity-retry = Повторить «{ $job }»
+activity-network-wait = Ожидание сети: { $waited } ({ $tries ->
+        [one] { $tries } попытка
+        [few] { $tries } попытки
+       *[other] { $tries } попыток
+    }); следующая попытка через { $next } с
+duration-seconds = { $s } с
+duration-minutes-seconds = { $m } мин { $s } с
+activity-left-seconds = , осталось около { $n } с
+activity-left-minutes = , осталось около { $n } мин
+activity-left-hours = , осталось около { $n } ч
+activity-counts = выполняется: { $running }, всего: { $all }
+activity-clear = Убрать завершенные задания
+activity-empty = Заданий пока нет. Здесь появятся передачи, сканирования, импорт и экспорт — с ходом выполнения.
+activity-failed = { $job }: ошибка: { $why }
+activity-items-of = { $job }: { $count ->
+        [one] { $count } элемент
+        [few] { $count } элемента
+       *[other] { $count } элементов
+    }
+activity-close-items = Закрыть список элементов
+
+## Учетные записи > Добавить / Изменить учетную запись
+
+editor-title-add = Добавление учетной записи
+editor-title-edit = Изменение учетной записи
+editor-kind = Тип:
+kind-emulator = локальный эмулятор
+kind-connection-string = строка подключения
+kind-name-and-key = имя и ключ
+kind-sas-url = URL-адрес SAS
+kind-entra = Microsoft Entra ID
+kind-entra-browse = Microsoft Entra ID: обзор
+editor-display-name = Отображаемое имя:
+editor-display-name-hint = показывается в дереве
+editor-keep-secret-hint = оставьте пустым, чтобы сохранить сохраненный секрет
+editor-emulator = Известная учетная запись локального эмулятора (devstoreaccount1) на 127.0.0.1, порты 10000–10002.
+editor-connection-string = Строка подключения:
+editor-ignored = Не используются этим приложением и пропускаются: { $settings }.
+editor-secrets-where = Ключи учетных записей и маркеры SAS хранятся в связке ключей ОС и никогда не попадают в файл учетных записей.
+editor-account-name = Имя учетной записи:
+editor-account-key = Ключ учетной записи:
+editor-endpoint-suffix = Суффикс конечной точки:
+editor-https = Использовать HTTPS
+editor-custom-endpoints = Собственные конечные точки (необязательно)
+editor-blob-endpoint = Конечная точка BLOB-объектов:
+editor-queue-endpoint = Конечная точка очередей:
+editor-table-endpoint = Конечная точка таблиц:
+editor-browse = Показывает ваши подписки и их учетные записи хранения (Azure Resource Manager): имя учетной записи вводить не нужно.
+editor-resource-manager = Resource Manager:
+editor-sas-url = URL-адрес SAS:
+editor-service = Служба:
+editor-service-from-url = из URL-адреса
+editor-trust-cert = Доверять сертификату:
+editor-trust-cert-hint = необязательный PEM-файл для конечной точки с собственным сертификатом
+editor-choose = Выбрать…
+editor-cert-dialog = Сертификат, которому нужно доверять
+editor-testing = Проверка…
+editor-reading-cert = Чтение файла сертификата…
+editor-save = Сохранить учетную запись
+editor-test = Проверить подключение
+editor-cancel = Отмена
+editor-key-again = Чтобы проверить подключение, введите ключ еще раз (сохраненный ключ здесь не читается).
+editor-sign-in-first = Сначала войдите с помощью кода, затем проверьте подключение.
+editor-secret-again = Чтобы проверить подключение, введите секрет клиента еще раз (сохраненный секрет здесь не читается).
+editor-cloud = Облако:
+
+## Начальная страница
+
+welcome-title = Добро пожаловать в Tessera
+welcome-intro = Откройте таблицу, контейнер или очередь в дереве слева или продолжите с того места, где остановились.
+welcome-recent = Недавно открытые
+welcome-recent-table = таблица `{ $name }` в { $account }
+welcome-recent-container = контейнер `{ $name }` в { $account }
+welcome-recent-queue = очередь `{ $name }` в { $account }
+welcome-accounts = Учетные записи
+welcome-account-state = { $account }: { $state }
+welcome-browse-state = откройте ее в дереве, чтобы увидеть подписки и учетные записи хранения
+welcome-connect = Подключиться к { $account }
+welcome-demo-starting = Запуск демонстрационного эмулятора (Azurite, в памяти)…
+welcome-new-here = Впервые здесь?
+welcome-open-demo = Открыть демонстрацию
+welcome-open-demo-hint = Запускает локальный Azurite в памяти и заполняет его таблицами, BLOB-объектами и очередями для знакомства
+
+## Справка > Сочетания клавиш
+
+shortcuts-title = Сочетания клавиш
+shortcuts-intro = В macOS вместо Ctrl — Cmd. Клавиши панели действуют, пока фокус не в текстовом поле.

@@ -1,0 +1,379 @@
+//! The app's words in English, Russian and Chinese: every message the code asks for exists in each language with
+//! the same variables, no language holds a message the code never asks for, every character of the message files
+//! is drawn, the drawing code of the parts already translated holds no English of its own, and a person switches
+//! the language in View > Language and finds the controls by their translated names, the choice remembered.
+
+mod common;
+mod ui;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use egui_kittest::kittest::Queryable;
+use fluent_syntax::ast;
+use tessera::app::widgets::i18n::Language;
+use ui::TestApp;
+
+/// Each message's id and the variables it uses (in its value, its selectors and every variant).
+fn messages(language: Language) -> BTreeMap<String, BTreeSet<String>> {
+    let resource = fluent_syntax::parser::parse(language.messages())
+        .unwrap_or_else(|(_, errors)| panic!("{} does not parse: {errors:?}", language.tag()));
+    let mut out = BTreeMap::new();
+    for entry in resource.body {
+        if let ast::Entry::Message(m) = entry {
+            let mut vars = BTreeSet::new();
+            if let Some(p) = &m.value {
+                pattern_variables(p, &mut vars);
+            }
+            assert!(
+                out.insert(m.id.name.to_string(), vars).is_none(),
+                "{} says {} twice",
+                language.tag(),
+                m.id.name
+            );
+        }
+    }
+    out
+}
+
+fn pattern_variables(p: &ast::Pattern<&str>, vars: &mut BTreeSet<String>) {
+    for element in &p.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            expression_variables(expression, vars);
+        }
+    }
+}
+
+fn expression_variables(e: &ast::Expression<&str>, vars: &mut BTreeSet<String>) {
+    match e {
+        ast::Expression::Select { selector, variants } => {
+            inline_variables(selector, vars);
+            for v in variants {
+                pattern_variables(&v.value, vars);
+            }
+        }
+        ast::Expression::Inline(inline) => inline_variables(inline, vars),
+    }
+}
+
+fn inline_variables(e: &ast::InlineExpression<&str>, vars: &mut BTreeSet<String>) {
+    match e {
+        ast::InlineExpression::VariableReference { id } => {
+            vars.insert(id.name.to_string());
+        }
+        ast::InlineExpression::Placeable { expression } => expression_variables(expression, vars),
+        _ => {}
+    }
+}
+
+/// Every Rust source file of the app, with its text.
+fn sources() -> Vec<(String, String)> {
+    fn walk(dir: &Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let name = path
+                    .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                    .unwrap()
+                    .display()
+                    .to_string();
+                out.push((name, std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut out);
+    out
+}
+
+/// The message ids the code asks for: `t("id")` and `tr!("id", …)`.
+fn asked_for(code: &str) -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    for opener in ["t(\"", "tr!(\"", "tr!(\n"] {
+        for (at, _) in code.match_indices(opener) {
+            // `t(` only as a whole word (not `set(` or `print(`).
+            if opener.starts_with('t') && code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = code[at + opener.len()..].trim_start().trim_start_matches('"');
+            let id: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-')
+                .collect();
+            if !id.is_empty() && rest[id.len()..].starts_with('"') {
+                ids.insert(id);
+            }
+        }
+    }
+    ids
+}
+
+#[test]
+fn every_language_has_every_message_with_the_same_variables() {
+    let english = messages(Language::English);
+    for language in [Language::Russian, Language::Chinese] {
+        let other = messages(language);
+        for (id, vars) in &english {
+            let theirs = other
+                .get(id)
+                .unwrap_or_else(|| panic!("{} lacks the message {id}", language.tag()));
+            assert_eq!(
+                theirs,
+                vars,
+                "{}'s {id} uses other variables than English's",
+                language.tag()
+            );
+        }
+        let extra: Vec<_> = other.keys().filter(|id| !english.contains_key(*id)).collect();
+        assert!(
+            extra.is_empty(),
+            "{} has messages English lacks: {extra:?}",
+            language.tag()
+        );
+    }
+    // Every id the code asks for exists; every message is asked for somewhere (by `t`, `tr!` or as an id the code
+    // picks, such as one per service), so no language keeps words nobody sees.
+    let code = sources();
+    // Only files that use the message lookup: elsewhere a `t(` is some other function (a test's helper).
+    for (file, text) in code.iter().filter(|(_, text)| text.contains("i18n")) {
+        let text = text.split("#[cfg(test)]").next().unwrap();
+        let code: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for id in asked_for(&code) {
+            assert!(
+                english.contains_key(&id),
+                "{file} asks for {id}, which no message file has"
+            );
+        }
+    }
+    for id in english.keys() {
+        let quoted = format!("\"{id}\"");
+        assert!(
+            code.iter().any(|(_, text)| text.contains(&quoted)),
+            "the message {id} is never used"
+        );
+    }
+}
+
+#[test]
+fn the_scanner_finds_the_ids_the_code_asks_for() {
+    let code = "ui.label(t(\"menu-view\")); let s = tr!(\"inspector-tab\", requests = 1); reset(\"no-id\"); \
+                let x = tr!(\n    \"activity-running\",\n running = 2);";
+    let ids = asked_for(code);
+    assert_eq!(
+        ids,
+        ["activity-running", "inspector-tab", "menu-view"]
+            .map(String::from)
+            .into()
+    );
+}
+
+/// The drawing files whose every word comes from the message files. The list grows, file by file, until it
+/// holds every file that draws; a file on it may not show English of its own again.
+const TRANSLATED: &[&str] = &[
+    "src/app/frame/shell.rs",
+    "src/app/frame/welcome.rs",
+    "src/app/frame/shortcuts_help.rs",
+    "src/app/accounts/tree.rs",
+    "src/app/accounts/tree_find.rs",
+    "src/app/frame/activity.rs",
+    "src/app/accounts/editor.rs",
+];
+
+/// Calls that put their text argument on screen.
+const SHOWN: &[&str] = &[
+    ".button(\"",
+    ".small_button(\"",
+    ".label(\"",
+    ".heading(\"",
+    ".strong(\"",
+    ".link(\"",
+    ".radio(",
+    ".checkbox(",
+    ".menu_button(\"",
+    ".selectable_label(",
+    ".on_hover_text(\"",
+    ".colored_label(",
+    "Window::new(\"",
+    "Button::new(\"",
+    ".notice(\"",
+    ".accessible_name(\"",
+];
+
+/// Text in a literal that a person reads: at least two letters outside `{…}` (a format's variables).
+fn has_words(s: &str) -> bool {
+    let mut depth = 0;
+    let letters = s.chars().filter(|&c| {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        depth == 0 && c.is_alphabetic()
+    });
+    letters.count() >= 2
+}
+
+/// Words a line of code puts on screen from a literal of its own: the first literal a showing call takes (before
+/// its first closing parenthesis), or the literal a `format!` starts with.
+fn english_on_screen(line: &str) -> Option<&str> {
+    let line = line.trim_start();
+    if line.starts_with("//") {
+        return None;
+    }
+    let mut found = SHOWN.iter().filter_map(|call| {
+        let after = &line[line.find(call)? + call.len()..];
+        match call.ends_with('"') {
+            true => after.split('"').next(),
+            // A literal handed to `t(` or `tr!(` is a message id, not words.
+            false => match after.split(')').next()?.split_once('"')? {
+                (before, _) if before.ends_with("t(") || before.ends_with("tr!(") => None,
+                (_, rest) => rest.split('"').next(),
+            },
+        }
+    });
+    let formatted = line.split("format!(\"").nth(1).and_then(|s| s.split('"').next());
+    found.find(|s| has_words(s)).or(formatted.filter(|s| has_words(s)))
+}
+
+#[test]
+fn the_translated_drawing_files_show_no_words_of_their_own() {
+    for file in TRANSLATED {
+        let code = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+        let code = code.split("#[cfg(test)]").next().unwrap();
+        for (n, line) in code.lines().enumerate() {
+            if let Some(text) = english_on_screen(line) {
+                panic!(
+                    "{file}:{}: shows \"{text}\" of its own; put it in locales/*/tessera.ftl",
+                    n + 1
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_lint_catches_a_literal_on_screen_and_passes_a_message() {
+    for line in [
+        "ui.button(\"Save\")",
+        "ui.radio(x, \"Light theme\")",
+        "egui::Window::new(\"About\")",
+        "let s = format!(\"Account: {}\", a);",
+        "let s = format!(\"{n} containers\");",
+    ] {
+        assert!(english_on_screen(line).is_some(), "{line}");
+    }
+    for line in [
+        "ui.button(t(\"menu-view\"))",
+        "ui.small_button(\"x\")",
+        "let s = format!(\"{kind} `{}` ({b})\", name);",
+        "ui.radio(on, t(\"menu-dark-theme\"))",
+        "// ui.label(\"a comment\")",
+        "ui.label(tr!(\"about-license\", license = env!(\"CARGO_PKG_LICENSE\")))",
+    ] {
+        assert_eq!(english_on_screen(line), None, "{line}");
+    }
+}
+
+#[test]
+fn english_and_russian_draw_with_the_built_in_fonts() {
+    // Cyrillic is in egui's own fonts; Chinese comes from the system's (the test setup installs Noto CJK, and
+    // tests/fonts.rs proves that path).
+    let ctx = egui::Context::default();
+    for language in [Language::English, Language::Russian] {
+        let text: String = language
+            .messages()
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            ui.label(&text);
+        });
+        output.textures_delta.clear();
+        let missing: String = text
+            .chars()
+            .filter(|c| !ctx.fonts_mut(|f| f.has_glyphs(&egui::FontId::proportional(14.0), &c.to_string())))
+            .collect();
+        assert!(missing.is_empty(), "{}: no glyph for {missing:?}", language.tag());
+    }
+}
+
+#[test]
+fn a_person_switches_to_russian_then_chinese_and_back_and_the_choice_is_remembered() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    t.wait_for("Explorer");
+    t.click("View");
+    t.click("Language");
+    t.wait_for_contains("As the system");
+    t.click("Русский");
+    t.step();
+    t.step();
+    // The whole frame speaks Russian at once, without a restart.
+    for name in [
+        "Учетные записи",
+        "Вид",
+        "Сервис",
+        "Справка",
+        "Обозреватель",
+        "Добавить учетную запись",
+    ] {
+        t.wait_for(name);
+    }
+    t.wait_for_contains("Учетная запись: Test emulator");
+    t.wait_for_contains("HTTP-инспектор (");
+    t.wait_for_contains("Подключение: ");
+    t.wait_for("Убрать завершенные задания");
+    // The account form in Russian, its fields found by their Russian labels.
+    t.click("Добавить учетную запись");
+    t.wait_for("Добавление учетной записи");
+    t.click("строка подключения");
+    t.wait_for("Строка подключения:");
+    t.click("имя и ключ");
+    t.type_into("Имя учетной записи:", "acct");
+    t.wait_for("Ключ учетной записи:");
+    t.click("Отмена");
+    for _ in 0..3 {
+        t.step();
+    }
+    assert!(
+        t.harness.query_by_label("Добавление учетной записи").is_none(),
+        "Отмена closed the form"
+    );
+    assert!(
+        t.harness.query_by_label("Explorer").is_none(),
+        "no English left in the frame"
+    );
+    assert_eq!(
+        t.harness.state().settings_to_save().language,
+        Some(Language::Russian),
+        "remembered for the next run"
+    );
+
+    // The controls are found by their Russian names: the language menu is under Вид > Язык.
+    t.click("Вид");
+    t.click("Язык");
+    t.click("简体中文");
+    t.step();
+    t.step();
+    for name in ["帐户", "视图", "工具", "帮助", "资源管理器", "添加帐户"] {
+        t.wait_for(name);
+    }
+    t.wait_for_contains("帐户：Test emulator");
+
+    t.click("视图");
+    t.click("语言");
+    t.wait_for_contains("跟随系统");
+    t.click("English");
+    t.step();
+    t.step();
+    t.wait_for("Explorer");
+    t.wait_for_contains("Account: Test emulator");
+    assert_eq!(t.harness.state().settings_to_save().language, Some(Language::English));
+}
