@@ -222,6 +222,66 @@ editor-sign-in-first = Sign in with a code first, then test.
 editor-secret-again = Enter the client secret to test it (the stored one is not read here).
 editor-cloud = Cloud:
 
+## Questions before something destructive
+
+confirm-delete-container-title = Delete container `{ $name }`?
+confirm-delete-queue-title = Delete queue `{ $name }`?
+confirm-delete-table-title = Delete table `{ $name }`?
+confirm-delete-container-body = The container `{ $name }` and everything in it will be deleted. This cannot be undone.
+confirm-delete-queue-body = The queue `{ $name }` and every message in it will be deleted. This cannot be undone.
+confirm-delete-table-body = The table `{ $name }` and every entity in it will be deleted. This cannot be undone.
+confirm-delete-yes = Delete { $name }
+confirm-delete-containers-title = Delete { $count } containers?
+confirm-delete-queues-title = Delete { $count } queues?
+confirm-delete-tables-title = Delete { $count } tables?
+confirm-delete-containers-body = These { $count } containers and everything in them will be deleted. This cannot be undone.
+confirm-delete-queues-body = These { $count } queues and every message in them will be deleted. This cannot be undone.
+confirm-delete-tables-body = These { $count } tables and every entity in them will be deleted. This cannot be undone.
+confirm-delete-containers-yes = Delete { $count } containers
+confirm-delete-queues-yes = Delete { $count } queues
+confirm-delete-tables-yes = Delete { $count } tables
+confirm-seed-title = Seed a million rows into `{ $account }`?
+confirm-seed-body = Writes 1,000,000 entities (1,000 partitions of 1,000, about 300 MB of JSON) into table `{ $table }` of `{ $account }`, creating it if needed and replacing rows of the same keys. On the local emulator this takes many minutes; on Azure it costs 10,000 batch transactions. It runs as a job: Cancel stops it, Retry carries on.
+confirm-seed-yes = Seed a million rows
+confirm-close-title = Close `{ $name }` with unsaved edits?
+confirm-close-body = This tab holds { $edits } that you have not saved. Closing drops them. (Work already sent still finishes and is recorded.)
+confirm-close-yes = Close and drop the edits
+confirm-remove-title = Remove account `{ $account }`?
+confirm-remove-body = The account leaves the list and its key or SAS is deleted from the keychain. Nothing in the storage account changes.
+confirm-remove-yes = Remove { $account }
+
+## New container / queue / table, and interrupted transfers
+
+create-container-title = New container
+create-queue-title = New queue
+create-table-title = New table
+create-container-hint = container name
+create-queue-hint = queue name
+create-table-hint = table name
+create-container-name = New container name
+create-queue-name = New queue name
+create-table-name = New table name
+create-container = Create container
+create-queue = Create queue
+create-table = Create table
+create-public-access = public access of a new container
+access-private = private
+access-blob = blob (anonymous read)
+access-container = container (anonymous read and list)
+interrupted-count = { $count ->
+        [one] 1 transfer was interrupted (the app closed or stopped before it finished).
+       *[other] { $count } transfers were interrupted (the app closed or stopped before they finished).
+    }
+interrupted-resume-all = Resume all
+interrupted-discard-all = Discard all
+interrupted-resume = Resume
+interrupted-discard = Discard
+interrupted-resume-name = Resume { $transfer }
+interrupted-discard-name = Discard { $transfer }
+interrupted-account-gone = an account no longer listed
+interrupted-no-account = { $transfer } could not be resumed: its account is no longer listed. Add the account again, or discard the transfer.
+interrupted-failed = { $transfer } could not be resumed: { $why }
+
 ## The welcome
 
 welcome-title = Welcome to Tessera

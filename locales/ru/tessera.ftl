@@ -253,6 +253,103 @@ editor-sign-in-first = Сначала войдите с помощью кода,
 editor-secret-again = Чтобы проверить подключение, введите секрет клиента еще раз (сохраненный секрет здесь не читается).
 editor-cloud = Облако:
 
+## Вопросы перед необратимыми действиями
+
+confirm-delete-container-title = Удалить контейнер `{ $name }`?
+confirm-delete-queue-title = Удалить очередь `{ $name }`?
+confirm-delete-table-title = Удалить таблицу `{ $name }`?
+confirm-delete-container-body = Контейнер `{ $name }` будет удален вместе со всем содержимым. Это действие нельзя отменить.
+confirm-delete-queue-body = Очередь `{ $name }` будет удалена вместе со всеми сообщениями. Это действие нельзя отменить.
+confirm-delete-table-body = Таблица `{ $name }` будет удалена вместе со всеми сущностями. Это действие нельзя отменить.
+confirm-delete-yes = Удалить { $name }
+confirm-delete-containers-title = Удалить { $count ->
+        [one] { $count } контейнер
+        [few] { $count } контейнера
+       *[other] { $count } контейнеров
+    }?
+confirm-delete-queues-title = Удалить { $count ->
+        [one] { $count } очередь
+        [few] { $count } очереди
+       *[other] { $count } очередей
+    }?
+confirm-delete-tables-title = Удалить { $count ->
+        [one] { $count } таблицу
+        [few] { $count } таблицы
+       *[other] { $count } таблиц
+    }?
+confirm-delete-containers-body = Будут удалены вместе со всем содержимым: { $count ->
+        [one] { $count } контейнер
+        [few] { $count } контейнера
+       *[other] { $count } контейнеров
+    }. Это действие нельзя отменить.
+confirm-delete-queues-body = Будут удалены вместе со всеми сообщениями: { $count ->
+        [one] { $count } очередь
+        [few] { $count } очереди
+       *[other] { $count } очередей
+    }. Это действие нельзя отменить.
+confirm-delete-tables-body = Будут удалены вместе со всеми сущностями: { $count ->
+        [one] { $count } таблица
+        [few] { $count } таблицы
+       *[other] { $count } таблиц
+    }. Это действие нельзя отменить.
+confirm-delete-containers-yes = Удалить { $count ->
+        [one] { $count } контейнер
+        [few] { $count } контейнера
+       *[other] { $count } контейнеров
+    }
+confirm-delete-queues-yes = Удалить { $count ->
+        [one] { $count } очередь
+        [few] { $count } очереди
+       *[other] { $count } очередей
+    }
+confirm-delete-tables-yes = Удалить { $count ->
+        [one] { $count } таблицу
+        [few] { $count } таблицы
+       *[other] { $count } таблиц
+    }
+confirm-seed-title = Записать миллион строк в `{ $account }`?
+confirm-seed-body = Записывает 1 000 000 сущностей (1000 секций по 1000, около 300 МБ JSON) в таблицу `{ $table }` учетной записи `{ $account }`, создавая ее при необходимости и заменяя строки с теми же ключами. В локальном эмуляторе это займет много минут; в Azure обойдется в 10 000 пакетных транзакций. Выполняется как задание: «Отмена» останавливает его, «Повторить» продолжает.
+confirm-seed-yes = Записать миллион строк
+confirm-close-title = Закрыть `{ $name }` с несохраненными изменениями?
+confirm-close-body = На этой вкладке есть несохраненное: { $edits }. При закрытии оно будет потеряно. (Уже отправленные операции все равно завершатся и будут записаны в журнал.)
+confirm-close-yes = Закрыть и отбросить изменения
+confirm-remove-title = Удалить учетную запись `{ $account }`?
+confirm-remove-body = Учетная запись исчезнет из списка, а ее ключ или SAS будет удален из связки ключей. В самой учетной записи хранения ничего не изменится.
+confirm-remove-yes = Удалить { $account }
+
+## Создание контейнера, очереди, таблицы и прерванные передачи
+
+create-container-title = Новый контейнер
+create-queue-title = Новая очередь
+create-table-title = Новая таблица
+create-container-hint = имя контейнера
+create-queue-hint = имя очереди
+create-table-hint = имя таблицы
+create-container-name = Имя нового контейнера
+create-queue-name = Имя новой очереди
+create-table-name = Имя новой таблицы
+create-container = Создать контейнер
+create-queue = Создать очередь
+create-table = Создать таблицу
+create-public-access = общий доступ к новому контейнеру
+access-private = закрытый
+access-blob = BLOB-объект (анонимное чтение)
+access-container = контейнер (анонимное чтение и получение списка)
+interrupted-count = { $count ->
+        [one] { $count } передача прервана (приложение закрылось или остановилось до ее завершения).
+        [few] { $count } передачи прерваны (приложение закрылось или остановилось до их завершения).
+       *[other] { $count } передач прервано (приложение закрылось или остановилось до их завершения).
+    }
+interrupted-resume-all = Возобновить все
+interrupted-discard-all = Отказаться от всех
+interrupted-resume = Возобновить
+interrupted-discard = Отказаться
+interrupted-resume-name = Возобновить { $transfer }
+interrupted-discard-name = Отказаться от { $transfer }
+interrupted-account-gone = учетная запись, которой больше нет в списке
+interrupted-no-account = Не удалось возобновить { $transfer }: учетной записи больше нет в списке. Добавьте учетную запись снова или откажитесь от передачи.
+interrupted-failed = Не удалось возобновить { $transfer }: { $why }
+
 ## Начальная страница
 
 welcome-title = Добро пожаловать в Tessera

@@ -204,6 +204,63 @@ editor-sign-in-first = 请先使用代码登录，然后再测试。
 editor-secret-again = 请再次输入客户端密码以进行测试（此处不会读取已存储的密码）。
 editor-cloud = 云：
 
+## 执行破坏性操作前的确认
+
+confirm-delete-container-title = 删除容器 `{ $name }`？
+confirm-delete-queue-title = 删除队列 `{ $name }`？
+confirm-delete-table-title = 删除表 `{ $name }`？
+confirm-delete-container-body = 容器 `{ $name }` 及其中的所有内容都将被删除。此操作无法撤消。
+confirm-delete-queue-body = 队列 `{ $name }` 及其中的所有消息都将被删除。此操作无法撤消。
+confirm-delete-table-body = 表 `{ $name }` 及其中的所有实体都将被删除。此操作无法撤消。
+confirm-delete-yes = 删除 { $name }
+confirm-delete-containers-title = 删除 { $count } 个容器？
+confirm-delete-queues-title = 删除 { $count } 个队列？
+confirm-delete-tables-title = 删除 { $count } 个表？
+confirm-delete-containers-body = 这 { $count } 个容器及其中的所有内容都将被删除。此操作无法撤消。
+confirm-delete-queues-body = 这 { $count } 个队列及其中的所有消息都将被删除。此操作无法撤消。
+confirm-delete-tables-body = 这 { $count } 个表及其中的所有实体都将被删除。此操作无法撤消。
+confirm-delete-containers-yes = 删除 { $count } 个容器
+confirm-delete-queues-yes = 删除 { $count } 个队列
+confirm-delete-tables-yes = 删除 { $count } 个表
+confirm-seed-title = 向 `{ $account }` 写入一百万行？
+confirm-seed-body = 向 `{ $account }` 的表 `{ $table }` 写入 1,000,000 个实体（1,000 个分区，每个 1,000 个，约 300 MB JSON），必要时创建该表，并替换键相同的行。在本地模拟器上这需要很多分钟；在 Azure 上会产生 10,000 次批处理事务。它以作业方式运行：“取消”会停止它，“重试”会继续。
+confirm-seed-yes = 写入一百万行
+confirm-close-title = 关闭含有未保存编辑的 `{ $name }`？
+confirm-close-body = 此选项卡中有尚未保存的内容：{ $edits }。关闭会丢弃它们。（已发送的操作仍会完成并被记录。）
+confirm-close-yes = 关闭并丢弃编辑
+confirm-remove-title = 删除帐户 `{ $account }`？
+confirm-remove-body = 该帐户将从列表中移除，其密钥或 SAS 将从密钥链中删除。存储帐户本身不会有任何变化。
+confirm-remove-yes = 删除 { $account }
+
+## 新建容器、队列、表，以及中断的传输
+
+create-container-title = 新建容器
+create-queue-title = 新建队列
+create-table-title = 新建表
+create-container-hint = 容器名称
+create-queue-hint = 队列名称
+create-table-hint = 表名称
+create-container-name = 新容器的名称
+create-queue-name = 新队列的名称
+create-table-name = 新表的名称
+create-container = 创建容器
+create-queue = 创建队列
+create-table = 创建表
+create-public-access = 新容器的公共访问级别
+access-private = 专用
+access-blob = Blob（匿名读取）
+access-container = 容器（匿名读取和列出）
+interrupted-count = { $count } 个传输被中断（应用在完成前关闭或停止）。
+interrupted-resume-all = 全部继续
+interrupted-discard-all = 全部放弃
+interrupted-resume = 继续
+interrupted-discard = 放弃
+interrupted-resume-name = 继续 { $transfer }
+interrupted-discard-name = 放弃 { $transfer }
+interrupted-account-gone = 已不在列表中的帐户
+interrupted-no-account = 无法继续 { $transfer }：其帐户已不在列表中。请重新添加该帐户，或放弃此传输。
+interrupted-failed = 无法继续 { $transfer }：{ $why }
+
 ## 欢迎页
 
 welcome-title = 欢迎使用 Tessera

@@ -2,6 +2,8 @@
 //! (the title, what it destroys, the yes button naming the action).
 
 use crate::app::accounts::tree::TabTarget;
+use crate::app::widgets::i18n::{t, tr};
+use crate::storage::Service;
 
 /// Something destructive waiting for the user's yes.
 #[derive(Clone, Debug)]
@@ -19,62 +21,65 @@ pub enum Confirm {
 /// (title, body, yes) for `confirm`; `label` names an account by its id.
 pub fn words(confirm: &Confirm, label: impl Fn(&str) -> String) -> (String, String, String) {
     match confirm {
-        Confirm::DeleteResource(t) => (
-            format!("Delete {} `{}`?", t.service, t.name),
-            format!(
-                "The {} `{}` and everything in it will be deleted. This cannot be undone.",
-                t.service, t.name
-            ),
-            format!("Delete {}", t.name),
-        ),
-        Confirm::DeleteResources(targets, described) => {
-            let kinds = targets
-                .first()
-                .map(|t| crate::app::accounts::resource_list::plural(t.service))
-                .unwrap_or("resources");
-            let n = targets.len();
+        Confirm::DeleteResource(target) => {
+            let (title, body) = match target.service {
+                Service::Blob => ("confirm-delete-container-title", "confirm-delete-container-body"),
+                Service::Queue => ("confirm-delete-queue-title", "confirm-delete-queue-body"),
+                Service::Table => ("confirm-delete-table-title", "confirm-delete-table-body"),
+            };
+            let name = target.name.as_str();
             (
-                format!("Delete {n} {kinds}?"),
-                format!(
-                    "These {n} {kinds} and everything in them will be deleted. This cannot be undone.\n{}",
-                    described
-                        .iter()
-                        .map(|d| format!("• {d}"))
-                        .collect::<Vec<_>>()
-                        .join("\n")
+                tr!(title, name = name),
+                tr!(body, name = name),
+                tr!("confirm-delete-yes", name = name),
+            )
+        }
+        Confirm::DeleteResources(targets, described) => {
+            let (title, body, yes) = match targets.first().map_or(Service::Blob, |t| t.service) {
+                Service::Blob => (
+                    "confirm-delete-containers-title",
+                    "confirm-delete-containers-body",
+                    "confirm-delete-containers-yes",
                 ),
-                format!("Delete {n} {kinds}"),
+                Service::Queue => (
+                    "confirm-delete-queues-title",
+                    "confirm-delete-queues-body",
+                    "confirm-delete-queues-yes",
+                ),
+                Service::Table => (
+                    "confirm-delete-tables-title",
+                    "confirm-delete-tables-body",
+                    "confirm-delete-tables-yes",
+                ),
+            };
+            let n = targets.len();
+            let each: Vec<String> = described.iter().map(|d| format!("• {d}")).collect();
+            (
+                tr!(title, count = n),
+                format!("{}\n{}", tr!(body, count = n), each.join("\n")),
+                tr!(yes, count = n),
             )
         }
         Confirm::SeedMillion(id) => {
             let label = label(id);
             let table = crate::demo::MILLION.table;
             (
-                format!("Seed a million rows into `{label}`?"),
-                format!(
-                    "Writes 1,000,000 entities (1,000 partitions of 1,000, about 300 MB of JSON) into table \
-                     `{table}` of `{label}`, creating it if needed and replacing rows of the same keys. On the \
-                     local emulator this takes many minutes; on Azure it costs 10,000 batch transactions. It \
-                     runs as a job: Cancel stops it, Retry carries on."
-                ),
-                "Seed a million rows".to_string(),
+                tr!("confirm-seed-title", account = label.as_str()),
+                tr!("confirm-seed-body", account = label.as_str(), table = table),
+                t("confirm-seed-yes"),
             )
         }
-        Confirm::CloseTab(t, unsaved) => (
-            format!("Close `{}` with unsaved edits?", t.name),
-            format!(
-                "This tab holds {} that you have not saved. Closing drops them. (Work already sent still finishes \
-                 and is recorded.)",
-                unsaved.join(", ")
-            ),
-            "Close and drop the edits".to_string(),
+        Confirm::CloseTab(target, unsaved) => (
+            tr!("confirm-close-title", name = target.name.as_str()),
+            tr!("confirm-close-body", edits = unsaved.join(", ")),
+            t("confirm-close-yes"),
         ),
         Confirm::RemoveAccount(id) => {
             let label = label(id);
             (
-                format!("Remove account `{label}`?"),
-                "The account leaves the list and its key or SAS is deleted from the keychain. Nothing in the storage account changes.".to_string(),
-                format!("Remove {label}"),
+                tr!("confirm-remove-title", account = label.as_str()),
+                t("confirm-remove-body"),
+                tr!("confirm-remove-yes", account = label.as_str()),
             )
         }
     }

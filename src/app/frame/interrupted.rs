@@ -1,6 +1,7 @@
 //! Transfers a crash or a restart interrupted: found in the journal at start, offered above the tabs (resume or
 //! discard, each or all), and resumed as jobs once their account is connected.
 
+use crate::app::widgets::i18n::{t, tr};
 use std::path::Path;
 
 use egui::RichText;
@@ -45,33 +46,32 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     egui::Panel::top("interrupted").show(ui, |ui| {
         let n = app.interrupted.offered.len();
         ui.horizontal(|ui| {
-            let words = match n {
-                1 => "1 transfer was interrupted (the app closed or stopped before it finished).".to_string(),
-                n => format!("{n} transfers were interrupted (the app closed or stopped before they finished)."),
-            };
+            let words = tr!("interrupted-count", count = n);
             ui.label(RichText::new(words).strong());
-            if ui.button("Resume all").clicked() {
+            if ui.button(t("interrupted-resume-all")).clicked() {
                 choice = Some(Choice::ResumeAll);
             }
-            if ui.button("Discard all").clicked() {
+            if ui.button(t("interrupted-discard-all")).clicked() {
                 choice = Some(Choice::DiscardAll);
             }
         });
-        for (i, t) in app.interrupted.offered.iter().enumerate() {
+        for (i, transfer) in app.interrupted.offered.iter().enumerate() {
             ui.horizontal(|ui| {
                 // Short on screen; named in full for a screen reader (and a test) by the transfer they act on.
-                let title = t.title();
-                if named_button(ui, "Resume", &format!("Resume {title}")).clicked() {
+                let title = transfer.title();
+                let resume = tr!("interrupted-resume-name", transfer = title.as_str());
+                if named_button(ui, &t("interrupted-resume"), &resume).clicked() {
                     choice = Some(Choice::Resume(i));
                 }
-                if named_button(ui, "Discard", &format!("Discard {title}")).clicked() {
+                let discard = tr!("interrupted-discard-name", transfer = title.as_str());
+                if named_button(ui, &t("interrupted-discard"), &discard).clicked() {
                     choice = Some(Choice::Discard(i));
                 }
                 let account = app
                     .connections
-                    .get(&t.profile_id)
-                    .map_or("an account no longer listed".to_string(), |c| c.profile.label.clone());
-                let size = match &t.direction {
+                    .get(&transfer.profile_id)
+                    .map_or_else(|| t("interrupted-account-gone"), |c| c.profile.label.clone());
+                let size = match &transfer.direction {
                     Direction::Upload { size, .. } => format!(", {}", crate::app::widgets::format::human_bytes(*size)),
                     Direction::Download { .. } | Direction::UploadFolder { .. } | Direction::DownloadFolder { .. } => {
                         String::new()
@@ -132,11 +132,7 @@ pub fn poll(app: &mut TesseraApp) {
     for t in waiting {
         let Some(conn) = app.connections.get(&t.profile_id) else {
             app.notices.push(Notice {
-                text: format!(
-                    "{} could not be resumed: its account is no longer listed. Add the account again, or discard \
-                     the transfer.",
-                    t.title()
-                ),
+                text: tr!("interrupted-no-account", transfer = t.title()),
                 error: true,
             });
             app.interrupted.offered.push(t);
@@ -144,7 +140,7 @@ pub fn poll(app: &mut TesseraApp) {
         };
         if let crate::app::accounts::connections::ConnState::Failed(e) = &conn.state {
             app.notices.push(Notice {
-                text: format!("{} could not be resumed: {}", t.title(), e.plain_words()),
+                text: tr!("interrupted-failed", transfer = t.title(), why = e.plain_words()),
                 error: true,
             });
             app.interrupted.offered.push(t);
