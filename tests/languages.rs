@@ -186,6 +186,7 @@ const TRANSLATED: &[&str] = &[
     "src/app/frame/confirm_words.rs",
     "src/app/accounts/tree_create.rs",
     "src/app/frame/interrupted.rs",
+    "src/app/frame/inspector.rs",
 ];
 
 /// Calls that put their text argument on screen.
@@ -208,25 +209,37 @@ const SHOWN: &[&str] = &[
     ".accessible_name(\"",
 ];
 
-/// Text in a literal that a person reads: at least two letters outside `{…}` (a format's variables).
+/// Text in a literal that a person reads: a word of two letters or more outside `{…}` (a format's variables),
+/// escapes (`\\n`) not counted.
 fn has_words(s: &str) -> bool {
-    let mut depth = 0;
-    let letters = s.chars().filter(|&c| {
+    let (mut depth, mut run, mut escaped) = (0, 0, false);
+    for c in s.chars() {
+        let was_escaped = escaped;
+        escaped = !was_escaped && c == '\\';
         match c {
+            _ if was_escaped => {}
             '{' => depth += 1,
             '}' => depth -= 1,
             _ => {}
         }
-        depth == 0 && c.is_alphabetic()
-    });
-    letters.count() >= 2
+        run = if depth == 0 && !was_escaped && c.is_alphabetic() {
+            run + 1
+        } else {
+            0
+        };
+        if run >= 2 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Words a line of code puts on screen from a literal of its own: the first literal a showing call takes (before
 /// its first closing parenthesis), or the literal a `format!` starts with.
 fn english_on_screen(line: &str) -> Option<&str> {
     let line = line.trim_start();
-    if line.starts_with("//") {
+    // A literal that is code rather than words (a shell command) says so where it is written.
+    if line.starts_with("//") || line.contains("// i18n-ignore: ") {
         return None;
     }
     let mut found = SHOWN.iter().filter_map(|call| {
@@ -294,6 +307,7 @@ fn the_lint_catches_a_literal_on_screen_and_passes_a_message() {
         "ui.button(t(\"menu-view\"))",
         "ui.small_button(\"x\")",
         "let s = format!(\"{kind} `{}` ({b})\", name);",
+        "cmd.push_str(&format!(\" \\\\\\n  -H '{name}: {}'\", v));",
         "ui.radio(on, t(\"menu-dark-theme\"))",
         "// ui.label(\"a comment\")",
         "ui.label(tr!(\"about-license\", license = env!(\"CARGO_PKG_LICENSE\")))",

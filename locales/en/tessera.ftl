@@ -282,6 +282,42 @@ interrupted-account-gone = an account no longer listed
 interrupted-no-account = { $transfer } could not be resumed: its account is no longer listed. Add the account again, or discard the transfer.
 interrupted-failed = { $transfer } could not be resumed: { $why }
 
+## The HTTP inspector
+
+inspector-show = Show:
+inspector-all = All
+inspector-failures = Failures
+inspector-successes = Successes
+inspector-all-services = All services
+inspector-find = Find:
+inspector-clear = Clear requests
+inspector-copy-har = Copy shown as HAR
+inspector-copy-har-hint = A HAR 1.2 log of the requests shown, with the first 16 KiB of each body for the newest 1,000
+inspector-copy-curl-script = Copy shown as a curl script
+inspector-copy-curl-script-hint = A shell script replaying the requests shown with curl and an account SAS from AZURE_STORAGE_SAS, saying which the service answers differently now
+inspector-copy-python = Copy shown as a Python script
+inspector-copy-python-hint = A Python script replaying the requests shown through Microsoft's SDKs, the account from AZURE_STORAGE_CONNECTION_STRING, saying which the service answers differently now
+inspector-select = Select a request to see its headers.
+inspector-col-time = Time
+inspector-col-service = Service
+inspector-col-method = Method
+inspector-col-resource = Resource
+inspector-col-status = Status
+inspector-col-ms = ms
+inspector-col-try = Try
+inspector-col-request-id = Request id
+inspector-no-answer = no answer
+inspector-copy-as-curl = Copy as curl
+inspector-copy-as-har = Copy as HAR
+inspector-copy-url = Copy URL
+inspector-copy-request-id = Copy request id
+inspector-copy-client-request-id = Copy client request id
+inspector-pipeline = Pipeline: { $note }
+inspector-client-request-id = Client request id: { $id }
+inspector-request-headers = Request headers
+inspector-response-headers = Response headers
+inspector-string-to-sign = String-to-sign the client used (compare with the server's, e.g. Azurite's debug log)
+
 ## The welcome
 
 welcome-title = Welcome to Tessera

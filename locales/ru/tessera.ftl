@@ -350,6 +350,42 @@ interrupted-account-gone = учетная запись, которой боль�
 interrupted-no-account = Не удалось возобновить { $transfer }: учетной записи больше нет в списке. Добавьте учетную запись снова или откажитесь от передачи.
 interrupted-failed = Не удалось возобновить { $transfer }: { $why }
 
+## HTTP-инспектор
+
+inspector-show = Показать:
+inspector-all = Все
+inspector-failures = Ошибки
+inspector-successes = Успешные
+inspector-all-services = Все службы
+inspector-find = Найти:
+inspector-clear = Очистить запросы
+inspector-copy-har = Копировать показанные как HAR
+inspector-copy-har-hint = Журнал HAR 1.2 показанных запросов с первыми 16 КиБ каждого тела для последних 1000
+inspector-copy-curl-script = Копировать показанные как скрипт curl
+inspector-copy-curl-script-hint = Скрипт оболочки, который повторяет показанные запросы через curl с SAS учетной записи из AZURE_STORAGE_SAS и сообщает, на какие из них служба теперь отвечает иначе
+inspector-copy-python = Копировать показанные как скрипт Python
+inspector-copy-python-hint = Скрипт Python, который повторяет показанные запросы через пакеты SDK Microsoft (учетная запись — из AZURE_STORAGE_CONNECTION_STRING) и сообщает, на какие из них служба теперь отвечает иначе
+inspector-select = Выберите запрос, чтобы увидеть его заголовки.
+inspector-col-time = Время
+inspector-col-service = Служба
+inspector-col-method = Метод
+inspector-col-resource = Ресурс
+inspector-col-status = Состояние
+inspector-col-ms = мс
+inspector-col-try = Попытка
+inspector-col-request-id = Идентификатор запроса
+inspector-no-answer = нет ответа
+inspector-copy-as-curl = Копировать как curl
+inspector-copy-as-har = Копировать как HAR
+inspector-copy-url = Копировать URL-адрес
+inspector-copy-request-id = Копировать идентификатор запроса
+inspector-copy-client-request-id = Копировать идентификатор запроса клиента
+inspector-pipeline = Конвейер: { $note }
+inspector-client-request-id = Идентификатор запроса клиента: { $id }
+inspector-request-headers = Заголовки запроса
+inspector-response-headers = Заголовки ответа
+inspector-string-to-sign = Строка для подписи, которую использовал клиент (сравните с серверной, например в журнале отладки Azurite)
+
 ## Начальная страница
 
 welcome-title = Добро пожаловать в Tessera

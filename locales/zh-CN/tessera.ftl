@@ -261,6 +261,42 @@ interrupted-account-gone = 已不在列表中的帐户
 interrupted-no-account = 无法继续 { $transfer }：其帐户已不在列表中。请重新添加该帐户，或放弃此传输。
 interrupted-failed = 无法继续 { $transfer }：{ $why }
 
+## HTTP 检查器
+
+inspector-show = 显示：
+inspector-all = 全部
+inspector-failures = 失败
+inspector-successes = 成功
+inspector-all-services = 所有服务
+inspector-find = 查找：
+inspector-clear = 清除请求
+inspector-copy-har = 将显示的请求复制为 HAR
+inspector-copy-har-hint = 所显示请求的 HAR 1.2 日志，最新的 1,000 个请求各附带正文的前 16 KiB
+inspector-copy-curl-script = 将显示的请求复制为 curl 脚本
+inspector-copy-curl-script-hint = 一个 shell 脚本：使用 curl 和 AZURE_STORAGE_SAS 中的帐户 SAS 重放所显示的请求，并指出服务现在的响应有何不同
+inspector-copy-python = 将显示的请求复制为 Python 脚本
+inspector-copy-python-hint = 一个 Python 脚本：通过 Microsoft 的 SDK 重放所显示的请求（帐户取自 AZURE_STORAGE_CONNECTION_STRING），并指出服务现在的响应有何不同
+inspector-select = 选择一个请求以查看其标头。
+inspector-col-time = 时间
+inspector-col-service = 服务
+inspector-col-method = 方法
+inspector-col-resource = 资源
+inspector-col-status = 状态
+inspector-col-ms = 毫秒
+inspector-col-try = 尝试
+inspector-col-request-id = 请求 ID
+inspector-no-answer = 无响应
+inspector-copy-as-curl = 复制为 curl
+inspector-copy-as-har = 复制为 HAR
+inspector-copy-url = 复制 URL
+inspector-copy-request-id = 复制请求 ID
+inspector-copy-client-request-id = 复制客户端请求 ID
+inspector-pipeline = 管道：{ $note }
+inspector-client-request-id = 客户端请求 ID：{ $id }
+inspector-request-headers = 请求标头
+inspector-response-headers = 响应标头
+inspector-string-to-sign = 客户端使用的待签名字符串（可与服务器端的比较，例如 Azurite 的调试日志）
+
 ## 欢迎页
 
 welcome-title = 欢迎使用 Tessera

@@ -1,6 +1,7 @@
 //! The HTTP inspector: every request of every client, filtered by status or service, with headers (redacted
 //! at their source), the string-to-sign of a 403, and "copy as curl" without the secret.
 
+use crate::app::widgets::i18n::{t, tr};
 use std::collections::VecDeque;
 
 use egui::RichText;
@@ -69,7 +70,7 @@ fn is_failure(e: &RequestEvent) -> bool {
 /// A curl command that repeats the request, minus its secret: the Authorization header is left out and a
 /// SAS signature stays redacted, so the user signs it again themselves.
 pub fn curl_command(e: &RequestEvent) -> String {
-    let mut cmd = format!("curl -X {} '{}'", e.method, e.url);
+    let mut cmd = format!("curl -X {} '{}'", e.method, e.url); // i18n-ignore: a shell command, not words
     for (name, value) in &e.request_headers {
         if name == "authorization" || name == "content-length" {
             continue;
@@ -180,12 +181,12 @@ impl Inspector {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         // Wrapped: with the sign-in and Resource Manager filters the row is wider than a narrow window.
         ui.horizontal_wrapped(|ui| {
-            ui.label("Show:");
-            ui.selectable_value(&mut self.status_filter, StatusFilter::All, "All");
-            ui.selectable_value(&mut self.status_filter, StatusFilter::Failures, "Failures");
-            ui.selectable_value(&mut self.status_filter, StatusFilter::Success, "Successes");
+            ui.label(t("inspector-show"));
+            ui.selectable_value(&mut self.status_filter, StatusFilter::All, t("inspector-all"));
+            ui.selectable_value(&mut self.status_filter, StatusFilter::Failures, t("inspector-failures"));
+            ui.selectable_value(&mut self.status_filter, StatusFilter::Success, t("inspector-successes"));
             ui.separator();
-            ui.selectable_value(&mut self.service_filter, None, "All services");
+            ui.selectable_value(&mut self.service_filter, None, t("inspector-all-services"));
             let apis =
                 Service::ALL
                     .map(Api::Storage)
@@ -195,41 +196,33 @@ impl Inspector {
                 ui.selectable_value(&mut self.service_filter, Some(api), api.name());
             }
             ui.separator();
-            let label = ui.label("Find:");
+            let label = ui.label(t("inspector-find"));
             ui.add(egui::TextEdit::singleline(&mut self.text_filter).desired_width(160.0))
                 .labelled_by(label.id);
-            if ui.button("Clear requests").clicked() {
+            if ui.button(t("inspector-clear")).clicked() {
                 self.clear();
             }
             ui.separator();
             // What is shown, oldest first, taken elsewhere without its secrets.
             if ui
-                .button("Copy shown as HAR")
-                .on_hover_text(
-                    "A HAR 1.2 log of the requests shown, with the first 16 KiB of each body for the newest 1,000",
-                )
+                .button(t("inspector-copy-har"))
+                .on_hover_text(t("inspector-copy-har-hint"))
                 .clicked()
             {
                 ui.ctx()
                     .copy_text(crate::app::frame::replay::har(&self.shown_oldest_first()));
             }
             if ui
-                .button("Copy shown as a curl script")
-                .on_hover_text(
-                    "A shell script replaying the requests shown with curl and an account SAS from \
-                     AZURE_STORAGE_SAS, saying which the service answers differently now",
-                )
+                .button(t("inspector-copy-curl-script"))
+                .on_hover_text(t("inspector-copy-curl-script-hint"))
                 .clicked()
             {
                 ui.ctx()
                     .copy_text(crate::app::frame::replay::curl_script(&self.shown_oldest_first()));
             }
             if ui
-                .button("Copy shown as a Python script")
-                .on_hover_text(
-                    "A Python script replaying the requests shown through Microsoft's SDKs, the account from \
-                     AZURE_STORAGE_CONNECTION_STRING, saying which the service answers differently now",
-                )
+                .button(t("inspector-copy-python"))
+                .on_hover_text(t("inspector-copy-python-hint"))
                 .clicked()
             {
                 ui.ctx().copy_text(crate::app::frame::replay_python::python_script(
@@ -249,7 +242,7 @@ impl Inspector {
             .show(ui, |ui| match &selected_event {
                 Some(e) => detail_ui(ui, e),
                 None => {
-                    ui.weak("Select a request to see its headers.");
+                    ui.weak(t("inspector-select"));
                 }
             });
         let mut clicked = None;
@@ -292,17 +285,17 @@ impl Inspector {
             .column(Column::remainder().clip(true))
             .header(18.0, |mut h| {
                 for title in [
-                    "Time",
-                    "Service",
-                    "Method",
-                    "Resource",
-                    "Status",
-                    "ms",
-                    "Try",
-                    "Request id",
+                    "inspector-col-time",
+                    "inspector-col-service",
+                    "inspector-col-method",
+                    "inspector-col-resource",
+                    "inspector-col-status",
+                    "inspector-col-ms",
+                    "inspector-col-try",
+                    "inspector-col-request-id",
                 ] {
                     h.col(|ui| {
-                        ui.strong(title);
+                        ui.strong(t(title));
                     });
                 }
             })
@@ -327,7 +320,7 @@ impl Inspector {
                         let text = match (e.status, &e.error_code) {
                             (Some(s), Some(c)) => format!("{s} {c}"),
                             (Some(s), None) => s.to_string(),
-                            (None, _) => "no answer".into(),
+                            (None, _) => t("inspector-no-answer"),
                         };
                         let color = if is_failure(e) {
                             ui.visuals().error_fg_color
@@ -380,11 +373,19 @@ fn request_menu(ui: &mut egui::Ui, e: &RequestEvent) -> Option<String> {
             ui.close();
         }
     };
-    item(ui, "Copy as curl", Some(curl_command(e)));
-    item(ui, "Copy as HAR", Some(crate::app::frame::replay::har(&[e])));
-    item(ui, "Copy URL", Some(e.url.clone()));
-    item(ui, "Copy request id", e.request_id.clone());
-    item(ui, "Copy client request id", Some(e.client_request_id.clone()));
+    item(ui, &t("inspector-copy-as-curl"), Some(curl_command(e)));
+    item(
+        ui,
+        &t("inspector-copy-as-har"),
+        Some(crate::app::frame::replay::har(&[e])),
+    );
+    item(ui, &t("inspector-copy-url"), Some(e.url.clone()));
+    item(ui, &t("inspector-copy-request-id"), e.request_id.clone());
+    item(
+        ui,
+        &t("inspector-copy-client-request-id"),
+        Some(e.client_request_id.clone()),
+    );
     copy
 }
 
@@ -399,25 +400,25 @@ fn detail_ui(ui: &mut egui::Ui, e: &RequestEvent) {
             ui.strong(format!("{} — {}", e.operation, e.account));
             ui.monospace(format!("{} {}", e.method, e.url));
             if let Some(note) = &e.note {
-                ui.label(format!("Pipeline: {note}"));
+                ui.label(tr!("inspector-pipeline", note = note.as_str()));
             }
-            ui.label(format!("Client request id: {}", e.client_request_id));
-            if ui.button("Copy as curl").clicked() {
+            ui.label(tr!("inspector-client-request-id", id = e.client_request_id.as_str()));
+            if ui.button(t("inspector-copy-as-curl")).clicked() {
                 ui.ctx().copy_text(curl_command(e));
             }
             ui.separator();
-            ui.strong("Request headers");
+            ui.strong(t("inspector-request-headers"));
             for (n, v) in &e.request_headers {
                 ui.monospace(format!("{n}: {v}"));
             }
             ui.separator();
-            ui.strong("Response headers");
+            ui.strong(t("inspector-response-headers"));
             for (n, v) in &e.response_headers {
                 ui.monospace(format!("{n}: {v}"));
             }
             if let Some(sts) = &e.string_to_sign {
                 ui.separator();
-                ui.strong("String-to-sign the client used (compare with the server's, e.g. Azurite's debug log)");
+                ui.strong(t("inspector-string-to-sign"));
                 ui.monospace(sts.replace('\n', "\\n\n"));
             }
         });
