@@ -5,6 +5,7 @@ pub mod allocator;
 pub mod app;
 pub mod demo;
 pub mod emulator;
+pub mod i18n;
 pub mod storage;
 
 #[doc(hidden)]

@@ -187,6 +187,28 @@ const TRANSLATED: &[&str] = &[
     "src/app/accounts/tree_create.rs",
     "src/app/frame/interrupted.rs",
     "src/app/frame/inspector.rs",
+    "src/app/queue/view.rs",
+    "src/app/queue/peek_list.rs",
+    "src/app/queue/text.rs",
+    "src/app/queue/dequeue.rs",
+    "src/app/queue/put.rs",
+    "src/app/queue/clear.rs",
+    "src/app/queue/copy_to.rs",
+    "src/app/queue/backlogs.rs",
+    "src/app/queue/scan.rs",
+    "src/app/queue/metadata.rs",
+    "src/app/queue/message_actions.rs",
+    "src/app/queue/charts.rs",
+    "src/app/queue/watch.rs",
+    "src/app/queue/pane.rs",
+    "src/app/queue/core.rs",
+    "src/app/queue/feature.rs",
+    "src/app/queue/access.rs",
+    "src/app/widgets/metadata_edit.rs",
+    "src/app/widgets/watch.rs",
+    "src/app/widgets/confirm.rs",
+    "src/app/accounts/editor_form.rs",
+    "src/app/frame/menu_bar.rs",
 ];
 
 /// Calls that put their text argument on screen.
@@ -207,6 +229,18 @@ const SHOWN: &[&str] = &[
     "Button::new(\"",
     ".notice(\"",
     ".accessible_name(\"",
+    ".weak(\"",
+    ".monospace(\"",
+    ".collapsing(\"",
+    "CollapsingHeader::new(\"",
+    ".selectable_value(",
+    ".radio_value(",
+    ".toggle_value(",
+    ".hint_text(\"",
+    ".on_disabled_hover_text(\"",
+    ".text(\"",
+    "Label::new(\"",
+    "RichText::new(\"",
 ];
 
 /// Text in a literal that a person reads: a word of two letters or more outside `{…}` (a format's variables),
@@ -412,4 +446,52 @@ fn a_person_switches_to_russian_then_chinese_and_back_and_the_choice_is_remember
     t.wait_for("Explorer");
     t.wait_for_contains("Account: Test emulator");
     assert_eq!(t.harness.state().settings_to_save().language, Some(Language::English));
+}
+
+#[test]
+fn a_person_puts_and_dequeues_a_message_in_russian_and_the_sdk_reads_what_was_written() {
+    use base64::Engine;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let q = common::unique("ru");
+    rt.block_on(client.create_queue(&q, &[])).unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    t.click("View");
+    t.click("Language");
+    t.click("Русский");
+    t.step();
+    t.step();
+    t.click("Test emulator");
+    t.click_contains("Очереди");
+    t.click(&q);
+    // The queue pane in Russian: its details tabs, fields and buttons found by their Russian names.
+    t.details_tab("Новое сообщение");
+    t.type_into("Текст сообщения:", "заказ №7");
+    t.click("Отправить сообщение");
+    t.wait_for_contains("Отправлено сообщение");
+    t.wait_for("заказ №7");
+    t.wait_for("текст в Base64");
+    t.wait_for_contains("Около 1 сообщения");
+    let cs = common::emulator().connection_string();
+    let stored = common::peer::run(&cs, &["peek", &q, "1"]);
+    let text = stored["messages"][0]
+        .as_str()
+        .expect("the SDK peeks the message")
+        .to_string();
+    let decoded = base64::engine::general_purpose::STANDARD.decode(text).unwrap();
+    assert_eq!(
+        String::from_utf8(decoded).unwrap(),
+        "заказ №7",
+        "stored as typed, in Base64"
+    );
+
+    let id = rt.block_on(client.peek_messages(&q, 1)).unwrap()[0].id.clone();
+    t.details_tab("Удерживаемые сообщения");
+    t.click("Извлечь");
+    t.wait_for_contains("Квитанция извлечения: ");
+    t.wait_for_contains("Снова станет видимым через");
+    t.click(&format!("Удалить {}", tessera::app::queue::text::short(&id)));
+    t.wait_for("Удалено: сообщение покинуло эту очередь.");
+    let left = common::peer::run(&cs, &["queue-count", &q]);
+    assert_eq!(left["count"], 0, "the dequeued message was deleted: {left}");
 }

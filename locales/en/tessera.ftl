@@ -318,6 +318,251 @@ inspector-request-headers = Request headers
 inspector-response-headers = Response headers
 inspector-string-to-sign = String-to-sign the client used (compare with the server's, e.g. Azurite's debug log)
 
+## The queue pane
+
+queue-about = About { $count } messages
+queue-about-unknown = About ? messages
+queue-about-hint = The service's approximate count: it includes invisible messages and may lag.
+queue-peek = Peek
+queue-peek-hint = F5 or Ctrl+R: peeking changes nothing
+queue-peek-count = Messages to peek
+queue-peek-count-hint = How many a peek reads: the service returns at most 32 at a time.
+queue-open-lab = Open in conflict lab
+queue-more = More
+queue-more-hint = how the messages are shown
+queue-poison-threshold = Poison threshold: { $count }
+queue-poison-at = poison at dequeue count { $count }
+queue-show-raw = show raw stored text
+queue-peeked = Peeked: the first { $count } messages (the service returns at most { $max } at a time); peeking changes nothing.
+queue-col-dequeue-count = Dequeue count
+queue-col-encoding = Encoding
+queue-col-text = Text
+queue-col-size = Size
+queue-col-inserted = Inserted
+queue-col-expires = Expires
+queue-col-id = Id
+queue-likely-poison = { $count } likely poison
+queue-likely-poison-hint = Delivered this many times without being deleted: its consumers keep failing on it.
+queue-bytes = { $count } B
+queue-copy-one-to = Copy message to queue
+queue-copy-many-to = Copy { $count } messages to queue
+queue-message-title = Message { $id }
+queue-size-as-stored = { $count } B as stored
+queue-text-as-stored = Text, as stored (peeked: a newer peek may differ):
+queue-message-text = Message text
+queue-show-message = Show message
+queue-copy-text = Copy text
+queue-copy-texts = Copy texts
+queue-copy-id = Copy message id
+queue-copy-ids = Copy message ids
+queue-copy-json = Copy as JSON
+encoding-raw = raw
+encoding-base64-text = Base64 text
+encoding-base64-binary = Base64 binary
+encoding-plain = plain text
+encoding-binary-bytes = ({ $count } bytes of binary)
+
+## The queue pane: Dequeue and held messages
+
+dequeue-nothing = Nothing to dequeue: every message is invisible or the queue is empty.
+dequeue-updated = Updated: it has a new pop receipt.
+dequeue-unsaved = { $count ->
+        [one] the new text of 1 held message
+       *[other] the new text of { $count } held messages
+    }
+dequeue-title = Dequeue (get messages)
+dequeue-take = take
+dequeue-count = Messages to dequeue
+dequeue-hide-for = hide for
+dequeue-seconds = { $count } s
+dequeue-button = Dequeue
+dequeue-explain = Dequeued messages become invisible to every other consumer for { $seconds } s. Delete them within that time, or they come back with their dequeue count one higher.
+held-dequeue-count = dequeue count { $count }
+held-pop-receipt = Pop receipt: { $receipt }
+held-text = { $encoding }: { $text }
+held-done = Done.
+held-released = Released: visible again, and this pop receipt is stale.
+held-visible-in = Visible again in { $seconds } s
+held-delete-message = Delete message
+held-return-now = Return to the queue now
+held-extend = Extend by 30 s
+held-edit-text = Edit text
+held-copy-receipt = Copy pop receipt
+held-delete = Delete { $id }
+held-return = Return { $id } now
+held-extend-id = Extend { $id } by 30 s
+held-edit = Edit { $id }
+held-binary = Binary content (Base64 of non-UTF-8 bytes) cannot be edited as text.
+held-new-text = New text of { $id }
+held-save-text = Save text of { $id }
+held-choose-queue = choose a queue
+held-to-queue = to { $queue }
+held-target = Target queue for { $id }
+held-move = Move { $id }
+
+## The queue pane: put, clear, copy to another queue, backlogs
+
+put-done = Put message { $id }
+put-title = Put a message
+put-text = Message text:
+put-store-as = Store as:
+put-base64 = Base64 (what most SDKs read)
+put-plain = plain UTF-8 text
+put-ttl = Time to live:
+put-ttl-default = 7 days (default)
+put-ttl-never = never expires
+put-ttl-seconds = seconds:
+put-ttl-seconds-name = Time to live seconds
+put-delay = Invisible at first for
+put-delay-name = Initial invisibility
+put-size = { $count } of { $max } bytes as stored
+put-too-big = { $count } bytes as stored: over the 64 KiB limit, so it cannot be sent.
+put-button = Put message
+clear-button = Clear queue…
+clear-hint = every message, invisible ones included (asks first)
+clear-title = Clear queue `{ $queue }`?
+clear-body = About { $count } messages will be deleted, invisible ones included. This cannot be undone.
+clear-body-unknown = Every message will be deleted, invisible ones included. This cannot be undone.
+clear-yes = Clear { $count } messages
+clear-yes-unknown = Clear all messages
+clear-done = Cleared queue `{ $queue }`
+copy-none = No other queue in this account (the tree lists them once Queues is unfolded).
+copy-to = to { $queue }
+copy-done = Copied { $count ->
+        [one] 1 message
+       *[other] { $count } messages
+    } to `{ $queue }`, each with its text as stored and the time to live it had left; the originals stay here. There each is a new message: a new id and insertion time, dequeue count 0.
+copy-not-copied = Not copied: { $id }: { $why }
+backlogs-title = Queue backlogs — { $account }
+backlogs-explain = Every queue's approximate count, sampled every { $seconds } s while this window is open.
+confirm-cancel = Cancel
+
+## Metadata rows (a blob's, a container's, a queue's)
+
+metadata-add-blob = Add metadata
+metadata-add-container = Add container metadata
+metadata-add-queue = Add queue metadata
+metadata-name-blob = Metadata name { $n }
+metadata-name-container = Container metadata name { $n }
+metadata-name-queue = Queue metadata name { $n }
+metadata-value-blob = Metadata value { $n }
+metadata-value-container = Container metadata value { $n }
+metadata-value-queue = Queue metadata value { $n }
+metadata-remove-blob = Remove metadata { $n }
+metadata-remove-container = Remove container metadata { $n }
+metadata-remove-queue = Remove queue metadata { $n }
+metadata-remove = Remove
+
+## The queue pane: Scan the whole queue, queue metadata
+
+scan-dialog = Export the scanned messages
+scan-export-cancelled = Export cancelled.
+scan-write-failed = Could not write { $path }: { $why }
+scan-exported = Exported { $count } messages to { $path }
+scan-title = Scan of `{ $queue }`
+scan-cancelled-list = Cancelled after { $count } messages: the list is what was seen before.
+scan-whole-list = { $count } messages, the whole queue as the scan saw it. Dequeue counts include the scan's own receive.
+scan-find = Find in the scan:
+scan-find-hint = text or id
+scan-export-json = Export JSON lines…
+scan-export-csv = Export CSV…
+scan-shown = { $count } shown
+scan-copy-shown = Copy the { $count } shown to queue
+scan-cancelled = Scan cancelled after { $count } messages; every batch it held is visible again.
+scan-done = Scanned the whole queue: { $count } messages, each visible again.
+scan-button = Scan the whole queue…
+scan-hint = every message, past the 32 a peek shows: receives and returns them (asks first)
+scan-running = Scanning the whole queue: { $count } messages listed…
+scan-cancel = Cancel scan
+scan-ask-title = Scan the whole queue `{ $queue }`?
+scan-ask-body = The scan receives the messages { $batch } at a time and makes each visible again at once. What it costs: every message's dequeue count rises by one (a consumer that counts retries sees one more), every pop receipt changes (a receipt held elsewhere goes stale), and while a batch is held consumers cannot take those messages (a moment; at most { $hold } s if the scan is cut off). Messages a consumer holds now are not seen.
+scan-ask-yes = Scan the whole queue
+queue-metadata-saved = Saved the metadata of `{ $queue }`
+queue-metadata-unsaved = the queue's metadata
+queue-metadata = Metadata
+queue-metadata-none = (none)
+queue-metadata-changed = Changed on the service since you started editing: now { $theirs }
+queue-metadata-save = Save metadata
+queue-metadata-save-hint = Set Queue Metadata takes no condition: the app reads the metadata again just before writing and refuses if it changed since you started editing (a change landing in between is not caught)
+queue-metadata-reapply = Reload and re-apply my metadata changes
+queue-metadata-force = Save metadata anyway (replaces theirs)
+queue-metadata-discard = Discard my metadata changes
+
+## The queue pane: message actions, the watch, the charts
+
+moved-deleted = Deleted: it left this queue.
+moved-ttl-left = the { $seconds } s of time to live it had left
+moved-ttl-never = its time to live (never expires)
+moved-done = Moved to `{ $queue }` with its text as stored and { $kept }. There it is a new message: a new id and insertion time, dequeue count 0 (the service cannot carry those over).
+queue-watch-what = a peek and a read of the queue's properties
+queue-backlog = Backlog over time
+queue-change-appeared = appeared: { $id }… { $text }
+queue-change-gone = no longer visible: { $id }… (taken by a consumer, deleted or expired)
+queue-change-back-again = visible again: { $id }…, dequeue count { $count } (was { $was }): a consumer's invisibility ran out
+queue-change-back = visible again: { $id }…
+chart-no-samples = No samples yet: each peek or refresh adds one.
+chart-growing = growing at { $rate } messages/min
+chart-draining = draining at { $rate } messages/min
+chart-steady = steady
+chart-one-sample = one sample so far
+chart-backlog-now = Backlog now: { $count } messages, { $trend }
+chart-copy-backlog = Copy the backlog numbers
+chart-appeared = appeared
+chart-taken = taken
+chart-back = back
+chart-invisible = invisible
+chart-windows-text = Invisibility windows as text
+chart-copy-windows = Copy the invisibility windows
+chart-visible-in = visible again in { $seconds } s
+chart-visible-again = visible again
+chart-window = { $id }: hidden { $from } to { $until } ({ $state })
+watch-every = Watch every
+watch-every-hint = Read { $what } again on an interval and mark what changed; never writes
+watch-seconds = Watch seconds
+watch-per-minute = about { $count } requests/min
+watch-per-read = { $count ->
+        [one] Each read is 1 request: { $what }
+       *[other] Each read is { $count } requests: { $what }
+    }
+watch-throttled = throttled: every { $seconds } s until the service answers again
+watch-failed = The last read failed: { $why }
+watch-asking-again = { $why } Asking again in { $seconds } s.
+watch-stopped = Watching stopped: the service refused the read (403). { $why }
+watch-mark-seen = Mark all seen
+watch-mark-seen-hint = Clears the new and changed marks; vanished { $rows } stay until dismissed
+watch-dismiss = Dismiss vanished ({ $count })
+watch-changes = Changes ({ $count })
+watch-changes-hint = What changed when, { $where }
+watch-filter = Filter changes:
+watch-copy = Copy changes as JSON lines
+watch-clear = Clear changes
+copy-failed = { $done } of { $total } messages were copied from `{ $from }` to `{ $to }` before this one failed ({ $why }). The originals are all still in `{ $from }`.
+scan-return-failed = A message this scan could not make visible again reappears on its own within { $seconds } s.
+moved-delete-failed = It was copied to `{ $to }`, but the original could not be deleted ({ $why }); it will reappear in `{ $from }`.
+queue-changes-seen = Changes seen ({ $count })
+queue-changes-between = Between peeks: turn on Watch to peek on an interval.
+op-use-receipt = Use the pop receipt
+receipt-stale = Its visibility timeout ran out: the message is back in the queue and this pop receipt is stale (someone else may hold it now). Dequeue it again to act on it.
+receipt-busy = An action on this message is still under way, and it will change the pop receipt. Wait for it, then act again.
+op-save-queue-metadata = Save queue metadata
+queue-metadata-stale = The queue's metadata changed on the service since you started editing. Reload and re-apply your changes, or save anyway (queues take no condition: yours would replace theirs).
+op-put-message = Put a message
+op-move-message = Move message
+ttl-run-out = Its time to live has run out: it is expiring and cannot be moved.
+
+## Details panels
+
+details-properties = Properties
+details-lease = Lease
+details-tags = Tags
+details-snapshots = Snapshots and versions
+details-access = Access
+details-held = Held messages
+details-new-message = New message
+details-history = History
+details-hide = Hide details
+details-show = Show details
+
 ## The welcome
 
 welcome-title = Welcome to Tessera

@@ -297,6 +297,242 @@ inspector-request-headers = 请求标头
 inspector-response-headers = 响应标头
 inspector-string-to-sign = 客户端使用的待签名字符串（可与服务器端的比较，例如 Azurite 的调试日志）
 
+## 队列窗格
+
+queue-about = 约 { $count } 条消息
+queue-about-unknown = 约 ? 条消息
+queue-about-hint = 服务给出的近似数量：包括不可见的消息，且可能滞后。
+queue-peek = 速览
+queue-peek-hint = F5 或 Ctrl+R：速览不会更改任何内容
+queue-peek-count = 要速览的消息数
+queue-peek-count-hint = 一次速览读取的消息数：服务每次最多返回 32 条。
+queue-open-lab = 在冲突实验室中打开
+queue-more = 更多
+queue-more-hint = 消息的显示方式
+queue-poison-threshold = 有害消息阈值：{ $count }
+queue-poison-at = 取消排队计数达到 { $count } 即视为有害
+queue-show-raw = 显示存储的原始文本
+queue-peeked = 已速览前 { $count } 条消息（服务每次最多返回 { $max } 条）；速览不会更改任何内容。
+queue-col-dequeue-count = 取消排队计数
+queue-col-encoding = 编码
+queue-col-text = 文本
+queue-col-size = 大小
+queue-col-inserted = 插入时间
+queue-col-expires = 过期时间
+queue-col-id = ID
+queue-likely-poison = { $count }，可能是有害消息
+queue-likely-poison-hint = 已投递这么多次却从未被删除：其使用者一直在处理它时失败。
+queue-bytes = { $count } B
+queue-copy-one-to = 将消息复制到队列
+queue-copy-many-to = 将 { $count } 条消息复制到队列
+queue-message-title = 消息 { $id }
+queue-size-as-stored = 存储大小 { $count } B
+queue-text-as-stored = 存储的文本（速览所得：较新的速览可能不同）：
+queue-message-text = 消息文本
+queue-show-message = 显示消息
+queue-copy-text = 复制文本
+queue-copy-texts = 复制文本
+queue-copy-id = 复制消息 ID
+queue-copy-ids = 复制消息 ID
+queue-copy-json = 复制为 JSON
+encoding-raw = 原始
+encoding-base64-text = Base64 文本
+encoding-base64-binary = Base64 二进制
+encoding-plain = 纯文本
+encoding-binary-bytes = （{ $count } 字节的二进制数据）
+
+## 队列窗格：取消排队与持有的消息
+
+dequeue-nothing = 没有可取消排队的消息：所有消息都不可见，或队列为空。
+dequeue-updated = 已更新：它有了新的 pop receipt。
+dequeue-unsaved = { $count } 条持有消息的新文本
+dequeue-title = 取消排队（获取消息）
+dequeue-take = 获取
+dequeue-count = 要取消排队的消息数
+dequeue-hide-for = 隐藏
+dequeue-seconds = { $count } 秒
+dequeue-button = 取消排队
+dequeue-explain = 取消排队的消息在 { $seconds } 秒内对其他所有使用者不可见。请在此时间内删除它们，否则它们会重新出现，且取消排队计数加一。
+held-dequeue-count = 取消排队计数 { $count }
+held-pop-receipt = Pop receipt：{ $receipt }
+held-text = { $encoding }：{ $text }
+held-done = 完成。
+held-released = 已释放：再次可见，此 pop receipt 已过时。
+held-visible-in = { $seconds } 秒后再次可见
+held-delete-message = 删除消息
+held-return-now = 立即返回队列
+held-extend = 延长 30 秒
+held-edit-text = 编辑文本
+held-copy-receipt = 复制 pop receipt
+held-delete = 删除 { $id }
+held-return = 立即返回 { $id }
+held-extend-id = 将 { $id } 延长 30 秒
+held-edit = 编辑 { $id }
+held-binary = 二进制内容（非 UTF-8 字节的 Base64）无法作为文本编辑。
+held-new-text = { $id } 的新文本
+held-save-text = 保存 { $id } 的文本
+held-choose-queue = 选择队列
+held-to-queue = 到 { $queue }
+held-target = { $id } 的目标队列
+held-move = 移动 { $id }
+
+## 队列窗格：放入、清除、复制到其他队列、积压
+
+put-done = 已放入消息 { $id }
+put-title = 放入消息
+put-text = 消息文本：
+put-store-as = 存储为：
+put-base64 = Base64（大多数 SDK 读取的格式）
+put-plain = 纯 UTF-8 文本
+put-ttl = 生存时间：
+put-ttl-default = 7 天（默认）
+put-ttl-never = 永不过期
+put-ttl-seconds = 秒数：
+put-ttl-seconds-name = 生存时间秒数
+put-delay = 初始不可见时长
+put-delay-name = 初始不可见
+put-size = 存储大小 { $count } / { $max } 字节
+put-too-big = 存储大小 { $count } 字节：超过 64 KiB 上限，无法发送。
+put-button = 放入消息
+clear-button = 清除队列…
+clear-hint = 所有消息，包括不可见的消息（会先询问）
+clear-title = 清除队列 `{ $queue }`？
+clear-body = 将删除约 { $count } 条消息，包括不可见的消息。此操作无法撤消。
+clear-body-unknown = 将删除所有消息，包括不可见的消息。此操作无法撤消。
+clear-yes = 清除 { $count } 条消息
+clear-yes-unknown = 清除所有消息
+clear-done = 已清除队列 `{ $queue }`
+copy-none = 此帐户中没有其他队列（展开“队列”后，树中会列出它们）。
+copy-to = 到 { $queue }
+copy-done = 已将 { $count } 条消息复制到 `{ $queue }`，每条消息保留其存储的文本和剩余的生存时间；原消息仍保留在此处。在目标队列中，每条都是新消息：新的 ID 和插入时间，取消排队计数为 0。
+copy-not-copied = 未复制：{ $id }：{ $why }
+backlogs-title = 队列积压 — { $account }
+backlogs-explain = 此窗口打开期间，每 { $seconds } 秒采样一次每个队列的近似消息数。
+confirm-cancel = 取消
+
+## 元数据行（Blob、容器、队列的）
+
+metadata-add-blob = 添加元数据
+metadata-add-container = 添加容器元数据
+metadata-add-queue = 添加队列元数据
+metadata-name-blob = 元数据名称 { $n }
+metadata-name-container = 容器元数据名称 { $n }
+metadata-name-queue = 队列元数据名称 { $n }
+metadata-value-blob = 元数据值 { $n }
+metadata-value-container = 容器元数据值 { $n }
+metadata-value-queue = 队列元数据值 { $n }
+metadata-remove-blob = 删除元数据 { $n }
+metadata-remove-container = 删除容器元数据 { $n }
+metadata-remove-queue = 删除队列元数据 { $n }
+metadata-remove = 删除
+
+## 队列窗格：扫描整个队列、队列元数据
+
+scan-dialog = 导出扫描到的消息
+scan-export-cancelled = 已取消导出。
+scan-write-failed = 无法写入 { $path }：{ $why }
+scan-exported = 已将 { $count } 条消息导出到 { $path }
+scan-title = `{ $queue }` 的扫描结果
+scan-cancelled-list = 在 { $count } 条消息后取消：列表为取消前看到的内容。
+scan-whole-list = { $count } 条消息，即扫描所见的整个队列。取消排队计数包含扫描自身的一次接收。
+scan-find = 在扫描结果中查找：
+scan-find-hint = 文本或 ID
+scan-export-json = 导出 JSON Lines…
+scan-export-csv = 导出 CSV…
+scan-shown = 显示 { $count } 条
+scan-copy-shown = 将显示的 { $count } 条复制到队列
+scan-cancelled = 扫描在 { $count } 条消息后取消；其持有的每一批消息都已再次可见。
+scan-done = 已扫描整个队列：{ $count } 条消息，均已再次可见。
+scan-button = 扫描整个队列…
+scan-hint = 所有消息，超出速览的 32 条：接收并返还它们（会先询问）
+scan-running = 正在扫描整个队列：已列出 { $count } 条消息…
+scan-cancel = 取消扫描
+scan-ask-title = 扫描整个队列 `{ $queue }`？
+scan-ask-body = 扫描每次接收 { $batch } 条消息，并立即使每条消息再次可见。代价是：每条消息的取消排队计数加一（统计重试次数的使用者会多看到一次），每个 pop receipt 都会改变（其他地方持有的 receipt 将过时），并且在一批消息被持有期间，使用者无法获取这些消息（片刻；如果扫描中断，最多 { $hold } 秒）。使用者当前持有的消息不会被看到。
+scan-ask-yes = 扫描整个队列
+queue-metadata-saved = 已保存 `{ $queue }` 的元数据
+queue-metadata-unsaved = 队列的元数据
+queue-metadata = 元数据
+queue-metadata-none = （无）
+queue-metadata-changed = 在你开始编辑后，服务上的值已更改：现在为 { $theirs }
+queue-metadata-save = 保存元数据
+queue-metadata-save-hint = Set Queue Metadata 不接受条件：应用会在写入前再次读取元数据，如果自你开始编辑后已更改则拒绝写入（在这两者之间发生的更改无法发现）
+queue-metadata-reapply = 重新加载并重新应用我的元数据更改
+queue-metadata-force = 仍然保存元数据（替换他人的更改）
+queue-metadata-discard = 放弃我的元数据更改
+
+## 队列窗格：消息操作、监视、图表
+
+moved-deleted = 已删除：它已离开此队列。
+moved-ttl-left = 其剩余的 { $seconds } 秒生存时间
+moved-ttl-never = 其生存时间（永不过期）
+moved-done = 已移动到 `{ $queue }`，保留其存储的文本和{ $kept }。在那里它是一条新消息：新的 ID 和插入时间，取消排队计数为 0（服务无法保留这些）。
+queue-watch-what = 一次速览和一次队列属性读取
+queue-backlog = 积压随时间变化
+queue-change-appeared = 出现：{ $id }… { $text }
+queue-change-gone = 不再可见：{ $id }…（被使用者获取、已删除或已过期）
+queue-change-back-again = 再次可见：{ $id }…，取消排队计数 { $count }（原为 { $was }）：某个使用者的不可见时间已到
+queue-change-back = 再次可见：{ $id }…
+chart-no-samples = 尚无采样：每次速览或刷新都会增加一个。
+chart-growing = 以每分钟 { $rate } 条消息的速度增长
+chart-draining = 以每分钟 { $rate } 条消息的速度减少
+chart-steady = 平稳
+chart-one-sample = 目前只有一个采样
+chart-backlog-now = 当前积压：{ $count } 条消息，{ $trend }
+chart-copy-backlog = 复制积压数据
+chart-appeared = 出现
+chart-taken = 被获取
+chart-back = 返回
+chart-invisible = 不可见
+chart-windows-text = 以文本显示不可见时段
+chart-copy-windows = 复制不可见时段
+chart-visible-in = { $seconds } 秒后再次可见
+chart-visible-again = 再次可见
+chart-window = { $id }：从 { $from } 到 { $until } 隐藏（{ $state }）
+watch-every = 监视间隔
+watch-every-hint = 按间隔重新读取{ $what }并标记变化；从不写入
+watch-seconds = 监视间隔秒数
+watch-per-minute = 每分钟约 { $count } 个请求
+watch-per-read = 每次读取 { $count } 个请求：{ $what }
+watch-throttled = 已限速：每 { $seconds } 秒一次，直到服务再次响应
+watch-failed = 上次读取失败：{ $why }
+watch-asking-again = { $why } { $seconds } 秒后重试。
+watch-stopped = 监视已停止：服务拒绝了读取 (403)。{ $why }
+watch-mark-seen = 全部标记为已查看
+watch-mark-seen-hint = 清除“新”和“已更改”标记；消失的{ $rows }会保留，直到将其关闭
+watch-dismiss = 关闭已消失的项 ({ $count })
+watch-changes = 更改 ({ $count })
+watch-changes-hint = 何时发生了什么更改，{ $where }
+watch-filter = 筛选更改：
+watch-copy = 将更改复制为 JSON Lines
+watch-clear = 清除更改
+copy-failed = 在此消息失败之前，已将 { $total } 条消息中的 { $done } 条从 `{ $from }` 复制到 `{ $to }`（{ $why }）。所有原消息仍在 `{ $from }` 中。
+scan-return-failed = 此扫描未能使其再次可见的消息会在 { $seconds } 秒内自行重新出现。
+moved-delete-failed = 它已复制到 `{ $to }`，但无法删除原消息（{ $why }）；它会重新出现在 `{ $from }` 中。
+queue-changes-seen = 看到的更改 ({ $count })
+queue-changes-between = 两次速览之间：打开监视即可按间隔速览。
+op-use-receipt = 使用 pop receipt
+receipt-stale = 其不可见超时已到：消息已回到队列，此 pop receipt 已过时（现在可能由他人持有）。请再次取消排队后再对其操作。
+receipt-busy = 对此消息的一个操作仍在进行中，它会更改 pop receipt。请等待其完成后再操作。
+op-save-queue-metadata = 保存队列元数据
+queue-metadata-stale = 在你开始编辑后，服务上的队列元数据已更改。请重新加载并重新应用你的更改，或仍然保存（队列不接受条件：你的元数据将替换他人的）。
+op-put-message = 放入消息
+op-move-message = 移动消息
+ttl-run-out = 其生存时间已到：它即将过期，无法移动。
+
+## 详细信息面板
+
+details-properties = 属性
+details-lease = 租用
+details-tags = 标记
+details-snapshots = 快照和版本
+details-access = 访问
+details-held = 持有的消息
+details-new-message = 新消息
+details-history = 历史记录
+details-hide = 隐藏详细信息
+details-show = 显示详细信息
+
 ## 欢迎页
 
 welcome-title = 欢迎使用 Tessera

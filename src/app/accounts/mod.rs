@@ -8,6 +8,7 @@ pub mod browse_session;
 pub mod connections;
 pub mod discovered;
 pub mod editor;
+pub mod editor_form;
 pub mod entra_form;
 pub mod profiles;
 pub mod proxy_settings;

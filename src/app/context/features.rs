@@ -101,17 +101,18 @@ impl DetailsTab {
         DetailsTab::History,
     ];
 
-    pub fn name(self) -> &'static str {
-        match self {
-            DetailsTab::Properties => "Properties",
-            DetailsTab::Lease => "Lease",
-            DetailsTab::Tags => "Tags",
-            DetailsTab::Snapshots => "Snapshots and versions",
-            DetailsTab::Access => "Access",
-            DetailsTab::Held => "Held messages",
-            DetailsTab::NewMessage => "New message",
-            DetailsTab::History => "History",
-        }
+    /// Its name, in the window's language.
+    pub fn name(self) -> String {
+        crate::i18n::t(match self {
+            DetailsTab::Properties => "details-properties",
+            DetailsTab::Lease => "details-lease",
+            DetailsTab::Tags => "details-tags",
+            DetailsTab::Snapshots => "details-snapshots",
+            DetailsTab::Access => "details-access",
+            DetailsTab::Held => "details-held",
+            DetailsTab::NewMessage => "details-new-message",
+            DetailsTab::History => "details-history",
+        })
     }
 }
 
@@ -126,9 +127,10 @@ pub fn details_tabs(ui: &mut egui::Ui, shown: &mut DetailsTab, present: &[Detail
     ui.horizontal_wrapped(|ui| {
         for tab in present {
             let on = *shown == *tab;
-            let response = ui.selectable_label(on, tab.name());
+            let name = tab.name();
+            let response = ui.selectable_label(on, &name);
             // Announced as a tab (and found as one by the tests): "Lease" is also a column's name.
-            response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Tab, true, on, tab.name()));
+            response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Tab, true, on, &name));
             if response.clicked() {
                 *shown = *tab;
             }

@@ -9,6 +9,7 @@ pub mod confirm_words;
 pub mod demo_start;
 pub mod inspector;
 pub mod interrupted;
+pub mod menu_bar;
 pub mod recent;
 pub mod replay;
 pub mod replay_python;

@@ -1,6 +1,7 @@
 //! Every queue of an account over time, side by side: priority queues are usually one queue per priority, and
 //! the question is which of them drains and which piles up.
 
+use crate::app::widgets::i18n::tr;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -77,15 +78,12 @@ impl QueueBacklogs {
     /// Shows the window; returns false when the user closed it.
     pub fn window(&mut self, ctx: &egui::Context) -> bool {
         let mut open = true;
-        egui::Window::new(format!("Queue backlogs — {}", self.label))
+        egui::Window::new(tr!("backlogs-title", account = self.label.as_str()))
             .id(egui::Id::unique("queue-backlogs"))
             .open(&mut open)
             .default_size([640.0, 360.0])
             .show(ctx, |ui| {
-                ui.label(format!(
-                    "Every queue's approximate count, sampled every {} s while this window is open.",
-                    self.every.as_secs()
-                ));
+                ui.label(tr!("backlogs-explain", seconds = self.every.as_secs()));
                 if let Some(e) = &self.error {
                     ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
                 }

@@ -7,7 +7,8 @@ use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points};
 
 use egui::Color32;
 
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::format::decimal;
+use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::plot::{clock, now_secs, text_alternative, timeline_plot};
 
 /// A queue's approximate message count over time.
@@ -35,15 +36,15 @@ impl Backlog {
 
     pub fn summary(&self) -> String {
         let Some((_, now)) = self.samples.back() else {
-            return "No samples yet: each peek or refresh adds one.".into();
+            return t("chart-no-samples");
         };
         let trend = match self.rate_per_minute() {
-            Some(r) if r > 0.5 => format!("growing at {r:.1} messages/min"),
-            Some(r) if r < -0.5 => format!("draining at {:.1} messages/min", -r),
-            Some(_) => "steady".to_string(),
-            None => "one sample so far".to_string(),
+            Some(r) if r > 0.5 => tr!("chart-growing", rate = decimal(r, 1)),
+            Some(r) if r < -0.5 => tr!("chart-draining", rate = decimal(-r, 1)),
+            Some(_) => t("chart-steady"),
+            None => t("chart-one-sample"),
         };
-        format!("Backlog now: {} messages, {trend}", thousands(*now as u64))
+        tr!("chart-backlog-now", count = *now as u64, trend = trend)
     }
 
     pub fn as_text(&self) -> String {
@@ -110,10 +111,10 @@ pub fn backlogs_ui(ui: &mut egui::Ui, id: &str, backlogs: &BTreeMap<String, Back
             let Some(line) = backlogs.values().next().filter(|_| backlogs.len() == 1) else {
                 return;
             };
-            for (kind, color) in [
-                ("appeared", Color32::from_rgb(60, 170, 90)),
-                ("taken", Color32::from_rgb(120, 120, 120)),
-                ("back", Color32::from_rgb(220, 130, 30)),
+            for (kind, legend, color) in [
+                ("appeared", "chart-appeared", Color32::from_rgb(60, 170, 90)),
+                ("taken", "chart-taken", Color32::from_rgb(120, 120, 120)),
+                ("back", "chart-back", Color32::from_rgb(220, 130, 30)),
             ] {
                 let dots: Vec<[f64; 2]> = events
                     .iter()
@@ -122,14 +123,14 @@ pub fn backlogs_ui(ui: &mut egui::Ui, id: &str, backlogs: &BTreeMap<String, Back
                     .collect();
                 if !dots.is_empty() {
                     plot.points(
-                        Points::new(format!("{kind} ({})", dots.len()), dots)
+                        Points::new(format!("{} ({})", t(legend), dots.len()), dots)
                             .radius(4.0)
                             .color(color),
                     );
                 }
             }
         });
-    if ui.button("Copy the backlog numbers").clicked() {
+    if ui.button(t("chart-copy-backlog")).clicked() {
         let text: String = backlogs
             .iter()
             .map(|(n, b)| format!("# {n}\n{}", b.as_text()))
@@ -168,27 +169,28 @@ pub fn visibility_ui(ui: &mut egui::Ui, id: &str, windows: &[Window]) {
                 .name(&w.label)
         })
         .collect();
-    let charts = vec![BarChart::new("invisible", bars).horizontal()];
+    let charts = vec![BarChart::new(t("chart-invisible"), bars).horizontal()];
     timeline_plot(ui, ("visibility", id), labels, 22.0, 220.0, charts, now - origin);
-    text_alternative(
-        ui,
-        "Invisibility windows as text",
-        "Copy the invisibility windows",
-        || {
-            windows
-                .iter()
-                .map(|w| {
-                    let left = w.until - now;
-                    let state = if left > 0.0 {
-                        format!("visible again in {left:.0} s")
-                    } else {
-                        "visible again".to_string()
-                    };
-                    format!("{}: hidden {} to {} ({state})", w.label, clock(w.from), clock(w.until))
-                })
-                .collect()
-        },
-    );
+    text_alternative(ui, &t("chart-windows-text"), &t("chart-copy-windows"), || {
+        windows
+            .iter()
+            .map(|w| {
+                let left = w.until - now;
+                let state = if left > 0.0 {
+                    tr!("chart-visible-in", seconds = decimal(left, 0))
+                } else {
+                    t("chart-visible-again")
+                };
+                tr!(
+                    "chart-window",
+                    id = w.label.as_str(),
+                    from = clock(w.from),
+                    until = clock(w.until),
+                    state = state
+                )
+            })
+            .collect()
+    });
 }
 
 #[cfg(test)]

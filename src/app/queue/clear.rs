@@ -4,7 +4,7 @@
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
 use crate::app::queue::feature::{QueueEffects, QueueFeature};
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 
 #[derive(Default)]
@@ -22,7 +22,7 @@ impl ClearQueue {
                 client
                     .clear_messages(&queue)
                     .await
-                    .map(|_| format!("Cleared queue `{queue}`"))
+                    .map(|_| tr!("clear-done", queue = queue))
             }),
         );
     }
@@ -42,8 +42,8 @@ impl QueueFeature for ClearQueue {
 
     fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
         let icon = crate::app::widgets::icon::DELETE;
-        let hint = Some("every message, invisible ones included (asks first)");
-        if crate::app::widgets::icon::icon_button(ui, true, icon, "Clear queue…", hint).clicked() {
+        let hint = t("clear-hint");
+        if crate::app::widgets::icon::icon_button(ui, true, icon, &t("clear-button"), Some(&hint)).clicked() {
             self.asking = true;
         }
     }
@@ -52,13 +52,16 @@ impl QueueFeature for ClearQueue {
         if !self.asking {
             return;
         }
-        let count = core.approximate_count().map(thousands).unwrap_or_else(|| "all".into());
+        let (body, yes) = match core.approximate_count() {
+            Some(n) => (tr!("clear-body", count = n), tr!("clear-yes", count = n)),
+            None => (t("clear-body-unknown"), t("clear-yes-unknown")),
+        };
         let answer = crate::app::widgets::confirm::ask(
             egui_ctx,
             egui::Id::unique(("clear-queue", &core.queue)),
-            &format!("Clear queue `{}`?", core.queue),
-            &format!("About {count} messages will be deleted, invisible ones included. This cannot be undone."),
-            &format!("Clear {count} messages"),
+            &tr!("clear-title", queue = core.queue.as_str()),
+            &body,
+            &yes,
             |_| {},
         );
         if let Some(yes) = answer {

@@ -3,6 +3,7 @@
 //! The copies are sent through the tab (`PaneContext::send`), so a tab closed meanwhile lets them land. The scan
 //! of the whole queue copies what it found through the same copy.
 
+use crate::app::widgets::i18n::{t, tr};
 use std::time::SystemTime;
 
 use crate::app::context::{InFlight, PaneContext};
@@ -58,10 +59,13 @@ pub async fn copy_messages(
             }
         };
         if let Err(mut e) = client.put_message(to, &m.text, None, ttl).await {
-            e.message = format!(
-                "{} of {total} messages were copied from `{from}` to `{to}` before this one failed ({}). The \
-                 originals are all still in `{from}`.",
-                done.copied, e.message
+            e.message = tr!(
+                "copy-failed",
+                done = done.copied,
+                total = total,
+                from = from,
+                to = to,
+                why = e.message.as_str()
             );
             return Err(e);
         }
@@ -76,10 +80,10 @@ pub fn copy_to_menu(ui: &mut egui::Ui, core: &QueueCore, what: String) -> Option
     ui.menu_button(what, |ui| {
         let others: Vec<&String> = core.targets.iter().filter(|t| **t != core.queue).collect();
         if others.is_empty() {
-            ui.weak("No other queue in this account (the tree lists them once Queues is unfolded).");
+            ui.weak(t("copy-none"));
         }
         for target in others {
-            if ui.button(format!("to {target}")).clicked() {
+            if ui.button(tr!("copy-to", queue = target.as_str())).clicked() {
                 chosen = Some(target.clone());
                 ui.close();
             }
@@ -92,15 +96,10 @@ impl QueueFeature for CopyToQueue {
     fn poll(&mut self, _: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
         for (to, result) in self.sending.ready() {
             fx.say(result.map(|done| {
-                let mut words = format!(
-                    "Copied {} message{} to `{to}`, each with its text as stored and the time to live it had left; \
-                     the originals stay here. There each is a new message: a new id and insertion time, dequeue \
-                     count 0.",
-                    done.copied,
-                    if done.copied == 1 { "" } else { "s" }
-                );
+                let mut words = tr!("copy-done", count = done.copied, queue = to.as_str());
                 for (id, why) in &done.skipped {
-                    words.push_str(&format!(" Not copied: {id}: {why}"));
+                    words.push(' ');
+                    words.push_str(&tr!("copy-not-copied", id = id.as_str(), why = why.as_str()));
                 }
                 words
             }));

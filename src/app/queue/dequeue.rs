@@ -2,6 +2,7 @@
 //! receipt and "visible again in" countdown, and the actions on it (delete, return, extend, edit, move), each
 //! reply landing on the entry (id and receipt) that sent it.
 
+use crate::app::widgets::i18n::{t, tr};
 use std::time::{Duration, SystemTime};
 
 use egui::RichText;
@@ -102,21 +103,13 @@ impl Dequeue {
     pub fn act(&mut self, core: &QueueCore, ctx: &mut PaneContext, index: usize, action: MessageAction) {
         let Some(h) = self.held.get_mut(index) else { return };
         if h.released(SystemTime::now()) {
-            h.note = Some(Err(StorageError::invalid(
-                "Use the pop receipt",
-                "Its visibility timeout ran out: the message is back in the queue and this pop receipt is stale \
-                 (someone else may hold it now). Dequeue it again to act on it.",
-            )));
+            h.note = Some(Err(StorageError::invalid(t("op-use-receipt"), t("receipt-stale"))));
             return;
         }
         let key = (h.message.id.clone(), h.message.pop_receipt.clone());
         if self.actions.is_out(&key) {
             // Its reply brings the receipt the next action needs; the current one is about to go stale.
-            h.note = Some(Err(StorageError::invalid(
-                "Use the pop receipt",
-                "An action on this message is still under way, and it will change the pop receipt. Wait for it, \
-                 then act again.",
-            )));
+            h.note = Some(Err(StorageError::invalid(t("op-use-receipt"), t("receipt-busy"))));
             return;
         }
         let (client, queue, m) = (ctx.client.clone(), core.queue.clone(), h.message.clone());
@@ -126,9 +119,7 @@ impl Dequeue {
 
     fn took(&mut self, messages: Vec<DequeuedMessage>, fx: &mut QueueEffects) {
         if messages.is_empty() {
-            fx.say(Ok(
-                "Nothing to dequeue: every message is invisible or the queue is empty.".into(),
-            ));
+            fx.say(Ok(t("dequeue-nothing")));
         }
         for m in messages {
             // Dequeued again: the entry from before holds a stale receipt; the new one replaces it.
@@ -155,7 +146,7 @@ impl Dequeue {
                     h.message.text = text;
                 }
                 h.editing = None;
-                Ok("Updated: it has a new pop receipt.".into())
+                Ok(t("dequeue-updated"))
             }
             Ok(ActionDone::Left(words)) => {
                 h.done = true;
@@ -198,7 +189,7 @@ impl QueueFeature for Dequeue {
             .count();
         match typing {
             0 => Vec::new(),
-            n => vec![format!("the new text of {n} held message(s)")],
+            n => vec![tr!("dequeue-unsaved", count = n)],
         }
     }
 
@@ -221,27 +212,23 @@ impl QueueFeature for Dequeue {
     }
 
     fn side_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
-        ui.strong("Dequeue (get messages)");
+        ui.strong(t("dequeue-title"));
         ui.horizontal(|ui| {
-            ui.label("take");
+            ui.label(t("dequeue-take"));
             ui.add(egui::Slider::new(&mut self.count, 1..=MAX_MESSAGES_PER_CALL))
-                .accessible_name("Messages to dequeue");
+                .accessible_name(t("dequeue-count"));
         });
         // Wrapped: a row that cannot wrap sets the side panel's least width, and the messages would lose it.
         ui.horizontal_wrapped(|ui| {
-            ui.label("hide for");
+            ui.label(t("dequeue-hide-for"));
             for v in [2, 10, 30, 60, 300] {
-                ui.selectable_value(&mut self.visibility, v, format!("{v} s"));
+                ui.selectable_value(&mut self.visibility, v, tr!("dequeue-seconds", count = v));
             }
-            if ui.button("Dequeue").clicked() {
+            if ui.button(t("dequeue-button")).clicked() {
                 self.dequeue(core, ctx);
             }
         });
-        ui.label(format!(
-            "Dequeued messages become invisible to every other consumer for {} s. Delete them within that time, or \
-             they come back with their dequeue count one higher.",
-            self.visibility
-        ));
+        ui.label(tr!("dequeue-explain", seconds = self.visibility));
         windows_chart(ui, core, &self.held);
         if let Some((i, a)) = held_ui(ui, &core.targets, &mut self.held) {
             self.act(core, ctx, i, a);
@@ -282,19 +269,18 @@ fn held_ui(ui: &mut egui::Ui, targets: &[String], held: &mut [Held]) -> Option<(
                 let (text, encoding) = shown_text(&h.message.text, false);
                 ui.horizontal(|ui| {
                     ui.monospace(&h.message.id);
-                    ui.label(format!("dequeue count {}", h.message.dequeue_count));
+                    ui.label(tr!("held-dequeue-count", count = h.message.dequeue_count));
                 });
-                ui.label(format!("Pop receipt: {}", h.message.pop_receipt));
-                ui.label(format!("{encoding}: {}", text.chars().take(120).collect::<String>()));
+                ui.label(tr!("held-pop-receipt", receipt = h.message.pop_receipt.as_str()));
+                let preview: String = text.chars().take(120).collect();
+                ui.label(tr!("held-text", encoding = t(encoding), text = preview));
                 if h.done {
-                    ui.weak("Done.");
+                    ui.weak(t("held-done"));
                 } else if h.released(now) {
-                    ui.colored_label(
-                        ui.visuals().warn_fg_color,
-                        "Released: visible again, and this pop receipt is stale.",
-                    );
+                    ui.colored_label(ui.visuals().warn_fg_color, t("held-released"));
                 } else {
-                    ui.label(RichText::new(format!("Visible again in {:.0} s", h.seconds_left(now).ceil())).strong());
+                    let left = h.seconds_left(now).ceil() as i64;
+                    ui.label(RichText::new(tr!("held-visible-in", seconds = left)).strong());
                 }
                 if !h.done
                     && let Some(a) = actions_ui(ui, targets, h, &text, encoding, now)
@@ -303,7 +289,7 @@ fn held_ui(ui: &mut egui::Ui, targets: &[String], held: &mut [Held]) -> Option<(
                 }
                 if let Some(note) = &h.note {
                     match note {
-                        Ok(t) => ui.label(t),
+                        Ok(words) => ui.label(words),
                         Err(e) => ui.colored_label(ui.visuals().error_fg_color, e.plain_words()),
                     };
                 }
@@ -323,32 +309,35 @@ fn held_ui(ui: &mut egui::Ui, targets: &[String], held: &mut [Held]) -> Option<(
 fn held_menu(ui: &mut egui::Ui, h: &mut Held, now: SystemTime) -> Option<MessageAction> {
     let mut act = None;
     let live = !h.done && !h.released(now);
-    if ui.add_enabled(live, egui::Button::new("Delete message")).clicked() {
-        act = Some(MessageAction::Delete);
-    }
     if ui
-        .add_enabled(live, egui::Button::new("Return to the queue now"))
+        .add_enabled(live, egui::Button::new(t("held-delete-message")))
         .clicked()
     {
+        act = Some(MessageAction::Delete);
+    }
+    if ui.add_enabled(live, egui::Button::new(t("held-return-now"))).clicked() {
         act = Some(MessageAction::ReturnNow);
     }
-    if ui.add_enabled(live, egui::Button::new("Extend by 30 s")).clicked() {
+    if ui.add_enabled(live, egui::Button::new(t("held-extend"))).clicked() {
         let left = h.seconds_left(now).max(0.0) as u32;
         act = Some(MessageAction::Extend(left + 30));
     }
     let (text, encoding) = shown_text(&h.message.text, false);
     let editable = live && encoding != BASE64_BINARY && h.editing.is_none();
-    if ui.add_enabled(editable, egui::Button::new("Edit text")).clicked() {
+    if ui
+        .add_enabled(editable, egui::Button::new(t("held-edit-text")))
+        .clicked()
+    {
         h.editing = Some(Draft::new(&h.message.pop_receipt, text.to_string()));
         ui.close();
     }
     ui.separator();
     for (label, copied) in [
-        ("Copy pop receipt", h.message.pop_receipt.clone()),
-        ("Copy message id", h.message.id.clone()),
-        ("Copy text", h.message.text.clone()),
+        ("held-copy-receipt", h.message.pop_receipt.clone()),
+        ("queue-copy-id", h.message.id.clone()),
+        ("queue-copy-text", h.message.text.clone()),
     ] {
-        if ui.button(label).clicked() {
+        if ui.button(t(label)).clicked() {
             ui.ctx().copy_text(copied);
             ui.close();
         }
@@ -371,29 +360,29 @@ fn actions_ui(
     let mut act = None;
     let id = short(&h.message.id);
     ui.horizontal_wrapped(|ui| {
-        if ui.button(format!("Delete {id}")).clicked() {
+        if ui.button(tr!("held-delete", id = id.as_str())).clicked() {
             act = Some(MessageAction::Delete);
         }
-        if ui.button(format!("Return {id} now")).clicked() {
+        if ui.button(tr!("held-return", id = id.as_str())).clicked() {
             act = Some(MessageAction::ReturnNow);
         }
-        if ui.button(format!("Extend {id} by 30 s")).clicked() {
+        if ui.button(tr!("held-extend-id", id = id.as_str())).clicked() {
             let left = h.seconds_left(now).max(0.0) as u32;
             act = Some(MessageAction::Extend(left + 30));
         }
         // Binary content has no text to edit: saving the placeholder would overwrite the bytes.
         let binary = encoding == BASE64_BINARY;
         let edit = ui
-            .add_enabled(!binary, egui::Button::new(format!("Edit {id}")))
-            .on_disabled_hover_text("Binary content (Base64 of non-UTF-8 bytes) cannot be edited as text.");
+            .add_enabled(!binary, egui::Button::new(tr!("held-edit", id = id.as_str())))
+            .on_disabled_hover_text(t("held-binary"));
         if edit.clicked() && h.editing.is_none() {
             h.editing = Some(Draft::new(&h.message.pop_receipt, text.to_string()));
         }
     });
     if let Some(draft) = &mut h.editing {
         ui.add(egui::TextEdit::multiline(&mut draft.edit).desired_rows(2))
-            .accessible_name(format!("New text of {id}"));
-        if ui.button(format!("Save text of {id}")).clicked() {
+            .accessible_name(tr!("held-new-text", id = id.as_str()));
+        if ui.button(tr!("held-save-text", id = id.as_str())).clicked() {
             let stored = if matches!(decode(&h.message.text), Decoded::Base64Text(_)) {
                 MessageEncoding::Base64
                     .encode(draft.edit.as_bytes())
@@ -407,19 +396,26 @@ fn actions_ui(
     ui.horizontal(|ui| {
         egui::ComboBox::from_id_salt(("move", &h.message.id))
             .selected_text(if h.move_to.is_empty() {
-                "choose a queue"
+                t("held-choose-queue")
             } else {
-                h.move_to.as_str()
+                h.move_to.clone()
             })
             .show_ui(ui, |ui| {
-                for t in targets {
-                    ui.selectable_value(&mut h.move_to, t.clone(), format!("to {t}"));
+                for target in targets {
+                    ui.selectable_value(
+                        &mut h.move_to,
+                        target.clone(),
+                        tr!("held-to-queue", queue = target.as_str()),
+                    );
                 }
             })
             .response
-            .accessible_name(format!("Target queue for {id}"));
+            .accessible_name(tr!("held-target", id = id.as_str()));
         if ui
-            .add_enabled(!h.move_to.is_empty(), egui::Button::new(format!("Move {id}")))
+            .add_enabled(
+                !h.move_to.is_empty(),
+                egui::Button::new(tr!("held-move", id = id.as_str())),
+            )
             .clicked()
         {
             act = Some(MessageAction::MoveTo(h.move_to.clone()));

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, SystemTime};
 
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::queue::{DequeuedMessage, MessageTtl};
 use crate::storage::{Client, StorageError};
 
@@ -43,7 +44,7 @@ pub async fn run(client: Client, queue: String, m: DequeuedMessage, action: Mess
         MessageAction::Delete => client
             .delete_message(&queue, &m.id, &m.pop_receipt)
             .await
-            .map(|_| ActionDone::Left("Deleted: it left this queue.".into())),
+            .map(|_| ActionDone::Left(t("moved-deleted"))),
         MessageAction::ReturnNow => client
             .update_message(&queue, &m.id, &m.pop_receipt, 0, None)
             .await
@@ -56,7 +57,9 @@ pub async fn run(client: Client, queue: String, m: DequeuedMessage, action: Mess
             .update_message(&queue, &m.id, &m.pop_receipt, remaining(&m), Some(&text))
             .await
             .map(|r| updated(r, Some(text))),
-        MessageAction::MoveTo(target) => move_message(&client, &queue, &target, &m).await.map(ActionDone::Left),
+        MessageAction::MoveTo(target) => move_message(&client, &queue, &target, &m)
+            .await
+            .map(|ttl| ActionDone::Left(moved_words(&target, ttl))),
     }
 }
 
@@ -80,37 +83,41 @@ pub fn ttl_left_of(expires: Option<SystemTime>, now: SystemTime) -> Result<Messa
     let never = now + Duration::from_secs(100 * 365 * 24 * 3600);
     match expires {
         None => Ok(MessageTtl::Never),
-        Some(t) if t >= never => Ok(MessageTtl::Never),
-        Some(t) => match t.duration_since(now) {
+        Some(end) if end >= never => Ok(MessageTtl::Never),
+        Some(end) => match end.duration_since(now) {
             Ok(left) if left.as_secs() >= 1 => Ok(MessageTtl::Seconds(left.as_secs())),
-            _ => Err("Its time to live has run out: it is expiring and cannot be moved.".into()),
+            _ => Err(t("ttl-run-out")),
         },
     }
 }
 
 /// Puts a copy on the target queue, then deletes the original, in that order: if the delete fails, the
-/// message exists twice (and says so) rather than nowhere.
-pub async fn move_message(client: &Client, from: &str, to: &str, m: &DequeuedMessage) -> Result<String, StorageError> {
-    let ttl = ttl_left(m, SystemTime::now()).map_err(|why| StorageError::invalid("Move message", why))?;
+/// message exists twice (and says so) rather than nowhere. Answers the time to live the copy got.
+pub async fn move_message(
+    client: &Client,
+    from: &str,
+    to: &str,
+    m: &DequeuedMessage,
+) -> Result<MessageTtl, StorageError> {
+    let ttl = ttl_left(m, SystemTime::now()).map_err(|why| StorageError::invalid(t("op-move-message"), why))?;
     client.put_message(to, &m.text, None, ttl).await?;
     client
         .delete_message(from, &m.id, &m.pop_receipt)
         .await
         .map_err(|mut e| {
-            e.message = format!(
-                "It was copied to `{to}`, but the original could not be deleted ({}); it will reappear in `{from}`.",
-                e.message
-            );
+            e.message = tr!("moved-delete-failed", to = to, from = from, why = e.message.as_str());
             e
         })?;
+    Ok(ttl)
+}
+
+/// What a move says: where to, and what it kept.
+fn moved_words(to: &str, ttl: MessageTtl) -> String {
     let kept = match ttl {
-        MessageTtl::Seconds(s) => format!("the {s} s of time to live it had left"),
-        _ => "its time to live (never expires)".into(),
+        MessageTtl::Seconds(s) => tr!("moved-ttl-left", seconds = s),
+        _ => t("moved-ttl-never"),
     };
-    Ok(format!(
-        "Moved to `{to}` with its text as stored and {kept}. There it is a new message: a new id and insertion \
-         time, dequeue count 0 (the service cannot carry those over)."
-    ))
+    tr!("moved-done", queue = to, kept = kept)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use crate::app::context::draft::Draft;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
 use crate::app::queue::feature::{QueueEffects, QueueEvent, QueueFeature};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 
 /// A queue's metadata: names and values in the order the service gave them.
@@ -34,9 +35,8 @@ impl QueueMetadata {
     pub fn save(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects, force: bool) {
         if !force && self.edit.is_stale() {
             return fx.say(Err(StorageError::invalid(
-                "Save queue metadata",
-                "The queue's metadata changed on the service since you started editing. Reload and re-apply your \
-                 changes, or save anyway (queues take no condition: yours would replace theirs).",
+                t("op-save-queue-metadata"),
+                t("queue-metadata-stale"),
             )));
         }
         let (client, queue) = (ctx.client.clone(), core.queue.clone());
@@ -67,7 +67,7 @@ impl QueueFeature for QueueMetadata {
                 // What was sent is what the queue holds; typing done meanwhile stays, unsaved.
                 Ok(()) => {
                     self.edit.saved(sent, "");
-                    fx.say(Ok(format!("Saved the metadata of `{}`", core.queue)));
+                    fx.say(Ok(tr!("queue-metadata-saved", queue = core.queue.as_str())));
                 }
                 Err(e) => fx.say(Err(e)),
             }
@@ -77,7 +77,7 @@ impl QueueFeature for QueueMetadata {
 
     fn unsaved(&self) -> Vec<String> {
         match self.edit.is_dirty() && !self.is_saving() {
-            true => vec!["the queue's metadata".to_string()],
+            true => vec![t("queue-metadata-unsaved")],
             false => Vec::new(),
         }
     }
@@ -91,7 +91,7 @@ impl QueueFeature for QueueMetadata {
     }
 
     fn side_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {
-        ui.strong("Metadata");
+        ui.strong(t("queue-metadata"));
         let saving = self.is_saving();
         let draft = &mut self.edit;
         crate::app::widgets::metadata_edit::rows(ui, &mut draft.edit, Some("Queue"));
@@ -99,38 +99,34 @@ impl QueueFeature for QueueMetadata {
         if dirty && stale {
             let theirs: Vec<String> = draft.theirs().iter().map(|(k, v)| format!("{k}={v}")).collect();
             let theirs = if theirs.is_empty() {
-                "(none)".into()
+                t("queue-metadata-none")
             } else {
                 theirs.join(", ")
             };
             ui.colored_label(
                 ui.visuals().warn_fg_color,
-                format!("Changed on the service since you started editing: now {theirs}"),
+                tr!("queue-metadata-changed", theirs = theirs),
             );
         }
         let mut save = None;
         ui.horizontal_wrapped(|ui| {
             crate::app::widgets::metadata_edit::add_button(ui, &mut draft.edit, Some("Queue"));
             if ui
-                .add_enabled(dirty && !saving, egui::Button::new("Save metadata"))
-                .on_hover_text(
-                    "Set Queue Metadata takes no condition: the app reads the metadata again just before writing \
-                     and refuses if it changed since you started editing (a change landing in between is not \
-                     caught)",
-                )
+                .add_enabled(dirty && !saving, egui::Button::new(t("queue-metadata-save")))
+                .on_hover_text(t("queue-metadata-save-hint"))
                 .clicked()
             {
                 save = Some(false);
             }
             if dirty && stale {
-                if ui.button("Reload and re-apply my metadata changes").clicked() {
+                if ui.button(t("queue-metadata-reapply")).clicked() {
                     draft.reapply_on_theirs();
                 }
-                if ui.button("Save metadata anyway (replaces theirs)").clicked() {
+                if ui.button(t("queue-metadata-force")).clicked() {
                     save = Some(true);
                 }
             }
-            if dirty && ui.button("Discard my metadata changes").clicked() {
+            if dirty && ui.button(t("queue-metadata-discard")).clicked() {
                 draft.discard();
             }
         });

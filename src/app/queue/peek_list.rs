@@ -1,6 +1,7 @@
 //! The peeked messages as a list: which are selected (by id), where the keyboard is, the right-click menu that
 //! copies them, and the window that shows one message whole (Enter, or a double-click).
 
+use crate::app::widgets::i18n::{t, tr};
 use std::collections::BTreeSet;
 
 use egui::RichText;
@@ -47,10 +48,10 @@ impl PeekList {
     /// Draws the list; says the queue the user chose to copy the selected messages to, if they did.
     pub fn ui(&mut self, core: &QueueCore, ui: &mut egui::Ui) -> Option<String> {
         ui.add(
-            egui::Label::new(format!(
-                "Peeked: the first {} messages (the service returns at most {MAX_MESSAGES_PER_CALL} at a time); \
-                 peeking changes nothing.",
-                core.peeked.len()
+            egui::Label::new(tr!(
+                "queue-peeked",
+                count = core.peeked.len(),
+                max = MAX_MESSAGES_PER_CALL
             ))
             .wrap(),
         );
@@ -62,89 +63,108 @@ impl PeekList {
         let mut copy: Option<Copy> = None;
         let mut copy_to: Option<String> = None;
         let follow = self.follow.take();
-        egui::ScrollArea::horizontal().id_salt(("peek-h", &core.queue)).show(ui, |ui| {
-            let seen = ui.clip_rect();
-            let mut table = TableBuilder::new(ui)
-                .id_salt(("peek", &core.queue))
-                .striped(true)
-                .sense(egui::Sense::click())
-                .column(Column::initial(130.0).resizable(true))
-                .column(Column::initial(110.0).resizable(true))
-                .column(Column::initial(280.0).resizable(true).clip(true))
-                .column(Column::initial(60.0).resizable(true))
-                .column(Column::initial(160.0).resizable(true))
-                .column(Column::initial(160.0).resizable(true))
-                .column(Column::remainder().at_least(120.0).clip(true));
-            if let Some(row) = follow {
-                table = table.scroll_to_row(row, None);
-            }
-            table
-                .header(20.0, |mut h| {
-                    for t in ["Dequeue count", "Encoding", "Text", "Size", "Inserted", "Expires", "Id"] {
-                        h.col(|ui| {
-                            ui.strong(t);
-                        });
-                    }
-                })
-                .body(|body| {
-                    body.rows(ROW_HEIGHT, core.peeked.len(), |mut row| {
-                        let m = &core.peeked[row.index()];
-                        let (text, encoding) = shown_text(&m.text, raw);
-                        row.set_selected(self.selection.contains(&m.id));
-                        row.col(|ui| {
-                            if m.dequeue_count >= threshold {
-                                ui.label(RichText::new(format!("{} likely poison", m.dequeue_count)).color(warn).strong())
-                                    .on_hover_text("Delivered this many times without being deleted: its consumers keep failing on it.");
-                            } else {
-                                ui.label(m.dequeue_count.to_string());
+        egui::ScrollArea::horizontal()
+            .id_salt(("peek-h", &core.queue))
+            .show(ui, |ui| {
+                let seen = ui.clip_rect();
+                let mut table = TableBuilder::new(ui)
+                    .id_salt(("peek", &core.queue))
+                    .striped(true)
+                    .sense(egui::Sense::click())
+                    .column(Column::initial(130.0).resizable(true))
+                    .column(Column::initial(110.0).resizable(true))
+                    .column(Column::initial(280.0).resizable(true).clip(true))
+                    .column(Column::initial(60.0).resizable(true))
+                    .column(Column::initial(160.0).resizable(true))
+                    .column(Column::initial(160.0).resizable(true))
+                    .column(Column::remainder().at_least(120.0).clip(true));
+                if let Some(row) = follow {
+                    table = table.scroll_to_row(row, None);
+                }
+                table
+                    .header(20.0, |mut h| {
+                        for title in [
+                            "queue-col-dequeue-count",
+                            "queue-col-encoding",
+                            "queue-col-text",
+                            "queue-col-size",
+                            "queue-col-inserted",
+                            "queue-col-expires",
+                            "queue-col-id",
+                        ] {
+                            h.col(|ui| {
+                                ui.strong(t(title));
+                            });
+                        }
+                    })
+                    .body(|body| {
+                        body.rows(ROW_HEIGHT, core.peeked.len(), |mut row| {
+                            let m = &core.peeked[row.index()];
+                            let (text, encoding) = shown_text(&m.text, raw);
+                            row.set_selected(self.selection.contains(&m.id));
+                            row.col(|ui| {
+                                if m.dequeue_count >= threshold {
+                                    ui.label(
+                                        RichText::new(tr!("queue-likely-poison", count = m.dequeue_count))
+                                            .color(warn)
+                                            .strong(),
+                                    )
+                                    .on_hover_text(t("queue-likely-poison-hint"));
+                                } else {
+                                    ui.label(m.dequeue_count.to_string());
+                                }
+                            });
+                            row.col(|ui| {
+                                ui.label(t(encoding));
+                            });
+                            row.col(|ui| {
+                                let preview: String = text.chars().take(200).collect();
+                                ui.label(preview).on_hover_text(&m.text);
+                            });
+                            row.col(|ui| {
+                                ui.label(tr!("queue-bytes", count = m.text.len()));
+                            });
+                            row.col(|ui| {
+                                ui.label(utc_opt(m.inserted));
+                            });
+                            row.col(|ui| {
+                                ui.label(utc_opt(m.expires));
+                            });
+                            row.col(|ui| {
+                                ui.monospace(&m.id);
+                            });
+                            let r = row.response();
+                            if self.cursor.at.as_ref() == Some(&m.id) {
+                                crate::app::widgets::list_keys::paint_cursor(
+                                    &r,
+                                    crate::app::widgets::list_keys::KeysGoTo::Tab,
+                                    ROW_HEIGHT,
+                                    seen,
+                                );
                             }
-                        });
-                        row.col(|ui| {
-                            ui.label(encoding);
-                        });
-                        row.col(|ui| {
-                            let preview: String = text.chars().take(200).collect();
-                            ui.label(preview).on_hover_text(&m.text);
-                        });
-                        row.col(|ui| {
-                            ui.label(format!("{} B", m.text.len()));
-                        });
-                        row.col(|ui| {
-                            ui.label(utc_opt(m.inserted));
-                        });
-                        row.col(|ui| {
-                            ui.label(utc_opt(m.expires));
-                        });
-                        row.col(|ui| {
-                            ui.monospace(&m.id);
-                        });
-                        let r = row.response();
-                        if self.cursor.at.as_ref() == Some(&m.id) {
-                            crate::app::widgets::list_keys::paint_cursor(&r, crate::app::widgets::list_keys::KeysGoTo::Tab, ROW_HEIGHT, seen);
-                        }
-                        if r.clicked() || (r.secondary_clicked() && !self.selection.contains(&m.id)) {
-                            clicked = Some((row.index(), false));
-                        }
-                        if r.double_clicked() {
-                            clicked = Some((row.index(), true));
-                        }
-                        // A peeked message is read, never held: its menu copies what it says and shows it whole
-                        // (the head of the queue is taken with Dequeue, beside the list).
-                        r.context_menu(|ui| {
-                            copy = copy.or(message_menu(ui, self.selection.len()));
-                            let n = self.selection.len();
-                            let what = match n {
-                                1 => "Copy message to queue".to_string(),
-                                _ => format!("Copy {n} messages to queue"),
-                            };
-                            ui.separator();
-                            if let Some(to) = crate::app::queue::copy_to::copy_to_menu(ui, core, what) {
-                                copy_to = Some(to);
+                            if r.clicked() || (r.secondary_clicked() && !self.selection.contains(&m.id)) {
+                                clicked = Some((row.index(), false));
                             }
+                            if r.double_clicked() {
+                                clicked = Some((row.index(), true));
+                            }
+                            // A peeked message is read, never held: its menu copies what it says and shows it whole
+                            // (the head of the queue is taken with Dequeue, beside the list).
+                            r.context_menu(|ui| {
+                                copy = copy.or(message_menu(ui, self.selection.len()));
+                                let n = self.selection.len();
+                                let what = match n {
+                                    1 => t("queue-copy-one-to"),
+                                    _ => tr!("queue-copy-many-to", count = n),
+                                };
+                                ui.separator();
+                                if let Some(to) = crate::app::queue::copy_to::copy_to_menu(ui, core, what) {
+                                    copy_to = Some(to);
+                                }
+                            });
                         });
                     });
-                });
-        });
+            });
         if let Some((at, open)) = clicked {
             self.click(core, at, modifiers, open);
         }
@@ -265,26 +285,26 @@ impl PeekList {
             return;
         };
         let mut open = true;
-        let title = format!("Message {}", m.id);
+        let title = tr!("queue-message-title", id = m.id.as_str());
         crate::app::widgets::placement::beside_the_toolbar(egui::Window::new(&title), egui_ctx)
             .open(&mut open)
             .default_width(520.0)
             .show(egui_ctx, |ui| {
                 egui::Grid::new("peeked-message").num_columns(2).show(ui, |ui| {
                     for (what, value) in [
-                        ("Id", m.id.clone()),
-                        ("Inserted", utc_opt(m.inserted)),
-                        ("Expires", utc_opt(m.expires)),
-                        ("Dequeue count", m.dequeue_count.to_string()),
-                        ("Size", format!("{} B as stored", m.text.len())),
-                        ("Encoding", shown_text(&m.text, false).1.to_string()),
+                        ("queue-col-id", m.id.clone()),
+                        ("queue-col-inserted", utc_opt(m.inserted)),
+                        ("queue-col-expires", utc_opt(m.expires)),
+                        ("queue-col-dequeue-count", m.dequeue_count.to_string()),
+                        ("queue-col-size", tr!("queue-size-as-stored", count = m.text.len())),
+                        ("queue-col-encoding", t(shown_text(&m.text, false).1)),
                     ] {
-                        ui.label(what);
+                        ui.label(t(what));
                         ui.monospace(value);
                         ui.end_row();
                     }
                 });
-                ui.label("Text, as stored (peeked: a newer peek may differ):");
+                ui.label(t("queue-text-as-stored"));
                 let mut text = m.text.as_str();
                 egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
                     ui.add(
@@ -292,7 +312,7 @@ impl PeekList {
                             .desired_width(f32::INFINITY)
                             .code_editor(),
                     )
-                    .accessible_name("Message text");
+                    .accessible_name(t("queue-message-text"));
                 });
             });
         if !open || egui_ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
@@ -322,22 +342,22 @@ fn message_menu(ui: &mut egui::Ui, selected: usize) -> Option<Copy> {
             ui.close();
         }
     };
-    item(ui, "Show message", "Enter", Copy::Open);
+    item(ui, &t("queue-show-message"), "Enter", Copy::Open);
     ui.separator();
-    let texts = if selected > 1 { "Copy texts" } else { "Copy text" };
+    let texts = if selected > 1 {
+        "queue-copy-texts"
+    } else {
+        "queue-copy-text"
+    };
     let copy_keys = ui.ctx().format_shortcut(&COPY);
-    item(ui, texts, &copy_keys, Copy::Text);
-    item(
-        ui,
-        if selected > 1 {
-            "Copy message ids"
-        } else {
-            "Copy message id"
-        },
-        "",
-        Copy::Id,
-    );
-    item(ui, "Copy as JSON", "", Copy::Json);
+    item(ui, &t(texts), &copy_keys, Copy::Text);
+    let ids = if selected > 1 {
+        "queue-copy-ids"
+    } else {
+        "queue-copy-id"
+    };
+    item(ui, &t(ids), "", Copy::Id);
+    item(ui, &t("queue-copy-json"), "", Copy::Json);
     chosen
 }
 

@@ -4,6 +4,7 @@
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
 use crate::app::queue::feature::{QueueEffects, QueueFeature};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::queue::{MAX_MESSAGE_BYTES, MessageEncoding, MessageTtl};
 
@@ -54,7 +55,7 @@ impl PutMessage {
     pub fn put(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {
         let text = match self.stored_text() {
             Ok(t) => t,
-            Err(why) => return fx.say(Err(StorageError::invalid("Put a message", why))),
+            Err(why) => return fx.say(Err(StorageError::invalid(t("op-put-message"), why))),
         };
         let (client, queue, ttl, delay) = (ctx.client.clone(), core.queue.clone(), self.ttl(), self.delay);
         self.putting.add(
@@ -64,7 +65,7 @@ impl PutMessage {
                 client
                     .put_message(&queue, &text, delay, ttl)
                     .await
-                    .map(|r| format!("Put message {}", r.id))
+                    .map(|r| tr!("put-done", id = r.id))
             }),
         );
     }
@@ -87,8 +88,8 @@ impl QueueFeature for PutMessage {
     }
 
     fn side_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {
-        ui.strong("Put a message");
-        let l = ui.label("Message text:");
+        ui.strong(t("put-title"));
+        let l = ui.label(t("put-text"));
         ui.add(
             egui::TextEdit::multiline(&mut self.text)
                 .desired_rows(3)
@@ -96,40 +97,33 @@ impl QueueFeature for PutMessage {
         )
         .labelled_by(l.id);
         ui.horizontal(|ui| {
-            ui.label("Store as:");
-            ui.selectable_value(
-                &mut self.encoding,
-                MessageEncoding::Base64,
-                "Base64 (what most SDKs read)",
-            );
-            ui.selectable_value(&mut self.encoding, MessageEncoding::Text, "plain UTF-8 text");
+            ui.label(t("put-store-as"));
+            ui.selectable_value(&mut self.encoding, MessageEncoding::Base64, t("put-base64"));
+            ui.selectable_value(&mut self.encoding, MessageEncoding::Text, t("put-plain"));
         });
         ui.horizontal(|ui| {
-            ui.label("Time to live:");
-            ui.selectable_value(&mut self.ttl, TtlChoice::Default, "7 days (default)");
-            ui.selectable_value(&mut self.ttl, TtlChoice::Never, "never expires");
-            ui.selectable_value(&mut self.ttl, TtlChoice::Seconds, "seconds:");
+            ui.label(t("put-ttl"));
+            ui.selectable_value(&mut self.ttl, TtlChoice::Default, t("put-ttl-default"));
+            ui.selectable_value(&mut self.ttl, TtlChoice::Never, t("put-ttl-never"));
+            ui.selectable_value(&mut self.ttl, TtlChoice::Seconds, t("put-ttl-seconds"));
             ui.add_enabled(
                 self.ttl == TtlChoice::Seconds,
                 egui::DragValue::new(&mut self.ttl_seconds).range(1..=604_800),
             )
-            .accessible_name("Time to live seconds");
+            .accessible_name(t("put-ttl-seconds-name"));
         });
         ui.horizontal(|ui| {
-            ui.label("Invisible at first for");
+            ui.label(t("put-delay"));
             ui.add(egui::DragValue::new(&mut self.delay).range(0..=604_800).suffix(" s"))
-                .accessible_name("Initial invisibility");
+                .accessible_name(t("put-delay-name"));
         });
-        let ok = match self.stored_text().map(|t| t.len()) {
+        let ok = match self.stored_text().map(|s| s.len()) {
             Ok(n) if n <= MAX_MESSAGE_BYTES => {
-                ui.weak(format!("{n} of {MAX_MESSAGE_BYTES} bytes as stored"));
+                ui.weak(tr!("put-size", count = n, max = MAX_MESSAGE_BYTES));
                 true
             }
             Ok(n) => {
-                ui.colored_label(
-                    ui.visuals().error_fg_color,
-                    format!("{n} bytes as stored: over the 64 KiB limit, so it cannot be sent."),
-                );
+                ui.colored_label(ui.visuals().error_fg_color, tr!("put-too-big", count = n));
                 false
             }
             Err(why) => {
@@ -137,7 +131,7 @@ impl QueueFeature for PutMessage {
                 false
             }
         };
-        if ui.add_enabled(ok, egui::Button::new("Put message")).clicked() {
+        if ui.add_enabled(ok, egui::Button::new(t("put-button"))).clicked() {
             self.put(core, ctx, fx);
         }
     }

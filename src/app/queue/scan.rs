@@ -4,6 +4,7 @@
 //! it is held). The result lists every message seen, searchable by text and id, exports as JSON lines or CSV, and
 //! copies what the search shows (every message, when it is empty) to another queue.
 
+use crate::app::widgets::i18n::{t, tr};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -13,7 +14,7 @@ use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::copy_to::{CopyToQueue, copy_to_menu};
 use crate::app::queue::core::QueueCore;
 use crate::app::queue::feature::{QueueEffects, QueueFeature};
-use crate::app::widgets::format::{thousands, utc_opt};
+use crate::app::widgets::format::utc_opt;
 use crate::storage::queue::{DequeuedMessage, MAX_MESSAGES_PER_CALL, PeekedMessage};
 use crate::storage::{Client, StorageError};
 
@@ -82,6 +83,7 @@ pub async fn scan_queue(
     queue: String,
     listed: Arc<AtomicUsize>,
     cancel: Arc<AtomicBool>,
+    returned_later: String,
 ) -> Result<Scanned, StorageError> {
     use futures_util::StreamExt;
     let mut rows = Vec::new();
@@ -122,10 +124,8 @@ pub async fn scan_queue(
             .collect()
             .await;
         if let Some(Err(mut e)) = returned.into_iter().find(Result::is_err) {
-            e.message = format!(
-                "{} A message this scan could not make visible again reappears on its own within {HOLD_SECONDS} s.",
-                e.message
-            );
+            // What the user needs to know about a message left invisible, worded by the window beforehand.
+            e.message = format!("{} {returned_later}", e.message);
             return Err(e);
         }
         listed.store(rows.len(), Ordering::Relaxed);
@@ -187,9 +187,10 @@ impl QueueScan {
         self.shown = None;
         let (client, queue) = (ctx.client.clone(), core.queue.clone());
         let (listed, cancel) = (self.listed.clone(), self.cancel.clone());
+        let later = tr!("scan-return-failed", seconds = HOLD_SECONDS);
         self.running.start(
             (),
-            ctx.send(async move { scan_queue(client, queue, listed, cancel).await }),
+            ctx.send(async move { scan_queue(client, queue, listed, cancel, later).await }),
         );
     }
 
@@ -201,16 +202,18 @@ impl QueueScan {
     fn export(&mut self, ctx: &PaneContext, json: bool, queue: &str) {
         let rows = self.rows().map(<[ScanRow]>::to_vec).unwrap_or_default();
         let dialogs = ctx.dialogs.clone();
-        let name = format!("{queue}-scan.{}", if json { "jsonl" } else { "csv" });
+        let name = format!("{queue}-scan.{}", if json { "jsonl" } else { "csv" }); // i18n-ignore: a file name
         self.saving.start(
             (),
             ctx.backend.spawn_blocking(move || {
-                let Some(path) = dialogs.save_file("Export the scanned messages", &name) else {
-                    return Err("Export cancelled.".to_string());
+                let Some(path) = dialogs.save_file(&t("scan-dialog"), &name) else {
+                    return Err(t("scan-export-cancelled"));
                 };
                 let text = if json { to_json_lines(&rows) } else { to_csv(&rows)? };
-                std::fs::write(&path, text).map_err(|e| format!("Could not write {}: {e}", path.display()))?;
-                Ok(format!("Exported {} messages to {}", rows.len(), path.display()))
+                let shown = path.display().to_string();
+                std::fs::write(&path, text)
+                    .map_err(|e| tr!("scan-write-failed", path = shown.as_str(), why = e.to_string()))?;
+                Ok(tr!("scan-exported", count = rows.len(), path = shown.as_str()))
             }),
         );
     }
@@ -220,35 +223,32 @@ impl QueueScan {
         let mut open = true;
         let mut export = None;
         let mut copy_to = None;
-        let title = format!("Scan of `{}`", core.queue);
+        let title = tr!("scan-title", queue = core.queue.as_str());
         crate::app::widgets::placement::beside_the_toolbar(egui::Window::new(title), egui_ctx)
             .id(egui::Id::unique(("queue-scan", &core.queue)))
             .open(&mut open)
             .default_size([760.0, 460.0])
             .show(egui_ctx, |ui| {
-                let n = thousands(result.rows.len() as u64);
+                let n = result.rows.len();
                 ui.label(if result.cancelled {
-                    format!("Cancelled after {n} messages: the list is what was seen before.")
+                    tr!("scan-cancelled-list", count = n)
                 } else {
-                    format!(
-                        "{n} messages, the whole queue as the scan saw it. Dequeue counts include the scan's own \
-                         receive."
-                    )
+                    tr!("scan-whole-list", count = n)
                 });
                 ui.horizontal(|ui| {
-                    let l = ui.label("Find in the scan:");
-                    ui.add(egui::TextEdit::singleline(&mut self.search).hint_text("text or id"))
+                    let l = ui.label(t("scan-find"));
+                    ui.add(egui::TextEdit::singleline(&mut self.search).hint_text(t("scan-find-hint")))
                         .labelled_by(l.id);
-                    if ui.button("Export JSON lines…").clicked() {
+                    if ui.button(t("scan-export-json")).clicked() {
                         export = Some(true);
                     }
-                    if ui.button("Export CSV…").clicked() {
+                    if ui.button(t("scan-export-csv")).clicked() {
                         export = Some(false);
                     }
                 });
                 if let Some(said) = &self.said {
                     match said {
-                        Ok(t) => ui.label(t),
+                        Ok(words) => ui.label(words),
                         Err(e) => ui.colored_label(ui.visuals().error_fg_color, e),
                     };
                 }
@@ -261,9 +261,9 @@ impl QueueScan {
                 }
                 let shown: &[usize] = self.shown.as_ref().map_or(&[], |(_, p)| p);
                 ui.horizontal(|ui| {
-                    ui.label(format!("{} shown", thousands(shown.len() as u64)));
+                    ui.label(tr!("scan-shown", count = shown.len()));
                     // What the search shows is what is copied: every scanned message when the search is empty.
-                    let what = format!("Copy the {} shown to queue", thousands(shown.len() as u64));
+                    let what = tr!("scan-copy-shown", count = shown.len());
                     if let Some(to) = copy_to_menu(ui, core, what) {
                         copy_to = Some((to, shown.iter().map(|&i| result.rows[i].to_peeked()).collect()));
                     }
@@ -278,9 +278,15 @@ impl QueueScan {
                     .column(Column::initial(150.0))
                     .column(Column::remainder().clip(true))
                     .header(20.0, |mut h| {
-                        for t in ["Id", "Dequeue count", "Inserted", "Expires", "Text"] {
+                        for title in [
+                            "queue-col-id",
+                            "queue-col-dequeue-count",
+                            "queue-col-inserted",
+                            "queue-col-expires",
+                            "queue-col-text",
+                        ] {
                             h.col(|ui| {
-                                ui.strong(t);
+                                ui.strong(t(title));
                             });
                         }
                     })
@@ -326,11 +332,11 @@ impl QueueFeature for QueueScan {
         if let Some((_, result)) = self.running.take() {
             match result {
                 Ok(scanned) => {
-                    let n = thousands(scanned.rows.len() as u64);
+                    let n = scanned.rows.len();
                     fx.say(Ok(if scanned.cancelled {
-                        format!("Scan cancelled after {n} messages; every batch it held is visible again.")
+                        tr!("scan-cancelled", count = n)
                     } else {
-                        format!("Scanned the whole queue: {n} messages, each visible again.")
+                        tr!("scan-done", count = n)
                     }));
                     self.result = Some(scanned);
                     self.shown = None;
@@ -350,9 +356,9 @@ impl QueueFeature for QueueScan {
 
     fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
         let icon = crate::app::widgets::icon::FIND;
-        let hint = Some("every message, past the 32 a peek shows: receives and returns them (asks first)");
+        let hint = t("scan-hint");
         let idle = self.running.is_empty();
-        if crate::app::widgets::icon::icon_button(ui, idle, icon, "Scan the whole queue…", hint).clicked() {
+        if crate::app::widgets::icon::icon_button(ui, idle, icon, &t("scan-button"), Some(&hint)).clicked() {
             self.asking = true;
         }
     }
@@ -363,11 +369,8 @@ impl QueueFeature for QueueScan {
         }
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label(format!(
-                "Scanning the whole queue: {} messages listed…",
-                thousands(self.listed.load(Ordering::Relaxed) as u64)
-            ));
-            if ui.button("Cancel scan").clicked() {
+            ui.label(tr!("scan-running", count = self.listed.load(Ordering::Relaxed)));
+            if ui.button(t("scan-cancel")).clicked() {
                 self.cancel.store(true, Ordering::Relaxed);
             }
         });
@@ -379,15 +382,9 @@ impl QueueFeature for QueueScan {
             let answer = crate::app::widgets::confirm::ask(
                 egui_ctx,
                 egui::Id::unique(("scan-queue", &core.queue)),
-                &format!("Scan the whole queue `{}`?", core.queue),
-                &format!(
-                    "The scan receives the messages {MAX_MESSAGES_PER_CALL} at a time and makes each visible again \
-                     at once. What it costs: every message's dequeue count rises by one (a consumer that counts \
-                     retries sees one more), every pop receipt changes (a receipt held elsewhere goes stale), and \
-                     while a batch is held consumers cannot take those messages (a moment; at most \
-                     {HOLD_SECONDS} s if the scan is cut off). Messages a consumer holds now are not seen."
-                ),
-                "Scan the whole queue",
+                &tr!("scan-ask-title", queue = core.queue.as_str()),
+                &tr!("scan-ask-body", batch = MAX_MESSAGES_PER_CALL, hold = HOLD_SECONDS),
+                &t("scan-ask-yes"),
                 |_| {},
             );
             if let Some(yes) = answer {

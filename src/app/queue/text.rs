@@ -24,18 +24,21 @@ pub fn decode(text: &str) -> Decoded {
     }
 }
 
-/// How `shown_text` names binary content (which has no text to edit).
-pub const BASE64_BINARY: &str = "Base64 binary";
+/// The message `shown_text` names binary content with (which has no text to edit).
+pub const BASE64_BINARY: &str = "encoding-base64-binary";
 
-/// The text as the user wants to see it, labelled with its encoding.
+/// The text as the user wants to see it, with the message naming its encoding.
 pub fn shown_text(text: &str, raw: bool) -> (String, &'static str) {
     if raw {
-        return (text.to_string(), "raw");
+        return (text.to_string(), "encoding-raw");
     }
     match decode(text) {
-        Decoded::Base64Text(s) => (s, "Base64 text"),
-        Decoded::Base64Binary(n) => (format!("({n} bytes of binary)"), BASE64_BINARY),
-        Decoded::Plain => (text.to_string(), "plain text"),
+        Decoded::Base64Text(s) => (s, "encoding-base64-text"),
+        Decoded::Base64Binary(n) => (
+            crate::app::widgets::i18n::tr!("encoding-binary-bytes", count = n),
+            BASE64_BINARY,
+        ),
+        Decoded::Plain => (text.to_string(), "encoding-plain"),
     }
 }
 
@@ -53,6 +56,6 @@ mod tests {
         assert_eq!(decode("aGVsbG8="), Decoded::Base64Text("hello".into()));
         assert_eq!(decode("//79"), Decoded::Base64Binary(3));
         assert_eq!(decode("plain words"), Decoded::Plain);
-        assert_eq!(shown_text("aGVsbG8=", true), ("aGVsbG8=".to_string(), "raw"));
+        assert_eq!(shown_text("aGVsbG8=", true), ("aGVsbG8=".to_string(), "encoding-raw"));
     }
 }

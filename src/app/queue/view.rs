@@ -1,11 +1,11 @@
 //! Drawing a queue tab: the header with the approximate count and the peek's choices, the peeked messages with
 //! their encodings and poison flags, and room for each feature (the side panel, above the list, windows).
 
+use crate::app::widgets::i18n::{t, tr};
 use egui::RichText;
 
 use crate::app::context::PaneContext;
 use crate::app::queue::pane::QueuePane;
-use crate::app::widgets::format::thousands;
 use crate::storage::queue::MAX_MESSAGES_PER_CALL;
 
 pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refresh: bool, targets: &[String]) {
@@ -72,26 +72,22 @@ fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     // Wrapped: at 1.5x beside the tree the row is wider than the pane.
     ui.horizontal_wrapped(|ui| {
         let core = &mut pane.core;
-        let count = core.approximate_count().map(thousands).unwrap_or_else(|| "?".into());
-        ui.label(RichText::new(format!("About {count} messages")).strong())
-            .on_hover_text("The service's approximate count: it includes invisible messages and may lag.");
+        let count = match core.approximate_count() {
+            Some(n) => tr!("queue-about", count = n),
+            None => t("queue-about-unknown"),
+        };
+        ui.label(RichText::new(count).strong())
+            .on_hover_text(t("queue-about-hint"));
         let f5 = !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F5));
-        let peek = icon_button(
-            ui,
-            true,
-            icon::REFRESH,
-            "Peek",
-            Some("F5 or Ctrl+R: peeking changes nothing"),
-        )
-        .clicked();
+        let peek = icon_button(ui, true, icon::REFRESH, &t("queue-peek"), Some(&t("queue-peek-hint"))).clicked();
         ui.add(egui::DragValue::new(&mut core.peek_count).range(1..=MAX_MESSAGES_PER_CALL))
-            .accessible_name("Messages to peek")
-            .on_hover_text("How many a peek reads: the service returns at most 32 at a time.");
+            .accessible_name(t("queue-peek-count"))
+            .on_hover_text(t("queue-peek-count-hint"));
         ui.separator();
         pane.each(ui, ctx, |f, ui, core, ctx, fx| f.header_ui(ui, core, ctx, fx));
         ui.separator();
         let core = &mut pane.core;
-        if icon_button(ui, true, icon::CONFLICT_LAB, "Open in conflict lab", None).clicked() {
+        if icon_button(ui, true, icon::CONFLICT_LAB, &t("queue-open-lab"), None).clicked() {
             *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Queue {
                 queue: core.queue.clone(),
             });
@@ -102,13 +98,13 @@ fn header(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             crate::app::widgets::icon::details_toggle(ui);
-            icon::icon_menu(ui, icon::MORE, "More", "how the messages are shown", |ui| {
-                ui.menu_button(format!("Poison threshold: {}", core.poison_threshold), |ui| {
-                    for t in [1, 2, 3, 5, 10, 20] {
-                        ui.radio_value(&mut core.poison_threshold, t, format!("poison at dequeue count {t}"));
+            icon::icon_menu(ui, icon::MORE, &t("queue-more"), &t("queue-more-hint"), |ui| {
+                ui.menu_button(tr!("queue-poison-threshold", count = core.poison_threshold), |ui| {
+                    for n in [1, 2, 3, 5, 10, 20] {
+                        ui.radio_value(&mut core.poison_threshold, n, tr!("queue-poison-at", count = n));
                     }
                 });
-                ui.checkbox(&mut core.show_raw, "show raw stored text");
+                ui.checkbox(&mut core.show_raw, t("queue-show-raw"));
             });
         });
         if peek || f5 {

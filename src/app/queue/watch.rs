@@ -4,6 +4,7 @@
 //! message is said to be gone only when the new peek saw past where it stood (or saw the whole queue). As a
 //! feature of its tab it also keeps the backlog (the approximate count over time) and peeks on its cadence.
 
+use crate::app::widgets::i18n::{t, tr};
 use std::collections::BTreeMap;
 use std::time::SystemTime;
 
@@ -42,19 +43,16 @@ impl crate::app::widgets::watch::Change for Change {
                 // As the list shows it: Base64 text decoded.
                 let (text, _) = crate::app::queue::text::shown_text(text, false);
                 let text: String = text.chars().take(60).collect();
-                format!("appeared: {}… {text:?}", short(id))
+                tr!("queue-change-appeared", id = short(id), text = format!("{text:?}"))
             }
-            Change::Gone { id } => {
-                format!(
-                    "no longer visible: {}… (taken by a consumer, deleted or expired)",
-                    short(id)
-                )
-            }
-            Change::Back { id, dequeue_count, was } if dequeue_count > was => format!(
-                "visible again: {}…, dequeue count {dequeue_count} (was {was}): a consumer's invisibility ran out",
-                short(id)
+            Change::Gone { id } => tr!("queue-change-gone", id = short(id)),
+            Change::Back { id, dequeue_count, was } if dequeue_count > was => tr!(
+                "queue-change-back-again",
+                id = short(id),
+                count = *dequeue_count,
+                was = *was
             ),
-            Change::Back { id, .. } => format!("visible again: {}…", short(id)),
+            Change::Back { id, .. } => tr!("queue-change-back", id = short(id)),
         }
     }
 }
@@ -181,11 +179,11 @@ impl QueueFeature for QueueWatch {
     }
 
     fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
-        self.cadence.ui(ui, 2, "a peek and a read of the queue's properties");
+        self.cadence.ui(ui, 2, &t("queue-watch-what"));
     }
 
     fn above_list_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
-        egui::CollapsingHeader::new("Backlog over time")
+        egui::CollapsingHeader::new(t("queue-backlog"))
             .id_salt(("backlog", &core.queue))
             .show(ui, |ui| {
                 let one: BTreeMap<String, crate::app::queue::charts::Backlog> =
@@ -194,10 +192,10 @@ impl QueueFeature for QueueWatch {
             });
         // What changed between peeks (watching peeks on its own), newest first.
         let n = self.changes.len();
-        egui::CollapsingHeader::new(format!("Changes seen ({n})"))
+        egui::CollapsingHeader::new(tr!("queue-changes-seen", count = n))
             .id_salt(("queue-changes", &core.queue))
             .show(ui, |ui| {
-                ui.weak("Between peeks: turn on Watch to peek on an interval.");
+                ui.weak(t("queue-changes-between"));
                 self.changes.ui(ui, ("queue", &core.queue));
             });
     }

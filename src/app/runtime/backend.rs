@@ -63,6 +63,8 @@ impl Backend {
     pub fn spawn<T: Send + 'static>(&self, work: impl Future<Output = T> + Send + 'static) -> Pending<T> {
         let (tx, rx) = oneshot::channel();
         let waker = self.waker.clone();
+        // Whatever the work words, it words in the language of the window that started it.
+        let work = crate::i18n::speaking(crate::i18n::language(), work);
         let task = self.runtime.spawn(async move {
             let result = work.await;
             if tx.send(result).is_ok() {
@@ -89,6 +91,8 @@ impl Backend {
     pub fn spawn_blocking<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Pending<T> {
         let (tx, rx) = oneshot::channel();
         let waker = self.waker.clone();
+        let language = crate::i18n::language();
+        let work = move || crate::i18n::in_language(language, work);
         let task = self.runtime.spawn(async move {
             if let Ok(result) = tokio::task::spawn_blocking(work).await
                 && tx.send(result).is_ok()

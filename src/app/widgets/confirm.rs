@@ -25,7 +25,7 @@ pub fn ask(
             if button.clicked() {
                 answer = Some(true);
             }
-            if ui.button("Cancel").clicked() {
+            if ui.button(crate::app::widgets::i18n::t("confirm-cancel")).clicked() {
                 answer = Some(false);
             }
         });

@@ -107,10 +107,10 @@ pub fn icon_button(ui: &mut egui::Ui, enabled: bool, icon: &str, name: &str, mor
 /// The toolbar's button that hides or shows the details panel (F4 too).
 pub fn details_toggle(ui: &mut egui::Ui) {
     let shown = crate::app::context::features::details_shown(ui.ctx());
-    let name = if shown { "Hide details" } else { "Show details" };
+    let name = crate::app::widgets::i18n::t(if shown { "details-hide" } else { "details-show" });
     let pressed =
         !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F4));
-    let clicked = icon_button(ui, true, DETAILS, name, Some("F4")).clicked();
+    let clicked = icon_button(ui, true, DETAILS, &name, Some("F4")).clicked();
     if clicked || pressed {
         crate::app::context::features::set_details_shown(ui.ctx(), !shown);
     }

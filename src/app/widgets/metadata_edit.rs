@@ -1,5 +1,7 @@
 //! Metadata name/value rows (of a blob, a container or a queue), edited in place; saving is the owner's.
 
+use crate::app::widgets::i18n::{t, tr};
+
 /// The rows, each with its name, value and Remove button. `owner` ("Queue", "Container", or None for a blob)
 /// goes into the accessible names, so two editors on one screen never share a label.
 pub fn rows(ui: &mut egui::Ui, rows: &mut Vec<(String, String)>, owner: Option<&str>) {
@@ -15,15 +17,15 @@ pub fn rows(ui: &mut egui::Ui, rows: &mut Vec<(String, String)>, owner: Option<&
                     .id_salt(("metadata-name", owner, n))
                     .desired_width(100.0),
             )
-            .accessible_name(label(owner, &format!("metadata name {n}")));
+            .accessible_name(said(owner, 1, n));
             ui.add(
                 egui::TextEdit::singleline(v)
                     .id_salt(("metadata-value", owner, n))
                     .desired_width(150.0),
             )
-            .accessible_name(label(owner, &format!("metadata value {n}")));
-            let name = remove_label(owner, n);
-            if crate::app::widgets::icon::icon_button(ui, true, "Remove", &name, None).clicked() {
+            .accessible_name(said(owner, 2, n));
+            let name = said(owner, 3, n);
+            if crate::app::widgets::icon::icon_button(ui, true, &t("metadata-remove"), &name, None).clicked() {
                 remove = Some(i);
             }
         });
@@ -35,32 +37,36 @@ pub fn rows(ui: &mut egui::Ui, rows: &mut Vec<(String, String)>, owner: Option<&
 
 /// The button that adds an empty row.
 pub fn add_button(ui: &mut egui::Ui, rows: &mut Vec<(String, String)>, owner: Option<&str>) {
-    let text = match owner {
-        Some(o) => format!("Add {} metadata", o.to_lowercase()),
-        None => "Add metadata".to_string(),
-    };
-    if ui.small_button(text).clicked() {
+    if ui.small_button(t(ids(owner)[0])).clicked() {
         rows.push((String::new(), String::new()));
     }
 }
 
-/// "Queue metadata name 1", or "Metadata name 1" for a blob.
-fn label(owner: Option<&str>, rest: &str) -> String {
+/// The messages for whose metadata it is: add, name, value, remove.
+fn ids(owner: Option<&str>) -> [&'static str; 4] {
     match owner {
-        Some(o) => format!("{o} {rest}"),
-        None => {
-            let mut chars = rest.chars();
-            chars
-                .next()
-                .map(|c| c.to_uppercase().chain(chars).collect())
-                .unwrap_or_default()
-        }
+        Some("Queue") => [
+            "metadata-add-queue",
+            "metadata-name-queue",
+            "metadata-value-queue",
+            "metadata-remove-queue",
+        ],
+        Some("Container") => [
+            "metadata-add-container",
+            "metadata-name-container",
+            "metadata-value-container",
+            "metadata-remove-container",
+        ],
+        _ => [
+            "metadata-add-blob",
+            "metadata-name-blob",
+            "metadata-value-blob",
+            "metadata-remove-blob",
+        ],
     }
 }
 
-fn remove_label(owner: Option<&str>, n: usize) -> String {
-    match owner {
-        Some(o) => format!("Remove {} metadata {n}", o.to_lowercase()),
-        None => format!("Remove metadata {n}"),
-    }
+/// "Queue metadata name 1", "Metadata value 2", "Remove container metadata 3": row `n`'s `what`.
+fn said(owner: Option<&str>, what: usize, n: usize) -> String {
+    tr!(ids(owner)[what], n = n)
 }

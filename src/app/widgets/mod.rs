@@ -5,7 +5,9 @@ pub mod bulk_change;
 pub mod confirm;
 pub mod contrast;
 pub mod format;
-pub mod i18n;
+/// The words in the user's language live beside the storage client (they know nothing of egui): the panes reach
+/// them here, with the other pieces of UI.
+pub use crate::i18n;
 pub mod icon;
 pub mod lease_timeline;
 pub mod list_keys;

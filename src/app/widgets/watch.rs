@@ -2,6 +2,7 @@
 //! while the service throttles, stopped where it refuses), the line that says what it costs, and the bounded
 //! list of what changed when, filterable and copied as JSON lines.
 
+use crate::app::widgets::i18n::{t, tr};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -65,14 +66,14 @@ impl Cadence {
 
     /// A read failed: a throttled service is asked less often, a refusal stops the watch. True when it stopped.
     pub fn failed(&mut self, status: Option<u16>, why: &str) -> bool {
-        self.failure = Some(format!("The last read failed: {why}"));
+        self.failure = Some(tr!("watch-failed", why = why));
         match status {
             Some(503) | Some(429) => {
                 self.backoff = (self.backoff + 1).min(4);
                 false
             }
             Some(403) => {
-                self.stopped = Some(format!("Watching stopped: the service refused the read (403). {why}"));
+                self.stopped = Some(tr!("watch-stopped", why = why));
                 self.on = false;
                 self.failure = None;
                 true
@@ -90,27 +91,26 @@ impl Cadence {
 
     /// The switch, the interval and the cost: "about N requests/min", and the slower pace while throttled.
     pub fn ui(&mut self, ui: &mut egui::Ui, requests_per_read: u32, what: &str) {
-        ui.checkbox(&mut self.on, "Watch every").on_hover_text(format!(
-            "Read {what} again on an interval and mark what changed; never writes"
-        ));
+        ui.checkbox(&mut self.on, t("watch-every"))
+            .on_hover_text(tr!("watch-every-hint", what = what));
         ui.add(egui::Slider::new(&mut self.seconds, 1..=60).suffix(" s"))
-            .accessible_name("Watch seconds");
+            .accessible_name(t("watch-seconds"));
         if self.on {
             let every = self.interval();
             let per_minute = (f64::from(requests_per_read.max(1)) * 60.0 / f64::from(every)).ceil();
-            ui.weak(format!("about {per_minute} requests/min"))
-                .on_hover_text(format!("Each read is {requests_per_read} request(s): {what}"));
+            ui.weak(tr!("watch-per-minute", count = per_minute)).on_hover_text(tr!(
+                "watch-per-read",
+                count = requests_per_read,
+                what = what
+            ));
             if every != self.seconds {
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    format!("throttled: every {every} s until the service answers again"),
-                );
+                ui.colored_label(ui.visuals().warn_fg_color, tr!("watch-throttled", seconds = every));
             }
         }
         if let Some(why) = self.failure.as_ref().filter(|_| self.on) {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
-                format!("{why} Asking again in {} s.", self.interval()),
+                tr!("watch-asking-again", why = why.as_str(), seconds = self.interval()),
             );
         }
         if let Some(why) = &self.stopped {
@@ -178,25 +178,20 @@ pub fn marks_ui(
 ) -> Option<MarksAsk> {
     let mut asked = None;
     if ui
-        .add_enabled(marks > vanished, egui::Button::new("Mark all seen"))
-        .on_hover_text(format!(
-            "Clears the new and changed marks; vanished {rows} stay until dismissed"
-        ))
+        .add_enabled(marks > vanished, egui::Button::new(t("watch-mark-seen")))
+        .on_hover_text(tr!("watch-mark-seen-hint", rows = rows))
         .clicked()
     {
         asked = Some(MarksAsk::Seen);
     }
     if ui
-        .add_enabled(
-            vanished > 0,
-            egui::Button::new(format!("Dismiss vanished ({vanished})")),
-        )
+        .add_enabled(vanished > 0, egui::Button::new(tr!("watch-dismiss", count = vanished)))
         .clicked()
     {
         asked = Some(MarksAsk::Dismiss);
     }
-    ui.toggle_value(show_changes, format!("Changes ({changes})"))
-        .on_hover_text(format!("What changed when, {list_at}"));
+    ui.toggle_value(show_changes, tr!("watch-changes", count = changes))
+        .on_hover_text(tr!("watch-changes-hint", where = list_at));
     asked
 }
 
@@ -262,17 +257,17 @@ impl<C: Change> ChangeLog<C> {
     /// The list, newest first, with its filter, copy and clear.
     pub fn ui(&mut self, ui: &mut egui::Ui, id: impl std::hash::Hash + std::fmt::Debug) {
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label("Filter changes:");
+            let label = ui.label(t("watch-filter"));
             ui.add(egui::TextEdit::singleline(&mut self.filter).desired_width(140.0))
                 .labelled_by(label.id);
             if ui
-                .add_enabled(!self.is_empty(), egui::Button::new("Copy changes as JSON lines"))
+                .add_enabled(!self.is_empty(), egui::Button::new(t("watch-copy")))
                 .clicked()
             {
                 ui.ctx().copy_text(self.json_lines());
             }
             if ui
-                .add_enabled(!self.is_empty(), egui::Button::new("Clear changes"))
+                .add_enabled(!self.is_empty(), egui::Button::new(t("watch-clear")))
                 .clicked()
             {
                 self.list.clear();

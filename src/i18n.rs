@@ -65,9 +65,9 @@ impl Language {
     /// Its message file.
     pub fn messages(self) -> &'static str {
         match self {
-            Language::English => include_str!("../../../locales/en/tessera.ftl"),
-            Language::Russian => include_str!("../../../locales/ru/tessera.ftl"),
-            Language::Chinese => include_str!("../../../locales/zh-CN/tessera.ftl"),
+            Language::English => include_str!("../locales/en/tessera.ftl"),
+            Language::Russian => include_str!("../locales/ru/tessera.ftl"),
+            Language::Chinese => include_str!("../locales/zh-CN/tessera.ftl"),
         }
     }
 
@@ -104,6 +104,22 @@ pub fn set_language(language: Language) {
 /// The language this thread draws in.
 pub fn language() -> Language {
     CURRENT.with(Cell::get)
+}
+
+/// Runs `f` speaking `language`: work done on another thread words its result in the window's language.
+pub fn in_language<T>(language: Language, f: impl FnOnce() -> T) -> T {
+    let before = self::language();
+    set_language(language);
+    let out = f();
+    set_language(before);
+    out
+}
+
+/// `work`, each step of it speaking `language`: what a request started from the window says when it ends
+/// ("Put message …", a job's summary), it says in the window's language, whichever thread runs the step.
+pub fn speaking<F: std::future::Future>(language: Language, work: F) -> impl std::future::Future<Output = F::Output> {
+    let mut work = Box::pin(work);
+    std::future::poll_fn(move |cx| in_language(language, || work.as_mut().poll(cx)))
 }
 
 /// Every language's messages, parsed once. A message file that does not parse is a build defect that the
@@ -182,7 +198,7 @@ macro_rules! tr {
         #[allow(unused_mut)]
         let mut args = fluent_bundle::FluentArgs::new();
         $(args.set(stringify!($name), $value);)*
-        $crate::app::widgets::i18n::t_args($id, Some(&args))
+        $crate::i18n::t_args($id, Some(&args))
     }};
 }
 pub(crate) use tr;
