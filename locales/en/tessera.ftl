@@ -562,6 +562,10 @@ details-new-message = New message
 details-history = History
 details-hide = Hide details
 details-show = Show details
+tab-title-container = { $name } (container)
+tab-title-queue = { $name } (queue)
+tab-title-table = { $name } (table)
+badge-messages = ~{ $count } messages
 
 ## The welcome
 

@@ -646,6 +646,10 @@ details-new-message = Новое сообщение
 details-history = Журнал
 details-hide = Скрыть сведения
 details-show = Показать сведения
+tab-title-container = { $name } (контейнер)
+tab-title-queue = { $name } (очередь)
+tab-title-table = { $name } (таблица)
+badge-messages = ~{ $count } сообщ.
 
 ## Начальная страница
 

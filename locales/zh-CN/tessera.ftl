@@ -532,6 +532,10 @@ details-new-message = 新消息
 details-history = 历史记录
 details-hide = 隐藏详细信息
 details-show = 显示详细信息
+tab-title-container = { $name }（容器）
+tab-title-queue = { $name }（队列）
+tab-title-table = { $name }（表）
+badge-messages = 约 { $count } 条消息
 
 ## 欢迎页
 

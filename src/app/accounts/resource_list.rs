@@ -30,7 +30,7 @@ async fn count_messages(client: &Client, items: &mut [ResourceItem]) {
         .collect()
         .await;
     for (item, count) in items.iter_mut().zip(counts) {
-        item.badge = count.map(|n| format!("~{} messages", crate::app::widgets::format::thousands(n)));
+        item.badge = count.map(|n| crate::app::widgets::i18n::tr!("badge-messages", count = n));
     }
 }
 

@@ -75,7 +75,12 @@ pub struct Tab {
 
 impl Tab {
     pub fn title(&self) -> String {
-        format!("{} ({})", self.target.name, self.target.service.resource())
+        let id = match self.target.service {
+            crate::storage::Service::Blob => "tab-title-container",
+            crate::storage::Service::Queue => "tab-title-queue",
+            crate::storage::Service::Table => "tab-title-table",
+        };
+        crate::app::widgets::i18n::tr!(id, name = self.target.name.as_str())
     }
 }
 
