@@ -209,6 +209,8 @@ const TRANSLATED: &[&str] = &[
     "src/app/widgets/confirm.rs",
     "src/app/accounts/editor_form.rs",
     "src/app/frame/menu_bar.rs",
+    "src/app/frame/closing.rs",
+    "src/app/frame/tabs.rs",
 ];
 
 /// Calls that put their text argument on screen.

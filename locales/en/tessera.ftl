@@ -567,6 +567,38 @@ tab-title-queue = { $name } (queue)
 tab-title-table = { $name } (table)
 badge-messages = ~{ $count } messages
 
+## What the window says when something is done
+
+closed-tabs = Closed tabs still working (what they sent is recorded when it answers)
+closed-held = { $count ->
+        [one] 1 message held with a live receipt
+       *[other] { $count } messages held with live receipts
+    }
+closed-request = a request under way
+closed-tab = { $title }: { $what }
+closed-reopen = Reopen { $title }
+tabs-empty = Open a table, container or queue from the tree on the left.
+demo-failed = The demo emulator could not start: { $why }
+job-seed-demo = Seed demo data
+job-seed-million = Seed a million rows in { $table }
+notice-no-log = The log file { $path } cannot be written, so this run keeps no log. Check that its folder is writable.
+notice-no-keychain = { $why }. Keys and SAS tokens you enter are kept for this run only and never written to disk.
+notice-secret-this-run = The secret of `{ $account }` is kept for this run only: { $why }.
+notice-removed-keychain = Account removed, and its secret deleted from the keychain.
+notice-removed-this-run = Account removed, and its secret forgotten (it was kept for this run only).
+notice-connect-account = Connect the account first (open it in the tree).
+notice-connect-lab = Connect the account first (open it in the tree), then open the conflict lab.
+notice-account-saved = Account `{ $account }` saved.
+done-created-container = Created container `{ $name }`.
+done-created-queue = Created queue `{ $name }`.
+done-created-table = Created table `{ $name }`.
+done-deleted-container = Deleted container `{ $name }`.
+done-deleted-queue = Deleted queue `{ $name }`.
+done-deleted-table = Deleted table `{ $name }`.
+done-deleted-containers = Deleted { $count } containers: { $names }.
+done-deleted-queues = Deleted { $count } queues: { $names }.
+done-deleted-tables = Deleted { $count } tables: { $names }.
+
 ## The welcome
 
 welcome-title = Welcome to Tessera

@@ -651,6 +651,51 @@ tab-title-queue = { $name } (очередь)
 tab-title-table = { $name } (таблица)
 badge-messages = ~{ $count } сообщ.
 
+## Что окно сообщает по завершении действий
+
+closed-tabs = Закрытые вкладки, которые еще работают (отправленное ими будет записано, когда придет ответ)
+closed-held = { $count ->
+        [one] { $count } сообщение удерживается с действующей квитанцией
+        [few] { $count } сообщения удерживаются с действующими квитанциями
+       *[other] { $count } сообщений удерживаются с действующими квитанциями
+    }
+closed-request = выполняется запрос
+closed-tab = { $title }: { $what }
+closed-reopen = Открыть снова { $title }
+tabs-empty = Откройте таблицу, контейнер или очередь в дереве слева.
+demo-failed = Не удалось запустить демонстрационный эмулятор: { $why }
+job-seed-demo = Заполнение демонстрационными данными
+job-seed-million = Запись миллиона строк в { $table }
+notice-no-log = Не удается записать файл журнала { $path }, поэтому в этом сеансе журнал не ведется. Проверьте, что папка доступна для записи.
+notice-no-keychain = { $why }. Введенные ключи и маркеры SAS хранятся только до конца сеанса и никогда не записываются на диск.
+notice-secret-this-run = Секрет `{ $account }` хранится только до конца сеанса: { $why }.
+notice-removed-keychain = Учетная запись удалена, ее секрет удален из связки ключей.
+notice-removed-this-run = Учетная запись удалена, ее секрет забыт (он хранился только до конца сеанса).
+notice-connect-account = Сначала подключите учетную запись (откройте ее в дереве).
+notice-connect-lab = Сначала подключите учетную запись (откройте ее в дереве), затем откройте лабораторию конфликтов.
+notice-account-saved = Учетная запись `{ $account }` сохранена.
+done-created-container = Контейнер `{ $name }` создан.
+done-created-queue = Очередь `{ $name }` создана.
+done-created-table = Таблица `{ $name }` создана.
+done-deleted-container = Контейнер `{ $name }` удален.
+done-deleted-queue = Очередь `{ $name }` удалена.
+done-deleted-table = Таблица `{ $name }` удалена.
+done-deleted-containers = Удалено: { $count ->
+        [one] { $count } контейнер
+        [few] { $count } контейнера
+       *[other] { $count } контейнеров
+    } — { $names }.
+done-deleted-queues = Удалено: { $count ->
+        [one] { $count } очередь
+        [few] { $count } очереди
+       *[other] { $count } очередей
+    } — { $names }.
+done-deleted-tables = Удалено: { $count ->
+        [one] { $count } таблица
+        [few] { $count } таблицы
+       *[other] { $count } таблиц
+    } — { $names }.
+
 ## Начальная страница
 
 welcome-title = Добро пожаловать в Tessera

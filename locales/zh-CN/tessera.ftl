@@ -537,6 +537,35 @@ tab-title-queue = { $name }（队列）
 tab-title-table = { $name }（表）
 badge-messages = 约 { $count } 条消息
 
+## 操作完成时窗口给出的消息
+
+closed-tabs = 仍在工作的已关闭选项卡（其发送的内容会在收到响应时记录）
+closed-held = { $count } 条消息以有效的 receipt 持有
+closed-request = 一个请求正在进行
+closed-tab = { $title }：{ $what }
+closed-reopen = 重新打开 { $title }
+tabs-empty = 从左侧的树中打开表、容器或队列。
+demo-failed = 无法启动演示模拟器：{ $why }
+job-seed-demo = 写入演示数据
+job-seed-million = 向 { $table } 写入一百万行
+notice-no-log = 无法写入日志文件 { $path }，因此本次运行不记录日志。请检查其文件夹是否可写。
+notice-no-keychain = { $why }。你输入的密钥和 SAS 令牌仅在本次运行中保留，绝不会写入磁盘。
+notice-secret-this-run = `{ $account }` 的机密仅在本次运行中保留：{ $why }。
+notice-removed-keychain = 已删除帐户，并已从密钥链中删除其机密。
+notice-removed-this-run = 已删除帐户，并已忘记其机密（它仅在本次运行中保留）。
+notice-connect-account = 请先连接该帐户（在树中打开它）。
+notice-connect-lab = 请先连接该帐户（在树中打开它），然后再打开冲突实验室。
+notice-account-saved = 已保存帐户 `{ $account }`。
+done-created-container = 已创建容器 `{ $name }`。
+done-created-queue = 已创建队列 `{ $name }`。
+done-created-table = 已创建表 `{ $name }`。
+done-deleted-container = 已删除容器 `{ $name }`。
+done-deleted-queue = 已删除队列 `{ $name }`。
+done-deleted-table = 已删除表 `{ $name }`。
+done-deleted-containers = 已删除 { $count } 个容器：{ $names }。
+done-deleted-queues = 已删除 { $count } 个队列：{ $names }。
+done-deleted-tables = 已删除 { $count } 个表：{ $names }。
+
 ## 欢迎页
 
 welcome-title = 欢迎使用 Tessera

@@ -8,13 +8,14 @@ use crate::app::accounts::settings_transfer::{ExportSnapshot, Imported, Settings
 use crate::app::accounts::tree::{TabTarget, TreeAction};
 use crate::app::frame::app::{Confirm, OpResult, TesseraApp};
 use crate::app::widgets::format::count;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::Service;
 
 impl TesseraApp {
     /// "Count entities" on a table in the tree: a job of the table pane's kind, on that account's client.
     fn start_count_job(&mut self, target: TabTarget) {
         let Some(client) = self.connections.client(&target.profile_id) else {
-            self.notice("Connect the account first (open it in the tree).");
+            self.notice(t("notice-connect-account"));
             return;
         };
         crate::app::table::scan::count_entities(&mut self.jobs, &self.backend, client, target.name);
@@ -64,7 +65,14 @@ impl TesseraApp {
                         Service::Table => client.create_table(&name).await,
                     };
                     OpResult {
-                        message: result.map(|_| format!("Created {} `{name}`.", service.resource())),
+                        message: result.map(|_| {
+                            let id = match service {
+                                Service::Blob => "done-created-container",
+                                Service::Queue => "done-created-queue",
+                                Service::Table => "done-created-table",
+                            };
+                            tr!(id, name = name.as_str())
+                        }),
                         refresh: Some((profile_id, service)),
                     }
                 });
@@ -94,7 +102,7 @@ impl TesseraApp {
                 self.save_profiles();
                 self.log
                     .line(&format!("account saved: {label} ({})", profile.kind.describe()));
-                self.notice(format!("Account `{label}` saved."));
+                self.notice(tr!("notice-account-saved", account = label.as_str()));
             }
         }
     }
@@ -320,8 +328,13 @@ impl TesseraApp {
                 }
             }
             let kinds = crate::app::accounts::resource_list::plural(service);
+            let done = match service {
+                Service::Blob => "done-deleted-containers",
+                Service::Queue => "done-deleted-queues",
+                Service::Table => "done-deleted-tables",
+            };
             let message = match failed {
-                None => Ok(format!("Deleted {total} {kinds}: {}.", deleted.join(", "))),
+                None => Ok(tr!(done, count = total, names = deleted.join(", "))),
                 Some((name, mut e)) => {
                     e.message = format!(
                         "Deleted {} of {total} {kinds}{}; `{name}` could not be deleted ({}).",

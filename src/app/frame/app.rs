@@ -2,6 +2,7 @@
 //! (request events, finished work, job ends) and where it goes, and the actions that span panes (open a tab,
 //! delete a resource after asking, open the conflict lab).
 
+use crate::app::widgets::i18n::{t, tr};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -134,10 +135,7 @@ impl TesseraApp {
         let mut notices = Vec::new();
         if !log.is_open() {
             notices.push(Notice {
-                text: format!(
-                    "The log file {} cannot be written, so this run keeps no log. Check that its folder is writable.",
-                    paths.log_file.display()
-                ),
+                text: tr!("notice-no-log", path = paths.log_file.display().to_string()),
                 error: true,
             });
         }
@@ -302,14 +300,12 @@ impl TesseraApp {
         }
         if let Some(Some(why)) = self.keychain_check.take().map(|(_, v)| v) {
             self.log.line(&format!("no keychain: {why}"));
-            self.notice(format!(
-                "{why}. Keys and SAS tokens you enter are kept for this run only and never written to disk."
-            ));
+            self.notice(tr!("notice-no-keychain", why = why));
         }
         if let Some((label, stored)) = self.saving_secret.take().map(|(_, v)| v)
             && let Stored::ThisRunOnly(why) = stored
         {
-            self.notice(format!("The secret of `{label}` is kept for this run only: {why}."));
+            self.notice(tr!("notice-secret-this-run", account = label, why = why));
         }
         // A queue tab offers "move to" the account's other queues, so their names must be loaded.
         for tab in &self.tabs.list {
@@ -373,18 +369,18 @@ impl TesseraApp {
                     self.tabs.close_account(&found);
                 }
                 self.save_profiles();
-                self.notice(if keychain {
-                    "Account removed, and its secret deleted from the keychain."
+                self.notice(t(if keychain {
+                    "notice-removed-keychain"
                 } else {
-                    "Account removed, and its secret forgotten (it was kept for this run only)."
-                });
+                    "notice-removed-this-run"
+                }));
             }
             Confirm::SeedMillion(id) => {
                 let Some(client) = self.connections.client(&id) else {
-                    self.notice("Connect the account first (open it in the tree).");
+                    self.notice(t("notice-connect-account"));
                     return;
                 };
-                let title = format!("Seed a million rows in {}", crate::demo::MILLION.table);
+                let title = tr!("job-seed-million", table = crate::demo::MILLION.table);
                 self.jobs.run(
                     &self.backend,
                     title,
@@ -419,7 +415,14 @@ impl TesseraApp {
                     let result =
                         crate::app::frame::resource_delete::delete_resource(&client, service, &name, lease).await;
                     OpResult {
-                        message: result.map(|_| format!("Deleted {} `{name}`.", service.resource())),
+                        message: result.map(|_| {
+                            let id = match service {
+                                Service::Blob => "done-deleted-container",
+                                Service::Queue => "done-deleted-queue",
+                                Service::Table => "done-deleted-table",
+                            };
+                            tr!(id, name = name.as_str())
+                        }),
                         refresh: Some((profile_id, service)),
                     }
                 });
@@ -433,7 +436,7 @@ impl TesseraApp {
             return;
         };
         let Some(client) = &conn.client else {
-            self.notice("Connect the account first (open it in the tree), then open the conflict lab.");
+            self.notice(t("notice-connect-lab"));
             return;
         };
         // The same account, not the same label or name: two emulators are both devstoreaccount1.

@@ -5,6 +5,7 @@
 
 use crate::app::frame::app::{Confirm, TesseraApp};
 use crate::app::frame::tabs::{Pane, Tab, Tabs};
+use crate::app::widgets::i18n::{t, tr};
 
 impl Tab {
     /// Whether the tab has sent work that has not answered (any write its pane sent through the tab is counted,
@@ -122,7 +123,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     if app.tabs.closed.is_empty() {
         return;
     }
-    ui.strong("Closed tabs still working (what they sent is recorded when it answers)");
+    ui.strong(t("closed-tabs"));
     let mut reopen = None;
     for tab in &app.tabs.closed {
         ui.horizontal(|ui| {
@@ -131,12 +132,12 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 Pane::Queue(p) => {
                     let now = std::time::SystemTime::now();
                     let live = p.held().iter().filter(|h| !h.done && !h.released(now)).count();
-                    format!("{live} message(s) held with live receipts")
+                    tr!("closed-held", count = live)
                 }
-                _ => "a request under way".into(),
+                _ => t("closed-request"),
             };
-            ui.label(format!("{title}: {held}"));
-            if ui.button(format!("Reopen {title}")).clicked() {
+            ui.label(tr!("closed-tab", title = title.as_str(), what = held));
+            if ui.button(tr!("closed-reopen", title = title.as_str())).clicked() {
                 reopen = Some(tab.target.clone());
             }
         });

@@ -36,7 +36,7 @@ fn poll_demo(app: &mut TesseraApp) {
     let emulator = match started {
         Ok(e) => e,
         Err(why) => {
-            app.notice(format!("The demo emulator could not start: {why}"));
+            app.notice(crate::app::widgets::i18n::tr!("demo-failed", why = why.to_string()));
             return;
         }
     };
@@ -63,5 +63,9 @@ fn poll_demo(app: &mut TesseraApp) {
             crate::demo::seed(&client, entities, &ctx.progress, &ctx.cancel).await
         }) as JobFuture
     });
-    app.start_job("Seed demo data", Unit::Items("entities"), factory);
+    app.start_job(
+        crate::app::widgets::i18n::t("job-seed-demo"),
+        Unit::Items("entities"),
+        factory,
+    );
 }

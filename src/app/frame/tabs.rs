@@ -245,7 +245,7 @@ impl Tabs {
             std::mem::take(&mut self.refresh_requested),
         );
         let Some(tab) = self.active_tab() else {
-            ui.weak("Open a table, container or queue from the tree on the left.");
+            ui.weak(crate::app::widgets::i18n::t("tabs-empty"));
             return;
         };
         let Some(client) = shared.connections.client(&tab.target.profile_id) else {
