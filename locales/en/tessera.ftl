@@ -598,6 +598,7 @@ done-deleted-table = Deleted table `{ $name }`.
 done-deleted-containers = Deleted { $count } containers: { $names }.
 done-deleted-queues = Deleted { $count } queues: { $names }.
 done-deleted-tables = Deleted { $count } tables: { $names }.
+closed-notice = { $title } closed. What it had sent still finishes and is recorded; until then it is listed under Activity, where Reopen brings it back.
 
 ## The welcome
 

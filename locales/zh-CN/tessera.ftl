@@ -565,6 +565,7 @@ done-deleted-table = 已删除表 `{ $name }`。
 done-deleted-containers = 已删除 { $count } 个容器：{ $names }。
 done-deleted-queues = 已删除 { $count } 个队列：{ $names }。
 done-deleted-tables = 已删除 { $count } 个表：{ $names }。
+closed-notice = { $title } 已关闭。它已发送的操作仍会完成并被记录；在此之前，它列在“活动”下，可在那里重新打开。
 
 ## 欢迎页
 

@@ -66,10 +66,7 @@ pub fn close(app: &mut TesseraApp, index: usize) {
     if app.tabs.closed.len() > kept {
         app.settings.bottom_open = true;
         app.settings.bottom = crate::app::frame::app::BottomView::Activity;
-        app.notice(format!(
-            "{title} closed. What it had sent still finishes and is recorded; until then it is listed under \
-             Activity, where Reopen brings it back."
-        ));
+        app.notice(tr!("closed-notice", title = title.as_str()));
     }
 }
 

@@ -249,7 +249,7 @@ impl Tabs {
             return;
         };
         let Some(client) = shared.connections.client(&tab.target.profile_id) else {
-            ui.weak("Connecting…");
+            ui.weak(crate::app::widgets::i18n::t("tree-connecting"));
             return;
         };
         let mut lab = None;
@@ -258,7 +258,7 @@ impl Tabs {
         let mut ctx = shared.pane_context((&client, &profile, &resource, &tab.sent), &mut lab);
         match &mut tab.pane {
             Pane::Waiting => {
-                ui.weak("Connecting…");
+                ui.weak(crate::app::widgets::i18n::t("tree-connecting"));
             }
             Pane::Table(p) => crate::app::table::grid::ui(p, ui, &mut ctx, focus, refresh),
             Pane::Blob(p) => crate::app::blob::view::ui(p, ui, &mut ctx, focus, refresh),
