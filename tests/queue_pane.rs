@@ -322,7 +322,7 @@ fn a_dequeue_whose_reply_comes_after_the_tab_closed_keeps_its_messages_reachable
     t.click(&format!("Close {q} (queue)"));
     t.wait_for_contains("closed. What it had sent still finishes and is recorded");
     // Under Activity: the closed tab holds the message with its live receipt.
-    t.wait_for_contains(&format!("{q} (queue): 1 message(s) held with live receipts"));
+    t.wait_for_contains(&format!("{q} (queue): 1 message held with a live receipt"));
     t.click(&format!("Reopen {q} (queue)"));
     t.wait_for_contains("Visible again in");
     // The receipt works: the message is deleted, not left to reappear.
