@@ -155,9 +155,8 @@ async fn seed(client: &Client, table: &str, n: usize) {
     let _ = client.delete_table(table).await;
     client.create_table(table).await.expect("create table");
     let started = Instant::now();
-    let mut set = tokio::task::JoinSet::new();
-    for start in (0..n).step_by(100) {
-        let ops: Vec<BatchOperation> = (start..start + 100)
+    let batches = (0..n).step_by(100).map(|start| {
+        (start..start + 100)
             .map(|i| BatchOperation::Upsert {
                 entity: EntityDraft::new(format!("partition{:04}", i / 1000), format!("row{i:07}"))
                     .with("Kind", EdmValue::String("order".into()))
@@ -170,16 +169,8 @@ async fn seed(client: &Client, table: &str, n: usize) {
                     .with("Status", EdmValue::String("new".into())),
                 mode: UpdateMode::Replace,
             })
-            .collect();
-        while set.len() >= 8 {
-            set.join_next().await.unwrap().unwrap();
-        }
-        let c = client.clone();
-        let t = table.to_string();
-        set.spawn(async move { c.submit_batch(&t, &ops).await.expect("seed batch") });
-    }
-    while let Some(r) = set.join_next().await {
-        r.unwrap();
-    }
+            .collect::<Vec<_>>()
+    });
+    common::submit_batches(client, table, batches).await;
     println!("seeded {n} entities in {:.1} s", started.elapsed().as_secs_f64());
 }

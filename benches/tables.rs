@@ -138,18 +138,7 @@ async fn seed(client: &Client, table: &str) {
             batches.push(ops);
         }
     }
-    let mut set = tokio::task::JoinSet::new();
-    for ops in batches {
-        while set.len() >= 8 {
-            set.join_next().await.unwrap().unwrap();
-        }
-        let c = client.clone();
-        let t = table.to_string();
-        set.spawn(async move { c.submit_batch(&t, &ops).await.expect("seed batch") });
-    }
-    while let Some(r) = set.join_next().await {
-        r.unwrap();
-    }
+    common::submit_batches(client, table, batches).await;
     println!("seeded {ENTITIES} entities in {:.1} s", started.elapsed().as_secs_f64());
 }
 

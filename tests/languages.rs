@@ -211,6 +211,8 @@ const TRANSLATED: &[&str] = &[
     "src/app/frame/menu_bar.rs",
     "src/app/frame/closing.rs",
     "src/app/frame/tabs.rs",
+    "src/app/accounts/proxy_settings.rs",
+    "src/app/accounts/resource_properties.rs",
 ];
 
 /// Calls that put their text argument on screen.

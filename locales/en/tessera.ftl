@@ -600,6 +600,47 @@ done-deleted-queues = Deleted { $count } queues: { $names }.
 done-deleted-tables = Deleted { $count } tables: { $names }.
 closed-notice = { $title } closed. What it had sent still finishes and is recorded; until then it is listed under Activity, where Reopen brings it back.
 
+## Tools > Proxy…
+
+proxy-title = Proxy
+proxy-system = The system's settings (HTTPS_PROXY and NO_PROXY on Linux)
+proxy-direct = No proxy
+proxy-manual = This proxy:
+proxy-address = Address:
+proxy-user = User:
+proxy-user-hint = only if the proxy asks (HTTP 407)
+proxy-password = Password:
+proxy-password-hint = kept in the OS keychain; empty keeps the stored one
+proxy-test-with = Test with:
+proxy-test = Test
+proxy-testing = Testing…
+proxy-reading-password = Reading the saved password from the keychain…
+proxy-use = Use these settings
+proxy-password-unreadable = The proxy's password could not be read from the keychain ({ $why }): the proxy is used without it.
+proxy-not-used = The saved proxy is not used: { $why }
+
+## A resource's Properties window
+
+props-title-container = Properties of container `{ $name }`
+props-title-queue = Properties of queue `{ $name }`
+props-title-table = Properties of table `{ $name }`
+props-name = Name
+props-address = Address
+props-public-access = Public access
+props-lease-state = Lease state
+props-lease-status = Lease status
+props-locked = locked
+props-unlocked = unlocked
+props-metadata = Metadata
+props-approximate-count = Approximate count
+props-count = { $count } messages (invisible ones included)
+props-reading = Reading its properties…
+props-table-none = The Table service keeps no properties of a table: its name and address are all.
+props-copy-address = Copy address
+props-close = Close
+props-etag = ETag
+props-last-modified = Last-Modified
+
 ## The welcome
 
 welcome-title = Welcome to Tessera

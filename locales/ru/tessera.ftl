@@ -697,6 +697,51 @@ done-deleted-tables = Удалено: { $count ->
     } — { $names }.
 closed-notice = Вкладка { $title } закрыта. Отправленное ею все равно завершится и будет записано; до тех пор она видна в разделе «Действия», где ее можно открыть снова.
 
+## Сервис > Прокси…
+
+proxy-title = Прокси
+proxy-system = Параметры системы (HTTPS_PROXY и NO_PROXY в Linux)
+proxy-direct = Без прокси
+proxy-manual = Этот прокси:
+proxy-address = Адрес:
+proxy-user = Пользователь:
+proxy-user-hint = только если прокси запрашивает (HTTP 407)
+proxy-password = Пароль:
+proxy-password-hint = хранится в связке ключей ОС; если оставить пустым, сохраненный не изменится
+proxy-test-with = Проверить на:
+proxy-test = Проверить
+proxy-testing = Проверка…
+proxy-reading-password = Чтение сохраненного пароля из связки ключей…
+proxy-use = Использовать эти параметры
+proxy-password-unreadable = Не удалось прочитать пароль прокси из связки ключей ({ $why }): прокси используется без него.
+proxy-not-used = Сохраненный прокси не используется: { $why }
+
+## Окно «Свойства» ресурса
+
+props-title-container = Свойства контейнера `{ $name }`
+props-title-queue = Свойства очереди `{ $name }`
+props-title-table = Свойства таблицы `{ $name }`
+props-name = Имя
+props-address = Адрес
+props-public-access = Общий доступ
+props-lease-state = Состояние аренды
+props-lease-status = Статус аренды
+props-locked = заблокирован
+props-unlocked = не заблокирован
+props-metadata = Метаданные
+props-approximate-count = Приблизительное число
+props-count = { $count ->
+        [one] { $count } сообщение (включая невидимые)
+        [few] { $count } сообщения (включая невидимые)
+       *[other] { $count } сообщений (включая невидимые)
+    }
+props-reading = Чтение свойств…
+props-table-none = Служба таблиц не хранит свойств таблицы: у нее есть только имя и адрес.
+props-copy-address = Копировать адрес
+props-close = Закрыть
+props-etag = ETag
+props-last-modified = Last-Modified
+
 ## Начальная страница
 
 welcome-title = Добро пожаловать в Tessera

@@ -567,6 +567,47 @@ done-deleted-queues = 已删除 { $count } 个队列：{ $names }。
 done-deleted-tables = 已删除 { $count } 个表：{ $names }。
 closed-notice = { $title } 已关闭。它已发送的操作仍会完成并被记录；在此之前，它列在“活动”下，可在那里重新打开。
 
+## 工具 > 代理…
+
+proxy-title = 代理
+proxy-system = 系统设置（Linux 上为 HTTPS_PROXY 和 NO_PROXY）
+proxy-direct = 不使用代理
+proxy-manual = 使用此代理：
+proxy-address = 地址：
+proxy-user = 用户：
+proxy-user-hint = 仅当代理要求时（HTTP 407）
+proxy-password = 密码：
+proxy-password-hint = 保存在操作系统密钥链中；留空则保留已存储的密码
+proxy-test-with = 测试地址：
+proxy-test = 测试
+proxy-testing = 正在测试…
+proxy-reading-password = 正在从密钥链读取已保存的密码…
+proxy-use = 使用这些设置
+proxy-password-unreadable = 无法从密钥链读取代理密码（{ $why }）：将在没有密码的情况下使用代理。
+proxy-not-used = 未使用已保存的代理：{ $why }
+
+## 资源的“属性”窗口
+
+props-title-container = 容器 `{ $name }` 的属性
+props-title-queue = 队列 `{ $name }` 的属性
+props-title-table = 表 `{ $name }` 的属性
+props-name = 名称
+props-address = 地址
+props-public-access = 公共访问
+props-lease-state = 租用状态
+props-lease-status = 租用状况
+props-locked = 已锁定
+props-unlocked = 未锁定
+props-metadata = 元数据
+props-approximate-count = 近似数量
+props-count = { $count } 条消息（包括不可见的消息）
+props-reading = 正在读取其属性…
+props-table-none = 表服务不保存表的任何属性：只有其名称和地址。
+props-copy-address = 复制地址
+props-close = 关闭
+props-etag = ETag
+props-last-modified = Last-Modified
+
 ## 欢迎页
 
 welcome-title = 欢迎使用 Tessera

@@ -1,6 +1,7 @@
 //! The app's proxy: the system's, none, or one set here (its password in the OS keychain), tried with Test before it
 //! is used; put in place at start and whenever it changes, every open account's client made again through it.
 
+use crate::app::widgets::i18n::{t, tr};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -79,19 +80,14 @@ impl ProxySetup {
         let loaded = self.starting.take().map(|(_, v)| v)?;
         let (password, problem) = match loaded {
             Ok(p) => (p.map(|p| Secret::new(&p)), None),
-            Err(e) => (
-                None,
-                Some(format!(
-                    "The proxy's password could not be read from the keychain ({e}): the proxy is used without it."
-                )),
-            ),
+            Err(e) => (None, Some(tr!("proxy-password-unreadable", why = e.to_string()))),
         };
         match settings.choice(password) {
             Ok(choice) => {
                 proxy::set(choice);
                 problem
             }
-            Err(why) => Some(format!("The saved proxy is not used: {why}")),
+            Err(why) => Some(tr!("proxy-not-used", why = why.to_string())),
         }
     }
 
@@ -186,51 +182,41 @@ impl ProxyWindow {
         let mut outcome = ProxyOutcome::Open;
         let mut open = true;
         let waiting = loading && self.password.trim().is_empty();
-        egui::Window::new("Proxy")
+        egui::Window::new(t("proxy-title"))
             .collapsible(false)
             .open(&mut open)
             .show(ctx, |ui| {
-                ui.radio_value(
-                    &mut self.draft.mode,
-                    ProxyMode::System,
-                    "The system's settings (HTTPS_PROXY and NO_PROXY on Linux)",
-                );
-                ui.radio_value(&mut self.draft.mode, ProxyMode::Direct, "No proxy");
-                ui.radio_value(&mut self.draft.mode, ProxyMode::Manual, "This proxy:");
+                ui.radio_value(&mut self.draft.mode, ProxyMode::System, t("proxy-system"));
+                ui.radio_value(&mut self.draft.mode, ProxyMode::Direct, t("proxy-direct"));
+                ui.radio_value(&mut self.draft.mode, ProxyMode::Manual, t("proxy-manual"));
                 if self.draft.mode == ProxyMode::Manual {
                     field(
                         ui,
-                        "Address:",
+                        &t("proxy-address"),
                         &mut self.draft.address,
                         false,
                         "http://proxy.contoso.com:3128",
                     );
+                    field(ui, &t("proxy-user"), &mut self.draft.user, false, &t("proxy-user-hint"));
                     field(
                         ui,
-                        "User:",
-                        &mut self.draft.user,
-                        false,
-                        "only if the proxy asks (HTTP 407)",
-                    );
-                    field(
-                        ui,
-                        "Password:",
+                        &t("proxy-password"),
                         &mut self.password,
                         true,
-                        "kept in the OS keychain; empty keeps the stored one",
+                        &t("proxy-password-hint"),
                     );
                 }
                 ui.separator();
                 ui.horizontal(|ui| {
                     field(
                         ui,
-                        "Test with:",
+                        &t("proxy-test-with"),
                         &mut self.test_address,
                         false,
                         "https://management.azure.com/",
                     );
                     if ui
-                        .add_enabled(self.testing.is_empty() && !waiting, egui::Button::new("Test"))
+                        .add_enabled(self.testing.is_empty() && !waiting, egui::Button::new(t("proxy-test")))
                         .clicked()
                     {
                         self.test(backend);
@@ -239,7 +225,7 @@ impl ProxyWindow {
                 if self.testing.is_out(&()) {
                     ui.horizontal(|ui| {
                         ui.spinner();
-                        ui.label("Testing…");
+                        ui.label(t("proxy-testing"));
                     });
                 }
                 // A result for other settings than the form's now says nothing about them.
@@ -262,14 +248,11 @@ impl ProxyWindow {
                 if waiting {
                     ui.horizontal(|ui| {
                         ui.spinner();
-                        ui.label("Reading the saved password from the keychain…");
+                        ui.label(t("proxy-reading-password"));
                     });
                 }
                 ui.horizontal(|ui| {
-                    if ui
-                        .add_enabled(!waiting, egui::Button::new("Use these settings"))
-                        .clicked()
-                    {
+                    if ui.add_enabled(!waiting, egui::Button::new(t("proxy-use"))).clicked() {
                         match self.draft_choice() {
                             Err(why) => self.error = Some(why),
                             Ok(choice) => {
@@ -296,7 +279,7 @@ impl ProxyWindow {
                             }
                         }
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(t("confirm-cancel")).clicked() {
                         outcome = ProxyOutcome::Closed;
                     }
                 });

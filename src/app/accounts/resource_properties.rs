@@ -4,7 +4,8 @@
 use crate::app::accounts::tree::TabTarget;
 use crate::app::context::InFlight;
 use crate::app::runtime::backend::Backend;
-use crate::app::widgets::format::{thousands, utc_opt};
+use crate::app::widgets::format::utc_opt;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::{Client, Service, StorageError};
 
 /// What the service said, as the window's rows.
@@ -32,15 +33,19 @@ impl ResourceProperties {
                 backend.spawn(async move {
                     let (p, metadata) = client.get_container_properties(&name).await?;
                     Ok(vec![
-                        ("ETag", p.etag),
-                        ("Last-Modified", utc_opt(p.last_modified)),
-                        ("Public access", p.public_access.describe().to_string()),
-                        ("Lease state", p.lease.state.as_str().to_string()),
+                        ("props-etag", p.etag),
+                        ("props-last-modified", utc_opt(p.last_modified)),
+                        ("props-public-access", p.public_access.describe().to_string()),
+                        ("props-lease-state", p.lease.state.as_str().to_string()),
                         (
-                            "Lease status",
-                            if p.lease.locked { "locked" } else { "unlocked" }.to_string(),
+                            "props-lease-status",
+                            t(if p.lease.locked {
+                                "props-locked"
+                            } else {
+                                "props-unlocked"
+                            }),
                         ),
-                        ("Metadata", pairs(&metadata)),
+                        ("props-metadata", pairs(&metadata)),
                     ])
                 }),
             ),
@@ -50,13 +55,10 @@ impl ResourceProperties {
                     let p = client.get_queue_properties(&name).await?;
                     Ok(vec![
                         (
-                            "Approximate count",
-                            format!(
-                                "{} messages (invisible ones included)",
-                                thousands(p.approximate_message_count)
-                            ),
+                            "props-approximate-count",
+                            tr!("props-count", count = p.approximate_message_count),
                         ),
-                        ("Metadata", pairs(&p.metadata)),
+                        ("props-metadata", pairs(&p.metadata)),
                     ])
                 }),
             ),
@@ -78,11 +80,12 @@ impl ResourceProperties {
         }
         let mut open = true;
         let mut close = false;
-        let title = format!(
-            "Properties of {} `{}`",
-            self.target.service.resource(),
-            self.target.name
-        );
+        let id = match self.target.service {
+            Service::Blob => "props-title-container",
+            Service::Queue => "props-title-queue",
+            Service::Table => "props-title-table",
+        };
+        let title = tr!(id, name = self.target.name.as_str());
         crate::app::widgets::placement::beside_the_toolbar(egui::Window::new(&title), egui_ctx)
             .open(&mut open)
             .collapsible(false)
@@ -92,15 +95,15 @@ impl ResourceProperties {
                     .num_columns(2)
                     .striped(true)
                     .show(ui, |ui| {
-                        ui.label("Name");
+                        ui.label(t("props-name"));
                         ui.monospace(&self.target.name);
                         ui.end_row();
-                        ui.label("Address");
+                        ui.label(t("props-address"));
                         ui.monospace(&self.url);
                         ui.end_row();
                         if let Some(Ok(facts)) = &self.facts {
                             for (what, value) in facts {
-                                ui.label(*what);
+                                ui.label(t(what));
                                 ui.monospace(value);
                                 ui.end_row();
                             }
@@ -110,22 +113,22 @@ impl ResourceProperties {
                     None => {
                         ui.horizontal(|ui| {
                             ui.spinner();
-                            ui.label("Reading its properties…");
+                            ui.label(t("props-reading"));
                         });
                     }
                     Some(Err(e)) => {
                         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
                     }
                     Some(Ok(_)) if self.target.service == Service::Table => {
-                        ui.weak("The Table service keeps no properties of a table: its name and address are all.");
+                        ui.weak(t("props-table-none"));
                     }
                     Some(Ok(_)) => {}
                 }
                 ui.horizontal(|ui| {
-                    if ui.button("Copy address").clicked() {
+                    if ui.button(t("props-copy-address")).clicked() {
                         ui.ctx().copy_text(self.url.clone());
                     }
-                    close = ui.button("Close").clicked();
+                    close = ui.button(t("props-close")).clicked();
                 });
             });
         open && !close && !egui_ctx.input(|i| i.key_pressed(egui::Key::Escape))

@@ -24,10 +24,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_s
     toolbar(pane, ui, ctx);
     tool_strips(pane, ui, ctx);
     if let Some(msg) = &pane.message {
-        match msg {
-            Ok(m) => ui.label(m),
-            Err(e) => ui.colored_label(ui.visuals().error_fg_color, e.plain_words()),
-        };
+        crate::app::widgets::live::result_ui(ui, msg);
     }
     if let Some(e) = &pane.core.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());

@@ -176,7 +176,10 @@ fn notices(app: &mut TesseraApp, ui: &mut egui::Ui) {
             } else {
                 egui::Label::new(&n.text).truncate()
             };
-            ui.add(label).on_hover_text(&n.text);
+            let shown = ui.add(label);
+            // Heard when it appears: a notice is what the window says of something done or refused.
+            crate::app::widgets::live::announce(ui, &shown, n.error);
+            shown.on_hover_text(&n.text);
         });
     }
     if let Some(i) = dismiss {

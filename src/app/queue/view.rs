@@ -17,10 +17,7 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
     }
     header(pane, ui, ctx);
     if let Some(m) = &pane.message {
-        match m {
-            Ok(t) => ui.label(t),
-            Err(e) => ui.colored_label(ui.visuals().error_fg_color, e.plain_words()),
-        };
+        crate::app::widgets::live::result_ui(ui, m);
     }
     if crate::app::context::features::details_shown(ui.ctx()) {
         side_panel(pane, ui, ctx);

@@ -11,6 +11,7 @@ pub use crate::i18n;
 pub mod icon;
 pub mod lease_timeline;
 pub mod list_keys;
+pub mod live;
 pub mod metadata_edit;
 pub mod placement;
 pub mod plot;
