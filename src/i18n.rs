@@ -246,6 +246,26 @@ mod tests {
     }
 
     #[test]
+    fn work_started_from_a_window_words_its_result_in_that_windows_language_on_any_thread() {
+        let work = speaking(Language::Russian, async {
+            tokio::task::yield_now().await;
+            t("menu-view")
+        });
+        // Another thread, whose own language is English: each step of the work still speaks Russian.
+        let said = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
+            (rt.block_on(work), t("menu-view"))
+        })
+        .join()
+        .unwrap();
+        assert_eq!(
+            said,
+            ("Вид".to_string(), "View".to_string()),
+            "and the thread's own language is left as it was"
+        );
+    }
+
+    #[test]
     fn a_missing_message_is_said_in_english_or_by_its_id() {
         set_language(Language::Russian);
         assert_eq!(t("no-such-message"), "no-such-message");

@@ -284,20 +284,19 @@ impl Inspector {
             .column(Column::initial(40.0))
             .column(Column::remainder().clip(true))
             .header(18.0, |mut h| {
-                for title in [
-                    "inspector-col-time",
-                    "inspector-col-service",
-                    "inspector-col-method",
-                    "inspector-col-resource",
-                    "inspector-col-status",
-                    "inspector-col-ms",
-                    "inspector-col-try",
-                    "inspector-col-request-id",
-                ] {
-                    h.col(|ui| {
-                        ui.strong(t(title));
-                    });
-                }
+                crate::app::widgets::column_titles::column_titles(
+                    &mut h,
+                    &[
+                        "inspector-col-time",
+                        "inspector-col-service",
+                        "inspector-col-method",
+                        "inspector-col-resource",
+                        "inspector-col-status",
+                        "inspector-col-ms",
+                        "inspector-col-try",
+                        "inspector-col-request-id",
+                    ],
+                );
             })
             .body(|body| {
                 body.rows(18.0, self.matching.len(), |mut row| {

@@ -303,6 +303,8 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
     // Wrapped: in a language with longer words (Russian) the connection's state goes to a second line rather
     // than past the window's edge.
     ui.horizontal_wrapped(|ui| {
+        // Each part moves to the next line whole, never broken in the middle of its words.
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         if !app.settings.bottom_open {
             // The closed panel's two views, one click away.
             let activity = activity_label(app);

@@ -83,19 +83,18 @@ impl PeekList {
                 }
                 table
                     .header(20.0, |mut h| {
-                        for title in [
-                            "queue-col-dequeue-count",
-                            "queue-col-encoding",
-                            "queue-col-text",
-                            "queue-col-size",
-                            "queue-col-inserted",
-                            "queue-col-expires",
-                            "queue-col-id",
-                        ] {
-                            h.col(|ui| {
-                                ui.strong(t(title));
-                            });
-                        }
+                        crate::app::widgets::column_titles::column_titles(
+                            &mut h,
+                            &[
+                                "queue-col-dequeue-count",
+                                "queue-col-encoding",
+                                "queue-col-text",
+                                "queue-col-size",
+                                "queue-col-inserted",
+                                "queue-col-expires",
+                                "queue-col-id",
+                            ],
+                        );
                     })
                     .body(|body| {
                         body.rows(ROW_HEIGHT, core.peeked.len(), |mut row| {

@@ -83,7 +83,6 @@ pub async fn scan_queue(
     queue: String,
     listed: Arc<AtomicUsize>,
     cancel: Arc<AtomicBool>,
-    returned_later: String,
 ) -> Result<Scanned, StorageError> {
     use futures_util::StreamExt;
     let mut rows = Vec::new();
@@ -124,8 +123,8 @@ pub async fn scan_queue(
             .collect()
             .await;
         if let Some(Err(mut e)) = returned.into_iter().find(Result::is_err) {
-            // What the user needs to know about a message left invisible, worded by the window beforehand.
-            e.message = format!("{} {returned_later}", e.message);
+            let later = tr!("scan-return-failed", seconds = HOLD_SECONDS);
+            e.message = format!("{} {later}", e.message);
             return Err(e);
         }
         listed.store(rows.len(), Ordering::Relaxed);
@@ -187,10 +186,9 @@ impl QueueScan {
         self.shown = None;
         let (client, queue) = (ctx.client.clone(), core.queue.clone());
         let (listed, cancel) = (self.listed.clone(), self.cancel.clone());
-        let later = tr!("scan-return-failed", seconds = HOLD_SECONDS);
         self.running.start(
             (),
-            ctx.send(async move { scan_queue(client, queue, listed, cancel, later).await }),
+            ctx.send(async move { scan_queue(client, queue, listed, cancel).await }),
         );
     }
 
@@ -278,17 +276,16 @@ impl QueueScan {
                     .column(Column::initial(150.0))
                     .column(Column::remainder().clip(true))
                     .header(20.0, |mut h| {
-                        for title in [
-                            "queue-col-id",
-                            "queue-col-dequeue-count",
-                            "queue-col-inserted",
-                            "queue-col-expires",
-                            "queue-col-text",
-                        ] {
-                            h.col(|ui| {
-                                ui.strong(t(title));
-                            });
-                        }
+                        crate::app::widgets::column_titles::column_titles(
+                            &mut h,
+                            &[
+                                "queue-col-id",
+                                "queue-col-dequeue-count",
+                                "queue-col-inserted",
+                                "queue-col-expires",
+                                "queue-col-text",
+                            ],
+                        );
                     })
                     .body(|body| {
                         body.rows(18.0, shown.len(), |mut row| {

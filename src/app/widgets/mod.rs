@@ -2,6 +2,7 @@
 //! the user's language, chart drawing helpers, where windows open.
 
 pub mod bulk_change;
+pub mod column_titles;
 pub mod confirm;
 pub mod contrast;
 pub mod format;
