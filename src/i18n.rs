@@ -1,5 +1,6 @@
 //! The words the app shows, in the user's language: Project Fluent message files built into the binary
-//! (`locales/<language>/tessera.ftl`), the language the UI thread draws in, and `t` / `tr!` to look a message up.
+//! (`locales/<language>/*.ftl`, one file per part of the window), the language the UI thread draws in, and
+//! `t` / `tr!` to look a message up.
 //!
 //! The language is the UI thread's (set by the frame each frame from View > Language), not the process's: test
 //! harnesses draw several apps at once on their own threads, each in its own language.
@@ -62,12 +63,39 @@ impl Language {
         *SYSTEM.get_or_init(|| sys_locale::get_locale().map_or(Language::English, |l| Language::for_locale(&l)))
     }
 
-    /// Its message file.
-    pub fn messages(self) -> &'static str {
+    /// Its message files, each with its name: one per part of the window, so that a part's words are found
+    /// (and translated) together.
+    pub fn message_files(self) -> [(&'static str, &'static str); FILES] {
+        macro_rules! files {
+            ($dir:literal) => {
+                [
+                    (
+                        "tessera.ftl",
+                        include_str!(concat!("../locales/", $dir, "/tessera.ftl")),
+                    ),
+                    (
+                        "blob.ftl",
+                        include_str!(concat!("../locales/", $dir, "/blob.ftl")),
+                    ),
+                    (
+                        "table.ftl",
+                        include_str!(concat!("../locales/", $dir, "/table.ftl")),
+                    ),
+                    (
+                        "dialogs.ftl",
+                        include_str!(concat!("../locales/", $dir, "/dialogs.ftl")),
+                    ),
+                    (
+                        "errors.ftl",
+                        include_str!(concat!("../locales/", $dir, "/errors.ftl")),
+                    ),
+                ]
+            };
+        }
         match self {
-            Language::English => include_str!("../locales/en/tessera.ftl"),
-            Language::Russian => include_str!("../locales/ru/tessera.ftl"),
-            Language::Chinese => include_str!("../locales/zh-CN/tessera.ftl"),
+            Language::English => files!("en"),
+            Language::Russian => files!("ru"),
+            Language::Chinese => files!("zh-CN"),
         }
     }
 
@@ -91,6 +119,9 @@ impl Language {
         self as usize
     }
 }
+
+/// How many message files each language has.
+pub const FILES: usize = 5;
 
 thread_local! {
     static CURRENT: Cell<Language> = const { Cell::new(Language::English) };
@@ -140,10 +171,12 @@ fn bundle(language: Language) -> FluentBundle<FluentResource> {
         Language::Russian => grouped::<1>,
         Language::Chinese => grouped::<2>,
     }));
-    let resource = FluentResource::try_new(language.messages().to_string())
-        .unwrap_or_else(|(_, errors)| panic!("locales/{}/tessera.ftl does not parse: {errors:?}", language.tag()));
-    if let Err(errors) = bundle.add_resource(resource) {
-        panic!("locales/{}/tessera.ftl repeats a message: {errors:?}", language.tag());
+    for (file, text) in language.message_files() {
+        let resource = FluentResource::try_new(text.to_string())
+            .unwrap_or_else(|(_, errors)| panic!("locales/{}/{file} does not parse: {errors:?}", language.tag()));
+        if let Err(errors) = bundle.add_resource(resource) {
+            panic!("locales/{}/{file} repeats a message: {errors:?}", language.tag());
+        }
     }
     bundle
 }

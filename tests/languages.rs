@@ -16,9 +16,16 @@ use ui::TestApp;
 
 /// Each message's id and the variables it uses (in its value, its selectors and every variant).
 fn messages(language: Language) -> BTreeMap<String, BTreeSet<String>> {
-    let resource = fluent_syntax::parser::parse(language.messages())
-        .unwrap_or_else(|(_, errors)| panic!("{} does not parse: {errors:?}", language.tag()));
     let mut out = BTreeMap::new();
+    for (file, text) in language.message_files() {
+        let resource = fluent_syntax::parser::parse(text)
+            .unwrap_or_else(|(_, errors)| panic!("{}/{file} does not parse: {errors:?}", language.tag()));
+        add_messages(resource, language, &mut out);
+    }
+    out
+}
+
+fn add_messages(resource: ast::Resource<&str>, language: Language, out: &mut BTreeMap<String, BTreeSet<String>>) {
     for entry in resource.body {
         if let ast::Entry::Message(m) = entry {
             let mut vars = BTreeSet::new();
@@ -33,7 +40,6 @@ fn messages(language: Language) -> BTreeMap<String, BTreeSet<String>> {
             );
         }
     }
-    out
 }
 
 fn pattern_variables(p: &ast::Pattern<&str>, vars: &mut BTreeSet<String>) {
@@ -173,46 +179,110 @@ fn the_scanner_finds_the_ids_the_code_asks_for() {
     );
 }
 
-/// The drawing files whose every word comes from the message files. The list grows, file by file, until it
-/// holds every file that draws; a file on it may not show English of its own again.
-const TRANSLATED: &[&str] = &[
-    "src/app/frame/shell.rs",
-    "src/app/frame/welcome.rs",
-    "src/app/frame/shortcuts_help.rs",
-    "src/app/accounts/tree.rs",
-    "src/app/accounts/tree_find.rs",
-    "src/app/frame/activity.rs",
-    "src/app/accounts/editor.rs",
-    "src/app/frame/confirm_words.rs",
-    "src/app/accounts/tree_create.rs",
-    "src/app/frame/interrupted.rs",
-    "src/app/frame/inspector.rs",
-    "src/app/queue/view.rs",
-    "src/app/queue/peek_list.rs",
-    "src/app/queue/text.rs",
-    "src/app/queue/dequeue.rs",
-    "src/app/queue/put.rs",
-    "src/app/queue/clear.rs",
-    "src/app/queue/copy_to.rs",
-    "src/app/queue/backlogs.rs",
-    "src/app/queue/scan.rs",
-    "src/app/queue/metadata.rs",
-    "src/app/queue/message_actions.rs",
-    "src/app/queue/charts.rs",
-    "src/app/queue/watch.rs",
-    "src/app/queue/pane.rs",
-    "src/app/queue/core.rs",
-    "src/app/queue/feature.rs",
-    "src/app/queue/access.rs",
-    "src/app/widgets/metadata_edit.rs",
-    "src/app/widgets/watch.rs",
-    "src/app/widgets/confirm.rs",
-    "src/app/accounts/editor_form.rs",
-    "src/app/frame/menu_bar.rs",
-    "src/app/frame/closing.rs",
-    "src/app/frame/tabs.rs",
-    "src/app/accounts/proxy_settings.rs",
-    "src/app/accounts/resource_properties.rs",
+/// The drawing files not yet translated, which the lint passes over. Every other file of the app shows no
+/// English of its own; the list only shrinks (a file on it that passes the lint must leave it).
+const NOT_YET: &[&str] = &[
+    "src/app/accounts/account_file.rs",
+    "src/app/accounts/account_sas.rs",
+    "src/app/accounts/browse.rs",
+    "src/app/accounts/browse_session.rs",
+    "src/app/accounts/connections.rs",
+    "src/app/accounts/entra_form.rs",
+    "src/app/accounts/profiles.rs",
+    "src/app/accounts/saver.rs",
+    "src/app/accounts/secrets.rs",
+    "src/app/accounts/service_settings.rs",
+    "src/app/accounts/settings_file.rs",
+    "src/app/accounts/settings_transfer.rs",
+    "src/app/blob/append_page.rs",
+    "src/app/blob/bulk_edit.rs",
+    "src/app/blob/bulk_job.rs",
+    "src/app/blob/compare.rs",
+    "src/app/blob/compare_copy.rs",
+    "src/app/blob/compare_view.rs",
+    "src/app/blob/container_edit.rs",
+    "src/app/blob/copy_paste.rs",
+    "src/app/blob/delete.rs",
+    "src/app/blob/deleted.rs",
+    "src/app/blob/details.rs",
+    "src/app/blob/details_form.rs",
+    "src/app/blob/downloads.rs",
+    "src/app/blob/find_tags.rs",
+    "src/app/blob/folder_download.rs",
+    "src/app/blob/folder_stats.rs",
+    "src/app/blob/lease_history.rs",
+    "src/app/blob/leases.rs",
+    "src/app/blob/move_check.rs",
+    "src/app/blob/name_search.rs",
+    "src/app/blob/paste_job.rs",
+    "src/app/blob/path_bar.rs",
+    "src/app/blob/preview.rs",
+    "src/app/blob/resumable.rs",
+    "src/app/blob/rows.rs",
+    "src/app/blob/sas.rs",
+    "src/app/blob/snapshot_rows.rs",
+    "src/app/blob/snapshots.rs",
+    "src/app/blob/tags_edit.rs",
+    "src/app/blob/tiers.rs",
+    "src/app/blob/transfers.rs",
+    "src/app/blob/versions.rs",
+    "src/app/blob/view.rs",
+    "src/app/blob/walk.rs",
+    "src/app/blob/watch_view.rs",
+    "src/app/context/clipboard.rs",
+    "src/app/context/index_map.rs",
+    "src/app/context/leases.rs",
+    "src/app/context/open_lab.rs",
+    "src/app/context/saved_queries.rs",
+    "src/app/frame/account_actions.rs",
+    "src/app/frame/app.rs",
+    "src/app/frame/replay.rs",
+    "src/app/frame/replay_python.rs",
+    "src/app/lab/export.rs",
+    "src/app/lab/free.rs",
+    "src/app/lab/free_export.rs",
+    "src/app/lab/mod.rs",
+    "src/app/lab/steps.rs",
+    "src/app/lab/view.rs",
+    "src/app/runtime/fonts.rs",
+    "src/app/runtime/log.rs",
+    "src/app/runtime/transfer_journal.rs",
+    "src/app/table/bulk.rs",
+    "src/app/table/bulk_job.rs",
+    "src/app/table/closing.rs",
+    "src/app/table/compare.rs",
+    "src/app/table/comparing.rs",
+    "src/app/table/delete_rows.rs",
+    "src/app/table/details.rs",
+    "src/app/table/diff.rs",
+    "src/app/table/diff_copy.rs",
+    "src/app/table/diff_view.rs",
+    "src/app/table/editor.rs",
+    "src/app/table/editor_conflict.rs",
+    "src/app/table/files.rs",
+    "src/app/table/grid.rs",
+    "src/app/table/history.rs",
+    "src/app/table/import_form.rs",
+    "src/app/table/import_plan.rs",
+    "src/app/table/index_view.rs",
+    "src/app/table/io.rs",
+    "src/app/table/load_all.rs",
+    "src/app/table/pane.rs",
+    "src/app/table/partial.rs",
+    "src/app/table/partitions.rs",
+    "src/app/table/query.rs",
+    "src/app/table/raw_json.rs",
+    "src/app/table/sas.rs",
+    "src/app/table/saved_query_menu.rs",
+    "src/app/table/scan.rs",
+    "src/app/table/store.rs",
+    "src/app/table/watch.rs",
+    "src/app/table/watch_view.rs",
+    "src/app/widgets/bulk_change.rs",
+    "src/app/widgets/lease_timeline.rs",
+    "src/app/widgets/policies.rs",
+    "src/app/widgets/sas_terms.rs",
+    "src/app/widgets/tool_strip.rs",
 ];
 
 /// Calls that put their text argument on screen.
@@ -310,19 +380,26 @@ fn logical_lines(code: &str) -> Vec<String> {
 }
 
 #[test]
-fn the_translated_drawing_files_show_no_words_of_their_own() {
-    for file in TRANSLATED {
-        let code = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+fn the_drawing_code_shows_no_words_of_its_own() {
+    let (mut found, mut done) = (Vec::new(), Vec::new());
+    for (file, code) in sources().iter().filter(|(file, _)| file.starts_with("src/app/")) {
         let code = code.split("#[cfg(test)]").next().unwrap();
-        for (n, line) in logical_lines(code).iter().enumerate() {
-            if let Some(text) = english_on_screen(line) {
-                panic!(
-                    "{file}:{}: shows \"{text}\" of its own; put it in locales/*/tessera.ftl",
-                    n + 1
-                );
-            }
+        let first = logical_lines(code)
+            .iter()
+            .enumerate()
+            .find_map(|(n, line)| english_on_screen(line).map(|text| format!("{file}:{}: shows \"{text}\"", n + 1)));
+        match (first, NOT_YET.contains(&file.as_str())) {
+            (Some(shown), false) => found.push(shown),
+            (None, true) => done.push(file.clone()),
+            _ => {}
         }
     }
+    assert!(
+        found.is_empty(),
+        "words of their own on screen; put them in locales/*/*.ftl:\n{}",
+        found.join("\n")
+    );
+    assert!(done.is_empty(), "translated now, so take them off NOT_YET: {done:?}");
 }
 
 #[test]
@@ -361,8 +438,9 @@ fn english_and_russian_draw_with_the_built_in_fonts() {
     let ctx = egui::Context::default();
     for language in [Language::English, Language::Russian] {
         let text: String = language
-            .messages()
-            .lines()
+            .message_files()
+            .iter()
+            .flat_map(|(_, text)| text.lines())
             .filter(|l| !l.starts_with('#'))
             .collect::<Vec<_>>()
             .join(" ");

@@ -1,0 +1,1 @@
+# What the app says around the service's errors and its own refusals (English, the reference).

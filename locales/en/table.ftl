@@ -1,0 +1,1 @@
+# The table pane: the grid, queries, the entity editor and every feature of the pane (English, the reference).
