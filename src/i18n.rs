@@ -78,13 +78,22 @@ impl Language {
                         include_str!(concat!("../locales/", $dir, "/blob.ftl")),
                     ),
                     (
+                        "blob-features.ftl",
+                        include_str!(concat!("../locales/", $dir, "/blob-features.ftl")),
+                    ),
+                    (
                         "table.ftl",
                         include_str!(concat!("../locales/", $dir, "/table.ftl")),
+                    ),
+                    (
+                        "table-features.ftl",
+                        include_str!(concat!("../locales/", $dir, "/table-features.ftl")),
                     ),
                     (
                         "dialogs.ftl",
                         include_str!(concat!("../locales/", $dir, "/dialogs.ftl")),
                     ),
+                    ("lab.ftl", include_str!(concat!("../locales/", $dir, "/lab.ftl"))),
                     (
                         "errors.ftl",
                         include_str!(concat!("../locales/", $dir, "/errors.ftl")),
@@ -121,7 +130,7 @@ impl Language {
 }
 
 /// How many message files each language has.
-pub const FILES: usize = 5;
+pub const FILES: usize = 8;
 
 thread_local! {
     static CURRENT: Cell<Language> = const { Cell::new(Language::English) };

@@ -1,0 +1,1 @@
+# The blob pane's features: leases, snapshots, versions, tiers, tags, transfers, search, the watch (English, the reference).

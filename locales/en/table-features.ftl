@@ -1,0 +1,1 @@
+# The table pane's features: queries, partitions, load all, saved queries, the watch, the store (English, the reference).
