@@ -55,6 +55,10 @@ fn main() -> eframe::Result {
             let ctx = cc.egui_ctx.clone();
             let backend = Backend::new(runtime.handle().clone(), Arc::new(move || ctx.request_repaint()));
             let settings: Option<UiSettings> = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY));
+            // What the app says while it starts (the keychain's notice, the accounts read) is in the window's
+            // language already: the frame sets it each frame, but the first frame comes after.
+            let language = settings.as_ref().and_then(|s| s.language);
+            tessera::i18n::set_language(language.unwrap_or_else(tessera::i18n::Language::system));
             let mut app = TesseraApp::new(backend, AppPaths::platform(), Secrets::platform(), settings);
             if demo {
                 app.start_demo();

@@ -5,8 +5,9 @@
 mod common;
 mod ui;
 
+use egui::accesskit::Role;
 use egui::{Key, Modifiers};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable, by};
 use tessera::storage::queue::MessageTtl;
 use tessera::storage::table::{BatchOperation, EdmValue, EntityDraft};
 use ui::TestApp;
@@ -26,6 +27,13 @@ fn open_by_keyboard(t: &mut TestApp, list: &str, name: &str) {
     t.key(NONE, Key::Enter);
     t.tab_to(name);
     t.key(NONE, Key::Enter);
+}
+
+/// A tree node's level and expanded state, as the accessibility tree gives them to a screen reader.
+fn tree_item(t: &TestApp, label: &str) -> (Option<usize>, Option<bool>) {
+    let node = t.harness.get(by().role(Role::TreeItem).label_contains(label));
+    let node = node.accesskit_node();
+    (node.level(), node.data().is_expanded())
 }
 
 fn selected(t: &TestApp) -> Vec<String> {
@@ -56,6 +64,14 @@ fn a_container_by_the_keyboard_alone_open_go_in_select_with_shift_copy_go_up_pas
     t.key(NONE, Key::ArrowDown);
     t.key(Modifiers::SHIFT, Key::ArrowDown);
     assert_eq!(selected(&t), ["docs/c.txt", "docs/d.txt"]);
+    // A screen reader hears each blob as a row named by its cells, and which rows are selected.
+    let row = t.harness.get(by().role(Role::Row).label_contains("c.txt"));
+    let (name, picked) = (
+        row.accesskit_node().label().unwrap_or_default(),
+        row.accesskit_node().data().is_selected(),
+    );
+    assert!(name.starts_with("c.txt, available, 1 B"), "{name}");
+    assert_eq!(picked, Some(true));
     t.harness.event(egui::Event::Copy);
     t.wait_for_contains("Copied 2 blobs from");
 
@@ -116,6 +132,18 @@ fn a_table_by_the_keyboard_alone_move_to_a_row_open_its_editor_with_enter_type_a
     let mut t = TestApp::with_emulator(&rt);
     open_by_keyboard(&mut t, "Tables", &table);
     t.wait_for("Customer 2");
+    // Each entity is heard as a row: its first properties, each with its name, and its place among the rows.
+    let row = t.harness.get(by().role(Role::Row).label_contains("Customer 1"));
+    let row = row.accesskit_node();
+    assert!(
+        row.label().unwrap_or_default().contains("RowKey: r1"),
+        "{:?}",
+        row.label()
+    );
+    assert_eq!(
+        (row.data().position_in_set(), row.data().size_of_set()),
+        (Some(2), Some(3))
+    );
 
     // Down twice: the second row; Shift+Up extends to the first; Page Down moves to the last alone.
     t.key(NONE, Key::ArrowDown);
@@ -168,6 +196,22 @@ fn a_queue_by_the_keyboard_alone_select_peeked_messages_copy_them_and_show_one_w
     t.key(NONE, Key::ArrowDown);
     t.key(Modifiers::SHIFT, Key::ArrowDown);
     assert_eq!(t.copied_by_ctrl_c(), "first\nsecond");
+    // A screen reader hears each message as a row named by what it shows, selected or not, its place in the list.
+    let row = |t: &TestApp, text: &str| {
+        let node = t.harness.get(by().role(Role::Row).label_contains(text));
+        let node = node.accesskit_node();
+        let data = node.data();
+        (
+            node.label().unwrap_or_default(),
+            data.is_selected(),
+            data.position_in_set(),
+            data.size_of_set(),
+        )
+    };
+    let (name, selected, at, of) = row(&t, "second");
+    assert!(name.contains("dequeue count 0"), "{name}");
+    assert_eq!((selected, at, of), (Some(true), Some(2), Some(3)));
+    assert_eq!(row(&t, "third").1, Some(false));
 
     // Ctrl+A takes every message peeked.
     t.key(Modifiers::COMMAND, Key::A);
@@ -197,12 +241,24 @@ fn in_the_tree_the_arrows_move_between_nodes_and_enter_opens_one() {
     t.key(NONE, Key::Enter);
     t.wait_for_contains("Blob containers");
     t.idle_for(std::time::Duration::from_millis(300));
+    // A screen reader hears a tree named as the panel, its nodes tree items at their levels, expanded or not.
+    t.harness
+        .get(by().role(Role::Tree).label("Explorer"))
+        .get(by().role(Role::TreeItem).label("Test emulator"));
+    assert_eq!(tree_item(&t, "Test emulator"), (Some(1), Some(true)));
+    assert_eq!(tree_item(&t, "Blob containers"), (Some(2), Some(false)));
     // Down from the account: its first service; Enter unfolds it; Down again reaches its containers.
     t.key(NONE, Key::ArrowDown);
     let focused = |t: &TestApp, text: &str| t.harness.query_all_by_label_contains(text).any(|n| n.is_focused());
     assert!(focused(&t, "Blob containers"), "Down moved to the first service");
     t.key(NONE, Key::Enter);
     t.wait_for(&container);
+    assert_eq!(tree_item(&t, "Blob containers"), (Some(2), Some(true)));
+    assert_eq!(
+        tree_item(&t, &container),
+        (Some(3), None),
+        "a resource is a leaf at the third level"
+    );
     for _ in 0..200 {
         if focused(&t, &container) {
             break;

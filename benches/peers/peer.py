@@ -48,6 +48,7 @@ def blob_properties(container, blob):
         "tier": props.blob_tier,
         "tier_inferred": props.blob_tier_inferred,
         "archive_status": props.archive_status,
+        "lease_state": props.lease.state,
     }
 
 

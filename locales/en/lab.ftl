@@ -1,1 +1,284 @@
 # The conflict lab, and the shared pieces the panes draw with (English, the reference).
+
+## The conflict lab: the ready-made scenarios (titles, explanations, steps)
+lab-scenarios-entity-title = Optimistic concurrency on an entity
+lab-scenarios-entity-explains = Both clients read the entity and get the same ETag. A saves first, which changes the ETag; B's save still carries the old one, so the service refuses it with 412 instead of silently losing A's change. B reloads, re-applies its change and succeeds. Then B forces If-Match: * and simply overwrites A: last writer wins.
+lab-scenarios-entity-1 = A reads the entity (ETag v1)
+lab-scenarios-entity-2 = B reads the entity (the same v1)
+lab-scenarios-entity-3 = A saves Count = 1 with If-Match v1 (now v2)
+lab-scenarios-entity-4 = B saves Count = 2 with If-Match v1: 412
+lab-scenarios-entity-5 = B reloads (v2) and re-applies its change
+lab-scenarios-entity-6 = B saves Count = 2 with If-Match v2 (now v3)
+lab-scenarios-entity-7 = A saves Count = 10 with its stale v2: 412
+lab-scenarios-entity-8 = B forces Count = 99 with If-Match: * (last writer wins)
+lab-scenarios-entity-9 = Read back independently: Count = 99, saved by B
+lab-scenarios-blob-title = Optimistic concurrency on a blob
+lab-scenarios-blob-explains = The same race on a blob: an upload with If-Match the ETag you saw fails with 412 once someone else has written. If-None-Match: * turns an upload into create-only: the second client to create the blob is refused.
+lab-scenarios-blob-1 = A reads shared.txt (ETag v1)
+lab-scenarios-blob-2 = B reads shared.txt (the same v1)
+lab-scenarios-blob-3 = A uploads with If-Match v1 (now v2)
+lab-scenarios-blob-4 = B uploads with If-Match v1: 412
+lab-scenarios-blob-5 = A creates new.txt with If-None-Match: * (create only)
+lab-scenarios-blob-6 = B creates new.txt with If-None-Match: *: refused
+lab-scenarios-blob-7 = Read back independently: shared.txt is A's, new.txt is A's
+lab-scenarios-append-title = Two writers appending to one log
+lab-scenarios-append-explains = Appends to an append blob never overwrite each other: each block lands at the end. But a writer that must know where its record lands (a log with offsets, an exactly-once writer) appends only at the position it saw (x-ms-blob-condition-appendpos): when the other writer got there first, the service refuses with 412 and the writer reads the new end and tries again. A maximum size (x-ms-blob-condition-maxsize) refuses the append that would grow the log past it.
+lab-scenarios-append-1 = A reads the log: 0 bytes
+lab-scenarios-append-2 = B reads the log: the same 0 bytes
+lab-scenarios-append-3 = A appends "A1;" at position 0
+lab-scenarios-append-4 = B appends "B1;" at its stale position 0: 412
+lab-scenarios-append-5 = B reads the log again: 3 bytes
+lab-scenarios-append-6 = B appends "B1;" at position 3
+lab-scenarios-append-7 = A appends "A2;" with no position: it lands at the end, wherever that is
+lab-scenarios-append-8 = A appends "A3;" only if the log stays within 10 bytes: 412
+lab-scenarios-append-9 = Read back independently: A1;B1;A2;
+lab-scenarios-lease-title = Pessimistic concurrency with a lease
+lab-scenarios-lease-explains = A lease is a lock: while A holds one, B's writes fail with 412 (lease id missing) and only writes that carry A's lease id succeed. When A releases, B can take the lease. Anyone may break a lease: B breaks A's, which lets A finish for the break period (both see `breaking`), after which it is `broken` and anyone may acquire it.
+lab-scenarios-lease-1 = A acquires a 15 s lease
+lab-scenarios-lease-2 = B writes without a lease id: 412
+lab-scenarios-lease-3 = A writes with its lease id
+lab-scenarios-lease-4 = A releases the lease
+lab-scenarios-lease-5 = B acquires a 15 s lease
+lab-scenarios-lease-6 = B releases it
+lab-scenarios-lease-7 = A acquires an infinite lease
+lab-scenarios-lease-8 = B breaks A's lease with a 3 s period
+lab-scenarios-lease-9 = A sees `breaking`
+lab-scenarios-lease-10 = B sees `breaking`
+lab-scenarios-lease-11 = Wait 4 s for the break period
+lab-scenarios-lease-12 = A sees `broken`
+lab-scenarios-lease-13 = B sees `broken`
+lab-scenarios-queue-title = Competing consumers on a queue
+lab-scenarios-queue-explains = A dequeues the message and it becomes invisible for A's 10 s timeout, so B gets nothing. A then 'crashes' (does nothing). When the timeout runs out the message reappears; B takes it with dequeue count 2. A's late delete is refused: its pop receipt went stale when the message reappeared (at-least-once delivery).
+lab-scenarios-queue-1 = A dequeues with a 10 s visibility timeout
+lab-scenarios-queue-2 = B dequeues: nothing (the message is invisible)
+lab-scenarios-queue-3 = A crashes: wait 11 s, doing nothing
+lab-scenarios-queue-4 = B dequeues again: the message, dequeue count 2
+lab-scenarios-queue-5 = A's late delete with its old receipt: refused
+lab-scenarios-queue-6 = B deletes it with the current receipt
+lab-scenarios-queue-7 = Read back independently: the queue is empty
+lab-scenarios-leader-title = Leader election with a blob lease
+lab-scenarios-leader-explains = Both try to acquire a 15 s lease on the same blob; the service grants it to one (the leader) and refuses the other with 409. The leader keeps it by renewing. When it stops renewing (it died), the lease expires and the other acquires it: a new leader, without any coordinator.
+lab-scenarios-leader-1 = A tries to acquire: wins
+lab-scenarios-leader-2 = B tries to acquire: 409, A leads
+lab-scenarios-leader-3 = A renews (it is alive)
+lab-scenarios-leader-4 = A stops renewing: wait 16 s
+lab-scenarios-leader-5 = B tries again: wins, B leads
+lab-scenarios-leader-6 = A, back, cannot renew: 409
+
+## The conflict lab: what a step did
+lab-mod-setup = Setup
+lab-mod-no-answer = no answer
+lab-steps-refused = { $says }: refused as expected ({ $evidence }).
+lab-steps-not-refused = { $says }: it succeeded, but the service should have refused it.
+lab-steps-failed = { $says }: failed: { $why }
+lab-steps-made-entity = Created the entity (Count = 0).
+lab-steps-made-shared = Created shared.txt: ETag { $etag }
+lab-steps-made-message = Put one message: id { $id }
+lab-steps-made-log = Created the append blob { $blob } (empty): ETag { $etag }
+lab-steps-read-log = { $side } read { $blob }: { $length } bytes, ETag { $etag }
+lab-steps-appended = { $side } appended { $body } at byte { $offset }: the log is { $length } bytes
+lab-steps-read-entity = { $side } read: Count = { $count }, ETag { $etag }
+lab-steps-saved-entity = { $side } saved Count = { $count }: new ETag { $etag }
+lab-steps-read-blob = { $side } read: ETag { $etag }, lease { $state }
+lab-steps-wrote = { $side } wrote { $blob }: new ETag { $etag }
+lab-steps-lease-state = { $side } sees lease state { $state }
+lab-steps-took = { $side } took the message (dequeue count { $count })
+lab-steps-got-nothing = { $side } got nothing
+lab-steps-deleted = { $side } deleted the message
+lab-steps-waited = Waited { $seconds } s.
+lab-steps-entity-holds = The entity holds Count = { $count }, saved by { $by }
+lab-steps-messages-left = { $count } messages left
+lab-steps-holds-lease = { $side } holds the lease: lease id { $id }
+lab-steps-leads = { $side } is the leader: lease id { $id }
+lab-steps-renewed = { $side } renewed
+lab-steps-released = { $side } released
+lab-steps-breaking = Breaking: broken in { $seconds } s
+
+## The conflict lab's window
+lab-view-window = Conflict lab — { $account }
+lab-view-lease-states = Lease states over time
+lab-view-scenarios = Ready-made scenarios
+lab-view-scenarios-hint = Each runs on fresh resources in this account, with two clients that never retry.
+lab-view-set-up = Set up: { $scenario }
+lab-view-done = done
+lab-view-next = next
+lab-view-next-step = Next step
+lab-view-play-all = Play all
+lab-view-copy = Copy as a Python test
+lab-view-copy-hover = A pytest test (it also runs as a script) doing these steps through Microsoft's Python SDKs and asserting these outcomes; the account comes from AZURE_STORAGE_CONNECTION_STRING
+lab-view-complete = Scenario complete.
+lab-view-copied = Copied: set AZURE_STORAGE_CONNECTION_STRING and run it with pytest or python.
+lab-view-as-expected = as expected
+lab-view-unexpected = UNEXPECTED
+lab-view-client = Client { $side }
+lab-view-etag-held = ETag it holds: { $etag }
+lab-view-lease-held = Lease id it holds: { $id }
+lab-view-receipt-held = Pop receipt it holds: { $receipt }
+lab-view-timeline = Timeline: every request of A and B, in order ({ $count })
+lab-view-col-number = #
+lab-view-col-who = Who
+lab-view-col-operation = Operation
+lab-view-col-method = Method
+lab-view-col-sent = Sent (If-Match, lease, receipt)
+lab-view-col-came-back = Came back
+lab-view-free = Free mode
+lab-view-free-hint = Pick an entity, blob or queue in its pane and choose “Open in conflict lab”; then A and B act on it by hand.
+lab-view-acts-on = A and B act on the { $target }.
+lab-view-value-hint = value to write
+lab-view-value-name = Value { $side } writes
+lab-view-copy-run = Copy this run as a Python test ({ $count ->
+        [one] { $count } step
+       *[other] { $count } steps
+    })
+lab-view-copy-run-hover = A pytest test (it also runs as a script) doing these steps in this order through Microsoft's Python SDKs and asserting what the service said; the account comes from AZURE_STORAGE_CONNECTION_STRING
+lab-view-new-run = Start a new run
+lab-view-new-run-hover = Forgets the steps so far and what A and B hold (ETags, leases, receipts)
+
+## The conflict lab's free mode
+lab-free-read = Read
+lab-free-save = Save with my ETag
+lab-free-force-save = Save forcing (If-Match *)
+lab-free-delete = Delete
+lab-free-acquire = Acquire 15 s lease
+lab-free-release = Release my lease
+lab-free-break = Break the lease now
+lab-free-break-slowly = Break with a 10 s period
+lab-free-peek = Peek
+lab-free-dequeue = Dequeue (30 s)
+lab-free-return = Return it now
+lab-free-read-entity = read; ETag { $etag }
+lab-free-saved = saved; new ETag { $etag }
+lab-free-deleted-any = deleted with If-Match * (this side had read no ETag)
+lab-free-deleted-matched = deleted (its ETag still matched)
+lab-free-deleted-plain = deleted with no condition (this side had read no ETag)
+lab-free-read-blob = read; ETag { $etag }, lease { $state }
+lab-free-written = written; new ETag { $etag }
+lab-free-holds = holds lease { $id }
+lab-free-released = released
+lab-free-broken-now = broken now
+lab-free-breaking = breaking: broken in { $seconds } s (the holder may still write until then)
+lab-free-front = front message { $id } (dequeue count { $count })
+lab-free-nothing-visible = nothing visible
+lab-free-took = took { $id } (dequeue count { $count }), receipt { $receipt }
+lab-free-got-nothing = got nothing: every message is invisible
+lab-free-deleted-message = deleted { $id }
+lab-free-returned = returned { $id }; new receipt { $receipt }
+lab-free-act = Act
+lab-free-not-here = { $action } does not apply here.
+lab-free-acts-on-message = { $side } acts on a message
+lab-free-no-message = { $side } holds no message: Dequeue first.
+lab-free-saves = { $side } saves
+lab-free-no-etag = { $side } holds no ETag yet: Read first, or use "Save forcing (If-Match *)" to write whatever is there.
+context-open-lab-entity = entity ({ $partition_key }, { $row_key }) of table `{ $table }`
+context-open-lab-blob = blob `{ $blob }` in `{ $container }`
+context-open-lab-queue = front message of queue `{ $queue }`
+
+## Stored access policies and the service SAS form (shared by the panes)
+widgets-policies-unsaved = the stored access policies of `{ $name }`
+widgets-policies-read-failed = The policies could not be read: { $why }
+widgets-policies-conflict = Not saved: someone changed the policies since you read them. Your edit is kept: Reload and re-apply puts your changes on theirs; Discard shows theirs. { $why }
+widgets-policies-save-failed = The policies were not saved: { $why }
+widgets-policies-stale-save = The policies changed on the service since you started editing: Reload and re-apply your changes on theirs first (or discard yours).
+widgets-policies-title = Stored access policies ({ $count } of { $max })
+widgets-policies-guard-container = Only if nobody changed them since they were read (If-Unmodified-Since the ACL's time)
+widgets-policies-guard-queue = The service offers no condition for a queue's policies. The app reads them again just before writing and refuses if they differ from what your edit started from; a policy someone adds between that read and the write would still be deleted, revoking every SAS bound to it.
+widgets-policies-reading = reading…
+widgets-policies-id = Policy { $n } id:
+widgets-policies-permissions = Policy { $n } permissions:
+widgets-policies-start = Policy { $n } start:
+widgets-policies-expiry = Policy { $n } expiry:
+widgets-policies-own = the SAS's own
+widgets-policies-remove = Remove policy { $n }
+widgets-policies-sas = SAS URL with policy { $id }
+widgets-policies-sas-hover = A SAS bound to this policy (si=): it grants what the saved policy grants, until the policy changes
+widgets-policies-add = Add policy
+widgets-policies-saving = Saving…
+widgets-policies-save = Save policies
+widgets-policies-reload = Reload policies
+widgets-policies-reload-hover = Reads them again; your unsaved changes stay, and what changed under them is said
+widgets-policies-changed = The policies changed on the service since you started editing.
+widgets-policies-reapply = Reload and re-apply my policy changes
+widgets-policies-discard = Discard my policy changes
+widgets-policies-letters = Permissions: { $letters } (in any order).
+widgets-policies-save-first = Save policy `{ $id }` first: a SAS is bound to a policy the service holds.
+widgets-policies-copied = SAS URL copied to the clipboard (it is a secret: share it with care).
+widgets-policies-sas-permissions = SAS permissions ({ $letters }):
+widgets-policies-copy-sas = Copy SAS URL
+widgets-sas-terms-bad-start = The start `{ $start }` is not a UTC time such as 2026-12-01T00:00:00Z (or leave it empty for now).
+widgets-sas-terms-start = starts (UTC):
+widgets-sas-terms-now = now
+widgets-sas-terms-hours = hours:
+widgets-sas-terms-ip = IP or range:
+widgets-sas-terms-any = any
+widgets-sas-terms-https-only = HTTPS only
+widgets-sas-terms-copied = Copied to the clipboard (it is a secret: share it with care).
+
+## A tool's strip, the lease timeline, a change of many items
+widgets-tool-strip-close = Close { $tool }
+widgets-tool-strip-escape = Escape
+widgets-lease-timeline-since = { $name }: { $state } since { $since }
+widgets-lease-timeline-not-seen = { $name }: not seen yet
+widgets-lease-timeline-none = No lease seen yet: blobs show here once this view sees one leased.
+widgets-lease-timeline-axis = Seconds since this view first saw each blob (in the pane: since it saw it leased, and the state before); the line is now.
+widgets-lease-timeline-as-text = Lease states as text
+widgets-lease-timeline-copy = Copy the lease states
+widgets-lease-timeline-at = { $state } at { $at }
+widgets-lease-timeline-history = { $now }; history: { $history }
+widgets-bulk-change-done = { $count } { $items } { $done }
+widgets-bulk-change-changed = ; { $count } skipped because they { $why }
+widgets-bulk-change-gone = ; { $count } already gone
+widgets-bulk-change-unchanged = ; { $count } { $what }
+widgets-bulk-change-failed = ; { $count } failed
+widgets-bulk-change-first = {" "}(the first: { $failure })
+widgets-bulk-change-read = , of { $count } read
+widgets-bulk-change-running = Changing { $items }: { $what }. So far: { $counts }.
+widgets-bulk-change-cancel = Cancel change
+widgets-bulk-change-stopped = Stopped: { $what }. { $counts }. { $why } Resume goes on from there.
+widgets-bulk-change-resume = Resume change
+widgets-bulk-change-dismiss = Dismiss
+widgets-bulk-change-cancelled = Cancelled: { $what }. { $counts }. Resume goes on from there.
+widgets-bulk-change-done-line = Done: { $what }. { $counts }.
+
+## What the panes share: the clipboard, the index map, leases held, saved queries
+context-clipboard-snapshot = the snapshot { $time } of { $name } from { $container } ({ $account })
+context-clipboard-blobs = { $count ->
+        [one] { $count } blob
+       *[other] { $count } blobs
+    }
+context-clipboard-folders = { $count ->
+        [one] { $count } folder
+       *[other] { $count } folders
+    }
+context-clipboard-and = { $blobs } and { $folders }
+context-clipboard-from = { $what } from { $container } ({ $account })
+context-index-map-no-keys = Say which property becomes the index's PartitionKey and which its RowKey.
+context-index-map-same = { $property } cannot give both keys: every entry of a value would collide.
+context-index-map-own = { $key } is the entry's own, not a copied property.
+context-index-map-copies-nothing = copies nothing
+context-index-map-copies = copies { $names }
+context-index-map-describe = PartitionKey from { $pk }, RowKey from { $rk }, { $copies }
+context-saved-queries-imported = { $name } (imported)
+context-saved-queries-imported-n = { $name } (imported { $n })
+context-leases-available = available
+context-leases-mine-infinite = leased by this app, infinite
+context-leases-mine-expired = expired (by the clock; refresh to confirm)
+context-leases-mine-left = leased by this app, expires in { $seconds } s
+context-leases-other-infinite = leased by another client, infinite
+context-leases-other-fixed = leased by another client, fixed (up to 60 s)
+context-leases-expired = expired
+context-leases-breaking-left = breaking, broken in { $seconds } s
+context-leases-breaking = breaking
+context-leases-broken = broken
+context-clipboard-drop-copy = Copy { $what } · let go of Ctrl to move
+context-clipboard-drop-move = Move { $what } · hold Ctrl to copy
+
+## Sizes and charts
+widgets-format-size = { $value } { $unit ->
+        [b] B
+        [kib] KiB
+        [mib] MiB
+        [gib] GiB
+       *[tib] TiB
+    }
+widgets-plot-seconds = s
+widgets-plot-now = now

@@ -45,11 +45,27 @@ tree-add-account = Add account
 tree-add-account-hint = Add an account: connection string, name and key, SAS URL or the emulator
 tree-test-of = Test of { $account }
 notice-dismiss = Dismiss
+tabs-name = Open tabs
 tab-close-hint = Close (Ctrl+W)
 tab-close-name = Close { $title }
 
 ## The bottom panel and the status line
 
+unit-items = { $what ->
+        [blobs] { $count } blobs
+        [entities] { $count } entities
+        [rows] { $count } rows
+        [blobs-and-files] { $count } blobs and files
+       *[items] { $count } items
+    }
+unit-items-rate = { $what ->
+        [blobs] { $count } blobs/s
+        [entities] { $count } entities/s
+        [rows] { $count } rows/s
+        [blobs-and-files] { $count } blobs and files/s
+       *[items] { $count } items/s
+    }
+unit-bytes-rate = { $size }/s
 activity = Activity
 activity-one-running = Activity (1 running: { $job })
 activity-one-running-at = Activity (1 running: { $job } { $percent }%)

@@ -46,11 +46,43 @@ tree-add-account = Добавить учетную запись
 tree-add-account-hint = Добавить учетную запись: строка подключения, имя и ключ, URL-адрес SAS или эмулятор
 tree-test-of = Проверка «{ $account }»
 notice-dismiss = Скрыть
+tabs-name = Открытые вкладки
 tab-close-hint = Закрыть (Ctrl+W)
 tab-close-name = Закрыть { $title }
 
 ## Нижняя панель и строка состояния
 
+unit-items = { $what ->
+        [blobs] { $count ->
+            [one] { $count } BLOB-объект
+            [few] { $count } BLOB-объекта
+           *[many] { $count } BLOB-объектов
+        }
+        [entities] { $count ->
+            [one] { $count } сущность
+            [few] { $count } сущности
+           *[many] { $count } сущностей
+        }
+        [rows] { $count ->
+            [one] { $count } строка
+            [few] { $count } строки
+           *[many] { $count } строк
+        }
+        [blobs-and-files] BLOB-объектов и файлов: { $count }
+       *[items] { $count ->
+            [one] { $count } элемент
+            [few] { $count } элемента
+           *[many] { $count } элементов
+        }
+    }
+unit-items-rate = { $what ->
+        [blobs] { $count } BLOB-объектов/с
+        [entities] { $count } сущностей/с
+        [rows] { $count } строк/с
+        [blobs-and-files] { $count } BLOB-объектов и файлов/с
+       *[items] { $count } элементов/с
+    }
+unit-bytes-rate = { $size }/с
 activity = Действия
 activity-one-running = Действия (выполняется 1: { $job })
 activity-one-running-at = Действия (выполняется 1: { $job } { $percent }%)

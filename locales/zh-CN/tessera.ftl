@@ -45,11 +45,27 @@ tree-add-account = 添加帐户
 tree-add-account-hint = 添加帐户：连接字符串、名称和密钥、SAS URL 或模拟器
 tree-test-of = “{ $account }”的测试
 notice-dismiss = 关闭
+tabs-name = 打开的选项卡
 tab-close-hint = 关闭 (Ctrl+W)
 tab-close-name = 关闭 { $title }
 
 ## 底部面板和状态栏
 
+unit-items = { $what ->
+        [blobs] { $count } 个 Blob
+        [entities] { $count } 个实体
+        [rows] { $count } 行
+        [blobs-and-files] { $count } 个 Blob 和文件
+       *[items] { $count } 项
+    }
+unit-items-rate = { $what ->
+        [blobs] { $count } 个 Blob/秒
+        [entities] { $count } 个实体/秒
+        [rows] { $count } 行/秒
+        [blobs-and-files] { $count } 个 Blob 和文件/秒
+       *[items] { $count } 项/秒
+    }
+unit-bytes-rate = { $size }/秒
 activity = 活动
 activity-one-running = 活动（1 个正在运行：{ $job }）
 activity-one-running-at = 活动（1 个正在运行：{ $job } { $percent }%）

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use base64::Engine;
 use url::Url;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 
@@ -26,19 +27,12 @@ impl AccountKey {
     pub fn from_base64(text: &str) -> Result<Self> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            return Err(StorageError::invalid(OP, "The account key is empty."));
+            return Err(StorageError::invalid(OP, t("error-account-key-empty")));
         }
         base64::engine::general_purpose::STANDARD
             .decode(trimmed)
             .map(|bytes| AccountKey(bytes.into()))
-            .map_err(|e| {
-                StorageError::invalid(
-                    OP,
-                    format!(
-                        "The account key is not valid base64 ({e}). Copy it again from the portal's Access keys page."
-                    ),
-                )
-            })
+            .map_err(|e| StorageError::invalid(OP, tr!("error-account-key-base64", error = e.to_string())))
     }
 
     pub fn bytes(&self) -> &[u8] {
@@ -65,13 +59,10 @@ impl SasToken {
     pub fn new(token: &str) -> Result<Self> {
         let token = token.trim().trim_start_matches('?');
         if token.is_empty() {
-            return Err(StorageError::invalid(OP, "The shared access signature is empty."));
+            return Err(StorageError::invalid(OP, t("error-account-sas-empty")));
         }
         if !token.split('&').any(|p| p.starts_with("sig=")) {
-            return Err(StorageError::invalid(
-                OP,
-                "The shared access signature has no `sig=` part. Copy the whole SAS token or URL.",
-            ));
+            return Err(StorageError::invalid(OP, t("error-account-sas-no-sig")));
         }
         Ok(SasToken(token.into()))
     }
@@ -237,21 +228,15 @@ impl Account {
     /// `service` is needed only when the URL does not say which service it is for.
     pub fn from_sas_url(text: &str, service: Option<Service>) -> Result<Self> {
         let url = Url::parse(text.trim())
-            .map_err(|e| StorageError::invalid(OP, format!("The SAS URL is not a URL ({e}).")))?;
+            .map_err(|e| StorageError::invalid(OP, tr!("error-account-sas-url-not-url", error = e.to_string())))?;
         if !matches!(url.scheme(), "http" | "https") {
-            return Err(StorageError::invalid(
-                OP,
-                "The SAS URL must start with https:// (or http:// for an emulator).",
-            ));
+            return Err(StorageError::invalid(OP, t("error-account-sas-url-scheme")));
         }
         let token = SasToken::new(url.query().unwrap_or(""))?;
         let host = url.host_str().unwrap_or("").to_string();
-        let service = service.or_else(|| service_from_url(&url)).ok_or_else(|| {
-            StorageError::invalid(
-                OP,
-                "The SAS URL does not say whether it is for a container, a queue or a table; choose one.",
-            )
-        })?;
+        let service = service
+            .or_else(|| service_from_url(&url))
+            .ok_or_else(|| StorageError::invalid(OP, t("error-account-sas-url-which-service")))?;
         let mut segments: Vec<&str> = url
             .path_segments()
             .map(|s| s.filter(|p| !p.is_empty()).collect())
@@ -259,10 +244,7 @@ impl Account {
         let path_style = is_path_style(&url);
         let name = if path_style {
             if segments.is_empty() {
-                return Err(StorageError::invalid(
-                    OP,
-                    "The SAS URL names no account after the host.",
-                ));
+                return Err(StorageError::invalid(OP, t("error-account-sas-url-no-account")));
             }
             segments.remove(0).to_string()
         } else {
@@ -278,10 +260,7 @@ impl Account {
             _ => segments.first().map(|s| s.to_string()),
         };
         let Some(resource) = resource.filter(|r| !r.is_empty()) else {
-            return Err(StorageError::invalid(
-                OP,
-                "The SAS URL names no container, queue or table. For an account-wide SAS, use a connection string.",
-            ));
+            return Err(StorageError::invalid(OP, t("error-account-sas-url-no-resource")));
         };
         let mut endpoint = url.clone();
         endpoint.set_query(None);
@@ -321,11 +300,11 @@ impl Account {
         slot.as_ref().ok_or_else(|| {
             StorageError::invalid(
                 format!("Reach the {} service", service.name()),
-                format!(
-                    "The account `{}` has no {} endpoint: its connection string or SAS URL names none.",
-                    self.name,
-                    service.name()
-                ),
+                match service {
+                    Service::Blob => tr!("error-account-no-blob-endpoint", account = self.name.as_str()),
+                    Service::Queue => tr!("error-account-no-queue-endpoint", account = self.name.as_str()),
+                    Service::Table => tr!("error-account-no-table-endpoint", account = self.name.as_str()),
+                },
             )
         })
     }
@@ -414,12 +393,12 @@ fn service_from_url(url: &Url) -> Option<Service> {
 pub(crate) fn validate_account_name(name: &str) -> Result<String> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(StorageError::invalid(OP, "The account name is empty."));
+        return Err(StorageError::invalid(OP, t("error-account-name-empty")));
     }
     if !name.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(StorageError::invalid(
             OP,
-            format!("The account name `{name}` may contain only letters and digits."),
+            tr!("error-account-name-characters", name = name),
         ));
     }
     Ok(name.to_string())
@@ -432,10 +411,7 @@ pub fn parse_endpoint(text: &str, setting: &str) -> Result<Url> {
     if sas.is_some() {
         return Err(StorageError::invalid(
             OP,
-            format!(
-                "{setting} carries a shared access signature (`?…sig=…`). An endpoint is only the service's address: \
-                 remove the part from `?` on, or add the account as a SAS URL or a connection string."
-            ),
+            tr!("error-account-endpoint-has-sas", setting = setting),
         ));
     }
     Ok(url)
@@ -444,12 +420,21 @@ pub fn parse_endpoint(text: &str, setting: &str) -> Result<Url> {
 /// An endpoint and the SAS its query carries, if any; a query that is not a SAS is refused.
 pub(crate) fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url, Option<SasToken>)> {
     let shown = crate::storage::redact::redact_text(text.trim());
-    let mut url = Url::parse(text.trim())
-        .map_err(|e| StorageError::invalid(OP, format!("{setting} `{shown}` is not a valid URL ({e}).")))?;
+    let mut url = Url::parse(text.trim()).map_err(|e| {
+        StorageError::invalid(
+            OP,
+            tr!(
+                "error-account-endpoint-not-url",
+                setting = setting,
+                url = shown.as_str(),
+                error = e.to_string()
+            ),
+        )
+    })?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
         return Err(StorageError::invalid(
             OP,
-            format!("{setting} `{shown}` must be an http:// or https:// URL with a host."),
+            tr!("error-account-endpoint-scheme", setting = setting, url = shown.as_str()),
         ));
     }
     let sas = match url.query().filter(|q| !q.is_empty()) {
@@ -458,10 +443,7 @@ pub(crate) fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url,
         Some(_) => {
             return Err(StorageError::invalid(
                 OP,
-                format!(
-                    "{setting} `{shown}` has a query (`?…`). An endpoint is only the service's address: remove the \
-                     part from `?` on."
-                ),
+                tr!("error-account-endpoint-query", setting = setting, url = shown.as_str()),
             ));
         }
     };

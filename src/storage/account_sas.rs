@@ -6,6 +6,7 @@ use std::time::SystemTime;
 
 use percent_encoding::utf8_percent_encode;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::account::Credential;
 use crate::storage::auth::hmac_sha256_base64;
@@ -42,12 +43,29 @@ fn check_letters(what: &str, given: &str, allowed: &str) -> Result<String> {
     if let Some(c) = given.chars().find(|c| !allowed.contains(*c)) {
         return Err(StorageError::invalid(
             OP,
-            format!("`{c}` is not one of the {what} an account SAS takes: {allowed}."),
+            match what {
+                "services" => tr!("error-sas-not-a-service", letter = c.to_string(), allowed = allowed),
+                "resource types" => tr!(
+                    "error-sas-not-a-resource-type",
+                    letter = c.to_string(),
+                    allowed = allowed
+                ),
+                _ => tr!(
+                    "error-sas-not-an-account-permission",
+                    letter = c.to_string(),
+                    allowed = allowed
+                ),
+            },
         ));
     }
     let letters = in_order(given, allowed);
     if letters.is_empty() {
-        return Err(StorageError::invalid(OP, format!("Choose at least one of the {what}.")));
+        let choose = match what {
+            "services" => t("error-sas-choose-service"),
+            "resource types" => t("error-sas-choose-resource-type"),
+            _ => t("error-sas-choose-permissions"),
+        };
+        return Err(StorageError::invalid(OP, choose));
     }
     Ok(letters)
 }
@@ -57,19 +75,16 @@ impl Client {
     /// after the start, a well-formed IP range, an account key to sign with.
     pub fn account_sas(&self, grant: &AccountSasGrant) -> Result<String> {
         let Credential::SharedKey(key) = &self.account().credential else {
-            return Err(StorageError::invalid(
-                OP,
-                "An account SAS can be signed only with the account key; this account has none.",
-            ));
+            return Err(StorageError::invalid(OP, t("error-sas-account-needs-key")));
         };
         let ss = check_letters("services", &grant.services, SERVICES)?;
         let srt = check_letters("resource types", &grant.resource_types, RESOURCE_TYPES)?;
         let sp = check_letters("permissions", &grant.permissions, PERMISSIONS)?;
         let Some(expiry) = grant.expiry else {
-            return Err(StorageError::invalid(OP, "Choose an expiry."));
+            return Err(StorageError::invalid(OP, t("error-sas-choose-expiry")));
         };
         if expiry <= grant.start.unwrap_or_else(SystemTime::now) {
-            return Err(StorageError::invalid(OP, "The expiry must be later than the start."));
+            return Err(StorageError::invalid(OP, t("error-sas-expiry-before-start")));
         }
         let sip = grant.ip.clone().unwrap_or_default();
         crate::storage::service_sas::check_ip(OP, grant.ip.as_deref())?;

@@ -5,6 +5,7 @@
 use serde_json::Value;
 use url::Url;
 
+use crate::i18n::tr;
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::events::Api;
 use crate::storage::side_requests::{self, Reporter, SideRequest};
@@ -96,16 +97,13 @@ impl ResourceManager {
     pub fn new(endpoint: &str, credential: TokenCredential, trusted_cert: Option<std::path::PathBuf>) -> Result<Self> {
         let op = "Read the Resource Manager endpoint";
         let endpoint = Url::parse(endpoint.trim()).map_err(|e| {
-            StorageError::invalid(
-                op,
-                format!("`{endpoint}` is not a URL ({e}), e.g. https://management.azure.com."),
-            )
+            StorageError::invalid(op, tr!("error-arm-not-url", endpoint = endpoint, error = e.to_string()))
         })?;
         let loopback = crate::storage::transport::is_loopback(&endpoint);
         if endpoint.scheme() != "https" && !loopback {
             return Err(StorageError::invalid(
                 op,
-                format!("`{endpoint}` is not HTTPS: the sign-in token would travel in the clear."),
+                tr!("error-arm-not-https", endpoint = endpoint.to_string()),
             ));
         }
         // The token opens every subscription the identity may manage: it goes to a cloud's own Resource Manager,
@@ -116,11 +114,7 @@ impl ResourceManager {
         if !known && !loopback {
             return Err(StorageError::invalid(
                 op,
-                format!(
-                    "`{endpoint}` is not Resource Manager of a cloud this app knows (management.azure.com, \
-                     management.chinacloudapi.cn, management.usgovcloudapi.net): a Resource Manager token is sent \
-                     only there."
-                ),
+                tr!("error-arm-unknown-cloud", endpoint = endpoint.to_string()),
             ));
         }
         Ok(ResourceManager {
@@ -183,7 +177,7 @@ impl ResourceManager {
         if subscription_id.is_empty() || subscription_id.contains(['/', '?', '#']) {
             return Err(StorageError::invalid(
                 "List storage accounts",
-                format!("`{subscription_id}` is not a subscription id."),
+                tr!("error-arm-subscription-id", id = subscription_id),
             ));
         }
         let path = format!(
@@ -198,10 +192,7 @@ impl ResourceManager {
     pub async fn list_keys(&self, account_id: &str) -> Result<Vec<ListedKey>> {
         let op = "List the account's keys";
         if !account_id.starts_with("/subscriptions/") || account_id.contains(['?', '#']) {
-            return Err(StorageError::invalid(
-                op,
-                format!("`{account_id}` is not a storage account's id."),
-            ));
+            return Err(StorageError::invalid(op, tr!("error-arm-account-id", id = account_id)));
         }
         let url = self.url(&format!("{account_id}/listKeys?api-version={STORAGE_API}"))?;
         let json = self.send(op, reqwest::Method::POST, url).await?;
@@ -235,15 +226,14 @@ impl ResourceManager {
                 return Ok(items);
             };
             let next = Url::parse(next)
-                .map_err(|e| StorageError::decode(op, format!("Resource Manager's nextLink is not a URL ({e}).")))?;
+                .map_err(|e| StorageError::decode(op, tr!("error-arm-next-link", error = e.to_string())))?;
             if next.origin() != self.endpoint.origin() {
                 return Err(StorageError::decode(
                     op,
-                    format!(
-                        "Resource Manager's next page is on another host ({}); it was not followed, so the token \
-                         stays with {}.",
-                        next.host_str().unwrap_or("?"),
-                        self.endpoint.host_str().unwrap_or("?")
+                    tr!(
+                        "error-arm-next-host",
+                        next = next.host_str().unwrap_or("?"),
+                        host = self.endpoint.host_str().unwrap_or("?")
                     ),
                 ));
             }
@@ -289,7 +279,7 @@ impl ResourceManager {
                 op,
                 Some(text(&error, "message"))
                     .filter(|m| !m.is_empty())
-                    .unwrap_or_else(|| format!("Resource Manager answered HTTP {}.", answer.status)),
+                    .unwrap_or_else(|| tr!("error-arm-answered", status = answer.status.to_string())),
             );
             e.status = Some(answer.status);
             e.code = Some(text(&error, "code")).filter(|c| !c.is_empty());

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
+use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::token::{AccessToken, Audience, TokenFuture, TokenSource, jwt_expiry};
 
@@ -65,22 +66,22 @@ impl AzureCli {
         command.creation_flags(0x0800_0000);
         let output = match tokio::time::timeout(AZ_PATIENCE, command.output()).await {
             Err(_) => {
-                return Err(sign_in_error(format!(
-                    "`az account get-access-token` did not finish within {} s",
-                    AZ_PATIENCE.as_secs()
+                return Err(sign_in_error(tr!(
+                    "error-cli-too-slow",
+                    seconds = AZ_PATIENCE.as_secs().to_string()
                 )));
             }
             Ok(Err(e)) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(sign_in_error(format!(
-                    "The Azure CLI (`{}`) is not installed or not on the PATH. Install it \
-                     (https://learn.microsoft.com/cli/azure/install-azure-cli), run `az login`, then try again.",
-                    self.program.display()
+                return Err(sign_in_error(tr!(
+                    "error-cli-not-installed",
+                    program = self.program.display().to_string()
                 )));
             }
             Ok(Err(e)) => {
-                return Err(sign_in_error(format!(
-                    "`{}` could not be started: {e}",
-                    self.program.display()
+                return Err(sign_in_error(tr!(
+                    "error-cli-not-started",
+                    program = self.program.display().to_string(),
+                    error = e.to_string()
                 )));
             }
             Ok(Ok(output)) => output,
@@ -103,16 +104,13 @@ impl TokenSource for AzureCli {
 
     fn describe(&self) -> String {
         match &self.tenant {
-            Some(t) => format!("Azure CLI sign-in (tenant {t})"),
-            None => "Azure CLI sign-in".into(),
+            Some(tenant) => tr!("error-describe-cli-tenant", tenant = tenant.as_str()),
+            None => t("error-describe-cli"),
         }
     }
 
     fn sign_in_again(&self) -> String {
-        format!(
-            "Sign in again with `{}`, then retry; open tabs and unsaved edits stay as they are.",
-            self.login_command()
-        )
+        tr!("error-cli-sign-in-again", command = self.login_command())
     }
 }
 
@@ -136,18 +134,19 @@ fn explain_failure(stderr: &str, tenant: Option<&str>) -> String {
         .lines()
         .map(str::trim)
         .find(|l| !l.is_empty())
-        .unwrap_or("(no message)")
-        .trim_start_matches("ERROR: ");
+        .map_or_else(|| t("error-cli-no-message"), str::to_string)
+        .trim_start_matches("ERROR: ")
+        .to_string();
     let login = match tenant {
         Some(t) => format!("az login --tenant {t}"),
         None => "az login".into(),
     };
     if stderr.contains("az login") && !stderr.contains("AADSTS") {
-        format!("The Azure CLI is not signed in (it said: {said}). Run `{login}`, then try again.")
+        tr!("error-cli-not-signed-in", said = said, command = login)
     } else if stderr.contains("AADSTS") {
-        format!("The Azure CLI's sign-in was refused or has ended (it said: {said}). Run `{login}` again, then retry.")
+        tr!("error-cli-sign-in-ended", said = said, command = login)
     } else {
-        format!("`az account get-access-token` failed: {said}")
+        tr!("error-cli-failed", said = said)
     }
 }
 

@@ -9,6 +9,7 @@ use base64::Engine;
 use sha2::Digest;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
+use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::oauth::{Authority, Secret, SignedIn};
 use crate::storage::side_requests::Reporter;
@@ -56,11 +57,7 @@ impl BrowserSignIn {
     pub fn start(authority: &Authority, client_id: &str, audience: &Audience) -> Result<BrowserSignIn> {
         let client_id = client_id.trim();
         if client_id.is_empty() {
-            return Err(StorageError::invalid(
-                OP,
-                "Enter the client id of your app registration (a public client with the redirect URI \
-                 http://localhost under Mobile and desktop applications; the user guide's Accounts chapter says how).",
-            ));
+            return Err(StorageError::invalid(OP, t("error-browser-enter-client-id")));
         }
         let (listener, listener_v6, port) = loopback_pair()?;
         // Microsoft identity platform matches `http://localhost` on any port for a public client.
@@ -108,9 +105,9 @@ impl BrowserSignIn {
                 StorageError::new(
                     ErrorKind::SignIn,
                     OP,
-                    format!(
-                        "The sign-in was not finished in the browser within {} minutes. Start it again.",
-                        PATIENCE.as_secs() / 60
+                    tr!(
+                        "error-browser-too-slow",
+                        minutes = (PATIENCE.as_secs() / 60).to_string()
                     ),
                 )
             })??;
@@ -162,21 +159,11 @@ impl BrowserSignIn {
                 url::form_urlencoded::parse(query.as_bytes()).into_owned().collect();
             // A favicon, a probe, another page's redirect: not this sign-in's.
             if params.get("state") != Some(&self.state) {
-                respond(
-                    &mut socket,
-                    "404 Not Found",
-                    "This is not the sign-in Tessera is waiting for.",
-                )
-                .await;
+                respond(&mut socket, "404 Not Found", &t("error-browser-page-not-this")).await;
                 continue;
             }
             if let Some(code) = params.get("code").filter(|c| !c.is_empty()) {
-                respond(
-                    &mut socket,
-                    "200 OK",
-                    "Signed in. You can close this tab and go back to Tessera.",
-                )
-                .await;
+                respond(&mut socket, "200 OK", &t("error-browser-page-signed-in")).await;
                 return Ok(Secret::new(code));
             }
             let error = params.get("error").cloned().unwrap_or_else(|| "no_code".into());
@@ -184,18 +171,17 @@ impl BrowserSignIn {
                 .get("error_description")
                 .map(|d| d.lines().next().unwrap_or("").to_string())
                 .unwrap_or_default();
-            respond(
-                &mut socket,
-                "200 OK",
-                "The sign-in did not finish. Go back to Tessera to see why.",
-            )
-            .await;
+            respond(&mut socket, "200 OK", &t("error-browser-page-not-finished")).await;
             return Err(StorageError::new(
                 ErrorKind::SignIn,
                 OP,
                 match error.as_str() {
-                    "access_denied" => "The sign-in was declined in the browser. Start it again to sign in.".into(),
-                    _ => format!("The browser came back without a code ({error}: {description})."),
+                    "access_denied" => t("error-browser-declined"),
+                    _ => tr!(
+                        "error-browser-no-code",
+                        error = error.as_str(),
+                        description = description
+                    ),
                 },
             ));
         }
@@ -205,13 +191,8 @@ impl BrowserSignIn {
 /// A free port on 127.0.0.1 and, where the machine has IPv6, the same port on ::1. A port another program holds on
 /// ::1 is passed over: a browser that takes `localhost` to ::1 would bring the redirect there.
 fn loopback_pair() -> Result<(std::net::TcpListener, Option<std::net::TcpListener>, u16)> {
-    let failed = |e: std::io::Error| {
-        StorageError::new(
-            ErrorKind::Io,
-            OP,
-            format!("No local port to listen on for the redirect: {e}"),
-        )
-    };
+    let failed =
+        |e: std::io::Error| StorageError::new(ErrorKind::Io, OP, tr!("error-browser-no-port", error = e.to_string()));
     for _ in 0..20 {
         let v4 = std::net::TcpListener::bind("127.0.0.1:0").map_err(failed)?;
         v4.set_nonblocking(true).map_err(failed)?;
@@ -233,7 +214,11 @@ fn loopback_pair() -> Result<(std::net::TcpListener, Option<std::net::TcpListene
 }
 
 fn io(e: std::io::Error) -> StorageError {
-    StorageError::new(ErrorKind::Io, OP, format!("Listening for the redirect failed: {e}"))
+    StorageError::new(
+        ErrorKind::Io,
+        OP,
+        tr!("error-browser-listen-failed", error = e.to_string()),
+    )
 }
 
 /// A small page for the browser tab the sign-in ends in.

@@ -4,6 +4,7 @@
 
 use url::Url;
 
+use crate::i18n::{t, tr};
 use crate::storage::account::{
     Account, AccountKey, Credential, EMULATOR_ACCOUNT, EMULATOR_PORTS, OP, SasToken, decode, is_path_style,
     parse_endpoint, parse_endpoint_with_sas, validate_account_name,
@@ -52,7 +53,7 @@ impl ConnectionSettings {
         let mut settings = ConnectionSettings::default();
         let text = text.trim();
         if text.is_empty() {
-            return Err(StorageError::invalid(OP, "The connection string is empty."));
+            return Err(StorageError::invalid(OP, t("error-cs-empty")));
         }
         for (index, segment) in text.split(';').enumerate() {
             let segment = segment.trim();
@@ -63,10 +64,7 @@ impl ConnectionSettings {
             let Some((key, value)) = segment.split_once('=') else {
                 return Err(StorageError::invalid(
                     OP,
-                    format!(
-                        "Part {} of the connection string is not of the form Name=Value.",
-                        index + 1
-                    ),
+                    tr!("error-cs-part-form", part = (index + 1).to_string()),
                 ));
             };
             let key = key.trim();
@@ -79,28 +77,29 @@ impl ConnectionSettings {
             let Some(slot) = SETTINGS.iter().position(|s| s.eq_ignore_ascii_case(key)) else {
                 // A pasted key or token (a "name" that is base64) must not be quoted back in a message.
                 let looks_like_a_name = key.len() <= 40 && key.chars().all(|c| c.is_ascii_alphabetic());
-                let what = if looks_like_a_name {
-                    format!("an unknown setting `{key}`")
-                } else {
-                    format!("an unknown setting in part {}", index + 1)
-                };
+                let known = SETTINGS
+                    .iter()
+                    .chain(IGNORED_SETTINGS.iter())
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(", ");
                 return Err(StorageError::invalid(
                     OP,
-                    format!(
-                        "The connection string has {what}. Known settings: {}.",
-                        SETTINGS
-                            .iter()
-                            .chain(IGNORED_SETTINGS.iter())
-                            .copied()
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
+                    if looks_like_a_name {
+                        tr!("error-cs-unknown-setting", setting = key, known = known)
+                    } else {
+                        tr!(
+                            "error-cs-unknown-setting-in-part",
+                            part = (index + 1).to_string(),
+                            known = known
+                        )
+                    },
                 ));
             };
             if settings.values[slot].is_some() {
                 return Err(StorageError::invalid(
                     OP,
-                    format!("The connection string sets `{}` twice.", SETTINGS[slot]),
+                    tr!("error-cs-twice", setting = SETTINGS[slot]),
                 ));
             }
             settings.values[slot] = Some(value.trim().to_string());
@@ -118,10 +117,7 @@ impl ConnectionSettings {
             return self.development_storage(dev);
         }
         if self.get("AccountKey").is_some() && self.get("SharedAccessSignature").is_some() {
-            return Err(StorageError::invalid(
-                OP,
-                "The connection string has both AccountKey and SharedAccessSignature; keep one.",
-            ));
+            return Err(StorageError::invalid(OP, t("error-cs-key-and-sas")));
         }
         let https = match self
             .get("DefaultEndpointsProtocol")
@@ -131,10 +127,7 @@ impl ConnectionSettings {
             None | Some("https") => true,
             Some("http") => false,
             Some(other) => {
-                return Err(StorageError::invalid(
-                    OP,
-                    format!("DefaultEndpointsProtocol is `{other}`; it must be `https` or `http`."),
-                ));
+                return Err(StorageError::invalid(OP, tr!("error-cs-protocol", protocol = other)));
             }
         };
         // An endpoint's query may be the SAS (some tools write it there); it is taken as the credential, never kept
@@ -148,10 +141,7 @@ impl ConnectionSettings {
             if let Some(sas) = sas {
                 match &endpoint_sas {
                     Some(other) if *other != sas => {
-                        return Err(StorageError::invalid(
-                            OP,
-                            "The endpoints of the connection string carry different SAS tokens; keep one, in SharedAccessSignature.",
-                        ));
+                        return Err(StorageError::invalid(OP, t("error-cs-different-sas")));
                     }
                     _ => endpoint_sas = Some(sas),
                 }
@@ -166,12 +156,11 @@ impl ConnectionSettings {
         let name = match self.get("AccountName") {
             Some(n) => validate_account_name(n)?,
             None => {
-                let first = blob.as_ref().or(queue.as_ref()).or(table.as_ref()).ok_or_else(|| {
-                    StorageError::invalid(
-                        OP,
-                        "The connection string names no AccountName and no BlobEndpoint, QueueEndpoint or TableEndpoint.",
-                    )
-                })?;
+                let first = blob
+                    .as_ref()
+                    .or(queue.as_ref())
+                    .or(table.as_ref())
+                    .ok_or_else(|| StorageError::invalid(OP, t("error-cs-no-account")))?;
                 account_name_from_endpoint(first)
             }
         };
@@ -187,11 +176,7 @@ impl ConnectionSettings {
         {
             return Err(StorageError::invalid(
                 OP,
-                format!(
-                    "EndpointSuffix `{suffix}` is not the end of a host name (it contains `{bad}`); it should look \
-                     like `core.windows.net`. For an endpoint with a path, give BlobEndpoint, QueueEndpoint and \
-                     TableEndpoint instead."
-                ),
+                tr!("error-cs-suffix", suffix = suffix, bad = bad.to_string()),
             ));
         }
         let scheme = if https { "https" } else { "http" };
@@ -207,29 +192,21 @@ impl ConnectionSettings {
         };
         if let Some(sas) = &endpoint_sas {
             let conflict = if self.get("AccountKey").is_some() {
-                Some("an AccountKey")
+                Some(t("error-cs-endpoint-sas-and-key"))
             } else {
                 self.get("SharedAccessSignature")
                     .filter(|given| SasToken::new(given).ok().as_ref() != Some(sas))
-                    .map(|_| "a different SharedAccessSignature")
+                    .map(|_| t("error-cs-endpoint-sas-and-other-sas"))
             };
-            if let Some(what) = conflict {
-                return Err(StorageError::invalid(
-                    OP,
-                    format!(
-                        "An endpoint of the connection string carries a SAS, and the string also has {what}; keep one."
-                    ),
-                ));
+            if let Some(why) = conflict {
+                return Err(StorageError::invalid(OP, why));
             }
         }
         let credential = if let Some(sas) = endpoint_sas {
             Credential::Sas(sas)
         } else if let Some(key) = self.get("AccountKey") {
             if self.get("AccountName").is_none() {
-                return Err(StorageError::invalid(
-                    OP,
-                    "The connection string has an AccountKey but no AccountName.",
-                ));
+                return Err(StorageError::invalid(OP, t("error-cs-key-without-name")));
             }
             Credential::SharedKey(AccountKey::from_base64(key)?)
         } else if let Some(sas) = self.get("SharedAccessSignature") {
@@ -252,7 +229,7 @@ impl ConnectionSettings {
         if !value.eq_ignore_ascii_case("true") {
             return Err(StorageError::invalid(
                 OP,
-                format!("UseDevelopmentStorage is `{value}`; the only accepted value is `true`."),
+                tr!("error-cs-development-value", value = value),
             ));
         }
         if let Some(extra) = SETTINGS
@@ -262,7 +239,7 @@ impl ConnectionSettings {
         {
             return Err(StorageError::invalid(
                 OP,
-                format!("UseDevelopmentStorage=true cannot be combined with `{}`.", extra.0),
+                tr!("error-cs-development-combined", setting = *extra.0),
             ));
         }
         let mut account = Account::emulator();

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 
 /// What kind of failure this was: it decides the plain words and whether a retry could help.
@@ -122,7 +123,7 @@ impl StorageError {
     }
 
     pub fn cancelled(operation: impl Into<String>) -> Self {
-        Self::new(ErrorKind::Cancelled, operation, "cancelled")
+        Self::new(ErrorKind::Cancelled, operation, t("error-cancelled"))
     }
 
     pub fn io(operation: impl Into<String>, err: &std::io::Error) -> Self {
@@ -176,20 +177,20 @@ impl StorageError {
     /// Why it failed and what to do, in words a person can act on.
     pub fn hint(&self) -> String {
         match self.kind {
-            ErrorKind::Invalid => "Nothing was sent. Correct the input and try again.".into(),
-            ErrorKind::Cancelled => "Cancelled before it finished; nothing more will be sent.".into(),
-            ErrorKind::ChangedSinceRead => "Someone else changed it since you read it (the service offers no condition for this write, so the app read it again just before writing). Nothing was written. Reload to see their version, then re-apply your change or force it.".into(),
-            ErrorKind::Io => "A local file could not be read or written. Check the path, free space and permissions.".into(),
-            ErrorKind::Decode => "The endpoint answered with something that is not a storage service response. Check that the endpoint points at the right service.".into(),
-            ErrorKind::CircuitOpen => "The endpoint failed several times in a row, so the app stopped sending to it for a short while. It will try again by itself; check the endpoint or your network meanwhile.".into(),
-            ErrorKind::OutcomeUnknown if self.status.is_some() => "The service failed while carrying out this request (it answered an error that may come after the change was made), and this request is not safe to repeat. It may or may not have taken effect: look (peek the queue, reload the item) before trying again.".into(),
-            ErrorKind::OutcomeUnknown => "The connection failed after the request was sent, and this request is not safe to repeat. It may or may not have taken effect: look (peek the queue, reload the item) before trying again.".into(),
-            ErrorKind::Timeout => "The service did not answer in time. It may be overloaded or unreachable; try again in a moment.".into(),
+            ErrorKind::Invalid => t("error-hint-invalid"),
+            ErrorKind::Cancelled => t("error-hint-cancelled"),
+            ErrorKind::ChangedSinceRead => t("error-hint-changed-since-read"),
+            ErrorKind::Io => t("error-hint-io"),
+            ErrorKind::Decode => t("error-hint-decode"),
+            ErrorKind::CircuitOpen => t("error-hint-circuit-open"),
+            ErrorKind::OutcomeUnknown if self.status.is_some() => t("error-hint-outcome-unknown-answered"),
+            ErrorKind::OutcomeUnknown => t("error-hint-outcome-unknown"),
+            ErrorKind::Timeout => t("error-hint-timeout"),
             ErrorKind::Connection => self.connection_hint(),
             ErrorKind::Service => self.service_hint(),
-            ErrorKind::SignIn => format!(
-                "No sign-in token could be had, so nothing was sent to the storage service. {}",
-                self.sign_in.as_deref().unwrap_or("Check the account's sign-in settings, then retry.")
+            ErrorKind::SignIn => tr!(
+                "error-hint-sign-in",
+                sign_in = self.sign_in.clone().unwrap_or_else(|| t("error-hint-sign-in-settings"))
             ),
         }
     }
@@ -205,30 +206,32 @@ impl StorageError {
     }
 
     /// The data-plane role a signed-in identity lacks for this service, in Azure's role names.
-    fn missing_role(&self) -> &'static str {
+    fn missing_role(&self) -> String {
         match self.service {
-            Some(Service::Blob) => "Storage Blob Data Reader (to read) or Storage Blob Data Contributor (to write)",
-            Some(Service::Queue) => {
-                "Storage Queue Data Reader (to peek), Storage Queue Data Message Processor (to dequeue and delete) \
-                 or Storage Queue Data Contributor"
-            }
-            Some(Service::Table) => "Storage Table Data Reader (to read) or Storage Table Data Contributor (to write)",
-            None => "a Storage … Data role for this service",
+            Some(Service::Blob) => t("error-role-blob"),
+            Some(Service::Queue) => t("error-role-queue"),
+            Some(Service::Table) => t("error-role-table"),
+            None => t("error-role-any"),
+        }
+    }
+
+    /// Where a data role is assigned besides the account: this container, queue or table.
+    fn role_scope(&self) -> String {
+        match self.service {
+            Some(Service::Blob) => t("error-scope-container"),
+            Some(Service::Queue) => t("error-scope-queue"),
+            Some(Service::Table) => t("error-scope-table"),
+            None => t("error-scope-resource"),
         }
     }
 
     fn connection_hint(&self) -> String {
-        let endpoint = self.endpoint.clone().unwrap_or_else(|| "the endpoint".into());
+        let endpoint = self.endpoint.clone().unwrap_or_else(|| t("error-the-endpoint"));
         if let Some(proxy) = crate::storage::proxy::explain(&self.message) {
             return proxy;
         }
         if is_certificate_failure(&self.message) {
-            return format!(
-                "The certificate {endpoint} presented is not trusted by this computer. If this endpoint uses its own \
-                 certificate (an emulator started with --cert, a corporate TLS proxy, a private endpoint), choose \
-                 that certificate's PEM file under \"Trust certificate\" in the account's settings; the rest of the \
-                 trust store stays as it is."
-            );
+            return tr!("error-hint-untrusted-certificate", endpoint = endpoint);
         }
         let refused = self.message.contains("refused") || self.message.contains("connect");
         let loopback = self
@@ -236,101 +239,97 @@ impl StorageError {
             .as_deref()
             .is_some_and(|e| e.starts_with("127.") || e.starts_with("localhost") || e.starts_with("[::1]"));
         if refused && loopback && self.emulator {
-            format!(
-                "Nothing is listening on {endpoint}: the local emulator (Azurite) is not running. Start it with \
-                 `npx azurite --inMemoryPersistence --disableTelemetry`, or use the app's run command, which starts one."
-            )
+            tr!("error-hint-emulator-not-running", endpoint = endpoint)
         } else if refused && loopback {
-            format!(
-                "Nothing is listening on {endpoint}. Start the emulator or proxy that should be there, or check the port."
-            )
+            tr!("error-hint-nothing-listening", endpoint = endpoint)
         } else {
-            format!(
-                "Could not reach {endpoint}. Check the endpoint's address, your network, and any proxy or firewall in between."
-            )
+            tr!("error-hint-unreachable", endpoint = endpoint)
         }
     }
 
     fn service_hint(&self) -> String {
         let code = self.code.as_deref().unwrap_or("");
+        let sign_in = || self.sign_in.clone().unwrap_or_default();
         match (self.status.unwrap_or(0), code) {
             // Resource Manager's codes (storage's own never use these).
-            (_, "AuthorizationFailed") => "The signed-in identity has no role that allows this here. Listing \
-                 storage accounts needs Reader (or any role with Microsoft.Storage/storageAccounts/read) on the \
-                 subscription; using an account's key needs Storage Account Key Operator or Contributor. Ask an \
-                 owner of the subscription; role assignments can take a few minutes to apply.".into(),
-            (_, "InvalidAuthenticationTokenTenant") => format!(
-                "The sign-in is for another tenant than this subscription's: sign in to that tenant too. {}",
-                self.sign_in.as_deref().unwrap_or_default()
-            ),
-            (_, "ExpiredAuthenticationToken" | "InvalidAuthenticationToken") => format!(
-                "Resource Manager refused the sign-in token (ended, or not for Resource Manager). {}",
-                self.sign_in.as_deref().unwrap_or_default()
-            ),
-            (_, "SubscriptionNotFound") => "The subscription was not found in this tenant: it was moved, \
-                 cancelled, or belongs to another tenant. Refresh the list.".into(),
+            (_, "AuthorizationFailed") => t("error-hint-arm-no-role"),
+            (_, "InvalidAuthenticationTokenTenant") => tr!("error-hint-other-tenant", sign_in = sign_in()),
+            (_, "ExpiredAuthenticationToken" | "InvalidAuthenticationToken") => {
+                tr!("error-hint-arm-token-refused", sign_in = sign_in())
+            }
+            (_, "SubscriptionNotFound") => t("error-hint-subscription-not-found"),
             // Azure and Azurite both answer an expired SAS with the words of a bad signature.
-            (403, _) if self.sas_expired.is_some() => format!(
-                "The SAS expired at {} (UTC). Create a new SAS and edit the account to use it.",
-                self.sas_expired.as_deref().unwrap_or_default()
-            ),
-            (403, _) if self.message.contains("Request date header too old")
-                || self.message.contains("clock") =>
-            {
-                "The service rejected the request's time: this computer's clock is off. Correct the clock and try again.".into()
+            (403, _) if self.sas_expired.is_some() => {
+                tr!(
+                    "error-hint-sas-expired-at",
+                    expiry = self.sas_expired.clone().unwrap_or_default()
+                )
             }
-            (403, "AuthorizationPermissionMismatch") if self.sign_in.is_some() => format!(
-                "The signed-in identity has no data role that allows this. Ask an owner of the storage account to \
-                 assign it {} on the account (or this {}). Management roles such as Owner or Contributor do not \
-                 grant access to the data; role assignments can take a few minutes to apply.",
-                self.missing_role(),
-                self.service.map_or("resource", |s| s.resource())
-            ),
-            (401 | 403, _) if self.sign_in.is_some() && self.is_sign_in_refused() => format!(
-                "The service refused the sign-in token{}. {}",
-                self.auth_detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default(),
-                self.sign_in.as_deref().unwrap_or_default()
-            ),
-            (403, _) if self.sign_in.is_some() => format!(
-                "The service refused this request for the signed-in identity{}. A network rule or firewall on the \
-                 account, or a data role that does not cover this operation, can cause it; the code and message \
-                 below say which.",
-                self.auth_detail.as_deref().map(|d| format!(" ({d})")).unwrap_or_default()
-            ),
-            (403, "KeyBasedAuthenticationNotPermitted") => "This account does not allow access with keys or SAS made \
-                 from keys (Shared Key access is turned off). Add it as a Microsoft Entra ID account instead.".into(),
+            (403, _) if self.message.contains("Request date header too old") || self.message.contains("clock") => {
+                t("error-hint-clock")
+            }
+            (403, "AuthorizationPermissionMismatch") if self.sign_in.is_some() => {
+                tr!(
+                    "error-hint-no-data-role",
+                    role = self.missing_role(),
+                    scope = self.role_scope()
+                )
+            }
+            (401 | 403, _) if self.sign_in.is_some() && self.is_sign_in_refused() => match &self.auth_detail {
+                Some(d) => tr!(
+                    "error-hint-token-refused-because",
+                    detail = d.as_str(),
+                    sign_in = sign_in()
+                ),
+                None => tr!("error-hint-token-refused", sign_in = sign_in()),
+            },
+            (403, _) if self.sign_in.is_some() => match &self.auth_detail {
+                Some(d) => tr!("error-hint-identity-refused-because", detail = d.as_str()),
+                None => t("error-hint-identity-refused"),
+            },
+            (403, "KeyBasedAuthenticationNotPermitted") => t("error-hint-key-access-off"),
             // The key worked on this account before: it is right, and so is the clock (a few moments ago).
-            (403, "AuthenticationFailed" | "AuthorizationFailure") if self.credential_worked => "The service did not accept how this request was signed, although the same credential worked for earlier requests: the key is right. This app signed the request in a form the service computes differently, or something between (a proxy) changed the request after it was signed. The string this app signed is below (and in the HTTP inspector) to compare with what the service expects.".into(),
-            // Azure says AuthenticationFailed; Azurite says AuthorizationFailure with the same message.
-            (403, "AuthenticationFailed") | (403, "AuthorizationFailure") if code == "AuthenticationFailed" || self.message.contains("failed to authenticate") => "The service could not verify the signature: the account key is wrong, or this computer's clock is more than 15 minutes off. Check the key (or the SAS) and the clock.".into(),
-            (403, "AuthorizationPermissionMismatch" | "AuthorizationResourceTypeMismatch" | "AuthorizationServiceMismatch") => {
-                "The SAS does not grant this operation. Create a SAS with the needed permission, service and resource type.".into()
+            (403, "AuthenticationFailed" | "AuthorizationFailure") if self.credential_worked => {
+                t("error-hint-signature-form")
             }
-            (403, _) if self.message.contains("expire") => "The SAS has expired. Create a new one.".into(),
-            (403, _) => "Access was refused. Check the account key or SAS and its permissions.".into(),
-            (412, _) if self.is_lease_conflict() => "The blob or container is leased by another client, and this write did not carry that lease id. Wait for the lease to end, break it, or write with the lease id.".into(),
-            (412, _) => "Someone else changed it since you loaded it (its ETag no longer matches, or it exists when it should not). Reload to see their version, or force your write.".into(),
-            (409, c) if c.contains("Lease") => "A lease is in the way: the resource is leased, or the lease is in a state that does not allow this. Check the lease indicator.".into(),
-            (409, c) if c.ends_with("AlreadyExists") => "It already exists. Pick another name, or open the existing one.".into(),
-            (409, c) if c.ends_with("BeingDeleted") => "It is being deleted; the service needs a short while before the name can be used again.".into(),
-            (409, _) => "It conflicts with the current state of the resource (it exists, is leased, or is busy). Reload and try again.".into(),
-            (404, "MessageNotFound") => "The message is gone, or the pop receipt is stale: the message became visible again or was updated, and someone else may hold it now. Dequeue it again to get a current receipt.".into(),
-            (400, "PopReceiptMismatch") => "The pop receipt is stale: the message was dequeued or updated since. Dequeue it again to get a current receipt.".into(),
-            (404, _) => "It does not exist (any more). Refresh to see what is there now.".into(),
-            (400, _) => "The service rejected the request as malformed. The message below says which part.".into(),
-            (408 | 500 | 502 | 503 | 504, _) => "The service is busy or failing right now. Try again in a moment.".into(),
-            (413, _) => "The request is too large for the service.".into(),
+            // Azure says AuthenticationFailed; Azurite says AuthorizationFailure with the same message.
+            (403, "AuthenticationFailed") | (403, "AuthorizationFailure")
+                if code == "AuthenticationFailed" || self.message.contains("failed to authenticate") =>
+            {
+                t("error-hint-bad-signature")
+            }
+            (
+                403,
+                "AuthorizationPermissionMismatch"
+                | "AuthorizationResourceTypeMismatch"
+                | "AuthorizationServiceMismatch",
+            ) => t("error-hint-sas-permission"),
+            (403, _) if self.message.contains("expire") => t("error-hint-sas-expired"),
+            (403, _) => t("error-hint-access-refused"),
+            (412, _) if self.is_lease_conflict() => t("error-hint-lease-precondition"),
+            (412, _) => t("error-hint-precondition"),
+            (409, c) if c.contains("Lease") => t("error-hint-lease-conflict"),
+            (409, c) if c.ends_with("AlreadyExists") => t("error-hint-already-exists"),
+            (409, c) if c.ends_with("BeingDeleted") => t("error-hint-being-deleted"),
+            (409, _) => t("error-hint-conflict"),
+            (404, "MessageNotFound") => t("error-hint-message-not-found"),
+            (400, "PopReceiptMismatch") => t("error-hint-pop-receipt"),
+            (404, _) => t("error-hint-not-found"),
+            (400, _) => t("error-hint-bad-request"),
+            (408 | 500 | 502 | 503 | 504, _) => t("error-hint-busy"),
+            (413, _) => t("error-hint-too-large"),
             (407, _) => crate::storage::proxy::refused(&crate::storage::proxy::current()),
-            _ => "The service refused the request. The code and message below say why.".into(),
+            _ => t("error-hint-refused"),
         }
     }
 
     /// The whole story for a person: what failed, why and what to do, then the service's evidence.
     pub fn plain_words(&self) -> String {
-        let mut s = format!("{} failed: {}", self.operation, self.hint());
+        let mut s = tr!("error-failed", operation = self.operation.as_str(), hint = self.hint());
         s.push_str(&format!("\n{}", self.evidence()));
         if let Some(signed) = self.string_to_sign.as_ref().filter(|_| self.credential_worked) {
-            s.push_str(&format!("\nString signed: {}", signed.escape_debug()));
+            s.push('\n');
+            s.push_str(&tr!("error-string-signed", signed = signed.escape_debug().to_string()));
         }
         s
     }
@@ -339,7 +338,7 @@ impl StorageError {
     pub fn evidence(&self) -> String {
         let mut parts = Vec::new();
         if let Some(status) = self.status {
-            parts.push(format!("HTTP {status}"));
+            parts.push(format!("HTTP {status}")); // i18n-ignore: the protocol's name
         }
         if let Some(code) = &self.code {
             parts.push(code.clone());
@@ -352,7 +351,8 @@ impl StorageError {
             s.push_str(self.message.lines().next().unwrap_or(""));
         }
         if let Some(id) = &self.request_id {
-            s.push_str(&format!(" (request id {id})"));
+            s.push(' ');
+            s.push_str(&tr!("error-request-id", id = id.as_str()));
         }
         s
     }
@@ -456,6 +456,35 @@ mod tests {
         );
         assert!(words.contains("HTTP 412 UpdateConditionNotSatisfied"), "{words}");
         assert!(words.contains("request id req-1"), "{words}");
+    }
+
+    #[test]
+    fn the_explanation_speaks_the_threads_language_and_the_service_words_stay_as_said() {
+        use crate::i18n::{Language, in_language};
+        let e = service_error(
+            412,
+            "UpdateConditionNotSatisfied",
+            "The update condition specified in the request was not satisfied.",
+        );
+        let evidence = "HTTP 412 UpdateConditionNotSatisfied: The update condition specified in the request";
+        let russian = in_language(Language::Russian, || e.plain_words());
+        assert!(
+            russian.starts_with("Сбой операции «Update entity»: Кто-то другой"),
+            "{russian}"
+        );
+        assert!(
+            russian.contains(evidence) && russian.contains("идентификатор запроса req-1"),
+            "{russian}"
+        );
+        let chinese = in_language(Language::Chinese, || e.plain_words());
+        assert!(
+            chinese.contains("其他人已更改了它") && chinese.contains(evidence),
+            "{chinese}"
+        );
+        assert!(
+            e.plain_words()
+                .starts_with("Update entity failed: Someone else changed it")
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Metadata of blobs, containers and queues: the name rules (C# identifiers, ASCII values), the
 //! `x-ms-meta-*` headers a write carries, and the pairs a read returns, names in the case they were stored.
 
+use crate::i18n::tr;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Request, Response};
 
@@ -30,17 +31,13 @@ pub fn validate_metadata(metadata: &[(String, String)]) -> std::result::Result<(
         let mut chars = name.chars();
         let ok_start = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
         if !ok_start || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(format!(
-                "Metadata name `{name}` must start with a letter or `_` and hold only letters, digits and `_`."
-            ));
+            return Err(tr!("error-metadata-name-characters", name = name.as_str()));
         }
         if metadata[..i].iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
-            return Err(format!("Metadata name `{name}` appears twice (names ignore case)."));
+            return Err(tr!("error-metadata-name-twice", name = name.as_str()));
         }
         if !value.chars().all(|c| (' '..='~').contains(&c)) {
-            return Err(format!(
-                "The value of metadata `{name}` must be plain ASCII (it travels as an HTTP header)."
-            ));
+            return Err(tr!("error-metadata-value-ascii", name = name.as_str()));
         }
     }
     Ok(())
@@ -49,7 +46,7 @@ pub fn validate_metadata(metadata: &[(String, String)]) -> std::result::Result<(
 pub(crate) fn apply_metadata(op: &str, mut req: Request, metadata: &[(String, String)]) -> Result<Request> {
     validate_metadata(metadata).map_err(|m| StorageError::invalid(op, m))?;
     for (name, value) in metadata {
-        req = req.header(format!("x-ms-meta-{name}"), value.clone());
+        req = req.header(format!("x-ms-meta-{name}"), value.clone()); // i18n-ignore: a header's name
     }
     Ok(req)
 }

@@ -1,18 +1,20 @@
 //! The naming rules of every resource: tables, containers, blobs and queues, checked before sending.
 
+use crate::i18n::{t, tr};
+
 /// Table names: 3-63 letters and digits, starting with a letter, not the reserved `tables`.
 pub fn validate_table_name(name: &str) -> Result<(), String> {
     if !(3..=63).contains(&name.len()) {
-        return Err(format!("The table name `{name}` must be 3 to 63 characters long."));
+        return Err(tr!("error-names-table-length", name = name));
     }
     if !name.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(format!("The table name `{name}` may contain only letters and digits."));
+        return Err(tr!("error-names-table-characters", name = name));
     }
     if !name.as_bytes()[0].is_ascii_alphabetic() {
-        return Err(format!("The table name `{name}` must start with a letter."));
+        return Err(tr!("error-names-table-start", name = name));
     }
     if name.eq_ignore_ascii_case("tables") {
-        return Err("`tables` is a reserved name.".into());
+        return Err(t("error-names-table-reserved"));
     }
     Ok(())
 }
@@ -20,21 +22,30 @@ pub fn validate_table_name(name: &str) -> Result<(), String> {
 /// Containers and queues share DNS-style names: 3-63 lower-case letters, digits and single hyphens,
 /// starting and ending with a letter or digit.
 fn validate_dns_style(kind: &str, name: &str) -> Result<(), String> {
+    let container = kind == "container";
     if !(3..=63).contains(&name.len()) {
-        return Err(format!("The {kind} name `{name}` must be 3 to 63 characters long."));
+        return Err(if container {
+            tr!("error-names-container-length", name = name)
+        } else {
+            tr!("error-names-queue-length", name = name)
+        });
     }
     if !name
         .bytes()
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     {
-        return Err(format!(
-            "The {kind} name `{name}` may contain only lower-case letters, digits and hyphens."
-        ));
+        return Err(if container {
+            tr!("error-names-container-characters", name = name)
+        } else {
+            tr!("error-names-queue-characters", name = name)
+        });
     }
     if name.starts_with('-') || name.ends_with('-') || name.contains("--") {
-        return Err(format!(
-            "The {kind} name `{name}` must start and end with a letter or digit and may not contain `--`."
-        ));
+        return Err(if container {
+            tr!("error-names-container-hyphens", name = name)
+        } else {
+            tr!("error-names-queue-hyphens", name = name)
+        });
     }
     Ok(())
 }
@@ -54,25 +65,20 @@ pub fn validate_queue_name(name: &str) -> Result<(), String> {
 /// segment (URLs read those as "this folder" and "the folder above", so the request would reach another blob).
 pub fn validate_blob_name(name: &str) -> Result<(), String> {
     if let Some(segment) = name.split('/').find(|s| matches!(*s, "." | "..")) {
-        return Err(format!(
-            "The blob name `{name}` has a `{segment}` path segment. URLs treat `.` and `..` as \"this folder\" and \
-             \"the folder above\", so such a name would address another blob; choose a name without them."
-        ));
+        return Err(tr!("error-names-blob-dot-segment", name = name, segment = segment));
     }
     let chars = name.chars().count();
     if chars == 0 || chars > 1024 {
-        return Err(format!(
-            "A blob name must be 1 to 1024 characters long (this one is {chars})."
-        ));
+        return Err(tr!("error-names-blob-length", chars = chars.to_string()));
     }
     if let Some(c) = name.chars().find(|c| c.is_control()) {
-        return Err(format!(
-            "The blob name contains the control character U+{:04X}.",
-            c as u32
+        return Err(tr!(
+            "error-names-blob-control",
+            character = format!("U+{:04X}", c as u32)
         ));
     }
     if name.split('/').count() > 254 {
-        return Err("A blob name may have at most 254 path segments.".into());
+        return Err(t("error-names-blob-segments"));
     }
     Ok(())
 }

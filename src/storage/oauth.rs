@@ -7,6 +7,7 @@ use std::time::{Duration, SystemTime};
 
 use url::Url;
 
+use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 pub use crate::storage::secret::Secret;
 use crate::storage::side_requests::{self, Reporter, SideRequest};
@@ -38,22 +39,23 @@ impl Authority {
         let host = Url::parse(host).map_err(|e| {
             StorageError::invalid(
                 op,
-                format!("The sign-in host `{host}` is not a URL ({e}), e.g. {PUBLIC_AUTHORITY}."),
+                tr!(
+                    "error-oauth-host-not-url",
+                    host = host,
+                    error = e.to_string(),
+                    example = PUBLIC_AUTHORITY
+                ),
             )
         })?;
         if host.scheme() != "https" && !crate::storage::transport::is_loopback(&host) {
             return Err(StorageError::invalid(
                 op,
-                format!("The sign-in host `{host}` is not HTTPS: secrets and tokens would travel in the clear."),
+                tr!("error-oauth-host-not-https", host = host.to_string()),
             ));
         }
         let tenant = tenant.trim();
         if tenant.is_empty() || tenant.contains(['/', '?', '#', ' ']) {
-            return Err(StorageError::invalid(
-                op,
-                "Enter the tenant: its directory (tenant) id or domain, e.g. contoso.onmicrosoft.com, or \
-                 `organizations` for any work or school account.",
-            ));
+            return Err(StorageError::invalid(op, t("error-oauth-enter-tenant")));
         }
         Ok(Authority {
             host,
@@ -135,7 +137,12 @@ async fn post_form(
         api: crate::storage::events::Api::SignIn,
         operation: op,
         method: reqwest::Method::POST,
-        url: url::Url::parse(&url).map_err(|e| StorageError::invalid(op, format!("`{url}` is not a URL ({e}).")))?,
+        url: url::Url::parse(&url).map_err(|e| {
+            StorageError::invalid(
+                op,
+                tr!("error-oauth-not-url", url = url.as_str(), error = e.to_string()),
+            )
+        })?,
         headers: Vec::new(),
         form: Some(form),
         carries_secret: true,
@@ -151,26 +158,29 @@ async fn post_form(
             let hint = if let Some(proxy) = crate::storage::proxy::explain(&words) {
                 proxy
             } else if crate::storage::error::is_certificate_failure(&words) {
-                "The sign-in host's certificate is not trusted by this computer: if a TLS-inspecting proxy or a \
-                 private sign-in host uses its own, choose its PEM file under \"Trust certificate\" in the \
-                 account's settings."
-                    .into()
+                t("error-oauth-untrusted-certificate")
             } else {
-                "Check the network and the sign-in host.".into()
+                t("error-oauth-check-network")
             };
             StorageError::new(
                 ErrorKind::SignIn,
                 op,
-                format!("The sign-in endpoint {url} could not be reached ({words}). {hint}"),
+                tr!(
+                    "error-oauth-unreachable",
+                    url = url.as_str(),
+                    words = words,
+                    hint = hint
+                ),
             )
         })?;
     if answer.json.is_null() {
         return Err(StorageError::new(
             ErrorKind::SignIn,
             op,
-            format!(
-                "The sign-in endpoint {url} answered HTTP {} without the JSON it should send. Check the sign-in host.",
-                answer.status
+            tr!(
+                "error-oauth-no-json",
+                url = url.as_str(),
+                status = answer.status.to_string()
             ),
         ));
     }
@@ -231,27 +241,22 @@ impl TokenSource for ServicePrincipal {
                 TokenAnswer::Error { error, description } => Err(StorageError::new(
                     ErrorKind::SignIn,
                     op,
-                    format!(
-                        "The sign-in was refused ({error}: {description}). Check the tenant, the client id and the \
-                         secret; a client secret ends on its expiry date (make a new one under the app \
-                         registration's Certificates & secrets)."
-                    ),
+                    tr!("error-oauth-secret-refused", error = error, description = description),
                 )),
             }
         })
     }
 
     fn describe(&self) -> String {
-        format!(
-            "service principal {} (tenant {})",
-            self.client_id, self.authority.tenant
+        tr!(
+            "error-describe-service-principal",
+            client_id = self.client_id.as_str(),
+            tenant = self.authority.tenant.as_str()
         )
     }
 
     fn sign_in_again(&self) -> String {
-        "Check the service principal's client secret (edit the account to enter a new one), then retry; open tabs \
-         and unsaved edits stay as they are."
-            .into()
+        t("error-oauth-check-secret")
     }
 }
 
@@ -293,11 +298,7 @@ pub async fn start_device_code(
     report: Option<&Reporter>,
 ) -> Result<DeviceCode> {
     if client_id.trim().is_empty() {
-        return Err(StorageError::invalid(
-            DEVICE_OP,
-            "Enter the client id of your app registration (a public client with the Azure Storage \
-             user_impersonation permission; the user guide's Accounts chapter says how to make one).",
-        ));
+        return Err(StorageError::invalid(DEVICE_OP, t("error-oauth-enter-client-id")));
     }
     let json = post_form(
         DEVICE_OP,
@@ -315,8 +316,13 @@ pub async fn start_device_code(
     };
     match (text("device_code"), text("user_code"), text("verification_uri")) {
         (Some(device_code), Some(user_code), Some(verification_uri)) => Ok(DeviceCode {
-            message: text("message")
-                .unwrap_or_else(|| format!("To sign in, open {verification_uri} and enter the code {user_code}.")),
+            message: text("message").unwrap_or_else(|| {
+                tr!(
+                    "error-oauth-device-instruction",
+                    uri = verification_uri.as_str(),
+                    code = user_code.as_str()
+                )
+            }),
             user_code,
             verification_uri,
             expires_at: SystemTime::now() + Duration::from_secs(secs("expires_in", 900)),
@@ -328,15 +334,15 @@ pub async fn start_device_code(
         _ => Err(StorageError::new(
             ErrorKind::SignIn,
             DEVICE_OP,
-            format!(
-                "No code was given ({}: {}). Check the tenant and that the app registration allows public \
-                 client flows (Authentication > Allow public client flows).",
-                text("error").unwrap_or_default(),
-                text("error_description")
+            tr!(
+                "error-oauth-no-code",
+                error = text("error").unwrap_or_default(),
+                description = text("error_description")
                     .unwrap_or_default()
                     .lines()
                     .next()
                     .unwrap_or("")
+                    .to_string()
             ),
         )),
     }
@@ -379,8 +385,7 @@ pub async fn finish_device_code(code: &DeviceCode, report: Option<&Reporter>) ->
                 return Err(StorageError::new(
                     ErrorKind::SignIn,
                     DEVICE_OP,
-                    "The sign-in gave no refresh token (the `offline_access` permission was not granted), so it \
-                     would end within the hour. Grant it to the app registration and sign in again.",
+                    t("error-oauth-no-refresh-token"),
                 ));
             }
             TokenAnswer::Error { error, description } => match error.as_str() {
@@ -392,14 +397,14 @@ pub async fn finish_device_code(code: &DeviceCode, report: Option<&Reporter>) ->
                     return Err(StorageError::new(
                         ErrorKind::SignIn,
                         DEVICE_OP,
-                        "The sign-in was declined at the verification page. Start it again to sign in.",
+                        t("error-oauth-declined"),
                     ));
                 }
                 _ => {
                     return Err(StorageError::new(
                         ErrorKind::SignIn,
                         DEVICE_OP,
-                        format!("The sign-in failed ({error}: {description})."),
+                        tr!("error-oauth-failed", error = error, description = description),
                     ));
                 }
             },
@@ -444,26 +449,22 @@ pub(crate) async fn redeem_code(
         TokenAnswer::Token { refresh: None, .. } => Err(StorageError::new(
             ErrorKind::SignIn,
             op,
-            "The sign-in gave no refresh token (the `offline_access` permission was not granted), so it would end \
-             within the hour. Grant it to the app registration and sign in again.",
+            t("error-oauth-no-refresh-token"),
         )),
         TokenAnswer::Error { error, description } => Err(StorageError::new(
             ErrorKind::SignIn,
             op,
-            format!(
-                "The code from the browser was not accepted ({error}: {description}). Start the sign-in again; \
-                 the app registration needs the redirect URI http://localhost (Mobile and desktop applications)."
+            tr!(
+                "error-oauth-browser-code-refused",
+                error = error,
+                description = description
             ),
         )),
     }
 }
 
 fn expired() -> StorageError {
-    StorageError::new(
-        ErrorKind::SignIn,
-        DEVICE_OP,
-        "The code expired before the sign-in was finished. Start the sign-in again and enter the new code.",
-    )
+    StorageError::new(ErrorKind::SignIn, DEVICE_OP, t("error-oauth-code-expired"))
 }
 
 /// Hears of each new refresh token the endpoint hands back.
@@ -530,20 +531,18 @@ impl TokenSource for RefreshToken {
                 TokenAnswer::Error { error, description } => Err(StorageError::new(
                     ErrorKind::SignIn,
                     op,
-                    format!("The sign-in has ended ({error}: {description})."),
+                    tr!("error-oauth-ended", error = error, description = description),
                 )),
             }
         })
     }
 
     fn describe(&self) -> String {
-        format!("personal sign-in (tenant {})", self.authority.tenant)
+        tr!("error-describe-personal", tenant = self.authority.tenant.as_str())
     }
 
     fn sign_in_again(&self) -> String {
-        "Sign in again: Edit account…, Sign in with a browser (or with a code), Save account; then retry. Open tabs and unsaved edits \
-         stay as they are."
-            .into()
+        t("error-oauth-sign-in-again")
     }
 }
 

@@ -10,6 +10,7 @@ use percent_encoding::utf8_percent_encode;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use url::Url;
 
+use crate::i18n::tr;
 use crate::storage::Service;
 use crate::storage::account::{Account, Credential};
 use crate::storage::auth::{SigningInput, sign_shared_key};
@@ -155,11 +156,12 @@ impl Client {
         }) {
             return Err(StorageError::invalid(
                 "Build the request",
-                format!(
-                    "The name `{}` has a `{segment}` path segment. URLs treat `.` and `..` as \"this folder\" and \
-                     \"the folder above\", so the request would reach another resource; such names cannot be \
-                     addressed. Nothing was sent.",
-                    percent_encoding::percent_decode_str(path.trim_start_matches('/')).decode_utf8_lossy()
+                tr!(
+                    "error-request-dot-segment",
+                    name = percent_encoding::percent_decode_str(path.trim_start_matches('/'))
+                        .decode_utf8_lossy()
+                        .into_owned(),
+                    segment = segment
                 ),
             ));
         }
@@ -168,7 +170,7 @@ impl Client {
         Url::parse(&format!("{base}{path}")).map_err(|e| {
             StorageError::invalid(
                 "Build the request",
-                format!("`{path}` does not make a valid URL ({e})."),
+                tr!("error-request-invalid-url", path = path, error = e.to_string()),
             )
         })
     }
@@ -238,12 +240,12 @@ impl Client {
                 let mut e = StorageError::new(
                     ErrorKind::CircuitOpen,
                     &req.operation,
-                    format!(
-                        "{} failures in a row on the {} endpoint (last: {}); paused for {} s more",
-                        open.failures,
-                        req.service,
-                        open.last_failure,
-                        open.remaining.as_secs() + 1
+                    tr!(
+                        "error-circuit-paused",
+                        failures = open.failures.to_string(),
+                        service = req.service.to_string(),
+                        last = open.last_failure.as_str(),
+                        seconds = (open.remaining.as_secs() + 1).to_string()
                     ),
                 );
                 e.service = Some(req.service);
@@ -409,7 +411,7 @@ impl Client {
         headers.insert("x-ms-version", HeaderValue::from_static(API_VERSION));
         for (name, value) in &req.headers {
             let header_name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
-                StorageError::invalid(&req.operation, format!("`{name}` cannot be used as a header name."))
+                StorageError::invalid(&req.operation, tr!("error-request-header-name", name = name.as_str()))
             })?;
             // `HeaderValue` takes bytes above ASCII, but the signature is made over the value as text: such a
             // value would be signed as something else than what is sent and refused with a misleading 403.

@@ -6,6 +6,7 @@ use std::time::SystemTime;
 
 use reqwest::Method;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Client, Headers, Request};
@@ -38,31 +39,36 @@ pub struct Policies {
 /// permission letters the resource takes (`allowed`, in its order), times that are not ISO 8601.
 pub fn validate_policies(policies: &[StoredPolicy], allowed: &str) -> std::result::Result<(), String> {
     if policies.len() > MAX_POLICIES {
-        return Err(format!(
-            "At most {MAX_POLICIES} stored access policies; these are {}.",
-            policies.len()
+        return Err(tr!(
+            "error-policies-count",
+            max = MAX_POLICIES.to_string(),
+            count = policies.len().to_string()
         ));
     }
     let mut ids = std::collections::HashSet::new();
     for p in policies {
         if p.id.is_empty() || p.id.chars().count() > 64 {
-            return Err(format!("Policy id `{}` must be 1 to 64 characters long.", p.id));
+            return Err(tr!("error-policies-id-length", id = p.id.as_str()));
         }
         if !ids.insert(p.id.as_str()) {
-            return Err(format!("Policy id `{}` is there twice.", p.id));
+            return Err(tr!("error-policies-id-twice", id = p.id.as_str()));
         }
         if let Some(c) = p.permissions.chars().find(|c| !allowed.contains(*c)) {
-            return Err(format!(
-                "Policy `{}`: `{c}` is not a permission here; these are: {allowed}.",
-                p.id
+            return Err(tr!(
+                "error-policies-permission",
+                id = p.id.as_str(),
+                letter = c.to_string(),
+                allowed = allowed
             ));
         }
-        for (what, t) in [("start", &p.start), ("expiry", &p.expiry)] {
-            if !t.is_empty() && crate::storage::times::parse_iso(t).is_none() {
-                return Err(format!(
-                    "Policy `{}`: the {what} `{t}` is not a UTC time such as 2026-12-01T00:00:00Z.",
-                    p.id
-                ));
+        for (start, time) in [(true, &p.start), (false, &p.expiry)] {
+            if !time.is_empty() && crate::storage::times::parse_iso(time).is_none() {
+                let (id, time) = (p.id.as_str(), time.as_str());
+                return Err(if start {
+                    tr!("error-policies-start-time", id = id, time = time)
+                } else {
+                    tr!("error-policies-expiry-time", id = id, time = time)
+                });
             }
         }
     }
@@ -171,10 +177,10 @@ impl Client {
                 let ids: Vec<&str> = now.policies.iter().map(|p| p.id.as_str()).collect();
                 return Err(StorageError::changed_since_read(
                     &op,
-                    format!(
-                        "the queue's policies are now: {}",
-                        if ids.is_empty() {
-                            "none".to_string()
+                    tr!(
+                        "error-policies-now",
+                        policies = if ids.is_empty() {
+                            t("error-queue-metadata-none")
                         } else {
                             ids.join(", ")
                         }

@@ -6,6 +6,7 @@ use std::sync::RwLock;
 
 use url::Url;
 
+use crate::i18n::{t, tr};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::secret::Secret;
 
@@ -54,10 +55,7 @@ pub fn parse_address(text: &str) -> Result<Url> {
     let op = "Read the proxy settings";
     let text = text.trim();
     if text.is_empty() {
-        return Err(StorageError::invalid(
-            op,
-            "Enter the proxy's address, e.g. http://proxy.contoso.com:3128.",
-        ));
+        return Err(StorageError::invalid(op, t("error-proxy-enter-address")));
     }
     let with_scheme = if text.contains("://") {
         text.to_string()
@@ -67,27 +65,17 @@ pub fn parse_address(text: &str) -> Result<Url> {
     let url = Url::parse(&with_scheme).map_err(|e| {
         StorageError::invalid(
             op,
-            format!("`{text}` is not a proxy address ({e}), e.g. http://proxy.contoso.com:3128."),
+            tr!("error-proxy-not-an-address", text = text, error = e.to_string()),
         )
     })?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none_or(str::is_empty) {
-        return Err(StorageError::invalid(
-            op,
-            format!("`{text}` is not a proxy address: give http://host:port (the proxy's own scheme, not the sites')."),
-        ));
+        return Err(StorageError::invalid(op, tr!("error-proxy-scheme", text = text)));
     }
     if !url.username().is_empty() || url.password().is_some() {
-        return Err(StorageError::invalid(
-            op,
-            "Put the proxy's user and password in their own fields (the password goes to the OS keychain), not in \
-             the address.",
-        ));
+        return Err(StorageError::invalid(op, t("error-proxy-credentials-in-address")));
     }
     if url.path() != "/" || url.query().is_some() {
-        return Err(StorageError::invalid(
-            op,
-            format!("`{text}` has a path: give just http://host:port."),
-        ));
+        return Err(StorageError::invalid(op, tr!("error-proxy-path", text = text)));
     }
     Ok(url)
 }
@@ -110,7 +98,8 @@ pub fn apply_choice(
             user,
             password,
         } => {
-            let mut proxy = reqwest::Proxy::all(address.as_str()).map_err(|e| format!("The proxy address: {e}"))?;
+            let mut proxy =
+                reqwest::Proxy::all(address.as_str()).map_err(|e| tr!("error-proxy-address", error = e.to_string()))?;
             if !user.is_empty() {
                 proxy = proxy.basic_auth(&user, password.as_ref().map_or("", Secret::expose));
             }
@@ -150,18 +139,10 @@ pub(crate) fn would_intercept(url: &Url) -> bool {
 /// What a proxy's 407 means for the user, by the choice in use.
 pub fn refused(choice: &ProxyChoice) -> String {
     match choice {
-        ProxyChoice::Manual { user, .. } if !user.is_empty() => {
-            "The proxy refused its user name and password (HTTP 407). Check them under Tools > Proxy…."
-        }
-        ProxyChoice::Manual { .. } => {
-            "The proxy asks for a user name and password (HTTP 407). Enter them under Tools > Proxy…."
-        }
-        _ => {
-            "The system's proxy asks for a user name and password (HTTP 407), which this app cannot take from the \
-             system. Set the proxy with its user and password under Tools > Proxy…."
-        }
+        ProxyChoice::Manual { user, .. } if !user.is_empty() => t("error-proxy-refused-credentials"),
+        ProxyChoice::Manual { .. } => t("error-proxy-asks-credentials"),
+        _ => t("error-proxy-system-asks-credentials"),
     }
-    .into()
 }
 
 /// What a proxy's refusal means, for a failure's words: None when the failure was not the proxy's.
@@ -177,11 +158,7 @@ pub fn explain_for(words: &str, choice: &ProxyChoice) -> Option<String> {
         return Some(refused(choice));
     }
     if lower.contains("tunnel error") {
-        return Some(
-            "The proxy did not open the way to the endpoint. Check the proxy's address under Tools > Proxy… (or the \
-             system's proxy settings), and that the proxy allows this host."
-                .into(),
-        );
+        return Some(t("error-proxy-tunnel"));
     }
     None
 }

@@ -8,6 +8,7 @@ use percent_encoding::{AsciiSet, NON_ALPHANUMERIC};
 use reqwest::Method;
 use reqwest::header::HeaderMap;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::transport::TransportFailure;
 
@@ -159,9 +160,7 @@ impl Headers for StreamingResponse {
 
 /// Why a header value cannot be sent, in words, with the RFC 5987 form of a Content-Disposition file name.
 pub(crate) fn not_ascii(name: &str, value: &str) -> String {
-    let mut words = format!(
-        "The value of `{name}` holds characters HTTP headers cannot carry (only plain ASCII): `{value}`. Nothing was sent."
-    );
+    let mut words = tr!("error-request-header-not-ascii", name = name, value = value);
     if name.eq_ignore_ascii_case("x-ms-blob-content-disposition") || name.eq_ignore_ascii_case("content-disposition") {
         let file = value
             .split(';')
@@ -183,11 +182,11 @@ pub(crate) fn not_ascii(name: &str, value: &str) -> String {
             .remove(b'|')
             .remove(b'~');
         let encoded = percent_encoding::utf8_percent_encode(file, ATTR);
-        words.push_str(&format!(
-            " For a file name, write it in the RFC 5987 form, for example `attachment; filename*=UTF-8''{encoded}`."
-        ));
+        words.push(' ');
+        words.push_str(&tr!("error-request-header-rfc5987", encoded = encoded.to_string()));
     } else {
-        words.push_str(" Write it in ASCII (percent-encode or Base64 the rest).");
+        words.push(' ');
+        words.push_str(&t("error-request-header-write-ascii"));
     }
     words
 }

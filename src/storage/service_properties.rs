@@ -4,6 +4,7 @@
 
 use reqwest::Method;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Client, Request};
@@ -82,46 +83,49 @@ impl ServiceProperties {
     /// What the service would refuse, in words, before anything is sent.
     pub fn validate(&self, service: Service) -> std::result::Result<(), String> {
         if self.cors.len() > MAX_CORS_RULES {
-            return Err(format!(
-                "A service holds at most {MAX_CORS_RULES} CORS rules, not {}.",
-                self.cors.len()
+            return Err(tr!(
+                "error-props-cors-count",
+                max = MAX_CORS_RULES.to_string(),
+                count = self.cors.len().to_string()
             ));
         }
         for (i, rule) in self.cors.iter().enumerate() {
-            let n = i + 1;
+            let n = (i + 1).to_string();
             let origins = split(&rule.allowed_origins);
             if origins.is_empty() {
-                return Err(format!(
-                    "CORS rule {n} allows no origin: give `*` or the origins, comma-separated."
-                ));
+                return Err(tr!("error-props-cors-no-origin", rule = n));
             }
             if origins.len() > 64 || origins.iter().any(|o| o.len() > 256) {
-                return Err(format!("CORS rule {n}: at most 64 origins of 256 characters each."));
+                return Err(tr!("error-props-cors-origins", rule = n));
             }
             let methods = split(&rule.allowed_methods);
             if methods.is_empty() {
-                return Err(format!(
-                    "CORS rule {n} allows no method (one or more of {}).",
-                    CORS_METHODS.join(", ")
+                return Err(tr!(
+                    "error-props-cors-no-method",
+                    rule = n,
+                    methods = CORS_METHODS.join(", ")
                 ));
             }
             if let Some(bad) = methods
                 .iter()
                 .find(|m| !CORS_METHODS.contains(&m.to_uppercase().as_str()))
             {
-                return Err(format!(
-                    "CORS rule {n}: `{bad}` is not a method the service takes ({}).",
-                    CORS_METHODS.join(", ")
+                return Err(tr!(
+                    "error-props-cors-method",
+                    rule = n,
+                    method = *bad,
+                    methods = CORS_METHODS.join(", ")
                 ));
             }
-            for (what, list) in [("allowed", &rule.allowed_headers), ("exposed", &rule.exposed_headers)] {
+            for (allowed, list) in [(true, &rule.allowed_headers), (false, &rule.exposed_headers)] {
                 let headers = split(list);
                 let prefixed = headers.iter().filter(|h| h.ends_with('*')).count();
                 if headers.len() - prefixed > 64 || prefixed > 2 || headers.iter().any(|h| h.len() > 256) {
-                    return Err(format!(
-                        "CORS rule {n}: {what} headers are at most 64 names and 2 prefixes (`x-ms-meta-*`), \
-                         256 characters each."
-                    ));
+                    return Err(if allowed {
+                        tr!("error-props-cors-allowed-headers", rule = n)
+                    } else {
+                        tr!("error-props-cors-exposed-headers", rule = n)
+                    });
                 }
             }
         }
@@ -143,31 +147,38 @@ impl ServiceProperties {
             })
             .sum();
         if size > MAX_CORS_SIZE {
-            return Err(format!(
-                "The CORS rules come to {size} bytes together; the service takes at most {MAX_CORS_SIZE} (2 KiB, not \
-                 counting the XML). Fold several origins into fewer rules, or use `*`."
+            return Err(tr!(
+                "error-props-cors-size",
+                size = size.to_string(),
+                max = MAX_CORS_SIZE.to_string()
             ));
         }
         let retained = [
-            ("Logging", self.logging.as_ref().map(|l| &l.retention)),
-            ("Hour metrics", self.hour_metrics.as_ref().map(|m| &m.retention)),
-            ("Minute metrics", self.minute_metrics.as_ref().map(|m| &m.retention)),
-            ("Delete retention", self.delete_retention.as_ref()),
+            (t("error-props-logging"), self.logging.as_ref().map(|l| &l.retention)),
+            (
+                t("error-props-hour-metrics"),
+                self.hour_metrics.as_ref().map(|m| &m.retention),
+            ),
+            (
+                t("error-props-minute-metrics"),
+                self.minute_metrics.as_ref().map(|m| &m.retention),
+            ),
+            (t("error-props-delete-retention"), self.delete_retention.as_ref()),
         ];
         for (what, policy) in retained {
             if let Some(p) = policy.filter(|p| p.enabled)
                 && !p.days.is_some_and(|d| (1..=365).contains(&d))
             {
-                return Err(format!("{what}: keep for 1 to 365 days."));
+                return Err(tr!("error-props-retention-days", what = what));
             }
         }
         if service != Service::Blob && (self.static_website.is_some() || self.delete_retention.is_some()) {
-            return Err("Only the Blob service has a static website and delete retention.".into());
+            return Err(t("error-props-blob-only"));
         }
         if let Some(site) = self.static_website.as_ref().filter(|s| s.enabled)
             && site.index_document.as_deref().is_none_or(|d| d.trim().is_empty())
         {
-            return Err("A static website needs its index document (such as index.html).".into());
+            return Err(t("error-props-index-document"));
         }
         Ok(())
     }

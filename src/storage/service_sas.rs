@@ -6,6 +6,7 @@ use std::time::SystemTime;
 
 use percent_encoding::utf8_percent_encode;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::account::Credential;
 use crate::storage::auth::hmac_sha256_base64;
@@ -68,10 +69,7 @@ fn time(t: Option<SystemTime>) -> String {
 pub(crate) fn check_ip(op: &str, ip: Option<&str>) -> Result<()> {
     let ok = |ip: &str| ip.split('-').count() <= 2 && ip.split('-').all(|a| a.parse::<std::net::Ipv4Addr>().is_ok());
     match ip.filter(|ip| !ok(ip)) {
-        Some(ip) => Err(StorageError::invalid(
-            op,
-            format!("`{ip}` is not an IPv4 address or a range such as 168.1.5.60-168.1.5.70."),
-        )),
+        Some(ip) => Err(StorageError::invalid(op, tr!("error-sas-ip-invalid", ip = ip))),
         None => Ok(()),
     }
 }
@@ -91,34 +89,25 @@ impl Client {
     /// start (or a policy to take them from), a well-formed IP range.
     pub fn service_sas_url(&self, resource: &SasResource, grant: &SasGrant) -> Result<String> {
         let Credential::SharedKey(key) = &self.account().credential else {
-            return Err(StorageError::invalid(
-                OP,
-                "A service SAS can be signed only with the account key; this account has none.",
-            ));
+            return Err(StorageError::invalid(OP, t("error-sas-service-needs-key")));
         };
         let allowed = resource.letters();
         if let Some(c) = grant.permissions.chars().find(|c| !allowed.contains(*c)) {
             return Err(StorageError::invalid(
                 OP,
-                format!("`{c}` is not a permission here; these are: {allowed}."),
+                tr!("error-sas-not-a-permission", letter = c.to_string(), allowed = allowed),
             ));
         }
         let sp = in_order(&grant.permissions, allowed);
         if grant.policy.is_none() {
             if sp.is_empty() {
-                return Err(StorageError::invalid(
-                    OP,
-                    "Choose at least one permission, or a stored access policy.",
-                ));
+                return Err(StorageError::invalid(OP, t("error-sas-choose-permission-or-policy")));
             }
             let Some(expiry) = grant.expiry else {
-                return Err(StorageError::invalid(
-                    OP,
-                    "Choose an expiry, or a stored access policy that has one.",
-                ));
+                return Err(StorageError::invalid(OP, t("error-sas-choose-expiry-or-policy")));
             };
             if expiry <= grant.start.unwrap_or_else(SystemTime::now) {
-                return Err(StorageError::invalid(OP, "The expiry must be later than the start."));
+                return Err(StorageError::invalid(OP, t("error-sas-expiry-before-start")));
             }
         }
         check_ip(OP, grant.ip.as_deref())?;

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant, SystemTime};
 use serde_json::Value;
 use url::Url;
 
+use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::events::{Api, EventSink, RequestEvent, kept_body};
 use crate::storage::redact::{REDACTED, redact_header, redact_query};
@@ -87,11 +88,10 @@ pub(crate) async fn send(
     if req.carries_secret && req.url.scheme() == "http" && crate::storage::proxy::would_intercept(&req.url) {
         return Err(StorageError::invalid(
             req.operation,
-            format!(
-                "{} is plain HTTP and would be sent through the proxy, which would read the sign-in in the clear. Use \
-                 its https:// address, or No proxy under Tools > Proxy….",
-                req.url.host_str().unwrap_or("The endpoint")
-            ),
+            match req.url.host_str() {
+                Some(host) => tr!("error-side-plain-http-proxy", host = host),
+                None => t("error-side-plain-http-proxy-endpoint"),
+            },
         ));
     }
     let seq = report.map_or(0, |r| r.seq.fetch_add(1, Ordering::Relaxed) + 1);
@@ -124,7 +124,7 @@ pub(crate) async fn send(
                 if let (Some(mut ev), Some(r)) = (event.take(), report) {
                     ev.duration = clock.elapsed();
                     ev.note = Some(if again {
-                        format!("{words}; retrying")
+                        tr!("error-retrying", words = words.as_str())
                     } else {
                         words.clone()
                     });
@@ -137,10 +137,10 @@ pub(crate) async fn send(
                 let mut err = StorageError::new(
                     ErrorKind::Connection,
                     req.operation,
-                    format!(
-                        "{} could not be reached ({words}).",
-                        req.url.host_str().unwrap_or("the endpoint")
-                    ),
+                    match req.url.host_str() {
+                        Some(host) => tr!("error-side-unreachable", host = host, words = words.as_str()),
+                        None => tr!("error-side-unreachable-endpoint", words = words.as_str()),
+                    },
                 );
                 err.endpoint = req.url.host_str().map(|h| match req.url.port() {
                     Some(p) => format!("{h}:{p}"),
@@ -171,7 +171,7 @@ pub(crate) async fn send(
             };
             ev.response_body = kept_body(true, shown.as_bytes());
             if again {
-                ev.note = Some(format!("HTTP {status}: retrying"));
+                ev.note = Some(tr!("error-retrying", words = format!("HTTP {status}"))); // i18n-ignore: the protocol's name
             }
             (r.sink)(ev);
         }

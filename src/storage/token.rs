@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
+use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::side_requests::Reporter;
 
@@ -36,12 +37,12 @@ impl Audience {
 
     /// What an application identity asks for: every permission granted to it on this resource.
     pub fn app_scope(&self) -> String {
-        format!("{}/.default", self.0.trim_end_matches('/'))
+        format!("{}/.default", self.0.trim_end_matches('/')) // i18n-ignore: an OAuth scope
     }
 
     /// What a person signs in for: this resource on their behalf, and a refresh token to keep going.
     pub fn user_scope(&self) -> String {
-        format!("{}/user_impersonation offline_access", self.0.trim_end_matches('/'))
+        format!("{}/user_impersonation offline_access", self.0.trim_end_matches('/')) // i18n-ignore: OAuth scopes
     }
 }
 
@@ -78,20 +79,16 @@ impl AccessToken {
         if url.scheme() != "https" && (!crate::storage::transport::is_loopback(url) || through_proxy) {
             return Err(StorageError::invalid(
                 operation,
-                format!(
-                    "A Microsoft Entra ID token is sent over HTTPS only, and {} is plain HTTP. Use the https:// \
-                     endpoint (tick \"Use HTTPS\" in the account's settings).",
-                    url.host_str().unwrap_or("this endpoint")
+                tr!(
+                    "error-token-https-only",
+                    host = url
+                        .host_str()
+                        .map_or_else(|| t("error-token-this-endpoint"), str::to_string)
                 ),
             ));
         }
-        reqwest::header::HeaderValue::from_str(&format!("Bearer {}", self.secret())).map_err(|_| {
-            StorageError::new(
-                ErrorKind::SignIn,
-                operation,
-                "The sign-in gave a token with characters a header cannot carry.",
-            )
-        })
+        reqwest::header::HeaderValue::from_str(&format!("Bearer {}", self.secret())) // i18n-ignore: the Authorization scheme
+            .map_err(|_| StorageError::new(ErrorKind::SignIn, operation, t("error-token-not-a-header")))
     }
 }
 

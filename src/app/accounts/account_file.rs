@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::app::accounts::profiles::{AccountProfile, without_query};
+use crate::app::widgets::i18n::{t, tr};
 
 /// What reading the account list found.
 #[derive(Debug, Default)]
@@ -32,11 +33,8 @@ pub fn load(path: &Path) -> LoadedProfiles {
             };
         }
         Err(e) => {
-            let why = format!(
-                "The account list {} cannot be read ({e}). It is left as it is, and nothing is written over it this \
-                 run: accounts added or changed now last until the app closes. Fix the file's permissions and restart.",
-                path.display()
-            );
+            let (path, e) = (path.display().to_string(), e.to_string());
+            let why = tr!("accounts-account-file-unreadable", path = path, why = e);
             return unreadable(why);
         }
     };
@@ -46,13 +44,13 @@ pub fn load(path: &Path) -> LoadedProfiles {
             let what = serde_json::from_slice::<Value>(&bytes)
                 .err()
                 .map(|e| e.to_string())
-                .unwrap_or_else(|| "it is not a list of accounts".into());
+                .unwrap_or_else(|| t("accounts-account-file-not-a-list"));
             let copy = keep_copy(path, &bytes);
-            let why = format!(
-                "The account list {} cannot be read ({what}). {} It is not written over this run: accounts added or \
-                 changed now last until the app closes. Mend or move the file and restart.",
-                path.display(),
-                copied_words(&copy)
+            let why = tr!(
+                "accounts-account-file-broken",
+                path = path.display().to_string(),
+                why = what,
+                copy = copied_words(&copy)
             );
             return unreadable(why);
         }
@@ -64,8 +62,10 @@ pub fn load(path: &Path) -> LoadedProfiles {
         match serde_json::from_value::<AccountProfile>(entry.clone()) {
             Ok(p) => loaded.profiles.push(p),
             Err(e) => {
-                let label = entry.get("label").and_then(Value::as_str).unwrap_or("(no label)");
-                reasons.push(format!("entry {} `{label}`: {e}", i + 1));
+                let label = entry.get("label").and_then(Value::as_str).map(str::to_string);
+                let label = label.unwrap_or_else(|| t("accounts-account-file-no-label"));
+                let why = e.to_string();
+                reasons.push(tr!("accounts-account-file-entry", n = i + 1, label = label, why = why));
                 loaded.kept.push(entry);
             }
         }
@@ -73,14 +73,14 @@ pub fn load(path: &Path) -> LoadedProfiles {
     let scrubbed = scrub(&mut loaded.profiles);
     if !loaded.kept.is_empty() {
         let copy = keep_copy(path, &bytes);
-        loaded.problem = Some(format!(
-            "{} of {total} accounts in {} cannot be read by this version ({}). They are kept in the file unchanged \
-             and not shown; the other {} are listed. {}",
-            loaded.kept.len(),
-            path.display(),
-            reasons.join("; "),
-            loaded.profiles.len(),
-            copied_words(&copy)
+        loaded.problem = Some(tr!(
+            "accounts-account-file-kept",
+            count = loaded.kept.len(),
+            total = total,
+            path = path.display().to_string(),
+            why = reasons.join("; "),
+            listed = loaded.profiles.len(),
+            copy = copied_words(&copy)
         ));
     }
     if scrubbed {
@@ -119,7 +119,7 @@ fn keep_copy(path: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
         .map(|d| d.as_secs())
         .unwrap_or(0);
     let name = format!(
-        "{}.unreadable-{secs}",
+        "{}.unreadable-{secs}", // i18n-ignore: a file name
         path.file_name().and_then(|n| n.to_str()).unwrap_or("accounts.json")
     );
     let copy = path.with_file_name(name);
@@ -129,15 +129,18 @@ fn keep_copy(path: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
 
 fn copied_words(copy: &Result<PathBuf, String>) -> String {
     match copy {
-        Ok(p) => format!("A copy of the file as it was is at {}.", p.display()),
-        Err(e) => format!("A copy of it could not be made ({e})."),
+        Ok(p) => tr!("accounts-account-file-copied", path = p.display().to_string()),
+        Err(e) => tr!("accounts-account-file-not-copied", why = e.as_str()),
     }
 }
 
 /// Writes the account list (and the entries kept unread, after it) next to itself and renames it into place,
 /// so a crash never leaves half a file.
 pub fn save(path: &Path, profiles: &[AccountProfile], kept: &[Value]) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("The account list {} cannot be saved: {e}", path.display());
+    let fail = |e: std::io::Error| {
+        let (path, why) = (path.display().to_string(), e.to_string());
+        tr!("accounts-account-file-not-saved", path = path, why = why)
+    };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(fail)?;
     }

@@ -1,6 +1,7 @@
 //! The Account SAS window of one account: which services, resource levels and operations, for how long, from
 //! where, over what protocol; the result copied as a connection string or a bare token, never shown or logged.
 
+use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::sas_terms::SasTerms;
 use crate::storage::Client;
 use crate::storage::account_sas::{AccountSasGrant, PERMISSIONS};
@@ -14,14 +15,16 @@ pub struct AccountSasWindow {
     terms: SasTerms,
 }
 
-const SERVICES: [(&str, char); 3] = [("Blob service", 'b'), ("Queue service", 'q'), ("Table service", 't')];
+/// Each service's and level's message id and its letter in the SAS.
+const SERVICES: [(&str, char); 3] = [
+    ("accounts-account-sas-blob", 'b'),
+    ("accounts-account-sas-queue", 'q'),
+    ("accounts-account-sas-table", 't'),
+];
 const LEVELS: [(&str, char); 3] = [
-    (
-        "Service level (properties, listings of containers, queues, tables)",
-        's',
-    ),
-    ("Containers, queues, tables", 'c'),
-    ("Objects (blobs, messages, entities)", 'o'),
+    ("accounts-account-sas-level-service", 's'),
+    ("accounts-account-sas-level-container", 'c'),
+    ("accounts-account-sas-level-object", 'o'),
 ];
 
 impl AccountSasWindow {
@@ -61,7 +64,7 @@ impl AccountSasWindow {
     /// Draws the window; false once the user closed it. `client`: the account's, or why there is none yet.
     pub fn window(&mut self, ctx: &egui::Context, client: Result<&Client, &String>) -> bool {
         let mut open = true;
-        egui::Window::new(format!("Account SAS for {}", self.label))
+        egui::Window::new(tr!("accounts-account-sas-title", account = self.label.as_str()))
             .id(egui::Id::unique(("account-sas", &self.profile_id)))
             .open(&mut open)
             .collapsible(false)
@@ -71,26 +74,20 @@ impl AccountSasWindow {
     }
 
     fn form(&mut self, ui: &mut egui::Ui, client: Result<&Client, &String>) {
-        ui.label(
-            "One signature for several services at once, made with the account key. Whoever holds it can do \
-             what it grants until it expires; it cannot be revoked except by rotating the key.",
-        );
+        ui.label(t("accounts-account-sas-intro"));
         ui.horizontal_wrapped(|ui| {
             for ((name, _), on) in SERVICES.iter().zip(&mut self.services) {
-                ui.checkbox(on, *name);
+                ui.checkbox(on, t(name));
             }
         });
         for ((name, _), on) in LEVELS.iter().zip(&mut self.levels) {
-            ui.checkbox(on, *name);
+            ui.checkbox(on, t(name));
         }
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(format!("Permissions ({PERMISSIONS}):"));
+            let l = ui.label(tr!("accounts-account-sas-permissions", letters = PERMISSIONS));
             ui.add(egui::TextEdit::singleline(&mut self.permissions).desired_width(110.0))
                 .labelled_by(l.id)
-                .on_hover_text(
-                    "r read, w write, d delete, x delete a version, y delete for good, l list, a add, c create, \
-                     u update, p process (dequeue), t tags, f find by tags, i immutability policy",
-                );
+                .on_hover_text(t("accounts-account-sas-permissions-hint"));
         });
         ui.horizontal_wrapped(|ui| self.terms.ui(ui));
         ui.horizontal(|ui| {
@@ -102,10 +99,10 @@ impl AccountSasWindow {
                 }
             };
             let mut made = None;
-            if ui.button("Copy SAS connection string").clicked() {
+            if ui.button(t("accounts-account-sas-copy-connection")).clicked() {
                 made = Some(self.grant().and_then(|g| sas(client.account_sas_connection_string(&g))));
             }
-            if ui.button("Copy SAS token").clicked() {
+            if ui.button(t("accounts-account-sas-copy-token")).clicked() {
                 made = Some(self.grant().and_then(|g| sas(client.account_sas(&g))));
             }
             if let Some(made) = made {

@@ -13,6 +13,7 @@ use crate::app::accounts::profiles::{AccountProfile, ProfileKind, SecretKind};
 use crate::app::accounts::tree::{Loadable, TreeAction, menu_action};
 use crate::app::context::InFlight;
 use crate::app::runtime::backend::{Backend, Pending};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::arm::{StorageAccountInfo, Subscription, Tenant};
 use crate::storage::side_requests::Reporter;
 use crate::storage::{Account, StorageError};
@@ -125,19 +126,28 @@ impl Browse {
                     let reporter = Reporter::standalone(backend.event_sink(), &profile.label);
                     backend.spawn_blocking(move || open_session(&profile, &secrets, reporter))
                 });
-                let Some(session) = browsing.session.shown(ui, "Reading the sign-in…").cloned() else {
+                let Some(session) = browsing
+                    .session
+                    .shown(ui, &t("accounts-browse-reading-sign-in"))
+                    .cloned()
+                else {
                     return;
                 };
                 browsing.poll_keys(backend, connections, &mut changed);
                 browsing.tenants_ui(ui, backend, connections, &session, actions, body);
             });
         header.header_response.context_menu(|ui| {
-            if ui.button("Refresh").clicked() {
+            if ui.button(t("accounts-browse-refresh")).clicked() {
                 refresh = true;
                 ui.close();
             }
-            menu_action(ui, "Edit account…", TreeAction::Edit(id.to_string()), actions);
-            menu_action(ui, "Remove account…", TreeAction::Remove(id.to_string()), actions);
+            menu_action(ui, &t("tree-edit-account"), TreeAction::Edit(id.to_string()), actions);
+            menu_action(
+                ui,
+                &t("tree-remove-account"),
+                TreeAction::Remove(id.to_string()),
+                actions,
+            );
         });
         if refresh {
             // The lists are asked for again; a key on its way still arrives for the account it was asked for.
@@ -178,11 +188,11 @@ impl Browsing {
                 s.manager(None)?.tenants().await
             })
         });
-        let Some(tenants) = self.tenants.shown(ui, "Listing your tenants…").cloned() else {
+        let Some(tenants) = self.tenants.shown(ui, &t("accounts-browse-listing-tenants")).cloned() else {
             return;
         };
         if tenants.is_empty() {
-            ui.weak("The sign-in belongs to no tenant: sign in with a work or school account.");
+            ui.weak(t("accounts-browse-no-tenant"));
         }
         for tenant in &tenants {
             if tenants.len() == 1 {
@@ -190,9 +200,9 @@ impl Browsing {
                 continue;
             }
             let title = match (tenant.name.as_str(), tenant.domain.as_str()) {
-                ("", "") => format!("Tenant {}", tenant.id),
-                (name, "") | ("", name) => format!("Tenant {name}"),
-                (name, domain) => format!("Tenant {name} ({domain})"),
+                ("", "") => tr!("accounts-browse-tenant", name = tenant.id.as_str()),
+                (name, "") | ("", name) => tr!("accounts-browse-tenant", name = name),
+                (name, domain) => tr!("accounts-browse-tenant-domain", name = name, domain = domain),
             };
             egui::CollapsingHeader::new(title)
                 .id_salt(("tenant", &session.profile_id, &tenant.id))
@@ -214,16 +224,13 @@ impl Browsing {
         body: &mut AccountBody<'_>,
     ) {
         let slot = self.subscriptions.entry(tenant.id.clone()).or_default();
-        let (s, t) = (session.clone(), tenant.id.clone());
-        slot.ensure(|| backend.spawn(async move { s.manager(s.tenant_for(&t))?.subscriptions().await }));
-        let Some(subscriptions) = slot.shown(ui, "Listing subscriptions…").cloned() else {
+        let (s, tid) = (session.clone(), tenant.id.clone());
+        slot.ensure(|| backend.spawn(async move { s.manager(s.tenant_for(&tid))?.subscriptions().await }));
+        let Some(subscriptions) = slot.shown(ui, &t("accounts-browse-listing-subscriptions")).cloned() else {
             return;
         };
         if subscriptions.is_empty() {
-            ui.weak(
-                "No subscriptions here: the signed-in identity has no role on any subscription of this tenant (ask \
-                 for Reader on one), or they are in another tenant.",
-            );
+            ui.weak(t("accounts-browse-no-subscriptions"));
             return;
         }
         let browse_id = session.profile_id.clone();
@@ -236,11 +243,11 @@ impl Browsing {
         ui.horizontal(|ui| {
             ui.add(
                 egui::TextEdit::singleline(filter)
-                    .hint_text("filter subscriptions")
+                    .hint_text(t("accounts-browse-filter-hint"))
                     .desired_width(130.0),
             )
-            .accessible_name("Filter subscriptions");
-            ui.toggle_value(choosing, "Choose shown…");
+            .accessible_name(t("accounts-browse-filter"));
+            ui.toggle_value(choosing, t("accounts-browse-choose-shown"));
         });
         if *choosing {
             let before = hidden.clone();
@@ -269,9 +276,10 @@ impl Browsing {
             .collect();
         let left_out = subscriptions.len() - shown.len();
         if left_out > 0 {
-            ui.weak(format!(
-                "{left_out} of {} subscriptions not shown.",
-                subscriptions.len()
+            ui.weak(tr!(
+                "accounts-browse-not-shown",
+                count = left_out,
+                total = subscriptions.len()
             ));
         }
         for sub in shown {
@@ -285,7 +293,7 @@ impl Browsing {
                     self.accounts_ui(ui, backend, connections, session, tenant, sub, actions, body);
                 })
                 .header_response
-                .on_hover_text(format!("Subscription {}", sub.id));
+                .on_hover_text(tr!("accounts-browse-subscription", id = sub.id.as_str()));
         }
     }
 
@@ -302,13 +310,13 @@ impl Browsing {
         body: &mut AccountBody<'_>,
     ) {
         let slot = self.accounts.entry((tenant.id.clone(), sub.id.clone())).or_default();
-        let (s, t, sid) = (session.clone(), tenant.id.clone(), sub.id.clone());
-        slot.ensure(|| backend.spawn(async move { s.manager(s.tenant_for(&t))?.storage_accounts(&sid).await }));
-        let Some(found) = slot.shown(ui, "Listing storage accounts…").cloned() else {
+        let (s, tid, sid) = (session.clone(), tenant.id.clone(), sub.id.clone());
+        slot.ensure(|| backend.spawn(async move { s.manager(s.tenant_for(&tid))?.storage_accounts(&sid).await }));
+        let Some(found) = slot.shown(ui, &t("accounts-browse-listing-accounts")).cloned() else {
             return;
         };
         if found.is_empty() {
-            ui.weak("No storage accounts in this subscription.");
+            ui.weak(t("accounts-browse-no-accounts"));
         }
         for info in &found {
             let did = discovered_id(&session.profile_id, &tenant.id, &info.id);
@@ -328,15 +336,15 @@ impl Browsing {
                     let with_key = connections
                         .get(&did)
                         .is_some_and(|c| c.profile.secret == SecretKind::AccountKey);
-                    ui.weak(if with_key {
-                        "Opened with the account key (kept in memory only)."
+                    ui.weak(t(if with_key {
+                        "accounts-browse-opened-key"
                     } else {
-                        "Opened with your sign-in."
-                    });
+                        "accounts-browse-opened-sign-in"
+                    }));
                     if self.keys.is_out(&did) {
                         ui.horizontal(|ui| {
                             ui.spinner();
-                            ui.weak("Listing the account's keys…");
+                            ui.weak(t("accounts-browse-listing-keys"));
                         });
                     }
                     if let Some(e) = self.key_errors.get(&did) {
@@ -350,7 +358,7 @@ impl Browsing {
             let header_response = header.header_response.on_hover_text(details(info));
             header_response.context_menu(|ui| {
                 if with_key {
-                    if ui.button("Use my sign-in instead").clicked() {
+                    if ui.button(t("accounts-browse-use-sign-in")).clicked() {
                         // A key still on its way would switch the account back: it is dropped.
                         self.keys.cancel(&did);
                         match signed_in_account(session, tenant, info) {
@@ -366,26 +374,33 @@ impl Browsing {
                     }
                 } else {
                     let key = ui
-                        .add_enabled(info.shared_key_allowed, egui::Button::new("Use the account key instead"))
-                        .on_hover_text("Lists the account's keys (listKeys) and opens it with the first; the key stays in memory only.")
-                        .on_disabled_hover_text("Shared Key access is turned off on this account: only the sign-in opens it.");
+                        .add_enabled(info.shared_key_allowed, egui::Button::new(t("accounts-browse-use-key")))
+                        .on_hover_text(t("accounts-browse-use-key-hint"))
+                        .on_disabled_hover_text(t("accounts-browse-key-off"));
                     if key.clicked() {
                         self.key_errors.remove(&did);
-                        let (s, t, info) = (session.clone(), tenant.id.clone(), info.clone());
-                        let pending = backend.spawn(async move { keyed_account(&s, s.tenant_for(&t), &info).await });
+                        let (s, tid, info) = (session.clone(), tenant.id.clone(), info.clone());
+                        let pending = backend.spawn(async move { keyed_account(&s, s.tenant_for(&tid), &info).await });
                         self.keys.start(did.clone(), pending);
                         ui.close();
                     }
                 }
-                menu_action(ui, "Service settings…", TreeAction::ServiceSettings(did.clone()), actions);
-                if ui.button("Open in the Azure portal").clicked() {
+                menu_action(
+                    ui,
+                    &t("tree-service-settings"),
+                    TreeAction::ServiceSettings(did.clone()),
+                    actions,
+                );
+                if ui.button(t("tree-open-portal")).clicked() {
                     // The subscription's own tenant: the typed one may be a domain or an alias.
-                    let in_tenant = Some(sub.tenant_id.as_str()).filter(|t| !t.is_empty()).unwrap_or(&tenant.id);
+                    let in_tenant = Some(sub.tenant_id.as_str())
+                        .filter(|t| !t.is_empty())
+                        .unwrap_or(&tenant.id);
                     let url = info.portal_url(session.cloud().portal(), in_tenant);
                     ui.ctx().open_url(egui::OpenUrl::new_tab(url));
                     ui.close();
                 }
-                if ui.button("Copy resource id").clicked() {
+                if ui.button(t("accounts-browse-copy-id")).clicked() {
                     ui.ctx().copy_text(info.id.clone());
                     ui.close();
                 }
@@ -422,16 +437,16 @@ impl Browsing {
 fn details(info: &StorageAccountInfo) -> String {
     let mut parts = vec![info.kind.clone(), info.sku.clone(), info.location.clone()];
     if !info.resource_group().is_empty() {
-        parts.push(format!("group {}", info.resource_group()));
+        parts.push(tr!("accounts-browse-group", group = info.resource_group()));
     }
     if info.hierarchical_namespace {
-        parts.push("hierarchical namespace".into());
+        parts.push(t("accounts-browse-hns"));
     }
-    parts.push(if info.shared_key_allowed {
-        "Shared Key allowed".into()
+    parts.push(t(if info.shared_key_allowed {
+        "accounts-browse-key-allowed"
     } else {
-        "Shared Key off".into()
-    });
+        "accounts-browse-key-off-short"
+    }));
     parts.retain(|p| !p.is_empty());
     parts.join(" · ")
 }

@@ -8,6 +8,7 @@ use crate::app::accounts::connections::rotation_hook;
 use crate::app::accounts::discovered::discovered_id;
 use crate::app::accounts::profiles::{AccountProfile, ArmSettings, EntraSettings, ProfileKind};
 use crate::app::accounts::secrets::Secrets;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::arm::{ResourceManager, StorageAccountInfo, Tenant};
 use crate::storage::cloud::Cloud;
 use crate::storage::side_requests::Reporter;
@@ -86,17 +87,14 @@ pub(crate) fn open_session(
     secrets: &Arc<Secrets>,
     reporter: Reporter,
 ) -> Result<Arc<Session>, StorageError> {
-    let op = format!("Open account `{}`", profile.label);
+    let op = tr!("accounts-profiles-op-open", account = profile.label.as_str());
     let settings = profile
         .entra
         .clone()
-        .ok_or_else(|| StorageError::invalid(&op, "Its sign-in settings are missing. Edit the account."))?;
+        .ok_or_else(|| StorageError::invalid(&op, t("accounts-browse-session-no-settings")))?;
     let secret = crate::app::accounts::connections::load_secret(secrets, profile)?;
     if profile.needs_secret() && secret.is_none() {
-        return Err(StorageError::invalid(
-            &op,
-            "Its sign-in is not in the keychain. Edit the account and sign in again.",
-        ));
+        return Err(StorageError::invalid(&op, t("accounts-browse-session-no-sign-in")));
     }
     Ok(Arc::new(Session {
         profile_id: profile.id.clone(),
@@ -121,13 +119,13 @@ fn found_account(
         e.as_deref()
             .map(|u| crate::storage::account::parse_endpoint(u, setting))
             .transpose()
-            .map_err(|e| e.with_operation(format!("Open storage account `{}`", info.name)))
+            .map_err(|e| e.with_operation(tr!("accounts-browse-session-op-open", account = info.name.as_str())))
     };
     Ok(Account {
         name: info.name.clone(),
-        blob_endpoint: parse(&info.blob_endpoint, "The blob endpoint")?,
-        queue_endpoint: parse(&info.queue_endpoint, "The queue endpoint")?,
-        table_endpoint: parse(&info.table_endpoint, "The table endpoint")?,
+        blob_endpoint: parse(&info.blob_endpoint, &t("accounts-browse-session-blob-endpoint"))?,
+        queue_endpoint: parse(&info.queue_endpoint, &t("accounts-browse-session-queue-endpoint"))?,
+        table_endpoint: parse(&info.table_endpoint, &t("accounts-browse-session-table-endpoint"))?,
         credential,
         scope: None,
         trusted_cert: session.trusted_cert.clone(),
@@ -169,8 +167,8 @@ pub(crate) async fn keyed_account(
         .ok_or_else(|| {
             StorageError::new(
                 crate::storage::ErrorKind::Decode,
-                "List the account's keys",
-                "Resource Manager listed no keys for this account.",
+                t("accounts-browse-session-op-keys"),
+                t("accounts-browse-session-no-keys"),
             )
         })?;
     found_account(

@@ -8,6 +8,7 @@ use crate::app::accounts::profiles::AccountProfile;
 use crate::app::accounts::secrets::Secrets;
 use crate::app::context::InFlight;
 use crate::app::runtime::backend::Backend;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::ListBlobsOptions;
 use crate::storage::table::EntityQuery;
 use crate::storage::{Client, ClientOptions, Service, StorageError};
@@ -30,13 +31,18 @@ pub struct ServiceCheck {
 impl ServiceCheck {
     /// One line for the user: reachable and authenticated with its latency, or what is wrong.
     pub fn describe(&self) -> String {
+        let service = t(match self.service {
+            Service::Blob => "accounts-connections-blob",
+            Service::Queue => "accounts-connections-queue",
+            Service::Table => "accounts-connections-table",
+        });
         match &self.outcome {
-            Ok(latency) => format!(
-                "{}: reachable and authenticated ({} ms)",
-                self.service,
-                latency.as_millis()
+            Ok(latency) => tr!(
+                "accounts-connections-reachable",
+                service = service,
+                ms = latency.as_millis() as u64
             ),
-            Err(e) => format!("{}: {}", self.service, e.hint()),
+            Err(e) => format!("{service}: {}", e.hint()),
         }
     }
 }
@@ -107,11 +113,8 @@ impl Connections {
             Some(Connection {
                 state: ConnState::Failed(e),
                 ..
-            }) => Err(format!(
-                "The account could not be opened: {}\nClose this window, mend the account (Edit…), and open it again.",
-                e.plain_words()
-            )),
-            _ => Err("Connecting to the account…".into()),
+            }) => Err(tr!("accounts-connections-failed", why = e.plain_words())),
+            _ => Err(t("accounts-connections-connecting")),
         }
     }
 
@@ -235,7 +238,7 @@ pub fn load_secret(secrets: &Secrets, profile: &AccountProfile) -> Result<Option
     }
     secrets
         .load(&profile.id)
-        .map_err(|e| StorageError::invalid(format!("Open account `{}`", profile.label), e))
+        .map_err(|e| StorageError::invalid(tr!("accounts-profiles-op-open", account = profile.label.as_str()), e))
 }
 
 /// A device-code sign-in's refresh token may change with each renewal: the keychain keeps the newest (written off

@@ -5,6 +5,7 @@ use std::time::SystemTime;
 
 use crate::app::accounts::profiles::{EntraMethod, EntraSettings};
 use crate::app::runtime::backend::{Backend, Pending};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::browser_sign_in::BrowserSignIn;
 use crate::storage::oauth::{self, Authority, DeviceCode, Secret, SignedIn};
@@ -147,7 +148,7 @@ impl EntraForm {
         self.poll(backend);
         let before = self.settings();
         ui.horizontal(|ui| {
-            ui.label("Sign in with:");
+            ui.label(t("accounts-entra-form-sign-in-with"));
             for method in [
                 EntraMethod::AzureCli,
                 EntraMethod::DeviceCode,
@@ -156,48 +157,48 @@ impl EntraForm {
                 ui.selectable_value(&mut self.method, method, method.describe());
             }
         });
-        let tenant_hint = match self.method {
-            EntraMethod::AzureCli => "optional: the CLI's default tenant",
-            _ => "directory id or domain, e.g. contoso.onmicrosoft.com",
-        };
-        super::editor::field(ui, "Tenant:", &mut self.tenant, false, tenant_hint);
+        let tenant_hint = t(match self.method {
+            EntraMethod::AzureCli => "accounts-entra-form-tenant-cli-hint",
+            _ => "accounts-entra-form-tenant-hint",
+        });
+        super::editor::field(
+            ui,
+            &t("accounts-entra-form-tenant"),
+            &mut self.tenant,
+            false,
+            &tenant_hint,
+        );
         match self.method {
             EntraMethod::AzureCli => {
-                ui.weak(
-                    "Uses the signed-in Azure CLI (`az login`): the app handles no secret. Tokens are asked of \
-                     `az account get-access-token` and renewed before they end.",
-                );
+                ui.weak(t("accounts-entra-form-cli-about"));
             }
             EntraMethod::ServicePrincipal => {
-                super::editor::field(
-                    ui,
-                    "Client id:",
-                    &mut self.client_id,
-                    false,
-                    "the app registration's id",
+                let (label, hint) = (
+                    t("accounts-entra-form-client-id"),
+                    t("accounts-entra-form-client-id-hint"),
                 );
-                let hint = if editing {
-                    "leave empty to keep the stored secret"
-                } else {
-                    ""
+                super::editor::field(ui, &label, &mut self.client_id, false, &hint);
+                let hint = match editing {
+                    true => t("accounts-entra-form-keep-secret-hint"),
+                    false => String::new(),
                 };
-                super::editor::field(ui, "Client secret:", &mut self.client_secret, true, hint);
-                ui.weak("The client secret goes to the OS keychain, never to the account list file.");
+                let label = t("accounts-entra-form-client-secret");
+                super::editor::field(ui, &label, &mut self.client_secret, true, &hint);
+                ui.weak(t("accounts-entra-form-secret-keychain"));
             }
             EntraMethod::DeviceCode => {
-                super::editor::field(
-                    ui,
-                    "Client id:",
-                    &mut self.client_id,
-                    false,
-                    "your app registration (public client)",
+                let (label, hint) = (
+                    t("accounts-entra-form-client-id"),
+                    t("accounts-entra-form-public-client-hint"),
                 );
+                super::editor::field(ui, &label, &mut self.client_id, false, &hint);
                 self.device_ui(ui, backend, editing);
             }
         }
         if self.method != EntraMethod::AzureCli {
-            ui.collapsing("Sign-in host (national clouds)", |ui| {
-                super::editor::field(ui, "Sign-in host:", &mut self.authority, false, oauth::PUBLIC_AUTHORITY);
+            ui.collapsing(t("accounts-entra-form-host-section"), |ui| {
+                let label = t("accounts-entra-form-host");
+                super::editor::field(ui, &label, &mut self.authority, false, oauth::PUBLIC_AUTHORITY);
             });
         }
         // A sign-in belongs to the tenant, client and host it was made with: changing one asks for a new one.
@@ -213,14 +214,14 @@ impl EntraForm {
                 if let DeviceSignIn::Failed(why) = &self.device {
                     ui.colored_label(ui.visuals().error_fg_color, why);
                 } else if editing {
-                    ui.weak("Sign in again only if the stored sign-in has ended.");
+                    ui.weak(t("accounts-entra-form-sign-in-again"));
                 }
                 ui.horizontal(|ui| {
-                    if ui.button("Sign in with a browser").clicked() {
+                    if ui.button(t("accounts-entra-form-browser")).clicked() {
                         self.start_browser(ui.ctx(), backend);
                     }
                     // For a machine without a browser (a remote shell, a locked-down desktop).
-                    if ui.button("Sign in with a code").clicked() {
+                    if ui.button(t("accounts-entra-form-code")).clicked() {
                         self.start_device_code(backend);
                     }
                 });
@@ -228,14 +229,14 @@ impl EntraForm {
             DeviceSignIn::Asking(_) => {
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.label("Asking for a code…");
+                    ui.label(t("accounts-entra-form-asking"));
                 });
             }
             DeviceSignIn::Waiting { code, .. } => {
-                ui.label("Open the page below in any browser and enter this code:");
+                ui.label(t("accounts-entra-form-enter-code"));
                 ui.horizontal(|ui| {
                     ui.label(egui::RichText::new(&code.user_code).monospace().size(28.0).strong());
-                    if ui.button("Copy code").clicked() {
+                    if ui.button(t("accounts-entra-form-copy-code")).clicked() {
                         ui.ctx().copy_text(code.user_code.clone());
                     }
                 });
@@ -246,34 +247,30 @@ impl EntraForm {
                     .map_or(0, |d| d.as_secs());
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.label(format!(
-                        "Waiting for you to finish signing in (the code expires in {left} s)…"
-                    ));
-                    cancel = ui.button("Cancel sign-in").clicked();
+                    ui.label(tr!("accounts-entra-form-waiting", left = left));
+                    cancel = ui.button(t("accounts-entra-form-cancel")).clicked();
                 });
                 // The countdown moves without input.
                 ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
             }
             DeviceSignIn::Browsing { url, .. } => {
-                ui.label("Finish signing in in the browser window that opened.");
+                ui.label(t("accounts-entra-form-finish-in-browser"));
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.label("Waiting for the browser to come back…");
-                    if ui.button("Open the page again").clicked() {
+                    ui.label(t("accounts-entra-form-waiting-browser"));
+                    if ui.button(t("accounts-entra-form-open-again")).clicked() {
                         ui.ctx().open_url(egui::OpenUrl::new_tab(url));
                     }
-                    cancel = ui.button("Cancel sign-in").clicked();
+                    cancel = ui.button(t("accounts-entra-form-cancel")).clicked();
                 });
             }
             DeviceSignIn::SignedIn(_) => {
-                ui.label(
-                    "Signed in. Save the account to keep this sign-in (its refresh token goes to the OS keychain).",
-                );
+                ui.label(t("accounts-entra-form-signed-in"));
             }
         }
         if cancel {
             // Dropping the wait stops the polling.
-            self.device = DeviceSignIn::Failed("The sign-in was cancelled.".into());
+            self.device = DeviceSignIn::Failed(t("accounts-entra-form-cancelled"));
         }
     }
 }

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::account::{EMULATOR_ACCOUNT, ResourceScope};
 use crate::storage::azure_cli::AzureCli;
 use crate::storage::oauth::{Authority, OnRotate, RefreshToken, Secret, ServicePrincipal};
@@ -27,6 +28,7 @@ pub enum ProfileKind {
 }
 
 impl ProfileKind {
+    /// In English, for the log.
     pub fn describe(self) -> &'static str {
         match self {
             ProfileKind::Emulator => "local emulator",
@@ -36,6 +38,18 @@ impl ProfileKind {
             ProfileKind::EntraId => "Microsoft Entra ID",
             ProfileKind::EntraBrowse => "Microsoft Entra ID: browse",
         }
+    }
+
+    /// In the window's language.
+    pub fn shown(self) -> String {
+        t(match self {
+            ProfileKind::Emulator => "accounts-profiles-kind-emulator",
+            ProfileKind::ConnectionString => "accounts-profiles-kind-connection-string",
+            ProfileKind::NameAndKey => "accounts-profiles-kind-name-and-key",
+            ProfileKind::SasUrl => "accounts-profiles-kind-sas-url",
+            ProfileKind::EntraId => "accounts-profiles-kind-entra",
+            ProfileKind::EntraBrowse => "accounts-profiles-kind-entra-browse",
+        })
     }
 }
 
@@ -62,12 +76,12 @@ pub enum EntraMethod {
 }
 
 impl EntraMethod {
-    pub fn describe(self) -> &'static str {
-        match self {
-            EntraMethod::AzureCli => "Azure CLI",
-            EntraMethod::DeviceCode => "Browser or device code",
-            EntraMethod::ServicePrincipal => "Service principal",
-        }
+    pub fn describe(self) -> String {
+        t(match self {
+            EntraMethod::AzureCli => "accounts-profiles-method-cli",
+            EntraMethod::DeviceCode => "accounts-profiles-method-device-code",
+            EntraMethod::ServicePrincipal => "accounts-profiles-method-principal",
+        })
     }
 
     pub fn secret_kind(self) -> SecretKind {
@@ -114,16 +128,16 @@ impl EntraSettings {
         on_rotate: Option<OnRotate>,
         trusted_cert: Option<std::path::PathBuf>,
     ) -> Result<TokenCredential, StorageError> {
-        let op = "Read the sign-in settings";
+        let op = t("accounts-profiles-op-read-sign-in");
         let tenant = tenant.unwrap_or(&self.tenant).to_string();
         let secret = || {
             secret.filter(|s| !s.trim().is_empty()).map(Secret::new).ok_or_else(|| {
                 StorageError::invalid(
-                    op,
-                    match self.method {
-                        EntraMethod::ServicePrincipal => "Enter the service principal's client secret.",
-                        _ => "Sign in first (Sign in with a browser, or with a code), then save the account.",
-                    },
+                    &op,
+                    t(match self.method {
+                        EntraMethod::ServicePrincipal => "accounts-profiles-enter-client-secret",
+                        _ => "accounts-profiles-sign-in-first",
+                    }),
                 )
             })
         };
@@ -132,10 +146,7 @@ impl EntraSettings {
             EntraMethod::ServicePrincipal => {
                 let authority = Authority::new(&self.authority, &tenant)?.trusting(trusted_cert);
                 if self.client_id.trim().is_empty() {
-                    return Err(StorageError::invalid(
-                        op,
-                        "Enter the service principal's client (application) id.",
-                    ));
+                    return Err(StorageError::invalid(&op, t("accounts-profiles-enter-client-id")));
                 }
                 TokenCredential::new(ServicePrincipal {
                     authority,
@@ -262,7 +273,7 @@ impl AccountProfile {
             ProfileKind::Emulator,
             account,
         );
-        p.id = format!("{TRANSIENT_PREFIX}emulator");
+        p.id = format!("{TRANSIENT_PREFIX}emulator"); // i18n-ignore: an id
         p
     }
 
@@ -284,37 +295,28 @@ impl AccountProfile {
         secret: Option<&str>,
         on_rotate: Option<OnRotate>,
     ) -> Result<Account, StorageError> {
-        let op = format!("Open account `{}`", self.label);
+        let op = tr!("accounts-profiles-op-open", account = self.label.as_str());
         let parse = |u: &Option<String>| -> Result<Option<url::Url>, StorageError> {
             u.as_deref()
                 .map(|s| {
                     url::Url::parse(s).map_err(|e| {
-                        StorageError::invalid(&op, format!("The saved endpoint `{s}` is not a URL ({e})."))
+                        let why = e.to_string();
+                        StorageError::invalid(&op, tr!("accounts-profiles-bad-endpoint", endpoint = s, why = why))
                     })
                 })
                 .transpose()
         };
         if self.kind == ProfileKind::EntraBrowse {
-            return Err(StorageError::invalid(
-                &op,
-                "A browse account is a sign-in, not a storage account: open one of the storage accounts listed \
-                 under it.",
-            ));
+            return Err(StorageError::invalid(&op, t("accounts-profiles-browse-not-storage")));
         }
         let credential = match (self.secret, secret) {
             _ if self.kind == ProfileKind::EntraId => {
-                let settings = self.entra.as_ref().ok_or_else(|| {
-                    StorageError::invalid(
-                        &op,
-                        "Its sign-in settings are missing. Edit the account and choose how to sign in.",
-                    )
-                })?;
+                let settings = self
+                    .entra
+                    .as_ref()
+                    .ok_or_else(|| StorageError::invalid(&op, t("accounts-profiles-no-sign-in-settings")))?;
                 if self.needs_secret() && secret.is_none() {
-                    return Err(StorageError::invalid(
-                        &op,
-                        "Its sign-in is not in the keychain (or was kept for an earlier run only). Edit the account \
-                         and sign in again.",
-                    ));
+                    return Err(StorageError::invalid(&op, t("accounts-profiles-no-sign-in")));
                 }
                 Credential::Bearer(settings.credential(secret, on_rotate, self.trusted_cert_path())?)
             }
@@ -323,16 +325,10 @@ impl AccountProfile {
             (SecretKind::AccountKey, Some(s)) => Credential::SharedKey(AccountKey::from_base64(s)?),
             (SecretKind::Sas, Some(s)) => Credential::Sas(SasToken::new(s)?),
             (SecretKind::ClientSecret | SecretKind::RefreshToken, _) => {
-                return Err(StorageError::invalid(
-                    &op,
-                    "A sign-in secret belongs to a Microsoft Entra ID account only.",
-                ));
+                return Err(StorageError::invalid(&op, t("accounts-profiles-secret-entra-only")));
             }
             (_, None) => {
-                return Err(StorageError::invalid(
-                    &op,
-                    "Its key or SAS is not in the keychain (or was kept for an earlier run only). Edit the account and enter it again.",
-                ));
+                return Err(StorageError::invalid(&op, t("accounts-profiles-no-secret")));
             }
         };
         Ok(Account {

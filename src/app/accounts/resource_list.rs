@@ -56,7 +56,7 @@ pub async fn list_resources_counted(
                 items.extend(page.containers.into_iter().map(|c| {
                     let mut badges = Vec::new();
                     if c.properties.public_access != PublicAccess::None {
-                        badges.push("public".to_string());
+                        badges.push(crate::app::widgets::i18n::t("accounts-resource-list-public"));
                     }
                     if c.properties.lease.state != LeaseState::Available {
                         badges.push(c.properties.lease.state.as_str().to_string());
@@ -139,14 +139,5 @@ impl TreeFind {
             *entry = (needle, loaded, found);
         }
         &entry.2
-    }
-}
-
-/// "containers", "queues", "tables".
-pub fn plural(service: Service) -> &'static str {
-    match service {
-        Service::Blob => "containers",
-        Service::Queue => "queues",
-        Service::Table => "tables",
     }
 }

@@ -7,9 +7,11 @@ use std::sync::mpsc;
 
 use crate::app::accounts::account_file::save;
 use crate::app::accounts::profiles::AccountProfile;
+use crate::app::widgets::i18n::{Language, tr};
 
 enum Message {
-    Save(Vec<AccountProfile>),
+    /// A list to write, and the language the window spoke when it changed (a failure is worded in it).
+    Save(Vec<AccountProfile>, Language),
     /// Answers once every list sent before it is written.
     Sync(mpsc::Sender<()>),
 }
@@ -30,20 +32,18 @@ impl ProfileSaver {
             .spawn(move || {
                 while let Ok(first) = rx.recv() {
                     // Only the newest list matters; syncs are answered after it is written.
-                    let (mut newest, mut syncs) = (None, Vec::new());
+                    let (mut newest, mut syncs, mut language) = (None, Vec::new(), Language::English);
                     let mut next = Some(first);
                     while let Some(message) = next {
                         match message {
-                            Message::Save(list) => newest = Some(list),
+                            Message::Save(list, spoken) => (newest, language) = (Some(list), spoken),
                             Message::Sync(done) => syncs.push(done),
                         }
                         next = rx.try_recv().ok();
                     }
-                    match (&read_only, newest) {
+                    crate::i18n::in_language(language, || match (&read_only, newest) {
                         (Some(why), Some(_)) => {
-                            let _ = fail_tx.send(format!(
-                                "This change is not saved and lasts until the app closes. {why}"
-                            ));
+                            let _ = fail_tx.send(tr!("accounts-saver-not-saved", why = why.as_str()));
                         }
                         (None, Some(list)) => {
                             if let Err(e) = save(&path, &list, &kept) {
@@ -51,7 +51,7 @@ impl ProfileSaver {
                             }
                         }
                         (_, None) => {}
-                    }
+                    });
                     for done in syncs {
                         let _ = done.send(());
                     }
@@ -67,7 +67,7 @@ impl ProfileSaver {
 
     pub fn save(&self, profiles: Vec<AccountProfile>) {
         if let Some(s) = &self.sender {
-            let _ = s.send(Message::Save(profiles));
+            let _ = s.send(Message::Save(profiles, crate::i18n::language()));
         }
     }
 

@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::app::widgets::i18n::{t, tr};
+
 const KEYCHAIN_SERVICE: &str = "tessera-storage-explorer";
 
 /// Where a secret ended up.
@@ -38,7 +40,7 @@ impl Secrets {
         let _ = unavailable.set(
             keyring_core::get_default_store()
                 .is_none()
-                .then(|| "no keychain store is registered".to_string()),
+                .then(|| t("accounts-secrets-no-store")),
         );
         Arc::new(Secrets {
             unavailable,
@@ -100,7 +102,7 @@ impl Secrets {
                         .lock()
                         .expect("secrets lock")
                         .insert(id.to_string(), secret.to_string());
-                    return Stored::ThisRunOnly(format!("the keychain refused it: {why}"));
+                    return Stored::ThisRunOnly(tr!("accounts-secrets-refused", why = why.as_str()));
                 }
             }
         }
@@ -121,7 +123,7 @@ impl Secrets {
         match entry(id)?.get_password() {
             Ok(s) => Ok(Some(s)),
             Err(keyring_core::Error::NoEntry) => Ok(None),
-            Err(e) => Err(format!("The keychain could not be read: {e}")),
+            Err(e) => Err(tr!("accounts-secrets-unreadable", why = e.to_string())),
         }
     }
 
@@ -136,33 +138,33 @@ impl Secrets {
 }
 
 fn entry(id: &str) -> Result<keyring_core::Entry, String> {
-    keyring_core::Entry::new(KEYCHAIN_SERVICE, id).map_err(|e| format!("The keychain is not usable: {e}"))
+    keyring_core::Entry::new(KEYCHAIN_SERVICE, id).map_err(|e| tr!("accounts-secrets-unusable", why = e.to_string()))
 }
 
 #[cfg(target_os = "linux")]
 fn platform_store() -> Result<Arc<keyring_core::CredentialStore>, String> {
     zbus_secret_service_keyring_store::Store::new()
         .map(|s| s as Arc<keyring_core::CredentialStore>)
-        .map_err(|e| format!("No keychain is available (no Secret Service on the session D-Bus: {e})"))
+        .map_err(|e| tr!("accounts-secrets-no-secret-service", why = e.to_string()))
 }
 
 #[cfg(target_os = "macos")]
 fn platform_store() -> Result<Arc<keyring_core::CredentialStore>, String> {
     apple_native_keyring_store::keychain::Store::new()
         .map(|s| s as Arc<keyring_core::CredentialStore>)
-        .map_err(|e| format!("The macOS keychain is not available: {e}"))
+        .map_err(|e| tr!("accounts-secrets-no-macos", why = e.to_string()))
 }
 
 #[cfg(target_os = "windows")]
 fn platform_store() -> Result<Arc<keyring_core::CredentialStore>, String> {
     windows_native_keyring_store::Store::new()
         .map(|s| s as Arc<keyring_core::CredentialStore>)
-        .map_err(|e| format!("The Windows credential manager is not available: {e}"))
+        .map_err(|e| tr!("accounts-secrets-no-windows", why = e.to_string()))
 }
 
 #[cfg(not(any(target_os = "linux", target_os = "macos", target_os = "windows")))]
 fn platform_store() -> Result<Arc<keyring_core::CredentialStore>, String> {
-    Err("No keychain is supported on this platform".into())
+    Err(t("accounts-secrets-unsupported"))
 }
 
 /// Keeps one account's changing secret (a device-code sign-in's refresh token, renewed with each access token)

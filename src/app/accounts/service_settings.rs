@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::app::context::draft::{Draft, Fields};
 use crate::app::context::{Backend, InFlight};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::service_properties::{
     AccountInformation, CorsRule, Logging, MAX_CORS_RULES, Metrics, RetentionPolicy, ServiceProperties, StaticWebsite,
 };
@@ -104,7 +105,7 @@ impl ServiceSettingsWindow {
     pub fn window(&mut self, ctx: &egui::Context, backend: &Backend, client: Result<&Client, &String>) -> bool {
         self.land();
         let mut open = true;
-        egui::Window::new(format!("Service settings of {}", self.label))
+        egui::Window::new(tr!("accounts-service-settings-title", account = self.label.as_str()))
             .id(egui::Id::unique(("service-settings", &self.profile_id)))
             .open(&mut open)
             .collapsible(false)
@@ -134,14 +135,9 @@ impl ServiceSettingsWindow {
                             d.observe("", props);
                             if d.is_dirty() && !std::mem::take(&mut s.keep_refusal) {
                                 s.outcome = Some(Ok(if d.is_stale() {
-                                    "Read again: the service's settings changed since you started editing. Your \
-                                     changes are kept; Reload and re-apply puts them on the service's, Discard \
-                                     changes shows the service's."
-                                        .into()
+                                    t("accounts-service-settings-read-stale")
                                 } else {
-                                    "Read again; your unsaved changes are kept (Discard changes shows the \
-                                     service's)."
-                                        .into()
+                                    t("accounts-service-settings-read-kept")
                                 }));
                             }
                         }
@@ -159,7 +155,7 @@ impl ServiceSettingsWindow {
                         if let Some(d) = &mut s.draft {
                             d.saved(sent, "");
                         }
-                        Ok("Saved. The service's settings are read again below.".into())
+                        Ok(t("accounts-service-settings-saved"))
                     }
                     // The draft is never touched by a failed save: Read again shows theirs beside it.
                     Err(e) => Err(e.plain_words()),
@@ -190,34 +186,37 @@ impl ServiceSettingsWindow {
                 .start((), backend.spawn(async move { c.account_information().await }));
         }
         match &self.info_said {
-            Some(Ok(i)) => ui.label(format!(
-                "Account: SKU {}, kind {}, hierarchical namespace {}",
-                i.sku.as_deref().unwrap_or("not said"),
-                i.kind.as_deref().unwrap_or("not said"),
-                match i.hierarchical_namespace {
-                    Some(true) => "on",
-                    Some(false) => "off",
-                    None => "not said",
-                }
-            )),
-            Some(Err(e)) => ui.colored_label(ui.visuals().error_fg_color, format!("Account information: {e}")),
-            None => ui.weak("Reading the account's information…"),
+            Some(Ok(i)) => {
+                let said = |v: &Option<String>| v.clone().unwrap_or_else(|| t("accounts-service-settings-not-said"));
+                ui.label(tr!(
+                    "accounts-service-settings-account",
+                    sku = said(&i.sku),
+                    kind = said(&i.kind),
+                    namespace = t(match i.hierarchical_namespace {
+                        Some(true) => "accounts-service-settings-on",
+                        Some(false) => "accounts-service-settings-off",
+                        None => "accounts-service-settings-not-said",
+                    })
+                ))
+            }
+            Some(Err(e)) => ui.colored_label(
+                ui.visuals().error_fg_color,
+                tr!("accounts-service-settings-account-failed", why = e.as_str()),
+            ),
+            None => ui.weak(t("accounts-service-settings-reading-account")),
         };
         ui.horizontal(|ui| {
             for (service, name) in [
-                (Service::Blob, "Blob service"),
-                (Service::Queue, "Queue service"),
-                (Service::Table, "Table service"),
+                (Service::Blob, "accounts-account-sas-blob"),
+                (Service::Queue, "accounts-account-sas-queue"),
+                (Service::Table, "accounts-account-sas-table"),
             ] {
-                ui.selectable_value(&mut self.service, service, name);
+                ui.selectable_value(&mut self.service, service, t(name));
             }
         });
         let service = self.service;
         if service == Service::Table {
-            ui.label(
-                "The Table service's properties are not offered here: the emulator (Azurite 3.35) has none, so \
-                 nothing here could be tested against a service.",
-            );
+            ui.label(t("accounts-service-settings-no-table"));
             return;
         }
         if !self.settings.contains_key(&slot(service)) {
@@ -230,7 +229,7 @@ impl ServiceSettingsWindow {
                     ui.colored_label(ui.visuals().error_fg_color, e);
                 }
                 _ => {
-                    ui.weak("Reading the service's properties…");
+                    ui.weak(t("accounts-service-settings-reading"));
                 }
             }
             return;
@@ -242,12 +241,8 @@ impl ServiceSettingsWindow {
         ui.horizontal_wrapped(|ui| {
             let busy = !s.saving.is_empty() || !s.reading.is_empty();
             if ui
-                .add_enabled(changed && !busy, egui::Button::new("Save settings"))
-                .on_hover_text(
-                    "Set Service Properties takes no condition: the app reads the settings again just before \
-                     writing and refuses if they changed since you started editing (a change landing in between \
-                     is not caught)",
-                )
+                .add_enabled(changed && !busy, egui::Button::new(t("accounts-service-settings-save")))
+                .on_hover_text(t("accounts-service-settings-save-hint"))
                 .clicked()
                 && let Some(d) = &mut s.draft
             {
@@ -262,8 +257,8 @@ impl ServiceSettingsWindow {
                             let now = with_every_part(client.service_properties(service).await?, service);
                             if now != base {
                                 return Err(StorageError::changed_since_read(
-                                    "Save the service's settings",
-                                    "its settings are not those your edit started from",
+                                    t("accounts-service-settings-op-save"),
+                                    t("accounts-service-settings-changed"),
                                 ));
                             }
                             client.set_service_properties(service, &send).await
@@ -275,16 +270,22 @@ impl ServiceSettingsWindow {
                 }
             }
             if let Some(d) = &mut s.draft {
-                if stale && changed && ui.button("Reload and re-apply my settings").clicked() {
+                if stale && changed && ui.button(t("accounts-service-settings-reapply")).clicked() {
                     d.reapply_on_theirs();
                     s.outcome = None;
                 }
-                if ui.add_enabled(changed, egui::Button::new("Discard changes")).clicked() {
+                if ui
+                    .add_enabled(changed, egui::Button::new(t("accounts-service-settings-discard")))
+                    .clicked()
+                {
                     d.discard();
                     s.outcome = None;
                 }
             }
-            if ui.add_enabled(!busy, egui::Button::new("Read again")).clicked() {
+            if ui
+                .add_enabled(!busy, egui::Button::new(t("accounts-service-settings-read-again")))
+                .clicked()
+            {
                 reload = true;
             }
             if busy {
@@ -346,41 +347,60 @@ fn days(ui: &mut egui::Ui, label: &str, policy: &mut RetentionPolicy) {
     ui.checkbox(&mut policy.enabled, label);
     if policy.enabled {
         let mut text = policy.days.map(|d| d.to_string()).unwrap_or_default();
-        field(ui, &format!("{label}: days"), &mut text, 40.0);
+        field(
+            ui,
+            &tr!("accounts-service-settings-days", what = label),
+            &mut text,
+            40.0,
+        );
         policy.days = text.trim().parse().ok();
     }
 }
 
 fn draft_ui(ui: &mut egui::Ui, d: &mut ServiceProperties, service: Service) {
     ui.separator();
-    ui.strong(format!("CORS rules ({} of at most {MAX_CORS_RULES})", d.cors.len()));
+    ui.strong(tr!(
+        "accounts-service-settings-cors",
+        count = d.cors.len(),
+        max = MAX_CORS_RULES
+    ));
     let mut remove = None;
     for (i, rule) in d.cors.iter_mut().enumerate() {
         let n = i + 1;
         // A rule in three rows: the lists are long, and each label says which rule it is of.
         ui.horizontal(|ui| {
-            field(ui, &format!("Rule {n} origins:"), &mut rule.allowed_origins, 320.0);
-            field(ui, &format!("Rule {n} methods:"), &mut rule.allowed_methods, 180.0);
+            field(
+                ui,
+                &tr!("accounts-service-settings-origins", n = n),
+                &mut rule.allowed_origins,
+                320.0,
+            );
+            field(
+                ui,
+                &tr!("accounts-service-settings-methods", n = n),
+                &mut rule.allowed_methods,
+                180.0,
+            );
         });
         ui.horizontal(|ui| {
             field(
                 ui,
-                &format!("Rule {n} allowed headers:"),
+                &tr!("accounts-service-settings-allowed-headers", n = n),
                 &mut rule.allowed_headers,
                 200.0,
             );
             field(
                 ui,
-                &format!("Rule {n} exposed headers:"),
+                &tr!("accounts-service-settings-exposed-headers", n = n),
                 &mut rule.exposed_headers,
                 200.0,
             );
         });
         ui.horizontal(|ui| {
             let mut age = rule.max_age_seconds.to_string();
-            field(ui, &format!("Rule {n} max age (s):"), &mut age, 60.0);
+            field(ui, &tr!("accounts-service-settings-max-age", n = n), &mut age, 60.0);
             rule.max_age_seconds = age.trim().parse().unwrap_or(rule.max_age_seconds);
-            if ui.button(format!("Remove rule {n}")).clicked() {
+            if ui.button(tr!("accounts-service-settings-remove-rule", n = n)).clicked() {
                 remove = Some(i);
             }
         });
@@ -388,7 +408,7 @@ fn draft_ui(ui: &mut egui::Ui, d: &mut ServiceProperties, service: Service) {
     if let Some(i) = remove {
         d.cors.remove(i);
     }
-    if ui.button("Add CORS rule").clicked() {
+    if ui.button(t("accounts-service-settings-add-rule")).clicked() {
         d.cors.push(CorsRule {
             allowed_origins: "*".into(),
             allowed_methods: "GET,HEAD,OPTIONS".into(),
@@ -399,49 +419,60 @@ fn draft_ui(ui: &mut egui::Ui, d: &mut ServiceProperties, service: Service) {
     ui.separator();
     if service == Service::Blob {
         if let Some(policy) = &mut d.delete_retention {
-            ui.horizontal(|ui| days(ui, "Keep deleted blobs", policy));
+            ui.horizontal(|ui| days(ui, &t("accounts-service-settings-keep-deleted"), policy));
         }
         if let Some(site) = &mut d.static_website {
             ui.horizontal(|ui| {
-                ui.checkbox(&mut site.enabled, "Static website (from $web)");
+                ui.checkbox(&mut site.enabled, t("accounts-service-settings-website"));
                 if site.enabled {
                     let (mut index, mut missing) = (
                         site.index_document.clone().unwrap_or_default(),
                         site.error_document_404_path.clone().unwrap_or_default(),
                     );
-                    field(ui, "Index document:", &mut index, 120.0);
-                    field(ui, "Error document (404):", &mut missing, 140.0);
+                    field(ui, &t("accounts-service-settings-index"), &mut index, 120.0);
+                    field(ui, &t("accounts-service-settings-error-doc"), &mut missing, 140.0);
                     site.index_document = Some(index).filter(|s| !s.is_empty());
                     site.error_document_404_path = Some(missing).filter(|s| !s.is_empty());
                 }
             });
         }
         let mut version = d.default_service_version.clone().unwrap_or_default();
-        ui.horizontal(|ui| field(ui, "Default service version:", &mut version, 100.0));
+        ui.horizontal(|ui| field(ui, &t("accounts-service-settings-version"), &mut version, 100.0));
         d.default_service_version = Some(version).filter(|v| !v.trim().is_empty());
     }
     if let Some(logging) = &mut d.logging {
         ui.horizontal(|ui| {
-            ui.label("Logging:");
-            ui.checkbox(&mut logging.read, "Log reads");
-            ui.checkbox(&mut logging.write, "Log writes");
-            ui.checkbox(&mut logging.delete, "Log deletes");
-            days(ui, "Keep logs", &mut logging.retention);
+            ui.label(t("accounts-service-settings-logging"));
+            ui.checkbox(&mut logging.read, t("accounts-service-settings-log-reads"));
+            ui.checkbox(&mut logging.write, t("accounts-service-settings-log-writes"));
+            ui.checkbox(&mut logging.delete, t("accounts-service-settings-log-deletes"));
+            days(ui, &t("accounts-service-settings-keep-logs"), &mut logging.retention);
         });
     }
-    for (name, metrics) in [
-        ("Hour metrics", &mut d.hour_metrics),
-        ("Minute metrics", &mut d.minute_metrics),
-    ] {
+    for (hour, metrics) in [(true, &mut d.hour_metrics), (false, &mut d.minute_metrics)] {
         let Some(m) = metrics else { continue };
+        let [name, per_api, keep] = if hour {
+            [
+                "accounts-service-settings-hour",
+                "accounts-service-settings-hour-per-api",
+                "accounts-service-settings-keep-hour",
+            ]
+        } else {
+            [
+                "accounts-service-settings-minute",
+                "accounts-service-settings-minute-per-api",
+                "accounts-service-settings-keep-minute",
+            ]
+        }
+        .map(t);
         ui.horizontal(|ui| {
             ui.checkbox(&mut m.enabled, name);
             if m.enabled {
                 let mut apis = m.include_apis.unwrap_or(false);
-                ui.checkbox(&mut apis, format!("{name} per API"));
+                ui.checkbox(&mut apis, per_api);
                 m.include_apis = Some(apis);
             }
-            days(ui, &format!("Keep {}", name.to_lowercase()), &mut m.retention);
+            days(ui, &keep, &mut m.retention);
         });
     }
 }

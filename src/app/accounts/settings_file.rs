@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::accounts::profiles::AccountProfile;
 use crate::app::accounts::proxy_settings::ProxySettings;
 use crate::app::accounts::tree::TabTarget;
+use crate::app::widgets::i18n::{t, tr};
 
 /// What the file says it is: an import refuses anything else in plain words.
 pub const FORMAT: &str = "tessera-settings";
@@ -30,12 +31,12 @@ pub struct Look {
 }
 
 impl Look {
-    pub fn describe(self) -> &'static str {
-        match (self.dark, self.high_contrast) {
-            (_, true) => "high contrast",
-            (true, false) => "dark theme",
-            (false, false) => "light theme",
-        }
+    pub fn describe(self) -> String {
+        t(match (self.dark, self.high_contrast) {
+            (_, true) => "accounts-settings-file-high-contrast",
+            (true, false) => "accounts-settings-file-dark",
+            (false, false) => "accounts-settings-file-light",
+        })
     }
 }
 
@@ -99,24 +100,22 @@ fn derive(
     parallelism: u32,
 ) -> Result<[u8; 32], String> {
     let params = argon2::Params::new(memory_kib, iterations, parallelism, Some(32))
-        .map_err(|e| format!("the file's key settings are not usable ({e})"))?;
+        .map_err(|e| tr!("accounts-settings-file-bad-params", why = e.to_string()))?;
     let argon = argon2::Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, params);
     let mut key = [0u8; 32];
     argon
         .hash_password_into(passphrase.as_bytes(), salt, &mut key)
-        .map_err(|e| format!("the key could not be derived ({e})"))?;
+        .map_err(|e| tr!("accounts-settings-file-no-key", why = e.to_string()))?;
     Ok(key)
 }
 
 /// Whether a passphrase (typed twice) may seal secrets; the words say what to change.
 pub fn check_passphrase(passphrase: &str, again: &str) -> Result<(), String> {
     if passphrase.chars().count() < MIN_PASSPHRASE {
-        return Err(format!(
-            "The passphrase must have at least {MIN_PASSPHRASE} characters: it is all that protects the secrets in the file."
-        ));
+        return Err(tr!("accounts-settings-file-short-passphrase", min = MIN_PASSPHRASE));
     }
     if passphrase != again {
-        return Err("The two passphrases differ: type the same one twice.".into());
+        return Err(t("accounts-settings-file-passphrases-differ"));
     }
     Ok(())
 }
@@ -140,7 +139,7 @@ pub fn seal(secrets: &SecretSet, passphrase: &str) -> Result<Sealed, String> {
                 aad: ASSOCIATED,
             },
         )
-        .map_err(|_| "the secrets could not be encrypted".to_string())?;
+        .map_err(|_| t("accounts-settings-file-not-encrypted"))?;
     Ok(Sealed {
         cipher: "AES-256-GCM".into(),
         kdf: "Argon2id".into(),
@@ -157,21 +156,24 @@ pub fn seal(secrets: &SecretSet, passphrase: &str) -> Result<Sealed, String> {
 /// words name both. Runs Argon2id: call it off the UI thread.
 pub fn open(sealed: &Sealed, passphrase: &str) -> Result<SecretSet, String> {
     if sealed.cipher != "AES-256-GCM" || sealed.kdf != "Argon2id" {
-        return Err(format!(
-            "The secrets are sealed with {} and {}, which this version cannot open.",
-            sealed.cipher, sealed.kdf
-        ));
+        let (cipher, kdf) = (sealed.cipher.as_str(), sealed.kdf.as_str());
+        return Err(tr!("accounts-settings-file-unknown-cipher", cipher = cipher, kdf = kdf));
     }
-    let bad = |what: &str| format!("The file's sealed secrets are damaged ({what} is not readable).");
-    let salt = B64.decode(&sealed.salt).map_err(|_| bad("the salt"))?;
-    let nonce = B64.decode(&sealed.nonce).map_err(|_| bad("the nonce"))?;
-    let ciphertext = B64.decode(&sealed.ciphertext).map_err(|_| bad("the ciphertext"))?;
+    let salt = B64
+        .decode(&sealed.salt)
+        .map_err(|_| t("accounts-settings-file-bad-salt"))?;
+    let nonce = B64
+        .decode(&sealed.nonce)
+        .map_err(|_| t("accounts-settings-file-bad-nonce"))?;
+    let ciphertext = B64
+        .decode(&sealed.ciphertext)
+        .map_err(|_| t("accounts-settings-file-bad-ciphertext"))?;
     if nonce.len() != 12 {
-        return Err(bad("the nonce"));
+        return Err(t("accounts-settings-file-bad-nonce"));
     }
     // A file may ask for any cost; a hostile one must not take the machine's memory.
     if sealed.memory_kib > 1024 * 1024 || sealed.iterations > 64 || sealed.parallelism > 16 {
-        return Err("The file asks for a key derivation far costlier than Tessera writes: it is not opened.".into());
+        return Err(t("accounts-settings-file-too-costly"));
     }
     let key = derive(
         passphrase,
@@ -189,29 +191,22 @@ pub fn open(sealed: &Sealed, passphrase: &str) -> Result<SecretSet, String> {
                 aad: ASSOCIATED,
             },
         )
-        .map_err(|_| {
-            "The passphrase does not open this file's secrets (or the file was changed). Check the passphrase, or \
-             import without the secrets."
-                .to_string()
-        })?;
-    serde_json::from_slice(&plain).map_err(|_| bad("what was sealed"))
+        .map_err(|_| t("accounts-settings-file-wrong-passphrase"))?;
+    serde_json::from_slice(&plain).map_err(|_| t("accounts-settings-file-bad-plain"))
 }
 
 /// Reads a settings file's text; the words say what is wrong with one that is not such a file.
 pub fn parse(text: &str) -> Result<SettingsFile, String> {
-    let value: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| format!("The file is not JSON ({e}). Choose a file Tessera exported."))?;
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| tr!("accounts-settings-file-not-json", why = e.to_string()))?;
     if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-        return Err("The file is not a Tessera settings file. Choose a file Export settings wrote.".into());
+        return Err(t("accounts-settings-file-not-settings"));
     }
     let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
     if version > u64::from(VERSION) {
-        return Err(format!(
-            "The file was written by a newer Tessera (settings version {version}); this one reads version {VERSION}. \
-             Update Tessera to import it."
-        ));
+        return Err(tr!("accounts-settings-file-newer", version = version, reads = VERSION));
     }
-    serde_json::from_value(value).map_err(|e| format!("The settings file cannot be read ({e})."))
+    serde_json::from_value(value).map_err(|e| tr!("accounts-settings-file-unreadable", why = e.to_string()))
 }
 
 /// What to do with an imported account whose name is already in the list.
@@ -280,10 +275,10 @@ pub fn place(incoming: &[Incoming], here: &[AccountProfile], secrets: &SecretSet
             (None, _) => {}
             (Some(mine), Some(Clash::Replace)) => profile.id = mine.clone(),
             (Some(_), Some(Clash::KeepBoth)) => {
-                let mut label = format!("{} (imported)", profile.label);
+                let mut label = format!("{} (imported)", profile.label); // i18n-ignore: a saved account's name
                 let mut n = 2;
                 while labels.contains(&label) {
-                    label = format!("{} (imported {n})", profile.label);
+                    label = format!("{} (imported {n})", profile.label); // i18n-ignore: a saved account's name
                     n += 1;
                 }
                 profile.label = label;
@@ -294,7 +289,7 @@ pub fn place(incoming: &[Incoming], here: &[AccountProfile], secrets: &SecretSet
         // Every account that is not a replacement gets an id of its own: the file's could be in use here, be one
         // of this run's only, or name another keychain entry (the proxy's password is kept under `proxy`).
         if !replacing {
-            profile.id = format!("imported-{}", uuid::Uuid::new_v4());
+            profile.id = format!("imported-{}", uuid::Uuid::new_v4()); // i18n-ignore: an id
         }
         used.insert(profile.id.clone());
         labels.insert(profile.label.clone());

@@ -16,7 +16,7 @@ use crate::app::accounts::tree::TabTarget;
 use crate::app::context::saved_queries::SavedQuery;
 use crate::app::context::{FileDialogs, InFlight};
 use crate::app::runtime::backend::Backend;
-use crate::app::widgets::format::count;
+use crate::app::widgets::i18n::{t, tr};
 
 /// What an export writes, taken from the app when the window opens.
 #[derive(Clone, Debug, Default)]
@@ -82,8 +82,8 @@ impl SettingsWindow {
         let mut open = true;
         let mut outcome = SettingsOutcome::Open;
         let title = match self {
-            SettingsWindow::Export(_) => "Export settings",
-            SettingsWindow::Import(_) => "Import settings",
+            SettingsWindow::Export(_) => t("accounts-settings-transfer-export-title"),
+            SettingsWindow::Import(_) => t("accounts-settings-transfer-import-title"),
         };
         egui::Window::new(title)
             .collapsible(false)
@@ -132,45 +132,45 @@ impl ExportForm {
             }
         }
         let s = &self.snapshot;
-        ui.label(format!(
-            "Writes a file with {} (names, endpoints, kinds, sign-in settings), {} recently opened, {}, the \
-             proxy choice ({}) and the look ({}).",
-            count(s.accounts.len(), "account"),
-            count(s.recent.len(), "resource"),
-            counted_queries(s.saved_queries.len()),
-            describe_proxy(&s.proxy),
-            s.look.describe()
+        ui.label(tr!(
+            "accounts-settings-transfer-writes",
+            accounts = s.accounts.len(),
+            recent = s.recent.len(),
+            queries = counted_queries(s.saved_queries.len()),
+            proxy = describe_proxy(&s.proxy),
+            look = s.look.describe()
         ));
-        ui.checkbox(
-            &mut self.with_secrets,
-            "Include the secrets (account keys, SAS, sign-in tokens, the proxy password), encrypted",
-        )
-        .on_hover_text("Sealed with AES-256-GCM under a key derived from your passphrase by Argon2id");
+        ui.checkbox(&mut self.with_secrets, t("accounts-settings-transfer-with-secrets"))
+            .on_hover_text(t("accounts-settings-transfer-with-secrets-hint"));
         if self.with_secrets {
-            field(ui, "Passphrase:", &mut self.passphrase, true, "at least 8 characters");
-            field(ui, "Passphrase again:", &mut self.again, true, "the same once more");
-            ui.label("Whoever has the file and the passphrase has the secrets: keep them apart.");
+            let label = t("accounts-settings-transfer-passphrase");
+            let hint = t("accounts-settings-transfer-passphrase-hint");
+            field(ui, &label, &mut self.passphrase, true, &hint);
+            let label = t("accounts-settings-transfer-again");
+            let hint = t("accounts-settings-transfer-again-hint");
+            field(ui, &label, &mut self.again, true, &hint);
+            ui.label(t("accounts-settings-transfer-keep-apart"));
         } else {
-            ui.label("Without the secrets: after an import each account asks for its key, SAS or sign-in again.");
+            ui.label(t("accounts-settings-transfer-no-secrets"));
         }
         let busy = !self.writing.is_empty();
         let mut close = false;
         ui.horizontal(|ui| {
-            if ui.add_enabled(!busy, egui::Button::new("Export…")).clicked() {
+            if pressed(ui, !busy, "accounts-settings-transfer-export") {
                 self.start(backend, dialogs, secrets);
             }
-            if ui.button("Close").clicked() {
+            if ui.button(t("accounts-settings-transfer-close")).clicked() {
                 close = true;
             }
         });
         if busy {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(if self.with_secrets {
-                    "Reading the secrets from the keychain and sealing them…"
+                ui.label(t(if self.with_secrets {
+                    "accounts-settings-transfer-sealing"
                 } else {
-                    "Writing the file…"
-                });
+                    "accounts-settings-transfer-writing"
+                }));
             });
         }
         match &self.result {
@@ -197,10 +197,11 @@ impl ExportForm {
             None
         };
         let (snapshot, dialogs, secrets) = (self.snapshot.clone(), dialogs.clone(), secrets.clone());
+        let title = t("accounts-settings-transfer-export-title");
         self.writing.start(
             (),
             backend.spawn_blocking(move || {
-                let Some(path) = dialogs.save_file("Export settings", "tessera-settings.json") else {
+                let Some(path) = dialogs.save_file(&title, "tessera-settings.json") else {
                     return Ok(None);
                 };
                 write_export(&snapshot, passphrase.as_deref(), &secrets, &path).map(Some)
@@ -246,7 +247,10 @@ fn write_export(
         secrets: sealed,
     };
     let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
-    let failed = |e: std::io::Error| format!("The settings could not be written to {} ({e}).", path.display());
+    let failed = |e: std::io::Error| {
+        let (path, why) = (path.display().to_string(), e.to_string());
+        tr!("accounts-settings-transfer-write-failed", path = path, why = why)
+    };
     let part = path.with_extension("json.part");
     std::fs::write(&part, text).map_err(failed)?;
     std::fs::rename(&part, path).map_err(|e| {
@@ -254,42 +258,41 @@ fn write_export(
         failed(e)
     })?;
     let secrets_words = match passphrase {
-        None => "no secrets".to_string(),
-        Some(_) => {
-            let mut w = format!("{} sealed with your passphrase", count(set.accounts.len(), "secret"));
-            if !missing.is_empty() {
-                w += &format!(
-                    " ({} without theirs: the keychain had none for them)",
-                    missing.join(", ")
-                );
-            }
-            w
-        }
+        None => t("accounts-settings-transfer-no-secrets-words"),
+        Some(_) if missing.is_empty() => tr!("accounts-settings-transfer-sealed", count = set.accounts.len()),
+        Some(_) => tr!(
+            "accounts-settings-transfer-sealed-missing",
+            count = set.accounts.len(),
+            missing = missing.join(", ")
+        ),
     };
-    Ok(format!(
-        "Exported {}, {} recently opened, {}, the proxy choice and the look to {}, with {secrets_words}.",
-        count(s.accounts.len(), "account"),
-        count(s.recent.len(), "resource"),
-        counted_queries(s.saved_queries.len()),
-        path.display()
+    Ok(tr!(
+        "accounts-settings-transfer-exported",
+        accounts = s.accounts.len(),
+        recent = s.recent.len(),
+        queries = counted_queries(s.saved_queries.len()),
+        path = path.display().to_string(),
+        secrets = secrets_words
     ))
+}
+
+/// A button named by a message, greyed out unless `enabled`: whether it was pressed.
+fn pressed(ui: &mut egui::Ui, enabled: bool, id: &str) -> bool {
+    ui.add_enabled(enabled, egui::Button::new(t(id))).clicked()
 }
 
 /// "1 saved query", "3 saved queries".
 pub(crate) fn counted_queries(n: usize) -> String {
-    if n == 1 {
-        "1 saved query".into()
-    } else {
-        format!("{n} saved queries")
-    }
+    tr!("accounts-settings-transfer-queries", count = n)
 }
 
 fn describe_proxy(p: &ProxySettings) -> String {
+    let (address, user) = (p.address.trim(), p.user.trim());
     match p.mode {
-        ProxyMode::System => "the system's".into(),
-        ProxyMode::Direct => "no proxy".into(),
-        ProxyMode::Manual if p.user.trim().is_empty() => p.address.trim().to_string(),
-        ProxyMode::Manual => format!("{} as {}", p.address.trim(), p.user.trim()),
+        ProxyMode::System => t("accounts-settings-transfer-proxy-system"),
+        ProxyMode::Direct => t("accounts-settings-transfer-proxy-none"),
+        ProxyMode::Manual if user.is_empty() => address.to_string(),
+        ProxyMode::Manual => tr!("accounts-settings-transfer-proxy-user", address = address, user = user),
     }
 }
 
@@ -318,15 +321,17 @@ impl ImportForm {
     /// Reads `typed` (a path typed in the window), or else the file the user picks in the file dialog.
     fn choose(&mut self, backend: &Backend, dialogs: &Arc<dyn FileDialogs>, typed: Option<PathBuf>) {
         self.error = None;
-        let dialogs = dialogs.clone();
+        let (dialogs, title) = (dialogs.clone(), t("accounts-settings-transfer-import-title"));
         self.reading.start(
             (),
             backend.spawn_blocking(move || {
-                let Some(path) = typed.or_else(|| dialogs.pick_file("Import settings", &["json"])) else {
+                let Some(path) = typed.or_else(|| dialogs.pick_file(&title, &["json"])) else {
                     return Ok(None);
                 };
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("{} cannot be read ({e}). Check the path.", path.display()))?;
+                let text = std::fs::read_to_string(&path).map_err(|e| {
+                    let (path, why) = (path.display().to_string(), e.to_string());
+                    tr!("accounts-settings-transfer-read-failed", path = path, why = why)
+                })?;
                 settings_file::parse(&text).map(|f| Some((path, f)))
             }),
         );
@@ -379,25 +384,21 @@ impl ImportForm {
         if !self.reading.is_empty() {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label("Choosing and reading the file…");
+                ui.label(t("accounts-settings-transfer-choosing"));
             });
         }
         ui.horizontal(|ui| {
-            field(
-                ui,
-                "Settings file:",
-                &mut self.path_text,
-                false,
-                "the path of a file Export settings wrote",
-            );
+            let label = t("accounts-settings-transfer-file");
+            let hint = t("accounts-settings-transfer-file-hint");
+            field(ui, &label, &mut self.path_text, false, &hint);
             let idle = self.reading.is_empty();
-            if ui.add_enabled(idle, egui::Button::new("Read")).clicked() {
+            if pressed(ui, idle, "accounts-settings-transfer-read") {
                 match self.path_text.trim() {
-                    "" => self.error = Some("Type the path of a settings file, or Choose… one.".into()),
+                    "" => self.error = Some(t("accounts-settings-transfer-type-path")),
                     typed => self.choose(backend, dialogs, Some(PathBuf::from(typed))),
                 }
             }
-            if ui.add_enabled(idle, egui::Button::new("Choose…")).clicked() {
+            if pressed(ui, idle, "accounts-settings-transfer-choose") {
                 self.choose(backend, dialogs, None);
             }
         });
@@ -408,19 +409,21 @@ impl ImportForm {
             if let Some(sealed) = sealed {
                 self.secrets_ui(ui, backend, sealed);
             } else {
-                ui.label("The file holds no secrets: each account asks for its key, SAS or sign-in after import.");
+                ui.label(t("accounts-settings-transfer-file-no-secrets"));
             }
             ui.separator();
-            ui.strong("Accounts");
+            ui.strong(t("accounts-settings-transfer-accounts"));
             self.accounts_ui(ui);
             ui.separator();
-            ui.checkbox(&mut self.take_recent, format!("Recently opened resources ({recent})"));
-            ui.checkbox(&mut self.take_proxy, format!("Proxy: {proxy}"));
-            ui.checkbox(&mut self.take_look, format!("Look: {}", look.describe()));
-            ui.checkbox(&mut self.take_queries, format!("Saved queries ({queries})"))
-                .on_hover_text(
-                    "Added to yours; one whose name you use for another filter comes in as \"… (imported)\"",
-                );
+            let recent = tr!("accounts-settings-transfer-take-recent", count = recent);
+            ui.checkbox(&mut self.take_recent, recent);
+            let proxy = tr!("accounts-settings-transfer-take-proxy", proxy = proxy);
+            ui.checkbox(&mut self.take_proxy, proxy);
+            let look = tr!("accounts-settings-transfer-take-look", look = look.describe());
+            ui.checkbox(&mut self.take_look, look);
+            let queries = tr!("accounts-settings-transfer-take-queries", count = queries);
+            ui.checkbox(&mut self.take_queries, queries)
+                .on_hover_text(t("accounts-settings-transfer-take-queries-hint"));
         }
         if let Some(why) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, why);
@@ -431,10 +434,10 @@ impl ImportForm {
         }
         ui.horizontal(|ui| {
             let ready = self.file.is_some() && waiting.is_none() && self.opening.is_empty();
-            if ui.add_enabled(ready, egui::Button::new("Import")).clicked() {
+            if pressed(ui, ready, "accounts-settings-transfer-import") {
                 outcome = SettingsOutcome::Import(Box::new(self.imported(here)));
             }
-            if ui.button("Cancel").clicked() {
+            if ui.button(t("accounts-settings-transfer-cancel")).clicked() {
                 outcome = SettingsOutcome::Closed;
             }
         });
@@ -444,30 +447,23 @@ impl ImportForm {
     fn secrets_ui(&mut self, ui: &mut egui::Ui, backend: &Backend, sealed: settings_file::Sealed) {
         match &self.secrets {
             Some(set) => {
-                ui.label(format!(
-                    "Secrets opened: {}{}.",
-                    count(set.accounts.len(), "account secret"),
-                    if set.proxy_password.is_some() {
-                        " and the proxy password"
-                    } else {
-                        ""
-                    }
-                ));
+                let n = set.accounts.len();
+                ui.label(match set.proxy_password {
+                    Some(_) => tr!("accounts-settings-transfer-opened-proxy", count = n),
+                    None => tr!("accounts-settings-transfer-opened", count = n),
+                });
             }
             None => {
-                ui.label("The file holds secrets sealed with a passphrase (AES-256-GCM, Argon2id).");
-                ui.checkbox(&mut self.without_secrets, "Import without the secrets");
+                ui.label(t("accounts-settings-transfer-file-sealed"));
+                let without = t("accounts-settings-transfer-without-secrets");
+                ui.checkbox(&mut self.without_secrets, without);
                 if !self.without_secrets {
                     ui.horizontal(|ui| {
-                        field(
-                            ui,
-                            "File passphrase:",
-                            &mut self.passphrase,
-                            true,
-                            "the one typed at export",
-                        );
+                        let label = t("accounts-settings-transfer-file-passphrase");
+                        let hint = t("accounts-settings-transfer-file-passphrase-hint");
+                        field(ui, &label, &mut self.passphrase, true, &hint);
                         let busy = !self.opening.is_empty();
-                        if ui.add_enabled(!busy, egui::Button::new("Open the secrets")).clicked() {
+                        if pressed(ui, !busy, "accounts-settings-transfer-open-secrets") {
                             let passphrase = self.passphrase.clone();
                             self.opening.start(
                                 sealed.ciphertext.clone(),
@@ -493,26 +489,30 @@ impl ImportForm {
                     for item in &mut self.items {
                         let p = &item.profile;
                         ui.label(&p.label);
-                        let secret = if secrets.accounts.contains_key(&p.id) {
-                            ", with its secret"
-                        } else {
-                            ""
-                        };
-                        ui.label(format!("{} · {}{secret}", p.kind.describe(), p.account_name));
+                        let kind = p.kind.shown();
+                        let name = p.account_name.as_str();
+                        ui.label(match secrets.accounts.contains_key(&p.id) {
+                            true => tr!("accounts-settings-transfer-kind-secret", kind = kind, name = name),
+                            false => format!("{kind} · {}", p.account_name),
+                        });
                         match &item.clashes_with {
                             None => {
-                                ui.label("new here");
+                                ui.label(t("accounts-settings-transfer-new"));
                             }
                             Some(_) => {
                                 ui.horizontal(|ui| {
-                                    ui.label(if item.same {
-                                        "already here, the same settings:"
+                                    ui.label(t(if item.same {
+                                        "accounts-settings-transfer-here-same"
                                     } else {
-                                        "already here, other settings:"
-                                    });
-                                    ui.radio_value(&mut item.choice, Some(Clash::KeepMine), "Keep mine");
-                                    ui.radio_value(&mut item.choice, Some(Clash::Replace), "Replace mine");
-                                    ui.radio_value(&mut item.choice, Some(Clash::KeepBoth), "Keep both");
+                                        "accounts-settings-transfer-here-other"
+                                    }));
+                                    for (clash, id) in [
+                                        (Clash::KeepMine, "accounts-settings-transfer-keep-mine"),
+                                        (Clash::Replace, "accounts-settings-transfer-replace-mine"),
+                                        (Clash::KeepBoth, "accounts-settings-transfer-keep-both"),
+                                    ] {
+                                        ui.radio_value(&mut item.choice, Some(clash), t(id));
+                                    }
                                 });
                             }
                         }
@@ -526,7 +526,7 @@ impl ImportForm {
     fn waiting_for(&self) -> Option<String> {
         let (_, file) = self.file.as_ref()?;
         if file.secrets.is_some() && self.secrets.is_none() && !self.without_secrets {
-            return Some("Type the file's passphrase and open the secrets, or tick Import without the secrets.".into());
+            return Some(t("accounts-settings-transfer-wait-secrets"));
         }
         let open: Vec<&str> = self
             .items
@@ -535,10 +535,8 @@ impl ImportForm {
             .map(|i| i.profile.label.as_str())
             .collect();
         (!open.is_empty()).then(|| {
-            format!(
-                "Choose what to do with each account already here: {}.",
-                open.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ")
-            )
+            let names = open.iter().map(|l| format!("`{l}`")).collect::<Vec<_>>().join(", ");
+            tr!("accounts-settings-transfer-wait-clashes", names = names)
         })
     }
 

@@ -221,20 +221,12 @@ impl Explorer {
         let mut actions = Vec::new();
         self.keys.begin();
         self.find_box(ui);
+        // A screen reader hears one tree, named as the panel's heading, its nodes at their levels.
+        let tree = egui::UiBuilder::new()
+            .accessibility_role(egui::accesskit::Role::Tree)
+            .accessibility_label(t("tree-heading"));
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            if self.find.is_on() {
-                return self.found_ui(ui, backend, connections, &mut actions);
-            }
-            // Accounts a browse account found are drawn under it, not here.
-            let ids: Vec<String> = connections
-                .list
-                .iter()
-                .map(|c| c.profile.id.clone())
-                .filter(|id| !crate::app::accounts::discovered::is_discovered(id))
-                .collect();
-            for id in ids {
-                self.account_ui(ui, backend, connections, &id, &mut actions);
-            }
+            ui.scope_builder(tree, |ui| self.nodes_ui(ui, backend, connections, &mut actions));
         });
         if let Some((target, client)) = self.properties_asked.take() {
             let window = crate::app::accounts::resource_properties::ResourceProperties::open(backend, &client, target);
@@ -246,6 +238,29 @@ impl Explorer {
             self.properties = None;
         }
         actions
+    }
+
+    /// The accounts and what they hold, or what Find found.
+    fn nodes_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        backend: &Backend,
+        connections: &mut Connections,
+        actions: &mut Vec<TreeAction>,
+    ) {
+        if self.find.is_on() {
+            return self.found_ui(ui, backend, connections, actions);
+        }
+        // Accounts a browse account found are drawn under it, not here.
+        let ids: Vec<String> = connections
+            .list
+            .iter()
+            .map(|c| c.profile.id.clone())
+            .filter(|id| !crate::app::accounts::discovered::is_discovered(id))
+            .collect();
+        for id in ids {
+            self.account_ui(ui, backend, connections, &id, actions);
+        }
     }
 
     fn account_ui(
@@ -286,7 +301,7 @@ impl Explorer {
             // The run command's own emulator is what a newcomer came to see: it starts open.
             .default_open(id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX))
             .show(ui, |ui| self.account_body(ui, backend, connections, id, actions));
-        self.keys.node(first, &header.header_response);
+        self.keys.node(first, &header.header_response, 1);
         header.header_response.context_menu(|ui| {
             if ui.button(t("tree-test-connection")).clicked() {
                 actions.push(TreeAction::TestConnection(id.to_string()));
@@ -353,7 +368,7 @@ impl Explorer {
                                 name: name.clone(),
                                 badge: None,
                             };
-                            self.item_ui(ui, (id, &client, portal), service, &item, actions);
+                            self.item_ui(ui, (id, &client, portal), service, &item, 2, actions);
                         }
                         continue;
                     }
@@ -407,11 +422,11 @@ impl Explorer {
                     }));
                 }
                 for item in &items {
-                    self.item_ui(ui, (id, client, portal), service, item, actions);
+                    self.item_ui(ui, (id, client, portal), service, item, 3, actions);
                 }
             });
         // Create and Refresh through the node's menu; the tree itself shows names, counts and states only.
-        self.keys.node(first, &shown.header_response);
+        self.keys.node(first, &shown.header_response, 2);
         shown.header_response.context_menu(|ui| {
             let new = match service {
                 Service::Blob => "tree-new-container",
@@ -444,6 +459,7 @@ impl Explorer {
         (id, client, portal): (&str, &Client, Option<&str>),
         service: Service,
         item: &ResourceItem,
+        level: usize,
         actions: &mut Vec<TreeAction>,
     ) {
         let target = TabTarget {
@@ -468,7 +484,7 @@ impl Explorer {
                 r
             })
             .inner;
-        self.keys.node(self.keys.drawn(), &r);
+        self.keys.node(self.keys.drawn(), &r, level);
         if r.clicked() {
             let modifiers = ui.input(|i| i.modifiers);
             let names = self.names(id, service);

@@ -70,7 +70,7 @@ impl Explorer {
                         };
                         shown += 1;
                         heading(ui, &label, service);
-                        self.item_ui(ui, (&id, &client, portal.as_deref()), service, &item, actions);
+                        self.item_ui(ui, (&id, &client, portal.as_deref()), service, &item, 1, actions);
                     }
                     continue;
                 }
@@ -81,7 +81,7 @@ impl Explorer {
                         heading(ui, &label, service);
                         shown += items.len();
                         for item in &items {
-                            self.item_ui(ui, (&id, &client, portal.as_deref()), service, item, actions);
+                            self.item_ui(ui, (&id, &client, portal.as_deref()), service, item, 1, actions);
                         }
                     }
                     Found::Reading(n) => {

@@ -22,9 +22,15 @@ impl TreeKeys {
     /// A node drawn (an account, a service, a resource), in order: while it has the keyboard, Up and Down move it
     /// to the node above or below, as in any tree (egui's own search by direction wanders off to the panel's
     /// resize handle); Enter opens or unfolds it (egui's own).
-    /// `at`: its place among the nodes (a folding node's header comes before its body, drawn first).
-    pub fn node(&mut self, at: usize, r: &egui::Response) {
+    /// `at`: its place among the nodes (a folding node's header comes before its body, drawn first); `level`: how
+    /// deep it sits (an account 1, its services 2, their resources 3), which a screen reader says with the node,
+    /// as it says whether a folding node is expanded (egui marks that).
+    pub fn node(&mut self, at: usize, r: &egui::Response, level: usize) {
         self.nodes.insert(at, r.id);
+        r.ctx.accesskit_node_builder(r.id, |node| {
+            node.set_role(egui::accesskit::Role::TreeItem);
+            node.set_level(level);
+        });
         if !r.has_focus() {
             return;
         }

@@ -1,6 +1,7 @@
 //! What a job over many blobs says when some of them failed: what it did, then each failed blob named with the
 //! service's code, the first failure's error carrying the words.
 
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 
 /// A job's words when some of its blobs failed: what it did, then each failed blob named with the service's code;
@@ -16,14 +17,16 @@ pub(super) fn with_failures(
     let names: Vec<String> = failed
         .iter()
         .take(10)
-        .map(|(n, e)| format!("{n} ({})", e.code.as_deref().unwrap_or("failed")))
+        .map(|(n, e)| format!("{n} ({})", e.code.clone().unwrap_or_else(|| t("blob-actions-failed"))))
         .collect();
     let mut e = first.clone();
-    e.message = format!(
-        "{words}; {} {verb}: {}. {}",
-        failed.len(),
-        names.join(", "),
-        first.message
+    e.message = tr!(
+        "blob-actions-failures",
+        words = words,
+        count = failed.len(),
+        verb = verb,
+        names = names.join(", "),
+        why = first.message.as_str()
     );
     Err(e)
 }

@@ -10,6 +10,7 @@ use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, Tool};
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext, Unit};
 use crate::app::widgets::format::human_bytes;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::{AppendConditions, Appended, Conditions, PAGE, PageRange};
 
@@ -77,8 +78,8 @@ impl BlobFeature for AppendPage {
     fn tool(&self) -> Option<Tool> {
         Some(Tool {
             icon: crate::app::widgets::icon::NEW_FILE,
-            name: "New blob",
-            hint: "an empty append or page blob in the folder shown",
+            name: "blob-append-page-tool",
+            hint: "blob-append-page-tool-hint",
             search: false,
         })
     }
@@ -114,12 +115,14 @@ impl BlobFeature for AppendPage {
                     }
                     let last = blocks.last().map_or(0, |a| a.blocks);
                     match blocks.first() {
-                        Some(first) => Ok(format!(
-                            "Appended {} bytes to `{blob}` at offset {}; it holds {last} block(s) now",
-                            sent.len(),
-                            first.offset
+                        Some(first) => Ok(tr!(
+                            "blob-append-page-appended",
+                            bytes = sent.len().to_string(),
+                            blob = blob.as_str(),
+                            offset = first.offset.to_string(),
+                            blocks = last.to_string()
                         )),
-                        None => Ok(format!("Nothing to append to `{blob}`")),
+                        None => Ok(tr!("blob-append-page-nothing", blob = blob.as_str())),
                     }
                 }
                 Err(e) => Err(e),
@@ -170,13 +173,11 @@ impl BlobFeature for AppendPage {
         let Some((name, offset, length, _)) = &self.asking_clear else {
             return;
         };
-        let title = format!("Clear {length} bytes of pages of `{name}`?");
-        let body = format!(
-            "Bytes {offset} to {} of `{name}` will read as zeros and hold no data; what they hold now is lost unless \
-             a snapshot keeps it. Sent only if `{name}` is still the version shown (If-Match).",
-            offset + length - 1
-        );
-        let yes = format!("Clear {length} bytes");
+        let (bytes, blob) = (length.to_string(), name.as_str());
+        let title = tr!("blob-append-page-clear-title", bytes = bytes.as_str(), blob = blob);
+        let (from, to) = (offset.to_string(), (offset + length - 1).to_string());
+        let body = tr!("blob-append-page-clear-body", from = from, to = to, blob = blob);
+        let yes = tr!("blob-append-page-clear-yes", bytes = bytes);
         let id = egui::Id::unique(("clear-pages", &core.container));
         let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
             return;
@@ -213,13 +214,15 @@ impl AppendPage {
             } else {
                 client.create_append_blob(&container, &name, &only_new).await
             };
-            let what = if page {
-                format!("page blob of {size} bytes")
-            } else {
-                "append blob".into()
-            };
             OpDone {
-                message: r.map(|_| format!("Created {what} `{name}`")),
+                message: r.map(|_| match page {
+                    true => tr!(
+                        "blob-append-page-created-page",
+                        bytes = size.to_string(),
+                        blob = name.as_str()
+                    ),
+                    false => tr!("blob-append-page-created-append", blob = name.as_str()),
+                }),
                 lease: None,
             }
         }));
@@ -235,8 +238,8 @@ impl AppendPage {
             Some(len) => Ok(Some(len)),
             None => {
                 fx.fail(StorageError::invalid(
-                    "Append",
-                    "The blob's length is still loading: append once it shows (or untick \"only at the end shown\").",
+                    t("blob-append-page-append"),
+                    t("blob-append-page-length-loading"),
                 ));
                 Err(())
             }
@@ -284,7 +287,11 @@ impl AppendPage {
         let max = Some(self.max_size).filter(|m| *m > 0);
         let conditions = Conditions::none().with_lease(ctx.leases.id_for_write(&core.key(Some(blob))));
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
-        let title = format!("Append {} to {name}", file.display());
+        let title = tr!(
+            "blob-append-page-append-job",
+            file = file.display().to_string(),
+            blob = name.as_str()
+        );
         let state = (client, container, name, file, conditions);
         ctx.start_job(
             title,
@@ -302,11 +309,12 @@ impl AppendPage {
                         &job.cancel,
                     )
                     .await?;
-                Ok(format!(
-                    "appended {} to `{name}` at offset {}; it holds {} block(s) now",
-                    human_bytes(done.bytes),
-                    done.first_offset.unwrap_or(0),
-                    done.blocks
+                Ok(tr!(
+                    "blob-append-page-append-job-done",
+                    size = human_bytes(done.bytes),
+                    blob = name.as_str(),
+                    offset = done.first_offset.unwrap_or(0).to_string(),
+                    blocks = done.blocks.to_string()
                 ))
             },
         );
@@ -325,15 +333,18 @@ impl AppendPage {
     ) {
         let Some(etag) = core.shown_etag(blob) else {
             fx.fail(StorageError::invalid(
-                "Write pages",
-                "The blob's properties are still loading: write once they show (the write is conditional on the \
-                 version shown).",
+                t("blob-append-page-write"),
+                t("blob-append-page-props-loading"),
             ));
             return;
         };
         let conditions = Conditions::if_match(etag).with_lease(ctx.leases.id_for_write(&core.key(Some(blob))));
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
-        let title = format!("Write {} into the pages of {name}", file.display());
+        let title = tr!(
+            "blob-append-page-write-job",
+            file = file.display().to_string(),
+            blob = name.as_str()
+        );
         let state = (client, container, name, file, conditions);
         ctx.start_job(
             title,
@@ -351,9 +362,11 @@ impl AppendPage {
                         &job.cancel,
                     )
                     .await?;
-                Ok(format!(
-                    "wrote {} bytes of pages into `{name}` at offset {offset}",
-                    done.bytes
+                Ok(tr!(
+                    "blob-append-page-write-job-done",
+                    bytes = done.bytes.to_string(),
+                    blob = name.as_str(),
+                    offset = offset.to_string()
                 ))
             },
         );
@@ -374,9 +387,13 @@ impl AppendPage {
             let r = client.clear_pages(&container, &name, offset, length, &conditions).await;
             OpDone {
                 message: r.map(|etag| {
-                    format!(
-                        "Cleared bytes {offset}–{} of `{name}`; its ETag is now {etag}",
-                        offset + length - 1
+                    let (from, to) = (offset.to_string(), (offset + length - 1).to_string());
+                    tr!(
+                        "blob-append-page-cleared",
+                        from = from,
+                        to = to,
+                        blob = name.as_str(),
+                        etag = etag
                     )
                 }),
                 lease: None,
@@ -389,11 +406,21 @@ impl AppendPage {
     pub fn ask_clear_pages(&mut self, core: &BlobCore, fx: &mut Effects, blob: &str, size: u64) {
         let (offset, length) = (self.page_offset, self.clear_length);
         if let Err(why) = crate::storage::blob::pages_fit(length, offset, size) {
-            fx.fail(StorageError::invalid("Clear pages", why.replace("file", "range")));
+            fx.fail(StorageError::invalid(
+                t("blob-append-page-clear"),
+                why.replace("file", "range"),
+            ));
             return;
         }
         let Some(etag) = core.shown_etag(blob) else { return };
         self.asking_clear = Some((blob.to_string(), offset, length, etag));
+    }
+
+    /// Asks for a file in the system's dialog, off the UI thread, titled in the window's language.
+    fn pick(&mut self, ctx: &PaneContext, what: Pick, title: &str) {
+        let (dialogs, title) = (ctx.dialogs.clone(), t(title));
+        let asked = ctx.backend.spawn_blocking(move || dialogs.pick_files(&title));
+        self.picking.start(what, asked);
     }
 
     /// Reads a page blob's ranges for the map (with its properties: a refresh re-reads them).
@@ -409,17 +436,17 @@ impl AppendPage {
 /// The New blob part of the clipboard row: an append blob, or a page blob of a size.
 fn create_ui(f: &mut AppendPage, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label("New blob:");
+        let label = ui.label(t("blob-append-page-new"));
         ui.add(
             egui::TextEdit::singleline(&mut f.new_name)
                 .desired_width(140.0)
-                .hint_text("name"),
+                .hint_text(t("blob-append-page-name")),
         )
         .labelled_by(label.id);
-        ui.radio_value(&mut f.new_page_blob, false, "append blob");
-        ui.radio_value(&mut f.new_page_blob, true, "page blob");
+        ui.radio_value(&mut f.new_page_blob, false, t("blob-append-page-append-blob"));
+        ui.radio_value(&mut f.new_page_blob, true, t("blob-append-page-page-blob"));
         if f.new_page_blob {
-            let label = ui.label("of bytes:");
+            let label = ui.label(t("blob-append-page-of-bytes"));
             ui.add(
                 egui::DragValue::new(&mut f.page_size)
                     .range(PAGE..=1u64 << 40)
@@ -428,17 +455,14 @@ fn create_ui(f: &mut AppendPage, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut P
             .labelled_by(label.id);
         }
         let problem = if f.new_name.trim().is_empty() {
-            Some("Type the new blob's name".to_string())
+            Some(t("blob-append-page-type-name"))
         } else if f.new_page_blob && !f.page_size.is_multiple_of(PAGE) {
-            Some(format!(
-                "A page blob's size is a multiple of 512 bytes; {} is not",
-                f.page_size
-            ))
+            Some(tr!("blob-append-page-not-pages", bytes = f.page_size.to_string()))
         } else {
             None
         };
         let create = ui
-            .add_enabled(problem.is_none(), egui::Button::new("Create blob"))
+            .add_enabled(problem.is_none(), egui::Button::new(t("blob-append-page-create")))
             .on_disabled_hover_text(problem.clone().unwrap_or_default());
         if let Some(p) = problem.filter(|_| !f.new_name.trim().is_empty()) {
             ui.colored_label(ui.visuals().error_fg_color, p);
@@ -452,9 +476,9 @@ fn create_ui(f: &mut AppendPage, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut P
 /// An append blob's controls in its details.
 fn append_ui(pane: &mut AppendPage, ui: &mut egui::Ui, (core, ctx, fx): Parts, blob: &str) {
     let length = core.shown_length(blob);
-    ui.strong("Append");
+    ui.strong(t("blob-append-page-append"));
     ui.horizontal(|ui| {
-        let label = ui.label("Text to append:");
+        let label = ui.label(t("blob-append-page-text"));
         ui.add(
             egui::TextEdit::singleline(&mut pane.text)
                 .id_salt(("append-text", blob))
@@ -463,35 +487,37 @@ fn append_ui(pane: &mut AppendPage, ui: &mut egui::Ui, (core, ctx, fx): Parts, b
         .labelled_by(label.id);
     });
     ui.horizontal_wrapped(|ui| {
-        let at = length.map(|l| format!(" (position {l})")).unwrap_or_default();
-        ui.checkbox(&mut pane.at_end_shown, format!("only at the end shown{at}"))
-            .on_hover_text("x-ms-blob-condition-appendpos: refused (412) if someone appended since");
-        let label = ui.label("max size (0: none):");
+        let at = match length {
+            Some(l) => tr!("blob-append-page-at-end-position", position = l.to_string()),
+            None => t("blob-append-page-at-end"),
+        };
+        ui.checkbox(&mut pane.at_end_shown, at)
+            .on_hover_text(t("blob-append-page-at-end-hint"));
+        let label = ui.label(t("blob-append-page-max-size"));
         ui.add(egui::DragValue::new(&mut pane.max_size)).labelled_by(label.id);
     });
     ui.horizontal(|ui| {
         let ready = !pane.text.is_empty() && !pane.is_appending();
         if ui
-            .add_enabled(ready, egui::Button::new("Append text"))
-            .on_hover_text("The text stays in the box until it is appended")
+            .add_enabled(ready, egui::Button::new(t("blob-append-page-append-text")))
+            .on_hover_text(t("blob-append-page-append-text-hint"))
             .clicked()
         {
             pane.append_text(core, ctx, fx, blob);
         }
-        if ui.button("Append a file…").clicked() {
-            pane.picking
-                .start(Pick::Append(blob.to_string()), ctx.pick_files("Append a file"));
+        if ui.button(t("blob-append-page-append-file")).clicked() {
+            pane.pick(ctx, Pick::Append(blob.to_string()), "blob-append-page-pick-append");
         }
     });
 }
 
 /// A page blob's controls in its details: its ranges as a map and in numbers, and a page write from a file.
 fn page_ui(pane: &mut AppendPage, ui: &mut egui::Ui, (core, ctx, fx): Parts, blob: &str, size: u64) {
-    ui.strong("Page ranges");
+    ui.strong(t("blob-append-page-ranges"));
     let ranges = pane.ranges.as_ref().filter(|(b, _)| b == blob).map(|(_, r)| r.clone());
     match ranges {
         None => {
-            ui.weak("reading…");
+            ui.weak(t("blob-append-page-reading"));
         }
         Some(ranges) => {
             let (rect, _) =
@@ -508,15 +534,21 @@ fn page_ui(pane: &mut AppendPage, ui: &mut egui::Ui, (core, ctx, fx): Parts, blo
             }
             let words: Vec<String> = ranges.iter().map(|r| format!("{}–{}", r.start, r.end)).collect();
             let held: u64 = ranges.iter().map(|r| r.end + 1 - r.start).sum();
+            let size = size.to_string();
             ui.label(if words.is_empty() {
-                format!("No pages written: all {size} bytes are zeros.")
+                tr!("blob-append-page-no-pages", size = size)
             } else {
-                format!("{} of {size} bytes hold data: {}", held, words.join(", "))
+                tr!(
+                    "blob-append-page-held",
+                    held = held.to_string(),
+                    size = size,
+                    ranges = words.join(", ")
+                )
             });
         }
     }
     ui.horizontal(|ui| {
-        let label = ui.label("Write at offset:");
+        let label = ui.label(t("blob-append-page-offset"));
         ui.add(
             egui::DragValue::new(&mut pane.page_offset)
                 .range(0..=size.saturating_sub(PAGE))
@@ -526,22 +558,20 @@ fn page_ui(pane: &mut AppendPage, ui: &mut egui::Ui, (core, ctx, fx): Parts, blo
         let offset = pane.page_offset;
         let aligned = offset.is_multiple_of(PAGE);
         if ui
-            .add_enabled(aligned, egui::Button::new("Write pages from a file…"))
-            .on_hover_text(
-                "The whole file is checked first (whole 512-byte pages that fit within the blob), then written only \
-                 to the version shown (If-Match), chunk after chunk",
-            )
-            .on_disabled_hover_text("The offset is a multiple of 512")
+            .add_enabled(aligned, egui::Button::new(t("blob-append-page-write-file")))
+            .on_hover_text(t("blob-append-page-write-file-hint"))
+            .on_disabled_hover_text(t("blob-append-page-offset-aligned"))
             .clicked()
         {
-            pane.picking.start(
+            pane.pick(
+                ctx,
                 Pick::Pages(blob.to_string(), offset),
-                ctx.pick_files("Write a file's pages"),
+                "blob-append-page-pick-pages",
             );
         }
     });
     ui.horizontal(|ui| {
-        let label = ui.label("Clear bytes:");
+        let label = ui.label(t("blob-append-page-clear-bytes"));
         ui.add(
             egui::DragValue::new(&mut pane.clear_length)
                 .range(PAGE..=size.max(PAGE))
@@ -549,11 +579,8 @@ fn page_ui(pane: &mut AppendPage, ui: &mut egui::Ui, (core, ctx, fx): Parts, blo
         )
         .labelled_by(label.id);
         if ui
-            .button("Clear pages…")
-            .on_hover_text(
-                "From the offset above: those pages read as zeros again. Asked first, and only if the blob is still \
-                 the version shown (If-Match)",
-            )
+            .button(t("blob-append-page-clear-pages"))
+            .on_hover_text(t("blob-append-page-clear-pages-hint"))
             .clicked()
         {
             pane.ask_clear_pages(core, fx, blob, size);

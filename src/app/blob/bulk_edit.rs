@@ -11,6 +11,7 @@ use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::context::features::Offer;
 use crate::app::context::{PaneContext, Unit};
 use crate::app::widgets::bulk_change::BulkRun;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::AccessTier;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,16 +36,16 @@ impl Action {
         Action::Delete,
     ];
 
-    fn words(self) -> &'static str {
-        match self {
-            Action::SetMetadata => "Set a metadata pair",
-            Action::RemoveMetadata => "Remove a metadata pair",
-            Action::SetTag => "Set an index tag",
-            Action::RemoveTag => "Remove an index tag",
-            Action::SetHeader => "Set a header",
-            Action::SetTier => "Set the tier",
-            Action::Delete => "Delete them",
-        }
+    fn words(self) -> String {
+        t(match self {
+            Action::SetMetadata => "blob-bulk-edit-set-metadata",
+            Action::RemoveMetadata => "blob-bulk-edit-remove-metadata",
+            Action::SetTag => "blob-bulk-edit-set-tag",
+            Action::RemoveTag => "blob-bulk-edit-remove-tag",
+            Action::SetHeader => "blob-bulk-edit-set-header",
+            Action::SetTier => "blob-bulk-edit-set-tier",
+            Action::Delete => "blob-bulk-edit-delete",
+        })
     }
 }
 
@@ -80,25 +81,23 @@ impl BulkEdit {
     /// The change the form asks for, or why it cannot be sent.
     fn change_of(form: &Form) -> Result<Change, String> {
         let name = form.name.trim().to_string();
-        let named = |what: &str| match name.is_empty() {
-            true => Err(format!("Name the {what}.")),
+        let named = |id: &str| match name.is_empty() {
+            true => Err(t(id)),
             false => Ok(name.clone()),
         };
         Ok(match form.action {
             Action::SetMetadata | Action::RemoveMetadata => {
-                let name = named("metadata pair")?;
+                let name = named("blob-bulk-edit-name-metadata")?;
                 if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                     || name.starts_with(|c: char| c.is_ascii_digit())
                 {
-                    return Err(format!(
-                        "`{name}` cannot be a metadata name: letters, digits and _, not starting with a digit."
-                    ));
+                    return Err(tr!("blob-bulk-edit-bad-metadata-name", name = name));
                 }
                 let value = (form.action == Action::SetMetadata).then(|| form.value.clone());
                 Change::Metadata { name, value }
             }
             Action::SetTag | Action::RemoveTag => {
-                let key = named("tag")?;
+                let key = named("blob-bulk-edit-name-tag")?;
                 let value = (form.action == Action::SetTag).then(|| form.value.clone());
                 let check = [(key.clone(), value.clone().unwrap_or_default())];
                 crate::storage::blob::validate_tags(&check)?;
@@ -122,10 +121,16 @@ impl BulkEdit {
         change: Change,
     ) {
         let container = core.container().to_string();
-        let mut what = format!("{} {} selected blob(s)", change.words(), blobs.len());
-        if !folders.is_empty() {
-            what.push_str(&format!(" and every blob under {}", folders.join(", ")));
-        }
+        let (words, count) = (change.words(), blobs.len());
+        let what = match folders.is_empty() {
+            true => tr!("blob-bulk-edit-what", change = words, count = count),
+            false => tr!(
+                "blob-bulk-edit-what-folders",
+                change = words,
+                count = count,
+                folders = folders.join(", ")
+            ),
+        };
         let position = Shared::default();
         let state = (
             ctx.client.clone(),
@@ -134,8 +139,18 @@ impl BulkEdit {
             change.clone(),
             position.clone(),
         );
-        let mut title = format!("{what} in {container}");
-        title[..1].make_ascii_uppercase();
+        let title = tr!(
+            "blob-bulk-edit-title",
+            what = what.as_str(),
+            container = container.as_str()
+        );
+        let mut chars = title.chars();
+        let title: String = chars
+            .next()
+            .into_iter()
+            .flat_map(char::to_uppercase)
+            .chain(chars)
+            .collect();
         let job = ctx.start_job(
             title,
             Unit::Items("blobs"),
@@ -152,14 +167,15 @@ impl BulkEdit {
     }
 
     fn form_ui(form: &mut Form, ui: &mut egui::Ui) {
-        let mut what = format!("{} selected blob(s)", form.blobs.len());
-        if !form.folders.is_empty() {
-            what.push_str(&format!(
-                " and every blob under {} (listed page by page as the job goes)",
-                form.folders.join(", ")
-            ));
-        }
-        ui.label(what);
+        let count = form.blobs.len();
+        ui.label(match form.folders.is_empty() {
+            true => tr!("blob-bulk-edit-selected", count = count),
+            false => tr!(
+                "blob-bulk-edit-selected-folders",
+                count = count,
+                folders = form.folders.join(", ")
+            ),
+        });
         egui::ComboBox::from_id_salt("bulk-blob-action")
             .selected_text(form.action.words())
             .show_ui(ui, |ui| {
@@ -168,18 +184,18 @@ impl BulkEdit {
                 }
             })
             .response
-            .accessible_name("What to change");
+            .accessible_name(t("blob-bulk-edit-what-to-change"));
         ui.horizontal(|ui| match form.action {
             Action::SetMetadata | Action::RemoveMetadata | Action::SetTag | Action::RemoveTag => {
-                let l = ui.label(if matches!(form.action, Action::SetTag | Action::RemoveTag) {
-                    "Tag name"
+                let l = ui.label(t(if matches!(form.action, Action::SetTag | Action::RemoveTag) {
+                    "blob-bulk-edit-tag-name"
                 } else {
-                    "Metadata name"
-                });
+                    "blob-bulk-edit-metadata-name"
+                }));
                 ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(140.0))
                     .labelled_by(l.id);
                 if matches!(form.action, Action::SetMetadata | Action::SetTag) {
-                    let l = ui.label("Value to set");
+                    let l = ui.label(t("blob-bulk-edit-value"));
                     ui.add(egui::TextEdit::singleline(&mut form.value).desired_width(180.0))
                         .labelled_by(l.id);
                 }
@@ -193,34 +209,27 @@ impl BulkEdit {
                         }
                     })
                     .response
-                    .accessible_name("Header");
-                let l = ui.label("Value to set");
+                    .accessible_name(t("blob-bulk-edit-header"));
+                let l = ui.label(t("blob-bulk-edit-value"));
                 ui.add(egui::TextEdit::singleline(&mut form.value).desired_width(180.0))
                     .labelled_by(l.id);
             }
             Action::SetTier => {
-                for t in AccessTier::ALL {
+                for tier in AccessTier::ALL {
                     // Named apart from the details' own tier buttons, which the form covers.
-                    ui.radio_value(&mut form.tier, t, t.as_str())
-                        .accessible_name(format!("New tier {}", t.as_str()));
+                    ui.radio_value(&mut form.tier, tier, tier.as_str())
+                        .accessible_name(tr!("blob-bulk-edit-new-tier", tier = tier.as_str()));
                 }
             }
             Action::Delete => {}
         });
-        ui.weak(match form.action {
-            Action::SetTier => {
-                "The service takes no condition for a tier change: each blob's tier is set whatever it is now. \
-                 Archive makes a blob unreadable until it is rehydrated, which takes hours."
-            }
-            Action::Delete => {
-                "Each blob is deleted with its snapshots, only if its ETag is still the one read just before."
-            }
-            Action::SetTag | Action::RemoveTag => {
-                "Each blob's tags are read, and written only while they are still those (x-ms-if-tags)."
-            }
-            _ => "Each blob is read, and written only if its ETag is still the one read (If-Match).",
-        });
-        ui.weak("Eight blobs at a time; Cancel keeps what was done, and Resume goes on from there.");
+        ui.weak(t(match form.action {
+            Action::SetTier => "blob-bulk-edit-tier-explain",
+            Action::Delete => "blob-bulk-edit-delete-explain",
+            Action::SetTag | Action::RemoveTag => "blob-bulk-edit-tag-explain",
+            _ => "blob-bulk-edit-explain",
+        }));
+        ui.weak(t("blob-bulk-edit-at-once"));
         if let Some(e) = &form.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
@@ -235,7 +244,7 @@ impl BlobFeature for BulkEdit {
     fn unsaved(&self) -> Vec<String> {
         match &self.form {
             Some(f) if !f.name.trim().is_empty() || !f.value.is_empty() => {
-                vec!["a change of many blobs, not yet run".to_string()]
+                vec![t("blob-bulk-edit-unsaved")]
             }
             _ => Vec::new(),
         }
@@ -255,7 +264,7 @@ impl BlobFeature for BulkEdit {
 
     fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<Offer>) {
         let n = core.selection().len();
-        let label = format!("Change the {n} selected…");
+        let label = tr!("blob-bulk-edit-offer", count = n);
         offers.push(Offer::new("bulk-change", label, n > 0 && self.running.is_none()));
     }
 
@@ -283,7 +292,7 @@ impl BlobFeature for BulkEdit {
             let p = r.position.lock().expect("position lock");
             (p.tally.summary(&tally_words(&r.change)), p.finished)
         };
-        if r.run.ui(ui, ctx, "blobs", &counts, finished) {
+        if r.run.ui(ui, ctx, "blob-bulk-job-blobs", &counts, finished) {
             self.running = None;
         }
     }
@@ -292,14 +301,14 @@ impl BlobFeature for BulkEdit {
         let Some(form) = &mut self.form else { return };
         let n = form.blobs.len() + form.folders.len();
         let yes = match (form.action, form.folders.is_empty()) {
-            (Action::Delete, true) => format!("Delete {} blob(s) with their snapshots", form.blobs.len()),
-            (Action::Delete, false) => "Delete every blob named, with their snapshots".to_string(),
-            _ => format!("Change {n} selected"),
+            (Action::Delete, true) => tr!("blob-bulk-edit-delete-yes", count = form.blobs.len()),
+            (Action::Delete, false) => t("blob-bulk-edit-delete-all-yes"),
+            _ => tr!("blob-bulk-edit-change-yes", count = n),
         };
         let answer = crate::app::widgets::confirm::ask(
             egui_ctx,
             egui::Id::unique(("bulk-blob-change", core.container())),
-            &format!("Change many blobs in `{}`", core.container()),
+            &tr!("blob-bulk-edit-window", container = core.container()),
             "",
             &yes,
             |ui| Self::form_ui(form, ui),

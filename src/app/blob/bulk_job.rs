@@ -10,6 +10,7 @@ use futures_util::StreamExt;
 
 use crate::app::context::JobContext;
 use crate::app::widgets::bulk_change::{Tally, Words};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::{AccessTier, BlobHttpHeaders, Conditions, DeleteSnapshots, ListBlobsOptions, quoted_etag};
 use crate::storage::{Client, StorageError};
 
@@ -80,13 +81,13 @@ impl Change {
     /// "set metadata owner on", "delete": for the job's title.
     pub fn words(&self) -> String {
         match self {
-            Change::Metadata { name, value: Some(_) } => format!("set metadata {name} on"),
-            Change::Metadata { name, value: None } => format!("remove metadata {name} from"),
-            Change::Header { header, .. } => format!("set {} on", header.name()),
-            Change::Tag { key, value: Some(_) } => format!("set tag {key} on"),
-            Change::Tag { key, value: None } => format!("remove tag {key} from"),
-            Change::Tier(t) => format!("set tier {} on", t.as_str()),
-            Change::Delete => "delete, with their snapshots,".to_string(),
+            Change::Metadata { name, value: Some(_) } => tr!("blob-bulk-job-set-metadata", name = name.as_str()),
+            Change::Metadata { name, value: None } => tr!("blob-bulk-job-remove-metadata", name = name.as_str()),
+            Change::Header { header, .. } => tr!("blob-bulk-job-set-header", header = header.name()),
+            Change::Tag { key, value: Some(_) } => tr!("blob-bulk-job-set-tag", name = key.as_str()),
+            Change::Tag { key, value: None } => tr!("blob-bulk-job-remove-tag", name = key.as_str()),
+            Change::Tier(tier) => tr!("blob-bulk-job-set-tier", tier = tier.as_str()),
+            Change::Delete => t("blob-bulk-job-delete"),
         }
     }
 }
@@ -94,14 +95,14 @@ impl Change {
 /// How the counts of a change of blobs are said.
 pub fn tally_words(change: &Change) -> Words {
     Words {
-        items: "blobs",
+        items: "blob-bulk-job-blobs",
         done: if *change == Change::Delete {
-            "deleted"
+            "blob-bulk-job-deleted"
         } else {
-            "changed"
+            "blob-bulk-job-changed"
         },
-        changed: "changed between the read and the write",
-        unchanged: "already as asked",
+        changed: "blob-bulk-job-changed-why",
+        unchanged: "blob-bulk-job-unchanged",
         reads: false,
     }
 }
@@ -133,7 +134,7 @@ pub async fn run(
     change: Change,
     shared: Shared,
 ) -> Result<String, StorageError> {
-    let cancelled = || StorageError::cancelled(format!("Change blobs in `{container}`"));
+    let cancelled = || StorageError::cancelled(tr!("blob-bulk-job-op", container = container.as_str()));
     loop {
         let (part, marker, last) = {
             let p = shared.lock().expect("position lock");
@@ -256,7 +257,7 @@ async fn change_one(client: &Client, container: &str, name: &str, change: &Chang
                 return Ok(Outcome::Unchanged);
             }
             crate::storage::blob::validate_tags(&new)
-                .map_err(|e| StorageError::invalid(format!("Set the tags of `{name}`"), e))?;
+                .map_err(|e| StorageError::invalid(tr!("blob-bulk-job-set-tags-of", blob = name), e))?;
             let still = crate::app::blob::tags_edit::still(&tags);
             client
                 .set_blob_tags(container, name, &new, None, still.as_deref())

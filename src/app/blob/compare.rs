@@ -10,6 +10,7 @@ use base64::Engine;
 use md5::Digest;
 
 use crate::app::context::{JobContext, ReplyTx};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::ListBlobsOptions;
 
@@ -53,13 +54,13 @@ impl FolderDifference {
 
     pub fn describe(&self) -> String {
         match (self.kind, &self.left, &self.right) {
-            (ItemDiff::OnlyLeft, Some(l), _) => format!("only in left ({} bytes)", l.size),
-            (ItemDiff::OnlyRight, _, Some(r)) => format!("only in right ({} bytes)", r.size),
+            (ItemDiff::OnlyLeft, Some(l), _) => tr!("blob-compare-only-left", bytes = l.size),
+            (ItemDiff::OnlyRight, _, Some(r)) => tr!("blob-compare-only-right", bytes = r.size),
             (ItemDiff::Different, Some(l), Some(r)) if l.size != r.size => {
-                format!("sizes differ: {} and {} bytes", l.size, r.size)
+                tr!("blob-compare-sizes-differ", left = l.size, right = r.size)
             }
-            (ItemDiff::Different, ..) => "same size, MD5 differs".to_string(),
-            _ => "same size; no MD5 on one side to check the content".to_string(),
+            (ItemDiff::Different, ..) => t("blob-compare-md5-differs"),
+            _ => t("blob-compare-no-md5"),
         }
     }
 
@@ -179,7 +180,12 @@ impl Cursor {
             FolderSide::Local { root, .. } => {
                 tokio::spawn(async move {
                     let walked = tokio::task::spawn_blocking(move || local_items(&root)).await;
-                    let items = walked.unwrap_or_else(|_| Err(StorageError::invalid("Compare", "the walk failed")));
+                    let items = walked.unwrap_or_else(|_| {
+                        Err(StorageError::invalid(
+                            t("blob-compare-op-compare"),
+                            t("blob-compare-walk-failed"),
+                        ))
+                    });
                     let _ = tx.send(items).await;
                 });
             }
@@ -212,10 +218,12 @@ impl Cursor {
             && name_cmp(last, &i.name) != Ordering::Less
         {
             return Err(StorageError::invalid(
-                "Compare folders",
-                format!(
-                    "the names of {} came out of order ({} after {last}), so they cannot be merged",
-                    self.place, i.name
+                t("blob-compare-op-folders"),
+                tr!(
+                    "blob-compare-out-of-order",
+                    place = self.place.as_str(),
+                    name = i.name.as_str(),
+                    last = last.as_str()
                 ),
             ));
         }
@@ -228,8 +236,8 @@ impl Cursor {
 fn local_items(root: &std::path::Path) -> Result<Vec<Item>, StorageError> {
     if !root.is_dir() {
         return Err(StorageError::invalid(
-            "Compare with a local folder",
-            format!("{} is not a folder that can be read.", root.display()),
+            t("blob-compare-op-local"),
+            tr!("blob-compare-not-a-folder", path = root.display().to_string()),
         ));
     }
     let (files, _) = crate::app::blob::transfers::walk(root);
@@ -329,7 +337,7 @@ pub async fn compare(
     let mut published = 0;
     loop {
         if job.cancel.is_cancelled() {
-            return Err(StorageError::cancelled("Compare folders"));
+            return Err(StorageError::cancelled(t("blob-compare-op-folders")));
         }
         let order = match (l.peek().await?, r.peek().await?) {
             (None, None) => break,

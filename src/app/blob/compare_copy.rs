@@ -11,6 +11,7 @@ use futures_util::StreamExt;
 
 use crate::app::blob::compare::{FolderReport, FolderSide, Item, ItemDiff};
 use crate::app::context::JobContext;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::TransferProgress;
 use crate::storage::blob::sas::SasPermissions;
@@ -101,8 +102,8 @@ enum Work {
 }
 
 /// Refused as a changed target is: the local file is not what the compare saw.
-fn changed_here(what: &str) -> StorageError {
-    let mut e = StorageError::invalid("Sync", what.to_string());
+fn changed_here(what: String) -> StorageError {
+    let mut e = StorageError::invalid(t("blob-compare-copy-op-sync"), what);
     e.status = Some(412);
     e
 }
@@ -118,8 +119,8 @@ pub async fn copy(
 ) -> Result<String, StorageError> {
     if let (FolderSide::Local { .. }, FolderSide::Local { .. }) = (from, to) {
         return Err(StorageError::invalid(
-            "Copy the differences",
-            "Two local folders are not synced here: one side must be a container's folder.",
+            t("blob-compare-copy-op-copy"),
+            t("blob-compare-copy-two-local"),
         ));
     }
     job.progress.start((writes.len() + deletes.len()) as u64);
@@ -134,11 +135,11 @@ pub async fn copy(
         };
         // After Cancel nothing more is sent.
         if job.cancel.is_cancelled() {
-            return Fate::Failed(name, StorageError::cancelled("Copy the differences"));
+            return Fate::Failed(name, StorageError::cancelled(t("blob-compare-copy-op-copy")));
         }
         let result = match work {
             Work::Write((source, existing)) => {
-                job.item(&name, "writing");
+                job.item(&name, t("blob-compare-copy-writing"));
                 match write_one(job, from, to, &source, existing.as_ref()).await {
                     Err(e) if matches!(e.status, Some(409) | Some(412)) && already_same(from, to, &source).await => {
                         Ok(Fate::AlreadySame)
@@ -147,7 +148,7 @@ pub async fn copy(
                 }
             }
             Work::Delete(item) => {
-                job.item(&name, "deleting");
+                job.item(&name, t("blob-compare-copy-deleting"));
                 delete_one(to, &item).await.map(|()| Fate::Deleted)
             }
         };
@@ -159,13 +160,13 @@ pub async fn copy(
         };
         job.item(
             &name,
-            match &fate {
-                Fate::Written => "written",
-                Fate::AlreadySame => "already the same",
-                Fate::Deleted => "deleted",
-                Fate::Changed(_) => "skipped: the target changed since the compare",
-                Fate::Failed(..) => "failed",
-            },
+            t(match &fate {
+                Fate::Written => "blob-compare-copy-written",
+                Fate::AlreadySame => "blob-compare-copy-already-same",
+                Fate::Deleted => "blob-compare-copy-deleted",
+                Fate::Changed(_) => "blob-compare-copy-changed",
+                Fate::Failed(..) => "blob-compare-copy-failed",
+            }),
         );
         fate
     }))
@@ -173,23 +174,25 @@ pub async fn copy(
     .collect()
     .await;
     if job.cancel.is_cancelled() {
-        return Err(StorageError::cancelled("Copy the differences"));
+        return Err(StorageError::cancelled(t("blob-compare-copy-op-copy")));
     }
     let count = |f: fn(&Fate) -> bool| fates.iter().filter(|x| f(x)).count();
     let (written, deleted) = (
         count(|f| matches!(f, Fate::Written)),
         count(|f| matches!(f, Fate::Deleted)),
     );
-    let mut words = format!(
-        "wrote {written} {}",
-        if to_is_local(to) { "file(s)" } else { "blob(s)" }
-    );
+    let wrote = if to_is_local(to) {
+        "blob-compare-copy-wrote-files"
+    } else {
+        "blob-compare-copy-wrote-blobs"
+    };
+    let mut words = tr!(wrote, count = written);
     if deleted > 0 {
-        words.push_str(&format!(", deleted {deleted}"));
+        words.push_str(&tr!("blob-compare-copy-also-deleted", count = deleted));
     }
     let same = count(|f| matches!(f, Fate::AlreadySame));
     if same > 0 {
-        words.push_str(&format!("; {same} already the same (an earlier try wrote them)"));
+        words.push_str(&tr!("blob-compare-copy-also-same", count = same));
     }
     let changed: Vec<&str> = fates
         .iter()
@@ -199,10 +202,10 @@ pub async fn copy(
         })
         .collect();
     if !changed.is_empty() {
-        words.push_str(&format!(
-            "; {} skipped because the target changed since the compare: {}",
-            changed.len(),
-            changed.join(", ")
+        words.push_str(&tr!(
+            "blob-compare-copy-also-changed",
+            count = changed.len(),
+            names = changed.join(", ")
         ));
     }
     let failed: Vec<(String, StorageError)> = fates
@@ -212,7 +215,7 @@ pub async fn copy(
             _ => None,
         })
         .collect();
-    crate::app::blob::actions::with_failures(words, "failed", &failed)
+    crate::app::blob::actions::with_failures(words, &t("blob-compare-copy-failed"), &failed)
 }
 
 /// Whether the target already holds what the source does, by size and MD5 (a source without an MD5 the service
@@ -261,7 +264,7 @@ fn local_path(root: &std::path::Path, name: &str) -> Result<std::path::PathBuf, 
 fn unchanged_locally(path: &std::path::Path, seen: &Item) -> Result<(), StorageError> {
     match std::fs::metadata(path) {
         Ok(m) if m.len() == seen.size => Ok(()),
-        _ => Err(changed_here("the local file changed since the compare")),
+        _ => Err(changed_here(t("blob-compare-copy-file-changed"))),
     }
 }
 
@@ -293,8 +296,13 @@ async fn delete_one(to: &FolderSide, item: &Item) -> Result<(), StorageError> {
                 None => local_path(root, &item.name)?,
             };
             unchanged_locally(&path, item)?;
-            std::fs::remove_file(&path)
-                .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Delete a local file", e.to_string()))
+            std::fs::remove_file(&path).map_err(|e| {
+                StorageError::new(
+                    crate::storage::ErrorKind::Io,
+                    t("blob-compare-copy-op-delete-file"),
+                    e.to_string(),
+                )
+            })
         }
     }
 }
@@ -331,17 +339,25 @@ async fn write_one(
                 ..
             } = from
             else {
-                return Err(StorageError::invalid("Sync", "Two local folders are not synced here."));
+                return Err(StorageError::invalid(
+                    t("blob-compare-copy-op-sync"),
+                    t("blob-compare-copy-two-local-short"),
+                ));
             };
             let path = local_path(root, &source.name)?;
             match existing {
                 Some(seen) => unchanged_locally(&path, seen)?,
-                None if path.exists() => return Err(changed_here("a local file appeared since the compare")),
+                None if path.exists() => return Err(changed_here(t("blob-compare-copy-file-appeared"))),
                 None => {}
             }
             if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Create a folder", e.to_string()))?;
+                std::fs::create_dir_all(parent).map_err(|e| {
+                    StorageError::new(
+                        crate::storage::ErrorKind::Io,
+                        t("blob-compare-copy-op-create-folder"),
+                        e.to_string(),
+                    )
+                })?;
             }
             let options = TransferOptions {
                 replace_existing: existing.is_some(),
@@ -397,10 +413,9 @@ async fn write_blob(
             .await
         }
         FolderSide::Local { .. } => {
-            let path = source
-                .path
-                .as_ref()
-                .ok_or_else(|| StorageError::invalid("Upload", "no file"))?;
+            let path = source.path.as_ref().ok_or_else(|| {
+                StorageError::invalid(t("blob-compare-copy-op-upload"), t("blob-compare-copy-no-file"))
+            })?;
             let http = BlobHttpHeaders {
                 content_type: Some(crate::app::blob::transfers::guess_content_type(dst).to_string()),
                 ..Default::default()

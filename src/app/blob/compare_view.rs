@@ -8,7 +8,7 @@ use crate::app::blob::compare_copy::{Direction, copy, delete_count, deletes, wri
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::context::{InFlight, JobId, JobReplies, JobState, PaneContext, ReplyTx, Unit, job_replies};
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{t, tr};
 
 /// One way's writes and the deletes it may make, as the compare found them when the user chose that way.
 pub struct SyncPlan {
@@ -57,7 +57,7 @@ impl FolderCompare {
         self.take_updates();
         self.after_copy(ctx);
         let mut open = true;
-        egui::Window::new("Compare folders")
+        egui::Window::new(t("blob-compare-view-title"))
             .open(&mut open)
             .default_size([820.0, 480.0])
             .show(egui_ctx, |ui| {
@@ -84,36 +84,30 @@ impl FolderCompare {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, failed: Option<String>) {
-        ui.label(format!("Left: {}", self.left.place()));
-        ui.label(format!("Right: {}", self.right.place()));
+        ui.label(tr!("blob-compare-view-left", place = self.left.place()));
+        ui.label(tr!("blob-compare-view-right", place = self.right.place()));
         let r = &self.report;
-        ui.strong(format!(
-            "Only in left: {} · only in right: {} · different: {} · same: {} · same size, unchecked: {}",
-            thousands(r.only_left),
-            thousands(r.only_right),
-            thousands(r.different),
-            thousands(r.same),
-            thousands(r.unchecked)
+        ui.strong(tr!(
+            "blob-compare-view-counts",
+            left = r.only_left,
+            right = r.only_right,
+            different = r.different,
+            same = r.same,
+            unchecked = r.unchecked
         ))
-        .on_hover_text("Compared by name, size and MD5; \"unchecked\": one side keeps no MD5 to compare contents by");
+        .on_hover_text(t("blob-compare-view-counts-hint"));
         if let Some(why) = failed {
             ui.colored_label(ui.visuals().error_fg_color, why);
         } else if !r.done {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label("Comparing… (both listings are read at once, in name order)");
+                ui.label(t("blob-compare-view-comparing"));
             });
         } else if r.differing() + r.unchecked == 0 {
-            ui.label("The two folders hold the same names with the same sizes and MD5s.");
+            ui.label(t("blob-compare-view-same"));
         }
         if r.differing() > KEPT as u64 {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                format!(
-                    "The first {} differences are listed and copied.",
-                    thousands(KEPT as u64)
-                ),
-            );
+            ui.colored_label(ui.visuals().warn_fg_color, tr!("blob-compare-view-first", count = KEPT));
         }
         let blob_side = |s: &FolderSide| matches!(s, FolderSide::Blobs { .. });
         let (to_right, to_left) = if r.done {
@@ -126,16 +120,32 @@ impl FolderCompare {
         };
         let idle = r.done && self.copying.is_none();
         ui.horizontal_wrapped(|ui| {
-            ui.label("Show:");
-            ui.selectable_value(&mut self.show, None, "All differences");
-            ui.selectable_value(&mut self.show, Some(ItemDiff::OnlyLeft), "Only in left");
-            ui.selectable_value(&mut self.show, Some(ItemDiff::OnlyRight), "Only in right");
-            ui.selectable_value(&mut self.show, Some(ItemDiff::Different), "Different");
-            ui.selectable_value(&mut self.show, Some(ItemDiff::Unchecked), "Unchecked");
+            ui.label(t("blob-compare-view-show"));
+            ui.selectable_value(&mut self.show, None, t("blob-compare-view-all"));
+            ui.selectable_value(
+                &mut self.show,
+                Some(ItemDiff::OnlyLeft),
+                t("blob-compare-view-only-left"),
+            );
+            ui.selectable_value(
+                &mut self.show,
+                Some(ItemDiff::OnlyRight),
+                t("blob-compare-view-only-right"),
+            );
+            ui.selectable_value(
+                &mut self.show,
+                Some(ItemDiff::Different),
+                t("blob-compare-view-different"),
+            );
+            ui.selectable_value(
+                &mut self.show,
+                Some(ItemDiff::Unchecked),
+                t("blob-compare-view-unchecked"),
+            );
             if ui
                 .add_enabled(
                     !r.differences.is_empty(),
-                    egui::Button::new("Copy differences as JSON lines"),
+                    egui::Button::new(t("blob-compare-view-copy-json")),
                 )
                 .clicked()
             {
@@ -149,23 +159,23 @@ impl FolderCompare {
                     Direction::RightToLeft => (&self.right, &self.left),
                 };
                 let verb = match (blob_side(from), blob_side(target)) {
-                    (true, true) => "Copy",
-                    (false, _) => "Upload",
-                    (true, false) => "Download",
+                    (true, true) => "copy",
+                    (false, _) => "upload",
+                    (true, false) => "download",
                 };
                 let way = if direction == Direction::LeftToRight {
-                    "left to right"
+                    "right"
                 } else {
-                    "right to left"
+                    "left"
                 };
                 let extra = if r.done { delete_count(r, direction) } else { 0 };
                 let can = idle && n + extra > 0 && (blob_side(from) || blob_side(target));
                 let b = ui
-                    .add_enabled(can, egui::Button::new(format!("{verb} {way} ({n})")))
-                    .on_hover_text(
-                        "Shows the plan first: what is missing there or differs is written; what is only there is \
-                         deleted only if you tick it",
-                    );
+                    .add_enabled(
+                        can,
+                        egui::Button::new(tr!("blob-compare-view-sync", verb = verb, way = way, count = n)),
+                    )
+                    .on_hover_text(t("blob-compare-view-sync-hint"));
                 if b.clicked() {
                     self.delete_too = false;
                     self.confirm = Some(SyncPlan {
@@ -175,7 +185,10 @@ impl FolderCompare {
                     });
                 }
             }
-            if ui.add_enabled(idle, egui::Button::new("Compare again")).clicked() {
+            if ui
+                .add_enabled(idle, egui::Button::new(t("blob-compare-view-again")))
+                .clicked()
+            {
                 self.again = true;
             }
             if self.copying.is_some() {
@@ -183,7 +196,7 @@ impl FolderCompare {
             }
         });
         if r.done && self.copying.is_none() {
-            ui.weak("Nothing is written until you choose a way and confirm its plan: this compare is the dry run.");
+            ui.weak(t("blob-compare-view-dry-run"));
         }
         // Unfiltered, rows are read in place; a kind filter lists its rows (every frame only while it is chosen).
         let shown: Option<Vec<usize>> = self.show.map(|k| {
@@ -219,37 +232,40 @@ impl FolderCompare {
         };
         let mut answer = None;
         egui::Modal::new(egui::Id::unique("confirm-folder-copy")).show(egui_ctx, |ui| {
-            ui.strong(format!("Sync {} into {}", from.place(), to.place()));
-            ui.label(format!(
-                "Write {}: {} new, {} replacing what differs ({}). A new one is written only if still missing, one \
-                 that differs only if unchanged since the compare.",
-                planned.len(),
-                planned.len() - replacing,
-                replacing,
-                names(&mut planned.iter().map(|(s, _)| s.name.as_str()), planned.len())
+            ui.strong(tr!(
+                "blob-compare-view-sync-title",
+                from = from.place(),
+                to = to.place()
+            ));
+            ui.label(tr!(
+                "blob-compare-view-plan",
+                count = planned.len(),
+                new = planned.len() - replacing,
+                replacing = replacing,
+                names = names(&mut planned.iter().map(|(s, _)| s.name.as_str()), planned.len())
             ));
             if extra.is_empty() {
-                ui.label("Nothing is only there: nothing to delete.");
+                ui.label(t("blob-compare-view-nothing-extra"));
             } else {
                 ui.checkbox(
                     &mut self.delete_too,
-                    format!("Also delete the {} only in {}", extra.len(), to.place()),
+                    tr!("blob-compare-view-delete-too", count = extra.len(), place = to.place()),
                 );
                 let listed = names(&mut extra.iter().map(|i| i.name.as_str()), extra.len());
                 if self.delete_too {
                     ui.colored_label(
                         ui.visuals().warn_fg_color,
-                        format!("Deleted ({listed}), each only if unchanged since the compare. This cannot be undone."),
+                        tr!("blob-compare-view-deleted", names = listed.as_str()),
                     );
                 } else {
-                    ui.label(format!("Kept ({listed})."));
+                    ui.label(tr!("blob-compare-view-kept", names = listed.as_str()));
                 }
             }
             ui.horizontal(|ui| {
-                if ui.button("Write them").clicked() {
+                if ui.button(t("blob-compare-view-write")).clicked() {
                     answer = Some(true);
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(t("blob-compare-view-cancel")).clicked() {
                     answer = Some(false);
                 }
             });
@@ -267,7 +283,7 @@ impl FolderCompare {
                 };
                 let extra = if self.delete_too { extra } else { Vec::new() };
                 self.copying = Some(ctx.start_job(
-                    format!("Write the differences into {}", to.place()),
+                    tr!("blob-compare-view-write-job", place = to.place()),
                     Unit::Items("items"),
                     (from, to, planned, extra),
                     |job, (from, to, planned, extra)| async move { copy(&job, &from, &to, planned, extra).await },
@@ -302,18 +318,18 @@ impl FolderCompare {
 
 fn run(ctx: &mut PaneContext, left: &FolderSide, right: &FolderSide, updates: &ReplyTx<ReportUpdate>) -> JobId {
     ctx.start_job(
-        format!("Compare {} with {}", left.place(), right.place()),
+        tr!("blob-compare-view-job", left = left.place(), right = right.place()),
         Unit::Items("blobs and files"),
         (left.clone(), right.clone(), updates.clone()),
         |job, (left, right, updates)| async move {
             let r = compare(&job, &left, &right, &updates).await?;
-            Ok(format!(
-                "{} only in left, {} only in right, {} different, {} same, {} unchecked",
-                thousands(r.only_left),
-                thousands(r.only_right),
-                thousands(r.different),
-                thousands(r.same),
-                thousands(r.unchecked)
+            Ok(tr!(
+                "blob-compare-view-summary",
+                left = r.only_left,
+                right = r.only_right,
+                different = r.different,
+                same = r.same,
+                unchecked = r.unchecked
             ))
         },
     )
@@ -328,13 +344,19 @@ pub struct Compare {
 
 /// This tab's folder as a side of a compare.
 pub fn as_folder_side(core: &BlobCore, ctx: &PaneContext) -> FolderSide {
-    let folder = if core.prefix.is_empty() {
-        String::new()
+    let (container, account) = (core.container.as_str(), ctx.client.account().name.as_str());
+    let place = if core.prefix.is_empty() {
+        tr!("blob-compare-view-place", container = container, account = account)
     } else {
-        format!("{} in ", core.prefix)
+        tr!(
+            "blob-compare-view-place-in",
+            folder = core.prefix.as_str(),
+            container = container,
+            account = account
+        )
     };
     FolderSide::Blobs {
-        place: format!("{folder}{} ({})", core.container, ctx.client.account().name),
+        place,
         client: ctx.client.clone(),
         container: core.container.clone(),
         prefix: core.prefix.clone(),
@@ -348,7 +370,7 @@ impl BlobFeature for Compare {
             && let Some(root) = paths.into_iter().next()
         {
             let left = FolderSide::Local {
-                place: format!("{} (local)", root.display()),
+                place: tr!("blob-compare-view-local", path = root.display().to_string()),
                 root,
             };
             let right = as_folder_side(core, ctx);
@@ -361,8 +383,8 @@ impl BlobFeature for Compare {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        let hint = "this folder with another folder or a local one";
-        crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::COMPARE, "Compare", hint, |ui| {
+        let (name, hint) = (t("blob-compare-view-tool"), t("blob-compare-view-tool-hint"));
+        crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::COMPARE, &name, &hint, |ui| {
             self.menu(ui, core, ctx)
         });
     }
@@ -381,8 +403,8 @@ impl Compare {
     fn menu(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext) {
         let here = as_folder_side(core, ctx);
         if ui
-            .button("Pick this folder to compare")
-            .on_hover_text("Then, in a container tab of any account, compare its folder with this one")
+            .button(t("blob-compare-view-pick"))
+            .on_hover_text(t("blob-compare-view-pick-hint"))
             .clicked()
         {
             ctx.picks.folder = Some(here.clone());
@@ -390,18 +412,18 @@ impl Compare {
         }
         if let Some(pick) = ctx.picks.folder.clone()
             && ui
-                .button(format!("Compare with the picked folder ({})", pick.place()))
+                .button(tr!("blob-compare-view-with-picked", place = pick.place()))
                 .clicked()
         {
             self.shown = Some(FolderCompare::start(ctx, pick, here));
             ui.close();
         }
         if ui
-            .button("Compare or sync with a local folder…")
-            .on_hover_text("The local folder on the left, this folder on the right; upload what differs")
+            .button(t("blob-compare-view-local-sync"))
+            .on_hover_text(t("blob-compare-view-local-sync-hint"))
             .clicked()
         {
-            self.picking.start((), ctx.pick_folder("Compare with a local folder"));
+            self.picking.start((), ctx.pick_folder(t("blob-compare-op-local")));
             ui.close();
         }
     }

@@ -12,6 +12,7 @@ use crate::app::context::draft::{Draft, Fields};
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::format::utc_opt;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::{ContainerProperties, PublicAccess};
@@ -113,7 +114,7 @@ impl BlobFeature for ContainerSettings {
     fn unsaved(&self) -> Vec<String> {
         let mut said = Vec::new();
         if self.edit.as_ref().is_some_and(|d| d.is_dirty()) {
-            said.push(format!("the settings of container `{}`", self.policies.name()));
+            said.push(tr!("blob-container-edit-unsaved", container = self.policies.name()));
         }
         said.extend(self.policies.unsaved());
         said
@@ -123,18 +124,21 @@ impl BlobFeature for ContainerSettings {
         let Some((props, _)) = &self.props else { return };
         if props.public_access != PublicAccess::None {
             ui.label(
-                RichText::new(format!("PUBLIC ({:?} access)", props.public_access))
-                    .color(Color32::from_rgb(200, 120, 0))
-                    .strong(),
+                RichText::new(tr!(
+                    "blob-container-edit-public",
+                    access = format!("{:?}", props.public_access)
+                ))
+                .color(Color32::from_rgb(200, 120, 0))
+                .strong(),
             );
         }
         let (words, _) = ctx.leases.describe(&core.key(None), &props.lease);
-        ui.label(format!("Container lease: {words}"));
+        ui.label(tr!("blob-container-edit-lease", lease = words));
     }
 
     fn overflow_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         ui.separator();
-        if ui.button("Delete container…").clicked() {
+        if ui.button(t("blob-container-edit-delete")).clicked() {
             self.asking_delete = true;
             ui.close();
         }
@@ -142,8 +146,11 @@ impl BlobFeature for ContainerSettings {
 
     fn container_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         if let Some((props, _)) = &self.props {
-            ui.label(format!("ETag: {}", props.etag));
-            ui.label(format!("Last modified: {}", utc_opt(props.last_modified)));
+            ui.label(tr!("blob-container-edit-etag", etag = props.etag.as_str()));
+            ui.label(tr!(
+                "blob-container-edit-last-modified",
+                time = utc_opt(props.last_modified)
+            ));
         }
         self.form(ui, core, ctx, fx);
         let lease = ctx.leases.id_for_write(&core.key(None));
@@ -154,11 +161,11 @@ impl BlobFeature for ContainerSettings {
         if !self.asking_delete {
             return;
         }
-        let title = format!("Delete container `{}`?", core.container);
-        let body = "The container and every blob in it will be deleted. A leased container needs this app's lease id.";
-        let yes = format!("Delete {}", core.container);
+        let title = tr!("blob-container-edit-delete-title", container = core.container.as_str());
+        let body = t("blob-container-edit-delete-body");
+        let yes = tr!("blob-container-edit-delete-yes", container = core.container.as_str());
         let id = egui::Id::unique(("delete-container", &core.container));
-        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, body, &yes, |_| {}) else {
+        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
             return;
         };
         self.asking_delete = false;
@@ -170,7 +177,7 @@ impl BlobFeature for ContainerSettings {
                     .delete_container(&container, &Conditions::none().with_lease(lease))
                     .await;
                 OpDone {
-                    message: r.map(|_| format!("Deleted container `{container}`; close this tab.")),
+                    message: r.map(|_| tr!("blob-container-edit-deleted", container = container.as_str())),
                     lease: None,
                 }
             }));
@@ -197,48 +204,35 @@ impl ContainerSettings {
         let mut save_access = false;
         let mut save_metadata = false;
         ui.horizontal_wrapped(|ui| {
-            ui.label("Public access:");
-            for (level, words) in PublicAccess::ALL.map(|a| (a, a.describe())) {
+            ui.label(t("blob-container-edit-access"));
+            for (level, words) in PublicAccess::ALL.map(|a| (a, access_words(a))) {
                 ui.selectable_value(&mut draft.edit.access, level, words);
             }
             let changed = draft.edit.access != draft.base().access;
             save_access = ui
-                .add_enabled(changed, egui::Button::new("Set public access"))
-                .on_hover_text(
-                    "Only if the container is unchanged since shown (If-Unmodified-Since), with this app's lease",
-                )
+                .add_enabled(changed, egui::Button::new(t("blob-container-edit-set-access")))
+                .on_hover_text(t("blob-container-edit-set-access-hint"))
                 .clicked();
         });
         if under.contains(&0) {
-            ui.colored_label(
-                warn,
-                format!(
-                    "Public access changed on the service since you started editing: now {}",
-                    draft.theirs().access.describe()
-                ),
-            );
+            let now = access_words(draft.theirs().access);
+            ui.colored_label(warn, tr!("blob-container-edit-access-moved", now = now));
         }
-        ui.label("Container metadata:");
+        ui.label(t("blob-container-edit-metadata"));
         crate::app::widgets::metadata_edit::rows(ui, &mut draft.edit.metadata, Some("Container"));
-        ui.horizontal(|ui| {
+        // Wrapped: the two buttons' words run longer in Russian than the panel is wide.
+        ui.horizontal_wrapped(|ui| {
             crate::app::widgets::metadata_edit::add_button(ui, &mut draft.edit.metadata, Some("Container"));
             let changed = draft.edit.metadata != draft.base().metadata;
             save_metadata = ui
-                .add_enabled(changed, egui::Button::new("Save container metadata"))
-                .on_hover_text(
-                    "Set Container Metadata takes no ETag condition: the container is read again just before the \
-                 write, and the save refused if its ETag is not the one your edit started from (a change landing \
-                 in between is not caught). With this app's lease.",
-                )
+                .add_enabled(changed, egui::Button::new(t("blob-container-edit-save-metadata")))
+                .on_hover_text(t("blob-container-edit-save-metadata-hint"))
                 .clicked();
         });
         if under.contains(&1) {
-            ui.colored_label(
-                warn,
-                "The container's metadata changed on the service since you started editing.",
-            );
+            ui.colored_label(warn, t("blob-container-edit-metadata-moved"));
         }
-        if draft.is_dirty() && draft.is_stale() && ui.button("Reload and re-apply my container changes").clicked() {
+        if draft.is_dirty() && draft.is_stale() && ui.button(t("blob-container-edit-reapply")).clicked() {
             draft.reapply_on_theirs();
         }
         // Refused before sending: the form's base is not what the service holds, so the time guard would be wrong.
@@ -248,9 +242,8 @@ impl ContainerSettings {
         if save_access {
             if stale {
                 fx.fail(StorageError::invalid(
-                    "Set public access",
-                    "The container changed on the service since you started editing. Reload and re-apply your change \
-                 first.",
+                    t("blob-container-edit-set-access"),
+                    t("blob-container-edit-stale"),
                 ));
             } else {
                 set_public_access(core, ctx, fx, (access, modified));
@@ -279,7 +272,13 @@ fn set_public_access(
             .set_container_public_access(&container, access, &conditions)
             .await;
         OpDone {
-            message: r.map(|_| format!("Public access of `{container}` is now {}.", access.describe())),
+            message: r.map(|_| {
+                tr!(
+                    "blob-container-edit-access-set",
+                    container = container.as_str(),
+                    access = access_words(access)
+                )
+            }),
             lease: None,
         }
     }));
@@ -299,10 +298,11 @@ fn set_metadata(
             let (now, _) = client.get_container_properties(&container).await?;
             if now.etag != version {
                 return Err(StorageError::changed_since_read(
-                    format!("Save the metadata of `{container}`"),
-                    format!(
-                        "the container's ETag is {}, not {version} as when you started editing",
-                        now.etag
+                    tr!("blob-container-edit-save-metadata-of", container = container.as_str()),
+                    tr!(
+                        "blob-container-edit-etag-moved",
+                        etag = now.etag,
+                        version = version.as_str()
                     ),
                 ));
             }
@@ -310,10 +310,19 @@ fn set_metadata(
         }
         .await;
         OpDone {
-            message: r.map(|_| format!("Saved the metadata of `{container}`.")),
+            message: r.map(|_| tr!("blob-container-edit-metadata-saved", container = container.as_str())),
             lease: None,
         }
     }));
+}
+
+/// A public access level in words.
+fn access_words(access: PublicAccess) -> String {
+    t(match access {
+        PublicAccess::None => "access-private",
+        PublicAccess::Blob => "access-blob",
+        PublicAccess::Container => "access-container",
+    })
 }
 
 impl ContainerSettings {

@@ -11,6 +11,7 @@ pub use crate::app::blob::paste_job::{AT_ONCE, OnExisting, Paste};
 use crate::app::blob::paste_job::{run_paste, start_rename};
 use crate::app::context::clipboard::BlobClipboard;
 use crate::app::context::{PaneContext, Unit};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 
 /// A paste or a rename, ready to start once the user has been asked what a move would not carry.
@@ -103,12 +104,16 @@ impl CopyPaste {
             cut: clip.cut,
             snapshot: clip.snapshot.clone(),
         };
-        let title = format!(
-            "{} {} to {}/{}",
-            if clip.cut { "Move" } else { "Copy" },
-            clip.describe(),
-            core.container,
-            prefix
+        let id = if clip.cut {
+            "blob-copy-paste-move-job"
+        } else {
+            "blob-copy-paste-copy-job"
+        };
+        let title = tr!(
+            id,
+            what = clip.describe(),
+            container = core.container.as_str(),
+            prefix = prefix
         );
         let cut = clip.cut;
         if cut {
@@ -124,7 +129,7 @@ impl CopyPaste {
     /// still the version copied.
     pub fn rename(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects, from: &str, to: &str) {
         if let Err(why) = crate::storage::names::validate_blob_name(to) {
-            fx.fail(StorageError::invalid("Rename", why));
+            fx.fail(StorageError::invalid(t("blob-copy-paste-rename"), why));
             return;
         }
         let etag = core.listed_blob(from).map(|b| b.properties.etag.clone());
@@ -190,14 +195,11 @@ impl BlobFeature for CopyPaste {
         use egui::{Key, Modifiers};
         let any = !core.selection.is_empty();
         let one_blob = core.selection.len() == 1 && core.selection.iter().all(|n| !n.ends_with('/'));
-        offers.push(Offer::new("copy", "Copy", any).key(Modifiers::COMMAND, Key::C));
-        offers.push(Offer::new("cut", "Cut", any).key(Modifiers::COMMAND, Key::X));
-        let paste = match ctx.blob_clipboard.as_ref() {
-            Some(clip) => format!("Paste here: {}", clip.describe()),
-            None => "Paste here".to_string(),
-        };
+        offers.push(Offer::new("copy", t("blob-copy-paste-copy"), any).key(Modifiers::COMMAND, Key::C));
+        offers.push(Offer::new("cut", t("blob-copy-paste-cut"), any).key(Modifiers::COMMAND, Key::X));
+        let paste = paste_name(ctx);
         offers.push(Offer::new("paste", paste, ctx.blob_clipboard.is_some()).key(Modifiers::COMMAND, Key::V));
-        offers.push(Offer::new("rename", "Rename…", one_blob).key(Modifiers::NONE, Key::F2));
+        offers.push(Offer::new("rename", t("blob-copy-paste-rename-offer"), one_blob).key(Modifiers::NONE, Key::F2));
     }
 
     fn run_offer(&mut self, id: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
@@ -240,11 +242,12 @@ pub fn put_on_clipboard(
     snapshot: Option<String>,
 ) -> String {
     let clip = clipboard_of(core, ctx, items, cut, snapshot);
-    let said = format!(
-        "{} {}: open the folder to paste into (any container, any account) and press Paste here.",
-        if cut { "Cut" } else { "Copied" },
-        clip.describe()
-    );
+    let id = if cut {
+        "blob-copy-paste-cut-said"
+    } else {
+        "blob-copy-paste-copied-said"
+    };
+    let said = tr!(id, what = clip.describe());
     *ctx.blob_clipboard = Some(clip);
     said
 }
@@ -281,38 +284,40 @@ fn clipboard_buttons(
 ) {
     use crate::app::widgets::icon::{self, icon_button};
     let any = !core.selection.is_empty();
-    let hint = "the selected blobs and folders, to paste into any container of any account (Ctrl+C)";
-    if icon_button(ui, any, icon::CLONE, "Copy", Some(hint)).clicked() {
+    let hint = t("blob-copy-paste-copy-hint");
+    if icon_button(ui, any, icon::CLONE, &t("blob-copy-paste-copy"), Some(&hint)).clicked() {
         this.copy_selection(core, ctx, fx, false);
     }
-    let hint = "moved by the paste: each source is deleted once copied, if still the version copied (Ctrl+X)";
-    if icon_button(ui, any, icon::CUT, "Cut", Some(hint)).clicked() {
+    let hint = t("blob-copy-paste-cut-hint");
+    if icon_button(ui, any, icon::CUT, &t("blob-copy-paste-cut"), Some(&hint)).clicked() {
         this.copy_selection(core, ctx, fx, true);
     }
-    let name = match ctx.blob_clipboard.as_ref() {
-        Some(clip) => format!("Paste here: {}", clip.describe()),
-        None => "Paste here".to_string(),
-    };
-    let hint = format!(
-        "into the folder shown (Ctrl+V); if a blob is already there: {}",
-        this.on_existing.describe()
-    );
+    let name = paste_name(ctx);
+    let hint = tr!("blob-copy-paste-paste-hint", choice = this.on_existing.describe());
     if icon_button(ui, ctx.blob_clipboard.is_some(), icon::PASTE, &name, Some(&hint)).clicked() {
         this.paste(core, ctx, fx);
     }
     // What a paste does with a name already there: a choice made once in a while, in a small drop-down.
     let menu = ui.menu_button(icon::OPTIONS, |ui| {
-        ui.label("If a blob is already there:");
+        ui.label(t("blob-copy-paste-existing"));
         for choice in OnExisting::ALL {
             ui.radio_value(&mut this.on_existing, choice, choice.describe());
         }
     });
     menu.response
-        .on_hover_text(format!(
-            "When pasting, if a blob is already there: {}",
-            this.on_existing.describe()
+        .on_hover_text(tr!(
+            "blob-copy-paste-options-hint",
+            choice = this.on_existing.describe()
         ))
-        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Paste options"));
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, t("blob-copy-paste-options")));
+}
+
+/// Paste here, named with what the clipboard holds.
+fn paste_name(ctx: &PaneContext) -> String {
+    match ctx.blob_clipboard.as_ref() {
+        Some(clip) => tr!("blob-copy-paste-paste-what", what = clip.describe()),
+        None => t("blob-copy-paste-paste"),
+    }
 }
 
 /// The Rename box of the details.
@@ -325,12 +330,14 @@ fn rename_row(
     fx: &mut Effects,
 ) {
     ui.horizontal(|ui| {
-        let label = ui.label("Rename to:");
+        let label = ui.label(t("blob-copy-paste-rename-to"));
         let edit = ui
             .add(
                 egui::TextEdit::singleline(&mut this.rename_to)
                     .id_salt(("rename-to", blob))
-                    .desired_width(180.0)
+                    // Room left for the button beside it (its word is longer in Russian): the row never runs
+                    // past the panel.
+                    .desired_width((ui.available_width() - 130.0).clamp(100.0, 180.0))
                     .hint_text(blob),
             )
             .labelled_by(label.id);
@@ -342,10 +349,8 @@ fn rename_row(
         let to = this.rename_to.trim().to_string();
         let ok = !to.is_empty() && to != blob;
         if ui
-            .add_enabled(ok, egui::Button::new("Rename"))
-            .on_hover_text(
-                "A copy to the new name (not over a blob already there), then a delete of this one if unchanged",
-            )
+            .add_enabled(ok, egui::Button::new(t("blob-copy-paste-rename")))
+            .on_hover_text(t("blob-copy-paste-rename-hint"))
             .clicked()
             || (enter && ok)
         {

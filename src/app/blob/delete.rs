@@ -6,6 +6,7 @@
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects, Offer};
 use crate::app::context::{JobReplies, Notice, PaneContext, ReplyTx, Unit, job_replies};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::DeleteSnapshots;
 use crate::storage::blob::conditions::Conditions;
@@ -48,16 +49,16 @@ impl BlobFeature for DeleteBlobs {
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         let any_blob = core.selection.iter().any(|n| !n.ends_with('/'));
         let icon = crate::app::widgets::icon::DELETE;
-        if crate::app::widgets::icon::icon_button(ui, any_blob, icon, "Delete…", Some("the selected blobs (Delete)"))
-            .clicked()
-        {
+        let (name, hint) = (t("blob-delete-delete"), t("blob-delete-hint"));
+        if crate::app::widgets::icon::icon_button(ui, any_blob, icon, &name, Some(&hint)).clicked() {
             self.ask(core, ctx);
         }
     }
 
     fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<Offer>) {
         let any_blob = core.selection.iter().any(|n| !n.ends_with('/'));
-        offers.push(Offer::new("delete", "Delete…", any_blob).key(egui::Modifiers::NONE, egui::Key::Delete));
+        let offer = Offer::new("delete", t("blob-delete-delete"), any_blob);
+        offers.push(offer.key(egui::Modifiers::NONE, egui::Key::Delete));
     }
 
     fn run_offer(&mut self, id: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
@@ -69,24 +70,20 @@ impl BlobFeature for DeleteBlobs {
     fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         let Some(ask) = &mut self.asking else { return };
         let names = &ask.names;
-        let title = format!("Delete {} blob(s) from `{}`?", names.len(), core.container);
-        let body = format!(
-            "{}\n\nEach is deleted only if unchanged since it was listed (If-Match its ETag); one changed since is \
-             kept and named.",
-            names
-                .iter()
-                .take(10)
-                .map(|(n, _)| n.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+        let title = tr!(
+            "blob-delete-title",
+            count = names.len(),
+            container = core.container.as_str()
         );
-        let yes = format!("Delete {} blob(s)", names.len());
+        let listed: Vec<&str> = names.iter().take(10).map(|(n, _)| n.as_str()).collect();
+        let body = format!("{}\n\n{}", listed.join(", "), t("blob-delete-body"));
+        let yes = tr!("blob-delete-yes", count = names.len());
         let id = egui::Id::unique(("delete-blobs", &core.container));
         let answer = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |ui| {
-            ui.checkbox(&mut ask.with_snapshots, "also delete their snapshots");
-            ui.checkbox(&mut ask.force, "even if changed since listed (no If-Match)");
+            ui.checkbox(&mut ask.with_snapshots, t("blob-delete-with-snapshots"));
+            ui.checkbox(&mut ask.force, t("blob-delete-force"));
             ui.horizontal(|ui| {
-                let l = ui.label("Only those whose tags match:");
+                let l = ui.label(t("blob-delete-if-tags"));
                 ui.add(egui::TextEdit::singleline(&mut ask.if_tags).hint_text("\"status\" = 'done'"))
                     .labelled_by(l.id);
             });
@@ -113,17 +110,13 @@ impl DeleteBlobs {
         let unlisted = chosen.count() - names.len();
         if unlisted > 0 && !names.is_empty() {
             ctx.notices.push(Notice {
-                text: format!(
-                    "{unlisted} of the selected blobs are no longer listed here: the delete asks only about the others."
-                ),
+                text: tr!("blob-delete-some-unlisted", count = unlisted),
                 error: false,
             });
         }
         if names.is_empty() {
             ctx.notices.push(Notice {
-                text: "The selected blobs are no longer listed here (Refresh, or the folder changed): nothing was \
-                       deleted. Select them again."
-                    .into(),
+                text: t("blob-delete-none-listed"),
                 error: true,
             });
             return;
@@ -165,7 +158,7 @@ impl DeleteBlobs {
         let gone = self.removed.0.clone();
         let count = names.len();
         let state = (ctx.client.clone(), core.container.clone(), items, gone);
-        let title = format!("Delete {count} blob(s) from {}", core.container);
+        let title = tr!("blob-delete-job", count = count, container = core.container.as_str());
         ctx.start_job(
             title,
             Unit::Items("blobs"),
@@ -180,7 +173,7 @@ impl DeleteBlobs {
                 let (mut deleted, mut already, mut untagged, mut changed) = (0, 0, Vec::new(), Vec::new());
                 for (name, conditions) in &items {
                     if job.cancel.is_cancelled() {
-                        return Err(StorageError::cancelled("Delete blobs"));
+                        return Err(StorageError::cancelled(t("blob-delete-op")));
                     }
                     match client.delete_blob(&container, name, None, snapshots, conditions).await {
                         Ok(()) => {
@@ -219,16 +212,16 @@ fn delete_outcome(
     untagged: &[String],
     changed: &[String],
 ) -> Result<String, StorageError> {
-    let mut words = format!("deleted {deleted} blob(s)");
+    let mut words = tr!("blob-delete-deleted", count = deleted);
     if gone > 0 {
-        words.push_str(&format!("; {gone} already gone"));
+        words.push_str(&tr!("blob-delete-already-gone", count = gone));
     }
     if !untagged.is_empty() {
         let names: Vec<&str> = untagged.iter().take(10).map(String::as_str).collect();
-        words.push_str(&format!(
-            "; {} kept: their tags do not match ({})",
-            untagged.len(),
-            names.join(", ")
+        words.push_str(&tr!(
+            "blob-delete-untagged",
+            count = untagged.len(),
+            names = names.join(", ")
         ));
     }
     if changed.is_empty() {
@@ -236,12 +229,12 @@ fn delete_outcome(
     }
     let names: Vec<&str> = changed.iter().take(10).map(String::as_str).collect();
     Err(StorageError::invalid(
-        "Delete blobs",
-        format!(
-            "{words}; {} changed after they were listed and were kept: {}. Refresh to see their new version, then \
-             delete again (or tick \"even if changed since listed\").",
-            changed.len(),
-            names.join(", ")
+        t("blob-delete-op"),
+        tr!(
+            "blob-delete-changed",
+            done = words,
+            count = changed.len(),
+            names = names.join(", ")
         ),
     ))
 }

@@ -6,6 +6,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::{BlobItem, BlobListing, ListBlobsOptions, Retention};
 
@@ -86,7 +87,7 @@ impl DeletedBlobs {
         fx.op(ctx.send(async move {
             let r = client.undelete_blob(&container, &name).await;
             OpDone {
-                message: r.map(|_| format!("Undeleted `{name}`")),
+                message: r.map(|_| tr!("blob-deleted-undeleted", blob = name.as_str())),
                 lease: None,
             }
         }));
@@ -106,7 +107,7 @@ impl DeletedBlobs {
     fn ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         let Some(days) = self.kept_days else { return };
         if ui
-            .checkbox(&mut self.show, format!("Show deleted blobs (kept {days} days)"))
+            .checkbox(&mut self.show, tr!("blob-deleted-show", days = days))
             .changed()
         {
             self.listed.clear();
@@ -124,15 +125,12 @@ impl DeletedBlobs {
                     ui.label(crate::app::widgets::format::human_bytes(b.properties.content_length));
                     ui.label(b.retention.describe().unwrap_or_default());
                     if ui
-                    .small_button(format!("Undelete {}", b.name))
-                    .on_hover_text(
-                        "Undelete takes no condition: it restores this blob's deleted data and its deleted snapshots, \
-                         whatever happened to the name since",
-                    )
-                    .clicked()
-                {
-                    undelete = Some(b.name.clone());
-                }
+                        .small_button(tr!("blob-deleted-undelete", blob = b.name.as_str()))
+                        .on_hover_text(t("blob-deleted-undelete-hint"))
+                        .clicked()
+                    {
+                        undelete = Some(b.name.clone());
+                    }
                     ui.end_row();
                 }
             });

@@ -4,7 +4,8 @@
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::PaneContext;
 use crate::app::context::features::DetailsTab;
-use crate::app::widgets::format::{human_bytes, thousands, utc_opt};
+use crate::app::widgets::format::{human_bytes, utc_opt};
+use crate::app::widgets::i18n::{t, tr};
 
 pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let Some(name) = pane.core.details.as_ref().map(|d| d.name.clone()) else {
@@ -21,7 +22,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
             f.blob_actions_ui(ui, &name, &pane.core, ctx, &mut fx);
         }
         pane.apply(ctx, fx);
-        if ui.button("Open in conflict lab").clicked() {
+        if ui.button(t("queue-open-lab")).clicked() {
             *ctx.lab = Some(crate::app::context::open_lab::FreeTarget::Blob {
                 container: pane.core.container.clone(),
                 blob: name.clone(),
@@ -31,7 +32,7 @@ pub(super) fn details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCont
     let tab = tabs(pane, ui, true);
     if tab == DetailsTab::Properties {
         if props.is_none() {
-            ui.label("Loading the properties…");
+            ui.label(t("blob-details-loading"));
         }
         properties_grid(ui, props.as_ref());
     }
@@ -69,46 +70,52 @@ fn properties_grid(ui: &mut egui::Ui, props: Option<&crate::storage::blob::BlobP
         row("ETag", value(&|p| p.etag.clone()));
         row("Last-Modified", value(&|p| utc_opt(p.last_modified)));
         row(
-            "Size",
+            &t("blob-details-size"),
             value(&|p| {
-                format!(
-                    "{} ({} bytes)",
-                    human_bytes(p.content_length),
-                    thousands(p.content_length)
+                tr!(
+                    "blob-details-size-value",
+                    size = human_bytes(p.content_length),
+                    bytes = p.content_length
                 )
             }),
         );
         row(
             "Content-MD5",
-            value(&|p| p.http.content_md5.clone().unwrap_or_else(|| "(none)".into())),
+            value(&|p| p.http.content_md5.clone().unwrap_or_else(|| t("blob-details-none"))),
         );
-        row("Blob type", value(&|p| p.blob_type.clone()));
-        row("Access tier", value(&|p| crate::app::blob::rows::tier_words(p)));
-        row("Lease state", value(&|p| p.lease.state.as_str().into()));
+        row(&t("blob-details-blob-type"), value(&|p| p.blob_type.clone()));
         row(
-            "Lease status",
+            &t("blob-details-access-tier"),
+            value(&|p| crate::app::blob::rows::tier_words(p)),
+        );
+        row(
+            &t("blob-details-lease-state"),
+            value(&|p| p.lease.state.as_str().into()),
+        );
+        row(
+            &t("blob-details-lease-status"),
             value(&|p| if p.lease.locked { "locked" } else { "unlocked" }.into()),
         );
         row(
-            "Lease duration",
+            &t("blob-details-lease-duration"),
             value(&|p| match p.lease.infinite {
                 Some(true) => "infinite".into(),
                 Some(false) => "fixed".into(),
                 None => "-".into(),
             }),
         );
-        row("Created", value(&|p| utc_opt(p.created)));
+        row(&t("blob-details-created"), value(&|p| utc_opt(p.created)));
         // An empty cell here read as if the next line (the lease indicator) were its value.
         row(
-            "Copy status",
-            value(&|p| p.copy_status.clone().unwrap_or_else(|| "(none: not a copy)".into())),
+            &t("blob-details-copy-status"),
+            value(&|p| p.copy_status.clone().unwrap_or_else(|| t("blob-details-not-a-copy"))),
         );
     });
 }
 
 fn container_details(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-    ui.heading(format!("Container {}", pane.core.container));
-    ui.label("Select a blob to see its properties, lease and snapshots.");
+    ui.heading(tr!("blob-details-container", container = pane.core.container.as_str()));
+    ui.label(t("blob-details-select"));
     let tab = tabs(pane, ui, false);
     let mut fx = crate::app::blob::feature::Effects::default();
     for f in pane.features.iter_mut().filter(|f| f.details_tab() == tab) {

@@ -8,6 +8,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
 use crate::app::context::draft::{Draft, Drafts, Fields};
 use crate::app::context::{InFlight, PaneContext};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::BlobHttpHeaders;
 use crate::storage::blob::conditions::Conditions;
@@ -140,7 +141,11 @@ impl BlobFeature for PropertiesForm {
                     if let Some(d) = self.drafts.get_mut(&blob) {
                         d.saved(sent, &etag);
                     }
-                    fx.say(Ok(format!("Saved `{blob}`; its ETag is now {etag}")));
+                    fx.say(Ok(tr!(
+                        "blob-details-form-saved",
+                        blob = blob.as_str(),
+                        etag = etag.as_str()
+                    )));
                 }
                 Err(e) => {
                     // The draft stays; a 412 shows theirs beside it (the read below fetches theirs).
@@ -163,7 +168,7 @@ impl BlobFeature for PropertiesForm {
         self.drafts
             .dirty()
             .filter(|b| !self.is_saving(b))
-            .map(|b| format!("the metadata and headers of `{b}`"))
+            .map(|b| tr!("blob-details-form-unsaved", blob = b))
             .collect()
     }
 
@@ -218,8 +223,8 @@ impl PropertiesForm {
     ) -> Result<(), StorageError> {
         let Some(draft) = self.drafts.get(blob) else {
             return Err(StorageError::invalid(
-                "Save properties",
-                format!("The properties of `{blob}` are still loading; save once they show."),
+                t("blob-details-form-save"),
+                tr!("blob-details-form-still-loading", blob = blob),
             ));
         };
         let sent = draft.edit.clone();
@@ -230,8 +235,12 @@ impl PropertiesForm {
         // Bad input is refused in words before anything is sent (a header above ASCII would be signed wrong).
         for (name, value) in HEADER_NAMES.iter().zip(&sent.headers) {
             if let Some(v) = value.as_deref().filter(|v| !v.is_ascii()) {
-                let words = crate::storage::request::not_ascii(&format!("x-ms-blob-{}", name.to_lowercase()), v);
-                return Err(StorageError::invalid(format!("Save properties of `{blob}`"), words));
+                let header = format!("x-ms-blob-{}", name.to_lowercase()); // i18n-ignore: the header's name
+                let words = crate::storage::request::not_ascii(&header, v);
+                return Err(StorageError::invalid(
+                    tr!("blob-details-form-save-of", blob = blob),
+                    words,
+                ));
             }
         }
         self.conflicts.remove(blob);
@@ -275,7 +284,7 @@ impl PropertiesForm {
     /// The metadata and headers as the user edits them, with what the service changed under the edit marked, the
     /// save, and after a 412 the user's version beside the service's.
     fn form(&mut self, ui: &mut egui::Ui, (core, ctx, fx): Parts, name: &str) {
-        ui.strong("Metadata and HTTP headers (saved with If-Match the ETag the edit started from)");
+        ui.strong(t("blob-details-form-heading"));
         let warn = ui.visuals().warn_fg_color;
         let Some(draft) = self.drafts.get_mut(name) else {
             return;
@@ -284,10 +293,7 @@ impl PropertiesForm {
         let theirs = draft.theirs().clone();
         let moved = |ui: &mut egui::Ui, i: usize, now: String| {
             if under.contains(&i) {
-                ui.colored_label(
-                    warn,
-                    format!("changed on the service since you started editing: now {now}"),
-                );
+                ui.colored_label(warn, tr!("blob-details-form-moved", now = now));
             }
         };
         crate::app::widgets::metadata_edit::rows(ui, &mut draft.edit.metadata, None);
@@ -318,17 +324,12 @@ impl PropertiesForm {
         let saving = self.is_saving(name);
         let conflict = self.conflicts.contains_key(name);
         if dirty && stale && !conflict {
-            ui.colored_label(
-                warn,
-                format!(
-                    "The blob changed on the service since you started editing (ETag {version}, now {theirs_version}): \
-                 Save will be refused. Reload and re-apply your changes on its version, or overwrite it."
-                ),
-            );
+            let words = tr!("blob-details-form-stale", version = version, now = theirs_version);
+            ui.colored_label(warn, words);
         }
         ui.horizontal_wrapped(|ui| {
             if ui
-                .add_enabled(dirty && !saving, egui::Button::new("Save properties"))
+                .add_enabled(dirty && !saving, egui::Button::new(t("blob-details-form-save")))
                 .clicked()
                 && let Err(e) = self.save(core, ctx, name, false)
             {
@@ -337,7 +338,7 @@ impl PropertiesForm {
             if saving {
                 ui.spinner();
             }
-            if dirty && !saving && ui.button("Discard my changes").clicked() {
+            if dirty && !saving && ui.button(t("blob-details-form-discard")).clicked() {
                 self.discard(name);
             }
         });
@@ -351,21 +352,21 @@ impl PropertiesForm {
         let Some(draft) = self.drafts.get(name) else { return };
         let warn = ui.visuals().warn_fg_color;
         if self.conflicts.contains_key(name) {
-            ui.strong("Someone else changed this blob after you loaded it: the save was refused (412).");
+            ui.strong(t("blob-details-form-refused"));
         }
         egui::Grid::new(("blob-conflict", name)).striped(true).show(ui, |ui| {
-            ui.strong("Field");
-            ui.strong("Yours");
-            ui.strong("Theirs (on the service now)");
+            ui.strong(t("blob-details-form-field"));
+            ui.strong(t("blob-details-form-yours"));
+            ui.strong(t("blob-details-form-theirs"));
             ui.end_row();
             let rows = std::iter::once((
-                "Metadata",
+                t("blob-details-form-metadata"),
                 show_metadata(&draft.edit.metadata),
                 show_metadata(&draft.theirs().metadata),
             ))
             .chain(HEADER_NAMES.iter().enumerate().map(|(i, n)| {
                 (
-                    *n,
+                    n.to_string(),
                     show_header(&draft.edit.headers[i]),
                     show_header(&draft.theirs().headers[i]),
                 )
@@ -378,22 +379,22 @@ impl PropertiesForm {
                         egui::RichText::new(s).strong().color(warn)
                     }
                 };
-                ui.label(text(field));
+                ui.label(text(&field));
                 ui.label(text(&mine));
                 ui.label(text(&theirs));
                 ui.end_row();
             }
         });
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Reload and re-apply my changes").clicked() {
+            if ui.button(t("blob-details-form-reapply")).clicked() {
                 self.reapply(name);
             }
-            if ui.button("Overwrite anyway (no If-Match)").clicked()
+            if ui.button(t("blob-details-form-overwrite")).clicked()
                 && let Err(e) = self.save(core, ctx, name, true)
             {
                 fx.fail(e);
             }
-            if ui.button("Discard mine").clicked() {
+            if ui.button(t("blob-details-form-discard-mine")).clicked() {
                 self.discard(name);
             }
         });
@@ -403,12 +404,12 @@ impl PropertiesForm {
 fn show_header(v: &Option<String>) -> String {
     v.as_deref()
         .map(|v| format!("`{v}`"))
-        .unwrap_or_else(|| "(none)".into())
+        .unwrap_or_else(|| t("blob-details-none"))
 }
 
 fn show_metadata(m: &[(String, String)]) -> String {
     if m.is_empty() {
-        return "(none)".into();
+        return t("blob-details-none");
     }
     m.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(", ")
 }

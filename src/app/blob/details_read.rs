@@ -75,8 +75,11 @@ impl BlobPane {
                     Err(e) => self.message = Some(Err(e)),
                 }
             }
-            if let Some((_, Ok(snaps))) = d.snap_loading.take() {
-                d.snapshots = Some(snaps);
+            // A failed listing is said (a slow emulator's timeout, a SAS without List), not shown as "No snapshots".
+            match d.snap_loading.take() {
+                Some((_, Ok(snaps))) => d.snapshots = Some(snaps),
+                Some((_, Err(e))) => self.message = Some(Err(e)),
+                None => {}
             }
         }
         // Features hear what the service holds now (a draft's service side moves; what the user typed never does).

@@ -14,6 +14,7 @@ use crate::app::blob::resumable::run as run_transfer;
 use crate::app::blob::transfers::Transfers;
 use crate::app::blob::transfers::{list_all, local_path};
 use crate::app::context::{PaneContext, Unfinished, Unit};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 
 /// What to do with a local file that is already there.
@@ -126,7 +127,7 @@ impl Transfers {
         for name in what.names.clone() {
             let (client, container, folder) = (ctx.client.clone(), core.container.clone(), folder.to_path_buf());
             let base = what.base.clone();
-            let title = format!("Download {name}");
+            let title = tr!("blob-downloads-title", name = name.as_str());
             // One id for every run of the job: a Retry's journal entry is the first run's, crossed out with it.
             let id = uuid::Uuid::new_v4().simple().to_string();
             if name.ends_with('/') {
@@ -154,14 +155,13 @@ impl Transfers {
                     let wanted = folder.join(local_path(blob.strip_prefix(&base).unwrap_or(&blob))?);
                     let replace = replaces(&wanted, &choices);
                     let Some(dest) = destination(&wanted, &choices) else {
-                        return Ok(format!(
-                            "0 blob(s) saved under {}; 1 skipped (already there)",
-                            folder.display()
-                        ));
+                        let folder = folder.display().to_string();
+                        return Ok(tr!("blob-downloads-skipped", folder = folder));
                     };
                     // From a flat listing a blob's name holds its folders: make them, as for a folder.
                     if let Some(parent) = dest.parent() {
-                        std::fs::create_dir_all(parent).map_err(|e| StorageError::io("Download", &e))?;
+                        std::fs::create_dir_all(parent)
+                            .map_err(|e| StorageError::io(t("blob-folder-download-op-download"), &e))?;
                     }
                     // One blob moves byte by byte, journaled so that a crash or a restart resumes it.
                     let transfer = Unfinished {
@@ -169,7 +169,11 @@ impl Transfers {
                         ..Unfinished::download(&profile, &container, &blob, &dest, replace)
                     };
                     let said = run_transfer(job.clone(), client.clone(), transfer, journal.clone(), false).await?;
-                    Ok(format!("1 blob(s) saved under {}; {said}", folder.display()))
+                    Ok(tr!(
+                        "blob-downloads-saved",
+                        folder = folder.display().to_string(),
+                        said = said
+                    ))
                 },
             );
         }
@@ -224,26 +228,26 @@ pub(super) fn ui(pane: &mut Transfers, egui_ctx: &egui::Context, core: &BlobCore
     let mut choice = None;
     let mut cancel = false;
     egui::Modal::new(egui::Id::unique(("download-conflict", &core.container))).show(egui_ctx, |ui| {
-        ui.heading("A file of that name is already there");
-        ui.label(format!("`{}` already exists.", file.display()));
+        ui.heading(t("blob-downloads-exists-title"));
+        ui.label(tr!("blob-downloads-exists", file = file.display().to_string()));
         if left > 1 {
-            ui.checkbox(&mut plan.for_all, format!("Do this for all {left} files already there"));
+            ui.checkbox(&mut plan.for_all, tr!("blob-downloads-for-all", count = left));
         }
         ui.horizontal(|ui| {
-            if ui.button("Replace").clicked() {
+            if ui.button(t("blob-downloads-replace")).clicked() {
                 choice = Some(Existing::Replace);
             }
             if ui
-                .button("Keep both")
-                .on_hover_text("The download takes a free name beside it")
+                .button(t("blob-downloads-keep-both"))
+                .on_hover_text(t("blob-downloads-keep-both-hint"))
                 .clicked()
             {
                 choice = Some(Existing::KeepBoth);
             }
-            if ui.button("Skip").clicked() {
+            if ui.button(t("blob-downloads-skip")).clicked() {
                 choice = Some(Existing::Skip);
             }
-            if ui.button("Cancel the download").clicked() {
+            if ui.button(t("blob-downloads-cancel")).clicked() {
                 cancel = true;
             }
         });

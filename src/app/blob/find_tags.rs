@@ -5,6 +5,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects, Tool};
 use crate::app::context::InFlight;
 use crate::app::context::PaneContext;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::{TaggedBlob, TaggedPage, validate_tags};
 
@@ -29,7 +30,7 @@ impl TagQuery {
         if self.expression.trim().is_empty() {
             self.expression = condition;
         } else {
-            self.expression = format!("{} AND {condition}", self.expression.trim());
+            self.expression = format!("{} AND {condition}", self.expression.trim()); // i18n-ignore: syntax
         }
         self.key.clear();
         self.value.clear();
@@ -81,7 +82,7 @@ impl FindByTags {
     fn find(&mut self, core: &BlobCore, ctx: &mut PaneContext) {
         let q = &self.query;
         if q.expression.trim().is_empty() {
-            self.problem = Some("Say which tags to find, or build a condition and Add it.".into());
+            self.problem = Some(t("blob-find-tags-empty"));
             return;
         }
         self.problem = None;
@@ -117,8 +118,8 @@ impl BlobFeature for FindByTags {
     fn tool(&self) -> Option<Tool> {
         Some(Tool {
             icon: crate::app::widgets::icon::TAG,
-            name: "Find by tags",
-            hint: "the blobs whose index tags match a condition, in this container or the whole account",
+            name: "blob-find-tags-tool",
+            hint: "blob-find-tags-tool-hint",
             search: true,
         })
     }
@@ -154,16 +155,16 @@ impl BlobFeature for FindByTags {
 fn row(this: &mut FindByTags, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
     let mut find = false;
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label("Find by tags:");
+        let label = ui.label(t("blob-find-tags-label"));
         let edit = ui
             .add(
                 egui::TextEdit::singleline(&mut this.query.expression)
                     .desired_width(240.0)
-                    .hint_text("\"status\" = 'done'"),
+                    .hint_text("\"status\" = 'done'"), // i18n-ignore: an example of the expression's syntax
             )
             .labelled_by(label.id);
         find |= edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        let label = ui.label("Tag:");
+        let label = ui.label(t("blob-find-tags-tag"));
         ui.add(egui::TextEdit::singleline(&mut this.query.key).desired_width(70.0))
             .labelled_by(label.id);
         egui::ComboBox::from_id_salt(("tag-op", &core.container))
@@ -174,15 +175,15 @@ fn row(this: &mut FindByTags, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut Pane
                     ui.selectable_value(&mut this.query.operator, i, *op);
                 }
             });
-        let label = ui.label("Value:");
+        let label = ui.label(t("blob-find-tags-value"));
         ui.add(egui::TextEdit::singleline(&mut this.query.value).desired_width(70.0))
             .labelled_by(label.id);
-        if ui.button("Add condition").clicked() {
+        if ui.button(t("blob-find-tags-add")).clicked() {
             this.problem = this.query.add_condition().err();
         }
-        ui.checkbox(&mut this.query.whole_account, "Whole account");
-        find |= ui.button("Find by tags").clicked();
-        if this.shown.is_some() && ui.button("Close tag results").clicked() {
+        ui.checkbox(&mut this.query.whole_account, t("blob-find-tags-whole-account"));
+        find |= ui.button(t("blob-find-tags-tool")).clicked();
+        if this.shown.is_some() && ui.button(t("blob-find-tags-close")).clicked() {
             this.shown = None;
         }
     });
@@ -194,14 +195,19 @@ fn row(this: &mut FindByTags, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut Pane
     }
     let Some(f) = &this.shown else { return };
     let place = match &f.container {
-        Some(c) => format!("in {c}"),
-        None => "in the account".to_string(),
+        Some(c) => tr!("blob-find-tags-in", container = c.as_str()),
+        None => t("blob-find-tags-in-account"),
     };
-    ui.strong(format!(
-        "{} found by tags {place}: {}{}",
-        crate::app::widgets::format::count(f.found.len(), "blob"),
-        f.asked,
-        if f.is_loading() { " (asking…)" } else { "" }
+    let found = if f.is_loading() {
+        "blob-find-tags-found-asking"
+    } else {
+        "blob-find-tags-found"
+    };
+    ui.strong(tr!(
+        found,
+        count = f.found.len(),
+        place = place,
+        asked = f.asked.as_str()
     ));
     if let Some(e) = &f.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
@@ -232,7 +238,7 @@ fn row(this: &mut FindByTags, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut Pane
         });
     if let Some(marker) = &f.next_marker
         && !f.is_loading()
-        && ui.button("More found by tags").clicked()
+        && ui.button(t("blob-find-tags-more")).clicked()
     {
         more = Some(marker.clone());
     }

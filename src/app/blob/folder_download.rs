@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::app::blob::downloads::{Existing, destination};
 use crate::app::blob::transfers::{list_all, local_path};
 use crate::app::context::{Backend, Direction, JobContext, Jobs, TransferJournal, Unfinished, Unit};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::TransferOptions;
 use crate::storage::{Client, ErrorKind, StorageError};
 
@@ -46,12 +47,12 @@ impl FolderDownload {
 
     pub async fn run(self, job: JobContext) -> Result<String, StorageError> {
         let (mut done, mut _claim, resumed) = (HashSet::new(), None, self.resumed);
-        if let Some((journal, t)) = self.journal.clone() {
+        if let Some((journal, u)) = self.journal.clone() {
             let begun =
-                tokio::task::spawn_blocking(move || journal.start(&t, resumed).map(|c| (journal.done_names(&t.id), c)))
+                tokio::task::spawn_blocking(move || journal.start(&u, resumed).map(|c| (journal.done_names(&u.id), c)))
                     .await;
             let (names, claim) = begun
-                .map_err(|e| StorageError::invalid("Journal the download", e.to_string()))?
+                .map_err(|e| StorageError::invalid(t("blob-folder-download-op-journal"), e.to_string()))?
                 .map_err(crate::app::blob::resumable::journal_refused)?;
             (done, _claim) = (names, Some(claim));
         }
@@ -86,7 +87,8 @@ impl FolderDownload {
                 continue;
             };
             if let Some(parent) = dest.parent() {
-                std::fs::create_dir_all(parent).map_err(|e| StorageError::io("Download", &e))?;
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| StorageError::io(t("blob-folder-download-op-download"), &e))?;
             }
             // A folder's progress moves with each blob's bytes (a part of the job's: its wait for the network
             // shows on the job's row).
@@ -110,34 +112,36 @@ impl FolderDownload {
             }
             // Noted only now: the download returns once its file is on disk under its name (synced).
             saved += 1;
-            if let Some((journal, t)) = &self.journal {
-                let (journal, id, blob) = (journal.clone(), t.id.clone(), blob.clone());
+            if let Some((journal, u)) = &self.journal {
+                let (journal, id, blob) = (journal.clone(), u.id.clone(), blob.clone());
                 // Not fatal: a blob saved but not noted is only saved again (beside itself) by a later run.
                 let _ = tokio::task::spawn_blocking(move || journal.mark_done(&id, &blob)).await;
             }
         }
         let skipped = match skipped {
             0 => String::new(),
-            n => format!("; {n} skipped (already there)"),
+            n => tr!("blob-folder-download-skipped", count = n),
         };
         let earlier = match before.len() {
             0 => String::new(),
-            n => format!("; {n} saved by an earlier run"),
+            n => tr!("blob-folder-download-earlier", count = n),
         };
         let gone = match gone {
             0 => String::new(),
-            n => format!("; {n} deleted from the container meanwhile"),
+            n => tr!("blob-folder-download-gone", count = n),
         };
         let beside = match beside.len() {
             0 => String::new(),
-            n => format!(
-                "; {n} saved beside a file that appeared while the download ran (kept): {}",
-                beside.join(", ")
-            ),
+            n => tr!("blob-folder-download-beside", count = n, files = beside.join(", ")),
         };
-        Ok(format!(
-            "{saved} blob(s) saved under {}{skipped}{earlier}{gone}{beside}",
-            self.into.display()
+        Ok(tr!(
+            "blob-folder-download-summary",
+            saved = saved,
+            folder = self.into.display().to_string(),
+            skipped = skipped,
+            earlier = earlier,
+            gone = gone,
+            beside = beside
         ))
     }
 }

@@ -9,7 +9,8 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::blob::walk::{Walk, WalkJob};
 use crate::app::context::PaneContext;
-use crate::app::widgets::format::{human_bytes, thousands, utc_opt};
+use crate::app::widgets::format::{human_bytes, utc_opt};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::{BlobItem, ListBlobsOptions};
 use egui::RichText;
 
@@ -32,8 +33,8 @@ impl Totals {
         // Found by reference: a tier's name is copied once per container, not once per blob.
         let tier: std::borrow::Cow<str> = match &p.access_tier {
             Some(t) => t.as_str().into(),
-            None if p.blob_type.is_empty() => "(no tier)".into(),
-            None => format!("{} (no tier)", p.blob_type).into(),
+            None if p.blob_type.is_empty() => t("blob-folder-stats-no-tier").into(),
+            None => tr!("blob-folder-stats-type-no-tier", kind = p.blob_type.as_str()).into(),
         };
         let t = match self.tiers.get_mut(tier.as_ref()) {
             Some(t) => t,
@@ -114,14 +115,14 @@ impl BlobFeature for Statistics {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        let scope = if core.selection.is_empty() {
-            "the folder shown (the whole container at the top)"
+        let hover = if core.selection.is_empty() {
+            t("blob-folder-stats-hint-shown")
         } else {
-            "the selected folders and blobs"
+            t("blob-folder-stats-hint-selected")
         };
-        let hover = format!("count and size {scope}, by tier");
         let icon = crate::app::widgets::icon::STATISTICS;
-        if crate::app::widgets::icon::icon_button(ui, true, icon, "Statistics", Some(&hover)).clicked() {
+        if crate::app::widgets::icon::icon_button(ui, true, icon, &t("blob-folder-stats-title"), Some(&hover)).clicked()
+        {
             self.folder_stats(core, ctx);
         }
     }
@@ -134,7 +135,7 @@ impl BlobFeature for Statistics {
         let any = !core.selection.is_empty();
         offers.push(crate::app::context::features::Offer::new(
             "statistics",
-            "Statistics",
+            t("blob-folder-stats-title"),
             any,
         ));
     }
@@ -163,15 +164,15 @@ impl Statistics {
             }
         }
         let scope = if folders + blobs > 0 {
-            format!(
-                "the {} selected ({}, {})",
-                folders + blobs,
-                crate::app::widgets::format::count(folders, "folder"),
-                crate::app::widgets::format::count(blobs, "blob")
+            tr!(
+                "blob-folder-stats-selected",
+                count = folders + blobs,
+                folders = folders,
+                blobs = blobs
             )
         } else if core.prefix.is_empty() {
             prefixes.push(String::new());
-            format!("the whole of {}", core.container)
+            tr!("blob-folder-stats-whole", container = core.container.as_str())
         } else {
             prefixes.push(core.prefix.clone());
             format!("`{}`", core.prefix)
@@ -216,33 +217,44 @@ fn stats(f: &mut Statistics, ui: &mut egui::Ui) {
     let (mut stop, mut close) = (false, false);
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
-            let t = &s.totals;
+            let totals = &s.totals;
             ui.label(
-                RichText::new(format!(
-                    "Statistics of {}: {} blobs, {}",
-                    s.scope,
-                    thousands(t.blobs),
-                    human_bytes(t.bytes)
+                RichText::new(tr!(
+                    "blob-folder-stats-of",
+                    scope = s.scope.as_str(),
+                    blobs = totals.blobs,
+                    size = human_bytes(totals.bytes)
                 ))
                 .strong(),
             );
             if s.is_running() {
-                stop = ui.button("Stop").clicked();
+                stop = ui.button(t("blob-folder-stats-stop")).clicked();
             } else {
-                close = ui.button("Close").clicked();
+                close = ui.button(t("blob-folder-stats-close")).clicked();
             }
         });
-        let t = &s.totals;
-        let tiers: Vec<String> = t
+        let totals = &s.totals;
+        let tiers: Vec<String> = totals
             .tiers
             .iter()
-            .map(|(tier, (n, bytes))| format!("{tier}: {} in {}", human_bytes(*bytes), thousands(*n)))
+            .map(|(tier, (n, bytes))| {
+                tr!(
+                    "blob-folder-stats-tier",
+                    tier = tier.as_str(),
+                    size = human_bytes(*bytes),
+                    count = *n
+                )
+            })
             .collect();
         if !tiers.is_empty() {
-            ui.label(format!("By tier: {}", tiers.join(" · ")));
+            ui.label(tr!("blob-folder-stats-by-tier", tiers = tiers.join(" · ")));
         }
-        if let Some((when, name)) = &t.newest {
-            ui.label(format!("Newest change: {} ({name})", utc_opt(Some(*when))));
+        if let Some((when, name)) = &totals.newest {
+            ui.label(tr!(
+                "blob-folder-stats-newest",
+                time = utc_opt(Some(*when)),
+                name = name.as_str()
+            ));
         }
         crate::app::blob::walk::job_state(ui, &s.job);
     });

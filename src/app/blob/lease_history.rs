@@ -44,7 +44,7 @@ impl BlobFeature for LeaseHistory {
     }
 
     fn above_list_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
-        egui::CollapsingHeader::new("Lease timeline")
+        egui::CollapsingHeader::new(crate::app::widgets::i18n::t("blob-lease-history-title"))
             .id_salt(("lease-timeline", &core.container))
             .show(ui, |ui| {
                 let shown = |name: &str| core.blobs.binary_search_by(|b| b.name.as_str().cmp(name)).is_ok();

@@ -7,6 +7,7 @@ use crate::app::blob::feature::{BlobFeature, DetailsTab, Effects};
 use crate::app::blob::rows::lease_label;
 use crate::app::context::PaneContext;
 use crate::app::context::sent::{LeaseChange, OpDone};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
@@ -59,12 +60,13 @@ impl BlobFeature for Leases {
         if let Some(p) = core.selected_properties() {
             let dark = ui.visuals().dark_mode;
             ui.horizontal(|ui| {
-                ui.label("Lease now:");
+                ui.label(t("blob-leases-now"));
                 ui.label(lease_label(ctx.leases, &key, &p.lease, dark));
             });
         }
         let held = ctx.leases.held(&key).map(|h| h.lease_id.clone());
-        ui.label(format!("This app's lease id: {}", held.as_deref().unwrap_or("none")));
+        let id = held.unwrap_or_else(|| t("blob-leases-id-none"));
+        ui.label(tr!("blob-leases-app-id", id = id));
         self.controls(ui, (core, ctx, fx), Some(blob.to_string()));
     }
 
@@ -95,46 +97,69 @@ impl Leases {
         let period = self.form.break_period;
         fx.op(ctx.send(async move {
             let target = match &blob {
-                Some(b) => LeaseTarget::Blob { container: &container, blob: b },
+                Some(b) => LeaseTarget::Blob {
+                    container: &container,
+                    blob: b,
+                },
                 None => LeaseTarget::Container(&container),
             };
-            let what = blob.clone().map(|b| format!("`{b}`")).unwrap_or_else(|| format!("container `{container}`"));
+            let what = match &blob {
+                Some(b) => format!("`{b}`"),
+                None => tr!("blob-leases-container", container = container.as_str()),
+            };
             let none = Conditions::none();
             let (message, lease) = match action {
-                LeaseAction::Acquire => match client.acquire_lease(target, duration, proposed.as_deref(), &none).await {
-                    Ok(g) => (Ok(format!("Leased {what}: lease id {}", g.lease_id)), Some(LeaseChange::Acquired(key, g.lease_id, duration))),
-                    Err(e) => (Err(e), None),
-                },
+                LeaseAction::Acquire => {
+                    match client.acquire_lease(target, duration, proposed.as_deref(), &none).await {
+                        Ok(g) => (
+                            Ok(tr!("blob-leases-acquired", what = what, id = g.lease_id.as_str())),
+                            Some(LeaseChange::Acquired(key, g.lease_id, duration)),
+                        ),
+                        Err(e) => (Err(e), None),
+                    }
+                }
                 LeaseAction::Renew | LeaseAction::Change | LeaseAction::Release => {
                     let Some(id) = held else {
                         return OpDone {
                             message: Err(StorageError::invalid(
-                                "Use the lease",
-                                "This app holds no lease on it, so it has no lease id to use. Acquire one, or break theirs.",
+                                t("blob-leases-op-use"),
+                                t("blob-leases-none-held"),
                             )),
                             lease: None,
                         };
                     };
                     match action {
                         LeaseAction::Renew => match client.renew_lease(target, &id, &none).await {
-                            Ok(_) => (Ok(format!("Renewed the lease on {what}")), Some(LeaseChange::Renewed(key))),
+                            Ok(_) => (
+                                Ok(tr!("blob-leases-renewed", what = what)),
+                                Some(LeaseChange::Renewed(key)),
+                            ),
                             Err(e) => (Err(e), None),
                         },
                         LeaseAction::Change => {
                             let new_id = proposed.unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
                             match client.change_lease(target, &id, &new_id, &none).await {
-                                Ok(g) => (Ok(format!("The lease on {what} now has id {}", g.lease_id)), Some(LeaseChange::Changed(key, g.lease_id))),
+                                Ok(g) => (
+                                    Ok(tr!("blob-leases-changed", what = what, id = g.lease_id.as_str())),
+                                    Some(LeaseChange::Changed(key, g.lease_id)),
+                                ),
                                 Err(e) => (Err(e), None),
                             }
                         }
                         _ => match client.release_lease(target, &id, &none).await {
-                            Ok(()) => (Ok(format!("Released the lease on {what}")), Some(LeaseChange::Released(key))),
+                            Ok(()) => (
+                                Ok(tr!("blob-leases-released", what = what)),
+                                Some(LeaseChange::Released(key)),
+                            ),
                             Err(e) => (Err(e), None),
                         },
                     }
                 }
                 LeaseAction::Break => match client.break_lease(target, Some(period), &none).await {
-                    Ok(left) => (Ok(format!("Breaking the lease on {what}: broken in {left} s")), Some(LeaseChange::Broke(key, left))),
+                    Ok(left) => (
+                        Ok(tr!("blob-leases-breaking", what = what, seconds = left)),
+                        Some(LeaseChange::Broke(key, left)),
+                    ),
                     Err(e) => (Err(e), None),
                 },
             };
@@ -144,53 +169,63 @@ impl Leases {
 
     fn controls(&mut self, ui: &mut egui::Ui, (core, ctx, fx): Parts, blob: Option<String>) {
         ui.separator();
-        ui.strong(if blob.is_some() {
-            "Lease on this blob"
+        ui.strong(t(if blob.is_some() {
+            "blob-leases-on-blob"
         } else {
-            "Lease on the container"
-        });
+            "blob-leases-on-container"
+        }));
         ui.horizontal_wrapped(|ui| {
-            ui.label("Duration:");
+            ui.label(t("blob-leases-duration"));
             for s in [15, 30, 60] {
                 if ui
-                    .selectable_label(!self.form.infinite && self.form.seconds == s, format!("{s} s lease"))
+                    .selectable_label(
+                        !self.form.infinite && self.form.seconds == s,
+                        tr!("blob-leases-seconds", seconds = s),
+                    )
                     .clicked()
                 {
                     self.form.seconds = s;
                     self.form.infinite = false;
                 }
             }
-            if ui.selectable_label(self.form.infinite, "infinite lease").clicked() {
+            if ui
+                .selectable_label(self.form.infinite, t("blob-leases-infinite"))
+                .clicked()
+            {
                 self.form.infinite = true;
             }
         });
         ui.horizontal(|ui| {
-            let l = ui.label("Proposed id:");
+            let l = ui.label(t("blob-leases-proposed"));
             ui.add(
                 egui::TextEdit::singleline(&mut self.form.proposed)
                     .desired_width(250.0)
-                    .hint_text("optional GUID"),
+                    .hint_text(t("blob-leases-proposed-hint")),
             )
             .labelled_by(l.id);
         });
         ui.horizontal_wrapped(|ui| {
             for (label, action) in [
-                ("Acquire lease", LeaseAction::Acquire),
-                ("Renew lease", LeaseAction::Renew),
-                ("Change lease id", LeaseAction::Change),
-                ("Release lease", LeaseAction::Release),
+                ("blob-leases-acquire", LeaseAction::Acquire),
+                ("blob-leases-renew", LeaseAction::Renew),
+                ("blob-leases-change", LeaseAction::Change),
+                ("blob-leases-release", LeaseAction::Release),
             ] {
-                if ui.button(label).clicked() {
+                if ui.button(t(label)).clicked() {
                     self.lease_action(core, ctx, fx, (blob.clone(), action));
                 }
             }
         });
         ui.horizontal_wrapped(|ui| {
-            ui.label("Break period:");
+            ui.label(t("blob-leases-break-period"));
             for p in [0, 3, 10, 30, 60] {
-                ui.selectable_value(&mut self.form.break_period, p, format!("{p} s break"));
+                ui.selectable_value(
+                    &mut self.form.break_period,
+                    p,
+                    tr!("blob-leases-break-seconds", seconds = p),
+                );
             }
-            if ui.button("Break lease").clicked() {
+            if ui.button(t("blob-leases-break")).clicked() {
                 self.lease_action(core, ctx, fx, (blob.clone(), LeaseAction::Break));
             }
         });

@@ -8,6 +8,7 @@ use crate::app::blob::copy_paste::{CopyPaste, Move};
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::Effects;
 use crate::app::context::{InFlight, PaneContext};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::ListBlobsOptions;
 use crate::storage::{Client, StorageError};
 
@@ -26,15 +27,16 @@ impl NotCarried {
         if !self.snapshots.is_empty() {
             let times: Vec<&str> = self.snapshots.iter().take(3).map(String::as_str).collect();
             let more = if self.snapshots.len() > 3 { ", …" } else { "" };
-            parts.push(format!(
-                "{} snapshot(s) ({}{more})",
-                self.snapshots.len(),
-                times.join(", ")
+            let times = format!("{}{more}", times.join(", "));
+            parts.push(tr!(
+                "blob-move-check-snapshots",
+                count = self.snapshots.len(),
+                times = times
             ));
         }
         if !self.tags.is_empty() {
             let tags: Vec<String> = self.tags.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            parts.push(format!("index tags {}", tags.join(", ")));
+            parts.push(tr!("blob-move-check-tags", tags = tags.join(", ")));
         }
         format!("`{}`: {}", self.name, parts.join("; "))
     }
@@ -66,7 +68,7 @@ impl CopyPaste {
             ctx.backend
                 .spawn(async move { not_carried(&client, &container, &items).await }),
         );
-        fx.say(Ok("Looking for snapshots and tags the move would not carry…".into()));
+        fx.say(Ok(t("blob-move-check-looking")));
         self.check = Some(MoveCheck {
             pending,
             reading,
@@ -86,7 +88,7 @@ impl CopyPaste {
             Some(Ok(found)) => check.found = found,
             Some(Err(e)) => {
                 self.check = None;
-                fx.fail(e.with_operation("Look at the blobs to move (nothing was moved)"));
+                fx.fail(e.with_operation(t("blob-move-check-op-look")));
             }
             None => {}
         }
@@ -155,19 +157,14 @@ pub(super) fn ui(
     }
     let names: Vec<String> = check.found.iter().take(10).map(NotCarried::describe).collect();
     let more = match check.found.len() {
-        n if n > 10 => format!("\n…and {} more", n - 10),
+        n if n > 10 => format!("\n{}", tr!("blob-move-check-more", count = n - 10)),
         _ => String::new(),
     };
-    let body = format!(
-        "{}{more}\n\nA copy carries content, properties and metadata, not snapshots, index tags or versions. The move \
-         never deletes snapshots: a blob that has them is copied to its new name and stays under its old name with \
-         them. Index tags (and versions, where the account keeps them) are not carried: the moved blob has none.",
-        names.join("\n")
-    );
-    let title = format!("Move {} blob(s) holding what a copy does not carry?", check.found.len());
-    let yes = "Move, keeping the snapshots under the old names";
+    let body = format!("{}{more}\n\n{}", names.join("\n"), t("blob-move-check-body"));
+    let title = tr!("blob-move-check-title", count = check.found.len());
+    let yes = t("blob-move-check-yes");
     let id = egui::Id::unique(("move-check", &core.container));
-    let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, yes, |_| {}) else {
+    let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
         return;
     };
     let Some(check) = this.check.take() else { return };
@@ -175,6 +172,6 @@ pub(super) fn ui(
         fx.hush();
         check.pending.start(ctx);
     } else {
-        fx.say(Ok("Nothing was moved.".into()));
+        fx.say(Ok(t("blob-move-check-nothing-moved")));
     }
 }

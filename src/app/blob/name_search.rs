@@ -9,7 +9,7 @@ use crate::app::blob::core::{BlobCore, Found};
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, Tool};
 use crate::app::blob::walk::{Walk, WalkJob};
 use crate::app::context::PaneContext;
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::{BlobItem, ListBlobsOptions};
 
 /// How the typed text is matched against a name.
@@ -29,12 +29,12 @@ impl NameMatch {
         NameMatch::Regex,
     ];
 
-    pub fn describe(self) -> &'static str {
-        match self {
-            NameMatch::ContainsAnyCase => "contains (any case)",
-            NameMatch::ContainsExactCase => "contains (exact case)",
-            NameMatch::Regex => "regular expression",
-        }
+    pub fn describe(self) -> String {
+        t(match self {
+            NameMatch::ContainsAnyCase => "blob-name-search-any-case",
+            NameMatch::ContainsExactCase => "blob-name-search-exact-case",
+            NameMatch::Regex => "blob-name-search-regex",
+        })
     }
 }
 
@@ -60,7 +60,7 @@ impl Default for FindForm {
 /// The typed text as a matcher, or what is wrong with it in plain words (before any request is sent).
 pub fn matcher(text: &str, how: NameMatch) -> Result<Regex, String> {
     if text.is_empty() {
-        return Err("Type what the names should contain.".into());
+        return Err(t("blob-name-search-empty"));
     }
     let pattern = match how {
         NameMatch::Regex => text.to_string(),
@@ -71,7 +71,7 @@ pub fn matcher(text: &str, how: NameMatch) -> Result<Regex, String> {
     RegexBuilder::new(&pattern)
         .case_insensitive(how == NameMatch::ContainsAnyCase)
         .build()
-        .map_err(|e| format!("`{text}` is not a regular expression this search understands: {e}"))
+        .map_err(|e| tr!("blob-name-search-bad-regex", text = text, why = e.to_string()))
 }
 
 /// A search under way or ended (its matches are shown in the folder's place, held by the core).
@@ -118,8 +118,8 @@ impl BlobFeature for FindInNames {
     fn tool(&self) -> Option<Tool> {
         Some(Tool {
             icon: crate::app::widgets::icon::FIND,
-            name: "Find in names",
-            hint: "a text anywhere in the names (any case, exact case or a regular expression), through every page",
+            name: "blob-name-search-tool",
+            hint: "blob-name-search-tool-hint",
             search: true,
         })
     }
@@ -194,12 +194,17 @@ impl FindInNames {
             move |page| matching(page.blobs, &re, skip),
         );
         let place = if scope.is_empty() {
-            format!("the whole of {}", core.container)
+            tr!("blob-name-search-whole-of", container = core.container.as_str())
         } else {
             format!("`{scope}`")
         };
+        let id = match form.how {
+            NameMatch::ContainsAnyCase => "blob-name-search-what-any-case",
+            NameMatch::ContainsExactCase => "blob-name-search-what-exact-case",
+            NameMatch::Regex => "blob-name-search-what-regex",
+        };
         fx.show_found(Some(Found {
-            what: format!("names that {} `{}` in {place}", verb(form.how), form.text),
+            what: tr!(id, text = form.text.as_str(), place = place),
             rows: Vec::new(),
         }));
         self.search = Some(NameSearch {
@@ -255,23 +260,15 @@ impl FindInNames {
     }
 }
 
-fn verb(how: NameMatch) -> &'static str {
-    match how {
-        NameMatch::ContainsAnyCase => "contain (any case)",
-        NameMatch::ContainsExactCase => "contain (exact case)",
-        NameMatch::Regex => "match the regular expression",
-    }
-}
-
 /// The Find in names row, and under it how the search is going.
 fn find_row(f: &mut FindInNames, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
     ui.horizontal_wrapped(|ui| {
-        let label = ui.label("Find in names:");
+        let label = ui.label(t("blob-name-search-label"));
         let edit = ui
             .add(
                 egui::TextEdit::singleline(&mut f.form.text)
                     .desired_width(180.0)
-                    .hint_text("anywhere in the name"),
+                    .hint_text(t("blob-name-search-hint")),
             )
             .labelled_by(label.id);
         let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -280,25 +277,25 @@ fn find_row(f: &mut FindInNames, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut P
             ui.radio_value(&mut f.form.how, how, how.describe());
         }
         let whole = if core.prefix.is_empty() {
-            "Whole container".to_string()
+            t("blob-name-search-whole")
         } else {
-            format!("Whole container (not only `{}`)", core.prefix)
+            tr!("blob-name-search-whole-not-only", prefix = core.prefix.as_str())
         };
         ui.checkbox(&mut f.form.whole_container, whole);
         let running = f.search.as_ref().is_some_and(|s| s.job.is_running());
         if running {
-            if ui.button("Stop finding").clicked() {
+            if ui.button(t("blob-name-search-stop")).clicked() {
                 f.stop_find();
             }
         } else if ui
-            .button("Find")
-            .on_hover_text("Lists every name in the scope and shows those that match as they arrive")
+            .button(t("blob-name-search-find"))
+            .on_hover_text(t("blob-name-search-find-hint"))
             .clicked()
             || entered
         {
             f.find_in_names(core, ctx, fx);
         }
-        if f.search.is_some() && ui.button("Back to the folder").clicked() {
+        if f.search.is_some() && ui.button(t("blob-name-search-back")).clicked() {
             f.close_find(fx);
         }
     });
@@ -307,11 +304,10 @@ fn find_row(f: &mut FindInNames, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut P
     }
     if let (Some(s), Some(found)) = (&f.search, &core.found) {
         ui.label(
-            RichText::new(format!(
-                "{} {}: {}",
-                thousands(found.rows.len() as u64),
-                if found.rows.len() == 1 { "match" } else { "matches" },
-                found.what
+            RichText::new(tr!(
+                "blob-name-search-matches",
+                count = found.rows.len(),
+                what = found.what.as_str()
             ))
             .strong(),
         );

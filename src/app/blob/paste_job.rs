@@ -7,6 +7,7 @@ use std::time::{Duration, SystemTime};
 
 use crate::app::context::{JobContext, PaneContext, Unit};
 use crate::app::widgets::format::numbered;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::{Conditions, CopyStatus, DeleteSnapshots, ListBlobsOptions, SasPermissions};
 use crate::storage::{Client, StorageError};
 
@@ -26,12 +27,12 @@ pub enum OnExisting {
 impl OnExisting {
     pub const ALL: [OnExisting; 3] = [OnExisting::Skip, OnExisting::KeepBoth, OnExisting::Replace];
 
-    pub fn describe(self) -> &'static str {
-        match self {
-            OnExisting::Skip => "skip it",
-            OnExisting::KeepBoth => "keep both",
-            OnExisting::Replace => "replace it",
-        }
+    pub fn describe(self) -> String {
+        t(match self {
+            OnExisting::Skip => "blob-paste-job-skip",
+            OnExisting::KeepBoth => "blob-paste-job-keep-both",
+            OnExisting::Replace => "blob-paste-job-replace",
+        })
     }
 }
 
@@ -53,13 +54,11 @@ impl Fate {
     /// The blob's state in the job's items.
     fn describe(&self) -> String {
         match self {
-            Fate::Copied(to) => format!("copied to {to}"),
-            Fate::Skipped => "skipped (already there)".into(),
-            Fate::SourceKept(why) => format!("copied; the source kept: {why}"),
-            Fate::KeptWithSnapshots(to) => {
-                format!("copied to {to}; the source stays under its name with its snapshots")
-            }
-            Fate::Failed(_, e) => format!("failed: {}", e.plain_words()),
+            Fate::Copied(to) => tr!("blob-paste-job-copied-to", to = to.as_str()),
+            Fate::Skipped => t("blob-paste-job-skipped"),
+            Fate::SourceKept(why) => tr!("blob-paste-job-source-kept", why = why.as_str()),
+            Fate::KeptWithSnapshots(to) => tr!("blob-paste-job-kept-with-snapshots", to = to.as_str()),
+            Fate::Failed(_, e) => tr!("blob-paste-job-failed", why = e.plain_words()),
         }
     }
 }
@@ -85,7 +84,11 @@ pub struct Paste {
 
 /// A rename's job: the copy to the new name, then the old one deleted if unchanged and without snapshots.
 pub(crate) fn start_rename(ctx: &mut PaneContext, paste: Paste, to: String) {
-    let title = format!("Rename {} to {to}", paste.items[0].0);
+    let title = tr!(
+        "blob-paste-job-rename-title",
+        name = paste.items[0].0.as_str(),
+        to = to.as_str()
+    );
     ctx.start_job(
         title,
         Unit::Items("blobs"),
@@ -96,15 +99,16 @@ pub(crate) fn start_rename(ctx: &mut PaneContext, paste: Paste, to: String) {
             let fate = copy_one(&job, &paste, &name, &to).await;
             job.progress.add(1);
             match fate {
-                Fate::Copied(_) => Ok(format!("renamed {name} to {to}")),
-                Fate::KeptWithSnapshots(_) => Ok(format!(
-                    "copied {name} to {to}; {name} stays under its name with its snapshots"
-                )),
+                Fate::Copied(_) => Ok(tr!("blob-paste-job-renamed", name = name, to = to)),
+                Fate::KeptWithSnapshots(_) => Ok(tr!("blob-paste-job-renamed-kept", name = name, to = to)),
                 Fate::Skipped => Err(StorageError::invalid(
-                    "Rename",
-                    format!("A blob named {to} is already there: nothing was renamed."),
+                    t("blob-paste-job-op-rename"),
+                    tr!("blob-paste-job-rename-exists", to = to),
                 )),
-                Fate::SourceKept(why) => Err(StorageError::invalid("Rename", format!("copied to {to}, but {why}"))),
+                Fate::SourceKept(why) => Err(StorageError::invalid(
+                    t("blob-paste-job-op-rename"),
+                    tr!("blob-paste-job-rename-kept", to = to, why = why),
+                )),
                 Fate::Failed(_, e) => Err(e),
             }
         },
@@ -119,7 +123,7 @@ pub(crate) async fn run_paste(job: JobContext, p: Paste) -> Result<String, Stora
             names.push(name.clone());
             continue;
         }
-        job.say(format!("listing {name}"));
+        job.say(tr!("blob-paste-job-listing", name = name.as_str()));
         let mut options = ListBlobsOptions {
             prefix: Some(name.clone()),
             max_results: Some(5000),
@@ -139,7 +143,7 @@ pub(crate) async fn run_paste(job: JobContext, p: Paste) -> Result<String, Stora
         let (job, p) = (job.clone(), p.clone());
         let dst = format!("{}{}", p.dst_prefix, name.strip_prefix(&p.base).unwrap_or(&name));
         async move {
-            job.item(&name, "copying");
+            job.item(&name, t("blob-paste-job-copying"));
             let fate = copy_one(&job, &p, &name, &dst).await;
             job.item(&name, fate.describe());
             job.progress.add(1);
@@ -151,7 +155,7 @@ pub(crate) async fn run_paste(job: JobContext, p: Paste) -> Result<String, Stora
         .collect()
         .await;
     if job.cancel.is_cancelled() {
-        return Err(StorageError::cancelled("Paste"));
+        return Err(StorageError::cancelled(t("blob-paste-job-op-paste")));
     }
     paste_words(&p, &fates)
 }
@@ -159,16 +163,19 @@ pub(crate) async fn run_paste(job: JobContext, p: Paste) -> Result<String, Stora
 fn paste_words(p: &Paste, fates: &[Fate]) -> Result<String, StorageError> {
     let count = |f: fn(&Fate) -> bool| fates.iter().filter(|x| f(x)).count();
     let copied = count(|f| matches!(f, Fate::Copied(_) | Fate::SourceKept(_) | Fate::KeptWithSnapshots(_)));
-    let mut words = format!("{} {copied} blob(s)", if p.cut { "moved" } else { "copied" });
+    let id = if p.cut {
+        "blob-paste-job-moved-count"
+    } else {
+        "blob-paste-job-copied-count"
+    };
+    let mut words = tr!(id, count = copied);
     let skipped = count(|f| matches!(f, Fate::Skipped));
     if skipped > 0 {
-        words.push_str(&format!("; {skipped} skipped (already there)"));
+        words.push_str(&tr!("blob-paste-job-skipped-count", count = skipped));
     }
     let with_snapshots = count(|f| matches!(f, Fate::KeptWithSnapshots(_)));
     if with_snapshots > 0 {
-        words.push_str(&format!(
-            "; {with_snapshots} source(s) kept under their names with their snapshots"
-        ));
+        words.push_str(&tr!("blob-paste-job-with-snapshots-count", count = with_snapshots));
     }
     let kept: Vec<&str> = fates
         .iter()
@@ -181,7 +188,11 @@ fn paste_words(p: &Paste, fates: &[Fate]) -> Result<String, StorageError> {
         })
         .collect();
     if !kept.is_empty() {
-        words.push_str(&format!("; {} source(s) kept: {}", kept.len(), kept.join("; ")));
+        words.push_str(&tr!(
+            "blob-paste-job-kept-count",
+            count = kept.len(),
+            why = kept.join("; ")
+        ));
     }
     let failed: Vec<(String, StorageError)> = fates
         .iter()
@@ -190,14 +201,14 @@ fn paste_words(p: &Paste, fates: &[Fate]) -> Result<String, StorageError> {
             _ => None,
         })
         .collect();
-    crate::app::blob::actions::with_failures(words, "failed", &failed)
+    crate::app::blob::actions::with_failures(words, &t("blob-paste-job-failed-verb"), &failed)
 }
 
 /// Copies one blob to `dst`: the source made readable, the target's existing blob handled as chosen, a
 /// pending copy waited for (aborted on cancel), a cut source deleted if unchanged.
 async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
     if job.cancel.is_cancelled() {
-        return Fate::Failed(name.into(), StorageError::cancelled("Paste"));
+        return Fate::Failed(name.into(), StorageError::cancelled(t("blob-paste-job-op-paste")));
     }
     if p.same_account && p.src_container == p.dst_container && name == dst {
         return Fate::Skipped;
@@ -263,10 +274,7 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
             // Any other refusal of the condition is the source's (x-ms-source-if-match): it changed since the
             // move read it, and nothing was copied.
             Err(mut e) if e.is_conflict() && etag.is_some() && !e.is_lease_conflict() => {
-                e.message = format!(
-                    "{name} changed since the move read it, so nothing was copied and it was not deleted: {}",
-                    e.message
-                );
+                e.message = tr!("blob-paste-job-source-changed", name = name, why = e.message.as_str());
                 return Fate::Failed(name.into(), e);
             }
             Err(e) => return Fate::Failed(name.into(), e),
@@ -296,8 +304,8 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
     {
         Ok(()) => Fate::Copied(target),
         Err(e) if e.has_code("SnapshotsPresent") => Fate::KeptWithSnapshots(target),
-        Err(e) if e.is_conflict() => Fate::SourceKept(format!("{name} changed after it was copied")),
-        Err(e) => Fate::SourceKept(format!("{name} could not be deleted: {}", e.message)),
+        Err(e) if e.is_conflict() => Fate::SourceKept(tr!("blob-paste-job-changed-after", name = name)),
+        Err(e) => Fate::SourceKept(tr!("blob-paste-job-not-deleted", name = name, why = e.message.as_str())),
     }
 }
 
@@ -327,10 +335,10 @@ pub(crate) async fn wait_for_copy(
             if let Some(id) = copy_id {
                 client.abort_copy(container, target, id, None).await?;
             }
-            return Err(StorageError::cancelled("Paste"));
+            return Err(StorageError::cancelled(t("blob-paste-job-op-paste")));
         }
-        job.say(format!("waiting for the service to copy {target}"));
-        job.item(source_name, format!("pending: the service is copying it into {target}"));
+        job.say(tr!("blob-paste-job-waiting", target = target));
+        job.item(source_name, tr!("blob-paste-job-pending", target = target));
         tokio::time::sleep(Duration::from_millis(500)).await;
         let (props, _) = client.get_blob_properties(container, target, None).await?;
         status = props
@@ -342,8 +350,12 @@ pub(crate) async fn wait_for_copy(
     match status {
         CopyStatus::Success | CopyStatus::Pending => Ok(()),
         other => Err(StorageError::invalid(
-            "Paste",
-            format!("The service's copy into {target} ended {other:?}."),
+            t("blob-paste-job-op-paste"),
+            tr!(
+                "blob-paste-job-copy-ended",
+                target = target,
+                status = format!("{other:?}")
+            ),
         )),
     }
 }

@@ -5,15 +5,33 @@ use egui::RichText;
 
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::PaneContext;
+use crate::app::widgets::i18n::{t, tr};
 
 /// Back and Up, the path as breadcrumbs, what the features say about the container, and the search box.
 pub(crate) fn path_bar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_search: bool) {
     use crate::app::widgets::icon::{self, icon_button};
     ui.horizontal(|ui| {
-        if icon_button(ui, !pane.core.back.is_empty(), icon::BACK, "Back", None).clicked() {
+        if icon_button(
+            ui,
+            !pane.core.back.is_empty(),
+            icon::BACK,
+            &t("blob-path-bar-back"),
+            None,
+        )
+        .clicked()
+        {
             pane.go_back(ctx);
         }
-        if icon_button(ui, !pane.core.prefix.is_empty(), icon::UP, "Up", Some("Backspace")).clicked() {
+        let up_hint = t("blob-path-bar-up-hint");
+        if icon_button(
+            ui,
+            !pane.core.prefix.is_empty(),
+            icon::UP,
+            &t("blob-path-bar-up"),
+            Some(&up_hint),
+        )
+        .clicked()
+        {
             pane.go_up(ctx);
         }
         // The path as one line of links, each part followed by its slash (as the service names it).
@@ -28,7 +46,10 @@ pub(crate) fn path_bar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCon
             };
             if ui
                 .link(shown)
-                .on_hover_text(format!("Open {}/{prefix}", pane.core.container))
+                .on_hover_text(tr!(
+                    "blob-path-bar-open",
+                    path = format!("{}/{prefix}", pane.core.container)
+                ))
                 .clicked()
             {
                 pane.open_folder(ctx, &prefix);
@@ -61,26 +82,30 @@ fn search_box(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, foc
         .collect();
     let mut mode = pane.feature::<FindInNames>().and_then(|f| f.box_mode());
     let menu = ui.menu_button(icon::OPTIONS, |ui| {
-        ui.strong("The box finds names");
-        ui.radio_value(&mut mode, None, "starting with (the loaded pages, then the service)");
+        ui.strong(t("blob-path-bar-box-finds"));
+        ui.radio_value(&mut mode, None, t("blob-path-bar-starting"));
         for how in NameMatch::ALL {
             let words = match how {
-                NameMatch::ContainsAnyCase => "containing, any case (Enter: through every page)",
-                NameMatch::ContainsExactCase => "containing, exact case (Enter: through every page)",
-                NameMatch::Regex => "matching a regular expression (Enter: through every page)",
+                NameMatch::ContainsAnyCase => "blob-path-bar-containing-any-case",
+                NameMatch::ContainsExactCase => "blob-path-bar-containing-exact-case",
+                NameMatch::Regex => "blob-path-bar-matching-regex",
             };
-            ui.radio_value(&mut mode, Some(how), words);
+            ui.radio_value(&mut mode, Some(how), t(words));
         }
         ui.separator();
         for tool in &searches {
-            if ui.button(format!("{}…", tool.name)).on_hover_text(tool.hint).clicked() {
+            if ui
+                .button(format!("{}…", t(tool.name)))
+                .on_hover_text(t(tool.hint))
+                .clicked()
+            {
                 pane.chrome.tool = Some(tool.name);
                 ui.close();
             }
         }
     });
     menu.response
-        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, "Search options"));
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, t("blob-path-bar-search-options")));
     if mode != pane.feature::<FindInNames>().and_then(|f| f.box_mode()) {
         if let Some(f) = pane.feature_mut::<FindInNames>() {
             f.set_box_mode(mode);
@@ -99,9 +124,9 @@ fn search_box(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, foc
     let edit = ui.add(
         egui::TextEdit::singleline(&mut text)
             .desired_width(220.0)
-            .hint_text("Names starting with… (Ctrl+F)"),
+            .hint_text(t("blob-path-bar-starting-hint")),
     );
-    let edit = edit.accessible_name("Names starting with:");
+    let edit = edit.accessible_name(t("blob-path-bar-starting-name"));
     if focus {
         edit.request_focus();
     }
@@ -122,8 +147,8 @@ fn finding_box(
 ) {
     use crate::app::blob::name_search::{FindInNames, NameMatch};
     let (name, hint) = match how {
-        NameMatch::Regex => ("Names matching:", "Names matching a regex… (Enter)"),
-        _ => ("Names containing:", "Names containing… (Enter)"),
+        NameMatch::Regex => (t("blob-path-bar-matching-name"), t("blob-path-bar-matching-hint")),
+        _ => (t("blob-path-bar-containing-name"), t("blob-path-bar-containing-hint")),
     };
     let Some(f) = pane.feature_mut::<FindInNames>() else {
         return;

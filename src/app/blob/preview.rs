@@ -8,6 +8,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
 use crate::app::blob::transfers::guess_content_type;
 use crate::app::context::{InFlight, PaneContext};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::BlobProperties;
 
@@ -61,6 +62,7 @@ impl BlobFeature for Previews {
             let name = key.blob.clone();
             let uri = |etag: &str| {
                 format!(
+                    // i18n-ignore: an image URI, not words
                     "bytes://{}/{}/{name}@{}#{etag}",
                     core.account,
                     core.container,
@@ -86,7 +88,7 @@ impl BlobFeature for Previews {
         ctx: &mut PaneContext,
         _: &mut Effects,
     ) {
-        if ui.button("Preview").clicked() {
+        if ui.button(t("blob-preview-button")).clicked() {
             self.preview(core, ctx, blob, None);
         }
     }
@@ -200,26 +202,26 @@ impl Previews {
         ui.separator();
         match p {
             Preview::Loading(n) => {
-                ui.label(format!("Loading a preview of {n}…"));
+                ui.label(tr!("blob-preview-loading", name = n.as_str()));
             }
             Preview::Text(n, text) => {
-                ui.strong(format!("Preview of {n} (text, first 64 KiB)"));
-                let mut t = text.as_str();
-                ui.add(egui::TextEdit::multiline(&mut t).code_editor().desired_rows(10))
-                    .accessible_name("Preview text");
+                ui.strong(tr!("blob-preview-text", name = n.as_str()));
+                let mut shown = text.as_str();
+                ui.add(egui::TextEdit::multiline(&mut shown).code_editor().desired_rows(10))
+                    .accessible_name(t("blob-preview-text-name"));
             }
             Preview::Hex(n, hex) => {
-                ui.strong(format!("Preview of {n} (hex, first bytes)"));
+                ui.strong(tr!("blob-preview-hex", name = n.as_str()));
                 ui.monospace(hex);
             }
             Preview::Image(n, uri, bytes) => {
-                ui.strong(format!("Preview of {n} (image)"));
+                ui.strong(tr!("blob-preview-image", name = n.as_str()));
                 ui.add(egui::Image::from_bytes(uri.clone(), egui::load::Bytes::Shared(bytes.clone())).max_width(360.0));
             }
             Preview::Failed(n, e) => {
                 ui.colored_label(
                     ui.visuals().error_fg_color,
-                    format!("No preview of {n}: {}", e.plain_words()),
+                    tr!("blob-preview-failed", name = n.as_str(), why = e.plain_words()),
                 );
             }
         }

@@ -3,6 +3,7 @@
 
 use crate::app::context::{Direction, JobContext, TransferJournal, Unfinished, file_stamp};
 use crate::app::widgets::format::human_bytes;
+use crate::app::widgets::i18n::{self, t, tr};
 use crate::storage::blob::{BlobHttpHeaders, TransferOptions};
 use crate::storage::{Client, ErrorKind, StorageError};
 
@@ -40,7 +41,7 @@ pub async fn run(
         Ok((t, again, held.map(|(claim, _)| claim)))
     })
     .await
-    .map_err(|e| StorageError::invalid("Journal the transfer", e.to_string()))?
+    .map_err(|e| StorageError::invalid(i18n::t("blob-resumable-op-journal"), e.to_string()))?
     .map_err(journal_refused)?;
     let result = go(&job, &client, &transfer, resumed, resumed || again).await;
     // Kept for a Retry or the next start unless cancelled, or refused for what it asks (gone, exists, changed):
@@ -58,10 +59,7 @@ pub fn beside(dest: &std::path::Path, saved_as: &std::path::Path) -> String {
     if dest == saved_as {
         return String::new();
     }
-    format!(
-        "; a file appeared at {} while it downloaded, so that file was kept and the download saved beside it",
-        dest.display()
-    )
+    tr!("blob-resumable-beside", file = dest.display().to_string())
 }
 
 /// Why a transfer could not be written down: already running elsewhere, or finished or discarded there since it
@@ -69,9 +67,9 @@ pub fn beside(dest: &std::path::Path, saved_as: &std::path::Path) -> String {
 pub fn journal_refused(e: std::io::Error) -> StorageError {
     match e.kind() {
         std::io::ErrorKind::WouldBlock | std::io::ErrorKind::NotFound => {
-            StorageError::invalid("Start the transfer", e.to_string())
+            StorageError::invalid(t("blob-resumable-op-start"), e.to_string())
         }
-        _ => StorageError::io("Journal the transfer", &e),
+        _ => StorageError::io(t("blob-resumable-op-journal"), &e),
     }
 }
 
@@ -98,14 +96,8 @@ async fn go(
             content_type,
         } => {
             if resumed && file_stamp(source).ok() != Some((*size, *modified)) {
-                return Err(StorageError::invalid(
-                    "Resume the upload",
-                    format!(
-                        "{} changed (or is gone) since the upload began, so it was not resumed: the blocks already \
-                         sent are of the old content. Upload the file again to send what it holds now.",
-                        source.display()
-                    ),
-                ));
+                let why = tr!("blob-resumable-file-changed", file = source.display().to_string());
+                return Err(StorageError::invalid(i18n::t("blob-resumable-op-resume-upload"), why));
             }
             let http = BlobHttpHeaders {
                 content_type: Some(content_type.clone()),
@@ -130,10 +122,7 @@ async fn go(
                 Err(e) if verify_existing && matches!(e.status, Some(409 | 412)) => {
                     match client.holds_file(&t.container, &t.blob, source, &options).await {
                         Ok(true) => {
-                            return Ok(format!(
-                                "`{}` already holds this file (its upload committed before the app ended)",
-                                t.blob
-                            ));
+                            return Ok(tr!("blob-resumable-already-holds", name = t.blob.as_str()));
                         }
                         _ => return Err(e),
                     }
@@ -142,13 +131,18 @@ async fn go(
             };
             let again = match job.progress.resumed() {
                 0 => String::new(),
-                n => format!(" ({} were already staged and not sent again)", human_bytes(n)),
+                n => format!(" {}", tr!("blob-resumable-staged", size = human_bytes(n))),
             };
-            Ok(format!("uploaded as `{}`, ETag {etag}{again}", t.blob))
+            Ok(tr!(
+                "blob-resumable-uploaded",
+                name = t.blob.as_str(),
+                etag = etag,
+                again = again
+            ))
         }
         Direction::UploadFolder { .. } | Direction::DownloadFolder { .. } => Err(StorageError::invalid(
-            "Resume",
-            "a folder transfer resumes as its own job (blob::transfers, blob::folder_download)",
+            i18n::t("blob-resumable-op-resume"),
+            i18n::t("blob-resumable-folder-own-job"),
         )),
         Direction::Download { dest, replace } => {
             let options = TransferOptions {
@@ -161,13 +155,10 @@ async fn go(
             let how = match (&got.restarted, got.resumed) {
                 (Some(why), _) => format!(" ({why})"),
                 (None, 0) => String::new(),
-                (None, n) => format!(" ({} were already on disk and not asked for again)", human_bytes(n)),
+                (None, n) => format!(" {}", tr!("blob-resumable-on-disk", size = human_bytes(n))),
             };
-            Ok(format!(
-                "saved as {}{how}{}",
-                got.saved_as.display(),
-                beside(dest, &got.saved_as)
-            ))
+            let (file, beside) = (got.saved_as.display().to_string(), beside(dest, &got.saved_as));
+            Ok(tr!("blob-resumable-saved", file = file, how = how, beside = beside))
         }
     }
 }

@@ -6,6 +6,7 @@ use egui::{Color32, RichText};
 
 use crate::app::context::leases::LeaseBook;
 use crate::app::widgets::format::{human_bytes, utc_opt};
+use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::watch::Change;
 use crate::storage::blob::{BlobItem, BlobProperties, LeaseInfo, LeaseState};
 
@@ -21,6 +22,19 @@ pub enum Column {
 }
 
 impl Column {
+    /// The column's title in the window's language, as the listing shows it.
+    pub fn name(self) -> String {
+        t(match self {
+            Column::ETag => "blob-rows-col-etag",
+            Column::Lease => "blob-rows-col-lease",
+            Column::Size => "blob-rows-col-size",
+            Column::LastModified => "blob-rows-col-last-modified",
+            Column::ContentType => "blob-rows-col-content-type",
+            Column::Tier => "blob-rows-col-tier",
+        })
+    }
+
+    /// Its English title, the key the watch's JSON lines name it by.
     pub fn title(self) -> &'static str {
         match self {
             Column::ETag => "ETag",
@@ -93,15 +107,23 @@ pub enum Kind {
 impl Change for BlobChange {
     fn describe(&self) -> String {
         match &self.kind {
-            Kind::Appeared { size, etag } => format!("{}: appeared, {}, ETag {etag}", self.name, human_bytes(*size)),
+            Kind::Appeared { size, etag } => tr!(
+                "blob-rows-appeared",
+                name = self.name.as_str(),
+                size = human_bytes(*size),
+                etag = etag.as_str()
+            ),
             Kind::Changed(cells) => {
                 let said: Vec<String> = cells
                     .iter()
-                    .map(|c| format!("{} {} -> {}", c.column.title(), c.was, c.now))
+                    .map(|c| {
+                        let (was, now) = (c.was.as_str(), c.now.as_str());
+                        tr!("blob-rows-changed-cell", column = c.column.name(), was = was, now = now)
+                    })
                     .collect();
                 format!("{}: {}", self.name, said.join(", "))
             }
-            Kind::Vanished(_) => format!("{}: vanished (deleted or renamed)", self.name),
+            Kind::Vanished(_) => tr!("blob-rows-vanished", name = self.name.as_str()),
         }
     }
 
@@ -218,7 +240,7 @@ pub fn tier_short(p: &BlobProperties) -> String {
     };
     match (&p.archive_status, p.tier_inferred) {
         (Some(status), _) => format!("{tier} ({status})"),
-        (None, true) => format!("{tier} (default)"),
+        (None, true) => tr!("blob-rows-tier-default", tier = tier.as_str()),
         (None, false) => tier.clone(),
     }
 }
@@ -226,21 +248,21 @@ pub fn tier_short(p: &BlobProperties) -> String {
 /// The same for the details, in a sentence.
 pub fn tier_words(p: &BlobProperties) -> String {
     let Some(tier) = &p.access_tier else {
-        return format!("none ({}: only block blobs have tiers)", p.blob_type);
+        return tr!("blob-rows-tier-none", kind = p.blob_type.as_str());
     };
     let mut words = tier.clone();
     if p.tier_inferred {
-        words.push_str(" (the account's default)");
+        words = tr!("blob-rows-tier-inferred", tier = words);
     }
     if let Some(status) = &p.archive_status {
         words.push_str(&format!("; {status}"));
         if let Some(priority) = &p.rehydrate_priority {
-            words.push_str(&format!(" at {priority} priority"));
+            words = tr!("blob-rows-tier-priority", text = words, priority = priority.as_str());
         }
     }
     // An inferred tier was never set: the date the service gives for it is the blob's creation.
     if let Some(when) = p.tier_changed.filter(|_| !p.tier_inferred) {
-        words.push_str(&format!("; set {}", crate::app::widgets::format::utc_opt(Some(when))));
+        words = tr!("blob-rows-tier-set", text = words, time = utc_opt(Some(when)));
     }
     words
 }

@@ -4,6 +4,7 @@
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, DetailsTab, Effects};
 use crate::app::context::{InFlight, PaneContext};
+use crate::app::widgets::i18n::t;
 use crate::storage::StorageError;
 use crate::storage::blob::sas::SasPermissions;
 
@@ -37,14 +38,11 @@ impl BlobFeature for SasUrls {
     fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
         match self.making.take() {
             Some(((), Ok(url))) => {
-                let kind = if url.contains("skoid=") {
-                    "User delegation SAS"
+                fx.say(Ok(t(if url.contains("skoid=") {
+                    "blob-sas-copied-delegation"
                 } else {
-                    "SAS"
-                };
-                fx.say(Ok(format!(
-                    "{kind} URL copied to the clipboard (it is a secret: share it with care)."
-                )));
+                    "blob-sas-copied"
+                })));
                 self.to_copy = Some(url);
             }
             Some(((), Err(e))) => fx.fail(e),
@@ -79,7 +77,7 @@ impl SasUrls {
         let (start, expiry) = match self.terms.window() {
             Ok(w) => w,
             Err(why) => {
-                fx.fail(StorageError::invalid("Create a SAS URL", why));
+                fx.fail(StorageError::invalid(t("blob-sas-op-create"), why));
                 return;
             }
         };
@@ -99,26 +97,26 @@ impl SasUrls {
     }
 
     fn controls(&mut self, ui: &mut egui::Ui, (core, ctx, fx): Parts, blob: Option<&str>) {
-        ui.collapsing("SAS URL", |ui| {
+        ui.collapsing(t("blob-sas-title"), |ui| {
             ui.horizontal_wrapped(|ui| {
                 let p = &mut self.permissions;
-                ui.checkbox(&mut p.read, "read");
-                ui.checkbox(&mut p.add, "add");
-                ui.checkbox(&mut p.create, "create");
-                ui.checkbox(&mut p.write, "write");
-                ui.checkbox(&mut p.delete, "delete");
+                ui.checkbox(&mut p.read, t("blob-sas-read"));
+                ui.checkbox(&mut p.add, t("blob-sas-add"));
+                ui.checkbox(&mut p.create, t("blob-sas-create"));
+                ui.checkbox(&mut p.write, t("blob-sas-write"));
+                ui.checkbox(&mut p.delete, t("blob-sas-delete"));
                 if blob.is_none() {
-                    ui.checkbox(&mut p.list, "list");
+                    ui.checkbox(&mut p.list, t("blob-sas-list"));
                 }
             });
             ui.horizontal_wrapped(|ui| self.terms.ui(ui));
             // A signed-in account has no key: it signs with a user delegation key the service gives it.
             let signed_in = matches!(ctx.client.account().credential, crate::storage::Credential::Bearer(_));
-            let label = if signed_in {
-                "Copy user delegation SAS URL"
+            let label = t(if signed_in {
+                "blob-sas-copy-delegation"
             } else {
-                "Copy SAS URL"
-            };
+                "blob-sas-copy"
+            });
             if ui
                 .add_enabled(self.making.is_empty(), egui::Button::new(label))
                 .clicked()

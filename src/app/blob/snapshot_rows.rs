@@ -9,6 +9,7 @@ use crate::app::blob::feature::SnapshotAct;
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::{human_bytes, utc_opt};
+use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::icon;
 use crate::storage::blob::BlobItem;
 
@@ -17,8 +18,9 @@ pub fn row(row: &mut TableRow, b: &BlobItem, s: &BlobItem, columns: usize) -> Op
     let time = s.snapshot.as_deref().unwrap_or_default();
     let mut act = None;
     row.col(|ui| {
-        let words = format!("snapshot {time} of {}", b.name);
-        let r = ui.add(egui::Label::new(RichText::new(format!("   snapshot {time}")).weak()).truncate());
+        let words = tr!("blob-snapshot-rows-name", time = time, name = b.name.as_str());
+        let shown = format!("   {}", tr!("blob-snapshot-rows-shown", time = time));
+        let r = ui.add(egui::Label::new(RichText::new(shown).weak()).truncate());
         r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &words));
     });
     // The lease column (a snapshot has no lease) holds the snapshot's actions, each named in full for a screen
@@ -27,24 +29,17 @@ pub fn row(row: &mut TableRow, b: &BlobItem, s: &BlobItem, columns: usize) -> Op
         ui.horizontal(|ui| {
             ui.spacing_mut().item_spacing.x = 2.0;
             let mut button = |icon: &str, verb: &str, more: &str, what: SnapshotAct| {
-                let name = format!("{verb} snapshot {time} of {}", b.name);
-                if icon::icon_button(ui, true, icon, &name, Some(more)).clicked() {
+                let name = tr!(verb, time = time, name = b.name.as_str());
+                if icon::icon_button(ui, true, icon, &name, Some(&t(more))).clicked() {
                     act = Some(what);
                 }
             };
-            button(icon::DOWNLOAD, "Save", "to a file", SnapshotAct::Download);
-            button(
-                icon::CLONE,
-                "Copy",
-                "to paste into any container of any account as a blob of this name",
-                SnapshotAct::Copy,
-            );
-            button(
-                icon::RESTORE,
-                "Promote",
-                "copied over its blob (asked first; only if the blob is still the version listed)",
-                SnapshotAct::Promote,
-            );
+            let (save, save_hint) = ("blob-snapshot-rows-save", "blob-snapshot-rows-save-hint");
+            button(icon::DOWNLOAD, save, save_hint, SnapshotAct::Download);
+            let (copy, copy_hint) = ("blob-snapshot-rows-copy", "blob-snapshot-rows-copy-hint");
+            button(icon::CLONE, copy, copy_hint, SnapshotAct::Copy);
+            let (promote, promote_hint) = ("blob-snapshot-rows-promote", "blob-snapshot-rows-promote-hint");
+            button(icon::RESTORE, promote, promote_hint, SnapshotAct::Promote);
         });
     });
     row.col(|ui| {

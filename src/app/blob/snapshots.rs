@@ -10,6 +10,7 @@ use crate::app::blob::feature::{BlobEvent, BlobFeature, DetailsTab, Effects, Sna
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext, Unit};
 use crate::app::widgets::format::human_bytes;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::{DeleteSnapshots, TransferOptions};
@@ -56,8 +57,8 @@ impl BlobFeature for Snapshots {
         fx: &mut Effects,
     ) {
         if ui
-            .button("Snapshot now")
-            .on_hover_text("Of the version shown (If-Match its ETag)")
+            .button(t("blob-snapshots-now"))
+            .on_hover_text(t("blob-snapshots-now-hint"))
             .clicked()
         {
             self.snapshot(core, ctx, fx, blob);
@@ -66,21 +67,22 @@ impl BlobFeature for Snapshots {
 
     fn blob_ui(&mut self, ui: &mut egui::Ui, name: &str, core: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
         ui.separator();
-        ui.strong("Snapshots");
+        ui.strong(t("blob-snapshots-title"));
         let snaps = core
             .details
             .as_ref()
             .and_then(|d| d.snapshots.clone())
             .unwrap_or_default();
         if snaps.is_empty() {
-            ui.weak("No snapshots.");
+            ui.weak(t("blob-snapshots-none"));
         }
         for s in snaps {
             let time = s.snapshot.clone().unwrap_or_default();
             // Short buttons (the time is shown once, before them): three with the whole time each would run far
             // past the panel. Each still names its snapshot to a screen reader.
             let button = |ui: &mut egui::Ui, verb: &str| {
-                let r = ui.small_button(verb);
+                let verb = t(verb);
+                let r = ui.small_button(&verb);
                 let name = format!("{verb} {time}");
                 r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
                 r.clicked()
@@ -88,13 +90,13 @@ impl BlobFeature for Snapshots {
             ui.horizontal_wrapped(|ui| {
                 ui.monospace(&time);
                 ui.label(human_bytes(s.properties.content_length));
-                if button(ui, "View") {
+                if button(ui, "blob-snapshots-view") {
                     fx.preview(name, Some(&time));
                 }
-                if button(ui, "Promote") {
+                if button(ui, "blob-snapshots-promote") {
                     self.asking = Some(Ask::Promote(name.to_string(), time.clone()));
                 }
-                if button(ui, "Delete") {
+                if button(ui, "blob-snapshots-delete") {
                     self.asking = Some(Ask::Delete(name.to_string(), time.clone()));
                 }
             });
@@ -105,23 +107,26 @@ impl BlobFeature for Snapshots {
         let Some(asking) = self.asking.clone() else { return };
         let (title, body, yes) = match &asking {
             Ask::Delete(name, snapshot) => (
-                format!("Delete the snapshot {snapshot} of `{name}`?"),
-                "Only this snapshot goes; the blob stays. No condition is sent: a snapshot never changes, so there \
-                 is no newer version of it to lose."
-                    .to_string(),
-                "Delete snapshot",
+                tr!(
+                    "blob-snapshots-delete-title",
+                    snapshot = snapshot.as_str(),
+                    name = name.as_str()
+                ),
+                t("blob-snapshots-delete-body"),
+                t("blob-snapshots-delete-yes"),
             ),
             Ask::Promote(name, snapshot) => (
-                format!("Promote the snapshot {snapshot} of `{name}`?"),
-                format!(
-                    "`{name}` becomes what the snapshot holds (content, properties, metadata). What it holds now is \
-                     lost unless a snapshot keeps it. Sent only if `{name}` is still the version shown (If-Match)."
+                tr!(
+                    "blob-snapshots-promote-title",
+                    snapshot = snapshot.as_str(),
+                    name = name.as_str()
                 ),
-                "Promote",
+                tr!("blob-snapshots-promote-body", name = name.as_str()),
+                t("blob-snapshots-promote"),
             ),
         };
         let id = egui::Id::unique(("snapshot-confirm", &core.container));
-        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, yes, |_| {}) else {
+        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
             return;
         };
         self.asking = None;
@@ -151,7 +156,11 @@ impl Snapshots {
             SnapshotAct::Open => fx.select(name),
             SnapshotAct::Download => {
                 let file = crate::app::blob::downloads::snapshot_file_name(name, time);
-                let asked = ctx.save_file("Save the snapshot as", file);
+                // The dialog's title in the window's language (`save_file` takes only a fixed one).
+                let (dialogs, title) = (ctx.dialogs.clone(), t("blob-snapshots-save-as"));
+                let asked = ctx
+                    .backend
+                    .spawn_blocking(move || dialogs.save_file(&title, &file).map(|p| vec![p]));
                 self.saving.start((name.to_string(), time.to_string()), asked);
             }
             SnapshotAct::Copy => {
@@ -169,8 +178,8 @@ impl Snapshots {
     pub fn snapshot(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects, name: &str) {
         let Some(etag) = core.shown_etag(name) else {
             fx.fail(StorageError::invalid(
-                "Snapshot",
-                format!("The properties of `{name}` are still loading; snapshot once its ETag shows."),
+                t("blob-snapshots-op-snapshot"),
+                tr!("blob-snapshots-loading", name = name),
             ));
             return;
         };
@@ -179,7 +188,7 @@ impl Snapshots {
         fx.op(ctx.send(async move {
             let r = client.snapshot_blob(&container, &name, &conditions).await;
             OpDone {
-                message: r.map(|s| format!("Snapshot of `{name}` taken at {s}")),
+                message: r.map(|s| tr!("blob-snapshots-taken", name = name.as_str(), time = s.to_string())),
                 lease: None,
             }
         }));
@@ -201,8 +210,8 @@ impl Snapshots {
         // The copy is conditional on the version shown; with none shown yet there is nothing to condition on.
         if etag.is_none() {
             fx.fail(StorageError::invalid(
-                "Promote the snapshot",
-                format!("The properties of `{name}` are still loading; promote once its ETag shows."),
+                t("blob-snapshots-op-promote"),
+                tr!("blob-snapshots-promote-loading", name = name),
             ));
             return;
         }
@@ -219,7 +228,13 @@ impl Snapshots {
                 .copy_blob((&container, &name, Some(&snapshot)), (&container, &name), &conditions)
                 .await;
             OpDone {
-                message: r.map(|_| format!("Promoted the snapshot {snapshot} to be `{name}` again")),
+                message: r.map(|_| {
+                    tr!(
+                        "blob-snapshots-promoted",
+                        snapshot = snapshot.as_str(),
+                        name = name.as_str()
+                    )
+                }),
                 lease: None,
             }
         }));
@@ -247,7 +262,13 @@ impl Snapshots {
                 )
                 .await;
             OpDone {
-                message: r.map(|_| format!("Deleted the snapshot {snapshot} of `{name}`")),
+                message: r.map(|_| {
+                    tr!(
+                        "blob-snapshots-deleted",
+                        snapshot = snapshot.as_str(),
+                        name = name.as_str()
+                    )
+                }),
                 lease: None,
             }
         }));
@@ -268,7 +289,7 @@ impl Snapshots {
             snapshot.to_string(),
             file,
         );
-        let title = format!("Download the snapshot {snapshot} of {name}");
+        let title = tr!("blob-snapshots-download-title", snapshot = snapshot, name = name);
         ctx.start_job(
             title,
             Unit::Bytes,
@@ -289,7 +310,7 @@ impl Snapshots {
                     &job.cancel,
                 );
                 got.await?;
-                Ok(format!("saved as {}", file.display()))
+                Ok(tr!("blob-snapshots-saved-as", file = file.display().to_string()))
             },
         );
     }

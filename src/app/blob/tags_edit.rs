@@ -8,6 +8,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, DetailsTab, Effects};
 use crate::app::context::draft::{Draft, Drafts};
 use crate::app::context::{InFlight, PaneContext};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::validate_tags;
 
@@ -25,6 +26,14 @@ fn version_of(tags: &TagList) -> String {
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join("&")
+}
+
+/// The service's tags in a sentence: `k=v, k=v`, or "none".
+fn tags_now(tags: &TagList) -> String {
+    match tags.is_empty() {
+        true => t("blob-tags-edit-none"),
+        false => version_of(tags).replace('&', ", "),
+    }
 }
 
 /// The `x-ms-if-tags` expression that holds while a blob's tags are still `tags` (keys and values cannot hold a
@@ -78,7 +87,7 @@ impl BlobFeature for Tags {
                     self.drafts.observe(&blob, &version, list);
                 }
                 Err(e) => {
-                    let words = format!("The tags could not be read: {}", e.plain_words());
+                    let words = tr!("blob-tags-edit-read-failed", why = e.plain_words());
                     self.problems.insert(blob, words);
                 }
             }
@@ -93,21 +102,13 @@ impl BlobFeature for Tags {
                     self.problems.remove(&blob);
                 }
                 Ok(TagSave::ChangedUnder(theirs)) => {
-                    let words = format!(
-                        "Not saved: someone changed the tags since you read them (now: {}). Reload and re-apply \
-                         puts your changes on theirs; Overwrite anyway replaces them.",
-                        if theirs.is_empty() {
-                            "none".to_string()
-                        } else {
-                            version_of(&theirs).replace('&', ", ")
-                        }
-                    );
+                    let words = tr!("blob-tags-edit-changed-under", now = tags_now(&theirs));
                     let version = version_of(&theirs);
                     self.drafts.observe(&blob, &version, theirs);
                     self.problems.insert(blob, words);
                 }
                 Err(e) => {
-                    let words = format!("The tags were not saved: {}", e.plain_words());
+                    let words = tr!("blob-tags-edit-not-saved", why = e.plain_words());
                     self.problems.insert(blob, words);
                 }
             }
@@ -126,7 +127,7 @@ impl BlobFeature for Tags {
         self.drafts
             .dirty()
             .filter(|b| !self.is_saving(b))
-            .map(|b| format!("the tags of `{b}`"))
+            .map(|b| tr!("blob-tags-edit-unsaved", name = b))
             .collect()
     }
 
@@ -194,35 +195,35 @@ impl Tags {
     fn tags_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, blob: &str) {
         let saving = self.is_saving(blob);
         let Some(d) = self.drafts.get_mut(blob) else {
-            ui.weak("Index tags: reading…");
+            ui.weak(t("blob-tags-edit-reading"));
             if let Some(why) = self.problems.get(blob) {
                 ui.colored_label(ui.visuals().error_fg_color, why);
             }
             return;
         };
-        ui.strong(format!(
-            "Index tags ({} of {})",
-            d.edit.len(),
-            crate::storage::blob::MAX_TAGS
+        ui.strong(tr!(
+            "blob-tags-edit-title",
+            count = d.edit.len(),
+            max = crate::storage::blob::MAX_TAGS
         ));
         let mut remove = None;
         for (i, (k, v)) in d.edit.iter_mut().enumerate() {
             ui.horizontal(|ui| {
-                let label = ui.label(format!("Key {}:", i + 1));
+                let label = ui.label(tr!("blob-tags-edit-key", n = i + 1));
                 ui.add(
                     egui::TextEdit::singleline(k)
                         .id_salt(("tag-key", blob, i))
                         .desired_width(90.0),
                 )
                 .labelled_by(label.id);
-                let label = ui.label(format!("Value {}:", i + 1));
+                let label = ui.label(tr!("blob-tags-edit-value", n = i + 1));
                 ui.add(
                     egui::TextEdit::singleline(v)
                         .id_salt(("tag-value", blob, i))
                         .desired_width(110.0),
                 )
                 .labelled_by(label.id);
-                if ui.small_button(format!("Remove tag {}", i + 1)).clicked() {
+                if ui.small_button(tr!("blob-tags-edit-remove", n = i + 1)).clicked() {
                     remove = Some(i);
                 }
             });
@@ -233,20 +234,19 @@ impl Tags {
         let (dirty, stale) = (d.is_dirty(), d.is_stale());
         let (mut save, mut settled) = (None, false);
         // x-ms-if-tags can name only tags a blob has: for one with none there is no condition to send.
-        let guard = if d.base().is_empty() {
-            "The service offers no condition for a blob without tags: the tags are read again just before the write, \
-         and the save refused if someone set some since"
+        let guard = t(if d.base().is_empty() {
+            "blob-tags-edit-guard-none"
         } else {
-            "Only if the tags are still those you started from (read again, and x-ms-if-tags)"
-        };
+            "blob-tags-edit-guard"
+        });
         ui.horizontal(|ui| {
-            if ui.button("Add tag").clicked() {
+            if ui.button(t("blob-tags-edit-add")).clicked() {
                 d.edit.push((String::new(), String::new()));
             }
             if saving {
-                ui.weak("Saving the tags…");
+                ui.weak(t("blob-tags-edit-saving"));
             } else if ui
-                .add_enabled(dirty, egui::Button::new("Save tags"))
+                .add_enabled(dirty, egui::Button::new(t("blob-tags-edit-save")))
                 .on_hover_text(guard)
                 .clicked()
             {
@@ -256,24 +256,17 @@ impl Tags {
         if stale && dirty {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
-                format!(
-                    "Changed on the service since you read them (now: {})",
-                    if d.theirs().is_empty() {
-                        "none".into()
-                    } else {
-                        version_of(d.theirs()).replace('&', ", ")
-                    }
-                ),
+                tr!("blob-tags-edit-stale", now = tags_now(d.theirs())),
             );
             ui.horizontal_wrapped(|ui| {
-                if ui.button("Reload and re-apply my tags").clicked() {
+                if ui.button(t("blob-tags-edit-reapply")).clicked() {
                     d.reapply_on_theirs();
                     settled = true;
                 }
-                if ui.button("Overwrite the tags anyway").clicked() {
+                if ui.button(t("blob-tags-edit-overwrite")).clicked() {
                     save = Some(true);
                 }
-                if ui.button("Discard my tags").clicked() {
+                if ui.button(t("blob-tags-edit-discard")).clicked() {
                     d.discard();
                     settled = true;
                 }

@@ -6,6 +6,7 @@ use futures_util::StreamExt;
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::context::{PaneContext, Unit};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::{AccessTier, RehydratePriority, TierChange};
 
@@ -35,13 +36,11 @@ fn tier_outcome(
     rehydrating: usize,
     failed: &[(String, StorageError)],
 ) -> Result<String, StorageError> {
-    let mut words = format!("set {} on {done} blob(s)", tier.as_str());
+    let mut words = tr!("blob-tiers-outcome", tier = tier.as_str(), count = done);
     if rehydrating > 0 {
-        words.push_str(&format!(
-            "; {rehydrating} leaving Archive (rehydrating: readable once the service has brought them back)"
-        ));
+        words.push_str(&tr!("blob-tiers-outcome-rehydrating", count = rehydrating));
     }
-    crate::app::blob::actions::with_failures(words, "could not be changed", failed)
+    crate::app::blob::actions::with_failures(words, &t("blob-tiers-not-changed"), failed)
 }
 
 /// The Tiers feature: the tier chosen, and the blobs waiting for the answer to "Archive them?".
@@ -60,13 +59,13 @@ impl BlobFeature for Tiers {
 
     fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         let Some(names) = &self.asking else { return };
-        let title = format!("Archive {} blob(s)?", names.len());
+        let title = tr!("blob-tiers-archive-title", count = names.len());
         let body = format!(
-            "{}\n\nAn archived blob cannot be read or previewed until it is rehydrated to another tier, which the \
-             service may take hours to do (and Azure charges for deleting or moving it early).",
-            names.iter().take(10).cloned().collect::<Vec<_>>().join(", ")
+            "{}\n\n{}",
+            names.iter().take(10).cloned().collect::<Vec<_>>().join(", "),
+            t("blob-tiers-archive-body")
         );
-        let yes = format!("Archive {} blob(s)", names.len());
+        let yes = tr!("blob-tiers-archive-yes", count = names.len());
         let id = egui::Id::unique(("archive-confirm", &core.container));
         let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
             return;
@@ -119,7 +118,12 @@ impl Tiers {
             })
             .cloned()
             .collect();
-        let title = format!("Set {} on {} blob(s) in {}", tier.as_str(), names.len(), core.container);
+        let title = tr!(
+            "blob-tiers-job-title",
+            tier = tier.as_str(),
+            count = names.len(),
+            container = core.container.as_str()
+        );
         let state = (ctx.client.clone(), core.container.clone(), items, archived);
         ctx.start_job(
             title,
@@ -150,7 +154,7 @@ impl Tiers {
                     .collect()
                     .await;
                 if job.cancel.is_cancelled() {
-                    return Err(StorageError::cancelled("Set tier"));
+                    return Err(StorageError::cancelled(t("blob-tiers-op-set-tier")));
                 }
                 let (mut done, mut rehydrating, mut failed) = (0, 0, Vec::new());
                 for (name, r) in results {
@@ -184,13 +188,13 @@ async fn tier_unchanged(
     if now.access_tier == listed {
         return Ok(());
     }
-    let said = |t: &Option<String>| t.clone().unwrap_or_else(|| "none".into());
+    let said = |tier: &Option<String>| tier.clone().unwrap_or_else(|| t("blob-tiers-none"));
     Err(StorageError::changed_since_read(
-        format!("Set the tier of `{name}`"),
-        format!(
-            "its tier changed since it was listed: {} then, {} now",
-            said(&listed),
-            said(&now.access_tier)
+        tr!("blob-tiers-op-set-tier-of", name = name),
+        tr!(
+            "blob-tiers-changed-since",
+            then = said(&listed),
+            now = said(&now.access_tier)
         ),
     ))
 }
@@ -206,9 +210,9 @@ impl Tiers {
             vec![shown.to_string()]
         };
         ui.horizontal_wrapped(|ui| {
-            ui.label("Tier to set:");
-            for t in AccessTier::ALL {
-                ui.radio_value(&mut self.form.tier, t, t.as_str());
+            ui.label(t("blob-tiers-tier-to-set"));
+            for tier in AccessTier::ALL {
+                ui.radio_value(&mut self.form.tier, tier, tier.as_str());
             }
         });
         let leaving_archive = names.iter().any(|n| {
@@ -217,29 +221,19 @@ impl Tiers {
         });
         if leaving_archive && self.form.tier != AccessTier::Archive {
             ui.horizontal(|ui| {
-                ui.label("Rehydrate priority:");
+                ui.label(t("blob-tiers-rehydrate-priority"));
                 for p in [RehydratePriority::Standard, RehydratePriority::High] {
                     ui.radio_value(&mut self.form.rehydrate, p, p.as_str());
                 }
             });
         }
+        let tier = self.form.tier.as_str();
         let label = if names.len() == 1 {
-            format!("Set tier {}", self.form.tier.as_str())
+            tr!("blob-tiers-set-one", tier = tier)
         } else {
-            format!(
-                "Set tier {} on the {} selected blobs",
-                self.form.tier.as_str(),
-                names.len()
-            )
+            tr!("blob-tiers-set-many", tier = tier, count = names.len())
         };
-        if ui
-            .button(label)
-            .on_hover_text(
-                "Set Blob Tier takes no condition but the lease: each blob's tier is read again just before the write, \
-             and a blob whose tier changed since it was listed is left as it is and named",
-            )
-            .clicked()
-        {
+        if ui.button(label).on_hover_text(t("blob-tiers-set-hint")).clicked() {
             self.ask_set_tier(core, ctx, names);
         }
     }

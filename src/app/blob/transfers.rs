@@ -13,7 +13,8 @@ use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::blob::resumable::run as run_transfer;
 use crate::app::context::{Backend, Direction, JobContext, Jobs, TransferJournal, Unfinished, Unit};
 use crate::app::context::{InFlight, PaneContext};
-use crate::app::widgets::format::{human_bytes, thousands};
+use crate::app::widgets::format::human_bytes;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::transfer::TransferOptions;
 use crate::storage::blob::{BlobHttpHeaders, ListBlobsOptions};
@@ -39,6 +40,16 @@ pub enum UploadMode {
 }
 
 impl UploadMode {
+    /// The mode in the window's language, as the menu and the upload buttons say it.
+    pub fn words(self) -> String {
+        t(match self {
+            UploadMode::Overwrite => "blob-transfers-mode-overwrite",
+            UploadMode::OnlyIfNew => "blob-transfers-mode-only-if-new",
+            UploadMode::OnlyIfUnchanged => "blob-transfers-mode-only-if-unchanged",
+        })
+    }
+
+    /// The mode as the journal of unfinished transfers writes it down (English, the same in every language).
     pub fn describe(self) -> &'static str {
         match self {
             UploadMode::Overwrite => "overwrite",
@@ -75,8 +86,18 @@ impl Transfers {
             names: core.selection.iter().cloned().collect(),
             base: core.prefix.clone(),
         };
-        self.picking
-            .start(Pick::DownloadInto(what), ctx.pick_folder("Download into"));
+        self.pick(ctx, Pick::DownloadInto(what), "blob-transfers-download-into");
+    }
+
+    /// Asks for files (or a folder) in the system's dialog, off the UI thread, the dialog titled in the window's
+    /// language (the context's own `pick_files` and `pick_folder` take only a fixed title).
+    fn pick(&mut self, ctx: &PaneContext, what: Pick, title: &str) {
+        let (dialogs, title, files) = (ctx.dialogs.clone(), t(title), what == Pick::Files);
+        let asked = ctx.backend.spawn_blocking(move || match files {
+            true => dialogs.pick_files(&title),
+            false => dialogs.pick_folder(&title).map(|p| vec![p]),
+        });
+        self.picking.start(what, asked);
     }
 }
 
@@ -107,30 +128,23 @@ impl BlobFeature for Transfers {
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         use crate::app::widgets::icon::{self, icon_button};
-        let mode = format!("into the folder shown; {} (More > Uploads)", self.mode.describe());
-        if icon_button(ui, true, icon::UPLOAD, "Upload files…", Some(&mode)).clicked() {
-            self.picking.start(Pick::Files, ctx.pick_files("Upload files"));
+        let mode = tr!("blob-transfers-upload-hint", mode = self.mode.words());
+        let (files, folder) = (t("blob-transfers-upload-files"), t("blob-transfers-upload-folder"));
+        if icon_button(ui, true, icon::UPLOAD, &files, Some(&mode)).clicked() {
+            self.pick(ctx, Pick::Files, "blob-transfers-upload-files-title");
         }
-        if icon_button(ui, true, icon::UPLOAD_FOLDER, "Upload folder…", Some(&mode)).clicked() {
-            self.picking.start(Pick::Folder, ctx.pick_folder("Upload a folder"));
+        if icon_button(ui, true, icon::UPLOAD_FOLDER, &folder, Some(&mode)).clicked() {
+            self.pick(ctx, Pick::Folder, "blob-transfers-upload-folder-title");
         }
-        let any = !core.selection.is_empty();
-        if icon_button(
-            ui,
-            any,
-            icon::DOWNLOAD,
-            "Download…",
-            Some("the selected blobs and folders"),
-        )
-        .clicked()
-        {
+        let (any, hint) = (!core.selection.is_empty(), t("blob-transfers-download-hint"));
+        if icon_button(ui, any, icon::DOWNLOAD, &t("blob-transfers-download"), Some(&hint)).clicked() {
             self.download_selection(core, ctx);
         }
     }
 
     fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<crate::app::context::features::Offer>) {
-        let any = !core.selection.is_empty();
-        offers.push(crate::app::context::features::Offer::new("download", "Download…", any));
+        let (any, name) = (!core.selection.is_empty(), t("blob-transfers-download"));
+        offers.push(crate::app::context::features::Offer::new("download", name, any));
     }
 
     fn run_offer(&mut self, id: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
@@ -140,13 +154,13 @@ impl BlobFeature for Transfers {
     }
 
     fn overflow_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
-        ui.menu_button("Uploads", |ui| {
+        ui.menu_button(t("blob-transfers-uploads"), |ui| {
             for m in [
                 UploadMode::OnlyIfNew,
                 UploadMode::OnlyIfUnchanged,
                 UploadMode::Overwrite,
             ] {
-                ui.radio_value(&mut self.mode, m, m.describe());
+                ui.radio_value(&mut self.mode, m, m.words());
             }
         });
     }
@@ -159,13 +173,12 @@ impl BlobFeature for Transfers {
         ctx: &mut PaneContext,
         _: &mut Effects,
     ) {
-        if ui.button("Download this blob…").clicked() {
+        if ui.button(t("blob-transfers-download-blob")).clicked() {
             let what = Selected {
                 names: vec![blob.to_string()],
                 base: core.prefix.clone(),
             };
-            self.picking
-                .start(Pick::DownloadInto(what), ctx.pick_folder("Download into"));
+            self.pick(ctx, Pick::DownloadInto(what), "blob-transfers-download-into");
         }
     }
 
@@ -219,7 +232,7 @@ impl Transfers {
             );
             let state = (ctx.client.clone(), transfer, ctx.journal.cloned());
             ctx.start_job(
-                format!("Upload {relative}"),
+                tr!("blob-transfers-upload-title", name = relative.as_str()),
                 Unit::Bytes,
                 state,
                 |job, (client, transfer, journal)| run_transfer(job, client, transfer, journal, false),
@@ -270,9 +283,8 @@ impl Transfers {
             journal: ctx.journal.cloned().map(|j| (j, transfer)),
             resumed: false,
         };
-        ctx.start_job(format!("Upload folder {folder}"), Unit::Bytes, upload, |job, upload| {
-            upload.run(job)
-        });
+        let title = tr!("blob-transfers-upload-folder-job", folder = folder);
+        ctx.start_job(title, Unit::Bytes, upload, |job, upload| upload.run(job));
     }
 }
 
@@ -345,12 +357,12 @@ impl FolderUpload {
 
     async fn run(self, job: JobContext) -> Result<String, StorageError> {
         let mut _claim = None;
-        if let Some((journal, t)) = self.journal.clone() {
+        if let Some((journal, unfinished)) = self.journal.clone() {
             let resumed = self.resumed;
-            let begun = tokio::task::spawn_blocking(move || journal.start(&t, resumed)).await;
+            let begun = tokio::task::spawn_blocking(move || journal.start(&unfinished, resumed)).await;
             _claim = Some(
                 begun
-                    .map_err(|e| StorageError::invalid("Journal the upload", e.to_string()))?
+                    .map_err(|e| StorageError::invalid(t("blob-transfers-op-journal"), e.to_string()))?
                     .map_err(crate::app::blob::resumable::journal_refused)?,
             );
         }
@@ -366,12 +378,15 @@ impl FolderUpload {
     }
 
     async fn upload_files(&self, job: &JobContext) -> Result<String, StorageError> {
-        let op = format!("Upload folder {}", self.root.display());
-        job.say("reading the folder…");
+        let op = tr!(
+            "blob-transfers-upload-folder-job",
+            folder = self.root.display().to_string()
+        );
+        job.say(t("blob-transfers-reading-folder"));
         let root = self.root.clone();
         let (files, repeated) = tokio::task::spawn_blocking(move || walk(&root))
             .await
-            .map_err(|e| StorageError::invalid(&op, format!("the folder walk stopped: {e}")))?;
+            .map_err(|e| StorageError::invalid(&op, tr!("blob-transfers-walk-stopped", why = e.to_string())))?;
         let files: Vec<(PathBuf, u64)> = {
             let done = self.done.lock().expect("done lock");
             files.into_iter().filter(|(p, _)| !done.contains(p)).collect()
@@ -394,10 +409,11 @@ impl FolderUpload {
                         .to_string_lossy()
                         .replace('\\', "/");
                     let n = started.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    job.say(format!(
-                        "file {} of {}: {relative}",
-                        thousands(n as u64),
-                        thousands(count as u64)
+                    job.say(tr!(
+                        "blob-transfers-file-of",
+                        n = n,
+                        count = count,
+                        name = relative.as_str()
                     ));
                     let name = format!("{}{relative}", this.prefix);
                     let http = BlobHttpHeaders {
@@ -454,21 +470,23 @@ impl FolderUpload {
         let sent = count - failures.len();
         let links = match repeated {
             0 => String::new(),
-            n => format!("; {n} link(s) to a folder already walked were not followed"),
+            n => tr!("blob-transfers-links-skipped", count = n),
         };
         match failures.into_iter().next() {
-            None => Ok(format!(
-                "{} file(s), {}, uploaded{links}",
-                thousands(sent as u64),
-                human_bytes(bytes)
+            None => Ok(tr!(
+                "blob-transfers-uploaded",
+                count = sent,
+                size = human_bytes(bytes),
+                links = links
             )),
             Some((first, mut e)) => {
-                e.message = format!(
-                    "{} of {} file(s) did not upload; the first, `{first}`: {} Retry sends only the files that did \
-                     not go.",
-                    thousands((count - sent) as u64),
-                    thousands(count as u64),
-                    e.message
+                let (failed, why) = (count - sent, e.message.clone());
+                e.message = tr!(
+                    "blob-transfers-not-uploaded",
+                    failed = failed,
+                    count = count,
+                    first = first,
+                    why = why
                 );
                 Err(e)
             }
@@ -557,20 +575,14 @@ pub fn local_path(name: &str) -> Result<PathBuf, StorageError> {
         // On Windows a backslash separates folders and `:` names a drive or a stream; elsewhere both are plain.
         let unsafe_part = part == "." || part == ".." || (cfg!(windows) && part.contains(['\\', ':']));
         if unsafe_part {
-            return Err(StorageError::invalid(
-                "Download",
-                format!(
-                    "The blob name `{name}` would be saved outside the chosen folder (it holds `{part}`); it was skipped."
-                ),
-            ));
+            let why = tr!("blob-transfers-name-outside", name = name, part = part);
+            return Err(StorageError::invalid(t("blob-transfers-op-download"), why));
         }
         path.push(part);
     }
     if path.as_os_str().is_empty() {
-        return Err(StorageError::invalid(
-            "Download",
-            format!("The blob name `{name}` makes no file name."),
-        ));
+        let why = tr!("blob-transfers-name-no-file", name = name);
+        return Err(StorageError::invalid(t("blob-transfers-op-download"), why));
     }
     Ok(path)
 }

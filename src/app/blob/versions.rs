@@ -7,6 +7,7 @@ use crate::app::blob::feature::{BlobEvent, BlobFeature, DetailsTab, Effects};
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::format::{human_bytes, utc_opt};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::{BlobItem, Conditions};
 
@@ -82,7 +83,13 @@ impl Versions {
             let only_if = Conditions::if_match(etag).with_lease(lease);
             let r = client.promote_version(&container, &name, &version, &only_if).await;
             OpDone {
-                message: r.map(|_| format!("Promoted version {version} to be `{name}` again")),
+                message: r.map(|_| {
+                    tr!(
+                        "blob-versions-promoted",
+                        version = version.as_str(),
+                        name = name.as_str()
+                    )
+                }),
                 lease: None,
             }
         }));
@@ -101,7 +108,13 @@ impl Versions {
         fx.op(ctx.send(async move {
             let r = client.delete_version(&container, &name, &version).await;
             OpDone {
-                message: r.map(|_| format!("Deleted version {version} of `{name}`")),
+                message: r.map(|_| {
+                    tr!(
+                        "blob-versions-deleted",
+                        version = version.as_str(),
+                        name = name.as_str()
+                    )
+                }),
                 lease: None,
             }
         }));
@@ -113,9 +126,9 @@ impl Versions {
             return;
         };
         ui.separator();
-        ui.strong("Versions");
-        ui.label(format!("This is version {this}."));
-        if ui.button("List versions").clicked() {
+        ui.strong(t("blob-versions-title"));
+        ui.label(tr!("blob-versions-this", version = this));
+        if ui.button(t("blob-versions-list")).clicked() {
             self.list_versions(core, ctx, blob);
         }
         let mut ask = None;
@@ -131,14 +144,17 @@ impl Versions {
                         ui.label(human_bytes(v.properties.content_length));
                         ui.label(utc_opt(v.properties.last_modified));
                         if v.retention.is_current_version {
-                            ui.strong("current");
+                            ui.strong(t("blob-versions-current"));
                         } else {
-                            if ui.small_button(format!("Promote version {id}")).clicked() {
+                            if ui
+                                .small_button(tr!("blob-versions-promote-id", version = id.as_str()))
+                                .clicked()
+                            {
                                 ask = Some(Ask::Promote(blob.to_string(), id.clone()));
                             }
                             if ui
-                                .small_button(format!("Delete version {id}"))
-                                .on_hover_text("No condition: a version never changes, and it is named by its id")
+                                .small_button(tr!("blob-versions-delete-id", version = id.as_str()))
+                                .on_hover_text(t("blob-versions-delete-hint"))
                                 .clicked()
                             {
                                 ask = Some(Ask::Delete(blob.to_string(), id.clone()));
@@ -160,23 +176,22 @@ impl Versions {
         };
         let (title, body, yes) = match &asking {
             Ask::Promote(blob, v) => (
-                format!("Promote version {v} of `{blob}`?"),
-                format!(
-                    "`{blob}` becomes what that version holds; what it holds now is kept as a version of its own. Sent \
-                 only if `{blob}` is still the version shown (If-Match)."
+                tr!(
+                    "blob-versions-promote-title",
+                    version = v.as_str(),
+                    name = blob.as_str()
                 ),
-                "Promote version",
+                tr!("blob-versions-promote-body", name = blob.as_str()),
+                t("blob-versions-promote"),
             ),
             Ask::Delete(blob, v) => (
-                format!("Delete version {v} of `{blob}`?"),
-                "Only this earlier version goes; the blob and its other versions stay. A version never changes, so no \
-             condition is sent."
-                    .to_string(),
-                "Delete version",
+                tr!("blob-versions-delete-title", version = v.as_str(), name = blob.as_str()),
+                t("blob-versions-delete-body"),
+                t("blob-versions-delete"),
             ),
         };
         let id = egui::Id::unique(("version-confirm", &core.container));
-        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, yes, |_| {}) else {
+        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
             return;
         };
         self.asking = None;

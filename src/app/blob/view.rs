@@ -5,10 +5,11 @@ use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
 use crate::app::blob::pane::BlobPane;
-use crate::app::blob::rows::{Column as Watched, lease_label};
+use crate::app::blob::rows::{Column as Watched, lease_label, tier_short};
 use crate::app::blob::{listing, snapshot_rows, watch_view};
 use crate::app::context::PaneContext;
-use crate::app::widgets::format::{count, human_bytes, thousands, utc_opt};
+use crate::app::widgets::format::{human_bytes, utc_opt};
+use crate::app::widgets::i18n::{t, tr};
 
 pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_search: bool, refresh: bool) {
     if refresh || !pane.core.started {
@@ -72,7 +73,8 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.horizontal(|ui| {
         let pressed =
             !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::F5));
-        if icon_button(ui, true, icon::REFRESH, "Refresh", Some("F5 or Ctrl+R")).clicked() || pressed {
+        let hint = t("blob-view-refresh-hint");
+        if icon_button(ui, true, icon::REFRESH, &t("blob-view-refresh"), Some(&hint)).clicked() || pressed {
             pane.list(ctx);
         }
         ui.separator();
@@ -95,8 +97,10 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         pane.chrome.tool = open;
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             crate::app::widgets::icon::details_toggle(ui);
-            let hint = "view options and rarely used actions";
-            icon::icon_menu(ui, icon::MORE, "More", hint, |ui| overflow(pane, ui, ctx));
+            let hint = t("blob-view-more-hint");
+            icon::icon_menu(ui, icon::MORE, &t("blob-view-more"), &hint, |ui| {
+                overflow(pane, ui, ctx)
+            });
         });
     });
 }
@@ -104,20 +108,20 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 /// The overflow menu: how the folder is listed, then what the features put there.
 fn overflow(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     if ui
-        .checkbox(&mut pane.core.show_snapshots, "Show snapshots")
-        .on_hover_text("Lists each blob's snapshots under it; a click opens the blob's details")
+        .checkbox(&mut pane.core.show_snapshots, t("blob-view-show-snapshots"))
+        .on_hover_text(t("blob-view-show-snapshots-hint"))
         .changed()
     {
         pane.list(ctx);
     }
     if ui
-        .checkbox(&mut pane.core.show_tags, "Tags column")
-        .on_hover_text("Lists each blob's index tags (a SAS needs the Tags permission)")
+        .checkbox(&mut pane.core.show_tags, t("blob-view-tags-column"))
+        .on_hover_text(t("blob-view-tags-column-hint"))
         .changed()
     {
         pane.list(ctx);
     }
-    if ui.checkbox(&mut pane.core.flat, "Flat listing (no folders)").changed() {
+    if ui.checkbox(&mut pane.core.flat, t("blob-view-flat")).changed() {
         // The filter's text means another start in the other view: a search of it ends.
         pane.core.searched = None;
         pane.list(ctx);
@@ -157,35 +161,34 @@ fn tool_strips(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 /// Under the list: what is loaded, and the buttons that load more of it.
 fn footer(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     ui.horizontal(|ui| {
-        ui.label(format!(
-            "{} and {} loaded{}",
-            count(pane.core.blobs.len(), "blob"),
-            count(pane.core.folders.len(), "folder"),
-            if pane.core.next_marker.is_some() {
-                " · more available"
-            } else {
-                ""
-            }
+        let id = match pane.core.next_marker {
+            Some(_) => "blob-view-loaded-more",
+            None => "blob-view-loaded",
+        };
+        ui.label(tr!(
+            id,
+            blobs = pane.core.blobs.len(),
+            folders = pane.core.folders.len()
         ));
         if ui
             .add_enabled(
                 pane.core.next_marker.is_some() && !pane.is_loading_all(),
-                egui::Button::new("Load more"),
+                egui::Button::new(t("blob-view-load-more")),
             )
             .clicked()
         {
             pane.load_more(ctx);
         }
         if pane.is_loading_all() {
-            if ui.button("Stop loading").clicked() {
+            if ui.button(t("blob-view-stop-loading")).clicked() {
                 pane.stop_loading_all();
             }
         } else if ui
             .add_enabled(
                 pane.core.next_marker.is_some() && pane.core.listing.is_empty(),
-                egui::Button::new("Load all"),
+                egui::Button::new(t("blob-view-load-all")),
             )
-            .on_hover_text("Page after page until the end; Stop keeps what arrived")
+            .on_hover_text(t("blob-view-load-all-hint"))
             .clicked()
         {
             pane.load_all(ctx);
@@ -193,23 +196,21 @@ fn footer(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         if !pane.core.name_filter.is_empty() {
             ui.separator();
             let (f, b) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
-            ui.label(format!(
-                "{} match names starting with `{}`",
-                thousands((f.len() + b.len()) as u64),
-                pane.core.name_filter
+            ui.label(tr!(
+                "blob-view-matches",
+                count = f.len() + b.len(),
+                start = pane.core.name_filter.as_str()
             ));
         }
         if let Some(start) = pane.search_offer() {
-            let hover = format!(
-                "List only the names starting with `{start}` from the service: the loaded pages may not hold them all"
-            );
-            if ui.button("Search the service").on_hover_text(hover).clicked() {
+            let hover = tr!("blob-view-search-service-hint", start = start.as_str());
+            if ui.button(t("blob-view-search-service")).on_hover_text(hover).clicked() {
                 pane.search_service(ctx);
             }
         }
         if let Some(searched) = pane.core.searched.clone() {
-            ui.label(format!("Listed from the service: names starting with `{searched}`"));
-            if ui.button("Whole folder").clicked() {
+            ui.label(tr!("blob-view-searched", start = searched.as_str()));
+            if ui.button(t("blob-view-whole-folder")).clicked() {
                 pane.end_search(ctx);
             }
         }
@@ -250,12 +251,11 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     };
     let rows = folders.len() + blobs.len() + marks.iter().map(|(_, n)| n).sum::<usize>();
     if found.is_none() && rows == 0 && !pane.core.name_filter.is_empty() && pane.core.searched.is_none() {
-        let more = if pane.search_offer().is_some() {
-            " Pages are left: Search the service lists the names from the service."
-        } else {
-            ""
+        let id = match pane.search_offer() {
+            Some(_) => "blob-view-no-match-more",
+            None => "blob-view-no-match",
         };
-        ui.label(format!("No loaded name starts with `{}`.{more}", pane.core.name_filter));
+        ui.label(tr!(id, start = pane.core.name_filter.as_str()));
     }
     let follow = scroll_to.and_then(|name| pane.list_row(&name, &marks));
     let cursor = pane.core.cursor.at.clone();
@@ -291,27 +291,20 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             } else {
                 table.column(Column::remainder().at_least(50.0).clip(true))
             };
-            let titles: &[&str] = if show_tags {
-                &[
-                    "Name",
-                    "Lease",
-                    "ETag",
-                    "Size",
-                    "Last modified",
-                    "Content type",
-                    "Tier",
-                    "Tags",
-                ]
-            } else {
-                &["Name", "Lease", "ETag", "Size", "Last modified", "Content type", "Tier"]
-            };
+            let all = [
+                "blob-view-col-name",
+                "blob-rows-col-lease",
+                "blob-rows-col-etag",
+                "blob-rows-col-size",
+                "blob-rows-col-last-modified",
+                "blob-rows-col-content-type",
+                "blob-rows-col-tier",
+                "blob-view-col-tags",
+            ];
+            let titles = &all[..if show_tags { 8 } else { 7 }];
             table
                 .header(20.0, |mut h| {
-                    for title in titles {
-                        h.col(|ui| {
-                            ui.strong(*title);
-                        });
-                    }
+                    crate::app::widgets::column_titles::column_titles(&mut h, titles)
                 })
                 .body(|body| {
                     body.rows(18.0, rows, |mut row| {
@@ -321,12 +314,15 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             let shown = f.strip_prefix(&pane.core.prefix).unwrap_or(f);
                             row.set_selected(pane.core.selection.contains(f));
                             row.col(|ui| {
-                                ui.label(RichText::new(format!("{shown} (folder)")).strong());
+                                ui.label(RichText::new(tr!("blob-view-folder-row", name = shown)).strong());
                             });
                             for _ in 1..titles.len() {
                                 row.col(|_| {});
                             }
                             let response = row.response();
+                            let folder = tr!("blob-view-folder-row", name = shown);
+                            let picked = pane.core.selection.contains(f);
+                            crate::app::widgets::row_access::row(&response, &[&folder], picked, i, rows);
                             if cursor.as_ref() == Some(f) {
                                 crate::app::widgets::list_keys::paint_cursor(
                                     &response,
@@ -357,7 +353,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                                 dropped = Some((f.clone(), drag));
                             }
                             response.context_menu(|ui| {
-                                if ui.button("Open folder").clicked() {
+                                if ui.button(t("blob-view-open-folder")).clicked() {
                                     open_folder = Some(f.clone());
                                     ui.close();
                                 }
@@ -425,7 +421,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         row.col(|ui| cell(ui, Watched::LastModified, utc_opt(p.last_modified).into()));
                         let content_type = p.http.content_type.as_deref().unwrap_or("");
                         row.col(|ui| cell(ui, Watched::ContentType, content_type.into()));
-                        row.col(|ui| cell(ui, Watched::Tier, crate::app::blob::rows::tier_short(p).into()));
+                        row.col(|ui| cell(ui, Watched::Tier, tier_short(p).into()));
                         if show_tags {
                             row.col(|ui| {
                                 let tags: Vec<String> = b.tags.iter().map(|(k, v)| format!("{k}={v}")).collect();
@@ -433,6 +429,11 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             });
                         }
                         let response = row.response();
+                        let (size, modified, tier) =
+                            (human_bytes(p.content_length), utc_opt(p.last_modified), tier_short(p));
+                        let cells = [shown, p.lease.state.as_str(), &size, &modified, content_type, &tier];
+                        let picked = pane.core.selection.contains(&b.name);
+                        crate::app::widgets::row_access::row(&response, &cells, picked, i, rows);
                         if cursor.as_ref() == Some(&b.name) {
                             crate::app::widgets::list_keys::paint_cursor(
                                 &response,

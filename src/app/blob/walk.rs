@@ -8,7 +8,7 @@ use std::time::Instant;
 use tokio_util::task::AbortOnDropHandle;
 
 use crate::app::context::Backend;
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::{BlobListing, ListBlobsOptions, list_in_parts};
 use crate::storage::{Client, StorageError};
 
@@ -209,19 +209,20 @@ impl<T: Send + 'static> WalkJob<T> {
 
     /// "1,234,000 names listed, 52,000 a second; stopped" in words.
     pub fn progress_words(&self) -> String {
-        let state = if self.is_running() {
-            "listing…"
+        let state = t(if self.is_running() {
+            "blob-walk-listing"
         } else if self.error.is_some() {
-            "failed (below)"
+            "blob-walk-failed"
         } else if self.stopped {
-            "stopped: the rest was not looked at"
+            "blob-walk-stopped"
         } else {
-            "done"
-        };
-        format!(
-            "{} names listed, {} a second; {state}",
-            thousands(self.listed),
-            thousands(self.rate() as u64)
+            "blob-walk-done"
+        });
+        tr!(
+            "blob-walk-progress",
+            count = self.listed,
+            rate = self.rate() as u64,
+            state = state
         )
     }
 }

@@ -6,6 +6,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, Tool};
 use crate::app::blob::watch::{Column, ContainerWatch, Mark, ReadFor};
 use crate::app::context::PaneContext;
+use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::watch::{MarksAsk, WatchRow, watch_row};
 use crate::storage::blob::BlobItem;
 
@@ -21,8 +22,8 @@ impl BlobFeature for ContainerWatch {
     fn tool(&self) -> Option<Tool> {
         Some(Tool {
             icon: crate::app::widgets::icon::WATCH,
-            name: "Watch",
-            hint: "read the listing again and again, and mark what someone else changed",
+            name: "blob-watch-view-tool",
+            hint: "blob-watch-view-tool-hint",
             search: false,
         })
     }
@@ -101,13 +102,18 @@ impl BlobFeature for ContainerWatch {
 
 /// The switch, its cost and the marks' buttons, above the listing.
 fn controls(watch: &mut ContainerWatch, ui: &mut egui::Ui, fx: &mut Effects) {
+    let (what, rows, list_at) = (
+        t("blob-watch-view-what"),
+        t("blob-watch-view-rows"),
+        t("blob-watch-view-list-at"),
+    );
     let row = WatchRow {
         requests: watch.requests,
-        what: "the loaded blobs' listing, page by page",
+        what: &what,
         reading: watch.is_reading(),
         marks: (watch.marks.len(), watch.vanished_count()),
         changes: watch.changes.len(),
-        words: ("blobs", "above the listing"),
+        words: (&rows, &list_at),
         show_marks: !watch.marks.is_empty() || !watch.changes.is_empty() || watch.cadence.on,
     };
     match watch_row(ui, &mut watch.cadence, &mut watch.show_changes, row, |_| {}) {
@@ -125,7 +131,7 @@ fn changes_list(watch: &mut ContainerWatch, ui: &mut egui::Ui, core: &BlobCore) 
     ui.push_id(("blob-changes", &core.container), |ui| {
         ui.group(|ui| {
             ui.set_max_height(170.0);
-            ui.strong("Changes seen");
+            ui.strong(t("blob-watch-view-changes-seen"));
             watch.changes.ui(ui, ("blob", &core.container));
         });
     });
@@ -139,16 +145,20 @@ pub fn mark_cell(ui: &mut egui::Ui, mark: Option<&Mark>, column: Option<Column>)
         None => (false, None),
         Some(Mark::New) => {
             tint(ui, NEW);
-            (false, Some("New since the last look".into()))
+            (false, Some(t("blob-watch-view-new")))
         }
-        Some(Mark::Vanished(_)) => (
-            true,
-            Some("Vanished: deleted or renamed (Dismiss vanished removes it)".into()),
-        ),
+        Some(Mark::Vanished(_)) => (true, Some(t("blob-watch-view-vanished"))),
         Some(Mark::Changed(cells)) => match cells.iter().find(|c| Some(c.column) == column) {
             Some(c) => {
                 tint(ui, CHANGED);
-                (false, Some(format!("Changed: {} was {}", c.column.title(), c.was)))
+                (
+                    false,
+                    Some(tr!(
+                        "blob-watch-view-changed-cell",
+                        column = c.column.name(),
+                        was = c.was.as_str()
+                    )),
+                )
             }
             None => (false, None),
         },
@@ -167,10 +177,10 @@ pub fn cell(ui: &mut egui::Ui, mark: Option<&Mark>, column: Option<Column>, text
 }
 
 /// What a marked blob's name says on hover, after the name.
-pub fn mark_hover(mark: Option<&Mark>) -> Option<&'static str> {
-    match mark? {
-        Mark::New => Some("New since the last look"),
-        Mark::Vanished(_) => Some("Vanished: deleted or renamed (Dismiss vanished removes it)"),
-        Mark::Changed(_) => Some("Changed since the last look: the tinted cells say what they held"),
-    }
+pub fn mark_hover(mark: Option<&Mark>) -> Option<String> {
+    Some(t(match mark? {
+        Mark::New => "blob-watch-view-new",
+        Mark::Vanished(_) => "blob-watch-view-vanished",
+        Mark::Changed(_) => "blob-watch-view-changed",
+    }))
 }

@@ -2,6 +2,7 @@
 //! tab of any account (the source account's client goes with them, so a paste elsewhere can make the source
 //! readable, a SAS, for the copy); an entity, a query or a folder picked in one tab, to compare with another.
 
+use crate::i18n::{number, tr};
 use crate::storage::Client;
 
 #[derive(Clone)]
@@ -30,16 +31,12 @@ pub struct BlobDrag(pub BlobClipboard);
 
 /// The words a drag shows beside the pointer, and which a drop does.
 pub fn drop_words(drag: &BlobDrag, copy: bool) -> String {
-    format!(
-        "{} {} · {}",
-        if copy { "Copy" } else { "Move" },
-        drag.0.describe(),
-        if copy {
-            "let go of Ctrl to move"
-        } else {
-            "hold Ctrl to copy"
-        }
-    )
+    let id = if copy {
+        "context-clipboard-drop-copy"
+    } else {
+        "context-clipboard-drop-move"
+    };
+    tr!(id, what = drag.0.describe())
 }
 
 /// What the user picked in one tab to compare with something of another (of any account).
@@ -107,19 +104,27 @@ impl BlobClipboard {
     /// "3 blobs and 1 folder from photos (Demo emulator)", for the Paste button.
     pub fn describe(&self) -> String {
         if let (Some(time), [(name, _)]) = (&self.snapshot, self.items.as_slice()) {
-            return format!(
-                "the snapshot {time} of {name} from {} ({})",
-                self.container, self.account_label
+            return tr!(
+                "context-clipboard-snapshot",
+                time = time.as_str(),
+                name = name.as_str(),
+                container = self.container.as_str(),
+                account = self.account_label.as_str()
             );
         }
         // Counted here, not with the widgets' `count`: the context is below the widgets.
-        let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         let folders = self.items.iter().filter(|(n, _)| n.ends_with('/')).count();
         let blobs = self.items.len() - folders;
-        let mut what = count(blobs, "blob");
+        let mut what = tr!("context-clipboard-blobs", count = number(blobs as f64));
         if folders > 0 {
-            what = format!("{what} and {}", count(folders, "folder"));
+            let folders = tr!("context-clipboard-folders", count = number(folders as f64));
+            what = tr!("context-clipboard-and", blobs = what, folders = folders);
         }
-        format!("{what} from {} ({})", self.container, self.account_label)
+        tr!(
+            "context-clipboard-from",
+            what = what,
+            container = self.container.as_str(),
+            account = self.account_label.as_str()
+        )
     }
 }

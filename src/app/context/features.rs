@@ -51,9 +51,9 @@ impl Offer {
 #[derive(Clone, Copy, Debug)]
 pub struct Tool {
     pub icon: &'static str,
-    /// The button's accessible name and tooltip.
+    /// The button's accessible name and tooltip: a message id (words that are no message id show as they are).
     pub name: &'static str,
-    /// What it does, on hover.
+    /// What it does, on hover: a message id, like `name`.
     pub hint: &'static str,
     /// A search: offered in the search box's drop-down rather than in the toolbar.
     pub search: bool,
@@ -155,11 +155,12 @@ fn details_id() -> egui::Id {
 
 /// A tool's button: pressed while its strip is open; a click opens it (closing the one open) or closes it.
 pub fn tool_button(ui: &mut egui::Ui, tool: &Tool, open: bool) -> bool {
-    let hover = format!("{}: {}", tool.name, tool.hint);
+    let name = crate::i18n::t(tool.name);
+    let hover = format!("{name}: {}", crate::i18n::t(tool.hint));
     let response = ui
         .add(egui::Button::selectable(open, tool.icon).min_size(egui::vec2(26.0, 0.0)))
         .on_hover_text(hover);
-    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, open, tool.name));
+    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, open, &name));
     response.clicked()
 }
 

@@ -2,6 +2,7 @@
 //! entry's PartitionKey and RowKey, and which properties the entry copies. A main row projected this way is
 //! the index entry it should have; the compare lines these up with the index table's entries.
 
+use crate::i18n::{t, tr};
 use crate::storage::table::Entity;
 use crate::storage::table::draft::validate_key;
 
@@ -19,12 +20,10 @@ impl IndexMap {
     pub fn parse(pk_from: &str, rk_from: &str, copies: &str) -> Result<IndexMap, String> {
         let (pk_from, rk_from) = (pk_from.trim(), rk_from.trim());
         if pk_from.is_empty() || rk_from.is_empty() {
-            return Err("Say which property becomes the index's PartitionKey and which its RowKey.".into());
+            return Err(t("context-index-map-no-keys"));
         }
         if pk_from == rk_from {
-            return Err(format!(
-                "{pk_from} cannot give both keys: every entry of a value would collide."
-            ));
+            return Err(tr!("context-index-map-same", property = pk_from));
         }
         let copies: Vec<String> = copies
             .split(',')
@@ -36,7 +35,7 @@ impl IndexMap {
             .iter()
             .find(|c| matches!(c.as_str(), "PartitionKey" | "RowKey" | "Timestamp"))
         {
-            return Err(format!("{key} is the entry's own, not a copied property."));
+            return Err(tr!("context-index-map-own", key = key.as_str()));
         }
         Ok(IndexMap {
             pk_from: pk_from.to_string(),
@@ -48,13 +47,15 @@ impl IndexMap {
     /// "PartitionKey from Email, RowKey from RowKey, copies Name, Phone".
     pub fn describe(&self) -> String {
         let copies = if self.copies.is_empty() {
-            "copies nothing".to_string()
+            t("context-index-map-copies-nothing")
         } else {
-            format!("copies {}", self.copies.join(", "))
+            tr!("context-index-map-copies", names = self.copies.join(", "))
         };
-        format!(
-            "PartitionKey from {}, RowKey from {}, {copies}",
-            self.pk_from, self.rk_from
+        tr!(
+            "context-index-map-describe",
+            pk = self.pk_from.as_str(),
+            rk = self.rk_from.as_str(),
+            copies = copies
         )
     }
 

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use crate::i18n::{t, tr};
 use crate::storage::blob::lease::LeaseDuration;
 use crate::storage::blob::{LeaseInfo, LeaseState};
 
@@ -114,28 +115,31 @@ impl LeaseBook {
         let now = Instant::now();
         let mine = self.held.get(key);
         match info.state {
-            LeaseState::Available => ("available".into(), false),
+            LeaseState::Available => (t("context-leases-available"), false),
             LeaseState::Leased => match (mine, info.infinite) {
                 (Some(h), _) => match h.remaining(now) {
-                    None => ("leased by this app, infinite".into(), false),
-                    Some(left) if left.is_zero() => ("expired (by the clock; refresh to confirm)".into(), false),
-                    Some(left) => (format!("leased by this app, expires in {} s", left.as_secs() + 1), true),
+                    None => (t("context-leases-mine-infinite"), false),
+                    Some(left) if left.is_zero() => (t("context-leases-mine-expired"), false),
+                    Some(left) => (tr!("context-leases-mine-left", seconds = left.as_secs() + 1), true),
                 },
-                (None, Some(true)) => ("leased by another client, infinite".into(), false),
-                (None, _) => ("leased by another client, fixed (up to 60 s)".into(), false),
+                (None, Some(true)) => (t("context-leases-other-infinite"), false),
+                (None, _) => (t("context-leases-other-fixed"), false),
             },
-            LeaseState::Expired => ("expired".into(), false),
+            LeaseState::Expired => (t("context-leases-expired"), false),
             LeaseState::Breaking => match self.breaking.get(key) {
                 Some(until) => {
                     let left = until.saturating_duration_since(now);
                     (
-                        format!("breaking, broken in {} s", left.as_secs() + u64::from(!left.is_zero())),
+                        tr!(
+                            "context-leases-breaking-left",
+                            seconds = left.as_secs() + u64::from(!left.is_zero())
+                        ),
                         !left.is_zero(),
                     )
                 }
-                None => ("breaking".into(), false),
+                None => (t("context-leases-breaking"), false),
             },
-            LeaseState::Broken => ("broken".into(), false),
+            LeaseState::Broken => (t("context-leases-broken"), false),
         }
     }
 

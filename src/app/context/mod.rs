@@ -66,24 +66,24 @@ impl PaneContext<'_> {
     }
 
     /// Asks for files in the system's dialog, off the UI thread (None: the user cancelled).
-    pub fn pick_files(&self, title: &'static str) -> Pending<Option<Vec<std::path::PathBuf>>> {
+    pub fn pick_files(&self, title: String) -> Pending<Option<Vec<std::path::PathBuf>>> {
         let dialogs = self.dialogs.clone();
-        self.backend.spawn_blocking(move || dialogs.pick_files(title))
+        self.backend.spawn_blocking(move || dialogs.pick_files(&title))
     }
 
     /// Asks for a folder in the system's dialog, off the UI thread (one path, or None).
-    pub fn pick_folder(&self, title: &'static str) -> Pending<Option<Vec<std::path::PathBuf>>> {
+    pub fn pick_folder(&self, title: String) -> Pending<Option<Vec<std::path::PathBuf>>> {
         let dialogs = self.dialogs.clone();
         self.backend
-            .spawn_blocking(move || dialogs.pick_folder(title).map(|p| vec![p]))
+            .spawn_blocking(move || dialogs.pick_folder(&title).map(|p| vec![p]))
     }
 
     /// Asks where to save a file in the system's dialog (which asks about a file already there), off the UI
     /// thread (one path, or None).
-    pub fn save_file(&self, title: &'static str, name: String) -> Pending<Option<Vec<std::path::PathBuf>>> {
+    pub fn save_file(&self, title: String, name: String) -> Pending<Option<Vec<std::path::PathBuf>>> {
         let dialogs = self.dialogs.clone();
         self.backend
-            .spawn_blocking(move || dialogs.save_file(title, &name).map(|p| vec![p]))
+            .spawn_blocking(move || dialogs.save_file(&title, &name).map(|p| vec![p]))
     }
 
     /// Starts a job of this pane (see `Jobs::run`): the activity list shows it with progress, cancel and retry.

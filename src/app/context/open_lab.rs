@@ -19,15 +19,26 @@ pub enum FreeTarget {
 }
 
 impl FreeTarget {
+    /// What it is, in the window's language: "blob `a.txt` in `docs`".
     pub fn describe(&self) -> String {
+        use crate::i18n::tr;
         match self {
             FreeTarget::Entity {
                 table,
                 partition_key,
                 row_key,
-            } => format!("entity ({partition_key}, {row_key}) of table `{table}`"),
-            FreeTarget::Blob { container, blob } => format!("blob `{blob}` in `{container}`"),
-            FreeTarget::Queue { queue } => format!("front message of queue `{queue}`"),
+            } => tr!(
+                "context-open-lab-entity",
+                partition_key = partition_key.as_str(),
+                row_key = row_key.as_str(),
+                table = table.as_str()
+            ),
+            FreeTarget::Blob { container, blob } => tr!(
+                "context-open-lab-blob",
+                blob = blob.as_str(),
+                container = container.as_str()
+            ),
+            FreeTarget::Queue { queue } => tr!("context-open-lab-queue", queue = queue.as_str()),
         }
     }
 }

@@ -42,10 +42,10 @@ impl SavedQueries {
             match self.get(&q.name) {
                 Some(here) if here.filter == q.filter => continue,
                 Some(_) => {
-                    let mut name = format!("{} (imported)", q.name);
+                    let mut name = crate::i18n::tr!("context-saved-queries-imported", name = q.name.as_str());
                     let mut n = 2;
                     while self.get(&name).is_some() {
-                        name = format!("{} (imported {n})", q.name);
+                        name = crate::i18n::tr!("context-saved-queries-imported-n", name = q.name.as_str(), n = n);
                         n += 1;
                     }
                     self.0.push(SavedQuery { name, ..q.clone() });

@@ -7,7 +7,6 @@ use crate::app::accounts::settings_file::Look;
 use crate::app::accounts::settings_transfer::{ExportSnapshot, Imported, SettingsOutcome, SettingsWindow};
 use crate::app::accounts::tree::{TabTarget, TreeAction};
 use crate::app::frame::app::{Confirm, OpResult, TesseraApp};
-use crate::app::widgets::format::count;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::Service;
 
@@ -100,8 +99,8 @@ impl TesseraApp {
                 }
                 self.put_profile(profile.clone());
                 self.save_profiles();
-                self.log
-                    .line(&format!("account saved: {label} ({})", profile.kind.describe()));
+                let line = format!("account saved: {label} ({})", profile.kind.describe()); // i18n-ignore: the log
+                self.log.line(&line);
                 self.notice(tr!("notice-account-saved", account = label.as_str()));
             }
         }
@@ -207,19 +206,16 @@ impl TesseraApp {
                 to_store.push((placed.profile.id.clone(), placed.profile.label.clone(), secret.clone()));
             }
             names.push(format!("`{}`", placed.profile.label));
-            self.log.line(&format!(
-                "account imported: {} ({})",
-                placed.profile.label,
-                placed.profile.kind.describe()
-            ));
+            let (label, kind) = (&placed.profile.label, placed.profile.kind.describe());
+            self.log.line(&format!("account imported: {label} ({kind})")); // i18n-ignore: the log
             self.put_profile(placed.profile);
         }
         let mut words = vec![match names.len() {
-            0 => "no account".to_string(),
-            n => format!("{}: {}", count(n, "account"), names.join(", ")),
+            0 => t("frame-account-actions-no-account"),
+            n => tr!("frame-account-actions-accounts", count = n, names = names.join(", ")),
         }];
         if !to_store.is_empty() {
-            words.push(count(to_store.len(), "secret"));
+            words.push(tr!("frame-account-actions-secrets", count = to_store.len()));
             let secrets = self.secrets.clone();
             // Worded into "The secret of `…` is kept for this run only" when the keychain refuses.
             let label = to_store
@@ -241,10 +237,7 @@ impl TesseraApp {
             );
         }
         if !forgotten.is_empty() {
-            words.push(format!(
-                "{} to connect again with a secret of its own (its settings changed)",
-                forgotten.join(", ")
-            ));
+            words.push(tr!("frame-account-actions-forgotten", names = forgotten.join(", ")));
         }
         if !imported.recent.is_empty() {
             let kept = imported
@@ -253,7 +246,7 @@ impl TesseraApp {
                 .filter(|t| !self.settings.recent.contains(t))
                 .count()
                 .min(crate::app::frame::recent::RECENT_KEPT.saturating_sub(self.settings.recent.len()));
-            words.push(format!("{} recently opened", count(kept, "resource")));
+            words.push(tr!("frame-account-actions-recent", count = kept));
             let mut recent = self.settings.recent.clone();
             for t in imported.recent.iter().rev() {
                 recent.retain(|r| r != t);
@@ -263,7 +256,7 @@ impl TesseraApp {
             self.settings.recent = recent;
         }
         if let Some((proxy, password)) = imported.proxy {
-            words.push("the proxy choice".into());
+            words.push(t("frame-account-actions-proxy"));
             use crate::app::accounts::proxy_settings::PASSWORD_ID;
             let secrets = self.secrets.clone();
             match password {
@@ -291,11 +284,11 @@ impl TesseraApp {
             words.push(crate::app::accounts::settings_transfer::counted_queries(added));
         }
         if let Some(look) = imported.look {
-            words.push(format!("the look ({})", look.describe()));
+            words.push(tr!("frame-account-actions-look", look = look.describe()));
             (self.settings.dark, self.settings.high_contrast) = (look.dark, look.high_contrast);
         }
         self.save_profiles();
-        self.notice(format!("Imported {}.", words.join(", ")));
+        self.notice(tr!("frame-account-actions-imported", what = words.join(", ")));
     }
 
     /// Deletes several resources of one list, one after another (a container this app leases with its lease
@@ -327,7 +320,6 @@ impl TesseraApp {
                     Err(_) => {}
                 }
             }
-            let kinds = crate::app::accounts::resource_list::plural(service);
             let done = match service {
                 Service::Blob => "done-deleted-containers",
                 Service::Queue => "done-deleted-queues",
@@ -336,15 +328,24 @@ impl TesseraApp {
             let message = match failed {
                 None => Ok(tr!(done, count = total, names = deleted.join(", "))),
                 Some((name, mut e)) => {
-                    e.message = format!(
-                        "Deleted {} of {total} {kinds}{}; `{name}` could not be deleted ({}).",
-                        deleted.len(),
-                        if deleted.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" ({})", deleted.join(", "))
-                        },
-                        e.message
+                    let (n, why) = (deleted.len(), e.message.clone());
+                    let deleted = if deleted.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", deleted.join(", "))
+                    };
+                    let id = match service {
+                        Service::Blob => "frame-account-actions-partly-deleted-containers",
+                        Service::Queue => "frame-account-actions-partly-deleted-queues",
+                        Service::Table => "frame-account-actions-partly-deleted-tables",
+                    };
+                    e.message = tr!(
+                        id,
+                        deleted = n,
+                        total = total,
+                        names = deleted,
+                        name = name.as_str(),
+                        why = why
                     );
                     Err(e)
                 }

@@ -4,7 +4,7 @@ use egui::RichText;
 
 use crate::app::runtime::backend::Backend;
 use crate::app::runtime::jobs::{Job, JobId, JobState, Jobs, Unit};
-use crate::app::widgets::format::{decimal, human_bytes, thousands};
+use crate::app::widgets::format::{decimal, human_bytes};
 use crate::app::widgets::i18n::{t, tr};
 
 enum JobAction {
@@ -17,8 +17,13 @@ enum JobAction {
 fn amount(unit: Unit, n: u64) -> String {
     match unit {
         Unit::Bytes => human_bytes(n),
-        Unit::Items(what) => format!("{} {what}", thousands(n)),
+        Unit::Items(what) => tr!("unit-items", what = noun(what), count = n),
     }
+}
+
+/// A job's unit as the message files select it (`blobs and files` → `blobs-and-files`).
+fn noun(what: &str) -> String {
+    what.replace(' ', "-")
 }
 
 /// One job on one line of fixed height, so the list draws only the rows in view however many jobs there are. A
@@ -117,8 +122,8 @@ fn job_row(ui: &mut egui::Ui, job: &Job, action: &mut Option<JobAction>) {
             ),
         };
         let rate = match job.unit {
-            Unit::Bytes => format!("{}/s", human_bytes(job.rate() as u64)),
-            Unit::Items(what) => format!("{} {what}/s", thousands(job.rate() as u64)),
+            Unit::Bytes => tr!("unit-bytes-rate", size = human_bytes(job.rate() as u64)),
+            Unit::Items(what) => tr!("unit-items-rate", what = noun(what), count = job.rate() as u64),
         };
         match &job.state {
             JobState::Running => {

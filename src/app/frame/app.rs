@@ -148,7 +148,7 @@ impl TesseraApp {
         }
         let profiles = loaded.profiles;
 
-        log.line(&format!("started; {} accounts", profiles.len()));
+        log.line(&format!("started; {} accounts", profiles.len())); // i18n-ignore: the log
         let settings = settings.unwrap_or_default();
         let interrupted = crate::app::frame::interrupted::Interrupted::load(&paths.transfers_dir);
         let proxy = crate::app::accounts::proxy_settings::ProxySetup::start(&settings.proxy, &secrets, &backend);
@@ -209,8 +209,8 @@ impl TesseraApp {
     }
 
     pub fn notice_error(&mut self, e: &StorageError) {
-        self.log
-            .line(&format!("error: {}", e.plain_words().replace('\n', " | ")));
+        let line = format!("error: {}", e.plain_words().replace('\n', " | ")); // i18n-ignore: the log
+        self.log.line(&line);
         self.notices.push(Notice {
             text: e.plain_words(),
             error: true,
@@ -299,7 +299,7 @@ impl TesseraApp {
             }
         }
         if let Some(Some(why)) = self.keychain_check.take().map(|(_, v)| v) {
-            self.log.line(&format!("no keychain: {why}"));
+            self.log.line(&format!("no keychain: {why}")); // i18n-ignore: the log
             self.notice(tr!("notice-no-keychain", why = why));
         }
         if let Some((label, stored)) = self.saving_secret.take().map(|(_, v)| v)

@@ -28,7 +28,7 @@ fn har_text(body: &bytes::Bytes, size: Option<u64>) -> Value {
     };
     if cut {
         v["comment"] = json!(format!(
-            "the first {} bytes of {}",
+            "the first {} bytes of {}", // i18n-ignore: the HAR file's own words
             body.len(),
             size.unwrap_or_default()
         ));
@@ -135,7 +135,7 @@ pub fn curl_script(events: &[&RequestEvent]) -> String {
         // What the output names: the method and the resource, never the URL (it carries the SAS).
         let what = format!("{} /{}", e.method, e.resource.trim_start_matches('/')).replace('\'', "'\\''");
         let mut line = format!(
-            "replay {expected} '{what}' -X {} \"{}\"",
+            "replay {expected} '{what}' -X {} \"{}\"", // i18n-ignore: a shell script
             e.method,
             shell_quote_double(&url_without_sas(&e.url))
         );
@@ -151,7 +151,7 @@ pub fn curl_script(events: &[&RequestEvent]) -> String {
                 Some(body) => {
                     use base64::Engine;
                     let b64 = base64::engine::general_purpose::STANDARD.encode(body);
-                    sh.push_str(&format!("printf '%s' '{b64}' | base64 -d > \"$body\"\n"));
+                    sh.push_str(&format!("printf '%s' '{b64}' | base64 -d > \"$body\"\n")); // i18n-ignore: a shell script
                     line.push_str(" \\\n  --data-binary @\"$body\"");
                 }
                 None => {

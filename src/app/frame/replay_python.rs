@@ -130,44 +130,44 @@ fn blob_call(
             _ => Err(NO_CALL),
         };
     }
-    let c = format!("blobs.get_container_client({})", quoted(container));
+    let c = format!("blobs.get_container_client({})", quoted(container)); // i18n-ignore: Python code
     let Some(blob) = blob else {
         return match (method, comp.as_deref()) {
-            ("GET" | "HEAD", None | Some("metadata")) => Ok(format!("{c}.get_container_properties()")),
-            ("GET", Some("acl")) => Ok(format!("{c}.get_container_access_policy()")),
+            ("GET" | "HEAD", None | Some("metadata")) => Ok(format!("{c}.get_container_properties()")), // i18n-ignore: Python code
+            ("GET", Some("acl")) => Ok(format!("{c}.get_container_access_policy()")), // i18n-ignore: Python code
             ("GET", Some("list")) => {
                 let prefix = query("prefix").map_or("None".to_string(), |p| quoted(&p));
-                Ok(format!("one_page({c}.list_blobs(name_starts_with={prefix}).by_page())"))
+                Ok(format!("one_page({c}.list_blobs(name_starts_with={prefix}).by_page())")) // i18n-ignore: Python code
             }
-            ("PUT", None) => Ok(format!("{c}.create_container()")),
-            ("DELETE", None) => Ok(format!("{c}.delete_container()")),
+            ("PUT", None) => Ok(format!("{c}.create_container()")), // i18n-ignore: Python code
+            ("DELETE", None) => Ok(format!("{c}.delete_container()")), // i18n-ignore: Python code
             _ => Err(NO_CALL),
         };
     };
     let snapshot = query("snapshot").map_or("None".to_string(), |s| quoted(&s));
-    let b = format!("{c}.get_blob_client({}, snapshot={snapshot})", quoted(blob));
+    let b = format!("{c}.get_blob_client({}, snapshot={snapshot})", quoted(blob)); // i18n-ignore: Python code
     let conditions = match header("if-match") {
-        Some(etag) => format!("etag={}, match_condition=MatchConditions.IfNotModified", quoted(&etag)),
+        Some(etag) => format!("etag={}, match_condition=MatchConditions.IfNotModified", quoted(&etag)), // i18n-ignore: Python code
         None => String::new(),
     };
     match (method, comp.as_deref()) {
-        ("HEAD", None) | ("GET", Some("metadata")) => Ok(format!("{b}.get_blob_properties()")),
-        ("GET", None) => Ok(format!("{b}.download_blob().readall()")),
-        ("GET", Some("tags")) => Ok(format!("{b}.get_blob_tags()")),
-        ("GET", Some("blocklist")) => Ok(format!("{b}.get_block_list()")),
-        ("GET", Some("pagelist")) => Ok(format!("{b}.get_page_ranges()")),
+        ("HEAD", None) | ("GET", Some("metadata")) => Ok(format!("{b}.get_blob_properties()")), // i18n-ignore: Python code
+        ("GET", None) => Ok(format!("{b}.download_blob().readall()")), // i18n-ignore: Python code
+        ("GET", Some("tags")) => Ok(format!("{b}.get_blob_tags()")),   // i18n-ignore: Python code
+        ("GET", Some("blocklist")) => Ok(format!("{b}.get_block_list()")), // i18n-ignore: Python code
+        ("GET", Some("pagelist")) => Ok(format!("{b}.get_page_ranges()")), // i18n-ignore: Python code
         ("DELETE", None) => {
             let snapshots = match header("x-ms-delete-snapshots") {
-                Some(kind) => format!("delete_snapshots={}", quoted(&kind)),
+                Some(kind) => format!("delete_snapshots={}", quoted(&kind)), // i18n-ignore: Python code
                 None => "delete_snapshots=None".to_string(),
             };
-            let lease = header("x-ms-lease-id").map_or(String::new(), |l| format!("lease={}", quoted(&l)));
+            let lease = header("x-ms-lease-id").map_or(String::new(), |l| format!("lease={}", quoted(&l))); // i18n-ignore: Python code
             let args = [snapshots, conditions, lease]
                 .iter()
                 .filter(|a| !a.is_empty())
                 .cloned()
                 .collect::<Vec<_>>();
-            Ok(format!("{b}.delete_blob({})", args.join(", ")))
+            Ok(format!("{b}.delete_blob({})", args.join(", "))) // i18n-ignore: Python code
         }
         ("PUT", None | Some("block") | Some("appendblock") | Some("page") | Some("blocklist")) => Err(NO_BODY),
         _ => Err(NO_CALL),
@@ -177,29 +177,29 @@ fn blob_call(
 fn queue_call(method: &str, path: &str, query: &dyn Fn(&str) -> Option<String>) -> Result<String, &'static str> {
     let comp = query("comp");
     let parts: Vec<&str> = path.split('/').collect();
-    let q = |name: &str| format!("queues.get_queue_client({})", quoted(name));
+    let q = |name: &str| format!("queues.get_queue_client({})", quoted(name)); // i18n-ignore: Python code
     match (method, parts.as_slice(), comp.as_deref()) {
         ("GET", [""], Some("list")) => Ok("one_page(queues.list_queues().by_page())".into()),
-        ("GET" | "HEAD", [name], Some("metadata")) => Ok(format!("{}.get_queue_properties()", q(name))),
-        ("PUT", [name], None) => Ok(format!("{}.create_queue()", q(name))),
-        ("DELETE", [name], None) => Ok(format!("{}.delete_queue()", q(name))),
+        ("GET" | "HEAD", [name], Some("metadata")) => Ok(format!("{}.get_queue_properties()", q(name))), // i18n-ignore: Python code
+        ("PUT", [name], None) => Ok(format!("{}.create_queue()", q(name))), // i18n-ignore: Python code
+        ("DELETE", [name], None) => Ok(format!("{}.delete_queue()", q(name))), // i18n-ignore: Python code
         ("GET", [name, "messages"], None) => {
             let n = query("numofmessages").unwrap_or_else(|| "1".into());
             if query("peekonly").as_deref() == Some("true") {
-                Ok(format!("{}.peek_messages(max_messages={n})", q(name)))
+                Ok(format!("{}.peek_messages(max_messages={n})", q(name))) // i18n-ignore: Python code
             } else {
-                let hide = query("visibilitytimeout").map_or(String::new(), |v| format!(", visibility_timeout={v}"));
+                let hide = query("visibilitytimeout").map_or(String::new(), |v| format!(", visibility_timeout={v}")); // i18n-ignore: Python code
                 Ok(format!(
-                    "list({}.receive_messages(max_messages={n}, messages_per_page={n}{hide}))",
+                    "list({}.receive_messages(max_messages={n}, messages_per_page={n}{hide}))", // i18n-ignore: Python code
                     q(name)
                 ))
             }
         }
-        ("DELETE", [name, "messages"], None) => Ok(format!("{}.clear_messages()", q(name))),
+        ("DELETE", [name, "messages"], None) => Ok(format!("{}.clear_messages()", q(name))), // i18n-ignore: Python code
         ("DELETE", [name, "messages", id], None) => {
             let receipt = query("popreceipt").ok_or("its pop receipt is not in the URL")?;
             Ok(format!(
-                "{}.delete_message({}, pop_receipt={})",
+                "{}.delete_message({}, pop_receipt={})", // i18n-ignore: Python code
                 q(name),
                 quoted(id),
                 quoted(&receipt)
@@ -224,7 +224,7 @@ fn table_call(
     }
     if let Some(name) = path.strip_prefix("Tables('").and_then(|p| p.strip_suffix("')")) {
         return match method {
-            "DELETE" => Ok(format!("tables.delete_table({})", quoted(name))),
+            "DELETE" => Ok(format!("tables.delete_table({})", quoted(name))), // i18n-ignore: Python code
             _ => Err(NO_CALL),
         };
     }
@@ -232,7 +232,7 @@ fn table_call(
         Some((t, rest)) => (t, rest.strip_suffix(')').ok_or(NO_CALL)?),
         None => (path, ""),
     };
-    let t = format!("tables.get_table_client({})", quoted(table));
+    let t = format!("tables.get_table_client({})", quoted(table)); // i18n-ignore: Python code
     if keys.is_empty() {
         return match method {
             "GET" => {
@@ -240,10 +240,10 @@ fn table_call(
                 let top = query("$top").unwrap_or_else(|| "None".to_string());
                 Ok(match query("$filter") {
                     Some(filter) => format!(
-                        "one_page({t}.query_entities({}, select={select}, results_per_page={top}).by_page())",
+                        "one_page({t}.query_entities({}, select={select}, results_per_page={top}).by_page())", // i18n-ignore: Python code
                         quoted(&filter)
                     ),
-                    None => format!("one_page({t}.list_entities(select={select}, results_per_page={top}).by_page())"),
+                    None => format!("one_page({t}.list_entities(select={select}, results_per_page={top}).by_page())"), // i18n-ignore: Python code
                 })
             }
             _ => Err(NO_BODY),
@@ -252,13 +252,13 @@ fn table_call(
     let (pk, rk) = entity_keys(keys).ok_or("its keys do not parse")?;
     let (pk, rk) = (quoted(&pk), quoted(&rk));
     match method {
-        "GET" => Ok(format!("{t}.get_entity({pk}, {rk})")),
+        "GET" => Ok(format!("{t}.get_entity({pk}, {rk})")), // i18n-ignore: Python code
         "DELETE" => {
             let condition = match header("if-match").as_deref() {
                 Some("*") | None => "match_condition=MatchConditions.Unconditionally".to_string(),
-                Some(etag) => format!("etag={}, match_condition=MatchConditions.IfNotModified", quoted(etag)),
+                Some(etag) => format!("etag={}, match_condition=MatchConditions.IfNotModified", quoted(etag)), // i18n-ignore: Python code
             };
-            Ok(format!("{t}.delete_entity({pk}, {rk}, {condition})"))
+            Ok(format!("{t}.delete_entity({pk}, {rk}, {condition})")) // i18n-ignore: Python code
         }
         _ => Err(NO_BODY),
     }

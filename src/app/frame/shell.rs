@@ -190,26 +190,35 @@ fn notices(app: &mut TesseraApp, ui: &mut egui::Ui) {
 fn central(app: &mut TesseraApp, ui: &mut egui::Ui) {
     follow_click(app, ui, PanelFocus::Tabs);
     panel_frame(app, ui, PanelFocus::Tabs).show(ui, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            let mut close = None;
-            for (i, tab) in app.tabs.list.iter().enumerate() {
-                let title = tab.title();
-                if ui.selectable_label(app.tabs.active == Some(i), &title).clicked() {
-                    app.tabs.active = Some(i);
+        // A screen reader hears a tab list whose tabs say which one is selected.
+        let strip = egui::UiBuilder::new()
+            .accessibility_role(egui::accesskit::Role::TabList)
+            .accessibility_label(t("tabs-name"));
+        ui.scope_builder(strip, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                let mut close = None;
+                for (i, tab) in app.tabs.list.iter().enumerate() {
+                    let title = tab.title();
+                    let active = app.tabs.active == Some(i);
+                    let r = ui.selectable_label(active, &title);
+                    r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Tab, true, active, &title));
+                    if r.clicked() {
+                        app.tabs.active = Some(i);
+                    }
+                    if ui
+                        .small_button("x")
+                        .on_hover_text(t("tab-close-hint"))
+                        .accessible_name(tr!("tab-close-name", title = title.as_str()))
+                        .clicked()
+                    {
+                        close = Some(i);
+                    }
+                    ui.separator();
                 }
-                if ui
-                    .small_button("x")
-                    .on_hover_text(t("tab-close-hint"))
-                    .accessible_name(tr!("tab-close-name", title = title.as_str()))
-                    .clicked()
-                {
-                    close = Some(i);
+                if let Some(i) = close {
+                    crate::app::frame::closing::request_close(app, i);
                 }
-                ui.separator();
-            }
-            if let Some(i) = close {
-                crate::app::frame::closing::request_close(app, i);
-            }
+            })
         });
         ui.separator();
         // What egui holds for tabs dropped since the last frame (an image preview's bytes) goes with them.

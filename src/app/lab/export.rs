@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use crate::app::lab::Side;
 use crate::app::lab::scenarios::Scenario;
 use crate::app::lab::steps::{Action, Expect, Lock, Write};
+use crate::app::widgets::i18n::{Language, in_language, t};
 
 /// The imports, the account, what a side holds, and `refused`: shared with free mode's export.
 pub(super) const HEADER: &str = r#"import os
@@ -50,7 +51,7 @@ pub fn python_test(scenario: &Scenario) -> String {
     let mut py = String::new();
     let _ = writeln!(py, "\"\"\"Conflict lab scenario: {}.", scenario.title);
     let _ = writeln!(py);
-    for line in wrap(scenario.explains, 100) {
+    for line in wrap(&english(scenario.explains), 100) {
         let _ = writeln!(py, "{line}");
     }
     let _ = writeln!(py);
@@ -70,7 +71,7 @@ pub fn python_test(scenario: &Scenario) -> String {
     let _ = writeln!(py, "        # Setup");
     code(&mut py, Side::A, scenario.setup, Expect::Ok);
     for (n, step) in scenario.steps.iter().enumerate() {
-        let _ = writeln!(py, "        # {}. {}", n + 1, step.says);
+        let _ = writeln!(py, "        # {}. {}", n + 1, english(step.says));
         code(&mut py, step.who.unwrap_or(Side::A), step.action, step.expect);
     }
     py.push_str(cleanup(scenario.setup));
@@ -107,10 +108,10 @@ fn code(py: &mut String, side: Side, action: Action, expect: Expect) {
     }
     let check = match expect {
         Expect::DequeueCount(n) => Some(format!(
-            "assert m is not None and m.dequeue_count == {n}, f\"dequeue count {{m.dequeue_count if m else None}}\""
+            "assert m is not None and m.dequeue_count == {n}, f\"dequeue count {{m.dequeue_count if m else None}}\"" // i18n-ignore: generated code
         )),
         Expect::NoMessage => Some("assert m is None, \"the message should be invisible\"".to_string()),
-        Expect::LeaseState(state) => Some(format!("assert state == \"{state}\", state")),
+        Expect::LeaseState(state) => Some(format!("assert state == \"{state}\", state")), // i18n-ignore: generated code
         _ => None,
     };
     if let Some(check) = check {
@@ -136,7 +137,7 @@ fn statement(s: &str, name: &str, action: Action) -> Statement {
     let entity = |count: i32| {
         format!("{{\"PartitionKey\": \"lab\", \"RowKey\": \"entity\", \"Count\": {count}, \"SavedBy\": \"{name}\"}}")
     };
-    let etag_of = |expr: String| bound("r", expr, vec![format!("{s}.etag = r[\"etag\"]")]);
+    let etag_of = |expr: String| bound("r", expr, vec![format!("{s}.etag = r[\"etag\"]")]); // i18n-ignore: generated code
     match action {
         Action::MakeEntity => plain(
             "tables.create_table(table_name)".into(),
@@ -145,7 +146,7 @@ fn statement(s: &str, name: &str, action: Action) -> Statement {
         Action::MakeSharedBlob(text) => plain(
             "container.create_container()".into(),
             vec![format!(
-                "{s}.etag = shared.upload_blob({text:?}, overwrite=True)[\"etag\"]"
+                "{s}.etag = shared.upload_blob({text:?}, overwrite=True)[\"etag\"]" // i18n-ignore: generated code
             )],
         ),
         Action::MakeQueueWithMessage => plain(
@@ -159,16 +160,16 @@ fn statement(s: &str, name: &str, action: Action) -> Statement {
         Action::ReadEntity => bound(
             "e",
             "table.get_entity(\"lab\", \"entity\")".into(),
-            vec![format!("{s}.etag = e.metadata[\"etag\"]")],
+            vec![format!("{s}.etag = e.metadata[\"etag\"]")], // i18n-ignore: generated code
         ),
         Action::SaveEntity { count, force } => {
             let condition = if force {
                 "match_condition=MatchConditions.Unconditionally".to_string()
             } else {
-                format!("etag={s}.etag, match_condition=MatchConditions.IfNotModified")
+                format!("etag={s}.etag, match_condition=MatchConditions.IfNotModified") // i18n-ignore: generated code
             };
             let call = format!(
-                "table.update_entity({}, mode=UpdateMode.REPLACE, {condition})",
+                "table.update_entity({}, mode=UpdateMode.REPLACE, {condition})", // i18n-ignore: generated code
                 entity(count)
             );
             etag_of(call)
@@ -176,35 +177,35 @@ fn statement(s: &str, name: &str, action: Action) -> Statement {
         Action::ReadBlob => bound(
             "p",
             "shared.get_blob_properties()".into(),
-            vec![format!("{s}.etag = p.etag")],
+            vec![format!("{s}.etag = p.etag")], // i18n-ignore: generated code
         ),
         Action::WriteBlob { blob, body, with } => {
             let condition = match with {
                 Write::Plain => "overwrite=True".to_string(),
                 Write::MyEtag => {
-                    format!("overwrite=True, etag={s}.etag, match_condition=MatchConditions.IfNotModified")
+                    format!("overwrite=True, etag={s}.etag, match_condition=MatchConditions.IfNotModified") // i18n-ignore: generated code
                 }
-                Write::MyLease => format!("overwrite=True, lease={s}.lease"),
+                Write::MyLease => format!("overwrite=True, lease={s}.lease"), // i18n-ignore: generated code
                 Write::CreateOnly => "overwrite=False".to_string(),
             };
             etag_of(format!(
-                "container.get_blob_client({blob:?}).upload_blob({body:?}, {condition})"
+                "container.get_blob_client({blob:?}).upload_blob({body:?}, {condition})" // i18n-ignore: generated code
             ))
         }
         Action::Lease(lock) => lease(s, lock),
         Action::ReadLeaseState => bound("state", "shared.get_blob_properties().lease.state".into(), Vec::new()),
         Action::Dequeue(timeout) => bound(
             "m",
-            format!("queue.receive_message(visibility_timeout={timeout})"),
-            vec![format!("{s}.receipt = (m.id, m.pop_receipt) if m else {s}.receipt")],
+            format!("queue.receive_message(visibility_timeout={timeout})"), // i18n-ignore: generated code
+            vec![format!("{s}.receipt = (m.id, m.pop_receipt) if m else {s}.receipt")], // i18n-ignore: generated code
         ),
-        Action::DeleteMessage => plain(format!("queue.delete_message(*{s}.receipt)"), Vec::new()),
-        Action::Wait(seconds) => plain(format!("time.sleep({seconds})"), Vec::new()),
+        Action::DeleteMessage => plain(format!("queue.delete_message(*{s}.receipt)"), Vec::new()), // i18n-ignore: generated code
+        Action::Wait(seconds) => plain(format!("time.sleep({seconds})"), Vec::new()), // i18n-ignore: generated code
         Action::CheckEntity { count, saved_by } => bound(
             "e",
             "table.get_entity(\"lab\", \"entity\")".into(),
             vec![format!(
-                "assert (str(e[\"Count\"]), e[\"SavedBy\"]) == ({count:?}, {saved_by:?}), (e[\"Count\"], e[\"SavedBy\"])"
+                "assert (str(e[\"Count\"]), e[\"SavedBy\"]) == ({count:?}, {saved_by:?}), (e[\"Count\"], e[\"SavedBy\"])" // i18n-ignore: generated code
             )],
         ),
         Action::CheckBlobs { shared, new } => bound(
@@ -212,7 +213,7 @@ fn statement(s: &str, name: &str, action: Action) -> Statement {
             "[container.get_blob_client(n).download_blob().readall().decode() for n in (\"shared.txt\", \
              \"new.txt\")]"
                 .into(),
-            vec![format!("assert texts == [{shared:?}, {new:?}], texts")],
+            vec![format!("assert texts == [{shared:?}, {new:?}], texts")], // i18n-ignore: generated code
         ),
         Action::CheckQueueEmpty => bound(
             "left",
@@ -220,7 +221,7 @@ fn statement(s: &str, name: &str, action: Action) -> Statement {
             vec!["assert not left, f\"{len(left)} messages left\"".into()],
         ),
         Action::ReadLog => bound(
-            &format!("{s}.position"),
+            &format!("{s}.position"), // i18n-ignore: generated code
             "log.get_blob_properties().size".into(),
             Vec::new(),
         ),
@@ -230,16 +231,16 @@ fn statement(s: &str, name: &str, action: Action) -> Statement {
             max_size,
         } => {
             let position = if at_mine {
-                format!("{s}.position")
+                format!("{s}.position") // i18n-ignore: generated code
             } else {
                 "None".into()
             };
             let size = max_size.map_or("None".to_string(), |m| m.to_string());
             bound(
                 "r",
-                format!("log.append_block({body:?}, appendpos_condition={position}, maxsize_condition={size})"),
+                format!("log.append_block({body:?}, appendpos_condition={position}, maxsize_condition={size})"), // i18n-ignore: generated code
                 vec![format!(
-                    "{s}.position = int(r[\"blob_append_offset\"]) + {}",
+                    "{s}.position = int(r[\"blob_append_offset\"]) + {}", // i18n-ignore: generated code
                     body.len()
                 )],
             )
@@ -247,29 +248,34 @@ fn statement(s: &str, name: &str, action: Action) -> Statement {
         Action::CheckLog(want) => bound(
             "text",
             "log.download_blob().readall().decode()".into(),
-            vec![format!("assert text == {want:?}, text")],
+            vec![format!("assert text == {want:?}, text")], // i18n-ignore: generated code
         ),
     }
 }
 
 /// A lease step on `shared.txt` by side `s`.
 fn lease(s: &str, lock: Lock) -> Statement {
-    let held = format!("BlobLeaseClient(shared, lease_id={s}.lease)");
-    let lease = format!("{s}.lease");
+    let held = format!("BlobLeaseClient(shared, lease_id={s}.lease)"); // i18n-ignore: generated code
+    let lease = format!("{s}.lease"); // i18n-ignore: generated code
     match lock {
         Lock::Acquire(seconds) | Lock::Lead(seconds) => bound(
             &lease,
-            format!("shared.acquire_lease(lease_duration={seconds}).id"),
+            format!("shared.acquire_lease(lease_duration={seconds}).id"), // i18n-ignore: generated code
             Vec::new(),
         ),
         Lock::AcquireInfinite => bound(&lease, "shared.acquire_lease(lease_duration=-1).id".into(), Vec::new()),
-        Lock::Renew => plain(format!("{held}.renew()"), Vec::new()),
-        Lock::Release => plain(format!("{held}.release()"), vec![format!("{lease} = None")]),
+        Lock::Renew => plain(format!("{held}.renew()"), Vec::new()), // i18n-ignore: generated code
+        Lock::Release => plain(format!("{held}.release()"), vec![format!("{lease} = None")]), // i18n-ignore: generated code
         Lock::Break(period) => plain(
-            format!("BlobLeaseClient(shared).break_lease(lease_break_period={period})"),
+            format!("BlobLeaseClient(shared).break_lease(lease_break_period={period})"), // i18n-ignore: generated code
             Vec::new(),
         ),
     }
+}
+
+/// The message `id` in English, whatever the window speaks: the exported code and its comments are English.
+pub(super) fn english(id: &str) -> String {
+    in_language(Language::English, || t(id))
 }
 
 /// `text` in lines of at most `width` characters, broken between words.

@@ -8,6 +8,7 @@ use bytes::Bytes;
 pub use crate::app::context::open_lab::FreeTarget;
 use crate::app::context::{Backend, InFlight};
 use crate::app::lab::{LabEnv, Side};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
@@ -59,20 +60,21 @@ pub enum FreeAction {
 }
 
 impl FreeAction {
-    pub fn label(self) -> &'static str {
-        match self {
-            FreeAction::Read => "Read",
-            FreeAction::Save => "Save with my ETag",
-            FreeAction::ForceSave => "Save forcing (If-Match *)",
-            FreeAction::Delete => "Delete",
-            FreeAction::Acquire => "Acquire 15 s lease",
-            FreeAction::Release => "Release my lease",
-            FreeAction::Break => "Break the lease now",
-            FreeAction::BreakSlowly => "Break with a 10 s period",
-            FreeAction::Peek => "Peek",
-            FreeAction::Dequeue => "Dequeue (30 s)",
-            FreeAction::ReturnNow => "Return it now",
-        }
+    /// Its button's words, in the window's language.
+    pub fn label(self) -> String {
+        t(match self {
+            FreeAction::Read => "lab-free-read",
+            FreeAction::Save => "lab-free-save",
+            FreeAction::ForceSave => "lab-free-force-save",
+            FreeAction::Delete => "lab-free-delete",
+            FreeAction::Acquire => "lab-free-acquire",
+            FreeAction::Release => "lab-free-release",
+            FreeAction::Break => "lab-free-break",
+            FreeAction::BreakSlowly => "lab-free-break-slowly",
+            FreeAction::Peek => "lab-free-peek",
+            FreeAction::Dequeue => "lab-free-dequeue",
+            FreeAction::ReturnNow => "lab-free-return",
+        })
     }
 }
 
@@ -104,8 +106,8 @@ pub struct FreeMode {
     pub target: Option<FreeTarget>,
     /// The text each side writes when it saves.
     pub value: [String; 2],
-    /// Steps sent, keyed by the step each answer is for.
-    pending: InFlight<FreeStep, Result<String, StorageError>>,
+    /// Steps sent, keyed by the step each answer is for; with whether it found no message.
+    pending: InFlight<FreeStep, (Result<String, StorageError>, bool)>,
     pub results: Vec<(Side, Result<String, StorageError>)>,
     /// Every action that finished, in the order the answers came: the run "Copy as a Python test" replays.
     pub recorded: Vec<FreeStep>,
@@ -119,13 +121,19 @@ impl FreeMode {
         let step = FreeStep {
             side,
             action,
-            value: format!("{value} (by {})", side.name()),
+            value: format!("{value} (by {})", side.name()), // i18n-ignore: the data the side writes
             outcome: FreeOutcome::Ok,
             after: std::time::Duration::ZERO,
         };
         self.pending.add(
             step,
-            backend.spawn(async move { run(&env, side, &target, action, value).await }),
+            backend.spawn(async move {
+                let r = run(&env, side, &target, action, value).await;
+                // Told apart here, in the language the answer was worded in.
+                let empty = [t("lab-free-got-nothing"), t("lab-free-nothing-visible")];
+                let found_none = matches!(&r, Ok(said) if empty.contains(said));
+                (r, found_none)
+            }),
         );
     }
 
@@ -148,14 +156,12 @@ impl FreeMode {
     }
 
     pub fn poll(&mut self) {
-        for (mut step, r) in self.pending.ready() {
+        for (mut step, (r, found_none)) in self.pending.ready() {
             let now = std::time::Instant::now();
             step.after = self.last_answer.map_or(std::time::Duration::ZERO, |t| now - t);
             self.last_answer = Some(now);
             step.outcome = match &r {
-                Ok(said) if said.starts_with("got nothing") || said.starts_with("nothing visible") => {
-                    FreeOutcome::Empty
-                }
+                Ok(_) if found_none => FreeOutcome::Empty,
                 Ok(_) => FreeOutcome::Ok,
                 Err(e) => match e.status {
                     Some(status) => FreeOutcome::Refused(status),
@@ -191,7 +197,7 @@ async fn run(
             let e = client.get_entity(table, partition_key, row_key).await?;
             let etag = e.etag().unwrap_or_default().to_string();
             remember(&|m| m.etag[i] = Some(etag.clone()));
-            Ok(format!("read; ETag {etag}"))
+            Ok(tr!("lab-free-read-entity", etag = etag))
         }
         (
             FreeTarget::Entity {
@@ -207,7 +213,7 @@ async fn run(
                 Ok(e) => e.to_draft(),
                 Err(_) => crate::storage::table::entity::EntityDraft::new(partition_key.clone(), row_key.clone()),
             };
-            draft.set("LabValue", EdmValue::String(format!("{value} (by {})", side.name())));
+            draft.set("LabValue", EdmValue::String(format!("{value} (by {})", side.name()))); // i18n-ignore: data
             let condition = match (action, memory().etag[i].clone()) {
                 (FreeAction::Save, Some(e)) => IfMatch::Etag(e),
                 _ => IfMatch::Any,
@@ -216,7 +222,7 @@ async fn run(
                 .update_entity(table, &draft, UpdateMode::Merge, &condition)
                 .await?;
             remember(&|m| m.etag[i] = Some(etag.clone()));
-            Ok(format!("saved; new ETag {etag}"))
+            Ok(tr!("lab-free-saved", etag = etag))
         }
         (
             FreeTarget::Entity {
@@ -230,14 +236,14 @@ async fn run(
             let condition = memory().etag[i].clone().map(IfMatch::Etag).unwrap_or(IfMatch::Any);
             client.delete_entity(table, partition_key, row_key, &condition).await?;
             Ok(match condition {
-                IfMatch::Any => "deleted with If-Match * (this side had read no ETag)".into(),
-                _ => "deleted (its ETag still matched)".into(),
+                IfMatch::Any => t("lab-free-deleted-any"),
+                _ => t("lab-free-deleted-matched"),
             })
         }
         (FreeTarget::Blob { container, blob }, FreeAction::Read) => {
             let (p, _) = client.get_blob_properties(container, blob, None).await?;
             remember(&|m| m.etag[i] = Some(p.etag.clone()));
-            Ok(format!("read; ETag {}, lease {}", p.etag, p.lease.state.as_str()))
+            Ok(tr!("lab-free-read-blob", etag = p.etag, state = p.lease.state.as_str()))
         }
         (FreeTarget::Blob { container, blob }, FreeAction::Save | FreeAction::ForceSave) => {
             let mem = memory();
@@ -246,12 +252,12 @@ async fn run(
             if action == FreeAction::Save {
                 conditions.if_match = mem.etag[i].clone();
             }
-            let body = Bytes::from(format!("{value} (by {})", side.name()));
+            let body = Bytes::from(format!("{value} (by {})", side.name())); // i18n-ignore: data
             let etag = client
                 .put_blob(container, blob, body, &BlobHttpHeaders::default(), &[], &conditions)
                 .await?;
             remember(&|m| m.etag[i] = Some(etag.clone()));
-            Ok(format!("written; new ETag {etag}"))
+            Ok(tr!("lab-free-written", etag = etag))
         }
         (FreeTarget::Blob { container, blob }, FreeAction::Acquire) => {
             let target = LeaseTarget::Blob { container, blob };
@@ -259,7 +265,7 @@ async fn run(
                 .acquire_lease(target, LeaseDuration::Seconds(15), None, &Conditions::none())
                 .await?;
             remember(&|m| m.lease[i] = Some(g.lease_id.clone()));
-            Ok(format!("holds lease {}", g.lease_id))
+            Ok(tr!("lab-free-holds", id = g.lease_id))
         }
         (FreeTarget::Blob { container, blob }, FreeAction::Release) => {
             let id = memory().lease[i].clone().unwrap_or_default();
@@ -267,7 +273,7 @@ async fn run(
                 .release_lease(LeaseTarget::Blob { container, blob }, &id, &Conditions::none())
                 .await?;
             remember(&|m| m.lease[i] = None);
-            Ok("released".into())
+            Ok(t("lab-free-released"))
         }
         (FreeTarget::Blob { container, blob }, FreeAction::Break | FreeAction::BreakSlowly) => {
             let period = if action == FreeAction::Break { 0 } else { 10 };
@@ -275,8 +281,8 @@ async fn run(
                 .break_lease(LeaseTarget::Blob { container, blob }, Some(period), &Conditions::none())
                 .await?;
             Ok(match left {
-                0 => "broken now".to_string(),
-                s => format!("breaking: broken in {s} s (the holder may still write until then)"),
+                0 => t("lab-free-broken-now"),
+                s => tr!("lab-free-breaking", seconds = s),
             })
         }
         (FreeTarget::Blob { container, blob }, FreeAction::Delete) => {
@@ -290,15 +296,15 @@ async fn run(
                 .delete_blob(container, blob, None, DeleteSnapshots::Include, &conditions)
                 .await?;
             Ok(match conditions.if_match {
-                Some(_) => "deleted (its ETag still matched)".into(),
-                None => "deleted with no condition (this side had read no ETag)".into(),
+                Some(_) => t("lab-free-deleted-matched"),
+                None => t("lab-free-deleted-plain"),
             })
         }
         (FreeTarget::Queue { queue }, FreeAction::Peek) => {
             let m = client.peek_messages(queue, 1).await?;
             Ok(match m.first() {
-                Some(m) => format!("front message {} (dequeue count {})", m.id, m.dequeue_count),
-                None => "nothing visible".into(),
+                Some(m) => tr!("lab-free-front", id = m.id.as_str(), count = m.dequeue_count),
+                None => t("lab-free-nothing-visible"),
             })
         }
         (FreeTarget::Queue { queue }, FreeAction::Dequeue) => {
@@ -307,28 +313,30 @@ async fn run(
                 Some(m) => {
                     let (id, receipt) = (m.id.clone(), m.pop_receipt.clone());
                     remember(&|mem| mem.receipt[i] = Some((id.clone(), receipt.clone())));
-                    Ok(format!(
-                        "took {} (dequeue count {}), receipt {}",
-                        m.id, m.dequeue_count, m.pop_receipt
+                    Ok(tr!(
+                        "lab-free-took",
+                        id = m.id,
+                        count = m.dequeue_count,
+                        receipt = m.pop_receipt
                     ))
                 }
-                None => Ok("got nothing: every message is invisible".into()),
+                None => Ok(t("lab-free-got-nothing")),
             }
         }
         (FreeTarget::Queue { queue }, FreeAction::Delete) => {
             let (id, receipt) = receipt_of(&memory().receipt[i], side)?;
             client.delete_message(queue, &id, &receipt).await?;
-            Ok(format!("deleted {id}"))
+            Ok(tr!("lab-free-deleted-message", id = id))
         }
         (FreeTarget::Queue { queue }, FreeAction::ReturnNow) => {
             let (id, receipt) = receipt_of(&memory().receipt[i], side)?;
             let r = client.update_message(queue, &id, &receipt, 0, None).await?;
             remember(&|mem| mem.receipt[i] = Some((id.clone(), r.pop_receipt.clone())));
-            Ok(format!("returned {id}; new receipt {}", r.pop_receipt))
+            Ok(tr!("lab-free-returned", id = id, receipt = r.pop_receipt))
         }
         (_, a) => Err(StorageError::invalid(
-            "Act",
-            format!("{} does not apply here.", a.label()),
+            t("lab-free-act"),
+            tr!("lab-free-not-here", action = a.label()),
         )),
     }
 }
@@ -338,8 +346,8 @@ async fn run(
 fn receipt_of(held: &Option<(String, String)>, side: Side) -> Result<(String, String), StorageError> {
     held.clone().ok_or_else(|| {
         StorageError::invalid(
-            format!("{} acts on a message", side.name()),
-            format!("{} holds no message: Dequeue first.", side.name()),
+            tr!("lab-free-acts-on-message", side = side.name()),
+            tr!("lab-free-no-message", side = side.name()),
         )
     })
 }
@@ -348,11 +356,8 @@ fn receipt_of(held: &Option<(String, String)>, side: Side) -> Result<(String, St
 fn no_etag_to_save_with(action: FreeAction, etag: &Option<String>, side: Side) -> Result<(), StorageError> {
     if action == FreeAction::Save && etag.is_none() {
         return Err(StorageError::invalid(
-            format!("{} saves", side.name()),
-            format!(
-                "{} holds no ETag yet: Read first, or use \"Save forcing (If-Match *)\" to write whatever is there.",
-                side.name()
-            ),
+            tr!("lab-free-saves", side = side.name()),
+            tr!("lab-free-no-etag", side = side.name()),
         ));
     }
     Ok(())

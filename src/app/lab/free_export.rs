@@ -7,9 +7,14 @@ use std::fmt::Write as _;
 
 use crate::app::lab::Side;
 use crate::app::lab::free::{FreeAction, FreeOutcome, FreeStep, FreeTarget};
+use crate::app::widgets::i18n::{Language, in_language};
 
-/// The Python test of a free-mode run on `target`.
+/// The Python test of a free-mode run on `target`: in English, whatever the window speaks.
 pub fn free_python_test(target: &FreeTarget, steps: &[FreeStep]) -> String {
+    in_language(Language::English, || python(target, steps))
+}
+
+fn python(target: &FreeTarget, steps: &[FreeStep]) -> String {
     let mut py = String::new();
     let _ = writeln!(
         py,
@@ -37,15 +42,15 @@ pub fn free_python_test(target: &FreeTarget, steps: &[FreeStep]) -> String {
             partition_key,
             row_key,
         } => format!(
-            "TABLE, PARTITION_KEY, ROW_KEY = {}, {}, {}\n",
+            "TABLE, PARTITION_KEY, ROW_KEY = {}, {}, {}\n", // i18n-ignore: generated code
             quoted(table),
             quoted(partition_key),
             quoted(row_key)
         ),
         FreeTarget::Blob { container, blob } => {
-            format!("CONTAINER, BLOB = {}, {}\n", quoted(container), quoted(blob))
+            format!("CONTAINER, BLOB = {}, {}\n", quoted(container), quoted(blob)) // i18n-ignore: generated code
         }
-        FreeTarget::Queue { queue } => format!("QUEUE = {}\n", quoted(queue)),
+        FreeTarget::Queue { queue } => format!("QUEUE = {}\n", quoted(queue)), // i18n-ignore: generated code
     };
     py.push_str(&target_code);
     py.push_str("\n\ndef test_free_run():\n    a, b = Side(\"A\"), Side(\"B\")\n");
@@ -130,61 +135,62 @@ fn statement(target: &FreeTarget, step: &FreeStep) -> Option<(String, String, Ve
         (FreeTarget::Entity { .. }, FreeAction::Read) => bound(
             "r",
             "table.get_entity(PARTITION_KEY, ROW_KEY)".into(),
-            vec![format!("{s}.etag = r.metadata[\"etag\"]")],
+            vec![format!("{s}.etag = r.metadata[\"etag\"]")], // i18n-ignore: generated code
         ),
         (FreeTarget::Entity { .. }, FreeAction::Save | FreeAction::ForceSave) => {
             let condition = if step.action == FreeAction::Save {
-                format!("etag={s}.etag, match_condition=MatchConditions.IfNotModified")
+                format!("etag={s}.etag, match_condition=MatchConditions.IfNotModified") // i18n-ignore: generated code
             } else {
                 "match_condition=MatchConditions.Unconditionally".into()
             };
             bound(
                 "r",
                 format!(
+                    // i18n-ignore: generated code
                     "table.update_entity({{\"PartitionKey\": PARTITION_KEY, \"RowKey\": ROW_KEY, \"LabValue\": \
                      {value}}}, mode=UpdateMode.MERGE, {condition})"
                 ),
-                vec![format!("{s}.etag = r[\"etag\"]")],
+                vec![format!("{s}.etag = r[\"etag\"]")], // i18n-ignore: generated code
             )
         }
         (FreeTarget::Entity { .. }, FreeAction::Delete) => plain(
-            format!("table.delete_entity(PARTITION_KEY, ROW_KEY, {if_match})"),
+            format!("table.delete_entity(PARTITION_KEY, ROW_KEY, {if_match})"), // i18n-ignore: generated code
             vec![],
         ),
         (FreeTarget::Blob { .. }, FreeAction::Read) => bound(
             "p",
             "blob.get_blob_properties()".into(),
-            vec![format!("{s}.etag = p.etag")],
+            vec![format!("{s}.etag = p.etag")], // i18n-ignore: generated code
         ),
         (FreeTarget::Blob { .. }, FreeAction::Save | FreeAction::ForceSave) => {
             let condition = if step.action == FreeAction::Save {
-                format!(", etag={s}.etag, match_condition=MatchConditions.IfNotModified")
+                format!(", etag={s}.etag, match_condition=MatchConditions.IfNotModified") // i18n-ignore: generated code
             } else {
                 String::new()
             };
             bound(
                 "r",
-                format!("blob.upload_blob({value}, overwrite=True, lease={s}.lease{condition})"),
-                vec![format!("{s}.etag = r[\"etag\"]")],
+                format!("blob.upload_blob({value}, overwrite=True, lease={s}.lease{condition})"), // i18n-ignore: generated code
+                vec![format!("{s}.etag = r[\"etag\"]")], // i18n-ignore: generated code
             )
         }
         (FreeTarget::Blob { .. }, FreeAction::Acquire) => plain(
-            format!("setattr({s}, \"lease\", blob.acquire_lease(lease_duration=15).id)"),
+            format!("setattr({s}, \"lease\", blob.acquire_lease(lease_duration=15).id)"), // i18n-ignore: generated code
             vec![],
         ),
         (FreeTarget::Blob { .. }, FreeAction::Release) => plain(
-            format!("BlobLeaseClient(blob, lease_id={s}.lease).release()"),
-            vec![format!("{s}.lease = None")],
+            format!("BlobLeaseClient(blob, lease_id={s}.lease).release()"), // i18n-ignore: generated code
+            vec![format!("{s}.lease = None")],                              // i18n-ignore: generated code
         ),
         (FreeTarget::Blob { .. }, FreeAction::Break | FreeAction::BreakSlowly) => {
             let period = if step.action == FreeAction::Break { 0 } else { 10 };
             plain(
-                format!("BlobLeaseClient(blob).break_lease(lease_break_period={period})"),
+                format!("BlobLeaseClient(blob).break_lease(lease_break_period={period})"), // i18n-ignore: generated code
                 vec![],
             )
         }
         (FreeTarget::Blob { .. }, FreeAction::Delete) => plain(
-            format!("blob.delete_blob(delete_snapshots=\"include\", lease={s}.lease, {if_match})"),
+            format!("blob.delete_blob(delete_snapshots=\"include\", lease={s}.lease, {if_match})"), // i18n-ignore: generated code
             vec![],
         ),
         (FreeTarget::Queue { .. }, FreeAction::Peek) => bound(
@@ -195,16 +201,16 @@ fn statement(target: &FreeTarget, step: &FreeStep) -> Option<(String, String, Ve
         (FreeTarget::Queue { .. }, FreeAction::Dequeue) => bound(
             "m",
             "next(iter(queue.receive_messages(max_messages=1, visibility_timeout=30)), None)".into(),
-            vec![format!("{s}.receipt = (m.id, m.pop_receipt) if m else {s}.receipt")],
+            vec![format!("{s}.receipt = (m.id, m.pop_receipt) if m else {s}.receipt")], // i18n-ignore: generated code
         ),
         (FreeTarget::Queue { .. }, FreeAction::Delete) => plain(
-            format!("queue.delete_message({s}.receipt[0], pop_receipt={s}.receipt[1])"),
+            format!("queue.delete_message({s}.receipt[0], pop_receipt={s}.receipt[1])"), // i18n-ignore: generated code
             vec![],
         ),
         (FreeTarget::Queue { .. }, FreeAction::ReturnNow) => bound(
             "r",
-            format!("queue.update_message({s}.receipt[0], pop_receipt={s}.receipt[1], visibility_timeout=0)"),
-            vec![format!("{s}.receipt = ({s}.receipt[0], r.pop_receipt)")],
+            format!("queue.update_message({s}.receipt[0], pop_receipt={s}.receipt[1], visibility_timeout=0)"), // i18n-ignore: generated code
+            vec![format!("{s}.receipt = ({s}.receipt[0], r.pop_receipt)")], // i18n-ignore: generated code
         ),
         _ => None,
     }

@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::app::context::{Backend, InFlight};
 use crate::app::lab::scenarios::{SCENARIOS, Scenario};
+use crate::app::widgets::i18n::t;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::retry::RetryPolicy;
 use crate::storage::{Account, Client, ClientOptions, RequestEvent, StorageError};
@@ -61,7 +62,7 @@ impl LabEvent {
             }
         }
         if let Some(receipt) = e.url.split("popreceipt=").nth(1) {
-            parts.push(format!("popreceipt: {}", receipt.split('&').next().unwrap_or("")));
+            parts.push(format!("popreceipt: {}", receipt.split('&').next().unwrap_or(""))); // i18n-ignore: a protocol name
         }
         parts.join(", ")
     }
@@ -72,7 +73,7 @@ impl LabEvent {
         let mut parts = vec![match (e.status, &e.error_code) {
             (Some(s), Some(c)) => format!("{s} {c}"),
             (Some(s), None) => s.to_string(),
-            (None, _) => e.note.clone().unwrap_or_else(|| "no answer".into()),
+            (None, _) => e.note.clone().unwrap_or_else(|| t("lab-mod-no-answer")),
         }];
         for h in [
             "etag",
@@ -119,9 +120,9 @@ impl Names {
     pub fn fresh() -> Names {
         let id = uuid::Uuid::new_v4().simple().to_string()[..10].to_string();
         Names {
-            table: format!("conflictlab{id}"),
-            container: format!("conflict-lab-{id}"),
-            queue: format!("conflict-lab-{id}"),
+            table: format!("conflictlab{id}"),       // i18n-ignore: resource names
+            container: format!("conflict-lab-{id}"), // i18n-ignore: resource names
+            queue: format!("conflict-lab-{id}"),     // i18n-ignore: resource names
         }
     }
 }
@@ -302,7 +303,13 @@ impl ConflictLab {
         self.timeline.clear();
         self.leases_seen = crate::app::widgets::lease_timeline::LeaseTimeline::default();
         let s = &self.scenarios[scenario];
-        let setup = steps::play(self.env.clone(), Some(Side::A), "Setup", s.setup, steps::Expect::Ok);
+        let setup = steps::play(
+            self.env.clone(),
+            Some(Side::A),
+            t("lab-mod-setup"),
+            s.setup,
+            steps::Expect::Ok,
+        );
         self.run = Some(Run {
             scenario,
             next: 0,
@@ -327,7 +334,7 @@ impl ConflictLab {
         let Some(step) = self.scenarios[run.scenario].steps.get(run.next) else {
             return;
         };
-        let play = steps::play(self.env.clone(), step.who, step.says, step.action, step.expect);
+        let play = steps::play(self.env.clone(), step.who, t(step.says), step.action, step.expect);
         run.running.start((), backend.spawn(play));
     }
 
@@ -359,9 +366,9 @@ impl ConflictLab {
         let steps = &self.scenarios[run.scenario].steps;
         if !run.set_up {
             run.set_up = true;
-            run.outcomes.push(("Setup".into(), done));
+            run.outcomes.push((t("lab-mod-setup"), done));
         } else {
-            run.outcomes.push((steps[run.next].says.into(), done));
+            run.outcomes.push((t(steps[run.next].says), done));
             run.next += 1;
         }
         let more = run.next < steps.len();

@@ -1,5 +1,6 @@
 //! The ready-made scenarios, as data: each step is who acts, what they do, what the service should answer,
-//! and the words that explain it. `steps.rs` plays them; a new scenario is a new entry here, not new code.
+//! and the words that explain it (message ids of locales/*/lab.ftl). `steps.rs` plays them; a new scenario is
+//! a new entry here, not new code.
 
 use crate::app::lab::Side::{self, A, B};
 use crate::app::lab::steps::{Action, Expect, Lock, Write};
@@ -7,13 +8,18 @@ use crate::app::lab::steps::{Action, Expect, Lock, Write};
 pub struct Step {
     /// Who acts (None: a check or a wait that belongs to neither side).
     pub who: Option<Side>,
+    /// What the step does, as a message id (`t(says)` shows it).
     pub says: &'static str,
     pub action: Action,
     pub expect: Expect,
 }
 
 pub struct Scenario {
+    /// Its name in English: the exported test's docstring and the tests find it by it.
     pub title: &'static str,
+    /// Its name as a message id (`t(name)` shows it).
+    pub name: &'static str,
+    /// What it shows, as a message id.
     pub explains: &'static str,
     /// What the setup makes (by A, not counted as a step).
     pub setup: Action,
@@ -34,40 +40,34 @@ const OK: Expect = Expect::Ok;
 pub static SCENARIOS: &[Scenario] = &[
     Scenario {
         title: "Optimistic concurrency on an entity",
-        explains: "Both clients read the entity and get the same ETag. A saves first, which changes the ETag; B's save still \
-                   carries the old one, so the service refuses it with 412 instead of silently losing A's change. B reloads, \
-                   re-applies its change and succeeds. Then B forces If-Match: * and simply overwrites A: last writer wins.",
+        name: "lab-scenarios-entity-title",
+        explains: "lab-scenarios-entity-explains",
         setup: Action::MakeEntity,
         steps: &[
-            step(Some(A), "A reads the entity (ETag v1)", Action::ReadEntity, OK),
-            step(Some(B), "B reads the entity (the same v1)", Action::ReadEntity, OK),
+            step(Some(A), "lab-scenarios-entity-1", Action::ReadEntity, OK),
+            step(Some(B), "lab-scenarios-entity-2", Action::ReadEntity, OK),
             step(
                 Some(A),
-                "A saves Count = 1 with If-Match v1 (now v2)",
+                "lab-scenarios-entity-3",
                 Action::SaveEntity { count: 1, force: false },
                 OK,
             ),
             step(
                 Some(B),
-                "B saves Count = 2 with If-Match v1: 412",
+                "lab-scenarios-entity-4",
                 Action::SaveEntity { count: 2, force: false },
                 Expect::Refused(&[412]),
             ),
+            step(Some(B), "lab-scenarios-entity-5", Action::ReadEntity, OK),
             step(
                 Some(B),
-                "B reloads (v2) and re-applies its change",
-                Action::ReadEntity,
-                OK,
-            ),
-            step(
-                Some(B),
-                "B saves Count = 2 with If-Match v2 (now v3)",
+                "lab-scenarios-entity-6",
                 Action::SaveEntity { count: 2, force: false },
                 OK,
             ),
             step(
                 Some(A),
-                "A saves Count = 10 with its stale v2: 412",
+                "lab-scenarios-entity-7",
                 Action::SaveEntity {
                     count: 10,
                     force: false,
@@ -76,13 +76,13 @@ pub static SCENARIOS: &[Scenario] = &[
             ),
             step(
                 Some(B),
-                "B forces Count = 99 with If-Match: * (last writer wins)",
+                "lab-scenarios-entity-8",
                 Action::SaveEntity { count: 99, force: true },
                 OK,
             ),
             step(
                 None,
-                "Read back independently: Count = 99, saved by B",
+                "lab-scenarios-entity-9",
                 Action::CheckEntity {
                     count: "99",
                     saved_by: "B",
@@ -93,15 +93,15 @@ pub static SCENARIOS: &[Scenario] = &[
     },
     Scenario {
         title: "Optimistic concurrency on a blob",
-        explains: "The same race on a blob: an upload with If-Match the ETag you saw fails with 412 once someone else has \
-                   written. If-None-Match: * turns an upload into create-only: the second client to create the blob is refused.",
+        name: "lab-scenarios-blob-title",
+        explains: "lab-scenarios-blob-explains",
         setup: Action::MakeSharedBlob("v1"),
         steps: &[
-            step(Some(A), "A reads shared.txt (ETag v1)", Action::ReadBlob, OK),
-            step(Some(B), "B reads shared.txt (the same v1)", Action::ReadBlob, OK),
+            step(Some(A), "lab-scenarios-blob-1", Action::ReadBlob, OK),
+            step(Some(B), "lab-scenarios-blob-2", Action::ReadBlob, OK),
             step(
                 Some(A),
-                "A uploads with If-Match v1 (now v2)",
+                "lab-scenarios-blob-3",
                 Action::WriteBlob {
                     blob: "shared.txt",
                     body: "from A",
@@ -111,7 +111,7 @@ pub static SCENARIOS: &[Scenario] = &[
             ),
             step(
                 Some(B),
-                "B uploads with If-Match v1: 412",
+                "lab-scenarios-blob-4",
                 Action::WriteBlob {
                     blob: "shared.txt",
                     body: "from B",
@@ -121,7 +121,7 @@ pub static SCENARIOS: &[Scenario] = &[
             ),
             step(
                 Some(A),
-                "A creates new.txt with If-None-Match: * (create only)",
+                "lab-scenarios-blob-5",
                 Action::WriteBlob {
                     blob: "new.txt",
                     body: "A was first",
@@ -131,7 +131,7 @@ pub static SCENARIOS: &[Scenario] = &[
             ),
             step(
                 Some(B),
-                "B creates new.txt with If-None-Match: *: refused",
+                "lab-scenarios-blob-6",
                 Action::WriteBlob {
                     blob: "new.txt",
                     body: "B was second",
@@ -141,7 +141,7 @@ pub static SCENARIOS: &[Scenario] = &[
             ),
             step(
                 None,
-                "Read back independently: shared.txt is A's, new.txt is A's",
+                "lab-scenarios-blob-7",
                 Action::CheckBlobs {
                     shared: "from A",
                     new: "A was first",
@@ -152,18 +152,15 @@ pub static SCENARIOS: &[Scenario] = &[
     },
     Scenario {
         title: "Two writers appending to one log",
-        explains: "Appends to an append blob never overwrite each other: each block lands at the end. But a writer that must \
-                   know where its record lands (a log with offsets, an exactly-once writer) appends only at the position it \
-                   saw (x-ms-blob-condition-appendpos): when the other writer got there first, the service refuses with 412 \
-                   and the writer reads the new end and tries again. A maximum size (x-ms-blob-condition-maxsize) refuses \
-                   the append that would grow the log past it.",
+        name: "lab-scenarios-append-title",
+        explains: "lab-scenarios-append-explains",
         setup: Action::MakeAppendLog,
         steps: &[
-            step(Some(A), "A reads the log: 0 bytes", Action::ReadLog, OK),
-            step(Some(B), "B reads the log: the same 0 bytes", Action::ReadLog, OK),
+            step(Some(A), "lab-scenarios-append-1", Action::ReadLog, OK),
+            step(Some(B), "lab-scenarios-append-2", Action::ReadLog, OK),
             step(
                 Some(A),
-                "A appends \"A1;\" at position 0",
+                "lab-scenarios-append-3",
                 Action::Append {
                     body: "A1;",
                     at_mine: true,
@@ -173,7 +170,7 @@ pub static SCENARIOS: &[Scenario] = &[
             ),
             step(
                 Some(B),
-                "B appends \"B1;\" at its stale position 0: 412",
+                "lab-scenarios-append-4",
                 Action::Append {
                     body: "B1;",
                     at_mine: true,
@@ -181,10 +178,10 @@ pub static SCENARIOS: &[Scenario] = &[
                 },
                 Expect::Refused(&[412]),
             ),
-            step(Some(B), "B reads the log again: 3 bytes", Action::ReadLog, OK),
+            step(Some(B), "lab-scenarios-append-5", Action::ReadLog, OK),
             step(
                 Some(B),
-                "B appends \"B1;\" at position 3",
+                "lab-scenarios-append-6",
                 Action::Append {
                     body: "B1;",
                     at_mine: true,
@@ -194,7 +191,7 @@ pub static SCENARIOS: &[Scenario] = &[
             ),
             step(
                 Some(A),
-                "A appends \"A2;\" with no position: it lands at the end, wherever that is",
+                "lab-scenarios-append-7",
                 Action::Append {
                     body: "A2;",
                     at_mine: false,
@@ -204,7 +201,7 @@ pub static SCENARIOS: &[Scenario] = &[
             ),
             step(
                 Some(A),
-                "A appends \"A3;\" only if the log stays within 10 bytes: 412",
+                "lab-scenarios-append-8",
                 Action::Append {
                     body: "A3;",
                     at_mine: false,
@@ -212,26 +209,19 @@ pub static SCENARIOS: &[Scenario] = &[
                 },
                 Expect::Refused(&[412]),
             ),
-            step(
-                None,
-                "Read back independently: A1;B1;A2;",
-                Action::CheckLog("A1;B1;A2;"),
-                OK,
-            ),
+            step(None, "lab-scenarios-append-9", Action::CheckLog("A1;B1;A2;"), OK),
         ],
     },
     Scenario {
         title: "Pessimistic concurrency with a lease",
-        explains: "A lease is a lock: while A holds one, B's writes fail with 412 (lease id missing) and only writes that \
-                   carry A's lease id succeed. When A releases, B can take the lease. Anyone may break a lease: B breaks A's, \
-                   which lets A finish for the break period (both see `breaking`), after which it is `broken` and anyone may \
-                   acquire it.",
+        name: "lab-scenarios-lease-title",
+        explains: "lab-scenarios-lease-explains",
         setup: Action::MakeSharedBlob("v1"),
         steps: &[
-            step(Some(A), "A acquires a 15 s lease", Action::Lease(Lock::Acquire(15)), OK),
+            step(Some(A), "lab-scenarios-lease-1", Action::Lease(Lock::Acquire(15)), OK),
             step(
                 Some(B),
-                "B writes without a lease id: 412",
+                "lab-scenarios-lease-2",
                 Action::WriteBlob {
                     blob: "shared.txt",
                     body: "from B",
@@ -241,7 +231,7 @@ pub static SCENARIOS: &[Scenario] = &[
             ),
             step(
                 Some(A),
-                "A writes with its lease id",
+                "lab-scenarios-lease-3",
                 Action::WriteBlob {
                     blob: "shared.txt",
                     body: "from A",
@@ -249,43 +239,38 @@ pub static SCENARIOS: &[Scenario] = &[
                 },
                 OK,
             ),
-            step(Some(A), "A releases the lease", Action::Lease(Lock::Release), OK),
-            step(Some(B), "B acquires a 15 s lease", Action::Lease(Lock::Acquire(15)), OK),
-            step(Some(B), "B releases it", Action::Lease(Lock::Release), OK),
+            step(Some(A), "lab-scenarios-lease-4", Action::Lease(Lock::Release), OK),
+            step(Some(B), "lab-scenarios-lease-5", Action::Lease(Lock::Acquire(15)), OK),
+            step(Some(B), "lab-scenarios-lease-6", Action::Lease(Lock::Release), OK),
             step(
                 Some(A),
-                "A acquires an infinite lease",
+                "lab-scenarios-lease-7",
                 Action::Lease(Lock::AcquireInfinite),
                 OK,
             ),
-            step(
-                Some(B),
-                "B breaks A's lease with a 3 s period",
-                Action::Lease(Lock::Break(3)),
-                OK,
-            ),
+            step(Some(B), "lab-scenarios-lease-8", Action::Lease(Lock::Break(3)), OK),
             step(
                 Some(A),
-                "A sees `breaking`",
+                "lab-scenarios-lease-9",
                 Action::ReadLeaseState,
                 Expect::LeaseState("breaking"),
             ),
             step(
                 Some(B),
-                "B sees `breaking`",
+                "lab-scenarios-lease-10",
                 Action::ReadLeaseState,
                 Expect::LeaseState("breaking"),
             ),
-            step(None, "Wait 4 s for the break period", Action::Wait(4), OK),
+            step(None, "lab-scenarios-lease-11", Action::Wait(4), OK),
             step(
                 Some(A),
-                "A sees `broken`",
+                "lab-scenarios-lease-12",
                 Action::ReadLeaseState,
                 Expect::LeaseState("broken"),
             ),
             step(
                 Some(B),
-                "B sees `broken`",
+                "lab-scenarios-lease-13",
                 Action::ReadLeaseState,
                 Expect::LeaseState("broken"),
             ),
@@ -293,75 +278,53 @@ pub static SCENARIOS: &[Scenario] = &[
     },
     Scenario {
         title: "Competing consumers on a queue",
-        explains: "A dequeues the message and it becomes invisible for A's 10 s timeout, so B gets nothing. A then 'crashes' \
-                   (does nothing). When the timeout runs out the message reappears; B takes it with dequeue count 2. A's late \
-                   delete is refused: its pop receipt went stale when the message reappeared (at-least-once delivery).",
+        name: "lab-scenarios-queue-title",
+        explains: "lab-scenarios-queue-explains",
         setup: Action::MakeQueueWithMessage,
         steps: &[
             step(
                 Some(A),
-                "A dequeues with a 10 s visibility timeout",
+                "lab-scenarios-queue-1",
                 Action::Dequeue(10),
                 Expect::DequeueCount(1),
             ),
+            step(Some(B), "lab-scenarios-queue-2", Action::Dequeue(10), Expect::NoMessage),
+            step(Some(A), "lab-scenarios-queue-3", Action::Wait(11), OK),
             step(
                 Some(B),
-                "B dequeues: nothing (the message is invisible)",
-                Action::Dequeue(10),
-                Expect::NoMessage,
-            ),
-            step(Some(A), "A crashes: wait 11 s, doing nothing", Action::Wait(11), OK),
-            step(
-                Some(B),
-                "B dequeues again: the message, dequeue count 2",
+                "lab-scenarios-queue-4",
                 Action::Dequeue(30),
                 Expect::DequeueCount(2),
             ),
             step(
                 Some(A),
-                "A's late delete with its old receipt: refused",
+                "lab-scenarios-queue-5",
                 Action::DeleteMessage,
                 Expect::Refused(&[400, 404]),
             ),
-            step(
-                Some(B),
-                "B deletes it with the current receipt",
-                Action::DeleteMessage,
-                OK,
-            ),
-            step(
-                None,
-                "Read back independently: the queue is empty",
-                Action::CheckQueueEmpty,
-                OK,
-            ),
+            step(Some(B), "lab-scenarios-queue-6", Action::DeleteMessage, OK),
+            step(None, "lab-scenarios-queue-7", Action::CheckQueueEmpty, OK),
         ],
     },
     Scenario {
         title: "Leader election with a blob lease",
-        explains: "Both try to acquire a 15 s lease on the same blob; the service grants it to one (the leader) and refuses \
-                   the other with 409. The leader keeps it by renewing. When it stops renewing (it died), the lease expires \
-                   and the other acquires it: a new leader, without any coordinator.",
+        name: "lab-scenarios-leader-title",
+        explains: "lab-scenarios-leader-explains",
         setup: Action::MakeSharedBlob("leader lock"),
         steps: &[
-            step(Some(A), "A tries to acquire: wins", Action::Lease(Lock::Lead(15)), OK),
+            step(Some(A), "lab-scenarios-leader-1", Action::Lease(Lock::Lead(15)), OK),
             step(
                 Some(B),
-                "B tries to acquire: 409, A leads",
+                "lab-scenarios-leader-2",
                 Action::Lease(Lock::Lead(15)),
                 Expect::Refused(&[409]),
             ),
-            step(Some(A), "A renews (it is alive)", Action::Lease(Lock::Renew), OK),
-            step(Some(A), "A stops renewing: wait 16 s", Action::Wait(16), OK),
-            step(
-                Some(B),
-                "B tries again: wins, B leads",
-                Action::Lease(Lock::Lead(15)),
-                OK,
-            ),
+            step(Some(A), "lab-scenarios-leader-3", Action::Lease(Lock::Renew), OK),
+            step(Some(A), "lab-scenarios-leader-4", Action::Wait(16), OK),
+            step(Some(B), "lab-scenarios-leader-5", Action::Lease(Lock::Lead(15)), OK),
             step(
                 Some(A),
-                "A, back, cannot renew: 409",
+                "lab-scenarios-leader-6",
                 Action::Lease(Lock::Renew),
                 Expect::Refused(&[409]),
             ),

@@ -7,6 +7,7 @@ use std::time::Duration;
 use bytes::Bytes;
 
 use crate::app::lab::{LabEnv, Side, StepOutcome, slot};
+use crate::app::widgets::i18n::{number, t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::append_page::AppendConditions;
 use crate::storage::blob::conditions::Conditions;
@@ -131,22 +132,19 @@ fn seen(text: impl Into<String>) -> Seen {
 }
 
 /// Runs one action for one side and judges what came back against the expectation.
-pub async fn play(env: Arc<LabEnv>, side: Option<Side>, says: &str, action: Action, expect: Expect) -> StepOutcome {
+pub async fn play(env: Arc<LabEnv>, side: Option<Side>, says: String, action: Action, expect: Expect) -> StepOutcome {
     let result = act(&env, side.unwrap_or(Side::A), action).await;
-    judge(says, result, expect)
+    judge(&says, result, expect)
 }
 
 fn judge(says: &str, result: Result<Seen, StorageError>, expect: Expect) -> StepOutcome {
     let outcome = |text: String, as_expected: bool| StepOutcome { text, as_expected };
     match (expect, result) {
         (Expect::Refused(statuses), Err(e)) if e.status.is_some_and(|s| statuses.contains(&s)) => {
-            outcome(format!("{says}: refused as expected ({}).", e.evidence()), true)
+            outcome(tr!("lab-steps-refused", says = says, evidence = e.evidence()), true)
         }
-        (Expect::Refused(_), Ok(_)) => outcome(
-            format!("{says}: it succeeded, but the service should have refused it."),
-            false,
-        ),
-        (_, Err(e)) => outcome(format!("{says}: failed: {}", e.plain_words()), false),
+        (Expect::Refused(_), Ok(_)) => outcome(tr!("lab-steps-not-refused", says = says), false),
+        (_, Err(e)) => outcome(tr!("lab-steps-failed", says = says, why = e.plain_words()), false),
         (Expect::Ok, Ok(s)) => {
             let holds = s.holds.unwrap_or(true);
             outcome(s.text, holds)
@@ -183,35 +181,37 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
             client.create_table(&n.table).await?;
             let draft = EntityDraft::new("lab", "entity").with("Count", EdmValue::Int32(0));
             client.insert_entity(&n.table, &draft).await?;
-            Ok(seen("Created the entity (Count = 0)."))
+            Ok(seen(t("lab-steps-made-entity")))
         }
         Action::MakeSharedBlob(text) => {
             client.create_container(&n.container, PublicAccess::None, &[]).await?;
             let etag = write(env, side, "shared.txt", text, Conditions::none()).await?;
-            Ok(seen(format!("Created shared.txt: ETag {etag}")))
+            Ok(seen(tr!("lab-steps-made-shared", etag = etag)))
         }
         Action::MakeQueueWithMessage => {
             client.create_queue(&n.queue, &[]).await?;
             let put = client
                 .put_message(&n.queue, "work item", None, MessageTtl::Default)
                 .await?;
-            Ok(seen(format!("Put one message: id {}", put.id)))
+            Ok(seen(tr!("lab-steps-made-message", id = put.id)))
         }
         Action::MakeAppendLog => {
             client.create_container(&n.container, PublicAccess::None, &[]).await?;
             let etag = client
                 .create_append_blob(&n.container, LOG, &Conditions::none())
                 .await?;
-            Ok(seen(format!("Created the append blob {LOG} (empty): ETag {etag}")))
+            Ok(seen(tr!("lab-steps-made-log", blob = LOG, etag = etag)))
         }
         Action::ReadLog => {
             let (props, _) = client.get_blob_properties(&n.container, LOG, None).await?;
             let length = props.content_length;
             env.remember(|m| m.position[i] = Some(length));
-            Ok(seen(format!(
-                "{} read {LOG}: {length} bytes, ETag {}",
-                side.name(),
-                props.etag
+            Ok(seen(tr!(
+                "lab-steps-read-log",
+                side = side.name(),
+                blob = LOG,
+                length = number(length as f64),
+                etag = props.etag
             )))
         }
         Action::Append {
@@ -233,10 +233,12 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
                 .await?;
             let end = done.offset + body.len() as u64;
             env.remember(|m| m.position[i] = Some(end));
-            Ok(seen(format!(
-                "{} appended {body:?} at byte {}: the log is {end} bytes",
-                side.name(),
-                done.offset
+            Ok(seen(tr!(
+                "lab-steps-appended",
+                side = side.name(),
+                body = format!("{body:?}"),
+                offset = number(done.offset as f64),
+                length = number(end as f64)
             )))
         }
         Action::ReadEntity => {
@@ -244,7 +246,12 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
             let etag = e.etag().unwrap_or_default().to_string();
             env.remember(|m| m.etag[i] = Some(etag.clone()));
             let count = e.get("Count").map(|v| v.to_text().into_owned()).unwrap_or_default();
-            Ok(seen(format!("{} read: Count = {count}, ETag {etag}", side.name())))
+            Ok(seen(tr!(
+                "lab-steps-read-entity",
+                side = side.name(),
+                count = count,
+                etag = etag
+            )))
         }
         Action::SaveEntity { count, force } => {
             let draft = EntityDraft::new("lab", "entity")
@@ -258,16 +265,21 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
                 .update_entity(&n.table, &draft, UpdateMode::Replace, &condition)
                 .await?;
             env.remember(|m| m.etag[i] = Some(etag.clone()));
-            Ok(seen(format!("{} saved Count = {count}: new ETag {etag}", side.name())))
+            Ok(seen(tr!(
+                "lab-steps-saved-entity",
+                side = side.name(),
+                count = count.to_string(),
+                etag = etag
+            )))
         }
         Action::ReadBlob => {
             let (props, _) = client.get_blob_properties(&n.container, "shared.txt", None).await?;
             env.remember(|m| m.etag[i] = Some(props.etag.clone()));
-            Ok(seen(format!(
-                "{} read: ETag {}, lease {}",
-                side.name(),
-                props.etag,
-                props.lease.state.as_str()
+            Ok(seen(tr!(
+                "lab-steps-read-blob",
+                side = side.name(),
+                etag = props.etag,
+                state = props.lease.state.as_str()
             )))
         }
         Action::WriteBlob { blob, body, with } => {
@@ -278,14 +290,19 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
                 Write::CreateOnly => Conditions::create_only(),
             };
             let etag = write(env, side, blob, body, conditions).await?;
-            Ok(seen(format!("{} wrote {blob}: new ETag {etag}", side.name())))
+            Ok(seen(tr!(
+                "lab-steps-wrote",
+                side = side.name(),
+                blob = blob,
+                etag = etag
+            )))
         }
         Action::Lease(lock) => lease(env, side, lock).await,
         Action::ReadLeaseState => {
             let (p, _) = client.get_blob_properties(&n.container, "shared.txt", None).await?;
             let state = p.lease.state.as_str().to_string();
             Ok(Seen {
-                text: format!("{} sees lease state {state}", side.name()),
+                text: tr!("lab-steps-lease-state", side = side.name(), state = state.as_str()),
                 lease_state: Some(state),
                 ..Seen::default()
             })
@@ -297,8 +314,8 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
                 env.remember(|mem| mem.receipt[i] = Some((id, receipt)));
             }
             let text = match &first {
-                Some(m) => format!("{} took the message (dequeue count {})", side.name(), m.dequeue_count),
-                None => format!("{} got nothing", side.name()),
+                Some(m) => tr!("lab-steps-took", side = side.name(), count = m.dequeue_count),
+                None => tr!("lab-steps-got-nothing", side = side.name()),
             };
             Ok(Seen {
                 text,
@@ -309,11 +326,11 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
         Action::DeleteMessage => {
             let (id, receipt) = memory.receipt[i].clone().unwrap_or_default();
             client.delete_message(&n.queue, &id, &receipt).await?;
-            Ok(seen(format!("{} deleted the message", side.name())))
+            Ok(seen(tr!("lab-steps-deleted", side = side.name())))
         }
         Action::Wait(seconds) => {
             tokio::time::sleep(Duration::from_secs(seconds)).await;
-            Ok(seen(format!("Waited {seconds} s.")))
+            Ok(seen(tr!("lab-steps-waited", seconds = number(seconds as f64))))
         }
         Action::CheckEntity { count, saved_by } => {
             let e = env.a.get_entity(&n.table, "lab", "entity").await?;
@@ -321,7 +338,7 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
             let (c, by) = (text("Count"), text("SavedBy"));
             Ok(Seen {
                 holds: Some(c == count && by == saved_by),
-                ..seen(format!("The entity holds Count = {c}, saved by {by}"))
+                ..seen(tr!("lab-steps-entity-holds", count = c, by = by))
             })
         }
         Action::CheckBlobs { shared, new } => {
@@ -330,7 +347,7 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
             let (x, y) = (String::from_utf8_lossy(&x), String::from_utf8_lossy(&y));
             Ok(Seen {
                 holds: Some(x == shared && y == new),
-                ..seen(format!("shared.txt = {x:?}, new.txt = {y:?}"))
+                ..seen(format!("shared.txt = {x:?}, new.txt = {y:?}")) // i18n-ignore: file names and their text
             })
         }
         Action::CheckLog(want) => {
@@ -345,7 +362,7 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
             let left = env.a.peek_messages(&n.queue, 32).await?.len();
             Ok(Seen {
                 holds: Some(left == 0),
-                ..seen(format!("{left} messages left"))
+                ..seen(tr!("lab-steps-messages-left", count = left))
             })
         }
     }
@@ -386,7 +403,7 @@ async fn lease(env: &LabEnv, side: Side, lock: Lock) -> Result<Seen, StorageErro
         Lock::Acquire(seconds) => {
             let g = acquire(LeaseDuration::Seconds(seconds)).await?;
             env.remember(|m| m.lease[i] = Some(g.lease_id.clone()));
-            Ok(seen(format!("{name} holds the lease: lease id {}", g.lease_id)))
+            Ok(seen(tr!("lab-steps-holds-lease", side = name, id = g.lease_id)))
         }
         Lock::Lead(seconds) => {
             let g = acquire(LeaseDuration::Seconds(seconds)).await?;
@@ -394,25 +411,25 @@ async fn lease(env: &LabEnv, side: Side, lock: Lock) -> Result<Seen, StorageErro
                 m.lease[i] = Some(g.lease_id.clone());
                 m.leader = Some(side);
             });
-            Ok(seen(format!("{name} is the leader: lease id {}", g.lease_id)))
+            Ok(seen(tr!("lab-steps-leads", side = name, id = g.lease_id)))
         }
         Lock::AcquireInfinite => {
             let g = acquire(LeaseDuration::Infinite).await?;
             env.remember(|m| m.lease[i] = Some(g.lease_id.clone()));
-            Ok(seen(format!("{name} holds the lease: lease id {}", g.lease_id)))
+            Ok(seen(tr!("lab-steps-holds-lease", side = name, id = g.lease_id)))
         }
         Lock::Renew => {
             client.renew_lease(shared_blob(env), &held, &none).await?;
-            Ok(seen(format!("{name} renewed")))
+            Ok(seen(tr!("lab-steps-renewed", side = name)))
         }
         Lock::Release => {
             client.release_lease(shared_blob(env), &held, &none).await?;
             env.remember(|m| m.lease[i] = None);
-            Ok(seen(format!("{name} released")))
+            Ok(seen(tr!("lab-steps-released", side = name)))
         }
         Lock::Break(period) => {
             let left = client.break_lease(shared_blob(env), Some(period), &none).await?;
-            Ok(seen(format!("Breaking: broken in {left} s")))
+            Ok(seen(tr!("lab-steps-breaking", seconds = left)))
         }
     }
 }

@@ -6,6 +6,7 @@ use egui_extras::{Column, TableBuilder};
 
 use crate::app::context::Backend;
 use crate::app::lab::{ConflictLab, Side};
+use crate::app::widgets::i18n::{t, tr};
 
 fn side_color(side: Side) -> Color32 {
     match side {
@@ -17,7 +18,7 @@ fn side_color(side: Side) -> Color32 {
 /// Shows the lab window; returns false when the user closed it.
 pub fn window(lab: &mut ConflictLab, ctx: &egui::Context, backend: &Backend) -> bool {
     let mut open = true;
-    egui::Window::new(format!("Conflict lab — {}", lab.account_label))
+    egui::Window::new(tr!("lab-view-window", account = lab.account_label.as_str()))
         .id(egui::Id::unique("conflict-lab"))
         .open(&mut open)
         .default_size([1100.0, 720.0])
@@ -41,7 +42,7 @@ pub fn window(lab: &mut ConflictLab, ctx: &egui::Context, backend: &Backend) -> 
                 });
             memory_ui(lab, ui);
             ui.separator();
-            egui::CollapsingHeader::new("Lease states over time")
+            egui::CollapsingHeader::new(t("lab-view-lease-states"))
                 .id_salt("lab-leases")
                 .show(ui, |ui| {
                     lab.leases_seen.ui(ui, "lab");
@@ -52,11 +53,11 @@ pub fn window(lab: &mut ConflictLab, ctx: &egui::Context, backend: &Backend) -> 
 }
 
 fn scenarios_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
-    ui.heading("Ready-made scenarios");
-    ui.label("Each runs on fresh resources in this account, with two clients that never retry.");
+    ui.heading(t("lab-view-scenarios"));
+    ui.label(t("lab-view-scenarios-hint"));
     let mut start = None;
     for (i, s) in lab.scenarios.iter().enumerate() {
-        if ui.button(format!("Set up: {}", s.title)).clicked() {
+        if ui.button(tr!("lab-view-set-up", scenario = t(s.name))).clicked() {
             start = Some(i);
         }
     }
@@ -66,19 +67,19 @@ fn scenarios_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
     let Some(run) = &lab.run else { return };
     let scenario = &lab.scenarios[run.scenario];
     ui.separator();
-    ui.strong(scenario.title);
-    ui.add(egui::Label::new(scenario.explains).wrap());
+    ui.strong(t(scenario.name));
+    ui.add(egui::Label::new(t(scenario.explains)).wrap());
     for (i, step) in scenario.steps.iter().enumerate() {
         let who = step.who.map(|s| format!("{}: ", s.name())).unwrap_or_default();
         let marker = if i < run.next {
-            "done"
+            t("lab-view-done")
         } else if i == run.next {
-            "next"
+            t("lab-view-next")
         } else {
-            ""
+            String::new()
         };
         ui.label(
-            RichText::new(format!("{}. {who}{} {marker}", i + 1, step.says))
+            RichText::new(format!("{}. {who}{} {marker}", i + 1, t(step.says)))
                 .strong()
                 .color(match step.who {
                     Some(s) => side_color(s),
@@ -91,19 +92,22 @@ fn scenarios_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
     let scenarios: &'static [crate::app::lab::scenarios::Scenario] = lab.scenarios;
     let scenario = &scenarios[run.scenario];
     ui.horizontal(|ui| {
-        if ui.add_enabled(!busy && !done, egui::Button::new("Next step")).clicked() {
+        if ui
+            .add_enabled(!busy && !done, egui::Button::new(t("lab-view-next-step")))
+            .clicked()
+        {
             lab.step(backend);
         }
-        if ui.add_enabled(!busy && !done, egui::Button::new("Play all")).clicked() {
+        if ui
+            .add_enabled(!busy && !done, egui::Button::new(t("lab-view-play-all")))
+            .clicked()
+        {
             lab.play(backend);
         }
         // The scenario as a test of the user's own: the same steps and outcomes through Microsoft's SDKs.
         if ui
-            .button("Copy as a Python test")
-            .on_hover_text(
-                "A pytest test (it also runs as a script) doing these steps through Microsoft's Python SDKs and \
-                 asserting these outcomes; the account comes from AZURE_STORAGE_CONNECTION_STRING",
-            )
+            .button(t("lab-view-copy"))
+            .on_hover_text(t("lab-view-copy-hover"))
             .clicked()
         {
             ui.ctx().copy_text(crate::app::lab::export::python_test(scenario));
@@ -114,16 +118,11 @@ fn scenarios_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
             ui.spinner();
         }
         if done {
-            ui.label("Scenario complete.");
+            ui.label(t("lab-view-complete"));
         }
     });
     if exported {
-        ui.add(
-            egui::Label::new(
-                RichText::new("Copied: set AZURE_STORAGE_CONNECTION_STRING and run it with pytest or python.").weak(),
-            )
-            .wrap(),
-        );
+        ui.add(egui::Label::new(RichText::new(t("lab-view-copied")).weak()).wrap());
     }
     if copied && let Some(run) = &mut lab.run {
         run.exported = true;
@@ -131,9 +130,9 @@ fn scenarios_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
     if let Some(run) = &lab.run {
         for (says, o) in &run.outcomes {
             let (mark, color) = if o.as_expected {
-                ("as expected", ui.visuals().text_color())
+                (t("lab-view-as-expected"), ui.visuals().text_color())
             } else {
-                ("UNEXPECTED", ui.visuals().error_fg_color)
+                (t("lab-view-unexpected"), ui.visuals().error_fg_color)
             };
             ui.label(RichText::new(format!("[{mark}] {says}: {}", o.text)).color(color));
         }
@@ -147,15 +146,15 @@ fn memory_ui(lab: &ConflictLab, ui: &mut egui::Ui) {
             // Columns are justified, which would letter-space a wrapped id across the line; align left instead.
             cols[i].with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
                 ui.label(
-                    RichText::new(format!("Client {}", side.name()))
+                    RichText::new(tr!("lab-view-client", side = side.name()))
                         .strong()
                         .color(side_color(side)),
                 );
-                ui.label(format!("ETag it holds: {}", m.etag[i].as_deref().unwrap_or("-")));
-                ui.label(format!("Lease id it holds: {}", m.lease[i].as_deref().unwrap_or("-")));
-                ui.label(format!(
-                    "Pop receipt it holds: {}",
-                    m.receipt[i].as_ref().map(|(_, r)| r.as_str()).unwrap_or("-")
+                ui.label(tr!("lab-view-etag-held", etag = m.etag[i].as_deref().unwrap_or("-")));
+                ui.label(tr!("lab-view-lease-held", id = m.lease[i].as_deref().unwrap_or("-")));
+                ui.label(tr!(
+                    "lab-view-receipt-held",
+                    receipt = m.receipt[i].as_ref().map(|(_, r)| r.as_str()).unwrap_or("-")
                 ));
             });
         }
@@ -163,10 +162,7 @@ fn memory_ui(lab: &ConflictLab, ui: &mut egui::Ui) {
 }
 
 fn timeline_ui(lab: &ConflictLab, ui: &mut egui::Ui) {
-    ui.strong(format!(
-        "Timeline: every request of A and B, in order ({})",
-        lab.timeline.len()
-    ));
+    ui.strong(tr!("lab-view-timeline", count = lab.timeline.len()));
     ui.style_mut().interaction.selectable_labels = false;
     TableBuilder::new(ui)
         .id_salt("lab-timeline")
@@ -180,18 +176,17 @@ fn timeline_ui(lab: &ConflictLab, ui: &mut egui::Ui) {
         .column(Column::initial(220.0).at_least(160.0).resizable(true).clip(true))
         .column(Column::remainder().clip(true))
         .header(18.0, |mut h| {
-            for t in [
-                "#",
-                "Who",
-                "Operation",
-                "Method",
-                "Sent (If-Match, lease, receipt)",
-                "Came back",
-            ] {
-                h.col(|ui| {
-                    ui.strong(t);
-                });
-            }
+            crate::app::widgets::column_titles::column_titles(
+                &mut h,
+                &[
+                    "lab-view-col-number",
+                    "lab-view-col-who",
+                    "lab-view-col-operation",
+                    "lab-view-col-method",
+                    "lab-view-col-sent",
+                    "lab-view-col-came-back",
+                ],
+            )
         })
         .body(|body| {
             body.rows(18.0, lab.timeline.len(), |mut row| {
@@ -227,12 +222,12 @@ fn timeline_ui(lab: &ConflictLab, ui: &mut egui::Ui) {
 }
 
 fn free_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
-    ui.heading("Free mode");
+    ui.heading(t("lab-view-free"));
     let Some(target) = lab.free.target.clone() else {
-        ui.label("Pick an entity, blob or queue in its pane and choose “Open in conflict lab”; then A and B act on it by hand.");
+        ui.label(t("lab-view-free-hint"));
         return;
     };
-    ui.label(format!("A and B act on the {}.", target.describe()));
+    ui.label(tr!("lab-view-acts-on", target = target.describe()));
     for side in [Side::A, Side::B] {
         let i = side as usize;
         ui.horizontal_wrapped(|ui| {
@@ -245,9 +240,9 @@ fn free_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
                 ui.add(
                     egui::TextEdit::singleline(&mut lab.free.value[i])
                         .desired_width(100.0)
-                        .hint_text("value to write"),
+                        .hint_text(t("lab-view-value-hint")),
                 )
-                .accessible_name(format!("Value {} writes", side.name()));
+                .accessible_name(tr!("lab-view-value-name", side = side.name()));
             }
             for action in crate::app::lab::free::actions(&target) {
                 if ui.button(format!("{} {}", side.name(), action.label())).clicked() {
@@ -260,26 +255,16 @@ fn free_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
     ui.horizontal_wrapped(|ui| {
         let n = lab.free.recorded.len();
         if ui
-            .add_enabled(
-                n > 0,
-                egui::Button::new(format!(
-                    "Copy this run as a Python test ({n} step{})",
-                    if n == 1 { "" } else { "s" }
-                )),
-            )
-            .on_hover_text(
-                "A pytest test (it also runs as a script) doing these steps in this order through Microsoft's \
-                 Python SDKs and asserting what the service said; the account comes from \
-                 AZURE_STORAGE_CONNECTION_STRING",
-            )
+            .add_enabled(n > 0, egui::Button::new(tr!("lab-view-copy-run", count = n)))
+            .on_hover_text(t("lab-view-copy-run-hover"))
             .clicked()
         {
             let py = crate::app::lab::free_export::free_python_test(&target, &lab.free.recorded);
             ui.ctx().copy_text(py);
         }
         if ui
-            .add_enabled(n > 0, egui::Button::new("Start a new run"))
-            .on_hover_text("Forgets the steps so far and what A and B hold (ETags, leases, receipts)")
+            .add_enabled(n > 0, egui::Button::new(t("lab-view-new-run")))
+            .on_hover_text(t("lab-view-new-run-hover"))
             .clicked()
         {
             let env = lab.env.clone();
@@ -288,7 +273,7 @@ fn free_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
     });
     for (side, r) in lab.free.results.iter().rev().take(12) {
         match r {
-            Ok(t) => ui.label(RichText::new(format!("{}: {t}", side.name())).color(side_color(*side))),
+            Ok(said) => ui.label(RichText::new(format!("{}: {said}", side.name())).color(side_color(*side))),
             Err(e) => ui.colored_label(
                 ui.visuals().error_fg_color,
                 format!("{}: {}", side.name(), e.plain_words()),

@@ -18,7 +18,7 @@ impl FileDialogs for NativeDialogs {
     fn pick_file(&self, title: &str, extensions: &[&str]) -> Option<PathBuf> {
         let mut d = rfd::FileDialog::new().set_title(title);
         if !extensions.is_empty() {
-            d = d.add_filter("Supported files", extensions);
+            d = d.add_filter(crate::i18n::t("runtime-dialogs-supported"), extensions);
         }
         d.pick_file()
     }

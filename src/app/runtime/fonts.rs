@@ -7,6 +7,8 @@ use std::sync::{Arc, Mutex};
 use egui::epaint::text::{FallbackRequest, FontFamily, FontInsert, FontProvider};
 use unicode_script::{Script, UnicodeScript};
 
+use crate::i18n::{t, tr};
+
 /// Scripts a character was drawn in that no font on this system has.
 static MISSING: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
 
@@ -56,17 +58,12 @@ pub fn missing_scripts_note() -> Option<String> {
     let names: Vec<&str> = missing.iter().map(String::as_str).collect();
     let hint = if cfg!(target_os = "linux") {
         let packages: BTreeSet<&str> = names.iter().map(|s| debian_package(s)).collect();
-        format!(
-            "install a font for it (Debian/Ubuntu: sudo apt install {}), then restart",
-            packages.into_iter().collect::<Vec<_>>().join(" ")
-        )
+        let packages = packages.into_iter().collect::<Vec<_>>().join(" ");
+        tr!("runtime-fonts-install", packages = packages)
     } else {
-        "add a font for it in the system's font settings, then restart".to_string()
+        t("runtime-fonts-add")
     };
-    Some(format!(
-        "No font on this system draws {} text: {hint}.",
-        names.join(", ")
-    ))
+    Some(tr!("runtime-fonts-missing", scripts = names.join(", "), hint = hint))
 }
 
 /// The Debian package with a font for a script.

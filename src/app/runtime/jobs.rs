@@ -400,7 +400,7 @@ fn run(
         // ignores the token is dropped where it stands, once `clean_up` has passed.
         match tokio::time::timeout(clean_up, work).await {
             Ok(result) => result,
-            Err(_) => Err(StorageError::cancelled("The job")),
+            Err(_) => Err(StorageError::cancelled(crate::i18n::t("runtime-jobs-op"))),
         }
     })
 }

@@ -79,7 +79,7 @@ impl AppLog {
         let Some(sender) = &self.sender else { return };
         // Everything here was redacted where it was made; this is the last guard before the disk.
         let now = crate::storage::times::now(crate::storage::times::ISO_SECONDS);
-        let line = format!("{now} {}\n", crate::storage::redact::redact_text(text));
+        let line = format!("{now} {}\n", crate::storage::redact::redact_text(text)); // i18n-ignore: the log file
         if let Err(TrySendError::Full(_)) = sender.try_send(Message::Line(line)) {
             self.dropped.fetch_add(1, Ordering::Relaxed);
         }
@@ -97,7 +97,7 @@ impl AppLog {
     /// A request, as the inspector shows it in one line (the event is redacted at its source).
     pub fn request(&self, e: &RequestEvent) {
         self.line(&format!(
-            "{} {} {} {} -> {} {} {} ms attempt {} request-id {}{}",
+            "{} {} {} {} -> {} {} {} ms attempt {} request-id {}{}", // i18n-ignore: the log file
             e.account,
             e.service,
             e.method,

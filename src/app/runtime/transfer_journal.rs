@@ -7,6 +7,7 @@ use std::time::UNIX_EPOCH;
 
 use serde::{Deserialize, Serialize};
 
+use crate::i18n::tr;
 use crate::storage::blob::{Conditions, TransferOptions};
 
 /// Which way an unfinished transfer went, and what it needs to go on.
@@ -61,18 +62,30 @@ impl Unfinished {
     /// "Upload report.pdf to files/report.pdf" / "Download files/report.pdf to /home/me/report.pdf".
     pub fn title(&self) -> String {
         match &self.direction {
-            Direction::Upload { source, .. } => {
-                format!("Upload {} to {}/{}", file_name(source), self.container, self.blob)
-            }
-            Direction::Download { dest, .. } => {
-                format!("Download {}/{} to {}", self.container, self.blob, dest.display())
-            }
-            Direction::UploadFolder { root, .. } => {
-                format!("Upload folder {} to {}/{}", file_name(root), self.container, self.blob)
-            }
-            Direction::DownloadFolder { root, .. } => {
-                format!("Download folder {}/{} to {}", self.container, self.blob, root.display())
-            }
+            Direction::Upload { source, .. } => tr!(
+                "runtime-transfer-journal-upload",
+                file = file_name(source),
+                container = self.container.as_str(),
+                blob = self.blob.as_str()
+            ),
+            Direction::Download { dest, .. } => tr!(
+                "runtime-transfer-journal-download",
+                container = self.container.as_str(),
+                blob = self.blob.as_str(),
+                path = dest.display().to_string()
+            ),
+            Direction::UploadFolder { root, .. } => tr!(
+                "runtime-transfer-journal-upload-folder",
+                folder = file_name(root),
+                container = self.container.as_str(),
+                blob = self.blob.as_str()
+            ),
+            Direction::DownloadFolder { root, .. } => tr!(
+                "runtime-transfer-journal-download-folder",
+                container = self.container.as_str(),
+                blob = self.blob.as_str(),
+                path = root.display().to_string()
+            ),
         }
     }
 
@@ -164,7 +177,7 @@ impl TransferJournal {
     }
 
     fn path(&self, id: &str) -> PathBuf {
-        self.dir.join(format!("{id}.json"))
+        self.dir.join(format!("{id}.json")) // i18n-ignore: a file name
     }
 
     /// Whether the transfer is written down (a run before this one did not finish).
@@ -173,7 +186,7 @@ impl TransferJournal {
     }
 
     fn done_path(&self, id: &str) -> PathBuf {
-        self.dir.join(format!("{id}.done"))
+        self.dir.join(format!("{id}.done")) // i18n-ignore: a file name
     }
 
     /// Notes one file (or blob) of a folder transfer as finished: one line appended, the cost does not grow with
@@ -207,7 +220,7 @@ impl TransferJournal {
     }
 
     fn lock_path(&self, id: &str) -> PathBuf {
-        self.dir.join(format!("{id}.lock"))
+        self.dir.join(format!("{id}.lock")) // i18n-ignore: a file name
     }
 
     /// Every unfinished transfer found that no running app holds (a file that cannot be read is left where it is
@@ -298,7 +311,7 @@ impl TransferJournal {
     }
 
     fn write(&self, transfer: &Unfinished) -> std::io::Result<()> {
-        let tmp = self.dir.join(format!("{}.json.tmp", transfer.id));
+        let tmp = self.dir.join(format!("{}.json.tmp", transfer.id)); // i18n-ignore: a file name
         let mut file = std::fs::File::create(&tmp)?;
         std::io::Write::write_all(
             &mut file,

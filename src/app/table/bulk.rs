@@ -11,7 +11,7 @@ use crate::app::table::bulk_job::{self, Change, Shared, Source, tally_words};
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
 use crate::app::widgets::bulk_change::BulkRun;
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::MAX_PAGE_SIZE;
 use crate::storage::table::edm::{EdmType, EdmValue};
 
@@ -78,12 +78,10 @@ impl BulkChange {
         let name = form.name.trim();
         if form.action != Action::Delete {
             if name.is_empty() {
-                return Err("Name the property to change.".into());
+                return Err(t("table-bulk-no-name"));
             }
             if ["PartitionKey", "RowKey", "Timestamp"].contains(&name) {
-                return Err(format!(
-                    "{name} cannot be changed: it is the entity's key or set by the service."
-                ));
+                return Err(tr!("table-bulk-system-property", name = name));
             }
         }
         let partial = core.running.as_ref().is_some_and(|q| !q.select.is_empty());
@@ -91,14 +89,10 @@ impl BulkChange {
             Action::Set => Change::Set {
                 name: name.to_string(),
                 value: EdmValue::parse(form.ty, &form.value)
-                    .map_err(|e| format!("The value is not {}: {e}", form.ty.short_name()))?,
+                    .map_err(|e| tr!("table-bulk-bad-value", ty = form.ty.short_name(), why = e))?,
             },
             Action::Remove if partial && form.scope == Scope::Selected => {
-                return Err(
-                    "These rows were loaded with only the shown columns ($select): removing a property \
-                            writes the whole entity, so run the query without Fetch only shown columns first."
-                        .into(),
-                );
+                return Err(t("table-bulk-partial"));
             }
             Action::Remove => Change::Remove { name: name.to_string() },
             Action::Delete => Change::Delete,
@@ -112,7 +106,7 @@ impl BulkChange {
                 // In key order: where a Retry goes on from is the last key dealt with.
                 let mut rows: Vec<_> = core.selected_entities().into_iter().cloned().collect();
                 rows.sort_by(|a, b| (a.partition_key(), a.row_key()).cmp(&(b.partition_key(), b.row_key())));
-                let what = format!("{} the {} selected entities of `{table}`", change.words(), rows.len());
+                let what = change.words(Some(rows.len()), &table);
                 (Source::Rows(Arc::new(rows)), what)
             }
             Scope::AllThatMatch => {
@@ -133,14 +127,17 @@ impl BulkChange {
                         .collect(),
                 };
                 query.top = Some(MAX_PAGE_SIZE);
-                let what = format!("{} every entity of `{table}` that matches the query", change.words());
+                let what = change.words(None, &table);
                 (Source::Query { query, matching }, what)
             }
         };
         let position = Shared::default();
         let state = (ctx.client.clone(), table, source, change.clone(), position.clone());
-        let mut title = what.clone();
-        title[..1].make_ascii_uppercase();
+        let mut first = what.chars();
+        let title: String = first
+            .next()
+            .map(|c| c.to_uppercase().chain(first).collect())
+            .unwrap_or_default();
         let job = ctx.start_job(
             title,
             Unit::Items("entities"),
@@ -158,36 +155,32 @@ impl BulkChange {
 
     fn form_ui(form: &mut Form, ui: &mut egui::Ui, core: &TableCore) {
         let scope = match form.scope {
-            Scope::Selected => format!("The {} selected rows, as they were loaded.", core.selection.len()),
+            Scope::Selected => tr!("table-bulk-scope-selected", count = core.selection.len()),
             Scope::AllThatMatch => {
                 let filter = core.running.as_ref().and_then(|q| q.filter.clone()).unwrap_or_default();
                 let here = core
                     .matching
                     .as_ref()
-                    .map(|m| format!(" and matched here: {}", m.describe()));
-                format!(
-                    "Every entity the query matches ({}{}), loaded or not: the service's pages are read one after \
-                     another, and only the page in hand is held.",
-                    if filter.is_empty() {
-                        "no filter: the whole table".to_string()
-                    } else {
-                        filter
-                    },
-                    here.unwrap_or_default()
-                )
+                    .map(|m| tr!("table-bulk-matched-here", what = m.describe()));
+                let filter = if filter.is_empty() {
+                    t("table-bulk-no-filter")
+                } else {
+                    filter
+                };
+                tr!("table-bulk-scope-all", filter = filter, here = here.unwrap_or_default())
             }
         };
         ui.label(scope);
         ui.horizontal(|ui| {
-            ui.radio_value(&mut form.action, Action::Set, "Set a property");
-            ui.radio_value(&mut form.action, Action::Remove, "Remove a property");
+            ui.radio_value(&mut form.action, Action::Set, t("table-bulk-set"));
+            ui.radio_value(&mut form.action, Action::Remove, t("table-bulk-remove"));
             if form.scope == Scope::AllThatMatch {
-                ui.radio_value(&mut form.action, Action::Delete, "Delete them");
+                ui.radio_value(&mut form.action, Action::Delete, t("table-bulk-delete"));
             }
         });
         if form.action != Action::Delete {
             ui.horizontal(|ui| {
-                let l = ui.label("Property name");
+                let l = ui.label(t("table-bulk-property-name"));
                 ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(140.0))
                     .labelled_by(l.id);
                 if form.action == Action::Set {
@@ -199,25 +192,19 @@ impl BulkChange {
                             }
                         })
                         .response
-                        .accessible_name("Property type");
-                    let l = ui.label("Value");
+                        .accessible_name(t("table-bulk-property-type"));
+                    let l = ui.label(t("table-bulk-value"));
                     ui.add(egui::TextEdit::singleline(&mut form.value).desired_width(180.0))
                         .labelled_by(l.id);
                 }
             });
         }
         ui.weak(match form.action {
-            Action::Set => "A Merge of this property alone, each entity only if its ETag still matches the one read.",
-            Action::Remove => {
-                "A Replace of the entity as read, without the property, only if its ETag still matches: a Merge \
-                 cannot remove a property."
-            }
-            Action::Delete => "Each entity is deleted only if its ETag still matches the one read.",
+            Action::Set => t("table-bulk-set-how"),
+            Action::Remove => t("table-bulk-remove-how"),
+            Action::Delete => t("table-bulk-delete-how"),
         });
-        ui.weak(
-            "Batches of up to 100 of one partition; an entity someone changed meanwhile is skipped and counted, \
-             the rest go on. Cancel keeps what was done, and Resume goes on from there.",
-        );
+        ui.weak(t("table-bulk-batches"));
         if let Some(e) = &form.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
@@ -230,7 +217,7 @@ impl BulkChange {
             let p = r.position.lock().expect("position lock");
             (p.tally.summary(&tally_words(&r.change)), p.finished)
         };
-        if r.run.ui(ui, ctx, "entities", &counts, finished) {
+        if r.run.ui(ui, ctx, "table-bulk-job-entities", &counts, finished) {
             self.running = None;
         }
     }
@@ -244,7 +231,7 @@ impl TableFeature for BulkChange {
     fn unsaved(&self) -> Vec<String> {
         match &self.form {
             Some(f) if !f.name.trim().is_empty() || !f.value.is_empty() => {
-                vec!["a change of many entities, not yet run".to_string()]
+                vec![t("table-bulk-unsaved")]
             }
             _ => Vec::new(),
         }
@@ -266,8 +253,8 @@ impl TableFeature for BulkChange {
     fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
         let n = core.selection.len();
         let label = match n {
-            1 => "Edit the selected entity's property…".to_string(),
-            _ => format!("Edit the {n} selected entities…"),
+            1 => t("table-bulk-offer-one"),
+            _ => tr!("table-bulk-offer", count = n),
         };
         offers.push(Offer::new("edit-many", label, n > 0 && self.running.is_none()));
     }
@@ -292,23 +279,20 @@ impl TableFeature for BulkChange {
         if all_loaded_selected && (more || self.whole_query.is_some()) && core.running.is_some() {
             ui.horizontal_wrapped(|ui| {
                 if self.whole_query.is_none() {
-                    ui.label(format!(
-                        "All {} loaded rows are selected.",
-                        thousands(core.selection.len() as u64)
-                    ));
-                    if ui.link("Select all that match the query").clicked() {
+                    ui.label(tr!("table-bulk-all-loaded-selected", count = core.selection.len()));
+                    if ui.link(t("table-bulk-select-all-matching")).clicked() {
                         self.whole_query = Some(core.selection.len());
                     }
                 } else {
-                    ui.strong("Every entity that matches the query is selected, loaded or not.");
+                    ui.strong(t("table-bulk-all-matching-selected"));
                     let idle = !self.is_running();
                     if ui
-                        .add_enabled(idle, egui::Button::new("Change all that match…"))
+                        .add_enabled(idle, egui::Button::new(t("table-bulk-change-all")))
                         .clicked()
                     {
                         self.open(Scope::AllThatMatch);
                     }
-                    if ui.button("Only the loaded rows").clicked() {
+                    if ui.button(t("table-bulk-only-loaded")).clicked() {
                         self.whole_query = None;
                     }
                 }
@@ -323,15 +307,15 @@ impl TableFeature for BulkChange {
             Scope::Selected => {
                 let n = core.selection.len();
                 (
-                    format!("Edit {n} entities of `{}`", core.table),
-                    format!("Change {n} entities"),
+                    tr!("table-bulk-title-selected", count = n, table = core.table.as_str()),
+                    tr!("table-bulk-yes-selected", count = n),
                 )
             }
             Scope::AllThatMatch => (
-                format!("Change every entity of `{}` that matches", core.table),
+                tr!("table-bulk-title-all", table = core.table.as_str()),
                 match form.action {
-                    Action::Delete => "Delete every entity that matches".to_string(),
-                    _ => "Change every entity that matches".to_string(),
+                    Action::Delete => t("table-bulk-yes-delete-all"),
+                    _ => t("table-bulk-yes-change-all"),
                 },
             ),
         };

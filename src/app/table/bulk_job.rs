@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use crate::app::context::JobContext;
 use crate::app::table::row_match::RowMatches;
 use crate::app::widgets::bulk_change::{Tally, Words};
+use crate::app::widgets::i18n::tr;
 use crate::storage::table::entity::Entity;
 use crate::storage::table::{
     BatchOperation, ContinuationToken, EdmValue, EntityDraft, EntityQuery, IfMatch, UpdateMode,
@@ -31,12 +32,23 @@ pub enum Change {
 }
 
 impl Change {
-    /// "set Status", "remove Status", "delete": for the job's title and summary.
-    pub fn words(&self) -> String {
-        match self {
-            Change::Set { name, .. } => format!("set {name} on"),
-            Change::Remove { name } => format!("remove {name} from"),
-            Change::Delete => "delete".to_string(),
+    /// "set Status on the 3 selected entities of `t`" (`selected`: how many), else "… every entity of `t` that
+    /// matches the query": for the job's title and summary.
+    pub fn words(&self, selected: Option<usize>, table: &str) -> String {
+        let (change, name) = match self {
+            Change::Set { name, .. } => ("set", name.as_str()),
+            Change::Remove { name } => ("remove", name.as_str()),
+            Change::Delete => ("delete", ""),
+        };
+        match selected {
+            Some(count) => tr!(
+                "table-bulk-job-selected",
+                change = change,
+                name = name,
+                count = count,
+                table = table
+            ),
+            None => tr!("table-bulk-job-matching", change = change, name = name, table = table),
         }
     }
 
@@ -86,14 +98,14 @@ pub enum Source {
 /// How the counts of a change of entities are said.
 pub fn tally_words(change: &Change) -> Words {
     Words {
-        items: "entities",
+        items: "table-bulk-job-entities",
         done: if *change == Change::Delete {
-            "deleted"
+            "table-bulk-job-deleted"
         } else {
-            "changed"
+            "table-bulk-job-changed"
         },
-        changed: "changed since they were read (their ETag no longer matched)",
-        unchanged: "did not have the property",
+        changed: "table-bulk-job-changed-why",
+        unchanged: "table-bulk-job-unchanged",
         reads: true,
     }
 }
@@ -121,7 +133,7 @@ pub async fn run(
     change: Change,
     shared: Shared,
 ) -> Result<String, StorageError> {
-    let what = format!("Change entities of `{table}`");
+    let what = tr!("table-bulk-job-op", table = table.as_str());
     let mut at = {
         let p = shared.lock().expect("position lock");
         if p.finished {
@@ -194,7 +206,7 @@ async fn change_all(
     let mut start = 0;
     while start < entities.len() {
         if job.cancel.is_cancelled() {
-            return Err(StorageError::cancelled(format!("Change entities of `{table}`")));
+            return Err(StorageError::cancelled(tr!("table-bulk-job-op", table = table)));
         }
         let pk = entities[start].partition_key();
         let end = (start..entities.len())

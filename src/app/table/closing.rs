@@ -3,13 +3,18 @@
 
 use crate::app::table::editor::EntityEditor;
 use crate::app::table::pane::TablePane;
+use crate::app::widgets::i18n::tr;
 
 impl TablePane {
     /// The unsaved edits in this tab, in words.
     pub fn unsaved(&self) -> Vec<String> {
         let mut said = match &self.editor {
             Some(e) if e.is_saving() => Vec::new(),
-            Some(e) if e.has_changes() => vec![format!("the entity edit ({}, {})", e.partition_key, e.row_key)],
+            Some(e) if e.has_changes() => vec![tr!(
+                "table-closing-edit",
+                pk = e.partition_key.as_str(),
+                rk = e.row_key.as_str()
+            )],
             _ => Vec::new(),
         };
         said.extend(self.features.unsaved());

@@ -3,6 +3,7 @@
 //! one of another table or account.
 
 use crate::app::context::clipboard::PickedEntity;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::{EdmType, Entity};
 
 /// One property of the comparison: its type and value on each side (None: that side has no such property).
@@ -56,13 +57,14 @@ impl EntityCompare {
         let describe =
             |p: &PickedEntity| format!("{} / {} / {}", p.place, p.entity.partition_key(), p.entity.row_key());
         let version = |side: &str, p: &PickedEntity| {
-            let when = p.entity.timestamp().map(|t| t.to_string()).unwrap_or_default();
-            format!("{side}: ETag {}, Timestamp {when}", p.entity.etag().unwrap_or("none"))
+            let when = p.entity.timestamp().map(|ts| ts.to_string()).unwrap_or_default();
+            let etag = p.entity.etag().map_or_else(|| t("table-compare-none"), str::to_string);
+            tr!("table-compare-version", side = side, etag = etag, when = when)
         };
         EntityCompare {
             left: describe(left),
             right: describe(right),
-            versions: [version("Left", left), version("Right", right)],
+            versions: [version("left", left), version("right", right)],
             lines: lines(&left.entity, &right.entity),
             only_differences: false,
         }
@@ -75,7 +77,7 @@ impl EntityCompare {
     /// Draws the window; false once closed.
     pub fn window(&mut self, ctx: &egui::Context) -> bool {
         let mut open = true;
-        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new("Compare entities"), ctx)
+        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new(t("table-compare-title")), ctx)
             .open(&mut open)
             .default_width(760.0)
             .show(ctx, |ui| self.ui(ui));
@@ -86,10 +88,10 @@ impl EntityCompare {
         let differ = self.differences();
         ui.horizontal(|ui| {
             ui.label(match differ {
-                0 => "The same, property by property and type by type.".to_string(),
-                n => format!("{n} of {} properties differ (value or type).", self.lines.len()),
+                0 => t("table-compare-same"),
+                n => tr!("table-compare-differ", count = n, total = self.lines.len()),
             });
-            ui.checkbox(&mut self.only_differences, "Only differences");
+            ui.checkbox(&mut self.only_differences, t("table-compare-only-differences"));
         });
         for v in &self.versions {
             ui.weak(v);
@@ -97,15 +99,15 @@ impl EntityCompare {
         let warn = ui.visuals().warn_fg_color;
         egui::ScrollArea::vertical().max_height(480.0).show(ui, |ui| {
             egui::Grid::new("entity-compare").striped(true).show(ui, |ui| {
-                ui.strong("Property");
-                ui.strong(format!("Left: {}", self.left));
-                ui.strong(format!("Right: {}", self.right));
+                ui.strong(t("table-compare-property"));
+                ui.strong(tr!("table-compare-left", what = self.left.as_str()));
+                ui.strong(tr!("table-compare-right", what = self.right.as_str()));
                 ui.end_row();
                 for line in self.lines.iter().filter(|l| !self.only_differences || !l.same()) {
                     let cell = |ui: &mut egui::Ui, side: &Option<(EdmType, String)>| {
                         let text = match side {
-                            Some((t, v)) => format!("{v}  ({})", t.short_name()),
-                            None => "(no such property)".to_string(),
+                            Some((ty, v)) => format!("{v}  ({})", ty.short_name()),
+                            None => t("table-compare-no-such"),
                         };
                         let text = egui::RichText::new(text);
                         ui.label(if line.same() { text } else { text.color(warn) });
@@ -113,7 +115,7 @@ impl EntityCompare {
                     ui.label(if line.same() {
                         egui::RichText::new(&line.name)
                     } else {
-                        egui::RichText::new(format!("{} (differs)", line.name))
+                        egui::RichText::new(tr!("table-compare-differs", name = line.name.as_str()))
                             .color(warn)
                             .strong()
                     });

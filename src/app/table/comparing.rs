@@ -9,6 +9,7 @@ use crate::app::table::core::TableCore;
 use crate::app::table::diff_view::TableCompare;
 use crate::app::table::feature::{TableEffects, TableFeature};
 use crate::app::table::index_view::IndexForm;
+use crate::app::widgets::i18n::{t, tr};
 
 #[derive(Default)]
 pub struct Comparing {
@@ -30,16 +31,16 @@ impl Comparing {
         };
         let rows: Vec<u32> = core.selection.iter().copied().collect();
         if ui
-            .add_enabled(rows.len() == 2, egui::Button::new("Compare the two selected rows"))
-            .on_disabled_hover_text("Select two rows (Ctrl+click)")
+            .add_enabled(rows.len() == 2, egui::Button::new(t("table-comparing-two")))
+            .on_disabled_hover_text(t("table-comparing-two-hint"))
             .clicked()
         {
             self.rows = Some(EntityCompare::new(&picked(rows[0]), &picked(rows[1])));
             ui.close();
         }
         if ui
-            .add_enabled(rows.len() == 1, egui::Button::new("Pick the selected row to compare"))
-            .on_hover_text("Then, in any table tab of any account, compare a row with it")
+            .add_enabled(rows.len() == 1, egui::Button::new(t("table-comparing-pick-row")))
+            .on_hover_text(t("table-comparing-pick-row-hint"))
             .clicked()
         {
             ctx.picks.entity = Some(picked(rows[0]));
@@ -60,42 +61,37 @@ impl Comparing {
                 file: None,
             });
         if ui
-            .add_enabled(side.is_some(), egui::Button::new("Pick this query to compare tables"))
-            .on_hover_text("Then, in a table tab of any account, compare its query with this one, row by row")
-            .on_disabled_hover_text(
-                "Run a query first; a query with a part matched here (contains, starts with…) cannot be compared: \
-                 a compare reads the service's filter only",
-            )
+            .add_enabled(side.is_some(), egui::Button::new(t("table-comparing-pick-query")))
+            .on_hover_text(t("table-comparing-pick-query-hint"))
+            .on_disabled_hover_text(t("table-comparing-pick-query-off"))
             .clicked()
         {
             ctx.picks.query = side.clone();
             ui.close();
         }
         if ui
-            .button("Compare with an exported file…")
-            .on_hover_text(
-                "A CSV or JSON file as Export wrote it (typed CSV or JSON keep the types) against this query",
-            )
+            .button(t("table-comparing-file"))
+            .on_hover_text(t("table-comparing-file-hint"))
             .clicked()
         {
-            let dialogs = ctx.dialogs.clone();
+            let (dialogs, title) = (ctx.dialogs.clone(), t("table-comparing-file-dialog"));
             self.file.start(
                 (),
                 ctx.backend
-                    .spawn_blocking(move || dialogs.pick_file("Compare with an exported file", &["csv", "json"])),
+                    .spawn_blocking(move || dialogs.pick_file(&title, &["csv", "json"])),
             );
             ui.close();
         }
         if ui
-            .button("Compare with an index table…")
-            .on_hover_text("Check an index table kept by the application: missing entries, orphans, stale copies")
+            .button(t("table-comparing-index"))
+            .on_hover_text(t("table-comparing-index-hint"))
             .clicked()
         {
             self.index_form = Some(IndexForm::new());
             ui.close();
         }
         if let (Some(pick), Some(side)) = (ctx.picks.query.clone(), side) {
-            let label = format!("Compare this query with the picked one ({})", pick.place);
+            let label = tr!("table-comparing-with-query", place = pick.place.as_str());
             if ui.button(label).clicked() {
                 self.tables = Some(TableCompare::start(ctx, pick, side));
                 ui.close();
@@ -103,11 +99,11 @@ impl Comparing {
         }
         ui.separator();
         if let Some(pick) = ctx.picks.entity.as_ref() {
-            let label = format!(
-                "Compare with the picked row ({} / {} / {})",
-                pick.place,
-                pick.entity.partition_key(),
-                pick.entity.row_key()
+            let label = tr!(
+                "table-comparing-with-row",
+                place = pick.place.as_str(),
+                pk = pick.entity.partition_key(),
+                rk = pick.entity.row_key()
             );
             if ui.add_enabled(rows.len() == 1, egui::Button::new(label)).clicked() {
                 self.rows = Some(EntityCompare::new(pick, &picked(rows[0])));
@@ -121,7 +117,7 @@ impl TableFeature for Comparing {
     fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
         offers.push(Offer::new(
             "compare-two",
-            "Compare the two selected rows",
+            t("table-comparing-two"),
             core.selection.len() == 2,
         ));
     }
@@ -149,8 +145,8 @@ impl TableFeature for Comparing {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
-        let hint = "two rows, this table with another, or with a file";
-        crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::COMPARE, "Compare", hint, |ui| {
+        let (name, hint) = (t("table-comparing-menu"), t("table-comparing-menu-hint"));
+        crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::COMPARE, &name, &hint, |ui| {
             self.menu(ui, core, ctx)
         });
     }

@@ -7,6 +7,7 @@ use crate::app::context::features::Offer;
 use crate::app::context::{JobId, JobReplies, JobState, PaneContext, Unit, job_replies};
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::table::batch::BatchOperation;
 
@@ -47,7 +48,7 @@ impl DeleteRows {
         let (d, done) = job_replies();
         let (client, table) = (ctx.client.clone(), core.table.clone());
         let job = ctx.start_job(
-            format!("Delete {total} entities from {}", core.table),
+            tr!("table-delete-rows-job", count = total, table = core.table.as_str()),
             Unit::Items("entities"),
             (client, table, batches, d),
             move |job, (client, table, batches, done)| async move {
@@ -55,7 +56,7 @@ impl DeleteRows {
                 let mut gone = 0;
                 for batch in &batches {
                     if job.cancel.is_cancelled() {
-                        return Err(StorageError::cancelled("Delete"));
+                        return Err(StorageError::cancelled(t("table-delete-rows-op")));
                     }
                     gone += crate::app::table::deletes::delete_batch(&client, &table, batch).await?;
                     for o in batch {
@@ -65,8 +66,8 @@ impl DeleteRows {
                     job.progress.add(batch.len() as u64);
                 }
                 Ok(match gone {
-                    0 => format!("deleted {total} entities"),
-                    g => format!("deleted {} entities; {g} were already gone", total - g),
+                    0 => tr!("table-delete-rows-done", count = total),
+                    g => tr!("table-delete-rows-done-gone", count = total - g, gone = g),
                 })
             },
         );
@@ -99,14 +100,17 @@ impl TableFeature for DeleteRows {
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
         use crate::app::widgets::icon::{self, icon_button};
         let any = !core.selection.is_empty();
-        if icon_button(ui, any, icon::DELETE, "Delete selected", Some("asks first")).clicked() {
+        let (name, hint) = (t("table-delete-rows-button"), t("table-delete-rows-button-hint"));
+        if icon_button(ui, any, icon::DELETE, &name, Some(&hint)).clicked() {
             self.asking = true;
         }
     }
 
     fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
         let any = !core.selection.is_empty() && !self.is_deleting();
-        offers.push(Offer::new("delete", "Delete selected…", any).key(egui::Modifiers::NONE, egui::Key::Delete));
+        offers.push(
+            Offer::new("delete", t("table-delete-rows-offer"), any).key(egui::Modifiers::NONE, egui::Key::Delete),
+        );
     }
 
     fn run_offer(&mut self, id: &str, _: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
@@ -122,17 +126,13 @@ impl TableFeature for DeleteRows {
         let count = core.selection.len();
         let partitions: std::collections::BTreeSet<&str> =
             core.selected_entities().iter().map(|e| e.partition_key()).collect();
-        let body = format!(
-            "They are in {} partition(s); each partition is deleted in batches of up to 100, all or nothing. \
-             Each entity is deleted only if its ETag still matches (someone else's change is not lost).",
-            partitions.len()
-        );
+        let body = tr!("table-delete-rows-body", partitions = partitions.len());
         let answer = crate::app::widgets::confirm::ask(
             egui_ctx,
             egui::Id::unique(("confirm-delete-entities", &core.table)),
-            &format!("Delete {count} entities from `{}`?", core.table),
+            &tr!("table-delete-rows-title", count = count, table = core.table.as_str()),
             &body,
-            &format!("Delete {count} entities"),
+            &tr!("table-delete-rows-yes", count = count),
             |_| {},
         );
         if let Some(yes) = answer {

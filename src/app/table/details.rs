@@ -3,6 +3,8 @@
 
 use egui::RichText;
 
+use crate::app::widgets::i18n::{t, tr};
+
 use crate::app::context::PaneContext;
 use crate::app::context::features::{DetailsTab, details_shown, details_tabs, set_details_shown};
 use crate::app::table::pane::TablePane;
@@ -83,8 +85,8 @@ fn properties(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let n = pane.core.selection.len();
     let Some(&row) = pane.core.selection.first().filter(|_| n == 1) else {
         ui.weak(match n {
-            0 => "Select an entity to see its properties. Enter or a double-click edits it.".to_string(),
-            n => format!("{n} entities selected. Select one to see its properties."),
+            0 => t("table-details-select"),
+            n => tr!("table-details-selected", count = n),
         });
         return;
     };
@@ -98,10 +100,15 @@ fn properties(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 /// The entity as stored: its keys, ETag and Timestamp, then each property with its Edm type. Says whether Edit
 /// was pressed.
 fn read_only(ui: &mut egui::Ui, entity: &Entity, partial: bool) -> bool {
-    ui.label(RichText::new(format!("Entity ({}, {})", entity.partition_key(), entity.row_key())).strong());
+    let title = tr!(
+        "table-editor-entity",
+        pk = entity.partition_key(),
+        rk = entity.row_key()
+    );
+    ui.label(RichText::new(title).strong());
     let edit = ui
-        .button("Edit this entity")
-        .on_hover_text("Enter, or a double-click on its row")
+        .button(t("table-details-edit"))
+        .on_hover_text(t("table-details-edit-hint"))
         .clicked();
     // No grid here: a grid sizes its columns to their content, and a long value would widen the panel over the
     // rows. Each value wraps within the panel instead.
@@ -115,14 +122,12 @@ fn read_only(ui: &mut egui::Ui, entity: &Entity, partial: bool) -> bool {
             said(shown, format!("{name}: {value}"));
         });
     };
-    fact(ui, "ETag", entity.etag().unwrap_or("(none)"));
+    let none = t("table-details-none");
+    fact(ui, "ETag", entity.etag().unwrap_or(&none));
     let timestamp = entity.timestamp().map(|t| t.to_string()).unwrap_or_default();
     fact(ui, "Timestamp", &timestamp);
     if partial {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            "Only the columns the query selected were read: other properties may exist.",
-        );
+        ui.colored_label(ui.visuals().warn_fg_color, t("table-details-partial"));
     }
     ui.separator();
     let mut any = false;
@@ -132,8 +137,14 @@ fn read_only(ui: &mut egui::Ui, entity: &Entity, partial: bool) -> bool {
         // Each part is announced with its property ("Visits: 41"), as a screen reader reads a form; a bare value
         // would also be mistaken for the grid's cell of the same text.
         ui.horizontal_wrapped(|ui| {
-            said(ui.label(RichText::new(name).strong()), format!("Property {name}"));
-            said(ui.label(RichText::new(ty).weak()), format!("{name} is {ty}"));
+            said(
+                ui.label(RichText::new(name).strong()),
+                tr!("table-details-property", name = name),
+            );
+            said(
+                ui.label(RichText::new(ty).weak()),
+                tr!("table-details-property-type", name = name, ty = ty),
+            );
         });
         // Shown exactly as stored, under its name.
         let shown = ui.add(egui::Label::new(RichText::new(text.as_ref()).monospace()).wrap());
@@ -141,7 +152,7 @@ fn read_only(ui: &mut egui::Ui, entity: &Entity, partial: bool) -> bool {
         ui.add_space(2.0);
     }
     if !any {
-        ui.weak("No properties besides its keys.");
+        ui.weak(t("table-details-no-properties"));
     }
     edit
 }

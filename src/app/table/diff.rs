@@ -7,6 +7,7 @@ use std::cmp::Ordering;
 
 use crate::app::context::{JobContext, ReplyTx};
 use crate::app::table::compare::lines;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::table::Entity;
 
@@ -43,13 +44,13 @@ impl Difference {
     /// "only in left", or the properties that differ.
     pub fn describe(&self) -> String {
         match (self.kind, &self.left, &self.right) {
-            (DiffKind::OnlyLeft, ..) => "only in left".to_string(),
-            (DiffKind::OnlyRight, ..) => "only in right".to_string(),
+            (DiffKind::OnlyLeft, ..) => t("table-diff-only-left"),
+            (DiffKind::OnlyRight, ..) => t("table-diff-only-right"),
             (DiffKind::Different, Some(l), Some(r)) => {
                 let names: Vec<String> = lines(l, r).into_iter().filter(|x| !x.same()).map(|x| x.name).collect();
-                format!("differs: {}", names.join(", "))
+                tr!("table-diff-differs-in", names = names.join(", "))
             }
-            _ => "differs".to_string(),
+            _ => t("table-diff-differs"),
         }
     }
 
@@ -178,15 +179,14 @@ impl Cursor {
             && key_cmp(last, &e) != Ordering::Less
         {
             return Err(StorageError::invalid(
-                "Compare tables",
-                format!(
-                    "the rows of {} came out of key order ({} / {} after {} / {}), so they cannot be merged; \
-                     the compare needs the service's order",
-                    self.place,
-                    e.partition_key(),
-                    e.row_key(),
-                    last.partition_key(),
-                    last.row_key()
+                t("table-diff-op"),
+                tr!(
+                    "table-diff-out-of-order",
+                    place = self.place.as_str(),
+                    pk = e.partition_key(),
+                    rk = e.row_key(),
+                    last_pk = last.partition_key(),
+                    last_rk = last.row_key()
                 ),
             ));
         }
@@ -225,15 +225,15 @@ async fn send_file(path: &std::path::Path, tx: tokio::sync::mpsc::Sender<Result<
         Ok(Ok((rows, failures))) if failures.is_empty() => rows,
         Ok(Ok((_, failures))) => {
             let f = &failures[0];
-            let why = format!(
-                "{} record(s) of {} could not be read (the first, record {} ({}): {}).",
-                failures.len(),
-                path.display(),
-                f.record,
-                f.keys,
-                f.reason
+            let why = tr!(
+                "table-diff-file-unreadable",
+                count = failures.len(),
+                path = path.display().to_string(),
+                record = f.record.to_string(),
+                keys = f.keys.as_str(),
+                why = f.reason.as_str()
             );
-            let _ = tx.send(Err(StorageError::invalid("Compare with a file", why))).await;
+            let _ = tx.send(Err(StorageError::invalid(t("table-diff-file-op"), why))).await;
             return;
         }
         Ok(Err(e)) => {
@@ -241,8 +241,8 @@ async fn send_file(path: &std::path::Path, tx: tokio::sync::mpsc::Sender<Result<
             return;
         }
         Err(_) => {
-            let why = format!("reading {} stopped unexpectedly", path.display());
-            let _ = tx.send(Err(StorageError::invalid("Compare with a file", why))).await;
+            let why = tr!("table-diff-file-stopped", path = path.display().to_string());
+            let _ = tx.send(Err(StorageError::invalid(t("table-diff-file-op"), why))).await;
             return;
         }
     };
@@ -332,7 +332,7 @@ pub async fn compare(
     let mut published = 0;
     loop {
         if job.cancel.is_cancelled() {
-            return Err(StorageError::cancelled("Compare tables"));
+            return Err(StorageError::cancelled(t("table-diff-op")));
         }
         let order = match (l.peek().await?, r.peek().await?) {
             (None, None) => break,

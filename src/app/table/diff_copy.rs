@@ -6,6 +6,7 @@
 
 use crate::app::context::JobContext;
 use crate::app::table::diff::{DiffKind, Difference, Side};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::table::{BatchOperation, Entity, IfMatch, UpdateMode};
 
@@ -74,7 +75,7 @@ pub async fn copy(job: &JobContext, target: &Side, batches: &[Vec<BatchOperation
     let (mut written, mut conflicts) = (0, Vec::new());
     for batch in batches {
         if job.cancel.is_cancelled() {
-            return Err(StorageError::cancelled("Copy the differences"));
+            return Err(StorageError::cancelled(t("table-diff-copy-op")));
         }
         match target.client.submit_batch(&target.table, batch).await {
             Ok(_) => written += batch.len(),
@@ -94,16 +95,20 @@ pub async fn copy(job: &JobContext, target: &Side, batches: &[Vec<BatchOperation
         }
         job.progress.add(batch.len() as u64);
     }
-    let mut said = format!("wrote {written} of {total} rows to {}", target.place);
+    let mut said = tr!(
+        "table-diff-copy-wrote",
+        written = written,
+        total = total,
+        place = target.place.as_str()
+    );
     if !conflicts.is_empty() {
         let shown: Vec<&str> = conflicts.iter().take(5).map(String::as_str).collect();
-        said.push_str(&format!(
-            "; {} skipped because the target changed since the compare (added, changed or deleted there): {}{}. \
-             Compare again to see them as they are now",
-            conflicts.len(),
-            shown.join(", "),
-            if conflicts.len() > 5 { ", …" } else { "" }
-        ));
+        let more = if conflicts.len() > 5 { ", …" } else { "" };
+        said += &tr!(
+            "table-diff-copy-skipped",
+            count = conflicts.len(),
+            keys = shown.join(", ") + more
+        );
     }
     Ok(said)
 }

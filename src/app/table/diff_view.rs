@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::app::context::{JobId, JobReplies, JobState, PaneContext, ReplyTx, Unit, job_replies};
 use crate::app::table::diff::{DiffKind, DiffReport, DiffUpdate, KEPT, Side, compare};
 use crate::app::table::diff_copy::{Direction, batches, copy};
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{t, tr};
 
 pub struct TableCompare {
     pub left: Side,
@@ -57,7 +57,7 @@ impl TableCompare {
         }
         self.after_copy(ctx);
         let mut open = true;
-        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new("Compare tables"), egui_ctx)
+        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new(t("table-diff-op")), egui_ctx)
             .open(&mut open)
             .default_size([820.0, 520.0])
             .show(egui_ctx, |ui| self.ui(ui, ctx));
@@ -67,65 +67,65 @@ impl TableCompare {
 
     fn ui(&mut self, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         let describe = |s: &Side| match &s.query.filter {
-            Some(f) => format!("{} where {f}", s.place),
+            Some(f) => tr!("table-diff-view-where", place = s.place.as_str(), filter = f.as_str()),
             None => s.place.clone(),
         };
-        ui.label(format!("Left: {}", describe(&self.left)));
-        ui.label(format!("Right: {}", describe(&self.right)));
+        ui.label(tr!("table-compare-left", what = describe(&self.left)));
+        ui.label(tr!("table-compare-right", what = describe(&self.right)));
         let state = ctx.jobs.get(self.job).map(|j| j.state.clone());
         let r = &self.report;
         let (left_only, right_only, different, same) = (r.only_left, r.only_right, r.different, r.same);
         ui.horizontal_wrapped(|ui| {
-            ui.strong(format!(
-                "Only in left: {} · only in right: {} · different: {} · same: {}",
-                thousands(left_only),
-                thousands(right_only),
-                thousands(different),
-                thousands(same)
+            ui.strong(tr!(
+                "table-diff-view-counts",
+                left = left_only,
+                right = right_only,
+                different = different,
+                same = same
             ));
-            ui.weak(format!(
-                "({} left rows read, {} right)",
-                thousands(r.read[0]),
-                thousands(r.read[1])
-            ));
+            ui.weak(tr!("table-diff-view-read", left = r.read[0], right = r.read[1]));
         });
         match &state {
             Some(JobState::Running) => {
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.label("Comparing… (both sides are read at once, in key order)");
+                    ui.label(t("table-diff-view-comparing"));
                 });
             }
             Some(JobState::Failed(e)) => {
                 ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
             }
             _ if r.done && r.differing() == 0 => {
-                ui.label("The two sides hold the same rows with the same data.");
+                ui.label(t("table-diff-view-same"));
             }
             _ => {}
         }
         if r.differing() > KEPT as u64 {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
-                format!(
-                    "{} differences: the first {} are listed and copied; copy, then compare again for the rest",
-                    thousands(r.differing()),
-                    thousands(KEPT as u64)
-                ),
+                tr!("table-diff-view-too-many", count = r.differing(), kept = KEPT as u64),
             );
         }
         let done = r.done && !matches!(state, Some(JobState::Running));
         let copying = self.copying.is_some();
         ui.horizontal_wrapped(|ui| {
-            ui.label("Show:");
-            ui.selectable_value(&mut self.show, None, "All differences");
-            ui.selectable_value(&mut self.show, Some(DiffKind::OnlyLeft), "Only in left");
-            ui.selectable_value(&mut self.show, Some(DiffKind::OnlyRight), "Only in right");
-            ui.selectable_value(&mut self.show, Some(DiffKind::Different), "Different");
+            ui.label(t("table-diff-view-show"));
+            ui.selectable_value(&mut self.show, None, t("table-diff-view-all"));
+            ui.selectable_value(&mut self.show, Some(DiffKind::OnlyLeft), t("table-diff-view-only-left"));
+            ui.selectable_value(
+                &mut self.show,
+                Some(DiffKind::OnlyRight),
+                t("table-diff-view-only-right"),
+            );
+            ui.selectable_value(
+                &mut self.show,
+                Some(DiffKind::Different),
+                t("table-diff-view-different"),
+            );
             if ui
                 .add_enabled(
                     !r.differences.is_empty(),
-                    egui::Button::new("Copy differences as JSON lines"),
+                    egui::Button::new(t("table-diff-view-copy-json")),
                 )
                 .clicked()
             {
@@ -146,28 +146,17 @@ impl TableCompare {
         // A side read with $select holds only some properties: a replace from it would drop the others.
         let partial = !self.left.query.select.is_empty() || !self.right.query.select.is_empty();
         if partial {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                "A side was read with only the shown columns ($select): copying is off, as a replace would drop \
-                 the other properties. Turn off Fetch only shown columns and compare again to copy.",
-            );
+            ui.colored_label(ui.visuals().warn_fg_color, t("table-diff-view-partial"));
         }
         // Against an index: the left side is what the index should hold; only the index is written.
         let index = self.left.index.is_some();
         if index {
-            ui.label(
-                "Only in left: entries missing from the index · only in right: index entries pointing at nothing \
-                 · different: copies gone stale. Copy left to right adds the missing entries and merges the \
-                 copies into the stale ones (their own properties stay); it deletes nothing.",
-            );
+            ui.label(t("table-diff-view-index"));
         }
         ui.horizontal_wrapped(|ui| {
-            for (i, (way, label)) in [
-                (Direction::LeftToRight, "Copy left to right"),
-                (Direction::RightToLeft, "Copy right to left"),
-            ]
-            .into_iter()
-            .enumerate()
+            for (i, (way, label)) in [(Direction::LeftToRight, "left"), (Direction::RightToLeft, "right")]
+                .into_iter()
+                .enumerate()
             {
                 let n = writes[i];
                 // Only a table's own rows are written: not a file, not an index projection.
@@ -180,9 +169,9 @@ impl TableCompare {
                 if ui
                     .add_enabled(
                         done && !copying && !partial && !wrong_way && n > 0,
-                        egui::Button::new(format!("{label} ({n} writes)…")),
+                        egui::Button::new(tr!("table-diff-view-copy", way = label, count = n)),
                     )
-                    .on_hover_text("Inserts the rows the target lacks and replaces those that differ; deletes nothing")
+                    .on_hover_text(t("table-diff-view-copy-hint"))
                     .clicked()
                 {
                     self.confirm = Some(way);
@@ -190,7 +179,7 @@ impl TableCompare {
             }
             if copying {
                 ui.spinner();
-                ui.label("Copying… (see the activity list)");
+                ui.label(t("table-diff-view-copying"));
             }
         });
         ui.separator();
@@ -229,17 +218,22 @@ impl TableCompare {
         let n = self
             .writes
             .map_or(0, |(_, w)| w[(way == Direction::RightToLeft) as usize]);
-        let body = format!(
-            "{n} rows of {} will be written to {}: inserted where missing, replaced where different, each only if \
-             the target still holds what the compare read (If-Match its ETag). Rows only in {} are not deleted.",
-            source.place, target.place, target.place
+        let body = tr!(
+            "table-diff-view-confirm-body",
+            count = n,
+            source = source.place.as_str(),
+            target = target.place.as_str()
         );
         let answer = crate::app::widgets::confirm::ask(
             egui_ctx,
             egui::Id::unique(("confirm-copy-differences", &self.right.table)),
-            &format!("Write {n} rows to {}?", target.place),
+            &tr!(
+                "table-diff-view-confirm-title",
+                count = n,
+                target = target.place.as_str()
+            ),
             &body,
-            &format!("Write {n} rows"),
+            &tr!("table-diff-view-confirm-yes", count = n),
             |_| {},
         );
         if let Some(yes) = answer {
@@ -249,7 +243,7 @@ impl TableCompare {
                 let merge = self.left.index.is_some();
                 let ops = Arc::new(batches(&self.report.differences, way, merge));
                 self.copying = Some(ctx.start_job(
-                    format!("Copy {n} differing rows to {}", target.place),
+                    tr!("table-diff-view-copy-job", count = n, target = target.place.as_str()),
                     Unit::Items("entities"),
                     (target, ops),
                     |job, (target, ops)| async move { copy(&job, &target, &ops).await },
@@ -271,17 +265,21 @@ impl TableCompare {
 
 fn run(ctx: &mut PaneContext, left: &Side, right: &Side, updates: &ReplyTx<DiffUpdate>) -> JobId {
     ctx.start_job(
-        format!("Compare {} with {}", left.place, right.place),
+        tr!(
+            "table-diff-view-job",
+            left = left.place.as_str(),
+            right = right.place.as_str()
+        ),
         Unit::Items("entities"),
         (left.clone(), right.clone(), updates.clone()),
         |job, (left, right, updates)| async move {
             let r = compare(&job, &left, &right, &updates).await?;
-            Ok(format!(
-                "{} only in left, {} only in right, {} different, {} same",
-                thousands(r.only_left),
-                thousands(r.only_right),
-                thousands(r.different),
-                thousands(r.same)
+            Ok(tr!(
+                "table-diff-view-done",
+                left = r.only_left,
+                right = r.only_right,
+                different = r.different,
+                same = r.same
             ))
         },
     )

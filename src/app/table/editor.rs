@@ -5,6 +5,8 @@
 
 use egui::RichText;
 
+use crate::app::widgets::i18n::{t, tr};
+
 use crate::app::context::draft::Draft;
 use crate::app::context::{Backend, InFlight, PaneContext};
 use crate::app::table::editor_conflict::theirs_kind;
@@ -196,8 +198,12 @@ impl EntityEditor {
     pub fn save(&mut self, ctx: &PaneContext, force: bool) {
         let client = ctx.client;
         let Some(draft) = self.draft() else { return };
-        let op = if self.is_new() { "Insert entity" } else { "Save entity" };
-        if let Err(e) = draft.validate(op) {
+        let op = if self.is_new() {
+            t("table-editor-insert")
+        } else {
+            t("table-editor-save")
+        };
+        if let Err(e) = draft.validate(&op) {
             self.error = Some(e);
             return;
         }
@@ -292,10 +298,7 @@ impl EntityEditor {
                     if !self.form.is_dirty() {
                         return EditorEvent::Saved(stored.to_entity());
                     }
-                    self.note = Some(
-                        "Saved what the form held when you pressed Save. Your later changes are below, not saved yet."
-                            .into(),
-                    );
+                    self.note = Some(t("table-editor-saved-earlier"));
                     return EditorEvent::SavedWhileEditing(stored.to_entity());
                 }
                 (Ok(_), None) => {}
@@ -317,9 +320,9 @@ impl EntityEditor {
     /// shown or not.
     pub fn ui(&mut self, ui: &mut egui::Ui, pane: &PaneContext) -> EditorEvent {
         let title = if self.is_new() {
-            "New entity".to_string()
+            t("table-editor-new-entity")
         } else {
-            format!("Entity ({}, {})", self.partition_key, self.row_key)
+            tr!("table-editor-entity", pk = &self.partition_key, rk = &self.row_key)
         };
         ui.label(RichText::new(title).strong());
         let event = self.form_ui(ui, pane);
@@ -367,16 +370,17 @@ impl EntityEditor {
         let mut event = EditorEvent::None;
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            format!(
-                "Close the editor of ({}, {}) without saving? Your changes below are lost.",
-                self.partition_key, self.row_key
+            tr!(
+                "table-editor-confirm-close",
+                pk = &self.partition_key,
+                rk = &self.row_key
             ),
         );
         ui.horizontal(|ui| {
-            if ui.button("Discard my changes and close").clicked() {
+            if ui.button(t("table-editor-discard-close")).clicked() {
                 event = EditorEvent::Closed;
             }
-            if ui.button("Keep editing").clicked() {
+            if ui.button(t("table-editor-keep-editing")).clicked() {
                 self.confirm_close = false;
             }
         });
@@ -400,7 +404,8 @@ impl EntityEditor {
             ui.add_enabled(editable, egui::TextEdit::singleline(key).desired_width(f32::INFINITY))
                 .labelled_by(l.id);
         }
-        ui.add(egui::Label::new(format!("ETag: {}", self.etag().unwrap_or("(new entity)"))).wrap());
+        let etag = self.etag().map_or_else(|| t("table-editor-etag-new"), str::to_string);
+        ui.add(egui::Label::new(tr!("table-editor-etag", etag = etag)).wrap());
         self.changed_under_ui(ui);
         self.partial_ui(ui, backend, client);
         ui.separator();
@@ -408,7 +413,7 @@ impl EntityEditor {
             let mut remove = None;
             for (i, p) in self.form.edit.props.iter_mut().enumerate() {
                 let key = if p.name.is_empty() {
-                    format!("property {}", i + 1)
+                    tr!("table-editor-property-n", n = i + 1)
                 } else {
                     p.name.clone()
                 };
@@ -416,19 +421,15 @@ impl EntityEditor {
                     ui.horizontal(|ui| {
                         ui.label(RichText::new(&p.name).strong());
                         ui.label(
-                            RichText::new(format!(
-                                "{} (unreadable {})",
-                                u.json,
-                                u.declared.as_deref().unwrap_or("value")
-                            ))
+                            RichText::new(match u.declared.as_deref() {
+                                Some(ty) => tr!("table-editor-unreadable-typed", json = &u.json, ty = ty),
+                                None => tr!("table-editor-unreadable", json = &u.json),
+                            })
                             .monospace()
                             .color(ui.visuals().warn_fg_color),
                         )
-                        .on_hover_text(format!(
-                            "{}. Kept exactly as it came and written back unchanged; this app cannot edit it.",
-                            u.why
-                        ));
-                        if ui.small_button(format!("Remove {key}")).clicked() {
+                        .on_hover_text(tr!("table-editor-unreadable-hint", why = &u.why));
+                        if ui.small_button(tr!("table-editor-remove", key = &key)).clicked() {
                             remove = Some(i);
                         }
                     });
@@ -441,7 +442,7 @@ impl EntityEditor {
                             .id_salt(("prop-name", i))
                             .desired_width(120.0),
                     )
-                    .accessible_name(format!("Name of {key}"));
+                    .accessible_name(tr!("table-editor-name-of", key = &key));
                     let mut ty = p.ty;
                     egui::ComboBox::from_id_salt(("prop-type", i))
                         .selected_text(ty.short_name())
@@ -451,28 +452,32 @@ impl EntityEditor {
                             }
                         })
                         .response
-                        .accessible_name(format!("Type of {key}"));
+                        .accessible_name(tr!("table-editor-type-of", key = &key));
                     if ty != p.ty {
                         p.retype(ty);
                     }
-                    if p.ty == EdmType::Binary && ui.small_button(if p.hex { "as base64" } else { "as hex" }).clicked()
-                    {
+                    let as_other = if p.hex {
+                        t("table-editor-as-base64")
+                    } else {
+                        t("table-editor-as-hex")
+                    };
+                    if p.ty == EdmType::Binary && ui.small_button(as_other).clicked() {
                         p.toggle_hex();
                     }
-                    if p.ty == EdmType::DateTime && ui.small_button(format!("Now for {key}")).clicked() {
+                    if p.ty == EdmType::DateTime && ui.small_button(tr!("table-editor-now-for", key = &key)).clicked() {
                         p.text = crate::storage::table::edm::EdmDateTime::now().to_string();
                     }
-                    if p.ty == EdmType::Guid && ui.small_button(format!("New GUID for {key}")).clicked() {
+                    if p.ty == EdmType::Guid && ui.small_button(tr!("table-editor-new-guid", key = &key)).clicked() {
                         p.text = uuid::Uuid::new_v4().to_string();
                     }
-                    if ui.small_button(format!("Remove {key}")).clicked() {
+                    if ui.small_button(tr!("table-editor-remove", key = &key)).clicked() {
                         remove = Some(i);
                     }
                 });
                 // The value under its name, as wide as the panel.
                 match p.ty {
                     EdmType::Boolean => {
-                        ui.checkbox(&mut p.flag, format!("Value of {key}"));
+                        ui.checkbox(&mut p.flag, tr!("table-editor-value-of", key = &key));
                     }
                     EdmType::String => {
                         let r = ui
@@ -482,7 +487,7 @@ impl EntityEditor {
                                     .desired_rows(1)
                                     .desired_width(f32::INFINITY),
                             )
-                            .accessible_name(format!("Value of {key}"));
+                            .accessible_name(tr!("table-editor-value-of", key = &key));
                         if std::mem::take(&mut self.focus_first) {
                             r.request_focus();
                         }
@@ -495,7 +500,7 @@ impl EntityEditor {
                                     .desired_width(f32::INFINITY)
                                     .font(egui::TextStyle::Monospace),
                             )
-                            .accessible_name(format!("Value of {key}"));
+                            .accessible_name(tr!("table-editor-value-of", key = &key));
                         if std::mem::take(&mut self.focus_first) {
                             r.request_focus();
                         }
@@ -514,7 +519,7 @@ impl EntityEditor {
                 self.form.edit.props.remove(i);
             }
         }
-        if ui.button("Add property").clicked() {
+        if ui.button(t("table-editor-add-property")).clicked() {
             self.form
                 .edit
                 .props
@@ -523,17 +528,9 @@ impl EntityEditor {
         ui.separator();
         if !self.is_new() && !self.partial {
             ui.horizontal_wrapped(|ui| {
-                ui.label("Save as:");
-                ui.selectable_value(
-                    &mut self.mode,
-                    UpdateMode::Replace,
-                    "Replace (the entity becomes exactly this)",
-                );
-                ui.selectable_value(
-                    &mut self.mode,
-                    UpdateMode::Merge,
-                    "Merge (only these properties change)",
-                );
+                ui.label(t("table-editor-save-as"));
+                ui.selectable_value(&mut self.mode, UpdateMode::Replace, t("table-editor-replace"));
+                ui.selectable_value(&mut self.mode, UpdateMode::Merge, t("table-editor-merge"));
             });
         }
         if let Some(e) = &self.error {
@@ -549,21 +546,25 @@ impl EntityEditor {
             }
         }
         ui.horizontal_wrapped(|ui| {
-            let label = if self.is_new() { "Insert entity" } else { "Save entity" };
+            let label = if self.is_new() {
+                t("table-editor-insert")
+            } else {
+                t("table-editor-save")
+            };
             // Ctrl+S saves from anywhere in the editor, as in any editor.
             let keyed = ui.input_mut(|i| {
                 i.consume_shortcut(&egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S))
             });
             let save = ui
                 .add_enabled(!self.is_saving(), egui::Button::new(label))
-                .on_hover_text("Ctrl+S");
+                .on_hover_text(t("table-editor-save-key"));
             if save.clicked() || (keyed && !self.is_saving()) {
                 self.save(pane, false);
             }
             if self.is_saving() {
                 ui.spinner();
             }
-            if ui.button("Close editor").clicked() {
+            if ui.button(t("table-editor-close")).clicked() {
                 event = self.close();
             }
         });

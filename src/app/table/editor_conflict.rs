@@ -3,6 +3,8 @@
 
 use egui::RichText;
 
+use crate::app::widgets::i18n::{t, tr};
+
 use crate::app::context::PaneContext;
 use crate::app::table::editor::{EditorEvent, EntityEditor, Theirs};
 use crate::app::table::property::PropertyEdit;
@@ -28,25 +30,25 @@ impl EntityEditor {
         moved.dedup();
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            format!(
-                "Changed on the service since you opened it ({}; now ETag {}): saving would be refused.",
-                moved.join(", "),
-                self.form.theirs_version()
+            tr!(
+                "table-editor-conflict-changed-under",
+                names = moved.join(", "),
+                etag = self.form.theirs_version()
             ),
         );
-        if ui.button("Reload and re-apply my changes").clicked() {
+        if ui.button(t("table-editor-conflict-reapply")).clicked() {
             self.reapply_on_theirs();
         }
     }
 
     pub(crate) fn conflict_ui(&mut self, ui: &mut egui::Ui, pane: &PaneContext, kind: u8) -> EditorEvent {
         ui.separator();
-        ui.strong("Someone else changed this entity after you loaded it.");
+        ui.strong(t("table-editor-conflict-title"));
         let mine = self.draft();
         let warn = ui.visuals().warn_fg_color;
         match self.theirs.as_ref().expect("conflict") {
             Theirs::Loading => {
-                ui.label("Fetching their version…");
+                ui.label(t("table-editor-conflict-fetching"));
                 return EditorEvent::None;
             }
             Theirs::Failed(e) => {
@@ -54,14 +56,17 @@ impl EntityEditor {
                 return EditorEvent::None;
             }
             Theirs::Gone => {
-                ui.label("They deleted it. Insert yours again, or discard your edit.");
+                ui.label(t("table-editor-conflict-gone"));
             }
             Theirs::Current(theirs) => {
-                ui.label(format!("Their ETag: {}", theirs.etag().unwrap_or("?")));
+                ui.label(tr!(
+                    "table-editor-conflict-their-etag",
+                    etag = theirs.etag().unwrap_or("?")
+                ));
                 egui::Grid::new("conflict-grid").striped(true).show(ui, |ui| {
-                    ui.strong("Property");
-                    ui.strong("Yours");
-                    ui.strong("Theirs (on the server now)");
+                    ui.strong(t("table-editor-conflict-property"));
+                    ui.strong(t("table-editor-conflict-yours"));
+                    ui.strong(t("table-editor-conflict-theirs"));
                     ui.end_row();
                     let theirs = theirs.to_draft();
                     let mut names: Vec<String> = mine
@@ -73,13 +78,14 @@ impl EntityEditor {
                             names.push(p.name.clone());
                         }
                     }
+                    let absent = t("table-editor-conflict-absent");
                     for name in names {
                         let m = mine
                             .as_ref()
                             .and_then(|m| m.get(&name))
                             .map(show_value)
-                            .unwrap_or_else(|| "(absent)".into());
-                        let t = theirs.get(&name).map(show_value).unwrap_or_else(|| "(absent)".into());
+                            .unwrap_or_else(|| absent.clone());
+                        let t = theirs.get(&name).map(show_value).unwrap_or_else(|| absent.clone());
                         let differs = m != t;
                         let strong = |s: String| {
                             if differs {
@@ -98,19 +104,19 @@ impl EntityEditor {
         }
         let mut event = EditorEvent::None;
         ui.horizontal(|ui| {
-            if kind == 1 && ui.button("Reload and re-apply my changes").clicked() {
+            if kind == 1 && ui.button(t("table-editor-conflict-reapply")).clicked() {
                 self.reapply_on_theirs();
             }
-            if kind == 2 && ui.button("Insert mine again").clicked() {
+            if kind == 2 && ui.button(t("table-editor-conflict-insert-again")).clicked() {
                 self.new = true;
                 self.theirs = None;
                 self.save(pane, false);
             }
-            if kind == 1 && ui.button("Overwrite anyway (If-Match *)").clicked() {
+            if kind == 1 && ui.button(t("table-editor-conflict-overwrite")).clicked() {
                 self.theirs = None;
                 self.save(pane, true);
             }
-            if ui.button("Discard mine").clicked() {
+            if ui.button(t("table-editor-conflict-discard")).clicked() {
                 let theirs = match self.theirs.take() {
                     Some(Theirs::Current(e)) => Some(e),
                     _ => None,

@@ -11,7 +11,7 @@ use crate::app::table::import_plan::ImportSource;
 use crate::app::table::io as table_io;
 use crate::app::table::io::ExportFormat;
 use crate::app::table::scan::job_pages;
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::table::entity::Entity;
 
@@ -58,7 +58,7 @@ impl TableFeature for TableFiles {
             match read {
                 Ok(source) => self.import_form = Some(ImportForm::new(path, source)),
                 Err(why) => ctx.notices.push(crate::app::context::Notice {
-                    text: format!("The file cannot be imported: {why}"),
+                    text: tr!("table-files-cannot-import", why = why),
                     error: true,
                 }),
             }
@@ -98,28 +98,26 @@ impl TableFeature for TableFiles {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
-        let hint = "the rows to a CSV or JSON file, or a file's rows into the table";
-        crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::EXPORT, "Export / import", hint, |ui| {
-            ui.label("Export as:");
+        let (name, hint) = (t("table-files-menu"), t("table-files-menu-hint"));
+        crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::EXPORT, &name, &hint, |ui| {
+            ui.label(t("table-files-export-as"));
             for f in [ExportFormat::CsvTyped, ExportFormat::CsvPlain, ExportFormat::Json] {
                 ui.radio_value(&mut self.export_format, f, f.describe());
             }
             if ui
-                .button("Export shown rows…")
-                .on_hover_text("The rows the grid shows now (quick filter and sort applied), with all their properties")
+                .button(t("table-files-export-shown"))
+                .on_hover_text(t("table-files-export-shown-hint"))
                 .clicked()
             {
                 self.ask_file(core, ctx, DialogPurpose::ExportLoaded);
             }
-            if ui.button("Export whole query…").clicked() {
+            if ui.button(t("table-files-export-query")).clicked() {
                 self.ask_file(core, ctx, DialogPurpose::ExportQuery);
             }
             ui.separator();
             if ui
-                .button("Import…")
-                .on_hover_text(
-                    "A CSV or JSON file into this table or a new one: keys, types and conflicts chosen, with a preview",
-                )
+                .button(t("table-files-import"))
+                .on_hover_text(t("table-files-import-hint"))
                 .clicked()
             {
                 self.ask_file(core, ctx, DialogPurpose::Import);
@@ -132,15 +130,17 @@ impl TableFiles {
     pub fn ask_file(&mut self, core: &TableCore, ctx: &mut PaneContext, purpose: DialogPurpose) {
         let dialogs = ctx.dialogs.clone();
         let name = format!("{}.{}", core.table, self.export_format.extension());
+        let title = t(match purpose {
+            DialogPurpose::Import => "table-files-import-dialog",
+            _ => "table-files-export-dialog",
+        });
         self.dialog.start(
             purpose,
             match purpose {
                 DialogPurpose::Import => ctx
                     .backend
-                    .spawn_blocking(move || dialogs.pick_file("Import entities", &["csv", "json"])),
-                _ => ctx
-                    .backend
-                    .spawn_blocking(move || dialogs.save_file("Export entities", &name)),
+                    .spawn_blocking(move || dialogs.pick_file(&title, &["csv", "json"])),
+                _ => ctx.backend.spawn_blocking(move || dialogs.save_file(&title, &name)),
             },
         );
     }
@@ -149,7 +149,11 @@ impl TableFiles {
         let store = core.store.clone();
         let rows = core.view.clone();
         let format = self.export_format;
-        let title = format!("Export {} ({})", core.table, format.describe());
+        let title = tr!(
+            "table-files-export-job",
+            table = core.table.as_str(),
+            format = format.describe()
+        );
         ctx.start_job(
             title,
             Unit::Items("entities"),
@@ -174,7 +178,7 @@ impl TableFiles {
             (query, core.query.matching()),
             path,
         );
-        let title = format!("Export query of {}", core.table);
+        let title = tr!("table-files-export-query-job", table = core.table.as_str());
         ctx.start_job(
             title,
             Unit::Items("entities"),
@@ -184,14 +188,23 @@ impl TableFiles {
                 // because a CSV header needs every column.
                 let mut entities = Vec::new();
                 // What runs here (contains, starts with…) is matched on every page, as the tab matches it.
-                job_pages(&client, &table, &query, None, true, &job, "Export", |page| {
-                    let matched = page
-                        .entities
-                        .into_iter()
-                        .filter(|e| matching.as_ref().is_none_or(|m| m.matches(e)));
-                    entities.extend(matched);
-                    true
-                })
+                job_pages(
+                    &client,
+                    &table,
+                    &query,
+                    None,
+                    true,
+                    &job,
+                    &t("table-files-export-op"),
+                    |page| {
+                        let matched = page
+                            .entities
+                            .into_iter()
+                            .filter(|e| matching.as_ref().is_none_or(|m| m.matches(e)));
+                        entities.extend(matched);
+                        true
+                    },
+                )
                 .await?;
                 // The pages counted the progress once already; writing them again would count twice.
                 let progress = crate::storage::progress::TransferProgress::default();
@@ -214,10 +227,6 @@ async fn written(
     let p = path.clone();
     let n = tokio::task::spawn_blocking(move || write(&p))
         .await
-        .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, "Export", e.to_string()))??;
-    Ok(format!(
-        "{} entities written to {}",
-        thousands(n as u64),
-        path.display()
-    ))
+        .map_err(|e| StorageError::new(crate::storage::ErrorKind::Io, t("table-files-export-op"), e.to_string()))??;
+    Ok(tr!("table-files-written", count = n, path = path.display().to_string()))
 }

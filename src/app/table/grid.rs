@@ -8,7 +8,7 @@ use crate::app::context::PaneContext;
 use crate::app::table::editor::EntityEditor;
 use crate::app::table::pane::TablePane;
 use crate::app::table::store::cell;
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{t, tr};
 
 pub const ROW_HEIGHT: f32 = 18.0;
 
@@ -28,16 +28,22 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
             ui.horizontal(|ui| {
                 ui.label(status(pane));
                 let can_load = pane.has_more() && !pane.is_loading();
-                if ui.add_enabled(can_load, egui::Button::new("Load more")).clicked() {
+                if ui
+                    .add_enabled(can_load, egui::Button::new(t("table-grid-load-more")))
+                    .clicked()
+                {
                     pane.load_more(ctx);
                 }
-                if ui.add_enabled(can_load, egui::Button::new("Load all")).clicked() {
+                if ui
+                    .add_enabled(can_load, egui::Button::new(t("table-grid-load-all")))
+                    .clicked()
+                {
                     pane.load_all(ctx);
                 }
                 if pane.core.load_all.as_ref().is_some_and(|a| a.running)
                     && ui
-                        .button("Cancel loading")
-                        .on_hover_text("Stop reading pages; what arrived stays, and Load all goes on from there")
+                        .button(t("table-grid-cancel-loading"))
+                        .on_hover_text(t("table-grid-cancel-loading-hint"))
                         .clicked()
                 {
                     pane.cancel_load_all(ctx);
@@ -67,28 +73,30 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
 
 fn status(pane: &TablePane) -> String {
     let more = if pane.has_more() {
-        "more available"
+        t("table-grid-more-available")
     } else if pane.is_loading() {
-        "loading…"
+        t("table-grid-loading")
     } else {
-        "all loaded"
+        t("table-grid-all-loaded")
     };
     let shown = if pane.core.view.len() == pane.core.store.len() {
         String::new()
     } else {
-        format!(" · {} shown", thousands(pane.core.view.len() as u64))
+        tr!("table-grid-shown", count = pane.core.view.len())
     };
     // Matched here: how many of the entities read so far matched.
-    let held = thousands(pane.core.store.len() as u64);
+    let held = pane.core.store.len();
     let loaded = match &pane.core.matching {
-        Some(_) => format!("{held} entities matched here of {} read", thousands(pane.core.read)),
-        None => format!("{held} entities loaded"),
+        Some(_) => tr!("table-grid-matched", count = held, read = pane.core.read),
+        None => tr!("table-grid-loaded", count = held),
     };
-    format!(
-        "{loaded} in {} page{} · {more}{shown} · {} selected",
-        pane.core.pages,
-        if pane.core.pages == 1 { "" } else { "s" },
-        pane.core.selection.len()
+    tr!(
+        "table-grid-status",
+        loaded = loaded,
+        pages = pane.core.pages,
+        more = more,
+        shown = shown,
+        selected = pane.core.selection.len()
     )
 }
 
@@ -98,13 +106,14 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
     use crate::app::widgets::icon::{self, icon_button};
     // Wrapped: at 1.5x beside the tree the row is wider than the pane, and a cut row hides its last buttons.
     ui.horizontal_wrapped(|ui| {
-        if icon_button(ui, true, icon::ADD, "Add entity", None).clicked() {
+        if icon_button(ui, true, icon::ADD, &t("table-grid-add"), None).clicked() {
             pane.edit_with(EntityEditor::insert(&pane.core.table, None));
         }
         let one = pane.core.selection.len() == 1;
         let first = pane.core.selection.iter().next().copied();
-        let needs_one = Some("select one row");
-        if icon_button(ui, one, icon::EDIT, "Edit", needs_one).clicked()
+        let one_row = t("table-grid-needs-one");
+        let needs_one = Some(one_row.as_str());
+        if icon_button(ui, one, icon::EDIT, &t("table-grid-edit"), needs_one).clicked()
             && let Some(i) = first
         {
             pane.edit_with(pane.editor_for(i));
@@ -113,8 +122,8 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             ui,
             one,
             icon::CLONE,
-            "Clone",
-            Some("a new entity from the selected one"),
+            &t("table-grid-clone"),
+            Some(&t("table-grid-clone-hint")),
         )
         .clicked()
             && let Some(i) = first
@@ -125,15 +134,15 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             ui,
             one,
             icon::RAW_JSON,
-            "Raw JSON",
-            Some("the entity as the service sent it"),
+            &t("table-grid-raw-json"),
+            Some(&t("table-grid-raw-json-hint")),
         )
         .clicked()
             && let Some(i) = first
         {
             pane.show_json(i);
         }
-        if icon_button(ui, one, icon::CONFLICT_LAB, "Open in conflict lab", needs_one).clicked()
+        if icon_button(ui, one, icon::CONFLICT_LAB, &t("table-grid-open-lab"), needs_one).clicked()
             && let Some(i) = first
         {
             let e = pane.core.store.get(i);
@@ -144,15 +153,16 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             });
         }
         let any = !pane.core.selection.is_empty();
-        if icon_button(ui, any, icon::COPY_JSON, "Copy as JSON", Some("the selected rows")).clicked() {
+        let (json, rows) = (t("table-grid-copy-json"), t("table-grid-copy-json-hint"));
+        if icon_button(ui, any, icon::COPY_JSON, &json, Some(&rows)).clicked() {
             ui.ctx().copy_text(pane.selection_as_json());
         }
         if icon_button(
             ui,
             any,
-            &format!("{} TSV", icon::COPY_TSV),
-            "Copy as TSV",
-            Some("the selected rows, for a spreadsheet"),
+            &format!("{} TSV", icon::COPY_TSV), // i18n-ignore: an icon and a format name
+            &t("table-grid-copy-tsv"),
+            Some(&t("table-grid-copy-tsv-hint")),
         )
         .clicked()
         {
@@ -163,8 +173,8 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             ui,
             true,
             icon::COLUMNS,
-            "Columns…",
-            Some("which columns show, in which order"),
+            &t("table-grid-columns"),
+            Some(&t("table-grid-columns-hint")),
         )
         .clicked()
         {
@@ -193,18 +203,18 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             let find = ui
                 .add(
                     egui::TextEdit::singleline(&mut pane.core.quick)
-                        .hint_text("Find in loaded rows… (Ctrl+F)")
+                        .hint_text(t("table-grid-find-hint"))
                         .desired_width(200.0),
                 )
-                .accessible_name("Find in loaded rows:")
-                .on_hover_text("Contains, in any shown column; not sent to the service");
+                .accessible_name(t("table-grid-find-name"))
+                .on_hover_text(t("table-grid-find-more"));
             if focus_filter || pane.core.focus_quick {
                 find.request_focus();
                 pane.core.focus_quick = false;
             }
             ui.label(icon::FIND);
             if pane.is_viewing() {
-                ui.label("sorting / filtering…");
+                ui.label(t("table-grid-sorting"));
                 ui.spinner();
             }
         });
@@ -319,6 +329,16 @@ fn grid_with_menu(
                             });
                         }
                         let r = row.response();
+                        // Heard as a row: its first columns, each with its name (a row of fifty properties is
+                        // not read whole on every move).
+                        let said: Vec<String> = columns
+                            .iter()
+                            .take(6)
+                            .filter_map(|(name, ..)| Some(format!("{name}: {}", entity.get(name)?.to_text())))
+                            .collect();
+                        let said: Vec<&str> = said.iter().map(String::as_str).collect();
+                        let picked = pane.core.selection.contains(&index);
+                        crate::app::widgets::row_access::row(&r, &said, picked, position, pane.core.view.len());
                         if pane.core.cursor.at == Some(index) {
                             crate::app::widgets::list_keys::paint_cursor(
                                 &r,
@@ -372,18 +392,24 @@ fn cell_ui(
     match cell(entity, name) {
         Some(crate::storage::table::entity::EdmRef::Unparsed { declared, json, why }) => {
             let shown: String = json.chars().take(200).collect();
-            let declared = if declared.is_empty() { "value" } else { declared };
-            ui.label(text(format!("{shown} [unreadable {declared}]")).color(ui.visuals().warn_fg_color))
-                .on_hover_text(format!(
-                    "{why}. Shown as it came; the editor keeps it unchanged and cannot edit it."
-                ))
+            let said = match declared.is_empty() {
+                true => tr!("table-grid-unreadable", shown = shown),
+                false => tr!("table-grid-unreadable-typed", shown = shown, ty = declared),
+            };
+            ui.label(text(said).color(ui.visuals().warn_fg_color))
+                .on_hover_text(tr!("table-grid-unreadable-hint", why = why))
         }
         Some(v) => {
             let shown: String = v.to_text().chars().take(200).collect();
             match main {
                 Some(m) if m != v.edm_type() => ui
                     .label(text(format!("{shown} [{}]", v.edm_type())).color(ui.visuals().warn_fg_color))
-                    .on_hover_text(format!("{} here; most values of {name} are {m}", v.edm_type())),
+                    .on_hover_text(tr!(
+                        "table-grid-odd-type",
+                        ty = v.edm_type().to_string(),
+                        name = name,
+                        main = m.to_string()
+                    )),
                 _ => ui.label(text(shown)),
             }
         }
@@ -449,23 +475,29 @@ fn keys(pane: &mut TablePane, ui: &egui::Ui) -> Option<usize> {
 fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
     if pane.core.columns_open {
         let mut open = true;
-        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new("Columns"), egui_ctx)
+        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new(t("table-grid-columns-title")), egui_ctx)
             .open(&mut open)
             .show(egui_ctx, |ui| {
-                ui.label("Show, hide and order the columns. Hover a header for its Edm type.");
+                ui.label(t("table-grid-columns-explain"));
                 let mut moves = None;
                 let n = pane.core.columns.list.len();
                 for (i, c) in pane.core.columns.list.iter_mut().enumerate() {
                     ui.horizontal(|ui| {
                         ui.checkbox(&mut c.visible, &c.name);
                         if ui
-                            .add_enabled(i > 0, egui::Button::new(format!("Move {} up", c.name)).small())
+                            .add_enabled(
+                                i > 0,
+                                egui::Button::new(tr!("table-grid-move-up", name = c.name.as_str())).small(),
+                            )
                             .clicked()
                         {
                             moves = Some((i, i - 1));
                         }
                         if ui
-                            .add_enabled(i + 1 < n, egui::Button::new(format!("Move {} down", c.name)).small())
+                            .add_enabled(
+                                i + 1 < n,
+                                egui::Button::new(tr!("table-grid-move-down", name = c.name.as_str())).small(),
+                            )
                             .clicked()
                         {
                             moves = Some((i, i + 1));

@@ -8,6 +8,7 @@ use std::collections::{HashMap, VecDeque};
 use std::time::SystemTime;
 
 use crate::app::table::compare::lines;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::Entity;
 
 pub const PER_ENTITY: usize = 100;
@@ -21,12 +22,12 @@ pub enum Seen {
 }
 
 impl Seen {
-    fn word(self) -> &'static str {
-        match self {
-            Seen::Loaded => "loaded",
-            Seen::Watched => "watched",
-            Seen::Saved => "saved here",
-        }
+    fn word(self) -> String {
+        t(match self {
+            Seen::Loaded => "table-history-loaded",
+            Seen::Watched => "table-history-watched",
+            Seen::Saved => "table-history-saved",
+        })
     }
 }
 
@@ -146,10 +147,8 @@ impl EntityHistory {
     /// The timeline of one entity, with the differences between the two versions picked.
     pub fn ui(&mut self, ui: &mut egui::Ui, partition_key: &str, row_key: &str) {
         let Some(list) = self.versions(partition_key, row_key) else {
-            ui.label(RichText::new("History: one version seen").strong());
-            ui.weak(
-                "Versions are kept from the moment a second one arrives: from a reload, the watch, or a save here.",
-            );
+            ui.label(RichText::new(t("table-history-one")).strong());
+            ui.weak(t("table-history-one-explain"));
             return;
         };
         let n = list.len();
@@ -158,7 +157,7 @@ impl EntityHistory {
             None => (n.saturating_sub(2), n - 1),
         };
         let (mut a, mut b) = (a0, b0);
-        ui.label(RichText::new(format!("History: {n} versions seen this run")).strong());
+        ui.label(RichText::new(tr!("table-history-title", count = n)).strong());
         {
             // One version a line, its ETag under it: a side panel is narrow, and an ETag is long.
             for (i, v) in list.iter().enumerate() {
@@ -168,7 +167,10 @@ impl EntityHistory {
                     let clock = crate::storage::times::format(v.at, crate::storage::times::CLOCK_MILLIS);
                     ui.label(format!("{clock} {}", v.seen.word()));
                 });
-                let etag = format!("ETag {}", v.entity.etag().unwrap_or("none"));
+                let etag = match v.entity.etag() {
+                    Some(etag) => format!("ETag {etag}"), // i18n-ignore: a protocol name and data
+                    None => t("table-history-no-etag"),
+                };
                 ui.add(egui::Label::new(RichText::new(etag).monospace().weak()).wrap());
             }
             ui.separator();
@@ -178,9 +180,14 @@ impl EntityHistory {
                 .map(crate::app::table::watch::describe_cell)
                 .collect();
             if changed.is_empty() {
-                ui.label(format!("Versions {} and {}: the same data", a + 1, b + 1));
+                ui.label(tr!("table-history-same", a = a + 1, b = b + 1));
             } else {
-                ui.label(format!("Versions {} to {}: {}", a + 1, b + 1, changed.join(", ")));
+                ui.label(tr!(
+                    "table-history-changed",
+                    a = a + 1,
+                    b = b + 1,
+                    changes = changed.join(", ")
+                ));
             }
         }
         if (a, b) != (a0, b0) {

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::app::context::{PaneContext, Unit};
 use crate::app::table::import_plan::{ColumnType, Conflict, ImportChoices, ImportSource, PartitionFrom, RowKeyFrom};
 use crate::app::table::io as table_io;
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::edm::EdmType;
 
 /// How many rows the preview shows.
@@ -76,7 +76,7 @@ impl ImportForm {
 
     /// What a closing tab names: the import set up here and not started.
     pub fn unsaved(&self) -> String {
-        format!("the import of {}, set up and not started", self.path.display())
+        tr!("table-import-unsaved", path = self.path.display().to_string())
     }
 
     /// The choices the form describes, or what to change first.
@@ -88,12 +88,12 @@ impl ImportForm {
         let row_key = match self.rk_mode {
             KeyMode::Column => RowKeyFrom::Column(self.rk_column),
             KeyMode::Guid => RowKeyFrom::Guid,
-            _ => RowKeyFrom::Counter(self.counter_start.trim().parse().map_err(|_| {
-                format!(
-                    "The counter's first number `{}` is not a whole number 0 or more.",
-                    self.counter_start.trim()
-                )
-            })?),
+            _ => RowKeyFrom::Counter(
+                self.counter_start
+                    .trim()
+                    .parse()
+                    .map_err(|_| tr!("table-import-bad-counter", start = self.counter_start.trim()))?,
+            ),
         };
         Ok(ImportChoices {
             partition,
@@ -106,26 +106,26 @@ impl ImportForm {
     pub fn window(&mut self, egui_ctx: &egui::Context, table: &str, ctx: &mut PaneContext) -> FormOutcome {
         let mut outcome = FormOutcome::Open;
         let mut open = true;
-        egui::Window::new(format!("Import into {table}"))
+        egui::Window::new(tr!("table-import-title", table = table))
             .collapsible(false)
             .default_width(760.0)
             .open(&mut open)
             .show(egui_ctx, |ui| {
-                ui.label(format!(
-                    "From {}: {} rows, {} columns.",
-                    self.path.display(),
-                    thousands(self.source.rows.len() as u64),
-                    self.source.columns.len()
+                ui.label(tr!(
+                    "table-import-from",
+                    path = self.path.display().to_string(),
+                    rows = self.source.rows.len(),
+                    columns = self.source.columns.len()
                 ));
                 ui.horizontal(|ui| {
-                    ui.label("Into:");
-                    ui.radio_value(&mut self.into_new, false, format!("this table, {table}"));
-                    ui.radio_value(&mut self.into_new, true, "a new table");
-                    let l = ui.label("New table name:");
+                    ui.label(t("table-import-into"));
+                    ui.radio_value(&mut self.into_new, false, tr!("table-import-this-table", table = table));
+                    ui.radio_value(&mut self.into_new, true, t("table-import-new-table"));
+                    let l = ui.label(t("table-import-new-table-name"));
                     ui.add_enabled(
                         self.into_new,
                         egui::TextEdit::singleline(&mut self.new_table)
-                            .hint_text("letters and digits")
+                            .hint_text(t("table-import-name-hint"))
                             .desired_width(180.0),
                     )
                     .labelled_by(l.id);
@@ -135,7 +135,7 @@ impl ImportForm {
                 self.types_ui(ui);
                 ui.separator();
                 ui.horizontal(|ui| {
-                    ui.label("Entities already there:");
+                    ui.label(t("table-import-already-there"));
                     for c in [Conflict::InsertOnly, Conflict::Merge, Conflict::Replace] {
                         ui.radio_value(&mut self.conflict, c, c.describe());
                     }
@@ -146,12 +146,12 @@ impl ImportForm {
                     ui.colored_label(ui.visuals().error_fg_color, why);
                 }
                 ui.horizontal(|ui| {
-                    if ui.button("Start import").clicked()
+                    if ui.button(t("table-import-start")).clicked()
                         && let Some(job) = self.start(table, ctx)
                     {
                         outcome = FormOutcome::Started(job);
                     }
-                    if ui.button("Cancel import").clicked() {
+                    if ui.button(t("table-import-cancel")).clicked() {
                         outcome = FormOutcome::Cancelled;
                     }
                 });
@@ -162,10 +162,11 @@ impl ImportForm {
         outcome
     }
 
-    fn column_combo(ui: &mut egui::Ui, name: &str, columns: &[String], chosen: &mut usize, enabled: bool) {
+    fn column_combo(ui: &mut egui::Ui, key: &str, columns: &[String], chosen: &mut usize, enabled: bool) {
+        let (name, none) = (tr!("table-import-key-column", key = key), t("table-import-no-columns"));
         ui.add_enabled_ui(enabled, |ui| {
-            egui::ComboBox::from_id_salt(name)
-                .selected_text(columns.get(*chosen).map(String::as_str).unwrap_or("(no columns)"))
+            egui::ComboBox::from_id_salt(key)
+                .selected_text(columns.get(*chosen).map_or(none, String::clone))
                 .show_ui(ui, |ui| {
                     for (i, c) in columns.iter().enumerate() {
                         ui.selectable_value(chosen, i, c);
@@ -179,18 +180,18 @@ impl ImportForm {
     fn keys_ui(&mut self, ui: &mut egui::Ui) {
         let columns = &self.source.columns;
         egui::Grid::new("import keys").num_columns(2).show(ui, |ui| {
-            ui.label("PartitionKey:");
+            ui.label("PartitionKey:"); // i18n-ignore: a protocol name
             ui.horizontal(|ui| {
-                ui.radio_value(&mut self.pk_mode, KeyMode::Column, "PartitionKey from a column");
+                ui.radio_value(&mut self.pk_mode, KeyMode::Column, t("table-import-pk-column"));
                 Self::column_combo(
                     ui,
-                    "PartitionKey column",
+                    "PartitionKey",
                     columns,
                     &mut self.pk_column,
                     self.pk_mode == KeyMode::Column,
                 );
-                ui.radio_value(&mut self.pk_mode, KeyMode::Fixed, "the same for every row");
-                let l = ui.label("Fixed PartitionKey:");
+                ui.radio_value(&mut self.pk_mode, KeyMode::Fixed, t("table-import-pk-fixed"));
+                let l = ui.label(t("table-import-pk-fixed-name"));
                 ui.add_enabled(
                     self.pk_mode == KeyMode::Fixed,
                     egui::TextEdit::singleline(&mut self.pk_fixed).desired_width(140.0),
@@ -198,32 +199,32 @@ impl ImportForm {
                 .labelled_by(l.id);
             });
             ui.end_row();
-            ui.label("RowKey:");
+            ui.label("RowKey:"); // i18n-ignore: a protocol name
             ui.horizontal(|ui| {
-                ui.radio_value(&mut self.rk_mode, KeyMode::Column, "RowKey from a column");
+                ui.radio_value(&mut self.rk_mode, KeyMode::Column, t("table-import-rk-column"));
                 Self::column_combo(
                     ui,
-                    "RowKey column",
+                    "RowKey",
                     columns,
                     &mut self.rk_column,
                     self.rk_mode == KeyMode::Column,
                 );
-                ui.radio_value(&mut self.rk_mode, KeyMode::Counter, "a counter")
-                    .on_hover_text("Zero-padded to one width, so that the keys sort as the numbers do");
-                let l = ui.label("Counter start:");
+                ui.radio_value(&mut self.rk_mode, KeyMode::Counter, t("table-import-counter"))
+                    .on_hover_text(t("table-import-counter-hint"));
+                let l = ui.label(t("table-import-counter-start"));
                 ui.add_enabled(
                     self.rk_mode == KeyMode::Counter,
                     egui::TextEdit::singleline(&mut self.counter_start).desired_width(60.0),
                 )
                 .labelled_by(l.id);
-                ui.radio_value(&mut self.rk_mode, KeyMode::Guid, "a new GUID per row");
+                ui.radio_value(&mut self.rk_mode, KeyMode::Guid, t("table-import-guid"));
             });
             ui.end_row();
         });
     }
 
     fn types_ui(&mut self, ui: &mut egui::Ui) {
-        ui.label("Column types (inferred from every row's value unless the file types them; a column the keys come from is not written again):");
+        ui.label(t("table-import-column-types"));
         egui::ScrollArea::vertical()
             .id_salt("import types")
             .max_height(150.0)
@@ -240,21 +241,26 @@ impl ImportForm {
                                 if file_typed {
                                     ui.selectable_value(ty, ColumnType::File, ColumnType::File.describe());
                                 }
-                                for t in EdmType::ALL {
-                                    let words = match t == inferred && !file_typed {
-                                        true => format!("{} (inferred)", t.short_name()),
-                                        false => t.short_name().to_string(),
+                                for edm in EdmType::ALL {
+                                    let words = match edm == inferred && !file_typed {
+                                        true => tr!("table-import-inferred", ty = edm.short_name()),
+                                        false => edm.short_name().to_string(),
                                     };
-                                    ui.selectable_value(ty, ColumnType::Edm(t), words);
+                                    ui.selectable_value(ty, ColumnType::Edm(edm), words);
                                 }
                                 ui.selectable_value(ty, ColumnType::LeaveOut, ColumnType::LeaveOut.describe());
                             })
                             .response
-                            .accessible_name(format!("Type of {name}"));
+                            .accessible_name(tr!("table-import-type-of", name = name.as_str()));
                         let sample = self.source.sample(c);
                         ui.weak(
                             sample
-                                .map(|s| format!("e.g. {}", crate::app::widgets::format::one_line(s, 40)))
+                                .map(|s| {
+                                    tr!(
+                                        "table-import-example",
+                                        value = crate::app::widgets::format::one_line(s, 40)
+                                    )
+                                })
                                 .unwrap_or_default(),
                         );
                         ui.end_row();
@@ -265,7 +271,7 @@ impl ImportForm {
 
     fn preview_ui(&mut self, ui: &mut egui::Ui) {
         let shown = self.source.rows.len().min(PREVIEW_ROWS);
-        ui.strong(format!("Preview: the first {shown} rows as they will be written"));
+        ui.strong(tr!("table-import-preview", count = shown));
         let choices = match self.choices() {
             Ok(c) => c,
             Err(why) => {
@@ -281,14 +287,14 @@ impl ImportForm {
                     .num_columns(4)
                     .striped(true)
                     .show(ui, |ui| {
-                        ui.strong("Line");
-                        ui.strong("PartitionKey");
-                        ui.strong("RowKey");
-                        ui.strong("Properties");
+                        ui.strong(t("table-import-line"));
+                        ui.strong("PartitionKey"); // i18n-ignore: a protocol name
+                        ui.strong("RowKey"); // i18n-ignore: a protocol name
+                        ui.strong(t("table-import-properties"));
                         ui.end_row();
                         for i in 0..shown {
                             ui.label(self.source.rows[i].line.to_string());
-                            match self.source.entity(&choices, i, &|| "(a new GUID)".into()) {
+                            match self.source.entity(&choices, i, &|| t("table-import-new-guid")) {
                                 Ok(e) => {
                                     ui.label(&e.partition_key);
                                     ui.label(&e.row_key);
@@ -309,7 +315,10 @@ impl ImportForm {
                                 Err(why) => {
                                     ui.label("");
                                     ui.label("");
-                                    ui.colored_label(ui.visuals().error_fg_color, format!("not written: {why}"));
+                                    ui.colored_label(
+                                        ui.visuals().error_fg_color,
+                                        tr!("table-import-not-written", why = why),
+                                    );
                                 }
                             }
                             ui.end_row();
@@ -348,7 +357,7 @@ impl ImportForm {
             self.path.clone(),
         );
         let job = ctx.start_job(
-            format!("Import into {target}"),
+            tr!("table-import-title", table = target.as_str()),
             Unit::Items("rows"),
             state,
             |job, (client, table, create, source, choices, path)| async move {
@@ -358,9 +367,10 @@ impl ImportForm {
                 {
                     client.create_table(&table).await.map_err(|mut e| {
                         if e.code.as_deref() == Some("TableAlreadyExists") {
-                            e.message = format!(
-                                "A table named {table} already exists: import into it from its own tab, or choose another name. {}",
-                                e.message
+                            e.message = tr!(
+                                "table-import-exists",
+                                table = table.as_str(),
+                                message = e.message.as_str()
                             );
                         }
                         e
@@ -374,7 +384,7 @@ impl ImportForm {
                         Ok(d) => rows.push((line, d)),
                         Err(reason) => unbuilt.push(table_io::ImportFailure {
                             record: line,
-                            keys: String::from("not built"),
+                            keys: t("table-import-not-built"),
                             reason,
                         }),
                     }
@@ -386,7 +396,7 @@ impl ImportForm {
                 let report = match done.skipped.is_empty() && done.failures.is_empty() {
                     true => String::new(),
                     false => table_io::write_report(&path, &done)
-                        .map(|p| format!(" Every row skipped or failed is in {}.", p.display()))
+                        .map(|p| tr!("table-import-report", path = p.display().to_string()))
                         .unwrap_or_default(),
                 };
                 Ok(summary(&table, &done) + &report)
@@ -406,22 +416,22 @@ pub fn summary(table: &str, done: &table_io::ImportDone) -> String {
         }
         l.join(", ")
     };
-    let mut words = format!("Imported into {table}: {} written", thousands(done.written as u64));
+    let mut words = tr!("table-import-done", table = table, count = done.written);
     if !done.skipped.is_empty() {
-        words += &format!(
-            ", {} skipped (already there: lines {})",
-            thousands(done.skipped.len() as u64),
-            lines(&done.skipped)
+        words += &tr!(
+            "table-import-done-skipped",
+            count = done.skipped.len(),
+            lines = lines(&done.skipped)
         );
     }
-    words += &format!(", {} failed", thousands(done.failures.len() as u64));
+    words += &tr!("table-import-done-failed", count = done.failures.len());
     if let Some(first) = done.failures.first() {
-        words += &format!(
-            " (lines {}; line {}: {})",
-            lines(&done.failures),
-            first.record,
-            first.reason.trim_end_matches('.')
+        words += &tr!(
+            "table-import-done-first",
+            lines = lines(&done.failures),
+            line = first.record.to_string(),
+            why = first.reason.trim_end_matches('.')
         );
     }
-    words + "."
+    words + &t("table-import-done-end")
 }

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::edm::{EdmType, EdmValue};
 use crate::storage::table::entity::{Entity, EntityDraft, Property};
 
@@ -66,9 +67,9 @@ pub enum ColumnType {
 impl ColumnType {
     pub fn describe(self) -> String {
         match self {
-            ColumnType::File => "as the file says".into(),
-            ColumnType::Edm(t) => t.short_name().into(),
-            ColumnType::LeaveOut => "leave out".into(),
+            ColumnType::File => t("table-import-plan-as-file"),
+            ColumnType::Edm(ty) => ty.short_name().into(),
+            ColumnType::LeaveOut => t("table-import-plan-leave-out"),
         }
     }
 }
@@ -85,12 +86,12 @@ pub enum Conflict {
 }
 
 impl Conflict {
-    pub fn describe(self) -> &'static str {
-        match self {
-            Conflict::InsertOnly => "Insert only: skip entities already there",
-            Conflict::Merge => "Merge into entities already there",
-            Conflict::Replace => "Replace entities already there",
-        }
+    pub fn describe(self) -> String {
+        t(match self {
+            Conflict::InsertOnly => "table-import-plan-insert-only",
+            Conflict::Merge => "table-import-plan-merge",
+            Conflict::Replace => "table-import-plan-replace",
+        })
     }
 }
 
@@ -108,7 +109,13 @@ fn is_key_column(name: &str) -> bool {
 
 impl ImportSource {
     pub fn read(path: &Path) -> Result<ImportSource, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{} cannot be read ({e}).", path.display()))?;
+        let bytes = std::fs::read(path).map_err(|e| {
+            tr!(
+                "table-import-plan-unreadable",
+                path = path.display().to_string(),
+                why = e.to_string()
+            )
+        })?;
         let json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
         ImportSource::parse(&bytes, json)
     }
@@ -117,13 +124,13 @@ impl ImportSource {
     pub fn parse(bytes: &[u8], json: bool) -> Result<ImportSource, String> {
         if json {
             let entities: Vec<Entity> =
-                serde_json::from_slice(bytes).map_err(|e| format!("The file is not a JSON array of entities: {e}"))?;
+                serde_json::from_slice(bytes).map_err(|e| tr!("table-import-plan-not-json", why = e.to_string()))?;
             return Ok(ImportSource::of_entities(&entities));
         }
         let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
         let header: Vec<String> = reader
             .headers()
-            .map_err(|e| format!("The CSV's header cannot be read: {e}"))?
+            .map_err(|e| tr!("table-import-plan-bad-header", why = e.to_string()))?
             .iter()
             .map(str::to_string)
             .collect();
@@ -132,7 +139,7 @@ impl ImportSource {
             .iter()
             .enumerate()
             .filter(|(_, h)| !h.ends_with("@type") && !matches!(h.as_str(), "Timestamp" | "odata.etag"))
-            .map(|(i, h)| (i, at(&format!("{h}@type"))))
+            .map(|(i, h)| (i, at(&format!("{h}@type")))) // i18n-ignore: a column name of the file format
             .collect();
         let mut source = ImportSource {
             columns: kept.iter().map(|&(i, _)| header[i].clone()).collect(),
@@ -156,7 +163,13 @@ impl ImportSource {
             match reader.read_record(&mut record) {
                 Ok(false) => break,
                 Ok(true) => {}
-                Err(e) => return Err(format!("Line {line} of the CSV cannot be read: {e}")),
+                Err(e) => {
+                    return Err(tr!(
+                        "table-import-plan-bad-line",
+                        line = line.to_string(),
+                        why = e.to_string()
+                    ));
+                }
             }
             let text = |i: usize| record.get(i).unwrap_or("");
             let cells = kept
@@ -300,8 +313,12 @@ impl ImportSource {
         let text_of = |c: usize, which: &str| match row.cells.get(c) {
             Some(Cell::Text(t)) => Ok(t.clone()),
             Some(Cell::Value(v)) => Ok(v.to_text()),
-            Some(Cell::Empty) => Err(format!("its {which} (column {}) is empty", self.columns[c])),
-            None => Err(format!("the file has no column to take its {which} from")),
+            Some(Cell::Empty) => Err(tr!(
+                "table-import-plan-empty-key",
+                key = which,
+                column = self.columns[c].as_str()
+            )),
+            None => Err(tr!("table-import-plan-no-key-column", key = which)),
         };
         let partition = match &choices.partition {
             PartitionFrom::Column(c) => text_of(*c, "PartitionKey")?,
@@ -344,8 +361,8 @@ impl ImportSource {
                 (ColumnType::File, Cell::Text(t)) => match row.types[c].as_deref() {
                     None => EdmValue::String(t.clone()),
                     Some(ty) => {
-                        let edm = EdmType::from_odata_name(&format!("Edm.{ty}"))
-                            .ok_or_else(|| format!("`{ty}` is not an Edm type (column {name}@type)"))?;
+                        let edm = EdmType::from_odata_name(&format!("Edm.{ty}")) // i18n-ignore: an OData type name
+                            .ok_or_else(|| tr!("table-import-plan-not-edm", ty = ty, name = name.as_str()))?;
                         EdmValue::parse(edm, t).map_err(|e| format!("{name}: {e}"))?
                     }
                 },
@@ -359,7 +376,9 @@ impl ImportSource {
                 value,
             });
         }
-        draft.validate("Import").map_err(|e| e.message.clone())?;
+        draft
+            .validate(&t("table-import-plan-op"))
+            .map_err(|e| e.message.clone())?;
         Ok(draft)
     }
 }

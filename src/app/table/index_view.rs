@@ -7,6 +7,7 @@ use crate::app::context::clipboard::PickedQuery;
 use crate::app::context::index_map::IndexMap;
 use crate::app::table::core::TableCore;
 use crate::app::table::diff_view::TableCompare;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::EntityQuery;
 
 /// The form as typed.
@@ -39,20 +40,32 @@ pub fn window(
     let Some(form) = index_form else { return };
     let mut open = true;
     let mut start = false;
-    crate::app::widgets::placement::beside_the_toolbar(egui::Window::new("Compare with an index table"), egui_ctx)
+    crate::app::widgets::placement::beside_the_toolbar(egui::Window::new(t("table-index-view-title")), egui_ctx)
         .open(&mut open)
         .show(egui_ctx, |ui| {
-            ui.label(format!(
-                "Each row of {} (the whole table) should have one entry in the index table, keyed by one of its \
-                 properties and holding copies of others.",
-                core.table
-            ));
+            ui.label(tr!("table-index-view-explain", table = core.table.as_str()));
             egui::Grid::new("index-form").num_columns(2).show(ui, |ui| {
                 for (label, text, hint) in [
-                    ("Index table:", &mut form.index_table, "e.g. customersByEmail"),
-                    ("Its PartitionKey from:", &mut form.pk_from, "a property, e.g. Email"),
-                    ("Its RowKey from:", &mut form.rk_from, "RowKey, or a property"),
-                    ("Copied properties:", &mut form.copies, "Name, Phone"),
+                    (
+                        t("table-index-view-table"),
+                        &mut form.index_table,
+                        t("table-index-view-table-hint"),
+                    ),
+                    (
+                        t("table-index-view-pk"),
+                        &mut form.pk_from,
+                        t("table-index-view-pk-hint"),
+                    ),
+                    (
+                        t("table-index-view-rk"),
+                        &mut form.rk_from,
+                        t("table-index-view-rk-hint"),
+                    ),
+                    (
+                        t("table-index-view-copies"),
+                        &mut form.copies,
+                        "Name, Phone".to_string(),
+                    ),
                 ] {
                     let l = ui.label(label);
                     ui.add(egui::TextEdit::singleline(text).hint_text(hint))
@@ -63,7 +76,7 @@ pub fn window(
             if let Some(p) = &form.problem {
                 ui.colored_label(ui.visuals().error_fg_color, p);
             }
-            start = ui.button("Compare with the index").clicked();
+            start = ui.button(t("table-index-view-compare")).clicked();
         });
     if start {
         let index_table = form.index_table.trim().to_string();
@@ -77,7 +90,12 @@ pub fn window(
                 // a projection needs the key properties and the copies, whatever the grid shows.
                 let query = EntityQuery::default();
                 let left = PickedQuery {
-                    place: format!("{} ({account}) as its index entries: {}", core.table, map.describe()),
+                    place: tr!(
+                        "table-index-view-left",
+                        table = core.table.as_str(),
+                        account = account.as_str(),
+                        map = map.describe()
+                    ),
                     client: ctx.client.clone(),
                     table: core.table.clone(),
                     query,
@@ -113,7 +131,7 @@ pub fn compare_with_file(core: &TableCore, ctx: &mut PaneContext, path: std::pat
         .file_name()
         .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
     let left = PickedQuery {
-        place: format!("{name} (exported file)"),
+        place: tr!("table-index-view-file", name = name),
         client: ctx.client.clone(),
         table: core.table.clone(),
         query: EntityQuery::default(),

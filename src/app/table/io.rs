@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::app::table::import_plan::Conflict;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::progress::TransferProgress;
 use crate::storage::table::UpdateMode;
 use crate::storage::table::batch::BatchOperation;
@@ -29,12 +30,12 @@ impl ExportFormat {
         }
     }
 
-    pub fn describe(self) -> &'static str {
-        match self {
-            ExportFormat::CsvTyped => "CSV with types",
-            ExportFormat::CsvPlain => "CSV, values only",
-            ExportFormat::Json => "JSON",
-        }
+    pub fn describe(self) -> String {
+        t(match self {
+            ExportFormat::CsvTyped => "table-io-csv-typed",
+            ExportFormat::CsvPlain => "table-io-csv-plain",
+            ExportFormat::Json => "table-io-json",
+        })
     }
 }
 
@@ -65,7 +66,7 @@ pub fn export(
     progress: &TransferProgress,
     cancel: &CancellationToken,
 ) -> Result<usize, StorageError> {
-    let op = format!("Export to {}", path.display());
+    let op = tr!("table-io-export-op", path = path.display().to_string());
     let stop = || match cancel.is_cancelled() {
         true => Err(StorageError::cancelled(op.clone())),
         false => Ok(()),
@@ -101,7 +102,7 @@ pub fn export(
                 for n in &names {
                     header.push(n.clone());
                     if typed {
-                        header.push(format!("{n}@type"));
+                        header.push(format!("{n}@type")); // i18n-ignore: a column name of the file format
                     }
                 }
                 w.write_record(&header).map_err(|e| io_error(&op, e))?;
@@ -153,7 +154,7 @@ fn partial_path(path: &Path) -> PathBuf {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    path.with_file_name(format!(".{name}.partial"))
+    path.with_file_name(format!(".{name}.partial")) // i18n-ignore: a file name
 }
 
 /// One row of an import file that could not be used or written.
@@ -170,7 +171,7 @@ pub type ImportRead = (Vec<(usize, EntityDraft)>, Vec<ImportFailure>);
 
 /// Reads an import file: JSON (an array of entities, as exported) or CSV (typed or plain, by its header).
 pub fn read_import(path: &Path) -> Result<ImportRead, StorageError> {
-    let op = format!("Read {}", path.display());
+    let op = tr!("table-io-read-op", path = path.display().to_string());
     let bytes = std::fs::read(path).map_err(|e| io_error(&op, e))?;
     let json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
     parse_import(&op, &bytes, json)
@@ -180,7 +181,7 @@ pub fn read_import(path: &Path) -> Result<ImportRead, StorageError> {
 pub fn parse_import(op: &str, bytes: &[u8], json: bool) -> Result<ImportRead, StorageError> {
     if json {
         let entities: Vec<Entity> = serde_json::from_slice(bytes)
-            .map_err(|e| StorageError::invalid(op, format!("The file is not a JSON array of entities: {e}")))?;
+            .map_err(|e| StorageError::invalid(op, tr!("table-import-plan-not-json", why = e.to_string())))?;
         let drafts = entities
             .into_iter()
             .enumerate()
@@ -202,17 +203,14 @@ pub fn parse_import(op: &str, bytes: &[u8], json: bool) -> Result<ImportRead, St
         .collect();
     let column = |name: &str| header.iter().position(|h| h == name);
     let (Some(pk), Some(rk)) = (column("PartitionKey"), column("RowKey")) else {
-        return Err(StorageError::invalid(
-            op,
-            "The CSV needs PartitionKey and RowKey columns.",
-        ));
+        return Err(StorageError::invalid(op, t("table-io-needs-keys")));
     };
     // A value column, and the `name@type` column beside it when the file is typed.
     let values: Vec<(usize, String, Option<usize>)> = header
         .iter()
         .enumerate()
         .filter(|(_, h)| !h.ends_with("@type") && !matches!(h.as_str(), "PartitionKey" | "RowKey" | "Timestamp"))
-        .map(|(i, h)| (i, h.clone(), column(&format!("{h}@type"))))
+        .map(|(i, h)| (i, h.clone(), column(&format!("{h}@type")))) // i18n-ignore: a column name of the file format
         .collect();
     let (mut drafts, mut failures) = (Vec::new(), Vec::new());
     for (n, record) in reader.records().enumerate() {
@@ -229,10 +227,10 @@ pub fn parse_import(op: &str, bytes: &[u8], json: bool) -> Result<ImportRead, St
             let ty = if ty_text.is_empty() {
                 Some(EdmType::String)
             } else {
-                EdmType::from_odata_name(&format!("Edm.{ty_text}"))
+                EdmType::from_odata_name(&format!("Edm.{ty_text}")) // i18n-ignore: an OData type name
             };
             let Some(ty) = ty else {
-                bad = Some(format!("`{ty_text}` is not an Edm type (column {name}@type)"));
+                bad = Some(tr!("table-import-plan-not-edm", ty = ty_text, name = name.as_str()));
                 break;
             };
             match EdmValue::parse(ty, text) {
@@ -259,7 +257,7 @@ pub fn parse_import(op: &str, bytes: &[u8], json: bool) -> Result<ImportRead, St
 }
 
 fn keys(d: &EntityDraft) -> String {
-    format!("PartitionKey `{}`, RowKey `{}`", d.partition_key, d.row_key)
+    format!("PartitionKey `{}`, RowKey `{}`", d.partition_key, d.row_key) // i18n-ignore: protocol names and data
 }
 
 /// What an import did: how many entities it wrote, and the rows it skipped (already there, with Insert only) or
@@ -302,7 +300,7 @@ pub async fn import(
     for (_, rows) in by_partition {
         for chunk in rows.chunks(100) {
             if cancel.is_cancelled() {
-                return Err(StorageError::cancelled("Import"));
+                return Err(StorageError::cancelled(t("table-import-plan-op")));
             }
             let ops: Vec<BatchOperation> = chunk.iter().map(|(_, d)| op_for(d)).collect();
             match client.submit_batch(table, &ops).await {
@@ -321,7 +319,7 @@ pub async fn import(
                                 if conflict == Conflict::InsertOnly
                                     && e.code.as_deref() == Some("EntityAlreadyExists") =>
                             {
-                                done.skipped.push(row("already there (Insert only)".into()))
+                                done.skipped.push(row(t("table-io-already-there")))
                             }
                             Err(e) => done.failures.push(row(e.plain_words().replace('\n', " "))),
                         }
@@ -341,15 +339,24 @@ pub async fn import(
 /// its line.
 pub fn write_report(source: &Path, done: &ImportDone) -> std::io::Result<PathBuf> {
     let path = source.with_extension("import-report.txt");
-    let mut text = format!(
-        "{} entities written, {} rows skipped, {} rows failed.\n",
-        done.written,
-        done.skipped.len(),
-        done.failures.len()
-    );
+    let count = |n: usize| n.to_string();
+    let mut text = tr!(
+        "table-io-report",
+        written = count(done.written),
+        skipped = count(done.skipped.len()),
+        failed = count(done.failures.len())
+    ) + "\n";
     for (what, rows) in [("skipped", &done.skipped), ("failed", &done.failures)] {
         for f in rows {
-            text.push_str(&format!("line {} ({}) {what}: {}\n", f.record, f.keys, f.reason));
+            let line = count(f.record);
+            text += &tr!(
+                "table-io-report-line",
+                line = line,
+                keys = f.keys.as_str(),
+                what = what,
+                why = f.reason.as_str()
+            );
+            text.push('\n');
         }
     }
     std::fs::write(&path, text)?;

@@ -9,7 +9,7 @@ use crate::app::context::{PaneContext, Unit};
 use crate::app::table::core::LoadAll;
 use crate::app::table::pane::TablePane;
 use crate::app::table::scan::job_pages;
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::names::listing_order;
 use crate::storage::table::{ContinuationToken, Entity, EntityPage};
@@ -29,8 +29,12 @@ impl TablePane {
         let waker = ctx.backend.clone();
         // A query matched here reads every page the service has for it: the job says why it runs so long.
         let title = match self.core.matching.as_ref().and_then(|m| m.first_op()) {
-            Some(op) => format!("Read every page of {} ({} runs here)", self.core.table, op.words()),
-            None => format!("Load all of {}", self.core.table),
+            Some(op) => tr!(
+                "table-load-all-every-page",
+                table = self.core.table.as_str(),
+                op = op.words()
+            ),
+            None => tr!("table-load-all-title", table = self.core.table.as_str()),
         };
         let job = ctx.start_job(
             title,
@@ -47,17 +51,17 @@ impl TablePane {
             move |job, (client, table, query, next, tx, waker, in_ranges)| async move {
                 let Some(tx) = tx.upgrade() else {
                     return Err(StorageError::invalid(
-                        format!("Load all of {table}"),
-                        "the table tab no longer shows this query (it ran another, or was closed); \
-                         press Load all in the tab instead",
+                        tr!("table-load-all-title", table = table.as_str()),
+                        t("table-load-all-gone"),
                     ));
                 };
                 let start = next.lock().expect("next lock").clone();
                 if start.is_none() {
-                    return Ok("nothing more to load".to_string());
+                    return Ok(t("table-load-all-nothing"));
                 }
                 let (mut entities, mut pages) = (0u64, 0u64);
-                job_pages(&client, &table, &query, start, in_ranges, &job, "Load all", |page| {
+                let what = t("table-load-all-op");
+                job_pages(&client, &table, &query, start, in_ranges, &job, &what, |page| {
                     entities += page.entities.len() as u64;
                     pages += 1;
                     let mut next = next.lock().expect("next lock");
@@ -67,11 +71,7 @@ impl TablePane {
                     open
                 })
                 .await?;
-                Ok(format!(
-                    "{} entities in {} pages",
-                    thousands(entities),
-                    thousands(pages)
-                ))
+                Ok(tr!("table-load-all-done", entities = entities, pages = pages))
             },
         );
         self.core.load_all = Some(LoadAll {

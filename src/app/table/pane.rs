@@ -14,6 +14,7 @@ use crate::app::table::editor::EntityEditor;
 use crate::app::table::query::QueryPanel;
 use crate::app::table::store::entity_key;
 use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::entity::Entity;
 use crate::storage::table::{EntityPage, EntityQuery};
 
@@ -96,10 +97,8 @@ impl TablePane {
             && open.holds_work()
         {
             // One edit at a time: the one under way is never dropped for another.
-            open.note = Some(format!(
-                "Save or close this edit of ({}, {}) before editing another entity.",
-                open.partition_key, open.row_key
-            ));
+            let (pk, rk) = (open.partition_key.as_str(), open.row_key.as_str());
+            open.note = Some(tr!("table-pane-one-edit", pk = pk, rk = rk));
             return;
         }
         self.editor = Some(editor);
@@ -412,14 +411,17 @@ impl TablePane {
         use egui::{Key, Modifiers};
         let (one, any) = (self.core.selection.len() == 1, !self.core.selection.is_empty());
         let mut all = vec![
-            (PANE, Offer::new("edit", "Edit…", one).key(Modifiers::NONE, Key::Enter)),
             (
                 PANE,
-                Offer::new("copy-json", "Copy as JSON", any).key(Modifiers::COMMAND, Key::C),
+                Offer::new("edit", t("table-pane-edit"), one).key(Modifiers::NONE, Key::Enter),
             ),
-            (PANE, Offer::new("copy-tsv", "Copy as TSV", any)),
-            (PANE, Offer::new("clone", "Clone…", one)),
-            (PANE, Offer::new("lab", "Open in conflict lab", one)),
+            (
+                PANE,
+                Offer::new("copy-json", t("queue-copy-json"), any).key(Modifiers::COMMAND, Key::C),
+            ),
+            (PANE, Offer::new("copy-tsv", t("table-pane-copy-tsv"), any)),
+            (PANE, Offer::new("clone", t("table-pane-clone"), one)),
+            (PANE, Offer::new("lab", t("queue-open-lab"), one)),
         ];
         all.extend(self.features.offers(&self.core));
         all

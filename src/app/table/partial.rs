@@ -4,6 +4,7 @@
 //! and lays the user's changes on top of it, after which Replace is offered again.
 
 use crate::app::table::editor::{EntityEditor, Theirs};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::table::entity::EntityDraft;
 
@@ -22,12 +23,8 @@ impl EntityEditor {
         let original = &self.base();
         if let Some(p) = original.properties.iter().find(|p| mine.get(&p.name).is_none()) {
             return Err(StorageError::invalid(
-                "Save entity",
-                format!(
-                    "This row was loaded with only the shown columns, so removing `{}` cannot be saved here (a merge \
-                     keeps what it is not sent). Load the whole entity first, then remove it.",
-                    p.name
-                ),
+                t("table-partial-save-op"),
+                tr!("table-partial-no-removal", name = p.name.as_str()),
             ));
         }
         let mut request =
@@ -52,15 +49,11 @@ impl EntityEditor {
         }
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            format!(
-                "Loaded with only the shown columns ({} properties here): Save merges only the properties you change; \
-                 the others stay as they are on the service.",
-                self.props().len()
-            ),
+            tr!("table-partial-note", count = self.props().len()),
         );
         let loading = self.whole_wanted && matches!(self.theirs, Some(Theirs::Loading));
         if ui
-            .add_enabled(!loading, egui::Button::new("Load the whole entity"))
+            .add_enabled(!loading, egui::Button::new(t("table-partial-load-whole")))
             .clicked()
         {
             self.whole_wanted = true;
@@ -77,7 +70,7 @@ impl EntityEditor {
         if matches!(self.theirs, Some(Theirs::Current(_))) {
             self.reapply_on_theirs();
             self.partial = false;
-            self.note = Some("Loaded the whole entity; your changes are on top of it.".into());
+            self.note = Some(t("table-partial-loaded-whole"));
         }
     }
 }

@@ -10,7 +10,8 @@ use crate::app::context::{InFlight, JobId, JobReplies, JobState, PaneContext, Un
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
 use crate::app::table::scan::job_pages;
-use crate::app::widgets::format::{count, thousands};
+use crate::app::widgets::format::{decimal, thousands};
+use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::plot::category_label;
 use crate::storage::table::entity::Entity;
 
@@ -62,15 +63,15 @@ impl PartitionCounts {
 
     pub fn summary(&self) -> String {
         match self.counts.first() {
-            Some((pk, n)) => format!(
-                "Top partition: {pk} with {} {} ({:.1}% of {}); {}",
-                thousands(*n),
-                if *n == 1 { "entity" } else { "entities" },
-                self.top_share() * 100.0,
-                thousands(self.total),
-                count(self.counts.len(), "partition")
+            Some((pk, n)) => tr!(
+                "table-partitions-summary",
+                pk = pk.as_str(),
+                entities = *n,
+                share = decimal(self.top_share() * 100.0, 1),
+                total = self.total,
+                partitions = self.counts.len()
             ),
-            None => "No entities to count.".into(),
+            None => t("table-partitions-none"),
         }
     }
 
@@ -85,20 +86,15 @@ impl PartitionCounts {
 
 /// The partition map. Returns the partition whose bar was clicked.
 pub fn partition_map_ui(ui: &mut egui::Ui, counts: &PartitionCounts) -> Option<String> {
-    let source = if counts.whole_table {
-        "the whole table"
-    } else {
-        "the loaded rows"
+    let id = match counts.whole_table {
+        true => "table-partitions-counted-whole",
+        false => "table-partitions-counted-loaded",
     };
-    ui.label(RichText::new(format!("{} (counted over {source})", counts.summary())).strong());
+    ui.label(RichText::new(tr!(id, summary = counts.summary())).strong());
     if counts.is_hot() {
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            format!(
-                "Hot-partition risk: one partition holds {:.0}% of the rows, so its reads and writes all land on one \
-                 server. Spread the keys if this is the real load.",
-                counts.top_share() * 100.0
-            ),
+            tr!("table-partitions-hot", share = decimal(counts.top_share() * 100.0, 0)),
         );
     }
     let shown: Vec<&(String, u64)> = counts.counts.iter().take(40).collect();
@@ -121,7 +117,7 @@ pub fn partition_map_ui(ui: &mut egui::Ui, counts: &PartitionCounts) -> Option<S
         // Only the top eight are named under their bars: more would overlap.
         .x_axis_formatter(move |mark, _| category_label(&names[..names.len().min(8)], mark.value))
         .show(ui, |plot| {
-            plot.bar_chart(BarChart::new("entities per partition", bars));
+            plot.bar_chart(BarChart::new(t("table-partitions-bars"), bars));
             plot.pointer_coordinate()
         });
     let mut clicked = None;
@@ -139,12 +135,12 @@ pub fn partition_map_ui(ui: &mut egui::Ui, counts: &PartitionCounts) -> Option<S
         }
     }
     ui.horizontal(|ui| {
-        if ui.button("Copy the partition counts").clicked() {
+        if ui.button(t("table-partitions-copy")).clicked() {
             ui.ctx().copy_text(counts.as_text());
         }
-        ui.weak("Click a bar to query only that partition.");
+        ui.weak(t("table-partitions-click-bar"));
     });
-    ui.collapsing("Partition counts as text", |ui| {
+    ui.collapsing(t("table-partitions-as-text"), |ui| {
         for (pk, n) in counts.counts.iter().take(100) {
             if ui.link(format!("{pk}: {}", thousands(*n))).clicked() {
                 clicked = Some(pk.clone());
@@ -217,13 +213,14 @@ impl PartitionMap {
         let (out, replies) = job_replies();
         let (client, table) = (ctx.client.clone(), core.table.clone());
         let job = ctx.start_job(
-            format!("Scan partitions of {}", core.table),
+            tr!("table-partitions-scan-title", table = core.table.as_str()),
             Unit::Items("entities"),
             (client, table, query, out),
             move |job, (client, table, query, out)| async move {
                 let mut keys: Vec<String> = Vec::new();
                 // (A cancel ends in an error, so counts of part of the table are never stored as the whole's.)
-                job_pages(&client, &table, &query, None, true, &job, "Scan partitions", |page| {
+                let what = t("table-partitions-scan-op");
+                job_pages(&client, &table, &query, None, true, &job, &what, |page| {
                     keys.extend(page.entities.iter().map(|e| e.partition_key().to_string()));
                     true
                 })
@@ -252,10 +249,9 @@ impl TableFeature for PartitionMap {
         let on = self.on;
         let r = ui
             .add(egui::Button::selectable(on, crate::app::widgets::icon::PARTITIONS).min_size(egui::vec2(26.0, 0.0)))
-            .on_hover_text(
-                "Partition map: how the loaded rows (or the whole table) spread over partitions, beside the grid",
-            );
-        r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on, "Partition map"));
+            .on_hover_text(t("table-partitions-map-hint"));
+        let name = t("table-partitions-map");
+        r.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on, &name));
         if r.clicked() {
             self.on = !self.on;
         }
@@ -278,33 +274,33 @@ impl TableFeature for PartitionMap {
 impl PartitionMap {
     fn panel(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {
         ui.horizontal_wrapped(|ui| {
-            ui.strong("Partitions");
+            ui.strong(t("table-partitions-title"));
             if ui
-                .button("Scan whole table")
-                .on_hover_text("Counts every partition (only PartitionKey is read), as a job")
+                .button(t("table-partitions-scan"))
+                .on_hover_text(t("table-partitions-scan-hint"))
                 .clicked()
             {
                 self.scan(core, ctx);
             }
-            if self.counts.as_ref().is_some_and(|p| p.whole_table) && ui.button("Back to the loaded rows").clicked() {
+            if self.counts.as_ref().is_some_and(|p| p.whole_table) && ui.button(t("table-partitions-back")).clicked() {
                 self.counts = None;
             }
         });
         let chosen = match &self.counts {
             Some(counts) => partition_map_ui(ui, counts),
             None if core.store.is_empty() => {
-                ui.weak("No rows loaded to count: run a query, or scan the whole table.");
+                ui.weak(t("table-partitions-no-rows"));
                 None
             }
             None => {
-                ui.weak("Counting…");
+                ui.weak(t("table-partitions-counting"));
                 None
             }
         };
         // Shows one partition: the filter names it and the query runs again.
         if let Some(partition) = chosen {
             let v = crate::storage::table::edm::EdmValue::String(partition);
-            fx.run_filtered(format!("PartitionKey eq {}", crate::storage::table::odata::literal(&v)));
+            fx.run_filtered(format!("PartitionKey eq {}", crate::storage::table::odata::literal(&v))); // i18n-ignore: an OData filter
         }
     }
 }

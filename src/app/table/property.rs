@@ -85,7 +85,7 @@ pub fn parse_hex(text: &str) -> Result<Vec<u8>, String> {
     let t: String = text.split_whitespace().collect();
     let t = t.strip_prefix("0x").unwrap_or(&t);
     if !t.len().is_multiple_of(2) || !t.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err("Hex needs an even number of the digits 0-9 and a-f.".into());
+        return Err(crate::app::widgets::i18n::t("table-property-hex"));
     }
     Ok((0..t.len())
         .step_by(2)

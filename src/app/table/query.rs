@@ -3,6 +3,7 @@
 //! contains, starts with, ends with, any case), presets, page size and `$select`.
 
 use crate::app::table::row_match::{MatchGroup, MatchOp, RowMatch, RowMatches};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue};
 use crate::storage::table::odata::{self, CompareOp, FilterExpr, Operand, ScanKind};
 use crate::storage::table::{EntityQuery, MAX_PAGE_SIZE};
@@ -171,7 +172,7 @@ impl QueryPanel {
                     continue;
                 }
                 let value = EdmValue::parse(cond.ty, &cond.value)
-                    .map_err(|e| format!("Group {}, condition {}: {e}", g + 1, c + 1))?;
+                    .map_err(|e| tr!("table-query-condition-wrong", g = g + 1, c = c + 1, why = e.to_string()))?;
                 conditions.push(FilterExpr::Compare {
                     left: Operand::Property(cond.property.trim().to_string()),
                     op: cond.op,
@@ -180,20 +181,11 @@ impl QueryPanel {
             }
             if !here.is_empty() {
                 // The service sends the rows of its part; what runs here can only narrow them: it joins with `and`.
-                let why = "matched here, over the rows the service sends, so it can only be joined with and";
                 if group.any && !conditions.is_empty() {
-                    return Err(format!(
-                        "Group {}: a contains, starts with, ends with or equals (any case) condition is {why}. \
-                         Join the group with and, or move those conditions to a group of their own.",
-                        g + 1
-                    ));
+                    return Err(tr!("table-query-here-in-or-group", g = g + 1));
                 }
                 if self.groups_any && several_groups {
-                    return Err(format!(
-                        "Group {}: a contains, starts with, ends with or equals (any case) condition is {why}. \
-                         Join the groups with and.",
-                        g + 1
-                    ));
+                    return Err(tr!("table-query-here-in-or-groups", g = g + 1));
                 }
                 matching.groups.push(MatchGroup {
                     any: group.any,
@@ -209,14 +201,14 @@ impl QueryPanel {
 
     pub fn preset_partition(&mut self) {
         let v = EdmValue::String(self.partition_preset.clone());
-        self.filter = format!("PartitionKey eq {}", odata::literal(&v));
+        self.filter = format!("PartitionKey eq {}", odata::literal(&v)); // i18n-ignore: an OData filter
     }
 
     pub fn preset_prefix(&mut self) {
         let p = &self.prefix_preset;
         self.filter = match prefix_upper_bound(p) {
             Some(upper) if !p.is_empty() => format!(
-                "RowKey ge {} and RowKey lt {}",
+                "RowKey ge {} and RowKey lt {}", // i18n-ignore: an OData filter
                 odata::literal(&EdmValue::String(p.clone())),
                 odata::literal(&EdmValue::String(upper))
             ),
@@ -226,19 +218,26 @@ impl QueryPanel {
 
     pub fn preset_last_day(&mut self) {
         let since = EdmDateTime::from_ticks(EdmDateTime::now().ticks() - 24 * 3600 * 10_000_000).expect("in range");
-        self.filter = format!("Timestamp ge {}", odata::literal(&EdmValue::DateTime(since)));
+        self.filter = format!("Timestamp ge {}", odata::literal(&EdmValue::DateTime(since))); // i18n-ignore: an OData filter
     }
 
     /// The filter box, its error or scan warning, and the presets. Returns true when the user asks to run.
     pub fn ui(&mut self, ui: &mut egui::Ui, focus_filter: bool) -> bool {
         let mut run = false;
+        // The filter takes what the row's other controls leave, measured in the window's language (Russian's
+        // words are half again as long as English's).
+        let font = egui::TextStyle::Button.resolve(ui.style());
+        let words: f32 = ["table-query-run", "table-query-per-page", "table-query-presets"]
+            .iter()
+            .map(|id| ui.fonts_mut(|f| f.layout_no_wrap(t(id), font.clone(), egui::Color32::WHITE).size().x))
+            .sum();
         ui.horizontal(|ui| {
-            let label = ui.label("$filter:");
+            let label = ui.label("$filter:"); // i18n-ignore: the OData parameter's name
             let edit = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.filter)
-                        .hint_text("PartitionKey eq 'p1' and Count gt 5")
-                        .desired_width(ui.available_width() - 340.0)
+                        .hint_text("PartitionKey eq 'p1' and Count gt 5") // i18n-ignore: an OData filter
+                        .desired_width((ui.available_width() - 190.0 - words).max(120.0))
                         .font(egui::TextStyle::Monospace),
                 )
                 .labelled_by(label.id);
@@ -247,18 +246,19 @@ impl QueryPanel {
             }
             let valid = !matches!(self.state(), FilterState::Invalid(_));
             let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.add_enabled(valid, egui::Button::new("Run query")).clicked() || (enter && valid) {
+            if ui.add_enabled(valid, egui::Button::new(t("table-query-run"))).clicked() || (enter && valid) {
                 run = true;
             }
-            egui::ComboBox::from_label("per page")
+            egui::ComboBox::from_label(t("table-query-per-page"))
                 .selected_text(self.page_size.to_string())
                 .show_ui(ui, |ui| {
                     for size in [100, 250, 500, MAX_PAGE_SIZE] {
-                        ui.selectable_value(&mut self.page_size, size, format!("{size} per page"));
+                        let words = tr!("table-query-size-per-page", size = size.to_string());
+                        ui.selectable_value(&mut self.page_size, size, words);
                     }
                 });
-            ui.toggle_value(&mut self.presets_open, "Presets")
-                .on_hover_text("One partition, a RowKey prefix, the last 24 hours, only the shown columns");
+            ui.toggle_value(&mut self.presets_open, t("table-query-presets"))
+                .on_hover_text(t("table-query-presets-hint"));
         });
         match self.state() {
             FilterState::Invalid(e) => {
@@ -270,10 +270,7 @@ impl QueryPanel {
                 );
                 ui.colored_label(
                     ui.visuals().error_fg_color,
-                    format!(
-                        "The filter is wrong at column {}: {} Nothing was sent.",
-                        e.column, e.message
-                    ),
+                    tr!("table-query-wrong-at", column = e.column, message = e.message.as_str()),
                 );
             }
             state => {
@@ -284,20 +281,17 @@ impl QueryPanel {
                     ScanKind::TableScan
                 };
                 let (text, warn) = match kind {
-                    ScanKind::Point => ("Point query: one entity by its keys.", false),
-                    ScanKind::Partition => ("Reads only the partitions it names.", false),
-                    ScanKind::PartitionRange => ("Reads a range of partitions.", false),
-                    ScanKind::TableScan => (
-                        "Full table scan: no PartitionKey condition, so every partition is read.",
-                        true,
-                    ),
+                    ScanKind::Point => ("table-query-scan-point", false),
+                    ScanKind::Partition => ("table-query-scan-partition", false),
+                    ScanKind::PartitionRange => ("table-query-scan-range", false),
+                    ScanKind::TableScan => ("table-query-scan-table", true),
                 };
                 let color = if warn {
                     ui.visuals().warn_fg_color
                 } else {
                     ui.visuals().weak_text_color()
                 };
-                ui.colored_label(color, text);
+                ui.colored_label(color, t(text));
             }
         }
         if !self.matching.is_empty() {
@@ -306,7 +300,7 @@ impl QueryPanel {
         if self.presets_open {
             self.presets_ui(ui);
         }
-        egui::CollapsingHeader::new("Filter builder")
+        egui::CollapsingHeader::new(t("table-query-builder"))
             .id_salt("filter-builder")
             .show(ui, |ui| self.builder_ui(ui));
         run
@@ -314,19 +308,13 @@ impl QueryPanel {
 
     /// What runs here, and what it costs: every page of the service's result is read.
     fn matching_ui(&mut self, ui: &mut egui::Ui) {
-        let op = self.matching.first_op().map(MatchOp::words).unwrap_or("contains");
+        let op = self.matching.first_op().unwrap_or(MatchOp::Contains).words();
         ui.horizontal_wrapped(|ui| {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                format!(
-                    "And matched here: {}. {op} runs here: every page of the service's result is read, \
-                     with progress and Cancel below the grid.",
-                    self.matching.describe()
-                ),
-            );
+            let said = tr!("table-query-matched-here", matches = self.matching.describe(), op = op);
+            ui.colored_label(ui.visuals().warn_fg_color, said);
             if ui
-                .button("Stop matching here")
-                .on_hover_text("Keep only the filter the service runs (then Run query)")
+                .button(t("table-query-stop-matching"))
+                .on_hover_text(t("table-query-stop-matching-hint"))
                 .clicked()
             {
                 self.matching = RowMatches::default();
@@ -337,40 +325,45 @@ impl QueryPanel {
     /// The presets' row: each writes a filter into the box (run it with Run query).
     fn presets_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            ui.label("Presets:");
-            let l = ui.label("partition");
+            ui.label(t("table-query-presets-label"));
+            let l = ui.label(t("table-query-preset-partition"));
             ui.add(egui::TextEdit::singleline(&mut self.partition_preset).desired_width(90.0))
                 .labelled_by(l.id);
-            if ui.button("One partition").clicked() {
+            if ui.button(t("table-query-one-partition")).clicked() {
                 self.preset_partition();
             }
-            let l = ui.label("RowKey prefix");
+            let l = ui.label(t("table-query-rowkey-prefix"));
             ui.add(egui::TextEdit::singleline(&mut self.prefix_preset).desired_width(90.0))
                 .labelled_by(l.id);
-            if ui.button("Key prefix").clicked() {
+            if ui.button(t("table-query-key-prefix")).clicked() {
                 self.preset_prefix();
             }
-            if ui.button("Last 24 hours").clicked() {
+            if ui.button(t("table-query-last-day")).clicked() {
                 self.preset_last_day();
             }
-            ui.checkbox(&mut self.select_shown, "Fetch only shown columns ($select)");
+            ui.checkbox(&mut self.select_shown, t("table-query-select-shown"));
         });
     }
 
     fn builder_ui(&mut self, ui: &mut egui::Ui) {
         let ops = CompareOp::ALL;
         let mut remove_group = None;
-        let groups_joiner = if self.groups_any { "or" } else { "and" };
+        let groups_joiner = t(if self.groups_any {
+            "table-query-or-groups"
+        } else {
+            "table-query-and-groups"
+        });
         for (g, group) in self.groups.iter_mut().enumerate() {
             if g > 0 {
-                ui.label(format!("{groups_joiner} (groups)"));
+                ui.label(&groups_joiner);
             }
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.horizontal(|ui| {
-                    ui.label(format!("Group {}: join with", g + 1));
-                    ui.selectable_value(&mut group.any, false, format!("and (group {})", g + 1));
-                    ui.selectable_value(&mut group.any, true, format!("or (group {})", g + 1));
-                    if ui.button(format!("Remove group {}", g + 1)).clicked() {
+                    let n = g + 1;
+                    ui.label(tr!("table-query-group-join", n = n));
+                    ui.selectable_value(&mut group.any, false, tr!("table-query-and-group", n = n));
+                    ui.selectable_value(&mut group.any, true, tr!("table-query-or-group", n = n));
+                    if ui.button(tr!("table-query-remove-group", n = n)).clicked() {
                         remove_group = Some(g);
                     }
                 });
@@ -378,8 +371,9 @@ impl QueryPanel {
                 for (c, cond) in group.conditions.iter_mut().enumerate() {
                     ui.horizontal(|ui| {
                         let name = format!("{}.{}", g + 1, c + 1);
+                        let name = name.as_str();
                         ui.add(egui::TextEdit::singleline(&mut cond.property).desired_width(120.0))
-                            .accessible_name(format!("Property {name}"));
+                            .accessible_name(tr!("table-query-property", name = name));
                         egui::ComboBox::from_id_salt(("type", g, c))
                             .selected_text(cond.ty.short_name())
                             .show_ui(ui, |ui| {
@@ -388,9 +382,9 @@ impl QueryPanel {
                                 }
                             })
                             .response
-                            .accessible_name(format!("Type {name}"))
-                            .on_hover_text("The value's type: Int64 is written 123L, DateTime as datetime'…'");
-                        let shown = cond.here.map_or(cond.op.keyword(), MatchOp::words);
+                            .accessible_name(tr!("table-query-type", name = name))
+                            .on_hover_text(t("table-query-type-hint"));
+                        let shown = cond.here.map_or(cond.op.keyword().to_string(), MatchOp::words);
                         egui::ComboBox::from_id_salt(("op", g, c))
                             .selected_text(shown)
                             .show_ui(ui, |ui| {
@@ -404,25 +398,22 @@ impl QueryPanel {
                                 }
                                 ui.separator();
                                 for m in MatchOp::ALL {
-                                    let words = format!("{} (runs here)", m.words());
+                                    let words = tr!("table-query-runs-here", op = m.words());
                                     if ui.selectable_label(cond.here == Some(m), words).clicked() {
                                         (cond.here, cond.ty) = (Some(m), EdmType::String);
                                     }
                                 }
                             })
                             .response
-                            .accessible_name(format!("Operator {name}"))
-                            .on_hover_text(
-                                "contains, starts with, ends with and equals in any case are not OData: they run \
-                                 here, over every page the service sends",
-                            );
+                            .accessible_name(tr!("table-query-operator", name = name))
+                            .on_hover_text(t("table-query-operator-hint"));
                         ui.add(egui::TextEdit::singleline(&mut cond.value).desired_width(160.0))
-                            .accessible_name(format!("Value {name}"));
+                            .accessible_name(tr!("table-query-value", name = name));
                         if cond.here.is_some() {
-                            ui.checkbox(&mut cond.any_case, "any case")
-                                .accessible_name(format!("Any case {name}"));
+                            ui.checkbox(&mut cond.any_case, t("table-query-any-case"))
+                                .accessible_name(tr!("table-query-any-case-of", name = name));
                         }
-                        if ui.small_button(format!("Remove {name}")).clicked() {
+                        if ui.small_button(tr!("table-query-remove", name = name)).clicked() {
                             remove = Some(c);
                         }
                     });
@@ -430,7 +421,7 @@ impl QueryPanel {
                 if let Some(c) = remove {
                     group.conditions.remove(c);
                 }
-                if ui.small_button(format!("Add condition to group {}", g + 1)).clicked() {
+                if ui.small_button(tr!("table-query-add-condition", n = g + 1)).clicked() {
                     group.conditions.push(Condition::default());
                 }
             });
@@ -439,16 +430,16 @@ impl QueryPanel {
             self.groups.remove(g);
         }
         ui.horizontal(|ui| {
-            if ui.button("Add group").clicked() {
+            if ui.button(t("table-query-add-group")).clicked() {
                 self.groups.push(Group {
                     any: false,
                     conditions: vec![Condition::default()],
                 });
             }
-            ui.label("Groups joined with");
-            ui.selectable_value(&mut self.groups_any, false, "and (groups)");
-            ui.selectable_value(&mut self.groups_any, true, "or (groups)");
-            if ui.button("Write filter").clicked() {
+            ui.label(t("table-query-groups-joined"));
+            ui.selectable_value(&mut self.groups_any, false, t("table-query-and-groups"));
+            ui.selectable_value(&mut self.groups_any, true, t("table-query-or-groups"));
+            if ui.button(t("table-query-write")).clicked() {
                 self.apply_builder();
             }
         });

@@ -5,6 +5,7 @@ use crate::app::context::PaneContext;
 use crate::app::context::features::Offer;
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
+use crate::app::widgets::i18n::t;
 use crate::storage::table::entity::Entity;
 
 #[derive(Default)]
@@ -23,7 +24,11 @@ impl RawJson {
 
 impl TableFeature for RawJson {
     fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
-        offers.push(Offer::new("raw-json", "Raw JSON", core.selection.len() == 1));
+        offers.push(Offer::new(
+            "raw-json",
+            t("table-raw-json-title"),
+            core.selection.len() == 1,
+        ));
     }
 
     fn run_offer(&mut self, id: &str, core: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
@@ -40,11 +45,11 @@ impl TableFeature for RawJson {
         }
         let mut open = true;
         let text = &self.text;
-        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new("Raw JSON"), egui_ctx)
+        crate::app::widgets::placement::beside_the_toolbar(egui::Window::new(t("table-raw-json-title")), egui_ctx)
             .open(&mut open)
             .default_size([520.0, 420.0])
             .show(egui_ctx, |ui| {
-                if ui.button("Copy JSON").clicked() {
+                if ui.button(t("table-raw-json-copy")).clicked() {
                     ui.ctx().copy_text(text.clone());
                 }
                 egui::ScrollArea::vertical().show(ui, |ui| {
@@ -54,7 +59,7 @@ impl TableFeature for RawJson {
                             .code_editor()
                             .desired_width(f32::INFINITY),
                     )
-                    .accessible_name("Entity JSON");
+                    .accessible_name(t("table-raw-json-entity"));
                 });
             });
         if !open {

@@ -2,6 +2,7 @@
 //! with and equals on a string property, in exact or any case, matched on every page of the service's result
 //! as it streams (the service-side part of the filter is sent as usual).
 
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::entity::{EdmRef, Entity};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,13 +22,13 @@ impl MatchOp {
     ];
 
     /// The operator's words, as the builder lists them and the status line says them.
-    pub fn words(self) -> &'static str {
-        match self {
-            MatchOp::Contains => "contains",
-            MatchOp::StartsWith => "starts with",
-            MatchOp::EndsWith => "ends with",
-            MatchOp::Equals => "equals",
-        }
+    pub fn words(self) -> String {
+        t(match self {
+            MatchOp::Contains => "table-row-match-contains",
+            MatchOp::StartsWith => "table-row-match-starts-with",
+            MatchOp::EndsWith => "table-row-match-ends-with",
+            MatchOp::Equals => "table-row-match-equals",
+        })
     }
 }
 
@@ -86,8 +87,12 @@ impl RowMatch {
 
     /// "Name contains 'ab' (any case)".
     pub fn describe(&self) -> String {
-        let case = if self.any_case { " (any case)" } else { "" };
-        format!("{} {} '{}'{case}", self.property, self.op.words(), self.value)
+        let id = match self.any_case {
+            true => "table-row-match-one-any-case",
+            false => "table-row-match-one",
+        };
+        let (property, value) = (self.property.as_str(), self.value.as_str());
+        tr!(id, property = property, op = self.op.words(), value = value)
     }
 }
 
@@ -137,14 +142,21 @@ impl RowMatches {
             .filter(|g| !g.matches.is_empty())
             .map(|g| {
                 let joined: Vec<String> = g.matches.iter().map(RowMatch::describe).collect();
-                let joiner = if g.any { " or " } else { " and " };
+                let joiner = format!(
+                    " {} ",
+                    t(if g.any {
+                        "table-row-match-or"
+                    } else {
+                        "table-row-match-and"
+                    })
+                );
                 match joined.len() > 1 && self.groups.len() > 1 {
-                    true => format!("({})", joined.join(joiner)),
-                    false => joined.join(joiner),
+                    true => format!("({})", joined.join(&joiner)),
+                    false => joined.join(&joiner),
                 }
             })
             .collect();
-        groups.join(" and ")
+        groups.join(&format!(" {} ", t("table-row-match-and")))
     }
 }
 

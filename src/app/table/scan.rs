@@ -2,7 +2,7 @@
 //! and "Count entities".
 
 use crate::app::context::{Backend, JobContext, JobId, Jobs, Unit};
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery, for_each_page_in_ranges};
 use crate::storage::{Client, StorageError};
 
@@ -42,7 +42,7 @@ pub(crate) async fn job_pages(
 
 /// "Count entities": a cancellable scan of every page, reading only PartitionKey, counting as it goes.
 pub fn count_entities(jobs: &mut Jobs, backend: &Backend, client: Client, table: String) -> JobId {
-    let title = format!("Count entities in {table}");
+    let title = tr!("table-scan-count-title", table = table.as_str());
     jobs.run(
         backend,
         title,
@@ -55,12 +55,13 @@ pub fn count_entities(jobs: &mut Jobs, backend: &Backend, client: Client, table:
                 ..Default::default()
             };
             // (A cancel ends in an error: a count of part of the table would read as the table's size.)
-            job_pages(&client, &table, &query, None, true, &job, "Count entities", |page| {
+            let what = t("table-scan-count-op");
+            job_pages(&client, &table, &query, None, true, &job, &what, |page| {
                 count += page.entities.len() as u64;
                 true
             })
             .await?;
-            Ok(format!("{} entities in `{table}`", thousands(count)))
+            Ok(tr!("table-scan-counted", count = count, table = table.as_str()))
         },
     )
 }

@@ -5,6 +5,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::edm::EdmType;
 use crate::storage::table::entity::{EdmRef, Entity};
 
@@ -155,11 +156,13 @@ impl ColumnInfo {
 
     pub fn describe_types(&self) -> String {
         match self.types.as_slice() {
-            [] => "no values loaded".to_string(),
-            [(t, _)] => format!("Edm.{t}"),
+            [] => t("table-store-no-values"),
+            [(ty, _)] => format!("Edm.{ty}"), // i18n-ignore: an Edm type name
             many => {
-                let parts: Vec<String> = many.iter().map(|(t, n)| format!("Edm.{t} in {n} rows")).collect();
-                format!("Type clash: {}", parts.join(", "))
+                let part =
+                    |(ty, n): &(EdmType, u32)| tr!("table-store-type-in-rows", ty = ty.to_string(), n = n.to_string());
+                let parts: Vec<String> = many.iter().map(part).collect();
+                tr!("table-store-type-clash", types = parts.join(", "))
             }
         }
     }

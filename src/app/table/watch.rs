@@ -17,6 +17,7 @@ use crate::app::context::{Backend, InFlight};
 use crate::app::table::compare::{Line, lines};
 use crate::app::table::row_match::RowMatches;
 use crate::app::table::store::EntityStore;
+use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::watch::{Cadence, Change, ChangeLog};
 use crate::storage::table::{ContinuationToken, Entity, EntityQuery};
 use crate::storage::{Client, StorageError};
@@ -52,7 +53,7 @@ pub enum Kind {
 /// A value as the list says it: its text, with its type when the two sides' types differ.
 fn side(v: &Option<(crate::storage::table::EdmType, String)>, typed: bool) -> String {
     match v {
-        None => "(none)".to_string(),
+        None => t("table-watch-none"),
         Some((t, text)) if typed => format!("{text} [{t}]"),
         Some((_, text)) => text.clone(),
     }
@@ -68,16 +69,21 @@ impl Change for RowChange {
     fn describe(&self) -> String {
         let who = format!("{} / {}", self.partition_key, self.row_key);
         match &self.kind {
-            Kind::Appeared { etag } => format!("{who}: appeared, ETag {etag}"),
+            Kind::Appeared { etag } => tr!("table-watch-appeared", who = who, etag = etag.as_str()),
             Kind::Changed { cells, etag } if cells.is_empty() => {
-                format!("{who}: written with the same values, ETag {etag}")
+                tr!("table-watch-same-values", who = who, etag = etag.as_str())
             }
             Kind::Changed { cells, etag } => {
                 let said: Vec<String> = cells.iter().map(describe_cell).collect();
-                format!("{who}: {}, ETag {etag}", said.join(", "))
+                tr!(
+                    "table-watch-changed",
+                    who = who,
+                    cells = said.join(", "),
+                    etag = etag.as_str()
+                )
             }
-            Kind::Vanished => format!("{who}: vanished (deleted, or no longer matches the filter)"),
-            Kind::Reappeared { etag } => format!("{who}: back again, ETag {etag}"),
+            Kind::Vanished => tr!("table-watch-vanished", who = who),
+            Kind::Reappeared { etag } => tr!("table-watch-back", who = who, etag = etag.as_str()),
         }
     }
 

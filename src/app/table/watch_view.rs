@@ -6,6 +6,7 @@ use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableEvent, TableFeature};
 use crate::app::table::store::{ETAG, TIMESTAMP};
 use crate::app::table::watch::{Mark, TableWatch, describe_cell};
+use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::watch::{MarksAsk, WatchRow, watch_row};
 
 impl TableFeature for TableWatch {
@@ -52,8 +53,8 @@ impl TableFeature for TableWatch {
     fn tool(&self) -> Option<crate::app::context::features::Tool> {
         Some(crate::app::context::features::Tool {
             icon: crate::app::widgets::icon::WATCH,
-            name: "Watch",
-            hint: "read the loaded rows again every few seconds and mark what changed",
+            name: "table-watch-view-tool",
+            hint: "table-watch-view-tool-hint",
             search: false,
         })
     }
@@ -68,13 +69,18 @@ impl TableFeature for TableWatch {
         if core.running.is_none() {
             return;
         }
+        let (what, rows, list_at) = (
+            t("table-watch-view-what"),
+            t("table-watch-view-rows"),
+            t("table-watch-view-list-at"),
+        );
         let row = WatchRow {
             requests: self.requests,
-            what: "the loaded rows' query, page by page",
+            what: &what,
             reading: self.is_reading(),
             marks: (self.marks.len(), self.vanished_count()),
             changes: self.changes.len(),
-            words: ("rows", "beside the grid"),
+            words: (&rows, &list_at),
             show_marks: true,
         };
         let marks = row.marks.0;
@@ -82,8 +88,8 @@ impl TableFeature for TableWatch {
         let (cadence, show) = (&mut self.cadence, &mut self.show_changes);
         let asked = watch_row(ui, cadence, show, row, |ui| {
             next = ui
-                .add_enabled(marks > 0, egui::Button::new("Next change"))
-                .on_hover_text("Selects the next marked row and scrolls to it")
+                .add_enabled(marks > 0, egui::Button::new(t("table-watch-view-next")))
+                .on_hover_text(t("table-watch-view-next-hint"))
                 .clicked();
         });
         if next {
@@ -106,7 +112,7 @@ impl TableFeature for TableWatch {
             .resizable(true)
             .default_size(380.0)
             .show(ui, |ui| {
-                ui.strong("Changes seen");
+                ui.strong(t("table-watch-view-changes-seen"));
                 self.changes.ui(ui, ("table", &core.table));
             });
     }
@@ -139,20 +145,17 @@ pub fn mark_cell(ui: &mut egui::Ui, mark: Option<&Mark>, column: &str) -> (bool,
         None => (false, None),
         Some(Mark::New) => {
             tint(ui, NEW);
-            (false, Some("New since the last look".into()))
+            (false, Some(t("table-watch-view-new")))
         }
-        Some(Mark::Vanished) => (
-            true,
-            Some("Vanished: deleted, or no longer matches the filter (Dismiss vanished removes it)".into()),
-        ),
+        Some(Mark::Vanished) => (true, Some(t("table-watch-view-vanished"))),
         Some(Mark::Changed(cells)) => {
             if let Some(line) = cells.iter().find(|l| l.name == column) {
                 tint(ui, CHANGED);
-                return (false, Some(format!("Changed: {}", describe_cell(line))));
+                return (false, Some(tr!("table-watch-view-changed", cell = describe_cell(line))));
             }
             if column == ETAG || column == TIMESTAMP {
                 tint(ui, CHANGED);
-                return (false, Some("Written again since the last look".into()));
+                return (false, Some(t("table-watch-view-written-again")));
             }
             (false, None)
         }

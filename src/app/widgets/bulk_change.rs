@@ -2,7 +2,7 @@
 //! over the list while it runs (with Cancel), after a Cancel or a failure (with Resume) and when it is done.
 
 use crate::app::context::{JobId, JobState, PaneContext};
-use crate::app::widgets::format::thousands;
+use crate::app::widgets::i18n::{number, t, tr};
 
 /// What a change of many items did so far.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -19,7 +19,9 @@ pub struct Tally {
     pub first_failure: Option<String>,
 }
 
-/// How a kind of item's counts are said.
+/// How a kind of item's counts are said. Each is a message id (words that are no message id are said as they
+/// are), put into the summary's messages (`widgets-bulk-change-*` in locales/*/lab.ftl) as `$items`, `$done`,
+/// `$why` and `$what`.
 pub struct Words {
     /// "entities", "blobs".
     pub items: &'static str,
@@ -36,26 +38,36 @@ pub struct Words {
 impl Tally {
     /// "12 entities changed; 3 skipped because they changed since they were read; 1 already gone; 0 failed".
     pub fn summary(&self, words: &Words) -> String {
-        let mut said = format!("{} {} {}", thousands(self.done), words.items, words.done);
+        let n = |count: u64| number(count as f64);
+        let mut said = tr!(
+            "widgets-bulk-change-done",
+            count = n(self.done),
+            items = t(words.items),
+            done = t(words.done)
+        );
         if self.changed > 0 {
-            said.push_str(&format!(
-                "; {} skipped because they {}",
-                thousands(self.changed),
-                words.changed
-            ));
+            said += &tr!(
+                "widgets-bulk-change-changed",
+                count = n(self.changed),
+                why = t(words.changed)
+            );
         }
         if self.gone > 0 {
-            said.push_str(&format!("; {} already gone", thousands(self.gone)));
+            said += &tr!("widgets-bulk-change-gone", count = n(self.gone));
         }
         if self.unchanged > 0 {
-            said.push_str(&format!("; {} {}", thousands(self.unchanged), words.unchanged));
+            said += &tr!(
+                "widgets-bulk-change-unchanged",
+                count = n(self.unchanged),
+                what = t(words.unchanged)
+            );
         }
-        said.push_str(&format!("; {} failed", thousands(self.failed)));
+        said += &tr!("widgets-bulk-change-failed", count = n(self.failed));
         if let Some(f) = &self.first_failure {
-            said.push_str(&format!(" (the first: {f})"));
+            said += &tr!("widgets-bulk-change-first", failure = f.as_str());
         }
         if words.reads {
-            said.push_str(&format!(", of {} read", thousands(self.read)));
+            said += &tr!("widgets-bulk-change-read", count = n(self.read));
         }
         said
     }
@@ -110,8 +122,14 @@ impl BulkRun {
         ui.horizontal_wrapped(|ui| match state {
             Some(JobState::Running) => {
                 ui.spinner();
-                ui.label(format!("Changing {noun}: {}. So far: {counts}.", self.what));
-                if ui.button("Cancel change").clicked() {
+                let (noun, what) = (t(noun), self.what.as_str());
+                ui.label(tr!(
+                    "widgets-bulk-change-running",
+                    items = noun,
+                    what = what,
+                    counts = counts
+                ));
+                if ui.button(t("widgets-bulk-change-cancel")).clicked() {
                     ctx.jobs.cancel(self.job);
                 }
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
@@ -119,30 +137,36 @@ impl BulkRun {
             Some(JobState::Failed(e)) if !finished => {
                 ui.colored_label(
                     ui.visuals().error_fg_color,
-                    format!(
-                        "Stopped: {}. {counts}. {} Resume goes on from there.",
-                        self.what,
-                        e.plain_words()
+                    tr!(
+                        "widgets-bulk-change-stopped",
+                        what = self.what.as_str(),
+                        counts = counts,
+                        why = e.plain_words()
                     ),
                 );
-                if ui.button("Resume change").clicked() {
+                if ui.button(t("widgets-bulk-change-resume")).clicked() {
                     ctx.jobs.retry(ctx.backend, self.job);
                 }
-                dismiss = ui.button("Dismiss").clicked();
+                dismiss = ui.button(t("widgets-bulk-change-dismiss")).clicked();
             }
             Some(JobState::Cancelled) if !finished => {
-                ui.label(format!(
-                    "Cancelled: {}. {counts}. Resume goes on from there.",
-                    self.what
+                ui.label(tr!(
+                    "widgets-bulk-change-cancelled",
+                    what = self.what.as_str(),
+                    counts = counts
                 ));
-                if ui.button("Resume change").clicked() {
+                if ui.button(t("widgets-bulk-change-resume")).clicked() {
                     ctx.jobs.retry(ctx.backend, self.job);
                 }
-                dismiss = ui.button("Dismiss").clicked();
+                dismiss = ui.button(t("widgets-bulk-change-dismiss")).clicked();
             }
             _ => {
-                ui.label(format!("Done: {}. {counts}.", self.what));
-                dismiss = ui.button("Dismiss").clicked();
+                ui.label(tr!(
+                    "widgets-bulk-change-done-line",
+                    what = self.what.as_str(),
+                    counts = counts
+                ));
+                dismiss = ui.button(t("widgets-bulk-change-dismiss")).clicked();
             }
         });
         dismiss

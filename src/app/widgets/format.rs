@@ -33,19 +33,17 @@ pub fn count(n: usize, what: &str) -> String {
     format!("{} {what}{}", thousands(n as u64), if n == 1 { "" } else { "s" })
 }
 
+/// "512 B", "1.5 MiB": the units as the language writes them (`widgets-format-size`).
 pub fn human_bytes(n: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    const UNITS: [&str; 5] = ["b", "kib", "mib", "gib", "tib"];
     let mut v = n as f64;
     let mut u = 0;
     while v >= 1024.0 && u < UNITS.len() - 1 {
         v /= 1024.0;
         u += 1;
     }
-    if u == 0 {
-        format!("{n} B")
-    } else {
-        format!("{v:.1} {}", UNITS[u])
-    }
+    let value = if u == 0 { n.to_string() } else { decimal(v, 1) };
+    crate::app::widgets::i18n::tr!("widgets-format-size", value = value, unit = UNITS[u])
 }
 
 /// A UTC time as `2026-11-22 09:34:18Z`: short, sortable, unambiguous.

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use egui::Color32;
 use egui_plot::{Bar, BarChart};
 
+use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::plot::{clock, now_secs, text_alternative, timeline_plot};
 use crate::storage::blob::LeaseState;
 
@@ -64,14 +65,19 @@ impl LeaseTimeline {
 
     pub fn describe(&self, name: &str) -> String {
         match self.series.get(name).and_then(|s| s.last()) {
-            Some((since, state)) => format!("{name}: {} since {}", state.as_str(), clock(*since)),
-            None => format!("{name}: not seen yet"),
+            Some((since, state)) => tr!(
+                "widgets-lease-timeline-since",
+                name = name,
+                state = state.as_str(),
+                since = clock(*since)
+            ),
+            None => tr!("widgets-lease-timeline-not-seen", name = name),
         }
     }
 
     pub fn ui(&self, ui: &mut egui::Ui, id: &str) {
         if self.series.is_empty() {
-            ui.weak("No lease seen yet: blobs show here once this view sees one leased.");
+            ui.weak(t("widgets-lease-timeline-none"));
             return;
         }
         let now = now_secs();
@@ -99,7 +105,7 @@ impl LeaseTimeline {
         }
         timeline_plot(ui, ("lease-timeline", id), names, 24.0, 260.0, charts, now - origin);
         ui.horizontal_wrapped(|ui| {
-            ui.weak("Seconds since this view first saw each blob (in the pane: since it saw it leased, and the state before); the line is now.");
+            ui.weak(t("widgets-lease-timeline-axis"));
             for state in [
                 LeaseState::Available,
                 LeaseState::Leased,
@@ -113,15 +119,20 @@ impl LeaseTimeline {
                 ui.label(state.as_str());
             }
         });
-        text_alternative(ui, "Lease states as text", "Copy the lease states", || {
+        let (title, copy) = (t("widgets-lease-timeline-as-text"), t("widgets-lease-timeline-copy"));
+        text_alternative(ui, &title, &copy, || {
             self.series
                 .iter()
                 .map(|(name, states)| {
                     let history: Vec<String> = states
                         .iter()
-                        .map(|(t, s)| format!("{} at {}", s.as_str(), clock(*t)))
+                        .map(|(at, s)| tr!("widgets-lease-timeline-at", state = s.as_str(), at = clock(*at)))
                         .collect();
-                    format!("{}; history: {}", self.describe(name), history.join(", "))
+                    tr!(
+                        "widgets-lease-timeline-history",
+                        now = self.describe(name),
+                        history = history.join(", ")
+                    )
                 })
                 .collect()
         });

@@ -17,6 +17,7 @@ pub mod metadata_edit;
 pub mod placement;
 pub mod plot;
 pub mod policies;
+pub mod row_access;
 pub mod sas_terms;
 pub mod tool_strip;
 pub mod watch;

@@ -6,6 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use egui_plot::{BarChart, Plot, VLine};
 
 use crate::app::widgets::format::utc;
+use crate::app::widgets::i18n::t;
 
 pub fn now_secs() -> f64 {
     SystemTime::now()
@@ -45,17 +46,18 @@ pub fn timeline_plot(
     now: f64,
 ) {
     let now_color = ui.visuals().strong_text_color();
+    let (seconds, now_name) = (t("widgets-plot-seconds"), t("widgets-plot-now"));
     Plot::new(id)
         .height((40.0 + row_height * labels.len() as f32).min(max_height))
         .allow_drag(false)
         .allow_scroll(false)
         .y_axis_formatter(move |m, _| category_label(&labels, m.value))
-        .x_axis_formatter(|m, _| format!("{:.0} s", m.value))
+        .x_axis_formatter(move |m, _| format!("{:.0} {seconds}", m.value))
         .show(ui, |plot| {
             for c in charts {
                 plot.bar_chart(c);
             }
-            plot.vline(VLine::new("now", now).color(now_color));
+            plot.vline(VLine::new(now_name, now).color(now_color));
         });
 }
 

@@ -6,6 +6,7 @@ use std::time::{Duration, SystemTime};
 
 use crate::app::context::draft::{Draft, Fields, reapply_named};
 use crate::app::context::{InFlight, PaneContext};
+use crate::app::widgets::i18n::{t, tr};
 use crate::storage::policies::{MAX_POLICIES, Policies, StoredPolicy, in_order, validate_policies};
 use crate::storage::service_sas::{SasGrant, SasResource};
 use crate::storage::{Service, StorageError};
@@ -87,7 +88,7 @@ impl PoliciesEdit {
 
     /// The unsaved edit, in words (closing the tab asks before dropping it).
     pub fn unsaved(&self) -> Option<String> {
-        (self.is_dirty() && self.saving.is_empty()).then(|| format!("the stored access policies of `{}`", self.name))
+        (self.is_dirty() && self.saving.is_empty()).then(|| tr!("widgets-policies-unsaved", name = self.name.as_str()))
     }
 
     /// Reads the policies (a clean form follows them; an edited one keeps the edit and marks what moved).
@@ -119,7 +120,7 @@ impl PoliciesEdit {
         }
         match self.loading.take().map(|(_, r)| r) {
             Some(Ok(read)) => self.observe(read),
-            Some(Err(e)) => self.problem = Some(format!("The policies could not be read: {}", e.plain_words())),
+            Some(Err(e)) => self.problem = Some(tr!("widgets-policies-read-failed", why = e.plain_words())),
             None => {}
         }
         let (sent, saved) = match self.saving.take() {
@@ -137,14 +138,10 @@ impl PoliciesEdit {
                 self.load(ctx);
             }
             Some(Err(e)) if e.is_conflict() => {
-                self.problem = Some(format!(
-                    "Not saved: someone changed the policies since you read them. Your edit is kept: Reload and \
-                     re-apply puts your changes on theirs; Discard shows theirs. {}",
-                    e.plain_words()
-                ));
+                self.problem = Some(tr!("widgets-policies-conflict", why = e.plain_words()));
                 self.load(ctx);
             }
-            Some(Err(e)) => self.problem = Some(format!("The policies were not saved: {}", e.plain_words())),
+            Some(Err(e)) => self.problem = Some(tr!("widgets-policies-save-failed", why = e.plain_words())),
             None => {}
         }
     }
@@ -162,11 +159,7 @@ impl PoliciesEdit {
             return;
         }
         if d.is_stale() {
-            self.problem = Some(
-                "The policies changed on the service since you started editing: Reload and re-apply your changes \
-                 on theirs first (or discard yours)."
-                    .into(),
-            );
+            self.problem = Some(t("widgets-policies-stale-save"));
             return;
         }
         // Letters typed in any order go in the service's.
@@ -189,22 +182,18 @@ impl PoliciesEdit {
     /// The form. `lease_id`: the container's lease this app holds, which a save must carry.
     pub fn ui(&mut self, ui: &mut egui::Ui, ctx: &PaneContext, lease_id: Option<String>) {
         let count = self.draft.as_ref().map_or(0, |d| d.edit.len());
-        let title = format!("Stored access policies ({count} of {MAX_POLICIES})");
+        let title = tr!("widgets-policies-title", count = count, max = MAX_POLICIES);
         egui::CollapsingHeader::new(title)
             .id_salt(("policies", &self.name))
             .show(ui, |ui| self.body(ui, ctx, lease_id));
     }
 
     /// What the Save button's hover says the write is guarded by.
-    fn guard_words(&self) -> &'static str {
-        match self.service {
-            Service::Blob => "Only if nobody changed them since they were read (If-Unmodified-Since the ACL's time)",
-            _ => {
-                "The service offers no condition for a queue's policies. The app reads them again just before \
-                 writing and refuses if they differ from what your edit started from; a policy someone adds \
-                 between that read and the write would still be deleted, revoking every SAS bound to it."
-            }
-        }
+    fn guard_words(&self) -> String {
+        t(match self.service {
+            Service::Blob => "widgets-policies-guard-container",
+            _ => "widgets-policies-guard-queue",
+        })
     }
 
     fn body(&mut self, ui: &mut egui::Ui, ctx: &PaneContext, lease_id: Option<String>) {
@@ -212,13 +201,14 @@ impl PoliciesEdit {
         let letters = self.letters();
         let saving = !self.saving.is_empty();
         let Some(d) = self.draft.as_mut() else {
-            ui.weak("reading…");
+            ui.weak(t("widgets-policies-reading"));
             if let Some(why) = &self.problem {
                 ui.colored_label(ui.visuals().error_fg_color, why);
             }
             return;
         };
         let (mut remove, mut sas) = (None, None);
+        let own = t("widgets-policies-own");
         for (i, p) in d.edit.iter_mut().enumerate() {
             let n = i + 1;
             // Three short rows, so the form fits a side panel: id and letters, then each time on its own.
@@ -228,22 +218,28 @@ impl PoliciesEdit {
                     .labelled_by(l.id);
             };
             ui.horizontal(|ui| {
-                field(ui, format!("Policy {n} id:"), &mut p.id, 90.0, "");
-                field(ui, format!("Policy {n} permissions:"), &mut p.permissions, 50.0, "");
+                field(ui, tr!("widgets-policies-id", n = n), &mut p.id, 90.0, "");
+                field(
+                    ui,
+                    tr!("widgets-policies-permissions", n = n),
+                    &mut p.permissions,
+                    50.0,
+                    "",
+                );
             });
             ui.horizontal(|ui| {
-                field(ui, format!("Policy {n} start:"), &mut p.start, 170.0, "the SAS's own");
+                field(ui, tr!("widgets-policies-start", n = n), &mut p.start, 170.0, &own);
             });
             ui.horizontal(|ui| {
-                field(ui, format!("Policy {n} expiry:"), &mut p.expiry, 170.0, "the SAS's own");
+                field(ui, tr!("widgets-policies-expiry", n = n), &mut p.expiry, 170.0, &own);
             });
             ui.horizontal_wrapped(|ui| {
-                if ui.small_button(format!("Remove policy {n}")).clicked() {
+                if ui.small_button(tr!("widgets-policies-remove", n = n)).clicked() {
                     remove = Some(i);
                 }
                 if ui
-                    .small_button(format!("SAS URL with policy {}", p.id))
-                    .on_hover_text("A SAS bound to this policy (si=): it grants what the saved policy grants, until the policy changes")
+                    .small_button(tr!("widgets-policies-sas", id = p.id.as_str()))
+                    .on_hover_text(t("widgets-policies-sas-hover"))
                     .clicked()
                 {
                     sas = Some(p.id.clone());
@@ -258,47 +254,47 @@ impl PoliciesEdit {
         let (mut reload, mut save) = (false, false);
         ui.horizontal_wrapped(|ui| {
             if ui
-                .add_enabled(d.edit.len() < MAX_POLICIES, egui::Button::new("Add policy"))
+                .add_enabled(
+                    d.edit.len() < MAX_POLICIES,
+                    egui::Button::new(t("widgets-policies-add")),
+                )
                 .clicked()
             {
                 let expiry = SystemTime::now() + Duration::from_secs(7 * 24 * 3600);
                 d.edit.push(StoredPolicy {
-                    id: format!("policy{}", d.edit.len() + 1),
+                    id: format!("policy{}", d.edit.len() + 1), // i18n-ignore: a policy id (data)
                     start: String::new(),
                     expiry: crate::app::widgets::format::iso_seconds(expiry),
                     permissions: "r".into(),
                 });
             }
             if saving {
-                ui.weak("Saving…");
+                ui.weak(t("widgets-policies-saving"));
             } else if ui
-                .add_enabled(dirty, egui::Button::new("Save policies"))
+                .add_enabled(dirty, egui::Button::new(t("widgets-policies-save")))
                 .on_hover_text(guard)
                 .clicked()
             {
                 save = true;
             }
             if ui
-                .button("Reload policies")
-                .on_hover_text("Reads them again; your unsaved changes stay, and what changed under them is said")
+                .button(t("widgets-policies-reload"))
+                .on_hover_text(t("widgets-policies-reload-hover"))
                 .clicked()
             {
                 reload = true;
             }
         });
         if dirty && stale {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                "The policies changed on the service since you started editing.",
-            );
+            ui.colored_label(ui.visuals().warn_fg_color, t("widgets-policies-changed"));
         }
         let (mut reapply, mut discard) = (false, false);
         if dirty {
             ui.horizontal_wrapped(|ui| {
                 if stale {
-                    reapply = ui.button("Reload and re-apply my policy changes").clicked();
+                    reapply = ui.button(t("widgets-policies-reapply")).clicked();
                 }
-                discard = ui.button("Discard my policy changes").clicked();
+                discard = ui.button(t("widgets-policies-discard")).clicked();
             });
         }
         if reapply {
@@ -311,7 +307,7 @@ impl PoliciesEdit {
             self.base = self.read.clone();
             self.problem = None;
         }
-        ui.weak(format!("Permissions: {letters} (in any order)."));
+        ui.weak(tr!("widgets-policies-letters", letters = letters));
         if let Some(why) = &self.problem {
             ui.colored_label(ui.visuals().error_fg_color, why);
         }
@@ -328,9 +324,7 @@ impl PoliciesEdit {
                 .as_ref()
                 .is_some_and(|r| r.policies.iter().any(|p| p.id == id));
             if !saved {
-                self.problem = Some(format!(
-                    "Save policy `{id}` first: a SAS is bound to a policy the service holds."
-                ));
+                self.problem = Some(tr!("widgets-policies-save-first", id = id.as_str()));
                 return;
             }
             let resource = match self.service {
@@ -345,7 +339,7 @@ impl PoliciesEdit {
                 Ok(url) => {
                     ui.ctx().copy_text(url);
                     self.problem = None;
-                    ui.label("SAS URL copied to the clipboard (it is a secret: share it with care).");
+                    ui.label(t("widgets-policies-copied"));
                 }
                 Err(e) => self.problem = Some(e.plain_words()),
             }
@@ -370,11 +364,11 @@ impl SasForm {
     /// Draws the form; a click signs the SAS for `resource` and puts the URL on the clipboard.
     pub fn ui(&mut self, ui: &mut egui::Ui, ctx: &PaneContext, resource: SasResource) {
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label(format!("SAS permissions ({}):", resource.letters()));
+            let l = ui.label(tr!("widgets-policies-sas-permissions", letters = resource.letters()));
             ui.add(egui::TextEdit::singleline(&mut self.permissions).desired_width(50.0))
                 .labelled_by(l.id);
             self.terms.ui(ui);
-            if ui.button("Copy SAS URL").clicked() {
+            if ui.button(t("widgets-policies-copy-sas")).clicked() {
                 let made = self.terms.window().and_then(|(start, expiry)| {
                     let grant = SasGrant {
                         permissions: self.permissions.trim().to_string(),

@@ -3,6 +3,8 @@
 
 use std::time::{Duration, SystemTime};
 
+use crate::app::widgets::i18n::{t, tr};
+
 pub struct SasTerms {
     /// A UTC time (`2026-12-01T00:00:00Z`), or empty for now.
     pub start: String,
@@ -31,9 +33,10 @@ impl SasTerms {
         let text = self.start.trim();
         let start = match text {
             "" => None,
-            t => Some(crate::storage::times::parse_iso(t).ok_or_else(|| {
-                format!("The start `{t}` is not a UTC time such as 2026-12-01T00:00:00Z (or leave it empty for now).")
-            })?),
+            typed => Some(
+                crate::storage::times::parse_iso(typed)
+                    .ok_or_else(|| tr!("widgets-sas-terms-bad-start", start = typed))?,
+            ),
         };
         let from = start.unwrap_or_else(SystemTime::now);
         Ok((start, from + Duration::from_secs(3600 * u64::from(self.hours))))
@@ -46,31 +49,31 @@ impl SasTerms {
 
     /// Start, hours, IP or range, HTTPS only, each labelled.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        let l = ui.label("starts (UTC):");
+        let l = ui.label(t("widgets-sas-terms-start"));
         ui.add(
             egui::TextEdit::singleline(&mut self.start)
                 .desired_width(150.0)
-                .hint_text("now"),
+                .hint_text(t("widgets-sas-terms-now")),
         )
         .labelled_by(l.id);
-        let l = ui.label("hours:");
+        let l = ui.label(t("widgets-sas-terms-hours"));
         ui.add(egui::DragValue::new(&mut self.hours).range(1..=24 * 365))
             .labelled_by(l.id);
-        let l = ui.label("IP or range:");
+        let l = ui.label(t("widgets-sas-terms-ip"));
         ui.add(
             egui::TextEdit::singleline(&mut self.ip)
                 .desired_width(110.0)
-                .hint_text("any"),
+                .hint_text(t("widgets-sas-terms-any")),
         )
         .labelled_by(l.id);
-        ui.checkbox(&mut self.https_only, "HTTPS only");
+        ui.checkbox(&mut self.https_only, t("widgets-sas-terms-https-only"));
     }
 
     /// Puts what was made on the clipboard and says so, or says why nothing was made.
     pub fn copied(&mut self, ui: &egui::Ui, made: Result<String, String>) {
         self.outcome = Some(made.map(|text| {
             ui.ctx().copy_text(text);
-            "Copied to the clipboard (it is a secret: share it with care).".to_string()
+            t("widgets-sas-terms-copied")
         }));
     }
 

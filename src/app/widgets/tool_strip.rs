@@ -1,5 +1,7 @@
 //! A tool's strip under a pane's toolbar: its form in a frame with its close button, and Escape to close it.
 
+use crate::app::widgets::i18n::{t, tr};
+
 /// A tool's strip under the toolbar, drawn while its tool is `open` or holds something the user must see: a
 /// frame with its close button (while open) and its form. Says whether the close button was pressed.
 pub fn tool_strip(
@@ -11,9 +13,9 @@ pub fn tool_strip(
     let mut close = false;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.horizontal_top(|ui| {
-            let name = format!("Close {}", tool.name);
-            let icon = crate::app::widgets::icon::CLOSE;
-            if open && crate::app::widgets::icon::icon_button(ui, true, icon, &name, Some("Escape")).clicked() {
+            let name = tr!("widgets-tool-strip-close", tool = t(tool.name));
+            let (icon, key) = (crate::app::widgets::icon::CLOSE, t("widgets-tool-strip-escape"));
+            if open && crate::app::widgets::icon::icon_button(ui, true, icon, &name, Some(&key)).clicked() {
                 close = true;
             }
             ui.vertical(form);

@@ -4,6 +4,7 @@
 use bytes::Bytes;
 use reqwest::Method;
 
+use crate::i18n::tr;
 use crate::storage::blob::{Conditions, blob_request, check_names};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Client, Headers};
@@ -82,7 +83,7 @@ impl Client {
         if data.is_empty() || data.len() > MAX_APPEND {
             return Err(StorageError::invalid(
                 &op,
-                format!("An append takes 1 byte to 4 MiB; this is {} bytes.", data.len()),
+                tr!("error-append-size", bytes = data.len().to_string()),
             ));
         }
         let make = || {
@@ -117,7 +118,7 @@ impl Client {
         if size == 0 || !size.is_multiple_of(PAGE) {
             return Err(StorageError::invalid(
                 &op,
-                format!("A page blob's size is a positive multiple of 512 bytes; {size} is not."),
+                tr!("error-page-blob-size", size = size.to_string()),
             ));
         }
         let req = blob_request(Method::PUT, &op, container, blob)
@@ -144,9 +145,10 @@ impl Client {
         if len == 0 || !len.is_multiple_of(PAGE) || !offset.is_multiple_of(PAGE) || len > MAX_APPEND as u64 {
             return Err(StorageError::invalid(
                 &op,
-                format!(
-                    "Pages are written 512 bytes at a time, up to 4 MiB, at an offset that is a multiple of 512: \
-                     {len} bytes at {offset} are not."
+                tr!(
+                    "error-pages-write",
+                    length = len.to_string(),
+                    offset = offset.to_string()
                 ),
             ));
         }
@@ -176,9 +178,10 @@ impl Client {
         if length == 0 || !length.is_multiple_of(PAGE) || !offset.is_multiple_of(PAGE) {
             return Err(StorageError::invalid(
                 &op,
-                format!(
-                    "Pages are cleared 512 bytes at a time, at an offset that is a multiple of 512: {length} bytes \
-                     at {offset} are not."
+                tr!(
+                    "error-pages-clear",
+                    length = length.to_string(),
+                    offset = offset.to_string()
                 ),
             ));
         }

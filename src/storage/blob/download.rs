@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
+use crate::i18n::{t, tr};
 use crate::storage::blob::transfer::{TransferOptions, cancelled, is_network, join_next, patiently, range_size_for};
 use crate::storage::blob::{blob_request, check_names};
 use crate::storage::checksum::{BlockChecksum, Crc64Digest, crc64_base64};
@@ -131,11 +132,7 @@ impl Client {
         .map_err(|e| e.with_operation(op))?;
         if !props.size_known {
             // Without a size nothing could be checked: an empty file must not pass for the blob.
-            return Err(StorageError::decode(
-                op,
-                "The answer about the blob did not say its size (no Content-Length; a proxy on the way may drop \
-                 it), so the download could not be checked. Nothing was saved.",
-            ));
+            return Err(StorageError::decode(op, t("error-download-no-size")));
         }
         let size = props.content_length;
         let mut range_size = range_size_for(size, options);
@@ -163,11 +160,7 @@ impl Client {
         if file.try_lock().is_err() {
             return Err(StorageError::invalid(
                 op,
-                format!(
-                    "Another download into {} is under way (in this app or another instance of it). Wait for it to \
-                     finish, or download to another name.",
-                    dest.display()
-                ),
+                tr!("error-download-under-way", path = dest.display().to_string()),
             ));
         }
         let mut restarted = None;
@@ -256,7 +249,11 @@ impl Client {
         if written + resumed != size {
             return Err(StorageError::decode(
                 op,
-                format!("Received {} of {size} bytes; nothing was saved.", written + resumed),
+                tr!(
+                    "error-download-short",
+                    received = (written + resumed).to_string(),
+                    size = size.to_string()
+                ),
             ));
         }
         // On disk before it takes the destination's name: whoever trusts a file at that name (the folder
@@ -545,17 +542,21 @@ impl RangeJob {
         let wanted = self.end - self.start + 1;
         if received != wanted {
             return Err((
-                StorageError::decode(&op, format!("the range ended after {received} of {wanted} bytes")),
+                StorageError::decode(
+                    &op,
+                    tr!(
+                        "error-download-range-short",
+                        received = received.to_string(),
+                        wanted = wanted.to_string()
+                    ),
+                ),
                 counted,
             ));
         }
         if let (Some(expected), Some(h)) = (expected, hasher)
             && h.finish() != expected
         {
-            return Err((
-                StorageError::decode(&op, "the content's checksum does not match the blob's"),
-                counted,
-            ));
+            return Err((StorageError::decode(&op, t("error-download-checksum")), counted));
         }
         Ok(received)
     }

@@ -9,6 +9,7 @@ use bytes::BytesMut;
 use tokio::io::AsyncReadExt;
 use tokio_util::sync::CancellationToken;
 
+use crate::i18n::{t, tr};
 use crate::storage::blob::append_page::{AppendConditions, MAX_APPEND, PAGE};
 use crate::storage::blob::{Conditions, check_names};
 use crate::storage::error::{ErrorKind, Result, StorageError};
@@ -48,12 +49,10 @@ impl Blocks {
             return Ok(None);
         }
         let mut buf = BytesMut::zeroed(want);
-        self.file.read_exact(&mut buf).await.map_err(|e| {
-            StorageError::invalid(
-                op,
-                format!("the file could not be read whole ({e}): did it change while it was being sent?"),
-            )
-        })?;
+        self.file
+            .read_exact(&mut buf)
+            .await
+            .map_err(|e| StorageError::invalid(op, tr!("error-file-changed-while-sent", error = e.to_string())))?;
         self.read += want as u64;
         Ok(Some(buf.freeze()))
     }
@@ -61,16 +60,38 @@ impl Blocks {
 
 /// The error of a write that stopped part-way, saying what went in before it.
 fn part_way(mut e: StorageError, done: &FileWritten, total: u64, verb: &str) -> StorageError {
+    let appended = verb == "appended";
+    let total = total.to_string();
     let went = match done.first_offset {
-        Some(first) if done.bytes > 0 => format!(
-            "{} of {total} bytes were {verb} (at offsets {first} to {}) before it stopped; the rest was not.",
-            done.bytes,
-            first + done.bytes - 1
-        ),
-        _ => format!("Nothing of the file's {total} bytes was {verb}."),
+        Some(first) if done.bytes > 0 => {
+            let (done, first, last) = (
+                done.bytes.to_string(),
+                first.to_string(),
+                (first + done.bytes - 1).to_string(),
+            );
+            if appended {
+                tr!(
+                    "error-part-way-appended",
+                    done = done,
+                    total = total,
+                    first = first,
+                    last = last
+                )
+            } else {
+                tr!(
+                    "error-part-way-written",
+                    done = done,
+                    total = total,
+                    first = first,
+                    last = last
+                )
+            }
+        }
+        _ if appended => tr!("error-nothing-appended", total = total),
+        _ => tr!("error-nothing-written", total = total),
     };
     e.message = if e.kind == ErrorKind::Cancelled {
-        format!("cancelled. {went}")
+        format!("{}. {went}", t("error-cancelled"))
     } else {
         format!("{went} {}", e.message)
     };
@@ -93,24 +114,22 @@ impl Client {
         progress: &Arc<TransferProgress>,
         cancel: &CancellationToken,
     ) -> Result<FileWritten> {
-        let op = format!("Append `{}` to `{blob}`", path.display());
+        let op = tr!("error-op-append-file", file = path.display().to_string(), blob = blob);
         check_names(&op, container, Some(blob))?;
         let mut blocks = Blocks::open(&op, path).await?;
         let total = blocks.len;
         if total == 0 {
-            return Err(StorageError::invalid(
-                &op,
-                "The file is empty: there is nothing to append.",
-            ));
+            return Err(StorageError::invalid(&op, t("error-file-empty-append")));
         }
         if let (Some(at), Some(max)) = (at, max_size)
             && at + total > max
         {
             return Err(StorageError::invalid(
                 &op,
-                format!(
-                    "The blob would grow to {} bytes, past the maximum of {max} set.",
-                    at + total
+                tr!(
+                    "error-append-past-max",
+                    size = (at + total).to_string(),
+                    max = max.to_string()
                 ),
             ));
         }
@@ -150,7 +169,11 @@ impl Client {
         progress: &Arc<TransferProgress>,
         cancel: &CancellationToken,
     ) -> Result<FileWritten> {
-        let op = format!("Write `{}` into the pages of `{blob}`", path.display());
+        let op = tr!(
+            "error-op-write-pages-file",
+            file = path.display().to_string(),
+            blob = blob
+        );
         check_names(&op, container, Some(blob))?;
         let mut blocks = Blocks::open(&op, path).await?;
         let total = blocks.len;
@@ -183,25 +206,25 @@ impl Client {
 /// Why `len` bytes cannot be written as pages at `offset` of a page blob of `size` bytes, in words.
 pub fn pages_fit(len: u64, offset: u64, size: u64) -> std::result::Result<(), String> {
     if len == 0 {
-        return Err("The file is empty: there are no pages to write.".into());
+        return Err(t("error-file-empty-pages"));
     }
     if !len.is_multiple_of(PAGE) {
-        return Err(format!(
-            "Pages are written 512 bytes at a time: the file is {len} bytes, not a multiple of 512 (pad it, or cut \
-             it to {} bytes). Nothing was written.",
-            len / PAGE * PAGE
+        return Err(tr!(
+            "error-pages-file-length",
+            length = len.to_string(),
+            cut = (len / PAGE * PAGE).to_string()
         ));
     }
     if !offset.is_multiple_of(PAGE) {
-        return Err(format!(
-            "The offset {offset} is not a multiple of 512. Nothing was written."
-        ));
+        return Err(tr!("error-pages-offset", offset = offset.to_string()));
     }
     if offset + len > size {
-        return Err(format!(
-            "The file's {len} bytes at offset {offset} run past the blob's end ({size} bytes) by {} bytes. Nothing \
-             was written: resize the blob or write at a lower offset.",
-            offset + len - size
+        return Err(tr!(
+            "error-pages-past-end",
+            length = len.to_string(),
+            offset = offset.to_string(),
+            size = size.to_string(),
+            over = (offset + len - size).to_string()
         ));
     }
     Ok(())

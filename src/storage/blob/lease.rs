@@ -2,6 +2,7 @@
 
 use reqwest::Method;
 
+use crate::i18n::tr;
 use crate::storage::Service;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::{blob_request, check_names};
@@ -51,7 +52,7 @@ impl LeaseDuration {
             LeaseDuration::Seconds(s) if (15..=60).contains(&s) => Ok(s.to_string()),
             LeaseDuration::Seconds(s) => Err(StorageError::invalid(
                 op,
-                format!("A lease lasts 15 to 60 seconds or is infinite, not {s} s."),
+                tr!("error-lease-duration", seconds = s.to_string()),
             )),
         }
     }
@@ -66,12 +67,9 @@ pub struct LeaseGrant {
 
 /// Lease ids are GUIDs; checking first turns a typo into words instead of a 400.
 fn check_lease_id(op: &str, id: &str) -> Result<()> {
-    uuid::Uuid::parse_str(id).map(drop).map_err(|_| {
-        StorageError::invalid(
-            op,
-            format!("`{id}` is not a lease id (a GUID like 6f9619ff-8b86-d011-b42d-00c04fc964ff)."),
-        )
-    })
+    uuid::Uuid::parse_str(id)
+        .map(drop)
+        .map_err(|_| StorageError::invalid(op, tr!("error-lease-id", id = id)))
 }
 
 impl Client {
@@ -87,7 +85,10 @@ impl Client {
         if lease_id.is_empty() {
             return Err(StorageError::decode(
                 op,
-                format!("The service did not return a lease id for {}.", target.describe()),
+                match target {
+                    LeaseTarget::Container(c) => tr!("error-decode-no-lease-id-container", container = c),
+                    LeaseTarget::Blob { blob, .. } => tr!("error-decode-no-lease-id-blob", blob = blob),
+                },
             ));
         }
         Ok(LeaseGrant {
@@ -179,7 +180,7 @@ impl Client {
         if let Some(p) = break_period.filter(|p| *p > 60) {
             return Err(StorageError::invalid(
                 &op,
-                format!("A break period is 0 to 60 seconds, not {p}."),
+                tr!("error-lease-break-period", seconds = p.to_string()),
             ));
         }
         let req = target

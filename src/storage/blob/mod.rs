@@ -38,6 +38,7 @@ use bytes::Bytes;
 use reqwest::Method;
 use reqwest::header::HeaderMap;
 
+use crate::i18n::t;
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::metadata::{apply_metadata, metadata_from_headers};
@@ -312,7 +313,7 @@ pub(crate) fn blob_request(method: Method, operation: &str, container: &str, blo
 fn etag_or_error(op: &str, headers: &impl Headers) -> Result<String> {
     headers
         .etag()
-        .ok_or_else(|| StorageError::decode(op, "The service did not return the new ETag."))
+        .ok_or_else(|| StorageError::decode(op, t("error-decode-no-etag")))
 }
 
 impl Client {
@@ -490,7 +491,7 @@ impl Client {
         let resp = self.send(conditions.apply(req)).await?;
         resp.header("x-ms-snapshot")
             .map(str::to_string)
-            .ok_or_else(|| StorageError::decode(&op, "The service did not return the snapshot time."))
+            .ok_or_else(|| StorageError::decode(&op, t("error-decode-no-snapshot-time")))
     }
 }
 

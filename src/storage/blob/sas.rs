@@ -3,6 +3,7 @@
 
 use std::time::SystemTime;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::account::Credential;
 use crate::storage::auth::hmac_sha256_base64;
@@ -111,10 +112,10 @@ impl Client {
         check_names(OP, container, blob)?;
         let letters = permissions.to_letters();
         if letters.is_empty() {
-            return Err(StorageError::invalid(OP, "Choose at least one permission."));
+            return Err(StorageError::invalid(OP, t("error-sas-choose-permission")));
         }
         if expiry <= start.unwrap_or_else(SystemTime::now) {
-            return Err(StorageError::invalid(OP, "The expiry must be later than the start."));
+            return Err(StorageError::invalid(OP, t("error-sas-expiry-before-start")));
         }
         let name = &self.account().name;
         Ok(SasBase {
@@ -173,8 +174,7 @@ impl Client {
         if !matches!(self.account().credential, Credential::SharedKey(_)) {
             return Err(StorageError::invalid(
                 OP,
-                "A service SAS can be signed only with the account key; this account has none. A signed-in \
-                 account makes a user delegation SAS instead.",
+                t("error-sas-service-needs-key-or-delegation"),
             ));
         }
         let limits = SasLimits {
@@ -213,11 +213,7 @@ impl Client {
     pub async fn user_delegation_key(&self, start: SystemTime, expiry: SystemTime) -> Result<UserDelegationKey> {
         let op = "Get a user delegation key";
         if !matches!(self.account().credential, Credential::Bearer(_)) {
-            return Err(StorageError::invalid(
-                op,
-                "Only a Microsoft Entra ID sign-in can get a user delegation key; with the account key, make a \
-                 service SAS.",
-            ));
+            return Err(StorageError::invalid(op, t("error-sas-delegation-key-needs-sign-in")));
         }
         let body = format!(
             "<?xml version=\"1.0\" encoding=\"utf-8\"?><KeyInfo><Start>{}</Start><Expiry>{}</Expiry></KeyInfo>",
@@ -234,10 +230,10 @@ impl Client {
         let root = crate::storage::xml::parse(&resp.body).map_err(|e| StorageError::decode(op, e))?;
         let text = |name: &str| {
             root.string(name)
-                .ok_or_else(|| StorageError::decode(op, format!("The answer has no <{name}>.")))
+                .ok_or_else(|| StorageError::decode(op, tr!("error-decode-missing-element", name = name)))
         };
         let value = crate::storage::AccountKey::from_base64(&text("Value")?)
-            .map_err(|_| StorageError::decode(op, "The key's <Value> is not base64."))?;
+            .map_err(|_| StorageError::decode(op, t("error-decode-key-not-base64")))?;
         Ok(UserDelegationKey {
             signed_oid: text("SignedOid")?,
             signed_tid: text("SignedTid")?,

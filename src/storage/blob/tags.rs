@@ -3,6 +3,7 @@
 
 use reqwest::Method;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::blob::{blob_request, check_names};
 use crate::storage::error::{Result, StorageError};
@@ -21,29 +22,29 @@ fn allowed(c: char) -> bool {
 /// long values, characters the service refuses.
 pub fn validate_tags(tags: &[(String, String)]) -> std::result::Result<(), String> {
     if tags.len() > MAX_TAGS {
-        return Err(format!(
-            "A blob takes at most {MAX_TAGS} tags; these are {}.",
-            tags.len()
+        return Err(tr!(
+            "error-tags-count",
+            max = MAX_TAGS.to_string(),
+            count = tags.len().to_string()
         ));
     }
     let mut seen = std::collections::HashSet::new();
     for (k, v) in tags {
         if k.is_empty() || k.len() > 128 {
-            return Err(format!("Tag key `{k}` must be 1 to 128 characters long."));
+            return Err(tr!("error-tags-key-length", key = k.as_str()));
         }
         if v.len() > 256 {
-            return Err(format!(
-                "The value of tag `{k}` is {} characters; at most 256.",
-                v.len()
+            return Err(tr!(
+                "error-tags-value-length",
+                key = k.as_str(),
+                length = v.len().to_string()
             ));
         }
         if let Some(c) = k.chars().chain(v.chars()).find(|c| !allowed(*c)) {
-            return Err(format!(
-                "Tag `{k}` holds `{c}`: keys and values take letters, digits, space and + - . / : = _ only."
-            ));
+            return Err(tr!("error-tags-character", key = k.as_str(), character = c.to_string()));
         }
         if !seen.insert(k.as_str()) {
-            return Err(format!("Tag key `{k}` is there twice."));
+            return Err(tr!("error-tags-key-twice", key = k.as_str()));
         }
     }
     Ok(())
@@ -161,10 +162,7 @@ impl Client {
             None => "Find blobs by tags in the account".to_string(),
         };
         if where_.trim().is_empty() {
-            return Err(StorageError::invalid(
-                &op,
-                "Say which tags to find: `\"status\" = 'done'`.",
-            ));
+            return Err(StorageError::invalid(&op, t("error-tags-find-what")));
         }
         let req = match container {
             Some(c) => {

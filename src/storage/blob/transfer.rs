@@ -6,6 +6,7 @@ use std::future::Future;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
+use crate::i18n::{t, tr};
 use crate::storage::checksum::BlockChecksum;
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::progress::TransferProgress;
@@ -98,8 +99,10 @@ pub fn block_size_for(size: u64, preferred: usize, max_blocks: u64) -> std::resu
     let needed = size.div_ceil(max_blocks.max(1));
     let block = (preferred as u64).max(needed.div_ceil(MIB) * MIB);
     if block > MAX_BLOCK_SIZE {
-        return Err(format!(
-            "The file is {size} bytes; a block blob holds at most {max_blocks} blocks of 4,000 MiB."
+        return Err(tr!(
+            "error-upload-too-large",
+            size = size.to_string(),
+            max_blocks = max_blocks.to_string()
         ));
     }
     Ok(block as usize)
@@ -119,8 +122,8 @@ pub(crate) async fn join_next<T: 'static>(
         joined = tasks.join_next() => match joined {
             Some(Ok(Ok(done))) => Ok(done),
             Some(Ok(Err(e))) => Err(e.with_operation(op)),
-            Some(Err(e)) => Err(StorageError::new(ErrorKind::Io, op, format!("a transfer task stopped: {e}"))),
-            None => Err(StorageError::new(ErrorKind::Io, op, "no transfer task was running")),
+            Some(Err(e)) => Err(StorageError::new(ErrorKind::Io, op, tr!("error-transfer-task-stopped", why = e.to_string()))),
+            None => Err(StorageError::new(ErrorKind::Io, op, t("error-transfer-no-task"))),
         },
         _ = cancel.cancelled() => Err(cancelled(op)),
     }

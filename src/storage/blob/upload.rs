@@ -14,6 +14,7 @@ use tokio::io::AsyncReadExt;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
+use crate::i18n::{t, tr};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::transfer::{MAX_IN_FLIGHT, TransferOptions, block_size_for, cancelled, join_next, patiently};
 use crate::storage::blob::{BlobHttpHeaders, blob_request, check_names};
@@ -126,12 +127,7 @@ impl Client {
         if let Some(other) = staged.keys().find(|id| id.len() != ours) {
             return Err(StorageError::invalid(
                 &op,
-                format!(
-                    "The blob has blocks staged by another tool and not committed (ids like `{other}`, of another \
-                     length than this app's), and the service takes no block of another length until they are \
-                     committed or dropped (Azure drops uncommitted blocks after a week). Upload under another name, \
-                     or commit or overwrite the blob with the tool that staged them. Nothing was sent."
-                ),
+                tr!("error-upload-foreign-blocks", id = other.as_str()),
             ));
         }
         // CRC64 until the service refuses it; then MD5 for this block and every later one.
@@ -208,8 +204,8 @@ impl Client {
                 ErrorKind::Service,
                 "Upload",
                 match &current {
-                    Some(etag) => format!("The blob's ETag is now {etag}, so the upload's condition fails."),
-                    None => "The blob does not exist, so If-Match cannot hold.".to_string(),
+                    Some(etag) => tr!("error-upload-etag-now", etag = etag.as_str()),
+                    None => t("error-upload-no-blob-for-if-match"),
                 },
             );
             e.status = Some(if current.is_some() { 412 } else { 404 });
@@ -359,7 +355,7 @@ impl Client {
             .idempotent(!conditions.is_conditional());
         let resp = self.send(req).await?;
         resp.etag()
-            .ok_or_else(|| StorageError::decode(&op, "The service did not return the new ETag."))
+            .ok_or_else(|| StorageError::decode(&op, t("error-decode-no-etag")))
     }
 }
 

@@ -6,6 +6,7 @@ use std::time::SystemTime;
 use base64::Engine;
 use reqwest::Method;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::metadata::{apply_metadata, metadata_from_headers};
@@ -123,7 +124,7 @@ fn check_count(op: &str, count: u32) -> Result<()> {
     if !(1..=MAX_MESSAGES_PER_CALL).contains(&count) {
         return Err(StorageError::invalid(
             op,
-            format!("The service returns 1 to 32 messages per call, not {count}."),
+            tr!("error-queue-count", count = count.to_string()),
         ));
     }
     Ok(())
@@ -133,10 +134,7 @@ fn check_text(op: &str, text: &str) -> Result<()> {
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(StorageError::invalid(
             op,
-            format!(
-                "The message is {} KiB as stored; the service takes at most 64 KiB (Base64 adds a third).",
-                text.len().div_ceil(1024)
-            ),
+            tr!("error-queue-too-large", kib = text.len().div_ceil(1024).to_string()),
         ));
     }
     // XML 1.0 cannot carry most control characters, so the service could never store them.
@@ -146,9 +144,9 @@ fn check_text(op: &str, text: &str) -> Result<()> {
     {
         return Err(StorageError::invalid(
             op,
-            format!(
-                "The text contains U+{:04X}, which XML cannot carry; choose Base64.",
-                c as u32
+            tr!(
+                "error-queue-control-character",
+                character = format!("U+{:04X}", c as u32)
             ),
         ));
     }
@@ -157,10 +155,7 @@ fn check_text(op: &str, text: &str) -> Result<()> {
 
 fn check_visibility(op: &str, seconds: u32) -> Result<()> {
     if seconds > 7 * 24 * 3600 {
-        return Err(StorageError::invalid(
-            op,
-            "A visibility timeout is at most seven days (604800 s).",
-        ));
+        return Err(StorageError::invalid(op, t("error-queue-visibility-too-long")));
     }
     Ok(())
 }
@@ -334,10 +329,10 @@ impl Client {
             let said: Vec<String> = now.metadata.iter().map(|(k, v)| format!("{k}={v}")).collect();
             return Err(StorageError::changed_since_read(
                 op,
-                format!(
-                    "the queue's metadata is now: {}",
-                    if said.is_empty() {
-                        "none".to_string()
+                tr!(
+                    "error-queue-metadata-now",
+                    metadata = if said.is_empty() {
+                        t("error-queue-metadata-none")
                     } else {
                         said.join(", ")
                     }
@@ -374,7 +369,7 @@ impl Client {
         let ttl = match ttl {
             MessageTtl::Default => None,
             MessageTtl::Seconds(s) if s >= 1 => Some(s.to_string()),
-            MessageTtl::Seconds(_) => return Err(StorageError::invalid(&op, "A time to live is at least one second.")),
+            MessageTtl::Seconds(_) => return Err(StorageError::invalid(&op, t("error-queue-ttl-too-short"))),
             MessageTtl::Never => Some("-1".to_string()),
         };
         let req = Request::new(Service::Queue, Method::POST, &op, messages_path(queue))
@@ -408,10 +403,7 @@ impl Client {
         check_queue(&op, queue)?;
         check_count(&op, count)?;
         if visibility_timeout == 0 {
-            return Err(StorageError::invalid(
-                &op,
-                "A dequeue needs a visibility timeout of at least one second.",
-            ));
+            return Err(StorageError::invalid(&op, t("error-queue-dequeue-visibility")));
         }
         check_visibility(&op, visibility_timeout)?;
         let req = Request::new(Service::Queue, Method::GET, &op, messages_path(queue))
@@ -452,7 +444,7 @@ impl Client {
             pop_receipt: resp
                 .header("x-ms-popreceipt")
                 .map(str::to_string)
-                .ok_or_else(|| StorageError::decode(&op, "The service did not return the new pop receipt."))?,
+                .ok_or_else(|| StorageError::decode(&op, t("error-decode-no-pop-receipt")))?,
             next_visible: resp
                 .header("x-ms-time-next-visible")
                 .and_then(|t| httpdate::parse_http_date(t).ok()),

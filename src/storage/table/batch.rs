@@ -2,6 +2,7 @@
 
 use reqwest::Method;
 
+use crate::i18n::{t, tr};
 use crate::storage::error::parse_error_body;
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::names::validate_table_name;
@@ -44,26 +45,26 @@ impl BatchOperation {
         }
     }
 
-    fn verb(&self) -> &'static str {
+    fn verb(&self) -> String {
         match self {
-            BatchOperation::Insert(_) => "insert",
+            BatchOperation::Insert(_) => t("error-batch-verb-insert"),
             BatchOperation::Update {
                 mode: UpdateMode::Replace,
                 ..
-            } => "replace",
+            } => t("error-batch-verb-replace"),
             BatchOperation::Update {
                 mode: UpdateMode::Merge,
                 ..
-            } => "merge",
+            } => t("error-batch-verb-merge"),
             BatchOperation::Upsert {
                 mode: UpdateMode::Replace,
                 ..
-            } => "insert or replace",
+            } => t("error-batch-verb-insert-or-replace"),
             BatchOperation::Upsert {
                 mode: UpdateMode::Merge,
                 ..
-            } => "insert or merge",
-            BatchOperation::Delete { .. } => "delete",
+            } => t("error-batch-verb-insert-or-merge"),
+            BatchOperation::Delete { .. } => t("error-batch-verb-delete"),
         }
     }
 }
@@ -88,10 +89,7 @@ impl Client {
         if body.len() > MAX_BATCH_BYTES {
             return Err(StorageError::invalid(
                 &op,
-                format!(
-                    "The batch is {} KiB; the service takes at most 4 MiB.",
-                    body.len() / 1024
-                ),
+                tr!("error-batch-too-large", kib = (body.len() / 1024).to_string()),
             ));
         }
         let req = table_request(Method::POST, &op, "/$batch".into())
@@ -114,10 +112,7 @@ pub(crate) fn read_batch_response(
 ) -> Result<BatchOutcome> {
     let parts = parse_batch_response(body);
     if parts.is_empty() {
-        return Err(StorageError::decode(
-            op,
-            "The batch response held no operation results.",
-        ));
+        return Err(StorageError::decode(op, t("error-decode-batch-empty")));
     }
     if let Some(failed) = parts.iter().find(|p| p.status >= 300) {
         let (code, message) = parse_error_body(failed.body.as_bytes());
@@ -127,14 +122,14 @@ pub(crate) fn read_batch_response(
             .split_once(':')
             .and_then(|(i, _)| i.trim().parse::<usize>().ok());
         let named = match index.and_then(|i| operations.get(i).map(|o| (i, o))) {
-            Some((i, o)) => format!(
-                "Operation {} ({} of RowKey `{}`) failed, so none was applied: {}",
-                i + 1,
-                o.verb(),
-                o.keys().1,
-                message.split_once(':').map_or(message.as_str(), |(_, m)| m)
+            Some((i, o)) => tr!(
+                "error-batch-operation-failed",
+                number = (i + 1).to_string(),
+                verb = o.verb(),
+                row_key = o.keys().1,
+                message = message.split_once(':').map_or(message.as_str(), |(_, m)| m)
             ),
-            None => format!("An operation failed, so none was applied: {message}"),
+            None => tr!("error-batch-an-operation-failed", message = message.as_str()),
         };
         let mut e = StorageError::new(ErrorKind::Service, op, named);
         e.service = Some(crate::storage::Service::Table);
@@ -153,21 +148,21 @@ fn validate_batch(op: &str, table: &str, operations: &[BatchOperation]) -> Resul
     let fail = |m: String| Err(StorageError::invalid(op, m));
     validate_table_name(table).or_else(fail)?;
     if operations.is_empty() || operations.len() > MAX_BATCH_OPERATIONS {
-        return fail(format!("A batch holds 1 to 100 operations, not {}.", operations.len()));
+        return fail(tr!("error-batch-count", count = operations.len().to_string()));
     }
     let partition = operations[0].keys().0;
     for (i, o) in operations.iter().enumerate() {
         let (pk, rk) = o.keys();
         if pk != partition {
-            return fail(format!(
-                "Operation {} is in partition `{pk}`, but a batch must stay in one partition (`{partition}`).",
-                i + 1
+            return fail(tr!(
+                "error-batch-other-partition",
+                number = (i + 1).to_string(),
+                partition_key = pk,
+                partition = partition
             ));
         }
         if operations[..i].iter().any(|p| p.keys().1 == rk) {
-            return fail(format!(
-                "RowKey `{rk}` appears twice; a batch may touch each entity once."
-            ));
+            return fail(tr!("error-batch-row-twice", row_key = rk));
         }
         match o {
             BatchOperation::Insert(e)

@@ -1,6 +1,7 @@
 //! An entity being written or edited: plain owned fields, checked against the service's rules (keys, names,
 //! sizes) before anything is sent, and written as the ASCII-only JSON the service reads.
 
+use crate::i18n::{t, tr};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::table::edm::{EdmDateTime, EdmValue};
 use crate::storage::table::entity::{EdmRef, Entity, Packer, write_json_property};
@@ -92,16 +93,16 @@ impl EntityDraft {
         validate_key("PartitionKey", &self.partition_key).or_else(fail)?;
         validate_key("RowKey", &self.row_key).or_else(fail)?;
         if self.properties.len() + 3 > MAX_PROPERTIES {
-            return fail(format!(
-                "The entity has {} properties; the service allows {} besides PartitionKey, RowKey and Timestamp.",
-                self.properties.len(),
-                MAX_PROPERTIES - 3
+            return fail(tr!(
+                "error-entity-too-many-properties",
+                count = self.properties.len().to_string(),
+                allowed = (MAX_PROPERTIES - 3).to_string()
             ));
         }
         for (i, prop) in self.properties.iter().enumerate() {
             validate_property_name(&prop.name).or_else(fail)?;
             if self.properties[..i].iter().any(|p| p.name == prop.name) {
-                return fail(format!("The property `{}` appears twice.", prop.name));
+                return fail(tr!("error-entity-property-twice", name = prop.name.as_str()));
             }
             let size = match &prop.value {
                 EdmValue::String(s) => s.encode_utf16().count() * 2,
@@ -109,19 +110,16 @@ impl EntityDraft {
                 _ => 0,
             };
             if size > MAX_VALUE_BYTES {
-                return fail(format!(
-                    "The property `{}` is {} KiB; strings (as UTF-16) and binaries may be at most 64 KiB.",
-                    prop.name,
-                    size.div_ceil(1024)
+                return fail(tr!(
+                    "error-entity-value-too-large",
+                    name = prop.name.as_str(),
+                    kib = size.div_ceil(1024).to_string()
                 ));
             }
         }
         let total = self.service_size();
         if total > MAX_ENTITY_BYTES {
-            return fail(format!(
-                "The entity is {} KiB as the service counts it; the limit is 1 MiB.",
-                total.div_ceil(1024)
-            ));
+            return fail(tr!("error-entity-too-large", kib = total.div_ceil(1024).to_string()));
         }
         Ok(())
     }
@@ -178,13 +176,15 @@ pub fn validate_key(which: &str, key: &str) -> std::result::Result<(), String> {
         } else {
             format!("`{c}`")
         };
-        return Err(format!(
-            "The {which} `{}` contains {shown}, which keys may not contain.",
-            key.escape_debug()
+        return Err(tr!(
+            "error-entity-key-character",
+            which = which,
+            key = key.escape_debug().to_string(),
+            character = shown
         ));
     }
     if key.encode_utf16().count() * 2 > MAX_KEY_BYTES {
-        return Err(format!("The {which} is longer than 1 KiB (as UTF-16)."));
+        return Err(tr!("error-entity-key-too-long", which = which));
     }
     Ok(())
 }
@@ -192,26 +192,22 @@ pub fn validate_key(which: &str, key: &str) -> std::result::Result<(), String> {
 /// Property names follow C# identifier rules, at most 255 characters, and cannot reuse the system names.
 pub fn validate_property_name(name: &str) -> std::result::Result<(), String> {
     if name.is_empty() {
-        return Err("A property has no name.".into());
+        return Err(t("error-entity-property-no-name"));
     }
     if name.chars().count() > 255 {
         // Quoted by characters: a byte slice could cut a multi-byte character in half.
-        return Err(format!(
-            "The property name `{}` is longer than 255 characters.",
-            crate::storage::redact::shorten(name, 20)
+        return Err(tr!(
+            "error-entity-property-name-too-long",
+            name = crate::storage::redact::shorten(name, 20)
         ));
     }
     if matches!(name, "PartitionKey" | "RowKey" | "Timestamp") || name.starts_with("odata.") {
-        return Err(format!(
-            "`{name}` is a system property name and cannot be used for a property."
-        ));
+        return Err(tr!("error-entity-property-name-system", name = name));
     }
     let mut chars = name.chars();
     let first = chars.next().expect("not empty");
     if !(first.is_alphabetic() || first == '_') || !chars.all(|c| c.is_alphanumeric() || c == '_') {
-        return Err(format!(
-            "The property name `{name}` must start with a letter or `_` and contain only letters, digits and `_`."
-        ));
+        return Err(tr!("error-entity-property-name-characters", name = name));
     }
     Ok(())
 }

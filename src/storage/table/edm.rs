@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::i18n::tr;
 use base64::Engine;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
@@ -117,15 +118,14 @@ impl EdmDateTime {
         let text = text.trim();
         let digits = fraction_digits(text);
         if digits > 7 && !fraction_has_only_trailing_zeros(text) {
-            return Err(format!(
-                "`{text}` has {digits} fractional digits; a Table DateTime keeps seven (100 ns)."
+            return Err(tr!(
+                "error-edm-fraction-digits",
+                text = text,
+                digits = digits.to_string()
             ));
         }
-        let t = OffsetDateTime::parse(text, &Rfc3339).map_err(|_| {
-            format!("`{text}` is not a date and time like 2026-11-22T08:30:00.1234567Z (UTC, ISO 8601).")
-        })?;
-        Self::from_offset(t)
-            .ok_or_else(|| format!("`{text}` is outside the Table range 1601-01-01 to 9999-12-31 (UTC)."))
+        let t = OffsetDateTime::parse(text, &Rfc3339).map_err(|_| tr!("error-edm-not-datetime", text = text))?;
+        Self::from_offset(t).ok_or_else(|| tr!("error-edm-datetime-range", text = text))
     }
 
     /// Unix seconds, for countdowns and comparisons with the system clock.
@@ -241,25 +241,26 @@ impl EdmValue {
             EdmType::Int32 => t
                 .parse()
                 .map(EdmValue::Int32)
-                .map_err(|_| format!("`{t}` is not an Int32: a whole number from -2147483648 to 2147483647.")),
-            EdmType::Int64 => t.parse().map(EdmValue::Int64).map_err(|_| {
-                format!("`{t}` is not an Int64: a whole number from -9223372036854775808 to 9223372036854775807.")
-            }),
+                .map_err(|_| tr!("error-edm-not-int32", text = t)),
+            EdmType::Int64 => t
+                .parse()
+                .map(EdmValue::Int64)
+                .map_err(|_| tr!("error-edm-not-int64", text = t)),
             EdmType::Double => parse_double(t).map(EdmValue::Double),
             EdmType::Boolean => match t.to_ascii_lowercase().as_str() {
                 "true" => Ok(EdmValue::Boolean(true)),
                 "false" => Ok(EdmValue::Boolean(false)),
-                _ => Err(format!("`{t}` is not a Boolean: write true or false.")),
+                _ => Err(tr!("error-edm-not-boolean", text = t)),
             },
             EdmType::DateTime => EdmDateTime::parse(t).map(EdmValue::DateTime),
             EdmType::Guid => uuid::Uuid::parse_str(t)
                 .map(EdmValue::Guid)
-                .map_err(|_| format!("`{t}` is not a Guid like 6f9619ff-8b86-d011-b42d-00c04fc964ff.")),
+                .map_err(|_| tr!("error-edm-not-guid", text = t)),
             EdmType::Binary => base64::engine::general_purpose::STANDARD
                 .decode(t)
                 .map(EdmValue::Binary)
-                .map_err(|_| "The value is not valid base64.".to_string()),
-            EdmType::Unparsed => Err("A value of a type this app cannot read can only be kept, not typed in.".into()),
+                .map_err(|_| tr!("error-edm-not-base64")),
+            EdmType::Unparsed => Err(tr!("error-edm-unparsed-typed")),
         }
     }
 
@@ -269,15 +270,12 @@ impl EdmValue {
             return Ok(self.clone());
         }
         match (self, ty) {
-            (EdmValue::Unparsed(_), _) => Err("This app cannot read this value, so it cannot convert it.".into()),
+            (EdmValue::Unparsed(_), _) => Err(tr!("error-edm-unparsed-convert")),
             (EdmValue::Int32(v), EdmType::Int64) => Ok(EdmValue::Int64(i64::from(*v))),
             (EdmValue::Int32(v), EdmType::Double) => Ok(EdmValue::Double(f64::from(*v))),
-            (EdmValue::Binary(_), EdmType::String) => {
-                Err("Binary does not convert to String; copy its base64 instead.".into())
-            }
-            _ => {
-                EdmValue::parse(ty, &self.to_text()).map_err(|why| format!("The value does not convert to {ty}: {why}"))
-            }
+            (EdmValue::Binary(_), EdmType::String) => Err(tr!("error-edm-binary-to-string")),
+            _ => EdmValue::parse(ty, &self.to_text())
+                .map_err(|why| tr!("error-edm-no-conversion", type_name = ty.to_string(), why = why)),
         }
     }
 
@@ -313,12 +311,10 @@ pub fn parse_double(t: &str) -> Result<f64, String> {
         "NaN" => Ok(f64::NAN),
         "Infinity" | "INF" => Ok(f64::INFINITY),
         "-Infinity" | "-INF" => Ok(f64::NEG_INFINITY),
-        _ if t.chars().any(|c| c.is_ascii_alphabetic() && c != 'e' && c != 'E') => Err(format!(
-            "`{t}` is not a Double: a number like 1.5 or 1e300, or NaN, Infinity, -Infinity."
-        )),
-        _ => t
-            .parse()
-            .map_err(|_| format!("`{t}` is not a Double: a number like 1.5 or 1e300, or NaN, Infinity, -Infinity.")),
+        _ if t.chars().any(|c| c.is_ascii_alphabetic() && c != 'e' && c != 'E') => {
+            Err(tr!("error-edm-not-double", text = t))
+        }
+        _ => t.parse().map_err(|_| tr!("error-edm-not-double", text = t)),
     }
 }
 

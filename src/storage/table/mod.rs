@@ -19,6 +19,7 @@ pub use ranges::{PARALLEL_QUERIES, for_each_page_in_ranges};
 use percent_encoding::utf8_percent_encode;
 use reqwest::Method;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::names::validate_table_name;
@@ -247,12 +248,21 @@ impl Client {
         checked_table(&op, table)?;
         let filter = query.filter.as_deref().map(str::trim).filter(|f| !f.is_empty());
         if let Some(f) = filter {
-            odata::parse(f).map_err(|e| StorageError::invalid(&op, format!("The filter is not valid at {e}")))?;
+            odata::parse(f).map_err(|e| {
+                StorageError::invalid(
+                    &op,
+                    tr!(
+                        "error-table-filter-invalid",
+                        column = e.column.to_string(),
+                        message = e.message
+                    ),
+                )
+            })?;
         }
         if let Some(top) = query.top.filter(|t| !(1..=MAX_PAGE_SIZE).contains(t)) {
             return Err(StorageError::invalid(
                 &op,
-                format!("A page holds 1 to 1,000 entities, not {top}."),
+                tr!("error-table-page-size", top = top.to_string()),
             ));
         }
         let select = (!query.select.is_empty()).then(|| query.select.join(","));
@@ -376,7 +386,7 @@ fn continuation_of(resp: &Response) -> Option<ContinuationToken> {
 
 fn etag_of(op: &str, resp: &Response) -> Result<String> {
     resp.etag()
-        .ok_or_else(|| StorageError::decode(op, "The service did not return the new ETag."))
+        .ok_or_else(|| StorageError::decode(op, t("error-decode-no-etag")))
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Reading a `$filter`: tokens (strings, typed literals, numbers, names, operators) and a recursive-descent
 //! parser, with every error saying at which column and why.
 
+use crate::i18n::tr;
 use crate::storage::table::edm::{EdmDateTime, EdmValue};
 use crate::storage::table::odata::{CompareOp, FilterError, FilterExpr, Operand, literal};
 
@@ -10,18 +11,12 @@ pub fn parse(text: &str) -> Result<FilterExpr, FilterError> {
     if parser.tokens.is_empty() {
         return Err(FilterError {
             column: 1,
-            message: "The filter is empty.".into(),
+            message: tr!("error-filter-empty"),
         });
     }
     let expr = parser.or()?;
     if let Some(tok) = parser.peek() {
-        return Err(parser.error_at(
-            tok,
-            format!(
-                "Unexpected {} here; join conditions with `and` or `or`.",
-                tok.describe()
-            ),
-        ));
+        return Err(parser.error_at(tok, tr!("error-filter-unexpected", found = tok.describe())));
     }
     Ok(expr)
 }
@@ -47,7 +42,7 @@ impl Token {
             Kind::Open => "`(`".into(),
             Kind::Close => "`)`".into(),
             Kind::Word(w) => format!("`{w}`"),
-            Kind::Literal(v) => format!("the value {}", literal(v)),
+            Kind::Literal(v) => tr!("error-filter-the-value", value = literal(v)),
         }
     }
 }
@@ -106,11 +101,7 @@ fn tokenize(text: &str) -> Result<Vec<Token>, FilterError> {
                     "||" => "or",
                     _ => "eq, ne, gt, ge, lt, le, and, or",
                 };
-                return Err(err(
-                    text,
-                    i,
-                    format!("`{op}` is not an OData operator; write `{hint}`."),
-                ));
+                return Err(err(text, i, tr!("error-filter-not-operator", op = op, hint = hint)));
             }
             b'-' | b'0'..=b'9' | b'.' => {
                 let (value, end) = number(text, i)?;
@@ -136,14 +127,7 @@ fn tokenize(text: &str) -> Result<Vec<Token>, FilterError> {
                 } else {
                     let next = text[end..].trim_start();
                     if next.starts_with('(') && !matches!(word, "and" | "or" | "not") {
-                        return Err(err(
-                            text,
-                            i,
-                            format!(
-                                "`{word}(…)` is a function; the Table service has none. For a prefix, write a range: \
-                                 RowKey ge 'abc' and RowKey lt 'abd'."
-                            ),
-                        ));
+                        return Err(err(text, i, tr!("error-odata-function", word = word)));
                     }
                     let kind = match word {
                         "true" => Kind::Literal(EdmValue::Boolean(true)),
@@ -156,7 +140,11 @@ fn tokenize(text: &str) -> Result<Vec<Token>, FilterError> {
             }
             _ => {
                 let ch = text[i..].chars().next().unwrap_or('?');
-                return Err(err(text, i, format!("`{ch}` cannot appear here.")));
+                return Err(err(
+                    text,
+                    i,
+                    tr!("error-filter-cannot-appear", character = ch.to_string()),
+                ));
             }
         }
     }
@@ -179,27 +167,19 @@ fn quoted(text: &str, start: usize) -> Result<(String, usize), FilterError> {
             out.push(ch);
         }
     }
-    Err(err(
-        text,
-        start,
-        "This quote is never closed; end the value with `'` (write `''` for a quote inside).",
-    ))
+    Err(err(text, start, tr!("error-filter-quote-open")))
 }
 
 fn typed_literal(text: &str, at: usize, prefix: &str, content: &str) -> Result<EdmValue, FilterError> {
     let fail = |m: String| err(text, at, m);
     match prefix {
         "datetime" => EdmDateTime::parse(content).map(EdmValue::DateTime).map_err(fail),
-        "guid" => uuid::Uuid::parse_str(content).map(EdmValue::Guid).map_err(|_| {
-            fail(format!(
-                "guid'{content}' is not a Guid like guid'6f9619ff-8b86-d011-b42d-00c04fc964ff'."
-            ))
-        }),
+        "guid" => uuid::Uuid::parse_str(content)
+            .map(EdmValue::Guid)
+            .map_err(|_| fail(tr!("error-filter-not-guid", content = content))),
         "X" | "binary" => {
             if !content.len().is_multiple_of(2) || !content.bytes().all(|b| b.is_ascii_hexdigit()) {
-                return Err(fail(format!(
-                    "{prefix}'{content}' must be an even number of hex digits."
-                )));
+                return Err(fail(tr!("error-filter-hex", prefix = prefix, content = content)));
             }
             let bytes = (0..content.len())
                 .step_by(2)
@@ -207,9 +187,7 @@ fn typed_literal(text: &str, at: usize, prefix: &str, content: &str) -> Result<E
                 .collect();
             Ok(EdmValue::Binary(bytes))
         }
-        other => Err(fail(format!(
-            "`{other}'…'` is not a literal type; use datetime'…', guid'…', X'…' or binary'…', or a plain '…' string."
-        ))),
+        other => Err(fail(tr!("error-filter-literal-type", prefix = other))),
     }
 }
 
@@ -235,29 +213,29 @@ fn number(text: &str, start: usize) -> Result<(EdmValue, usize), FilterError> {
             end += 1;
             body.parse()
                 .map(EdmValue::Int64)
-                .map_err(|_| fail(format!("`{body}L` is not an Int64.")))?
+                .map_err(|_| fail(tr!("error-filter-not-int64", body = body)))?
         }
         Some('d' | 'D') => {
             end += 1;
             finite(
-                body.parse().map_err(|_| fail(format!("`{body}d` is not a Double.")))?,
+                body.parse()
+                    .map_err(|_| fail(tr!("error-filter-not-double", body = body)))?,
                 body,
                 &fail,
             )?
         }
         _ if body.contains(['.', 'e', 'E']) => finite(
-            body.parse().map_err(|_| fail(format!("`{body}` is not a number.")))?,
+            body.parse()
+                .map_err(|_| fail(tr!("error-filter-not-number", body = body)))?,
             body,
             &fail,
         )?,
         _ => match body.parse::<i32>() {
             Ok(v) => EdmValue::Int32(v),
             Err(_) if body.parse::<i64>().is_ok() => {
-                return Err(fail(format!(
-                    "{body} is too large for an Int32; write {body}L for an Int64."
-                )));
+                return Err(fail(tr!("error-filter-int32-too-large", body = body)));
             }
-            Err(_) => return Err(fail(format!("`{body}` is not a number."))),
+            Err(_) => return Err(fail(tr!("error-filter-not-number", body = body))),
         },
     };
     if let Some(c) = text[start + end..]
@@ -265,7 +243,11 @@ fn number(text: &str, start: usize) -> Result<(EdmValue, usize), FilterError> {
         .next()
         .filter(|c| c.is_alphanumeric() || *c == '_')
     {
-        return Err(err(text, start + end, format!("`{c}` cannot follow a number here.")));
+        return Err(err(
+            text,
+            start + end,
+            tr!("error-filter-after-number", character = c.to_string()),
+        ));
     }
     Ok((value, start + end))
 }
@@ -323,7 +305,7 @@ impl Parser<'_> {
 
     fn primary(&mut self) -> Result<FilterExpr, FilterError> {
         let Some(tok) = self.peek().cloned() else {
-            return Err(self.end_error("The filter ends where a condition should follow."));
+            return Err(self.end_error(&tr!("error-filter-ends-early")));
         };
         if tok.kind == Kind::Open {
             self.pos += 1;
@@ -335,13 +317,13 @@ impl Parser<'_> {
                 }
                 Some(t) => Err(self.error_at(
                     t,
-                    format!(
-                        "Expected `)` to close the `(` at column {}, found {}.",
-                        column(self.text, tok.at),
-                        t.describe()
+                    tr!(
+                        "error-filter-close-paren",
+                        column = column(self.text, tok.at).to_string(),
+                        found = t.describe()
                     ),
                 )),
-                None => Err(err(self.text, tok.at, "This `(` is never closed.")),
+                None => Err(err(self.text, tok.at, tr!("error-filter-paren-open"))),
             };
         }
         let left = self.operand()?;
@@ -357,7 +339,7 @@ impl Parser<'_> {
                 Operand::Property(p) => format!("`{p}`"),
                 Operand::Literal(v) => literal(v),
             };
-            let message = format!("Expected a comparison (eq, ne, gt, ge, lt, le) after {after}.");
+            let message = tr!("error-filter-expected-comparison", after = after);
             return Err(match op_tok {
                 Some(t) => self.error_at(&t, message),
                 None => self.end_error(&message),
@@ -365,7 +347,7 @@ impl Parser<'_> {
         };
         self.pos += 1;
         if self.peek().is_none() {
-            return Err(self.end_error(&format!("`{}` needs a value after it.", op.keyword())));
+            return Err(self.end_error(&tr!("error-filter-needs-value", op = op.keyword())));
         }
         let right = self.operand()?;
         Ok(FilterExpr::Compare { left, op, right })
@@ -373,7 +355,7 @@ impl Parser<'_> {
 
     fn operand(&mut self) -> Result<Operand, FilterError> {
         let Some(tok) = self.peek().cloned() else {
-            return Err(self.end_error("A property or value is missing at the end."));
+            return Err(self.end_error(&tr!("error-filter-operand-missing")));
         };
         match tok.kind.clone() {
             Kind::Literal(v) => {
@@ -381,19 +363,15 @@ impl Parser<'_> {
                 Ok(Operand::Literal(v))
             }
             Kind::Word(w) if matches!(w.as_str(), "and" | "or" | "not") || CompareOp::from_keyword(&w).is_some() => {
-                Err(self.error_at(
-                    &tok,
-                    format!("Expected a property or a value, found the keyword `{w}`."),
-                ))
+                Err(self.error_at(&tok, tr!("error-filter-found-keyword", keyword = w)))
             }
             Kind::Word(w) => {
                 self.pos += 1;
                 Ok(Operand::Property(w))
             }
-            Kind::Open | Kind::Close => Err(self.error_at(
-                &tok,
-                format!("Expected a property or a value, found {}.", tok.describe()),
-            )),
+            Kind::Open | Kind::Close => {
+                Err(self.error_at(&tok, tr!("error-filter-expected-operand", found = tok.describe())))
+            }
         }
     }
 }
@@ -404,9 +382,7 @@ fn finite<E>(value: f64, body: &str, fail: &impl Fn(String) -> E) -> Result<EdmV
     if value.is_finite() {
         Ok(EdmValue::Double(value))
     } else {
-        Err(fail(format!(
-            "`{body}` is beyond the range of a Double (about ±1.8e308)."
-        )))
+        Err(fail(tr!("error-filter-double-range", body = body)))
     }
 }
 
