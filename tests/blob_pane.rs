@@ -545,10 +545,10 @@ fn at_1400_points_the_list_shows_name_lease_etag_size_and_last_modified_beside_t
     // The details panel starts where its heading does: every header must end left of it, seen without a scroll.
     let details = t.harness.get_by_label(&format!("Container {container}")).rect().min.x;
     for header in ["Name", "Lease", "ETag", "Size", "Last modified"] {
-        // Found among the list's labels: the details have a Lease tab too.
+        // Found as the list's column headers: the details have a Lease tab too.
         let rect = t
             .harness
-            .get_by_role_and_label(egui::accesskit::Role::Label, header)
+            .get_by_role_and_label(egui::accesskit::Role::ColumnHeader, header)
             .rect();
         assert!(
             rect.min.x >= 0.0 && rect.max.x <= details,
@@ -562,7 +562,7 @@ fn at_1400_points_the_list_shows_name_lease_etag_size_and_last_modified_beside_t
         .rect();
     let lease = t
         .harness
-        .get_by_role_and_label(egui::accesskit::Role::Label, "Lease")
+        .get_by_role_and_label(egui::accesskit::Role::ColumnHeader, "Lease")
         .rect();
     assert!(
         name.max.x <= lease.min.x,

@@ -320,6 +320,16 @@ fn paste_name(ctx: &PaneContext) -> String {
     }
 }
 
+/// The rename field's width: what the row leaves beside its button, between 100 and 180 points (and 180 while
+/// the panel's width is not known yet: its first frame measures nothing).
+fn field_width(room: f32) -> f32 {
+    if room.is_finite() {
+        (room - 130.0).clamp(100.0, 180.0)
+    } else {
+        180.0
+    }
+}
+
 /// The Rename box of the details.
 fn rename_row(
     this: &mut CopyPaste,
@@ -337,7 +347,7 @@ fn rename_row(
                     .id_salt(("rename-to", blob))
                     // Room left for the button beside it (its word is longer in Russian): the row never runs
                     // past the panel.
-                    .desired_width((ui.available_width() - 130.0).clamp(100.0, 180.0))
+                    .desired_width(field_width(ui.available_width()))
                     .hint_text(blob),
             )
             .labelled_by(label.id);

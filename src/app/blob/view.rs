@@ -320,9 +320,11 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                                 row.col(|_| {});
                             }
                             let response = row.response();
+                            // Named with what it does, so that the row is told apart from its one cell.
                             let folder = tr!("blob-view-folder-row", name = shown);
                             let picked = pane.core.selection.contains(f);
-                            crate::app::widgets::row_access::row(&response, &[&folder], picked, i, rows);
+                            let opens = t("blob-view-open-folder");
+                            crate::app::widgets::row_access::row(&response, &[&folder, &opens], picked, i, rows);
                             if cursor.as_ref() == Some(f) {
                                 crate::app::widgets::list_keys::paint_cursor(
                                     &response,
