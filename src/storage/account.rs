@@ -16,7 +16,9 @@ pub const EMULATOR_KEY: &str =
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 pub const EMULATOR_PORTS: [u16; 3] = [10000, 10001, 10002];
 
-pub(crate) const OP: &str = "Read the account settings";
+pub(crate) fn op_name() -> String {
+    t("error-op-read-account-settings")
+}
 
 /// A decoded account key. Its bytes never reach Debug output, logs or events.
 #[derive(Clone)]
@@ -27,12 +29,12 @@ impl AccountKey {
     pub fn from_base64(text: &str) -> Result<Self> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            return Err(StorageError::invalid(OP, t("error-account-key-empty")));
+            return Err(StorageError::invalid(op_name(), t("error-account-key-empty")));
         }
         base64::engine::general_purpose::STANDARD
             .decode(trimmed)
             .map(|bytes| AccountKey(bytes.into()))
-            .map_err(|e| StorageError::invalid(OP, tr!("error-account-key-base64", error = e.to_string())))
+            .map_err(|e| StorageError::invalid(op_name(), tr!("error-account-key-base64", error = e.to_string())))
     }
 
     pub fn bytes(&self) -> &[u8] {
@@ -59,10 +61,10 @@ impl SasToken {
     pub fn new(token: &str) -> Result<Self> {
         let token = token.trim().trim_start_matches('?');
         if token.is_empty() {
-            return Err(StorageError::invalid(OP, t("error-account-sas-empty")));
+            return Err(StorageError::invalid(op_name(), t("error-account-sas-empty")));
         }
         if !token.split('&').any(|p| p.starts_with("sig=")) {
-            return Err(StorageError::invalid(OP, t("error-account-sas-no-sig")));
+            return Err(StorageError::invalid(op_name(), t("error-account-sas-no-sig")));
         }
         Ok(SasToken(token.into()))
     }
@@ -227,16 +229,17 @@ impl Account {
     /// A SAS URL for one container, queue or table (`https://acct.blob.core.windows.net/c?sv=...&sig=...`).
     /// `service` is needed only when the URL does not say which service it is for.
     pub fn from_sas_url(text: &str, service: Option<Service>) -> Result<Self> {
-        let url = Url::parse(text.trim())
-            .map_err(|e| StorageError::invalid(OP, tr!("error-account-sas-url-not-url", error = e.to_string())))?;
+        let url = Url::parse(text.trim()).map_err(|e| {
+            StorageError::invalid(op_name(), tr!("error-account-sas-url-not-url", error = e.to_string()))
+        })?;
         if !matches!(url.scheme(), "http" | "https") {
-            return Err(StorageError::invalid(OP, t("error-account-sas-url-scheme")));
+            return Err(StorageError::invalid(op_name(), t("error-account-sas-url-scheme")));
         }
         let token = SasToken::new(url.query().unwrap_or(""))?;
         let host = url.host_str().unwrap_or("").to_string();
         let service = service
             .or_else(|| service_from_url(&url))
-            .ok_or_else(|| StorageError::invalid(OP, t("error-account-sas-url-which-service")))?;
+            .ok_or_else(|| StorageError::invalid(op_name(), t("error-account-sas-url-which-service")))?;
         let mut segments: Vec<&str> = url
             .path_segments()
             .map(|s| s.filter(|p| !p.is_empty()).collect())
@@ -244,7 +247,7 @@ impl Account {
         let path_style = is_path_style(&url);
         let name = if path_style {
             if segments.is_empty() {
-                return Err(StorageError::invalid(OP, t("error-account-sas-url-no-account")));
+                return Err(StorageError::invalid(op_name(), t("error-account-sas-url-no-account")));
             }
             segments.remove(0).to_string()
         } else {
@@ -260,7 +263,7 @@ impl Account {
             _ => segments.first().map(|s| s.to_string()),
         };
         let Some(resource) = resource.filter(|r| !r.is_empty()) else {
-            return Err(StorageError::invalid(OP, t("error-account-sas-url-no-resource")));
+            return Err(StorageError::invalid(op_name(), t("error-account-sas-url-no-resource")));
         };
         let mut endpoint = url.clone();
         endpoint.set_query(None);
@@ -299,7 +302,11 @@ impl Account {
         };
         slot.as_ref().ok_or_else(|| {
             StorageError::invalid(
-                format!("Reach the {} service", service.name()),
+                match service {
+                    Service::Blob => t("error-op-reach-blob-service"),
+                    Service::Queue => t("error-op-reach-queue-service"),
+                    Service::Table => t("error-op-reach-table-service"),
+                },
                 match service {
                     Service::Blob => tr!("error-account-no-blob-endpoint", account = self.name.as_str()),
                     Service::Queue => tr!("error-account-no-queue-endpoint", account = self.name.as_str()),
@@ -393,11 +400,11 @@ fn service_from_url(url: &Url) -> Option<Service> {
 pub(crate) fn validate_account_name(name: &str) -> Result<String> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(StorageError::invalid(OP, t("error-account-name-empty")));
+        return Err(StorageError::invalid(op_name(), t("error-account-name-empty")));
     }
     if !name.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(StorageError::invalid(
-            OP,
+            op_name(),
             tr!("error-account-name-characters", name = name),
         ));
     }
@@ -410,7 +417,7 @@ pub fn parse_endpoint(text: &str, setting: &str) -> Result<Url> {
     let (url, sas) = parse_endpoint_with_sas(text, setting)?;
     if sas.is_some() {
         return Err(StorageError::invalid(
-            OP,
+            op_name(),
             tr!("error-account-endpoint-has-sas", setting = setting),
         ));
     }
@@ -422,7 +429,7 @@ pub(crate) fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url,
     let shown = crate::storage::redact::redact_text(text.trim());
     let mut url = Url::parse(text.trim()).map_err(|e| {
         StorageError::invalid(
-            OP,
+            op_name(),
             tr!(
                 "error-account-endpoint-not-url",
                 setting = setting,
@@ -433,7 +440,7 @@ pub(crate) fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url,
     })?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
         return Err(StorageError::invalid(
-            OP,
+            op_name(),
             tr!("error-account-endpoint-scheme", setting = setting, url = shown.as_str()),
         ));
     }
@@ -442,7 +449,7 @@ pub(crate) fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url,
         Some(q) if q.split('&').any(|p| p.starts_with("sig=")) => Some(SasToken::new(q)?),
         Some(_) => {
             return Err(StorageError::invalid(
-                OP,
+                op_name(),
                 tr!("error-account-endpoint-query", setting = setting, url = shown.as_str()),
             ));
         }

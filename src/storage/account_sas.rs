@@ -14,7 +14,9 @@ use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{API_VERSION, Client, QUERY_VALUE};
 use crate::storage::policies::in_order;
 
-const OP: &str = "Create an account SAS";
+fn op_name() -> String {
+    t("error-op-create-account-sas")
+}
 
 /// The services an account SAS may name (file shares are not reached by this app, but a SAS may carry them for
 /// another tool), in the order the service documents.
@@ -42,7 +44,7 @@ pub struct AccountSasGrant {
 fn check_letters(what: &str, given: &str, allowed: &str) -> Result<String> {
     if let Some(c) = given.chars().find(|c| !allowed.contains(*c)) {
         return Err(StorageError::invalid(
-            OP,
+            op_name(),
             match what {
                 "services" => tr!("error-sas-not-a-service", letter = c.to_string(), allowed = allowed),
                 "resource types" => tr!(
@@ -65,7 +67,7 @@ fn check_letters(what: &str, given: &str, allowed: &str) -> Result<String> {
             "resource types" => t("error-sas-choose-resource-type"),
             _ => t("error-sas-choose-permissions"),
         };
-        return Err(StorageError::invalid(OP, choose));
+        return Err(StorageError::invalid(op_name(), choose));
     }
     Ok(letters)
 }
@@ -75,19 +77,19 @@ impl Client {
     /// after the start, a well-formed IP range, an account key to sign with.
     pub fn account_sas(&self, grant: &AccountSasGrant) -> Result<String> {
         let Credential::SharedKey(key) = &self.account().credential else {
-            return Err(StorageError::invalid(OP, t("error-sas-account-needs-key")));
+            return Err(StorageError::invalid(op_name(), t("error-sas-account-needs-key")));
         };
         let ss = check_letters("services", &grant.services, SERVICES)?;
         let srt = check_letters("resource types", &grant.resource_types, RESOURCE_TYPES)?;
         let sp = check_letters("permissions", &grant.permissions, PERMISSIONS)?;
         let Some(expiry) = grant.expiry else {
-            return Err(StorageError::invalid(OP, t("error-sas-choose-expiry")));
+            return Err(StorageError::invalid(op_name(), t("error-sas-choose-expiry")));
         };
         if expiry <= grant.start.unwrap_or_else(SystemTime::now) {
-            return Err(StorageError::invalid(OP, t("error-sas-expiry-before-start")));
+            return Err(StorageError::invalid(op_name(), t("error-sas-expiry-before-start")));
         }
         let sip = grant.ip.clone().unwrap_or_default();
-        crate::storage::service_sas::check_ip(OP, grant.ip.as_deref())?;
+        crate::storage::service_sas::check_ip(&op_name(), grant.ip.as_deref())?;
         let time = |t: Option<SystemTime>| {
             t.map(|t| crate::storage::times::format(t, crate::storage::times::ISO_SECONDS))
                 .unwrap_or_default()

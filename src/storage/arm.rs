@@ -5,7 +5,7 @@
 use serde_json::Value;
 use url::Url;
 
-use crate::i18n::tr;
+use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::events::Api;
 use crate::storage::side_requests::{self, Reporter, SideRequest};
@@ -95,7 +95,7 @@ pub struct ResourceManager {
 impl ResourceManager {
     /// Checks the endpoint before anything is sent: HTTPS, or plain HTTP to this computer only.
     pub fn new(endpoint: &str, credential: TokenCredential, trusted_cert: Option<std::path::PathBuf>) -> Result<Self> {
-        let op = "Read the Resource Manager endpoint";
+        let op = &t("error-op-read-arm-endpoint");
         let endpoint = Url::parse(endpoint.trim()).map_err(|e| {
             StorageError::invalid(op, tr!("error-arm-not-url", endpoint = endpoint, error = e.to_string()))
         })?;
@@ -139,7 +139,10 @@ impl ResourceManager {
     /// Every tenant the identity belongs to.
     pub async fn tenants(&self) -> Result<Vec<Tenant>> {
         let items = self
-            .get_all("List your tenants", &format!("/tenants?api-version={TENANTS_API}"))
+            .get_all(
+                &t("error-op-list-tenants"),
+                &format!("/tenants?api-version={TENANTS_API}"),
+            )
             .await?;
         Ok(items
             .iter()
@@ -156,7 +159,7 @@ impl ResourceManager {
     pub async fn subscriptions(&self) -> Result<Vec<Subscription>> {
         let items = self
             .get_all(
-                "List your subscriptions",
+                &t("error-op-list-subscriptions"),
                 &format!("/subscriptions?api-version={TENANTS_API}"),
             )
             .await?;
@@ -176,21 +179,21 @@ impl ResourceManager {
     pub async fn storage_accounts(&self, subscription_id: &str) -> Result<Vec<StorageAccountInfo>> {
         if subscription_id.is_empty() || subscription_id.contains(['/', '?', '#']) {
             return Err(StorageError::invalid(
-                "List storage accounts",
+                t("error-op-list-storage-accounts"),
                 tr!("error-arm-subscription-id", id = subscription_id),
             ));
         }
         let path = format!(
             "/subscriptions/{subscription_id}/providers/Microsoft.Storage/storageAccounts?api-version={STORAGE_API}"
         );
-        let items = self.get_all("List storage accounts", &path).await?;
+        let items = self.get_all(&t("error-op-list-storage-accounts"), &path).await?;
         Ok(items.iter().filter_map(storage_account).collect())
     }
 
     /// The account's keys (`listKeys`): needs a role with `Microsoft.Storage/storageAccounts/listkeys/action`
     /// (Storage Account Key Operator, Contributor, Owner).
     pub async fn list_keys(&self, account_id: &str) -> Result<Vec<ListedKey>> {
-        let op = "List the account's keys";
+        let op = &t("error-op-list-account-keys");
         if !account_id.starts_with("/subscriptions/") || account_id.contains(['?', '#']) {
             return Err(StorageError::invalid(op, tr!("error-arm-account-id", id = account_id)));
         }
@@ -211,7 +214,7 @@ impl ResourceManager {
     fn url(&self, path_and_query: &str) -> Result<Url> {
         let base = self.endpoint.as_str().trim_end_matches('/');
         Url::parse(&format!("{base}{path_and_query}"))
-            .map_err(|e| StorageError::invalid("Read the Resource Manager endpoint", e.to_string()))
+            .map_err(|e| StorageError::invalid(t("error-op-read-arm-endpoint"), e.to_string()))
     }
 
     /// Every item of a list, page after page. A `nextLink` elsewhere than this endpoint is not followed: the token

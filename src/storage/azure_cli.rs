@@ -8,7 +8,9 @@ use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::token::{AccessToken, Audience, TokenFuture, TokenSource, jwt_expiry};
 
-const OP: &str = "Get a token from the Azure CLI";
+fn op_name() -> String {
+    t("error-op-azure-cli-token")
+}
 
 /// The longest `az` may take: it may refresh its own sign-in over the network first.
 const AZ_PATIENCE: Duration = Duration::from_secs(60);
@@ -124,7 +126,7 @@ impl AzureCli {
 }
 
 fn sign_in_error(message: String) -> StorageError {
-    StorageError::new(ErrorKind::SignIn, OP, message)
+    StorageError::new(ErrorKind::SignIn, op_name(), message)
 }
 
 /// The CLI's own words, with what to run: it says `Please run 'az login'` when nobody is signed in, and an

@@ -15,7 +15,9 @@ use crate::storage::oauth::{Authority, Secret, SignedIn};
 use crate::storage::side_requests::Reporter;
 use crate::storage::token::Audience;
 
-const OP: &str = "Sign in with a browser";
+fn op_name() -> String {
+    t("error-op-sign-in-browser")
+}
 
 /// How long the app waits for the person to finish in the browser.
 pub const PATIENCE: Duration = Duration::from_secs(5 * 60);
@@ -57,7 +59,7 @@ impl BrowserSignIn {
     pub fn start(authority: &Authority, client_id: &str, audience: &Audience) -> Result<BrowserSignIn> {
         let client_id = client_id.trim();
         if client_id.is_empty() {
-            return Err(StorageError::invalid(OP, t("error-browser-enter-client-id")));
+            return Err(StorageError::invalid(op_name(), t("error-browser-enter-client-id")));
         }
         let (listener, listener_v6, port) = loopback_pair()?;
         // Microsoft identity platform matches `http://localhost` on any port for a public client.
@@ -104,7 +106,7 @@ impl BrowserSignIn {
             .map_err(|_| {
                 StorageError::new(
                     ErrorKind::SignIn,
-                    OP,
+                    op_name(),
                     tr!(
                         "error-browser-too-slow",
                         minutes = (PATIENCE.as_secs() / 60).to_string()
@@ -174,7 +176,7 @@ impl BrowserSignIn {
             respond(&mut socket, "200 OK", &t("error-browser-page-not-finished")).await;
             return Err(StorageError::new(
                 ErrorKind::SignIn,
-                OP,
+                op_name(),
                 match error.as_str() {
                     "access_denied" => t("error-browser-declined"),
                     _ => tr!(
@@ -191,8 +193,13 @@ impl BrowserSignIn {
 /// A free port on 127.0.0.1 and, where the machine has IPv6, the same port on ::1. A port another program holds on
 /// ::1 is passed over: a browser that takes `localhost` to ::1 would bring the redirect there.
 fn loopback_pair() -> Result<(std::net::TcpListener, Option<std::net::TcpListener>, u16)> {
-    let failed =
-        |e: std::io::Error| StorageError::new(ErrorKind::Io, OP, tr!("error-browser-no-port", error = e.to_string()));
+    let failed = |e: std::io::Error| {
+        StorageError::new(
+            ErrorKind::Io,
+            op_name(),
+            tr!("error-browser-no-port", error = e.to_string()),
+        )
+    };
     for _ in 0..20 {
         let v4 = std::net::TcpListener::bind("127.0.0.1:0").map_err(failed)?;
         v4.set_nonblocking(true).map_err(failed)?;
@@ -216,7 +223,7 @@ fn loopback_pair() -> Result<(std::net::TcpListener, Option<std::net::TcpListene
 fn io(e: std::io::Error) -> StorageError {
     StorageError::new(
         ErrorKind::Io,
-        OP,
+        op_name(),
         tr!("error-browser-listen-failed", error = e.to_string()),
     )
 }

@@ -6,7 +6,7 @@ use url::Url;
 
 use crate::i18n::{t, tr};
 use crate::storage::account::{
-    Account, AccountKey, Credential, EMULATOR_ACCOUNT, EMULATOR_PORTS, OP, SasToken, decode, is_path_style,
+    Account, AccountKey, Credential, EMULATOR_ACCOUNT, EMULATOR_PORTS, SasToken, decode, is_path_style, op_name,
     parse_endpoint, parse_endpoint_with_sas, validate_account_name,
 };
 use crate::storage::error::{Result, StorageError};
@@ -53,7 +53,7 @@ impl ConnectionSettings {
         let mut settings = ConnectionSettings::default();
         let text = text.trim();
         if text.is_empty() {
-            return Err(StorageError::invalid(OP, t("error-cs-empty")));
+            return Err(StorageError::invalid(op_name(), t("error-cs-empty")));
         }
         for (index, segment) in text.split(';').enumerate() {
             let segment = segment.trim();
@@ -63,7 +63,7 @@ impl ConnectionSettings {
             // Keys end in `=` padding, so only the first `=` separates name from value.
             let Some((key, value)) = segment.split_once('=') else {
                 return Err(StorageError::invalid(
-                    OP,
+                    op_name(),
                     tr!("error-cs-part-form", part = (index + 1).to_string()),
                 ));
             };
@@ -84,7 +84,7 @@ impl ConnectionSettings {
                     .collect::<Vec<_>>()
                     .join(", ");
                 return Err(StorageError::invalid(
-                    OP,
+                    op_name(),
                     if looks_like_a_name {
                         tr!("error-cs-unknown-setting", setting = key, known = known)
                     } else {
@@ -98,7 +98,7 @@ impl ConnectionSettings {
             };
             if settings.values[slot].is_some() {
                 return Err(StorageError::invalid(
-                    OP,
+                    op_name(),
                     tr!("error-cs-twice", setting = SETTINGS[slot]),
                 ));
             }
@@ -117,7 +117,7 @@ impl ConnectionSettings {
             return self.development_storage(dev);
         }
         if self.get("AccountKey").is_some() && self.get("SharedAccessSignature").is_some() {
-            return Err(StorageError::invalid(OP, t("error-cs-key-and-sas")));
+            return Err(StorageError::invalid(op_name(), t("error-cs-key-and-sas")));
         }
         let https = match self
             .get("DefaultEndpointsProtocol")
@@ -127,7 +127,10 @@ impl ConnectionSettings {
             None | Some("https") => true,
             Some("http") => false,
             Some(other) => {
-                return Err(StorageError::invalid(OP, tr!("error-cs-protocol", protocol = other)));
+                return Err(StorageError::invalid(
+                    op_name(),
+                    tr!("error-cs-protocol", protocol = other),
+                ));
             }
         };
         // An endpoint's query may be the SAS (some tools write it there); it is taken as the credential, never kept
@@ -141,7 +144,7 @@ impl ConnectionSettings {
             if let Some(sas) = sas {
                 match &endpoint_sas {
                     Some(other) if *other != sas => {
-                        return Err(StorageError::invalid(OP, t("error-cs-different-sas")));
+                        return Err(StorageError::invalid(op_name(), t("error-cs-different-sas")));
                     }
                     _ => endpoint_sas = Some(sas),
                 }
@@ -160,7 +163,7 @@ impl ConnectionSettings {
                     .as_ref()
                     .or(queue.as_ref())
                     .or(table.as_ref())
-                    .ok_or_else(|| StorageError::invalid(OP, t("error-cs-no-account")))?;
+                    .ok_or_else(|| StorageError::invalid(op_name(), t("error-cs-no-account")))?;
                 account_name_from_endpoint(first)
             }
         };
@@ -175,7 +178,7 @@ impl ConnectionSettings {
             .find(|c| matches!(c, '/' | '\\' | '?' | '#' | '@') || c.is_whitespace())
         {
             return Err(StorageError::invalid(
-                OP,
+                op_name(),
                 tr!("error-cs-suffix", suffix = suffix, bad = bad.to_string()),
             ));
         }
@@ -199,14 +202,14 @@ impl ConnectionSettings {
                     .map(|_| t("error-cs-endpoint-sas-and-other-sas"))
             };
             if let Some(why) = conflict {
-                return Err(StorageError::invalid(OP, why));
+                return Err(StorageError::invalid(op_name(), why));
             }
         }
         let credential = if let Some(sas) = endpoint_sas {
             Credential::Sas(sas)
         } else if let Some(key) = self.get("AccountKey") {
             if self.get("AccountName").is_none() {
-                return Err(StorageError::invalid(OP, t("error-cs-key-without-name")));
+                return Err(StorageError::invalid(op_name(), t("error-cs-key-without-name")));
             }
             Credential::SharedKey(AccountKey::from_base64(key)?)
         } else if let Some(sas) = self.get("SharedAccessSignature") {
@@ -228,7 +231,7 @@ impl ConnectionSettings {
     fn development_storage(&self, value: &str) -> Result<Account> {
         if !value.eq_ignore_ascii_case("true") {
             return Err(StorageError::invalid(
-                OP,
+                op_name(),
                 tr!("error-cs-development-value", value = value),
             ));
         }
@@ -238,7 +241,7 @@ impl ConnectionSettings {
             .find(|(name, v)| v.is_some() && !matches!(**name, "UseDevelopmentStorage" | "DevelopmentStorageProxyUri"))
         {
             return Err(StorageError::invalid(
-                OP,
+                op_name(),
                 tr!("error-cs-development-combined", setting = *extra.0),
             ));
         }

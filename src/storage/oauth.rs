@@ -30,7 +30,7 @@ pub struct Authority {
 impl Authority {
     /// Checks the host and tenant as typed, before anything is sent.
     pub fn new(host: &str, tenant: &str) -> Result<Self> {
-        let op = "Read the sign-in settings";
+        let op = &t("error-op-read-sign-in-settings");
         let host = if host.trim().is_empty() {
             PUBLIC_AUTHORITY
         } else {
@@ -93,7 +93,7 @@ pub(crate) fn http(trusted_cert: Option<&std::path::Path>) -> Result<reqwest::Cl
             .build()
             .map_err(|e| e.to_string())
     };
-    let setup = |e: String| StorageError::new(ErrorKind::Connection, "Set up the sign-in client", e);
+    let setup = |e: String| StorageError::new(ErrorKind::Connection, t("error-op-set-up-sign-in-client"), e);
     if let Some(path) = trusted_cert {
         // Built for each sign-in request (a few an hour): the file may have changed since the last one.
         let (_, roots) = crate::storage::transport::trusted_roots(Some(path)).map_err(setup)?;
@@ -222,7 +222,7 @@ pub struct ServicePrincipal {
 impl TokenSource for ServicePrincipal {
     fn fetch<'a>(&'a self, report: Option<&'a Reporter>) -> TokenFuture<'a> {
         Box::pin(async move {
-            let op = "Sign in as the service principal";
+            let op = &t("error-op-sign-in-service-principal");
             let json = post_form(
                 op,
                 &self.authority,
@@ -286,7 +286,9 @@ pub struct SignedIn {
     pub refresh: Secret,
 }
 
-const DEVICE_OP: &str = "Sign in with a device code";
+fn device_op_name() -> String {
+    t("error-op-sign-in-device-code")
+}
 
 /// Asks for a code for the person to type at the verification page.
 /// The sign-in is for `audience` (storage; Resource Manager for a browse account), and its refresh token then
@@ -298,10 +300,13 @@ pub async fn start_device_code(
     report: Option<&Reporter>,
 ) -> Result<DeviceCode> {
     if client_id.trim().is_empty() {
-        return Err(StorageError::invalid(DEVICE_OP, t("error-oauth-enter-client-id")));
+        return Err(StorageError::invalid(
+            device_op_name(),
+            t("error-oauth-enter-client-id"),
+        ));
     }
     let json = post_form(
-        DEVICE_OP,
+        &device_op_name(),
         authority,
         "devicecode",
         &[("client_id", client_id.trim()), ("scope", &audience.user_scope())],
@@ -333,7 +338,7 @@ pub async fn start_device_code(
         }),
         _ => Err(StorageError::new(
             ErrorKind::SignIn,
-            DEVICE_OP,
+            device_op_name(),
             tr!(
                 "error-oauth-no-code",
                 error = text("error").unwrap_or_default(),
@@ -358,7 +363,7 @@ pub async fn finish_device_code(code: &DeviceCode, report: Option<&Reporter>) ->
             return Err(expired());
         }
         let polled = post_form(
-            DEVICE_OP,
+            &device_op_name(),
             &code.authority,
             "token",
             &[
@@ -384,7 +389,7 @@ pub async fn finish_device_code(code: &DeviceCode, report: Option<&Reporter>) ->
             TokenAnswer::Token { refresh: None, .. } => {
                 return Err(StorageError::new(
                     ErrorKind::SignIn,
-                    DEVICE_OP,
+                    device_op_name(),
                     t("error-oauth-no-refresh-token"),
                 ));
             }
@@ -396,14 +401,14 @@ pub async fn finish_device_code(code: &DeviceCode, report: Option<&Reporter>) ->
                 "access_denied" | "authorization_declined" => {
                     return Err(StorageError::new(
                         ErrorKind::SignIn,
-                        DEVICE_OP,
+                        device_op_name(),
                         t("error-oauth-declined"),
                     ));
                 }
                 _ => {
                     return Err(StorageError::new(
                         ErrorKind::SignIn,
-                        DEVICE_OP,
+                        device_op_name(),
                         tr!("error-oauth-failed", error = error, description = description),
                     ));
                 }
@@ -422,7 +427,7 @@ pub(crate) async fn redeem_code(
     audience: &Audience,
     report: Option<&Reporter>,
 ) -> Result<SignedIn> {
-    let op = "Sign in with a browser";
+    let op = &t("error-op-sign-in-browser");
     let json = post_form(
         op,
         authority,
@@ -464,7 +469,7 @@ pub(crate) async fn redeem_code(
 }
 
 fn expired() -> StorageError {
-    StorageError::new(ErrorKind::SignIn, DEVICE_OP, t("error-oauth-code-expired"))
+    StorageError::new(ErrorKind::SignIn, device_op_name(), t("error-oauth-code-expired"))
 }
 
 /// Hears of each new refresh token the endpoint hands back.
@@ -502,7 +507,7 @@ impl RefreshToken {
 impl TokenSource for RefreshToken {
     fn fetch<'a>(&'a self, report: Option<&'a Reporter>) -> TokenFuture<'a> {
         Box::pin(async move {
-            let op = "Renew the sign-in";
+            let op = &t("error-op-renew-sign-in");
             let current = self.token.lock().expect("refresh token lock").clone();
             let json = post_form(
                 op,

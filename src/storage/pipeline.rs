@@ -10,7 +10,7 @@ use percent_encoding::utf8_percent_encode;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use url::Url;
 
-use crate::i18n::tr;
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::account::{Account, Credential};
 use crate::storage::auth::{SigningInput, sign_shared_key};
@@ -96,9 +96,9 @@ impl Client {
         // One process-wide TLS provider; a second install is refused harmlessly.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let (extra_roots, reqwest_roots) = transport::trusted_roots(account.trusted_cert.as_deref())
-            .map_err(|e| StorageError::invalid("Set up the HTTP client", e))?;
+            .map_err(|e| StorageError::invalid(t("error-op-set-up-http-client"), e))?;
         let http = HttpClients::new(options.connect_timeout, extra_roots, reqwest_roots)
-            .map_err(|e| StorageError::new(ErrorKind::Connection, "Set up the HTTP client", e))?;
+            .map_err(|e| StorageError::new(ErrorKind::Connection, t("error-op-set-up-http-client"), e))?;
         let client = Client {
             inner: Arc::new(Inner {
                 id: crate::storage::events::next_client_id(),
@@ -155,7 +155,7 @@ impl Client {
             )
         }) {
             return Err(StorageError::invalid(
-                "Build the request",
+                t("error-op-build-request"),
                 tr!(
                     "error-request-dot-segment",
                     name = percent_encoding::percent_decode_str(path.trim_start_matches('/'))
@@ -169,7 +169,7 @@ impl Client {
         let base = endpoint.as_str().trim_end_matches('/');
         Url::parse(&format!("{base}{path}")).map_err(|e| {
             StorageError::invalid(
-                "Build the request",
+                t("error-op-build-request"),
                 tr!("error-request-invalid-url", path = path, error = e.to_string()),
             )
         })

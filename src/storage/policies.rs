@@ -138,7 +138,7 @@ fn acl_request(service: Service, method: Method, op: &str, name: &str) -> Reques
 impl Client {
     /// A container's (Service::Blob) or a queue's (Service::Queue) stored access policies.
     pub async fn get_policies(&self, service: Service, name: &str) -> Result<Policies> {
-        let op = format!("Read the access policies of `{name}`");
+        let op = tr!("error-op-read-access-policies", name = name);
         let resp = self.send(acl_request(service, Method::GET, &op, name)).await?;
         let policies = parse(&resp.body).map_err(|e| StorageError::decode(&op, e))?;
         Ok(Policies {
@@ -162,7 +162,7 @@ impl Client {
         read: &Policies,
         lease_id: Option<&str>,
     ) -> Result<()> {
-        let op = format!("Save the access policies of `{name}`");
+        let op = tr!("error-op-save-access-policies", name = name);
         let letters = if service == Service::Blob {
             CONTAINER_LETTERS
         } else {

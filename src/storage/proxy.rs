@@ -52,7 +52,7 @@ pub fn current() -> ProxyChoice {
 /// A proxy address as typed: `http://host:port` (or `https://`), without a path or credentials (those go in their
 /// own fields, the password to the keychain). Checked before anything is sent.
 pub fn parse_address(text: &str) -> Result<Url> {
-    let op = "Read the proxy settings";
+    let op = &t("error-op-read-proxy-settings");
     let text = text.trim();
     if text.is_empty() {
         return Err(StorageError::invalid(op, t("error-proxy-enter-address")));

@@ -380,7 +380,11 @@ pub struct AccountInformation {
 impl Client {
     /// The Blob or Queue service's properties (the Table service's are not offered: Azurite has none).
     pub async fn service_properties(&self, service: Service) -> Result<ServiceProperties> {
-        let op = format!("Read the {} service's properties", service_name(service));
+        let op = match service {
+            Service::Blob => t("error-op-read-blob-service-properties"),
+            Service::Queue => t("error-op-read-queue-service-properties"),
+            Service::Table => t("error-op-read-table-service-properties"),
+        };
         let req = Request::new(service, Method::GET, &op, "/")
             .query("restype", "service")
             .query("comp", "properties");
@@ -390,7 +394,11 @@ impl Client {
 
     /// Replaces the service's properties with `props` (checked first; nothing is sent if they would be refused).
     pub async fn set_service_properties(&self, service: Service, props: &ServiceProperties) -> Result<()> {
-        let op = format!("Save the {} service's properties", service_name(service));
+        let op = match service {
+            Service::Blob => t("error-op-save-blob-service-properties"),
+            Service::Queue => t("error-op-save-queue-service-properties"),
+            Service::Table => t("error-op-save-table-service-properties"),
+        };
         props.validate(service).map_err(|e| StorageError::invalid(&op, e))?;
         let req = Request::new(service, Method::PUT, &op, "/")
             .query("restype", "service")
@@ -402,7 +410,7 @@ impl Client {
 
     /// The account's SKU, kind and whether it has a hierarchical namespace (from the Blob service).
     pub async fn account_information(&self) -> Result<AccountInformation> {
-        let op = "Read the account's information";
+        let op = &t("error-op-read-account-information");
         let req = Request::new(Service::Blob, Method::HEAD, op, "/")
             .query("restype", "account")
             .query("comp", "properties");
@@ -413,14 +421,6 @@ impl Client {
             kind: header("x-ms-account-kind"),
             hierarchical_namespace: header("x-ms-is-hns-enabled").map(|v| v == "true"),
         })
-    }
-}
-
-fn service_name(service: Service) -> &'static str {
-    match service {
-        Service::Blob => "Blob",
-        Service::Queue => "Queue",
-        Service::Table => "Table",
     }
 }
 

@@ -14,7 +14,9 @@ use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{API_VERSION, Client, QUERY_VALUE};
 use crate::storage::policies::in_order;
 
-const OP: &str = "Create a SAS URL";
+fn op_name() -> String {
+    t("error-op-create-sas-url")
+}
 
 /// The resource a service SAS is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,28 +91,31 @@ impl Client {
     /// start (or a policy to take them from), a well-formed IP range.
     pub fn service_sas_url(&self, resource: &SasResource, grant: &SasGrant) -> Result<String> {
         let Credential::SharedKey(key) = &self.account().credential else {
-            return Err(StorageError::invalid(OP, t("error-sas-service-needs-key")));
+            return Err(StorageError::invalid(op_name(), t("error-sas-service-needs-key")));
         };
         let allowed = resource.letters();
         if let Some(c) = grant.permissions.chars().find(|c| !allowed.contains(*c)) {
             return Err(StorageError::invalid(
-                OP,
+                op_name(),
                 tr!("error-sas-not-a-permission", letter = c.to_string(), allowed = allowed),
             ));
         }
         let sp = in_order(&grant.permissions, allowed);
         if grant.policy.is_none() {
             if sp.is_empty() {
-                return Err(StorageError::invalid(OP, t("error-sas-choose-permission-or-policy")));
+                return Err(StorageError::invalid(
+                    op_name(),
+                    t("error-sas-choose-permission-or-policy"),
+                ));
             }
             let Some(expiry) = grant.expiry else {
-                return Err(StorageError::invalid(OP, t("error-sas-choose-expiry-or-policy")));
+                return Err(StorageError::invalid(op_name(), t("error-sas-choose-expiry-or-policy")));
             };
             if expiry <= grant.start.unwrap_or_else(SystemTime::now) {
-                return Err(StorageError::invalid(OP, t("error-sas-expiry-before-start")));
+                return Err(StorageError::invalid(op_name(), t("error-sas-expiry-before-start")));
             }
         }
-        check_ip(OP, grant.ip.as_deref())?;
+        check_ip(&op_name(), grant.ip.as_deref())?;
         let account = &self.account().name;
         let (st, se) = (time(grant.start), time(grant.expiry));
         let si = grant.policy.clone().unwrap_or_default();

@@ -59,7 +59,7 @@ fn parse_page_ranges(body: &[u8]) -> std::result::Result<Vec<PageRange>, String>
 impl Client {
     /// Creates an empty append blob (If-None-Match `*` in `conditions` refuses one already there).
     pub async fn create_append_blob(&self, container: &str, blob: &str, conditions: &Conditions) -> Result<String> {
-        let op = format!("Create append blob `{blob}`");
+        let op = tr!("error-op-create-append-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob)
             .header("x-ms-blob-type", "AppendBlob")
@@ -78,7 +78,7 @@ impl Client {
         conditions: &Conditions,
         append: AppendConditions,
     ) -> Result<Appended> {
-        let op = format!("Append to `{blob}`");
+        let op = tr!("error-op-append-to-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         if data.is_empty() || data.len() > MAX_APPEND {
             return Err(StorageError::invalid(
@@ -113,7 +113,7 @@ impl Client {
         size: u64,
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = format!("Create page blob `{blob}`");
+        let op = tr!("error-op-create-page-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         if size == 0 || !size.is_multiple_of(PAGE) {
             return Err(StorageError::invalid(
@@ -139,7 +139,7 @@ impl Client {
         data: Bytes,
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = format!("Write pages of `{blob}`");
+        let op = tr!("error-op-write-pages", blob = blob);
         check_names(&op, container, Some(blob))?;
         let len = data.len() as u64;
         if len == 0 || !len.is_multiple_of(PAGE) || !offset.is_multiple_of(PAGE) || len > MAX_APPEND as u64 {
@@ -173,7 +173,7 @@ impl Client {
         length: u64,
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = format!("Clear pages of `{blob}`");
+        let op = tr!("error-op-clear-pages", blob = blob);
         check_names(&op, container, Some(blob))?;
         if length == 0 || !length.is_multiple_of(PAGE) || !offset.is_multiple_of(PAGE) {
             return Err(StorageError::invalid(
@@ -197,7 +197,7 @@ impl Client {
 
     /// The ranges of a page blob that hold data.
     pub async fn get_page_ranges(&self, container: &str, blob: &str) -> Result<Vec<PageRange>> {
-        let op = format!("Read the page ranges of `{blob}`");
+        let op = tr!("error-op-read-page-ranges", blob = blob);
         check_names(&op, container, Some(blob))?;
         let resp = self
             .send(blob_request(Method::GET, &op, container, blob).query("comp", "pagelist"))

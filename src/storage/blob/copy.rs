@@ -3,6 +3,7 @@
 
 use reqwest::Method;
 
+use crate::i18n::tr;
 use crate::storage::Service;
 use crate::storage::blob::{Conditions, blob_path, blob_request, check_names};
 use crate::storage::error::Result;
@@ -89,7 +90,7 @@ impl Client {
         source_etag: Option<&str>,
     ) -> Result<CopyOutcome> {
         let (dst_container, dst_blob) = target;
-        let op = format!("Copy `{source_name}` to `{dst_blob}`");
+        let op = tr!("error-op-copy-blob", source_name = source_name, dst_blob = dst_blob);
         check_names(&op, dst_container, Some(dst_blob))?;
         let req = blob_request(Method::PUT, &op, dst_container, dst_blob)
             .header("x-ms-copy-source", source_url)
@@ -101,7 +102,7 @@ impl Client {
 
     /// Stops a pending copy; the target is left empty (with its copy status `aborted`).
     pub async fn abort_copy(&self, container: &str, blob: &str, copy_id: &str, lease_id: Option<&str>) -> Result<()> {
-        let op = format!("Abort the copy into `{blob}`");
+        let op = tr!("error-op-abort-copy", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob)
             .query("comp", "copy")

@@ -94,7 +94,7 @@ impl Client {
         progress: &Arc<TransferProgress>,
         cancel: &CancellationToken,
     ) -> Result<DownloadOutcome> {
-        let op = format!("Download `{blob}` to `{}`", dest.display());
+        let op = tr!("error-op-download-to", blob = blob, path = dest.display().to_string());
         check_names(&op, container, Some(blob))?;
         let (partial, journal_path) = partial_paths(dest);
         let result = self
@@ -474,7 +474,12 @@ impl RangeJob {
 
     /// Fetches the whole range; on failure says how many bytes it had counted as progress.
     async fn fetch(&self) -> std::result::Result<u64, (StorageError, u64)> {
-        let op = format!("Download bytes {}-{} of `{}`", self.start, self.end, self.blob);
+        let op = tr!(
+            "error-op-download-range",
+            start = self.start.to_string(),
+            end = self.end.to_string(),
+            blob = self.blob.as_str()
+        );
         let req = blob_request(Method::GET, &op, &self.container, &self.blob)
             .query_opt("snapshot", self.snapshot.clone())
             .header("x-ms-range", format!("bytes={}-{}", self.start, self.end))

@@ -17,10 +17,11 @@ pub enum LeaseTarget<'a> {
 }
 
 impl LeaseTarget<'_> {
-    fn describe(&self) -> String {
+    /// The operation's name: `container` words it for a container, `blob` for a blob.
+    fn describe(&self, container: impl FnOnce(&str) -> String, blob: impl FnOnce(&str) -> String) -> String {
         match self {
-            LeaseTarget::Container(c) => format!("container `{c}`"),
-            LeaseTarget::Blob { blob, .. } => format!("`{blob}`"),
+            LeaseTarget::Container(c) => container(c),
+            LeaseTarget::Blob { blob: b, .. } => blob(b),
         }
     }
 
@@ -105,7 +106,10 @@ impl Client {
         proposed_id: Option<&str>,
         conditions: &Conditions,
     ) -> Result<LeaseGrant> {
-        let op = format!("Acquire a lease on {}", target.describe());
+        let op = target.describe(
+            |c| tr!("error-op-acquire-lease-container", name = c),
+            |b| tr!("error-op-acquire-lease-blob", blob = b),
+        );
         if let Some(id) = proposed_id {
             check_lease_id(&op, id)?;
         }
@@ -125,7 +129,10 @@ impl Client {
         lease_id: &str,
         conditions: &Conditions,
     ) -> Result<LeaseGrant> {
-        let op = format!("Renew the lease on {}", target.describe());
+        let op = target.describe(
+            |c| tr!("error-op-renew-lease-container", name = c),
+            |b| tr!("error-op-renew-lease-blob", blob = b),
+        );
         check_lease_id(&op, lease_id)?;
         let req = target
             .request(&op)?
@@ -143,7 +150,10 @@ impl Client {
         proposed_id: &str,
         conditions: &Conditions,
     ) -> Result<LeaseGrant> {
-        let op = format!("Change the lease id on {}", target.describe());
+        let op = target.describe(
+            |c| tr!("error-op-change-lease-container", name = c),
+            |b| tr!("error-op-change-lease-blob", blob = b),
+        );
         check_lease_id(&op, lease_id)?;
         check_lease_id(&op, proposed_id)?;
         let req = target
@@ -157,7 +167,10 @@ impl Client {
     }
 
     pub async fn release_lease(&self, target: LeaseTarget<'_>, lease_id: &str, conditions: &Conditions) -> Result<()> {
-        let op = format!("Release the lease on {}", target.describe());
+        let op = target.describe(
+            |c| tr!("error-op-release-lease-container", name = c),
+            |b| tr!("error-op-release-lease-blob", blob = b),
+        );
         check_lease_id(&op, lease_id)?;
         let req = target
             .request(&op)?
@@ -176,7 +189,10 @@ impl Client {
         break_period: Option<u32>,
         conditions: &Conditions,
     ) -> Result<u32> {
-        let op = format!("Break the lease on {}", target.describe());
+        let op = target.describe(
+            |c| tr!("error-op-break-lease-container", name = c),
+            |b| tr!("error-op-break-lease-blob", blob = b),
+        );
         if let Some(p) = break_period.filter(|p| *p > 60) {
             return Err(StorageError::invalid(
                 &op,

@@ -19,6 +19,7 @@ use std::sync::Arc;
 use tokio::sync::{Semaphore, mpsc};
 use tokio::task::JoinSet;
 
+use crate::i18n::t;
 use crate::storage::Client;
 use crate::storage::blob::{BlobListing, ListBlobsOptions};
 use crate::storage::error::Result;
@@ -228,7 +229,7 @@ pub async fn list_in_parts(
             }
             continue;
         }
-        let Some((i, page, done)) = next_event(&mut rx, &mut chains, "List blobs in parts").await? else {
+        let Some((i, page, done)) = next_event(&mut rx, &mut chains, &t("error-op-list-blobs-in-parts")).await? else {
             break;
         };
         let page = page?;

@@ -38,7 +38,7 @@ use bytes::Bytes;
 use reqwest::Method;
 use reqwest::header::HeaderMap;
 
-use crate::i18n::t;
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::metadata::{apply_metadata, metadata_from_headers};
@@ -319,7 +319,7 @@ fn etag_or_error(op: &str, headers: &impl Headers) -> Result<String> {
 impl Client {
     /// One page of blobs (and virtual folders when a delimiter is given).
     pub async fn list_blobs(&self, container: &str, options: &ListBlobsOptions) -> Result<BlobListing> {
-        let op = format!("List blobs in `{container}`");
+        let op = tr!("error-op-list-blobs", container = container);
         check_names(&op, container, None)?;
         let mut include = Vec::new();
         if options.include_metadata {
@@ -356,7 +356,7 @@ impl Client {
         blob: &str,
         snapshot: Option<&str>,
     ) -> Result<(BlobProperties, Vec<(String, String)>)> {
-        let op = format!("Read properties of `{blob}`");
+        let op = tr!("error-op-read-blob-properties", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::HEAD, &op, container, blob)
             .query_opt("snapshot", snapshot)
@@ -376,7 +376,7 @@ impl Client {
         metadata: &[(String, String)],
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = format!("Save metadata of `{blob}`");
+        let op = tr!("error-op-save-blob-metadata", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob).query("comp", "metadata");
         let req = conditions
@@ -394,7 +394,7 @@ impl Client {
         http: &BlobHttpHeaders,
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = format!("Save HTTP headers of `{blob}`");
+        let op = tr!("error-op-save-blob-http-headers", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req =
             http.apply_as_blob_headers(blob_request(Method::PUT, &op, container, blob).query("comp", "properties"));
@@ -414,7 +414,7 @@ impl Client {
         metadata: &[(String, String)],
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = format!("Upload `{blob}`");
+        let op = tr!("error-op-upload-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         let md5 = content_md5(&body);
         let mut http = http.clone();
@@ -439,7 +439,7 @@ impl Client {
         snapshot: Option<&str>,
         range: Option<(u64, u64)>,
     ) -> Result<(Bytes, BlobProperties)> {
-        let op = format!("Read `{blob}`");
+        let op = tr!("error-op-read-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::GET, &op, container, blob)
             .query_opt("snapshot", snapshot)
@@ -465,8 +465,8 @@ impl Client {
         conditions: &Conditions,
     ) -> Result<()> {
         let op = match snapshot {
-            Some(s) => format!("Delete snapshot {s} of `{blob}`"),
-            None => format!("Delete `{blob}`"),
+            Some(s) => tr!("error-op-delete-snapshot", snapshot = s, blob = blob),
+            None => tr!("error-op-delete-blob", blob = blob),
         };
         check_names(&op, container, Some(blob))?;
         let include = match snapshots {
@@ -483,7 +483,7 @@ impl Client {
 
     /// Takes a read-only snapshot; returns its time, the id that addresses it (`?snapshot=`).
     pub async fn snapshot_blob(&self, container: &str, blob: &str, conditions: &Conditions) -> Result<String> {
-        let op = format!("Snapshot `{blob}`");
+        let op = tr!("error-op-snapshot-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob)
             .query("comp", "snapshot")

@@ -5,6 +5,7 @@
 
 use reqwest::Method;
 
+use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::blob::{blob_request, check_names};
 use crate::storage::error::{Result, StorageError};
@@ -70,7 +71,7 @@ fn parse_retention(body: &[u8]) -> std::result::Result<Retention, String> {
 impl Client {
     /// What the account's Blob service keeps of deleted blobs.
     pub async fn blob_retention(&self) -> Result<Retention> {
-        let op = "Read the Blob service's properties";
+        let op = &t("error-op-read-blob-service-properties");
         let req = Request::new(Service::Blob, Method::GET, op, "/")
             .query("restype", "service")
             .query("comp", "properties");
@@ -80,7 +81,7 @@ impl Client {
 
     /// Brings back a soft-deleted blob (and its deleted snapshots).
     pub async fn undelete_blob(&self, container: &str, blob: &str) -> Result<()> {
-        let op = format!("Undelete `{blob}`");
+        let op = tr!("error-op-undelete-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob).query("comp", "undelete");
         self.send(req).await.map(drop)

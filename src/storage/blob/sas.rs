@@ -89,7 +89,9 @@ impl std::fmt::Debug for UserDelegationKey {
     }
 }
 
-const OP: &str = "Create a SAS URL";
+fn op_name() -> String {
+    t("error-op-create-sas-url")
+}
 
 /// When and from where a shared SAS may be used, beyond its expiry.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -109,13 +111,13 @@ impl Client {
         start: Option<SystemTime>,
         expiry: SystemTime,
     ) -> Result<SasBase> {
-        check_names(OP, container, blob)?;
+        check_names(&op_name(), container, blob)?;
         let letters = permissions.to_letters();
         if letters.is_empty() {
-            return Err(StorageError::invalid(OP, t("error-sas-choose-permission")));
+            return Err(StorageError::invalid(op_name(), t("error-sas-choose-permission")));
         }
         if expiry <= start.unwrap_or_else(SystemTime::now) {
-            return Err(StorageError::invalid(OP, t("error-sas-expiry-before-start")));
+            return Err(StorageError::invalid(op_name(), t("error-sas-expiry-before-start")));
         }
         let name = &self.account().name;
         Ok(SasBase {
@@ -170,10 +172,10 @@ impl Client {
         start: Option<SystemTime>,
         expiry: SystemTime,
     ) -> Result<String> {
-        check_names(OP, container, blob)?;
+        check_names(&op_name(), container, blob)?;
         if !matches!(self.account().credential, Credential::SharedKey(_)) {
             return Err(StorageError::invalid(
-                OP,
+                op_name(),
                 t("error-sas-service-needs-key-or-delegation"),
             ));
         }
@@ -211,7 +213,7 @@ impl Client {
     /// Get User Delegation Key: a key valid from `start` to `expiry` (at most seven days) for the signed-in
     /// identity to sign SAS with. Only a Microsoft Entra ID sign-in may ask.
     pub async fn user_delegation_key(&self, start: SystemTime, expiry: SystemTime) -> Result<UserDelegationKey> {
-        let op = "Get a user delegation key";
+        let op = &t("error-op-get-user-delegation-key");
         if !matches!(self.account().credential, Credential::Bearer(_)) {
             return Err(StorageError::invalid(op, t("error-sas-delegation-key-needs-sign-in")));
         }
@@ -268,7 +270,7 @@ impl Client {
         expiry: SystemTime,
         limits: &SasLimits,
     ) -> Result<String> {
-        crate::storage::service_sas::check_ip(OP, limits.ip.as_deref())?;
+        crate::storage::service_sas::check_ip(&op_name(), limits.ip.as_deref())?;
         match self.account().credential {
             Credential::Bearer(_) => {
                 // Checked before the key is asked for: bad input sends nothing.
@@ -283,7 +285,7 @@ impl Client {
                 self.user_delegation_sas_of(&key, &base)
             }
             _ => {
-                check_names(OP, container, blob)?;
+                check_names(&op_name(), container, blob)?;
                 self.blob_service_sas(container, blob, permissions, expiry, limits)
             }
         }

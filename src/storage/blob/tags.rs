@@ -117,7 +117,7 @@ fn parse_tagged_page(body: &[u8]) -> std::result::Result<TaggedPage, String> {
 
 impl Client {
     pub async fn get_blob_tags(&self, container: &str, blob: &str) -> Result<Vec<(String, String)>> {
-        let op = format!("Read the tags of `{blob}`");
+        let op = tr!("error-op-read-tags", blob = blob);
         check_names(&op, container, Some(blob))?;
         let resp = self
             .send(blob_request(Method::GET, &op, container, blob).query("comp", "tags"))
@@ -136,7 +136,7 @@ impl Client {
         lease_id: Option<&str>,
         if_tags: Option<&str>,
     ) -> Result<()> {
-        let op = format!("Set the tags of `{blob}`");
+        let op = tr!("error-op-set-tags", blob = blob);
         check_names(&op, container, Some(blob))?;
         validate_tags(tags).map_err(|why| StorageError::invalid(&op, why))?;
         let req = blob_request(Method::PUT, &op, container, blob)
@@ -158,8 +158,8 @@ impl Client {
         max_results: Option<u32>,
     ) -> Result<TaggedPage> {
         let op = match container {
-            Some(c) => format!("Find blobs by tags in `{c}`"),
-            None => "Find blobs by tags in the account".to_string(),
+            Some(c) => tr!("error-op-find-by-tags-in", container = c),
+            None => t("error-op-find-by-tags-account"),
         };
         if where_.trim().is_empty() {
             return Err(StorageError::invalid(&op, t("error-tags-find-what")));

@@ -3,6 +3,7 @@
 
 use reqwest::Method;
 
+use crate::i18n::tr;
 use crate::storage::blob::{blob_request, check_names};
 use crate::storage::error::Result;
 use crate::storage::pipeline::Client;
@@ -68,7 +69,7 @@ impl Client {
         rehydrate: Option<RehydratePriority>,
         lease_id: Option<&str>,
     ) -> Result<TierChange> {
-        let op = format!("Set the tier of `{blob}` to {}", tier.as_str());
+        let op = tr!("error-op-set-tier", blob = blob, tier = tier.as_str());
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob)
             .query("comp", "tier")

@@ -75,7 +75,7 @@ impl Client {
     ) -> Result<String> {
         // However it ends (done, failed, cancelled, dropped), the upload waits for no network any more.
         let _ended = progress.wait_ends_with_this();
-        let op = format!("Upload `{}` to `{blob}`", path.display());
+        let op = tr!("error-op-upload-from", path = path.display().to_string(), blob = blob);
         check_names(&op, container, Some(blob))?;
         apply_metadata(&op, blob_request(Method::PUT, &op, container, blob), metadata)?;
         let mut file = tokio::fs::File::open(path)
@@ -239,7 +239,7 @@ impl Client {
         path: &Path,
         options: &TransferOptions,
     ) -> Result<bool> {
-        let op = format!("Compare `{blob}` with `{}`", path.display());
+        let op = tr!("error-op-compare", blob = blob, path = path.display().to_string());
         let (props, _) = self.get_blob_properties(container, blob, None).await?;
         let data_len = tokio::fs::metadata(path)
             .await
@@ -279,7 +279,11 @@ impl Client {
     }
 
     async fn block_list(&self, container: &str, blob: &str, kind: &str, element: &str) -> Result<Vec<StagedBlock>> {
-        let op = format!("List the {kind} blocks of `{blob}`");
+        let op = if kind == "committed" {
+            tr!("error-op-list-committed-blocks", blob = blob)
+        } else {
+            tr!("error-op-list-uncommitted-blocks", blob = blob)
+        };
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::GET, &op, container, blob)
             .query("comp", "blocklist")
@@ -315,7 +319,7 @@ impl Client {
         checksum: Option<(&'static str, String)>,
         lease_id: Option<&str>,
     ) -> Result<()> {
-        let op = format!("Upload a block of `{blob}`");
+        let op = tr!("error-op-upload-block", blob = blob);
         let (name, value) = checksum.unzip();
         let mut req = blob_request(Method::PUT, &op, container, blob)
             .query("comp", "block")
@@ -339,7 +343,7 @@ impl Client {
         metadata: &[(String, String)],
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = format!("Commit the blocks of `{blob}`");
+        let op = tr!("error-op-commit-blocks", blob = blob);
         let mut body = String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?><BlockList>");
         for id in block_ids {
             body.push_str(&format!("<Latest>{}</Latest>", xml::escape(id)));
@@ -413,7 +417,11 @@ struct BlockJob {
 impl BlockJob {
     async fn run(self, progress: &TransferProgress) -> Result<(usize, String, u64)> {
         let len = self.data.len() as u64;
-        let op = format!("Upload block {} of `{}`", self.index, self.blob);
+        let op = tr!(
+            "error-op-upload-block-number",
+            index = self.index.to_string(),
+            blob = self.blob.as_str()
+        );
         let crc = self.crc;
         let id = match crc {
             Some(crc) => block_id(self.index, crc),

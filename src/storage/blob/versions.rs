@@ -5,6 +5,7 @@
 
 use reqwest::Method;
 
+use crate::i18n::tr;
 use crate::storage::Service;
 use crate::storage::blob::{BlobItem, Conditions, CopyOutcome, ListBlobsOptions, blob_path, blob_request, check_names};
 use crate::storage::error::Result;
@@ -55,7 +56,7 @@ impl Client {
 
     /// Deletes one version (never the current one: the service refuses that, and the pane does not offer it).
     pub async fn delete_version(&self, container: &str, blob: &str, version_id: &str) -> Result<()> {
-        let op = format!("Delete version {version_id} of `{blob}`");
+        let op = tr!("error-op-delete-version", version_id = version_id, blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::DELETE, &op, container, blob)
             .query("versionid", version_id)

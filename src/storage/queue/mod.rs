@@ -264,19 +264,21 @@ impl Client {
             max_results,
             include_metadata,
         };
-        let root = self.list_account_level(Service::Queue, "List queues", list).await?;
+        let root = self
+            .list_account_level(Service::Queue, &t("error-op-list-queues"), list)
+            .await?;
         Ok(queue_page(&root))
     }
 
     pub async fn create_queue(&self, name: &str, metadata: &[(String, String)]) -> Result<()> {
-        let op = format!("Create queue `{name}`");
+        let op = tr!("error-op-create-queue", name = name);
         check_queue(&op, name)?;
         let req = Request::new(Service::Queue, Method::PUT, &op, format!("/{name}")).idempotent(false);
         self.send(apply_metadata(&op, req, metadata)?).await.map(drop)
     }
 
     pub async fn delete_queue(&self, name: &str) -> Result<()> {
-        let op = format!("Delete queue `{name}`");
+        let op = tr!("error-op-delete-queue", name = name);
         check_queue(&op, name)?;
         self.send(Request::new(Service::Queue, Method::DELETE, &op, format!("/{name}")).idempotent(false))
             .await
@@ -285,7 +287,7 @@ impl Client {
 
     /// Metadata (names in the case they were stored) and the approximate message count.
     pub async fn get_queue_properties(&self, name: &str) -> Result<QueueProperties> {
-        let op = format!("Read properties of queue `{name}`");
+        let op = tr!("error-op-read-queue-properties", name = name);
         check_queue(&op, name)?;
         let req = Request::new(Service::Queue, Method::GET, &op, format!("/{name}"))
             .query("comp", "metadata")
@@ -299,14 +301,14 @@ impl Client {
 
     /// Only the approximate message count (on the pooled connections: for counting many queues).
     pub async fn queue_message_count(&self, name: &str) -> Result<u64> {
-        let op = format!("Count the messages of queue `{name}`");
+        let op = tr!("error-op-count-queue-messages", name = name);
         check_queue(&op, name)?;
         let req = Request::new(Service::Queue, Method::GET, &op, format!("/{name}")).query("comp", "metadata");
         Ok(message_count(&self.send(req).await?))
     }
 
     pub async fn set_queue_metadata(&self, name: &str, metadata: &[(String, String)]) -> Result<()> {
-        let op = format!("Save metadata of queue `{name}`");
+        let op = tr!("error-op-save-queue-metadata", name = name);
         check_queue(&op, name)?;
         let req = Request::new(Service::Queue, Method::PUT, &op, format!("/{name}"))
             .query("comp", "metadata")
@@ -325,7 +327,7 @@ impl Client {
     ) -> Result<()> {
         let now = self.get_queue_properties(name).await?;
         if now.metadata != base {
-            let op = format!("Save metadata of queue `{name}`");
+            let op = tr!("error-op-save-queue-metadata", name = name);
             let said: Vec<String> = now.metadata.iter().map(|(k, v)| format!("{k}={v}")).collect();
             return Err(StorageError::changed_since_read(
                 op,
@@ -344,7 +346,7 @@ impl Client {
 
     /// Deletes every message of a queue.
     pub async fn clear_messages(&self, name: &str) -> Result<()> {
-        let op = format!("Clear queue `{name}`");
+        let op = tr!("error-op-clear-queue", name = name);
         check_queue(&op, name)?;
         self.send(Request::new(Service::Queue, Method::DELETE, &op, messages_path(name)).idempotent(true))
             .await
@@ -360,7 +362,7 @@ impl Client {
         initial_delay: Option<u32>,
         ttl: MessageTtl,
     ) -> Result<PutReceipt> {
-        let op = format!("Put a message on `{queue}`");
+        let op = tr!("error-op-put-message", queue = queue);
         check_queue(&op, queue)?;
         check_text(&op, text)?;
         if let Some(d) = initial_delay {
@@ -385,7 +387,7 @@ impl Client {
 
     /// Looks at up to 32 messages from the front without changing anything.
     pub async fn peek_messages(&self, queue: &str, count: u32) -> Result<Vec<PeekedMessage>> {
-        let op = format!("Peek messages on `{queue}`");
+        let op = tr!("error-op-peek-messages", queue = queue);
         check_queue(&op, queue)?;
         check_count(&op, count)?;
         let req = Request::new(Service::Queue, Method::GET, &op, messages_path(queue))
@@ -399,7 +401,7 @@ impl Client {
     /// Dequeues up to 32 messages: they become invisible to every other consumer for `visibility_timeout`
     /// seconds and come back with a higher dequeue count unless deleted with their pop receipt.
     pub async fn get_messages(&self, queue: &str, count: u32, visibility_timeout: u32) -> Result<Vec<DequeuedMessage>> {
-        let op = format!("Dequeue messages from `{queue}`");
+        let op = tr!("error-op-dequeue-messages", queue = queue);
         check_queue(&op, queue)?;
         check_count(&op, count)?;
         if visibility_timeout == 0 {
@@ -426,7 +428,7 @@ impl Client {
         visibility_timeout: u32,
         new_text: Option<&str>,
     ) -> Result<UpdateReceipt> {
-        let op = format!("Update message {id} on `{queue}`");
+        let op = tr!("error-op-update-message", id = id, queue = queue);
         check_queue(&op, queue)?;
         check_visibility(&op, visibility_timeout)?;
         if let Some(t) = new_text {
@@ -453,7 +455,7 @@ impl Client {
 
     /// Deletes (completes) a dequeued message; needs its latest pop receipt.
     pub async fn delete_message(&self, queue: &str, id: &str, pop_receipt: &str) -> Result<()> {
-        let op = format!("Delete message {id} from `{queue}`");
+        let op = tr!("error-op-delete-message", id = id, queue = queue);
         check_queue(&op, queue)?;
         let req = Request::new(Service::Queue, Method::DELETE, &op, message_path(queue, id))
             .query("popreceipt", pop_receipt)

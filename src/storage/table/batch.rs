@@ -80,7 +80,7 @@ pub struct BatchOutcome {
 impl Client {
     /// Sends the operations as one transaction. If one fails, none is applied, and the error names it.
     pub async fn submit_batch(&self, table: &str, operations: &[BatchOperation]) -> Result<BatchOutcome> {
-        let op = format!("Batch of {} operations on `{table}`", operations.len());
+        let op = tr!("error-op-batch", count = operations.len().to_string(), table = table);
         validate_batch(&op, table, operations)?;
         let endpoint = self.resource_url(crate::storage::Service::Table, "")?;
         let base = endpoint.as_str().trim_end_matches('/').to_string();

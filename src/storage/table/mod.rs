@@ -127,7 +127,7 @@ fn json_request(method: Method, operation: &str, path: String, body: Vec<u8>) ->
 impl Client {
     /// One page of table names (at most 1,000), optionally filtered (`TableName ge 'a'`).
     pub async fn list_tables(&self, top: Option<u32>, next: Option<&TableContinuation>) -> Result<TablePage> {
-        let op = "List tables";
+        let op = &t("error-op-list-tables");
         let req = table_request(Method::GET, op, "/Tables".into())
             .query_opt("$top", top.map(|t| t.to_string()))
             .query_opt("NextTableName", next.map(|n| n.0.clone()));
@@ -165,7 +165,7 @@ impl Client {
     }
 
     pub async fn create_table(&self, name: &str) -> Result<()> {
-        let op = format!("Create table `{name}`");
+        let op = tr!("error-op-create-table", name = name);
         checked_table(&op, name)?;
         let body = serde_json::to_vec(&serde_json::json!({ "TableName": name })).expect("json");
         let req = json_request(Method::POST, &op, "/Tables".into(), body).header("prefer", "return-no-content");
@@ -173,7 +173,7 @@ impl Client {
     }
 
     pub async fn delete_table(&self, name: &str) -> Result<()> {
-        let op = format!("Delete table `{name}`");
+        let op = tr!("error-op-delete-table", name = name);
         checked_table(&op, name)?;
         let path = format!("/Tables('{name}')");
         self.send(table_request(Method::DELETE, &op, path)).await.map(drop)
@@ -244,7 +244,7 @@ impl Client {
         query: &EntityQuery,
         continuation: Option<&ContinuationToken>,
     ) -> Result<RawPage> {
-        let op = format!("Query `{table}`");
+        let op = tr!("error-op-query-table", table = table);
         checked_table(&op, table)?;
         let filter = query.filter.as_deref().map(str::trim).filter(|f| !f.is_empty());
         if let Some(f) = filter {
@@ -282,7 +282,7 @@ impl Client {
 
     /// One entity by its keys.
     pub async fn get_entity(&self, table: &str, partition_key: &str, row_key: &str) -> Result<Entity> {
-        let op = format!("Read entity ({partition_key}, {row_key})");
+        let op = tr!("error-op-read-entity", partition_key = partition_key, row_key = row_key);
         checked_table(&op, table)?;
         let resp = self
             .send(table_request(
@@ -301,7 +301,11 @@ impl Client {
 
     /// Inserts a new entity; fails with 409 if one with these keys exists. Returns the new ETag.
     pub async fn insert_entity(&self, table: &str, entity: &EntityDraft) -> Result<String> {
-        let op = format!("Insert entity ({}, {})", entity.partition_key, entity.row_key);
+        let op = tr!(
+            "error-op-insert-entity",
+            partition_key = entity.partition_key.as_str(),
+            row_key = entity.row_key.as_str()
+        );
         checked_table(&op, table)?;
         entity.validate(&op)?;
         let req = json_request(Method::POST, &op, format!("/{table}"), entity.to_json_body())
@@ -320,12 +324,19 @@ impl Client {
         mode: UpdateMode,
         condition: &IfMatch,
     ) -> Result<String> {
-        let verb = if mode == UpdateMode::Replace {
-            "Replace"
+        let op = if mode == UpdateMode::Replace {
+            tr!(
+                "error-op-replace-entity",
+                partition_key = entity.partition_key.as_str(),
+                row_key = entity.row_key.as_str()
+            )
         } else {
-            "Merge"
+            tr!(
+                "error-op-merge-entity",
+                partition_key = entity.partition_key.as_str(),
+                row_key = entity.row_key.as_str()
+            )
         };
-        let op = format!("{verb} entity ({}, {})", entity.partition_key, entity.row_key);
         checked_table(&op, table)?;
         entity.validate(&op)?;
         let path = entity_path(table, &entity.partition_key, &entity.row_key);
@@ -339,12 +350,19 @@ impl Client {
 
     /// Insert-or-replace / insert-or-merge: no condition, safe to repeat. Returns the new ETag.
     pub async fn upsert_entity(&self, table: &str, entity: &EntityDraft, mode: UpdateMode) -> Result<String> {
-        let verb = if mode == UpdateMode::Replace {
-            "Insert or replace"
+        let op = if mode == UpdateMode::Replace {
+            tr!(
+                "error-op-insert-or-replace-entity",
+                partition_key = entity.partition_key.as_str(),
+                row_key = entity.row_key.as_str()
+            )
         } else {
-            "Insert or merge"
+            tr!(
+                "error-op-insert-or-merge-entity",
+                partition_key = entity.partition_key.as_str(),
+                row_key = entity.row_key.as_str()
+            )
         };
-        let op = format!("{verb} entity ({}, {})", entity.partition_key, entity.row_key);
         checked_table(&op, table)?;
         entity.validate(&op)?;
         let path = entity_path(table, &entity.partition_key, &entity.row_key);
@@ -360,7 +378,11 @@ impl Client {
         row_key: &str,
         condition: &IfMatch,
     ) -> Result<()> {
-        let op = format!("Delete entity ({partition_key}, {row_key})");
+        let op = tr!(
+            "error-op-delete-entity",
+            partition_key = partition_key,
+            row_key = row_key
+        );
         checked_table(&op, table)?;
         let req = table_request(Method::DELETE, &op, entity_path(table, partition_key, row_key))
             .header("if-match", condition.header_value())
