@@ -447,11 +447,7 @@ fn a_person_puts_and_dequeues_a_message_in_russian_and_the_sdk_reads_what_was_wr
     let q = common::unique("ru");
     rt.block_on(client.create_queue(&q, &[])).unwrap();
     let mut t = TestApp::with_emulator(&rt);
-    t.click("View");
-    t.click("Language");
-    t.click("Русский");
-    t.step();
-    t.step();
+    speak(&mut t, "Русский");
     t.click("Test emulator");
     t.click_contains("Очереди");
     t.click(&q);

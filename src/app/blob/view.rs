@@ -321,10 +321,10 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             }
                             let response = row.response();
                             // Named with what it does, so that the row is told apart from its one cell.
-                            let folder = tr!("blob-view-folder-row", name = shown);
                             let picked = pane.core.selection.contains(f);
-                            let opens = t("blob-view-open-folder");
-                            crate::app::widgets::row_access::row(&response, &[&folder, &opens], picked, i, rows);
+                            crate::app::widgets::row_access::row(&response, picked, i, rows, || {
+                                vec![tr!("blob-view-folder-row", name = shown), t("blob-view-open-folder")]
+                            });
                             if cursor.as_ref() == Some(f) {
                                 crate::app::widgets::list_keys::paint_cursor(
                                     &response,
@@ -431,11 +431,19 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             });
                         }
                         let response = row.response();
-                        let (size, modified, tier) =
-                            (human_bytes(p.content_length), utc_opt(p.last_modified), tier_short(p));
-                        let cells = [shown, p.lease.state.as_str(), &size, &modified, content_type, &tier];
                         let picked = pane.core.selection.contains(&b.name);
-                        crate::app::widgets::row_access::row(&response, &cells, picked, i, rows);
+                        crate::app::widgets::row_access::row(&response, picked, i, rows, || {
+                            let lease = p.lease.state.as_str().to_string();
+                            let (size, modified) = (human_bytes(p.content_length), utc_opt(p.last_modified));
+                            vec![
+                                shown.to_string(),
+                                lease,
+                                size,
+                                modified,
+                                content_type.to_string(),
+                                tier_short(p),
+                            ]
+                        });
                         if cursor.as_ref() == Some(&b.name) {
                             crate::app::widgets::list_keys::paint_cursor(
                                 &response,

@@ -133,11 +133,12 @@ impl PeekList {
                                 ui.monospace(&m.id);
                             });
                             let r = row.response();
-                            let size = tr!("queue-bytes", count = m.text.len());
-                            let count = tr!("held-dequeue-count", count = m.dequeue_count);
-                            let cells = [m.id.as_str(), text.as_str(), &size, &count];
                             let selected = self.selection.contains(&m.id);
-                            crate::app::widgets::row_access::row(&r, &cells, selected, row.index(), core.peeked.len());
+                            crate::app::widgets::row_access::row(&r, selected, row.index(), core.peeked.len(), || {
+                                let size = tr!("queue-bytes", count = m.text.len());
+                                let count = tr!("held-dequeue-count", count = m.dequeue_count);
+                                vec![m.id.clone(), text.clone(), size, count]
+                            });
                             if self.cursor.at.as_ref() == Some(&m.id) {
                                 crate::app::widgets::list_keys::paint_cursor(
                                     &r,

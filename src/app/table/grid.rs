@@ -331,14 +331,14 @@ fn grid_with_menu(
                         let r = row.response();
                         // Heard as a row: its first columns, each with its name (a row of fifty properties is
                         // not read whole on every move).
-                        let said: Vec<String> = columns
-                            .iter()
-                            .take(6)
-                            .filter_map(|(name, ..)| Some(format!("{name}: {}", entity.get(name)?.to_text())))
-                            .collect();
-                        let said: Vec<&str> = said.iter().map(String::as_str).collect();
                         let picked = pane.core.selection.contains(&index);
-                        crate::app::widgets::row_access::row(&r, &said, picked, position, pane.core.view.len());
+                        crate::app::widgets::row_access::row(&r, picked, position, pane.core.view.len(), || {
+                            columns
+                                .iter()
+                                .take(6)
+                                .filter_map(|(name, ..)| Some(format!("{name}: {}", entity.get(name)?.to_text())))
+                                .collect()
+                        });
                         if pane.core.cursor.at == Some(index) {
                             crate::app::widgets::list_keys::paint_cursor(
                                 &r,
