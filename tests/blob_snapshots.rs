@@ -44,7 +44,7 @@ fn snapshots_are_listed_under_their_blob_and_one_is_promoted() {
     t.click("Show snapshots");
     t.wait_for(&format!("snapshot {first} of a.txt"));
     t.wait_for(&format!("snapshot {second} of a.txt"));
-    let names: Vec<&str> = t.blob().blobs().iter().map(|b| b.name.as_str()).collect();
+    let names: Vec<&str> = t.blob().blobs().names().collect();
     assert_eq!(names, ["a.txt", "b.txt"], "one row per blob in the listing itself");
     // Azurite keeps no deleted blobs (its service properties say so): the switch for them is not offered.
     t.wait_app("the account's retention read", Duration::from_secs(30), |app| {

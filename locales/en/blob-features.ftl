@@ -358,3 +358,12 @@ blob-move-check-body = A copy carries content, properties and metadata, not snap
 blob-move-check-title = Move { $count } blob(s) holding what a copy does not carry?
 blob-move-check-yes = Move, keeping the snapshots under the old names
 blob-move-check-nothing-moved = Nothing was moved.
+
+## Sorting the list by a column (src/app/blob/sort.rs)
+blob-sort-hint = Sort by this column; click again for descending, a third time for the names' order
+blob-sort-running = Sorting { $count ->
+        [one] { $count } blob
+       *[other] { $count } blobs
+    } by { $column }… { $percent } %
+blob-sort-cancel = Cancel sorting
+blob-sort-waits = Sorted by { $column } once Load all ends

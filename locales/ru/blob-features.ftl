@@ -384,3 +384,12 @@ blob-move-check-body = Копия переносит содержимое, св�
 blob-move-check-title = Переместить BLOB-объекты, содержащие то, что копия не переносит ({ $count })?
 blob-move-check-yes = Переместить, оставив снимки под старыми именами
 blob-move-check-nothing-moved = Ничего не перемещено.
+
+## Sorting the list by a column (src/app/blob/sort.rs)
+blob-sort-hint = Сортировать по этому столбцу; второй щелчок — по убыванию, третий — снова по именам
+blob-sort-running = Сортировка { $count ->
+        [one] { $count } BLOB-объекта
+       *[other] { $count } BLOB-объектов
+    } по столбцу «{ $column }»… { $percent } %
+blob-sort-cancel = Отменить сортировку
+blob-sort-waits = Список будет отсортирован по столбцу «{ $column }», когда загрузка всех страниц завершится

@@ -343,3 +343,9 @@ blob-move-check-body = 复制会携带内容、属性和元数据，但不携带
 blob-move-check-title = 移动 { $count } 个包含复制不会携带的内容的 Blob？
 blob-move-check-yes = 移动，并将快照保留在旧名称下
 blob-move-check-nothing-moved = 未移动任何内容。
+
+## Sorting the list by a column (src/app/blob/sort.rs)
+blob-sort-hint = 按此列排序；再次单击按降序排序，第三次恢复按名称排序
+blob-sort-running = 正在按“{ $column }”对 { $count } 个 Blob 排序… { $percent }%
+blob-sort-cancel = 取消排序
+blob-sort-waits = “全部加载”完成后将按“{ $column }”排序

@@ -3,8 +3,10 @@
 //! pane (`feature::Effects`).
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 use std::time::Instant;
 
+use crate::app::blob::listed::ListedBlobs;
 use crate::app::context::InFlight;
 use crate::app::context::leases::LeaseKey;
 use crate::storage::StorageError;
@@ -13,7 +15,7 @@ use crate::storage::blob::{BlobItem, BlobListing, BlobProperties, ListBlobsOptio
 /// Rows shown in the folder's place (Find in names' matches), with what they are.
 pub struct Found {
     pub what: String,
-    pub rows: Vec<BlobItem>,
+    pub rows: ListedBlobs,
 }
 
 /// The selected blob: its properties and its snapshots (its editable metadata and headers are its draft in
@@ -50,7 +52,11 @@ pub struct BlobCore {
     pub(crate) page_size: u32,
     /// Load all lists in parts at once (off: the one marker chain, the benchmarks' baseline).
     pub(crate) in_parts: bool,
-    pub(crate) blobs: Vec<BlobItem>,
+    /// The listed blobs, compactly (`listed`): a row is read whole only when it is drawn or acted on. Shared
+    /// with a sort or search running on them off the UI thread (changed through `blobs_mut`).
+    pub(crate) blobs: Arc<ListedBlobs>,
+    /// The list's order when sorted by a column other than the name, worked out off the UI thread.
+    pub(crate) order: crate::app::blob::sort::Sorting,
     pub(crate) folders: Vec<String>,
     pub(crate) next_marker: Option<String>,
     /// Load all under way: pages streaming in until the end, an error or Stop.
@@ -62,7 +68,7 @@ pub struct BlobCore {
     /// What the listing shown was asked for from its first page (features' needs included): a re-read asks
     /// the same.
     pub(crate) first_page: ListBlobsOptions,
-    pub(crate) shown_before: Vec<BlobItem>,
+    pub(crate) shown_before: Arc<ListedBlobs>,
     pub(crate) error: Option<StorageError>,
     /// The folder's listing being read: its first page, or the next one (Load more).
     pub(crate) listing: InFlight<Page, Result<BlobListing, StorageError>>,
@@ -100,14 +106,15 @@ impl BlobCore {
             flat: false,
             page_size: 1000,
             in_parts: true,
-            blobs: Vec::new(),
+            blobs: Default::default(),
+            order: Default::default(),
             folders: Vec::new(),
             next_marker: None,
             all_pages: None,
             name_filter: String::new(),
             searched: None,
             first_page: ListBlobsOptions::default(),
-            shown_before: Vec::new(),
+            shown_before: Default::default(),
             error: None,
             listing: InFlight::default(),
             refreshing: InFlight::default(),
@@ -126,7 +133,12 @@ impl BlobCore {
         }
     }
 
-    /// A blob as listed, in the folder's listing or the rows shown in its place.
+    /// The listed blobs, to change: copied first only if a sort or search still reads them (Load all's pages
+    /// and a refresh wait for those instead).
+    pub(crate) fn blobs_mut(&mut self) -> &mut ListedBlobs {
+        Arc::make_mut(&mut self.blobs)
+    }
+
     /// The container shown.
     pub fn container(&self) -> &str {
         &self.container
@@ -146,16 +158,12 @@ impl BlobCore {
     pub fn loaded_end(&self) -> Option<String> {
         self.next_marker
             .as_ref()
-            .and_then(|_| crate::app::blob::rows::last_name(&self.blobs, &self.folders))
+            .and_then(|_| crate::app::blob::rows::last_name(self.blobs.last_name(), &self.folders))
     }
 
-    pub fn listed_blob(&self, name: &str) -> Option<&BlobItem> {
-        let find = |list: &'_ [BlobItem]| list.binary_search_by(|b| b.name.as_str().cmp(name)).ok();
-        if let Some(i) = find(&self.blobs) {
-            return Some(&self.blobs[i]);
-        }
-        let found = &self.found.as_ref()?.rows;
-        find(found).map(|i| &found[i])
+    /// A blob as listed (read back whole), in the folder's listing or the rows shown in its place.
+    pub fn listed_blob(&self, name: &str) -> Option<BlobItem> {
+        self.blobs.find(name).or_else(|| self.found.as_ref()?.rows.find(name))
     }
 
     /// The key of the container's lease (None) or a blob's, in the lease book.

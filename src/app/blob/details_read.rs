@@ -66,8 +66,10 @@ impl BlobPane {
                 match result {
                     Ok((props, metadata)) => {
                         read = Some((d.name.clone(), props.clone(), metadata));
-                        if let Some(b) = self.core.blobs.iter_mut().find(|b| b.name == d.name) {
-                            b.properties = props.clone();
+                        if let Ok(i) = self.core.blobs.position(&d.name) {
+                            let mut row = self.core.blobs.get(i);
+                            row.properties = props.clone();
+                            std::sync::Arc::make_mut(&mut self.core.blobs).set(i, row);
                         }
                         full = std::mem::take(&mut d.ranges_wanted);
                         d.props = Some(props);

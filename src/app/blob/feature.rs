@@ -20,7 +20,7 @@ pub enum BlobEvent<'a> {
     /// A page of the listing arrived (`before`: the rows shown before it, where it replaces them).
     PageListed {
         page: &'a [BlobItem],
-        before: &'a [BlobItem],
+        before: &'a crate::app::blob::listed::ListedBlobs,
     },
     /// A read of the listing (the watch's) was merged into the rows shown: what changed.
     RowsChanged(&'a [crate::app::blob::rows::BlobChange]),

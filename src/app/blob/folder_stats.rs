@@ -159,7 +159,7 @@ impl Statistics {
                 prefixes.push(name.clone());
                 folders += 1;
             } else if let Some(b) = core.listed_blob(name) {
-                totals.add(b);
+                totals.add(&b);
                 blobs += 1;
             }
         }

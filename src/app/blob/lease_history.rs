@@ -29,9 +29,9 @@ impl BlobFeature for LeaseHistory {
                 let now = now_secs();
                 for b in *page {
                     let was = before
-                        .binary_search_by(|s| s.name.as_str().cmp(&b.name))
+                        .position(&b.name)
                         .ok()
-                        .map(|i| (self.seen_at, before[i].properties.lease.state));
+                        .map(|i| (self.seen_at, before.lease_state(i)));
                     self.seen.observe_activity(&b.name, b.properties.lease.state, now, was);
                 }
                 self.seen_at = now;
@@ -47,7 +47,7 @@ impl BlobFeature for LeaseHistory {
         egui::CollapsingHeader::new(crate::app::widgets::i18n::t("blob-lease-history-title"))
             .id_salt(("lease-timeline", &core.container))
             .show(ui, |ui| {
-                let shown = |name: &str| core.blobs.binary_search_by(|b| b.name.as_str().cmp(name)).is_ok();
+                let shown = |name: &str| core.blobs.position(name).is_ok();
                 self.seen.only(shown).ui(ui, &core.container);
             });
     }

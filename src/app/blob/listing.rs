@@ -3,7 +3,9 @@
 
 use std::collections::BTreeSet;
 use std::ops::Range;
+use std::sync::Arc;
 
+use crate::app::blob::listed::{ListedBlobs, Shown};
 use crate::app::blob::pane::BlobPane;
 use crate::app::blob::walk::Walk;
 use crate::app::context::PaneContext;
@@ -36,7 +38,7 @@ impl BlobPane {
 
     /// The greatest name shown, blob or folder: a listing's next page starts after it.
     fn last_shown(&self) -> String {
-        let blob = self.core.blobs.last().map(|b| b.name.as_str()).unwrap_or_default();
+        let blob = self.core.blobs.last_name().unwrap_or_default();
         let folder = self.core.folders.last().map(String::as_str).unwrap_or_default();
         std::cmp::max_by(blob, folder, |a, b| listing_order(a, b)).to_string()
     }
@@ -45,8 +47,8 @@ impl BlobPane {
     /// (Load more or Load all after a Stop) lists that part's last page again. The rows are sorted by name, so
     /// what is shown is what is not past the last row. (A page's snapshots were taken out of it first.)
     pub(super) fn drop_shown(&self, listing: &mut BlobListing) {
-        if let Some(last) = self.core.blobs.last() {
-            listing.blobs.retain(|b| listing_order(&b.name, &last.name).is_gt());
+        if let Some(last) = self.core.blobs.last_name() {
+            listing.blobs.retain(|b| listing_order(&b.name, last).is_gt());
         }
         if let Some(last) = self.core.folders.last() {
             listing.prefixes.retain(|f| listing_order(f, last).is_gt());
@@ -55,7 +57,7 @@ impl BlobPane {
 
     /// Tells the features a page arrived (the lease timeline records its lease states). `before` is what the
     /// view showed before this page.
-    pub(super) fn page_listed(&mut self, ctx: &mut PaneContext, page: &[BlobItem], before: &[BlobItem]) {
+    pub(super) fn page_listed(&mut self, ctx: &mut PaneContext, page: &[BlobItem], before: &ListedBlobs) {
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::PageListed { page, before });
     }
 
@@ -65,7 +67,7 @@ impl BlobPane {
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Listed);
         let end = self.core.loaded_end();
         let kept = self.features.kept_rows();
-        crate::app::blob::rows::keep_rows(&mut self.core.blobs, &kept, end.as_deref());
+        crate::app::blob::rows::keep_rows(self.core.blobs_mut(), &kept, end.as_deref());
     }
 
     /// Merges a read of the listing shown (the watch's) into the rows in place: the rows kept shown out first
@@ -88,11 +90,12 @@ impl BlobPane {
             (a, b) => a.or(b),
         };
         let kept: std::collections::HashSet<String> = self.features.kept_rows().into_iter().map(|b| b.name).collect();
-        self.core.blobs.retain(|b| !kept.contains(&b.name));
-        let found = crate::app::blob::rows::merge(&mut self.core.blobs, &mut self.core.folders, read);
+        self.core.blobs_mut().retain(|_, name| !kept.contains(name));
+        let core = &mut self.core;
+        let found = crate::app::blob::rows::merge(Arc::make_mut(&mut core.blobs), &mut core.folders, read);
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::RowsChanged(&found));
         let kept = self.features.kept_rows();
-        crate::app::blob::rows::keep_rows(&mut self.core.blobs, &kept, end.as_deref());
+        crate::app::blob::rows::keep_rows(self.core.blobs_mut(), &kept, end.as_deref());
         let selected = self.core.details.as_ref().map(|d| d.name.clone());
         if let Some(name) = selected.filter(|n| found.iter().any(|c| &c.name == n)) {
             self.load_details(ctx, &name);
@@ -102,12 +105,15 @@ impl BlobPane {
 
     /// The rows the list shows that can be selected, in its order: the folders, then the blobs (or the rows
     /// found in the folder's place). A snapshot's row is reached with the mouse.
-    pub(crate) fn shown_rows(&self) -> (&[String], &[BlobItem]) {
+    pub(crate) fn shown_rows(&self) -> (&[String], Shown<'_>) {
         match &self.core.found {
-            Some(found) => (&[], &found.rows),
+            Some(found) => (&[], found.rows.all()),
             None => {
                 let (folders, blobs) = in_view(&self.core.folders, &self.core.blobs, &self.filter_start());
-                (&self.core.folders[folders], &self.core.blobs[blobs])
+                (
+                    &self.core.folders[folders],
+                    self.core.order.shown(&self.core.blobs, blobs),
+                )
             }
         }
     }
@@ -138,7 +144,7 @@ impl BlobPane {
         let (folders, blobs) = self.shown_rows();
         let name = |at: usize| match at.checked_sub(folders.len()) {
             None => folders[at].clone(),
-            Some(b) => blobs[b].name.clone(),
+            Some(b) => blobs.name(b).to_string(),
         };
         let (picked, at): (BTreeSet<String>, String) = (range.map(name).collect(), name(cursor));
         self.core.selection = picked;
@@ -163,23 +169,20 @@ impl BlobPane {
         let start = self.filter_start();
         let core = &mut self.core;
         let (folders, blobs) = match &core.found {
-            Some(found) => (&[][..], &found.rows[..]),
+            Some(found) => (&[][..], found.rows.all()),
             None => {
                 let (f, b) = in_view(&core.folders, &core.blobs, &start);
-                (&core.folders[f], &core.blobs[b])
+                (&core.folders[f], core.order.shown(&core.blobs, b))
             }
         };
         let len = folders.len() + blobs.len();
         let position = |name: &String| match name.ends_with('/') {
             true => folders.binary_search(name).ok(),
-            false => blobs
-                .binary_search_by(|b| b.name.as_str().cmp(name))
-                .ok()
-                .map(|b| folders.len() + b),
+            false => blobs.position(name).ok().map(|b| folders.len() + b),
         };
         let key_at = |at: usize| match at.checked_sub(folders.len()) {
             None => folders[at].clone(),
-            Some(b) => blobs[b].name.clone(),
+            Some(b) => blobs.name(b).to_string(),
         };
         let Some(step) = core.cursor.keys(ui, len, page, position, key_at) else {
             return;
@@ -206,14 +209,14 @@ impl BlobPane {
         if name.ends_with('/') {
             return folders.binary_search_by(|f| f.as_str().cmp(name)).ok();
         }
-        let b = blobs.binary_search_by(|b| b.name.as_str().cmp(name)).ok()?;
+        let b = blobs.position(name).ok()?;
         let above: usize = marks.iter().filter(|(blob, _)| *blob < b).map(|(_, n)| n).sum();
         Some(folders.len() + b + above)
     }
 
     /// Takes these rows out of the listing and the selection.
     pub(super) fn drop_rows(&mut self, names: &[String]) {
-        self.core.blobs.retain(|b| !names.contains(&b.name));
+        self.core.blobs_mut().retain(|_, name| !names.iter().any(|n| n == name));
         self.core.selection.retain(|n| !names.contains(n));
     }
 
@@ -230,10 +233,15 @@ impl BlobPane {
     /// Ctrl+A: every blob the list shows (the folder's rows in view, or the rows found in its place).
     pub fn select_all_shown(&mut self) {
         let names: Vec<String> = match &self.core.found {
-            Some(found) => found.rows.iter().map(|b| b.name.clone()).collect(),
+            Some(found) => found.rows.names().map(str::to_string).collect(),
             None => {
                 let (_, blobs) = in_view(&self.core.folders, &self.core.blobs, &self.filter_start());
-                self.core.blobs[blobs].iter().map(|b| b.name.clone()).collect()
+                self.core
+                    .order
+                    .shown(&self.core.blobs, blobs)
+                    .names()
+                    .map(str::to_string)
+                    .collect()
             }
         };
         self.core.selection = names.into_iter().collect();
@@ -275,16 +283,21 @@ impl BlobPane {
 
     /// Where snapshot rows fall among `blobs` (the rows shown): each blob that has snapshots, with how many, in
     /// blob order. Only the blobs with snapshots are looked at, so a frame over a million blobs costs no more.
-    pub fn snapshot_marks(&self, blobs: &[BlobItem]) -> Vec<(usize, usize)> {
-        // The map is by name, and the blobs are sorted by name: the marks come out in order.
-        self.core
+    pub fn snapshot_marks(&self, blobs: &Shown) -> Vec<(usize, usize)> {
+        let mut marks: Vec<(usize, usize)> = self
+            .core
             .snapshots_of
             .iter()
             .filter_map(|(name, snaps)| {
-                let i = blobs.binary_search_by(|b| b.name.as_str().cmp(name)).ok()?;
+                let i = blobs.position(name).ok()?;
                 Some((i, snaps.len()))
             })
-            .collect()
+            .collect();
+        // In the list's order, which a sort by another column makes other than the names'.
+        if !blobs.is_sorted_by_name() {
+            marks.sort_unstable();
+        }
+        marks
     }
 
     /// Opens a folder (its listing from the first page); the filter, and a search of it, were for the one left,
@@ -401,6 +414,11 @@ impl BlobPane {
     /// Takes the pages Load all streamed since the last frame.
     pub(super) fn take_streamed_pages(&mut self, ctx: &mut PaneContext) {
         let Some(stream) = &self.core.all_pages else { return };
+        // A sort or search still reading the rows: the pages wait for it in their channel (a moment), rather
+        // than the rows being copied for them.
+        if Arc::strong_count(&self.core.blobs) > 1 {
+            return;
+        }
         let arrived = stream.arrived();
         // A walk that ended with no page at all since (nothing was left to list) ended the listing.
         if arrived.ended && arrived.pages.is_empty() {
@@ -413,12 +431,14 @@ impl BlobPane {
                 Ok(mut listing) => {
                     self.keep_snapshots(&mut listing);
                     self.drop_shown(&mut listing);
-                    self.page_listed(ctx, &listing.blobs, &[]);
-                    self.core.blobs.extend(listing.blobs);
+                    self.page_listed(ctx, &listing.blobs, &ListedBlobs::new());
+                    self.core.blobs_mut().extend(listing.blobs);
                     self.core.folders.extend(listing.prefixes);
                     self.core.next_marker = listing.next_marker;
                     if self.core.next_marker.is_none() {
                         self.core.all_pages = None;
+                        // Whole: what growing left spare goes back (a fifth of ten million rows' memory).
+                        self.core.blobs_mut().shrink_to_fit();
                     }
                 }
                 Err(e) => {
@@ -434,7 +454,7 @@ impl BlobPane {
 /// blobs and folders made since appear, and ones gone from the range the page covers disappear. What left the
 /// listing leaves the selection: Delete and Download act on what the user sees selected.
 pub fn merge_first_page(
-    blobs: &mut Vec<BlobItem>,
+    blobs: &mut ListedBlobs,
     folders: &mut Vec<String>,
     selection: &mut BTreeSet<String>,
     listing: BlobListing,
@@ -446,13 +466,16 @@ pub fn merge_first_page(
     });
     let covered = |name: &str| end.as_deref().is_none_or(|e| name <= e);
     let fresh: std::collections::HashSet<&str> = listing.blobs.iter().map(|b| b.name.as_str()).collect();
-    blobs.retain(|b| !covered(&b.name) || fresh.contains(b.name.as_str()));
+    blobs.retain(|_, name| !covered(name) || fresh.contains(name));
     folders.retain(|f| !covered(f) || listing.prefixes.contains(f));
     for blob in listing.blobs {
-        match blobs.binary_search_by(|b| b.name.as_str().cmp(&blob.name)) {
+        match blobs.position(&blob.name) {
             Ok(i) => {
-                blobs[i].properties = blob.properties;
-                blobs[i].tags = blob.tags;
+                let mut row = blobs.get(i);
+                if row.properties != blob.properties || row.tags != blob.tags {
+                    (row.properties, row.tags) = (blob.properties, blob.tags);
+                    blobs.set(i, row);
+                }
             }
             Err(i) => blobs.insert(i, blob),
         }
@@ -462,8 +485,7 @@ pub fn merge_first_page(
             folders.insert(i, folder);
         }
     }
-    selection
-        .retain(|n| folders.binary_search(n).is_ok() || blobs.binary_search_by(|b| b.name.as_str().cmp(n)).is_ok());
+    selection.retain(|n| folders.binary_search(n).is_ok() || blobs.position(n).is_ok());
 }
 
 /// Which blob (and which of its snapshots, if the row is one) list row `row` shows, given `snapshot_marks`.
@@ -492,11 +514,10 @@ pub fn starting_with<T>(sorted: &[T], name: impl Fn(&T) -> &str, start: &str) ->
 }
 
 /// The folders and blobs a filter shows: names (as the service has them) starting with `start`.
-pub fn in_view(folders: &[String], blobs: &[BlobItem], start: &str) -> (Range<usize>, Range<usize>) {
-    (
-        starting_with(folders, |f| f.as_str(), start),
-        starting_with(blobs, |b| b.name.as_str(), start),
-    )
+pub fn in_view(folders: &[String], blobs: &ListedBlobs, start: &str) -> (Range<usize>, Range<usize>) {
+    let from = blobs.partition_point(|n| n < start);
+    let to = blobs.partition_point(|n| n < start || n.starts_with(start));
+    (starting_with(folders, |f| f.as_str(), start), from..to.max(from))
 }
 
 #[cfg(test)]
@@ -550,12 +571,15 @@ mod tests {
         assert_eq!(run("bb"), 4..4);
         assert_eq!(run("z"), 5..5);
         let folders = vec!["b/".to_string(), "d/".to_string()];
-        assert_eq!(in_view(&folders, &blobs, "d"), (1..2, 5..5));
+        assert_eq!(in_view(&folders, &blobs.into(), "d"), (1..2, 5..5));
+        let listed: ListedBlobs = names.iter().map(|n| blob(n)).collect();
+        assert_eq!(in_view(&[], &listed, "b"), (0..0, 1..4));
+        assert_eq!(in_view(&[], &listed, "bb"), (0..0, 4..4));
     }
 
     #[test]
     fn a_fresh_first_page_keeps_rows_past_its_end() {
-        let mut blobs: Vec<BlobItem> = ["a", "b", "c", "x"].iter().map(|n| blob(n)).collect();
+        let mut blobs: ListedBlobs = ["a", "b", "c", "x"].iter().map(|n| blob(n)).collect();
         let mut folders = Vec::new();
         let mut selection: BTreeSet<String> = ["b".to_string(), "x".to_string()].into();
         let page = BlobListing {
@@ -564,7 +588,7 @@ mod tests {
             next_marker: Some("next".into()),
         };
         merge_first_page(&mut blobs, &mut folders, &mut selection, page);
-        let names: Vec<&str> = blobs.iter().map(|b| b.name.as_str()).collect();
+        let names: Vec<&str> = blobs.names().collect();
         // "b" is gone (inside the page's range, not in it); "x" lies past the page and stays.
         assert_eq!(names, ["a", "aa", "c", "x"]);
         assert_eq!(selection.into_iter().collect::<Vec<_>>(), ["x"]);

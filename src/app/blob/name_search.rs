@@ -7,6 +7,7 @@ use regex::{Regex, RegexBuilder};
 
 use crate::app::blob::core::{BlobCore, Found};
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, Tool};
+use crate::app::blob::listed::ListedBlobs;
 use crate::app::blob::walk::{Walk, WalkJob};
 use crate::app::context::PaneContext;
 use crate::app::widgets::i18n::{t, tr};
@@ -92,11 +93,12 @@ pub struct FindInNames {
 /// A search as the tests and benches read it: its matches (held by the core) and its walk.
 pub struct SearchShown<'a> {
     pub(crate) search: &'a NameSearch,
-    pub(crate) found: &'a [BlobItem],
+    pub(crate) found: &'a ListedBlobs,
 }
 
 impl SearchShown<'_> {
-    pub fn matches(&self) -> &[BlobItem] {
+    /// The matches, compactly (as the list holds them: `get` reads one whole).
+    pub fn matches(&self) -> &ListedBlobs {
         self.found
     }
 
@@ -205,7 +207,7 @@ impl FindInNames {
         };
         fx.show_found(Some(Found {
             what: tr!(id, text = form.text.as_str(), place = place),
-            rows: Vec::new(),
+            rows: ListedBlobs::new(),
         }));
         self.search = Some(NameSearch {
             job: WalkJob::new(walk),

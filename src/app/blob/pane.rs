@@ -12,7 +12,7 @@ use crate::app::context::InFlight;
 use crate::app::context::PaneContext;
 use crate::app::context::leases::LeaseKey;
 use crate::storage::StorageError;
-use crate::storage::blob::{BlobItem, BlobProperties, ListBlobsOptions};
+use crate::storage::blob::{BlobProperties, ListBlobsOptions};
 
 /// How often the indicators refresh while the tab is shown.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(5);
@@ -123,8 +123,8 @@ impl BlobPane {
             .unwrap_or_default()
     }
 
-    /// The blobs listed so far in the folder shown (or flat).
-    pub fn blobs(&self) -> &[BlobItem] {
+    /// The blobs listed so far in the folder shown (or flat), compactly: `get` reads a row whole.
+    pub fn blobs(&self) -> &crate::app::blob::listed::ListedBlobs {
         &self.core.blobs
     }
 
@@ -493,13 +493,13 @@ impl BlobPane {
                 Ok(mut listing) => {
                     self.keep_snapshots(&mut listing);
                     if !more {
-                        self.core.blobs.clear();
+                        self.core.blobs = Default::default();
                         self.core.folders.clear();
                     }
                     self.drop_shown(&mut listing);
                     let shown = std::mem::take(&mut self.core.shown_before);
                     self.page_listed(ctx, &listing.blobs, &shown);
-                    self.core.blobs.extend(listing.blobs);
+                    self.core.blobs_mut().extend(listing.blobs);
                     self.core.folders.extend(listing.prefixes);
                     self.core.next_marker = listing.next_marker;
                     if !more {
@@ -507,19 +507,26 @@ impl BlobPane {
                     }
                 }
                 Err(e) => {
-                    self.core.shown_before = Vec::new();
+                    self.core.shown_before = Default::default();
                     self.core.error = Some(e);
                 }
             }
         }
         self.take_streamed_pages(ctx);
-        if let Some((_, Ok(mut listing))) = self.core.refreshing.take() {
+        // The order of a sort by a column, for the rows the filter shows (none while Load all runs).
+        let (_, range) = crate::app::blob::listing::in_view(&self.core.folders, &self.core.blobs, &self.filter_start());
+        let hold = self.core.all_pages.is_some();
+        self.core.order.poll(&self.core.blobs, range, hold, ctx.backend);
+        // A refresh waits while a sort still reads the rows (a moment), rather than the rows being copied for it.
+        let shared = std::sync::Arc::strong_count(&self.core.blobs) > 1;
+        let refreshed = if shared { None } else { self.core.refreshing.take() };
+        if let Some((_, Ok(mut listing))) = refreshed {
             self.keep_snapshots(&mut listing);
             let shown = std::mem::take(&mut self.core.blobs);
             self.page_listed(ctx, &listing.blobs, &shown);
             self.core.blobs = shown;
             crate::app::blob::listing::merge_first_page(
-                &mut self.core.blobs,
+                std::sync::Arc::make_mut(&mut self.core.blobs),
                 &mut self.core.folders,
                 &mut self.core.selection,
                 listing,

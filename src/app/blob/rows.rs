@@ -4,6 +4,7 @@
 
 use egui::{Color32, RichText};
 
+use crate::app::blob::listed::ListedBlobs;
 use crate::app::context::leases::LeaseBook;
 use crate::app::widgets::format::{human_bytes, utc_opt};
 use crate::app::widgets::i18n::{t, tr};
@@ -153,29 +154,29 @@ pub struct Read {
 }
 
 /// The last name listed among blobs and folders (both sorted by name).
-pub fn last_name(blobs: &[BlobItem], folders: &[String]) -> Option<String> {
-    let blob = blobs.last().map(|b| b.name.clone());
-    blob.max(folders.last().cloned())
+pub fn last_name(last_blob: Option<&str>, folders: &[String]) -> Option<String> {
+    last_blob.map(str::to_string).max(folders.last().cloned())
 }
 
 /// Merges a read into the blobs and folders shown (both sorted by name): rows stay in place and take the new
 /// properties; new blobs are inserted; blobs gone from the range the read covered are taken out; what changed
 /// is returned. Rows kept shown after they vanished are taken out by the caller first, so a row that comes
 /// back is news again and one still gone is not news twice.
-pub fn merge(blobs: &mut Vec<BlobItem>, folders: &mut Vec<String>, read: Read) -> Vec<BlobChange> {
+pub fn merge(blobs: &mut ListedBlobs, folders: &mut Vec<String>, read: Read) -> Vec<BlobChange> {
     let covered = |name: &str| read.covered_to.as_deref().is_none_or(|end| name <= end);
     let mut changes = Vec::new();
     let fresh: std::collections::HashSet<&str> = read.blobs.iter().map(|b| b.name.as_str()).collect();
-    blobs.retain(|b| {
-        let gone = covered(&b.name) && !fresh.contains(b.name.as_str());
-        if gone {
-            changes.push(BlobChange {
-                name: b.name.clone(),
-                kind: Kind::Vanished(Box::new(b.clone())),
-            });
-        }
-        !gone
-    });
+    let gone: std::collections::HashSet<usize> = (0..blobs.len())
+        .filter(|&i| covered(blobs.name(i)) && !fresh.contains(blobs.name(i)))
+        .collect();
+    for &i in &gone {
+        changes.push(BlobChange {
+            name: blobs.name(i).to_string(),
+            kind: Kind::Vanished(Box::new(blobs.get(i))),
+        });
+    }
+    changes.sort_by(|a, b| a.name.cmp(&b.name));
+    blobs.retain(|i, _| !gone.contains(&i));
     folders.retain(|f| !covered(f) || read.prefixes.contains(f));
     for f in read.prefixes.into_iter().filter(|f| covered(f)) {
         if let Err(i) = folders.binary_search(&f) {
@@ -183,11 +184,12 @@ pub fn merge(blobs: &mut Vec<BlobItem>, folders: &mut Vec<String>, read: Read) -
         }
     }
     for blob in read.blobs.into_iter().filter(|b| covered(&b.name)) {
-        match blobs.binary_search_by(|b| b.name.as_str().cmp(&blob.name)) {
+        match blobs.position(&blob.name) {
             Ok(i) => {
+                let mut row = blobs.get(i);
                 let cells: Vec<Cell> = Column::ALL
                     .iter()
-                    .map(|&c| (c, c.text(&blobs[i].properties), c.text(&blob.properties)))
+                    .map(|&c| (c, c.text(&row.properties), c.text(&blob.properties)))
                     .filter(|(_, was, now)| was != now)
                     .map(|(column, was, now)| Cell { column, was, now })
                     .collect();
@@ -197,9 +199,12 @@ pub fn merge(blobs: &mut Vec<BlobItem>, folders: &mut Vec<String>, read: Read) -
                         kind: Kind::Changed(cells),
                     });
                 }
-                blobs[i].properties = blob.properties;
-                blobs[i].tags = blob.tags;
-                blobs[i].metadata = blob.metadata;
+                let unchanged =
+                    row.properties == blob.properties && row.tags == blob.tags && row.metadata == blob.metadata;
+                if !unchanged {
+                    (row.properties, row.tags, row.metadata) = (blob.properties, blob.tags, blob.metadata);
+                    blobs.set(i, row);
+                }
             }
             Err(i) => {
                 changes.push(appeared(&blob));
@@ -222,10 +227,10 @@ fn appeared(b: &BlobItem) -> BlobChange {
 
 /// Puts rows kept shown (vanished ones) back among `blobs` after a listing merged or replaced them away. Only up
 /// to `end`, the last name loaded (None: all were), so the pages loaded next still follow the rows held.
-pub fn keep_rows<'a>(blobs: &mut Vec<BlobItem>, kept: impl IntoIterator<Item = &'a BlobItem>, end: Option<&str>) {
+pub fn keep_rows<'a>(blobs: &mut ListedBlobs, kept: impl IntoIterator<Item = &'a BlobItem>, end: Option<&str>) {
     for b in kept {
         if end.is_none_or(|e| b.name.as_str() <= e)
-            && let Err(i) = blobs.binary_search_by(|x| x.name.as_str().cmp(&b.name))
+            && let Err(i) = blobs.position(&b.name)
         {
             blobs.insert(i, b.clone());
         }

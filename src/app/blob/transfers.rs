@@ -203,10 +203,10 @@ impl Transfers {
         let base = match self.mode {
             UploadMode::Overwrite => Conditions::none(),
             UploadMode::OnlyIfNew => Conditions::create_only(),
-            UploadMode::OnlyIfUnchanged => match core.blobs.iter().find(|b| b.name == name) {
-                Some(b) => Conditions::if_match(b.properties.etag.clone()),
+            UploadMode::OnlyIfUnchanged => match core.blobs.position(name) {
+                Ok(i) => Conditions::if_match(core.blobs.etag(i)),
                 // Not seen in this listing: "unchanged since I looked" means it must still not exist.
-                None => Conditions::create_only(),
+                Err(_) => Conditions::create_only(),
             },
         };
         base.with_lease(ctx.leases.id_for_write(&core.key(Some(name))))
@@ -244,10 +244,8 @@ impl Transfers {
     /// job, off the UI thread, and a few files go at a time however many the folder holds. The job is journaled
     /// with the files it finished, so a restart offers to resume it without them.
     pub fn upload_folder(&mut self, core: &BlobCore, ctx: &mut PaneContext, root: PathBuf) {
-        let listed: HashMap<String, String> = core
-            .blobs
-            .iter()
-            .map(|b| (b.name.clone(), b.properties.etag.clone()))
+        let listed: HashMap<String, String> = (0..core.blobs.len())
+            .map(|i| (core.blobs.name(i).to_string(), core.blobs.etag(i)))
             .collect();
         let folder = root
             .file_name()

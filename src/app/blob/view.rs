@@ -202,6 +202,11 @@ fn footer(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 start = pane.core.name_filter.as_str()
             ));
         }
+        let (_, range) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
+        let waits = pane.core.all_pages.is_some() && pane.core.order.is_pending(&pane.core.blobs, &range);
+        if crate::app::blob::sort::progress_ui(ui, &pane.core.order, waits) {
+            pane.core.order.cancel();
+        }
         if let Some(start) = pane.search_offer() {
             let hover = tr!("blob-view-search-service-hint", start = start.as_str());
             if ui.button(t("blob-view-search-service")).on_hover_text(hover).clicked() {
@@ -228,6 +233,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     let offers = pane.features.offers(&pane.core, ctx);
     let mut chosen = crate::app::context::features::pressed_offer(ui.ctx(), &offers);
     let mut right_clicked: Option<String> = None;
+    let mut sort_clicked = None;
     list_keys(pane, ui, ctx);
     // Shift+click selects from the anchor to the row, as the list shows them.
     let mut shift_clicked: Option<String> = None;
@@ -238,14 +244,17 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     // Only the rows the name filter shows: two ranges of the sorted lists, found by binary search.
     let (folder_range, blob_range) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
     // Find in names shows its matches in the folder's place, with their whole names.
-    let found = pane.core.found.as_ref().map(|f| f.rows.as_slice());
+    let found = pane.core.found.as_ref().map(|f| &f.rows);
     let (folders, blobs) = match found {
-        Some(matches) => (&[][..], matches),
-        None => (&pane.core.folders[folder_range], &pane.core.blobs[blob_range]),
+        Some(matches) => (&[][..], matches.all()),
+        None => (
+            &pane.core.folders[folder_range],
+            pane.core.order.shown(&pane.core.blobs, blob_range),
+        ),
     };
     // Each blob's snapshots under it, when asked for: the rows are placed from the few blobs that have them.
     let marks = if pane.core.show_snapshots && found.is_none() {
-        pane.snapshot_marks(blobs)
+        pane.snapshot_marks(&blobs)
     } else {
         Vec::new()
     };
@@ -304,7 +313,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             let titles = &all[..if show_tags { 8 } else { 7 }];
             table
                 .header(20.0, |mut h| {
-                    crate::app::widgets::column_titles::column_titles(&mut h, titles)
+                    sort_clicked = crate::app::blob::sort::titles(&mut h, titles, &pane.core.order);
                 })
                 .body(|body| {
                     body.rows(18.0, rows, |mut row| {
@@ -375,7 +384,8 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             return;
                         }
                         let (bi, snap) = listing::row_at(&marks, i - folders.len());
-                        let b = &blobs[bi];
+                        // Only the rows on screen are read whole from the compact list.
+                        let b = &blobs.get(bi);
                         if let Some(s) = snap.and_then(|s| pane.core.snapshots_of.get(&b.name)?.get(s)) {
                             if let Some(what) = snapshot_rows::row(&mut row, b, s, titles.len()) {
                                 let time = s.snapshot.clone().unwrap_or_default();
@@ -470,6 +480,9 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                     });
                 });
         });
+    if let Some(key) = sort_clicked {
+        pane.core.order.click(key);
+    }
     if let Some(name) = right_clicked {
         clicked = Some((name, false));
     }
@@ -505,12 +518,10 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 fn shift_select(pane: &mut BlobPane, ctx: &mut PaneContext, name: &str) {
     let (folders, blobs) = pane.shown_rows();
     let position = |n: &str| {
-        folders.iter().position(|f| f == n).or_else(|| {
-            blobs
-                .binary_search_by(|b| b.name.as_str().cmp(n))
-                .ok()
-                .map(|b| folders.len() + b)
-        })
+        folders
+            .iter()
+            .position(|f| f == n)
+            .or_else(|| blobs.position(n).ok().map(|b| folders.len() + b))
     };
     let Some(to) = position(name) else {
         return;

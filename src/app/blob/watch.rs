@@ -136,7 +136,7 @@ async fn read(
         out.requests += 1;
         out.blobs.extend(page.blobs);
         out.prefixes.extend(page.prefixes);
-        let last = last_name(&out.blobs, &out.prefixes);
+        let last = last_name(out.blobs.last().map(|b| b.name.as_str()), &out.prefixes);
         let past = until.as_deref().is_some_and(|u| last.as_deref() >= Some(u));
         match page.next_marker {
             Some(marker) if !past => options.marker = Some(marker),
@@ -177,6 +177,7 @@ pub fn log(changes: &mut ChangeLog<BlobChange>, found: Vec<BlobChange>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::blob::listed::ListedBlobs;
     use crate::app::blob::rows::{keep_rows, merge};
     use crate::app::widgets::watch::Change;
 
@@ -192,13 +193,13 @@ mod tests {
 
     /// What the pane does with a read: the kept rows out, the merge, the marks, the kept rows back.
     fn apply(
-        blobs: &mut Vec<BlobItem>,
+        blobs: &mut ListedBlobs,
         folders: &mut Vec<String>,
         watch: &mut ContainerWatch,
         read: Read,
     ) -> Vec<BlobChange> {
         let kept: Vec<BlobItem> = watch.vanished_rows().cloned().collect();
-        blobs.retain(|b| !kept.iter().any(|k| k.name == b.name));
+        blobs.retain(|_, name| !kept.iter().any(|k| k.name == name));
         let end = read.covered_to.clone();
         let changes = merge(blobs, folders, read);
         watch.note(&changes);
@@ -218,7 +219,7 @@ mod tests {
 
     #[test]
     fn a_read_marks_new_changed_and_vanished_blobs_in_place() {
-        let mut blobs = vec![blob("a", "1", 10), blob("b", "1", 10), blob("c", "1", 10)];
+        let mut blobs: ListedBlobs = vec![blob("a", "1", 10), blob("b", "1", 10), blob("c", "1", 10)].into();
         let (mut folders, mut watch) = (Vec::new(), ContainerWatch::default());
         let changes = apply(
             &mut blobs,
@@ -226,7 +227,7 @@ mod tests {
             &mut watch,
             read(vec![blob("a", "2", 2048), blob("ab", "1", 5), blob("c", "1", 10)], None),
         );
-        let names: Vec<&str> = blobs.iter().map(|b| b.name.as_str()).collect();
+        let names: Vec<&str> = blobs.names().collect();
         assert_eq!(names, ["a", "ab", "b", "c"], "b stays, struck through, until dismissed");
         assert_eq!(watch.marks.get("ab"), Some(&Mark::New));
         assert!(matches!(watch.marks.get("b"), Some(Mark::Vanished(_))));
@@ -265,14 +266,14 @@ mod tests {
         };
         assert_eq!((cells[0].was.as_str(), cells[0].now.as_str()), ("1", "3"));
         let gone = watch.dismiss_vanished();
-        blobs.retain(|b| !gone.contains(&b.name));
+        blobs.retain(|_, name| !gone.iter().any(|g| g == name));
         assert_eq!(blobs.len(), 3);
         assert_eq!(watch.marks.len(), 2);
     }
 
     #[test]
     fn blobs_past_what_the_read_covered_are_not_news() {
-        let mut blobs = vec![blob("a", "1", 1), blob("m", "1", 1), blob("z", "1", 1)];
+        let mut blobs: ListedBlobs = vec![blob("a", "1", 1), blob("m", "1", 1), blob("z", "1", 1)].into();
         let (mut folders, mut watch) = (Vec::new(), ContainerWatch::default());
         let changes = apply(
             &mut blobs,
@@ -303,11 +304,11 @@ mod tests {
             &mut watch,
             read(vec![blob("a", "2", 1)], Some("n")),
         );
-        blobs.retain(|b| b.name != "m");
+        blobs.retain(|_, name| name != "m");
         keep_rows(&mut blobs, watch.vanished_rows(), Some("b"));
-        assert!(!blobs.iter().any(|b| b.name == "m"), "past the rows loaded now");
+        assert!(!blobs.names().any(|n| n == "m"), "past the rows loaded now");
         keep_rows(&mut blobs, watch.vanished_rows(), None);
-        assert!(blobs.iter().any(|b| b.name == "m"));
+        assert!(blobs.names().any(|n| n == "m"));
         // A read whose last page went past the loaded rows leaves the names beyond them to Load more.
         let changes = apply(
             &mut blobs,
@@ -318,9 +319,6 @@ mod tests {
                 Some("z"),
             ),
         );
-        assert!(
-            !blobs.iter().any(|b| b.name == "zz") && changes.is_empty(),
-            "{changes:?}"
-        );
+        assert!(!blobs.names().any(|n| n == "zz") && changes.is_empty(), "{changes:?}");
     }
 }
