@@ -8,6 +8,7 @@ mod ui;
 use std::time::{Duration, SystemTime};
 
 use common::blobs::container_with;
+use egui_kittest::kittest::Queryable;
 use tessera::storage::RequestEvent;
 use ui::TestApp;
 
@@ -156,4 +157,61 @@ fn an_arrow_held_through_ten_blobs_reads_the_details_of_the_one_it_rests_on_only
         "only the blob the cursor rested on: {:#?}",
         words(&sent)
     );
+}
+
+/// Find in names over a flat listing loaded whole searches the names loaded, off the UI thread, and sends no
+/// listing; a blob written meanwhile by someone else is found after a refresh brought it in.
+#[test]
+fn find_in_names_over_a_whole_flat_listing_sends_no_request() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&rt, &["a/error-1.txt", "a/ok.txt", "b/ERROR-2.txt", "c.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("a/ (folder)");
+    t.click("More");
+    t.click("Flat listing (no folders)");
+    t.key(egui::Modifiers::NONE, egui::Key::Escape);
+    t.wait_for("b/ERROR-2.txt");
+    t.wait_app("the flat listing whole", Duration::from_secs(30), |app| {
+        app.active_blob()
+            .is_some_and(|p| !p.is_busy() && p.next_marker().is_none() && p.blobs().len() == 4)
+    });
+    let find = |t: &mut TestApp, text: &str| {
+        t.open_search("Find in names");
+        t.harness.get_by_label("Find in names:").focus();
+        t.key(egui::Modifiers::COMMAND, egui::Key::A);
+        t.harness.get_by_label("Find in names:").type_text(text);
+        t.harness.step();
+        let since = SystemTime::now();
+        t.click("Find");
+        t.wait_app("the search to end", Duration::from_secs(30), |app| {
+            app.active_blob()
+                .and_then(|p| p.name_search())
+                .is_some_and(|s| !s.is_running())
+        });
+        let found: Vec<String> = t
+            .blob()
+            .name_search()
+            .unwrap()
+            .matches()
+            .names()
+            .map(str::to_string)
+            .collect();
+        (found, sent_since(t, since).into_iter().filter(is_listing).count())
+    };
+    let (found, listings) = find(&mut t, "error");
+    assert_eq!(found, ["a/error-1.txt", "b/ERROR-2.txt"]);
+    assert_eq!(listings, 0, "the names loaded were searched, not listed again");
+    t.wait_for_contains("among the 4 blobs loaded (no request sent)");
+
+    // Someone else writes a matching blob; a refresh brings it into the names loaded, and the next search finds it.
+    rt.block_on(common::blobs::put(&client, &container, "d-error.txt", "x"));
+    t.click("Back to the folder");
+    t.key(egui::Modifiers::NONE, egui::Key::F5);
+    t.wait_app("the refresh merged", Duration::from_secs(30), |app| {
+        app.active_blob().is_some_and(|p| p.blobs().len() == 5)
+    });
+    let (found, listings) = find(&mut t, "error");
+    assert_eq!(found, ["a/error-1.txt", "b/ERROR-2.txt", "d-error.txt"]);
+    assert_eq!(listings, 0);
 }

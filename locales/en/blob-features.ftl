@@ -367,3 +367,7 @@ blob-sort-running = Sorting { $count ->
     } by { $column }… { $percent } %
 blob-sort-cancel = Cancel sorting
 blob-sort-waits = Sorted by { $column } once Load all ends
+blob-name-search-in-loaded = { $what }, among the { $count ->
+        [one] { $count } blob
+       *[other] { $count } blobs
+    } loaded (no request sent)

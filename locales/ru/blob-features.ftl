@@ -393,3 +393,7 @@ blob-sort-running = Сортировка { $count ->
     } по столбцу «{ $column }»… { $percent } %
 blob-sort-cancel = Отменить сортировку
 blob-sort-waits = Список будет отсортирован по столбцу «{ $column }», когда загрузка всех страниц завершится
+blob-name-search-in-loaded = { $what } среди { $count ->
+        [one] { $count } загруженного BLOB-объекта
+       *[other] { $count } загруженных BLOB-объектов
+    } (без запросов к службе)

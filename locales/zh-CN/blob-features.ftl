@@ -349,3 +349,4 @@ blob-sort-hint = 按此列排序；再次单击按降序排序，第三次恢复
 blob-sort-running = 正在按“{ $column }”对 { $count } 个 Blob 排序… { $percent }%
 blob-sort-cancel = 取消排序
 blob-sort-waits = “全部加载”完成后将按“{ $column }”排序
+blob-name-search-in-loaded = { $what }，在已加载的 { $count } 个 Blob 中查找（不发送请求）

@@ -3,14 +3,20 @@
 //! matches, statistics their sums, Load all the whole page) and hands the result over a channel; the pane takes
 //! what has arrived each frame. Dropping the walk (Stop, a new listing, a closed tab) stops the task.
 
+use std::ops::Range;
+use std::sync::Arc;
 use std::time::Instant;
 
 use tokio_util::task::AbortOnDropHandle;
 
+use crate::app::blob::listed::ListedBlobs;
 use crate::app::context::Backend;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::{BlobListing, ListBlobsOptions, list_in_parts};
 use crate::storage::{Client, StorageError};
+
+/// Rows of a walk over listed rows folded at once: a listing page's worth.
+const ROWS_AT_ONCE: usize = 5000;
 
 /// Where a walk's task sends each page folded, with how many blobs it listed.
 type Sender<T> = std::sync::mpsc::Sender<Result<(usize, T), StorageError>>;
@@ -93,6 +99,30 @@ impl<T: Send + 'static> Walk<T> {
             if let Err(e) = listed {
                 let _ = tx.send(Err(e));
             }
+        })
+    }
+
+    /// Walks rows already listed (`range` of `list`) rather than the service: chunks of a listing page's size,
+    /// folded by `fold` on the blocking pool and handed over as a listing's pages are; no request is sent. It
+    /// ends when the walk is dropped (the next send fails).
+    pub fn over_rows(
+        backend: &Backend,
+        list: Arc<ListedBlobs>,
+        range: Range<usize>,
+        mut fold: impl FnMut(&ListedBlobs, Range<usize>) -> T + Send + 'static,
+    ) -> Walk<T> {
+        Walk::spawn(backend, move |tx, waker| async move {
+            let _ = tokio::task::spawn_blocking(move || {
+                let end = range.end;
+                for at in range.step_by(ROWS_AT_ONCE) {
+                    let chunk = at..(at + ROWS_AT_ONCE).min(end);
+                    if tx.send(Ok((chunk.len(), fold(&list, chunk)))).is_err() {
+                        return;
+                    }
+                    waker.wake();
+                }
+            })
+            .await;
         })
     }
 
