@@ -69,6 +69,13 @@ fn a_large_container_opens_at_once_and_loads_more_by_page() {
         app.active_blob().is_some_and(|p| p.next_marker().is_none())
     });
     assert_eq!(t.blob().blobs().len(), 2_500);
+    // The status line says what the tab holds for them, in the same bytes the pane counts.
+    t.wait_for_contains("for 2,500 blobs");
+    let held = t.blob().held_bytes();
+    assert!(
+        (100_000..1_000_000).contains(&held),
+        "2,500 compact rows take about a hundred bytes each with their names: {held}"
+    );
     // The filter narrows what is loaded to the names starting with the text, at once and without a request.
     t.click("item00000.txt");
     t.type_into("Names starting with:", "item024");

@@ -678,3 +678,21 @@ welcome-open-demo-hint = Starts a local Azurite in memory and fills it with tabl
 
 shortcuts-title = Keyboard shortcuts
 shortcuts-intro = Ctrl is Cmd on macOS. A pane's keys work while no text field has the keyboard.
+
+## What the open tabs hold in memory (src/app/frame/held.rs)
+status-held-blobs = Tabs hold { $size } for { $blobs ->
+        [one] { $blobs } blob
+       *[other] { $blobs } blobs
+    }
+status-held-entities = Tabs hold { $size } for { $entities ->
+        [one] { $entities } entity
+       *[other] { $entities } entities
+    }
+status-held-both = Tabs hold { $size } for { $blobs ->
+        [one] { $blobs } blob
+       *[other] { $blobs } blobs
+    } and { $entities ->
+        [one] { $entities } entity
+       *[other] { $entities } entities
+    }
+status-held-hint = The memory the open tabs' listings, entities and sorts take; closing a tab gives it back

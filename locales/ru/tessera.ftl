@@ -795,3 +795,25 @@ welcome-open-demo-hint = Запускает локальный Azurite в пам
 
 shortcuts-title = Сочетания клавиш
 shortcuts-intro = В macOS вместо Ctrl — Cmd. Клавиши панели действуют, пока фокус не в текстовом поле.
+
+## What the open tabs hold in memory (src/app/frame/held.rs)
+status-held-blobs = Вкладки занимают { $size }: { $blobs ->
+        [one] { $blobs } BLOB-объект
+        [few] { $blobs } BLOB-объекта
+       *[other] { $blobs } BLOB-объектов
+    }
+status-held-entities = Вкладки занимают { $size }: { $entities ->
+        [one] { $entities } сущность
+        [few] { $entities } сущности
+       *[other] { $entities } сущностей
+    }
+status-held-both = Вкладки занимают { $size }: { $blobs ->
+        [one] { $blobs } BLOB-объект
+        [few] { $blobs } BLOB-объекта
+       *[other] { $blobs } BLOB-объектов
+    } и { $entities ->
+        [one] { $entities } сущность
+        [few] { $entities } сущности
+       *[other] { $entities } сущностей
+    }
+status-held-hint = Память, которую занимают списки, сущности и сортировки открытых вкладок; закрытие вкладки освобождает её

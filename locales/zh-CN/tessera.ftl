@@ -645,3 +645,9 @@ welcome-open-demo-hint = 在内存中启动本地 Azurite，并填入可供浏�
 
 shortcuts-title = 键盘快捷方式
 shortcuts-intro = 在 macOS 上，Ctrl 即 Cmd。当没有文本框获得键盘焦点时，窗格的快捷键才会生效。
+
+## What the open tabs hold in memory (src/app/frame/held.rs)
+status-held-blobs = 标签页占用 { $size }，共 { $blobs } 个 Blob
+status-held-entities = 标签页占用 { $size }，共 { $entities } 个实体
+status-held-both = 标签页占用 { $size }，共 { $blobs } 个 Blob 和 { $entities } 个实体
+status-held-hint = 已打开标签页的列表、实体和排序所占用的内存；关闭标签页即可释放

@@ -123,6 +123,12 @@ impl BlobPane {
             .unwrap_or_default()
     }
 
+    /// The bytes this tab holds for what it listed: the rows, the rows found in their place, a sort's order.
+    pub fn held_bytes(&self) -> usize {
+        let found = self.core.found.as_ref().map_or(0, |f| f.rows.heap_size());
+        self.core.blobs.heap_size() + found + self.core.order.heap_size()
+    }
+
     /// The blobs listed so far in the folder shown (or flat), compactly: `get` reads a row whole.
     pub fn blobs(&self) -> &crate::app::blob::listed::ListedBlobs {
         &self.core.blobs

@@ -128,6 +128,13 @@ impl Sorting {
         }
     }
 
+    /// The bytes the order worked out holds (two numbers a row).
+    pub fn heap_size(&self) -> usize {
+        self.order.as_ref().map_or(0, |o| {
+            (o.rows.capacity() + o.at.capacity()) * std::mem::size_of::<u32>()
+        })
+    }
+
     /// The mark beside a column's title: which way it is sorted, if by it.
     pub fn arrow(&self, key: SortKey) -> &'static str {
         match self.by {

@@ -76,6 +76,8 @@ pub struct TesseraApp {
     pub(crate) connections: Connections,
     pub(crate) explorer: Explorer,
     pub(crate) tabs: Tabs,
+    /// What the open tabs hold in memory, for the status line.
+    pub(crate) held: crate::app::frame::held::Held,
     pub(crate) jobs: Jobs,
     /// How many failed jobs the bottom panel was opened for: a new failure opens it again.
     pub(crate) jobs_seen: u64,
@@ -165,6 +167,7 @@ impl TesseraApp {
             secrets,
             explorer: Explorer::default(),
             tabs: Tabs::default(),
+            held: Default::default(),
             jobs: Jobs::default(),
             jobs_seen: 0,
             inspector: Inspector::default(),

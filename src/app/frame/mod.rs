@@ -7,6 +7,7 @@ pub mod app;
 pub mod closing;
 pub mod confirm_words;
 pub mod demo_start;
+pub mod held;
 pub mod inspector;
 pub mod interrupted;
 pub mod menu_bar;

@@ -331,6 +331,11 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
             ui.colored_label(ui.visuals().warn_fg_color, note);
             ui.separator();
         }
+        app.held.update(&app.tabs);
+        if let Some(words) = app.held.words() {
+            ui.label(words).on_hover_text(t("status-held-hint"));
+            ui.separator();
+        }
         let Some((id, service)) = profile_id else {
             ui.label(t("status-no-account"));
             return;
