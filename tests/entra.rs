@@ -280,6 +280,24 @@ fn the_accounts_own_certificate_is_needed_and_sufficient() {
         words.contains("is not trusted by this computer") && words.contains("Trust certificate"),
         "{words}"
     );
+    // A Russian window: the hint is found from the TLS error, not from words, on both transports (metadata
+    // with a capital takes the exact-case one), and said in Russian.
+    let russian = tessera::i18n::Language::Russian;
+    let metadata = [("ReviewedBy".to_string(), "Bob".to_string())];
+    let listed = rt.block_on(tessera::i18n::speaking(russian, untrusting.list_tables(Some(1), None)));
+    let saved = rt.block_on(tessera::i18n::speaking(
+        russian,
+        untrusting.set_blob_metadata("tls-check", "b.txt", &metadata, &Conditions::default()),
+    ));
+    for e in [listed.map(drop), saved.map(drop)] {
+        let e = e.unwrap_err();
+        assert_eq!(e.trouble, Some(tessera::storage::Trouble::Certificate), "{e:?}");
+        let words = tessera::i18n::in_language(russian, || e.plain_words());
+        assert!(
+            words.contains("не доверяет сертификату") && words.contains("«Доверять сертификату»"),
+            "{words}"
+        );
+    }
     let trusting = Client::new(account(cli("cert"), true), no_retries()).unwrap();
     rt.block_on(use_all_three(&trusting));
     // A file that is no certificate is refused before anything is sent.

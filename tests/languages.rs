@@ -289,6 +289,11 @@ const STORAGE_WORDS: &[&str] = &[
     "src/storage/table/odata_parser.rs",
     "src/storage/blob/file_writes.rs",
     "src/storage/blob/transfer.rs",
+    "src/storage/blob/retention.rs",
+    "src/storage/transport.rs",
+    "src/storage/no_answer.rs",
+    "src/storage/proxy.rs",
+    "src/storage/proxy_trial.rs",
 ];
 
 /// No file of the app puts English of its own on screen: every word it shows comes from the message files.

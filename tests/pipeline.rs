@@ -7,9 +7,10 @@ use std::time::Duration;
 
 use common::fault_proxy::{Fault, FaultProxy};
 use common::{account, emulator, recorded_client, unique};
+use tessera::i18n::{Language, in_language, speaking};
 use tessera::storage::RetryPolicy;
 use tessera::storage::table::EntityDraft;
-use tessera::storage::{Account, AccountKey, Client, ClientOptions, Credential, ErrorKind, Service};
+use tessera::storage::{Account, AccountKey, Client, ClientOptions, Credential, ErrorKind, Service, Trouble};
 
 /// The emulator's account, reached through the proxy's port for the table service.
 fn via_proxy(port: u16) -> Account {
@@ -87,6 +88,60 @@ async fn a_stopped_endpoint_says_nothing_is_listening() {
         )),
         "{}",
         err.plain_words()
+    );
+}
+
+/// A Russian window's request that found nothing: the network layer's words, the operation and the hint are all
+/// Russian, though the request ran on the runtime's threads; the hint is picked from what failed (the words
+/// shown are not English, so they could not pick it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_connection_is_said_and_explained_in_the_windows_language() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let options = || ClientOptions {
+        retry: RetryPolicy::none(),
+        ..ClientOptions::default()
+    };
+    let stopped = Client::new(Account::emulator_at("127.0.0.1", [port; 3]), options()).unwrap();
+    let err = tokio::spawn(speaking(Language::Russian, async move {
+        stopped.list_tables(None, None).await
+    }))
+    .await
+    .unwrap()
+    .unwrap_err();
+    assert_eq!(err.trouble, Some(Trouble::NotConnected), "{err:?}");
+    let words = in_language(Language::Russian, || err.plain_words());
+    assert!(
+        words.contains(&format!(
+            "На 127.0.0.1:{port} никто не ожидает подключений: локальный эмулятор (Azurite) не запущен"
+        )),
+        "{words}"
+    );
+
+    let nowhere = Client::new(Account::emulator_at("tessera-nowhere.invalid", [port; 3]), options()).unwrap();
+    let err = tokio::spawn(speaking(Language::Russian, async move {
+        nowhere.list_tables(None, None).await
+    }))
+    .await
+    .unwrap()
+    .unwrap_err();
+    assert_eq!(err.kind, ErrorKind::Connection);
+    assert!(
+        err.message.starts_with("имя `tessera-nowhere.invalid` не существует"),
+        "{}",
+        err.message
+    );
+    let words = in_language(Language::Russian, || err.plain_words());
+    assert!(
+        words.contains(&format!("Не удалось подключиться к tessera-nowhere.invalid:{port}")),
+        "{words}"
+    );
+    assert!(
+        !words.contains("does not exist") && !words.contains("List tables"),
+        "{words}"
     );
 }
 

@@ -178,10 +178,15 @@ fn the_proxy_window_tests_a_proxy_then_uses_it_keeping_its_password_in_the_keych
     app.wait_for_contains("Reached 127.0.0.1 (HTTP");
     // The test is a request like any other: the inspector shows it, and never the proxy's password.
     let requests = app.harness.state().requests();
+    // The operation is named in the window's language: the test's app speaks English.
+    let test_the_proxy = tessera::i18n::in_language(tessera::i18n::Language::English, || {
+        tessera::i18n::t("error-op-test-proxy")
+    });
+    assert_eq!(test_the_proxy, "Test the proxy");
     assert!(
         requests
             .iter()
-            .any(|e| e.operation == "Test the proxy" && e.url.starts_with(&test_address[..20])),
+            .any(|e| e.operation == test_the_proxy && e.url.starts_with(&test_address[..20])),
         "the proxy test in the inspector"
     );
     assert!(!format!("{requests:?}").contains("s3cret-proxy"));

@@ -516,3 +516,39 @@ error-op-sign-in-device-code = Sign in with a device code
 error-op-reach-blob-service = Reach the blob service
 error-op-reach-queue-service = Reach the queue service
 error-op-reach-table-service = Reach the table service
+
+## A request that got no answer, in the network layer's words (src/storage/no_answer.rs, transport.rs)
+
+error-transport-unresolvable = the name `{ $host }` does not exist (names under .invalid never resolve); check the endpoint
+error-transport-setup = the HTTP client could not be set up for the chosen proxy: { $error }
+error-transport-connect-timeout = could not connect within { $seconds } s
+error-transport-silence = timed out: nothing sent or received for { $seconds } s
+error-transport-timed-out = timed out ({ $detail })
+error-transport-tls-setup = TLS set-up failed: { $error }
+error-transport-no-host = the URL has no host
+error-transport-body-stopped = the response body stopped
+
+## A certificate file the user chose to trust, and what is wrong with it (src/storage/transport.rs)
+
+error-certificate-unreadable = The certificate file { $path } cannot be read ({ $error }). Choose the PEM file again in the account's settings.
+error-certificate-not-pem = The certificate file { $path } is not a PEM certificate ({ $error }).
+error-certificate-empty = The certificate file { $path } holds no certificate (a PEM file starts with -----BEGIN CERTIFICATE-----).
+error-certificate-unusable = The certificate in { $path } cannot be used: { $error }
+
+## The proxy window's test of a proxy (src/storage/proxy_trial.rs)
+
+error-op-test-proxy = Test the proxy
+error-proxy-trial-not-url = `{ $address }` is not a URL ({ $error }).
+error-proxy-trial-reached = Reached { $host } (HTTP { $status }) in { $ms } ms.
+error-proxy-trial-the-address = the address
+
+## A deleted blob or an earlier version, beside its name (src/storage/blob/retention.rs)
+
+retention-deleted = deleted
+retention-deleted-days = deleted, { $days } day(s) left to undelete
+retention-earlier-version = earlier version { $version }
+
+## The names the app gives the accounts it makes itself (src/app/accounts/profiles.rs)
+
+accounts-emulator-preset = Local emulator (Azurite)
+accounts-started-emulator = Demo emulator (started by the run command)

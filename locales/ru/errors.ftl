@@ -516,3 +516,43 @@ error-op-sign-in-device-code = Вход с помощью кода устрой�
 error-op-reach-blob-service = Подключение к службе BLOB-объектов
 error-op-reach-queue-service = Подключение к службе очередей
 error-op-reach-table-service = Подключение к службе таблиц
+
+## Запрос, оставшийся без ответа, словами сетевого уровня (src/storage/no_answer.rs, transport.rs)
+
+error-transport-unresolvable = имя `{ $host }` не существует (имена в зоне .invalid никогда не разрешаются); проверьте конечную точку
+error-transport-setup = не удалось настроить HTTP-клиент для выбранного прокси: { $error }
+error-transport-connect-timeout = не удалось подключиться за { $seconds } с
+error-transport-silence = превышено время ожидания: за { $seconds } с ничего не было отправлено или получено
+error-transport-timed-out = превышено время ожидания ({ $detail })
+error-transport-tls-setup = не удалось настроить TLS: { $error }
+error-transport-no-host = в URL-адресе нет имени узла
+error-transport-body-stopped = передача тела ответа прервалась
+
+## Файл сертификата, которому пользователь решил доверять, и что с ним не так (src/storage/transport.rs)
+
+error-certificate-unreadable = Не удалось прочитать файл сертификата { $path } ({ $error }). Снова выберите PEM-файл в параметрах учетной записи.
+error-certificate-not-pem = Файл { $path } не является PEM-сертификатом ({ $error }).
+error-certificate-empty = Файл { $path } не содержит сертификата (PEM-файл начинается с -----BEGIN CERTIFICATE-----).
+error-certificate-unusable = Сертификат из файла { $path } нельзя использовать: { $error }
+
+## Проверка прокси в окне прокси (src/storage/proxy_trial.rs)
+
+error-op-test-proxy = Проверка прокси
+error-proxy-trial-not-url = `{ $address }` не является URL-адресом ({ $error }).
+error-proxy-trial-reached = Узел { $host } доступен (HTTP { $status }), ответ за { $ms } мс.
+error-proxy-trial-the-address = адрес
+
+## Удаленный BLOB-объект или более ранняя версия рядом с именем (src/storage/blob/retention.rs)
+
+retention-deleted = удален
+retention-deleted-days = удален, до восстановления { $days ->
+        [one] остался { $days } день
+        [few] осталось { $days } дня
+       *[other] осталось { $days } дней
+    }
+retention-earlier-version = более ранняя версия { $version }
+
+## Имена учетных записей, которые приложение создает само (src/app/accounts/profiles.rs)
+
+accounts-emulator-preset = Локальный эмулятор (Azurite)
+accounts-started-emulator = Демонстрационный эмулятор (запущен командой запуска приложения)

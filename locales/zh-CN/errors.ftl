@@ -516,3 +516,39 @@ error-op-sign-in-device-code = 使用设备代码登录
 error-op-reach-blob-service = 访问 Blob 服务
 error-op-reach-queue-service = 访问队列服务
 error-op-reach-table-service = 访问表服务
+
+## 未得到应答的请求，用网络层的话说 (src/storage/no_answer.rs, transport.rs)
+
+error-transport-unresolvable = 名称 `{ $host }` 不存在（.invalid 下的名称永远无法解析）；请检查终结点
+error-transport-setup = 无法为所选代理设置 HTTP 客户端：{ $error }
+error-transport-connect-timeout = 无法在 { $seconds } 秒内连接
+error-transport-silence = 已超时：{ $seconds } 秒内未发送或接收任何数据
+error-transport-timed-out = 已超时（{ $detail }）
+error-transport-tls-setup = TLS 设置失败：{ $error }
+error-transport-no-host = URL 中没有主机名
+error-transport-body-stopped = 响应正文传输中断
+
+## 用户选择信任的证书文件及其问题 (src/storage/transport.rs)
+
+error-certificate-unreadable = 无法读取证书文件 { $path }（{ $error }）。请在帐户设置中重新选择 PEM 文件。
+error-certificate-not-pem = 证书文件 { $path } 不是 PEM 证书（{ $error }）。
+error-certificate-empty = 证书文件 { $path } 不包含任何证书（PEM 文件以 -----BEGIN CERTIFICATE----- 开头）。
+error-certificate-unusable = 无法使用 { $path } 中的证书：{ $error }
+
+## 代理窗口对代理的测试 (src/storage/proxy_trial.rs)
+
+error-op-test-proxy = 测试代理
+error-proxy-trial-not-url = `{ $address }` 不是 URL（{ $error }）。
+error-proxy-trial-reached = 已访问 { $host }（HTTP { $status }），用时 { $ms } 毫秒。
+error-proxy-trial-the-address = 该地址
+
+## 名称旁显示的已删除 Blob 或早期版本 (src/storage/blob/retention.rs)
+
+retention-deleted = 已删除
+retention-deleted-days = 已删除，还剩 { $days } 天可恢复
+retention-earlier-version = 早期版本 { $version }
+
+## 应用自行创建的帐户名称 (src/app/accounts/profiles.rs)
+
+accounts-emulator-preset = 本地模拟器（Azurite）
+accounts-started-emulator = 演示模拟器（由应用的运行命令启动）

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::i18n::{t, tr};
 use crate::storage::Service;
+use crate::storage::no_answer::Trouble;
 
 /// What kind of failure this was: it decides the plain words and whether a retry could help.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +69,9 @@ pub struct ErrorDetails {
     pub sign_in: Option<String>,
     /// The service's `AuthenticationErrorDetail`: why it refused a token or signature ("The token is expired").
     pub auth_detail: Option<String>,
+    /// Why a connection failed, known from the transport's errors: it picks the hint, as the message (in the
+    /// user's language) cannot.
+    pub trouble: Option<Trouble>,
 }
 
 impl std::ops::Deref for StorageError {
@@ -108,6 +112,7 @@ impl StorageError {
             string_to_sign: None,
             sign_in: None,
             auth_detail: None,
+            trouble: None,
         }))
     }
 
@@ -227,13 +232,13 @@ impl StorageError {
 
     fn connection_hint(&self) -> String {
         let endpoint = self.endpoint.clone().unwrap_or_else(|| t("error-the-endpoint"));
-        if let Some(proxy) = crate::storage::proxy::explain(&self.message) {
+        if let Some(proxy) = crate::storage::proxy::explain(self.trouble) {
             return proxy;
         }
-        if is_certificate_failure(&self.message) {
+        if self.trouble == Some(Trouble::Certificate) {
             return tr!("error-hint-untrusted-certificate", endpoint = endpoint);
         }
-        let refused = self.message.contains("refused") || self.message.contains("connect");
+        let refused = self.trouble == Some(Trouble::NotConnected);
         let loopback = self
             .endpoint
             .as_deref()
@@ -397,13 +402,6 @@ pub(crate) fn xml_element(text: &str, tag: &str) -> Option<String> {
     )
 }
 
-/// Whether a connection failure's words say the server's certificate was not trusted.
-pub(crate) fn is_certificate_failure(words: &str) -> bool {
-    ["certificate", "UnknownIssuer", "NotValidForName", "BadSignature"]
-        .iter()
-        .any(|w| words.contains(w))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -501,6 +499,7 @@ mod tests {
     #[test]
     fn refused_emulator_port_says_how_to_start_it() {
         let mut e = StorageError::new(ErrorKind::Connection, "List tables", "connection refused");
+        e.trouble = Some(Trouble::NotConnected);
         // The emulator's account on any port (the run command moves off 10000-10002 when they are taken).
         e.endpoint = Some("127.0.0.1:41234".into());
         e.emulator = true;

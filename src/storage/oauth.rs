@@ -96,7 +96,13 @@ pub(crate) fn http(trusted_cert: Option<&std::path::Path>) -> Result<reqwest::Cl
     let setup = |e: String| StorageError::new(ErrorKind::Connection, t("error-op-set-up-sign-in-client"), e);
     if let Some(path) = trusted_cert {
         // Built for each sign-in request (a few an hour): the file may have changed since the last one.
-        let (_, roots) = crate::storage::transport::trusted_roots(Some(path)).map_err(setup)?;
+        // The certificate file's fault: the hint says where it is chosen.
+        let unusable = |e: String| {
+            let mut e = setup(e);
+            e.trouble = Some(crate::storage::no_answer::Trouble::Certificate);
+            e
+        };
+        let (_, roots) = crate::storage::transport::trusted_roots(Some(path)).map_err(unusable)?;
         return build(roots).map_err(setup);
     }
     // One client until the proxy changes.
@@ -155,9 +161,9 @@ async fn post_form(
         .await
         .map_err(|e| {
             let words = e.message.clone();
-            let hint = if let Some(proxy) = crate::storage::proxy::explain(&words) {
+            let hint = if let Some(proxy) = crate::storage::proxy::explain(e.trouble) {
                 proxy
-            } else if crate::storage::error::is_certificate_failure(&words) {
+            } else if e.trouble == Some(crate::storage::no_answer::Trouble::Certificate) {
                 t("error-oauth-untrusted-certificate")
             } else {
                 t("error-oauth-check-network")

@@ -17,11 +17,12 @@ use crate::storage::auth::{SigningInput, sign_shared_key};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::events::{EventSink, RequestEvent, fill_response, kept_body};
 use crate::storage::http_clients::HttpClients;
+use crate::storage::no_answer::TransportFailure;
 use crate::storage::redact::{redact_header, redact_query};
 pub use crate::storage::request::{Headers, QUERY_VALUE, Request, Response, StreamingResponse};
 use crate::storage::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after, write_never_ran};
 use crate::storage::service_error::{locate, service_error};
-use crate::storage::transport::{self, Activity, TransportFailure};
+use crate::storage::transport::{self, Activity};
 
 /// The storage REST version every request asks for (Azurite 3.35 knows up to 2025-11-05).
 pub const API_VERSION: &str = "2024-11-04";
@@ -354,25 +355,25 @@ impl Client {
                     }
                 }
                 Err(failure) => {
+                    // Said here, in the request's future: it speaks the language of the window that asked.
+                    let words = failure.words();
                     // A failed connect never reached the service, so even a non-idempotent request may go again.
                     match self.retry_delay(failure.never_sent || req.idempotent, attempt, None) {
                         Ok(delay) => {
-                            event.note = Some(format!("{}: retrying in {} ms", failure.summary, delay.as_millis()));
+                            event.note = Some(format!("{words}: retrying in {} ms", delay.as_millis()));
                             self.emit(event);
                             tokio::time::sleep(delay).await;
                         }
                         Err(why) => {
-                            event.note = Some(format!("{}; {why}", failure.summary));
+                            event.note = Some(format!("{words}; {why}"));
                             self.emit(event);
-                            self.inner.breaker.record_failure(req.service, &failure.summary);
+                            self.inner.breaker.record_failure(req.service, &words);
                             let kind = if !failure.never_sent && !req.idempotent {
                                 ErrorKind::OutcomeUnknown
-                            } else if failure.timeout {
-                                ErrorKind::Timeout
                             } else {
-                                ErrorKind::Connection
+                                failure.kind()
                             };
-                            let mut e = StorageError::new(kind, &req.operation, failure.summary);
+                            let mut e = failure.error(kind, &req.operation);
                             e.service = Some(req.service);
                             locate(&mut e, &self.inner.account, req.service);
                             return Err(e);

@@ -8,6 +8,7 @@ use url::Url;
 
 use crate::i18n::{t, tr};
 use crate::storage::error::{Result, StorageError};
+use crate::storage::no_answer::Trouble;
 use crate::storage::secret::Secret;
 
 /// Which proxy requests take. After a change every client's next request uses the new one (`http_clients`).
@@ -60,7 +61,7 @@ pub fn parse_address(text: &str) -> Result<Url> {
     let with_scheme = if text.contains("://") {
         text.to_string()
     } else {
-        format!("http://{text}")
+        format!("http://{text}") // i18n-ignore: a URL scheme
     };
     let url = Url::parse(&with_scheme).map_err(|e| {
         StorageError::invalid(
@@ -145,22 +146,19 @@ pub fn refused(choice: &ProxyChoice) -> String {
     }
 }
 
-/// What a proxy's refusal means, for a failure's words: None when the failure was not the proxy's.
-pub fn explain(words: &str) -> Option<String> {
-    explain_for(words, &current())
+/// What a proxy's refusal means, for why a connection failed (`no_answer::Trouble`, known from the transport's
+/// errors, never from words): None when the failure was not the proxy's.
+pub fn explain(trouble: Option<Trouble>) -> Option<String> {
+    explain_for(trouble, &current())
 }
 
 /// As `explain`, for the proxy `choice`.
-pub fn explain_for(words: &str, choice: &ProxyChoice) -> Option<String> {
-    // The proxy's own phrases only: a host or port with "407" in it is not a refusal.
-    let lower = words.to_ascii_lowercase();
-    if lower.contains("407 proxy authentication required") || lower.contains("proxy authorization required") {
-        return Some(refused(choice));
+pub fn explain_for(trouble: Option<Trouble>, choice: &ProxyChoice) -> Option<String> {
+    match trouble? {
+        Trouble::ProxyRefused => Some(refused(choice)),
+        Trouble::ProxyTunnel => Some(t("error-proxy-tunnel")),
+        Trouble::Certificate | Trouble::NotConnected => None,
     }
-    if lower.contains("tunnel error") {
-        return Some(t("error-proxy-tunnel"));
-    }
-    None
 }
 
 #[cfg(test)]
@@ -182,10 +180,7 @@ mod tests {
         assert!(parse_address("ftp://proxy").is_err());
         assert!(parse_address("http://proxy:3128/path").is_err());
         assert!(parse_address("not a url at all").is_err());
-        assert!(explain("tunnel error: proxy authorization required").is_some_and(|w| w.contains("407")));
-        assert!(
-            explain("connection refused to 127.0.0.1:40712").is_none(),
-            "a port is not a refusal"
-        );
+        assert!(explain(Some(Trouble::ProxyRefused)).is_some_and(|w| w.contains("407")));
+        assert!(explain(Some(Trouble::NotConnected)).is_none(), "not the proxy's");
     }
 }

@@ -3,6 +3,7 @@
 
 use url::Url;
 
+use crate::i18n::{number, t, tr};
 use crate::storage::proxy::{ProxyChoice, apply_choice, explain_for, refused};
 
 /// The proxy window's test: one GET of `address` through `choice` (any answer means the proxy let the request
@@ -13,7 +14,8 @@ pub async fn test_through(
     report: Option<&crate::storage::side_requests::Reporter>,
 ) -> std::result::Result<String, String> {
     use crate::storage::side_requests::{SideRequest, send};
-    let url = Url::parse(address).map_err(|e| format!("`{address}` is not a URL ({e})."))?;
+    let url =
+        Url::parse(address).map_err(|e| tr!("error-proxy-trial-not-url", address = address, error = e.to_string()))?;
     let explain_choice = choice.clone();
     let builder = reqwest::Client::builder()
         .connect_timeout(std::time::Duration::from_secs(10))
@@ -21,7 +23,7 @@ pub async fn test_through(
     let client = apply_choice(builder, choice)?.build().map_err(|e| e.to_string())?;
     let request = SideRequest {
         api: crate::storage::events::Api::ProxyTest,
-        operation: "Test the proxy",
+        operation: &t("error-op-test-proxy"),
         method: reqwest::Method::GET,
         url: url.clone(),
         // One request on its own connection: a proxy may forward plain HTTP once per connection.
@@ -33,13 +35,15 @@ pub async fn test_through(
     let started = std::time::Instant::now();
     match send(&client, &request, report).await {
         Ok(a) if a.status == 407 => Err(refused(&explain_choice)),
-        Ok(a) => Ok(format!(
-            "Reached {} (HTTP {}) in {} ms.",
-            url.host_str().unwrap_or("the address"),
-            a.status,
-            started.elapsed().as_millis()
+        Ok(a) => Ok(tr!(
+            "error-proxy-trial-reached",
+            host = url
+                .host_str()
+                .map_or_else(|| t("error-proxy-trial-the-address"), str::to_string),
+            status = a.status.to_string(),
+            ms = number(started.elapsed().as_millis() as f64)
         )),
-        Err(e) => Err(match explain_for(&e.message, &explain_choice) {
+        Err(e) => Err(match explain_for(e.trouble, &explain_choice) {
             Some(proxy_words) => proxy_words,
             None => e.message.clone(),
         }),

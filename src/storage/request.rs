@@ -10,7 +10,7 @@ use reqwest::header::HeaderMap;
 
 use crate::i18n::{t, tr};
 use crate::storage::Service;
-use crate::storage::transport::TransportFailure;
+use crate::storage::no_answer::TransportFailure;
 
 /// Query values are encoded strictly: only RFC 3986 unreserved characters stay as they are.
 pub const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');

@@ -119,7 +119,8 @@ pub(crate) async fn send(
         let response = match sent {
             Ok(r) => r,
             Err(e) => {
-                let words = crate::storage::transport::failure_words(&e);
+                let failure = crate::storage::no_answer::TransportFailure::from_reqwest(&e);
+                let words = failure.words();
                 let again = attempt < ATTEMPTS && (!req.once || e.is_connect());
                 if let (Some(mut ev), Some(r)) = (event.take(), report) {
                     ev.duration = clock.elapsed();
@@ -142,6 +143,7 @@ pub(crate) async fn send(
                         None => tr!("error-side-unreachable-endpoint", words = words.as_str()),
                     },
                 );
+                err.trouble = failure.trouble;
                 err.endpoint = req.url.host_str().map(|h| match req.url.port() {
                     Some(p) => format!("{h}:{p}"),
                     None => h.to_string(),

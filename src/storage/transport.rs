@@ -1,6 +1,7 @@
-//! What sits under the pipeline: transport failures in words, the silence watchdog that lets a slow link
-//! upload for as long as it keeps moving, and the exact-case transport that sends and reads `x-ms-meta-*`
-//! names in the case the user gave (hyper, under reqwest, writes and reads every header name in lower case).
+//! What sits under the pipeline: the silence watchdog that lets a slow link upload for as long as it keeps
+//! moving, the exact-case transport that sends and reads `x-ms-meta-*` names in the case the user gave (hyper,
+//! under reqwest, writes and reads every header name in lower case), and the certificate file an account trusts.
+//! A request that got no answer is `no_answer`'s.
 
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,7 +24,8 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tower_service::Service;
 use url::Url;
 
-use crate::storage::redact::redact_text;
+use crate::i18n::{t, tr};
+use crate::storage::no_answer::TransportFailure;
 
 /// A request body is handed to the connection in pieces of this size, each one proof that the link moves.
 pub const UPLOAD_PIECE: usize = 64 * 1024;
@@ -33,98 +35,6 @@ pub const UPLOAD_PIECE: usize = 64 * 1024;
 pub fn never_resolves(host: &str) -> bool {
     let host = host.trim_end_matches('.').to_ascii_lowercase();
     host == "invalid" || host.ends_with(".invalid")
-}
-
-/// A request that got no answer: what happened, in words with nothing secret, and what it means for a retry.
-#[derive(Clone, Debug)]
-pub struct TransportFailure {
-    pub summary: String,
-    /// The connection was never made, so the service cannot have seen the request.
-    pub never_sent: bool,
-    pub timeout: bool,
-}
-
-impl TransportFailure {
-    pub fn from_reqwest(error: &reqwest::Error) -> Self {
-        TransportFailure {
-            summary: summary_of(error, error.is_timeout()),
-            never_sent: error.is_connect(),
-            timeout: error.is_timeout(),
-        }
-    }
-
-    /// A name that cannot exist: refused before any lookup, so no query leaves the machine.
-    pub fn unresolvable(host: &str) -> Self {
-        TransportFailure {
-            summary: format!(
-                "the name `{host}` does not exist (names under .invalid never resolve); check the endpoint"
-            ),
-            never_sent: true,
-            timeout: false,
-        }
-    }
-
-    /// The HTTP client could not be made for the proxy chosen now (nothing was sent).
-    pub fn setup(why: String) -> Self {
-        TransportFailure {
-            summary: format!("the HTTP client could not be set up for the chosen proxy: {why}"),
-            never_sent: true,
-            timeout: false,
-        }
-    }
-
-    /// Nothing moved either way for `limit`.
-    pub fn silence(limit: Duration) -> Self {
-        TransportFailure {
-            summary: format!("timed out: nothing sent or received for {} s", limit.as_secs()),
-            never_sent: false,
-            timeout: true,
-        }
-    }
-
-    fn other(error: &(dyn std::error::Error + 'static), never_sent: bool) -> Self {
-        TransportFailure {
-            summary: summary_of(error, false),
-            never_sent,
-            timeout: false,
-        }
-    }
-}
-
-/// Words for a failed request of another client than the pipeline's (the sign-in's), as the pipeline words its own.
-pub(crate) fn failure_words(error: &reqwest::Error) -> String {
-    summary_of(error, error.is_timeout())
-}
-
-/// Words for a failure chain, without the URL reqwest quotes (it may carry a SAS; the inspector shows the
-/// URL redacted). Every path ends in `redact_text`, timeouts included.
-fn summary_of(error: &(dyn std::error::Error + 'static), timeout: bool) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
-    while let Some(e) = source {
-        let text = without_url(&e.to_string());
-        if !text.is_empty() && !parts.iter().any(|p| p.contains(&text)) {
-            parts.push(text);
-        }
-        source = e.source();
-    }
-    let summary = parts.join(": ");
-    redact_text(&if timeout {
-        format!("timed out ({summary})")
-    } else {
-        summary
-    })
-}
-
-/// reqwest says "error sending request for url (…)": the words stay, the URL goes.
-fn without_url(text: &str) -> String {
-    match text.find(" for url (") {
-        Some(start) => {
-            let end = text[start..].find(')').map_or(text.len(), |e| start + e + 1);
-            format!("{}{}", &text[..start], &text[end..])
-        }
-        None => text.to_string(),
-    }
 }
 
 /// When bytes last moved for one attempt. The watchdog fails an attempt only after a whole read timeout of
@@ -218,30 +128,27 @@ pub(crate) fn trusted_roots(
         .iter()
         .map(|der| reqwest::Certificate::from_der(der))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("The certificate in {} cannot be used: {e}", path.display()))?;
+        .map_err(|e| {
+            tr!(
+                "error-certificate-unusable",
+                path = path.display().to_string(),
+                error = e.to_string()
+            )
+        })?;
     Ok((ders, certs))
 }
 
 /// The certificates of a PEM file the user chose to trust, with words for what is wrong with it.
 pub fn read_pem_certificates(path: &std::path::Path) -> Result<Vec<CertificateDer<'static>>, String> {
     use rustls::pki_types::pem::PemObject;
-    let iter = CertificateDer::pem_file_iter(path).map_err(|e| {
-        format!(
-            "The certificate file {} cannot be read ({e}). Choose the PEM file again in the account's settings.",
-            path.display()
-        )
-    })?;
-    let certs = iter.collect::<Result<Vec<_>, _>>().map_err(|e| {
-        format!(
-            "The certificate file {} is not a PEM certificate ({e}).",
-            path.display()
-        )
-    })?;
+    let file = || path.display().to_string();
+    let iter = CertificateDer::pem_file_iter(path)
+        .map_err(|e| tr!("error-certificate-unreadable", path = file(), error = e.to_string()))?;
+    let certs = iter
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| tr!("error-certificate-not-pem", path = file(), error = e.to_string()))?;
     if certs.is_empty() {
-        return Err(format!(
-            "The certificate file {} holds no certificate (a PEM file starts with -----BEGIN CERTIFICATE-----).",
-            path.display()
-        ));
+        return Err(tr!("error-certificate-empty", path = file()));
     }
     Ok(certs)
 }
@@ -257,7 +164,8 @@ pub struct ExactCase {
     http: HttpConnector,
     proxies: Matcher,
     connect_timeout: Duration,
-    /// Built on first use: loading the platform's roots costs, and most clients never need this.
+    /// Built on first use: loading the platform's roots costs, and most clients never need this. A failure is
+    /// kept in rustls's words, and said in the words of the request that meets it.
     tls: OnceLock<Result<Arc<rustls::ClientConfig>, String>>,
     /// The account's own certificate, trusted beside the platform's roots.
     extra_roots: Vec<CertificateDer<'static>>,
@@ -278,7 +186,8 @@ impl ExactCase {
     }
 
     fn tls(&self) -> Result<Arc<rustls::ClientConfig>, String> {
-        self.tls
+        let made = self
+            .tls
             .get_or_init(|| {
                 use rustls_platform_verifier::BuilderVerifierExt;
                 let provider = rustls::crypto::CryptoProvider::get_default()
@@ -286,20 +195,21 @@ impl ExactCase {
                     .unwrap_or_else(|| Arc::new(rustls::crypto::ring::default_provider()));
                 let builder = rustls::ClientConfig::builder_with_provider(provider.clone())
                     .with_safe_default_protocol_versions()
-                    .map_err(|e| format!("TLS set-up failed: {e}"))?;
+                    .map_err(|e| e.to_string())?;
                 let builder = if self.extra_roots.is_empty() {
                     builder.with_platform_verifier()
                 } else {
                     rustls_platform_verifier::Verifier::new_with_extra_roots(self.extra_roots.clone(), provider)
                         .map(|v| builder.dangerous().with_custom_certificate_verifier(Arc::new(v)))
                 }
-                .map_err(|e| format!("TLS set-up failed: {e}"))?;
+                .map_err(|e| e.to_string())?;
                 let mut config = builder.with_no_client_auth();
                 // HTTP/2 would lower-case the names again.
                 config.alpn_protocols = vec![b"http/1.1".to_vec()];
                 Ok(Arc::new(config))
             })
-            .clone()
+            .clone();
+        made.map_err(|e| tr!("error-transport-tls-setup", error = e))
     }
 
     /// Sends one request. `headers` are the signed (lower-case) headers; `names` the request's header names in
@@ -321,16 +231,14 @@ impl ExactCase {
         let https = uri.scheme() == Some(&http::uri::Scheme::HTTPS);
         // Plain HTTP through a proxy is sent to the proxy in absolute form; HTTPS goes through a CONNECT tunnel.
         let forward = proxy.is_some() && !https;
+        // TLS that could not be set up is this computer's failure, not the connection's.
+        if let Err(why) = self.tls() {
+            return Err(TransportFailure::other(BoxError::from(why).as_ref(), true));
+        }
         let io = match tokio::time::timeout(self.connect_timeout, self.connect(&uri, proxy.as_ref(), forward)).await {
             Ok(Ok(io)) => io,
-            Ok(Err(e)) => return Err(TransportFailure::other(e.as_ref(), true)),
-            Err(_) => {
-                return Err(TransportFailure {
-                    summary: format!("could not connect within {} s", self.connect_timeout.as_secs()),
-                    never_sent: true,
-                    timeout: true,
-                });
-            }
+            Ok(Err(e)) => return Err(TransportFailure::not_connected(e.as_ref())),
+            Err(_) => return Err(TransportFailure::connect_timeout(self.connect_timeout)),
         };
         let target = if forward {
             uri.to_string()
@@ -365,7 +273,7 @@ impl ExactCase {
             let (parts, incoming) = response.into_parts();
             let body = tokio::time::timeout(read_timeout, incoming.collect())
                 .await
-                .map_err(|_| BoxError::from("the response body stopped"))??
+                .map_err(|_| BoxError::from(t("error-transport-body-stopped")))??
                 .to_bytes();
             Ok::<_, BoxError>((parts, body))
         };
@@ -411,7 +319,7 @@ impl ExactCase {
         }
         let host = uri
             .host()
-            .ok_or("the URL has no host")?
+            .ok_or_else(|| t("error-transport-no-host"))?
             .trim_matches(['[', ']'])
             .to_string();
         let name = rustls::pki_types::ServerName::try_from(host)?;

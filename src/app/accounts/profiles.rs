@@ -259,20 +259,18 @@ impl AccountProfile {
         self
     }
 
-    /// The local emulator on its default ports, which every fresh install shows.
+    /// The local emulator on its default ports, which every fresh install shows. Its name is the app's words,
+    /// in the language the app speaks when it makes it; once saved it is the user's, kept as it is.
     pub fn emulator_preset() -> AccountProfile {
-        let (mut p, _) = Self::from_account("Local emulator (Azurite)", ProfileKind::Emulator, &Account::emulator());
+        let label = t("accounts-emulator-preset");
+        let (mut p, _) = Self::from_account(&label, ProfileKind::Emulator, &Account::emulator());
         p.id = "local-emulator".into();
         p
     }
 
     /// The emulator the run command started, on whatever ports it got; not saved to the account list.
     pub fn started_emulator(account: &Account) -> AccountProfile {
-        let (mut p, _) = Self::from_account(
-            "Demo emulator (started by the run command)",
-            ProfileKind::Emulator,
-            account,
-        );
+        let (mut p, _) = Self::from_account(&t("accounts-started-emulator"), ProfileKind::Emulator, account);
         p.id = format!("{TRANSIENT_PREFIX}emulator"); // i18n-ignore: an id
         p
     }

@@ -518,14 +518,7 @@ impl RangeJob {
                     true
                 }
                 Ok(None) => false,
-                Err(failure) => {
-                    let kind = if failure.timeout {
-                        ErrorKind::Timeout
-                    } else {
-                        ErrorKind::Connection
-                    };
-                    return Err((StorageError::new(kind, &op, failure.summary), counted));
-                }
+                Err(failure) => return Err((failure.error(failure.kind(), &op), counted)),
             };
             if buffer.len() >= WRITE_BUFFER || (!chunk && !buffer.is_empty()) {
                 let data = buffer.split().freeze();

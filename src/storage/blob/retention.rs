@@ -5,7 +5,7 @@
 
 use reqwest::Method;
 
-use crate::i18n::{t, tr};
+use crate::i18n::{number, t, tr};
 use crate::storage::Service;
 use crate::storage::blob::{blob_request, check_names};
 use crate::storage::error::{Result, StorageError};
@@ -47,12 +47,12 @@ impl RetentionFacts {
     pub fn describe(&self) -> Option<String> {
         if self.deleted {
             return Some(match self.remaining_days {
-                Some(d) => format!("deleted, {d} day(s) left to undelete"),
-                None => "deleted".into(),
+                Some(d) => tr!("retention-deleted-days", days = number(d)),
+                None => t("retention-deleted"),
             });
         }
         match (&self.version_id, self.is_current_version) {
-            (Some(v), false) => Some(format!("earlier version {v}")),
+            (Some(v), false) => Some(tr!("retention-earlier-version", version = v.as_str())),
             _ => None,
         }
     }
@@ -111,7 +111,18 @@ mod tests {
             <Blob><Name>b.txt</Name><VersionId>2026-11-24T10:00:00.0000000Z</VersionId><IsCurrentVersion>true</IsCurrentVersion><Properties><Content-Length>6</Content-Length></Properties></Blob>
             </Blobs><NextMarker /></EnumerationResults>"#;
         let listing = crate::storage::blob::parse_blob_listing(body).unwrap();
-        let facts: Vec<Option<String>> = listing.blobs.iter().map(|b| b.retention.describe()).collect();
+        let describe = |language| {
+            let said = |b: &crate::storage::blob::BlobItem| b.retention.describe();
+            crate::i18n::in_language(language, || listing.blobs.iter().map(said).collect::<Vec<_>>())
+        };
+        assert_eq!(
+            describe(crate::i18n::Language::Russian)[..2],
+            [
+                Some("удален, до восстановления осталось 6 дней".to_string()),
+                Some("более ранняя версия 2026-11-20T10:00:00.0000000Z".to_string()),
+            ]
+        );
+        let facts = describe(crate::i18n::Language::English);
         assert_eq!(
             facts,
             [
