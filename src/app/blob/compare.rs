@@ -10,7 +10,7 @@ use base64::Engine;
 use md5::Digest;
 
 use crate::app::context::{JobContext, ReplyTx};
-use crate::app::widgets::i18n::{t, tr};
+use crate::app::widgets::i18n::{in_language, language, speaking, t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::ListBlobsOptions;
 
@@ -135,6 +135,8 @@ struct Cursor {
 impl Cursor {
     fn open(side: &FolderSide) -> Cursor {
         let (tx, rx) = tokio::sync::mpsc::channel(2);
+        // Each side's reader is a task of its own: it says its failures in the language of the comparison.
+        let speaks = language();
         match side.clone() {
             FolderSide::Blobs {
                 client,
@@ -142,7 +144,7 @@ impl Cursor {
                 prefix,
                 ..
             } => {
-                tokio::spawn(async move {
+                tokio::spawn(speaking(speaks, async move {
                     let mut options = ListBlobsOptions {
                         prefix: (!prefix.is_empty()).then(|| prefix.clone()),
                         max_results: Some(5000),
@@ -175,11 +177,12 @@ impl Cursor {
                             None => return,
                         }
                     }
-                });
+                }));
             }
             FolderSide::Local { root, .. } => {
                 tokio::spawn(async move {
-                    let walked = tokio::task::spawn_blocking(move || local_items(&root)).await;
+                    let walk = move || in_language(speaks, || local_items(&root));
+                    let walked = tokio::task::spawn_blocking(walk).await;
                     let items = walked.unwrap_or_else(|_| {
                         Err(StorageError::invalid(
                             t("blob-compare-op-compare"),

@@ -11,7 +11,7 @@ use tokio_util::task::AbortOnDropHandle;
 
 use crate::app::blob::listed::ListedBlobs;
 use crate::app::context::Backend;
-use crate::app::widgets::i18n::{t, tr};
+use crate::app::widgets::i18n::{language, speaking, t, tr};
 use crate::storage::blob::{BlobListing, ListBlobsOptions, list_in_parts};
 use crate::storage::{Client, StorageError};
 
@@ -49,10 +49,10 @@ impl<T: Send + 'static> Walk<T> {
             for mut options in starts {
                 let ask = |options: &ListBlobsOptions| {
                     let (client, container, options) = (client.clone(), container.clone(), options.clone());
-                    // Aborted with the walk: Stop or a closed tab leaves no request behind.
-                    AbortOnDropHandle::new(tokio::spawn(
-                        async move { client.list_blobs(&container, &options).await },
-                    ))
+                    // Aborted with the walk: Stop or a closed tab leaves no request behind. A task of its own,
+                    // so it is told the walk's language, to say a failure in.
+                    let page = async move { client.list_blobs(&container, &options).await };
+                    AbortOnDropHandle::new(tokio::spawn(speaking(language(), page)))
                 };
                 let mut asked = ask(&options);
                 loop {
@@ -134,7 +134,8 @@ impl<T: Send + 'static> Walk<T> {
     ) -> Walk<T> {
         let (tx, folded) = std::sync::mpsc::channel();
         let waker = backend.clone();
-        let body = walk(tx, backend.clone());
+        // Its own task, not `Backend::spawn`'s: it speaks the window's language, as that one would.
+        let body = speaking(language(), walk(tx, backend.clone()));
         let task = backend
             .runtime()
             .spawn(async move {

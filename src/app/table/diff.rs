@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 
 use crate::app::context::{JobContext, ReplyTx};
 use crate::app::table::compare::lines;
-use crate::app::widgets::i18n::{t, tr};
+use crate::app::widgets::i18n::{language, speaking, t, tr};
 use crate::storage::StorageError;
 use crate::storage::table::Entity;
 
@@ -142,12 +142,14 @@ impl Cursor {
     fn open(side: &Side) -> Cursor {
         let (tx, rx) = tokio::sync::mpsc::channel(AHEAD);
         let s = side.clone();
+        // Each side's reader is a task of its own: it says its failures in the language of the comparison.
+        let speaks = language();
         if let Some(path) = s.file.clone() {
-            tokio::spawn(async move { send_file(&path, tx).await });
+            tokio::spawn(speaking(speaks, async move { send_file(&path, tx).await }));
         } else if let Some(map) = s.index.clone() {
-            tokio::spawn(async move { send_projected(&s, &map, tx).await });
+            tokio::spawn(speaking(speaks, async move { send_projected(&s, &map, tx).await }));
         } else {
-            tokio::spawn(async move { send_query(&s, tx).await });
+            tokio::spawn(speaking(speaks, async move { send_query(&s, tx).await }));
         }
         Cursor {
             pages: rx,
