@@ -123,6 +123,21 @@ impl BlobPane {
             .unwrap_or_default()
     }
 
+    /// Sorts the list by a column as a click on its title does (ascending, then descending, then by name).
+    pub fn sort_by(&mut self, key: crate::app::blob::listed::SortKey) {
+        self.core.order.click(key);
+    }
+
+    /// The column the list is sorted by and whether ascending (None: by name), and whether the order shown is
+    /// not yet that one (being worked out, or waiting for Load all to end).
+    pub fn sorting(&self) -> (Option<(crate::app::blob::listed::SortKey, bool)>, bool) {
+        let (_, range) = crate::app::blob::listing::in_view(&self.core.folders, &self.core.blobs, &self.filter_start());
+        (
+            self.core.order.by(),
+            self.core.order.is_pending(&self.core.blobs, &range),
+        )
+    }
+
     /// The bytes this tab holds for what it listed: the rows, the rows found in their place, a sort's order.
     pub fn held_bytes(&self) -> usize {
         let found = self.core.found.as_ref().map_or(0, |f| f.rows.heap_size());

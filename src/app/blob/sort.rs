@@ -67,6 +67,11 @@ impl Sorting {
         self.running.clear();
     }
 
+    /// Whether an order is being worked out.
+    pub fn is_running(&self) -> bool {
+        !self.running.is_empty()
+    }
+
     /// The rows read of those the sort under way orders, while one is.
     pub fn progress(&self) -> Option<(usize, usize)> {
         (!self.running.is_empty()).then(|| (self.read.load(Relaxed).min(self.rows), self.rows))
@@ -100,11 +105,7 @@ impl Sorting {
         (self.read, self.cancel, self.rows) = (Default::default(), Default::default(), range.len());
         let (list, read, cancel, of) = (list.clone(), self.read.clone(), self.cancel.clone(), wanted.clone());
         let work = backend.spawn_blocking(move || {
-            let rows = list.sorted(of.range.clone(), of.by, of.ascending, &read, &cancel)?;
-            let mut at = vec![0u32; rows.len()];
-            for (place, &row) in rows.iter().enumerate() {
-                at[row as usize - of.range.start] = place as u32;
-            }
+            let (rows, at) = list.order_by(of.range.clone(), of.by, of.ascending, &read, &cancel)?;
             Some(Order { of, rows, at })
         });
         self.running.start(wanted, work);

@@ -449,6 +449,34 @@ mod tests {
         );
     }
 
+    /// Keys that differ in several bytes (sizes past 2^32, times) sort as a comparison sort does, stably.
+    #[test]
+    fn a_radix_sort_of_wide_keys_is_a_stable_sort() {
+        use std::sync::atomic::{AtomicBool, AtomicUsize};
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let list: ListedBlobs = (0..5000)
+            .map(|i| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let mut b = blob(&format!("n{i:05}"));
+                // Some sizes repeat (ties), the rest spread over every byte.
+                b.properties.content_length = if i % 7 == 0 { 42 } else { state >> (i % 40) };
+                b
+            })
+            .collect();
+        let (done, cancel) = (AtomicUsize::new(0), AtomicBool::new(false));
+        let (rows, at) = list.order_by(0..5000, SortKey::Size, true, &done, &cancel).unwrap();
+        let mut expected: Vec<u32> = (0..5000).collect();
+        expected.sort_by_key(|&i| list.size(i as usize));
+        assert_eq!(rows, expected);
+        assert!(
+            rows.iter()
+                .enumerate()
+                .all(|(place, &row)| at[row as usize] == place as u32)
+        );
+    }
+
     #[test]
     fn etags_that_are_not_numbers_sort_as_text() {
         use std::sync::atomic::{AtomicBool, AtomicUsize};
