@@ -164,7 +164,8 @@ fn sort(world: &mut World, pane: &mut BlobPane, label: &str) {
         started.elapsed().as_secs_f64()
     };
     // The warm-up round.
-    (by_size(), bare());
+    by_size();
+    bare();
     let (mut ratios, mut times) = (Vec::new(), (Vec::new(), Vec::new()));
     for round in 0..ROUNDS {
         let mut t = [0.0; 2];
