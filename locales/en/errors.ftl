@@ -552,3 +552,16 @@ retention-earlier-version = earlier version { $version }
 
 accounts-emulator-preset = Local emulator (Azurite)
 accounts-started-emulator = Demo emulator (started by the run command)
+
+## The inspector's note on an attempt the pipeline retried or gave up on (src/storage/pipeline.rs)
+
+pipeline-token-refused-retrying = { $status }: the sign-in token was refused; retrying with a new one
+pipeline-retrying-in = { $what }: retrying in { $ms } ms
+pipeline-stopped-because = { $words }; { $why }
+pipeline-not-retried = not retried: the request may have reached the service and is not safe to repeat
+pipeline-gave-up = gave up after { $attempts } attempts
+pipeline-retry-after-too-long = the service asked to wait { $seconds } s; not waiting that long
+
+## The HTTP client that could not be made (src/storage/http_clients.rs)
+
+error-http-client-build = the HTTP client could not be made: { $error }

@@ -556,3 +556,19 @@ retention-earlier-version = более ранняя версия { $version }
 
 accounts-emulator-preset = Локальный эмулятор (Azurite)
 accounts-started-emulator = Демонстрационный эмулятор (запущен командой запуска приложения)
+
+## Заметка инспектора о попытке, которую конвейер повторил или после которой сдался (src/storage/pipeline.rs)
+
+pipeline-token-refused-retrying = { $status }: токен входа отклонен; повтор с новым токеном
+pipeline-retrying-in = { $what }: повтор через { $ms } мс
+pipeline-stopped-because = { $words }; { $why }
+pipeline-not-retried = без повтора: запрос мог дойти до службы, и повторять его небезопасно
+pipeline-gave-up = { $attempts ->
+        [one] прекращено после { $attempts } попытки
+       *[other] прекращено после { $attempts } попыток
+    }
+pipeline-retry-after-too-long = служба попросила подождать { $seconds } с; так долго приложение ждать не будет
+
+## HTTP-клиент, который не удалось создать (src/storage/http_clients.rs)
+
+error-http-client-build = не удалось создать HTTP-клиент: { $error }

@@ -552,3 +552,16 @@ retention-earlier-version = 早期版本 { $version }
 
 accounts-emulator-preset = 本地模拟器（Azurite）
 accounts-started-emulator = 演示模拟器（由应用的运行命令启动）
+
+## 检查器对管道重试或放弃的请求尝试的说明 (src/storage/pipeline.rs)
+
+pipeline-token-refused-retrying = { $status }：登录令牌被拒绝；正在使用新令牌重试
+pipeline-retrying-in = { $what }：{ $ms } 毫秒后重试
+pipeline-stopped-because = { $words }；{ $why }
+pipeline-not-retried = 未重试：请求可能已到达服务，重复发送不安全
+pipeline-gave-up = 尝试 { $attempts } 次后放弃
+pipeline-retry-after-too-long = 服务要求等待 { $seconds } 秒；等待时间过长，不再等待
+
+## 无法创建的 HTTP 客户端 (src/storage/http_clients.rs)
+
+error-http-client-build = 无法创建 HTTP 客户端：{ $error }

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use rustls::pki_types::CertificateDer;
 
+use crate::i18n::tr;
 use crate::storage::transport::ExactCase;
 
 /// What the clients are made from, and the pair made under the newest proxy choice seen.
@@ -83,7 +84,7 @@ fn make(
         .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")));
     let http = crate::storage::proxy::apply(builder)?
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| tr!("error-http-client-build", error = e.to_string()))?;
     let exact_case = ExactCase::new(connect_timeout, extra_roots.to_vec())?;
     Ok(Made {
         generation,

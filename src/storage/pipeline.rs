@@ -10,7 +10,7 @@ use percent_encoding::utf8_percent_encode;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use url::Url;
 
-use crate::i18n::{t, tr};
+use crate::i18n::{number, t, tr};
 use crate::storage::Service;
 use crate::storage::account::{Account, Credential};
 use crate::storage::auth::{SigningInput, sign_shared_key};
@@ -303,9 +303,7 @@ impl Client {
                             // Refused (ended early, revoked) and the source has another token: a refused request
                             // was never carried out, so even a write goes once more, at once, with the new token.
                             renewed = true;
-                            event.note = Some(format!(
-                                "{status}: the sign-in token was refused; retrying with a new one"
-                            ));
+                            event.note = Some(tr!("pipeline-token-refused-retrying", status = status.to_string()));
                             self.emit(event);
                             continue;
                         }
@@ -338,14 +336,15 @@ impl Client {
                     let safe = req.idempotent || write_never_ran(status);
                     match self.retry_delay(safe, attempt, retry_after) {
                         Ok(delay) => {
-                            event.note = Some(format!("{status}: retrying in {} ms", delay.as_millis()));
+                            event.note = Some(retrying_in(&status.to_string(), delay));
                             self.emit(event);
                             tokio::time::sleep(delay).await;
                         }
                         Err(why) => {
                             event.note = Some(why);
                             self.emit(event);
-                            self.inner.breaker.record_failure(req.service, &error.evidence());
+                            let failed = error.clone();
+                            self.inner.breaker.record_failure(req.service, move || failed.evidence());
                             if !safe {
                                 // 500 OperationTimedOut, 502, 504: the write may or may not have happened.
                                 error.kind = ErrorKind::OutcomeUnknown;
@@ -360,14 +359,15 @@ impl Client {
                     // A failed connect never reached the service, so even a non-idempotent request may go again.
                     match self.retry_delay(failure.never_sent || req.idempotent, attempt, None) {
                         Ok(delay) => {
-                            event.note = Some(format!("{words}: retrying in {} ms", delay.as_millis()));
+                            event.note = Some(retrying_in(&words, delay));
                             self.emit(event);
                             tokio::time::sleep(delay).await;
                         }
                         Err(why) => {
-                            event.note = Some(format!("{words}; {why}"));
+                            event.note = Some(tr!("pipeline-stopped-because", words = words.as_str(), why = why));
                             self.emit(event);
-                            self.inner.breaker.record_failure(req.service, &words);
+                            let failed = failure.clone();
+                            self.inner.breaker.record_failure(req.service, move || failed.words());
                             let kind = if !failure.never_sent && !req.idempotent {
                                 ErrorKind::OutcomeUnknown
                             } else {
@@ -392,16 +392,15 @@ impl Client {
         retry_after: Option<Duration>,
     ) -> std::result::Result<Duration, String> {
         if !safe_to_repeat {
-            return Err("not retried: the request may have reached the service and is not safe to repeat".into());
+            return Err(t("pipeline-not-retried"));
         }
         if attempt > self.inner.retry.max_retries {
-            return Err(format!("gave up after {attempt} attempts"));
+            return Err(tr!("pipeline-gave-up", attempts = number(attempt)));
         }
         self.inner.retry.delay(attempt, retry_after).ok_or_else(|| {
-            format!(
-                "the service asked to wait {} s; not waiting that long",
-                retry_after.unwrap_or_default().as_secs()
-            )
+            // As a string: a number would be grouped ("3,600"), and the note has always said "3600".
+            let seconds = retry_after.unwrap_or_default().as_secs().to_string();
+            tr!("pipeline-retry-after-too-long", seconds = seconds)
         })
     }
 
@@ -581,5 +580,28 @@ impl Client {
         if let Some(sink) = &self.inner.events {
             sink(event);
         }
+    }
+}
+
+/// The inspector's note on an attempt that goes again: what failed (a status or the network's words) and when.
+/// The wait goes in as digits: as a number it would be grouped ("1,000 ms").
+fn retrying_in(what: &str, delay: Duration) -> String {
+    tr!("pipeline-retrying-in", what = what, ms = delay.as_millis().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Language, in_language};
+
+    #[test]
+    fn the_retry_note_speaks_the_requests_language() {
+        let delay = Duration::from_millis(1500);
+        assert_eq!(retrying_in("503", delay), "503: retrying in 1500 ms");
+        assert_eq!(
+            in_language(Language::Russian, || retrying_in("503", delay)),
+            "503: повтор через 1500 мс"
+        );
+        assert_eq!(in_language(Language::Chinese, || retrying_in("503", delay)), "503：1500 毫秒后重试");
     }
 }

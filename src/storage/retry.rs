@@ -2,7 +2,7 @@
 //! sending altogether (a circuit breaker per service of an account).
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::storage::Service;
@@ -82,17 +82,22 @@ pub struct CircuitBreaker {
     state: Mutex<HashMap<Service, BreakerState>>,
 }
 
+/// The last failure, worded when a refused request says it: the breaker is shared by every window, and the
+/// request that failed may have spoken another language than the one refused now.
+pub type Wording = Arc<dyn Fn() -> String + Send + Sync>;
+
 #[derive(Default)]
 struct BreakerState {
     consecutive_failures: u32,
     open_until: Option<Instant>,
-    last_failure: String,
+    last_failure: Option<Wording>,
 }
 
 /// Why the breaker refused a request.
 pub struct CircuitOpen {
     pub remaining: Duration,
     pub failures: u32,
+    /// The last failure in this thread's language.
     pub last_failure: String,
 }
 
@@ -112,7 +117,7 @@ impl CircuitBreaker {
                 Some(until) if until > Instant::now() => Err(CircuitOpen {
                     remaining: until - Instant::now(),
                     failures: s.consecutive_failures,
-                    last_failure: s.last_failure.clone(),
+                    last_failure: s.last_failure.as_ref().map(|words| words()).unwrap_or_default(),
                 }),
                 _ => Ok(()),
             },
@@ -124,11 +129,12 @@ impl CircuitBreaker {
         self.state.lock().expect("breaker lock").remove(&service);
     }
 
-    pub fn record_failure(&self, service: Service, summary: &str) {
+    /// `words` says the failure in the language of the thread that calls it.
+    pub fn record_failure(&self, service: Service, words: impl Fn() -> String + Send + Sync + 'static) {
         let mut state = self.state.lock().expect("breaker lock");
         let s = state.entry(service).or_default();
         s.consecutive_failures += 1;
-        s.last_failure = summary.to_string();
+        s.last_failure = Some(Arc::new(words));
         // Once open, every further failure (the half-open probe included) opens it again.
         if s.consecutive_failures >= self.threshold {
             s.open_until = Some(Instant::now() + self.open_for);
@@ -177,10 +183,10 @@ mod tests {
     fn breaker_opens_after_threshold_and_closes_on_success() {
         let b = CircuitBreaker::new(3, Duration::from_secs(60));
         for _ in 0..2 {
-            b.record_failure(Service::Table, "503");
+            b.record_failure(Service::Table, || "503".into());
         }
         assert!(!b.is_open(Service::Table));
-        b.record_failure(Service::Table, "503 ServerBusy");
+        b.record_failure(Service::Table, || "503 ServerBusy".into());
         let open = b.check(Service::Table).expect_err("open after 3 failures");
         assert_eq!(open.failures, 3);
         assert_eq!(open.last_failure, "503 ServerBusy");
@@ -192,7 +198,21 @@ mod tests {
     #[test]
     fn breaker_lets_a_probe_through_after_the_pause() {
         let b = CircuitBreaker::new(1, Duration::from_millis(0));
-        b.record_failure(Service::Queue, "reset");
+        b.record_failure(Service::Queue, || "reset".into());
         assert!(b.check(Service::Queue).is_ok(), "after the pause one request may try");
+    }
+
+    #[test]
+    fn the_last_failure_is_said_in_the_language_of_the_request_refused() {
+        use crate::i18n::{Language, in_language, t};
+        let b = CircuitBreaker::new(1, Duration::from_secs(60));
+        // Failed in Russian, refused in Chinese, then in English: each refusal says it in its own language.
+        in_language(Language::Russian, || b.record_failure(Service::Blob, || t("pipeline-not-retried")));
+        let said = |language| in_language(language, || b.check(Service::Blob).err().unwrap().last_failure);
+        assert_eq!(said(Language::Chinese), in_language(Language::Chinese, || t("pipeline-not-retried")));
+        assert_eq!(
+            said(Language::English),
+            "not retried: the request may have reached the service and is not safe to repeat"
+        );
     }
 }
