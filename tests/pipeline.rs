@@ -171,6 +171,24 @@ async fn a_503_with_retry_after_is_waited_out_and_retried() {
     assert_eq!(proxy.requests(), 2);
 }
 
+/// The inspector's note is said in the language of the window whose request went again, not in English.
+#[tokio::test]
+async fn a_retried_503_is_noted_in_russian_for_a_russian_window() {
+    let proxy = FaultProxy::start(emulator().ports()[2]).await;
+    proxy.inject([Fault::Status {
+        status: 503,
+        retry_after: Some(1),
+    }]);
+    let (c, recorder) = recorded_client(via_proxy(proxy.port));
+    speaking(Language::Russian, c.list_tables(None, None))
+        .await
+        .expect("the retry succeeds");
+    let events = recorder.events();
+    assert_eq!(events.len(), 2, "{events:?}");
+    assert_eq!(events[0].note.as_deref(), Some("503: повтор через 1000 мс"));
+    assert_eq!(events[1].note, None, "the attempt that succeeded has nothing to note");
+}
+
 #[tokio::test]
 async fn a_reset_connection_is_survived_by_a_read() {
     let proxy = FaultProxy::start(emulator().ports()[2]).await;
