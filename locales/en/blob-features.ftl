@@ -371,3 +371,11 @@ blob-name-search-in-loaded = { $what }, among the { $count ->
         [one] { $count } blob
        *[other] { $count } blobs
     } loaded (no request sent)
+
+## Load all's pause before half of the computer's memory (src/app/blob/memory_guard.rs)
+blob-memory-stopped = Load all paused at { $blobs ->
+        [one] { $blobs } blob
+       *[other] { $blobs } blobs
+    }: they hold { $held }, past { $limit }, half of this computer's memory. Each further million blobs takes about { $per_million }.
+blob-memory-go-on = Go on loading
+blob-memory-keep = Keep what is loaded

@@ -397,3 +397,11 @@ blob-name-search-in-loaded = { $what } среди { $count ->
         [one] { $count } загруженного BLOB-объекта
        *[other] { $count } загруженных BLOB-объектов
     } (без запросов к службе)
+
+## Load all's pause before half of the computer's memory (src/app/blob/memory_guard.rs)
+blob-memory-stopped = Загрузка всех страниц приостановлена на { $blobs ->
+        [one] { $blobs } BLOB-объекте
+       *[other] { $blobs } BLOB-объектах
+    }: они занимают { $held } — больше { $limit }, половины памяти этого компьютера. Каждый следующий миллион BLOB-объектов займёт ещё около { $per_million }.
+blob-memory-go-on = Продолжить загрузку
+blob-memory-keep = Оставить загруженное

@@ -350,3 +350,8 @@ blob-sort-running = 正在按“{ $column }”对 { $count } 个 Blob 排序… 
 blob-sort-cancel = 取消排序
 blob-sort-waits = “全部加载”完成后将按“{ $column }”排序
 blob-name-search-in-loaded = { $what }，在已加载的 { $count } 个 Blob 中查找（不发送请求）
+
+## Load all's pause before half of the computer's memory (src/app/blob/memory_guard.rs)
+blob-memory-stopped = “全部加载”已在 { $blobs } 个 Blob 处暂停：它们占用 { $held }，超过了本机一半的内存（{ $limit }）。每再加载一百万个 Blob 约需 { $per_million }。
+blob-memory-go-on = 继续加载
+blob-memory-keep = 保留已加载的内容

@@ -344,7 +344,9 @@ impl Client {
                             event.note = Some(why);
                             self.emit(event);
                             let failed = error.clone();
-                            self.inner.breaker.record_failure(req.service, move || failed.evidence());
+                            self.inner
+                                .breaker
+                                .record_failure(req.service, move || failed.evidence());
                             if !safe {
                                 // 500 OperationTimedOut, 502, 504: the write may or may not have happened.
                                 error.kind = ErrorKind::OutcomeUnknown;
@@ -602,6 +604,9 @@ mod tests {
             in_language(Language::Russian, || retrying_in("503", delay)),
             "503: повтор через 1500 мс"
         );
-        assert_eq!(in_language(Language::Chinese, || retrying_in("503", delay)), "503：1500 毫秒后重试");
+        assert_eq!(
+            in_language(Language::Chinese, || retrying_in("503", delay)),
+            "503：1500 毫秒后重试"
+        );
     }
 }

@@ -207,9 +207,14 @@ mod tests {
         use crate::i18n::{Language, in_language, t};
         let b = CircuitBreaker::new(1, Duration::from_secs(60));
         // Failed in Russian, refused in Chinese, then in English: each refusal says it in its own language.
-        in_language(Language::Russian, || b.record_failure(Service::Blob, || t("pipeline-not-retried")));
+        in_language(Language::Russian, || {
+            b.record_failure(Service::Blob, || t("pipeline-not-retried"))
+        });
         let said = |language| in_language(language, || b.check(Service::Blob).err().unwrap().last_failure);
-        assert_eq!(said(Language::Chinese), in_language(Language::Chinese, || t("pipeline-not-retried")));
+        assert_eq!(
+            said(Language::Chinese),
+            in_language(Language::Chinese, || t("pipeline-not-retried"))
+        );
         assert_eq!(
             said(Language::English),
             "not retried: the request may have reached the service and is not safe to repeat"

@@ -59,6 +59,8 @@ pub struct BlobCore {
     pub(crate) order: crate::app::blob::sort::Sorting,
     pub(crate) folders: Vec<String>,
     pub(crate) next_marker: Option<String>,
+    /// Load all's pause before the listing takes more than half of the computer's memory.
+    pub(crate) memory: crate::app::blob::memory_guard::MemoryGuard,
     /// Load all under way: pages streaming in until the end, an error or Stop.
     pub(crate) all_pages: Option<crate::app::blob::walk::Walk<BlobListing>>,
     /// Names starting with this (after the folder) are shown; the rest stay loaded.
@@ -110,6 +112,7 @@ impl BlobCore {
             order: Default::default(),
             folders: Vec::new(),
             next_marker: None,
+            memory: Default::default(),
             all_pages: None,
             name_filter: String::new(),
             searched: None,

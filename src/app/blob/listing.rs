@@ -435,6 +435,12 @@ impl BlobPane {
                     self.core.blobs_mut().extend(listing.blobs);
                     self.core.folders.extend(listing.prefixes);
                     self.core.next_marker = listing.next_marker;
+                    let (held, listed) = (self.core.blobs.heap_size() as u64, self.core.blobs.len() as u64);
+                    if self.core.next_marker.is_some() && self.core.memory.must_stop(held, listed) {
+                        // Stop, as the button does: what arrived stays, and Load all goes on from its marker.
+                        self.core.all_pages = None;
+                        return;
+                    }
                     if self.core.next_marker.is_none() {
                         self.core.all_pages = None;
                         // Whole: what growing left spare goes back (a fifth of ten million rows' memory).

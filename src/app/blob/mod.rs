@@ -26,6 +26,7 @@ pub mod lease_history;
 pub mod leases;
 pub mod listed;
 pub mod listing;
+pub mod memory_guard;
 pub mod move_check;
 pub mod name_search;
 pub mod pane;

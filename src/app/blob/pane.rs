@@ -356,6 +356,7 @@ impl BlobPane {
     /// Lists the current folder from its first page (the first page shows at once; more on request).
     pub fn list(&mut self, ctx: &mut PaneContext) {
         self.core.started = true;
+        self.core.memory.reset();
         // Kept (moved, not copied) until the first page lands, for the lease timeline's "before".
         self.core.shown_before = std::mem::take(&mut self.core.blobs);
         self.core.folders.clear();

@@ -160,6 +160,10 @@ fn tool_strips(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 
 /// Under the list: what is loaded, and the buttons that load more of it.
 fn footer(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+    if pane.core.memory.ui(ui) {
+        pane.core.memory.go_past();
+        pane.load_all(ctx);
+    }
     ui.horizontal(|ui| {
         let id = match pane.core.next_marker {
             Some(_) => "blob-view-loaded-more",
