@@ -11,12 +11,66 @@ use tessera::app::blob::deleted::DeletedBlobs;
 use std::time::Duration;
 
 use common::blobs::put;
+use common::fault_proxy::Fault;
 use egui_kittest::kittest::Queryable;
 use tessera::app::accounts::tree::TabTarget;
 use tessera::app::runtime::dialogs::ScriptedDialogs;
 use tessera::storage::Service;
 use tessera::storage::blob::{Conditions, PublicAccess};
 use ui::TestApp;
+
+/// A snapshot listing that fails while the rest of the details load is said where the snapshots would be, with
+/// the service's words, not shown as "No snapshots."; once the service answers again, a refresh lists them.
+#[test]
+fn a_failed_snapshot_listing_is_said_and_a_refresh_lists_them() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = common::blobs::new_container(&rt, "snapfail");
+    let taken = rt.block_on(async {
+        put(&client, &container, "a.txt", "version one").await;
+        let taken = client
+            .snapshot_blob(&container, "a.txt", &Conditions::none())
+            .await
+            .unwrap();
+        put(&client, &container, "a.txt", "version two").await;
+        taken
+    });
+    let (account, proxy) = rt.block_on(common::account_through_proxy(Service::Blob));
+    // Only the listing with snapshots fails (a 403 is not retried): the container's listing and the blob's
+    // properties still come.
+    let refused = Fault::Status {
+        status: 403,
+        retry_after: None,
+    };
+    proxy.fail_matching("include=snapshots", Some(refused));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("a.txt");
+    t.click("a.txt");
+    t.details_tab("Snapshots and versions");
+    t.wait_for_contains("The snapshots could not be listed: HTTP 403");
+    let said = t
+        .harness
+        .query_by_label_contains("The snapshots could not be listed")
+        .map(|n| format!("{n:?}"))
+        .unwrap_or_default();
+    assert!(said.contains("injected 403"), "the service's own words: {said}");
+    assert!(
+        t.harness.query_by_label("No snapshots.").is_none(),
+        "a failure is not an empty list"
+    );
+    assert!(t.harness.query_by_label(&format!("Promote {taken}")).is_none());
+
+    proxy.fail_matching("include=snapshots", None);
+    t.click("Refresh");
+    t.wait_for(&format!("Promote {taken}"));
+    assert!(
+        t.harness
+            .query_by_label_contains("The snapshots could not be listed")
+            .is_none(),
+        "the failure goes once a listing answers"
+    );
+    assert!(t.harness.query_by_label("No snapshots.").is_none());
+}
 
 #[test]
 fn snapshots_are_listed_under_their_blob_and_one_is_promoted() {

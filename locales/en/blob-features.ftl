@@ -112,6 +112,7 @@ blob-snapshots-now = Snapshot now
 blob-snapshots-now-hint = Of the version shown (If-Match its ETag)
 blob-snapshots-title = Snapshots
 blob-snapshots-none = No snapshots.
+blob-snapshots-unlisted = The snapshots could not be listed: { $error }
 blob-snapshots-view = View
 blob-snapshots-promote = Promote
 blob-snapshots-delete = Delete

@@ -116,6 +116,7 @@ blob-snapshots-now = Создать снимок
 blob-snapshots-now-hint = Показанной версии (If-Match ее ETag)
 blob-snapshots-title = Моментальные снимки
 blob-snapshots-none = Моментальных снимков нет.
+blob-snapshots-unlisted = Не удалось получить список моментальных снимков: { $error }
 blob-snapshots-view = Просмотр
 blob-snapshots-promote = Повысить
 blob-snapshots-delete = Удалить

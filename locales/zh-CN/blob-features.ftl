@@ -100,6 +100,7 @@ blob-snapshots-now = 立即创建快照
 blob-snapshots-now-hint = 针对显示的版本（If-Match 其 ETag）
 blob-snapshots-title = 快照
 blob-snapshots-none = 没有快照。
+blob-snapshots-unlisted = 无法列出快照：{ $error }
 blob-snapshots-view = 查看
 blob-snapshots-promote = 提升
 blob-snapshots-delete = 删除

@@ -137,6 +137,7 @@ impl FaultProxy {
             upstream_port,
             faults: Arc::default(),
             always: Arc::default(),
+            matching: Arc::default(),
             random: Arc::default(),
             counts: Arc::default(),
             requests: Arc::default(),
@@ -186,6 +187,12 @@ impl FaultProxy {
         *self.shared.always.lock().unwrap() = fault;
     }
 
+    /// Every request whose request line (method, path and query) contains `pattern` meets `fault` until cleared
+    /// (None); the others go on as before. One kind of request fails while the rest of a screen still loads.
+    pub fn fail_matching(&self, pattern: &str, fault: Option<Fault>) {
+        *self.shared.matching.lock().unwrap() = fault.map(|f| (pattern.to_string(), f));
+    }
+
     /// A `share` (0..1) of the requests meet one of `kinds`, drawn with `seed`; None stops it.
     pub fn random_faults(&self, faults: Option<(f64, Vec<Fault>, u64)>) {
         *self.shared.random.lock().unwrap() = faults.map(|(share, kinds, seed)| RandomFaults {
@@ -211,6 +218,7 @@ struct Shared {
     upstream_port: u16,
     faults: Arc<Mutex<VecDeque<Fault>>>,
     always: Arc<Mutex<Option<Fault>>>,
+    matching: Arc<Mutex<Option<(String, Fault)>>>,
     random: Arc<Mutex<Option<RandomFaults>>>,
     counts: Arc<Mutex<BTreeMap<&'static str, usize>>>,
     requests: Arc<AtomicUsize>,
@@ -219,13 +227,18 @@ struct Shared {
 }
 
 impl Shared {
-    /// The fault this request meets: the next injected one, else the standing one, else a random draw.
-    fn next_fault(&self) -> Option<Fault> {
-        let fault = self
-            .faults
+    /// The fault this request meets: the one for requests like it, else the next injected one, else the standing
+    /// one, else a random draw.
+    fn next_fault(&self, request_line: &str) -> Option<Fault> {
+        let matched = self
+            .matching
             .lock()
             .unwrap()
-            .pop_front()
+            .as_ref()
+            .filter(|(pattern, _)| request_line.contains(pattern.as_str()))
+            .map(|(_, fault)| fault.clone());
+        let fault = matched
+            .or_else(|| self.faults.lock().unwrap().pop_front())
             .or_else(|| self.always.lock().unwrap().clone())
             .or_else(|| {
                 let mut random = self.random.lock().unwrap();
@@ -263,7 +276,8 @@ async fn serve(mut client: TcpStream, shared: Shared) -> std::io::Result<()> {
                 .unwrap()
                 .push(String::from_utf8_lossy(&request[..end]).into_owned());
         }
-        let fault = shared.next_fault();
+        let line_end = find(&request, b"\r\n").unwrap_or(request.len());
+        let fault = shared.next_fault(&String::from_utf8_lossy(&request[..line_end]));
         shared.wait_latency().await;
         let respond = |response: Vec<u8>| send_limited(response, shared.link.clone());
         match fault {

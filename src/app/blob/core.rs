@@ -24,6 +24,8 @@ pub struct Details {
     pub(crate) name: String,
     pub(crate) props: Option<BlobProperties>,
     pub(crate) snapshots: Option<Vec<BlobItem>>,
+    /// Why the last listing of its snapshots failed; kept whole, so it is worded in the language shown.
+    pub(crate) snapshots_failed: Option<StorageError>,
     /// Its properties being read, keyed by the blob.
     pub(crate) loading: InFlight<String, Result<PropertiesRead, StorageError>>,
     /// Its snapshots being listed, keyed by the blob.

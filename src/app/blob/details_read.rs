@@ -14,6 +14,7 @@ impl BlobPane {
                 name: name.to_string(),
                 props: None,
                 snapshots: None,
+                snapshots_failed: None,
                 loading: InFlight::default(),
                 snap_loading: InFlight::default(),
                 ranges_wanted: false,
@@ -77,10 +78,15 @@ impl BlobPane {
                     Err(e) => self.message = Some(Err(e)),
                 }
             }
-            // A failed listing is said (a slow emulator's timeout, a SAS without List), not shown as "No snapshots".
+            // A failed listing is said (a slow emulator's timeout, a SAS without List), not shown as "No snapshots":
+            // in the details, where the snapshots would be, and in the pane's message. Those listed before are
+            // dropped: what is shown is what the last listing said.
             match d.snap_loading.take() {
-                Some((_, Ok(snaps))) => d.snapshots = Some(snaps),
-                Some((_, Err(e))) => self.message = Some(Err(e)),
+                Some((_, Ok(snaps))) => (d.snapshots, d.snapshots_failed) = (Some(snaps), None),
+                Some((_, Err(e))) => {
+                    (d.snapshots, d.snapshots_failed) = (None, Some(e.clone()));
+                    self.message = Some(Err(e));
+                }
                 None => {}
             }
         }

@@ -68,12 +68,12 @@ impl BlobFeature for Snapshots {
     fn blob_ui(&mut self, ui: &mut egui::Ui, name: &str, core: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
         ui.separator();
         ui.strong(t("blob-snapshots-title"));
-        let snaps = core
-            .details
-            .as_ref()
-            .and_then(|d| d.snapshots.clone())
-            .unwrap_or_default();
-        if snaps.is_empty() {
+        let details = core.details.as_ref();
+        let snaps = details.and_then(|d| d.snapshots.clone()).unwrap_or_default();
+        if let Some(e) = details.and_then(|d| d.snapshots_failed.as_ref()) {
+            let said = tr!("blob-snapshots-unlisted", error = e.evidence());
+            ui.colored_label(ui.visuals().error_fg_color, said);
+        } else if snaps.is_empty() {
             ui.weak(t("blob-snapshots-none"));
         }
         for s in snaps {
