@@ -11,7 +11,7 @@ static ALLOCATOR: tessera::allocator::Allocator = tessera::allocator::Allocator;
 use std::time::Instant;
 
 use common::pane::World;
-use common::{goal, median, percentile};
+use common::{goal, goal_spread, median, percentile};
 use tessera::app::blob::pane::BlobPane;
 
 use tessera::storage::ClientOptions;
@@ -28,64 +28,68 @@ fn main() {
 
     // First page drawn: list, wait for the page, lay out one frame. Against the client's own first page.
     let window = common::pane::window_up(&mut world);
-    let (mut first, mut client_first) = (Vec::new(), Vec::new());
-    for _ in 0..5 {
-        let started = Instant::now();
-        rt.block_on(client.list_blobs(
-            container,
-            &ListBlobsOptions {
-                max_results: Some(1000),
-                delimiter: Some("/".into()),
-                ..Default::default()
-            },
-        ))
-        .unwrap();
-        client_first.push(started.elapsed().as_secs_f64());
-        let mut pane = BlobPane::new("devstoreaccount1", container);
-        common::pane::forget_layouts(&window);
-        let started = Instant::now();
-        world.with(|ctx| pane.list(ctx));
-        world.until(|ctx| {
-            pane.poll(ctx);
-            !pane.blobs().is_empty()
-        });
-        common::frame_times_in(&window, 1, false, common::no_input, |ui| {
-            world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false, false))
-        });
-        first.push(started.elapsed().as_secs_f64());
-    }
-    let (f, c) = (median(&first), median(&client_first));
-    goal(
+    // The client's first page alone, then the pane's listed and drawn.
+    let rounds = common::rounds(
+        common::ROUNDS,
+        &["client first page s", "pane first page drawn s"],
+        |_, side| {
+            if side == 0 {
+                let started = Instant::now();
+                rt.block_on(client.list_blobs(
+                    container,
+                    &ListBlobsOptions {
+                        max_results: Some(1000),
+                        delimiter: Some("/".into()),
+                        ..Default::default()
+                    },
+                ))
+                .unwrap();
+                return started.elapsed().as_secs_f64();
+            }
+            let mut pane = BlobPane::new("devstoreaccount1", container);
+            common::pane::forget_layouts(&window);
+            let started = Instant::now();
+            world.with(|ctx| pane.list(ctx));
+            world.until(|ctx| {
+                pane.poll(ctx);
+                !pane.blobs().is_empty()
+            });
+            common::frame_times_in(&window, 1, false, common::no_input, |ui| {
+                world.with(|ctx| tessera::app::blob::view::ui(&mut pane, ui, ctx, false, false))
+            });
+            started.elapsed().as_secs_f64()
+        },
+    );
+    goal_spread(
         &format!("first_page_drawn_{}k", blobs / 1000),
-        format!("{f:.3}s"),
-        format!("{c:.3}s(client's first page)"),
-        f / c,
+        format!("{:.3}s", rounds.median(1)),
+        format!("{:.3}s(client's first page)", rounds.median(0)),
+        rounds.ratio(1, 0),
         "<=1.4",
     );
 
     // The whole listing through the pane (load more until the end) against the client listing every page.
-    let (mut pane_rates, mut client_rates) = (Vec::new(), Vec::new());
-    for _ in 0..3 {
+    let rounds = common::rounds(common::ROUNDS, &["client/s", "pane/s"], |_, side| {
         let started = Instant::now();
-        let mut n = 0;
-        let mut marker = None;
-        loop {
-            let options = ListBlobsOptions {
-                marker: marker.clone(),
-                max_results: Some(1000),
-                delimiter: Some("/".into()),
-                ..Default::default()
-            };
-            let page = rt.block_on(client.list_blobs(container, &options)).unwrap();
-            n += page.blobs.len();
-            match page.next_marker {
-                Some(m) => marker = Some(m),
-                None => break,
+        if side == 0 {
+            let mut n = 0;
+            let mut marker = None;
+            loop {
+                let options = ListBlobsOptions {
+                    marker: marker.clone(),
+                    max_results: Some(1000),
+                    delimiter: Some("/".into()),
+                    ..Default::default()
+                };
+                let page = rt.block_on(client.list_blobs(container, &options)).unwrap();
+                n += page.blobs.len();
+                match page.next_marker {
+                    Some(m) => marker = Some(m),
+                    None => return n as f64 / started.elapsed().as_secs_f64(),
+                }
             }
         }
-        client_rates.push(n as f64 / started.elapsed().as_secs_f64());
         let mut pane = BlobPane::new("devstoreaccount1", container);
-        let started = Instant::now();
         world.with(|ctx| pane.list(ctx));
         world.until(|ctx| {
             pane.poll(ctx);
@@ -95,18 +99,19 @@ fn main() {
             pane.load_more(ctx);
             false
         });
-        pane_rates.push(blobs as f64 / started.elapsed().as_secs_f64());
-    }
-    let (p, c) = (median(&pane_rates), median(&client_rates));
-    goal(
+        blobs as f64 / started.elapsed().as_secs_f64()
+    });
+    goal_spread(
         &format!("whole_listing_{}k", blobs / 1000),
-        format!("{p:.0}/s"),
-        format!("{c:.0}/s(client)"),
-        p / c,
+        format!("{:.0}/s", rounds.median(1)),
+        format!("{:.0}/s(client)", rounds.median(0)),
+        rounds.ratio(1, 0),
         ">=0.9",
     );
 
     // Frames while 8 uploads of 128 MiB run (the activity list drawn too), against the same pane with none.
+    // One run of 180 frames each, not rounds: a p99 over 180 frames is already a figure of many samples, and each
+    // round would upload another GiB.
     // 1 GiB takes several seconds to go up, longer than the 180 frames; only frames with all 8 running count.
     let dir = tempfile::tempdir().unwrap();
     let files: Vec<_> = (0..8)

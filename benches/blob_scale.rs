@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use common::listing_server::{self, ListingServer};
 use common::pane::World;
-use common::{goal, goal_unmeasured, median, percentile};
+use common::{goal, goal_spread, goal_unmeasured, median, percentile};
 use tessera::app::blob::folder_stats::Statistics;
 use tessera::app::blob::name_search::FindInNames;
 use tessera::app::blob::pane::BlobPane;
@@ -19,8 +19,6 @@ use tessera::storage::{Client, ClientOptions};
 
 #[global_allocator]
 static ALLOCATOR: common::heap::Counting = common::heap::Counting;
-
-const ROUNDS: usize = 3;
 
 fn main() {
     let blobs: usize = std::env::var("TESSERA_SCALE_BLOBS")
@@ -58,43 +56,35 @@ fn main() {
     walks(&rt, &mut world, &flat_client, blobs, &label);
 
     // Load all through the pane against the same pages fetched and parsed with no pane; rounds in rotated order.
-    let (mut pane_rates, mut floor_rates, mut held) = (Vec::new(), Vec::new(), (0.0, 0.0));
+    let mut held = (0.0, 0.0);
     let mut kept = None;
-    for round in 0..ROUNDS {
-        // The floor and the pane, in a rotated order.
-        for side in common::rotated(round, 2) {
-            if side == 0 {
-                let started = Instant::now();
-                let n = common::marker_chain(&rt, &flat_client, "flat", 1000);
-                assert_eq!(n, blobs, "the floor listed every blob");
-                floor_rates.push(n as f64 / started.elapsed().as_secs_f64());
-                continue;
-            }
-            drop(kept.take());
-            let before = common::heap::live_bytes();
-            let xml_before = flat.xml_bytes.load(std::sync::atomic::Ordering::Relaxed);
+    let rounds = common::rounds(common::ROUNDS, &["floor/s", "pane/s"], |_, side| {
+        if side == 0 {
             let started = Instant::now();
-            let mut pane = BlobPane::new("devstoreaccount1", "flat");
-            pane.set_flat(true);
-            common::pane::load_all_blobs(&mut world, &mut pane, |p| p.blobs().len() == blobs);
-            let secs = started.elapsed().as_secs_f64();
-            pane_rates.push(blobs as f64 / secs);
-            let live = (common::heap::live_bytes() - before) as f64;
-            let xml = (flat.xml_bytes.load(std::sync::atomic::Ordering::Relaxed) - xml_before) as f64;
-            held = (live / blobs as f64, xml / blobs as f64);
-            kept = Some(pane);
+            let n = common::marker_chain(&rt, &flat_client, "flat", 1000);
+            assert_eq!(n, blobs, "the floor listed every blob");
+            return n as f64 / started.elapsed().as_secs_f64();
         }
-        println!(
-            "round {round}: floor {:.0}/s, pane {:.0}/s; pane holds {:.0} B/blob, XML {:.0} B/blob",
-            floor_rates[round], pane_rates[round], held.0, held.1
-        );
-    }
-    let (p, f) = (median(&pane_rates), median(&floor_rates));
-    goal(
+        drop(kept.take());
+        let before = common::heap::live_bytes();
+        let xml_before = flat.xml_bytes.load(std::sync::atomic::Ordering::Relaxed);
+        let started = Instant::now();
+        let mut pane = BlobPane::new("devstoreaccount1", "flat");
+        pane.set_flat(true);
+        common::pane::load_all_blobs(&mut world, &mut pane, |p| p.blobs().len() == blobs);
+        let secs = started.elapsed().as_secs_f64();
+        let live = (common::heap::live_bytes() - before) as f64;
+        let xml = (flat.xml_bytes.load(std::sync::atomic::Ordering::Relaxed) - xml_before) as f64;
+        held = (live / blobs as f64, xml / blobs as f64);
+        println!("pane holds {:.0} B/blob, XML {:.0} B/blob", held.0, held.1);
+        kept = Some(pane);
+        blobs as f64 / secs
+    });
+    goal_spread(
         &format!("flat_listing_{label}"),
-        format!("{p:.0}/s"),
-        format!("{f:.0}/s(fetch+parse,no pane)"),
-        p / f,
+        format!("{:.0}/s", rounds.median(1)),
+        format!("{:.0}/s(fetch+parse,no pane)", rounds.median(0)),
+        rounds.ratio(1, 0),
         ">=0.9",
     );
     let ratio = held.0 / held.1;
@@ -131,64 +121,62 @@ fn main() {
     );
 
     // Microsoft's Python SDK listing the same blobs (a 10,000-blob prefix: the SDK lists ~5,000 a second here),
-    // against the pane's Load all of the same prefix: paired rounds in a rotated order, the median round. The
+    // against the pane's Load all of the same prefix: paired rounds in a rotated order, the median of their ratios. The
     // pane takes ~0.1 s, where one stall of the machine is a large share (one try measured 98,067/s, another
     // 157,110/s), and the SDK's ~2 s can stall too.
     let prefix = "item000";
     let cs = common::peer::connection_string(&flat.account());
-    let mut pairs = Vec::new();
-    for round in 0..ROUNDS {
-        let (mut ours, mut listed, mut theirs) = (0.0, 0, None);
-        for side in common::rotated(round, 2) {
-            if side == 1 {
-                theirs = Some(common::peer::run(&cs, &["bench-list-blobs", "flat", prefix]));
-                continue;
-            }
-            let mut pane = BlobPane::new("devstoreaccount1", "flat");
-            pane.set_flat(true);
-            let started = Instant::now();
-            world.with(|ctx| pane.open_folder(ctx, prefix));
-            common::pane::follow_load_all(&mut world, &mut pane, |p| p.next_marker().is_none());
-            listed = pane.blobs().len();
-            ours = listed as f64 / started.elapsed().as_secs_f64();
+    let (mut listed, mut failed) = ([0u64; 2], None);
+    let rounds = common::rounds(common::ROUNDS, &["pane/s", "SDK/s"], |_, side| {
+        if side == 1 {
+            return match common::peer::run(&cs, &["bench-list-blobs", "flat", prefix]) {
+                Ok(v) => {
+                    listed[1] = v["count"].as_u64().unwrap_or(0);
+                    common::peer::rate(&v, "count")
+                }
+                Err(why) => {
+                    failed = Some(why);
+                    f64::NAN
+                }
+            };
         }
-        match theirs.expect("the SDK's side ran") {
-            Ok(v) => {
-                assert_eq!(
-                    v["count"].as_u64(),
-                    Some(listed as u64),
-                    "the SDK listed the same blobs"
-                );
-                pairs.push((ours, common::peer::rate(&v, "count")));
-            }
-            Err(why) => {
-                goal_unmeasured("flat_listing_vs_sdk", &why, ">=22");
-                return;
-            }
-        }
+        let mut pane = BlobPane::new("devstoreaccount1", "flat");
+        pane.set_flat(true);
+        let started = Instant::now();
+        world.with(|ctx| pane.open_folder(ctx, prefix));
+        common::pane::follow_load_all(&mut world, &mut pane, |p| p.next_marker().is_none());
+        listed[0] = pane.blobs().len() as u64;
+        listed[0] as f64 / started.elapsed().as_secs_f64()
+    });
+    if let Some(why) = failed {
+        goal_unmeasured("flat_listing_vs_sdk", &why, ">=22");
+        return;
     }
-    let (ours, theirs) = common::median_round(&pairs);
-    goal(
+    assert_eq!(listed[0], listed[1], "the SDK listed the same blobs");
+    goal_spread(
         "flat_listing_vs_sdk",
-        format!("{ours:.0}/s"),
-        format!("{theirs:.0}/s(Python SDK list_blobs)"),
-        ours / theirs,
+        format!("{:.0}/s", rounds.median(0)),
+        format!("{:.0}/s(Python SDK list_blobs)", rounds.median(1)),
+        rounds.ratio(0, 1),
         ">=22",
     );
 }
 
 /// Find in names and Statistics over the whole container, each against the same pages (5,000 a page, as the
-/// walks ask) fetched and parsed with no pane; the three in a rotated order each round, medians. Statistics also weigh the process's
-/// resident memory after against before: a walk holds its sums, never the listing.
+/// walks ask) fetched and parsed with no pane; the three in a rotated order each round, the median of the rounds'
+/// ratios. Statistics also weigh the process's resident memory after against before: a walk holds its sums, never
+/// the listing.
 fn walks(rt: &tokio::runtime::Runtime, world: &mut World, client: &Client, blobs: usize, label: &str) {
-    let (mut floor, mut search, mut stats, mut rss) = (Vec::new(), Vec::new(), Vec::new(), (0, 0));
+    let mut rss = (0, 0);
     let expected = listing_server::names(blobs, 0)
         .iter()
         .filter(|n| n.to_lowercase().contains("m0042"))
         .count();
-    for round in 0..ROUNDS {
-        // The floor, the search and the statistics, in a rotated order.
-        for side in common::rotated(round, 3) {
+    // The floor, the search and the statistics.
+    let rounds = common::rounds(
+        common::ROUNDS,
+        &["floor/s", "find in names/s", "statistics/s"],
+        |_, side| {
             match side {
                 0 => {
                     // The floor runs as a task on the runtime, where the walks run too (not on this thread beside
@@ -214,7 +202,7 @@ fn walks(rt: &tokio::runtime::Runtime, world: &mut World, client: &Client, blobs
                         }))
                         .unwrap();
                     assert_eq!(n, blobs, "the floor listed every blob");
-                    floor.push(n as f64 / started.elapsed().as_secs_f64());
+                    n as f64 / started.elapsed().as_secs_f64()
                 }
                 1 => {
                     // `item0000000.txt`…: "M0042" in any case is in a thousand names (each shown as it arrives).
@@ -238,7 +226,7 @@ fn walks(rt: &tokio::runtime::Runtime, world: &mut World, client: &Client, blobs
                         expected,
                         "the search found what a plain scan of the names finds"
                     );
-                    search.push(blobs as f64 / started.elapsed().as_secs_f64());
+                    blobs as f64 / started.elapsed().as_secs_f64()
                 }
                 _ => {
                     let before = common::rss_bytes();
@@ -251,35 +239,24 @@ fn walks(rt: &tokio::runtime::Runtime, world: &mut World, client: &Client, blobs
                         pane.poll(ctx);
                         stats_of(&pane).is_some_and(|s| !s.is_running())
                     });
-                    stats.push(blobs as f64 / started.elapsed().as_secs_f64());
+                    let rate = blobs as f64 / started.elapsed().as_secs_f64();
                     let totals = stats_of(&pane).unwrap().totals();
                     assert_eq!(totals.blobs, blobs as u64, "the statistics counted every blob");
                     let sizes: u64 = (0..blobs).map(|i| listing_server::spec(i).size as u64).sum();
                     assert_eq!(totals.bytes, sizes, "and summed their sizes");
                     rss = (before, common::rss_bytes());
+                    rate
                 }
             }
-        }
-        println!(
-            "round {round}: floor {:.0}/s, find in names {:.0}/s, statistics {:.0}/s; RSS {:.1} -> {:.1} MB",
-            floor[round],
-            search[round],
-            stats[round],
-            rss.0 as f64 / 1e6,
-            rss.1 as f64 / 1e6
-        );
-    }
-    let f = median(&floor);
-    for (name, rates, what) in [
-        ("name_search", &search, "find in names"),
-        ("folder_stats", &stats, "statistics"),
-    ] {
-        let r = median(rates);
-        goal(
+        },
+    );
+    println!("RSS {:.1} -> {:.1} MB", rss.0 as f64 / 1e6, rss.1 as f64 / 1e6);
+    for (name, side, what) in [("name_search", 1, "find in names"), ("folder_stats", 2, "statistics")] {
+        goal_spread(
             &format!("{name}_{label}"),
-            format!("{r:.0}/s({what})"),
-            format!("{f:.0}/s(fetch+parse,no pane)"),
-            r / f,
+            format!("{:.0}/s({what})", rounds.median(side)),
+            format!("{:.0}/s(fetch+parse,no pane)", rounds.median(0)),
+            rounds.ratio(side, 0),
             ">=0.9",
         );
     }

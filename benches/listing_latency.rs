@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use common::listing_server::{self, ListingServer};
 use common::pane::World;
-use common::{goal, median};
+use common::{goal, goal_spread, median};
 use tessera::app::blob::pane::BlobPane;
 use tessera::app::table::pane::TablePane;
 use tessera::storage::table::{BatchOperation, EdmValue, EntityDraft};
@@ -28,7 +28,6 @@ use tessera::storage::{Client, ClientOptions};
 static ALLOCATOR: common::heap::Counting = common::heap::Counting;
 
 const ROUND_TRIP: Duration = Duration::from_millis(50);
-const ROUNDS: usize = 3;
 const PARTITIONS: usize = 1_000;
 const PER_PARTITION: usize = 100;
 
@@ -42,48 +41,43 @@ fn main() {
     }
 }
 
-/// One bench's sides, round by round: the sequential chain's seconds, the parted read's seconds and bytes held per
-/// item, and the bytes held per item by the same pane reading the one chain.
+/// The sides each round runs, in a rotated order: the one chain (the baseline: fetched and parsed, nothing kept),
+/// the pane in parts, and (for its memory) the same pane following the one chain.
+const SIDES: [&str; 3] = ["chain s", "pane in parts s", "pane on the one chain s"];
+
+/// The bytes per item the pane held in the counted rounds, in parts and on the one chain. Memory is near exact
+/// in one read, so its goal takes the medians without a spread.
 #[derive(Default)]
-struct Sides {
-    chain: Vec<f64>,
+struct Held {
     parted: Vec<f64>,
-    held_parted: Vec<f64>,
-    held_chain: Vec<f64>,
+    chain: Vec<f64>,
 }
 
-impl Sides {
-    /// Notes one pane's read, and says it.
-    fn pane(&mut self, round: usize, parted: bool, secs: f64, per: f64, what: [&str; 3]) {
-        if parted {
-            self.parted.push(secs);
-            self.held_parted.push(per);
-        } else {
-            self.held_chain.push(per);
+impl Held {
+    fn note(&mut self, round: usize, parted: bool, per: f64) {
+        if round > 0 {
+            if parted { &mut self.parted } else { &mut self.chain }.push(per);
         }
-        let side = if parted { what[0] } else { what[1] };
-        println!("round {round}: {side} {secs:.2} s, {per:.0} B/{}", what[2]);
     }
+}
 
-    /// The latency goal (the chain's time over the parted one's) and the memory goal.
-    fn goals(&self, latency: (&str, &str), memory: &str, item: &str) {
-        let (parted, chain) = (median(&self.parted), median(&self.chain));
-        goal(
-            latency.0,
-            format!("{parted:.2}s"),
-            format!("{chain:.2}s(sequential {} chain)", latency.1),
-            chain / parted,
-            if latency.0.starts_with("table") { ">=3" } else { ">=4" },
-        );
-        let (mine, one) = (median(&self.held_parted), median(&self.held_chain));
-        goal(
-            memory,
-            format!("{mine:.0}B/{item}"),
-            format!("{one:.0}B/{item}(one chain)"),
-            mine / one,
-            "<=1.1",
-        );
-    }
+/// The latency goal (the chain's time over the parted one's, round by round) and the memory goal.
+fn goals(rounds: &common::Rounds, held: &Held, latency: (&str, &str), memory: &str, item: &str) {
+    goal_spread(
+        latency.0,
+        format!("{:.2}s", rounds.median(1)),
+        format!("{:.2}s(sequential {} chain)", rounds.median(0), latency.1),
+        rounds.ratio(0, 1),
+        if latency.0.starts_with("table") { ">=3" } else { ">=4" },
+    );
+    let (mine, one) = (median(&held.parted), median(&held.chain));
+    goal(
+        memory,
+        format!("{mine:.0}B/{item}"),
+        format!("{one:.0}B/{item}(one chain)"),
+        mine / one,
+        "<=1.1",
+    );
 }
 
 fn blobs() {
@@ -103,41 +97,49 @@ fn blobs() {
         ROUND_TRIP.as_millis()
     );
 
-    let mut sides = Sides::default();
-    for round in 0..ROUNDS {
-        // Three sides in a rotated order: the one marker chain (the baseline: fetched and parsed, nothing kept),
-        // the pane in parts, and (for its memory) the pane following the one chain.
-        for side in common::rotated(round, 3) {
-            if side == 0 {
-                let (started, cpu) = (Instant::now(), common::cpu_seconds());
-                let n = common::marker_chain(&rt, &client, "latency", 5000);
-                assert_eq!(n, count, "the chain listed every blob");
-                sides.chain.push(started.elapsed().as_secs_f64());
-                println!(
-                    "round {round}: the chain {:.2} s, {:.2} s of CPU",
-                    started.elapsed().as_secs_f64(),
-                    common::cpu_seconds() - cpu
-                );
-                continue;
-            }
-            let in_parts = side == 1;
-            let before = common::heap::live_bytes();
+    let mut held = Held::default();
+    let rounds = common::rounds(common::ROUNDS, &SIDES, |round, side| {
+        if side == 0 {
             let (started, cpu) = (Instant::now(), common::cpu_seconds());
-            let mut pane = BlobPane::new("devstoreaccount1", "latency");
-            pane.set_flat(true);
-            pane.set_page_size(5000);
-            pane.set_listing_in_parts(in_parts);
-            common::pane::load_all_blobs(&mut world, &mut pane, |p| p.next_marker().is_none());
+            let n = common::marker_chain(&rt, &client, "latency", 5000);
+            assert_eq!(n, count, "the chain listed every blob");
             let secs = started.elapsed().as_secs_f64();
-            println!("round {round}: {:.2} s of CPU", common::cpu_seconds() - cpu);
-            assert_eq!(pane.blobs().len(), count, "the pane listed every blob");
-            assert!(pane.blobs().names().is_sorted(), "in name order, each once");
-            let per = (common::heap::live_bytes() - before) as f64 / count as f64;
-            sides.pane(round, in_parts, secs, per, ["pane in parts", "pane, one chain", "blob"]);
-            drop(pane);
+            println!("round {round}: the chain {:.2} s of CPU", common::cpu_seconds() - cpu);
+            return secs;
         }
-    }
-    sides.goals(("flat_listing_1m_latency", "marker"), "listing_parts_memory", "blob");
+        let in_parts = side == 1;
+        let before = common::heap::live_bytes();
+        let (started, cpu) = (Instant::now(), common::cpu_seconds());
+        let mut pane = BlobPane::new("devstoreaccount1", "latency");
+        pane.set_flat(true);
+        pane.set_page_size(5000);
+        pane.set_listing_in_parts(in_parts);
+        common::pane::load_all_blobs(&mut world, &mut pane, |p| p.next_marker().is_none());
+        let secs = started.elapsed().as_secs_f64();
+        println!(
+            "round {round}: {} {:.2} s of CPU",
+            SIDES[side],
+            common::cpu_seconds() - cpu
+        );
+        assert_eq!(pane.blobs().len(), count, "the pane listed every blob");
+        assert!(
+            pane.blobs().names().is_sorted(),
+            "in name order, each once"
+        );
+        held.note(
+            round,
+            in_parts,
+            (common::heap::live_bytes() - before) as f64 / count as f64,
+        );
+        secs
+    });
+    goals(
+        &rounds,
+        &held,
+        ("flat_listing_1m_latency", "marker"),
+        "listing_parts_memory",
+        "blob",
+    );
 }
 
 fn tables() {
@@ -161,44 +163,43 @@ fn tables() {
         ROUND_TRIP.as_millis()
     );
 
-    let mut sides = Sides::default();
-    for round in 0..ROUNDS {
-        // The token chain, the tab in ranges and the tab on the one chain, in a rotated order.
-        for side in common::rotated(round, 3) {
-            if side == 0 {
-                let started = Instant::now();
-                let n = common::entity_chain(&rt, &far, table);
-                assert_eq!(n, rows, "the chain read every entity");
-                sides.chain.push(started.elapsed().as_secs_f64());
-                println!("round {round}: the chain {:.2} s", started.elapsed().as_secs_f64());
-                continue;
-            }
-            let in_ranges = side == 1;
-            let before = common::heap::live_bytes();
+    let mut held = Held::default();
+    let rounds = common::rounds(common::ROUNDS, &SIDES, |round, side| {
+        if side == 0 {
             let started = Instant::now();
-            let mut pane = TablePane::new(table);
-            pane.set_reading_in_ranges(in_ranges);
-            common::pane::load_all(&mut world, &mut pane, rows);
-            let secs = started.elapsed().as_secs_f64();
-            let keys: Vec<(String, String)> = (0..rows as u32)
-                .map(|i| {
-                    let e = pane.store().get(i);
-                    (e.partition_key().to_string(), e.row_key().to_string())
-                })
-                .collect();
-            assert!(keys.windows(2).all(|w| w[0] < w[1]), "in key order, each once");
-            drop(keys);
-            let per = (common::heap::live_bytes() - before) as f64 / rows as f64;
-            sides.pane(
-                round,
-                in_ranges,
-                secs,
-                per,
-                ["tab in ranges", "tab, one chain", "entity"],
-            );
+            let n = common::entity_chain(&rt, &far, table);
+            assert_eq!(n, rows, "the chain read every entity");
+            return started.elapsed().as_secs_f64();
         }
-    }
-    sides.goals(("table_load_all_latency", "token"), "table_ranges_memory", "entity");
+        let in_ranges = side == 1;
+        let before = common::heap::live_bytes();
+        let started = Instant::now();
+        let mut pane = TablePane::new(table);
+        pane.set_reading_in_ranges(in_ranges);
+        common::pane::load_all(&mut world, &mut pane, rows);
+        let secs = started.elapsed().as_secs_f64();
+        let keys: Vec<(String, String)> = (0..rows as u32)
+            .map(|i| {
+                let e = pane.store().get(i);
+                (e.partition_key().to_string(), e.row_key().to_string())
+            })
+            .collect();
+        assert!(keys.windows(2).all(|w| w[0] < w[1]), "in key order, each once");
+        drop(keys);
+        held.note(
+            round,
+            in_ranges,
+            (common::heap::live_bytes() - before) as f64 / rows as f64,
+        );
+        secs
+    });
+    goals(
+        &rounds,
+        &held,
+        ("table_load_all_latency", "token"),
+        "table_ranges_memory",
+        "entity",
+    );
 }
 
 /// 1,000 partitions (`p0000`…) of 100 entities, in batches of a partition each, eight at a time.

@@ -13,14 +13,13 @@ static ALLOCATOR: tessera::allocator::Allocator = tessera::allocator::Allocator;
 use std::sync::Arc;
 use std::time::Instant;
 
-use common::{goal, rotated};
+use common::goal_spread;
 use tessera::app::table::pane::TablePane;
 use tessera::app::table::row_match::{MatchGroup, MatchOp, RowMatch, RowMatches};
 use tessera::storage::table::{EdmValue, EntityDraft, EntityPage, parse_entity_page};
 
 const MILLION: usize = 1_000_000;
 const PAGE: usize = 1_000;
-const ROUNDS: usize = 5;
 
 fn entity(n: usize) -> EntityDraft {
     let cities = ["Oslo", "Lima", "Kyoto", "Perth"];
@@ -78,42 +77,24 @@ fn main() {
             matches: vec![RowMatch::new("Name", MatchOp::Contains, "kraft", true)],
         }],
     });
-    let mut ratios = Vec::new();
-    let (mut with, mut without) = (Vec::new(), Vec::new());
-    // A warm-up round, not counted, then the rounds in rotated order.
-    for round in 0..=ROUNDS {
-        let mut rates = [0.0; 2];
-        for side in rotated(round, 2) {
+    let rounds = common::rounds(
+        common::ROUNDS,
+        &["matched here/s", "nothing matched here/s"],
+        |_, side| {
             let (rate, held) = match side {
                 0 => through_the_tab(&bodies, Some(contains.clone())),
                 _ => through_the_tab(&bodies, None),
             };
             let expected = if side == 0 { MILLION / 50 } else { MILLION };
             assert_eq!(held, expected, "the tab holds what matched");
-            rates[side] = rate;
-        }
-        println!(
-            "round {round}{}: matched here {:.0}/s, nothing matched here {:.0}/s",
-            if round == 0 { " (warm-up)" } else { "" },
-            rates[0],
-            rates[1]
-        );
-        if round > 0 {
-            ratios.push(rates[0] / rates[1]);
-            with.push(rates[0]);
-            without.push(rates[1]);
-        }
-    }
-    let ratio = common::median(&ratios);
-    let (lo, hi) = ratios
-        .iter()
-        .fold((f64::MAX, f64::MIN), |(l, h), &r| (l.min(r), h.max(r)));
-    println!("spread={lo:.2}..{hi:.2}");
-    goal(
+            rate
+        },
+    );
+    goal_spread(
         "table_match_1m",
-        format!("{:.0}/s(contains,any_case)", common::median(&with)),
-        format!("{:.0}/s(same_pages,nothing_matched_here)", common::median(&without)),
-        ratio,
+        format!("{:.0}/s(contains,any_case)", rounds.median(0)),
+        format!("{:.0}/s(same_pages,nothing_matched_here)", rounds.median(1)),
+        rounds.ratio(0, 1),
         ">=0.9",
     );
 }

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Instant;
 
-use common::{goal, goal_unmeasured};
+use common::{goal, goal_spread, goal_unmeasured};
 
 use tessera::storage::table::BatchOperation;
 use tessera::storage::table::{EdmDateTime, EdmValue};
@@ -18,26 +18,24 @@ use tessera::storage::{Account, Client, ClientOptions, Service};
 static ALLOCATOR: common::heap::Counting = common::heap::Counting;
 
 const ENTITIES: usize = 100_000;
-const ROUNDS: usize = 3;
 
 fn main() {
     let (emulator, rt, client) = common::azurite(ClientOptions::default());
     let table = "benchlisting";
     rt.block_on(seed(&client, table));
 
-    let mut client_rates = Vec::new();
-    let mut floor_rates = Vec::new();
     let mut held = (0usize, 0usize, 0usize);
-    let mut sdk_rounds = Vec::new();
-    for round in 0..ROUNDS {
-        // The floor, the client and the SDK, in a rotated order.
-        let mut sdk = Err(String::new());
-        for side in common::rotated(round, 3) {
-            match side {
+    let mut sdk_failed = None;
+    // The floor, the client and the SDK.
+    let rounds =
+        common::rounds(
+            common::ROUNDS,
+            &["floor/s", "client/s", "Python SDK/s"],
+            |_, side| match side {
                 0 => {
                     let (n, secs) = rt.block_on(raw_floor(&emulator.account(), table));
                     assert_eq!(n, ENTITIES, "the floor read every entity");
-                    floor_rates.push(n as f64 / secs);
+                    n as f64 / secs
                 }
                 1 => {
                     let before = common::heap::live_bytes();
@@ -45,53 +43,42 @@ fn main() {
                     let (entities, json_bytes) = rt.block_on(client_listing(&client, table));
                     let secs = started.elapsed().as_secs_f64();
                     assert_eq!(entities.len(), ENTITIES, "the client read every entity");
-                    client_rates.push(entities.len() as f64 / secs);
                     let live = (common::heap::live_bytes() - before).max(0) as usize;
                     held = (live, json_bytes, entities.len());
-                    drop(entities);
+                    ENTITIES as f64 / secs
                 }
                 _ => {
                     // The peer: Microsoft's Python SDK's list_entities over the same table, in the same round.
-                    sdk = common::peer::run(&emulator.connection_string(), &["bench-list-entities", table]).and_then(
-                        |v| match v["count"].as_u64() {
+                    let sdk = common::peer::run(&emulator.connection_string(), &["bench-list-entities", table])
+                        .and_then(|v| match v["count"].as_u64() {
                             Some(n) if n as usize == ENTITIES => Ok(common::peer::rate(&v, "count")),
                             other => Err(format!("the SDK listed {other:?} entities")),
-                        },
-                    );
-                    if let Ok(rate) = &sdk {
-                        println!("round {round}: Python SDK list_entities {rate:.0}/s");
-                    }
+                        });
+                    sdk.unwrap_or_else(|why| {
+                        sdk_failed = Some(why);
+                        f64::NAN
+                    })
                 }
-            }
-        }
-        println!(
-            "round {round}: floor {:.0}/s, client {:.0}/s",
-            floor_rates[round], client_rates[round]
+            },
         );
-        sdk_rounds.push(sdk.map(|sdk| (client_rates[round], sdk)));
+    match sdk_failed {
+        None => goal_spread(
+            "table_list_vs_sdk",
+            format!("{:.0}/s", rounds.median(1)),
+            format!("{:.0}/s(Python SDK list_entities)", rounds.median(2)),
+            rounds.ratio(1, 2),
+            ">=3",
+        ),
+        Some(why) => goal_unmeasured("table_list_vs_sdk", &why, ">=3"),
     }
-    match sdk_rounds.iter().cloned().collect::<Result<Vec<_>, String>>() {
-        Ok(rounds) => {
-            let (ours, sdk) = common::median_round(&rounds);
-            goal(
-                "table_list_vs_sdk",
-                format!("{ours:.0}/s"),
-                format!("{sdk:.0}/s(Python SDK list_entities)"),
-                ours / sdk,
-                ">=3",
-            );
-        }
-        Err(why) => goal_unmeasured("table_list_vs_sdk", &why, ">=3"),
-    }
-    let (client_rate, floor_rate) = (common::median(&client_rates), common::median(&floor_rates));
-    let ratio = client_rate / floor_rate;
-    goal(
+    goal_spread(
         "table_list_rate",
-        format!("{client_rate:.0}/s"),
-        format!("{floor_rate:.0}/s"),
-        ratio,
+        format!("{:.0}/s", rounds.median(1)),
+        format!("{:.0}/s", rounds.median(0)),
+        rounds.ratio(1, 0),
         ">=0.9",
     );
+    // The bytes the last round's listing held: one listing gives them exactly.
     let (live, json, n) = held;
     let per_entity = live as f64 / n as f64;
     let json_per_entity = json as f64 / n as f64;

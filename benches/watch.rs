@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use common::{goal, percentile};
+use common::{goal, goal_spread, percentile};
 use tessera::app::table::grid as table_grid;
 use tessera::app::table::pane::TablePane;
 use tessera::app::table::store::EntityStore;
@@ -24,9 +24,9 @@ static ALLOCATOR: common::heap::Counting = common::heap::Counting;
 
 /// Paced frames (60 Hz) per side of a round: long enough for several watch reads of 100,000 rows.
 const FRAMES: usize = 900;
-/// Rounds of (not watching, watching): the median round's ratio is the figure, so one stall on this shared
-/// two-core machine does not decide it.
-const ROUNDS: usize = 3;
+/// Rounds of (not watching, watching) after a warm-up round: the median of the rounds' ratios is the figure, so
+/// one stall on this shared two-core machine does not decide it.
+const ROUNDS: usize = common::ROUNDS;
 
 fn entity(n: usize, tick: i64) -> EntityDraft {
     EntityDraft::new(format!("p{:04}", n / 100), format!("r{n:07}"))
@@ -227,20 +227,22 @@ fn watch_frame(rt: &tokio::runtime::Runtime, client: &Client) {
             tokio::time::sleep(Duration::from_secs(1).saturating_sub(at.elapsed())).await;
         }
     });
-    let mut pairs = Vec::new();
     let (mut quiet, mut watched) = (Vec::new(), Vec::new());
-    for _ in 0..ROUNDS {
-        pane.set_watch(None);
-        // A read still out lands in the quiet side's first frames: wait for it.
-        while pane.is_watching() {
-            world.with(|ctx| pane.poll(ctx));
-            std::thread::sleep(Duration::from_millis(5));
+    let measured = common::rounds(ROUNDS, &["not watching p99 ms", "watching p99 ms"], |_, side| {
+        if side == 0 {
+            pane.set_watch(None);
+            // A read still out lands in the quiet side's first frames: wait for it.
+            while pane.is_watching() {
+                world.with(|ctx| pane.poll(ctx));
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            quiet = frames(&mut pane, &mut world);
+            return percentile(&quiet, 0.99);
         }
-        quiet = frames(&mut pane, &mut world);
         pane.set_watch(Some(1));
         watched = frames(&mut pane, &mut world);
-        pairs.push((percentile(&watched, 0.99), percentile(&quiet, 0.99)));
-    }
+        percentile(&watched, 0.99)
+    });
     writing.store(false, Ordering::Relaxed);
     rt.block_on(writer).unwrap();
     let marked = pane.watch_marks().len();
@@ -251,13 +253,14 @@ fn watch_frame(rt: &tokio::runtime::Runtime, client: &Client) {
         percentile(&quiet, 0.5)
     );
     assert!(marked > 0, "the watch saw the writer's changes");
-    println!("rounds (watching p99, quiet p99): {pairs:.2?}");
-    let (p99, base) = common::median_round(&pairs);
-    goal(
+    goal_spread(
         "watch_frame_p99_100k",
-        format!("{p99:.2}ms"),
-        format!("{base:.2}ms(same_grid_and_writer,not_watching,median_of_{ROUNDS}_rounds)"),
-        p99 / base,
+        format!("{:.2}ms", measured.median(1)),
+        format!(
+            "{:.2}ms(same_grid_and_writer,not_watching,median_of_{ROUNDS}_rounds)",
+            measured.median(0)
+        ),
+        measured.ratio(1, 0),
         "<=1.5",
     );
 }

@@ -51,18 +51,131 @@ pub fn bench_blobs() -> usize {
 }
 
 /// One goal's line. The verdict follows from the printed ratio and the target alone: `target` is a ratio bound,
-/// `"<=1.5"` or `">=0.9"`; a ratio that is not a number (a side that could not be measured) is a MISS.
+/// `"<=1.5"` or `">=0.9"`; a ratio that is not a number (a side that could not be measured) is a MISS. This form
+/// is for figures that one measurement gives exactly (counts, bytes held); timings go through `goal_spread`.
 pub fn goal(name: &str, measured: String, baseline: String, ratio: f64, target: &str) {
-    let pass = meets(ratio, target);
-    // Small ratios keep their digits: one lost write in 3,000 must not print as 0.00 beside a MISS.
-    let shown = match ratio.abs() {
+    println!("{}", goal_line(name, &measured, &baseline, ratio, target));
+}
+
+fn goal_line(name: &str, measured: &str, baseline: &str, ratio: f64, target: &str) -> String {
+    let verdict = if meets(ratio, target) { "PASS" } else { "MISS" };
+    format!(
+        "goal: {name} measured={measured} baseline={baseline} ratio={} target={target} {verdict}",
+        shown(ratio)
+    )
+}
+
+/// A ratio as the goal lines print it. Small ratios keep their digits: one lost write in 3,000 must not print
+/// as 0.00 beside a MISS.
+fn shown(ratio: f64) -> String {
+    match ratio.abs() {
         r if r > 0.0 && r < 0.01 => format!("{ratio:.1e}"),
         _ => format!("{ratio:.2}"),
-    };
-    println!(
-        "goal: {name} measured={measured} baseline={baseline} ratio={shown} target={target} {}",
-        if pass { "PASS" } else { "MISS" }
-    );
+    }
+}
+
+/// A timed goal's line: the median of its rounds' ratios, and after the verdict `spread=MIN..MAX`, the lowest
+/// and highest of them. The spread comes after the verdict so that the line up to it reads as every goal's does.
+/// A spread that reaches both sides of the target is said on a `note:` line: that verdict is a coin toss, and
+/// either the target or the bench needs another look.
+pub fn goal_spread(name: &str, measured: String, baseline: String, spread: Spread, target: &str) {
+    let line = goal_line(name, &measured, &baseline, spread.ratio, target);
+    println!("{line} spread={}..{}", shown(spread.min), shown(spread.max));
+    if meets(spread.min, target) != meets(spread.max, target) {
+        println!(
+            "note: {name}'s rounds fall on both sides of {target} (spread {}..{}): its verdict is not yet a figure that holds still",
+            shown(spread.min),
+            shown(spread.max)
+        );
+    }
+}
+
+/// The rounds a timed goal takes its median from, after a warm-up round that is not counted: five is the fewest
+/// whose median one stalled round cannot move.
+pub const ROUNDS: usize = 5;
+
+/// Runs a warm-up round (not counted: caches, the allocator's arenas and Azurite's first requests settle in it),
+/// then `rounds` counted rounds, each running every one of `sides` (their names, for the printed lines) in the
+/// rotated order of `rotated`. `run(round, side)` returns the side's figure for the round (seconds, or a rate);
+/// round 0 is the warm-up. Each round's figures are printed as they come.
+pub fn rounds(rounds: usize, sides: &[&str], mut run: impl FnMut(usize, usize) -> f64) -> Rounds {
+    let mut figures = Vec::with_capacity(rounds);
+    for round in 0..=rounds {
+        let mut these = vec![f64::NAN; sides.len()];
+        for side in rotated(round, sides.len()) {
+            these[side] = run(round, side);
+        }
+        let said: Vec<String> = sides
+            .iter()
+            .zip(&these)
+            .map(|(name, f)| match f.abs() {
+                f if f >= 100.0 => format!("{name} {f:.0}"),
+                _ => format!("{name} {f:.3}"),
+            })
+            .collect();
+        let warm = if round == 0 { " (warm-up, not counted)" } else { "" };
+        println!("round {round}{warm}: {}", said.join(", "));
+        if round > 0 {
+            figures.push(these);
+        }
+    }
+    Rounds { figures }
+}
+
+/// What the counted rounds measured: each round's figure of each side.
+pub struct Rounds {
+    pub figures: Vec<Vec<f64>>,
+}
+
+impl Rounds {
+    /// One side's figures, round by round.
+    pub fn side(&self, side: usize) -> Vec<f64> {
+        self.figures.iter().map(|r| r[side]).collect()
+    }
+
+    pub fn median(&self, side: usize) -> f64 {
+        median(&self.side(side))
+    }
+
+    /// `top` over `bottom`, round by round: the ratio of two sides measured minutes apart at most, so a load
+    /// that came and went on a shared machine moves both of a round's figures and mostly cancels out, where a
+    /// ratio of the two sides' medians could pair a quiet round of one with a busy round of the other.
+    pub fn ratio(&self, top: usize, bottom: usize) -> Spread {
+        let ratios: Vec<f64> = self.figures.iter().map(|r| r[top] / r[bottom]).collect();
+        Spread::of(&ratios)
+    }
+}
+
+/// A goal's ratio, the median of its rounds' ratios, with the lowest and highest of them.
+#[derive(Clone, Copy, Debug)]
+pub struct Spread {
+    pub ratio: f64,
+    pub min: f64,
+    pub max: f64,
+}
+
+impl Spread {
+    pub fn of(ratios: &[f64]) -> Spread {
+        let (min, max) = ratios
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &r| (l.min(r), h.max(r)));
+        Spread {
+            ratio: median(ratios),
+            min,
+            max,
+        }
+    }
+
+    /// Each round's ratio mapped by `f` (a ratio turned into a rate's ratio, say); `f` keeps the order or
+    /// reverses it, and the spread is taken again either way.
+    pub fn map(self, f: impl Fn(f64) -> f64) -> Spread {
+        let (a, b) = (f(self.min), f(self.max));
+        Spread {
+            ratio: f(self.ratio),
+            min: a.min(b),
+            max: a.max(b),
+        }
+    }
 }
 
 /// A goal that could not be measured here (a tool missing, no display): a MISS that says why, never a panic.
@@ -141,14 +254,6 @@ pub fn percentile(samples: &[f64], p: f64) -> f64 {
 
 pub fn median(samples: &[f64]) -> f64 {
     percentile(samples, 0.5)
-}
-
-/// The round whose ratio ours/theirs is the median one: both sides of one round, so a stall that hit one round
-/// of one side does not pair a lucky number with an unlucky one.
-pub fn median_round(rounds: &[(f64, f64)]) -> (f64, f64) {
-    let mut r = rounds.to_vec();
-    r.sort_by(|a, b| (a.0 / a.1).total_cmp(&(b.0 / b.1)));
-    r[(r.len() - 1) / 2]
 }
 
 /// A container of `count` one-byte blobs named by `name(i)`, put 32 at a time. Azurite's in-memory store scans
