@@ -110,7 +110,8 @@ fn main() {
             println!("soak: {what}: {list:?}");
         }
     }
-    // A run that did nothing, or met no fault, proves nothing: its ratios are not numbers, and so MISS.
+    // A run that did nothing, or met no fault, proves nothing: its ratios are not numbers, and so MISS. These are
+    // counts, exact in one run, so they take no rounds (`common::rounds` is for times and rates).
     let total = report.total_ops();
     let injected: usize = faults.values().sum();
     let ran = total >= 3 * ops * 9 / 10 && injected >= total / 50;
@@ -148,6 +149,8 @@ fn main() {
         share,
         ">=1.0",
     );
+    // One soak, not rounds: its frames are a p99 over the whole soak's minutes of frames, and each round would be
+    // another soak of 3,000 operations through the fault proxies.
     let (p99, base) = (percentile(&busy, 0.99), percentile(&idle, 0.99));
     println!(
         "frames during the soak: {} frames, median {:.2} ms, p99 {p99:.2} ms; idle p99 {base:.2} ms",

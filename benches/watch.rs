@@ -378,6 +378,8 @@ fn diff(rt: &tokio::runtime::Runtime, client: &Client) {
         peak / 1e6,
         one_side / 1e6
     );
+    // One compare, not rounds: each round would read 2 x 1,000,000 rows twice more (minutes on this machine), and
+    // a rate over a million rows is the mean of many pages already; its spread shows in `scripts/figures`' two runs.
     goal(
         "diff_1m",
         format!("{rate:.0}rows/s"),
