@@ -129,13 +129,12 @@ fn main() {
     // the five counted rounds give the CPU goal five pairs, each order of the two sides in two or three of them.
     // The five upload sides (curl; ours; the SDK without a checksum; the SDK with validate_content; ours without
     // a checksum, for the CPU baseline) run in a rotated order each round, so that none is always first or last
-    // while Azurite's memory grows; each side's blob is deleted before the next side runs. A second pair of ours
-    // (with and without a checksum, in the other order) follows, for the CPU goal only: one upload's CPU varies
-    // by more than the CRC64 costs (`crc64_of_a_gib` prints what that is), so it needs more pairs than the
-    // throughput goals. Then the three download sides (curl, ours, the SDK), rotated too, read one and the same
+    // while Azurite's memory grows; each side's blob is deleted before the next side runs. One upload's CPU varies
+    // by more than the CRC64 costs (`crc64_of_a_gib` prints what that is), so the CPU goal sums its pairs. Then
+    // the three download sides (curl, ours, the SDK), rotated too, read one and the same
     // blob: a blob's layout alone changes how fast the emulator serves it (the same bytes put in one piece are
     // served ~1.3x faster than in 8 MiB blocks), so each side reading its own upload compared layouts, not
-    // clients. The downloads run against an Azurite of their own that holds only that blob: after seven deleted
+    // clients. The downloads run against an Azurite of their own that holds only that blob: after five deleted
     // GiB the upload emulator's collector still frees memory, and whichever download side ran first paid for it
     // (curl at 267-507 MB/s right after the uploads, 700-840 on an emulator holding one blob).
     let mut rounds = Vec::new();
@@ -146,7 +145,7 @@ fn main() {
     for round in 0..=common::ROUNDS {
         let mut r = Round::default();
         {
-            // A fresh Azurite each round: its in-memory store frees deleted blobs' bytes only later, and seven GiB
+            // A fresh Azurite each round: its in-memory store frees deleted blobs' bytes only later, and five GiB
             // a round would pass its size limit in the second.
             let (emulator, rt, client) = common::azurite(ClientOptions::default());
             rt.block_on(client.create_container(container, PublicAccess::None, &[]))
