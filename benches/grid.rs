@@ -1,5 +1,5 @@
 //! The table grid at a million entities: frame times while scrolling and while a quick filter runs, the
-//! quick filter itself, memory against JSON size, and "Load all" through the pane against the client's own
+//! quick filter itself, memory against JSON size (and at ten million), and "Load all" through the pane against the client's own
 //! listing rate. Run: `cargo bench --bench grid`.
 //!
 //! Frames are egui's CPU work (layout + tessellation) on a headless context; GPU presentation is not in it.
@@ -47,6 +47,47 @@ fn entity(n: usize) -> EntityDraft {
         )))
 }
 
+/// `n` entities of `entity` pushed into a store in pages of 1,000, as a query loads them: the store, the heap
+/// bytes it holds per entity (live bytes counted from `before`), and the JSON bytes per entity the service sent.
+fn load(n: usize, before: isize) -> (EntityStore, f64, f64) {
+    let mut store = EntityStore::default();
+    let mut json_bytes = 0usize;
+    let mut page = Vec::with_capacity(1000);
+    for i in 0..n {
+        let e = entity(i).to_entity();
+        json_bytes += serde_json::to_vec(&e.to_json()).unwrap().len() + 1;
+        page.push(e);
+        if page.len() == 1000 {
+            store.push_page(std::mem::take(&mut page));
+        }
+    }
+    store.push_page(page);
+    let held = (common::heap::live_bytes() - before) as f64 / n as f64;
+    (store, held, json_bytes as f64 / n as f64)
+}
+
+/// Memory at ten million entities (`TESSERA_GRID_ENTITIES` to change how many), the store alone.
+fn memory_at_scale() {
+    let n: usize = std::env::var("TESSERA_GRID_ENTITIES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10 * MILLION);
+    let before = common::heap::live_bytes();
+    let (store, held, json) = load(n, before);
+    assert_eq!(store.len(), n);
+    println!(
+        "{n} entities: store.heap_size() {:.1}B/entity",
+        store.heap_size() as f64 / n as f64
+    );
+    goal(
+        "grid_memory_10m",
+        format!("{held:.1}B/entity"),
+        format!("{json:.0}B/entity(json)"),
+        held / json,
+        "<=0.25",
+    );
+}
+
 fn scroll(i: usize) -> Vec<egui::Event> {
     // Down for 400 frames, then back up: wheel steps of a few rows over the grid.
     let delta = if i % 400 < 300 { -60.0 } else { 90.0 };
@@ -56,19 +97,7 @@ fn scroll(i: usize) -> Vec<egui::Event> {
 fn main() {
     // Memory: the loaded store against the JSON the service would have sent for the same entities.
     let before = common::heap::live_bytes();
-    let mut store = EntityStore::default();
-    let mut json_bytes = 0usize;
-    let mut page = Vec::with_capacity(1000);
-    for n in 0..MILLION {
-        let e = entity(n).to_entity();
-        json_bytes += serde_json::to_vec(&e.to_json()).unwrap().len() + 1;
-        page.push(e);
-        if page.len() == 1000 {
-            store.push_page(std::mem::take(&mut page));
-        }
-    }
-    let held = (common::heap::live_bytes() - before) as f64 / MILLION as f64;
-    let json = json_bytes as f64 / MILLION as f64;
+    let (store, held, json) = load(MILLION, before);
     goal(
         "grid_memory_1m",
         format!("{held:.0}B/entity"),
@@ -106,7 +135,7 @@ fn main() {
     let mut pane = TablePane::new("bench");
     let mut small = TablePane::new("bench");
     for chunk in (0..MILLION).step_by(1000) {
-        let entities: Vec<Entity> = (chunk..chunk + 1000).map(|n| store.get(n as u32).clone()).collect();
+        let entities: Vec<Entity> = (chunk..chunk + 1000).map(|n| store.get(n as u32).to_owned()).collect();
         if chunk == 0 {
             small.append(EntityPage {
                 entities: entities.clone(),
@@ -185,6 +214,7 @@ fn main() {
     );
     drop(pane);
 
+    memory_at_scale();
     load_all_against_the_client();
 }
 

@@ -422,7 +422,7 @@ async fn capture_seed_corpora() {
     }
     let dir = tempfile::tempdir().unwrap();
     let entities: Vec<_> = (0..2).map(|i| every_type("p", &format!("r{i}")).to_entity()).collect();
-    let refs: Vec<_> = entities.iter().collect();
+    let refs: Vec<_> = entities.iter().map(|e| &**e).collect();
     for format in [
         tessera::app::table::io::ExportFormat::CsvTyped,
         tessera::app::table::io::ExportFormat::CsvPlain,

@@ -306,7 +306,7 @@ impl Run {
         self.pane
             .store()
             .iter()
-            .map(|e| (key_of(e), e.etag().unwrap_or("").to_string()))
+            .map(|e| (key_of(e), e.etag().unwrap_or_default().into_owned()))
             .collect()
     }
 
@@ -456,7 +456,7 @@ impl Run {
         let query = tessera::storage::table::EntityQuery::default();
         self.rt
             .block_on(self.direct.for_each_entity_page(&self.table, &query, None, |page| {
-                still.extend(page.entities.iter().map(key_of));
+                still.extend(page.entities.iter().map(|e| key_of(e)));
                 true
             }))
             .unwrap();
@@ -604,11 +604,11 @@ impl Drop for Run {
     }
 }
 
-fn key_of(e: &tessera::storage::table::Entity) -> Key {
+fn key_of(e: &tessera::storage::table::EntityView) -> Key {
     (e.partition_key().to_string(), e.row_key().to_string())
 }
 
-fn row_of(e: &tessera::storage::table::Entity) -> Row {
+fn row_of(e: &tessera::storage::table::EntityView) -> Row {
     let name = e.get("Name").map(|v| v.to_text().into_owned()).unwrap_or_default();
     let n = match e.get("N").map(|v| v.to_value()) {
         Some(EdmValue::Int32(n)) => Some(n),

@@ -109,7 +109,7 @@ async fn entity_lifecycle_insert_read_replace_merge_upsert_delete() {
     assert_eq!(dup.code.as_deref(), Some("EntityAlreadyExists"));
 
     let read = c.get_entity(&table, "p'1", "r 1&2").await.unwrap();
-    assert_eq!(read.etag(), Some(etag1.as_str()));
+    assert_eq!(read.etag().as_deref(), Some(etag1.as_str()));
     assert_eq!(read.get("Name").unwrap().to_text(), "first");
 
     // Merge keeps properties it does not mention; Replace drops them.
@@ -197,12 +197,15 @@ async fn a_stale_etag_gets_412_and_succeeds_after_reload_or_when_forced() {
 
     // Reload, re-apply, save.
     let current = c.get_entity(&table, "p", "r").await.unwrap();
-    assert_eq!(current.etag(), Some(v2.as_str()));
+    assert_eq!(current.etag().as_deref(), Some(v2.as_str()));
     let v3 = c
         .update_entity(&table, &mine, UpdateMode::Replace, &IfMatch::Etag(v2))
         .await
         .unwrap();
-    assert_eq!(c.get_entity(&table, "p", "r").await.unwrap().etag(), Some(v3.as_str()));
+    assert_eq!(
+        c.get_entity(&table, "p", "r").await.unwrap().etag().as_deref(),
+        Some(v3.as_str())
+    );
 
     // Forcing with * wins over any ETag; deleting with a stale one fails.
     let forced = EntityDraft::new("p", "r").with("N", EdmValue::Int32(99));

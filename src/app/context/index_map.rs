@@ -4,6 +4,7 @@
 
 use crate::i18n::{t, tr};
 use crate::storage::table::Entity;
+use crate::storage::table::EntityView;
 use crate::storage::table::draft::validate_key;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -59,7 +60,7 @@ impl IndexMap {
         )
     }
 
-    fn key_of(e: &Entity, from: &str) -> Option<String> {
+    fn key_of(e: &EntityView, from: &str) -> Option<String> {
         let key = match from {
             "PartitionKey" => e.partition_key().to_string(),
             "RowKey" => e.row_key().to_string(),
@@ -70,7 +71,7 @@ impl IndexMap {
 
     /// The index entry `e` should have, or None when it gives no valid key (the property missing, or a value
     /// a key cannot hold): such a row is not indexed.
-    pub fn project(&self, e: &Entity) -> Option<Entity> {
+    pub fn project(&self, e: &EntityView) -> Option<Entity> {
         let (pk, rk) = (Self::key_of(e, &self.pk_from)?, Self::key_of(e, &self.rk_from)?);
         let mut entry = crate::storage::table::EntityDraft::new(pk, rk);
         for name in &self.copies {
@@ -83,7 +84,7 @@ impl IndexMap {
 
     /// An index entry as the compare sees it: its keys, its ETag and the copied properties only (its other
     /// properties are its own and are neither compared nor written).
-    pub fn only_copies(&self, entry: &Entity) -> Entity {
+    pub fn only_copies(&self, entry: &EntityView) -> Entity {
         let mut seen = crate::storage::table::EntityDraft::new(entry.partition_key(), entry.row_key());
         for name in &self.copies {
             if let Some(v) = entry.get(name) {
@@ -92,7 +93,7 @@ impl IndexMap {
         }
         let seen = seen.to_entity();
         match entry.etag() {
-            Some(etag) => seen.with_etag(etag),
+            Some(etag) => seen.with_etag(&etag),
             None => seen,
         }
     }
@@ -120,7 +121,7 @@ mod tests {
             .with("Age", EdmValue::Int32(40))
             .with("MainPartition", EdmValue::String("customers".into()))
             .to_entity();
-        let same = |a: &Entity, b: &Entity| a.property_bytes() == map.only_copies(b).property_bytes();
+        let same = |a: &EntityView, b: &EntityView| a.property_bytes() == map.only_copies(b).property_bytes();
         assert!(same(&entry, &stored), "its own properties are not compared");
         let stale = EntityDraft::new("a@b.c", "42")
             .with("Name", EdmValue::String("Ann".into()))

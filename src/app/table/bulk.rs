@@ -104,7 +104,7 @@ impl BulkChange {
         let (source, what) = match scope {
             Scope::Selected => {
                 // In key order: where a Retry goes on from is the last key dealt with.
-                let mut rows: Vec<_> = core.selected_entities().into_iter().cloned().collect();
+                let mut rows: Vec<_> = core.selected_entities().into_iter().map(ToOwned::to_owned).collect();
                 rows.sort_by(|a, b| (a.partition_key(), a.row_key()).cmp(&(b.partition_key(), b.row_key())));
                 let what = change.words(Some(rows.len()), &table);
                 (Source::Rows(Arc::new(rows)), what)

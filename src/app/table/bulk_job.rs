@@ -12,7 +12,7 @@ use crate::app::widgets::bulk_change::{Tally, Words};
 use crate::app::widgets::i18n::tr;
 use crate::storage::table::entity::Entity;
 use crate::storage::table::{
-    BatchOperation, ContinuationToken, EdmValue, EntityDraft, EntityQuery, IfMatch, UpdateMode,
+    BatchOperation, ContinuationToken, EdmValue, EntityDraft, EntityQuery, EntityView, IfMatch, UpdateMode,
 };
 use crate::storage::{Client, StorageError};
 
@@ -58,7 +58,7 @@ impl Change {
     }
 
     /// The operation on `e`, or None when there is nothing to do (the property to remove is not there).
-    fn op(&self, e: &Entity) -> Option<BatchOperation> {
+    fn op(&self, e: &EntityView) -> Option<BatchOperation> {
         let condition = e.etag().map(|t| IfMatch::Etag(t.to_string())).unwrap_or(IfMatch::Any);
         match self {
             Change::Set { name, value } => Some(BatchOperation::Update {
@@ -79,7 +79,7 @@ impl Change {
             Change::Delete => Some(crate::app::table::deletes::delete_op(
                 e.partition_key(),
                 e.row_key(),
-                e.etag(),
+                e.etag().as_deref(),
             )),
         }
     }
@@ -145,7 +145,11 @@ pub async fn run(
     match source {
         Source::Rows(rows) => {
             job.progress.start(rows.len() as u64);
-            let left: Vec<&Entity> = rows.iter().filter(|e| is_after(e, at.1.as_ref())).collect();
+            let left: Vec<&EntityView> = rows
+                .iter()
+                .filter(|e| is_after(e, at.1.as_ref()))
+                .map(|e| &**e)
+                .collect();
             job.progress.add((rows.len() - left.len()) as u64);
             if !at.2 {
                 shared.lock().expect("position lock").tally.read = rows.len() as u64;
@@ -158,11 +162,12 @@ pub async fn run(
             }
             let page = client.query_entities(&table, &query, at.0.as_ref()).await?;
             // A page read again after a Retry: what was dealt with before is not changed twice.
-            let left: Vec<&Entity> = page
+            let left: Vec<&EntityView> = page
                 .entities
                 .iter()
                 .filter(|e| is_after(e, at.1.as_ref()))
                 .filter(|e| matching.as_ref().is_none_or(|m| m.matches(e)))
+                .map(|e| &**e)
                 .collect();
             job.progress.add((page.entities.len() - left.len()) as u64);
             let new = page.entities.iter().filter(|e| is_after(e, at.1.as_ref())).count();
@@ -190,7 +195,7 @@ pub async fn run(
     Ok(p.tally.summary(&tally_words(&change)))
 }
 
-fn is_after(e: &Entity, last: Option<&(String, String)>) -> bool {
+fn is_after(e: &EntityView, last: Option<&(String, String)>) -> bool {
     last.is_none_or(|(pk, rk)| (e.partition_key(), e.row_key()) > (pk.as_str(), rk.as_str()))
 }
 
@@ -200,7 +205,7 @@ async fn change_all(
     client: &Client,
     table: &str,
     change: &Change,
-    entities: &[&Entity],
+    entities: &[&EntityView],
     shared: &Shared,
 ) -> Result<(), StorageError> {
     let mut start = 0;

@@ -2,9 +2,12 @@
 //! difference even when the text reads the same): two rows of one table, or a row picked in one table tab and
 //! one of another table or account.
 
+use std::borrow::Cow;
+
 use crate::app::context::clipboard::PickedEntity;
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::table::{EdmType, Entity};
+
+use crate::storage::table::{EdmType, EntityView};
 
 /// One property of the comparison: its type and value on each side (None: that side has no such property).
 #[derive(Clone, Debug, PartialEq)]
@@ -22,8 +25,8 @@ impl Line {
 
 /// The keys first, then the left's properties in its order, then those only the right has. The Timestamp is
 /// the service's, not the data's: it is shown with the ETag above the lines, not compared.
-pub fn lines(left: &Entity, right: &Entity) -> Vec<Line> {
-    let value = |e: &Entity, name: &str| e.get(name).map(|v| (v.edm_type(), v.to_value().to_text()));
+pub fn lines(left: &EntityView, right: &EntityView) -> Vec<Line> {
+    let value = |e: &EntityView, name: &str| e.get(name).map(|v| (v.edm_type(), v.to_value().to_text()));
     let mut names: Vec<String> = ["PartitionKey", "RowKey"].map(String::from).to_vec();
     for e in [left, right] {
         for (n, _) in e.properties() {
@@ -58,7 +61,7 @@ impl EntityCompare {
             |p: &PickedEntity| format!("{} / {} / {}", p.place, p.entity.partition_key(), p.entity.row_key());
         let version = |side: &str, p: &PickedEntity| {
             let when = p.entity.timestamp().map(|ts| ts.to_string()).unwrap_or_default();
-            let etag = p.entity.etag().map_or_else(|| t("table-compare-none"), str::to_string);
+            let etag = p.entity.etag().map_or_else(|| t("table-compare-none"), Cow::into_owned);
             tr!("table-compare-version", side = side, etag = etag, when = when)
         };
         EntityCompare {

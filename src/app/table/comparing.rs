@@ -27,7 +27,7 @@ impl Comparing {
         let place = format!("{} ({})", core.table, ctx.client.account().name);
         let picked = |i: u32| PickedEntity {
             place: place.clone(),
-            entity: core.store.get(i).clone(),
+            entity: core.store.get(i).to_owned(),
         };
         let rows: Vec<u32> = core.selection.iter().copied().collect();
         if ui
@@ -128,7 +128,7 @@ impl TableFeature for Comparing {
             let place = format!("{} ({})", core.table, ctx.client.account().name);
             let picked = |i: u32| PickedEntity {
                 place: place.clone(),
-                entity: core.store.get(i).clone(),
+                entity: core.store.get(i).to_owned(),
             };
             self.rows = Some(EntityCompare::new(&picked(rows[0]), &picked(rows[1])));
         }

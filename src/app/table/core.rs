@@ -8,8 +8,7 @@ use crate::app::context::{InFlight, JobId};
 use crate::app::table::query::QueryPanel;
 use crate::app::table::store::{Columns, EntityStore};
 use crate::storage::StorageError;
-use crate::storage::table::entity::Entity;
-use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery};
+use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery, EntityView};
 
 /// The last "load all" of this query: its job, and the pages it sends here. It outlives the job so that Retry
 /// in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab) turns
@@ -85,7 +84,7 @@ impl TableCore {
     }
 
     /// The selected rows' entities, in the store's order.
-    pub fn selected_entities(&self) -> Vec<&Entity> {
+    pub fn selected_entities(&self) -> Vec<&EntityView> {
         self.selection.iter().map(|&i| self.store.get(i)).collect()
     }
 }

@@ -37,7 +37,7 @@ impl DeleteRows {
                 .push(crate::app::table::deletes::delete_op(
                     e.partition_key(),
                     e.row_key(),
-                    e.etag(),
+                    e.etag().as_deref(),
                 ));
         }
         let total: usize = ops.values().map(Vec::len).sum();

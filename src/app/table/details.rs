@@ -1,6 +1,7 @@
 //! A table tab's details panel (F4 hides it): the selected entity's properties, read as stored, its editor
 //! once opened (Enter, a double-click, Edit), and the versions of it seen this run.
 
+use crate::storage::table::EntityView;
 use egui::RichText;
 
 use crate::app::widgets::i18n::{t, tr};
@@ -8,7 +9,6 @@ use crate::app::widgets::i18n::{t, tr};
 use crate::app::context::PaneContext;
 use crate::app::context::features::{DetailsTab, details_shown, details_tabs, set_details_shown};
 use crate::app::table::pane::TablePane;
-use crate::storage::table::entity::Entity;
 
 /// The panel at the tab's right, drawn before the grid so that the grid takes the rest.
 pub fn panel(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
@@ -60,7 +60,7 @@ fn follow_selection(pane: &mut TablePane) {
 }
 
 /// The one selected entity, if exactly one is.
-fn single(pane: &TablePane) -> Option<&Entity> {
+fn single(pane: &TablePane) -> Option<&EntityView> {
     match pane.core.selection.len() {
         1 => pane.core.selection.first().map(|&row| pane.core.store.get(row)),
         _ => None,
@@ -99,7 +99,7 @@ fn properties(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 
 /// The entity as stored: its keys, ETag and Timestamp, then each property with its Edm type. Says whether Edit
 /// was pressed.
-fn read_only(ui: &mut egui::Ui, entity: &Entity, partial: bool) -> bool {
+fn read_only(ui: &mut egui::Ui, entity: &EntityView, partial: bool) -> bool {
     let title = tr!(
         "table-editor-entity",
         pk = entity.partition_key(),
@@ -123,7 +123,7 @@ fn read_only(ui: &mut egui::Ui, entity: &Entity, partial: bool) -> bool {
         });
     };
     let none = t("table-details-none");
-    fact(ui, "ETag", entity.etag().unwrap_or(&none));
+    fact(ui, "ETag", entity.etag().as_deref().unwrap_or(&none));
     let timestamp = entity.timestamp().map(|t| t.to_string()).unwrap_or_default();
     fact(ui, "Timestamp", &timestamp);
     if partial {

@@ -9,7 +9,7 @@ use crate::app::context::{JobContext, ReplyTx};
 use crate::app::table::compare::lines;
 use crate::app::widgets::i18n::{language, speaking, t, tr};
 use crate::storage::StorageError;
-use crate::storage::table::Entity;
+use crate::storage::table::{Entity, EntityView};
 
 /// The differences kept with their entities (for the list and for copying); beyond them only counts go on.
 pub const KEPT: usize = 100_000;
@@ -65,8 +65,8 @@ impl Difference {
             "PartitionKey": pk,
             "RowKey": rk,
             "difference": kind,
-            "left": self.left.as_ref().map(Entity::to_json),
-            "right": self.right.as_ref().map(Entity::to_json),
+            "left": self.left.as_ref().map(|e| e.to_json()),
+            "right": self.right.as_ref().map(|e| e.to_json()),
         })
     }
 }
@@ -112,7 +112,7 @@ impl DiffReport {
 /// The order the service returns rows in: PartitionKey, then RowKey, each compared by UTF-16 code units (the
 /// order of .NET's and JavaScript's string compare, which Azure and Azurite use; it differs from UTF-8's only
 /// for characters beyond U+FFFF).
-pub fn key_cmp(a: &Entity, b: &Entity) -> Ordering {
+pub fn key_cmp(a: &EntityView, b: &EntityView) -> Ordering {
     let utf16 = |x: &str, y: &str| {
         if x.is_ascii() && y.is_ascii() {
             x.cmp(y)
@@ -124,7 +124,7 @@ pub fn key_cmp(a: &Entity, b: &Entity) -> Ordering {
 }
 
 /// Whether two rows hold the same data: the same properties with the same types and values, in any order.
-pub fn same_data(a: &Entity, b: &Entity) -> bool {
+pub fn same_data(a: &EntityView, b: &EntityView) -> bool {
     a.property_bytes() == b.property_bytes() || lines(a, b).iter().all(|l| l.same())
 }
 
@@ -249,7 +249,7 @@ async fn send_file(path: &std::path::Path, tx: tokio::sync::mpsc::Sender<Result<
         }
     };
     let mut entities: Vec<Entity> = rows.into_iter().map(|(_, d)| d.to_entity()).collect();
-    entities.sort_by(key_cmp);
+    entities.sort_by(|a, b| key_cmp(a, b));
     send_pages(entities, tx).await;
 }
 
@@ -292,7 +292,7 @@ async fn send_projected(
             }
         }
     }
-    entries.sort_by(key_cmp);
+    entries.sort_by(|a, b| key_cmp(a, b));
     // Two rows giving one entry: the index can hold only one, so the first stands for both.
     entries.dedup_by(|a, b| key_cmp(a, b) == Ordering::Equal);
     send_pages(entries, tx).await;

@@ -8,7 +8,7 @@ use crate::app::context::JobContext;
 use crate::app::table::diff::{DiffKind, Difference, Side};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::table::{BatchOperation, Entity, IfMatch, UpdateMode};
+use crate::storage::table::{BatchOperation, IfMatch, UpdateMode};
 
 /// Which way a copy goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub fn batches(differences: &[Difference], way: Direction, merge: bool) -> Vec<V
             Direction::LeftToRight => &d.left,
             Direction::RightToLeft => &d.right,
         };
-        let size = source.as_ref().map_or(0, Entity::heap_size) * 2 + 1024;
+        let size = source.as_ref().map_or(0, |e| e.heap_size()) * 2 + 1024;
         let pk = op.keys().0.to_string();
         let full = out
             .last()
@@ -134,7 +134,7 @@ mod tests {
     use super::*;
     use crate::storage::table::{EdmValue, EntityDraft};
 
-    fn e(pk: &str, rk: &str, etag: &str) -> Entity {
+    fn e(pk: &str, rk: &str, etag: &str) -> crate::storage::table::Entity {
         EntityDraft::new(pk, rk)
             .with("N", EdmValue::Int32(1))
             .with_etag(Some(etag.into()))

@@ -13,7 +13,7 @@ use crate::app::table::editor_conflict::theirs_kind;
 use crate::app::table::entity_form::EntityForm;
 pub use crate::app::table::property::{PropertyEdit, parse_hex, to_hex};
 use crate::storage::table::edm::{EdmType, EdmValue};
-use crate::storage::table::entity::{Entity, EntityDraft, Property};
+use crate::storage::table::entity::{Entity, EntityDraft, EntityView, Property};
 use crate::storage::table::{IfMatch, UpdateMode};
 use crate::storage::{Client, StorageError};
 
@@ -68,12 +68,12 @@ pub struct EntityEditor {
 }
 
 impl EntityEditor {
-    pub fn edit(table: &str, entity: &Entity) -> Self {
+    pub fn edit(table: &str, entity: &EntityView) -> Self {
         EntityEditor {
             table: table.to_string(),
             partition_key: entity.partition_key().to_string(),
             row_key: entity.row_key().to_string(),
-            form: Draft::new(entity.etag().unwrap_or_default(), EntityForm::of(entity)),
+            form: Draft::new(&entity.etag().unwrap_or_default(), EntityForm::of(entity)),
             new: false,
             mode: UpdateMode::Replace,
             error: None,
@@ -89,7 +89,7 @@ impl EntityEditor {
         }
     }
 
-    pub fn insert(table: &str, template: Option<&Entity>) -> Self {
+    pub fn insert(table: &str, template: Option<&EntityView>) -> Self {
         let mut e = match template {
             Some(t) => Self::edit(table, t),
             None => Self::edit(table, &EntityDraft::new("", "").to_entity()),
@@ -153,9 +153,10 @@ impl EntityEditor {
 
     /// What the service said of this entity since the editor opened (a refresh of the grid brought a newer
     /// version): a clean form follows it, an edited one is kept and says the entity changed under it.
-    pub fn observe(&mut self, entity: &Entity) {
+    pub fn observe(&mut self, entity: &EntityView) {
         let same = entity.partition_key() == self.partition_key && entity.row_key() == self.row_key;
         let version = entity.etag().unwrap_or_default();
+        let version = version.as_ref();
         if same && !self.new && !self.partial && newer(version, self.form.theirs_version()) {
             self.form.observe(version, EntityForm::of(entity));
         }
@@ -268,7 +269,7 @@ impl EntityEditor {
     pub(crate) fn theirs_arrived(&mut self, result: Result<Entity, StorageError>) {
         self.theirs = Some(match result {
             Ok(e) => {
-                self.form.observe(e.etag().unwrap_or_default(), EntityForm::of(&e));
+                self.form.observe(&e.etag().unwrap_or_default(), EntityForm::of(&e));
                 Theirs::Current(e)
             }
             Err(e) if e.is_not_found() => Theirs::Gone,

@@ -61,7 +61,7 @@ impl EntityEditor {
             Theirs::Current(theirs) => {
                 ui.label(tr!(
                     "table-editor-conflict-their-etag",
-                    etag = theirs.etag().unwrap_or("?")
+                    etag = theirs.etag().unwrap_or("?".into()).into_owned()
                 ));
                 egui::Grid::new("conflict-grid").striped(true).show(ui, |ui| {
                     ui.strong(t("table-editor-conflict-property"));

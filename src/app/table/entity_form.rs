@@ -3,7 +3,7 @@
 
 use crate::app::context::draft::{Fields, reapply_named};
 use crate::app::table::property::PropertyEdit;
-use crate::storage::table::entity::{Entity, EntityDraft, Property};
+use crate::storage::table::entity::{EntityDraft, EntityView, Property};
 
 /// The properties of an entity as the editor shows them.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -13,7 +13,7 @@ pub struct EntityForm {
 
 impl EntityForm {
     /// The form of what the service holds.
-    pub fn of(entity: &Entity) -> Self {
+    pub fn of(entity: &EntityView) -> Self {
         Self::of_draft(&entity.to_draft())
     }
 

@@ -13,7 +13,7 @@ use crate::app::table::io::ExportFormat;
 use crate::app::table::scan::job_pages;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::table::entity::Entity;
+use crate::storage::table::EntityView;
 
 /// Which file a dialog asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,7 +160,7 @@ impl TableFiles {
             (store, rows, path),
             move |job, (store, rows, path)| {
                 written(path, move |p| {
-                    let entities: Vec<&Entity> = rows.iter().map(|&i| store.get(i)).collect();
+                    let entities: Vec<&EntityView> = rows.iter().map(|&i| store.get(i)).collect();
                     table_io::export(p, format, &entities, &job.progress, &job.cancel)
                 })
             },
@@ -210,7 +210,7 @@ impl TableFiles {
                 let progress = crate::storage::progress::TransferProgress::default();
                 let cancel = job.cancel.clone();
                 written(path, move |p| {
-                    let refs: Vec<&Entity> = entities.iter().collect();
+                    let refs: Vec<&EntityView> = entities.iter().map(|e| &**e).collect();
                     table_io::export(p, format, &refs, &progress, &cancel)
                 })
                 .await

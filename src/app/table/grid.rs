@@ -380,7 +380,7 @@ fn grid_with_menu(
 /// shown as it came.
 fn cell_ui(
     ui: &mut egui::Ui,
-    entity: &crate::storage::table::Entity,
+    entity: &crate::storage::table::EntityView,
     name: &str,
     main: Option<crate::storage::table::edm::EdmType>,
     strike: bool,
@@ -389,7 +389,8 @@ fn cell_ui(
         let t = RichText::new(t);
         if strike { t.strikethrough().weak() } else { t }
     };
-    match cell(entity, name) {
+    let value = cell(entity, name);
+    match value.as_ref().map(|c| c.value()) {
         Some(crate::storage::table::entity::EdmRef::Unparsed { declared, json, why }) => {
             let shown: String = json.chars().take(200).collect();
             let said = match declared.is_empty() {

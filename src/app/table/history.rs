@@ -3,6 +3,9 @@
 //! with the differences between any two. An entity seen in one version only has no history: versions are kept
 //! from the moment a second one arrives.
 
+use std::borrow::Cow;
+
+use crate::storage::table::EntityView;
 use egui::RichText;
 use std::collections::{HashMap, VecDeque};
 use std::time::SystemTime;
@@ -54,7 +57,7 @@ pub struct EntityHistory {
     pub pick: Option<(usize, usize)>,
 }
 
-fn key(e: &Entity) -> Key {
+fn key(e: &EntityView) -> Key {
     (e.partition_key().to_string(), e.row_key().to_string())
 }
 
@@ -68,20 +71,20 @@ impl EntityHistory {
     }
 
     /// An entity changed from `old` to `new`: both kept (the old one unless it is already the last kept).
-    pub fn changed(&mut self, old: &Entity, new: &Entity, seen: Seen, at: SystemTime) {
+    pub fn changed(&mut self, old: &EntityView, new: &EntityView, seen: Seen, at: SystemTime) {
         if old.etag() == new.etag() {
             return;
         }
-        if self.last_etag(old) != Some(old.etag().map(str::to_string)) {
+        if self.last_etag(old) != Some(old.etag().map(Cow::into_owned)) {
             self.keep(old, Seen::Loaded, at);
         }
         self.keep(new, seen, at);
     }
 
     /// A version loaded: kept when its entity has a history and this ETag is not the last one kept.
-    pub fn loaded(&mut self, e: &Entity, at: SystemTime) {
+    pub fn loaded(&mut self, e: &EntityView, at: SystemTime) {
         if let Some(last) = self.last_etag(e)
-            && last.as_deref() != e.etag()
+            && last.as_deref() != e.etag().as_deref()
         {
             self.keep(e, Seen::Loaded, at);
         }
@@ -96,12 +99,12 @@ impl EntityHistory {
         entities.iter().for_each(|e| self.loaded(e, now));
     }
 
-    fn last_etag(&self, e: &Entity) -> Option<Option<String>> {
+    fn last_etag(&self, e: &EntityView) -> Option<Option<String>> {
         let v = self.versions.get(&key(e))?;
-        v.back().map(|l| l.entity.etag().map(str::to_string))
+        v.back().map(|l| l.entity.etag().map(Cow::into_owned))
     }
 
-    fn keep(&mut self, e: &Entity, seen: Seen, at: SystemTime) {
+    fn keep(&mut self, e: &EntityView, seen: Seen, at: SystemTime) {
         let k = key(e);
         let list = self.versions.entry(k.clone()).or_default();
         if list.len() == PER_ENTITY
@@ -117,7 +120,7 @@ impl EntityHistory {
         list.push_back(Version {
             at,
             seen,
-            entity: e.clone(),
+            entity: e.to_owned(),
             seq: self.seq,
         });
         self.order.push_back((k, self.seq));
@@ -224,7 +227,7 @@ mod tests {
         }
         let list = h.versions("p", "r").unwrap();
         assert_eq!(list.len(), PER_ENTITY);
-        assert_eq!(list.back().unwrap().entity.etag(), Some("W/\"199\""));
+        assert_eq!(list.back().unwrap().entity.etag().as_deref(), Some("W/\"199\""));
         assert_eq!(h.bytes, list.iter().map(|x| x.entity.heap_size()).sum::<usize>());
         assert_eq!(h.live, PER_ENTITY);
         assert!(

@@ -191,7 +191,7 @@ impl ImportSource {
 
     fn of_entities(entities: &[Entity]) -> ImportSource {
         let mut columns = vec!["PartitionKey".to_string(), "RowKey".to_string()];
-        columns.extend(crate::app::table::io::property_names(entities.iter()));
+        columns.extend(crate::app::table::io::property_names(entities.iter().map(|e| &**e)));
         let rows = entities
             .iter()
             .enumerate()

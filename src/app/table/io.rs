@@ -11,7 +11,7 @@ use crate::storage::progress::TransferProgress;
 use crate::storage::table::UpdateMode;
 use crate::storage::table::batch::BatchOperation;
 use crate::storage::table::edm::{EdmType, EdmValue};
-use crate::storage::table::entity::{Entity, EntityDraft, Property};
+use crate::storage::table::entity::{Entity, EntityDraft, EntityView, Property};
 use crate::storage::{Client, ErrorKind, StorageError};
 use tokio_util::sync::CancellationToken;
 
@@ -44,7 +44,7 @@ fn io_error(op: &str, e: impl std::fmt::Display) -> StorageError {
 }
 
 /// The property names of a set of entities, in first-seen order.
-pub fn property_names<'a>(entities: impl Iterator<Item = &'a Entity>) -> Vec<String> {
+pub fn property_names<'a>(entities: impl Iterator<Item = &'a EntityView>) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for e in entities {
@@ -62,7 +62,7 @@ pub fn property_names<'a>(entities: impl Iterator<Item = &'a Entity>) -> Vec<Str
 pub fn export(
     path: &Path,
     format: ExportFormat,
-    entities: &[&Entity],
+    entities: &[&EntityView],
     progress: &TransferProgress,
     cancel: &CancellationToken,
 ) -> Result<usize, StorageError> {
@@ -387,7 +387,7 @@ mod tests {
     fn typed_csv_and_json_read_back_the_same_entities() {
         let dir = tempfile::tempdir().unwrap();
         let es = entities();
-        let refs: Vec<&Entity> = es.iter().collect();
+        let refs: Vec<&EntityView> = es.iter().map(|e| &**e).collect();
         for format in [ExportFormat::CsvTyped, ExportFormat::Json] {
             let path = dir.path().join(format!("out.{}", format.extension()));
             export(
@@ -410,7 +410,7 @@ mod tests {
     fn a_cancelled_export_leaves_no_file_behind() {
         let dir = tempfile::tempdir().unwrap();
         let es = entities();
-        let refs: Vec<&Entity> = es.iter().collect();
+        let refs: Vec<&EntityView> = es.iter().map(|e| &**e).collect();
         let cancel = CancellationToken::new();
         cancel.cancel();
         for format in [ExportFormat::CsvTyped, ExportFormat::Json] {

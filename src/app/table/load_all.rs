@@ -12,7 +12,7 @@ use crate::app::table::scan::job_pages;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::names::listing_order;
-use crate::storage::table::{ContinuationToken, Entity, EntityPage};
+use crate::storage::table::{ContinuationToken, EntityPage, EntityView};
 
 impl TablePane {
     /// Streams every remaining page as a job in the activity list; cancelling keeps what arrived.
@@ -102,8 +102,9 @@ impl TablePane {
             return self.append(page);
         }
         if let Some(to) = &self.core.listed_to {
-            let past =
-                |e: &Entity| listing_order(e.partition_key(), &to.0).then_with(|| listing_order(e.row_key(), &to.1));
+            let past = |e: &EntityView| {
+                listing_order(e.partition_key(), &to.0).then_with(|| listing_order(e.row_key(), &to.1))
+            };
             page.entities.retain(|e| past(e).is_gt());
         }
         if let Some(e) = page.entities.last().filter(|e| !e.partition_key().is_empty()) {

@@ -16,7 +16,7 @@ use crate::app::table::store::entity_key;
 use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::entity::Entity;
-use crate::storage::table::{EntityPage, EntityQuery};
+use crate::storage::table::{EntityPage, EntityQuery, EntityView};
 
 /// Where `offers` puts the tab's own actions (a feature's place is its index in the list).
 pub const PANE: usize = usize::MAX;
@@ -253,7 +253,7 @@ impl TablePane {
 
     /// Opens the Raw JSON window on a loaded row.
     pub fn show_json(&mut self, row: u32) {
-        let entity = self.core.store.get(row).clone();
+        let entity = self.core.store.get(row).to_owned();
         if let Some(raw) = self.features.get_mut::<crate::app::table::raw_json::RawJson>() {
             raw.show(entity);
         }
@@ -400,7 +400,7 @@ impl TablePane {
         }
     }
 
-    pub fn selected_entities(&self) -> Vec<&Entity> {
+    pub fn selected_entities(&self) -> Vec<&EntityView> {
         self.core.selected_entities()
     }
 
@@ -571,7 +571,7 @@ impl TablePane {
                 .iter()
                 .map(|c| {
                     crate::app::table::store::cell(e, c)
-                        .map(|v| v.to_text().replace(['\t', '\n'], " "))
+                        .map(|v| v.value().to_text().replace(['\t', '\n'], " "))
                         .unwrap_or_default()
                 })
                 .collect();

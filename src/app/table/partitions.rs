@@ -1,6 +1,7 @@
 //! The partition map's data: entities per PartitionKey over the loaded rows (or a whole-table scan), the hot
 //! partition, the chart that draws them, and the map beside the grid as a feature of the tab.
 
+use crate::storage::table::EntityView;
 use std::collections::HashMap;
 
 use egui::RichText;
@@ -13,7 +14,6 @@ use crate::app::table::scan::job_pages;
 use crate::app::widgets::format::{decimal, thousands};
 use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::plot::category_label;
-use crate::storage::table::entity::Entity;
 
 /// Entities per partition, biggest first.
 #[derive(Clone, Debug, Default)]
@@ -46,8 +46,8 @@ impl PartitionCounts {
         }
     }
 
-    pub fn from_entities<'a>(entities: impl Iterator<Item = &'a Entity>) -> Self {
-        Self::from_keys(entities.map(Entity::partition_key))
+    pub fn from_entities<'a>(entities: impl Iterator<Item = &'a EntityView>) -> Self {
+        Self::from_keys(entities.map(EntityView::partition_key))
     }
 
     pub fn top_share(&self) -> f64 {

@@ -35,7 +35,7 @@ impl TableFeature for RawJson {
         if id == "raw-json"
             && let Some(&row) = core.selection.iter().next()
         {
-            self.show(core.store.get(row).clone());
+            self.show(core.store.get(row).to_owned());
         }
     }
 

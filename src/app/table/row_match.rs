@@ -3,7 +3,7 @@
 //! as it streams (the service-side part of the filter is sent as usual).
 
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::table::entity::{EdmRef, Entity};
+use crate::storage::table::entity::{EdmRef, EntityView};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatchOp {
@@ -64,7 +64,7 @@ impl RowMatch {
 
     /// Whether the entity's property is a string that matches. A property the entity lacks, or one of another
     /// type, does not match (as `eq` in OData never matches a missing property).
-    pub fn matches(&self, entity: &Entity) -> bool {
+    pub fn matches(&self, entity: &EntityView) -> bool {
         let Some(EdmRef::String(text)) = entity.get(&self.property) else {
             return false;
         };
@@ -114,7 +114,7 @@ impl RowMatches {
         self.groups.iter().all(|g| g.matches.is_empty())
     }
 
-    pub fn matches(&self, entity: &Entity) -> bool {
+    pub fn matches(&self, entity: &EntityView) -> bool {
         self.groups
             .iter()
             .filter(|g| !g.matches.is_empty())
@@ -165,7 +165,7 @@ mod tests {
     use super::*;
     use crate::storage::table::{EdmValue, EntityDraft};
 
-    fn entity(name: &str) -> Entity {
+    fn entity(name: &str) -> crate::storage::table::Entity {
         EntityDraft::new("p", "r")
             .with("Name", EdmValue::String(name.into()))
             .with("Count", EdmValue::Int32(7))

@@ -7,6 +7,7 @@ use crate::app::table::history::Seen;
 use crate::app::table::pane::TablePane;
 use crate::app::table::store::entity_key;
 use crate::storage::table::EntityPage;
+use crate::storage::table::EntityView;
 use crate::storage::table::entity::Entity;
 
 impl TablePane {
@@ -59,12 +60,12 @@ impl TablePane {
     }
 
     /// Replaces the loaded row with this entity's keys, if there is one.
-    pub(super) fn replace_row(&mut self, entity: &Entity) -> bool {
+    pub(super) fn replace_row(&mut self, entity: &EntityView) -> bool {
         let Some(i) = self.core.store.position(entity.partition_key(), entity.row_key()) else {
             return false;
         };
-        self.core.columns.observe(std::slice::from_ref(entity));
-        self.core.store.replace(i, entity.clone());
+        self.core.columns.observe_views(std::iter::once(entity));
+        self.core.store.replace(i, entity.to_owned());
         true
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::edm::EdmType;
-use crate::storage::table::entity::{EdmRef, Entity};
+use crate::storage::table::entity::{EdmRef, Entity, EntityView};
 
 /// Columns that are not properties: the keys and the service's own fields.
 pub const PARTITION_KEY: &str = "PartitionKey";
@@ -18,12 +18,48 @@ pub const ETAG: &str = "ETag";
 /// Entities in arrival order, as shared chunks (one per page).
 #[derive(Clone, Default)]
 pub struct EntityStore {
-    chunks: Vec<Arc<[Entity]>>,
+    chunks: Vec<Arc<Page>>,
     starts: Vec<u32>,
     len: u32,
     /// Changes with every change of the rows, unique across stores: what a result computed from the rows (the
     /// partition counts) is keyed by, since two queries can load the same number of rows.
     version: u64,
+}
+
+/// A page's entities packed back to back in one allocation (entity `i` is `bytes[ends[i - 1]..ends[i]]`): no
+/// allocation and no pointer per entity, only its end.
+struct Page {
+    bytes: Box<[u8]>,
+    ends: Box<[u32]>,
+}
+
+impl Page {
+    fn new(entities: &[&EntityView]) -> Page {
+        let mut bytes = Vec::with_capacity(entities.iter().map(|e| e.raw_bytes().len()).sum());
+        let mut ends = Vec::with_capacity(entities.len());
+        for e in entities {
+            bytes.extend_from_slice(e.raw_bytes());
+            ends.push(u32::try_from(bytes.len()).expect("a page under 4 GiB"));
+        }
+        Page {
+            bytes: bytes.into_boxed_slice(),
+            ends: ends.into_boxed_slice(),
+        }
+    }
+
+    fn get(&self, i: usize) -> &EntityView {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        EntityView::from_packed(&self.bytes[start..self.ends[i] as usize])
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &EntityView> {
+        (0..self.ends.len()).map(|i| self.get(i))
+    }
+
+    /// Its bytes, its ends, and the `Arc` block that holds it.
+    fn heap_size(&self) -> usize {
+        self.bytes.len() + self.ends.len() * 4 + 2 * std::mem::size_of::<usize>() + std::mem::size_of::<Page>()
+    }
 }
 
 /// The source of store versions.
@@ -48,12 +84,17 @@ impl EntityStore {
     }
 
     pub fn push_page(&mut self, entities: Vec<Entity>) {
+        let views: Vec<&EntityView> = entities.iter().map(|e| &**e).collect();
+        self.push_views(&views);
+    }
+
+    fn push_views(&mut self, entities: &[&EntityView]) {
         if entities.is_empty() {
             return;
         }
         self.starts.push(self.len);
         self.len += entities.len() as u32;
-        self.chunks.push(entities.into());
+        self.chunks.push(Arc::new(Page::new(entities)));
         self.changed();
     }
 
@@ -65,31 +106,27 @@ impl EntityStore {
         (chunk, (index - self.starts[chunk]) as usize)
     }
 
-    pub fn get(&self, index: u32) -> &Entity {
+    pub fn get(&self, index: u32) -> &EntityView {
         let (c, o) = self.locate(index);
-        &self.chunks[c][o]
+        self.chunks[c].get(o)
     }
 
     /// Replaces one entity (after a save); copies only its chunk.
     pub fn replace(&mut self, index: u32, entity: Entity) {
-        let (c, o) = self.locate(index);
-        let mut chunk: Vec<Entity> = self.chunks[c].to_vec();
-        chunk[o] = entity;
-        self.chunks[c] = chunk.into();
-        self.changed();
+        *self = self.with_replaced(vec![(index, entity)]);
     }
 
     /// The same rows with some replaced, each touched chunk copied once: a watch builds this off the UI thread,
     /// which then only swaps it in.
     pub fn with_replaced(&self, rows: Vec<(u32, Entity)>) -> EntityStore {
         let mut out = self.clone();
-        let mut copies: std::collections::BTreeMap<usize, Vec<Entity>> = Default::default();
-        for (index, entity) in rows {
-            let (c, o) = self.locate(index);
-            copies.entry(c).or_insert_with(|| self.chunks[c].to_vec())[o] = entity;
+        let mut copies: std::collections::BTreeMap<usize, Vec<&EntityView>> = Default::default();
+        for (index, entity) in &rows {
+            let (c, o) = self.locate(*index);
+            copies.entry(c).or_insert_with(|| self.chunks[c].iter().collect())[o] = entity;
         }
         for (c, chunk) in copies {
-            out.chunks[c] = chunk.into();
+            out.chunks[c] = Arc::new(Page::new(&chunk));
         }
         out.changed();
         out
@@ -97,18 +134,15 @@ impl EntityStore {
 
     /// Drops the given rows (after a delete) and rebuilds the chunks.
     pub fn remove(&mut self, rows: &std::collections::HashSet<u32>) {
-        let kept: Vec<Entity> = (0..self.len)
-            .filter(|i| !rows.contains(i))
-            .map(|i| self.get(i).clone())
-            .collect();
-        *self = EntityStore::default();
+        let old = std::mem::take(self);
+        let kept: Vec<&EntityView> = (0..old.len).filter(|i| !rows.contains(i)).map(|i| old.get(i)).collect();
         for chunk in kept.chunks(1000) {
-            self.push_page(chunk.to_vec());
+            self.push_views(chunk);
         }
         self.changed();
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &Entity> {
+    pub fn iter(&self) -> impl Iterator<Item = &EntityView> {
         self.chunks.iter().flat_map(|c| c.iter())
     }
 
@@ -119,9 +153,12 @@ impl EntityStore {
             .map(|i| i as u32)
     }
 
-    /// Bytes held on the heap by the loaded entities.
+    /// Bytes held on the heap by the loaded entities: the pages and the lists that find them. (Property names
+    /// are in shapes shared by the process, a few bytes per kind of entity, not counted here.)
     pub fn heap_size(&self) -> usize {
-        self.iter().map(|e| e.heap_size() + std::mem::size_of::<Entity>()).sum()
+        self.chunks.iter().map(|c| c.heap_size()).sum::<usize>()
+            + self.chunks.capacity() * std::mem::size_of::<Arc<Page>>()
+            + self.starts.capacity() * std::mem::size_of::<u32>()
     }
 }
 
@@ -199,6 +236,10 @@ impl Default for Columns {
 
 impl Columns {
     pub fn observe(&mut self, entities: &[Entity]) {
+        self.observe_views(entities.iter().map(|e| &**e));
+    }
+
+    pub fn observe_views<'a>(&mut self, entities: impl Iterator<Item = &'a EntityView>) {
         for e in entities {
             for (name, value) in e.properties() {
                 let i = match self.index.get(name) {
@@ -252,11 +293,37 @@ impl Columns {
     }
 }
 
-/// A cell's value: a property, a key, the Timestamp, or the ETag.
-pub fn cell<'a>(e: &'a Entity, column: &str) -> Option<EdmRef<'a>> {
+/// A cell's value: a property, a key, the Timestamp, or the ETag (which may be made from the ticks it encodes).
+pub enum Cell<'a> {
+    Value(EdmRef<'a>),
+    Etag(std::borrow::Cow<'a, str>),
+}
+
+impl Cell<'_> {
+    pub fn value(&self) -> EdmRef<'_> {
+        match self {
+            Cell::Value(v) => *v,
+            Cell::Etag(t) => EdmRef::String(t),
+        }
+    }
+}
+
+pub fn cell<'a>(e: &'a EntityView, column: &str) -> Option<Cell<'a>> {
     match column {
-        ETAG => e.etag().map(EdmRef::String),
-        other => e.get(other),
+        ETAG => e.etag().map(Cell::Etag),
+        other => e.get(other).map(Cell::Value),
+    }
+}
+
+/// Orders two rows' ETags without writing them out when both are kept as ticks (their text sorts as these do:
+/// fixed width, from the year on).
+fn compare_etags(a: &EntityView, b: &EntityView) -> Ordering {
+    match (a.etag_ticks(), b.etag_ticks()) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        _ => compare(
+            a.etag().as_deref().map(EdmRef::String),
+            b.etag().as_deref().map(EdmRef::String),
+        ),
     }
 }
 
@@ -284,7 +351,11 @@ fn compare(a: Option<EdmRef>, b: Option<EdmRef>) -> Ordering {
 pub fn sorted(store: &EntityStore, rows: &[u32], column: &str, ascending: bool) -> Vec<u32> {
     let mut out = rows.to_vec();
     out.sort_by(|&a, &b| {
-        let o = compare(cell(store.get(a), column), cell(store.get(b), column));
+        let (a, b) = (store.get(a), store.get(b));
+        let o = match column {
+            ETAG => compare_etags(a, b),
+            _ => compare(a.get(column), b.get(column)),
+        };
         if ascending { o } else { o.reverse() }
     });
     out
@@ -295,6 +366,8 @@ pub struct QuickFilter {
     needle: Vec<u8>,
     /// Numbers, dates and GUIDs are matched by their text only when the needle could appear in one.
     formats_values: bool,
+    /// Whether the needle could be in an ETag of the usual form (`w/"datetime'2026-11-22t08%3a30%3a00…z'"`).
+    etag_chars: bool,
     anchor: Anchor,
 }
 
@@ -319,8 +392,12 @@ impl QuickFilter {
             .bytes()
             .all(|b| b.is_ascii_hexdigit() || b"-.:tzTZe+ ".contains(&b) || b.is_ascii_digit())
             || matches!(needle.as_str(), "true" | "false" | "nan" | "infinity" | "-infinity");
+        let etag_chars = needle
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b"w/\"datime'-%3a.z".contains(&b));
         let bytes = needle.into_bytes();
         Some(QuickFilter {
+            etag_chars,
             anchor: anchor(&bytes),
             needle: bytes,
             formats_values,
@@ -344,10 +421,11 @@ impl QuickFilter {
         }
     }
 
-    pub fn matches(&self, e: &Entity) -> bool {
-        // Text values, keys and the ETag sit in the packed bytes as they are: no match there, no match at all
-        // (unless numbers, which are stored binary, have to be formatted and searched too).
-        if !self.formats_values && !self.contains(e.raw_bytes()) {
+    pub fn matches(&self, e: &EntityView) -> bool {
+        // Text values, keys and an ETag kept as text sit in the packed bytes as they are: no match there, no
+        // match at all (unless numbers, or an ETag kept as ticks, have to be written out and searched too).
+        let etag_written = self.etag_chars && e.etag_ticks().is_some();
+        if !self.formats_values && !etag_written && !self.contains(e.raw_bytes()) {
             return false;
         }
         if self.contains(e.partition_key().as_bytes()) || self.contains(e.row_key().as_bytes()) {
@@ -429,7 +507,7 @@ pub fn filtered(store: &EntityStore, rows: &[u32], filter: &QuickFilter) -> Vec<
 }
 
 /// An entity's keys, as the grid and the editor find a row by them.
-pub fn entity_key(e: &Entity) -> (String, String) {
+pub fn entity_key(e: &EntityView) -> (String, String) {
     (e.partition_key().to_string(), e.row_key().to_string())
 }
 
@@ -479,7 +557,7 @@ mod tests {
         let s = store();
         let mut c = Columns::default();
         for e in s.iter() {
-            c.observe(std::slice::from_ref(e));
+            c.observe_views(std::iter::once(e));
         }
         let names: Vec<&str> = c.list.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, vec!["PartitionKey", "RowKey", "Name", "N", "Timestamp", "ETag"]);
@@ -493,7 +571,7 @@ mod tests {
     fn a_new_query_keeps_the_column_choices_and_draws_only_columns_its_rows_have() {
         let s = store();
         let mut c = Columns::default();
-        c.observe(&s.iter().cloned().collect::<Vec<_>>());
+        c.observe_views(s.iter());
         let name = c.list.iter().position(|c| c.name == "Name").unwrap();
         c.list[name].visible = false;
         c.move_column(c.list.iter().position(|c| c.name == "N").unwrap(), 0);
@@ -505,7 +583,7 @@ mod tests {
             ["PartitionKey", "RowKey", "Timestamp", "ETag"],
             "nothing observed yet"
         );
-        next.observe(&s.iter().cloned().collect::<Vec<_>>());
+        next.observe_views(s.iter());
         assert_eq!(names(&next), ["N", "PartitionKey", "RowKey", "Timestamp", "ETag"]);
         assert!(!next.get("Name").unwrap().visible, "hidden stays hidden");
     }
@@ -533,5 +611,117 @@ mod tests {
             "property names are not values"
         );
         assert!(QuickFilter::new("  ").is_none());
+    }
+
+    fn mixed_page() -> Vec<Entity> {
+        let usual = |n: u32| Some(format!("W/\"datetime'2026-11-22T08%3A30%3A00.{n:07}Z'\""));
+        vec![
+            EntityDraft::new("p", "0").with_etag(usual(9)).to_entity(),
+            EntityDraft::new("p", "1")
+                .with("A", EdmValue::Int32(-3))
+                .with("Bé", EdmValue::String("x".into()))
+                .with_etag(Some("W/\"odd\"".into()))
+                .to_entity(),
+            EntityDraft::new("p", "2")
+                .with("Bé", EdmValue::Binary(vec![1, 2]))
+                .with("A", EdmValue::Int32(4))
+                .with_etag(usual(1))
+                .to_entity(),
+            EntityDraft::new("q", "3").to_entity(),
+        ]
+    }
+
+    #[test]
+    fn a_page_holds_its_entities_exactly_whatever_their_properties() {
+        let page = mixed_page();
+        let mut s = EntityStore::default();
+        s.push_page(Vec::new());
+        assert!(s.is_empty());
+        assert_eq!(s.heap_size(), 0);
+        s.push_page(page.clone());
+        s.push_page(page.clone());
+        assert_eq!(s.len(), 8);
+        for (i, e) in page.iter().chain(&page).enumerate() {
+            assert_eq!(s.get(i as u32), &**e, "row {i}");
+            assert_eq!(s.get(i as u32).to_owned(), *e);
+        }
+        let s2 = s.with_replaced(vec![(5, page[3].clone()), (0, page[1].clone())]);
+        let expect = [1, 1, 2, 3, 0, 3, 2, 3].map(|i| &page[i]);
+        assert!(s2.iter().zip(expect).all(|(a, b)| a == &**b));
+        let mut s3 = s2.clone();
+        s3.remove(&[0, 7].into_iter().collect());
+        assert!(s3.iter().zip(&expect[1..7]).all(|(a, b)| a == &***b));
+        assert_eq!(s3.len(), 6);
+    }
+
+    #[test]
+    fn heap_size_counts_the_pages_and_their_lists() {
+        let page = mixed_page();
+        let mut s = EntityStore::default();
+        s.push_page(page.clone());
+        let bytes: usize = page.iter().map(|e| e.heap_size()).sum();
+        let arc = 2 * std::mem::size_of::<usize>() + std::mem::size_of::<Page>();
+        let lists = s.chunks.capacity() * 8 + s.starts.capacity() * 4;
+        assert_eq!(s.heap_size(), bytes + page.len() * 4 + arc + lists);
+    }
+
+    #[test]
+    fn etags_kept_as_ticks_are_found_sorted_and_shown_as_stored() {
+        let mut s = EntityStore::default();
+        s.push_page(mixed_page());
+        let all: Vec<u32> = (0..4).collect();
+        let find = |text: &str| filtered(&s, &all, &QuickFilter::new(text).unwrap());
+        assert_eq!(find("DATETIME"), vec![0, 2]);
+        assert_eq!(find("00.0000009z"), vec![0]);
+        assert_eq!(find("%3a30"), vec![0, 2]);
+        assert_eq!(find("odd"), vec![1]);
+        assert_eq!(
+            sorted(&s, &all, ETAG, true),
+            vec![2, 0, 1, 3],
+            "by the text, the missing last"
+        );
+        assert_eq!(
+            cell(s.get(0), ETAG).unwrap().value(),
+            EdmRef::String("W/\"datetime'2026-11-22T08%3A30%3A00.0000009Z'\"")
+        );
+    }
+
+    /// The bench's entity (`benches/grid.rs`), to see bytes per entity against JSON in a debug build.
+    fn bench_entity(n: usize) -> Entity {
+        let cities = ["Oslo", "Lima", "Kyoto", "Perth"];
+        let since = crate::storage::table::edm::EdmDateTime::from_ticks(638_000_000_000_000_000 + n as i64);
+        EntityDraft::new(format!("partition{:04}", n % 1000), format!("row{n:07}"))
+            .with("Name", EdmValue::String(format!("customer {n}")))
+            .with("City", EdmValue::String(cities[n % 4].into()))
+            .with("Age", EdmValue::Int32((n % 90) as i32))
+            .with("Balance", EdmValue::Double(n as f64 * 1.25))
+            .with("Visits", EdmValue::Int64(n as i64 * 1_000_003))
+            .with("Active", EdmValue::Boolean(n.is_multiple_of(3)))
+            .with("Since", EdmValue::DateTime(since.unwrap()))
+            .with("Ref", EdmValue::Guid(uuid::Uuid::from_u128(n as u128)))
+            .with_etag(Some(format!(
+                "W/\"datetime'2026-11-22T08%3A30%3A00.{:07}Z'\"",
+                n % 10_000_000
+            )))
+            .to_entity()
+    }
+
+    #[test]
+    fn loaded_entities_hold_at_most_a_quarter_of_their_json() {
+        let n = 100_000;
+        let mut s = EntityStore::default();
+        let mut json = 0;
+        for chunk in (0..n).step_by(1000) {
+            let page: Vec<Entity> = (chunk..chunk + 1000).map(bench_entity).collect();
+            json += page
+                .iter()
+                .map(|e| serde_json::to_vec(&e.to_json()).unwrap().len() + 1)
+                .sum::<usize>();
+            s.push_page(page);
+        }
+        let (held, json) = (s.heap_size() as f64 / n as f64, json as f64 / n as f64);
+        println!("{held:.1} B/entity, JSON {json:.1} B/entity: {:.3}", held / json);
+        assert!(held / json <= 0.25, "{held:.1} B/entity against {json:.1} B of JSON");
+        assert_eq!(s.get(4242).to_owned(), bench_entity(4242));
     }
 }

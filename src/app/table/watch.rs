@@ -19,7 +19,7 @@ use crate::app::table::row_match::RowMatches;
 use crate::app::table::store::EntityStore;
 use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::watch::{Cadence, Change, ChangeLog};
-use crate::storage::table::{ContinuationToken, Entity, EntityQuery};
+use crate::storage::table::{ContinuationToken, Entity, EntityQuery, EntityView};
 use crate::storage::{Client, StorageError};
 
 /// How far past the held rows a read goes looking for the last of them before it stops (it may have vanished).
@@ -168,7 +168,7 @@ impl Keys {
         self.seen.resize(store.len(), false);
     }
 
-    fn find(&self, store: &EntityStore, e: &Entity) -> Option<u32> {
+    fn find(&self, store: &EntityStore, e: &EntityView) -> Option<u32> {
         let h = self.hash(e.partition_key(), e.row_key());
         let from = self.index.partition_point(|&(x, _)| x < h);
         self.index[from..]

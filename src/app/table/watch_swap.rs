@@ -51,7 +51,7 @@ impl TablePane {
             let full_rows = self.core.running.as_ref().is_none_or(|q| q.select.is_empty());
             for &row in &found.touched {
                 let e = self.core.store.get(row);
-                self.core.columns.observe(std::slice::from_ref(e));
+                self.core.columns.observe_views(std::iter::once(e));
                 if full_rows && let Some(editor) = &mut self.editor {
                     editor.observe(e);
                 }

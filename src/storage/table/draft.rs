@@ -72,7 +72,7 @@ impl EntityDraft {
         for prop in &self.properties {
             p.property(&prop.name, EdmRef::from(&prop.value));
         }
-        p.finish()
+        Entity::from_packed(p.finish())
     }
 
     /// Bytes the service counts against its 1 MiB limit.

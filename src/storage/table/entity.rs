@@ -1,5 +1,5 @@
-//! Entities as a query returns them: packed, read-only, one allocation each (smaller than their JSON), read
-//! through accessors; and their JSON form for the raw view and exports. Drafts (what is written) are in
+//! Entities as a query returns them: packed, read-only (far smaller than their JSON), read through
+//! `EntityView`'s accessors; and their JSON form for the raw view and exports. Drafts (what is written) are in
 //! `draft`, reading the service's JSON in `entity_json`.
 
 use std::borrow::Cow;
@@ -8,285 +8,108 @@ use std::fmt;
 use base64::Engine;
 
 pub use crate::storage::table::draft::{EntityDraft, Property};
-use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue, format_double};
+use crate::storage::table::edm::{EdmDateTime, EdmType, format_double};
 pub use crate::storage::table::entity_json::{parse_entity, parse_entity_page};
+pub(crate) use crate::storage::table::packed::Packer;
+use crate::storage::table::packed::{self, Etag, Header, Reader};
+pub use crate::storage::table::packed::{EdmRef, Properties};
 
-/// An entity as the service returned it, packed into one buffer: ETag, keys, Timestamp, then each property's
-/// name, type and value. Cheap to hold by the million; read it through the accessors.
+/// An entity as the service returned it, packed into one buffer (see `packed`): what a page, an editor or a
+/// history holds. Read it through `EntityView`, which it dereferences to.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Entity {
     buf: Box<[u8]>,
 }
 
-/// A borrowed view of one property value inside a packed entity.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum EdmRef<'a> {
-    String(&'a str),
-    Int32(i32),
-    Int64(i64),
-    Double(f64),
-    Boolean(bool),
-    DateTime(EdmDateTime),
-    Guid(uuid::Uuid),
-    Binary(&'a [u8]),
-    /// A value this app cannot read: its declared type ("" when none) and its JSON text.
-    Unparsed {
-        declared: &'a str,
-        json: &'a str,
-        why: &'a str,
-    },
-}
-
-impl EdmRef<'_> {
-    pub fn edm_type(&self) -> EdmType {
-        match self {
-            EdmRef::String(_) => EdmType::String,
-            EdmRef::Int32(_) => EdmType::Int32,
-            EdmRef::Int64(_) => EdmType::Int64,
-            EdmRef::Double(_) => EdmType::Double,
-            EdmRef::Boolean(_) => EdmType::Boolean,
-            EdmRef::DateTime(_) => EdmType::DateTime,
-            EdmRef::Guid(_) => EdmType::Guid,
-            EdmRef::Binary(_) => EdmType::Binary,
-            EdmRef::Unparsed { .. } => EdmType::Unparsed,
-        }
-    }
-
-    pub fn to_value(&self) -> EdmValue {
-        match *self {
-            EdmRef::String(s) => EdmValue::String(s.to_string()),
-            EdmRef::Int32(v) => EdmValue::Int32(v),
-            EdmRef::Int64(v) => EdmValue::Int64(v),
-            EdmRef::Double(v) => EdmValue::Double(v),
-            EdmRef::Boolean(v) => EdmValue::Boolean(v),
-            EdmRef::DateTime(v) => EdmValue::DateTime(v),
-            EdmRef::Guid(v) => EdmValue::Guid(v),
-            EdmRef::Binary(v) => EdmValue::Binary(v.to_vec()),
-            EdmRef::Unparsed { declared, json, why } => EdmValue::Unparsed(Box::new(UnparsedValue {
-                declared: (!declared.is_empty()).then(|| declared.to_string()),
-                json: json.to_string(),
-                why: why.to_string(),
-            })),
-        }
-    }
-
-    /// The text a grid cell shows (and a "contains" filter searches).
-    pub fn to_text(&self) -> Cow<'_, str> {
-        match *self {
-            EdmRef::String(s) => Cow::Borrowed(s),
-            EdmRef::Int32(v) => Cow::Owned(v.to_string()),
-            EdmRef::Int64(v) => Cow::Owned(v.to_string()),
-            EdmRef::Double(v) => Cow::Owned(format_double(v)),
-            EdmRef::Boolean(v) => Cow::Borrowed(if v { "true" } else { "false" }),
-            EdmRef::DateTime(v) => Cow::Owned(v.to_string()),
-            EdmRef::Guid(v) => Cow::Owned(v.hyphenated().to_string()),
-            EdmRef::Binary(v) => Cow::Owned(base64::engine::general_purpose::STANDARD.encode(v)),
-            EdmRef::Unparsed { json, .. } => Cow::Borrowed(json),
-        }
-    }
-}
-
-impl<'a> From<&'a EdmValue> for EdmRef<'a> {
-    fn from(v: &'a EdmValue) -> Self {
-        match v {
-            EdmValue::String(s) => EdmRef::String(s),
-            EdmValue::Int32(v) => EdmRef::Int32(*v),
-            EdmValue::Int64(v) => EdmRef::Int64(*v),
-            EdmValue::Double(v) => EdmRef::Double(*v),
-            EdmValue::Boolean(v) => EdmRef::Boolean(*v),
-            EdmValue::DateTime(v) => EdmRef::DateTime(*v),
-            EdmValue::Guid(v) => EdmRef::Guid(*v),
-            EdmValue::Binary(v) => EdmRef::Binary(v),
-            EdmValue::Unparsed(u) => EdmRef::Unparsed {
-                declared: u.declared.as_deref().unwrap_or(""),
-                json: &u.json,
-                why: &u.why,
-            },
-        }
-    }
-}
-
-const NO_TIMESTAMP: i64 = i64::MIN;
-
-fn tag(t: EdmType) -> u8 {
-    match t {
-        EdmType::String => 0,
-        EdmType::Int32 => 1,
-        EdmType::Int64 => 2,
-        EdmType::Double => 3,
-        EdmType::Boolean => 4,
-        EdmType::DateTime => 5,
-        EdmType::Guid => 6,
-        EdmType::Binary => 7,
-        EdmType::Unparsed => 8,
-    }
-}
-
-/// Writes the packed form.
-pub(crate) struct Packer {
-    buf: Vec<u8>,
-}
-
-impl Packer {
-    pub(crate) fn new(etag: &str, pk: &str, rk: &str, timestamp: Option<EdmDateTime>, capacity: usize) -> Self {
-        let mut p = Packer {
-            buf: Vec::with_capacity(capacity + etag.len() + pk.len() + rk.len() + 16),
-        };
-        p.bytes(etag.as_bytes());
-        p.bytes(pk.as_bytes());
-        p.bytes(rk.as_bytes());
-        p.buf
-            .extend_from_slice(&timestamp.map_or(NO_TIMESTAMP, EdmDateTime::ticks).to_le_bytes());
-        p
-    }
-
-    fn varint(&mut self, mut n: usize) {
-        while n >= 0x80 {
-            self.buf.push((n as u8) | 0x80);
-            n >>= 7;
-        }
-        self.buf.push(n as u8);
-    }
-
-    fn bytes(&mut self, b: &[u8]) {
-        self.varint(b.len());
-        self.buf.extend_from_slice(b);
-    }
-
-    pub(crate) fn property(&mut self, name: &str, value: EdmRef) {
-        self.bytes(name.as_bytes());
-        self.buf.push(tag(value.edm_type()));
-        match value {
-            EdmRef::String(s) => self.bytes(s.as_bytes()),
-            EdmRef::Binary(b) => self.bytes(b),
-            EdmRef::Int32(v) => self.buf.extend_from_slice(&v.to_le_bytes()),
-            EdmRef::Int64(v) => self.buf.extend_from_slice(&v.to_le_bytes()),
-            EdmRef::Double(v) => self.buf.extend_from_slice(&v.to_bits().to_le_bytes()),
-            EdmRef::DateTime(v) => self.buf.extend_from_slice(&v.ticks().to_le_bytes()),
-            EdmRef::Boolean(v) => self.buf.push(u8::from(v)),
-            EdmRef::Guid(v) => self.buf.extend_from_slice(v.as_bytes()),
-            EdmRef::Unparsed { declared, json, why } => {
-                self.bytes(declared.as_bytes());
-                self.bytes(json.as_bytes());
-                self.bytes(why.as_bytes());
-            }
-        }
-    }
-
-    pub(crate) fn finish(self) -> Entity {
-        Entity {
-            buf: self.buf.into_boxed_slice(),
-        }
-    }
-}
-
-/// Reads the packed form; every buffer it reads was written by `Packer`.
-struct Reader<'a> {
-    buf: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn varint(&mut self) -> usize {
-        let mut n = 0usize;
-        let mut shift = 0;
-        loop {
-            let b = self.buf[self.pos];
-            self.pos += 1;
-            n |= usize::from(b & 0x7f) << shift;
-            if b < 0x80 {
-                return n;
-            }
-            shift += 7;
-        }
-    }
-
-    fn bytes(&mut self) -> &'a [u8] {
-        let len = self.varint();
-        let b = &self.buf[self.pos..self.pos + len];
-        self.pos += len;
-        b
-    }
-
-    fn str(&mut self) -> &'a str {
-        std::str::from_utf8(self.bytes()).expect("packed from a str")
-    }
-
-    fn fixed<const N: usize>(&mut self) -> [u8; N] {
-        let b: [u8; N] = self.buf[self.pos..self.pos + N].try_into().expect("packed width");
-        self.pos += N;
-        b
-    }
-
-    fn value(&mut self) -> EdmRef<'a> {
-        let t = self.buf[self.pos];
-        self.pos += 1;
-        match t {
-            0 => EdmRef::String(self.str()),
-            1 => EdmRef::Int32(i32::from_le_bytes(self.fixed())),
-            2 => EdmRef::Int64(i64::from_le_bytes(self.fixed())),
-            3 => EdmRef::Double(f64::from_bits(u64::from_le_bytes(self.fixed()))),
-            4 => EdmRef::Boolean(self.fixed::<1>()[0] != 0),
-            5 => EdmRef::DateTime(
-                EdmDateTime::from_ticks(i64::from_le_bytes(self.fixed())).expect("packed from a valid DateTime"),
-            ),
-            6 => EdmRef::Guid(uuid::Uuid::from_bytes(self.fixed())),
-            8 => EdmRef::Unparsed {
-                declared: self.str(),
-                json: self.str(),
-                why: self.str(),
-            },
-            _ => EdmRef::Binary(self.bytes()),
-        }
-    }
-}
-
-/// The properties of a packed entity, in the order the service returned them (system properties excluded).
-pub struct Properties<'a> {
-    reader: Reader<'a>,
-}
-
-impl<'a> Iterator for Properties<'a> {
-    type Item = (&'a str, EdmRef<'a>);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.reader.pos >= self.reader.buf.len() {
-            return None;
-        }
-        let name = self.reader.str();
-        Some((name, self.reader.value()))
-    }
+/// A packed entity borrowed: alone (`Entity`) or inside a page of them (`EntityStore`), as `str` is to
+/// `String`. Holds no property names: those are in its shape.
+#[repr(transparent)]
+pub struct EntityView {
+    buf: [u8],
 }
 
 impl Entity {
-    fn header(&self) -> (Reader<'_>, &str, &str, &str, Option<EdmDateTime>) {
-        let mut r = Reader { buf: &self.buf, pos: 0 };
-        let etag = r.str();
-        let pk = r.str();
-        let rk = r.str();
-        let ts = i64::from_le_bytes(r.fixed());
-        (r, etag, pk, rk, EdmDateTime::from_ticks(ts))
+    pub(crate) fn from_packed(buf: Box<[u8]>) -> Entity {
+        Entity { buf }
+    }
+}
+
+impl std::ops::Deref for Entity {
+    type Target = EntityView;
+
+    fn deref(&self) -> &EntityView {
+        EntityView::from_packed(&self.buf)
+    }
+}
+
+impl std::borrow::Borrow<EntityView> for Entity {
+    fn borrow(&self) -> &EntityView {
+        self
+    }
+}
+
+impl ToOwned for EntityView {
+    type Owned = Entity;
+
+    fn to_owned(&self) -> Entity {
+        Entity { buf: self.buf.into() }
+    }
+}
+
+impl PartialEq for EntityView {
+    fn eq(&self, other: &Self) -> bool {
+        self.buf == other.buf
+    }
+}
+
+impl EntityView {
+    /// A view of bytes `Packer` wrote (alone, or within a page of them).
+    pub(crate) fn from_packed(buf: &[u8]) -> &EntityView {
+        // SAFETY: `EntityView` is `repr(transparent)` over `[u8]`, so the two references have the same layout.
+        unsafe { &*(buf as *const [u8] as *const EntityView) }
     }
 
-    pub fn etag(&self) -> Option<&str> {
-        Some(self.header().1).filter(|e| !e.is_empty())
+    fn header(&self) -> Header<'_> {
+        Reader::header(&self.buf)
+    }
+
+    /// The ETag, recreated exactly when it is kept as the ticks it encodes.
+    pub fn etag(&self) -> Option<Cow<'_, str>> {
+        match self.header().etag {
+            Etag::None => None,
+            Etag::Text(t) => Some(Cow::Borrowed(t)),
+            Etag::Ticks(t) => packed::etag_of(t).map(Cow::Owned),
+        }
+    }
+
+    /// The instant an ETag of the service's usual form encodes (its text sorts as these ticks do).
+    pub fn etag_ticks(&self) -> Option<i64> {
+        match self.header().etag {
+            Etag::Ticks(t) => Some(t),
+            _ => None,
+        }
     }
 
     pub fn partition_key(&self) -> &str {
-        self.header().2
+        self.header().pk
     }
 
     pub fn row_key(&self) -> &str {
-        self.header().3
+        self.header().rk
     }
 
     pub fn timestamp(&self) -> Option<EdmDateTime> {
-        self.header().4
+        self.header().timestamp
     }
 
     pub fn properties(&self) -> Properties<'_> {
+        let h = self.header();
         Properties {
-            reader: self.header().0,
+            shape: h.shape,
+            values: Reader {
+                buf: &self.buf,
+                pos: h.values,
+            },
         }
     }
 
@@ -305,7 +128,8 @@ impl Entity {
         self.buf.len()
     }
 
-    /// The packed bytes, for a fast substring scan (names and string values appear in them verbatim).
+    /// The packed bytes, for a fast substring scan: string values, keys and an ETag not kept as ticks appear in
+    /// them verbatim (property names do not).
     pub fn raw_bytes(&self) -> &[u8] {
         &self.buf
     }
@@ -316,18 +140,21 @@ impl Entity {
     }
 
     /// The packed properties alone (no ETag, keys or Timestamp): two entities whose properties are equal in the
-    /// same order have equal bytes here, which a table compare checks before looking property by property.
-    pub fn property_bytes(&self) -> &[u8] {
-        let (r, ..) = self.header();
-        &self.buf[r.pos..]
+    /// same order are equal here, which a table compare checks before looking property by property.
+    pub fn property_bytes(&self) -> PropertyBytes<'_> {
+        let h = self.header();
+        PropertyBytes {
+            shape: h.shape_id.map_or(h.shape, |_| &[]),
+            shape_id: h.shape_id,
+            values: &self.buf[h.values..],
+        }
     }
 
     /// An editable copy.
     pub fn to_draft(&self) -> EntityDraft {
-        let (_, etag, pk, rk, ts) = self.header();
         EntityDraft {
-            partition_key: pk.to_string(),
-            row_key: rk.to_string(),
+            partition_key: self.partition_key().to_string(),
+            row_key: self.row_key().to_string(),
             properties: self
                 .properties()
                 .map(|(n, v)| Property {
@@ -335,8 +162,8 @@ impl Entity {
                     value: v.to_value(),
                 })
                 .collect(),
-            etag: Some(etag.to_string()).filter(|e| !e.is_empty()),
-            timestamp: ts,
+            etag: self.etag().map(Cow::into_owned),
+            timestamp: self.timestamp(),
         }
     }
 
@@ -359,7 +186,15 @@ impl Entity {
     }
 }
 
-impl fmt::Debug for Entity {
+/// A packed entity's properties, comparable: by shape number when both shapes are shared, else by shape bytes.
+#[derive(Debug, PartialEq, Eq)]
+pub struct PropertyBytes<'a> {
+    shape_id: Option<u32>,
+    shape: &'a [u8],
+    values: &'a [u8],
+}
+
+impl fmt::Debug for EntityView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Entity")
             .field("partition_key", &self.partition_key())
@@ -367,6 +202,12 @@ impl fmt::Debug for Entity {
             .field("etag", &self.etag())
             .field("properties", &self.properties().collect::<Vec<_>>())
             .finish()
+    }
+}
+
+impl fmt::Debug for Entity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
     }
 }
 
@@ -414,6 +255,7 @@ pub(crate) fn write_json_property(map: &mut serde_json::Map<String, serde_json::
 mod tests {
     use super::*;
     use crate::storage::table::draft::validate_property_name;
+    use crate::storage::table::edm::EdmValue;
 
     fn every_type() -> EntityDraft {
         EntityDraft::new("p'1", "r 1")
@@ -434,7 +276,7 @@ mod tests {
         let entity = draft.to_entity();
         assert_eq!(entity.partition_key(), "p'1");
         assert_eq!(entity.row_key(), "r 1");
-        assert_eq!(entity.etag(), Some("W/\"x\""));
+        assert_eq!(entity.etag().as_deref(), Some("W/\"x\""));
         assert_eq!(entity.get("I64"), Some(EdmRef::Int64(i64::MAX)));
         assert_eq!(entity.to_draft(), draft);
     }
@@ -461,7 +303,10 @@ mod tests {
             {"PartitionKey":"a","RowKey":"2","Timestamp":"2026-11-22T08:00:01Z"}]}"#;
         let page = parse_entity_page(body).unwrap();
         assert_eq!(page.len(), 2);
-        assert_eq!(page[0].etag(), Some("W/\"datetime'2026-11-22T08%3A00%3A00.1234567Z'\""));
+        assert_eq!(
+            page[0].etag().as_deref(),
+            Some("W/\"datetime'2026-11-22T08%3A00%3A00.1234567Z'\"")
+        );
         assert_eq!(page[0].timestamp().unwrap().to_string(), "2026-11-22T08:00:00.1234567Z");
         assert_eq!(page[1].properties().count(), 0);
     }

@@ -205,7 +205,7 @@ impl<'de> Visitor<'de> for EntityVisitor {
                 packer.property(&name, EdmRef::from(&value));
             }
         }
-        Ok(packer.finish())
+        Ok(Entity::from_packed(packer.finish()))
     }
 }
 
