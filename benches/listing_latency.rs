@@ -122,10 +122,7 @@ fn blobs() {
             common::cpu_seconds() - cpu
         );
         assert_eq!(pane.blobs().len(), count, "the pane listed every blob");
-        assert!(
-            pane.blobs().names().is_sorted(),
-            "in name order, each once"
-        );
+        assert!(pane.blobs().names().is_sorted(), "in name order, each once");
         held.note(
             round,
             in_parts,

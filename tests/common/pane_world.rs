@@ -17,6 +17,8 @@ use tessera::storage::Client;
 const UNTIL_LIMIT: Duration = Duration::from_secs(60);
 
 pub struct World {
+    /// How long `until` waits before it fails: a minute, longer for a bench listing ten million blobs.
+    pub patience: Duration,
     pub backend: Backend,
     pub client: Client,
     pub jobs: Jobs,
@@ -33,6 +35,7 @@ pub struct World {
 impl World {
     pub fn new(rt: &tokio::runtime::Runtime, client: Client) -> World {
         World {
+            patience: UNTIL_LIMIT,
             backend: Backend::new(rt.handle().clone(), Arc::new(|| {})),
             client,
             jobs: Jobs::default(),
@@ -69,17 +72,17 @@ impl World {
         f(&mut ctx)
     }
 
-    /// Polls until `done` holds (the UI would poll once per frame; here every millisecond), for at most a
-    /// minute: a reply that never comes fails the test in words instead of hanging it.
+    /// Polls until `done` holds (the UI would poll once per frame; here every millisecond), for at most
+    /// `patience` (a minute): a reply that never comes fails the test in words instead of hanging it.
     pub fn until(&mut self, mut done: impl FnMut(&mut PaneContext) -> bool) {
-        let deadline = Instant::now() + UNTIL_LIMIT;
+        let (patience, deadline) = (self.patience, Instant::now() + self.patience);
         loop {
             if self.with(&mut done) {
                 return;
             }
             assert!(
                 Instant::now() < deadline,
-                "what the test waited for did not happen within {UNTIL_LIMIT:?}"
+                "what the test waited for did not happen within {patience:?}"
             );
             std::thread::sleep(Duration::from_millis(1));
         }
