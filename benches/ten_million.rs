@@ -24,13 +24,9 @@ static ALLOCATOR: common::heap::Counting = common::heap::Counting;
 
 const ROUNDS: usize = 5;
 
-/// A goal from per-round ratios: their median, with their spread.
+/// A goal from per-round ratios: their median, with their spread (`common::goal_spread`).
 fn goal(name: &str, measured: String, baseline: String, ratios: &[f64], target: &str) {
-    let (lo, hi) = ratios
-        .iter()
-        .fold((f64::MAX, f64::MIN), |(l, h), &r| (l.min(r), h.max(r)));
-    common::goal(name, measured, baseline, median(ratios), target);
-    println!("  {name}: {} rounds, spread={lo:.2}..{hi:.2}", ratios.len());
+    common::goal_spread(name, measured, baseline, common::Spread::of(ratios), target);
 }
 
 fn label(n: usize) -> String {
