@@ -3,12 +3,17 @@
 //!   server, against the sequential marker chain over the same server fetched and parsed with no pane
 //!   (`flat_listing_1m_latency`, >= 4x); the bytes the pane holds per blob listed in parts, against the same pane
 //!   following the one chain (`listing_parts_memory`, <= 1.1x).
+//! - Flat blobs: Load all of ten million names that share a long start (`item0000000.txt`…, no folders, one first
+//!   character: the listing's parts are cut deeper where its pages show dense names) from the same server,
+//!   against the sequential marker chain (`flat_listing_10m_latency`, >= 8x). The server holds every blob's XML
+//!   made in advance, some 700 bytes a blob: 7 GB at ten million.
 //! - Tables: the table tab's Load all of 100,000 entities over 1,000 partitions behind a 50 ms delay proxy in
 //!   front of Azurite, against the sequential chain of continuation tokens through the same proxy
 //!   (`table_load_all_latency`, >= 3x); memory per entity read in ranges against the tab reading the one chain
 //!   (`table_ranges_memory`, <= 1.1x).
 //!
-//! Run: `cargo bench --bench listing_latency` (`TESSERA_LATENCY_BLOBS` sets another blob count).
+//! Run: `cargo bench --bench listing_latency` (`TESSERA_LATENCY_BLOBS` sets another blob count,
+//! `TESSERA_LATENCY_FLAT_BLOBS` another flat one; `-- blobs`, `-- flat` or `-- tables` runs one part).
 
 mod common;
 #[path = "../tests/common/fault_proxy.rs"]
@@ -35,6 +40,9 @@ fn main() {
     // `cargo bench --bench listing_latency -- blobs` (or `tables`) runs one half.
     if common::selected("blobs") {
         blobs();
+    }
+    if common::selected("flat") {
+        flat();
     }
     if common::selected("tables") {
         tables();
@@ -136,6 +144,60 @@ fn blobs() {
         ("flat_listing_1m_latency", "marker"),
         "listing_parts_memory",
         "blob",
+    );
+}
+
+/// Load all of a flat container in parts against the one marker chain, both behind the round trip.
+fn flat() {
+    let count: usize = std::env::var("TESSERA_LATENCY_FLAT_BLOBS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10_000_000);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let server = ListingServer::start_with_delay(&rt, "flat", listing_server::names(count, 0), ROUND_TRIP);
+    let client = Client::new(server.account(), ClientOptions::default()).unwrap();
+    let mut world = World::new(&rt, client.clone());
+    println!(
+        "{count} blobs, flat (item0000000.txt…), every answer {} ms away",
+        ROUND_TRIP.as_millis()
+    );
+    let (mut chain, mut parted) = (Vec::new(), Vec::new());
+    for round in 0..ROUNDS {
+        // The one marker chain (fetched and parsed, nothing kept) and the pane in parts, in a rotated order.
+        for side in common::rotated(round, 2) {
+            let (started, cpu) = (Instant::now(), common::cpu_seconds());
+            if side == 0 {
+                let n = common::marker_chain(&rt, &client, "flat", 5000);
+                assert_eq!(n, count, "the chain listed every blob");
+                chain.push(started.elapsed().as_secs_f64());
+            } else {
+                let mut pane = BlobPane::new("devstoreaccount1", "flat");
+                pane.set_flat(true);
+                pane.set_page_size(5000);
+                pane.set_listing_in_parts(true);
+                common::pane::load_all_blobs(&mut world, &mut pane, |p| p.next_marker().is_none());
+                assert_eq!(pane.blobs().len(), count, "the pane listed every blob");
+                assert!(pane.blobs().names().is_sorted(), "in name order, each once");
+                parted.push(started.elapsed().as_secs_f64());
+            }
+            println!(
+                "round {round}: {} {:.2} s, {:.2} s of CPU",
+                if side == 0 { "the chain" } else { "pane in parts" },
+                started.elapsed().as_secs_f64(),
+                common::cpu_seconds() - cpu
+            );
+        }
+    }
+    let (parts, one) = (median(&parted), median(&chain));
+    goal(
+        "flat_listing_10m_latency",
+        format!("{parts:.2}s({count}blobs)"),
+        format!("{one:.2}s(sequential marker chain)"),
+        one / parts,
+        ">=8",
     );
 }
 

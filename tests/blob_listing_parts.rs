@@ -1,7 +1,8 @@
 //! Load all in parts against Azurite: the remainder of a listing listed as several chains at once (root
 //! folders, or one prefix per first character with a tail for the names past `~`) must hand over exactly what
 //! the one sequential chain lists, in the same order, flat and by folder; and a listing stopped part-way must
-//! resume from the marker it handed over without losing or repeating a name.
+//! resume from the marker it handed over without losing or repeating a name. Names that share a long start are
+//! cut deeper (at each character of that start): the same must hold there, at a bounded cost in requests.
 
 mod common;
 
@@ -184,6 +185,83 @@ fn names_past_tilde_after_a_run_of_ascii_ones_are_found_by_the_tail() {
             assert_eq!(whole.len(), 50);
             let (parted, _) = first_page_then_parts(&client, &container, &options, stop_after).await;
             assert_eq!(parted, whole, "stopped after {stop_after:?} pages");
+        }
+    });
+}
+
+/// Numbered names that share a long start (`item000000.txt`…), and names on the cuts a deeper split makes: the
+/// cut prefixes themselves (`item`, `item0`, `item00`, `item0001`, `item0011`, `item002`), a space after them,
+/// `:` and `~` just past the digits (the tails' names), and non-ASCII ones after a cut.
+fn numbered_names() -> Vec<String> {
+    let mut names: Vec<String> = (0..3000).map(|i| format!("item{i:06}.txt")).collect();
+    names.extend(
+        [
+            "item",
+            "item ",
+            "item 1",
+            "item0",
+            "item00",
+            "item0001",
+            "item0011",
+            "item0010é",
+            "item0012 x",
+            "item001é",
+            "item002",
+            "item0020 x",
+            "item000:",
+            "item00~",
+            "item0~",
+            "item~",
+            "item~~",
+            "itemé",
+            "item€",
+        ]
+        .map(String::from),
+    );
+    names
+}
+
+/// Small enough that the numbered names' parts look dense (a part is cut deeper when its sample says it holds
+/// some 32 pages or more) and the cut goes two levels down.
+const DENSE_PAGE: u32 = 20;
+
+#[test]
+fn names_sharing_a_long_start_are_cut_deeper_and_listed_as_the_chain_lists_them() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let container = many_blobs(&rt, "deep", numbered_names().into_iter());
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    let client = Client::new(account, tessera::storage::ClientOptions::default()).unwrap();
+    rt.block_on(async {
+        let options = ListBlobsOptions {
+            max_results: Some(DENSE_PAGE),
+            ..Default::default()
+        };
+        let before = proxy.requests();
+        let whole = sequential(&client, &container, options.clone()).await;
+        let chain = proxy.requests() - before;
+        assert_eq!(whole.len(), numbered_names().len());
+        let before = proxy.requests();
+        let (parted, _) = first_page_then_parts(&client, &container, &options, None).await;
+        let parts = proxy.requests() - before;
+        assert_eq!(parted, whole);
+        // The first cut (at each digit of `item000`) made `item001` a part, and its own first page cut it again.
+        let heads = proxy.heads();
+        assert!(
+            heads.iter().any(|h| h.contains("prefix=item0011")),
+            "item001 was cut deeper"
+        );
+        // What the parts cost over the chain: every part ends with at most one page it would not need on its own
+        // (a page past its stop, or a partial last page), a tail asks at most twice more (a page to start from,
+        // and the page it starts in), plus the root's delimiter listing; at most 256 parts.
+        println!("{parts} requests in parts, {chain} for the one chain");
+        assert!(
+            parts <= chain + 2 * 256 + 1,
+            "{parts} requests in parts, {chain} for the one chain"
+        );
+        // Stopped part-way, anywhere in the cuts: the rest from the marker handed over, each name once.
+        for stop in [1, 2, 4, 9, 17, 33, 65, 120] {
+            let (resumed, _) = first_page_then_parts(&client, &container, &options, Some(stop)).await;
+            assert_eq!(resumed, whole, "stopped after {stop} pages");
         }
     });
 }

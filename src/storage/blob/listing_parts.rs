@@ -12,15 +12,25 @@
 //!   prefix started from the last marker a child handed out lists them. A marker names a position in the
 //!   container, not a query: Azure's and Azurite's both carry the next name, and a chain with the wider prefix
 //!   goes on from there.
+//!
+//! Names that share a long start (`item0000000.txt`…) have one first character, so that cut alone leaves one
+//! chain. A part's full page, wholly its own, whose names share a start longer than the part's says the names
+//! are dense there: the part ends with that page and its rest is cut at each character of the shared start
+//! (`listing_split`: the same three kinds of part a level, the cut's first part going on from the page's
+//! marker), inserted in its place in the order. Pages are still handed over part by part in that order, and a
+//! tail starts from the last marker any part before it handed out, so the facts above hold at every level. At
+//! most `MAX_PARTS` parts are made, so the cost over the one chain stays a bounded number of requests.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tokio::sync::{Semaphore, mpsc};
 use tokio::task::JoinSet;
 
 use crate::i18n::t;
 use crate::storage::Client;
+use crate::storage::blob::listing_split::{Sample, deeper, level};
 use crate::storage::blob::{BlobListing, ListBlobsOptions};
 use crate::storage::error::Result;
 use crate::storage::listing::next_event;
@@ -31,12 +41,15 @@ use crate::storage::names::listing_order;
 pub const PARALLEL_LISTINGS: usize = 16;
 
 /// The characters a first-character split gives a prefix of their own.
-const FIRST: char = ' ';
-const LAST: char = '~';
+pub(super) const FIRST: char = ' ';
+pub(super) const LAST: char = '~';
+
+/// Parts a listing is cut into at most, deeper cuts included: each costs a request or two over the one chain.
+const MAX_PARTS: usize = 256;
 
 /// One part of the remainder, in name order.
 #[derive(Clone, Debug, PartialEq)]
-enum Part {
+pub(super) enum Part {
     /// Names already in hand (the blobs a delimiter listing found beside the folders).
     Ready(Vec<crate::storage::blob::BlobItem>),
     /// A chain over `prefix` from `marker`; names at or past `stop` are the next part's, and end it.
@@ -45,9 +58,9 @@ enum Part {
         marker: Option<String>,
         stop: Option<String>,
     },
-    /// The names after every child's range: a chain over the whole prefix from the last marker a child handed
+    /// The names after every child's range: a chain over `prefix` from the last marker a part before it handed
     /// out, keeping the names from `from` on.
-    Tail { from: String },
+    Tail { prefix: String, from: String },
 }
 
 /// How a listing's remainder is cut: into the root's folders when a delimiter listing shows them (in one page),
@@ -56,33 +69,7 @@ fn plan(prefix: &str, after: &str, marker: &str, root: Option<BlobListing>, deli
     if let Some(root) = root.filter(|r| !r.prefixes.is_empty() && r.next_marker.is_none()) {
         return by_folder(after, marker, root);
     }
-    let next = after.strip_prefix(prefix).and_then(|rest| rest.chars().next());
-    // With a delimiter, a child at the delimiter itself (`P/`) would list the level below instead of the one
-    // folder entry `P/`: the names from the delimiter down stay with the first chain, which lists this level.
-    let floor = next.max(delimiter);
-    let children: Vec<char> = (FIRST..=LAST).filter(|c| floor.is_none_or(|n| *c > n)).collect();
-    let Some(first) = children.first() else {
-        // Past the printable characters already: the one chain is the rest.
-        return vec![Part::Chain {
-            prefix: prefix.to_string(),
-            marker: Some(marker.to_string()),
-            stop: None,
-        }];
-    };
-    let mut parts = vec![Part::Chain {
-        prefix: prefix.to_string(),
-        marker: Some(marker.to_string()),
-        stop: Some(format!("{prefix}{first}")),
-    }];
-    parts.extend(children.iter().map(|c| Part::Chain {
-        prefix: format!("{prefix}{c}"),
-        marker: None,
-        stop: None,
-    }));
-    parts.push(Part::Tail {
-        from: format!("{prefix}{}", char::from_u32(LAST as u32 + 1).expect("DEL")),
-    });
-    parts
+    level(prefix, after, marker, delimiter, LAST)
 }
 
 /// The parts a delimiter listing of the root gives: its blobs as they are, each folder its own chain (one the
@@ -125,8 +112,72 @@ fn by_folder(after: &str, marker: &str, root: BlobListing) -> Vec<Part> {
     parts
 }
 
-/// What a part's chain sends: a page (its own next marker kept, for resuming), and whether it was the last.
-type Event = (usize, Result<BlobListing>, bool);
+/// What a part's chain sends: a page (its own next marker kept, for resuming), whether it was the last, and the
+/// parts the rest of the part was cut into when the page showed dense names (the chain then ends there).
+struct Event {
+    part: usize,
+    page: Result<BlobListing>,
+    done: bool,
+    deeper: Vec<Part>,
+}
+
+/// The parts listed so far, by id, and their order by name (a deeper cut inserts parts after the one it cuts).
+struct Parts<'a> {
+    client: &'a Client,
+    container: &'a str,
+    options: &'a ListBlobsOptions,
+    after: &'a str,
+    parts: Vec<Part>,
+    slots: Vec<Slot>,
+    order: Vec<usize>,
+    permits: Arc<Semaphore>,
+    budget: Arc<AtomicUsize>,
+    tx: mpsc::UnboundedSender<Event>,
+    chains: JoinSet<()>,
+}
+
+impl Parts<'_> {
+    /// Adds `parts` after position `at` of the order, starting their chains (a tail waits for the front).
+    fn insert(&mut self, at: usize, parts: Vec<Part>) {
+        let ids: Vec<usize> = (self.parts.len()..self.parts.len() + parts.len()).collect();
+        self.order.splice(at..at, ids.iter().copied());
+        for (id, part) in ids.into_iter().zip(parts) {
+            let mut slot = Slot::default();
+            match &part {
+                Part::Ready(blobs) => {
+                    slot.pages.push_back(BlobListing {
+                        blobs: blobs.clone(),
+                        ..Default::default()
+                    });
+                    slot.done = true;
+                }
+                Part::Chain { prefix, marker, stop } => {
+                    self.spawn(id, prefix.clone(), marker.clone(), stop.clone(), None);
+                }
+                Part::Tail { .. } => {}
+            }
+            self.parts.push(part);
+            self.slots.push(slot);
+        }
+    }
+
+    fn spawn(&mut self, id: usize, prefix: String, marker: Option<String>, stop: Option<String>, from: Option<String>) {
+        let chain = Chain {
+            client: self.client.clone(),
+            container: self.container.to_string(),
+            options: ListBlobsOptions {
+                prefix: Some(prefix),
+                marker,
+                ..self.options.clone()
+            },
+            stop,
+            keep_from: from,
+            after: self.after.to_string(),
+            budget: self.budget.clone(),
+        };
+        self.chains.spawn(chain.run(id, self.permits.clone(), self.tx.clone()));
+    }
+}
 
 /// Lists what follows `after` (the last name shown) from `marker` (the shown listing's next marker), in parts
 /// at once, handing each page to `on_page` in name order until it returns false. Each page handed over carries
@@ -157,103 +208,85 @@ pub async fn list_in_parts(
         Some(_) => None,
     };
     let delimiter = options.delimiter.as_deref().and_then(|d| d.chars().next());
-    let parts = plan(&prefix, after, &marker, root, delimiter);
-    if parts.is_empty() {
+    let first = plan(&prefix, after, &marker, root, delimiter);
+    if first.is_empty() {
         // Nothing is left after what is shown (a folder's blobs deleted since): the listing ends here.
         on_page(BlobListing::default());
         return Ok(());
     }
-    let permits = Arc::new(Semaphore::new(PARALLEL_LISTINGS));
     let (tx, mut rx) = mpsc::unbounded_channel::<Event>();
-    // Dropped on return: every chain still listing is aborted with it.
-    let mut chains = JoinSet::new();
-    let mut slots: Vec<Slot> = parts.iter().map(|_| Slot::default()).collect();
-    for (i, part) in parts.iter().enumerate() {
-        match part {
-            Part::Ready(blobs) => {
-                slots[i].pages.push_back(BlobListing {
-                    blobs: blobs.clone(),
-                    ..Default::default()
-                });
-                slots[i].done = true;
-            }
-            Part::Chain { prefix, marker, stop } => {
-                let chain = Chain {
-                    client: client.clone(),
-                    container: container.to_string(),
-                    options: ListBlobsOptions {
-                        prefix: Some(prefix.clone()),
-                        marker: marker.clone(),
-                        ..options.clone()
-                    },
-                    stop: stop.clone(),
-                    keep_from: None,
-                    after: after.to_string(),
-                };
-                chains.spawn(chain.run(i, permits.clone(), tx.clone()));
-            }
-            Part::Tail { .. } => {}
-        }
-    }
+    let mut all = Parts {
+        client,
+        container,
+        options,
+        after,
+        parts: Vec::new(),
+        slots: Vec::new(),
+        order: Vec::new(),
+        permits: Arc::new(Semaphore::new(PARALLEL_LISTINGS)),
+        budget: Arc::new(AtomicUsize::new(MAX_PARTS.saturating_sub(first.len()))),
+        tx,
+        // Dropped on return: every chain still listing is aborted with it.
+        chains: JoinSet::new(),
+    };
+    all.insert(0, first);
     // Where a resume would start: the latest marker handed over, or the shown listing's.
     let mut resume = marker.clone();
     let mut front = 0;
-    while front < parts.len() {
+    while front < all.order.len() {
+        let id = all.order[front];
         // Hand over what the front part has, then move on while parts are done.
-        while let Some(mut page) = slots[front].pages.pop_front() {
+        while let Some(mut page) = all.slots[id].pages.pop_front() {
             if let Some(m) = &page.next_marker {
                 resume = m.clone();
             }
-            let last = front + 1 == parts.len() && slots[front].done && slots[front].pages.is_empty();
+            let slot = &all.slots[id];
+            let last = front + 1 == all.order.len() && slot.done && slot.pages.is_empty();
             page.next_marker = (!last).then(|| resume.clone());
             if !on_page(page) {
                 return Ok(());
             }
         }
-        if slots[front].done {
+        if all.slots[id].done {
             front += 1;
-            if let Some(Part::Tail { from }) = parts.get(front) {
-                let start = tail_start(client, container, options, &parts, &slots).await?;
-                let chain = Chain {
-                    client: client.clone(),
-                    container: container.to_string(),
-                    options: ListBlobsOptions {
-                        marker: Some(start.unwrap_or_else(|| marker.clone())),
-                        ..options.clone()
-                    },
-                    stop: None,
-                    keep_from: Some(from.clone()),
-                    after: after.to_string(),
-                };
-                chains.spawn(chain.run(front, permits.clone(), tx.clone()));
+            if let Some(Part::Tail { prefix, from }) = all.order.get(front).map(|i| all.parts[*i].clone()) {
+                let start = tail_start(client, container, options, &all, front).await?;
+                let start = start.unwrap_or_else(|| marker.clone());
+                all.spawn(all.order[front], prefix, Some(start), None, Some(from));
             }
             continue;
         }
-        let Some((i, page, done)) = next_event(&mut rx, &mut chains, &t("error-op-list-blobs-in-parts")).await? else {
+        let Some(event) = next_event(&mut rx, &mut all.chains, &t("error-op-list-blobs-in-parts")).await? else {
             break;
         };
-        let page = page?;
-        slots[i].listed += page.blobs.len() + page.prefixes.len();
+        let (i, page) = (event.part, event.page?);
+        let slot = &mut all.slots[i];
+        slot.listed += page.blobs.len() + page.prefixes.len();
         if page.next_marker.is_some() {
-            slots[i].last_marker = page.next_marker.clone();
+            slot.last_marker = page.next_marker.clone();
         }
-        slots[i].pages.push_back(page);
-        slots[i].done = done;
+        slot.pages.push_back(page);
+        slot.done = event.done;
+        if !event.deeper.is_empty() {
+            let at = all.order.iter().position(|o| *o == i).expect("a listed part") + 1;
+            all.insert(at, event.deeper);
+        }
     }
     Ok(())
 }
 
-/// Where the tail's chain starts: the last marker a child handed out. A child listed in one page handed out
-/// none; one request with a page one name short of it makes one, pointing at its last name. With no child of
+/// Where the tail at `at` starts: the last marker a part before it handed out. A child listed in one page handed
+/// out none; one request with a page one name short of it makes one, pointing at its last name. With no child of
 /// two names, the shown listing's marker serves (everything before the tail is then a handful of pages).
 async fn tail_start(
     client: &Client,
     container: &str,
     options: &ListBlobsOptions,
-    parts: &[Part],
-    slots: &[Slot],
+    all: &Parts<'_>,
+    at: usize,
 ) -> Result<Option<String>> {
-    for (part, slot) in parts.iter().zip(slots).rev() {
+    for id in all.order[..at].iter().rev() {
+        let (part, slot) = (&all.parts[*id], &all.slots[*id]);
         if slot.last_marker.is_some() {
             return Ok(slot.last_marker.clone());
         }
@@ -296,6 +329,8 @@ struct Chain {
     keep_from: Option<String>,
     /// The last name shown: nothing up to it is handed over again.
     after: String,
+    /// Parts the listing may still be cut into.
+    budget: Arc<AtomicUsize>,
 }
 
 impl Chain {
@@ -308,21 +343,92 @@ impl Chain {
             let mut page = match page {
                 Ok(page) => page,
                 Err(e) => {
-                    let _ = tx.send((part, Err(e), true));
+                    let _ = tx.send(Event {
+                        part,
+                        page: Err(e),
+                        done: true,
+                        deeper: Vec::new(),
+                    });
                     return;
                 }
             };
+            let listed = page.blobs.len() + page.prefixes.len();
             let ended = self.keep(&mut page);
             // A page that reached the next part's names carries no marker: the service's would point past names
             // this part dropped as the next part's (and a resume or the tail must never start after them).
             let next = page.next_marker.take().filter(|_| !ended);
             page.next_marker = next.clone();
-            let done = next.is_none();
-            if tx.send((part, Ok(page), done)).is_err() || done {
+            // A full page wholly this part's may say the rest is dense: then the rest is cut deeper and this
+            // chain ends with the page (the cut's first part goes on from its marker).
+            let whole = page.blobs.len() + page.prefixes.len() == listed;
+            let deeper = match &next {
+                Some(m) if whole => self.deeper(&page, m),
+                _ => Vec::new(),
+            };
+            let done = next.is_none() || !deeper.is_empty();
+            if tx
+                .send(Event {
+                    part,
+                    page: Ok(page),
+                    done,
+                    deeper,
+                })
+                .is_err()
+                || done
+            {
                 return;
             }
             self.options.marker = next;
         }
+    }
+
+    /// The parts the rest of this chain is cut into after `page`, or none.
+    fn deeper(&self, page: &BlobListing, marker: &str) -> Vec<Part> {
+        let size = self.options.max_results.unwrap_or(5000) as usize;
+        let mut names: Vec<&str> = page.blobs.iter().map(|b| b.name.as_str()).collect();
+        names.extend(page.prefixes.iter().map(String::as_str));
+        if names.len() < size.max(2) {
+            return Vec::new();
+        }
+        let first = names
+            .iter()
+            .copied()
+            .min_by(|a, b| listing_order(a, b))
+            .expect("a page");
+        let last = names
+            .iter()
+            .copied()
+            .max_by(|a, b| listing_order(a, b))
+            .expect("a page");
+        let prefix = self.options.prefix.as_deref().unwrap_or_default();
+        // A chain up to a stop lists one character's names when the stop is the character after it.
+        let scope = match &self.stop {
+            None => prefix.to_string(),
+            Some(stop) => match last.as_bytes().get(prefix.len()) {
+                Some(c) if *c < LAST as u8 && *stop == format!("{prefix}{}", char::from(c + 1)) => {
+                    format!("{prefix}{}", char::from(*c))
+                }
+                _ => return Vec::new(),
+            },
+        };
+        let sample = Sample {
+            names,
+            first,
+            last,
+            marker,
+            page: size,
+        };
+        let Some(parts) = deeper(
+            &scope,
+            &sample,
+            self.options.delimiter.as_deref().and_then(|d| d.chars().next()),
+        ) else {
+            return Vec::new();
+        };
+        let taken = self
+            .budget
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |b| b.checked_sub(parts.len()));
+        if taken.is_err() { Vec::new() } else { parts }
     }
 
     /// Drops what is not this part's; true when the chain reached the next part's names.
@@ -366,6 +472,7 @@ mod tests {
         assert_eq!(
             parts.last(),
             Some(&Part::Tail {
+                prefix: "logs/".into(),
                 from: "logs/\u{7f}".into()
             })
         );

@@ -9,6 +9,7 @@ pub(crate) mod download;
 pub(crate) mod file_writes;
 pub(crate) mod lease;
 pub(crate) mod listing_parts;
+pub(crate) mod listing_split;
 pub(crate) mod retention;
 pub(crate) mod sas;
 pub(crate) mod tags;
