@@ -335,6 +335,7 @@ struct Chain {
 
 impl Chain {
     async fn run(mut self, part: usize, permits: Arc<Semaphore>, tx: mpsc::UnboundedSender<Event>) {
+        let mut sampled = false;
         loop {
             let page = {
                 let _permit = permits.acquire().await.expect("never closed");
@@ -360,11 +361,14 @@ impl Chain {
             page.next_marker = next.clone();
             // A full page wholly this part's may say the rest is dense: then the rest is cut deeper and this
             // chain ends with the page (the cut's first part goes on from its marker).
-            let whole = page.blobs.len() + page.prefixes.len() == listed;
+            // Only the first such page is a sample: the ones after it would say the same at the cost of
+            // reading every name again.
+            let whole = page.blobs.len() + page.prefixes.len() == listed && !sampled;
             let deeper = match &next {
                 Some(m) if whole => self.deeper(&page, m),
                 _ => Vec::new(),
             };
+            sampled |= whole && listed >= self.options.max_results.unwrap_or(5000) as usize;
             let done = next.is_none() || !deeper.is_empty();
             if tx
                 .send(Event {
