@@ -105,8 +105,8 @@ fn main() {
         one_page.poll(ctx);
         !one_page.is_busy()
     });
-    let base = frames(&mut world, &mut one_page);
-    let big = frames(&mut world, &mut full);
+    let base = common::pane::blob_frames(&mut world, &mut one_page, |_| {});
+    let big = common::pane::blob_frames(&mut world, &mut full, |_| {});
     let (p99, b99) = (percentile(&big, 0.99), percentile(&base, 0.99));
     println!(
         "frames over {blobs}: median {:.2} ms, p99 {p99:.2} ms; over one page: p99 {b99:.2} ms",
@@ -305,27 +305,6 @@ fn first_page_drawn(rt: &tokio::runtime::Runtime, client: &Client, container: &s
         d / a,
         if flat { "<=3.1" } else { "<=6.0" },
     );
-}
-
-/// 360 paced frames: the wheel scrolls down and back, and every 40 frames the filter changes.
-fn frames(world: &mut World, pane: &mut BlobPane) -> Vec<f64> {
-    let filters = ["item00", "item0999", "", "item05", "item1", ""];
-    let mut i = 0;
-    common::frame_times(360, true, scroll, |ui| {
-        if i % 40 == 39 {
-            pane.set_name_filter(filters[(i / 40) % filters.len()]);
-        }
-        i += 1;
-        world.with(|ctx| {
-            pane.poll(ctx);
-            tessera::app::blob::view::ui(pane, ui, ctx, false, false)
-        })
-    })
-}
-
-fn scroll(i: usize) -> Vec<egui::Event> {
-    let delta = if i % 120 < 90 { -400.0 } else { 600.0 };
-    common::wheel(egui::pos2(300.0, 500.0), delta)
 }
 
 /// The statistics a blob tab shows.

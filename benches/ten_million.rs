@@ -114,13 +114,13 @@ fn main() {
         one_page.poll(ctx);
         !one_page.is_busy()
     });
-    frames(&mut big_world, &mut full, |_| {});
+    common::pane::blob_frames(&mut big_world, &mut full, |_| {});
     let (mut ratios, mut p99s) = (Vec::new(), (Vec::new(), Vec::new()));
     for round in 0..ROUNDS {
         let mut p = [0.0; 2];
         for side in common::rotated(round, 2) {
             let pane = if side == 0 { &mut one_page } else { &mut full };
-            p[side] = percentile(&frames(&mut big_world, pane, |_| {}), 0.99);
+            p[side] = percentile(&common::pane::blob_frames(&mut big_world, pane, |_| {}), 0.99);
         }
         ratios.push(p[1] / p[0]);
         p99s.0.push(p[0]);
@@ -252,8 +252,8 @@ fn frames_while_sorting(world: &mut World, pane: &mut BlobPane, label: &str) {
         for side in common::rotated(round, 2) {
             unsorted(world, pane);
             let times = match side {
-                0 => frames(world, pane, |_| {}),
-                _ => frames(world, pane, |pane| {
+                0 => common::pane::blob_frames(world, pane, |_| {}),
+                _ => common::pane::blob_frames(world, pane, |pane| {
                     if !pane.sorting().1 {
                         let next = match pane.sorting().0 {
                             Some((SortKey::Size, _)) => SortKey::Modified,
@@ -289,27 +289,4 @@ fn unsorted(world: &mut World, pane: &mut BlobPane) {
     }
     // A frame with no sort asked for: the order worked out before is let go, as the window's next frame does.
     world.with(|ctx| pane.poll(ctx));
-}
-
-/// 360 paced frames: the wheel scrolls down and back, and every 40 frames the filter changes; `each` runs
-/// before every frame.
-fn frames(world: &mut World, pane: &mut BlobPane, mut each: impl FnMut(&mut BlobPane)) -> Vec<f64> {
-    let filters = ["item00", "item0999", "", "item05", "item1", ""];
-    let mut i = 0;
-    common::frame_times(360, true, scroll, |ui| {
-        if i % 40 == 39 {
-            pane.set_name_filter(filters[(i / 40) % filters.len()]);
-        }
-        i += 1;
-        each(pane);
-        world.with(|ctx| {
-            pane.poll(ctx);
-            tessera::app::blob::view::ui(pane, ui, ctx, false, false)
-        })
-    })
-}
-
-fn scroll(i: usize) -> Vec<egui::Event> {
-    let delta = if i % 120 < 90 { -400.0 } else { 600.0 };
-    common::wheel(egui::pos2(300.0, 500.0), delta)
 }

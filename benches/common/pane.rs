@@ -77,3 +77,32 @@ pub fn window_up(world: &mut World) -> egui::Context {
 pub fn forget_layouts(window: &egui::Context) {
     super::frame_times_in(window, 1, false, super::no_input, |_| {});
 }
+
+/// A blob tab's frames as the scale benches measure them: 360 paced frames, the wheel scrolling down and back,
+/// the name filter changing every 40 frames; `each` runs before every frame.
+#[allow(dead_code)]
+pub fn blob_frames(
+    world: &mut World,
+    pane: &mut tessera::app::blob::pane::BlobPane,
+    mut each: impl FnMut(&mut tessera::app::blob::pane::BlobPane),
+) -> Vec<f64> {
+    let filters = ["item00", "item0999", "", "item05", "item1", ""];
+    let mut i = 0;
+    super::frame_times(360, true, scroll, |ui| {
+        if i % 40 == 39 {
+            pane.set_name_filter(filters[(i / 40) % filters.len()]);
+        }
+        i += 1;
+        each(pane);
+        world.with(|ctx| {
+            pane.poll(ctx);
+            tessera::app::blob::view::ui(pane, ui, ctx, false, false)
+        })
+    })
+}
+
+#[allow(dead_code)]
+fn scroll(i: usize) -> Vec<egui::Event> {
+    let delta = if i % 120 < 90 { -400.0 } else { 600.0 };
+    super::wheel(egui::pos2(300.0, 500.0), delta)
+}

@@ -136,11 +136,12 @@ impl Sorting {
         })
     }
 
-    /// The mark beside a column's title: which way it is sorted, if by it.
+    /// The mark beside a column's title: which way it is sorted, if by it (as the entity grid marks it, in
+    /// characters every font draws).
     pub fn arrow(&self, key: SortKey) -> &'static str {
         match self.by {
-            Some((k, true)) if k == key => " ▲",
-            Some((k, false)) if k == key => " ▼",
+            Some((k, true)) if k == key => " ^",
+            Some((k, false)) if k == key => " v",
             _ => "",
         }
     }

@@ -19,6 +19,21 @@ mod shown;
 pub use order::SortKey;
 pub use shown::Shown;
 
+/// Where `name` is (Ok) or would go (Err) among `len` names in order, `name_at` giving each: a binary search
+/// over names that are not in one slice.
+fn search<'a>(len: usize, name_at: impl Fn(usize) -> &'a str, name: &str) -> Result<usize, usize> {
+    let (mut lo, mut hi) = (0, len);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        match name_at(mid).cmp(name) {
+            std::cmp::Ordering::Less => lo = mid + 1,
+            std::cmp::Ordering::Greater => hi = mid,
+            std::cmp::Ordering::Equal => return Ok(mid),
+        }
+    }
+    Err(lo)
+}
+
 /// The listed blobs, in the order they were put (the listing's: by name).
 #[derive(Clone, Default)]
 pub struct ListedBlobs {
@@ -131,16 +146,7 @@ impl ListedBlobs {
 
     /// Where `name` is (Ok) or would go (Err), the rows being in name order.
     pub fn position(&self, name: &str) -> Result<usize, usize> {
-        let (mut lo, mut hi) = (0, self.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            match self.name(mid).cmp(name) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return Ok(mid),
-            }
-        }
-        Err(lo)
+        search(self.len(), |i| self.name(i), name)
     }
 
     /// The first row whose name is not `before` (the rows being partitioned by it).

@@ -79,15 +79,6 @@ impl<'a> Shown<'a> {
                 None => Err(self.len()),
             };
         }
-        let (mut lo, mut hi) = (0, self.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            match self.name(mid).cmp(name) {
-                std::cmp::Ordering::Less => lo = mid + 1,
-                std::cmp::Ordering::Greater => hi = mid,
-                std::cmp::Ordering::Equal => return Ok(mid),
-            }
-        }
-        Err(lo)
+        super::search(self.len(), |i| self.name(i), name)
     }
 }
