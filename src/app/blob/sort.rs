@@ -158,6 +158,14 @@ const KEYS: [SortKey; 7] = [
     SortKey::Tier,
 ];
 
+/// A tab closed (or a listing replaced) while a sort runs: the sort stops at its next look at Cancel rather than
+/// ordering ten million rows nobody will see.
+impl Drop for Sorting {
+    fn drop(&mut self) {
+        self.cancel.store(true, Relaxed);
+    }
+}
+
 /// The list's column titles, each a click that sorts by it (with an arrow for the way it is sorted); the
 /// column clicked.
 pub fn titles(header: &mut egui_extras::TableRow<'_, '_>, ids: &[&str], sorting: &Sorting) -> Option<SortKey> {
