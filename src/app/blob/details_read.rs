@@ -67,10 +67,16 @@ impl BlobPane {
                 match result {
                     Ok((props, metadata)) => {
                         read = Some((d.name.clone(), props.clone(), metadata));
-                        if let Ok(i) = self.core.blobs.position(&d.name) {
+                        // The listed row takes the newer properties, unless a sort or search still reads the
+                        // rows: ten million of them would be copied on the UI thread for one row; the details
+                        // show the read, and the next refresh brings the row.
+                        let shared = std::sync::Arc::strong_count(&self.core.blobs) > 1;
+                        if !shared && let Ok(i) = self.core.blobs.position(&d.name) {
                             let mut row = self.core.blobs.get(i);
-                            row.properties = props.clone();
-                            std::sync::Arc::make_mut(&mut self.core.blobs).set(i, row);
+                            if row.properties != props {
+                                row.properties = props.clone();
+                                std::sync::Arc::make_mut(&mut self.core.blobs).set(i, row);
+                            }
                         }
                         full = std::mem::take(&mut d.ranges_wanted);
                         d.props = Some(props);

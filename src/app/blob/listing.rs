@@ -67,7 +67,10 @@ impl BlobPane {
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Listed);
         let end = self.core.loaded_end();
         let kept = self.features.kept_rows();
-        crate::app::blob::rows::keep_rows(self.core.blobs_mut(), &kept, end.as_deref());
+        // Only when there are rows to put back: changing the rows copies them if a sort still reads them.
+        if !kept.is_empty() {
+            crate::app::blob::rows::keep_rows(self.core.blobs_mut(), &kept, end.as_deref());
+        }
     }
 
     /// Merges a read of the listing shown (the watch's) into the rows in place: the rows kept shown out first
@@ -95,7 +98,9 @@ impl BlobPane {
         let found = crate::app::blob::rows::merge(Arc::make_mut(&mut core.blobs), &mut core.folders, read);
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::RowsChanged(&found));
         let kept = self.features.kept_rows();
-        crate::app::blob::rows::keep_rows(self.core.blobs_mut(), &kept, end.as_deref());
+        if !kept.is_empty() {
+            crate::app::blob::rows::keep_rows(self.core.blobs_mut(), &kept, end.as_deref());
+        }
         let selected = self.core.details.as_ref().map(|d| d.name.clone());
         if let Some(name) = selected.filter(|n| found.iter().any(|c| &c.name == n)) {
             self.load_details(ctx, &name);
