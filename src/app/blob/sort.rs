@@ -91,10 +91,10 @@ impl Sorting {
     /// under way and every page would make the order stale again; the list shows the names' order meanwhile).
     pub fn poll(&mut self, list: &Arc<ListedBlobs>, range: Range<usize>, hold: bool, backend: &Backend) {
         if let Some((_, Some(order))) = self.running.take() {
-            self.order = Some(order);
+            let_go(self.order.replace(order));
         }
         let Some(wanted) = self.wanted(list, &range) else {
-            self.order = None;
+            let_go(self.order.take());
             return;
         };
         let done = self.order.as_ref().is_some_and(|o| o.of == wanted);
@@ -104,8 +104,10 @@ impl Sorting {
         self.cancel_running();
         (self.read, self.cancel, self.rows) = (Default::default(), Default::default(), range.len());
         let (list, read, cancel, of) = (list.clone(), self.read.clone(), self.cancel.clone(), wanted.clone());
+        // The order shown until now is not the one wanted: the new one is written into its buffers.
+        let spare = self.order.take().map(|o| (o.rows, o.at));
         let work = backend.spawn_blocking(move || {
-            let (rows, at) = list.order_by(of.range.clone(), of.by, of.ascending, &read, &cancel)?;
+            let (rows, at) = list.order_by(of.range.clone(), of.by, of.ascending, spare, &read, &cancel)?;
             Some(Order { of, rows, at })
         });
         self.running.start(wanted, work);
@@ -163,6 +165,15 @@ const KEYS: [SortKey; 7] = [
 impl Drop for Sorting {
     fn drop(&mut self) {
         self.cancel.store(true, Relaxed);
+        let_go(self.order.take());
+    }
+}
+
+/// Lets go of an order off the UI thread when it is large: giving back the pages of ten million rows' order
+/// (80 MB) takes the kernel a frame's time.
+fn let_go(order: Option<Order>) {
+    if let Some(order) = order.filter(|o| o.rows.len() >= 1 << 20) {
+        std::thread::spawn(move || drop(order));
     }
 }
 

@@ -111,6 +111,20 @@ impl EntityStore {
         self.chunks[c].get(o)
     }
 
+    /// The entities at `rows`, each with its index: rows in a run of one page are found without searching the
+    /// pages again (a search per row was most of a quick filter's time over a million rows).
+    pub fn views<'a>(&'a self, rows: &'a [u32]) -> impl Iterator<Item = (u32, &'a EntityView)> + 'a {
+        let mut page = (0u32, 0u32, 0usize);
+        rows.iter().map(move |&index| {
+            let (start, end, _) = page;
+            if index < start || index >= end {
+                let (c, _) = self.locate(index);
+                page = (self.starts[c], self.starts[c] + self.chunks[c].ends.len() as u32, c);
+            }
+            (index, self.chunks[page.2].get((index - page.0) as usize))
+        })
+    }
+
     /// Replaces one entity (after a save); copies only its chunk.
     pub fn replace(&mut self, index: u32, entity: Entity) {
         *self = self.with_replaced(vec![(index, entity)]);
@@ -483,22 +497,18 @@ pub fn filtered(store: &EntityStore, rows: &[u32], filter: &QuickFilter) -> Vec<
         .map_or(1, |n| n.get())
         .saturating_sub(1)
         .clamp(1, 8);
+    let pass = |part: &[u32]| -> Vec<u32> {
+        store
+            .views(part)
+            .filter_map(|(i, e)| filter.matches(e).then_some(i))
+            .collect()
+    };
     if rows.len() < 50_000 || threads == 1 {
-        return rows.iter().copied().filter(|&i| filter.matches(store.get(i))).collect();
+        return pass(rows);
     }
     let chunk = rows.len().div_ceil(threads);
     std::thread::scope(|scope| {
-        let parts: Vec<_> = rows
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .copied()
-                        .filter(|&i| filter.matches(store.get(i)))
-                        .collect::<Vec<u32>>()
-                })
-            })
-            .collect();
+        let parts: Vec<_> = rows.chunks(chunk).map(|part| scope.spawn(move || pass(part))).collect();
         parts
             .into_iter()
             .flat_map(|p| p.join().expect("filter thread"))

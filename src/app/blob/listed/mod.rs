@@ -16,7 +16,7 @@ mod order;
 mod record;
 mod shown;
 
-pub use order::SortKey;
+pub use order::{SortKey, Spare};
 pub use shown::Shown;
 
 /// Where `name` is (Ok) or would go (Err) among `len` names in order, `name_at` giving each: a binary search
@@ -38,6 +38,14 @@ fn search<'a>(len: usize, name_at: impl Fn(usize) -> &'a str, name: &str) -> Res
 #[derive(Clone, Default)]
 pub struct ListedBlobs {
     rows: Vec<Row>,
+    /// Each row's size, and its last modified time in seconds since 1970 (`NOT_WHOLE` when that is not exact in
+    /// seconds or not given: `Row::flags` says which), as columns beside the rows: a sort by either reads only
+    /// its column, an eighth of what reading them from the rows would.
+    sizes: Vec<u64>,
+    modified: Vec<i64>,
+    /// Every size put in, ORed and ANDed: wider than what the sizes held differ in (a row taken out leaves its
+    /// bits), which is all a sort by size needs to skip the bytes no size differs in without reading them.
+    size_bits: Bits,
     /// Each row's name, then its rare fields (`Rare`), at `Row::at`.
     bytes: Vec<u8>,
     kinds: Kinds,
@@ -57,9 +65,7 @@ fn next_version() -> u64 {
 #[derive(Clone, Copy)]
 struct Row {
     at: u64,
-    size: u64,
-    /// Seconds since 1970 when `MODIFIED` is set (HTTP dates have no finer part).
-    modified: i64,
+    /// Seconds since 1970 when `CREATED` is set (HTTP dates have no finer part).
     created: i64,
     /// The ETag's number when `ETAG_HEX` is set (Azure's `"0x8DC..."`), else it is a rare field.
     etag: u64,
@@ -75,6 +81,28 @@ const ETAG_HEX: u8 = 1;
 const MD5: u8 = 2;
 const MODIFIED: u8 = 4;
 const CREATED: u8 = 8;
+
+/// A modified time kept among the rare fields (or none), in the column of times.
+const NOT_WHOLE: i64 = i64::MIN;
+
+/// Numbers' bits ORed and ANDed together: where they can differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Bits {
+    pub(crate) or: u64,
+    pub(crate) and: u64,
+}
+
+impl Default for Bits {
+    fn default() -> Bits {
+        Bits { or: 0, and: u64::MAX }
+    }
+}
+
+impl Bits {
+    fn put(&mut self, n: u64) {
+        (self.or, self.and) = (self.or | n, self.and & n);
+    }
+}
 
 /// What many rows share, kept once.
 #[derive(Clone, Default)]
@@ -133,7 +161,7 @@ impl ListedBlobs {
 
     /// Row `i`'s size in bytes (the Size column, the statistics).
     pub fn size(&self, i: usize) -> u64 {
-        self.rows[i].size
+        self.sizes[i]
     }
 
     pub fn names(&self) -> impl DoubleEndedIterator<Item = &str> + '_ {
@@ -169,43 +197,52 @@ impl ListedBlobs {
     /// Puts a blob after the others (the caller keeps the name order).
     pub fn push(&mut self, b: BlobItem) {
         self.version = next_version();
-        let row = self.pack(b);
+        let (row, size, modified) = self.pack(b);
+        self.size_bits.put(size);
         self.rows.push(row);
+        self.sizes.push(size);
+        self.modified.push(modified);
     }
 
     /// Puts a blob at row `i`.
     pub fn insert(&mut self, i: usize, b: BlobItem) {
         self.version = next_version();
-        let row = self.pack(b);
+        let (row, size, modified) = self.pack(b);
+        self.size_bits.put(size);
         self.rows.insert(i, row);
+        self.sizes.insert(i, size);
+        self.modified.insert(i, modified);
     }
 
     /// Replaces row `i` with a newer read of the same blob.
     pub fn set(&mut self, i: usize, b: BlobItem) {
         self.version = next_version();
-        let row = self.pack(b);
+        let (row, size, modified) = self.pack(b);
+        self.size_bits.put(size);
         self.garbage += self.rows[i].len as usize;
-        self.rows[i] = row;
+        (self.rows[i], self.sizes[i], self.modified[i]) = (row, size, modified);
         self.compact_if_wasteful();
     }
 
     /// Keeps the rows `keep` says yes to, given their index and name.
     pub fn retain(&mut self, mut keep: impl FnMut(usize, &str) -> bool) {
         let before = self.rows.len();
-        let (bytes, mut i) = (&self.bytes, 0);
-        let mut dropped = 0;
-        self.rows.retain(|r| {
-            let at = r.at as usize;
-            let name = std::str::from_utf8(&bytes[at..at + r.name_len as usize]).unwrap_or_default();
-            let kept = keep(i, name);
-            i += 1;
-            if !kept {
-                dropped += r.len as usize;
+        // Rows and their columns moved down over the rows not kept, together.
+        let mut kept = 0;
+        for i in 0..before {
+            if keep(i, self.name(i)) {
+                self.rows[kept] = self.rows[i];
+                self.sizes[kept] = self.sizes[i];
+                self.modified[kept] = self.modified[i];
+                kept += 1;
+            } else {
+                self.garbage += self.rows[i].len as usize;
             }
-            kept
-        });
-        self.garbage += dropped;
-        if self.rows.len() != before {
+        }
+        self.rows.truncate(kept);
+        self.sizes.truncate(kept);
+        self.modified.truncate(kept);
+        if kept != before {
             self.version = next_version();
         }
         self.compact_if_wasteful();
@@ -215,6 +252,8 @@ impl ListedBlobs {
     pub fn shrink_to_fit(&mut self) {
         self.compact();
         self.rows.shrink_to_fit();
+        self.sizes.shrink_to_fit();
+        self.modified.shrink_to_fit();
         self.bytes.shrink_to_fit();
     }
 
@@ -246,7 +285,11 @@ impl ListedBlobs {
 
     /// The bytes it holds on the heap.
     pub fn heap_size(&self) -> usize {
-        self.rows.capacity() * std::mem::size_of::<Row>() + self.bytes.capacity() + self.kinds.heap_size()
+        self.rows.capacity() * std::mem::size_of::<Row>()
+            + self.sizes.capacity() * 8
+            + self.modified.capacity() * 8
+            + self.bytes.capacity()
+            + self.kinds.heap_size()
     }
 
     /// The rows `range`, as the list shows them.
@@ -382,7 +425,9 @@ mod tests {
     /// A row costs a seventh of what a `BlobItem` holds inline, before its strings.
     #[test]
     fn a_row_is_small() {
-        assert!(std::mem::size_of::<Row>() <= 72, "{}", std::mem::size_of::<Row>());
+        // The row and its two columns (size, modified).
+        let row = std::mem::size_of::<Row>() + 16;
+        assert!(row <= 72, "{row}");
         let mut list: ListedBlobs = (0..10_000).map(|i| blob(&format!("item{i:07}.txt"))).collect();
         list.shrink_to_fit();
         let per_row = list.heap_size() as f64 / list.len() as f64;
@@ -468,19 +513,82 @@ mod tests {
                 let mut b = blob(&format!("n{i:05}"));
                 // Some sizes repeat (ties), the rest spread over every byte.
                 b.properties.content_length = if i % 7 == 0 { 42 } else { state >> (i % 40) };
+                // Times over decades, some with a fraction of a second (not whole: kept among the rare fields).
+                let secs = (state >> 35) % 2_000_000_000;
+                b.properties.last_modified = (i % 11 != 0).then(|| {
+                    UNIX_EPOCH + Duration::from_secs(secs) + Duration::from_millis(if i % 13 == 0 { 250 } else { 0 })
+                });
                 b
             })
             .collect();
         let (done, cancel) = (AtomicUsize::new(0), AtomicBool::new(false));
-        let (rows, at) = list.order_by(0..5000, SortKey::Size, true, &done, &cancel).unwrap();
-        let mut expected: Vec<u32> = (0..5000).collect();
+        // A run from the middle, as a name filter gives, both ways, by sizes (a column) and by times (keys read
+        // from the rows, some of them not whole seconds, kept as rare fields).
+        let range = 700..4300;
+        for (key, of) in [
+            (
+                SortKey::Size,
+                Box::new(|b: BlobItem| b.properties.content_length as u128) as Box<dyn Fn(BlobItem) -> u128>,
+            ),
+            (
+                SortKey::Modified,
+                Box::new(|b: BlobItem| {
+                    b.properties
+                        .last_modified
+                        .map_or(0, |t| t.duration_since(UNIX_EPOCH).unwrap().as_secs() as u128 + 1)
+                }),
+            ),
+        ] {
+            for ascending in [true, false] {
+                let (rows, at) = list
+                    .order_by(range.clone(), key, ascending, None, &done, &cancel)
+                    .unwrap();
+                let mut expected: Vec<u32> = range.clone().map(|i| i as u32).collect();
+                expected.sort_by_key(|&i| of(list.get(i as usize)));
+                if !ascending {
+                    expected.reverse();
+                }
+                assert_eq!(rows, expected, "{key:?} ascending {ascending}");
+                assert!(
+                    rows.iter()
+                        .enumerate()
+                        .all(|(place, &row)| at[row as usize - range.start] == place as u32)
+                );
+            }
+        }
+    }
+
+    /// A sort written into an earlier order's buffers (full of that order) gives what a sort into new ones gives;
+    /// buffers of another length are not used. Sizes from a list whose larger rows were taken out (the bits it
+    /// keeps are wider than what is left differs in) still sort exactly.
+    #[test]
+    fn a_sort_into_an_earlier_orders_buffers_is_the_same_sort() {
+        use std::sync::atomic::{AtomicBool, AtomicUsize};
+        let mut list: ListedBlobs = (0..3000u64)
+            .map(|i| {
+                let mut b = blob(&format!("n{i:05}"));
+                b.properties.content_length = (i * 7919) % 1000 + if i % 3 == 0 { 1 << 40 } else { 0 };
+                b
+            })
+            .collect();
+        list.retain(|i, _| i % 3 != 0);
+        let (done, cancel) = (AtomicUsize::new(0), AtomicBool::new(false));
+        let fresh = |list: &ListedBlobs, key, up| list.order_by(0..list.len(), key, up, None, &done, &cancel).unwrap();
+        let earlier = fresh(&list, SortKey::Modified, true);
+        for (key, up) in [(SortKey::Size, true), (SortKey::Size, false), (SortKey::Name, false)] {
+            let reused = list
+                .order_by(0..list.len(), key, up, Some(earlier.clone()), &done, &cancel)
+                .unwrap();
+            assert_eq!(reused, fresh(&list, key, up), "{key:?} {up}");
+            let short = Some((vec![9u32; 5], vec![9u32; 5]));
+            assert_eq!(
+                list.order_by(0..list.len(), key, up, short, &done, &cancel).unwrap(),
+                reused
+            );
+        }
+        let mut expected: Vec<u32> = (0..list.len() as u32).collect();
         expected.sort_by_key(|&i| list.size(i as usize));
-        assert_eq!(rows, expected);
-        assert!(
-            rows.iter()
-                .enumerate()
-                .all(|(place, &row)| at[row as usize] == place as u32)
-        );
+        assert_eq!(fresh(&list, SortKey::Size, true).0, expected);
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! The order of listed rows by a column, worked out on numbers: what a sort runs off the UI thread.
 
+use std::borrow::Cow;
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::{ETAG_HEX, Kind, ListedBlobs, MODIFIED};
+use super::{Bits, ETAG_HEX, Kind, ListedBlobs, MODIFIED, NOT_WHOLE};
 use crate::storage::blob::BlobItem;
 
 /// What the list can be sorted by: the columns it shows, but the tags.
@@ -18,34 +20,103 @@ pub enum SortKey {
     Tier,
 }
 
-/// Sorts `(key, row)` pairs by key, keeping equal keys in the order they came (the names'): a least-significant
-/// byte first radix sort over the bytes in which the keys differ at all, so five distinct sizes cost one pass
-/// and any sizes at most eight. False once `cancel` is set.
-fn radix_sort(pairs: &mut Vec<(u64, u32)>, cancel: &std::sync::atomic::AtomicBool) -> bool {
-    let (or, and) = pairs.iter().fold((0u64, u64::MAX), |(o, a), &(k, _)| (o | k, a & k));
-    let differ = or ^ and;
-    let mut spare = vec![(0u64, 0u32); pairs.len()];
-    for shift in (0..64).step_by(8).filter(|s| (differ >> s) & 0xff != 0) {
-        if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-            return false;
+/// The rows `start..start + keys.len()` ordered by `keys` (row `start + i` has `keys[i]`), equal keys in the order
+/// they came (the names'), all reversed when descending; and each row's place in that order (by row - `start`).
+/// A least-significant byte first radix sort over only the bytes in which the keys differ at all: five distinct
+/// sizes cost one counting read and one placing pass, any keys at most eight passes. The last pass writes the
+/// order and the places themselves, so nothing is sorted and then copied. `or` and `and`: the keys' bits ORed and
+/// ANDed together, or any wider (a byte sorted by that does not differ costs a pass, never a wrong order). None
+/// once `cancel` is set.
+fn radix_order(
+    keys: Cow<'_, [u64]>,
+    start: usize,
+    ascending: bool,
+    Bits { or, and }: Bits,
+    spare: Spare,
+    cancel: &AtomicBool,
+) -> Option<(Vec<u32>, Vec<u32>)> {
+    let n = keys.len();
+    let shifts: Vec<u32> = (0..64).step_by(8).filter(|s| ((or ^ and) >> s) & 0xff != 0).collect();
+    // Every pass's counts in one read of the keys, made into where each byte's run starts.
+    let mut starts = vec![[0usize; 256]; shifts.len()];
+    for &k in keys.iter() {
+        for (counts, &shift) in starts.iter_mut().zip(&shifts) {
+            counts[((k >> shift) & 0xff) as usize] += 1;
         }
-        let mut starts = [0usize; 256];
-        for &(k, _) in pairs.iter() {
-            starts[((k >> shift) & 0xff) as usize] += 1;
-        }
-        let mut at = 0;
-        for s in starts.iter_mut() {
-            (*s, at) = (at, at + *s);
-        }
-        for &pair in pairs.iter() {
-            let byte = ((pair.0 >> shift) & 0xff) as usize;
-            spare[starts[byte]] = pair;
-            starts[byte] += 1;
-        }
-        std::mem::swap(pairs, &mut spare);
     }
-    true
+    for counts in &mut starts {
+        let mut at = 0;
+        for c in counts.iter_mut() {
+            (*c, at) = (at, at + *c);
+        }
+    }
+    let place = |pos: usize| (if ascending { pos } else { n - 1 - pos }) as u32;
+    let (spare_rows, spare_at) = match spare {
+        Some((rows, at)) if rows.len() == n && at.len() == n => (Some(rows), Some(at)),
+        _ => (None, None),
+    };
+    let mut at = spare_at.unwrap_or_else(|| vec![0u32; n]);
+    let new_rows = |spare: Option<Vec<u32>>| spare.unwrap_or_else(|| vec![0u32; n]);
+    if shifts.is_empty() {
+        let mut rows = new_rows(spare_rows);
+        for (i, at) in at.iter_mut().enumerate() {
+            *at = place(i);
+            rows[*at as usize] = (start + i) as u32;
+        }
+        return (!cancel.load(Relaxed)).then_some((rows, at));
+    }
+    // The passes but the last carry each key with its row into the spare pair, which then becomes the current
+    // one (`from` empty: the rows as they came). Each pair is new memory the kernel must zero page by page,
+    // which at ten million rows costs more than the sorting: so the keys read before (when they are this sort's
+    // own) and a spare row buffer (as the order, in the last pass) are written again rather than left.
+    let (mut keys, mut from) = (keys, Vec::<u32>::new());
+    let (mut spare_keys, mut spare_from) = (Vec::<u64>::new(), Vec::<u32>::new());
+    for (pass, (counts, &shift)) in starts.iter_mut().zip(&shifts).enumerate() {
+        if cancel.load(Relaxed) {
+            return None;
+        }
+        let row = |j: usize| if from.is_empty() { j as u32 } else { from[j] };
+        if pass + 1 == shifts.len() {
+            let mut rows = if spare_from.len() == n {
+                spare_from
+            } else {
+                new_rows(spare_rows)
+            };
+            for (j, &k) in keys.iter().enumerate() {
+                let byte = ((k >> shift) & 0xff) as usize;
+                let p = place(counts[byte]);
+                counts[byte] += 1;
+                let i = row(j);
+                rows[p as usize] = start as u32 + i;
+                at[i as usize] = p;
+            }
+            return (!cancel.load(Relaxed)).then_some((rows, at));
+        }
+        if spare_keys.len() != n {
+            spare_keys = vec![0u64; n];
+        }
+        if spare_from.len() != n {
+            spare_from = vec![0u32; n];
+        }
+        for (j, &k) in keys.iter().enumerate() {
+            let byte = ((k >> shift) & 0xff) as usize;
+            let pos = counts[byte];
+            counts[byte] += 1;
+            (spare_keys[pos], spare_from[pos]) = (k, row(j));
+        }
+        let read = std::mem::replace(&mut keys, Cow::Owned(std::mem::take(&mut spare_keys)));
+        // A column borrowed from the list is never written.
+        if let Cow::Owned(v) = read {
+            spare_keys = v;
+        }
+        spare_from = std::mem::replace(&mut from, spare_from);
+    }
+    None
 }
+
+/// The buffers of an order let go of (its rows and places), written over by the next sort of as many rows rather
+/// than asking the kernel for new pages.
+pub type Spare = Option<(Vec<u32>, Vec<u32>)>;
 
 /// How many rows a sort reads between looks at its Cancel.
 const SORT_STEP: usize = 1 << 16;
@@ -53,63 +124,78 @@ const SORT_STEP: usize = 1 << 16;
 impl ListedBlobs {
     /// The rows `range` in the order of `key` (equal keys in name order, reversed with the rest when
     /// descending), as row indices; None once `cancel` is set. `done` counts the rows read so far, for the
-    /// progress shown. Every key but an ETag that is not Azure's number is a `u64`, sorted by its bytes (a radix
-    /// sort: a few linear passes, stable), so ten million rows sort about as fast as ten million bare numbers.
+    /// progress shown.
     pub fn sorted(
         &self,
         range: Range<usize>,
         key: SortKey,
         ascending: bool,
-        done: &std::sync::atomic::AtomicUsize,
-        cancel: &std::sync::atomic::AtomicBool,
+        done: &AtomicUsize,
+        cancel: &AtomicBool,
     ) -> Option<Vec<u32>> {
-        use std::sync::atomic::Ordering::Relaxed;
-        let texts = key == SortKey::ETag && range.clone().any(|i| self.rows[i].flags & ETAG_HEX == 0);
-        let mut order: Vec<u32> = if key == SortKey::Name {
-            range.map(|i| i as u32).collect()
-        } else if texts {
-            let mut keyed: Vec<(String, u32)> = range.map(|i| (self.etag(i), i as u32)).collect();
-            keyed.sort_unstable();
-            keyed.into_iter().map(|(_, i)| i).collect()
-        } else {
-            let ranks = self.kind_ranks(key);
-            let mut keyed: Vec<(u64, u32)> = Vec::with_capacity(range.len());
-            let end = range.end;
-            for chunk in range.step_by(SORT_STEP).map(|at| at..(at + SORT_STEP).min(end)) {
-                if cancel.load(Relaxed) {
-                    return None;
-                }
-                keyed.extend(chunk.map(|i| (self.sort_key(i, key, &ranks), i as u32)));
-                done.store(keyed.len(), Relaxed);
-            }
-            if !radix_sort(&mut keyed, cancel) {
-                return None;
-            }
-            keyed.into_iter().map(|(_, i)| i).collect()
-        };
-        if !ascending {
-            order.reverse();
-        }
-        (!cancel.load(Relaxed)).then_some(order)
+        self.order_by(range, key, ascending, None, done, cancel)
+            .map(|(rows, _)| rows)
     }
 
     /// The rows `range` in the order of `key` (as `sorted`), and each row's place in that order (by row minus
-    /// `range.start`): what the list needs to draw the order and to find a row in it.
+    /// `range.start`): what the list needs to draw the order and to find a row in it. Every key but an ETag that
+    /// is not Azure's number is a `u64`, ordered by its bytes (`radix_order`), so ten million rows sort in a few
+    /// linear passes. `spare`: an earlier order's buffers to write this one into.
     pub fn order_by(
         &self,
         range: Range<usize>,
         key: SortKey,
         ascending: bool,
-        done: &std::sync::atomic::AtomicUsize,
-        cancel: &std::sync::atomic::AtomicBool,
+        spare: Spare,
+        done: &AtomicUsize,
+        cancel: &AtomicBool,
     ) -> Option<(Vec<u32>, Vec<u32>)> {
         let start = range.start;
-        let rows = self.sorted(range, key, ascending, done, cancel)?;
-        let mut at = vec![0u32; rows.len()];
-        for (place, &row) in rows.iter().enumerate() {
-            at[row as usize - start] = place as u32;
+        let texts = key == SortKey::ETag && range.clone().any(|i| self.rows[i].flags & ETAG_HEX == 0);
+        if texts {
+            let mut keyed: Vec<(String, u32)> = range.map(|i| (self.etag(i), i as u32)).collect();
+            keyed.sort_unstable();
+            let mut rows: Vec<u32> = keyed.into_iter().map(|(_, i)| i).collect();
+            if !ascending {
+                rows.reverse();
+            }
+            let mut at = vec![0u32; rows.len()];
+            for (place, &row) in rows.iter().enumerate() {
+                at[row as usize - start] = place as u32;
+            }
+            return (!cancel.load(Relaxed)).then_some((rows, at));
         }
-        Some((rows, at))
+        // Sizes are sorted in their column as they are; any other key is read into one first.
+        if key == SortKey::Size {
+            done.store(range.len(), Relaxed);
+            // The bits of every size the list ever held: what the sizes of these rows can differ in.
+            let bits = self.size_bits;
+            return radix_order(Cow::Borrowed(&self.sizes[range]), start, ascending, bits, spare, cancel);
+        }
+        let ranks = self.kind_ranks(key);
+        let mut keys: Vec<u64> = Vec::with_capacity(range.len());
+        let end = range.end;
+        let mut bits = Bits::default();
+        for chunk in range.step_by(SORT_STEP).map(|at| at..(at + SORT_STEP).min(end)) {
+            if cancel.load(Relaxed) {
+                return None;
+            }
+            let chunk_start = keys.len();
+            match key {
+                // Seconds with the sign bit flipped order as unsigned numbers as they do signed.
+                SortKey::Modified => keys.extend(chunk.map(|i| match self.modified[i] {
+                    NOT_WHOLE => self.sort_key(i, key, &ranks),
+                    secs => (secs as u64) ^ (1 << 63),
+                })),
+                // By name: every key equal, so the rows stay as they are (reversed when descending).
+                SortKey::Name => keys.resize(chunk.end - start, 0),
+                _ => keys.extend(chunk.map(|i| self.sort_key(i, key, &ranks))),
+            }
+            // The bits the keys differ in, from the keys just read (still in the cache).
+            keys[chunk_start..].iter().for_each(|&k| bits.put(k));
+            done.store(keys.len(), Relaxed);
+        }
+        radix_order(Cow::Owned(keys), start, ascending, bits, spare, cancel)
     }
 
     /// Each kind's place among the kinds by the words `key` shows (content type, tier, lease).
@@ -138,10 +224,10 @@ impl ListedBlobs {
             _ => (secs as u64) ^ (1 << 63),
         };
         match key {
-            SortKey::Name => i as u64,
-            SortKey::Size => r.size,
+            SortKey::Name => 0,
+            SortKey::Size => self.sizes[i],
             SortKey::ETag => r.etag,
-            SortKey::Modified => time(MODIFIED, r.modified, |b| b.properties.last_modified),
+            SortKey::Modified => time(MODIFIED, self.modified[i], |b| b.properties.last_modified),
             SortKey::Lease => self.kinds.all[r.kind as usize].lease_state as u64,
             SortKey::ContentType | SortKey::Tier => ranks[r.kind as usize],
         }

@@ -4,7 +4,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine;
 
-use super::{CREATED, ETAG_HEX, Kind, Kinds, ListedBlobs, MD5, MODIFIED, Row};
+use super::{CREATED, ETAG_HEX, Kind, Kinds, ListedBlobs, MD5, MODIFIED, NOT_WHOLE, Row};
 use crate::storage::blob::{BlobHttpHeaders, BlobItem, BlobProperties, LeaseInfo, LeaseState};
 
 impl Kinds {
@@ -171,7 +171,7 @@ impl ListedBlobs {
         let mut b = BlobItem {
             name: self.name(i).to_string(),
             properties: BlobProperties {
-                content_length: r.size,
+                content_length: self.sizes[i],
                 size_known: k.size_known,
                 http: BlobHttpHeaders {
                     content_type: string(&k.content_type),
@@ -190,7 +190,8 @@ impl ListedBlobs {
                     0 => String::new(),
                     _ => format!("\"0x{:X}\"", r.etag),
                 },
-                last_modified: (r.flags & MODIFIED != 0).then(|| UNIX_EPOCH + Duration::from_secs(r.modified as u64)),
+                last_modified: (r.flags & MODIFIED != 0)
+                    .then(|| UNIX_EPOCH + Duration::from_secs(self.modified[i] as u64)),
                 created: (r.flags & CREATED != 0).then(|| UNIX_EPOCH + Duration::from_secs(r.created as u64)),
                 lease: LeaseInfo {
                     state: lease_state(k.lease_state),
@@ -240,15 +241,15 @@ impl ListedBlobs {
         }
     }
 
-    /// Packs a blob: its record appended to the bytes, its row returned.
-    pub(super) fn pack(&mut self, b: BlobItem) -> Row {
+    /// Packs a blob: its record appended to the bytes; its row, size and modified time (for their columns)
+    /// returned.
+    pub(super) fn pack(&mut self, b: BlobItem) -> (Row, u64, i64) {
         let at = self.bytes.len();
         self.bytes.extend_from_slice(b.name.as_bytes());
         let p = b.properties;
+        let (size, mut modified) = (p.content_length, NOT_WHOLE);
         let mut row = Row {
             at: at as u64,
-            size: p.content_length,
-            modified: 0,
             created: 0,
             etag: 0,
             md5: [0; 16],
@@ -283,7 +284,7 @@ impl ListedBlobs {
             None => {}
         }
         for (time, field, flag, t) in [
-            (p.last_modified, &mut row.modified, MODIFIED, tag::MODIFIED),
+            (p.last_modified, &mut modified, MODIFIED, tag::MODIFIED),
             (p.created, &mut row.created, CREATED, tag::CREATED),
         ] {
             match time.map(|when| (when, whole_seconds(when))) {
@@ -328,6 +329,6 @@ impl ListedBlobs {
             lease_locked: p.lease.locked,
             lease_infinite: p.lease.infinite,
         });
-        row
+        (row, size, modified)
     }
 }
