@@ -242,3 +242,67 @@ pub fn progress_ui(ui: &mut egui::Ui, sorting: &Sorting, waits: bool) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::blob::BlobItem;
+    use std::time::{Duration, Instant};
+
+    fn list(sizes: &[(&str, u64)]) -> Arc<ListedBlobs> {
+        let mut l = ListedBlobs::new();
+        for (name, size) in sizes {
+            let mut b = BlobItem {
+                name: name.to_string(),
+                ..Default::default()
+            };
+            b.properties.content_length = *size;
+            l.push(b);
+        }
+        Arc::new(l)
+    }
+
+    fn names(shown: Shown) -> Vec<String> {
+        shown.names().map(str::to_string).collect()
+    }
+
+    /// A refresh lands while a sort runs, and the sort's reply for the rows before it has already arrived: the
+    /// list never draws that order over the new rows (their names' order until theirs is worked out), then
+    /// draws theirs.
+    #[test]
+    fn an_order_worked_out_for_rows_a_refresh_replaced_is_never_drawn() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
+        let mut sorting = Sorting::default();
+        sorting.click(SortKey::Size);
+        let before = list(&[("a", 30), ("b", 10), ("c", 20)]);
+        sorting.poll(&before, 0..3, false, &backend);
+        assert!(sorting.is_running());
+        // Its reply arrives (waiting in its channel) while the refresh brings a new blob in.
+        std::thread::sleep(Duration::from_millis(200));
+        let after = list(&[("a", 30), ("ab", 5), ("b", 10), ("c", 20)]);
+        sorting.poll(&after, 0..4, false, &backend);
+        assert_eq!(
+            names(sorting.shown(&after, 0..4)),
+            ["a", "ab", "b", "c"],
+            "the names' order meanwhile"
+        );
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while sorting.is_pending(&after, &(0..4)) {
+            assert!(Instant::now() < deadline, "the new rows' order came");
+            std::thread::sleep(Duration::from_millis(5));
+            sorting.poll(&after, 0..4, false, &backend);
+        }
+        assert_eq!(names(sorting.shown(&after, 0..4)), ["ab", "b", "c", "a"]);
+        assert_eq!(
+            sorting.shown(&after, 0..4).position("c"),
+            Ok(2),
+            "and each row's place in it"
+        );
+        // Back to names: the order is let go of; the list is in its names' order at once.
+        sorting.click(SortKey::Size);
+        sorting.click(SortKey::Size);
+        sorting.poll(&after, 0..4, false, &backend);
+        assert_eq!(names(sorting.shown(&after, 0..4)), ["a", "ab", "b", "c"]);
+    }
+}
