@@ -5,7 +5,7 @@ use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
-use crate::app::blob::listed::{ListedBlobs, Shown, SortKey};
+use crate::app::blob::listed::{ListedBlobs, Shown, SortKey, Sorted};
 use crate::app::context::{Backend, InFlight};
 
 /// What an order is for: the rows (the list's version and the filter's run of them) and the column.
@@ -17,11 +17,10 @@ struct For {
     ascending: bool,
 }
 
-/// An order worked out: the rows in it, and each row's place.
+/// An order worked out, and what for.
 struct Order {
     of: For,
-    rows: Vec<u32>,
-    at: Vec<u32>,
+    sorted: Sorted,
 }
 
 /// The list's order: by name as listed, or by the column the user asked for once its order is worked out.
@@ -105,10 +104,10 @@ impl Sorting {
         (self.read, self.cancel, self.rows) = (Default::default(), Default::default(), range.len());
         let (list, read, cancel, of) = (list.clone(), self.read.clone(), self.cancel.clone(), wanted.clone());
         // The order shown until now is not the one wanted: the new one is written into its buffers.
-        let spare = self.order.take().map(|o| (o.rows, o.at));
+        let spare = self.order.take().map(|o| o.sorted.rows);
         let work = backend.spawn_blocking(move || {
-            let (rows, at) = list.order_by(of.range.clone(), of.by, of.ascending, spare, &read, &cancel)?;
-            Some(Order { of, rows, at })
+            let sorted = list.order_by(of.range.clone(), of.by, of.ascending, spare, &read, &cancel)?;
+            Some(Order { of, sorted })
         });
         self.running.start(wanted, work);
     }
@@ -118,7 +117,7 @@ impl Sorting {
     pub fn shown<'a>(&'a self, list: &'a ListedBlobs, range: Range<usize>) -> Shown<'a> {
         let view = list.view(range.clone());
         match (&self.order, self.wanted(list, &range)) {
-            (Some(order), Some(wanted)) if order.of == wanted => view.sorted(&order.rows, &order.at),
+            (Some(order), Some(wanted)) if order.of == wanted => view.sorted(&order.sorted),
             _ => view,
         }
     }
@@ -131,11 +130,9 @@ impl Sorting {
         }
     }
 
-    /// The bytes the order worked out holds (two numbers a row).
+    /// The bytes the order worked out holds (a number a row).
     pub fn heap_size(&self) -> usize {
-        self.order.as_ref().map_or(0, |o| {
-            (o.rows.capacity() + o.at.capacity()) * std::mem::size_of::<u32>()
-        })
+        self.order.as_ref().map_or(0, |o| o.sorted.heap_size())
     }
 
     /// The mark beside a column's title: which way it is sorted, if by it (as the entity grid marks it, in
@@ -172,7 +169,7 @@ impl Drop for Sorting {
 /// Lets go of an order off the UI thread when it is large: giving back the pages of ten million rows' order
 /// (80 MB) takes the kernel a frame's time.
 fn let_go(order: Option<Order>) {
-    if let Some(order) = order.filter(|o| o.rows.len() >= 1 << 20) {
+    if let Some(order) = order.filter(|o| o.sorted.rows.len() >= 1 << 20) {
         std::thread::spawn(move || drop(order));
     }
 }

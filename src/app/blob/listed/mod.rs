@@ -16,7 +16,7 @@ mod order;
 mod record;
 mod shown;
 
-pub use order::{SortKey, Spare};
+pub use order::{SortKey, Sorted, Spare};
 pub use shown::Shown;
 
 /// Where `name` is (Ok) or would go (Err) among `len` names in order, `name_at` giving each: a binary search
@@ -482,15 +482,25 @@ mod tests {
             ["c", "b"]
         );
         // A sorted view finds a row at its place in the order.
-        let order = by(SortKey::Size, true);
-        let mut at = vec![0u32; 4];
-        for (place, &row) in order.iter().enumerate() {
-            at[row as usize] = place as u32;
-        }
-        let shown = list.all().sorted(&order, &at);
+        let sorted = list.order_by(0..4, SortKey::Size, true, None, &done, &cancel).unwrap();
+        let shown = list.all().sorted(&sorted);
         assert_eq!(
             (shown.name(0), shown.position("c"), shown.position("zz")),
             ("b", Ok(3), Err(4))
+        );
+        // By content type (kinds ranked by their words), and a row outside a filter's run is not in its order.
+        let sorted = list
+            .order_by(1..4, SortKey::ContentType, false, None, &done, &cancel)
+            .unwrap();
+        let shown = list.view(1..4).sorted(&sorted);
+        assert_eq!(
+            (
+                shown.position("d"),
+                shown.position("b"),
+                shown.position("c"),
+                shown.position("a")
+            ),
+            (Ok(0), Ok(1), Ok(2), Err(3))
         );
         cancel.store(true, std::sync::atomic::Ordering::Relaxed);
         assert_eq!(
@@ -540,9 +550,10 @@ mod tests {
             ),
         ] {
             for ascending in [true, false] {
-                let (rows, at) = list
+                let sorted = list
                     .order_by(range.clone(), key, ascending, None, &done, &cancel)
                     .unwrap();
+                let rows = sorted.rows.clone();
                 let mut expected: Vec<u32> = range.clone().map(|i| i as u32).collect();
                 expected.sort_by_key(|&i| of(list.get(i as usize)));
                 if !ascending {
@@ -552,7 +563,7 @@ mod tests {
                 assert!(
                     rows.iter()
                         .enumerate()
-                        .all(|(place, &row)| at[row as usize - range.start] == place as u32)
+                        .all(|(place, &row)| list.place(&sorted, row as usize) == Some(place))
                 );
             }
         }
@@ -577,10 +588,10 @@ mod tests {
         let earlier = fresh(&list, SortKey::Modified, true);
         for (key, up) in [(SortKey::Size, true), (SortKey::Size, false), (SortKey::Name, false)] {
             let reused = list
-                .order_by(0..list.len(), key, up, Some(earlier.clone()), &done, &cancel)
+                .order_by(0..list.len(), key, up, Some(earlier.rows.clone()), &done, &cancel)
                 .unwrap();
             assert_eq!(reused, fresh(&list, key, up), "{key:?} {up}");
-            let short = Some((vec![9u32; 5], vec![9u32; 5]));
+            let short = Some(vec![9u32; 5]);
             assert_eq!(
                 list.order_by(0..list.len(), key, up, short, &done, &cancel).unwrap(),
                 reused
@@ -588,7 +599,7 @@ mod tests {
         }
         let mut expected: Vec<u32> = (0..list.len() as u32).collect();
         expected.sort_by_key(|&i| list.size(i as usize));
-        assert_eq!(fresh(&list, SortKey::Size, true).0, expected);
+        assert_eq!(fresh(&list, SortKey::Size, true).rows, expected);
     }
 
     #[test]
@@ -604,5 +615,16 @@ mod tests {
             .sorted(0..3, SortKey::ETag, true, &AtomicUsize::new(0), &AtomicBool::new(false))
             .unwrap();
         assert_eq!(order, [2, 0, 1]);
+        // Each row is found at its place in that order, both ways.
+        for ascending in [true, false] {
+            let (done, cancel) = (AtomicUsize::new(0), AtomicBool::new(false));
+            let sorted = list
+                .order_by(0..3, SortKey::ETag, ascending, None, &done, &cancel)
+                .unwrap();
+            let shown = list.all().sorted(&sorted);
+            for (place, &row) in sorted.rows.iter().enumerate() {
+                assert_eq!(shown.position(list.name(row as usize)), Ok(place));
+            }
+        }
     }
 }

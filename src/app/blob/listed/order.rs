@@ -21,10 +21,11 @@ pub enum SortKey {
 }
 
 /// The rows `start..start + keys.len()` ordered by `keys` (row `start + i` has `keys[i]`), equal keys in the order
-/// they came (the names'), all reversed when descending; and each row's place in that order (by row - `start`).
-/// A least-significant byte first radix sort over only the bytes in which the keys differ at all: five distinct
-/// sizes cost one counting read and one placing pass, any keys at most eight passes. The last pass writes the
-/// order and the places themselves, so nothing is sorted and then copied. `or` and `and`: the keys' bits ORed and
+/// they came (the names'), all reversed when descending. A least-significant byte first radix sort over only the
+/// bytes in which the keys differ at all: five distinct sizes cost one counting read and one placing pass, any
+/// keys at most eight passes. The last pass writes the order itself, so nothing is sorted and then copied; no
+/// row's place is written (`ListedBlobs::place` finds it by a binary search), so ten million rows ask the kernel
+/// for 40 MB of new pages, not 80. `or` and `and`: the keys' bits ORed and
 /// ANDed together, or any wider (a byte sorted by that does not differ costs a pass, never a wrong order). None
 /// once `cancel` is set.
 fn radix_order(
@@ -34,7 +35,7 @@ fn radix_order(
     Bits { or, and }: Bits,
     spare: Spare,
     cancel: &AtomicBool,
-) -> Option<(Vec<u32>, Vec<u32>)> {
+) -> Option<Vec<u32>> {
     let n = keys.len();
     let shifts: Vec<u32> = (0..64).step_by(8).filter(|s| ((or ^ and) >> s) & 0xff != 0).collect();
     // Every pass's counts in one read of the keys, made into where each byte's run starts.
@@ -51,19 +52,14 @@ fn radix_order(
         }
     }
     let place = |pos: usize| (if ascending { pos } else { n - 1 - pos }) as u32;
-    let (spare_rows, spare_at) = match spare {
-        Some((rows, at)) if rows.len() == n && at.len() == n => (Some(rows), Some(at)),
-        _ => (None, None),
-    };
-    let mut at = spare_at.unwrap_or_else(|| vec![0u32; n]);
+    let spare_rows = spare.filter(|rows| rows.len() == n);
     let new_rows = |spare: Option<Vec<u32>>| spare.unwrap_or_else(|| vec![0u32; n]);
     if shifts.is_empty() {
         let mut rows = new_rows(spare_rows);
-        for (i, at) in at.iter_mut().enumerate() {
-            *at = place(i);
-            rows[*at as usize] = (start + i) as u32;
+        for i in 0..n {
+            rows[place(i) as usize] = (start + i) as u32;
         }
-        return (!cancel.load(Relaxed)).then_some((rows, at));
+        return (!cancel.load(Relaxed)).then_some(rows);
     }
     // The passes but the last carry each key with its row into the spare pair, which then becomes the current
     // one (`from` empty: the rows as they came). Each pair is new memory the kernel must zero page by page,
@@ -84,13 +80,10 @@ fn radix_order(
             };
             for (j, &k) in keys.iter().enumerate() {
                 let byte = ((k >> shift) & 0xff) as usize;
-                let p = place(counts[byte]);
+                rows[place(counts[byte]) as usize] = start as u32 + row(j);
                 counts[byte] += 1;
-                let i = row(j);
-                rows[p as usize] = start as u32 + i;
-                at[i as usize] = p;
             }
-            return (!cancel.load(Relaxed)).then_some((rows, at));
+            return (!cancel.load(Relaxed)).then_some(rows);
         }
         if spare_keys.len() != n {
             spare_keys = vec![0u64; n];
@@ -114,9 +107,35 @@ fn radix_order(
     None
 }
 
-/// The buffers of an order let go of (its rows and places), written over by the next sort of as many rows rather
-/// than asking the kernel for new pages.
-pub type Spare = Option<(Vec<u32>, Vec<u32>)>;
+/// The rows of an order let go of, written over by the next sort of as many rows rather than asking the kernel
+/// for new pages.
+pub type Spare = Option<Vec<u32>>;
+
+/// An order worked out: its rows, and what finds a row's place in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sorted {
+    pub rows: Vec<u32>,
+    key: SortKey,
+    ascending: bool,
+    /// Each kind's rank by the words sorted by (content type, tier), as the sort read them.
+    ranks: Vec<u64>,
+    /// ETags compared as text (some were not Azure's number).
+    texts: bool,
+}
+
+impl Sorted {
+    /// The bytes it holds on the heap.
+    pub fn heap_size(&self) -> usize {
+        self.rows.capacity() * 4 + self.ranks.capacity() * 8
+    }
+}
+
+/// A row's key as its sort compared it.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    Number(u64),
+    Text(String),
+}
 
 /// How many rows a sort reads between looks at its Cancel.
 const SORT_STEP: usize = 1 << 16;
@@ -133,12 +152,26 @@ impl ListedBlobs {
         done: &AtomicUsize,
         cancel: &AtomicBool,
     ) -> Option<Vec<u32>> {
-        self.order_by(range, key, ascending, None, done, cancel)
-            .map(|(rows, _)| rows)
+        self.order_by(range, key, ascending, None, done, cancel).map(|s| s.rows)
     }
 
-    /// The rows `range` in the order of `key` (as `sorted`), and each row's place in that order (by row minus
-    /// `range.start`): what the list needs to draw the order and to find a row in it. Every key but an ETag that
+    /// Row `row`'s place in `sorted` (None: not one of its rows). The sort left equal keys in the rows' order, so
+    /// its rows are in the order of (key, row), reversed when descending: a binary search by both finds it.
+    pub fn place(&self, sorted: &Sorted, row: usize) -> Option<usize> {
+        let key = |i: usize| match sorted.texts {
+            true => Key::Text(self.etag(i)),
+            false => Key::Number(self.sort_key(i, sorted.key, &sorted.ranks)),
+        };
+        let wanted = (key(row), row as u32);
+        let found = sorted.rows.binary_search_by(|&r| {
+            let o = (key(r as usize), r).cmp(&wanted);
+            if sorted.ascending { o } else { o.reverse() }
+        });
+        found.ok()
+    }
+
+    /// The rows `range` in the order of `key` (as `sorted`), with what finds a row's place in it (`place`): what
+    /// the list needs to draw the order and to find a row in it. Every key but an ETag that
     /// is not Azure's number is a `u64`, ordered by its bytes (`radix_order`), so ten million rows sort in a few
     /// linear passes. `spare`: an earlier order's buffers to write this one into.
     pub fn order_by(
@@ -149,7 +182,7 @@ impl ListedBlobs {
         spare: Spare,
         done: &AtomicUsize,
         cancel: &AtomicBool,
-    ) -> Option<(Vec<u32>, Vec<u32>)> {
+    ) -> Option<Sorted> {
         let start = range.start;
         let texts = key == SortKey::ETag && range.clone().any(|i| self.rows[i].flags & ETAG_HEX == 0);
         if texts {
@@ -159,18 +192,29 @@ impl ListedBlobs {
             if !ascending {
                 rows.reverse();
             }
-            let mut at = vec![0u32; rows.len()];
-            for (place, &row) in rows.iter().enumerate() {
-                at[row as usize - start] = place as u32;
-            }
-            return (!cancel.load(Relaxed)).then_some((rows, at));
+            let sorted = Sorted {
+                rows,
+                key,
+                ascending,
+                ranks: Vec::new(),
+                texts,
+            };
+            return (!cancel.load(Relaxed)).then_some(sorted);
         }
+        let sorted = |rows, ranks| Sorted {
+            rows,
+            key,
+            ascending,
+            ranks,
+            texts,
+        };
         // Sizes are sorted in their column as they are; any other key is read into one first.
         if key == SortKey::Size {
             done.store(range.len(), Relaxed);
             // The bits of every size the list ever held: what the sizes of these rows can differ in.
             let bits = self.size_bits;
-            return radix_order(Cow::Borrowed(&self.sizes[range]), start, ascending, bits, spare, cancel);
+            let rows = radix_order(Cow::Borrowed(&self.sizes[range]), start, ascending, bits, spare, cancel)?;
+            return Some(sorted(rows, Vec::new()));
         }
         let ranks = self.kind_ranks(key);
         let mut keys: Vec<u64> = Vec::with_capacity(range.len());
@@ -195,7 +239,8 @@ impl ListedBlobs {
             keys[chunk_start..].iter().for_each(|&k| bits.put(k));
             done.store(keys.len(), Relaxed);
         }
-        radix_order(Cow::Owned(keys), start, ascending, bits, spare, cancel)
+        let rows = radix_order(Cow::Owned(keys), start, ascending, bits, spare, cancel)?;
+        Some(sorted(rows, ranks))
     }
 
     /// Each kind's place among the kinds by the words `key` shows (content type, tier, lease).

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use super::ListedBlobs;
+use super::{ListedBlobs, Sorted};
 use crate::storage::blob::BlobItem;
 
 /// A run of listed rows (what the name filter shows, or all of them), indexed from 0, in name order or in a
@@ -11,8 +11,8 @@ use crate::storage::blob::BlobItem;
 pub struct Shown<'a> {
     list: &'a ListedBlobs,
     range: Range<usize>,
-    /// The rows of `range` in a sort's order, and each row's place in it (by row - range.start).
-    sorted: Option<(&'a [u32], &'a [u32])>,
+    /// The rows of `range` in a sort's order.
+    sorted: Option<&'a Sorted>,
 }
 
 impl<'a> Shown<'a> {
@@ -24,11 +24,11 @@ impl<'a> Shown<'a> {
         }
     }
 
-    /// The same rows in a sort's order: `order` lists them, `at` gives each one's place.
-    pub fn sorted(self, order: &'a [u32], at: &'a [u32]) -> Shown<'a> {
-        debug_assert_eq!(order.len(), self.range.len());
+    /// The same rows in a sort's order.
+    pub fn sorted(self, sorted: &'a Sorted) -> Shown<'a> {
+        debug_assert_eq!(sorted.rows.len(), self.range.len());
         Shown {
-            sorted: Some((order, at)),
+            sorted: Some(sorted),
             ..self
         }
     }
@@ -48,7 +48,7 @@ impl<'a> Shown<'a> {
     /// The list's row shown at `i`.
     fn row(&self, i: usize) -> usize {
         match self.sorted {
-            Some((order, _)) => order[i] as usize,
+            Some(sorted) => sorted.rows[i] as usize,
             None => self.range.start + i,
         }
     }
@@ -72,11 +72,11 @@ impl<'a> Shown<'a> {
 
     /// Where `name` is among these rows.
     pub fn position(&self, name: &str) -> Result<usize, usize> {
-        if let Some((_, at)) = self.sorted {
+        if let Some(sorted) = self.sorted {
             let row = self.list.position(name).map_err(|_| self.len())?;
-            return match row.checked_sub(self.range.start).filter(|r| *r < self.len()) {
-                Some(r) => Ok(at[r] as usize),
-                None => Err(self.len()),
+            return match self.range.contains(&row) {
+                true => self.list.place(sorted, row).ok_or(self.len()),
+                false => Err(self.len()),
             };
         }
         super::search(self.len(), |i| self.name(i), name)
