@@ -103,6 +103,7 @@ blob-append-page-at-end-hint = x-ms-blob-condition-appendpos: refused (412) if s
 blob-append-page-max-size = max size (0: none):
 blob-append-page-append-text = Append text
 blob-append-page-append-text-hint = The text stays in the box until it is appended
+blob-append-page-unsaved = { $bytes } bytes of text typed to append, not yet appended
 blob-append-page-append-file = Append a file…
 blob-append-page-ranges = Page ranges
 blob-append-page-reading = reading…

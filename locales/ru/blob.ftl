@@ -105,6 +105,7 @@ blob-append-page-at-end-hint = x-ms-blob-condition-appendpos: отклоняет
 blob-append-page-max-size = макс. размер (0 — без ограничения):
 blob-append-page-append-text = Добавить текст
 blob-append-page-append-text-hint = Текст остается в поле, пока не будет добавлен
+blob-append-page-unsaved = текст для добавления ({ $bytes } байт), еще не добавленный
 blob-append-page-append-file = Добавить файл…
 blob-append-page-ranges = Диапазоны страниц
 blob-append-page-reading = чтение…

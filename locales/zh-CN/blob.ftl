@@ -100,6 +100,7 @@ blob-append-page-at-end-hint = x-ms-blob-condition-appendpos：如果此后有�
 blob-append-page-max-size = 最大大小（0：无限制）：
 blob-append-page-append-text = 追加文本
 blob-append-page-append-text-hint = 文本会保留在框中，直到追加成功
+blob-append-page-unsaved = 输入的待追加文本（{ $bytes } 字节），尚未追加
 blob-append-page-append-file = 追加文件…
 blob-append-page-ranges = 页范围
 blob-append-page-reading = 正在读取…

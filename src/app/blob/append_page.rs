@@ -148,6 +148,16 @@ impl BlobFeature for AppendPage {
         !self.appending.is_empty()
     }
 
+    /// Text typed to append is a draft like any other: a closing tab asks before dropping it. Text exactly as
+    /// sent is already counted by `sending` (it lands whether the tab stays or not); anything typed beyond it is not.
+    fn unsaved(&self) -> Vec<String> {
+        let being_sent = self.appending.any(|(_, sent)| *sent == self.text);
+        match self.text.is_empty() || being_sent {
+            true => Vec::new(),
+            false => vec![tr!("blob-append-page-unsaved", bytes = self.text.len().to_string())],
+        }
+    }
+
     fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         create_ui(self, ui, core, ctx, fx);
     }
