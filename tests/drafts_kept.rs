@@ -37,3 +37,45 @@ fn text_typed_to_append_is_asked_about_when_its_tab_closes() {
     assert_eq!(t.harness.state().open_tab_count(), 0);
     let _ = Duration::ZERO;
 }
+
+/// A table holding (p0, r001) named `Ann`, reached through a fault proxy.
+fn table_with_ann(
+    rt: &tokio::runtime::Runtime,
+) -> (tessera::storage::Account, common::fault_proxy::FaultProxy, String) {
+    use tessera::storage::table::{EdmValue, EntityDraft};
+    let client = common::client();
+    let table = common::unique("kept").replace('-', "");
+    rt.block_on(async {
+        client.create_table(&table).await.unwrap();
+        let ann = EntityDraft::new("p0", "r001").with("Name", EdmValue::String("Ann".into()));
+        client.insert_entity(&table, &ann).await.unwrap();
+    });
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Table));
+    (account, proxy, table)
+}
+
+#[test]
+fn a_second_click_on_close_editor_while_it_asks_does_not_drop_the_edit() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, _proxy, table) = table_with_ann(&rt);
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_table(&table);
+    t.click("Ann");
+    t.click("Edit");
+    t.wait_for("Value of Name");
+    t.type_into("Value of Name", " Smith");
+    // A double click on Close editor: the first asks, the second is not an answer to the question.
+    t.click("Close editor");
+    t.click("Close editor");
+    t.wait_for_contains("without saving? Your changes below are lost.");
+    assert!(
+        t.table().editor().is_some_and(|e| e.texts().any(|v| v == "Ann Smith")),
+        "the edit is still there, asked about"
+    );
+    t.click("Keep editing");
+    assert!(t.table().editor().is_some_and(|e| e.texts().any(|v| v == "Ann Smith")));
+    // Only Discard drops it.
+    t.click("Close editor");
+    t.click("Discard my changes and close");
+    t.wait_table("the editor closed", |p| p.editor().is_none());
+}

@@ -61,6 +61,8 @@ pub struct EntityEditor {
     pub(crate) whole_wanted: bool,
     /// The window's close was asked while the form holds unsaved changes: it asks before dropping them.
     pub(crate) confirm_close: bool,
+    /// The question's Discard was chosen: the one answer that lets a close drop the edit (a second Close does not).
+    discarding: bool,
     /// Closed while its save was out: hidden until the save answers (then closed, or shown again with why).
     pub(crate) close_when_saved: bool,
     /// Just opened: the keyboard goes to the first value, so Enter on a row then typing edits it.
@@ -84,6 +86,7 @@ impl EntityEditor {
             partial: false,
             whole_wanted: false,
             confirm_close: false,
+            discarding: false,
             close_when_saved: false,
             focus_first: true,
         }
@@ -352,11 +355,12 @@ impl EntityEditor {
     /// Close editor: an unsaved edit is asked about first (as closing the tab asks), and a save still out is
     /// let land before the form goes (shown again if it did not store all).
     pub fn close(&mut self) -> EditorEvent {
+        let discarding = std::mem::take(&mut self.discarding);
         if self.is_saving() {
             self.close_when_saved = true;
             return EditorEvent::None;
         }
-        if self.has_changes() && !self.confirm_close {
+        if self.has_changes() && !discarding {
             self.confirm_close = true;
             return EditorEvent::None;
         }
@@ -379,6 +383,7 @@ impl EntityEditor {
         );
         ui.horizontal(|ui| {
             if ui.button(t("table-editor-discard-close")).clicked() {
+                self.discarding = true;
                 event = EditorEvent::Closed;
             }
             if ui.button(t("table-editor-keep-editing")).clicked() {
