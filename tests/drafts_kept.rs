@@ -79,3 +79,38 @@ fn a_second_click_on_close_editor_while_it_asks_does_not_drop_the_edit() {
     t.click("Discard my changes and close");
     t.wait_table("the editor closed", |p| p.editor().is_none());
 }
+
+#[test]
+fn closing_the_service_settings_with_an_unsaved_draft_asks_and_a_save_out_still_lands() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Blob));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.context_click("Test emulator");
+    t.click("Service settings…");
+    t.wait_for_contains("CORS rules (0 of at most 5)");
+    t.press("Add CORS rule");
+    t.replace_text("Rule 1 origins:", "https://kept.example");
+    // The window's close button asks; Keep editing keeps the draft.
+    t.press("Close window");
+    t.wait_for_contains("Close the service settings of Test emulator with unsaved changes?");
+    t.press("Keep editing");
+    let origins = t.harness.get_by_label("Rule 1 origins:").value().unwrap_or_default();
+    assert_eq!(origins, "https://kept.example", "Keep editing keeps the draft");
+    // Saved through a slow link, then closed while the save is out: nothing unsaved, so no question; the
+    // window goes, the save lands and is said.
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    t.press("Save settings");
+    t.press("Close window");
+    assert!(
+        t.harness.query_by_label_contains("with unsaved changes?").is_none(),
+        "what is being saved is not asked about"
+    );
+    t.wait_steps("the window closed", Duration::from_secs(10), |t| {
+        t.harness.query_by_label("Rule 1 origins:").is_none()
+    });
+    t.wait_for_contains("The service settings of Test emulator, saved after their window closed.");
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    let cs = common::emulator().connection_string();
+    let seen = common::peer::run(&cs, &["service-properties", "blob"]);
+    assert_eq!(seen["cors"][0]["origins"], "https://kept.example");
+}

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::app::context::draft::{Draft, Fields};
-use crate::app::context::{Backend, InFlight};
+use crate::app::context::{Backend, InFlight, SentCount};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::service_properties::{
     AccountInformation, CorsRule, Logging, MAX_CORS_RULES, Metrics, RetentionPolicy, ServiceProperties, StaticWebsite,
@@ -69,6 +69,16 @@ impl Settings {
     fn changed(&self) -> bool {
         self.draft.as_ref().is_some_and(|d| d.edit.tidied() != *d.base())
     }
+
+    /// Whether the draft holds a change that is not on its way: a save out for exactly it lands whether the
+    /// window stays or not, but anything typed beyond what it sent would be lost with the window.
+    fn unsaved(&self) -> bool {
+        self.changed()
+            && self
+                .draft
+                .as_ref()
+                .is_some_and(|d| !self.saving.any(|sent| *sent == d.edit.tidied()))
+    }
 }
 
 pub struct ServiceSettingsWindow {
@@ -79,6 +89,12 @@ pub struct ServiceSettingsWindow {
     settings: BTreeMap<u8, Settings>,
     info: InFlight<(), Result<AccountInformation, StorageError>>,
     info_said: Option<Result<AccountInformation, String>>,
+    /// The window's saves: written through `Backend::send`, so closing the window never aborts one.
+    sent: SentCount,
+    /// Closing was asked while a draft is unsaved: the window asks Discard or Keep editing first.
+    asking_close: bool,
+    /// Another account's settings were asked for while this window asked: opened once it closes.
+    pub then_open: Option<String>,
 }
 
 fn slot(service: Service) -> u8 {
@@ -98,12 +114,77 @@ impl ServiceSettingsWindow {
             settings: BTreeMap::new(),
             info: InFlight::default(),
             info_said: None,
+            sent: SentCount::default(),
+            asking_close: false,
+            then_open: None,
         }
+    }
+
+    /// Whether any service's draft holds a change not on its way to the service.
+    pub fn unsaved(&self) -> bool {
+        self.settings.values().any(Settings::unsaved)
+    }
+
+    /// Whether a save has not answered yet.
+    pub fn is_saving(&self) -> bool {
+        self.settings.values().any(|s| !s.saving.is_empty())
+    }
+
+    /// Asks before closing (Discard or Keep editing) when a draft is unsaved; true when it may close now.
+    pub fn close_or_ask(&mut self) -> bool {
+        self.asking_close = self.unsaved();
+        !self.asking_close
+    }
+
+    /// For a window closed while its save was out: takes the replies, and once none is out, what the saves came
+    /// to, in words (a notice).
+    pub fn landed(&mut self) -> Option<Result<String, String>> {
+        self.land();
+        if self.is_saving() {
+            return None;
+        }
+        let said = self.settings.values_mut().filter_map(|s| s.outcome.take()).next();
+        let account = self.label.as_str();
+        Some(match said {
+            Some(Err(why)) => Err(tr!(
+                "accounts-service-settings-closed-failed",
+                account = account,
+                why = why
+            )),
+            _ => Ok(tr!("accounts-service-settings-closed-saved", account = account)),
+        })
+    }
+
+    /// The question a close with an unsaved draft asks: Discard closes (true), Keep editing stays.
+    fn close_question(&mut self, ctx: &egui::Context) -> bool {
+        if !self.asking_close {
+            return false;
+        }
+        let mut close = false;
+        let id = egui::Id::unique(("service-settings-close", &self.profile_id));
+        egui::Modal::new(id).show(ctx, |ui| {
+            ui.heading(tr!(
+                "accounts-service-settings-close-title",
+                account = self.label.as_str()
+            ));
+            ui.label(t("accounts-service-settings-close-body"));
+            ui.horizontal(|ui| {
+                close = ui.button(t("accounts-service-settings-close-discard")).clicked();
+                if ui.button(t("accounts-service-settings-close-keep")).clicked() {
+                    self.asking_close = false;
+                    self.then_open = None;
+                }
+            });
+        });
+        close
     }
 
     /// Draws the window; false once the user closed it. `client`: the account's, or why there is none yet.
     pub fn window(&mut self, ctx: &egui::Context, backend: &Backend, client: Result<&Client, &String>) -> bool {
         self.land();
+        if self.close_question(ctx) {
+            return false;
+        }
         let mut open = true;
         egui::Window::new(tr!("accounts-service-settings-title", account = self.label.as_str()))
             .id(egui::Id::unique(("service-settings", &self.profile_id)))
@@ -116,7 +197,8 @@ impl ServiceSettingsWindow {
                     ui.weak(why);
                 }
             });
-        open
+        // The window's own close button: an unsaved draft is asked about first.
+        open || !self.close_or_ask()
     }
 
     /// Takes the replies that arrived, each into the settings of the service it was for.
@@ -222,6 +304,7 @@ impl ServiceSettingsWindow {
         if !self.settings.contains_key(&slot(service)) {
             self.read(backend, client, service);
         }
+        let sent = self.sent.clone();
         let s = self.settings.get_mut(&slot(service)).expect("read above");
         let Some(draft) = &mut s.draft else {
             match &s.outcome {
@@ -253,7 +336,8 @@ impl ServiceSettingsWindow {
                     Err(e) => s.outcome = Some(Err(e)),
                     Ok(()) => {
                         let client = client.clone();
-                        let reply = backend.spawn(async move {
+                        // Sent, not spawned: a save out when the window closes still lands (and is said).
+                        let reply = backend.send(&sent, async move {
                             let now = with_every_part(client.service_properties(service).await?, service);
                             if now != base {
                                 return Err(StorageError::changed_since_read(

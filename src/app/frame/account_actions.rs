@@ -11,6 +11,26 @@ use crate::app::widgets::i18n::{t, tr};
 use crate::storage::Service;
 
 impl TesseraApp {
+    /// Service settings… on an account: the same account's window stays as it is (its draft with it); another
+    /// account's is asked about first when it holds an unsaved draft, and this one opens once it closed; a save
+    /// it had out lands unseen and is said.
+    fn open_service_settings(&mut self, id: String) {
+        use crate::app::accounts::service_settings::ServiceSettingsWindow;
+        if let Some(w) = &mut self.service_settings {
+            if w.profile_id == id {
+                return;
+            }
+            if !w.close_or_ask() {
+                w.then_open = Some(id);
+                return;
+            }
+        }
+        if let Some(w) = self.service_settings.take().filter(ServiceSettingsWindow::is_saving) {
+            self.service_settings_landing.push(w);
+        }
+        self.service_settings = self.account_window(&id, ServiceSettingsWindow::new);
+    }
+
     /// "Count entities" on a table in the tree: a job of the table pane's kind, on that account's client.
     fn start_count_job(&mut self, target: TabTarget) {
         let Some(client) = self.connections.client(&target.profile_id) else {
@@ -35,10 +55,7 @@ impl TesseraApp {
             TreeAction::AccountSas(id) => {
                 self.account_sas = self.account_window(&id, crate::app::accounts::account_sas::AccountSasWindow::new)
             }
-            TreeAction::ServiceSettings(id) => {
-                use crate::app::accounts::service_settings::ServiceSettingsWindow;
-                self.service_settings = self.account_window(&id, ServiceSettingsWindow::new)
-            }
+            TreeAction::ServiceSettings(id) => self.open_service_settings(id),
             TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
             TreeAction::ProfilesChanged => self.save_profiles(),
             TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),

@@ -98,6 +98,8 @@ pub struct TesseraApp {
     pub(crate) backlogs: Option<crate::app::queue::backlogs::QueueBacklogs>,
     pub(crate) account_sas: Option<crate::app::accounts::account_sas::AccountSasWindow>,
     pub(crate) service_settings: Option<crate::app::accounts::service_settings::ServiceSettingsWindow>,
+    /// Service settings windows closed while a save was out: kept, unseen, until it answers, then said.
+    pub(crate) service_settings_landing: Vec<crate::app::accounts::service_settings::ServiceSettingsWindow>,
     pub(crate) proxy: crate::app::accounts::proxy_settings::ProxySetup,
     /// Accounts > Export settings… or Import settings…
     pub(crate) settings_window: Option<crate::app::accounts::settings_transfer::SettingsWindow>,
@@ -184,6 +186,7 @@ impl TesseraApp {
             backlogs: None,
             account_sas: None,
             service_settings: None,
+            service_settings_landing: Vec::new(),
             proxy,
             settings_window: None,
             about_open: false,

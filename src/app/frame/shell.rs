@@ -5,6 +5,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText};
 
 use crate::app::accounts::connections::ConnState;
 use crate::app::accounts::editor::AccountEditor;
+use crate::app::accounts::service_settings::ServiceSettingsWindow;
 use crate::app::frame::app::{BottomView, PanelFocus, TesseraApp};
 use crate::app::widgets::i18n::{Language, t, tr};
 use crate::storage::Service;
@@ -397,8 +398,25 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
     }
     if let Some(w) = &mut app.service_settings
         && !w.window(ctx, &app.backend, app.connections.client_or_why(&w.profile_id).as_ref())
+        && let Some(mut w) = app.service_settings.take()
     {
-        app.service_settings = None;
+        if let Some(id) = w.then_open.take() {
+            app.service_settings = app.account_window(&id, ServiceSettingsWindow::new);
+        }
+        if w.is_saving() {
+            app.service_settings_landing.push(w);
+        }
+    }
+    let mut said = Vec::new();
+    app.service_settings_landing.retain_mut(|w| match w.landed() {
+        Some(outcome) => {
+            said.push(outcome);
+            false
+        }
+        None => true,
+    });
+    for words in said {
+        app.notice(words.unwrap_or_else(|e| e));
     }
     let loading = app.proxy.loading();
     if let Some(w) = &mut app.proxy.window {
