@@ -114,3 +114,77 @@ fn closing_the_service_settings_with_an_unsaved_draft_asks_and_a_save_out_still_
     let seen = common::peer::run(&cs, &["service-properties", "blob"]);
     assert_eq!(seen["cors"][0]["origins"], "https://kept.example");
 }
+
+fn sdk(args: &[&str]) -> serde_json::Value {
+    common::peer::run(&common::emulator().connection_string(), args)
+}
+
+#[test]
+fn tags_typed_while_their_save_is_out_are_asked_about_and_kept_when_it_lands() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "tagsout", &[("a.txt", "a")]);
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.click("a.txt");
+    t.details_tab("Tags");
+    t.wait_for("Index tags (0 of 10)");
+    t.click("Add tag");
+    t.type_into("Key 1:", "status");
+    t.type_into("Value 1:", "sent");
+    // Every answer now takes two seconds: more is typed while the save is out, then the tab is closed.
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    t.click("Save tags");
+    t.type_into("Value 1:", "-and-more");
+    t.close_tab();
+    t.wait_for_contains(&format!("Close `{container}` with unsaved edits?"));
+    t.wait_for_contains("the tags of `a.txt`");
+    t.click("Cancel");
+    // The save lands with what it sent; what was typed since stays in the form, still unsaved.
+    t.wait_steps("the tag save landed", Duration::from_secs(30), |t| {
+        t.harness.query_by_label("Saving the tags…").is_none() && t.harness.query_by_label("Save tags").is_some()
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    assert_eq!(
+        sdk(&["blob-tags", &container, "a.txt"])["tags"],
+        serde_json::json!({"status": "sent"})
+    );
+    let typed = t.harness.get_by_label("Value 1:").value().unwrap_or_default();
+    assert_eq!(typed, "sent-and-more");
+    assert_eq!(
+        t.blob().unsaved(),
+        ["the tags of `a.txt`"],
+        "typing beyond what was saved is still unsaved"
+    );
+}
+
+#[test]
+fn a_policy_saves_reply_does_not_replace_what_was_typed_meanwhile() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "polout", &[("a.txt", "a")]);
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("a.txt");
+    t.click("Stored access policies (0 of 5)");
+    t.click("Add policy");
+    t.replace_text("Policy 1 id:", "late");
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    t.click("Save policies");
+    t.type_into("Policy 1 id:", "r");
+    // The typing beyond what was sent is asked about while the save is out.
+    assert_eq!(
+        t.blob().unsaved(),
+        [format!("the stored access policies of `{container}`")]
+    );
+    t.wait_steps("the policy save landed", Duration::from_secs(30), |_| {
+        sdk(&["container-policies", &container])["policies"][0]["id"] == "late"
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    // The reply and the read after it land: the form still shows what was typed, still unsaved.
+    t.idle_for(Duration::from_secs(3));
+    let typed = t.harness.get_by_label("Policy 1 id:").value().unwrap_or_default();
+    assert_eq!(typed, "later", "the save's reply left the typing alone");
+    assert_eq!(
+        t.blob().unsaved(),
+        [format!("the stored access policies of `{container}`")]
+    );
+}

@@ -167,7 +167,12 @@ impl BlobFeature for PropertiesForm {
     fn unsaved(&self) -> Vec<String> {
         self.drafts
             .dirty()
-            .filter(|b| !self.is_saving(b))
+            // A save out for exactly the form as typed lands whatever happens to the tab; typing since is not
+            // on its way.
+            .filter(|b| {
+                let typed = self.drafts.get(b).map(|d| &d.edit);
+                !self.saves.any(|(s, sent)| s == b && Some(sent) == typed)
+            })
             .map(|b| tr!("blob-details-form-unsaved", blob = b))
             .collect()
     }

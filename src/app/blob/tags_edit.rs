@@ -52,7 +52,8 @@ pub fn still(tags: &TagList) -> Option<String> {
 pub struct Tags {
     drafts: Drafts<TagList>,
     reads: InFlight<String, Result<TagList, StorageError>>,
-    saves: InFlight<String, Result<TagSave, StorageError>>,
+    /// Keyed by the blob and the tags sent: typing beyond what is on its way is still unsaved.
+    saves: InFlight<(String, TagList), Result<TagSave, StorageError>>,
     /// What went wrong with a blob's tags last, in words (bad input, a refused save, a change under the edit).
     pub(crate) problems: BTreeMap<String, String>,
 }
@@ -92,7 +93,7 @@ impl BlobFeature for Tags {
                 }
             }
         }
-        for (blob, result) in self.saves.ready() {
+        for ((blob, _), result) in self.saves.ready() {
             match result {
                 Ok(TagSave::Saved(sent)) => {
                     let version = version_of(&sent);
@@ -126,7 +127,7 @@ impl BlobFeature for Tags {
     fn unsaved(&self) -> Vec<String> {
         self.drafts
             .dirty()
-            .filter(|b| !self.is_saving(b))
+            .filter(|b| !self.is_sending_as_typed(b))
             .map(|b| tr!("blob-tags-edit-unsaved", name = b))
             .collect()
     }
@@ -147,7 +148,14 @@ impl Tags {
     }
 
     pub fn is_saving(&self, blob: &str) -> bool {
-        self.saves.is_out(&blob.to_string())
+        self.saves.any(|(b, _)| b == blob)
+    }
+
+    /// Whether a save out for the blob sends exactly the tags as typed now (then it lands whatever happens to
+    /// the tab); tags typed since are not on their way.
+    fn is_sending_as_typed(&self, blob: &str) -> bool {
+        let typed = self.drafts.get(blob).map(|d| &d.edit);
+        self.saves.any(|(b, sent)| b == blob && Some(sent) == typed)
     }
 
     /// Reads a blob's tags (with its details: a refresh re-reads them, and the draft's service side moves).
@@ -170,6 +178,7 @@ impl Tags {
         }
         self.problems.remove(blob);
         let (sent, base) = (d.edit.clone(), d.base().clone());
+        let key = (blob.to_string(), sent.clone());
         let lease = ctx.leases.id_for_write(&core.key(Some(blob)));
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
         let pending = ctx.send(async move {
@@ -185,7 +194,7 @@ impl Tags {
                 .await?;
             Ok(TagSave::Saved(sent))
         });
-        self.saves.add(blob.to_string(), pending);
+        self.saves.add(key, pending);
     }
 }
 

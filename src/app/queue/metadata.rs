@@ -76,7 +76,8 @@ impl QueueFeature for QueueMetadata {
     }
 
     fn unsaved(&self) -> Vec<String> {
-        match self.edit.is_dirty() && !self.is_saving() {
+        // A save out for exactly the metadata as typed lands whatever happens to the tab; typing since is not.
+        match self.edit.is_dirty() && !self.saving.any(|sent| *sent == self.edit.edit) {
             true => vec![t("queue-metadata-unsaved")],
             false => Vec::new(),
         }

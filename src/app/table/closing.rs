@@ -9,7 +9,8 @@ impl TablePane {
     /// The unsaved edits in this tab, in words.
     pub fn unsaved(&self) -> Vec<String> {
         let mut said = match &self.editor {
-            Some(e) if e.is_saving() => Vec::new(),
+            // A save out for exactly the form as typed lands whatever happens to the tab; typing since is not.
+            Some(e) if e.is_sending_as_typed() => Vec::new(),
             Some(e) if e.has_changes() => vec![tr!(
                 "table-closing-edit",
                 pk = e.partition_key.as_str(),
@@ -28,6 +29,12 @@ impl TablePane {
 }
 
 impl EntityEditor {
+    /// Whether a save is out for exactly the keys and the form as typed now.
+    fn is_sending_as_typed(&self) -> bool {
+        let (pk, rk, form) = (&self.partition_key, &self.row_key, &self.form.edit);
+        self.saving.any(|(p, r, sent)| p == pk && r == rk && sent == form)
+    }
+
     /// Whether the form holds anything the service does not: a changed, added or removed property, or a new
     /// entity with anything typed.
     pub fn has_changes(&self) -> bool {

@@ -51,7 +51,7 @@ pub struct EntityEditor {
     pub(crate) theirs: Option<Theirs>,
     /// A save out, keyed by what it sent (its keys and properties): its reply is about this, not about whatever
     /// the form holds by then.
-    saving: InFlight<(String, String, EntityForm), Result<String, StorageError>>,
+    pub(crate) saving: InFlight<(String, String, EntityForm), Result<String, StorageError>>,
     /// Said after a save that stored an earlier state of the form.
     pub(crate) note: Option<String>,
     fetching: InFlight<(), Result<Entity, StorageError>>,

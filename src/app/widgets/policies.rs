@@ -88,7 +88,10 @@ impl PoliciesEdit {
 
     /// The unsaved edit, in words (closing the tab asks before dropping it).
     pub fn unsaved(&self) -> Option<String> {
-        (self.is_dirty() && self.saving.is_empty()).then(|| tr!("widgets-policies-unsaved", name = self.name.as_str()))
+        // A save out for exactly the policies as typed lands whatever happens to the tab; typing since is not.
+        let typed = self.draft.as_ref().map(|d| &d.edit);
+        let sending = self.saving.any(|sent| Some(sent) == typed);
+        (self.is_dirty() && !sending).then(|| tr!("widgets-policies-unsaved", name = self.name.as_str()))
     }
 
     /// Reads the policies (a clean form follows them; an edited one keeps the edit and marks what moved).
