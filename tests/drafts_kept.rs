@@ -1,6 +1,7 @@
 //! Drafts kept (the gaps left after issue 41), driven through the UI against a real Azurite: text typed to append,
 //! the service settings window, the entity editor's close button and typing done while a save is out each count as
-//! unsaved when a window or tab closes, and nothing the user typed is dropped without a question.
+//! unsaved when a window or tab closes, and nothing the user typed is dropped without a question; a snapshot saved
+//! to a file never replaces a file that appeared there meanwhile.
 
 mod common;
 mod ui;
@@ -186,5 +187,65 @@ fn a_policy_saves_reply_does_not_replace_what_was_typed_meanwhile() {
     assert_eq!(
         t.blob().unsaved(),
         [format!("the stored access policies of `{container}`")]
+    );
+}
+
+#[test]
+fn a_file_that_appears_where_a_snapshot_is_being_saved_is_kept_and_the_snapshot_saved_beside_it() {
+    use tessera::app::runtime::dialogs::ScriptedDialogs;
+    use tessera::app::runtime::jobs::JobState;
+    const MIB: usize = 1 << 20;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "snapsave", &[]);
+    let client = common::client();
+    let mut data = vec![0u8; 8 * MIB];
+    fastrand::Rng::with_seed(5).fill(&mut data);
+    let options = Default::default();
+    let none = Conditions::none();
+    let put = |body: Vec<u8>| client.put_blob(&container, "disk.bin", bytes::Bytes::from(body), &options, &[], &none);
+    let snapshot = rt.block_on(async {
+        put(data.clone()).await.unwrap();
+        let snapshot = client
+            .snapshot_blob(&container, "disk.bin", &Conditions::none())
+            .await
+            .unwrap();
+        put(b"newer".to_vec()).await.unwrap();
+        snapshot
+    });
+    let dialogs = ScriptedDialogs::new();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", &container);
+    t.wait_for("disk.bin");
+    t.click("More");
+    t.click("Show snapshots");
+    // Nothing is at the destination when it is chosen; a file of that name appears while the save runs.
+    let into = tempfile::tempdir().unwrap();
+    dialogs.answer(Some(into.path().join("old.bin")));
+    proxy.bandwidth(Some(2 * MIB as u64));
+    t.click(&format!("Save snapshot {snapshot} of disk.bin"));
+    let partial = into.path().join(".old.bin.tessera-partial");
+    t.wait_app("the save under way", Duration::from_secs(60), |_| partial.exists());
+    std::fs::write(into.path().join("old.bin"), "the user's own file").unwrap();
+    proxy.bandwidth(None);
+    t.wait_app("the save done", Duration::from_secs(60), |app| {
+        app.jobs().iter().any(|j| !matches!(j.state, JobState::Running))
+    });
+    assert_eq!(
+        std::fs::read_to_string(into.path().join("old.bin")).unwrap(),
+        "the user's own file",
+        "the file that appeared is kept"
+    );
+    assert_eq!(
+        std::fs::read(into.path().join("old (1).bin")).unwrap(),
+        data,
+        "the snapshot beside it"
+    );
+    let JobState::Done(said) = &t.harness.state().jobs()[0].state else {
+        panic!("{:?}", t.harness.state().jobs()[0].state)
+    };
+    assert!(
+        said.contains("old (1).bin") && said.contains("a file appeared at"),
+        "{said}"
     );
 }

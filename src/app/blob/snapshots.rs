@@ -282,6 +282,9 @@ impl Snapshots {
         (name, snapshot): (&str, &str),
         file: PathBuf,
     ) {
+        // The save dialog asked about a file there when it was chosen: only that one may be replaced. A file
+        // that appears there while the job runs is kept, and the snapshot saved beside it (as downloads do).
+        let replace = file.exists();
         let state = (
             ctx.client.clone(),
             core.container.clone(),
@@ -294,10 +297,9 @@ impl Snapshots {
             title,
             Unit::Bytes,
             state,
-            |job, (client, container, name, snapshot, file)| async move {
-                // The save dialog asked about a file already there.
+            move |job, (client, container, name, snapshot, file)| async move {
                 let options = TransferOptions {
-                    replace_existing: true,
+                    replace_existing: replace,
                     ..TransferOptions::default()
                 };
                 let got = client.download_file(
@@ -309,8 +311,9 @@ impl Snapshots {
                     &job.progress,
                     &job.cancel,
                 );
-                got.await?;
-                Ok(tr!("blob-snapshots-saved-as", file = file.display().to_string()))
+                let saved_as = got.await?.saved_as;
+                let said = tr!("blob-snapshots-saved-as", file = saved_as.display().to_string());
+                Ok(said + &crate::app::blob::resumable::beside(&file, &saved_as))
             },
         );
     }
