@@ -249,3 +249,73 @@ fn a_file_that_appears_where_a_snapshot_is_being_saved_is_kept_and_the_snapshot_
         "{said}"
     );
 }
+
+/// A text of more than one block: 4 MiB less one byte of `x`, a two-byte `é` across the 4 MiB mark, then `tail`.
+fn two_block_text(tail: usize) -> String {
+    let mut text = "x".repeat((4 << 20) - 1);
+    text.push('é');
+    text.push_str(&"y".repeat(tail));
+    text
+}
+
+#[test]
+fn a_text_append_refused_part_way_says_how_much_went_in_and_the_rest_is_whole_text() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = common::blobs::new_container(&rt, "textway");
+    rt.block_on(client.create_append_blob(&container, "log", &Conditions::create_only()))
+        .unwrap();
+    let text = two_block_text(1000);
+    // The first block ends before the `é` (never inside it); the second would grow the blob past the maximum.
+    let max = (4 << 20) + 10;
+    let (e, done) = rt
+        .block_on(client.append_text(&container, "log", &text, (None, Some(max)), &Conditions::none()))
+        .unwrap_err();
+    assert_eq!(e.code.as_deref(), Some("MaxBlobSizeConditionNotMet"), "{e:?}");
+    let total = text.len();
+    assert!(
+        e.message.starts_with(&format!(
+            "4194303 of {total} bytes were appended (at offsets 0 to 4194302) before it stopped"
+        )),
+        "{}",
+        e.message
+    );
+    assert_eq!(done.bytes, 4194303);
+    assert!(
+        text[done.bytes as usize..].starts_with('é'),
+        "the rest is whole characters"
+    );
+    let seen = sdk(&["blob-sha256", &container, "log"]);
+    assert_eq!(
+        seen["size"], 4194303,
+        "what the error says went in is what the blob holds"
+    );
+}
+
+#[test]
+fn a_text_append_refused_part_way_keeps_in_the_box_only_what_did_not_go_in() {
+    use tessera::app::blob::append_page::AppendPage;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, _proxy, container) = common::blobs::proxied_container(&rt, "textbox", &[]);
+    let client = common::client();
+    rt.block_on(client.create_append_blob(&container, "log.txt", &Conditions::create_only()))
+        .unwrap();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.click("log.txt");
+    t.wait_for_contains("only at the end shown (position 0)");
+    // Four megabytes are not typed key by key: the box is filled as a paste would fill it.
+    let text = two_block_text(1000);
+    {
+        let pane = t.harness.state_mut().active_blob_mut().unwrap();
+        let append = pane.feature_mut::<AppendPage>().unwrap();
+        append.text = text.clone();
+        append.max_size = (4 << 20) + 10;
+    }
+    t.click("Append text");
+    t.wait_for_contains("4194303 of 4195305 bytes were appended");
+    t.wait_for_contains("The text box now holds only the 1002 bytes that did not go in");
+    let pane = t.harness.state_mut().active_blob_mut().unwrap();
+    let left = pane.feature_mut::<AppendPage>().unwrap().text.clone();
+    assert_eq!(left, text[4194303..], "the box holds exactly what did not go in");
+    assert_eq!(sdk(&["blob-sha256", &container, "log.txt"])["size"], 4194303);
+}

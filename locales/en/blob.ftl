@@ -104,6 +104,7 @@ blob-append-page-max-size = max size (0: none):
 blob-append-page-append-text = Append text
 blob-append-page-append-text-hint = The text stays in the box until it is appended
 blob-append-page-unsaved = { $bytes } bytes of text typed to append, not yet appended
+blob-append-page-rest-kept = The text box now holds only the { $bytes } bytes that did not go in: Append text sends them next.
 blob-append-page-append-file = Append a file…
 blob-append-page-ranges = Page ranges
 blob-append-page-reading = reading…

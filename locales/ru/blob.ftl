@@ -106,6 +106,7 @@ blob-append-page-max-size = макс. размер (0 — без огранич�
 blob-append-page-append-text = Добавить текст
 blob-append-page-append-text-hint = Текст остается в поле, пока не будет добавлен
 blob-append-page-unsaved = текст для добавления ({ $bytes } байт), еще не добавленный
+blob-append-page-rest-kept = В поле остались только { $bytes } байт, которые не были добавлены: «Добавить текст» отправит их следующими.
 blob-append-page-append-file = Добавить файл…
 blob-append-page-ranges = Диапазоны страниц
 blob-append-page-reading = чтение…

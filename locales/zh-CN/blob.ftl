@@ -101,6 +101,7 @@ blob-append-page-max-size = 最大大小（0：无限制）：
 blob-append-page-append-text = 追加文本
 blob-append-page-append-text-hint = 文本会保留在框中，直到追加成功
 blob-append-page-unsaved = 输入的待追加文本（{ $bytes } 字节），尚未追加
+blob-append-page-rest-kept = 文本框中现在只保留未追加的 { $bytes } 字节：“追加文本”会接着发送它们。
 blob-append-page-append-file = 追加文件…
 blob-append-page-ranges = 页范围
 blob-append-page-reading = 正在读取…

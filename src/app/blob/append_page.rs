@@ -3,8 +3,6 @@
 
 use std::path::PathBuf;
 
-use bytes::Bytes;
-
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, Tool};
 use crate::app::context::sent::OpDone;
@@ -12,7 +10,7 @@ use crate::app::context::{InFlight, PaneContext, Unit};
 use crate::app::widgets::format::human_bytes;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::blob::{AppendConditions, Appended, Conditions, PAGE, PageRange};
+use crate::storage::blob::{Conditions, FileWritten, PAGE, PageRange};
 
 /// A text append's purpose: the blob, and the text sent.
 type TextSent = (String, String);
@@ -35,7 +33,7 @@ pub struct AppendPage {
     /// A page blob's ranges, by blob, as last read.
     pub ranges: Option<(String, Vec<PageRange>)>,
     /// A text append on its way: for which blob, and the text it sent.
-    appending: InFlight<TextSent, Result<Vec<Appended>, StorageError>>,
+    appending: InFlight<TextSent, Result<FileWritten, (StorageError, FileWritten)>>,
     /// File dialogs open, keyed by what their answer is for.
     picking: InFlight<Pick, Option<Vec<PathBuf>>>,
     /// Clear pages waiting for the answer to its question: (blob, offset, length, the ETag shown).
@@ -109,23 +107,32 @@ impl BlobFeature for AppendPage {
         // An append lands on the blob it was for, whatever is shown now; the text goes only once it is in.
         if let Some(((blob, sent), result)) = self.appending.take() {
             fx.say(match result {
-                Ok(blocks) => {
+                Ok(done) => {
                     if self.text == sent {
                         self.text.clear();
                     }
-                    let last = blocks.last().map_or(0, |a| a.blocks);
-                    match blocks.first() {
+                    match done.first_offset {
                         Some(first) => Ok(tr!(
                             "blob-append-page-appended",
                             bytes = sent.len().to_string(),
                             blob = blob.as_str(),
-                            offset = first.offset.to_string(),
-                            blocks = last.to_string()
+                            offset = first.to_string(),
+                            blocks = done.blocks.to_string()
                         )),
                         None => Ok(tr!("blob-append-page-nothing", blob = blob.as_str())),
                     }
                 }
-                Err(e) => Err(e),
+                // Stopped part-way (the error says how much went in): the box keeps only what did not, so Append
+                // text sends the rest and never the blocks that landed twice. Text typed since is left alone.
+                Err((mut e, done)) => {
+                    let went = done.bytes as usize;
+                    if went > 0 && self.text == sent {
+                        self.text = sent[went..].to_string();
+                        let rest = tr!("blob-append-page-rest-kept", bytes = self.text.len().to_string());
+                        e.message = format!("{} {rest}", e.message);
+                    }
+                    Err(e)
+                }
             });
             fx.refresh();
         }
@@ -198,13 +205,6 @@ impl BlobFeature for AppendPage {
     }
 }
 
-fn append_conditions(at: Option<u64>, max_size: u64) -> AppendConditions {
-    AppendConditions {
-        position: at,
-        max_size: (max_size > 0).then_some(max_size),
-    }
-}
-
 impl AppendPage {
     /// What the Write at offset box sets: where a page write or Clear pages starts.
     pub fn set_page_offset(&mut self, offset: u64) {
@@ -263,24 +263,17 @@ impl AppendPage {
             return;
         };
         let text = self.text.clone();
-        let data = Bytes::from(text.clone().into_bytes());
-        let max = self.max_size;
+        let max = Some(self.max_size).filter(|m| *m > 0);
         let lease = ctx.leases.id_for_write(&core.key(Some(blob)));
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
+        let sent = text.clone();
         let reply = ctx.send(async move {
-            let (mut at, mut blocks) = (at, Vec::new());
-            for block in data.chunks(crate::storage::blob::append_page::MAX_APPEND) {
-                let conditions = Conditions::none().with_lease(lease.clone());
-                let append = append_conditions(at, max);
-                let a = client
-                    .append_block(&container, &name, data.slice_ref(block), &conditions, append)
-                    .await?;
-                at = at.map(|_| a.offset + block.len() as u64);
-                blocks.push(a);
-            }
-            Ok(blocks)
+            let conditions = Conditions::none().with_lease(lease);
+            client
+                .append_text(&container, &name, &text, (at, max), &conditions)
+                .await
         });
-        self.appending.start((blob.to_string(), text), reply);
+        self.appending.start((blob.to_string(), sent), reply);
     }
 
     /// Whether a text append is on its way.

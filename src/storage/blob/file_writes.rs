@@ -153,6 +153,40 @@ impl Client {
         Ok(done)
     }
 
+    /// Appends a text to an append blob in blocks of at most `MAX_APPEND` bytes, each cut where a character ends
+    /// and pinned as `append_file` pins them. Stopped part-way, the error says how much went in, and what went in
+    /// comes with it: the text from that many bytes on is exactly what did not (still whole characters).
+    pub async fn append_text(
+        &self,
+        container: &str,
+        blob: &str,
+        text: &str,
+        (at, max_size): (Option<u64>, Option<u64>),
+        conditions: &Conditions,
+    ) -> std::result::Result<FileWritten, (StorageError, FileWritten)> {
+        let total = text.len() as u64;
+        let (mut done, mut position, mut rest) = (FileWritten::default(), at, text);
+        while !rest.is_empty() {
+            let mut end = rest.len().min(MAX_APPEND);
+            while !rest.is_char_boundary(end) {
+                end -= 1;
+            }
+            let (block, after) = rest.split_at(end);
+            let data = bytes::Bytes::copy_from_slice(block.as_bytes());
+            let append = AppendConditions { position, max_size };
+            let appended = match self.append_block(container, blob, data, conditions, append).await {
+                Ok(a) => a,
+                Err(e) => return Err((part_way(e, &done, total, "appended"), done)),
+            };
+            done.first_offset = done.first_offset.or(Some(appended.offset));
+            done.bytes += end as u64;
+            (done.blocks, done.etag) = (appended.blocks, appended.etag);
+            position = position.map(|_| appended.offset + end as u64);
+            rest = after;
+        }
+        Ok(done)
+    }
+
     /// Writes a file into a page blob's pages from `offset`, 4 MiB at a time. The whole file is checked first (a
     /// length of whole 512-byte pages, an aligned offset, and room within the blob's size as the service says it
     /// now), so a file that cannot go in whole writes nothing. With an If-Match in `conditions`, the first chunk
