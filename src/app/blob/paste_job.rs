@@ -271,9 +271,9 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
                 }
                 target = numbered(dst, n);
             }
-            // Any other refusal of the condition is the source's (x-ms-source-if-match): it changed since the
-            // move read it, and nothing was copied.
-            Err(mut e) if e.is_conflict() && etag.is_some() && !e.is_lease_conflict() => {
+            // The source's own condition (x-ms-source-if-match), told by the service's code rather than by what
+            // else it could be: it changed since the move read it, and nothing was copied.
+            Err(mut e) if source_changed(&e, etag.is_some()) => {
                 e.message = tr!("blob-paste-job-source-changed", name = name, why = e.message.as_str());
                 return Fate::Failed(name.into(), e);
             }
@@ -310,14 +310,20 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
 }
 
 /// A copy refused because the target exists (If-None-Match `*`): 409 `BlobAlreadyExists`, or 412
-/// `TargetConditionNotMet` where a service answers so. A 412 about the source is not this (`copy_one`).
+/// `TargetConditionNotMet` where a service answers so, by the service's code only: another 409 (a lease, a
+/// copy pending into the target) or a 412 about the source is not "already there" (`copy_one`).
 fn exists(e: &StorageError) -> bool {
-    let code = e.code.as_deref().unwrap_or_default();
-    match e.status {
-        Some(409) => !code.contains("Lease"),
-        Some(412) => code == "TargetConditionNotMet",
-        _ => false,
-    }
+    matches!(
+        (e.status, e.code.as_deref()),
+        (Some(409), Some("BlobAlreadyExists")) | (Some(412), Some("TargetConditionNotMet"))
+    )
+}
+
+/// A copy refused because its source is no longer the version read (`x-ms-source-if-match`, sent when
+/// `pinned`): Azure's `SourceConditionNotMet`; Azurite says the plain 412 `ConditionNotMet`, which no target
+/// condition of a paste answers (an existing target is 409 `BlobAlreadyExists` or 412 `TargetConditionNotMet`).
+fn source_changed(e: &StorageError, pinned: bool) -> bool {
+    e.has_code("SourceConditionNotMet") || (pinned && e.status == Some(412) && e.has_code("ConditionNotMet"))
 }
 
 /// Polls a pending copy into `target` of `container` until the service says it ended. A cancel aborts it when
@@ -369,5 +375,38 @@ mod tests {
         assert_eq!(numbered("logs/report.csv", 1), "logs/report (1).csv");
         assert_eq!(numbered("README", 2), "README (2)");
         assert_eq!(numbered(".env", 1), ".env (1)");
+    }
+
+    fn refused(status: u16, code: &str) -> StorageError {
+        let mut e = StorageError::new(crate::storage::ErrorKind::Service, "Copy", "refused");
+        (e.status, e.code) = (Some(status), Some(code.to_string()));
+        e
+    }
+
+    #[test]
+    fn only_the_services_already_exists_codes_read_as_already_there() {
+        assert!(exists(&refused(409, "BlobAlreadyExists")));
+        assert!(exists(&refused(412, "TargetConditionNotMet")));
+        // A copy still pending into the target, a lease, or the source's condition: not "already there".
+        assert!(!exists(&refused(409, "PendingCopyOperation")));
+        assert!(!exists(&refused(409, "LeaseIdMissing")));
+        assert!(!exists(&refused(412, "SourceConditionNotMet")));
+    }
+
+    #[test]
+    fn a_changed_source_is_told_by_its_code_and_no_other_refusal_reads_as_it() {
+        assert!(source_changed(&refused(412, "SourceConditionNotMet"), true));
+        assert!(source_changed(&refused(412, "ConditionNotMet"), true));
+        assert!(
+            !source_changed(&refused(412, "ConditionNotMet"), false),
+            "no source condition was sent"
+        );
+        for (status, code) in [
+            (409, "PendingCopyOperation"),
+            (409, "LeaseIdMissing"),
+            (409, "BlobAlreadyExists"),
+        ] {
+            assert!(!source_changed(&refused(status, code), true), "{code}");
+        }
     }
 }
