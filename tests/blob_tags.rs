@@ -142,3 +142,34 @@ fn tags_are_edited_checked_saved_conditionally_listed_and_found() {
             })
     });
 }
+
+/// A blob with no tags has no `x-ms-if-tags` to send (it can name only tags a blob has): the tags are read again
+/// just before the write, so tags someone set after the form was read are not overwritten, no refresh between.
+#[test]
+fn tags_someone_set_on_a_blob_that_had_none_are_not_overwritten() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = container_with(&rt, &["bare.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.click("bare.txt");
+    t.details_tab("Tags");
+    t.wait_for("Index tags (0 of 10)");
+    t.click("Add tag");
+    t.type_into("Key 1:", "status");
+    t.type_into("Value 1:", "mine");
+    let theirs = vec![("owner".to_string(), "ann".to_string())];
+    rt.block_on(client.set_blob_tags(&container, "bare.txt", &theirs, None, None))
+        .unwrap();
+    t.click("Save tags");
+    t.wait_for_contains("Not saved: someone changed the tags since you read them");
+    assert_eq!(
+        tags_read_by_the_sdk(&container, "bare.txt"),
+        serde_json::json!({"owner": "ann"}),
+        "their tags stay"
+    );
+    assert_eq!(
+        t.blob().tags_draft("bare.txt").unwrap().edit,
+        [("status".to_string(), "mine".to_string())],
+        "and the edit is kept"
+    );
+}
