@@ -30,12 +30,7 @@ fn tags_are_edited_checked_saved_conditionally_listed_and_found() {
     let (client, container) = container_with(&rt, &["a.txt", "b.txt"]);
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
-    t.click("a.txt");
-    t.details_tab("Tags");
-    t.wait_for("Index tags (0 of 10)");
-    t.click("Add tag");
-    t.type_into("Key 1:", "status");
-    t.type_into("Value 1:", "new");
+    t.type_first_tag("a.txt", "status", "new");
     t.click("Save tags");
     wait_saved(&mut t, "a.txt");
     assert_eq!(
@@ -151,12 +146,7 @@ fn tags_someone_set_on_a_blob_that_had_none_are_not_overwritten() {
     let (client, container) = container_with(&rt, &["bare.txt"]);
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
-    t.click("bare.txt");
-    t.details_tab("Tags");
-    t.wait_for("Index tags (0 of 10)");
-    t.click("Add tag");
-    t.type_into("Key 1:", "status");
-    t.type_into("Value 1:", "mine");
+    t.type_first_tag("bare.txt", "status", "mine");
     let theirs = vec![("owner".to_string(), "ann".to_string())];
     rt.block_on(client.set_blob_tags(&container, "bare.txt", &theirs, None, None))
         .unwrap();

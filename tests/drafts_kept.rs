@@ -8,21 +8,29 @@ mod ui;
 
 use std::time::Duration;
 
+use common::fault_proxy::FaultProxy;
 use egui_kittest::kittest::Queryable;
 use tessera::storage::blob::Conditions;
 use ui::TestApp;
 
-#[test]
-fn text_typed_to_append_is_asked_about_when_its_tab_closes() {
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    let (account, _proxy, container) = common::blobs::proxied_container(&rt, "appdraft", &[]);
+/// A new container with an empty append blob `log.txt`, its tab open and the blob selected; the container's name,
+/// and the proxy the account goes through (kept while the test runs).
+fn append_blob_shown<'a>(rt: &'a tokio::runtime::Runtime, name: &str) -> (TestApp<'a>, String, FaultProxy) {
+    let (account, proxy, container) = common::blobs::proxied_container(rt, name, &[]);
     let client = common::client();
     rt.block_on(client.create_append_blob(&container, "log.txt", &Conditions::create_only()))
         .unwrap();
-    let mut t = TestApp::with_account(&rt, &account);
+    let mut t = TestApp::with_account(rt, &account);
     t.open_resource("Blob containers", &container);
     t.click("log.txt");
     t.wait_for_contains("only at the end shown (position 0)");
+    (t, container, proxy)
+}
+
+#[test]
+fn text_typed_to_append_is_asked_about_when_its_tab_closes() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (mut t, container, _proxy) = append_blob_shown(&rt, "appdraft");
     t.type_into("Text to append:", "not yet;");
     t.close_tab();
     t.wait_for_contains(&format!("Close `{container}` with unsaved edits?"));
@@ -36,29 +44,12 @@ fn text_typed_to_append_is_asked_about_when_its_tab_closes() {
     t.wait_for_contains("Appended 8 bytes to `log.txt` at offset 0");
     t.close_tab();
     assert_eq!(t.harness.state().open_tab_count(), 0);
-    let _ = Duration::ZERO;
-}
-
-/// A table holding (p0, r001) named `Ann`, reached through a fault proxy.
-fn table_with_ann(
-    rt: &tokio::runtime::Runtime,
-) -> (tessera::storage::Account, common::fault_proxy::FaultProxy, String) {
-    use tessera::storage::table::{EdmValue, EntityDraft};
-    let client = common::client();
-    let table = common::unique("kept").replace('-', "");
-    rt.block_on(async {
-        client.create_table(&table).await.unwrap();
-        let ann = EntityDraft::new("p0", "r001").with("Name", EdmValue::String("Ann".into()));
-        client.insert_entity(&table, &ann).await.unwrap();
-    });
-    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Table));
-    (account, proxy, table)
 }
 
 #[test]
 fn a_second_click_on_close_editor_while_it_asks_does_not_drop_the_edit() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (account, _proxy, table) = table_with_ann(&rt);
+    let (account, _proxy, table) = common::table_with_ann(&rt, "kept");
     let mut t = TestApp::with_account(&rt, &account);
     t.open_table(&table);
     t.click("Ann");
@@ -126,12 +117,7 @@ fn tags_typed_while_their_save_is_out_are_asked_about_and_kept_when_it_lands() {
     let (account, proxy, container) = common::blobs::proxied_container(&rt, "tagsout", &[("a.txt", "a")]);
     let mut t = TestApp::with_account(&rt, &account);
     t.open_resource("Blob containers", &container);
-    t.click("a.txt");
-    t.details_tab("Tags");
-    t.wait_for("Index tags (0 of 10)");
-    t.click("Add tag");
-    t.type_into("Key 1:", "status");
-    t.type_into("Value 1:", "sent");
+    t.type_first_tag("a.txt", "status", "sent");
     // Every answer now takes two seconds: more is typed while the save is out, then the tab is closed.
     proxy.latency(Duration::from_secs(2), Duration::ZERO);
     t.click("Save tags");
@@ -295,14 +281,7 @@ fn a_text_append_refused_part_way_says_how_much_went_in_and_the_rest_is_whole_te
 fn a_text_append_refused_part_way_keeps_in_the_box_only_what_did_not_go_in() {
     use tessera::app::blob::append_page::AppendPage;
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (account, _proxy, container) = common::blobs::proxied_container(&rt, "textbox", &[]);
-    let client = common::client();
-    rt.block_on(client.create_append_blob(&container, "log.txt", &Conditions::create_only()))
-        .unwrap();
-    let mut t = TestApp::with_account(&rt, &account);
-    t.open_resource("Blob containers", &container);
-    t.click("log.txt");
-    t.wait_for_contains("only at the end shown (position 0)");
+    let (mut t, container, _proxy) = append_blob_shown(&rt, "textbox");
     // Four megabytes are not typed key by key: the box is filled as a paste would fill it.
     let text = two_block_text(1000);
     {

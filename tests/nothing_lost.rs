@@ -169,12 +169,7 @@ fn a_container_tab_closed_while_a_tag_save_or_a_policy_save_is_out_lets_it_land(
     let (account, proxy, container) = common::blobs::proxied_container(&rt, "closing", &[("a.txt", "a")]);
     let mut t = TestApp::with_account(&rt, &account);
     t.open_resource("Blob containers", &container);
-    t.click("a.txt");
-    t.details_tab("Tags");
-    t.wait_for("Index tags (0 of 10)");
-    t.click("Add tag");
-    t.type_into("Key 1:", "status");
-    t.type_into("Value 1:", "kept");
+    t.type_first_tag("a.txt", "status", "kept");
     // Every answer now takes two seconds: the tab is closed while the save is out.
     proxy.latency(Duration::from_secs(2), Duration::ZERO);
     t.click("Save tags");
@@ -249,22 +244,6 @@ fn a_queue_tab_closed_while_a_metadata_save_and_a_clear_are_out_lets_both_land()
     assert_eq!(sdk(&["peek", &queue, "32"])["messages"], serde_json::json!([]));
 }
 
-/// A table holding (p0, r001) named `Ann`, reached through a fault proxy.
-fn table_with_ann(
-    rt: &tokio::runtime::Runtime,
-) -> (tessera::storage::Account, common::fault_proxy::FaultProxy, String) {
-    use tessera::storage::table::{EdmValue, EntityDraft};
-    let client = common::client();
-    let table = common::unique("editor").replace('-', "");
-    rt.block_on(async {
-        client.create_table(&table).await.unwrap();
-        let ann = EntityDraft::new("p0", "r001").with("Name", EdmValue::String("Ann".into()));
-        client.insert_entity(&table, &ann).await.unwrap();
-    });
-    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Table));
-    (account, proxy, table)
-}
-
 fn stored_name(table: &str) -> String {
     sdk(&["entity", table, "p0", "r001"])["entity"]["Name"]["value"]
         .as_str()
@@ -275,7 +254,7 @@ fn stored_name(table: &str) -> String {
 #[test]
 fn the_entity_editors_close_button_asks_before_dropping_an_edit_and_lets_a_save_out_land() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (account, proxy, table) = table_with_ann(&rt);
+    let (account, proxy, table) = common::table_with_ann(&rt, "editor");
     let mut t = TestApp::with_account(&rt, &account);
     t.open_table(&table);
     t.click("Ann");

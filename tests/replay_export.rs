@@ -169,12 +169,7 @@ fn a_write_replays_with_the_body_the_inspector_kept() {
     let (client, container) = common::blobs::container_with(&rt, &["tagged.txt"]);
     let mut t = TestApp::with_emulator(&rt);
     t.open_resource("Blob containers", &container);
-    t.click("tagged.txt");
-    t.details_tab("Tags");
-    t.wait_for("Index tags (0 of 10)");
-    t.click("Add tag");
-    t.type_into("Key 1:", "status");
-    t.type_into("Value 1:", "new");
+    t.type_first_tag("tagged.txt", "status", "new");
     t.click("Save tags");
     t.wait_for("Index tags (1 of 10)");
     t.click_contains("HTTP inspector (");

@@ -158,3 +158,20 @@ pub fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     out.sort();
     out
 }
+
+/// A new table holding (p0, r001) named `Ann`, and an account that reaches it through a fault proxy.
+pub fn table_with_ann(
+    rt: &tokio::runtime::Runtime,
+    prefix: &str,
+) -> (tessera::storage::Account, fault_proxy::FaultProxy, String) {
+    use tessera::storage::table::{EdmValue, EntityDraft};
+    let client = client();
+    let table = unique(prefix).replace('-', "");
+    rt.block_on(async {
+        client.create_table(&table).await.unwrap();
+        let ann = EntityDraft::new("p0", "r001").with("Name", EdmValue::String("Ann".into()));
+        client.insert_entity(&table, &ann).await.unwrap();
+    });
+    let (account, proxy) = rt.block_on(account_through_proxy(tessera::storage::Service::Table));
+    (account, proxy, table)
+}

@@ -375,6 +375,16 @@ impl<'a> TestApp<'a> {
         self.harness.step();
     }
 
+    /// Selects `blob` (a blob with no tags), opens its Tags tab and types a first tag, not yet saved.
+    pub fn type_first_tag(&mut self, blob: &str, key: &str, value: &str) {
+        self.click(blob);
+        self.details_tab("Tags");
+        self.wait_for("Index tags (0 of 10)");
+        self.click("Add tag");
+        self.type_into("Key 1:", key);
+        self.type_into("Value 1:", value);
+    }
+
     /// Opens a search of the search box's drop-down (Find in names, Find by tags).
     pub fn open_search(&mut self, name: &str) {
         self.click("Search options");
