@@ -51,11 +51,7 @@ fn a_second_click_on_close_editor_while_it_asks_does_not_drop_the_edit() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (account, _proxy, table) = common::table_with_ann(&rt, "kept");
     let mut t = TestApp::with_account(&rt, &account);
-    t.open_table(&table);
-    t.click("Ann");
-    t.click("Edit");
-    t.wait_for("Value of Name");
-    t.type_into("Value of Name", " Smith");
+    t.edit_ann(&table);
     // A double click on Close editor: the first asks, the second is not an answer to the question.
     t.click("Close editor");
     t.click("Close editor");

@@ -256,11 +256,7 @@ fn the_entity_editors_close_button_asks_before_dropping_an_edit_and_lets_a_save_
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (account, proxy, table) = common::table_with_ann(&rt, "editor");
     let mut t = TestApp::with_account(&rt, &account);
-    t.open_table(&table);
-    t.click("Ann");
-    t.click("Edit");
-    t.wait_for("Value of Name");
-    t.type_into("Value of Name", " Smith");
+    t.edit_ann(&table);
     // Close editor asks, as closing the tab does; Keep editing keeps the edit.
     t.click("Close editor");
     t.wait_for_contains("without saving? Your changes below are lost.");

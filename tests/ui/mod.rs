@@ -375,6 +375,16 @@ impl<'a> TestApp<'a> {
         self.harness.step();
     }
 
+    /// Opens `table` (made by `common::table_with_ann`) and its row Ann in the editor, with " Smith" typed after
+    /// her name, not yet saved.
+    pub fn edit_ann(&mut self, table: &str) {
+        self.open_table(table);
+        self.click("Ann");
+        self.click("Edit");
+        self.wait_for("Value of Name");
+        self.type_into("Value of Name", " Smith");
+    }
+
     /// Selects `blob` (a blob with no tags), opens its Tags tab and types a first tag, not yet saved.
     pub fn type_first_tag(&mut self, blob: &str, key: &str, value: &str) {
         self.click(blob);
