@@ -65,6 +65,13 @@ pub fn partial_paths(dest: &Path) -> (PathBuf, PathBuf) {
     )
 }
 
+/// Whether a file's name is one a download keeps beside its destination while it runs (the partial file, its
+/// journal and the journal's own temporary, or a sync's file waiting for its check): the app's, never a file of
+/// the user's to compare, upload or delete.
+pub fn is_partial_file(name: &str) -> bool {
+    name.starts_with('.') && name.contains(".tessera-partial")
+}
+
 impl PartialJournal {
     fn read(path: &Path) -> Option<PartialJournal> {
         serde_json::from_slice(&std::fs::read(path).ok()?).ok()
