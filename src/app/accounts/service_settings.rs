@@ -81,6 +81,36 @@ impl Settings {
     }
 }
 
+impl Settings {
+    /// Sends the draft's changes, read again just before the write (the service offers no condition).
+    fn save(&mut self, service: Service, backend: &Backend, client: &Client, sent: &SentCount) {
+        let Some(d) = &mut self.draft else { return };
+        let tidy = d.edit.tidied();
+        let base = d.base().clone();
+        let send = tidy.changes_from(&base);
+        match send.validate(service) {
+            Err(e) => self.outcome = Some(Err(e)),
+            Ok(()) => {
+                let client = client.clone();
+                // Sent, not spawned: a save out when the window closes still lands (and is said).
+                let reply = backend.send(sent, async move {
+                    let now = with_every_part(client.service_properties(service).await?, service);
+                    if now != base {
+                        return Err(StorageError::changed_since_read(
+                            t("accounts-service-settings-op-save"),
+                            t("accounts-service-settings-changed"),
+                        ));
+                    }
+                    client.set_service_properties(service, &send).await
+                });
+                d.edit = tidy.clone();
+                self.saving.start(tidy, reply);
+                self.outcome = None;
+            }
+        }
+    }
+}
+
 pub struct ServiceSettingsWindow {
     pub profile_id: String,
     label: String,
@@ -120,9 +150,29 @@ impl ServiceSettingsWindow {
         }
     }
 
+    /// The account's name, as the window's title says it.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
     /// Whether any service's draft holds a change not on its way to the service.
     pub fn unsaved(&self) -> bool {
         self.settings.values().any(Settings::unsaved)
+    }
+
+    /// Quitting with Save all: each service's unsaved draft is saved as its Save button would.
+    pub fn save_all(&mut self, backend: &Backend, client: &Client) {
+        let sent = self.sent.clone();
+        for (&slot, s) in self.settings.iter_mut() {
+            let service = match slot {
+                0 => Service::Blob,
+                1 => Service::Queue,
+                _ => Service::Table,
+            };
+            if s.unsaved() && s.saving.is_empty() {
+                s.save(service, backend, client, &sent);
+            }
+        }
     }
 
     /// Whether a save has not answered yet.
@@ -327,31 +377,8 @@ impl ServiceSettingsWindow {
                 .add_enabled(changed && !busy, egui::Button::new(t("accounts-service-settings-save")))
                 .on_hover_text(t("accounts-service-settings-save-hint"))
                 .clicked()
-                && let Some(d) = &mut s.draft
             {
-                let tidy = d.edit.tidied();
-                let base = d.base().clone();
-                let send = tidy.changes_from(&base);
-                match send.validate(service) {
-                    Err(e) => s.outcome = Some(Err(e)),
-                    Ok(()) => {
-                        let client = client.clone();
-                        // Sent, not spawned: a save out when the window closes still lands (and is said).
-                        let reply = backend.send(&sent, async move {
-                            let now = with_every_part(client.service_properties(service).await?, service);
-                            if now != base {
-                                return Err(StorageError::changed_since_read(
-                                    t("accounts-service-settings-op-save"),
-                                    t("accounts-service-settings-changed"),
-                                ));
-                            }
-                            client.set_service_properties(service, &send).await
-                        });
-                        d.edit = tidy.clone();
-                        s.saving.start(tidy, reply);
-                        s.outcome = None;
-                    }
-                }
+                s.save(service, backend, client, &sent);
             }
             if let Some(d) = &mut s.draft {
                 if stale && changed && ui.button(t("accounts-service-settings-reapply")).clicked() {

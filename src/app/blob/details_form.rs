@@ -177,6 +177,20 @@ impl BlobFeature for PropertiesForm {
             .collect()
     }
 
+    fn save_all(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        let dirty: Vec<String> = self
+            .drafts
+            .dirty()
+            .filter(|b| !self.is_saving(b))
+            .map(String::from)
+            .collect();
+        for blob in dirty {
+            if let Err(e) = self.save(core, ctx, &blob, false) {
+                fx.fail(e);
+            }
+        }
+    }
+
     fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         ui.separator();
         self.form(ui, (core, ctx, fx), blob);

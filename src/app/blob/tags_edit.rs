@@ -136,6 +136,18 @@ impl BlobFeature for Tags {
         ui.separator();
         self.tags_ui(ui, core, ctx, blob);
     }
+
+    fn save_all(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        let dirty: Vec<String> = self
+            .drafts
+            .dirty()
+            .filter(|b| !self.is_saving(b))
+            .map(String::from)
+            .collect();
+        for blob in dirty {
+            self.save_tags(core, ctx, &blob, false);
+        }
+    }
 }
 
 impl Tags {
