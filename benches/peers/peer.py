@@ -77,6 +77,25 @@ def blob_snapshots(container, prefix):
     return {"blobs": [[b.name, b.snapshot] for b in listed]}
 
 
+def container_state(*containers):
+    """Every blob of each container as the SDK reads it: its content's MD5 (hex, of the bytes downloaded), size,
+    metadata and Content-Type (the job model's read-back of what a job did and what it must not have touched)."""
+    import hashlib
+    service, out = blob_service(), {}
+    for container in containers:
+        client, blobs = service.get_container_client(container), {}
+        for b in client.list_blobs(include=["metadata"]):
+            body = client.get_blob_client(b.name).download_blob().readall()
+            blobs[b.name] = {
+                "md5": hashlib.md5(body).hexdigest(),
+                "size": len(body),
+                "metadata": dict(b.metadata or {}),
+                "content_type": b.content_settings.content_type,
+            }
+        out[container] = blobs
+    return out
+
+
 def page_ranges(container, blob):
     ranges, _ = blob_service().get_blob_client(container, blob).get_page_ranges()
     return {"ranges": [[r["start"], r["end"]] for r in ranges]}
@@ -184,6 +203,16 @@ def queue_drain(queue):
         counts.append(m.dequeue_count)
         client.delete_message(m)
     return {"contents": contents, "dequeue_counts": counts}
+
+
+def queue_state(*queues):
+    """Each queue's first 32 visible messages (peeked: nothing changes) and its approximate count."""
+    out = {}
+    for queue in queues:
+        client = queue_client(queue)
+        peeked = [m.content for m in client.peek_messages(max_messages=32)]
+        out[queue] = {"messages": peeked, "count": client.get_queue_properties().approximate_message_count}
+    return out
 
 
 def put_message(queue, text):
@@ -321,6 +350,7 @@ COMMANDS = {
     "blob-text": blob_text,
     "blob-sha256": blob_sha256,
     "blob-snapshots": blob_snapshots,
+    "container-state": container_state,
     "blob-metadata": blob_metadata,
     "set-blob-metadata": set_blob_metadata,
     "blob-properties": blob_properties,
@@ -336,6 +366,7 @@ COMMANDS = {
     "put-message": put_message,
     "queue-names": queue_names,
     "queue-drain": queue_drain,
+    "queue-state": queue_state,
     "entity": entity,
     "entity-keys": entity_keys,
     "entity-count": entity_count,
