@@ -18,6 +18,7 @@ accounts-account-sas-copy-token = Copy SAS token
 accounts-service-settings-title = Service settings of { $account }
 accounts-service-settings-read-stale = Read again: the service's settings changed since you started editing. Your changes are kept; Reload and re-apply puts them on the service's, Discard changes shows the service's.
 accounts-service-settings-read-kept = Read again; your unsaved changes are kept (Discard changes shows the service's).
+accounts-service-settings-reread-failed = Reading the settings again after the refused save failed too: { $why } Your changes are kept; Read again tries once more.
 accounts-service-settings-saved = Saved. The service's settings are read again below.
 accounts-service-settings-not-said = not said
 accounts-service-settings-on = on

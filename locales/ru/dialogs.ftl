@@ -18,6 +18,7 @@ accounts-account-sas-copy-token = Копировать маркер SAS
 accounts-service-settings-title = Параметры службы: { $account }
 accounts-service-settings-read-stale = Прочитано заново: параметры службы изменились после начала правки. Ваши изменения сохранены; «Перезагрузить и применить снова» наложит их на параметры службы, «Отменить изменения» покажет параметры службы.
 accounts-service-settings-read-kept = Прочитано заново; несохраненные изменения сохранены («Отменить изменения» покажет параметры службы).
+accounts-service-settings-reread-failed = Повторное чтение параметров после отклонённого сохранения тоже не удалось: { $why } Ваши изменения сохранены; «Прочитать заново» попробует ещё раз.
 accounts-service-settings-saved = Сохранено. Параметры службы прочитаны заново ниже.
 accounts-service-settings-not-said = не указано
 accounts-service-settings-on = вкл.

@@ -18,6 +18,7 @@ accounts-account-sas-copy-token = 复制 SAS 令牌
 accounts-service-settings-title = { $account } 的服务设置
 accounts-service-settings-read-stale = 已重新读取：开始编辑后服务的设置已更改。你的更改已保留；“重新加载并重新应用”会将其应用到服务的设置上，“放弃更改”显示服务的设置。
 accounts-service-settings-read-kept = 已重新读取；未保存的更改已保留（“放弃更改”显示服务的设置）。
+accounts-service-settings-reread-failed = 保存被拒绝后重新读取设置也失败了：{ $why } 您的更改已保留；“重新读取”会再试一次。
 accounts-service-settings-saved = 已保存。下方重新读取了服务的设置。
 accounts-service-settings-not-said = 未说明
 accounts-service-settings-on = 开
