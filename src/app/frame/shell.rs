@@ -423,12 +423,13 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
     let loading = app.proxy.loading();
     if let Some(w) = &mut app.proxy.window {
         use crate::app::accounts::proxy_settings::ProxyOutcome;
-        match w.ui(ctx, &app.backend, &app.secrets, loading) {
+        match w.ui(ctx, &app.backend, loading) {
             ProxyOutcome::Open => {}
             ProxyOutcome::Closed => app.proxy.window = None,
-            ProxyOutcome::Applied(settings) => {
+            ProxyOutcome::Applied(settings, password) => {
                 app.proxy.window = None;
-                app.proxy.applied();
+                app.proxy
+                    .applied(&app.settings.proxy, &settings, password, &app.secrets, &app.backend);
                 app.settings.proxy = settings;
                 app.notice(t("notice-proxy-in-use"));
             }
