@@ -165,14 +165,10 @@ impl ServiceSettingsWindow {
     /// Quitting with Save all: each service's unsaved draft is saved as its Save button would.
     pub fn save_all(&mut self, backend: &Backend, client: &Client) {
         let sent = self.sent.clone();
-        for (&slot, s) in self.settings.iter_mut() {
-            let service = match slot {
-                0 => Service::Blob,
-                1 => Service::Queue,
-                _ => Service::Table,
-            };
-            if s.unsaved() && s.saving.is_empty() {
-                s.save(service, backend, client, &sent);
+        for service in [Service::Blob, Service::Queue] {
+            match self.settings.get_mut(&slot(service)) {
+                Some(s) if s.unsaved() && s.saving.is_empty() => s.save(service, backend, client, &sent),
+                _ => {}
             }
         }
     }

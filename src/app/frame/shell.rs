@@ -32,7 +32,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         ui.ctx().data_mut(|d| d.insert_temp(installed, true));
     }
     // The window's close is held back while anything is unsaved or at work, and asked about (`quitting`).
-    crate::app::frame::quitting::frame(app, ui.ctx());
+    app.quitting_frame(ui.ctx());
     shortcuts(app, ui);
     crate::app::blob::drag_drop::drag_hint(ui.ctx());
     // The list keys go to the list of the panel with the keyboard (F6, or the last click): the tab's, or the
