@@ -43,33 +43,7 @@ fn journal_entries(dir: &std::path::Path) -> usize {
 #[test]
 fn a_download_cancelled_after_its_partial_file_exists_leaves_neither_the_file_nor_a_journal_entry() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (account, proxy, container) = common::blobs::proxied_container(&rt, "cancel", &[]);
-    let client = common::client();
-    let mut data = vec![0u8; 24 * MIB];
-    fastrand::Rng::with_seed(41).fill(&mut data);
-    rt.block_on(client.put_blob(
-        &container,
-        "big.bin",
-        bytes::Bytes::from(data),
-        &Default::default(),
-        &[],
-        &tessera::storage::blob::Conditions::none(),
-    ))
-    .unwrap();
-    let dialogs = ScriptedDialogs::new();
-    let mut t = TestApp::with_account(&rt, &account);
-    t.harness.state_mut().set_dialogs(dialogs.clone());
-    t.open_resource("Blob containers", &container);
-    t.click("big.bin");
-    // A slow link: the download is surely under way, its partial file written, when the cancel comes.
-    proxy.bandwidth(Some(2 * MIB as u64));
-    let into = tempfile::tempdir().unwrap();
-    dialogs.answer(Some(into.path().to_path_buf()));
-    t.click("Download…");
-    let partial = into.path().join(".big.bin.tessera-partial");
-    t.wait_app("the partial file and some bytes", Duration::from_secs(60), |app| {
-        partial.exists() && app.jobs().iter().any(|j| j.progress.done() > 0)
-    });
+    let (mut t, proxy, into) = ui::download_under_way(&rt, "cancel");
     assert_eq!(
         journal_entries(t.dir()),
         1,
