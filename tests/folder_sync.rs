@@ -315,3 +315,37 @@ fn an_answer_lost_after_the_write_or_delete_landed_is_read_back_and_said_done() 
         serde_json::json!(["new.txt"])
     );
 }
+
+/// A way whose only difference is a pair of the same size with no hash to compare can still be chosen: the
+/// button opens the plan, which offers to write the pair (it counts nothing as written until ticked).
+#[test]
+fn a_way_whose_only_difference_has_no_hash_to_compare_still_opens_its_plan() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (client, container) = common::blobs::new_container(&rt, "funch");
+    rt.block_on(async {
+        common::blobs::put(&client, &container, "same.txt", "same").await;
+        let (plain, none) = (BlobHttpHeaders::default(), Conditions::none());
+        client
+            .set_blob_http_headers(&container, "same.txt", &plain, &none)
+            .await
+            .unwrap();
+    });
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("same.txt"), "SAME").unwrap();
+    let mut t = compared(&rt, &container, "same.txt", dir.path());
+    t.wait_for_contains("Only in left: 0 · only in right: 0 · different: 0 · same: 0 · same size, unchecked: 1");
+    assert!(
+        !disabled(&t, "Upload left to right (0)"),
+        "the pair's plan cannot be opened"
+    );
+    t.click("Upload left to right (0)");
+    t.wait_for_contains("1 of the same size have no hash to compare");
+    t.click("Write these 1 too: the source's copy replaces the target's");
+    t.click("Write them");
+    t.wait_for_contains("wrote 1 blob(s)");
+    let cs = common::emulator().connection_string();
+    assert_eq!(
+        common::peer::run(&cs, &["blob-text", &container, "same.txt"])["text"],
+        "SAME"
+    );
+}

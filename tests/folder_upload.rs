@@ -1,14 +1,16 @@
 //! Uploading a folder: one job however many files it holds, a few files in flight at once, the walk off the
-//! UI thread, its links passed over (nothing outside the folder goes up), and a retry that sends only the files
-//! that did not go.
+//! UI thread, its links passed over (nothing outside the folder goes up), what could not be read named as not
+//! uploaded, and a retry that sends only the files that did not go.
 
 mod common;
+mod ui;
 
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::{Duration, Instant, SystemTime};
 
 use common::pane_world::World;
+use egui_kittest::kittest::Queryable;
 use tessera::app::blob::local_files::{Links, walk};
 use tessera::app::blob::pane::{BlobPane, UploadMode};
 use tessera::app::blob::transfers::FOLDER_FILES_AT_ONCE;
@@ -150,4 +152,42 @@ fn a_retry_sends_only_the_files_that_did_not_go() {
         .collect();
     assert_eq!(puts.len(), 1, "the retry sent {puts:?}");
     assert!(puts[0].ends_with("img004.txt"));
+}
+
+/// A part of the folder that cannot be read (here, for anyone: folders deeper than the system's longest path) is
+/// named as not uploaded, in the job's outcome and among its items, never taken for empty; the rest goes up, and
+/// the links are named among the items as passed over. Microsoft's Python SDK reads the container back.
+#[test]
+#[cfg(target_os = "linux")]
+fn what_could_not_be_read_is_named_as_not_uploaded_in_the_outcome_and_the_items() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_, container) = common::blobs::new_container(&rt, "unread");
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("photos");
+    std::fs::create_dir(&root).unwrap();
+    std::fs::write(root.join("a.txt"), "a").unwrap();
+    std::fs::write(root.join("b.txt"), "b").unwrap();
+    std::os::unix::fs::symlink(dir.path(), root.join("up")).unwrap();
+    let deep = common::local_folder::too_deep_to_read(&root);
+
+    let dialogs = tessera::app::runtime::dialogs::ScriptedDialogs::new();
+    let mut t = ui::TestApp::with_emulator(&rt);
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", &container);
+    t.wait_for_contains("Upload folder…");
+    dialogs.answer(Some(root.clone()));
+    t.click("Upload folder…");
+    t.wait_for_contains("1 of 3 file(s) did not upload; the first, `photos/ddd");
+    t.wait_for_contains("could not be read: File name too long");
+    t.click_contains("Items of Upload folder photos");
+    t.wait_for_contains("not uploaded: could not be read: File name too long");
+    let named = t
+        .harness
+        .query_all_by_label_contains(&format!("photos/{deep}/"))
+        .count();
+    assert!(named > 0, "the folder not read is named among the items");
+    t.wait_for_contains("passed over, not read: a link, not followed");
+    assert_eq!(t.harness.query_all_by_label("uploaded").count(), 2, "{}", t.describe());
+    let names = common::peer::run(&common::emulator().connection_string(), &["blob-names", &container]);
+    assert_eq!(names["names"], serde_json::json!(["photos/a.txt", "photos/b.txt"]));
 }

@@ -10,11 +10,8 @@ use std::time::Duration;
 
 use egui::{ViewportCommand, ViewportEvent, ViewportId};
 use egui_kittest::kittest::Queryable;
-use tessera::app::runtime::dialogs::ScriptedDialogs;
 use tessera::storage::queue::MessageTtl;
 use ui::TestApp;
-
-const MIB: usize = 1 << 20;
 
 fn sdk(args: &[&str]) -> serde_json::Value {
     common::peer::run(&common::emulator().connection_string(), args)
@@ -129,33 +126,7 @@ fn a_save_all_refused_on_a_changed_blob_asks_again_and_keeps_the_edit() {
 #[test]
 fn quit_anyway_cancels_a_running_download_and_goes_once_its_partial_file_is_removed() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (account, proxy, container) = common::blobs::proxied_container(&rt, "quitdl", &[]);
-    let client = common::client();
-    let mut data = vec![0u8; 24 * MIB];
-    fastrand::Rng::with_seed(59).fill(&mut data);
-    rt.block_on(client.put_blob(
-        &container,
-        "big.bin",
-        bytes::Bytes::from(data),
-        &Default::default(),
-        &[],
-        &tessera::storage::blob::Conditions::none(),
-    ))
-    .unwrap();
-    let dialogs = ScriptedDialogs::new();
-    let mut t = TestApp::with_account(&rt, &account);
-    t.harness.state_mut().set_dialogs(dialogs.clone());
-    t.open_resource("Blob containers", &container);
-    t.click("big.bin");
-    // A slow link: the download is surely under way, its partial file written, when the window is closed.
-    proxy.bandwidth(Some(2 * MIB as u64));
-    let into = tempfile::tempdir().unwrap();
-    dialogs.answer(Some(into.path().to_path_buf()));
-    t.click("Download…");
-    let partial = into.path().join(".big.bin.tessera-partial");
-    t.wait_app("the partial file and some bytes", Duration::from_secs(60), |app| {
-        partial.exists() && app.jobs().iter().any(|j| j.progress.done() > 0)
-    });
+    let (mut t, proxy, into) = ui::download_under_way(&rt, "quitdl");
     assert!(close_window(&mut t), "a running job holds the close back");
     t.wait_for_contains("1 job running (cancelled if you quit");
     t.wait_for_contains("Download big.bin");

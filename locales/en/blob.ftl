@@ -190,7 +190,13 @@ blob-folder-download-skipped = ; { $count } skipped (already there)
 blob-folder-download-earlier = ; { $count } saved by an earlier run
 blob-folder-download-gone = ; { $count } deleted from the container meanwhile
 blob-folder-download-beside = ; { $count } saved beside a file that appeared while the download ran (kept): { $files }
+blob-folder-download-beside-link = ; { $count } saved beside a link of the same name (a link is neither followed nor replaced): { $files }
+blob-folder-download-item-saved = saved as { $file }
+blob-folder-download-item-skipped = skipped (already there)
+blob-folder-download-item-gone = deleted from the container meanwhile
+blob-folder-download-item-not-done = not downloaded: { $why }
 blob-folder-download-summary = { $saved } blob(s) saved under { $folder }{ $skipped }{ $earlier }{ $gone }{ $beside }
+blob-folder-download-not-done = { $failed } of { $count } blob(s) were not downloaded; the first, `{ $first }`: { $why }. Move what is in the way, or download into another folder; Retry downloads only what was not saved. ({ $summary })
 
 ## Find by tags (find_tags.rs)
 
@@ -273,7 +279,9 @@ blob-bulk-job-set-tags-of = Set the tags of `{ $blob }`
 
 blob-downloads-title = Download { $name }
 blob-downloads-skipped = 0 blob(s) saved under { $folder }; 1 skipped (already there)
-blob-downloads-saved = 1 blob(s) saved under { $folder }; { $said }
+blob-downloads-saved = 1 blob(s) saved under { $folder }; { $said }{ $link }
+blob-downloads-beside-link = ; a link is at { $link }: it is neither followed nor replaced, so the blob was saved beside it
+blob-downloads-not-done = The blob was not downloaded: { $why }. Move what is in the way, or download into another folder.
 blob-downloads-exists-title = A file of that name is already there
 blob-downloads-exists = `{ $file }` already exists.
 blob-downloads-for-all = Do this for all { $count } files already there

@@ -215,7 +215,13 @@ blob-folder-download-skipped = ; пропущено (уже есть): { $count 
 blob-folder-download-earlier = ; сохранено предыдущим запуском: { $count }
 blob-folder-download-gone = ; удалено из контейнера за это время: { $count }
 blob-folder-download-beside = ; сохранено рядом с файлом, появившимся во время скачивания (он сохранен): { $count } — { $files }
+blob-folder-download-beside-link = ; сохранено рядом со ссылкой с тем же именем (по ссылке не переходим и не заменяем ее): { $count } — { $files }
+blob-folder-download-item-saved = сохранен как { $file }
+blob-folder-download-item-skipped = пропущен (уже есть)
+blob-folder-download-item-gone = удален из контейнера за это время
+blob-folder-download-item-not-done = не скачан: { $why }
 blob-folder-download-summary = Сохранено BLOB-объектов в { $folder }: { $saved }{ $skipped }{ $earlier }{ $gone }{ $beside }
+blob-folder-download-not-done = Не скачано BLOB-объектов: { $failed } из { $count }; первый, `{ $first }`: { $why }. Уберите то, что мешает, или скачайте в другую папку; повтор скачает только то, что не сохранено. ({ $summary })
 
 ## Поиск по тегам (find_tags.rs)
 
@@ -306,7 +312,9 @@ blob-bulk-job-set-tags-of = Задание тегов `{ $blob }`
 
 blob-downloads-title = Скачать { $name }
 blob-downloads-skipped = Сохранено в { $folder }: 0; пропущено (уже есть): 1
-blob-downloads-saved = Сохранено в { $folder }: 1; { $said }
+blob-downloads-saved = Сохранено в { $folder }: 1; { $said }{ $link }
+blob-downloads-beside-link = ; по пути { $link } находится ссылка: по ней не переходим и не заменяем ее, поэтому BLOB-объект сохранен рядом
+blob-downloads-not-done = BLOB-объект не скачан: { $why }. Уберите то, что мешает, или скачайте в другую папку.
 blob-downloads-exists-title = Файл с таким именем уже есть
 blob-downloads-exists = `{ $file }` уже существует.
 blob-downloads-for-all = Сделать так для всех уже существующих файлов ({ $count })

@@ -181,7 +181,13 @@ blob-folder-download-skipped = ；跳过 { $count } 个（已存在）
 blob-folder-download-earlier = ；{ $count } 个已由之前的运行保存
 blob-folder-download-gone = ；{ $count } 个在此期间已从容器中删除
 blob-folder-download-beside = ；{ $count } 个保存在下载期间出现的文件旁边（该文件已保留）：{ $files }
+blob-folder-download-beside-link = ；{ $count } 个保存在同名链接旁边（不跟随也不替换链接）：{ $files }
+blob-folder-download-item-saved = 已保存为 { $file }
+blob-folder-download-item-skipped = 已跳过（已存在）
+blob-folder-download-item-gone = 在此期间已从容器中删除
+blob-folder-download-item-not-done = 未下载：{ $why }
 blob-folder-download-summary = 已将 { $saved } 个 Blob 保存到 { $folder }{ $skipped }{ $earlier }{ $gone }{ $beside }
+blob-folder-download-not-done = { $count } 个 Blob 中有 { $failed } 个未下载；第一个 `{ $first }`：{ $why }。请移走挡路的内容，或下载到其他文件夹；重试只下载尚未保存的内容。（{ $summary }）
 
 ## 按标记查找 (find_tags.rs)
 
@@ -258,7 +264,9 @@ blob-bulk-job-set-tags-of = 设置 `{ $blob }` 的标记
 
 blob-downloads-title = 下载 { $name }
 blob-downloads-skipped = 已将 0 个 Blob 保存到 { $folder }；跳过 1 个（已存在）
-blob-downloads-saved = 已将 1 个 Blob 保存到 { $folder }；{ $said }
+blob-downloads-saved = 已将 1 个 Blob 保存到 { $folder }；{ $said }{ $link }
+blob-downloads-beside-link = ；{ $link } 处是一个链接：不跟随也不替换它，因此 Blob 已保存在它旁边
+blob-downloads-not-done = 未下载该 Blob：{ $why }。请移走挡路的内容，或下载到其他文件夹。
 blob-downloads-exists-title = 已存在同名文件
 blob-downloads-exists = `{ $file }` 已存在。
 blob-downloads-for-all = 对所有 { $count } 个已存在的文件执行此操作

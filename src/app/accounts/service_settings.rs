@@ -62,6 +62,8 @@ struct Settings {
     /// The read under way follows a refused save: its reply must not replace the refusal's words, which say
     /// why the save failed and what to do (a manual Read again says its own).
     keep_refusal: bool,
+    /// That read failed too: said below the refusal, which stays until the user acts.
+    reread_failed: Option<String>,
 }
 
 impl Settings {
@@ -105,7 +107,7 @@ impl Settings {
                 });
                 d.edit = tidy.clone();
                 self.saving.start(tidy, reply);
-                self.outcome = None;
+                (self.outcome, self.reread_failed) = (None, None);
             }
         }
     }
@@ -163,14 +165,10 @@ impl ServiceSettingsWindow {
     /// Quitting with Save all: each service's unsaved draft is saved as its Save button would.
     pub fn save_all(&mut self, backend: &Backend, client: &Client) {
         let sent = self.sent.clone();
-        for (&slot, s) in self.settings.iter_mut() {
-            let service = match slot {
-                0 => Service::Blob,
-                1 => Service::Queue,
-                _ => Service::Table,
-            };
-            if s.unsaved() && s.saving.is_empty() {
-                s.save(service, backend, client, &sent);
+        for service in [Service::Blob, Service::Queue] {
+            match self.settings.get_mut(&slot(service)) {
+                Some(s) if s.unsaved() && s.saving.is_empty() => s.save(service, backend, client, &sent),
+                _ => {}
             }
         }
     }
@@ -258,6 +256,9 @@ impl ServiceSettingsWindow {
                 d.settle();
             }
             if let Some((_, read)) = s.reading.take() {
+                // A failed save's words (why, and what to do) stay until the user acts: the read that follows
+                // it, whenever it lands and however it ends, says nothing in their place.
+                let after_refusal = std::mem::take(&mut s.keep_refusal) && matches!(s.outcome, Some(Err(_)));
                 match read {
                     // A draft left as the service said follows the new word; an edited one is kept, and what
                     // moved under it is said.
@@ -265,7 +266,7 @@ impl ServiceSettingsWindow {
                         None => s.draft = Some(Draft::new("", props)),
                         Some(d) => {
                             d.observe("", props);
-                            if d.is_dirty() && !std::mem::take(&mut s.keep_refusal) {
+                            if d.is_dirty() && !after_refusal {
                                 s.outcome = Some(Ok(if d.is_stale() {
                                     t("accounts-service-settings-read-stale")
                                 } else {
@@ -274,13 +275,17 @@ impl ServiceSettingsWindow {
                             }
                         }
                     },
+                    Err(e) if after_refusal => {
+                        let why = e.plain_words();
+                        s.reread_failed = Some(tr!("accounts-service-settings-reread-failed", why = why));
+                    }
                     Err(e) => s.outcome = Some(Err(e.plain_words())),
                 }
-                s.keep_refusal = false;
             }
             if let Some((sent, saved)) = s.saving.take() {
                 s.reread = true;
                 s.keep_refusal = saved.is_err();
+                s.reread_failed = None;
                 s.outcome = Some(match saved {
                     Ok(()) => {
                         // What was sent is what the service holds; changes typed since stay, unsaved.
@@ -383,14 +388,14 @@ impl ServiceSettingsWindow {
             if let Some(d) = &mut s.draft {
                 if stale && changed && ui.button(t("accounts-service-settings-reapply")).clicked() {
                     d.reapply_on_theirs();
-                    s.outcome = None;
+                    (s.outcome, s.reread_failed) = (None, None);
                 }
                 if ui
                     .add_enabled(changed, egui::Button::new(t("accounts-service-settings-discard")))
                     .clicked()
                 {
                     d.discard();
-                    s.outcome = None;
+                    (s.outcome, s.reread_failed) = (None, None);
                 }
             }
             if ui
@@ -412,8 +417,11 @@ impl ServiceSettingsWindow {
             }
             None => {}
         }
+        if let Some(why) = &s.reread_failed {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
         if reload {
-            s.keep_refusal = false;
+            (s.keep_refusal, s.reread_failed) = (false, None);
         }
         if reload || std::mem::take(&mut s.reread) {
             self.read(backend, client, service);

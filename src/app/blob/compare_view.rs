@@ -9,7 +9,7 @@ use crate::app::blob::compare_copy::{Direction, copy};
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::blob::local_files::Links;
-use crate::app::blob::sync_plan::{PlanAnswer, SyncPlan, delete_count, write_count};
+use crate::app::blob::sync_plan::{PlanAnswer, PlanCounts, SyncPlan};
 use crate::app::context::{InFlight, JobId, JobReplies, JobState, PaneContext, ReplyTx, Unit, job_replies};
 use crate::app::widgets::i18n::{t, tr};
 
@@ -23,6 +23,9 @@ pub struct FolderCompare {
     copying: Option<JobId>,
     /// The plan shown for confirmation: built once when its button is pressed (it may list 100,000 items).
     confirm: Option<SyncPlan>,
+    /// What each way's plan would hold (left to right, right to left), counted as the plan sorts them once the
+    /// compare is done, and kept until the report changes.
+    counts: Option<[PlanCounts; 2]>,
     /// Which links of a local side the compare follows (none unless the user ticks it).
     links: Links,
     /// Compare again was pressed: the compare runs again at the next poll.
@@ -42,6 +45,7 @@ impl FolderCompare {
             job,
             copying: None,
             confirm: None,
+            counts: None,
             links: Links::PassOver,
             again: false,
             show: None,
@@ -67,6 +71,7 @@ impl FolderCompare {
     /// Moves what the compare job handed back into the report shown.
     fn take_updates(&mut self) {
         for update in self.updates.1.take() {
+            self.counts = None;
             match update {
                 ReportUpdate::Restart => self.report = FolderReport::default(),
                 ReportUpdate::Progress(mut more) => {
@@ -141,13 +146,14 @@ impl FolderCompare {
             ui.colored_label(ui.visuals().warn_fg_color, tr!("blob-compare-view-first", count = KEPT));
         }
         let blob_side = |s: &FolderSide| matches!(s, FolderSide::Blobs { .. });
-        let (to_right, to_left) = if r.done {
-            (
-                write_count(r, Direction::LeftToRight),
-                write_count(r, Direction::RightToLeft),
-            )
-        } else {
-            (0, 0)
+        // The buttons count what their plans hold (a name a link is in the way of is not counted).
+        let counts = match (r.done, self.counts) {
+            (false, _) => [PlanCounts::default(); 2],
+            (true, Some(counts)) => counts,
+            (true, None) => *self.counts.insert([
+                PlanCounts::of(r, Direction::LeftToRight),
+                PlanCounts::of(r, Direction::RightToLeft),
+            ]),
         };
         let idle = r.done && self.copying.is_none();
         ui.horizontal_wrapped(|ui| {
@@ -184,7 +190,7 @@ impl FolderCompare {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            for (direction, n) in [(Direction::LeftToRight, to_right), (Direction::RightToLeft, to_left)] {
+            for (direction, counts) in [(Direction::LeftToRight, counts[0]), (Direction::RightToLeft, counts[1])] {
                 let (from, target) = match direction {
                     Direction::LeftToRight => (&self.left, &self.right),
                     Direction::RightToLeft => (&self.right, &self.left),
@@ -199,8 +205,10 @@ impl FolderCompare {
                 } else {
                     "left"
                 };
-                let extra = if r.done { delete_count(r, direction) } else { 0 };
-                let can = idle && n + extra > 0 && (blob_side(from) || blob_side(target));
+                let (n, can) = (
+                    counts.writes,
+                    idle && counts.any() && (blob_side(from) || blob_side(target)),
+                );
                 let b = ui
                     .add_enabled(
                         can,

@@ -178,13 +178,7 @@ impl BlobFeature for PropertiesForm {
     }
 
     fn save_all(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
-        let dirty: Vec<String> = self
-            .drafts
-            .dirty()
-            .filter(|b| !self.is_saving(b))
-            .map(String::from)
-            .collect();
-        for blob in dirty {
+        for blob in self.drafts.dirty_unsent(|b| self.is_saving(b)) {
             if let Err(e) = self.save(core, ctx, &blob, false) {
                 fx.fail(e);
             }

@@ -40,15 +40,70 @@ fn only_target(direction: Direction) -> ItemDiff {
     }
 }
 
-/// How many writes copying one way makes, counted without copying anything (the window asks every frame).
-pub fn write_count(report: &FolderReport, direction: Direction) -> usize {
-    report.differences.iter().filter(|d| written(d, direction)).count()
+/// What a way's plan does with one difference: one answer for the plan and for its button's count, so the
+/// button never promises what the plan then leaves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Fate {
+    /// A link, an entry passed over or a folder not read is on its way: left alone.
+    InTheWay,
+    Write,
+    /// The same size and no hash to compare: written only when ticked.
+    Unchecked,
+    /// Only on the target: deleted only when ticked (and no read error forbids it).
+    Delete,
 }
 
-/// How many items only the target side has (counted, not copied: the window asks every frame).
-pub fn delete_count(report: &FolderReport, direction: Direction) -> usize {
-    let only = only_target(direction);
-    report.differences.iter().filter(|d| d.kind == only).count()
+fn fate(d: &FolderDifference, direction: Direction, blocked: &BTreeSet<&str>) -> Option<Fate> {
+    if under(d.name(), blocked) {
+        Some(Fate::InTheWay)
+    } else if written(d, direction) {
+        Some(Fate::Write)
+    } else if d.kind == ItemDiff::Unchecked {
+        Some(Fate::Unchecked)
+    } else if d.kind == only_target(direction) {
+        Some(Fate::Delete)
+    } else {
+        None
+    }
+}
+
+/// The local side's names that nothing under is written or deleted for: what its walk passed over or could not
+/// read.
+fn blocked(report: &FolderReport) -> BTreeSet<&str> {
+    (report.local.passed.iter().map(|(n, _)| n.as_str()))
+        .chain(report.local.unread.iter().map(|(n, _)| n.as_str()))
+        .collect()
+}
+
+/// What one way's plan holds, counted without building it (for the window's buttons): the writes, the pairs
+/// written only when ticked, and what only the target has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlanCounts {
+    pub writes: usize,
+    pub unchecked: usize,
+    pub deletes: usize,
+}
+
+impl PlanCounts {
+    /// Counted as `SyncPlan::new` sorts them (one pass; the window keeps the answer until the report changes).
+    pub fn of(report: &FolderReport, direction: Direction) -> PlanCounts {
+        let blocked = blocked(report);
+        let mut counts = PlanCounts::default();
+        for d in &report.differences {
+            match fate(d, direction, &blocked) {
+                Some(Fate::Write) => counts.writes += 1,
+                Some(Fate::Unchecked) => counts.unchecked += 1,
+                Some(Fate::Delete) => counts.deletes += 1,
+                Some(Fate::InTheWay) | None => {}
+            }
+        }
+        counts
+    }
+
+    /// Whether the plan has anything to do, on the user's word.
+    pub fn any(&self) -> bool {
+        self.writes + self.unchecked + self.deletes > 0
+    }
 }
 
 /// Whether `name` is, or is under, one of `names` (`.`: the folder itself, so everything is).
@@ -86,9 +141,7 @@ pub enum PlanAnswer {
 
 impl SyncPlan {
     pub fn new(report: &FolderReport, direction: Direction) -> SyncPlan {
-        let blocked: BTreeSet<&str> = (report.local.passed.iter().map(|(n, _)| n.as_str()))
-            .chain(report.local.unread.iter().map(|(n, _)| n.as_str()))
-            .collect();
+        let blocked = blocked(report);
         let mut plan = SyncPlan {
             direction,
             writes: Vec::new(),
@@ -112,14 +165,12 @@ impl SyncPlan {
                 Direction::RightToLeft => (&d.right, &d.left),
             };
             let write = || from.clone().map(|f| (f, to.clone()));
-            if under(d.name(), &blocked) {
-                plan.in_the_way.push(d.name().to_string());
-            } else if written(d, direction) {
-                plan.writes.extend(write());
-            } else if d.kind == ItemDiff::Unchecked {
-                plan.unchecked.extend(write());
-            } else if d.kind == only_target(direction) {
-                plan.deletes.extend(to.clone());
+            match fate(d, direction, &blocked) {
+                Some(Fate::InTheWay) => plan.in_the_way.push(d.name().to_string()),
+                Some(Fate::Write) => plan.writes.extend(write()),
+                Some(Fate::Unchecked) => plan.unchecked.extend(write()),
+                Some(Fate::Delete) => plan.deletes.extend(to.clone()),
+                None => {}
             }
         }
         plan

@@ -138,13 +138,7 @@ impl BlobFeature for Tags {
     }
 
     fn save_all(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        let dirty: Vec<String> = self
-            .drafts
-            .dirty()
-            .filter(|b| !self.is_saving(b))
-            .map(String::from)
-            .collect();
-        for blob in dirty {
+        for blob in self.drafts.dirty_unsent(|b| self.is_saving(b)) {
             self.save_tags(core, ctx, &blob, false);
         }
     }

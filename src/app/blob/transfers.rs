@@ -400,12 +400,20 @@ impl FolderUpload {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
+        // Each named among the job's items: what could not be read as not uploaded, the links as passed over.
         let unread: Vec<(String, StorageError)> = (walked.unread.into_iter())
             .map(|(name, why)| {
-                let what = tr!("blob-transfers-not-read", why = why);
-                (format!("{folder}/{name}"), StorageError::invalid(&op, what))
+                let (name, what) = (format!("{folder}/{name}"), tr!("blob-transfers-not-read", why = why));
+                job.item(&name, tr!("blob-transfers-item-not-uploaded", why = what.as_str()));
+                (name, StorageError::invalid(&op, what))
             })
             .collect();
+        for (name, why) in &walked.passed {
+            job.item(
+                &format!("{folder}/{name}"),
+                tr!("blob-transfers-item-passed", why = why.words()),
+            );
+        }
         let (count, bytes) = (files.len() + unread.len(), files.iter().map(|(_, s)| s).sum::<u64>());
         job.progress.start(bytes);
         let base = self.root.parent().unwrap_or(&self.root).to_path_buf();
@@ -472,8 +480,15 @@ impl FolderUpload {
                                 .await;
                             }
                             this.done.lock().expect("done lock").insert(path);
+                            job.item(&relative, t("blob-transfers-item-uploaded"));
                         }
-                        Err(e) => failures.lock().expect("failures lock").push((relative, e)),
+                        Err(e) => {
+                            job.item(
+                                &relative,
+                                tr!("blob-transfers-item-not-uploaded", why = e.message.as_str()),
+                            );
+                            failures.lock().expect("failures lock").push((relative, e));
+                        }
                     }
                 }
             })

@@ -124,7 +124,7 @@ pub struct TesseraApp {
     /// The look last applied: (dark, high contrast).
     theme_applied: Option<(bool, bool)>,
     /// The window's own close: held back and asked about while anything is unsaved or at work.
-    pub(crate) quitting: crate::app::frame::quitting::Quitting,
+    pub(crate) quitting: crate::app::frame::quit_state::Quitting,
     /// Things that live as long as the app (the emulator the run command started).
     pub(crate) keep_alive: Vec<Box<dyn std::any::Any>>,
 }

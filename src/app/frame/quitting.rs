@@ -5,6 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::app::frame::app::TesseraApp;
+use crate::app::frame::quit_state::Stage;
 use crate::app::widgets::i18n::{t, tr};
 
 /// What stands in the way of closing the window now.
@@ -58,39 +59,15 @@ impl AtWork {
     }
 }
 
-/// Where the window's close stands.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum Stage {
-    /// Nothing asked: a close request with nothing at work goes through.
-    #[default]
-    Open,
-    /// The question is shown. `again`: Save all ran, and what it lists was left unsaved.
-    Asking { again: bool },
-    /// Save all sent every save it could; once they answer, the window asks again or goes.
-    Saving,
-    /// Quitting: the jobs were cancelled and the window waits for their clean-up and for the writes out.
-    Leaving { since: Instant },
-    /// Everything is done (or the user chose not to wait): the close goes through.
-    Gone,
-}
-
-#[derive(Default)]
-pub struct Quitting {
-    pub stage: Stage,
-    /// The user's word: the messages held are made visible again on the way out.
-    pub return_held: bool,
-}
-
-impl Quitting {
-    /// Whether the close goes through (the window may end).
-    pub fn is_gone(&self) -> bool {
-        self.stage == Stage::Gone
+impl TesseraApp {
+    /// Each frame, before anything else is drawn: holds back a close request while anything is at work, and
+    /// moves the close along once the user answered. A method of the app, so the shell need not import this file.
+    pub(crate) fn quitting_frame(&mut self, ctx: &egui::Context) {
+        frame(self, ctx);
     }
 }
 
-/// Each frame, before anything else is drawn: holds back a close request while anything is at work, and moves
-/// the close along once the user answered.
-pub fn frame(app: &mut TesseraApp, ctx: &egui::Context) {
+fn frame(app: &mut TesseraApp, ctx: &egui::Context) {
     let requested = ctx.input(|i| i.viewport().close_requested());
     if requested && !app.quitting.is_gone() {
         let at_work = AtWork::of(app);
