@@ -270,7 +270,15 @@ async fn a_cancel_while_the_blob_is_being_written_waits_for_the_answer_and_says_
         let (cancel, progress) = (CancellationToken::new(), TransferProgress::new());
         let (http, only_new) = (BlobHttpHeaders::default(), Conditions::create_only());
         let upload = through.upload_file(
-            &container, name, &source, &http, &[], &only_new, &options, &progress, &cancel,
+            &container,
+            name,
+            &source,
+            &http,
+            &[],
+            &only_new,
+            &options,
+            &progress,
+            &cancel,
         );
         // Cancelled once the proxy holds that request: it went out before the cancel.
         let cancelling = async {

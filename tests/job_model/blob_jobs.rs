@@ -127,7 +127,13 @@ impl Paste {
         for name in ["srcx/o.txt", "src.txt", "s.txt"] {
             put(rt, &direct, &source, name, "the source's outside");
         }
-        put(rt, &direct, &target, &format!("{into}keep/o.txt"), "the target's outside");
+        put(
+            rt,
+            &direct,
+            &target,
+            &format!("{into}keep/o.txt"),
+            "the target's outside",
+        );
         let mut taken = BTreeMap::new();
         for (name, _) in &items {
             if rng.f64() < 0.3 {
@@ -266,7 +272,11 @@ impl Case for Paste {
                 } else if kept || words.starts_with("skipped") || words.is_empty() {
                     Said::NotDone
                 } else if words.starts_with("failed") {
-                    if says_unknown(&words) { Said::Unknown } else { Said::NotDone }
+                    if says_unknown(&words) {
+                        Said::Unknown
+                    } else {
+                        Said::NotDone
+                    }
                 } else {
                     // Still "copying" or "pending": the job was dropped before it could say.
                     Said::Unknown

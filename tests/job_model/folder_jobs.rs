@@ -121,7 +121,13 @@ impl Sync {
         }
         // Under the local links' names on the container's side: never written through a link, nor deleted
         // because the link was not followed.
-        put(rt, &direct, &container, "sync/linked/secret.txt", "a blob under the link's name");
+        put(
+            rt,
+            &direct,
+            &container,
+            "sync/linked/secret.txt",
+            "a blob under the link's name",
+        );
         for name in ["sync2/o.txt", "syncx.txt", "top.txt"] {
             put(rt, &direct, &container, name, "the container's outside");
         }
@@ -347,7 +353,11 @@ impl Case for Transfer {
             self.seed,
             self.items.len(),
             self.taken.len(),
-            if self.up { String::new() } else { format!(", answered {}", self.answer) }
+            if self.up {
+                String::new()
+            } else {
+                format!(", answered {}", self.answer)
+            }
         )
     }
 

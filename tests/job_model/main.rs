@@ -31,19 +31,25 @@ fn runtime() -> tokio::runtime::Runtime {
 #[test]
 fn paste_and_move_do_each_blob_once_or_name_it_under_faults_cancels_retries_and_closes() {
     let rt = runtime();
-    model::hold("paste and move", &rt, CI_SEEDS, |seed, _| blob_jobs::Paste::new(&rt, seed));
+    model::hold("paste and move", &rt, CI_SEEDS, |seed, _| {
+        blob_jobs::Paste::new(&rt, seed)
+    });
 }
 
 #[test]
 fn a_change_of_many_blobs_does_each_once_or_names_it_under_faults_cancels_retries_and_closes() {
     let rt = runtime();
-    model::hold("change of many blobs", &rt, CI_SEEDS, |seed, _| blob_jobs::Bulk::new(&rt, seed));
+    model::hold("change of many blobs", &rt, CI_SEEDS, |seed, _| {
+        blob_jobs::Bulk::new(&rt, seed)
+    });
 }
 
 #[test]
 fn a_sync_either_way_does_each_item_once_or_names_it_under_faults_cancels_retries_and_closes() {
     let rt = runtime();
-    model::hold("folder sync", &rt, CI_SEEDS, |seed, _| folder_jobs::Sync::new(&rt, seed));
+    model::hold("folder sync", &rt, CI_SEEDS, |seed, _| {
+        folder_jobs::Sync::new(&rt, seed)
+    });
 }
 
 #[test]
@@ -57,5 +63,7 @@ fn a_folder_upload_and_download_do_each_file_once_or_name_it_under_faults_cancel
 #[test]
 fn a_copy_of_messages_puts_each_once_or_names_it_under_faults_and_closes() {
     let rt = runtime();
-    model::hold("queue copy", &rt, CI_SEEDS, |seed, _| queue_jobs::QueueCopy::new(&rt, seed));
+    model::hold("queue copy", &rt, CI_SEEDS, |seed, _| {
+        queue_jobs::QueueCopy::new(&rt, seed)
+    });
 }

@@ -61,7 +61,6 @@ pub enum Ended {
 pub struct Seen {
     pub items: BTreeMap<String, String>,
     pub ended: Ended,
-    pub runs: usize,
 }
 
 impl Seen {
@@ -237,7 +236,10 @@ impl Figures {
     }
 
     pub fn is_clean(&self) -> bool {
-        self.lost.is_empty() && self.duplicated.is_empty() && self.disagreed.is_empty() && self.outside_touched.is_empty()
+        self.lost.is_empty()
+            && self.duplicated.is_empty()
+            && self.disagreed.is_empty()
+            && self.outside_touched.is_empty()
     }
 
     /// One line for the benchmarks document.
@@ -312,13 +314,11 @@ impl Line {
 
 /// The app as a user starts it for one case: the account through the proxies, the soak's client (a short read
 /// timeout, so a stall fails the attempt; short retry delays; no breaker), file dialogs the case answers.
-pub fn app<'a>(
-    rt: &tokio::runtime::Runtime,
-    line: &Line,
-    dialogs: &std::sync::Arc<ScriptedDialogs>,
-) -> TestApp<'a> {
+pub fn app<'a>(rt: &tokio::runtime::Runtime, line: &Line, dialogs: &std::sync::Arc<ScriptedDialogs>) -> TestApp<'a> {
     let mut t = TestApp::with_account(rt, &line.account);
-    t.harness.state_mut().set_client_options(crate::common::soak::client_options());
+    t.harness
+        .state_mut()
+        .set_client_options(crate::common::soak::client_options());
     t.harness.state_mut().set_dialogs(dialogs.clone());
     t
 }
@@ -394,6 +394,9 @@ pub fn run(t: &mut TestApp, line: &Line, case: &mut dyn Case, script: &Script, d
         let Some((title, state, run_items)) = job else {
             break Ended::Said(if tab_open { case.said(t) } else { None });
         };
+        if std::env::var_os("TESSERA_JOB_MODEL_TRACE").is_some() {
+            eprintln!("  run {runs} ended {state:?}: {run_items:#?}");
+        }
         items.extend(run_items);
         let ended = match state {
             JobState::Done(s) => Ended::Done(s),
@@ -417,7 +420,7 @@ pub fn run(t: &mut TestApp, line: &Line, case: &mut dyn Case, script: &Script, d
         press_retry(t, case, &title, tab_open && script.own_buttons);
     };
     line.set_faults(None);
-    let seen = Seen { items, ended, runs };
+    let seen = Seen { items, ended };
     let judged = case.judge(&seen);
     fig.items = judged.len();
     fig.requests = line.all_requests() - requests_before;
@@ -427,7 +430,16 @@ pub fn run(t: &mut TestApp, line: &Line, case: &mut dyn Case, script: &Script, d
             fig.faults.insert(k, n - before);
         }
     }
-    let name = |j: &Judged| format!("{}: {} ({:?} said {:?}: {})", case.describe(), j.item, j.found, j.said, j.words);
+    let name = |j: &Judged| {
+        format!(
+            "{}: {} ({:?} said {:?}: {})",
+            case.describe(),
+            j.item,
+            j.found,
+            j.said,
+            j.words
+        )
+    };
     for j in &judged {
         match j.said {
             Said::Done => fig.done += 1,
@@ -548,7 +560,12 @@ pub fn disk(root: &Path) -> Snapshot {
     let mut out = Snapshot::new();
     for entry in walkdir::WalkDir::new(root).follow_links(false).sort_by_file_name() {
         let entry = entry.expect("the model's own folders are readable");
-        let name = entry.path().strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        let name = entry
+            .path()
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         let kind = entry.file_type();
         let what = if kind.is_symlink() {
             format!("link to {}", std::fs::read_link(entry.path()).unwrap().display())

@@ -24,7 +24,9 @@ impl QueueCopy {
         let mut rng = fastrand::Rng::with_seed(seed);
         let direct = crate::common::client();
         let [from, to, beside] = ["jmqfrom", "jmqto", "jmqbeside"].map(crate::common::unique);
-        let texts: Vec<String> = (0..rng.usize(3..=12)).map(|i| format!("message {i} of seed {seed}")).collect();
+        let texts: Vec<String> = (0..rng.usize(3..=12))
+            .map(|i| format!("message {i} of seed {seed}"))
+            .collect();
         let theirs: Vec<String> = (0..rng.usize(0..=3)).map(|i| format!("the target's own {i}")).collect();
         rt.block_on(async {
             for q in [&from, &to, &beside] {

@@ -105,7 +105,10 @@ impl Paste {
     }
 
     fn note(&self, name: &str, recorded: Recorded) {
-        self.record.lock().expect("record lock").insert(name.to_string(), recorded);
+        self.record
+            .lock()
+            .expect("record lock")
+            .insert(name.to_string(), recorded);
     }
 }
 
@@ -369,7 +372,9 @@ async fn finish(p: &Paste, name: &str, target: String, etag: Option<String>) -> 
 /// Whether `target` holds what the source blob does (its size and MD5, both known): a copy whose answer was lost
 /// landed. A source without an MD5 cannot tell, and the copy stays unknown (said so).
 async fn landed(p: &Paste, name: &str, target: &str) -> bool {
-    let source = p.source.get_blob_properties(&p.src_container, name, p.snapshot.as_deref());
+    let source = p
+        .source
+        .get_blob_properties(&p.src_container, name, p.snapshot.as_deref());
     let copied = p.target.get_blob_properties(&p.dst_container, target, None);
     match (source.await, copied.await) {
         (Ok((s, _)), Ok((c, _))) => {

@@ -185,7 +185,10 @@ impl Client {
         if cancel.is_cancelled() {
             return Err(cancelled(&op));
         }
-        (self.put_block_list(container, blob, &ids, http, metadata, conditions).await).map_err(|e| e.with_operation(&op))
+        (self
+            .put_block_list(container, blob, &ids, http, metadata, conditions)
+            .await)
+            .map_err(|e| e.with_operation(&op))
     }
 
     /// Fails early when an upload's condition already fails (If-Match a changed ETag, create-only over a blob).
