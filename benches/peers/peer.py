@@ -238,6 +238,23 @@ def entity_keys(table):
     return {"keys": sorted(f"{e['PartitionKey']}/{e['RowKey']}" for e in table_client(table).list_entities())}
 
 
+def table_state(*tables):
+    """Every entity of each table as the SDK reads it: "PartitionKey/RowKey" -> each property's value as text (the
+    job model's read-back of what a job did and what it must not have touched)."""
+    out = {}
+    for table in tables:
+        entities = {}
+        for e in table_client(table).list_entities():
+            props = {}
+            for name, value in e.items():
+                if name in ("PartitionKey", "RowKey"):
+                    continue
+                props[name] = str(getattr(value, "value", value))
+            entities[f"{e['PartitionKey']}/{e['RowKey']}"] = props
+        out[table] = entities
+    return out
+
+
 def entity_count(table, query_filter):
     """How many entities of TABLE match the OData filter QUERY_FILTER, every page read."""
     return {"count": sum(1 for _ in table_client(table).query_entities(query_filter, select=["RowKey"]))}
@@ -412,6 +429,7 @@ COMMANDS = {
     "entity": entity,
     "entity-keys": entity_keys,
     "entity-count": entity_count,
+    "table-state": table_state,
     "bench-list-entities": bench_list_entities,
     "bench-list-blobs": bench_list_blobs,
     "bench-upload": bench_upload,

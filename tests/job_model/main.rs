@@ -20,6 +20,7 @@ mod blob_jobs;
 mod folder_jobs;
 mod model;
 mod queue_jobs;
+mod table_jobs;
 
 /// Seeds of each job in CI (the whole file runs in about three minutes on two cores).
 const CI_SEEDS: u64 = 3;
@@ -66,4 +67,18 @@ fn a_copy_of_messages_puts_each_once_or_names_it_under_faults_and_closes() {
     model::hold("queue copy", &rt, CI_SEEDS, |seed, _| {
         queue_jobs::QueueCopy::new(&rt, seed)
     });
+}
+
+#[test]
+fn a_change_of_many_entities_does_each_once_or_names_it_under_faults_cancels_retries_and_closes() {
+    let rt = runtime();
+    model::hold("change of many entities", &rt, CI_SEEDS, |seed, _| {
+        table_jobs::EntityChange::new(&rt, seed)
+    });
+}
+
+#[test]
+fn an_import_writes_each_row_once_or_names_it_under_faults_cancels_retries_and_closes() {
+    let rt = runtime();
+    model::hold("import", &rt, CI_SEEDS, |seed, _| table_jobs::Import::new(&rt, seed));
 }

@@ -61,6 +61,8 @@ pub enum Ended {
 pub struct Seen {
     pub items: BTreeMap<String, String>,
     pub ended: Ended,
+    /// What the pane says of the job at the end (`Case::said`), where the tab is still open.
+    pub pane: Option<String>,
 }
 
 impl Seen {
@@ -420,7 +422,8 @@ pub fn run(t: &mut TestApp, line: &Line, case: &mut dyn Case, script: &Script, d
         press_retry(t, case, &title, tab_open && script.own_buttons);
     };
     line.set_faults(None);
-    let seen = Seen { items, ended };
+    let pane = if tab_open && !quit { case.said(t) } else { None };
+    let seen = Seen { items, ended, pane };
     let judged = case.judge(&seen);
     fig.items = judged.len();
     fig.requests = line.all_requests() - requests_before;
