@@ -21,6 +21,7 @@ mod folder_jobs;
 mod model;
 mod queue_jobs;
 mod table_jobs;
+mod tree_jobs;
 
 /// Seeds of each job in CI (the whole file runs in about three minutes on two cores).
 const CI_SEEDS: u64 = 3;
@@ -81,4 +82,10 @@ fn a_change_of_many_entities_does_each_once_or_names_it_under_faults_cancels_ret
 fn an_import_writes_each_row_once_or_names_it_under_faults_cancels_retries_and_closes() {
     let rt = runtime();
     model::hold("import", &rt, CI_SEEDS, |seed, _| table_jobs::Import::new(&rt, seed));
+}
+
+#[test]
+fn delete_n_in_the_tree_deletes_each_picked_queue_once_or_names_it_under_faults_and_closes() {
+    let rt = runtime();
+    model::hold("Delete N", &rt, CI_SEEDS, |seed, _| tree_jobs::DeleteN::new(&rt, seed));
 }

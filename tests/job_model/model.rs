@@ -379,7 +379,7 @@ pub fn run(t: &mut TestApp, line: &Line, case: &mut dyn Case, script: &Script, d
                 quit = true;
                 continue;
             }
-            if due(&mut close_at) && tab_open {
+            if due(&mut close_at) && tab_open && t.harness.state().open_tab_count() > 0 {
                 fig.tab_closes += 1;
                 t.close_tab();
                 tab_open = false;
