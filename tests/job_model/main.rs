@@ -24,7 +24,7 @@ mod table_jobs;
 mod tree_jobs;
 
 /// Seeds of each job in CI (the whole file runs in about three minutes on two cores).
-const CI_SEEDS: u64 = 3;
+const CI_SEEDS: u64 = 5;
 
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Runtime::new().unwrap()
@@ -88,4 +88,10 @@ fn an_import_writes_each_row_once_or_names_it_under_faults_cancels_retries_and_c
 fn delete_n_in_the_tree_deletes_each_picked_queue_once_or_names_it_under_faults_and_closes() {
     let rt = runtime();
     model::hold("Delete N", &rt, CI_SEEDS, |seed, _| tree_jobs::DeleteN::new(&rt, seed));
+}
+
+#[test]
+fn a_scan_of_the_whole_queue_leaves_each_message_visible_once_or_says_so_under_faults_and_closes() {
+    let rt = runtime();
+    model::hold("queue scan", &rt, CI_SEEDS, |seed, _| queue_jobs::Scan::new(&rt, seed));
 }

@@ -394,6 +394,11 @@ pub fn run(t: &mut TestApp, line: &Line, case: &mut dyn Case, script: &Script, d
             continue;
         }
         let Some((title, state, run_items)) = job else {
+            if !tab_open || quit {
+                // Its tab or the window is gone, and nothing will say when the work sent ends: it ends when the
+                // proxies have been quiet a while (the app keeps sending until it is done).
+                settle(t, line);
+            }
             break Ended::Said(if tab_open { case.said(t) } else { None });
         };
         if std::env::var_os("TESSERA_JOB_MODEL_TRACE").is_some() {
@@ -461,6 +466,25 @@ pub fn run(t: &mut TestApp, line: &Line, case: &mut dyn Case, script: &Script, d
         .map(|w| format!("{}: {w}", case.describe()))
         .collect();
     fig
+}
+
+/// Waits until no request has gone through the proxies for two seconds (a minute at most), frames drawn all along.
+fn settle(t: &mut TestApp, line: &Line) {
+    let (deadline, mut last, mut quiet_since) = (
+        Instant::now() + Duration::from_secs(60),
+        line.all_requests(),
+        Instant::now(),
+    );
+    while Instant::now() < deadline && quiet_since.elapsed() < Duration::from_secs(2) {
+        if !t.harness.state().window_closed() {
+            t.step();
+        }
+        std::thread::sleep(Duration::from_millis(20));
+        let now = line.all_requests();
+        if now != last {
+            (last, quiet_since) = (now, Instant::now());
+        }
+    }
 }
 
 /// Cancel: in the pane where it has its own button and is shown, else in the activity list.
