@@ -607,25 +607,28 @@ pub fn disk(root: &Path) -> Snapshot {
     out
 }
 
-/// The sizes a model test runs at: `TESSERA_JOB_MODEL_SEEDS` seeds of each job (the long run on demand), or
-/// `default`; `TESSERA_JOB_MODEL_FIRST_SEED` starts elsewhere (a failure names its seed).
-pub fn seeds(default: u64) -> std::ops::Range<u64> {
+/// The seeds a model test runs: `TESSERA_JOB_MODEL_SEEDS` seeds of each job (the long run on demand), or
+/// `default`, from `TESSERA_JOB_MODEL_FIRST_SEED` (1 unless set: a failure names its seed); then, when the first
+/// seed is not chosen, the seeds that once found a bug in the job (`found`), so CI keeps them.
+pub fn seeds(default: u64, found: &[u64]) -> Vec<u64> {
     let var = |name: &str| std::env::var(name).ok().and_then(|s| s.parse::<u64>().ok());
-    let first = var("TESSERA_JOB_MODEL_FIRST_SEED").unwrap_or(1);
-    first..first + var("TESSERA_JOB_MODEL_SEEDS").unwrap_or(default)
+    let first = var("TESSERA_JOB_MODEL_FIRST_SEED");
+    let run = first.unwrap_or(1)..first.unwrap_or(1) + var("TESSERA_JOB_MODEL_SEEDS").unwrap_or(default);
+    let again = found.iter().copied().filter(|s| first.is_none() && !run.contains(s));
+    run.clone().chain(again).collect()
 }
 
 /// Runs `case` for every seed, each in a new app, and asserts the model's figures: nothing lost, nothing done
 /// twice, no item said not done that was done, nothing outside touched; prints the figures.
-pub fn hold<'a, C: Case>(
+pub fn hold<C: Case>(
     kind: &str,
     rt: &tokio::runtime::Runtime,
-    default_seeds: u64,
+    (default_seeds, found): (u64, &[u64]),
     mut make: impl FnMut(u64, &Line) -> C,
 ) -> Figures {
     let line = Line::new(rt);
     let mut all = Figures::default();
-    for seed in seeds(default_seeds) {
+    for seed in seeds(default_seeds, found) {
         let mut case = make(seed, &line);
         let script = Script::draw(seed, case.requests(), case.work());
         let dialogs = ScriptedDialogs::new();

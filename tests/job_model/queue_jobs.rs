@@ -225,7 +225,14 @@ impl Case for Scan {
             Ok(w) => w.clone(),
             Err(e) => e.plain_words(),
         };
-        let scan = ["Scanned the whole queue", "Scan cancelled", "Receive", "Update", "Peek"];
+        let scan = [
+            "Scanned the whole queue",
+            "Scan cancelled",
+            "Dequeue",
+            "Receive",
+            "Update",
+            "Peek",
+        ];
         (scan.iter().any(|s| words.contains(s))).then_some(words)
     }
 

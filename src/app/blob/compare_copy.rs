@@ -153,6 +153,9 @@ pub async fn copy(job: &JobContext, from: &FolderSide, to: &FolderSide, run: Syn
                     Ok(()) => Fate::Deleted,
                     Err(Refused::Gone) => Fate::AlreadyGone,
                     Err(Refused::Failed(e)) if unknown(&e) && gone(to, &item).await => Fate::Deleted,
+                    // Refused If-Match, and yet gone: the pipeline's second try of a delete whose first answer was
+                    // lost (the first deleted it), or someone else deleted it. Not "left as it was" either way.
+                    Err(Refused::Kept(_)) if gone(to, &item).await => Fate::AlreadyGone,
                     Err(Refused::Kept(why)) => Fate::Kept(name.clone(), why),
                     Err(Refused::Failed(e)) => Fate::Failed(name.clone(), e),
                 }

@@ -98,7 +98,16 @@ pub async fn scan_queue(
         let Some(last_new) = front.iter().rposition(|m| !seen.contains(&m.id)) else {
             break;
         };
-        let batch = client.get_messages(&queue, last_new as u32 + 1, HOLD_SECONDS).await?;
+        let batch = match client.get_messages(&queue, last_new as u32 + 1, HOLD_SECONDS).await {
+            Ok(batch) => batch,
+            // Its answer lost on the way: the batch may be held, unseen, until its time runs out. Said so.
+            Err(mut e) if e.kind == crate::storage::ErrorKind::OutcomeUnknown => {
+                let later = tr!("scan-return-failed", seconds = HOLD_SECONDS);
+                e.message = format!("{} {later}", e.message);
+                return Err(e);
+            }
+            Err(e) => return Err(e),
+        };
         if batch.is_empty() {
             break;
         }
