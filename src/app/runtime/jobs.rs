@@ -526,13 +526,15 @@ mod tests {
     #[test]
     fn an_item_reported_again_keeps_its_place_with_its_new_state() {
         let mut list = ItemList::default();
-        list.set("a", "copying".into());
-        list.set("b", "copying".into());
-        list.set("a", "copied to a".into());
-        assert_eq!(
-            list.rows,
-            [("a".into(), "copied to a".into()), ("b".into(), "copying".into())]
-        );
+        list.set("a", "copying".into(), false);
+        list.set("b", "copying".into(), false);
+        list.set("a", "failed: gone".into(), true);
+        let row = |name: &str, state: &str, not_done| ItemRow {
+            name: name.into(),
+            state: state.into(),
+            not_done,
+        };
+        assert_eq!(list.rows, [row("a", "failed: gone", true), row("b", "copying", false)]);
     }
 
     #[test]
