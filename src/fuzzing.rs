@@ -182,8 +182,8 @@ pub fn import(data: &[u8]) {
         if let Ok(source) = crate::app::table::import_plan::ImportSource::parse(data, json) {
             let mut choices = source.default_choices();
             for round in 0..2 {
-                for i in 0..source.rows.len().min(64) {
-                    let _ = source.entity(&choices, i, &|| "guid".into());
+                for (i, row) in source.rows.iter().take(64).enumerate() {
+                    let _ = source.entity(&choices, row, i, &|_| "guid".into());
                 }
                 if round == 0 {
                     choices.partition = crate::app::table::import_plan::PartitionFrom::Fixed("p".into());

@@ -43,33 +43,7 @@ fn journal_entries(dir: &std::path::Path) -> usize {
 #[test]
 fn a_download_cancelled_after_its_partial_file_exists_leaves_neither_the_file_nor_a_journal_entry() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let (account, proxy, container) = common::blobs::proxied_container(&rt, "cancel", &[]);
-    let client = common::client();
-    let mut data = vec![0u8; 24 * MIB];
-    fastrand::Rng::with_seed(41).fill(&mut data);
-    rt.block_on(client.put_blob(
-        &container,
-        "big.bin",
-        bytes::Bytes::from(data),
-        &Default::default(),
-        &[],
-        &tessera::storage::blob::Conditions::none(),
-    ))
-    .unwrap();
-    let dialogs = ScriptedDialogs::new();
-    let mut t = TestApp::with_account(&rt, &account);
-    t.harness.state_mut().set_dialogs(dialogs.clone());
-    t.open_resource("Blob containers", &container);
-    t.click("big.bin");
-    // A slow link: the download is surely under way, its partial file written, when the cancel comes.
-    proxy.bandwidth(Some(2 * MIB as u64));
-    let into = tempfile::tempdir().unwrap();
-    dialogs.answer(Some(into.path().to_path_buf()));
-    t.click("Download…");
-    let partial = into.path().join(".big.bin.tessera-partial");
-    t.wait_app("the partial file and some bytes", Duration::from_secs(60), |app| {
-        partial.exists() && app.jobs().iter().any(|j| j.progress.done() > 0)
-    });
+    let (mut t, proxy, into) = ui::download_under_way(&rt, "cancel");
     assert_eq!(
         journal_entries(t.dir()),
         1,
@@ -734,6 +708,98 @@ fn a_refused_service_settings_save_then_read_again_keeps_the_draft_and_reapply_s
     t.press("Save settings");
     t.wait_for_contains("Saved.");
     assert_eq!(origins(&cs), "https://mine.example");
+}
+
+/// Whether the service settings window's Read again is greyed out (a read or a save is out).
+fn read_again_off(t: &TestApp) -> bool {
+    use egui_kittest::kittest::NodeT;
+    t.harness.get_by_label("Read again").accesskit_node().is_disabled()
+}
+
+#[test]
+fn a_refused_service_settings_save_keeps_its_words_when_the_slow_read_after_it_lands_or_fails() {
+    use tessera::storage::Service;
+    use tessera::storage::service_properties::CorsRule;
+    const REFUSED: &str = "its settings are not those your edit started from";
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    // The second account's Blob service, reached through a slow proxy: its settings are this test's alone.
+    let mut account = common::second_account();
+    let proxy = rt.block_on(common::fault_proxy::FaultProxy::start(common::emulator().ports()[0]));
+    account
+        .blob_endpoint
+        .as_mut()
+        .unwrap()
+        .set_port(Some(proxy.port))
+        .unwrap();
+    let direct = tessera::storage::Client::new(common::second_account(), Default::default()).unwrap();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.context_click("Test emulator");
+    t.click("Service settings…");
+    t.wait_for("Static website (from $web)");
+    t.press("Add CORS rule");
+    t.replace_text("Rule 1 origins:", "https://mine.example");
+    // Someone else changes the Blob service's settings after the window read them.
+    rt.block_on(async {
+        let mut theirs = direct.service_properties(Service::Blob).await.unwrap();
+        theirs.cors = vec![CorsRule {
+            allowed_origins: "https://theirs.example".into(),
+            allowed_methods: "GET".into(),
+            max_age_seconds: 60,
+            ..Default::default()
+        }];
+        direct.set_service_properties(Service::Blob, &theirs).await.unwrap();
+    });
+    // Every request now takes a second and a half: the refusal shows well before the read that follows it lands.
+    proxy.latency(Duration::from_millis(1500), Duration::ZERO);
+    t.press("Save settings");
+    t.wait_for_contains(REFUSED);
+    t.wait_steps("the read after the save out", Duration::from_secs(30), read_again_off);
+    t.wait_steps("the read after the save landed", Duration::from_secs(30), |t| {
+        !read_again_off(t)
+    });
+    t.idle_for(Duration::from_millis(200));
+    assert!(
+        t.harness.query_by_label_contains(REFUSED).is_some(),
+        "the refusal's words stay when the read after it lands; shown: {}",
+        t.describe()
+    );
+    assert!(t.harness.query_by_label_contains("Read again: the service's").is_none());
+
+    // Saved again, refused again; this time the read after it fails (the service refuses it): the refusal stays,
+    // and the failed read is said beside it.
+    // The save's own read passes; the one after it is refused (nothing else of this account is asked meanwhile).
+    proxy.inject([
+        common::fault_proxy::Fault::Pass,
+        common::fault_proxy::Fault::Status {
+            status: 403,
+            retry_after: None,
+        },
+    ]);
+    t.press("Save settings");
+    t.wait_for_contains(REFUSED);
+    t.wait_steps("the read after the save out", Duration::from_secs(30), read_again_off);
+    t.wait_steps("the read after the save answered", Duration::from_secs(30), |t| {
+        !read_again_off(t)
+    });
+    t.idle_for(Duration::from_millis(200));
+    assert!(
+        t.harness.query_by_label_contains(REFUSED).is_some(),
+        "the refusal's words stay when the read after it fails; shown: {}",
+        t.describe()
+    );
+    t.wait_for_contains("Reading the settings again after the refused save failed too");
+    // The user acts: Read again (the service answers again) says what it found, in place of both.
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    t.press("Read again");
+    t.wait_for_contains("Read again: the service's settings changed since you started editing");
+    assert!(t.harness.query_by_label_contains(REFUSED).is_none());
+    assert!(
+        t.harness
+            .query_by_label_contains("after the refused save failed too")
+            .is_none()
+    );
+    let mine = t.harness.get_by_label("Rule 1 origins:").value().unwrap_or_default();
+    assert_eq!(mine, "https://mine.example", "the draft is kept throughout");
 }
 
 #[test]

@@ -204,7 +204,17 @@ fn the_proxy_window_tests_a_proxy_then_uses_it_keeping_its_password_in_the_keych
     });
     app.wait_for(&container);
     let state = app.harness.state();
-    assert_eq!(state.stored_secret("proxy"), Ok(Some("s3cret-proxy".to_string())));
+    // Kept for this proxy and user only.
+    use tessera::app::accounts::proxy_settings::{ProxyMode, ProxySettings, password_id};
+    let in_use = ProxySettings {
+        mode: ProxyMode::Manual,
+        address: corporate.address.clone(),
+        user: "bob".into(),
+    };
+    assert_eq!(
+        state.stored_secret(&password_id(&in_use)),
+        Ok(Some("s3cret-proxy".to_string()))
+    );
     let saved = format!("{:?}", state.settings_to_save());
     assert!(saved.contains("bob") && !saved.contains("s3cret-proxy"), "{saved}");
     drop(app);
@@ -217,7 +227,6 @@ fn the_proxy_window_waits_for_the_saved_password_before_it_tests_or_is_used() {
     use tessera::app::accounts::proxy_settings::{ProxyMode, ProxySettings, ProxyWindow};
     let rt = tokio::runtime::Runtime::new().unwrap();
     let backend = tessera::app::runtime::backend::Backend::new(rt.handle().clone(), std::sync::Arc::new(|| {}));
-    let secrets = tessera::app::accounts::secrets::Secrets::this_run_only("a test");
     let saved = ProxySettings {
         mode: ProxyMode::Manual,
         address: "http://proxy.contoso.com:3128".into(),
@@ -227,7 +236,7 @@ fn the_proxy_window_waits_for_the_saved_password_before_it_tests_or_is_used() {
     // in use without it.
     let mut window = ProxyWindow::new(&saved);
     let mut harness = egui_kittest::Harness::builder().build_ui(move |ui| {
-        window.ui(ui.ctx(), &backend, &secrets, true);
+        window.ui(ui.ctx(), &backend, true);
     });
     harness.step();
     harness.get_by_label("Reading the saved password from the keychain…");

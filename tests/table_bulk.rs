@@ -158,3 +158,67 @@ fn every_entity_a_query_matches_is_deleted_as_a_job_that_a_cancel_and_someone_el
         "every match deleted once, none else, the one changed to no longer match kept"
     );
 }
+
+#[test]
+fn a_property_is_removed_from_every_matching_entity_of_50_kb_in_batches_cut_under_4_mib() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let table = common::unique("bigremove");
+    let client = common::client();
+    // 100 entities of 50 KB in one partition (two strings of 25,002 characters: a string may be 64 KiB as UTF-16;
+    // written whole, 5 MB, they cannot go back in one batch), and 20 small ones in another so that a page of 100
+    // leaves more to read.
+    rt.block_on(async {
+        client.create_table(&table).await.unwrap();
+        for start in (0..100).step_by(20) {
+            let ops: Vec<_> = (start..start + 20)
+                .map(|i| {
+                    BatchOperation::Insert(
+                        EntityDraft::new("big", format!("r{i:03}"))
+                            .with("Label", EdmValue::String(format!("big {i:03}")))
+                            .with("Notes", EdmValue::String(format!("{i:03}").repeat(8_334)))
+                            .with("More", EdmValue::String(format!("{i:03}").repeat(8_334)))
+                            .with("Tag", EdmValue::String("old".into())),
+                    )
+                })
+                .collect();
+            client.submit_batch(&table, &ops).await.unwrap();
+        }
+        let small: Vec<_> = (0..20)
+            .map(|i| {
+                BatchOperation::Insert(
+                    EntityDraft::new("small", format!("r{i:03}")).with("Tag", EdmValue::String("old".into())),
+                )
+            })
+            .collect();
+        client.submit_batch(&table, &small).await.unwrap();
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.wait_for_contains("120 entities loaded");
+    t.click("per page");
+    t.click("100 per page");
+    t.click("Run query");
+    t.wait_for_contains("100 entities loaded in 1 page · more available");
+    t.click("big 000");
+    t.key(egui::Modifiers::COMMAND, egui::Key::A);
+    t.wait_for_contains("All 100 loaded rows are selected.");
+    t.click("Select all that match the query");
+    t.click("Change all that match…");
+    t.click("Remove a property");
+    t.replace_text("Property name", "Tag");
+    t.click("Change every entity that matches");
+    t.wait_for_contains("Done: remove Tag from every entity");
+    t.wait_for_contains("120 entities changed; 0 failed, of 120 read");
+    for (pk, rk) in [("big", "r000"), ("big", "r099"), ("small", "r019")] {
+        let e = common::peer::entity(&table, pk, rk);
+        assert!(e.get("Tag").is_none(), "{pk}/{rk}: {e}");
+    }
+    let e = common::peer::entity(&table, "big", "r057");
+    assert!(e.get("Tag").is_none(), "{e}");
+    assert_eq!(
+        e["Notes"]["value"].as_str().map(str::len),
+        Some(25_002),
+        "the rest of the entity written back as read"
+    );
+    assert_eq!(e["Label"]["value"], "big 057");
+}

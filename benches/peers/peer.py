@@ -272,25 +272,67 @@ def crc64(*paths):
     return {"crc64": out}
 
 
-def settings_secrets(path, passphrase):
-    """Opens the secrets of a settings file Tessera exported, with the cryptography package's own Argon2id and
-    AES-256-GCM: the seal is the documented one, not only what Tessera's code can undo."""
+def settings_associated_data(document):
+    """The bytes a settings file's seal is made over, as its documented format says: the whole file but
+    `secrets.ciphertext`, as compact JSON with every object's members sorted by name, in UTF-8."""
+    import copy
+    document = copy.deepcopy(document)
+    document.get("secrets", {}).pop("ciphertext", None)
+    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def settings_key(sealed, passphrase):
     import base64
-    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
     from cryptography.hazmat.primitives.kdf.argon2 import Argon2id
-    with open(path, encoding="utf-8") as f:
-        sealed = json.load(f)["secrets"]
-    key = Argon2id(
+    return Argon2id(
         salt=base64.b64decode(sealed["salt"]),
         length=32,
         iterations=sealed["iterations"],
         lanes=sealed["parallelism"],
         memory_cost=sealed["memory_kib"],
     ).derive(passphrase.encode())
-    plain = AESGCM(key).decrypt(
-        base64.b64decode(sealed["nonce"]), base64.b64decode(sealed["ciphertext"]), b"tessera-settings secrets v1"
+
+
+def settings_secrets(path, passphrase):
+    """Opens the secrets of a settings file Tessera exported, with the cryptography package's own Argon2id and
+    AES-256-GCM: the seal is the documented one (over the whole file), not only what Tessera's code can undo."""
+    import base64
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    with open(path, encoding="utf-8") as f:
+        document = json.load(f)
+    sealed = document["secrets"]
+    aes = AESGCM(settings_key(sealed, passphrase))
+    # The passphrase check seals nothing: it fails for a wrong passphrase only.
+    aes.decrypt(base64.b64decode(sealed["check_nonce"]), base64.b64decode(sealed["check"]),
+                b"tessera-settings passphrase check")
+    plain = aes.decrypt(
+        base64.b64decode(sealed["nonce"]), base64.b64decode(sealed["ciphertext"]), settings_associated_data(document)
     )
     return json.loads(plain)
+
+
+def settings_reseal(path, passphrase, out):
+    """Seals a settings file's secrets again with the cryptography package (a fresh salt and nonces), as another
+    implementation following the documented format would, and writes the file to OUT: Tessera must open it."""
+    import base64
+    import os
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    secrets = settings_secrets(path, passphrase)
+    with open(path, encoding="utf-8") as f:
+        document = json.load(f)
+    sealed = document["secrets"]
+    sealed["salt"] = base64.b64encode(os.urandom(16)).decode()
+    aes = AESGCM(settings_key(sealed, passphrase))
+    check_nonce, nonce = os.urandom(12), os.urandom(12)
+    sealed["check_nonce"] = base64.b64encode(check_nonce).decode()
+    sealed["check"] = base64.b64encode(aes.encrypt(check_nonce, b"", b"tessera-settings passphrase check")).decode()
+    sealed["nonce"] = base64.b64encode(nonce).decode()
+    sealed["ciphertext"] = ""
+    plain = json.dumps(secrets).encode("utf-8")
+    sealed["ciphertext"] = base64.b64encode(aes.encrypt(nonce, plain, settings_associated_data(document))).decode()
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump(document, f, indent=1, ensure_ascii=False)
+    return {"written": out}
 
 
 def bench_dequeue_delete(queue, n):
@@ -346,6 +388,7 @@ COMMANDS = {
     "bench-dequeue-delete": bench_dequeue_delete,
     "crc64": crc64,
     "settings-secrets": settings_secrets,
+    "settings-reseal": settings_reseal,
     "service-properties": service_properties,
 }
 

@@ -190,7 +190,13 @@ blob-folder-download-skipped = ; { $count } skipped (already there)
 blob-folder-download-earlier = ; { $count } saved by an earlier run
 blob-folder-download-gone = ; { $count } deleted from the container meanwhile
 blob-folder-download-beside = ; { $count } saved beside a file that appeared while the download ran (kept): { $files }
+blob-folder-download-beside-link = ; { $count } saved beside a link of the same name (a link is neither followed nor replaced): { $files }
+blob-folder-download-item-saved = saved as { $file }
+blob-folder-download-item-skipped = skipped (already there)
+blob-folder-download-item-gone = deleted from the container meanwhile
+blob-folder-download-item-not-done = not downloaded: { $why }
 blob-folder-download-summary = { $saved } blob(s) saved under { $folder }{ $skipped }{ $earlier }{ $gone }{ $beside }
+blob-folder-download-not-done = { $failed } of { $count } blob(s) were not downloaded; the first, `{ $first }`: { $why }. Move what is in the way, or download into another folder; Retry downloads only what was not saved. ({ $summary })
 
 ## Find by tags (find_tags.rs)
 
@@ -273,7 +279,9 @@ blob-bulk-job-set-tags-of = Set the tags of `{ $blob }`
 
 blob-downloads-title = Download { $name }
 blob-downloads-skipped = 0 blob(s) saved under { $folder }; 1 skipped (already there)
-blob-downloads-saved = 1 blob(s) saved under { $folder }; { $said }
+blob-downloads-saved = 1 blob(s) saved under { $folder }; { $said }{ $link }
+blob-downloads-beside-link = ; a link is at { $link }: it is neither followed nor replaced, so the blob was saved beside it
+blob-downloads-not-done = The blob was not downloaded: { $why }. Move what is in the way, or download into another folder.
 blob-downloads-exists-title = A file of that name is already there
 blob-downloads-exists = `{ $file }` already exists.
 blob-downloads-for-all = Do this for all { $count } files already there
@@ -292,6 +300,10 @@ blob-compare-view-counts = Only in left: { $left } · only in right: { $right } 
 blob-compare-view-counts-hint = Compared by name, size and MD5; "unchecked": one side keeps no MD5 to compare contents by
 blob-compare-view-comparing = Comparing… (both listings are read at once, in name order)
 blob-compare-view-same = The two folders hold the same names with the same sizes and MD5s.
+blob-compare-view-passed = { $count } link(s) or special file(s) in the local folder were passed over, not read (the plan names them).
+blob-compare-view-unread = Could not read { $count } in the local folder, the first `{ $name }`: { $why }. A sync after this compare deletes nothing.
+blob-compare-view-follow-links = Follow links to files inside the folder
+blob-compare-view-follow-links-hint = Off: every link is passed over and named in the plan, as rclone does without --copy-links. On: a link to a file inside the local folder is read as that file; links to folders or out of the folder are still passed over. Nothing outside the folder is read, written or deleted either way.
 blob-compare-view-first = The first { $count } differences are listed and copied.
 blob-compare-view-show = Show:
 blob-compare-view-all = All differences
@@ -333,12 +345,37 @@ blob-compare-view-with-picked = Compare with the picked folder ({ $place })
 blob-compare-view-local-sync = Compare or sync with a local folder…
 blob-compare-view-local-sync-hint = The local folder on the left, this folder on the right; upload what differs
 
+## A sync's plan (sync_plan.rs)
+
+blob-sync-plan-unchecked = { $count } of the same size have no hash to compare (one side keeps no MD5), so nothing says whether they differ: left as they are ({ $names }).
+blob-sync-plan-write-unchecked = Write these { $count } too: the source's copy replaces the target's
+blob-sync-plan-keep-properties = Keep each replaced blob's metadata and headers
+blob-sync-plan-keep-properties-hint = Content-Type, Content-Encoding, Content-Language, Content-Disposition, Cache-Control and the metadata stay as the blob has them; untick to send a type guessed from the name and no metadata
+blob-sync-plan-passed = Passed over, not read ({ $count }): { $names }.
+blob-sync-plan-in-the-way = Left alone, because a link, an entry passed over or a folder not read is on the way ({ $count }): { $names }.
+blob-sync-plan-unread = Could not read { $count }: { $names }.
+blob-sync-plan-no-deletes = Not deleting anything, as there were read errors: what could not be read would look empty, and what it holds would be deleted from { $place }. The { $count } only there are kept.
+blob-sync-plan-many-title = Delete { $count } of the { $held } items in { $place }?
+blob-sync-plan-many-why = That is more than a tenth of what is there (or more than 100). Nothing has been written or deleted yet: check these are the folders you meant.
+blob-sync-plan-many-yes = Delete { $count }
+blob-sync-plan-many-back = Back to the plan
+
+## A local folder as a side of a job (local_files.rs)
+
+blob-local-passed-link = a link, not followed
+blob-local-passed-link-away = a link to a folder or out of the folder
+blob-local-passed-special = neither a file nor a folder
+blob-local-not-unicode = its name is not Unicode text, so no blob name can stand for it
+blob-local-kept-changed = the local file changed since the compare
+blob-local-kept-appeared = something appeared there since the compare
+blob-local-kept-gone = the local file is gone since the compare
+blob-local-kept-link = a link is on the way ({ $path }): nothing is written or deleted through a link
+blob-local-kept-not-a-folder = { $path } is not a folder
+
 ## Writing a compare's differences (compare_copy.rs)
 
 blob-compare-copy-op-sync = Sync
 blob-compare-copy-op-copy = Copy the differences
-blob-compare-copy-op-delete-file = Delete a local file
-blob-compare-copy-op-create-folder = Create a folder
 blob-compare-copy-op-upload = Upload
 blob-compare-copy-two-local = Two local folders are not synced here: one side must be a container's folder.
 blob-compare-copy-two-local-short = Two local folders are not synced here.
@@ -348,15 +385,23 @@ blob-compare-copy-deleting = deleting
 blob-compare-copy-written = written
 blob-compare-copy-already-same = already the same
 blob-compare-copy-deleted = deleted
-blob-compare-copy-changed = skipped: the target changed since the compare
+blob-compare-copy-already-gone = already gone
+blob-compare-copy-kept = left as it was: { $why }
 blob-compare-copy-failed = failed
 blob-compare-copy-wrote-files = wrote { $count } file(s)
 blob-compare-copy-wrote-blobs = wrote { $count } blob(s)
 blob-compare-copy-also-deleted = , deleted { $count }
 blob-compare-copy-also-same = ; { $count } already the same (an earlier try wrote them)
-blob-compare-copy-also-changed = ; { $count } skipped because the target changed since the compare: { $names }
-blob-compare-copy-file-changed = the local file changed since the compare
-blob-compare-copy-file-appeared = a local file appeared since the compare
+blob-compare-copy-also-gone = ; { $count } already gone
+blob-compare-copy-also-kept = ; { $count } left as they were: { $names }
+blob-sync-refused-changed = changed since the compare ({ $code })
+blob-sync-refused-appeared = appeared since the compare ({ $code })
+blob-sync-refused-gone = gone since the compare ({ $code })
+blob-sync-refused-snapshots = it has snapshots, which a sync never deletes ({ $code })
+blob-sync-refused-immutable = immutable: a policy or a legal hold forbids it ({ $code })
+blob-sync-refused-archived = archived: it must be rehydrated first ({ $code })
+blob-sync-refused-copy-pending = a copy into it is still pending ({ $code })
+blob-sync-refused-leased = leased: the service refuses it without the lease ({ $code })
 
 ## Deleted blobs (deleted.rs)
 

@@ -237,6 +237,7 @@ error-circuit-paused = { $failures } failures in a row on the { $service } endpo
 
 error-download-no-size = The answer about the blob did not say its size (no Content-Length; a proxy on the way may drop it), so the download could not be checked. Nothing was saved.
 error-download-under-way = Another download into { $path } is under way (in this app or another instance of it). Wait for it to finish, or download to another name.
+error-download-link-at = A link is at { $path }, where the download keeps its own file: a link is never written through, as it may lead out of the folder. Remove the link, or download to another name.
 error-download-short = Received { $received } of { $size } bytes; nothing was saved.
 error-download-range-short = the range ended after { $received } of { $wanted } bytes
 error-download-checksum = the content's checksum does not match the blob's

@@ -604,6 +604,38 @@ closed-held = { $count ->
 closed-request = a request under way
 closed-tab = { $title }: { $what }
 closed-reopen = Reopen { $title }
+quit-title = Quit Tessera?
+quit-unsaved-in = { $place }: { $what }
+quit-unsaved-service-settings = Service settings of { $account }: a change not saved
+quit-unsaved = { $count ->
+        [one] 1 unsaved edit (lost if you quit anyway):
+       *[other] { $count } unsaved edits (lost if you quit anyway):
+    }
+quit-jobs = { $count ->
+        [one] 1 job running (cancelled if you quit; its clean-up runs before the window closes):
+       *[other] { $count } jobs running (cancelled if you quit; their clean-up runs before the window closes):
+    }
+quit-writes = { $count ->
+        [one] 1 write sent and not answered yet: the window waits for it.
+       *[other] { $count } writes sent and not answered yet: the window waits for them.
+    }
+quit-held = { $count ->
+        [one] 1 message held with a live pop receipt: quitting keeps it hidden until its visibility timeout ends.
+       *[other] { $count } messages held with live pop receipts: quitting keeps them hidden until their visibility timeouts end.
+    }
+quit-return-held = { $count ->
+        [one] Make the held message visible again now (Update Message, visibility 0)
+       *[other] Make the { $count } held messages visible again now (Update Message, visibility 0)
+    }
+quit-what-happens = Save all and quit saves each edit as its Save button would (only if nobody changed it since it was read); an edit that cannot be saved stays, and you are asked again.
+quit-still-unsaved = These edits were not saved: a save failed (its tab says why) or the edit is not one a save sends (text to append, a change of many items, an import). Your edits are kept.
+quit-save-all = Save all and quit
+quit-anyway = Quit anyway
+quit-keep-working = Keep working
+quit-saving = Saving before quitting…
+quit-leaving = Quitting: waiting for the work below to end
+quit-now-loses = Quitting now cuts off what is still running: a job's clean-up may not finish (a partial file left, messages hidden until their timeout).
+quit-now = Quit now
 tabs-empty = Open a table, container or queue from the tree on the left.
 demo-failed = The demo emulator could not start: { $why }
 job-seed-demo = Seed demo data

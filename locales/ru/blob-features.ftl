@@ -222,8 +222,12 @@ blob-transfers-upload-folder-job = Отправка папки { $folder }
 blob-transfers-op-journal = Записать отправку в журнал
 blob-transfers-reading-folder = чтение папки…
 blob-transfers-walk-stopped = обход папки прерван: { $why }
+blob-transfers-not-read = не удалось прочитать: { $why }
+blob-transfers-item-uploaded = отправлен
+blob-transfers-item-not-uploaded = не отправлен: { $why }
+blob-transfers-item-passed = пропущен, не прочитан: { $why }
 blob-transfers-file-of = файл { $n } из { $count }: { $name }
-blob-transfers-links-skipped = ; не пройдено ссылок на уже обойденные папки: { $count }
+blob-transfers-links-skipped = ; пропущено ссылок и особых файлов (по ним не переходили): { $count }
 blob-transfers-uploaded = Отправлено { $count ->
         [one] { $count } файл
         [few] { $count } файла

@@ -215,7 +215,13 @@ blob-folder-download-skipped = ; пропущено (уже есть): { $count 
 blob-folder-download-earlier = ; сохранено предыдущим запуском: { $count }
 blob-folder-download-gone = ; удалено из контейнера за это время: { $count }
 blob-folder-download-beside = ; сохранено рядом с файлом, появившимся во время скачивания (он сохранен): { $count } — { $files }
+blob-folder-download-beside-link = ; сохранено рядом со ссылкой с тем же именем (по ссылке не переходим и не заменяем ее): { $count } — { $files }
+blob-folder-download-item-saved = сохранен как { $file }
+blob-folder-download-item-skipped = пропущен (уже есть)
+blob-folder-download-item-gone = удален из контейнера за это время
+blob-folder-download-item-not-done = не скачан: { $why }
 blob-folder-download-summary = Сохранено BLOB-объектов в { $folder }: { $saved }{ $skipped }{ $earlier }{ $gone }{ $beside }
+blob-folder-download-not-done = Не скачано BLOB-объектов: { $failed } из { $count }; первый, `{ $first }`: { $why }. Уберите то, что мешает, или скачайте в другую папку; повтор скачает только то, что не сохранено. ({ $summary })
 
 ## Поиск по тегам (find_tags.rs)
 
@@ -306,7 +312,9 @@ blob-bulk-job-set-tags-of = Задание тегов `{ $blob }`
 
 blob-downloads-title = Скачать { $name }
 blob-downloads-skipped = Сохранено в { $folder }: 0; пропущено (уже есть): 1
-blob-downloads-saved = Сохранено в { $folder }: 1; { $said }
+blob-downloads-saved = Сохранено в { $folder }: 1; { $said }{ $link }
+blob-downloads-beside-link = ; по пути { $link } находится ссылка: по ней не переходим и не заменяем ее, поэтому BLOB-объект сохранен рядом
+blob-downloads-not-done = BLOB-объект не скачан: { $why }. Уберите то, что мешает, или скачайте в другую папку.
 blob-downloads-exists-title = Файл с таким именем уже есть
 blob-downloads-exists = `{ $file }` уже существует.
 blob-downloads-for-all = Сделать так для всех уже существующих файлов ({ $count })
@@ -325,6 +333,10 @@ blob-compare-view-counts = Только слева: { $left } · только с
 blob-compare-view-counts-hint = Сравниваются имя, размер и MD5; «не проверено»: на одной из сторон нет MD5, по которому можно сравнить содержимое
 blob-compare-view-comparing = Сравнение… (оба списка читаются одновременно, в порядке имен)
 blob-compare-view-same = В обеих папках одни и те же имена с теми же размерами и MD5.
+blob-compare-view-passed = Ссылок и особых файлов в локальной папке пропущено, не прочитано: { $count } (план называет их).
+blob-compare-view-unread = Не удалось прочитать в локальной папке: { $count }; первое — `{ $name }`: { $why }. Синхронизация после этого сравнения ничего не удаляет.
+blob-compare-view-follow-links = Переходить по ссылкам на файлы внутри папки
+blob-compare-view-follow-links-hint = Выключено: каждая ссылка пропускается и называется в плане, как делает rclone без --copy-links. Включено: ссылка на файл внутри локальной папки читается как этот файл; ссылки на папки и за пределы папки по-прежнему пропускаются. В обоих случаях за пределами папки ничего не читается, не записывается и не удаляется.
 blob-compare-view-first = Показаны и копируются только первые { $count } различий.
 blob-compare-view-show = Показать:
 blob-compare-view-all = Все различия
@@ -366,12 +378,37 @@ blob-compare-view-with-picked = Сравнить с выбранной папк�
 blob-compare-view-local-sync = Сравнить или синхронизировать с локальной папкой…
 blob-compare-view-local-sync-hint = Локальная папка слева, эта папка справа; отправьте то, что отличается
 
+## План синхронизации (sync_plan.rs)
+
+blob-sync-plan-unchecked = Того же размера без хеша для сравнения (на одной стороне нет MD5), так что неизвестно, различаются ли они: { $count }; остаются как есть ({ $names }).
+blob-sync-plan-write-unchecked = Записать и эти ({ $count }): копия источника заменит копию цели
+blob-sync-plan-keep-properties = Сохранить метаданные и заголовки каждого заменяемого BLOB-объекта
+blob-sync-plan-keep-properties-hint = Content-Type, Content-Encoding, Content-Language, Content-Disposition, Cache-Control и метаданные остаются такими, как у BLOB-объекта; снимите отметку, чтобы отправить тип, угаданный по имени, и без метаданных
+blob-sync-plan-passed = Пропущено, не прочитано ({ $count }): { $names }.
+blob-sync-plan-in-the-way = Не тронуто, так как на пути ссылка, пропущенный элемент или непрочитанная папка ({ $count }): { $names }.
+blob-sync-plan-unread = Не удалось прочитать ({ $count }): { $names }.
+blob-sync-plan-no-deletes = Ничего не удаляется, так как были ошибки чтения: то, что не удалось прочитать, выглядело бы пустым, и его содержимое было бы удалено из { $place }. То, что есть только там, остается ({ $count }).
+blob-sync-plan-many-title = Удалить { $count } из { $held } объектов в { $place }?
+blob-sync-plan-many-why = Это больше десятой части того, что там есть (или больше 100). Пока ничего не записано и не удалено: проверьте, что это те папки, которые вы имели в виду.
+blob-sync-plan-many-yes = Удалить { $count }
+blob-sync-plan-many-back = Вернуться к плану
+
+## Локальная папка как сторона задания (local_files.rs)
+
+blob-local-passed-link = ссылка, по ней не переходили
+blob-local-passed-link-away = ссылка на папку или за пределы папки
+blob-local-passed-special = не файл и не папка
+blob-local-not-unicode = ее имя — не текст Юникода, поэтому никакое имя BLOB-объекта не может его представить
+blob-local-kept-changed = локальный файл изменился после сравнения
+blob-local-kept-appeared = там что-то появилось после сравнения
+blob-local-kept-gone = локального файла больше нет после сравнения
+blob-local-kept-link = на пути ссылка ({ $path }): через ссылку ничего не записывается и не удаляется
+blob-local-kept-not-a-folder = { $path } — не папка
+
 ## Запись различий сравнения (compare_copy.rs)
 
 blob-compare-copy-op-sync = Синхронизация
 blob-compare-copy-op-copy = Копирование различий
-blob-compare-copy-op-delete-file = Удаление локального файла
-blob-compare-copy-op-create-folder = Создание папки
 blob-compare-copy-op-upload = Отправка
 blob-compare-copy-two-local = Две локальные папки здесь не синхронизируются: одна из сторон должна быть папкой контейнера.
 blob-compare-copy-two-local-short = Две локальные папки здесь не синхронизируются.
@@ -381,15 +418,23 @@ blob-compare-copy-deleting = удаление
 blob-compare-copy-written = записано
 blob-compare-copy-already-same = уже совпадает
 blob-compare-copy-deleted = удалено
-blob-compare-copy-changed = пропущено: цель изменилась после сравнения
+blob-compare-copy-already-gone = уже удалено
+blob-compare-copy-kept = оставлено как было: { $why }
 blob-compare-copy-failed = сбой
 blob-compare-copy-wrote-files = записано файлов: { $count }
 blob-compare-copy-wrote-blobs = записано BLOB-объектов: { $count }
 blob-compare-copy-also-deleted = , удалено: { $count }
 blob-compare-copy-also-same = ; уже совпадали (записаны предыдущей попыткой): { $count }
-blob-compare-copy-also-changed = ; пропущено, так как цель изменилась после сравнения: { $count } — { $names }
-blob-compare-copy-file-changed = локальный файл изменился после сравнения
-blob-compare-copy-file-appeared = после сравнения появился локальный файл
+blob-compare-copy-also-gone = ; уже удалено: { $count }
+blob-compare-copy-also-kept = ; оставлено как было: { $count } — { $names }
+blob-sync-refused-changed = изменился после сравнения ({ $code })
+blob-sync-refused-appeared = появился после сравнения ({ $code })
+blob-sync-refused-gone = исчез после сравнения ({ $code })
+blob-sync-refused-snapshots = у него есть моментальные снимки, а синхронизация их никогда не удаляет ({ $code })
+blob-sync-refused-immutable = неизменяемый: это запрещает политика или юридическое удержание ({ $code })
+blob-sync-refused-archived = в архиве: сначала его нужно восстановить ({ $code })
+blob-sync-refused-copy-pending = в него еще идет копирование ({ $code })
+blob-sync-refused-leased = арендован: без идентификатора аренды служба это не разрешает ({ $code })
 
 ## Удаленные BLOB-объекты (deleted.rs)
 

@@ -181,7 +181,13 @@ blob-folder-download-skipped = ；跳过 { $count } 个（已存在）
 blob-folder-download-earlier = ；{ $count } 个已由之前的运行保存
 blob-folder-download-gone = ；{ $count } 个在此期间已从容器中删除
 blob-folder-download-beside = ；{ $count } 个保存在下载期间出现的文件旁边（该文件已保留）：{ $files }
+blob-folder-download-beside-link = ；{ $count } 个保存在同名链接旁边（不跟随也不替换链接）：{ $files }
+blob-folder-download-item-saved = 已保存为 { $file }
+blob-folder-download-item-skipped = 已跳过（已存在）
+blob-folder-download-item-gone = 在此期间已从容器中删除
+blob-folder-download-item-not-done = 未下载：{ $why }
 blob-folder-download-summary = 已将 { $saved } 个 Blob 保存到 { $folder }{ $skipped }{ $earlier }{ $gone }{ $beside }
+blob-folder-download-not-done = { $count } 个 Blob 中有 { $failed } 个未下载；第一个 `{ $first }`：{ $why }。请移走挡路的内容，或下载到其他文件夹；重试只下载尚未保存的内容。（{ $summary }）
 
 ## 按标记查找 (find_tags.rs)
 
@@ -258,7 +264,9 @@ blob-bulk-job-set-tags-of = 设置 `{ $blob }` 的标记
 
 blob-downloads-title = 下载 { $name }
 blob-downloads-skipped = 已将 0 个 Blob 保存到 { $folder }；跳过 1 个（已存在）
-blob-downloads-saved = 已将 1 个 Blob 保存到 { $folder }；{ $said }
+blob-downloads-saved = 已将 1 个 Blob 保存到 { $folder }；{ $said }{ $link }
+blob-downloads-beside-link = ；{ $link } 处是一个链接：不跟随也不替换它，因此 Blob 已保存在它旁边
+blob-downloads-not-done = 未下载该 Blob：{ $why }。请移走挡路的内容，或下载到其他文件夹。
 blob-downloads-exists-title = 已存在同名文件
 blob-downloads-exists = `{ $file }` 已存在。
 blob-downloads-for-all = 对所有 { $count } 个已存在的文件执行此操作
@@ -277,6 +285,10 @@ blob-compare-view-counts = 仅在左侧：{ $left } · 仅在右侧：{ $right }
 blob-compare-view-counts-hint = 按名称、大小和 MD5 比较；“未检查”：其中一侧没有可用于比较内容的 MD5
 blob-compare-view-comparing = 正在比较…（同时按名称顺序读取两侧的列表）
 blob-compare-view-same = 两个文件夹包含相同的名称，大小和 MD5 也相同。
+blob-compare-view-passed = 本地文件夹中有 { $count } 个链接或特殊文件被跳过，未读取（计划中会列出）。
+blob-compare-view-unread = 本地文件夹中有 { $count } 项无法读取，第一项 `{ $name }`：{ $why }。此次比较之后的同步不会删除任何内容。
+blob-compare-view-follow-links = 跟随指向文件夹内文件的链接
+blob-compare-view-follow-links-hint = 关闭：每个链接都被跳过并在计划中列出，与 rclone 不加 --copy-links 时相同。开启：指向本地文件夹内某个文件的链接按该文件读取；指向文件夹或文件夹之外的链接仍被跳过。无论哪种方式，都不会读取、写入或删除文件夹之外的任何内容。
 blob-compare-view-first = 仅列出并复制前 { $count } 个差异。
 blob-compare-view-show = 显示：
 blob-compare-view-all = 所有差异
@@ -318,12 +330,37 @@ blob-compare-view-with-picked = 与所选文件夹比较（{ $place }）
 blob-compare-view-local-sync = 与本地文件夹比较或同步…
 blob-compare-view-local-sync-hint = 本地文件夹在左侧，此文件夹在右侧；上传不同的内容
 
+## 同步计划 (sync_plan.rs)
+
+blob-sync-plan-unchecked = 有 { $count } 项大小相同但没有可比较的哈希（一侧没有 MD5），无法判断是否不同：保持原样（{ $names }）。
+blob-sync-plan-write-unchecked = 这 { $count } 项也写入：用源的副本替换目标的副本
+blob-sync-plan-keep-properties = 保留每个被替换 Blob 的元数据和标头
+blob-sync-plan-keep-properties-hint = Content-Type、Content-Encoding、Content-Language、Content-Disposition、Cache-Control 和元数据保持 Blob 原有的值；取消勾选则发送按名称猜测的类型且不带元数据
+blob-sync-plan-passed = 已跳过，未读取（{ $count }）：{ $names }。
+blob-sync-plan-in-the-way = 未处理，因为路径上有链接、被跳过的条目或未能读取的文件夹（{ $count }）：{ $names }。
+blob-sync-plan-unread = 无法读取 { $count } 项：{ $names }。
+blob-sync-plan-no-deletes = 由于存在读取错误，不删除任何内容：无法读取的部分看起来会是空的，其中的内容会被从 { $place } 删除。仅在那里存在的 { $count } 项将保留。
+blob-sync-plan-many-title = 删除 { $place } 中 { $held } 项里的 { $count } 项？
+blob-sync-plan-many-why = 这超过了那里内容的十分之一（或超过 100 项）。目前尚未写入或删除任何内容：请确认这些正是您要的文件夹。
+blob-sync-plan-many-yes = 删除 { $count } 项
+blob-sync-plan-many-back = 返回计划
+
+## 作为作业一侧的本地文件夹 (local_files.rs)
+
+blob-local-passed-link = 链接，未跟随
+blob-local-passed-link-away = 指向文件夹或文件夹之外的链接
+blob-local-passed-special = 既不是文件也不是文件夹
+blob-local-not-unicode = 其名称不是 Unicode 文本，没有 Blob 名称可以表示它
+blob-local-kept-changed = 比较后本地文件已更改
+blob-local-kept-appeared = 比较后那里出现了内容
+blob-local-kept-gone = 比较后本地文件已不存在
+blob-local-kept-link = 路径上有链接（{ $path }）：不会通过链接写入或删除任何内容
+blob-local-kept-not-a-folder = { $path } 不是文件夹
+
 ## 写入比较的差异 (compare_copy.rs)
 
 blob-compare-copy-op-sync = 同步
 blob-compare-copy-op-copy = 复制差异
-blob-compare-copy-op-delete-file = 删除本地文件
-blob-compare-copy-op-create-folder = 创建文件夹
 blob-compare-copy-op-upload = 上传
 blob-compare-copy-two-local = 此处不同步两个本地文件夹：其中一侧必须是容器的文件夹。
 blob-compare-copy-two-local-short = 此处不同步两个本地文件夹。
@@ -333,15 +370,23 @@ blob-compare-copy-deleting = 正在删除
 blob-compare-copy-written = 已写入
 blob-compare-copy-already-same = 已相同
 blob-compare-copy-deleted = 已删除
-blob-compare-copy-changed = 已跳过：比较后目标已更改
+blob-compare-copy-already-gone = 已不存在
+blob-compare-copy-kept = 保持原样：{ $why }
 blob-compare-copy-failed = 失败
 blob-compare-copy-wrote-files = 已写入 { $count } 个文件
 blob-compare-copy-wrote-blobs = 已写入 { $count } 个 Blob
 blob-compare-copy-also-deleted = ，已删除 { $count } 个
 blob-compare-copy-also-same = ；{ $count } 个已相同（之前的尝试已写入）
-blob-compare-copy-also-changed = ；{ $count } 个因比较后目标已更改而跳过：{ $names }
-blob-compare-copy-file-changed = 比较后本地文件已更改
-blob-compare-copy-file-appeared = 比较后出现了本地文件
+blob-compare-copy-also-gone = ；{ $count } 个已不存在
+blob-compare-copy-also-kept = ；{ $count } 个保持原样：{ $names }
+blob-sync-refused-changed = 比较后已更改（{ $code }）
+blob-sync-refused-appeared = 比较后已出现（{ $code }）
+blob-sync-refused-gone = 比较后已不存在（{ $code }）
+blob-sync-refused-snapshots = 它有快照，同步从不删除快照（{ $code }）
+blob-sync-refused-immutable = 不可变：策略或法定保留禁止此操作（{ $code }）
+blob-sync-refused-archived = 已存档：必须先解除冻结（{ $code }）
+blob-sync-refused-copy-pending = 仍有复制正在写入它（{ $code }）
+blob-sync-refused-leased = 已租用：没有租用 ID 服务会拒绝（{ $code }）
 
 ## 已删除的 Blob (deleted.rs)
 

@@ -237,6 +237,7 @@ error-circuit-paused = { $service } 终结点连续失败 { $failures } 次（�
 
 error-download-no-size = 关于该 Blob 的响应未说明其大小（没有 Content-Length；途中的代理可能会丢弃它），因此无法校验下载。未保存任何内容。
 error-download-under-way = 另一个下载到 { $path } 的操作正在进行（在此应用或其另一个实例中）。请等待其完成，或下载为其他名称。
+error-download-link-at = { $path } 处是一个链接，而下载要在那里保存自己的文件：不会通过链接写入，因为它可能指向文件夹之外。请删除该链接，或下载为其他名称。
 error-download-short = 已接收 { $received } / { $size } 字节；未保存任何内容。
 error-download-range-short = 范围在接收 { $received } / { $wanted } 字节后结束
 error-download-checksum = 内容的校验和与 Blob 的不匹配

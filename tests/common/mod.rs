@@ -6,6 +6,7 @@ pub mod blobs;
 pub mod connect_proxy;
 pub mod entra;
 pub mod fault_proxy;
+pub mod local_folder;
 pub mod pane_world;
 pub mod peer;
 pub mod soak;

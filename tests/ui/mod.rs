@@ -535,3 +535,41 @@ impl<'a> TestApp<'a> {
         self.click("Save account");
     }
 }
+
+/// A download under way: a 24 MiB blob `big.bin` in a new container behind a proxy slowed to 2 MiB/s, its tab
+/// open, and Download… answered with a folder; returned once its partial file exists and bytes have come, with
+/// the proxy (kept while the test runs) and the folder it downloads into.
+pub fn download_under_way<'a>(
+    rt: &'a tokio::runtime::Runtime,
+    prefix: &str,
+) -> (TestApp<'a>, super::common::fault_proxy::FaultProxy, tempfile::TempDir) {
+    const MIB: usize = 1 << 20;
+    let (account, proxy, container) = super::common::blobs::proxied_container(rt, prefix, &[]);
+    let client = super::common::client();
+    let mut data = vec![0u8; 24 * MIB];
+    fastrand::Rng::with_seed(41).fill(&mut data);
+    rt.block_on(client.put_blob(
+        &container,
+        "big.bin",
+        bytes::Bytes::from(data),
+        &Default::default(),
+        &[],
+        &tessera::storage::blob::Conditions::none(),
+    ))
+    .unwrap();
+    let dialogs = tessera::app::runtime::dialogs::ScriptedDialogs::new();
+    let mut t = TestApp::with_account(rt, &account);
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", &container);
+    t.click("big.bin");
+    // A slow link: the download is surely under way, its partial file written, when the test acts.
+    proxy.bandwidth(Some(2 * MIB as u64));
+    let into = tempfile::tempdir().unwrap();
+    dialogs.answer(Some(into.path().to_path_buf()));
+    t.click("Download…");
+    let partial = into.path().join(".big.bin.tessera-partial");
+    t.wait_app("the partial file and some bytes", Duration::from_secs(60), |app| {
+        partial.exists() && app.jobs().iter().any(|j| j.progress.done() > 0)
+    });
+    (t, proxy, into)
+}

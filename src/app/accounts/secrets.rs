@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use zeroize::Zeroizing;
+
 use crate::app::widgets::i18n::{t, tr};
 
 const KEYCHAIN_SERVICE: &str = "tessera-storage-explorer";
@@ -21,7 +23,8 @@ pub struct Secrets {
     /// Decided on first use, off the UI thread: None = the keychain works, Some(why) = there is none.
     unavailable: OnceLock<Option<String>>,
     open_keychain: fn() -> Result<Arc<keyring_core::CredentialStore>, String>,
-    session: Mutex<HashMap<String, String>>,
+    /// Wiped from memory as each leaves (stored in the keychain, forgotten, or the app closed).
+    session: Mutex<HashMap<String, Zeroizing<String>>>,
 }
 
 impl Secrets {
@@ -87,7 +90,7 @@ impl Secrets {
         self.session
             .lock()
             .expect("secrets lock")
-            .insert(id.to_string(), secret.to_string());
+            .insert(id.to_string(), Zeroizing::new(secret.to_string()));
     }
 
     pub fn store(&self, id: &str, secret: &str) -> Stored {
@@ -101,7 +104,7 @@ impl Secrets {
                     self.session
                         .lock()
                         .expect("secrets lock")
-                        .insert(id.to_string(), secret.to_string());
+                        .insert(id.to_string(), Zeroizing::new(secret.to_string()));
                     return Stored::ThisRunOnly(tr!("accounts-secrets-refused", why = why.as_str()));
                 }
             }
@@ -109,13 +112,13 @@ impl Secrets {
         self.session
             .lock()
             .expect("secrets lock")
-            .insert(id.to_string(), secret.to_string());
+            .insert(id.to_string(), Zeroizing::new(secret.to_string()));
         Stored::ThisRunOnly(self.check().unwrap_or_default())
     }
 
     pub fn load(&self, id: &str) -> Result<Option<String>, String> {
         if let Some(s) = self.session.lock().expect("secrets lock").get(id) {
-            return Ok(Some(s.clone()));
+            return Ok(Some(s.to_string()));
         }
         if !self.keychain() {
             return Ok(None);
@@ -211,12 +214,12 @@ impl RotationKeeper {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// One mock keychain for every test here: tests run in parallel, and a new default store would hide the
+    /// One mock keychain for every test of the crate: tests run in parallel, and a new default store would hide the
     /// entries another test just wrote.
-    fn mock_keychain() {
+    pub(crate) fn mock_keychain() {
         static ONCE: std::sync::Once = std::sync::Once::new();
         ONCE.call_once(|| keyring_core::set_default_store(keyring_core::mock::Store::new().unwrap()));
     }

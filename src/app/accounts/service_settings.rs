@@ -62,6 +62,8 @@ struct Settings {
     /// The read under way follows a refused save: its reply must not replace the refusal's words, which say
     /// why the save failed and what to do (a manual Read again says its own).
     keep_refusal: bool,
+    /// That read failed too: said below the refusal, which stays until the user acts.
+    reread_failed: Option<String>,
 }
 
 impl Settings {
@@ -78,6 +80,36 @@ impl Settings {
                 .draft
                 .as_ref()
                 .is_some_and(|d| !self.saving.any(|sent| *sent == d.edit.tidied()))
+    }
+}
+
+impl Settings {
+    /// Sends the draft's changes, read again just before the write (the service offers no condition).
+    fn save(&mut self, service: Service, backend: &Backend, client: &Client, sent: &SentCount) {
+        let Some(d) = &mut self.draft else { return };
+        let tidy = d.edit.tidied();
+        let base = d.base().clone();
+        let send = tidy.changes_from(&base);
+        match send.validate(service) {
+            Err(e) => self.outcome = Some(Err(e)),
+            Ok(()) => {
+                let client = client.clone();
+                // Sent, not spawned: a save out when the window closes still lands (and is said).
+                let reply = backend.send(sent, async move {
+                    let now = with_every_part(client.service_properties(service).await?, service);
+                    if now != base {
+                        return Err(StorageError::changed_since_read(
+                            t("accounts-service-settings-op-save"),
+                            t("accounts-service-settings-changed"),
+                        ));
+                    }
+                    client.set_service_properties(service, &send).await
+                });
+                d.edit = tidy.clone();
+                self.saving.start(tidy, reply);
+                (self.outcome, self.reread_failed) = (None, None);
+            }
+        }
     }
 }
 
@@ -120,9 +152,25 @@ impl ServiceSettingsWindow {
         }
     }
 
+    /// The account's name, as the window's title says it.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
     /// Whether any service's draft holds a change not on its way to the service.
     pub fn unsaved(&self) -> bool {
         self.settings.values().any(Settings::unsaved)
+    }
+
+    /// Quitting with Save all: each service's unsaved draft is saved as its Save button would.
+    pub fn save_all(&mut self, backend: &Backend, client: &Client) {
+        let sent = self.sent.clone();
+        for service in [Service::Blob, Service::Queue] {
+            match self.settings.get_mut(&slot(service)) {
+                Some(s) if s.unsaved() && s.saving.is_empty() => s.save(service, backend, client, &sent),
+                _ => {}
+            }
+        }
     }
 
     /// Whether a save has not answered yet.
@@ -208,6 +256,9 @@ impl ServiceSettingsWindow {
                 d.settle();
             }
             if let Some((_, read)) = s.reading.take() {
+                // A failed save's words (why, and what to do) stay until the user acts: the read that follows
+                // it, whenever it lands and however it ends, says nothing in their place.
+                let after_refusal = std::mem::take(&mut s.keep_refusal) && matches!(s.outcome, Some(Err(_)));
                 match read {
                     // A draft left as the service said follows the new word; an edited one is kept, and what
                     // moved under it is said.
@@ -215,7 +266,7 @@ impl ServiceSettingsWindow {
                         None => s.draft = Some(Draft::new("", props)),
                         Some(d) => {
                             d.observe("", props);
-                            if d.is_dirty() && !std::mem::take(&mut s.keep_refusal) {
+                            if d.is_dirty() && !after_refusal {
                                 s.outcome = Some(Ok(if d.is_stale() {
                                     t("accounts-service-settings-read-stale")
                                 } else {
@@ -224,13 +275,17 @@ impl ServiceSettingsWindow {
                             }
                         }
                     },
+                    Err(e) if after_refusal => {
+                        let why = e.plain_words();
+                        s.reread_failed = Some(tr!("accounts-service-settings-reread-failed", why = why));
+                    }
                     Err(e) => s.outcome = Some(Err(e.plain_words())),
                 }
-                s.keep_refusal = false;
             }
             if let Some((sent, saved)) = s.saving.take() {
                 s.reread = true;
                 s.keep_refusal = saved.is_err();
+                s.reread_failed = None;
                 s.outcome = Some(match saved {
                     Ok(()) => {
                         // What was sent is what the service holds; changes typed since stay, unsaved.
@@ -327,43 +382,20 @@ impl ServiceSettingsWindow {
                 .add_enabled(changed && !busy, egui::Button::new(t("accounts-service-settings-save")))
                 .on_hover_text(t("accounts-service-settings-save-hint"))
                 .clicked()
-                && let Some(d) = &mut s.draft
             {
-                let tidy = d.edit.tidied();
-                let base = d.base().clone();
-                let send = tidy.changes_from(&base);
-                match send.validate(service) {
-                    Err(e) => s.outcome = Some(Err(e)),
-                    Ok(()) => {
-                        let client = client.clone();
-                        // Sent, not spawned: a save out when the window closes still lands (and is said).
-                        let reply = backend.send(&sent, async move {
-                            let now = with_every_part(client.service_properties(service).await?, service);
-                            if now != base {
-                                return Err(StorageError::changed_since_read(
-                                    t("accounts-service-settings-op-save"),
-                                    t("accounts-service-settings-changed"),
-                                ));
-                            }
-                            client.set_service_properties(service, &send).await
-                        });
-                        d.edit = tidy.clone();
-                        s.saving.start(tidy, reply);
-                        s.outcome = None;
-                    }
-                }
+                s.save(service, backend, client, &sent);
             }
             if let Some(d) = &mut s.draft {
                 if stale && changed && ui.button(t("accounts-service-settings-reapply")).clicked() {
                     d.reapply_on_theirs();
-                    s.outcome = None;
+                    (s.outcome, s.reread_failed) = (None, None);
                 }
                 if ui
                     .add_enabled(changed, egui::Button::new(t("accounts-service-settings-discard")))
                     .clicked()
                 {
                     d.discard();
-                    s.outcome = None;
+                    (s.outcome, s.reread_failed) = (None, None);
                 }
             }
             if ui
@@ -385,8 +417,11 @@ impl ServiceSettingsWindow {
             }
             None => {}
         }
+        if let Some(why) = &s.reread_failed {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
         if reload {
-            s.keep_refusal = false;
+            (s.keep_refusal, s.reread_failed) = (false, None);
         }
         if reload || std::mem::take(&mut s.reread) {
             self.read(backend, client, service);

@@ -1,27 +1,24 @@
 //! The settings file Accounts > Export settings writes and Import settings reads: the accounts (never a secret in
 //! clear), the recently opened resources, the proxy choice and the look; the secrets only when the user asks, sealed
-//! with AES-256-GCM under a key Argon2id derives from a passphrase. And how an import meets the accounts already here.
+//! over the whole file (`settings_seal`). And how an import meets the accounts already here.
 
-use std::collections::BTreeMap;
-
-use aes_gcm::aead::{Aead, KeyInit, Payload};
-use aes_gcm::{Aes256Gcm, Nonce};
-use base64::Engine;
-use base64::engine::general_purpose::STANDARD as B64;
 use serde::{Deserialize, Serialize};
 
 use crate::app::accounts::profiles::AccountProfile;
 use crate::app::accounts::proxy_settings::ProxySettings;
+use crate::app::accounts::settings_seal::{self, Sealed, SecretSet};
 use crate::app::accounts::tree::TabTarget;
 use crate::app::widgets::i18n::{t, tr};
+use crate::storage::secret::Secret;
 
 /// What the file says it is: an import refuses anything else in plain words.
 pub const FORMAT: &str = "tessera-settings";
+/// The version of a file without secrets: unchanged since version 1, so earlier versions of Tessera read it.
 pub const VERSION: u32 = 1;
+/// The newest version this one reads: a file with sealed secrets (`settings_seal::SEALED_VERSION`).
+pub const READS: u32 = settings_seal::SEALED_VERSION;
 /// A passphrase shorter than this is refused before anything is written.
 pub const MIN_PASSPHRASE: usize = 8;
-/// Bound to the sealed bytes: a file's secrets cannot be moved into another kind of file unnoticed.
-const ASSOCIATED: &[u8] = b"tessera-settings secrets v1";
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Look {
@@ -60,55 +57,6 @@ pub struct SettingsFile {
     pub secrets: Option<Sealed>,
 }
 
-/// The secrets, sealed: Argon2id's parameters and salt, the nonce, and the ciphertext with its tag.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Sealed {
-    pub cipher: String,
-    pub kdf: String,
-    pub memory_kib: u32,
-    pub iterations: u32,
-    pub parallelism: u32,
-    pub salt: String,
-    pub nonce: String,
-    pub ciphertext: String,
-}
-
-/// What the sealed part holds once opened: each account's secret by its id in the file, and the proxy's password.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SecretSet {
-    pub accounts: BTreeMap<String, String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub proxy_password: Option<String>,
-}
-
-impl SecretSet {
-    pub fn is_empty(&self) -> bool {
-        self.accounts.is_empty() && self.proxy_password.is_none()
-    }
-}
-
-/// OWASP's Argon2id minimum (19 MiB, two passes, one lane): strong, and quick enough that Export does not stall.
-const MEMORY_KIB: u32 = 19 * 1024;
-const ITERATIONS: u32 = 2;
-const PARALLELISM: u32 = 1;
-
-fn derive(
-    passphrase: &str,
-    salt: &[u8],
-    memory_kib: u32,
-    iterations: u32,
-    parallelism: u32,
-) -> Result<[u8; 32], String> {
-    let params = argon2::Params::new(memory_kib, iterations, parallelism, Some(32))
-        .map_err(|e| tr!("accounts-settings-file-bad-params", why = e.to_string()))?;
-    let argon = argon2::Argon2::new(argon2::Algorithm::Argon2id, argon2::Version::V0x13, params);
-    let mut key = [0u8; 32];
-    argon
-        .hash_password_into(passphrase.as_bytes(), salt, &mut key)
-        .map_err(|e| tr!("accounts-settings-file-no-key", why = e.to_string()))?;
-    Ok(key)
-}
-
 /// Whether a passphrase (typed twice) may seal secrets; the words say what to change.
 pub fn check_passphrase(passphrase: &str, again: &str) -> Result<(), String> {
     if passphrase.chars().count() < MIN_PASSPHRASE {
@@ -120,93 +68,36 @@ pub fn check_passphrase(passphrase: &str, again: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Seals the secrets under a fresh salt and nonce. Runs Argon2id: call it off the UI thread.
-pub fn seal(secrets: &SecretSet, passphrase: &str) -> Result<Sealed, String> {
-    // The salt and nonce come from the operating system's generator: a nonce used twice under one key would
-    // expose the secrets.
-    use aes_gcm::aead::rand_core::RngCore;
-    let (mut salt, mut nonce) = ([0u8; 16], [0u8; 12]);
-    aes_gcm::aead::OsRng.fill_bytes(&mut salt);
-    aes_gcm::aead::OsRng.fill_bytes(&mut nonce);
-    let key = derive(passphrase, &salt, MEMORY_KIB, ITERATIONS, PARALLELISM)?;
-    let plain = serde_json::to_vec(secrets).map_err(|e| e.to_string())?;
-    let cipher = Aes256Gcm::new_from_slice(&key).map_err(|e| e.to_string())?;
-    let sealed = cipher
-        .encrypt(
-            Nonce::from_slice(&nonce),
-            Payload {
-                msg: &plain,
-                aad: ASSOCIATED,
-            },
-        )
-        .map_err(|_| t("accounts-settings-file-not-encrypted"))?;
-    Ok(Sealed {
-        cipher: "AES-256-GCM".into(),
-        kdf: "Argon2id".into(),
-        memory_kib: MEMORY_KIB,
-        iterations: ITERATIONS,
-        parallelism: PARALLELISM,
-        salt: B64.encode(salt),
-        nonce: B64.encode(nonce),
-        ciphertext: B64.encode(sealed),
-    })
+/// A settings file as read: its settings, and the bytes its seal (if any) must have been made over, worked out
+/// from the text itself, so that whatever the file holds (a member this version does not read too) is checked.
+#[derive(Clone, Debug)]
+pub struct ReadFile {
+    pub settings: SettingsFile,
+    pub sealed_over: Vec<u8>,
 }
 
-/// Opens sealed secrets with a passphrase. A wrong passphrase and a changed file look the same to AES-GCM, so the
-/// words name both. Runs Argon2id: call it off the UI thread.
-pub fn open(sealed: &Sealed, passphrase: &str) -> Result<SecretSet, String> {
-    if sealed.cipher != "AES-256-GCM" || sealed.kdf != "Argon2id" {
-        let (cipher, kdf) = (sealed.cipher.as_str(), sealed.kdf.as_str());
-        return Err(tr!("accounts-settings-file-unknown-cipher", cipher = cipher, kdf = kdf));
+impl ReadFile {
+    /// The file holds secrets sealed by an earlier version, whose seal leaves the accounts unauthenticated.
+    pub fn earlier_seal(&self) -> bool {
+        self.settings.secrets.is_some() && self.settings.version < settings_seal::SEALED_VERSION
     }
-    let salt = B64
-        .decode(&sealed.salt)
-        .map_err(|_| t("accounts-settings-file-bad-salt"))?;
-    let nonce = B64
-        .decode(&sealed.nonce)
-        .map_err(|_| t("accounts-settings-file-bad-nonce"))?;
-    let ciphertext = B64
-        .decode(&sealed.ciphertext)
-        .map_err(|_| t("accounts-settings-file-bad-ciphertext"))?;
-    if nonce.len() != 12 {
-        return Err(t("accounts-settings-file-bad-nonce"));
-    }
-    // A file may ask for any cost; a hostile one must not take the machine's memory.
-    if sealed.memory_kib > 1024 * 1024 || sealed.iterations > 64 || sealed.parallelism > 16 {
-        return Err(t("accounts-settings-file-too-costly"));
-    }
-    let key = derive(
-        passphrase,
-        &salt,
-        sealed.memory_kib,
-        sealed.iterations,
-        sealed.parallelism,
-    )?;
-    let cipher = Aes256Gcm::new_from_slice(&key).map_err(|e| e.to_string())?;
-    let plain = cipher
-        .decrypt(
-            Nonce::from_slice(&nonce),
-            Payload {
-                msg: &ciphertext,
-                aad: ASSOCIATED,
-            },
-        )
-        .map_err(|_| t("accounts-settings-file-wrong-passphrase"))?;
-    serde_json::from_slice(&plain).map_err(|_| t("accounts-settings-file-bad-plain"))
 }
 
 /// Reads a settings file's text; the words say what is wrong with one that is not such a file.
-pub fn parse(text: &str) -> Result<SettingsFile, String> {
+pub fn parse(text: &str) -> Result<ReadFile, String> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| tr!("accounts-settings-file-not-json", why = e.to_string()))?;
     if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
         return Err(t("accounts-settings-file-not-settings"));
     }
     let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
-    if version > u64::from(VERSION) {
-        return Err(tr!("accounts-settings-file-newer", version = version, reads = VERSION));
+    if version > u64::from(READS) {
+        return Err(tr!("accounts-settings-file-newer", version = version, reads = READS));
     }
-    serde_json::from_value(value).map_err(|e| tr!("accounts-settings-file-unreadable", why = e.to_string()))
+    let sealed_over = settings_seal::associated_data(&value);
+    let settings =
+        serde_json::from_value(value).map_err(|e| tr!("accounts-settings-file-unreadable", why = e.to_string()))?;
+    Ok(ReadFile { settings, sealed_over })
 }
 
 /// What to do with an imported account whose name is already in the list.
@@ -252,13 +143,14 @@ pub fn plan(here: &[AccountProfile], imported: &[AccountProfile]) -> Vec<Incomin
         .collect()
 }
 
-/// An account to put in the list: its profile with the id it gets here, and its secret when the file had it.
+/// An account to put in the list: its profile with the id it gets here, and its secret when the file had it (never
+/// in Debug output).
 #[derive(Clone, Debug)]
 pub struct Placed {
     pub profile: AccountProfile,
     /// The id the account had in the file (recent resources refer to it).
     pub file_id: String,
-    pub secret: Option<String>,
+    pub secret: Option<Secret>,
 }
 
 /// Applies the answers: new accounts get an id unused here, a replaced one keeps the id of the one it replaces
@@ -326,27 +218,6 @@ mod tests {
     }
 
     #[test]
-    fn sealed_secrets_open_with_the_passphrase_only() {
-        let mut set = SecretSet::default();
-        set.accounts.insert("a".into(), "S3cretKey==".into());
-        set.proxy_password = Some("hunter22".into());
-        let sealed = seal(&set, "correct horse").unwrap();
-        let text = serde_json::to_string(&sealed).unwrap();
-        assert!(!text.contains("S3cretKey") && !text.contains("hunter22"), "{text}");
-        assert_eq!(open(&sealed, "correct horse").unwrap(), set);
-        let wrong = open(&sealed, "correct horsE").unwrap_err();
-        assert!(wrong.contains("passphrase does not open"), "{wrong}");
-        // One changed byte of the ciphertext is refused, not read as other secrets.
-        let mut changed = sealed.clone();
-        let mut bytes = B64.decode(&changed.ciphertext).unwrap();
-        bytes[0] ^= 1;
-        changed.ciphertext = B64.encode(bytes);
-        assert!(open(&changed, "correct horse").is_err());
-        // Two seals of the same secrets differ (fresh salt and nonce).
-        assert_ne!(seal(&set, "correct horse").unwrap().ciphertext, sealed.ciphertext);
-    }
-
-    #[test]
     fn a_short_or_mistyped_passphrase_is_refused_first() {
         assert!(check_passphrase("short", "short").unwrap_err().contains("at least 8"));
         assert!(
@@ -384,8 +255,8 @@ mod tests {
         assert!(items[1].same, "the same settings under the same name");
         assert!(items[2].clashes_with.is_none());
         let mut secrets = SecretSet::default();
-        secrets.accounts.insert("p1".into(), "k1".into());
-        secrets.accounts.insert("x".into(), "k4".into());
+        secrets.accounts.insert("p1".into(), Secret::new("k1"));
+        secrets.accounts.insert("x".into(), Secret::new("k4"));
         // Unanswered clashes are left out.
         let placed = place(&items, &here, &secrets);
         assert_eq!(
@@ -393,13 +264,13 @@ mod tests {
             ["Test", "Staging"]
         );
         assert_ne!(placed[0].profile.id, "p2", "an id in use here is not taken");
-        assert_eq!(placed[1].secret.as_deref(), Some("k4"));
+        assert_eq!(placed[1].secret.as_ref().map(Secret::expose), Some("k4"));
         items[0].choice = Some(Clash::Replace);
         items[1].choice = Some(Clash::KeepBoth);
         let placed = place(&items, &here, &secrets);
         assert_eq!(placed[0].profile.id, "p1", "a replaced account keeps its id");
         assert_eq!(placed[0].profile.account_name, "prod2");
-        assert_eq!(placed[0].secret.as_deref(), Some("k1"));
+        assert_eq!(placed[0].secret.as_ref().map(Secret::expose), Some("k1"));
         assert_eq!(placed[1].profile.label, "Dev (imported)");
         assert_ne!(placed[1].profile.id, "p2");
         items[0].choice = Some(Clash::KeepMine);

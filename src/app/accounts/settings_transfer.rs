@@ -1,41 +1,34 @@
-//! Accounts > Export settings… and Import settings…: the window, its drafts (what to include, the passphrase, each
-//! clash's answer) and its jobs (write the file, read it, open its secrets), all apart from the app's own settings
-//! until the user presses Import.
+//! Accounts > Export settings… and Import settings…: the window, and the import's drafts (the passphrase, each
+//! clash's answer) and jobs (read the file, open its secrets), all apart from the app's own settings until the user
+//! presses Import. A file whose seal shows it was changed after it was exported is refused whole.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use zeroize::Zeroizing;
+
 use crate::app::accounts::editor::field;
 use crate::app::accounts::profiles::AccountProfile;
-use crate::app::accounts::proxy_settings::{PASSWORD_ID, ProxyMode, ProxySettings};
+use crate::app::accounts::proxy_settings::{ProxyMode, ProxySettings};
 use crate::app::accounts::secrets::Secrets;
-use crate::app::accounts::settings_file::{
-    self, Clash, FORMAT, Incoming, Look, Placed, SecretSet, SettingsFile, VERSION,
-};
+use crate::app::accounts::settings_export::{ExportForm, ExportSnapshot};
+use crate::app::accounts::settings_file::{self, Clash, Incoming, Look, Placed, ReadFile};
+use crate::app::accounts::settings_seal::{self, SecretSet, Unopened};
 use crate::app::accounts::tree::TabTarget;
 use crate::app::context::saved_queries::SavedQuery;
 use crate::app::context::{FileDialogs, InFlight};
 use crate::app::runtime::backend::Backend;
 use crate::app::widgets::i18n::{t, tr};
+use crate::storage::secret::Secret;
 
-/// What an export writes, taken from the app when the window opens.
-#[derive(Clone, Debug, Default)]
-pub struct ExportSnapshot {
-    pub accounts: Vec<AccountProfile>,
-    pub recent: Vec<TabTarget>,
-    pub proxy: ProxySettings,
-    pub look: Look,
-    pub saved_queries: Vec<SavedQuery>,
-}
-
-/// What the user chose to import, ready to be put in place.
+/// What the user chose to import, ready to be put in place. Debug output shows no secret (`Secret`).
 #[derive(Debug, Default)]
 pub struct Imported {
     pub accounts: Vec<Placed>,
     /// The recent resources of the file, their account ids those the accounts have here.
     pub recent: Vec<TabTarget>,
     /// The proxy choice, with its password when the file's secrets were opened.
-    pub proxy: Option<(ProxySettings, Option<String>)>,
+    pub proxy: Option<(ProxySettings, Option<Secret>)>,
     pub look: Option<Look>,
     pub saved_queries: Vec<SavedQuery>,
 }
@@ -53,14 +46,7 @@ pub enum SettingsWindow {
 
 impl SettingsWindow {
     pub fn export(snapshot: ExportSnapshot) -> Self {
-        SettingsWindow::Export(Box::new(ExportForm {
-            snapshot,
-            with_secrets: false,
-            passphrase: String::new(),
-            again: String::new(),
-            writing: InFlight::default(),
-            result: None,
-        }))
+        SettingsWindow::Export(Box::new(ExportForm::new(snapshot)))
     }
 
     /// Opens the window and asks at once which file to import.
@@ -104,180 +90,8 @@ impl SettingsWindow {
     }
 }
 
-pub struct ExportForm {
-    snapshot: ExportSnapshot,
-    with_secrets: bool,
-    passphrase: String,
-    again: String,
-    /// The file being written: Ok(None) when the user cancelled the file dialog.
-    writing: InFlight<(), Result<Option<String>, String>>,
-    /// What the last export did, or why it failed (or a passphrase refused before anything was written).
-    result: Option<Result<String, String>>,
-}
-
-impl ExportForm {
-    /// Returns true when the window is to close.
-    fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        backend: &Backend,
-        dialogs: &Arc<dyn FileDialogs>,
-        secrets: &Arc<Secrets>,
-    ) -> bool {
-        if let Some((_, written)) = self.writing.take() {
-            match written {
-                Ok(Some(words)) => self.result = Some(Ok(words)),
-                Ok(None) => {}
-                Err(why) => self.result = Some(Err(why)),
-            }
-        }
-        let s = &self.snapshot;
-        ui.label(tr!(
-            "accounts-settings-transfer-writes",
-            accounts = s.accounts.len(),
-            recent = s.recent.len(),
-            queries = counted_queries(s.saved_queries.len()),
-            proxy = describe_proxy(&s.proxy),
-            look = s.look.describe()
-        ));
-        ui.checkbox(&mut self.with_secrets, t("accounts-settings-transfer-with-secrets"))
-            .on_hover_text(t("accounts-settings-transfer-with-secrets-hint"));
-        if self.with_secrets {
-            let label = t("accounts-settings-transfer-passphrase");
-            let hint = t("accounts-settings-transfer-passphrase-hint");
-            field(ui, &label, &mut self.passphrase, true, &hint);
-            let label = t("accounts-settings-transfer-again");
-            let hint = t("accounts-settings-transfer-again-hint");
-            field(ui, &label, &mut self.again, true, &hint);
-            ui.label(t("accounts-settings-transfer-keep-apart"));
-        } else {
-            ui.label(t("accounts-settings-transfer-no-secrets"));
-        }
-        let busy = !self.writing.is_empty();
-        let mut close = false;
-        ui.horizontal(|ui| {
-            if pressed(ui, !busy, "accounts-settings-transfer-export") {
-                self.start(backend, dialogs, secrets);
-            }
-            if ui.button(t("accounts-settings-transfer-close")).clicked() {
-                close = true;
-            }
-        });
-        if busy {
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(t(if self.with_secrets {
-                    "accounts-settings-transfer-sealing"
-                } else {
-                    "accounts-settings-transfer-writing"
-                }));
-            });
-        }
-        match &self.result {
-            Some(Ok(words)) => {
-                ui.label(words);
-            }
-            Some(Err(why)) => {
-                ui.colored_label(ui.visuals().error_fg_color, why);
-            }
-            None => {}
-        }
-        close
-    }
-
-    fn start(&mut self, backend: &Backend, dialogs: &Arc<dyn FileDialogs>, secrets: &Arc<Secrets>) {
-        self.result = None;
-        let passphrase = if self.with_secrets {
-            if let Err(why) = settings_file::check_passphrase(&self.passphrase, &self.again) {
-                self.result = Some(Err(why));
-                return;
-            }
-            Some(self.passphrase.clone())
-        } else {
-            None
-        };
-        let (snapshot, dialogs, secrets) = (self.snapshot.clone(), dialogs.clone(), secrets.clone());
-        let title = t("accounts-settings-transfer-export-title");
-        self.writing.start(
-            (),
-            backend.spawn_blocking(move || {
-                let Some(path) = dialogs.save_file(&title, "tessera-settings.json") else {
-                    return Ok(None);
-                };
-                write_export(&snapshot, passphrase.as_deref(), &secrets, &path).map(Some)
-            }),
-        );
-    }
-}
-
-/// Reads the secrets (when sealing), seals them, writes the file through a temporary one, and says what it holds.
-fn write_export(
-    s: &ExportSnapshot,
-    passphrase: Option<&str>,
-    secrets: &Secrets,
-    path: &std::path::Path,
-) -> Result<String, String> {
-    let mut set = SecretSet::default();
-    let mut missing = Vec::new();
-    if passphrase.is_some() {
-        for p in s.accounts.iter().filter(|p| p.needs_secret()) {
-            match secrets.load(&p.id) {
-                Ok(Some(secret)) => {
-                    set.accounts.insert(p.id.clone(), secret);
-                }
-                _ => missing.push(format!("`{}`", p.label)),
-            }
-        }
-        if s.proxy.mode == ProxyMode::Manual && !s.proxy.user.trim().is_empty() {
-            set.proxy_password = secrets.load(PASSWORD_ID).ok().flatten();
-        }
-    }
-    let sealed = match passphrase {
-        Some(p) => Some(settings_file::seal(&set, p)?),
-        None => None,
-    };
-    let file = SettingsFile {
-        format: FORMAT.into(),
-        version: VERSION,
-        accounts: s.accounts.clone(),
-        recent: s.recent.clone(),
-        proxy: s.proxy.clone(),
-        look: s.look,
-        saved_queries: s.saved_queries.clone(),
-        secrets: sealed,
-    };
-    let text = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
-    let failed = |e: std::io::Error| {
-        let (path, why) = (path.display().to_string(), e.to_string());
-        tr!("accounts-settings-transfer-write-failed", path = path, why = why)
-    };
-    let part = path.with_extension("json.part");
-    std::fs::write(&part, text).map_err(failed)?;
-    std::fs::rename(&part, path).map_err(|e| {
-        let _ = std::fs::remove_file(&part);
-        failed(e)
-    })?;
-    let secrets_words = match passphrase {
-        None => t("accounts-settings-transfer-no-secrets-words"),
-        Some(_) if missing.is_empty() => tr!("accounts-settings-transfer-sealed", count = set.accounts.len()),
-        Some(_) => tr!(
-            "accounts-settings-transfer-sealed-missing",
-            count = set.accounts.len(),
-            missing = missing.join(", ")
-        ),
-    };
-    Ok(tr!(
-        "accounts-settings-transfer-exported",
-        accounts = s.accounts.len(),
-        recent = s.recent.len(),
-        queries = counted_queries(s.saved_queries.len()),
-        path = path.display().to_string(),
-        secrets = secrets_words
-    ))
-}
-
 /// A button named by a message, greyed out unless `enabled`: whether it was pressed.
-fn pressed(ui: &mut egui::Ui, enabled: bool, id: &str) -> bool {
+pub(crate) fn pressed(ui: &mut egui::Ui, enabled: bool, id: &str) -> bool {
     ui.add_enabled(enabled, egui::Button::new(t(id))).clicked()
 }
 
@@ -286,7 +100,7 @@ pub(crate) fn counted_queries(n: usize) -> String {
     tr!("accounts-settings-transfer-queries", count = n)
 }
 
-fn describe_proxy(p: &ProxySettings) -> String {
+pub(crate) fn describe_proxy(p: &ProxySettings) -> String {
     let (address, user) = (p.address.trim(), p.user.trim());
     match p.mode {
         ProxyMode::System => t("accounts-settings-transfer-proxy-system"),
@@ -299,14 +113,19 @@ fn describe_proxy(p: &ProxySettings) -> String {
 #[derive(Default)]
 pub struct ImportForm {
     /// The file dialog and the read: Ok(None) when the user cancelled the dialog.
-    reading: InFlight<(), Result<Option<(PathBuf, SettingsFile)>, String>>,
-    file: Option<(PathBuf, SettingsFile)>,
+    reading: InFlight<(), Result<Option<(PathBuf, ReadFile)>, String>>,
+    file: Option<(PathBuf, ReadFile)>,
     items: Vec<Incoming>,
-    passphrase: String,
+    /// Wiped from memory once the secrets are open, and when the window goes.
+    passphrase: Zeroizing<String>,
     /// The secrets being opened, keyed by the sealed bytes they are for: a reply for a file no longer shown (another
     /// was read meanwhile) is dropped, never applied to the new one.
-    opening: InFlight<String, Result<SecretSet, String>>,
+    opening: InFlight<String, Result<SecretSet, Unopened>>,
     secrets: Option<SecretSet>,
+    /// The seal says the file was changed after it was exported (the passphrase is right): nothing of it is
+    /// imported, and these words say why.
+    changed: Option<String>,
+    /// Also set, for good, for a file an earlier version sealed: its secrets are never opened.
     without_secrets: bool,
     take_recent: bool,
     take_proxy: bool,
@@ -342,11 +161,12 @@ impl ImportForm {
         match read {
             Ok(Some((path, file))) => {
                 self.path_text = path.display().to_string();
-                self.items = settings_file::plan(here, &file.accounts);
+                self.items = settings_file::plan(here, &file.settings.accounts);
                 self.secrets = None;
+                self.changed = None;
                 self.opening.clear();
-                self.passphrase.clear();
-                self.without_secrets = false;
+                self.passphrase = Zeroizing::default();
+                self.without_secrets = file.earlier_seal();
                 (self.take_recent, self.take_proxy, self.take_look, self.take_queries) = (true, true, true, true);
                 self.file = Some((path, file));
             }
@@ -367,7 +187,7 @@ impl ImportForm {
         let sealed_now = self
             .file
             .as_ref()
-            .and_then(|(_, f)| f.secrets.as_ref())
+            .and_then(|(_, f)| f.settings.secrets.as_ref())
             .map(|s| s.ciphertext.clone());
         if let Some((for_sealed, opened)) = self.opening.take()
             && Some(for_sealed) == sealed_now
@@ -375,9 +195,14 @@ impl ImportForm {
             match opened {
                 Ok(set) => {
                     self.secrets = Some(set);
+                    self.passphrase = Zeroizing::default();
                     self.error = None;
                 }
-                Err(why) => self.error = Some(why),
+                Err(Unopened::Changed) => {
+                    self.changed = Some(Unopened::Changed.words());
+                    self.error = None;
+                }
+                Err(Unopened::Refused(why)) => self.error = Some(why),
             }
         }
         let mut outcome = SettingsOutcome::Open;
@@ -402,12 +227,17 @@ impl ImportForm {
                 self.choose(backend, dialogs, None);
             }
         });
-        if let Some((_, file)) = &self.file {
-            let sealed = file.secrets.clone();
+        if let Some(changed) = &self.changed {
+            ui.colored_label(ui.visuals().error_fg_color, changed);
+        } else if let Some((_, read)) = &self.file {
+            let file = &read.settings;
+            let (sealed, sealed_over) = (file.secrets.clone(), read.sealed_over.clone());
             let (recent, proxy, look) = (file.recent.len(), describe_proxy(&file.proxy), file.look);
             let queries = file.saved_queries.len();
-            if let Some(sealed) = sealed {
-                self.secrets_ui(ui, backend, sealed);
+            if read.earlier_seal() {
+                ui.colored_label(ui.visuals().warn_fg_color, t("accounts-settings-file-earlier-seal"));
+            } else if let Some(sealed) = sealed {
+                self.secrets_ui(ui, backend, sealed, sealed_over);
             } else {
                 ui.label(t("accounts-settings-transfer-file-no-secrets"));
             }
@@ -428,12 +258,13 @@ impl ImportForm {
         if let Some(why) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, why);
         }
-        let waiting = self.waiting_for();
+        // A refused file waits for nothing: it is not to be imported.
+        let waiting = self.changed.is_none().then(|| self.waiting_for()).flatten();
         if let Some(what) = &waiting {
             ui.label(what);
         }
         ui.horizontal(|ui| {
-            let ready = self.file.is_some() && waiting.is_none() && self.opening.is_empty();
+            let ready = self.file.is_some() && self.changed.is_none() && waiting.is_none() && self.opening.is_empty();
             if pressed(ui, ready, "accounts-settings-transfer-import") {
                 outcome = SettingsOutcome::Import(Box::new(self.imported(here)));
             }
@@ -444,7 +275,13 @@ impl ImportForm {
         outcome
     }
 
-    fn secrets_ui(&mut self, ui: &mut egui::Ui, backend: &Backend, sealed: settings_file::Sealed) {
+    fn secrets_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        backend: &Backend,
+        sealed: settings_seal::Sealed,
+        sealed_over: Vec<u8>,
+    ) {
         match &self.secrets {
             Some(set) => {
                 let n = set.accounts.len();
@@ -467,7 +304,7 @@ impl ImportForm {
                             let passphrase = self.passphrase.clone();
                             self.opening.start(
                                 sealed.ciphertext.clone(),
-                                backend.spawn_blocking(move || settings_file::open(&sealed, &passphrase)),
+                                backend.spawn_blocking(move || settings_seal::open(&sealed, &sealed_over, &passphrase)),
                             );
                         }
                         if busy {
@@ -524,8 +361,8 @@ impl ImportForm {
 
     /// What Import still waits for, in words.
     fn waiting_for(&self) -> Option<String> {
-        let (_, file) = self.file.as_ref()?;
-        if file.secrets.is_some() && self.secrets.is_none() && !self.without_secrets {
+        let (_, read) = self.file.as_ref()?;
+        if read.settings.secrets.is_some() && self.secrets.is_none() && !self.without_secrets {
             return Some(t("accounts-settings-transfer-wait-secrets"));
         }
         let open: Vec<&str> = self
@@ -541,9 +378,10 @@ impl ImportForm {
     }
 
     fn imported(&self, here: &[AccountProfile]) -> Imported {
-        let Some((_, file)) = &self.file else {
+        let Some((_, read)) = &self.file else {
             return Imported::default();
         };
+        let file = &read.settings;
         let secrets = self.secrets.clone().unwrap_or_default();
         let accounts = settings_file::place(&self.items, here, &secrets);
         // A recent resource follows its account: to its new id, or to the account kept here under its name.
@@ -584,6 +422,38 @@ impl ImportForm {
             } else {
                 Vec::new()
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_an_import_carries_shows_no_secret_in_debug_output() {
+        let profile: AccountProfile = serde_json::from_value(serde_json::json!({
+            "id": "a", "label": "Prod", "kind": "NameAndKey", "account_name": "prod",
+            "blob_endpoint": "https://prod.blob.core.windows.net/", "queue_endpoint": null,
+            "table_endpoint": null, "secret": "AccountKey", "scope": null
+        }))
+        .unwrap();
+        let mut set = SecretSet::default();
+        set.accounts.insert("a".into(), Secret::new("S3cret-account-key=="));
+        set.proxy_password = Some(Secret::new("proxy-pa55word"));
+        let imported = Imported {
+            accounts: vec![Placed {
+                profile,
+                file_id: "a".into(),
+                secret: set.accounts.get("a").cloned(),
+            }],
+            proxy: Some((ProxySettings::default(), set.proxy_password.clone())),
+            ..Imported::default()
+        };
+        let shown = format!("{imported:?} {set:?} {:?}", imported.accounts[0]);
+        assert!(shown.contains("Prod"), "{shown}");
+        for secret in ["S3cret-account-key", "proxy-pa55word"] {
+            assert!(!shown.contains(secret), "{shown}");
         }
     }
 }

@@ -1,14 +1,14 @@
 //! Comparing a container or folder with another (of any account) or with a local folder, as a job: names
 //! relative to each folder, merged in name order as the listings arrive (a blob side is never held whole; a
-//! local folder is walked first, names and sizes only), by size and MD5 (Content-MD5 where the service keeps
-//! one; a local file's MD5 is computed only when its size matches and the other side has an MD5 to check).
+//! local folder is walked first, names, sizes and times only, its links passed over and what could not be read
+//! named), by size and MD5 (Content-MD5 where the service keeps one; a local file's MD5 is computed only when its
+//! size matches and the other side has an MD5 to check).
 
 use std::cmp::Ordering;
 use std::path::PathBuf;
+use std::time::SystemTime;
 
-use base64::Engine;
-use md5::Digest;
-
+use crate::app::blob::local_files::{Links, PassedOver};
 use crate::app::context::{JobContext, ReplyTx};
 use crate::app::widgets::i18n::{in_language, language, speaking, t, tr};
 use crate::storage::StorageError;
@@ -19,8 +19,8 @@ pub const KEPT: usize = 100_000;
 
 pub use crate::app::context::clipboard::FolderSide;
 
-/// A blob or file: its name after the folder, size, MD5 (Base64, as Content-MD5 says it) when known, and where
-/// it is (a blob's ETag, to write over it only if unchanged; a file's path).
+/// A blob or file: its name after the folder, size, MD5 (Base64, as Content-MD5 says it) when known, when it
+/// was last modified, and where it is (a blob's ETag, to write over it only if unchanged; where a file is read).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Item {
     pub name: String,
@@ -28,6 +28,7 @@ pub struct Item {
     pub md5: Option<String>,
     pub etag: Option<String>,
     pub path: Option<PathBuf>,
+    pub modified: Option<SystemTime>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +80,14 @@ impl FolderDifference {
     }
 }
 
+/// What the walk of a local side passed over and could not read, by name from the folder.
+#[derive(Clone, Debug, Default)]
+pub struct LocalNotes {
+    pub passed: Vec<(String, PassedOver)>,
+    /// Each an error of the run: a sync after this compare deletes nothing.
+    pub unread: Vec<(String, String)>,
+}
+
 #[derive(Default)]
 pub struct FolderReport {
     pub read: [u64; 2],
@@ -88,6 +97,8 @@ pub struct FolderReport {
     pub unchecked: u64,
     pub same: u64,
     pub differences: Vec<FolderDifference>,
+    /// The local side's walk (handed back with the last update).
+    pub local: LocalNotes,
     pub done: bool,
 }
 
@@ -123,17 +134,21 @@ pub fn name_cmp(a: &str, b: &str) -> Ordering {
     }
 }
 
+/// A page of one side's items; a local side's one page also says what its walk passed over.
+type Page = Result<(Vec<Item>, LocalNotes), StorageError>;
+
 /// One side's items in name order, as they arrive.
 struct Cursor {
-    pages: tokio::sync::mpsc::Receiver<Result<Vec<Item>, StorageError>>,
+    pages: tokio::sync::mpsc::Receiver<Page>,
     page: std::vec::IntoIter<Item>,
     head: Option<Item>,
     last: Option<String>,
     place: String,
+    notes: LocalNotes,
 }
 
 impl Cursor {
-    fn open(side: &FolderSide) -> Cursor {
+    fn open(side: &FolderSide, links: Links) -> Cursor {
         let (tx, rx) = tokio::sync::mpsc::channel(2);
         // Each side's reader is a task of its own: it says its failures in the language of the comparison.
         let speaks = language();
@@ -154,16 +169,20 @@ impl Cursor {
                         let page = client.list_blobs(&container, &options).await;
                         let (items, next) = match page {
                             Ok(p) => (
-                                Ok(p.blobs
-                                    .into_iter()
-                                    .map(|b| Item {
-                                        name: b.name.strip_prefix(&prefix).unwrap_or(&b.name).to_string(),
-                                        size: b.properties.content_length,
-                                        md5: b.properties.http.content_md5.clone().filter(|m| !m.is_empty()),
-                                        etag: Some(b.properties.etag),
-                                        path: None,
-                                    })
-                                    .collect()),
+                                Ok((
+                                    p.blobs
+                                        .into_iter()
+                                        .map(|b| Item {
+                                            name: b.name.strip_prefix(&prefix).unwrap_or(&b.name).to_string(),
+                                            size: b.properties.content_length,
+                                            md5: b.properties.http.content_md5.clone().filter(|m| !m.is_empty()),
+                                            etag: Some(b.properties.etag),
+                                            path: None,
+                                            modified: b.properties.last_modified,
+                                        })
+                                        .collect::<Vec<_>>(),
+                                    LocalNotes::default(),
+                                )),
                                 p.next_marker,
                             ),
                             Err(e) => (Err(e), None),
@@ -181,7 +200,7 @@ impl Cursor {
             }
             FolderSide::Local { root, .. } => {
                 tokio::spawn(async move {
-                    let walk = move || in_language(speaks, || local_items(&root));
+                    let walk = move || in_language(speaks, || local_items(&root, links));
                     let walked = tokio::task::spawn_blocking(walk).await;
                     let items = walked.unwrap_or_else(|_| {
                         Err(StorageError::invalid(
@@ -199,6 +218,7 @@ impl Cursor {
             head: None,
             last: None,
             place: side.place().to_string(),
+            notes: LocalNotes::default(),
         }
     }
 
@@ -207,7 +227,12 @@ impl Cursor {
             match self.page.next() {
                 Some(i) => self.head = Some(i),
                 None => match self.pages.recv().await {
-                    Some(page) => self.page = page?.into_iter(),
+                    Some(page) => {
+                        let (items, notes) = page?;
+                        self.notes.passed.extend(notes.passed);
+                        self.notes.unread.extend(notes.unread);
+                        self.page = items.into_iter();
+                    }
                     None => return Ok(None),
                 },
             }
@@ -235,56 +260,42 @@ impl Cursor {
     }
 }
 
-/// The files below `root`, named by their path from it with `/` between folders, in name order.
-fn local_items(root: &std::path::Path) -> Result<Vec<Item>, StorageError> {
+/// The files below `root`, named by their path from it with `/` between folders, in name order, and what the
+/// walk passed over or could not read (`local_files::walk`).
+fn local_items(root: &std::path::Path, links: Links) -> Page {
     if !root.is_dir() {
         return Err(StorageError::invalid(
             t("blob-compare-op-local"),
             tr!("blob-compare-not-a-folder", path = root.display().to_string()),
         ));
     }
-    let (files, _) = crate::app::blob::transfers::walk(root);
-    let mut items: Vec<Item> = files
+    let walked = crate::app::blob::local_files::walk(root, links);
+    let mut items: Vec<Item> = walked
+        .files
         .into_iter()
-        .filter_map(|(path, size)| {
-            let rel = path.strip_prefix(root).ok()?;
-            let name = rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect::<Vec<_>>()
-                .join("/");
-            Some(Item {
-                name,
-                size,
-                md5: None,
-                etag: None,
-                path: Some(path),
-            })
+        .map(|f| Item {
+            name: f.name,
+            size: f.size,
+            md5: None,
+            etag: None,
+            path: Some(f.path),
+            modified: f.modified,
         })
         .collect();
     items.sort_by(|a, b| name_cmp(&a.name, &b.name));
-    Ok(items)
+    let notes = LocalNotes {
+        passed: walked.passed,
+        unread: walked.unread,
+    };
+    Ok((items, notes))
 }
 
 /// A local file's MD5, Base64 as Content-MD5 says it (read off the UI thread).
 pub(crate) async fn file_md5(path: PathBuf) -> Option<String> {
-    tokio::task::spawn_blocking(move || {
-        use std::io::Read;
-        let mut file = std::fs::File::open(path).ok()?;
-        let mut hasher = md5::Md5::new();
-        let mut buf = vec![0u8; 1 << 16];
-        loop {
-            let n = file.read(&mut buf).ok()?;
-            if n == 0 {
-                break;
-            }
-            hasher.update(&buf[..n]);
-        }
-        Some(base64::engine::general_purpose::STANDARD.encode(hasher.finalize()))
-    })
-    .await
-    .ok()
-    .flatten()
+    tokio::task::spawn_blocking(move || crate::app::blob::local_files::md5_of(&path).ok())
+        .await
+        .ok()
+        .flatten()
 }
 
 /// Compares two items of the same name: the MD5 of a local file is computed only when it can settle the
@@ -329,13 +340,13 @@ pub enum ReportUpdate {
 /// whole report at the end.
 pub async fn compare(
     job: &JobContext,
-    left: &FolderSide,
-    right: &FolderSide,
+    (left, right): (&FolderSide, &FolderSide),
+    links: Links,
     updates: &ReplyTx<ReportUpdate>,
 ) -> Result<FolderReport, StorageError> {
     updates.send(ReportUpdate::Restart);
     let mut handed = 0;
-    let (mut l, mut r) = (Cursor::open(left), Cursor::open(right));
+    let (mut l, mut r) = (Cursor::open(left, links), Cursor::open(right, links));
     let mut local = FolderReport::default();
     let mut published = 0;
     loop {
@@ -382,6 +393,10 @@ pub async fn compare(
         }
     }
     job.progress.add(local.read[0] + local.read[1] - published);
+    for notes in [l.notes, r.notes] {
+        local.local.passed.extend(notes.passed);
+        local.local.unread.extend(notes.unread);
+    }
     local.done = true;
     publish(&local, handed, updates);
     Ok(local)
@@ -398,6 +413,12 @@ fn publish(local: &FolderReport, handed: usize, updates: &ReplyTx<ReportUpdate>)
         same: local.same,
         done: local.done,
         differences: local.differences[handed..].to_vec(),
+        // Whole once, with the last update: the walk's notes are known only then.
+        local: if local.done {
+            local.local.clone()
+        } else {
+            LocalNotes::default()
+        },
     }));
     local.differences.len()
 }
@@ -413,6 +434,7 @@ mod tests {
             md5: md5.map(str::to_string),
             etag: None,
             path: None,
+            modified: None,
         }
     }
 
@@ -446,7 +468,7 @@ mod tests {
         std::fs::create_dir(dir.path().join("sub")).unwrap();
         std::fs::write(dir.path().join("sub").join("b.txt"), "hello").unwrap();
         std::fs::write(dir.path().join("a.txt"), "x").unwrap();
-        let items = local_items(dir.path()).unwrap();
+        let (items, _) = local_items(dir.path(), Links::PassOver).unwrap();
         let names: Vec<&str> = items.iter().map(|i| i.name.as_str()).collect();
         assert_eq!(names, ["a.txt", "sub/b.txt"]);
         // MD5 of "hello", Base64.

@@ -1,21 +1,24 @@
 //! Copying what a folder compare found different, one way, as a job: into a container, from another
 //! container (the service copies; across accounts through a read SAS of the source) or from a local folder
-//! (uploaded), or into a local folder (downloaded): a sync one way. A blob missing at the target is written only
-//! if still missing (If-None-Match `*`), one that differs only if unchanged since the compare (If-Match the ETag it
-//! read; a local file, by its size); a target changed meanwhile is skipped and named. What is only on the target
-//! is deleted only when the user asked, under the same conditions.
+//! (uploaded, a replaced blob keeping its metadata and headers unless the user chose otherwise), or into a local
+//! folder (downloaded): a sync one way. A blob missing at the target is written only if still missing
+//! (If-None-Match `*`), one that differs only if unchanged since the compare (If-Match the ETag it read); a local
+//! file only if still what the compare saw (size, time, and MD5 where it read one), checked again just before it
+//! takes its name, and never through a link. What is only on the target is deleted only when the user asked,
+//! under the same conditions. A target left as it was is named with why, by the service's error code.
 
 use std::time::{Duration, SystemTime};
 
 use futures_util::StreamExt;
 
-use crate::app::blob::compare::{FolderReport, FolderSide, Item, ItemDiff};
+use crate::app::blob::compare::{FolderSide, Item};
+use crate::app::blob::local_files::{self, Kept, Seen};
 use crate::app::context::JobContext;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::TransferProgress;
 use crate::storage::blob::sas::SasPermissions;
-use crate::storage::blob::{BlobHttpHeaders, Conditions, TransferOptions};
+use crate::storage::blob::{BlobHttpHeaders, Conditions, TransferOptions, quoted_etag};
 
 const AT_ONCE: usize = 8;
 
@@ -28,61 +31,13 @@ pub enum Direction {
 /// A write the copy makes: the source item, and the target's item as the compare saw it (None: missing).
 pub type Write = (Item, Option<Item>);
 
-/// Whether copying one way writes this difference: an item only on the source side, or one that differs (an
-/// unchecked pair is not known to differ, and is left).
-fn written(d: &crate::app::blob::compare::FolderDifference, direction: Direction) -> bool {
-    let only = match direction {
-        Direction::LeftToRight => ItemDiff::OnlyLeft,
-        Direction::RightToLeft => ItemDiff::OnlyRight,
-    };
-    d.kind == only || d.kind == ItemDiff::Different
-}
-
-/// How many writes copying one way makes, counted without copying anything (the window asks every frame).
-pub fn write_count(report: &FolderReport, direction: Direction) -> usize {
-    report.differences.iter().filter(|d| written(d, direction)).count()
-}
-
-/// What copying one way would write.
-pub fn writes(report: &FolderReport, direction: Direction) -> Vec<Write> {
-    report
-        .differences
-        .iter()
-        .filter(|d| written(d, direction))
-        .filter_map(|d| {
-            let (from, to) = match direction {
-                Direction::LeftToRight => (&d.left, &d.right),
-                Direction::RightToLeft => (&d.right, &d.left),
-            };
-            Some((from.clone()?, to.clone()))
-        })
-        .collect()
-}
-
-/// How many items only the target side has (counted, not copied: the window asks every frame).
-pub fn delete_count(report: &FolderReport, direction: Direction) -> usize {
-    let only_target = match direction {
-        Direction::LeftToRight => ItemDiff::OnlyRight,
-        Direction::RightToLeft => ItemDiff::OnlyLeft,
-    };
-    report.differences.iter().filter(|d| d.kind == only_target).count()
-}
-
-/// What syncing one way would delete, when the user asks: the items only on the target side.
-pub fn deletes(report: &FolderReport, direction: Direction) -> Vec<Item> {
-    let (only_target, pick): (
-        ItemDiff,
-        fn(&crate::app::blob::compare::FolderDifference) -> Option<Item>,
-    ) = match direction {
-        Direction::LeftToRight => (ItemDiff::OnlyRight, |d| d.right.clone()),
-        Direction::RightToLeft => (ItemDiff::OnlyLeft, |d| d.left.clone()),
-    };
-    report
-        .differences
-        .iter()
-        .filter(|d| d.kind == only_target)
-        .filter_map(pick)
-        .collect()
+/// What a confirmed plan runs (`sync_plan::SyncPlan`): its writes, its deletes (none unless ticked), and whether
+/// a blob replaced by an upload keeps its metadata and headers.
+#[derive(Clone)]
+pub struct SyncRun {
+    pub writes: Vec<Write>,
+    pub deletes: Vec<Item>,
+    pub keep_properties: bool,
 }
 
 enum Fate {
@@ -91,9 +46,62 @@ enum Fate {
     /// earlier try of this sync (cancelled, or failed part-way, then retried) wrote it.
     AlreadySame,
     Deleted,
-    /// The target changed since the compare (or appeared): not overwritten, not deleted.
-    Changed(String),
+    /// Gone already: an earlier try of this sync, or someone else, deleted it.
+    AlreadyGone,
+    /// Left as it was (name, why): the service refused it for a reason of its own (said by its code), or the
+    /// local file is no longer what the compare saw, or a link is on the way.
+    Kept(String, String),
     Failed(String, StorageError),
+}
+
+/// Why one write or delete was not done.
+enum Refused {
+    /// Left as it was, and why, in words.
+    Kept(String),
+    /// A local file gone since the compare.
+    Gone,
+    Failed(StorageError),
+}
+
+impl From<StorageError> for Refused {
+    fn from(e: StorageError) -> Refused {
+        match refusal_words(&e) {
+            Some(why) => Refused::Kept(why),
+            None => Refused::Failed(e),
+        }
+    }
+}
+
+impl From<Kept> for Refused {
+    fn from(k: Kept) -> Refused {
+        match k {
+            Kept::Gone => Refused::Gone,
+            Kept::Io(e) => Refused::Failed(StorageError::io(t("blob-compare-copy-op-sync"), &e)),
+            other => Refused::Kept(other.words()),
+        }
+    }
+}
+
+/// A service's refusal of a write or delete, said for what it is by its error code (a 409 or 412 is not always
+/// a change since the compare: a lease, snapshots, an immutability policy); None for any other failure, which
+/// keeps its own words.
+fn refusal_words(e: &StorageError) -> Option<String> {
+    if !matches!(e.status, Some(404 | 409 | 412)) {
+        return None;
+    }
+    let code = e.code.as_deref().unwrap_or_default();
+    let id = match code {
+        "ConditionNotMet" | "TargetConditionNotMet" => "blob-sync-refused-changed",
+        "BlobAlreadyExists" => "blob-sync-refused-appeared",
+        "BlobNotFound" => "blob-sync-refused-gone",
+        "SnapshotsPresent" => "blob-sync-refused-snapshots",
+        "BlobImmutableDueToPolicy" | "BlobImmutableDueToLegalHold" => "blob-sync-refused-immutable",
+        "BlobArchived" | "BlobBeingRehydrated" => "blob-sync-refused-archived",
+        "PendingCopyOperation" => "blob-sync-refused-copy-pending",
+        _ if e.is_lease_conflict() => "blob-sync-refused-leased",
+        _ => return None,
+    };
+    Some(tr!(id, code = code))
 }
 
 enum Work {
@@ -101,33 +109,22 @@ enum Work {
     Delete(Item),
 }
 
-/// Refused as a changed target is: the local file is not what the compare saw.
-fn changed_here(what: String) -> StorageError {
-    let mut e = StorageError::invalid(t("blob-compare-copy-op-sync"), what);
-    e.status = Some(412);
-    e
-}
-
-/// Writes `writes` from `from` into `to` (a container, or a local folder: downloaded), deletes `deletes` from
-/// `to` when the user asked, AT_ONCE at a time, and says what happened.
-pub async fn copy(
-    job: &JobContext,
-    from: &FolderSide,
-    to: &FolderSide,
-    writes: Vec<Write>,
-    deletes: Vec<Item>,
-) -> Result<String, StorageError> {
+/// Writes `run.writes` from `from` into `to` (a container, or a local folder: downloaded), deletes `run.deletes`
+/// from `to`, AT_ONCE at a time, and says what happened.
+pub async fn copy(job: &JobContext, from: &FolderSide, to: &FolderSide, run: SyncRun) -> Result<String, StorageError> {
     if let (FolderSide::Local { .. }, FolderSide::Local { .. }) = (from, to) {
         return Err(StorageError::invalid(
             t("blob-compare-copy-op-copy"),
             t("blob-compare-copy-two-local"),
         ));
     }
-    job.progress.start((writes.len() + deletes.len()) as u64);
-    let work = writes
+    job.progress.start((run.writes.len() + run.deletes.len()) as u64);
+    let keep = run.keep_properties;
+    let work = run
+        .writes
         .into_iter()
         .map(Work::Write)
-        .chain(deletes.into_iter().map(Work::Delete));
+        .chain(run.deletes.into_iter().map(Work::Delete));
     let fates: Vec<Fate> = futures_util::stream::iter(work.map(|work| async move {
         let name = match &work {
             Work::Write((source, _)) => source.name.clone(),
@@ -137,37 +134,37 @@ pub async fn copy(
         if job.cancel.is_cancelled() {
             return Fate::Failed(name, StorageError::cancelled(t("blob-compare-copy-op-copy")));
         }
-        let result = match work {
+        let fate = match work {
             Work::Write((source, existing)) => {
                 job.item(&name, t("blob-compare-copy-writing"));
-                match write_one(job, from, to, &source, existing.as_ref()).await {
-                    Err(e) if matches!(e.status, Some(409) | Some(412)) && already_same(from, to, &source).await => {
-                        Ok(Fate::AlreadySame)
-                    }
-                    other => other.map(|()| Fate::Written),
+                match write_one(job, from, to, &source, existing.as_ref(), keep).await {
+                    Ok(()) => Fate::Written,
+                    Err(Refused::Kept(_) | Refused::Gone) if already_same(from, to, &source).await => Fate::AlreadySame,
+                    Err(Refused::Kept(why)) => Fate::Kept(name.clone(), why),
+                    Err(Refused::Gone) => Fate::Kept(name.clone(), Kept::Gone.words()),
+                    Err(Refused::Failed(e)) => Fate::Failed(name.clone(), e),
                 }
             }
             Work::Delete(item) => {
                 job.item(&name, t("blob-compare-copy-deleting"));
-                delete_one(to, &item).await.map(|()| Fate::Deleted)
+                match delete_one(to, &item).await {
+                    Ok(()) => Fate::Deleted,
+                    Err(Refused::Gone) => Fate::AlreadyGone,
+                    Err(Refused::Kept(why)) => Fate::Kept(name.clone(), why),
+                    Err(Refused::Failed(e)) => Fate::Failed(name.clone(), e),
+                }
             }
         };
         job.progress.add(1);
-        let fate = match result {
-            Ok(f) => f,
-            Err(e) if matches!(e.status, Some(409) | Some(412)) => Fate::Changed(name.clone()),
-            Err(e) => Fate::Failed(name.clone(), e),
+        let state = match &fate {
+            Fate::Written => t("blob-compare-copy-written"),
+            Fate::AlreadySame => t("blob-compare-copy-already-same"),
+            Fate::Deleted => t("blob-compare-copy-deleted"),
+            Fate::AlreadyGone => t("blob-compare-copy-already-gone"),
+            Fate::Kept(_, why) => tr!("blob-compare-copy-kept", why = why.as_str()),
+            Fate::Failed(..) => t("blob-compare-copy-failed"),
         };
-        job.item(
-            &name,
-            t(match &fate {
-                Fate::Written => "blob-compare-copy-written",
-                Fate::AlreadySame => "blob-compare-copy-already-same",
-                Fate::Deleted => "blob-compare-copy-deleted",
-                Fate::Changed(_) => "blob-compare-copy-changed",
-                Fate::Failed(..) => "blob-compare-copy-failed",
-            }),
-        );
+        job.item(&name, state);
         fate
     }))
     .buffer_unordered(AT_ONCE)
@@ -176,12 +173,17 @@ pub async fn copy(
     if job.cancel.is_cancelled() {
         return Err(StorageError::cancelled(t("blob-compare-copy-op-copy")));
     }
+    summary(fates, to_is_local(to))
+}
+
+/// What the job says at its end: what it wrote and deleted, and every item it left or failed, with why.
+fn summary(fates: Vec<Fate>, local: bool) -> Result<String, StorageError> {
     let count = |f: fn(&Fate) -> bool| fates.iter().filter(|x| f(x)).count();
     let (written, deleted) = (
         count(|f| matches!(f, Fate::Written)),
         count(|f| matches!(f, Fate::Deleted)),
     );
-    let wrote = if to_is_local(to) {
+    let wrote = if local {
         "blob-compare-copy-wrote-files"
     } else {
         "blob-compare-copy-wrote-blobs"
@@ -194,18 +196,23 @@ pub async fn copy(
     if same > 0 {
         words.push_str(&tr!("blob-compare-copy-also-same", count = same));
     }
-    let changed: Vec<&str> = fates
+    let gone = count(|f| matches!(f, Fate::AlreadyGone));
+    if gone > 0 {
+        words.push_str(&tr!("blob-compare-copy-also-gone", count = gone));
+    }
+    let mut kept: Vec<String> = fates
         .iter()
         .filter_map(|f| match f {
-            Fate::Changed(n) => Some(n.as_str()),
+            Fate::Kept(n, why) => Some(format!("{n} ({why})")),
             _ => None,
         })
         .collect();
-    if !changed.is_empty() {
+    if !kept.is_empty() {
+        kept.sort();
         words.push_str(&tr!(
-            "blob-compare-copy-also-changed",
-            count = changed.len(),
-            names = changed.join(", ")
+            "blob-compare-copy-also-kept",
+            count = kept.len(),
+            names = kept.join(", ")
         ));
     }
     let failed: Vec<(String, StorageError)> = fates
@@ -241,10 +248,15 @@ async fn already_same(from: &FolderSide, to: &FolderSide, source: &Item) -> bool
             }
         }
         FolderSide::Local { root, .. } => {
-            let Ok(path) = local_path(root, &source.name) else {
+            let Ok(relative) = crate::app::blob::transfers::local_path(&source.name) else {
                 return false;
             };
-            std::fs::metadata(&path).is_ok_and(|m| m.len() == source.size)
+            // Reached through real folders only, and a link there is never taken for the file: nothing outside
+            // the folder is read to tell.
+            let Ok(path) = local_files::reach(root, &relative, false) else {
+                return false;
+            };
+            std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() == source.size)
                 && crate::app::blob::compare::file_md5(path).await.as_deref() == Some(md5.as_str())
         }
     }
@@ -254,23 +266,27 @@ fn to_is_local(to: &FolderSide) -> bool {
     matches!(to, FolderSide::Local { .. })
 }
 
-/// Where a blob's name lands under a local folder, by the rule every download follows (`transfers::local_path`:
-/// no `..`, and on Windows no `\` or `:`, so nothing lands outside the folder).
-fn local_path(root: &std::path::Path, name: &str) -> Result<std::path::PathBuf, StorageError> {
-    crate::app::blob::transfers::local_path(name).map(|p| root.join(p))
+/// What the compare saw of a local file, to check it by again.
+fn seen(item: &Item) -> Seen {
+    Seen {
+        size: item.size,
+        modified: item.modified,
+        md5: item.md5.clone(),
+    }
 }
 
-/// A local file is what the compare saw (by size; the compare read no more of it).
-fn unchanged_locally(path: &std::path::Path, seen: &Item) -> Result<(), StorageError> {
-    match std::fs::metadata(path) {
-        Ok(m) if m.len() == seen.size => Ok(()),
-        _ => Err(changed_here(t("blob-compare-copy-file-changed"))),
+/// Runs a local file check off the async workers.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, Kept> + Send + 'static) -> Result<T, Refused> {
+    match tokio::task::spawn_blocking(f).await {
+        Ok(r) => r.map_err(Refused::from),
+        Err(e) => Err(Refused::from(Kept::Io(std::io::Error::other(e.to_string())))),
     }
 }
 
 /// Deletes an item only on the target: a blob only if unchanged since the compare (If-Match; one with snapshots
-/// is refused by the service and named), a file only if its size is still the one compared.
-async fn delete_one(to: &FolderSide, item: &Item) -> Result<(), StorageError> {
+/// is refused by the service and named), a file only if still what the compare saw, checked just before, and
+/// never a link or through one.
+async fn delete_one(to: &FolderSide, item: &Item) -> Result<(), Refused> {
     match to {
         FolderSide::Blobs {
             client,
@@ -280,7 +296,7 @@ async fn delete_one(to: &FolderSide, item: &Item) -> Result<(), StorageError> {
         } => {
             let conditions = item.etag.clone().map(Conditions::if_match).unwrap_or_default();
             let name = format!("{prefix}{}", item.name);
-            client
+            let deleted = client
                 .delete_blob(
                     container,
                     &name,
@@ -288,35 +304,35 @@ async fn delete_one(to: &FolderSide, item: &Item) -> Result<(), StorageError> {
                     crate::storage::blob::DeleteSnapshots::None,
                     &conditions,
                 )
-                .await
+                .await;
+            match deleted {
+                Err(e) if e.has_code("BlobNotFound") => Err(Refused::Gone),
+                other => Ok(other?),
+            }
         }
         FolderSide::Local { root, .. } => {
-            let path = match &item.path {
-                Some(p) => p.clone(),
-                None => local_path(root, &item.name)?,
-            };
-            unchanged_locally(&path, item)?;
-            std::fs::remove_file(&path).map_err(|e| {
-                StorageError::new(
-                    crate::storage::ErrorKind::Io,
-                    t("blob-compare-copy-op-delete-file"),
-                    e.to_string(),
-                )
+            let relative = crate::app::blob::transfers::local_path(&item.name).map_err(Refused::Failed)?;
+            let (root, seen) = (root.clone(), seen(item));
+            blocking(move || {
+                let path = local_files::reach(&root, &relative, false)?;
+                local_files::delete(&root, &path, seen)
             })
+            .await
         }
     }
 }
 
-/// One write into the target: into a container (as `write_blob`), or a blob downloaded into a local folder (a
-/// file that differs is replaced only if its size is still the one compared; a new one is never written over a
-/// file that appeared meanwhile, which is kept and the download saved beside it).
+/// One write into the target: into a container (as `write_blob`), or a blob downloaded into a local folder: the
+/// folders on the way real ones (never a link), the file there still what the compare saw (or nothing, for a new
+/// one), the blob downloaded beside it and put in its place only after that check once more, just before.
 async fn write_one(
     job: &JobContext,
     from: &FolderSide,
     to: &FolderSide,
     source: &Item,
     existing: Option<&Item>,
-) -> Result<(), StorageError> {
+    keep: bool,
+) -> Result<(), Refused> {
     match to {
         FolderSide::Blobs {
             client: target,
@@ -325,11 +341,7 @@ async fn write_one(
             ..
         } => {
             let dst = format!("{prefix}{}", source.name);
-            let conditions = match existing.and_then(|e| e.etag.clone()) {
-                Some(etag) => Conditions::if_match(etag),
-                None => Conditions::create_only(),
-            };
-            write_blob(job, from, (target, container), source, &dst, &conditions).await
+            write_blob(job, from, (target, container), source, &dst, existing, keep).await
         }
         FolderSide::Local { root, .. } => {
             let FolderSide::Blobs {
@@ -339,36 +351,36 @@ async fn write_one(
                 ..
             } = from
             else {
-                return Err(StorageError::invalid(
+                return Err(Refused::Failed(StorageError::invalid(
                     t("blob-compare-copy-op-sync"),
                     t("blob-compare-copy-two-local-short"),
-                ));
+                )));
             };
-            let path = local_path(root, &source.name)?;
-            match existing {
-                Some(seen) => unchanged_locally(&path, seen)?,
-                None if path.exists() => return Err(changed_here(t("blob-compare-copy-file-appeared"))),
-                None => {}
-            }
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent).map_err(|e| {
-                    StorageError::new(
-                        crate::storage::ErrorKind::Io,
-                        t("blob-compare-copy-op-create-folder"),
-                        e.to_string(),
-                    )
-                })?;
-            }
+            let relative = crate::app::blob::transfers::local_path(&source.name).map_err(Refused::Failed)?;
+            let (at, seen) = (root.clone(), existing.map(seen));
+            // The cheap checks first (no MD5), so a file changed already costs no download.
+            let quick = seen.clone().map(|s| Seen { md5: None, ..s });
+            let dest = blocking(move || {
+                let dest = local_files::reach(&at, &relative, true)?;
+                match quick {
+                    Some(s) => local_files::unchanged(&at, &dest, s)?,
+                    None => local_files::absent(&at, &dest)?,
+                }
+                Ok(dest)
+            })
+            .await?;
+            let waiting = local_files::waiting_beside(&dest);
             let options = TransferOptions {
-                replace_existing: existing.is_some(),
+                replace_existing: true,
                 ..TransferOptions::default()
             };
             let progress = std::sync::Arc::new(TransferProgress::new());
             let name = format!("{prefix}{}", source.name);
             client
-                .download_file(container, &name, None, &path, &options, &progress, &job.cancel)
-                .await
-                .map(|_| ())
+                .download_file(container, &name, None, &waiting, &options, &progress, &job.cancel)
+                .await?;
+            let root = root.clone();
+            blocking(move || local_files::place(&root, &waiting, &dest, seen)).await
         }
     }
 }
@@ -380,8 +392,13 @@ async fn write_blob(
     (target, container): (&crate::storage::Client, &str),
     source: &Item,
     dst: &str,
-    conditions: &Conditions,
-) -> Result<(), StorageError> {
+    existing: Option<&Item>,
+    keep: bool,
+) -> Result<(), Refused> {
+    let conditions = match existing.and_then(|e| e.etag.clone()) {
+        Some(etag) => Conditions::if_match(etag),
+        None => Conditions::create_only(),
+    };
     match from {
         FolderSide::Blobs {
             client,
@@ -400,7 +417,7 @@ async fn write_blob(
                     .await?
             };
             let outcome = target
-                .copy_blob_from_url(&url, &name, (container, dst), conditions, None)
+                .copy_blob_from_url(&url, &name, (container, dst), &conditions, None)
                 .await?;
             crate::app::blob::paste_job::wait_for_copy(
                 job,
@@ -410,15 +427,23 @@ async fn write_blob(
                 // A copy over a blob that was there is left to finish: aborting it would leave that blob empty.
                 conditions.if_match.is_none(),
             )
-            .await
+            .await?;
+            Ok(())
         }
         FolderSide::Local { .. } => {
             let path = source.path.as_ref().ok_or_else(|| {
                 StorageError::invalid(t("blob-compare-copy-op-upload"), t("blob-compare-copy-no-file"))
             })?;
-            let http = BlobHttpHeaders {
-                content_type: Some(crate::app::blob::transfers::guess_content_type(dst).to_string()),
-                ..Default::default()
+            let (http, metadata) = match existing {
+                Some(seen) if keep => kept_properties(target, container, dst, seen).await?,
+                _ => {
+                    let guessed = crate::app::blob::transfers::guess_content_type(dst).to_string();
+                    let http = BlobHttpHeaders {
+                        content_type: Some(guessed),
+                        ..Default::default()
+                    };
+                    (http, Vec::new())
+                }
             };
             let progress = TransferProgress::new();
             target
@@ -427,14 +452,65 @@ async fn write_blob(
                     dst,
                     path,
                     &http,
-                    &[],
-                    conditions,
+                    &metadata,
+                    &conditions,
                     &TransferOptions::default(),
                     &progress,
                     &job.cancel,
                 )
-                .await
-                .map(|_| ())
+                .await?;
+            Ok(())
         }
+    }
+}
+
+/// The headers and metadata a blob replaced by an upload keeps (all but its MD5, which the new content has its
+/// own of), read just before: a blob no longer the version the compare saw is left as it is.
+async fn kept_properties(
+    target: &crate::storage::Client,
+    container: &str,
+    dst: &str,
+    seen: &Item,
+) -> Result<(BlobHttpHeaders, Vec<(String, String)>), Refused> {
+    let (props, metadata) = target.get_blob_properties(container, dst, None).await?;
+    if seen.etag.as_deref().map(quoted_etag) != Some(quoted_etag(&props.etag)) {
+        return Err(Refused::Kept(tr!("blob-sync-refused-changed", code = "ETag")));
+    }
+    let http = BlobHttpHeaders {
+        content_md5: None,
+        ..props.http
+    };
+    Ok((http, metadata))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(status: u16, code: &str) -> StorageError {
+        let mut e = StorageError::new(crate::storage::ErrorKind::Service, "Sync", "refused");
+        (e.status, e.code) = (Some(status), Some(code.to_string()));
+        e
+    }
+
+    #[test]
+    fn a_refusal_is_said_for_what_it_is_by_the_services_code() {
+        let words = |status, code| refusal_words(&refused(status, code));
+        assert_eq!(
+            words(412, "ConditionNotMet").as_deref(),
+            Some("changed since the compare (ConditionNotMet)")
+        );
+        assert!(words(412, "LeaseIdMissing").unwrap().starts_with("leased"));
+        assert!(words(409, "SnapshotsPresent").unwrap().starts_with("it has snapshots"));
+        assert!(words(409, "BlobImmutableDueToPolicy").unwrap().starts_with("immutable"));
+        assert!(
+            words(409, "BlobImmutableDueToLegalHold")
+                .unwrap()
+                .starts_with("immutable")
+        );
+        assert!(words(409, "BlobAlreadyExists").unwrap().starts_with("appeared"));
+        // Anything else keeps its own words as a failure: never "changed since the compare".
+        assert!(words(409, "ContainerBeingDeleted").is_none());
+        assert!(words(500, "ConditionNotMet").is_none());
     }
 }

@@ -1,21 +1,17 @@
 //! The "Compare folders" window of a container tab: a folder picked in one tab (of any account), or a local
 //! folder, against this tab's folder, run as a job; the counts and differences as they come, exported as JSON
 //! lines, and synced one way or the other (into a container, or into the local folder) after its plan is shown and
-//! confirmed, what is only on the target deleted only when ticked, as a job after which it compares again.
+//! confirmed (`sync_plan`), what is only on the target deleted only when ticked, as a job after which it compares
+//! again. A local folder's links are passed over unless the user asks to follow those to files inside it.
 
 use crate::app::blob::compare::{FolderReport, FolderSide, ItemDiff, KEPT, ReportUpdate, compare};
-use crate::app::blob::compare_copy::{Direction, copy, delete_count, deletes, write_count, writes};
+use crate::app::blob::compare_copy::{Direction, copy};
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::blob::local_files::Links;
+use crate::app::blob::sync_plan::{PlanAnswer, PlanCounts, SyncPlan};
 use crate::app::context::{InFlight, JobId, JobReplies, JobState, PaneContext, ReplyTx, Unit, job_replies};
 use crate::app::widgets::i18n::{t, tr};
-
-/// One way's writes and the deletes it may make, as the compare found them when the user chose that way.
-pub struct SyncPlan {
-    direction: Direction,
-    writes: Vec<crate::app::blob::compare_copy::Write>,
-    deletes: Vec<crate::app::blob::compare::Item>,
-}
 
 pub struct FolderCompare {
     pub left: FolderSide,
@@ -27,8 +23,11 @@ pub struct FolderCompare {
     copying: Option<JobId>,
     /// The plan shown for confirmation: built once when its button is pressed (it may list 100,000 items).
     confirm: Option<SyncPlan>,
-    /// The plan's choice: also delete what is only on the target (off unless the user ticks it each time).
-    delete_too: bool,
+    /// What each way's plan would hold (left to right, right to left), counted as the plan sorts them once the
+    /// compare is done, and kept until the report changes.
+    counts: Option<[PlanCounts; 2]>,
+    /// Which links of a local side the compare follows (none unless the user ticks it).
+    links: Links,
     /// Compare again was pressed: the compare runs again at the next poll.
     again: bool,
     pub show: Option<ItemDiff>,
@@ -37,7 +36,7 @@ pub struct FolderCompare {
 impl FolderCompare {
     pub fn start(ctx: &mut PaneContext, left: FolderSide, right: FolderSide) -> FolderCompare {
         let updates = job_replies();
-        let job = run(ctx, &left, &right, &updates.0);
+        let job = run(ctx, (&left, &right), Links::PassOver, &updates.0);
         FolderCompare {
             left,
             right,
@@ -46,7 +45,8 @@ impl FolderCompare {
             job,
             copying: None,
             confirm: None,
-            delete_too: false,
+            counts: None,
+            links: Links::PassOver,
             again: false,
             show: None,
         }
@@ -71,6 +71,7 @@ impl FolderCompare {
     /// Moves what the compare job handed back into the report shown.
     fn take_updates(&mut self) {
         for update in self.updates.1.take() {
+            self.counts = None;
             match update {
                 ReportUpdate::Restart => self.report = FolderReport::default(),
                 ReportUpdate::Progress(mut more) => {
@@ -78,6 +79,9 @@ impl FolderCompare {
                     (r.read, r.only_left, r.only_right) = (more.read, more.only_left, more.only_right);
                     (r.different, r.unchecked, r.same, r.done) = (more.different, more.unchecked, more.same, more.done);
                     r.differences.append(&mut more.differences);
+                    if more.done {
+                        r.local = more.local;
+                    }
                 }
             }
         }
@@ -106,17 +110,50 @@ impl FolderCompare {
         } else if r.differing() + r.unchecked == 0 {
             ui.label(t("blob-compare-view-same"));
         }
+        if r.done && !r.local.passed.is_empty() {
+            ui.label(tr!("blob-compare-view-passed", count = r.local.passed.len()));
+        }
+        if r.done && !r.local.unread.is_empty() {
+            let first = &r.local.unread[0];
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                tr!(
+                    "blob-compare-view-unread",
+                    count = r.local.unread.len(),
+                    name = first.0.as_str(),
+                    why = first.1.as_str()
+                ),
+            );
+        }
+        let local_side = [&self.left, &self.right]
+            .iter()
+            .any(|s| matches!(s, FolderSide::Local { .. }));
+        if local_side {
+            let mut follow = self.links == Links::FilesInside;
+            let idle = r.done && self.copying.is_none();
+            let tick = ui
+                .add_enabled(
+                    idle,
+                    egui::Checkbox::new(&mut follow, t("blob-compare-view-follow-links")),
+                )
+                .on_hover_text(t("blob-compare-view-follow-links-hint"));
+            if tick.changed() {
+                self.links = if follow { Links::FilesInside } else { Links::PassOver };
+                self.again = true;
+            }
+        }
         if r.differing() > KEPT as u64 {
             ui.colored_label(ui.visuals().warn_fg_color, tr!("blob-compare-view-first", count = KEPT));
         }
         let blob_side = |s: &FolderSide| matches!(s, FolderSide::Blobs { .. });
-        let (to_right, to_left) = if r.done {
-            (
-                write_count(r, Direction::LeftToRight),
-                write_count(r, Direction::RightToLeft),
-            )
-        } else {
-            (0, 0)
+        // The buttons count what their plans hold (a name a link is in the way of is not counted).
+        let counts = match (r.done, self.counts) {
+            (false, _) => [PlanCounts::default(); 2],
+            (true, Some(counts)) => counts,
+            (true, None) => *self.counts.insert([
+                PlanCounts::of(r, Direction::LeftToRight),
+                PlanCounts::of(r, Direction::RightToLeft),
+            ]),
         };
         let idle = r.done && self.copying.is_none();
         ui.horizontal_wrapped(|ui| {
@@ -153,7 +190,7 @@ impl FolderCompare {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            for (direction, n) in [(Direction::LeftToRight, to_right), (Direction::RightToLeft, to_left)] {
+            for (direction, counts) in [(Direction::LeftToRight, counts[0]), (Direction::RightToLeft, counts[1])] {
                 let (from, target) = match direction {
                     Direction::LeftToRight => (&self.left, &self.right),
                     Direction::RightToLeft => (&self.right, &self.left),
@@ -168,8 +205,10 @@ impl FolderCompare {
                 } else {
                     "left"
                 };
-                let extra = if r.done { delete_count(r, direction) } else { 0 };
-                let can = idle && n + extra > 0 && (blob_side(from) || blob_side(target));
+                let (n, can) = (
+                    counts.writes,
+                    idle && counts.any() && (blob_side(from) || blob_side(target)),
+                );
                 let b = ui
                     .add_enabled(
                         can,
@@ -177,12 +216,7 @@ impl FolderCompare {
                     )
                     .on_hover_text(t("blob-compare-view-sync-hint"));
                 if b.clicked() {
-                    self.delete_too = false;
-                    self.confirm = Some(SyncPlan {
-                        direction,
-                        writes: writes(r, direction),
-                        deletes: deletes(r, direction),
-                    });
+                    self.confirm = Some(SyncPlan::new(r, direction));
                 }
             }
             if ui
@@ -216,80 +250,23 @@ impl FolderCompare {
     }
 
     fn confirm_copy(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext) {
-        let Some(plan) = &self.confirm else { return };
+        let Some(plan) = &mut self.confirm else { return };
         let (from, to) = match plan.direction {
             Direction::LeftToRight => (&self.left, &self.right),
             Direction::RightToLeft => (&self.right, &self.left),
         };
-        let (planned, extra) = (&plan.writes, &plan.deletes);
-        let replacing = planned.iter().filter(|(_, existing)| existing.is_some()).count();
-        let names = |items: &mut dyn Iterator<Item = &str>, total: usize| {
-            let mut shown: Vec<&str> = items.take(8).collect();
-            if total > shown.len() {
-                shown.push("…");
-            }
-            shown.join(", ")
-        };
-        let mut answer = None;
-        egui::Modal::new(egui::Id::unique("confirm-folder-copy")).show(egui_ctx, |ui| {
-            ui.strong(tr!(
-                "blob-compare-view-sync-title",
-                from = from.place(),
-                to = to.place()
-            ));
-            ui.label(tr!(
-                "blob-compare-view-plan",
-                count = planned.len(),
-                new = planned.len() - replacing,
-                replacing = replacing,
-                names = names(&mut planned.iter().map(|(s, _)| s.name.as_str()), planned.len())
-            ));
-            if extra.is_empty() {
-                ui.label(t("blob-compare-view-nothing-extra"));
-            } else {
-                ui.checkbox(
-                    &mut self.delete_too,
-                    tr!("blob-compare-view-delete-too", count = extra.len(), place = to.place()),
-                );
-                let listed = names(&mut extra.iter().map(|i| i.name.as_str()), extra.len());
-                if self.delete_too {
-                    ui.colored_label(
-                        ui.visuals().warn_fg_color,
-                        tr!("blob-compare-view-deleted", names = listed.as_str()),
-                    );
-                } else {
-                    ui.label(tr!("blob-compare-view-kept", names = listed.as_str()));
-                }
-            }
-            ui.horizontal(|ui| {
-                if ui.button(t("blob-compare-view-write")).clicked() {
-                    answer = Some(true);
-                }
-                if ui.button(t("blob-compare-view-cancel")).clicked() {
-                    answer = Some(false);
-                }
-            });
-        });
-        match answer {
-            Some(true) => {
+        match plan.show(egui_ctx, from, to) {
+            Some(PlanAnswer::Run(sync)) => {
                 let (from, to) = (from.clone(), to.clone());
-                let Some(SyncPlan {
-                    writes: planned,
-                    deletes: extra,
-                    ..
-                }) = self.confirm.take()
-                else {
-                    return;
-                };
-                let extra = if self.delete_too { extra } else { Vec::new() };
+                self.confirm = None;
                 self.copying = Some(ctx.start_job(
                     tr!("blob-compare-view-write-job", place = to.place()),
                     Unit::Items("items"),
-                    (from, to, planned, extra),
-                    |job, (from, to, planned, extra)| async move { copy(&job, &from, &to, planned, extra).await },
+                    (from, to, sync),
+                    |job, (from, to, sync)| async move { copy(&job, &from, &to, sync).await },
                 ));
             }
-            Some(false) => self.confirm = None,
+            Some(PlanAnswer::Cancel) => self.confirm = None,
             None => {}
         }
     }
@@ -297,7 +274,7 @@ impl FolderCompare {
     /// When the copy ends, compare again: what it wrote now reads the same.
     fn after_copy(&mut self, ctx: &mut PaneContext) {
         if std::mem::take(&mut self.again) {
-            self.job = run(ctx, &self.left, &self.right, &self.updates.0);
+            self.job = run(ctx, (&self.left, &self.right), self.links, &self.updates.0);
             return;
         }
         let Some(id) = self.copying else { return };
@@ -305,7 +282,7 @@ impl FolderCompare {
             return;
         }
         self.copying = None;
-        self.job = run(ctx, &self.left, &self.right, &self.updates.0);
+        self.job = run(ctx, (&self.left, &self.right), self.links, &self.updates.0);
     }
 
     pub fn failed(&self, ctx: &mut PaneContext) -> Option<String> {
@@ -316,13 +293,18 @@ impl FolderCompare {
     }
 }
 
-fn run(ctx: &mut PaneContext, left: &FolderSide, right: &FolderSide, updates: &ReplyTx<ReportUpdate>) -> JobId {
+fn run(
+    ctx: &mut PaneContext,
+    (left, right): (&FolderSide, &FolderSide),
+    links: Links,
+    updates: &ReplyTx<ReportUpdate>,
+) -> JobId {
     ctx.start_job(
         tr!("blob-compare-view-job", left = left.place(), right = right.place()),
         Unit::Items("blobs and files"),
         (left.clone(), right.clone(), updates.clone()),
-        |job, (left, right, updates)| async move {
-            let r = compare(&job, &left, &right, &updates).await?;
+        move |job, (left, right, updates)| async move {
+            let r = compare(&job, (&left, &right), links, &updates).await?;
             Ok(tr!(
                 "blob-compare-view-summary",
                 left = r.only_left,

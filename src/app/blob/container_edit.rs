@@ -120,6 +120,31 @@ impl BlobFeature for ContainerSettings {
         said
     }
 
+    fn save_all(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        let lease = ctx.leases.id_for_write(&core.key(None));
+        self.policies.save_all(ctx, lease);
+        let (Some((props, _)), Some(draft)) = (&self.props, &self.edit) else {
+            return;
+        };
+        if !draft.is_dirty() {
+            return;
+        }
+        // As the form's two buttons, one at a time: each write moves the container's version, which the other's
+        // guard is on, so the metadata waits for the next Save all (the window asks again while it is unsaved).
+        let (access, metadata) = (draft.edit.access, draft.edit.metadata.clone());
+        if access != draft.base().access {
+            match draft.is_stale() {
+                true => fx.fail(StorageError::invalid(
+                    t("blob-container-edit-set-access"),
+                    t("blob-container-edit-stale"),
+                )),
+                false => set_public_access(core, ctx, fx, (access, props.last_modified)),
+            }
+        } else if metadata != draft.base().metadata {
+            set_metadata(core, ctx, fx, (metadata, draft.version().to_string()));
+        }
+    }
+
     fn header_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         let Some((props, _)) = &self.props else { return };
         if props.public_access != PublicAccess::None {

@@ -177,6 +177,14 @@ impl BlobFeature for PropertiesForm {
             .collect()
     }
 
+    fn save_all(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        for blob in self.drafts.dirty_unsent(|b| self.is_saving(b)) {
+            if let Err(e) = self.save(core, ctx, &blob, false) {
+                fx.fail(e);
+            }
+        }
+    }
+
     fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         ui.separator();
         self.form(ui, (core, ctx, fx), blob);

@@ -1,7 +1,9 @@
 //! Downloads of the selection into a local folder, one job per blob or folder, never replacing a local file
 //! unasked: the destinations are checked first, and for each file already there the user chooses replace, keep
 //! both (a free name beside it) or skip, for that file or for all of them. A file that appears after asking is
-//! kept, and the download takes a free name beside it.
+//! kept, and the download takes a free name beside it. Nothing is written outside the chosen folder: a blob whose
+//! name has a link on its way is not downloaded (and named), and a link at its own name is neither followed nor
+//! replaced (the blob is saved beside it).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -10,6 +12,7 @@ use std::sync::Arc;
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::Effects;
 use crate::app::blob::folder_download::FolderDownload;
+use crate::app::blob::local_files::{Kept, reach};
 use crate::app::blob::resumable::run as run_transfer;
 use crate::app::blob::transfers::Transfers;
 use crate::app::blob::transfers::{list_all, local_path};
@@ -62,8 +65,13 @@ impl Transfers {
                     false => vec![name],
                 };
                 for blob in blobs {
-                    let dest = into.join(local_path(blob.strip_prefix(&base).unwrap_or(&blob))?);
-                    if dest.exists() {
+                    let relative = local_path(blob.strip_prefix(&base).unwrap_or(&blob))?;
+                    // Nothing is asked about through a link: a blob with one on its way is not downloaded (the
+                    // job names it), and one whose name is a link is saved beside it.
+                    let Ok(dest) = reach(&into, &relative, false) else {
+                        continue;
+                    };
+                    if dest.exists() && !is_link(&dest) {
                         there.push(dest);
                     }
                 }
@@ -152,17 +160,23 @@ impl Transfers {
                 Unit::Bytes,
                 state,
                 move |job, (client, container, folder, blob, base, choices, (profile, journal, id))| async move {
-                    let wanted = folder.join(local_path(blob.strip_prefix(&base).unwrap_or(&blob))?);
+                    let relative = local_path(blob.strip_prefix(&base).unwrap_or(&blob))?;
+                    // From a flat listing a blob's name holds its folders: made as for a folder, each a real
+                    // folder inside the one chosen, never through a link.
+                    let op = t("blob-folder-download-op-download");
+                    let wanted = reach(&folder, &relative, true).map_err(|kept| match kept {
+                        Kept::Io(e) => StorageError::io(&op, &e),
+                        kept => StorageError::invalid(&op, tr!("blob-downloads-not-done", why = kept.words())),
+                    })?;
                     let replace = replaces(&wanted, &choices);
                     let Some(dest) = destination(&wanted, &choices) else {
                         let folder = folder.display().to_string();
                         return Ok(tr!("blob-downloads-skipped", folder = folder));
                     };
-                    // From a flat listing a blob's name holds its folders: make them, as for a folder.
-                    if let Some(parent) = dest.parent() {
-                        std::fs::create_dir_all(parent)
-                            .map_err(|e| StorageError::io(t("blob-folder-download-op-download"), &e))?;
-                    }
+                    let link = match is_link(&wanted) {
+                        true => tr!("blob-downloads-beside-link", link = wanted.display().to_string()),
+                        false => String::new(),
+                    };
                     // One blob moves byte by byte, journaled so that a crash or a restart resumes it.
                     let transfer = Unfinished {
                         id: id.clone(),
@@ -172,7 +186,8 @@ impl Transfers {
                     Ok(tr!(
                         "blob-downloads-saved",
                         folder = folder.display().to_string(),
-                        said = said
+                        said = said,
+                        link = link
                     ))
                 },
             );
@@ -191,11 +206,25 @@ pub fn snapshot_file_name(blob: &str, snapshot: &str) -> String {
     }
 }
 
+/// Whether a link (of any kind, broken too) is at `path`: a download neither follows nor replaces it.
+pub(crate) fn is_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+}
+
+/// Whether anything, a broken link too, is at `path`.
+fn taken(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
 /// Where a blob goes: its own name, or as the user chose for a file already there; one that appeared after the
-/// question is kept and the blob takes a free name beside it.
+/// question is kept and the blob takes a free name beside it, as it does beside a link of its name (never
+/// followed, never replaced).
 pub(crate) fn destination(wanted: &Path, choices: &BTreeMap<PathBuf, Existing>) -> Option<PathBuf> {
-    if !wanted.exists() {
+    if !taken(wanted) {
         return Some(wanted.to_path_buf());
+    }
+    if is_link(wanted) {
+        return Some(free_name(wanted));
     }
     match choices.get(wanted) {
         Some(Existing::Replace) => Some(wanted.to_path_buf()),
@@ -205,16 +234,16 @@ pub(crate) fn destination(wanted: &Path, choices: &BTreeMap<PathBuf, Existing>) 
 }
 
 /// Whether the download to `wanted` may replace a file there: only when the user chose Replace for it (a file
-/// that appears while the download runs is kept, and the download saved beside it).
+/// that appears while the download runs is kept, and the download saved beside it), and never a link.
 pub(crate) fn replaces(wanted: &Path, choices: &BTreeMap<PathBuf, Existing>) -> bool {
-    wanted.exists() && choices.get(wanted) == Some(&Existing::Replace)
+    wanted.exists() && !is_link(wanted) && choices.get(wanted) == Some(&Existing::Replace)
 }
 
-/// `report (1).txt`, `report (2).txt`, …: the first name beside `path` that is free.
+/// `report (1).txt`, `report (2).txt`, …: the first name beside `path` that is free (of a broken link too).
 pub fn free_name(path: &Path) -> PathBuf {
     (1..)
         .map(|n| crate::storage::names::numbered_path(path, n))
-        .find(|p| !p.exists())
+        .find(|p| !taken(p))
         .expect("some number is free")
 }
 

@@ -192,6 +192,10 @@ pub trait BlobFeature: AsAny {
         false
     }
 
+    /// Quitting with Save all: sends the save of every draft it holds, as its Save button would (conditional,
+    /// never forced); a draft it cannot save stays unsaved, and the window asks again.
+    fn save_all(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
+
     /// Whether writes it sent have not answered yet (the tab also counts them: `PaneContext::send`).
     fn sending(&self) -> bool {
         false

@@ -1,12 +1,15 @@
 //! A folder's blobs downloaded into a local folder as one job, journaled like the other transfers: each blob
 //! saved is noted (`<id>.done`), so a Retry or a resume after a restart skips what was saved and the blob cut
-//! part-way asks only for its missing ranges (its partial file stays beside its destination).
+//! part-way asks only for its missing ranges (its partial file stays beside its destination). Nothing is written
+//! outside the chosen folder: a blob with a link on its way is not downloaded and named as such, and a link at a
+//! blob's own name is neither followed nor replaced (the blob is saved beside it).
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::app::blob::downloads::{Existing, destination};
+use crate::app::blob::downloads::{Existing, destination, is_link};
+use crate::app::blob::local_files::{Kept, reach};
 use crate::app::blob::transfers::{list_all, local_path};
 use crate::app::context::{Backend, Direction, JobContext, Jobs, TransferJournal, Unfinished, Unit};
 use crate::app::widgets::i18n::{t, tr};
@@ -77,19 +80,28 @@ impl FolderDownload {
             ..TransferOptions::default()
         };
         let (mut saved, mut skipped, mut gone, mut beside) = (0, 0, 0, Vec::new());
+        let (mut by_links, mut refused) = (Vec::new(), Vec::new());
+        let op = t("blob-folder-download-op-download");
         for (blob, _) in &rest {
-            let wanted = self
-                .into
-                .join(local_path(blob.strip_prefix(&self.base).unwrap_or(blob))?);
+            let relative = local_path(blob.strip_prefix(&self.base).unwrap_or(blob))?;
+            // Every folder on the way a real one inside the chosen folder (made where missing), never a link: a
+            // blob with a link (or a file) on its way is left and named, the others go on.
+            let wanted = match reach(&self.into, &relative, true) {
+                Ok(wanted) => wanted,
+                Err(Kept::Io(e)) => return Err(StorageError::io(&op, &e)),
+                Err(kept) => {
+                    job.item(blob, tr!("blob-folder-download-item-not-done", why = kept.words()));
+                    refused.push((blob.clone(), kept.words()));
+                    continue;
+                }
+            };
             let replace = crate::app::blob::downloads::replaces(&wanted, &self.choices);
             let Some(dest) = destination(&wanted, &self.choices) else {
+                job.item(blob, t("blob-folder-download-item-skipped"));
                 skipped += 1;
                 continue;
             };
-            if let Some(parent) = dest.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| StorageError::io(t("blob-folder-download-op-download"), &e))?;
-            }
+            let link = is_link(&wanted);
             // A folder's progress moves with each blob's bytes (a part of the job's: its wait for the network
             // shows on the job's row).
             let part = job.progress.part();
@@ -102,14 +114,19 @@ impl FolderDownload {
                 .download_file(&self.container, blob, None, &dest, &options, &part, &job.cancel);
             let got = match got.await {
                 Err(e) if e.status == Some(404) => {
+                    job.item(blob, t("blob-folder-download-item-gone"));
                     gone += 1;
                     continue;
                 }
                 got => got?,
             };
-            if got.saved_as != dest {
+            if link {
+                by_links.push(wanted.display().to_string());
+            } else if got.saved_as != dest {
                 beside.push(dest.display().to_string());
             }
+            let file = got.saved_as.display().to_string();
+            job.item(blob, tr!("blob-folder-download-item-saved", file = file));
             // Noted only now: the download returns once its file is on disk under its name (synced).
             saved += 1;
             if let Some((journal, u)) = &self.journal {
@@ -130,11 +147,24 @@ impl FolderDownload {
             0 => String::new(),
             n => tr!("blob-folder-download-gone", count = n),
         };
-        let beside = match beside.len() {
-            0 => String::new(),
-            n => tr!("blob-folder-download-beside", count = n, files = beside.join(", ")),
+        let beside = match (beside.len(), by_links.len()) {
+            (0, 0) => String::new(),
+            (0, n) => tr!(
+                "blob-folder-download-beside-link",
+                count = n,
+                files = by_links.join(", ")
+            ),
+            (n, 0) => tr!("blob-folder-download-beside", count = n, files = beside.join(", ")),
+            (n, m) => {
+                let links = tr!(
+                    "blob-folder-download-beside-link",
+                    count = m,
+                    files = by_links.join(", ")
+                );
+                tr!("blob-folder-download-beside", count = n, files = beside.join(", ")) + &links
+            }
         };
-        Ok(tr!(
+        let summary = tr!(
             "blob-folder-download-summary",
             saved = saved,
             folder = self.into.display().to_string(),
@@ -142,7 +172,22 @@ impl FolderDownload {
             earlier = earlier,
             gone = gone,
             beside = beside
-        ))
+        );
+        match refused.first() {
+            None => Ok(summary),
+            // Not done, and said so: the job fails naming the first, and a Retry downloads only what was not saved.
+            Some((first, why)) => Err(StorageError::invalid(
+                op,
+                tr!(
+                    "blob-folder-download-not-done",
+                    failed = refused.len(),
+                    count = rest.len(),
+                    first = first.as_str(),
+                    why = why.as_str(),
+                    summary = summary
+                ),
+            )),
+        }
     }
 }
 

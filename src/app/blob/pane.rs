@@ -304,6 +304,15 @@ impl BlobPane {
         }
     }
 
+    /// Quitting with Save all: every feature sends the save of its drafts, as their Save buttons would.
+    pub fn save_all(&mut self, ctx: &mut PaneContext) {
+        let mut fx = crate::app::blob::feature::Effects::default();
+        for f in self.features.iter_mut() {
+            f.save_all(&self.core, ctx, &mut fx);
+        }
+        self.apply(ctx, fx);
+    }
+
     /// The unsaved edits in this tab, in words (closing asks before dropping them): the union of its features'.
     pub fn unsaved(&self) -> Vec<String> {
         let mut said = Vec::new();

@@ -136,6 +136,12 @@ impl BlobFeature for Tags {
         ui.separator();
         self.tags_ui(ui, core, ctx, blob);
     }
+
+    fn save_all(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        for blob in self.drafts.dirty_unsent(|b| self.is_saving(b)) {
+            self.save_tags(core, ctx, &blob, false);
+        }
+    }
 }
 
 impl Tags {

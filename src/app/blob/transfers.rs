@@ -2,7 +2,7 @@
 //! and back (refusing names that would land outside the chosen folder), content types, upload conditions.
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use futures_util::StreamExt;
@@ -10,6 +10,7 @@ use futures_util::StreamExt;
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::downloads::{CheckFor, DownloadPlan, Selected};
 use crate::app::blob::feature::{BlobFeature, Effects};
+use crate::app::blob::local_files::{Links, walk};
 use crate::app::blob::resumable::run as run_transfer;
 use crate::app::context::{Backend, Direction, JobContext, Jobs, TransferJournal, Unfinished, Unit};
 use crate::app::context::{InFlight, PaneContext};
@@ -382,17 +383,41 @@ impl FolderUpload {
         );
         job.say(t("blob-transfers-reading-folder"));
         let root = self.root.clone();
-        let (files, repeated) = tokio::task::spawn_blocking(move || walk(&root))
+        // Links are passed over (never followed out of the folder), and what could not be read is named as not
+        // uploaded rather than taken for empty.
+        let walked = tokio::task::spawn_blocking(move || walk(&root, Links::PassOver))
             .await
             .map_err(|e| StorageError::invalid(&op, tr!("blob-transfers-walk-stopped", why = e.to_string())))?;
         let files: Vec<(PathBuf, u64)> = {
             let done = self.done.lock().expect("done lock");
-            files.into_iter().filter(|(p, _)| !done.contains(p)).collect()
+            (walked.files.into_iter())
+                .filter(|f| !done.contains(&f.path))
+                .map(|f| (f.path, f.size))
+                .collect()
         };
-        let (count, bytes) = (files.len(), files.iter().map(|(_, s)| s).sum::<u64>());
+        let folder = self
+            .root
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        // Each named among the job's items: what could not be read as not uploaded, the links as passed over.
+        let unread: Vec<(String, StorageError)> = (walked.unread.into_iter())
+            .map(|(name, why)| {
+                let (name, what) = (format!("{folder}/{name}"), tr!("blob-transfers-not-read", why = why));
+                job.item(&name, tr!("blob-transfers-item-not-uploaded", why = what.as_str()));
+                (name, StorageError::invalid(&op, what))
+            })
+            .collect();
+        for (name, why) in &walked.passed {
+            job.item(
+                &format!("{folder}/{name}"),
+                tr!("blob-transfers-item-passed", why = why.words()),
+            );
+        }
+        let (count, bytes) = (files.len() + unread.len(), files.iter().map(|(_, s)| s).sum::<u64>());
         job.progress.start(bytes);
         let base = self.root.parent().unwrap_or(&self.root).to_path_buf();
-        let failures: Mutex<Vec<(String, StorageError)>> = Mutex::default();
+        let failures: Mutex<Vec<(String, StorageError)>> = Mutex::new(unread);
         let started = std::sync::atomic::AtomicUsize::new(0);
         futures_util::stream::iter(files)
             .for_each_concurrent(FOLDER_FILES_AT_ONCE, |(path, _)| {
@@ -455,8 +480,15 @@ impl FolderUpload {
                                 .await;
                             }
                             this.done.lock().expect("done lock").insert(path);
+                            job.item(&relative, t("blob-transfers-item-uploaded"));
                         }
-                        Err(e) => failures.lock().expect("failures lock").push((relative, e)),
+                        Err(e) => {
+                            job.item(
+                                &relative,
+                                tr!("blob-transfers-item-not-uploaded", why = e.message.as_str()),
+                            );
+                            failures.lock().expect("failures lock").push((relative, e));
+                        }
                     }
                 }
             })
@@ -466,7 +498,7 @@ impl FolderUpload {
         }
         let failures = failures.into_inner().expect("failures lock");
         let sent = count - failures.len();
-        let links = match repeated {
+        let links = match walked.passed.len() {
             0 => String::new(),
             n => tr!("blob-transfers-links-skipped", count = n),
         };
@@ -513,38 +545,6 @@ pub(super) async fn list_all(
             None => return Ok(out),
         }
     }
-}
-
-/// The files below a folder with their sizes, sorted, and how many links to folders were passed over because
-/// their folder had been walked already (a link loop, or two ways to one folder). Links to files are followed.
-pub fn walk(root: &Path) -> (Vec<(PathBuf, u64)>, usize) {
-    let mut files = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut repeated = 0;
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        // A folder is walked once, by where it really is: a link back up the tree cannot loop.
-        let Ok(real) = std::fs::canonicalize(&dir) else {
-            continue;
-        };
-        if !seen.insert(real) {
-            repeated += 1;
-            continue;
-        }
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for e in entries.flatten() {
-            let p = e.path();
-            // `metadata` follows a link to what it points at; a broken link has none and is skipped.
-            let Ok(meta) = std::fs::metadata(&p) else { continue };
-            if meta.is_dir() {
-                stack.push(p);
-            } else if meta.is_file() {
-                files.push((p, meta.len()));
-            }
-        }
-    }
-    files.sort();
-    (files, repeated)
 }
 
 pub fn guess_content_type(name: &str) -> &'static str {

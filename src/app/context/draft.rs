@@ -235,6 +235,12 @@ impl<T: Fields> Drafts<T> {
         self.map.remove(item);
     }
 
+    /// The items whose drafts hold changes and no save is out for (`saving` says which have one): what Save
+    /// all sends.
+    pub fn dirty_unsent(&self, saving: impl Fn(&str) -> bool) -> Vec<String> {
+        self.dirty().filter(|b| !saving(b)).map(String::from).collect()
+    }
+
     /// The items whose drafts hold changes.
     pub fn dirty(&self) -> impl Iterator<Item = &str> {
         self.map.iter().filter(|(_, d)| d.is_dirty()).map(|(n, _)| n.as_str())

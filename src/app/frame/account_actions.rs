@@ -3,8 +3,9 @@
 
 use crate::app::accounts::editor::{AccountEditor, EditorOutcome};
 use crate::app::accounts::profiles::AccountProfile;
+use crate::app::accounts::settings_export::ExportSnapshot;
 use crate::app::accounts::settings_file::Look;
-use crate::app::accounts::settings_transfer::{ExportSnapshot, Imported, SettingsOutcome, SettingsWindow};
+use crate::app::accounts::settings_transfer::{Imported, SettingsOutcome, SettingsWindow};
 use crate::app::accounts::tree::{TabTarget, TreeAction};
 use crate::app::frame::app::{Confirm, OpResult, TesseraApp};
 use crate::app::widgets::i18n::{t, tr};
@@ -168,6 +169,7 @@ impl TesseraApp {
             accounts: self.lasting_profiles(),
             recent: self.settings.recent.clone(),
             proxy: self.settings.proxy.clone(),
+            proxy_started_with: self.proxy.started_with().clone(),
             look: Look {
                 dark: self.settings.dark,
                 high_contrast: self.settings.high_contrast,
@@ -219,7 +221,7 @@ impl TesseraApp {
                 forgotten.push(format!("`{}`", placed.profile.label));
             }
             if let Some(secret) = &placed.secret {
-                self.secrets.hold(&placed.profile.id, secret);
+                self.secrets.hold(&placed.profile.id, secret.expose());
                 to_store.push((placed.profile.id.clone(), placed.profile.label.clone(), secret.clone()));
             }
             names.push(format!("`{}`", placed.profile.label));
@@ -245,7 +247,9 @@ impl TesseraApp {
                 self.backend.spawn_blocking(move || {
                     let mut last = crate::app::accounts::secrets::Stored::Keychain;
                     for (id, _, secret) in to_store {
-                        if let s @ crate::app::accounts::secrets::Stored::ThisRunOnly(_) = secrets.store(&id, &secret) {
+                        if let s @ crate::app::accounts::secrets::Stored::ThisRunOnly(_) =
+                            secrets.store(&id, secret.expose())
+                        {
                             last = s;
                         }
                     }
@@ -274,26 +278,9 @@ impl TesseraApp {
         }
         if let Some((proxy, password)) = imported.proxy {
             words.push(t("frame-account-actions-proxy"));
-            use crate::app::accounts::proxy_settings::PASSWORD_ID;
-            let secrets = self.secrets.clone();
-            match password {
-                Some(p) => {
-                    self.secrets.hold(PASSWORD_ID, &p);
-                    self.backend.run_blocking_detached(move || {
-                        let _ = secrets.store(PASSWORD_ID, &p);
-                    });
-                }
-                // The password kept here is never sent to another proxy or as another user.
-                None if (proxy.address.trim(), proxy.user.trim())
-                    != (self.settings.proxy.address.trim(), self.settings.proxy.user.trim()) =>
-                {
-                    self.backend.run_blocking_detached(move || secrets.forget(PASSWORD_ID));
-                }
-                None => {}
-            }
-            let window = self.proxy.window.take();
-            self.proxy = crate::app::accounts::proxy_settings::ProxySetup::start(&proxy, &self.secrets, &self.backend);
-            self.proxy.window = window;
+            // The password kept for the proxy in use stays, kept for that proxy and user only: never sent to the
+            // proxy the file names, and there again when the user goes back to theirs.
+            self.proxy.import(&proxy, password, &self.secrets, &self.backend);
             self.settings.proxy = proxy;
         }
         let added = self.settings.saved_queries.merge(&imported.saved_queries);

@@ -123,6 +123,8 @@ pub struct TesseraApp {
     keychain_check: InFlight<(), Option<String>>,
     /// The look last applied: (dark, high contrast).
     theme_applied: Option<(bool, bool)>,
+    /// The window's own close: held back and asked about while anything is unsaved or at work.
+    pub(crate) quitting: crate::app::frame::quit_state::Quitting,
     /// Things that live as long as the app (the emulator the run command started).
     pub(crate) keep_alive: Vec<Box<dyn std::any::Any>>,
 }
@@ -201,6 +203,7 @@ impl TesseraApp {
             saving_secret: InFlight::default(),
             keychain_check: InFlight::default(),
             theme_applied: None,
+            quitting: Default::default(),
             keep_alive: Vec::new(),
         };
         // Connecting to the keychain blocks (D-Bus, the login keychain): find out off the UI thread.

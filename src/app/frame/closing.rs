@@ -36,6 +36,41 @@ impl Pane {
         }
     }
 
+    /// Whether a write it sent has not answered yet (live receipts aside: they are `held_count`).
+    pub fn writes_out(&self) -> bool {
+        match self {
+            Pane::Table(p) => p.has_sent_work(),
+            Pane::Blob(p) => p.has_sent_work(),
+            Pane::Queue(p) => p.is_busy(),
+            Pane::Waiting => false,
+        }
+    }
+
+    /// How many messages it holds with a receipt that still works.
+    pub fn held_count(&self) -> usize {
+        match self {
+            Pane::Queue(p) => p.held_count(),
+            _ => 0,
+        }
+    }
+
+    /// Quitting with Save all: the pane sends the save of every draft it holds.
+    pub fn save_all(&mut self, ctx: &mut crate::app::context::PaneContext) {
+        match self {
+            Pane::Table(p) => p.save_all(ctx),
+            Pane::Blob(p) => p.save_all(ctx),
+            Pane::Queue(p) => p.save_all(ctx),
+            Pane::Waiting => {}
+        }
+    }
+
+    /// Quitting, on the user's word: the messages it holds are made visible again.
+    pub fn return_held(&mut self, ctx: &mut crate::app::context::PaneContext) {
+        if let Pane::Queue(p) = self {
+            p.return_held(ctx);
+        }
+    }
+
     fn hide(&mut self) {
         match self {
             Pane::Blob(p) => p.core.shown = false,

@@ -11,6 +11,8 @@ pub mod held;
 pub mod inspector;
 pub mod interrupted;
 pub mod menu_bar;
+pub mod quit_state;
+pub mod quitting;
 pub mod recent;
 pub mod replay;
 pub mod replay_python;

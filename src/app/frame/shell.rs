@@ -31,6 +31,8 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         crate::app::widgets::icon::install(ui.ctx());
         ui.ctx().data_mut(|d| d.insert_temp(installed, true));
     }
+    // The window's close is held back while anything is unsaved or at work, and asked about (`quitting`).
+    app.quitting_frame(ui.ctx());
     shortcuts(app, ui);
     crate::app::blob::drag_drop::drag_hint(ui.ctx());
     // The list keys go to the list of the panel with the keyboard (F6, or the last click): the tab's, or the
@@ -421,12 +423,13 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
     let loading = app.proxy.loading();
     if let Some(w) = &mut app.proxy.window {
         use crate::app::accounts::proxy_settings::ProxyOutcome;
-        match w.ui(ctx, &app.backend, &app.secrets, loading) {
+        match w.ui(ctx, &app.backend, loading) {
             ProxyOutcome::Open => {}
             ProxyOutcome::Closed => app.proxy.window = None,
-            ProxyOutcome::Applied(settings) => {
+            ProxyOutcome::Applied(settings, password) => {
                 app.proxy.window = None;
-                app.proxy.applied();
+                app.proxy
+                    .applied(&app.settings.proxy, &settings, password, &app.secrets, &app.backend);
                 app.settings.proxy = settings;
                 app.notice(t("notice-proxy-in-use"));
             }

@@ -239,6 +239,19 @@ impl Tabs {
         self.forget_finished_closed();
     }
 
+    /// Runs `act` on every pane that is ready, open or closed-and-working, with its context, as `poll` does.
+    pub(crate) fn each_pane(&mut self, shared: &mut Shared, mut act: impl FnMut(&mut Pane, &mut PaneContext)) {
+        for tab in self.list.iter_mut().chain(self.closed.iter_mut()) {
+            let Some(client) = shared.connections.client(&tab.target.profile_id) else {
+                continue;
+            };
+            let mut lab = None;
+            let (profile, resource) = (tab.target.profile_id.clone(), tab.target.name.clone());
+            let mut ctx = shared.pane_context((&client, &profile, &resource, &tab.sent), &mut lab);
+            act(&mut tab.pane, &mut ctx);
+        }
+    }
+
     pub fn pane_ui(&mut self, ui: &mut egui::Ui, shared: &mut Shared) {
         let (focus, refresh) = (
             std::mem::take(&mut self.focus_filter),

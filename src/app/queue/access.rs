@@ -35,6 +35,10 @@ impl QueueFeature for QueueAccess {
         self.policies.unsaved().into_iter().collect()
     }
 
+    fn save_all(&mut self, _: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
+        self.policies.save_all(ctx, None);
+    }
+
     fn side_tab(&self) -> Option<crate::app::context::features::DetailsTab> {
         Some(crate::app::context::features::DetailsTab::Access)
     }

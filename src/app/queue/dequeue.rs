@@ -202,6 +202,38 @@ impl QueueFeature for Dequeue {
         self.held.iter().any(|h| h.live(now))
     }
 
+    fn held_count(&self) -> usize {
+        let now = SystemTime::now();
+        self.held.iter().filter(|h| h.live(now)).count()
+    }
+
+    fn save_all(&mut self, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
+        let now = SystemTime::now();
+        let typed: Vec<(usize, String)> = (self.held.iter().enumerate())
+            .filter(|(_, h)| h.live(now))
+            .filter_map(|(i, h)| {
+                Some((
+                    i,
+                    stored_text(&h.message.text, &h.editing.as_ref().filter(|d| d.is_dirty())?.edit),
+                ))
+            })
+            .collect();
+        for (i, text) in typed {
+            self.act(core, ctx, i, MessageAction::Edit(text));
+        }
+    }
+
+    fn return_held(&mut self, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
+        let now = SystemTime::now();
+        let live: Vec<usize> = (self.held.iter().enumerate())
+            .filter(|(_, h)| h.live(now))
+            .map(|(i, _)| i)
+            .collect();
+        for i in live {
+            self.act(core, ctx, i, MessageAction::ReturnNow);
+        }
+    }
+
     fn counting(&self) -> bool {
         let now = SystemTime::now();
         self.held.iter().any(|h| !h.done && h.seconds_left(now) > -2.0)
@@ -306,6 +338,15 @@ fn held_ui(ui: &mut egui::Ui, targets: &[String], held: &mut [Held]) -> Option<(
 
 /// A held message's context menu: the actions of its buttons while its receipt is live, and what can be copied
 /// of it (its receipt included: a user testing conflicts uses it elsewhere).
+/// The text to store for a held message's edit: encoded as the message was (a Base64 message stays Base64).
+fn stored_text(stored: &str, typed: &str) -> String {
+    if matches!(decode(stored), Decoded::Base64Text(_)) {
+        MessageEncoding::Base64.encode(typed.as_bytes()).unwrap_or_default()
+    } else {
+        typed.to_string()
+    }
+}
+
 fn held_menu(ui: &mut egui::Ui, h: &mut Held, now: SystemTime) -> Option<MessageAction> {
     let mut act = None;
     let live = !h.done && !h.released(now);
@@ -383,14 +424,7 @@ fn actions_ui(
         ui.add(egui::TextEdit::multiline(&mut draft.edit).desired_rows(2))
             .accessible_name(tr!("held-new-text", id = id.as_str()));
         if ui.button(tr!("held-save-text", id = id.as_str())).clicked() {
-            let stored = if matches!(decode(&h.message.text), Decoded::Base64Text(_)) {
-                MessageEncoding::Base64
-                    .encode(draft.edit.as_bytes())
-                    .unwrap_or_default()
-            } else {
-                draft.edit.clone()
-            };
-            act = Some(MessageAction::Edit(stored));
+            act = Some(MessageAction::Edit(stored_text(&h.message.text, &draft.edit)));
         }
     }
     ui.horizontal(|ui| {

@@ -62,6 +62,17 @@ pub trait QueueFeature: AsAny {
         false
     }
 
+    /// Quitting with Save all: sends the save of every draft it holds, as its Save button would.
+    fn save_all(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
+
+    /// Quitting, on the user's word: makes every message it holds visible again (its receipt goes).
+    fn return_held(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
+
+    /// How many messages it holds with a receipt that still works.
+    fn held_count(&self) -> usize {
+        0
+    }
+
     /// Whether it holds what a closed tab must keep running for (messages with live pop receipts).
     fn holds(&self) -> bool {
         false

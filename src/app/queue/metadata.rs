@@ -75,6 +75,12 @@ impl QueueFeature for QueueMetadata {
         }
     }
 
+    fn save_all(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {
+        if !self.unsaved().is_empty() {
+            self.save(core, ctx, fx, false);
+        }
+    }
+
     fn unsaved(&self) -> Vec<String> {
         // A save out for exactly the metadata as typed lands whatever happens to the tab; typing since is not.
         match self.edit.is_dirty() && !self.saving.any(|sent| *sent == self.edit.edit) {

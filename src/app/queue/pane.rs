@@ -155,6 +155,21 @@ impl QueuePane {
         self.is_busy() || self.features.holds()
     }
 
+    /// Quitting with Save all: every feature sends the save of its drafts.
+    pub fn save_all(&mut self, ctx: &mut PaneContext) {
+        self.each(&mut (), ctx, |f, _, core, ctx, fx| f.save_all(core, ctx, fx));
+    }
+
+    /// Quitting, on the user's word: every message held is made visible again.
+    pub fn return_held(&mut self, ctx: &mut PaneContext) {
+        self.each(&mut (), ctx, |f, _, core, ctx, fx| f.return_held(core, ctx, fx));
+    }
+
+    /// How many messages this tab holds with a receipt that still works.
+    pub fn held_count(&self) -> usize {
+        self.features.iter().map(|f| f.held_count()).sum()
+    }
+
     /// The tab went out of sight: it stops peeking on its own (what it sent still lands).
     pub fn hide(&mut self) {
         self.features.iter_mut().for_each(|f| f.hide());

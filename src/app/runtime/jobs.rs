@@ -301,6 +301,14 @@ impl Jobs {
         }
     }
 
+    /// Quitting: every running job is cancelled; each runs its clean-up (a partial file removed, messages made
+    /// visible) before it ends, or is dropped where it stands after `clean_up`.
+    pub fn cancel_all(&mut self) {
+        for job in self.list.iter().filter(|j| j.is_running()) {
+            job.cancel.cancel();
+        }
+    }
+
     /// Starts a failed or cancelled job again with fresh progress.
     pub fn retry(&mut self, backend: &Backend, id: JobId) {
         let Some(job) = self.list.iter_mut().find(|j| j.id == id) else {

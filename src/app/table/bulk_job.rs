@@ -1,8 +1,8 @@
 //! A change of many entities as a job: the selected rows, or every entity a query matches read page by page
-//! (nothing held but the page in hand and the counts), changed in batches of up to 100 of one partition, each
-//! entity If-Match the ETag it was read with. A batch refused because one of its entities changed or is gone
-//! goes again one entity at a time, so the rest land and each is counted. Where it got to is kept, so a Retry
-//! after a Cancel or a failure goes on from there, never changing an entity twice.
+//! (nothing held but the page in hand and the counts), changed in batches of up to 100 of one partition within
+//! 4 MiB, each entity If-Match the ETag it was read with. A batch refused because one of its entities changed or
+//! is gone goes again one entity at a time, so the rest land and each is counted. Where it got to is kept, so a
+//! Retry after a Cancel or a failure goes on from there, never changing an entity twice.
 
 use std::sync::{Arc, Mutex};
 
@@ -10,11 +10,12 @@ use crate::app::context::JobContext;
 use crate::app::table::row_match::RowMatches;
 use crate::app::widgets::bulk_change::{Tally, Words};
 use crate::app::widgets::i18n::tr;
+use crate::storage::table::batch::{MAX_BATCH_OPERATIONS, fits_in_batch};
 use crate::storage::table::entity::Entity;
 use crate::storage::table::{
     BatchOperation, ContinuationToken, EdmValue, EntityDraft, EntityQuery, EntityView, IfMatch, UpdateMode,
 };
-use crate::storage::{Client, StorageError};
+use crate::storage::{Client, ErrorKind, StorageError};
 
 /// What is done to each entity.
 #[derive(Clone, Debug, PartialEq)]
@@ -199,7 +200,8 @@ fn is_after(e: &EntityView, last: Option<&(String, String)>) -> bool {
     last.is_none_or(|(pk, rk)| (e.partition_key(), e.row_key()) > (pk.as_str(), rk.as_str()))
 }
 
-/// Changes `entities` (in key order) in batches of up to 100 of one partition, noting each batch done.
+/// Changes `entities` (in key order) in batches of up to 100 of one partition and within 4 MiB (a remove writes
+/// each entity whole: 100 of 50 KB do not go in one), noting each batch done.
 async fn change_all(
     job: &JobContext,
     client: &Client,
@@ -214,13 +216,19 @@ async fn change_all(
             return Err(StorageError::cancelled(tr!("table-bulk-job-op", table = table)));
         }
         let pk = entities[start].partition_key();
-        let end = (start..entities.len())
-            .take(100)
-            .take_while(|&i| entities[i].partition_key() == pk)
-            .last()
-            .map_or(start + 1, |i| i + 1);
+        let (mut end, mut ops, mut bytes) = (start, Vec::new(), 0);
+        while end < entities.len() && end - start < MAX_BATCH_OPERATIONS && entities[end].partition_key() == pk {
+            if let Some(op) = change.op(entities[end]) {
+                let more = op.batch_bytes(table);
+                if !ops.is_empty() && !fits_in_batch(bytes + more) {
+                    break;
+                }
+                bytes += more;
+                ops.push(op);
+            }
+            end += 1;
+        }
         let chunk = &entities[start..end];
-        let ops: Vec<BatchOperation> = chunk.iter().filter_map(|e| change.op(e)).collect();
         let mut tally = Tally {
             unchanged: (chunk.len() - ops.len()) as u64,
             ..Tally::default()
@@ -248,7 +256,8 @@ async fn batch(client: &Client, table: &str, ops: &[BatchOperation], tally: &mut
             tally.done += ops.len() as u64;
             return Ok(());
         }
-        Err(e) if !matches!(e.status, Some(400 | 404 | 409 | 412)) => return Err(e),
+        // Refused here before sending (a batch the service would refuse) counts as refused for one entity's sake.
+        Err(e) if !matches!(e.status, Some(400 | 404 | 409 | 412)) && e.kind != ErrorKind::Invalid => return Err(e),
         Err(_) => {}
     }
     for op in ops {
@@ -269,7 +278,7 @@ async fn batch(client: &Client, table: &str, ops: &[BatchOperation], tally: &mut
             Ok(()) => tally.done += 1,
             Err(e) if e.is_conflict() => tally.changed += 1,
             Err(e) if e.is_not_found() => tally.gone += 1,
-            Err(e) if matches!(e.status, Some(400 | 409)) => {
+            Err(e) if matches!(e.status, Some(400 | 409)) || e.kind == ErrorKind::Invalid => {
                 tally.failed += 1;
                 let (pk, rk) = op.keys();
                 tally

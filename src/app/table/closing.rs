@@ -1,6 +1,7 @@
 //! What closing a table tab must ask about (an unsaved entity edit, a feature's draft) or let finish (a save
 //! already sent, a feature's work).
 
+use crate::app::context::PaneContext;
 use crate::app::table::editor::EntityEditor;
 use crate::app::table::pane::TablePane;
 use crate::app::widgets::i18n::tr;
@@ -20,6 +21,22 @@ impl TablePane {
         };
         said.extend(self.features.unsaved());
         said
+    }
+
+    /// Quitting with Save all: the entity edit is saved as its Save button would (If-Match the ETag it started
+    /// from), unless a save out already sends exactly it; then every feature's drafts.
+    pub fn save_all(&mut self, ctx: &mut PaneContext) {
+        if let Some(e) = &mut self.editor
+            && e.has_changes()
+            && !e.is_saving()
+        {
+            e.save(ctx, false);
+        }
+        let mut fx = crate::app::table::feature::TableEffects::default();
+        for f in self.features.iter_mut() {
+            f.save_all(&self.core, ctx, &mut fx);
+        }
+        self.apply(ctx, fx);
     }
 
     /// Whether work this tab sent has not answered yet (the tab keeps running, unseen, until it has).

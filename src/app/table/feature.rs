@@ -86,6 +86,9 @@ pub trait TableFeature: AsAny {
         Vec::new()
     }
 
+    /// Quitting with Save all: sends the save of every draft it holds, as its Save button would.
+    fn save_all(&mut self, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
+
     /// Its buttons at the end of the toolbar.
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
 

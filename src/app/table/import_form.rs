@@ -4,11 +4,10 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::app::context::{PaneContext, Unit};
+use crate::app::table::import_job::{self, ImportPlan, Shared};
 use crate::app::table::import_plan::{ColumnType, Conflict, ImportChoices, ImportSource, PartitionFrom, RowKeyFrom};
-use crate::app::table::io as table_io;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::edm::EdmType;
 
@@ -114,7 +113,7 @@ impl ImportForm {
                 ui.label(tr!(
                     "table-import-from",
                     path = self.path.display().to_string(),
-                    rows = self.source.rows.len(),
+                    rows = self.source.total,
                     columns = self.source.columns.len()
                 ));
                 ui.horizontal(|ui| {
@@ -224,7 +223,8 @@ impl ImportForm {
     }
 
     fn types_ui(&mut self, ui: &mut egui::Ui) {
-        ui.label(t("table-import-column-types"));
+        // The types are inferred from the rows the window holds: the file's first `PREFIX_ROWS`.
+        ui.label(tr!("table-import-column-types", rows = self.source.rows.len()));
         egui::ScrollArea::vertical()
             .id_salt("import types")
             .max_height(150.0)
@@ -294,7 +294,8 @@ impl ImportForm {
                         ui.end_row();
                         for i in 0..shown {
                             ui.label(self.source.rows[i].line.to_string());
-                            match self.source.entity(&choices, i, &|| t("table-import-new-guid")) {
+                            let row = &self.source.rows[i];
+                            match self.source.entity(&choices, row, i, &|_| t("table-import-new-guid")) {
                                 Ok(e) => {
                                     ui.label(&e.partition_key);
                                     ui.label(&e.row_key);
@@ -347,91 +348,23 @@ impl ImportForm {
         } else {
             table.to_string()
         };
-        let create = self.into_new.then(|| Arc::new(AtomicBool::new(false)));
-        let state = (
-            ctx.client.clone(),
-            target.clone(),
-            create,
-            self.source.clone(),
+        let plan = ImportPlan {
+            table: target.clone(),
+            create: self.into_new,
+            path: self.path.clone(),
+            source: self.source.clone(),
             choices,
-            self.path.clone(),
-        );
+            // Made once here: every run of the job (a Retry) derives the same RowKeys from it.
+            seed: *uuid::Uuid::new_v4().as_bytes(),
+        };
+        let state = (ctx.client.clone(), plan, Shared::default());
         let job = ctx.start_job(
             tr!("table-import-title", table = target.as_str()),
             Unit::Items("rows"),
             state,
-            |job, (client, table, create, source, choices, path)| async move {
-                // A new table is made once: a Retry after it was made goes on into it.
-                if let Some(created) = &create
-                    && !created.load(Ordering::SeqCst)
-                {
-                    client.create_table(&table).await.map_err(|mut e| {
-                        if e.code.as_deref() == Some("TableAlreadyExists") {
-                            e.message = tr!(
-                                "table-import-exists",
-                                table = table.as_str(),
-                                message = e.message.as_str()
-                            );
-                        }
-                        e
-                    })?;
-                    created.store(true, Ordering::SeqCst);
-                }
-                let (mut rows, mut unbuilt) = (Vec::new(), Vec::new());
-                for i in 0..source.rows.len() {
-                    let line = source.rows[i].line;
-                    match source.entity(&choices, i, &|| uuid::Uuid::new_v4().to_string()) {
-                        Ok(d) => rows.push((line, d)),
-                        Err(reason) => unbuilt.push(table_io::ImportFailure {
-                            record: line,
-                            keys: t("table-import-not-built"),
-                            reason,
-                        }),
-                    }
-                }
-                let mut done =
-                    table_io::import(&client, &table, rows, choices.conflict, &job.progress, &job.cancel).await?;
-                done.failures.extend(unbuilt);
-                done.failures.sort_by_key(|f| f.record);
-                let report = match done.skipped.is_empty() && done.failures.is_empty() {
-                    true => String::new(),
-                    false => table_io::write_report(&path, &done)
-                        .map(|p| tr!("table-import-report", path = p.display().to_string()))
-                        .unwrap_or_default(),
-                };
-                Ok(summary(&table, &done) + &report)
-            },
+            |job, (client, plan, position)| import_job::run(job, client, plan, position),
         );
         self.error = None;
         Some(job)
     }
-}
-
-/// "Imported into T: 5 written, 2 skipped (already there: lines 3, 4), 1 failed (line 9: …)."
-pub fn summary(table: &str, done: &table_io::ImportDone) -> String {
-    let lines = |rows: &[table_io::ImportFailure]| {
-        let mut l: Vec<String> = rows.iter().take(5).map(|f| f.record.to_string()).collect();
-        if rows.len() > 5 {
-            l.push("…".into());
-        }
-        l.join(", ")
-    };
-    let mut words = tr!("table-import-done", table = table, count = done.written);
-    if !done.skipped.is_empty() {
-        words += &tr!(
-            "table-import-done-skipped",
-            count = done.skipped.len(),
-            lines = lines(&done.skipped)
-        );
-    }
-    words += &tr!("table-import-done-failed", count = done.failures.len());
-    if let Some(first) = done.failures.first() {
-        words += &tr!(
-            "table-import-done-first",
-            lines = lines(&done.failures),
-            line = first.record.to_string(),
-            why = first.reason.trim_end_matches('.')
-        );
-    }
-    words + &t("table-import-done-end")
 }

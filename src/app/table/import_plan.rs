@@ -1,12 +1,20 @@
-//! A table import's plan: the file read into columns and rows (each with its line in the file), the user's choices
-//! (where the keys come from, each column's type, what to do with an entity already there), and each row built into
-//! the entity it will be written as. The preview and the import build rows the same way, here.
+//! A table import's plan: the file's columns and its first rows (each with its line in the file), the user's
+//! choices (where the keys come from, each column's type, what to do with an entity already there), and each row
+//! built into the entity it will be written as. The preview and the import build rows the same way, here; the
+//! import reads the file again row by row (`import_read`), so nothing holds the whole file.
 
+use std::io::Read;
+use std::ops::ControlFlow;
 use std::path::Path;
 
+use crate::app::table::import_read::{CsvRecords, json_entities};
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::table::edm::{EdmType, EdmValue};
-use crate::storage::table::entity::{Entity, EntityDraft, Property};
+use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue};
+use crate::storage::table::entity::{EntityDraft, EntityView, Property};
+
+/// How many rows from the start of the file are kept: the preview shows the first of them, and a column's type is
+/// inferred from them (a later row that does not fit is named as not written, never converted).
+pub const PREFIX_ROWS: usize = 1_000;
 
 /// One cell of the file: CSV gives text, JSON gives typed values.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,13 +33,23 @@ pub struct SourceRow {
     pub types: Vec<Option<String>>,
 }
 
-/// The file, read: its columns (without `@type` columns, `Timestamp` and ETags) and rows.
+/// The file, read once through: its columns (without `@type` columns, `Timestamp` and ETags), how many rows it has,
+/// and its first `PREFIX_ROWS` rows.
 #[derive(Clone, Debug, Default)]
 pub struct ImportSource {
     pub columns: Vec<String>,
     /// Per column, whether the file itself types it (a `name@type` column, or JSON's own types).
     pub typed_by_file: Vec<bool>,
+    /// The first rows of the file, at most `PREFIX_ROWS`.
     pub rows: Vec<SourceRow>,
+    /// Every row of the file, counted.
+    pub total: usize,
+    json: bool,
+    /// For CSV, each column's place in a record and its `name@type` column's place.
+    kept: Vec<(usize, Option<usize>)>,
+    /// The file's length and modification time when it was read: the import reads it again only if they are the
+    /// same (what was previewed and typed is what is written).
+    stamp: Option<(u64, std::time::SystemTime)>,
     /// Per column, the type its values read as (worked out once, with the file read, off the UI thread: the
     /// window asks every frame).
     inferred: Vec<EdmType>,
@@ -107,119 +125,154 @@ fn is_key_column(name: &str) -> bool {
     matches!(name, "PartitionKey" | "RowKey")
 }
 
+fn unreadable(path: &Path, e: impl std::fmt::Display) -> String {
+    tr!(
+        "table-import-plan-unreadable",
+        path = path.display().to_string(),
+        why = e.to_string()
+    )
+}
+
+fn stamp_of(path: &Path) -> Result<(u64, std::time::SystemTime), String> {
+    let meta = std::fs::metadata(path).map_err(|e| unreadable(path, e))?;
+    Ok((meta.len(), meta.modified().map_err(|e| unreadable(path, e))?))
+}
+
 impl ImportSource {
+    /// Reads the file once through (JSON when its name ends in `.json`, else CSV), keeping its first rows.
     pub fn read(path: &Path) -> Result<ImportSource, String> {
-        let bytes = std::fs::read(path).map_err(|e| {
-            tr!(
-                "table-import-plan-unreadable",
-                path = path.display().to_string(),
-                why = e.to_string()
-            )
-        })?;
+        let stamp = stamp_of(path)?;
+        let file = std::fs::File::open(path).map_err(|e| unreadable(path, e))?;
         let json = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"));
-        ImportSource::parse(&bytes, json)
+        let mut source = ImportSource::from_reader(file, json)?;
+        source.stamp = Some(stamp);
+        Ok(source)
     }
 
     /// A JSON array of entities (as exported) when `json`, else CSV with a header line.
     pub fn parse(bytes: &[u8], json: bool) -> Result<ImportSource, String> {
-        if json {
-            let entities: Vec<Entity> =
-                serde_json::from_slice(bytes).map_err(|e| tr!("table-import-plan-not-json", why = e.to_string()))?;
-            return Ok(ImportSource::of_entities(&entities));
-        }
-        let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(bytes);
-        let header: Vec<String> = reader
-            .headers()
-            .map_err(|e| tr!("table-import-plan-bad-header", why = e.to_string()))?
-            .iter()
-            .map(str::to_string)
-            .collect();
-        let at = |name: &str| header.iter().position(|h| h == name);
-        let kept: Vec<(usize, Option<usize>)> = header
-            .iter()
-            .enumerate()
-            .filter(|(_, h)| !h.ends_with("@type") && !matches!(h.as_str(), "Timestamp" | "odata.etag"))
-            .map(|(i, h)| (i, at(&format!("{h}@type")))) // i18n-ignore: a column name of the file format
-            .collect();
+        ImportSource::from_reader(bytes, json)
+    }
+
+    fn from_reader(file: impl Read, json: bool) -> Result<ImportSource, String> {
         let mut source = ImportSource {
-            columns: kept.iter().map(|&(i, _)| header[i].clone()).collect(),
-            typed_by_file: kept.iter().map(|&(_, t)| t.is_some()).collect(),
-            rows: Vec::new(),
-            inferred: Vec::new(),
-            samples: Vec::new(),
+            json,
+            ..ImportSource::default()
         };
-        let mut record = csv::StringRecord::new();
-        // A row's line is counted from the bytes: the reader's own count lags behind on CRLF line ends and blank
-        // lines (it takes the `\n` of a `\r\n` only with the next row).
-        let (mut counted_to, mut newlines) = (0usize, 0usize);
-        loop {
-            let mut start = (reader.position().byte() as usize).min(bytes.len());
-            while start < bytes.len() && matches!(bytes[start], b'\r' | b'\n') {
-                start += 1;
-            }
-            newlines += memchr::memchr_iter(b'\n', &bytes[counted_to..start]).count();
-            counted_to = start;
-            let line = newlines + 1;
-            match reader.read_record(&mut record) {
-                Ok(false) => break,
-                Ok(true) => {}
-                Err(e) => {
-                    return Err(tr!(
-                        "table-import-plan-bad-line",
-                        line = line.to_string(),
-                        why = e.to_string()
-                    ));
+        if json {
+            // Every property name of the file is a column: names are few however many the rows.
+            let (mut names, mut seen, mut first) = (Vec::new(), std::collections::HashSet::new(), Vec::new());
+            json_entities(file, |place, e| {
+                for (name, _) in e.properties() {
+                    if !seen.contains(name) {
+                        seen.insert(name.to_string());
+                        names.push(name.to_string());
+                    }
                 }
+                if first.len() < PREFIX_ROWS {
+                    first.push(e);
+                }
+                source.total = place;
+                ControlFlow::Continue(())
+            })?;
+            source.columns = ["PartitionKey", "RowKey"].map(str::to_string).to_vec();
+            source.columns.extend(names);
+            source.typed_by_file = vec![true; source.columns.len()];
+            source.rows = first
+                .iter()
+                .enumerate()
+                .map(|(i, e)| source.row_of_entity(i + 1, e))
+                .collect();
+        } else {
+            let (header, mut records) = CsvRecords::open(file)?;
+            let at = |name: &str| header.iter().position(|h| h == name);
+            source.kept = header
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| !h.ends_with("@type") && !matches!(h.as_str(), "Timestamp" | "odata.etag"))
+                .map(|(i, h)| (i, at(&format!("{h}@type")))) // i18n-ignore: a column name of the file format
+                .collect();
+            source.columns = source.kept.iter().map(|&(i, _)| header[i].clone()).collect();
+            source.typed_by_file = source.kept.iter().map(|&(_, t)| t.is_some()).collect();
+            while let Some(record) = records.next_record() {
+                let (line, record) = record?;
+                if source.rows.len() < PREFIX_ROWS {
+                    source.rows.push(source.row_of_record(line, record));
+                }
+                source.total += 1;
             }
-            let text = |i: usize| record.get(i).unwrap_or("");
-            let cells = kept
-                .iter()
-                .map(|&(i, _)| match text(i) {
-                    "" => Cell::Empty,
-                    t => Cell::Text(t.to_string()),
-                })
-                .collect();
-            let types = kept
-                .iter()
-                .map(|&(_, t)| t.map(text).filter(|t| !t.is_empty()).map(str::to_string))
-                .collect();
-            source.rows.push(SourceRow { line, cells, types });
         }
         source.finish();
         Ok(source)
     }
 
-    fn of_entities(entities: &[Entity]) -> ImportSource {
-        let mut columns = vec!["PartitionKey".to_string(), "RowKey".to_string()];
-        columns.extend(crate::app::table::io::property_names(entities.iter().map(|e| &**e)));
-        let rows = entities
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
-                let cells = columns
-                    .iter()
-                    .map(|c| match c.as_str() {
-                        "PartitionKey" => Cell::Text(e.partition_key().to_string()),
-                        "RowKey" => Cell::Text(e.row_key().to_string()),
-                        name => e.get(name).map_or(Cell::Empty, |v| Cell::Value(v.to_value())),
-                    })
-                    .collect();
-                SourceRow {
-                    // A JSON file's "line" is the entity's place in its array.
-                    line: i + 1,
-                    cells,
-                    types: vec![None; columns.len()],
-                }
-            })
-            .collect();
-        let mut source = ImportSource {
-            typed_by_file: vec![true; columns.len()],
-            columns,
-            rows,
-            ..Default::default()
-        };
-        source.finish();
-        source
+    fn row_of_record(&self, line: usize, record: &csv::StringRecord) -> SourceRow {
+        let text = |i: usize| record.get(i).unwrap_or("");
+        SourceRow {
+            line,
+            cells: self
+                .kept
+                .iter()
+                .map(|&(i, _)| match text(i) {
+                    "" => Cell::Empty,
+                    t => Cell::Text(t.to_string()),
+                })
+                .collect(),
+            types: self
+                .kept
+                .iter()
+                .map(|&(_, t)| t.map(text).filter(|t| !t.is_empty()).map(str::to_string))
+                .collect(),
+        }
+    }
+
+    /// An entity of a JSON file as a row: a JSON file's "line" is the entity's place in its array.
+    fn row_of_entity(&self, place: usize, e: &EntityView) -> SourceRow {
+        SourceRow {
+            line: place,
+            cells: self
+                .columns
+                .iter()
+                .map(|c| match c.as_str() {
+                    "PartitionKey" => Cell::Text(e.partition_key().to_string()),
+                    "RowKey" => Cell::Text(e.row_key().to_string()),
+                    name => e.get(name).map_or(Cell::Empty, |v| Cell::Value(v.to_value())),
+                })
+                .collect(),
+            types: vec![None; self.columns.len()],
+        }
+    }
+
+    /// Reads the file at `path` again from its start, handing each row to `each` with its place (0-based) until
+    /// the end or until `each` says to stop; only the row in hand is held. Refused when the file changed since it
+    /// was read (its length or modification time).
+    pub fn each_row(&self, path: &Path, each: impl FnMut(usize, SourceRow) -> ControlFlow<()>) -> Result<(), String> {
+        if self.stamp.is_some() && stamp_of(path).ok() != self.stamp {
+            return Err(tr!("table-import-plan-file-changed", path = path.display().to_string()));
+        }
+        let file = std::fs::File::open(path).map_err(|e| unreadable(path, e))?;
+        self.each_row_of(file, each)
+    }
+
+    /// As `each_row`, from any reader of the same file's bytes.
+    pub fn each_row_of(
+        &self,
+        file: impl Read,
+        mut each: impl FnMut(usize, SourceRow) -> ControlFlow<()>,
+    ) -> Result<(), String> {
+        if self.json {
+            return json_entities(file, |place, e| each(place - 1, self.row_of_entity(place, &e)));
+        }
+        let (_, mut records) = CsvRecords::open(file)?;
+        let mut index = 0;
+        while let Some(record) = records.next_record() {
+            let (line, record) = record?;
+            if each(index, self.row_of_record(line, record)).is_break() {
+                break;
+            }
+            index += 1;
+        }
+        Ok(())
     }
 
     /// Works out once what the window asks for every frame: each column's inferred type and first value.
@@ -263,8 +316,9 @@ impl ImportSource {
         }
     }
 
-    /// The narrowest type every non-empty value of a column reads as without loss (text like `007` or `+5`
-    /// stays a String: a number would drop what makes it that text).
+    /// The narrowest type every non-empty value of a column's first rows (`PREFIX_ROWS`) reads back from exactly
+    /// (`reads_back`): text like `007`, `+5`, `1.10` or `12345678901234567890` stays a String, since a number
+    /// would drop what makes it that text.
     pub fn inferred(&self, column: usize) -> EdmType {
         self.inferred.get(column).copied().unwrap_or(EdmType::String)
     }
@@ -285,7 +339,7 @@ impl ImportSource {
         let all = |ty: EdmType| {
             texts
                 .iter()
-                .all(|t| EdmValue::parse(ty, t).is_ok_and(|v| lossless(ty, t, &v)))
+                .all(|t| EdmValue::parse(ty, t).is_ok_and(|v| reads_back(t, &v)))
         };
         [
             EdmType::Boolean,
@@ -300,15 +354,16 @@ impl ImportSource {
         .unwrap_or(EdmType::String)
     }
 
-    /// Row `index` as the entity it will be written as, or why it cannot be. `guid` makes a RowKey when the
-    /// choices ask for new GUIDs (the preview shows a placeholder; the import makes real ones).
+    /// `row`, the file's row at place `index` (0-based), as the entity it will be written as, or why it cannot
+    /// be. `guid` makes a row's RowKey from its place when the choices ask for new GUIDs (the preview shows a
+    /// placeholder; the import derives each from its place, the same on every Retry).
     pub fn entity(
         &self,
         choices: &ImportChoices,
+        row: &SourceRow,
         index: usize,
-        guid: &dyn Fn() -> String,
+        guid: &dyn Fn(usize) -> String,
     ) -> Result<EntityDraft, String> {
-        let row = &self.rows[index];
         // A column chosen that the file does not have (no columns at all) is said, never indexed.
         let text_of = |c: usize, which: &str| match row.cells.get(c) {
             Some(Cell::Text(t)) => Ok(t.clone()),
@@ -327,11 +382,11 @@ impl ImportSource {
         let row_key = match &choices.row_key {
             RowKeyFrom::Column(c) => text_of(*c, "RowKey")?,
             RowKeyFrom::Counter(start) => {
-                let last = start.saturating_add(self.rows.len().saturating_sub(1) as u64);
+                let last = start.saturating_add(self.total.saturating_sub(1) as u64);
                 let width = last.to_string().len();
                 format!("{:0width$}", start.saturating_add(index as u64))
             }
-            RowKeyFrom::Guid => guid(),
+            RowKeyFrom::Guid => guid(index),
         };
         crate::storage::table::draft::validate_key("PartitionKey", &partition)?;
         crate::storage::table::draft::validate_key("RowKey", &row_key)?;
@@ -383,26 +438,37 @@ impl ImportSource {
     }
 }
 
-/// Whether a text read as `ty` says nothing the value loses: `007` and `+5` are not numbers here, `NaN` is not a
-/// Double, a GUID is written out in full.
-fn lossless(ty: EdmType, text: &str, value: &EdmValue) -> bool {
-    let t = text.trim();
-    if t.len() != text.len() {
+/// Whether `value`, read from `text`, is written out as that same text: only then is a column typed without the
+/// user's word. Whole numbers are written without `+` or leading zeros; booleans as `true` or `false`; a GUID in
+/// lower case with hyphens; a Double in its shortest form (`1.5`, `2`, `2.0`, `1e-7`, not `1.10`), never with
+/// more digits than an Int64 holds (`12345678901234567890` would keep only its first 17); a DateTime in UTC with
+/// as many fractional digits as the text gave (`2026-01-02T03:04:05Z`, not `+01:00`).
+fn reads_back(text: &str, value: &EdmValue) -> bool {
+    match value {
+        EdmValue::Double(v) => double_reads_back(text, *v),
+        EdmValue::DateTime(d) => datetime_reads_back(text, d),
+        _ => value.to_text() == text,
+    }
+}
+
+fn double_reads_back(text: &str, v: f64) -> bool {
+    if !v.is_finite() || (!text.contains(['.', 'e', 'E']) && text.parse::<i64>().is_err()) {
         return false;
     }
-    match ty {
-        EdmType::Int32 | EdmType::Int64 => value.to_text() == t,
-        EdmType::Double => {
-            let digits = t.strip_prefix('-').unwrap_or(t);
-            let leading_zero = digits.len() > 1 && digits.starts_with('0') && !digits.starts_with("0.");
-            digits.starts_with(|c: char| c.is_ascii_digit())
-                && !leading_zero
-                && t.chars()
-                    .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '-' | '+'))
-        }
-        EdmType::Guid => t.len() == 36,
-        _ => true,
-    }
+    let text = text.to_ascii_lowercase().replace("e+", "e");
+    [format!("{v}"), format!("{v:?}"), format!("{v:e}")].contains(&text)
+}
+
+fn datetime_reads_back(text: &str, d: &EdmDateTime) -> bool {
+    // Always `yyyy-mm-ddThh:mm:ss.fffffffZ`: the text must be it, with its fraction cut to the text's digits.
+    let full = d.to_string();
+    let digits = text.find('.').map_or(0, |dot| text.len().saturating_sub(dot + 2));
+    let want = match digits {
+        0 => format!("{}Z", &full[..19]),
+        1..=7 => format!("{}Z", &full[..20 + digits]),
+        _ => return false,
+    };
+    text == want
 }
 
 #[cfg(test)]
@@ -411,11 +477,16 @@ mod tests {
 
     const CSV: &str = "Id,Name,Age,Zip,Active,Joined,Score\n\
         7,Ann,41,01234,true,2026-01-02T03:04:05Z,1.5\n\
-        8,\"Bo, \"\"the\"\"\nsecond\",39,98765,FALSE,2026-02-03T04:05:06Z,2\n\
+        8,\"Bo, \"\"the\"\"\nsecond\",39,98765,false,2026-02-03T04:05:06.5Z,2\n\
         9,Cy,,10001,true,2026-03-04T05:06:07Z,1e3\n";
 
+    /// Row `i` of the file's first rows, built.
+    fn built(s: &ImportSource, c: &ImportChoices, i: usize) -> Result<EntityDraft, String> {
+        s.entity(c, &s.rows[i], i, &|_| unreachable!())
+    }
+
     #[test]
-    fn types_are_inferred_without_losing_what_the_text_says() {
+    fn types_are_inferred_only_where_the_text_reads_back_exactly() {
         let s = ImportSource::parse(CSV.as_bytes(), false).unwrap();
         let ty = |name: &str| s.inferred(s.column(name).unwrap());
         assert_eq!(ty("Id"), EdmType::Int32);
@@ -427,10 +498,96 @@ mod tests {
         assert_eq!(ty("Score"), EdmType::Double);
         // The quoted value spanning two lines moves the next row's line on.
         assert_eq!(s.rows.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 3, 5]);
+        assert_eq!(s.total, 3);
         // The same file with Windows line ends and a blank line before its last row.
         let windows = CSV.replace('\n', "\r\n").replacen("\r\n9,", "\r\n\r\n9,", 1);
         let s = ImportSource::parse(windows.as_bytes(), false).unwrap();
         assert_eq!(s.rows.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 3, 6]);
+
+        // One column of each: what would not be written out as the same text keeps the column a String.
+        let column = |values: &[&str]| {
+            let csv = format!("V\n{}\n", values.join("\n"));
+            ImportSource::parse(csv.as_bytes(), false).unwrap().inferred(0)
+        };
+        assert_eq!(column(&["12345678901234567890"]), EdmType::String, "beyond Int64");
+        assert_eq!(column(&["1.5", "12345678901234567890"]), EdmType::String);
+        assert_eq!(
+            column(&["1.5", "100000000000000000000"]),
+            EdmType::String,
+            "digits beyond Int64"
+        );
+        assert_eq!(column(&["1.10", "1.2"]), EdmType::String, "a version, not 1.1");
+        assert_eq!(
+            column(&["1.5", "2.0", "-0.25", "1e-7", "1.5E+300", "3"]),
+            EdmType::Double
+        );
+        assert_eq!(column(&["0.1", "9007199254740993"]), EdmType::String, "past 2^53");
+        assert_eq!(column(&["1.5", ".5"]), EdmType::String);
+        assert_eq!(column(&["1.5", "NaN"]), EdmType::String);
+        assert_eq!(column(&["9007199254740993"]), EdmType::Int64);
+        assert_eq!(column(&["+5", "6"]), EdmType::String);
+        assert_eq!(column(&["007"]), EdmType::String);
+        assert_eq!(
+            column(&["-0", "1"]),
+            EdmType::Double,
+            "an Int32 is written 0, a Double -0"
+        );
+        assert_eq!(column(&["true", "FALSE"]), EdmType::String, "written as false");
+        assert_eq!(column(&["true", "false"]), EdmType::Boolean);
+        let guid = "6f9619ff-8b86-d011-b42d-00c04fc964ff";
+        assert_eq!(column(&[guid]), EdmType::Guid);
+        assert_eq!(
+            column(&[&guid.to_uppercase()]),
+            EdmType::String,
+            "written in lower case"
+        );
+        assert_eq!(column(&[&format!("{{{guid}}}")]), EdmType::String);
+        assert_eq!(
+            column(&["2026-01-02T03:04:05.1234567Z", "2026-01-02T03:04:05Z"]),
+            EdmType::DateTime
+        );
+        assert_eq!(
+            column(&["2026-01-02T03:04:05+01:00"]),
+            EdmType::String,
+            "its offset would be lost"
+        );
+        assert_eq!(column(&["2026-01-02T03:04:05.12345670Z"]), EdmType::String);
+        // A type chosen by the user still reads what it can: FALSE as a Boolean.
+        let mut c = ImportSource::parse(b"V\nFALSE\n", false).unwrap().default_choices();
+        c.types[0] = ColumnType::Edm(EdmType::Boolean);
+        c.partition = PartitionFrom::Fixed("p".into());
+        let s = ImportSource::parse(b"V\nFALSE\n", false).unwrap();
+        assert_eq!(built(&s, &c, 0).unwrap().get("V"), Some(&EdmValue::Boolean(false)));
+    }
+
+    #[test]
+    fn types_come_from_the_first_rows_and_every_row_is_counted_and_read_again() {
+        let mut csv = String::from("N\n");
+        for i in 0..PREFIX_ROWS + 500 {
+            csv += &format!("{i}\n");
+        }
+        csv += "many\n";
+        let s = ImportSource::parse(csv.as_bytes(), false).unwrap();
+        assert_eq!((s.rows.len(), s.total), (PREFIX_ROWS, PREFIX_ROWS + 501));
+        assert_eq!(s.inferred(0), EdmType::Int32, "from the first rows");
+        let mut c = s.default_choices();
+        c.partition = PartitionFrom::Fixed("p".into());
+        let (mut seen, mut failed) = (0, Vec::new());
+        s.each_row_of(csv.as_bytes(), |i, row| {
+            seen += 1;
+            if let Err(why) = s.entity(&c, &row, i, &|_| unreachable!()) {
+                failed.push((row.line, why));
+            }
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(seen, PREFIX_ROWS + 501);
+        assert_eq!(failed.len(), 1);
+        assert_eq!(failed[0].0, PREFIX_ROWS + 502, "the row's line in the file");
+        assert!(failed[0].1.contains("`many` is not an Int32"), "{failed:?}");
+        // The counter is padded to the width of the last row's number, not the first rows'.
+        c.row_key = RowKeyFrom::Counter(1);
+        assert_eq!(built(&s, &c, 0).unwrap().row_key, "0001");
     }
 
     #[test]
@@ -441,37 +598,35 @@ mod tests {
         assert_eq!(c.row_key, RowKeyFrom::Counter(1));
         c.partition = PartitionFrom::Fixed("people".into());
         c.row_key = RowKeyFrom::Counter(9);
-        let no_guid = || unreachable!();
-        let e = s.entity(&c, 2, &no_guid).unwrap();
+        let e = built(&s, &c, 2).unwrap();
         assert_eq!((e.partition_key.as_str(), e.row_key.as_str()), ("people", "11"));
         assert_eq!(
-            s.entity(&c, 0, &no_guid).unwrap().row_key,
+            built(&s, &c, 0).unwrap().row_key,
             "09",
             "padded so the keys sort as numbers"
         );
         assert_eq!(e.get("Id"), Some(&EdmValue::Int32(9)));
         assert_eq!(e.get("Age"), None, "an empty cell writes no property");
         c.row_key = RowKeyFrom::Column(s.column("Id").unwrap());
-        let e = s.entity(&c, 1, &no_guid).unwrap();
+        let e = built(&s, &c, 1).unwrap();
         assert_eq!(e.row_key, "8");
         assert_eq!(e.get("Id"), None, "the key's column is not written twice");
         assert_eq!(e.get("Name"), Some(&EdmValue::String("Bo, \"the\"\nsecond".into())));
         c.row_key = RowKeyFrom::Guid;
-        assert_eq!(s.entity(&c, 1, &|| "g-1".into()).unwrap().row_key, "g-1");
+        assert_eq!(
+            s.entity(&c, &s.rows[1], 1, &|i| format!("g-{i}")).unwrap().row_key,
+            "g-1"
+        );
         c.row_key = RowKeyFrom::Counter(1);
         // A column chosen as a type its values are not is refused per row, with the column named.
         let name = s.column("Name").unwrap();
         c.types[name] = ColumnType::Edm(EdmType::Int64);
-        assert!(
-            s.entity(&c, 0, &no_guid)
-                .unwrap_err()
-                .contains("Name: `Ann` is not an Int64")
-        );
+        assert!(built(&s, &c, 0).unwrap_err().contains("Name: `Ann` is not an Int64"));
         c.types[name] = ColumnType::LeaveOut;
-        assert_eq!(s.entity(&c, 0, &no_guid).unwrap().get("Name"), None);
+        assert_eq!(built(&s, &c, 0).unwrap().get("Name"), None);
         // A key with a character the service refuses is refused before anything is sent.
         c.partition = PartitionFrom::Fixed("a/b".into());
-        assert!(s.entity(&c, 0, &no_guid).is_err());
+        assert!(built(&s, &c, 0).is_err());
     }
 
     #[test]
@@ -481,14 +636,9 @@ mod tests {
         let ragged = ImportSource::parse(b"A,B,C\n1\n1,2,3,4\n", false).unwrap();
         let mut c = ragged.default_choices();
         c.partition = PartitionFrom::Column(7);
-        assert!(
-            ragged
-                .entity(&c, 0, &|| unreachable!())
-                .unwrap_err()
-                .contains("no column")
-        );
+        assert!(built(&ragged, &c, 0).unwrap_err().contains("no column"));
         c.partition = PartitionFrom::Fixed("p".into());
-        let e = ragged.entity(&c, 0, &|| unreachable!()).unwrap();
+        let e = built(&ragged, &c, 0).unwrap();
         assert_eq!(e.properties.len(), 1, "the cells a short row lacks write nothing");
         let none = ImportSource::parse(b"[]", true).unwrap();
         assert!(none.rows.is_empty());
@@ -502,15 +652,39 @@ mod tests {
         let c = s.default_choices();
         assert_eq!(c.partition, PartitionFrom::Column(0));
         assert_eq!(c.types[2], ColumnType::File);
-        let e = s.entity(&c, 0, &|| unreachable!()).unwrap();
+        let e = built(&s, &c, 0).unwrap();
         assert_eq!(e.get("N"), Some(&EdmValue::Int64(5)));
         assert_eq!(e.get("Timestamp"), None);
-        let entity = EntityDraft::new("p", "1")
-            .with("B", EdmValue::Binary(vec![0, 255]))
-            .to_entity();
-        let json = serde_json::to_vec(&vec![entity.to_json()]).unwrap();
+        // JSON: every property of the file is a column, though it first appears after the rows kept.
+        let mut entities = vec![
+            EntityDraft::new("p", "0")
+                .with("B", EdmValue::Binary(vec![0, 255]))
+                .to_entity()
+                .to_json(),
+        ];
+        for i in 1..=PREFIX_ROWS {
+            let mut e = EntityDraft::new("p", i.to_string());
+            if i == PREFIX_ROWS {
+                e = e.with("Late", EdmValue::Int64(7));
+            }
+            entities.push(e.to_entity().to_json());
+        }
+        let json = serde_json::to_vec(&entities).unwrap();
         let s = ImportSource::parse(&json, true).unwrap();
-        let e = s.entity(&s.default_choices(), 0, &|| unreachable!()).unwrap();
-        assert_eq!(e.get("B"), Some(&EdmValue::Binary(vec![0, 255])));
+        assert_eq!((s.rows.len(), s.total), (PREFIX_ROWS, PREFIX_ROWS + 1));
+        assert_eq!(s.columns, ["PartitionKey", "RowKey", "B", "Late"]);
+        let c = s.default_choices();
+        assert_eq!(
+            built(&s, &c, 0).unwrap().get("B"),
+            Some(&EdmValue::Binary(vec![0, 255]))
+        );
+        let mut last = None;
+        s.each_row_of(&json[..], |i, row| {
+            last = Some((row.line, s.entity(&c, &row, i, &|_| unreachable!()).unwrap()));
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        let (line, e) = last.unwrap();
+        assert_eq!((line, e.get("Late")), (PREFIX_ROWS + 1, Some(&EdmValue::Int64(7))));
     }
 }

@@ -1,18 +1,15 @@
-//! Export entities to CSV (typed: a `name@type` column beside each value; or plain) and JSON, and import
-//! them back in batches of up to 100 per partition, with a report of the rows that failed and why.
+//! Export entities to CSV (typed: a `name@type` column beside each value; or plain) and JSON; read such a file
+//! back whole (the table comparison's file side); an import's counts and its report of the rows that failed and
+//! why (the import itself streams: `import_job`).
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::app::table::import_plan::Conflict;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::progress::TransferProgress;
-use crate::storage::table::UpdateMode;
-use crate::storage::table::batch::BatchOperation;
 use crate::storage::table::edm::{EdmType, EdmValue};
 use crate::storage::table::entity::{Entity, EntityDraft, EntityView, Property};
-use crate::storage::{Client, ErrorKind, StorageError};
+use crate::storage::{ErrorKind, StorageError};
 use tokio_util::sync::CancellationToken;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,72 +264,6 @@ pub struct ImportDone {
     pub written: usize,
     pub skipped: Vec<ImportFailure>,
     pub failures: Vec<ImportFailure>,
-}
-
-/// Writes drafts (each with its line in the file) in batches of up to 100 per partition. A batch that fails is
-/// tried again entity by entity, so the report names exactly the rows that failed and why; with Insert only, an
-/// entity already there is skipped, not failed.
-pub async fn import(
-    client: &Client,
-    table: &str,
-    rows: Vec<(usize, EntityDraft)>,
-    conflict: Conflict,
-    progress: &TransferProgress,
-    cancel: &tokio_util::sync::CancellationToken,
-) -> Result<ImportDone, StorageError> {
-    progress.start(rows.len() as u64);
-    let mut by_partition: BTreeMap<String, Vec<(usize, EntityDraft)>> = BTreeMap::new();
-    for (n, d) in rows {
-        by_partition.entry(d.partition_key.clone()).or_default().push((n, d));
-    }
-    let op_for = |d: &EntityDraft| match conflict {
-        Conflict::InsertOnly => BatchOperation::Insert(d.clone()),
-        Conflict::Merge => BatchOperation::Upsert {
-            entity: d.clone(),
-            mode: UpdateMode::Merge,
-        },
-        Conflict::Replace => BatchOperation::Upsert {
-            entity: d.clone(),
-            mode: UpdateMode::Replace,
-        },
-    };
-    let mut done = ImportDone::default();
-    for (_, rows) in by_partition {
-        for chunk in rows.chunks(100) {
-            if cancel.is_cancelled() {
-                return Err(StorageError::cancelled(t("table-import-plan-op")));
-            }
-            let ops: Vec<BatchOperation> = chunk.iter().map(|(_, d)| op_for(d)).collect();
-            match client.submit_batch(table, &ops).await {
-                Ok(_) => done.written += chunk.len(),
-                Err(e) if e.kind == ErrorKind::Service || e.kind == ErrorKind::Invalid => {
-                    for (n, d) in chunk {
-                        let one = client.submit_batch(table, &[op_for(d)]).await;
-                        let row = |reason: String| ImportFailure {
-                            record: *n,
-                            keys: keys(d),
-                            reason,
-                        };
-                        match one {
-                            Ok(_) => done.written += 1,
-                            Err(e)
-                                if conflict == Conflict::InsertOnly
-                                    && e.code.as_deref() == Some("EntityAlreadyExists") =>
-                            {
-                                done.skipped.push(row(t("table-io-already-there")))
-                            }
-                            Err(e) => done.failures.push(row(e.plain_words().replace('\n', " "))),
-                        }
-                    }
-                }
-                Err(e) => return Err(e),
-            }
-            progress.add(chunk.len() as u64);
-        }
-    }
-    done.failures.sort_by_key(|f| f.record);
-    done.skipped.sort_by_key(|f| f.record);
-    Ok(done)
 }
 
 /// The import report, written next to the imported file: what was written, and every row skipped or failed with

@@ -94,6 +94,13 @@ impl PoliciesEdit {
         (self.is_dirty() && !sending).then(|| tr!("widgets-policies-unsaved", name = self.name.as_str()))
     }
 
+    /// Quitting with Save all: saves the edit as the Save button would, unless it is already on its way.
+    pub fn save_all(&mut self, ctx: &PaneContext, lease_id: Option<String>) {
+        if self.unsaved().is_some() {
+            self.save(ctx, lease_id);
+        }
+    }
+
     /// Reads the policies (a clean form follows them; an edited one keeps the edit and marks what moved).
     pub fn load(&mut self, ctx: &PaneContext) {
         let (client, service, name) = (ctx.client.clone(), self.service, self.name.clone());

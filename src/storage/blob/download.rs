@@ -16,7 +16,8 @@ use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
 use crate::i18n::{t, tr};
-use crate::storage::blob::transfer::{TransferOptions, cancelled, is_network, join_next, patiently, range_size_for};
+use crate::storage::blob::transfer::range_size_for;
+use crate::storage::blob::transfer::{TransferOptions, cancelled, create_own, is_network, join_next, patiently};
 use crate::storage::blob::{blob_request, check_names};
 use crate::storage::checksum::{BlockChecksum, Crc64Digest, crc64_base64};
 use crate::storage::error::{ErrorKind, Result, StorageError};
@@ -65,6 +66,13 @@ pub fn partial_paths(dest: &Path) -> (PathBuf, PathBuf) {
     )
 }
 
+/// Whether a file's name is one a download keeps beside its destination while it runs (the partial file, its
+/// journal and the journal's own temporary, or a sync's file waiting for its check): the app's, never a file of
+/// the user's to compare, upload or delete.
+pub fn is_partial_file(name: &str) -> bool {
+    name.starts_with('.') && name.contains(".tessera-partial")
+}
+
 impl PartialJournal {
     fn read(path: &Path) -> Option<PartialJournal> {
         serde_json::from_slice(&std::fs::read(path).ok()?).ok()
@@ -72,8 +80,14 @@ impl PartialJournal {
 
     /// Written beside and renamed into place, so a crash mid-write leaves the last whole journal.
     async fn write(&self, path: &Path) -> std::io::Result<()> {
-        let tmp = path.with_extension("json.tmp");
-        tokio::fs::write(&tmp, serde_json::to_vec(self).map_err(std::io::Error::other)?).await?;
+        let (tmp, json) = (
+            path.with_extension("json.tmp"),
+            serde_json::to_vec(self).map_err(std::io::Error::other)?,
+        );
+        let opened = create_own(std::fs::OpenOptions::new().write(true).truncate(true), &tmp, "");
+        let mut file = tokio::fs::File::from_std(opened.map_err(|e| std::io::Error::other(e.message.clone()))?);
+        tokio::io::AsyncWriteExt::write_all(&mut file, &json).await?;
+        tokio::io::AsyncWriteExt::flush(&mut file).await?;
         tokio::fs::rename(&tmp, path).await
     }
 }
@@ -151,12 +165,7 @@ impl Client {
         // The partial file is opened without truncating and locked before its journal is read: a second download
         // into the same file (a double click, a resume beside a fresh start, another instance) is refused rather
         // than writing over the first's ranges. The lock goes with the handle, also when the app ends.
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&partial)
-            .map_err(|e| StorageError::io(op, &e))?;
+        let file = create_own(std::fs::OpenOptions::new().write(true).truncate(false), &partial, op)?;
         if file.try_lock().is_err() {
             return Err(StorageError::invalid(
                 op,

@@ -22,7 +22,7 @@ pub use append_page::{AppendConditions, Appended, PAGE, PageRange};
 pub use conditions::Conditions;
 pub use container::{ContainerItem, ContainerPage, ContainerProperties};
 pub use copy::{CopyOutcome, CopyStatus};
-pub use download::{DownloadOutcome, partial_paths};
+pub use download::{DownloadOutcome, is_partial_file, partial_paths};
 pub use file_writes::{FileWritten, pages_fit};
 pub use lease::{LeaseDuration, LeaseGrant, LeaseTarget};
 pub use listing_parts::{PARALLEL_LISTINGS, list_in_parts};

@@ -1,5 +1,5 @@
 //! What uploads (`upload`) and downloads (`download`) share: how they cut their work, the block size for a file,
-//! waiting for one task, and waiting out a lost network.
+//! waiting for one task, waiting out a lost network, and opening a download's own files never through a link.
 
 use std::future::Future;
 
@@ -168,6 +168,24 @@ where
             Err(e) => return Err(e),
         }
     }
+}
+
+/// Opens (creating it) a file of a download's own, beside its destination (its partial file, its journal), never
+/// through a link at that name: a link planted there could lead anywhere out of the folder, and opening it would
+/// write over (and truncate) what it leads to. A link there is refused in words. (Unix; elsewhere as asked.)
+pub(crate) fn create_own(
+    options: &mut std::fs::OpenOptions,
+    path: &std::path::Path,
+    op: &str,
+) -> Result<std::fs::File> {
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(options, libc::O_NOFOLLOW);
+    options.create(true).open(path).map_err(|e| {
+        match std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            true => StorageError::invalid(op, tr!("error-download-link-at", path = path.display().to_string())),
+            false => StorageError::io(op, &e),
+        }
+    })
 }
 
 #[cfg(test)]

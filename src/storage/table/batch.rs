@@ -1,4 +1,4 @@
-//! Entity group transactions: up to 100 writes in one partition, applied all together or not at all.
+//! Entity group transactions: up to 100 writes in one partition and 4 MiB, applied all together or not at all.
 
 use reqwest::Method;
 
@@ -179,53 +179,77 @@ pub(crate) fn batch_body(base: &str, table: &str, operations: &[BatchOperation],
     let changeset = format!("changeset_{}", uuid::Uuid::new_v4());
     let mut out = format!("--{batch_boundary}\r\nContent-Type: multipart/mixed; boundary={changeset}\r\n\r\n");
     for o in operations {
-        let (pk, rk) = o.keys();
-        let (method, url, condition, body) = match o {
-            BatchOperation::Insert(e) => ("POST", format!("{base}/{table}"), None, Some(e.to_json_body())),
-            BatchOperation::Update {
-                entity,
-                mode,
-                condition,
-            } => (
-                mode_verb(*mode),
-                format!("{base}{}", entity_path(table, pk, rk)),
-                Some(condition),
-                Some(entity.to_json_body()),
-            ),
-            BatchOperation::Upsert { entity, mode } => (
-                mode_verb(*mode),
-                format!("{base}{}", entity_path(table, pk, rk)),
-                None,
-                Some(entity.to_json_body()),
-            ),
-            BatchOperation::Delete { condition, .. } => (
-                "DELETE",
-                format!("{base}{}", entity_path(table, pk, rk)),
-                Some(condition),
-                None,
-            ),
-        };
-        out.push_str(&format!(
-            "--{changeset}\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n\
-             {method} {url} HTTP/1.1\r\nAccept: application/json;odata=minimalmetadata\r\nDataServiceVersion: 3.0\r\n"
-        ));
-        if let Some(c) = condition {
-            out.push_str(&format!("If-Match: {}\r\n", c.header_value()));
-        }
-        match body {
-            Some(b) => {
-                out.push_str(&format!(
-                    "Content-Type: application/json\r\nPrefer: return-no-content\r\nContent-Length: {}\r\n\r\n",
-                    b.len()
-                ));
-                out.push_str(&String::from_utf8(b).expect("JSON is UTF-8"));
-                out.push_str("\r\n");
-            }
-            None => out.push_str("\r\n"),
-        }
+        out.push_str(&part(base, table, o, &changeset));
     }
     out.push_str(&format!("--{changeset}--\r\n--{batch_boundary}--\r\n"));
     out.into_bytes()
+}
+
+/// What a batch body holds besides its operations' parts: its boundaries and headers, with room to spare.
+const ENVELOPE_BYTES: usize = 512;
+/// Room for the endpoint's address in each operation's URL (`part` is measured without it).
+const ENDPOINT_BYTES: usize = 512;
+
+impl BatchOperation {
+    /// The bytes this operation takes in a batch body, its endpoint's address allowed for: added up (and checked
+    /// with `fits_in_batch`) so that a batch is cut before the service's 4 MiB.
+    pub fn batch_bytes(&self, table: &str) -> usize {
+        part("", table, self, "changeset_00000000-0000-0000-0000-000000000000").len() + ENDPOINT_BYTES
+    }
+}
+
+/// Whether operations of these many bytes (`BatchOperation::batch_bytes` added up) go in one batch body.
+pub fn fits_in_batch(bytes: usize) -> bool {
+    bytes + ENVELOPE_BYTES <= MAX_BATCH_BYTES
+}
+
+/// One operation's part of a batch body: its request line, headers and JSON.
+fn part(base: &str, table: &str, o: &BatchOperation, changeset: &str) -> String {
+    let (pk, rk) = o.keys();
+    let (method, url, condition, body) = match o {
+        BatchOperation::Insert(e) => ("POST", format!("{base}/{table}"), None, Some(e.to_json_body())),
+        BatchOperation::Update {
+            entity,
+            mode,
+            condition,
+        } => (
+            mode_verb(*mode),
+            format!("{base}{}", entity_path(table, pk, rk)),
+            Some(condition),
+            Some(entity.to_json_body()),
+        ),
+        BatchOperation::Upsert { entity, mode } => (
+            mode_verb(*mode),
+            format!("{base}{}", entity_path(table, pk, rk)),
+            None,
+            Some(entity.to_json_body()),
+        ),
+        BatchOperation::Delete { condition, .. } => (
+            "DELETE",
+            format!("{base}{}", entity_path(table, pk, rk)),
+            Some(condition),
+            None,
+        ),
+    };
+    let mut out = format!(
+        "--{changeset}\r\nContent-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n\
+         {method} {url} HTTP/1.1\r\nAccept: application/json;odata=minimalmetadata\r\nDataServiceVersion: 3.0\r\n"
+    );
+    if let Some(c) = condition {
+        out.push_str(&format!("If-Match: {}\r\n", c.header_value()));
+    }
+    match body {
+        Some(b) => {
+            out.push_str(&format!(
+                "Content-Type: application/json\r\nPrefer: return-no-content\r\nContent-Length: {}\r\n\r\n",
+                b.len()
+            ));
+            out.push_str(&String::from_utf8(b).expect("JSON is UTF-8"));
+            out.push_str("\r\n");
+        }
+        None => out.push_str("\r\n"),
+    }
+    out
 }
 
 fn mode_verb(mode: UpdateMode) -> &'static str {
@@ -291,6 +315,34 @@ mod tests {
         assert!(msg(&[]).contains("1 to 100"));
         let many: Vec<_> = (0..101).map(|i| ins("a", &i.to_string())).collect();
         assert!(msg(&many).contains("not 101"));
+    }
+
+    #[test]
+    fn a_batch_is_cut_before_4_mib_whatever_the_endpoint() {
+        let big = |i: usize| BatchOperation::Upsert {
+            entity: EntityDraft::new("p", format!("r{i:03}")).with(
+                "Notes",
+                crate::storage::table::edm::EdmValue::String("x".repeat(50_000)),
+            ),
+            mode: UpdateMode::Replace,
+        };
+        let ops: Vec<_> = (0..100).map(big).collect();
+        // As many as fit, added up.
+        let mut bytes = 0;
+        let n = ops
+            .iter()
+            .take_while(|o| {
+                bytes += o.batch_bytes("orders");
+                fits_in_batch(bytes)
+            })
+            .count();
+        assert!((70..100).contains(&n), "{n} of 50 KB each");
+        // With a long endpoint, the body of what was cut still fits, and one more would not have.
+        let base = format!("https://{}.table.core.windows.net", "a".repeat(200));
+        assert!(batch_body(&base, "orders", &ops[..n], "batch_1").len() <= MAX_BATCH_BYTES);
+        assert!(batch_body(&base, "orders", &ops[..n + 1], "batch_1").len() > MAX_BATCH_BYTES - 64 * 1024);
+        let small = BatchOperation::Insert(EntityDraft::new("p", "1"));
+        assert!(fits_in_batch(100 * small.batch_bytes("orders")));
     }
 
     #[test]
