@@ -148,12 +148,14 @@ fn a_cancelled_scan_keeps_what_it_saw_and_leaves_every_message_visible() {
     assert_eq!(left["contents"].as_array().unwrap().len(), total);
 }
 
+/// Closing the tab stops its scan as Cancel does (issue 59): the batch it holds is made visible again, and no
+/// message is received after, rather than the scan raising every dequeue count for a list nobody sees.
 #[test]
-fn a_tab_closed_while_its_scan_runs_lets_the_scan_finish_and_return_every_message() {
+fn a_tab_closed_while_its_scan_runs_stops_the_scan_once_its_batch_is_visible_again() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let client = common::client();
     let q = common::unique("scanclose");
-    let total = 100;
+    let total = 200;
     rt.block_on(async {
         client.create_queue(&q, &[]).await.unwrap();
         for i in 0..total {
@@ -171,7 +173,7 @@ fn a_tab_closed_while_its_scan_runs_lets_the_scan_finish_and_return_every_messag
     t.click("Scan the whole queue…");
     t.click("Scan the whole queue");
     t.wait_for_contains("Scanning the whole queue:");
-    // The tab goes in the middle of the scan: the scan runs on, unseen, and returns every batch it took.
+    // The tab goes in the middle of the scan: the scan returns the batch it holds, unseen, and stops.
     t.close_tab();
     assert_eq!(t.harness.state().open_tab_count(), 0);
     t.wait_app("the closed tab's scan", Duration::from_secs(90), |app| {
@@ -181,9 +183,10 @@ fn a_tab_closed_while_its_scan_runs_lets_the_scan_finish_and_return_every_messag
     let left = common::peer::run(&common::emulator().connection_string(), &["queue-drain", &q]);
     let counts: Vec<u64> = serde_json::from_value(left["dequeue_counts"].clone()).unwrap();
     assert_eq!(counts.len(), total, "every message visible after the closed tab's scan");
+    let scanned = counts.iter().filter(|c| **c == 2).count();
     assert!(
-        counts.iter().all(|c| *c == 2),
-        "each received once by the scan, once by the drain: {counts:?}"
+        counts.iter().all(|c| *c == 1 || *c == 2) && (1..total).contains(&scanned),
+        "the scan stopped short ({scanned} of {total} received by it), each once at most: {counts:?}"
     );
 }
 

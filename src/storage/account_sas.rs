@@ -40,38 +40,21 @@ pub struct AccountSasGrant {
     pub https_only: bool,
 }
 
-/// A field of an account SAS that takes letters.
-#[derive(Clone, Copy)]
-enum Letters {
-    Services,
-    ResourceTypes,
-    Permissions,
-}
-
-impl Letters {
-    /// The letters the field takes, in the order the service documents.
-    fn allowed(self) -> &'static str {
-        match self {
-            Letters::Services => SERVICES,
-            Letters::ResourceTypes => RESOURCE_TYPES,
-            Letters::Permissions => PERMISSIONS,
-        }
-    }
-}
-
-/// Letters of `given` not in `field`'s, said before anything is signed.
-fn check_letters(field: Letters, given: &str) -> Result<String> {
-    let allowed = field.allowed();
+/// Letters of `given` not in `allowed`, said before anything is signed.
+fn check_letters(what: &str, given: &str, allowed: &str) -> Result<String> {
     if let Some(c) = given.chars().find(|c| !allowed.contains(*c)) {
-        let letter = c.to_string();
         return Err(StorageError::invalid(
             op_name(),
-            match field {
-                Letters::Services => tr!("error-sas-not-a-service", letter = letter, allowed = allowed),
-                Letters::ResourceTypes => tr!("error-sas-not-a-resource-type", letter = letter, allowed = allowed),
-                Letters::Permissions => tr!(
+            match what {
+                "services" => tr!("error-sas-not-a-service", letter = c.to_string(), allowed = allowed),
+                "resource types" => tr!( // i18n-ignore: which field, a key not shown
+                    "error-sas-not-a-resource-type",
+                    letter = c.to_string(),
+                    allowed = allowed
+                ),
+                _ => tr!(
                     "error-sas-not-an-account-permission",
-                    letter = letter,
+                    letter = c.to_string(),
                     allowed = allowed
                 ),
             },
@@ -79,10 +62,10 @@ fn check_letters(field: Letters, given: &str) -> Result<String> {
     }
     let letters = in_order(given, allowed);
     if letters.is_empty() {
-        let choose = match field {
-            Letters::Services => t("error-sas-choose-service"),
-            Letters::ResourceTypes => t("error-sas-choose-resource-type"),
-            Letters::Permissions => t("error-sas-choose-permissions"),
+        let choose = match what {
+            "services" => t("error-sas-choose-service"),
+            "resource types" => t("error-sas-choose-resource-type"), // i18n-ignore: which field, not shown
+            _ => t("error-sas-choose-permissions"),
         };
         return Err(StorageError::invalid(op_name(), choose));
     }
@@ -96,9 +79,9 @@ impl Client {
         let Credential::SharedKey(key) = &self.account().credential else {
             return Err(StorageError::invalid(op_name(), t("error-sas-account-needs-key")));
         };
-        let ss = check_letters(Letters::Services, &grant.services)?;
-        let srt = check_letters(Letters::ResourceTypes, &grant.resource_types)?;
-        let sp = check_letters(Letters::Permissions, &grant.permissions)?;
+        let ss = check_letters("services", &grant.services, SERVICES)?;
+        let srt = check_letters("resource types", &grant.resource_types, RESOURCE_TYPES)?; // i18n-ignore: which field
+        let sp = check_letters("permissions", &grant.permissions, PERMISSIONS)?;
         let Some(expiry) = grant.expiry else {
             return Err(StorageError::invalid(op_name(), t("error-sas-choose-expiry")));
         };

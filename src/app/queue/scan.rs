@@ -438,6 +438,23 @@ impl QueueFeature for QueueScan {
         !self.running.is_empty() || !self.saving.is_empty() || self.copying.busy()
     }
 
+    /// Its tab was closed: the scan stops as Cancel stops it (the batch it holds made visible again first), rather
+    /// than go on raising every message's dequeue count for a list nobody sees.
+    fn hide(&mut self) {
+        self.cancel_work();
+    }
+
+    fn jobs(&self, core: &QueueCore) -> Vec<String> {
+        match self.running.is_empty() {
+            true => Vec::new(),
+            false => vec![tr!("scan-title", queue = core.queue.as_str())],
+        }
+    }
+
+    fn cancel_work(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
     fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
         let icon = crate::app::widgets::icon::FIND;
         let hint = t("scan-hint");
