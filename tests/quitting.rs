@@ -206,7 +206,11 @@ fn quit_anyway_stops_a_queue_scan_and_goes_once_its_batch_is_visible_again() {
     proxy.latency(Duration::ZERO, Duration::ZERO);
     let drained = sdk(&["queue-drain", &q]);
     let counts: Vec<u64> = serde_json::from_value(drained["dequeue_counts"].clone()).unwrap();
-    assert_eq!(counts.len(), total, "every message visible at once after the window went: {counts:?}");
+    assert_eq!(
+        counts.len(),
+        total,
+        "every message visible at once after the window went: {counts:?}"
+    );
     let scanned = counts.iter().filter(|c| **c == 2).count();
     assert!(
         counts.iter().all(|c| *c == 1 || *c == 2) && (1..total).contains(&scanned),
