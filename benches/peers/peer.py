@@ -57,6 +57,15 @@ def blob_names(container):
     return {"names": sorted(names)}
 
 
+def blob_names_listed(container):
+    """The names in the order the service lists them (not sorted here)."""
+    return {"names": list(blob_service().get_container_client(container).list_blob_names())}
+
+
+def container_names(prefix):
+    return {"names": [c.name for c in blob_service().list_containers(name_starts_with=prefix)]}
+
+
 def blob_text(container, blob):
     return {"text": blob_service().get_blob_client(container, blob).download_blob().readall().decode("utf-8")}
 
@@ -357,6 +366,8 @@ def bench_dequeue_delete(queue, n):
 COMMANDS = {
     "blob-tags": blob_tags,
     "blob-names": blob_names,
+    "blob-names-listed": blob_names_listed,
+    "container-names": container_names,
     "container-policies": container_policies,
     "queue-policies": queue_policies,
     "page-ranges": page_ranges,

@@ -46,6 +46,20 @@ impl BlobPane {
         );
     }
 
+    /// The details shown, read again with a refresh of the listing. After a change (`changed`) what is out is
+    /// dropped and asked again: it may have been answered before the change. On the timer's refresh a read of
+    /// them still out is left to land: asked again, it was dropped unanswered every few seconds, so with a
+    /// service slower than the timer (a loaded machine, a slow link) the details stayed loading and the
+    /// snapshots unlisted for good; the read out tells what the service holds as well.
+    pub(super) fn reread_details(&mut self, ctx: &mut PaneContext, changed: bool) {
+        let Some(d) = &self.core.details else { return };
+        let out = d.loading.is_out(&d.name) || d.snap_loading.is_out(&d.name);
+        if changed || !out {
+            let name = d.name.clone();
+            self.load_details(ctx, &name);
+        }
+    }
+
     /// Reads the shown blob's properties again, and nothing else (after a write to it: its new ETag and times).
     pub fn read_properties(&mut self, ctx: &mut PaneContext, name: &str) {
         let (client, container, blob) = (ctx.client.clone(), self.core.container.clone(), name.to_string());

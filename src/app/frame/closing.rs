@@ -121,6 +121,21 @@ pub fn close(app: &mut TesseraApp, index: usize) {
 }
 
 impl Tabs {
+    /// The unsaved edits of the open tabs of `targets` (a delete of them would close them), a line for each tab
+    /// holding any: the tab, then its edits as a close names them.
+    pub(crate) fn unsaved_in(&self, targets: &[crate::app::accounts::tree::TabTarget]) -> Vec<String> {
+        self.list
+            .iter()
+            .filter(|tab| targets.contains(&tab.target))
+            .filter_map(|tab| {
+                let edits = tab.pane.unsaved();
+                let tab_title = tab.title();
+                (!edits.is_empty())
+                    .then(|| tr!("confirm-delete-unsaved-tab", tab = tab_title, edits = edits.join(", ")))
+            })
+            .collect()
+    }
+
     /// Keeps a closing tab running unseen while it has sent work; otherwise it is dropped (aborting reads).
     pub(crate) fn keep_if_working(&mut self, mut tab: Tab) {
         if tab.has_sent_work() {

@@ -33,17 +33,31 @@ pub type ItemStates = Arc<std::sync::Mutex<ItemList>>;
 /// there are (a paste of 100,000 blobs reports each twice), under a lock the activity list also takes.
 #[derive(Default)]
 pub struct ItemList {
-    rows: Vec<(String, String)>,
+    rows: Vec<ItemRow>,
     at: std::collections::HashMap<String, usize>,
 }
 
+/// One item of a job as the activity list shows it: its name, its state in words, and whether the job gave it
+/// up (failed, refused, not read): said by the job, never guessed from the words, which are in the window's
+/// language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ItemRow {
+    pub name: String,
+    pub state: String,
+    pub not_done: bool,
+}
+
 impl ItemList {
-    fn set(&mut self, item: &str, state: String) {
+    fn set(&mut self, item: &str, state: String, not_done: bool) {
         match self.at.get(item) {
-            Some(&i) => self.rows[i].1 = state,
+            Some(&i) => {
+                self.rows[i].state = state;
+                self.rows[i].not_done = not_done;
+            }
             None => {
                 self.at.insert(item.to_string(), self.rows.len());
-                self.rows.push((item.to_string(), state));
+                let name = item.to_string();
+                self.rows.push(ItemRow { name, state, not_done });
             }
         }
     }
@@ -54,9 +68,15 @@ impl JobContext {
         *self.detail.lock().expect("detail lock") = Some(detail.into());
     }
 
-    /// Sets what became of `item` ("pending 40%", "copied", "failed: …").
+    /// Sets what became of `item`, or where it is ("pending 40%", "copied").
     pub fn item(&self, item: &str, state: impl Into<String>) {
-        self.items.lock().expect("items lock").set(item, state.into());
+        self.items.lock().expect("items lock").set(item, state.into(), false);
+    }
+
+    /// Names `item` as not done, with why ("failed: …", "not uploaded: …"): the activity list shows it in the
+    /// error colour whatever the window's language.
+    pub fn item_not_done(&self, item: &str, why: impl Into<String>) {
+        self.items.lock().expect("items lock").set(item, why.into(), true);
     }
 }
 
@@ -158,7 +178,7 @@ impl Job {
     }
 
     /// The items in `rows` (those in view), with their states.
-    pub fn items_in(&self, rows: std::ops::Range<usize>) -> Vec<(String, String)> {
+    pub fn items_in(&self, rows: std::ops::Range<usize>) -> Vec<ItemRow> {
         let items = &self.items.lock().expect("items lock").rows;
         let end = rows.end.min(items.len());
         items[rows.start.min(end)..end].to_vec()
@@ -506,13 +526,15 @@ mod tests {
     #[test]
     fn an_item_reported_again_keeps_its_place_with_its_new_state() {
         let mut list = ItemList::default();
-        list.set("a", "copying".into());
-        list.set("b", "copying".into());
-        list.set("a", "copied to a".into());
-        assert_eq!(
-            list.rows,
-            [("a".into(), "copied to a".into()), ("b".into(), "copying".into())]
-        );
+        list.set("a", "copying".into(), false);
+        list.set("b", "copying".into(), false);
+        list.set("a", "failed: gone".into(), true);
+        let row = |name: &str, state: &str, not_done| ItemRow {
+            name: name.into(),
+            state: state.into(),
+            not_done,
+        };
+        assert_eq!(list.rows, [row("a", "failed: gone", true), row("b", "copying", false)]);
     }
 
     #[test]
