@@ -391,6 +391,9 @@ inspector-all = Все
 inspector-failures = Ошибки
 inspector-successes = Успешные
 inspector-all-services = Все службы
+inspector-api-sign-in = вход
+inspector-api-resource-manager = Resource Manager
+inspector-api-proxy-test = проверка прокси
 inspector-find = Найти:
 inspector-clear = Очистить запросы
 inspector-copy-har = Копировать показанные как HAR
@@ -578,12 +581,17 @@ scan-write-failed = Не удалось записать { $path }: { $why }
 scan-exported = Сообщений экспортировано: { $count }, в { $path }
 scan-title = Просмотр `{ $queue }`
 scan-cancelled-list = Отменено после { $count } сообщ.: в списке то, что было получено до отмены.
+scan-failed-list = Остановлено сбоем после { $count } сообщ.: в списке то, что было получено до сбоя.
 scan-whole-list = Сообщений: { $count } — вся очередь, какой ее увидел просмотр. Число извлечений включает извлечение самим просмотром.
 scan-find = Найти в результатах:
 scan-find-hint = текст или идентификатор
 scan-export-json = Экспорт в JSON Lines…
 scan-export-csv = Экспорт в CSV…
 scan-shown = Показано: { $count }
+scan-first-shown = Здесь показаны первые { $shown } из { $count }; экспорт и копирование берут все { $count }.
+scan-finding = Поиск в результатах просмотра…
+scan-find-failed = Не удалось выполнить поиск в результатах просмотра: { $why }
+scan-record-failed = Не удалось сохранить сообщения просмотра во временном файле: { $why }. Не переполнена ли временная папка?
 scan-copy-shown = Копировать показанные ({ $count }) в очередь
 scan-cancelled = Просмотр отменен после { $count } сообщ.; все удерживавшиеся им пакеты снова видимы.
 scan-done = Вся очередь просмотрена: сообщений { $count }, все снова видимы.
@@ -655,7 +663,11 @@ watch-filter = Фильтр изменений:
 watch-copy = Копировать изменения как JSON Lines
 watch-clear = Очистить изменения
 copy-failed = До этой ошибки из `{ $from }` в `{ $to }` скопировано { $done } из { $total } сообщ. ({ $why }). Все оригиналы по-прежнему в `{ $from }`.
-scan-return-failed = Сообщение, которое просмотр не смог снова сделать видимым, само появится в очереди в течение { $seconds } с.
+scan-return-failed = { $count ->
+        [one] { $count } сообщение, которое просмотр не смог снова сделать видимым, само появится в очереди в течение { $seconds } с.
+        [few] { $count } сообщения, которые просмотр не смог снова сделать видимыми, сами появятся в очереди в течение { $seconds } с.
+       *[many] { $count } сообщений, которые просмотр не смог снова сделать видимыми, сами появятся в очереди в течение { $seconds } с.
+    }
 moved-delete-failed = Сообщение скопировано в `{ $to }`, но оригинал удалить не удалось ({ $why }); оно снова появится в `{ $from }`.
 queue-changes-seen = Замеченные изменения ({ $count })
 queue-changes-between = Между просмотрами: включите наблюдение, чтобы просматривать очередь с интервалом.

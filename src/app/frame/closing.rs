@@ -54,6 +54,21 @@ impl Pane {
         }
     }
 
+    /// Its work under way that quitting cuts short, besides the jobs of the activity list (a queue's scan).
+    pub fn jobs(&self) -> Vec<String> {
+        match self {
+            Pane::Queue(p) => p.jobs(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Quitting: its work under way is cancelled (each part ends once its clean-up is done).
+    pub fn cancel_work(&mut self) {
+        if let Pane::Queue(p) = self {
+            p.cancel_work();
+        }
+    }
+
     /// Quitting with Save all: the pane sends the save of every draft it holds.
     pub fn save_all(&mut self, ctx: &mut crate::app::context::PaneContext) {
         match self {

@@ -121,13 +121,13 @@ impl PublicAccess {
 
     pub const ALL: [PublicAccess; 3] = [PublicAccess::None, PublicAccess::Blob, PublicAccess::Container];
 
-    /// The level in words, as the selectors show it.
-    pub fn describe(self) -> &'static str {
-        match self {
-            PublicAccess::None => "private",
-            PublicAccess::Blob => "blob (anonymous read)",
-            PublicAccess::Container => "container (anonymous read and list)",
-        }
+    /// The level in words, in the window's language.
+    pub fn describe(self) -> String {
+        crate::i18n::t(match self {
+            PublicAccess::None => "access-private",
+            PublicAccess::Blob => "access-blob",
+            PublicAccess::Container => "access-container",
+        })
     }
 
     pub fn header_value(self) -> Option<&'static str> {
