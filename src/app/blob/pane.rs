@@ -496,6 +496,9 @@ impl BlobPane {
         if let Some(blob) = fx.reread {
             self.read_properties(ctx, &blob);
         }
+        for (blob, props, metadata) in fx.wrote {
+            self.take_written(ctx, &blob, props, metadata);
+        }
         if let Some(read) = fx.merge {
             self.merge_read(ctx, read);
         }

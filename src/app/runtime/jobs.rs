@@ -147,6 +147,9 @@ pub struct Job {
     pub id: JobId,
     /// What it changes (`Touched`).
     pub touches: Vec<Touched>,
+    /// It may make containers, queues or tables (a seed, an import, an upload): the tree reads them again when
+    /// it completes. Off for a job that changes only what is in one (a tier change).
+    pub makes_resources: bool,
     pub title: String,
     pub unit: Unit,
     pub progress: Arc<TransferProgress>,
@@ -257,6 +260,7 @@ impl Jobs {
         self.list.push(Job {
             id,
             touches: Vec::new(),
+            makes_resources: true,
             title: title.into(),
             unit,
             progress,
@@ -276,6 +280,13 @@ impl Jobs {
         id
     }
 
+    /// Job `id` makes no container, queue or table: the tree is not read again when it completes.
+    pub fn makes_no_resources(&mut self, id: JobId) {
+        if let Some(job) = self.get(id) {
+            job.makes_resources = false;
+        }
+    }
+
     /// Records that job `id` changes `what` (a tab's container, a paste's source).
     pub fn touch(&mut self, id: JobId, what: Touched) {
         if let Some(job) = self.get(id)
@@ -291,7 +302,8 @@ impl Jobs {
         std::mem::take(&mut self.ended)
     }
 
-    /// Moves finished results into the jobs' states; call once per frame. True when one completed this frame.
+    /// Moves finished results into the jobs' states; call once per frame. True when one that may make containers,
+    /// queues or tables completed this frame.
     pub fn poll(&mut self) -> bool {
         let mut completed = false;
         for job in &mut self.list {
@@ -300,7 +312,7 @@ impl Jobs {
                 job.finished = Some(Instant::now());
                 job.state = match result {
                     Ok(summary) => {
-                        completed = true;
+                        completed |= job.makes_resources;
                         job.factory = None;
                         JobState::Done(summary)
                     }
@@ -443,6 +455,28 @@ mod tests {
             std::thread::sleep(Duration::from_millis(1));
         }
         jobs.get(id).unwrap().state.clone()
+    }
+
+    #[test]
+    fn only_a_job_that_may_make_containers_queues_or_tables_has_the_tree_read_when_it_completes() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
+        let mut jobs = Jobs::default();
+        let quick = || -> JobFactory { Arc::new(|_| Box::pin(async { Ok("done".to_string()) }) as JobFuture) };
+        let tier = jobs.start(&backend, "Tier", Unit::Bytes, quick());
+        jobs.makes_no_resources(tier);
+        let mut completed = false;
+        while jobs.get(tier).unwrap().is_running() {
+            completed |= jobs.poll();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(!completed, "a tier change makes no container");
+        let upload = jobs.start(&backend, "Upload", Unit::Bytes, quick());
+        while jobs.get(upload).unwrap().is_running() {
+            completed |= jobs.poll();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(completed, "an upload may make one");
     }
 
     #[test]
