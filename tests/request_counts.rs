@@ -135,8 +135,17 @@ fn an_arrow_held_through_ten_blobs_reads_the_details_of_the_one_it_rests_on_only
 
     let (pressed, listed) = (SystemTime::now(), last_listing(&t));
     // Ten presses as a held key repeats them: a frame or two apart, well inside the rest the details wait for.
-    for _ in 0..10 {
+    // On a loaded machine two frames can take longer than that rest: the cursor then did rest on a blob, whose
+    // read is allowed (never required: the frame that would notice the rest may come after the next press).
+    let mut rested = std::collections::BTreeSet::new();
+    let mut at = std::time::Instant::now();
+    for i in 1..=10 {
         t.key(egui::Modifiers::NONE, egui::Key::ArrowDown);
+        let now = std::time::Instant::now();
+        if i > 1 && now - at >= tessera::app::blob::listing::DETAILS_AFTER.mul_f32(0.8) {
+            rested.insert(format!("b{:02}.txt", i - 1));
+        }
+        at = now;
     }
     assert_eq!(t.blob().selection().iter().collect::<Vec<_>>(), ["b10.txt"]);
     t.wait_app("b10.txt's details", Duration::from_secs(30), |app| {
@@ -152,10 +161,11 @@ fn an_arrow_held_through_ten_blobs_reads_the_details_of_the_one_it_rests_on_only
         .map(String::as_str)
         .filter(|n| sent.iter().any(|e| e.url.contains(n)))
         .collect();
-    assert_eq!(
-        read.into_iter().collect::<Vec<_>>(),
-        ["b10.txt"],
-        "only the blob the cursor rested on: {:#?}",
+    assert!(read.contains("b10.txt"), "the blob the cursor rests on: {:#?}", words(&sent));
+    let others: Vec<&str> = read.into_iter().filter(|n| *n != "b10.txt").collect();
+    assert!(
+        others.iter().all(|n| rested.contains(*n)),
+        "only the blobs the cursor rested on ({rested:?}), not {others:?}: {:#?}",
         words(&sent)
     );
 }
