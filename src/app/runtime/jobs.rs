@@ -526,13 +526,11 @@ mod tests {
     #[test]
     fn an_item_reported_again_keeps_its_place_with_its_new_state() {
         let mut list = ItemList::default();
-        list.set("a", "copying".into());
-        list.set("b", "copying".into());
-        list.set("a", "copied to a".into());
-        assert_eq!(
-            list.rows,
-            [("a".into(), "copied to a".into()), ("b".into(), "copying".into())]
-        );
+        list.set("a", "copying".into(), false);
+        list.set("b", "copying".into(), false);
+        list.set("a", "copied to a".into(), false);
+        let rows: Vec<(&str, &str)> = list.rows.iter().map(|r| (r.name.as_str(), r.state.as_str())).collect();
+        assert_eq!(rows, [("a", "copied to a"), ("b", "copying")]);
     }
 
     #[test]
