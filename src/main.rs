@@ -1,5 +1,6 @@
 //! Starts the tokio runtime on its own threads, then the window. `--demo` also starts a local Azurite,
-//! seeds demo data and connects to it; closing the window stops that emulator.
+//! seeds demo data and connects to it; closing the window stops that emulator. `tessera lens …` runs the lens
+//! without the window (`tessera lens --help`).
 
 // A release build on Windows is a GUI program: no console window opens beside it.
 #![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
@@ -16,6 +17,11 @@ use tessera::app::{TesseraApp, UiSettings};
 static ALLOCATOR: tessera::allocator::Allocator = tessera::allocator::Allocator;
 
 fn main() -> eframe::Result {
+    // `tessera lens …`: the lens without the window (`tessera::lens::headless`).
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "lens") {
+        std::process::exit(tessera::lens::headless::run(&args[1..]));
+    }
     let demo = std::env::args().any(|a| a == "--demo");
     let bare = std::env::args().any(|a| a == "--bare");
     let runtime = tokio::runtime::Builder::new_multi_thread()
