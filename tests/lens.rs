@@ -31,7 +31,10 @@ fn lens(rt: &tokio::runtime::Runtime) -> Lens {
 
 /// The records of one operation, in the order they ended.
 fn of(lens: &Lens, operation: &str) -> Vec<Record> {
-    lens.records().into_iter().filter(|r| r.operation == operation).collect()
+    let mut found: Vec<Record> = lens.records().into_iter().filter(|r| r.operation == operation).collect();
+    // Records come in the order requests ended; an answer the app never read ends when its connection does.
+    found.sort_by_key(|r| r.number);
+    found
 }
 
 /// No key, SAS signature or token in anything the lens recorded.

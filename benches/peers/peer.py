@@ -269,6 +269,19 @@ def lens_blobs(container, size):
             "expected_range_sha256": hashlib.sha256(data[offset:offset + length]).hexdigest()}
 
 
+def lens_upload_text(container, blob, text):
+    blob_service().get_blob_client(container, blob).upload_blob(text.encode("utf-8"), overwrite=True)
+    return {}
+
+
+def lens_download_text(container, blob):
+    """Downloads a blob's text with the SDK's retries made short (an answer cut mid-body is read again)."""
+    from azure.storage.blob import BlobServiceClient, LinearRetry
+    service = BlobServiceClient.from_connection_string(
+        conn(), retry_policy=LinearRetry(backoff=0.3, random_jitter_range=0.1, retry_total=3))
+    return {"text": service.get_blob_client(container, blob).download_blob().readall().decode("utf-8")}
+
+
 def blob_range_sha256(container, blob, offset, length):
     import hashlib
     part = blob_service().get_blob_client(container, blob).download_blob(offset=int(offset), length=int(length)).readall()
@@ -507,6 +520,8 @@ COMMANDS = {
     "lens-update-entity": lens_update_entity,
     "upsert-entity": upsert_entity,
     "lens-dequeue": lens_dequeue,
+    "lens-upload-text": lens_upload_text,
+    "lens-download-text": lens_download_text,
 }
 
 

@@ -85,7 +85,12 @@ pub async fn handle(
         };
         let refused = answer::error(upstream.service, 400, "LensRefusedRequest", &why);
         record.problem = Some(why);
-        return Ok(answered(&shared.journal, record, started, refused));
+        let mut response = answered(&shared.journal, record, started, refused);
+        // A client that sends such requests is confused about where it is: it is not kept talking.
+        response
+            .headers_mut()
+            .insert(http::header::CONNECTION, http::HeaderValue::from_static("close"));
+        return Ok(response);
     }
     let path = parts.uri.path();
     let below = path.strip_prefix(upstream.base_path.as_str()).unwrap_or(path);

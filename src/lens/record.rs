@@ -138,8 +138,12 @@ impl Journal {
     }
 }
 
-/// What an SDK retries: no answer, a timeout, throttling or a server error other than 501/505.
+/// What an SDK retries: no answer, an answer cut short, a timeout, throttling or a server error other than
+/// 501/505.
 fn is_retryable_failure(record: &Record) -> bool {
+    if record.problem.is_some() {
+        return true;
+    }
     match record.status {
         None => true,
         Some(s) => s == 408 || s == 429 || (s >= 500 && s != 501 && s != 505),
