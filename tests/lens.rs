@@ -31,7 +31,11 @@ fn lens(rt: &tokio::runtime::Runtime) -> Lens {
 
 /// The records of one operation, in the order they ended.
 fn of(lens: &Lens, operation: &str) -> Vec<Record> {
-    let mut found: Vec<Record> = lens.records().into_iter().filter(|r| r.operation == operation).collect();
+    let mut found: Vec<Record> = lens
+        .records()
+        .into_iter()
+        .filter(|r| r.operation == operation)
+        .collect();
     // Records come in the order requests ended; an answer the app never read ends when its connection does.
     found.sort_by_key(|r| r.number);
     found
@@ -41,7 +45,10 @@ fn of(lens: &Lens, operation: &str) -> Vec<Record> {
 fn assert_no_secret(lens: &Lens) {
     let all = serde_json::to_string(&lens.records()).unwrap();
     assert!(!all.contains(EMULATOR_KEY), "the account key is in the records");
-    assert!(!all.contains("SharedKey devstoreaccount1:"), "a signature is in the records");
+    assert!(
+        !all.contains("SharedKey devstoreaccount1:"),
+        "a signature is in the records"
+    );
 }
 
 #[test]
@@ -51,15 +58,24 @@ fn tables_through_the_lens_give_what_they_give_direct_and_each_request_is_named(
     let table = unique("lenst");
     let through = peer::run(&lens.connection_string(), &["lens-tables", &table]);
     let direct = peer::run(&emulator().connection_string(), &["table-rows", &table]);
-    assert_eq!(through["rows"], direct["rows"], "the app read through the lens what is there");
+    assert_eq!(
+        through["rows"], direct["rows"],
+        "the app read through the lens what is there"
+    );
     assert_eq!(through["rows"].as_array().unwrap().len(), 2);
     assert_eq!(through["found"], serde_json::json!(["3"]));
 
     let merge = of(&lens, "Merge Entity");
     assert_eq!(merge.len(), 1, "{:#?}", lens.records());
     assert_eq!(merge[0].resource, format!("{table}/p/1"));
-    assert!(merge[0].if_match.as_deref().is_some_and(|m| m.starts_with("W/")), "{merge:?}");
-    assert!(merge[0].etag.is_some() && merge[0].etag != merge[0].if_match, "{merge:?}");
+    assert!(
+        merge[0].if_match.as_deref().is_some_and(|m| m.starts_with("W/")),
+        "{merge:?}"
+    );
+    assert!(
+        merge[0].etag.is_some() && merge[0].etag != merge[0].if_match,
+        "{merge:?}"
+    );
     assert_eq!(merge[0].status, Some(204));
     let batch = of(&lens, "Entity Group Transaction");
     assert_eq!(batch.len(), 1);
@@ -82,7 +98,10 @@ fn blobs_through_the_lens_a_multi_block_upload_and_a_ranged_download() {
     assert_eq!(through["blocks"], 5, "{through}");
     assert_eq!(through["range_sha256"], through["expected_range_sha256"]);
     let whole = peer::run(&emulator().connection_string(), &["blob-sha256", &container, "big.bin"]);
-    assert_eq!(whole["sha256"], through["sha256"], "the blob the app uploaded is there, byte for byte");
+    assert_eq!(
+        whole["sha256"], through["sha256"],
+        "the blob the app uploaded is there, byte for byte"
+    );
     let range = peer::run(
         &emulator().connection_string(),
         &["blob-range-sha256", &container, "big.bin", "123457", "1000000"],
@@ -114,15 +133,24 @@ fn queues_through_the_lens_and_each_message_with_its_pop_receipt() {
 
     let got = of(&lens, "Get Messages");
     assert_eq!(got.len(), 2);
-    assert!(got.iter().all(|r| r.pop_receipt.is_some() && r.next_visible.is_some()), "{got:?}");
+    assert!(
+        got.iter().all(|r| r.pop_receipt.is_some() && r.next_visible.is_some()),
+        "{got:?}"
+    );
     assert_eq!(got[0].dequeue_count, Some(1));
     let deleted = of(&lens, "Delete Message");
     assert_eq!(deleted.len(), 1);
-    assert_eq!(deleted[0].pop_receipt, got[0].pop_receipt, "the receipt sent is the one received");
+    assert_eq!(
+        deleted[0].pop_receipt, got[0].pop_receipt,
+        "the receipt sent is the one received"
+    );
     let updated = of(&lens, "Update Message");
     assert_eq!(updated.len(), 1);
     assert!(updated[0].next_visible.is_some() && updated[0].pop_receipt.is_some());
-    assert_ne!(updated[0].pop_receipt, got[1].pop_receipt, "an update answers a new receipt");
+    assert_ne!(
+        updated[0].pop_receipt, got[1].pop_receipt,
+        "an update answers a new receipt"
+    );
     assert_eq!(of(&lens, "Put Message").len(), 3);
     assert_no_secret(&lens);
 }
@@ -151,7 +179,11 @@ fn a_503_rule_makes_the_sdk_retry_and_the_log_shows_one_operation_retried() {
     assert_eq!(puts[0].rules, ["busy"]);
     assert_eq!(puts[0].retry_of, None);
     assert_eq!(puts[1].status, Some(201));
-    assert_eq!(puts[1].retry_of, Some(puts[0].number), "the second try is the first one's retry");
+    assert_eq!(
+        puts[1].retry_of,
+        Some(puts[0].number),
+        "the second try is the first one's retry"
+    );
     assert_eq!(lens.rules()[0].fired, 1);
 }
 
@@ -185,7 +217,8 @@ fn a_held_update_entity_meets_a_change_made_meanwhile_and_the_sdk_gets_412() {
     lens.add_rule(rules[0].clone());
     let through = lens.connection_string();
     let t = table.clone();
-    let app = std::thread::spawn(move || peer::run(&through, &["lens-update-entity", &t, "orders", "42", "from the app"]));
+    let app =
+        std::thread::spawn(move || peer::run(&through, &["lens-update-entity", &t, "orders", "42", "from the app"]));
     let id = held_id(&lens);
     assert_eq!(lens.held()[0].operation, "Update Entity");
     // Meanwhile, someone else changes the entity.
@@ -195,7 +228,10 @@ fn a_held_update_entity_meets_a_change_made_meanwhile_and_the_sdk_gets_412() {
     assert_eq!(out["updated"], false, "{out}");
     assert_eq!(out["error"], "ResourceModifiedError", "{out}");
     assert_eq!(out["status"], 412);
-    assert_eq!(common::peer::entity(&table, "orders", "42")["Name"]["value"], "changed meanwhile");
+    assert_eq!(
+        common::peer::entity(&table, "orders", "42")["Name"]["value"],
+        "changed meanwhile"
+    );
     let update = of(&lens, "Update Entity");
     assert_eq!(update.len(), 1);
     assert_eq!(update[0].status, Some(412));

@@ -29,7 +29,11 @@ fn lens_on(rt: &tokio::runtime::Runtime, account: Account, options: LensOptions)
 }
 
 fn of(lens: &Lens, operation: &str) -> Vec<Record> {
-    let mut found: Vec<Record> = lens.records().into_iter().filter(|r| r.operation == operation).collect();
+    let mut found: Vec<Record> = lens
+        .records()
+        .into_iter()
+        .filter(|r| r.operation == operation)
+        .collect();
     // Records come in the order requests ended; an answer the app never read ends when its connection does.
     found.sort_by_key(|r| r.number);
     found
@@ -39,7 +43,8 @@ fn of(lens: &Lens, operation: &str) -> Vec<Record> {
 fn still_serves(rt: &tokio::runtime::Runtime, lens: &Lens) {
     let account = Account::from_connection_string(&lens.connection_string()).unwrap();
     let client = Client::new(account, ClientOptions::default()).unwrap();
-    rt.block_on(client.list_tables(Some(1), None)).expect("the lens still serves");
+    rt.block_on(client.list_tables(Some(1), None))
+        .expect("the lens still serves");
 }
 
 /// Sends raw bytes to a port and reads until the lens closes the connection.
@@ -87,7 +92,10 @@ fn a_port_in_use_fails_the_start_naming_the_port_and_the_service() {
         .block_on(Lens::start(common::account(), options))
         .err()
         .expect("a port in use fails the start");
-    assert!(why.contains(&port.to_string()) && why.contains("queue service"), "{why}");
+    assert!(
+        why.contains(&port.to_string()) && why.contains("queue service"),
+        "{why}"
+    );
     assert!(why.contains("another program"), "{why}");
 }
 
@@ -103,13 +111,23 @@ fn an_account_endpoint_that_does_not_answer_or_refuses_is_said_and_the_lens_keep
             kept.push(stream);
         }
     });
-    let closed_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let closed_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let mut account = common::account();
     account
-        .set_endpoint(Service::Blob, &format!("http://127.0.0.1:{silent_port}/devstoreaccount1"))
+        .set_endpoint(
+            Service::Blob,
+            &format!("http://127.0.0.1:{silent_port}/devstoreaccount1"),
+        )
         .unwrap();
     account
-        .set_endpoint(Service::Queue, &format!("http://127.0.0.1:{closed_port}/devstoreaccount1"))
+        .set_endpoint(
+            Service::Queue,
+            &format!("http://127.0.0.1:{closed_port}/devstoreaccount1"),
+        )
         .unwrap();
     let lens = lens_on(
         &rt,
@@ -122,7 +140,8 @@ fn an_account_endpoint_that_does_not_answer_or_refuses_is_said_and_the_lens_keep
     let http = reqwest::Client::new();
     let get = |service: Service| {
         let url = format!("{}?comp=list", lens.endpoint(service).unwrap());
-        rt.block_on(http.get(url).header("x-ms-version", "2024-11-04").send()).unwrap()
+        rt.block_on(http.get(url).header("x-ms-version", "2024-11-04").send())
+            .unwrap()
     };
     let answer = get(Service::Blob);
     assert_eq!(answer.status(), 504);
@@ -144,9 +163,15 @@ fn requests_that_are_not_storage_are_refused_with_words_and_the_lens_keeps_servi
     let lens = lens_on(&rt, common::account(), LensOptions::default());
     let port = lens.port(Service::Blob).unwrap();
 
-    let browser = raw(port, b"GET /favicon.ico HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    let browser = raw(
+        port,
+        b"GET /favicon.ico HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    );
     assert_eq!(statuses(&browser), [400], "{browser}");
-    assert!(browser.contains("LensRefusedRequest") && browser.contains("outside the account"), "{browser}");
+    assert!(
+        browser.contains("LensRefusedRequest") && browser.contains("outside the account"),
+        "{browser}"
+    );
 
     let post = raw(
         port,
@@ -155,7 +180,10 @@ fn requests_that_are_not_storage_are_refused_with_words_and_the_lens_keeps_servi
     assert_eq!(statuses(&post), [400], "{post}");
     assert!(post.contains("not a storage request"), "{post}");
 
-    let proxy = raw(port, b"CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
+    let proxy = raw(
+        port,
+        b"CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n",
+    );
     assert_eq!(statuses(&proxy), [400], "{proxy}");
     assert!(proxy.contains("CONNECT"), "{proxy}");
 
@@ -180,7 +208,11 @@ fn a_body_longer_than_announced_is_refused_after_its_announced_part() {
     );
     let reply = raw(port, request.as_bytes());
     let seen = statuses(&reply);
-    assert_eq!(seen.len(), 2, "the announced request is answered, then the rest refused: {reply}");
+    assert_eq!(
+        seen.len(),
+        2,
+        "the announced request is answered, then the rest refused: {reply}"
+    );
     assert_eq!(seen[1], 400, "{reply}");
     said(&lens, "longer than its Content-Length");
     still_serves(&rt, &lens);
@@ -199,7 +231,10 @@ fn a_cut_answer_makes_the_sdk_download_again_and_it_gets_every_byte() {
             .await
             .unwrap();
     });
-    peer::run(&emulator().connection_string(), &["lens-upload-text", &container, "t.txt", &text]);
+    peer::run(
+        &emulator().connection_string(),
+        &["lens-upload-text", &container, "t.txt", &text],
+    );
     let rules = parse_rules(&format!(
         r#"{{"rules":[{{"name":"cut","resource":"{container}/t.txt","method":"GET","action":{{"kind":"cut","after_bytes":1000}},"times":1}}]}}"#
     ))
@@ -213,7 +248,13 @@ fn a_cut_answer_makes_the_sdk_download_again_and_it_gets_every_byte() {
         .filter(|r| r.operation.starts_with("Get Blob"))
         .collect();
     assert!(gets.len() >= 2, "{gets:#?}");
-    assert!(gets[0].problem.as_deref().is_some_and(|p| p.contains("cut by a rule after 1000 bytes")), "{gets:#?}");
+    assert!(
+        gets[0]
+            .problem
+            .as_deref()
+            .is_some_and(|p| p.contains("cut by a rule after 1000 bytes")),
+        "{gets:#?}"
+    );
     assert_eq!(gets[1].retry_of, Some(gets[0].number), "{gets:#?}");
     assert_eq!(lens.rules()[0].fired, 1);
 }
@@ -255,8 +296,9 @@ fn every_nth_fires_on_the_nth_and_a_delay_adds_its_latency() {
 fn a_hold_dropped_closes_the_connection_and_one_answered_by_hand_gives_that_answer() {
     let rt = runtime();
     let lens = lens_on(&rt, common::account(), LensOptions::default());
-    let rules = parse_rules(r#"{"rules":[{"name":"hold","operation":"List Queues","action":{"kind":"hold"},"times":2}]}"#)
-        .unwrap();
+    let rules =
+        parse_rules(r#"{"rules":[{"name":"hold","operation":"List Queues","action":{"kind":"hold"},"times":2}]}"#)
+            .unwrap();
     lens.add_rule(rules[0].clone());
     let url = format!("{}?comp=list&timeout=30", lens.endpoint(Service::Queue).unwrap());
     let send = || {
@@ -284,9 +326,16 @@ fn a_hold_dropped_closes_the_connection_and_one_answered_by_hand_gives_that_answ
     };
     let dropped = send();
     let id = held(&lens);
-    assert_eq!(lens.held()[0].timeout, Some(30), "the request's own timeout is shown beside the hold");
+    assert_eq!(
+        lens.held()[0].timeout,
+        Some(30),
+        "the request's own timeout is shown beside the hold"
+    );
     assert!(lens.decide(id, Verdict::Drop));
-    assert!(rt.block_on(dropped).unwrap().is_err(), "a dropped request gets no answer");
+    assert!(
+        rt.block_on(dropped).unwrap().is_err(),
+        "a dropped request gets no answer"
+    );
 
     let answered = send();
     let id = held(&lens);
@@ -301,7 +350,12 @@ fn a_hold_dropped_closes_the_connection_and_one_answered_by_hand_gives_that_answ
     assert_eq!(answer.status(), 409);
     assert_eq!(answer.headers()["x-ms-error-code"], "LeaseIdMismatchWithLeaseOperation");
     let listed = of(&lens, "List Queues");
-    assert!(listed[0].problem.as_deref().is_some_and(|p| p.contains("closed by the lens")));
+    assert!(
+        listed[0]
+            .problem
+            .as_deref()
+            .is_some_and(|p| p.contains("closed by the lens"))
+    );
     assert_eq!(listed[1].status, Some(409));
     still_serves(&rt, &lens);
 }

@@ -101,8 +101,16 @@ fn headless_prints_the_connection_string_applies_the_rules_and_logs_json_lines()
         log.to_str().unwrap(),
         "--show-secret",
     ]);
-    let through = printed.last().unwrap().strip_prefix("connection string: ").unwrap().to_string();
-    assert!(printed.iter().any(|l| l.starts_with("blob  http://127.0.0.1:")), "{printed:?}");
+    let through = printed
+        .last()
+        .unwrap()
+        .strip_prefix("connection string: ")
+        .unwrap()
+        .to_string();
+    assert!(
+        printed.iter().any(|l| l.starts_with("blob  http://127.0.0.1:")),
+        "{printed:?}"
+    );
     let out = peer::run(&through, &["lens-retry", &container, "r.txt"]);
     assert_eq!(out["ok"], true);
     assert_eq!(
@@ -125,7 +133,11 @@ fn headless_prints_the_connection_string_applies_the_rules_and_logs_json_lines()
     assert_eq!(puts[0]["status"], 503);
     assert_eq!(puts[0]["error_code"], "ServerBusy");
     assert_eq!(puts[0]["rules"], serde_json::json!(["wait", "busy"]));
-    assert!(puts[0]["duration_ms"].as_f64().unwrap() >= 300.0, "the timed hold held: {}", puts[0]);
+    assert!(
+        puts[0]["duration_ms"].as_f64().unwrap() >= 300.0,
+        "the timed hold held: {}",
+        puts[0]
+    );
     assert_eq!(puts[1]["status"], 201);
     assert_eq!(puts[1]["retry_of"], puts[0]["number"]);
     assert_eq!(puts[1]["resource"], format!("{container}/r.txt"));
@@ -139,7 +151,10 @@ fn without_show_secret_the_connection_string_is_printed_without_its_key() {
     let (_lens, printed) = start(&["--connection-string", &cs]);
     let all = printed.join("\n");
     assert!(!all.contains(EMULATOR_KEY), "{all}");
-    assert!(all.contains("AccountName=devstoreaccount1;BlobEndpoint=http://127.0.0.1:"), "{all}");
+    assert!(
+        all.contains("AccountName=devstoreaccount1;BlobEndpoint=http://127.0.0.1:"),
+        "{all}"
+    );
 }
 
 #[test]
@@ -163,7 +178,10 @@ fn wrong_arguments_are_said_and_a_port_in_use_too() {
     assert!(text.contains("are not valid"), "{text}");
     let (code, text) = said(&["--connection-string", "AccountKey=c2VjcmV0"]);
     assert_eq!(code, Some(2));
-    assert!(text.contains("connection string is not valid") && !text.contains("c2VjcmV0"), "{text}");
+    assert!(
+        text.contains("connection string is not valid") && !text.contains("c2VjcmV0"),
+        "{text}"
+    );
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port().to_string();
     let ports = format!("0,0,{port}");

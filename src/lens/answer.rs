@@ -94,7 +94,11 @@ mod tests {
         let table = error(Service::Table, 412, "UpdateConditionNotSatisfied", "x < y");
         let json: serde_json::Value = serde_json::from_slice(&table.body).unwrap();
         assert_eq!(json["odata.error"]["code"], "UpdateConditionNotSatisfied");
-        assert!(table.headers.contains(&("x-ms-error-code", "UpdateConditionNotSatisfied".into())));
+        assert!(
+            table
+                .headers
+                .contains(&("x-ms-error-code", "UpdateConditionNotSatisfied".into()))
+        );
         assert_eq!(default_code(Service::Table, 412), "UpdateConditionNotSatisfied");
         assert_eq!(default_code(Service::Queue, 503), "ServerBusy");
     }

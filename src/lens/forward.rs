@@ -152,7 +152,10 @@ pub async fn handle(
                 Verdict::Drop => return Err(dropped(&shared.journal, record, started, "before it was forwarded")),
                 Verdict::Answer { status, code } => rule_answer = Some((status, Some(code), None)),
             },
-            Action::Hold { stage: Stage::After, ms } => hold_after = Some(ms),
+            Action::Hold {
+                stage: Stage::After,
+                ms,
+            } => hold_after = Some(ms),
             Action::Answer { status, code, message } => {
                 rule_answer.get_or_insert((status, code, message));
             }
@@ -295,7 +298,12 @@ pub async fn handle(
     let empty = response.headers().get("content-length").is_some_and(|v| v == "0");
     if cut_after.is_some() && (empty || parts.method == Method::HEAD) {
         // Nothing to cut in the middle of: the connection closes before the head.
-        return Err(dropped(&shared.journal, record, started, "cut by a rule (the answer had no body)"));
+        return Err(dropped(
+            &shared.journal,
+            record,
+            started,
+            "cut by a rule (the answer had no body)",
+        ));
     }
     let mut answer = Response::builder().status(status);
     for (name, value) in response.headers() {

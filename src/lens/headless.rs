@@ -145,12 +145,22 @@ fn parse(args: &[String]) -> Result<Option<Headless>, String> {
                 lens.silence = Duration::from_secs_f64(seconds);
             }
             "--show-secret" => show_secret = true,
-            other => return Err(format!("unknown argument {:?}", crate::storage::redact::redact_text(other))),
+            other => {
+                return Err(format!(
+                    "unknown argument {:?}",
+                    crate::storage::redact::redact_text(other)
+                ));
+            }
         }
     }
-    let text = connection_string.ok_or("the account is missing: give --connection-string or --connection-string-env")?;
-    let account = Account::from_connection_string(&text)
-        .map_err(|e| format!("the connection string is not valid: {}", crate::storage::redact::redact_text(&e.to_string())))?;
+    let text =
+        connection_string.ok_or("the account is missing: give --connection-string or --connection-string-env")?;
+    let account = Account::from_connection_string(&text).map_err(|e| {
+        format!(
+            "the connection string is not valid: {}",
+            crate::storage::redact::redact_text(&e.to_string())
+        )
+    })?;
     Ok(Some(Headless {
         account,
         rules,
@@ -208,7 +218,12 @@ async fn serve(options: Headless) -> i32 {
     let _ = writeln!(out, "Tessera lens for the account {}", account.name);
     for service in crate::storage::Service::ALL {
         if let (Some(local), Ok(upstream)) = (lens.endpoint(service), account.endpoint(service)) {
-            let _ = writeln!(out, "{:<6}{local} -> {}", service.name(), upstream.as_str().trim_end_matches('/'));
+            let _ = writeln!(
+                out,
+                "{:<6}{local} -> {}",
+                service.name(),
+                upstream.as_str().trim_end_matches('/')
+            );
         }
     }
     if options.show_secret {

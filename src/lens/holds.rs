@@ -66,7 +66,13 @@ impl Holds {
     }
 
     pub fn held(&self) -> Vec<HeldView> {
-        self.inner.lock().expect("holds").1.iter().map(|h| h.view.clone()).collect()
+        self.inner
+            .lock()
+            .expect("holds")
+            .1
+            .iter()
+            .map(|h| h.view.clone())
+            .collect()
     }
 
     /// Ends one hold; false when it had already ended.

@@ -93,7 +93,15 @@ impl Lens {
                 )
             })?;
             let local = listener.local_addr().map_err(|e| e.to_string())?;
-            listeners.push((listener, Upstream { service, origin, base_path }, local));
+            listeners.push((
+                listener,
+                Upstream {
+                    service,
+                    origin,
+                    base_path,
+                },
+                local,
+            ));
         }
         let stop = CancellationToken::new();
         let connections = Arc::new(Mutex::new(HashMap::new()));
@@ -127,7 +135,10 @@ impl Lens {
     }
 
     pub fn port(&self, service: Service) -> Option<u16> {
-        self.addresses.iter().find(|(s, _, _)| *s == service).map(|(_, at, _)| at.port())
+        self.addresses
+            .iter()
+            .find(|(s, _, _)| *s == service)
+            .map(|(_, at, _)| at.port())
     }
 
     /// The connection string the app should use, with the account's key or SAS: a secret, for the app only.
@@ -191,7 +202,13 @@ impl Lens {
 
     /// Stops listening and closes the app's connections; says which were open.
     pub fn close(self) -> Vec<SocketAddr> {
-        let open: Vec<SocketAddr> = self.connections.lock().expect("connections").values().copied().collect();
+        let open: Vec<SocketAddr> = self
+            .connections
+            .lock()
+            .expect("connections")
+            .values()
+            .copied()
+            .collect();
         self.stop.cancel();
         open
     }

@@ -74,7 +74,9 @@ fn blob(seen: &Seen) -> &'static str {
         };
     }
     if comp == Some("lease") {
-        let action = (seen.header)("x-ms-lease-action").unwrap_or_default().to_ascii_lowercase();
+        let action = (seen.header)("x-ms-lease-action")
+            .unwrap_or_default()
+            .to_ascii_lowercase();
         return match (action.as_str(), is_container) {
             ("acquire", false) => "Acquire Lease",
             ("renew", false) => "Renew Lease",
@@ -182,7 +184,11 @@ fn table(seen: &Seen) -> &'static str {
     }
     let has_keys = path.contains("PartitionKey=");
     if comp.as_deref() == Some("acl") {
-        return if method == "PUT" { "Set Table ACL" } else { "Get Table ACL" };
+        return if method == "PUT" {
+            "Set Table ACL"
+        } else {
+            "Get Table ACL"
+        };
     }
     match (method.as_str(), has_keys, if_match) {
         ("GET", true, _) => "Get Entity",
@@ -269,23 +275,47 @@ mod tests {
     #[test]
     fn blob_requests_are_named_as_the_rest_api_names_them() {
         use Service::Blob;
-        assert_eq!(named(Blob, "PUT", "c/a/b.txt", "", &[]), ("Put Blob".into(), "c/a/b.txt".into()));
+        assert_eq!(
+            named(Blob, "PUT", "c/a/b.txt", "", &[]),
+            ("Put Blob".into(), "c/a/b.txt".into())
+        );
         assert_eq!(name(Blob, "PUT", "c/b", "comp=block&blockid=QUE%3D", &[]), "Put Block");
         assert_eq!(name(Blob, "PUT", "c/b", "comp=blocklist", &[]), "Put Block List");
-        assert_eq!(name(Blob, "GET", "c/b", "", &[("x-ms-range", "bytes=0-9")]), "Get Blob (ranged)");
+        assert_eq!(
+            name(Blob, "GET", "c/b", "", &[("x-ms-range", "bytes=0-9")]),
+            "Get Blob (ranged)"
+        );
         assert_eq!(name(Blob, "GET", "c/b", "", &[]), "Get Blob");
         assert_eq!(name(Blob, "HEAD", "c/b", "", &[]), "Get Blob Properties");
-        assert_eq!(name(Blob, "PUT", "c/b", "comp=lease", &[("x-ms-lease-action", "acquire")]), "Acquire Lease");
-        assert_eq!(name(Blob, "PUT", "c/b", "comp=lease", &[("x-ms-lease-action", "renew")]), "Renew Lease");
-        assert_eq!(name(Blob, "PUT", "c/b", "comp=lease", &[("x-ms-lease-action", "release")]), "Release Lease");
         assert_eq!(
-            name(Blob, "PUT", "c", "restype=container&comp=lease", &[("x-ms-lease-action", "acquire")]),
+            name(Blob, "PUT", "c/b", "comp=lease", &[("x-ms-lease-action", "acquire")]),
+            "Acquire Lease"
+        );
+        assert_eq!(
+            name(Blob, "PUT", "c/b", "comp=lease", &[("x-ms-lease-action", "renew")]),
+            "Renew Lease"
+        );
+        assert_eq!(
+            name(Blob, "PUT", "c/b", "comp=lease", &[("x-ms-lease-action", "release")]),
+            "Release Lease"
+        );
+        assert_eq!(
+            name(
+                Blob,
+                "PUT",
+                "c",
+                "restype=container&comp=lease",
+                &[("x-ms-lease-action", "acquire")]
+            ),
             "Acquire Container Lease"
         );
         assert_eq!(name(Blob, "PUT", "c", "restype=container", &[]), "Create Container");
         assert_eq!(name(Blob, "GET", "c", "restype=container&comp=list", &[]), "List Blobs");
         assert_eq!(name(Blob, "GET", "", "comp=list", &[]), "List Containers");
-        assert_eq!(name(Blob, "PUT", "c/b", "", &[("x-ms-copy-source", "https://x")]), "Copy Blob");
+        assert_eq!(
+            name(Blob, "PUT", "c/b", "", &[("x-ms-copy-source", "https://x")]),
+            "Copy Blob"
+        );
         assert_eq!(
             name(Blob, "GET", "", "restype=service&comp=properties", &[]),
             "Get Service Properties"
@@ -298,14 +328,29 @@ mod tests {
         assert_eq!(name(Queue, "GET", "", "comp=list", &[]), "List Queues");
         assert_eq!(name(Queue, "PUT", "jobs", "", &[]), "Create Queue");
         assert_eq!(name(Queue, "POST", "jobs/messages", "", &[]), "Put Message");
-        assert_eq!(name(Queue, "GET", "jobs/messages", "numofmessages=1", &[]), "Get Messages");
-        assert_eq!(name(Queue, "GET", "jobs/messages", "peekonly=true", &[]), "Peek Messages");
+        assert_eq!(
+            name(Queue, "GET", "jobs/messages", "numofmessages=1", &[]),
+            "Get Messages"
+        );
+        assert_eq!(
+            name(Queue, "GET", "jobs/messages", "peekonly=true", &[]),
+            "Peek Messages"
+        );
         assert_eq!(name(Queue, "DELETE", "jobs/messages", "", &[]), "Clear Messages");
         assert_eq!(
             named(Queue, "DELETE", "jobs/messages/abc", "popreceipt=x", &[]),
             ("Delete Message".into(), "jobs/messages/abc".into())
         );
-        assert_eq!(name(Queue, "PUT", "jobs/messages/abc", "popreceipt=x&visibilitytimeout=5", &[]), "Update Message");
+        assert_eq!(
+            name(
+                Queue,
+                "PUT",
+                "jobs/messages/abc",
+                "popreceipt=x&visibilitytimeout=5",
+                &[]
+            ),
+            "Update Message"
+        );
     }
 
     #[test]
@@ -317,15 +362,36 @@ mod tests {
             ("Update Entity".into(), "orders/a/42".into())
         );
         assert_eq!(name(Table, "PUT", keys, "", &[]), "Insert Or Replace Entity");
-        assert_eq!(name(Table, "MERGE", keys, "", &[("if-match", "W/\"x\"")]), "Merge Entity");
+        assert_eq!(
+            name(Table, "MERGE", keys, "", &[("if-match", "W/\"x\"")]),
+            "Merge Entity"
+        );
         assert_eq!(name(Table, "PATCH", keys, "", &[]), "Insert Or Merge Entity");
-        assert_eq!(name(Table, "POST", keys, "", &[("x-http-method", "MERGE"), ("if-match", "*")]), "Merge Entity");
+        assert_eq!(
+            name(
+                Table,
+                "POST",
+                keys,
+                "",
+                &[("x-http-method", "MERGE"), ("if-match", "*")]
+            ),
+            "Merge Entity"
+        );
         assert_eq!(name(Table, "DELETE", keys, "", &[("if-match", "*")]), "Delete Entity");
-        assert_eq!(named(Table, "GET", "orders()", "$filter=x", &[]), ("Query Entities".into(), "orders".into()));
+        assert_eq!(
+            named(Table, "GET", "orders()", "$filter=x", &[]),
+            ("Query Entities".into(), "orders".into())
+        );
         assert_eq!(name(Table, "GET", keys, "", &[]), "Get Entity");
-        assert_eq!(named(Table, "POST", "orders", "", &[]), ("Insert Entity".into(), "orders".into()));
+        assert_eq!(
+            named(Table, "POST", "orders", "", &[]),
+            ("Insert Entity".into(), "orders".into())
+        );
         assert_eq!(name(Table, "POST", "$batch", "", &[]), "Entity Group Transaction");
-        assert_eq!(named(Table, "POST", "Tables", "", &[]), ("Create Table".into(), "Tables".into()));
+        assert_eq!(
+            named(Table, "POST", "Tables", "", &[]),
+            ("Create Table".into(), "Tables".into())
+        );
         assert_eq!(
             named(Table, "DELETE", "Tables('orders')", "", &[]),
             ("Delete Table".into(), "orders".into())

@@ -177,7 +177,11 @@ mod tests {
         let fourth = ended(&journal, "Put Blob", "c/b", None, 201);
         assert_eq!(first.retry_of, None);
         assert_eq!(second.retry_of, Some(first.number));
-        assert_eq!(third.retry_of, Some(first.number), "a chain of retries points at its first try");
+        assert_eq!(
+            third.retry_of,
+            Some(first.number),
+            "a chain of retries points at its first try"
+        );
         assert_eq!(fourth.retry_of, None, "a new upload after a success is not a retry");
         let other = ended(&journal, "Put Blob", "c/other", None, 201);
         assert_eq!(other.retry_of, None);

@@ -117,7 +117,10 @@ impl Rule {
             && same(&self.operation, c.operation)
             && same(&self.method, c.method)
             && self.resource.as_ref().is_none_or(|r| r == c.resource)
-            && self.resource_prefix.as_ref().is_none_or(|p| c.resource.starts_with(p.as_str()))
+            && self
+                .resource_prefix
+                .as_ref()
+                .is_none_or(|p| c.resource.starts_with(p.as_str()))
     }
 }
 

@@ -35,7 +35,9 @@ pub fn batch_parts(body: &[u8], base_path: &str) -> Vec<String> {
             Ok(u) => u.path().to_string(),
             Err(_) => url.split('?').next().unwrap_or("").to_string(),
         };
-        let path = percent_encoding::percent_decode_str(&path).decode_utf8_lossy().into_owned();
+        let path = percent_encoding::percent_decode_str(&path)
+            .decode_utf8_lossy()
+            .into_owned();
         let below = path.strip_prefix(base_path).unwrap_or(&path).trim_start_matches('/');
         parts.push(format!("{method} {}", table_resource(below)));
     }
