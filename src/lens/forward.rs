@@ -344,7 +344,8 @@ fn refusal(upstream: &Upstream, method: &Method, uri: &http::Uri, headers: &Head
     }
     let path = uri.path();
     let base = upstream.base_path.as_str();
-    if !base.is_empty() && !(path == base || path.starts_with(&format!("{base}/"))) {
+    let inside = base.is_empty() || path == base || path.starts_with(&format!("{base}/"));
+    if !inside {
         return Some(format!(
             "a request outside the account (path {}): the lens forwards only to {account}",
             redact_query(path)
