@@ -359,3 +359,33 @@ fn a_hold_dropped_closes_the_connection_and_one_answered_by_hand_gives_that_answ
     assert_eq!(listed[1].status, Some(409));
     still_serves(&rt, &lens);
 }
+
+#[test]
+fn closing_the_lens_says_which_app_connections_were_open() {
+    let rt = runtime();
+    let lens = lens_on(&rt, common::account(), LensOptions::default());
+    let port = lens.port(Service::Table).unwrap();
+    // A connection the app closed is not named.
+    raw(
+        port,
+        b"GET /devstoreaccount1/Tables HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    );
+    common::wait(
+        "no open connection",
+        Duration::from_secs(10),
+        || lens.open_connections().is_empty(),
+        || format!("{:?}", lens.open_connections()),
+    );
+    let mut open = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let local = open.local_addr().unwrap();
+    open.write_all(b"GET /devstoreaccount1/Tables HTTP/1.1\r\nHost: localhost\r\nx-ms-version: 2024-11-04\r\n\r\n")
+        .unwrap();
+    let mut first = [0u8; 12];
+    open.read_exact(&mut first).unwrap();
+    assert!(
+        first.starts_with(b"HTTP/1.1 "),
+        "the connection was answered and stays open"
+    );
+    let closed = lens.close();
+    assert_eq!(closed, [local], "the app's one open connection is named");
+}

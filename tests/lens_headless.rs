@@ -57,6 +57,7 @@ fn help_says_every_option_and_the_rules() {
     for words in [
         "--connection-string",
         "--connection-string-env",
+        "--account NAME",
         "--rules",
         "--log",
         "--ports",
@@ -188,4 +189,44 @@ fn wrong_arguments_are_said_and_a_port_in_use_too() {
     let (code, text) = said(&["--connection-string", &cs, "--ports", &ports]);
     assert_eq!(code, Some(1));
     assert!(text.contains(&port) && text.contains("table service"), "{text}");
+}
+
+#[test]
+fn a_saved_account_is_found_by_its_name_in_the_window() {
+    use tessera::app::accounts::profiles::{AccountProfile, ProfileKind, save_profiles};
+    let config = tempfile::tempdir().unwrap();
+    let (profile, _) = AccountProfile::from_account("Local test", ProfileKind::Emulator, &common::account());
+    let file = config.path().join("tessera").join("accounts.json");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    save_profiles(&file, &[profile]).unwrap();
+    let started = |name: &str| {
+        let mut child = tessera()
+            .args(["lens", "--account", name, "--show-secret"])
+            .env("XDG_CONFIG_HOME", config.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let first = BufReader::new(child.stdout.take().unwrap())
+            .lines()
+            .find_map(|l| l.unwrap().strip_prefix("connection string: ").map(str::to_string));
+        let running = Running(child);
+        (running, first)
+    };
+    let (_lens, through) = started("local TEST");
+    let through = through.expect("the lens printed its connection string");
+    let queues = peer::run(&through, &["queue-names", "lens"]);
+    assert!(queues["names"].is_array(), "{queues}");
+
+    let out = tessera()
+        .args(["lens", "--account", "nobody"])
+        .env("XDG_CONFIG_HOME", config.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text.contains("no saved account is named \"nobody\" (saved: Local test)"),
+        "{text}"
+    );
 }

@@ -21,10 +21,13 @@ and hold rules you give it, and streams bodies both ways.
 USAGE:
     tessera lens --connection-string \"<connection string>\" [OPTIONS]
     tessera lens --connection-string-env VARIABLE [OPTIONS]
+    tessera lens --account NAME [OPTIONS]
 
 THE ACCOUNT (one of):
     --connection-string TEXT      the account's connection string (key or SAS; Azure, the emulator, any endpoint)
     --connection-string-env VAR   read it from this environment variable (not shown in the process list)
+    --account NAME                an account saved in Tessera's window, by its name there (its key or SAS
+                                  from the system's keychain)
 
 OPTIONS:
     --rules FILE      fault and hold rules, JSON: {\"rules\": [ { ... }, ... ]} (below)
@@ -60,9 +63,12 @@ RULES (each matches on any of: service, operation, resource, resource_prefix, me
   (\"before\") or before returning the answer (\"after\") for `ms` milliseconds.
 ";
 
+/// Finds a saved account by the name the window shows (given by the binary, which knows the app's account list).
+pub type SavedAccount<'a> = &'a dyn Fn(&str) -> Result<Account, String>;
+
 /// Runs `tessera lens ARGS`; the process's exit code.
-pub fn run(args: &[String]) -> i32 {
-    let options = match parse(args) {
+pub fn run(args: &[String], saved: SavedAccount) -> i32 {
+    let options = match parse(args, saved) {
         Ok(Some(options)) => options,
         Ok(None) => {
             print!("{HELP}");
@@ -95,8 +101,9 @@ struct Headless {
     show_secret: bool,
 }
 
-fn parse(args: &[String]) -> Result<Option<Headless>, String> {
+fn parse(args: &[String], saved: SavedAccount) -> Result<Option<Headless>, String> {
     let mut connection_string = None;
+    let mut account = None;
     let mut rules = Vec::new();
     let mut log = None;
     let mut lens = LensOptions::default();
@@ -112,6 +119,7 @@ fn parse(args: &[String]) -> Result<Option<Headless>, String> {
                 connection_string =
                     Some(std::env::var(&var).map_err(|_| format!("the environment variable {var} is not set"))?);
             }
+            "--account" => account = Some(saved(&value(arg)?)?),
             "--rules" => {
                 let path = value(arg)?;
                 let text = std::fs::read_to_string(&path).map_err(|e| format!("could not read {path}: {e}"))?;
@@ -153,14 +161,21 @@ fn parse(args: &[String]) -> Result<Option<Headless>, String> {
             }
         }
     }
-    let text =
-        connection_string.ok_or("the account is missing: give --connection-string or --connection-string-env")?;
-    let account = Account::from_connection_string(&text).map_err(|e| {
-        format!(
-            "the connection string is not valid: {}",
-            crate::storage::redact::redact_text(&e.to_string())
-        )
-    })?;
+    let account = match (account, connection_string) {
+        (Some(_), Some(_)) => return Err("give either --account or a connection string, not both".into()),
+        (Some(account), None) => account,
+        (None, Some(text)) => Account::from_connection_string(&text).map_err(|e| {
+            format!(
+                "the connection string is not valid: {}",
+                crate::storage::redact::redact_text(&e.to_string())
+            )
+        })?,
+        (None, None) => {
+            return Err(
+                "the account is missing: give --connection-string, --connection-string-env or --account".into(),
+            );
+        }
+    };
     Ok(Some(Headless {
         account,
         rules,

@@ -200,15 +200,22 @@ impl Lens {
         self.shared.holds.decide(id, verdict)
     }
 
-    /// Stops listening and closes the app's connections; says which were open.
-    pub fn close(self) -> Vec<SocketAddr> {
-        let open: Vec<SocketAddr> = self
+    /// The app's connections open now, by the app's address.
+    pub fn open_connections(&self) -> Vec<SocketAddr> {
+        let mut open: Vec<SocketAddr> = self
             .connections
             .lock()
             .expect("connections")
             .values()
             .copied()
             .collect();
+        open.sort();
+        open
+    }
+
+    /// Stops listening and closes the app's connections; says which were open.
+    pub fn close(self) -> Vec<SocketAddr> {
+        let open = self.open_connections();
         self.stop.cancel();
         open
     }
