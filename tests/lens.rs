@@ -289,3 +289,42 @@ fn tessera_s_own_shared_key_client_passes_through_unchanged() {
     still_serves(&rt, &lens);
     assert_eq!(of(&lens, "List Queues")[0].status, Some(200));
 }
+
+#[test]
+fn a_sas_app_passes_unchanged_and_its_signature_is_never_recorded() {
+    let rt = runtime();
+    let grant = tessera::storage::account_sas::AccountSasGrant {
+        services: "bqt".into(),
+        resource_types: "sco".into(),
+        permissions: "rwdlacup".into(),
+        expiry: Some(std::time::SystemTime::now() + Duration::from_secs(3600)),
+        ..Default::default()
+    };
+    let cs = common::client().account_sas_connection_string(&grant).unwrap();
+    let account = Account::from_connection_string(&cs).unwrap();
+    let sas = match &account.credential {
+        tessera::storage::Credential::Sas(token) => token.query().to_string(),
+        other => panic!("a SAS account, not {}", other.kind()),
+    };
+    let sig = sas.split('&').find_map(|p| p.strip_prefix("sig=")).unwrap().to_string();
+    let lens = rt.block_on(Lens::start(account, LensOptions::default())).unwrap();
+    assert!(lens.connection_string().contains("SharedAccessSignature="));
+    assert!(!lens.connection_string_without_secret().contains(&sig));
+    let queue = unique("lenssas");
+    let through = peer::run(&lens.connection_string(), &["lens-queues", &queue]);
+    assert_eq!(through["left"], serde_json::json!(["three", "two, changed"]));
+    let records = lens.records();
+    assert!(
+        records.iter().all(|r| r.status.is_some_and(|s| s < 300)),
+        "{records:#?}"
+    );
+    assert!(records.iter().all(|r| r.url.contains("sig=<redacted>")), "{records:#?}");
+    let all = serde_json::to_string(&records).unwrap();
+    let decoded = percent_encoding::percent_decode_str(&sig)
+        .decode_utf8_lossy()
+        .into_owned();
+    assert!(
+        !all.contains(&sig) && !all.contains(&decoded),
+        "the SAS signature is in the records"
+    );
+}
