@@ -6,6 +6,7 @@ pub mod app;
 pub mod demo;
 pub mod emulator;
 pub mod i18n;
+pub mod lens;
 pub mod storage;
 
 #[doc(hidden)]

@@ -1,5 +1,6 @@
 //! Starts the tokio runtime on its own threads, then the window. `--demo` also starts a local Azurite,
-//! seeds demo data and connects to it; closing the window stops that emulator.
+//! seeds demo data and connects to it; closing the window stops that emulator. `tessera lens …` runs the lens
+//! without the window (`tessera lens --help`).
 
 // A release build on Windows is a GUI program: no console window opens beside it.
 #![cfg_attr(all(windows, not(debug_assertions)), windows_subsystem = "windows")]
@@ -16,6 +17,11 @@ use tessera::app::{TesseraApp, UiSettings};
 static ALLOCATOR: tessera::allocator::Allocator = tessera::allocator::Allocator;
 
 fn main() -> eframe::Result {
+    // `tessera lens …`: the lens without the window (`tessera::lens::headless`).
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "lens") {
+        std::process::exit(tessera::lens::headless::run(&args[1..], &saved_account));
+    }
     let demo = std::env::args().any(|a| a == "--demo");
     let bare = std::env::args().any(|a| a == "--bare");
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -67,6 +73,31 @@ fn main() -> eframe::Result {
             Ok(Box::new(FirstFrame::new(app)))
         }),
     )
+}
+
+/// An account saved in the window's list, by its name there, with its secret from the keychain (`tessera lens
+/// --account NAME`).
+fn saved_account(name: &str) -> Result<tessera::storage::Account, String> {
+    let paths = AppPaths::platform();
+    let profiles = tessera::app::accounts::profiles::load_profiles(&paths.accounts_file)?;
+    let Some(profile) = profiles.iter().find(|p| p.label.eq_ignore_ascii_case(name.trim())) else {
+        let names: Vec<&str> = profiles.iter().map(|p| p.label.as_str()).collect();
+        return Err(format!(
+            "no saved account is named {name:?} (saved: {})",
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(", ")
+            }
+        ));
+    };
+    let secret = if profile.needs_secret() {
+        let found = Secrets::platform().load(&profile.id)?;
+        Some(found.ok_or_else(|| format!("the keychain holds no key or SAS for the saved account {name:?}"))?)
+    } else {
+        None
+    };
+    profile.to_account(secret.as_deref()).map_err(|e| e.to_string())
 }
 
 /// An empty window: the baseline the cold-start benchmark compares the app with.

@@ -482,22 +482,27 @@ fn requests_leave_through_the_pipeline_or_the_side_request_path_only() {
             builders.insert(rel);
         }
     }
+    // The lens (`src/lens/forward.rs`) sends the user's app's requests, not Tessera's: signed by the app, retried
+    // by the app, forwarded as they came. Its one client is made in `lens/mod.rs`.
     assert_eq!(
         senders,
         BTreeSet::from([
             "storage/pipeline.rs".to_string(),
-            "storage/side_requests.rs".to_string()
+            "storage/side_requests.rs".to_string(),
+            "lens/forward.rs".to_string()
         ]),
-        "the two request paths"
+        "the two request paths, and the lens's forwarding"
     );
     // HTTP clients are made for the storage client (its transports), for sign-in (a tenant's own certificate)
-    // and for the proxy test (the proxy being tried): each sends through one of the two paths.
+    // and for the proxy test (the proxy being tried): each sends through one of the two paths; and the lens's one
+    // client, for the app's requests it forwards.
     assert_eq!(
         builders,
         BTreeSet::from([
             "storage/http_clients.rs".to_string(),
             "storage/oauth.rs".to_string(),
-            "storage/proxy_trial.rs".to_string()
+            "storage/proxy_trial.rs".to_string(),
+            "lens/mod.rs".to_string()
         ])
     );
 }

@@ -986,3 +986,69 @@ fn load_all_in_parts_survives_a_stop_a_failed_part_and_a_closed_tab() {
     t.click(&container);
     t.wait_for_contains("1,000 blobs and 0 folders loaded · more available");
 }
+
+/// The names in the order the service lists them, read by Microsoft's Python SDK.
+fn listed_by_the_service(container: &str) -> Vec<String> {
+    let v = common::peer::run(
+        &common::emulator().connection_string(),
+        &["blob-names-listed", container],
+    );
+    serde_json::from_value(v["names"].clone()).unwrap()
+}
+
+/// Names mixing a character past U+FFFF (an emoji, two UTF-16 units from D83D) with ones in U+E000..U+FFFF
+/// (fullwidth letters, from FF21), which the service lists in UTF-16 order and `str` sorts the other way round:
+/// the list holds them in the service's order, a refresh merges into them with no row twice (a new blob among
+/// them in its place), the filter shows exactly the names starting with its text, and a click reads the blob
+/// it names.
+#[test]
+fn names_the_service_orders_unlike_utf8_are_found_and_refreshed_without_duplicates() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let names = [
+        "a.txt",
+        "😀 one.txt",
+        "😀 two.txt",
+        "Ａ one.txt",
+        "Ａ two.txt",
+        "Ｚ.txt",
+    ];
+    let (client, container) = container_with(&rt, &names);
+    assert_eq!(listed_by_the_service(&container), names, "the service's own order");
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("Ｚ.txt");
+    let shown = |t: &TestApp| -> Vec<String> { t.blob().blobs().names().map(str::to_string).collect() };
+    assert_eq!(shown(&t), names);
+
+    // The tab's own refresh (every few seconds) merges the first page into the rows: the new blob goes in its
+    // place, and no row is found missing and put in again.
+    rt.block_on(put(&client, &container, "Ａ new.txt", "new"));
+    t.wait_for("Ａ new.txt");
+    let listed = listed_by_the_service(&container);
+    // Two more refreshes, every frame looked at.
+    let until = std::time::Instant::now() + Duration::from_secs(11);
+    while std::time::Instant::now() < until {
+        t.step();
+        assert_eq!(shown(&t), listed, "each row once, in the service's order");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for name in ["a.txt", "😀 two.txt", "Ａ new.txt", "Ｚ.txt"] {
+        assert_eq!(t.harness.query_all_by_label(name).count(), 1, "{name} drawn once");
+    }
+
+    t.type_into("Names starting with:", "Ａ");
+    t.wait_until("only the fullwidth A names", |h| h.query_by_label("Ｚ.txt").is_none());
+    for name in ["Ａ new.txt", "Ａ one.txt", "Ａ two.txt"] {
+        t.wait_for(name);
+    }
+    for name in ["a.txt", "😀 one.txt", "😀 two.txt"] {
+        assert!(
+            t.harness.query_by_label(name).is_none(),
+            "{name} does not start with Ａ"
+        );
+    }
+    t.click("Ａ two.txt");
+    wait_for_properties(&mut t);
+    assert_eq!(t.blob().shown_blob(), Some("Ａ two.txt"));
+    assert!(t.blob().selection().contains("Ａ two.txt"));
+}

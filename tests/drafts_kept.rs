@@ -140,6 +140,38 @@ fn tags_typed_while_their_save_is_out_are_asked_about_and_kept_when_it_lands() {
     );
 }
 
+/// The container's own form (its metadata) keeps the draft rule like every form: while a save of exactly what
+/// is typed is out, closing the tab does not ask about it; typing beyond it is asked about; once it lands the
+/// form is clean.
+#[test]
+fn a_container_metadata_save_out_for_exactly_what_is_typed_is_not_asked_about() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "contout", &[("a.txt", "a")]);
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("a.txt");
+    t.click("Add container metadata");
+    t.type_into("Container metadata name 1", "team");
+    t.type_into("Container metadata value 1", "mine");
+    let settings = format!("the settings of container `{container}`");
+    assert_eq!(t.blob().unsaved(), std::slice::from_ref(&settings));
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    t.click("Save container metadata");
+    assert!(t.blob().unsaved().is_empty(), "on its way exactly as typed");
+    t.type_into("Container metadata value 1", "s");
+    assert_eq!(t.blob().unsaved(), [settings], "typing beyond what was sent");
+    t.replace_text("Container metadata value 1", "mine");
+    assert!(t.blob().unsaved().is_empty());
+    t.wait_steps("the save landed", Duration::from_secs(30), |_| {
+        sdk(&["container-metadata", &container])["metadata"] == serde_json::json!({"team": "mine"})
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    t.wait_app("the form clean", Duration::from_secs(30), |app| {
+        app.active_blob()
+            .is_some_and(|p| !p.is_busy() && p.unsaved().is_empty() && !p.has_sent_work())
+    });
+}
+
 #[test]
 fn a_policy_saves_reply_does_not_replace_what_was_typed_meanwhile() {
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -283,14 +315,14 @@ fn a_text_append_refused_part_way_keeps_in_the_box_only_what_did_not_go_in() {
     {
         let pane = t.harness.state_mut().active_blob_mut().unwrap();
         let append = pane.feature_mut::<AppendPage>().unwrap();
-        append.text = text.clone();
+        append.text.edit = text.clone();
         append.max_size = (4 << 20) + 10;
     }
     t.click("Append text");
     t.wait_for_contains("4194303 of 4195305 bytes were appended");
     t.wait_for_contains("The text box now holds only the 1002 bytes that did not go in");
     let pane = t.harness.state_mut().active_blob_mut().unwrap();
-    let left = pane.feature_mut::<AppendPage>().unwrap().text.clone();
+    let left = pane.feature_mut::<AppendPage>().unwrap().text.edit.clone();
     assert_eq!(left, text[4194303..], "the box holds exactly what did not go in");
     assert_eq!(sdk(&["blob-sha256", &container, "log.txt"])["size"], 4194303);
 }

@@ -120,6 +120,125 @@ fn a_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_its_tab_
     assert_eq!(read["metadata"], serde_json::json!({"note": "kept"}));
 }
 
+/// A new form, added by this test: a caption typed for a.txt, held in a `Draft` and saved as its metadata when
+/// the test says so. It writes no rule of its own about what was sent: its "unsaved" is the draft's.
+#[derive(Default)]
+struct Caption {
+    draft: Option<tessera::app::context::draft::Draft<String>>,
+    save_now: bool,
+    out: InFlight<String, Result<String, StorageError>>,
+}
+
+impl BlobFeature for Caption {
+    fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        let draft = self
+            .draft
+            .get_or_insert_with(|| tessera::app::context::draft::Draft::new("", String::new()));
+        if std::mem::take(&mut self.save_now) {
+            let sent = draft.send();
+            let (client, container, note) = (ctx.client.clone(), core.container().to_string(), sent.clone());
+            let work = ctx.send(async move {
+                let metadata = [("caption".to_string(), note)];
+                client
+                    .set_blob_metadata(&container, "a.txt", &metadata, &Conditions::none())
+                    .await
+            });
+            self.out.add(sent, work);
+        }
+        for (sent, reply) in self.out.ready() {
+            match reply {
+                Ok(etag) => draft.saved(sent, &etag),
+                Err(_) => draft.unsent(&sent),
+            }
+        }
+    }
+
+    fn unsaved(&self) -> Vec<String> {
+        let unsaved = self.draft.as_ref().is_some_and(|d| d.is_unsaved());
+        unsaved
+            .then(|| "the caption of a.txt".to_string())
+            .into_iter()
+            .collect()
+    }
+
+    fn sending(&self) -> bool {
+        !self.out.is_empty()
+    }
+}
+
+fn with_caption(t: &mut TestApp, f: impl FnOnce(&mut Caption)) {
+    let pane = t.harness.state_mut().active_blob_mut().expect("a container tab");
+    f(pane.feature_mut::<Caption>().expect("the form added"));
+}
+
+fn type_caption(t: &mut TestApp, text: &str) {
+    with_caption(t, |c| c.draft.as_mut().expect("polled once").edit = text.to_string());
+    t.step();
+}
+
+/// The window's close (its close button, Alt+F4), one frame: whether the app held it back.
+fn close_window(t: &mut TestApp) -> bool {
+    use egui::{ViewportCommand, ViewportEvent, ViewportId};
+    let viewport = t.harness.input_mut().viewports.entry(ViewportId::ROOT).or_default();
+    viewport.events.push(ViewportEvent::Close);
+    t.step();
+    (t.harness.output().viewport_output.get(&ViewportId::ROOT))
+        .is_some_and(|v| v.commands.contains(&ViewportCommand::CancelClose))
+}
+
+#[test]
+fn a_new_form_on_a_draft_is_unsaved_unless_a_save_out_sends_exactly_it_with_no_line_elsewhere() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) = common::blobs::proxied_container(&rt, "caption", &[("a.txt", "a")]);
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.wait_for("a.txt");
+    t.harness
+        .state_mut()
+        .active_blob_mut()
+        .unwrap()
+        .add_feature(Caption::default());
+    t.step();
+    type_caption(&mut t, "first");
+
+    // The quit question names it.
+    assert!(close_window(&mut t), "the new form's edit holds the close back");
+    t.wait_for("Quit Tessera?");
+    t.wait_for_contains("the caption of a.txt");
+    t.click("Keep working");
+    // So does the tab's close question.
+    t.close_tab();
+    t.wait_for_contains(&format!("Close `{container}` with unsaved edits?"));
+    t.wait_for_contains("the caption of a.txt");
+    t.click("Cancel");
+
+    // Saved slowly: while the save carries exactly what is typed, nothing is unsaved.
+    proxy.latency(Duration::from_secs(2), Duration::ZERO);
+    with_caption(&mut t, |c| c.save_now = true);
+    t.step();
+    assert!(t.blob().unsaved().is_empty(), "on its way exactly as typed");
+    // Typing beyond what was sent is unsaved again, and the close asks.
+    type_caption(&mut t, "first, and more");
+    assert_eq!(t.blob().unsaved(), ["the caption of a.txt"]);
+    t.close_tab();
+    t.wait_for_contains("the caption of a.txt");
+    t.click("Cancel");
+    // Typed back to what is on its way: the tab closes at once and runs on until the save lands.
+    type_caption(&mut t, "first");
+    t.close_tab();
+    assert_eq!(t.harness.state().open_tab_count(), 0, "nothing to ask about");
+    assert_eq!(t.harness.state().tabs_closed_still_working(), 1);
+    t.wait_app("the save answered", Duration::from_secs(60), |app| {
+        app.tabs_closed_still_working() == 0
+    });
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    let read = common::peer::run(
+        &common::emulator().connection_string(),
+        &["blob-metadata", &container, "a.txt"],
+    );
+    assert_eq!(read["metadata"], serde_json::json!({"caption": "first"}));
+}
+
 /// A label typed for the queue, saved as its metadata when the test says so.
 #[derive(Default)]
 struct Stamp {

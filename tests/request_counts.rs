@@ -1,6 +1,7 @@
 //! What a user action costs in requests, counted through the HTTP inspector's events (every request the app
-//! sends is one): selecting a blob reads its properties and what its details show once each; a metadata save
-//! sends the save and at most one read, and no listing.
+//! sends is one): selecting a blob reads its properties and what its details show once each; each save is counted
+//! at the REST minimum (the write, and the guard's read where the service takes no condition), its own answer
+//! saying what the service now holds, with no read after it.
 
 mod common;
 mod ui;
@@ -56,7 +57,7 @@ fn settle(t: &mut TestApp) {
 }
 
 #[test]
-fn selecting_a_blob_reads_each_of_its_details_once_and_a_metadata_save_sends_the_save_and_one_read() {
+fn selecting_a_blob_reads_each_of_its_details_once_and_a_metadata_save_sends_the_save_alone() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (_client, container) = container_with(&rt, &["a.txt", "b.txt"]);
     let mut t = TestApp::with_emulator(&rt);
@@ -111,7 +112,7 @@ fn selecting_a_blob_reads_each_of_its_details_once_and_a_metadata_save_sends_the
     assert_eq!(writes.len(), 1, "one write: {:#?}", words(&sent));
     assert!(writes[0].url.contains("comp=metadata"), "{:#?}", words(&sent));
     let reads = sent.len() - writes.len();
-    assert!(reads <= 1, "at most one read after the save: {:#?}", words(&sent));
+    assert_eq!(reads, 0, "no read after the save: {:#?}", words(&sent));
     assert!(!sent.iter().any(is_listing), "no listing: {:#?}", words(&sent));
     let read_back = common::peer::run(
         &common::emulator().connection_string(),
@@ -134,8 +135,17 @@ fn an_arrow_held_through_ten_blobs_reads_the_details_of_the_one_it_rests_on_only
 
     let (pressed, listed) = (SystemTime::now(), last_listing(&t));
     // Ten presses as a held key repeats them: a frame or two apart, well inside the rest the details wait for.
-    for _ in 0..10 {
+    // On a loaded machine two frames can take longer than that rest: the cursor then did rest on a blob, whose
+    // read is allowed (never required: the frame that would notice the rest may come after the next press).
+    let mut rested = std::collections::BTreeSet::new();
+    let mut at = std::time::Instant::now();
+    for i in 1..=10 {
         t.key(egui::Modifiers::NONE, egui::Key::ArrowDown);
+        let now = std::time::Instant::now();
+        if i > 1 && now - at >= tessera::app::blob::listing::DETAILS_AFTER.mul_f32(0.8) {
+            rested.insert(format!("b{:02}.txt", i - 1));
+        }
+        at = now;
     }
     assert_eq!(t.blob().selection().iter().collect::<Vec<_>>(), ["b10.txt"]);
     t.wait_app("b10.txt's details", Duration::from_secs(30), |app| {
@@ -151,10 +161,11 @@ fn an_arrow_held_through_ten_blobs_reads_the_details_of_the_one_it_rests_on_only
         .map(String::as_str)
         .filter(|n| sent.iter().any(|e| e.url.contains(n)))
         .collect();
-    assert_eq!(
-        read.into_iter().collect::<Vec<_>>(),
-        ["b10.txt"],
-        "only the blob the cursor rested on: {:#?}",
+    assert!(read.contains("b10.txt"), "the blob the cursor rests on: {:#?}", words(&sent));
+    let others: Vec<&str> = read.into_iter().filter(|n| *n != "b10.txt").collect();
+    assert!(
+        others.iter().all(|n| rested.contains(*n)),
+        "only the blobs the cursor rested on ({rested:?}), not {others:?}: {:#?}",
         words(&sent)
     );
 }
@@ -214,4 +225,231 @@ fn find_in_names_over_a_whole_flat_listing_sends_no_request() {
     let (found, listings) = find(&mut t, "error");
     assert_eq!(found, ["a/error-1.txt", "b/ERROR-2.txt", "d-error.txt"]);
     assert_eq!(listings, 0);
+}
+
+/// What an action sent from `since` until now: first attempts, cut at the tab's own five-second refresh if one
+/// fell in the window (it reads the listing and what is shown, which no action asked for).
+fn action_sent(t: &TestApp, since: SystemTime) -> Vec<RequestEvent> {
+    let listed = {
+        let requests = t.harness.state().requests();
+        let before = requests.iter().rev().find(|e| is_listing(e) && e.started < since);
+        before.map_or(SystemTime::UNIX_EPOCH, |e| e.started)
+    };
+    sent_since(t, since)
+        .into_iter()
+        .take_while(|e| !from_the_timer(e, listed))
+        .collect()
+}
+
+/// Lets anything an answer set off start (a read after a write goes out a frame or two later).
+fn let_it_go(t: &mut TestApp) {
+    t.idle_for(Duration::from_millis(400));
+}
+
+/// A blob's details are shown, read whole, with nothing under way.
+fn details_settled(app: &tessera::app::TesseraApp) -> bool {
+    app.active_blob()
+        .is_some_and(|p| !p.is_busy() && !p.is_reading_details() && p.selected_properties().is_some())
+}
+
+/// Saves a.txt's properties form as typed and returns what the save sent; asserts that the frame the draft
+/// first shows the save landed, the details already show the version it made (the save's own answer, no read).
+fn save_properties(t: &mut TestApp) -> Vec<RequestEvent> {
+    let since = SystemTime::now();
+    t.click("Save properties");
+    t.wait_app("the save landed", Duration::from_secs(30), |app| {
+        app.active_blob()
+            .and_then(|p| p.draft("a.txt"))
+            .is_some_and(|d| !d.is_dirty())
+    });
+    let (shown, saved) = {
+        let p = t.blob();
+        let shown = p.selected_properties().unwrap().clone();
+        (shown, p.draft("a.txt").unwrap().version().to_string())
+    };
+    assert_eq!(
+        shown.etag, saved,
+        "the details show the saved version in the frame the save landed"
+    );
+    let row = t.blob().blobs().iter().find(|b| b.name == "a.txt").unwrap();
+    assert_eq!(row.properties.etag, saved, "and so does the blob's row");
+    t.wait_app("nothing under way", Duration::from_secs(30), details_settled);
+    let_it_go(t);
+    let sent = action_sent(t, since);
+    let stored = common::peer::run(
+        &common::emulator().connection_string(),
+        &["blob-properties", t.blob().container(), "a.txt"],
+    );
+    assert_eq!(
+        stored["etag"].as_str().unwrap().trim_matches('"'),
+        saved.trim_matches('"')
+    );
+    sent
+}
+
+fn opened_on_a_txt(rt: &tokio::runtime::Runtime) -> (TestApp<'static>, String) {
+    let (_client, container) = container_with(rt, &["a.txt"]);
+    let mut t = TestApp::with_emulator(rt);
+    t.open_resource("Blob containers", &container);
+    t.click("a.txt");
+    t.wait_app("a.txt's details", Duration::from_secs(30), details_settled);
+    (t, container)
+}
+
+#[test]
+fn a_metadata_save_a_header_save_and_both_cost_one_one_and_two_requests_and_nothing_is_read_after() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (mut t, _container) = opened_on_a_txt(&rt);
+
+    t.click("Add metadata");
+    t.type_into("Metadata name 1", "owner");
+    t.type_into("Metadata value 1", "me");
+    let sent = save_properties(&mut t);
+    assert_eq!(words(&sent).len(), 1, "metadata: one write: {:#?}", words(&sent));
+    assert!(sent[0].method == "PUT" && sent[0].url.contains("comp=metadata"));
+
+    t.replace_text("Content-Type:", "text/csv");
+    let sent = save_properties(&mut t);
+    assert_eq!(words(&sent).len(), 1, "headers: one write: {:#?}", words(&sent));
+    assert!(sent[0].method == "PUT" && sent[0].url.contains("comp=properties"));
+
+    t.replace_text("Metadata value 1", "you");
+    t.replace_text("Cache-Control:", "no-cache");
+    let sent = save_properties(&mut t);
+    assert_eq!(words(&sent).len(), 2, "both: two writes: {:#?}", words(&sent));
+    assert!(sent.iter().all(|e| e.method == "PUT"), "{:#?}", words(&sent));
+    let stored = common::peer::run(
+        &common::emulator().connection_string(),
+        &["blob-properties", t.blob().container(), "a.txt"],
+    );
+    assert_eq!(stored["metadata"], serde_json::json!({"owner": "you"}));
+    assert_eq!(stored["content_type"], "text/csv");
+}
+
+#[test]
+fn a_tag_save_reads_the_tags_once_as_its_guard_and_writes_once() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (mut t, container) = opened_on_a_txt(&rt);
+    t.type_first_tag("a.txt", "status", "new");
+    let since = SystemTime::now();
+    t.click("Save tags");
+    t.wait_app("the tags saved", Duration::from_secs(30), |app| {
+        app.active_blob()
+            .is_some_and(|p| !p.is_busy() && p.tags_draft("a.txt").is_some_and(|d| !d.is_dirty()))
+    });
+    let_it_go(&mut t);
+    let sent = action_sent(&t, since);
+    // Azurite checks no x-ms-if-tags, and a blob with no tags has no condition to send: the read is the guard.
+    let ops: Vec<(&str, bool)> = sent
+        .iter()
+        .map(|e| (e.method.as_str(), e.url.contains("comp=tags")))
+        .collect();
+    assert_eq!(ops, [("GET", true), ("PUT", true)], "{:#?}", words(&sent));
+    let cs = common::emulator().connection_string();
+    let stored = common::peer::run(&cs, &["blob-tags", &container, "a.txt"]);
+    assert_eq!(stored["tags"], serde_json::json!({"status": "new"}));
+}
+
+#[test]
+fn a_tier_change_reads_the_tier_once_as_its_guard_and_writes_once() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (mut t, container) = opened_on_a_txt(&rt);
+    t.wait_for_contains("Hot (the account's default)");
+    t.click("Cool");
+    let since = SystemTime::now();
+    t.click("Set tier Cool");
+    t.wait_for_contains("set Cool on 1 blob(s)");
+    t.wait_app("nothing under way", Duration::from_secs(30), details_settled);
+    let_it_go(&mut t);
+    let sent = action_sent(&t, since);
+    // Set Blob Tier takes no condition: the properties read just before it is the guard.
+    let ops: Vec<&str> = sent.iter().map(|e| e.method.as_str()).collect();
+    assert_eq!(ops, ["HEAD", "PUT"], "{:#?}", words(&sent));
+    let cs = common::emulator().connection_string();
+    let stored = common::peer::run(&cs, &["blob-properties", &container, "a.txt"]);
+    assert_eq!(stored["tier"], "Cool");
+}
+
+#[test]
+fn a_container_policy_save_is_one_request() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (_client, container) = container_with(&rt, &["a.txt"]);
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Blob containers", &container);
+    t.click("Stored access policies (0 of 5)");
+    t.click("Add policy");
+    t.replace_text("Policy 1 id:", "readers");
+    t.replace_text("Policy 1 permissions:", "rl");
+    t.replace_text("Policy 1 expiry:", "2099-01-01T00:00:00Z");
+    let since = SystemTime::now();
+    t.click("Save policies");
+    t.wait_app("the policies saved", Duration::from_secs(30), |app| {
+        app.active_blob().is_some_and(|p| !p.policies_dirty() && !p.is_busy())
+    });
+    let_it_go(&mut t);
+    let sent = action_sent(&t, since);
+    let acl: Vec<&RequestEvent> = sent.iter().filter(|e| e.url.contains("comp=acl")).collect();
+    assert_eq!(acl.len(), 1, "one write, no read after: {:#?}", words(&sent));
+    assert_eq!(acl[0].method, "PUT");
+    let cs = common::emulator().connection_string();
+    let seen = common::peer::run(&cs, &["container-policies", &container]);
+    assert_eq!(seen["policies"][0]["id"], "readers");
+}
+
+#[test]
+fn an_entity_save_is_one_request() {
+    use tessera::storage::table::{EdmValue, EntityDraft};
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let table = common::unique("counts");
+    rt.block_on(async {
+        client.create_table(&table).await.unwrap();
+        let ann = EntityDraft::new("p", "r1").with("Name", EdmValue::String("Ann".into()));
+        client.insert_entity(&table, &ann).await.unwrap();
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.edit_ann(&table);
+    let since = SystemTime::now();
+    t.click("Save entity");
+    t.wait_for("Ann Smith");
+    t.wait_table("the save landed", |p| !p.has_sent_work() && !p.is_loading());
+    let_it_go(&mut t);
+    let sent = action_sent(&t, since);
+    assert_eq!(sent.len(), 1, "one write: {:#?}", words(&sent));
+    let stored = rt.block_on(client.get_entity(&table, "p", "r1")).unwrap();
+    assert_eq!(stored.get("Name").unwrap().to_text(), "Ann Smith");
+}
+
+#[test]
+fn a_held_message_text_save_is_one_request() {
+    use tessera::app::queue::text::short;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let q = common::unique("counts");
+    rt.block_on(client.create_queue(&q, &[])).unwrap();
+    rt.block_on(client.put_message(&q, "bad input", None, tessera::storage::queue::MessageTtl::Never))
+        .unwrap();
+    let id = rt.block_on(client.peek_messages(&q, 32)).unwrap()[0].id.clone();
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_resource("Queues", &q);
+    t.wait_for("bad input");
+    t.click("Dequeue");
+    t.wait_for_contains("Visible again in");
+    t.wait_app("the dequeue's peek", Duration::from_secs(30), |app| {
+        app.active_queue().is_some_and(|p| !p.is_busy())
+    });
+    t.click(&format!("Edit {}", short(&id)));
+    t.replace_text(&format!("New text of {}", short(&id)), "fixed input");
+    let since = SystemTime::now();
+    t.click(&format!("Save text of {}", short(&id)));
+    t.wait_for_contains("Updated: it has a new pop receipt.");
+    t.wait_app("nothing under way", Duration::from_secs(30), |app| {
+        app.active_queue().is_some_and(|p| !p.is_busy())
+    });
+    let_it_go(&mut t);
+    let sent = action_sent(&t, since);
+    assert_eq!(sent.len(), 1, "one write, no peek after: {:#?}", words(&sent));
+    assert_eq!(sent[0].method, "PUT");
+    let details = common::peer::run(&common::emulator().connection_string(), &["peek-details", &q, "32"]);
+    assert!(details["messages"].as_array().unwrap().is_empty(), "still hidden");
 }

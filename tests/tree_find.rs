@@ -62,3 +62,60 @@ fn the_tree_filter_finds_resources_of_every_service_by_any_part_of_the_name_in_a
         "the tree is back, its nodes folded"
     );
 }
+
+fn queues_left(prefix: &str) -> Vec<String> {
+    let v = common::peer::run(&common::emulator().connection_string(), &["queue-names", prefix]);
+    serde_json::from_value(v["names"].clone()).unwrap()
+}
+
+/// Shift+click among what Find shows picks a range of what it shows only: the queue between two matches, which
+/// Find hides, is neither picked nor deleted by "Delete the N"; and a pick made in the tree before the text was
+/// typed starts over. Microsoft's Python SDK lists what is left.
+#[test]
+fn a_shift_click_range_in_find_holds_only_what_find_shows() {
+    use egui::Modifiers;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let prefix = common::unique("frange");
+    let mark = common::unique("hit");
+    let [a, b, c, d] = [
+        format!("{prefix}a{mark}"),
+        format!("{prefix}b"),
+        format!("{prefix}c{mark}"),
+        format!("{prefix}d{mark}"),
+    ];
+    rt.block_on(async {
+        for q in [&a, &b, &c, &d] {
+            client.create_queue(q, &[]).await.unwrap();
+        }
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.click("Test emulator");
+    t.click_contains("Queues");
+    // Picked in the tree: a and the hidden-to-be b.
+    t.click(&a);
+    t.click_with(&b, Modifiers::COMMAND);
+    t.type_into("Find in the tree", &mark);
+    t.wait_for(&d);
+    assert!(t.harness.query_by_label(&b).is_none(), "b is not found");
+    t.context_click(&a);
+    assert!(
+        t.harness.query_by_label_contains("Delete the 2 queues").is_none(),
+        "the pick made before the text starts over"
+    );
+    t.key(Modifiers::NONE, egui::Key::Escape);
+
+    // A range from a to d among what is shown: a, c and d, not b.
+    t.click(&a);
+    t.click_with(&d, Modifiers::SHIFT);
+    t.context_click(&c);
+    assert!(
+        t.harness.query_by_label("Delete the 4 queues…").is_none(),
+        "the hidden one is not in the range"
+    );
+    t.click("Delete the 3 queues…");
+    t.wait_for("Delete 3 queues?");
+    t.click("Delete 3 queues");
+    t.wait_for_contains(&format!("Deleted 3 queues: `{a}`, `{c}`, `{d}`."));
+    assert_eq!(queues_left(&prefix), [b]);
+}

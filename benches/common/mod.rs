@@ -6,6 +6,7 @@ pub mod heap;
 pub mod listing_server;
 pub mod pane;
 pub mod peer;
+pub mod queue_server;
 
 use std::time::{Instant, SystemTime};
 

@@ -57,6 +57,15 @@ def blob_names(container):
     return {"names": sorted(names)}
 
 
+def blob_names_listed(container):
+    """The names in the order the service lists them (not sorted here)."""
+    return {"names": list(blob_service().get_container_client(container).list_blob_names())}
+
+
+def container_names(prefix):
+    return {"names": [c.name for c in blob_service().list_containers(name_starts_with=prefix)]}
+
+
 def blob_text(container, blob):
     return {"text": blob_service().get_blob_client(container, blob).download_blob().readall().decode("utf-8")}
 
@@ -263,6 +272,127 @@ def entity_count(table, query_filter):
 # Benchmarks: the same work done the SDKs' way, as a user would write it, default settings unless stated.
 # Each times only the operation, client construction included; the SDK is imported before the clock starts.
 
+# The user's app under the lens (tests/lens*.rs): the same SDK calls an app makes, through whatever endpoint the
+# connection string names.
+
+def _rows(table):
+    """Every entity of TABLE, its properties as JSON can say them, sorted by keys."""
+    rows = []
+    for e in table_client(table).list_entities():
+        row = {}
+        for name, value in sorted(e.items()):
+            row[name] = value if isinstance(value, (str, int, float, bool)) or value is None else str(getattr(value, "value", value))
+        rows.append(row)
+    return sorted(rows, key=lambda r: (r["PartitionKey"], r["RowKey"]))
+
+
+def table_rows(table):
+    return {"rows": _rows(table)}
+
+
+def lens_tables(table):
+    """An app's table work: create, insert, read, a conditional merge, a batch, a filtered query; what it reads."""
+    from azure.core import MatchConditions
+    from azure.data.tables import UpdateMode
+    client = table_client(table)
+    client.create_table()
+    client.create_entity({"PartitionKey": "p", "RowKey": "1", "Name": "Ann", "Age": 30})
+    client.create_entity({"PartitionKey": "p", "RowKey": "2", "Name": "Bob", "Score": 2.5})
+    got = client.get_entity("p", "1")
+    client.update_entity({"PartitionKey": "p", "RowKey": "1", "Name": "Ann2"}, mode=UpdateMode.MERGE,
+                         etag=got.metadata["etag"], match_condition=MatchConditions.IfNotModified)
+    client.submit_transaction([("upsert", {"PartitionKey": "p", "RowKey": "3", "Name": "Cy"}),
+                               ("delete", {"PartitionKey": "p", "RowKey": "2"})])
+    found = sorted(e["RowKey"] for e in client.query_entities("Name ge 'B'"))
+    return {"rows": _rows(table), "found": found}
+
+
+def lens_blobs(container, size):
+    """An app's blob work: a multi-block upload (1 MiB blocks) and a ranged download; their digests."""
+    import hashlib
+    from azure.storage.blob import BlobServiceClient
+    service = BlobServiceClient.from_connection_string(conn(), max_single_put_size=1024 * 1024,
+                                                       max_block_size=1024 * 1024)
+    data = os.urandom(int(size))
+    client = service.create_container(container)
+    client.upload_blob("big.bin", data, max_concurrency=2)
+    blocks = client.get_blob_client("big.bin").get_block_list()[0]
+    offset, length = 123457, 1000000
+    part = client.download_blob("big.bin", offset=offset, length=length).readall()
+    return {"sha256": hashlib.sha256(data).hexdigest(), "blocks": len(blocks),
+            "range_sha256": hashlib.sha256(part).hexdigest(), "range_len": len(part),
+            "expected_range_sha256": hashlib.sha256(data[offset:offset + length]).hexdigest()}
+
+
+def lens_upload_text(container, blob, text):
+    blob_service().get_blob_client(container, blob).upload_blob(text.encode("utf-8"), overwrite=True)
+    return {}
+
+
+def lens_download_text(container, blob):
+    """Downloads a blob's text with the SDK's retries made short (an answer cut mid-body is read again)."""
+    from azure.storage.blob import BlobServiceClient, LinearRetry
+    service = BlobServiceClient.from_connection_string(
+        conn(), retry_policy=LinearRetry(backoff=0.3, random_jitter_range=0.1, retry_total=3))
+    return {"text": service.get_blob_client(container, blob).download_blob().readall().decode("utf-8")}
+
+
+def blob_range_sha256(container, blob, offset, length):
+    import hashlib
+    part = blob_service().get_blob_client(container, blob).download_blob(offset=int(offset), length=int(length)).readall()
+    return {"range_sha256": hashlib.sha256(part).hexdigest(), "range_len": len(part)}
+
+
+def lens_queues(queue):
+    """An app's queue work: send, peek, receive and delete one, update another; what is left, by content."""
+    client = queue_client(queue)
+    client.create_queue()
+    for text in ("one", "two", "three"):
+        client.send_message(text)
+    peeked = [m.content for m in client.peek_messages(max_messages=3)]
+    first = client.receive_message(visibility_timeout=30)
+    client.delete_message(first)
+    second = client.receive_message(visibility_timeout=30)
+    client.update_message(second, content="two, changed", visibility_timeout=0)
+    left = [m.content for m in client.peek_messages(max_messages=32)]
+    return {"peeked": peeked, "received": [first.content, second.content], "left": sorted(left)}
+
+
+def lens_retry(container, blob):
+    """Put Blob with the SDK's retries made short: whether it landed, however many tries it took."""
+    from azure.storage.blob import BlobServiceClient, LinearRetry
+    service = BlobServiceClient.from_connection_string(
+        conn(), retry_policy=LinearRetry(backoff=0.3, random_jitter_range=0.1, retry_total=3))
+    service.get_container_client(container).upload_blob(blob, b"landed after a retry", overwrite=True)
+    return {"ok": True}
+
+
+def lens_update_entity(table, partition_key, row_key, name):
+    """Reads the entity, then writes it back only if unchanged (If-Match its ETag): the error's type if refused."""
+    from azure.core import MatchConditions
+    from azure.data.tables import UpdateMode
+    client = table_client(table)
+    got = client.get_entity(partition_key, row_key)
+    try:
+        client.update_entity({"PartitionKey": partition_key, "RowKey": row_key, "Name": name},
+                             mode=UpdateMode.REPLACE, etag=got.metadata["etag"],
+                             match_condition=MatchConditions.IfNotModified)
+        return {"updated": True}
+    except Exception as e:
+        return {"updated": False, "error": type(e).__name__, "status": getattr(e, "status_code", None)}
+
+
+def upsert_entity(table, partition_key, row_key, name):
+    table_client(table).upsert_entity({"PartitionKey": partition_key, "RowKey": row_key, "Name": name})
+    return {}
+
+
+def lens_dequeue(queue, visibility):
+    """Receives one message, hidden for VISIBILITY seconds: its content and dequeue count."""
+    m = queue_client(queue).receive_message(visibility_timeout=int(visibility))
+    return {"content": m.content if m else None, "dequeue_count": m.dequeue_count if m else None}
+
+
 def bench_list_entities(table):
     """Every entity of TABLE through TableClient.list_entities(), all pages, default page size."""
     import azure.data.tables  # noqa: F401  (imported before the clock)
@@ -403,6 +533,8 @@ def bench_dequeue_delete(queue, n):
 COMMANDS = {
     "blob-tags": blob_tags,
     "blob-names": blob_names,
+    "blob-names-listed": blob_names_listed,
+    "container-names": container_names,
     "container-policies": container_policies,
     "queue-policies": queue_policies,
     "page-ranges": page_ranges,
@@ -439,6 +571,17 @@ COMMANDS = {
     "settings-secrets": settings_secrets,
     "settings-reseal": settings_reseal,
     "service-properties": service_properties,
+    "table-rows": table_rows,
+    "lens-tables": lens_tables,
+    "lens-blobs": lens_blobs,
+    "blob-range-sha256": blob_range_sha256,
+    "lens-queues": lens_queues,
+    "lens-retry": lens_retry,
+    "lens-update-entity": lens_update_entity,
+    "upsert-entity": upsert_entity,
+    "lens-dequeue": lens_dequeue,
+    "lens-upload-text": lens_upload_text,
+    "lens-download-text": lens_download_text,
 }
 
 

@@ -315,9 +315,9 @@ frame-account-actions-recent = { $count ->
 frame-account-actions-proxy = the proxy choice
 frame-account-actions-look = the look ({ $look })
 frame-account-actions-imported = Imported { $what }.
-frame-account-actions-partly-deleted-containers = Deleted { $deleted } of { $total } containers{ $names }; `{ $name }` could not be deleted ({ $why }).
-frame-account-actions-partly-deleted-queues = Deleted { $deleted } of { $total } queues{ $names }; `{ $name }` could not be deleted ({ $why }).
-frame-account-actions-partly-deleted-tables = Deleted { $deleted } of { $total } tables{ $names }; `{ $name }` could not be deleted ({ $why }).
+frame-account-actions-partly-deleted-containers = Deleted { $deleted } of { $total } containers{ $names }; not deleted: { $failed }.
+frame-account-actions-partly-deleted-queues = Deleted { $deleted } of { $total } queues{ $names }; not deleted: { $failed }.
+frame-account-actions-partly-deleted-tables = Deleted { $deleted } of { $total } tables{ $names }; not deleted: { $failed }.
 
 ## The runtime (src/app/runtime/*.rs).
 runtime-fonts-install = install a font for it (Debian/Ubuntu: sudo apt install { $packages }), then restart

@@ -106,6 +106,7 @@ error-queue-control-character = The text contains { $character }, which XML cann
 error-queue-visibility-too-long = A visibility timeout is at most seven days (604800 s).
 error-queue-ttl-too-short = A time to live is at least one second.
 error-queue-dequeue-visibility = A dequeue needs a visibility timeout of at least one second.
+error-queue-text-not-utf8 = Plain-text messages must be UTF-8; choose Base64 for binary content.
 error-queue-metadata-now = the queue's metadata is now: { $metadata }
 error-queue-metadata-none = none
 
@@ -138,6 +139,9 @@ error-cli-no-message = (no message)
 error-cli-not-signed-in = The Azure CLI is not signed in (it said: { $said }). Run `{ $command }`, then try again.
 error-cli-sign-in-ended = The Azure CLI's sign-in was refused or has ended (it said: { $said }). Run `{ $command }` again, then retry.
 error-cli-failed = `az account get-access-token` failed: { $said }
+error-cli-answer-not-json = The Azure CLI's answer is not the JSON `az account get-access-token` prints ({ $why }).
+error-cli-answer-no-token = The Azure CLI's answer has no `accessToken`.
+error-cli-answer-no-expiry = The Azure CLI's answer does not say when the token ends.
 error-oauth-check-secret = Check the service principal's client secret (edit the account to enter a new one), then retry; open tabs and unsaved edits stay as they are.
 error-oauth-sign-in-again = Sign in again: Edit account…, Sign in with a browser (or with a code), Save account; then retry. Open tabs and unsaved edits stay as they are.
 
@@ -237,6 +241,8 @@ error-download-link-at = A link is at { $path }, where the download keeps its ow
 error-download-short = Received { $received } of { $size } bytes; nothing was saved.
 error-download-range-short = the range ended after { $received } of { $wanted } bytes
 error-download-checksum = the content's checksum does not match the blob's
+error-download-restarted = `{ $blob }` changed since the interrupted download began (ETag { $then } then, { $now } now), so it started over.
+error-download-no-free-name = No free name beside { $path } to save the download as.
 
 ## Signing in with Microsoft Entra ID: the client's own explanations (src/storage/oauth.rs)
 
@@ -284,6 +290,7 @@ error-browser-page-not-finished = The sign-in did not finish. Go back to Tessera
 error-browser-declined = The sign-in was declined in the browser. Start it again to sign in.
 error-browser-no-code = The browser came back without a code ({ $error }: { $description }).
 error-browser-no-port = No local port to listen on for the redirect: { $error }
+error-browser-ports-taken = every port tried was taken on ::1
 error-browser-listen-failed = Listening for the redirect failed: { $error }
 
 ## Resource Manager: the client's own checks and explanations (src/storage/arm.rs)
@@ -346,9 +353,29 @@ error-decode-no-pop-receipt = The service did not return the new pop receipt.
 error-decode-batch-empty = The batch response held no operation results.
 error-decode-missing-element = The answer has no <{ $name }>.
 error-decode-key-not-base64 = The key's <Value> is not base64.
+error-decode-page-range-not-numeric = A page range in the answer has no numeric <{ $name }>.
+error-listing-stopped = A part of the listing stopped: { $why }
 error-decode-no-lease-id-container = The service did not return a lease id for container `{ $container }`.
 error-decode-no-lease-id-blob = The service did not return a lease id for `{ $blob }`.
 error-policies-now = the queue's policies are now: { $policies }
+
+## An answer that is not well-formed XML (src/storage/xml.rs)
+
+error-xml-malformed = The answer is not well-formed XML: { $why }
+error-xml-malformed-text = The answer holds text that is not well-formed XML: { $why }
+error-xml-malformed-reference = The answer holds a character reference that is not well-formed XML: { $why }
+error-xml-unbalanced = The answer is not well-formed XML: an end tag closes no element.
+error-xml-empty = The answer is an empty XML document.
+
+## An entity the service sent that this app cannot read, or reads only as it came (src/storage/table/entity_json.rs)
+
+error-entity-json-property-unread = property `{ $name }`: { $why }
+error-entity-json-type-unknown = the type `{ $odata_type }` is not a Table type this app knows
+error-entity-json-int32-too-large = { $value } does not fit an Int32
+error-entity-json-value-not-its-type = the value does not match its declared type { $edm_type }
+error-entity-json-property-twice = property `{ $name }` appears twice in one entity
+error-entity-json-type-twice = the type of property `{ $name }` is given twice
+error-entity-json-type-empty = the type of property `{ $name }` is empty (`{ $name }@odata.type` names no type)
 
 ## Which sign-in an account uses, shown in the status line (src/storage/azure_cli.rs, oauth.rs)
 
@@ -426,6 +453,7 @@ error-op-put-message = Put a message on `{ $queue }`
 error-op-peek-messages = Peek messages on `{ $queue }`
 error-op-dequeue-messages = Dequeue messages from `{ $queue }`
 error-op-update-message = Update message { $id } on `{ $queue }`
+error-op-return-message = Make message { $id } visible again on `{ $queue }`
 error-op-delete-message = Delete message { $id } from `{ $queue }`
 error-op-create-append-blob = Create append blob `{ $blob }`
 error-op-append-to-blob = Append to `{ $blob }`

@@ -339,9 +339,9 @@ frame-account-actions-recent = { $count ->
 frame-account-actions-proxy = выбор прокси-сервера
 frame-account-actions-look = оформление ({ $look })
 frame-account-actions-imported = Импортировано: { $what }.
-frame-account-actions-partly-deleted-containers = Удалено контейнеров: { $deleted } из { $total }{ $names }; не удалось удалить `{ $name }` ({ $why }).
-frame-account-actions-partly-deleted-queues = Удалено очередей: { $deleted } из { $total }{ $names }; не удалось удалить `{ $name }` ({ $why }).
-frame-account-actions-partly-deleted-tables = Удалено таблиц: { $deleted } из { $total }{ $names }; не удалось удалить `{ $name }` ({ $why }).
+frame-account-actions-partly-deleted-containers = Удалено контейнеров: { $deleted } из { $total }{ $names }; не удалены: { $failed }.
+frame-account-actions-partly-deleted-queues = Удалено очередей: { $deleted } из { $total }{ $names }; не удалены: { $failed }.
+frame-account-actions-partly-deleted-tables = Удалено таблиц: { $deleted } из { $total }{ $names }; не удалены: { $failed }.
 
 ## The runtime (src/app/runtime/*.rs).
 runtime-fonts-install = установите для него шрифт (Debian/Ubuntu: sudo apt install { $packages }) и перезапустите приложение

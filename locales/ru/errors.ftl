@@ -106,6 +106,7 @@ error-queue-control-character = Текст содержит { $character }, ко
 error-queue-visibility-too-long = Время ожидания видимости — не более семи дней (604800 с).
 error-queue-ttl-too-short = Срок жизни — не менее одной секунды.
 error-queue-dequeue-visibility = Для извлечения нужно время ожидания видимости не менее одной секунды.
+error-queue-text-not-utf8 = Сообщения в виде обычного текста должны быть в UTF-8; для двоичного содержимого выберите Base64.
 error-queue-metadata-now = метаданные очереди сейчас: { $metadata }
 error-queue-metadata-none = нет
 
@@ -138,6 +139,9 @@ error-cli-no-message = (нет сообщения)
 error-cli-not-signed-in = В Azure CLI не выполнен вход (сообщение: { $said }). Выполните `{ $command }` и повторите попытку.
 error-cli-sign-in-ended = Вход в Azure CLI отклонен или истек (сообщение: { $said }). Снова выполните `{ $command }` и повторите попытку.
 error-cli-failed = Ошибка `az account get-access-token`: { $said }
+error-cli-answer-not-json = Ответ Azure CLI — не тот JSON, который выводит `az account get-access-token` ({ $why }).
+error-cli-answer-no-token = В ответе Azure CLI нет `accessToken`.
+error-cli-answer-no-expiry = В ответе Azure CLI не сказано, когда истекает токен.
 error-oauth-check-secret = Проверьте секрет клиента субъекта-службы (измените учетную запись, чтобы ввести новый) и повторите попытку; открытые вкладки и несохраненные изменения останутся как есть.
 error-oauth-sign-in-again = Войдите снова: «Изменить учетную запись…», «Войти через браузер» (или «Войти с кодом»), «Сохранить учетную запись»; затем повторите попытку. Открытые вкладки и несохраненные изменения останутся как есть.
 
@@ -237,6 +241,8 @@ error-download-link-at = По пути { $path }, где скачивание х
 error-download-short = Получено { $received } из { $size } байт; ничего не сохранено.
 error-download-range-short = диапазон закончился после { $received } из { $wanted } байт
 error-download-checksum = контрольная сумма содержимого не совпадает с контрольной суммой BLOB-объекта
+error-download-restarted = `{ $blob }` изменился с начала прерванного скачивания (тогда ETag { $then }, теперь { $now }), поэтому скачивание началось заново.
+error-download-no-free-name = Рядом с { $path } нет свободного имени, под которым можно сохранить скачанное.
 
 ## Вход через Microsoft Entra ID: собственные пояснения клиента (src/storage/oauth.rs)
 
@@ -284,6 +290,7 @@ error-browser-page-not-finished = Вход не завершен. Верните
 error-browser-declined = Вход отклонен в браузере. Начните вход заново.
 error-browser-no-code = Браузер вернулся без кода ({ $error }: { $description }).
 error-browser-no-port = Нет свободного локального порта для приема перенаправления: { $error }
+error-browser-ports-taken = все опробованные порты на ::1 заняты
 error-browser-listen-failed = Не удалось ожидать перенаправление: { $error }
 
 ## Resource Manager: собственные проверки и пояснения клиента (src/storage/arm.rs)
@@ -346,9 +353,29 @@ error-decode-no-pop-receipt = Служба не вернула новую кви
 error-decode-batch-empty = Ответ на пакет не содержит результатов операций.
 error-decode-missing-element = В ответе нет <{ $name }>.
 error-decode-key-not-base64 = <Value> ключа — не base64.
+error-decode-page-range-not-numeric = В диапазоне страниц в ответе нет числового <{ $name }>.
+error-listing-stopped = Часть получения списка остановилась: { $why }
 error-decode-no-lease-id-container = Служба не вернула идентификатор аренды для контейнера `{ $container }`.
 error-decode-no-lease-id-blob = Служба не вернула идентификатор аренды для `{ $blob }`.
 error-policies-now = политики очереди сейчас: { $policies }
+
+## Ответ, который не является правильно сформированным XML (src/storage/xml.rs)
+
+error-xml-malformed = Ответ — не правильно сформированный XML: { $why }
+error-xml-malformed-text = В ответе есть текст, который не является правильно сформированным XML: { $why }
+error-xml-malformed-reference = В ответе есть ссылка на символ, которая не является правильно сформированным XML: { $why }
+error-xml-unbalanced = Ответ — не правильно сформированный XML: закрывающий тег не закрывает ни одного элемента.
+error-xml-empty = Ответ — пустой XML-документ.
+
+## Сущность от службы, которую это приложение не может прочитать или читает только в исходном виде (src/storage/table/entity_json.rs)
+
+error-entity-json-property-unread = свойство `{ $name }`: { $why }
+error-entity-json-type-unknown = тип `{ $odata_type }` не является типом таблиц, известным этому приложению
+error-entity-json-int32-too-large = { $value } не помещается в Int32
+error-entity-json-value-not-its-type = значение не соответствует объявленному типу { $edm_type }
+error-entity-json-property-twice = свойство `{ $name }` встречается в одной сущности дважды
+error-entity-json-type-twice = тип свойства `{ $name }` указан дважды
+error-entity-json-type-empty = тип свойства `{ $name }` пуст (`{ $name }@odata.type` не называет тип)
 
 ## Какой вход использует учетная запись, в строке состояния (src/storage/azure_cli.rs, oauth.rs)
 
@@ -426,6 +453,7 @@ error-op-put-message = Помещение сообщения в очередь `
 error-op-peek-messages = Просмотр сообщений в очереди `{ $queue }`
 error-op-dequeue-messages = Извлечение сообщений из очереди `{ $queue }`
 error-op-update-message = Обновление сообщения { $id } в очереди `{ $queue }`
+error-op-return-message = Возврат видимости сообщения { $id } в очереди `{ $queue }`
 error-op-delete-message = Удаление сообщения { $id } из очереди `{ $queue }`
 error-op-create-append-blob = Создание BLOB-объекта добавления `{ $blob }`
 error-op-append-to-blob = Добавление в `{ $blob }`

@@ -279,9 +279,9 @@ frame-account-actions-recent = { $count } 个最近打开的资源
 frame-account-actions-proxy = 代理选择
 frame-account-actions-look = 外观（{ $look }）
 frame-account-actions-imported = 已导入：{ $what }。
-frame-account-actions-partly-deleted-containers = 已删除 { $total } 个容器中的 { $deleted } 个{ $names }；无法删除 `{ $name }`（{ $why }）。
-frame-account-actions-partly-deleted-queues = 已删除 { $total } 个队列中的 { $deleted } 个{ $names }；无法删除 `{ $name }`（{ $why }）。
-frame-account-actions-partly-deleted-tables = 已删除 { $total } 个表中的 { $deleted } 个{ $names }；无法删除 `{ $name }`（{ $why }）。
+frame-account-actions-partly-deleted-containers = 已删除 { $total } 个容器中的 { $deleted } 个{ $names }；未删除：{ $failed }。
+frame-account-actions-partly-deleted-queues = 已删除 { $total } 个队列中的 { $deleted } 个{ $names }；未删除：{ $failed }。
+frame-account-actions-partly-deleted-tables = 已删除 { $total } 个表中的 { $deleted } 个{ $names }；未删除：{ $failed }。
 
 ## The runtime (src/app/runtime/*.rs).
 runtime-fonts-install = 请为其安装字体（Debian/Ubuntu 上运行 sudo apt install { $packages }），然后重新启动

@@ -106,6 +106,7 @@ error-queue-control-character = 文本包含 XML 无法承载的 { $character }�
 error-queue-visibility-too-long = 可见性超时最长为七天（604800 秒）。
 error-queue-ttl-too-short = 生存时间至少为一秒。
 error-queue-dequeue-visibility = 取消排队需要至少一秒的可见性超时。
+error-queue-text-not-utf8 = 纯文本消息必须是 UTF-8；二进制内容请选择 Base64。
 error-queue-metadata-now = 队列的元数据现在为：{ $metadata }
 error-queue-metadata-none = 无
 
@@ -138,6 +139,9 @@ error-cli-no-message = （无消息）
 error-cli-not-signed-in = Azure CLI 未登录（它显示：{ $said }）。请运行 `{ $command }`，然后重试。
 error-cli-sign-in-ended = Azure CLI 的登录被拒绝或已过期（它显示：{ $said }）。请再次运行 `{ $command }`，然后重试。
 error-cli-failed = `az account get-access-token` 失败：{ $said }
+error-cli-answer-not-json = Azure CLI 的响应不是 `az account get-access-token` 输出的 JSON（{ $why }）。
+error-cli-answer-no-token = Azure CLI 的响应中没有 `accessToken`。
+error-cli-answer-no-expiry = Azure CLI 的响应没有说明令牌何时到期。
 error-oauth-check-secret = 请检查服务主体的客户端密码（编辑帐户以输入新密码），然后重试；已打开的选项卡和未保存的编辑保持不变。
 error-oauth-sign-in-again = 请重新登录：“编辑帐户…”、“使用浏览器登录”（或“使用代码登录”）、“保存帐户”；然后重试。已打开的选项卡和未保存的编辑保持不变。
 
@@ -237,6 +241,8 @@ error-download-link-at = { $path } 处是一个链接，而下载要在那里保
 error-download-short = 已接收 { $received } / { $size } 字节；未保存任何内容。
 error-download-range-short = 范围在接收 { $received } / { $wanted } 字节后结束
 error-download-checksum = 内容的校验和与 Blob 的不匹配
+error-download-restarted = 自中断的下载开始以来，`{ $blob }` 已更改（当时 ETag 为 { $then }，现在为 { $now }），因此下载已重新开始。
+error-download-no-free-name = { $path } 旁边没有可用于保存下载内容的空闲名称。
 
 ## 使用 Microsoft Entra ID 登录：客户端自身的说明 (src/storage/oauth.rs)
 
@@ -284,6 +290,7 @@ error-browser-page-not-finished = 登录未完成。请返回 Tessera 查看原�
 error-browser-declined = 登录在浏览器中被拒绝。请重新开始登录。
 error-browser-no-code = 浏览器返回时没有代码（{ $error }：{ $description }）。
 error-browser-no-port = 没有可用于侦听重定向的本地端口：{ $error }
+error-browser-ports-taken = 尝试过的每个端口在 ::1 上都已被占用
 error-browser-listen-failed = 侦听重定向失败：{ $error }
 
 ## Resource Manager：客户端自身的检查和说明 (src/storage/arm.rs)
@@ -346,9 +353,29 @@ error-decode-no-pop-receipt = 服务未返回新的 pop receipt。
 error-decode-batch-empty = 批处理响应中没有操作结果。
 error-decode-missing-element = 响应中没有 <{ $name }>。
 error-decode-key-not-base64 = 密钥的 <Value> 不是 base64。
+error-decode-page-range-not-numeric = 响应中的页范围没有数值型的 <{ $name }>。
+error-listing-stopped = 列表的一部分已停止：{ $why }
 error-decode-no-lease-id-container = 服务未返回容器 `{ $container }` 的租用 ID。
 error-decode-no-lease-id-blob = 服务未返回 `{ $blob }` 的租用 ID。
 error-policies-now = 队列的策略现在为：{ $policies }
+
+## 格式不正确的 XML 响应 (src/storage/xml.rs)
+
+error-xml-malformed = 响应不是格式正确的 XML：{ $why }
+error-xml-malformed-text = 响应中含有格式不正确的 XML 文本：{ $why }
+error-xml-malformed-reference = 响应中含有格式不正确的 XML 字符引用：{ $why }
+error-xml-unbalanced = 响应不是格式正确的 XML：某个结束标记没有对应的元素。
+error-xml-empty = 响应是一个空的 XML 文档。
+
+## 服务发送的、此应用无法读取或只能按原样读取的实体 (src/storage/table/entity_json.rs)
+
+error-entity-json-property-unread = 属性 `{ $name }`：{ $why }
+error-entity-json-type-unknown = 类型 `{ $odata_type }` 不是此应用所知的表类型
+error-entity-json-int32-too-large = { $value } 超出 Int32 的范围
+error-entity-json-value-not-its-type = 值与其声明的类型 { $edm_type } 不符
+error-entity-json-property-twice = 属性 `{ $name }` 在一个实体中出现了两次
+error-entity-json-type-twice = 属性 `{ $name }` 的类型给出了两次
+error-entity-json-type-empty = 属性 `{ $name }` 的类型为空（`{ $name }@odata.type` 未指明类型）
 
 ## 帐户使用的登录方式，显示在状态栏中 (src/storage/azure_cli.rs, oauth.rs)
 
@@ -426,6 +453,7 @@ error-op-put-message = 将消息放入 `{ $queue }`
 error-op-peek-messages = 查看 `{ $queue }` 中的消息
 error-op-dequeue-messages = 从 `{ $queue }` 取出消息
 error-op-update-message = 更新 `{ $queue }` 中的消息 { $id }
+error-op-return-message = 使 `{ $queue }` 中的消息 { $id } 重新可见
 error-op-delete-message = 从 `{ $queue }` 删除消息 { $id }
 error-op-create-append-blob = 创建追加 Blob `{ $blob }`
 error-op-append-to-blob = 追加到 `{ $blob }`

@@ -120,17 +120,6 @@ pub enum Credential {
     Anonymous,
 }
 
-impl Credential {
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Credential::SharedKey(_) => "account key",
-            Credential::Sas(_) => "shared access signature",
-            Credential::Bearer(_) => "Microsoft Entra ID sign-in",
-            Credential::Anonymous => "anonymous",
-        }
-    }
-}
-
 /// A SAS URL for one container, queue or table limits the account to that one resource.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResourceScope {

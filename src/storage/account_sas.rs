@@ -47,7 +47,7 @@ fn check_letters(what: &str, given: &str, allowed: &str) -> Result<String> {
             op_name(),
             match what {
                 "services" => tr!("error-sas-not-a-service", letter = c.to_string(), allowed = allowed),
-                "resource types" => tr!(
+                "resource_types" => tr!(
                     "error-sas-not-a-resource-type",
                     letter = c.to_string(),
                     allowed = allowed
@@ -64,7 +64,7 @@ fn check_letters(what: &str, given: &str, allowed: &str) -> Result<String> {
     if letters.is_empty() {
         let choose = match what {
             "services" => t("error-sas-choose-service"),
-            "resource types" => t("error-sas-choose-resource-type"),
+            "resource_types" => t("error-sas-choose-resource-type"),
             _ => t("error-sas-choose-permissions"),
         };
         return Err(StorageError::invalid(op_name(), choose));
@@ -80,7 +80,7 @@ impl Client {
             return Err(StorageError::invalid(op_name(), t("error-sas-account-needs-key")));
         };
         let ss = check_letters("services", &grant.services, SERVICES)?;
-        let srt = check_letters("resource types", &grant.resource_types, RESOURCE_TYPES)?;
+        let srt = check_letters("resource_types", &grant.resource_types, RESOURCE_TYPES)?;
         let sp = check_letters("permissions", &grant.permissions, PERMISSIONS)?;
         let Some(expiry) = grant.expiry else {
             return Err(StorageError::invalid(op_name(), t("error-sas-choose-expiry")));

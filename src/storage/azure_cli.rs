@@ -119,8 +119,8 @@ impl TokenSource for AzureCli {
 impl AzureCli {
     fn login_command(&self) -> String {
         match &self.tenant {
-            Some(t) => format!("az login --tenant {t}"),
-            None => "az login".into(),
+            Some(t) => format!("az login --tenant {t}"), // i18n-ignore: a command to run
+            None => "az login".into(),                   // i18n-ignore: a command to run
         }
     }
 }
@@ -140,8 +140,8 @@ fn explain_failure(stderr: &str, tenant: Option<&str>) -> String {
         .trim_start_matches("ERROR: ")
         .to_string();
     let login = match tenant {
-        Some(t) => format!("az login --tenant {t}"),
-        None => "az login".into(),
+        Some(t) => format!("az login --tenant {t}"), // i18n-ignore: a command to run
+        None => "az login".into(),                   // i18n-ignore: a command to run
     };
     if stderr.contains("az login") && !stderr.contains("AADSTS") {
         tr!("error-cli-not-signed-in", said = said, command = login)
@@ -155,22 +155,19 @@ fn explain_failure(stderr: &str, tenant: Option<&str>) -> String {
 /// Reads the CLI's JSON: `accessToken`, and `expires_on` (seconds since 1970; CLI 2.54 and later) or else the
 /// token's own `exp` claim (the older `expiresOn` is local time without a zone).
 fn parse_token(stdout: &[u8]) -> Result<AccessToken> {
-    let json: serde_json::Value = serde_json::from_slice(stdout).map_err(|e| {
-        sign_in_error(format!(
-            "The Azure CLI's answer is not the JSON `az account get-access-token` prints ({e})."
-        ))
-    })?;
+    let json: serde_json::Value = serde_json::from_slice(stdout)
+        .map_err(|e| sign_in_error(tr!("error-cli-answer-not-json", why = e.to_string())))?;
     let token = json
         .get("accessToken")
         .and_then(|t| t.as_str())
         .filter(|t| !t.is_empty())
-        .ok_or_else(|| sign_in_error("The Azure CLI's answer has no `accessToken`.".into()))?;
+        .ok_or_else(|| sign_in_error(t("error-cli-answer-no-token")))?;
     let expires_at = json
         .get("expires_on")
         .and_then(crate::storage::token::json_seconds)
         .map(|secs| SystemTime::UNIX_EPOCH + Duration::from_secs(secs))
         .or_else(|| jwt_expiry(token))
-        .ok_or_else(|| sign_in_error("The Azure CLI's answer does not say when the token ends.".into()))?;
+        .ok_or_else(|| sign_in_error(t("error-cli-answer-no-expiry")))?;
     Ok(AccessToken::new(token, expires_at))
 }
 

@@ -216,7 +216,7 @@ fn loopback_pair() -> Result<(std::net::TcpListener, Option<std::net::TcpListene
     }
     Err(failed(std::io::Error::new(
         std::io::ErrorKind::AddrInUse,
-        "every port tried was taken on ::1",
+        t("error-browser-ports-taken"),
     )))
 }
 

@@ -19,12 +19,13 @@ pub enum Api {
 }
 
 impl Api {
+    /// Its name in the request log; the inspector says it in the window's language.
     pub fn name(self) -> &'static str {
         match self {
             Api::Storage(s) => s.name(),
             Api::SignIn => "sign-in",
             Api::ResourceManager => "Resource Manager",
-            Api::ProxyTest => "proxy test",
+            Api::ProxyTest => "proxy test", // i18n-ignore: the log's name; the inspector's words are its own
         }
     }
 

@@ -51,7 +51,8 @@ pub(crate) async fn next_event<E>(
                 if let Err(e) = joined
                     && !e.is_cancelled()
                 {
-                    return Err(crate::storage::StorageError::invalid(op, format!("a listing stopped: {e}")));
+                    let why = crate::i18n::tr!("error-listing-stopped", why = e.to_string());
+                    return Err(crate::storage::StorageError::invalid(op, why));
                 }
             }
         }

@@ -154,6 +154,8 @@ impl Client {
     /// container's with If-Unmodified-Since (its public access written back as read); a queue's, which takes no
     /// condition, by reading its policies again just before the write and refusing when they differ from
     /// `read`'s (a change landing between that read and the write is not caught). `lease_id`: a container's.
+    /// Returns when the ACL changed, as the write's answer says (a container's; a queue's has no time): the
+    /// next save's guard, with no read after the write.
     pub async fn set_policies(
         &self,
         service: Service,
@@ -161,7 +163,7 @@ impl Client {
         policies: &[StoredPolicy],
         read: &Policies,
         lease_id: Option<&str>,
-    ) -> Result<()> {
+    ) -> Result<Option<SystemTime>> {
         let op = tr!("error-op-save-access-policies", name = name);
         let letters = if service == Service::Blob {
             CONTAINER_LETTERS
@@ -196,7 +198,10 @@ impl Client {
         if service == Service::Blob {
             req = req.header_opt("x-ms-blob-public-access", read.public_access.clone());
         }
-        self.send(req.idempotent(false)).await.map(drop)
+        let resp = self.send(req.idempotent(false)).await?;
+        Ok(resp
+            .header("last-modified")
+            .and_then(|d| httpdate::parse_http_date(d).ok()))
     }
 }
 

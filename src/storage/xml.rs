@@ -5,6 +5,8 @@ use std::borrow::Cow;
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
+use crate::i18n::{t, tr};
+
 /// One XML element: its name, direct text and children (the services' answers carry nothing needed in attributes).
 /// Names and text borrow from the document where they can: a listing of 5,000 blobs has ~125,000 elements, and
 /// a string made and freed for each name and value cost more than the rest of the parse.
@@ -86,7 +88,10 @@ pub fn parse(body: &[u8]) -> Result<Element<'_>, String> {
     let mut reader = Reader::from_reader(body);
     let mut stack: Vec<Element> = vec![Element::default()];
     loop {
-        match reader.read_event().map_err(|e| format!("malformed XML: {e}"))? {
+        match reader
+            .read_event()
+            .map_err(|e| tr!("error-xml-malformed", why = e.to_string()))?
+        {
             Event::Start(start) => {
                 let element = Element {
                     name: name_of(body, start.name().as_ref()),
@@ -102,25 +107,28 @@ pub fn parse(body: &[u8]) -> Result<Element<'_>, String> {
                 stack.last_mut().expect("root").children.push(element);
             }
             Event::Text(text) => {
-                let t = text.decode().map_err(|e| format!("malformed XML text: {e}"))?;
+                let t = text
+                    .decode()
+                    .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?;
                 // Unescaped text is borrowed as it stands; text with escapes becomes a string of its own.
                 let t = match t {
-                    Cow::Borrowed(t) => {
-                        quick_xml::escape::unescape(t).map_err(|e| format!("malformed XML text: {e}"))?
-                    }
+                    Cow::Borrowed(t) => quick_xml::escape::unescape(t)
+                        .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?,
                     Cow::Owned(t) => Cow::Owned(
                         quick_xml::escape::unescape(&t)
-                            .map_err(|e| format!("malformed XML text: {e}"))?
+                            .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?
                             .into_owned(),
                     ),
                 };
                 append(&mut stack.last_mut().expect("root").text, t);
             }
             Event::GeneralRef(r) => {
-                let name = r.decode().map_err(|e| format!("malformed XML reference: {e}"))?;
+                let name = r
+                    .decode()
+                    .map_err(|e| tr!("error-xml-malformed-reference", why = e.to_string()))?;
                 let reference = format!("&{name};");
-                let resolved =
-                    quick_xml::escape::unescape(&reference).map_err(|e| format!("malformed XML reference: {e}"))?;
+                let resolved = quick_xml::escape::unescape(&reference)
+                    .map_err(|e| tr!("error-xml-malformed-reference", why = e.to_string()))?;
                 append(
                     &mut stack.last_mut().expect("root").text,
                     Cow::Owned(resolved.into_owned()),
@@ -134,15 +142,15 @@ pub fn parse(body: &[u8]) -> Result<Element<'_>, String> {
                 let done = stack.pop().expect("balanced");
                 match stack.last_mut() {
                     Some(parent) => parent.children.push(done),
-                    None => return Err("malformed XML: unbalanced end tag".into()),
+                    None => return Err(t("error-xml-unbalanced")),
                 }
             }
             Event::Eof => break,
             _ => {}
         }
     }
-    let mut root = stack.pop().ok_or("empty XML document")?;
-    root.children.pop().ok_or_else(|| "empty XML document".to_string())
+    let mut root = stack.pop().ok_or_else(|| t("error-xml-empty"))?;
+    root.children.pop().ok_or_else(|| t("error-xml-empty"))
 }
 
 /// Escapes text for an element body.

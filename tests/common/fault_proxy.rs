@@ -138,6 +138,7 @@ impl FaultProxy {
             faults: Arc::default(),
             always: Arc::default(),
             matching: Arc::default(),
+            matching_once: Arc::default(),
             random: Arc::default(),
             counts: Arc::default(),
             requests: Arc::default(),
@@ -193,6 +194,12 @@ impl FaultProxy {
         *self.shared.matching.lock().unwrap() = fault.map(|f| (pattern.to_string(), f));
     }
 
+    /// The next requests whose request line contains `pattern` meet `faults`, in order; after them those requests
+    /// pass as the rest do. One kind of request fails once while the others go on.
+    pub fn inject_matching(&self, pattern: &str, faults: impl IntoIterator<Item = Fault>) {
+        *self.shared.matching_once.lock().unwrap() = Some((pattern.to_string(), faults.into_iter().collect()));
+    }
+
     /// A `share` (0..1) of the requests meet one of `kinds`, drawn with `seed`; None stops it.
     pub fn random_faults(&self, faults: Option<(f64, Vec<Fault>, u64)>) {
         *self.shared.random.lock().unwrap() = faults.map(|(share, kinds, seed)| RandomFaults {
@@ -219,6 +226,7 @@ struct Shared {
     faults: Arc<Mutex<VecDeque<Fault>>>,
     always: Arc<Mutex<Option<Fault>>>,
     matching: Arc<Mutex<Option<(String, Fault)>>>,
+    matching_once: Arc<Mutex<Option<FaultsFor>>>,
     random: Arc<Mutex<Option<RandomFaults>>>,
     counts: Arc<Mutex<BTreeMap<&'static str, usize>>>,
     requests: Arc<AtomicUsize>,
@@ -226,17 +234,28 @@ struct Shared {
     link: Arc<Link>,
 }
 
+/// Faults for the requests whose request line holds a pattern, in order.
+type FaultsFor = (String, VecDeque<Fault>);
+
 impl Shared {
-    /// The fault this request meets: the one for requests like it, else the next injected one, else the standing
-    /// one, else a random draw.
+    /// The fault this request meets: the next injected for requests like it, else the one for requests like it,
+    /// else the next injected one, else the standing one, else a random draw.
     fn next_fault(&self, request_line: &str) -> Option<Fault> {
-        let matched = self
-            .matching
+        let once = self
+            .matching_once
             .lock()
             .unwrap()
-            .as_ref()
+            .as_mut()
             .filter(|(pattern, _)| request_line.contains(pattern.as_str()))
-            .map(|(_, fault)| fault.clone());
+            .and_then(|(_, faults)| faults.pop_front());
+        let matched = once.or_else(|| {
+            self.matching
+                .lock()
+                .unwrap()
+                .as_ref()
+                .filter(|(pattern, _)| request_line.contains(pattern.as_str()))
+                .map(|(_, fault)| fault.clone())
+        });
         let fault = matched
             .or_else(|| self.faults.lock().unwrap().pop_front())
             .or_else(|| self.always.lock().unwrap().clone())

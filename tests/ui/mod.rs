@@ -256,6 +256,18 @@ impl<'a> TestApp<'a> {
         self.harness.step();
     }
 
+    /// Clicks the first node named `label` with `modifiers` held (Ctrl or Shift picking in a list).
+    pub fn click_with(&mut self, label: &str, modifiers: egui::Modifiers) {
+        self.wait_for(label);
+        self.harness
+            .get_all_by_label(label)
+            .next()
+            .unwrap()
+            .click_modifiers(modifiers);
+        self.harness.step();
+        self.harness.step();
+    }
+
     /// Presses the button named `label` through the accessibility interface, as a screen reader does: it acts on
     /// the widget itself, wherever a window still settling has moved it (a pointer click goes to where it was).
     pub fn press(&mut self, label: &str) {

@@ -122,6 +122,16 @@ impl TreeFind {
         name.to_lowercase().contains(&self.text.trim().to_lowercase())
     }
 
+    /// The names found in a list for the text as it is now (what Find shows of it, in the list's order); none
+    /// before the list was searched for it.
+    pub fn found_names(&self, list: &(String, Service)) -> Vec<String> {
+        let needle = self.text.trim().to_lowercase();
+        match self.found.get(list) {
+            Some((text, _, items)) if *text == needle => items.iter().map(|i| i.name.clone()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The items of a list (`loaded`: which load of it they are) whose names match, searched again only when the
     /// text or the list changed.
     pub fn found_in(&mut self, list: (String, Service), loaded: u64, items: &[ResourceItem]) -> &[ResourceItem] {

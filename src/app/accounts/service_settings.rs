@@ -72,14 +72,9 @@ impl Settings {
         self.draft.as_ref().is_some_and(|d| d.edit.tidied() != *d.base())
     }
 
-    /// Whether the draft holds a change that is not on its way: a save out for exactly it lands whether the
-    /// window stays or not, but anything typed beyond what it sent would be lost with the window.
+    /// Whether the draft holds a change the service would see that is not on its way (`Draft::is_unsaved`).
     fn unsaved(&self) -> bool {
-        self.changed()
-            && self
-                .draft
-                .as_ref()
-                .is_some_and(|d| !self.saving.any(|sent| *sent == d.edit.tidied()))
+        self.changed() && self.draft.as_ref().is_some_and(Draft::is_unsaved)
     }
 }
 
@@ -105,8 +100,8 @@ impl Settings {
                     }
                     client.set_service_properties(service, &send).await
                 });
-                d.edit = tidy.clone();
-                self.saving.start(tidy, reply);
+                d.edit = tidy;
+                self.saving.start(d.send(), reply);
                 (self.outcome, self.reread_failed) = (None, None);
             }
         }
@@ -294,8 +289,14 @@ impl ServiceSettingsWindow {
                         }
                         Ok(t("accounts-service-settings-saved"))
                     }
-                    // The draft is never touched by a failed save: Read again shows theirs beside it.
-                    Err(e) => Err(e.plain_words()),
+                    // The draft is never touched by a failed save (it is unsaved again): Read again shows theirs
+                    // beside it.
+                    Err(e) => {
+                        if let Some(d) = &mut s.draft {
+                            d.unsent(&sent);
+                        }
+                        Err(e.plain_words())
+                    }
                 });
             }
         }

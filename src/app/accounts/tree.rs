@@ -68,7 +68,7 @@ pub struct Explorer {
     /// The filter box above the tree, and what it found.
     pub(crate) find: crate::app::accounts::resource_list::TreeFind,
     /// The resources picked with Ctrl or Shift.
-    pick: crate::app::accounts::tree_pick::TreePick,
+    pub(crate) pick: crate::app::accounts::tree_pick::TreePick,
     pub selected: Option<TabTarget>,
     /// The New container/queue/table dialog, when open: for which account and service, the name typed.
     pub(crate) creating: Option<((String, Service), String)>,
@@ -487,7 +487,7 @@ impl Explorer {
         self.keys.node(self.keys.drawn(), &r, level);
         if r.clicked() {
             let modifiers = ui.input(|i| i.modifiers);
-            let names = self.names(id, service);
+            let names = self.shown_names(id, service);
             if self.pick.click(&picked, modifiers, &names) {
                 // What is opened takes the keyboard: its list answers the arrows from now on.
                 r.surrender_focus();

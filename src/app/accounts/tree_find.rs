@@ -22,6 +22,7 @@ enum Found {
 impl Explorer {
     /// The box above the tree. Escape in it clears it.
     pub(crate) fn find_box(&mut self, ui: &mut egui::Ui) {
+        let before = self.find.text.clone();
         let r = ui
             .add(
                 egui::TextEdit::singleline(&mut self.find.text)
@@ -33,6 +34,20 @@ impl Explorer {
         // egui takes the keyboard from the box on Escape in the same frame: either is the box's Escape.
         if (r.has_focus() || r.lost_focus()) && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             self.find.text.clear();
+        }
+        // Another text shows other resources: a pick made among what was shown before starts over, so "the N
+        // selected" are never ones the tree no longer shows.
+        if self.find.text != before {
+            self.pick.clear();
+        }
+    }
+
+    /// A list's names as the tree shows them, in its order: what Find found in it while Find is on, else the
+    /// whole list. A Shift+click's range is taken from these, so it holds only what is shown.
+    pub(crate) fn shown_names(&self, id: &str, service: Service) -> Vec<String> {
+        match self.find.is_on() {
+            true => self.find.found_names(&(id.to_string(), service)),
+            false => self.names(id, service),
         }
     }
 

@@ -1,5 +1,6 @@
 //! The tree's multi-selection: Ctrl+click picks or unpicks resources, Shift+click picks a range, both within one
 //! service's list of one account (a pick in another list starts over there); a plain click picks one and opens it.
+//! A range holds only what the tree shows: with Find on, what it found, never the resources between them.
 
 use crate::storage::Service;
 
@@ -72,6 +73,11 @@ impl TreePick {
         }
         self.picked = vec![target.clone()];
         true
+    }
+
+    /// Nothing picked, and no range started.
+    pub fn clear(&mut self) {
+        (self.picked, self.anchor) = (Vec::new(), None);
     }
 
     /// Resources that left their list (deleted, or the list reloaded without them) leave the pick.

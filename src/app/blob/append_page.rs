@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, Tool};
+use crate::app::context::draft::Draft;
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext, Unit};
 use crate::app::widgets::format::human_bytes;
@@ -20,8 +21,9 @@ pub struct AppendPage {
     pub new_name: String,
     pub new_page_blob: bool,
     pub page_size: u64,
-    /// The text to append, as typed: kept until an append of exactly it succeeded.
-    pub text: String,
+    /// The text to append, as typed: a draft on nothing (the service holds no text of it), kept until an append
+    /// of exactly it succeeded.
+    pub text: Draft<String>,
     /// Append only if the blob is still the length shown (x-ms-blob-condition-appendpos).
     pub at_end_shown: bool,
     /// Refuse an append that would grow the blob past this many bytes (0: no limit).
@@ -55,7 +57,7 @@ impl Default for AppendPage {
             new_name: String::new(),
             new_page_blob: false,
             page_size: 8 * PAGE,
-            text: String::new(),
+            text: Draft::new("", String::new()),
             at_end_shown: true,
             max_size: 0,
             page_offset: 0,
@@ -106,10 +108,11 @@ impl BlobFeature for AppendPage {
         }
         // An append lands on the blob it was for, whatever is shown now; the text goes only once it is in.
         if let Some(((blob, sent), result)) = self.appending.take() {
+            self.text.unsent(&sent);
             fx.say(match result {
                 Ok(done) => {
-                    if self.text == sent {
-                        self.text.clear();
+                    if self.text.edit == sent {
+                        self.text.edit.clear();
                     }
                     match done.first_offset {
                         Some(first) => Ok(tr!(
@@ -126,9 +129,9 @@ impl BlobFeature for AppendPage {
                 // text sends the rest and never the blocks that landed twice. Text typed since is left alone.
                 Err((mut e, done)) => {
                     let went = done.bytes as usize;
-                    if went > 0 && self.text == sent {
-                        self.text = sent[went..].to_string();
-                        let rest = tr!("blob-append-page-rest-kept", bytes = self.text.len().to_string());
+                    if went > 0 && self.text.edit == sent {
+                        self.text.edit = sent[went..].to_string();
+                        let rest = tr!("blob-append-page-rest-kept", bytes = self.text.edit.len().to_string());
                         e.message = format!("{} {rest}", e.message);
                     }
                     Err(e)
@@ -155,13 +158,14 @@ impl BlobFeature for AppendPage {
         !self.appending.is_empty()
     }
 
-    /// Text typed to append is a draft like any other: a closing tab asks before dropping it. Text exactly as
-    /// sent is already counted by `sending` (it lands whether the tab stays or not); anything typed beyond it is not.
+    /// Text typed to append is a draft like any other: a closing tab asks before dropping it.
     fn unsaved(&self) -> Vec<String> {
-        let being_sent = self.appending.any(|(_, sent)| *sent == self.text);
-        match self.text.is_empty() || being_sent {
-            true => Vec::new(),
-            false => vec![tr!("blob-append-page-unsaved", bytes = self.text.len().to_string())],
+        match self.text.is_unsaved() {
+            false => Vec::new(),
+            true => vec![tr!(
+                "blob-append-page-unsaved",
+                bytes = self.text.edit.len().to_string()
+            )],
         }
     }
 
@@ -262,7 +266,7 @@ impl AppendPage {
         let Ok(at) = self.append_position(core, fx, blob) else {
             return;
         };
-        let text = self.text.clone();
+        let text = self.text.send();
         let max = Some(self.max_size).filter(|m| *m > 0);
         let lease = ctx.leases.id_for_write(&core.key(Some(blob)));
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
@@ -483,7 +487,7 @@ fn append_ui(pane: &mut AppendPage, ui: &mut egui::Ui, (core, ctx, fx): Parts, b
     ui.horizontal(|ui| {
         let label = ui.label(t("blob-append-page-text"));
         ui.add(
-            egui::TextEdit::singleline(&mut pane.text)
+            egui::TextEdit::singleline(&mut pane.text.edit)
                 .id_salt(("append-text", blob))
                 .desired_width(200.0),
         )
@@ -500,7 +504,7 @@ fn append_ui(pane: &mut AppendPage, ui: &mut egui::Ui, (core, ctx, fx): Parts, b
         ui.add(egui::DragValue::new(&mut pane.max_size)).labelled_by(label.id);
     });
     ui.horizontal(|ui| {
-        let ready = !pane.text.is_empty() && !pane.is_appending();
+        let ready = !pane.text.edit.is_empty() && !pane.is_appending();
         if ui
             .add_enabled(ready, egui::Button::new(t("blob-append-page-append-text")))
             .on_hover_text(t("blob-append-page-append-text-hint"))

@@ -58,6 +58,9 @@ pub struct ContainerSettings {
     props: Option<ContainerRead>,
     reading: InFlight<(), Result<ContainerRead, StorageError>>,
     edit: Option<ContainerEdit>,
+    /// The saves out (public access, metadata), each keyed by the form it sent: the form as it is on the
+    /// service once that save lands.
+    saving: InFlight<ContainerForm, OpDone>,
     pub(crate) policies: crate::app::widgets::policies::PoliciesEdit,
     asking_delete: bool,
 }
@@ -68,6 +71,7 @@ impl ContainerSettings {
             props: None,
             reading: InFlight::default(),
             edit: None,
+            saving: InFlight::default(),
             policies: crate::app::widgets::policies::PoliciesEdit::new(crate::storage::Service::Blob, container),
             asking_delete: false,
         }
@@ -100,6 +104,18 @@ impl BlobFeature for ContainerSettings {
             d.settle();
         }
         self.policies.poll(ctx);
+        for (sent, done) in self.saving.ready() {
+            // Landed: the service holds what was sent, on the version shown until the read after it brings the
+            // new one. Refused or failed: the edit is unsaved again.
+            if let Some(d) = &mut self.edit {
+                match (&done.message, &self.props) {
+                    (Ok(_), Some((props, _))) => d.saved(sent, &props.etag),
+                    _ => d.unsent(&sent),
+                }
+            }
+            fx.say(done.message);
+            fx.refresh();
+        }
         match self.reading.take() {
             Some(((), Ok(p))) => self.props = Some(p),
             Some(((), Err(e))) => fx.fail(e),
@@ -111,9 +127,13 @@ impl BlobFeature for ContainerSettings {
         !self.reading.is_empty()
     }
 
+    fn sending(&self) -> bool {
+        !self.saving.is_empty()
+    }
+
     fn unsaved(&self) -> Vec<String> {
         let mut said = Vec::new();
-        if self.edit.as_ref().is_some_and(|d| d.is_dirty()) {
+        if self.edit.as_ref().is_some_and(Draft::is_unsaved) {
             said.push(tr!("blob-container-edit-unsaved", container = self.policies.name()));
         }
         said.extend(self.policies.unsaved());
@@ -123,10 +143,10 @@ impl BlobFeature for ContainerSettings {
     fn save_all(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         let lease = ctx.leases.id_for_write(&core.key(None));
         self.policies.save_all(ctx, lease);
-        let (Some((props, _)), Some(draft)) = (&self.props, &self.edit) else {
+        let (Some((props, _)), Some(draft)) = (&self.props, &mut self.edit) else {
             return;
         };
-        if !draft.is_dirty() {
+        if !draft.is_unsaved() {
             return;
         }
         // As the form's two buttons, one at a time: each write moves the container's version, which the other's
@@ -138,10 +158,22 @@ impl BlobFeature for ContainerSettings {
                     t("blob-container-edit-set-access"),
                     t("blob-container-edit-stale"),
                 )),
-                false => set_public_access(core, ctx, fx, (access, props.last_modified)),
+                false => {
+                    let sent = draft.sending(ContainerForm {
+                        access,
+                        metadata: draft.base().metadata.clone(),
+                    });
+                    self.saving
+                        .add(sent, set_public_access(core, ctx, (access, props.last_modified)));
+                }
             }
         } else if metadata != draft.base().metadata {
-            set_metadata(core, ctx, fx, (metadata, draft.version().to_string()));
+            let version = draft.version().to_string();
+            let sent = draft.sending(ContainerForm {
+                access: draft.base().access,
+                metadata: metadata.clone(),
+            });
+            self.saving.add(sent, set_metadata(core, ctx, (metadata, version)));
         }
     }
 
@@ -264,6 +296,8 @@ impl ContainerSettings {
         let stale = draft.is_stale();
         let (access, metadata) = (draft.edit.access, save_metadata.then(|| draft.edit.metadata.clone()));
         let version = draft.version().to_string();
+        // Each save records what it sends: the form with its one part changed.
+        let base = draft.base().clone();
         if save_access {
             if stale {
                 fx.fail(StorageError::invalid(
@@ -271,11 +305,19 @@ impl ContainerSettings {
                     t("blob-container-edit-stale"),
                 ));
             } else {
-                set_public_access(core, ctx, fx, (access, modified));
+                let sent = draft.sending(ContainerForm {
+                    access,
+                    metadata: base.metadata.clone(),
+                });
+                self.saving.add(sent, set_public_access(core, ctx, (access, modified)));
             }
         }
         if let Some(metadata) = metadata {
-            set_metadata(core, ctx, fx, (metadata, version));
+            let sent = draft.sending(ContainerForm {
+                access: base.access,
+                metadata: metadata.clone(),
+            });
+            self.saving.add(sent, set_metadata(core, ctx, (metadata, version)));
         }
     }
 }
@@ -283,16 +325,15 @@ impl ContainerSettings {
 fn set_public_access(
     core: &BlobCore,
     ctx: &mut PaneContext,
-    fx: &mut Effects,
     (access, shown): (PublicAccess, Option<std::time::SystemTime>),
-) {
+) -> crate::app::context::Pending<OpDone> {
     let (client, container) = (ctx.client.clone(), core.container.clone());
     let conditions = Conditions {
         if_unmodified_since: shown,
         ..Conditions::none()
     }
     .with_lease(ctx.leases.id_for_write(&core.key(None)));
-    fx.op(ctx.send(async move {
+    ctx.send(async move {
         let r = client
             .set_container_public_access(&container, access, &conditions)
             .await;
@@ -306,19 +347,18 @@ fn set_public_access(
             }),
             lease: None,
         }
-    }));
+    })
 }
 
 /// Saves the container's metadata if the container is still `version` (read again just before the write).
 fn set_metadata(
     core: &BlobCore,
     ctx: &mut PaneContext,
-    fx: &mut Effects,
     (metadata, version): (Vec<(String, String)>, String),
-) {
+) -> crate::app::context::Pending<OpDone> {
     let (client, container) = (ctx.client.clone(), core.container.clone());
     let conditions = Conditions::none().with_lease(ctx.leases.id_for_write(&core.key(None)));
-    fx.op(ctx.send(async move {
+    ctx.send(async move {
         let r = async {
             let (now, _) = client.get_container_properties(&container).await?;
             if now.etag != version {
@@ -338,7 +378,7 @@ fn set_metadata(
             message: r.map(|_| tr!("blob-container-edit-metadata-saved", container = container.as_str())),
             lease: None,
         }
-    }));
+    })
 }
 
 /// A public access level in words.

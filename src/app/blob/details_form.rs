@@ -10,8 +10,8 @@ use crate::app::context::draft::{Draft, Drafts, Fields};
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::blob::BlobHttpHeaders;
 use crate::storage::blob::conditions::Conditions;
+use crate::storage::blob::{BlobHttpHeaders, BlobProperties, Written};
 
 /// What the details form edits: the metadata and the five headers a person sets (the MD5 is the content's).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -97,7 +97,7 @@ type SaveFor = (String, BlobForm);
 #[derive(Default)]
 pub struct PropertiesForm {
     drafts: Drafts<BlobForm>,
-    saves: InFlight<SaveFor, Result<String, StorageError>>,
+    saves: InFlight<SaveFor, Result<Written, StorageError>>,
     /// Per blob: the save the service refused because the blob changed (shown until resolved).
     conflicts: BTreeMap<String, StorageError>,
     /// The stored MD5 last read per blob, sent back with the headers.
@@ -118,7 +118,12 @@ impl BlobFeature for PropertiesForm {
             BlobEvent::PropertiesRead {
                 blob, props, metadata, ..
             } => {
-                let form = BlobForm::from_service(&props.http, metadata.to_vec());
+                // An answer that says nothing of the metadata leaves it as the service said it last.
+                let said = self.drafts.get(blob).map(|d| d.theirs().metadata.clone());
+                let Some(metadata) = metadata.map(<[_]>::to_vec).or(said) else {
+                    return;
+                };
+                let form = BlobForm::from_service(&props.http, metadata);
                 self.md5.insert(blob.to_string(), props.http.content_md5.clone());
                 self.drafts.observe(blob, &props.etag, form);
             }
@@ -132,31 +137,39 @@ impl BlobFeature for PropertiesForm {
         }
     }
 
-    fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
+    fn poll(&mut self, core: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
         self.drafts.settle();
         // Each save lands on the blob it was for, whatever is selected now.
         for ((blob, sent), result) in self.saves.ready() {
             match result {
-                Ok(etag) => {
+                Ok(written) => {
+                    let md5 = self.md5.get(&blob).cloned().flatten();
+                    // What the blob now is, from the save's own answer: the core and every feature take it in
+                    // this frame, and nothing is read.
+                    if let Some(props) = now_holds(core, &blob, &sent, md5, &written) {
+                        fx.wrote(&blob, props, Some(sent.metadata.clone()));
+                    }
                     if let Some(d) = self.drafts.get_mut(&blob) {
-                        d.saved(sent, &etag);
+                        d.saved(sent, &written.etag);
                     }
                     fx.say(Ok(tr!(
                         "blob-details-form-saved",
                         blob = blob.as_str(),
-                        etag = etag.as_str()
+                        etag = written.etag.as_str()
                     )));
                 }
                 Err(e) => {
-                    // The draft stays; a 412 shows theirs beside it (the read below fetches theirs).
+                    if let Some(d) = self.drafts.get_mut(&blob) {
+                        d.unsent(&sent);
+                    }
+                    // The draft stays; a 412 shows theirs beside it, which one read fetches.
                     if e.is_conflict() {
                         self.conflicts.insert(blob.clone(), e.clone());
                     }
                     fx.fail(e);
+                    fx.reread(&blob);
                 }
             }
-            // What the save made: its properties read once (its new ETag and times), nothing else.
-            fx.reread(&blob);
         }
     }
 
@@ -166,13 +179,7 @@ impl BlobFeature for PropertiesForm {
 
     fn unsaved(&self) -> Vec<String> {
         self.drafts
-            .dirty()
-            // A save out for exactly the form as typed lands whatever happens to the tab; typing since is not
-            // on its way.
-            .filter(|b| {
-                let typed = self.drafts.get(b).map(|d| &d.edit);
-                !self.saves.any(|(s, sent)| s == b && Some(sent) == typed)
-            })
+            .unsaved()
             .map(|b| tr!("blob-details-form-unsaved", blob = b))
             .collect()
     }
@@ -270,24 +277,30 @@ impl PropertiesForm {
                 ..Conditions::none()
             }
             .with_lease(lease);
-            let mut etag = String::new();
+            let mut written = None;
             // Only what changed goes: a metadata save is one write (Set Blob Metadata), a header save one write.
             if metadata_changed || !headers_changed {
-                etag = client
-                    .set_blob_metadata(&container, &name, &metadata, &conditions)
+                let w = client
+                    .write_blob_metadata(&container, &name, &metadata, &conditions)
                     .await?;
                 // The metadata save made a new version: the headers go on exactly that one.
                 if conditions.if_match.is_some() {
-                    conditions.if_match = Some(etag.clone());
+                    conditions.if_match = Some(w.etag.clone());
                 }
+                written = Some(w);
             }
             if headers_changed {
-                etag = client
-                    .set_blob_http_headers(&container, &name, &http, &conditions)
-                    .await?;
+                written = Some(
+                    client
+                        .write_blob_http_headers(&container, &name, &http, &conditions)
+                        .await?,
+                );
             }
-            Ok(etag)
+            Ok(written.expect("one of the two writes went"))
         });
+        if let Some(d) = self.drafts.get_mut(blob) {
+            d.sending(sent.clone());
+        }
         self.saves.start((blob.to_string(), sent), reply);
         Ok(())
     }
@@ -412,6 +425,27 @@ impl PropertiesForm {
             }
         });
     }
+}
+
+/// What a blob is after a save of `sent` answered `written`: the properties shown (or listed) with the save's
+/// headers, and its new ETag and time.
+fn now_holds(
+    core: &BlobCore,
+    blob: &str,
+    sent: &BlobForm,
+    md5: Option<String>,
+    written: &Written,
+) -> Option<BlobProperties> {
+    let shown = core
+        .details
+        .as_ref()
+        .filter(|d| d.name == blob)
+        .and_then(|d| d.props.clone());
+    let mut props = shown.or_else(|| core.listed_blob(blob).map(|b| b.properties))?;
+    props.http = sent.http(md5);
+    props.etag = written.etag.clone();
+    props.last_modified = written.last_modified.or(props.last_modified);
+    Some(props)
 }
 
 fn show_header(v: &Option<String>) -> String {

@@ -46,6 +46,20 @@ impl BlobPane {
         );
     }
 
+    /// The details shown, read again with a refresh of the listing. After a change (`changed`) what is out is
+    /// dropped and asked again: it may have been answered before the change. On the timer's refresh a read of
+    /// them still out is left to land: asked again, it was dropped unanswered every few seconds, so with a
+    /// service slower than the timer (a loaded machine, a slow link) the details stayed loading and the
+    /// snapshots unlisted for good; the read out tells what the service holds as well.
+    pub(super) fn reread_details(&mut self, ctx: &mut PaneContext, changed: bool) {
+        let Some(d) = &self.core.details else { return };
+        let out = d.loading.is_out(&d.name) || d.snap_loading.is_out(&d.name);
+        if changed || !out {
+            let name = d.name.clone();
+            self.load_details(ctx, &name);
+        }
+    }
+
     /// Reads the shown blob's properties again, and nothing else (after a write to it: its new ETag and times).
     pub fn read_properties(&mut self, ctx: &mut PaneContext, name: &str) {
         let (client, container, blob) = (ctx.client.clone(), self.core.container.clone(), name.to_string());
@@ -67,17 +81,6 @@ impl BlobPane {
                 match result {
                     Ok((props, metadata)) => {
                         read = Some((d.name.clone(), props.clone(), metadata));
-                        // The listed row takes the newer properties, unless a sort or search still reads the
-                        // rows: ten million of them would be copied on the UI thread for one row; the details
-                        // show the read, and the next refresh brings the row.
-                        let shared = std::sync::Arc::strong_count(&self.core.blobs) > 1;
-                        if !shared && let Ok(i) = self.core.blobs.position(&d.name) {
-                            let mut row = self.core.blobs.get(i);
-                            if row.properties != props {
-                                row.properties = props.clone();
-                                std::sync::Arc::make_mut(&mut self.core.blobs).set(i, row);
-                            }
-                        }
                         full = std::mem::take(&mut d.ranges_wanted);
                         d.props = Some(props);
                     }
@@ -98,13 +101,49 @@ impl BlobPane {
         }
         // Features hear what the service holds now (a draft's service side moves; what the user typed never does).
         if let Some((blob, props, metadata)) = &read {
+            self.row_takes(blob, props);
             let event = crate::app::blob::feature::BlobEvent::PropertiesRead {
                 blob,
                 props,
-                metadata,
+                metadata: Some(metadata),
                 full,
             };
             self.dispatch(ctx, event);
         }
+    }
+
+    /// The listed row takes newer properties, unless a sort or search still reads the rows: ten million of them
+    /// would be copied on the UI thread for one row; the details show them, and the next refresh brings the row.
+    fn row_takes(&mut self, blob: &str, props: &crate::storage::blob::BlobProperties) {
+        let shared = std::sync::Arc::strong_count(&self.core.blobs) > 1;
+        if !shared && let Ok(i) = self.core.blobs.position(blob) {
+            let mut row = self.core.blobs.get(i);
+            if row.properties != *props {
+                row.properties = props.clone();
+                std::sync::Arc::make_mut(&mut self.core.blobs).set(i, row);
+            }
+        }
+    }
+
+    /// A write's answer said what the blob now is (`Effects::wrote`): the details, the row and every feature
+    /// take it in this frame, as a read of its properties, with no read sent.
+    pub(crate) fn take_written(
+        &mut self,
+        ctx: &mut PaneContext,
+        blob: &str,
+        props: crate::storage::blob::BlobProperties,
+        metadata: Option<Vec<(String, String)>>,
+    ) {
+        if let Some(d) = self.core.details.as_mut().filter(|d| d.name == blob) {
+            d.props = Some(props.clone());
+        }
+        self.row_takes(blob, &props);
+        let event = crate::app::blob::feature::BlobEvent::PropertiesRead {
+            blob,
+            props: &props,
+            metadata: metadata.as_deref(),
+            full: false,
+        };
+        self.dispatch(ctx, event);
     }
 }

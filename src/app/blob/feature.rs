@@ -33,7 +33,8 @@ pub enum BlobEvent<'a> {
     PropertiesRead {
         blob: &'a str,
         props: &'a BlobProperties,
-        metadata: &'a [(String, String)],
+        /// None: not said by what answered (a tier change's answer says nothing of the metadata, which stands).
+        metadata: Option<&'a [(String, String)]>,
         /// Read with the whole details (selected, refreshed), not alone after a write.
         full: bool,
     },
@@ -62,6 +63,9 @@ pub enum SnapshotAct {
     Promote,
 }
 
+/// A write's answer about a blob: its name, what it now is, and its metadata when the write says.
+pub(crate) type Wrote = (String, BlobProperties, Option<Vec<(String, String)>>);
+
 /// What a feature asks of the pane; the pane carries it out after the feature's call returns.
 #[derive(Default)]
 pub struct Effects {
@@ -71,6 +75,7 @@ pub struct Effects {
     pub(crate) refresh: bool,
     pub(crate) relist: bool,
     pub(crate) reread: Option<String>,
+    pub(crate) wrote: Vec<Wrote>,
     pub(crate) clear_selection: bool,
     pub(crate) select: Option<String>,
     pub(crate) open_folder: Option<String>,
@@ -118,6 +123,13 @@ impl Effects {
     /// Reads one blob's properties again (after a write to it), if its details are shown.
     pub fn reread(&mut self, blob: &str) {
         self.reread = Some(blob.to_string());
+    }
+
+    /// A write to a blob answered: what it now is (the answer's new ETag and time on what the write sent; its
+    /// metadata, when the write says). The core and every feature take it in this frame, as they would a read of
+    /// its properties, and nothing is read.
+    pub fn wrote(&mut self, blob: &str, props: BlobProperties, metadata: Option<Vec<(String, String)>>) {
+        self.wrote.push((blob.to_string(), props, metadata));
     }
 
     pub fn clear_selection(&mut self) {

@@ -95,7 +95,7 @@ impl FolderDownload {
                 Ok(wanted) => wanted,
                 Err(Kept::Io(e)) => return Err(StorageError::io(&op, &e)),
                 Err(kept) => {
-                    job.item(blob, tr!("blob-folder-download-item-not-done", why = kept.words()));
+                    job.item_not_done(blob, tr!("blob-folder-download-item-not-done", why = kept.words()));
                     refused.push((blob.clone(), kept.words()));
                     continue;
                 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::app::blob::listed::{ListedBlobs, Shown};
 use crate::app::blob::pane::BlobPane;
+use crate::app::blob::rows::folder_at;
 use crate::app::blob::walk::Walk;
 use crate::app::context::PaneContext;
 use crate::storage::blob::{BlobItem, BlobListing};
@@ -89,7 +90,7 @@ impl BlobPane {
         // Never past the rows held now: names beyond them are for Load more.
         let end = self.core.loaded_end();
         read.covered_to = match (read.covered_to.take(), end.clone()) {
-            (Some(a), Some(b)) => Some(a.min(b)),
+            (Some(a), Some(b)) => Some(std::cmp::min_by(a, b, |a, b| listing_order(a, b))),
             (a, b) => a.or(b),
         };
         let kept: std::collections::HashSet<String> = self.features.kept_rows().into_iter().map(|b| b.name).collect();
@@ -182,7 +183,7 @@ impl BlobPane {
         };
         let len = folders.len() + blobs.len();
         let position = |name: &String| match name.ends_with('/') {
-            true => folders.binary_search(name).ok(),
+            true => folder_at(folders, name).ok(),
             false => blobs.position(name).ok().map(|b| folders.len() + b),
         };
         let key_at = |at: usize| match at.checked_sub(folders.len()) {
@@ -212,7 +213,7 @@ impl BlobPane {
     pub(crate) fn list_row(&self, name: &str, marks: &[(usize, usize)]) -> Option<usize> {
         let (folders, blobs) = self.shown_rows();
         if name.ends_with('/') {
-            return folders.binary_search_by(|f| f.as_str().cmp(name)).ok();
+            return folder_at(folders, name).ok();
         }
         let b = blobs.position(name).ok()?;
         let above: usize = marks.iter().filter(|(blob, _)| *blob < b).map(|(_, n)| n).sum();
@@ -298,10 +299,9 @@ impl BlobPane {
                 Some((i, snaps.len()))
             })
             .collect();
-        // In the list's order, which a sort by another column makes other than the names'.
-        if !blobs.is_sorted_by_name() {
-            marks.sort_unstable();
-        }
+        // In the list's order: a sort by another column makes it other than the names', and the map's own order
+        // is `str`'s, not the service's the rows are in.
+        marks.sort_unstable();
         marks
     }
 
@@ -472,10 +472,10 @@ pub fn merge_first_page(
 ) {
     // The page covers names up to its last one, or everything when it is the only page.
     let end = listing.next_marker.as_ref().and_then(|_| {
-        let last_blob = listing.blobs.last().map(|b| b.name.clone());
-        last_blob.max(listing.prefixes.last().cloned())
+        let last_blob = listing.blobs.last().map(|b| b.name.as_str());
+        crate::app::blob::rows::last_name(last_blob, &listing.prefixes)
     });
-    let covered = |name: &str| end.as_deref().is_none_or(|e| name <= e);
+    let covered = |name: &str| end.as_deref().is_none_or(|e| listing_order(name, e).is_le());
     let fresh: std::collections::HashSet<&str> = listing.blobs.iter().map(|b| b.name.as_str()).collect();
     blobs.retain(|_, name| !covered(name) || fresh.contains(name));
     folders.retain(|f| !covered(f) || listing.prefixes.contains(f));
@@ -492,11 +492,11 @@ pub fn merge_first_page(
         }
     }
     for folder in listing.prefixes {
-        if let Err(i) = folders.binary_search(&folder) {
+        if let Err(i) = folder_at(folders, &folder) {
             folders.insert(i, folder);
         }
     }
-    selection.retain(|n| folders.binary_search(n).is_ok() || blobs.position(n).is_ok());
+    selection.retain(|n| folder_at(folders, n).is_ok() || blobs.position(n).is_ok());
 }
 
 /// Which blob (and which of its snapshots, if the row is one) list row `row` shows, given `snapshot_marks`.
@@ -516,19 +516,20 @@ pub fn row_at(marks: &[(usize, usize)], row: usize) -> (usize, Option<usize>) {
     (row - above, None)
 }
 
-/// The rows whose names start with `start`: a contiguous run of a sorted list, found by two binary searches,
-/// so filtering a million listed blobs costs a frame nothing.
+/// The rows whose names start with `start`: a contiguous run of a list sorted in the service's order, found by
+/// two binary searches, so filtering a million listed blobs costs a frame nothing.
 pub fn starting_with<T>(sorted: &[T], name: impl Fn(&T) -> &str, start: &str) -> Range<usize> {
-    let from = sorted.partition_point(|t| name(t) < start);
+    let from = sorted.partition_point(|t| listing_order(name(t), start).is_lt());
     let to = from + sorted[from..].partition_point(|t| name(t).starts_with(start));
     from..to
 }
 
 /// The folders and blobs a filter shows: names (as the service has them) starting with `start`.
 pub fn in_view(folders: &[String], blobs: &ListedBlobs, start: &str) -> (Range<usize>, Range<usize>) {
-    let from = blobs.partition_point(|n| n < start);
-    let to = blobs.partition_point(|n| n < start || n.starts_with(start));
-    (starting_with(folders, |f| f.as_str(), start), from..to.max(from))
+    (
+        starting_with(folders, |f| f.as_str(), start),
+        blobs.starting_with(start),
+    )
 }
 
 #[cfg(test)]
@@ -571,6 +572,21 @@ mod tests {
         assert_eq!(row_at(&[], 4), (4, None));
     }
 
+    /// Blobs with snapshots whose names the service orders unlike `str` (U+1F600 before U+FF21 in UTF-16,
+    /// after it in UTF-8): each one's snapshot rows fall under it, in the list's order, not the map's.
+    #[test]
+    fn snapshot_rows_fall_under_their_blob_in_the_services_order() {
+        let mut p = BlobPane::new("acct", "c");
+        let names = ["😀.txt", "Ａ.txt"];
+        p.core.blobs = std::sync::Arc::new(names.iter().map(|n| blob(n)).collect());
+        p.core.snapshots_of.insert("😀.txt".into(), vec![blob("😀.txt")]);
+        p.core
+            .snapshots_of
+            .insert("Ａ.txt".into(), vec![blob("Ａ.txt"), blob("Ａ.txt")]);
+        let blobs = p.core.blobs.clone();
+        assert_eq!(p.snapshot_marks(&blobs.all()), [(0, 1), (1, 2)]);
+    }
+
     #[test]
     fn a_filter_is_the_run_of_names_with_its_start() {
         let names = ["a", "b/1", "b/2", "ba", "c"];
@@ -586,6 +602,10 @@ mod tests {
         let listed: ListedBlobs = names.iter().map(|n| blob(n)).collect();
         assert_eq!(in_view(&[], &listed, "b"), (0..0, 1..4));
         assert_eq!(in_view(&[], &listed, "bb"), (0..0, 4..4));
+        // Folders in the service's order: `😀/` (UTF-16 D83D) before `Ａ/` (FF21), which `str` orders otherwise.
+        let folders = vec!["😀/".to_string(), "Ａ/".to_string(), "Ｚ/".to_string()];
+        assert_eq!(in_view(&folders, &listed, "Ａ"), (1..2, 5..5));
+        assert_eq!(crate::app::blob::rows::folder_at(&folders, "Ｚ/"), Ok(2));
     }
 
     #[test]

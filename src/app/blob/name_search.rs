@@ -200,10 +200,7 @@ impl FindInNames {
             && (scope == core.prefix);
         let walk = match loaded {
             true => {
-                let range = core.blobs.partition_point(|n| n < scope.as_str())
-                    ..core
-                        .blobs
-                        .partition_point(|n| n < scope.as_str() || n.starts_with(scope.as_str()));
+                let range = core.blobs.starting_with(&scope);
                 Walk::over_rows(ctx.backend, core.blobs.clone(), range, move |list, rows| {
                     rows.filter(|&i| {
                         let name = list.name(i);

@@ -410,9 +410,14 @@ impl BlobPane {
         );
     }
 
-    /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown (what the
-    /// periodic refresh and the Refresh button do).
+    /// Re-reads the first page of this folder and updates lease, ETag and size of the blobs shown, and the
+    /// details shown (after a change: a write, a job).
     pub fn refresh_indicators(&mut self, ctx: &mut PaneContext) {
+        self.refresh_first_page(ctx, true);
+    }
+
+    /// `refresh_indicators`; `changed`: a change asked for it, else the timer did (`reread_details`).
+    fn refresh_first_page(&mut self, ctx: &mut PaneContext, changed: bool) {
         if !self.core.listing.is_empty() || self.core.all_pages.is_some() {
             // The listing under way may predate the change being shown: refresh once it has landed.
             self.refresh_now = true;
@@ -429,9 +434,7 @@ impl BlobPane {
                 .spawn(async move { client.list_blobs(&container, &options).await }),
         );
         self.core.last_refresh = Instant::now();
-        if let Some(name) = self.core.details.as_ref().map(|d| d.name.clone()) {
-            self.load_details(ctx, &name);
-        }
+        self.reread_details(ctx, changed);
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Refreshed);
     }
 
@@ -492,6 +495,9 @@ impl BlobPane {
         }
         if let Some(blob) = fx.reread {
             self.read_properties(ctx, &blob);
+        }
+        for (blob, props, metadata) in fx.wrote {
+            self.take_written(ctx, &blob, props, metadata);
         }
         if let Some(read) = fx.merge {
             self.merge_read(ctx, read);
@@ -578,7 +584,7 @@ impl BlobPane {
             && self.core.refreshing.is_empty()
             && self.features.reads_listing_every().is_none();
         if self.core.started && self.core.shown && (self.refresh_now || due) {
-            self.refresh_indicators(ctx);
+            self.refresh_first_page(ctx, self.refresh_now);
         }
     }
 }

@@ -10,6 +10,7 @@ use crate::app::widgets::format::{human_bytes, utc_opt};
 use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::watch::Change;
 use crate::storage::blob::{BlobItem, BlobProperties, LeaseInfo, LeaseState};
+use crate::storage::names::listing_order;
 
 /// The columns a change can touch, as the listing titles them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,9 +154,18 @@ pub struct Read {
     pub requests: u32,
 }
 
-/// The last name listed among blobs and folders (both sorted by name).
+/// The last name listed among blobs and folders (both sorted by name, in the service's order).
 pub fn last_name(last_blob: Option<&str>, folders: &[String]) -> Option<String> {
-    last_blob.map(str::to_string).max(folders.last().cloned())
+    let last = match (last_blob, folders.last().map(String::as_str)) {
+        (Some(b), Some(f)) => std::cmp::max_by(b, f, |a, b| listing_order(a, b)),
+        (b, f) => b.or(f)?,
+    };
+    Some(last.to_string())
+}
+
+/// Where folder `name` is (Ok) or would go (Err) among `folders`, which are in the service's order.
+pub fn folder_at(folders: &[String], name: &str) -> Result<usize, usize> {
+    folders.binary_search_by(|f| listing_order(f, name))
 }
 
 /// Merges a read into the blobs and folders shown (both sorted by name): rows stay in place and take the new
@@ -163,7 +173,11 @@ pub fn last_name(last_blob: Option<&str>, folders: &[String]) -> Option<String> 
 /// is returned. Rows kept shown after they vanished are taken out by the caller first, so a row that comes
 /// back is news again and one still gone is not news twice.
 pub fn merge(blobs: &mut ListedBlobs, folders: &mut Vec<String>, read: Read) -> Vec<BlobChange> {
-    let covered = |name: &str| read.covered_to.as_deref().is_none_or(|end| name <= end);
+    let covered = |name: &str| {
+        read.covered_to
+            .as_deref()
+            .is_none_or(|end| listing_order(name, end).is_le())
+    };
     let mut changes = Vec::new();
     let fresh: std::collections::HashSet<&str> = read.blobs.iter().map(|b| b.name.as_str()).collect();
     let gone: std::collections::HashSet<usize> = (0..blobs.len())
@@ -175,11 +189,11 @@ pub fn merge(blobs: &mut ListedBlobs, folders: &mut Vec<String>, read: Read) -> 
             kind: Kind::Vanished(Box::new(blobs.get(i))),
         });
     }
-    changes.sort_by(|a, b| a.name.cmp(&b.name));
+    changes.sort_by(|a, b| listing_order(&a.name, &b.name));
     blobs.retain(|i, _| !gone.contains(&i));
     folders.retain(|f| !covered(f) || read.prefixes.contains(f));
     for f in read.prefixes.into_iter().filter(|f| covered(f)) {
-        if let Err(i) = folders.binary_search(&f) {
+        if let Err(i) = folder_at(folders, &f) {
             folders.insert(i, f);
         }
     }
@@ -229,7 +243,7 @@ fn appeared(b: &BlobItem) -> BlobChange {
 /// to `end`, the last name loaded (None: all were), so the pages loaded next still follow the rows held.
 pub fn keep_rows<'a>(blobs: &mut ListedBlobs, kept: impl IntoIterator<Item = &'a BlobItem>, end: Option<&str>) {
     for b in kept {
-        if end.is_none_or(|e| b.name.as_str() <= e)
+        if end.is_none_or(|e| listing_order(&b.name, e).is_le())
             && let Err(i) = blobs.position(&b.name)
         {
             blobs.insert(i, b.clone());

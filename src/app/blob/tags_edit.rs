@@ -93,7 +93,10 @@ impl BlobFeature for Tags {
                 }
             }
         }
-        for ((blob, _), result) in self.saves.ready() {
+        for ((blob, sent), result) in self.saves.ready() {
+            if let Some(d) = self.drafts.get_mut(&blob) {
+                d.unsent(&sent);
+            }
             match result {
                 Ok(TagSave::Saved(sent)) => {
                     let version = version_of(&sent);
@@ -126,8 +129,7 @@ impl BlobFeature for Tags {
 
     fn unsaved(&self) -> Vec<String> {
         self.drafts
-            .dirty()
-            .filter(|b| !self.is_sending_as_typed(b))
+            .unsaved()
             .map(|b| tr!("blob-tags-edit-unsaved", name = b))
             .collect()
     }
@@ -157,13 +159,6 @@ impl Tags {
         self.saves.any(|(b, _)| b == blob)
     }
 
-    /// Whether a save out for the blob sends exactly the tags as typed now (then it lands whatever happens to
-    /// the tab); tags typed since are not on their way.
-    fn is_sending_as_typed(&self, blob: &str) -> bool {
-        let typed = self.drafts.get(blob).map(|d| &d.edit);
-        self.saves.any(|(b, sent)| b == blob && Some(sent) == typed)
-    }
-
     /// Reads a blob's tags (with its details: a refresh re-reads them, and the draft's service side moves).
     fn read_tags(&mut self, core: &BlobCore, ctx: &mut PaneContext, blob: &str) {
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
@@ -177,13 +172,13 @@ impl Tags {
     /// the edit started from (read again just before the write, and sent as `x-ms-if-tags` for a service that
     /// checks it at the write itself).
     pub fn save_tags(&mut self, core: &BlobCore, ctx: &mut PaneContext, blob: &str, force: bool) {
-        let Some(d) = self.drafts.get(blob) else { return };
+        let Some(d) = self.drafts.get_mut(blob) else { return };
         if let Err(why) = validate_tags(&d.edit) {
             self.problems.insert(blob.to_string(), why);
             return;
         }
         self.problems.remove(blob);
-        let (sent, base) = (d.edit.clone(), d.base().clone());
+        let (sent, base) = (d.send(), d.base().clone());
         let key = (blob.to_string(), sent.clone());
         let lease = ctx.leases.id_for_write(&core.key(Some(blob)));
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());

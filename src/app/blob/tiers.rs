@@ -5,7 +5,7 @@ use futures_util::StreamExt;
 
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
-use crate::app::context::{PaneContext, Unit};
+use crate::app::context::{JobReplies, PaneContext, ReplyTx, Unit, job_replies};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::{AccessTier, RehydratePriority, TierChange};
@@ -43,14 +43,69 @@ fn tier_outcome(
     crate::app::blob::actions::with_failures(words, &t("blob-tiers-not-changed"), failed)
 }
 
-/// The Tiers feature: the tier chosen, and the blobs waiting for the answer to "Archive them?".
-#[derive(Default)]
+/// What a tier job hands back for each blob as its answer lands: the tier set and how (or why not).
+type Landed = (String, AccessTier, Result<TierChange, StorageError>);
+
+/// The Tiers feature: the tier chosen, the blobs waiting for the answer to "Archive them?", and what the jobs'
+/// answers say each blob now is (taken into the tab with no read).
 pub struct Tiers {
     form: TierForm,
     asking: Option<Vec<String>>,
+    landed: (ReplyTx<Landed>, JobReplies<Landed>),
+}
+
+impl Default for Tiers {
+    fn default() -> Self {
+        Tiers {
+            form: TierForm::default(),
+            asking: None,
+            landed: job_replies(),
+        }
+    }
+}
+
+/// What a blob is after a tier change answered: its properties (shown or listed) with the tier the answer says
+/// (leaving Archive: still archived, rehydrating to it). The ETag and time do not move with a tier.
+fn with_tier(
+    mut props: crate::storage::blob::BlobProperties,
+    tier: AccessTier,
+    change: &TierChange,
+) -> crate::storage::blob::BlobProperties {
+    match change {
+        TierChange::Done => {
+            props.access_tier = Some(tier.as_str().to_string());
+            props.archive_status = None;
+        }
+        TierChange::Rehydrating => {
+            props.archive_status = Some(format!("rehydrate-pending-to-{}", tier.as_str().to_lowercase()));
+        }
+    }
+    props.tier_inferred = false;
+    props
 }
 
 impl BlobFeature for Tiers {
+    fn poll(&mut self, core: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
+        for (blob, tier, answer) in self.landed.1.take() {
+            let shown = core
+                .details
+                .as_ref()
+                .filter(|d| d.name == blob)
+                .and_then(|d| d.props.clone());
+            match answer {
+                // The answer says what the blob now is: the row and the details take it, and nothing is read.
+                Ok(change) => {
+                    if let Some(props) = shown.or_else(|| core.listed_blob(&blob).map(|b| b.properties)) {
+                        fx.wrote(&blob, with_tier(props, tier, &change), None);
+                    }
+                }
+                // Not changed (someone else did, or the service refused): the blob shown is read, to show theirs.
+                Err(_) if shown.is_some() => fx.reread(&blob),
+                Err(_) => {}
+            }
+        }
+    }
+
     fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         if core.selected_properties().is_some_and(|p| p.access_tier.is_some()) {
             self.tier_controls(ui, core, ctx, blob);
@@ -124,15 +179,23 @@ impl Tiers {
             count = names.len(),
             container = core.container.as_str()
         );
-        let state = (ctx.client.clone(), core.container.clone(), items, archived);
-        ctx.start_job(
+        let state = (
+            ctx.client.clone(),
+            core.container.clone(),
+            items,
+            archived,
+            self.landed.0.clone(),
+        );
+        // Each answer is handed back as it lands and taken into the tab: the job's end reads nothing again.
+        ctx.start_job_answered(
             title,
             Unit::Items("blobs"),
             state,
-            move |job, (client, container, items, archived)| async move {
+            move |job, (client, container, items, archived, landed)| async move {
                 job.progress.start(items.len() as u64);
                 let asks = items.into_iter().map(|(name, lease, listed)| {
-                    let (client, container, job) = (client.clone(), container.clone(), job.clone());
+                    let (client, container, job, landed) =
+                        (client.clone(), container.clone(), job.clone(), landed.clone());
                     let priority = (tier != AccessTier::Archive && archived.contains(&name)).then_some(rehydrate);
                     async move {
                         let r = match tier_unchanged(&client, &container, &name, listed).await {
@@ -144,6 +207,7 @@ impl Tiers {
                             Err(e) => Err(e),
                         };
                         job.progress.add(1);
+                        landed.send((name.clone(), tier, r.clone()));
                         (name, r)
                     }
                 });

@@ -404,7 +404,7 @@ impl FolderUpload {
         let unread: Vec<(String, StorageError)> = (walked.unread.into_iter())
             .map(|(name, why)| {
                 let (name, what) = (format!("{folder}/{name}"), tr!("blob-transfers-not-read", why = why));
-                job.item(&name, tr!("blob-transfers-item-not-uploaded", why = what.as_str()));
+                job.item_not_done(&name, tr!("blob-transfers-item-not-uploaded", why = what.as_str()));
                 (name, StorageError::invalid(&op, what))
             })
             .collect();
@@ -483,7 +483,7 @@ impl FolderUpload {
                             job.item(&relative, t("blob-transfers-item-uploaded"));
                         }
                         Err(e) => {
-                            job.item(
+                            job.item_not_done(
                                 &relative,
                                 tr!("blob-transfers-item-not-uploaded", why = e.message.as_str()),
                             );

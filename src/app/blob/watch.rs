@@ -137,7 +137,10 @@ async fn read(
         out.blobs.extend(page.blobs);
         out.prefixes.extend(page.prefixes);
         let last = last_name(out.blobs.last().map(|b| b.name.as_str()), &out.prefixes);
-        let past = until.as_deref().is_some_and(|u| last.as_deref() >= Some(u));
+        let past = until.as_deref().is_some_and(|u| {
+            last.as_deref()
+                .is_some_and(|l| crate::storage::names::listing_order(l, u).is_ge())
+        });
         match page.next_marker {
             Some(marker) if !past => options.marker = Some(marker),
             // Names past the loaded ones are left out: the tab lists them when it loads more.

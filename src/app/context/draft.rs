@@ -1,7 +1,9 @@
 //! A form's draft, the one mechanism every form that edits something the service also holds uses: what the
 //! service last said, what the user changed, and the version (ETag) the edit started from, which a save is
 //! conditional on. A refresh updates the service's side and never the user's; a 412 leads to reload-and-reapply
-//! or force, never to a lost edit.
+//! or force, never to a lost edit. A draft also records what each save out carried, and answers "unsaved" itself
+//! (`Draft::is_unsaved`): a change is unsaved unless a save out sends exactly it, so every form built on a draft
+//! is asked about by a closing tab and the quit question without a line of its own.
 
 /// The fields of a form, each compared and copied on its own, so a draft can say which field the service
 /// changed under the user and re-apply only the fields the user changed.
@@ -61,6 +63,8 @@ pub struct Draft<T> {
     theirs_version: String,
     /// What the form shows: the user's.
     pub edit: T,
+    /// What each save out carried, until it answers: the form as typed is on its way when it is one of them.
+    sent: Vec<T>,
 }
 
 impl<T: Fields> Draft<T> {
@@ -71,12 +75,50 @@ impl<T: Fields> Draft<T> {
             theirs: value.clone(),
             theirs_version: version.to_string(),
             edit: value,
+            sent: Vec::new(),
         }
     }
 
     /// Whether the user changed anything since the version the edit started from.
     pub fn is_dirty(&self) -> bool {
         self.edit != self.base
+    }
+
+    /// The rule every form keeps: a change is unsaved unless a save out sends exactly it (that save lands whether
+    /// the tab or window stays or not; anything typed beyond it does not).
+    pub fn is_unsaved(&self) -> bool {
+        self.is_dirty() && !self.is_sending()
+    }
+
+    /// Whether a save out carries exactly the form as typed.
+    pub fn is_sending(&self) -> bool {
+        self.sent.contains(&self.edit)
+    }
+
+    /// A save of the form as typed goes out: what it carries is recorded, and returned to send.
+    pub fn send(&mut self) -> T {
+        self.sending(self.edit.clone())
+    }
+
+    /// A save carrying `value` goes out (a form saved in parts sends its base with one part changed): recorded
+    /// until it answers, and returned to send.
+    pub fn sending(&mut self, value: T) -> T {
+        self.sent.push(value.clone());
+        value
+    }
+
+    /// A save of `sent` answered without making it the version the edit goes on from (refused, failed, or an
+    /// append that used the text up): it is no longer on its way.
+    pub fn unsent(&mut self, sent: &T) {
+        if let Some(i) = self.sent.iter().position(|s| s == sent) {
+            self.sent.remove(i);
+        }
+    }
+
+    /// The one save a form allows out at a time answered without storing the form (its reply names the
+    /// message, not what was typed).
+    pub fn unsent_all(&mut self) {
+        self.sent.clear();
     }
 
     /// The ETag the edit started from: what a save is conditional on.
@@ -162,6 +204,7 @@ impl<T: Fields> Draft<T> {
     /// A save of `sent` succeeded and the service now holds it under `version`. Changes made after Save was
     /// pressed stay in the form, unsaved, on the new version.
     pub fn saved(&mut self, sent: T, version: &str) {
+        self.unsent(&sent);
         self.base = sent.clone();
         self.theirs = sent;
         self.version = version.to_string();
@@ -239,6 +282,12 @@ impl<T: Fields> Drafts<T> {
     /// all sends.
     pub fn dirty_unsent(&self, saving: impl Fn(&str) -> bool) -> Vec<String> {
         self.dirty().filter(|b| !saving(b)).map(String::from).collect()
+    }
+
+    /// The items whose drafts hold changes no save out sends (`Draft::is_unsaved`): what a closing tab asks
+    /// about.
+    pub fn unsaved(&self) -> impl Iterator<Item = &str> {
+        self.map.iter().filter(|(_, d)| d.is_unsaved()).map(|(n, _)| n.as_str())
     }
 
     /// The items whose drafts hold changes.
@@ -351,6 +400,29 @@ mod tests {
         d.observe("2", two("sent", "y"));
         assert_eq!(d.edit, two("sent", "typed after save"));
         assert!(!d.is_stale());
+    }
+
+    #[test]
+    fn a_draft_is_unsaved_unless_a_save_out_sends_exactly_it() {
+        let mut d = Draft::new("1", two("x", "y"));
+        assert!(!d.is_unsaved(), "nothing changed");
+        d.edit.a = "mine".into();
+        assert!(d.is_unsaved());
+        let sent = d.send();
+        assert!(!d.is_unsaved(), "on its way exactly as typed");
+        d.edit.b = "more".into();
+        assert!(d.is_unsaved(), "typing beyond what was sent is not on its way");
+        d.edit.b = "y".into();
+        assert!(!d.is_unsaved());
+        // Refused: no longer on its way, the edit is unsaved again.
+        d.unsent(&sent);
+        assert!(d.is_unsaved());
+        let sent = d.send();
+        d.edit.b = "after".into();
+        d.saved(sent, "2");
+        assert!(d.is_unsaved(), "what was typed after Save is left to save");
+        d.edit.b = "y".into();
+        assert!(!d.is_dirty() && !d.is_unsaved());
     }
 
     #[test]

@@ -99,6 +99,19 @@ impl PaneContext<'_> {
         id
     }
 
+    /// Starts a job whose outcome its feature takes into the tab itself, item by item, as each answer lands (a
+    /// tier change): neither the tab nor the tree is read again when it ends.
+    pub fn start_job_answered<S, W, F>(&mut self, title: impl Into<String>, unit: Unit, state: S, work: W) -> JobId
+    where
+        S: Clone + Send + Sync + 'static,
+        W: Fn(JobContext, S) -> F + Send + Sync + 'static,
+        F: std::future::Future<Output = Result<String, crate::storage::StorageError>> + Send + 'static,
+    {
+        let id = self.jobs.run(self.backend, title, unit, state, work);
+        self.jobs.makes_no_resources(id);
+        id
+    }
+
     /// The resource this pane's tab shows, as a job that changes it is tagged.
     pub fn touched(&self) -> crate::app::runtime::jobs::Touched {
         crate::app::runtime::jobs::Touched {

@@ -59,11 +59,16 @@ impl TesseraApp {
             TreeAction::ServiceSettings(id) => self.open_service_settings(id),
             TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
             TreeAction::ProfilesChanged => self.save_profiles(),
-            TreeAction::Delete(target) => self.confirm = Some(Confirm::DeleteResource(target)),
+            // The question names what the open tabs of these hold unsaved: a tab goes only with its resource.
+            TreeAction::Delete(target) => {
+                let unsaved = self.tabs.unsaved_in(std::slice::from_ref(&target));
+                self.confirm = Some(Confirm::DeleteResource(target, unsaved));
+            }
             TreeAction::OpenMany(targets) => targets.into_iter().for_each(|t| self.open_tab(t)),
             TreeAction::DeleteMany(targets) => {
                 let described = targets.iter().map(|t| self.explorer.describe(t)).collect();
-                self.confirm = Some(Confirm::DeleteResources(targets, described));
+                let unsaved = self.tabs.unsaved_in(&targets);
+                self.confirm = Some(Confirm::DeleteResources(targets, described, unsaved));
             }
             TreeAction::CountEntities(target) => self.start_count_job(target),
             TreeAction::Create(target, access) => {
@@ -91,6 +96,7 @@ impl TesseraApp {
                             tr!(id, name = name.as_str())
                         }),
                         refresh: Some((profile_id, service)),
+                        gone: Vec::new(),
                     }
                 });
             }
@@ -295,68 +301,40 @@ impl TesseraApp {
         self.notice(tr!("frame-account-actions-imported", what = words.join(", ")));
     }
 
-    /// Deletes several resources of one list, one after another (a container this app leases with its lease
-    /// id), their tabs closed first; says what was deleted and, if one failed, which and why (the rest were
-    /// still tried).
+    /// Deletes resources of one list, one after another (a container this app leases with its lease id); each
+    /// tab closes once its resource is gone, so a tab whose delete failed (a lease, a 403, a 409) stays open with
+    /// its unsaved edits. Says what was deleted and names each one that was not, and why (the rest were still
+    /// tried).
     pub(crate) fn delete_resources(&mut self, targets: Vec<TabTarget>) {
         let Some(first) = targets.first().cloned() else { return };
         let Some(client) = self.connections.client(&first.profile_id) else {
             return;
         };
         let identity = self.connections.get(&first.profile_id).map(|c| c.profile.identity());
-        let mut work = Vec::new();
-        for t in targets {
-            let lease = identity.as_ref().and_then(|id| {
-                let key = crate::app::context::leases::LeaseKey::new(id, &t.name, None);
-                self.leases.id_for_write(&key)
-            });
-            self.tabs.close_target(&t);
-            work.push((t.name, lease));
-        }
+        let work: Vec<(TabTarget, Option<String>)> = targets
+            .into_iter()
+            .map(|t| {
+                let lease = identity.as_ref().and_then(|id| {
+                    let key = crate::app::context::leases::LeaseKey::new(id, &t.name, None);
+                    self.leases.id_for_write(&key)
+                });
+                (t, lease)
+            })
+            .collect();
         let (profile_id, service) = (first.profile_id, first.service);
         self.run_op(async move {
             let total = work.len();
-            let (mut deleted, mut failed) = (Vec::new(), None::<(String, crate::storage::StorageError)>);
-            for (name, lease) in work {
-                match crate::app::frame::resource_delete::delete_resource(&client, service, &name, lease).await {
-                    Ok(()) => deleted.push(format!("`{name}`")),
-                    Err(e) if failed.is_none() => failed = Some((name, e)),
-                    Err(_) => {}
+            let (mut gone, mut failed) = (Vec::new(), Vec::new());
+            for (target, lease) in work {
+                match crate::app::frame::resource_delete::delete_resource(&client, service, &target.name, lease).await {
+                    Ok(()) => gone.push(target),
+                    Err(e) => failed.push((target.name, e)),
                 }
             }
-            let done = match service {
-                Service::Blob => "done-deleted-containers",
-                Service::Queue => "done-deleted-queues",
-                Service::Table => "done-deleted-tables",
-            };
-            let message = match failed {
-                None => Ok(tr!(done, count = total, names = deleted.join(", "))),
-                Some((name, mut e)) => {
-                    let (n, why) = (deleted.len(), e.message.clone());
-                    let deleted = if deleted.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", deleted.join(", "))
-                    };
-                    let id = match service {
-                        Service::Blob => "frame-account-actions-partly-deleted-containers",
-                        Service::Queue => "frame-account-actions-partly-deleted-queues",
-                        Service::Table => "frame-account-actions-partly-deleted-tables",
-                    };
-                    e.message = tr!(
-                        id,
-                        deleted = n,
-                        total = total,
-                        names = deleted,
-                        name = name.as_str(),
-                        why = why
-                    );
-                    Err(e)
-                }
-            };
             OpResult {
-                message,
+                message: crate::app::frame::resource_delete::outcome_words(service, total, &gone, failed),
                 refresh: Some((profile_id, service)),
+                gone,
             }
         });
     }

@@ -302,11 +302,11 @@ fn items_ui(ui: &mut egui::Ui, jobs: &mut Jobs) {
         .auto_shrink([false, true])
         .show_rows(ui, row_height, count, |ui, rows| {
             // Only the rows in view are copied out of the job's list.
-            for (name, state) in job.items_in(rows) {
+            for row in job.items_in(rows) {
                 ui.horizontal(|ui| {
-                    ui.monospace(&name);
-                    let text = RichText::new(&state);
-                    let text = if state.starts_with("failed") {
+                    ui.monospace(&row.name);
+                    let text = RichText::new(&row.state);
+                    let text = if row.not_done {
                         text.color(ui.visuals().error_fg_color)
                     } else {
                         text

@@ -133,6 +133,8 @@ pub struct TesseraApp {
 pub struct OpResult {
     pub message: Result<String, StorageError>,
     pub refresh: Option<(String, Service)>,
+    /// Resources the operation deleted: their tabs close now, and only theirs.
+    pub gone: Vec<TabTarget>,
 }
 
 impl TesseraApp {
@@ -306,6 +308,11 @@ impl TesseraApp {
             {
                 self.explorer.refresh(&self.backend, &client, &id, service);
             }
+            for target in r.gone {
+                if let Some(i) = self.tabs.list.iter().position(|t| t.target == target) {
+                    crate::app::frame::closing::close(self, i);
+                }
+            }
         }
         if let Some(Some(why)) = self.keychain_check.take().map(|(_, v)| v) {
             self.log.line(&format!("no keychain: {why}")); // i18n-ignore: the log
@@ -404,38 +411,8 @@ impl TesseraApp {
                     crate::app::frame::closing::close(self, i);
                 }
             }
-            Confirm::DeleteResources(targets, _) => self.delete_resources(targets),
-            Confirm::DeleteResource(target) => {
-                let Some(client) = self.connections.client(&target.profile_id) else {
-                    return;
-                };
-                // A container this app holds the lease on can only be deleted with that lease id.
-                let lease = self.connections.get(&target.profile_id).and_then(|c| {
-                    let key = crate::app::context::leases::LeaseKey::new(&c.profile.identity(), &target.name, None);
-                    self.leases.id_for_write(&key)
-                });
-                self.tabs.close_target(&target);
-                self.run_op(async move {
-                    let TabTarget {
-                        profile_id,
-                        service,
-                        name,
-                    } = target;
-                    let result =
-                        crate::app::frame::resource_delete::delete_resource(&client, service, &name, lease).await;
-                    OpResult {
-                        message: result.map(|_| {
-                            let id = match service {
-                                Service::Blob => "done-deleted-container",
-                                Service::Queue => "done-deleted-queue",
-                                Service::Table => "done-deleted-table",
-                            };
-                            tr!(id, name = name.as_str())
-                        }),
-                        refresh: Some((profile_id, service)),
-                    }
-                });
-            }
+            Confirm::DeleteResources(targets, ..) => self.delete_resources(targets),
+            Confirm::DeleteResource(target, _) => self.delete_resources(vec![target]),
         }
     }
 

@@ -54,6 +54,21 @@ impl Pane {
         }
     }
 
+    /// Its work under way that quitting cuts short, besides the jobs of the activity list (a queue's scan).
+    pub fn jobs(&self) -> Vec<String> {
+        match self {
+            Pane::Queue(p) => p.jobs(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Quitting: its work under way is cancelled (each part ends once its clean-up is done).
+    pub fn cancel_work(&mut self) {
+        if let Pane::Queue(p) = self {
+            p.cancel_work();
+        }
+    }
+
     /// Quitting with Save all: the pane sends the save of every draft it holds.
     pub fn save_all(&mut self, ctx: &mut crate::app::context::PaneContext) {
         match self {
@@ -106,6 +121,21 @@ pub fn close(app: &mut TesseraApp, index: usize) {
 }
 
 impl Tabs {
+    /// The unsaved edits of the open tabs of `targets` (a delete of them would close them), a line for each tab
+    /// holding any: the tab, then its edits as a close names them.
+    pub(crate) fn unsaved_in(&self, targets: &[crate::app::accounts::tree::TabTarget]) -> Vec<String> {
+        self.list
+            .iter()
+            .filter(|tab| targets.contains(&tab.target))
+            .filter_map(|tab| {
+                let edits = tab.pane.unsaved();
+                let tab_title = tab.title();
+                (!edits.is_empty())
+                    .then(|| tr!("confirm-delete-unsaved-tab", tab = tab_title, edits = edits.join(", ")))
+            })
+            .collect()
+    }
+
     /// Keeps a closing tab running unseen while it has sent work; otherwise it is dropped (aborting reads).
     pub(crate) fn keep_if_working(&mut self, mut tab: Tab) {
         if tab.has_sent_work() {

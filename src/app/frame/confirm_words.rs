@@ -8,9 +8,11 @@ use crate::storage::Service;
 /// Something destructive waiting for the user's yes.
 #[derive(Clone, Debug)]
 pub enum Confirm {
-    DeleteResource(TabTarget),
-    /// Delete these (all of one list), each described as the question names it.
-    DeleteResources(Vec<TabTarget>, Vec<String>),
+    /// Delete this; its open tab holds these unsaved edits (a line, or none).
+    DeleteResource(TabTarget, Vec<String>),
+    /// Delete these (all of one list), each described as the question names it; their open tabs hold these
+    /// unsaved edits (a line for each tab that holds any).
+    DeleteResources(Vec<TabTarget>, Vec<String>, Vec<String>),
     RemoveAccount(String),
     /// Tools > Seed a million rows, into this account.
     SeedMillion(String),
@@ -21,7 +23,7 @@ pub enum Confirm {
 /// (title, body, yes) for `confirm`; `label` names an account by its id.
 pub fn words(confirm: &Confirm, label: impl Fn(&str) -> String) -> (String, String, String) {
     match confirm {
-        Confirm::DeleteResource(target) => {
+        Confirm::DeleteResource(target, unsaved) => {
             let (title, body) = match target.service {
                 Service::Blob => ("confirm-delete-container-title", "confirm-delete-container-body"),
                 Service::Queue => ("confirm-delete-queue-title", "confirm-delete-queue-body"),
@@ -30,11 +32,11 @@ pub fn words(confirm: &Confirm, label: impl Fn(&str) -> String) -> (String, Stri
             let name = target.name.as_str();
             (
                 tr!(title, name = name),
-                tr!(body, name = name),
+                with_unsaved(tr!(body, name = name), unsaved),
                 tr!("confirm-delete-yes", name = name),
             )
         }
-        Confirm::DeleteResources(targets, described) => {
+        Confirm::DeleteResources(targets, described, unsaved) => {
             let (title, body, yes) = match targets.first().map_or(Service::Blob, |t| t.service) {
                 Service::Blob => (
                     "confirm-delete-containers-title",
@@ -56,7 +58,7 @@ pub fn words(confirm: &Confirm, label: impl Fn(&str) -> String) -> (String, Stri
             let each: Vec<String> = described.iter().map(|d| format!("• {d}")).collect();
             (
                 tr!(title, count = n),
-                format!("{}\n{}", tr!(body, count = n), each.join("\n")),
+                with_unsaved(format!("{}\n{}", tr!(body, count = n), each.join("\n")), unsaved),
                 tr!(yes, count = n),
             )
         }
@@ -82,5 +84,17 @@ pub fn words(confirm: &Confirm, label: impl Fn(&str) -> String) -> (String, Stri
                 tr!("confirm-remove-yes", account = label.as_str()),
             )
         }
+    }
+}
+
+/// A delete's question, and after it the unsaved edits of the tabs it would close, named as a tab's close names
+/// them: the tabs close only once their resources are gone.
+fn with_unsaved(body: String, unsaved: &[String]) -> String {
+    match unsaved {
+        [] => body,
+        _ => format!(
+            "{body}\n\n{}",
+            tr!("confirm-delete-unsaved", edits = unsaved.join("; "))
+        ),
     }
 }

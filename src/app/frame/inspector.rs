@@ -86,6 +86,17 @@ pub fn curl_command(e: &RequestEvent) -> String {
     cmd
 }
 
+/// What the inspector calls the door a request went through, in the window's language (a storage service by its
+/// name, as the service calls itself).
+fn door(api: Api) -> String {
+    match api {
+        Api::Storage(s) => s.name().to_string(),
+        Api::SignIn => t("inspector-api-sign-in"),
+        Api::ResourceManager => t("inspector-api-resource-manager"),
+        Api::ProxyTest => t("inspector-api-proxy-test"),
+    }
+}
+
 impl Inspector {
     pub fn push(&mut self, event: RequestEvent) {
         if self.events.len() == CAPACITY
@@ -193,7 +204,7 @@ impl Inspector {
                     .into_iter()
                     .chain([Api::SignIn, Api::ResourceManager, Api::ProxyTest]);
             for api in apis {
-                ui.selectable_value(&mut self.service_filter, Some(api), api.name());
+                ui.selectable_value(&mut self.service_filter, Some(api), door(api));
             }
             ui.separator();
             let label = ui.label(t("inspector-find"));
@@ -307,7 +318,11 @@ impl Inspector {
                         ui.label(clock(e.started));
                     });
                     row.col(|ui| {
-                        ui.label(e.service.short_name()).on_hover_text(e.service.name());
+                        let short = match e.service {
+                            Api::ResourceManager => e.service.short_name().to_string(),
+                            other => door(other),
+                        };
+                        ui.label(short).on_hover_text(door(e.service));
                     });
                     row.col(|ui| {
                         ui.label(&e.method);

@@ -42,12 +42,10 @@ impl AtWork {
             + app.service_settings_landing.len();
         AtWork {
             unsaved,
-            jobs: app
-                .jobs
-                .list
-                .iter()
+            jobs: (app.jobs.list.iter())
                 .filter(|j| j.is_running())
                 .map(|j| j.title.clone())
+                .chain(tabs.clone().flat_map(|t| t.pane.jobs()))
                 .collect(),
             writes,
             held: tabs.map(|t| t.pane.held_count()).sum(),
@@ -204,10 +202,13 @@ fn saving(app: &mut TesseraApp, ctx: &egui::Context) {
     }
 }
 
-/// Quit: every job is cancelled (each runs its clean-up), the held messages are let go if the user said so,
-/// and the window waits for the rest.
+/// Quit: every job is cancelled (each runs its clean-up: a scan returns the batch it holds), the held messages
+/// are let go if the user said so, and the window waits for the rest.
 fn leave(app: &mut TesseraApp) {
     app.jobs.cancel_all();
+    for tab in app.tabs.list.iter_mut().chain(app.tabs.closed.iter_mut()) {
+        tab.pane.cancel_work();
+    }
     if app.quitting.return_held {
         let (tabs, mut shared) = app.tabs_and_shared();
         tabs.each_pane(&mut shared, |pane, ctx| pane.return_held(ctx));

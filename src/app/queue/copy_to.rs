@@ -6,6 +6,8 @@
 use crate::app::widgets::i18n::{t, tr};
 use std::time::SystemTime;
 
+use futures_util::{Stream, StreamExt};
+
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
 use crate::app::queue::feature::{QueueEffects, QueueFeature};
@@ -29,28 +31,57 @@ pub struct CopyToQueue {
 impl CopyToQueue {
     /// Copies `messages` (front first) to `to`.
     pub fn copy(&mut self, core: &QueueCore, ctx: &mut PaneContext, messages: Vec<PeekedMessage>, to: String) {
+        let total = messages.len();
+        let messages = futures_util::stream::iter(messages.into_iter().map(Ok));
+        self.copy_from(core, ctx, total, messages, to);
+    }
+
+    /// Copies `total` messages to `to`, taken from `messages` (front first) as the copy goes, so a copy of many
+    /// holds a few at a time (the scan's copy reads them back from its record).
+    pub fn copy_from(
+        &mut self,
+        core: &QueueCore,
+        ctx: &mut PaneContext,
+        total: usize,
+        messages: impl Stream<Item = Result<PeekedMessage, StorageError>> + Send + 'static,
+        to: String,
+    ) {
         let (client, from) = (ctx.client.clone(), core.queue.clone());
         let target = to.clone();
         self.sending.add(
             to,
-            ctx.send(async move { copy_messages(client, &from, &target, messages).await }),
+            ctx.send(async move { copy_messages(client, &from, &target, total, messages).await }),
         );
     }
 }
 
-/// Puts each message on `to` in order. A failure stops the copy and says how many had landed before it.
+/// Puts each of the `total` messages on `to` in order. A failure (of a put, or of reading the next message)
+/// stops the copy and says how many had landed before it.
 pub async fn copy_messages(
     client: Client,
     from: &str,
     to: &str,
-    messages: Vec<PeekedMessage>,
+    total: usize,
+    messages: impl Stream<Item = Result<PeekedMessage, StorageError>>,
 ) -> Result<Copied, StorageError> {
-    let total = messages.len();
     let mut done = Copied {
         copied: 0,
         skipped: Vec::new(),
     };
-    for m in messages {
+    let stopped = |mut e: StorageError, copied: usize| {
+        e.message = tr!(
+            "copy-failed",
+            done = copied,
+            total = total,
+            from = from,
+            to = to,
+            why = e.message.as_str()
+        );
+        e
+    };
+    let mut messages = std::pin::pin!(messages);
+    while let Some(m) = messages.next().await {
+        let m = m.map_err(|e| stopped(e, done.copied))?;
         let ttl = match ttl_left_of(m.expires, SystemTime::now()) {
             Ok(ttl) => ttl,
             Err(why) => {
@@ -58,16 +89,8 @@ pub async fn copy_messages(
                 continue;
             }
         };
-        if let Err(mut e) = client.put_message(to, &m.text, None, ttl).await {
-            e.message = tr!(
-                "copy-failed",
-                done = done.copied,
-                total = total,
-                from = from,
-                to = to,
-                why = e.message.as_str()
-            );
-            return Err(e);
+        if let Err(e) = client.put_message(to, &m.text, None, ttl).await {
+            return Err(stopped(e, done.copied));
         }
         done.copied += 1;
     }

@@ -112,6 +112,10 @@ impl Dequeue {
             h.note = Some(Err(StorageError::invalid(t("op-use-receipt"), t("receipt-busy"))));
             return;
         }
+        // A new text on its way is what the edit sent: the held message's draft is no longer unsaved.
+        if let (MessageAction::Edit(_), Some(d)) = (&action, &mut h.editing) {
+            d.send();
+        }
         let (client, queue, m) = (ctx.client.clone(), core.queue.clone(), h.message.clone());
         let work = crate::app::queue::message_actions::run(client, queue, m, action);
         self.actions.add(key, ctx.send(work));
@@ -128,11 +132,19 @@ impl Dequeue {
         }
     }
 
-    fn acted(&mut self, (id, receipt): (String, String), result: ActionResult) {
+    /// An action answered: it lands on the entry that sent it. True when what a peek shows may have changed.
+    fn acted(&mut self, (id, receipt): (String, String), result: ActionResult) -> bool {
         let sent_by = |h: &&mut Held| h.message.id == id && h.message.pop_receipt == receipt;
         let Some(h) = self.held.iter_mut().find(sent_by) else {
-            return;
+            return true;
         };
+        let hidden = matches!(&result, Ok(ActionDone::Updated { next_visible: Some(t), .. }) if *t > SystemTime::now());
+        if result.is_err()
+            && let Some(d) = &mut h.editing
+        {
+            // Its text was not stored: the edit is unsaved again.
+            d.unsent_all();
+        }
         h.note = Some(match result {
             Ok(ActionDone::Updated {
                 receipt,
@@ -154,6 +166,7 @@ impl Dequeue {
             }
             Err(e) => Err(e),
         });
+        !hidden
     }
 }
 
@@ -167,8 +180,11 @@ impl QueueFeature for Dequeue {
             fx.peek();
         }
         for (key, result) in self.actions.ready() {
-            self.acted(key, result);
-            fx.peek();
+            // A message that stays hidden (its text or its time changed) changes nothing a peek shows, nor the
+            // queue's count: the answer's receipt and time are all there is to know, and nothing is read.
+            if self.acted(key, result) {
+                fx.peek();
+            }
         }
         // A countdown that ran out: peek again so the message is seen back in the queue.
         let released = self.held.iter().filter(|h| h.released(SystemTime::now())).count();
@@ -185,7 +201,7 @@ impl QueueFeature for Dequeue {
         let typing = self
             .held
             .iter()
-            .filter(|h| !h.done && h.editing.as_ref().is_some_and(|d| d.is_dirty()))
+            .filter(|h| !h.done && h.editing.as_ref().is_some_and(Draft::is_unsaved))
             .count();
         match typing {
             0 => Vec::new(),
@@ -214,7 +230,7 @@ impl QueueFeature for Dequeue {
             .filter_map(|(i, h)| {
                 Some((
                     i,
-                    stored_text(&h.message.text, &h.editing.as_ref().filter(|d| d.is_dirty())?.edit),
+                    stored_text(&h.message.text, &h.editing.as_ref().filter(|d| d.is_unsaved())?.edit),
                 ))
             })
             .collect();

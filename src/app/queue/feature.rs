@@ -83,8 +83,16 @@ pub trait QueueFeature: AsAny {
         false
     }
 
-    /// The tab went out of sight.
+    /// The tab went out of sight (it was closed while its work runs on).
     fn hide(&mut self) {}
+
+    /// Its work under way that quitting cuts short, each by its title: the quit question lists them.
+    fn jobs(&self, core: &QueueCore) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Quitting: cancels its work under way, which ends once its clean-up is done (the window waits for it).
+    fn cancel_work(&mut self) {}
 
     /// Its part of the row above the messages.
     fn header_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
@@ -119,6 +127,10 @@ impl Features {
 
     pub fn busy(&self) -> bool {
         self.iter().any(|f| f.busy())
+    }
+
+    pub fn jobs(&self, core: &QueueCore) -> Vec<String> {
+        self.iter().flat_map(|f| f.jobs(core)).collect()
     }
 
     pub fn holds(&self) -> bool {

@@ -40,7 +40,7 @@ impl QueueMetadata {
             )));
         }
         let (client, queue) = (ctx.client.clone(), core.queue.clone());
-        let (metadata, base) = (self.edit.edit.clone(), self.edit.base().clone());
+        let (metadata, base) = (self.edit.send(), self.edit.base().clone());
         let sent = metadata.clone();
         let reply = ctx.send(async move {
             match force {
@@ -69,21 +69,23 @@ impl QueueFeature for QueueMetadata {
                     self.edit.saved(sent, "");
                     fx.say(Ok(tr!("queue-metadata-saved", queue = core.queue.as_str())));
                 }
-                Err(e) => fx.say(Err(e)),
+                Err(e) => {
+                    self.edit.unsent(&sent);
+                    fx.say(Err(e))
+                }
             }
             fx.peek();
         }
     }
 
     fn save_all(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {
-        if !self.unsaved().is_empty() {
+        if self.edit.is_unsaved() {
             self.save(core, ctx, fx, false);
         }
     }
 
     fn unsaved(&self) -> Vec<String> {
-        // A save out for exactly the metadata as typed lands whatever happens to the tab; typing since is not.
-        match self.edit.is_dirty() && !self.saving.any(|sent| *sent == self.edit.edit) {
+        match self.edit.is_unsaved() {
             true => vec![t("queue-metadata-unsaved")],
             false => Vec::new(),
         }

@@ -1,5 +1,5 @@
 //! The queue pane: a core (the last peek) and its features (dequeue and the held messages, put, metadata, clear,
-//! access, watch), and the backlogs window.
+//! copy to another queue, the scan of the whole queue, access, watch), and the backlogs window.
 
 pub mod access;
 pub mod backlogs;
@@ -15,6 +15,8 @@ pub mod pane;
 pub mod peek_list;
 pub mod put;
 pub mod scan;
+pub mod scan_record;
+pub mod seen_ids;
 pub mod text;
 pub mod view;
 pub mod watch;

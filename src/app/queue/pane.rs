@@ -170,9 +170,19 @@ impl QueuePane {
         self.features.iter().map(|f| f.held_count()).sum()
     }
 
-    /// The tab went out of sight: it stops peeking on its own (what it sent still lands).
+    /// The tab went out of sight: it stops peeking on its own and a scan stops (what it sent still lands).
     pub fn hide(&mut self) {
         self.features.iter_mut().for_each(|f| f.hide());
+    }
+
+    /// Its work under way that quitting cuts short (a scan of the whole queue), each by its title.
+    pub fn jobs(&self) -> Vec<String> {
+        self.features.jobs(&self.core)
+    }
+
+    /// Quitting: its work under way is cancelled, each part ending once its clean-up is done.
+    pub fn cancel_work(&mut self) {
+        self.features.iter_mut().for_each(|f| f.cancel_work());
     }
 
     /// Peeks (changing nothing) and reads the approximate count.

@@ -1,171 +1,197 @@
 //! Scan the whole queue, past the 32 messages a peek can see: messages are received up to 32 at a time, held for
-//! a short while, and made visible again at once, until the queue's front holds only messages already seen. Asked first, saying what it
-//! costs (each message's dequeue count rises by one, its pop receipt changes, consumers cannot take a batch while
-//! it is held). The result lists every message seen, searchable by text and id, exports as JSON lines or CSV, and
-//! copies what the search shows (every message, when it is empty) to another queue.
+//! a short while, and made visible again at once, until the queue's front holds only messages already seen. Asked
+//! first, saying what it costs (each message's dequeue count rises by one, its pop receipt changes, consumers
+//! cannot take a batch while it is held). What it sees goes to a record on disk (`scan_record`) and the ids it has
+//! seen to a set on disk (`seen_ids`), so its memory is the same for a hundred messages or a million. The result
+//! shows the count and the first messages, searchable by text and id; it exports as JSON lines or CSV, and copies
+//! what the search finds (every message, when it is empty) to another queue, each read back from the record.
 
-use crate::app::widgets::i18n::{t, tr};
-use std::collections::HashSet;
+use crate::app::widgets::i18n::{in_language, language, t, tr};
+use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::SystemTime;
+
+use futures_util::StreamExt;
 
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::copy_to::{CopyToQueue, copy_to_menu};
 use crate::app::queue::core::QueueCore;
 use crate::app::queue::feature::{QueueEffects, QueueFeature};
+use crate::app::queue::scan_record::{ExportForm, Found, ScanRecord, ScanRecorder, ScanRow};
+use crate::app::queue::seen_ids::SeenIds;
 use crate::app::widgets::format::utc_opt;
-use crate::storage::queue::{DequeuedMessage, MAX_MESSAGES_PER_CALL, PeekedMessage};
+use crate::storage::queue::{DequeuedMessage, MAX_MESSAGES_PER_CALL};
 use crate::storage::{Client, StorageError};
 
 /// How long a received batch stays invisible if the scan is cut off before it makes it visible again.
 pub const HOLD_SECONDS: u32 = 30;
 
-/// One message as the scan saw it (its dequeue count includes the scan's own receive).
-#[derive(Clone, Debug)]
-pub struct ScanRow {
-    pub id: String,
-    pub inserted: Option<SystemTime>,
-    pub expires: Option<SystemTime>,
-    pub dequeue_count: u32,
-    pub text: String,
+/// How a scan ended.
+#[derive(Debug)]
+pub enum ScanEnd {
+    /// It came round to messages it had seen, or the queue had none left to show.
+    Whole,
+    /// Cancel cut it short, after the batch it held was made visible again.
+    Cancelled,
+    /// A failure stopped it; what it saw before is kept.
+    Failed(StorageError),
 }
 
-impl ScanRow {
-    fn of(m: &DequeuedMessage) -> Self {
-        ScanRow {
-            id: m.id.clone(),
-            inserted: m.inserted,
-            expires: m.expires,
-            dequeue_count: m.dequeue_count,
-            text: m.text.clone(),
-        }
-    }
-
-    fn json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "id": self.id,
-            "inserted": utc_opt(self.inserted),
-            "expires": utc_opt(self.expires),
-            "dequeueCount": self.dequeue_count,
-            "text": self.text,
-        })
-    }
-
-    /// The message as a copy takes it: its text exactly, and when it expires.
-    fn to_peeked(&self) -> PeekedMessage {
-        PeekedMessage {
-            id: self.id.clone(),
-            inserted: self.inserted,
-            expires: self.expires,
-            dequeue_count: self.dequeue_count,
-            text: self.text.clone(),
-        }
-    }
-
-    /// Whether `needle` (lowercased) is in its id or its text, any case.
-    fn matches(&self, needle: &str) -> bool {
-        needle.is_empty() || self.id.to_lowercase().contains(needle) || self.text.to_lowercase().contains(needle)
-    }
-}
-
-/// What a scan ended with: the messages seen, front first, and whether Cancel cut it short.
+/// What a scan ended with: every message it saw, front first, and how it ended.
 #[derive(Debug)]
 pub struct Scanned {
-    pub rows: Vec<ScanRow>,
-    pub cancelled: bool,
+    pub record: Arc<ScanRecord>,
+    pub end: ScanEnd,
 }
 
-/// Receives the queue's messages a batch at a time, each batch made visible again at once (with the receipts
-/// just given), until the front of the queue holds only messages already seen (the scan has come round) or none.
+/// The scan's state on disk, handed to the blocking pool and back for each batch.
+struct Disk {
+    seen: SeenIds,
+    record: ScanRecorder,
+}
+
+/// Receives the queue's messages a batch at a time, each batch recorded and made visible again at once (with the
+/// receipts just given), until the front of the queue holds only messages already seen (the scan has come round)
+/// or none. Fails only when it cannot keep a record at all; any other failure ends it with what it saw.
 pub async fn scan_queue(
     client: Client,
     queue: String,
     listed: Arc<AtomicUsize>,
     cancel: Arc<AtomicBool>,
 ) -> Result<Scanned, StorageError> {
-    use futures_util::StreamExt;
-    let mut rows = Vec::new();
-    let mut seen = HashSet::new();
+    let made = blocking(|| -> io::Result<Disk> {
+        Ok(Disk {
+            seen: SeenIds::new()?,
+            record: ScanRecorder::new()?,
+        })
+    });
+    let disk = made.await.map_err(|e| not_recorded(&queue, e))?;
+    let (disk, end) = scan_into(&client, &queue, &listed, &cancel, disk).await;
+    let record = blocking(move || disk.record.finish())
+        .await
+        .map_err(|e| not_recorded(&queue, e))?;
+    Ok(Scanned {
+        record: Arc::new(record),
+        end,
+    })
+}
+
+async fn scan_into(
+    client: &Client,
+    queue: &str,
+    listed: &AtomicUsize,
+    cancel: &AtomicBool,
+    mut disk: Disk,
+) -> (Disk, ScanEnd) {
     loop {
         if cancel.load(Ordering::Relaxed) {
-            return Ok(Scanned { rows, cancelled: true });
+            return (disk, ScanEnd::Cancelled);
         }
         // A peek first, which changes nothing: the scan has come round when the front holds only messages it has
         // seen, and it receives only as far as the last it has not (so a message is received again only where
         // seen and unseen ones interleave), rather than receive a whole batch again to find that out.
-        let front = client.peek_messages(&queue, MAX_MESSAGES_PER_CALL).await?;
-        let Some(last_new) = front.iter().rposition(|m| !seen.contains(&m.id)) else {
-            break;
+        let front = match client.peek_messages(queue, MAX_MESSAGES_PER_CALL).await {
+            Ok(front) => front.into_iter().map(|m| m.id).collect::<Vec<_>>(),
+            Err(e) => return (disk, ScanEnd::Failed(e)),
         };
-        let batch = match client.get_messages(&queue, last_new as u32 + 1, HOLD_SECONDS).await {
+        let last_new;
+        (disk, last_new) = blocking(move || {
+            let last = last_unseen(&mut disk.seen, &front);
+            (disk, last)
+        })
+        .await;
+        let last_new = match last_new {
+            Ok(Some(last)) => last,
+            Ok(None) => return (disk, ScanEnd::Whole),
+            Err(e) => return (disk, ScanEnd::Failed(not_recorded(queue, e))),
+        };
+        let batch = match client.get_messages(queue, last_new as u32 + 1, HOLD_SECONDS).await {
+            Ok(batch) if batch.is_empty() => return (disk, ScanEnd::Whole),
             Ok(batch) => batch,
             // Its answer lost on the way: the batch may be held, unseen, until its time runs out. Said so.
             Err(mut e) if e.kind == crate::storage::ErrorKind::OutcomeUnknown => {
-                let later = tr!("scan-return-failed", seconds = HOLD_SECONDS);
+                let later = tr!("scan-return-failed", count = last_new + 1, seconds = HOLD_SECONDS);
                 e.message = format!("{} {later}", e.message);
-                return Err(e);
+                return (disk, ScanEnd::Failed(e));
             }
-            Err(e) => return Err(e),
+            Err(e) => return (disk, ScanEnd::Failed(e)),
         };
-        if batch.is_empty() {
-            break;
+        let receipts: Vec<(String, String)> = batch.iter().map(|m| (m.id.clone(), m.pop_receipt.clone())).collect();
+        // Recorded first, then made visible again whatever became of the record: nothing ends the scan while it
+        // holds a batch.
+        let recorded;
+        (disk, recorded) = blocking(move || {
+            let new = record_new(&mut disk, batch);
+            (disk, new)
+        })
+        .await;
+        let returned = return_batch(client, queue, receipts).await;
+        listed.store(disk.record.count(), Ordering::Relaxed);
+        match (recorded, returned) {
+            (_, Err(e)) => return (disk, ScanEnd::Failed(e)),
+            (Err(e), _) => return (disk, ScanEnd::Failed(not_recorded(queue, e))),
+            // Nothing new in what it received: the front held seen messages only once received.
+            (Ok(0), _) => return (disk, ScanEnd::Whole),
+            (Ok(_), _) => {}
         }
-        let before = rows.len();
-        for m in &batch {
-            if seen.insert(m.id.clone()) {
-                rows.push(ScanRow::of(m));
-            }
+    }
+}
+
+/// The place of the last message in `front` the scan has not seen, if any.
+fn last_unseen(seen: &mut SeenIds, front: &[String]) -> io::Result<Option<usize>> {
+    let mut last = None;
+    for (i, id) in front.iter().enumerate() {
+        if !seen.contains(id)? {
+            last = Some(i);
         }
-        // Visible again at once: a message deleted meanwhile (it expired) is no failure.
-        let returned: Vec<Result<(), StorageError>> = futures_util::stream::iter(batch)
-            .map(|m| {
-                let (client, queue) = (client.clone(), queue.clone());
-                async move {
-                    match client.update_message(&queue, &m.id, &m.pop_receipt, 0, None).await {
-                        Err(e) if !e.is_not_found() => Err(e),
-                        _ => Ok(()),
-                    }
-                }
-            })
-            .buffer_unordered(8)
-            .collect()
-            .await;
-        if let Some(Err(mut e)) = returned.into_iter().find(Result::is_err) {
-            let later = tr!("scan-return-failed", seconds = HOLD_SECONDS);
+    }
+    Ok(last)
+}
+
+/// Records the messages of `batch` the scan had not seen, in their order; how many.
+fn record_new(disk: &mut Disk, batch: Vec<DequeuedMessage>) -> io::Result<usize> {
+    let mut new = 0;
+    for m in batch {
+        if disk.seen.insert(&m.id)? {
+            disk.record.add(&ScanRow::of(m))?;
+            new += 1;
+        }
+    }
+    Ok(new)
+}
+
+/// Makes every message of a batch visible again, each with its receipt. A return whose answer is lost is sent
+/// again (`Client::return_message`), so only a failure the service keeps giving leaves a message hidden, said.
+async fn return_batch(client: &Client, queue: &str, receipts: Vec<(String, String)>) -> Result<(), StorageError> {
+    let returned: Vec<Result<bool, StorageError>> = futures_util::stream::iter(receipts)
+        .map(|(id, receipt)| async move { client.return_message(queue, &id, &receipt).await })
+        .buffer_unordered(8)
+        .collect()
+        .await;
+    let hidden = returned.iter().filter(|r| r.is_err()).count();
+    match returned.into_iter().find_map(Result::err) {
+        None => Ok(()),
+        Some(mut e) => {
+            let later = tr!("scan-return-failed", count = hidden, seconds = HOLD_SECONDS);
             e.message = format!("{} {later}", e.message);
-            return Err(e);
-        }
-        listed.store(rows.len(), Ordering::Relaxed);
-        if rows.len() == before {
-            break;
+            Err(e)
         }
     }
-    Ok(Scanned { rows, cancelled: false })
 }
 
-/// The rows as JSON lines (one message a line).
-pub fn to_json_lines(rows: &[ScanRow]) -> String {
-    rows.iter().map(|r| format!("{}\n", r.json())).collect()
+/// Work on the blocking pool (the record's and the seen ids' files), in the language the scan speaks.
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    let speaks = language();
+    tokio::task::spawn_blocking(move || in_language(speaks, work))
+        .await
+        .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
 }
 
-/// The rows as CSV with a header (the text quoted as CSV quotes it).
-pub fn to_csv(rows: &[ScanRow]) -> Result<String, String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let header = ["id", "inserted", "expires", "dequeueCount", "text"];
-    w.write_record(header).map_err(|e| e.to_string())?;
-    for r in rows {
-        let count = r.dequeue_count.to_string();
-        let fields = [
-            r.id.as_str(),
-            &utc_opt(r.inserted),
-            &utc_opt(r.expires),
-            &count,
-            &r.text,
-        ];
-        w.write_record(fields).map_err(|e| e.to_string())?;
-    }
-    String::from_utf8(w.into_inner().map_err(|e| e.to_string())?).map_err(|e| e.to_string())
+fn not_recorded(queue: &str, e: io::Error) -> StorageError {
+    StorageError::invalid(
+        tr!("scan-title", queue = queue),
+        tr!("scan-record-failed", why = e.to_string()),
+    )
 }
 
 #[derive(Default)]
@@ -177,9 +203,11 @@ pub struct QueueScan {
     /// The last scan's result, shown in its window until closed.
     result: Option<Scanned>,
     search: String,
-    /// The rows the search shows (places in the result), with the text they were found for: searched again only
-    /// when the text changes, not on every frame.
-    shown: Option<(String, Vec<usize>)>,
+    /// What the window shows, with the search (lowercased) it is for.
+    found: Option<(String, Found)>,
+    /// The search under way, keyed by its text; `stop_finding` stops it when a newer one takes its place.
+    finding: InFlight<String, Result<Found, String>>,
+    stop_finding: Arc<AtomicBool>,
     saving: InFlight<(), Result<String, String>>,
     said: Option<Result<String, String>>,
     /// Copies of the scanned messages to another queue (the same copy as the list's "Copy to queue").
@@ -191,8 +219,7 @@ impl QueueScan {
     pub fn start(&mut self, core: &QueueCore, ctx: &mut PaneContext) {
         self.listed = Arc::default();
         self.cancel = Arc::default();
-        self.result = None;
-        self.shown = None;
+        self.drop_result();
         let (client, queue) = (ctx.client.clone(), core.queue.clone());
         let (listed, cancel) = (self.listed.clone(), self.cancel.clone());
         self.running.start(
@@ -201,56 +228,87 @@ impl QueueScan {
         );
     }
 
-    /// The last scan's messages, front first.
-    pub fn rows(&self) -> Option<&[ScanRow]> {
-        self.result.as_ref().map(|r| &r.rows[..])
+    /// The last scan's record of every message it saw, front first.
+    pub fn record(&self) -> Option<&Arc<ScanRecord>> {
+        self.result.as_ref().map(|r| &r.record)
     }
 
-    fn export(&mut self, ctx: &PaneContext, json: bool, queue: &str) {
-        let rows = self.rows().map(<[ScanRow]>::to_vec).unwrap_or_default();
+    /// The window's result goes, and with it (once no export or copy reads it) the record's file.
+    fn drop_result(&mut self) {
+        self.stop_finding.store(true, Ordering::Relaxed);
+        self.finding.clear();
+        self.result = None;
+        self.found = None;
+        self.said = None;
+    }
+
+    fn export(&mut self, ctx: &PaneContext, form: ExportForm, queue: &str) {
+        let Some(record) = self.record().cloned() else { return };
         let dialogs = ctx.dialogs.clone();
-        let name = format!("{queue}-scan.{}", if json { "jsonl" } else { "csv" }); // i18n-ignore: a file name
+        let extension = if form == ExportForm::JsonLines { "jsonl" } else { "csv" };
+        let name = format!("{queue}-scan.{extension}"); // i18n-ignore: a file name
         self.saving.start(
             (),
             ctx.backend.spawn_blocking(move || {
                 let Some(path) = dialogs.save_file(&t("scan-dialog"), &name) else {
                     return Err(t("scan-export-cancelled"));
                 };
-                let text = if json { to_json_lines(&rows) } else { to_csv(&rows)? };
                 let shown = path.display().to_string();
-                std::fs::write(&path, text)
+                let count = record
+                    .export_to_file(&path, form)
                     .map_err(|e| tr!("scan-write-failed", path = shown.as_str(), why = e.to_string()))?;
-                Ok(tr!("scan-exported", count = rows.len(), path = shown.as_str()))
+                Ok(tr!("scan-exported", count = count, path = shown.as_str()))
             }),
         );
     }
 
+    /// Searches the record for the window's search text when what it shows is for another.
+    fn search_if_changed(&mut self, ctx: &PaneContext) {
+        let Some(record) = self.record().cloned() else { return };
+        let needle = self.search.trim().to_lowercase();
+        if self.found.as_ref().is_some_and(|(n, _)| *n == needle) || self.finding.is_out(&needle) {
+            return;
+        }
+        self.stop_finding.store(true, Ordering::Relaxed);
+        self.finding.clear();
+        if needle.is_empty() {
+            self.found = Some((needle, record.everything()));
+            return;
+        }
+        self.stop_finding = Arc::default();
+        let (stop, n) = (self.stop_finding.clone(), needle.clone());
+        let find = move || (record.find(&n, &stop)).map_err(|e| tr!("scan-find-failed", why = e.to_string()));
+        self.finding.start(needle, ctx.backend.spawn_blocking(find));
+    }
+
     fn window(&mut self, egui_ctx: &egui::Context, core: &QueueCore, ctx: &mut PaneContext) {
+        self.search_if_changed(ctx);
         let Some(result) = &self.result else { return };
         let mut open = true;
         let mut export = None;
         let mut copy_to = None;
+        let searching = !self.finding.is_empty();
         let title = tr!("scan-title", queue = core.queue.as_str());
         crate::app::widgets::placement::beside_the_toolbar(egui::Window::new(title), egui_ctx)
             .id(egui::Id::unique(("queue-scan", &core.queue)))
             .open(&mut open)
             .default_size([760.0, 460.0])
             .show(egui_ctx, |ui| {
-                let n = result.rows.len();
-                ui.label(if result.cancelled {
-                    tr!("scan-cancelled-list", count = n)
-                } else {
-                    tr!("scan-whole-list", count = n)
-                });
+                let n = result.record.count();
+                match &result.end {
+                    ScanEnd::Whole => ui.label(tr!("scan-whole-list", count = n)),
+                    ScanEnd::Cancelled => ui.label(tr!("scan-cancelled-list", count = n)),
+                    ScanEnd::Failed(_) => ui.label(tr!("scan-failed-list", count = n)),
+                };
                 ui.horizontal(|ui| {
                     let l = ui.label(t("scan-find"));
                     ui.add(egui::TextEdit::singleline(&mut self.search).hint_text(t("scan-find-hint")))
                         .labelled_by(l.id);
                     if ui.button(t("scan-export-json")).clicked() {
-                        export = Some(true);
+                        export = Some(ExportForm::JsonLines);
                     }
                     if ui.button(t("scan-export-csv")).clicked() {
-                        export = Some(false);
+                        export = Some(ExportForm::Csv);
                     }
                 });
                 if let Some(said) = &self.said {
@@ -259,77 +317,93 @@ impl QueueScan {
                         Err(e) => ui.colored_label(ui.visuals().error_fg_color, e),
                     };
                 }
-                let needle = self.search.trim().to_lowercase();
-                if self.shown.as_ref().is_none_or(|(n, _)| *n != needle) {
-                    let places = (0..result.rows.len())
-                        .filter(|&i| result.rows[i].matches(&needle))
-                        .collect();
-                    self.shown = Some((needle, places));
-                }
-                let shown: &[usize] = self.shown.as_ref().map_or(&[], |(_, p)| p);
+                let Some((needle, found)) = &self.found else { return };
                 ui.horizontal(|ui| {
-                    ui.label(tr!("scan-shown", count = shown.len()));
+                    ui.label(tr!("scan-shown", count = found.count));
+                    if searching {
+                        ui.spinner();
+                        ui.label(t("scan-finding"));
+                    }
                     // What the search shows is what is copied: every scanned message when the search is empty.
-                    let what = tr!("scan-copy-shown", count = shown.len());
+                    let what = tr!("scan-copy-shown", count = found.count);
                     if let Some(to) = copy_to_menu(ui, core, what) {
-                        copy_to = Some((to, shown.iter().map(|&i| result.rows[i].to_peeked()).collect()));
+                        copy_to = Some((to, needle.clone(), found.count));
                     }
                 });
-                use egui_extras::{Column, TableBuilder};
-                TableBuilder::new(ui)
-                    .id_salt(("scan-rows", &core.queue))
-                    .striped(true)
-                    .column(Column::initial(250.0).resizable(true).clip(true))
-                    .column(Column::initial(60.0))
-                    .column(Column::initial(150.0))
-                    .column(Column::initial(150.0))
-                    .column(Column::remainder().clip(true))
-                    .header(20.0, |mut h| {
-                        crate::app::widgets::column_titles::column_titles(
-                            &mut h,
-                            &[
-                                "queue-col-id",
-                                "queue-col-dequeue-count",
-                                "queue-col-inserted",
-                                "queue-col-expires",
-                                "queue-col-text",
-                            ],
-                        );
-                    })
-                    .body(|body| {
-                        body.rows(18.0, shown.len(), |mut row| {
-                            let r = &result.rows[shown[row.index()]];
-                            row.col(|ui| {
-                                ui.monospace(&r.id);
-                            });
-                            row.col(|ui| {
-                                ui.label(r.dequeue_count.to_string());
-                            });
-                            row.col(|ui| {
-                                ui.label(utc_opt(r.inserted));
-                            });
-                            row.col(|ui| {
-                                ui.label(utc_opt(r.expires));
-                            });
-                            row.col(|ui| {
-                                let preview: String = r.text.chars().take(200).collect();
-                                ui.label(preview).on_hover_text(&r.text);
-                            });
-                        });
-                    });
+                if found.sample.len() < found.count {
+                    ui.weak(tr!("scan-first-shown", shown = found.sample.len(), count = found.count));
+                }
+                rows_table(ui, &core.queue, &found.sample);
             });
-        if let Some(json) = export {
-            self.export(ctx, json, &core.queue);
+        if let Some(form) = export {
+            self.export(ctx, form, &core.queue);
         }
-        if let Some((to, messages)) = copy_to {
-            self.copying.copy(core, ctx, messages, to);
+        if let Some((to, needle, count)) = copy_to
+            && let Some(record) = self.record().cloned()
+        {
+            let queue = core.queue.clone();
+            // Read from the record as the copy goes, inside the copy's own work (which runs on the runtime).
+            let messages = futures_util::stream::once(async move { record.matching(needle) })
+                .flat_map(|rx| {
+                    futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|r| (r, rx)) })
+                })
+                .map(move |row| {
+                    row.map(ScanRow::into_peeked).map_err(|e| {
+                        let why = tr!("scan-record-failed", why = e.to_string());
+                        StorageError::invalid(tr!("scan-title", queue = queue.as_str()), why)
+                    })
+                });
+            self.copying.copy_from(core, ctx, count, messages, to);
         }
         if !open {
-            self.result = None;
-            self.shown = None;
-            self.said = None;
+            self.drop_result();
         }
     }
+}
+
+/// The shown messages, a row each (only the rows in view are laid out).
+fn rows_table(ui: &mut egui::Ui, queue: &str, rows: &[ScanRow]) {
+    use egui_extras::{Column, TableBuilder};
+    TableBuilder::new(ui)
+        .id_salt(("scan-rows", queue))
+        .striped(true)
+        .column(Column::initial(250.0).resizable(true).clip(true))
+        .column(Column::initial(60.0))
+        .column(Column::initial(150.0))
+        .column(Column::initial(150.0))
+        .column(Column::remainder().clip(true))
+        .header(20.0, |mut h| {
+            crate::app::widgets::column_titles::column_titles(
+                &mut h,
+                &[
+                    "queue-col-id",
+                    "queue-col-dequeue-count",
+                    "queue-col-inserted",
+                    "queue-col-expires",
+                    "queue-col-text",
+                ],
+            );
+        })
+        .body(|body| {
+            body.rows(18.0, rows.len(), |mut row| {
+                let r = &rows[row.index()];
+                row.col(|ui| {
+                    ui.monospace(&r.id);
+                });
+                row.col(|ui| {
+                    ui.label(r.dequeue_count.to_string());
+                });
+                row.col(|ui| {
+                    ui.label(utc_opt(r.inserted));
+                });
+                row.col(|ui| {
+                    ui.label(utc_opt(r.expires));
+                });
+                row.col(|ui| {
+                    ui.label(&r.text).on_hover_text(&r.text);
+                });
+            });
+        });
 }
 
 impl QueueFeature for QueueScan {
@@ -338,18 +412,28 @@ impl QueueFeature for QueueScan {
         if let Some((_, result)) = self.running.take() {
             match result {
                 Ok(scanned) => {
-                    let n = scanned.rows.len();
-                    fx.say(Ok(if scanned.cancelled {
-                        tr!("scan-cancelled", count = n)
-                    } else {
-                        tr!("scan-done", count = n)
-                    }));
+                    let n = scanned.record.count();
+                    fx.say(match &scanned.end {
+                        ScanEnd::Whole => Ok(tr!("scan-done", count = n)),
+                        ScanEnd::Cancelled => Ok(tr!("scan-cancelled", count = n)),
+                        ScanEnd::Failed(e) => Err(e.clone()),
+                    });
+                    self.drop_result();
                     self.result = Some(scanned);
-                    self.shown = None;
                 }
                 Err(e) => fx.say(Err(e)),
             }
             fx.peek();
+        }
+        for (needle, found) in self.finding.ready() {
+            match found {
+                Ok(found) => self.found = Some((needle, found)),
+                // Shown as found nothing, so the same search is not tried again each frame; the failure is said.
+                Err(e) => {
+                    self.found = Some((needle, Found::default()));
+                    self.said = Some(Err(e));
+                }
+            }
         }
         if let Some((_, said)) = self.saving.take() {
             self.said = Some(said);
@@ -358,6 +442,23 @@ impl QueueFeature for QueueScan {
 
     fn busy(&self) -> bool {
         !self.running.is_empty() || !self.saving.is_empty() || self.copying.busy()
+    }
+
+    /// Its tab was closed: the scan stops as Cancel stops it (the batch it holds made visible again first), rather
+    /// than go on raising every message's dequeue count for a list nobody sees.
+    fn hide(&mut self) {
+        self.cancel_work();
+    }
+
+    fn jobs(&self, core: &QueueCore) -> Vec<String> {
+        match self.running.is_empty() {
+            true => Vec::new(),
+            false => vec![tr!("scan-title", queue = core.queue.as_str())],
+        }
+    }
+
+    fn cancel_work(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
     }
 
     fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
@@ -401,38 +502,5 @@ impl QueueFeature for QueueScan {
             }
         }
         self.window(egui_ctx, core, ctx);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn row(id: &str, text: &str) -> ScanRow {
-        ScanRow {
-            id: id.into(),
-            inserted: None,
-            expires: None,
-            dequeue_count: 1,
-            text: text.into(),
-        }
-    }
-
-    #[test]
-    fn exports_keep_each_text_exactly_and_search_finds_text_or_id_in_any_case() {
-        let rows = [row("a1", "plain"), row("b2", "has, a comma\nand \"quotes\"")];
-        let csv_text = to_csv(&rows).unwrap();
-        let mut read = csv::Reader::from_reader(csv_text.as_bytes());
-        let texts: Vec<String> = read.records().map(|r| r.unwrap()[4].to_string()).collect();
-        assert_eq!(texts, ["plain", "has, a comma\nand \"quotes\""]);
-        let lines: Vec<serde_json::Value> = to_json_lines(&rows)
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert_eq!(lines[1]["text"], "has, a comma\nand \"quotes\"");
-        let search = |text: &str| text.trim().to_lowercase();
-        assert!(
-            rows[1].matches(&search("QUOTES")) && rows[1].matches(&search("B2")) && !rows[0].matches(&search("comma"))
-        );
     }
 }

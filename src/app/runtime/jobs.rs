@@ -33,17 +33,31 @@ pub type ItemStates = Arc<std::sync::Mutex<ItemList>>;
 /// there are (a paste of 100,000 blobs reports each twice), under a lock the activity list also takes.
 #[derive(Default)]
 pub struct ItemList {
-    rows: Vec<(String, String)>,
+    rows: Vec<ItemRow>,
     at: std::collections::HashMap<String, usize>,
 }
 
+/// One item of a job as the activity list shows it: its name, its state in words, and whether the job gave it
+/// up (failed, refused, not read): said by the job, never guessed from the words, which are in the window's
+/// language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ItemRow {
+    pub name: String,
+    pub state: String,
+    pub not_done: bool,
+}
+
 impl ItemList {
-    fn set(&mut self, item: &str, state: String) {
+    fn set(&mut self, item: &str, state: String, not_done: bool) {
         match self.at.get(item) {
-            Some(&i) => self.rows[i].1 = state,
+            Some(&i) => {
+                self.rows[i].state = state;
+                self.rows[i].not_done = not_done;
+            }
             None => {
                 self.at.insert(item.to_string(), self.rows.len());
-                self.rows.push((item.to_string(), state));
+                let name = item.to_string();
+                self.rows.push(ItemRow { name, state, not_done });
             }
         }
     }
@@ -54,9 +68,15 @@ impl JobContext {
         *self.detail.lock().expect("detail lock") = Some(detail.into());
     }
 
-    /// Sets what became of `item` ("pending 40%", "copied", "failed: …").
+    /// Sets what became of `item`, or where it is ("pending 40%", "copied").
     pub fn item(&self, item: &str, state: impl Into<String>) {
-        self.items.lock().expect("items lock").set(item, state.into());
+        self.items.lock().expect("items lock").set(item, state.into(), false);
+    }
+
+    /// Names `item` as not done, with why ("failed: …", "not uploaded: …"): the activity list shows it in the
+    /// error colour whatever the window's language.
+    pub fn item_not_done(&self, item: &str, why: impl Into<String>) {
+        self.items.lock().expect("items lock").set(item, why.into(), true);
     }
 }
 
@@ -127,6 +147,9 @@ pub struct Job {
     pub id: JobId,
     /// What it changes (`Touched`).
     pub touches: Vec<Touched>,
+    /// It may make containers, queues or tables (a seed, an import, an upload): the tree reads them again when
+    /// it completes. Off for a job that changes only what is in one (a tier change).
+    pub makes_resources: bool,
     pub title: String,
     pub unit: Unit,
     pub progress: Arc<TransferProgress>,
@@ -158,7 +181,7 @@ impl Job {
     }
 
     /// The items in `rows` (those in view), with their states.
-    pub fn items_in(&self, rows: std::ops::Range<usize>) -> Vec<(String, String)> {
+    pub fn items_in(&self, rows: std::ops::Range<usize>) -> Vec<ItemRow> {
         let items = &self.items.lock().expect("items lock").rows;
         let end = rows.end.min(items.len());
         items[rows.start.min(end)..end].to_vec()
@@ -237,6 +260,7 @@ impl Jobs {
         self.list.push(Job {
             id,
             touches: Vec::new(),
+            makes_resources: true,
             title: title.into(),
             unit,
             progress,
@@ -256,6 +280,13 @@ impl Jobs {
         id
     }
 
+    /// Job `id` makes no container, queue or table: the tree is not read again when it completes.
+    pub fn makes_no_resources(&mut self, id: JobId) {
+        if let Some(job) = self.get(id) {
+            job.makes_resources = false;
+        }
+    }
+
     /// Records that job `id` changes `what` (a tab's container, a paste's source).
     pub fn touch(&mut self, id: JobId, what: Touched) {
         if let Some(job) = self.get(id)
@@ -271,7 +302,8 @@ impl Jobs {
         std::mem::take(&mut self.ended)
     }
 
-    /// Moves finished results into the jobs' states; call once per frame. True when one completed this frame.
+    /// Moves finished results into the jobs' states; call once per frame. True when one that may make containers,
+    /// queues or tables completed this frame.
     pub fn poll(&mut self) -> bool {
         let mut completed = false;
         for job in &mut self.list {
@@ -280,7 +312,7 @@ impl Jobs {
                 job.finished = Some(Instant::now());
                 job.state = match result {
                     Ok(summary) => {
-                        completed = true;
+                        completed |= job.makes_resources;
                         job.factory = None;
                         JobState::Done(summary)
                     }
@@ -426,6 +458,28 @@ mod tests {
     }
 
     #[test]
+    fn only_a_job_that_may_make_containers_queues_or_tables_has_the_tree_read_when_it_completes() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
+        let mut jobs = Jobs::default();
+        let quick = || -> JobFactory { Arc::new(|_| Box::pin(async { Ok("done".to_string()) }) as JobFuture) };
+        let tier = jobs.start(&backend, "Tier", Unit::Bytes, quick());
+        jobs.makes_no_resources(tier);
+        let mut completed = false;
+        while jobs.get(tier).unwrap().is_running() {
+            completed |= jobs.poll();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(!completed, "a tier change makes no container");
+        let upload = jobs.start(&backend, "Upload", Unit::Bytes, quick());
+        while jobs.get(upload).unwrap().is_running() {
+            completed |= jobs.poll();
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(completed, "an upload may make one");
+    }
+
+    #[test]
     fn what_an_ended_job_touched_is_told_once_and_only_for_jobs_that_ended() {
         let rt = tokio::runtime::Runtime::new().unwrap();
         let backend = Backend::new(rt.handle().clone(), Arc::new(|| {}));
@@ -506,13 +560,15 @@ mod tests {
     #[test]
     fn an_item_reported_again_keeps_its_place_with_its_new_state() {
         let mut list = ItemList::default();
-        list.set("a", "copying".into());
-        list.set("b", "copying".into());
-        list.set("a", "copied to a".into());
-        assert_eq!(
-            list.rows,
-            [("a".into(), "copied to a".into()), ("b".into(), "copying".into())]
-        );
+        list.set("a", "copying".into(), false);
+        list.set("b", "copying".into(), false);
+        list.set("a", "failed: gone".into(), true);
+        let row = |name: &str, state: &str, not_done| ItemRow {
+            name: name.into(),
+            state: state.into(),
+            not_done,
+        };
+        assert_eq!(list.rows, [row("a", "failed: gone", true), row("b", "copying", false)]);
     }
 
     #[test]

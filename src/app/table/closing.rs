@@ -10,9 +10,7 @@ impl TablePane {
     /// The unsaved edits in this tab, in words.
     pub fn unsaved(&self) -> Vec<String> {
         let mut said = match &self.editor {
-            // A save out for exactly the form as typed lands whatever happens to the tab; typing since is not.
-            Some(e) if e.is_sending_as_typed() => Vec::new(),
-            Some(e) if e.has_changes() => vec![tr!(
+            Some(e) if e.is_unsaved() => vec![tr!(
                 "table-closing-edit",
                 pk = e.partition_key.as_str(),
                 rk = e.row_key.as_str()
@@ -46,10 +44,10 @@ impl TablePane {
 }
 
 impl EntityEditor {
-    /// Whether a save is out for exactly the keys and the form as typed now.
-    fn is_sending_as_typed(&self) -> bool {
-        let (pk, rk, form) = (&self.partition_key, &self.row_key, &self.form.edit);
-        self.saving.any(|(p, r, sent)| p == pk && r == rk && sent == form)
+    /// Whether the form holds a change no save out sends (`Draft::is_unsaved`; the keys of a new entity cannot
+    /// be typed while its insert is out, so the form alone says what was sent).
+    pub fn is_unsaved(&self) -> bool {
+        self.has_changes() && !self.form.is_sending()
     }
 
     /// Whether the form holds anything the service does not: a changed, added or removed property, or a new

@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 
 use crate::app::context::{JobContext, ReplyTx};
 use crate::app::table::compare::lines;
-use crate::app::widgets::i18n::{language, speaking, t, tr};
+use crate::app::widgets::i18n::{in_language, language, speaking, t, tr};
 use crate::storage::StorageError;
 use crate::storage::table::{Entity, EntityView};
 
@@ -222,7 +222,11 @@ async fn send_query(s: &Side, tx: tokio::sync::mpsc::Sender<Result<Vec<Entity>, 
 /// row missing.
 async fn send_file(path: &std::path::Path, tx: tokio::sync::mpsc::Sender<Result<Vec<Entity>, StorageError>>) {
     let p = path.to_path_buf();
-    let read = tokio::task::spawn_blocking(move || crate::app::table::io::read_import(&p)).await;
+    // The read is a task of its own on the blocking pool: it says why a file cannot be read in the language of the
+    // comparison that asked, as the reader around it does.
+    let speaks = language();
+    let read =
+        tokio::task::spawn_blocking(move || in_language(speaks, || crate::app::table::io::read_import(&p))).await;
     let rows = match read {
         Ok(Ok((rows, failures))) if failures.is_empty() => rows,
         Ok(Ok((_, failures))) => {

@@ -228,11 +228,7 @@ impl EntityEditor {
             (Some(etag), false) => IfMatch::Etag(etag.clone()),
             _ => IfMatch::Any,
         };
-        let sent = (
-            draft.partition_key.clone(),
-            draft.row_key.clone(),
-            self.form.edit.clone(),
-        );
+        let sent = (draft.partition_key.clone(), draft.row_key.clone(), self.form.send());
         self.note = None;
         self.saving.start(
             sent,
@@ -306,7 +302,10 @@ impl EntityEditor {
                     return EditorEvent::SavedWhileEditing(stored.to_entity());
                 }
                 (Ok(_), None) => {}
-                (Err(e), _) => {
+                (Err(e), sent) => {
+                    if let Some((_, _, sent)) = &sent {
+                        self.form.unsent(sent);
+                    }
                     if e.is_conflict() || (e.is_not_found() && !self.is_new()) {
                         self.fetch_theirs(backend, client);
                     }

@@ -43,7 +43,7 @@ pub struct PoliciesEdit {
     loading: InFlight<(), Result<Policies, StorageError>>,
     /// A save on its way, and what it sent.
     /// A save out, keyed by the policies it sent.
-    saving: InFlight<Vec<StoredPolicy>, Result<(), StorageError>>,
+    saving: InFlight<Vec<StoredPolicy>, Result<Option<SystemTime>, StorageError>>,
     problem: Option<String>,
 }
 
@@ -88,10 +88,8 @@ impl PoliciesEdit {
 
     /// The unsaved edit, in words (closing the tab asks before dropping it).
     pub fn unsaved(&self) -> Option<String> {
-        // A save out for exactly the policies as typed lands whatever happens to the tab; typing since is not.
-        let typed = self.draft.as_ref().map(|d| &d.edit);
-        let sending = self.saving.any(|sent| Some(sent) == typed);
-        (self.is_dirty() && !sending).then(|| tr!("widgets-policies-unsaved", name = self.name.as_str()))
+        let unsaved = self.draft.as_ref().is_some_and(Draft::is_unsaved);
+        unsaved.then(|| tr!("widgets-policies-unsaved", name = self.name.as_str()))
     }
 
     /// Quitting with Save all: saves the edit as the Save button would, unless it is already on its way.
@@ -137,15 +135,36 @@ impl PoliciesEdit {
             Some((sent, saved)) => (sent, Some(saved)),
             None => (Vec::new(), None),
         };
+        if saved.as_ref().is_some_and(Result::is_err)
+            && let Some(d) = &mut self.draft
+        {
+            d.unsent(&sent);
+        }
         match saved {
-            Some(Ok(())) => {
-                // What was sent is what the service holds now; typing done meanwhile stays, unsaved. The read
-                // after it brings the ACL's new time, the next save's guard.
-                if let Some(d) = &mut self.draft {
-                    d.saved(sent, "");
-                }
+            // What was sent is what the service holds now, at the time the write's answer says (a container's:
+            // the next save's guard), with no read after it; typing done meanwhile stays, unsaved.
+            Some(Ok(written_at)) => {
                 self.problem = None;
-                self.load(ctx);
+                let public_access = self.base.as_ref().and_then(|b| b.public_access.clone());
+                let now = Policies {
+                    policies: sent.clone(),
+                    read_at: written_at,
+                    public_access,
+                };
+                match (&mut self.draft, written_at.is_some() || self.service != Service::Blob) {
+                    (Some(d), true) => {
+                        d.saved(sent, &version_of(&now));
+                        self.base = Some(now.clone());
+                        self.read = Some(now);
+                    }
+                    // An answer without its time: the next guard is read.
+                    (d, _) => {
+                        if let Some(d) = d {
+                            d.saved(sent, "");
+                        }
+                        self.load(ctx);
+                    }
+                }
             }
             Some(Err(e)) if e.is_conflict() => {
                 self.problem = Some(tr!("widgets-policies-conflict", why = e.plain_words()));
@@ -176,8 +195,8 @@ impl PoliciesEdit {
         for p in &mut d.edit {
             p.permissions = in_order(&p.permissions, letters);
         }
-        let sent = d.edit.clone();
-        let (client, service, name, policies) = (ctx.client.clone(), self.service, self.name.clone(), d.edit.clone());
+        let sent = d.send();
+        let (client, service, name, policies) = (ctx.client.clone(), self.service, self.name.clone(), sent.clone());
         self.problem = None;
         self.saving.start(
             sent,

@@ -46,7 +46,7 @@ fn parse_page_ranges(body: &[u8]) -> std::result::Result<Vec<PageRange>, String>
             let n = |name: &str| {
                 r.text_of(name)
                     .and_then(|t| t.parse::<u64>().ok())
-                    .ok_or_else(|| format!("a page range without a numeric {name}"))
+                    .ok_or_else(|| tr!("error-decode-page-range-not-numeric", name = name))
             };
             Ok(PageRange {
                 start: n("Start")?,

@@ -183,9 +183,11 @@ impl Client {
                 (range_size, journal.range_size, journal.done) = (j.range_size, j.range_size, j.done);
             }
             Some(j) if j.etag != props.etag => {
-                restarted = Some(format!(
-                    "`{blob}` changed since the interrupted download began (ETag {} then, {} now), so it started over.",
-                    j.etag, props.etag
+                restarted = Some(tr!(
+                    "error-download-restarted",
+                    blob = blob,
+                    then = j.etag.as_str(),
+                    now = props.etag.as_str()
                 ));
             }
             _ => {}
@@ -313,18 +315,22 @@ impl Client {
 /// taken in one step (a hard link, which fails on a name taken) where the file system has links.
 async fn place(partial: &Path, dest: &Path, replace: bool) -> std::io::Result<PathBuf> {
     let (partial, dest) = (partial.to_path_buf(), dest.to_path_buf());
+    // Its failure is said in the language of the download that asked.
+    let speaks = crate::i18n::language();
     tokio::task::spawn_blocking(move || {
-        let placed = if replace {
-            std::fs::rename(&partial, &dest).map(|_| dest.clone())
-        } else {
-            place_beside(&partial, &dest)
-        }?;
-        #[cfg(unix)]
-        if let Some(folder) = placed.parent() {
-            // Best effort: some file systems (network ones) refuse to sync a folder; the file itself is synced.
-            let _ = std::fs::File::open(folder).and_then(|f| f.sync_all());
-        }
-        Ok(placed)
+        crate::i18n::in_language(speaks, || {
+            let placed = if replace {
+                std::fs::rename(&partial, &dest).map(|_| dest.clone())
+            } else {
+                place_beside(&partial, &dest)
+            }?;
+            #[cfg(unix)]
+            if let Some(folder) = placed.parent() {
+                // Best effort: some file systems (network ones) refuse to sync a folder; the file itself is synced.
+                let _ = std::fs::File::open(folder).and_then(|f| f.sync_all());
+            }
+            Ok(placed)
+        })
     })
     .await
     .map_err(std::io::Error::other)?
@@ -351,9 +357,9 @@ fn place_beside(partial: &Path, dest: &Path) -> std::io::Result<PathBuf> {
             }
         }
     }
-    Err(std::io::Error::other(format!(
-        "no free name beside {} to save the download as",
-        dest.display()
+    Err(std::io::Error::other(tr!(
+        "error-download-no-free-name",
+        path = dest.display().to_string()
     )))
 }
 

@@ -121,13 +121,13 @@ impl PublicAccess {
 
     pub const ALL: [PublicAccess; 3] = [PublicAccess::None, PublicAccess::Blob, PublicAccess::Container];
 
-    /// The level in words, as the selectors show it.
-    pub fn describe(self) -> &'static str {
-        match self {
-            PublicAccess::None => "private",
-            PublicAccess::Blob => "blob (anonymous read)",
-            PublicAccess::Container => "container (anonymous read and list)",
-        }
+    /// The level in words, in the window's language.
+    pub fn describe(self) -> String {
+        crate::i18n::t(match self {
+            PublicAccess::None => "access-private",
+            PublicAccess::Blob => "access-blob",
+            PublicAccess::Container => "access-container",
+        })
     }
 
     pub fn header_value(self) -> Option<&'static str> {
@@ -311,6 +311,22 @@ pub(crate) fn blob_request(method: Method, operation: &str, container: &str, blo
     Request::new(Service::Blob, method, operation, blob_path(container, blob))
 }
 
+/// What a write's answer says the blob now is: its new version and when it changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Written {
+    pub etag: String,
+    pub last_modified: Option<SystemTime>,
+}
+
+impl Written {
+    fn of(op: &str, headers: &impl Headers) -> Result<Written> {
+        Ok(Written {
+            etag: quoted_etag(&etag_or_error(op, headers)?),
+            last_modified: http_date(headers.header("last-modified")),
+        })
+    }
+}
+
 fn etag_or_error(op: &str, headers: &impl Headers) -> Result<String> {
     headers
         .etag()
@@ -377,6 +393,21 @@ impl Client {
         metadata: &[(String, String)],
         conditions: &Conditions,
     ) -> Result<String> {
+        Ok(self
+            .write_blob_metadata(container, blob, metadata, conditions)
+            .await?
+            .etag)
+    }
+
+    /// Replaces a blob's metadata. Returns what the answer says the blob now is (its new ETag and time): the
+    /// caller needs no read after the write.
+    pub async fn write_blob_metadata(
+        &self,
+        container: &str,
+        blob: &str,
+        metadata: &[(String, String)],
+        conditions: &Conditions,
+    ) -> Result<Written> {
         let op = tr!("error-op-save-blob-metadata", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob).query("comp", "metadata");
@@ -384,7 +415,7 @@ impl Client {
             .apply(apply_metadata(&op, req, metadata)?)
             .idempotent(!conditions.is_conditional());
         let resp = self.send(req).await?;
-        etag_or_error(&op, &resp)
+        Written::of(&op, &resp)
     }
 
     /// Replaces a blob's HTTP headers (all of them: unset ones are cleared). Returns the new ETag.
@@ -395,6 +426,21 @@ impl Client {
         http: &BlobHttpHeaders,
         conditions: &Conditions,
     ) -> Result<String> {
+        Ok(self
+            .write_blob_http_headers(container, blob, http, conditions)
+            .await?
+            .etag)
+    }
+
+    /// Replaces a blob's HTTP headers (all of them: unset ones are cleared). Returns what the answer says the
+    /// blob now is (its new ETag and time).
+    pub async fn write_blob_http_headers(
+        &self,
+        container: &str,
+        blob: &str,
+        http: &BlobHttpHeaders,
+        conditions: &Conditions,
+    ) -> Result<Written> {
         let op = tr!("error-op-save-blob-http-headers", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req =
@@ -402,7 +448,7 @@ impl Client {
         let resp = self
             .send(conditions.apply(req).idempotent(!conditions.is_conditional()))
             .await?;
-        etag_or_error(&op, &resp)
+        Written::of(&op, &resp)
     }
 
     /// Writes a whole block blob in one request (small contents). Returns the new ETag.

@@ -33,8 +33,7 @@ impl MessageEncoding {
     pub fn encode(self, content: &[u8]) -> std::result::Result<String, String> {
         match self {
             MessageEncoding::Base64 => Ok(base64::engine::general_purpose::STANDARD.encode(content)),
-            MessageEncoding::Text => String::from_utf8(content.to_vec())
-                .map_err(|_| "Plain-text messages must be UTF-8; choose Base64 for binary content.".to_string()),
+            MessageEncoding::Text => String::from_utf8(content.to_vec()).map_err(|_| t("error-queue-text-not-utf8")),
         }
     }
 }
@@ -212,7 +211,7 @@ pub(crate) fn queue_page(root: &Element) -> QueuePage {
 pub(crate) fn put_receipt(op: &str, root: &Element) -> Result<PutReceipt> {
     let m = root
         .child("QueueMessage")
-        .ok_or_else(|| StorageError::decode(op, "no QueueMessage in the response"))?;
+        .ok_or_else(|| StorageError::decode(op, tr!("error-decode-missing-element", name = "QueueMessage")))?;
     Ok(PutReceipt {
         id: m.text_of("MessageId").unwrap_or("").to_string(),
         pop_receipt: m.text_of("PopReceipt").unwrap_or("").to_string(),
@@ -451,6 +450,25 @@ impl Client {
                 .header("x-ms-time-next-visible")
                 .and_then(|t| httpdate::parse_http_date(t).ok()),
         })
+    }
+
+    /// Makes a received message visible again at once (Update Message with `visibilitytimeout=0`, its text
+    /// unchanged). Unlike other updates it may be sent again when the first answer is lost: if the first landed,
+    /// the repeat meets a changed receipt and changes nothing. So a message it returns is visible, or the error
+    /// says it is not; `Ok(false)` when the message is no longer this receipt's (it was returned already, or
+    /// expired or was deleted meanwhile).
+    pub async fn return_message(&self, queue: &str, id: &str, pop_receipt: &str) -> Result<bool> {
+        let op = tr!("error-op-return-message", id = id, queue = queue);
+        check_queue(&op, queue)?;
+        let req = Request::new(Service::Queue, Method::PUT, &op, message_path(queue, id))
+            .query("popreceipt", pop_receipt)
+            .query("visibilitytimeout", "0")
+            .idempotent(true);
+        match self.send(req).await {
+            Ok(_) => Ok(true),
+            Err(e) if e.is_not_found() || e.code.as_deref() == Some("PopReceiptMismatch") => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// Deletes (completes) a dequeued message; needs its latest pop receipt.

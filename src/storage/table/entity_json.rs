@@ -7,6 +7,7 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
+use crate::i18n::tr;
 use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue};
 use crate::storage::table::entity::{EdmRef, Entity, Packer};
 
@@ -19,7 +20,7 @@ impl<'de> Deserialize<'de> for Text<'de> {
         impl<'de> Visitor<'de> for V {
             type Value = Text<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a string")
+                f.write_str("a string") // i18n-ignore: serde's words, inside its own message
             }
             fn visit_borrowed_str<E>(self, v: &'de str) -> std::result::Result<Self::Value, E> {
                 Ok(Text(Cow::Borrowed(v)))
@@ -50,7 +51,7 @@ impl<'de> Deserialize<'de> for Raw<'de> {
         impl<'de> Visitor<'de> for V {
             type Value = Raw<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a property value")
+                f.write_str("a property value") // i18n-ignore: serde's words, inside its own message
             }
             fn visit_borrowed_str<E>(self, v: &'de str) -> std::result::Result<Self::Value, E> {
                 Ok(Raw::Text(Cow::Borrowed(v)))
@@ -93,7 +94,7 @@ fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> Option<EdmValue> {
         EdmValue::Unparsed(Box::new(UnparsedValue {
             declared: annotation.map(str::to_string),
             json: raw.to_json_text(),
-            why: format!("property `{name}`: {why}"),
+            why: tr!("error-entity-json-property-unread", name = name, why = why),
         }))
     };
     let declared = match declared {
@@ -101,10 +102,7 @@ fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> Option<EdmValue> {
         Some(Some(t)) => Some(t),
         Some(None) => {
             let a = annotation.unwrap_or_default();
-            return Some(unparsed(
-                &raw,
-                format!("the type `{a}` is not a Table type this app knows"),
-            ));
+            return Some(unparsed(&raw, tr!("error-entity-json-type-unknown", odata_type = a)));
         }
     };
     let value = match (&raw, declared) {
@@ -117,13 +115,16 @@ fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> Option<EdmValue> {
         (Raw::Int(v), None | Some(EdmType::Int32)) => match i32::try_from(*v) {
             Ok(v) => EdmValue::Int32(v),
             Err(_) if declared.is_none() => EdmValue::Int64(*v),
-            Err(_) => unparsed(&raw, format!("{v} does not fit an Int32")),
+            Err(_) => unparsed(&raw, tr!("error-entity-json-int32-too-large", value = v.to_string())),
         },
         (Raw::Int(v), Some(EdmType::Int64)) => EdmValue::Int64(*v),
         (Raw::Int(v), Some(EdmType::Double)) => EdmValue::Double(*v as f64),
         (Raw::Float(v), None | Some(EdmType::Double)) => EdmValue::Double(*v),
         (Raw::Bool(v), None | Some(EdmType::Boolean)) => EdmValue::Boolean(*v),
-        (_, Some(t)) => unparsed(&raw, format!("the value does not match its declared type {t}")),
+        (_, Some(t)) => unparsed(
+            &raw,
+            tr!("error-entity-json-value-not-its-type", edm_type = t.to_string()),
+        ),
     };
     Some(value)
 }
@@ -153,7 +154,7 @@ impl<'de> Visitor<'de> for EntityVisitor {
     type Value = Entity;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an entity object")
+        f.write_str("an entity object") // i18n-ignore: serde's words, inside its own message
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Entity, A::Error> {
@@ -181,19 +182,22 @@ impl<'de> Visitor<'de> for EntityVisitor {
         // A property (or its type) named twice is no entity the service could hold: which one would be meant?
         // Refused in words rather than one picked here and another by the next reader.
         if let Some(name) = named_twice(values.iter().map(|(n, _)| n.as_ref())) {
-            return Err(serde::de::Error::custom(format!(
-                "property `{name}` appears twice in one entity"
+            return Err(serde::de::Error::custom(tr!(
+                "error-entity-json-property-twice",
+                name = name
             )));
         }
         if let Some(name) = named_twice(types.iter().map(|(n, _)| n.as_ref())) {
-            return Err(serde::de::Error::custom(format!(
-                "the type of property `{name}` is given twice"
+            return Err(serde::de::Error::custom(tr!(
+                "error-entity-json-type-twice",
+                name = name
             )));
         }
         // An empty type is no type: read as "none" it would write back without it, another entity.
         if let Some((name, _)) = types.iter().find(|(_, t)| t.is_empty()) {
-            return Err(serde::de::Error::custom(format!(
-                "the type of property `{name}` is empty (`{name}@odata.type` names no type)"
+            return Err(serde::de::Error::custom(tr!(
+                "error-entity-json-type-empty",
+                name = name.as_ref()
             )));
         }
         let timestamp = ts.and_then(|Text(t)| EdmDateTime::parse(&t).ok());
@@ -230,7 +234,7 @@ pub fn parse_entity_page(body: &[u8]) -> std::result::Result<Vec<Entity>, String
             impl<'de> Visitor<'de> for V {
                 type Value = Page;
                 fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                    f.write_str("an object with `value`")
+                    f.write_str("an object with `value`") // i18n-ignore: serde's words, inside its own message
                 }
                 fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<Page, A::Error> {
                     let mut entities = Vec::new();
@@ -262,7 +266,7 @@ impl<'de> DeserializeSeed<'de> for EntitySeq {
         impl<'de> Visitor<'de> for V {
             type Value = Vec<Entity>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("an array of entities")
+                f.write_str("an array of entities") // i18n-ignore: serde's words, inside its own message
             }
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Vec<Entity>, A::Error> {
                 let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).max(64));

@@ -214,7 +214,10 @@ impl Client {
                 operation,
             } = raw;
             let response_bytes = body.len();
-            let parse = tokio::task::spawn_blocking(move || parse_entity_page(&body));
+            // What it cannot read it says in the language of the query that asked.
+            let speaks = crate::i18n::language();
+            let parse =
+                tokio::task::spawn_blocking(move || crate::i18n::in_language(speaks, || parse_entity_page(&body)));
             let (parsed, next) = match &continuation {
                 Some(token) => {
                     let (parsed, next) = tokio::join!(parse, self.fetch_entity_page(table, query, Some(token)));

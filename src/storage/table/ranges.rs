@@ -49,8 +49,8 @@ impl KeyRange {
             .map(|f| format!("({f})"))
             .into_iter()
             .collect();
-        terms.extend(self.lo.as_deref().map(|lo| format!("PartitionKey ge {}", quote(lo))));
-        terms.extend(self.hi.as_deref().map(|hi| format!("PartitionKey lt {}", quote(hi))));
+        terms.extend(self.lo.as_deref().map(|lo| format!("PartitionKey ge {}", quote(lo)))); // i18n-ignore: OData
+        terms.extend(self.hi.as_deref().map(|hi| format!("PartitionKey lt {}", quote(hi)))); // i18n-ignore: OData
         (!terms.is_empty()).then(|| terms.join(" and "))
     }
 }

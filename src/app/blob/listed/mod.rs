@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::storage::blob::BlobItem;
+use crate::storage::names::listing_order;
 
 mod order;
 mod record;
@@ -19,13 +20,13 @@ mod shown;
 pub use order::{SortKey, Sorted, Spare};
 pub use shown::Shown;
 
-/// Where `name` is (Ok) or would go (Err) among `len` names in order, `name_at` giving each: a binary search
-/// over names that are not in one slice.
+/// Where `name` is (Ok) or would go (Err) among `len` names in the service's order (`listing_order`: UTF-16's,
+/// not `str`'s), `name_at` giving each: a binary search over names that are not in one slice.
 fn search<'a>(len: usize, name_at: impl Fn(usize) -> &'a str, name: &str) -> Result<usize, usize> {
     let (mut lo, mut hi) = (0, len);
     while lo < hi {
         let mid = (lo + hi) / 2;
-        match name_at(mid).cmp(name) {
+        match listing_order(name_at(mid), name) {
             std::cmp::Ordering::Less => lo = mid + 1,
             std::cmp::Ordering::Greater => hi = mid,
             std::cmp::Ordering::Equal => return Ok(mid),
@@ -34,7 +35,8 @@ fn search<'a>(len: usize, name_at: impl Fn(usize) -> &'a str, name: &str) -> Res
     Err(lo)
 }
 
-/// The listed blobs, in the order they were put (the listing's: by name).
+/// The listed blobs, in the order they were put: the listing's, by name as the service orders names (UTF-16 code
+/// units, where a character past U+FFFF sorts before one in U+E000..U+FFFF), which every look-up follows.
 #[derive(Clone, Default)]
 pub struct ListedBlobs {
     rows: Vec<Row>,
@@ -172,12 +174,13 @@ impl ListedBlobs {
         self.len().checked_sub(1).map(|i| self.name(i))
     }
 
-    /// Where `name` is (Ok) or would go (Err), the rows being in name order.
+    /// Where `name` is (Ok) or would go (Err), the rows being in the service's name order.
     pub fn position(&self, name: &str) -> Result<usize, usize> {
         search(self.len(), |i| self.name(i), name)
     }
 
-    /// The first row whose name is not `before` (the rows being partitioned by it).
+    /// The first row whose name is not `before` (the rows being partitioned by it: a test in the service's order,
+    /// `listing_order`).
     pub fn partition_point(&self, before: impl Fn(&str) -> bool) -> usize {
         let (mut lo, mut hi) = (0, self.len());
         while lo < hi {
@@ -185,6 +188,15 @@ impl ListedBlobs {
             if before(self.name(mid)) { lo = mid + 1 } else { hi = mid }
         }
         lo
+    }
+
+    /// The rows whose names start with `start`: a contiguous run in any order of whole strings, found by two binary
+    /// searches in the service's (a test in `str`'s order would cut it wrong where names mix characters past
+    /// U+FFFF with ones in U+E000..U+FFFF).
+    pub fn starting_with(&self, start: &str) -> Range<usize> {
+        let from = self.partition_point(|n| listing_order(n, start).is_lt());
+        let to = self.partition_point(|n| listing_order(n, start).is_lt() || n.starts_with(start));
+        from..to.max(from)
     }
 
     /// The blob named `name`, read back whole.
@@ -420,6 +432,36 @@ mod tests {
         assert!(names.windows(2).all(|w| w[0] < w[1]), "still in name order");
         assert_eq!(list.get(list.len() - 1), blob(list.last_name().unwrap()));
         assert_eq!(list.garbage, 0);
+    }
+
+    /// Rows in the service's order (UTF-16's: U+1F600 `😀` is the surrogates D83D DE00, before U+FF21 `Ａ`, where
+    /// `str`'s order puts it after) are found where they are, a new one goes where the service would list it, and
+    /// a run of names sharing a start is found whole.
+    #[test]
+    fn look_ups_follow_the_services_order_not_strs() {
+        let names = ["a.txt", "😀 one", "😀/two", "Ａ one", "Ａ/two", "Ａ/two/three", "ｚ"];
+        assert!(names.windows(2).all(|w| w[0].encode_utf16().lt(w[1].encode_utf16())));
+        assert!(
+            !names.windows(2).all(|w| w[0] < w[1]),
+            "an order `str`'s disagrees with"
+        );
+        let mut list: ListedBlobs = names.iter().map(|n| blob(n)).collect();
+        for (i, n) in names.iter().enumerate() {
+            assert_eq!(list.position(n), Ok(i), "{n}");
+        }
+        assert_eq!(list.starting_with("Ａ"), 3..6);
+        assert_eq!(list.starting_with("😀"), 1..3);
+        assert_eq!(list.starting_with("Ａ/"), 4..6);
+        assert_eq!(list.all().position("Ａ/two"), Ok(4));
+        let at = list.position("Ａ new").unwrap_err();
+        assert_eq!(at, 3);
+        list.insert(at, blob("Ａ new"));
+        let after: Vec<&str> = list.names().collect();
+        assert!(
+            after.windows(2).all(|w| w[0].encode_utf16().lt(w[1].encode_utf16())),
+            "{after:?}"
+        );
+        assert_eq!(list.position("😀/two"), Ok(2));
     }
 
     /// A row costs a seventh of what a `BlobItem` holds inline, before its strings.
