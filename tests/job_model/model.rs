@@ -404,7 +404,7 @@ pub fn run(t: &mut TestApp, line: &Line, case: &mut dyn Case, script: &Script, d
         if std::env::var_os("TESSERA_JOB_MODEL_TRACE").is_some() {
             eprintln!("  run {runs} ended {state:?}: {run_items:#?}");
         }
-        items.extend(run_items);
+        items.extend(run_items.into_iter().map(|r| (r.name, r.state)));
         let ended = match state {
             JobState::Done(s) => Ended::Done(s),
             JobState::Failed(e) => Ended::Failed(e.plain_words()),
