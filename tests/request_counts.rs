@@ -161,7 +161,11 @@ fn an_arrow_held_through_ten_blobs_reads_the_details_of_the_one_it_rests_on_only
         .map(String::as_str)
         .filter(|n| sent.iter().any(|e| e.url.contains(n)))
         .collect();
-    assert!(read.contains("b10.txt"), "the blob the cursor rests on: {:#?}", words(&sent));
+    assert!(
+        read.contains("b10.txt"),
+        "the blob the cursor rests on: {:#?}",
+        words(&sent)
+    );
     let others: Vec<&str> = read.into_iter().filter(|n| *n != "b10.txt").collect();
     assert!(
         others.iter().all(|n| rested.contains(*n)),
