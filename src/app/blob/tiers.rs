@@ -77,7 +77,8 @@ fn with_tier(
             props.archive_status = None;
         }
         TierChange::Rehydrating => {
-            props.archive_status = Some(format!("rehydrate-pending-to-{}", tier.as_str().to_lowercase()));
+            let to = tier.as_str().to_lowercase();
+            props.archive_status = Some(format!("rehydrate-pending-to-{to}")); // i18n-ignore: the service's value
         }
     }
     props.tier_inferred = false;
