@@ -7,7 +7,7 @@
 //! local folder, other queues), and what the service holds, read by Microsoft's Python SDK, and what the disk
 //! holds agree with what the job said of each item. `model.rs` is the model; each job is a `Case` beside it.
 //!
-//! CI runs 5 seeds of each job and the seeds that once found a bug in it (about two and a half minutes on two
+//! CI runs 5 seeds of each job and the seeds that once found a bug in it (under two minutes on two
 //! cores); `TESSERA_JOB_MODEL_SEEDS=40` runs more (and `TESSERA_JOB_MODEL_FIRST_SEED` starts elsewhere: a
 //! failure names its seed; `TESSERA_JOB_MODEL_TRACE=1` prints what each run said of each item). Each test prints
 //! its figures: operations, faults by kind, lost, duplicated, outside touched, unknown outcomes and how many the
@@ -25,7 +25,7 @@ mod queue_jobs;
 mod table_jobs;
 mod tree_jobs;
 
-/// Seeds of each job in CI (the whole file ran in 2 min 34 s on two cores).
+/// Seeds of each job in CI (the whole file ran in 1 min 52 s on two cores).
 const CI_SEEDS: u64 = 5;
 
 fn runtime() -> tokio::runtime::Runtime {
