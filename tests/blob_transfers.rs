@@ -241,6 +241,64 @@ async fn a_cancelled_upload_changes_nothing() {
     );
 }
 
+/// A cancel that comes while the write that makes the blob is out (one Put Blob, or the commit of its blocks) lets
+/// that request finish and says what it did: cut off, it may still land, and a job would name as not done (cancelled)
+/// a blob that is there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancel_while_the_blob_is_being_written_waits_for_the_answer_and_says_it() {
+    use common::fault_proxy::Fault;
+    let (account, proxy) = common::account_through_proxy(tessera::storage::Service::Blob).await;
+    let through = Client::new(account, tessera::storage::ClientOptions::default()).unwrap();
+    let c = client();
+    let container = new_container(&c).await;
+    let dir = tempfile::tempdir().unwrap();
+    for (name, blocks) in [("one-put", false), ("committed", true)] {
+        let source = dir.path().join(name);
+        random_file(&source, 1);
+        let options = TransferOptions {
+            block_size: 256 * 1024,
+            single_put_limit: if blocks { 0 } else { u64::MAX },
+            ..TransferOptions::default()
+        };
+        // The request that makes the blob is held a second on its way, then carried out.
+        let makes = match blocks {
+            true => format!("PUT /devstoreaccount1/{container}/{name}?comp=blocklist"),
+            false => format!("PUT /devstoreaccount1/{container}/{name} "),
+        };
+        let makes = makes.as_str();
+        proxy.fail_matching(makes, Some(Fault::Delay(Duration::from_secs(1))));
+        let (cancel, progress) = (CancellationToken::new(), TransferProgress::new());
+        let (http, only_new) = (BlobHttpHeaders::default(), Conditions::create_only());
+        let upload = through.upload_file(
+            &container,
+            name,
+            &source,
+            &http,
+            &[],
+            &only_new,
+            &options,
+            &progress,
+            &cancel,
+        );
+        // Cancelled once the proxy holds that request: it went out before the cancel.
+        let cancelling = async {
+            while !proxy.heads().iter().any(|h| h.contains(makes)) {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            cancel.cancel();
+        };
+        let (said, ()) = tokio::join!(upload, cancelling);
+        proxy.fail_matching(makes, None);
+        let there = c.get_blob_properties(&container, name, None).await.is_ok();
+        assert!(there, "{name}: the write went out before the cancel and landed");
+        assert!(
+            said.is_ok(),
+            "{name}: the blob is there, but the upload said {:?}",
+            said.map_err(|e| e.kind)
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn conditional_uploads_refuse_to_clobber() {
     let c = client();

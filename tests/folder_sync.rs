@@ -271,6 +271,51 @@ fn refusals_are_said_by_the_services_code_and_same_size_pairs_without_a_hash_are
     );
 }
 
+/// A write or delete whose answer is lost after the service carried it out (the connection reset on the way back):
+/// the sync reads the target and says what it holds, written or deleted, rather than "failed".
+#[test]
+fn an_answer_lost_after_the_write_or_delete_landed_is_read_back_and_said_done() {
+    use common::fault_proxy::Fault;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) =
+        common::blobs::proxied_container(&rt, "flost", &[("extra.txt", "only in the container")]);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("new.txt"), "brand new").unwrap();
+    let dialogs = ScriptedDialogs::new();
+    let mut t = TestApp::with_account(&rt, &account);
+    t.harness.state_mut().set_dialogs(dialogs.clone());
+    t.open_resource("Blob containers", &container);
+    t.wait_for("extra.txt");
+    dialogs.answer(Some(dir.path().to_path_buf()));
+    t.click("Compare");
+    t.click("Compare or sync with a local folder…");
+    t.wait_for_contains("Only in left: 1 · only in right: 1 · different: 0 · same: 0");
+    let put = format!("PUT /devstoreaccount1/{container}/new.txt");
+    proxy.fail_matching(&put, Some(Fault::ResetAfterForward));
+    t.click("Upload left to right (1)");
+    t.click("Write them");
+    t.wait_for_contains("wrote 1 blob(s)");
+    proxy.fail_matching(&put, None);
+    let cs = common::emulator().connection_string();
+    assert_eq!(
+        common::peer::run(&cs, &["blob-text", &container, "new.txt"])["text"],
+        "brand new"
+    );
+    t.wait_for_contains("Only in left: 0 · only in right: 1 · different: 0 · same: 1");
+    let delete = format!("DELETE /devstoreaccount1/{container}/extra.txt");
+    proxy.fail_matching(&delete, Some(Fault::ResetAfterForward));
+    t.click("Upload left to right (0)");
+    t.click_contains("Also delete the 1 only in");
+    t.click("Write them");
+    t.click("Delete 1");
+    t.wait_for_contains("wrote 0 blob(s), deleted 1");
+    proxy.fail_matching(&delete, None);
+    assert_eq!(
+        common::peer::run(&cs, &["blob-names", &container])["names"],
+        serde_json::json!(["new.txt"])
+    );
+}
+
 /// A way whose only difference is a pair of the same size with no hash to compare can still be chosen: the
 /// button opens the plan, which offers to write the pair (it counts nothing as written until ticked).
 #[test]

@@ -574,6 +574,7 @@ fn folder_download_under_strace() {
         choices: Default::default(),
         journal: Some((tessera::app::context::TransferJournal::new(journal.into()), entry)),
         resumed: false,
+        saved: Default::default(),
     };
     let job = tessera::app::runtime::jobs::JobContext {
         progress: tessera::storage::TransferProgress::new(),

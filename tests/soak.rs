@@ -2,7 +2,8 @@
 //! fail one request in ten in every way a network and a busy service can, then a direct read-back: nothing
 //! the app said was done is missing, nothing it said ran once applied twice, every "may or may not have
 //! happened" is explained by what the service holds, and every download matches what was uploaded.
-//! The long soak (thousands of operations) is `cargo bench --bench soak`.
+//! The long soak (thousands of operations) is `cargo bench --bench soak`; the jobs that write many things are held
+//! to the same faults by the job model (`tests/job_model/`).
 
 mod common;
 

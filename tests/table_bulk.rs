@@ -222,3 +222,33 @@ fn a_property_is_removed_from_every_matching_entity_of_50_kb_in_batches_cut_unde
     );
     assert_eq!(e["Label"]["value"], "big 057");
 }
+
+/// The job's own batch lands but its answer is lost (the link breaks after the service did it): Resume sends it
+/// again, each entity's ETag no longer matches because of that very write, and each is read back: one that holds
+/// the change is counted changed, not "skipped because they changed" (found by the job model, tests/job_model).
+#[test]
+fn a_batch_whose_answer_was_lost_is_read_back_on_resume_and_counted_changed_not_skipped() {
+    use common::fault_proxy::Fault;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let table = common::unique("lostbatch");
+    seed(&rt, &table, 20, 1);
+    let (account, proxy) = rt.block_on(common::account_through_proxy(Service::Table));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Tables", &table);
+    t.wait_for_contains("20 entities loaded");
+    t.click("Customer 0");
+    t.key(egui::Modifiers::COMMAND, egui::Key::A);
+    t.context_click("Customer 0");
+    t.click("Edit the 20 selected entities…");
+    t.replace_text("Property name", "Level");
+    t.type_into("Value", "high");
+    proxy.fail_matching("$batch", Some(Fault::ResetAfterForward));
+    t.click("Change 20 entities");
+    t.wait_for_contains("may or may not have taken effect");
+    proxy.fail_matching("$batch", None);
+    t.click("Resume change");
+    t.wait_for_contains("Done: set Level on the 20 selected entities");
+    t.wait_for_contains("20 entities changed; 0 failed");
+    let e = common::peer::entity(&table, "p0", "r0019");
+    assert_eq!(e["Level"]["value"], "high");
+}

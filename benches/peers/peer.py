@@ -86,6 +86,25 @@ def blob_snapshots(container, prefix):
     return {"blobs": [[b.name, b.snapshot] for b in listed]}
 
 
+def container_state(*containers):
+    """Every blob of each container as the SDK reads it: its content's MD5 (hex, of the bytes downloaded), size,
+    metadata and Content-Type (the job model's read-back of what a job did and what it must not have touched)."""
+    import hashlib
+    service, out = blob_service(), {}
+    for container in containers:
+        client, blobs = service.get_container_client(container), {}
+        for b in client.list_blobs(include=["metadata"]):
+            body = client.get_blob_client(b.name).download_blob().readall()
+            blobs[b.name] = {
+                "md5": hashlib.md5(body).hexdigest(),
+                "size": len(body),
+                "metadata": dict(b.metadata or {}),
+                "content_type": b.content_settings.content_type,
+            }
+        out[container] = blobs
+    return out
+
+
 def page_ranges(container, blob):
     ranges, _ = blob_service().get_blob_client(container, blob).get_page_ranges()
     return {"ranges": [[r["start"], r["end"]] for r in ranges]}
@@ -195,6 +214,16 @@ def queue_drain(queue):
     return {"contents": contents, "dequeue_counts": counts}
 
 
+def queue_state(*queues):
+    """Each queue's first 32 visible messages (peeked: nothing changes) and its approximate count."""
+    out = {}
+    for queue in queues:
+        client = queue_client(queue)
+        peeked = [m.content for m in client.peek_messages(max_messages=32)]
+        out[queue] = {"messages": peeked, "count": client.get_queue_properties().approximate_message_count}
+    return out
+
+
 def put_message(queue, text):
     queue_client(queue).send_message(text)
     return {}
@@ -216,6 +245,23 @@ def entity(table, partition_key, row_key):
 def entity_keys(table):
     """The keys of every entity of TABLE, as "PartitionKey/RowKey", sorted."""
     return {"keys": sorted(f"{e['PartitionKey']}/{e['RowKey']}" for e in table_client(table).list_entities())}
+
+
+def table_state(*tables):
+    """Every entity of each table as the SDK reads it: "PartitionKey/RowKey" -> each property's value as text (the
+    job model's read-back of what a job did and what it must not have touched)."""
+    out = {}
+    for table in tables:
+        entities = {}
+        for e in table_client(table).list_entities():
+            props = {}
+            for name, value in e.items():
+                if name in ("PartitionKey", "RowKey"):
+                    continue
+                props[name] = str(getattr(value, "value", value))
+            entities[f"{e['PartitionKey']}/{e['RowKey']}"] = props
+        out[table] = entities
+    return out
 
 
 def entity_count(table, query_filter):
@@ -495,6 +541,7 @@ COMMANDS = {
     "blob-text": blob_text,
     "blob-sha256": blob_sha256,
     "blob-snapshots": blob_snapshots,
+    "container-state": container_state,
     "blob-metadata": blob_metadata,
     "set-blob-metadata": set_blob_metadata,
     "blob-properties": blob_properties,
@@ -510,9 +557,11 @@ COMMANDS = {
     "put-message": put_message,
     "queue-names": queue_names,
     "queue-drain": queue_drain,
+    "queue-state": queue_state,
     "entity": entity,
     "entity-keys": entity_keys,
     "entity-count": entity_count,
+    "table-state": table_state,
     "bench-list-entities": bench_list_entities,
     "bench-list-blobs": bench_list_blobs,
     "bench-upload": bench_upload,

@@ -388,6 +388,7 @@ blob-compare-copy-deleted = deleted
 blob-compare-copy-already-gone = already gone
 blob-compare-copy-kept = left as it was: { $why }
 blob-compare-copy-failed = failed
+blob-compare-copy-failed-why = failed: { $why }
 blob-compare-copy-wrote-files = wrote { $count } file(s)
 blob-compare-copy-wrote-blobs = wrote { $count } blob(s)
 blob-compare-copy-also-deleted = , deleted { $count }

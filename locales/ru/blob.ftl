@@ -421,6 +421,7 @@ blob-compare-copy-deleted = удалено
 blob-compare-copy-already-gone = уже удалено
 blob-compare-copy-kept = оставлено как было: { $why }
 blob-compare-copy-failed = сбой
+blob-compare-copy-failed-why = сбой: { $why }
 blob-compare-copy-wrote-files = записано файлов: { $count }
 blob-compare-copy-wrote-blobs = записано BLOB-объектов: { $count }
 blob-compare-copy-also-deleted = , удалено: { $count }

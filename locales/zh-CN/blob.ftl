@@ -373,6 +373,7 @@ blob-compare-copy-deleted = 已删除
 blob-compare-copy-already-gone = 已不存在
 blob-compare-copy-kept = 保持原样：{ $why }
 blob-compare-copy-failed = 失败
+blob-compare-copy-failed-why = 失败：{ $why }
 blob-compare-copy-wrote-files = 已写入 { $count } 个文件
 blob-compare-copy-wrote-blobs = 已写入 { $count } 个 Blob
 blob-compare-copy-also-deleted = ，已删除 { $count } 个

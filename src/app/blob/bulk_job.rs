@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use futures_util::StreamExt;
 
 use crate::app::context::JobContext;
-use crate::app::widgets::bulk_change::{Tally, Words};
+use crate::app::widgets::bulk_change::{Came, Tally, Words};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::{AccessTier, BlobHttpHeaders, Conditions, DeleteSnapshots, ListBlobsOptions, quoted_etag};
 use crate::storage::{Client, StorageError};
@@ -116,6 +116,9 @@ pub struct Position {
     pub part: usize,
     pub marker: Option<String>,
     pub last: Option<String>,
+    /// Blobs past `last` already dealt with (counted and named) by a run that stopped at a blob without an
+    /// answer before them: a Retry passes over them.
+    pub dealt: std::collections::HashSet<String>,
 }
 
 pub type Shared = Arc<Mutex<Position>>;
@@ -164,10 +167,12 @@ pub async fn run(
                 return Ok(p.tally.summary(&tally_words(&change)));
             }
         };
-        let left: Vec<String> = names
-            .into_iter()
-            .filter(|n| last.as_ref().is_none_or(|l| n > l))
-            .collect();
+        let left: Vec<String> = {
+            let dealt = &shared.lock().expect("position lock").dealt;
+            (names.into_iter())
+                .filter(|n| last.as_ref().is_none_or(|l| n > l) && !dealt.contains(n))
+                .collect()
+        };
         for chunk in left.chunks(AT_ONCE) {
             if job.cancel.is_cancelled() {
                 return Err(cancelled());
@@ -186,21 +191,53 @@ pub async fn run(
                 .collect();
             let results: Vec<_> = futures_util::stream::iter(each).buffered(AT_ONCE).collect().await;
             let mut p = shared.lock().expect("position lock");
+            let words = tally_words(&change);
+            // The first blob without an answer stops the job after this chunk; every blob of the chunk is still
+            // counted and named, and those past it that were dealt with are noted, so a Retry (which goes on from
+            // that blob) does not count or change them again.
+            let mut stop: Option<StorageError> = None;
             for (name, r) in results {
                 let t = &mut p.tally;
-                match r {
-                    Ok(Outcome::Done) => t.done += 1,
-                    Ok(Outcome::Unchanged) => t.unchanged += 1,
-                    Err(e) if e.is_conflict() && !e.is_lease_conflict() => t.changed += 1,
-                    Err(e) if e.is_not_found() => t.gone += 1,
+                let came = match &r {
+                    Ok(Outcome::Done) => {
+                        t.done += 1;
+                        Came::Done
+                    }
+                    Ok(Outcome::Unchanged) => {
+                        t.unchanged += 1;
+                        Came::Unchanged
+                    }
+                    Err(e) if e.is_conflict() && !e.is_lease_conflict() => {
+                        t.changed += 1;
+                        Came::Changed
+                    }
+                    Err(e) if e.is_not_found() => {
+                        t.gone += 1;
+                        Came::Gone
+                    }
                     Err(e) if e.status.is_some() => {
                         t.failed += 1;
                         t.first_failure.get_or_insert(format!("`{name}`: {}", e.plain_words()));
+                        Came::Failed(e.plain_words())
                     }
                     // No answer at all (the link, a timeout): the job stops, and Retry goes on from here.
-                    Err(e) => return Err(e),
+                    Err(e) => {
+                        job.item(&name, Tally::item(&words, Came::Failed(e.plain_words())));
+                        stop.get_or_insert(e.clone());
+                        continue;
+                    }
+                };
+                let said = Tally::item(&words, came);
+                job.item(&name, said);
+                match stop {
+                    None => p.last = Some(name),
+                    Some(_) => {
+                        p.dealt.insert(name);
+                    }
                 }
-                p.last = Some(name);
+            }
+            if let Some(e) = stop {
+                return Err(e);
             }
             drop(p);
             job.progress.add(chunk.len() as u64);

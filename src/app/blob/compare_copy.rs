@@ -140,6 +140,8 @@ pub async fn copy(job: &JobContext, from: &FolderSide, to: &FolderSide, run: Syn
                 match write_one(job, from, to, &source, existing.as_ref(), keep).await {
                     Ok(()) => Fate::Written,
                     Err(Refused::Kept(_) | Refused::Gone) if already_same(from, to, &source).await => Fate::AlreadySame,
+                    // The answer was lost after the write went out: what the target holds now says it landed.
+                    Err(Refused::Failed(e)) if unknown(&e) && already_same(from, to, &source).await => Fate::Written,
                     Err(Refused::Kept(why)) => Fate::Kept(name.clone(), why),
                     Err(Refused::Gone) => Fate::Kept(name.clone(), Kept::Gone.words()),
                     Err(Refused::Failed(e)) => Fate::Failed(name.clone(), e),
@@ -150,6 +152,10 @@ pub async fn copy(job: &JobContext, from: &FolderSide, to: &FolderSide, run: Syn
                 match delete_one(to, &item).await {
                     Ok(()) => Fate::Deleted,
                     Err(Refused::Gone) => Fate::AlreadyGone,
+                    Err(Refused::Failed(e)) if unknown(&e) && gone(to, &item).await => Fate::Deleted,
+                    // Refused If-Match, and yet gone: the pipeline's second try of a delete whose first answer was
+                    // lost (the first deleted it), or someone else deleted it. Not "left as it was" either way.
+                    Err(Refused::Kept(_)) if gone(to, &item).await => Fate::AlreadyGone,
                     Err(Refused::Kept(why)) => Fate::Kept(name.clone(), why),
                     Err(Refused::Failed(e)) => Fate::Failed(name.clone(), e),
                 }
@@ -162,7 +168,8 @@ pub async fn copy(job: &JobContext, from: &FolderSide, to: &FolderSide, run: Syn
             Fate::Deleted => t("blob-compare-copy-deleted"),
             Fate::AlreadyGone => t("blob-compare-copy-already-gone"),
             Fate::Kept(_, why) => tr!("blob-compare-copy-kept", why = why.as_str()),
-            Fate::Failed(..) => t("blob-compare-copy-failed"),
+            // Why, in the item's own words: an outcome the job cannot know is said to be so.
+            Fate::Failed(_, e) => tr!("blob-compare-copy-failed-why", why = e.plain_words()),
         };
         job.item(&name, state);
         fate
@@ -223,6 +230,28 @@ fn summary(fates: Vec<Fate>, local: bool) -> Result<String, StorageError> {
         })
         .collect();
     crate::app::blob::actions::with_failures(words, &t("blob-compare-copy-failed"), &failed)
+}
+
+/// A write or delete whose answer was lost once it went out (the link broke, a 500 that may come after the work):
+/// it may or may not have happened, and only a read of the target tells.
+fn unknown(e: &StorageError) -> bool {
+    e.kind == crate::storage::ErrorKind::OutcomeUnknown
+}
+
+/// Whether a blob the sync meant to delete is gone from the target container (a local delete always answers).
+async fn gone(to: &FolderSide, item: &Item) -> bool {
+    match to {
+        FolderSide::Blobs {
+            client,
+            container,
+            prefix,
+            ..
+        } => {
+            let name = format!("{prefix}{}", item.name);
+            matches!(client.get_blob_properties(container, &name, None).await, Err(e) if e.is_not_found())
+        }
+        FolderSide::Local { .. } => false,
+    }
 }
 
 /// Whether the target already holds what the source does, by size and MD5 (a source without an MD5 the service

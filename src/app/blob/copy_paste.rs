@@ -103,6 +103,7 @@ impl CopyPaste {
             on_existing: self.on_existing,
             cut: clip.cut,
             snapshot: clip.snapshot.clone(),
+            record: Default::default(),
         };
         let id = if clip.cut {
             "blob-copy-paste-move-job"
@@ -151,6 +152,7 @@ impl CopyPaste {
             on_existing: OnExisting::Skip,
             cut: true,
             snapshot: None,
+            record: Default::default(),
         };
         self.check_move(
             ctx,

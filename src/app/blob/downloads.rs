@@ -149,6 +149,7 @@ impl Transfers {
                     choices: choices.clone(),
                     journal: ctx.journal.cloned().map(|j| (j, entry)),
                     resumed: false,
+                    saved: Arc::default(),
                 };
                 ctx.start_job(title, Unit::Bytes, download, |job, download| download.run(job));
                 continue;

@@ -1,12 +1,13 @@
 //! A folder's blobs downloaded into a local folder as one job, journaled like the other transfers: each blob
-//! saved is noted (`<id>.done`), so a Retry or a resume after a restart skips what was saved and the blob cut
+//! saved is noted (`<id>.done`, and with the job itself, so a Retry after a Cancel, which crosses the journal's
+//! entry out, still knows), so a Retry or a resume after a restart skips what was saved and the blob cut
 //! part-way asks only for its missing ranges (its partial file stays beside its destination). Nothing is written
 //! outside the chosen folder: a blob with a link on its way is not downloaded and named as such, and a link at a
 //! blob's own name is neither followed nor replaced (the blob is saved beside it).
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::app::blob::downloads::{Existing, destination, is_link};
 use crate::app::blob::local_files::{Kept, reach};
@@ -33,6 +34,9 @@ pub struct FolderDownload {
     pub journal: Option<(TransferJournal, Unfinished)>,
     /// Offered after a restart: refused if another window finished or discarded it since.
     pub resumed: bool,
+    /// The blobs saved by every run of this job (shared by its runs): a Retry never saves one again, even after
+    /// a Cancel crossed the journal's entry out (a second copy would land beside the first).
+    pub saved: Arc<Mutex<HashSet<String>>>,
 }
 
 impl FolderDownload {
@@ -59,6 +63,7 @@ impl FolderDownload {
                 .map_err(crate::app::blob::resumable::journal_refused)?;
             (done, _claim) = (names, Some(claim));
         }
+        done.extend(self.saved.lock().expect("saved lock").iter().cloned());
         let result = self.save_blobs(&job, &done).await;
         // Finished or cancelled: crossed out. Failed otherwise (one blob's name the disk refuses, the network):
         // kept, so Retry or the next start goes on from the blobs not yet saved. (A blob gone meanwhile is
@@ -129,6 +134,7 @@ impl FolderDownload {
             job.item(blob, tr!("blob-folder-download-item-saved", file = file));
             // Noted only now: the download returns once its file is on disk under its name (synced).
             saved += 1;
+            self.saved.lock().expect("saved lock").insert(blob.clone());
             if let Some((journal, u)) = &self.journal {
                 let (journal, id, blob) = (journal.clone(), u.id.clone(), blob.clone());
                 // Not fatal: a blob saved but not noted is only saved again (beside itself) by a later run.
@@ -212,6 +218,7 @@ pub fn resume_folder_download(
         choices: Arc::default(),
         journal: Some((journal, t.clone())),
         resumed: true,
+        saved: Arc::default(),
     };
     jobs.run(backend, t.title(), Unit::Bytes, download, |job, download| {
         download.run(job)

@@ -1,15 +1,19 @@
 //! A paste's job (Copy or Cut, then Paste; Rename): folders listed, each blob copied by the service (a SAS made
 //! by the source account when the target is another), pending copies polled until done (cancel aborts them), a
-//! cut source deleted only if it is still the version copied, and never with its snapshots.
+//! cut source deleted only if it is still the version copied, and never with its snapshots. What each blob came to
+//! is recorded with the job, so a Retry goes on from the record and never copies again what landed; a copy or a
+//! delete whose answer was lost is read back before anything is said or sent again.
 
 use futures_util::StreamExt;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
 use crate::app::context::{JobContext, PaneContext, Unit};
 use crate::app::widgets::format::numbered;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::{Conditions, CopyStatus, DeleteSnapshots, ListBlobsOptions, SasPermissions};
-use crate::storage::{Client, StorageError};
+use crate::storage::{Client, ErrorKind, StorageError};
 
 /// Copies sent at once by a paste.
 pub const AT_ONCE: usize = 16;
@@ -37,8 +41,8 @@ impl OnExisting {
 }
 
 /// One blob's fate in a paste.
-#[derive(Debug)]
-enum Fate {
+#[derive(Clone, Debug)]
+pub(crate) enum Fate {
     /// Copied, to this name.
     Copied(String),
     Skipped,
@@ -63,6 +67,17 @@ impl Fate {
     }
 }
 
+/// What a paste's runs came to, blob by blob, kept with its job (every run holds the same record): a fate once it
+/// is final (copied, skipped, the source kept), or the name a copy went out to when its answer was lost.
+pub(crate) type Record = Arc<Mutex<HashMap<String, Recorded>>>;
+
+#[derive(Clone, Debug)]
+pub(crate) enum Recorded {
+    Final(Fate),
+    /// The copy into this name went out and its answer was lost: a Retry reads that name before copying again.
+    Sent(String),
+}
+
 /// Everything a paste's work needs, owned (cloned for a Retry).
 #[derive(Clone)]
 pub struct Paste {
@@ -80,6 +95,21 @@ pub struct Paste {
     pub(crate) cut: bool,
     /// The snapshot of the one source blob to copy (never cut: a snapshot is read-only).
     pub(crate) snapshot: Option<String>,
+    /// What earlier runs of this paste did (empty for a new paste).
+    pub(crate) record: Record,
+}
+
+impl Paste {
+    fn recorded(&self, name: &str) -> Option<Recorded> {
+        self.record.lock().expect("record lock").get(name).cloned()
+    }
+
+    fn note(&self, name: &str, recorded: Recorded) {
+        self.record
+            .lock()
+            .expect("record lock")
+            .insert(name.to_string(), recorded);
+    }
 }
 
 /// A rename's job: the copy to the new name, then the old one deleted if unchanged and without snapshots.
@@ -143,8 +173,17 @@ pub(crate) async fn run_paste(job: JobContext, p: Paste) -> Result<String, Stora
         let (job, p) = (job.clone(), p.clone());
         let dst = format!("{}{}", p.dst_prefix, name.strip_prefix(&p.base).unwrap_or(&name));
         async move {
-            job.item(&name, t("blob-paste-job-copying"));
-            let fate = copy_one(&job, &p, &name, &dst).await;
+            // Done by an earlier run: said again as it was, and not done again.
+            let fate = match p.recorded(&name) {
+                Some(Recorded::Final(fate)) => fate,
+                _ => {
+                    job.item(&name, t("blob-paste-job-copying"));
+                    copy_one(&job, &p, &name, &dst).await
+                }
+            };
+            if !matches!(fate, Fate::Failed(..)) {
+                p.note(&name, Recorded::Final(fate.clone()));
+            }
             job.item(&name, fate.describe());
             job.progress.add(1);
             fate
@@ -245,6 +284,12 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
         }
     };
     let (mut target, mut n) = (dst.to_string(), 0);
+    // A copy an earlier run sent whose answer was lost: if it landed, it is this paste's copy, and not made again.
+    if let Some(Recorded::Sent(sent)) = p.recorded(name)
+        && landed(p, name, &sent).await
+    {
+        return finish(p, name, sent, etag).await;
+    }
     let outcome = loop {
         let conditions = match p.on_existing {
             OnExisting::Replace => Conditions::none(),
@@ -277,6 +322,14 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
                 e.message = tr!("blob-paste-job-source-changed", name = name, why = e.message.as_str());
                 return Fate::Failed(name.into(), e);
             }
+            // The answer was lost after the copy went out: the target says whether it landed.
+            Err(e) if e.kind == ErrorKind::OutcomeUnknown => {
+                if landed(p, name, &target).await {
+                    return finish(p, name, target, etag).await;
+                }
+                p.note(name, Recorded::Sent(target));
+                return Fate::Failed(name.into(), e);
+            }
             Err(e) => return Fate::Failed(name.into(), e),
         }
     };
@@ -291,6 +344,11 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
     {
         return Fate::Failed(name.into(), e);
     }
+    finish(p, name, target, etag).await
+}
+
+/// The copy into `target` landed: a copy is done; a move deletes its source if it is still the version copied.
+async fn finish(p: &Paste, name: &str, target: String, etag: Option<String>) -> Fate {
     if !p.cut {
         return Fate::Copied(target);
     }
@@ -305,8 +363,31 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
         Ok(()) => Fate::Copied(target),
         Err(e) if e.has_code("SnapshotsPresent") => Fate::KeptWithSnapshots(target),
         Err(e) if e.is_conflict() => Fate::SourceKept(tr!("blob-paste-job-changed-after", name = name)),
+        // The delete's answer was lost: a source no longer there was deleted.
+        Err(e) if e.kind == ErrorKind::OutcomeUnknown && source_gone(p, name).await => Fate::Copied(target),
         Err(e) => Fate::SourceKept(tr!("blob-paste-job-not-deleted", name = name, why = e.message.as_str())),
     }
+}
+
+/// Whether `target` holds what the source blob does (its size and MD5, both known): a copy whose answer was lost
+/// landed. A source without an MD5 cannot tell, and the copy stays unknown (said so).
+async fn landed(p: &Paste, name: &str, target: &str) -> bool {
+    let source = p
+        .source
+        .get_blob_properties(&p.src_container, name, p.snapshot.as_deref());
+    let copied = p.target.get_blob_properties(&p.dst_container, target, None);
+    match (source.await, copied.await) {
+        (Ok((s, _)), Ok((c, _))) => {
+            let md5 = s.http.content_md5.as_deref().filter(|m| !m.is_empty());
+            s.content_length == c.content_length && md5.is_some() && md5 == c.http.content_md5.as_deref()
+        }
+        _ => false,
+    }
+}
+
+/// Whether a moved blob's source is gone (its delete's answer was lost).
+async fn source_gone(p: &Paste, name: &str) -> bool {
+    matches!(p.source.get_blob_properties(&p.src_container, name, None).await, Err(e) if e.is_not_found())
 }
 
 /// A copy refused because the target exists (If-None-Match `*`): 409 `BlobAlreadyExists`, or 412

@@ -136,6 +136,11 @@ impl TesseraApp {
         self.jobs.running()
     }
 
+    /// Whether the window's close went through (at once, or after the question and the work it waited for).
+    pub fn window_closed(&self) -> bool {
+        self.quitting.is_gone()
+    }
+
     pub fn clear_finished_jobs(&mut self) {
         self.jobs.clear_finished();
     }

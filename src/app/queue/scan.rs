@@ -108,6 +108,12 @@ async fn scan_into(
         let batch = match client.get_messages(queue, last_new as u32 + 1, HOLD_SECONDS).await {
             Ok(batch) if batch.is_empty() => return (disk, ScanEnd::Whole),
             Ok(batch) => batch,
+            // Its answer lost on the way: the batch may be held, unseen, until its time runs out. Said so.
+            Err(mut e) if e.kind == crate::storage::ErrorKind::OutcomeUnknown => {
+                let later = tr!("scan-return-failed", count = last_new + 1, seconds = HOLD_SECONDS);
+                e.message = format!("{} {later}", e.message);
+                return (disk, ScanEnd::Failed(e));
+            }
             Err(e) => return (disk, ScanEnd::Failed(e)),
         };
         let receipts: Vec<(String, String)> = batch.iter().map(|m| (m.id.clone(), m.pop_receipt.clone())).collect();

@@ -234,7 +234,7 @@ async fn change_all(
             ..Tally::default()
         };
         if !ops.is_empty() {
-            batch(client, table, &ops, &mut tally).await?;
+            batch(client, table, change, &ops, &mut tally).await?;
         }
         let last = chunk
             .last()
@@ -250,7 +250,13 @@ async fn change_all(
 }
 
 /// One batch; refused as a whole for one entity's sake (changed, gone, a bad value), each goes alone.
-async fn batch(client: &Client, table: &str, ops: &[BatchOperation], tally: &mut Tally) -> Result<(), StorageError> {
+async fn batch(
+    client: &Client,
+    table: &str,
+    change: &Change,
+    ops: &[BatchOperation],
+    tally: &mut Tally,
+) -> Result<(), StorageError> {
     match client.submit_batch(table, ops).await {
         Ok(_) => {
             tally.done += ops.len() as u64;
@@ -276,7 +282,12 @@ async fn batch(client: &Client, table: &str, ops: &[BatchOperation], tally: &mut
         };
         match result {
             Ok(()) => tally.done += 1,
-            Err(e) if e.is_conflict() => tally.changed += 1,
+            // Its ETag moved: by someone else, or by this job's own batch whose answer was lost before a Retry
+            // sent it again. The entity read back tells: one that holds the change is not said to be skipped.
+            Err(e) if e.is_conflict() => match holds(client, table, change, op.keys()).await {
+                true => tally.done += 1,
+                false => tally.changed += 1,
+            },
             Err(e) if e.is_not_found() => tally.gone += 1,
             Err(e) if matches!(e.status, Some(400 | 409)) || e.kind == ErrorKind::Invalid => {
                 tally.failed += 1;
@@ -289,6 +300,18 @@ async fn batch(client: &Client, table: &str, ops: &[BatchOperation], tally: &mut
         }
     }
     Ok(())
+}
+
+/// Whether the entity already holds the change (read back after its conditional write was refused); a read that
+/// fails says no, and the entity stays counted as changed by someone else.
+async fn holds(client: &Client, table: &str, change: &Change, (pk, rk): (&str, &str)) -> bool {
+    match (client.get_entity(table, pk, rk).await, change) {
+        (Ok(e), Change::Set { name, value }) => e.get(name).is_some_and(|v| v.to_value() == *value),
+        (Ok(e), Change::Remove { name }) => e.get(name).is_none(),
+        (Ok(_), Change::Delete) => false,
+        (Err(e), Change::Delete) => e.is_not_found(),
+        (Err(_), _) => false,
+    }
 }
 
 #[cfg(test)]

@@ -35,6 +35,17 @@ pub struct Words {
     pub reads: bool,
 }
 
+/// What came of one item of a change of many (`Tally::item`).
+#[derive(Clone, Debug)]
+pub enum Came {
+    Done,
+    Unchanged,
+    Changed,
+    Gone,
+    /// Failed, in plain words (an outcome the job cannot know says so).
+    Failed(String),
+}
+
 impl Tally {
     /// "12 entities changed; 3 skipped because they changed since they were read; 1 already gone; 0 failed".
     pub fn summary(&self, words: &Words) -> String {
@@ -70,6 +81,18 @@ impl Tally {
             said += &tr!("widgets-bulk-change-read", count = n(self.read));
         }
         said
+    }
+
+    /// What came of one item, for the job's list of items (each one named, so none is left unsaid): as the
+    /// summary's words have it ("changed", "already as asked"), or why it was skipped or failed.
+    pub fn item(words: &Words, came: Came) -> String {
+        match came {
+            Came::Done => t(words.done),
+            Came::Unchanged => t(words.unchanged),
+            Came::Changed => tr!("widgets-bulk-change-item-skipped", why = t(words.changed)),
+            Came::Gone => t("widgets-bulk-change-item-gone"),
+            Came::Failed(why) => tr!("widgets-bulk-change-item-failed", why = why),
+        }
     }
 
     /// Adds another's counts (a batch's to the job's); the first failure stays the first.

@@ -90,13 +90,17 @@ impl Client {
                 .await
                 .map_err(|e| StorageError::io(&op, &e))?;
             let data = Bytes::from(data);
-            let put = patiently(progress, cancel, wait && !conditions.is_conditional(), &op, || {
+            // A cancel is seen before the write is sent, never while it is out: a Put Blob cut off may still land,
+            // and "cancelled" would then name as not done a blob that is there. Its answer is waited for instead
+            // (one request; a wait for the network between attempts still ends on a cancel).
+            if cancel.is_cancelled() {
+                return Err(cancelled(&op));
+            }
+            let etag = patiently(progress, cancel, wait && !conditions.is_conditional(), &op, || {
                 self.put_blob(container, blob, data.clone(), http, metadata, conditions)
-            });
-            let etag = tokio::select! {
-                r = put => r.map_err(|e| e.with_operation(&op))?,
-                _ = cancel.cancelled() => return Err(cancelled(&op)),
-            };
+            })
+            .await
+            .map_err(|e| e.with_operation(&op))?;
             progress.add(size);
             return Ok(etag);
         }
@@ -177,10 +181,14 @@ impl Client {
         while !tasks.is_empty() {
             place(&mut ids, progress, join_next(&mut tasks, cancel, &op).await?);
         }
-        tokio::select! {
-            r = self.put_block_list(container, blob, &ids, http, metadata, conditions) => r.map_err(|e| e.with_operation(&op)),
-            _ = cancel.cancelled() => Err(cancelled(&op)),
+        // As for one Put Blob: the commit is not sent after a cancel, and not cut off once sent.
+        if cancel.is_cancelled() {
+            return Err(cancelled(&op));
         }
+        (self
+            .put_block_list(container, blob, &ids, http, metadata, conditions)
+            .await)
+            .map_err(|e| e.with_operation(&op))
     }
 
     /// Fails early when an upload's condition already fails (If-Match a changed ETag, create-only over a blob).
