@@ -256,6 +256,14 @@ fn refusals_are_said_by_the_services_code_and_same_size_pairs_without_a_hash_are
     t.wait_for_contains("wrote 2 blob(s); 2 left as they were: ");
     t.wait_for_contains("extra.txt (it has snapshots, which a sync never deletes (SnapshotsPresent))");
     t.wait_for_contains("old.txt (leased: the service refuses it without the lease (LeaseIdMissing))");
+    // The job names the two it left as not done (the error colour in its Items), the two it wrote as done.
+    let app = t.harness.state();
+    let job = app.jobs().iter().rfind(|j| j.item_count() > 0).expect("the sync's job");
+    let rows = job.items_in(0..job.item_count());
+    let not_done: std::collections::BTreeSet<&str> =
+        rows.iter().filter(|r| r.not_done).map(|r| r.name.as_str()).collect();
+    assert_eq!(not_done, ["extra.txt", "old.txt"].into(), "{rows:?}");
+    assert_eq!(rows.len(), 4, "{rows:?}");
     let cs = common::emulator().connection_string();
     assert_eq!(
         common::peer::run(&cs, &["blob-text", &container, "same.txt"])["text"],

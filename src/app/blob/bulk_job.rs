@@ -222,13 +222,13 @@ pub async fn run(
                     }
                     // No answer at all (the link, a timeout): the job stops, and Retry goes on from here.
                     Err(e) => {
-                        job.item(&name, Tally::item(&words, Came::Failed(e.plain_words())));
+                        job.item_not_done(&name, Tally::item(&words, Came::Failed(e.plain_words())));
                         stop.get_or_insert(e.clone());
                         continue;
                     }
                 };
-                let said = Tally::item(&words, came);
-                job.item(&name, said);
+                let not_done = came.is_not_done();
+                job.item_ended(&name, Tally::item(&words, came), not_done);
                 match stop {
                     None => p.last = Some(name),
                     Some(_) => {

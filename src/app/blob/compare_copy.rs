@@ -171,7 +171,7 @@ pub async fn copy(job: &JobContext, from: &FolderSide, to: &FolderSide, run: Syn
             // Why, in the item's own words: an outcome the job cannot know is said to be so.
             Fate::Failed(_, e) => tr!("blob-compare-copy-failed-why", why = e.plain_words()),
         };
-        job.item(&name, state);
+        job.item_ended(&name, state, matches!(fate, Fate::Kept(..) | Fate::Failed(..)));
         fate
     }))
     .buffer_unordered(AT_ONCE)

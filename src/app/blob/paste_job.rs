@@ -184,7 +184,7 @@ pub(crate) async fn run_paste(job: JobContext, p: Paste) -> Result<String, Stora
             if !matches!(fate, Fate::Failed(..)) {
                 p.note(&name, Recorded::Final(fate.clone()));
             }
-            job.item(&name, fate.describe());
+            job.item_ended(&name, fate.describe(), matches!(fate, Fate::Failed(..)));
             job.progress.add(1);
             fate
         }

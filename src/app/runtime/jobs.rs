@@ -76,7 +76,12 @@ impl JobContext {
     /// Names `item` as not done, with why ("failed: …", "not uploaded: …"): the activity list shows it in the
     /// error colour whatever the window's language.
     pub fn item_not_done(&self, item: &str, why: impl Into<String>) {
-        self.items.lock().expect("items lock").set(item, why.into(), true);
+        self.item_ended(item, why, true);
+    }
+
+    /// Sets what became of `item` at its end: done, or not done (as `item_not_done`).
+    pub fn item_ended(&self, item: &str, state: impl Into<String>, not_done: bool) {
+        self.items.lock().expect("items lock").set(item, state.into(), not_done);
     }
 }
 

@@ -46,6 +46,13 @@ pub enum Came {
     Failed(String),
 }
 
+impl Came {
+    /// Whether the item was left undone: skipped because it changed, or failed (shown in the error colour).
+    pub fn is_not_done(&self) -> bool {
+        matches!(self, Came::Changed | Came::Failed(_))
+    }
+}
+
 impl Tally {
     /// "12 entities changed; 3 skipped because they changed since they were read; 1 already gone; 0 failed".
     pub fn summary(&self, words: &Words) -> String {
