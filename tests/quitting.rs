@@ -217,3 +217,34 @@ fn quit_anyway_stops_a_queue_scan_and_goes_once_its_batch_is_visible_again() {
         "the scan stopped when the window went ({scanned} of {total} received by it): {counts:?}"
     );
 }
+
+/// A delete from the tree still on its way when the window closes (issue 59): the question counts it among the
+/// writes not answered, and Quit anyway waits for its answer before the window goes (no delete is cut off half
+/// told); Microsoft's SDK finds the queue gone.
+#[test]
+fn a_tree_delete_on_its_way_holds_the_close_until_it_answers() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let client = common::client();
+    let q = common::unique("quitdel");
+    rt.block_on(client.create_queue(&q, &[])).unwrap();
+    let (account, proxy) = rt.block_on(common::account_through_proxy(tessera::storage::Service::Queue));
+    let mut t = TestApp::with_account(&rt, &account);
+    t.click("Test emulator");
+    t.click_contains("Queues");
+    t.wait_for(&q);
+    proxy.latency(Duration::from_secs(3), Duration::ZERO);
+    t.context_click(&q);
+    t.click("Delete…");
+    t.click(&format!("Delete {q}"));
+    t.step();
+    assert!(close_window(&mut t), "a delete on its way holds the close back");
+    t.wait_for_contains("1 write sent");
+    answer_and_wait_for_the_window_to_close(&mut t, "Quit anyway", Duration::from_secs(60));
+    proxy.latency(Duration::ZERO, Duration::ZERO);
+    let left = sdk(&["queue-names", &q]);
+    assert_eq!(
+        left["names"],
+        serde_json::json!([]),
+        "the delete landed before the window went"
+    );
+}

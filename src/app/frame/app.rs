@@ -266,6 +266,11 @@ impl TesseraApp {
         self.pending_ops.add((), self.backend.spawn(work));
     }
 
+    /// The tree's creates and deletes sent and not answered: the window's close waits for them.
+    pub(crate) fn ops_out(&self) -> usize {
+        self.pending_ops.len()
+    }
+
     /// Everything that arrived from the backend: request events, finished work.
     pub fn logic(&mut self) {
         let _frame = crate::storage::frame_guard::in_frame();

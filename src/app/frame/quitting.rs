@@ -15,7 +15,7 @@ pub struct AtWork {
     pub unsaved: Vec<String>,
     /// Each running job's title.
     pub jobs: Vec<String>,
-    /// Writes sent (saves, actions on held messages) that have not answered.
+    /// Writes sent (saves, actions on held messages, the tree's creates and deletes) that have not answered.
     pub writes: usize,
     /// Messages held with a pop receipt that still works.
     pub held: usize,
@@ -39,7 +39,8 @@ impl AtWork {
         let tabs = app.tabs.list.iter().chain(&app.tabs.closed);
         let writes = tabs.clone().map(|t| t.sent.outstanding()).sum::<usize>()
             + app.service_settings.iter().filter(|w| w.is_saving()).count()
-            + app.service_settings_landing.len();
+            + app.service_settings_landing.len()
+            + app.ops_out();
         AtWork {
             unsaved,
             jobs: (app.jobs.list.iter())
