@@ -3,47 +3,16 @@
 //! exactly the file. The one test of its binary, so the heap it watches is its own.
 
 mod common;
+#[path = "common/heap.rs"]
+mod heap;
 mod ui;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use sha2::Digest;
 use tessera::app::runtime::dialogs::ScriptedDialogs;
 use tessera::app::runtime::jobs::JobState;
 use ui::TestApp;
-
-/// The system's allocator, counting the bytes live now and the most ever live since the last `reset_peak`.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(live, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-fn reset_peak() -> usize {
-    let live = LIVE.load(Ordering::Relaxed);
-    PEAK.store(live, Ordering::Relaxed);
-    live
-}
 
 const MIB: usize = 1 << 20;
 
@@ -89,13 +58,13 @@ fn a_file_of_many_blocks_is_appended_in_blocks_with_the_heap_bounded_and_read_ba
     t.open_resource("Blob containers", &container);
     t.click("log");
     t.wait_for_contains("only at the end shown (position 0)");
-    let before = reset_peak();
+    let before = heap::reset_peak();
     dialogs.answer(Some(file.clone()));
     t.click("Append a file…");
     t.wait_app("the append job", Duration::from_secs(120), |app| {
         app.jobs().iter().any(|j| !j.is_running())
     });
-    let peak = PEAK.load(Ordering::Relaxed) - before;
+    let peak = heap::peak() - before;
     eprintln!("the heap grew by at most {:.1} MiB", peak as f64 / MIB as f64);
     let state = t.harness.state().jobs()[0].state.clone();
     assert!(matches!(state, JobState::Done(_)), "{state:?}");

@@ -4,46 +4,15 @@
 //! The one test of its binary, so the heap it watches is its own.
 
 mod common;
+#[path = "common/heap.rs"]
+mod heap;
 mod ui;
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::BufRead;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tessera::app::runtime::dialogs::ScriptedDialogs;
 use tessera::storage::queue::MessageTtl;
 use ui::TestApp;
-
-/// The system's allocator, counting the bytes live now and the most ever live since the last `reset_peak`.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(live, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-fn reset_peak() -> usize {
-    let live = LIVE.load(Ordering::Relaxed);
-    PEAK.store(live, Ordering::Relaxed);
-    live
-}
 
 const MIB: f64 = (1 << 20) as f64;
 /// Each message's text: 60 KB, under the service's 64 KiB.
@@ -82,7 +51,7 @@ fn scanning_searching_and_exporting_six_times_the_messages_takes_no_more_heap() 
             t.click(q);
         }
         t.wait_for_contains("Peeked: the first 32 messages");
-        let before = reset_peak();
+        let before = heap::reset_peak();
         t.click("Scan the whole queue…");
         t.click("Scan the whole queue");
         t.wait_for_contains(&format!("Scanned the whole queue: {n} messages"));
@@ -110,8 +79,8 @@ fn scanning_searching_and_exporting_six_times_the_messages_takes_no_more_heap() 
         });
         // Above what stays once the tab is gone: the HTTP inspector keeps every request (up to its capacity), so
         // it grows with the count by what it holds, not by what the scan does.
-        let stays = LIVE.load(Ordering::Relaxed).max(before);
-        let held = PEAK.load(Ordering::Relaxed).saturating_sub(stays);
+        let stays = heap::live().max(before);
+        let held = heap::peak().saturating_sub(stays);
         eprintln!(
             "{n} messages: the heap held at most {:.1} MiB above what stays ({:.1} MiB before, {:.1} MiB after)",
             held as f64 / MIB,
