@@ -240,18 +240,25 @@ fn unknown(e: &StorageError) -> bool {
 
 /// Whether a blob the sync meant to delete is gone from the target container (a local delete always answers).
 async fn gone(to: &FolderSide, item: &Item) -> bool {
-    match to {
-        FolderSide::Blobs {
-            client,
-            container,
-            prefix,
-            ..
-        } => {
-            let name = format!("{prefix}{}", item.name);
-            matches!(client.get_blob_properties(container, &name, None).await, Err(e) if e.is_not_found())
-        }
-        FolderSide::Local { .. } => false,
-    }
+    matches!(target_blob(to, &item.name).await, Some(Err(e)) if e.is_not_found())
+}
+
+/// The target container's blob for an item `name`, read afresh (under the side's prefix); None for a local folder.
+async fn target_blob(
+    to: &FolderSide,
+    name: &str,
+) -> Option<Result<crate::storage::blob::BlobProperties, StorageError>> {
+    let FolderSide::Blobs {
+        client,
+        container,
+        prefix,
+        ..
+    } = to
+    else {
+        return None;
+    };
+    let name = format!("{prefix}{name}");
+    Some(client.get_blob_properties(container, &name, None).await.map(|(p, _)| p))
 }
 
 /// Whether the target already holds what the source does, by size and MD5 (a source without an MD5 the service
@@ -264,18 +271,9 @@ async fn already_same(from: &FolderSide, to: &FolderSide, source: &Item) -> bool
     };
     let Some(md5) = md5 else { return false };
     match to {
-        FolderSide::Blobs {
-            client,
-            container,
-            prefix,
-            ..
-        } => {
-            let name = format!("{prefix}{}", source.name);
-            match client.get_blob_properties(container, &name, None).await {
-                Ok((p, _)) => p.content_length == source.size && p.http.content_md5.as_deref() == Some(md5.as_str()),
-                Err(_) => false,
-            }
-        }
+        FolderSide::Blobs { .. } => target_blob(to, &source.name).await.is_some_and(|p| {
+            p.is_ok_and(|p| p.content_length == source.size && p.http.content_md5.as_deref() == Some(md5.as_str()))
+        }),
         FolderSide::Local { root, .. } => {
             let Ok(relative) = crate::app::blob::transfers::local_path(&source.name) else {
                 return false;
