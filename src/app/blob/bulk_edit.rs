@@ -10,7 +10,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::context::features::Offer;
 use crate::app::context::{PaneContext, Unit};
-use crate::app::widgets::bulk_change::BulkRun;
+use crate::app::widgets::bulk_change::Running;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::AccessTier;
 
@@ -61,23 +61,13 @@ struct Form {
     error: Option<String>,
 }
 
-struct Running {
-    run: BulkRun,
-    position: Shared,
-    change: Change,
-}
-
 #[derive(Default)]
 pub struct BulkEdit {
     form: Option<Form>,
-    running: Option<Running>,
+    running: Running<bulk_job::Position>,
 }
 
 impl BulkEdit {
-    fn is_running(&self) -> bool {
-        self.running.as_ref().is_some_and(|r| r.run.is_live())
-    }
-
     /// The change the form asks for, or why it cannot be sent.
     fn change_of(form: &Form) -> Result<Change, String> {
         let name = form.name.trim().to_string();
@@ -144,26 +134,19 @@ impl BulkEdit {
             what = what.as_str(),
             container = container.as_str()
         );
-        let mut chars = title.chars();
-        let title: String = chars
-            .next()
-            .into_iter()
-            .flat_map(char::to_uppercase)
-            .chain(chars)
-            .collect();
-        let job = ctx.start_job(
+        let words = tally_words(&change);
+        self.running.start(
+            ctx,
             title,
+            what,
             Unit::Items("blobs"),
+            position,
+            words,
             state,
             |job, (client, container, names, change, position)| {
                 bulk_job::run(job, client, container, names, change, position)
             },
         );
-        self.running = Some(Running {
-            run: BulkRun::new(job, what),
-            position,
-            change,
-        });
     }
 
     fn form_ui(form: &mut Form, ui: &mut egui::Ui) {
@@ -238,7 +221,7 @@ impl BulkEdit {
 
 impl BlobFeature for BulkEdit {
     fn busy(&self) -> bool {
-        self.is_running()
+        self.running.is_running()
     }
 
     fn unsaved(&self) -> Vec<String> {
@@ -251,13 +234,8 @@ impl BlobFeature for BulkEdit {
     }
 
     fn poll(&mut self, _: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
-        let Some(r) = &mut self.running else { return };
-        if !r.run.listed(ctx) {
-            self.running = None;
-            return;
-        }
         // Ended: the list shows what the service holds now.
-        if r.run.poll(ctx).1 {
+        if self.running.poll(ctx) {
             fx.refresh();
         }
     }
@@ -287,14 +265,7 @@ impl BlobFeature for BulkEdit {
     }
 
     fn above_list_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        let Some(r) = &self.running else { return };
-        let (counts, finished) = {
-            let p = r.position.lock().expect("position lock");
-            (p.tally.summary(&tally_words(&r.change)), p.finished)
-        };
-        if r.run.ui(ui, ctx, "blob-bulk-job-blobs", &counts, finished) {
-            self.running = None;
-        }
+        self.running.ui(ui, ctx);
     }
 
     fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use futures_util::StreamExt;
 
 use crate::app::context::JobContext;
-use crate::app::widgets::bulk_change::{Came, Tally, Words};
+use crate::app::widgets::bulk_change::{Came, Progress, Tally, Words};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::blob::{AccessTier, BlobHttpHeaders, Conditions, DeleteSnapshots, ListBlobsOptions, quoted_etag};
 use crate::storage::{Client, StorageError};
@@ -119,6 +119,15 @@ pub struct Position {
     /// Blobs past `last` already dealt with (counted and named) by a run that stopped at a blob without an
     /// answer before them: a Retry passes over them.
     pub dealt: std::collections::HashSet<String>,
+}
+
+impl Progress for Position {
+    fn tally(&self) -> &Tally {
+        &self.tally
+    }
+    fn finished(&self) -> bool {
+        self.finished
+    }
 }
 
 pub type Shared = Arc<Mutex<Position>>;

@@ -10,7 +10,7 @@ use crate::app::context::{PaneContext, Unit};
 use crate::app::table::bulk_job::{self, Change, Shared, Source, tally_words};
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
-use crate::app::widgets::bulk_change::BulkRun;
+use crate::app::widgets::bulk_change::Running;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::MAX_PAGE_SIZE;
 use crate::storage::table::edm::{EdmType, EdmValue};
@@ -40,20 +40,13 @@ struct Form {
     error: Option<String>,
 }
 
-/// A change started: its job and words, where it got to, and what it does.
-struct Running {
-    run: BulkRun,
-    position: Shared,
-    change: Change,
-}
-
 #[derive(Default)]
 pub struct BulkChange {
     form: Option<Form>,
     /// "Select all that match the query" was taken, for a selection of this many rows (a change of the selection
     /// drops it).
     whole_query: Option<usize>,
-    running: Option<Running>,
+    running: Running<bulk_job::Position>,
 }
 
 impl BulkChange {
@@ -67,10 +60,6 @@ impl BulkChange {
             value: String::new(),
             error: None,
         });
-    }
-
-    fn is_running(&self) -> bool {
-        self.running.as_ref().is_some_and(|r| r.run.is_live())
     }
 
     /// The change the form asks for, or why it cannot be sent.
@@ -133,24 +122,19 @@ impl BulkChange {
         };
         let position = Shared::default();
         let state = (ctx.client.clone(), table, source, change.clone(), position.clone());
-        let mut first = what.chars();
-        let title: String = first
-            .next()
-            .map(|c| c.to_uppercase().chain(first).collect())
-            .unwrap_or_default();
-        let job = ctx.start_job(
-            title,
+        let words = tally_words(&change);
+        self.running.start(
+            ctx,
+            what.clone(),
+            what,
             Unit::Items("entities"),
+            position,
+            words,
             state,
             |job, (client, table, source, change, position)| {
                 bulk_job::run(job, client, table, source, change, position)
             },
         );
-        self.running = Some(Running {
-            run: BulkRun::new(job, what),
-            position,
-            change,
-        });
     }
 
     fn form_ui(form: &mut Form, ui: &mut egui::Ui, core: &TableCore) {
@@ -209,23 +193,11 @@ impl BulkChange {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
     }
-
-    /// The line for the change under way or ended, and its buttons.
-    fn running_ui(&mut self, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-        let Some(r) = &self.running else { return };
-        let (counts, finished) = {
-            let p = r.position.lock().expect("position lock");
-            (p.tally.summary(&tally_words(&r.change)), p.finished)
-        };
-        if r.run.ui(ui, ctx, "table-bulk-job-entities", &counts, finished) {
-            self.running = None;
-        }
-    }
 }
 
 impl TableFeature for BulkChange {
     fn busy(&self) -> bool {
-        self.is_running()
+        self.running.is_running()
     }
 
     fn unsaved(&self) -> Vec<String> {
@@ -238,14 +210,9 @@ impl TableFeature for BulkChange {
     }
 
     fn poll(&mut self, _: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {
-        // An ended change the user has not dismissed stays shown; one whose job left the list goes.
-        let Some(r) = &mut self.running else { return };
-        if !r.run.listed(ctx) {
-            self.running = None;
-            return;
-        }
-        // Ended (done, cancelled or failed part-way): the grid shows what the service holds now.
-        if r.run.poll(ctx).1 {
+        // Ended (done, cancelled or failed part-way): the grid shows what the service holds now. An ended change
+        // the user has not dismissed stays shown; one whose job left the list goes.
+        if self.running.poll(ctx) {
             fx.rerun();
         }
     }
@@ -285,7 +252,7 @@ impl TableFeature for BulkChange {
                     }
                 } else {
                     ui.strong(t("table-bulk-all-matching-selected"));
-                    let idle = !self.is_running();
+                    let idle = !self.running.is_running();
                     if ui
                         .add_enabled(idle, egui::Button::new(t("table-bulk-change-all")))
                         .clicked()
@@ -298,7 +265,7 @@ impl TableFeature for BulkChange {
                 }
             });
         }
-        self.running_ui(ui, ctx);
+        self.running.ui(ui, ctx);
     }
 
     fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::app::context::JobContext;
 use crate::app::table::row_match::RowMatches;
-use crate::app::widgets::bulk_change::{Tally, Words};
+use crate::app::widgets::bulk_change::{Progress, Tally, Words};
 use crate::app::widgets::i18n::tr;
 use crate::storage::table::batch::{MAX_BATCH_OPERATIONS, fits_in_batch};
 use crate::storage::table::entity::Entity;
@@ -121,6 +121,15 @@ pub struct Position {
     /// The token of the page in hand (None: the first page), and the last entity of it already dealt with.
     pub page: Option<ContinuationToken>,
     pub last: Option<(String, String)>,
+}
+
+impl Progress for Position {
+    fn tally(&self) -> &Tally {
+        &self.tally
+    }
+    fn finished(&self) -> bool {
+        self.finished
+    }
 }
 
 pub type Shared = Arc<Mutex<Position>>;

@@ -1,8 +1,11 @@
 //! A change of many items (entities, blobs) as a pane shows it: the counts its job keeps, in words, and the line
 //! over the list while it runs (with Cancel), after a Cancel or a failure (with Resume) and when it is done.
 
-use crate::app::context::{JobId, JobState, PaneContext};
+use std::sync::{Arc, Mutex};
+
+use crate::app::context::{JobContext, JobId, JobState, PaneContext, Unit};
 use crate::app::widgets::i18n::{number, t, tr};
+use crate::storage::StorageError;
 
 /// What a change of many items did so far.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -116,43 +119,119 @@ impl Tally {
     }
 }
 
-/// A change started: its job and what it does, in words ("set Level on the 30 selected entities of `t`").
-pub struct BulkRun {
-    pub job: JobId,
-    pub what: String,
-    /// Whether its job ran at the last poll.
-    live: bool,
+/// Where a change of many items got to, as its job shares it with the pane that shows it.
+pub trait Progress: Send + 'static {
+    fn tally(&self) -> &Tally;
+    /// Every item was dealt with (a Cancel or a failure leaves it false, so the line offers Resume).
+    fn finished(&self) -> bool;
 }
 
-impl BulkRun {
-    pub fn new(job: JobId, what: String) -> Self {
-        BulkRun { job, what, live: true }
+/// A change started: its job, what it does in words ("set Level on the 30 selected entities of `t`"), where it
+/// got to, and how its counts are said.
+pub struct BulkRun<P> {
+    job: JobId,
+    what: String,
+    /// Whether its job ran at the last poll.
+    live: bool,
+    position: Arc<Mutex<P>>,
+    words: Words,
+}
+
+/// A feature's change of many items: none, or the one started, kept until the user dismisses its line or its
+/// job leaves the activity list. The blob and table changes share it, so they start, end and show alike.
+pub struct Running<P>(Option<BulkRun<P>>);
+
+impl<P> Default for Running<P> {
+    fn default() -> Self {
+        Running(None)
+    }
+}
+
+impl<P: Progress> Running<P> {
+    /// Starts the job that makes the change (titled `title`, with the first letter made a capital); the pane
+    /// reads again when it ends.
+    #[allow(clippy::too_many_arguments)]
+    pub fn start<S, W, F>(
+        &mut self,
+        ctx: &mut PaneContext,
+        title: String,
+        what: String,
+        unit: Unit,
+        position: Arc<Mutex<P>>,
+        words: Words,
+        state: S,
+        work: W,
+    ) where
+        S: Clone + Send + Sync + 'static,
+        W: Fn(JobContext, S) -> F + Send + Sync + 'static,
+        F: std::future::Future<Output = Result<String, StorageError>> + Send + 'static,
+    {
+        let job = ctx.start_job(capitalised(&title), unit, state, work);
+        self.0 = Some(BulkRun {
+            job,
+            what,
+            live: true,
+            position,
+            words,
+        });
     }
 
-    /// Whether the job runs now; `ended` is true on the one poll that sees it end (done, cancelled or failed).
-    pub fn poll(&mut self, ctx: &mut PaneContext) -> (bool, bool) {
-        let was = self.live;
-        self.live = matches!(ctx.jobs.get(self.job).map(|j| &j.state), Some(JobState::Running));
-        (self.live, was && !self.live)
+    /// No change shown (none started, or its line dismissed).
+    pub fn is_none(&self) -> bool {
+        self.0.is_none()
     }
 
-    pub fn is_live(&self) -> bool {
-        self.live
+    /// Whether its job runs now.
+    pub fn is_running(&self) -> bool {
+        self.0.as_ref().is_some_and(|r| r.live)
     }
 
-    /// Whether its job is still in the activity list (a cleared list drops it).
-    pub fn listed(&self, ctx: &mut PaneContext) -> bool {
-        ctx.jobs.get(self.job).is_some()
+    /// Follows the job; true on the one poll that sees it end (done, cancelled or failed), when what the pane
+    /// shows should be read again. A job the user cleared from the activity list takes its line with it.
+    pub fn poll(&mut self, ctx: &mut PaneContext) -> bool {
+        let Some(r) = &mut self.0 else { return false };
+        if ctx.jobs.get(r.job).is_none() {
+            self.0 = None;
+            return false;
+        }
+        let was = r.live;
+        r.live = matches!(ctx.jobs.get(r.job).map(|j| &j.state), Some(JobState::Running));
+        was && !r.live
     }
 
-    /// The line over the list: `noun` ("entities") and the counts so far; true when the user dismisses it.
-    pub fn ui(&self, ui: &mut egui::Ui, ctx: &mut PaneContext, noun: &str, counts: &str, finished: bool) -> bool {
+    /// The change's line over the list, with its counts so far; Dismiss takes it away.
+    pub fn ui(&mut self, ui: &mut egui::Ui, ctx: &mut PaneContext) {
+        let Some(r) = &self.0 else { return };
+        let (counts, finished) = {
+            let p = r.position.lock().expect("position lock");
+            (p.tally().summary(&r.words), p.finished())
+        };
+        if r.ui(ui, ctx, &counts, finished) {
+            self.0 = None;
+        }
+    }
+}
+
+/// `text` with its first letter made a capital ("set metadata…" as a job's title).
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .into_iter()
+        .flat_map(char::to_uppercase)
+        .chain(chars)
+        .collect()
+}
+
+impl<P> BulkRun<P> {
+    /// The line over the list: the items' noun ("entities") and the counts so far; true when the user dismisses it.
+    fn ui(&self, ui: &mut egui::Ui, ctx: &mut PaneContext, counts: &str, finished: bool) -> bool {
         let state = ctx.jobs.get(self.job).map(|j| j.state.clone());
         let mut dismiss = false;
         ui.horizontal_wrapped(|ui| match state {
             Some(JobState::Running) => {
                 ui.spinner();
-                let (noun, what) = (t(noun), self.what.as_str());
+                let (noun, what) = (t(self.words.items), self.what.as_str());
                 ui.label(tr!(
                     "widgets-bulk-change-running",
                     items = noun,
