@@ -568,8 +568,9 @@ fn every_test_the_architecture_names_exists() {
 
 /// The files that hold work in flight some other way than `InFlight`, each for the reason ARCHITECTURE.md gives:
 /// the runtime's own (the `Pending` and `InFlight` types, jobs' progress lines), a sign-in's state machine whose
-/// states hold their one request, and seven jobs' own state kept for a Retry (never a reply the UI waits for).
-const OTHER_HOLDERS: [&str; 11] = [
+/// states hold their one request, and seven jobs' own state kept for a Retry, with the line that shows a change
+/// of many items' counts from it (never a reply the UI waits for).
+const OTHER_HOLDERS: [&str; 12] = [
     "app/runtime/backend.rs",
     "app/runtime/in_flight.rs",
     "app/runtime/jobs.rs",
@@ -581,6 +582,7 @@ const OTHER_HOLDERS: [&str; 11] = [
     "app/blob/bulk_job.rs",
     "app/blob/paste_job.rs",
     "app/blob/folder_download.rs",
+    "app/widgets/bulk_change.rs",
 ];
 
 #[test]
@@ -613,5 +615,47 @@ fn every_reply_is_held_in_an_in_flight_keyed_by_what_it_is_for() {
     assert!(
         gone.is_empty(),
         "no longer holding work another way (take them off the list): {gone:?}"
+    );
+}
+
+/// The files under `app/` that name a channel outside the runtime, each for its reason (ARCHITECTURE.md): the
+/// account list's writer is a thread of its own whose inbox is a channel, and the quit waits on it (no reply the
+/// UI polls).
+const OTHER_CHANNELS: [&str; 1] = ["app/accounts/saver.rs"];
+
+#[test]
+fn every_stream_of_replies_is_held_in_a_feed_and_no_receiver_outside_it() {
+    let t = tree();
+    let mut found = BTreeSet::new();
+    for (path, code) in &t.files {
+        let rel = path.strip_prefix(&t.src).unwrap().display().to_string();
+        // The runtime holds the mechanisms themselves (`Pending`, `InFlight`, `Feed`, the jobs' channels).
+        if !rel.starts_with("app/") || rel.starts_with("app/runtime/") {
+            continue;
+        }
+        let channel = [
+            "Receiver",
+            "mpsc::",
+            "oneshot::",
+            "broadcast::",
+            "watch::channel",
+            "crossbeam",
+            "flume::",
+            "sync_channel",
+        ];
+        if channel.iter().any(|p| code.contains(p)) {
+            found.insert(rel);
+        }
+    }
+    let named: BTreeSet<String> = OTHER_CHANNELS.iter().map(|s| s.to_string()).collect();
+    let new: Vec<&String> = found.difference(&named).collect();
+    assert!(
+        new.is_empty(),
+        "a channel held outside a Feed or an InFlight (use app::context::feed) in {new:?}"
+    );
+    let gone: Vec<&String> = named.difference(&found).collect();
+    assert!(
+        gone.is_empty(),
+        "no longer holding a channel (take them off the list): {gone:?}"
     );
 }

@@ -18,7 +18,7 @@ enum Message {
 
 pub struct ProfileSaver {
     sender: Option<mpsc::Sender<Message>>,
-    failures: mpsc::Receiver<String>,
+    failures: crate::app::context::feed::Feed<String>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -26,7 +26,7 @@ impl ProfileSaver {
     /// `kept`: entries to write back unread; `read_only`: why the file must not be written this run.
     pub fn new(path: PathBuf, kept: Vec<serde_json::Value>, read_only: Option<String>) -> ProfileSaver {
         let (tx, rx) = mpsc::channel::<Message>();
-        let (fail_tx, failures) = mpsc::channel();
+        let (fail_tx, failures) = crate::app::context::feed::unbounded(None);
         let thread = std::thread::Builder::new()
             .name("tessera-accounts".into())
             .spawn(move || {
@@ -43,11 +43,11 @@ impl ProfileSaver {
                     }
                     crate::i18n::in_language(language, || match (&read_only, newest) {
                         (Some(why), Some(_)) => {
-                            let _ = fail_tx.send(tr!("accounts-saver-not-saved", why = why.as_str()));
+                            fail_tx.blocking_send(tr!("accounts-saver-not-saved", why = why.as_str()));
                         }
                         (None, Some(list)) => {
                             if let Err(e) = save(&path, &list, &kept) {
-                                let _ = fail_tx.send(e);
+                                fail_tx.blocking_send(e);
                             }
                         }
                         (_, None) => {}
@@ -72,8 +72,8 @@ impl ProfileSaver {
     }
 
     /// A save that failed since the last call, in words.
-    pub fn failure(&self) -> Option<String> {
-        self.failures.try_recv().ok()
+    pub fn failure(&mut self) -> Option<String> {
+        self.failures.try_next().ok()
     }
 
     /// Waits until every list sent so far is on disk.

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::time::SystemTime;
 
 use crate::app::blob::local_files::{Links, PassedOver};
+use crate::app::context::feed::{self, Feed};
 use crate::app::context::{JobContext, ReplyTx};
 use crate::app::widgets::i18n::{in_language, language, speaking, t, tr};
 use crate::storage::StorageError;
@@ -135,7 +136,7 @@ type Page = Result<(Vec<Item>, LocalNotes), StorageError>;
 
 /// One side's items in name order, as they arrive.
 struct Cursor {
-    pages: tokio::sync::mpsc::Receiver<Page>,
+    pages: Feed<Page>,
     page: std::vec::IntoIter<Item>,
     head: Option<Item>,
     last: Option<String>,
@@ -145,7 +146,7 @@ struct Cursor {
 
 impl Cursor {
     fn open(side: &FolderSide, links: Links) -> Cursor {
-        let (tx, rx) = tokio::sync::mpsc::channel(2);
+        let (tx, rx) = feed::bounded(2, None);
         // Each side's reader is a task of its own: it says its failures in the language of the comparison.
         let speaks = language();
         match side.clone() {
@@ -184,7 +185,7 @@ impl Cursor {
                             Err(e) => (Err(e), None),
                         };
                         let failed = items.is_err();
-                        if tx.send(items).await.is_err() || failed {
+                        if !tx.send(items).await || failed {
                             return;
                         }
                         match next {
@@ -204,7 +205,7 @@ impl Cursor {
                             t("blob-compare-walk-failed"),
                         ))
                     });
-                    let _ = tx.send(items).await;
+                    tx.send(items).await;
                 });
             }
         }
@@ -222,7 +223,7 @@ impl Cursor {
         while self.head.is_none() {
             match self.page.next() {
                 Some(i) => self.head = Some(i),
-                None => match self.pages.recv().await {
+                None => match self.pages.next().await {
                     Some(page) => {
                         let (items, notes) = page?;
                         self.notes.passed.extend(notes.passed);

@@ -418,7 +418,7 @@ impl BlobPane {
 
     /// Takes the pages Load all streamed since the last frame.
     pub(super) fn take_streamed_pages(&mut self, ctx: &mut PaneContext) {
-        let Some(stream) = &self.core.all_pages else { return };
+        let Some(stream) = &mut self.core.all_pages else { return };
         // A sort or search still reading the rows: the pages wait for it in their channel (a moment), rather
         // than the rows being copied for them.
         if Arc::strong_count(&self.core.blobs) > 1 {

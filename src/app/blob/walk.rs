@@ -11,6 +11,7 @@ use tokio_util::task::AbortOnDropHandle;
 
 use crate::app::blob::listed::ListedBlobs;
 use crate::app::context::Backend;
+use crate::app::context::feed::{self, Feed, FeedTx};
 use crate::app::widgets::i18n::{language, speaking, t, tr};
 use crate::storage::blob::{BlobListing, ListBlobsOptions, list_in_parts};
 use crate::storage::{Client, StorageError};
@@ -19,12 +20,11 @@ use crate::storage::{Client, StorageError};
 const ROWS_AT_ONCE: usize = 5000;
 
 /// Where a walk's task sends each page folded, with how many blobs it listed.
-type Sender<T> = std::sync::mpsc::Sender<Result<(usize, T), StorageError>>;
+type Sender<T> = FeedTx<Result<(usize, T), StorageError>>;
 
 pub struct Walk<T> {
-    /// Each page folded, with how many blobs it listed.
-    folded: std::sync::mpsc::Receiver<Result<(usize, T), StorageError>>,
-    task: tokio::task::AbortHandle,
+    /// Each page folded, with how many blobs it listed; dropping it stops the walk's task.
+    folded: Feed<Result<(usize, T), StorageError>>,
 }
 
 /// What a walk handed over since the last look, and whether it has ended (the last page, or a failure).
@@ -45,7 +45,7 @@ impl<T: Send + 'static> Walk<T> {
         starts: Vec<ListBlobsOptions>,
         mut fold: impl FnMut(BlobListing) -> T + Send + 'static,
     ) -> Walk<T> {
-        Walk::spawn(backend, move |tx, waker| async move {
+        Walk::spawn(backend, move |tx| async move {
             for mut options in starts {
                 let ask = |options: &ListBlobsOptions| {
                     let (client, container, options) = (client.clone(), container.clone(), options.clone());
@@ -66,11 +66,9 @@ impl<T: Send + 'static> Walk<T> {
                     }
                     let failed = page.is_err();
                     let folded = page.map(|p| (p.blobs.len(), fold(p)));
-                    if tx.send(folded).is_err() || failed {
-                        waker.wake();
+                    if !tx.send(folded).await || failed {
                         return;
                     }
-                    waker.wake();
                     if next.is_none() {
                         break;
                     }
@@ -89,15 +87,13 @@ impl<T: Send + 'static> Walk<T> {
         after: String,
         mut fold: impl FnMut(BlobListing) -> T + Send + 'static,
     ) -> Walk<T> {
-        Walk::spawn(backend, move |tx, waker| async move {
+        Walk::spawn(backend, move |tx| async move {
             let listed = list_in_parts(&client, &container, &options, &after, |page| {
-                let open = tx.send(Ok((page.blobs.len(), fold(page)))).is_ok();
-                waker.wake();
-                open
+                tx.send_now(Ok((page.blobs.len(), fold(page))))
             })
             .await;
             if let Err(e) = listed {
-                let _ = tx.send(Err(e));
+                tx.send_now(Err(e));
             }
         })
     }
@@ -111,31 +107,30 @@ impl<T: Send + 'static> Walk<T> {
         range: Range<usize>,
         mut fold: impl FnMut(&ListedBlobs, Range<usize>) -> T + Send + 'static,
     ) -> Walk<T> {
-        Walk::spawn(backend, move |tx, waker| async move {
+        Walk::spawn(backend, move |tx| async move {
             let _ = tokio::task::spawn_blocking(move || {
                 let end = range.end;
                 for at in range.step_by(ROWS_AT_ONCE) {
                     let chunk = at..(at + ROWS_AT_ONCE).min(end);
-                    if tx.send(Ok((chunk.len(), fold(&list, chunk)))).is_err() {
+                    if !tx.blocking_send(Ok((chunk.len(), fold(&list, chunk)))) {
                         return;
                     }
-                    waker.wake();
                 }
             })
             .await;
         })
     }
 
-    /// Runs `walk` on the runtime with the sending end of the walk's channel; when it returns, the sender
-    /// drops, the receiver sees the end, and the UI is woken to see it.
+    /// Runs `walk` on the runtime with the sending end of the walk's feed (each page sent wakes the UI); when
+    /// it returns, the sender drops, the feed ends, and the UI is woken to see it.
     fn spawn<F: std::future::Future<Output = ()> + Send + 'static>(
         backend: &Backend,
-        walk: impl FnOnce(Sender<T>, Backend) -> F,
+        walk: impl FnOnce(Sender<T>) -> F,
     ) -> Walk<T> {
-        let (tx, folded) = std::sync::mpsc::channel();
+        let (tx, folded) = feed::unbounded(Some(backend));
         let waker = backend.clone();
         // Its own task, not `Backend::spawn`'s: it speaks the window's language, as that one would.
-        let body = speaking(language(), walk(tx, backend.clone()));
+        let body = speaking(language(), walk(tx));
         let task = backend
             .runtime()
             .spawn(async move {
@@ -143,29 +138,30 @@ impl<T: Send + 'static> Walk<T> {
                 waker.wake();
             })
             .abort_handle();
-        Walk { folded, task }
+        Walk {
+            folded: folded.owning(task),
+        }
     }
 
     /// The folded pages that arrived since the last call.
-    pub fn arrived(&self) -> Arrived<T> {
-        let (mut pages, mut listed) = (Vec::new(), 0);
-        let ended = loop {
-            match self.folded.try_recv() {
-                Ok(page) => pages.push(page.map(|(n, folded)| {
+    pub fn arrived(&mut self) -> Arrived<T> {
+        let mut listed = 0;
+        let arrived = self.folded.arrived();
+        let pages = arrived
+            .items
+            .into_iter()
+            .map(|page| {
+                page.map(|(n, folded)| {
                     listed += n as u64;
                     folded
-                })),
-                Err(std::sync::mpsc::TryRecvError::Empty) => break false,
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => break true,
-            }
-        };
-        Arrived { pages, listed, ended }
-    }
-}
-
-impl<T> Drop for Walk<T> {
-    fn drop(&mut self) {
-        self.task.abort();
+                })
+            })
+            .collect();
+        Arrived {
+            pages,
+            listed,
+            ended: arrived.ended,
+        }
     }
 }
 
@@ -196,7 +192,7 @@ impl<T: Send + 'static> WalkJob<T> {
 
     /// What arrived since the last frame, folded; the job ends with the listing, a failure or Stop.
     pub fn take(&mut self) -> Vec<T> {
-        let Some(walk) = &self.walk else { return Vec::new() };
+        let Some(walk) = &mut self.walk else { return Vec::new() };
         let arrived = walk.arrived();
         self.listed += arrived.listed;
         let mut folded = Vec::new();

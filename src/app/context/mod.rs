@@ -17,6 +17,7 @@ use std::sync::Arc;
 use crate::app::context::open_lab::FreeTarget;
 pub use crate::app::runtime::backend::{Backend, Pending, SentCount};
 pub use crate::app::runtime::dialogs::FileDialogs;
+pub use crate::app::runtime::feed::{self, Feed, FeedTx};
 pub use crate::app::runtime::in_flight::InFlight;
 pub use crate::app::runtime::jobs::{
     JobContext, JobFuture, JobId, JobReplies, JobState, Jobs, ReplyTx, Touched, Unit, job_replies,

@@ -9,7 +9,6 @@ pub mod scenarios;
 pub mod steps;
 pub mod view;
 
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 
 use crate::app::context::{Backend, InFlight};
@@ -184,7 +183,7 @@ pub struct ConflictLab {
     pub(crate) account_identity: String,
     pub(crate) env: Arc<LabEnv>,
     pub(crate) timeline: Vec<LabEvent>,
-    events: mpsc::Receiver<LabEvent>,
+    events: crate::app::context::feed::Feed<LabEvent>,
     pub(crate) scenarios: &'static [Scenario],
     pub(crate) run: Option<Run>,
     pub(crate) free: crate::app::lab::free::FreeMode,
@@ -250,14 +249,11 @@ impl ConflictLab {
 
     /// Two clients on `account`, without retries (every failure is shown as it is), reporting to one timeline.
     pub fn new(account: &Account, label: &str, backend: &Backend) -> Result<ConflictLab, StorageError> {
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = crate::app::context::feed::unbounded(Some(backend));
         let client = |side: Side| {
             let tx = tx.clone();
-            let backend = backend.clone();
             let sink: crate::storage::EventSink = Arc::new(move |event| {
-                if tx.send(LabEvent { side, event }).is_ok() {
-                    backend.wake();
-                }
+                tx.send_now(LabEvent { side, event });
             });
             Client::new(
                 account.clone(),
@@ -355,7 +351,7 @@ impl ConflictLab {
         // The step's result first, then its events: each event is sent before the step ends, so draining
         // after taking the result cannot leave the step's last request out of the timeline.
         let done = self.run.as_mut().and_then(|r| r.running.take().map(|(_, v)| v));
-        for e in self.events.try_iter() {
+        for e in self.events.arrived().items {
             observe_lease(&mut self.leases_seen, &e.event);
             self.timeline.push(e);
         }

@@ -344,9 +344,7 @@ impl QueueScan {
             let queue = core.queue.clone();
             // Read from the record as the copy goes, inside the copy's own work (which runs on the runtime).
             let messages = futures_util::stream::once(async move { record.matching(needle) })
-                .flat_map(|rx| {
-                    futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|r| (r, rx)) })
-                })
+                .flat_map(|feed| feed.into_stream())
                 .map(move |row| {
                     row.map(ScanRow::into_peeked).map_err(|e| {
                         let why = tr!("scan-record-failed", why = e.to_string());

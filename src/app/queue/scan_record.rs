@@ -10,6 +10,7 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
+use crate::app::context::feed::{self, Feed};
 use crate::app::widgets::format::utc_opt;
 use crate::storage::queue::{DequeuedMessage, PeekedMessage};
 
@@ -234,13 +235,16 @@ impl ScanRecord {
 
     /// The messages matching `needle`, front first, for a copy: read on the blocking pool and handed over a few
     /// at a time (the channel holds at most `AHEAD`), so a copy of every message holds a few of them at once.
-    pub fn matching(self: Arc<Self>, needle: String) -> tokio::sync::mpsc::Receiver<io::Result<ScanRow>> {
+    pub fn matching(self: Arc<Self>, needle: String) -> Feed<io::Result<ScanRow>> {
         const AHEAD: usize = 8;
-        let (tx, rx) = tokio::sync::mpsc::channel(AHEAD);
+        let (tx, rx) = feed::bounded(AHEAD, None);
         tokio::task::spawn_blocking(move || {
             let rows = match self.rows() {
                 Ok(rows) => rows,
-                Err(e) => return drop(tx.blocking_send(Err(e))),
+                Err(e) => {
+                    tx.blocking_send(Err(e));
+                    return;
+                }
             };
             for row in rows {
                 let wanted = match &row {
@@ -248,7 +252,7 @@ impl ScanRecord {
                     Err(_) => true,
                 };
                 let failed = row.is_err();
-                if wanted && (tx.blocking_send(row).is_err() || failed) {
+                if wanted && (!tx.blocking_send(row) || failed) {
                     return;
                 }
             }
@@ -323,7 +327,7 @@ mod tests {
         let copied = rt.block_on(async {
             let mut rx = Arc::new(record).matching("id-100".into());
             let mut ids = Vec::new();
-            while let Some(r) = rx.recv().await {
+            while let Some(r) = rx.next().await {
                 ids.push(r.unwrap().id);
             }
             ids

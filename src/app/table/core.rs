@@ -2,21 +2,20 @@
 //! (sorted, filtered), the selection. Features read it; only the pane changes it.
 
 use std::collections::{BTreeSet, HashSet};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 
-use crate::app::context::{InFlight, JobId};
+use crate::app::context::{Feed, InFlight, JobId};
 use crate::app::table::query::QueryPanel;
 use crate::app::table::store::{Columns, EntityStore};
 use crate::storage::StorageError;
 use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery, EntityView};
 
-/// The last "load all" of this query: its job, and the pages it sends here. It outlives the job so that Retry
-/// in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab) turns
-/// the old job's Retry into a refusal instead of pages loaded into nothing.
+/// The last "load all" of this query: its job, and the feed of pages it sends here. It outlives the job so that
+/// Retry in the activity list resumes into this tab; dropping it (a new query, a new Load all, a closed tab)
+/// closes the feed, which turns the old job's Retry into a refusal instead of pages loaded into nothing.
 pub(crate) struct LoadAll {
     pub(crate) job: JobId,
-    pub(crate) pages: mpsc::Receiver<EntityPage>,
-    pub(crate) _sender: Arc<mpsc::Sender<EntityPage>>,
+    pub(crate) pages: Feed<EntityPage>,
     pub(crate) running: bool,
 }
 

@@ -5,6 +5,7 @@
 
 use std::cmp::Ordering;
 
+use crate::app::context::feed::{self, Feed, FeedTx};
 use crate::app::context::{JobContext, ReplyTx};
 use crate::app::table::compare::lines;
 use crate::app::widgets::i18n::{in_language, language, speaking, t, tr};
@@ -130,7 +131,7 @@ pub fn same_data(a: &EntityView, b: &EntityView) -> bool {
 
 /// One side's rows as they arrive, checked to come in key order.
 struct Cursor {
-    pages: tokio::sync::mpsc::Receiver<Result<Vec<Entity>, StorageError>>,
+    pages: Feed<Result<Vec<Entity>, StorageError>>,
     page: std::vec::IntoIter<Entity>,
     head: Option<Entity>,
     /// The last row taken, to check the order against.
@@ -140,7 +141,7 @@ struct Cursor {
 
 impl Cursor {
     fn open(side: &Side) -> Cursor {
-        let (tx, rx) = tokio::sync::mpsc::channel(AHEAD);
+        let (tx, rx) = feed::bounded(AHEAD, None);
         let s = side.clone();
         // Each side's reader is a task of its own: it says its failures in the language of the comparison.
         let speaks = language();
@@ -165,7 +166,7 @@ impl Cursor {
         while self.head.is_none() {
             match self.page.next() {
                 Some(e) => self.head = Some(e),
-                None => match self.pages.recv().await {
+                None => match self.pages.next().await {
                     Some(page) => self.page = page?.into_iter(),
                     None => return Ok(None),
                 },
@@ -198,7 +199,7 @@ impl Cursor {
 }
 
 /// A query's pages as the service returns them.
-async fn send_query(s: &Side, tx: tokio::sync::mpsc::Sender<Result<Vec<Entity>, StorageError>>) {
+async fn send_query(s: &Side, tx: FeedTx<Result<Vec<Entity>, StorageError>>) {
     let mut token = None;
     loop {
         let page = s.client.query_entities(&s.table, &s.query, token.as_ref()).await;
@@ -207,7 +208,7 @@ async fn send_query(s: &Side, tx: tokio::sync::mpsc::Sender<Result<Vec<Entity>, 
             Err(e) => (Err(e), None),
         };
         let failed = rows.is_err();
-        if tx.send(rows).await.is_err() || failed {
+        if !tx.send(rows).await || failed {
             return;
         }
         match next {
@@ -220,7 +221,7 @@ async fn send_query(s: &Side, tx: tokio::sync::mpsc::Sender<Result<Vec<Entity>, 
 /// An exported file's rows, sorted into key order (a file holds them in any order) and sent in pages. A record
 /// that cannot be read stops the compare with its number and why: a compare that skipped it would call the
 /// row missing.
-async fn send_file(path: &std::path::Path, tx: tokio::sync::mpsc::Sender<Result<Vec<Entity>, StorageError>>) {
+async fn send_file(path: &std::path::Path, tx: FeedTx<Result<Vec<Entity>, StorageError>>) {
     let p = path.to_path_buf();
     // The read is a task of its own on the blocking pool: it says why a file cannot be read in the language of the
     // comparison that asked, as the reader around it does.
@@ -239,16 +240,16 @@ async fn send_file(path: &std::path::Path, tx: tokio::sync::mpsc::Sender<Result<
                 keys = f.keys.as_str(),
                 why = f.reason.as_str()
             );
-            let _ = tx.send(Err(StorageError::invalid(t("table-diff-file-op"), why))).await;
+            tx.send(Err(StorageError::invalid(t("table-diff-file-op"), why))).await;
             return;
         }
         Ok(Err(e)) => {
-            let _ = tx.send(Err(e)).await;
+            tx.send(Err(e)).await;
             return;
         }
         Err(_) => {
             let why = tr!("table-diff-file-stopped", path = path.display().to_string());
-            let _ = tx.send(Err(StorageError::invalid(t("table-diff-file-op"), why))).await;
+            tx.send(Err(StorageError::invalid(t("table-diff-file-op"), why))).await;
             return;
         }
     };
@@ -258,11 +259,11 @@ async fn send_file(path: &std::path::Path, tx: tokio::sync::mpsc::Sender<Result<
 }
 
 /// Sends rows in pages of 1,000, as a query's pages come.
-async fn send_pages(rows: Vec<Entity>, tx: tokio::sync::mpsc::Sender<Result<Vec<Entity>, StorageError>>) {
+async fn send_pages(rows: Vec<Entity>, tx: FeedTx<Result<Vec<Entity>, StorageError>>) {
     let mut rest = rows.into_iter();
     loop {
         let page: Vec<Entity> = rest.by_ref().take(1_000).collect();
-        if page.is_empty() || tx.send(Ok(page)).await.is_err() {
+        if page.is_empty() || !tx.send(Ok(page)).await {
             return;
         }
     }
@@ -273,7 +274,7 @@ async fn send_pages(rows: Vec<Entity>, tx: tokio::sync::mpsc::Sender<Result<Vec<
 async fn send_projected(
     side: &Side,
     map: &crate::app::context::index_map::IndexMap,
-    tx: tokio::sync::mpsc::Sender<Result<Vec<Entity>, StorageError>>,
+    tx: FeedTx<Result<Vec<Entity>, StorageError>>,
 ) {
     let mut entries = Vec::new();
     let mut token = None;
@@ -291,7 +292,7 @@ async fn send_projected(
                 }
             }
             Err(e) => {
-                let _ = tx.send(Err(e)).await;
+                tx.send(Err(e)).await;
                 return;
             }
         }

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use crate::app::context::JobContext;
+use crate::app::context::{JobContext, feed};
 use crate::app::table::import_plan::{Conflict, ImportChoices, ImportSource};
 use crate::app::table::io::{ImportDone, ImportFailure, write_report};
 use crate::app::widgets::i18n::{t, tr};
@@ -210,7 +210,7 @@ pub async fn run(job: JobContext, client: Client, plan: ImportPlan, shared: Shar
         job.progress.add(p.settled_count() as u64);
         (p.settled_below, p.settled.clone())
     };
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<Built>>(CHUNKS_AHEAD);
+    let (tx, mut rx) = feed::bounded::<Vec<Built>>(CHUNKS_AHEAD, None);
     let reader = plan.clone();
     let reading = tokio::task::spawn_blocking(move || {
         let ImportPlan {
@@ -237,20 +237,20 @@ pub async fn run(job: JobContext, client: Client, plan: ImportPlan, shared: Shar
                 draft,
             });
             // The job stopped (a Cancel, a failure): the receiver is gone, and so is the reading.
-            if chunk.len() == CHUNK && tx.blocking_send(std::mem::take(&mut chunk)).is_err() {
+            if chunk.len() == CHUNK && !tx.blocking_send(std::mem::take(&mut chunk)) {
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
         });
         if read.is_ok() && !chunk.is_empty() {
-            let _ = tx.blocking_send(chunk);
+            tx.blocking_send(chunk);
         }
         read
     });
     let conflict = plan.choices.conflict;
     let mut batcher = Batcher::default();
     let mut ready = Vec::new();
-    while let Some(chunk) = rx.recv().await {
+    while let Some(chunk) = rx.next().await {
         if job.cancel.is_cancelled() {
             return Err(StorageError::cancelled(&op));
         }

@@ -2,10 +2,7 @@
 //! order) into the tab, how a page the service listed joins the tab (past what was listed, matched here when
 //! the query has a part that runs here), and where a later page resumes.
 
-use std::sync::Arc;
-use std::sync::mpsc;
-
-use crate::app::context::{PaneContext, Unit};
+use crate::app::context::{PaneContext, Unit, feed};
 use crate::app::table::core::LoadAll;
 use crate::app::table::pane::TablePane;
 use crate::app::table::scan::job_pages;
@@ -22,11 +19,8 @@ impl TablePane {
             return;
         }
         *self.core.next.lock().expect("next lock") = self.resume_point();
-        let (tx, rx) = mpsc::channel();
-        let sender = Arc::new(tx);
-        let tx = Arc::downgrade(&sender);
+        let (tx, rx) = feed::unbounded(Some(ctx.backend));
         let (client, table, next) = (ctx.client.clone(), self.core.table.clone(), self.core.next.clone());
-        let waker = ctx.backend.clone();
         // A query matched here reads every page the service has for it: the job says why it runs so long.
         let title = match self.core.matching.as_ref().and_then(|m| m.first_op()) {
             Some(op) => tr!(
@@ -45,16 +39,16 @@ impl TablePane {
                 query,
                 next,
                 tx,
-                waker,
                 self.core.in_ranges && self.keys_listed(),
             ),
-            move |job, (client, table, query, next, tx, waker, in_ranges)| async move {
-                let Some(tx) = tx.upgrade() else {
+            move |job, (client, table, query, next, tx, in_ranges)| async move {
+                // The tab's feed closed (a new query, a new Load all, a closed tab): a Retry has nowhere to load.
+                if tx.is_closed() {
                     return Err(StorageError::invalid(
                         tr!("table-load-all-title", table = table.as_str()),
                         t("table-load-all-gone"),
                     ));
-                };
+                }
                 let start = next.lock().expect("next lock").clone();
                 if start.is_none() {
                     return Ok(t("table-load-all-nothing"));
@@ -66,9 +60,7 @@ impl TablePane {
                     pages += 1;
                     let mut next = next.lock().expect("next lock");
                     *next = resume_after(&page, next.take());
-                    let open = tx.send(page).is_ok();
-                    waker.wake();
-                    open
+                    tx.send_now(page)
                 })
                 .await?;
                 Ok(tr!("table-load-all-done", entities = entities, pages = pages))
@@ -77,7 +69,6 @@ impl TablePane {
         self.core.load_all = Some(LoadAll {
             job,
             pages: rx,
-            _sender: sender,
             running: true,
         });
     }

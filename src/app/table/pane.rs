@@ -345,7 +345,7 @@ impl TablePane {
             }
         }
         if let Some(all) = &mut self.core.load_all {
-            let pages: Vec<EntityPage> = all.pages.try_iter().collect();
+            let pages = all.pages.arrived().items;
             let was_running = all.running;
             let state = ctx.jobs.get(all.job).map(|j| j.state.clone());
             // Retry in the activity list runs the same job again.
