@@ -659,3 +659,18 @@ fn every_stream_of_replies_is_held_in_a_feed_and_no_receiver_outside_it() {
         "no longer holding a channel (take them off the list): {gone:?}"
     );
 }
+
+#[test]
+fn a_reply_keyed_by_nothing_is_the_only_one_of_its_kind_out() {
+    // `InFlight::add` puts work beside what is out for the same key; under the key `()` that would be several
+    // replies no one can tell apart. Work of which several may be out is keyed by what each is for.
+    let t = tree();
+    let mut found = Vec::new();
+    for (path, code) in &t.files {
+        let flat: String = code.split_whitespace().collect();
+        if flat.contains(".add((),") {
+            found.push(path.strip_prefix(&t.src).unwrap().display().to_string());
+        }
+    }
+    assert!(found.is_empty(), "several replies keyed by () at once in {found:?}");
+}

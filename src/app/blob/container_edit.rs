@@ -229,7 +229,8 @@ impl BlobFeature for ContainerSettings {
         if answer {
             let (client, container) = (ctx.client.clone(), core.container.clone());
             let lease = ctx.leases.id_for_write(&core.key(None));
-            fx.op(ctx.send(async move {
+            let for_blob = None;
+            let work = ctx.send(async move {
                 let r = client
                     .delete_container(&container, &Conditions::none().with_lease(lease))
                     .await;
@@ -237,7 +238,8 @@ impl BlobFeature for ContainerSettings {
                     message: r.map(|_| tr!("blob-container-edit-deleted", container = container.as_str())),
                     lease: None,
                 }
-            }));
+            });
+            fx.op(for_blob, work);
         }
     }
 }

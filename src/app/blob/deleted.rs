@@ -84,13 +84,15 @@ impl DeletedBlobs {
     pub fn undelete(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects, name: &str) {
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), name.to_string());
         self.listed.retain(|b| b.name != name);
-        fx.op(ctx.send(async move {
+        let for_blob = Some(name.clone());
+        let work = ctx.send(async move {
             let r = client.undelete_blob(&container, &name).await;
             OpDone {
                 message: r.map(|_| tr!("blob-deleted-undeleted", blob = name.as_str())),
                 lease: None,
             }
-        }));
+        });
+        fx.op(for_blob, work);
     }
 
     /// Whether the account has said whether it keeps deleted blobs.

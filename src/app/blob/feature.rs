@@ -71,7 +71,8 @@ pub(crate) type Wrote = (String, BlobProperties, Option<Vec<(String, String)>>);
 pub struct Effects {
     pub(crate) said: Option<Result<String, StorageError>>,
     pub(crate) hush: bool,
-    pub(crate) ops: InFlight<(), OpDone>,
+    /// One-off writes sent, keyed by the blob each is for (None: the container).
+    pub(crate) ops: InFlight<Option<String>, OpDone>,
     pub(crate) refresh: bool,
     pub(crate) relist: bool,
     pub(crate) reread: Option<String>,
@@ -106,8 +107,8 @@ impl Effects {
 
     /// A one-off write sent (`PaneContext::send`): its words are shown, its lease change recorded, and what is
     /// shown read again when it answers.
-    pub fn op(&mut self, work: Pending<OpDone>) {
-        self.ops.add((), work);
+    pub fn op(&mut self, blob: Option<String>, work: Pending<OpDone>) {
+        self.ops.add(blob, work);
     }
 
     /// Reads again what is shown (the first page, the details, the container).

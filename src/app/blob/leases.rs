@@ -95,7 +95,8 @@ impl Leases {
         };
         let proposed = Some(self.form.proposed.trim().to_string()).filter(|p| !p.is_empty());
         let period = self.form.break_period;
-        fx.op(ctx.send(async move {
+        let for_blob = blob.clone();
+        let work = ctx.send(async move {
             let target = match &blob {
                 Some(b) => LeaseTarget::Blob {
                     container: &container,
@@ -164,7 +165,8 @@ impl Leases {
                 },
             };
             OpDone { message, lease }
-        }));
+        });
+        fx.op(for_blob, work);
     }
 
     fn controls(&mut self, ui: &mut egui::Ui, (core, ctx, fx): Parts, blob: Option<String>) {

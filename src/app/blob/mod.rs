@@ -3,6 +3,7 @@
 
 pub mod actions;
 pub mod append_page;
+pub mod append_page_ui;
 pub mod bulk_edit;
 pub mod bulk_job;
 pub mod compare;

@@ -26,7 +26,7 @@ pub struct BlobPane {
     /// Everything else the tab does, each feature with its own state (`feature::BlobFeature`).
     pub(crate) features: crate::app::blob::feature::Features,
     /// One-off writes sent (`PaneContext::send`), each answering with its words and lease change.
-    pub(super) ops: InFlight<(), OpDone>,
+    pub(super) ops: InFlight<Option<String>, OpDone>,
     pub(crate) message: Option<Result<String, StorageError>>,
     /// Set when an upload or delete job ended: refresh at once rather than at the next tick.
     pub(crate) refresh_now: bool,
@@ -438,11 +438,6 @@ impl BlobPane {
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Refreshed);
     }
 
-    /// Runs a one-off action; its outcome shows in the pane and the listing refreshes after it.
-    pub fn run(&mut self, ctx: &mut PaneContext, work: impl std::future::Future<Output = OpDone> + Send + 'static) {
-        self.ops.add((), ctx.send(work));
-    }
-
     /// Tells every feature what happened, then does what they asked.
     pub(crate) fn dispatch(&mut self, ctx: &mut PaneContext, event: crate::app::blob::feature::BlobEvent) {
         let mut fx = crate::app::blob::feature::Effects::default();
@@ -571,7 +566,7 @@ impl BlobPane {
             self.rows_replaced(ctx);
         }
         self.poll_details(ctx);
-        for ((), done) in self.ops.ready() {
+        for (_, done) in self.ops.ready() {
             if let Some(change) = done.lease {
                 change.apply(ctx.leases);
             }

@@ -185,13 +185,15 @@ impl Snapshots {
         };
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), name.to_string());
         let conditions = Conditions::if_match(etag).with_lease(ctx.leases.id_for_write(&core.key(Some(&name))));
-        fx.op(ctx.send(async move {
+        let for_blob = Some(name.clone());
+        let work = ctx.send(async move {
             let r = client.snapshot_blob(&container, &name, &conditions).await;
             OpDone {
                 message: r.map(|s| tr!("blob-snapshots-taken", name = name.as_str(), time = s.to_string())),
                 lease: None,
             }
-        }));
+        });
+        fx.op(for_blob, work);
     }
 
     /// Copies a snapshot over its base blob, if the base is still the version shown.
@@ -218,7 +220,8 @@ impl Snapshots {
         let lease = ctx.leases.id_for_write(&core.key(Some(name)));
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), name.to_string());
         let snapshot = snapshot.to_string();
-        fx.op(ctx.send(async move {
+        let for_blob = Some(name.clone());
+        let work = ctx.send(async move {
             let conditions = Conditions {
                 if_match: etag,
                 ..Conditions::none()
@@ -237,7 +240,8 @@ impl Snapshots {
                 }),
                 lease: None,
             }
-        }));
+        });
+        fx.op(for_blob, work);
     }
 
     /// Deletes one snapshot, with no condition: a snapshot never changes, so there is no newer version of it
@@ -251,7 +255,8 @@ impl Snapshots {
     ) {
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), name.to_string());
         let snapshot = snapshot.to_string();
-        fx.op(ctx.send(async move {
+        let for_blob = Some(name.clone());
+        let work = ctx.send(async move {
             let r = client
                 .delete_blob(
                     &container,
@@ -271,7 +276,8 @@ impl Snapshots {
                 }),
                 lease: None,
             }
-        }));
+        });
+        fx.op(for_blob, work);
     }
 
     /// Saves one snapshot of `name` to `file` (the save dialog asked about a file already there), as a job.

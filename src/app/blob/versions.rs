@@ -79,7 +79,8 @@ impl Versions {
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
         let version = version.to_string();
         self.listed = None;
-        fx.op(ctx.send(async move {
+        let for_blob = Some(name.clone());
+        let work = ctx.send(async move {
             let only_if = Conditions::if_match(etag).with_lease(lease);
             let r = client.promote_version(&container, &name, &version, &only_if).await;
             OpDone {
@@ -92,7 +93,8 @@ impl Versions {
                 }),
                 lease: None,
             }
-        }));
+        });
+        fx.op(for_blob, work);
     }
 
     fn delete_version(
@@ -105,7 +107,8 @@ impl Versions {
         let (client, container, name) = (ctx.client.clone(), core.container.clone(), blob.to_string());
         let version = version.to_string();
         self.listed = None;
-        fx.op(ctx.send(async move {
+        let for_blob = Some(name.clone());
+        let work = ctx.send(async move {
             let r = client.delete_version(&container, &name, &version).await;
             OpDone {
                 message: r.map(|_| {
@@ -117,7 +120,8 @@ impl Versions {
                 }),
                 lease: None,
             }
-        }));
+        });
+        fx.op(for_blob, work);
     }
 
     /// The Versions part of a blob's details: nothing unless the blob's properties carry a version id.

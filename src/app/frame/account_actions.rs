@@ -75,7 +75,7 @@ impl TesseraApp {
                 let Some(client) = self.connections.client(&target.profile_id) else {
                     return;
                 };
-                self.run_op(async move {
+                self.run_op(vec![target.clone()], async move {
                     let TabTarget {
                         profile_id,
                         service,
@@ -322,7 +322,8 @@ impl TesseraApp {
             })
             .collect();
         let (profile_id, service) = (first.profile_id, first.service);
-        self.run_op(async move {
+        let on = work.iter().map(|(t, _)| t.clone()).collect();
+        self.run_op(on, async move {
             let total = work.len();
             let (mut gone, mut failed) = (Vec::new(), Vec::new());
             for (target, lease) in work {

@@ -118,7 +118,8 @@ pub struct TesseraApp {
     /// Transfers a crash or a restart interrupted, offered to resume, and the journal new ones are written to.
     pub(crate) interrupted: crate::app::frame::interrupted::Interrupted,
     /// One-off actions of the window (not of a tab), keyed by the operation they run.
-    pending_ops: InFlight<(), OpResult>,
+    /// The tree's creates and deletes out, keyed by the resources each acts on.
+    pending_ops: InFlight<Vec<TabTarget>, OpResult>,
     pub(crate) saving_secret: InFlight<(), (String, Stored)>,
     keychain_check: InFlight<(), Option<String>>,
     /// The look last applied: (dark, high contrast).
@@ -261,9 +262,13 @@ impl TesseraApp {
         self.tabs.drop_paste = Some((target, String::new()));
     }
 
-    /// Runs a one-off operation; its outcome becomes a notice and, if asked, a list refresh.
-    pub fn run_op(&mut self, work: impl std::future::Future<Output = OpResult> + Send + 'static) {
-        self.pending_ops.add((), self.backend.spawn(work));
+    /// Runs a one-off operation on `targets`; its outcome becomes a notice and, if asked, a list refresh.
+    pub fn run_op(
+        &mut self,
+        targets: Vec<TabTarget>,
+        work: impl std::future::Future<Output = OpResult> + Send + 'static,
+    ) {
+        self.pending_ops.add(targets, self.backend.spawn(work));
     }
 
     /// The tree's creates and deletes sent and not answered: the window's close waits for them.
@@ -300,7 +305,7 @@ impl TesseraApp {
         if !touched.is_empty() {
             self.tabs.jobs_ended(&touched);
         }
-        for ((), r) in self.pending_ops.ready() {
+        for (_, r) in self.pending_ops.ready() {
             match r.message {
                 Ok(m) => {
                     self.log.line(&m);

@@ -10,14 +10,15 @@ use crate::storage::StorageError;
 #[derive(Default)]
 pub struct ClearQueue {
     asking: bool,
-    clearing: InFlight<(), Result<String, StorageError>>,
+    /// Clears sent, keyed by the queue each is for.
+    clearing: InFlight<String, Result<String, StorageError>>,
 }
 
 impl ClearQueue {
     pub fn clear(&mut self, core: &QueueCore, ctx: &mut PaneContext) {
         let (client, queue) = (ctx.client.clone(), core.queue.clone());
         self.clearing.add(
-            (),
+            queue.clone(),
             ctx.send(async move {
                 client
                     .clear_messages(&queue)

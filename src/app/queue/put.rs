@@ -21,8 +21,9 @@ pub struct PutMessage {
     pub ttl: TtlChoice,
     pub ttl_seconds: u64,
     pub delay: u32,
-    /// The puts out: each is a write of its own, all held.
-    putting: InFlight<(), Result<String, StorageError>>,
+    /// The puts out: each is a write of its own, all held, keyed by its number in this tab.
+    putting: InFlight<u64, Result<String, StorageError>>,
+    puts: u64,
 }
 
 impl Default for PutMessage {
@@ -34,6 +35,7 @@ impl Default for PutMessage {
             ttl_seconds: 3600,
             delay: 0,
             putting: InFlight::default(),
+            puts: 0,
         }
     }
 }
@@ -58,8 +60,9 @@ impl PutMessage {
             Err(why) => return fx.say(Err(StorageError::invalid(t("op-put-message"), why))),
         };
         let (client, queue, ttl, delay) = (ctx.client.clone(), core.queue.clone(), self.ttl(), self.delay);
+        self.puts += 1;
         self.putting.add(
-            (),
+            self.puts,
             ctx.send(async move {
                 let delay = (delay > 0).then_some(delay);
                 client
