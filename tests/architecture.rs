@@ -618,7 +618,7 @@ fn every_reply_is_held_in_an_in_flight_keyed_by_what_it_is_for() {
 
 /// The app, every pane and core, and the parts they are split into: each holds at most twelve fields, so a
 /// feature or a frame module can take the part it works on whole (`&mut core.paging`), not the whole core.
-const NAMED_PARTS: [&str; 10] = [
+const NAMED_PARTS: [&str; 21] = [
     "TesseraApp",
     "BlobCore",
     "TableCore",
@@ -630,6 +630,19 @@ const NAMED_PARTS: [&str; 10] = [
     "Paging",
     "RowsView",
     "RowSelection",
+    // BlobCore's parts (blob/core.rs).
+    "Listing",
+    "Reading",
+    "ListView",
+    "BlobSelection",
+    // TesseraApp's parts (frame/parts.rs).
+    "Accounts",
+    "Windows",
+    "Lab",
+    "SharedState",
+    "Panels",
+    "AppSession",
+    "OneOffs",
 ];
 
 /// The fields of `pub struct NAME { … }` in `code`, if it is defined there: the lines at the struct's own depth
