@@ -674,3 +674,100 @@ fn a_reply_keyed_by_nothing_is_the_only_one_of_its_kind_out() {
     }
     assert!(found.is_empty(), "several replies keyed by () at once in {found:?}");
 }
+
+/// The app, every pane and core, and the parts they are split into: each holds at most twelve fields, so a
+/// feature or a frame module can take the part it works on whole (`&mut core.paging`), not the whole core.
+const NAMED_PARTS: [&str; 21] = [
+    "TesseraApp",
+    "BlobCore",
+    "TableCore",
+    "QueueCore",
+    "BlobPane",
+    "QueuePane",
+    "TablePane",
+    // TableCore's parts (table/core.rs).
+    "Paging",
+    "RowsView",
+    "RowSelection",
+    // BlobCore's parts (blob/core.rs).
+    "Listing",
+    "Reading",
+    "ListView",
+    "BlobSelection",
+    // TesseraApp's parts (frame/parts.rs).
+    "Accounts",
+    "Windows",
+    "Lab",
+    "SharedState",
+    "Panels",
+    "AppSession",
+    "OneOffs",
+];
+
+/// The fields of `pub struct NAME { … }` in `code`, if it is defined there: the lines at the struct's own depth
+/// that name a field (`name: Type`, a visibility before it), not its doc comments or attributes.
+fn fields_of(code: &str, name: &str) -> Option<Vec<String>> {
+    let at = ["pub struct ", "pub(crate) struct ", "pub(super) struct ", "struct "]
+        .iter()
+        .find_map(|v| code.find(&format!("{v}{name} {{")))?;
+    let body = &code[code[at..].find('{')? + at + 1..];
+    let (mut depth, mut fields) = (0i32, Vec::new());
+    for line in body.lines() {
+        let l = line.trim();
+        if depth == 0 && !l.starts_with("//") && !l.starts_with('#') {
+            let l = l
+                .strip_prefix("pub(crate) ")
+                .or(l.strip_prefix("pub(super) "))
+                .unwrap_or(l);
+            let l = l.strip_prefix("pub ").unwrap_or(l);
+            if let Some((field, _)) = l.split_once(':')
+                && !field.is_empty()
+                && field
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                && !l[field.len()..].starts_with("::")
+            {
+                fields.push(field.to_string());
+            }
+        }
+        if l.starts_with("//") {
+            continue;
+        }
+        for c in line.chars() {
+            match c {
+                '{' | '(' | '[' | '<' => depth += 1,
+                '}' | ')' | ']' | '>' => depth -= 1,
+                _ => {}
+            }
+        }
+        // `->` and `=>` are not brackets.
+        depth += (line.matches("->").count() + line.matches("=>").count()) as i32;
+        if depth < 0 {
+            return Some(fields);
+        }
+    }
+    None
+}
+
+#[test]
+fn the_app_panes_cores_and_their_parts_hold_at_most_twelve_fields() {
+    let t = tree();
+    let mut counts = BTreeMap::new();
+    for name in NAMED_PARTS {
+        let found: Vec<Vec<String>> = t.files.iter().filter_map(|(_, code)| fields_of(code, name)).collect();
+        assert_eq!(found.len(), 1, "`{name}` is defined once under src/");
+        counts.insert(name, found[0].len());
+    }
+    assert!(counts["TesseraApp"] >= 6, "the fields are counted: {counts:?}");
+    let over: Vec<_> = counts.iter().filter(|(_, n)| **n > 12).collect();
+    assert!(over.is_empty(), "more than twelve fields: {over:?} (all: {counts:?})");
+}
+
+#[test]
+fn fields_are_counted_past_comments_attributes_and_types_over_lines() {
+    let code = "pub struct A {\n    /// a: doc (of a > b\n    pub(crate) a: Option<(u8, u8)>,\n    #[serde(default)]\n    \
+                pub b: InFlight<\n        crate::x::Y,\n        Result<(), E>,\n    >,\n    c: Box<dyn Fn() -> u8>,\n}\n\
+                struct B { x: u8 }\n";
+    assert_eq!(fields_of(code, "A").unwrap(), ["a", "b", "c"]);
+    assert_eq!(fields_of(code, "C"), None);
+}

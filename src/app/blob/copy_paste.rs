@@ -195,8 +195,8 @@ impl BlobFeature for CopyPaste {
 
     fn offers(&self, core: &BlobCore, ctx: &PaneContext, offers: &mut Vec<Offer>) {
         use egui::{Key, Modifiers};
-        let any = !core.selection.is_empty();
-        let one_blob = core.selection.len() == 1 && core.selection.iter().all(|n| !n.ends_with('/'));
+        let any = !core.selection.names.is_empty();
+        let one_blob = core.selection.names.len() == 1 && core.selection.names.iter().all(|n| !n.ends_with('/'));
         offers.push(Offer::new("copy", t("blob-copy-paste-copy"), any).key(Modifiers::COMMAND, Key::C));
         offers.push(Offer::new("cut", t("blob-copy-paste-cut"), any).key(Modifiers::COMMAND, Key::X));
         let paste = paste_name(ctx);
@@ -211,7 +211,7 @@ impl BlobFeature for CopyPaste {
             "paste" => self.paste(core, ctx, fx),
             // The Rename box of the details takes the keyboard, holding the whole name to edit.
             "rename" => {
-                if let Some(blob) = core.selection.iter().next() {
+                if let Some(blob) = core.selection.names.iter().next() {
                     self.rename_to = blob.clone();
                     self.focus_rename = true;
                 }
@@ -224,6 +224,7 @@ impl BlobFeature for CopyPaste {
 /// that version).
 pub fn selection_items(core: &BlobCore) -> Vec<(String, Option<String>)> {
     core.selection
+        .names
         .iter()
         .map(|n| {
             let etag = core
@@ -285,7 +286,7 @@ fn clipboard_buttons(
     fx: &mut Effects,
 ) {
     use crate::app::widgets::icon::{self, icon_button};
-    let any = !core.selection.is_empty();
+    let any = !core.selection.names.is_empty();
     let hint = t("blob-copy-paste-copy-hint");
     if icon_button(ui, any, icon::CLONE, &t("blob-copy-paste-copy"), Some(&hint)).clicked() {
         this.copy_selection(core, ctx, fx, false);

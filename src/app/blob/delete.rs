@@ -47,7 +47,7 @@ impl BlobFeature for DeleteBlobs {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        let any_blob = core.selection.iter().any(|n| !n.ends_with('/'));
+        let any_blob = core.selection.names.iter().any(|n| !n.ends_with('/'));
         let icon = crate::app::widgets::icon::DELETE;
         let (name, hint) = (t("blob-delete-delete"), t("blob-delete-hint"));
         if crate::app::widgets::icon::icon_button(ui, any_blob, icon, &name, Some(&hint)).clicked() {
@@ -56,7 +56,7 @@ impl BlobFeature for DeleteBlobs {
     }
 
     fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<Offer>) {
-        let any_blob = core.selection.iter().any(|n| !n.ends_with('/'));
+        let any_blob = core.selection.names.iter().any(|n| !n.ends_with('/'));
         let offer = Offer::new("delete", t("blob-delete-delete"), any_blob);
         offers.push(offer.key(egui::Modifiers::NONE, egui::Key::Delete));
     }
@@ -102,7 +102,7 @@ impl DeleteBlobs {
     /// ETag shown: a selected name no longer listed (a folder left meanwhile) would otherwise go without its
     /// If-Match.
     fn ask(&mut self, core: &BlobCore, ctx: &mut PaneContext) {
-        let chosen = core.selection.iter().filter(|n| !n.ends_with('/'));
+        let chosen = core.selection.names.iter().filter(|n| !n.ends_with('/'));
         let names: Vec<(String, String)> = chosen
             .clone()
             .filter_map(|n| core.listed_blob(n).map(|b| (n.clone(), b.properties.etag.clone())))

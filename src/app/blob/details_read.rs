@@ -115,12 +115,12 @@ impl BlobPane {
     /// The listed row takes newer properties, unless a sort or search still reads the rows: ten million of them
     /// would be copied on the UI thread for one row; the details show them, and the next refresh brings the row.
     fn row_takes(&mut self, blob: &str, props: &crate::storage::blob::BlobProperties) {
-        let shared = std::sync::Arc::strong_count(&self.core.blobs) > 1;
-        if !shared && let Ok(i) = self.core.blobs.position(blob) {
-            let mut row = self.core.blobs.get(i);
+        let shared = std::sync::Arc::strong_count(&self.core.listed.blobs) > 1;
+        if !shared && let Ok(i) = self.core.listed.blobs.position(blob) {
+            let mut row = self.core.listed.blobs.get(i);
             if row.properties != *props {
                 row.properties = props.clone();
-                std::sync::Arc::make_mut(&mut self.core.blobs).set(i, row);
+                std::sync::Arc::make_mut(&mut self.core.listed.blobs).set(i, row);
             }
         }
     }

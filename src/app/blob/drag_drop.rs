@@ -11,7 +11,7 @@ impl BlobPane {
     /// A row began to be dragged: a row outside the selection becomes the selection (as a file manager does),
     /// then the selection is what is carried.
     pub(crate) fn start_drag(&mut self, egui_ctx: &egui::Context, ctx: &mut PaneContext, name: &str) {
-        if !self.core.selection.contains(name) {
+        if !self.core.selection.names.contains(name) {
             match name.ends_with('/') {
                 true => self.select_folder(name, false),
                 false => self.select(ctx, name, false),

@@ -115,7 +115,7 @@ impl BlobFeature for Statistics {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        let hover = if core.selection.is_empty() {
+        let hover = if core.selection.names.is_empty() {
             t("blob-folder-stats-hint-shown")
         } else {
             t("blob-folder-stats-hint-selected")
@@ -132,7 +132,7 @@ impl BlobFeature for Statistics {
     }
 
     fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<crate::app::context::features::Offer>) {
-        let any = !core.selection.is_empty();
+        let any = !core.selection.names.is_empty();
         offers.push(crate::app::context::features::Offer::new(
             "statistics",
             t("blob-folder-stats-title"),
@@ -154,7 +154,7 @@ impl Statistics {
         let mut totals = Totals::default();
         let mut prefixes = Vec::new();
         let (mut folders, mut blobs) = (0, 0);
-        for name in &core.selection {
+        for name in &core.selection.names {
             if name.ends_with('/') {
                 prefixes.push(name.clone());
                 folders += 1;

@@ -47,7 +47,7 @@ impl BlobFeature for LeaseHistory {
         egui::CollapsingHeader::new(crate::app::widgets::i18n::t("blob-lease-history-title"))
             .id_salt(("lease-timeline", &core.container))
             .show(ui, |ui| {
-                let shown = |name: &str| core.blobs.position(name).is_ok();
+                let shown = |name: &str| core.listed.blobs.position(name).is_ok();
                 self.seen.only(shown).ui(ui, &core.container);
             });
     }

@@ -21,26 +21,26 @@ impl BlobPane {
     /// listed in parts at once (`list_in_parts`), unless snapshots or deleted blobs are listed too: their rows
     /// share a name with their blob, which a part's cut by name would split.
     pub fn load_all(&mut self, ctx: &mut PaneContext) {
-        let Some(marker) = self.core.next_marker.clone() else {
+        let Some(marker) = self.core.listed.next_marker.clone() else {
             return;
         };
-        if !self.core.listing.is_empty() || self.core.all_pages.is_some() {
+        if self.core.reading.busy() {
             return;
         }
         let options = self.options(Some(marker));
         let (client, container) = (ctx.client.clone(), self.core.container.clone());
         // Whole pages: Load all shows everything listed.
-        let stream = match options.include_snapshots || options.include_deleted || !self.core.in_parts {
+        let stream = match options.include_snapshots || options.include_deleted || !self.core.reading.in_parts {
             true => Walk::start(ctx.backend, client, container, vec![options], |page| page),
             false => Walk::in_parts(ctx.backend, client, container, options, self.last_shown(), |page| page),
         };
-        self.core.all_pages = Some(stream);
+        self.core.reading.all_pages = Some(stream);
     }
 
     /// The greatest name shown, blob or folder: a listing's next page starts after it.
     fn last_shown(&self) -> String {
-        let blob = self.core.blobs.last_name().unwrap_or_default();
-        let folder = self.core.folders.last().map(String::as_str).unwrap_or_default();
+        let blob = self.core.listed.blobs.last_name().unwrap_or_default();
+        let folder = self.core.listed.folders.last().map(String::as_str).unwrap_or_default();
         std::cmp::max_by(blob, folder, |a, b| listing_order(a, b)).to_string()
     }
 
@@ -48,10 +48,10 @@ impl BlobPane {
     /// (Load more or Load all after a Stop) lists that part's last page again. The rows are sorted by name, so
     /// what is shown is what is not past the last row. (A page's snapshots were taken out of it first.)
     pub(super) fn drop_shown(&self, listing: &mut BlobListing) {
-        if let Some(last) = self.core.blobs.last_name() {
+        if let Some(last) = self.core.listed.blobs.last_name() {
             listing.blobs.retain(|b| listing_order(&b.name, last).is_gt());
         }
-        if let Some(last) = self.core.folders.last() {
+        if let Some(last) = self.core.listed.folders.last() {
             listing.prefixes.retain(|f| listing_order(f, last).is_gt());
         }
     }
@@ -83,9 +83,9 @@ impl BlobPane {
             ..Default::default()
         };
         self.keep_snapshots(&mut page);
-        let shown = std::mem::take(&mut self.core.blobs);
+        let shown = std::mem::take(&mut self.core.listed.blobs);
         self.page_listed(ctx, &page.blobs, &shown);
-        self.core.blobs = shown;
+        self.core.listed.blobs = shown;
         read.blobs = page.blobs;
         // Never past the rows held now: names beyond them are for Load more.
         let end = self.core.loaded_end();
@@ -96,7 +96,8 @@ impl BlobPane {
         let kept: std::collections::HashSet<String> = self.features.kept_rows().into_iter().map(|b| b.name).collect();
         self.core.blobs_mut().retain(|_, name| !kept.contains(name));
         let core = &mut self.core;
-        let found = crate::app::blob::rows::merge(Arc::make_mut(&mut core.blobs), &mut core.folders, read);
+        let found =
+            crate::app::blob::rows::merge(Arc::make_mut(&mut core.listed.blobs), &mut core.listed.folders, read);
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::RowsChanged(&found));
         let kept = self.features.kept_rows();
         if !kept.is_empty() {
@@ -106,19 +107,20 @@ impl BlobPane {
         if let Some(name) = selected.filter(|n| found.iter().any(|c| &c.name == n)) {
             self.load_details(ctx, &name);
         }
-        self.core.last_refresh = std::time::Instant::now();
+        self.core.reading.last_refresh = std::time::Instant::now();
     }
 
     /// The rows the list shows that can be selected, in its order: the folders, then the blobs (or the rows
     /// found in the folder's place). A snapshot's row is reached with the mouse.
     pub(crate) fn shown_rows(&self) -> (&[String], Shown<'_>) {
-        match &self.core.found {
+        match &self.core.listed.found {
             Some(found) => (&[], found.rows.all()),
             None => {
-                let (folders, blobs) = in_view(&self.core.folders, &self.core.blobs, &self.filter_start());
+                let (folders, blobs) =
+                    in_view(&self.core.listed.folders, &self.core.listed.blobs, &self.filter_start());
                 (
-                    &self.core.folders[folders],
-                    self.core.order.shown(&self.core.blobs, blobs),
+                    &self.core.listed.folders[folders],
+                    self.core.listed.order.shown(&self.core.listed.blobs, blobs),
                 )
             }
         }
@@ -142,7 +144,7 @@ impl BlobPane {
     /// down costs one blob's reads.
     pub(crate) fn select_shown_by_key(&mut self, range: std::ops::RangeInclusive<usize>, cursor: usize) {
         let at = self.pick_shown(range, cursor);
-        self.core.details_due = (!at.ends_with('/')).then(|| (at, std::time::Instant::now() + DETAILS_AFTER));
+        self.core.selection.details_due = (!at.ends_with('/')).then(|| (at, std::time::Instant::now() + DETAILS_AFTER));
     }
 
     /// Makes the rows `range` of `shown_rows` the selection; the name of the row at `cursor`.
@@ -153,7 +155,7 @@ impl BlobPane {
             Some(b) => blobs.name(b).to_string(),
         };
         let (picked, at): (BTreeSet<String>, String) = (range.map(name).collect(), name(cursor));
-        self.core.selection = picked;
+        self.core.selection.names = picked;
         at
     }
 
@@ -161,10 +163,11 @@ impl BlobPane {
     pub(crate) fn details_when_due(&mut self, ctx: &mut PaneContext) {
         let due = self
             .core
+            .selection
             .details_due
             .as_ref()
             .is_some_and(|(_, at)| std::time::Instant::now() >= *at);
-        if let Some((name, _)) = due.then(|| self.core.details_due.take()).flatten() {
+        if let Some((name, _)) = due.then(|| self.core.selection.details_due.take()).flatten() {
             self.load_details(ctx, &name);
         }
     }
@@ -174,11 +177,11 @@ impl BlobPane {
         use crate::app::widgets::list_keys::Step;
         let start = self.filter_start();
         let core = &mut self.core;
-        let (folders, blobs) = match &core.found {
+        let (folders, blobs) = match &core.listed.found {
             Some(found) => (&[][..], found.rows.all()),
             None => {
-                let (f, b) = in_view(&core.folders, &core.blobs, &start);
-                (&core.folders[f], core.order.shown(&core.blobs, b))
+                let (f, b) = in_view(&core.listed.folders, &core.listed.blobs, &start);
+                (&core.listed.folders[f], core.listed.order.shown(&core.listed.blobs, b))
             }
         };
         let len = folders.len() + blobs.len();
@@ -190,14 +193,14 @@ impl BlobPane {
             None => folders[at].clone(),
             Some(b) => blobs.name(b).to_string(),
         };
-        let Some(step) = core.cursor.keys(ui, len, page, position, key_at) else {
+        let Some(step) = core.selection.cursor.keys(ui, len, page, position, key_at) else {
             return;
         };
-        core.scroll_to = core.cursor.at.clone();
+        core.selection.scroll_to = core.selection.cursor.at.clone();
         match step {
             Step::Select { .. } => self.select_shown_by_key(step.range().unwrap_or(0..=0), step.cursor()),
             Step::Toggle(_) => {
-                let Some(name) = self.core.cursor.at.clone() else {
+                let Some(name) = self.core.selection.cursor.at.clone() else {
                     return;
                 };
                 match name.ends_with('/') {
@@ -223,44 +226,45 @@ impl BlobPane {
     /// Takes these rows out of the listing and the selection.
     pub(super) fn drop_rows(&mut self, names: &[String]) {
         self.core.blobs_mut().retain(|_, name| !names.iter().any(|n| n == name));
-        self.core.selection.retain(|n| !names.contains(n));
+        self.core.selection.names.retain(|n| !names.contains(n));
     }
 
     /// A click on a folder's row selects it (for download); with Ctrl (`add`) it toggles, as for a blob.
     pub fn select_folder(&mut self, name: &str, add: bool) {
         if !add {
-            self.core.selection.clear();
+            self.core.selection.names.clear();
         }
-        if !self.core.selection.insert(name.to_string()) && add {
-            self.core.selection.remove(name);
+        if !self.core.selection.names.insert(name.to_string()) && add {
+            self.core.selection.names.remove(name);
         }
     }
 
     /// Ctrl+A: every blob the list shows (the folder's rows in view, or the rows found in its place).
     pub fn select_all_shown(&mut self) {
-        let names: Vec<String> = match &self.core.found {
+        let names: Vec<String> = match &self.core.listed.found {
             Some(found) => found.rows.names().map(str::to_string).collect(),
             None => {
-                let (_, blobs) = in_view(&self.core.folders, &self.core.blobs, &self.filter_start());
+                let (_, blobs) = in_view(&self.core.listed.folders, &self.core.listed.blobs, &self.filter_start());
                 self.core
+                    .listed
                     .order
-                    .shown(&self.core.blobs, blobs)
+                    .shown(&self.core.listed.blobs, blobs)
                     .names()
                     .map(str::to_string)
                     .collect()
             }
         };
-        self.core.selection = names.into_iter().collect();
+        self.core.selection.names = names.into_iter().collect();
     }
 
     pub fn select(&mut self, ctx: &mut PaneContext, name: &str, add: bool) {
         // A click's details are read at once; a key's waiting for the cursor to rest are not wanted any more.
-        self.core.details_due = None;
+        self.core.selection.details_due = None;
         if !add {
-            self.core.selection.clear();
+            self.core.selection.names.clear();
         }
-        if !self.core.selection.insert(name.to_string()) && add {
-            self.core.selection.remove(name);
+        if !self.core.selection.names.insert(name.to_string()) && add {
+            self.core.selection.names.remove(name);
         }
         self.load_details(ctx, name);
     }
@@ -284,7 +288,7 @@ impl BlobPane {
         for s in snaps {
             by_base.entry(s.name.clone()).or_default().push(s);
         }
-        self.core.snapshots_of.extend(by_base);
+        self.core.listed.snapshots_of.extend(by_base);
     }
 
     /// Where snapshot rows fall among `blobs` (the rows shown): each blob that has snapshots, with how many, in
@@ -292,6 +296,7 @@ impl BlobPane {
     pub fn snapshot_marks(&self, blobs: &Shown) -> Vec<(usize, usize)> {
         let mut marks: Vec<(usize, usize)> = self
             .core
+            .listed
             .snapshots_of
             .iter()
             .filter_map(|(name, snaps)| {
@@ -309,26 +314,25 @@ impl BlobPane {
     /// and so were the results of Find in names.
     pub fn open_folder(&mut self, ctx: &mut PaneContext, prefix: &str) {
         self.core.back.push(self.core.prefix.clone());
-        self.core.prefix = prefix.to_string();
-        self.core.details = None;
-        // Another folder's names: the filter (and a search of it) was for the one left.
-        self.core.name_filter.clear();
-        self.core.searched = None;
-        self.core.found = None;
-        self.dispatch(ctx, crate::app::blob::feature::BlobEvent::FolderChanged);
-        self.list(ctx);
+        self.show_folder(ctx, prefix.to_string());
     }
 
     pub fn go_back(&mut self, ctx: &mut PaneContext) {
         if let Some(p) = self.core.back.pop() {
-            self.core.prefix = p;
-            self.core.details = None;
-            self.core.name_filter.clear();
-            self.core.searched = None;
-            self.core.found = None;
-            self.dispatch(ctx, crate::app::blob::feature::BlobEvent::FolderChanged);
-            self.list(ctx);
+            self.show_folder(ctx, p);
         }
+    }
+
+    /// Shows another folder (opened, or gone back to) and lists it.
+    fn show_folder(&mut self, ctx: &mut PaneContext, prefix: String) {
+        self.core.prefix = prefix;
+        self.core.details = None;
+        // Another folder's names: the filter (and a search of it) was for the one left.
+        self.core.view.name_filter.clear();
+        self.core.view.searched = None;
+        self.core.listed.found = None;
+        self.dispatch(ctx, crate::app::blob::feature::BlobEvent::FolderChanged);
+        self.list(ctx);
     }
 
     pub fn go_up(&mut self, ctx: &mut PaneContext) {
@@ -357,18 +361,18 @@ impl BlobPane {
 
     /// The full-name start the filter shows: the folder's prefix (flat listings show full names) and the text.
     pub fn filter_start(&self) -> String {
-        if self.core.flat {
-            self.core.name_filter.clone()
+        if self.core.view.flat {
+            self.core.view.name_filter.clone()
         } else {
-            format!("{}{}", self.core.prefix, self.core.name_filter)
+            format!("{}{}", self.core.prefix, self.core.view.name_filter)
         }
     }
 
     /// Filters the listed names; what the filter hides leaves the selection (Delete acts on what is seen).
     pub fn set_name_filter(&mut self, text: &str) {
-        self.core.name_filter = text.to_string();
+        self.core.view.name_filter = text.to_string();
         let start = self.filter_start();
-        self.core.selection.retain(|n| n.starts_with(&start));
+        self.core.selection.names.retain(|n| n.starts_with(&start));
     }
 
     /// What typing in the filter does: filters, and when the text no longer starts with what the service was
@@ -378,11 +382,12 @@ impl BlobPane {
         let start = self.filter_start();
         if self
             .core
+            .view
             .searched
             .as_ref()
             .is_some_and(|s| !start.starts_with(s.as_str()))
         {
-            self.core.searched = None;
+            self.core.view.searched = None;
             self.list(ctx);
         }
     }
@@ -392,43 +397,45 @@ impl BlobPane {
     pub fn search_offer(&self) -> Option<String> {
         let start = self.filter_start();
         let narrows = start.len() > self.core.prefix.len() && start.starts_with(&self.core.prefix);
-        let more = self.core.next_marker.is_some() || self.core.all_pages.is_some();
-        (narrows && more && self.core.searched.as_ref() != Some(&start)).then_some(start)
+        let more = self.core.listed.next_marker.is_some() || self.core.reading.all_pages.is_some();
+        (narrows && more && self.core.view.searched.as_ref() != Some(&start)).then_some(start)
     }
 
     /// Lists, from the service, only the names starting with the filter's text (a prefix the service finds in
     /// one request, where a filter over loaded pages would need them all first).
     pub fn search_service(&mut self, ctx: &mut PaneContext) {
         if let Some(start) = self.search_offer() {
-            self.core.searched = Some(start);
+            self.core.view.searched = Some(start);
             self.list(ctx);
         }
     }
 
     /// Back to the whole folder: the search and the filter end, and the folder is listed from its first page.
     pub fn end_search(&mut self, ctx: &mut PaneContext) {
-        self.core.searched = None;
-        self.core.name_filter.clear();
+        self.core.view.searched = None;
+        self.core.view.name_filter.clear();
         self.list(ctx);
     }
 
     pub fn stop_loading_all(&mut self) {
-        self.core.all_pages = None;
+        self.core.reading.all_pages = None;
     }
 
     /// Takes the pages Load all streamed since the last frame.
     pub(super) fn take_streamed_pages(&mut self, ctx: &mut PaneContext) {
-        let Some(stream) = &mut self.core.all_pages else { return };
+        let Some(stream) = &mut self.core.reading.all_pages else {
+            return;
+        };
         // A sort or search still reading the rows: the pages wait for it in their channel (a moment), rather
         // than the rows being copied for them.
-        if Arc::strong_count(&self.core.blobs) > 1 {
+        if Arc::strong_count(&self.core.listed.blobs) > 1 {
             return;
         }
         let arrived = stream.arrived();
         // A walk that ended with no page at all since (nothing was left to list) ended the listing.
         if arrived.ended && arrived.pages.is_empty() {
-            self.core.next_marker = None;
-            self.core.all_pages = None;
+            self.core.listed.next_marker = None;
+            self.core.reading.all_pages = None;
             return;
         }
         for page in arrived.pages {
@@ -438,23 +445,26 @@ impl BlobPane {
                     self.drop_shown(&mut listing);
                     self.page_listed(ctx, &listing.blobs, &ListedBlobs::new());
                     self.core.blobs_mut().extend(listing.blobs);
-                    self.core.folders.extend(listing.prefixes);
-                    self.core.next_marker = listing.next_marker;
-                    let (held, listed) = (self.core.blobs.heap_size() as u64, self.core.blobs.len() as u64);
-                    if self.core.next_marker.is_some() && self.core.memory.must_stop(held, listed) {
+                    self.core.listed.folders.extend(listing.prefixes);
+                    self.core.listed.next_marker = listing.next_marker;
+                    let (held, listed) = (
+                        self.core.listed.blobs.heap_size() as u64,
+                        self.core.listed.blobs.len() as u64,
+                    );
+                    if self.core.listed.next_marker.is_some() && self.core.reading.memory.must_stop(held, listed) {
                         // Stop, as the button does: what arrived stays, and Load all goes on from its marker.
-                        self.core.all_pages = None;
+                        self.core.reading.all_pages = None;
                         return;
                     }
-                    if self.core.next_marker.is_none() {
-                        self.core.all_pages = None;
+                    if self.core.listed.next_marker.is_none() {
+                        self.core.reading.all_pages = None;
                         // Whole: what growing left spare goes back (a fifth of ten million rows' memory).
                         self.core.blobs_mut().shrink_to_fit();
                     }
                 }
                 Err(e) => {
-                    self.core.error = Some(e);
-                    self.core.all_pages = None;
+                    self.core.listed.error = Some(e);
+                    self.core.reading.all_pages = None;
                 }
             }
         }
@@ -578,12 +588,13 @@ mod tests {
     fn snapshot_rows_fall_under_their_blob_in_the_services_order() {
         let mut p = BlobPane::new("acct", "c");
         let names = ["😀.txt", "Ａ.txt"];
-        p.core.blobs = std::sync::Arc::new(names.iter().map(|n| blob(n)).collect());
-        p.core.snapshots_of.insert("😀.txt".into(), vec![blob("😀.txt")]);
+        p.core.listed.blobs = std::sync::Arc::new(names.iter().map(|n| blob(n)).collect());
+        p.core.listed.snapshots_of.insert("😀.txt".into(), vec![blob("😀.txt")]);
         p.core
+            .listed
             .snapshots_of
             .insert("Ａ.txt".into(), vec![blob("Ａ.txt"), blob("Ａ.txt")]);
-        let blobs = p.core.blobs.clone();
+        let blobs = p.core.listed.blobs.clone();
         assert_eq!(p.snapshot_marks(&blobs.all()), [(0, 1), (1, 2)]);
     }
 

@@ -190,18 +190,18 @@ impl FindInNames {
         let skip = scope.len();
         // A flat listing loaded whole already holds every name of the scope: those are searched, off the UI
         // thread, with no request (ten million names in a second or two, not 2,000 pages listed again).
-        let loaded = core.flat
+        let loaded = core.view.flat
             && core.started
-            && core.next_marker.is_none()
-            && core.all_pages.is_none()
-            && core.listing.is_empty()
-            && core.searched.is_none()
-            && core.error.is_none()
+            && core.listed.next_marker.is_none()
+            && core.reading.all_pages.is_none()
+            && core.reading.listing.is_empty()
+            && core.view.searched.is_none()
+            && core.listed.error.is_none()
             && (scope == core.prefix);
         let walk = match loaded {
             true => {
-                let range = core.blobs.starting_with(&scope);
-                Walk::over_rows(ctx.backend, core.blobs.clone(), range, move |list, rows| {
+                let range = core.listed.blobs.starting_with(&scope);
+                Walk::over_rows(ctx.backend, core.listed.blobs.clone(), range, move |list, rows| {
                     rows.filter(|&i| {
                         let name = list.name(i);
                         re.is_match(name.get(skip..).unwrap_or(name))
@@ -230,7 +230,11 @@ impl FindInNames {
         };
         let mut what = tr!(id, text = form.text.as_str(), place = place);
         if loaded {
-            what = tr!("blob-name-search-in-loaded", what = what, count = core.blobs.len());
+            what = tr!(
+                "blob-name-search-in-loaded",
+                what = what,
+                count = core.listed.blobs.len()
+            );
         }
         fx.show_found(Some(Found {
             what,
@@ -331,7 +335,7 @@ fn find_row(f: &mut FindInNames, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut P
     if let Some(why) = &f.problem {
         ui.colored_label(ui.visuals().error_fg_color, why);
     }
-    if let (Some(s), Some(found)) = (&f.search, &core.found) {
+    if let (Some(s), Some(found)) = (&f.search, &core.listed.found) {
         ui.label(
             RichText::new(tr!(
                 "blob-name-search-matches",

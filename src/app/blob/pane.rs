@@ -65,7 +65,7 @@ impl BlobPane {
     pub fn run_offer(&mut self, ctx: &mut PaneContext, at: usize, id: &str) {
         // An action on the selection wants its details now, not when the cursor would have rested (F2's Rename
         // box is in them).
-        if let Some((name, _)) = self.core.details_due.take() {
+        if let Some((name, _)) = self.core.selection.details_due.take() {
             self.load_details(ctx, &name);
         }
         let mut fx = crate::app::blob::feature::Effects::default();
@@ -98,7 +98,7 @@ impl BlobPane {
         let f = self.feature::<crate::app::blob::name_search::FindInNames>()?;
         Some(crate::app::blob::name_search::SearchShown {
             search: f.search.as_ref()?,
-            found: &self.core.found.as_ref()?.rows,
+            found: &self.core.listed.found.as_ref()?.rows,
         })
     }
 
@@ -125,28 +125,26 @@ impl BlobPane {
 
     /// Sorts the list by a column as a click on its title does (ascending, then descending, then by name).
     pub fn sort_by(&mut self, key: crate::app::blob::listed::SortKey) {
-        self.core.order.click(key);
+        self.core.listed.order.click(key);
     }
 
     /// The column the list is sorted by and whether ascending (None: by name), and whether the order shown is
     /// not yet that one (being worked out, or waiting for Load all to end).
     pub fn sorting(&self) -> (Option<(crate::app::blob::listed::SortKey, bool)>, bool) {
-        let (_, range) = crate::app::blob::listing::in_view(&self.core.folders, &self.core.blobs, &self.filter_start());
-        (
-            self.core.order.by(),
-            self.core.order.is_pending(&self.core.blobs, &range),
-        )
+        let listed = &self.core.listed;
+        let (_, range) = crate::app::blob::listing::in_view(&listed.folders, &listed.blobs, &self.filter_start());
+        (listed.order.by(), listed.order.is_pending(&listed.blobs, &range))
     }
 
     /// The bytes this tab holds for what it listed: the rows, the rows found in their place, a sort's order.
     pub fn held_bytes(&self) -> usize {
-        let found = self.core.found.as_ref().map_or(0, |f| f.rows.heap_size());
-        self.core.blobs.heap_size() + found + self.core.order.heap_size()
+        let found = self.core.listed.found.as_ref().map_or(0, |f| f.rows.heap_size());
+        self.core.listed.blobs.heap_size() + found + self.core.listed.order.heap_size()
     }
 
     /// The blobs listed so far in the folder shown (or flat), compactly: `get` reads a row whole.
     pub fn blobs(&self) -> &crate::app::blob::listed::ListedBlobs {
-        &self.core.blobs
+        &self.core.listed.blobs
     }
 
     /// The container shown.
@@ -161,7 +159,7 @@ impl BlobPane {
 
     /// Where the next page starts, when there is one.
     pub fn next_marker(&self) -> Option<&str> {
-        self.core.next_marker.as_deref()
+        self.core.listed.next_marker.as_deref()
     }
 
     /// The last one-off action's outcome, in words.
@@ -206,32 +204,32 @@ impl BlobPane {
 
     /// The folders listed so far in the folder shown (each ends with `/`).
     pub fn folders(&self) -> &[String] {
-        &self.core.folders
+        &self.core.listed.folders
     }
 
     /// The selected blobs and folders, by name.
     pub fn selection(&self) -> &BTreeSet<String> {
-        &self.core.selection
+        &self.core.selection.names
     }
 
     /// Whether Load all lists in parts at once (the default) or follows the one marker chain.
     pub fn set_listing_in_parts(&mut self, on: bool) {
-        self.core.in_parts = on;
+        self.core.reading.in_parts = on;
     }
 
     /// What the page size box sets: blobs and folders per listing page.
     pub fn set_page_size(&mut self, size: u32) {
-        self.core.page_size = size;
+        self.core.reading.page_size = size;
     }
 
     /// The Flat listing box: names with every `/` in them, no folders (list again to apply).
     pub fn set_flat(&mut self, flat: bool) {
-        self.core.flat = flat;
+        self.core.view.flat = flat;
     }
 
     /// Whether a listing (first page, more, or a refresh) is under way.
     pub fn is_listing(&self) -> bool {
-        !self.core.listing.is_empty() || !self.core.refreshing.is_empty()
+        !self.core.reading.listing.is_empty() || !self.core.reading.refreshing.is_empty()
     }
 
     /// What the Uploads choice sets.
@@ -327,7 +325,7 @@ impl BlobPane {
     }
 
     pub fn is_busy(&self) -> bool {
-        !self.core.listing.is_empty() || self.core.all_pages.is_some() || !self.ops.is_empty() || self.features.busy()
+        self.core.reading.busy() || !self.ops.is_empty() || self.features.busy()
     }
 
     /// How soon the tab needs a frame without input: its indicators' refresh, or a watch's reads.
@@ -341,18 +339,19 @@ impl BlobPane {
     }
 
     pub fn is_loading_all(&self) -> bool {
-        self.core.all_pages.is_some()
+        self.core.reading.all_pages.is_some()
     }
 
     pub(super) fn options(&self, marker: Option<String>) -> ListBlobsOptions {
         let mut options = ListBlobsOptions {
-            prefix: Some(self.core.searched.as_ref().unwrap_or(&self.core.prefix).clone()).filter(|p| !p.is_empty()),
-            delimiter: (!self.core.flat).then(|| "/".to_string()),
+            prefix: Some(self.core.view.searched.as_ref().unwrap_or(&self.core.prefix).clone())
+                .filter(|p| !p.is_empty()),
+            delimiter: (!self.core.view.flat).then(|| "/".to_string()),
             marker,
-            max_results: Some(self.core.page_size),
+            max_results: Some(self.core.reading.page_size),
             include_metadata: false,
-            include_snapshots: self.core.show_snapshots,
-            include_tags: self.core.show_tags,
+            include_snapshots: self.core.view.show_snapshots,
+            include_tags: self.core.view.show_tags,
             ..Default::default()
         };
         // What features need listed with the blobs (deleted ones, say).
@@ -365,37 +364,30 @@ impl BlobPane {
     /// Lists the current folder from its first page (the first page shows at once; more on request).
     pub fn list(&mut self, ctx: &mut PaneContext) {
         self.core.started = true;
-        self.core.memory.reset();
-        // Kept (moved, not copied) until the first page lands, for the lease timeline's "before".
-        self.core.shown_before = std::mem::take(&mut self.core.blobs);
-        self.core.folders.clear();
-        self.core.snapshots_of.clear();
-        self.core.next_marker = None;
-        self.core.error = None;
+        self.core.reading.memory.reset();
+        self.core.listed.start_again();
         self.core.selection.clear();
-        self.core.cursor.clear();
-        self.core.details_due = None;
         // A refresh of the folder left behind must not merge its rows into this one, nor its pages stream in;
         // nor a watch read that covered more rows than this listing will hold.
-        self.core.refreshing.clear();
-        self.core.all_pages = None;
+        self.core.reading.refreshing.clear();
+        self.core.reading.all_pages = None;
         let (client, container, options) = (ctx.client.clone(), self.core.container.clone(), self.options(None));
-        self.core.first_page = options.clone();
-        self.core.listing.clear();
-        self.core.listing.start(
+        self.core.reading.first_page = options.clone();
+        self.core.reading.listing.clear();
+        self.core.reading.listing.start(
             Page::First,
             ctx.backend
                 .spawn(async move { client.list_blobs(&container, &options).await }),
         );
-        self.core.last_refresh = Instant::now();
+        self.core.reading.last_refresh = Instant::now();
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Listing);
     }
 
     pub fn load_more(&mut self, ctx: &mut PaneContext) {
-        let Some(marker) = self.core.next_marker.clone() else {
+        let Some(marker) = self.core.listed.next_marker.clone() else {
             return;
         };
-        if !self.core.listing.is_empty() || self.core.all_pages.is_some() {
+        if self.core.reading.busy() {
             return;
         }
         let (client, container, options) = (
@@ -403,7 +395,7 @@ impl BlobPane {
             self.core.container.clone(),
             self.options(Some(marker)),
         );
-        self.core.listing.start(
+        self.core.reading.listing.start(
             Page::Next,
             ctx.backend
                 .spawn(async move { client.list_blobs(&container, &options).await }),
@@ -418,7 +410,7 @@ impl BlobPane {
 
     /// `refresh_indicators`; `changed`: a change asked for it, else the timer did (`reread_details`).
     fn refresh_first_page(&mut self, ctx: &mut PaneContext, changed: bool) {
-        if !self.core.listing.is_empty() || self.core.all_pages.is_some() {
+        if self.core.reading.busy() {
             // The listing under way may predate the change being shown: refresh once it has landed.
             self.refresh_now = true;
             return;
@@ -427,13 +419,13 @@ impl BlobPane {
         // A refresh already under way may have been answered before the change: dropped (that aborts it) by
         // the one started for the same page.
         let (client, container, options) = (ctx.client.clone(), self.core.container.clone(), self.options(None));
-        self.core.first_page = options.clone();
-        self.core.refreshing.start(
+        self.core.reading.first_page = options.clone();
+        self.core.reading.refreshing.start(
             Page::First,
             ctx.backend
                 .spawn(async move { client.list_blobs(&container, &options).await }),
         );
-        self.core.last_refresh = Instant::now();
+        self.core.reading.last_refresh = Instant::now();
         self.reread_details(ctx, changed);
         self.dispatch(ctx, crate::app::blob::feature::BlobEvent::Refreshed);
     }
@@ -459,11 +451,11 @@ impl BlobPane {
         self.ops.append(fx.ops);
         if let Some(found) = fx.found {
             // Rows in the folder's place (or the folder again): a selection of the rows before goes.
-            self.core.found = found;
-            self.core.selection.clear();
+            self.core.listed.found = found;
+            self.core.selection.names.clear();
         }
         if !fx.found_more.is_empty()
-            && let Some(found) = &mut self.core.found
+            && let Some(found) = &mut self.core.listed.found
         {
             found.rows.extend(fx.found_more);
         }
@@ -478,7 +470,7 @@ impl BlobPane {
             self.dispatch(ctx, BlobEvent::Deleted(&fx.deleted));
         }
         if fx.clear_selection {
-            self.core.selection.clear();
+            self.core.selection.names.clear();
             self.core.details = None;
             self.dispatch(ctx, BlobEvent::Selected(None));
         }
@@ -519,48 +511,59 @@ impl BlobPane {
     pub fn poll(&mut self, ctx: &mut PaneContext) {
         self.poll_features(ctx);
         self.details_when_due(ctx);
-        if let Some((page, result)) = self.core.listing.take() {
+        if let Some((page, result)) = self.core.reading.listing.take() {
             let more = page == Page::Next;
             match result {
                 Ok(mut listing) => {
                     self.keep_snapshots(&mut listing);
                     if !more {
-                        self.core.blobs = Default::default();
-                        self.core.folders.clear();
+                        self.core.listed.blobs = Default::default();
+                        self.core.listed.folders.clear();
                     }
                     self.drop_shown(&mut listing);
-                    let shown = std::mem::take(&mut self.core.shown_before);
+                    let shown = std::mem::take(&mut self.core.listed.shown_before);
                     self.page_listed(ctx, &listing.blobs, &shown);
                     self.core.blobs_mut().extend(listing.blobs);
-                    self.core.folders.extend(listing.prefixes);
-                    self.core.next_marker = listing.next_marker;
+                    self.core.listed.folders.extend(listing.prefixes);
+                    self.core.listed.next_marker = listing.next_marker;
                     if !more {
                         self.rows_replaced(ctx);
                     }
                 }
                 Err(e) => {
-                    self.core.shown_before = Default::default();
-                    self.core.error = Some(e);
+                    self.core.listed.shown_before = Default::default();
+                    self.core.listed.error = Some(e);
                 }
             }
         }
         self.take_streamed_pages(ctx);
         // The order of a sort by a column, for the rows the filter shows (none while Load all runs).
-        let (_, range) = crate::app::blob::listing::in_view(&self.core.folders, &self.core.blobs, &self.filter_start());
-        let hold = self.core.all_pages.is_some();
-        self.core.order.poll(&self.core.blobs, range, hold, ctx.backend);
+        let (_, range) = crate::app::blob::listing::in_view(
+            &self.core.listed.folders,
+            &self.core.listed.blobs,
+            &self.filter_start(),
+        );
+        let hold = self.core.reading.all_pages.is_some();
+        self.core
+            .listed
+            .order
+            .poll(&self.core.listed.blobs, range, hold, ctx.backend);
         // A refresh waits while a sort still reads the rows (a moment), rather than the rows being copied for it.
-        let shared = std::sync::Arc::strong_count(&self.core.blobs) > 1;
-        let refreshed = if shared { None } else { self.core.refreshing.take() };
+        let shared = std::sync::Arc::strong_count(&self.core.listed.blobs) > 1;
+        let refreshed = if shared {
+            None
+        } else {
+            self.core.reading.refreshing.take()
+        };
         if let Some((_, Ok(mut listing))) = refreshed {
             self.keep_snapshots(&mut listing);
-            let shown = std::mem::take(&mut self.core.blobs);
+            let shown = std::mem::take(&mut self.core.listed.blobs);
             self.page_listed(ctx, &listing.blobs, &shown);
-            self.core.blobs = shown;
+            self.core.listed.blobs = shown;
             crate::app::blob::listing::merge_first_page(
-                std::sync::Arc::make_mut(&mut self.core.blobs),
-                &mut self.core.folders,
-                &mut self.core.selection,
+                std::sync::Arc::make_mut(&mut self.core.listed.blobs),
+                &mut self.core.listed.folders,
+                &mut self.core.selection.names,
                 listing,
             );
             self.rows_replaced(ctx);
@@ -575,8 +578,8 @@ impl BlobPane {
         }
         // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
         // A watch reads the listing on its own interval, and more of it: no first-page refresh beside it.
-        let due = self.core.last_refresh.elapsed() >= REFRESH_EVERY
-            && self.core.refreshing.is_empty()
+        let due = self.core.reading.last_refresh.elapsed() >= REFRESH_EVERY
+            && self.core.reading.refreshing.is_empty()
             && self.features.reads_listing_every().is_none();
         if self.core.started && self.core.shown && (self.refresh_now || due) {
             self.refresh_first_page(ctx, self.refresh_now);

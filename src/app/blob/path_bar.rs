@@ -111,7 +111,7 @@ fn search_box(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, foc
             f.set_box_mode(mode);
         }
         // The box's text means another thing now: the starts-with filter it set goes.
-        if mode.is_some() && !pane.core.name_filter.is_empty() {
+        if mode.is_some() && !pane.core.view.name_filter.is_empty() {
             pane.filter_typed(ctx, "");
         }
     }
@@ -120,7 +120,7 @@ fn search_box(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, foc
         ui.label(icon::FIND);
         return;
     }
-    let mut text = pane.core.name_filter.clone();
+    let mut text = pane.core.view.name_filter.clone();
     let edit = ui.add(
         egui::TextEdit::singleline(&mut text)
             .desired_width(220.0)

@@ -268,7 +268,13 @@ impl Tiers {
     /// The tier controls of the details: the tier to set, the rehydrate priority when leaving Archive, and the
     /// button, for the blob shown or (when it is one of several selected) for the selection.
     fn tier_controls(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, shown: &str) {
-        let selected: Vec<String> = core.selection.iter().filter(|n| !n.ends_with('/')).cloned().collect();
+        let selected: Vec<String> = core
+            .selection
+            .names
+            .iter()
+            .filter(|n| !n.ends_with('/'))
+            .cloned()
+            .collect();
         let names = if selected.len() > 1 && selected.iter().any(|n| n == shown) {
             selected
         } else {

@@ -84,7 +84,7 @@ impl Transfers {
     /// Asks where to download the selected blobs and folders (the toolbar's button and the row menu's entry).
     fn download_selection(&mut self, core: &BlobCore, ctx: &mut PaneContext) {
         let what = Selected {
-            names: core.selection.iter().cloned().collect(),
+            names: core.selection.names.iter().cloned().collect(),
             base: core.prefix.clone(),
         };
         self.pick(ctx, Pick::DownloadInto(what), "blob-transfers-download-into");
@@ -137,14 +137,14 @@ impl BlobFeature for Transfers {
         if icon_button(ui, true, icon::UPLOAD_FOLDER, &folder, Some(&mode)).clicked() {
             self.pick(ctx, Pick::Folder, "blob-transfers-upload-folder-title");
         }
-        let (any, hint) = (!core.selection.is_empty(), t("blob-transfers-download-hint"));
+        let (any, hint) = (!core.selection.names.is_empty(), t("blob-transfers-download-hint"));
         if icon_button(ui, any, icon::DOWNLOAD, &t("blob-transfers-download"), Some(&hint)).clicked() {
             self.download_selection(core, ctx);
         }
     }
 
     fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<crate::app::context::features::Offer>) {
-        let (any, name) = (!core.selection.is_empty(), t("blob-transfers-download"));
+        let (any, name) = (!core.selection.names.is_empty(), t("blob-transfers-download"));
         offers.push(crate::app::context::features::Offer::new("download", name, any));
     }
 
@@ -204,8 +204,8 @@ impl Transfers {
         let base = match self.mode {
             UploadMode::Overwrite => Conditions::none(),
             UploadMode::OnlyIfNew => Conditions::create_only(),
-            UploadMode::OnlyIfUnchanged => match core.blobs.position(name) {
-                Ok(i) => Conditions::if_match(core.blobs.etag(i)),
+            UploadMode::OnlyIfUnchanged => match core.listed.blobs.position(name) {
+                Ok(i) => Conditions::if_match(core.listed.blobs.etag(i)),
                 // Not seen in this listing: "unchanged since I looked" means it must still not exist.
                 Err(_) => Conditions::create_only(),
             },
@@ -245,8 +245,8 @@ impl Transfers {
     /// job, off the UI thread, and a few files go at a time however many the folder holds. The job is journaled
     /// with the files it finished, so a restart offers to resume it without them.
     pub fn upload_folder(&mut self, core: &BlobCore, ctx: &mut PaneContext, root: PathBuf) {
-        let listed: HashMap<String, String> = (0..core.blobs.len())
-            .map(|i| (core.blobs.name(i).to_string(), core.blobs.etag(i)))
+        let listed: HashMap<String, String> = (0..core.listed.blobs.len())
+            .map(|i| (core.listed.blobs.name(i).to_string(), core.listed.blobs.etag(i)))
             .collect();
         let folder = root
             .file_name()

@@ -17,7 +17,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_s
     }
     let pane_top = ui.max_rect().top();
     // The details the keys asked for are read when the cursor has rested: a frame comes then to read them.
-    if let Some((_, at)) = &pane.core.details_due {
+    if let Some((_, at)) = &pane.core.selection.details_due {
         ui.ctx()
             .request_repaint_after(at.saturating_duration_since(std::time::Instant::now()));
     }
@@ -27,7 +27,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_s
     if let Some(msg) = &pane.message {
         crate::app::widgets::live::result_ui(ui, msg);
     }
-    if let Some(e) = &pane.core.error {
+    if let Some(e) = &pane.core.listed.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
     egui::Panel::bottom(("blob-footer", &pane.core.container))
@@ -108,22 +108,22 @@ fn toolbar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 /// The overflow menu: how the folder is listed, then what the features put there.
 fn overflow(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     if ui
-        .checkbox(&mut pane.core.show_snapshots, t("blob-view-show-snapshots"))
+        .checkbox(&mut pane.core.view.show_snapshots, t("blob-view-show-snapshots"))
         .on_hover_text(t("blob-view-show-snapshots-hint"))
         .changed()
     {
         pane.list(ctx);
     }
     if ui
-        .checkbox(&mut pane.core.show_tags, t("blob-view-tags-column"))
+        .checkbox(&mut pane.core.view.show_tags, t("blob-view-tags-column"))
         .on_hover_text(t("blob-view-tags-column-hint"))
         .changed()
     {
         pane.list(ctx);
     }
-    if ui.checkbox(&mut pane.core.flat, t("blob-view-flat")).changed() {
+    if ui.checkbox(&mut pane.core.view.flat, t("blob-view-flat")).changed() {
         // The filter's text means another start in the other view: a search of it ends.
-        pane.core.searched = None;
+        pane.core.view.searched = None;
         pane.list(ctx);
     }
     let mut fx = crate::app::blob::feature::Effects::default();
@@ -160,23 +160,23 @@ fn tool_strips(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 
 /// Under the list: what is loaded, and the buttons that load more of it.
 fn footer(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-    if pane.core.memory.ui(ui) {
-        pane.core.memory.go_past();
+    if pane.core.reading.memory.ui(ui) {
+        pane.core.reading.memory.go_past();
         pane.load_all(ctx);
     }
     ui.horizontal(|ui| {
-        let id = match pane.core.next_marker {
+        let id = match pane.core.listed.next_marker {
             Some(_) => "blob-view-loaded-more",
             None => "blob-view-loaded",
         };
         ui.label(tr!(
             id,
-            blobs = pane.core.blobs.len(),
-            folders = pane.core.folders.len()
+            blobs = pane.core.listed.blobs.len(),
+            folders = pane.core.listed.folders.len()
         ));
         if ui
             .add_enabled(
-                pane.core.next_marker.is_some() && !pane.is_loading_all(),
+                pane.core.listed.next_marker.is_some() && !pane.is_loading_all(),
                 egui::Button::new(t("blob-view-load-more")),
             )
             .clicked()
@@ -189,7 +189,7 @@ fn footer(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             }
         } else if ui
             .add_enabled(
-                pane.core.next_marker.is_some() && pane.core.listing.is_empty(),
+                pane.core.listed.next_marker.is_some() && pane.core.reading.listing.is_empty(),
                 egui::Button::new(t("blob-view-load-all")),
             )
             .on_hover_text(t("blob-view-load-all-hint"))
@@ -197,19 +197,20 @@ fn footer(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         {
             pane.load_all(ctx);
         }
-        if !pane.core.name_filter.is_empty() {
+        if !pane.core.view.name_filter.is_empty() {
             ui.separator();
-            let (f, b) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
+            let (f, b) = listing::in_view(&pane.core.listed.folders, &pane.core.listed.blobs, &pane.filter_start());
             ui.label(tr!(
                 "blob-view-matches",
                 count = f.len() + b.len(),
-                start = pane.core.name_filter.as_str()
+                start = pane.core.view.name_filter.as_str()
             ));
         }
-        let (_, range) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
-        let waits = pane.core.all_pages.is_some() && pane.core.order.is_pending(&pane.core.blobs, &range);
-        if crate::app::blob::sort::progress_ui(ui, &pane.core.order, waits) {
-            pane.core.order.cancel();
+        let (_, range) = listing::in_view(&pane.core.listed.folders, &pane.core.listed.blobs, &pane.filter_start());
+        let waits =
+            pane.core.reading.all_pages.is_some() && pane.core.listed.order.is_pending(&pane.core.listed.blobs, &range);
+        if crate::app::blob::sort::progress_ui(ui, &pane.core.listed.order, waits) {
+            pane.core.listed.order.cancel();
         }
         if let Some(start) = pane.search_offer() {
             let hover = tr!("blob-view-search-service-hint", start = start.as_str());
@@ -217,7 +218,7 @@ fn footer(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 pane.search_service(ctx);
             }
         }
-        if let Some(searched) = pane.core.searched.clone() {
+        if let Some(searched) = pane.core.view.searched.clone() {
             ui.label(tr!("blob-view-searched", start = searched.as_str()));
             if ui.button(t("blob-view-whole-folder")).clicked() {
                 pane.end_search(ctx);
@@ -241,37 +242,38 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     list_keys(pane, ui, ctx);
     // Shift+click selects from the anchor to the row, as the list shows them.
     let mut shift_clicked: Option<String> = None;
-    let scroll_to = pane.core.scroll_to.take();
+    let scroll_to = pane.core.selection.scroll_to.take();
     // A row dragged out of the list, and what was let go on a folder's row.
     let mut dragged: Option<String> = None;
     let mut dropped: Option<(String, std::sync::Arc<crate::app::context::clipboard::BlobDrag>)> = None;
     // Only the rows the name filter shows: two ranges of the sorted lists, found by binary search.
-    let (folder_range, blob_range) = listing::in_view(&pane.core.folders, &pane.core.blobs, &pane.filter_start());
+    let (folder_range, blob_range) =
+        listing::in_view(&pane.core.listed.folders, &pane.core.listed.blobs, &pane.filter_start());
     // Find in names shows its matches in the folder's place, with their whole names.
-    let found = pane.core.found.as_ref().map(|f| &f.rows);
+    let found = pane.core.listed.found.as_ref().map(|f| &f.rows);
     let (folders, blobs) = match found {
         Some(matches) => (&[][..], matches.all()),
         None => (
-            &pane.core.folders[folder_range],
-            pane.core.order.shown(&pane.core.blobs, blob_range),
+            &pane.core.listed.folders[folder_range],
+            pane.core.listed.order.shown(&pane.core.listed.blobs, blob_range),
         ),
     };
     // Each blob's snapshots under it, when asked for: the rows are placed from the few blobs that have them.
-    let marks = if pane.core.show_snapshots && found.is_none() {
+    let marks = if pane.core.view.show_snapshots && found.is_none() {
         pane.snapshot_marks(&blobs)
     } else {
         Vec::new()
     };
     let rows = folders.len() + blobs.len() + marks.iter().map(|(_, n)| n).sum::<usize>();
-    if found.is_none() && rows == 0 && !pane.core.name_filter.is_empty() && pane.core.searched.is_none() {
+    if found.is_none() && rows == 0 && !pane.core.view.name_filter.is_empty() && pane.core.view.searched.is_none() {
         let id = match pane.search_offer() {
             Some(_) => "blob-view-no-match-more",
             None => "blob-view-no-match",
         };
-        ui.label(tr!(id, start = pane.core.name_filter.as_str()));
+        ui.label(tr!(id, start = pane.core.view.name_filter.as_str()));
     }
     let follow = scroll_to.and_then(|name| pane.list_row(&name, &marks));
-    let cursor = pane.core.cursor.at.clone();
+    let cursor = pane.core.selection.cursor.at.clone();
     // A solid bar takes its own space: a floating one would cover the last blob of a short list.
     ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::horizontal()
@@ -279,7 +281,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         .show(ui, |ui| {
             // What is seen of the list: the keyboard's frame stays within it.
             let seen = ui.clip_rect();
-            let show_tags = pane.core.show_tags;
+            let show_tags = pane.core.view.show_tags;
             let mut table = TableBuilder::new(ui)
                 .id_salt(("blobs", &pane.core.container))
                 .striped(true)
@@ -317,7 +319,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
             let titles = &all[..if show_tags { 8 } else { 7 }];
             table
                 .header(20.0, |mut h| {
-                    sort_clicked = crate::app::blob::sort::titles(&mut h, titles, &pane.core.order);
+                    sort_clicked = crate::app::blob::sort::titles(&mut h, titles, &pane.core.listed.order);
                 })
                 .body(|body| {
                     body.rows(18.0, rows, |mut row| {
@@ -325,7 +327,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         if i < folders.len() {
                             let f = &folders[i];
                             let shown = f.strip_prefix(&pane.core.prefix).unwrap_or(f);
-                            row.set_selected(pane.core.selection.contains(f));
+                            row.set_selected(pane.core.selection.names.contains(f));
                             row.col(|ui| {
                                 ui.label(RichText::new(tr!("blob-view-folder-row", name = shown)).strong());
                             });
@@ -334,7 +336,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             }
                             let response = row.response();
                             // Named with what it does, so that the row is told apart from its one cell.
-                            let picked = pane.core.selection.contains(f);
+                            let picked = pane.core.selection.names.contains(f);
                             crate::app::widgets::row_access::row(&response, picked, i, rows, || {
                                 vec![tr!("blob-view-folder-row", name = shown), t("blob-view-open-folder")]
                             });
@@ -346,7 +348,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                                     seen,
                                 );
                             }
-                            if response.secondary_clicked() && !pane.core.selection.contains(f) {
+                            if response.secondary_clicked() && !pane.core.selection.names.contains(f) {
                                 right_clicked = Some(f.clone());
                             }
                             if response.drag_started() {
@@ -390,15 +392,15 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                         let (bi, snap) = listing::row_at(&marks, i - folders.len());
                         // Only the rows on screen are read whole from the compact list.
                         let b = &blobs.get(bi);
-                        if let Some(s) = snap.and_then(|s| pane.core.snapshots_of.get(&b.name)?.get(s)) {
+                        if let Some(s) = snap.and_then(|s| pane.core.listed.snapshots_of.get(&b.name)?.get(s)) {
                             if let Some(what) = snapshot_rows::row(&mut row, b, s, titles.len()) {
                                 let time = s.snapshot.clone().unwrap_or_default();
                                 snapshot_act = Some((b.name.clone(), time, what));
                             }
                             return;
                         }
-                        row.set_selected(pane.core.selection.contains(&b.name));
-                        let shown = if pane.core.flat || found.is_some() {
+                        row.set_selected(pane.core.selection.names.contains(&b.name));
+                        let shown = if pane.core.view.flat || found.is_some() {
                             b.name.as_str()
                         } else {
                             b.name.strip_prefix(&pane.core.prefix).unwrap_or(&b.name)
@@ -445,7 +447,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             });
                         }
                         let response = row.response();
-                        let picked = pane.core.selection.contains(&b.name);
+                        let picked = pane.core.selection.names.contains(&b.name);
                         crate::app::widgets::row_access::row(&response, picked, i, rows, || {
                             let lease = p.lease.state.as_str().to_string();
                             let (size, modified) = (human_bytes(p.content_length), utc_opt(p.last_modified));
@@ -475,7 +477,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                             clicked = Some((b.name.clone(), modifiers.command || modifiers.ctrl));
                         }
                         // A right-click on a row outside the selection selects it first, as file managers do.
-                        if response.secondary_clicked() && !pane.core.selection.contains(&b.name) {
+                        if response.secondary_clicked() && !pane.core.selection.names.contains(&b.name) {
                             right_clicked = Some(b.name.clone());
                         }
                         response.context_menu(|ui| {
@@ -485,7 +487,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 });
         });
     if let Some(key) = sort_clicked {
-        pane.core.order.click(key);
+        pane.core.listed.order.click(key);
     }
     if let Some(name) = right_clicked {
         clicked = Some((name, false));
@@ -503,7 +505,7 @@ fn listing(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     if let Some(name) = shift_clicked {
         shift_select(pane, ctx, &name);
     } else if let Some((name, _)) = &clicked {
-        pane.core.cursor.clicked(name.clone(), false);
+        pane.core.selection.cursor.clicked(name.clone(), false);
     }
     if let Some((name, time, what)) = snapshot_act {
         snapshot_rows::act(pane, ctx, &name, &time, what);
@@ -530,8 +532,15 @@ fn shift_select(pane: &mut BlobPane, ctx: &mut PaneContext, name: &str) {
     let Some(to) = position(name) else {
         return;
     };
-    let from = pane.core.cursor.anchor.as_deref().and_then(position).unwrap_or(to);
-    pane.core.cursor.clicked(name.to_string(), true);
+    let from = pane
+        .core
+        .selection
+        .cursor
+        .anchor
+        .as_deref()
+        .and_then(position)
+        .unwrap_or(to);
+    pane.core.selection.cursor.clicked(name.to_string(), true);
     pane.select_shown(ctx, from.min(to)..=from.max(to), to);
 }
 
@@ -553,7 +562,7 @@ fn list_keys(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     }
     // Enter opens the one folder selected (a blob selected is open in the details already); not while a
     // button has the keyboard, whose Enter presses it.
-    let folder = match pane.core.selection.iter().collect::<Vec<_>>().as_slice() {
+    let folder = match pane.core.selection.names.iter().collect::<Vec<_>>().as_slice() {
         [one] if one.ends_with('/') => Some((*one).clone()),
         _ => None,
     };

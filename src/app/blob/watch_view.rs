@@ -13,8 +13,8 @@ use crate::storage::blob::BlobItem;
 /// The listing shown, as a read keys it.
 fn key_of(core: &BlobCore) -> ReadFor {
     ReadFor {
-        prefix: core.first_page.prefix.clone(),
-        flat: core.flat,
+        prefix: core.reading.first_page.prefix.clone(),
+        flat: core.view.flat,
     }
 }
 
@@ -55,10 +55,10 @@ impl BlobFeature for ContainerWatch {
                 }
             }
         }
-        let idle = core.listing.is_empty() && core.all_pages.is_none() && !self.is_reading();
+        let idle = !core.reading.busy() && !self.is_reading();
         if core.started && core.shown && idle && self.cadence.due() {
-            let (end, options) = (core.loaded_end(), core.first_page.clone());
-            self.start(ctx.backend, ctx.client, &core.container, options, end, core.flat);
+            let (end, options) = (core.loaded_end(), core.reading.first_page.clone());
+            self.start(ctx.backend, ctx.client, &core.container, options, end, core.view.flat);
         }
     }
 

@@ -17,7 +17,7 @@ impl TesseraApp {
     /// it had out lands unseen and is said.
     fn open_service_settings(&mut self, id: String) {
         use crate::app::accounts::service_settings::ServiceSettingsWindow;
-        if let Some(w) = &mut self.service_settings {
+        if let Some(w) = &mut self.windows.service_settings {
             if w.profile_id == id {
                 return;
             }
@@ -26,15 +26,20 @@ impl TesseraApp {
                 return;
             }
         }
-        if let Some(w) = self.service_settings.take().filter(ServiceSettingsWindow::is_saving) {
-            self.service_settings_landing.push(w);
+        if let Some(w) = self
+            .windows
+            .service_settings
+            .take()
+            .filter(ServiceSettingsWindow::is_saving)
+        {
+            self.windows.service_settings_landing.push(w);
         }
-        self.service_settings = self.account_window(&id, ServiceSettingsWindow::new);
+        self.windows.service_settings = self.account_window(&id, ServiceSettingsWindow::new);
     }
 
     /// "Count entities" on a table in the tree: a job of the table pane's kind, on that account's client.
     fn start_count_job(&mut self, target: TabTarget) {
-        let Some(client) = self.connections.client(&target.profile_id) else {
+        let Some(client) = self.accounts.connections.client(&target.profile_id) else {
             self.notice(t("notice-connect-account"));
             return;
         };
@@ -45,34 +50,35 @@ impl TesseraApp {
         match action {
             TreeAction::Open(target) => self.open_tab(target),
             TreeAction::TestConnection(id) => {
-                self.connections.open(&self.backend, &id);
-                self.connections.test(&self.backend, &id);
+                self.accounts.connections.open(&self.backend, &id);
+                self.accounts.connections.test(&self.backend, &id);
             }
             TreeAction::Edit(id) => {
-                if let Some(c) = self.connections.get(&id) {
-                    self.editor = Some(AccountEditor::edit(&c.profile));
+                if let Some(c) = self.accounts.connections.get(&id) {
+                    self.accounts.editor = Some(AccountEditor::edit(&c.profile));
                 }
             }
             TreeAction::AccountSas(id) => {
-                self.account_sas = self.account_window(&id, crate::app::accounts::account_sas::AccountSasWindow::new)
+                self.windows.account_sas =
+                    self.account_window(&id, crate::app::accounts::account_sas::AccountSasWindow::new)
             }
             TreeAction::ServiceSettings(id) => self.open_service_settings(id),
-            TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
+            TreeAction::Remove(id) => self.windows.confirm = Some(Confirm::RemoveAccount(id)),
             TreeAction::ProfilesChanged => self.save_profiles(),
             // The question names what the open tabs of these hold unsaved: a tab goes only with its resource.
             TreeAction::Delete(target) => {
                 let unsaved = self.tabs.unsaved_in(std::slice::from_ref(&target));
-                self.confirm = Some(Confirm::DeleteResource(target, unsaved));
+                self.windows.confirm = Some(Confirm::DeleteResource(target, unsaved));
             }
             TreeAction::OpenMany(targets) => targets.into_iter().for_each(|t| self.open_tab(t)),
             TreeAction::DeleteMany(targets) => {
-                let described = targets.iter().map(|t| self.explorer.describe(t)).collect();
+                let described = targets.iter().map(|t| self.accounts.explorer.describe(t)).collect();
                 let unsaved = self.tabs.unsaved_in(&targets);
-                self.confirm = Some(Confirm::DeleteResources(targets, described, unsaved));
+                self.windows.confirm = Some(Confirm::DeleteResources(targets, described, unsaved));
             }
             TreeAction::CountEntities(target) => self.start_count_job(target),
             TreeAction::Create(target, access) => {
-                let Some(client) = self.connections.client(&target.profile_id) else {
+                let Some(client) = self.accounts.connections.client(&target.profile_id) else {
                     return;
                 };
                 self.run_op(vec![target.clone()], async move {
@@ -106,17 +112,17 @@ impl TesseraApp {
     pub fn editor_outcome(&mut self, outcome: EditorOutcome) {
         match outcome {
             EditorOutcome::Open => {}
-            EditorOutcome::Cancelled => self.editor = None,
+            EditorOutcome::Cancelled => self.accounts.editor = None,
             EditorOutcome::Saved { profile, secret } => {
                 let profile = *profile;
-                self.editor = None;
+                self.accounts.editor = None;
                 let label = profile.label.clone();
                 if let Some(secret) = secret {
-                    let secrets = self.secrets.clone();
+                    let secrets = self.accounts.secrets.clone();
                     let id = profile.id.clone();
                     let l = label.clone();
-                    self.secrets.hold(&id, &secret);
-                    self.saving_secret.start(
+                    self.accounts.secrets.hold(&id, &secret);
+                    self.accounts.saving_secret.start(
                         (),
                         self.backend.spawn_blocking(move || (l, secrets.store(&id, &secret))),
                     );
@@ -124,7 +130,7 @@ impl TesseraApp {
                 self.put_profile(profile.clone());
                 self.save_profiles();
                 let line = format!("account saved: {label} ({})", profile.kind.describe()); // i18n-ignore: the log
-                self.log.line(&line);
+                self.session.log.line(&line);
                 self.notice(tr!("notice-account-saved", account = label.as_str()));
             }
         }
@@ -134,30 +140,32 @@ impl TesseraApp {
 impl TesseraApp {
     /// A saved or imported profile put in place: added, or over the one with its id.
     fn put_profile(&mut self, profile: AccountProfile) {
-        match self.connections.get_mut(&profile.id) {
+        match self.accounts.connections.get_mut(&profile.id) {
             Some(c) => c.profile = profile.clone(),
             None => self
+                .accounts
                 .connections
                 .list
                 .push(crate::app::accounts::connections::Connection::new(profile.clone())),
         }
-        self.connections.reset(&profile.id);
+        self.accounts.connections.reset(&profile.id);
         // Open tabs keep their panes (and any unsaved edit) and carry on with the new settings: a
         // sign-in renewed in the form reaches them without closing anything.
         if self.tabs.list.iter().any(|t| t.target.profile_id == profile.id) {
-            self.connections.open(&self.backend, &profile.id);
+            self.accounts.connections.open(&self.backend, &profile.id);
         }
-        self.explorer.forget_account(&profile.id);
+        self.accounts.explorer.forget_account(&profile.id);
         // The accounts a browse account found were opened with its old sign-in: they are found again
         // with the new one when the tree is opened (their tabs wait, edits kept).
-        for found in self.connections.drop_found(&profile.id) {
-            self.explorer.forget_account(&found);
+        for found in self.accounts.connections.drop_found(&profile.id) {
+            self.accounts.explorer.forget_account(&found);
         }
     }
 
     /// The accounts that outlive this run (not the emulator the run command started).
     fn lasting_profiles(&self) -> Vec<AccountProfile> {
-        self.connections
+        self.accounts
+            .connections
             .profiles()
             .into_iter()
             .filter(|p| !p.id.starts_with(crate::app::accounts::profiles::TRANSIENT_PREFIX))
@@ -166,7 +174,7 @@ impl TesseraApp {
 
     pub(crate) fn save_profiles(&mut self) {
         let lasting = self.lasting_profiles();
-        self.profile_saver.save(lasting);
+        self.accounts.profile_saver.save(lasting);
     }
 
     /// Accounts > Export settings…: what the file is to hold, as it is now.
@@ -175,31 +183,33 @@ impl TesseraApp {
             accounts: self.lasting_profiles(),
             recent: self.settings.recent.clone(),
             proxy: self.settings.proxy.clone(),
-            proxy_started_with: self.proxy.started_with().clone(),
+            proxy_started_with: self.accounts.proxy.started_with().clone(),
             look: Look {
                 dark: self.settings.dark,
                 high_contrast: self.settings.high_contrast,
             },
             saved_queries: self.settings.saved_queries.0.clone(),
         };
-        self.settings_window = Some(SettingsWindow::export(snapshot));
+        self.windows.settings_window = Some(SettingsWindow::export(snapshot));
     }
 
     pub(crate) fn open_settings_import(&mut self) {
-        self.settings_window = Some(SettingsWindow::import(&self.backend, &self.dialogs));
+        self.windows.settings_window = Some(SettingsWindow::import(&self.backend, &self.session.dialogs));
     }
 
     pub(crate) fn settings_window_ui(&mut self, ctx: &egui::Context) {
-        if self.settings_window.is_none() {
+        if self.windows.settings_window.is_none() {
             return;
         }
         let here = self.lasting_profiles();
-        let Some(w) = &mut self.settings_window else { return };
-        match w.ui(ctx, &self.backend, &self.dialogs, &self.secrets, &here) {
+        let Some(w) = &mut self.windows.settings_window else {
+            return;
+        };
+        match w.ui(ctx, &self.backend, &self.session.dialogs, &self.accounts.secrets, &here) {
             SettingsOutcome::Open => {}
-            SettingsOutcome::Closed => self.settings_window = None,
+            SettingsOutcome::Closed => self.windows.settings_window = None,
             SettingsOutcome::Import(imported) => {
-                self.settings_window = None;
+                self.windows.settings_window = None;
                 self.apply_import(*imported);
             }
         }
@@ -214,7 +224,11 @@ impl TesseraApp {
         for placed in imported.accounts {
             // A replaced account whose file brought no secret keeps the one stored here only where it connects
             // the same way: a key or token is never sent to endpoints or a sign-in host named by someone's file.
-            let mine = self.connections.get(&placed.profile.id).map(|c| c.profile.clone());
+            let mine = self
+                .accounts
+                .connections
+                .get(&placed.profile.id)
+                .map(|c| c.profile.clone());
             if placed.secret.is_none()
                 && let Some(mine) = mine
                 && (AccountProfile {
@@ -222,17 +236,17 @@ impl TesseraApp {
                     ..mine
                 }) != placed.profile
             {
-                let (secrets, id) = (self.secrets.clone(), placed.profile.id.clone());
+                let (secrets, id) = (self.accounts.secrets.clone(), placed.profile.id.clone());
                 self.backend.run_blocking_detached(move || secrets.forget(&id));
                 forgotten.push(format!("`{}`", placed.profile.label));
             }
             if let Some(secret) = &placed.secret {
-                self.secrets.hold(&placed.profile.id, secret.expose());
+                self.accounts.secrets.hold(&placed.profile.id, secret.expose());
                 to_store.push((placed.profile.id.clone(), placed.profile.label.clone(), secret.clone()));
             }
             names.push(format!("`{}`", placed.profile.label));
             let (label, kind) = (&placed.profile.label, placed.profile.kind.describe());
-            self.log.line(&format!("account imported: {label} ({kind})")); // i18n-ignore: the log
+            self.session.log.line(&format!("account imported: {label} ({kind})")); // i18n-ignore: the log
             self.put_profile(placed.profile);
         }
         let mut words = vec![match names.len() {
@@ -241,14 +255,14 @@ impl TesseraApp {
         }];
         if !to_store.is_empty() {
             words.push(tr!("frame-account-actions-secrets", count = to_store.len()));
-            let secrets = self.secrets.clone();
+            let secrets = self.accounts.secrets.clone();
             // Worded into "The secret of `…` is kept for this run only" when the keychain refuses.
             let label = to_store
                 .iter()
                 .map(|(_, l, _)| l.as_str())
                 .collect::<Vec<_>>()
                 .join("`, `");
-            self.saving_secret.start(
+            self.accounts.saving_secret.start(
                 (),
                 self.backend.spawn_blocking(move || {
                     let mut last = crate::app::accounts::secrets::Stored::Keychain;
@@ -286,7 +300,9 @@ impl TesseraApp {
             words.push(t("frame-account-actions-proxy"));
             // The password kept for the proxy in use stays, kept for that proxy and user only: never sent to the
             // proxy the file names, and there again when the user goes back to theirs.
-            self.proxy.import(&proxy, password, &self.secrets, &self.backend);
+            self.accounts
+                .proxy
+                .import(&proxy, password, &self.accounts.secrets, &self.backend);
             self.settings.proxy = proxy;
         }
         let added = self.settings.saved_queries.merge(&imported.saved_queries);
@@ -307,16 +323,20 @@ impl TesseraApp {
     /// tried).
     pub(crate) fn delete_resources(&mut self, targets: Vec<TabTarget>) {
         let Some(first) = targets.first().cloned() else { return };
-        let Some(client) = self.connections.client(&first.profile_id) else {
+        let Some(client) = self.accounts.connections.client(&first.profile_id) else {
             return;
         };
-        let identity = self.connections.get(&first.profile_id).map(|c| c.profile.identity());
+        let identity = self
+            .accounts
+            .connections
+            .get(&first.profile_id)
+            .map(|c| c.profile.identity());
         let work: Vec<(TabTarget, Option<String>)> = targets
             .into_iter()
             .map(|t| {
                 let lease = identity.as_ref().and_then(|id| {
                     let key = crate::app::context::leases::LeaseKey::new(id, &t.name, None);
-                    self.leases.id_for_write(&key)
+                    self.shared.leases.id_for_write(&key)
                 });
                 (t, lease)
             })

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::app::accounts::connections::Connections;
-use crate::app::accounts::editor::AccountEditor;
 use crate::app::accounts::profiles::AppPaths;
 use crate::app::accounts::secrets::{Secrets, Stored};
 use crate::app::accounts::tree::{Explorer, TabTarget};
@@ -20,7 +19,7 @@ use crate::app::runtime::backend::Backend;
 use crate::app::runtime::jobs::{Jobs, Unit};
 use crate::app::runtime::log::AppLog;
 
-use crate::storage::{Service, StorageError};
+use crate::storage::StorageError;
 
 /// What is remembered between runs (eframe persistence): never a secret.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -56,86 +55,21 @@ pub enum BottomView {
     Inspector,
 }
 
-/// Which panel F6 has put the keyboard in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PanelFocus {
-    Tree,
-    Tabs,
-    Bottom,
-}
-
 pub use crate::app::frame::confirm_words::Confirm;
+pub use crate::app::frame::parts::{OpResult, PanelFocus};
 
 pub struct TesseraApp {
     pub(crate) backend: Backend,
-    pub(crate) paths: AppPaths,
-    pub(crate) log: Arc<AppLog>,
-    /// Writes the account list off the UI thread.
-    pub(crate) profile_saver: crate::app::accounts::saver::ProfileSaver,
-    pub(crate) secrets: Arc<Secrets>,
-    pub(crate) connections: Connections,
-    pub(crate) explorer: Explorer,
-    pub(crate) tabs: Tabs,
-    /// What the open tabs hold in memory, for the status line.
-    pub(crate) held: crate::app::frame::held::Held,
-    pub(crate) jobs: Jobs,
-    /// How many failed jobs the bottom panel was opened for: a new failure opens it again.
-    pub(crate) jobs_seen: u64,
-    pub(crate) inspector: Inspector,
-    pub(crate) editor: Option<AccountEditor>,
-    pub(crate) notices: Vec<Notice>,
-    pub(crate) confirm: Option<Confirm>,
     pub(crate) settings: UiSettings,
-    pub(crate) focus: PanelFocus,
-    pub(crate) dialogs: Arc<dyn crate::app::runtime::dialogs::FileDialogs>,
-    pub(crate) leases: crate::app::context::leases::LeaseBook,
-    pub(crate) lab: Option<Box<crate::app::lab::ConflictLab>>,
-    /// The lab being opened off the UI thread (its clients read certificates and set up TLS), keyed by the
-    /// account's identity, and the resource it is to be aimed at once open.
-    pub(crate) lab_opening:
-        crate::app::context::InFlight<String, Result<Box<crate::app::lab::ConflictLab>, StorageError>>,
-    pub(crate) lab_aim: Option<crate::app::context::open_lab::FreeTarget>,
-    pub(crate) backlogs: Option<crate::app::queue::backlogs::QueueBacklogs>,
-    pub(crate) account_sas: Option<crate::app::accounts::account_sas::AccountSasWindow>,
-    pub(crate) service_settings: Option<crate::app::accounts::service_settings::ServiceSettingsWindow>,
-    /// Service settings windows closed while a save was out: kept, unseen, until it answers, then said.
-    pub(crate) service_settings_landing: Vec<crate::app::accounts::service_settings::ServiceSettingsWindow>,
-    pub(crate) proxy: crate::app::accounts::proxy_settings::ProxySetup,
-    /// Accounts > Export settings… or Import settings…
-    pub(crate) settings_window: Option<crate::app::accounts::settings_transfer::SettingsWindow>,
-    pub(crate) about_open: bool,
-    /// Help > Keyboard shortcuts is open.
-    pub(crate) shortcuts_open: bool,
-    /// The demo was started this run (the welcome stops offering it).
-    pub(crate) demo_started: bool,
-    /// The demo emulator starting on the blocking pool.
-    pub(crate) demo_starting: InFlight<(), Result<crate::emulator::Emulator, String>>,
-    /// A pane asked to open the lab on one of its resources (profile id, target).
-    pub(crate) lab_request: Option<(String, crate::app::context::open_lab::FreeTarget)>,
-    /// Blobs copied or cut, waiting for a paste in any blob tab.
-    pub(crate) blob_clipboard: Option<crate::app::context::clipboard::BlobClipboard>,
-    pub(crate) picks: crate::app::context::clipboard::Picks,
-    /// Transfers a crash or a restart interrupted, offered to resume, and the journal new ones are written to.
-    pub(crate) interrupted: crate::app::frame::interrupted::Interrupted,
-    /// One-off actions of the window (not of a tab), keyed by the operation they run.
-    /// The tree's creates and deletes out, keyed by the resources each acts on.
-    pending_ops: InFlight<Vec<TabTarget>, OpResult>,
-    pub(crate) saving_secret: InFlight<(), (String, Stored)>,
-    keychain_check: InFlight<(), Option<String>>,
-    /// The look last applied: (dark, high contrast).
-    theme_applied: Option<(bool, bool)>,
-    /// The window's own close: held back and asked about while anything is unsaved or at work.
-    pub(crate) quitting: crate::app::frame::quit_state::Quitting,
-    /// Things that live as long as the app (the emulator the run command started).
-    pub(crate) keep_alive: Vec<Box<dyn std::any::Any>>,
-}
-
-/// What a finished one-off operation tells the app.
-pub struct OpResult {
-    pub message: Result<String, StorageError>,
-    pub refresh: Option<(String, Service)>,
-    /// Resources the operation deleted: their tabs close now, and only theirs.
-    pub gone: Vec<TabTarget>,
+    pub(crate) tabs: Tabs,
+    pub(crate) jobs: Jobs,
+    pub(crate) accounts: crate::app::frame::parts::Accounts,
+    pub(crate) windows: crate::app::frame::parts::Windows,
+    pub(crate) lab: crate::app::frame::parts::Lab,
+    pub(crate) shared: crate::app::frame::parts::SharedState,
+    pub(crate) panels: crate::app::frame::parts::Panels,
+    pub(crate) session: crate::app::frame::parts::AppSession,
+    pub(crate) ops: crate::app::frame::parts::OneOffs,
 }
 
 impl TesseraApp {
@@ -162,56 +96,48 @@ impl TesseraApp {
         let interrupted = crate::app::frame::interrupted::Interrupted::load(&paths.transfers_dir);
         let proxy = crate::app::accounts::proxy_settings::ProxySetup::start(&settings.proxy, &secrets, &backend);
         let mut app = TesseraApp {
-            connections: Connections::new(profiles, secrets.clone()),
-            profile_saver: crate::app::accounts::saver::ProfileSaver::new(
-                paths.accounts_file.clone(),
-                loaded.kept,
-                loaded.read_only,
-            ),
+            accounts: crate::app::frame::parts::Accounts {
+                connections: Connections::new(profiles, secrets.clone()),
+                profile_saver: crate::app::accounts::saver::ProfileSaver::new(
+                    paths.accounts_file.clone(),
+                    loaded.kept,
+                    loaded.read_only,
+                ),
+                secrets,
+                explorer: Explorer::default(),
+                editor: None,
+                proxy,
+                saving_secret: InFlight::default(),
+                keychain_check: InFlight::default(),
+            },
             backend,
-            paths,
-            log,
-            secrets,
-            explorer: Explorer::default(),
-            tabs: Tabs::default(),
-            held: Default::default(),
-            jobs: Jobs::default(),
-            jobs_seen: 0,
-            inspector: Inspector::default(),
-            editor: None,
-            notices,
-            confirm: None,
             settings: settings.clone(),
-            focus: PanelFocus::Tree,
-            dialogs: Arc::new(crate::app::runtime::dialogs::NativeDialogs),
-            leases: crate::app::context::leases::LeaseBook::default(),
-            lab: None,
-            lab_opening: Default::default(),
-            lab_aim: None,
-            backlogs: None,
-            account_sas: None,
-            service_settings: None,
-            service_settings_landing: Vec::new(),
-            proxy,
-            settings_window: None,
-            about_open: false,
-            shortcuts_open: false,
-            demo_started: false,
-            demo_starting: InFlight::default(),
-            lab_request: None,
-            blob_clipboard: None,
-            picks: Default::default(),
-            interrupted,
-            pending_ops: InFlight::default(),
-            saving_secret: InFlight::default(),
-            keychain_check: InFlight::default(),
-            theme_applied: None,
-            quitting: Default::default(),
-            keep_alive: Vec::new(),
+            tabs: Tabs::default(),
+            jobs: Jobs::default(),
+            windows: Default::default(),
+            lab: Default::default(),
+            shared: Default::default(),
+            panels: crate::app::frame::parts::Panels {
+                notices,
+                inspector: Inspector::default(),
+                focus: PanelFocus::Tree,
+                jobs_seen: 0,
+                theme_applied: None,
+            },
+            session: crate::app::frame::parts::AppSession {
+                paths,
+                log,
+                dialogs: Arc::new(crate::app::runtime::dialogs::NativeDialogs),
+                interrupted,
+                quitting: Default::default(),
+                keep_alive: Vec::new(),
+            },
+            ops: Default::default(),
         };
         // Connecting to the keychain blocks (D-Bus, the login keychain): find out off the UI thread.
-        let check = app.secrets.clone();
-        app.keychain_check
+        let check = app.accounts.secrets.clone();
+        app.accounts
+            .keychain_check
             .start((), app.backend.spawn_blocking(move || check.check()));
         for target in settings.open_tabs {
             app.open_tab(target);
@@ -222,15 +148,15 @@ impl TesseraApp {
 
     pub fn notice_error(&mut self, e: &StorageError) {
         let line = format!("error: {}", e.plain_words().replace('\n', " | ")); // i18n-ignore: the log
-        self.log.line(&line);
-        self.notices.push(Notice {
+        self.session.log.line(&line);
+        self.panels.notices.push(Notice {
             text: e.plain_words(),
             error: true,
         });
     }
 
     pub fn notice(&mut self, text: impl Into<String>) {
-        self.notices.push(Notice {
+        self.panels.notices.push(Notice {
             text: text.into(),
             error: false,
         });
@@ -239,17 +165,17 @@ impl TesseraApp {
     /// A window of one account's (`make(id, label)`), the account opened first: its key is read from the
     /// keychain when it opens.
     pub(crate) fn account_window<W>(&mut self, id: &str, make: impl FnOnce(&str, &str) -> W) -> Option<W> {
-        self.connections.open(&self.backend, id);
-        self.connections.get(id).map(|c| make(id, &c.profile.label))
+        self.accounts.connections.open(&self.backend, id);
+        self.accounts.connections.get(id).map(|c| make(id, &c.profile.label))
     }
 
     /// Opens (or focuses) a tab for a resource, connecting its account first if needed.
     pub fn open_tab(&mut self, target: TabTarget) {
-        self.connections.open(&self.backend, &target.profile_id);
+        self.accounts.connections.open(&self.backend, &target.profile_id);
         crate::app::frame::recent::remember(&mut self.settings.recent, &target);
         self.tabs.open(target);
         // What was just opened is what the keyboard (Ctrl+R, Ctrl+F) should act on.
-        self.focus = PanelFocus::Tabs;
+        self.panels.focus = PanelFocus::Tabs;
     }
 
     /// Blobs dragged from a container tab were let go on a container in the tree: its tab opens (or shows) and
@@ -257,7 +183,7 @@ impl TesseraApp {
     pub fn drop_blobs(&mut self, target: TabTarget, drag: &crate::app::context::clipboard::BlobDrag, copy: bool) {
         let mut clip = drag.0.clone();
         clip.cut = !copy;
-        self.blob_clipboard = Some(clip);
+        self.shared.blob_clipboard = Some(clip);
         self.open_tab(target.clone());
         self.tabs.drop_paste = Some((target, String::new()));
     }
@@ -268,55 +194,57 @@ impl TesseraApp {
         targets: Vec<TabTarget>,
         work: impl std::future::Future<Output = OpResult> + Send + 'static,
     ) {
-        self.pending_ops.add(targets, self.backend.spawn(work));
+        self.ops.pending_ops.add(targets, self.backend.spawn(work));
     }
 
     /// The tree's creates and deletes sent and not answered: the window's close waits for them.
     pub(crate) fn ops_out(&self) -> usize {
-        self.pending_ops.len()
+        self.ops.pending_ops.len()
     }
 
     /// Everything that arrived from the backend: request events, finished work.
     pub fn logic(&mut self) {
         let _frame = crate::storage::frame_guard::in_frame();
         for event in self.backend.drain_events() {
-            self.log.request(&event);
-            self.inspector.push(event);
+            self.session.log.request(&event);
+            self.panels.inspector.push(event);
         }
-        if let Some(e) = self.profile_saver.failure() {
-            self.notices.push(Notice { text: e, error: true });
+        if let Some(e) = self.accounts.profile_saver.failure() {
+            self.panels.notices.push(Notice { text: e, error: true });
         }
         self.poll_demo();
-        self.connections.poll();
-        if let Some(problem) = self.proxy.poll(&self.settings.proxy) {
-            self.notices.push(Notice {
+        self.accounts.connections.poll();
+        if let Some(problem) = self.accounts.proxy.poll(&self.settings.proxy) {
+            self.panels.notices.push(Notice {
                 text: problem,
                 error: true,
             });
         }
         crate::app::frame::interrupted::poll(self);
-        self.connections.run_waiting_tests(&self.backend);
-        self.explorer.poll();
+        self.accounts.connections.run_waiting_tests(&self.backend);
+        self.accounts.explorer.poll();
         if self.jobs.poll() {
             // A finished seed, import or upload may have made containers, queues or tables the tree should show.
-            self.explorer.refresh_all(&self.backend, &self.connections);
+            self.accounts
+                .explorer
+                .refresh_all(&self.backend, &self.accounts.connections);
         }
         let touched = self.jobs.take_touched();
         if !touched.is_empty() {
             self.tabs.jobs_ended(&touched);
         }
-        for (_, r) in self.pending_ops.ready() {
+        for (_, r) in self.ops.pending_ops.ready() {
             match r.message {
                 Ok(m) => {
-                    self.log.line(&m);
+                    self.session.log.line(&m);
                     self.notice(m);
                 }
                 Err(e) => self.notice_error(&e),
             }
             if let Some((id, service)) = r.refresh
-                && let Some(client) = self.connections.client(&id)
+                && let Some(client) = self.accounts.connections.client(&id)
             {
-                self.explorer.refresh(&self.backend, &client, &id, service);
+                self.accounts.explorer.refresh(&self.backend, &client, &id, service);
             }
             for target in r.gone {
                 if let Some(i) = self.tabs.list.iter().position(|t| t.target == target) {
@@ -324,11 +252,11 @@ impl TesseraApp {
                 }
             }
         }
-        if let Some(Some(why)) = self.keychain_check.take().map(|(_, v)| v) {
-            self.log.line(&format!("no keychain: {why}")); // i18n-ignore: the log
+        if let Some(Some(why)) = self.accounts.keychain_check.take().map(|(_, v)| v) {
+            self.session.log.line(&format!("no keychain: {why}")); // i18n-ignore: the log
             self.notice(tr!("notice-no-keychain", why = why));
         }
-        if let Some((label, stored)) = self.saving_secret.take().map(|(_, v)| v)
+        if let Some((label, stored)) = self.accounts.saving_secret.take().map(|(_, v)| v)
             && let Stored::ThisRunOnly(why) = stored
         {
             self.notice(tr!("notice-secret-this-run", account = label, why = why));
@@ -336,9 +264,9 @@ impl TesseraApp {
         // A queue tab offers "move to" the account's other queues, so their names must be loaded.
         for tab in &self.tabs.list {
             if tab.target.service == crate::storage::Service::Queue
-                && let Some(client) = self.connections.client(&tab.target.profile_id)
+                && let Some(client) = self.accounts.connections.client(&tab.target.profile_id)
             {
-                self.explorer.ensure_loaded(
+                self.accounts.explorer.ensure_loaded(
                     &self.backend,
                     &client,
                     &tab.target.profile_id,
@@ -348,15 +276,15 @@ impl TesseraApp {
         }
         let (tabs, mut shared) = self.tabs_and_shared();
         tabs.poll(&mut shared);
-        if let Some((profile, target)) = self.lab_request.take() {
+        if let Some((profile, target)) = self.lab.request.take() {
             self.open_lab(&profile, Some(target));
         }
         self.poll_lab_opening();
-        if let Some(lab) = &mut self.lab {
+        if let Some(lab) = &mut self.lab.window {
             lab.poll(&self.backend);
         }
-        if let Some(b) = &mut self.backlogs
-            && let Some(client) = self.connections.client(&b.profile_id)
+        if let Some(b) = &mut self.windows.backlogs
+            && let Some(client) = self.accounts.connections.client(&b.profile_id)
         {
             b.poll(&self.backend, &client);
         }
@@ -365,18 +293,18 @@ impl TesseraApp {
     /// The tabs, and what every pane may use, borrowed apart: the tabs lend the rest to their panes.
     pub(crate) fn tabs_and_shared(&mut self) -> (&mut Tabs, crate::app::frame::tabs::Shared<'_>) {
         let shared = crate::app::frame::tabs::Shared {
-            connections: &self.connections,
+            connections: &self.accounts.connections,
             backend: &self.backend,
             jobs: &mut self.jobs,
-            notices: &mut self.notices,
-            dialogs: &self.dialogs,
-            leases: &mut self.leases,
-            explorer: &self.explorer,
-            lab_request: &mut self.lab_request,
-            blob_clipboard: &mut self.blob_clipboard,
-            picks: &mut self.picks,
+            notices: &mut self.panels.notices,
+            dialogs: &self.session.dialogs,
+            leases: &mut self.shared.leases,
+            explorer: &self.accounts.explorer,
+            lab_request: &mut self.lab.request,
+            blob_clipboard: &mut self.shared.blob_clipboard,
+            picks: &mut self.shared.picks,
             saved_queries: &mut self.settings.saved_queries,
-            journal: &self.interrupted.journal,
+            journal: &self.session.interrupted.journal,
         };
         (&mut self.tabs, shared)
     }
@@ -384,14 +312,20 @@ impl TesseraApp {
     pub fn confirmed(&mut self, confirm: Confirm) {
         match confirm {
             Confirm::RemoveAccount(id) => {
-                let secrets = self.secrets.clone();
+                let secrets = self.accounts.secrets.clone();
                 let forget = id.clone();
                 let keychain = secrets.uses_keychain();
                 self.backend.run_blocking_detached(move || secrets.forget(&forget));
-                self.connections.list.retain(|c| c.profile.id != id);
+                self.accounts.connections.list.retain(|c| c.profile.id != id);
                 // With a browse account go the accounts it found (and a listed key held in memory).
-                for found in self.connections.drop_found(&id).into_iter().chain([id.clone()]) {
-                    self.explorer.forget_account(&found);
+                for found in self
+                    .accounts
+                    .connections
+                    .drop_found(&id)
+                    .into_iter()
+                    .chain([id.clone()])
+                {
+                    self.accounts.explorer.forget_account(&found);
                     self.tabs.close_account(&found);
                 }
                 self.save_profiles();
@@ -402,7 +336,7 @@ impl TesseraApp {
                 }));
             }
             Confirm::SeedMillion(id) => {
-                let Some(client) = self.connections.client(&id) else {
+                let Some(client) = self.accounts.connections.client(&id) else {
                     self.notice(t("notice-connect-account"));
                     return;
                 };
@@ -428,7 +362,7 @@ impl TesseraApp {
 
     /// Opens the conflict lab on an account (two fresh clients), optionally pointed at one resource.
     pub fn open_lab(&mut self, profile_id: &str, target: Option<crate::app::context::open_lab::FreeTarget>) {
-        let Some(conn) = self.connections.get(profile_id) else {
+        let Some(conn) = self.accounts.connections.get(profile_id) else {
             return;
         };
         let Some(client) = &conn.client else {
@@ -438,10 +372,11 @@ impl TesseraApp {
         // The same account, not the same label or name: two emulators are both devstoreaccount1.
         let same = self
             .lab
+            .window
             .as_ref()
             .is_some_and(|l| l.account_identity == client.account().identity());
         if same {
-            if let (Some(lab), Some(t)) = (&mut self.lab, target) {
+            if let (Some(lab), Some(t)) = (&mut self.lab.window, target) {
                 let env = lab.env.clone();
                 lab.free.aim(&env, t);
             }
@@ -453,8 +388,8 @@ impl TesseraApp {
             conn.profile.label.clone(),
             self.backend.clone(),
         );
-        self.lab_aim = target;
-        self.lab_opening.start(
+        self.lab.aim = target;
+        self.lab.opening.start(
             account.identity(),
             self.backend
                 .spawn_blocking(move || crate::app::lab::ConflictLab::new(&account, &label, &backend).map(Box::new)),
@@ -463,16 +398,16 @@ impl TesseraApp {
 
     /// Takes the lab that finished opening, aimed where it was asked to be.
     fn poll_lab_opening(&mut self) {
-        let Some((_, opened)) = self.lab_opening.take() else {
+        let Some((_, opened)) = self.lab.opening.take() else {
             return;
         };
         match opened {
             Ok(mut lab) => {
-                if let Some(t) = self.lab_aim.take() {
+                if let Some(t) = self.lab.aim.take() {
                     let env = lab.env.clone();
                     lab.free.aim(&env, t);
                 }
-                self.lab = Some(lab);
+                self.lab.window = Some(lab);
             }
             Err(e) => self.notice_error(&e),
         }
@@ -485,7 +420,8 @@ impl TesseraApp {
             .and_then(|i| self.tabs.list.get(i))
             .map(|t| t.target.profile_id.clone())
             .or_else(|| {
-                self.connections
+                self.accounts
+                    .connections
                     .list
                     .iter()
                     .find(|c| c.client.is_some())
@@ -495,7 +431,7 @@ impl TesseraApp {
 
     pub fn apply_theme(&mut self, ctx: &egui::Context) {
         let look = (self.settings.dark, self.settings.high_contrast);
-        if self.theme_applied != Some(look) {
+        if self.panels.theme_applied != Some(look) {
             // High contrast is drawn over the dark theme; leaving it gives the dark theme back its own visuals.
             let dark = match look.1 {
                 true => crate::app::widgets::contrast::high_contrast(),
@@ -507,7 +443,7 @@ impl TesseraApp {
             } else {
                 egui::Theme::Light
             });
-            self.theme_applied = Some(look);
+            self.panels.theme_applied = Some(look);
         }
     }
 
@@ -558,10 +494,11 @@ impl eframe::App for TesseraApp {
         // Countdowns (leases, visibility) and running jobs move without input.
         let lab_busy = self
             .lab
+            .window
             .as_ref()
             .is_some_and(|l| l.run.as_ref().is_some_and(|r| r.busy()))
-            || self.backlogs.is_some();
-        if self.jobs.running() > 0 || self.tabs.wants_ticks() || self.leases.counting() || lab_busy {
+            || self.windows.backlogs.is_some();
+        if self.jobs.running() > 0 || self.tabs.wants_ticks() || self.shared.leases.counting() || lab_busy {
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         } else if let Some(after) = self.tabs.next_tick() {
             ctx.request_repaint_after(after);

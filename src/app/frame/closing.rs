@@ -102,7 +102,7 @@ pub fn request_close(app: &mut TesseraApp, index: usize) {
     if unsaved.is_empty() {
         close(app, index);
     } else {
-        app.confirm = Some(Confirm::CloseTab(tab.target.clone(), unsaved));
+        app.windows.confirm = Some(Confirm::CloseTab(tab.target.clone(), unsaved));
     }
 }
 

@@ -13,9 +13,9 @@ use crate::storage::{Client, ClientOptions, EMULATOR_PORTS};
 /// start waits for it to listen, up to minutes on a loaded machine, while the window keeps answering.
 impl TesseraApp {
     pub fn start_demo(&mut self) {
-        self.demo_started = true;
-        if self.demo_starting.is_empty() {
-            self.demo_starting.start(
+        self.ops.demo_started = true;
+        if self.ops.demo_starting.is_empty() {
+            self.ops.demo_starting.start(
                 (),
                 self.backend
                     .spawn_blocking(|| Emulator::start_preferring(EMULATOR_PORTS)),
@@ -30,7 +30,7 @@ impl TesseraApp {
 }
 
 fn poll_demo(app: &mut TesseraApp) {
-    let Some((_, started)) = app.demo_starting.take() else {
+    let Some((_, started)) = app.ops.demo_starting.take() else {
         return;
     };
     let emulator = match started {

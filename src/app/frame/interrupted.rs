@@ -39,12 +39,12 @@ enum Choice {
 
 /// The banner above the tabs while interrupted transfers wait for a decision.
 pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
-    if app.interrupted.offered.is_empty() {
+    if app.session.interrupted.offered.is_empty() {
         return;
     }
     let mut choice = None;
     egui::Panel::top("interrupted").show(ui, |ui| {
-        let n = app.interrupted.offered.len();
+        let n = app.session.interrupted.offered.len();
         ui.horizontal(|ui| {
             let words = tr!("interrupted-count", count = n);
             ui.label(RichText::new(words).strong());
@@ -55,7 +55,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 choice = Some(Choice::DiscardAll);
             }
         });
-        for (i, transfer) in app.interrupted.offered.iter().enumerate() {
+        for (i, transfer) in app.session.interrupted.offered.iter().enumerate() {
             ui.horizontal(|ui| {
                 // Short on screen; named in full for a screen reader (and a test) by the transfer they act on.
                 let title = transfer.title();
@@ -68,6 +68,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
                     choice = Some(Choice::Discard(i));
                 }
                 let account = app
+                    .accounts
                     .connections
                     .get(&transfer.profile_id)
                     .map_or_else(|| t("interrupted-account-gone"), |c| c.profile.label.clone());
@@ -81,7 +82,7 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
             });
         }
     });
-    let all = 0..app.interrupted.offered.len();
+    let all = 0..app.session.interrupted.offered.len();
     let (resume, discard): (Vec<usize>, Vec<usize>) = match choice {
         None => return,
         Some(Choice::Resume(i)) => (vec![i], vec![]),
@@ -90,13 +91,13 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         Some(Choice::DiscardAll) => (vec![], all.collect()),
     };
     for i in discard.into_iter().rev() {
-        let t = app.interrupted.offered.remove(i);
+        let t = app.session.interrupted.offered.remove(i);
         discard_files(app, t);
     }
     for i in resume.into_iter().rev() {
-        let t = app.interrupted.offered.remove(i);
-        app.connections.open(&app.backend, &t.profile_id);
-        app.interrupted.waiting.push(t);
+        let t = app.session.interrupted.offered.remove(i);
+        app.accounts.connections.open(&app.backend, &t.profile_id);
+        app.session.interrupted.waiting.push(t);
     }
 }
 
@@ -110,7 +111,7 @@ fn named_button(ui: &mut egui::Ui, text: &str, name: &str) -> egui::Response {
 /// thread), unless it is running elsewhere by then. An upload's staged blocks stay in the service until it drops
 /// them (a week, on Azure).
 fn discard_files(app: &mut TesseraApp, t: Unfinished) {
-    let journal = app.interrupted.journal.clone();
+    let journal = app.session.interrupted.journal.clone();
     app.backend.run_blocking_detached(move || {
         // Held while its files go, so another window cannot resume it meanwhile; refused when another window resumed
         // it since this one offered it: that run owns its files now, and crosses the entry out itself when it ends.
@@ -128,29 +129,29 @@ fn discard_files(app: &mut TesseraApp, t: Unfinished) {
 
 /// Starts the resumed transfers whose account is connected; one whose account is gone is said and offered again.
 pub fn poll(app: &mut TesseraApp) {
-    let waiting = std::mem::take(&mut app.interrupted.waiting);
+    let waiting = std::mem::take(&mut app.session.interrupted.waiting);
     for t in waiting {
-        let Some(conn) = app.connections.get(&t.profile_id) else {
-            app.notices.push(Notice {
+        let Some(conn) = app.accounts.connections.get(&t.profile_id) else {
+            app.panels.notices.push(Notice {
                 text: tr!("interrupted-no-account", transfer = t.title()),
                 error: true,
             });
-            app.interrupted.offered.push(t);
+            app.session.interrupted.offered.push(t);
             continue;
         };
         if let crate::app::accounts::connections::ConnState::Failed(e) = &conn.state {
-            app.notices.push(Notice {
+            app.panels.notices.push(Notice {
                 text: tr!("interrupted-failed", transfer = t.title(), why = e.plain_words()),
                 error: true,
             });
-            app.interrupted.offered.push(t);
+            app.session.interrupted.offered.push(t);
             continue;
         }
         let Some(client) = conn.client.clone() else {
-            app.interrupted.waiting.push(t);
+            app.session.interrupted.waiting.push(t);
             continue;
         };
-        let journal = app.interrupted.journal.clone();
+        let journal = app.session.interrupted.journal.clone();
         if matches!(t.direction, Direction::UploadFolder { .. }) {
             crate::app::blob::transfers::resume_folder(&mut app.jobs, &app.backend, client, t, journal);
             continue;

@@ -21,7 +21,7 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button(t("menu-accounts"), |ui| {
             if ui.button(t("menu-add-account")).clicked() {
-                app.editor = Some(AccountEditor::new_account());
+                app.accounts.editor = Some(AccountEditor::new_account());
                 ui.close();
             }
             ui.separator();
@@ -71,12 +71,13 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 match app.current_profile() {
                     Some(id) => {
                         let label = app
+                            .accounts
                             .connections
                             .get(&id)
                             .map(|c| c.profile.label.clone())
                             .unwrap_or_default();
-                        app.connections.open(&app.backend, &id);
-                        app.backlogs = Some(crate::app::queue::backlogs::QueueBacklogs::new(&id, &label));
+                        app.accounts.connections.open(&app.backend, &id);
+                        app.windows.backlogs = Some(crate::app::queue::backlogs::QueueBacklogs::new(&id, &label));
                     }
                     None => app.notice(t("notice-connect-first")),
                 }
@@ -88,13 +89,13 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 .clicked()
             {
                 match app.current_profile() {
-                    Some(id) => app.confirm = Some(Confirm::SeedMillion(id)),
+                    Some(id) => app.windows.confirm = Some(Confirm::SeedMillion(id)),
                     None => app.notice(t("notice-connect-first-seed")),
                 }
                 ui.close();
             }
             if ui.button(t("menu-proxy")).clicked() {
-                app.proxy.window = Some(crate::app::accounts::proxy_settings::ProxyWindow::new(
+                app.accounts.proxy.window = Some(crate::app::accounts::proxy_settings::ProxyWindow::new(
                     &app.settings.proxy,
                 ));
                 ui.close();
@@ -110,17 +111,20 @@ fn menu_bar(app: &mut TesseraApp, ui: &mut egui::Ui) {
         });
         ui.menu_button(t("menu-help"), |ui| {
             if ui.button(t("menu-shortcuts")).clicked() {
-                app.shortcuts_open = true;
+                app.windows.shortcuts_open = true;
                 ui.close();
             }
             if ui.button(t("menu-about")).clicked() {
-                app.about_open = true;
+                app.windows.about_open = true;
                 ui.close();
             }
-            ui.label(tr!("menu-log-file", path = app.log.path().display().to_string()));
+            ui.label(tr!(
+                "menu-log-file",
+                path = app.session.log.path().display().to_string()
+            ));
             ui.label(tr!(
                 "menu-accounts-file",
-                path = app.paths.accounts_file.display().to_string()
+                path = app.session.paths.accounts_file.display().to_string()
             ));
         });
     });
@@ -146,7 +150,7 @@ fn language_menu(app: &mut TesseraApp, ui: &mut egui::Ui) {
 
 /// The about box: name, version and description come from Cargo.toml, so a release names itself right.
 fn about(app: &mut TesseraApp, ctx: &egui::Context) {
-    let mut open = app.about_open;
+    let mut open = app.windows.about_open;
     egui::Window::new(t("about-title"))
         .open(&mut open)
         .collapsible(false)
@@ -166,10 +170,13 @@ fn about(app: &mut TesseraApp, ctx: &egui::Context) {
             ui.separator();
             ui.label(tr!(
                 "menu-accounts-file",
-                path = app.paths.accounts_file.display().to_string()
+                path = app.session.paths.accounts_file.display().to_string()
             ));
-            ui.label(tr!("menu-log-file", path = app.log.path().display().to_string()));
+            ui.label(tr!(
+                "menu-log-file",
+                path = app.session.log.path().display().to_string()
+            ));
             ui.label(t("about-secrets"));
         });
-    app.about_open = open;
+    app.windows.about_open = open;
 }

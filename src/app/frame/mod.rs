@@ -11,6 +11,7 @@ pub mod held;
 pub mod inspector;
 pub mod interrupted;
 pub mod menu_bar;
+pub mod parts;
 pub mod quit_state;
 pub mod quitting;
 pub mod recent;

@@ -33,13 +33,13 @@ impl AtWork {
                     .map(|what| tr!("quit-unsaved-in", place = title.as_str(), what = what)),
             );
         }
-        if let Some(w) = app.service_settings.as_ref().filter(|w| w.unsaved()) {
+        if let Some(w) = app.windows.service_settings.as_ref().filter(|w| w.unsaved()) {
             unsaved.push(tr!("quit-unsaved-service-settings", account = w.label()));
         }
         let tabs = app.tabs.list.iter().chain(&app.tabs.closed);
         let writes = tabs.clone().map(|t| t.sent.outstanding()).sum::<usize>()
-            + app.service_settings.iter().filter(|w| w.is_saving()).count()
-            + app.service_settings_landing.len()
+            + app.windows.service_settings.iter().filter(|w| w.is_saving()).count()
+            + app.windows.service_settings_landing.len()
             + app.ops_out();
         AtWork {
             unsaved,
@@ -68,18 +68,18 @@ impl TesseraApp {
 
 fn frame(app: &mut TesseraApp, ctx: &egui::Context) {
     let requested = ctx.input(|i| i.viewport().close_requested());
-    if requested && !app.quitting.is_gone() {
+    if requested && !app.session.quitting.is_gone() {
         let at_work = AtWork::of(app);
-        if at_work.is_empty() && matches!(app.quitting.stage, Stage::Open | Stage::Asking { .. }) {
-            app.quitting.stage = Stage::Gone;
+        if at_work.is_empty() && matches!(app.session.quitting.stage, Stage::Open | Stage::Asking { .. }) {
+            app.session.quitting.stage = Stage::Gone;
         } else {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            if app.quitting.stage == Stage::Open {
-                app.quitting.stage = Stage::Asking { again: false };
+            if app.session.quitting.stage == Stage::Open {
+                app.session.quitting.stage = Stage::Asking { again: false };
             }
         }
     }
-    match app.quitting.stage.clone() {
+    match app.session.quitting.stage.clone() {
         Stage::Open | Stage::Gone => {}
         Stage::Asking { again } => ask(app, ctx, again),
         Stage::Saving => saving(app, ctx),
@@ -103,7 +103,7 @@ fn ask(app: &mut TesseraApp, ctx: &egui::Context, again: bool) {
         lists(ui, &at_work);
         if at_work.held > 0 {
             ui.checkbox(
-                &mut app.quitting.return_held,
+                &mut app.session.quitting.return_held,
                 tr!("quit-return-held", count = at_work.held),
             );
         }
@@ -129,11 +129,11 @@ fn ask(app: &mut TesseraApp, ctx: &egui::Context, again: bool) {
         chose = Some(Choice::Keep);
     }
     match chose {
-        Some(Choice::Keep) => app.quitting.stage = Stage::Open,
+        Some(Choice::Keep) => app.session.quitting.stage = Stage::Open,
         Some(Choice::Quit) => leave(app),
         Some(Choice::SaveAll) => {
             save_all(app);
-            app.quitting.stage = Stage::Saving;
+            app.session.quitting.stage = Stage::Saving;
         }
         None => {}
     }
@@ -173,10 +173,11 @@ fn save_all(app: &mut TesseraApp) {
     let (tabs, mut shared) = app.tabs_and_shared();
     tabs.each_pane(&mut shared, |pane, ctx| pane.save_all(ctx));
     let client = app
+        .windows
         .service_settings
         .as_ref()
-        .and_then(|w| app.connections.client(&w.profile_id));
-    if let (Some(w), Some(client)) = (&mut app.service_settings, client) {
+        .and_then(|w| app.accounts.connections.client(&w.profile_id));
+    if let (Some(w), Some(client)) = (&mut app.windows.service_settings, client) {
         w.save_all(&app.backend, &client);
     }
 }
@@ -187,7 +188,7 @@ fn saving(app: &mut TesseraApp, ctx: &egui::Context) {
     if at_work.writes == 0 {
         match at_work.unsaved.is_empty() {
             true => leave(app),
-            false => app.quitting.stage = Stage::Asking { again: true },
+            false => app.session.quitting.stage = Stage::Asking { again: true },
         }
         return;
     }
@@ -199,7 +200,7 @@ fn saving(app: &mut TesseraApp, ctx: &egui::Context) {
     });
     if keep {
         // The saves out still land and are said in their tabs.
-        app.quitting.stage = Stage::Open;
+        app.session.quitting.stage = Stage::Open;
     }
 }
 
@@ -210,11 +211,11 @@ fn leave(app: &mut TesseraApp) {
     for tab in app.tabs.list.iter_mut().chain(app.tabs.closed.iter_mut()) {
         tab.pane.cancel_work();
     }
-    if app.quitting.return_held {
+    if app.session.quitting.return_held {
         let (tabs, mut shared) = app.tabs_and_shared();
         tabs.each_pane(&mut shared, |pane, ctx| pane.return_held(ctx));
     }
-    app.quitting.stage = Stage::Leaving { since: Instant::now() };
+    app.session.quitting.stage = Stage::Leaving { since: Instant::now() };
 }
 
 /// How long the window waits before it offers to go without the rest.
@@ -248,6 +249,6 @@ fn leaving(app: &mut TesseraApp, ctx: &egui::Context, since: Instant) {
 
 /// The close goes through.
 fn go(app: &mut TesseraApp, ctx: &egui::Context) {
-    app.quitting.stage = Stage::Gone;
+    app.session.quitting.stage = Stage::Gone;
     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
 }

@@ -38,21 +38,21 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     // The list keys go to the list of the panel with the keyboard (F6, or the last click): the tab's, or the
     // inspector's when the bottom panel shows it.
     use crate::app::widgets::list_keys::{KeysGoTo, take_keys};
-    let keys = match app.focus {
+    let keys = match app.panels.focus {
         PanelFocus::Tabs => KeysGoTo::Tab,
         PanelFocus::Bottom if app.settings.bottom == BottomView::Inspector => KeysGoTo::Inspector,
         _ => KeysGoTo::Nowhere,
     };
     take_keys(ui.ctx(), keys);
     egui::Panel::top("menu").show(ui, |ui| app.menu_bar(ui));
-    if !app.notices.is_empty() {
+    if !app.panels.notices.is_empty() {
         egui::Panel::top("notices").show(ui, |ui| notices(app, ui));
     }
     crate::app::frame::interrupted::ui(app, ui);
     // The panel opens by itself only when a job fails (a running job's progress shows in the status line);
     // otherwise it stays as the user left it, so the list keeps its room.
-    if app.jobs.failures() > app.jobs_seen {
-        app.jobs_seen = app.jobs.failures();
+    if app.jobs.failures() > app.panels.jobs_seen {
+        app.panels.jobs_seen = app.jobs.failures();
         if !app.settings.bottom_open {
             app.settings.bottom_open = true;
             app.settings.bottom = BottomView::Activity;
@@ -73,8 +73,8 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
     let ctx = ui.ctx().clone();
     modals(app, &ctx);
     app.about_box(&ctx);
-    if app.shortcuts_open {
-        app.shortcuts_open = crate::app::frame::shortcuts_help::window(&ctx);
+    if app.windows.shortcuts_open {
+        app.windows.shortcuts_open = crate::app::frame::shortcuts_help::window(&ctx);
     }
 }
 
@@ -83,7 +83,7 @@ fn shortcuts(app: &mut TesseraApp, ui: &mut egui::Ui) {
         app.refresh_active();
     }
     if ui.input_mut(|i| i.consume_shortcut(&FILTER)) {
-        app.focus = PanelFocus::Tabs;
+        app.panels.focus = PanelFocus::Tabs;
         app.tabs.focus_filter = true;
     }
     if ui.input_mut(|i| i.consume_shortcut(&CLOSE_TAB))
@@ -92,14 +92,14 @@ fn shortcuts(app: &mut TesseraApp, ui: &mut egui::Ui) {
         crate::app::frame::closing::request_close(app, i);
     }
     if ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::F6)) {
-        app.focus = match app.focus {
+        app.panels.focus = match app.panels.focus {
             PanelFocus::Tree => PanelFocus::Tabs,
             PanelFocus::Tabs => PanelFocus::Bottom,
             PanelFocus::Bottom => PanelFocus::Tree,
         };
         // The keyboard brings the bottom panel back when it was hidden.
-        app.settings.bottom_open |= app.focus == PanelFocus::Bottom;
-        let id = focus_id(app.focus);
+        app.settings.bottom_open |= app.panels.focus == PanelFocus::Bottom;
+        let id = focus_id(app.panels.focus);
         ui.memory_mut(|m| m.request_focus(id));
     }
 }
@@ -108,7 +108,7 @@ fn shortcuts(app: &mut TesseraApp, ui: &mut egui::Ui) {
 /// than given to the frame: a frame stroke changes the content's layout, and a side panel inside the tab then
 /// took the whole width and covered the blob list.
 fn panel_frame(app: &TesseraApp, ui: &egui::Ui, panel: PanelFocus) -> egui::Frame {
-    if app.focus == panel {
+    if app.panels.focus == panel {
         let stroke = egui::Stroke::new(1.5, ui.visuals().selection.stroke.color);
         ui.painter()
             .rect_stroke(ui.max_rect(), 0.0, stroke, egui::StrokeKind::Inside);
@@ -123,7 +123,7 @@ fn follow_click(app: &mut TesseraApp, ui: &egui::Ui, panel: PanelFocus) {
     let pressed_at = ui.input(|i| i.pointer.primary_pressed().then(|| i.pointer.interact_pos()).flatten());
     let clicked_here = pressed_at.is_some_and(|p| area.contains(p) && ui.ctx().layer_id_at(p) == Some(ui.layer_id()));
     if clicked_here {
-        app.focus = panel;
+        app.panels.focus = panel;
     }
 }
 
@@ -135,20 +135,23 @@ fn tree(app: &mut TesseraApp, ui: &mut egui::Ui) {
             let add = ui.add(egui::Button::new(t("tree-add-account")).small());
             let add = add.on_hover_text(t("tree-add-account-hint"));
             if add.clicked() {
-                app.editor = Some(AccountEditor::new_account());
+                app.accounts.editor = Some(AccountEditor::new_account());
             }
-            if app.focus == PanelFocus::Tree && ui.memory(|m| m.focused().is_none()) {
+            if app.panels.focus == PanelFocus::Tree && ui.memory(|m| m.focused().is_none()) {
                 add.request_focus();
             }
         });
-        let actions = app.explorer.ui(ui, &app.backend, &mut app.connections);
+        let actions = app
+            .accounts
+            .explorer
+            .ui(ui, &app.backend, &mut app.accounts.connections);
         for a in actions {
             app.tree_action(a);
         }
-        if let Some((target, drag, copy)) = app.explorer.take_dropped() {
+        if let Some((target, drag, copy)) = app.accounts.explorer.take_dropped() {
             app.drop_blobs(target, &drag, copy);
         }
-        for conn in &app.connections.list {
+        for conn in &app.accounts.connections.list {
             if let Some(checks) = &conn.last_test {
                 ui.separator();
                 ui.strong(tr!("tree-test-of", account = conn.profile.label.as_str()));
@@ -169,7 +172,7 @@ fn tree(app: &mut TesseraApp, ui: &mut egui::Ui) {
 /// failed, why, what to do) in view.
 fn notices(app: &mut TesseraApp, ui: &mut egui::Ui) {
     let mut dismiss = None;
-    for (i, n) in app.notices.iter().enumerate() {
+    for (i, n) in app.panels.notices.iter().enumerate() {
         ui.horizontal(|ui| {
             if ui.small_button(t("notice-dismiss")).clicked() {
                 dismiss = Some(i);
@@ -186,7 +189,7 @@ fn notices(app: &mut TesseraApp, ui: &mut egui::Ui) {
         });
     }
     if let Some(i) = dismiss {
-        app.notices.remove(i);
+        app.panels.notices.remove(i);
     }
 }
 
@@ -263,8 +266,8 @@ fn activity_label(app: &TesseraApp) -> String {
 fn inspector_label(app: &TesseraApp) -> String {
     tr!(
         "inspector-tab",
-        requests = app.inspector.events.len(),
-        failed = app.inspector.failures()
+        requests = app.panels.inspector.events.len(),
+        failed = app.panels.inspector.failures()
     )
 }
 
@@ -274,7 +277,7 @@ fn bottom(app: &mut TesseraApp, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let activity = activity_label(app);
             let r = ui.selectable_value(&mut app.settings.bottom, BottomView::Activity, activity);
-            if app.focus == PanelFocus::Bottom && ui.memory(|m| m.focused().is_none()) {
+            if app.panels.focus == PanelFocus::Bottom && ui.memory(|m| m.focused().is_none()) {
                 r.request_focus();
             }
             let inspector = inspector_label(app);
@@ -295,7 +298,7 @@ fn bottom(app: &mut TesseraApp, ui: &mut egui::Ui) {
                 crate::app::frame::closing::ui(app, ui);
                 crate::app::frame::activity::ui(ui, &mut app.jobs, &app.backend)
             }
-            BottomView::Inspector => app.inspector.ui(ui),
+            BottomView::Inspector => app.panels.inspector.ui(ui),
         }
     });
 }
@@ -307,7 +310,8 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
         .and_then(|i| app.tabs.list.get(i))
         .map(|t| (t.target.profile_id.clone(), t.target.service))
         .or_else(|| {
-            app.connections
+            app.accounts
+                .connections
                 .list
                 .first()
                 .map(|c| (c.profile.id.clone(), Service::Table))
@@ -334,8 +338,8 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
             ui.colored_label(ui.visuals().warn_fg_color, note);
             ui.separator();
         }
-        app.held.update(&app.tabs);
-        if let Some(words) = app.held.words() {
+        app.shared.held.update(&app.tabs);
+        if let Some(words) = app.shared.held.words() {
             ui.label(words).on_hover_text(t("status-held-hint"));
             ui.separator();
         }
@@ -343,7 +347,9 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
             ui.label(t("status-no-account"));
             return;
         };
-        let Some(conn) = app.connections.get(&id) else { return };
+        let Some(conn) = app.accounts.connections.get(&id) else {
+            return;
+        };
         ui.label(tr!("status-account", account = conn.profile.label.as_str()));
         if let Some(client) = &conn.client {
             ui.separator();
@@ -366,6 +372,7 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
             ConnState::Ready => match &conn.client {
                 Some(c) if c.is_circuit_open(service) => t("connection-paused"),
                 _ => match app
+                    .panels
                     .inspector
                     .events
                     .iter()
@@ -393,24 +400,28 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
 }
 
 fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
-    if let Some(w) = &mut app.account_sas
-        && !w.window(ctx, app.connections.client_or_why(&w.profile_id).as_ref())
+    if let Some(w) = &mut app.windows.account_sas
+        && !w.window(ctx, app.accounts.connections.client_or_why(&w.profile_id).as_ref())
     {
-        app.account_sas = None;
+        app.windows.account_sas = None;
     }
-    if let Some(w) = &mut app.service_settings
-        && !w.window(ctx, &app.backend, app.connections.client_or_why(&w.profile_id).as_ref())
-        && let Some(mut w) = app.service_settings.take()
+    if let Some(w) = &mut app.windows.service_settings
+        && !w.window(
+            ctx,
+            &app.backend,
+            app.accounts.connections.client_or_why(&w.profile_id).as_ref(),
+        )
+        && let Some(mut w) = app.windows.service_settings.take()
     {
         if let Some(id) = w.then_open.take() {
-            app.service_settings = app.account_window(&id, ServiceSettingsWindow::new);
+            app.windows.service_settings = app.account_window(&id, ServiceSettingsWindow::new);
         }
         if w.is_saving() {
-            app.service_settings_landing.push(w);
+            app.windows.service_settings_landing.push(w);
         }
     }
     let mut said = Vec::new();
-    app.service_settings_landing.retain_mut(|w| match w.landed() {
+    app.windows.service_settings_landing.retain_mut(|w| match w.landed() {
         Some(outcome) => {
             said.push(outcome);
             false
@@ -420,39 +431,45 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
     for words in said {
         app.notice(words.unwrap_or_else(|e| e));
     }
-    let loading = app.proxy.loading();
-    if let Some(w) = &mut app.proxy.window {
+    let loading = app.accounts.proxy.loading();
+    if let Some(w) = &mut app.accounts.proxy.window {
         use crate::app::accounts::proxy_settings::ProxyOutcome;
         match w.ui(ctx, &app.backend, loading) {
             ProxyOutcome::Open => {}
-            ProxyOutcome::Closed => app.proxy.window = None,
+            ProxyOutcome::Closed => app.accounts.proxy.window = None,
             ProxyOutcome::Applied(settings, password) => {
-                app.proxy.window = None;
-                app.proxy
-                    .applied(&app.settings.proxy, &settings, password, &app.secrets, &app.backend);
+                app.accounts.proxy.window = None;
+                app.accounts.proxy.applied(
+                    &app.settings.proxy,
+                    &settings,
+                    password,
+                    &app.accounts.secrets,
+                    &app.backend,
+                );
                 app.settings.proxy = settings;
                 app.notice(t("notice-proxy-in-use"));
             }
         }
     }
     app.settings_window_ui(ctx);
-    if let Some(b) = &mut app.backlogs
+    if let Some(b) = &mut app.windows.backlogs
         && !b.window(ctx)
     {
-        app.backlogs = None;
+        app.windows.backlogs = None;
     }
-    if let Some(lab) = &mut app.lab
+    if let Some(lab) = &mut app.lab.window
         && !crate::app::lab::view::window(lab, ctx, &app.backend)
     {
-        app.lab = None;
+        app.lab.window = None;
     }
-    if let Some(editor) = &mut app.editor {
-        let outcome = editor.ui(ctx, &app.backend, &app.dialogs);
+    if let Some(editor) = &mut app.accounts.editor {
+        let outcome = editor.ui(ctx, &app.backend, &app.session.dialogs);
         app.editor_outcome(outcome);
     }
-    if let Some(confirm) = app.confirm.clone() {
+    if let Some(confirm) = app.windows.confirm.clone() {
         let label = |id: &str| {
-            app.connections
+            app.accounts
+                .connections
                 .get(id)
                 .map(|c| c.profile.label.clone())
                 .unwrap_or_default()
@@ -460,7 +477,7 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
         let (title, body, yes) = crate::app::frame::confirm_words::words(&confirm, label);
         let answer = crate::app::widgets::confirm::ask(ctx, egui::Id::unique("confirm"), &title, &body, &yes, |_| {});
         if let Some(yes) = answer {
-            app.confirm = None;
+            app.windows.confirm = None;
             if yes {
                 app.confirmed(confirm);
             }
@@ -471,10 +488,12 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
 impl TesseraApp {
     /// Ctrl+R: the active tab, or every loaded list of the tree.
     pub fn refresh_active(&mut self) {
-        if self.focus != PanelFocus::Tree && self.tabs.active.is_some() {
+        if self.panels.focus != PanelFocus::Tree && self.tabs.active.is_some() {
             self.tabs.refresh_requested = true;
         } else {
-            self.explorer.refresh_all(&self.backend, &self.connections);
+            self.accounts
+                .explorer
+                .refresh_all(&self.backend, &self.accounts.connections);
         }
     }
 }
@@ -484,15 +503,15 @@ fn welcome(app: &mut TesseraApp, ui: &mut egui::Ui) {
     use crate::app::frame::welcome::{WelcomeAsk, WelcomeView};
     let view = WelcomeView::read(
         &app.settings.recent,
-        &app.connections,
-        !app.demo_starting.is_empty(),
-        app.demo_started,
+        &app.accounts.connections,
+        !app.ops.demo_starting.is_empty(),
+        app.ops.demo_started,
     );
     match crate::app::frame::welcome::ui(view, ui) {
         Some(WelcomeAsk::Open(target)) => app.open_tab(target),
         Some(WelcomeAsk::Connect(id)) => app.connect(&id),
         Some(WelcomeAsk::AddAccount) => {
-            app.editor = Some(crate::app::accounts::editor::AccountEditor::new_account());
+            app.accounts.editor = Some(crate::app::accounts::editor::AccountEditor::new_account());
         }
         Some(WelcomeAsk::Demo) => app.start_demo(),
         None => {}

@@ -100,11 +100,11 @@ impl TesseraApp {
 
     /// Every request the inspector holds, oldest first.
     pub fn requests(&self) -> &VecDeque<RequestEvent> {
-        &self.inspector.events
+        &self.panels.inspector.events
     }
 
     pub fn notices(&self) -> &[Notice] {
-        &self.notices
+        &self.panels.notices
     }
 
     pub fn jobs(&self) -> &[Job] {
@@ -129,7 +129,7 @@ impl TesseraApp {
 
     /// What typing in the inspector's filter box does.
     pub fn filter_requests(&mut self, text: &str) {
-        self.inspector.text_filter = text.to_string();
+        self.panels.inspector.text_filter = text.to_string();
     }
 
     pub fn running_jobs(&self) -> usize {
@@ -138,7 +138,7 @@ impl TesseraApp {
 
     /// Whether the window's close went through (at once, or after the question and the work it waited for).
     pub fn window_closed(&self) -> bool {
-        self.quitting.is_gone()
+        self.session.quitting.is_gone()
     }
 
     pub fn clear_finished_jobs(&mut self) {
@@ -146,11 +146,11 @@ impl TesseraApp {
     }
 
     pub fn lab(&self) -> Option<&ConflictLab> {
-        self.lab.as_deref()
+        self.lab.window.as_deref()
     }
 
     pub fn paths(&self) -> &AppPaths {
-        &self.paths
+        &self.session.paths
     }
 
     pub fn backend(&self) -> &Backend {
@@ -159,7 +159,8 @@ impl TesseraApp {
 
     /// The saved account with this label.
     pub fn profile(&self, label: &str) -> Option<&AccountProfile> {
-        self.connections
+        self.accounts
+            .connections
             .list
             .iter()
             .map(|c| &c.profile)
@@ -167,55 +168,60 @@ impl TesseraApp {
     }
 
     pub fn profile_ids(&self) -> Vec<String> {
-        self.connections.list.iter().map(|c| c.profile.id.clone()).collect()
+        self.accounts
+            .connections
+            .list
+            .iter()
+            .map(|c| c.profile.id.clone())
+            .collect()
     }
 
     /// An account's open client, once it has connected.
     pub fn client(&self, profile_id: &str) -> Option<Client> {
-        self.connections.client(profile_id)
+        self.accounts.connections.client(profile_id)
     }
 
     /// Starts connecting an account, as opening it in the tree does.
     pub fn connect(&mut self, profile_id: &str) {
         let backend = self.backend.clone();
-        self.connections.open(&backend, profile_id);
+        self.accounts.connections.open(&backend, profile_id);
     }
 
     /// What the keychain holds for a profile (a blocking call: for tests only).
     pub fn stored_secret(&self, profile_id: &str) -> Result<Option<String>, String> {
-        self.secrets.load(profile_id)
+        self.accounts.secrets.load(profile_id)
     }
 
     /// Lists an account at `position` in the tree for this run (as the run command does with its emulator).
     pub fn add_account_for_this_run(&mut self, position: usize, profile: AccountProfile) {
-        let at = position.min(self.connections.list.len());
-        self.connections.list.insert(at, Connection::new(profile));
+        let at = position.min(self.accounts.connections.list.len());
+        self.accounts.connections.list.insert(at, Connection::new(profile));
     }
 
     /// Whether secrets go to the OS keychain (rather than this run's memory, when there is none).
     pub fn keychain_in_use(&self) -> bool {
-        self.secrets.uses_keychain()
+        self.accounts.secrets.uses_keychain()
     }
 
     /// Waits until the account list and the log hold every change made so far (they are written off the UI
     /// thread).
     pub fn sync_files(&self) {
-        self.profile_saver.sync();
-        self.log.sync();
+        self.accounts.profile_saver.sync();
+        self.session.log.sync();
     }
 
     /// How accounts' clients behave from now on (timeouts, retries).
     pub fn set_client_options(&mut self, options: ClientOptions) {
-        self.connections.options = options;
+        self.accounts.connections.options = options;
     }
 
     /// Where file dialogs come from (tests script them).
     pub fn set_dialogs(&mut self, dialogs: Arc<dyn FileDialogs>) {
-        self.dialogs = dialogs;
+        self.session.dialogs = dialogs;
     }
 
     /// Keeps something alive as long as the app (the emulator the run command started).
     pub fn keep_alive(&mut self, thing: Box<dyn std::any::Any>) {
-        self.keep_alive.push(thing);
+        self.session.keep_alive.push(thing);
     }
 }

@@ -73,7 +73,7 @@ impl BulkChange {
                 return Err(tr!("table-bulk-system-property", name = name));
             }
         }
-        let partial = core.running.as_ref().is_some_and(|q| !q.select.is_empty());
+        let partial = core.paging.running.as_ref().is_some_and(|q| !q.select.is_empty());
         Ok(match form.action {
             Action::Set => Change::Set {
                 name: name.to_string(),
@@ -99,8 +99,8 @@ impl BulkChange {
                 (Source::Rows(Arc::new(rows)), what)
             }
             Scope::AllThatMatch => {
-                let mut query = core.running.clone().unwrap_or_default();
-                let matching = core.matching.clone();
+                let mut query = core.paging.running.clone().unwrap_or_default();
+                let matching = core.paging.matching.clone();
                 // Only what the change and the matching need is read: the keys (the ETag comes with them) and
                 // the properties matched here; a remove writes the whole entity, so it reads it whole.
                 query.select = match change.needs_whole_entities() {
@@ -139,10 +139,16 @@ impl BulkChange {
 
     fn form_ui(form: &mut Form, ui: &mut egui::Ui, core: &TableCore) {
         let scope = match form.scope {
-            Scope::Selected => tr!("table-bulk-scope-selected", count = core.selection.len()),
+            Scope::Selected => tr!("table-bulk-scope-selected", count = core.selection.rows.len()),
             Scope::AllThatMatch => {
-                let filter = core.running.as_ref().and_then(|q| q.filter.clone()).unwrap_or_default();
+                let filter = core
+                    .paging
+                    .running
+                    .as_ref()
+                    .and_then(|q| q.filter.clone())
+                    .unwrap_or_default();
                 let here = core
+                    .paging
                     .matching
                     .as_ref()
                     .map(|m| tr!("table-bulk-matched-here", what = m.describe()));
@@ -218,7 +224,7 @@ impl TableFeature for BulkChange {
     }
 
     fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
-        let n = core.selection.len();
+        let n = core.selection.rows.len();
         let label = match n {
             1 => t("table-bulk-offer-one"),
             _ => tr!("table-bulk-offer", count = n),
@@ -235,20 +241,20 @@ impl TableFeature for BulkChange {
     /// "Select all that match the query" when every loaded row is selected and the service has more; the
     /// change under way or ended.
     fn above_grid_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
-        let all_loaded_selected = !core.view.is_empty() && core.selection.len() == core.view.len();
+        let all_loaded_selected = !core.rows.view.is_empty() && core.selection.rows.len() == core.rows.view.len();
         if self
             .whole_query
-            .is_some_and(|n| n != core.selection.len() || !all_loaded_selected)
+            .is_some_and(|n| n != core.selection.rows.len() || !all_loaded_selected)
         {
             self.whole_query = None;
         }
-        let more = core.continuation.is_some();
-        if all_loaded_selected && (more || self.whole_query.is_some()) && core.running.is_some() {
+        let more = core.paging.continuation.is_some();
+        if all_loaded_selected && (more || self.whole_query.is_some()) && core.paging.running.is_some() {
             ui.horizontal_wrapped(|ui| {
                 if self.whole_query.is_none() {
-                    ui.label(tr!("table-bulk-all-loaded-selected", count = core.selection.len()));
+                    ui.label(tr!("table-bulk-all-loaded-selected", count = core.selection.rows.len()));
                     if ui.link(t("table-bulk-select-all-matching")).clicked() {
-                        self.whole_query = Some(core.selection.len());
+                        self.whole_query = Some(core.selection.rows.len());
                     }
                 } else {
                     ui.strong(t("table-bulk-all-matching-selected"));
@@ -272,7 +278,7 @@ impl TableFeature for BulkChange {
         let Some(form) = &mut self.form else { return };
         let (title, yes) = match form.scope {
             Scope::Selected => {
-                let n = core.selection.len();
+                let n = core.selection.rows.len();
                 (
                     tr!("table-bulk-title-selected", count = n, table = core.table.as_str()),
                     tr!("table-bulk-yes-selected", count = n),

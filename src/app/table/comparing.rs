@@ -29,7 +29,7 @@ impl Comparing {
             place: place.clone(),
             entity: core.store.get(i).to_owned(),
         };
-        let rows: Vec<u32> = core.selection.iter().copied().collect();
+        let rows: Vec<u32> = core.selection.rows.iter().copied().collect();
         if ui
             .add_enabled(rows.len() == 2, egui::Button::new(t("table-comparing-two")))
             .on_disabled_hover_text(t("table-comparing-two-hint"))
@@ -49,9 +49,10 @@ impl Comparing {
         ui.separator();
         // A compare reads the service's filter only: a query with a part matched here is not offered.
         let side = core
+            .paging
             .running
             .clone()
-            .filter(|_| core.matching.is_none())
+            .filter(|_| core.paging.matching.is_none())
             .map(|query| PickedQuery {
                 place: place.clone(),
                 client: ctx.client.clone(),
@@ -118,12 +119,12 @@ impl TableFeature for Comparing {
         offers.push(Offer::new(
             "compare-two",
             t("table-comparing-two"),
-            core.selection.len() == 2,
+            core.selection.rows.len() == 2,
         ));
     }
 
     fn run_offer(&mut self, id: &str, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
-        let rows: Vec<u32> = core.selection.iter().copied().collect();
+        let rows: Vec<u32> = core.selection.rows.iter().copied().collect();
         if id == "compare-two" && rows.len() == 2 {
             let place = format!("{} ({})", core.table, ctx.client.account().name);
             let picked = |i: u32| PickedEntity {

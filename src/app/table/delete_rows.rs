@@ -99,7 +99,7 @@ impl TableFeature for DeleteRows {
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
         use crate::app::widgets::icon::{self, icon_button};
-        let any = !core.selection.is_empty();
+        let any = !core.selection.rows.is_empty();
         let (name, hint) = (t("table-delete-rows-button"), t("table-delete-rows-button-hint"));
         if icon_button(ui, any, icon::DELETE, &name, Some(&hint)).clicked() {
             self.asking = true;
@@ -107,7 +107,7 @@ impl TableFeature for DeleteRows {
     }
 
     fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
-        let any = !core.selection.is_empty() && !self.is_deleting();
+        let any = !core.selection.rows.is_empty() && !self.is_deleting();
         offers.push(
             Offer::new("delete", t("table-delete-rows-offer"), any).key(egui::Modifiers::NONE, egui::Key::Delete),
         );
@@ -123,7 +123,7 @@ impl TableFeature for DeleteRows {
         if !self.asking {
             return;
         }
-        let count = core.selection.len();
+        let count = core.selection.rows.len();
         let partitions: std::collections::BTreeSet<&str> =
             core.selected_entities().iter().map(|e| e.partition_key()).collect();
         let body = tr!("table-delete-rows-body", partitions = partitions.len());

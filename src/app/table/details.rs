@@ -47,7 +47,7 @@ pub fn panel(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 /// panel then shows what is selected. One holding an edit stays, whatever is selected.
 fn follow_selection(pane: &mut TablePane) {
     let Some(editor) = &pane.editor else { return };
-    if !editor.is_idle() || pane.core.selection.is_empty() {
+    if !editor.is_idle() || pane.core.selection.rows.is_empty() {
         return;
     }
     let same = match single(pane) {
@@ -61,8 +61,8 @@ fn follow_selection(pane: &mut TablePane) {
 
 /// The one selected entity, if exactly one is.
 fn single(pane: &TablePane) -> Option<&EntityView> {
-    match pane.core.selection.len() {
-        1 => pane.core.selection.first().map(|&row| pane.core.store.get(row)),
+    match pane.core.selection.rows.len() {
+        1 => pane.core.selection.rows.first().map(|&row| pane.core.store.get(row)),
         _ => None,
     }
 }
@@ -82,15 +82,15 @@ fn properties(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
         pane.editor_did(event);
         return;
     }
-    let n = pane.core.selection.len();
-    let Some(&row) = pane.core.selection.first().filter(|_| n == 1) else {
+    let n = pane.core.selection.rows.len();
+    let Some(&row) = pane.core.selection.rows.first().filter(|_| n == 1) else {
         ui.weak(match n {
             0 => t("table-details-select"),
             n => tr!("table-details-selected", count = n),
         });
         return;
     };
-    let partial = pane.core.running.as_ref().is_some_and(|q| !q.select.is_empty());
+    let partial = pane.core.paging.running.as_ref().is_some_and(|q| !q.select.is_empty());
     let entity = pane.core.store.get(row);
     if read_only(ui, entity, partial) {
         pane.edit_with(pane.editor_for(row));

@@ -147,7 +147,7 @@ impl TableFiles {
 
     fn export_loaded(&mut self, core: &TableCore, ctx: &mut PaneContext, path: std::path::PathBuf) {
         let store = core.store.clone();
-        let rows = core.view.clone();
+        let rows = core.rows.view.clone();
         let format = self.export_format;
         let title = tr!(
             "table-files-export-job",

@@ -13,7 +13,7 @@ use crate::app::widgets::i18n::{t, tr};
 pub const ROW_HEIGHT: f32 = 18.0;
 
 pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_filter: bool, refresh: bool) {
-    if refresh || (pane.core.running.is_none() && !pane.is_loading() && pane.core.error.is_none()) {
+    if refresh || (pane.core.paging.running.is_none() && !pane.is_loading() && pane.core.paging.error.is_none()) {
         pane.run_query(ctx);
     }
     if pane.core.query.ui(ui, false) {
@@ -40,7 +40,7 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
                 {
                     pane.load_all(ctx);
                 }
-                if pane.core.load_all.as_ref().is_some_and(|a| a.running)
+                if pane.core.paging.load_all.as_ref().is_some_and(|a| a.running)
                     && ui
                         .button(t("table-grid-cancel-loading"))
                         .on_hover_text(t("table-grid-cancel-loading-hint"))
@@ -50,7 +50,7 @@ pub fn ui(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_
                 }
             });
         });
-    if let Some(e) = &pane.core.error {
+    if let Some(e) = &pane.core.paging.error {
         ui.colored_label(ui.visuals().error_fg_color, e.plain_words());
     }
     crate::app::table::details::panel(pane, ui, ctx);
@@ -79,24 +79,24 @@ fn status(pane: &TablePane) -> String {
     } else {
         t("table-grid-all-loaded")
     };
-    let shown = if pane.core.view.len() == pane.core.store.len() {
+    let shown = if pane.core.rows.view.len() == pane.core.store.len() {
         String::new()
     } else {
-        tr!("table-grid-shown", count = pane.core.view.len())
+        tr!("table-grid-shown", count = pane.core.rows.view.len())
     };
     // Matched here: how many of the entities read so far matched.
     let held = pane.core.store.len();
-    let loaded = match &pane.core.matching {
-        Some(_) => tr!("table-grid-matched", count = held, read = pane.core.read),
+    let loaded = match &pane.core.paging.matching {
+        Some(_) => tr!("table-grid-matched", count = held, read = pane.core.paging.read),
         None => tr!("table-grid-loaded", count = held),
     };
     tr!(
         "table-grid-status",
         loaded = loaded,
-        pages = pane.core.pages,
+        pages = pane.core.paging.pages,
         more = more,
         shown = shown,
-        selected = pane.core.selection.len()
+        selected = pane.core.selection.rows.len()
     )
 }
 
@@ -109,8 +109,8 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
         if icon_button(ui, true, icon::ADD, &t("table-grid-add"), None).clicked() {
             pane.edit_with(EntityEditor::insert(&pane.core.table, None));
         }
-        let one = pane.core.selection.len() == 1;
-        let first = pane.core.selection.iter().next().copied();
+        let one = pane.core.selection.rows.len() == 1;
+        let first = pane.core.selection.rows.iter().next().copied();
         let one_row = t("table-grid-needs-one");
         let needs_one = Some(one_row.as_str());
         if icon_button(ui, one, icon::EDIT, &t("table-grid-edit"), needs_one).clicked()
@@ -152,7 +152,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
                 row_key: e.row_key().to_string(),
             });
         }
-        let any = !pane.core.selection.is_empty();
+        let any = !pane.core.selection.rows.is_empty();
         let (json, rows) = (t("table-grid-copy-json"), t("table-grid-copy-json-hint"));
         if icon_button(ui, any, icon::COPY_JSON, &json, Some(&rows)).clicked() {
             ui.ctx().copy_text(pane.selection_as_json());
@@ -202,15 +202,15 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             icon::details_toggle(ui);
             let find = ui
                 .add(
-                    egui::TextEdit::singleline(&mut pane.core.quick)
+                    egui::TextEdit::singleline(&mut pane.core.rows.quick)
                         .hint_text(t("table-grid-find-hint"))
                         .desired_width(200.0),
                 )
                 .accessible_name(t("table-grid-find-name"))
                 .on_hover_text(t("table-grid-find-more"));
-            if focus_filter || pane.core.focus_quick {
+            if focus_filter || pane.core.rows.focus_quick {
                 find.request_focus();
-                pane.core.focus_quick = false;
+                pane.core.rows.focus_quick = false;
             }
             ui.label(icon::FIND);
             if pane.is_viewing() {
@@ -283,7 +283,7 @@ fn grid_with_menu(
                 .striped(true)
                 .sense(egui::Sense::click())
                 .max_scroll_height(f32::INFINITY);
-            if let Some(p) = pane.core.go_to.take() {
+            if let Some(p) = pane.core.selection.go_to.take() {
                 table = table.scroll_to_row(p, Some(egui::Align::Center));
             } else if let Some(p) = follow {
                 // The keyboard's row: scrolled to only as far as it takes to show it.
@@ -297,7 +297,7 @@ fn grid_with_menu(
                 .header(20.0, |mut header| {
                     for (name, _, _, types) in &columns {
                         header.col(|ui| {
-                            let arrow = match &pane.core.sort {
+                            let arrow = match &pane.core.rows.sort {
                                 Some((c, true)) if c == name => " ^",
                                 Some((c, false)) if c == name => " v",
                                 _ => "",
@@ -313,11 +313,11 @@ fn grid_with_menu(
                     }
                 })
                 .body(|body| {
-                    body.rows(ROW_HEIGHT, pane.core.view.len(), |mut row| {
+                    body.rows(ROW_HEIGHT, pane.core.rows.view.len(), |mut row| {
                         let position = row.index();
-                        let index = pane.core.view[position];
+                        let index = pane.core.rows.view[position];
                         let entity = pane.core.store.get(index);
-                        row.set_selected(pane.core.selection.contains(&index));
+                        row.set_selected(pane.core.selection.rows.contains(&index));
                         let mark = pane.features.mark(index);
                         for (name, _, main, _) in &columns {
                             row.col(|ui| {
@@ -331,15 +331,15 @@ fn grid_with_menu(
                         let r = row.response();
                         // Heard as a row: its first columns, each with its name (a row of fifty properties is
                         // not read whole on every move).
-                        let picked = pane.core.selection.contains(&index);
-                        crate::app::widgets::row_access::row(&r, picked, position, pane.core.view.len(), || {
+                        let picked = pane.core.selection.rows.contains(&index);
+                        crate::app::widgets::row_access::row(&r, picked, position, pane.core.rows.view.len(), || {
                             columns
                                 .iter()
                                 .take(6)
                                 .filter_map(|(name, ..)| Some(format!("{name}: {}", entity.get(name)?.to_text())))
                                 .collect()
                         });
-                        if pane.core.cursor.at == Some(index) {
+                        if pane.core.selection.cursor.at == Some(index) {
                             crate::app::widgets::list_keys::paint_cursor(
                                 &r,
                                 crate::app::widgets::list_keys::KeysGoTo::Tab,
@@ -353,7 +353,7 @@ fn grid_with_menu(
                         if r.double_clicked() {
                             clicked = Some((position, modifiers, true));
                         }
-                        if r.secondary_clicked() && !pane.core.selection.contains(&index) {
+                        if r.secondary_clicked() && !pane.core.selection.rows.contains(&index) {
                             clicked = Some((position, egui::Modifiers::NONE, false));
                         }
                         if !offers.is_empty() {
@@ -421,31 +421,35 @@ fn cell_ui(
 /// Click selects one row, Ctrl+click toggles, Shift+click selects the range, as the view now shows it, from
 /// the last clicked row (a plain click when that row is no longer shown).
 pub fn select(pane: &mut TablePane, position: usize, m: egui::Modifiers) {
-    let Some(&index) = pane.core.view.get(position) else {
+    let Some(&index) = pane.core.rows.view.get(position) else {
         return;
     };
     let anchor_position = pane
         .core
+        .selection
         .cursor
         .anchor
-        .and_then(|anchor| pane.core.view.iter().position(|&i| i == anchor));
+        .and_then(|anchor| pane.core.rows.view.iter().position(|&i| i == anchor));
     if m.shift
         && let Some(anchor) = anchor_position
     {
         let (a, b) = (anchor.min(position), anchor.max(position));
-        pane.core.selection.extend(pane.core.view[a..=b].iter().copied());
-        pane.core.cursor.clicked(index, true);
+        pane.core
+            .selection
+            .rows
+            .extend(pane.core.rows.view[a..=b].iter().copied());
+        pane.core.selection.cursor.clicked(index, true);
         return;
     }
     if m.command || m.ctrl {
-        if !pane.core.selection.remove(&index) {
-            pane.core.selection.insert(index);
+        if !pane.core.selection.rows.remove(&index) {
+            pane.core.selection.rows.insert(index);
         }
     } else {
-        pane.core.selection.clear();
-        pane.core.selection.insert(index);
+        pane.core.selection.rows.clear();
+        pane.core.selection.rows.insert(index);
     }
-    pane.core.cursor.clicked(index, false);
+    pane.core.selection.cursor.clicked(index, false);
 }
 
 /// The grid's keys (`list_keys`): arrows, Page Up/Down, Home and End select, with Shift extend, with Ctrl move
@@ -454,18 +458,19 @@ fn keys(pane: &mut TablePane, ui: &egui::Ui) -> Option<usize> {
     use crate::app::widgets::list_keys::{Step, page_rows};
     let core = &mut pane.core;
     let page = page_rows(ui, ROW_HEIGHT);
-    let view = &core.view;
+    let view = &core.rows.view;
     let step = core
+        .selection
         .cursor
         .keys(ui, view.len(), page, |k| view.iter().position(|i| i == k), |p| view[p])?;
     match step {
         Step::Select { .. } => {
-            core.selection = step.range().into_iter().flatten().map(|p| core.view[p]).collect();
+            core.selection.rows = step.range().into_iter().flatten().map(|p| core.rows.view[p]).collect();
         }
         Step::Toggle(p) => {
-            let index = core.view[p];
-            if !core.selection.remove(&index) {
-                core.selection.insert(index);
+            let index = core.rows.view[p];
+            if !core.selection.rows.remove(&index) {
+                core.selection.rows.insert(index);
             }
         }
         Step::Move(_) => {}

@@ -125,7 +125,7 @@ pub fn window(
 /// the user asks; the file is never written.
 pub fn compare_with_file(core: &TableCore, ctx: &mut PaneContext, path: std::path::PathBuf) -> TableCompare {
     let account = ctx.client.account().name.clone();
-    let mut query = core.running.clone().unwrap_or_default();
+    let mut query = core.paging.running.clone().unwrap_or_default();
     query.select.clear();
     let name = path
         .file_name()

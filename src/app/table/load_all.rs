@@ -14,15 +14,21 @@ use crate::storage::table::{ContinuationToken, EntityPage, EntityView};
 impl TablePane {
     /// Streams every remaining page as a job in the activity list; cancelling keeps what arrived.
     pub fn load_all(&mut self, ctx: &mut PaneContext) {
-        let Some(query) = self.core.running.clone() else { return };
+        let Some(query) = self.core.paging.running.clone() else {
+            return;
+        };
         if self.is_loading() || !self.has_more() {
             return;
         }
-        *self.core.next.lock().expect("next lock") = self.resume_point();
+        *self.core.paging.next.lock().expect("next lock") = self.resume_point();
         let (tx, rx) = feed::unbounded(Some(ctx.backend));
-        let (client, table, next) = (ctx.client.clone(), self.core.table.clone(), self.core.next.clone());
+        let (client, table, next) = (
+            ctx.client.clone(),
+            self.core.table.clone(),
+            self.core.paging.next.clone(),
+        );
         // A query matched here reads every page the service has for it: the job says why it runs so long.
-        let title = match self.core.matching.as_ref().and_then(|m| m.first_op()) {
+        let title = match self.core.paging.matching.as_ref().and_then(|m| m.first_op()) {
             Some(op) => tr!(
                 "table-load-all-every-page",
                 table = self.core.table.as_str(),
@@ -39,7 +45,7 @@ impl TablePane {
                 query,
                 next,
                 tx,
-                self.core.in_ranges && self.keys_listed(),
+                self.core.paging.in_ranges && self.keys_listed(),
             ),
             move |job, (client, table, query, next, tx, in_ranges)| async move {
                 // The tab's feed closed (a new query, a new Load all, a closed tab): a Retry has nowhere to load.
@@ -66,7 +72,7 @@ impl TablePane {
                 Ok(tr!("table-load-all-done", entities = entities, pages = pages))
             },
         );
-        self.core.load_all = Some(LoadAll {
+        self.core.paging.load_all = Some(LoadAll {
             job,
             pages: rx,
             running: true,
@@ -78,6 +84,7 @@ impl TablePane {
     pub(super) fn keys_listed(&self) -> bool {
         let has = |k: &str| {
             self.core
+                .paging
                 .running
                 .as_ref()
                 .is_none_or(|q| q.select.is_empty() || q.select.iter().any(|s| s == k))
@@ -92,14 +99,14 @@ impl TablePane {
             self.match_here(&mut page);
             return self.append(page);
         }
-        if let Some(to) = &self.core.listed_to {
+        if let Some(to) = &self.core.paging.listed_to {
             let past = |e: &EntityView| {
                 listing_order(e.partition_key(), &to.0).then_with(|| listing_order(e.row_key(), &to.1))
             };
             page.entities.retain(|e| past(e).is_gt());
         }
         if let Some(e) = page.entities.last().filter(|e| !e.partition_key().is_empty()) {
-            self.core.listed_to = Some((e.partition_key().to_string(), e.row_key().to_string()));
+            self.core.paging.listed_to = Some((e.partition_key().to_string(), e.row_key().to_string()));
         }
         // Matched after the page's place was noted: where the listing resumes is the service's, not the matches'.
         self.match_here(&mut page);
@@ -109,28 +116,34 @@ impl TablePane {
     /// What runs here on the pages of the query run next and of the one loaded (Run query takes it from the
     /// query panel; a benchmark sets it to feed pages as Load all does).
     pub fn set_matching(&mut self, matching: Option<std::sync::Arc<crate::app::table::row_match::RowMatches>>) {
-        self.core.matching = matching;
+        self.core.paging.matching = matching;
     }
 
     /// Keeps the entities matched here (counting what was read), when the query has a part that runs here.
     fn match_here(&mut self, page: &mut EntityPage) {
-        self.core.read += page.entities.len() as u64;
-        if let Some(m) = &self.core.matching {
+        self.core.paging.read += page.entities.len() as u64;
+        if let Some(m) = &self.core.paging.matching {
             page.entities.retain(|e| m.matches(e));
         }
     }
 
     /// Stops the Load all under way (what arrived stays; Load all resumes after it).
     pub fn cancel_load_all(&mut self, ctx: &mut PaneContext) {
-        if let Some(all) = self.core.load_all.as_ref().filter(|a| a.running) {
+        if let Some(all) = self.core.paging.load_all.as_ref().filter(|a| a.running) {
             ctx.jobs.cancel(all.job);
         }
     }
 
     /// Where a later page starts: the token, with the partition key of the last row listed.
     pub(super) fn resume_point(&self) -> Option<(String, ContinuationToken)> {
-        let key = self.core.listed_to.as_ref().map(|k| k.0.clone()).unwrap_or_default();
-        self.core.continuation.clone().map(|t| (key, t))
+        let key = self
+            .core
+            .paging
+            .listed_to
+            .as_ref()
+            .map(|k| k.0.clone())
+            .unwrap_or_default();
+        self.core.paging.continuation.clone().map(|t| (key, t))
     }
 }
 

@@ -4,11 +4,10 @@
 //! whole-table scans in `scan`.
 
 use std::collections::{BTreeSet, HashSet};
-use std::sync::Arc;
 
+use crate::app::context::Backend;
 use crate::app::context::JobState;
 use crate::app::context::PaneContext;
-use crate::app::context::{Backend, InFlight};
 pub use crate::app::table::core::TableCore;
 use crate::app::table::editor::EntityEditor;
 use crate::app::table::query::QueryPanel;
@@ -41,17 +40,17 @@ impl TablePane {
 
     /// The rows shown, as places in the store, in the order the grid draws them.
     pub fn view(&self) -> &[u32] {
-        &self.core.view
+        &self.core.rows.view
     }
 
     /// The selected rows, as places in the store.
     pub fn selection(&self) -> &BTreeSet<u32> {
-        &self.core.selection
+        &self.core.selection.rows
     }
 
     /// The column sorted by, and whether ascending.
     pub fn sort(&self) -> Option<&(String, bool)> {
-        self.core.sort.as_ref()
+        self.core.rows.sort.as_ref()
     }
 
     pub fn editor(&self) -> Option<&EntityEditor> {
@@ -65,7 +64,7 @@ impl TablePane {
 
     /// The query the loaded rows came from.
     pub fn running_query(&self) -> Option<&EntityQuery> {
-        self.core.running.as_ref()
+        self.core.paging.running.as_ref()
     }
 
     /// The entity the Raw JSON window shows.
@@ -80,12 +79,12 @@ impl TablePane {
 
     /// What typing in the quick filter box does: the view follows on the next polls.
     pub fn set_quick_filter(&mut self, text: &str) {
-        self.core.quick = text.to_string();
+        self.core.rows.quick = text.to_string();
     }
 
     /// What double-clicking a row does: opens the editor on the row at this place in the view.
     pub fn open_editor(&mut self, position: usize) {
-        if let Some(&row) = self.core.view.get(position) {
+        if let Some(&row) = self.core.rows.view.get(position) {
             self.edit_with(self.editor_for(row));
         }
     }
@@ -108,7 +107,7 @@ impl TablePane {
     /// The editor on a loaded row, told whether the row holds only the shown columns (`$select`).
     pub(super) fn editor_for(&self, row: u32) -> EntityEditor {
         let mut editor = EntityEditor::edit(&self.core.table, self.core.store.get(row));
-        editor.partial = self.core.running.as_ref().is_some_and(|q| !q.select.is_empty());
+        editor.partial = self.core.paging.running.as_ref().is_some_and(|q| !q.select.is_empty());
         editor
     }
 
@@ -130,34 +129,15 @@ impl TablePane {
     pub fn new(table: &str) -> Self {
         TablePane {
             core: TableCore {
-                go_to: None,
                 busy_features: false,
                 table: table.to_string(),
                 query: QueryPanel::default(),
                 store: EntityStore::default(),
                 columns: Columns::default(),
-                continuation: None,
-                pages: 0,
-                running: None,
-                error: None,
-                loading: InFlight::default(),
-                load_all: None,
-                next: Arc::default(),
-                listed_to: None,
-                in_ranges: true,
-                view: Vec::new(),
-                view_task: InFlight::default(),
-                view_stale: false,
-                sort: None,
-                quick: String::new(),
-                applied_quick: String::new(),
-                selection: BTreeSet::new(),
-                cursor: Default::default(),
+                paging: Default::default(),
+                rows: Default::default(),
+                selection: Default::default(),
                 columns_open: false,
-                focus_quick: false,
-                put_ahead: HashSet::new(),
-                matching: None,
-                read: 0,
                 shown: true,
             },
             features: crate::app::table::feature::Features::default()
@@ -188,11 +168,11 @@ impl TablePane {
     }
 
     pub fn is_viewing(&self) -> bool {
-        !self.core.view_task.is_empty()
+        !self.core.rows.view_task.is_empty()
     }
 
     pub fn has_more(&self) -> bool {
-        self.core.continuation.is_some()
+        self.core.paging.continuation.is_some()
     }
 
     pub(super) fn shown_columns(&self) -> Vec<String> {
@@ -204,47 +184,48 @@ impl TablePane {
         let Some(query) = self.core.query.to_query(self.shown_columns()) else {
             return;
         };
-        if let Some(all) = self.core.load_all.take() {
+        if let Some(all) = self.core.paging.load_all.take() {
             ctx.jobs.cancel(all.job);
         }
         self.core.store = EntityStore::default();
         self.core.columns = self.core.columns.reset_keeping_choices();
-        self.core.view.clear();
-        self.core.view_task.clear();
-        self.core.selection.clear();
-        self.core.cursor.clear();
-        self.core.pages = 0;
-        self.core.put_ahead.clear();
-        self.core.continuation = None;
-        self.core.listed_to = None;
-        self.core.error = None;
-        *self.core.next.lock().expect("next lock") = None;
+        self.core.rows.view.clear();
+        self.core.rows.view_task.clear();
+        self.core.selection.rows.clear();
+        self.core.selection.cursor.clear();
+        self.core.paging.pages = 0;
+        self.core.paging.put_ahead.clear();
+        self.core.paging.continuation = None;
+        self.core.paging.listed_to = None;
+        self.core.paging.error = None;
+        *self.core.paging.next.lock().expect("next lock") = None;
         let (client, table, q) = (ctx.client.clone(), self.core.table.clone(), query.clone());
-        self.core.loading.clear();
-        self.core.loading.start(
+        self.core.paging.loading.clear();
+        self.core.paging.loading.start(
             false,
             ctx.backend
                 .spawn(async move { client.query_entities(&table, &q, None).await }),
         );
-        self.core.running = Some(query);
-        self.core.matching = self.core.query.matching();
-        self.core.read = 0;
+        self.core.paging.running = Some(query);
+        self.core.paging.matching = self.core.query.matching();
+        self.core.paging.read = 0;
         self.dispatch(crate::app::table::feature::TableEvent::QueryRan);
     }
 
     pub fn load_more(&mut self, ctx: &mut PaneContext) {
-        let (Some(query), Some(token)) = (self.core.running.clone(), self.core.continuation.clone()) else {
+        let (Some(query), Some(token)) = (self.core.paging.running.clone(), self.core.paging.continuation.clone())
+        else {
             return;
         };
         if self.is_loading() {
             return;
         }
         // A page matched here may hold nothing: the rest is read as a job, with progress and Cancel.
-        if self.core.matching.is_some() {
+        if self.core.paging.matching.is_some() {
             return self.load_all(ctx);
         }
         let (client, table) = (ctx.client.clone(), self.core.table.clone());
-        self.core.loading.start(
+        self.core.paging.loading.start(
             true,
             ctx.backend
                 .spawn(async move { client.query_entities(&table, &query, Some(&token)).await }),
@@ -261,38 +242,39 @@ impl TablePane {
 
     /// Whether Load all reads PartitionKey ranges at once (the default) or the one chain of tokens.
     pub fn set_reading_in_ranges(&mut self, on: bool) {
-        self.core.in_ranges = on;
+        self.core.paging.in_ranges = on;
     }
 
     /// Adds a page of entities to the store, the columns and the view.
     pub fn append(&mut self, mut page: EntityPage) {
         // A full row of the entity being edited is the service's latest word on it.
         if let Some(editor) = &mut self.editor
-            && self.core.running.as_ref().is_none_or(|q| q.select.is_empty())
+            && self.core.paging.running.as_ref().is_none_or(|q| q.select.is_empty())
         {
             page.entities.iter().for_each(|e| editor.observe(e));
         }
         self.history.loaded_page(&page.entities);
-        if !self.core.put_ahead.is_empty() {
+        if !self.core.paging.put_ahead.is_empty() {
             page.entities
-                .retain(|e| !self.core.put_ahead.remove(&entity_key(e)) || !self.replace_row(e));
+                .retain(|e| !self.core.paging.put_ahead.remove(&entity_key(e)) || !self.replace_row(e));
         }
-        self.core.pages += 1;
-        self.core.continuation = page.continuation;
-        *self.core.next.lock().expect("next lock") = self.resume_point();
+        self.core.paging.pages += 1;
+        self.core.paging.continuation = page.continuation;
+        *self.core.paging.next.lock().expect("next lock") = self.resume_point();
         let first = self.core.store.len() as u32;
         self.core.columns.observe(&page.entities);
         self.core.store.push_page(page.entities);
         let added = first..self.core.store.len() as u32;
-        if self.core.sort.is_some() {
-            self.core.view_stale = true;
+        if self.core.rows.sort.is_some() {
+            self.core.rows.view_stale = true;
         } else {
-            match QuickFilter::new(&self.core.applied_quick) {
+            match QuickFilter::new(&self.core.rows.applied_quick) {
                 Some(f) => self
                     .core
+                    .rows
                     .view
                     .extend(added.filter(|&i| f.matches(self.core.store.get(i)))),
-                None => self.core.view.extend(added),
+                None => self.core.rows.view.extend(added),
             }
         }
     }
@@ -300,10 +282,10 @@ impl TablePane {
     /// Re-sorts and re-filters on a snapshot, on the blocking pool: the UI keeps the old view meanwhile.
     fn start_view(&mut self, backend: &Backend) {
         let store = self.core.store.clone();
-        let sort = self.core.sort.clone();
-        let quick = self.core.quick.clone();
-        self.core.applied_quick = quick.clone();
-        self.core.view_stale = false;
+        let sort = self.core.rows.sort.clone();
+        let quick = self.core.rows.quick.clone();
+        self.core.rows.applied_quick = quick.clone();
+        self.core.rows.view_stale = false;
         let len = store.len() as u32;
         let task = backend.spawn_blocking(move || {
             let all: Vec<u32> = (0..store.len() as u32).collect();
@@ -316,35 +298,35 @@ impl TablePane {
                 None => rows,
             }
         });
-        self.core.view_task.start(len, task);
+        self.core.rows.view_task.start(len, task);
     }
 
     pub fn set_sort(&mut self, column: &str) {
-        self.core.sort = match &self.core.sort {
+        self.core.rows.sort = match &self.core.rows.sort {
             Some((c, true)) if c == column => Some((column.to_string(), false)),
             Some((c, false)) if c == column => None,
             _ => Some((column.to_string(), true)),
         };
-        self.core.view_stale = true;
+        self.core.rows.view_stale = true;
     }
 
     /// Collects what arrived: pages, the view, editor results, job ends. Call once per frame.
     pub fn poll(&mut self, ctx: &mut PaneContext) {
-        if let Some((_, result)) = self.core.loading.take() {
+        if let Some((_, result)) = self.core.paging.loading.take() {
             match result {
                 Ok(page) => {
                     // An empty page with a token is not the end (the service stopped at a partition boundary
                     // or its time limit): follow it, as Load all does, rather than show "0 entities".
                     let empty = page.entities.is_empty();
                     self.append_listed(page);
-                    if (empty || self.core.matching.is_some()) && self.has_more() {
+                    if (empty || self.core.paging.matching.is_some()) && self.has_more() {
                         self.load_more(ctx);
                     }
                 }
-                Err(e) => self.core.error = Some(e),
+                Err(e) => self.core.paging.error = Some(e),
             }
         }
-        if let Some(all) = &mut self.core.load_all {
+        if let Some(all) = &mut self.core.paging.load_all {
             let pages = all.pages.arrived().items;
             let was_running = all.running;
             let state = ctx.jobs.get(all.job).map(|j| j.state.clone());
@@ -354,29 +336,30 @@ impl TablePane {
                 self.append_listed(p);
             }
             if was_running && let Some(JobState::Failed(e)) = state {
-                self.core.error = Some(e);
+                self.core.paging.error = Some(e);
             }
         }
-        if self.core.applied_quick != self.core.quick {
-            self.core.view_stale = true;
+        if self.core.rows.applied_quick != self.core.rows.quick {
+            self.core.rows.view_stale = true;
         }
-        if let Some((len, rows)) = self.core.view_task.take() {
-            self.core.view = rows;
+        if let Some((len, rows)) = self.core.rows.view_task.take() {
+            self.core.rows.view = rows;
             self.keep_selection_in_view();
             // Rows that arrived during the computation join at the end (and a sort runs again).
             if (self.core.store.len() as u32) > len {
-                if self.core.sort.is_some() {
-                    self.core.view_stale = true;
-                } else if let Some(f) = QuickFilter::new(&self.core.applied_quick) {
+                if self.core.rows.sort.is_some() {
+                    self.core.rows.view_stale = true;
+                } else if let Some(f) = QuickFilter::new(&self.core.rows.applied_quick) {
                     self.core
+                        .rows
                         .view
                         .extend((len..self.core.store.len() as u32).filter(|&i| f.matches(self.core.store.get(i))));
                 } else {
-                    self.core.view.extend(len..self.core.store.len() as u32);
+                    self.core.rows.view.extend(len..self.core.store.len() as u32);
                 }
             }
         }
-        if self.core.view_stale && self.core.view_task.is_empty() {
+        if self.core.rows.view_stale && self.core.rows.view_task.is_empty() {
             self.start_view(ctx.backend);
         }
         self.core.busy_features = self.features.busy();
@@ -387,16 +370,16 @@ impl TablePane {
     /// Only what the view shows can be selected: a row the filter hid leaves the selection (Delete acts on what
     /// the user sees selected), and so do the cursor and the anchor.
     fn keep_selection_in_view(&mut self) {
-        if self.core.selection.is_empty() && self.core.cursor.at.is_none() {
+        if self.core.selection.rows.is_empty() && self.core.selection.cursor.at.is_none() {
             return;
         }
-        let shown: HashSet<u32> = self.core.view.iter().copied().collect();
-        self.core.selection.retain(|i| shown.contains(i));
-        if self.core.cursor.anchor.is_some_and(|a| !shown.contains(&a)) {
-            self.core.cursor.anchor = None;
+        let shown: HashSet<u32> = self.core.rows.view.iter().copied().collect();
+        self.core.selection.rows.retain(|i| shown.contains(i));
+        if self.core.selection.cursor.anchor.is_some_and(|a| !shown.contains(&a)) {
+            self.core.selection.cursor.anchor = None;
         }
-        if self.core.cursor.at.is_some_and(|a| !shown.contains(&a)) {
-            self.core.cursor.at = None;
+        if self.core.selection.cursor.at.is_some_and(|a| !shown.contains(&a)) {
+            self.core.selection.cursor.at = None;
         }
     }
 
@@ -409,7 +392,10 @@ impl TablePane {
     pub fn offers(&self) -> Vec<(usize, crate::app::context::features::Offer)> {
         use crate::app::context::features::Offer;
         use egui::{Key, Modifiers};
-        let (one, any) = (self.core.selection.len() == 1, !self.core.selection.is_empty());
+        let (one, any) = (
+            self.core.selection.rows.len() == 1,
+            !self.core.selection.rows.is_empty(),
+        );
         let mut all = vec![
             (
                 PANE,
@@ -430,7 +416,7 @@ impl TablePane {
     /// Runs an offer (from a row's menu or by its key): the tab's own, or a feature's.
     pub fn run_offer(&mut self, ctx: &mut PaneContext, egui_ctx: &egui::Context, at: usize, id: &str) {
         if at == PANE {
-            let first = self.core.selection.iter().next().copied();
+            let first = self.core.selection.rows.iter().next().copied();
             match (id, first) {
                 ("edit", Some(row)) => self.edit_with(self.editor_for(row)),
                 ("copy-json", _) => egui_ctx.copy_text(self.selection_as_json()),
@@ -459,7 +445,7 @@ impl TablePane {
 
     /// Ctrl+A: every row the view shows.
     pub fn select_all_shown(&mut self) {
-        self.core.selection = self.core.view.iter().copied().collect();
+        self.core.selection.rows = self.core.rows.view.iter().copied().collect();
     }
 
     /// Adds a feature the pane was not built with (it draws after the others).
@@ -526,10 +512,10 @@ impl TablePane {
             self.swap_in(ctx, found);
         }
         if let Some((row, position)) = fx.select {
-            self.core.selection.clear();
-            self.core.selection.insert(row);
-            self.core.cursor.clicked(row, false);
-            self.core.go_to = Some(position);
+            self.core.selection.rows.clear();
+            self.core.selection.rows.insert(row);
+            self.core.selection.cursor.clicked(row, false);
+            self.core.selection.go_to = Some(position);
         }
         if let Some(rows) = fx.drop_rows {
             self.drop_rows(&rows);
@@ -547,11 +533,11 @@ impl TablePane {
         self.core.store.remove(rows);
         // A sort or filter still running holds the old numbers, so its result is dropped (a new one starts from
         // the renumbered store); the watch's marks follow their rows.
-        self.core.view_task.clear();
-        self.core.selection.clear();
-        self.core.cursor.clear();
-        self.core.view_stale = true;
-        self.core.view.clear();
+        self.core.rows.view_task.clear();
+        self.core.selection.rows.clear();
+        self.core.selection.cursor.clear();
+        self.core.rows.view_stale = true;
+        self.core.rows.view.clear();
         self.dispatch(crate::app::table::feature::TableEvent::RowsDropped(rows));
     }
 

@@ -27,13 +27,13 @@ impl TableFeature for RawJson {
         offers.push(Offer::new(
             "raw-json",
             t("table-raw-json-title"),
-            core.selection.len() == 1,
+            core.selection.rows.len() == 1,
         ));
     }
 
     fn run_offer(&mut self, id: &str, core: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
         if id == "raw-json"
-            && let Some(&row) = core.selection.iter().next()
+            && let Some(&row) = core.selection.rows.iter().next()
         {
             self.show(core.store.get(row).to_owned());
         }

@@ -48,13 +48,13 @@ impl TablePane {
             let key = entity_key(&entity);
             self.append(EntityPage {
                 entities: vec![entity],
-                continuation: self.core.continuation.clone(),
+                continuation: self.core.paging.continuation.clone(),
                 response_bytes: 0,
             });
-            self.core.pages -= 1;
+            self.core.paging.pages -= 1;
             // A page still to come may hold it: the next one (more available) or the first (a query running).
-            if self.core.continuation.is_some() || self.is_loading() {
-                self.core.put_ahead.insert(key);
+            if self.core.paging.continuation.is_some() || self.is_loading() {
+                self.core.paging.put_ahead.insert(key);
             }
         }
     }

@@ -48,7 +48,7 @@ impl TablePane {
                     .changed(old.get(row), self.core.store.get(row), Seen::Watched, now);
             }
             drop(ctx.backend.spawn_blocking(move || drop(old)));
-            let full_rows = self.core.running.as_ref().is_none_or(|q| q.select.is_empty());
+            let full_rows = self.core.paging.running.as_ref().is_none_or(|q| q.select.is_empty());
             for &row in &found.touched {
                 let e = self.core.store.get(row);
                 self.core.columns.observe_views(std::iter::once(e));
@@ -57,10 +57,10 @@ impl TablePane {
                 }
             }
             // Changed values may move a row in the sort or in or out of the filter; new rows join the view.
-            if self.core.sort.is_some() || QuickFilter::new(&self.core.applied_quick).is_some() {
-                self.core.view_stale = true;
+            if self.core.rows.sort.is_some() || QuickFilter::new(&self.core.rows.applied_quick).is_some() {
+                self.core.rows.view_stale = true;
             } else {
-                self.core.view.extend(found.appended);
+                self.core.rows.view.extend(found.appended);
             }
         }
     }

@@ -30,10 +30,10 @@ impl TableFeature for TableWatch {
         if core.shown
             && !busy
             && self.cadence.due()
-            && let Some(query) = &core.running
+            && let Some(query) = &core.paging.running
         {
-            let all = core.continuation.is_none();
-            let query = (query, core.matching.clone());
+            let all = core.paging.continuation.is_none();
+            let query = (query, core.paging.matching.clone());
             self.start(ctx.backend, ctx.client, &core.table, query, &core.store, all);
         }
     }
@@ -66,7 +66,7 @@ impl TableFeature for TableWatch {
 
     /// The Watch switch, its cost, and what to do with the marks (once a query has run).
     fn above_grid_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, _: &mut PaneContext, fx: &mut TableEffects) {
-        if core.running.is_none() {
+        if core.paging.running.is_none() {
             return;
         }
         let (what, rows, list_at) = (
@@ -123,16 +123,17 @@ impl TableWatch {
     /// scrolled to (from the top again after the last).
     fn next_change(&self, core: &TableCore, fx: &mut TableEffects) {
         let from = core
+            .selection
             .cursor
             .at
-            .and_then(|a| core.view.iter().position(|&r| r == a))
+            .and_then(|a| core.rows.view.iter().position(|&r| r == a))
             .map_or(0, |p| p + 1);
-        let n = core.view.len();
+        let n = core.rows.view.len();
         let found = (0..n)
             .map(|i| (from + i) % n)
-            .find(|&p| self.marks.contains_key(&core.view[p]));
+            .find(|&p| self.marks.contains_key(&core.rows.view[p]));
         if let Some(p) = found {
-            fx.select_row(core.view[p], p);
+            fx.select_row(core.rows.view[p], p);
         }
     }
 }
