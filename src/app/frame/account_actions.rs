@@ -57,6 +57,13 @@ impl TesseraApp {
                 self.account_sas = self.account_window(&id, crate::app::accounts::account_sas::AccountSasWindow::new)
             }
             TreeAction::ServiceSettings(id) => self.open_service_settings(id),
+            TreeAction::Lens(id) => {
+                self.connections.open(&self.backend, &id);
+                if let Some(words) = self.lens.open(&self.backend, &self.connections, &id) {
+                    self.log.line(&words);
+                    self.notice(words);
+                }
+            }
             TreeAction::Remove(id) => self.confirm = Some(Confirm::RemoveAccount(id)),
             TreeAction::ProfilesChanged => self.save_profiles(),
             // The question names what the open tabs of these hold unsaved: a tab goes only with its resource.

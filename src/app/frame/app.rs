@@ -95,6 +95,8 @@ pub struct TesseraApp {
     pub(crate) lab_opening:
         crate::app::context::InFlight<String, Result<Box<crate::app::lab::ConflictLab>, StorageError>>,
     pub(crate) lab_aim: Option<crate::app::context::open_lab::FreeTarget>,
+    /// The lens on one account's endpoint for the user's own app (Let an app connect through Tessera…).
+    pub(crate) lens: crate::app::lens::LensUi,
     pub(crate) backlogs: Option<crate::app::queue::backlogs::QueueBacklogs>,
     pub(crate) account_sas: Option<crate::app::accounts::account_sas::AccountSasWindow>,
     pub(crate) service_settings: Option<crate::app::accounts::service_settings::ServiceSettingsWindow>,
@@ -187,6 +189,7 @@ impl TesseraApp {
             lab: None,
             lab_opening: Default::default(),
             lab_aim: None,
+            lens: Default::default(),
             backlogs: None,
             account_sas: None,
             service_settings: None,
@@ -349,6 +352,9 @@ impl TesseraApp {
         self.poll_lab_opening();
         if let Some(lab) = &mut self.lab {
             lab.poll(&self.backend);
+        }
+        if let Some(words) = self.lens.poll(&self.backend, &self.connections) {
+            self.notice(words);
         }
         if let Some(b) = &mut self.backlogs
             && let Some(client) = self.connections.client(&b.profile_id)
