@@ -127,6 +127,15 @@ fn the_lens_window_shows_the_app_s_requests_fires_a_rule_and_holds_an_update_unt
     t.replace_text("Filter by status:", "");
     t.key(egui::Modifiers::NONE, egui::Key::Backspace);
     t.wait_for_contains(&format!("{0} of {0} requests shown", records.len()));
+    // Copy as HAR: the inspector's HAR of the requests shown, without the key.
+    let har = t.copied_by_clicking("Copy as HAR");
+    assert!(!har.contains(tessera::storage::EMULATOR_KEY), "the key is in the HAR");
+    let har: serde_json::Value = serde_json::from_str(&har).unwrap();
+    let entries = har["log"]["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), records.len(), "{har:#}");
+    assert_eq!(entries[0]["response"]["status"], 503);
+    assert_eq!(entries[0]["response"]["statusText"], "ServerBusy");
+    assert_eq!(entries[0]["request"]["comment"], "Put Blob");
 
     // Hold the app's Update Entity of that entity.
     t.replace_text("Operation:", "Update Entity");
@@ -196,4 +205,67 @@ fn the_lens_window_shows_the_app_s_requests_fires_a_rule_and_holds_an_update_unt
     );
     let refused = std::net::TcpStream::connect(blob_endpoint.trim_start_matches("http://").split('/').next().unwrap());
     assert!(refused.is_err(), "the endpoint no longer listens");
+}
+
+/// The user closes the window (its close button): one frame with the close request.
+fn close_the_window(t: &mut TestApp) {
+    let viewport = t
+        .harness
+        .input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default();
+    viewport.events.push(egui::ViewportEvent::Close);
+    t.step();
+}
+
+#[test]
+fn quitting_with_an_app_connection_open_through_the_lens_names_it_and_never_waits_for_it() {
+    use std::io::{Read, Write};
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let mut t = TestApp::with_emulator(&rt);
+    t.click("Test emulator");
+    t.wait_for_contains("Blob containers");
+    t.context_click("Test emulator");
+    t.press("Let an app connect through Tessera…");
+    t.wait_app("the lens to listen", PATIENCE, |app| {
+        app.lens().is_some_and(|l| l.is_running())
+    });
+    let endpoint = t
+        .harness
+        .state()
+        .lens()
+        .unwrap()
+        .endpoint(tessera::storage::Service::Queue)
+        .unwrap();
+    let at = endpoint
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .unwrap()
+        .to_string();
+    // The app's connection: answered once, and kept open.
+    let mut app = std::net::TcpStream::connect(&at).unwrap();
+    let mine = app.local_addr().unwrap().to_string();
+    app.write_all(b"GET /devstoreaccount1?comp=list HTTP/1.1\r\nHost: localhost\r\nx-ms-version: 2024-11-04\r\n\r\n")
+        .unwrap();
+    let mut first = [0u8; 12];
+    app.read_exact(&mut first).unwrap();
+    t.wait_for("1 app connection open");
+
+    close_the_window(&mut t);
+    assert!(!t.harness.state().window_closed(), "the close is held back to say it");
+    t.wait_for_contains(&format!(
+        "1 connection of your app is open through the lens: quitting closes it ({mine})"
+    ));
+    t.press("Quit anyway");
+    t.wait_app("the window to close", Duration::from_secs(5), |app| app.window_closed());
+    assert!(t.harness.state().lens().is_none(), "the lens stopped");
+    app.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut rest = Vec::new();
+    let _ = app.read_to_end(&mut rest);
+    assert!(
+        std::net::TcpStream::connect(&at).is_err(),
+        "the endpoint no longer listens"
+    );
 }

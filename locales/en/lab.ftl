@@ -43,6 +43,8 @@ lens-col-details = What it turned on
 lens-no-answer = no answer
 lens-detail-retry = retry of #{ $number }
 lens-detail-etag = If-Match sent { $sent }, ETag answered { $got }
+lens-detail-etag-answered = ETag answered { $got }
+lens-detail-if-none-match = If-None-Match sent { $sent }
 lens-detail-lease = lease { $lease }
 lens-detail-receipt = pop receipt { $receipt }
 lens-detail-visible = visible again { $time }
@@ -90,7 +92,10 @@ lens-describe-cut = cut the answer after { $bytes } bytes
 lens-describe-hold-before = hold the request
 lens-describe-hold-after = hold the answer
 lens-describe-always = every match
-lens-describe-next = the next { $count } matches
+lens-describe-next = { $count ->
+        [one] the next match only
+       *[other] the next { $count } matches
+    }
 lens-describe-every = every { $count }th match
 lens-describe-probability = { $percent } % of matches
 lens-rule-fired = { $fired ->

@@ -51,7 +51,7 @@ pub fn ui(ui: &mut egui::Ui, lens: &Lens, answer: &mut AnswerForm) -> Option<Str
         ui.weak(t("lens-held-none"));
         return None;
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let l = ui.label(t("lens-answer-status"));
         ui.add(egui::TextEdit::singleline(&mut answer.status).desired_width(40.0))
             .labelled_by(l.id);

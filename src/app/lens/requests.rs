@@ -63,12 +63,12 @@ pub fn ui(ui: &mut egui::Ui, records: &[Record], filter: &mut Filter) -> bool {
         .min_scrolled_height(height)
         .max_scroll_height(height)
         .stick_to_bottom(true)
-        .column(Column::auto().at_least(28.0))
-        .column(Column::auto().at_least(60.0))
-        .column(Column::auto().at_least(120.0).resizable(true))
-        .column(Column::auto().at_least(140.0).resizable(true))
-        .column(Column::auto().at_least(60.0))
-        .column(Column::remainder().at_least(200.0))
+        .column(Column::exact(36.0))
+        .column(Column::exact(64.0))
+        .column(Column::initial(170.0).at_least(80.0).resizable(true).clip(true))
+        .column(Column::initial(170.0).at_least(80.0).resizable(true).clip(true))
+        .column(Column::initial(190.0).at_least(60.0).resizable(true).clip(true))
+        .column(Column::remainder().at_least(200.0).clip(true))
         .header(20.0, |mut header| {
             for title in [
                 "lens-col-number",
@@ -94,17 +94,18 @@ pub fn ui(ui: &mut egui::Ui, records: &[Record], filter: &mut Filter) -> bool {
                     ui.label(r.time.get(11..19).unwrap_or(&r.time));
                 });
                 row.col(|ui| {
-                    ui.label(&r.operation);
+                    ui.add(egui::Label::new(&r.operation).truncate());
                 });
                 row.col(|ui| {
-                    ui.label(&r.resource);
+                    ui.add(egui::Label::new(&r.resource).truncate());
                 });
                 row.col(|ui| {
-                    let text = status_text(r);
-                    match r.status {
-                        Some(s) if s < 400 => ui.label(text),
-                        _ => ui.colored_label(ui.visuals().error_fg_color, text),
+                    let text = egui::RichText::new(status_text(r));
+                    let text = match r.status {
+                        Some(s) if s < 400 => text,
+                        _ => text.color(ui.visuals().error_fg_color),
                     };
+                    ui.add(egui::Label::new(text).truncate());
                 });
                 row.col(|ui| {
                     let details = details(r);
@@ -130,13 +131,16 @@ pub fn details(r: &Record) -> String {
     if let Some(first) = r.retry_of {
         words.push(tr!("lens-detail-retry", number = first));
     }
-    if r.if_match.is_some() || r.etag.is_some() {
-        let sent = r.if_match.clone().unwrap_or_else(|| "—".into());
-        let got = r.etag.clone().unwrap_or_else(|| "—".into());
-        words.push(tr!("lens-detail-etag", sent = sent, got = got));
+    match (&r.if_match, &r.etag) {
+        (Some(sent), got) => {
+            let got = got.clone().unwrap_or_else(|| "—".into());
+            words.push(tr!("lens-detail-etag", sent = sent.as_str(), got = got));
+        }
+        (None, Some(got)) => words.push(tr!("lens-detail-etag-answered", got = got.as_str())),
+        (None, None) => {}
     }
     if let Some(v) = &r.if_none_match {
-        words.push(format!("If-None-Match {v}"));
+        words.push(tr!("lens-detail-if-none-match", sent = v.as_str()));
     }
     if let Some(v) = &r.lease_id {
         words.push(tr!("lens-detail-lease", lease = v.as_str()));
