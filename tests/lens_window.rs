@@ -244,6 +244,19 @@ fn quitting_with_an_app_connection_open_through_the_lens_names_it_and_never_wait
         .next()
         .unwrap()
         .to_string();
+    // Listening beyond this computer is asked first, with the warning; cancelled, nothing changes.
+    t.press("Let other machines connect…");
+    t.wait_for_contains("reads and writes Test emulator as you");
+    t.press("Cancel");
+    t.wait_for_contains("Listening on this computer only (127.0.0.1)");
+    assert_eq!(
+        t.harness
+            .state()
+            .lens()
+            .unwrap()
+            .endpoint(tessera::storage::Service::Queue),
+        Some(endpoint.clone())
+    );
     // The app's connection: answered once, and kept open.
     let mut app = std::net::TcpStream::connect(&at).unwrap();
     let mine = app.local_addr().unwrap().to_string();
