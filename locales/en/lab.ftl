@@ -1,5 +1,128 @@
 # The conflict lab, and the shared pieces the panes draw with (English, the reference).
 
+
+## The lens: your own app's requests through an endpoint in front of one account
+lens-window = Lens on { $account }: your app's requests
+lens-starting = Starting the endpoint…
+lens-failed = The lens could not start: { $why }
+lens-try-again = Try again
+lens-connection-string = Connection string for your app:
+lens-copy-connection-string = Copy connection string
+lens-copy-connection-string-hint = Copies it with the account's key or SAS, which is not shown here: give it to your app only.
+lens-connection-string-hint = Your app uses it in place of its own: every request it makes then goes through Tessera to this account, and to nowhere else.
+lens-loopback = Listening on this computer only (127.0.0.1): no other machine can connect.
+lens-listen-wide = Let other machines connect…
+lens-wide = Listening on every network interface: anyone who reaches these ports uses the account with its key.
+lens-listen-loopback = Listen on this computer only
+lens-wide-title = Let other machines connect?
+lens-wide-body = The endpoint will listen on every network interface. Anyone who can reach these ports (on your network, or beyond it if a firewall lets them) reads and writes { $account } as you, without a key: the endpoint signs nothing, but it forwards whatever comes to this account. Do this only on a network you trust, and go back to this computer only when done.
+lens-wide-yes = Listen on every interface
+lens-open-connections = { $count ->
+        [one] 1 app connection open
+       *[other] { $count } app connections open
+    }
+lens-closed-none-open = The lens on { $account } was stopped; no app connection was open.
+lens-closed-open = { $count ->
+        [one] The lens on { $account } was stopped. 1 app connection was open and is now closed: { $connections }
+       *[other] The lens on { $account } was stopped. { $count } app connections were open and are now closed: { $connections }
+    }
+lens-requests-heading = Your app's requests
+lens-filter-operation = Filter by operation:
+lens-filter-resource = Filter by resource:
+lens-filter-status = Filter by status:
+lens-copy-har = Copy as HAR
+lens-copy-har-hint = The requests shown, as a HAR file's text (browsers' and proxies' tools open it); no key or signature goes with them.
+lens-requests-shown = { $shown } of { $total } requests shown
+lens-requests-none = No request yet: start your app with the connection string on the left.
+lens-col-number = #
+lens-col-time = Time
+lens-col-operation = Operation
+lens-col-resource = Resource
+lens-col-status = Status
+lens-col-details = What it turned on
+lens-no-answer = no answer
+lens-detail-retry = retry of #{ $number }
+lens-detail-etag = If-Match sent { $sent }, ETag answered { $got }
+lens-detail-etag-answered = ETag answered { $got }
+lens-detail-if-none-match = If-None-Match sent { $sent }
+lens-detail-lease = lease { $lease }
+lens-detail-receipt = pop receipt { $receipt }
+lens-detail-visible = visible again { $time }
+lens-detail-dequeued = dequeued { $count } times
+lens-detail-continued-from = continued from { $token }
+lens-detail-continuation = next continuation { $token }
+lens-detail-parts = parts: { $parts }
+lens-detail-rules = rules: { $rules }
+lens-detail-took = { $ms } ms
+lens-rule-heading = Add a fault or hold rule
+lens-rule-match-hint = It acts on the requests that match every box filled in (empty: any).
+lens-rule-operation = Operation:
+lens-rule-resource = Resource:
+lens-rule-prefix = Every resource starting with this
+lens-rule-method = Method:
+lens-rule-does = It does:
+lens-kind-answer = Answer with a status
+lens-kind-delay = Add latency
+lens-kind-cut = Cut the answer mid-body
+lens-kind-hold = Hold
+lens-rule-status = Status:
+lens-rule-code = Error code (empty: the service's usual one):
+lens-rule-ms = Latency (ms):
+lens-rule-after-bytes = Cut after (bytes):
+lens-hold-before = the request, before it is forwarded
+lens-hold-after = the answer, before it is returned
+lens-rule-how = How often:
+lens-how-always = Every match
+lens-how-next = The next N matches
+lens-how-every = Every Nth match
+lens-how-probability = With a probability
+lens-rule-count = N:
+lens-rule-probability = Probability (0 to 1):
+lens-rule-probability-bad = The probability must be between 0 and 1.
+lens-rule-bad-number = { $what } `{ $text }` is not a number.
+lens-add-rule = Add rule
+lens-rule-name = rule { $number }
+lens-rules-heading = Rules in force ({ $count })
+lens-rules-none = No rule: every request goes through as it came.
+lens-any-operation = any operation
+lens-describe-prefix = resources starting { $prefix }
+lens-describe-answer = answer { $status } { $code }
+lens-describe-delay = add { $ms } ms
+lens-describe-cut = cut the answer after { $bytes } bytes
+lens-describe-hold-before = hold the request
+lens-describe-hold-after = hold the answer
+lens-describe-always = every match
+lens-describe-next = { $count ->
+        [one] the next match only
+       *[other] the next { $count } matches
+    }
+lens-describe-every = every { $count }th match
+lens-describe-probability = { $percent } % of matches
+lens-rule-fired = { $fired ->
+        [one] fired 1 time
+       *[other] fired { $fired } times
+    } ({ $matched ->
+        [one] 1 match
+       *[other] { $matched } matches
+    })
+lens-remove-rule = Remove { $name }
+lens-held-heading = Held requests ({ $count })
+lens-held-none = Nothing held: a hold rule keeps the requests it matches here until you decide.
+lens-held-line = #{ $number } { $operation } { $resource } ({ $stage })
+lens-held-before = held before it was forwarded
+lens-held-after = its answer held
+lens-held-for = held { $seconds } s
+lens-held-timeout = the request's own timeout: { $seconds } s
+lens-held-no-timeout = the request carries no timeout of its own
+lens-answer-status = Answer with status:
+lens-answer-code = and error code (empty: the service's usual one):
+lens-answer-status-bad = A status is a number from 100 to 599.
+lens-release = Release #{ $number }
+lens-drop = Drop #{ $number }
+lens-drop-hint = Closes the app's connection without an answer, as a network failure would.
+lens-answer = Answer #{ $number }
+lens-held-ended = Request #{ $number } was no longer held (its app gave up, or the lens stopped).
+
 ## The conflict lab: the ready-made scenarios (titles, explanations, steps)
 lab-scenarios-entity-title = Optimistic concurrency on an entity
 lab-scenarios-entity-explains = Both clients read the entity and get the same ETag. A saves first, which changes the ETag; B's save still carries the old one, so the service refuses it with 412 instead of silently losing A's change. B reloads, re-applies its change and succeeds. Then B forces If-Match: * and simply overwrites A: last writer wins.

@@ -1,5 +1,121 @@
 # Лаборатория конфликтов и общие элементы, которыми рисуют панели (русский).
 
+
+## Линза: запросы вашего собственного приложения через точку подключения перед одной учётной записью
+lens-window = Линза на { $account }: запросы вашего приложения
+lens-starting = Точка подключения запускается…
+lens-failed = Не удалось запустить линзу: { $why }
+lens-try-again = Попробовать снова
+lens-connection-string = Строка подключения для вашего приложения:
+lens-copy-connection-string = Копировать строку подключения
+lens-copy-connection-string-hint = Копируется вместе с ключом учётной записи или SAS, которые здесь не показаны: передайте её только вашему приложению.
+lens-connection-string-hint = Приложение использует её вместо своей: тогда каждый его запрос идёт через Tessera к этой учётной записи и никуда больше.
+lens-loopback = Подключения принимаются только с этого компьютера (127.0.0.1): другие машины подключиться не могут.
+lens-listen-wide = Разрешить подключения с других машин…
+lens-wide = Подключения принимаются на всех сетевых интерфейсах: любой, кто доберётся до этих портов, пользуется учётной записью с её ключом.
+lens-listen-loopback = Принимать подключения только с этого компьютера
+lens-wide-title = Разрешить подключения с других машин?
+lens-wide-body = Точка подключения будет слушать на всех сетевых интерфейсах. Любой, кто может достучаться до этих портов (в вашей сети или за её пределами, если брандмауэр пропустит), читает и пишет в { $account } от вашего имени и без ключа: точка подключения ничего не подписывает, но пересылает в эту учётную запись всё, что к ней приходит. Делайте так только в сети, которой доверяете, и по окончании верните приём только с этого компьютера.
+lens-wide-yes = Слушать на всех интерфейсах
+lens-open-connections = { $count ->
+        [one] Открыто { $count } подключение приложения
+        [few] Открыто { $count } подключения приложения
+       *[other] Открыто { $count } подключений приложения
+    }
+lens-closed-none-open = Линза на { $account } остановлена; открытых подключений приложения не было.
+lens-closed-open = { $count ->
+        [one] Линза на { $account } остановлена. Было открыто { $count } подключение приложения, теперь оно закрыто: { $connections }
+        [few] Линза на { $account } остановлена. Было открыто { $count } подключения приложения, теперь они закрыты: { $connections }
+       *[other] Линза на { $account } остановлена. Было открыто { $count } подключений приложения, теперь они закрыты: { $connections }
+    }
+lens-requests-heading = Запросы вашего приложения
+lens-filter-operation = Фильтр по операции:
+lens-filter-resource = Фильтр по ресурсу:
+lens-filter-status = Фильтр по статусу:
+lens-copy-har = Копировать как HAR
+lens-copy-har-hint = Показанные запросы в виде текста HAR-файла (его открывают инструменты браузеров и прокси); ни ключ, ни подпись в него не попадают.
+lens-requests-shown = Показано запросов: { $shown } из { $total }
+lens-requests-none = Запросов пока нет: запустите приложение со строкой подключения слева.
+lens-col-number = №
+lens-col-time = Время
+lens-col-operation = Операция
+lens-col-resource = Ресурс
+lens-col-status = Статус
+lens-col-details = От чего зависел
+lens-no-answer = нет ответа
+lens-detail-retry = повтор №{ $number }
+lens-detail-etag = отправлен If-Match { $sent }, получен ETag { $got }
+lens-detail-etag-answered = получен ETag { $got }
+lens-detail-if-none-match = отправлен If-None-Match { $sent }
+lens-detail-lease = аренда { $lease }
+lens-detail-receipt = квитанция { $receipt }
+lens-detail-visible = снова видимо { $time }
+lens-detail-dequeued = извлечено раз: { $count }
+lens-detail-continued-from = продолжение с { $token }
+lens-detail-continuation = следующее продолжение { $token }
+lens-detail-parts = части: { $parts }
+lens-detail-rules = правила: { $rules }
+lens-detail-took = { $ms } мс
+lens-rule-heading = Добавить правило сбоя или удержания
+lens-rule-match-hint = Оно действует на запросы, подходящие под все заполненные поля (пустое поле — любой).
+lens-rule-operation = Операция:
+lens-rule-resource = Ресурс:
+lens-rule-prefix = Все ресурсы, начинающиеся с этого
+lens-rule-method = Метод:
+lens-rule-does = Что делает:
+lens-kind-answer = Отвечает статусом
+lens-kind-delay = Добавляет задержку
+lens-kind-cut = Обрывает ответ посреди тела
+lens-kind-hold = Удерживает
+lens-rule-status = Статус:
+lens-rule-code = Код ошибки (пусто — обычный код службы):
+lens-rule-ms = Задержка (мс):
+lens-rule-after-bytes = Оборвать после (байт):
+lens-hold-before = запрос, до пересылки
+lens-hold-after = ответ, до возврата приложению
+lens-rule-how = Как часто:
+lens-how-always = Каждое совпадение
+lens-how-next = Следующие N совпадений
+lens-how-every = Каждое N-е совпадение
+lens-how-probability = С вероятностью
+lens-rule-count = N:
+lens-rule-probability = Вероятность (от 0 до 1):
+lens-rule-probability-bad = Вероятность должна быть от 0 до 1.
+lens-rule-bad-number = { $what } «{ $text }» — не число.
+lens-add-rule = Добавить правило
+lens-rule-name = правило { $number }
+lens-rules-heading = Действующие правила ({ $count })
+lens-rules-none = Правил нет: каждый запрос проходит таким, каким пришёл.
+lens-any-operation = любая операция
+lens-describe-prefix = ресурсы, начинающиеся с { $prefix }
+lens-describe-answer = ответ { $status } { $code }
+lens-describe-delay = задержка { $ms } мс
+lens-describe-cut = обрыв ответа после { $bytes } байт
+lens-describe-hold-before = удержать запрос
+lens-describe-hold-after = удержать ответ
+lens-describe-always = каждое совпадение
+lens-describe-next = следующие совпадения: { $count }
+lens-describe-every = каждое { $count }-е совпадение
+lens-describe-probability = { $percent } % совпадений
+lens-rule-fired = сработало раз: { $fired } (совпадений: { $matched })
+lens-remove-rule = Удалить { $name }
+lens-held-heading = Удержанные запросы ({ $count })
+lens-held-none = Ничего не удержано: правило удержания держит здесь подходящие запросы, пока вы не решите.
+lens-held-line = №{ $number } { $operation } { $resource } ({ $stage })
+lens-held-before = удержан до пересылки
+lens-held-after = удержан его ответ
+lens-held-for = удерживается { $seconds } с
+lens-held-timeout = собственный тайм-аут запроса: { $seconds } с
+lens-held-no-timeout = у запроса нет собственного тайм-аута
+lens-answer-status = Ответить статусом:
+lens-answer-code = и кодом ошибки (пусто — обычный код службы):
+lens-answer-status-bad = Статус — это число от 100 до 599.
+lens-release = Отпустить №{ $number }
+lens-drop = Сбросить №{ $number }
+lens-drop-hint = Закрывает подключение приложения без ответа, как при сбое сети.
+lens-answer = Ответить на №{ $number }
+lens-held-ended = Запрос №{ $number } уже не удерживается (приложение сдалось или линза остановлена).
+
 ## Лаборатория конфликтов: готовые сценарии (названия, пояснения, шаги)
 lab-scenarios-entity-title = Оптимистичный параллелизм для сущности
 lab-scenarios-entity-explains = Оба клиента читают сущность и получают один и тот же ETag. A сохраняет первым, и ETag меняется; B сохраняет все еще со старым ETag, поэтому служба отклоняет запрос с кодом 412, а не теряет молча изменение A. B перечитывает сущность, заново применяет свое изменение и сохраняет успешно. Затем B указывает If-Match: * и просто перезаписывает изменение A: побеждает последний записавший.

@@ -17,6 +17,7 @@ pub mod blob;
 pub mod context;
 pub mod frame;
 pub mod lab;
+pub mod lens;
 pub mod queue;
 pub mod runtime;
 pub mod table;

@@ -49,6 +49,8 @@ pub enum TreeAction {
     AccountSas(String),
     /// The account's service settings (CORS, retention, static website, logging, metrics).
     ServiceSettings(String),
+    /// Start the lens on the account: an endpoint the user's own app connects through.
+    Lens(String),
     Remove(String),
     CountEntities(TabTarget),
     Delete(TabTarget),
@@ -321,6 +323,7 @@ impl Explorer {
                 TreeAction::ServiceSettings(id.to_string()),
                 actions,
             );
+            menu_action(ui, &t("tree-lens"), TreeAction::Lens(id.to_string()), actions);
             menu_action(
                 ui,
                 &t("tree-remove-account"),

@@ -63,6 +63,13 @@ impl TesseraApp {
                     self.account_window(&id, crate::app::accounts::account_sas::AccountSasWindow::new)
             }
             TreeAction::ServiceSettings(id) => self.open_service_settings(id),
+            TreeAction::Lens(id) => {
+                self.accounts.connections.open(&self.backend, &id);
+                if let Some(words) = self.windows.lens.open(&self.backend, &self.accounts.connections, &id) {
+                    self.session.log.line(&words);
+                    self.notice(words);
+                }
+            }
             TreeAction::Remove(id) => self.windows.confirm = Some(Confirm::RemoveAccount(id)),
             TreeAction::ProfilesChanged => self.save_profiles(),
             // The question names what the open tabs of these hold unsaved: a tab goes only with its resource.

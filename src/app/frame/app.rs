@@ -283,6 +283,9 @@ impl TesseraApp {
         if let Some(lab) = &mut self.lab.window {
             lab.poll(&self.backend);
         }
+        if let Some(words) = self.windows.lens.poll(&self.backend, &self.accounts.connections) {
+            self.notice(words);
+        }
         if let Some(b) = &mut self.windows.backlogs
             && let Some(client) = self.accounts.connections.client(&b.profile_id)
         {

@@ -31,7 +31,7 @@ pub struct Accounts {
 }
 
 /// The windows and questions over the tabs: the question asked, the account's and the settings' windows, the
-/// queue backlogs, About and the keyboard shortcuts.
+/// queue backlogs, About, the keyboard shortcuts and the lens.
 #[derive(Default)]
 pub struct Windows {
     pub(crate) confirm: Option<Confirm>,
@@ -45,6 +45,8 @@ pub struct Windows {
     pub(crate) about_open: bool,
     /// Help > Keyboard shortcuts is open.
     pub(crate) shortcuts_open: bool,
+    /// The lens on one account's endpoint for the user's own app (Let an app connect through Tessera…).
+    pub(crate) lens: crate::app::lens::LensUi,
 }
 
 /// The conflict lab: its window, its opening, and where it is to be aimed.

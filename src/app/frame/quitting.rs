@@ -19,6 +19,8 @@ pub struct AtWork {
     pub writes: usize,
     /// Messages held with a pop receipt that still works.
     pub held: usize,
+    /// The user's app's connections open through the lens: quitting closes them (and waits for nothing).
+    pub lens: Vec<String>,
 }
 
 impl AtWork {
@@ -50,11 +52,12 @@ impl AtWork {
                 .collect(),
             writes,
             held: tabs.map(|t| t.pane.held_count()).sum(),
+            lens: app.windows.lens.open_connections(),
         }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.unsaved.is_empty() && self.jobs.is_empty() && self.writes == 0 && self.held == 0
+        self.unsaved.is_empty() && self.jobs.is_empty() && self.writes == 0 && self.held == 0 && self.lens.is_empty()
     }
 }
 
@@ -71,6 +74,9 @@ fn frame(app: &mut TesseraApp, ctx: &egui::Context) {
     if requested && !app.session.quitting.is_gone() {
         let at_work = AtWork::of(app);
         if at_work.is_empty() && matches!(app.session.quitting.stage, Stage::Open | Stage::Asking { .. }) {
+            if let Some(words) = app.windows.lens.close() {
+                app.session.log.line(&words);
+            }
             app.session.quitting.stage = Stage::Gone;
         } else {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -166,6 +172,13 @@ fn lists(ui: &mut egui::Ui, at_work: &AtWork) {
     if at_work.held > 0 {
         ui.label(tr!("quit-held", count = at_work.held));
     }
+    if !at_work.lens.is_empty() {
+        ui.label(tr!(
+            "quit-lens",
+            count = at_work.lens.len(),
+            connections = at_work.lens.join(", ")
+        ));
+    }
 }
 
 /// Save all: every tab's and window's drafts are saved as their Save buttons would (conditional, never forced).
@@ -234,6 +247,7 @@ fn leaving(app: &mut TesseraApp, ctx: &egui::Context, since: Instant) {
         let waiting = AtWork {
             unsaved: Vec::new(),
             held: 0,
+            lens: Vec::new(),
             ..at_work
         };
         lists(ui, &waiting);
@@ -247,8 +261,11 @@ fn leaving(app: &mut TesseraApp, ctx: &egui::Context, since: Instant) {
     }
 }
 
-/// The close goes through.
+/// The close goes through; the lens stops (its listeners are told to, nothing is waited for).
 fn go(app: &mut TesseraApp, ctx: &egui::Context) {
+    if let Some(words) = app.windows.lens.close() {
+        app.session.log.line(&words);
+    }
     app.session.quitting.stage = Stage::Gone;
     ctx.send_viewport_cmd(egui::ViewportCommand::Close);
 }

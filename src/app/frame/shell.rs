@@ -462,6 +462,7 @@ fn modals(app: &mut TesseraApp, ctx: &egui::Context) {
     {
         app.lab.window = None;
     }
+    lens(app, ctx);
     if let Some(editor) = &mut app.accounts.editor {
         let outcome = editor.ui(ctx, &app.backend, &app.session.dialogs);
         app.editor_outcome(outcome);
@@ -526,5 +527,21 @@ fn credential_kind(credential: &crate::storage::Credential) -> &'static str {
         Credential::Sas(_) => "credential-sas",
         Credential::Bearer(_) => "credential-entra",
         Credential::Anonymous => "credential-anonymous",
+    }
+}
+
+/// The lens window; its close stops the endpoint and says which app connections were open. Copy as HAR writes
+/// the shown requests with the inspector's HAR writer.
+fn lens(app: &mut TesseraApp, ctx: &egui::Context) {
+    if let Some(w) = &mut app.windows.lens.window
+        && !crate::app::lens::window::window(w, ctx, &app.backend)
+        && let Some(words) = app.windows.lens.close()
+    {
+        app.session.log.line(&words);
+        app.notice(words);
+    }
+    if let Some(events) = app.windows.lens.har_wanted() {
+        let events: Vec<&crate::storage::RequestEvent> = events.iter().collect();
+        ctx.copy_text(crate::app::frame::replay::har(&events));
     }
 }

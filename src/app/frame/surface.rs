@@ -149,6 +149,11 @@ impl TesseraApp {
         self.lab.window.as_deref()
     }
 
+    /// The lens window, while one is open.
+    pub fn lens(&self) -> Option<&crate::app::lens::LensWindow> {
+        self.windows.lens.window.as_ref()
+    }
+
     pub fn paths(&self) -> &AppPaths {
         &self.session.paths
     }
