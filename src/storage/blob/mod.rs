@@ -194,7 +194,12 @@ pub fn quoted_etag(etag: &str) -> String {
     if etag.starts_with('"') || etag.starts_with("W/") {
         etag.to_string()
     } else {
-        format!("\"{etag}\"")
+        // Not `format!`: a listing quotes every blob's ETag.
+        let mut quoted = String::with_capacity(etag.len() + 2);
+        quoted.push('"');
+        quoted.push_str(etag);
+        quoted.push('"');
+        quoted
     }
 }
 
