@@ -104,6 +104,42 @@ impl Rendered {
     }
 }
 
+impl Container {
+    fn new(name: &str, blobs: Vec<String>, prerendered: bool) -> Container {
+        let md5: Vec<String> = (1..=5)
+            .map(|size| base64::engine::general_purpose::STANDARD.encode(md5::Md5::digest(vec![b'x'; size])))
+            .collect();
+        let rendered = prerendered.then(|| Rendered::new(&blobs, &md5));
+        Container {
+            name: name.to_string(),
+            blobs,
+            md5,
+            rendered,
+        }
+    }
+}
+
+/// Every page of a flat listing of `blobs` in `container`, `page` blobs a page, as the server answers them (the
+/// marker chain's bodies): what the parse benches feed the tab from memory, with no socket in between.
+pub fn pages(container: &str, blobs: Vec<String>, page: usize) -> Vec<Vec<u8>> {
+    let data = Container::new(container, blobs, false);
+    let mut query = std::collections::HashMap::from([("maxresults".to_string(), page.to_string())]);
+    let mut out = Vec::new();
+    loop {
+        let body = list(&query, &data);
+        let next = body
+            .split_once("<NextMarker>")
+            .and_then(|(_, rest)| rest.split_once("</NextMarker>"))
+            .map(|(m, _)| m.to_string());
+        out.push(body.into_bytes());
+        match next {
+            // The generated names need no escaping, so the marker reads as it was written.
+            Some(marker) => query.insert("marker".to_string(), marker),
+            None => return out,
+        };
+    }
+}
+
 pub struct ListingServer {
     pub port: u16,
     /// Bytes of XML sent in listing answers, for the memory goal's "share of the XML".
@@ -150,16 +186,7 @@ impl ListingServer {
         delay: std::time::Duration,
         prerendered: bool,
     ) -> ListingServer {
-        let md5: Vec<String> = (1..=5)
-            .map(|size| base64::engine::general_purpose::STANDARD.encode(md5::Md5::digest(vec![b'x'; size])))
-            .collect();
-        let rendered = prerendered.then(|| Rendered::new(&blobs, &md5));
-        let data = Arc::new(Container {
-            name: container.to_string(),
-            blobs,
-            md5,
-            rendered,
-        });
+        let data = Arc::new(Container::new(container, blobs, prerendered));
         let listener = rt.block_on(TcpListener::bind("127.0.0.1:0")).expect("a loopback port");
         let port = listener.local_addr().unwrap().port();
         let xml_bytes = Arc::new(AtomicU64::new(0));

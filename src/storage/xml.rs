@@ -75,11 +75,46 @@ fn name_of<'a>(body: &'a [u8], name: &[u8]) -> Cow<'a, str> {
 }
 
 /// Adds a piece of text to an element's text: the first piece is kept as it is (borrowed, usually).
-fn append<'a>(text: &mut Cow<'a, str>, piece: Cow<'a, str>) {
+pub(crate) fn append<'a>(text: &mut Cow<'a, str>, piece: Cow<'a, str>) {
     if text.is_empty() {
         *text = piece;
     } else {
         text.to_mut().push_str(&piece);
+    }
+}
+
+/// What a text event adds to its element's text: a piece of text unescaped (borrowed when it has no escapes),
+/// a reference resolved, a CDATA section as it stands; nothing for any other event. The element tree and the
+/// List Blobs reader (`blob::listing_xml`) join an element's text alike through it.
+pub(crate) fn piece(event: Event<'_>) -> Result<Cow<'_, str>, String> {
+    match event {
+        Event::Text(text) => {
+            let t = text
+                .decode()
+                .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?;
+            // Unescaped text is borrowed as it stands; text with escapes becomes a string of its own.
+            Ok(match t {
+                Cow::Borrowed(t) => {
+                    quick_xml::escape::unescape(t).map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?
+                }
+                Cow::Owned(t) => Cow::Owned(
+                    quick_xml::escape::unescape(&t)
+                        .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?
+                        .into_owned(),
+                ),
+            })
+        }
+        Event::GeneralRef(r) => {
+            let name = r
+                .decode()
+                .map_err(|e| tr!("error-xml-malformed-reference", why = e.to_string()))?;
+            let reference = format!("&{name};");
+            let resolved = quick_xml::escape::unescape(&reference)
+                .map_err(|e| tr!("error-xml-malformed-reference", why = e.to_string()))?;
+            Ok(Cow::Owned(resolved.into_owned()))
+        }
+        Event::CData(data) => Ok(Cow::Owned(String::from_utf8_lossy(&data).into_owned())),
+        _ => Ok(Cow::Borrowed("")),
     }
 }
 
@@ -106,37 +141,9 @@ pub fn parse(body: &[u8]) -> Result<Element<'_>, String> {
                 };
                 stack.last_mut().expect("root").children.push(element);
             }
-            Event::Text(text) => {
-                let t = text
-                    .decode()
-                    .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?;
-                // Unescaped text is borrowed as it stands; text with escapes becomes a string of its own.
-                let t = match t {
-                    Cow::Borrowed(t) => quick_xml::escape::unescape(t)
-                        .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?,
-                    Cow::Owned(t) => Cow::Owned(
-                        quick_xml::escape::unescape(&t)
-                            .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?
-                            .into_owned(),
-                    ),
-                };
-                append(&mut stack.last_mut().expect("root").text, t);
-            }
-            Event::GeneralRef(r) => {
-                let name = r
-                    .decode()
-                    .map_err(|e| tr!("error-xml-malformed-reference", why = e.to_string()))?;
-                let reference = format!("&{name};");
-                let resolved = quick_xml::escape::unescape(&reference)
-                    .map_err(|e| tr!("error-xml-malformed-reference", why = e.to_string()))?;
-                append(
-                    &mut stack.last_mut().expect("root").text,
-                    Cow::Owned(resolved.into_owned()),
-                );
-            }
-            Event::CData(data) => {
-                let data = String::from_utf8_lossy(&data).into_owned();
-                append(&mut stack.last_mut().expect("root").text, Cow::Owned(data));
+            e @ (Event::Text(_) | Event::GeneralRef(_) | Event::CData(_)) => {
+                let piece = piece(e)?;
+                append(&mut stack.last_mut().expect("root").text, piece);
             }
             Event::End(_) => {
                 let done = stack.pop().expect("balanced");

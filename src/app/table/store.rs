@@ -254,7 +254,20 @@ impl Columns {
     }
 
     pub fn observe_views<'a>(&mut self, entities: impl Iterator<Item = &'a EntityView>) {
+        // Entities of one shape have the same properties of the same types: a run of them (a page, mostly) has
+        // its columns looked up once, not by name for every value.
+        let mut run: Option<(u32, Vec<(usize, EdmType)>)> = None;
         for e in entities {
+            let shape = e.shape_id();
+            if let (Some(id), Some((last, columns))) = (shape, &run)
+                && id == *last
+            {
+                for &(i, t) in columns {
+                    self.list[i].saw(t);
+                }
+                continue;
+            }
+            let (mut columns, mut added) = (Vec::new(), false);
             for (name, value) in e.properties() {
                 let i = match self.index.get(name) {
                     Some(&i) => i,
@@ -263,11 +276,16 @@ impl Columns {
                         let at = self.list.len() - 2;
                         self.list.insert(at, ColumnInfo::new(name, true));
                         self.index = self.list.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
+                        added = true;
                         at
                     }
                 };
-                self.list[i].saw(value.edm_type());
+                let t = value.edm_type();
+                self.list[i].saw(t);
+                columns.push((i, t));
             }
+            // A column added moves the ones after it: what was found before it may be elsewhere now.
+            run = shape.filter(|_| !added).map(|id| (id, columns));
         }
     }
 
@@ -575,6 +593,44 @@ mod tests {
         assert!(n.has_clash());
         assert_eq!(n.main_type(), Some(EdmType::Int32));
         assert!(n.describe_types().contains("Type clash"));
+    }
+
+    /// Observed a page at a time (runs of one shape found once) the columns and their type counts are what
+    /// observing one entity at a time gives, also where a property named like the last columns (`ETag`) comes
+    /// before a new column moves them.
+    #[test]
+    fn runs_of_one_shape_count_as_each_entity_does() {
+        let shaped = |n: i32, extra: Option<&str>| {
+            let mut d = EntityDraft::new("p", format!("r{n}"))
+                .with("ETag", EdmValue::String("mine".into()))
+                .with("N", EdmValue::Int32(n));
+            if let Some(extra) = extra {
+                d = d.with(extra, EdmValue::Boolean(true));
+            }
+            d.to_entity()
+        };
+        let page: Vec<Entity> = (0..6)
+            .map(|n| shaped(n, None))
+            .chain([
+                shaped(6, Some("New")),
+                shaped(7, None),
+                shaped(8, Some("Later")),
+                shaped(9, None),
+            ])
+            .collect();
+        let (mut by_page, mut one_by_one) = (Columns::default(), Columns::default());
+        by_page.observe(&page);
+        for e in &page {
+            one_by_one.observe_views(std::iter::once(&**e));
+        }
+        let seen = |c: &Columns| {
+            c.list
+                .iter()
+                .map(|c| (c.name.clone(), c.types.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(seen(&by_page), seen(&one_by_one));
+        assert_eq!(by_page.get("N").unwrap().types, vec![(EdmType::Int32, 10)]);
     }
 
     #[test]

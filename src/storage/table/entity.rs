@@ -139,6 +139,12 @@ impl EntityView {
         self.to_draft().with_etag(Some(etag.to_string())).to_entity()
     }
 
+    /// The number of its shared shape, when it has one: entities with the same number have the same properties,
+    /// of the same types, in the same order.
+    pub fn shape_id(&self) -> Option<u32> {
+        self.header().shape_id
+    }
+
     /// The packed properties alone (no ETag, keys or Timestamp): two entities whose properties are equal in the
     /// same order are equal here, which a table compare checks before looking property by property.
     pub fn property_bytes(&self) -> PropertyBytes<'_> {

@@ -161,15 +161,23 @@ impl<'de> Visitor<'de> for EntityVisitor {
         let mut etag: Option<Text> = None;
         let (mut pk, mut rk, mut ts): (Option<Text>, Option<Text>, Option<Text>) = (None, None, None);
         let mut values: Vec<(Cow<'de, str>, Raw<'de>)> = Vec::with_capacity(12);
-        let mut types: Vec<(Cow<'de, str>, Cow<'de, str>)> = Vec::new();
+        let mut types: Vec<(Cow<'de, str>, Cow<'de, str>)> = Vec::with_capacity(8);
         while let Some(Text(key)) = map.next_key::<Text>()? {
             if key == "odata.etag" {
                 etag = Some(map.next_value()?);
             } else if key.starts_with("odata.") {
                 map.next_value::<IgnoredAny>()?;
-            } else if let Some(name) = key.strip_suffix("@odata.type") {
+            } else if key.ends_with(TYPE_SUFFIX) {
+                // The property's name, borrowed from the page as its key was (no string made per typed value).
+                let name = match key {
+                    Cow::Borrowed(k) => Cow::Borrowed(&k[..k.len() - TYPE_SUFFIX.len()]),
+                    Cow::Owned(mut k) => {
+                        k.truncate(k.len() - TYPE_SUFFIX.len());
+                        Cow::Owned(k)
+                    }
+                };
                 let Text(t) = map.next_value()?;
-                types.push((Cow::Owned(name.to_string()), t));
+                types.push((name, t));
             } else {
                 match key.as_ref() {
                     "PartitionKey" => pk = Some(map.next_value()?),
@@ -201,17 +209,28 @@ impl<'de> Visitor<'de> for EntityVisitor {
             )));
         }
         let timestamp = ts.and_then(|Text(t)| EdmDateTime::parse(&t).ok());
-        let text = |t: &Option<Text<'de>>| t.as_ref().map(|Text(s)| s.to_string()).unwrap_or_default();
-        let mut packer = Packer::new(&text(&etag), &text(&pk), &text(&rk), timestamp, values.len() * 24);
+        fn text<'t>(t: &'t Option<Text>) -> &'t str {
+            t.as_ref().map_or("", |Text(s)| s.as_ref())
+        }
+        let mut packer = Packer::new(text(&etag), text(&pk), text(&rk), timestamp, values.len() * 24);
         for (name, raw) in values {
             let annotation = types.iter().find(|(n, _)| *n == name).map(|(_, t)| t.as_ref());
-            if let Some(value) = typed(&name, raw, annotation) {
-                packer.property(&name, EdmRef::from(&value));
+            match (&raw, annotation) {
+                // A string is packed from the page's text as it stands: `typed` would copy it into a value first.
+                (Raw::Text(s), None | Some("Edm.String")) => packer.property(&name, EdmRef::String(s)),
+                _ => {
+                    if let Some(value) = typed(&name, raw, annotation) {
+                        packer.property(&name, EdmRef::from(&value));
+                    }
+                }
             }
         }
         Ok(Entity::from_packed(packer.finish()))
     }
 }
+
+/// What a key ends with when it gives the type of the property it names.
+const TYPE_SUFFIX: &str = "@odata.type";
 
 /// The first name that comes again (entities have a dozen properties or so: a scan beats hashing).
 fn named_twice<'a>(names: impl Iterator<Item = &'a str>) -> Option<String> {

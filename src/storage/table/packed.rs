@@ -133,8 +133,28 @@ struct Registry {
 
 static REGISTRY: Mutex<Option<Registry>> = Mutex::new(None);
 
+thread_local! {
+    /// The shape this thread interned last, and its number: a page's entities mostly share one shape, which a
+    /// comparison finds without the lock and the hash.
+    static LAST_SHAPE: std::cell::RefCell<(Vec<u8>, u32)> = const { std::cell::RefCell::new((Vec::new(), 0)) };
+}
+
 /// The number of a shape, interning it the first time; `None` when the table is full.
 fn intern(shape: &[u8]) -> Option<u32> {
+    let last = LAST_SHAPE.with_borrow(|(bytes, id)| (bytes.as_slice() == shape && !shape.is_empty()).then_some(*id));
+    if last.is_some() {
+        return last;
+    }
+    let id = intern_shared(shape)?;
+    LAST_SHAPE.with_borrow_mut(|(bytes, last)| {
+        bytes.clear();
+        bytes.extend_from_slice(shape);
+        *last = id;
+    });
+    Some(id)
+}
+
+fn intern_shared(shape: &[u8]) -> Option<u32> {
     let mut guard = REGISTRY.lock().unwrap_or_else(|e| e.into_inner());
     let reg = guard.get_or_insert_with(|| Registry {
         index: HashMap::new(),
@@ -182,11 +202,13 @@ pub(crate) fn etag_of(ticks: i64) -> Option<String> {
     Some(format!("W/\"datetime'{}'\"", ts.replace(':', "%3A")))
 }
 
-/// The ticks an ETag encodes, when it is recreated from them exactly.
+/// The ticks an ETag encodes, when it is recreated from them exactly: `etag_of` writes the one canonical form
+/// of an instant in the range, so an ETag in that form naming a real instant in the range is recreated, and
+/// no other (`tests::etag_ticks_agree_with_the_round_trip` checks it against formatting the ticks back).
 fn etag_ticks(etag: &str) -> Option<i64> {
     let inner = etag.strip_prefix("W/\"datetime'")?.strip_suffix("'\"")?;
-    let ticks = EdmDateTime::parse(&inner.replace("%3A", ":")).ok()?.ticks();
-    (etag_of(ticks)? == etag).then_some(ticks)
+    let ticks = crate::storage::table::edm::canonical_ticks(inner.as_bytes(), b"%3A")?;
+    EdmDateTime::from_ticks(ticks).map(EdmDateTime::ticks)
 }
 
 fn varint(buf: &mut Vec<u8>, mut n: u64) {
@@ -437,6 +459,87 @@ mod tests {
 
     fn ts(text: &str) -> EdmDateTime {
         EdmDateTime::parse(text).unwrap()
+    }
+
+    /// The round trip `etag_ticks` stands for: the ETag read by the general time parser, and kept as ticks only
+    /// when formatting them back gives the same text.
+    fn ticks_by_round_trip(etag: &str) -> Option<i64> {
+        let inner = etag.strip_prefix("W/\"datetime'")?.strip_suffix("'\"")?;
+        let text = inner.replace("%3A", ":");
+        let parsed = time::OffsetDateTime::parse(&text, &time::format_description::well_known::Rfc3339).ok()?;
+        let ticks = EdmDateTime::from_offset(parsed)?.ticks();
+        (etag_of(ticks)? == etag).then_some(ticks)
+    }
+
+    /// The ETag read straight from its digits is the round trip's, over instants across the whole range and
+    /// every near miss of the form (another digit count, a bad day, an hour past 23, a leap second, the range's
+    /// edges and past them).
+    #[test]
+    fn etag_ticks_agree_with_the_round_trip() {
+        let (min, max) = (EdmDateTime::MIN.ticks(), EdmDateTime::MAX.ticks());
+        let mut etags: Vec<String> = Vec::new();
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            etags.push(etag_of(min + (x % (max - min) as u64) as i64).unwrap());
+        }
+        etags.extend([min, max, min + 1, max - 1].map(|t| etag_of(t).unwrap()));
+        let near = [
+            "W/\"datetime'2026-11-22T08%3A30%3A00.1234567Z'\"",
+            "W/\"datetime'2026-11-22T08%3A30%3A00.123456Z'\"",
+            "W/\"datetime'2026-11-22T08%3A30%3A00.12345678Z'\"",
+            "W/\"datetime'2026-11-22T08:30:00.1234567Z'\"",
+            "W/\"datetime'2026-02-29T08%3A30%3A00.1234567Z'\"",
+            "W/\"datetime'2024-02-29T08%3A30%3A00.1234567Z'\"",
+            "W/\"datetime'2000-02-29T00%3A00%3A00.0000000Z'\"",
+            "W/\"datetime'1900-02-29T00%3A00%3A00.0000000Z'\"",
+            "W/\"datetime'2026-04-31T08%3A30%3A00.1234567Z'\"",
+            "W/\"datetime'2026-13-01T08%3A30%3A00.1234567Z'\"",
+            "W/\"datetime'2026-00-01T08%3A30%3A00.1234567Z'\"",
+            "W/\"datetime'2026-11-00T08%3A30%3A00.1234567Z'\"",
+            "W/\"datetime'2026-11-22T24%3A00%3A00.0000000Z'\"",
+            "W/\"datetime'2026-11-22T23%3A60%3A00.0000000Z'\"",
+            "W/\"datetime'2016-12-31T23%3A59%3A60.0000000Z'\"",
+            "W/\"datetime'1600-12-31T23%3A59%3A59.9999999Z'\"",
+            "W/\"datetime'1601-01-01T00%3A00%3A00.0000000Z'\"",
+            "W/\"datetime'2026-11-22T08%3A30%3A00.1234567+00%3A00'\"",
+            "W/\"datetime'2026-11-22t08%3A30%3A00.1234567z'\"",
+            "W/\"datetime'+026-11-22T08%3A30%3A00.1234567Z'\"",
+            "W/\"datetime'2026-11-22T08%3A30%3A0a.1234567Z'\"",
+            "W/\"datetime'2026-11-22T08%3a30%3a00.1234567Z'\"",
+            "\"0x8DE2B0000000000\"",
+            "",
+        ];
+        etags.extend(near.iter().map(|e| e.to_string()));
+        for etag in &etags {
+            assert_eq!(etag_ticks(etag), ticks_by_round_trip(etag), "{etag}");
+        }
+        assert!(etag_ticks(near[0]).is_some() && etag_ticks(near[1]).is_none());
+    }
+
+    /// The service's form of a time read straight from its digits is what the general parser reads.
+    #[test]
+    fn the_services_time_form_reads_as_the_general_parser_reads_it() {
+        for etag in [
+            "2026-11-22T08:30:00.1234567Z",
+            "1601-01-01T00:00:00.0000000Z",
+            "9999-12-31T23:59:59.9999999Z",
+        ]
+        .iter()
+        .chain(&[
+            "2024-02-29T23:59:59.0000001Z",
+            "1970-01-01T00:00:00.0000000Z",
+            "2000-03-01T12:00:00.5000000Z",
+        ]) {
+            let parsed = time::OffsetDateTime::parse(etag, &time::format_description::well_known::Rfc3339).unwrap();
+            assert_eq!(ts(etag), EdmDateTime::from_offset(parsed).unwrap(), "{etag}");
+            assert_eq!(ts(etag).to_string(), *etag);
+        }
+        // Out of the range, or not a day: refused in words, as before.
+        assert!(EdmDateTime::parse("1600-12-31T23:59:59.9999999Z").is_err());
+        assert!(EdmDateTime::parse("2026-02-30T00:00:00.0000000Z").is_err());
     }
 
     /// Packed and read back, the entity is the draft it came from: keys, ETag, Timestamp, every property.

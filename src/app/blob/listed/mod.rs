@@ -111,6 +111,8 @@ impl Bits {
 struct Kinds {
     all: Vec<Kind>,
     index: HashMap<Kind, u32>,
+    /// The kind found last.
+    last: u32,
 }
 
 #[derive(Clone, Default, PartialEq, Eq, Hash)]

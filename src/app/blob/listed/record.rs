@@ -9,12 +9,18 @@ use crate::storage::blob::{BlobHttpHeaders, BlobItem, BlobProperties, LeaseInfo,
 
 impl Kinds {
     pub(super) fn id(&mut self, kind: Kind) -> u32 {
+        // A listing's blobs mostly come in runs of one kind: a comparison with the last finds it without the hash.
+        if self.all.get(self.last as usize) == Some(&kind) {
+            return self.last;
+        }
         if let Some(&id) = self.index.get(&kind) {
+            self.last = id;
             return id;
         }
         let id = self.all.len() as u32;
         self.all.push(kind.clone());
         self.index.insert(kind, id);
+        self.last = id;
         id
     }
 
@@ -120,18 +126,28 @@ fn time_of(b: &[u8]) -> SystemTime {
     }
 }
 
-/// Azure's ETag (`"0x8DC2B..."`) as its number, when the number gives the same text back.
+/// Azure's ETag (`"0x8DC2B..."`) as its number, when the number gives the same text back (`{:X}`: upper-case
+/// digits, no leading zero, at most 16 of them), checked on the digits rather than by writing the number out.
 fn hex_etag(etag: &str) -> Option<u64> {
     let digits = etag.strip_prefix("\"0x")?.strip_suffix('"')?;
-    let n = u64::from_str_radix(digits, 16).ok()?;
-    (format!("{n:X}") == digits).then_some(n)
+    let written_back = (1..=16).contains(&digits.len())
+        && (digits == "0" || !digits.starts_with('0'))
+        && digits.bytes().all(|b| b.is_ascii_digit() || (b'A'..=b'F').contains(&b));
+    written_back.then(|| u64::from_str_radix(digits, 16).ok()).flatten()
 }
 
-/// A Content-MD5 as its 16 bytes, when they give the same text back.
+/// A Content-MD5 as its 16 bytes, when they give the same text back (decoded and encoded on the stack).
 fn md5_bytes(md5: &str) -> Option<[u8; 16]> {
     let engine = base64::engine::general_purpose::STANDARD;
-    let bytes: [u8; 16] = engine.decode(md5).ok()?.try_into().ok()?;
-    (engine.encode(bytes) == md5).then_some(bytes)
+    if md5.len() != 24 {
+        return None;
+    }
+    let mut decoded = [0u8; 18];
+    let n = engine.decode_slice(md5, &mut decoded).ok()?;
+    let bytes: [u8; 16] = decoded[..n].try_into().ok()?;
+    let mut encoded = [0u8; 24];
+    let n = engine.encode_slice(bytes, &mut encoded).ok()?;
+    (&encoded[..n] == md5.as_bytes()).then_some(bytes)
 }
 
 fn put(out: &mut Vec<u8>, tag: u8, value: &[u8]) {
@@ -330,5 +346,56 @@ impl ListedBlobs {
             lease_infinite: p.lease.infinite,
         });
         (row, size, modified)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ETag's number and the MD5's bytes are kept exactly when writing them back gives the same text: the
+    /// checks on the text agree with writing them back, over the forms a listing can hold.
+    #[test]
+    fn etag_and_md5_are_kept_as_numbers_only_when_they_write_back_the_same() {
+        let by_writing = |etag: &str| {
+            let digits = etag.strip_prefix("\"0x")?.strip_suffix('"')?;
+            let n = u64::from_str_radix(digits, 16).ok()?;
+            (format!("{n:X}") == digits).then_some(n)
+        };
+        for etag in [
+            "\"0x8DE2B00000000A1\"",
+            "\"0x0\"",
+            "\"0x00\"",
+            "\"0x08DE\"",
+            "\"0x8de2b\"",
+            "\"0x+1F\"",
+            "\"0xFFFFFFFFFFFFFFFF\"",
+            "\"0x10000000000000000\"",
+            "\"0x\"",
+            "\"0xG1\"",
+            "0x8DE",
+            "W/\"x\"",
+            "",
+        ] {
+            assert_eq!(hex_etag(etag), by_writing(etag), "{etag}");
+        }
+        let engine = base64::engine::general_purpose::STANDARD;
+        let md5_by_writing = |md5: &str| {
+            let bytes: [u8; 16] = engine.decode(md5).ok()?.try_into().ok()?;
+            (engine.encode(bytes) == md5).then_some(bytes)
+        };
+        for md5 in [
+            "CY9rzUYh03PK3k6DJie09g==",
+            "CY9rzUYh03PK3k6DJie09h==",
+            "CY9rzUYh03PK3k6DJie09g",
+            "CY9rzUYh03PK3k6DJie09g=",
+            "CY9rzUYh03PK3k6DJie09g===",
+            "not base64",
+            "",
+            "AAAAAAAAAAAAAAAAAAAAAAAA",
+            "AAAAAAAAAAAAAAAAAAAAAA==",
+        ] {
+            assert_eq!(md5_bytes(md5), md5_by_writing(md5), "{md5}");
+        }
     }
 }
