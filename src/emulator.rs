@@ -61,16 +61,22 @@ impl Emulator {
         Err(last_error)
     }
 
-    /// Starts on the given ports when all three are free (so the emulator preset reaches it), else on any.
+    /// The demo's emulator: on the given ports when all three are free (so the emulator preset reaches it), else
+    /// on any. It accepts any x-ms-version, so the user's own app on a newer SDK than this Azurite knows can be
+    /// tried against it (through the lens, say) rather than refused with InvalidHeaderValue.
     pub fn start_preferring(ports: [u16; 3]) -> Result<Emulator, String> {
+        let options = EmulatorOptions {
+            skip_api_version_check: true,
+            ..EmulatorOptions::default()
+        };
         let free = ports.iter().all(|p| TcpListener::bind(("127.0.0.1", *p)).is_ok());
         if free {
             let script = find_azurite()?;
-            if let Ok(e) = Self::start_on(&script, ports, &EmulatorOptions::default()) {
+            if let Ok(e) = Self::start_on(&script, ports, &options) {
                 return Ok(e);
             }
         }
-        Self::start()
+        Self::start_with(&options)
     }
 
     fn start_on(script: &Path, ports: [u16; 3], options: &EmulatorOptions) -> Result<Emulator, String> {

@@ -102,3 +102,13 @@ fn the_demo_seeds_what_each_pane_shows_and_a_retry_succeeds() {
     rt.block_on(demo::seed(&client, 1_000, &TransferProgress::new(), &cancel))
         .unwrap();
 }
+
+#[test]
+fn the_demo_s_emulator_answers_an_app_on_a_newer_sdk_than_it_knows() {
+    // The ports the demo prefers are likely taken by other tests' emulators: any free ones serve as well.
+    let demo = tessera::emulator::Emulator::start_preferring([1, 2, 3]).expect("the demo's emulator starts");
+    let cs = demo.connection_string();
+    // Microsoft's Python SDK at its own (newest) API version, as a user's app would send it.
+    let listed = common::peer::run(&cs, &["container-names", ""]);
+    assert_eq!(listed["names"], serde_json::json!([]), "{listed}");
+}
