@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
-use crate::i18n::{t, tr};
+use crate::storage::words::{Said, said};
 
 /// One XML element: its name, direct text and children (the services' answers carry nothing needed in attributes).
 /// Names and text borrow from the document where they can: a listing of 5,000 blobs has ~125,000 elements, and
@@ -84,13 +84,13 @@ fn append<'a>(text: &mut Cow<'a, str>, piece: Cow<'a, str>) {
 }
 
 /// Parses a document into its root element.
-pub fn parse(body: &[u8]) -> Result<Element<'_>, String> {
+pub fn parse(body: &[u8]) -> Result<Element<'_>, Said> {
     let mut reader = Reader::from_reader(body);
     let mut stack: Vec<Element> = vec![Element::default()];
     loop {
         match reader
             .read_event()
-            .map_err(|e| tr!("error-xml-malformed", why = e.to_string()))?
+            .map_err(|e| said!("error-xml-malformed", why = e.to_string()))?
         {
             Event::Start(start) => {
                 let element = Element {
@@ -109,14 +109,14 @@ pub fn parse(body: &[u8]) -> Result<Element<'_>, String> {
             Event::Text(text) => {
                 let t = text
                     .decode()
-                    .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?;
+                    .map_err(|e| said!("error-xml-malformed-text", why = e.to_string()))?;
                 // Unescaped text is borrowed as it stands; text with escapes becomes a string of its own.
                 let t = match t {
                     Cow::Borrowed(t) => quick_xml::escape::unescape(t)
-                        .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?,
+                        .map_err(|e| said!("error-xml-malformed-text", why = e.to_string()))?,
                     Cow::Owned(t) => Cow::Owned(
                         quick_xml::escape::unescape(&t)
-                            .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?
+                            .map_err(|e| said!("error-xml-malformed-text", why = e.to_string()))?
                             .into_owned(),
                     ),
                 };
@@ -125,10 +125,10 @@ pub fn parse(body: &[u8]) -> Result<Element<'_>, String> {
             Event::GeneralRef(r) => {
                 let name = r
                     .decode()
-                    .map_err(|e| tr!("error-xml-malformed-reference", why = e.to_string()))?;
+                    .map_err(|e| said!("error-xml-malformed-reference", why = e.to_string()))?;
                 let reference = format!("&{name};");
                 let resolved = quick_xml::escape::unescape(&reference)
-                    .map_err(|e| tr!("error-xml-malformed-reference", why = e.to_string()))?;
+                    .map_err(|e| said!("error-xml-malformed-reference", why = e.to_string()))?;
                 append(
                     &mut stack.last_mut().expect("root").text,
                     Cow::Owned(resolved.into_owned()),
@@ -142,15 +142,15 @@ pub fn parse(body: &[u8]) -> Result<Element<'_>, String> {
                 let done = stack.pop().expect("balanced");
                 match stack.last_mut() {
                     Some(parent) => parent.children.push(done),
-                    None => return Err(t("error-xml-unbalanced")),
+                    None => return Err(said("error-xml-unbalanced")),
                 }
             }
             Event::Eof => break,
             _ => {}
         }
     }
-    let mut root = stack.pop().ok_or_else(|| t("error-xml-empty"))?;
-    root.children.pop().ok_or_else(|| t("error-xml-empty"))
+    let mut root = stack.pop().ok_or_else(|| said("error-xml-empty"))?;
+    root.children.pop().ok_or_else(|| said("error-xml-empty"))
 }
 
 /// Escapes text for an element body.
