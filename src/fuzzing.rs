@@ -138,7 +138,7 @@ pub fn batch_response(data: &[u8]) {
     let ops: Vec<BatchOperation> = (0..5)
         .map(|i| BatchOperation::Insert(EntityDraft::new("p", format!("r{i}"))))
         .collect();
-    match crate::storage::table::batch::read_batch_response("Batch", &ops, data, Some("request-id")) {
+    match crate::storage::table::batch::read_batch_response(&"Batch".into(), &ops, data, Some("request-id")) {
         Ok(outcome) => assert_eq!(outcome.statuses.len(), outcome.etags.len()),
         Err(e) => {
             let _ = e.to_string();
@@ -156,7 +156,7 @@ pub fn xml_listing(data: &[u8]) {
     for m in crate::storage::queue::dequeued_messages(&root) {
         let _ = crate::app::queue::text::decode(&m.text);
     }
-    let _ = crate::storage::queue::put_receipt("Put", &root);
+    let _ = crate::storage::queue::put_receipt(&"Put".into(), &root);
 }
 
 /// Error bodies (JSON for tables, XML for blobs and queues), and the message built from them.
@@ -176,7 +176,7 @@ pub fn import(data: &[u8]) {
     for json in [false, true] {
         if let Ok((drafts, _)) = crate::app::table::io::parse_import("Import", data, json) {
             for (_, d) in drafts {
-                let _ = d.validate("Import");
+                let _ = d.validate(&"Import".into());
             }
         }
         if let Ok(source) = crate::app::table::import_plan::ImportSource::parse(data, json) {
@@ -202,7 +202,7 @@ pub fn batch_request_body(base: &str, table: &str, operations: &[BatchOperation]
 /// Entities drawn from bytes, every Edm type and its extremes: what the app writes reads back the same.
 pub fn entity_round_trip(data: &[u8]) {
     let draft = entity_from_bytes(data);
-    if draft.validate("Fuzz").is_ok() {
+    if draft.validate(&"Fuzz".into()).is_ok() {
         entity_round_trips(&draft.to_entity());
     }
 }

@@ -138,11 +138,13 @@ thread_local! {
 
 /// Makes `language` the one this thread's drawing speaks (the frame does it each frame).
 pub fn set_language(language: Language) {
+    install();
     CURRENT.with(|c| c.set(language));
 }
 
 /// The language this thread draws in.
 pub fn language() -> Language {
+    install();
     CURRENT.with(Cell::get)
 }
 
@@ -212,6 +214,35 @@ pub fn group_digits(n: u64, language: Language) -> String {
         out.push(c);
     }
     out
+}
+
+/// What the storage client says (a message id with its arguments, or someone else's text), in this thread's
+/// language: the one place the client's typed errors, notes and descriptions become words. Installed into the
+/// client (`storage::words::set_wording`) the first time the app speaks, so `Display` of a client error and
+/// `Said::words` speak the app's languages.
+pub fn word(said: &crate::storage::Said) -> String {
+    use crate::storage::{Arg, Said};
+    match said {
+        Said::Text(text) => text.clone(),
+        Said::Parts(parts) => parts.iter().map(word).collect(),
+        Said::Message { id, args } => {
+            let mut fluent = FluentArgs::new();
+            for (name, value) in args {
+                match value {
+                    Arg::Text(text) => fluent.set(name.clone(), text.clone()),
+                    Arg::Number(n) => fluent.set(name.clone(), number(*n)),
+                    Arg::Said(inner) => fluent.set(name.clone(), word(inner)),
+                }
+            }
+            t_args(id, Some(&fluent))
+        }
+    }
+}
+
+/// Makes the client's `Said`s speak through [`word`]. Every way into the app's words calls it; a test that only
+/// reads a client error's words calls it first.
+pub fn install() {
+    crate::storage::words::set_wording(word);
 }
 
 /// The message `id` in this thread's language.

@@ -236,6 +236,7 @@ fn a_file_append_refused_part_way_says_how_much_went_in() {
     assert_eq!(e.code.as_deref(), Some("MaxBlobSizeConditionNotMet"), "{e:?}");
     assert!(
         e.message
+            .to_string()
             .starts_with("4194304 of 9437184 bytes were appended (at offsets 0 to 4194303) before it stopped"),
         "{}",
         e.message

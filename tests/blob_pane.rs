@@ -531,7 +531,7 @@ fn a_container_is_created_public_and_its_access_and_metadata_are_edited_in_its_t
         let events = &t.harness.state().requests();
         events
             .iter()
-            .filter(|e| e.operation.starts_with("Save metadata of container"))
+            .filter(|e| e.operation.to_string().starts_with("Save metadata of container"))
             .count()
     };
     assert_eq!(saves(&t), 0, "nothing was sent");

@@ -473,7 +473,11 @@ async fn names_with_dot_segments_are_refused_and_no_other_blob_is_touched() {
             .await
             .unwrap_err();
         assert_eq!(err.kind, tessera::storage::ErrorKind::Invalid, "{name}: {err:?}");
-        assert!(err.message.contains("path segment"), "{name}: {}", err.message);
+        assert!(
+            err.message.to_string().contains("path segment"),
+            "{name}: {}",
+            err.message
+        );
         let err = c
             .delete_blob(
                 &container,

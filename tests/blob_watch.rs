@@ -30,7 +30,7 @@ fn listings_of(t: &TestApp, container: &str) -> usize {
         .state()
         .requests()
         .iter()
-        .filter(|e| e.operation.starts_with("List blobs") && e.resource.contains(container))
+        .filter(|e| e.operation.to_string().starts_with("List blobs") && e.resource.contains(container))
         .count()
 }
 

@@ -287,7 +287,7 @@ fn a_text_append_refused_part_way_says_how_much_went_in_and_the_rest_is_whole_te
     assert_eq!(e.code.as_deref(), Some("MaxBlobSizeConditionNotMet"), "{e:?}");
     let total = text.len();
     assert!(
-        e.message.starts_with(&format!(
+        e.message.to_string().starts_with(&format!(
             "4194303 of {total} bytes were appended (at offsets 0 to 4194302) before it stopped"
         )),
         "{}",

@@ -201,8 +201,9 @@ fn a_token_refused_before_its_stated_end_is_renewed_and_the_write_goes_once_more
     assert!(
         answers[0]
             .1
-            .as_deref()
-            .unwrap_or("")
+            .as_ref()
+            .map(ToString::to_string)
+            .unwrap_or_default()
             .contains("retrying with a new one"),
         "{answers:?}"
     );

@@ -282,7 +282,7 @@ fn the_user_switches_a_listed_account_to_its_key_which_stays_in_memory_and_an_ac
         "the key came from listKeys"
     );
     let shared_key = app.harness.state().requests().iter().any(|r| {
-        r.operation == "List containers"
+        r.operation.to_string() == "List containers"
             && r.request_headers
                 .iter()
                 .any(|(k, v)| k.eq_ignore_ascii_case("authorization") && v.starts_with("SharedKey "))
@@ -383,7 +383,13 @@ fn a_service_principal_browses_through_a_busy_sign_in_and_every_request_shows_re
         sign_in[0].request_seq, sign_in[1].request_seq,
         "one request, two attempts"
     );
-    assert!(sign_in[0].note.as_deref().is_some_and(|n| n.contains("retrying")));
+    assert!(
+        sign_in[0]
+            .note
+            .as_ref()
+            .map(ToString::to_string)
+            .is_some_and(|n| n.contains("retrying"))
+    );
     let arm_events: Vec<&RequestEvent> = events.iter().filter(|e| e.service == Api::ResourceManager).collect();
     assert_eq!(arm_events.len(), 4, "subscriptions, two pages of accounts, listKeys");
     assert!(

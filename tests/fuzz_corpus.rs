@@ -98,7 +98,7 @@ fn an_entity_with_every_type_at_its_extremes_reads_back_as_written() {
     for (i, v) in extremes.into_iter().enumerate() {
         draft.set(format!("P{i}"), v);
     }
-    draft.validate("test").unwrap();
+    draft.validate(&"test".into()).unwrap();
     fuzzing::entity_round_trips(&draft.to_entity());
 }
 
@@ -109,7 +109,7 @@ fn the_entity_generator_draws_valid_entities_of_every_type() {
     for _ in 0..1000 {
         let bytes: Vec<u8> = (0..rng.usize(..600)).map(|_| rng.u8(..)).collect();
         let draft = fuzzing::entity_from_bytes(&bytes);
-        if draft.validate("test").is_ok() {
+        if draft.validate(&"test".into()).is_ok() {
             valid += 1;
             types.extend(draft.properties.iter().map(|p| p.value.edm_type()));
         }

@@ -95,13 +95,14 @@ fn sources() -> Vec<(String, String)> {
     out
 }
 
-/// The message ids the code asks for: `t("id")` and `tr!("id", …)`.
+/// The message ids the code asks for: the app's `t("id")` and `tr!("id", …)`, and the storage client's typed
+/// `said("id")` and `said!("id", …)` (which the app words: every id the client names is a message of the app).
 fn asked_for(code: &str) -> BTreeSet<String> {
     let mut ids = BTreeSet::new();
-    for opener in ["t(\"", "tr!(\"", "tr!(\n"] {
+    for opener in ["t(\"", "tr!(\"", "tr!(\n", "said(\"", "said!(\"", "said!(\n"] {
         for (at, _) in code.match_indices(opener) {
-            // `t(` only as a whole word (not `set(` or `print(`).
-            if opener.starts_with('t') && code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            // `t(` and `said(` only as whole words (not `set(` or `print(`).
+            if code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
                 continue;
             }
             let rest = code[at + opener.len()..].trim_start().trim_start_matches('"');
@@ -143,8 +144,12 @@ fn every_language_has_every_message_with_the_same_variables() {
     // Every id the code asks for exists; every message is asked for somewhere (by `t`, `tr!` or as an id the code
     // picks, such as one per service), so no language keeps words nobody sees.
     let code = sources();
-    // Only files that use the message lookup: elsewhere a `t(` is some other function (a test's helper).
-    for (file, text) in code.iter().filter(|(_, text)| text.contains("i18n")) {
+    // Only files that use the message lookup or the client's typed words: elsewhere a `t(` is some other function
+    // (a test's helper).
+    for (file, text) in code
+        .iter()
+        .filter(|(_, text)| text.contains("i18n") || text.contains("words::"))
+    {
         let text = text.split("#[cfg(test)]").next().unwrap();
         let code: String = text
             .lines()
@@ -170,13 +175,22 @@ fn every_language_has_every_message_with_the_same_variables() {
 #[test]
 fn the_scanner_finds_the_ids_the_code_asks_for() {
     let code = "ui.label(t(\"menu-view\")); let s = tr!(\"inspector-tab\", requests = 1); reset(\"no-id\"); \
-                let x = tr!(\n    \"activity-running\",\n running = 2);";
+                let x = tr!(\n    \"activity-running\",\n running = 2); let e = said(\"error-cancelled\"); \
+                let h = said!(\"error-hint-unreachable\", endpoint = e); let n = unsaid(\"not-an-id\"); \
+                let m = said!(\n    \"error-request-id\",\n id = 1);";
     let ids = asked_for(code);
     assert_eq!(
         ids,
-        ["activity-running", "inspector-tab", "menu-view"]
-            .map(String::from)
-            .into()
+        [
+            "activity-running",
+            "error-cancelled",
+            "error-hint-unreachable",
+            "error-request-id",
+            "inspector-tab",
+            "menu-view"
+        ]
+        .map(String::from)
+        .into()
     );
 }
 

@@ -843,6 +843,7 @@ fn a_tier_change_and_a_container_metadata_save_are_refused_when_someone_changed_
     };
     assert!(
         e.message
+            .to_string()
             .contains("its tier changed since it was listed: Hot then, Cool now"),
         "{}",
         e.message

@@ -186,7 +186,7 @@ fn the_proxy_window_tests_a_proxy_then_uses_it_keeping_its_password_in_the_keych
     assert!(
         requests
             .iter()
-            .any(|e| e.operation == test_the_proxy && e.url.starts_with(&test_address[..20])),
+            .any(|e| e.operation.to_string() == test_the_proxy && e.url.starts_with(&test_address[..20])),
         "the proxy test in the inspector"
     );
     assert!(!format!("{requests:?}").contains("s3cret-proxy"));

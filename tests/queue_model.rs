@@ -338,7 +338,7 @@ impl Run {
             None => panic!("the action on {id} left no note"),
         };
         let copied = match &held.note {
-            Some(Err(e)) => e.message.contains("It was copied to"),
+            Some(Err(e)) => e.message.to_string().contains("It was copied to"),
             _ => false,
         };
         match entry {

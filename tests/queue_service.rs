@@ -170,7 +170,7 @@ async fn oversized_messages_and_bad_counts_are_refused_before_sending() {
         .await
         .unwrap_err();
     assert_eq!(err.kind, ErrorKind::Invalid);
-    assert!(err.message.contains("64 KiB"));
+    assert!(err.message.to_string().contains("64 KiB"));
     assert_eq!(c.peek_messages(&q, 33).await.unwrap_err().kind, ErrorKind::Invalid);
     assert_eq!(
         c.create_queue("Bad--Name", &[]).await.unwrap_err().kind,

@@ -80,7 +80,7 @@ fn selecting_a_blob_reads_each_of_its_details_once_and_a_metadata_save_sends_the
         "only a.txt's details: {:#?}",
         words(&sent)
     );
-    let mut operations: Vec<&str> = sent.iter().map(|e| e.operation.as_str()).collect();
+    let mut operations: Vec<String> = sent.iter().map(|e| e.operation.to_string()).collect();
     operations.sort();
     let read = operations.len();
     operations.dedup();

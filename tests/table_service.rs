@@ -83,7 +83,7 @@ async fn bad_names_and_filters_are_refused_before_any_request() {
     };
     let err = c.query_entities("sometable", &query, None).await.unwrap_err();
     assert_eq!(err.kind, ErrorKind::Invalid);
-    assert!(err.message.contains("column 6"), "{}", err.message);
+    assert!(err.message.to_string().contains("column 6"), "{}", err.message);
     let bad_key = EntityDraft::new("a/b", "r");
     assert_eq!(
         c.insert_entity("sometable", &bad_key).await.unwrap_err().kind,
@@ -313,7 +313,7 @@ async fn a_failing_batch_leaves_nothing_behind() {
     ];
     let err = c.submit_batch(&table, &ops).await.unwrap_err();
     assert_eq!(err.status, Some(409), "{err:?}");
-    assert!(err.message.contains("none was applied"), "{}", err.message);
+    assert!(err.message.to_string().contains("none was applied"), "{}", err.message);
     let all = c.query_entities(&table, &EntityQuery::default(), None).await.unwrap();
     let keys: Vec<&str> = all.entities.iter().map(|e| e.row_key()).collect();
     assert_eq!(keys, vec!["taken"], "the batch applied nothing");

@@ -435,7 +435,10 @@ async fn a_download_resumed_after_the_blob_changed_starts_over_and_says_why() {
         .await
         .unwrap();
     let why = outcome.restarted.expect("the restart is said");
-    assert!(why.contains(&old) && why.contains(&new), "{why}");
+    assert!(
+        why.to_string().contains(&old) && why.to_string().contains(&new),
+        "{why}"
+    );
     assert_eq!(outcome.resumed, 0);
     assert_eq!(std::fs::read(&dest).unwrap(), changed, "the new content, not a mix");
 }
@@ -520,7 +523,7 @@ async fn blocks_another_tool_left_staged_are_named_before_anything_is_sent() {
         .unwrap_err();
     assert_eq!(e.kind, tessera::storage::ErrorKind::Invalid);
     assert!(
-        e.message.contains("staged by another tool") && e.message.contains("YWJj"),
+        e.message.to_string().contains("staged by another tool") && e.message.to_string().contains("YWJj"),
         "{}",
         e.message
     );
@@ -597,7 +600,11 @@ async fn a_second_download_into_the_same_file_is_refused_and_the_first_is_whole(
         )
         .await
         .unwrap_err();
-    assert!(second.message.contains("Another download into"), "{}", second.message);
+    assert!(
+        second.message.to_string().contains("Another download into"),
+        "{}",
+        second.message
+    );
     first.await.unwrap().expect("the first download finished");
     assert_eq!(std::fs::read(&dest).unwrap(), data, "the first download is whole");
 }

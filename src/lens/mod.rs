@@ -62,14 +62,16 @@ impl Lens {
     /// fails the start, naming the port and the service, before anything listens.
     pub async fn start(account: Account, options: LensOptions) -> Result<Lens, String> {
         let _ = rustls::crypto::ring::default_provider().install_default();
-        let (_, roots) = crate::storage::transport::trusted_roots(account.trusted_cert.as_deref())?;
+        let (_, roots) =
+            crate::storage::transport::trusted_roots(account.trusted_cert.as_deref()).map_err(|e| e.to_string())?;
         let builder = reqwest::Client::builder()
             // The upstream is fixed: a redirect is the app's to follow, never the lens's.
             .redirect(reqwest::redirect::Policy::none())
             .tls_certs_merge(roots)
             .connect_timeout(Duration::from_secs(10))
             .pool_idle_timeout(Duration::from_secs(4));
-        let http = crate::storage::proxy::apply(builder)?
+        let http = crate::storage::proxy::apply(builder)
+            .map_err(|e| e.to_string())?
             .build()
             .map_err(|e| format!("the lens could not set up its HTTP client: {e}"))?;
         let shared = Arc::new(Shared {

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use base64::Engine;
 use url::Url;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
+use crate::storage::words::{Said, said};
 
 /// The emulator's well-known account name and key (public knowledge, not a secret).
 pub const EMULATOR_ACCOUNT: &str = "devstoreaccount1";
@@ -16,8 +16,8 @@ pub const EMULATOR_KEY: &str =
     "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 pub const EMULATOR_PORTS: [u16; 3] = [10000, 10001, 10002];
 
-pub(crate) fn op_name() -> String {
-    t("error-op-read-account-settings")
+pub(crate) fn op_name() -> Said {
+    said("error-op-read-account-settings")
 }
 
 /// A decoded account key. Its bytes never reach Debug output, logs or events.
@@ -29,12 +29,12 @@ impl AccountKey {
     pub fn from_base64(text: &str) -> Result<Self> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            return Err(StorageError::invalid(op_name(), t("error-account-key-empty")));
+            return Err(StorageError::invalid(op_name(), said("error-account-key-empty")));
         }
         base64::engine::general_purpose::STANDARD
             .decode(trimmed)
             .map(|bytes| AccountKey(bytes.into()))
-            .map_err(|e| StorageError::invalid(op_name(), tr!("error-account-key-base64", error = e.to_string())))
+            .map_err(|e| StorageError::invalid(op_name(), said!("error-account-key-base64", error = e.to_string())))
     }
 
     pub fn bytes(&self) -> &[u8] {
@@ -61,10 +61,10 @@ impl SasToken {
     pub fn new(token: &str) -> Result<Self> {
         let token = token.trim().trim_start_matches('?');
         if token.is_empty() {
-            return Err(StorageError::invalid(op_name(), t("error-account-sas-empty")));
+            return Err(StorageError::invalid(op_name(), said("error-account-sas-empty")));
         }
         if !token.split('&').any(|p| p.starts_with("sig=")) {
-            return Err(StorageError::invalid(op_name(), t("error-account-sas-no-sig")));
+            return Err(StorageError::invalid(op_name(), said("error-account-sas-no-sig")));
         }
         Ok(SasToken(token.into()))
     }
@@ -219,16 +219,16 @@ impl Account {
     /// `service` is needed only when the URL does not say which service it is for.
     pub fn from_sas_url(text: &str, service: Option<Service>) -> Result<Self> {
         let url = Url::parse(text.trim()).map_err(|e| {
-            StorageError::invalid(op_name(), tr!("error-account-sas-url-not-url", error = e.to_string()))
+            StorageError::invalid(op_name(), said!("error-account-sas-url-not-url", error = e.to_string()))
         })?;
         if !matches!(url.scheme(), "http" | "https") {
-            return Err(StorageError::invalid(op_name(), t("error-account-sas-url-scheme")));
+            return Err(StorageError::invalid(op_name(), said("error-account-sas-url-scheme")));
         }
         let token = SasToken::new(url.query().unwrap_or(""))?;
         let host = url.host_str().unwrap_or("").to_string();
         let service = service
             .or_else(|| service_from_url(&url))
-            .ok_or_else(|| StorageError::invalid(op_name(), t("error-account-sas-url-which-service")))?;
+            .ok_or_else(|| StorageError::invalid(op_name(), said("error-account-sas-url-which-service")))?;
         let mut segments: Vec<&str> = url
             .path_segments()
             .map(|s| s.filter(|p| !p.is_empty()).collect())
@@ -236,7 +236,10 @@ impl Account {
         let path_style = is_path_style(&url);
         let name = if path_style {
             if segments.is_empty() {
-                return Err(StorageError::invalid(op_name(), t("error-account-sas-url-no-account")));
+                return Err(StorageError::invalid(
+                    op_name(),
+                    said("error-account-sas-url-no-account"),
+                ));
             }
             segments.remove(0).to_string()
         } else {
@@ -252,7 +255,10 @@ impl Account {
             _ => segments.first().map(|s| s.to_string()),
         };
         let Some(resource) = resource.filter(|r| !r.is_empty()) else {
-            return Err(StorageError::invalid(op_name(), t("error-account-sas-url-no-resource")));
+            return Err(StorageError::invalid(
+                op_name(),
+                said("error-account-sas-url-no-resource"),
+            ));
         };
         let mut endpoint = url.clone();
         endpoint.set_query(None);
@@ -292,14 +298,14 @@ impl Account {
         slot.as_ref().ok_or_else(|| {
             StorageError::invalid(
                 match service {
-                    Service::Blob => t("error-op-reach-blob-service"),
-                    Service::Queue => t("error-op-reach-queue-service"),
-                    Service::Table => t("error-op-reach-table-service"),
+                    Service::Blob => said("error-op-reach-blob-service"),
+                    Service::Queue => said("error-op-reach-queue-service"),
+                    Service::Table => said("error-op-reach-table-service"),
                 },
                 match service {
-                    Service::Blob => tr!("error-account-no-blob-endpoint", account = self.name.as_str()),
-                    Service::Queue => tr!("error-account-no-queue-endpoint", account = self.name.as_str()),
-                    Service::Table => tr!("error-account-no-table-endpoint", account = self.name.as_str()),
+                    Service::Blob => said!("error-account-no-blob-endpoint", account = self.name.as_str()),
+                    Service::Queue => said!("error-account-no-queue-endpoint", account = self.name.as_str()),
+                    Service::Table => said!("error-account-no-table-endpoint", account = self.name.as_str()),
                 },
             )
         })
@@ -389,12 +395,12 @@ fn service_from_url(url: &Url) -> Option<Service> {
 pub(crate) fn validate_account_name(name: &str) -> Result<String> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(StorageError::invalid(op_name(), t("error-account-name-empty")));
+        return Err(StorageError::invalid(op_name(), said("error-account-name-empty")));
     }
     if !name.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(StorageError::invalid(
             op_name(),
-            tr!("error-account-name-characters", name = name),
+            said!("error-account-name-characters", name = name),
         ));
     }
     Ok(name.to_string())
@@ -407,7 +413,7 @@ pub fn parse_endpoint(text: &str, setting: &str) -> Result<Url> {
     if sas.is_some() {
         return Err(StorageError::invalid(
             op_name(),
-            tr!("error-account-endpoint-has-sas", setting = setting),
+            said!("error-account-endpoint-has-sas", setting = setting),
         ));
     }
     Ok(url)
@@ -419,7 +425,7 @@ pub(crate) fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url,
     let mut url = Url::parse(text.trim()).map_err(|e| {
         StorageError::invalid(
             op_name(),
-            tr!(
+            said!(
                 "error-account-endpoint-not-url",
                 setting = setting,
                 url = shown.as_str(),
@@ -430,7 +436,7 @@ pub(crate) fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url,
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
         return Err(StorageError::invalid(
             op_name(),
-            tr!("error-account-endpoint-scheme", setting = setting, url = shown.as_str()),
+            said!("error-account-endpoint-scheme", setting = setting, url = shown.as_str()),
         ));
     }
     let sas = match url.query().filter(|q| !q.is_empty()) {
@@ -439,7 +445,7 @@ pub(crate) fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url,
         Some(_) => {
             return Err(StorageError::invalid(
                 op_name(),
-                tr!("error-account-endpoint-query", setting = setting, url = shown.as_str()),
+                said!("error-account-endpoint-query", setting = setting, url = shown.as_str()),
             ));
         }
     };
@@ -464,7 +470,7 @@ mod tests {
         assert_eq!(SasToken::new("sig=x").unwrap().expired(at(u32::MAX as u64)), None);
     }
 
-    fn invalid_message(text: &str) -> String {
+    fn invalid_message(text: &str) -> Said {
         Account::from_connection_string(text)
             .expect_err("should be rejected")
             .message
@@ -517,6 +523,7 @@ mod tests {
         );
         assert!(
             invalid_message("UseDevelopmentStorage=true;AccountName=x")
+                .to_string()
                 .contains("cannot be combined with `AccountName`")
         );
     }
@@ -531,19 +538,47 @@ mod tests {
         assert!(a.queue_endpoint.is_none());
         assert!(matches!(a.credential, Credential::Sas(ref s) if s.query() == "sv=2024-11-04&sig=abc%2B"));
         let err = a.endpoint(Service::Queue).unwrap_err();
-        assert!(err.message.contains("no queue endpoint"), "{}", err.message);
+        assert!(err.message.to_string().contains("no queue endpoint"), "{}", err.message);
     }
 
     #[test]
     fn malformed_strings_name_the_offending_part() {
-        assert!(invalid_message("AccountName=a;AccountKey").contains("Part 2"));
-        assert!(invalid_message("AccountName=a;AcountKey=a2V5").contains("unknown setting `AcountKey`"));
-        assert!(invalid_message("AccountName=a;AccountKey=not base64!").contains("account key is not valid base64"));
-        assert!(invalid_message("AccountName=a;AccountName=b").contains("sets `AccountName` twice"));
-        assert!(invalid_message("DefaultEndpointsProtocol=ftp;AccountName=a").contains("`ftp`"));
-        assert!(invalid_message("BlobEndpoint=not a url").contains("BlobEndpoint `not a url`"));
-        assert!(invalid_message("DefaultEndpointsProtocol=https").contains("names no AccountName"));
-        assert!(invalid_message("").contains("empty"));
+        assert!(
+            invalid_message("AccountName=a;AccountKey")
+                .to_string()
+                .contains("Part 2")
+        );
+        assert!(
+            invalid_message("AccountName=a;AcountKey=a2V5")
+                .to_string()
+                .contains("unknown setting `AcountKey`")
+        );
+        assert!(
+            invalid_message("AccountName=a;AccountKey=not base64!")
+                .to_string()
+                .contains("account key is not valid base64")
+        );
+        assert!(
+            invalid_message("AccountName=a;AccountName=b")
+                .to_string()
+                .contains("sets `AccountName` twice")
+        );
+        assert!(
+            invalid_message("DefaultEndpointsProtocol=ftp;AccountName=a")
+                .to_string()
+                .contains("`ftp`")
+        );
+        assert!(
+            invalid_message("BlobEndpoint=not a url")
+                .to_string()
+                .contains("BlobEndpoint `not a url`")
+        );
+        assert!(
+            invalid_message("DefaultEndpointsProtocol=https")
+                .to_string()
+                .contains("names no AccountName")
+        );
+        assert!(invalid_message("").to_string().contains("empty"));
     }
 
     #[test]
@@ -590,20 +625,23 @@ mod tests {
         let both = invalid_message(
             "AccountName=acct;AccountKey=a2V5;BlobEndpoint=https://acct.blob.core.windows.net/?sig=SECRET",
         );
-        assert!(both.contains("carries a SAS") && both.contains("AccountKey"), "{both}");
-        assert!(!both.contains("SECRET"), "{both}");
+        assert!(
+            both.to_string().contains("carries a SAS") && both.to_string().contains("AccountKey"),
+            "{both}"
+        );
+        assert!(!both.to_string().contains("SECRET"), "{both}");
         let query = invalid_message("BlobEndpoint=https://acct.blob.core.windows.net/?comp=list");
-        assert!(query.contains("has a query"), "{query}");
+        assert!(query.to_string().contains("has a query"), "{query}");
         let mut named = Account::from_name_and_key("acct", "a2V5", "", true).unwrap();
         let err = named
             .set_endpoint(Service::Blob, "https://acct.blob.core.windows.net/?sv=1&sig=SECRET")
             .unwrap_err();
         assert!(
-            err.message.contains("carries a shared access signature"),
+            err.message.to_string().contains("carries a shared access signature"),
             "{}",
             err.message
         );
-        assert!(!err.message.contains("SECRET"), "{}", err.message);
+        assert!(!err.message.to_string().contains("SECRET"), "{}", err.message);
         named.set_endpoint(Service::Blob, "https://proxy.example/acct").unwrap();
         assert_eq!(named.blob_endpoint.unwrap().as_str(), "https://proxy.example/acct");
     }
@@ -611,8 +649,8 @@ mod tests {
     #[test]
     fn a_key_pasted_where_a_setting_belongs_is_not_quoted_back() {
         let message = invalid_message(&format!("AccountName=a;{EMULATOR_KEY}"));
-        assert!(message.contains("unknown setting in part 2"), "{message}");
-        assert!(!message.contains("Eby8"), "{message}");
+        assert!(message.to_string().contains("unknown setting in part 2"), "{message}");
+        assert!(!message.to_string().contains("Eby8"), "{message}");
     }
 
     #[test]
@@ -651,7 +689,7 @@ mod tests {
             "http://127.0.0.1:10002/devstoreaccount1"
         );
         let q = Account::from_sas_url("http://proxy.local:8080/acct/jobs?sig=x", None);
-        assert!(q.unwrap_err().message.contains("choose one"));
+        assert!(q.unwrap_err().message.to_string().contains("choose one"));
     }
 
     #[test]

@@ -6,16 +6,16 @@ use std::time::SystemTime;
 
 use percent_encoding::utf8_percent_encode;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::account::Credential;
 use crate::storage::auth::hmac_sha256_base64;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{API_VERSION, Client, QUERY_VALUE};
 use crate::storage::policies::in_order;
+use crate::storage::words::{Said, said};
 
-fn op_name() -> String {
-    t("error-op-create-account-sas")
+fn op_name() -> Said {
+    said("error-op-create-account-sas")
 }
 
 /// The services an account SAS may name (file shares are not reached by this app, but a SAS may carry them for
@@ -46,13 +46,13 @@ fn check_letters(what: &str, given: &str, allowed: &str) -> Result<String> {
         return Err(StorageError::invalid(
             op_name(),
             match what {
-                "services" => tr!("error-sas-not-a-service", letter = c.to_string(), allowed = allowed),
-                "resource_types" => tr!(
+                "services" => said!("error-sas-not-a-service", letter = c.to_string(), allowed = allowed),
+                "resource_types" => said!(
                     "error-sas-not-a-resource-type",
                     letter = c.to_string(),
                     allowed = allowed
                 ),
-                _ => tr!(
+                _ => said!(
                     "error-sas-not-an-account-permission",
                     letter = c.to_string(),
                     allowed = allowed
@@ -63,9 +63,9 @@ fn check_letters(what: &str, given: &str, allowed: &str) -> Result<String> {
     let letters = in_order(given, allowed);
     if letters.is_empty() {
         let choose = match what {
-            "services" => t("error-sas-choose-service"),
-            "resource_types" => t("error-sas-choose-resource-type"),
-            _ => t("error-sas-choose-permissions"),
+            "services" => said("error-sas-choose-service"),
+            "resource_types" => said("error-sas-choose-resource-type"),
+            _ => said("error-sas-choose-permissions"),
         };
         return Err(StorageError::invalid(op_name(), choose));
     }
@@ -77,16 +77,16 @@ impl Client {
     /// after the start, a well-formed IP range, an account key to sign with.
     pub fn account_sas(&self, grant: &AccountSasGrant) -> Result<String> {
         let Credential::SharedKey(key) = &self.account().credential else {
-            return Err(StorageError::invalid(op_name(), t("error-sas-account-needs-key")));
+            return Err(StorageError::invalid(op_name(), said("error-sas-account-needs-key")));
         };
         let ss = check_letters("services", &grant.services, SERVICES)?;
         let srt = check_letters("resource_types", &grant.resource_types, RESOURCE_TYPES)?;
         let sp = check_letters("permissions", &grant.permissions, PERMISSIONS)?;
         let Some(expiry) = grant.expiry else {
-            return Err(StorageError::invalid(op_name(), t("error-sas-choose-expiry")));
+            return Err(StorageError::invalid(op_name(), said("error-sas-choose-expiry")));
         };
         if expiry <= grant.start.unwrap_or_else(SystemTime::now) {
-            return Err(StorageError::invalid(op_name(), t("error-sas-expiry-before-start")));
+            return Err(StorageError::invalid(op_name(), said("error-sas-expiry-before-start")));
         }
         let sip = grant.ip.clone().unwrap_or_default();
         crate::storage::service_sas::check_ip(&op_name(), grant.ip.as_deref())?;

@@ -5,11 +5,11 @@
 use serde_json::Value;
 use url::Url;
 
-use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::events::Api;
 use crate::storage::side_requests::{self, Reporter, SideRequest};
 use crate::storage::token::TokenCredential;
+use crate::storage::words::{Said, said};
 
 /// The API versions these reads are documented at.
 const TENANTS_API: &str = "2022-12-01";
@@ -95,15 +95,18 @@ pub struct ResourceManager {
 impl ResourceManager {
     /// Checks the endpoint before anything is sent: HTTPS, or plain HTTP to this computer only.
     pub fn new(endpoint: &str, credential: TokenCredential, trusted_cert: Option<std::path::PathBuf>) -> Result<Self> {
-        let op = &t("error-op-read-arm-endpoint");
+        let op = &said("error-op-read-arm-endpoint");
         let endpoint = Url::parse(endpoint.trim()).map_err(|e| {
-            StorageError::invalid(op, tr!("error-arm-not-url", endpoint = endpoint, error = e.to_string()))
+            StorageError::invalid(
+                op,
+                said!("error-arm-not-url", endpoint = endpoint, error = e.to_string()),
+            )
         })?;
         let loopback = crate::storage::transport::is_loopback(&endpoint);
         if endpoint.scheme() != "https" && !loopback {
             return Err(StorageError::invalid(
                 op,
-                tr!("error-arm-not-https", endpoint = endpoint.to_string()),
+                said!("error-arm-not-https", endpoint = endpoint.to_string()),
             ));
         }
         // The token opens every subscription the identity may manage: it goes to a cloud's own Resource Manager,
@@ -114,7 +117,7 @@ impl ResourceManager {
         if !known && !loopback {
             return Err(StorageError::invalid(
                 op,
-                tr!("error-arm-unknown-cloud", endpoint = endpoint.to_string()),
+                said!("error-arm-unknown-cloud", endpoint = endpoint.to_string()),
             ));
         }
         Ok(ResourceManager {
@@ -140,7 +143,7 @@ impl ResourceManager {
     pub async fn tenants(&self) -> Result<Vec<Tenant>> {
         let items = self
             .get_all(
-                &t("error-op-list-tenants"),
+                &said("error-op-list-tenants"),
                 &format!("/tenants?api-version={TENANTS_API}"),
             )
             .await?;
@@ -159,7 +162,7 @@ impl ResourceManager {
     pub async fn subscriptions(&self) -> Result<Vec<Subscription>> {
         let items = self
             .get_all(
-                &t("error-op-list-subscriptions"),
+                &said("error-op-list-subscriptions"),
                 &format!("/subscriptions?api-version={TENANTS_API}"),
             )
             .await?;
@@ -179,23 +182,26 @@ impl ResourceManager {
     pub async fn storage_accounts(&self, subscription_id: &str) -> Result<Vec<StorageAccountInfo>> {
         if subscription_id.is_empty() || subscription_id.contains(['/', '?', '#']) {
             return Err(StorageError::invalid(
-                t("error-op-list-storage-accounts"),
-                tr!("error-arm-subscription-id", id = subscription_id),
+                said("error-op-list-storage-accounts"),
+                said!("error-arm-subscription-id", id = subscription_id),
             ));
         }
         let path = format!(
             "/subscriptions/{subscription_id}/providers/Microsoft.Storage/storageAccounts?api-version={STORAGE_API}"
         );
-        let items = self.get_all(&t("error-op-list-storage-accounts"), &path).await?;
+        let items = self.get_all(&said("error-op-list-storage-accounts"), &path).await?;
         Ok(items.iter().filter_map(storage_account).collect())
     }
 
     /// The account's keys (`listKeys`): needs a role with `Microsoft.Storage/storageAccounts/listkeys/action`
     /// (Storage Account Key Operator, Contributor, Owner).
     pub async fn list_keys(&self, account_id: &str) -> Result<Vec<ListedKey>> {
-        let op = &t("error-op-list-account-keys");
+        let op = &said("error-op-list-account-keys");
         if !account_id.starts_with("/subscriptions/") || account_id.contains(['?', '#']) {
-            return Err(StorageError::invalid(op, tr!("error-arm-account-id", id = account_id)));
+            return Err(StorageError::invalid(
+                op,
+                said!("error-arm-account-id", id = account_id),
+            ));
         }
         let url = self.url(&format!("{account_id}/listKeys?api-version={STORAGE_API}"))?;
         let json = self.send(op, reqwest::Method::POST, url).await?;
@@ -214,12 +220,12 @@ impl ResourceManager {
     fn url(&self, path_and_query: &str) -> Result<Url> {
         let base = self.endpoint.as_str().trim_end_matches('/');
         Url::parse(&format!("{base}{path_and_query}"))
-            .map_err(|e| StorageError::invalid(t("error-op-read-arm-endpoint"), e.to_string()))
+            .map_err(|e| StorageError::invalid(said("error-op-read-arm-endpoint"), e.to_string()))
     }
 
     /// Every item of a list, page after page. A `nextLink` elsewhere than this endpoint is not followed: the token
     /// goes to Resource Manager only.
-    async fn get_all(&self, op: &str, path_and_query: &str) -> Result<Vec<Value>> {
+    async fn get_all(&self, op: &Said, path_and_query: &str) -> Result<Vec<Value>> {
         let mut url = self.url(path_and_query)?;
         let mut items = Vec::new();
         loop {
@@ -229,11 +235,11 @@ impl ResourceManager {
                 return Ok(items);
             };
             let next = Url::parse(next)
-                .map_err(|e| StorageError::decode(op, tr!("error-arm-next-link", error = e.to_string())))?;
+                .map_err(|e| StorageError::decode(op, said!("error-arm-next-link", error = e.to_string())))?;
             if next.origin() != self.endpoint.origin() {
                 return Err(StorageError::decode(
                     op,
-                    tr!(
+                    said!(
                         "error-arm-next-host",
                         next = next.host_str().unwrap_or("?"),
                         host = self.endpoint.host_str().unwrap_or("?")
@@ -246,15 +252,11 @@ impl ResourceManager {
 
     /// One request (tried again while Resource Manager is busy or unreachable, as reads are), and once more
     /// with a new token when the one sent was refused; its error in words with the code and request id.
-    async fn send(&self, op: &str, method: reqwest::Method, url: Url) -> Result<Value> {
+    async fn send(&self, op: &Said, method: reqwest::Method, url: Url) -> Result<Value> {
         let http = crate::storage::oauth::http(self.trusted_cert.as_deref())?;
         let mut renewed = false;
         loop {
-            let token = self
-                .credential
-                .token()
-                .await
-                .map_err(|e| e.with_operation(op.to_string()))?;
+            let token = self.credential.token().await.map_err(|e| e.with_operation(op))?;
             let request = SideRequest {
                 api: Api::ResourceManager,
                 operation: op,
@@ -282,7 +284,8 @@ impl ResourceManager {
                 op,
                 Some(text(&error, "message"))
                     .filter(|m| !m.is_empty())
-                    .unwrap_or_else(|| tr!("error-arm-answered", status = answer.status.to_string())),
+                    .map(Said::text)
+                    .unwrap_or_else(|| said!("error-arm-answered", status = answer.status.to_string())),
             );
             e.status = Some(answer.status);
             e.code = Some(text(&error, "code")).filter(|c| !c.is_empty());

@@ -4,12 +4,12 @@
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
-use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::token::{AccessToken, Audience, TokenFuture, TokenSource, jwt_expiry};
+use crate::storage::words::{Said, said};
 
-fn op_name() -> String {
-    t("error-op-azure-cli-token")
+fn op_name() -> Said {
+    said("error-op-azure-cli-token")
 }
 
 /// The longest `az` may take: it may refresh its own sign-in over the network first.
@@ -68,19 +68,19 @@ impl AzureCli {
         command.creation_flags(0x0800_0000);
         let output = match tokio::time::timeout(AZ_PATIENCE, command.output()).await {
             Err(_) => {
-                return Err(sign_in_error(tr!(
+                return Err(sign_in_error(said!(
                     "error-cli-too-slow",
                     seconds = AZ_PATIENCE.as_secs().to_string()
                 )));
             }
             Ok(Err(e)) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(sign_in_error(tr!(
+                return Err(sign_in_error(said!(
                     "error-cli-not-installed",
                     program = self.program.display().to_string()
                 )));
             }
             Ok(Err(e)) => {
-                return Err(sign_in_error(tr!(
+                return Err(sign_in_error(said!(
                     "error-cli-not-started",
                     program = self.program.display().to_string(),
                     error = e.to_string()
@@ -104,15 +104,15 @@ impl TokenSource for AzureCli {
         Box::pin(self.run())
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self) -> Said {
         match &self.tenant {
-            Some(tenant) => tr!("error-describe-cli-tenant", tenant = tenant.as_str()),
-            None => t("error-describe-cli"),
+            Some(tenant) => said!("error-describe-cli-tenant", tenant = tenant.as_str()),
+            None => said("error-describe-cli"),
         }
     }
 
-    fn sign_in_again(&self) -> String {
-        tr!("error-cli-sign-in-again", command = self.login_command())
+    fn sign_in_again(&self) -> Said {
+        said!("error-cli-sign-in-again", command = self.login_command())
     }
 }
 
@@ -125,30 +125,27 @@ impl AzureCli {
     }
 }
 
-fn sign_in_error(message: String) -> StorageError {
+fn sign_in_error(message: Said) -> StorageError {
     StorageError::new(ErrorKind::SignIn, op_name(), message)
 }
 
 /// The CLI's own words, with what to run: it says `Please run 'az login'` when nobody is signed in, and an
 /// `AADSTS` code when the sign-in ended (expired, revoked, another tenant).
-fn explain_failure(stderr: &str, tenant: Option<&str>) -> String {
-    let said = stderr
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .map_or_else(|| t("error-cli-no-message"), str::to_string)
-        .trim_start_matches("ERROR: ")
-        .to_string();
+fn explain_failure(stderr: &str, tenant: Option<&str>) -> Said {
+    let said = stderr.lines().map(str::trim).find(|l| !l.is_empty()).map_or_else(
+        || said("error-cli-no-message"),
+        |l| Said::text(l.trim_start_matches("ERROR: ")),
+    );
     let login = match tenant {
         Some(t) => format!("az login --tenant {t}"), // i18n-ignore: a command to run
         None => "az login".into(),                   // i18n-ignore: a command to run
     };
     if stderr.contains("az login") && !stderr.contains("AADSTS") {
-        tr!("error-cli-not-signed-in", said = said, command = login)
+        said!("error-cli-not-signed-in", said = said, command = login)
     } else if stderr.contains("AADSTS") {
-        tr!("error-cli-sign-in-ended", said = said, command = login)
+        said!("error-cli-sign-in-ended", said = said, command = login)
     } else {
-        tr!("error-cli-failed", said = said)
+        said!("error-cli-failed", said = said)
     }
 }
 
@@ -156,18 +153,18 @@ fn explain_failure(stderr: &str, tenant: Option<&str>) -> String {
 /// token's own `exp` claim (the older `expiresOn` is local time without a zone).
 fn parse_token(stdout: &[u8]) -> Result<AccessToken> {
     let json: serde_json::Value = serde_json::from_slice(stdout)
-        .map_err(|e| sign_in_error(tr!("error-cli-answer-not-json", why = e.to_string())))?;
+        .map_err(|e| sign_in_error(said!("error-cli-answer-not-json", why = e.to_string())))?;
     let token = json
         .get("accessToken")
         .and_then(|t| t.as_str())
         .filter(|t| !t.is_empty())
-        .ok_or_else(|| sign_in_error(t("error-cli-answer-no-token")))?;
+        .ok_or_else(|| sign_in_error(said("error-cli-answer-no-token")))?;
     let expires_at = json
         .get("expires_on")
         .and_then(crate::storage::token::json_seconds)
         .map(|secs| SystemTime::UNIX_EPOCH + Duration::from_secs(secs))
         .or_else(|| jwt_expiry(token))
-        .ok_or_else(|| sign_in_error(t("error-cli-answer-no-expiry")))?;
+        .ok_or_else(|| sign_in_error(said("error-cli-answer-no-expiry")))?;
     Ok(AccessToken::new(token, expires_at))
 }
 
@@ -191,7 +188,7 @@ mod tests {
     fn the_cli_failures_say_what_to_run() {
         let not_signed_in = explain_failure("ERROR: Please run 'az login' to setup account.\n", None);
         assert!(
-            not_signed_in.contains("not signed in") && not_signed_in.contains("Run `az login`"),
+            not_signed_in.to_string().contains("not signed in") && not_signed_in.to_string().contains("Run `az login`"),
             "{not_signed_in}"
         );
         let ended = explain_failure(
@@ -199,7 +196,8 @@ mod tests {
             Some("contoso.onmicrosoft.com"),
         );
         assert!(
-            ended.contains("AADSTS700082") && ended.contains("az login --tenant contoso.onmicrosoft.com"),
+            ended.to_string().contains("AADSTS700082")
+                && ended.to_string().contains("az login --tenant contoso.onmicrosoft.com"),
             "{ended}"
         );
     }

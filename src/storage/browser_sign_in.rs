@@ -9,14 +9,14 @@ use base64::Engine;
 use sha2::Digest;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::oauth::{Authority, Secret, SignedIn};
 use crate::storage::side_requests::Reporter;
 use crate::storage::token::Audience;
+use crate::storage::words::{Said, said};
 
-fn op_name() -> String {
-    t("error-op-sign-in-browser")
+fn op_name() -> Said {
+    said("error-op-sign-in-browser")
 }
 
 /// How long the app waits for the person to finish in the browser.
@@ -59,7 +59,7 @@ impl BrowserSignIn {
     pub fn start(authority: &Authority, client_id: &str, audience: &Audience) -> Result<BrowserSignIn> {
         let client_id = client_id.trim();
         if client_id.is_empty() {
-            return Err(StorageError::invalid(op_name(), t("error-browser-enter-client-id")));
+            return Err(StorageError::invalid(op_name(), said("error-browser-enter-client-id")));
         }
         let (listener, listener_v6, port) = loopback_pair()?;
         // Microsoft identity platform matches `http://localhost` on any port for a public client.
@@ -107,7 +107,7 @@ impl BrowserSignIn {
                 StorageError::new(
                     ErrorKind::SignIn,
                     op_name(),
-                    tr!(
+                    said!(
                         "error-browser-too-slow",
                         minutes = (PATIENCE.as_secs() / 60).to_string()
                     ),
@@ -161,11 +161,16 @@ impl BrowserSignIn {
                 url::form_urlencoded::parse(query.as_bytes()).into_owned().collect();
             // A favicon, a probe, another page's redirect: not this sign-in's.
             if params.get("state") != Some(&self.state) {
-                respond(&mut socket, "404 Not Found", &t("error-browser-page-not-this")).await;
+                respond(
+                    &mut socket,
+                    "404 Not Found",
+                    &said("error-browser-page-not-this").words(),
+                )
+                .await;
                 continue;
             }
             if let Some(code) = params.get("code").filter(|c| !c.is_empty()) {
-                respond(&mut socket, "200 OK", &t("error-browser-page-signed-in")).await;
+                respond(&mut socket, "200 OK", &said("error-browser-page-signed-in").words()).await;
                 return Ok(Secret::new(code));
             }
             let error = params.get("error").cloned().unwrap_or_else(|| "no_code".into());
@@ -173,13 +178,13 @@ impl BrowserSignIn {
                 .get("error_description")
                 .map(|d| d.lines().next().unwrap_or("").to_string())
                 .unwrap_or_default();
-            respond(&mut socket, "200 OK", &t("error-browser-page-not-finished")).await;
+            respond(&mut socket, "200 OK", &said("error-browser-page-not-finished").words()).await;
             return Err(StorageError::new(
                 ErrorKind::SignIn,
                 op_name(),
                 match error.as_str() {
-                    "access_denied" => t("error-browser-declined"),
-                    _ => tr!(
+                    "access_denied" => said("error-browser-declined"),
+                    _ => said!(
                         "error-browser-no-code",
                         error = error.as_str(),
                         description = description
@@ -197,7 +202,7 @@ fn loopback_pair() -> Result<(std::net::TcpListener, Option<std::net::TcpListene
         StorageError::new(
             ErrorKind::Io,
             op_name(),
-            tr!("error-browser-no-port", error = e.to_string()),
+            said!("error-browser-no-port", error = e.to_string()),
         )
     };
     for _ in 0..20 {
@@ -216,7 +221,7 @@ fn loopback_pair() -> Result<(std::net::TcpListener, Option<std::net::TcpListene
     }
     Err(failed(std::io::Error::new(
         std::io::ErrorKind::AddrInUse,
-        t("error-browser-ports-taken"),
+        said("error-browser-ports-taken"),
     )))
 }
 
@@ -224,7 +229,7 @@ fn io(e: std::io::Error) -> StorageError {
     StorageError::new(
         ErrorKind::Io,
         op_name(),
-        tr!("error-browser-listen-failed", error = e.to_string()),
+        said!("error-browser-listen-failed", error = e.to_string()),
     )
 }
 

@@ -66,7 +66,10 @@ pub fn content_md5(data: &[u8]) -> String {
 pub(crate) fn refuses_crc64(e: &StorageError) -> bool {
     match (e.status, e.code.as_deref()) {
         (Some(400), Some("UnsupportedHeader" | "InvalidHeaderValue")) => true,
-        (Some(500), Some("FeatureNotSupported")) => e.message.to_ascii_lowercase().contains("crc64"),
+        (Some(500), Some("FeatureNotSupported")) => e
+            .message
+            .as_text()
+            .is_some_and(|m| m.to_ascii_lowercase().contains("crc64")),
         _ => false,
     }
 }

@@ -4,12 +4,12 @@
 
 use url::Url;
 
-use crate::i18n::{t, tr};
 use crate::storage::account::{
     Account, AccountKey, Credential, EMULATOR_ACCOUNT, EMULATOR_PORTS, SasToken, decode, is_path_style, op_name,
     parse_endpoint, parse_endpoint_with_sas, validate_account_name,
 };
 use crate::storage::error::{Result, StorageError};
+use crate::storage::words::said;
 
 /// The settings of a connection string this app uses, by their canonical names.
 const SETTINGS: [&str; 10] = [
@@ -53,7 +53,7 @@ impl ConnectionSettings {
         let mut settings = ConnectionSettings::default();
         let text = text.trim();
         if text.is_empty() {
-            return Err(StorageError::invalid(op_name(), t("error-cs-empty")));
+            return Err(StorageError::invalid(op_name(), said("error-cs-empty")));
         }
         for (index, segment) in text.split(';').enumerate() {
             let segment = segment.trim();
@@ -64,7 +64,7 @@ impl ConnectionSettings {
             let Some((key, value)) = segment.split_once('=') else {
                 return Err(StorageError::invalid(
                     op_name(),
-                    tr!("error-cs-part-form", part = (index + 1).to_string()),
+                    said!("error-cs-part-form", part = (index + 1).to_string()),
                 ));
             };
             let key = key.trim();
@@ -86,9 +86,9 @@ impl ConnectionSettings {
                 return Err(StorageError::invalid(
                     op_name(),
                     if looks_like_a_name {
-                        tr!("error-cs-unknown-setting", setting = key, known = known)
+                        said!("error-cs-unknown-setting", setting = key, known = known)
                     } else {
-                        tr!(
+                        said!(
                             "error-cs-unknown-setting-in-part",
                             part = (index + 1).to_string(),
                             known = known
@@ -99,7 +99,7 @@ impl ConnectionSettings {
             if settings.values[slot].is_some() {
                 return Err(StorageError::invalid(
                     op_name(),
-                    tr!("error-cs-twice", setting = SETTINGS[slot]),
+                    said!("error-cs-twice", setting = SETTINGS[slot]),
                 ));
             }
             settings.values[slot] = Some(value.trim().to_string());
@@ -117,7 +117,7 @@ impl ConnectionSettings {
             return self.development_storage(dev);
         }
         if self.get("AccountKey").is_some() && self.get("SharedAccessSignature").is_some() {
-            return Err(StorageError::invalid(op_name(), t("error-cs-key-and-sas")));
+            return Err(StorageError::invalid(op_name(), said("error-cs-key-and-sas")));
         }
         let https = match self
             .get("DefaultEndpointsProtocol")
@@ -129,7 +129,7 @@ impl ConnectionSettings {
             Some(other) => {
                 return Err(StorageError::invalid(
                     op_name(),
-                    tr!("error-cs-protocol", protocol = other),
+                    said!("error-cs-protocol", protocol = other),
                 ));
             }
         };
@@ -144,7 +144,7 @@ impl ConnectionSettings {
             if let Some(sas) = sas {
                 match &endpoint_sas {
                     Some(other) if *other != sas => {
-                        return Err(StorageError::invalid(op_name(), t("error-cs-different-sas")));
+                        return Err(StorageError::invalid(op_name(), said("error-cs-different-sas")));
                     }
                     _ => endpoint_sas = Some(sas),
                 }
@@ -163,7 +163,7 @@ impl ConnectionSettings {
                     .as_ref()
                     .or(queue.as_ref())
                     .or(table.as_ref())
-                    .ok_or_else(|| StorageError::invalid(op_name(), t("error-cs-no-account")))?;
+                    .ok_or_else(|| StorageError::invalid(op_name(), said("error-cs-no-account")))?;
                 account_name_from_endpoint(first)
             }
         };
@@ -179,7 +179,7 @@ impl ConnectionSettings {
         {
             return Err(StorageError::invalid(
                 op_name(),
-                tr!("error-cs-suffix", suffix = suffix, bad = bad.to_string()),
+                said!("error-cs-suffix", suffix = suffix, bad = bad.to_string()),
             ));
         }
         let scheme = if https { "https" } else { "http" };
@@ -195,11 +195,11 @@ impl ConnectionSettings {
         };
         if let Some(sas) = &endpoint_sas {
             let conflict = if self.get("AccountKey").is_some() {
-                Some(t("error-cs-endpoint-sas-and-key"))
+                Some(said("error-cs-endpoint-sas-and-key"))
             } else {
                 self.get("SharedAccessSignature")
                     .filter(|given| SasToken::new(given).ok().as_ref() != Some(sas))
-                    .map(|_| t("error-cs-endpoint-sas-and-other-sas"))
+                    .map(|_| said("error-cs-endpoint-sas-and-other-sas"))
             };
             if let Some(why) = conflict {
                 return Err(StorageError::invalid(op_name(), why));
@@ -209,7 +209,7 @@ impl ConnectionSettings {
             Credential::Sas(sas)
         } else if let Some(key) = self.get("AccountKey") {
             if self.get("AccountName").is_none() {
-                return Err(StorageError::invalid(op_name(), t("error-cs-key-without-name")));
+                return Err(StorageError::invalid(op_name(), said("error-cs-key-without-name")));
             }
             Credential::SharedKey(AccountKey::from_base64(key)?)
         } else if let Some(sas) = self.get("SharedAccessSignature") {
@@ -232,7 +232,7 @@ impl ConnectionSettings {
         if !value.eq_ignore_ascii_case("true") {
             return Err(StorageError::invalid(
                 op_name(),
-                tr!("error-cs-development-value", value = value),
+                said!("error-cs-development-value", value = value),
             ));
         }
         if let Some(extra) = SETTINGS
@@ -242,7 +242,7 @@ impl ConnectionSettings {
         {
             return Err(StorageError::invalid(
                 op_name(),
-                tr!("error-cs-development-combined", setting = *extra.0),
+                said!("error-cs-development-combined", setting = *extra.0),
             ));
         }
         let mut account = Account::emulator();

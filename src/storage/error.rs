@@ -2,9 +2,9 @@
 
 use std::fmt;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::no_answer::Trouble;
+use crate::storage::words::{Said, said};
 
 /// What kind of failure this was: it decides the plain words and whether a retry could help.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,14 +43,14 @@ pub struct StorageError(Box<ErrorDetails>);
 #[derive(Clone, Debug)]
 pub struct ErrorDetails {
     pub kind: ErrorKind,
-    /// What the user asked for, e.g. "Update entity".
-    pub operation: String,
+    /// What the user asked for, e.g. "Update entity" (`op-…` messages the app words).
+    pub operation: Said,
     pub service: Option<Service>,
     pub status: Option<u16>,
     /// The service's `x-ms-error-code` (or the code in the body).
     pub code: Option<String>,
-    /// The service's own message, or the local cause.
-    pub message: String,
+    /// The service's own message (its words, as text), or the local cause (a message the app words).
+    pub message: Said,
     pub request_id: Option<String>,
     /// The resource's current ETag when a failed condition response carried one.
     pub current_etag: Option<String>,
@@ -66,7 +66,7 @@ pub struct ErrorDetails {
     /// The string this app signed, when the service refused a signature made with a credential that worked.
     pub string_to_sign: Option<String>,
     /// For a request with a Microsoft Entra ID sign-in: what the user does to sign in again.
-    pub sign_in: Option<String>,
+    pub sign_in: Option<Said>,
     /// The service's `AuthenticationErrorDetail`: why it refused a token or signature ("The token is expired").
     pub auth_detail: Option<String>,
     /// Why a connection failed, known from the transport's errors: it picks the hint, as the message (in the
@@ -94,7 +94,7 @@ impl fmt::Debug for StorageError {
 }
 
 impl StorageError {
-    pub fn new(kind: ErrorKind, operation: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(kind: ErrorKind, operation: impl Into<Said>, message: impl Into<Said>) -> Self {
         StorageError(Box::new(ErrorDetails {
             kind,
             operation: operation.into(),
@@ -102,7 +102,7 @@ impl StorageError {
             status: None,
             code: None,
             // Transport errors quote URLs (with any SAS) and tokens: no message leaves here unredacted.
-            message: crate::storage::redact::redact_text(&message.into()),
+            message: message.into().map_text(&crate::storage::redact::redact_text),
             request_id: None,
             current_etag: None,
             endpoint: None,
@@ -117,29 +117,34 @@ impl StorageError {
     }
 
     /// Bad input, caught before anything was sent.
-    pub fn invalid(operation: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn invalid(operation: impl Into<Said>, message: impl Into<Said>) -> Self {
         Self::new(ErrorKind::Invalid, operation, message)
     }
 
     /// A write refused before sending because a read just before it found the resource changed since the
     /// edit began (`what`: what changed, in words). It counts as a conflict, like a 412.
-    pub fn changed_since_read(operation: impl Into<String>, what: impl Into<String>) -> Self {
+    pub fn changed_since_read(operation: impl Into<Said>, what: impl Into<Said>) -> Self {
         Self::new(ErrorKind::ChangedSinceRead, operation, what)
     }
 
-    pub fn cancelled(operation: impl Into<String>) -> Self {
-        Self::new(ErrorKind::Cancelled, operation, t("error-cancelled"))
+    pub fn cancelled(operation: impl Into<Said>) -> Self {
+        Self::new(ErrorKind::Cancelled, operation, said("error-cancelled"))
     }
 
-    pub fn io(operation: impl Into<String>, err: &std::io::Error) -> Self {
-        Self::new(ErrorKind::Io, operation, err.to_string())
+    pub fn io(operation: impl Into<Said>, err: &std::io::Error) -> Self {
+        let said = err.get_ref().and_then(|e| e.downcast_ref::<Said>()).cloned();
+        Self::new(
+            ErrorKind::Io,
+            operation,
+            said.unwrap_or_else(|| Said::text(err.to_string())),
+        )
     }
 
-    pub fn decode(operation: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn decode(operation: impl Into<Said>, message: impl Into<Said>) -> Self {
         Self::new(ErrorKind::Decode, operation, message)
     }
 
-    pub fn with_operation(mut self, operation: impl Into<String>) -> Self {
+    pub fn with_operation(mut self, operation: impl Into<Said>) -> Self {
         self.operation = operation.into();
         self
     }
@@ -180,22 +185,25 @@ impl StorageError {
     }
 
     /// Why it failed and what to do, in words a person can act on.
-    pub fn hint(&self) -> String {
+    pub fn hint(&self) -> Said {
         match self.kind {
-            ErrorKind::Invalid => t("error-hint-invalid"),
-            ErrorKind::Cancelled => t("error-hint-cancelled"),
-            ErrorKind::ChangedSinceRead => t("error-hint-changed-since-read"),
-            ErrorKind::Io => t("error-hint-io"),
-            ErrorKind::Decode => t("error-hint-decode"),
-            ErrorKind::CircuitOpen => t("error-hint-circuit-open"),
-            ErrorKind::OutcomeUnknown if self.status.is_some() => t("error-hint-outcome-unknown-answered"),
-            ErrorKind::OutcomeUnknown => t("error-hint-outcome-unknown"),
-            ErrorKind::Timeout => t("error-hint-timeout"),
+            ErrorKind::Invalid => said("error-hint-invalid"),
+            ErrorKind::Cancelled => said("error-hint-cancelled"),
+            ErrorKind::ChangedSinceRead => said("error-hint-changed-since-read"),
+            ErrorKind::Io => said("error-hint-io"),
+            ErrorKind::Decode => said("error-hint-decode"),
+            ErrorKind::CircuitOpen => said("error-hint-circuit-open"),
+            ErrorKind::OutcomeUnknown if self.status.is_some() => said("error-hint-outcome-unknown-answered"),
+            ErrorKind::OutcomeUnknown => said("error-hint-outcome-unknown"),
+            ErrorKind::Timeout => said("error-hint-timeout"),
             ErrorKind::Connection => self.connection_hint(),
             ErrorKind::Service => self.service_hint(),
-            ErrorKind::SignIn => tr!(
+            ErrorKind::SignIn => said!(
                 "error-hint-sign-in",
-                sign_in = self.sign_in.clone().unwrap_or_else(|| t("error-hint-sign-in-settings"))
+                sign_in = self
+                    .sign_in
+                    .clone()
+                    .unwrap_or_else(|| said("error-hint-sign-in-settings"))
             ),
         }
     }
@@ -211,32 +219,35 @@ impl StorageError {
     }
 
     /// The data-plane role a signed-in identity lacks for this service, in Azure's role names.
-    fn missing_role(&self) -> String {
+    fn missing_role(&self) -> Said {
         match self.service {
-            Some(Service::Blob) => t("error-role-blob"),
-            Some(Service::Queue) => t("error-role-queue"),
-            Some(Service::Table) => t("error-role-table"),
-            None => t("error-role-any"),
+            Some(Service::Blob) => said("error-role-blob"),
+            Some(Service::Queue) => said("error-role-queue"),
+            Some(Service::Table) => said("error-role-table"),
+            None => said("error-role-any"),
         }
     }
 
     /// Where a data role is assigned besides the account: this container, queue or table.
-    fn role_scope(&self) -> String {
+    fn role_scope(&self) -> Said {
         match self.service {
-            Some(Service::Blob) => t("error-scope-container"),
-            Some(Service::Queue) => t("error-scope-queue"),
-            Some(Service::Table) => t("error-scope-table"),
-            None => t("error-scope-resource"),
+            Some(Service::Blob) => said("error-scope-container"),
+            Some(Service::Queue) => said("error-scope-queue"),
+            Some(Service::Table) => said("error-scope-table"),
+            None => said("error-scope-resource"),
         }
     }
 
-    fn connection_hint(&self) -> String {
-        let endpoint = self.endpoint.clone().unwrap_or_else(|| t("error-the-endpoint"));
+    fn connection_hint(&self) -> Said {
+        let endpoint: Said = self
+            .endpoint
+            .clone()
+            .map_or_else(|| said("error-the-endpoint"), Said::text);
         if let Some(proxy) = crate::storage::proxy::explain(self.trouble) {
             return proxy;
         }
         if self.trouble == Some(Trouble::Certificate) {
-            return tr!("error-hint-untrusted-certificate", endpoint = endpoint);
+            return said!("error-hint-untrusted-certificate", endpoint = endpoint);
         }
         let refused = self.trouble == Some(Trouble::NotConnected);
         let loopback = self
@@ -244,103 +255,119 @@ impl StorageError {
             .as_deref()
             .is_some_and(|e| e.starts_with("127.") || e.starts_with("localhost") || e.starts_with("[::1]"));
         if refused && loopback && self.emulator {
-            tr!("error-hint-emulator-not-running", endpoint = endpoint)
+            said!("error-hint-emulator-not-running", endpoint = endpoint)
         } else if refused && loopback {
-            tr!("error-hint-nothing-listening", endpoint = endpoint)
+            said!("error-hint-nothing-listening", endpoint = endpoint)
         } else {
-            tr!("error-hint-unreachable", endpoint = endpoint)
+            said!("error-hint-unreachable", endpoint = endpoint)
         }
     }
 
-    fn service_hint(&self) -> String {
+    fn service_hint(&self) -> Said {
         let code = self.code.as_deref().unwrap_or("");
-        let sign_in = || self.sign_in.clone().unwrap_or_default();
+        let sign_in = || self.sign_in.clone().unwrap_or_else(Said::empty);
         match (self.status.unwrap_or(0), code) {
             // Resource Manager's codes (storage's own never use these).
-            (_, "AuthorizationFailed") => t("error-hint-arm-no-role"),
-            (_, "InvalidAuthenticationTokenTenant") => tr!("error-hint-other-tenant", sign_in = sign_in()),
+            (_, "AuthorizationFailed") => said("error-hint-arm-no-role"),
+            (_, "InvalidAuthenticationTokenTenant") => said!("error-hint-other-tenant", sign_in = sign_in()),
             (_, "ExpiredAuthenticationToken" | "InvalidAuthenticationToken") => {
-                tr!("error-hint-arm-token-refused", sign_in = sign_in())
+                said!("error-hint-arm-token-refused", sign_in = sign_in())
             }
-            (_, "SubscriptionNotFound") => t("error-hint-subscription-not-found"),
+            (_, "SubscriptionNotFound") => said("error-hint-subscription-not-found"),
             // Azure and Azurite both answer an expired SAS with the words of a bad signature.
             (403, _) if self.sas_expired.is_some() => {
-                tr!(
+                said!(
                     "error-hint-sas-expired-at",
                     expiry = self.sas_expired.clone().unwrap_or_default()
                 )
             }
-            (403, _) if self.message.contains("Request date header too old") || self.message.contains("clock") => {
-                t("error-hint-clock")
+            (403, _)
+                if self.says(|m| m.contains("Request date header too old")) || self.says(|m| m.contains("clock")) =>
+            {
+                said("error-hint-clock")
             }
             (403, "AuthorizationPermissionMismatch") if self.sign_in.is_some() => {
-                tr!(
+                said!(
                     "error-hint-no-data-role",
                     role = self.missing_role(),
                     scope = self.role_scope()
                 )
             }
             (401 | 403, _) if self.sign_in.is_some() && self.is_sign_in_refused() => match &self.auth_detail {
-                Some(d) => tr!(
+                Some(d) => said!(
                     "error-hint-token-refused-because",
                     detail = d.as_str(),
                     sign_in = sign_in()
                 ),
-                None => tr!("error-hint-token-refused", sign_in = sign_in()),
+                None => said!("error-hint-token-refused", sign_in = sign_in()),
             },
             (403, _) if self.sign_in.is_some() => match &self.auth_detail {
-                Some(d) => tr!("error-hint-identity-refused-because", detail = d.as_str()),
-                None => t("error-hint-identity-refused"),
+                Some(d) => said!("error-hint-identity-refused-because", detail = d.as_str()),
+                None => said("error-hint-identity-refused"),
             },
-            (403, "KeyBasedAuthenticationNotPermitted") => t("error-hint-key-access-off"),
+            (403, "KeyBasedAuthenticationNotPermitted") => said("error-hint-key-access-off"),
             // The key worked on this account before: it is right, and so is the clock (a few moments ago).
             (403, "AuthenticationFailed" | "AuthorizationFailure") if self.credential_worked => {
-                t("error-hint-signature-form")
+                said("error-hint-signature-form")
             }
             // Azure says AuthenticationFailed; Azurite says AuthorizationFailure with the same message.
             (403, "AuthenticationFailed") | (403, "AuthorizationFailure")
-                if code == "AuthenticationFailed" || self.message.contains("failed to authenticate") =>
+                if code == "AuthenticationFailed" || self.says(|m| m.contains("failed to authenticate")) =>
             {
-                t("error-hint-bad-signature")
+                said("error-hint-bad-signature")
             }
             (
                 403,
                 "AuthorizationPermissionMismatch"
                 | "AuthorizationResourceTypeMismatch"
                 | "AuthorizationServiceMismatch",
-            ) => t("error-hint-sas-permission"),
-            (403, _) if self.message.contains("expire") => t("error-hint-sas-expired"),
-            (403, _) => t("error-hint-access-refused"),
-            (412, _) if self.is_lease_conflict() => t("error-hint-lease-precondition"),
-            (412, _) => t("error-hint-precondition"),
-            (409, c) if c.contains("Lease") => t("error-hint-lease-conflict"),
-            (409, c) if c.ends_with("AlreadyExists") => t("error-hint-already-exists"),
-            (409, c) if c.ends_with("BeingDeleted") => t("error-hint-being-deleted"),
-            (409, _) => t("error-hint-conflict"),
-            (404, "MessageNotFound") => t("error-hint-message-not-found"),
-            (400, "PopReceiptMismatch") => t("error-hint-pop-receipt"),
-            (404, _) => t("error-hint-not-found"),
-            (400, _) => t("error-hint-bad-request"),
-            (408 | 500 | 502 | 503 | 504, _) => t("error-hint-busy"),
-            (413, _) => t("error-hint-too-large"),
+            ) => said("error-hint-sas-permission"),
+            (403, _) if self.says(|m| m.contains("expire")) => said("error-hint-sas-expired"),
+            (403, _) => said("error-hint-access-refused"),
+            (412, _) if self.is_lease_conflict() => said("error-hint-lease-precondition"),
+            (412, _) => said("error-hint-precondition"),
+            (409, c) if c.contains("Lease") => said("error-hint-lease-conflict"),
+            (409, c) if c.ends_with("AlreadyExists") => said("error-hint-already-exists"),
+            (409, c) if c.ends_with("BeingDeleted") => said("error-hint-being-deleted"),
+            (409, _) => said("error-hint-conflict"),
+            (404, "MessageNotFound") => said("error-hint-message-not-found"),
+            (400, "PopReceiptMismatch") => said("error-hint-pop-receipt"),
+            (404, _) => said("error-hint-not-found"),
+            (400, _) => said("error-hint-bad-request"),
+            (408 | 500 | 502 | 503 | 504, _) => said("error-hint-busy"),
+            (413, _) => said("error-hint-too-large"),
             (407, _) => crate::storage::proxy::refused(&crate::storage::proxy::current()),
-            _ => t("error-hint-refused"),
+            _ => said("error-hint-refused"),
         }
     }
 
-    /// The whole story for a person: what failed, why and what to do, then the service's evidence.
-    pub fn plain_words(&self) -> String {
-        let mut s = tr!("error-failed", operation = self.operation.as_str(), hint = self.hint());
-        s.push_str(&format!("\n{}", self.evidence()));
+    /// True when the service's own message (its text, never the app's words) passes `test`.
+    fn says(&self, test: impl Fn(&str) -> bool) -> bool {
+        self.message.as_text().is_some_and(test)
+    }
+
+    /// The whole story for a person, as the app words it: what failed, why and what to do, then the service's
+    /// evidence.
+    pub fn story(&self) -> Said {
+        let mut parts = vec![
+            said!("error-failed", operation = &self.operation, hint = self.hint()),
+            Said::text("\n"),
+            self.evidence(),
+        ];
         if let Some(signed) = self.string_to_sign.as_ref().filter(|_| self.credential_worked) {
-            s.push('\n');
-            s.push_str(&tr!("error-string-signed", signed = signed.escape_debug().to_string()));
+            parts.push(Said::text("\n"));
+            parts.push(said!("error-string-signed", signed = signed.escape_debug().to_string()));
         }
-        s
+        Said::Parts(parts)
+    }
+
+    /// The whole story in words, in the language of the wording the app installed ([`crate::storage::words::set_wording`]).
+    pub fn plain_words(&self) -> String {
+        self.story().words()
     }
 
     /// Status, code, the service's message and the request id, for support and the inspector.
-    pub fn evidence(&self) -> String {
+    pub fn evidence(&self) -> Said {
         let mut parts = Vec::new();
         if let Some(status) = self.status {
             parts.push(format!("HTTP {status}")); // i18n-ignore: the protocol's name
@@ -349,17 +376,25 @@ impl StorageError {
             parts.push(code.clone());
         }
         let mut s = parts.join(" ");
-        if !self.message.is_empty() {
+        let mut out = Vec::new();
+        let message = match &self.message {
+            Said::Text(m) => Said::text(m.lines().next().unwrap_or("")),
+            other => other.clone(),
+        };
+        if !message.is_empty() {
             if !s.is_empty() {
                 s.push_str(": ");
             }
-            s.push_str(self.message.lines().next().unwrap_or(""));
+            out.push(Said::text(s));
+            out.push(message);
+        } else {
+            out.push(Said::text(s));
         }
         if let Some(id) = &self.request_id {
-            s.push(' ');
-            s.push_str(&tr!("error-request-id", id = id.as_str()));
+            out.push(Said::text(" "));
+            out.push(said!("error-request-id", id = id.as_str()));
         }
-        s
+        Said::Parts(out)
     }
 }
 
@@ -493,7 +528,11 @@ mod tests {
             "There is currently a lease on the blob and no lease ID was specified in the request.",
         );
         assert!(e.is_lease_conflict());
-        assert!(e.hint().contains("leased by another client"), "{}", e.hint());
+        assert!(
+            e.hint().to_string().contains("leased by another client"),
+            "{}",
+            e.hint()
+        );
     }
 
     #[test]
@@ -503,17 +542,19 @@ mod tests {
         // The emulator's account on any port (the run command moves off 10000-10002 when they are taken).
         e.endpoint = Some("127.0.0.1:41234".into());
         e.emulator = true;
-        assert!(e.hint().contains("Azurite) is not running"), "{}", e.hint());
+        assert!(e.hint().to_string().contains("Azurite) is not running"), "{}", e.hint());
         e.emulator = false;
         assert!(
-            e.hint().starts_with("Nothing is listening on 127.0.0.1:41234."),
+            e.hint()
+                .to_string()
+                .starts_with("Nothing is listening on 127.0.0.1:41234."),
             "{}",
             e.hint()
         );
         e.emulator = true;
         e.endpoint = Some("example.invalid:443".into());
         assert!(
-            e.hint().starts_with("Could not reach example.invalid:443"),
+            e.hint().to_string().starts_with("Could not reach example.invalid:443"),
             "{}",
             e.hint()
         );
@@ -526,8 +567,8 @@ mod tests {
             "AuthenticationFailed",
             "Server failed to authenticate the request.",
         );
-        assert!(e.hint().contains("account key is wrong"));
-        assert!(e.hint().contains("clock"));
+        assert!(e.hint().to_string().contains("account key is wrong"));
+        assert!(e.hint().to_string().contains("clock"));
     }
 
     #[test]

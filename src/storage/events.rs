@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use crate::storage::Service;
+use crate::storage::words::Said;
 
 /// Which door a request went through: a storage service, or the sign-in and Resource Manager hosts that come
 /// before one.
@@ -72,7 +73,7 @@ pub struct RequestEvent {
     pub account: String,
     pub service: Api,
     /// What the caller asked for, in words: "Query entities", "Acquire lease".
-    pub operation: String,
+    pub operation: Said,
     pub method: String,
     /// The resource path, decoded, relative to the service endpoint.
     pub resource: String,
@@ -84,7 +85,7 @@ pub struct RequestEvent {
     pub client_request_id: String,
     pub error_code: Option<String>,
     /// What the pipeline did or saw: "retrying in 400 ms", "connection refused", "not retried: not idempotent".
-    pub note: Option<String>,
+    pub note: Option<Said>,
     /// The string the client signed; kept only when the service answered 403, to compare with the server's.
     pub string_to_sign: Option<String>,
     /// The first `BODY_KEPT` bytes of each body (copied, so a kept piece never holds a whole upload alive); a

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use rustls::pki_types::CertificateDer;
 
-use crate::i18n::tr;
 use crate::storage::transport::ExactCase;
+use crate::storage::words::{Said, said};
 
 /// What the clients are made from, and the pair made under the newest proxy choice seen.
 pub(crate) struct HttpClients {
@@ -34,7 +34,7 @@ impl HttpClients {
         connect_timeout: Duration,
         extra_roots: Vec<CertificateDer<'static>>,
         reqwest_roots: Vec<reqwest::Certificate>,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, Said> {
         let generation = crate::storage::proxy::generation();
         let first = make(connect_timeout, &extra_roots, &reqwest_roots, generation)?;
         Ok(HttpClients {
@@ -47,7 +47,7 @@ impl HttpClients {
 
     /// The clients for a request now: those made under the current proxy choice (made here when it changed).
     /// Requests already under way keep the clients they started with.
-    pub fn current(&self) -> Result<Made, String> {
+    pub fn current(&self) -> Result<Made, Said> {
         let generation = crate::storage::proxy::generation();
         {
             let made = self.made.lock().expect("http clients lock");
@@ -71,7 +71,7 @@ fn make(
     extra_roots: &[CertificateDer<'static>],
     reqwest_roots: &[reqwest::Certificate],
     generation: u64,
-) -> Result<Made, String> {
+) -> Result<Made, Said> {
     // No reqwest read timeout: it runs from the start of the request, upload included (reqwest #2784), so a block
     // on a slow uplink would fail. The pipeline watches for silence itself (`transport::Activity`).
     let builder = reqwest::Client::builder()
@@ -84,7 +84,7 @@ fn make(
         .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")));
     let http = crate::storage::proxy::apply(builder)?
         .build()
-        .map_err(|e| tr!("error-http-client-build", error = e.to_string()))?;
+        .map_err(|e| said!("error-http-client-build", error = e.to_string()))?;
     let exact_case = ExactCase::new(connect_timeout, extra_roots.to_vec())?;
     Ok(Made {
         generation,

@@ -6,6 +6,7 @@ use reqwest::Method;
 
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Client, Request};
+use crate::storage::words::{Said, said};
 use crate::storage::{Service, xml};
 
 /// What one page of an account-level listing asks for.
@@ -21,7 +22,7 @@ impl Client {
     pub(crate) async fn list_account_level(
         &self,
         service: Service,
-        operation: &str,
+        operation: &Said,
         list: AccountListing<'_>,
     ) -> Result<xml::Element<'static>> {
         let req = Request::new(service, Method::GET, operation, "/")
@@ -42,7 +43,7 @@ impl Client {
 pub(crate) async fn next_event<E>(
     rx: &mut tokio::sync::mpsc::UnboundedReceiver<E>,
     chains: &mut tokio::task::JoinSet<()>,
-    op: &str,
+    op: &Said,
 ) -> crate::storage::Result<Option<E>> {
     loop {
         tokio::select! {
@@ -51,7 +52,7 @@ pub(crate) async fn next_event<E>(
                 if let Err(e) = joined
                     && !e.is_cancelled()
                 {
-                    let why = crate::i18n::tr!("error-listing-stopped", why = e.to_string());
+                    let why = said!("error-listing-stopped", why = e.to_string());
                     return Err(crate::storage::StorageError::invalid(op, why));
                 }
             }

@@ -1,9 +1,9 @@
 //! Metadata of blobs, containers and queues: the name rules (C# identifiers, ASCII values), the
 //! `x-ms-meta-*` headers a write carries, and the pairs a read returns, names in the case they were stored.
 
-use crate::i18n::tr;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Request, Response};
+use crate::storage::words::{Said, said};
 
 /// The `x-ms-meta-*` headers as pairs, names in the case they came on the wire when the response was read by
 /// the exact-case transport (`wire_names`), else as hyper gives them (lower case).
@@ -26,24 +26,24 @@ pub(crate) fn metadata_from_headers(resp: &Response) -> Vec<(String, String)> {
 }
 
 /// Metadata names are C# identifiers; values travel as headers, so plain ASCII.
-pub fn validate_metadata(metadata: &[(String, String)]) -> std::result::Result<(), String> {
+pub fn validate_metadata(metadata: &[(String, String)]) -> std::result::Result<(), Said> {
     for (i, (name, value)) in metadata.iter().enumerate() {
         let mut chars = name.chars();
         let ok_start = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
         if !ok_start || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(tr!("error-metadata-name-characters", name = name.as_str()));
+            return Err(said!("error-metadata-name-characters", name = name.as_str()));
         }
         if metadata[..i].iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
-            return Err(tr!("error-metadata-name-twice", name = name.as_str()));
+            return Err(said!("error-metadata-name-twice", name = name.as_str()));
         }
         if !value.chars().all(|c| (' '..='~').contains(&c)) {
-            return Err(tr!("error-metadata-value-ascii", name = name.as_str()));
+            return Err(said!("error-metadata-value-ascii", name = name.as_str()));
         }
     }
     Ok(())
 }
 
-pub(crate) fn apply_metadata(op: &str, mut req: Request, metadata: &[(String, String)]) -> Result<Request> {
+pub(crate) fn apply_metadata(op: &Said, mut req: Request, metadata: &[(String, String)]) -> Result<Request> {
     validate_metadata(metadata).map_err(|m| StorageError::invalid(op, m))?;
     for (name, value) in metadata {
         req = req.header(format!("x-ms-meta-{name}"), value.clone()); // i18n-ignore: a header's name
@@ -61,11 +61,13 @@ mod tests {
         assert!(
             validate_metadata(&[("1bad".into(), "v".into())])
                 .unwrap_err()
+                .to_string()
                 .contains("start with a letter")
         );
         assert!(
             validate_metadata(&[("a".into(), "é".into())])
                 .unwrap_err()
+                .to_string()
                 .contains("ASCII")
         );
     }

@@ -38,6 +38,7 @@ pub mod table;
 pub(crate) mod times;
 pub mod token;
 pub(crate) mod transport;
+pub mod words;
 pub(crate) mod xml;
 
 // The client's public face: what the app's callers, the tests and the benchmarks use. Each service's own
@@ -57,6 +58,7 @@ pub use request::{Headers, Request, Response, StreamingResponse};
 pub use retry::RetryPolicy;
 pub use token::{AccessToken, TokenCredential, TokenSource};
 pub use transport::read_pem_certificates;
+pub use words::{Arg, Said};
 
 use serde::{Deserialize, Serialize};
 

@@ -1,33 +1,33 @@
 //! The naming rules of every resource: tables, containers, blobs and queues, checked before sending.
 
-use crate::i18n::{t, tr};
+use crate::storage::words::{Said, said};
 
 /// Table names: 3-63 letters and digits, starting with a letter, not the reserved `tables`.
-pub fn validate_table_name(name: &str) -> Result<(), String> {
+pub fn validate_table_name(name: &str) -> Result<(), Said> {
     if !(3..=63).contains(&name.len()) {
-        return Err(tr!("error-names-table-length", name = name));
+        return Err(said!("error-names-table-length", name = name));
     }
     if !name.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(tr!("error-names-table-characters", name = name));
+        return Err(said!("error-names-table-characters", name = name));
     }
     if !name.as_bytes()[0].is_ascii_alphabetic() {
-        return Err(tr!("error-names-table-start", name = name));
+        return Err(said!("error-names-table-start", name = name));
     }
     if name.eq_ignore_ascii_case("tables") {
-        return Err(t("error-names-table-reserved"));
+        return Err(said("error-names-table-reserved"));
     }
     Ok(())
 }
 
 /// Containers and queues share DNS-style names: 3-63 lower-case letters, digits and single hyphens,
 /// starting and ending with a letter or digit.
-fn validate_dns_style(kind: &str, name: &str) -> Result<(), String> {
+fn validate_dns_style(kind: &str, name: &str) -> Result<(), Said> {
     let container = kind == "container";
     if !(3..=63).contains(&name.len()) {
         return Err(if container {
-            tr!("error-names-container-length", name = name)
+            said!("error-names-container-length", name = name)
         } else {
-            tr!("error-names-queue-length", name = name)
+            said!("error-names-queue-length", name = name)
         });
     }
     if !name
@@ -35,50 +35,50 @@ fn validate_dns_style(kind: &str, name: &str) -> Result<(), String> {
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     {
         return Err(if container {
-            tr!("error-names-container-characters", name = name)
+            said!("error-names-container-characters", name = name)
         } else {
-            tr!("error-names-queue-characters", name = name)
+            said!("error-names-queue-characters", name = name)
         });
     }
     if name.starts_with('-') || name.ends_with('-') || name.contains("--") {
         return Err(if container {
-            tr!("error-names-container-hyphens", name = name)
+            said!("error-names-container-hyphens", name = name)
         } else {
-            tr!("error-names-queue-hyphens", name = name)
+            said!("error-names-queue-hyphens", name = name)
         });
     }
     Ok(())
 }
 
-pub fn validate_container_name(name: &str) -> Result<(), String> {
+pub fn validate_container_name(name: &str) -> Result<(), Said> {
     if matches!(name, "$root" | "$web" | "$logs") {
         return Ok(());
     }
     validate_dns_style("container", name)
 }
 
-pub fn validate_queue_name(name: &str) -> Result<(), String> {
+pub fn validate_queue_name(name: &str) -> Result<(), Said> {
     validate_dns_style("queue", name)
 }
 
 /// Blob names: 1-1024 characters, no control characters, at most 254 path segments, and no `.` or `..`
 /// segment (URLs read those as "this folder" and "the folder above", so the request would reach another blob).
-pub fn validate_blob_name(name: &str) -> Result<(), String> {
+pub fn validate_blob_name(name: &str) -> Result<(), Said> {
     if let Some(segment) = name.split('/').find(|s| matches!(*s, "." | "..")) {
-        return Err(tr!("error-names-blob-dot-segment", name = name, segment = segment));
+        return Err(said!("error-names-blob-dot-segment", name = name, segment = segment));
     }
     let chars = name.chars().count();
     if chars == 0 || chars > 1024 {
-        return Err(tr!("error-names-blob-length", chars = chars.to_string()));
+        return Err(said!("error-names-blob-length", chars = chars.to_string()));
     }
     if let Some(c) = name.chars().find(|c| c.is_control()) {
-        return Err(tr!(
+        return Err(said!(
             "error-names-blob-control",
             character = format!("U+{:04X}", c as u32)
         ));
     }
     if name.split('/').count() > 254 {
-        return Err(t("error-names-blob-segments"));
+        return Err(said("error-names-blob-segments"));
     }
     Ok(())
 }
@@ -159,31 +159,58 @@ mod tests {
     #[test]
     fn table_names_follow_the_service_rules() {
         assert!(validate_table_name("Orders2026").is_ok());
-        assert!(validate_table_name("ab").unwrap_err().contains("3 to 63"));
+        assert!(validate_table_name("ab").unwrap_err().to_string().contains("3 to 63"));
         assert!(
             validate_table_name("2orders")
                 .unwrap_err()
+                .to_string()
                 .contains("start with a letter")
         );
         assert!(
             validate_table_name("my-table")
                 .unwrap_err()
+                .to_string()
                 .contains("only letters and digits")
         );
-        assert!(validate_table_name("Tables").unwrap_err().contains("reserved"));
+        assert!(
+            validate_table_name("Tables")
+                .unwrap_err()
+                .to_string()
+                .contains("reserved")
+        );
     }
 
     #[test]
     fn containers_queues_and_blobs() {
         assert!(validate_container_name("photos-2026").is_ok());
         assert!(validate_container_name("$root").is_ok());
-        assert!(validate_container_name("Photos").unwrap_err().contains("lower-case"));
-        assert!(validate_container_name("a--b").unwrap_err().contains("`--`"));
-        assert!(validate_container_name("ab").unwrap_err().contains("3 to 63"));
+        assert!(
+            validate_container_name("Photos")
+                .unwrap_err()
+                .to_string()
+                .contains("lower-case")
+        );
+        assert!(
+            validate_container_name("a--b")
+                .unwrap_err()
+                .to_string()
+                .contains("`--`")
+        );
+        assert!(
+            validate_container_name("ab")
+                .unwrap_err()
+                .to_string()
+                .contains("3 to 63")
+        );
         assert!(validate_queue_name("jobs-high").is_ok());
-        assert!(validate_queue_name("jobs-").unwrap_err().contains("queue name"));
+        assert!(
+            validate_queue_name("jobs-")
+                .unwrap_err()
+                .to_string()
+                .contains("queue name")
+        );
         assert!(validate_blob_name("a/b/c.txt").is_ok());
-        assert!(validate_blob_name("").unwrap_err().contains("1 to 1024"));
-        assert!(validate_blob_name("a\u{7}").unwrap_err().contains("U+0007"));
+        assert!(validate_blob_name("").unwrap_err().to_string().contains("1 to 1024"));
+        assert!(validate_blob_name("a\u{7}").unwrap_err().to_string().contains("U+0007"));
     }
 }

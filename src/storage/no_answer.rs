@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use crate::i18n::{number, tr};
 use crate::storage::error::{ErrorKind, StorageError};
 use crate::storage::redact::redact_text;
+use crate::storage::words::{Said, number, said};
 
 /// What ended a request that got no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,7 +14,7 @@ pub enum Stop {
     /// A name under `.invalid` (RFC 6761): refused before any lookup.
     Unresolvable(String),
     /// The HTTP client could not be made for the chosen proxy, for this reason.
-    Setup(String),
+    Setup(Said),
     /// No connection within this many seconds.
     ConnectTimeout(u64),
     /// Nothing moved either way for this many seconds.
@@ -79,7 +79,7 @@ impl TransportFailure {
     }
 
     /// The HTTP client could not be made for the proxy chosen now (nothing was sent).
-    pub fn setup(why: String) -> Self {
+    pub fn setup(why: Said) -> Self {
         Self::plain(Stop::Setup(why), true)
     }
 
@@ -129,20 +129,20 @@ impl TransportFailure {
 
     /// What happened, in this thread's language. Said where the failure becomes a message, in the request's own
     /// future (which speaks the window's language), never on the connection's task, which speaks none.
-    pub fn words(&self) -> String {
+    pub fn words(&self) -> Said {
         let words = match &self.stop {
-            Stop::Unresolvable(host) => tr!("error-transport-unresolvable", host = host.as_str()),
-            Stop::Setup(why) => tr!("error-transport-setup", error = why.as_str()),
-            Stop::ConnectTimeout(s) => tr!("error-transport-connect-timeout", seconds = number(*s as f64)),
-            Stop::Silence(s) => tr!("error-transport-silence", seconds = number(*s as f64)),
-            Stop::TimedOut => tr!("error-transport-timed-out", detail = self.detail.as_str()),
-            Stop::Failed => self.detail.clone(),
+            Stop::Unresolvable(host) => said!("error-transport-unresolvable", host = host.as_str()),
+            Stop::Setup(why) => said!("error-transport-setup", error = why),
+            Stop::ConnectTimeout(s) => said!("error-transport-connect-timeout", seconds = number(*s as f64)),
+            Stop::Silence(s) => said!("error-transport-silence", seconds = number(*s as f64)),
+            Stop::TimedOut => said!("error-transport-timed-out", detail = self.detail.as_str()),
+            Stop::Failed => Said::text(&self.detail),
         };
-        redact_text(&words)
+        words.map_text(&redact_text)
     }
 
     /// The failure as the error of `operation`, of `kind`: its words, and why it failed for the hint.
-    pub fn error(&self, kind: ErrorKind, operation: &str) -> StorageError {
+    pub fn error(&self, kind: ErrorKind, operation: &Said) -> StorageError {
         let mut e = StorageError::new(kind, operation, self.words());
         e.trouble = self.trouble;
         e
@@ -268,22 +268,39 @@ mod tests {
         let connect = TransportFailure::connect_timeout(Duration::from_secs(10));
         let invalid = TransportFailure::unresolvable("x.invalid");
         in_language(Language::English, || {
-            assert_eq!(silence.words(), "timed out: nothing sent or received for 30 s");
-            assert_eq!(connect.words(), "could not connect within 10 s");
             assert_eq!(
-                invalid.words(),
+                silence.words().to_string(),
+                "timed out: nothing sent or received for 30 s"
+            );
+            assert_eq!(connect.words().to_string(), "could not connect within 10 s");
+            assert_eq!(
+                invalid.words().to_string(),
                 "the name `x.invalid` does not exist (names under .invalid never resolve); check the endpoint"
             );
         });
         in_language(Language::Russian, || {
-            assert!(silence.words().contains("30 с"), "{}", silence.words());
-            assert!(!silence.words().contains("timed out"), "{}", silence.words());
-            assert!(invalid.words().contains("`x.invalid`") && invalid.words().contains(".invalid"));
-            assert!(!invalid.words().contains("does not exist"), "{}", invalid.words());
+            assert!(silence.words().to_string().contains("30 с"), "{}", silence.words());
+            assert!(
+                !silence.words().to_string().contains("timed out"),
+                "{}",
+                silence.words()
+            );
+            assert!(
+                invalid.words().to_string().contains("`x.invalid`") && invalid.words().to_string().contains(".invalid")
+            );
+            assert!(
+                !invalid.words().to_string().contains("does not exist"),
+                "{}",
+                invalid.words()
+            );
         });
         in_language(Language::Chinese, || {
-            assert!(connect.words().contains("10"), "{}", connect.words());
-            assert!(!connect.words().contains("could not"), "{}", connect.words());
+            assert!(connect.words().to_string().contains("10"), "{}", connect.words());
+            assert!(
+                !connect.words().to_string().contains("could not"),
+                "{}",
+                connect.words()
+            );
         });
         assert!(silence.timeout() && connect.timeout() && connect.never_sent && !invalid.timeout());
     }

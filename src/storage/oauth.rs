@@ -7,11 +7,11 @@ use std::time::{Duration, SystemTime};
 
 use url::Url;
 
-use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 pub use crate::storage::secret::Secret;
 use crate::storage::side_requests::{self, Reporter, SideRequest};
 use crate::storage::token::{AccessToken, Audience, TokenFuture, TokenSource};
+use crate::storage::words::{Said, said};
 
 /// The public cloud's sign-in host; national clouds and tests name their own.
 pub const PUBLIC_AUTHORITY: &str = "https://login.microsoftonline.com";
@@ -30,7 +30,7 @@ pub struct Authority {
 impl Authority {
     /// Checks the host and tenant as typed, before anything is sent.
     pub fn new(host: &str, tenant: &str) -> Result<Self> {
-        let op = &t("error-op-read-sign-in-settings");
+        let op = &said("error-op-read-sign-in-settings");
         let host = if host.trim().is_empty() {
             PUBLIC_AUTHORITY
         } else {
@@ -39,7 +39,7 @@ impl Authority {
         let host = Url::parse(host).map_err(|e| {
             StorageError::invalid(
                 op,
-                tr!(
+                said!(
                     "error-oauth-host-not-url",
                     host = host,
                     error = e.to_string(),
@@ -50,12 +50,12 @@ impl Authority {
         if host.scheme() != "https" && !crate::storage::transport::is_loopback(&host) {
             return Err(StorageError::invalid(
                 op,
-                tr!("error-oauth-host-not-https", host = host.to_string()),
+                said!("error-oauth-host-not-https", host = host.to_string()),
             ));
         }
         let tenant = tenant.trim();
         if tenant.is_empty() || tenant.contains(['/', '?', '#', ' ']) {
-            return Err(StorageError::invalid(op, t("error-oauth-enter-tenant")));
+            return Err(StorageError::invalid(op, said("error-oauth-enter-tenant")));
         }
         Ok(Authority {
             host,
@@ -91,13 +91,13 @@ pub(crate) fn http(trusted_cert: Option<&std::path::Path>) -> Result<reqwest::Cl
             .user_agent(concat!("tessera/", env!("CARGO_PKG_VERSION")));
         crate::storage::proxy::apply(builder)?
             .build()
-            .map_err(|e| e.to_string())
+            .map_err(|e| Said::text(e.to_string()))
     };
-    let setup = |e: String| StorageError::new(ErrorKind::Connection, t("error-op-set-up-sign-in-client"), e);
+    let setup = |e: Said| StorageError::new(ErrorKind::Connection, said("error-op-set-up-sign-in-client"), e);
     if let Some(path) = trusted_cert {
         // Built for each sign-in request (a few an hour): the file may have changed since the last one.
         // The certificate file's fault: the hint says where it is chosen.
-        let unusable = |e: String| {
+        let unusable = |e: Said| {
             let mut e = setup(e);
             e.trouble = Some(crate::storage::no_answer::Trouble::Certificate);
             e
@@ -106,7 +106,7 @@ pub(crate) fn http(trusted_cert: Option<&std::path::Path>) -> Result<reqwest::Cl
         return build(roots).map_err(setup);
     }
     // One client until the proxy changes.
-    type Cached = Option<(u64, std::result::Result<reqwest::Client, String>)>;
+    type Cached = Option<(u64, std::result::Result<reqwest::Client, Said>)>;
     static CLIENT: Mutex<Cached> = Mutex::new(None);
     let generation = crate::storage::proxy::generation();
     let mut cached = CLIENT.lock().expect("sign-in client lock");
@@ -129,7 +129,7 @@ enum TokenAnswer {
 }
 
 async fn post_form(
-    op: &str,
+    op: &Said,
     authority: &Authority,
     leaf: &str,
     fields: &[(&str, &str)],
@@ -146,7 +146,7 @@ async fn post_form(
         url: url::Url::parse(&url).map_err(|e| {
             StorageError::invalid(
                 op,
-                tr!("error-oauth-not-url", url = url.as_str(), error = e.to_string()),
+                said!("error-oauth-not-url", url = url.as_str(), error = e.to_string()),
             )
         })?,
         headers: Vec::new(),
@@ -164,14 +164,14 @@ async fn post_form(
             let hint = if let Some(proxy) = crate::storage::proxy::explain(e.trouble) {
                 proxy
             } else if e.trouble == Some(crate::storage::no_answer::Trouble::Certificate) {
-                t("error-oauth-untrusted-certificate")
+                said("error-oauth-untrusted-certificate")
             } else {
-                t("error-oauth-check-network")
+                said("error-oauth-check-network")
             };
             StorageError::new(
                 ErrorKind::SignIn,
                 op,
-                tr!(
+                said!(
                     "error-oauth-unreachable",
                     url = url.as_str(),
                     words = words,
@@ -183,7 +183,7 @@ async fn post_form(
         return Err(StorageError::new(
             ErrorKind::SignIn,
             op,
-            tr!(
+            said!(
                 "error-oauth-no-json",
                 url = url.as_str(),
                 status = answer.status.to_string()
@@ -228,7 +228,7 @@ pub struct ServicePrincipal {
 impl TokenSource for ServicePrincipal {
     fn fetch<'a>(&'a self, report: Option<&'a Reporter>) -> TokenFuture<'a> {
         Box::pin(async move {
-            let op = &t("error-op-sign-in-service-principal");
+            let op = &said("error-op-sign-in-service-principal");
             let json = post_form(
                 op,
                 &self.authority,
@@ -247,22 +247,22 @@ impl TokenSource for ServicePrincipal {
                 TokenAnswer::Error { error, description } => Err(StorageError::new(
                     ErrorKind::SignIn,
                     op,
-                    tr!("error-oauth-secret-refused", error = error, description = description),
+                    said!("error-oauth-secret-refused", error = error, description = description),
                 )),
             }
         })
     }
 
-    fn describe(&self) -> String {
-        tr!(
+    fn describe(&self) -> Said {
+        said!(
             "error-describe-service-principal",
             client_id = self.client_id.as_str(),
             tenant = self.authority.tenant.as_str()
         )
     }
 
-    fn sign_in_again(&self) -> String {
-        t("error-oauth-check-secret")
+    fn sign_in_again(&self) -> Said {
+        said("error-oauth-check-secret")
     }
 }
 
@@ -272,7 +272,7 @@ pub struct DeviceCode {
     pub user_code: String,
     pub verification_uri: String,
     /// The endpoint's own instruction, in the user's language.
-    pub message: String,
+    pub message: Said,
     pub expires_at: SystemTime,
     interval: Duration,
     device_code: Secret,
@@ -292,8 +292,8 @@ pub struct SignedIn {
     pub refresh: Secret,
 }
 
-fn device_op_name() -> String {
-    t("error-op-sign-in-device-code")
+fn device_op_name() -> Said {
+    said("error-op-sign-in-device-code")
 }
 
 /// Asks for a code for the person to type at the verification page.
@@ -308,7 +308,7 @@ pub async fn start_device_code(
     if client_id.trim().is_empty() {
         return Err(StorageError::invalid(
             device_op_name(),
-            t("error-oauth-enter-client-id"),
+            said("error-oauth-enter-client-id"),
         ));
     }
     let json = post_form(
@@ -327,8 +327,8 @@ pub async fn start_device_code(
     };
     match (text("device_code"), text("user_code"), text("verification_uri")) {
         (Some(device_code), Some(user_code), Some(verification_uri)) => Ok(DeviceCode {
-            message: text("message").unwrap_or_else(|| {
-                tr!(
+            message: text("message").map(Said::text).unwrap_or_else(|| {
+                said!(
                     "error-oauth-device-instruction",
                     uri = verification_uri.as_str(),
                     code = user_code.as_str()
@@ -345,7 +345,7 @@ pub async fn start_device_code(
         _ => Err(StorageError::new(
             ErrorKind::SignIn,
             device_op_name(),
-            tr!(
+            said!(
                 "error-oauth-no-code",
                 error = text("error").unwrap_or_default(),
                 description = text("error_description")
@@ -396,7 +396,7 @@ pub async fn finish_device_code(code: &DeviceCode, report: Option<&Reporter>) ->
                 return Err(StorageError::new(
                     ErrorKind::SignIn,
                     device_op_name(),
-                    t("error-oauth-no-refresh-token"),
+                    said("error-oauth-no-refresh-token"),
                 ));
             }
             TokenAnswer::Error { error, description } => match error.as_str() {
@@ -408,14 +408,14 @@ pub async fn finish_device_code(code: &DeviceCode, report: Option<&Reporter>) ->
                     return Err(StorageError::new(
                         ErrorKind::SignIn,
                         device_op_name(),
-                        t("error-oauth-declined"),
+                        said("error-oauth-declined"),
                     ));
                 }
                 _ => {
                     return Err(StorageError::new(
                         ErrorKind::SignIn,
                         device_op_name(),
-                        tr!("error-oauth-failed", error = error, description = description),
+                        said!("error-oauth-failed", error = error, description = description),
                     ));
                 }
             },
@@ -433,7 +433,7 @@ pub(crate) async fn redeem_code(
     audience: &Audience,
     report: Option<&Reporter>,
 ) -> Result<SignedIn> {
-    let op = &t("error-op-sign-in-browser");
+    let op = &said("error-op-sign-in-browser");
     let json = post_form(
         op,
         authority,
@@ -460,12 +460,12 @@ pub(crate) async fn redeem_code(
         TokenAnswer::Token { refresh: None, .. } => Err(StorageError::new(
             ErrorKind::SignIn,
             op,
-            t("error-oauth-no-refresh-token"),
+            said("error-oauth-no-refresh-token"),
         )),
         TokenAnswer::Error { error, description } => Err(StorageError::new(
             ErrorKind::SignIn,
             op,
-            tr!(
+            said!(
                 "error-oauth-browser-code-refused",
                 error = error,
                 description = description
@@ -475,7 +475,7 @@ pub(crate) async fn redeem_code(
 }
 
 fn expired() -> StorageError {
-    StorageError::new(ErrorKind::SignIn, device_op_name(), t("error-oauth-code-expired"))
+    StorageError::new(ErrorKind::SignIn, device_op_name(), said("error-oauth-code-expired"))
 }
 
 /// Hears of each new refresh token the endpoint hands back.
@@ -513,7 +513,7 @@ impl RefreshToken {
 impl TokenSource for RefreshToken {
     fn fetch<'a>(&'a self, report: Option<&'a Reporter>) -> TokenFuture<'a> {
         Box::pin(async move {
-            let op = &t("error-op-renew-sign-in");
+            let op = &said("error-op-renew-sign-in");
             let current = self.token.lock().expect("refresh token lock").clone();
             let json = post_form(
                 op,
@@ -542,18 +542,18 @@ impl TokenSource for RefreshToken {
                 TokenAnswer::Error { error, description } => Err(StorageError::new(
                     ErrorKind::SignIn,
                     op,
-                    tr!("error-oauth-ended", error = error, description = description),
+                    said!("error-oauth-ended", error = error, description = description),
                 )),
             }
         })
     }
 
-    fn describe(&self) -> String {
-        tr!("error-describe-personal", tenant = self.authority.tenant.as_str())
+    fn describe(&self) -> Said {
+        said!("error-describe-personal", tenant = self.authority.tenant.as_str())
     }
 
-    fn sign_in_again(&self) -> String {
-        t("error-oauth-sign-in-again")
+    fn sign_in_again(&self) -> Said {
+        said("error-oauth-sign-in-again")
     }
 }
 
@@ -572,18 +572,21 @@ mod tests {
             Authority::new("", " ")
                 .unwrap_err()
                 .message
+                .to_string()
                 .contains("Enter the tenant")
         );
         assert!(
             Authority::new("not a url", "t")
                 .unwrap_err()
                 .message
+                .to_string()
                 .contains("not a URL")
         );
         assert!(
             Authority::new("http://login.example.com", "t")
                 .unwrap_err()
                 .message
+                .to_string()
                 .contains("not HTTPS")
         );
         assert!(

@@ -10,7 +10,6 @@ use percent_encoding::utf8_percent_encode;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use url::Url;
 
-use crate::i18n::{number, t, tr};
 use crate::storage::Service;
 use crate::storage::account::{Account, Credential};
 use crate::storage::auth::{SigningInput, sign_shared_key};
@@ -23,6 +22,7 @@ pub use crate::storage::request::{Headers, QUERY_VALUE, Request, Response, Strea
 use crate::storage::retry::{CircuitBreaker, RetryPolicy, is_transient_status, parse_retry_after, write_never_ran};
 use crate::storage::service_error::{locate, service_error};
 use crate::storage::transport::{self, Activity};
+use crate::storage::words::{Said, number, said};
 
 /// The storage REST version every request asks for (Azurite 3.35 knows up to 2025-11-05).
 pub const API_VERSION: &str = "2024-11-04";
@@ -97,9 +97,9 @@ impl Client {
         // One process-wide TLS provider; a second install is refused harmlessly.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let (extra_roots, reqwest_roots) = transport::trusted_roots(account.trusted_cert.as_deref())
-            .map_err(|e| StorageError::invalid(t("error-op-set-up-http-client"), e))?;
+            .map_err(|e| StorageError::invalid(said("error-op-set-up-http-client"), e))?;
         let http = HttpClients::new(options.connect_timeout, extra_roots, reqwest_roots)
-            .map_err(|e| StorageError::new(ErrorKind::Connection, t("error-op-set-up-http-client"), e))?;
+            .map_err(|e| StorageError::new(ErrorKind::Connection, said("error-op-set-up-http-client"), e))?;
         let client = Client {
             inner: Arc::new(Inner {
                 id: crate::storage::events::next_client_id(),
@@ -156,8 +156,8 @@ impl Client {
             )
         }) {
             return Err(StorageError::invalid(
-                t("error-op-build-request"),
-                tr!(
+                said("error-op-build-request"),
+                said!(
                     "error-request-dot-segment",
                     name = percent_encoding::percent_decode_str(path.trim_start_matches('/'))
                         .decode_utf8_lossy()
@@ -170,8 +170,8 @@ impl Client {
         let base = endpoint.as_str().trim_end_matches('/');
         Url::parse(&format!("{base}{path}")).map_err(|e| {
             StorageError::invalid(
-                t("error-op-build-request"),
-                tr!("error-request-invalid-url", path = path, error = e.to_string()),
+                said("error-op-build-request"),
+                said!("error-request-invalid-url", path = path, error = e.to_string()),
             )
         })
     }
@@ -241,11 +241,11 @@ impl Client {
                 let mut e = StorageError::new(
                     ErrorKind::CircuitOpen,
                     &req.operation,
-                    tr!(
+                    said!(
                         "error-circuit-paused",
                         failures = open.failures.to_string(),
                         service = req.service.to_string(),
-                        last = open.last_failure.as_str(),
+                        last = open.last_failure,
                         seconds = (open.remaining.as_secs() + 1).to_string()
                     ),
                 );
@@ -303,7 +303,7 @@ impl Client {
                             // Refused (ended early, revoked) and the source has another token: a refused request
                             // was never carried out, so even a write goes once more, at once, with the new token.
                             renewed = true;
-                            event.note = Some(tr!("pipeline-token-refused-retrying", status = status.to_string()));
+                            event.note = Some(said!("pipeline-token-refused-retrying", status = status.to_string()));
                             self.emit(event);
                             continue;
                         }
@@ -336,7 +336,7 @@ impl Client {
                     let safe = req.idempotent || write_never_ran(status);
                     match self.retry_delay(safe, attempt, retry_after) {
                         Ok(delay) => {
-                            event.note = Some(retrying_in(&status.to_string(), delay));
+                            event.note = Some(retrying_in(Said::text(status.to_string()), delay));
                             self.emit(event);
                             tokio::time::sleep(delay).await;
                         }
@@ -361,12 +361,12 @@ impl Client {
                     // A failed connect never reached the service, so even a non-idempotent request may go again.
                     match self.retry_delay(failure.never_sent || req.idempotent, attempt, None) {
                         Ok(delay) => {
-                            event.note = Some(retrying_in(&words, delay));
+                            event.note = Some(retrying_in(words.clone(), delay));
                             self.emit(event);
                             tokio::time::sleep(delay).await;
                         }
                         Err(why) => {
-                            event.note = Some(tr!("pipeline-stopped-because", words = words.as_str(), why = why));
+                            event.note = Some(said!("pipeline-stopped-because", words = &words, why = why));
                             self.emit(event);
                             let failed = failure.clone();
                             self.inner.breaker.record_failure(req.service, move || failed.words());
@@ -392,17 +392,17 @@ impl Client {
         safe_to_repeat: bool,
         attempt: u32,
         retry_after: Option<Duration>,
-    ) -> std::result::Result<Duration, String> {
+    ) -> std::result::Result<Duration, Said> {
         if !safe_to_repeat {
-            return Err(t("pipeline-not-retried"));
+            return Err(said("pipeline-not-retried"));
         }
         if attempt > self.inner.retry.max_retries {
-            return Err(tr!("pipeline-gave-up", attempts = number(attempt)));
+            return Err(said!("pipeline-gave-up", attempts = number(attempt)));
         }
         self.inner.retry.delay(attempt, retry_after).ok_or_else(|| {
             // As a string: a number would be grouped ("3,600"), and the note has always said "3600".
             let seconds = retry_after.unwrap_or_default().as_secs().to_string();
-            tr!("pipeline-retry-after-too-long", seconds = seconds)
+            said!("pipeline-retry-after-too-long", seconds = seconds)
         })
     }
 
@@ -413,7 +413,7 @@ impl Client {
         headers.insert("x-ms-version", HeaderValue::from_static(API_VERSION));
         for (name, value) in &req.headers {
             let header_name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
-                StorageError::invalid(&req.operation, tr!("error-request-header-name", name = name.as_str()))
+                StorageError::invalid(&req.operation, said!("error-request-header-name", name = name.as_str()))
             })?;
             // `HeaderValue` takes bytes above ASCII, but the signature is made over the value as text: such a
             // value would be signed as something else than what is sent and refused with a misleading 403.
@@ -587,8 +587,8 @@ impl Client {
 
 /// The inspector's note on an attempt that goes again: what failed (a status or the network's words) and when.
 /// The wait goes in as digits: as a number it would be grouped ("1,000 ms").
-fn retrying_in(what: &str, delay: Duration) -> String {
-    tr!("pipeline-retrying-in", what = what, ms = delay.as_millis().to_string())
+fn retrying_in(what: Said, delay: Duration) -> Said {
+    said!("pipeline-retrying-in", what = what, ms = delay.as_millis().to_string())
 }
 
 #[cfg(test)]
@@ -599,14 +599,9 @@ mod tests {
     #[test]
     fn the_retry_note_speaks_the_requests_language() {
         let delay = Duration::from_millis(1500);
-        assert_eq!(retrying_in("503", delay), "503: retrying in 1500 ms");
-        assert_eq!(
-            in_language(Language::Russian, || retrying_in("503", delay)),
-            "503: повтор через 1500 мс"
-        );
-        assert_eq!(
-            in_language(Language::Chinese, || retrying_in("503", delay)),
-            "503：1500 毫秒后重试"
-        );
+        let note = || retrying_in(Said::text("503"), delay).to_string();
+        assert_eq!(in_language(Language::English, note), "503: retrying in 1500 ms");
+        assert_eq!(in_language(Language::Russian, note), "503: повтор через 1500 мс");
+        assert_eq!(in_language(Language::Chinese, note), "503：1500 毫秒后重试");
     }
 }

@@ -6,10 +6,10 @@ use std::time::SystemTime;
 
 use reqwest::Method;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Client, Headers, Request};
+use crate::storage::words::{Said, said};
 use crate::storage::xml;
 
 /// At most five policies on a container or a queue.
@@ -37,9 +37,9 @@ pub struct Policies {
 
 /// What is wrong with a set of policies, in words, before sending: the count, ids (1 to 64 characters, unique),
 /// permission letters the resource takes (`allowed`, in its order), times that are not ISO 8601.
-pub fn validate_policies(policies: &[StoredPolicy], allowed: &str) -> std::result::Result<(), String> {
+pub fn validate_policies(policies: &[StoredPolicy], allowed: &str) -> std::result::Result<(), Said> {
     if policies.len() > MAX_POLICIES {
-        return Err(tr!(
+        return Err(said!(
             "error-policies-count",
             max = MAX_POLICIES.to_string(),
             count = policies.len().to_string()
@@ -48,13 +48,13 @@ pub fn validate_policies(policies: &[StoredPolicy], allowed: &str) -> std::resul
     let mut ids = std::collections::HashSet::new();
     for p in policies {
         if p.id.is_empty() || p.id.chars().count() > 64 {
-            return Err(tr!("error-policies-id-length", id = p.id.as_str()));
+            return Err(said!("error-policies-id-length", id = p.id.as_str()));
         }
         if !ids.insert(p.id.as_str()) {
-            return Err(tr!("error-policies-id-twice", id = p.id.as_str()));
+            return Err(said!("error-policies-id-twice", id = p.id.as_str()));
         }
         if let Some(c) = p.permissions.chars().find(|c| !allowed.contains(*c)) {
-            return Err(tr!(
+            return Err(said!(
                 "error-policies-permission",
                 id = p.id.as_str(),
                 letter = c.to_string(),
@@ -65,9 +65,9 @@ pub fn validate_policies(policies: &[StoredPolicy], allowed: &str) -> std::resul
             if !time.is_empty() && crate::storage::times::parse_iso(time).is_none() {
                 let (id, time) = (p.id.as_str(), time.as_str());
                 return Err(if start {
-                    tr!("error-policies-start-time", id = id, time = time)
+                    said!("error-policies-start-time", id = id, time = time)
                 } else {
-                    tr!("error-policies-expiry-time", id = id, time = time)
+                    said!("error-policies-expiry-time", id = id, time = time)
                 });
             }
         }
@@ -80,7 +80,7 @@ pub fn in_order(letters: &str, allowed: &str) -> String {
     allowed.chars().filter(|c| letters.contains(*c)).collect()
 }
 
-fn parse(body: &[u8]) -> std::result::Result<Vec<StoredPolicy>, String> {
+fn parse(body: &[u8]) -> std::result::Result<Vec<StoredPolicy>, Said> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(Vec::new());
     }
@@ -126,7 +126,7 @@ fn to_xml(policies: &[StoredPolicy]) -> String {
 pub const CONTAINER_LETTERS: &str = "racwdl";
 pub const QUEUE_LETTERS: &str = "raup";
 
-fn acl_request(service: Service, method: Method, op: &str, name: &str) -> Request {
+fn acl_request(service: Service, method: Method, op: &Said, name: &str) -> Request {
     let req = Request::new(service, method, op, format!("/{name}")).query("comp", "acl");
     if service == Service::Blob {
         req.query("restype", "container")
@@ -138,7 +138,7 @@ fn acl_request(service: Service, method: Method, op: &str, name: &str) -> Reques
 impl Client {
     /// A container's (Service::Blob) or a queue's (Service::Queue) stored access policies.
     pub async fn get_policies(&self, service: Service, name: &str) -> Result<Policies> {
-        let op = tr!("error-op-read-access-policies", name = name);
+        let op = said!("error-op-read-access-policies", name = name);
         let resp = self.send(acl_request(service, Method::GET, &op, name)).await?;
         let policies = parse(&resp.body).map_err(|e| StorageError::decode(&op, e))?;
         Ok(Policies {
@@ -164,7 +164,7 @@ impl Client {
         read: &Policies,
         lease_id: Option<&str>,
     ) -> Result<Option<SystemTime>> {
-        let op = tr!("error-op-save-access-policies", name = name);
+        let op = said!("error-op-save-access-policies", name = name);
         let letters = if service == Service::Blob {
             CONTAINER_LETTERS
         } else {
@@ -179,12 +179,12 @@ impl Client {
                 let ids: Vec<&str> = now.policies.iter().map(|p| p.id.as_str()).collect();
                 return Err(StorageError::changed_since_read(
                     &op,
-                    tr!(
+                    said!(
                         "error-policies-now",
                         policies = if ids.is_empty() {
-                            t("error-queue-metadata-none")
+                            said("error-queue-metadata-none")
                         } else {
-                            ids.join(", ")
+                            Said::text(ids.join(", "))
                         }
                     ),
                 ));
@@ -226,22 +226,26 @@ mod tests {
         assert!(
             validate_policies(&six, CONTAINER_LETTERS)
                 .unwrap_err()
+                .to_string()
                 .contains("At most 5")
         );
         assert!(
             validate_policies(&[policy("", "r")], CONTAINER_LETTERS)
                 .unwrap_err()
+                .to_string()
                 .contains("1 to 64")
         );
         let twice = [policy("a", "r"), policy("a", "l")];
         assert!(
             validate_policies(&twice, CONTAINER_LETTERS)
                 .unwrap_err()
+                .to_string()
                 .contains("twice")
         );
         assert!(
             validate_policies(&[policy("a", "rp")], CONTAINER_LETTERS)
                 .unwrap_err()
+                .to_string()
                 .contains("`p`")
         );
         let mut late = policy("a", "r");
@@ -249,6 +253,7 @@ mod tests {
         assert!(
             validate_policies(&[late], CONTAINER_LETTERS)
                 .unwrap_err()
+                .to_string()
                 .contains("not a UTC time")
         );
         assert_eq!(in_order("lr", CONTAINER_LETTERS), "rl");

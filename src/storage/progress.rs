@@ -1,6 +1,7 @@
 //! Progress of long work (bytes of a transfer, entities of a load, messages of a drain): units done and the
 //! total, shared between the task doing it and whoever shows it, and a transfer's wait for a lost network.
 
+use crate::storage::words::Said;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -26,7 +27,7 @@ pub struct TransferProgress {
 #[derive(Clone, Debug)]
 pub struct NetworkWait {
     pub since: Instant,
-    pub why: String,
+    pub why: Said,
     pub attempts: u32,
     pub next_try: Instant,
     /// How many of the transfer's blocks or ranges wait (each tries on its own).
@@ -129,7 +130,7 @@ impl TransferProgress {
     /// the others' next pauses start short again.
     /// A `short` pause (1 s) is for a circuit breaker's refusal: it sends nothing and lets a probe through on
     /// its own clock.
-    pub(crate) async fn wait_for_network(&self, why: &str, short: bool, cancel: &CancellationToken) -> Result<(), ()> {
+    pub(crate) async fn wait_for_network(&self, why: &Said, short: bool, cancel: &CancellationToken) -> Result<(), ()> {
         let root = self.root();
         let now = Instant::now();
         // Listening for Retry now before the wait is shown: a click between the two is not missed.
@@ -146,12 +147,12 @@ impl TransferProgress {
             let w = waiting.get_or_insert_with(|| NetworkWait {
                 answered: now,
                 since: now,
-                why: String::new(),
+                why: Said::empty(),
                 attempts: 0,
                 next_try: now,
                 waiters: 0,
             });
-            w.why = why.to_string();
+            w.why = why.clone();
             w.attempts += 1;
             w.next_try = now + pause;
             w.waiters += 1;

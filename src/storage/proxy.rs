@@ -6,10 +6,10 @@ use std::sync::RwLock;
 
 use url::Url;
 
-use crate::i18n::{t, tr};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::no_answer::Trouble;
 use crate::storage::secret::Secret;
+use crate::storage::words::{Said, said};
 
 /// Which proxy requests take. After a change every client's next request uses the new one (`http_clients`).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -53,10 +53,10 @@ pub fn current() -> ProxyChoice {
 /// A proxy address as typed: `http://host:port` (or `https://`), without a path or credentials (those go in their
 /// own fields, the password to the keychain). Checked before anything is sent.
 pub fn parse_address(text: &str) -> Result<Url> {
-    let op = &t("error-op-read-proxy-settings");
+    let op = &said("error-op-read-proxy-settings");
     let text = text.trim();
     if text.is_empty() {
-        return Err(StorageError::invalid(op, t("error-proxy-enter-address")));
+        return Err(StorageError::invalid(op, said("error-proxy-enter-address")));
     }
     let with_scheme = if text.contains("://") {
         text.to_string()
@@ -66,23 +66,23 @@ pub fn parse_address(text: &str) -> Result<Url> {
     let url = Url::parse(&with_scheme).map_err(|e| {
         StorageError::invalid(
             op,
-            tr!("error-proxy-not-an-address", text = text, error = e.to_string()),
+            said!("error-proxy-not-an-address", text = text, error = e.to_string()),
         )
     })?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none_or(str::is_empty) {
-        return Err(StorageError::invalid(op, tr!("error-proxy-scheme", text = text)));
+        return Err(StorageError::invalid(op, said!("error-proxy-scheme", text = text)));
     }
     if !url.username().is_empty() || url.password().is_some() {
-        return Err(StorageError::invalid(op, t("error-proxy-credentials-in-address")));
+        return Err(StorageError::invalid(op, said("error-proxy-credentials-in-address")));
     }
     if url.path() != "/" || url.query().is_some() {
-        return Err(StorageError::invalid(op, tr!("error-proxy-path", text = text)));
+        return Err(StorageError::invalid(op, said!("error-proxy-path", text = text)));
     }
     Ok(url)
 }
 
 /// A reqwest client builder that takes the chosen proxy.
-pub(crate) fn apply(builder: reqwest::ClientBuilder) -> std::result::Result<reqwest::ClientBuilder, String> {
+pub(crate) fn apply(builder: reqwest::ClientBuilder) -> std::result::Result<reqwest::ClientBuilder, Said> {
     apply_choice(builder, current())
 }
 
@@ -90,7 +90,7 @@ pub(crate) fn apply(builder: reqwest::ClientBuilder) -> std::result::Result<reqw
 pub fn apply_choice(
     builder: reqwest::ClientBuilder,
     choice: ProxyChoice,
-) -> std::result::Result<reqwest::ClientBuilder, String> {
+) -> std::result::Result<reqwest::ClientBuilder, Said> {
     Ok(match choice {
         ProxyChoice::System => builder,
         ProxyChoice::Direct => builder.no_proxy(),
@@ -99,8 +99,8 @@ pub fn apply_choice(
             user,
             password,
         } => {
-            let mut proxy =
-                reqwest::Proxy::all(address.as_str()).map_err(|e| tr!("error-proxy-address", error = e.to_string()))?;
+            let mut proxy = reqwest::Proxy::all(address.as_str())
+                .map_err(|e| said!("error-proxy-address", error = e.to_string()))?;
             if !user.is_empty() {
                 proxy = proxy.basic_auth(&user, password.as_ref().map_or("", Secret::expose));
             }
@@ -138,25 +138,25 @@ pub(crate) fn would_intercept(url: &Url) -> bool {
 }
 
 /// What a proxy's 407 means for the user, by the choice in use.
-pub fn refused(choice: &ProxyChoice) -> String {
+pub fn refused(choice: &ProxyChoice) -> Said {
     match choice {
-        ProxyChoice::Manual { user, .. } if !user.is_empty() => t("error-proxy-refused-credentials"),
-        ProxyChoice::Manual { .. } => t("error-proxy-asks-credentials"),
-        _ => t("error-proxy-system-asks-credentials"),
+        ProxyChoice::Manual { user, .. } if !user.is_empty() => said("error-proxy-refused-credentials"),
+        ProxyChoice::Manual { .. } => said("error-proxy-asks-credentials"),
+        _ => said("error-proxy-system-asks-credentials"),
     }
 }
 
 /// What a proxy's refusal means, for why a connection failed (`no_answer::Trouble`, known from the transport's
 /// errors, never from words): None when the failure was not the proxy's.
-pub fn explain(trouble: Option<Trouble>) -> Option<String> {
+pub fn explain(trouble: Option<Trouble>) -> Option<Said> {
     explain_for(trouble, &current())
 }
 
 /// As `explain`, for the proxy `choice`.
-pub fn explain_for(trouble: Option<Trouble>, choice: &ProxyChoice) -> Option<String> {
+pub fn explain_for(trouble: Option<Trouble>, choice: &ProxyChoice) -> Option<Said> {
     match trouble? {
         Trouble::ProxyRefused => Some(refused(choice)),
-        Trouble::ProxyTunnel => Some(t("error-proxy-tunnel")),
+        Trouble::ProxyTunnel => Some(said("error-proxy-tunnel")),
         Trouble::Certificate | Trouble::NotConnected => None,
     }
 }
@@ -175,12 +175,13 @@ mod tests {
             parse_address("http://u:p@proxy:3128")
                 .unwrap_err()
                 .message
+                .to_string()
                 .contains("own fields")
         );
         assert!(parse_address("ftp://proxy").is_err());
         assert!(parse_address("http://proxy:3128/path").is_err());
         assert!(parse_address("not a url at all").is_err());
-        assert!(explain(Some(Trouble::ProxyRefused)).is_some_and(|w| w.contains("407")));
+        assert!(explain(Some(Trouble::ProxyRefused)).is_some_and(|w| w.to_string().contains("407")));
         assert!(explain(Some(Trouble::NotConnected)).is_none(), "not the proxy's");
     }
 }

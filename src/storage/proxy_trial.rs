@@ -3,8 +3,8 @@
 
 use url::Url;
 
-use crate::i18n::{number, t, tr};
 use crate::storage::proxy::{ProxyChoice, apply_choice, explain_for, refused};
+use crate::storage::words::{Said, number, said};
 
 /// The proxy window's test: one GET of `address` through `choice` (any answer means the proxy let the request
 /// through), sent by the side-request path so the inspector shows it (`Api::ProxyTest`); what it says, in words.
@@ -12,18 +12,20 @@ pub async fn test_through(
     choice: ProxyChoice,
     address: &str,
     report: Option<&crate::storage::side_requests::Reporter>,
-) -> std::result::Result<String, String> {
+) -> std::result::Result<Said, Said> {
     use crate::storage::side_requests::{SideRequest, send};
-    let url =
-        Url::parse(address).map_err(|e| tr!("error-proxy-trial-not-url", address = address, error = e.to_string()))?;
+    let url = Url::parse(address)
+        .map_err(|e| said!("error-proxy-trial-not-url", address = address, error = e.to_string()))?;
     let explain_choice = choice.clone();
     let builder = reqwest::Client::builder()
         .connect_timeout(std::time::Duration::from_secs(10))
         .timeout(std::time::Duration::from_secs(30));
-    let client = apply_choice(builder, choice)?.build().map_err(|e| e.to_string())?;
+    let client = apply_choice(builder, choice)?
+        .build()
+        .map_err(|e| Said::text(e.to_string()))?;
     let request = SideRequest {
         api: crate::storage::events::Api::ProxyTest,
-        operation: &t("error-op-test-proxy"),
+        operation: &said("error-op-test-proxy"),
         method: reqwest::Method::GET,
         url: url.clone(),
         // One request on its own connection: a proxy may forward plain HTTP once per connection.
@@ -35,11 +37,11 @@ pub async fn test_through(
     let started = std::time::Instant::now();
     match send(&client, &request, report).await {
         Ok(a) if a.status == 407 => Err(refused(&explain_choice)),
-        Ok(a) => Ok(tr!(
+        Ok(a) => Ok(said!(
             "error-proxy-trial-reached",
             host = url
                 .host_str()
-                .map_or_else(|| t("error-proxy-trial-the-address"), str::to_string),
+                .map_or_else(|| said("error-proxy-trial-the-address"), Said::text),
             status = a.status.to_string(),
             ms = number(started.elapsed().as_millis() as f64)
         )),

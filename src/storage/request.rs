@@ -8,9 +8,9 @@ use percent_encoding::{AsciiSet, NON_ALPHANUMERIC};
 use reqwest::Method;
 use reqwest::header::HeaderMap;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::no_answer::TransportFailure;
+use crate::storage::words::{Said, said};
 
 /// Query values are encoded strictly: only RFC 3986 unreserved characters stay as they are.
 pub const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
@@ -19,7 +19,7 @@ pub const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'_').r
 pub struct Request {
     pub service: Service,
     /// What the user asked for ("Insert entity"); it names the failure if there is one.
-    pub operation: String,
+    pub operation: Said,
     pub method: Method,
     /// The percent-encoded path below the service endpoint, starting with `/` (or empty for the root).
     pub path: String,
@@ -33,7 +33,7 @@ pub struct Request {
 }
 
 impl Request {
-    pub fn new(service: Service, method: Method, operation: impl Into<String>, path: impl Into<String>) -> Self {
+    pub fn new(service: Service, method: Method, operation: impl Into<Said>, path: impl Into<String>) -> Self {
         let idempotent = method == Method::GET || method == Method::HEAD;
         Request {
             service,
@@ -159,8 +159,8 @@ impl Headers for StreamingResponse {
 }
 
 /// Why a header value cannot be sent, in words, with the RFC 5987 form of a Content-Disposition file name.
-pub(crate) fn not_ascii(name: &str, value: &str) -> String {
-    let mut words = tr!("error-request-header-not-ascii", name = name, value = value);
+pub(crate) fn not_ascii(name: &str, value: &str) -> Said {
+    let words = said!("error-request-header-not-ascii", name = name, value = value);
     if name.eq_ignore_ascii_case("x-ms-blob-content-disposition") || name.eq_ignore_ascii_case("content-disposition") {
         let file = value
             .split(';')
@@ -182,13 +182,14 @@ pub(crate) fn not_ascii(name: &str, value: &str) -> String {
             .remove(b'|')
             .remove(b'~');
         let encoded = percent_encoding::utf8_percent_encode(file, ATTR);
-        words.push(' ');
-        words.push_str(&tr!("error-request-header-rfc5987", encoded = encoded.to_string()));
+        Said::Parts(vec![
+            words,
+            Said::text(" "),
+            said!("error-request-header-rfc5987", encoded = encoded.to_string()),
+        ])
     } else {
-        words.push(' ');
-        words.push_str(&t("error-request-header-write-ascii"));
+        Said::Parts(vec![words, Said::text(" "), said("error-request-header-write-ascii")])
     }
-    words
 }
 
 #[cfg(test)]
@@ -196,7 +197,10 @@ mod tests {
     #[test]
     fn a_file_name_above_ascii_is_refused_with_its_rfc_5987_form() {
         let words = super::not_ascii("x-ms-blob-content-disposition", "attachment; filename=\"résumé.pdf\"");
-        assert!(words.contains("filename*=UTF-8''r%C3%A9sum%C3%A9.pdf"), "{words}");
-        assert!(words.contains("Nothing was sent"), "{words}");
+        assert!(
+            words.to_string().contains("filename*=UTF-8''r%C3%A9sum%C3%A9.pdf"),
+            "{words}"
+        );
+        assert!(words.to_string().contains("Nothing was sent"), "{words}");
     }
 }

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::storage::Service;
+use crate::storage::words::Said;
 
 /// Retries for an interactive tool: few, quick, capped, because a person is waiting.
 #[derive(Clone, Debug)]
@@ -84,7 +85,7 @@ pub struct CircuitBreaker {
 
 /// The last failure, worded when a refused request says it: the breaker is shared by every window, and the
 /// request that failed may have spoken another language than the one refused now.
-pub type Wording = Arc<dyn Fn() -> String + Send + Sync>;
+pub type Wording = Arc<dyn Fn() -> Said + Send + Sync>;
 
 #[derive(Default)]
 struct BreakerState {
@@ -97,8 +98,8 @@ struct BreakerState {
 pub struct CircuitOpen {
     pub remaining: Duration,
     pub failures: u32,
-    /// The last failure in this thread's language.
-    pub last_failure: String,
+    /// The last failure, for the app to word.
+    pub last_failure: Said,
 }
 
 impl CircuitBreaker {
@@ -117,7 +118,7 @@ impl CircuitBreaker {
                 Some(until) if until > Instant::now() => Err(CircuitOpen {
                     remaining: until - Instant::now(),
                     failures: s.consecutive_failures,
-                    last_failure: s.last_failure.as_ref().map(|words| words()).unwrap_or_default(),
+                    last_failure: s.last_failure.as_ref().map(|words| words()).unwrap_or_else(Said::empty),
                 }),
                 _ => Ok(()),
             },
@@ -130,7 +131,7 @@ impl CircuitBreaker {
     }
 
     /// `words` says the failure in the language of the thread that calls it.
-    pub fn record_failure(&self, service: Service, words: impl Fn() -> String + Send + Sync + 'static) {
+    pub fn record_failure(&self, service: Service, words: impl Fn() -> Said + Send + Sync + 'static) {
         let mut state = self.state.lock().expect("breaker lock");
         let s = state.entry(service).or_default();
         s.consecutive_failures += 1;
@@ -189,7 +190,7 @@ mod tests {
         b.record_failure(Service::Table, || "503 ServerBusy".into());
         let open = b.check(Service::Table).expect_err("open after 3 failures");
         assert_eq!(open.failures, 3);
-        assert_eq!(open.last_failure, "503 ServerBusy");
+        assert_eq!(open.last_failure.to_string(), "503 ServerBusy");
         assert!(!b.is_open(Service::Blob), "one service's failures do not stop another");
         b.record_success(Service::Table);
         assert!(!b.is_open(Service::Table));
@@ -205,18 +206,23 @@ mod tests {
     #[test]
     fn the_last_failure_is_said_in_the_language_of_the_request_refused() {
         use crate::i18n::{Language, in_language, t};
+        use crate::storage::words::said;
         let b = CircuitBreaker::new(1, Duration::from_secs(60));
         // Failed in Russian, refused in Chinese, then in English: each refusal says it in its own language.
         in_language(Language::Russian, || {
-            b.record_failure(Service::Blob, || t("pipeline-not-retried"))
+            b.record_failure(Service::Blob, || said("pipeline-not-retried"))
         });
-        let said = |language| in_language(language, || b.check(Service::Blob).err().unwrap().last_failure);
+        let refused = |language| {
+            in_language(language, || {
+                b.check(Service::Blob).err().unwrap().last_failure.to_string()
+            })
+        };
         assert_eq!(
-            said(Language::Chinese),
+            refused(Language::Chinese),
             in_language(Language::Chinese, || t("pipeline-not-retried"))
         );
         assert_eq!(
-            said(Language::English),
+            refused(Language::English),
             "not retried: the request may have reached the service and is not safe to repeat"
         );
     }

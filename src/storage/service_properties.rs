@@ -4,10 +4,10 @@
 
 use reqwest::Method;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Client, Request};
+use crate::storage::words::{Said, said};
 use crate::storage::xml::{self, escape};
 
 /// How long logs, metrics or deleted blobs are kept: off, or a number of days.
@@ -81,9 +81,9 @@ fn split(list: &str) -> Vec<&str> {
 
 impl ServiceProperties {
     /// What the service would refuse, in words, before anything is sent.
-    pub fn validate(&self, service: Service) -> std::result::Result<(), String> {
+    pub fn validate(&self, service: Service) -> std::result::Result<(), Said> {
         if self.cors.len() > MAX_CORS_RULES {
-            return Err(tr!(
+            return Err(said!(
                 "error-props-cors-count",
                 max = MAX_CORS_RULES.to_string(),
                 count = self.cors.len().to_string()
@@ -93,14 +93,14 @@ impl ServiceProperties {
             let n = (i + 1).to_string();
             let origins = split(&rule.allowed_origins);
             if origins.is_empty() {
-                return Err(tr!("error-props-cors-no-origin", rule = n));
+                return Err(said!("error-props-cors-no-origin", rule = n));
             }
             if origins.len() > 64 || origins.iter().any(|o| o.len() > 256) {
-                return Err(tr!("error-props-cors-origins", rule = n));
+                return Err(said!("error-props-cors-origins", rule = n));
             }
             let methods = split(&rule.allowed_methods);
             if methods.is_empty() {
-                return Err(tr!(
+                return Err(said!(
                     "error-props-cors-no-method",
                     rule = n,
                     methods = CORS_METHODS.join(", ")
@@ -110,7 +110,7 @@ impl ServiceProperties {
                 .iter()
                 .find(|m| !CORS_METHODS.contains(&m.to_uppercase().as_str()))
             {
-                return Err(tr!(
+                return Err(said!(
                     "error-props-cors-method",
                     rule = n,
                     method = *bad,
@@ -122,9 +122,9 @@ impl ServiceProperties {
                 let prefixed = headers.iter().filter(|h| h.ends_with('*')).count();
                 if headers.len() - prefixed > 64 || prefixed > 2 || headers.iter().any(|h| h.len() > 256) {
                     return Err(if allowed {
-                        tr!("error-props-cors-allowed-headers", rule = n)
+                        said!("error-props-cors-allowed-headers", rule = n)
                     } else {
-                        tr!("error-props-cors-exposed-headers", rule = n)
+                        said!("error-props-cors-exposed-headers", rule = n)
                     });
                 }
             }
@@ -147,38 +147,38 @@ impl ServiceProperties {
             })
             .sum();
         if size > MAX_CORS_SIZE {
-            return Err(tr!(
+            return Err(said!(
                 "error-props-cors-size",
                 size = size.to_string(),
                 max = MAX_CORS_SIZE.to_string()
             ));
         }
         let retained = [
-            (t("error-props-logging"), self.logging.as_ref().map(|l| &l.retention)),
+            (said("error-props-logging"), self.logging.as_ref().map(|l| &l.retention)),
             (
-                t("error-props-hour-metrics"),
+                said("error-props-hour-metrics"),
                 self.hour_metrics.as_ref().map(|m| &m.retention),
             ),
             (
-                t("error-props-minute-metrics"),
+                said("error-props-minute-metrics"),
                 self.minute_metrics.as_ref().map(|m| &m.retention),
             ),
-            (t("error-props-delete-retention"), self.delete_retention.as_ref()),
+            (said("error-props-delete-retention"), self.delete_retention.as_ref()),
         ];
         for (what, policy) in retained {
             if let Some(p) = policy.filter(|p| p.enabled)
                 && !p.days.is_some_and(|d| (1..=365).contains(&d))
             {
-                return Err(tr!("error-props-retention-days", what = what));
+                return Err(said!("error-props-retention-days", what = what));
             }
         }
         if service != Service::Blob && (self.static_website.is_some() || self.delete_retention.is_some()) {
-            return Err(t("error-props-blob-only"));
+            return Err(said("error-props-blob-only"));
         }
         if let Some(site) = self.static_website.as_ref().filter(|s| s.enabled)
             && site.index_document.as_deref().is_none_or(|d| d.trim().is_empty())
         {
-            return Err(t("error-props-index-document"));
+            return Err(said("error-props-index-document"));
         }
         Ok(())
     }
@@ -302,7 +302,7 @@ impl ServiceProperties {
         out
     }
 
-    pub(crate) fn parse(body: &[u8]) -> std::result::Result<ServiceProperties, String> {
+    pub(crate) fn parse(body: &[u8]) -> std::result::Result<ServiceProperties, Said> {
         let root = xml::parse(body)?;
         let flag = |e: &xml::Element, name: &str| e.text_of(name) == Some("true");
         let retention = |e: &xml::Element| {
@@ -381,9 +381,9 @@ impl Client {
     /// The Blob or Queue service's properties (the Table service's are not offered: Azurite has none).
     pub async fn service_properties(&self, service: Service) -> Result<ServiceProperties> {
         let op = match service {
-            Service::Blob => t("error-op-read-blob-service-properties"),
-            Service::Queue => t("error-op-read-queue-service-properties"),
-            Service::Table => t("error-op-read-table-service-properties"),
+            Service::Blob => said("error-op-read-blob-service-properties"),
+            Service::Queue => said("error-op-read-queue-service-properties"),
+            Service::Table => said("error-op-read-table-service-properties"),
         };
         let req = Request::new(service, Method::GET, &op, "/")
             .query("restype", "service")
@@ -395,9 +395,9 @@ impl Client {
     /// Replaces the service's properties with `props` (checked first; nothing is sent if they would be refused).
     pub async fn set_service_properties(&self, service: Service, props: &ServiceProperties) -> Result<()> {
         let op = match service {
-            Service::Blob => t("error-op-save-blob-service-properties"),
-            Service::Queue => t("error-op-save-queue-service-properties"),
-            Service::Table => t("error-op-save-table-service-properties"),
+            Service::Blob => said("error-op-save-blob-service-properties"),
+            Service::Queue => said("error-op-save-queue-service-properties"),
+            Service::Table => said("error-op-save-table-service-properties"),
         };
         props.validate(service).map_err(|e| StorageError::invalid(&op, e))?;
         let req = Request::new(service, Method::PUT, &op, "/")
@@ -410,7 +410,7 @@ impl Client {
 
     /// The account's SKU, kind and whether it has a hierarchical namespace (from the Blob service).
     pub async fn account_information(&self) -> Result<AccountInformation> {
-        let op = &t("error-op-read-account-information");
+        let op = &said("error-op-read-account-information");
         let req = Request::new(Service::Blob, Method::HEAD, op, "/")
             .query("restype", "account")
             .query("comp", "properties");
@@ -471,17 +471,35 @@ mod tests {
             cors: vec![rule(); 6],
             ..Default::default()
         };
-        assert!(props.validate(Service::Blob).unwrap_err().contains("at most 5"));
+        assert!(
+            props
+                .validate(Service::Blob)
+                .unwrap_err()
+                .to_string()
+                .contains("at most 5")
+        );
         props.cors = vec![CorsRule {
             allowed_methods: "GET,FETCH".into(),
             ..rule()
         }];
-        assert!(props.validate(Service::Blob).unwrap_err().contains("`FETCH`"));
+        assert!(
+            props
+                .validate(Service::Blob)
+                .unwrap_err()
+                .to_string()
+                .contains("`FETCH`")
+        );
         props.cors = vec![CorsRule {
             allowed_origins: " ".into(),
             ..rule()
         }];
-        assert!(props.validate(Service::Blob).unwrap_err().contains("no origin"));
+        assert!(
+            props
+                .validate(Service::Blob)
+                .unwrap_err()
+                .to_string()
+                .contains("no origin")
+        );
         // Five rules each within their own limits, 2 KiB together at most: 5 x 20 origins of 25 characters is over.
         let origins = |n: usize| {
             (0..n)
@@ -496,7 +514,13 @@ mod tests {
             };
             5
         ];
-        assert!(props.validate(Service::Blob).unwrap_err().contains("at most 2048"));
+        assert!(
+            props
+                .validate(Service::Blob)
+                .unwrap_err()
+                .to_string()
+                .contains("at most 2048")
+        );
         props.cors = vec![
             CorsRule {
                 allowed_origins: origins(12),
@@ -510,17 +534,30 @@ mod tests {
             enabled: true,
             days: Some(400),
         });
-        assert!(props.validate(Service::Blob).unwrap_err().contains("1 to 365"));
+        assert!(
+            props
+                .validate(Service::Blob)
+                .unwrap_err()
+                .to_string()
+                .contains("1 to 365")
+        );
         props.delete_retention = None;
         props.static_website = Some(StaticWebsite {
             enabled: true,
             ..Default::default()
         });
-        assert!(props.validate(Service::Blob).unwrap_err().contains("index document"));
+        assert!(
+            props
+                .validate(Service::Blob)
+                .unwrap_err()
+                .to_string()
+                .contains("index document")
+        );
         assert!(
             props
                 .validate(Service::Queue)
                 .unwrap_err()
+                .to_string()
                 .contains("Only the Blob service")
         );
         props.static_website = None;

@@ -6,16 +6,16 @@ use std::time::SystemTime;
 
 use percent_encoding::utf8_percent_encode;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::account::Credential;
 use crate::storage::auth::hmac_sha256_base64;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{API_VERSION, Client, QUERY_VALUE};
 use crate::storage::policies::in_order;
+use crate::storage::words::{Said, said};
 
-fn op_name() -> String {
-    t("error-op-create-sas-url")
+fn op_name() -> Said {
+    said("error-op-create-sas-url")
 }
 
 /// The resource a service SAS is for.
@@ -68,10 +68,10 @@ fn time(t: Option<SystemTime>) -> String {
 }
 
 /// A SAS's address or range, said before signing when it is neither an IPv4 address nor a range of two.
-pub(crate) fn check_ip(op: &str, ip: Option<&str>) -> Result<()> {
+pub(crate) fn check_ip(op: &Said, ip: Option<&str>) -> Result<()> {
     let ok = |ip: &str| ip.split('-').count() <= 2 && ip.split('-').all(|a| a.parse::<std::net::Ipv4Addr>().is_ok());
     match ip.filter(|ip| !ok(ip)) {
-        Some(ip) => Err(StorageError::invalid(op, tr!("error-sas-ip-invalid", ip = ip))),
+        Some(ip) => Err(StorageError::invalid(op, said!("error-sas-ip-invalid", ip = ip))),
         None => Ok(()),
     }
 }
@@ -91,13 +91,13 @@ impl Client {
     /// start (or a policy to take them from), a well-formed IP range.
     pub fn service_sas_url(&self, resource: &SasResource, grant: &SasGrant) -> Result<String> {
         let Credential::SharedKey(key) = &self.account().credential else {
-            return Err(StorageError::invalid(op_name(), t("error-sas-service-needs-key")));
+            return Err(StorageError::invalid(op_name(), said("error-sas-service-needs-key")));
         };
         let allowed = resource.letters();
         if let Some(c) = grant.permissions.chars().find(|c| !allowed.contains(*c)) {
             return Err(StorageError::invalid(
                 op_name(),
-                tr!("error-sas-not-a-permission", letter = c.to_string(), allowed = allowed),
+                said!("error-sas-not-a-permission", letter = c.to_string(), allowed = allowed),
             ));
         }
         let sp = in_order(&grant.permissions, allowed);
@@ -105,14 +105,17 @@ impl Client {
             if sp.is_empty() {
                 return Err(StorageError::invalid(
                     op_name(),
-                    t("error-sas-choose-permission-or-policy"),
+                    said("error-sas-choose-permission-or-policy"),
                 ));
             }
             let Some(expiry) = grant.expiry else {
-                return Err(StorageError::invalid(op_name(), t("error-sas-choose-expiry-or-policy")));
+                return Err(StorageError::invalid(
+                    op_name(),
+                    said("error-sas-choose-expiry-or-policy"),
+                ));
             };
             if expiry <= grant.start.unwrap_or_else(SystemTime::now) {
-                return Err(StorageError::invalid(op_name(), t("error-sas-expiry-before-start")));
+                return Err(StorageError::invalid(op_name(), said("error-sas-expiry-before-start")));
             }
         }
         check_ip(&op_name(), grant.ip.as_deref())?;
@@ -236,17 +239,25 @@ mod tests {
             c.service_sas_url(&q, &grant("rw"))
                 .unwrap_err()
                 .message
+                .to_string()
                 .contains("`w` is not a permission")
         );
         assert!(
             c.service_sas_url(&q, &grant(""))
                 .unwrap_err()
                 .message
+                .to_string()
                 .contains("at least one")
         );
         let mut g = grant("pr");
         g.ip = Some("10.0.0.300".into());
-        assert!(c.service_sas_url(&q, &g).unwrap_err().message.contains("not an IPv4"));
+        assert!(
+            c.service_sas_url(&q, &g)
+                .unwrap_err()
+                .message
+                .to_string()
+                .contains("not an IPv4")
+        );
         g.ip = Some("10.0.0.1-10.0.0.9".into());
         let url = c.service_sas_url(&q, &g).unwrap();
         assert!(url.contains("sp=rp&") && url.contains("sip=10.0.0.1-10.0.0.9"), "{url}");

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant, SystemTime};
 use serde_json::Value;
 use url::Url;
 
-use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::events::{Api, EventSink, RequestEvent, kept_body};
 use crate::storage::redact::{REDACTED, redact_header, redact_query};
+use crate::storage::words::{Said, said};
 
 /// Tries before a busy (429, 5xx) or unreachable endpoint is given up on.
 const ATTEMPTS: u32 = 3;
@@ -58,7 +58,7 @@ impl Reporter {
 /// One request: a GET or POST with an optional form body, answered with JSON.
 pub(crate) struct SideRequest<'a> {
     pub api: Api,
-    pub operation: &'a str,
+    pub operation: &'a Said,
     pub method: reqwest::Method,
     pub url: Url,
     pub headers: Vec<(&'static str, String)>,
@@ -89,8 +89,8 @@ pub(crate) async fn send(
         return Err(StorageError::invalid(
             req.operation,
             match req.url.host_str() {
-                Some(host) => tr!("error-side-plain-http-proxy", host = host),
-                None => t("error-side-plain-http-proxy-endpoint"),
+                Some(host) => said!("error-side-plain-http-proxy", host = host),
+                None => said("error-side-plain-http-proxy-endpoint"),
             },
         ));
     }
@@ -125,7 +125,7 @@ pub(crate) async fn send(
                 if let (Some(mut ev), Some(r)) = (event.take(), report) {
                     ev.duration = clock.elapsed();
                     ev.note = Some(if again {
-                        tr!("error-retrying", words = words.as_str())
+                        said!("error-retrying", words = &words)
                     } else {
                         words.clone()
                     });
@@ -139,8 +139,8 @@ pub(crate) async fn send(
                     ErrorKind::Connection,
                     req.operation,
                     match req.url.host_str() {
-                        Some(host) => tr!("error-side-unreachable", host = host, words = words.as_str()),
-                        None => tr!("error-side-unreachable-endpoint", words = words.as_str()),
+                        Some(host) => said!("error-side-unreachable", host = host, words = &words),
+                        None => said!("error-side-unreachable-endpoint", words = &words),
                     },
                 );
                 err.trouble = failure.trouble;
@@ -173,7 +173,7 @@ pub(crate) async fn send(
             };
             ev.response_body = kept_body(true, shown.as_bytes());
             if again {
-                ev.note = Some(tr!("error-retrying", words = format!("HTTP {status}"))); // i18n-ignore: the protocol's name
+                ev.note = Some(said!("error-retrying", words = format!("HTTP {status}"))); // i18n-ignore: the protocol's name
             }
             (r.sink)(ev);
         }
@@ -220,7 +220,7 @@ fn event(r: &Reporter, req: &SideRequest<'_>, seq: u64, attempt: u32, started: S
         duration: Duration::ZERO,
         account: r.account.clone(),
         service: req.api,
-        operation: req.operation.to_string(),
+        operation: req.operation.clone(),
         method: req.method.as_str().to_string(),
         resource: req.url.path().to_string(),
         url: redact_query(req.url.as_str()),

@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, SystemTime};
 
-use crate::i18n::{t, tr};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::side_requests::Reporter;
+use crate::storage::words::{Said, said};
 
 /// The resource every storage token is asked for (blob, queue and table alike).
 pub const STORAGE_RESOURCE: &str = "https://storage.azure.com/";
@@ -74,21 +74,21 @@ impl AccessToken {
 impl AccessToken {
     /// The `Authorization` value for a request to `url`. The token opens every storage account the identity
     /// may reach, so it never travels in the clear, except to this computer (an emulator, a local proxy).
-    pub(crate) fn authorization(&self, url: &url::Url, operation: &str) -> Result<reqwest::header::HeaderValue> {
+    pub(crate) fn authorization(&self, url: &url::Url, operation: &Said) -> Result<reqwest::header::HeaderValue> {
         let through_proxy = url.scheme() != "https" && crate::storage::proxy::would_intercept(url);
         if url.scheme() != "https" && (!crate::storage::transport::is_loopback(url) || through_proxy) {
             return Err(StorageError::invalid(
                 operation,
-                tr!(
+                said!(
                     "error-token-https-only",
                     host = url
                         .host_str()
-                        .map_or_else(|| t("error-token-this-endpoint"), str::to_string)
+                        .map_or_else(|| said("error-token-this-endpoint"), Said::text)
                 ),
             ));
         }
         reqwest::header::HeaderValue::from_str(&format!("Bearer {}", self.secret())) // i18n-ignore: the Authorization scheme
-            .map_err(|_| StorageError::new(ErrorKind::SignIn, operation, t("error-token-not-a-header")))
+            .map_err(|_| StorageError::new(ErrorKind::SignIn, operation, said("error-token-not-a-header")))
     }
 }
 
@@ -106,9 +106,9 @@ pub trait TokenSource: Send + Sync {
     /// reported to `report`.
     fn fetch<'a>(&'a self, report: Option<&'a Reporter>) -> TokenFuture<'a>;
     /// How the user got this token, for the status line: "Azure CLI", "service principal 1234…".
-    fn describe(&self) -> String;
+    fn describe(&self) -> Said;
     /// What the user does when the sign-in is refused or ended, in words: "Run `az login`, then retry."
-    fn sign_in_again(&self) -> String;
+    fn sign_in_again(&self) -> Said;
 }
 
 /// A bearer credential shared by every request of an account: one token at a time, fetched once for all the
@@ -205,11 +205,11 @@ impl TokenCredential {
         self.inner.fetches.load(Ordering::Relaxed)
     }
 
-    pub fn describe(&self) -> String {
+    pub fn describe(&self) -> Said {
         self.inner.source.describe()
     }
 
-    pub fn sign_in_again(&self) -> String {
+    pub fn sign_in_again(&self) -> Said {
         self.inner.source.sign_in_again()
     }
 }
@@ -255,10 +255,10 @@ mod tests {
                 Ok(AccessToken::new("SECRETTOKEN", SystemTime::now() + life))
             })
         }
-        fn describe(&self) -> String {
+        fn describe(&self) -> Said {
             "test".into()
         }
-        fn sign_in_again(&self) -> String {
+        fn sign_in_again(&self) -> Said {
             "again".into()
         }
     }
@@ -292,10 +292,10 @@ mod tests {
                 Ok(AccessToken::new(text, SystemTime::now() + Duration::from_secs(3600)))
             })
         }
-        fn describe(&self) -> String {
+        fn describe(&self) -> Said {
             "test".into()
         }
-        fn sign_in_again(&self) -> String {
+        fn sign_in_again(&self) -> Said {
             "again".into()
         }
     }
@@ -329,18 +329,18 @@ mod tests {
         let url = |u: &str| url::Url::parse(u).unwrap();
         assert!(
             token
-                .authorization(&url("https://a.blob.core.windows.net/c"), "op")
+                .authorization(&url("https://a.blob.core.windows.net/c"), &"op".into())
                 .is_ok()
         );
         assert!(
             token
-                .authorization(&url("http://127.0.0.1:10000/devstoreaccount1"), "op")
+                .authorization(&url("http://127.0.0.1:10000/devstoreaccount1"), &"op".into())
                 .is_ok()
         );
         let e = token
-            .authorization(&url("http://a.blob.core.windows.net/c"), "op")
+            .authorization(&url("http://a.blob.core.windows.net/c"), &"op".into())
             .unwrap_err();
-        assert!(e.message.contains("HTTPS only"), "{e}");
+        assert!(e.message.to_string().contains("HTTPS only"), "{e}");
     }
 
     #[test]

@@ -24,8 +24,8 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tower_service::Service;
 use url::Url;
 
-use crate::i18n::{t, tr};
 use crate::storage::no_answer::TransportFailure;
+use crate::storage::words::{Said, said};
 
 /// A request body is handed to the connection in pieces of this size, each one proof that the link moves.
 pub const UPLOAD_PIECE: usize = 64 * 1024;
@@ -119,7 +119,7 @@ pub(crate) fn is_loopback(url: &Url) -> bool {
 /// The account's extra certificate for both transports: as rustls takes it, and as reqwest does.
 pub(crate) fn trusted_roots(
     path: Option<&std::path::Path>,
-) -> Result<(Vec<CertificateDer<'static>>, Vec<reqwest::Certificate>), String> {
+) -> Result<(Vec<CertificateDer<'static>>, Vec<reqwest::Certificate>), Said> {
     let Some(path) = path else {
         return Ok((Vec::new(), Vec::new()));
     };
@@ -129,7 +129,7 @@ pub(crate) fn trusted_roots(
         .map(|der| reqwest::Certificate::from_der(der))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| {
-            tr!(
+            said!(
                 "error-certificate-unusable",
                 path = path.display().to_string(),
                 error = e.to_string()
@@ -139,16 +139,16 @@ pub(crate) fn trusted_roots(
 }
 
 /// The certificates of a PEM file the user chose to trust, with words for what is wrong with it.
-pub fn read_pem_certificates(path: &std::path::Path) -> Result<Vec<CertificateDer<'static>>, String> {
+pub fn read_pem_certificates(path: &std::path::Path) -> Result<Vec<CertificateDer<'static>>, Said> {
     use rustls::pki_types::pem::PemObject;
     let file = || path.display().to_string();
     let iter = CertificateDer::pem_file_iter(path)
-        .map_err(|e| tr!("error-certificate-unreadable", path = file(), error = e.to_string()))?;
+        .map_err(|e| said!("error-certificate-unreadable", path = file(), error = e.to_string()))?;
     let certs = iter
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| tr!("error-certificate-not-pem", path = file(), error = e.to_string()))?;
+        .map_err(|e| said!("error-certificate-not-pem", path = file(), error = e.to_string()))?;
     if certs.is_empty() {
-        return Err(tr!("error-certificate-empty", path = file()));
+        return Err(said!("error-certificate-empty", path = file()));
     }
     Ok(certs)
 }
@@ -166,13 +166,13 @@ pub struct ExactCase {
     connect_timeout: Duration,
     /// Built on first use: loading the platform's roots costs, and most clients never need this. A failure is
     /// kept in rustls's words, and said in the words of the request that meets it.
-    tls: OnceLock<Result<Arc<rustls::ClientConfig>, String>>,
+    tls: OnceLock<Result<Arc<rustls::ClientConfig>, Said>>,
     /// The account's own certificate, trusted beside the platform's roots.
     extra_roots: Vec<CertificateDer<'static>>,
 }
 
 impl ExactCase {
-    pub fn new(connect_timeout: Duration, extra_roots: Vec<CertificateDer<'static>>) -> Result<Self, String> {
+    pub fn new(connect_timeout: Duration, extra_roots: Vec<CertificateDer<'static>>) -> Result<Self, Said> {
         let mut http = HttpConnector::new();
         http.enforce_http(false);
         http.set_nodelay(true);
@@ -185,7 +185,7 @@ impl ExactCase {
         })
     }
 
-    fn tls(&self) -> Result<Arc<rustls::ClientConfig>, String> {
+    fn tls(&self) -> Result<Arc<rustls::ClientConfig>, Said> {
         let made = self
             .tls
             .get_or_init(|| {
@@ -195,21 +195,21 @@ impl ExactCase {
                     .unwrap_or_else(|| Arc::new(rustls::crypto::ring::default_provider()));
                 let builder = rustls::ClientConfig::builder_with_provider(provider.clone())
                     .with_safe_default_protocol_versions()
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| Said::text(e.to_string()))?;
                 let builder = if self.extra_roots.is_empty() {
                     builder.with_platform_verifier()
                 } else {
                     rustls_platform_verifier::Verifier::new_with_extra_roots(self.extra_roots.clone(), provider)
                         .map(|v| builder.dangerous().with_custom_certificate_verifier(Arc::new(v)))
                 }
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| Said::text(e.to_string()))?;
                 let mut config = builder.with_no_client_auth();
                 // HTTP/2 would lower-case the names again.
                 config.alpn_protocols = vec![b"http/1.1".to_vec()];
                 Ok(Arc::new(config))
             })
             .clone();
-        made.map_err(|e| tr!("error-transport-tls-setup", error = e))
+        made.map_err(|e| said!("error-transport-tls-setup", error = e))
     }
 
     /// Sends one request. `headers` are the signed (lower-case) headers; `names` the request's header names in
@@ -273,7 +273,7 @@ impl ExactCase {
             let (parts, incoming) = response.into_parts();
             let body = tokio::time::timeout(read_timeout, incoming.collect())
                 .await
-                .map_err(|_| BoxError::from(t("error-transport-body-stopped")))??
+                .map_err(|_| BoxError::from(said("error-transport-body-stopped")))??
                 .to_bytes();
             Ok::<_, BoxError>((parts, body))
         };
@@ -319,7 +319,7 @@ impl ExactCase {
         }
         let host = uri
             .host()
-            .ok_or_else(|| t("error-transport-no-host"))?
+            .ok_or_else(|| said("error-transport-no-host"))?
             .trim_matches(['[', ']'])
             .to_string();
         let name = rustls::pki_types::ServerName::try_from(host)?;

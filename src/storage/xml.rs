@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use quick_xml::Reader;
 use quick_xml::events::Event;
 
-use crate::i18n::{t, tr};
+use crate::storage::words::{Said, said};
 
 /// One XML element: its name, direct text and children (the services' answers carry nothing needed in attributes).
 /// Names and text borrow from the document where they can: a listing of 5,000 blobs has ~125,000 elements, and
@@ -86,20 +86,19 @@ pub(crate) fn append<'a>(text: &mut Cow<'a, str>, piece: Cow<'a, str>) {
 /// What a text event adds to its element's text: a piece of text unescaped (borrowed when it has no escapes),
 /// a reference resolved, a CDATA section as it stands; nothing for any other event. The element tree and the
 /// List Blobs reader (`blob::listing_xml`) join an element's text alike through it.
-pub(crate) fn piece(event: Event<'_>) -> Result<Cow<'_, str>, String> {
+pub(crate) fn piece(event: Event<'_>) -> Result<Cow<'_, str>, Said> {
     match event {
         Event::Text(text) => {
             let t = text
                 .decode()
-                .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?;
+                .map_err(|e| said!("error-xml-malformed-text", why = e.to_string()))?;
             // Unescaped text is borrowed as it stands; text with escapes becomes a string of its own.
             Ok(match t {
-                Cow::Borrowed(t) => {
-                    quick_xml::escape::unescape(t).map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?
-                }
+                Cow::Borrowed(t) => quick_xml::escape::unescape(t)
+                    .map_err(|e| said!("error-xml-malformed-text", why = e.to_string()))?,
                 Cow::Owned(t) => Cow::Owned(
                     quick_xml::escape::unescape(&t)
-                        .map_err(|e| tr!("error-xml-malformed-text", why = e.to_string()))?
+                        .map_err(|e| said!("error-xml-malformed-text", why = e.to_string()))?
                         .into_owned(),
                 ),
             })
@@ -107,10 +106,10 @@ pub(crate) fn piece(event: Event<'_>) -> Result<Cow<'_, str>, String> {
         Event::GeneralRef(r) => {
             let name = r
                 .decode()
-                .map_err(|e| tr!("error-xml-malformed-reference", why = e.to_string()))?;
+                .map_err(|e| said!("error-xml-malformed-reference", why = e.to_string()))?;
             let reference = format!("&{name};");
             let resolved = quick_xml::escape::unescape(&reference)
-                .map_err(|e| tr!("error-xml-malformed-reference", why = e.to_string()))?;
+                .map_err(|e| said!("error-xml-malformed-reference", why = e.to_string()))?;
             Ok(Cow::Owned(resolved.into_owned()))
         }
         Event::CData(data) => Ok(Cow::Owned(String::from_utf8_lossy(&data).into_owned())),
@@ -119,13 +118,13 @@ pub(crate) fn piece(event: Event<'_>) -> Result<Cow<'_, str>, String> {
 }
 
 /// Parses a document into its root element.
-pub fn parse(body: &[u8]) -> Result<Element<'_>, String> {
+pub fn parse(body: &[u8]) -> Result<Element<'_>, Said> {
     let mut reader = Reader::from_reader(body);
     let mut stack: Vec<Element> = vec![Element::default()];
     loop {
         match reader
             .read_event()
-            .map_err(|e| tr!("error-xml-malformed", why = e.to_string()))?
+            .map_err(|e| said!("error-xml-malformed", why = e.to_string()))?
         {
             Event::Start(start) => {
                 let element = Element {
@@ -149,15 +148,15 @@ pub fn parse(body: &[u8]) -> Result<Element<'_>, String> {
                 let done = stack.pop().expect("balanced");
                 match stack.last_mut() {
                     Some(parent) => parent.children.push(done),
-                    None => return Err(t("error-xml-unbalanced")),
+                    None => return Err(said("error-xml-unbalanced")),
                 }
             }
             Event::Eof => break,
             _ => {}
         }
     }
-    let mut root = stack.pop().ok_or_else(|| t("error-xml-empty"))?;
-    root.children.pop().ok_or_else(|| t("error-xml-empty"))
+    let mut root = stack.pop().ok_or_else(|| said("error-xml-empty"))?;
+    root.children.pop().ok_or_else(|| said("error-xml-empty"))
 }
 
 /// Escapes text for an element body.

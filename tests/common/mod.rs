@@ -20,6 +20,9 @@ use tessera::storage::{Account, Client, ClientOptions, RequestEvent, Service};
 
 /// The binary's emulator, started on first use. If it cannot start, every test fails saying why.
 pub fn emulator() -> &'static Emulator {
+    // The client's errors are typed; the app words them. A test that reads a client error's words reads them as
+    // the app says them.
+    tessera::i18n::install();
     static EMULATOR: OnceLock<Emulator> = OnceLock::new();
     // Microsoft's newer SDKs, the tests' independent readers, send API versions this Azurite does not know.
     // A second account, for copies across accounts (`second_account`).
@@ -79,6 +82,7 @@ pub fn recorded_client(account: Account) -> (Client, Recorder) {
 
 /// A name no other test uses: lower-case letters and digits, valid for tables, containers and queues.
 pub fn unique(prefix: &str) -> String {
+    tessera::i18n::install();
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     format!("{prefix}{n}x{:06}", fastrand::u32(..1_000_000))

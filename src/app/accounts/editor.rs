@@ -117,7 +117,11 @@ impl AccountEditor {
         }
         if !self.cert.reading.any(|(p, _)| *p == path) {
             let file = path.clone();
-            let reading = backend.spawn_blocking(move || crate::storage::read_pem_certificates(&file).map(drop));
+            let reading = backend.spawn_blocking(move || {
+                crate::storage::read_pem_certificates(&file)
+                    .map(drop)
+                    .map_err(|e| e.to_string())
+            });
             // Another file named now: the read of the one before is of no use.
             self.cert.reading.clear();
             self.cert.reading.start((path, then), reading);

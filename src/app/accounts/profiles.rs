@@ -461,6 +461,7 @@ mod tests {
                 .to_account(None)
                 .unwrap_err()
                 .message
+                .to_string()
                 .contains("not in the keychain")
         );
     }

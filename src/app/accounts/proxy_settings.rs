@@ -116,7 +116,7 @@ impl ProxySettings {
             ProxyMode::System => ProxyChoice::System,
             ProxyMode::Direct => ProxyChoice::Direct,
             ProxyMode::Manual => ProxyChoice::Manual {
-                address: proxy::parse_address(&self.address).map_err(|e| e.message.clone())?,
+                address: proxy::parse_address(&self.address).map_err(|e| e.message.to_string())?,
                 user: self.user.trim().to_string(),
                 password,
             },
@@ -320,8 +320,12 @@ impl ProxyWindow {
         let report = Reporter::standalone(backend.event_sink(), "proxy");
         self.testing.start(
             (),
-            backend
-                .spawn(async move { crate::storage::proxy_trial::test_through(choice, &address, Some(&report)).await }),
+            backend.spawn(async move {
+                crate::storage::proxy_trial::test_through(choice, &address, Some(&report))
+                    .await
+                    .map(|s| s.to_string())
+                    .map_err(|e| e.to_string())
+            }),
         );
     }
 

@@ -35,7 +35,7 @@ impl ResourceProperties {
                     Ok(vec![
                         ("props-etag", p.etag),
                         ("props-last-modified", utc_opt(p.last_modified)),
-                        ("props-public-access", p.public_access.describe()),
+                        ("props-public-access", p.public_access.describe().to_string()),
                         ("props-lease-state", p.lease.state.as_str().to_string()),
                         (
                             "props-lease-status",

@@ -86,7 +86,7 @@ impl Settings {
         let base = d.base().clone();
         let send = tidy.changes_from(&base);
         match send.validate(service) {
-            Err(e) => self.outcome = Some(Err(e)),
+            Err(e) => self.outcome = Some(Err(e.to_string())),
             Ok(()) => {
                 let client = client.clone();
                 // Sent, not spawned: a save out when the window closes still lands (and is said).

@@ -102,6 +102,7 @@ pub fn check_new_name(service: Service, name: &str) -> Result<(), String> {
         Service::Queue => validate_queue_name(name),
         Service::Table => validate_table_name(name),
     }
+    .map_err(|e| e.to_string())
 }
 
 impl Explorer {

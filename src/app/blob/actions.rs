@@ -20,13 +20,13 @@ pub(super) fn with_failures(
         .map(|(n, e)| format!("{n} ({})", e.code.clone().unwrap_or_else(|| t("blob-actions-failed"))))
         .collect();
     let mut e = first.clone();
-    e.message = tr!(
+    e.message = crate::storage::Said::text(tr!(
         "blob-actions-failures",
         words = words,
         count = failed.len(),
         verb = verb,
         names = names.join(", "),
-        why = first.message.as_str()
-    );
+        why = first.message.to_string()
+    ));
     Err(e)
 }

@@ -130,7 +130,10 @@ impl BlobFeature for AppendPage {
                     if went > 0 && self.text.edit == sent {
                         self.text.edit = sent[went..].to_string();
                         let rest = tr!("blob-append-page-rest-kept", bytes = self.text.edit.len().to_string());
-                        e.message = format!("{} {rest}", e.message);
+                        e.message = crate::storage::Said::Parts(vec![
+                            e.message.clone(),
+                            crate::storage::Said::text(format!(" {rest}")),
+                        ]);
                     }
                     Err(e)
                 }
@@ -409,7 +412,7 @@ impl AppendPage {
         if let Err(why) = crate::storage::blob::pages_fit(length, offset, size) {
             fx.fail(StorageError::invalid(
                 t("blob-append-page-clear"),
-                why.replace("file", "range"),
+                why.to_string().replace("file", "range"),
             ));
             return;
         }

@@ -90,7 +90,7 @@ impl BulkEdit {
                 let key = named("blob-bulk-edit-name-tag")?;
                 let value = (form.action == Action::SetTag).then(|| form.value.clone());
                 let check = [(key.clone(), value.clone().unwrap_or_default())];
-                crate::storage::blob::validate_tags(&check)?;
+                crate::storage::blob::validate_tags(&check).map_err(|e| e.to_string())?;
                 Change::Tag { key, value }
             }
             Action::SetHeader => Change::Header {

@@ -252,6 +252,7 @@ mod tests {
         let e = delete_outcome(1, 0, &[], &["b.txt".to_string()]).unwrap_err();
         assert!(
             e.message
+                .to_string()
                 .contains("1 changed after they were listed and were kept: b.txt"),
             "{}",
             e.message

@@ -125,7 +125,7 @@ impl DeletedBlobs {
                 for b in &self.listed {
                     ui.label(&b.name);
                     ui.label(crate::app::widgets::format::human_bytes(b.properties.content_length));
-                    ui.label(b.retention.describe().unwrap_or_default());
+                    ui.label(b.retention.describe().map(|d| d.to_string()).unwrap_or_default());
                     if ui
                         .small_button(tr!("blob-deleted-undelete", blob = b.name.as_str()))
                         .on_hover_text(t("blob-deleted-undelete-hint"))

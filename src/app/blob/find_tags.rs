@@ -25,7 +25,7 @@ pub struct TagQuery {
 impl TagQuery {
     /// Adds `"key" op 'value'` to the expression (with AND), or says what is wrong with the key or value.
     pub fn add_condition(&mut self) -> Result<(), String> {
-        validate_tags(&[(self.key.clone(), self.value.clone())])?;
+        validate_tags(&[(self.key.clone(), self.value.clone())]).map_err(|e| e.to_string())?;
         let condition = format!("\"{}\" {} '{}'", self.key, OPERATORS[self.operator], self.value);
         if self.expression.trim().is_empty() {
             self.expression = condition;

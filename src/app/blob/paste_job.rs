@@ -319,7 +319,11 @@ async fn copy_one(job: &JobContext, p: &Paste, name: &str, dst: &str) -> Fate {
             // The source's own condition (x-ms-source-if-match), told by the service's code rather than by what
             // else it could be: it changed since the move read it, and nothing was copied.
             Err(mut e) if source_changed(&e, etag.is_some()) => {
-                e.message = tr!("blob-paste-job-source-changed", name = name, why = e.message.as_str());
+                e.message = crate::storage::Said::text(tr!(
+                    "blob-paste-job-source-changed",
+                    name = name,
+                    why = e.message.to_string()
+                ));
                 return Fate::Failed(name.into(), e);
             }
             // The answer was lost after the copy went out: the target says whether it landed.
@@ -365,7 +369,11 @@ async fn finish(p: &Paste, name: &str, target: String, etag: Option<String>) -> 
         Err(e) if e.is_conflict() => Fate::SourceKept(tr!("blob-paste-job-changed-after", name = name)),
         // The delete's answer was lost: a source no longer there was deleted.
         Err(e) if e.kind == ErrorKind::OutcomeUnknown && source_gone(p, name).await => Fate::Copied(target),
-        Err(e) => Fate::SourceKept(tr!("blob-paste-job-not-deleted", name = name, why = e.message.as_str())),
+        Err(e) => Fate::SourceKept(tr!(
+            "blob-paste-job-not-deleted",
+            name = name,
+            why = e.message.to_string()
+        )),
     }
 }
 

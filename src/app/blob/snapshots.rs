@@ -71,7 +71,7 @@ impl BlobFeature for Snapshots {
         let details = core.details.as_ref();
         let snaps = details.and_then(|d| d.snapshots.clone()).unwrap_or_default();
         if let Some(e) = details.and_then(|d| d.snapshots_failed.as_ref()) {
-            let said = tr!("blob-snapshots-unlisted", error = e.evidence());
+            let said = tr!("blob-snapshots-unlisted", error = e.evidence().to_string());
             ui.colored_label(ui.visuals().error_fg_color, said);
         } else if snaps.is_empty() {
             ui.weak(t("blob-snapshots-none"));

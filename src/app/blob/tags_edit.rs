@@ -174,7 +174,7 @@ impl Tags {
     pub fn save_tags(&mut self, core: &BlobCore, ctx: &mut PaneContext, blob: &str, force: bool) {
         let Some(d) = self.drafts.get_mut(blob) else { return };
         if let Err(why) = validate_tags(&d.edit) {
-            self.problems.insert(blob.to_string(), why);
+            self.problems.insert(blob.to_string(), why.to_string());
             return;
         }
         self.problems.remove(blob);

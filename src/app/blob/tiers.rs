@@ -346,12 +346,16 @@ mod tests {
         e.code = Some("AccessTierNotSupportedForBlobType".into());
         let err = tier_outcome(AccessTier::Hot, 2, 1, &[("log.txt".into(), e)]).unwrap_err();
         assert!(
-            err.message.contains("set Hot on 2 blob(s); 1 leaving Archive"),
+            err.message
+                .to_string()
+                .contains("set Hot on 2 blob(s); 1 leaving Archive"),
             "{}",
             err.message
         );
         assert!(
-            err.message.contains("log.txt (AccessTierNotSupportedForBlobType)"),
+            err.message
+                .to_string()
+                .contains("log.txt (AccessTierNotSupportedForBlobType)"),
             "{}",
             err.message
         );

@@ -485,7 +485,7 @@ impl FolderUpload {
                         Err(e) => {
                             job.item_not_done(
                                 &relative,
-                                tr!("blob-transfers-item-not-uploaded", why = e.message.as_str()),
+                                tr!("blob-transfers-item-not-uploaded", why = e.message.to_string()),
                             );
                             failures.lock().expect("failures lock").push((relative, e));
                         }
@@ -510,14 +510,14 @@ impl FolderUpload {
                 links = links
             )),
             Some((first, mut e)) => {
-                let (failed, why) = (count - sent, e.message.clone());
-                e.message = tr!(
+                let (failed, why) = (count - sent, e.message.to_string());
+                e.message = crate::storage::Said::text(tr!(
                     "blob-transfers-not-uploaded",
                     failed = failed,
                     count = count,
                     first = first,
                     why = why
-                );
+                ));
                 Err(e)
             }
         }

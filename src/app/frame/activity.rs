@@ -141,7 +141,7 @@ fn job_row(ui: &mut egui::Ui, job: &Job, action: &mut Option<JobAction>) {
                     bar.on_hover_text(tr!(
                         "activity-last-failure",
                         progress = progress_text.as_str(),
-                        why = wait.why.as_str()
+                        why = wait.why.to_string()
                     ));
                 }
                 if job.is_cancelling() {

@@ -152,7 +152,7 @@ impl Inspector {
                 && service.is_none_or(|s| s == e.service)
                 && (text.is_empty()
                     || e.resource.to_lowercase().contains(text)
-                    || e.operation.to_lowercase().contains(text)
+                    || e.operation.to_string().to_lowercase().contains(text)
                     || e.error_code.as_deref().is_some_and(|c| c.to_lowercase().contains(text)));
             if shown {
                 self.matching.push_back(n);
@@ -328,7 +328,7 @@ impl Inspector {
                         ui.label(&e.method);
                     });
                     row.col(|ui| {
-                        ui.label(&e.resource).on_hover_text(&e.operation);
+                        ui.label(&e.resource).on_hover_text(e.operation.to_string());
                     });
                     row.col(|ui| {
                         let text = match (e.status, &e.error_code) {
@@ -414,7 +414,7 @@ fn detail_ui(ui: &mut egui::Ui, e: &RequestEvent) {
             ui.strong(format!("{} — {}", e.operation, e.account));
             ui.monospace(format!("{} {}", e.method, e.url));
             if let Some(note) = &e.note {
-                ui.label(tr!("inspector-pipeline", note = note.as_str()));
+                ui.label(tr!("inspector-pipeline", note = note.to_string()));
             }
             ui.label(tr!("inspector-client-request-id", id = e.client_request_id.as_str()));
             if ui.button(t("inspector-copy-as-curl")).clicked() {

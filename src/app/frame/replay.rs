@@ -84,7 +84,7 @@ pub fn har(events: &[&RequestEvent]) -> String {
                 "request": request,
                 "response": {
                     "status": e.status.unwrap_or(0),
-                    "statusText": e.error_code.clone().or_else(|| e.note.clone()).unwrap_or_default(),
+                    "statusText": e.error_code.clone().or_else(|| e.note.as_ref().map(|n| n.to_string())).unwrap_or_default(),
                     "httpVersion": "HTTP/1.1",
                     "headers": headers(&e.response_headers),
                     "cookies": [],

@@ -63,7 +63,7 @@ pub fn python_script(events: &[&RequestEvent]) -> String {
     for e in events {
         let expected = e.status.unwrap_or(0);
         let what = format!("{} /{}", e.method, e.resource.trim_start_matches('/'));
-        let _ = writeln!(py, "\n# {}", comment_safe(&e.operation));
+        let _ = writeln!(py, "\n# {}", comment_safe(&e.operation.to_string()));
         match call(e) {
             Ok(call) => {
                 replayed += 1;

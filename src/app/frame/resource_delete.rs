@@ -62,7 +62,10 @@ pub fn outcome_words(
         .iter()
         .enumerate()
         .map(|(i, (name, e))| match i {
-            0 => format!("`{name}` ({})", e.message.lines().next().unwrap_or_default()),
+            0 => format!(
+                "`{name}` ({})",
+                e.message.to_string().lines().next().unwrap_or_default()
+            ),
             _ => format!("`{name}` ({})", e.evidence()),
         })
         .collect();
@@ -77,12 +80,12 @@ pub fn outcome_words(
         Service::Queue => "frame-account-actions-partly-deleted-queues",
         Service::Table => "frame-account-actions-partly-deleted-tables",
     };
-    e.message = tr!(
+    e.message = crate::storage::Said::text(tr!(
         id,
         deleted = gone.len(),
         total = total,
         names = names,
         failed = not_deleted.join(", ")
-    );
+    ));
     Err(e)
 }

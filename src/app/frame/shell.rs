@@ -354,7 +354,7 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
         if let Some(client) = &conn.client {
             ui.separator();
             ui.label(match &client.account().credential {
-                crate::storage::Credential::Bearer(token) => tr!("status-entra", token = token.describe()),
+                crate::storage::Credential::Bearer(token) => tr!("status-entra", token = token.describe().to_string()),
                 other => tr!("status-signed-with", kind = t(credential_kind(other))),
             });
         }
@@ -368,7 +368,7 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
         let state = match &conn.state {
             ConnState::Closed => t("connection-closed"),
             ConnState::Opening => t("connection-opening"),
-            ConnState::Failed(e) => tr!("connection-failed", why = e.hint()),
+            ConnState::Failed(e) => tr!("connection-failed", why = e.hint().to_string()),
             ConnState::Ready => match &conn.client {
                 Some(c) if c.is_circuit_open(service) => t("connection-paused"),
                 _ => match app
@@ -388,7 +388,10 @@ fn status_line(app: &mut TesseraApp, ui: &mut egui::Ui) {
                         Some(s) => tr!("connection-service-failing", status = s.to_string()),
                         None => tr!(
                             "connection-unreachable",
-                            why = e.note.clone().unwrap_or_else(|| t("connection-no-answer"))
+                            why = e
+                                .note
+                                .as_ref()
+                                .map_or_else(|| t("connection-no-answer"), |n| n.to_string())
                         ),
                     },
                     None => t("connection-ready"),

@@ -72,7 +72,10 @@ impl LabEvent {
         let mut parts = vec![match (e.status, &e.error_code) {
             (Some(s), Some(c)) => format!("{s} {c}"),
             (Some(s), None) => s.to_string(),
-            (None, _) => e.note.clone().unwrap_or_else(|| t("lab-mod-no-answer")),
+            (None, _) => e
+                .note
+                .as_ref()
+                .map_or_else(|| t("lab-mod-no-answer"), |n| n.to_string()),
         }];
         for h in [
             "etag",

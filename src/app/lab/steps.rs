@@ -140,9 +140,10 @@ pub async fn play(env: Arc<LabEnv>, side: Option<Side>, says: String, action: Ac
 fn judge(says: &str, result: Result<Seen, StorageError>, expect: Expect) -> StepOutcome {
     let outcome = |text: String, as_expected: bool| StepOutcome { text, as_expected };
     match (expect, result) {
-        (Expect::Refused(statuses), Err(e)) if e.status.is_some_and(|s| statuses.contains(&s)) => {
-            outcome(tr!("lab-steps-refused", says = says, evidence = e.evidence()), true)
-        }
+        (Expect::Refused(statuses), Err(e)) if e.status.is_some_and(|s| statuses.contains(&s)) => outcome(
+            tr!("lab-steps-refused", says = says, evidence = e.evidence().to_string()),
+            true,
+        ),
         (Expect::Refused(_), Ok(_)) => outcome(tr!("lab-steps-not-refused", says = says), false),
         (_, Err(e)) => outcome(tr!("lab-steps-failed", says = says, why = e.plain_words()), false),
         (Expect::Ok, Ok(s)) => {

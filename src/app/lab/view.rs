@@ -199,7 +199,7 @@ fn timeline_ui(lab: &ConflictLab, ui: &mut egui::Ui) {
                     ui.label(RichText::new(e.side.name()).strong().color(side_color(e.side)));
                 });
                 row.col(|ui| {
-                    ui.label(&e.event.operation);
+                    ui.label(e.event.operation.to_string());
                 });
                 row.col(|ui| {
                     ui.label(&e.event.method);

@@ -69,14 +69,14 @@ pub async fn copy_messages(
         skipped: Vec::new(),
     };
     let stopped = |mut e: StorageError, copied: usize| {
-        e.message = tr!(
+        e.message = crate::storage::Said::text(tr!(
             "copy-failed",
             done = copied,
             total = total,
             from = from,
             to = to,
-            why = e.message.as_str()
-        );
+            why = e.message.to_string()
+        ));
         e
     };
     let mut messages = std::pin::pin!(messages);

@@ -105,7 +105,12 @@ pub async fn move_message(
         .delete_message(from, &m.id, &m.pop_receipt)
         .await
         .map_err(|mut e| {
-            e.message = tr!("moved-delete-failed", to = to, from = from, why = e.message.as_str());
+            e.message = crate::storage::Said::text(tr!(
+                "moved-delete-failed",
+                to = to,
+                from = from,
+                why = e.message.to_string()
+            ));
             e
         })?;
     Ok(ttl)

@@ -43,7 +43,7 @@ impl Default for PutMessage {
 impl PutMessage {
     /// The text as it will be stored, or why it cannot be.
     pub fn stored_text(&self) -> Result<String, String> {
-        self.encoding.encode(self.text.as_bytes())
+        self.encoding.encode(self.text.as_bytes()).map_err(|e| e.to_string())
     }
 
     pub fn ttl(&self) -> MessageTtl {

@@ -111,7 +111,10 @@ async fn scan_into(
             // Its answer lost on the way: the batch may be held, unseen, until its time runs out. Said so.
             Err(mut e) if e.kind == crate::storage::ErrorKind::OutcomeUnknown => {
                 let later = tr!("scan-return-failed", count = last_new + 1, seconds = HOLD_SECONDS);
-                e.message = format!("{} {later}", e.message);
+                e.message = crate::storage::Said::Parts(vec![
+                    e.message.clone(),
+                    crate::storage::Said::text(format!(" {later}")),
+                ]);
                 return (disk, ScanEnd::Failed(e));
             }
             Err(e) => return (disk, ScanEnd::Failed(e)),
@@ -173,7 +176,8 @@ async fn return_batch(client: &Client, queue: &str, receipts: Vec<(String, Strin
         None => Ok(()),
         Some(mut e) => {
             let later = tr!("scan-return-failed", count = hidden, seconds = HOLD_SECONDS);
-            e.message = format!("{} {later}", e.message);
+            e.message =
+                crate::storage::Said::Parts(vec![e.message.clone(), crate::storage::Said::text(format!(" {later}"))]);
             Err(e)
         }
     }

@@ -78,7 +78,7 @@ impl BulkChange {
             Action::Set => Change::Set {
                 name: name.to_string(),
                 value: EdmValue::parse(form.ty, &form.value)
-                    .map_err(|e| tr!("table-bulk-bad-value", ty = form.ty.short_name(), why = e))?,
+                    .map_err(|e| tr!("table-bulk-bad-value", ty = form.ty.short_name(), why = e.to_string()))?,
             },
             Action::Remove if partial && form.scope == Scope::Selected => {
                 return Err(t("table-bulk-partial"));

@@ -207,7 +207,7 @@ impl EntityEditor {
         } else {
             t("table-editor-save")
         };
-        if let Err(e) = draft.validate(&op) {
+        if let Err(e) = draft.validate(&op.into()) {
             self.error = Some(e);
             return;
         }
@@ -433,7 +433,7 @@ impl EntityEditor {
                             .monospace()
                             .color(ui.visuals().warn_fg_color),
                         )
-                        .on_hover_text(tr!("table-editor-unreadable-hint", why = &u.why));
+                        .on_hover_text(tr!("table-editor-unreadable-hint", why = u.why.to_string()));
                         if ui.small_button(tr!("table-editor-remove", key = &key)).clicked() {
                             remove = Some(i);
                         }

@@ -398,7 +398,7 @@ fn cell_ui(
                 false => tr!("table-grid-unreadable-typed", shown = shown, ty = declared),
             };
             ui.label(text(said).color(ui.visuals().warn_fg_color))
-                .on_hover_text(tr!("table-grid-unreadable-hint", why = why))
+                .on_hover_text(tr!("table-grid-unreadable-hint", why = why.said().to_string()))
         }
         Some(v) => {
             let shown: String = v.to_text().chars().take(200).collect();

@@ -334,14 +334,14 @@ impl ImportForm {
         let choices = match self.choices() {
             Ok(c) => c,
             Err(why) => {
-                self.error = Some(why);
+                self.error = Some(why.to_string());
                 return None;
             }
         };
         let target = if self.into_new {
             let name = self.new_table.trim().to_string();
             if let Err(why) = crate::storage::names::validate_table_name(&name) {
-                self.error = Some(why);
+                self.error = Some(why.to_string());
                 return None;
             }
             name

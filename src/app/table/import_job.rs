@@ -194,11 +194,11 @@ pub async fn run(job: JobContext, client: Client, plan: ImportPlan, shared: Shar
     if plan.create && !lock(&shared).created {
         client.create_table(&table).await.map_err(|mut e| {
             if e.code.as_deref() == Some("TableAlreadyExists") {
-                e.message = tr!(
+                e.message = crate::storage::Said::text(tr!(
                     "table-import-exists",
                     table = table.as_str(),
-                    message = e.message.as_str()
-                );
+                    message = e.message.to_string()
+                ));
             }
             e
         })?;

@@ -388,8 +388,8 @@ impl ImportSource {
             }
             RowKeyFrom::Guid => guid(index),
         };
-        crate::storage::table::draft::validate_key("PartitionKey", &partition)?;
-        crate::storage::table::draft::validate_key("RowKey", &row_key)?;
+        crate::storage::table::draft::validate_key("PartitionKey", &partition).map_err(|e| e.to_string())?;
+        crate::storage::table::draft::validate_key("RowKey", &row_key).map_err(|e| e.to_string())?;
         let mut draft = EntityDraft::new(partition, row_key);
         let key_columns = [
             match choices.partition {
@@ -432,8 +432,8 @@ impl ImportSource {
             });
         }
         draft
-            .validate(&t("table-import-plan-op"))
-            .map_err(|e| e.message.clone())?;
+            .validate(&crate::storage::Said::text(t("table-import-plan-op")))
+            .map_err(|e| e.message.to_string())?;
         Ok(draft)
     }
 }

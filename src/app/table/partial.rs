@@ -108,6 +108,10 @@ mod tests {
         e.props_mut().retain(|p| p.name != "Name");
         let mine = e.draft().unwrap();
         let err = e.merge_request(&mine).unwrap_err();
-        assert!(err.message.contains("Load the whole entity first"), "{}", err.message);
+        assert!(
+            err.message.to_string().contains("Load the whole entity first"),
+            "{}",
+            err.message
+        );
     }
 }

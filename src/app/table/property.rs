@@ -37,13 +37,13 @@ impl PropertyEdit {
         match self.ty {
             EdmType::Boolean => Ok(EdmValue::Boolean(self.flag)),
             EdmType::Binary if self.hex => parse_hex(&self.text).map(EdmValue::Binary),
-            t => EdmValue::parse(t, &self.text),
+            t => EdmValue::parse(t, &self.text).map_err(|e| e.to_string()),
         }
     }
 
     /// Changes the type if the current value converts; otherwise says why and keeps the type.
     pub fn retype(&mut self, to: EdmType) {
-        let converted = self.value().and_then(|v| v.convert_to(to));
+        let converted = self.value().and_then(|v| v.convert_to(to).map_err(|e| e.to_string()));
         match converted {
             Ok(v) => {
                 let name = self.name.clone();

@@ -270,7 +270,11 @@ impl QueryPanel {
                 );
                 ui.colored_label(
                     ui.visuals().error_fg_color,
-                    tr!("table-query-wrong-at", column = e.column, message = e.message.as_str()),
+                    tr!(
+                        "table-query-wrong-at",
+                        column = e.column,
+                        message = e.message.to_string()
+                    ),
                 );
             }
             state => {

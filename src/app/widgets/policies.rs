@@ -184,7 +184,7 @@ impl PoliciesEdit {
             _ => crate::storage::policies::QUEUE_LETTERS,
         };
         if let Err(why) = validate_policies(&d.edit, letters) {
-            self.problem = Some(why);
+            self.problem = Some(why.to_string());
             return;
         }
         if d.is_stale() {

@@ -4,10 +4,10 @@
 use bytes::Bytes;
 use reqwest::Method;
 
-use crate::i18n::tr;
 use crate::storage::blob::{Conditions, blob_request, check_names};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Client, Headers};
+use crate::storage::words::{Said, said};
 use crate::storage::xml;
 
 /// Pages are 512 bytes: a page blob's size, and a write's offset and length, are multiples of it.
@@ -39,14 +39,14 @@ pub struct PageRange {
     pub end: u64,
 }
 
-fn parse_page_ranges(body: &[u8]) -> std::result::Result<Vec<PageRange>, String> {
+fn parse_page_ranges(body: &[u8]) -> std::result::Result<Vec<PageRange>, Said> {
     let root = xml::parse(body)?;
     root.children_named("PageRange")
         .map(|r| {
             let n = |name: &str| {
                 r.text_of(name)
                     .and_then(|t| t.parse::<u64>().ok())
-                    .ok_or_else(|| tr!("error-decode-page-range-not-numeric", name = name))
+                    .ok_or_else(|| said!("error-decode-page-range-not-numeric", name = name))
             };
             Ok(PageRange {
                 start: n("Start")?,
@@ -59,7 +59,7 @@ fn parse_page_ranges(body: &[u8]) -> std::result::Result<Vec<PageRange>, String>
 impl Client {
     /// Creates an empty append blob (If-None-Match `*` in `conditions` refuses one already there).
     pub async fn create_append_blob(&self, container: &str, blob: &str, conditions: &Conditions) -> Result<String> {
-        let op = tr!("error-op-create-append-blob", blob = blob);
+        let op = said!("error-op-create-append-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob)
             .header("x-ms-blob-type", "AppendBlob")
@@ -78,12 +78,12 @@ impl Client {
         conditions: &Conditions,
         append: AppendConditions,
     ) -> Result<Appended> {
-        let op = tr!("error-op-append-to-blob", blob = blob);
+        let op = said!("error-op-append-to-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         if data.is_empty() || data.len() > MAX_APPEND {
             return Err(StorageError::invalid(
                 &op,
-                tr!("error-append-size", bytes = data.len().to_string()),
+                said!("error-append-size", bytes = data.len().to_string()),
             ));
         }
         let make = || {
@@ -113,12 +113,12 @@ impl Client {
         size: u64,
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = tr!("error-op-create-page-blob", blob = blob);
+        let op = said!("error-op-create-page-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         if size == 0 || !size.is_multiple_of(PAGE) {
             return Err(StorageError::invalid(
                 &op,
-                tr!("error-page-blob-size", size = size.to_string()),
+                said!("error-page-blob-size", size = size.to_string()),
             ));
         }
         let req = blob_request(Method::PUT, &op, container, blob)
@@ -139,13 +139,13 @@ impl Client {
         data: Bytes,
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = tr!("error-op-write-pages", blob = blob);
+        let op = said!("error-op-write-pages", blob = blob);
         check_names(&op, container, Some(blob))?;
         let len = data.len() as u64;
         if len == 0 || !len.is_multiple_of(PAGE) || !offset.is_multiple_of(PAGE) || len > MAX_APPEND as u64 {
             return Err(StorageError::invalid(
                 &op,
-                tr!(
+                said!(
                     "error-pages-write",
                     length = len.to_string(),
                     offset = offset.to_string()
@@ -173,12 +173,12 @@ impl Client {
         length: u64,
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = tr!("error-op-clear-pages", blob = blob);
+        let op = said!("error-op-clear-pages", blob = blob);
         check_names(&op, container, Some(blob))?;
         if length == 0 || !length.is_multiple_of(PAGE) || !offset.is_multiple_of(PAGE) {
             return Err(StorageError::invalid(
                 &op,
-                tr!(
+                said!(
                     "error-pages-clear",
                     length = length.to_string(),
                     offset = offset.to_string()
@@ -197,7 +197,7 @@ impl Client {
 
     /// The ranges of a page blob that hold data.
     pub async fn get_page_ranges(&self, container: &str, blob: &str) -> Result<Vec<PageRange>> {
-        let op = tr!("error-op-read-page-ranges", blob = blob);
+        let op = said!("error-op-read-page-ranges", blob = blob);
         check_names(&op, container, Some(blob))?;
         let resp = self
             .send(blob_request(Method::GET, &op, container, blob).query("comp", "pagelist"))

@@ -5,13 +5,13 @@ use std::time::SystemTime;
 use reqwest::Method;
 use reqwest::header::HeaderMap;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::{LeaseInfo, PublicAccess, check_names, header, lease_info, quoted_etag};
 use crate::storage::error::Result;
 use crate::storage::metadata::{apply_metadata, metadata_from_headers};
 use crate::storage::pipeline::{Client, Request};
+use crate::storage::words::{Said, said};
 use crate::storage::xml::Element;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -54,7 +54,7 @@ pub struct ContainerPage {
     pub next_marker: Option<String>,
 }
 
-fn container_request(method: Method, operation: &str, name: &str) -> Request {
+fn container_request(method: Method, operation: &Said, name: &str) -> Request {
     Request::new(Service::Blob, method, operation, format!("/{name}")).query("restype", "container")
 }
 
@@ -97,7 +97,7 @@ impl Client {
             include_metadata,
         };
         let root = self
-            .list_account_level(Service::Blob, &t("error-op-list-containers"), list)
+            .list_account_level(Service::Blob, &said("error-op-list-containers"), list)
             .await?;
         Ok(container_page(&root))
     }
@@ -108,7 +108,7 @@ impl Client {
         access: PublicAccess,
         metadata: &[(String, String)],
     ) -> Result<()> {
-        let op = tr!("error-op-create-container", name = name);
+        let op = said!("error-op-create-container", name = name);
         check_names(&op, name, None)?;
         let req = container_request(Method::PUT, &op, name)
             .header_opt("x-ms-blob-public-access", access.header_value())
@@ -118,14 +118,14 @@ impl Client {
 
     /// Deletes a container; a leased one needs its lease id in the conditions.
     pub async fn delete_container(&self, name: &str, conditions: &Conditions) -> Result<()> {
-        let op = tr!("error-op-delete-container", name = name);
+        let op = said!("error-op-delete-container", name = name);
         check_names(&op, name, None)?;
         let req = container_request(Method::DELETE, &op, name).idempotent(false);
         self.send(conditions.apply(req)).await.map(drop)
     }
 
     pub async fn get_container_properties(&self, name: &str) -> Result<(ContainerProperties, Vec<(String, String)>)> {
-        let op = tr!("error-op-read-container-properties", name = name);
+        let op = said!("error-op-read-container-properties", name = name);
         check_names(&op, name, None)?;
         let resp = self
             .send(container_request(Method::HEAD, &op, name).reading_metadata())
@@ -142,7 +142,7 @@ impl Client {
         metadata: &[(String, String)],
         conditions: &Conditions,
     ) -> Result<()> {
-        let op = tr!("error-op-save-container-metadata", name = name);
+        let op = said!("error-op-save-container-metadata", name = name);
         check_names(&op, name, None)?;
         let req = container_request(Method::PUT, &op, name).query("comp", "metadata");
         // Containers take only the lease id and If-Modified-Since here.
@@ -166,7 +166,7 @@ impl Client {
         access: PublicAccess,
         conditions: &Conditions,
     ) -> Result<()> {
-        let op = tr!("error-op-change-public-access", name = name);
+        let op = said!("error-op-change-public-access", name = name);
         check_names(&op, name, None)?;
         let current = self
             .send(container_request(Method::GET, &op, name).query("comp", "acl"))

@@ -3,11 +3,11 @@
 
 use reqwest::Method;
 
-use crate::i18n::tr;
 use crate::storage::Service;
 use crate::storage::blob::{Conditions, blob_path, blob_request, check_names};
 use crate::storage::error::Result;
 use crate::storage::pipeline::{Client, Headers};
+use crate::storage::words::{Said, said};
 
 /// A copy's outcome (Azurite and small blobs finish at once; large ones may be `pending`).
 #[derive(Clone, Debug)]
@@ -50,7 +50,7 @@ impl Client {
     /// The URL by which the service reads one of this account's blobs (or a snapshot) as a copy's source: the
     /// destination's own authorisation covers it within the account, except with a SAS, which it carries.
     pub fn copy_source_url(&self, container: &str, blob: &str, snapshot: Option<&str>) -> Result<String> {
-        check_names("Copy", container, Some(blob))?;
+        check_names(&Said::text("Copy"), container, Some(blob))?;
         let mut url = self.resource_url(Service::Blob, &blob_path(container, blob))?;
         if let Some(s) = snapshot {
             url.query_pairs_mut().append_pair("snapshot", s);
@@ -90,7 +90,7 @@ impl Client {
         source_etag: Option<&str>,
     ) -> Result<CopyOutcome> {
         let (dst_container, dst_blob) = target;
-        let op = tr!("error-op-copy-blob", source_name = source_name, dst_blob = dst_blob);
+        let op = said!("error-op-copy-blob", source_name = source_name, dst_blob = dst_blob);
         check_names(&op, dst_container, Some(dst_blob))?;
         let req = blob_request(Method::PUT, &op, dst_container, dst_blob)
             .header("x-ms-copy-source", source_url)
@@ -102,7 +102,7 @@ impl Client {
 
     /// Stops a pending copy; the target is left empty (with its copy status `aborted`).
     pub async fn abort_copy(&self, container: &str, blob: &str, copy_id: &str, lease_id: Option<&str>) -> Result<()> {
-        let op = tr!("error-op-abort-copy", blob = blob);
+        let op = said!("error-op-abort-copy", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob)
             .query("comp", "copy")

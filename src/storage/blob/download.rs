@@ -15,7 +15,6 @@ use serde::{Deserialize, Serialize};
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
-use crate::i18n::{t, tr};
 use crate::storage::blob::transfer::range_size_for;
 use crate::storage::blob::transfer::{TransferOptions, cancelled, create_own, is_network, join_next, patiently};
 use crate::storage::blob::{blob_request, check_names};
@@ -23,6 +22,7 @@ use crate::storage::checksum::{BlockChecksum, Crc64Digest, crc64_base64};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::pipeline::{Client, Headers};
 use crate::storage::progress::TransferProgress;
+use crate::storage::words::{Said, said};
 
 /// A finished download.
 #[derive(Clone, Debug)]
@@ -35,7 +35,7 @@ pub struct DownloadOutcome {
     /// Bytes an earlier, interrupted try had already written and this one did not ask for again.
     pub resumed: u64,
     /// Why an earlier try's bytes were thrown away (the blob changed since), when they were.
-    pub restarted: Option<String>,
+    pub restarted: Option<Said>,
 }
 
 /// What an unfinished download has on disk: kept beside the partial file (no secret: names and an ETag).
@@ -84,7 +84,11 @@ impl PartialJournal {
             path.with_extension("json.tmp"),
             serde_json::to_vec(self).map_err(std::io::Error::other)?,
         );
-        let opened = create_own(std::fs::OpenOptions::new().write(true).truncate(true), &tmp, "");
+        let opened = create_own(
+            std::fs::OpenOptions::new().write(true).truncate(true),
+            &tmp,
+            &Said::empty(),
+        );
         let mut file = tokio::fs::File::from_std(opened.map_err(|e| std::io::Error::other(e.message.clone()))?);
         tokio::io::AsyncWriteExt::write_all(&mut file, &json).await?;
         tokio::io::AsyncWriteExt::flush(&mut file).await?;
@@ -108,7 +112,7 @@ impl Client {
         progress: &Arc<TransferProgress>,
         cancel: &CancellationToken,
     ) -> Result<DownloadOutcome> {
-        let op = tr!("error-op-download-to", blob = blob, path = dest.display().to_string());
+        let op = said!("error-op-download-to", blob = blob, path = dest.display().to_string());
         check_names(&op, container, Some(blob))?;
         let (partial, journal_path) = partial_paths(dest);
         let result = self
@@ -136,7 +140,7 @@ impl Client {
         options: &TransferOptions,
         progress: &Arc<TransferProgress>,
         cancel: &CancellationToken,
-        op: &str,
+        op: &Said,
     ) -> Result<DownloadOutcome> {
         let wait = options.wait_for_network;
         let (props, _) = patiently(progress, cancel, wait, op, || {
@@ -146,7 +150,7 @@ impl Client {
         .map_err(|e| e.with_operation(op))?;
         if !props.size_known {
             // Without a size nothing could be checked: an empty file must not pass for the blob.
-            return Err(StorageError::decode(op, t("error-download-no-size")));
+            return Err(StorageError::decode(op, said("error-download-no-size")));
         }
         let size = props.content_length;
         let mut range_size = range_size_for(size, options);
@@ -169,7 +173,7 @@ impl Client {
         if file.try_lock().is_err() {
             return Err(StorageError::invalid(
                 op,
-                tr!("error-download-under-way", path = dest.display().to_string()),
+                said!("error-download-under-way", path = dest.display().to_string()),
             ));
         }
         let mut restarted = None;
@@ -183,7 +187,7 @@ impl Client {
                 (range_size, journal.range_size, journal.done) = (j.range_size, j.range_size, j.done);
             }
             Some(j) if j.etag != props.etag => {
-                restarted = Some(tr!(
+                restarted = Some(said!(
                     "error-download-restarted",
                     blob = blob,
                     then = j.etag.as_str(),
@@ -260,7 +264,7 @@ impl Client {
         if written + resumed != size {
             return Err(StorageError::decode(
                 op,
-                tr!(
+                said!(
                     "error-download-short",
                     received = (written + resumed).to_string(),
                     size = size.to_string()
@@ -298,7 +302,7 @@ impl Client {
         unsynced: &mut Unsynced,
         path: &Path,
         cancel: &CancellationToken,
-        op: &str,
+        op: &Said,
     ) -> Result<u64> {
         let (index, n) = join_next(tasks, cancel, op).await?;
         unsynced.ranges.push(index);
@@ -315,22 +319,19 @@ impl Client {
 /// taken in one step (a hard link, which fails on a name taken) where the file system has links.
 async fn place(partial: &Path, dest: &Path, replace: bool) -> std::io::Result<PathBuf> {
     let (partial, dest) = (partial.to_path_buf(), dest.to_path_buf());
-    // Its failure is said in the language of the download that asked.
-    let speaks = crate::i18n::language();
+    // Its failure is a `Said` inside the I/O error, worded by the app in the language of the window that reads it.
     tokio::task::spawn_blocking(move || {
-        crate::i18n::in_language(speaks, || {
-            let placed = if replace {
-                std::fs::rename(&partial, &dest).map(|_| dest.clone())
-            } else {
-                place_beside(&partial, &dest)
-            }?;
-            #[cfg(unix)]
-            if let Some(folder) = placed.parent() {
-                // Best effort: some file systems (network ones) refuse to sync a folder; the file itself is synced.
-                let _ = std::fs::File::open(folder).and_then(|f| f.sync_all());
-            }
-            Ok(placed)
-        })
+        let placed = if replace {
+            std::fs::rename(&partial, &dest).map(|_| dest.clone())
+        } else {
+            place_beside(&partial, &dest)
+        }?;
+        #[cfg(unix)]
+        if let Some(folder) = placed.parent() {
+            // Best effort: some file systems (network ones) refuse to sync a folder; the file itself is synced.
+            let _ = std::fs::File::open(folder).and_then(|f| f.sync_all());
+        }
+        Ok(placed)
     })
     .await
     .map_err(std::io::Error::other)?
@@ -357,7 +358,7 @@ fn place_beside(partial: &Path, dest: &Path) -> std::io::Result<PathBuf> {
             }
         }
     }
-    Err(std::io::Error::other(tr!(
+    Err(std::io::Error::other(said!(
         "error-download-no-free-name",
         path = dest.display().to_string()
     )))
@@ -489,7 +490,7 @@ impl RangeJob {
 
     /// Fetches the whole range; on failure says how many bytes it had counted as progress.
     async fn fetch(&self) -> std::result::Result<u64, (StorageError, u64)> {
-        let op = tr!(
+        let op = said!(
             "error-op-download-range",
             start = self.start.to_string(),
             end = self.end.to_string(),
@@ -557,7 +558,7 @@ impl RangeJob {
             return Err((
                 StorageError::decode(
                     &op,
-                    tr!(
+                    said!(
                         "error-download-range-short",
                         received = received.to_string(),
                         wanted = wanted.to_string()
@@ -569,7 +570,7 @@ impl RangeJob {
         if let (Some(expected), Some(h)) = (expected, hasher)
             && h.finish() != expected
         {
-            return Err((StorageError::decode(&op, t("error-download-checksum")), counted));
+            return Err((StorageError::decode(&op, said("error-download-checksum")), counted));
         }
         Ok(received)
     }

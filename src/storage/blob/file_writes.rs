@@ -9,12 +9,12 @@ use bytes::BytesMut;
 use tokio::io::AsyncReadExt;
 use tokio_util::sync::CancellationToken;
 
-use crate::i18n::{t, tr};
 use crate::storage::blob::append_page::{AppendConditions, MAX_APPEND, PAGE};
 use crate::storage::blob::{Conditions, check_names};
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::pipeline::Client;
 use crate::storage::progress::TransferProgress;
+use crate::storage::words::{Said, said};
 
 /// What a file write did: the bytes that went in, where the first block landed, and (for an append) how many
 /// blocks the blob holds now.
@@ -34,7 +34,7 @@ struct Blocks {
 }
 
 impl Blocks {
-    async fn open(op: &str, path: &Path) -> Result<Blocks> {
+    async fn open(op: &Said, path: &Path) -> Result<Blocks> {
         let file = tokio::fs::File::open(path)
             .await
             .map_err(|e| StorageError::io(op, &e))?;
@@ -43,7 +43,7 @@ impl Blocks {
     }
 
     /// The next block of at most `MAX_APPEND` bytes (None at the end). A file that shrank while read is said.
-    async fn next(&mut self, op: &str) -> Result<Option<bytes::Bytes>> {
+    async fn next(&mut self, op: &Said) -> Result<Option<bytes::Bytes>> {
         let want = (self.len - self.read).min(MAX_APPEND as u64) as usize;
         if want == 0 {
             return Ok(None);
@@ -52,7 +52,7 @@ impl Blocks {
         self.file
             .read_exact(&mut buf)
             .await
-            .map_err(|e| StorageError::invalid(op, tr!("error-file-changed-while-sent", error = e.to_string())))?;
+            .map_err(|e| StorageError::invalid(op, said!("error-file-changed-while-sent", error = e.to_string())))?;
         self.read += want as u64;
         Ok(Some(buf.freeze()))
     }
@@ -70,7 +70,7 @@ fn part_way(mut e: StorageError, done: &FileWritten, total: u64, verb: &str) -> 
                 (first + done.bytes - 1).to_string(),
             );
             if appended {
-                tr!(
+                said!(
                     "error-part-way-appended",
                     done = done,
                     total = total,
@@ -78,7 +78,7 @@ fn part_way(mut e: StorageError, done: &FileWritten, total: u64, verb: &str) -> 
                     last = last
                 )
             } else {
-                tr!(
+                said!(
                     "error-part-way-written",
                     done = done,
                     total = total,
@@ -87,13 +87,13 @@ fn part_way(mut e: StorageError, done: &FileWritten, total: u64, verb: &str) -> 
                 )
             }
         }
-        _ if appended => tr!("error-nothing-appended", total = total),
-        _ => tr!("error-nothing-written", total = total),
+        _ if appended => said!("error-nothing-appended", total = total),
+        _ => said!("error-nothing-written", total = total),
     };
     e.message = if e.kind == ErrorKind::Cancelled {
-        format!("{}. {went}", t("error-cancelled"))
+        Said::Parts(vec![said("error-cancelled"), Said::text(". "), went])
     } else {
-        format!("{went} {}", e.message)
+        Said::Parts(vec![went, Said::text(" "), e.message.clone()])
     };
     e
 }
@@ -114,19 +114,19 @@ impl Client {
         progress: &Arc<TransferProgress>,
         cancel: &CancellationToken,
     ) -> Result<FileWritten> {
-        let op = tr!("error-op-append-file", file = path.display().to_string(), blob = blob);
+        let op = said!("error-op-append-file", file = path.display().to_string(), blob = blob);
         check_names(&op, container, Some(blob))?;
         let mut blocks = Blocks::open(&op, path).await?;
         let total = blocks.len;
         if total == 0 {
-            return Err(StorageError::invalid(&op, t("error-file-empty-append")));
+            return Err(StorageError::invalid(&op, said("error-file-empty-append")));
         }
         if let (Some(at), Some(max)) = (at, max_size)
             && at + total > max
         {
             return Err(StorageError::invalid(
                 &op,
-                tr!(
+                said!(
                     "error-append-past-max",
                     size = (at + total).to_string(),
                     max = max.to_string()
@@ -203,7 +203,7 @@ impl Client {
         progress: &Arc<TransferProgress>,
         cancel: &CancellationToken,
     ) -> Result<FileWritten> {
-        let op = tr!(
+        let op = said!(
             "error-op-write-pages-file",
             file = path.display().to_string(),
             blob = blob
@@ -238,22 +238,22 @@ impl Client {
 }
 
 /// Why `len` bytes cannot be written as pages at `offset` of a page blob of `size` bytes, in words.
-pub fn pages_fit(len: u64, offset: u64, size: u64) -> std::result::Result<(), String> {
+pub fn pages_fit(len: u64, offset: u64, size: u64) -> std::result::Result<(), Said> {
     if len == 0 {
-        return Err(t("error-file-empty-pages"));
+        return Err(said("error-file-empty-pages"));
     }
     if !len.is_multiple_of(PAGE) {
-        return Err(tr!(
+        return Err(said!(
             "error-pages-file-length",
             length = len.to_string(),
             cut = (len / PAGE * PAGE).to_string()
         ));
     }
     if !offset.is_multiple_of(PAGE) {
-        return Err(tr!("error-pages-offset", offset = offset.to_string()));
+        return Err(said!("error-pages-offset", offset = offset.to_string()));
     }
     if offset + len > size {
-        return Err(tr!(
+        return Err(said!(
             "error-pages-past-end",
             length = len.to_string(),
             offset = offset.to_string(),
@@ -272,11 +272,22 @@ mod tests {
     fn pages_that_do_not_fit_whole_are_refused_before_any_write() {
         assert!(pages_fit(1024, 512, 2048).is_ok());
         assert!(pages_fit(1024, 1024, 2048).is_ok());
-        assert!(pages_fit(700, 0, 4096).unwrap_err().contains("not a multiple of 512"));
-        assert!(pages_fit(1024, 100, 4096).unwrap_err().contains("offset 100"));
+        assert!(
+            pages_fit(700, 0, 4096)
+                .unwrap_err()
+                .to_string()
+                .contains("not a multiple of 512")
+        );
+        assert!(
+            pages_fit(1024, 100, 4096)
+                .unwrap_err()
+                .to_string()
+                .contains("offset 100")
+        );
         assert!(
             pages_fit(4096, 512, 4096)
                 .unwrap_err()
+                .to_string()
                 .contains("run past the blob's end")
         );
         assert!(pages_fit(0, 0, 4096).is_err());

@@ -2,12 +2,12 @@
 
 use reqwest::Method;
 
-use crate::i18n::tr;
 use crate::storage::Service;
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::{blob_request, check_names};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Client, Headers, Request};
+use crate::storage::words::{Said, said};
 
 /// What is leased.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,14 +18,14 @@ pub enum LeaseTarget<'a> {
 
 impl LeaseTarget<'_> {
     /// The operation's name: `container` words it for a container, `blob` for a blob.
-    fn describe(&self, container: impl FnOnce(&str) -> String, blob: impl FnOnce(&str) -> String) -> String {
+    fn describe(&self, container: impl FnOnce(&str) -> Said, blob: impl FnOnce(&str) -> Said) -> Said {
         match self {
             LeaseTarget::Container(c) => container(c),
             LeaseTarget::Blob { blob: b, .. } => blob(b),
         }
     }
 
-    fn request(&self, op: &str) -> Result<Request> {
+    fn request(&self, op: &Said) -> Result<Request> {
         match *self {
             LeaseTarget::Container(c) => {
                 check_names(op, c, None)?;
@@ -47,13 +47,13 @@ pub enum LeaseDuration {
 }
 
 impl LeaseDuration {
-    fn header(self, op: &str) -> Result<String> {
+    fn header(self, op: &Said) -> Result<String> {
         match self {
             LeaseDuration::Infinite => Ok("-1".into()),
             LeaseDuration::Seconds(s) if (15..=60).contains(&s) => Ok(s.to_string()),
             LeaseDuration::Seconds(s) => Err(StorageError::invalid(
                 op,
-                tr!("error-lease-duration", seconds = s.to_string()),
+                said!("error-lease-duration", seconds = s.to_string()),
             )),
         }
     }
@@ -67,17 +67,17 @@ pub struct LeaseGrant {
 }
 
 /// Lease ids are GUIDs; checking first turns a typo into words instead of a 400.
-fn check_lease_id(op: &str, id: &str) -> Result<()> {
+fn check_lease_id(op: &Said, id: &str) -> Result<()> {
     uuid::Uuid::parse_str(id)
         .map(drop)
-        .map_err(|_| StorageError::invalid(op, tr!("error-lease-id", id = id)))
+        .map_err(|_| StorageError::invalid(op, said!("error-lease-id", id = id)))
 }
 
 impl Client {
     async fn lease_action(
         &self,
         target: LeaseTarget<'_>,
-        op: &str,
+        op: &Said,
         req: Request,
         conditions: &Conditions,
     ) -> Result<LeaseGrant> {
@@ -87,8 +87,8 @@ impl Client {
             return Err(StorageError::decode(
                 op,
                 match target {
-                    LeaseTarget::Container(c) => tr!("error-decode-no-lease-id-container", container = c),
-                    LeaseTarget::Blob { blob, .. } => tr!("error-decode-no-lease-id-blob", blob = blob),
+                    LeaseTarget::Container(c) => said!("error-decode-no-lease-id-container", container = c),
+                    LeaseTarget::Blob { blob, .. } => said!("error-decode-no-lease-id-blob", blob = blob),
                 },
             ));
         }
@@ -107,8 +107,8 @@ impl Client {
         conditions: &Conditions,
     ) -> Result<LeaseGrant> {
         let op = target.describe(
-            |c| tr!("error-op-acquire-lease-container", name = c),
-            |b| tr!("error-op-acquire-lease-blob", blob = b),
+            |c| said!("error-op-acquire-lease-container", name = c),
+            |b| said!("error-op-acquire-lease-blob", blob = b),
         );
         if let Some(id) = proposed_id {
             check_lease_id(&op, id)?;
@@ -130,8 +130,8 @@ impl Client {
         conditions: &Conditions,
     ) -> Result<LeaseGrant> {
         let op = target.describe(
-            |c| tr!("error-op-renew-lease-container", name = c),
-            |b| tr!("error-op-renew-lease-blob", blob = b),
+            |c| said!("error-op-renew-lease-container", name = c),
+            |b| said!("error-op-renew-lease-blob", blob = b),
         );
         check_lease_id(&op, lease_id)?;
         let req = target
@@ -151,8 +151,8 @@ impl Client {
         conditions: &Conditions,
     ) -> Result<LeaseGrant> {
         let op = target.describe(
-            |c| tr!("error-op-change-lease-container", name = c),
-            |b| tr!("error-op-change-lease-blob", blob = b),
+            |c| said!("error-op-change-lease-container", name = c),
+            |b| said!("error-op-change-lease-blob", blob = b),
         );
         check_lease_id(&op, lease_id)?;
         check_lease_id(&op, proposed_id)?;
@@ -168,8 +168,8 @@ impl Client {
 
     pub async fn release_lease(&self, target: LeaseTarget<'_>, lease_id: &str, conditions: &Conditions) -> Result<()> {
         let op = target.describe(
-            |c| tr!("error-op-release-lease-container", name = c),
-            |b| tr!("error-op-release-lease-blob", blob = b),
+            |c| said!("error-op-release-lease-container", name = c),
+            |b| said!("error-op-release-lease-blob", blob = b),
         );
         check_lease_id(&op, lease_id)?;
         let req = target
@@ -190,13 +190,13 @@ impl Client {
         conditions: &Conditions,
     ) -> Result<u32> {
         let op = target.describe(
-            |c| tr!("error-op-break-lease-container", name = c),
-            |b| tr!("error-op-break-lease-blob", blob = b),
+            |c| said!("error-op-break-lease-container", name = c),
+            |b| said!("error-op-break-lease-blob", blob = b),
         );
         if let Some(p) = break_period.filter(|p| *p > 60) {
             return Err(StorageError::invalid(
                 &op,
-                tr!("error-lease-break-period", seconds = p.to_string()),
+                said!("error-lease-break-period", seconds = p.to_string()),
             ));
         }
         let req = target

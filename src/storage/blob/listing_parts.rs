@@ -28,13 +28,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::sync::{Semaphore, mpsc};
 use tokio::task::JoinSet;
 
-use crate::i18n::t;
 use crate::storage::Client;
 use crate::storage::blob::listing_split::{Sample, deeper, level};
 use crate::storage::blob::{BlobListing, ListBlobsOptions};
 use crate::storage::error::Result;
 use crate::storage::listing::next_event;
 use crate::storage::names::listing_order;
+use crate::storage::words::said;
 
 /// Listing requests in flight at once, at most: enough to hide a round trip of 50-100 ms behind the parsing of
 /// the pages that already arrived, few enough not to look like a flood to the account's limits.
@@ -256,7 +256,7 @@ pub async fn list_in_parts(
             }
             continue;
         }
-        let Some(event) = next_event(&mut rx, &mut all.chains, &t("error-op-list-blobs-in-parts")).await? else {
+        let Some(event) = next_event(&mut rx, &mut all.chains, &said("error-op-list-blobs-in-parts")).await? else {
             break;
         };
         let (i, page) = (event.part, event.page?);

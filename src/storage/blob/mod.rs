@@ -40,17 +40,17 @@ use bytes::Bytes;
 use reqwest::Method;
 use reqwest::header::HeaderMap;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::metadata::{apply_metadata, metadata_from_headers};
 use crate::storage::names::{validate_blob_name, validate_container_name};
 use crate::storage::pipeline::{Client, Headers, Request};
+use crate::storage::words::{Said, said};
 use crate::storage::xml::{self, Element};
 
 pub use crate::storage::names::blob_path;
 
-pub(crate) fn check_names(operation: &str, container: &str, blob: Option<&str>) -> Result<()> {
+pub(crate) fn check_names(operation: &Said, container: &str, blob: Option<&str>) -> Result<()> {
     validate_container_name(container).map_err(|m| StorageError::invalid(operation, m))?;
     if let Some(b) = blob {
         validate_blob_name(b).map_err(|m| StorageError::invalid(operation, m))?;
@@ -123,8 +123,8 @@ impl PublicAccess {
     pub const ALL: [PublicAccess; 3] = [PublicAccess::None, PublicAccess::Blob, PublicAccess::Container];
 
     /// The level in words, in the window's language.
-    pub fn describe(self) -> String {
-        crate::i18n::t(match self {
+    pub fn describe(self) -> Said {
+        said(match self {
             PublicAccess::None => "access-private",
             PublicAccess::Blob => "access-blob",
             PublicAccess::Container => "access-container",
@@ -313,7 +313,7 @@ pub enum DeleteSnapshots {
 
 pub use crate::storage::checksum::content_md5;
 
-pub(crate) fn blob_request(method: Method, operation: &str, container: &str, blob: &str) -> Request {
+pub(crate) fn blob_request(method: Method, operation: &Said, container: &str, blob: &str) -> Request {
     Request::new(Service::Blob, method, operation, blob_path(container, blob))
 }
 
@@ -325,7 +325,7 @@ pub struct Written {
 }
 
 impl Written {
-    fn of(op: &str, headers: &impl Headers) -> Result<Written> {
+    fn of(op: &Said, headers: &impl Headers) -> Result<Written> {
         Ok(Written {
             etag: quoted_etag(&etag_or_error(op, headers)?),
             last_modified: http_date(headers.header("last-modified")),
@@ -333,16 +333,16 @@ impl Written {
     }
 }
 
-fn etag_or_error(op: &str, headers: &impl Headers) -> Result<String> {
+fn etag_or_error(op: &Said, headers: &impl Headers) -> Result<String> {
     headers
         .etag()
-        .ok_or_else(|| StorageError::decode(op, t("error-decode-no-etag")))
+        .ok_or_else(|| StorageError::decode(op, said("error-decode-no-etag")))
 }
 
 impl Client {
     /// One page of blobs (and virtual folders when a delimiter is given).
     pub async fn list_blobs(&self, container: &str, options: &ListBlobsOptions) -> Result<BlobListing> {
-        let op = tr!("error-op-list-blobs", container = container);
+        let op = said!("error-op-list-blobs", container = container);
         check_names(&op, container, None)?;
         let mut include = Vec::new();
         if options.include_metadata {
@@ -379,7 +379,7 @@ impl Client {
         blob: &str,
         snapshot: Option<&str>,
     ) -> Result<(BlobProperties, Vec<(String, String)>)> {
-        let op = tr!("error-op-read-blob-properties", blob = blob);
+        let op = said!("error-op-read-blob-properties", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::HEAD, &op, container, blob)
             .query_opt("snapshot", snapshot)
@@ -414,7 +414,7 @@ impl Client {
         metadata: &[(String, String)],
         conditions: &Conditions,
     ) -> Result<Written> {
-        let op = tr!("error-op-save-blob-metadata", blob = blob);
+        let op = said!("error-op-save-blob-metadata", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob).query("comp", "metadata");
         let req = conditions
@@ -447,7 +447,7 @@ impl Client {
         http: &BlobHttpHeaders,
         conditions: &Conditions,
     ) -> Result<Written> {
-        let op = tr!("error-op-save-blob-http-headers", blob = blob);
+        let op = said!("error-op-save-blob-http-headers", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req =
             http.apply_as_blob_headers(blob_request(Method::PUT, &op, container, blob).query("comp", "properties"));
@@ -467,7 +467,7 @@ impl Client {
         metadata: &[(String, String)],
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = tr!("error-op-upload-blob", blob = blob);
+        let op = said!("error-op-upload-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         let md5 = content_md5(&body);
         let mut http = http.clone();
@@ -492,7 +492,7 @@ impl Client {
         snapshot: Option<&str>,
         range: Option<(u64, u64)>,
     ) -> Result<(Bytes, BlobProperties)> {
-        let op = tr!("error-op-read-blob", blob = blob);
+        let op = said!("error-op-read-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::GET, &op, container, blob)
             .query_opt("snapshot", snapshot)
@@ -518,8 +518,8 @@ impl Client {
         conditions: &Conditions,
     ) -> Result<()> {
         let op = match snapshot {
-            Some(s) => tr!("error-op-delete-snapshot", snapshot = s, blob = blob),
-            None => tr!("error-op-delete-blob", blob = blob),
+            Some(s) => said!("error-op-delete-snapshot", snapshot = s, blob = blob),
+            None => said!("error-op-delete-blob", blob = blob),
         };
         check_names(&op, container, Some(blob))?;
         let include = match snapshots {
@@ -536,7 +536,7 @@ impl Client {
 
     /// Takes a read-only snapshot; returns its time, the id that addresses it (`?snapshot=`).
     pub async fn snapshot_blob(&self, container: &str, blob: &str, conditions: &Conditions) -> Result<String> {
-        let op = tr!("error-op-snapshot-blob", blob = blob);
+        let op = said!("error-op-snapshot-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob)
             .query("comp", "snapshot")
@@ -544,17 +544,17 @@ impl Client {
         let resp = self.send(conditions.apply(req)).await?;
         resp.header("x-ms-snapshot")
             .map(str::to_string)
-            .ok_or_else(|| StorageError::decode(&op, t("error-decode-no-snapshot-time")))
+            .ok_or_else(|| StorageError::decode(&op, said("error-decode-no-snapshot-time")))
     }
 }
 
 /// One List Blobs answer read into its page (public for the parse benches, which feed it canned pages).
-pub fn parse_blob_listing(body: &[u8]) -> std::result::Result<BlobListing, String> {
+pub fn parse_blob_listing(body: &[u8]) -> std::result::Result<BlobListing, Said> {
     listing_xml::read(body).or_else(|_| listing_by_tree(body))
 }
 
 /// A listing read through the element tree: the documents the one-pass reader declines.
-fn listing_by_tree(body: &[u8]) -> std::result::Result<BlobListing, String> {
+fn listing_by_tree(body: &[u8]) -> std::result::Result<BlobListing, Said> {
     let root = xml::parse(body)?;
     let mut listing = BlobListing {
         next_marker: root.string("NextMarker"),

@@ -5,11 +5,11 @@
 
 use reqwest::Method;
 
-use crate::i18n::{number, t, tr};
 use crate::storage::Service;
 use crate::storage::blob::{blob_request, check_names};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Client, Request};
+use crate::storage::words::{Said, number, said};
 use crate::storage::xml;
 
 /// What the Blob service keeps for an account, as its service properties say.
@@ -44,21 +44,21 @@ impl RetentionFacts {
     }
 
     /// "deleted, 6 days left", "version 2026-11-24T10:00:00.0000000Z", or nothing for a live current blob.
-    pub fn describe(&self) -> Option<String> {
+    pub fn describe(&self) -> Option<Said> {
         if self.deleted {
             return Some(match self.remaining_days {
-                Some(d) => tr!("retention-deleted-days", days = number(d)),
-                None => t("retention-deleted"),
+                Some(d) => said!("retention-deleted-days", days = number(d)),
+                None => said("retention-deleted"),
             });
         }
         match (&self.version_id, self.is_current_version) {
-            (Some(v), false) => Some(tr!("retention-earlier-version", version = v.as_str())),
+            (Some(v), false) => Some(said!("retention-earlier-version", version = v.as_str())),
             _ => None,
         }
     }
 }
 
-fn parse_retention(body: &[u8]) -> std::result::Result<Retention, String> {
+fn parse_retention(body: &[u8]) -> std::result::Result<Retention, Said> {
     let root = xml::parse(body)?;
     let policy = root.child("DeleteRetentionPolicy");
     let enabled = policy.and_then(|p| p.text_of("Enabled")) == Some("true");
@@ -71,7 +71,7 @@ fn parse_retention(body: &[u8]) -> std::result::Result<Retention, String> {
 impl Client {
     /// What the account's Blob service keeps of deleted blobs.
     pub async fn blob_retention(&self) -> Result<Retention> {
-        let op = &t("error-op-read-blob-service-properties");
+        let op = &said("error-op-read-blob-service-properties");
         let req = Request::new(Service::Blob, Method::GET, op, "/")
             .query("restype", "service")
             .query("comp", "properties");
@@ -81,7 +81,7 @@ impl Client {
 
     /// Brings back a soft-deleted blob (and its deleted snapshots).
     pub async fn undelete_blob(&self, container: &str, blob: &str) -> Result<()> {
-        let op = tr!("error-op-undelete-blob", blob = blob);
+        let op = said!("error-op-undelete-blob", blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob).query("comp", "undelete");
         self.send(req).await.map(drop)
@@ -112,7 +112,7 @@ mod tests {
             </Blobs><NextMarker /></EnumerationResults>"#;
         let listing = crate::storage::blob::parse_blob_listing(body).unwrap();
         let describe = |language| {
-            let said = |b: &crate::storage::blob::BlobItem| b.retention.describe();
+            let said = |b: &crate::storage::blob::BlobItem| b.retention.describe().map(|d| d.to_string());
             crate::i18n::in_language(language, || listing.blobs.iter().map(said).collect::<Vec<_>>())
         };
         assert_eq!(

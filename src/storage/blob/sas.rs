@@ -3,7 +3,6 @@
 
 use std::time::SystemTime;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::account::Credential;
 use crate::storage::auth::hmac_sha256_base64;
@@ -11,6 +10,7 @@ use crate::storage::blob::{blob_path, check_names};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{API_VERSION, Client, Request};
 use crate::storage::service_sas::{SasGrant, SasResource};
+use crate::storage::words::{Said, said};
 use reqwest::Method;
 
 /// What a SAS allows, written in the service's canonical order.
@@ -89,8 +89,8 @@ impl std::fmt::Debug for UserDelegationKey {
     }
 }
 
-fn op_name() -> String {
-    t("error-op-create-sas-url")
+fn op_name() -> Said {
+    said("error-op-create-sas-url")
 }
 
 /// When and from where a shared SAS may be used, beyond its expiry.
@@ -114,10 +114,10 @@ impl Client {
         check_names(&op_name(), container, blob)?;
         let letters = permissions.to_letters();
         if letters.is_empty() {
-            return Err(StorageError::invalid(op_name(), t("error-sas-choose-permission")));
+            return Err(StorageError::invalid(op_name(), said("error-sas-choose-permission")));
         }
         if expiry <= start.unwrap_or_else(SystemTime::now) {
-            return Err(StorageError::invalid(op_name(), t("error-sas-expiry-before-start")));
+            return Err(StorageError::invalid(op_name(), said("error-sas-expiry-before-start")));
         }
         let name = &self.account().name;
         Ok(SasBase {
@@ -176,7 +176,7 @@ impl Client {
         if !matches!(self.account().credential, Credential::SharedKey(_)) {
             return Err(StorageError::invalid(
                 op_name(),
-                t("error-sas-service-needs-key-or-delegation"),
+                said("error-sas-service-needs-key-or-delegation"),
             ));
         }
         let limits = SasLimits {
@@ -213,9 +213,12 @@ impl Client {
     /// Get User Delegation Key: a key valid from `start` to `expiry` (at most seven days) for the signed-in
     /// identity to sign SAS with. Only a Microsoft Entra ID sign-in may ask.
     pub async fn user_delegation_key(&self, start: SystemTime, expiry: SystemTime) -> Result<UserDelegationKey> {
-        let op = &t("error-op-get-user-delegation-key");
+        let op = &said("error-op-get-user-delegation-key");
         if !matches!(self.account().credential, Credential::Bearer(_)) {
-            return Err(StorageError::invalid(op, t("error-sas-delegation-key-needs-sign-in")));
+            return Err(StorageError::invalid(
+                op,
+                said("error-sas-delegation-key-needs-sign-in"),
+            ));
         }
         let body = format!(
             "<?xml version=\"1.0\" encoding=\"utf-8\"?><KeyInfo><Start>{}</Start><Expiry>{}</Expiry></KeyInfo>",
@@ -232,10 +235,10 @@ impl Client {
         let root = crate::storage::xml::parse(&resp.body).map_err(|e| StorageError::decode(op, e))?;
         let text = |name: &str| {
             root.string(name)
-                .ok_or_else(|| StorageError::decode(op, tr!("error-decode-missing-element", name = name)))
+                .ok_or_else(|| StorageError::decode(op, said!("error-decode-missing-element", name = name)))
         };
         let value = crate::storage::AccountKey::from_base64(&text("Value")?)
-            .map_err(|_| StorageError::decode(op, t("error-decode-key-not-base64")))?;
+            .map_err(|_| StorageError::decode(op, said("error-decode-key-not-base64")))?;
         Ok(UserDelegationKey {
             signed_oid: text("SignedOid")?,
             signed_tid: text("SignedTid")?,

@@ -3,11 +3,11 @@
 
 use reqwest::Method;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::blob::{blob_request, check_names};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::pipeline::{Client, Request};
+use crate::storage::words::{Said, said};
 use crate::storage::xml::{self, Element};
 
 /// At most this many tags on a blob.
@@ -20,9 +20,9 @@ fn allowed(c: char) -> bool {
 
 /// What is wrong with a set of tags in plain words, before any request: the count, empty, long or repeated keys,
 /// long values, characters the service refuses.
-pub fn validate_tags(tags: &[(String, String)]) -> std::result::Result<(), String> {
+pub fn validate_tags(tags: &[(String, String)]) -> std::result::Result<(), Said> {
     if tags.len() > MAX_TAGS {
-        return Err(tr!(
+        return Err(said!(
             "error-tags-count",
             max = MAX_TAGS.to_string(),
             count = tags.len().to_string()
@@ -31,20 +31,24 @@ pub fn validate_tags(tags: &[(String, String)]) -> std::result::Result<(), Strin
     let mut seen = std::collections::HashSet::new();
     for (k, v) in tags {
         if k.is_empty() || k.len() > 128 {
-            return Err(tr!("error-tags-key-length", key = k.as_str()));
+            return Err(said!("error-tags-key-length", key = k.as_str()));
         }
         if v.len() > 256 {
-            return Err(tr!(
+            return Err(said!(
                 "error-tags-value-length",
                 key = k.as_str(),
                 length = v.len().to_string()
             ));
         }
         if let Some(c) = k.chars().chain(v.chars()).find(|c| !allowed(*c)) {
-            return Err(tr!("error-tags-character", key = k.as_str(), character = c.to_string()));
+            return Err(said!(
+                "error-tags-character",
+                key = k.as_str(),
+                character = c.to_string()
+            ));
         }
         if !seen.insert(k.as_str()) {
-            return Err(tr!("error-tags-key-twice", key = k.as_str()));
+            return Err(said!("error-tags-key-twice", key = k.as_str()));
         }
     }
     Ok(())
@@ -95,7 +99,7 @@ pub struct TaggedPage {
     pub next_marker: Option<String>,
 }
 
-fn parse_tagged_page(body: &[u8]) -> std::result::Result<TaggedPage, String> {
+fn parse_tagged_page(body: &[u8]) -> std::result::Result<TaggedPage, Said> {
     let root = xml::parse(body)?;
     let blobs = root
         .child("Blobs")
@@ -117,7 +121,7 @@ fn parse_tagged_page(body: &[u8]) -> std::result::Result<TaggedPage, String> {
 
 impl Client {
     pub async fn get_blob_tags(&self, container: &str, blob: &str) -> Result<Vec<(String, String)>> {
-        let op = tr!("error-op-read-tags", blob = blob);
+        let op = said!("error-op-read-tags", blob = blob);
         check_names(&op, container, Some(blob))?;
         let resp = self
             .send(blob_request(Method::GET, &op, container, blob).query("comp", "tags"))
@@ -136,7 +140,7 @@ impl Client {
         lease_id: Option<&str>,
         if_tags: Option<&str>,
     ) -> Result<()> {
-        let op = tr!("error-op-set-tags", blob = blob);
+        let op = said!("error-op-set-tags", blob = blob);
         check_names(&op, container, Some(blob))?;
         validate_tags(tags).map_err(|why| StorageError::invalid(&op, why))?;
         let req = blob_request(Method::PUT, &op, container, blob)
@@ -158,11 +162,11 @@ impl Client {
         max_results: Option<u32>,
     ) -> Result<TaggedPage> {
         let op = match container {
-            Some(c) => tr!("error-op-find-by-tags-in", container = c),
-            None => t("error-op-find-by-tags-account"),
+            Some(c) => said!("error-op-find-by-tags-in", container = c),
+            None => said("error-op-find-by-tags-account"),
         };
         if where_.trim().is_empty() {
-            return Err(StorageError::invalid(&op, t("error-tags-find-what")));
+            return Err(StorageError::invalid(&op, said("error-tags-find-what")));
         }
         let req = match container {
             Some(c) => {
@@ -192,26 +196,35 @@ mod tests {
     fn the_services_limits_are_said_before_sending() {
         assert!(validate_tags(&tags(&[("status", "done"), ("path", "a/b:c=d_e+f.g -h")])).is_ok());
         let eleven: Vec<(String, String)> = (0..11).map(|i| (format!("k{i}"), String::new())).collect();
-        assert!(validate_tags(&eleven).unwrap_err().contains("at most 10"));
-        assert!(validate_tags(&tags(&[("", "x")])).unwrap_err().contains("1 to 128"));
+        assert!(validate_tags(&eleven).unwrap_err().to_string().contains("at most 10"));
+        assert!(
+            validate_tags(&tags(&[("", "x")]))
+                .unwrap_err()
+                .to_string()
+                .contains("1 to 128")
+        );
         assert!(
             validate_tags(&tags(&[(&"k".repeat(129), "x")]))
                 .unwrap_err()
+                .to_string()
                 .contains("1 to 128")
         );
         assert!(
             validate_tags(&tags(&[("k", &"v".repeat(257))]))
                 .unwrap_err()
+                .to_string()
                 .contains("at most 256")
         );
         assert!(
             validate_tags(&tags(&[("owner", "ann@example")]))
                 .unwrap_err()
+                .to_string()
                 .contains("holds `@`")
         );
         assert!(
             validate_tags(&tags(&[("a", "1"), ("a", "2")]))
                 .unwrap_err()
+                .to_string()
                 .contains("twice")
         );
     }

@@ -3,10 +3,10 @@
 
 use reqwest::Method;
 
-use crate::i18n::tr;
 use crate::storage::blob::{blob_request, check_names};
 use crate::storage::error::Result;
 use crate::storage::pipeline::Client;
+use crate::storage::words::said;
 
 /// The tiers a block blob can be set to (premium page blob tiers, P4–P80, are not offered).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ impl Client {
         rehydrate: Option<RehydratePriority>,
         lease_id: Option<&str>,
     ) -> Result<TierChange> {
-        let op = tr!("error-op-set-tier", blob = blob, tier = tier.as_str());
+        let op = said!("error-op-set-tier", blob = blob, tier = tier.as_str());
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::PUT, &op, container, blob)
             .query("comp", "tier")

@@ -6,10 +6,10 @@ use std::future::Future;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
-use crate::i18n::{t, tr};
 use crate::storage::checksum::BlockChecksum;
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::progress::TransferProgress;
+use crate::storage::words::{Said, said};
 
 /// How transfers cut their work.
 #[derive(Clone, Debug)]
@@ -94,12 +94,12 @@ pub(crate) const MAX_IN_FLIGHT: u64 = 256 * 1024 * 1024;
 
 /// The block size for a file: the preferred size, or the smallest whole number of MiB that keeps the file
 /// within `max_blocks`; an error (before anything is sent) when even 4,000 MiB blocks would not.
-pub fn block_size_for(size: u64, preferred: usize, max_blocks: u64) -> std::result::Result<usize, String> {
+pub fn block_size_for(size: u64, preferred: usize, max_blocks: u64) -> std::result::Result<usize, Said> {
     const MIB: u64 = 1024 * 1024;
     let needed = size.div_ceil(max_blocks.max(1));
     let block = (preferred as u64).max(needed.div_ceil(MIB) * MIB);
     if block > MAX_BLOCK_SIZE {
-        return Err(tr!(
+        return Err(said!(
             "error-upload-too-large",
             size = size.to_string(),
             max_blocks = max_blocks.to_string()
@@ -108,7 +108,7 @@ pub fn block_size_for(size: u64, preferred: usize, max_blocks: u64) -> std::resu
     Ok(block as usize)
 }
 
-pub(crate) fn cancelled(op: &str) -> StorageError {
+pub(crate) fn cancelled(op: &Said) -> StorageError {
     StorageError::cancelled(op)
 }
 
@@ -116,14 +116,14 @@ pub(crate) fn cancelled(op: &str) -> StorageError {
 pub(crate) async fn join_next<T: 'static>(
     tasks: &mut JoinSet<Result<T>>,
     cancel: &CancellationToken,
-    op: &str,
+    op: &Said,
 ) -> Result<T> {
     tokio::select! {
         joined = tasks.join_next() => match joined {
             Some(Ok(Ok(done))) => Ok(done),
             Some(Ok(Err(e))) => Err(e.with_operation(op)),
-            Some(Err(e)) => Err(StorageError::new(ErrorKind::Io, op, tr!("error-transfer-task-stopped", why = e.to_string()))),
-            None => Err(StorageError::new(ErrorKind::Io, op, t("error-transfer-no-task"))),
+            Some(Err(e)) => Err(StorageError::new(ErrorKind::Io, op, said!("error-transfer-task-stopped", why = e.to_string()))),
+            None => Err(StorageError::new(ErrorKind::Io, op, said("error-transfer-no-task"))),
         },
         _ = cancel.cancelled() => Err(cancelled(op)),
     }
@@ -144,7 +144,7 @@ pub(crate) async fn patiently<T, F, Fut>(
     progress: &TransferProgress,
     cancel: &CancellationToken,
     wait: bool,
-    op: &str,
+    op: &Said,
     mut attempt: F,
 ) -> Result<T>
 where
@@ -176,13 +176,13 @@ where
 pub(crate) fn create_own(
     options: &mut std::fs::OpenOptions,
     path: &std::path::Path,
-    op: &str,
+    op: &Said,
 ) -> Result<std::fs::File> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::custom_flags(options, libc::O_NOFOLLOW);
     options.create(true).open(path).map_err(|e| {
         match std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
-            true => StorageError::invalid(op, tr!("error-download-link-at", path = path.display().to_string())),
+            true => StorageError::invalid(op, said!("error-download-link-at", path = path.display().to_string())),
             false => StorageError::io(op, &e),
         }
     })

@@ -14,7 +14,6 @@ use tokio::io::AsyncReadExt;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
-use crate::i18n::{t, tr};
 use crate::storage::blob::conditions::Conditions;
 use crate::storage::blob::transfer::{MAX_IN_FLIGHT, TransferOptions, block_size_for, cancelled, join_next, patiently};
 use crate::storage::blob::{BlobHttpHeaders, blob_request, check_names};
@@ -23,6 +22,7 @@ use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::metadata::apply_metadata;
 use crate::storage::pipeline::{Client, Headers};
 use crate::storage::progress::TransferProgress;
+use crate::storage::words::said;
 use crate::storage::xml;
 
 /// A block's id: its index and its content's CRC64, at a fixed width (every id of a blob has one length). A
@@ -51,7 +51,10 @@ fn checksum_mismatch(e: &StorageError) -> bool {
     e.status == Some(400)
         && match e.code.as_deref() {
             Some("Md5Mismatch" | "Crc64Mismatch") => true,
-            Some("InvalidOperation") => e.message.contains("contentMD5 doesn't match"),
+            Some("InvalidOperation") => e
+                .message
+                .as_text()
+                .is_some_and(|m| m.contains("contentMD5 doesn't match")),
             _ => false,
         }
 }
@@ -75,7 +78,7 @@ impl Client {
     ) -> Result<String> {
         // However it ends (done, failed, cancelled, dropped), the upload waits for no network any more.
         let _ended = progress.wait_ends_with_this();
-        let op = tr!("error-op-upload-from", path = path.display().to_string(), blob = blob);
+        let op = said!("error-op-upload-from", path = path.display().to_string(), blob = blob);
         check_names(&op, container, Some(blob))?;
         apply_metadata(&op, blob_request(Method::PUT, &op, container, blob), metadata)?;
         let mut file = tokio::fs::File::open(path)
@@ -131,7 +134,7 @@ impl Client {
         if let Some(other) = staged.keys().find(|id| id.len() != ours) {
             return Err(StorageError::invalid(
                 &op,
-                tr!("error-upload-foreign-blocks", id = other.as_str()),
+                said!("error-upload-foreign-blocks", id = other.as_str()),
             ));
         }
         // CRC64 until the service refuses it; then MD5 for this block and every later one.
@@ -212,8 +215,8 @@ impl Client {
                 ErrorKind::Service,
                 "Upload",
                 match &current {
-                    Some(etag) => tr!("error-upload-etag-now", etag = etag.as_str()),
-                    None => t("error-upload-no-blob-for-if-match"),
+                    Some(etag) => said!("error-upload-etag-now", etag = etag.as_str()),
+                    None => said("error-upload-no-blob-for-if-match"),
                 },
             );
             e.status = Some(if current.is_some() { 412 } else { 404 });
@@ -247,7 +250,7 @@ impl Client {
         path: &Path,
         options: &TransferOptions,
     ) -> Result<bool> {
-        let op = tr!("error-op-compare", blob = blob, path = path.display().to_string());
+        let op = said!("error-op-compare", blob = blob, path = path.display().to_string());
         let (props, _) = self.get_blob_properties(container, blob, None).await?;
         let data_len = tokio::fs::metadata(path)
             .await
@@ -288,9 +291,9 @@ impl Client {
 
     async fn block_list(&self, container: &str, blob: &str, kind: &str, element: &str) -> Result<Vec<StagedBlock>> {
         let op = if kind == "committed" {
-            tr!("error-op-list-committed-blocks", blob = blob)
+            said!("error-op-list-committed-blocks", blob = blob)
         } else {
-            tr!("error-op-list-uncommitted-blocks", blob = blob)
+            said!("error-op-list-uncommitted-blocks", blob = blob)
         };
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::GET, &op, container, blob)
@@ -327,7 +330,7 @@ impl Client {
         checksum: Option<(&'static str, String)>,
         lease_id: Option<&str>,
     ) -> Result<()> {
-        let op = tr!("error-op-upload-block", blob = blob);
+        let op = said!("error-op-upload-block", blob = blob);
         let (name, value) = checksum.unzip();
         let mut req = blob_request(Method::PUT, &op, container, blob)
             .query("comp", "block")
@@ -351,7 +354,7 @@ impl Client {
         metadata: &[(String, String)],
         conditions: &Conditions,
     ) -> Result<String> {
-        let op = tr!("error-op-commit-blocks", blob = blob);
+        let op = said!("error-op-commit-blocks", blob = blob);
         let mut body = String::from("<?xml version=\"1.0\" encoding=\"utf-8\"?><BlockList>");
         for id in block_ids {
             body.push_str(&format!("<Latest>{}</Latest>", xml::escape(id)));
@@ -367,7 +370,7 @@ impl Client {
             .idempotent(!conditions.is_conditional());
         let resp = self.send(req).await?;
         resp.etag()
-            .ok_or_else(|| StorageError::decode(&op, t("error-decode-no-etag")))
+            .ok_or_else(|| StorageError::decode(&op, said("error-decode-no-etag")))
     }
 }
 
@@ -425,7 +428,7 @@ struct BlockJob {
 impl BlockJob {
     async fn run(self, progress: &TransferProgress) -> Result<(usize, String, u64)> {
         let len = self.data.len() as u64;
-        let op = tr!(
+        let op = said!(
             "error-op-upload-block-number",
             index = self.index.to_string(),
             blob = self.blob.as_str()

@@ -5,11 +5,11 @@
 
 use reqwest::Method;
 
-use crate::i18n::tr;
 use crate::storage::Service;
 use crate::storage::blob::{BlobItem, Conditions, CopyOutcome, ListBlobsOptions, blob_path, blob_request, check_names};
 use crate::storage::error::Result;
 use crate::storage::pipeline::Client;
+use crate::storage::words::{Said, said};
 
 impl Client {
     /// Every version of `blob`, oldest first, the current one marked (`retention.is_current_version`).
@@ -34,7 +34,7 @@ impl Client {
 
     /// The URL of one version of a blob, as a copy's source within this account.
     pub fn version_source_url(&self, container: &str, blob: &str, version_id: &str) -> Result<String> {
-        check_names("Copy", container, Some(blob))?;
+        check_names(&Said::text("Copy"), container, Some(blob))?;
         let mut url = self.resource_url(Service::Blob, &blob_path(container, blob))?;
         url.query_pairs_mut().append_pair("versionid", version_id);
         Ok(url.to_string())
@@ -56,7 +56,7 @@ impl Client {
 
     /// Deletes one version (never the current one: the service refuses that, and the pane does not offer it).
     pub async fn delete_version(&self, container: &str, blob: &str, version_id: &str) -> Result<()> {
-        let op = tr!("error-op-delete-version", version_id = version_id, blob = blob);
+        let op = said!("error-op-delete-version", version_id = version_id, blob = blob);
         check_names(&op, container, Some(blob))?;
         let req = blob_request(Method::DELETE, &op, container, blob)
             .query("versionid", version_id)

@@ -6,12 +6,12 @@ use std::time::SystemTime;
 use base64::Engine;
 use reqwest::Method;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::metadata::{apply_metadata, metadata_from_headers};
 use crate::storage::names::validate_queue_name;
 use crate::storage::pipeline::{Client, Headers, Request};
+use crate::storage::words::{Said, said};
 use crate::storage::xml::{self, Element};
 
 /// The service's limit on a message's text, in UTF-8 bytes as stored.
@@ -30,10 +30,10 @@ pub enum MessageEncoding {
 
 impl MessageEncoding {
     /// The text to store for `content` in this encoding.
-    pub fn encode(self, content: &[u8]) -> std::result::Result<String, String> {
+    pub fn encode(self, content: &[u8]) -> std::result::Result<String, Said> {
         match self {
             MessageEncoding::Base64 => Ok(base64::engine::general_purpose::STANDARD.encode(content)),
-            MessageEncoding::Text => String::from_utf8(content.to_vec()).map_err(|_| t("error-queue-text-not-utf8")),
+            MessageEncoding::Text => String::from_utf8(content.to_vec()).map_err(|_| said("error-queue-text-not-utf8")),
         }
     }
 }
@@ -115,25 +115,25 @@ pub fn decode_base64(text: &str) -> Option<Vec<u8>> {
     base64::engine::general_purpose::STANDARD.decode(text).ok()
 }
 
-fn check_queue(op: &str, name: &str) -> Result<()> {
+fn check_queue(op: &Said, name: &str) -> Result<()> {
     validate_queue_name(name).map_err(|m| StorageError::invalid(op, m))
 }
 
-fn check_count(op: &str, count: u32) -> Result<()> {
+fn check_count(op: &Said, count: u32) -> Result<()> {
     if !(1..=MAX_MESSAGES_PER_CALL).contains(&count) {
         return Err(StorageError::invalid(
             op,
-            tr!("error-queue-count", count = count.to_string()),
+            said!("error-queue-count", count = count.to_string()),
         ));
     }
     Ok(())
 }
 
-fn check_text(op: &str, text: &str) -> Result<()> {
+fn check_text(op: &Said, text: &str) -> Result<()> {
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(StorageError::invalid(
             op,
-            tr!("error-queue-too-large", kib = text.len().div_ceil(1024).to_string()),
+            said!("error-queue-too-large", kib = text.len().div_ceil(1024).to_string()),
         ));
     }
     // XML 1.0 cannot carry most control characters, so the service could never store them.
@@ -143,7 +143,7 @@ fn check_text(op: &str, text: &str) -> Result<()> {
     {
         return Err(StorageError::invalid(
             op,
-            tr!(
+            said!(
                 "error-queue-control-character",
                 character = format!("U+{:04X}", c as u32)
             ),
@@ -152,9 +152,9 @@ fn check_text(op: &str, text: &str) -> Result<()> {
     Ok(())
 }
 
-fn check_visibility(op: &str, seconds: u32) -> Result<()> {
+fn check_visibility(op: &Said, seconds: u32) -> Result<()> {
     if seconds > 7 * 24 * 3600 {
-        return Err(StorageError::invalid(op, t("error-queue-visibility-too-long")));
+        return Err(StorageError::invalid(op, said("error-queue-visibility-too-long")));
     }
     Ok(())
 }
@@ -208,10 +208,10 @@ pub(crate) fn queue_page(root: &Element) -> QueuePage {
 }
 
 /// A Put Message answer: the new message's id, receipt and times.
-pub(crate) fn put_receipt(op: &str, root: &Element) -> Result<PutReceipt> {
+pub(crate) fn put_receipt(op: &Said, root: &Element) -> Result<PutReceipt> {
     let m = root
         .child("QueueMessage")
-        .ok_or_else(|| StorageError::decode(op, tr!("error-decode-missing-element", name = "QueueMessage")))?;
+        .ok_or_else(|| StorageError::decode(op, said!("error-decode-missing-element", name = "QueueMessage")))?;
     Ok(PutReceipt {
         id: m.text_of("MessageId").unwrap_or("").to_string(),
         pop_receipt: m.text_of("PopReceipt").unwrap_or("").to_string(),
@@ -264,20 +264,20 @@ impl Client {
             include_metadata,
         };
         let root = self
-            .list_account_level(Service::Queue, &t("error-op-list-queues"), list)
+            .list_account_level(Service::Queue, &said("error-op-list-queues"), list)
             .await?;
         Ok(queue_page(&root))
     }
 
     pub async fn create_queue(&self, name: &str, metadata: &[(String, String)]) -> Result<()> {
-        let op = tr!("error-op-create-queue", name = name);
+        let op = said!("error-op-create-queue", name = name);
         check_queue(&op, name)?;
         let req = Request::new(Service::Queue, Method::PUT, &op, format!("/{name}")).idempotent(false);
         self.send(apply_metadata(&op, req, metadata)?).await.map(drop)
     }
 
     pub async fn delete_queue(&self, name: &str) -> Result<()> {
-        let op = tr!("error-op-delete-queue", name = name);
+        let op = said!("error-op-delete-queue", name = name);
         check_queue(&op, name)?;
         self.send(Request::new(Service::Queue, Method::DELETE, &op, format!("/{name}")).idempotent(false))
             .await
@@ -286,7 +286,7 @@ impl Client {
 
     /// Metadata (names in the case they were stored) and the approximate message count.
     pub async fn get_queue_properties(&self, name: &str) -> Result<QueueProperties> {
-        let op = tr!("error-op-read-queue-properties", name = name);
+        let op = said!("error-op-read-queue-properties", name = name);
         check_queue(&op, name)?;
         let req = Request::new(Service::Queue, Method::GET, &op, format!("/{name}"))
             .query("comp", "metadata")
@@ -300,14 +300,14 @@ impl Client {
 
     /// Only the approximate message count (on the pooled connections: for counting many queues).
     pub async fn queue_message_count(&self, name: &str) -> Result<u64> {
-        let op = tr!("error-op-count-queue-messages", name = name);
+        let op = said!("error-op-count-queue-messages", name = name);
         check_queue(&op, name)?;
         let req = Request::new(Service::Queue, Method::GET, &op, format!("/{name}")).query("comp", "metadata");
         Ok(message_count(&self.send(req).await?))
     }
 
     pub async fn set_queue_metadata(&self, name: &str, metadata: &[(String, String)]) -> Result<()> {
-        let op = tr!("error-op-save-queue-metadata", name = name);
+        let op = said!("error-op-save-queue-metadata", name = name);
         check_queue(&op, name)?;
         let req = Request::new(Service::Queue, Method::PUT, &op, format!("/{name}"))
             .query("comp", "metadata")
@@ -326,16 +326,16 @@ impl Client {
     ) -> Result<()> {
         let now = self.get_queue_properties(name).await?;
         if now.metadata != base {
-            let op = tr!("error-op-save-queue-metadata", name = name);
-            let said: Vec<String> = now.metadata.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let op = said!("error-op-save-queue-metadata", name = name);
+            let pairs: Vec<String> = now.metadata.iter().map(|(k, v)| format!("{k}={v}")).collect();
             return Err(StorageError::changed_since_read(
                 op,
-                tr!(
+                said!(
                     "error-queue-metadata-now",
-                    metadata = if said.is_empty() {
-                        t("error-queue-metadata-none")
+                    metadata = if pairs.is_empty() {
+                        said("error-queue-metadata-none")
                     } else {
-                        said.join(", ")
+                        Said::text(pairs.join(", "))
                     }
                 ),
             ));
@@ -345,7 +345,7 @@ impl Client {
 
     /// Deletes every message of a queue.
     pub async fn clear_messages(&self, name: &str) -> Result<()> {
-        let op = tr!("error-op-clear-queue", name = name);
+        let op = said!("error-op-clear-queue", name = name);
         check_queue(&op, name)?;
         self.send(Request::new(Service::Queue, Method::DELETE, &op, messages_path(name)).idempotent(true))
             .await
@@ -361,7 +361,7 @@ impl Client {
         initial_delay: Option<u32>,
         ttl: MessageTtl,
     ) -> Result<PutReceipt> {
-        let op = tr!("error-op-put-message", queue = queue);
+        let op = said!("error-op-put-message", queue = queue);
         check_queue(&op, queue)?;
         check_text(&op, text)?;
         if let Some(d) = initial_delay {
@@ -370,7 +370,7 @@ impl Client {
         let ttl = match ttl {
             MessageTtl::Default => None,
             MessageTtl::Seconds(s) if s >= 1 => Some(s.to_string()),
-            MessageTtl::Seconds(_) => return Err(StorageError::invalid(&op, t("error-queue-ttl-too-short"))),
+            MessageTtl::Seconds(_) => return Err(StorageError::invalid(&op, said("error-queue-ttl-too-short"))),
             MessageTtl::Never => Some("-1".to_string()),
         };
         let req = Request::new(Service::Queue, Method::POST, &op, messages_path(queue))
@@ -386,7 +386,7 @@ impl Client {
 
     /// Looks at up to 32 messages from the front without changing anything.
     pub async fn peek_messages(&self, queue: &str, count: u32) -> Result<Vec<PeekedMessage>> {
-        let op = tr!("error-op-peek-messages", queue = queue);
+        let op = said!("error-op-peek-messages", queue = queue);
         check_queue(&op, queue)?;
         check_count(&op, count)?;
         let req = Request::new(Service::Queue, Method::GET, &op, messages_path(queue))
@@ -400,11 +400,11 @@ impl Client {
     /// Dequeues up to 32 messages: they become invisible to every other consumer for `visibility_timeout`
     /// seconds and come back with a higher dequeue count unless deleted with their pop receipt.
     pub async fn get_messages(&self, queue: &str, count: u32, visibility_timeout: u32) -> Result<Vec<DequeuedMessage>> {
-        let op = tr!("error-op-dequeue-messages", queue = queue);
+        let op = said!("error-op-dequeue-messages", queue = queue);
         check_queue(&op, queue)?;
         check_count(&op, count)?;
         if visibility_timeout == 0 {
-            return Err(StorageError::invalid(&op, t("error-queue-dequeue-visibility")));
+            return Err(StorageError::invalid(&op, said("error-queue-dequeue-visibility")));
         }
         check_visibility(&op, visibility_timeout)?;
         let req = Request::new(Service::Queue, Method::GET, &op, messages_path(queue))
@@ -427,7 +427,7 @@ impl Client {
         visibility_timeout: u32,
         new_text: Option<&str>,
     ) -> Result<UpdateReceipt> {
-        let op = tr!("error-op-update-message", id = id, queue = queue);
+        let op = said!("error-op-update-message", id = id, queue = queue);
         check_queue(&op, queue)?;
         check_visibility(&op, visibility_timeout)?;
         if let Some(t) = new_text {
@@ -445,7 +445,7 @@ impl Client {
             pop_receipt: resp
                 .header("x-ms-popreceipt")
                 .map(str::to_string)
-                .ok_or_else(|| StorageError::decode(&op, t("error-decode-no-pop-receipt")))?,
+                .ok_or_else(|| StorageError::decode(&op, said("error-decode-no-pop-receipt")))?,
             next_visible: resp
                 .header("x-ms-time-next-visible")
                 .and_then(|t| httpdate::parse_http_date(t).ok()),
@@ -458,7 +458,7 @@ impl Client {
     /// says it is not; `Ok(false)` when the message is no longer this receipt's (it was returned already, or
     /// expired or was deleted meanwhile).
     pub async fn return_message(&self, queue: &str, id: &str, pop_receipt: &str) -> Result<bool> {
-        let op = tr!("error-op-return-message", id = id, queue = queue);
+        let op = said!("error-op-return-message", id = id, queue = queue);
         check_queue(&op, queue)?;
         let req = Request::new(Service::Queue, Method::PUT, &op, message_path(queue, id))
             .query("popreceipt", pop_receipt)
@@ -473,7 +473,7 @@ impl Client {
 
     /// Deletes (completes) a dequeued message; needs its latest pop receipt.
     pub async fn delete_message(&self, queue: &str, id: &str, pop_receipt: &str) -> Result<()> {
-        let op = tr!("error-op-delete-message", id = id, queue = queue);
+        let op = said!("error-op-delete-message", id = id, queue = queue);
         check_queue(&op, queue)?;
         let req = Request::new(Service::Queue, Method::DELETE, &op, message_path(queue, id))
             .query("popreceipt", pop_receipt)
@@ -498,15 +498,28 @@ mod tests {
 
     #[test]
     fn oversized_and_unsendable_texts_are_refused_before_sending() {
-        assert!(check_text("Put", &"x".repeat(MAX_MESSAGE_BYTES)).is_ok());
+        assert!(check_text(&"Put".into(), &"x".repeat(MAX_MESSAGE_BYTES)).is_ok());
         assert!(
-            check_text("Put", &"x".repeat(MAX_MESSAGE_BYTES + 1))
+            check_text(&"Put".into(), &"x".repeat(MAX_MESSAGE_BYTES + 1))
                 .unwrap_err()
                 .message
+                .to_string()
                 .contains("64 KiB")
         );
-        assert!(check_text("Put", "bell\u{7}").unwrap_err().message.contains("U+0007"));
-        assert!(check_count("Peek", 33).unwrap_err().message.contains("1 to 32"));
+        assert!(
+            check_text(&"Put".into(), "bell\u{7}")
+                .unwrap_err()
+                .message
+                .to_string()
+                .contains("U+0007")
+        );
+        assert!(
+            check_count(&"Peek".into(), 33)
+                .unwrap_err()
+                .message
+                .to_string()
+                .contains("1 to 32")
+        );
     }
 
     #[test]

@@ -2,13 +2,13 @@
 
 use reqwest::Method;
 
-use crate::i18n::{t, tr};
 use crate::storage::error::parse_error_body;
 use crate::storage::error::{ErrorKind, Result, StorageError};
 use crate::storage::names::validate_table_name;
 use crate::storage::pipeline::{Client, Headers};
 use crate::storage::table::entity::EntityDraft;
 use crate::storage::table::{IfMatch, UpdateMode, entity_path, table_request};
+use crate::storage::words::{Said, said};
 
 pub const MAX_BATCH_OPERATIONS: usize = 100;
 pub const MAX_BATCH_BYTES: usize = 4 * 1024 * 1024;
@@ -45,26 +45,26 @@ impl BatchOperation {
         }
     }
 
-    fn verb(&self) -> String {
+    fn verb(&self) -> Said {
         match self {
-            BatchOperation::Insert(_) => t("error-batch-verb-insert"),
+            BatchOperation::Insert(_) => said("error-batch-verb-insert"),
             BatchOperation::Update {
                 mode: UpdateMode::Replace,
                 ..
-            } => t("error-batch-verb-replace"),
+            } => said("error-batch-verb-replace"),
             BatchOperation::Update {
                 mode: UpdateMode::Merge,
                 ..
-            } => t("error-batch-verb-merge"),
+            } => said("error-batch-verb-merge"),
             BatchOperation::Upsert {
                 mode: UpdateMode::Replace,
                 ..
-            } => t("error-batch-verb-insert-or-replace"),
+            } => said("error-batch-verb-insert-or-replace"),
             BatchOperation::Upsert {
                 mode: UpdateMode::Merge,
                 ..
-            } => t("error-batch-verb-insert-or-merge"),
-            BatchOperation::Delete { .. } => t("error-batch-verb-delete"),
+            } => said("error-batch-verb-insert-or-merge"),
+            BatchOperation::Delete { .. } => said("error-batch-verb-delete"),
         }
     }
 }
@@ -80,7 +80,7 @@ pub struct BatchOutcome {
 impl Client {
     /// Sends the operations as one transaction. If one fails, none is applied, and the error names it.
     pub async fn submit_batch(&self, table: &str, operations: &[BatchOperation]) -> Result<BatchOutcome> {
-        let op = tr!("error-op-batch", count = operations.len().to_string(), table = table);
+        let op = said!("error-op-batch", count = operations.len().to_string(), table = table);
         validate_batch(&op, table, operations)?;
         let endpoint = self.resource_url(crate::storage::Service::Table, "")?;
         let base = endpoint.as_str().trim_end_matches('/').to_string();
@@ -89,7 +89,7 @@ impl Client {
         if body.len() > MAX_BATCH_BYTES {
             return Err(StorageError::invalid(
                 &op,
-                tr!("error-batch-too-large", kib = (body.len() / 1024).to_string()),
+                said!("error-batch-too-large", kib = (body.len() / 1024).to_string()),
             ));
         }
         let req = table_request(Method::POST, &op, "/$batch".into())
@@ -105,14 +105,14 @@ impl Client {
 /// What a batch's multipart answer says: each operation's status and ETag, or the failed operation named (the
 /// service prefixes its message with that operation's index: "3:The specified entity…").
 pub(crate) fn read_batch_response(
-    op: &str,
+    op: &Said,
     operations: &[BatchOperation],
     body: &[u8],
     request_id: Option<&str>,
 ) -> Result<BatchOutcome> {
     let parts = parse_batch_response(body);
     if parts.is_empty() {
-        return Err(StorageError::decode(op, t("error-decode-batch-empty")));
+        return Err(StorageError::decode(op, said("error-decode-batch-empty")));
     }
     if let Some(failed) = parts.iter().find(|p| p.status >= 300) {
         let (code, message) = parse_error_body(failed.body.as_bytes());
@@ -122,14 +122,14 @@ pub(crate) fn read_batch_response(
             .split_once(':')
             .and_then(|(i, _)| i.trim().parse::<usize>().ok());
         let named = match index.and_then(|i| operations.get(i).map(|o| (i, o))) {
-            Some((i, o)) => tr!(
+            Some((i, o)) => said!(
                 "error-batch-operation-failed",
                 number = (i + 1).to_string(),
                 verb = o.verb(),
                 row_key = o.keys().1,
                 message = message.split_once(':').map_or(message.as_str(), |(_, m)| m)
             ),
-            None => tr!("error-batch-an-operation-failed", message = message.as_str()),
+            None => said!("error-batch-an-operation-failed", message = message.as_str()),
         };
         let mut e = StorageError::new(ErrorKind::Service, op, named);
         e.service = Some(crate::storage::Service::Table);
@@ -144,17 +144,17 @@ pub(crate) fn read_batch_response(
     })
 }
 
-fn validate_batch(op: &str, table: &str, operations: &[BatchOperation]) -> Result<()> {
-    let fail = |m: String| Err(StorageError::invalid(op, m));
+fn validate_batch(op: &Said, table: &str, operations: &[BatchOperation]) -> Result<()> {
+    let fail = |m: Said| Err(StorageError::invalid(op, m));
     validate_table_name(table).or_else(fail)?;
     if operations.is_empty() || operations.len() > MAX_BATCH_OPERATIONS {
-        return fail(tr!("error-batch-count", count = operations.len().to_string()));
+        return fail(said!("error-batch-count", count = operations.len().to_string()));
     }
     let partition = operations[0].keys().0;
     for (i, o) in operations.iter().enumerate() {
         let (pk, rk) = o.keys();
         if pk != partition {
-            return fail(tr!(
+            return fail(said!(
                 "error-batch-other-partition",
                 number = (i + 1).to_string(),
                 partition_key = pk,
@@ -162,7 +162,7 @@ fn validate_batch(op: &str, table: &str, operations: &[BatchOperation]) -> Resul
             ));
         }
         if operations[..i].iter().any(|p| p.keys().1 == rk) {
-            return fail(tr!("error-batch-row-twice", row_key = rk));
+            return fail(said!("error-batch-row-twice", row_key = rk));
         }
         match o {
             BatchOperation::Insert(e)
@@ -309,12 +309,25 @@ mod tests {
     #[test]
     fn batches_are_checked_before_sending() {
         let ins = |pk: &str, rk: &str| BatchOperation::Insert(EntityDraft::new(pk, rk));
-        let msg = |ops: &[BatchOperation]| validate_batch("Batch", "orders", ops).unwrap_err().message.clone();
-        assert!(msg(&[ins("a", "1"), ins("b", "2")]).contains("one partition"));
-        assert!(msg(&[ins("a", "1"), ins("a", "1")]).contains("appears twice"));
-        assert!(msg(&[]).contains("1 to 100"));
+        let msg = |ops: &[BatchOperation]| {
+            validate_batch(&"Batch".into(), "orders", ops)
+                .unwrap_err()
+                .message
+                .clone()
+        };
+        assert!(
+            msg(&[ins("a", "1"), ins("b", "2")])
+                .to_string()
+                .contains("one partition")
+        );
+        assert!(
+            msg(&[ins("a", "1"), ins("a", "1")])
+                .to_string()
+                .contains("appears twice")
+        );
+        assert!(msg(&[]).to_string().contains("1 to 100"));
         let many: Vec<_> = (0..101).map(|i| ins("a", &i.to_string())).collect();
-        assert!(msg(&many).contains("not 101"));
+        assert!(msg(&many).to_string().contains("not 101"));
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! An entity being written or edited: plain owned fields, checked against the service's rules (keys, names,
 //! sizes) before anything is sent, and written as the ASCII-only JSON the service reads.
 
-use crate::i18n::{t, tr};
 use crate::storage::error::{Result, StorageError};
 use crate::storage::table::edm::{EdmDateTime, EdmValue};
 use crate::storage::table::entity::{EdmRef, Entity, Packer, write_json_property};
+use crate::storage::words::{Said, said};
 
 /// One named property of a draft.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,12 +88,12 @@ impl EntityDraft {
     }
 
     /// Checks the service's rules, naming the first broken one, so nothing doomed is sent.
-    pub fn validate(&self, operation: &str) -> Result<()> {
-        let fail = |m: String| Err(StorageError::invalid(operation, m));
+    pub fn validate(&self, operation: &Said) -> Result<()> {
+        let fail = |m: Said| Err(StorageError::invalid(operation, m));
         validate_key("PartitionKey", &self.partition_key).or_else(fail)?;
         validate_key("RowKey", &self.row_key).or_else(fail)?;
         if self.properties.len() + 3 > MAX_PROPERTIES {
-            return fail(tr!(
+            return fail(said!(
                 "error-entity-too-many-properties",
                 count = self.properties.len().to_string(),
                 allowed = (MAX_PROPERTIES - 3).to_string()
@@ -102,7 +102,7 @@ impl EntityDraft {
         for (i, prop) in self.properties.iter().enumerate() {
             validate_property_name(&prop.name).or_else(fail)?;
             if self.properties[..i].iter().any(|p| p.name == prop.name) {
-                return fail(tr!("error-entity-property-twice", name = prop.name.as_str()));
+                return fail(said!("error-entity-property-twice", name = prop.name.as_str()));
             }
             let size = match &prop.value {
                 EdmValue::String(s) => s.encode_utf16().count() * 2,
@@ -110,7 +110,7 @@ impl EntityDraft {
                 _ => 0,
             };
             if size > MAX_VALUE_BYTES {
-                return fail(tr!(
+                return fail(said!(
                     "error-entity-value-too-large",
                     name = prop.name.as_str(),
                     kib = size.div_ceil(1024).to_string()
@@ -119,7 +119,7 @@ impl EntityDraft {
         }
         let total = self.service_size();
         if total > MAX_ENTITY_BYTES {
-            return fail(tr!("error-entity-too-large", kib = total.div_ceil(1024).to_string()));
+            return fail(said!("error-entity-too-large", kib = total.div_ceil(1024).to_string()));
         }
         Ok(())
     }
@@ -166,7 +166,7 @@ impl serde_json::ser::Formatter for AsciiJson {
 }
 
 /// Keys: at most 1 KiB, and none of `/ \ # ?` or control characters.
-pub fn validate_key(which: &str, key: &str) -> std::result::Result<(), String> {
+pub fn validate_key(which: &str, key: &str) -> std::result::Result<(), Said> {
     if let Some(c) = key
         .chars()
         .find(|c| matches!(c, '/' | '\\' | '#' | '?') || c.is_control())
@@ -176,7 +176,7 @@ pub fn validate_key(which: &str, key: &str) -> std::result::Result<(), String> {
         } else {
             format!("`{c}`")
         };
-        return Err(tr!(
+        return Err(said!(
             "error-entity-key-character",
             which = which,
             key = key.escape_debug().to_string(),
@@ -184,30 +184,30 @@ pub fn validate_key(which: &str, key: &str) -> std::result::Result<(), String> {
         ));
     }
     if key.encode_utf16().count() * 2 > MAX_KEY_BYTES {
-        return Err(tr!("error-entity-key-too-long", which = which));
+        return Err(said!("error-entity-key-too-long", which = which));
     }
     Ok(())
 }
 
 /// Property names follow C# identifier rules, at most 255 characters, and cannot reuse the system names.
-pub fn validate_property_name(name: &str) -> std::result::Result<(), String> {
+pub fn validate_property_name(name: &str) -> std::result::Result<(), Said> {
     if name.is_empty() {
-        return Err(t("error-entity-property-no-name"));
+        return Err(said("error-entity-property-no-name"));
     }
     if name.chars().count() > 255 {
         // Quoted by characters: a byte slice could cut a multi-byte character in half.
-        return Err(tr!(
+        return Err(said!(
             "error-entity-property-name-too-long",
             name = crate::storage::redact::shorten(name, 20)
         ));
     }
     if matches!(name, "PartitionKey" | "RowKey" | "Timestamp") || name.starts_with("odata.") {
-        return Err(tr!("error-entity-property-name-system", name = name));
+        return Err(said!("error-entity-property-name-system", name = name));
     }
     let mut chars = name.chars();
     let first = chars.next().expect("not empty");
     if !(first.is_alphabetic() || first == '_') || !chars.all(|c| c.is_alphanumeric() || c == '_') {
-        return Err(tr!("error-entity-property-name-characters", name = name));
+        return Err(said!("error-entity-property-name-characters", name = name));
     }
     Ok(())
 }

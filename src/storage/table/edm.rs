@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::i18n::tr;
+use crate::storage::words::{Said, said};
 use base64::Engine;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
@@ -114,7 +114,7 @@ impl EdmDateTime {
     }
 
     /// Parses ISO 8601 with an offset (`Z` or `+hh:mm`) and at most seven fractional digits.
-    pub fn parse(text: &str) -> Result<Self, String> {
+    pub fn parse(text: &str) -> Result<Self, Said> {
         let text = text.trim();
         // The service's own form (every Timestamp, most DateTimes) read without the general parser: a third of
         // a page's parse went into it. Anything else, or a time out of the range, takes the general path.
@@ -123,14 +123,14 @@ impl EdmDateTime {
         }
         let digits = fraction_digits(text);
         if digits > 7 && !fraction_has_only_trailing_zeros(text) {
-            return Err(tr!(
+            return Err(said!(
                 "error-edm-fraction-digits",
                 text = text,
                 digits = digits.to_string()
             ));
         }
-        let t = OffsetDateTime::parse(text, &Rfc3339).map_err(|_| tr!("error-edm-not-datetime", text = text))?;
-        Self::from_offset(t).ok_or_else(|| tr!("error-edm-datetime-range", text = text))
+        let t = OffsetDateTime::parse(text, &Rfc3339).map_err(|_| said!("error-edm-not-datetime", text = text))?;
+        Self::from_offset(t).ok_or_else(|| said!("error-edm-datetime-range", text = text))
     }
 
     /// Unix seconds, for countdowns and comparisons with the system clock.
@@ -234,8 +234,8 @@ pub enum EdmValue {
 pub struct UnparsedValue {
     pub declared: Option<String>,
     pub json: String,
-    /// Why it could not be read, in words.
-    pub why: String,
+    /// Why it could not be read, for the app to word.
+    pub why: Said,
 }
 
 /// Values compare as the service stores them: a NaN equals a NaN, and doubles compare by bits.
@@ -288,48 +288,48 @@ impl EdmValue {
     }
 
     /// Reads a value of the given type from text, saying what is wrong in words when it does not fit.
-    pub fn parse(ty: EdmType, text: &str) -> Result<EdmValue, String> {
+    pub fn parse(ty: EdmType, text: &str) -> Result<EdmValue, Said> {
         let t = text.trim();
         match ty {
             EdmType::String => Ok(EdmValue::String(text.to_string())),
             EdmType::Int32 => t
                 .parse()
                 .map(EdmValue::Int32)
-                .map_err(|_| tr!("error-edm-not-int32", text = t)),
+                .map_err(|_| said!("error-edm-not-int32", text = t)),
             EdmType::Int64 => t
                 .parse()
                 .map(EdmValue::Int64)
-                .map_err(|_| tr!("error-edm-not-int64", text = t)),
+                .map_err(|_| said!("error-edm-not-int64", text = t)),
             EdmType::Double => parse_double(t).map(EdmValue::Double),
             EdmType::Boolean => match t.to_ascii_lowercase().as_str() {
                 "true" => Ok(EdmValue::Boolean(true)),
                 "false" => Ok(EdmValue::Boolean(false)),
-                _ => Err(tr!("error-edm-not-boolean", text = t)),
+                _ => Err(said!("error-edm-not-boolean", text = t)),
             },
             EdmType::DateTime => EdmDateTime::parse(t).map(EdmValue::DateTime),
             EdmType::Guid => uuid::Uuid::parse_str(t)
                 .map(EdmValue::Guid)
-                .map_err(|_| tr!("error-edm-not-guid", text = t)),
+                .map_err(|_| said!("error-edm-not-guid", text = t)),
             EdmType::Binary => base64::engine::general_purpose::STANDARD
                 .decode(t)
                 .map(EdmValue::Binary)
-                .map_err(|_| tr!("error-edm-not-base64")),
-            EdmType::Unparsed => Err(tr!("error-edm-unparsed-typed")),
+                .map_err(|_| said!("error-edm-not-base64")),
+            EdmType::Unparsed => Err(said!("error-edm-unparsed-typed")),
         }
     }
 
     /// The same value as another type, when it converts without loss of meaning.
-    pub fn convert_to(&self, ty: EdmType) -> Result<EdmValue, String> {
+    pub fn convert_to(&self, ty: EdmType) -> Result<EdmValue, Said> {
         if ty == self.edm_type() {
             return Ok(self.clone());
         }
         match (self, ty) {
-            (EdmValue::Unparsed(_), _) => Err(tr!("error-edm-unparsed-convert")),
+            (EdmValue::Unparsed(_), _) => Err(said!("error-edm-unparsed-convert")),
             (EdmValue::Int32(v), EdmType::Int64) => Ok(EdmValue::Int64(i64::from(*v))),
             (EdmValue::Int32(v), EdmType::Double) => Ok(EdmValue::Double(f64::from(*v))),
-            (EdmValue::Binary(_), EdmType::String) => Err(tr!("error-edm-binary-to-string")),
+            (EdmValue::Binary(_), EdmType::String) => Err(said!("error-edm-binary-to-string")),
             _ => EdmValue::parse(ty, &self.to_text())
-                .map_err(|why| tr!("error-edm-no-conversion", type_name = ty.to_string(), why = why)),
+                .map_err(|why| said!("error-edm-no-conversion", type_name = ty.to_string(), why = why)),
         }
     }
 
@@ -360,15 +360,15 @@ pub fn format_double(v: f64) -> String {
     }
 }
 
-pub fn parse_double(t: &str) -> Result<f64, String> {
+pub fn parse_double(t: &str) -> Result<f64, Said> {
     match t {
         "NaN" => Ok(f64::NAN),
         "Infinity" | "INF" => Ok(f64::INFINITY),
         "-Infinity" | "-INF" => Ok(f64::NEG_INFINITY),
         _ if t.chars().any(|c| c.is_ascii_alphabetic() && c != 'e' && c != 'E') => {
-            Err(tr!("error-edm-not-double", text = t))
+            Err(said!("error-edm-not-double", text = t))
         }
-        _ => t.parse().map_err(|_| tr!("error-edm-not-double", text = t)),
+        _ => t.parse().map_err(|_| said!("error-edm-not-double", text = t)),
     }
 }
 
@@ -397,14 +397,21 @@ mod tests {
         assert!(
             EdmDateTime::parse("1600-12-31T23:59:59Z")
                 .unwrap_err()
+                .to_string()
                 .contains("outside the Table range")
         );
         assert!(
             EdmDateTime::parse("2026-11-22T08:30:00.12345678Z")
                 .unwrap_err()
+                .to_string()
                 .contains("seven")
         );
-        assert!(EdmDateTime::parse("yesterday").unwrap_err().contains("ISO 8601"));
+        assert!(
+            EdmDateTime::parse("yesterday")
+                .unwrap_err()
+                .to_string()
+                .contains("ISO 8601")
+        );
     }
 
     #[test]
@@ -434,15 +441,27 @@ mod tests {
         assert!(
             EdmValue::parse(EdmType::Int32, "2147483648")
                 .unwrap_err()
+                .to_string()
                 .contains("Int32")
         );
         assert!(
             EdmValue::parse(EdmType::Boolean, "yes")
                 .unwrap_err()
+                .to_string()
                 .contains("true or false")
         );
-        assert!(EdmValue::parse(EdmType::Double, "one").unwrap_err().contains("Double"));
-        assert!(EdmValue::parse(EdmType::Guid, "123").unwrap_err().contains("Guid"));
+        assert!(
+            EdmValue::parse(EdmType::Double, "one")
+                .unwrap_err()
+                .to_string()
+                .contains("Double")
+        );
+        assert!(
+            EdmValue::parse(EdmType::Guid, "123")
+                .unwrap_err()
+                .to_string()
+                .contains("Guid")
+        );
     }
 
     #[test]

@@ -7,9 +7,9 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use crate::i18n::tr;
 use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue};
 use crate::storage::table::entity::{EdmRef, Entity, Packer};
+use crate::storage::words::{Said, said};
 
 /// A JSON string that borrows from the response when it has no escapes.
 struct Text<'de>(Cow<'de, str>);
@@ -90,11 +90,11 @@ impl<'de> Deserialize<'de> for Raw<'de> {
 /// type) is kept as it came, as `Unparsed`: one such value must not hide the rest of the page.
 fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> Option<EdmValue> {
     let declared = annotation.map(EdmType::from_odata_name);
-    let unparsed = |raw: &Raw, why: String| {
+    let unparsed = |raw: &Raw, why: Said| {
         EdmValue::Unparsed(Box::new(UnparsedValue {
             declared: annotation.map(str::to_string),
             json: raw.to_json_text(),
-            why: tr!("error-entity-json-property-unread", name = name, why = why),
+            why: said!("error-entity-json-property-unread", name = name, why = why),
         }))
     };
     let declared = match declared {
@@ -102,7 +102,7 @@ fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> Option<EdmValue> {
         Some(Some(t)) => Some(t),
         Some(None) => {
             let a = annotation.unwrap_or_default();
-            return Some(unparsed(&raw, tr!("error-entity-json-type-unknown", odata_type = a)));
+            return Some(unparsed(&raw, said!("error-entity-json-type-unknown", odata_type = a)));
         }
     };
     let value = match (&raw, declared) {
@@ -115,7 +115,7 @@ fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> Option<EdmValue> {
         (Raw::Int(v), None | Some(EdmType::Int32)) => match i32::try_from(*v) {
             Ok(v) => EdmValue::Int32(v),
             Err(_) if declared.is_none() => EdmValue::Int64(*v),
-            Err(_) => unparsed(&raw, tr!("error-entity-json-int32-too-large", value = v.to_string())),
+            Err(_) => unparsed(&raw, said!("error-entity-json-int32-too-large", value = v.to_string())),
         },
         (Raw::Int(v), Some(EdmType::Int64)) => EdmValue::Int64(*v),
         (Raw::Int(v), Some(EdmType::Double)) => EdmValue::Double(*v as f64),
@@ -123,7 +123,7 @@ fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> Option<EdmValue> {
         (Raw::Bool(v), None | Some(EdmType::Boolean)) => EdmValue::Boolean(*v),
         (_, Some(t)) => unparsed(
             &raw,
-            tr!("error-entity-json-value-not-its-type", edm_type = t.to_string()),
+            said!("error-entity-json-value-not-its-type", edm_type = t.to_string()),
         ),
     };
     Some(value)
@@ -190,20 +190,20 @@ impl<'de> Visitor<'de> for EntityVisitor {
         // A property (or its type) named twice is no entity the service could hold: which one would be meant?
         // Refused in words rather than one picked here and another by the next reader.
         if let Some(name) = named_twice(values.iter().map(|(n, _)| n.as_ref())) {
-            return Err(serde::de::Error::custom(tr!(
+            return Err(serde::de::Error::custom(said!(
                 "error-entity-json-property-twice",
                 name = name
             )));
         }
         if let Some(name) = named_twice(types.iter().map(|(n, _)| n.as_ref())) {
-            return Err(serde::de::Error::custom(tr!(
+            return Err(serde::de::Error::custom(said!(
                 "error-entity-json-type-twice",
                 name = name
             )));
         }
         // An empty type is no type: read as "none" it would write back without it, another entity.
         if let Some((name, _)) = types.iter().find(|(_, t)| t.is_empty()) {
-            return Err(serde::de::Error::custom(tr!(
+            return Err(serde::de::Error::custom(said!(
                 "error-entity-json-type-empty",
                 name = name.as_ref()
             )));
@@ -245,7 +245,7 @@ fn named_twice<'a>(names: impl Iterator<Item = &'a str>) -> Option<String> {
 }
 
 /// Reads `{"value": [entity, ...]}` straight into packed entities.
-pub fn parse_entity_page(body: &[u8]) -> std::result::Result<Vec<Entity>, String> {
+pub fn parse_entity_page(body: &[u8]) -> std::result::Result<Vec<Entity>, Said> {
     struct Page(Vec<Entity>);
     impl<'de> Deserialize<'de> for Page {
         fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
@@ -272,7 +272,7 @@ pub fn parse_entity_page(body: &[u8]) -> std::result::Result<Vec<Entity>, String
     }
     serde_json::from_slice::<Page>(body)
         .map(|p| p.0)
-        .map_err(|e| e.to_string())
+        .map_err(|e| Said::text(e.to_string()))
 }
 
 /// Reads the entity array with one up-front reservation (pages hold at most 1,000 entities).
@@ -300,8 +300,8 @@ impl<'de> DeserializeSeed<'de> for EntitySeq {
 }
 
 /// Reads one entity (a point query's body).
-pub fn parse_entity(body: &[u8]) -> std::result::Result<Entity, String> {
-    serde_json::from_slice(body).map_err(|e| e.to_string())
+pub fn parse_entity(body: &[u8]) -> std::result::Result<Entity, Said> {
+    serde_json::from_slice(body).map_err(|e| Said::text(e.to_string()))
 }
 
 #[cfg(test)]
@@ -314,15 +314,19 @@ mod tests {
     fn a_property_or_its_type_named_twice_is_refused_in_words() {
         let twice = br#"{"PartitionKey":"p","RowKey":"r","When":"a","Other":1,"When":"b"}"#;
         let why = parse_entity(twice).unwrap_err();
-        assert!(why.contains("property `When` appears twice"), "{why}");
+        assert!(why.to_string().contains("property `When` appears twice"), "{why}");
         let typed_twice =
             br#"{"PartitionKey":"p","RowKey":"r","Id@odata.type":"Edm.Guid","Id@odata.type":"Edm.String","Id":"x"}"#;
         let why = parse_entity(typed_twice).unwrap_err();
-        assert!(why.contains("type of property `Id` is given twice"), "{why}");
+        assert!(
+            why.to_string().contains("type of property `Id` is given twice"),
+            "{why}"
+        );
         let page = br#"{"value":[{"PartitionKey":"p","RowKey":"r","N":1,"N":2}]}"#;
         assert!(
             parse_entity_page(page)
                 .unwrap_err()
+                .to_string()
                 .contains("property `N` appears twice")
         );
         // The same names once each read as before.
@@ -336,7 +340,7 @@ mod tests {
     fn an_empty_type_is_refused_in_words() {
         let empty = br#"{"PartitionKey":"p","RowKey":"r","Id@odata.type":"","Id":"0f8fad5b"}"#;
         let why = parse_entity(empty).unwrap_err();
-        assert!(why.contains("the type of property `Id` is empty"), "{why}");
+        assert!(why.to_string().contains("the type of property `Id` is empty"), "{why}");
         let named = br#"{"PartitionKey":"p","RowKey":"r","Id@odata.type":"Edm.String","Id":"0f8fad5b"}"#;
         assert!(parse_entity(named).is_ok());
     }

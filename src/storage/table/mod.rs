@@ -20,11 +20,11 @@ pub use ranges::{PARALLEL_QUERIES, for_each_page_in_ranges};
 use percent_encoding::utf8_percent_encode;
 use reqwest::Method;
 
-use crate::i18n::{t, tr};
 use crate::storage::Service;
 use crate::storage::error::{Result, StorageError};
 use crate::storage::names::validate_table_name;
 use crate::storage::pipeline::{Client, Headers, QUERY_VALUE, Request, Response};
+use crate::storage::words::{Said, said};
 
 /// Where the next page of tables starts (`x-ms-continuation-NextTableName`), opaque.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,7 +97,7 @@ impl UpdateMode {
 
 pub const MAX_PAGE_SIZE: u32 = 1000;
 
-fn checked_table(operation: &str, name: &str) -> Result<()> {
+fn checked_table(operation: &Said, name: &str) -> Result<()> {
     validate_table_name(name).map_err(|m| StorageError::invalid(operation, m))
 }
 
@@ -112,14 +112,14 @@ pub fn entity_path(table: &str, partition_key: &str, row_key: &str) -> String {
 }
 
 /// Requests of the Table service carry its JSON headers.
-pub(crate) fn table_request(method: Method, operation: &str, path: String) -> Request {
+pub(crate) fn table_request(method: Method, operation: &Said, path: String) -> Request {
     Request::new(Service::Table, method, operation, path)
         .header("accept", "application/json;odata=minimalmetadata")
         .header("dataserviceversion", "3.0")
         .header("maxdataserviceversion", "3.0;NetFx")
 }
 
-fn json_request(method: Method, operation: &str, path: String, body: Vec<u8>) -> Request {
+fn json_request(method: Method, operation: &Said, path: String, body: Vec<u8>) -> Request {
     table_request(method, operation, path)
         .header("content-type", "application/json")
         .body(body)
@@ -128,7 +128,7 @@ fn json_request(method: Method, operation: &str, path: String, body: Vec<u8>) ->
 impl Client {
     /// One page of table names (at most 1,000), optionally filtered (`TableName ge 'a'`).
     pub async fn list_tables(&self, top: Option<u32>, next: Option<&TableContinuation>) -> Result<TablePage> {
-        let op = &t("error-op-list-tables");
+        let op = &said("error-op-list-tables");
         let req = table_request(Method::GET, op, "/Tables".into())
             .query_opt("$top", top.map(|t| t.to_string()))
             .query_opt("NextTableName", next.map(|n| n.0.clone()));
@@ -166,7 +166,7 @@ impl Client {
     }
 
     pub async fn create_table(&self, name: &str) -> Result<()> {
-        let op = tr!("error-op-create-table", name = name);
+        let op = said!("error-op-create-table", name = name);
         checked_table(&op, name)?;
         let body = serde_json::to_vec(&serde_json::json!({ "TableName": name })).expect("json");
         let req = json_request(Method::POST, &op, "/Tables".into(), body).header("prefer", "return-no-content");
@@ -174,7 +174,7 @@ impl Client {
     }
 
     pub async fn delete_table(&self, name: &str) -> Result<()> {
-        let op = tr!("error-op-delete-table", name = name);
+        let op = said!("error-op-delete-table", name = name);
         checked_table(&op, name)?;
         let path = format!("/Tables('{name}')");
         self.send(table_request(Method::DELETE, &op, path)).await.map(drop)
@@ -214,10 +214,8 @@ impl Client {
                 operation,
             } = raw;
             let response_bytes = body.len();
-            // What it cannot read it says in the language of the query that asked.
-            let speaks = crate::i18n::language();
-            let parse =
-                tokio::task::spawn_blocking(move || crate::i18n::in_language(speaks, || parse_entity_page(&body)));
+            // What it cannot read it says as a `Said`, worded by the app where it is shown.
+            let parse = tokio::task::spawn_blocking(move || parse_entity_page(&body));
             let (parsed, next) = match &continuation {
                 Some(token) => {
                     let (parsed, next) = tokio::join!(parse, self.fetch_entity_page(table, query, Some(token)));
@@ -248,14 +246,14 @@ impl Client {
         query: &EntityQuery,
         continuation: Option<&ContinuationToken>,
     ) -> Result<RawPage> {
-        let op = tr!("error-op-query-table", table = table);
+        let op = said!("error-op-query-table", table = table);
         checked_table(&op, table)?;
         let filter = query.filter.as_deref().map(str::trim).filter(|f| !f.is_empty());
         if let Some(f) = filter {
             odata::parse(f).map_err(|e| {
                 StorageError::invalid(
                     &op,
-                    tr!(
+                    said!(
                         "error-table-filter-invalid",
                         column = e.column.to_string(),
                         message = e.message
@@ -266,7 +264,7 @@ impl Client {
         if let Some(top) = query.top.filter(|t| !(1..=MAX_PAGE_SIZE).contains(t)) {
             return Err(StorageError::invalid(
                 &op,
-                tr!("error-table-page-size", top = top.to_string()),
+                said!("error-table-page-size", top = top.to_string()),
             ));
         }
         let select = (!query.select.is_empty()).then(|| query.select.join(","));
@@ -286,7 +284,7 @@ impl Client {
 
     /// One entity by its keys.
     pub async fn get_entity(&self, table: &str, partition_key: &str, row_key: &str) -> Result<Entity> {
-        let op = tr!("error-op-read-entity", partition_key = partition_key, row_key = row_key);
+        let op = said!("error-op-read-entity", partition_key = partition_key, row_key = row_key);
         checked_table(&op, table)?;
         let resp = self
             .send(table_request(
@@ -305,7 +303,7 @@ impl Client {
 
     /// Inserts a new entity; fails with 409 if one with these keys exists. Returns the new ETag.
     pub async fn insert_entity(&self, table: &str, entity: &EntityDraft) -> Result<String> {
-        let op = tr!(
+        let op = said!(
             "error-op-insert-entity",
             partition_key = entity.partition_key.as_str(),
             row_key = entity.row_key.as_str()
@@ -329,13 +327,13 @@ impl Client {
         condition: &IfMatch,
     ) -> Result<String> {
         let op = if mode == UpdateMode::Replace {
-            tr!(
+            said!(
                 "error-op-replace-entity",
                 partition_key = entity.partition_key.as_str(),
                 row_key = entity.row_key.as_str()
             )
         } else {
-            tr!(
+            said!(
                 "error-op-merge-entity",
                 partition_key = entity.partition_key.as_str(),
                 row_key = entity.row_key.as_str()
@@ -355,13 +353,13 @@ impl Client {
     /// Insert-or-replace / insert-or-merge: no condition, safe to repeat. Returns the new ETag.
     pub async fn upsert_entity(&self, table: &str, entity: &EntityDraft, mode: UpdateMode) -> Result<String> {
         let op = if mode == UpdateMode::Replace {
-            tr!(
+            said!(
                 "error-op-insert-or-replace-entity",
                 partition_key = entity.partition_key.as_str(),
                 row_key = entity.row_key.as_str()
             )
         } else {
-            tr!(
+            said!(
                 "error-op-insert-or-merge-entity",
                 partition_key = entity.partition_key.as_str(),
                 row_key = entity.row_key.as_str()
@@ -382,7 +380,7 @@ impl Client {
         row_key: &str,
         condition: &IfMatch,
     ) -> Result<()> {
-        let op = tr!(
+        let op = said!(
             "error-op-delete-entity",
             partition_key = partition_key,
             row_key = row_key
@@ -399,7 +397,7 @@ impl Client {
 struct RawPage {
     body: bytes::Bytes,
     continuation: Option<ContinuationToken>,
-    operation: String,
+    operation: Said,
 }
 
 fn continuation_of(resp: &Response) -> Option<ContinuationToken> {
@@ -410,9 +408,9 @@ fn continuation_of(resp: &Response) -> Option<ContinuationToken> {
     })
 }
 
-fn etag_of(op: &str, resp: &Response) -> Result<String> {
+fn etag_of(op: &Said, resp: &Response) -> Result<String> {
     resp.etag()
-        .ok_or_else(|| StorageError::decode(op, t("error-decode-no-etag")))
+        .ok_or_else(|| StorageError::decode(op, said("error-decode-no-etag")))
 }
 
 #[cfg(test)]

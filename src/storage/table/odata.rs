@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::storage::table::edm::{EdmValue, format_double};
 pub use crate::storage::table::odata_parser::parse;
+use crate::storage::words::Said;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CompareOp {
@@ -65,7 +66,7 @@ pub enum FilterExpr {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FilterError {
     pub column: usize,
-    pub message: String,
+    pub message: Said,
 }
 
 impl fmt::Display for FilterError {
@@ -256,25 +257,33 @@ mod tests {
 
     #[test]
     fn errors_say_where_and_what() {
+        let e = error("Name = 'x'");
         assert_eq!(
-            error("Name = 'x'"),
-            FilterError {
-                column: 6,
-                message: "`=` is not an OData operator; write `eq`.".into()
-            }
+            (e.column, e.message.to_string()),
+            (6, "`=` is not an OData operator; write `eq`.".to_string())
         );
         assert_eq!(error("Name eq 'x").column, 9);
-        assert!(error("Name eq 'x").message.contains("never closed"));
+        assert!(error("Name eq 'x").message.to_string().contains("never closed"));
         assert_eq!(error("Name 'x'").column, 6);
-        assert!(error("Name 'x'").message.contains("Expected a comparison"));
-        assert!(error("Count eq 3000000000").message.contains("3000000000L"));
-        assert!(error("(Name eq 'x'").message.contains("never closed"));
-        assert!(error("Name eq").message.contains("needs a value"));
-        assert!(error("startswith(Name, 'a')").message.contains("RowKey ge 'abc'"));
-        assert!(error("When eq datetime'today'").message.contains("ISO 8601"));
-        assert!(error("B eq X'abc'").message.contains("even number"));
-        assert!(error("A eq 1 B eq 2").message.contains("join conditions"));
-        assert!(error("").message.contains("empty"));
+        assert!(error("Name 'x'").message.to_string().contains("Expected a comparison"));
+        assert!(error("Count eq 3000000000").message.to_string().contains("3000000000L"));
+        assert!(error("(Name eq 'x'").message.to_string().contains("never closed"));
+        assert!(error("Name eq").message.to_string().contains("needs a value"));
+        assert!(
+            error("startswith(Name, 'a')")
+                .message
+                .to_string()
+                .contains("RowKey ge 'abc'")
+        );
+        assert!(
+            error("When eq datetime'today'")
+                .message
+                .to_string()
+                .contains("ISO 8601")
+        );
+        assert!(error("B eq X'abc'").message.to_string().contains("even number"));
+        assert!(error("A eq 1 B eq 2").message.to_string().contains("join conditions"));
+        assert!(error("").message.to_string().contains("empty"));
     }
 
     #[test]

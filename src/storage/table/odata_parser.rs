@@ -1,9 +1,9 @@
 //! Reading a `$filter`: tokens (strings, typed literals, numbers, names, operators) and a recursive-descent
 //! parser, with every error saying at which column and why.
 
-use crate::i18n::tr;
 use crate::storage::table::edm::{EdmDateTime, EdmValue};
 use crate::storage::table::odata::{CompareOp, FilterError, FilterExpr, Operand, literal};
+use crate::storage::words::{Said, said};
 
 pub fn parse(text: &str) -> Result<FilterExpr, FilterError> {
     let tokens = tokenize(text)?;
@@ -11,12 +11,12 @@ pub fn parse(text: &str) -> Result<FilterExpr, FilterError> {
     if parser.tokens.is_empty() {
         return Err(FilterError {
             column: 1,
-            message: tr!("error-filter-empty"),
+            message: said!("error-filter-empty"),
         });
     }
     let expr = parser.or()?;
     if let Some(tok) = parser.peek() {
-        return Err(parser.error_at(tok, tr!("error-filter-unexpected", found = tok.describe())));
+        return Err(parser.error_at(tok, said!("error-filter-unexpected", found = tok.describe())));
     }
     Ok(expr)
 }
@@ -37,12 +37,12 @@ struct Token {
 }
 
 impl Token {
-    fn describe(&self) -> String {
+    fn describe(&self) -> Said {
         match &self.kind {
             Kind::Open => "`(`".into(),
             Kind::Close => "`)`".into(),
-            Kind::Word(w) => format!("`{w}`"),
-            Kind::Literal(v) => tr!("error-filter-the-value", value = literal(v)),
+            Kind::Word(w) => Said::text(format!("`{w}`")),
+            Kind::Literal(v) => said!("error-filter-the-value", value = literal(v)),
         }
     }
 }
@@ -51,7 +51,7 @@ fn column(text: &str, byte: usize) -> usize {
     text[..byte.min(text.len())].chars().count() + 1
 }
 
-fn err(text: &str, at: usize, message: impl Into<String>) -> FilterError {
+fn err(text: &str, at: usize, message: impl Into<Said>) -> FilterError {
     FilterError {
         column: column(text, at),
         message: message.into(),
@@ -101,7 +101,7 @@ fn tokenize(text: &str) -> Result<Vec<Token>, FilterError> {
                     "||" => "or",
                     _ => "eq, ne, gt, ge, lt, le, and, or",
                 };
-                return Err(err(text, i, tr!("error-filter-not-operator", op = op, hint = hint)));
+                return Err(err(text, i, said!("error-filter-not-operator", op = op, hint = hint)));
             }
             b'-' | b'0'..=b'9' | b'.' => {
                 let (value, end) = number(text, i)?;
@@ -127,7 +127,7 @@ fn tokenize(text: &str) -> Result<Vec<Token>, FilterError> {
                 } else {
                     let next = text[end..].trim_start();
                     if next.starts_with('(') && !matches!(word, "and" | "or" | "not") {
-                        return Err(err(text, i, tr!("error-odata-function", word = word)));
+                        return Err(err(text, i, said!("error-odata-function", word = word)));
                     }
                     let kind = match word {
                         "true" => Kind::Literal(EdmValue::Boolean(true)),
@@ -143,7 +143,7 @@ fn tokenize(text: &str) -> Result<Vec<Token>, FilterError> {
                 return Err(err(
                     text,
                     i,
-                    tr!("error-filter-cannot-appear", character = ch.to_string()),
+                    said!("error-filter-cannot-appear", character = ch.to_string()),
                 ));
             }
         }
@@ -167,19 +167,19 @@ fn quoted(text: &str, start: usize) -> Result<(String, usize), FilterError> {
             out.push(ch);
         }
     }
-    Err(err(text, start, tr!("error-filter-quote-open")))
+    Err(err(text, start, said!("error-filter-quote-open")))
 }
 
 fn typed_literal(text: &str, at: usize, prefix: &str, content: &str) -> Result<EdmValue, FilterError> {
-    let fail = |m: String| err(text, at, m);
+    let fail = |m: Said| err(text, at, m);
     match prefix {
         "datetime" => EdmDateTime::parse(content).map(EdmValue::DateTime).map_err(fail),
         "guid" => uuid::Uuid::parse_str(content)
             .map(EdmValue::Guid)
-            .map_err(|_| fail(tr!("error-filter-not-guid", content = content))),
+            .map_err(|_| fail(said!("error-filter-not-guid", content = content))),
         "X" | "binary" => {
             if !content.len().is_multiple_of(2) || !content.bytes().all(|b| b.is_ascii_hexdigit()) {
-                return Err(fail(tr!("error-filter-hex", prefix = prefix, content = content)));
+                return Err(fail(said!("error-filter-hex", prefix = prefix, content = content)));
             }
             let bytes = (0..content.len())
                 .step_by(2)
@@ -187,7 +187,7 @@ fn typed_literal(text: &str, at: usize, prefix: &str, content: &str) -> Result<E
                 .collect();
             Ok(EdmValue::Binary(bytes))
         }
-        other => Err(fail(tr!("error-filter-literal-type", prefix = other))),
+        other => Err(fail(said!("error-filter-literal-type", prefix = other))),
     }
 }
 
@@ -207,35 +207,35 @@ fn number(text: &str, start: usize) -> Result<(EdmValue, usize), FilterError> {
         .count();
     let body = &rest[..end];
     let suffix = rest[end..].chars().next();
-    let fail = |m: String| err(text, start, m);
+    let fail = |m: Said| err(text, start, m);
     let value = match suffix {
         Some('L' | 'l') => {
             end += 1;
             body.parse()
                 .map(EdmValue::Int64)
-                .map_err(|_| fail(tr!("error-filter-not-int64", body = body)))?
+                .map_err(|_| fail(said!("error-filter-not-int64", body = body)))?
         }
         Some('d' | 'D') => {
             end += 1;
             finite(
                 body.parse()
-                    .map_err(|_| fail(tr!("error-filter-not-double", body = body)))?,
+                    .map_err(|_| fail(said!("error-filter-not-double", body = body)))?,
                 body,
                 &fail,
             )?
         }
         _ if body.contains(['.', 'e', 'E']) => finite(
             body.parse()
-                .map_err(|_| fail(tr!("error-filter-not-number", body = body)))?,
+                .map_err(|_| fail(said!("error-filter-not-number", body = body)))?,
             body,
             &fail,
         )?,
         _ => match body.parse::<i32>() {
             Ok(v) => EdmValue::Int32(v),
             Err(_) if body.parse::<i64>().is_ok() => {
-                return Err(fail(tr!("error-filter-int32-too-large", body = body)));
+                return Err(fail(said!("error-filter-int32-too-large", body = body)));
             }
-            Err(_) => return Err(fail(tr!("error-filter-not-number", body = body))),
+            Err(_) => return Err(fail(said!("error-filter-not-number", body = body))),
         },
     };
     if let Some(c) = text[start + end..]
@@ -246,7 +246,7 @@ fn number(text: &str, start: usize) -> Result<(EdmValue, usize), FilterError> {
         return Err(err(
             text,
             start + end,
-            tr!("error-filter-after-number", character = c.to_string()),
+            said!("error-filter-after-number", character = c.to_string()),
         ));
     }
     Ok((value, start + end))
@@ -269,11 +269,11 @@ impl Parser<'_> {
         matches!(self.peek(), Some(Token { kind: Kind::Word(w), .. }) if w == word)
     }
 
-    fn error_at(&self, tok: &Token, message: String) -> FilterError {
+    fn error_at(&self, tok: &Token, message: Said) -> FilterError {
         err(self.text, tok.at, message)
     }
 
-    fn end_error(&self, message: &str) -> FilterError {
+    fn end_error(&self, message: &Said) -> FilterError {
         err(self.text, self.text.trim_end().len(), message)
     }
 
@@ -305,7 +305,7 @@ impl Parser<'_> {
 
     fn primary(&mut self) -> Result<FilterExpr, FilterError> {
         let Some(tok) = self.peek().cloned() else {
-            return Err(self.end_error(&tr!("error-filter-ends-early")));
+            return Err(self.end_error(&said!("error-filter-ends-early")));
         };
         if tok.kind == Kind::Open {
             self.pos += 1;
@@ -317,13 +317,13 @@ impl Parser<'_> {
                 }
                 Some(t) => Err(self.error_at(
                     t,
-                    tr!(
+                    said!(
                         "error-filter-close-paren",
                         column = column(self.text, tok.at).to_string(),
                         found = t.describe()
                     ),
                 )),
-                None => Err(err(self.text, tok.at, tr!("error-filter-paren-open"))),
+                None => Err(err(self.text, tok.at, said!("error-filter-paren-open"))),
             };
         }
         let left = self.operand()?;
@@ -339,7 +339,7 @@ impl Parser<'_> {
                 Operand::Property(p) => format!("`{p}`"),
                 Operand::Literal(v) => literal(v),
             };
-            let message = tr!("error-filter-expected-comparison", after = after);
+            let message = said!("error-filter-expected-comparison", after = after);
             return Err(match op_tok {
                 Some(t) => self.error_at(&t, message),
                 None => self.end_error(&message),
@@ -347,7 +347,7 @@ impl Parser<'_> {
         };
         self.pos += 1;
         if self.peek().is_none() {
-            return Err(self.end_error(&tr!("error-filter-needs-value", op = op.keyword())));
+            return Err(self.end_error(&said!("error-filter-needs-value", op = op.keyword())));
         }
         let right = self.operand()?;
         Ok(FilterExpr::Compare { left, op, right })
@@ -355,7 +355,7 @@ impl Parser<'_> {
 
     fn operand(&mut self) -> Result<Operand, FilterError> {
         let Some(tok) = self.peek().cloned() else {
-            return Err(self.end_error(&tr!("error-filter-operand-missing")));
+            return Err(self.end_error(&said!("error-filter-operand-missing")));
         };
         match tok.kind.clone() {
             Kind::Literal(v) => {
@@ -363,14 +363,14 @@ impl Parser<'_> {
                 Ok(Operand::Literal(v))
             }
             Kind::Word(w) if matches!(w.as_str(), "and" | "or" | "not") || CompareOp::from_keyword(&w).is_some() => {
-                Err(self.error_at(&tok, tr!("error-filter-found-keyword", keyword = w)))
+                Err(self.error_at(&tok, said!("error-filter-found-keyword", keyword = w)))
             }
             Kind::Word(w) => {
                 self.pos += 1;
                 Ok(Operand::Property(w))
             }
             Kind::Open | Kind::Close => {
-                Err(self.error_at(&tok, tr!("error-filter-expected-operand", found = tok.describe())))
+                Err(self.error_at(&tok, said!("error-filter-expected-operand", found = tok.describe())))
             }
         }
     }
@@ -378,11 +378,11 @@ impl Parser<'_> {
 
 /// A Double literal the service can read: one too large for a Double (it would be infinity, which a filter
 /// cannot write) is refused with the range, not sent.
-fn finite<E>(value: f64, body: &str, fail: &impl Fn(String) -> E) -> Result<EdmValue, E> {
+fn finite<E>(value: f64, body: &str, fail: &impl Fn(Said) -> E) -> Result<EdmValue, E> {
     if value.is_finite() {
         Ok(EdmValue::Double(value))
     } else {
-        Err(fail(tr!("error-filter-double-range", body = body)))
+        Err(fail(said!("error-filter-double-range", body = body)))
     }
 }
 

@@ -15,6 +15,7 @@ use std::sync::{Mutex, OnceLock};
 use base64::Engine;
 
 use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue, format_double};
+use crate::storage::words::Said;
 
 /// A borrowed view of one property value inside a packed entity.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,8 +32,25 @@ pub enum EdmRef<'a> {
     Unparsed {
         declared: &'a str,
         json: &'a str,
-        why: &'a str,
+        why: Why<'a>,
     },
+}
+
+/// Why an unparsed value could not be read: packed (the `Said` as JSON) or as the value holds it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Why<'a> {
+    Packed(&'a str),
+    Said(&'a Said),
+}
+
+impl Why<'_> {
+    /// The reason, for the app to word.
+    pub fn said(self) -> Said {
+        match self {
+            Why::Packed(json) => serde_json::from_str(json).unwrap_or_else(|_| Said::text(json)),
+            Why::Said(s) => s.clone(),
+        }
+    }
 }
 
 impl EdmRef<'_> {
@@ -63,7 +81,7 @@ impl EdmRef<'_> {
             EdmRef::Unparsed { declared, json, why } => EdmValue::Unparsed(Box::new(UnparsedValue {
                 declared: (!declared.is_empty()).then(|| declared.to_string()),
                 json: json.to_string(),
-                why: why.to_string(),
+                why: why.said(),
             })),
         }
     }
@@ -98,7 +116,7 @@ impl<'a> From<&'a EdmValue> for EdmRef<'a> {
             EdmValue::Unparsed(u) => EdmRef::Unparsed {
                 declared: u.declared.as_deref().unwrap_or(""),
                 json: &u.json,
-                why: &u.why,
+                why: Why::Said(&u.why),
             },
         }
     }
@@ -286,7 +304,10 @@ impl Packer {
             EdmRef::Unparsed { declared, json, why } => {
                 bytes(buf, declared.as_bytes());
                 bytes(buf, json.as_bytes());
-                bytes(buf, why.as_bytes());
+                match why {
+                    Why::Packed(json) => bytes(buf, json.as_bytes()),
+                    Why::Said(s) => bytes(buf, serde_json::to_string(s).unwrap_or_default().as_bytes()),
+                }
             }
         }
     }
@@ -426,7 +447,7 @@ impl<'a> Reader<'a> {
             8 => EdmRef::Unparsed {
                 declared: self.str(),
                 json: self.str(),
-                why: self.str(),
+                why: Why::Packed(self.str()),
             },
             _ => EdmRef::Binary(self.bytes()),
         }
@@ -557,7 +578,7 @@ mod tests {
             EdmValue::Unparsed(Box::new(UnparsedValue {
                 declared: declared.map(str::to_string),
                 json: json.to_string(),
-                why: "why ü".to_string(),
+                why: Said::text("why ü"),
             }))
         };
         let mut d = EntityDraft::new("", "ключ 日本")

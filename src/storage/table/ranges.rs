@@ -16,12 +16,12 @@ use std::sync::Arc;
 use tokio::sync::{Semaphore, mpsc};
 use tokio::task::JoinSet;
 
-use crate::i18n::t;
 use crate::storage::Client;
 use crate::storage::error::Result;
 use crate::storage::listing::next_event;
 use crate::storage::names::listing_order;
 use crate::storage::table::{ContinuationToken, EntityPage, EntityQuery};
+use crate::storage::words::said;
 
 /// Queries in flight at once, at most.
 pub const PARALLEL_QUERIES: usize = 16;
@@ -189,7 +189,7 @@ pub async fn for_each_page_in_ranges(
             front += 1;
             continue;
         }
-        let Some((id, event)) = next_event(&mut rx, &mut chains, &t("error-op-query-in-ranges")).await? else {
+        let Some((id, event)) = next_event(&mut rx, &mut chains, &said("error-op-query-in-ranges")).await? else {
             break;
         };
         let slot = slots.get_mut(&id).expect("a slot per part");
