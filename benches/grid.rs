@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
+use common::entities::entity;
 use common::{goal, goal_spread, percentile};
 use tessera::app::table::grid as table_grid;
 use tessera::app::table::pane::TablePane;
@@ -17,8 +18,7 @@ use tessera::app::table::store::{EntityStore, QuickFilter, filtered};
 
 use tessera::storage::ClientOptions;
 use tessera::storage::table::BatchOperation;
-use tessera::storage::table::{EdmDateTime, EdmValue};
-use tessera::storage::table::{Entity, EntityDraft};
+use tessera::storage::table::Entity;
 use tessera::storage::table::{EntityPage, UpdateMode};
 
 #[global_allocator]
@@ -26,26 +26,6 @@ static ALLOCATOR: common::heap::Counting = common::heap::Counting;
 
 const MILLION: usize = 1_000_000;
 const FRAMES: usize = 600;
-
-fn entity(n: usize) -> EntityDraft {
-    let cities = ["Oslo", "Lima", "Kyoto", "Perth"];
-    EntityDraft::new(format!("partition{:04}", n % 1000), format!("row{n:07}"))
-        .with("Name", EdmValue::String(format!("customer {n}")))
-        .with("City", EdmValue::String(cities[n % 4].into()))
-        .with("Age", EdmValue::Int32((n % 90) as i32))
-        .with("Balance", EdmValue::Double(n as f64 * 1.25))
-        .with("Visits", EdmValue::Int64(n as i64 * 1_000_003))
-        .with("Active", EdmValue::Boolean(n.is_multiple_of(3)))
-        .with(
-            "Since",
-            EdmValue::DateTime(EdmDateTime::from_ticks(638_000_000_000_000_000 + n as i64).unwrap()),
-        )
-        .with("Ref", EdmValue::Guid(uuid::Uuid::from_u128(n as u128)))
-        .with_etag(Some(format!(
-            "W/\"datetime'2026-11-22T08%3A30%3A00.{:07}Z'\"",
-            n % 10_000_000
-        )))
-}
 
 /// `n` entities of `entity` pushed into a store in pages of 1,000, as a query loads them: the store, the heap
 /// bytes it holds per entity (live bytes counted from `before`), and the JSON bytes per entity the service sent.

@@ -2,6 +2,7 @@
 //! pane's world.
 #![allow(dead_code)]
 
+pub mod entities;
 pub mod heap;
 pub mod listing_server;
 pub mod pane;

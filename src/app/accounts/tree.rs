@@ -94,17 +94,6 @@ pub struct Explorer {
     browse: crate::app::accounts::browse::Browse,
 }
 
-/// Checks a new resource's name by the service's rules, so a bad one never leaves the app.
-pub fn check_new_name(service: Service, name: &str) -> Result<(), String> {
-    use crate::storage::names::{validate_container_name, validate_queue_name, validate_table_name};
-    match service {
-        Service::Blob => validate_container_name(name),
-        Service::Queue => validate_queue_name(name),
-        Service::Table => validate_table_name(name),
-    }
-    .map_err(|e| e.to_string())
-}
-
 impl Explorer {
     /// Reloads one service's list (after a create or delete, or on Ctrl+R).
     pub fn refresh(&mut self, backend: &Backend, client: &Client, profile_id: &str, service: Service) {

@@ -1,7 +1,7 @@
 //! The New container/queue/table dialog the tree's service menu opens: the name, checked by the service's rules
 //! as it is typed (and, for a container, its public access).
 
-use crate::app::accounts::tree::{Explorer, TabTarget, TreeAction, check_new_name};
+use crate::app::accounts::tree::{Explorer, TabTarget, TreeAction};
 use crate::app::widgets::i18n::t;
 use crate::storage::Service;
 use crate::storage::blob::PublicAccess;
@@ -97,4 +97,15 @@ fn access_message(level: PublicAccess) -> &'static str {
         PublicAccess::Blob => "access-blob",
         PublicAccess::Container => "access-container",
     }
+}
+
+/// Checks a new resource's name by the service's rules, so a bad one never leaves the app.
+pub fn check_new_name(service: Service, name: &str) -> Result<(), String> {
+    use crate::storage::names::{validate_container_name, validate_queue_name, validate_table_name};
+    match service {
+        Service::Blob => validate_container_name(name),
+        Service::Queue => validate_queue_name(name),
+        Service::Table => validate_table_name(name),
+    }
+    .map_err(|e| e.to_string())
 }

@@ -71,7 +71,7 @@ pub fn har(events: &[&RequestEvent]) -> String {
                 "cookies": [],
                 "headersSize": -1,
                 "bodySize": sent.map_or(-1, |s| s as i64),
-                "comment": e.operation,
+                "comment": e.operation.to_string(),
             });
             if let Some(body) = &e.request_body {
                 let mut post = har_text(body, sent);

@@ -235,7 +235,7 @@ pub fn describe(rule: &Rule) -> String {
         (_, _, Some(p)) => tr!("lens-describe-probability", percent = (p * 100.0).round() as u64),
         _ => t("lens-describe-always"),
     };
-    format!("{}: {} → {does}, {how}", rule.name, matches.join(" · "))
+    format!("{}: {} – {does}, {how}", rule.name, matches.join(" · "))
 }
 
 /// The rules in force with their counts and Remove; a rule taken off goes at once.
