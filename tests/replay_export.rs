@@ -70,6 +70,13 @@ fn a_blobs_requests_replay_with_curl_and_say_what_changed() {
     let entries = log["log"]["entries"].as_array().unwrap();
     assert_eq!(entries.len(), script.matches("\nreplay ").count(), "the same requests");
     assert!(!har.contains("SharedKey"), "no signature in the HAR");
+    // Each request is named in words, as the inspector shows it (not as the client's typed value).
+    assert!(
+        entries
+            .iter()
+            .all(|e| e["request"]["comment"].as_str().is_some_and(|c| !c.is_empty())),
+        "every request named in words: {har}"
+    );
     // The bodies the inspector kept: the blob's tags as the service answered them.
     assert!(
         entries.iter().any(|e| e["response"]["content"]["text"]
