@@ -232,6 +232,8 @@ impl Case for Scan {
             "Receive",
             "Update",
             "Peek",
+            // A batch's message the scan could not make visible again (its return refused): the scan ends saying so.
+            "visible again",
         ];
         (scan.iter().any(|s| words.contains(s))).then_some(words)
     }
