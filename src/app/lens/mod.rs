@@ -223,7 +223,8 @@ impl LensWindow {
 
     /// The requests the filters let through, in the order they ended.
     pub(crate) fn shown(&self) -> impl Iterator<Item = &Record> {
-        self.records.iter().filter(|r| self.filter.lets_through(r))
+        let lets_through = self.filter.matcher();
+        self.records.iter().filter(move |r| lets_through(r))
     }
 
     /// Stops listening and closes the app's connections; words naming those that were open.
