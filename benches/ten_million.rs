@@ -47,8 +47,8 @@ fn main() {
         .enable_all()
         .build()
         .expect("runtime");
-    let big = ListingServer::start(&rt, "flat", listing_server::names(blobs, 0));
-    let little = ListingServer::start(&rt, "flat", listing_server::names(small, 0));
+    let big = ListingServer::start(&rt, "flat", listing_server::Names::numbered(blobs, 0));
+    let little = ListingServer::start(&rt, "flat", listing_server::Names::numbered(small, 0));
     let big_client = Client::new(big.account(), ClientOptions::default()).unwrap();
     let little_client = Client::new(little.account(), ClientOptions::default()).unwrap();
     let mut big_world = World::new(&rt, big_client.clone());

@@ -55,74 +55,139 @@ pub fn content(spec: &Spec) -> Vec<u8> {
 /// `count` names, sorted as the service sorts them: flat (`item0000000.txt`), or in `folders` folders of equal
 /// share (`folder0000/blob0000000.txt`).
 pub fn names(count: usize, folders: usize) -> Vec<String> {
-    let mut names: Vec<String> = (0..count)
-        .map(|i| {
-            if folders == 0 {
-                format!("item{i:07}.txt")
-            } else {
-                let per = count.div_ceil(folders);
-                format!("folder{:04}/blob{i:07}.txt", i / per)
+    let numbered = Names::numbered(count, folders);
+    (0..count).map(|i| numbered.name(i).into_owned()).collect()
+}
+
+/// A container's names, sorted as the service sorts them: held in a list, or made from their place when asked
+/// (ten million held would take some 400 MB of the process a bench measures, and minutes to make).
+pub enum Names {
+    Held(Vec<String>),
+    /// `item0000000.txt`… (`folders` 0), or `folder0000/blob0000000.txt`… in `folders` folders of equal share:
+    /// seven digits and four, so the names' order is their places' order.
+    Numbered {
+        count: usize,
+        folders: usize,
+    },
+}
+
+impl From<Vec<String>> for Names {
+    fn from(names: Vec<String>) -> Names {
+        Names::Held(names)
+    }
+}
+
+impl Names {
+    /// `count` numbered names made when asked for (see `names` for their form).
+    pub fn numbered(count: usize, folders: usize) -> Names {
+        assert!(
+            count <= 10_000_000 && folders <= 10_000,
+            "numbered names have seven digits, folders four"
+        );
+        Names::Numbered { count, folders }
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Names::Held(names) => names.len(),
+            Names::Numbered { count, .. } => *count,
+        }
+    }
+
+    pub fn name(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        match self {
+            Names::Held(names) => names[i].as_str().into(),
+            Names::Numbered { count, folders: 0 } => {
+                debug_assert!(i < *count);
+                format!("item{i:07}.txt").into()
             }
-        })
-        .collect();
-    names.sort_unstable();
-    names
+            Names::Numbered { count, folders } => {
+                format!("folder{:04}/blob{i:07}.txt", i / count.div_ceil(*folders)).into()
+            }
+        }
+    }
+
+    /// The first place at or after `from` whose name fails `holds` (which holds for a run of names, then not).
+    fn partition_point(&self, from: usize, holds: impl Fn(&str) -> bool) -> usize {
+        let (mut low, mut high) = (from, self.len());
+        while low < high {
+            let mid = low + (high - low) / 2;
+            if holds(&self.name(mid)) {
+                low = mid + 1;
+            } else {
+                high = mid;
+            }
+        }
+        low
+    }
 }
 
 struct Container {
     name: String,
-    blobs: Vec<String>,
-    md5: Vec<String>,
-    /// Every blob's XML made before the first request, when asked for: see `start_with_delay`.
-    rendered: Option<Rendered>,
+    blobs: Names,
+    /// Each blob's element but for its name and ETag, made once for every place in a period of the specs.
+    templates: Templates,
 }
 
-/// Each blob's `<Blob>` element made once: its name and properties, and its metadata, as slices of two strings
-/// (`heads[head_at[i]..head_at[i + 1]]`). A page is then copied together, not formatted.
-struct Rendered {
-    heads: String,
-    head_at: Vec<usize>,
-    metas: String,
-    meta_at: Vec<usize>,
+/// The part of a blob's element that follows its ETag (its properties), and its `<Metadata>`, for each place
+/// in `PERIOD`: `spec` repeats over it, so a page is copied together from these and two numbers, not formatted,
+/// and the server holds the same few kilobytes at any size. A real service makes its answers on its own
+/// machines: a page costs the machine that lists it about the copy of its bytes, not a share of the two cores
+/// the client measured runs on.
+struct Templates {
+    tails: Vec<String>,
+    metas: Vec<String>,
 }
 
-impl Rendered {
-    fn new(blobs: &[String], md5: &[String]) -> Rendered {
-        let mut r = Rendered {
-            heads: String::with_capacity(blobs.len() * 700),
-            head_at: vec![0],
-            metas: String::new(),
-            meta_at: vec![0],
-        };
-        for (i, name) in blobs.iter().enumerate() {
-            blob_head(&mut r.heads, name, i, md5);
-            r.head_at.push(r.heads.len());
-            blob_metadata(&mut r.metas, i);
-            r.meta_at.push(r.metas.len());
+/// The places over which `spec` repeats: sizes over 5, content types 3, metadata 4 (its value 8), leases 250.
+const PERIOD: usize = 3000;
+
+impl Templates {
+    fn new() -> Templates {
+        let md5: Vec<String> = (1..=5)
+            .map(|size| base64::engine::general_purpose::STANDARD.encode(md5::Md5::digest(vec![b'x'; size])))
+            .collect();
+        let (mut tails, mut metas) = (Vec::with_capacity(PERIOD), Vec::with_capacity(PERIOD));
+        for i in 0..PERIOD {
+            assert_eq!(spec(i), spec(i + PERIOD), "spec repeats over PERIOD places");
+            let mut tail = String::new();
+            blob_tail(&mut tail, i, &md5);
+            tails.push(tail);
+            let mut meta = String::new();
+            blob_metadata(&mut meta, i);
+            metas.push(meta);
         }
-        r
+        Templates { tails, metas }
+    }
+
+    /// Blob `i`'s element, named `name`.
+    fn write(&self, out: &mut String, name: &str, i: usize, metadata: bool) {
+        out.push_str("<Blob><Name>");
+        out.push_str(&escape(name));
+        out.push_str(BLOB_TIMES);
+        let _ = write!(out, "0x8DE2B{i:011X}");
+        out.push_str(&self.tails[i % PERIOD]);
+        if metadata {
+            out.push_str(&self.metas[i % PERIOD]);
+        }
+        out.push_str(BLOB_END);
     }
 }
 
 impl Container {
-    fn new(name: &str, blobs: Vec<String>, prerendered: bool) -> Container {
-        let md5: Vec<String> = (1..=5)
-            .map(|size| base64::engine::general_purpose::STANDARD.encode(md5::Md5::digest(vec![b'x'; size])))
-            .collect();
-        let rendered = prerendered.then(|| Rendered::new(&blobs, &md5));
+    fn new(name: &str, blobs: Names) -> Container {
         Container {
             name: name.to_string(),
             blobs,
-            md5,
-            rendered,
+            templates: Templates::new(),
         }
     }
 }
 
 /// Every page of a flat listing of `blobs` in `container`, `page` blobs a page, as the server answers them (the
 /// marker chain's bodies): what the parse benches feed the tab from memory, with no socket in between.
-pub fn pages(container: &str, blobs: Vec<String>, page: usize) -> Vec<Vec<u8>> {
-    let data = Container::new(container, blobs, false);
+pub fn pages(container: &str, blobs: impl Into<Names>, page: usize) -> Vec<Vec<u8>> {
+    let data = Container::new(container, blobs.into());
     let mut query = std::collections::HashMap::from([("maxresults".to_string(), page.to_string())]);
     let mut out = Vec::new();
     loop {
@@ -155,38 +220,19 @@ impl Drop for ListingServer {
 
 impl ListingServer {
     /// Serves `container` holding `blobs` (sorted) on a free loopback port.
-    pub fn start(rt: &tokio::runtime::Runtime, container: &str, blobs: Vec<String>) -> ListingServer {
-        ListingServer::serve_container(rt, container, blobs, std::time::Duration::ZERO, false)
-    }
-
-    /// As `start`, with every blob's XML made before the first request (as `start_with_delay` does).
-    pub fn start_prerendered(rt: &tokio::runtime::Runtime, container: &str, blobs: Vec<String>) -> ListingServer {
-        ListingServer::serve_container(rt, container, blobs, std::time::Duration::ZERO, true)
+    pub fn start(rt: &tokio::runtime::Runtime, container: &str, blobs: impl Into<Names>) -> ListingServer {
+        ListingServer::start_with_delay(rt, container, blobs, std::time::Duration::ZERO)
     }
 
     /// The same, each answer held back `delay` (a round trip to a real region) before it is sent; requests on
-    /// other connections are answered meanwhile, as a service answers them. Every blob's XML is made before the
-    /// first request: a real service makes its answers on its own machines, so a page costs the machine that
-    /// lists it only the copy of its bytes, not the formatting (which would take a share of the two cores from
-    /// the client measured). `start` keeps making pages as they are asked for: its benches measure the process's
-    /// memory, which a million pre-made elements would swell.
+    /// other connections are answered meanwhile, as a service answers them.
     pub fn start_with_delay(
         rt: &tokio::runtime::Runtime,
         container: &str,
-        blobs: Vec<String>,
+        blobs: impl Into<Names>,
         delay: std::time::Duration,
     ) -> ListingServer {
-        ListingServer::serve_container(rt, container, blobs, delay, true)
-    }
-
-    fn serve_container(
-        rt: &tokio::runtime::Runtime,
-        container: &str,
-        blobs: Vec<String>,
-        delay: std::time::Duration,
-        prerendered: bool,
-    ) -> ListingServer {
-        let data = Arc::new(Container::new(container, blobs, prerendered));
+        let data = Arc::new(Container::new(container, blobs.into()));
         let listener = rt.block_on(TcpListener::bind("127.0.0.1:0")).expect("a loopback port");
         let port = listener.local_addr().unwrap().port();
         let xml_bytes = Arc::new(AtomicU64::new(0));
@@ -278,7 +324,7 @@ fn list(query: &std::collections::HashMap<String, String>, data: &Container) -> 
     let max = get("maxresults").parse::<usize>().unwrap_or(5000).clamp(1, 5000);
     let metadata = get("include").split(',').any(|i| i == "metadata");
     let blobs = &data.blobs;
-    let start = blobs.partition_point(|n| n.as_str() < prefix.max(marker));
+    let start = blobs.partition_point(0, |n| n < prefix.max(marker));
     let mut out = String::with_capacity(max * 900);
     out.push_str("\u{feff}<?xml version=\"1.0\" encoding=\"utf-8\"?>");
     let _ = write!(
@@ -293,33 +339,30 @@ fn list(query: &std::collections::HashMap<String, String>, data: &Container) -> 
     }
     let _ = write!(out, "<MaxResults>{max}</MaxResults><Blobs>");
     let (mut i, mut listed) = (start, 0);
-    while i < blobs.len() && blobs[i].starts_with(prefix) && listed < max {
-        let name = &blobs[i];
+    while i < blobs.len() && listed < max {
+        let name = blobs.name(i);
+        if !name.starts_with(prefix) {
+            break;
+        }
         let rest = &name[prefix.len()..];
         if let Some(at) = (!delimiter.is_empty()).then(|| rest.find(delimiter)).flatten() {
             // A virtual folder: listed once, then every name under it skipped by a binary search.
             let folder = &name[..prefix.len() + at + delimiter.len()];
             let _ = write!(out, "<BlobPrefix><Name>{}</Name></BlobPrefix>", escape(folder));
-            i += blobs[i..].partition_point(|n| n.starts_with(folder));
+            i = blobs.partition_point(i, |n| n.starts_with(folder));
         } else {
-            match &data.rendered {
-                Some(r) => {
-                    out.push_str(&r.heads[r.head_at[i]..r.head_at[i + 1]]);
-                    if metadata {
-                        out.push_str(&r.metas[r.meta_at[i]..r.meta_at[i + 1]]);
-                    }
-                    out.push_str(BLOB_END);
-                }
-                None => blob_xml(&mut out, name, i, metadata, data),
-            }
+            data.templates.write(&mut out, &name, i, metadata);
             i += 1;
         }
         listed += 1;
     }
     out.push_str("</Blobs>");
-    match blobs.get(i).filter(|n| n.starts_with(prefix)) {
+    match (i < blobs.len())
+        .then(|| blobs.name(i))
+        .filter(|n| n.starts_with(prefix))
+    {
         Some(next) => {
-            let _ = write!(out, "<NextMarker>{}</NextMarker>", escape(next));
+            let _ = write!(out, "<NextMarker>{}</NextMarker>", escape(&next));
         }
         None => out.push_str("<NextMarker />"),
     }
@@ -327,18 +370,14 @@ fn list(query: &std::collections::HashMap<String, String>, data: &Container) -> 
     out
 }
 
-fn blob_xml(out: &mut String, name: &str, i: usize, metadata: bool, data: &Container) {
-    blob_head(out, name, i, &data.md5);
-    if metadata {
-        blob_metadata(out, i);
-    }
-    out.push_str(BLOB_END);
-}
-
 const BLOB_END: &str = "<OrMetadata /></Blob>";
 
-/// A blob's element up to the end of its properties.
-fn blob_head(out: &mut String, name: &str, i: usize, md5: &[String]) {
+/// A blob's element from the end of its name to the start of its ETag's value.
+const BLOB_TIMES: &str = "</Name><Properties><Creation-Time>Mon, 23 Nov 2026 01:00:00 GMT</Creation-Time>\
+    <Last-Modified>Mon, 23 Nov 2026 01:00:00 GMT</Last-Modified><Etag>";
+
+/// A blob's element from the end of its ETag's value to the end of its properties.
+fn blob_tail(out: &mut String, i: usize, md5: &[String]) {
     let s = spec(i);
     let (status, state, duration) = match s.lease {
         None => ("unlocked", "available", ""),
@@ -347,13 +386,11 @@ fn blob_head(out: &mut String, name: &str, i: usize, md5: &[String]) {
     };
     let _ = write!(
         out,
-        "<Blob><Name>{}</Name><Properties><Creation-Time>{WHEN}</Creation-Time><Last-Modified>{WHEN}</Last-Modified>\
-         <Etag>0x8DE2B{i:011X}</Etag><Content-Length>{}</Content-Length><Content-Type>{}</Content-Type>\
+        "</Etag><Content-Length>{}</Content-Length><Content-Type>{}</Content-Type>\
          <Content-Encoding /><Content-Language /><Content-CRC64 /><Content-MD5>{}</Content-MD5><Cache-Control />\
          <Content-Disposition /><BlobType>BlockBlob</BlobType><AccessTier>Hot</AccessTier>\
          <AccessTierInferred>true</AccessTierInferred><LeaseStatus>{status}</LeaseStatus><LeaseState>{state}</LeaseState>\
          {duration}<ServerEncrypted>true</ServerEncrypted></Properties>",
-        escape(name),
         s.size,
         s.content_type,
         md5[s.size - 1],
