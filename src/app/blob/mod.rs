@@ -32,6 +32,7 @@ pub mod memory_guard;
 pub mod move_check;
 pub mod name_search;
 pub mod pane;
+pub mod tab;
 pub mod paste_job;
 pub mod path_bar;
 pub mod preview;

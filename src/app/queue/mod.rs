@@ -12,6 +12,7 @@ pub mod feature;
 pub mod message_actions;
 pub mod metadata;
 pub mod pane;
+pub mod tab;
 pub mod peek_list;
 pub mod put;
 pub mod scan;

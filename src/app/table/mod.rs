@@ -29,6 +29,7 @@ pub mod index_view;
 pub mod io;
 pub mod load_all;
 pub mod pane;
+pub mod tab;
 pub mod partial;
 pub mod partitions;
 pub mod property;
