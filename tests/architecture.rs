@@ -429,9 +429,8 @@ const BLOB_PANE_FILES: [&str; 9] = [
 const QUEUE_PANE_FILES: [&str; 3] = ["pane.rs", "view.rs", "tab.rs"];
 
 /// The files of the table folder that are the pane itself: its state, drawing (the grid, the details panel),
-/// loading, the editor's place in it (the part not yet a feature), what a watch read swaps in, and what closing
-/// asks.
-const TABLE_PANE_FILES: [&str; 8] = [
+/// loading, the rows the editor saved, what a watch read swaps in, and what the frame asks of it.
+const TABLE_PANE_FILES: [&str; 7] = [
     "pane.rs",
     "tab.rs",
     "grid.rs",
@@ -439,7 +438,6 @@ const TABLE_PANE_FILES: [&str; 8] = [
     "load_all.rs",
     "saved_rows.rs",
     "watch_swap.rs",
-    "closing.rs",
 ];
 
 #[test]
@@ -505,7 +503,10 @@ fn the_frame_talks_to_every_pane_through_one_trait() {
     assert!(looked_at > 15, "the frame's files were looked at ({looked_at})");
     assert_eq!(downcasts, ["surface.rs"], "the frame downcasts a pane in one place");
     for pane in ["BlobPane", "QueuePane", "TablePane"] {
-        let implemented = t.files.iter().any(|(_, code)| code.contains(&format!("impl Pane for {pane} ")));
+        let implemented = t
+            .files
+            .iter()
+            .any(|(_, code)| code.contains(&format!("impl Pane for {pane} ")));
         assert!(implemented, "{pane} implements the pane trait");
     }
 }
@@ -814,6 +815,25 @@ fn the_app_panes_cores_and_their_parts_hold_at_most_twelve_fields() {
     assert!(counts["TesseraApp"] >= 6, "the fields are counted: {counts:?}");
     let over: Vec<_> = counts.iter().filter(|(_, n)| **n > 12).collect();
     assert!(over.is_empty(), "more than twelve fields: {over:?} (all: {counts:?})");
+}
+
+/// The entity editor is a feature of its table tab like the others (issue 60): the pane holds its core, its
+/// features and its chrome, and what the frame asks of it (`table/tab.rs`: unsaved, Save all, sent work) names no
+/// feature, the editor included.
+#[test]
+fn the_table_pane_holds_its_core_its_features_and_its_chrome_only() {
+    let t = tree();
+    let found: Vec<Vec<String>> = t
+        .files
+        .iter()
+        .filter_map(|(_, code)| fields_of(code, "TablePane"))
+        .collect();
+    assert_eq!(found, [["core", "features", "chrome"]], "TablePane's fields");
+    let tab = t.src.join("app/table/tab.rs");
+    let (_, code) = t.files.iter().find(|(p, _)| *p == tab).expect("table/tab.rs");
+    for name in ["editor", "Editing", "history"] {
+        assert!(!code.contains(name), "table/tab.rs names {name}");
+    }
 }
 
 #[test]

@@ -181,8 +181,7 @@ impl Tabs {
 
     /// Whether something on screen counts down or loads and needs frames without input.
     pub fn wants_ticks(&self) -> bool {
-        !self.closed.is_empty()
-            || self.list.iter().any(|t| t.pane.as_ref().is_some_and(|p| p.busy()))
+        !self.closed.is_empty() || self.list.iter().any(|t| t.pane.as_ref().is_some_and(|p| p.busy()))
     }
 
     /// Creates panes whose account became ready, and lets every pane collect its results.

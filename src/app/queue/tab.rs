@@ -12,10 +12,7 @@ impl Pane for QueuePane {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, ctx: &mut PaneContext, asked: PaneUi) {
-        let targets: Vec<String> = (asked.siblings)()
-            .into_iter()
-            .filter(|q| q != self.queue())
-            .collect();
+        let targets: Vec<String> = (asked.siblings)().into_iter().filter(|q| q != self.queue()).collect();
         crate::app::queue::view::ui(self, ui, ctx, asked.refresh, &targets);
     }
 
