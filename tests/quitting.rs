@@ -248,3 +248,30 @@ fn a_tree_delete_on_its_way_holds_the_close_until_it_answers() {
         "the delete landed before the window went"
     );
 }
+
+/// The entity editor is one of its table tab's features (issue 60): the question names its edit and Save all
+/// sends its save, found through the tab's features with no line naming the editor.
+#[test]
+fn an_entity_edit_holds_the_close_and_save_all_saves_it_before_the_window_goes() {
+    use tessera::storage::table::{EdmValue, EntityDraft};
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let table = common::unique("quitedit");
+    let client = common::client();
+    rt.block_on(async {
+        client.create_table(&table).await.unwrap();
+        let draft = EntityDraft::new("p0", "r001").with("Name", EdmValue::String("Ann".into()));
+        client.insert_entity(&table, &draft).await.unwrap();
+    });
+    let mut t = TestApp::with_emulator(&rt);
+    t.open_table(&table);
+    t.click("Ann");
+    t.click("Edit");
+    t.type_into("Value of Name", " Smith");
+    assert!(close_window(&mut t), "an unsaved entity edit holds the close back");
+    t.wait_for("Quit Tessera?");
+    t.wait_for_contains("1 unsaved edit (lost if you quit anyway):");
+    t.wait_for_contains("the entity edit (p0, r001)");
+    answer_and_wait_for_the_window_to_close(&mut t, "Save all and quit", Duration::from_secs(60));
+    let seen = sdk(&["entity", &table, "p0", "r001"]);
+    assert_eq!(seen["entity"]["Name"]["value"], "Ann Smith", "{seen}");
+}

@@ -42,6 +42,7 @@ pub mod snapshot_rows;
 pub mod snapshots;
 pub mod sort;
 pub mod sync_plan;
+pub mod tab;
 pub mod tags_edit;
 pub mod tiers;
 pub mod transfers;

@@ -9,6 +9,7 @@ pub mod features;
 pub mod index_map;
 pub mod leases;
 pub mod open_lab;
+pub mod pane;
 pub mod saved_queries;
 pub mod sent;
 

@@ -4,101 +4,26 @@
 //! where Reopen brings them back as they are.
 
 use crate::app::frame::app::{Confirm, TesseraApp};
-use crate::app::frame::tabs::{Pane, Tab, Tabs};
+use crate::app::frame::tabs::{Tab, Tabs};
 use crate::app::widgets::i18n::{t, tr};
 
 impl Tab {
     /// Whether the tab has sent work that has not answered (any write its pane sent through the tab is counted,
     /// whichever feature sent it), or state that must land somewhere (live receipts).
     pub fn has_sent_work(&self) -> bool {
-        self.sent.outstanding() > 0 || self.pane.has_sent_work()
+        self.sent.outstanding() > 0 || self.pane.as_ref().is_some_and(|p| p.has_sent_work())
     }
-}
 
-impl Pane {
-    /// The unsaved edits the pane holds, in words.
+    /// The unsaved edits its pane holds, in words (none while its account connects).
     pub fn unsaved(&self) -> Vec<String> {
-        match self {
-            Pane::Table(p) => p.unsaved(),
-            Pane::Blob(p) => p.unsaved(),
-            Pane::Queue(p) => p.unsaved(),
-            Pane::Waiting => Vec::new(),
-        }
-    }
-
-    /// Whether the pane has work out that must land somewhere, or receipts still good.
-    pub fn has_sent_work(&self) -> bool {
-        match self {
-            Pane::Table(p) => p.has_sent_work(),
-            Pane::Blob(p) => p.has_sent_work(),
-            Pane::Queue(p) => p.has_sent_work(),
-            Pane::Waiting => false,
-        }
-    }
-
-    /// Whether a write it sent has not answered yet (live receipts aside: they are `held_count`).
-    pub fn writes_out(&self) -> bool {
-        match self {
-            Pane::Table(p) => p.has_sent_work(),
-            Pane::Blob(p) => p.has_sent_work(),
-            Pane::Queue(p) => p.is_busy(),
-            Pane::Waiting => false,
-        }
-    }
-
-    /// How many messages it holds with a receipt that still works.
-    pub fn held_count(&self) -> usize {
-        match self {
-            Pane::Queue(p) => p.held_count(),
-            _ => 0,
-        }
-    }
-
-    /// Its work under way that quitting cuts short, besides the jobs of the activity list (a queue's scan).
-    pub fn jobs(&self) -> Vec<String> {
-        match self {
-            Pane::Queue(p) => p.jobs(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// Quitting: its work under way is cancelled (each part ends once its clean-up is done).
-    pub fn cancel_work(&mut self) {
-        if let Pane::Queue(p) = self {
-            p.cancel_work();
-        }
-    }
-
-    /// Quitting with Save all: the pane sends the save of every draft it holds.
-    pub fn save_all(&mut self, ctx: &mut crate::app::context::PaneContext) {
-        match self {
-            Pane::Table(p) => p.save_all(ctx),
-            Pane::Blob(p) => p.save_all(ctx),
-            Pane::Queue(p) => p.save_all(ctx),
-            Pane::Waiting => {}
-        }
-    }
-
-    /// Quitting, on the user's word: the messages it holds are made visible again.
-    pub fn return_held(&mut self, ctx: &mut crate::app::context::PaneContext) {
-        if let Pane::Queue(p) = self {
-            p.return_held(ctx);
-        }
-    }
-
-    fn hide(&mut self) {
-        match self {
-            Pane::Blob(p) => p.core.shown = false,
-            Pane::Queue(p) => p.hide(),
-            Pane::Table(_) | Pane::Waiting => {}
-        }
+        self.pane.as_ref().map(|p| p.unsaved()).unwrap_or_default()
     }
 }
 
 /// The close button and Ctrl+W: a tab with unsaved edits asks first.
 pub fn request_close(app: &mut TesseraApp, index: usize) {
     let Some(tab) = app.tabs.list.get(index) else { return };
-    let unsaved = tab.pane.unsaved();
+    let unsaved = tab.unsaved();
     if unsaved.is_empty() {
         close(app, index);
     } else {
@@ -128,7 +53,7 @@ impl Tabs {
             .iter()
             .filter(|tab| targets.contains(&tab.target))
             .filter_map(|tab| {
-                let edits = tab.pane.unsaved();
+                let edits = tab.unsaved();
                 let tab_title = tab.title();
                 (!edits.is_empty())
                     .then(|| tr!("confirm-delete-unsaved-tab", tab = tab_title, edits = edits.join(", ")))
@@ -139,7 +64,9 @@ impl Tabs {
     /// Keeps a closing tab running unseen while it has sent work; otherwise it is dropped (aborting reads).
     pub(crate) fn keep_if_working(&mut self, mut tab: Tab) {
         if tab.has_sent_work() {
-            tab.pane.hide();
+            if let Some(pane) = &mut tab.pane {
+                pane.close();
+            }
             self.closed.push(tab);
         } else {
             self.dropped([tab]);
@@ -149,7 +76,7 @@ impl Tabs {
     /// Tabs gone for good: what egui holds for them (an image preview's bytes) is forgotten next frame.
     pub(crate) fn dropped(&mut self, tabs: impl IntoIterator<Item = Tab>) {
         for tab in tabs {
-            if let crate::app::frame::tabs::Pane::Blob(p) = &tab.pane
+            if let Some(p) = &tab.pane
                 && let Some(uri) = p.shown_image()
             {
                 self.forget_images.push(uri.to_string());
@@ -191,12 +118,8 @@ pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let title = tab.title();
             let held = match &tab.pane {
-                Pane::Queue(p) => {
-                    let now = std::time::SystemTime::now();
-                    let live = p.held().iter().filter(|h| !h.done && !h.released(now)).count();
-                    tr!("closed-held", count = live)
-                }
-                _ => t("closed-request"),
+                Some(p) => p.waits_for(),
+                None => t("closed-request"),
             };
             ui.label(tr!("closed-tab", title = title.as_str(), what = held));
             if ui.button(tr!("closed-reopen", title = title.as_str())).clicked() {

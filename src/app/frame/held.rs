@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::app::frame::tabs::{Pane, Tabs};
+use crate::app::frame::tabs::Tabs;
 use crate::app::widgets::i18n::tr;
 
 /// What the tabs held when last measured, and when that was.
@@ -24,18 +24,10 @@ impl Held {
             return;
         }
         let (mut bytes, mut blobs, mut entities) = (0, 0, 0);
-        for tab in &tabs.list {
-            match &tab.pane {
-                Pane::Blob(p) => {
-                    bytes += p.held_bytes() as u64;
-                    blobs += p.blobs().len() as u64;
-                }
-                Pane::Table(p) => {
-                    bytes += p.store().heap_size() as u64;
-                    entities += p.store().len() as u64;
-                }
-                Pane::Queue(_) | Pane::Waiting => {}
-            }
+        for held in tabs.list.iter().filter_map(|t| t.pane.as_ref()).map(|p| p.in_memory()) {
+            bytes += held.bytes;
+            blobs += held.blobs;
+            entities += held.entities;
         }
         (self.bytes, self.blobs, self.entities) = (bytes, blobs, entities);
         self.measured = Some(Instant::now());

@@ -29,8 +29,7 @@ impl AtWork {
         for tab in &app.tabs.list {
             let title = tab.title();
             unsaved.extend(
-                tab.pane
-                    .unsaved()
+                tab.unsaved()
                     .into_iter()
                     .map(|what| tr!("quit-unsaved-in", place = title.as_str(), what = what)),
             );
@@ -48,10 +47,10 @@ impl AtWork {
             jobs: (app.jobs.list.iter())
                 .filter(|j| j.is_running())
                 .map(|j| j.title.clone())
-                .chain(tabs.clone().flat_map(|t| t.pane.jobs()))
+                .chain(tabs.clone().filter_map(|t| t.pane.as_ref()).flat_map(|p| p.jobs()))
                 .collect(),
             writes,
-            held: tabs.map(|t| t.pane.held_count()).sum(),
+            held: tabs.filter_map(|t| t.pane.as_ref()).map(|p| p.held_count()).sum(),
             lens: app.windows.lens.open_connections(),
         }
     }
@@ -221,9 +220,8 @@ fn saving(app: &mut TesseraApp, ctx: &egui::Context) {
 /// are let go if the user said so, and the window waits for the rest.
 fn leave(app: &mut TesseraApp) {
     app.jobs.cancel_all();
-    for tab in app.tabs.list.iter_mut().chain(app.tabs.closed.iter_mut()) {
-        tab.pane.cancel_work();
-    }
+    let tabs = app.tabs.list.iter_mut().chain(app.tabs.closed.iter_mut());
+    tabs.filter_map(|t| t.pane.as_mut()).for_each(|p| p.cancel_work());
     if app.session.quitting.return_held {
         let (tabs, mut shared) = app.tabs_and_shared();
         tabs.each_pane(&mut shared, |pane, ctx| pane.return_held(ctx));

@@ -9,7 +9,6 @@ use crate::app::accounts::profiles::{AccountProfile, AppPaths};
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::Notice;
 use crate::app::frame::app::TesseraApp;
-use crate::app::frame::tabs::Pane;
 use crate::app::lab::ConflictLab;
 use crate::app::queue::pane::QueuePane;
 use crate::app::runtime::backend::Backend;
@@ -19,68 +18,45 @@ use crate::app::table::pane::TablePane;
 use crate::storage::{Client, ClientOptions, RequestEvent};
 
 impl TesseraApp {
-    fn active_pane(&self) -> Option<&Pane> {
-        self.tabs.active.and_then(|i| self.tabs.list.get(i)).map(|t| &t.pane)
+    /// The active tab's pane as the concrete type a test reads (`TablePane`, `BlobPane`, `QueuePane`), when it is
+    /// one: the one place the frame downcasts a pane; everything else speaks to it through `context::pane::Pane`.
+    fn active_pane<T: 'static>(&self) -> Option<&T> {
+        let tab = self.tabs.active.and_then(|i| self.tabs.list.get(i))?;
+        let pane: &dyn crate::app::context::pane::Pane = tab.pane.as_deref()?;
+        pane.as_any().downcast_ref()
+    }
+
+    fn active_pane_mut<T: 'static>(&mut self) -> Option<&mut T> {
+        let tab = self.tabs.active.and_then(|i| self.tabs.list.get_mut(i))?;
+        let pane: &mut dyn crate::app::context::pane::Pane = tab.pane.as_deref_mut()?;
+        pane.as_any_mut().downcast_mut()
     }
 
     /// The table pane of the active tab, when it is one (and its account is open).
     pub fn active_table(&self) -> Option<&TablePane> {
-        match self.active_pane() {
-            Some(Pane::Table(p)) => Some(p),
-            _ => None,
-        }
+        self.active_pane()
     }
 
     /// The same, to drive it as a test would through a control it cannot reach by label (a slider).
     pub fn active_table_mut(&mut self) -> Option<&mut TablePane> {
-        match self
-            .tabs
-            .active
-            .and_then(|i| self.tabs.list.get_mut(i))
-            .map(|t| &mut t.pane)
-        {
-            Some(Pane::Table(p)) => Some(p),
-            _ => None,
-        }
+        self.active_pane_mut()
     }
 
     pub fn active_blob(&self) -> Option<&BlobPane> {
-        match self.active_pane() {
-            Some(Pane::Blob(p)) => Some(p),
-            _ => None,
-        }
+        self.active_pane()
     }
 
     /// The same, to drive it as a test would through a control it cannot reach by label (a slider).
     pub fn active_queue_mut(&mut self) -> Option<&mut QueuePane> {
-        match self
-            .tabs
-            .active
-            .and_then(|i| self.tabs.list.get_mut(i))
-            .map(|t| &mut t.pane)
-        {
-            Some(Pane::Queue(p)) => Some(p),
-            _ => None,
-        }
+        self.active_pane_mut()
     }
 
     pub fn active_blob_mut(&mut self) -> Option<&mut BlobPane> {
-        match self
-            .tabs
-            .active
-            .and_then(|i| self.tabs.list.get_mut(i))
-            .map(|t| &mut t.pane)
-        {
-            Some(Pane::Blob(p)) => Some(p),
-            _ => None,
-        }
+        self.active_pane_mut()
     }
 
     pub fn active_queue(&self) -> Option<&QueuePane> {
-        match self.active_pane() {
-            Some(Pane::Queue(p)) => Some(p),
-            _ => None,
-        }
+        self.active_pane()
     }
 
     /// Closed tabs still running unseen until what they sent has landed.

@@ -6,6 +6,7 @@ use crate::app::accounts::connections::Connections;
 use crate::app::accounts::tree::TabTarget;
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::leases::LeaseBook;
+use crate::app::context::pane::{Pane, PaneUi};
 use crate::app::context::{Notice, PaneContext};
 use crate::app::queue::pane::QueuePane;
 use crate::app::runtime::backend::Backend;
@@ -57,18 +58,10 @@ impl Shared<'_> {
     }
 }
 
-/// The pane a tab shows.
-pub enum Pane {
-    /// The account is still connecting.
-    Waiting,
-    Table(Box<TablePane>),
-    Blob(Box<BlobPane>),
-    Queue(Box<QueuePane>),
-}
-
 pub struct Tab {
     pub(crate) target: TabTarget,
-    pub(crate) pane: Pane,
+    /// The pane the tab shows, spoken to through one trait whatever its kind; None while its account connects.
+    pub(crate) pane: Option<Box<dyn Pane>>,
     /// The writes this tab's pane sent (`PaneContext::send`) whose replies it has not taken yet.
     pub(crate) sent: crate::app::context::SentCount,
 }
@@ -113,7 +106,7 @@ impl Tabs {
             None => {
                 self.list.push(Tab {
                     target,
-                    pane: Pane::Waiting,
+                    pane: None,
                     sent: Default::default(),
                 });
                 self.active = Some(self.list.len() - 1);
@@ -163,39 +156,32 @@ impl Tabs {
         self.active.and_then(|i| self.list.get_mut(i))
     }
 
-    /// Jobs ended (an upload, a delete, a paste): the blob tabs showing what they changed re-read their listing
-    /// when next shown; the others are not touched.
+    /// Jobs ended (an upload, a delete, a paste): the tabs showing what they changed read it again (a container's
+    /// listing, when next shown); the others are not touched.
     pub fn jobs_ended(&mut self, touched: &[crate::app::runtime::jobs::Touched]) {
         for tab in &mut self.list {
             let shows = |t: &crate::app::runtime::jobs::Touched| {
                 t.profile_id == tab.target.profile_id && t.name == tab.target.name
             };
-            if let Pane::Blob(p) = &mut tab.pane
+            if let Some(p) = &mut tab.pane
                 && touched.iter().any(shows)
             {
-                p.refresh_now = true;
+                p.changed_elsewhere();
             }
         }
     }
 
-    /// How soon the tab on screen needs a frame without input: a blob tab refreshes its lease and ETag
-    /// indicators every few seconds, so a change made elsewhere shows up on its own.
+    /// How soon the tab on screen needs a frame without input (a container's indicators' refresh).
     pub fn next_tick(&self) -> Option<std::time::Duration> {
-        match self.active.and_then(|i| self.list.get(i)).map(|t| &t.pane) {
-            Some(Pane::Blob(p)) => Some(p.next_tick()),
-            _ => None,
-        }
+        self.active
+            .and_then(|i| self.list.get(i))
+            .and_then(|t| t.pane.as_ref())
+            .and_then(|p| p.next_tick())
     }
 
     /// Whether something on screen counts down or loads and needs frames without input.
     pub fn wants_ticks(&self) -> bool {
-        !self.closed.is_empty()
-            || self.list.iter().any(|t| match &t.pane {
-                Pane::Table(p) => p.is_busy(),
-                Pane::Blob(p) => p.is_busy(),
-                Pane::Queue(p) => p.is_busy() || p.counting(),
-                Pane::Waiting => false,
-            })
+        !self.closed.is_empty() || self.list.iter().any(|t| t.pane.as_ref().is_some_and(|p| p.busy()))
     }
 
     /// Creates panes whose account became ready, and lets every pane collect its results.
@@ -208,47 +194,40 @@ impl Tabs {
                 continue;
             };
             let Some(client) = conn.client.clone() else { continue };
-            if matches!(tab.pane, Pane::Waiting) {
-                tab.pane = match tab.target.service {
-                    Service::Table => Pane::Table(Box::new(TablePane::new(&tab.target.name))),
-                    Service::Blob => Pane::Blob(Box::new(BlobPane::new(&conn.profile.identity(), &tab.target.name))),
-                    Service::Queue => Pane::Queue(Box::new(QueuePane::new(&tab.target.name))),
-                };
-            }
-            match &mut tab.pane {
-                Pane::Blob(p) => p.core.shown = active == Some(i),
-                Pane::Queue(p) => p.set_shown(active == Some(i)),
-                Pane::Table(p) => p.core.shown = active == Some(i),
-                Pane::Waiting => {}
-            }
+            let pane = tab.pane.get_or_insert_with(|| {
+                // The one place a pane's kind is chosen: by the service of what the tab shows.
+                let name = &tab.target.name;
+                match tab.target.service {
+                    Service::Table => Box::new(TablePane::new(name)) as Box<dyn Pane>,
+                    Service::Blob => Box::new(BlobPane::new(&conn.profile.identity(), name)),
+                    Service::Queue => Box::new(QueuePane::new(name)),
+                }
+            });
+            pane.set_shown(active == Some(i));
             let mut lab = None;
             let (profile, resource) = (tab.target.profile_id.clone(), tab.target.name.clone());
             let mut ctx = shared.pane_context((&client, &profile, &resource, &tab.sent), &mut lab);
-            match &mut tab.pane {
-                Pane::Table(p) => p.poll(&mut ctx),
-                Pane::Blob(p) => {
-                    p.poll(&mut ctx);
-                    if let Some((_, prefix)) = self.drop_paste.take_if(|(t, _)| *t == tab.target) {
-                        p.paste_into(&mut ctx, &prefix);
-                    }
-                }
-                Pane::Queue(p) => p.poll(&mut ctx),
-                Pane::Waiting => {}
+            pane.poll(&mut ctx);
+            if let Some((_, prefix)) = self.drop_paste.take_if(|(t, _)| *t == tab.target) {
+                pane.paste_into(&mut ctx, &prefix);
             }
         }
         self.forget_finished_closed();
     }
 
     /// Runs `act` on every pane that is ready, open or closed-and-working, with its context, as `poll` does.
-    pub(crate) fn each_pane(&mut self, shared: &mut Shared, mut act: impl FnMut(&mut Pane, &mut PaneContext)) {
+    pub(crate) fn each_pane(&mut self, shared: &mut Shared, mut act: impl FnMut(&mut dyn Pane, &mut PaneContext)) {
         for tab in self.list.iter_mut().chain(self.closed.iter_mut()) {
+            let Some(pane) = tab.pane.as_deref_mut() else {
+                continue;
+            };
             let Some(client) = shared.connections.client(&tab.target.profile_id) else {
                 continue;
             };
             let mut lab = None;
             let (profile, resource) = (tab.target.profile_id.clone(), tab.target.name.clone());
             let mut ctx = shared.pane_context((&client, &profile, &resource, &tab.sent), &mut lab);
-            act(&mut tab.pane, &mut ctx);
+            act(pane, &mut ctx);
         }
     }
 
@@ -269,21 +248,18 @@ impl Tabs {
         let explorer = shared.explorer;
         let (profile, resource) = (tab.target.profile_id.clone(), tab.target.name.clone());
         let mut ctx = shared.pane_context((&client, &profile, &resource, &tab.sent), &mut lab);
-        match &mut tab.pane {
-            Pane::Waiting => {
-                ui.weak(crate::app::widgets::i18n::t("tree-connecting"));
-            }
-            Pane::Table(p) => crate::app::table::grid::ui(p, ui, &mut ctx, focus, refresh),
-            Pane::Blob(p) => crate::app::blob::view::ui(p, ui, &mut ctx, focus, refresh),
-            Pane::Queue(p) => {
-                let targets: Vec<String> = explorer
-                    .names(&tab.target.profile_id, Service::Queue)
-                    .into_iter()
-                    .filter(|q| q != p.queue())
-                    .collect();
-                crate::app::queue::view::ui(p, ui, &mut ctx, refresh, &targets)
-            }
-        }
+        let (target, pane) = (&tab.target, &mut tab.pane);
+        let Some(pane) = pane else {
+            ui.weak(crate::app::widgets::i18n::t("tree-connecting"));
+            return;
+        };
+        let siblings = || explorer.names(&target.profile_id, target.service);
+        let asked = PaneUi {
+            focus,
+            refresh,
+            siblings: &siblings,
+        };
+        pane.ui(ui, &mut ctx, asked);
         if let Some(target) = lab {
             *shared.lab_request = Some((profile, target));
         }
@@ -303,7 +279,7 @@ mod tests {
                 service: Service::Blob,
                 name: name.into(),
             },
-            pane: Pane::Blob(Box::new(BlobPane::new(profile_id, name))),
+            pane: Some(Box::new(BlobPane::new(profile_id, name))),
             sent: Default::default(),
         }
     }
@@ -321,7 +297,10 @@ mod tests {
         let due: Vec<bool> = tabs
             .list
             .iter()
-            .map(|t| matches!(&t.pane, Pane::Blob(p) if p.refresh_now))
+            .map(|t| {
+                let pane = t.pane.as_deref().expect("a pane");
+                pane.as_any().downcast_ref::<BlobPane>().is_some_and(|p| p.refresh_now)
+            })
             .collect();
         assert_eq!(due, [true, false, false]);
     }

@@ -17,6 +17,7 @@ pub mod put;
 pub mod scan;
 pub mod scan_record;
 pub mod seen_ids;
+pub mod tab;
 pub mod text;
 pub mod view;
 pub mod watch;

@@ -8,12 +8,13 @@ use crate::app::widgets::i18n::{t, tr};
 
 use crate::app::context::PaneContext;
 use crate::app::context::features::{DetailsTab, details_shown, details_tabs, set_details_shown};
+use crate::app::table::editing::Editing;
 use crate::app::table::pane::TablePane;
 
 /// The panel at the tab's right, drawn before the grid so that the grid takes the rest.
 pub fn panel(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
     follow_selection(pane);
-    if std::mem::take(&mut pane.reveal_details) {
+    if std::mem::take(&mut pane.editing_mut().reveal) {
         set_details_shown(ui.ctx(), true);
     }
     if !details_shown(ui.ctx()) {
@@ -37,7 +38,7 @@ pub fn panel(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
                 .auto_shrink(false)
                 .id_salt("table-details-scroll")
                 .show(ui, |ui| match (pane.chrome.tab, about) {
-                    (DetailsTab::History, Some((pk, rk))) => pane.history.ui(ui, &pk, &rk),
+                    (DetailsTab::History, Some((pk, rk))) => pane.editing_mut().history.ui(ui, &pk, &rk),
                     _ => properties(pane, ui, ctx),
                 });
         });
@@ -46,7 +47,7 @@ pub fn panel(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
 /// An editor with nothing of the user's in it gives way when the selection moves to another row (or rows): the
 /// panel then shows what is selected. One holding an edit stays, whatever is selected.
 fn follow_selection(pane: &mut TablePane) {
-    let Some(editor) = &pane.editor else { return };
+    let Some(editor) = &pane.editing().editor else { return };
     if !editor.is_idle() || pane.core.selection.rows.is_empty() {
         return;
     }
@@ -55,7 +56,7 @@ fn follow_selection(pane: &mut TablePane) {
         None => false,
     };
     if !same {
-        pane.editor = None;
+        pane.close_editor();
     }
 }
 
@@ -69,7 +70,7 @@ fn single(pane: &TablePane) -> Option<&EntityView> {
 
 /// The entity the panel is about: the one edited (not a new one), else the one selected.
 fn about(pane: &TablePane) -> Option<(String, String)> {
-    match &pane.editor {
+    match &pane.editing().editor {
         Some(e) if e.is_new() => None,
         Some(e) => Some((e.keys().0.to_string(), e.keys().1.to_string())),
         None => single(pane).map(|e| (e.partition_key().to_string(), e.row_key().to_string())),
@@ -77,9 +78,13 @@ fn about(pane: &TablePane) -> Option<(String, String)> {
 }
 
 fn properties(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext) {
-    if let Some(editor) = pane.editor.as_mut().filter(|e| e.is_shown()) {
-        let event = editor.ui(ui, ctx);
-        pane.editor_did(event);
+    if pane.editor().is_some_and(|e| e.is_shown()) {
+        pane.with_feature(ctx, |editing: &mut Editing, core, ctx, fx| {
+            if let Some(editor) = &mut editing.editor {
+                let event = editor.ui(ui, ctx);
+                editing.did(event, core, fx);
+            }
+        });
         return;
     }
     let n = pane.core.selection.rows.len();

@@ -1,8 +1,8 @@
 //! How a feature of a table tab meets its pane, as in a container or queue tab: a feature (the partition map,
 //! deleting rows, the raw JSON view, the SAS form, compare, files, the watch) owns its state, its work in flight and its drawing; it sees the
 //! core read-only (`TableCore`: the query, the rows loaded, the view, the selection) and asks for what only the
-//! pane may do (`TableEffects`). The pane's "busy" and "unsaved" are the union of its features' (and, until it is
-//! a feature too, the editor's).
+//! pane may do (`TableEffects`). The pane's "busy", "unsaved" and sent work are the union of its features' (the
+//! entity editor's among them).
 
 use std::collections::HashSet;
 
@@ -16,6 +16,13 @@ pub enum TableEvent<'a> {
     QueryRan,
     /// These rows left the store, which renumbered the rest.
     RowsDropped(&'a HashSet<u32>),
+    /// A page of entities is about to join the store (listed, or a row put ahead of its page).
+    PageLoaded(&'a [crate::storage::table::entity::Entity]),
+    /// A watch read's store replaced `old`: the rows `touched` changed in place or were added.
+    Swapped {
+        old: &'a crate::app::table::store::EntityStore,
+        touched: &'a [u32],
+    },
 }
 
 /// What a feature asks of the pane; the pane carries it out after the feature's call returns.
@@ -26,6 +33,7 @@ pub struct TableEffects {
     pub(crate) rerun: bool,
     pub(crate) swap: Option<crate::app::table::watch::Found>,
     pub(crate) select: Option<(u32, usize)>,
+    pub(crate) put_rows: Vec<crate::storage::table::entity::Entity>,
 }
 
 impl TableEffects {
@@ -43,6 +51,12 @@ impl TableEffects {
     /// Selects this row alone and scrolls the grid to its place in the view.
     pub fn select_row(&mut self, row: u32, position: usize) {
         self.select = Some((row, position));
+    }
+
+    /// An entity saved or fetched: it replaces its row, or is added (ahead of its page, which then replaces it
+    /// rather than adding it twice).
+    pub fn put_row(&mut self, entity: crate::storage::table::entity::Entity) {
+        self.put_rows.push(entity);
     }
 
     /// Runs the query again from its first page (an import ended: the imported rows show).
@@ -78,6 +92,11 @@ pub trait TableFeature: AsAny {
 
     /// Whether work it started has not ended (the window keeps drawing frames; a closed tab runs on for it).
     fn busy(&self) -> bool {
+        false
+    }
+
+    /// Whether a write it sent has not answered yet (a closed tab runs on until it has).
+    fn sending(&self) -> bool {
         false
     }
 
@@ -135,6 +154,10 @@ impl Features {
 
     pub fn unsaved(&self) -> Vec<String> {
         self.iter().flat_map(|f| f.unsaved()).collect()
+    }
+
+    pub fn sending(&self) -> bool {
+        self.iter().any(|f| f.sending())
     }
 
     pub fn mark(&self, row: u32) -> Option<&crate::app::table::watch::Mark> {

@@ -1,10 +1,9 @@
 //! The table pane: its core (the query, the loaded rows, the view, the selection), its grid, and its features
-//! (the partition map, deleting rows, the raw JSON view, the SAS form, compare, export and import, the watch; the
-//! editor still lives in the pane), the entity store and editor, import and export.
+//! (the entity editor, the partition map, deleting rows, the raw JSON view, the SAS form, compare, export and
+//! import, the watch), the entity store and editor, import and export.
 
 pub mod bulk;
 pub mod bulk_job;
-pub mod closing;
 pub mod compare;
 pub mod comparing;
 pub mod core;
@@ -14,6 +13,7 @@ pub mod details;
 pub mod diff;
 pub mod diff_copy;
 pub mod diff_view;
+pub mod editing;
 pub mod editor;
 pub mod editor_conflict;
 pub mod entity_form;
@@ -40,6 +40,7 @@ pub mod saved_query_menu;
 pub mod saved_rows;
 pub mod scan;
 pub mod store;
+pub mod tab;
 pub mod watch;
 pub mod watch_swap;
 pub mod watch_view;

@@ -9,11 +9,12 @@ use crate::app::context::Backend;
 use crate::app::context::JobState;
 use crate::app::context::PaneContext;
 pub use crate::app::table::core::TableCore;
+use crate::app::table::editing::Editing;
 use crate::app::table::editor::EntityEditor;
 use crate::app::table::query::QueryPanel;
 use crate::app::table::store::entity_key;
 use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
-use crate::app::widgets::i18n::{t, tr};
+use crate::app::widgets::i18n::t;
 use crate::storage::table::entity::Entity;
 use crate::storage::table::{EntityPage, EntityQuery, EntityView};
 
@@ -22,12 +23,8 @@ pub const PANE: usize = usize::MAX;
 
 pub struct TablePane {
     pub(crate) core: TableCore,
+    /// Everything else the tab does, each feature with its own state (the entity editor among them).
     pub(crate) features: crate::app::table::feature::Features,
-    /// Every version of an entity seen this run, for the editor's timeline.
-    pub(crate) history: crate::app::table::history::EntityHistory,
-    pub(crate) editor: Option<EntityEditor>,
-    /// An editor was opened: the details panel, where it is drawn, shows even if the user had hidden it.
-    pub(crate) reveal_details: bool,
     /// Which tool's strip is open under the toolbar.
     pub(crate) chrome: crate::app::context::features::Chrome,
 }
@@ -53,8 +50,18 @@ impl TablePane {
         self.core.rows.sort.as_ref()
     }
 
+    /// The entity editor feature (every table tab is built with it).
+    pub(crate) fn editing(&self) -> &Editing {
+        self.feature::<Editing>().expect("a table tab is built with its editor")
+    }
+
+    pub(crate) fn editing_mut(&mut self) -> &mut Editing {
+        self.feature_mut::<Editing>()
+            .expect("a table tab is built with its editor")
+    }
+
     pub fn editor(&self) -> Option<&EntityEditor> {
-        self.editor.as_ref()
+        self.editing().editor.as_ref()
     }
 
     /// The filter text in the query panel.
@@ -91,17 +98,10 @@ impl TablePane {
 
     /// Puts an editor in the details panel (which shows, if hidden), in place of one with nothing unsaved.
     pub(crate) fn edit_with(&mut self, editor: EntityEditor) {
-        self.reveal_details = true;
-        if let Some(open) = &mut self.editor
-            && open.holds_work()
-        {
-            // One edit at a time: the one under way is never dropped for another.
-            let (pk, rk) = (open.partition_key.as_str(), open.row_key.as_str());
-            open.note = Some(tr!("table-pane-one-edit", pk = pk, rk = rk));
-            return;
+        // One edit at a time: the one under way is never dropped for another.
+        if self.editing_mut().open(editor) {
+            self.chrome.tab = crate::app::context::features::DetailsTab::Properties;
         }
-        self.editor = Some(editor);
-        self.chrome.tab = crate::app::context::features::DetailsTab::Properties;
     }
 
     /// The editor on a loaded row, told whether the row holds only the shown columns (`$select`).
@@ -112,12 +112,12 @@ impl TablePane {
     }
 
     pub fn editor_mut(&mut self) -> Option<&mut EntityEditor> {
-        self.editor.as_mut()
+        self.editing_mut().editor.as_mut()
     }
 
     /// Drops the editor and its edit at once (a test's shortcut; Close editor asks first).
     pub fn close_editor(&mut self) {
-        self.editor = None;
+        self.editing_mut().editor = None;
     }
 
     /// Whether a delete of selected rows is under way.
@@ -141,7 +141,9 @@ impl TablePane {
                 shown: true,
             },
             features: crate::app::table::feature::Features::default()
-                // In the order their buttons follow Columns… in the toolbar.
+                // The entity editor first (its edit is the first a closing tab names, its save the first Save all
+                // sends); the rest in the order their buttons follow Columns… in the toolbar.
+                .with(Editing::default())
                 .with(crate::app::table::saved_query_menu::SavedQueryMenu::default())
                 .with(crate::app::table::sas::TableSas::default())
                 .with(crate::app::table::comparing::Comparing::default())
@@ -151,9 +153,6 @@ impl TablePane {
                 .with(crate::app::table::bulk::BulkChange::default())
                 .with(crate::app::table::raw_json::RawJson::default())
                 .with(crate::app::table::watch::TableWatch::default()),
-            history: Default::default(),
-            editor: None,
-            reveal_details: false,
             chrome: Default::default(),
         }
     }
@@ -247,13 +246,8 @@ impl TablePane {
 
     /// Adds a page of entities to the store, the columns and the view.
     pub fn append(&mut self, mut page: EntityPage) {
-        // A full row of the entity being edited is the service's latest word on it.
-        if let Some(editor) = &mut self.editor
-            && self.core.paging.running.as_ref().is_none_or(|q| q.select.is_empty())
-        {
-            page.entities.iter().for_each(|e| editor.observe(e));
-        }
-        self.history.loaded_page(&page.entities);
+        // The editor observes a full row of the entity it edits, and its history the versions.
+        self.dispatch(crate::app::table::feature::TableEvent::PageLoaded(&page.entities));
         if !self.core.paging.put_ahead.is_empty() {
             page.entities
                 .retain(|e| !self.core.paging.put_ahead.remove(&entity_key(e)) || !self.replace_row(e));
@@ -363,8 +357,8 @@ impl TablePane {
             self.start_view(ctx.backend);
         }
         self.core.busy_features = self.features.busy();
+        // The editor's replies too, whether its panel is shown or not.
         self.each(&mut (), ctx, |f, _, core, ctx, fx| f.poll(core, ctx, fx));
-        self.poll_editor(ctx);
     }
 
     /// Only what the view shows can be selected: a row the filter hid leaves the selection (Delete acts on what
@@ -501,13 +495,16 @@ impl TablePane {
         self.apply(ctx, fx);
     }
 
-    fn dispatch(&mut self, event: crate::app::table::feature::TableEvent) {
+    pub(super) fn dispatch(&mut self, event: crate::app::table::feature::TableEvent) {
         for f in self.features.iter_mut() {
             f.event(&event, &self.core);
         }
     }
 
     pub(crate) fn apply(&mut self, ctx: &mut PaneContext, fx: crate::app::table::feature::TableEffects) {
+        for entity in fx.put_rows {
+            self.put_row(entity);
+        }
         if let Some(found) = fx.swap {
             self.swap_in(ctx, found);
         }

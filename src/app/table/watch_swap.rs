@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 
 use crate::app::context::PaneContext;
-use crate::app::table::history::Seen;
 use crate::app::table::pane::TablePane;
 use crate::app::table::store::QuickFilter;
 use crate::app::table::watch::{Found, Mark, TableWatch};
@@ -42,19 +41,16 @@ impl TablePane {
             // The old rows go on the blocking pool: when a change touched every chunk, freeing them all here
             // (100,000 entities) cost a frame 5 ms.
             let old = std::mem::replace(&mut self.core.store, store);
-            let now = std::time::SystemTime::now();
-            for &row in found.touched.iter().filter(|&&r| (r as usize) < old.len()) {
-                self.history
-                    .changed(old.get(row), self.core.store.get(row), Seen::Watched, now);
-            }
+            // The versions seen and an open edit follow the rows it touched.
+            let swapped = crate::app::table::feature::TableEvent::Swapped {
+                old: &old,
+                touched: &found.touched,
+            };
+            self.dispatch(swapped);
             drop(ctx.backend.spawn_blocking(move || drop(old)));
-            let full_rows = self.core.paging.running.as_ref().is_none_or(|q| q.select.is_empty());
             for &row in &found.touched {
                 let e = self.core.store.get(row);
                 self.core.columns.observe_views(std::iter::once(e));
-                if full_rows && let Some(editor) = &mut self.editor {
-                    editor.observe(e);
-                }
             }
             // Changed values may move a row in the sort or in or out of the filter; new rows join the view.
             if self.core.rows.sort.is_some() || QuickFilter::new(&self.core.rows.applied_quick).is_some() {

@@ -14,6 +14,7 @@ impl TableFeature for TableWatch {
         match event {
             TableEvent::QueryRan => self.reset(),
             TableEvent::RowsDropped(rows) => self.renumbered(rows),
+            TableEvent::PageLoaded(_) | TableEvent::Swapped { .. } => {}
         }
     }
 
