@@ -77,7 +77,11 @@ fn fixed_http_date(s: &[u8]) -> Option<u64> {
         return None;
     }
     // Days since 1970-01-01 (a Thursday), by the civil-from-days reckoning in March-based years.
-    let (y, m) = if month <= 2 { (year - 1, month + 9) } else { (year, month - 3) };
+    let (y, m) = if month <= 2 {
+        (year - 1, month + 9)
+    } else {
+        (year, month - 3)
+    };
     let (era, of_era) = (y / 400, y % 400);
     let of_year = (153 * m + 2) / 5 + day - 1;
     let of_era_days = of_era * 365 + of_era / 4 - of_era / 100 + of_year;
@@ -107,7 +111,9 @@ mod tests {
             texts.extend([text, other_weekday]);
         }
         for far in [253_402_300_799u64, 32_503_680_000, 4_102_444_800, 0, 59] {
-            texts.push(httpdate::fmt_http_date(SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(far)));
+            texts.push(httpdate::fmt_http_date(
+                SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(far),
+            ));
         }
         texts.extend(
             [
@@ -133,7 +139,10 @@ mod tests {
         for text in &texts {
             assert_eq!(parse_http_date(text), httpdate::parse_http_date(text).ok(), "{text}");
         }
-        assert!(fixed_http_date(b"Sun, 22 Nov 2026 08:00:00 GMT").is_some(), "the service's form is read here");
+        assert!(
+            fixed_http_date(b"Sun, 22 Nov 2026 08:00:00 GMT").is_some(),
+            "the service's form is read here"
+        );
     }
 
     #[test]

@@ -234,7 +234,11 @@ impl BlobProperties {
             tier_inferred: is(get("x-ms-access-tier-inferred", "AccessTierInferred"), "true"),
             archive_status: text(get("x-ms-archive-status", "ArchiveStatus")),
             rehydrate_priority: text(get("x-ms-rehydrate-priority", "RehydratePriority")),
-            tier_changed: http_date(get("x-ms-access-tier-change-time", "AccessTierChangeTime").as_ref().map(S::as_ref)),
+            tier_changed: http_date(
+                get("x-ms-access-tier-change-time", "AccessTierChangeTime")
+                    .as_ref()
+                    .map(S::as_ref),
+            ),
             etag: get("etag", "Etag").map(|e| quoted_etag(e.as_ref())).unwrap_or_default(),
             last_modified: http_date(get("last-modified", "Last-Modified").as_ref().map(S::as_ref)),
             created: http_date(get("x-ms-creation-time", "Creation-Time").as_ref().map(S::as_ref)),
