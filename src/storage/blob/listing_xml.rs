@@ -22,6 +22,8 @@ type Read<T> = Result<T, Declined>;
 
 struct Events<'a> {
     reader: Reader<&'a [u8]>,
+    /// The whole document, its UTF-8 checked once: a text event's bytes are a slice of it, taken as they stand.
+    body: &'a str,
 }
 
 impl<'a> Events<'a> {
@@ -29,9 +31,30 @@ impl<'a> Events<'a> {
         self.reader.read_event().map_err(|_| Declined)
     }
 
-    /// A text event read through as the tree reads it (its errors are the tree's to report).
-    fn text(event: Event<'a>) -> Read<Cow<'a, str>> {
+    /// A text event read as the tree reads it (its errors are the tree's to report). A `Text` holds no
+    /// reference (the reader ends it at each `&`, which comes as a `GeneralRef`) and lies in the document,
+    /// whose UTF-8 was checked whole: it is the document's own text, as it stands, with nothing to decode.
+    fn text(&self, event: Event<'a>) -> Read<Cow<'a, str>> {
+        if let Event::Text(text) = &event
+            && let Some(piece) = self.within(text)
+        {
+            return Ok(Cow::Borrowed(piece));
+        }
         xml::piece(event).map_err(|_| Declined)
+    }
+
+    /// `bytes` as the slice of the document it is, when it is one (on character boundaries).
+    fn within(&self, bytes: &[u8]) -> Option<&'a str> {
+        let start = (bytes.as_ptr() as usize).checked_sub(self.body.as_ptr() as usize)?;
+        self.body.get(start..start.checked_add(bytes.len())?)
+    }
+
+    /// Text between elements, dropped: only a reference can be wrong in it (the document's UTF-8 is checked).
+    fn between(&self, event: Event<'a>) -> Read<()> {
+        match event {
+            Event::Text(_) => Ok(()),
+            e => self.text(e).map(drop),
+        }
     }
 
     /// The text of the element whose start was just read, up to its end, joined as the tree joins it.
@@ -40,7 +63,7 @@ impl<'a> Events<'a> {
         loop {
             match self.next()? {
                 e @ (Event::Text(_) | Event::GeneralRef(_) | Event::CData(_)) => {
-                    let piece = Self::text(e)?;
+                    let piece = self.text(e)?;
                     xml::append(&mut text, piece);
                 }
                 Event::End(_) => return Ok(text),
@@ -58,9 +81,7 @@ impl<'a> Events<'a> {
                 Event::Start(_) => depth += 1,
                 Event::End(_) => depth -= 1,
                 Event::Eof => return Err(Declined),
-                e @ (Event::Text(_) | Event::GeneralRef(_) | Event::CData(_)) => {
-                    Self::text(e)?;
-                }
+                e @ (Event::Text(_) | Event::GeneralRef(_) | Event::CData(_)) => self.between(e)?,
                 _ => {}
             }
         }
@@ -76,9 +97,7 @@ impl<'a> Events<'a> {
                 Event::Empty(s) => child(self, s.name().as_ref(), true)?,
                 Event::End(_) => return Ok(()),
                 Event::Eof => return Err(Declined),
-                e @ (Event::Text(_) | Event::GeneralRef(_) | Event::CData(_)) => {
-                    Self::text(e)?;
-                }
+                e @ (Event::Text(_) | Event::GeneralRef(_) | Event::CData(_)) => self.between(e)?,
                 _ => {}
             }
         }
@@ -97,8 +116,11 @@ impl<'a> Events<'a> {
 
 /// Reads a List Blobs answer, or declines it.
 pub(crate) fn read(body: &[u8]) -> Read<BlobListing> {
+    // A document that is not UTF-8 throughout is the tree's to read (or refuse) as it always did.
+    let text = std::str::from_utf8(body).map_err(|_| Declined)?;
     let mut events = Events {
         reader: Reader::from_reader(body),
+        body: text,
     };
     let mut listing = None;
     loop {
@@ -106,9 +128,7 @@ pub(crate) fn read(body: &[u8]) -> Read<BlobListing> {
             Event::Start(_) if listing.is_none() => listing = Some(root(&mut events)?),
             // A second root (the tree keeps the last), an empty root, or a stray end: the tree's to read.
             Event::Start(_) | Event::Empty(_) | Event::End(_) => return Err(Declined),
-            e @ (Event::Text(_) | Event::GeneralRef(_) | Event::CData(_)) => {
-                Events::text(e)?;
-            }
+            e @ (Event::Text(_) | Event::GeneralRef(_) | Event::CData(_)) => events.between(e)?,
             Event::Eof => return listing.ok_or(Declined),
             _ => {}
         }
@@ -135,10 +155,11 @@ fn root(events: &mut Events<'_>) -> Read<BlobListing> {
 }
 
 fn blobs(events: &mut Events<'_>, listing: &mut BlobListing) -> Read<()> {
+    let mut layout = Layout::default();
     events.children(|events, name, empty| match name {
         b"Blob" | b"BlobPrefix" if empty => Err(Declined),
         b"Blob" => {
-            listing.blobs.push(blob(events)?);
+            listing.blobs.push(blob(events, &mut layout)?);
             Ok(())
         }
         b"BlobPrefix" => {
@@ -182,6 +203,8 @@ const PROPERTIES: [&str; 22] = [
     "RemainingRetentionDays",
 ];
 
+/// Inlined, so that a look-up by a name written in the code is the index itself.
+#[inline(always)]
 fn property(name: &[u8]) -> Option<usize> {
     Some(match name {
         b"Content-Length" => 0,
@@ -210,7 +233,31 @@ fn property(name: &[u8]) -> Option<usize> {
     })
 }
 
-fn blob(events: &mut Events<'_>) -> Read<BlobItem> {
+/// Which field each child of the last blob's `<Properties>` was, by its place: the service writes every blob's
+/// fields in one order, so a name is mostly found by comparing it with the one field that was at its place.
+struct Layout([u8; 32]);
+
+impl Default for Layout {
+    fn default() -> Layout {
+        Layout([u8::MAX; 32])
+    }
+}
+
+impl Layout {
+    fn property(&mut self, at: usize, name: &[u8]) -> Option<usize> {
+        let guess = usize::from(self.0.get(at).copied().unwrap_or(u8::MAX));
+        if PROPERTIES.get(guess).is_some_and(|known| known.as_bytes() == name) {
+            return Some(guess);
+        }
+        let found = property(name);
+        if let Some(slot) = self.0.get_mut(at) {
+            *slot = found.map_or(u8::MAX, |i| i as u8);
+        }
+        found
+    }
+}
+
+fn blob(events: &mut Events<'_>, layout: &mut Layout) -> Read<BlobItem> {
     let (mut name, mut snapshot, mut version_id, mut current, mut deleted) = (None, None, None, None, None);
     let mut properties: Option<[Option<Cow<str>>; PROPERTIES.len()]> = None;
     let (mut metadata, mut metadata_seen) = (Vec::new(), false);
@@ -224,10 +271,15 @@ fn blob(events: &mut Events<'_>) -> Read<BlobItem> {
         b"Properties" if properties.is_some() || empty => Err(Declined),
         b"Properties" => {
             let mut fields: [Option<Cow<str>>; PROPERTIES.len()] = Default::default();
-            events.children(|events, name, empty| match property(name) {
-                Some(i) => events.field(&mut fields[i], empty),
-                None if empty => Ok(()),
-                None => events.skip(),
+            let mut at = 0;
+            events.children(|events, name, empty| {
+                let found = layout.property(at, name);
+                at += 1;
+                match found {
+                    Some(i) => events.field(&mut fields[i], empty),
+                    None if empty => Ok(()),
+                    None => events.skip(),
+                }
             })?;
             properties = Some(fields);
             Ok(())
@@ -256,7 +308,8 @@ fn blob(events: &mut Events<'_>) -> Read<BlobItem> {
     let owned = |s: &Option<Cow<str>>| s.as_deref().filter(|s| !s.is_empty()).map(str::to_string);
     let text_is = |s: &Option<Cow<str>>, is: &str| s.as_deref() == Some(is);
     let fields = properties.as_ref();
-    let field = |x: &str| owned(&fields?[property(x.as_bytes())?]);
+    // Each field borrowed from the page: only the ones a `BlobItem` keeps as text become strings.
+    let field = |x: &str| fields?[property(x.as_bytes())?].as_deref().filter(|s| !s.is_empty());
     Ok(BlobItem {
         name: name.map(Cow::into_owned).unwrap_or_default(),
         snapshot: owned(&snapshot),

@@ -204,41 +204,52 @@ pub fn quoted_etag(etag: &str) -> String {
 }
 
 fn http_date(s: Option<&str>) -> Option<SystemTime> {
-    httpdate::parse_http_date(s?).ok()
+    super::times::parse_http_date(s?)
+}
+
+/// A looked-up field as an owned string (a header's or an element's text, or a listing's borrowed slice).
+fn text<S: AsRef<str>>(s: Option<S>) -> Option<String> {
+    s.map(|s| s.as_ref().to_string())
 }
 
 impl BlobProperties {
-    /// Reads properties through a lookup by (header name, list XML name).
-    fn read(get: impl Fn(&str, &str) -> Option<String>) -> BlobProperties {
-        let length: Option<u64> = get("content-length", "Content-Length").and_then(|v| v.parse().ok());
+    /// Reads properties through a lookup by (header name, list XML name); only the fields kept as text are
+    /// made strings (a listing reads some twenty fields a blob).
+    fn read<S: AsRef<str>>(get: impl Fn(&str, &str) -> Option<S>) -> BlobProperties {
+        let length: Option<u64> = get("content-length", "Content-Length").and_then(|v| v.as_ref().parse().ok());
+        let is = |s: Option<S>, what: &str| s.is_some_and(|s| s.as_ref() == what);
         BlobProperties {
             content_length: length.unwrap_or(0),
             size_known: length.is_some(),
             http: BlobHttpHeaders {
-                content_type: get("content-type", "Content-Type"),
-                content_encoding: get("content-encoding", "Content-Encoding"),
-                content_language: get("content-language", "Content-Language"),
-                content_disposition: get("content-disposition", "Content-Disposition"),
-                cache_control: get("cache-control", "Cache-Control"),
-                content_md5: get("content-md5", "Content-MD5"),
+                content_type: text(get("content-type", "Content-Type")),
+                content_encoding: text(get("content-encoding", "Content-Encoding")),
+                content_language: text(get("content-language", "Content-Language")),
+                content_disposition: text(get("content-disposition", "Content-Disposition")),
+                cache_control: text(get("cache-control", "Cache-Control")),
+                content_md5: text(get("content-md5", "Content-MD5")),
             },
-            blob_type: get("x-ms-blob-type", "BlobType").unwrap_or_default(),
-            access_tier: get("x-ms-access-tier", "AccessTier"),
-            tier_inferred: get("x-ms-access-tier-inferred", "AccessTierInferred").as_deref() == Some("true"),
-            archive_status: get("x-ms-archive-status", "ArchiveStatus"),
-            rehydrate_priority: get("x-ms-rehydrate-priority", "RehydratePriority"),
-            tier_changed: http_date(get("x-ms-access-tier-change-time", "AccessTierChangeTime").as_deref()),
-            etag: get("etag", "Etag").map(|e| quoted_etag(&e)).unwrap_or_default(),
-            last_modified: http_date(get("last-modified", "Last-Modified").as_deref()),
-            created: http_date(get("x-ms-creation-time", "Creation-Time").as_deref()),
+            blob_type: text(get("x-ms-blob-type", "BlobType")).unwrap_or_default(),
+            access_tier: text(get("x-ms-access-tier", "AccessTier")),
+            tier_inferred: is(get("x-ms-access-tier-inferred", "AccessTierInferred"), "true"),
+            archive_status: text(get("x-ms-archive-status", "ArchiveStatus")),
+            rehydrate_priority: text(get("x-ms-rehydrate-priority", "RehydratePriority")),
+            tier_changed: http_date(
+                get("x-ms-access-tier-change-time", "AccessTierChangeTime")
+                    .as_ref()
+                    .map(S::as_ref),
+            ),
+            etag: get("etag", "Etag").map(|e| quoted_etag(e.as_ref())).unwrap_or_default(),
+            last_modified: http_date(get("last-modified", "Last-Modified").as_ref().map(S::as_ref)),
+            created: http_date(get("x-ms-creation-time", "Creation-Time").as_ref().map(S::as_ref)),
             lease: lease_info(&get),
-            copy_status: get("x-ms-copy-status", "CopyStatus"),
-            version_id: get("x-ms-version-id", "VersionId"),
+            copy_status: text(get("x-ms-copy-status", "CopyStatus")),
+            version_id: text(get("x-ms-version-id", "VersionId")),
         }
     }
 
     pub fn from_headers(headers: &HeaderMap) -> BlobProperties {
-        Self::read(|h, _| header(headers, h))
+        Self::read(|h, _| headers.get(h).and_then(|v| v.to_str().ok()))
     }
 
     fn from_xml(props: &Element) -> BlobProperties {
@@ -246,13 +257,13 @@ impl BlobProperties {
     }
 }
 
-pub(crate) fn lease_info(get: &impl Fn(&str, &str) -> Option<String>) -> LeaseInfo {
+pub(crate) fn lease_info<S: AsRef<str>>(get: &impl Fn(&str, &str) -> Option<S>) -> LeaseInfo {
     LeaseInfo {
         state: get("x-ms-lease-state", "LeaseState")
-            .map(|s| LeaseState::parse(&s))
+            .map(|s| LeaseState::parse(s.as_ref()))
             .unwrap_or_default(),
-        locked: get("x-ms-lease-status", "LeaseStatus").as_deref() == Some("locked"),
-        infinite: get("x-ms-lease-duration", "LeaseDuration").map(|d| d == "infinite"),
+        locked: get("x-ms-lease-status", "LeaseStatus").is_some_and(|s| s.as_ref() == "locked"),
+        infinite: get("x-ms-lease-duration", "LeaseDuration").map(|d| d.as_ref() == "infinite"),
     }
 }
 
