@@ -492,14 +492,14 @@ fn requests_leave_through_the_pipeline_or_the_side_request_path_only() {
             builders.insert(rel);
         }
     }
-    // The lens (`src/lens/forward.rs`) sends the user's app's requests, not Tessera's: signed by the app, retried
+    // The lens (`src/lens/upstream.rs`) sends the user's app's requests, not Tessera's: signed by the app, retried
     // by the app, forwarded as they came. Its one client is made in `lens/mod.rs`.
     assert_eq!(
         senders,
         BTreeSet::from([
             "storage/pipeline.rs".to_string(),
             "storage/side_requests.rs".to_string(),
-            "lens/forward.rs".to_string()
+            "lens/upstream.rs".to_string()
         ]),
         "the two request paths, and the lens's forwarding"
     );
