@@ -305,7 +305,7 @@ impl ExactCase {
         let forward = proxy.is_some() && uri.scheme() != Some(&http::uri::Scheme::HTTPS);
         let io = tokio::time::timeout(self.connect_timeout, self.connect(uri, proxy.as_ref(), forward))
             .await
-            .map_err(|_| BoxError::from(format!("no connection within {} s", self.connect_timeout.as_secs())))??;
+            .map_err(BoxError::from)??;
         Ok(Opened {
             io,
             absolute_form: forward,
