@@ -207,3 +207,57 @@ fn two_writers_appending_to_one_log() {
         "A1;B1;A2;"
     );
 }
+
+#[test]
+fn your_worker_against_a_second_writer_through_the_lens() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (t, timeline) = play(&rt, "Your worker against a second writer");
+    // A: create table and insert (direct, the setup), read and its held update through the lens (412), then
+    // the read back (direct).
+    assert_eq!(statuses_of(&timeline, Side::A), vec![204, 204, 200, 412, 200]);
+    // B: read, save while A's update is held.
+    assert_eq!(statuses_of(&timeline, Side::B), vec![200, 204]);
+    let lab = t.harness.state().lab().unwrap();
+    let held = lab
+        .outcomes()
+        .iter()
+        .find(|(says, _)| says.contains("the lens holds it"))
+        .unwrap();
+    assert!(held.1.text.contains("holds A's Update Entity"), "{}", held.1.text);
+    let names = lab.names().clone();
+    let e = rt
+        .block_on(common::client().get_entity(&names.table, "lab", "entity"))
+        .unwrap();
+    assert_eq!(
+        (
+            e.get("Count").unwrap().to_text().as_ref(),
+            e.get("SavedBy").unwrap().to_text().as_ref()
+        ),
+        ("2", "B")
+    );
+}
+
+#[test]
+fn a_retry_storm_under_server_busy_through_the_lens() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (mut t, timeline) = play(&rt, "A retry storm under ServerBusy");
+    // The step's outcome, as the lab shows it.
+    t.wait_for_contains("3 of them retries of the first");
+    // A's one write: three 503s from the lens's rule, then the try that lands, each on the timeline.
+    let a = statuses_of(&timeline, Side::A);
+    assert_eq!(a[a.len() - 4..], [503, 503, 503, 201], "{a:?}");
+    let lab = t.harness.state().lab().unwrap();
+    let (_, tries) = lab.outcomes().last().unwrap();
+    assert!(
+        tries
+            .text
+            .contains("Put Blob 4 times: 503 ServerBusy, 503 ServerBusy, 503 ServerBusy, 201; 3 of them retries"),
+        "{}",
+        tries.text
+    );
+    let names = lab.names().clone();
+    let (shared, _) = rt
+        .block_on(common::client().get_blob(&names.container, "shared.txt", None, None))
+        .unwrap();
+    assert_eq!(shared.as_ref(), b"from A, at last");
+}

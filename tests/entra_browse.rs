@@ -453,3 +453,29 @@ fn a_key_still_on_its_way_when_the_user_refreshes_arrives_for_the_account_it_was
         .count();
     assert_eq!(asked, 1, "the key was asked for once");
 }
+
+#[test]
+fn a_listed_account_s_menu_lets_an_app_connect_through_tessera_as_the_account_list_s_does() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let arm = rt.block_on(stand_in());
+    let e = oauth_emulator();
+    let mut app = ui::TestApp::new(&rt);
+    app.click("Add account");
+    app.click("Microsoft Entra ID: browse");
+    app.type_into("Display name:", "Lensed");
+    app.type_into("Tenant:", TENANT_ID);
+    app.type_into("Resource Manager:", &arm.endpoint);
+    app.type_into("Trust certificate:", &e.ca_pem.display().to_string());
+    app.click("Save account");
+    app.click("Lensed");
+    app.click("Contoso Production");
+    app.wait_for("devstoreaccount1");
+    app.click("devstoreaccount1");
+    app.wait_for_contains("Opened with your sign-in.");
+    app.context_click("devstoreaccount1");
+    app.press("Let an app connect through Tessera…");
+    app.wait_app("the lens to listen", std::time::Duration::from_secs(60), |a| {
+        a.lens().is_some_and(|l| l.is_running())
+    });
+    app.wait_for_contains("Listening on this computer only (127.0.0.1)");
+}

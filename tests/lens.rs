@@ -156,6 +156,43 @@ fn queues_through_the_lens_and_each_message_with_its_pop_receipt() {
 }
 
 #[test]
+fn metadata_names_reach_the_account_in_the_case_the_app_sent_them() {
+    let rt = runtime();
+    let lens = lens(&rt);
+    let container = unique("lenscase");
+    rt.block_on(common::client().create_container(&container, tessera::storage::blob::PublicAccess::None, &[]))
+        .unwrap();
+    peer::run(
+        &lens.connection_string(),
+        &["lens-upload-text", &container, "c.txt", "case"],
+    );
+    peer::run(
+        &lens.connection_string(),
+        &[
+            "set-blob-metadata",
+            &container,
+            "c.txt",
+            r#"{"MyKey":"one","UPPER":"two","lower":"three"}"#,
+        ],
+    );
+    let expected: Vec<(String, String)> = [("MyKey", "one"), ("UPPER", "two"), ("lower", "three")]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let direct = peer::metadata(&emulator().connection_string(), &["blob-metadata", &container, "c.txt"]);
+    assert_eq!(direct, expected, "the account holds the names in the app's case");
+    let through = peer::metadata(&lens.connection_string(), &["blob-metadata", &container, "c.txt"]);
+    assert_eq!(
+        through, expected,
+        "the app reads the names through the lens as the account answers them"
+    );
+    let set = of(&lens, "Set Blob Metadata");
+    assert_eq!(set.len(), 1, "{:#?}", lens.records());
+    assert_eq!(set[0].status, Some(200));
+    assert_no_secret(&lens);
+}
+
+#[test]
 fn a_503_rule_makes_the_sdk_retry_and_the_log_shows_one_operation_retried() {
     let rt = runtime();
     let lens = lens(&rt);

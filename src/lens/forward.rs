@@ -21,6 +21,7 @@ use crate::lens::operation::{self, Seen, query_value};
 use crate::lens::record::{Journal, Record};
 use crate::lens::rules::{Action, Candidate, Rules, Stage};
 use crate::lens::tap::{self, TAP_LIMIT};
+use crate::lens::upstream::{self, Bytestream, Failure, Outgoing};
 use crate::storage::Service;
 use crate::storage::redact::{redact_query, redact_text};
 
@@ -52,6 +53,8 @@ pub struct Upstream {
 /// What every listener of one lens shares.
 pub struct Shared {
     pub http: reqwest::Client,
+    /// The connections for a request whose header names must keep their case (`upstream`).
+    pub exact_case: crate::storage::transport::ExactCase,
     pub journal: Journal,
     pub rules: Rules,
     pub holds: Holds,
@@ -172,15 +175,17 @@ pub async fn handle(
     // Forward: the path and query exactly as the app sent them (a Shared Key signature covers them), to the
     // account's origin only, every header but the hop's own.
     let url = format!("{}{}", upstream.origin, path_and_query);
-    let mut builder = shared.http.request(parts.method.clone(), &url);
+    let mut headers = HeaderMap::new();
     for (name, value) in &parts.headers {
         if !HOP_BY_HOP.contains(&name.as_str()) {
-            builder = builder.header(name, value);
+            headers.append(name, value.clone());
         }
     }
+    let exact_case = upstream::wants_exact_case(&op.name, &headers);
     let activity = Arc::new(Activity::new());
     let app_body_failed = Arc::new(AtomicBool::new(false));
     let request_tap = tap::wants_request(&op.name).then(|| Arc::new(Mutex::new(Vec::new())));
+    let mut app_body: Option<Bytestream> = None;
     if !body.is_end_stream() {
         let (activity, failed, tapped) = (activity.clone(), app_body_failed.clone(), request_tap.clone());
         let stream = body.into_data_stream().map(move |chunk| {
@@ -194,13 +199,20 @@ pub async fn handle(
                 }
                 Err(e) => {
                     failed.store(true, Ordering::Relaxed);
-                    Err(e)
+                    Err(BoxError::from(e))
                 }
             }
         });
-        builder = builder.body(reqwest::Body::wrap_stream(stream));
+        app_body = Some(Box::pin(stream));
     }
-    let sent = builder.send();
+    let outgoing = Outgoing {
+        method: parts.method.clone(),
+        url,
+        headers,
+        extensions: parts.extensions,
+        body: app_body,
+    };
+    let sent = upstream::send(&shared, outgoing, exact_case);
     tokio::pin!(sent);
     let outcome = loop {
         tokio::select! {
@@ -235,23 +247,18 @@ pub async fn handle(
                     "LensIncompleteBody",
                     "the app's body ended before the length it announced, or the app closed the connection".into(),
                 ),
-                Some(e) if e.is_connect() => (
+                Some(Failure::Connect(e)) => (
                     502,
                     "LensUpstreamUnreachable",
                     format!(
-                        "the lens could not connect to the account's endpoint ({}): {}",
-                        upstream.origin,
-                        chain(&e)
+                        "the lens could not connect to the account's endpoint ({}): {e}",
+                        upstream.origin
                     ),
                 ),
-                Some(e) => (
+                Some(Failure::Other(e)) => (
                     502,
                     "LensUpstreamFailed",
-                    format!(
-                        "the account's endpoint ({}) did not answer: {}",
-                        upstream.origin,
-                        chain(&e)
-                    ),
+                    format!("the account's endpoint ({}) did not answer: {e}", upstream.origin),
                 ),
             };
             let why = redact_text(&why);
@@ -261,10 +268,10 @@ pub async fn handle(
         }
     };
 
-    let status = response.status();
+    let status = response.status;
     let got = |name: &str| {
         response
-            .headers()
+            .headers
             .get(name)
             .and_then(|v| v.to_str().ok())
             .map(str::to_string)
@@ -278,7 +285,7 @@ pub async fn handle(
     }
     record.pop_receipt = got("x-ms-popreceipt").or(record.pop_receipt.take());
     record.next_visible = got("x-ms-time-next-visible");
-    record.continuation = continuation_answered(response.headers());
+    record.continuation = continuation_answered(&response.headers);
 
     if let Some(ms) = hold_after {
         match hold(&shared.holds, &record, query, Stage::After, ms).await {
@@ -295,7 +302,7 @@ pub async fn handle(
             }
         }
     }
-    let empty = response.headers().get("content-length").is_some_and(|v| v == "0");
+    let empty = response.headers.get("content-length").is_some_and(|v| v == "0");
     if cut_after.is_some() && (empty || parts.method == Method::HEAD) {
         // Nothing to cut in the middle of: the connection closes before the head.
         return Err(dropped(
@@ -306,10 +313,14 @@ pub async fn handle(
         ));
     }
     let mut answer = Response::builder().status(status);
-    for (name, value) in response.headers() {
+    for (name, value) in &response.headers {
         if !HOP_BY_HOP.contains(&name.as_str()) {
             answer = answer.header(name, value);
         }
+    }
+    // The answer's header names in the account's case, when it came on a connection of its own.
+    if let Some(extensions) = answer.extensions_mut() {
+        *extensions = response.extensions;
     }
     let ending = Ending {
         journal: shared.journal.clone(),
@@ -321,7 +332,7 @@ pub async fn handle(
         complete: false,
     };
     let streamed = Answering {
-        inner: Box::pin(response.bytes_stream()),
+        inner: response.body,
         ending,
         sent: 0,
         cut_after,
@@ -408,7 +419,7 @@ fn answered(journal: &Journal, mut record: Record, started: Instant, made: Answe
 
 /// The answer's body on its way to the app; when it ends (or the app stops reading) its record is finished.
 struct Answering {
-    inner: Pin<Box<dyn Stream<Item = reqwest::Result<Bytes>> + Send>>,
+    inner: Bytestream,
     ending: Ending,
     sent: u64,
     cut_after: Option<u64>,
@@ -441,12 +452,15 @@ impl Stream for Answering {
                 Poll::Ready(Some(Ok(Frame::data(bytes))))
             }
             Poll::Ready(Some(Err(e))) => {
-                let why = redact_text(&format!("the account's endpoint broke off its answer: {}", chain(&e)));
+                let why = redact_text(&format!(
+                    "the account's endpoint broke off its answer: {}",
+                    chain(e.as_ref())
+                ));
                 if let Some(r) = self.ending.record.as_mut() {
                     r.problem = Some(why);
                 }
                 self.ending.complete = true;
-                Poll::Ready(Some(Err(e.into())))
+                Poll::Ready(Some(Err(e)))
             }
             Poll::Ready(None) => {
                 self.ending.complete = true;
@@ -554,7 +568,7 @@ fn continuation_answered(headers: &HeaderMap) -> Option<String> {
 }
 
 /// An error and its causes, as one line.
-fn chain(error: &dyn std::error::Error) -> String {
+pub fn chain(error: &dyn std::error::Error) -> String {
     let mut text = error.to_string();
     let mut source = error.source();
     while let Some(cause) = source {

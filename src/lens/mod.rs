@@ -10,6 +10,7 @@ pub mod operation;
 pub mod record;
 pub mod rules;
 pub mod tap;
+pub mod upstream;
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -62,7 +63,7 @@ impl Lens {
     /// fails the start, naming the port and the service, before anything listens.
     pub async fn start(account: Account, options: LensOptions) -> Result<Lens, String> {
         let _ = rustls::crypto::ring::default_provider().install_default();
-        let (_, roots) =
+        let (ders, roots) =
             crate::storage::transport::trusted_roots(account.trusted_cert.as_deref()).map_err(|e| e.to_string())?;
         let builder = reqwest::Client::builder()
             // The upstream is fixed: a redirect is the app's to follow, never the lens's.
@@ -74,8 +75,11 @@ impl Lens {
             .map_err(|e| e.to_string())?
             .build()
             .map_err(|e| format!("the lens could not set up its HTTP client: {e}"))?;
+        let exact_case =
+            crate::storage::transport::ExactCase::new(Duration::from_secs(10), ders).map_err(|e| e.to_string())?;
         let shared = Arc::new(Shared {
             http,
+            exact_case,
             journal: Journal::default(),
             rules: Rules::default(),
             holds: Holds::default(),
@@ -260,7 +264,10 @@ async fn serve(
                 let (upstream, shared) = (upstream.clone(), shared.clone());
                 hyper::service::service_fn(move |req| forward::handle(shared.clone(), upstream.clone(), req))
             };
-            let connection = hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service);
+            // The names' case is kept (in the request's extensions) for the requests where it matters: `upstream`.
+            let connection = hyper::server::conn::http1::Builder::new()
+                .preserve_header_case(true)
+                .serve_connection(TokioIo::new(stream), service);
             let outcome = tokio::select! {
                 _ = stop.cancelled() => Ok(()),
                 outcome = connection => outcome,

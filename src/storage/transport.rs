@@ -153,7 +153,8 @@ pub fn read_pem_certificates(path: &std::path::Path) -> Result<Vec<CertificateDe
     Ok(certs)
 }
 
-trait Io: AsyncRead + AsyncWrite + Send + Unpin {}
+/// A connection made by the exact-case transport, plain or TLS.
+pub trait Io: AsyncRead + AsyncWrite + Send + Unpin {}
 impl<T: AsyncRead + AsyncWrite + Send + Unpin> Io for T {}
 
 /// One HTTP/1.1 exchange per request on its own connection, made the way reqwest makes one (the same proxy
@@ -294,6 +295,24 @@ impl ExactCase {
         })
     }
 
+    /// A connection to `uri`'s origin made as `send` makes one (the proxy, CONNECT, TLS with the account's
+    /// certificate), for a caller that speaks HTTP/1.1 on it itself: the lens, which forwards an app's request
+    /// with its header names in the app's case. `absolute_form` says the request names the whole URL (plain
+    /// HTTP through a proxy), with `proxy_authorization` beside it.
+    pub async fn open(&self, uri: &http::Uri) -> Result<Opened, BoxError> {
+        self.tls()?;
+        let proxy = self.proxies.intercept(uri);
+        let forward = proxy.is_some() && uri.scheme() != Some(&http::uri::Scheme::HTTPS);
+        let io = tokio::time::timeout(self.connect_timeout, self.connect(uri, proxy.as_ref(), forward))
+            .await
+            .map_err(BoxError::from)??;
+        Ok(Opened {
+            io,
+            absolute_form: forward,
+            proxy_authorization: proxy.filter(|_| forward).and_then(|p| p.basic_auth().cloned()),
+        })
+    }
+
     async fn connect(
         &self,
         uri: &http::Uri,
@@ -327,6 +346,13 @@ impl ExactCase {
             tokio_rustls::TlsConnector::from(tls).connect(name, stream).await?,
         ))
     }
+}
+
+/// A connection `ExactCase::open` made, and how a request on it names its target.
+pub struct Opened {
+    pub io: Box<dyn Io>,
+    pub absolute_form: bool,
+    pub proxy_authorization: Option<HeaderValue>,
 }
 
 /// Between hyper and the connection: writes the request head's header names in the wanted case (the same

@@ -10,7 +10,7 @@ use egui::RichText;
 use crate::app::accounts::browse_session::{Session, keyed_account, open_session, signed_in_account};
 use crate::app::accounts::connections::Connections;
 use crate::app::accounts::profiles::{AccountProfile, ProfileKind, SecretKind};
-use crate::app::accounts::tree::{Loadable, TreeAction, menu_action};
+use crate::app::accounts::tree::{Loadable, TreeAction, account_tools, menu_action};
 use crate::app::context::InFlight;
 use crate::app::runtime::backend::{Backend, Pending};
 use crate::app::widgets::i18n::{t, tr};
@@ -385,12 +385,7 @@ impl Browsing {
                         ui.close();
                     }
                 }
-                menu_action(
-                    ui,
-                    &t("tree-service-settings"),
-                    TreeAction::ServiceSettings(did.clone()),
-                    actions,
-                );
+                account_tools(ui, &did, actions);
                 if ui.button(t("tree-open-portal")).clicked() {
                     // The subscription's own tenant: the typed one may be a domain or an alias.
                     let in_tenant = Some(sub.tenant_id.as_str())

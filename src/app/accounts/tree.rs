@@ -307,13 +307,7 @@ impl Explorer {
                 actions.push(TreeAction::AccountSas(id.to_string()));
                 ui.close();
             }
-            menu_action(
-                ui,
-                &t("tree-service-settings"),
-                TreeAction::ServiceSettings(id.to_string()),
-                actions,
-            );
-            menu_action(ui, &t("tree-lens"), TreeAction::Lens(id.to_string()), actions);
+            account_tools(ui, id, actions);
             menu_action(
                 ui,
                 &t("tree-remove-account"),
@@ -573,6 +567,18 @@ impl Explorer {
 }
 
 /// A context menu's button that asks the app for `action`.
+/// What every account's menu offers, wherever the account is listed (the account list, or found by browsing a
+/// sign-in): one list, so an item added here is in both.
+pub(crate) fn account_tools(ui: &mut egui::Ui, id: &str, actions: &mut Vec<TreeAction>) {
+    menu_action(
+        ui,
+        &t("tree-service-settings"),
+        TreeAction::ServiceSettings(id.to_string()),
+        actions,
+    );
+    menu_action(ui, &t("tree-lens"), TreeAction::Lens(id.to_string()), actions);
+}
+
 pub(crate) fn menu_action(ui: &mut egui::Ui, label: &str, action: TreeAction, actions: &mut Vec<TreeAction>) {
     if ui.button(label).clicked() {
         actions.push(action);

@@ -6,7 +6,8 @@
 use std::fmt::Write as _;
 
 use crate::app::lab::Side;
-use crate::app::lab::scenarios::Scenario;
+use crate::app::lab::lens_steps::LensAction;
+use crate::app::lab::scenarios::{Scenario, uses_lens};
 use crate::app::lab::steps::{Action, Expect, Lock, Write};
 use crate::app::widgets::i18n::{Language, in_language, t};
 
@@ -55,10 +56,21 @@ pub fn python_test(scenario: &Scenario) -> String {
         let _ = writeln!(py, "{line}");
     }
     let _ = writeln!(py);
+    let lens = uses_lens(scenario);
     let _ = writeln!(py, "Exported by Tessera. Run it with pytest, or as a script:");
-    let _ = writeln!(py, "    AZURE_STORAGE_CONNECTION_STRING=... python this_file.py");
+    if lens {
+        for line in LENS_HOW {
+            let _ = writeln!(py, "{line}");
+        }
+    } else {
+        let _ = writeln!(py, "    AZURE_STORAGE_CONNECTION_STRING=... python this_file.py");
+    }
     let _ = writeln!(py, "\"\"\"");
     py.push_str(HEADER);
+    if lens {
+        let _ = writeln!(py, "LENS_RULES = '{}'\n", lens_rules(scenario));
+        py.push_str(LENS_HEADER);
+    }
     py.push_str(
         "\ndef test_scenario():\n    run = uuid.uuid4().hex[:10]\n    table_name, container_name, queue_name = \
          \"lab\" + run, \"lab-\" + run, \"lab-\" + run\n    tables = TableServiceClient.from_connection_string(\
@@ -66,13 +78,31 @@ pub fn python_test(scenario: &Scenario) -> String {
          BlobServiceClient.from_connection_string(CONNECTION_STRING).get_container_client(container_name)\n    \
          shared = container.get_blob_client(\"shared.txt\")\n    log = container.get_blob_client(\"log.txt\")\n    \
          queue = QueueClient.from_connection_string(CONNECTION_STRING, queue_name)\n    a, b = Side(\"A\"), \
-         Side(\"B\")\n    try:\n",
+         Side(\"B\")\n",
     );
+    if lens {
+        // The app's clients retry quickly, as an app's SDK would with its own policy.
+        py.push_str(
+            "    from azure.storage.blob import LinearRetry\n    app_table = TableServiceClient.\
+             from_connection_string(APP_CONNECTION_STRING).get_table_client(table_name)\n    app_container = \
+             BlobServiceClient.from_connection_string(APP_CONNECTION_STRING, retry_policy=LinearRetry(\
+             backoff=0.2, random_jitter_range=0.1, retry_total=5)).get_container_client(container_name)\n    \
+             app_shared = app_container.get_blob_client(\"shared.txt\")\n",
+        );
+    }
+    py.push_str("    try:\n");
     let _ = writeln!(py, "        # Setup");
-    code(&mut py, Side::A, scenario.setup, Expect::Ok);
+    code(&mut py, Side::A, scenario.setup, Expect::Ok, false);
     for (n, step) in scenario.steps.iter().enumerate() {
         let _ = writeln!(py, "        # {}. {}", n + 1, english(step.says));
-        code(&mut py, step.who.unwrap_or(Side::A), step.action, step.expect);
+        let through_lens = lens && step.who == Some(Side::A);
+        code(
+            &mut py,
+            step.who.unwrap_or(Side::A),
+            step.action,
+            step.expect,
+            through_lens,
+        );
     }
     py.push_str(cleanup(scenario.setup));
     py.push_str("\n\nif __name__ == \"__main__\":\n    test_scenario()\n    print(\"passed\")\n");
@@ -88,11 +118,68 @@ fn cleanup(setup: Action) -> &'static str {
     }
 }
 
-/// One step's Python, run by `side`, with what it must come to.
-fn code(py: &mut String, side: Side, action: Action, expect: Expect) {
+/// How a lens scenario's script is run: the lens first, with the script's rules, the app's side through it.
+const LENS_HOW: [&str; 5] = [
+    "    Your app's side (A) goes through Tessera's lens; the second writer (B) goes direct. Start the lens with",
+    "    the rules in LENS_RULES below (saved as rules.json), then run the script with its connection string:",
+    "    tessera lens --connection-string \"$AZURE_STORAGE_CONNECTION_STRING\" --rules rules.json --show-secret",
+    "    TESSERA_LENS_CONNECTION_STRING=<the lens's> AZURE_STORAGE_CONNECTION_STRING=... python this_file.py",
+    "    Or add the same rules in Tessera's lens window (a hold there waits for Release).",
+];
+
+/// The app's side of a lens scenario, and a call sent on its own thread while the lens holds it.
+const LENS_HEADER: &str = r#"APP_CONNECTION_STRING = os.environ["TESSERA_LENS_CONNECTION_STRING"]
+
+
+class Sent:
+    """A call sent on its own thread: the lens holds it while the script goes on; `result` waits for it."""
+
+    def __init__(self, call):
+        import threading
+        self.error, self.value = None, None
+        self.thread = threading.Thread(target=self._run, args=(call,))
+        self.thread.start()
+        time.sleep(1.0)  # the request reaches the lens, which holds it
+
+    def _run(self, call):
+        try:
+            self.value = call()
+        except BaseException as e:  # raised again in the script's thread by `result`
+            self.error = e
+
+    def result(self):
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+        return self.value
+
+"#;
+
+/// The rules the lens needs for `scenario`, as a rules file (one line, in single quotes in the script).
+fn lens_rules(scenario: &Scenario) -> String {
+    let mut rules = Vec::new();
+    for step in scenario.steps {
+        match step.action {
+            Action::Lens(LensAction::HoldAndSave { .. }) => rules.push(
+                r#"{"name": "hold", "operation": "Update Entity", "resource_prefix": "lab", "action": {"kind": "hold", "ms": 3000}, "times": 1}"#.to_string(), // i18n-ignore: generated code
+            ),
+            Action::Lens(LensAction::Busy { times }) => rules.push(format!(
+                r#"{{"name": "busy", "operation": "Put Blob", "resource_prefix": "lab-", "action": {{"kind": "answer", "status": 503, "code": "ServerBusy"}}, "times": {times}}}"# // i18n-ignore: generated code
+            )),
+            _ => {}
+        }
+    }
+    format!(r#"{{"rules": [{}]}}"#, rules.join(", ")) // i18n-ignore: generated code
+}
+
+/// One step's Python, run by `side` (through the lens when `through_lens`), with what it must come to.
+fn code(py: &mut String, side: Side, action: Action, expect: Expect, through_lens: bool) {
     let s = if side == Side::A { "a" } else { "b" };
     let name = side.name();
-    let (bind, call, after) = statement(s, name, action);
+    let (bind, mut call, after) = statement(s, name, action);
+    if through_lens && ["table.", "shared.", "container."].iter().any(|c| call.starts_with(c)) {
+        call = format!("app_{call}"); // i18n-ignore: generated code
+    }
     match expect {
         Expect::Refused(statuses) => {
             // A refused call binds nothing: the side keeps what it held, as in the lab.
@@ -245,10 +332,37 @@ fn statement(s: &str, name: &str, action: Action) -> Statement {
                 )],
             )
         }
+        Action::Lens(action) => lens_statement(s, name, action),
         Action::CheckLog(want) => bound(
             "text",
             "log.download_blob().readall().decode()".into(),
             vec![format!("assert text == {want:?}, text")], // i18n-ignore: generated code
+        ),
+    }
+}
+
+/// A lens step by side `s`: what the script does itself (the lens's part is its rules).
+fn lens_statement(s: &str, name: &str, action: LensAction) -> Statement {
+    match action {
+        LensAction::Connect { .. } => plain(
+            "assert APP_CONNECTION_STRING != CONNECTION_STRING, \"the app's side goes through the lens\"".into(),
+            Vec::new(),
+        ),
+        LensAction::HoldAndSave { count } => bound(
+            "held",
+            format!(
+                "Sent(lambda: app_table.update_entity({{\"PartitionKey\": \"lab\", \"RowKey\": \"entity\", \"Count\": {count}, \"SavedBy\": \"{name}\"}}, mode=UpdateMode.REPLACE, etag={s}.etag, match_condition=MatchConditions.IfNotModified))" // i18n-ignore: generated code
+            ),
+            Vec::new(),
+        ),
+        LensAction::Release => plain("held.result()".into(), Vec::new()),
+        LensAction::Busy { times } => plain(
+            format!("pass  # the lens's rule \"busy\" answers the next {times} Put Blob 503 ServerBusy"), // i18n-ignore: generated code
+            Vec::new(),
+        ),
+        LensAction::Tries { operation, count } => plain(
+            format!("pass  # the lens shows {count} tries of one {operation}, each retry named as one"), // i18n-ignore: generated code
+            Vec::new(),
         ),
     }
 }

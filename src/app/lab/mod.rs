@@ -5,6 +5,7 @@
 pub mod export;
 pub mod free;
 pub mod free_export;
+pub mod lens_steps;
 pub mod scenarios;
 pub mod steps;
 pub mod view;
@@ -135,13 +136,22 @@ pub struct LabEnv {
     pub(crate) b: Client,
     pub(crate) names: Names,
     pub(crate) memory: Mutex<Memory>,
+    /// The account and A's timeline: what a lens scenario needs to put A behind a lens.
+    pub(crate) account: Account,
+    pub(crate) a_events: crate::storage::EventSink,
+    /// The lens A's requests go through in a lens scenario (stopped when the run is replaced or the lab closes).
+    pub(crate) lens: Mutex<Option<lens_steps::LabLens>>,
 }
 
 impl LabEnv {
-    pub fn client(&self, side: Side) -> &Client {
+    /// The side's client: A's goes through the lens once a lens scenario put it there.
+    pub fn client(&self, side: Side) -> Client {
         match side {
-            Side::A => &self.a,
-            Side::B => &self.b,
+            Side::A => match &*self.lens.lock().expect("lab lens") {
+                Some(through) => through.app.clone(),
+                None => self.a.clone(),
+            },
+            Side::B => self.b.clone(),
         }
     }
 
@@ -253,16 +263,19 @@ impl ConflictLab {
     /// Two clients on `account`, without retries (every failure is shown as it is), reporting to one timeline.
     pub fn new(account: &Account, label: &str, backend: &Backend) -> Result<ConflictLab, StorageError> {
         let (tx, rx) = crate::app::context::feed::unbounded(Some(backend));
-        let client = |side: Side| {
+        let sink = |side: Side| {
             let tx = tx.clone();
             let sink: crate::storage::EventSink = Arc::new(move |event| {
                 tx.send_now(LabEvent { side, event });
             });
+            sink
+        };
+        let client = |side: Side| {
             Client::new(
                 account.clone(),
                 ClientOptions {
                     retry: RetryPolicy::none(),
-                    events: Some(sink),
+                    events: Some(sink(side)),
                     ..ClientOptions::default()
                 },
             )
@@ -272,6 +285,9 @@ impl ConflictLab {
             b: client(Side::B)?,
             names: Names::fresh(),
             memory: Mutex::default(),
+            account: account.clone(),
+            a_events: sink(Side::A),
+            lens: Mutex::default(),
         });
         let cleaner = Client::new(account.clone(), ClientOptions::default())?;
         Ok(ConflictLab {
@@ -297,6 +313,9 @@ impl ConflictLab {
             b: self.env.b.clone(),
             names: Names::fresh(),
             memory: Mutex::default(),
+            account: self.env.account.clone(),
+            a_events: self.env.a_events.clone(),
+            lens: Mutex::default(),
         });
         self.env = env;
         self.timeline.clear();

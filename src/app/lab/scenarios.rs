@@ -3,6 +3,7 @@
 //! a new entry here, not new code.
 
 use crate::app::lab::Side::{self, A, B};
+use crate::app::lab::lens_steps::LensAction;
 use crate::app::lab::steps::{Action, Expect, Lock, Write};
 
 pub struct Step {
@@ -330,4 +331,91 @@ pub static SCENARIOS: &[Scenario] = &[
             ),
         ],
     },
+    Scenario {
+        title: "Your worker against a second writer",
+        name: "lab-scenarios-worker-title",
+        explains: "lab-scenarios-worker-explains",
+        setup: Action::MakeEntity,
+        steps: &[
+            step(
+                Some(A),
+                "lab-scenarios-worker-1",
+                Action::Lens(LensAction::Connect { retries: false }),
+                OK,
+            ),
+            step(Some(A), "lab-scenarios-worker-2", Action::ReadEntity, OK),
+            step(
+                Some(A),
+                "lab-scenarios-worker-3",
+                Action::Lens(LensAction::HoldAndSave { count: 1 }),
+                OK,
+            ),
+            step(Some(B), "lab-scenarios-worker-4", Action::ReadEntity, OK),
+            step(
+                Some(B),
+                "lab-scenarios-worker-5",
+                Action::SaveEntity { count: 2, force: false },
+                OK,
+            ),
+            step(
+                Some(A),
+                "lab-scenarios-worker-6",
+                Action::Lens(LensAction::Release),
+                Expect::Refused(&[412]),
+            ),
+            step(
+                None,
+                "lab-scenarios-worker-7",
+                Action::CheckEntity {
+                    count: "2",
+                    saved_by: "B",
+                },
+                OK,
+            ),
+        ],
+    },
+    Scenario {
+        title: "A retry storm under ServerBusy",
+        name: "lab-scenarios-storm-title",
+        explains: "lab-scenarios-storm-explains",
+        setup: Action::MakeSharedBlob("v1"),
+        steps: &[
+            step(
+                Some(A),
+                "lab-scenarios-storm-1",
+                Action::Lens(LensAction::Connect { retries: true }),
+                OK,
+            ),
+            step(
+                Some(A),
+                "lab-scenarios-storm-2",
+                Action::Lens(LensAction::Busy { times: 3 }),
+                OK,
+            ),
+            step(
+                Some(A),
+                "lab-scenarios-storm-3",
+                Action::WriteBlob {
+                    blob: "shared.txt",
+                    body: "from A, at last",
+                    with: Write::Plain,
+                },
+                OK,
+            ),
+            step(
+                None,
+                "lab-scenarios-storm-4",
+                Action::Lens(LensAction::Tries {
+                    operation: "Put Blob",
+                    count: 4,
+                }),
+                OK,
+            ),
+        ],
+    },
 ];
+
+/// Whether a scenario puts A ("your worker") behind a lens: its export reads the lens's connection string.
+pub fn uses_lens(scenario: &Scenario) -> bool {
+    scenario.steps.iter().any(|s| matches!(s.action, Action::Lens(_)))
+}

@@ -68,6 +68,8 @@ pub enum Action {
     CheckQueueEmpty,
     /// Read back: the text of `log.txt`.
     CheckLog(&'static str),
+    /// A step of the lens scenarios (A behind a lens).
+    Lens(crate::app::lab::lens_steps::LensAction),
 }
 
 /// The append blob of the two writers' scenario.
@@ -115,16 +117,16 @@ pub enum Expect {
 
 /// What an action saw: words, and the facts an expectation may check.
 #[derive(Default)]
-struct Seen {
-    text: String,
+pub(crate) struct Seen {
+    pub(crate) text: String,
     /// For a dequeue: the dequeue count of the message got, or None for no message.
-    dequeued: Option<Option<u32>>,
-    lease_state: Option<String>,
+    pub(crate) dequeued: Option<Option<u32>>,
+    pub(crate) lease_state: Option<String>,
     /// For a check: whether what it checks holds.
-    holds: Option<bool>,
+    pub(crate) holds: Option<bool>,
 }
 
-fn seen(text: impl Into<String>) -> Seen {
+pub(crate) fn seen(text: impl Into<String>) -> Seen {
     Seen {
         text: text.into(),
         ..Seen::default()
@@ -359,6 +361,7 @@ async fn act(env: &LabEnv, side: Side, action: Action) -> Result<Seen, StorageEr
                 ..seen(format!("{LOG} = {x:?}"))
             })
         }
+        Action::Lens(action) => crate::app::lab::lens_steps::act(env, side, action).await,
         Action::CheckQueueEmpty => {
             let left = env.a.peek_messages(&n.queue, 32).await?.len();
             Ok(Seen {

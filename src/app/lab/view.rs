@@ -107,7 +107,11 @@ fn scenarios_ui(lab: &mut ConflictLab, ui: &mut egui::Ui, backend: &Backend) {
         // The scenario as a test of the user's own: the same steps and outcomes through Microsoft's SDKs.
         if ui
             .button(t("lab-view-copy"))
-            .on_hover_text(t("lab-view-copy-hover"))
+            .on_hover_text(if crate::app::lab::scenarios::uses_lens(scenario) {
+                t("lab-view-copy-lens-hover")
+            } else {
+                t("lab-view-copy-hover")
+            })
             .clicked()
         {
             ui.ctx().copy_text(crate::app::lab::export::python_test(scenario));

@@ -145,17 +145,26 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String, width: f32) {
 pub fn ui(ui: &mut egui::Ui, form: &mut RuleForm) -> Option<Rule> {
     ui.strong(t("lens-rule-heading"));
     ui.weak(t("lens-rule-match-hint"));
-    egui::Grid::new("lens-rule-match").num_columns(2).show(ui, |ui| {
-        field(ui, &t("lens-rule-operation"), &mut form.operation, 160.0);
-        ui.end_row();
-        field(ui, &t("lens-rule-resource"), &mut form.resource, 160.0);
-        ui.end_row();
-        ui.label("");
-        ui.checkbox(&mut form.prefix, t("lens-rule-prefix"));
-        ui.end_row();
-        field(ui, &t("lens-rule-method"), &mut form.method, 60.0);
-        ui.end_row();
-    });
+    // The checkbox stands between two grids, in the column's own layout, so its words wrap in a narrow column
+    // (a grid's cell never wraps: the words ran past the column's edge). Both grids' labels take one width.
+    const LABELS: f32 = 80.0;
+    egui::Grid::new("lens-rule-match")
+        .num_columns(2)
+        .min_col_width(LABELS)
+        .show(ui, |ui| {
+            field(ui, &t("lens-rule-operation"), &mut form.operation, 160.0);
+            ui.end_row();
+            field(ui, &t("lens-rule-resource"), &mut form.resource, 160.0);
+            ui.end_row();
+        });
+    ui.checkbox(&mut form.prefix, t("lens-rule-prefix"));
+    egui::Grid::new("lens-rule-method")
+        .num_columns(2)
+        .min_col_width(LABELS)
+        .show(ui, |ui| {
+            field(ui, &t("lens-rule-method"), &mut form.method, 60.0);
+            ui.end_row();
+        });
     ui.label(t("lens-rule-does"));
     ui.horizontal_wrapped(|ui| {
         ui.radio_value(&mut form.kind, Kind::Answer, t("lens-kind-answer"));

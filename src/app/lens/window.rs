@@ -20,6 +20,9 @@ pub fn window(w: &mut LensWindow, ctx: &egui::Context, backend: &Backend) -> boo
             egui::Panel::left("lens-controls")
                 .resizable(true)
                 .default_size(440.0)
+                // A panel takes the width its content had on the window's first frame, when the window is still
+                // small: without a floor the rule form's boxes were cut off at the column's edge.
+                .min_size(330.0)
                 .show(ui, |ui| {
                     egui::ScrollArea::vertical().id_salt("lens-left").show(ui, |ui| {
                         endpoint_ui(w, ui, backend);
