@@ -191,10 +191,7 @@ mod tests {
                 ..grant()
             },
         ] {
-            assert_eq!(
-                client().account_sas(&bad).unwrap_err().kind,
-                crate::ErrorKind::Invalid
-            );
+            assert_eq!(client().account_sas(&bad).unwrap_err().kind, crate::ErrorKind::Invalid);
         }
     }
 

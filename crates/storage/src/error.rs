@@ -492,35 +492,6 @@ mod tests {
     }
 
     #[test]
-    fn the_explanation_speaks_the_threads_language_and_the_service_words_stay_as_said() {
-        use crate::i18n::{Language, in_language};
-        let e = service_error(
-            412,
-            "UpdateConditionNotSatisfied",
-            "The update condition specified in the request was not satisfied.",
-        );
-        let evidence = "HTTP 412 UpdateConditionNotSatisfied: The update condition specified in the request";
-        let russian = in_language(Language::Russian, || e.plain_words());
-        assert!(
-            russian.starts_with("Сбой операции «Update entity»: Кто-то другой"),
-            "{russian}"
-        );
-        assert!(
-            russian.contains(evidence) && russian.contains("идентификатор запроса req-1"),
-            "{russian}"
-        );
-        let chinese = in_language(Language::Chinese, || e.plain_words());
-        assert!(
-            chinese.contains("其他人已更改了它") && chinese.contains(evidence),
-            "{chinese}"
-        );
-        assert!(
-            e.plain_words()
-                .starts_with("Update entity failed: Someone else changed it")
-        );
-    }
-
-    #[test]
     fn lease_precondition_failure_names_the_lease() {
         let e = service_error(
             412,

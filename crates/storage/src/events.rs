@@ -150,7 +150,8 @@ pub fn kept_body(listening: bool, body: &[u8]) -> Option<bytes::Bytes> {
         text = redact_element(&text, "Value");
     }
     // A 403 AuthenticationFailed quotes the request's signature back.
-    text = redact_quoted_after(&text, "The MAC signature found in the HTTP request '");
+    let lead = "The MAC signature found in the HTTP request '"; // i18n-ignore: the service's words, matched
+    text = redact_quoted_after(&text, lead);
     Some(bytes::Bytes::from(text))
 }
 

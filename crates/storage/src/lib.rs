@@ -11,6 +11,8 @@ pub mod browser_sign_in;
 pub mod checksum;
 pub mod cloud;
 pub(crate) mod connection_string;
+#[cfg(test)]
+mod english;
 pub mod error;
 pub mod events;
 pub mod frame_guard;

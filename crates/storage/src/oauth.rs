@@ -320,11 +320,7 @@ pub async fn start_device_code(
     )
     .await?;
     let text = |k: &str| json.get(k).and_then(|v| v.as_str()).map(str::to_string);
-    let secs = |k: &str, default: u64| {
-        json.get(k)
-            .and_then(crate::token::json_seconds)
-            .unwrap_or(default)
-    };
+    let secs = |k: &str, default: u64| json.get(k).and_then(crate::token::json_seconds).unwrap_or(default);
     match (text("device_code"), text("user_code"), text("verification_uri")) {
         (Some(device_code), Some(user_code), Some(verification_uri)) => Ok(DeviceCode {
             message: text("message").map(Said::text).unwrap_or_else(|| {

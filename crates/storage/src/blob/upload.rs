@@ -451,12 +451,9 @@ impl BlockJob {
             let header = match kind {
                 // The CRC64 is known already (a block is hashed whenever a checksum is asked for); MD5 is
                 // computed only when it is the one sent.
-                BlockChecksum::Crc64 => crc.map(|crc| {
-                    (
-                        crate::checksum::CRC64_HEADER,
-                        crate::checksum::crc64_base64(crc),
-                    )
-                }),
+                BlockChecksum::Crc64 => {
+                    crc.map(|crc| (crate::checksum::CRC64_HEADER, crate::checksum::crc64_base64(crc)))
+                }
                 BlockChecksum::Md5 | BlockChecksum::Auto => {
                     let data = self.data.clone();
                     tokio::task::spawn_blocking(move || BlockChecksum::Md5.header(&data))

@@ -333,10 +333,8 @@ mod tests {
     #[test]
     fn a_batch_is_cut_before_4_mib_whatever_the_endpoint() {
         let big = |i: usize| BatchOperation::Upsert {
-            entity: EntityDraft::new("p", format!("r{i:03}")).with(
-                "Notes",
-                crate::table::edm::EdmValue::String("x".repeat(50_000)),
-            ),
+            entity: EntityDraft::new("p", format!("r{i:03}"))
+                .with("Notes", crate::table::edm::EdmValue::String("x".repeat(50_000))),
             mode: UpdateMode::Replace,
         };
         let ops: Vec<_> = (0..100).map(big).collect();

@@ -207,10 +207,7 @@ fn fraction_has_only_trailing_zeros(text: &str) -> bool {
 impl fmt::Display for EdmDateTime {
     /// Always seven fractional digits and `Z`, as the service writes it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::times::format(
-            self.to_offset(),
-            crate::times::ISO_TICKS,
-        ))
+        f.write_str(&crate::times::format(self.to_offset(), crate::times::ISO_TICKS))
     }
 }
 
