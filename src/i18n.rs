@@ -345,4 +345,38 @@ mod tests {
         set_language(Language::English);
         assert_eq!(t("menu-view"), "View");
     }
+
+    #[test]
+    fn a_client_error_speaks_the_threads_language_and_the_service_words_stay_as_said() {
+        // (Moved from the client's own tests, which no longer word through the app's languages.)
+        use crate::storage::{ErrorKind, StorageError};
+        install();
+        let mut e = StorageError::new(
+            ErrorKind::Service,
+            "Update entity",
+            "The update condition specified in the request was not satisfied.",
+        );
+        e.status = Some(412);
+        e.code = Some("UpdateConditionNotSatisfied".into());
+        e.request_id = Some("req-1".into());
+        let evidence = "HTTP 412 UpdateConditionNotSatisfied: The update condition specified in the request";
+        let russian = in_language(Language::Russian, || e.plain_words());
+        assert!(
+            russian.starts_with("Сбой операции «Update entity»: Кто-то другой"),
+            "{russian}"
+        );
+        assert!(
+            russian.contains(evidence) && russian.contains("идентификатор запроса req-1"),
+            "{russian}"
+        );
+        let chinese = in_language(Language::Chinese, || e.plain_words());
+        assert!(
+            chinese.contains("其他人已更改了它") && chinese.contains(evidence),
+            "{chinese}"
+        );
+        assert!(
+            e.plain_words()
+                .starts_with("Update entity failed: Someone else changed it")
+        );
+    }
 }

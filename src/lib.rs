@@ -7,7 +7,7 @@ pub mod demo;
 pub mod emulator;
 pub mod i18n;
 pub mod lens;
-pub mod storage;
+pub use tessera_storage as storage;
 
 #[doc(hidden)]
 pub mod fuzzing;

@@ -1,0 +1,107 @@
+//! The shared async storage client: accounts, signing, the one request pipeline, and one folder per service
+//! (`table`, `blob`, `queue`). Nothing in here knows about the UI.
+
+pub mod account;
+pub mod account_sas;
+pub mod arm;
+pub(crate) mod auth;
+pub mod azure_cli;
+pub mod blob;
+pub mod browser_sign_in;
+pub mod checksum;
+pub mod cloud;
+pub(crate) mod connection_string;
+#[cfg(test)]
+mod english;
+pub mod error;
+pub mod events;
+pub mod frame_guard;
+pub(crate) mod http_clients;
+pub(crate) mod listing;
+pub(crate) mod metadata;
+pub mod names;
+pub(crate) mod no_answer;
+pub mod oauth;
+pub(crate) mod pipeline;
+pub mod policies;
+pub mod progress;
+pub mod proxy;
+pub mod proxy_trial;
+pub mod queue;
+pub mod redact;
+pub mod request;
+pub mod retry;
+pub mod secret;
+pub mod service_error;
+pub mod service_properties;
+pub mod service_sas;
+pub mod side_requests;
+pub mod table;
+pub mod times;
+pub mod token;
+pub mod transport;
+pub mod words;
+pub mod xml;
+
+// The client's public face: what the app's callers, the tests and the benchmarks use. Each service's own
+// types are re-exported by `blob`, `queue` and `table`; everything else stays inside the crate.
+pub use account::{
+    Account, AccountKey, Credential, EMULATOR_ACCOUNT, EMULATOR_KEY, EMULATOR_PORTS, ResourceScope, SasToken,
+};
+pub use auth::{SigningInput, sign_shared_key};
+pub use connection_string::{IGNORED_SETTINGS, ParsedConnectionString};
+pub use error::{ErrorKind, Result, StorageError};
+pub use events::{Api, EventSink, RequestEvent};
+pub use names::{validate_blob_name, validate_container_name, validate_queue_name, validate_table_name};
+pub use no_answer::Trouble;
+pub use pipeline::{API_VERSION, Client, ClientOptions};
+pub use progress::{NetworkWait, TransferProgress};
+pub use request::{Headers, Request, Response, StreamingResponse};
+pub use retry::RetryPolicy;
+pub use token::{AccessToken, TokenCredential, TokenSource};
+pub use transport::read_pem_certificates;
+pub use words::{Arg, Said};
+
+use serde::{Deserialize, Serialize};
+
+/// The three storage services an account offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Service {
+    Blob,
+    Queue,
+    Table,
+}
+
+impl Service {
+    pub const ALL: [Service; 3] = [Service::Blob, Service::Queue, Service::Table];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Service::Blob => "blob",
+            Service::Queue => "queue",
+            Service::Table => "table",
+        }
+    }
+
+    /// What one of the service's top-level resources is called: a container, a queue, a table.
+    pub fn resource(self) -> &'static str {
+        match self {
+            Service::Blob => "container",
+            Service::Queue => "queue",
+            Service::Table => "table",
+        }
+    }
+}
+
+impl std::fmt::Display for Service {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A client of the emulator's account at ports nobody listens on, for unit tests that sign or build requests
+/// and send nothing.
+#[cfg(test)]
+pub(crate) fn offline_client() -> Client {
+    Client::new(Account::emulator_at("127.0.0.1", [1, 2, 3]), Default::default()).expect("a client")
+}
