@@ -1,6 +1,7 @@
 //! Append and page blobs in a container tab: creating either, appending text or a file (only at the end the
 //! user saw, and below a size, when asked), writing a file's pages at an offset, and the page ranges as a map.
 
+use crate::app::context::feature::Feature;
 use std::path::PathBuf;
 
 use crate::app::blob::append_page_ui::{append_ui, create_ui, page_ui};
@@ -72,30 +73,8 @@ impl Default for AppendPage {
     }
 }
 
-impl BlobFeature for AppendPage {
-    fn tool(&self) -> Option<Tool> {
-        Some(Tool {
-            icon: crate::app::widgets::icon::NEW_FILE,
-            name: "blob-append-page-tool",
-            hint: "blob-append-page-tool-hint",
-            search: false,
-        })
-    }
-
-    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        match event {
-            // A page blob's ranges are read with its details (each full read of them, not a read after a save).
-            BlobEvent::PropertiesRead {
-                blob,
-                props,
-                full: true,
-                ..
-            } if props.blob_type == "PageBlob" => self.read_page_ranges(core, ctx, blob),
-            // Ranges read for a blob no longer shown land nowhere.
-            BlobEvent::Selected(shown) => self.reading.keep(|b| Some(b.as_str()) == *shown),
-            _ => {}
-        }
-    }
+impl Feature for AppendPage {
+    type Pane = crate::app::blob::feature::Blob;
 
     fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         if let Some((blob, result)) = self.reading.take() {
@@ -170,6 +149,50 @@ impl BlobFeature for AppendPage {
         }
     }
 
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        let Some((name, offset, length, _)) = &self.asking_clear else {
+            return;
+        };
+        let (bytes, blob) = (length.to_string(), name.as_str());
+        let title = tr!("blob-append-page-clear-title", bytes = bytes.as_str(), blob = blob);
+        let (from, to) = (offset.to_string(), (offset + length - 1).to_string());
+        let body = tr!("blob-append-page-clear-body", from = from, to = to, blob = blob);
+        let yes = tr!("blob-append-page-clear-yes", bytes = bytes);
+        let id = egui::Id::unique(("clear-pages", &core.container));
+        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
+            return;
+        };
+        if let Some((name, offset, length, etag)) = self.asking_clear.take().filter(|_| answer) {
+            self.clear_pages(core, ctx, fx, (&name, offset, length), etag);
+        }
+    }
+}
+
+impl BlobFeature for AppendPage {
+    fn tool(&self) -> Option<Tool> {
+        Some(Tool {
+            icon: crate::app::widgets::icon::NEW_FILE,
+            name: "blob-append-page-tool",
+            hint: "blob-append-page-tool-hint",
+            search: false,
+        })
+    }
+
+    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        match event {
+            // A page blob's ranges are read with its details (each full read of them, not a read after a save).
+            BlobEvent::PropertiesRead {
+                blob,
+                props,
+                full: true,
+                ..
+            } if props.blob_type == "PageBlob" => self.read_page_ranges(core, ctx, blob),
+            // Ranges read for a blob no longer shown land nowhere.
+            BlobEvent::Selected(shown) => self.reading.keep(|b| Some(b.as_str()) == *shown),
+            _ => {}
+        }
+    }
+
     fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         create_ui(self, ui, core, ctx, fx);
     }
@@ -188,24 +211,6 @@ impl BlobFeature for AppendPage {
                 page_ui(self, ui, (core, ctx, fx), blob, size);
             }
             _ => {}
-        }
-    }
-
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
-        let Some((name, offset, length, _)) = &self.asking_clear else {
-            return;
-        };
-        let (bytes, blob) = (length.to_string(), name.as_str());
-        let title = tr!("blob-append-page-clear-title", bytes = bytes.as_str(), blob = blob);
-        let (from, to) = (offset.to_string(), (offset + length - 1).to_string());
-        let body = tr!("blob-append-page-clear-body", from = from, to = to, blob = blob);
-        let yes = tr!("blob-append-page-clear-yes", bytes = bytes);
-        let id = egui::Id::unique(("clear-pages", &core.container));
-        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
-            return;
-        };
-        if let Some((name, offset, length, etag)) = self.asking_clear.take().filter(|_| answer) {
-            self.clear_pages(core, ctx, fx, (&name, offset, length), etag);
         }
     }
 }

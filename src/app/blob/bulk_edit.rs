@@ -3,6 +3,7 @@
 //! blob under each selected folder, as one job (`bulk_job`) with its counts shown over the list, Cancel and
 //! Resume.
 
+use crate::app::context::feature::Feature;
 use std::sync::Arc;
 
 use crate::app::blob::bulk_job::{self, Change, Header, Shared, tally_words};
@@ -219,7 +220,9 @@ impl BulkEdit {
     }
 }
 
-impl BlobFeature for BulkEdit {
+impl Feature for BulkEdit {
+    type Pane = crate::app::blob::feature::Blob;
+
     fn busy(&self) -> bool {
         self.running.is_running()
     }
@@ -238,34 +241,6 @@ impl BlobFeature for BulkEdit {
         if self.running.poll(ctx) {
             fx.refresh();
         }
-    }
-
-    fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<Offer>) {
-        let n = core.selection().len();
-        let label = tr!("blob-bulk-edit-offer", count = n);
-        offers.push(Offer::new("bulk-change", label, n > 0 && self.running.is_none()));
-    }
-
-    fn run_offer(&mut self, id: &str, core: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
-        if id != "bulk-change" {
-            return;
-        }
-        let (folders, blobs): (Vec<String>, Vec<String>) =
-            core.selection().iter().cloned().partition(|n| n.ends_with('/'));
-        self.form = Some(Form {
-            blobs,
-            folders,
-            action: Action::SetMetadata,
-            name: String::new(),
-            value: String::new(),
-            header: Header::ContentType,
-            tier: AccessTier::Cool,
-            error: None,
-        });
-    }
-
-    fn above_list_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        self.running.ui(ui, ctx);
     }
 
     fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
@@ -295,5 +270,35 @@ impl BlobFeature for BulkEdit {
             Some(false) => self.form = None,
             None => {}
         }
+    }
+}
+
+impl BlobFeature for BulkEdit {
+    fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<Offer>) {
+        let n = core.selection().len();
+        let label = tr!("blob-bulk-edit-offer", count = n);
+        offers.push(Offer::new("bulk-change", label, n > 0 && self.running.is_none()));
+    }
+
+    fn run_offer(&mut self, id: &str, core: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        if id != "bulk-change" {
+            return;
+        }
+        let (folders, blobs): (Vec<String>, Vec<String>) =
+            core.selection().iter().cloned().partition(|n| n.ends_with('/'));
+        self.form = Some(Form {
+            blobs,
+            folders,
+            action: Action::SetMetadata,
+            name: String::new(),
+            value: String::new(),
+            header: Header::ContentType,
+            tier: AccessTier::Cool,
+            error: None,
+        });
+    }
+
+    fn above_list_ui(&mut self, ui: &mut egui::Ui, _: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        self.running.ui(ui, ctx);
     }
 }

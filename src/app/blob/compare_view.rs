@@ -10,6 +10,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects};
 use crate::app::blob::local_files::Links;
 use crate::app::blob::sync_plan::{PlanAnswer, PlanCounts, SyncPlan};
+use crate::app::context::feature::Feature;
 use crate::app::context::{InFlight, JobId, JobReplies, JobState, PaneContext, ReplyTx, Unit, job_replies};
 use crate::app::widgets::i18n::{t, tr};
 
@@ -345,7 +346,9 @@ pub fn as_folder_side(core: &BlobCore, ctx: &PaneContext) -> FolderSide {
     }
 }
 
-impl BlobFeature for Compare {
+impl Feature for Compare {
+    type Pane = crate::app::blob::feature::Blob;
+
     fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         // The local folder picked: compare it (left) with this folder (right).
         if let Some(((), Some(paths))) = self.picking.take()
@@ -364,19 +367,21 @@ impl BlobFeature for Compare {
         !self.picking.is_empty()
     }
 
-    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        let (name, hint) = (t("blob-compare-view-tool"), t("blob-compare-view-tool-hint"));
-        crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::COMPARE, &name, &hint, |ui| {
-            self.menu(ui, core, ctx)
-        });
-    }
-
     fn windows(&mut self, egui_ctx: &egui::Context, _: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         if let Some(c) = &mut self.shown
             && !c.window(egui_ctx, ctx)
         {
             self.shown = None;
         }
+    }
+}
+
+impl BlobFeature for Compare {
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        let (name, hint) = (t("blob-compare-view-tool"), t("blob-compare-view-tool-hint"));
+        crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::COMPARE, &name, &hint, |ui| {
+            self.menu(ui, core, ctx)
+        });
     }
 }
 

@@ -4,6 +4,7 @@
 //! lease (and If-Modified-Since, which cannot say "unchanged"), so the container is read again just before the
 //! write and the save refused when its ETag is not the one the edit started from; its button says so.
 
+use crate::app::context::feature::Feature;
 use egui::{Color32, RichText};
 
 use crate::app::blob::core::BlobCore;
@@ -86,18 +87,8 @@ impl ContainerSettings {
     }
 }
 
-impl BlobFeature for ContainerSettings {
-    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        match event {
-            BlobEvent::Listing => {
-                self.read(core, ctx);
-                // Policies change seldom: read on each listing, not on each 5-second refresh.
-                self.policies.load(ctx);
-            }
-            BlobEvent::Refreshed => self.read(core, ctx),
-            _ => {}
-        }
-    }
+impl Feature for ContainerSettings {
+    type Pane = crate::app::blob::feature::Blob;
 
     fn poll(&mut self, _: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         if let Some(d) = &mut self.edit {
@@ -177,6 +168,49 @@ impl BlobFeature for ContainerSettings {
         }
     }
 
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        if !self.asking_delete {
+            return;
+        }
+        let title = tr!("blob-container-edit-delete-title", container = core.container.as_str());
+        let body = t("blob-container-edit-delete-body");
+        let yes = tr!("blob-container-edit-delete-yes", container = core.container.as_str());
+        let id = egui::Id::unique(("delete-container", &core.container));
+        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
+            return;
+        };
+        self.asking_delete = false;
+        if answer {
+            let (client, container) = (ctx.client.clone(), core.container.clone());
+            let lease = ctx.leases.id_for_write(&core.key(None));
+            let for_blob = None;
+            let work = ctx.send(async move {
+                let r = client
+                    .delete_container(&container, &Conditions::none().with_lease(lease))
+                    .await;
+                OpDone {
+                    message: r.map(|_| tr!("blob-container-edit-deleted", container = container.as_str())),
+                    lease: None,
+                }
+            });
+            fx.op(for_blob, work);
+        }
+    }
+}
+
+impl BlobFeature for ContainerSettings {
+    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        match event {
+            BlobEvent::Listing => {
+                self.read(core, ctx);
+                // Policies change seldom: read on each listing, not on each 5-second refresh.
+                self.policies.load(ctx);
+            }
+            BlobEvent::Refreshed => self.read(core, ctx),
+            _ => {}
+        }
+    }
+
     fn header_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         let Some((props, _)) = &self.props else { return };
         if props.public_access != PublicAccess::None {
@@ -212,35 +246,6 @@ impl BlobFeature for ContainerSettings {
         self.form(ui, core, ctx, fx);
         let lease = ctx.leases.id_for_write(&core.key(None));
         self.policies.ui(ui, ctx, lease);
-    }
-
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
-        if !self.asking_delete {
-            return;
-        }
-        let title = tr!("blob-container-edit-delete-title", container = core.container.as_str());
-        let body = t("blob-container-edit-delete-body");
-        let yes = tr!("blob-container-edit-delete-yes", container = core.container.as_str());
-        let id = egui::Id::unique(("delete-container", &core.container));
-        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
-            return;
-        };
-        self.asking_delete = false;
-        if answer {
-            let (client, container) = (ctx.client.clone(), core.container.clone());
-            let lease = ctx.leases.id_for_write(&core.key(None));
-            let for_blob = None;
-            let work = ctx.send(async move {
-                let r = client
-                    .delete_container(&container, &Conditions::none().with_lease(lease))
-                    .await;
-                OpDone {
-                    message: r.map(|_| tr!("blob-container-edit-deleted", container = container.as_str())),
-                    lease: None,
-                }
-            });
-            fx.op(for_blob, work);
-        }
     }
 }
 

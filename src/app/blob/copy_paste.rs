@@ -10,6 +10,7 @@ use crate::app::blob::feature::{BlobFeature, Effects, Offer};
 pub use crate::app::blob::paste_job::{AT_ONCE, OnExisting, Paste};
 use crate::app::blob::paste_job::{run_paste, start_rename};
 use crate::app::context::clipboard::BlobClipboard;
+use crate::app::context::feature::Feature;
 use crate::app::context::{PaneContext, Unit};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
@@ -165,7 +166,9 @@ impl CopyPaste {
     }
 }
 
-impl BlobFeature for CopyPaste {
+impl Feature for CopyPaste {
+    type Pane = crate::app::blob::feature::Blob;
+
     fn poll(&mut self, _: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         self.poll_check(ctx, fx);
     }
@@ -174,6 +177,12 @@ impl BlobFeature for CopyPaste {
         self.check.as_ref().is_some_and(|c| c.is_reading())
     }
 
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        crate::app::blob::move_check::ui(self, egui_ctx, core, ctx, fx);
+    }
+}
+
+impl BlobFeature for CopyPaste {
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         clipboard_buttons(self, ui, core, ctx, fx);
     }
@@ -187,10 +196,6 @@ impl BlobFeature for CopyPaste {
         fx: &mut Effects,
     ) {
         rename_row(self, ui, blob, core, ctx, fx);
-    }
-
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
-        crate::app::blob::move_check::ui(self, egui_ctx, core, ctx, fx);
     }
 
     fn offers(&self, core: &BlobCore, ctx: &PaneContext, offers: &mut Vec<Offer>) {

@@ -5,6 +5,7 @@
 
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects, Offer};
+use crate::app::context::feature::Feature;
 use crate::app::context::{JobReplies, Notice, PaneContext, ReplyTx, Unit, job_replies};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
@@ -38,32 +39,13 @@ impl Default for DeleteBlobs {
     }
 }
 
-impl BlobFeature for DeleteBlobs {
+impl Feature for DeleteBlobs {
+    type Pane = crate::app::blob::feature::Blob;
+
     fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
         let gone = self.removed.1.take();
         if !gone.is_empty() {
             fx.deleted(gone);
-        }
-    }
-
-    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        let any_blob = core.selection.names.iter().any(|n| !n.ends_with('/'));
-        let icon = crate::app::widgets::icon::DELETE;
-        let (name, hint) = (t("blob-delete-delete"), t("blob-delete-hint"));
-        if crate::app::widgets::icon::icon_button(ui, any_blob, icon, &name, Some(&hint)).clicked() {
-            self.ask(core, ctx);
-        }
-    }
-
-    fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<Offer>) {
-        let any_blob = core.selection.names.iter().any(|n| !n.ends_with('/'));
-        let offer = Offer::new("delete", t("blob-delete-delete"), any_blob);
-        offers.push(offer.key(egui::Modifiers::NONE, egui::Key::Delete));
-    }
-
-    fn run_offer(&mut self, id: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        if id == "delete" {
-            self.ask(core, ctx);
         }
     }
 
@@ -94,6 +76,29 @@ impl BlobFeature for DeleteBlobs {
         };
         let if_tags = Some(ask.if_tags.trim().to_string()).filter(|t| !t.is_empty());
         self.delete_blobs(core, ctx, fx, (ask.names, ask.with_snapshots, ask.force, if_tags));
+    }
+}
+
+impl BlobFeature for DeleteBlobs {
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        let any_blob = core.selection.names.iter().any(|n| !n.ends_with('/'));
+        let icon = crate::app::widgets::icon::DELETE;
+        let (name, hint) = (t("blob-delete-delete"), t("blob-delete-hint"));
+        if crate::app::widgets::icon::icon_button(ui, any_blob, icon, &name, Some(&hint)).clicked() {
+            self.ask(core, ctx);
+        }
+    }
+
+    fn offers(&self, core: &BlobCore, _: &PaneContext, offers: &mut Vec<Offer>) {
+        let any_blob = core.selection.names.iter().any(|n| !n.ends_with('/'));
+        let offer = Offer::new("delete", t("blob-delete-delete"), any_blob);
+        offers.push(offer.key(egui::Modifiers::NONE, egui::Key::Delete));
+    }
+
+    fn run_offer(&mut self, id: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        if id == "delete" {
+            self.ask(core, ctx);
+        }
     }
 }
 

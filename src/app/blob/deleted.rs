@@ -4,6 +4,7 @@
 
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
+use crate::app::context::feature::Feature;
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::i18n::{t, tr};
@@ -22,12 +23,8 @@ pub struct DeletedBlobs {
     pub listed: Vec<BlobItem>,
 }
 
-impl BlobFeature for DeletedBlobs {
-    fn event(&mut self, event: &BlobEvent, _: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        if let BlobEvent::Listing = event {
-            self.read_retention(ctx);
-        }
-    }
+impl Feature for DeletedBlobs {
+    type Pane = crate::app::blob::feature::Blob;
 
     fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         // A failure (a SAS without service rights, say) leaves the switch hidden: nothing to offer then.
@@ -36,6 +33,14 @@ impl BlobFeature for DeletedBlobs {
             if let Ok(r) = answer {
                 self.kept_days = r.deleted_blob_days;
             }
+        }
+    }
+}
+
+impl BlobFeature for DeletedBlobs {
+    fn event(&mut self, event: &BlobEvent, _: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        if let BlobEvent::Listing = event {
+            self.read_retention(ctx);
         }
     }
 

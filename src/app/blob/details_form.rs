@@ -2,6 +2,7 @@
 //! selection moves, so going back finds the edit), saved with If-Match the version the edit started from, and
 //! on a 412 the user's version beside the service's, to reload and re-apply, overwrite, or discard.
 
+use crate::app::context::feature::Feature;
 use std::collections::BTreeMap;
 
 use crate::app::blob::core::BlobCore;
@@ -104,38 +105,8 @@ pub struct PropertiesForm {
     md5: BTreeMap<String, Option<String>>,
 }
 
-impl BlobFeature for PropertiesForm {
-    fn event(&mut self, event: &BlobEvent, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
-        match event {
-            // Each blob keeps its edit while another is shown; a clean draft is forgotten with its blob.
-            BlobEvent::Selected(shown) => {
-                let conflicts = &self.conflicts;
-                self.drafts.forget_clean_except(*shown, |n| conflicts.contains_key(n));
-                let drafts = &self.drafts;
-                self.md5.retain(|n, _| drafts.has(n));
-            }
-            // The service's side of the draft moves; what the user typed never does.
-            BlobEvent::PropertiesRead {
-                blob, props, metadata, ..
-            } => {
-                // An answer that says nothing of the metadata leaves it as the service said it last.
-                let said = self.drafts.get(blob).map(|d| d.theirs().metadata.clone());
-                let Some(metadata) = metadata.map(<[_]>::to_vec).or(said) else {
-                    return;
-                };
-                let form = BlobForm::from_service(&props.http, metadata);
-                self.md5.insert(blob.to_string(), props.http.content_md5.clone());
-                self.drafts.observe(blob, &props.etag, form);
-            }
-            BlobEvent::Deleted(blobs) => {
-                for b in *blobs {
-                    self.drafts.remove(b);
-                    self.conflicts.remove(b);
-                }
-            }
-            _ => {}
-        }
-    }
+impl Feature for PropertiesForm {
+    type Pane = crate::app::blob::feature::Blob;
 
     fn poll(&mut self, core: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
         self.drafts.settle();
@@ -189,6 +160,40 @@ impl BlobFeature for PropertiesForm {
             if let Err(e) = self.save(core, ctx, &blob, false) {
                 fx.fail(e);
             }
+        }
+    }
+}
+
+impl BlobFeature for PropertiesForm {
+    fn event(&mut self, event: &BlobEvent, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        match event {
+            // Each blob keeps its edit while another is shown; a clean draft is forgotten with its blob.
+            BlobEvent::Selected(shown) => {
+                let conflicts = &self.conflicts;
+                self.drafts.forget_clean_except(*shown, |n| conflicts.contains_key(n));
+                let drafts = &self.drafts;
+                self.md5.retain(|n, _| drafts.has(n));
+            }
+            // The service's side of the draft moves; what the user typed never does.
+            BlobEvent::PropertiesRead {
+                blob, props, metadata, ..
+            } => {
+                // An answer that says nothing of the metadata leaves it as the service said it last.
+                let said = self.drafts.get(blob).map(|d| d.theirs().metadata.clone());
+                let Some(metadata) = metadata.map(<[_]>::to_vec).or(said) else {
+                    return;
+                };
+                let form = BlobForm::from_service(&props.http, metadata);
+                self.md5.insert(blob.to_string(), props.http.content_md5.clone());
+                self.drafts.observe(blob, &props.etag, form);
+            }
+            BlobEvent::Deleted(blobs) => {
+                for b in *blobs {
+                    self.drafts.remove(b);
+                    self.conflicts.remove(b);
+                }
+            }
+            _ => {}
         }
     }
 

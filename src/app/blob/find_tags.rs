@@ -5,6 +5,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, Effects, Tool};
 use crate::app::context::InFlight;
 use crate::app::context::PaneContext;
+use crate::app::context::feature::Feature;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::blob::{TaggedBlob, TaggedPage, validate_tags};
@@ -114,19 +115,8 @@ impl FindByTags {
     }
 }
 
-impl BlobFeature for FindByTags {
-    fn tool(&self) -> Option<Tool> {
-        Some(Tool {
-            icon: crate::app::widgets::icon::TAG,
-            name: "blob-find-tags-tool",
-            hint: "blob-find-tags-tool-hint",
-            search: true,
-        })
-    }
-
-    fn tool_in_use(&self, _: &BlobCore, _: &PaneContext) -> bool {
-        self.shown.is_some()
-    }
+impl Feature for FindByTags {
+    type Pane = crate::app::blob::feature::Blob;
 
     fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         let Some(f) = &mut self.shown else { return };
@@ -144,6 +134,21 @@ impl BlobFeature for FindByTags {
 
     fn busy(&self) -> bool {
         self.shown.as_ref().is_some_and(TagFind::is_loading)
+    }
+}
+
+impl BlobFeature for FindByTags {
+    fn tool(&self) -> Option<Tool> {
+        Some(Tool {
+            icon: crate::app::widgets::icon::TAG,
+            name: "blob-find-tags-tool",
+            hint: "blob-find-tags-tool-hint",
+            search: true,
+        })
+    }
+
+    fn tool_in_use(&self, _: &BlobCore, _: &PaneContext) -> bool {
+        self.shown.is_some()
     }
 
     fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {

@@ -2,6 +2,7 @@
 //! size in each access tier and the newest change, summed by walking the flat listing in the background. Each
 //! page is summed on the runtime and dropped there, so the pane never holds more than the sums.
 
+use crate::app::context::feature::Feature;
 use std::collections::BTreeMap;
 use std::time::SystemTime;
 
@@ -101,7 +102,9 @@ pub struct Statistics {
     pub(crate) shown: Option<FolderStats>,
 }
 
-impl BlobFeature for Statistics {
+impl Feature for Statistics {
+    type Pane = crate::app::blob::feature::Blob;
+
     fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         if let Some(s) = &mut self.shown {
             for page in s.job.take() {
@@ -113,7 +116,9 @@ impl BlobFeature for Statistics {
     fn busy(&self) -> bool {
         self.shown.as_ref().is_some_and(FolderStats::is_running)
     }
+}
 
+impl BlobFeature for Statistics {
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         let hover = if core.selection.names.is_empty() {
             t("blob-folder-stats-hint-shown")

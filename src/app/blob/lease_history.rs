@@ -4,6 +4,7 @@
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects};
 use crate::app::context::PaneContext;
+use crate::app::context::feature::Feature;
 use crate::app::widgets::lease_timeline::LeaseTimeline;
 use crate::app::widgets::plot::now_secs;
 
@@ -19,6 +20,10 @@ impl LeaseHistory {
     pub fn timeline(&self) -> &LeaseTimeline {
         &self.seen
     }
+}
+
+impl Feature for LeaseHistory {
+    type Pane = crate::app::blob::feature::Blob;
 }
 
 impl BlobFeature for LeaseHistory {

@@ -6,6 +6,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, DetailsTab, Effects};
 use crate::app::blob::rows::lease_label;
 use crate::app::context::PaneContext;
+use crate::app::context::feature::Feature;
 use crate::app::context::sent::{LeaseChange, OpDone};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
@@ -48,6 +49,10 @@ impl Default for Leases {
             },
         }
     }
+}
+
+impl Feature for Leases {
+    type Pane = crate::app::blob::feature::Blob;
 }
 
 impl BlobFeature for Leases {

@@ -2,6 +2,7 @@
 //! over the folder shown or the whole container, found by walking the flat listing in the background and shown
 //! as they arrive. The service only finds names by their start; this finds them anywhere in the name.
 
+use crate::app::context::feature::Feature;
 use egui::RichText;
 use regex::{Regex, RegexBuilder};
 
@@ -116,6 +117,22 @@ impl SearchShown<'_> {
     }
 }
 
+impl Feature for FindInNames {
+    type Pane = crate::app::blob::feature::Blob;
+
+    fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
+        if let Some(s) = &mut self.search {
+            for found in s.job.take() {
+                fx.found_more(found);
+            }
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.job.is_running())
+    }
+}
+
 impl BlobFeature for FindInNames {
     fn tool(&self) -> Option<Tool> {
         Some(Tool {
@@ -138,18 +155,6 @@ impl BlobFeature for FindInNames {
         if let BlobEvent::FolderChanged = event {
             self.search = None;
         }
-    }
-
-    fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
-        if let Some(s) = &mut self.search {
-            for found in s.job.take() {
-                fx.found_more(found);
-            }
-        }
-    }
-
-    fn busy(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.job.is_running())
     }
 
     fn controls_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {

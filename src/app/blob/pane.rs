@@ -304,18 +304,13 @@ impl BlobPane {
 
     /// Quitting with Save all: every feature sends the save of its drafts, as their Save buttons would.
     pub fn save_all(&mut self, ctx: &mut PaneContext) {
-        let mut fx = crate::app::blob::feature::Effects::default();
-        for f in self.features.iter_mut() {
-            f.save_all(&self.core, ctx, &mut fx);
-        }
+        let fx = self.features.save_all(&self.core, ctx);
         self.apply(ctx, fx);
     }
 
     /// The unsaved edits in this tab, in words (closing asks before dropping them): the union of its features'.
     pub fn unsaved(&self) -> Vec<String> {
-        let mut said = Vec::new();
-        said.extend(self.features.unsaved());
-        said
+        self.features.unsaved()
     }
 
     /// Whether a one-off action this pane sent (a lease, a snapshot) has not answered yet. Every write is also
@@ -325,7 +320,7 @@ impl BlobPane {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.core.reading.busy() || !self.ops.is_empty() || self.features.busy()
+        self.core.reading.busy() || !self.ops.is_empty() || self.features.busy() || self.features.sending()
     }
 
     /// How soon the tab needs a frame without input: its indicators' refresh, or a watch's reads.
@@ -432,10 +427,9 @@ impl BlobPane {
 
     /// Tells every feature what happened, then does what they asked.
     pub(crate) fn dispatch(&mut self, ctx: &mut PaneContext, event: crate::app::blob::feature::BlobEvent) {
-        let mut fx = crate::app::blob::feature::Effects::default();
-        for f in self.features.iter_mut() {
-            f.event(&event, &self.core, ctx, &mut fx);
-        }
+        let fx = self
+            .features
+            .each(&self.core, ctx, |f, core, ctx, fx| f.event(&event, core, ctx, fx));
         self.apply(ctx, fx);
     }
 
@@ -501,10 +495,7 @@ impl BlobPane {
 
     /// Every feature's poll, then what they asked.
     fn poll_features(&mut self, ctx: &mut PaneContext) {
-        let mut fx = crate::app::blob::feature::Effects::default();
-        for f in self.features.iter_mut() {
-            f.poll(&self.core, ctx, &mut fx);
-        }
+        let fx = self.features.poll(&self.core, ctx);
         self.apply(ctx, fx);
     }
 

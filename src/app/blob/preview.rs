@@ -2,6 +2,7 @@
 //! by the blob and snapshot it was asked for so it never lands in another blob's panel; an image is kept by egui
 //! under its account, blob, snapshot and ETag, and forgotten when another preview takes its place.
 
+use crate::app::context::feature::Feature;
 use std::sync::Arc;
 
 use crate::app::blob::core::BlobCore;
@@ -41,20 +42,8 @@ pub struct Previews {
     pub(crate) shown_image: Option<String>,
 }
 
-impl BlobFeature for Previews {
-    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        match event {
-            // A preview asked for the blob left behind must not land in this one's panel.
-            BlobEvent::Selected(shown) => {
-                self.reading.keep(|k| Some(k.blob.as_str()) == *shown);
-                if self.shown.as_ref().is_some_and(|p| Some(p.blob()) != *shown) {
-                    self.shown = None;
-                }
-            }
-            BlobEvent::PreviewAsked { blob, snapshot } => self.preview(core, ctx, blob, *snapshot),
-            _ => {}
-        }
-    }
+impl Feature for Previews {
+    type Pane = crate::app::blob::feature::Blob;
 
     fn poll(&mut self, core: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         // Only replies for the blob shown are still out (`event` dropped the others).
@@ -78,6 +67,22 @@ impl BlobFeature for Previews {
 
     fn busy(&self) -> bool {
         !self.reading.is_empty()
+    }
+}
+
+impl BlobFeature for Previews {
+    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        match event {
+            // A preview asked for the blob left behind must not land in this one's panel.
+            BlobEvent::Selected(shown) => {
+                self.reading.keep(|k| Some(k.blob.as_str()) == *shown);
+                if self.shown.as_ref().is_some_and(|p| Some(p.blob()) != *shown) {
+                    self.shown = None;
+                }
+            }
+            BlobEvent::PreviewAsked { blob, snapshot } => self.preview(core, ctx, blob, *snapshot),
+            _ => {}
+        }
     }
 
     fn blob_actions_ui(

@@ -3,6 +3,7 @@
 
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobFeature, DetailsTab, Effects};
+use crate::app::context::feature::Feature;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::i18n::t;
 use crate::storage::StorageError;
@@ -30,10 +31,8 @@ impl Default for SasUrls {
     }
 }
 
-impl BlobFeature for SasUrls {
-    fn details_tab(&self) -> DetailsTab {
-        DetailsTab::Access
-    }
+impl Feature for SasUrls {
+    type Pane = crate::app::blob::feature::Blob;
 
     fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
         match self.making.take() {
@@ -54,19 +53,25 @@ impl BlobFeature for SasUrls {
         !self.making.is_empty()
     }
 
+    fn windows(&mut self, egui_ctx: &egui::Context, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        // A SAS made for the clipboard goes there as soon as it arrives, whatever part of the panel is open.
+        if let Some(url) = self.to_copy.take() {
+            egui_ctx.copy_text(url);
+        }
+    }
+}
+
+impl BlobFeature for SasUrls {
+    fn details_tab(&self) -> DetailsTab {
+        DetailsTab::Access
+    }
+
     fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         self.controls(ui, (core, ctx, fx), Some(blob));
     }
 
     fn container_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         self.controls(ui, (core, ctx, fx), None);
-    }
-
-    fn windows(&mut self, egui_ctx: &egui::Context, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
-        // A SAS made for the clipboard goes there as soon as it arrives, whatever part of the panel is open.
-        if let Some(url) = self.to_copy.take() {
-            egui_ctx.copy_text(url);
-        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! blob (asked first; If-Match the version shown) or deleted (asked first; a snapshot never changes, so no
 //! condition is needed).
 
+use crate::app::context::feature::Feature;
 use std::path::PathBuf;
 
 use crate::app::blob::core::BlobCore;
@@ -29,6 +30,56 @@ pub struct Snapshots {
     saving: InFlight<(String, String), Option<Vec<PathBuf>>>,
 }
 
+impl Feature for Snapshots {
+    type Pane = crate::app::blob::feature::Blob;
+
+    fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        for ((name, time), answer) in self.saving.ready() {
+            if let Some(file) = answer.and_then(|paths| paths.into_iter().next()) {
+                self.download_snapshot(core, ctx, (&name, &time), file);
+            }
+        }
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        let Some(asking) = self.asking.clone() else { return };
+        let (title, body, yes) = match &asking {
+            Ask::Delete(name, snapshot) => (
+                tr!(
+                    "blob-snapshots-delete-title",
+                    snapshot = snapshot.as_str(),
+                    name = name.as_str()
+                ),
+                t("blob-snapshots-delete-body"),
+                t("blob-snapshots-delete-yes"),
+            ),
+            Ask::Promote(name, snapshot) => (
+                tr!(
+                    "blob-snapshots-promote-title",
+                    snapshot = snapshot.as_str(),
+                    name = name.as_str()
+                ),
+                tr!("blob-snapshots-promote-body", name = name.as_str()),
+                t("blob-snapshots-promote"),
+            ),
+        };
+        let id = egui::Id::unique(("snapshot-confirm", &core.container));
+        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
+            return;
+        };
+        self.asking = None;
+        match (answer, asking) {
+            (true, Ask::Delete(name, time)) => self.delete_snapshot(core, ctx, fx, (&name, &time)),
+            (true, Ask::Promote(name, time)) => self.promote(core, ctx, fx, (&name, &time)),
+            (false, _) => {}
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.saving.is_empty()
+    }
+}
+
 impl BlobFeature for Snapshots {
     fn details_tab(&self) -> DetailsTab {
         DetailsTab::Snapshots
@@ -37,14 +88,6 @@ impl BlobFeature for Snapshots {
     fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         if let BlobEvent::SnapshotRow { blob, snapshot, act } = event {
             self.act(core, ctx, fx, (blob, snapshot), act);
-        }
-    }
-
-    fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        for ((name, time), answer) in self.saving.ready() {
-            if let Some(file) = answer.and_then(|paths| paths.into_iter().next()) {
-                self.download_snapshot(core, ctx, (&name, &time), file);
-            }
         }
     }
 
@@ -101,44 +144,6 @@ impl BlobFeature for Snapshots {
                 }
             });
         }
-    }
-
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
-        let Some(asking) = self.asking.clone() else { return };
-        let (title, body, yes) = match &asking {
-            Ask::Delete(name, snapshot) => (
-                tr!(
-                    "blob-snapshots-delete-title",
-                    snapshot = snapshot.as_str(),
-                    name = name.as_str()
-                ),
-                t("blob-snapshots-delete-body"),
-                t("blob-snapshots-delete-yes"),
-            ),
-            Ask::Promote(name, snapshot) => (
-                tr!(
-                    "blob-snapshots-promote-title",
-                    snapshot = snapshot.as_str(),
-                    name = name.as_str()
-                ),
-                tr!("blob-snapshots-promote-body", name = name.as_str()),
-                t("blob-snapshots-promote"),
-            ),
-        };
-        let id = egui::Id::unique(("snapshot-confirm", &core.container));
-        let Some(answer) = crate::app::widgets::confirm::ask(egui_ctx, id, &title, &body, &yes, |_| {}) else {
-            return;
-        };
-        self.asking = None;
-        match (answer, asking) {
-            (true, Ask::Delete(name, time)) => self.delete_snapshot(core, ctx, fx, (&name, &time)),
-            (true, Ask::Promote(name, time)) => self.promote(core, ctx, fx, (&name, &time)),
-            (false, _) => {}
-        }
-    }
-
-    fn busy(&self) -> bool {
-        !self.saving.is_empty()
     }
 }
 

@@ -2,6 +2,7 @@
 //! said (each blob keeps its own while you look at another), checked against the service's limits before
 //! anything is sent, and saved only if the tags are still those the edit started from.
 
+use crate::app::context::feature::Feature;
 use std::collections::BTreeMap;
 
 use crate::app::blob::core::BlobCore;
@@ -58,26 +59,8 @@ pub struct Tags {
     pub(crate) problems: BTreeMap<String, String>,
 }
 
-impl BlobFeature for Tags {
-    fn details_tab(&self) -> DetailsTab {
-        DetailsTab::Tags
-    }
-
-    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        match event {
-            // An edit is never forgotten; a clean draft goes when its blob is no longer shown.
-            BlobEvent::Selected(shown) => self.drafts.forget_clean_except(*shown, |_| false),
-            // Read with the blob's details (a refresh re-reads them, and the draft's service side moves).
-            BlobEvent::DetailsAsked(blob) => self.read_tags(core, ctx, blob),
-            BlobEvent::Deleted(blobs) => {
-                for b in *blobs {
-                    self.drafts.remove(b);
-                    self.problems.remove(b);
-                }
-            }
-            _ => {}
-        }
-    }
+impl Feature for Tags {
+    type Pane = crate::app::blob::feature::Blob;
 
     fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         self.drafts.settle();
@@ -134,15 +117,37 @@ impl BlobFeature for Tags {
             .collect()
     }
 
-    fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        ui.separator();
-        self.tags_ui(ui, core, ctx, blob);
-    }
-
     fn save_all(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         for blob in self.drafts.dirty_unsent(|b| self.is_saving(b)) {
             self.save_tags(core, ctx, &blob, false);
         }
+    }
+}
+
+impl BlobFeature for Tags {
+    fn details_tab(&self) -> DetailsTab {
+        DetailsTab::Tags
+    }
+
+    fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        match event {
+            // An edit is never forgotten; a clean draft goes when its blob is no longer shown.
+            BlobEvent::Selected(shown) => self.drafts.forget_clean_except(*shown, |_| false),
+            // Read with the blob's details (a refresh re-reads them, and the draft's service side moves).
+            BlobEvent::DetailsAsked(blob) => self.read_tags(core, ctx, blob),
+            BlobEvent::Deleted(blobs) => {
+                for b in *blobs {
+                    self.drafts.remove(b);
+                    self.problems.remove(b);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        ui.separator();
+        self.tags_ui(ui, core, ctx, blob);
     }
 }
 

@@ -1,6 +1,7 @@
 //! Access tiers in a container tab: a blob's tier in words (inferred, archived, rehydrating), and setting Hot,
 //! Cool, Cold or Archive on one blob or a selection as a job, with the rehydrate priority for leaving Archive.
 
+use crate::app::context::feature::Feature;
 use futures_util::StreamExt;
 
 use crate::app::blob::core::BlobCore;
@@ -85,7 +86,9 @@ fn with_tier(
     props
 }
 
-impl BlobFeature for Tiers {
+impl Feature for Tiers {
+    type Pane = crate::app::blob::feature::Blob;
+
     fn poll(&mut self, core: &BlobCore, _: &mut PaneContext, fx: &mut Effects) {
         for (blob, tier, answer) in self.landed.1.take() {
             let shown = core
@@ -107,12 +110,6 @@ impl BlobFeature for Tiers {
         }
     }
 
-    fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        if core.selected_properties().is_some_and(|p| p.access_tier.is_some()) {
-            self.tier_controls(ui, core, ctx, blob);
-        }
-    }
-
     fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         let Some(names) = &self.asking else { return };
         let title = tr!("blob-tiers-archive-title", count = names.len());
@@ -129,6 +126,14 @@ impl BlobFeature for Tiers {
         if let Some(names) = self.asking.take().filter(|_| answer) {
             let rehydrate = self.form.rehydrate;
             self.set_tiers(core, ctx, names, (AccessTier::Archive, rehydrate));
+        }
+    }
+}
+
+impl BlobFeature for Tiers {
+    fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        if core.selected_properties().is_some_and(|p| p.access_tier.is_some()) {
+            self.tier_controls(ui, core, ctx, blob);
         }
     }
 }

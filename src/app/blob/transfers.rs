@@ -1,6 +1,7 @@
 //! Uploads and downloads of a container tab, each a job in the activity list: blob names from local paths
 //! and back (refusing names that would land outside the chosen folder), content types, upload conditions.
 
+use crate::app::context::feature::Feature;
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -102,7 +103,9 @@ impl Transfers {
     }
 }
 
-impl BlobFeature for Transfers {
+impl Feature for Transfers {
+    type Pane = crate::app::blob::feature::Blob;
+
     fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         for (pick, answer) in self.picking.ready() {
             let Some(paths) = answer else { continue };
@@ -127,6 +130,22 @@ impl BlobFeature for Transfers {
         !self.picking.is_empty() || !self.checking.is_empty()
     }
 
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
+        // Files and folders dropped on the window go into the folder shown.
+        let dropped: Vec<PathBuf> =
+            egui_ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
+        if !dropped.is_empty() {
+            let (files, folders): (Vec<_>, Vec<_>) = dropped.into_iter().partition(|p| p.is_file());
+            self.upload(core, ctx, files);
+            for folder in folders {
+                self.upload_folder(core, ctx, folder);
+            }
+        }
+        crate::app::blob::downloads::ui(self, egui_ctx, core, ctx);
+    }
+}
+
+impl BlobFeature for Transfers {
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         use crate::app::widgets::icon::{self, icon_button};
         let mode = tr!("blob-transfers-upload-hint", mode = self.mode.words());
@@ -181,20 +200,6 @@ impl BlobFeature for Transfers {
             };
             self.pick(ctx, Pick::DownloadInto(what), "blob-transfers-download-into");
         }
-    }
-
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
-        // Files and folders dropped on the window go into the folder shown.
-        let dropped: Vec<PathBuf> =
-            egui_ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
-        if !dropped.is_empty() {
-            let (files, folders): (Vec<_>, Vec<_>) = dropped.into_iter().partition(|p| p.is_file());
-            self.upload(core, ctx, files);
-            for folder in folders {
-                self.upload_folder(core, ctx, folder);
-            }
-        }
-        crate::app::blob::downloads::ui(self, egui_ctx, core, ctx);
     }
 }
 

@@ -4,6 +4,7 @@
 
 use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, DetailsTab, Effects};
+use crate::app::context::feature::Feature;
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::format::{human_bytes, utc_opt};
@@ -27,6 +28,24 @@ pub struct Versions {
     asking: Option<Ask>,
 }
 
+impl Feature for Versions {
+    type Pane = crate::app::blob::feature::Blob;
+
+    fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
+        if let Some((blob, result)) = self.reading.take() {
+            self.listed = Some((blob, result));
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.reading.is_empty()
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
+        self.confirm(egui_ctx, core, ctx, fx);
+    }
+}
+
 impl BlobFeature for Versions {
     fn details_tab(&self) -> DetailsTab {
         DetailsTab::Snapshots
@@ -39,22 +58,8 @@ impl BlobFeature for Versions {
         }
     }
 
-    fn poll(&mut self, _: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
-        if let Some((blob, result)) = self.reading.take() {
-            self.listed = Some((blob, result));
-        }
-    }
-
-    fn busy(&self) -> bool {
-        !self.reading.is_empty()
-    }
-
     fn blob_ui(&mut self, ui: &mut egui::Ui, blob: &str, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
         self.ui(ui, blob, core, ctx, fx);
-    }
-
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {
-        self.confirm(egui_ctx, core, ctx, fx);
     }
 }
 

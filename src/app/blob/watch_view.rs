@@ -6,6 +6,7 @@ use crate::app::blob::core::BlobCore;
 use crate::app::blob::feature::{BlobEvent, BlobFeature, Effects, Tool};
 use crate::app::blob::watch::{Column, ContainerWatch, Mark, ReadFor};
 use crate::app::context::PaneContext;
+use crate::app::context::feature::Feature;
 use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::watch::{MarksAsk, WatchRow, watch_row};
 use crate::storage::blob::BlobItem;
@@ -18,19 +19,8 @@ fn key_of(core: &BlobCore) -> ReadFor {
     }
 }
 
-impl BlobFeature for ContainerWatch {
-    fn tool(&self) -> Option<Tool> {
-        Some(Tool {
-            icon: crate::app::widgets::icon::WATCH,
-            name: "blob-watch-view-tool",
-            hint: "blob-watch-view-tool-hint",
-            search: false,
-        })
-    }
-
-    fn tool_in_use(&self, _: &BlobCore, _: &PaneContext) -> bool {
-        self.cadence.on
-    }
+impl Feature for ContainerWatch {
+    type Pane = crate::app::blob::feature::Blob;
 
     /// Hands a finished read (when it is still for the listing shown) to the pane to merge, and starts the next
     /// when it is due: while the tab is shown and no listing is under way.
@@ -62,6 +52,25 @@ impl BlobFeature for ContainerWatch {
         }
     }
 
+    fn busy(&self) -> bool {
+        self.is_reading()
+    }
+}
+
+impl BlobFeature for ContainerWatch {
+    fn tool(&self) -> Option<Tool> {
+        Some(Tool {
+            icon: crate::app::widgets::icon::WATCH,
+            name: "blob-watch-view-tool",
+            hint: "blob-watch-view-tool-hint",
+            search: false,
+        })
+    }
+
+    fn tool_in_use(&self, _: &BlobCore, _: &PaneContext) -> bool {
+        self.cadence.on
+    }
+
     fn event(&mut self, event: &BlobEvent, core: &BlobCore, _: &mut PaneContext, _: &mut Effects) {
         match event {
             // A read that covered more rows than the new listing will hold must not land in it.
@@ -75,10 +84,6 @@ impl BlobFeature for ContainerWatch {
 
     fn kept_rows(&self) -> Vec<&BlobItem> {
         self.vanished_rows().collect()
-    }
-
-    fn busy(&self) -> bool {
-        self.is_reading()
     }
 
     fn reads_listing_every(&self) -> Option<std::time::Duration> {

@@ -1,6 +1,7 @@
 //! Who else may use the queue: its stored access policies (read when the tab opens) and a SAS for it.
 
 use crate::app::context::PaneContext;
+use crate::app::context::feature::Feature;
 use crate::app::queue::core::QueueCore;
 use crate::app::queue::feature::{QueueEffects, QueueEvent, QueueFeature};
 use crate::app::widgets::policies::{PoliciesEdit, SasForm};
@@ -19,13 +20,8 @@ impl QueueAccess {
     }
 }
 
-impl QueueFeature for QueueAccess {
-    fn event(&mut self, event: &QueueEvent, _: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
-        // Policies change seldom: read when the tab opens (and on Reload policies).
-        if let QueueEvent::Opened = event {
-            self.policies.load(ctx);
-        }
-    }
+impl Feature for QueueAccess {
+    type Pane = crate::app::queue::feature::Queue;
 
     fn poll(&mut self, _: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
         self.policies.poll(ctx);
@@ -37,6 +33,15 @@ impl QueueFeature for QueueAccess {
 
     fn save_all(&mut self, _: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
         self.policies.save_all(ctx, None);
+    }
+}
+
+impl QueueFeature for QueueAccess {
+    fn event(&mut self, event: &QueueEvent, _: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
+        // Policies change seldom: read when the tab opens (and on Reload policies).
+        if let QueueEvent::Opened = event {
+            self.policies.load(ctx);
+        }
     }
 
     fn side_tab(&self) -> Option<crate::app::context::features::DetailsTab> {

@@ -1,6 +1,7 @@
 //! Clear queue: asked first, naming how many messages it deletes (invisible ones included); the clear is held
 //! until it answers, so a tab close waits for it.
 
+use crate::app::context::feature::Feature;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
 use crate::app::queue::feature::{QueueEffects, QueueFeature};
@@ -29,7 +30,9 @@ impl ClearQueue {
     }
 }
 
-impl QueueFeature for ClearQueue {
+impl Feature for ClearQueue {
+    type Pane = crate::app::queue::feature::Queue;
+
     fn poll(&mut self, _: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
         for (_, r) in self.clearing.ready() {
             fx.say(r);
@@ -39,14 +42,6 @@ impl QueueFeature for ClearQueue {
 
     fn busy(&self) -> bool {
         !self.clearing.is_empty()
-    }
-
-    fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
-        let icon = crate::app::widgets::icon::DELETE;
-        let hint = t("clear-hint");
-        if crate::app::widgets::icon::icon_button(ui, true, icon, &t("clear-button"), Some(&hint)).clicked() {
-            self.asking = true;
-        }
     }
 
     fn windows(&mut self, egui_ctx: &egui::Context, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
@@ -70,6 +65,16 @@ impl QueueFeature for ClearQueue {
             if yes {
                 self.clear(core, ctx);
             }
+        }
+    }
+}
+
+impl QueueFeature for ClearQueue {
+    fn header_ui(&mut self, ui: &mut egui::Ui, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
+        let icon = crate::app::widgets::icon::DELETE;
+        let hint = t("clear-hint");
+        if crate::app::widgets::icon::icon_button(ui, true, icon, &t("clear-button"), Some(&hint)).clicked() {
+            self.asking = true;
         }
     }
 }

@@ -3,6 +3,7 @@
 //! The copies are sent through the tab (`PaneContext::send`), so a tab closed meanwhile lets them land. The scan
 //! of the whole queue copies what it found through the same copy.
 
+use crate::app::context::feature::Feature;
 use crate::app::widgets::i18n::{t, tr};
 use std::time::SystemTime;
 
@@ -115,7 +116,9 @@ pub fn copy_to_menu(ui: &mut egui::Ui, core: &QueueCore, what: String) -> Option
     chosen
 }
 
-impl QueueFeature for CopyToQueue {
+impl Feature for CopyToQueue {
+    type Pane = crate::app::queue::feature::Queue;
+
     fn poll(&mut self, _: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
         for (to, result) in self.sending.ready() {
             fx.say(result.map(|done| {
@@ -133,3 +136,5 @@ impl QueueFeature for CopyToQueue {
         !self.sending.is_empty()
     }
 }
+
+impl QueueFeature for CopyToQueue {}

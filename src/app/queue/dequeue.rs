@@ -2,6 +2,7 @@
 //! receipt and "visible again in" countdown, and the actions on it (delete, return, extend, edit, move), each
 //! reply landing on the entry (id and receipt) that sent it.
 
+use crate::app::context::feature::Feature;
 use crate::app::widgets::i18n::{t, tr};
 use std::time::{Duration, SystemTime};
 
@@ -170,7 +171,9 @@ impl Dequeue {
     }
 }
 
-impl QueueFeature for Dequeue {
+impl Feature for Dequeue {
+    type Pane = crate::app::queue::feature::Queue;
+
     fn poll(&mut self, _: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
         for (_, result) in self.dequeuing.ready() {
             match result {
@@ -213,16 +216,6 @@ impl QueueFeature for Dequeue {
         !self.dequeuing.is_empty() || !self.actions.is_empty()
     }
 
-    fn holds(&self) -> bool {
-        let now = SystemTime::now();
-        self.held.iter().any(|h| h.live(now))
-    }
-
-    fn held_count(&self) -> usize {
-        let now = SystemTime::now();
-        self.held.iter().filter(|h| h.live(now)).count()
-    }
-
     fn save_all(&mut self, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
         let now = SystemTime::now();
         let typed: Vec<(usize, String)> = (self.held.iter().enumerate())
@@ -237,6 +230,18 @@ impl QueueFeature for Dequeue {
         for (i, text) in typed {
             self.act(core, ctx, i, MessageAction::Edit(text));
         }
+    }
+}
+
+impl QueueFeature for Dequeue {
+    fn holds(&self) -> bool {
+        let now = SystemTime::now();
+        self.held.iter().any(|h| h.live(now))
+    }
+
+    fn held_count(&self) -> usize {
+        let now = SystemTime::now();
+        self.held.iter().filter(|h| h.live(now)).count()
     }
 
     fn return_held(&mut self, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {

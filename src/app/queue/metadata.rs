@@ -3,6 +3,7 @@
 //! words, and the save reads the metadata again just before writing, unless the user saves "anyway".
 
 use crate::app::context::draft::Draft;
+use crate::app::context::feature::Feature;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
 use crate::app::queue::feature::{QueueEffects, QueueEvent, QueueFeature};
@@ -52,13 +53,8 @@ impl QueueMetadata {
     }
 }
 
-impl QueueFeature for QueueMetadata {
-    fn event(&mut self, event: &QueueEvent, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
-        // Queues have no ETag: the draft's versions are its values. A peek never touches an edit.
-        if let QueueEvent::Peeked { props, .. } = event {
-            self.edit.observe("", props.metadata.clone());
-        }
-    }
+impl Feature for QueueMetadata {
+    type Pane = crate::app::queue::feature::Queue;
 
     fn poll(&mut self, core: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
         self.edit.settle();
@@ -93,6 +89,15 @@ impl QueueFeature for QueueMetadata {
 
     fn busy(&self) -> bool {
         self.is_saving()
+    }
+}
+
+impl QueueFeature for QueueMetadata {
+    fn event(&mut self, event: &QueueEvent, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
+        // Queues have no ETag: the draft's versions are its values. A peek never touches an edit.
+        if let QueueEvent::Peeked { props, .. } = event {
+            self.edit.observe("", props.metadata.clone());
+        }
     }
 
     fn side_tab(&self) -> Option<crate::app::context::features::DetailsTab> {

@@ -157,7 +157,8 @@ impl QueuePane {
 
     /// Quitting with Save all: every feature sends the save of its drafts.
     pub fn save_all(&mut self, ctx: &mut PaneContext) {
-        self.each(&mut (), ctx, |f, _, core, ctx, fx| f.save_all(core, ctx, fx));
+        let fx = self.features.save_all(&self.core, ctx);
+        self.apply(fx);
     }
 
     /// Quitting, on the user's word: every message held is made visible again.
@@ -213,10 +214,9 @@ impl QueuePane {
     }
 
     fn dispatch(&mut self, ctx: &mut PaneContext, event: QueueEvent) {
-        let mut fx = QueueEffects::default();
-        for f in self.features.iter_mut() {
-            f.event(&event, &self.core, ctx, &mut fx);
-        }
+        let fx = self
+            .features
+            .each(&self.core, ctx, |f, core, ctx, fx| f.event(&event, core, ctx, fx));
         self.apply(fx);
     }
 
@@ -234,10 +234,9 @@ impl QueuePane {
         ctx: &mut PaneContext,
         hook: impl Fn(&mut dyn QueueFeature, &mut U, &QueueCore, &mut PaneContext, &mut QueueEffects),
     ) {
-        let mut fx = QueueEffects::default();
-        for f in self.features.iter_mut() {
-            hook(f.as_mut(), on, &self.core, ctx, &mut fx);
-        }
+        let fx = self
+            .features
+            .each(&self.core, ctx, |f, core, ctx, fx| hook(f, on, core, ctx, fx));
         self.apply(fx);
     }
 
@@ -252,10 +251,9 @@ impl QueuePane {
                         asked,
                         props: &props,
                     };
-                    let mut fx = QueueEffects::default();
-                    for f in self.features.iter_mut() {
-                        f.event(&event, &self.core, ctx, &mut fx);
-                    }
+                    let fx = self
+                        .features
+                        .each(&self.core, ctx, |f, core, ctx, fx| f.event(&event, core, ctx, fx));
                     self.core.properties = Some(props);
                     self.apply(fx);
                 }
@@ -265,10 +263,7 @@ impl QueuePane {
                 }
             }
         }
-        let mut fx = QueueEffects::default();
-        for f in self.features.iter_mut() {
-            f.poll(&self.core, ctx, &mut fx);
-        }
+        let fx = self.features.poll(&self.core, ctx);
         self.apply(fx);
         // One peek at a time, once what the features sent has landed: 32 deletes ask for one peek when the last
         // one is done, not 32 peeks of a queue still changing.

@@ -1,6 +1,7 @@
 //! Put a message: the text, how it is stored (Base64 or plain), its time to live and first invisibility, with
 //! its stored size checked against the service's limit before anything is sent.
 
+use crate::app::context::feature::Feature;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
 use crate::app::queue::feature::{QueueEffects, QueueFeature};
@@ -74,7 +75,9 @@ impl PutMessage {
     }
 }
 
-impl QueueFeature for PutMessage {
+impl Feature for PutMessage {
+    type Pane = crate::app::queue::feature::Queue;
+
     fn poll(&mut self, _: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
         for (_, r) in self.putting.ready() {
             fx.say(r);
@@ -85,7 +88,9 @@ impl QueueFeature for PutMessage {
     fn busy(&self) -> bool {
         !self.putting.is_empty()
     }
+}
 
+impl QueueFeature for PutMessage {
     fn side_tab(&self) -> Option<crate::app::context::features::DetailsTab> {
         Some(crate::app::context::features::DetailsTab::NewMessage)
     }

@@ -6,6 +6,7 @@
 //! shows the count and the first messages, searchable by text and id; it exports as JSON lines or CSV, and copies
 //! what the search finds (every message, when it is empty) to another queue, each read back from the record.
 
+use crate::app::context::feature::Feature;
 use crate::app::widgets::i18n::{in_language, language, t, tr};
 use std::io;
 use std::sync::Arc;
@@ -408,7 +409,9 @@ fn rows_table(ui: &mut egui::Ui, queue: &str, rows: &[ScanRow]) {
         });
 }
 
-impl QueueFeature for QueueScan {
+impl Feature for QueueScan {
+    type Pane = crate::app::queue::feature::Queue;
+
     fn poll(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {
         self.copying.poll(core, ctx, fx);
         if let Some((_, result)) = self.running.take() {
@@ -446,6 +449,28 @@ impl QueueFeature for QueueScan {
         !self.running.is_empty() || !self.saving.is_empty() || self.copying.busy()
     }
 
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
+        if self.asking {
+            let answer = crate::app::widgets::confirm::ask(
+                egui_ctx,
+                egui::Id::unique(("scan-queue", &core.queue)),
+                &tr!("scan-ask-title", queue = core.queue.as_str()),
+                &tr!("scan-ask-body", batch = MAX_MESSAGES_PER_CALL, hold = HOLD_SECONDS),
+                &t("scan-ask-yes"),
+                |_| {},
+            );
+            if let Some(yes) = answer {
+                self.asking = false;
+                if yes {
+                    self.start(core, ctx);
+                }
+            }
+        }
+        self.window(egui_ctx, core, ctx);
+    }
+}
+
+impl QueueFeature for QueueScan {
     /// Its tab was closed: the scan stops as Cancel stops it (the batch it holds made visible again first), rather
     /// than go on raising every message's dequeue count for a list nobody sees.
     fn hide(&mut self) {
@@ -484,25 +509,5 @@ impl QueueFeature for QueueScan {
             }
         });
         ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
-    }
-
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
-        if self.asking {
-            let answer = crate::app::widgets::confirm::ask(
-                egui_ctx,
-                egui::Id::unique(("scan-queue", &core.queue)),
-                &tr!("scan-ask-title", queue = core.queue.as_str()),
-                &tr!("scan-ask-body", batch = MAX_MESSAGES_PER_CALL, hold = HOLD_SECONDS),
-                &t("scan-ask-yes"),
-                |_| {},
-            );
-            if let Some(yes) = answer {
-                self.asking = false;
-                if yes {
-                    self.start(core, ctx);
-                }
-            }
-        }
-        self.window(egui_ctx, core, ctx);
     }
 }

@@ -4,6 +4,7 @@
 //! message is said to be gone only when the new peek saw past where it stood (or saw the whole queue). As a
 //! feature of its tab it also keeps the backlog (the approximate count over time) and peeks on its cadence.
 
+use crate::app::context::feature::Feature;
 use crate::app::widgets::i18n::{t, tr};
 use std::collections::BTreeMap;
 use std::time::SystemTime;
@@ -139,6 +140,16 @@ impl QueueWatch {
     }
 }
 
+impl Feature for QueueWatch {
+    type Pane = crate::app::queue::feature::Queue;
+
+    fn poll(&mut self, core: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
+        if core.shown && !self.peek_out && self.cadence.due() {
+            fx.peek();
+        }
+    }
+}
+
 impl QueueFeature for QueueWatch {
     fn event(&mut self, event: &QueueEvent, _: &QueueCore, _: &mut PaneContext, _: &mut QueueEffects) {
         match event {
@@ -161,12 +172,6 @@ impl QueueFeature for QueueWatch {
                 }
             }
             QueueEvent::Opened => {}
-        }
-    }
-
-    fn poll(&mut self, core: &QueueCore, _: &mut PaneContext, fx: &mut QueueEffects) {
-        if core.shown && !self.peek_out && self.cadence.due() {
-            fx.peek();
         }
     }
 

@@ -3,6 +3,7 @@
 //! and the service has more) takes every entity the query matches, loaded or not, to set or remove a property or
 //! to delete them. The change runs as a job (`bulk_job`) with its counts shown here, Cancel, and Resume.
 
+use crate::app::context::feature::Feature;
 use std::sync::Arc;
 
 use crate::app::context::features::Offer;
@@ -201,7 +202,9 @@ impl BulkChange {
     }
 }
 
-impl TableFeature for BulkChange {
+impl Feature for BulkChange {
+    type Pane = crate::app::table::feature::Table;
+
     fn busy(&self) -> bool {
         self.running.is_running()
     }
@@ -223,6 +226,48 @@ impl TableFeature for BulkChange {
         }
     }
 
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        let Some(form) = &mut self.form else { return };
+        let (title, yes) = match form.scope {
+            Scope::Selected => {
+                let n = core.selection.rows.len();
+                (
+                    tr!("table-bulk-title-selected", count = n, table = core.table.as_str()),
+                    tr!("table-bulk-yes-selected", count = n),
+                )
+            }
+            Scope::AllThatMatch => (
+                tr!("table-bulk-title-all", table = core.table.as_str()),
+                match form.action {
+                    Action::Delete => t("table-bulk-yes-delete-all"),
+                    _ => t("table-bulk-yes-change-all"),
+                },
+            ),
+        };
+        let answer = crate::app::widgets::confirm::ask(
+            egui_ctx,
+            egui::Id::unique(("bulk-change", &core.table)),
+            &title,
+            "",
+            &yes,
+            |ui| Self::form_ui(form, ui, core),
+        );
+        match answer {
+            Some(true) => match Self::change_of(form, core) {
+                Ok(change) => {
+                    let scope = form.scope;
+                    self.form = None;
+                    self.start(core, ctx, scope, change);
+                }
+                Err(e) => form.error = Some(e),
+            },
+            Some(false) => self.form = None,
+            None => {}
+        }
+    }
+}
+
+impl TableFeature for BulkChange {
     fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
         let n = core.selection.rows.len();
         let label = match n {
@@ -272,45 +317,5 @@ impl TableFeature for BulkChange {
             });
         }
         self.running.ui(ui, ctx);
-    }
-
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
-        let Some(form) = &mut self.form else { return };
-        let (title, yes) = match form.scope {
-            Scope::Selected => {
-                let n = core.selection.rows.len();
-                (
-                    tr!("table-bulk-title-selected", count = n, table = core.table.as_str()),
-                    tr!("table-bulk-yes-selected", count = n),
-                )
-            }
-            Scope::AllThatMatch => (
-                tr!("table-bulk-title-all", table = core.table.as_str()),
-                match form.action {
-                    Action::Delete => t("table-bulk-yes-delete-all"),
-                    _ => t("table-bulk-yes-change-all"),
-                },
-            ),
-        };
-        let answer = crate::app::widgets::confirm::ask(
-            egui_ctx,
-            egui::Id::unique(("bulk-change", &core.table)),
-            &title,
-            "",
-            &yes,
-            |ui| Self::form_ui(form, ui, core),
-        );
-        match answer {
-            Some(true) => match Self::change_of(form, core) {
-                Ok(change) => {
-                    let scope = form.scope;
-                    self.form = None;
-                    self.start(core, ctx, scope, change);
-                }
-                Err(e) => form.error = Some(e),
-            },
-            Some(false) => self.form = None,
-            None => {}
-        }
     }
 }

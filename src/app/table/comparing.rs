@@ -2,6 +2,7 @@
 //! any tab), this query against a picked one, against an exported file, or against an index table.
 
 use crate::app::context::clipboard::{PickedEntity, PickedQuery};
+use crate::app::context::feature::Feature;
 use crate::app::context::features::Offer;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::table::compare::EntityCompare;
@@ -114,6 +115,34 @@ impl Comparing {
     }
 }
 
+impl Feature for Comparing {
+    type Pane = crate::app::table::feature::Table;
+
+    fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        if let Some(((), Some(path))) = self.file.take() {
+            self.tables = Some(crate::app::table::index_view::compare_with_file(core, ctx, path));
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.file.is_empty()
+    }
+
+    fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
+        if let Some(c) = &mut self.rows
+            && !c.window(egui_ctx)
+        {
+            self.rows = None;
+        }
+        crate::app::table::index_view::window(&mut self.index_form, &mut self.tables, core, egui_ctx, ctx);
+        if let Some(c) = &mut self.tables
+            && !c.window(egui_ctx, ctx)
+        {
+            self.tables = None;
+        }
+    }
+}
+
 impl TableFeature for Comparing {
     fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
         offers.push(Offer::new(
@@ -135,34 +164,10 @@ impl TableFeature for Comparing {
         }
     }
 
-    fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
-        if let Some(((), Some(path))) = self.file.take() {
-            self.tables = Some(crate::app::table::index_view::compare_with_file(core, ctx, path));
-        }
-    }
-
-    fn busy(&self) -> bool {
-        !self.file.is_empty()
-    }
-
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
         let (name, hint) = (t("table-comparing-menu"), t("table-comparing-menu-hint"));
         crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::COMPARE, &name, &hint, |ui| {
             self.menu(ui, core, ctx)
         });
-    }
-
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
-        if let Some(c) = &mut self.rows
-            && !c.window(egui_ctx)
-        {
-            self.rows = None;
-        }
-        crate::app::table::index_view::window(&mut self.index_form, &mut self.tables, core, egui_ctx, ctx);
-        if let Some(c) = &mut self.tables
-            && !c.window(egui_ctx, ctx)
-        {
-            self.tables = None;
-        }
     }
 }

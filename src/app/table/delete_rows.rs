@@ -1,6 +1,7 @@
 //! Deleting the selected rows: asked first (how many, in how many partitions), then one batch of up to 100 per
 //! partition as a job, each entity with If-Match its ETag; the rows the job names as deleted leave the grid.
 
+use crate::app::context::feature::Feature;
 use std::collections::HashSet;
 
 use crate::app::context::features::Offer;
@@ -75,7 +76,9 @@ impl DeleteRows {
     }
 }
 
-impl TableFeature for DeleteRows {
+impl Feature for DeleteRows {
+    type Pane = crate::app::table::feature::Table;
+
     fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {
         let Some(d) = &self.deleting else { return };
         let state = ctx.jobs.get(d.job).map(|j| j.state.clone());
@@ -95,28 +98,6 @@ impl TableFeature for DeleteRows {
 
     fn busy(&self) -> bool {
         self.is_deleting()
-    }
-
-    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
-        use crate::app::widgets::icon::{self, icon_button};
-        let any = !core.selection.rows.is_empty();
-        let (name, hint) = (t("table-delete-rows-button"), t("table-delete-rows-button-hint"));
-        if icon_button(ui, any, icon::DELETE, &name, Some(&hint)).clicked() {
-            self.asking = true;
-        }
-    }
-
-    fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
-        let any = !core.selection.rows.is_empty() && !self.is_deleting();
-        offers.push(
-            Offer::new("delete", t("table-delete-rows-offer"), any).key(egui::Modifiers::NONE, egui::Key::Delete),
-        );
-    }
-
-    fn run_offer(&mut self, id: &str, _: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
-        if id == "delete" {
-            self.asking = true;
-        }
     }
 
     fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
@@ -140,6 +121,30 @@ impl TableFeature for DeleteRows {
             if yes {
                 self.delete_selected(core, ctx);
             }
+        }
+    }
+}
+
+impl TableFeature for DeleteRows {
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
+        use crate::app::widgets::icon::{self, icon_button};
+        let any = !core.selection.rows.is_empty();
+        let (name, hint) = (t("table-delete-rows-button"), t("table-delete-rows-button-hint"));
+        if icon_button(ui, any, icon::DELETE, &name, Some(&hint)).clicked() {
+            self.asking = true;
+        }
+    }
+
+    fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
+        let any = !core.selection.rows.is_empty() && !self.is_deleting();
+        offers.push(
+            Offer::new("delete", t("table-delete-rows-offer"), any).key(egui::Modifiers::NONE, egui::Key::Delete),
+        );
+    }
+
+    fn run_offer(&mut self, id: &str, _: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
+        if id == "delete" {
+            self.asking = true;
         }
     }
 }

@@ -2,6 +2,7 @@
 //! of each entity seen this run (its History tab), and what a save or a discard puts in the grid. Its "unsaved",
 //! its save out and Save all are found through the feature list like every other feature's.
 
+use crate::app::context::feature::Feature;
 use std::time::SystemTime;
 
 use crate::app::context::PaneContext;
@@ -73,33 +74,8 @@ impl Editing {
     }
 }
 
-impl TableFeature for Editing {
-    fn event(&mut self, event: &TableEvent, core: &TableCore) {
-        match event {
-            TableEvent::PageLoaded(entities) => {
-                // A full row of the entity being edited is the service's latest word on it.
-                if let Some(editor) = &mut self.editor
-                    && Self::full_rows(core)
-                {
-                    entities.iter().for_each(|e| editor.observe(e));
-                }
-                self.history.loaded_page(entities);
-            }
-            TableEvent::Swapped { old, touched } => {
-                let now = SystemTime::now();
-                for &row in touched.iter().filter(|&&r| (r as usize) < old.len()) {
-                    self.history
-                        .changed(old.get(row), core.store.get(row), Seen::Watched, now);
-                }
-                if let Some(editor) = &mut self.editor
-                    && Self::full_rows(core)
-                {
-                    touched.iter().for_each(|&row| editor.observe(core.store.get(row)));
-                }
-            }
-            TableEvent::QueryRan | TableEvent::RowsDropped(_) => {}
-        }
-    }
+impl Feature for Editing {
+    type Pane = crate::app::table::feature::Table;
 
     /// Takes the editor's replies every frame, whether its panel is shown or not: a hidden panel never leaves a
     /// save unanswered.
@@ -133,6 +109,35 @@ impl TableFeature for Editing {
             && !e.is_saving()
         {
             e.save(ctx, false);
+        }
+    }
+}
+
+impl TableFeature for Editing {
+    fn event(&mut self, event: &TableEvent, core: &TableCore) {
+        match event {
+            TableEvent::PageLoaded(entities) => {
+                // A full row of the entity being edited is the service's latest word on it.
+                if let Some(editor) = &mut self.editor
+                    && Self::full_rows(core)
+                {
+                    entities.iter().for_each(|e| editor.observe(e));
+                }
+                self.history.loaded_page(entities);
+            }
+            TableEvent::Swapped { old, touched } => {
+                let now = SystemTime::now();
+                for &row in touched.iter().filter(|&&r| (r as usize) < old.len()) {
+                    self.history
+                        .changed(old.get(row), core.store.get(row), Seen::Watched, now);
+                }
+                if let Some(editor) = &mut self.editor
+                    && Self::full_rows(core)
+                {
+                    touched.iter().for_each(|&row| editor.observe(core.store.get(row)));
+                }
+            }
+            TableEvent::QueryRan | TableEvent::RowsDropped(_) => {}
         }
     }
 }

@@ -3,6 +3,7 @@
 //! cancel; the file dialogs that start them.
 //! When an import ends, the query runs again so the imported rows show.
 
+use crate::app::context::feature::Feature;
 use crate::app::context::{InFlight, JobId, PaneContext, Unit};
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
@@ -46,7 +47,9 @@ impl Default for TableFiles {
     }
 }
 
-impl TableFeature for TableFiles {
+impl Feature for TableFiles {
+    type Pane = crate::app::table::feature::Table;
+
     fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {
         if let Some(id) = self.import_job
             && ctx.jobs.get(id).is_none_or(|j| !j.is_running())
@@ -96,7 +99,9 @@ impl TableFeature for TableFiles {
             }
         }
     }
+}
 
+impl TableFeature for TableFiles {
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
         let (name, hint) = (t("table-files-menu"), t("table-files-menu-hint"));
         crate::app::widgets::icon::icon_menu(ui, crate::app::widgets::icon::EXPORT, &name, &hint, |ui| {

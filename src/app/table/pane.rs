@@ -358,7 +358,8 @@ impl TablePane {
         }
         self.core.busy_features = self.features.busy();
         // The editor's replies too, whether its panel is shown or not.
-        self.each(&mut (), ctx, |f, _, core, ctx, fx| f.poll(core, ctx, fx));
+        let fx = self.features.poll(&self.core, ctx);
+        self.apply(ctx, fx);
     }
 
     /// Only what the view shows can be selected: a row the filter hid leaves the selection (Delete acts on what
@@ -488,10 +489,9 @@ impl TablePane {
             &mut crate::app::table::feature::TableEffects,
         ),
     ) {
-        let mut fx = crate::app::table::feature::TableEffects::default();
-        for f in self.features.iter_mut() {
-            hook(f.as_mut(), on, &self.core, ctx, &mut fx);
-        }
+        let fx = self
+            .features
+            .each(&self.core, ctx, |f, core, ctx, fx| hook(f, on, core, ctx, fx));
         self.apply(ctx, fx);
     }
 

@@ -1,6 +1,7 @@
 //! The partition map's data: entities per PartitionKey over the loaded rows (or a whole-table scan), the hot
 //! partition, the chart that draws them, and the map beside the grid as a feature of the tab.
 
+use crate::app::context::feature::Feature;
 use crate::storage::table::EntityView;
 use std::collections::HashMap;
 
@@ -236,7 +237,9 @@ impl PartitionMap {
     }
 }
 
-impl TableFeature for PartitionMap {
+impl Feature for PartitionMap {
+    type Pane = crate::app::table::feature::Table;
+
     fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
         self.count(core, ctx);
     }
@@ -244,7 +247,9 @@ impl TableFeature for PartitionMap {
     fn busy(&self) -> bool {
         !self.counting.is_empty()
     }
+}
 
+impl TableFeature for PartitionMap {
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, _: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
         let on = self.on;
         let r = ui

@@ -2,6 +2,7 @@
 //! stale, or out of range, when the query runs again or the row is deleted), its text written once.
 
 use crate::app::context::PaneContext;
+use crate::app::context::feature::Feature;
 use crate::app::context::features::Offer;
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
@@ -22,22 +23,8 @@ impl RawJson {
     }
 }
 
-impl TableFeature for RawJson {
-    fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
-        offers.push(Offer::new(
-            "raw-json",
-            t("table-raw-json-title"),
-            core.selection.rows.len() == 1,
-        ));
-    }
-
-    fn run_offer(&mut self, id: &str, core: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
-        if id == "raw-json"
-            && let Some(&row) = core.selection.rows.iter().next()
-        {
-            self.show(core.store.get(row).to_owned());
-        }
-    }
+impl Feature for RawJson {
+    type Pane = crate::app::table::feature::Table;
 
     fn windows(&mut self, egui_ctx: &egui::Context, _: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
         if self.shown.is_none() {
@@ -64,6 +51,24 @@ impl TableFeature for RawJson {
             });
         if !open {
             self.shown = None;
+        }
+    }
+}
+
+impl TableFeature for RawJson {
+    fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {
+        offers.push(Offer::new(
+            "raw-json",
+            t("table-raw-json-title"),
+            core.selection.rows.len() == 1,
+        ));
+    }
+
+    fn run_offer(&mut self, id: &str, core: &TableCore, _: &mut PaneContext, _: &mut TableEffects) {
+        if id == "raw-json"
+            && let Some(&row) = core.selection.rows.iter().next()
+        {
+            self.show(core.store.get(row).to_owned());
         }
     }
 }

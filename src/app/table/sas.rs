@@ -1,6 +1,7 @@
 //! A SAS for the table, under the toolbar.
 
 use crate::app::context::PaneContext;
+use crate::app::context::feature::Feature;
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
 use crate::app::widgets::i18n::t;
@@ -16,6 +17,10 @@ impl Default for TableSas {
             form: SasForm::new("r"),
         }
     }
+}
+
+impl Feature for TableSas {
+    type Pane = crate::app::table::feature::Table;
 }
 
 impl TableFeature for TableSas {

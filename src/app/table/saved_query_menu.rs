@@ -3,6 +3,7 @@
 //! remembered between runs and carried by Export settings.
 
 use crate::app::context::PaneContext;
+use crate::app::context::feature::Feature;
 use crate::app::context::saved_queries::SavedQuery;
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
@@ -31,6 +32,10 @@ impl SavedQueryMenu {
         };
         Some(t(why))
     }
+}
+
+impl Feature for SavedQueryMenu {
+    type Pane = crate::app::table::feature::Table;
 }
 
 impl TableFeature for SavedQueryMenu {

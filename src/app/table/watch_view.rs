@@ -2,6 +2,7 @@
 //! controls above the grid, the changes list beside it, and how a marked cell is drawn.
 
 use crate::app::context::PaneContext;
+use crate::app::context::feature::Feature;
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableEvent, TableFeature};
 use crate::app::table::store::{ETAG, TIMESTAMP};
@@ -9,14 +10,8 @@ use crate::app::table::watch::{Mark, TableWatch, describe_cell};
 use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::watch::{MarksAsk, WatchRow, watch_row};
 
-impl TableFeature for TableWatch {
-    fn event(&mut self, event: &TableEvent, _: &TableCore) {
-        match event {
-            TableEvent::QueryRan => self.reset(),
-            TableEvent::RowsDropped(rows) => self.renumbered(rows),
-            TableEvent::PageLoaded(_) | TableEvent::Swapped { .. } => {}
-        }
-    }
+impl Feature for TableWatch {
+    type Pane = crate::app::table::feature::Table;
 
     /// Hands in what a read found, and starts the next read when it is due (while the tab is shown, and not while
     /// a load or a feature's work changes the rows).
@@ -41,6 +36,16 @@ impl TableFeature for TableWatch {
 
     fn busy(&self) -> bool {
         self.is_reading()
+    }
+}
+
+impl TableFeature for TableWatch {
+    fn event(&mut self, event: &TableEvent, _: &TableCore) {
+        match event {
+            TableEvent::QueryRan => self.reset(),
+            TableEvent::RowsDropped(rows) => self.renumbered(rows),
+            TableEvent::PageLoaded(_) | TableEvent::Swapped { .. } => {}
+        }
     }
 
     fn watching(&self) -> bool {
