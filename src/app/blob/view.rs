@@ -60,10 +60,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_s
     pane.chrome.list_height = list.height();
     pane.chrome.pane_height = ui.max_rect().bottom() - pane_top;
     listing(pane, ui, ctx);
-    let mut fx = crate::app::blob::feature::Effects::default();
-    for f in pane.features.iter_mut() {
-        f.windows(ui.ctx(), &pane.core, ctx, &mut fx);
-    }
+    let fx = pane.features.windows(ui.ctx(), &pane.core, ctx);
     pane.apply(ctx, fx);
 }
 

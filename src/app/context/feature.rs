@@ -87,6 +87,16 @@ impl<F: ?Sized + Feature> Features<F> {
         self.each(core, ctx, |f, core, ctx, fx| f.save_all(core, ctx, fx))
     }
 
+    /// Every feature's windows and questions; what they asked is the pane's to do.
+    pub fn windows(
+        &mut self,
+        egui_ctx: &egui::Context,
+        core: &Core<F::Pane>,
+        ctx: &mut PaneContext,
+    ) -> Effects<F::Pane> {
+        self.each(core, ctx, |f, core, ctx, fx| f.windows(egui_ctx, core, ctx, fx))
+    }
+
     /// Runs a hook of every feature, in order, gathering what they asked of the pane.
     pub fn each(
         &mut self,

@@ -29,8 +29,8 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
             f.copy(core, ctx, chosen, to)
         });
     }
-    let egui_ctx = ui.ctx().clone();
-    pane.each(&mut (), ctx, |f, _, core, ctx, fx| f.windows(&egui_ctx, core, ctx, fx));
+    let fx = pane.features.windows(ui.ctx(), &pane.core, ctx);
+    pane.apply(fx);
 }
 
 /// The side panel: its tabs (only those its features draw in) and the features of the tab shown.

@@ -518,6 +518,6 @@ fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext
             pane.core.columns_open = false;
         }
     }
-    let egui_ctx = egui_ctx.clone();
-    pane.each(&mut (), ctx, |f, _, core, ctx, fx| f.windows(&egui_ctx, core, ctx, fx));
+    let fx = pane.features.windows(egui_ctx, &pane.core, ctx);
+    pane.apply(ctx, fx);
 }
