@@ -4,9 +4,10 @@
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
+use crate::app::blob::features::watch_view;
 use crate::app::blob::pane::BlobPane;
 use crate::app::blob::rows::{Column as Watched, lease_label, tier_short};
-use crate::app::blob::{listing, snapshot_rows, watch_view};
+use crate::app::blob::{listing, snapshot_rows};
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::{human_bytes, utc_opt};
 use crate::app::widgets::i18n::{t, tr};

@@ -5,9 +5,9 @@
 
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
-use crate::app::queue::dequeue::{Dequeue, Held};
 use crate::app::queue::feature::{Features, QueueEffects, QueueEvent, QueueFeature};
-pub use crate::app::queue::message_actions::MessageAction;
+use crate::app::queue::features::dequeue::{Dequeue, Held};
+pub use crate::app::queue::features::message_actions::MessageAction;
 use crate::storage::StorageError;
 use crate::storage::queue::{PeekedMessage, QueueProperties};
 
@@ -29,14 +29,14 @@ pub struct QueuePane {
 impl QueuePane {
     pub fn new(queue: &str) -> Self {
         let features = Features::default()
-            .with(crate::app::queue::watch::QueueWatch::default())
-            .with(crate::app::queue::clear::ClearQueue::default())
-            .with(crate::app::queue::copy_to::CopyToQueue::default())
-            .with(crate::app::queue::scan::QueueScan::default())
+            .with(crate::app::queue::features::watch::QueueWatch::default())
+            .with(crate::app::queue::features::clear::ClearQueue::default())
+            .with(crate::app::queue::features::copy_to::CopyToQueue::default())
+            .with(crate::app::queue::features::scan::QueueScan::default())
             .with(Dequeue::default())
-            .with(crate::app::queue::put::PutMessage::default())
-            .with(crate::app::queue::metadata::QueueMetadata::default())
-            .with(crate::app::queue::access::QueueAccess::new(queue));
+            .with(crate::app::queue::features::put::PutMessage::default())
+            .with(crate::app::queue::features::metadata::QueueMetadata::default())
+            .with(crate::app::queue::features::access::QueueAccess::new(queue));
         QueuePane {
             core: QueueCore::new(queue),
             features,
@@ -98,13 +98,13 @@ impl QueuePane {
 
     /// The ids of the queue's stored access policies as the form shows them.
     pub fn policy_ids(&self) -> Vec<&str> {
-        self.feature::<crate::app::queue::access::QueueAccess>()
+        self.feature::<crate::app::queue::features::access::QueueAccess>()
             .map_or_else(Vec::new, |a| a.policies.ids())
     }
 
     /// The approximate message count over time.
     pub fn backlog(&self) -> &crate::app::queue::charts::Backlog {
-        let watch = self.feature::<crate::app::queue::watch::QueueWatch>();
+        let watch = self.feature::<crate::app::queue::features::watch::QueueWatch>();
         &watch.expect("a queue tab is built with its watch").backlog
     }
 
@@ -118,13 +118,16 @@ impl QueuePane {
 
     /// Whether it peeks on its own.
     pub fn auto_refreshing(&self) -> bool {
-        self.feature::<crate::app::queue::watch::QueueWatch>()
+        self.feature::<crate::app::queue::features::watch::QueueWatch>()
             .is_some_and(|w| w.cadence.on)
     }
 
     /// Peek again every `seconds` (None: only when asked).
     pub fn set_auto_refresh(&mut self, seconds: Option<u32>) {
-        if let Some(w) = self.features.get_mut::<crate::app::queue::watch::QueueWatch>() {
+        if let Some(w) = self
+            .features
+            .get_mut::<crate::app::queue::features::watch::QueueWatch>()
+        {
             w.cadence.on = seconds.is_some();
             w.cadence.seconds = seconds.unwrap_or(w.cadence.seconds);
         }

@@ -25,9 +25,10 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
     pane.each(ui, ctx, |f, ui, core, ctx, fx| f.above_list_ui(ui, core, ctx, fx));
     if let Some(to) = pane.list.ui(&pane.core, ui) {
         let chosen: Vec<_> = pane.list.selected(&pane.core.peeked).into_iter().cloned().collect();
-        pane.with_feature(ctx, |f: &mut crate::app::queue::copy_to::CopyToQueue, core, ctx, _| {
-            f.copy(core, ctx, chosen, to)
-        });
+        pane.with_feature(
+            ctx,
+            |f: &mut crate::app::queue::features::copy_to::CopyToQueue, core, ctx, _| f.copy(core, ctx, chosen, to),
+        );
     }
     let fx = pane.features.windows(ui.ctx(), &pane.core, ctx);
     pane.apply(fx);

@@ -32,7 +32,7 @@ pub struct TableEffects {
     pub(crate) filter: Option<String>,
     pub(crate) drop_rows: Option<HashSet<u32>>,
     pub(crate) rerun: bool,
-    pub(crate) swap: Option<crate::app::table::watch::Found>,
+    pub(crate) swap: Option<crate::app::table::features::watch::Found>,
     pub(crate) select: Option<(u32, usize)>,
     pub(crate) put_rows: Vec<crate::storage::table::entity::Entity>,
 }
@@ -45,7 +45,7 @@ impl TableEffects {
 
     /// A read of the rows found them changed: the pane swaps in its store (the versions seen, the editor and the
     /// columns follow), new rows join the view.
-    pub fn swap_store(&mut self, found: crate::app::table::watch::Found) {
+    pub fn swap_store(&mut self, found: crate::app::table::features::watch::Found) {
         self.swap = Some(found);
     }
 
@@ -87,7 +87,7 @@ pub trait TableFeature: Feature<Pane = Table> {
     fn event(&mut self, event: &TableEvent, core: &TableCore) {}
 
     /// What it marks on a row of the grid (a change the watch saw), by place in the store.
-    fn mark(&self, row: u32) -> Option<&crate::app::table::watch::Mark> {
+    fn mark(&self, row: u32) -> Option<&crate::app::table::features::watch::Mark> {
         None
     }
 
@@ -133,7 +133,7 @@ impl Features {
         self
     }
 
-    pub fn mark(&self, row: u32) -> Option<&crate::app::table::watch::Mark> {
+    pub fn mark(&self, row: u32) -> Option<&crate::app::table::features::watch::Mark> {
         self.iter().find_map(|f| f.mark(row))
     }
 
