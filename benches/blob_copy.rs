@@ -13,7 +13,7 @@ use std::time::{Duration, Instant, SystemTime};
 use common::goal_spread;
 use common::pane::World;
 use futures_util::StreamExt;
-use tessera::app::blob::copy_paste::CopyPaste;
+use tessera::app::blob::features::copy_paste::CopyPaste;
 use tessera::app::blob::pane::BlobPane;
 use tessera::app::context::JobState;
 use tessera::app::context::clipboard::BlobClipboard;

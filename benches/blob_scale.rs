@@ -11,8 +11,8 @@ use std::time::Instant;
 use common::listing_server::{self, ListingServer};
 use common::pane::World;
 use common::{goal, goal_spread, goal_unmeasured, median, percentile};
-use tessera::app::blob::folder_stats::Statistics;
-use tessera::app::blob::name_search::FindInNames;
+use tessera::app::blob::features::folder_stats::Statistics;
+use tessera::app::blob::features::name_search::FindInNames;
 use tessera::app::blob::pane::BlobPane;
 use tessera::storage::blob::ListBlobsOptions;
 use tessera::storage::{Client, ClientOptions};
@@ -308,6 +308,6 @@ fn first_page_drawn(rt: &tokio::runtime::Runtime, client: &Client, container: &s
 }
 
 /// The statistics a blob tab shows.
-fn stats_of(pane: &BlobPane) -> Option<&tessera::app::blob::folder_stats::FolderStats> {
+fn stats_of(pane: &BlobPane) -> Option<&tessera::app::blob::features::folder_stats::FolderStats> {
     pane.feature::<Statistics>().and_then(Statistics::stats)
 }

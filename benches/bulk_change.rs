@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use common::{goal, goal_unmeasured};
 use tessera::app::runtime::jobs::JobContext;
-use tessera::app::table::bulk_job::{self, Change, Position, Source};
+use tessera::app::table::features::bulk_job::{self, Change, Position, Source};
 use tessera::storage::table::{BatchOperation, EdmValue, EntityDraft, EntityQuery, UpdateMode};
 use tessera::storage::{Client, ClientOptions, TransferProgress};
 

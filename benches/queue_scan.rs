@@ -19,8 +19,8 @@ use std::time::Instant;
 use common::goal;
 use common::queue_server::{self, QueueServer};
 use futures_util::StreamExt;
-use tessera::app::queue::scan::{ScanEnd, scan_queue};
-use tessera::app::queue::scan_record::ExportForm;
+use tessera::app::queue::features::scan::{ScanEnd, scan_queue};
+use tessera::app::queue::features::scan_record::ExportForm;
 use tessera::storage::queue::MessageTtl;
 use tessera::storage::{Client, ClientOptions};
 

@@ -11,8 +11,8 @@ use std::time::Instant;
 
 use common::goal;
 use tessera::app::runtime::jobs::JobContext;
-use tessera::app::table::import_job::{self, ImportPlan, Shared};
-use tessera::app::table::import_plan::ImportSource;
+use tessera::app::table::features::import_job::{self, ImportPlan, Shared};
+use tessera::app::table::features::import_plan::ImportSource;
 use tessera::storage::{ClientOptions, TransferProgress};
 
 #[global_allocator]

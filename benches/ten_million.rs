@@ -14,8 +14,8 @@ use std::time::Instant;
 use common::listing_server::{self, ListingServer};
 use common::pane::World;
 use common::{median, percentile};
+use tessera::app::blob::features::name_search::FindInNames;
 use tessera::app::blob::listed::SortKey;
-use tessera::app::blob::name_search::FindInNames;
 use tessera::app::blob::pane::BlobPane;
 use tessera::storage::{Client, ClientOptions};
 

@@ -12,10 +12,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use common::{goal, goal_spread, percentile};
+use tessera::app::table::features::watch::{Keys, read};
 use tessera::app::table::grid as table_grid;
 use tessera::app::table::pane::TablePane;
 use tessera::app::table::store::EntityStore;
-use tessera::app::table::watch::{Keys, read};
 use tessera::storage::table::{BatchOperation, EdmValue, EntityDraft, EntityQuery, UpdateMode};
 use tessera::storage::{Client, ClientOptions};
 
@@ -354,7 +354,7 @@ fn diff(rt: &tokio::runtime::Runtime, client: &Client) {
         tessera::app::context::Unit::Items("entities"),
         (l, r, rep),
         |job, (l, r, rep)| async move {
-            tessera::app::table::diff::compare(&job, &l, &r, &rep).await?;
+            tessera::app::table::features::diff::compare(&job, &l, &r, &rep).await?;
             Ok(String::new())
         },
     );
@@ -364,7 +364,7 @@ fn diff(rt: &tokio::runtime::Runtime, client: &Client) {
     }
     let seconds = at.elapsed().as_secs_f64();
     let peak = (common::heap::peak_bytes() - base) as f64;
-    let mut r = tessera::app::table::diff::DiffReport::default();
+    let mut r = tessera::app::table::features::diff::DiffReport::default();
     for update in replies.take() {
         r.apply(update);
     }

@@ -120,7 +120,7 @@ pub fn entity_round_trips(e: &Entity) {
         "the written body reads back differently"
     );
     let export = serde_json::to_vec(&vec![e.to_json()]).expect("an entity's JSON serialises");
-    let (imported, failures) = crate::app::table::io::parse_import("export", &export, true)
+    let (imported, failures) = crate::app::table::features::io::parse_import("export", &export, true)
         .unwrap_or_else(|why| panic!("the export of {draft:?} does not import: {why}"));
     assert!(failures.is_empty());
     assert_eq!(imported.len(), 1);
@@ -174,20 +174,20 @@ pub fn error_body(data: &[u8]) {
 /// defaults and a counter with new keys would build it (inference over every column included).
 pub fn import(data: &[u8]) {
     for json in [false, true] {
-        if let Ok((drafts, _)) = crate::app::table::io::parse_import("Import", data, json) {
+        if let Ok((drafts, _)) = crate::app::table::features::io::parse_import("Import", data, json) {
             for (_, d) in drafts {
                 let _ = d.validate(&"Import".into());
             }
         }
-        if let Ok(source) = crate::app::table::import_plan::ImportSource::parse(data, json) {
+        if let Ok(source) = crate::app::table::features::import_plan::ImportSource::parse(data, json) {
             let mut choices = source.default_choices();
             for round in 0..2 {
                 for (i, row) in source.rows.iter().take(64).enumerate() {
                     let _ = source.entity(&choices, row, i, &|_| "guid".into());
                 }
                 if round == 0 {
-                    choices.partition = crate::app::table::import_plan::PartitionFrom::Fixed("p".into());
-                    choices.row_key = crate::app::table::import_plan::RowKeyFrom::Counter(u64::MAX - 1);
+                    choices.partition = crate::app::table::features::import_plan::PartitionFrom::Fixed("p".into());
+                    choices.row_key = crate::app::table::features::import_plan::RowKeyFrom::Counter(u64::MAX - 1);
                 }
             }
         }

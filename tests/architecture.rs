@@ -482,8 +482,9 @@ fn a_feature_never_names_its_panes_type() {
     ] {
         let dir = t.src.join(folder);
         let mut features = 0;
+        let in_features = dir.join("features");
         for (path, code) in &t.files {
-            if path.parent() != Some(dir.as_path()) {
+            if path.parent() != Some(dir.as_path()) && path.parent() != Some(in_features.as_path()) {
                 continue;
             }
             let name = path.file_name().unwrap().to_string_lossy();
@@ -498,6 +499,66 @@ fn a_feature_never_names_its_panes_type() {
             "the features of {folder} were looked at ({features})"
         );
     }
+}
+
+/// Every feature has one shape: what every feature has (`context::feature::Feature`: poll, unsaved, busy,
+/// sending, save_all, windows) is one trait, which each pane's feature trait extends with its own hooks (so the
+/// compiler makes every feature implement it once), and the union over a pane's features is written once, in
+/// `context/feature.rs`: no pane walks its features for those hooks itself.
+#[test]
+fn every_feature_has_one_shape_and_its_union_is_written_once() {
+    const HOOKS: [&str; 6] = ["poll", "unsaved", "busy", "sending", "save_all", "windows"];
+    let t = tree();
+    let code_at = |rel: &str| {
+        let path = t.src.join(rel);
+        t.files
+            .iter()
+            .find(|(p, _)| *p == path)
+            .map(|(_, c)| c.clone())
+            .unwrap()
+    };
+    let shape = code_at("app/context/feature.rs");
+    for hook in HOOKS {
+        assert!(shape.contains(&format!("    fn {hook}(")), "Feature declares {hook}");
+    }
+    for (file, name, kind) in [
+        ("app/blob/feature.rs", "BlobFeature", "Blob"),
+        ("app/queue/feature.rs", "QueueFeature", "Queue"),
+        ("app/table/feature.rs", "TableFeature", "Table"),
+    ] {
+        let code = code_at(file);
+        let head = format!("pub trait {name}: Feature<Pane = {kind}> {{");
+        let body = code
+            .split(&head)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{file}: {name} extends Feature"));
+        let body = &body[..body.find("\n}\n").unwrap()];
+        for hook in HOOKS {
+            assert!(!body.contains(&format!("fn {hook}(")), "{name} declares {hook} again");
+        }
+    }
+    let mut looked = 0;
+    for (path, code) in &t.files {
+        let rel = path.strip_prefix(&t.src).unwrap().to_string_lossy().replace('\\', "/");
+        if !["app/blob/", "app/queue/", "app/table/"]
+            .iter()
+            .any(|d| rel.starts_with(d))
+        {
+            continue;
+        }
+        looked += 1;
+        for hook in HOOKS {
+            let call = format!("f.{hook}(");
+            for (at, _) in code.match_indices(&call) {
+                let before = code[..at].chars().next_back().unwrap_or(' ');
+                assert!(
+                    before.is_alphanumeric() || before == '_',
+                    "{rel} walks its features for {hook} itself (the union is Features::{hook}, context/feature.rs)"
+                );
+            }
+        }
+    }
+    assert!(looked > 60, "the pane folders were looked at ({looked})");
 }
 
 /// The frame talks to every pane through one trait (`context::pane::Pane`): it never matches on a pane's kind
@@ -662,13 +723,13 @@ const OTHER_HOLDERS: [&str; 12] = [
     "app/runtime/in_flight.rs",
     "app/runtime/jobs.rs",
     "app/accounts/entra_form.rs",
-    "app/blob/transfers.rs",
+    "app/blob/features/transfers.rs",
     "app/table/core.rs",
-    "app/table/bulk_job.rs",
-    "app/table/import_job.rs",
-    "app/blob/bulk_job.rs",
-    "app/blob/paste_job.rs",
-    "app/blob/folder_download.rs",
+    "app/table/features/bulk_job.rs",
+    "app/table/features/import_job.rs",
+    "app/blob/features/bulk_job.rs",
+    "app/blob/features/paste_job.rs",
+    "app/blob/features/folder_download.rs",
     "app/widgets/bulk_change.rs",
 ];
 

@@ -255,7 +255,7 @@ fn a_file_append_refused_part_way_says_how_much_went_in() {
 /// What typing into the Write at offset box does.
 fn page_offset(t: &mut TestApp, offset: u64) {
     let pane = t.harness.state_mut().active_blob_mut().unwrap();
-    pane.feature_mut::<tessera::app::blob::append_page::AppendPage>()
+    pane.feature_mut::<tessera::app::blob::features::append_page::AppendPage>()
         .unwrap()
         .set_page_offset(offset);
 }

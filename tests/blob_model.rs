@@ -17,7 +17,7 @@ use bytes::Bytes;
 use common::fault_proxy::Fault;
 use common::pane_world::World;
 use proptest::prelude::*;
-use tessera::app::blob::leases::{LeaseAction, Leases};
+use tessera::app::blob::features::leases::{LeaseAction, Leases};
 use tessera::app::blob::pane::BlobPane;
 use tessera::storage::Client;
 use tessera::storage::blob::{BlobHttpHeaders, Conditions, DeleteSnapshots, LeaseTarget, PublicAccess};

@@ -6,7 +6,7 @@
 mod common;
 mod ui;
 
-use tessera::app::blob::deleted::DeletedBlobs;
+use tessera::app::blob::features::deleted::DeletedBlobs;
 
 use std::time::Duration;
 

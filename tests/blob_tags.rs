@@ -6,7 +6,7 @@ mod common;
 mod ui;
 
 use std::time::Duration;
-use tessera::app::blob::find_tags::FindByTags;
+use tessera::app::blob::features::find_tags::FindByTags;
 
 use common::blobs::container_with;
 use ui::TestApp;

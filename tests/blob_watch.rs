@@ -9,7 +9,7 @@ mod ui;
 use std::time::Duration;
 
 use common::fault_proxy::Fault;
-use tessera::app::blob::watch::{Column, ContainerWatch, Mark};
+use tessera::app::blob::features::watch::{Column, ContainerWatch, Mark};
 use tessera::storage::blob::{Conditions, DeleteSnapshots, LeaseDuration, LeaseTarget};
 use ui::TestApp;
 

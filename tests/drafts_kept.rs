@@ -307,7 +307,7 @@ fn a_text_append_refused_part_way_says_how_much_went_in_and_the_rest_is_whole_te
 
 #[test]
 fn a_text_append_refused_part_way_keeps_in_the_box_only_what_did_not_go_in() {
-    use tessera::app::blob::append_page::AppendPage;
+    use tessera::app::blob::features::append_page::AppendPage;
     let rt = tokio::runtime::Runtime::new().unwrap();
     let (mut t, container, _proxy) = append_blob_shown(&rt, "textbox");
     // Four megabytes are not typed key by key: the box is filled as a paste would fill it.

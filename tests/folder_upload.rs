@@ -11,9 +11,9 @@ use std::time::{Duration, Instant, SystemTime};
 
 use common::pane_world::World;
 use egui_kittest::kittest::Queryable;
-use tessera::app::blob::local_files::{Links, walk};
+use tessera::app::blob::features::local_files::{Links, walk};
+use tessera::app::blob::features::transfers::FOLDER_FILES_AT_ONCE;
 use tessera::app::blob::pane::{BlobPane, UploadMode};
-use tessera::app::blob::transfers::FOLDER_FILES_AT_ONCE;
 use tessera::app::runtime::jobs::JobState;
 use tessera::storage::blob::{ListBlobsOptions, PublicAccess};
 use tessera::storage::{Client, RequestEvent};

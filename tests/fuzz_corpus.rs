@@ -424,13 +424,13 @@ async fn capture_seed_corpora() {
     let entities: Vec<_> = (0..2).map(|i| every_type("p", &format!("r{i}")).to_entity()).collect();
     let refs: Vec<_> = entities.iter().map(|e| &**e).collect();
     for format in [
-        tessera::app::table::io::ExportFormat::CsvTyped,
-        tessera::app::table::io::ExportFormat::CsvPlain,
-        tessera::app::table::io::ExportFormat::Json,
+        tessera::app::table::features::io::ExportFormat::CsvTyped,
+        tessera::app::table::features::io::ExportFormat::CsvPlain,
+        tessera::app::table::features::io::ExportFormat::Json,
     ] {
         let path = dir.path().join(format!("{format:?}.{}", format.extension()));
         let progress = tessera::storage::TransferProgress::new();
-        tessera::app::table::io::export(&path, format, &refs, &progress, &Default::default()).unwrap();
+        tessera::app::table::features::io::export(&path, format, &refs, &progress, &Default::default()).unwrap();
         seed("import", &format!("{format:?}"), std::fs::read(&path).unwrap());
     }
 }

@@ -554,7 +554,7 @@ fn a_file_that_appears_at_a_downloads_destination_while_it_runs_is_kept_and_the_
 #[test]
 #[ignore = "run under strace by a_folder_download_notes_a_blob_done_only_once_its_file_is_on_disk"]
 fn folder_download_under_strace() {
-    use tessera::app::blob::folder_download::FolderDownload;
+    use tessera::app::blob::features::folder_download::FolderDownload;
     let var = |name: &str| std::env::var(name).unwrap_or_else(|_| panic!("{name} is set by the watching test"));
     let rt = tokio::runtime::Runtime::new().unwrap();
     let account = tessera::storage::Account::from_connection_string(&var("TESSERA_STRACE_CONNECTION")).unwrap();

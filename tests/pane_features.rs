@@ -8,6 +8,7 @@ mod common;
 mod ui;
 
 use std::time::Duration;
+use tessera::app::context::feature::Feature;
 
 use tessera::app::blob::core::BlobCore;
 use tessera::app::blob::feature::{BlobFeature, Effects};
@@ -30,7 +31,9 @@ struct Scribble {
     answered: Vec<Result<String, StorageError>>,
 }
 
-impl BlobFeature for Scribble {
+impl Feature for Scribble {
+    type Pane = tessera::app::blob::feature::Blob;
+
     fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         if std::mem::take(&mut self.save_now) {
             let (client, container, note) = (ctx.client.clone(), core.container().to_string(), self.draft.clone());
@@ -58,6 +61,8 @@ impl BlobFeature for Scribble {
         !self.out.is_empty()
     }
 }
+
+impl BlobFeature for Scribble {}
 
 /// Closing the tab asks about the feature's draft, naming it (Cancel keeps the tab); then `send` sends the draft,
 /// slowly, and the tab, closed meanwhile, runs on unseen until the write lands.
@@ -129,7 +134,9 @@ struct Caption {
     out: InFlight<String, Result<String, StorageError>>,
 }
 
-impl BlobFeature for Caption {
+impl Feature for Caption {
+    type Pane = tessera::app::blob::feature::Blob;
+
     fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, _: &mut Effects) {
         let draft = self
             .draft
@@ -165,6 +172,8 @@ impl BlobFeature for Caption {
         !self.out.is_empty()
     }
 }
+
+impl BlobFeature for Caption {}
 
 fn with_caption(t: &mut TestApp, f: impl FnOnce(&mut Caption)) {
     let pane = t.harness.state_mut().active_blob_mut().expect("a container tab");
@@ -247,7 +256,9 @@ struct Stamp {
     out: InFlight<(), Result<(), StorageError>>,
 }
 
-impl QueueFeature for Stamp {
+impl Feature for Stamp {
+    type Pane = tessera::app::queue::feature::Queue;
+
     fn poll(&mut self, core: &QueueCore, ctx: &mut PaneContext, _: &mut QueueEffects) {
         if std::mem::take(&mut self.save_now) {
             let (client, queue, label) = (ctx.client.clone(), core.queue.clone(), self.draft.clone());
@@ -272,6 +283,8 @@ impl QueueFeature for Stamp {
         !self.out.is_empty()
     }
 }
+
+impl QueueFeature for Stamp {}
 
 fn with_stamp(t: &mut TestApp, f: impl FnOnce(&mut Stamp)) {
     let pane = t.harness.state_mut().active_queue_mut().expect("a queue tab");
@@ -309,7 +322,9 @@ struct Jot {
     out: InFlight<(), Result<String, StorageError>>,
 }
 
-impl TableFeature for Jot {
+impl Feature for Jot {
+    type Pane = tessera::app::table::feature::Table;
+
     fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, _: &mut TableEffects) {
         if std::mem::take(&mut self.save_now) {
             let (client, table) = (ctx.client.clone(), core.table().to_string());
@@ -334,6 +349,8 @@ impl TableFeature for Jot {
         !self.out.is_empty()
     }
 }
+
+impl TableFeature for Jot {}
 
 fn with_jot(t: &mut TestApp, f: impl FnOnce(&mut Jot)) {
     let pane = t.harness.state_mut().active_table_mut().expect("a table tab");

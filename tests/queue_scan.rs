@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use egui_kittest::kittest::Queryable;
-use tessera::app::queue::scan::QueueScan;
+use tessera::app::queue::features::scan::QueueScan;
 use tessera::app::runtime::dialogs::ScriptedDialogs;
 use tessera::storage::queue::MessageTtl;
 use ui::TestApp;

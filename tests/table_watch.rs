@@ -9,7 +9,7 @@ mod ui;
 use std::time::Duration;
 
 use egui_kittest::kittest::{NodeT, Queryable};
-use tessera::app::table::watch::Mark;
+use tessera::app::table::features::watch::Mark;
 use tessera::storage::Client;
 use tessera::storage::table::{BatchOperation, EdmValue, EntityDraft, IfMatch, UpdateMode};
 use ui::TestApp;

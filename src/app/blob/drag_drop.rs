@@ -2,7 +2,7 @@
 //! drag carries the selection as a clipboard would, and a drop pastes it through the same job as Paste here,
 //! moved (a move asks first about what it would not carry), or copied when Ctrl is held.
 
-use crate::app::blob::copy_paste::{CopyPaste, clipboard_of, selection_items};
+use crate::app::blob::features::copy_paste::{CopyPaste, clipboard_of, selection_items};
 use crate::app::blob::pane::BlobPane;
 use crate::app::context::PaneContext;
 use crate::app::context::clipboard::BlobDrag;

@@ -5,6 +5,7 @@
 //! the union of theirs, so a closing tab asks about every draft by construction.
 
 use crate::app::blob::core::BlobCore;
+use crate::app::context::feature::Feature;
 use crate::app::context::sent::OpDone;
 use crate::app::context::{InFlight, PaneContext, Pending};
 use crate::storage::StorageError;
@@ -179,40 +180,26 @@ impl Effects {
 
 pub use crate::app::context::features::{AsAny, DetailsTab, Offer, Tool};
 
+/// A container tab, as its features see it.
+pub struct Blob;
+
+impl crate::app::context::feature::PaneKind for Blob {
+    type Core = BlobCore;
+    type Effects = Effects;
+}
+
 /// A feature of a container tab. Every hook has a default that does nothing: a feature implements the ones it
 /// needs, and the pane calls them all, in the order the features were added.
 #[allow(unused_variables)]
-pub trait BlobFeature: AsAny {
+pub trait BlobFeature: Feature<Pane = Blob> {
     /// Something happened to the core.
     fn event(&mut self, event: &BlobEvent, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
-
-    /// Each frame: takes the replies that arrived.
-    fn poll(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
 
     /// What a listing of the folder must include for this feature (deleted blobs, say).
     fn listing_options(&self, options: &mut ListBlobsOptions) {}
 
     /// Takes out of a listed page the rows that are this feature's (deleted blobs go to their own list).
     fn take_rows(&mut self, page: &mut BlobListing) {}
-
-    /// The unsaved edits it holds, in words: a closing tab asks about them.
-    fn unsaved(&self) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Whether it has reads under way (the window keeps drawing frames until they land).
-    fn busy(&self) -> bool {
-        false
-    }
-
-    /// Quitting with Save all: sends the save of every draft it holds, as its Save button would (conditional,
-    /// never forced); a draft it cannot save stays unsaved, and the window asks again.
-    fn save_all(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
-
-    /// Whether writes it sent have not answered yet (the tab also counts them: `PaneContext::send`).
-    fn sending(&self) -> bool {
-        false
-    }
 
     /// A part of the row under the path (badges about the container).
     fn header_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
@@ -263,9 +250,6 @@ pub trait BlobFeature: AsAny {
     /// Its part between the details and the list (the lease timeline, the changes the watch saw).
     fn above_list_ui(&mut self, ui: &mut egui::Ui, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
 
-    /// Its windows and questions.
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects) {}
-
     /// Rows it keeps shown after they left the listing (the watch's vanished blobs, until dismissed).
     fn kept_rows(&self) -> Vec<&BlobItem> {
         Vec::new()
@@ -310,19 +294,6 @@ impl Features {
             all.extend(mine.into_iter().map(|o| (at, o)));
         }
         all
-    }
-
-    /// Every feature's unsaved edits.
-    pub fn unsaved(&self) -> Vec<String> {
-        self.0.iter().flat_map(|f| f.unsaved()).collect()
-    }
-
-    pub fn busy(&self) -> bool {
-        self.0.iter().any(|f| f.busy() || f.sending())
-    }
-
-    pub fn sending(&self) -> bool {
-        self.0.iter().any(|f| f.sending())
     }
 
     /// Rows features keep shown after they left the listing.

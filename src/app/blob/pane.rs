@@ -17,7 +17,7 @@ use crate::storage::blob::{BlobProperties, ListBlobsOptions};
 /// How often the indicators refresh while the tab is shown.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(5);
 
-pub use crate::app::blob::transfers::UploadMode;
+pub use crate::app::blob::features::transfers::UploadMode;
 pub use crate::app::context::sent::{LeaseChange, OpDone};
 
 pub struct BlobPane {
@@ -94,9 +94,9 @@ impl BlobPane {
     }
 
     /// Find in names' search shown, with its matches, if one is.
-    pub fn name_search(&self) -> Option<crate::app::blob::name_search::SearchShown<'_>> {
-        let f = self.feature::<crate::app::blob::name_search::FindInNames>()?;
-        Some(crate::app::blob::name_search::SearchShown {
+    pub fn name_search(&self) -> Option<crate::app::blob::features::name_search::SearchShown<'_>> {
+        let f = self.feature::<crate::app::blob::features::name_search::FindInNames>()?;
+        Some(crate::app::blob::features::name_search::SearchShown {
             search: f.search.as_ref()?,
             found: &self.core.listed.found.as_ref()?.rows,
         })
@@ -106,19 +106,20 @@ impl BlobPane {
     pub fn tags_draft(
         &self,
         blob: &str,
-    ) -> Option<&crate::app::context::draft::Draft<crate::app::blob::tags_edit::TagList>> {
-        self.feature::<crate::app::blob::tags_edit::Tags>()?.draft(blob)
+    ) -> Option<&crate::app::context::draft::Draft<crate::app::blob::features::tags_edit::TagList>> {
+        self.feature::<crate::app::blob::features::tags_edit::Tags>()?
+            .draft(blob)
     }
 
     /// Whether the container's stored access policies hold unsaved changes.
     pub fn policies_dirty(&self) -> bool {
-        self.feature::<crate::app::blob::container_edit::ContainerSettings>()
+        self.feature::<crate::app::blob::features::container_edit::ContainerSettings>()
             .is_some_and(|c| c.policies_dirty())
     }
 
     /// The ids of the container's stored access policies as the form shows them.
     pub fn policy_ids(&self) -> Vec<&str> {
-        self.feature::<crate::app::blob::container_edit::ContainerSettings>()
+        self.feature::<crate::app::blob::features::container_edit::ContainerSettings>()
             .map(|c| c.policy_ids())
             .unwrap_or_default()
     }
@@ -169,7 +170,7 @@ impl BlobPane {
 
     /// The address under which egui holds the image preview shown now, if one is.
     pub fn shown_image(&self) -> Option<&str> {
-        let previews = self.features.get::<crate::app::blob::preview::Previews>()?;
+        let previews = self.features.get::<crate::app::blob::features::preview::Previews>()?;
         previews.shown_image.as_deref()
     }
 
@@ -187,9 +188,9 @@ impl BlobPane {
     pub fn draft_mut(
         &mut self,
         blob: &str,
-    ) -> Option<&mut crate::app::context::draft::Draft<crate::app::blob::details_form::BlobForm>> {
+    ) -> Option<&mut crate::app::context::draft::Draft<crate::app::blob::features::details_form::BlobForm>> {
         self.features
-            .get_mut::<crate::app::blob::details_form::PropertiesForm>()?
+            .get_mut::<crate::app::blob::features::details_form::PropertiesForm>()?
             .get_mut(blob)
     }
 
@@ -197,8 +198,8 @@ impl BlobPane {
     pub fn draft(
         &self,
         blob: &str,
-    ) -> Option<&crate::app::context::draft::Draft<crate::app::blob::details_form::BlobForm>> {
-        self.feature::<crate::app::blob::details_form::PropertiesForm>()?
+    ) -> Option<&crate::app::context::draft::Draft<crate::app::blob::features::details_form::BlobForm>> {
+        self.feature::<crate::app::blob::features::details_form::PropertiesForm>()?
             .get(blob)
     }
 
@@ -234,20 +235,23 @@ impl BlobPane {
 
     /// What the Uploads choice sets.
     pub fn set_upload_mode(&mut self, mode: UploadMode) {
-        if let Some(t) = self.features.get_mut::<crate::app::blob::transfers::Transfers>() {
+        if let Some(t) = self
+            .features
+            .get_mut::<crate::app::blob::features::transfers::Transfers>()
+        {
             t.mode = mode;
         }
     }
 
     /// Uploads files into the folder shown, as Upload files… does.
     pub fn upload(&mut self, ctx: &mut PaneContext, files: Vec<PathBuf>) {
-        use crate::app::blob::transfers::Transfers;
+        use crate::app::blob::features::transfers::Transfers;
         self.with_feature(ctx, |t: &mut Transfers, core, ctx, _| t.upload(core, ctx, files));
     }
 
     /// Uploads a folder into the folder shown, as Upload folder… does.
     pub fn upload_folder(&mut self, ctx: &mut PaneContext, root: PathBuf) {
-        use crate::app::blob::transfers::Transfers;
+        use crate::app::blob::features::transfers::Transfers;
         self.with_feature(ctx, |t: &mut Transfers, core, ctx, _| t.upload_folder(core, ctx, root));
     }
 
@@ -256,27 +260,29 @@ impl BlobPane {
             core: crate::app::blob::core::BlobCore::new(account, container),
             // In the order they draw: the selected blob's details first, then what works on the listing.
             features: crate::app::blob::feature::Features::default()
-                .with(crate::app::blob::lease_history::LeaseHistory::default())
-                .with(crate::app::blob::watch::ContainerWatch::default())
-                .with(crate::app::blob::find_tags::FindByTags::default())
-                .with(crate::app::blob::copy_paste::CopyPaste::default())
-                .with(crate::app::blob::tiers::Tiers::default())
-                .with(crate::app::blob::append_page::AppendPage::default())
-                .with(crate::app::blob::tags_edit::Tags::default())
-                .with(crate::app::blob::snapshots::Snapshots::default())
-                .with(crate::app::blob::details_form::PropertiesForm::default())
-                .with(crate::app::blob::leases::Leases::default())
-                .with(crate::app::blob::sas::SasUrls::default())
-                .with(crate::app::blob::versions::Versions::default())
-                .with(crate::app::blob::preview::Previews::default())
-                .with(crate::app::blob::deleted::DeletedBlobs::default())
-                .with(crate::app::blob::name_search::FindInNames::default())
-                .with(crate::app::blob::folder_stats::Statistics::default())
-                .with(crate::app::blob::delete::DeleteBlobs::default())
-                .with(crate::app::blob::bulk_edit::BulkEdit::default())
-                .with(crate::app::blob::transfers::Transfers::default())
-                .with(crate::app::blob::compare_view::Compare::default())
-                .with(crate::app::blob::container_edit::ContainerSettings::new(container)),
+                .with(crate::app::blob::features::lease_history::LeaseHistory::default())
+                .with(crate::app::blob::features::watch::ContainerWatch::default())
+                .with(crate::app::blob::features::find_tags::FindByTags::default())
+                .with(crate::app::blob::features::copy_paste::CopyPaste::default())
+                .with(crate::app::blob::features::tiers::Tiers::default())
+                .with(crate::app::blob::features::append_page::AppendPage::default())
+                .with(crate::app::blob::features::tags_edit::Tags::default())
+                .with(crate::app::blob::features::snapshots::Snapshots::default())
+                .with(crate::app::blob::features::details_form::PropertiesForm::default())
+                .with(crate::app::blob::features::leases::Leases::default())
+                .with(crate::app::blob::features::sas::SasUrls::default())
+                .with(crate::app::blob::features::versions::Versions::default())
+                .with(crate::app::blob::features::preview::Previews::default())
+                .with(crate::app::blob::features::deleted::DeletedBlobs::default())
+                .with(crate::app::blob::features::name_search::FindInNames::default())
+                .with(crate::app::blob::features::folder_stats::Statistics::default())
+                .with(crate::app::blob::features::delete::DeleteBlobs::default())
+                .with(crate::app::blob::features::bulk_edit::BulkEdit::default())
+                .with(crate::app::blob::features::transfers::Transfers::default())
+                .with(crate::app::blob::features::compare_view::Compare::default())
+                .with(crate::app::blob::features::container_edit::ContainerSettings::new(
+                    container,
+                )),
             ops: InFlight::default(),
             message: None,
             refresh_now: false,
@@ -290,7 +296,7 @@ impl BlobPane {
 
     /// Saves the shown blob's metadata and headers, as its Save properties button does.
     pub fn save_details(&mut self, ctx: &mut PaneContext, force: bool) {
-        use crate::app::blob::details_form::PropertiesForm;
+        use crate::app::blob::features::details_form::PropertiesForm;
         let Some(blob) = self.core.shown_blob().map(str::to_string) else {
             return;
         };
@@ -304,18 +310,13 @@ impl BlobPane {
 
     /// Quitting with Save all: every feature sends the save of its drafts, as their Save buttons would.
     pub fn save_all(&mut self, ctx: &mut PaneContext) {
-        let mut fx = crate::app::blob::feature::Effects::default();
-        for f in self.features.iter_mut() {
-            f.save_all(&self.core, ctx, &mut fx);
-        }
+        let fx = self.features.save_all(&self.core, ctx);
         self.apply(ctx, fx);
     }
 
     /// The unsaved edits in this tab, in words (closing asks before dropping them): the union of its features'.
     pub fn unsaved(&self) -> Vec<String> {
-        let mut said = Vec::new();
-        said.extend(self.features.unsaved());
-        said
+        self.features.unsaved()
     }
 
     /// Whether a one-off action this pane sent (a lease, a snapshot) has not answered yet. Every write is also
@@ -325,7 +326,7 @@ impl BlobPane {
     }
 
     pub fn is_busy(&self) -> bool {
-        self.core.reading.busy() || !self.ops.is_empty() || self.features.busy()
+        self.core.reading.busy() || !self.ops.is_empty() || self.features.busy() || self.features.sending()
     }
 
     /// How soon the tab needs a frame without input: its indicators' refresh, or a watch's reads.
@@ -432,10 +433,9 @@ impl BlobPane {
 
     /// Tells every feature what happened, then does what they asked.
     pub(crate) fn dispatch(&mut self, ctx: &mut PaneContext, event: crate::app::blob::feature::BlobEvent) {
-        let mut fx = crate::app::blob::feature::Effects::default();
-        for f in self.features.iter_mut() {
-            f.event(&event, &self.core, ctx, &mut fx);
-        }
+        let fx = self
+            .features
+            .each(&self.core, ctx, |f, core, ctx, fx| f.event(&event, core, ctx, fx));
         self.apply(ctx, fx);
     }
 
@@ -501,10 +501,7 @@ impl BlobPane {
 
     /// Every feature's poll, then what they asked.
     fn poll_features(&mut self, ctx: &mut PaneContext) {
-        let mut fx = crate::app::blob::feature::Effects::default();
-        for f in self.features.iter_mut() {
-            f.poll(&self.core, ctx, &mut fx);
-        }
+        let fx = self.features.poll(&self.core, ctx);
         self.apply(ctx, fx);
     }
 

@@ -72,7 +72,7 @@ pub(crate) fn path_bar(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneCon
 /// drop-down, names containing a text or matching a regular expression (Find in names, Enter to run); the
 /// drop-down also opens the searches that take a form (find in names with its scope, find by tags).
 fn search_box(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus: bool) {
-    use crate::app::blob::name_search::{FindInNames, NameMatch};
+    use crate::app::blob::features::name_search::{FindInNames, NameMatch};
     use crate::app::widgets::icon;
     let searches: Vec<crate::app::blob::feature::Tool> = pane
         .features
@@ -143,9 +143,9 @@ fn finding_box(
     ui: &mut egui::Ui,
     ctx: &mut PaneContext,
     focus: bool,
-    how: crate::app::blob::name_search::NameMatch,
+    how: crate::app::blob::features::name_search::NameMatch,
 ) {
-    use crate::app::blob::name_search::{FindInNames, NameMatch};
+    use crate::app::blob::features::name_search::{FindInNames, NameMatch};
     let (name, hint) = match how {
         NameMatch::Regex => (t("blob-path-bar-matching-name"), t("blob-path-bar-matching-hint")),
         _ => (t("blob-path-bar-containing-name"), t("blob-path-bar-containing-hint")),

@@ -4,9 +4,10 @@
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
+use crate::app::blob::features::watch_view;
 use crate::app::blob::pane::BlobPane;
 use crate::app::blob::rows::{Column as Watched, lease_label, tier_short};
-use crate::app::blob::{listing, snapshot_rows, watch_view};
+use crate::app::blob::{listing, snapshot_rows};
 use crate::app::context::PaneContext;
 use crate::app::widgets::format::{human_bytes, utc_opt};
 use crate::app::widgets::i18n::{t, tr};
@@ -60,10 +61,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_s
     pane.chrome.list_height = list.height();
     pane.chrome.pane_height = ui.max_rect().bottom() - pane_top;
     listing(pane, ui, ctx);
-    let mut fx = crate::app::blob::feature::Effects::default();
-    for f in pane.features.iter_mut() {
-        f.windows(ui.ctx(), &pane.core, ctx, &mut fx);
-    }
+    let fx = pane.features.windows(ui.ctx(), &pane.core, ctx);
     pane.apply(ctx, fx);
 }
 

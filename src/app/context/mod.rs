@@ -5,6 +5,7 @@
 
 pub mod clipboard;
 pub mod draft;
+pub mod feature;
 pub mod features;
 pub mod index_map;
 pub mod leases;

@@ -7,7 +7,7 @@ use std::path::Path;
 use egui::RichText;
 
 use crate::app::TesseraApp;
-use crate::app::blob::resumable::run;
+use crate::app::blob::features::resumable::run;
 use crate::app::context::{Direction, Notice, TransferJournal, Unfinished, Unit};
 
 pub struct Interrupted {
@@ -153,11 +153,17 @@ pub fn poll(app: &mut TesseraApp) {
         };
         let journal = app.session.interrupted.journal.clone();
         if matches!(t.direction, Direction::UploadFolder { .. }) {
-            crate::app::blob::transfers::resume_folder(&mut app.jobs, &app.backend, client, t, journal);
+            crate::app::blob::features::transfers::resume_folder(&mut app.jobs, &app.backend, client, t, journal);
             continue;
         }
         if matches!(t.direction, Direction::DownloadFolder { .. }) {
-            crate::app::blob::folder_download::resume_folder_download(&mut app.jobs, &app.backend, client, t, journal);
+            crate::app::blob::features::folder_download::resume_folder_download(
+                &mut app.jobs,
+                &app.backend,
+                client,
+                t,
+                journal,
+            );
             continue;
         }
         app.jobs.run(

@@ -4,7 +4,7 @@
 //! may do (`QueueEffects`). The pane's "unsaved", "busy" and "holds" are the union of its features'.
 
 use crate::app::context::PaneContext;
-use crate::app::context::features::AsAny;
+use crate::app::context::feature::Feature;
 use crate::app::queue::core::QueueCore;
 use crate::storage::StorageError;
 use crate::storage::queue::{PeekedMessage, QueueProperties};
@@ -44,26 +44,18 @@ impl QueueEffects {
     }
 }
 
+/// A queue tab, as its features see it.
+pub struct Queue;
+
+impl crate::app::context::feature::PaneKind for Queue {
+    type Core = QueueCore;
+    type Effects = QueueEffects;
+}
+
 /// A feature of a queue tab. Every hook has a default that does nothing.
 #[allow(unused_variables)]
-pub trait QueueFeature: AsAny {
+pub trait QueueFeature: Feature<Pane = Queue> {
     fn event(&mut self, event: &QueueEvent, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
-
-    /// Each frame: takes the replies that arrived.
-    fn poll(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
-
-    /// The unsaved edits it holds, in words: a closing tab asks about them.
-    fn unsaved(&self) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Whether something it sent has not answered: a peek waits for it, a closing tab keeps running for it.
-    fn busy(&self) -> bool {
-        false
-    }
-
-    /// Quitting with Save all: sends the save of every draft it holds, as its Save button would.
-    fn save_all(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
 
     /// Quitting, on the user's word: makes every message it holds visible again (its receipt goes).
     fn return_held(&mut self, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
@@ -107,9 +99,6 @@ pub trait QueueFeature: AsAny {
 
     /// Its part above the peeked messages (charts, the changes seen).
     fn above_list_ui(&mut self, ui: &mut egui::Ui, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
-
-    /// Its windows and questions.
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &QueueCore, ctx: &mut PaneContext, fx: &mut QueueEffects) {}
 }
 
 /// The features of a queue tab, in the order they draw.
@@ -119,14 +108,6 @@ impl Features {
     pub fn with(mut self, feature: impl QueueFeature) -> Self {
         self.push_boxed(Box::new(feature));
         self
-    }
-
-    pub fn unsaved(&self) -> Vec<String> {
-        self.iter().flat_map(|f| f.unsaved()).collect()
-    }
-
-    pub fn busy(&self) -> bool {
-        self.iter().any(|f| f.busy())
     }
 
     pub fn jobs(&self, core: &QueueCore) -> Vec<String> {

@@ -5,9 +5,9 @@
 
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
-use crate::app::queue::dequeue::{Dequeue, Held};
 use crate::app::queue::feature::{Features, QueueEffects, QueueEvent, QueueFeature};
-pub use crate::app::queue::message_actions::MessageAction;
+use crate::app::queue::features::dequeue::{Dequeue, Held};
+pub use crate::app::queue::features::message_actions::MessageAction;
 use crate::storage::StorageError;
 use crate::storage::queue::{PeekedMessage, QueueProperties};
 
@@ -29,14 +29,14 @@ pub struct QueuePane {
 impl QueuePane {
     pub fn new(queue: &str) -> Self {
         let features = Features::default()
-            .with(crate::app::queue::watch::QueueWatch::default())
-            .with(crate::app::queue::clear::ClearQueue::default())
-            .with(crate::app::queue::copy_to::CopyToQueue::default())
-            .with(crate::app::queue::scan::QueueScan::default())
+            .with(crate::app::queue::features::watch::QueueWatch::default())
+            .with(crate::app::queue::features::clear::ClearQueue::default())
+            .with(crate::app::queue::features::copy_to::CopyToQueue::default())
+            .with(crate::app::queue::features::scan::QueueScan::default())
             .with(Dequeue::default())
-            .with(crate::app::queue::put::PutMessage::default())
-            .with(crate::app::queue::metadata::QueueMetadata::default())
-            .with(crate::app::queue::access::QueueAccess::new(queue));
+            .with(crate::app::queue::features::put::PutMessage::default())
+            .with(crate::app::queue::features::metadata::QueueMetadata::default())
+            .with(crate::app::queue::features::access::QueueAccess::new(queue));
         QueuePane {
             core: QueueCore::new(queue),
             features,
@@ -98,13 +98,13 @@ impl QueuePane {
 
     /// The ids of the queue's stored access policies as the form shows them.
     pub fn policy_ids(&self) -> Vec<&str> {
-        self.feature::<crate::app::queue::access::QueueAccess>()
+        self.feature::<crate::app::queue::features::access::QueueAccess>()
             .map_or_else(Vec::new, |a| a.policies.ids())
     }
 
     /// The approximate message count over time.
     pub fn backlog(&self) -> &crate::app::queue::charts::Backlog {
-        let watch = self.feature::<crate::app::queue::watch::QueueWatch>();
+        let watch = self.feature::<crate::app::queue::features::watch::QueueWatch>();
         &watch.expect("a queue tab is built with its watch").backlog
     }
 
@@ -118,13 +118,16 @@ impl QueuePane {
 
     /// Whether it peeks on its own.
     pub fn auto_refreshing(&self) -> bool {
-        self.feature::<crate::app::queue::watch::QueueWatch>()
+        self.feature::<crate::app::queue::features::watch::QueueWatch>()
             .is_some_and(|w| w.cadence.on)
     }
 
     /// Peek again every `seconds` (None: only when asked).
     pub fn set_auto_refresh(&mut self, seconds: Option<u32>) {
-        if let Some(w) = self.features.get_mut::<crate::app::queue::watch::QueueWatch>() {
+        if let Some(w) = self
+            .features
+            .get_mut::<crate::app::queue::features::watch::QueueWatch>()
+        {
             w.cadence.on = seconds.is_some();
             w.cadence.seconds = seconds.unwrap_or(w.cadence.seconds);
         }
@@ -157,7 +160,8 @@ impl QueuePane {
 
     /// Quitting with Save all: every feature sends the save of its drafts.
     pub fn save_all(&mut self, ctx: &mut PaneContext) {
-        self.each(&mut (), ctx, |f, _, core, ctx, fx| f.save_all(core, ctx, fx));
+        let fx = self.features.save_all(&self.core, ctx);
+        self.apply(fx);
     }
 
     /// Quitting, on the user's word: every message held is made visible again.
@@ -213,10 +217,9 @@ impl QueuePane {
     }
 
     fn dispatch(&mut self, ctx: &mut PaneContext, event: QueueEvent) {
-        let mut fx = QueueEffects::default();
-        for f in self.features.iter_mut() {
-            f.event(&event, &self.core, ctx, &mut fx);
-        }
+        let fx = self
+            .features
+            .each(&self.core, ctx, |f, core, ctx, fx| f.event(&event, core, ctx, fx));
         self.apply(fx);
     }
 
@@ -234,10 +237,9 @@ impl QueuePane {
         ctx: &mut PaneContext,
         hook: impl Fn(&mut dyn QueueFeature, &mut U, &QueueCore, &mut PaneContext, &mut QueueEffects),
     ) {
-        let mut fx = QueueEffects::default();
-        for f in self.features.iter_mut() {
-            hook(f.as_mut(), on, &self.core, ctx, &mut fx);
-        }
+        let fx = self
+            .features
+            .each(&self.core, ctx, |f, core, ctx, fx| hook(f, on, core, ctx, fx));
         self.apply(fx);
     }
 
@@ -252,10 +254,9 @@ impl QueuePane {
                         asked,
                         props: &props,
                     };
-                    let mut fx = QueueEffects::default();
-                    for f in self.features.iter_mut() {
-                        f.event(&event, &self.core, ctx, &mut fx);
-                    }
+                    let fx = self
+                        .features
+                        .each(&self.core, ctx, |f, core, ctx, fx| f.event(&event, core, ctx, fx));
                     self.core.properties = Some(props);
                     self.apply(fx);
                 }
@@ -265,10 +266,7 @@ impl QueuePane {
                 }
             }
         }
-        let mut fx = QueueEffects::default();
-        for f in self.features.iter_mut() {
-            f.poll(&self.core, ctx, &mut fx);
-        }
+        let fx = self.features.poll(&self.core, ctx);
         self.apply(fx);
         // One peek at a time, once what the features sent has landed: 32 deletes ask for one peek when the last
         // one is done, not 32 peeks of a queue still changing.

@@ -163,7 +163,7 @@ impl PeekList {
                                     _ => tr!("queue-copy-many-to", count = n),
                                 };
                                 ui.separator();
-                                if let Some(to) = crate::app::queue::copy_to::copy_to_menu(ui, core, what) {
+                                if let Some(to) = crate::app::queue::features::copy_to::copy_to_menu(ui, core, what) {
                                     copy_to = Some(to);
                                 }
                             });

@@ -25,12 +25,13 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
     pane.each(ui, ctx, |f, ui, core, ctx, fx| f.above_list_ui(ui, core, ctx, fx));
     if let Some(to) = pane.list.ui(&pane.core, ui) {
         let chosen: Vec<_> = pane.list.selected(&pane.core.peeked).into_iter().cloned().collect();
-        pane.with_feature(ctx, |f: &mut crate::app::queue::copy_to::CopyToQueue, core, ctx, _| {
-            f.copy(core, ctx, chosen, to)
-        });
+        pane.with_feature(
+            ctx,
+            |f: &mut crate::app::queue::features::copy_to::CopyToQueue, core, ctx, _| f.copy(core, ctx, chosen, to),
+        );
     }
-    let egui_ctx = ui.ctx().clone();
-    pane.each(&mut (), ctx, |f, _, core, ctx, fx| f.windows(&egui_ctx, core, ctx, fx));
+    let fx = pane.features.windows(ui.ctx(), &pane.core, ctx);
+    pane.apply(fx);
 }
 
 /// The side panel: its tabs (only those its features draw in) and the features of the tab shown.

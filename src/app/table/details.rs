@@ -8,7 +8,7 @@ use crate::app::widgets::i18n::{t, tr};
 
 use crate::app::context::PaneContext;
 use crate::app::context::features::{DetailsTab, details_shown, details_tabs, set_details_shown};
-use crate::app::table::editing::Editing;
+use crate::app::table::features::editing::Editing;
 use crate::app::table::pane::TablePane;
 
 /// The panel at the tab's right, drawn before the grid so that the grid takes the rest.

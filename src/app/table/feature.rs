@@ -4,10 +4,11 @@
 //! pane may do (`TableEffects`). The pane's "busy", "unsaved" and sent work are the union of its features' (the
 //! entity editor's among them).
 
+use crate::app::context::feature::Feature;
 use std::collections::HashSet;
 
 use crate::app::context::PaneContext;
-use crate::app::context::features::{AsAny, Offer, Tool};
+use crate::app::context::features::{Offer, Tool};
 use crate::app::table::core::TableCore;
 
 /// What happened to the core that a feature may care about.
@@ -31,7 +32,7 @@ pub struct TableEffects {
     pub(crate) filter: Option<String>,
     pub(crate) drop_rows: Option<HashSet<u32>>,
     pub(crate) rerun: bool,
-    pub(crate) swap: Option<crate::app::table::watch::Found>,
+    pub(crate) swap: Option<crate::app::table::features::watch::Found>,
     pub(crate) select: Option<(u32, usize)>,
     pub(crate) put_rows: Vec<crate::storage::table::entity::Entity>,
 }
@@ -44,7 +45,7 @@ impl TableEffects {
 
     /// A read of the rows found them changed: the pane swaps in its store (the versions seen, the editor and the
     /// columns follow), new rows join the view.
-    pub fn swap_store(&mut self, found: crate::app::table::watch::Found) {
+    pub fn swap_store(&mut self, found: crate::app::table::features::watch::Found) {
         self.swap = Some(found);
     }
 
@@ -71,17 +72,22 @@ impl TableEffects {
     }
 }
 
+/// A table tab, as its features see it.
+pub struct Table;
+
+impl crate::app::context::feature::PaneKind for Table {
+    type Core = TableCore;
+    type Effects = TableEffects;
+}
+
 /// A feature of a table tab. Every hook has a default that does nothing.
 #[allow(unused_variables)]
-pub trait TableFeature: AsAny {
+pub trait TableFeature: Feature<Pane = Table> {
     /// Something happened to the core.
     fn event(&mut self, event: &TableEvent, core: &TableCore) {}
 
-    /// Each frame: takes the replies that arrived.
-    fn poll(&mut self, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
-
     /// What it marks on a row of the grid (a change the watch saw), by place in the store.
-    fn mark(&self, row: u32) -> Option<&crate::app::table::watch::Mark> {
+    fn mark(&self, row: u32) -> Option<&crate::app::table::features::watch::Mark> {
         None
     }
 
@@ -89,24 +95,6 @@ pub trait TableFeature: AsAny {
     fn watching(&self) -> bool {
         false
     }
-
-    /// Whether work it started has not ended (the window keeps drawing frames; a closed tab runs on for it).
-    fn busy(&self) -> bool {
-        false
-    }
-
-    /// Whether a write it sent has not answered yet (a closed tab runs on until it has).
-    fn sending(&self) -> bool {
-        false
-    }
-
-    /// The unsaved edits it holds, in words: a closing tab asks about them.
-    fn unsaved(&self) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Quitting with Save all: sends the save of every draft it holds, as its Save button would.
-    fn save_all(&mut self, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
 
     /// Its buttons at the end of the toolbar.
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
@@ -129,9 +117,6 @@ pub trait TableFeature: AsAny {
     /// Its panel beside the grid (drawn before the grid takes the rest).
     fn beside_grid_ui(&mut self, ui: &mut egui::Ui, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
 
-    /// Its windows and questions.
-    fn windows(&mut self, egui_ctx: &egui::Context, core: &TableCore, ctx: &mut PaneContext, fx: &mut TableEffects) {}
-
     /// The actions it offers on the selected rows (a row's context menu, their keys).
     fn offers(&self, core: &TableCore, offers: &mut Vec<Offer>) {}
 
@@ -148,19 +133,7 @@ impl Features {
         self
     }
 
-    pub fn busy(&self) -> bool {
-        self.iter().any(|f| f.busy())
-    }
-
-    pub fn unsaved(&self) -> Vec<String> {
-        self.iter().flat_map(|f| f.unsaved()).collect()
-    }
-
-    pub fn sending(&self) -> bool {
-        self.iter().any(|f| f.sending())
-    }
-
-    pub fn mark(&self, row: u32) -> Option<&crate::app::table::watch::Mark> {
+    pub fn mark(&self, row: u32) -> Option<&crate::app::table::features::watch::Mark> {
         self.iter().find_map(|f| f.mark(row))
     }
 

@@ -5,7 +5,7 @@ use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
 use crate::app::context::PaneContext;
-use crate::app::table::editor::EntityEditor;
+use crate::app::table::features::editor::EntityEditor;
 use crate::app::table::pane::TablePane;
 use crate::app::table::store::cell;
 use crate::app::widgets::i18n::{t, tr};
@@ -321,7 +321,8 @@ fn grid_with_menu(
                         let mark = pane.features.mark(index);
                         for (name, _, main, _) in &columns {
                             row.col(|ui| {
-                                let (strike, hover) = crate::app::table::watch_view::mark_cell(ui, mark, name);
+                                let (strike, hover) =
+                                    crate::app::table::features::watch_view::mark_cell(ui, mark, name);
                                 let r = cell_ui(ui, entity, name, *main, strike);
                                 if let Some(h) = hover {
                                     r.on_hover_text(h);
@@ -518,6 +519,6 @@ fn windows(pane: &mut TablePane, egui_ctx: &egui::Context, ctx: &mut PaneContext
             pane.core.columns_open = false;
         }
     }
-    let egui_ctx = egui_ctx.clone();
-    pane.each(&mut (), ctx, |f, _, core, ctx, fx| f.windows(&egui_ctx, core, ctx, fx));
+    let fx = pane.features.windows(egui_ctx, &pane.core, ctx);
+    pane.apply(ctx, fx);
 }

@@ -9,8 +9,8 @@ use crate::app::context::Backend;
 use crate::app::context::JobState;
 use crate::app::context::PaneContext;
 pub use crate::app::table::core::TableCore;
-use crate::app::table::editing::Editing;
-use crate::app::table::editor::EntityEditor;
+use crate::app::table::features::editing::Editing;
+use crate::app::table::features::editor::EntityEditor;
 use crate::app::table::query::QueryPanel;
 use crate::app::table::store::entity_key;
 use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
@@ -76,7 +76,9 @@ impl TablePane {
 
     /// The entity the Raw JSON window shows.
     pub fn json_view(&self) -> Option<&Entity> {
-        self.feature::<crate::app::table::raw_json::RawJson>()?.shown.as_ref()
+        self.feature::<crate::app::table::features::raw_json::RawJson>()?
+            .shown
+            .as_ref()
     }
 
     /// The query panel, as its inputs edit it (filter text, page size).
@@ -122,7 +124,7 @@ impl TablePane {
 
     /// Whether a delete of selected rows is under way.
     pub fn is_deleting(&self) -> bool {
-        self.feature::<crate::app::table::delete_rows::DeleteRows>()
+        self.feature::<crate::app::table::features::delete_rows::DeleteRows>()
             .is_some_and(|d| d.is_deleting())
     }
 
@@ -144,15 +146,15 @@ impl TablePane {
                 // The entity editor first (its edit is the first a closing tab names, its save the first Save all
                 // sends); the rest in the order their buttons follow Columns… in the toolbar.
                 .with(Editing::default())
-                .with(crate::app::table::saved_query_menu::SavedQueryMenu::default())
-                .with(crate::app::table::sas::TableSas::default())
-                .with(crate::app::table::comparing::Comparing::default())
-                .with(crate::app::table::files::TableFiles::default())
-                .with(crate::app::table::partitions::PartitionMap::default())
-                .with(crate::app::table::delete_rows::DeleteRows::default())
-                .with(crate::app::table::bulk::BulkChange::default())
-                .with(crate::app::table::raw_json::RawJson::default())
-                .with(crate::app::table::watch::TableWatch::default()),
+                .with(crate::app::table::features::saved_query_menu::SavedQueryMenu::default())
+                .with(crate::app::table::features::sas::TableSas::default())
+                .with(crate::app::table::features::comparing::Comparing::default())
+                .with(crate::app::table::features::files::TableFiles::default())
+                .with(crate::app::table::features::partitions::PartitionMap::default())
+                .with(crate::app::table::features::delete_rows::DeleteRows::default())
+                .with(crate::app::table::features::bulk::BulkChange::default())
+                .with(crate::app::table::features::raw_json::RawJson::default())
+                .with(crate::app::table::features::watch::TableWatch::default()),
             chrome: Default::default(),
         }
     }
@@ -234,7 +236,10 @@ impl TablePane {
     /// Opens the Raw JSON window on a loaded row.
     pub fn show_json(&mut self, row: u32) {
         let entity = self.core.store.get(row).to_owned();
-        if let Some(raw) = self.features.get_mut::<crate::app::table::raw_json::RawJson>() {
+        if let Some(raw) = self
+            .features
+            .get_mut::<crate::app::table::features::raw_json::RawJson>()
+        {
             raw.show(entity);
         }
     }
@@ -358,7 +363,8 @@ impl TablePane {
         }
         self.core.busy_features = self.features.busy();
         // The editor's replies too, whether its panel is shown or not.
-        self.each(&mut (), ctx, |f, _, core, ctx, fx| f.poll(core, ctx, fx));
+        let fx = self.features.poll(&self.core, ctx);
+        self.apply(ctx, fx);
     }
 
     /// Only what the view shows can be selected: a row the filter hid leaves the selection (Delete acts on what
@@ -455,7 +461,7 @@ impl TablePane {
     pub fn delete_selected(&mut self, ctx: &mut PaneContext) {
         self.with_feature(
             ctx,
-            |d: &mut crate::app::table::delete_rows::DeleteRows, core, ctx, _| d.delete_selected(core, ctx),
+            |d: &mut crate::app::table::features::delete_rows::DeleteRows, core, ctx, _| d.delete_selected(core, ctx),
         );
     }
 
@@ -488,10 +494,9 @@ impl TablePane {
             &mut crate::app::table::feature::TableEffects,
         ),
     ) {
-        let mut fx = crate::app::table::feature::TableEffects::default();
-        for f in self.features.iter_mut() {
-            hook(f.as_mut(), on, &self.core, ctx, &mut fx);
-        }
+        let fx = self
+            .features
+            .each(&self.core, ctx, |f, core, ctx, fx| hook(f, on, core, ctx, fx));
         self.apply(ctx, fx);
     }
 

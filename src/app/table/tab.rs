@@ -13,7 +13,8 @@ impl TablePane {
 
     /// Quitting with Save all: every feature sends the save of its drafts, as their Save buttons would.
     pub fn save_all(&mut self, ctx: &mut PaneContext) {
-        self.each(&mut (), ctx, |f, _, core, ctx, fx| f.save_all(core, ctx, fx));
+        let fx = self.features.save_all(&self.core, ctx);
+        self.apply(ctx, fx);
     }
 
     /// Whether work this tab sent has not answered yet (the tab keeps running, unseen, until it has).

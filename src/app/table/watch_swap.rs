@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 
 use crate::app::context::PaneContext;
+use crate::app::table::features::watch::{Found, Mark, TableWatch};
 use crate::app::table::pane::TablePane;
 use crate::app::table::store::QuickFilter;
-use crate::app::table::watch::{Found, Mark, TableWatch};
 
 impl TablePane {
     fn watch(&self) -> Option<&TableWatch> {

@@ -1,0 +1,35 @@
+//! The features of a blob tab, each in its own files (one concern a file), found here by its name.
+
+pub mod append_page;
+pub mod append_page_ui;
+pub mod bulk_edit;
+pub mod bulk_job;
+pub mod compare;
+pub mod compare_copy;
+pub mod compare_view;
+pub mod container_edit;
+pub mod copy_paste;
+pub mod delete;
+pub mod deleted;
+pub mod details_form;
+pub mod downloads;
+pub mod find_tags;
+pub mod folder_download;
+pub mod folder_stats;
+pub mod lease_history;
+pub mod leases;
+pub mod local_files;
+pub mod move_check;
+pub mod name_search;
+pub mod paste_job;
+pub mod preview;
+pub mod resumable;
+pub mod sas;
+pub mod snapshots;
+pub mod sync_plan;
+pub mod tags_edit;
+pub mod tiers;
+pub mod transfers;
+pub mod versions;
+pub mod watch;
+pub mod watch_view;

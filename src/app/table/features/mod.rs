@@ -1,0 +1,31 @@
+//! The features of a table tab, each in its own files (one concern a file), found here by its name.
+
+pub mod bulk;
+pub mod bulk_job;
+pub mod compare;
+pub mod comparing;
+pub mod delete_rows;
+pub mod deletes;
+pub mod diff;
+pub mod diff_copy;
+pub mod diff_view;
+pub mod editing;
+pub mod editor;
+pub mod editor_conflict;
+pub mod entity_form;
+pub mod files;
+pub mod history;
+pub mod import_form;
+pub mod import_job;
+pub mod import_plan;
+pub mod import_read;
+pub mod index_view;
+pub mod io;
+pub mod partial;
+pub mod partitions;
+pub mod property;
+pub mod raw_json;
+pub mod sas;
+pub mod saved_query_menu;
+pub mod watch;
+pub mod watch_view;
