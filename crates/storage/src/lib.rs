@@ -1,5 +1,28 @@
-//! The shared async storage client: accounts, signing, the one request pipeline, and one folder per service
-//! (`table`, `blob`, `queue`). Nothing in here knows about the UI.
+//! An async client for Azure Storage and anything that speaks its REST protocol (Azure, the Azurite emulator, a
+//! proxy): accounts and their credentials ([`Account`]: keys, SAS, Entra ID tokens, the emulator), one request
+//! pipeline that signs, retries, redacts secrets and reports every request ([`Client`], [`RequestEvent`]), and
+//! one module per service ([`table`], [`blob`], [`queue`]).
+//!
+//! It knows nothing of a window or a language: a failure is a typed [`StorageError`] (what failed, the
+//! service's status, error code and request id, the classified cause), and what the client has to say is a
+//! [`words::Said`] (a message id with its arguments) that the caller words in its own language. Writes are
+//! conditional where the service offers a condition (an ETag, a lease id, a pop receipt), and every value a
+//! listing or a query returns is kept exactly as the service sent it.
+//!
+//! ```no_run
+//! # async fn run() -> tessera_storage::Result<()> {
+//! use tessera_storage::{Account, Client, ClientOptions};
+//! let account = Account::from_connection_string("UseDevelopmentStorage=true")?;
+//! let client = Client::new(account, ClientOptions::default())?;
+//! let page = client.query_entities("orders", &Default::default(), None).await?;
+//! for entity in &page.entities {
+//!     println!("{} / {}", entity.partition_key(), entity.row_key());
+//! }
+//! # Ok(())
+//! # }
+//! ```
+//! `examples/list_table.rs` lists a whole table, page by page (run by the app's `tests/storage_example.rs`
+//! against Azurite).
 
 pub mod account;
 pub mod account_sas;
