@@ -145,6 +145,38 @@ fn the_name_filter_works_on_folders_and_clears_in_another_folder() {
     assert!(t.harness.query_by_label("b01.txt").is_none());
 }
 
+/// The container's properties arrive after its listing and put its lease before the search box: a user typing
+/// into the box meanwhile keeps typing into it (its focus does not move with what appears before it).
+#[test]
+fn typing_in_the_name_filter_goes_on_while_the_container_properties_arrive() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (account, proxy, container) =
+        proxied_container(&rt, "typing", &[("f0/a.txt", "a"), ("f1/b.txt", "b"), ("g/c.txt", "c")]);
+    // Only the container's properties read (no `comp`) is held: the listing comes at once.
+    proxy.inject_matching(
+        &format!("{container}?restype=container "),
+        [common::fault_proxy::Fault::Delay(Duration::from_secs(3))],
+    );
+    let mut t = TestApp::with_account(&rt, &account);
+    t.open_resource("Blob containers", &container);
+    t.wait_for_contains("0 blobs and 3 folders loaded");
+    assert!(
+        t.harness.query_by_label_contains("Container lease:").is_none(),
+        "the properties are still held"
+    );
+    t.type_into("Names starting with:", "f");
+    t.wait_for_contains("2 match");
+    t.wait_for_contains("Container lease:");
+    // The box still has the focus: the next key goes on from "f" without clicking into it again.
+    t.harness.get_by_label("Names starting with:").type_text("1");
+    t.step();
+    t.wait_for_contains("1 match");
+    assert_eq!(
+        t.harness.get_by_label("Names starting with:").value().as_deref(),
+        Some("f1")
+    );
+}
+
 #[test]
 fn upload_and_download_with_progress_and_cancels_that_leave_nothing() {
     let rt = tokio::runtime::Runtime::new().unwrap();

@@ -123,6 +123,7 @@ fn search_box(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, foc
     let mut text = pane.core.view.name_filter.clone();
     let edit = ui.add(
         egui::TextEdit::singleline(&mut text)
+            .id_salt(box_id(ctx))
             .desired_width(220.0)
             .hint_text(t("blob-path-bar-starting-hint")),
     );
@@ -155,6 +156,7 @@ fn finding_box(
     };
     let edit = ui.add(
         egui::TextEdit::singleline(f.box_text())
+            .id_salt(box_id(ctx))
             .desired_width(220.0)
             .hint_text(hint),
     );
@@ -165,4 +167,11 @@ fn finding_box(
     if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
         pane.with_feature::<FindInNames, _>(ctx, |f, core, ctx, fx| f.find_from_box(core, ctx, fx));
     }
+}
+
+/// The search box's own id, the tab's account and container: what the features show before it in the bar (the
+/// container's lease, once its properties arrive) would otherwise move its id, and the focus with it, while the
+/// user types.
+fn box_id(ctx: &PaneContext) -> (&'static str, String, String) {
+    ("blob-search-box", ctx.profile_id.to_string(), ctx.resource.to_string())
 }
