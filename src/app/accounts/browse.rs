@@ -243,6 +243,7 @@ impl Browsing {
         ui.horizontal(|ui| {
             ui.add(
                 egui::TextEdit::singleline(filter)
+                    .id_salt(("browse-filter", &tenant.id))
                     .hint_text(t("accounts-browse-filter-hint"))
                     .desired_width(130.0),
             )

@@ -26,6 +26,7 @@ impl Explorer {
         let r = ui
             .add(
                 egui::TextEdit::singleline(&mut self.find.text)
+                    .id_salt("tree-find")
                     .hint_text(t("find-hint"))
                     .desired_width(f32::INFINITY),
             )

@@ -208,8 +208,12 @@ impl Inspector {
             }
             ui.separator();
             let label = ui.label(t("inspector-find"));
-            ui.add(egui::TextEdit::singleline(&mut self.text_filter).desired_width(160.0))
-                .labelled_by(label.id);
+            ui.add(
+                egui::TextEdit::singleline(&mut self.text_filter)
+                    .id_salt("inspector-find")
+                    .desired_width(160.0),
+            )
+            .labelled_by(label.id);
             if ui.button(t("inspector-clear")).clicked() {
                 self.clear();
             }

@@ -203,6 +203,7 @@ fn toolbar(pane: &mut TablePane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus
             let find = ui
                 .add(
                     egui::TextEdit::singleline(&mut pane.core.rows.quick)
+                        .id_salt("table-grid-find")
                         .hint_text(t("table-grid-find-hint"))
                         .desired_width(200.0),
                 )

@@ -236,6 +236,7 @@ impl QueryPanel {
             let edit = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.filter)
+                        .id_salt("table-query-filter")
                         .hint_text("PartitionKey eq 'p1' and Count gt 5") // i18n-ignore: an OData filter
                         .desired_width((ui.available_width() - 190.0 - words).max(120.0))
                         .font(egui::TextStyle::Monospace),

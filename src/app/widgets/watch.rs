@@ -258,8 +258,12 @@ impl<C: Change> ChangeLog<C> {
     pub fn ui(&mut self, ui: &mut egui::Ui, id: impl std::hash::Hash + std::fmt::Debug) {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(t("watch-filter"));
-            ui.add(egui::TextEdit::singleline(&mut self.filter).desired_width(140.0))
-                .labelled_by(label.id);
+            ui.add(
+                egui::TextEdit::singleline(&mut self.filter)
+                    .id_salt(("watch-filter", &id))
+                    .desired_width(140.0),
+            )
+            .labelled_by(label.id);
             if ui
                 .add_enabled(!self.is_empty(), egui::Button::new(t("watch-copy")))
                 .clicked()

@@ -442,8 +442,12 @@ fn actions_ui(
         }
     });
     if let Some(draft) = &mut h.editing {
-        ui.add(egui::TextEdit::multiline(&mut draft.edit).desired_rows(2))
-            .accessible_name(tr!("held-new-text", id = id.as_str()));
+        ui.add(
+            egui::TextEdit::multiline(&mut draft.edit)
+                .id_salt(("held-text", id.as_str()))
+                .desired_rows(2),
+        )
+        .accessible_name(tr!("held-new-text", id = id.as_str()));
         if ui.button(tr!("held-save-text", id = id.as_str())).clicked() {
             act = Some(MessageAction::Edit(stored_text(&h.message.text, &draft.edit)));
         }

@@ -100,6 +100,7 @@ impl QueueFeature for PutMessage {
         let l = ui.label(t("put-text"));
         ui.add(
             egui::TextEdit::multiline(&mut self.text)
+                .id_salt("queue-put-text")
                 .desired_rows(3)
                 .desired_width(f32::INFINITY),
         )

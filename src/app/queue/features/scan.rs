@@ -307,8 +307,12 @@ impl QueueScan {
                 };
                 ui.horizontal(|ui| {
                     let l = ui.label(t("scan-find"));
-                    ui.add(egui::TextEdit::singleline(&mut self.search).hint_text(t("scan-find-hint")))
-                        .labelled_by(l.id);
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.search)
+                            .id_salt("scan-find")
+                            .hint_text(t("scan-find-hint")),
+                    )
+                    .labelled_by(l.id);
                     if ui.button(t("scan-export-json")).clicked() {
                         export = Some(ExportForm::JsonLines);
                     }

@@ -406,8 +406,13 @@ impl EntityEditor {
             ("RowKey:", &mut self.row_key),
         ] {
             let l = ui.label(name);
-            ui.add_enabled(editable, egui::TextEdit::singleline(key).desired_width(f32::INFINITY))
-                .labelled_by(l.id);
+            ui.add_enabled(
+                editable,
+                egui::TextEdit::singleline(key)
+                    .id_salt(("entity-key", name))
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(l.id);
         }
         let etag = self.etag().map_or_else(|| t("table-editor-etag-new"), str::to_string);
         ui.add(egui::Label::new(tr!("table-editor-etag", etag = etag)).wrap());
