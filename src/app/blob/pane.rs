@@ -439,63 +439,48 @@ impl BlobPane {
         self.apply(ctx, fx);
     }
 
-    /// Does what features asked of the pane.
+    /// Does what features asked of the pane, in the order they asked (`context::commands`).
     pub(crate) fn apply(&mut self, ctx: &mut PaneContext, fx: crate::app::blob::feature::Effects) {
-        use crate::app::blob::feature::BlobEvent;
-        if fx.hush {
-            self.message = None;
+        for command in fx.commands.in_order() {
+            self.run(ctx, command);
         }
-        if let Some(said) = fx.said {
-            self.message = Some(said);
-        }
-        self.ops.append(fx.ops);
-        if let Some(found) = fx.found {
-            // Rows in the folder's place (or the folder again): a selection of the rows before goes.
-            self.core.listed.found = found;
-            self.core.selection.names.clear();
-        }
-        if !fx.found_more.is_empty()
-            && let Some(found) = &mut self.core.listed.found
-        {
-            found.rows.extend(fx.found_more);
-        }
-        if let Some((blob, snapshot)) = fx.preview {
-            let event = BlobEvent::PreviewAsked {
-                blob: &blob,
-                snapshot: snapshot.as_deref(),
-            };
-            self.dispatch(ctx, event);
-        }
-        if !fx.deleted.is_empty() {
-            self.dispatch(ctx, BlobEvent::Deleted(&fx.deleted));
-        }
-        if fx.clear_selection {
-            self.core.selection.names.clear();
-            self.core.details = None;
-            self.dispatch(ctx, BlobEvent::Selected(None));
-        }
-        if let Some(blob) = fx.select {
-            self.select(ctx, &blob, false);
-        }
-        if let Some(prefix) = fx.open_folder {
-            self.open_folder(ctx, &prefix);
-        }
-        if let Some(blob) = fx.reread {
-            self.read_properties(ctx, &blob);
-        }
-        for (blob, props, metadata) in fx.wrote {
-            self.take_written(ctx, &blob, props, metadata);
-        }
-        if let Some(read) = fx.merge {
-            self.merge_read(ctx, read);
-        }
-        if !fx.drop_rows.is_empty() {
-            self.drop_rows(&fx.drop_rows);
-        }
-        if fx.relist {
-            self.list(ctx);
-        } else if fx.refresh {
-            self.refresh_indicators(ctx);
+    }
+
+    /// Does one thing a feature asked.
+    fn run(&mut self, ctx: &mut PaneContext, command: crate::app::blob::feature::BlobCommand) {
+        use crate::app::blob::feature::{BlobCommand as C, BlobEvent};
+        match command {
+            C::Say(said) => self.message = Some(said),
+            C::Hush => self.message = None,
+            C::Op(sent) => self.ops.append(sent),
+            C::ShowFound(found) => {
+                // Rows in the folder's place (or the folder again): a selection of the rows before goes.
+                self.core.listed.found = found;
+                self.core.selection.names.clear();
+            }
+            C::FoundMore(rows) => {
+                if let Some(found) = &mut self.core.listed.found {
+                    found.rows.extend(rows);
+                }
+            }
+            C::Preview(blob, snapshot) => {
+                let snapshot = snapshot.as_deref();
+                self.dispatch(ctx, BlobEvent::PreviewAsked { blob: &blob, snapshot });
+            }
+            C::Deleted(blobs) => self.dispatch(ctx, BlobEvent::Deleted(&blobs)),
+            C::ClearSelection => {
+                self.core.selection.names.clear();
+                self.core.details = None;
+                self.dispatch(ctx, BlobEvent::Selected(None));
+            }
+            C::Select(blob) => self.select(ctx, &blob, false),
+            C::OpenFolder(prefix) => self.open_folder(ctx, &prefix),
+            C::Reread(blob) => self.read_properties(ctx, &blob),
+            C::Wrote((blob, props, metadata)) => self.take_written(ctx, &blob, props, metadata),
+            C::MergeRead(read) => self.merge_read(ctx, read),
+            C::DropRows(names) => self.drop_rows(&names),
+            C::Relist => self.list(ctx),
+            C::Refresh => self.refresh_indicators(ctx),
         }
     }
 

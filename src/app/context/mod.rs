@@ -4,6 +4,7 @@
 //! storage client; nothing else of the app.
 
 pub mod clipboard;
+pub mod commands;
 pub mod draft;
 pub mod feature;
 pub mod features;
