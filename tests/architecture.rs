@@ -561,6 +561,76 @@ fn every_feature_has_one_shape_and_its_union_is_written_once() {
     assert!(looked > 60, "the pane folders were looked at ({looked})");
 }
 
+/// A feature's effects are an ordered list of commands (`context::commands::Commands`, as rerun's
+/// `SystemCommand`): each pane's effects struct holds the list and nothing else, so no pane's `apply` can read the
+/// asks field by field in an order of its own; each pane's `apply` walks the list as asked (`in_order`, which only
+/// collapses the asks to read again into one, last), and nothing else reads it.
+#[test]
+fn a_features_effects_are_commands_applied_in_the_order_asked() {
+    let t = tree();
+    let code_at = |rel: &str| {
+        let path = t.src.join(rel);
+        let found = t.files.iter().find(|(p, _)| *p == path);
+        found.map(|(_, c)| c.clone()).unwrap_or_else(|| panic!("{rel} is read"))
+    };
+    for (file, effects, command, pane) in [
+        ("app/blob/feature.rs", "Effects", "BlobCommand", "app/blob/pane.rs"),
+        (
+            "app/queue/feature.rs",
+            "QueueEffects",
+            "QueueCommand",
+            "app/queue/pane.rs",
+        ),
+        (
+            "app/table/feature.rs",
+            "TableEffects",
+            "TableCommand",
+            "app/table/pane.rs",
+        ),
+    ] {
+        let code = code_at(file);
+        let head = format!("pub struct {effects} {{");
+        let body = code
+            .split(&head)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{file} has {effects}"));
+        let body = &body[..body.find("\n}\n").unwrap()];
+        let fields: Vec<&str> = body
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("//"))
+            .collect();
+        let list = format!("pub(crate) commands: crate::app::context::commands::Commands<{command}>,");
+        assert_eq!(
+            fields,
+            [list.as_str()],
+            "{effects} holds the ordered list of commands alone"
+        );
+        let code = code_at(pane);
+        let apply = code
+            .split("fn apply(")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{pane} has apply"));
+        let apply = &apply[..apply.find("\n    }\n").unwrap()];
+        assert!(
+            apply.contains("fx.commands.in_order()"),
+            "{pane}: apply walks the commands as asked"
+        );
+    }
+    let mut readers = Vec::new();
+    for (path, code) in &t.files {
+        if code.contains("fx.commands") {
+            readers.push(path.strip_prefix(&t.src).unwrap().to_string_lossy().replace('\\', "/"));
+        }
+    }
+    readers.sort();
+    assert_eq!(
+        readers,
+        ["app/blob/pane.rs", "app/queue/pane.rs", "app/table/pane.rs"],
+        "only the panes' apply read what features asked"
+    );
+}
+
 /// The frame talks to every pane through one trait (`context::pane::Pane`): it never matches on a pane's kind
 /// to reach into it (the `Pane` enum of Waiting, Table, Blob and Queue is gone), names a concrete pane's type only
 /// where a tab's pane is made (`tabs.rs`, by the service of what it shows) and where tests read one

@@ -5,7 +5,7 @@
 
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
-use crate::app::queue::feature::{Features, QueueEffects, QueueEvent, QueueFeature};
+use crate::app::queue::feature::{Features, QueueCommand, QueueEffects, QueueEvent, QueueFeature};
 use crate::app::queue::features::dequeue::{Dequeue, Held};
 pub use crate::app::queue::features::message_actions::MessageAction;
 use crate::storage::StorageError;
@@ -223,11 +223,14 @@ impl QueuePane {
         self.apply(fx);
     }
 
+    /// Does what features asked of the pane, in the order they asked (`context::commands`).
     pub(crate) fn apply(&mut self, fx: QueueEffects) {
-        if let Some(said) = fx.said {
-            self.message = Some(said);
+        for command in fx.commands.in_order() {
+            match command {
+                QueueCommand::Say(said) => self.message = Some(said),
+                QueueCommand::Peek => self.peek_wanted = true,
+            }
         }
-        self.peek_wanted |= fx.peek;
     }
 
     /// Runs a drawing hook of every feature, then does what they asked.

@@ -506,27 +506,26 @@ impl TablePane {
         }
     }
 
+    /// Does what features asked of the pane, in the order they asked (`context::commands`).
     pub(crate) fn apply(&mut self, ctx: &mut PaneContext, fx: crate::app::table::feature::TableEffects) {
-        for entity in fx.put_rows {
-            self.put_row(entity);
-        }
-        if let Some(found) = fx.swap {
-            self.swap_in(ctx, found);
-        }
-        if let Some((row, position)) = fx.select {
-            self.core.selection.rows.clear();
-            self.core.selection.rows.insert(row);
-            self.core.selection.cursor.clicked(row, false);
-            self.core.selection.go_to = Some(position);
-        }
-        if let Some(rows) = fx.drop_rows {
-            self.drop_rows(&rows);
-        }
-        if let Some(filter) = fx.filter {
-            self.core.query.filter = filter;
-            self.run_query(ctx);
-        } else if fx.rerun {
-            self.run_query(ctx);
+        use crate::app::table::feature::TableCommand as C;
+        for command in fx.commands.in_order() {
+            match command {
+                C::PutRow(entity) => self.put_row(entity),
+                C::SwapStore(found) => self.swap_in(ctx, found),
+                C::SelectRow(row, position) => {
+                    self.core.selection.rows.clear();
+                    self.core.selection.rows.insert(row);
+                    self.core.selection.cursor.clicked(row, false);
+                    self.core.selection.go_to = Some(position);
+                }
+                C::DropRows(rows) => self.drop_rows(&rows),
+                C::RunFiltered(filter) => {
+                    self.core.query.filter = filter;
+                    self.run_query(ctx);
+                }
+                C::Rerun => self.run_query(ctx),
+            }
         }
     }
 
