@@ -225,6 +225,7 @@ pub struct Blob;
 impl crate::app::context::feature::PaneKind for Blob {
     type Core = BlobCore;
     type Effects = Effects;
+    type Feature = dyn BlobFeature;
 }
 
 /// A feature of a container tab. Every hook has a default that does nothing: a feature implements the ones it

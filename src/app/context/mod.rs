@@ -14,6 +14,7 @@ pub mod open_lab;
 pub mod pane;
 pub mod saved_queries;
 pub mod sent;
+pub mod shell;
 
 use std::sync::Arc;
 

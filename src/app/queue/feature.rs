@@ -64,6 +64,7 @@ pub struct Queue;
 impl crate::app::context::feature::PaneKind for Queue {
     type Core = QueueCore;
     type Effects = QueueEffects;
+    type Feature = dyn QueueFeature;
 }
 
 /// A feature of a queue tab. Every hook has a default that does nothing.

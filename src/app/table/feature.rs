@@ -109,6 +109,7 @@ pub struct Table;
 impl crate::app::context::feature::PaneKind for Table {
     type Core = TableCore;
     type Effects = TableEffects;
+    type Feature = dyn TableFeature;
 }
 
 /// A feature of a table tab. Every hook has a default that does nothing.
