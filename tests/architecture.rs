@@ -561,6 +561,110 @@ fn every_feature_has_one_shape_and_its_union_is_written_once() {
     assert!(looked > 60, "the pane folders were looked at ({looked})");
 }
 
+/// A feature's effects are an ordered list of commands (`context::commands::Commands`, as rerun's
+/// `SystemCommand`): each pane's effects struct holds the list and nothing else, so no pane's `apply` can read the
+/// asks field by field in an order of its own; each pane's `apply` walks the list as asked (`in_order`, which only
+/// collapses the asks to read again into one, last), and nothing else reads it.
+#[test]
+fn a_features_effects_are_commands_applied_in_the_order_asked() {
+    let t = tree();
+    let code_at = |rel: &str| {
+        let path = t.src.join(rel);
+        let found = t.files.iter().find(|(p, _)| *p == path);
+        found.map(|(_, c)| c.clone()).unwrap_or_else(|| panic!("{rel} is read"))
+    };
+    for (file, effects, command, pane) in [
+        ("app/blob/feature.rs", "Effects", "BlobCommand", "app/blob/pane.rs"),
+        (
+            "app/queue/feature.rs",
+            "QueueEffects",
+            "QueueCommand",
+            "app/queue/pane.rs",
+        ),
+        (
+            "app/table/feature.rs",
+            "TableEffects",
+            "TableCommand",
+            "app/table/pane.rs",
+        ),
+    ] {
+        let code = code_at(file);
+        let head = format!("pub struct {effects} {{");
+        let body = code
+            .split(&head)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{file} has {effects}"));
+        let body = &body[..body.find("\n}\n").unwrap()];
+        let fields: Vec<&str> = body
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("//"))
+            .collect();
+        let list = format!("pub(crate) commands: crate::app::context::commands::Commands<{command}>,");
+        assert_eq!(
+            fields,
+            [list.as_str()],
+            "{effects} holds the ordered list of commands alone"
+        );
+        let code = code_at(pane);
+        let apply = code
+            .split("fn apply(")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{pane} has apply"));
+        let apply = &apply[..apply.find("\n    }\n").unwrap()];
+        assert!(
+            apply.contains("fx.commands.in_order()"),
+            "{pane}: apply walks the commands as asked"
+        );
+    }
+    let mut readers = Vec::new();
+    for (path, code) in &t.files {
+        if code.contains("fx.commands") {
+            readers.push(path.strip_prefix(&t.src).unwrap().to_string_lossy().replace('\\', "/"));
+        }
+    }
+    readers.sort();
+    assert_eq!(
+        readers,
+        ["app/blob/pane.rs", "app/queue/pane.rs", "app/table/pane.rs"],
+        "only the panes' apply read what features asked"
+    );
+}
+
+/// The pane shell that holds a core and its features is one generic type (`context::shell::Shell`): each pane is
+/// that shell of its kind with its own part, and no pane defines a struct of its own to hold them.
+#[test]
+fn every_pane_is_the_one_shell_of_its_kind() {
+    let t = tree();
+    let shell = t.src.join("app/context/shell.rs");
+    let (_, code) = t.files.iter().find(|(p, _)| *p == shell).expect("context/shell.rs");
+    assert!(
+        code.contains("pub struct Shell<K: PaneKind, Own> {"),
+        "the shell is generic over the pane's kind"
+    );
+    let fields = fields_of(code, "Shell").expect("the shell's fields");
+    assert_eq!(fields, ["core", "features", "chrome", "own"], "the shell's fields");
+    for (file, pane, kind) in [
+        ("app/blob/pane.rs", "BlobPane", "blob::feature::Blob, BlobOwn"),
+        ("app/queue/pane.rs", "QueuePane", "queue::feature::Queue, QueueOwn"),
+        ("app/table/pane.rs", "TablePane", "table::feature::Table, ()"),
+    ] {
+        let path = t.src.join(file);
+        let (_, code) = t.files.iter().find(|(p, _)| *p == path).expect(file);
+        let alias = format!("pub type {pane} = crate::app::context::shell::Shell<crate::app::{kind}>;");
+        assert!(code.contains(&alias), "{file}: {pane} is the shell of its kind");
+    }
+    for (path, code) in &t.files {
+        for pane in ["BlobPane", "QueuePane", "TablePane"] {
+            assert!(
+                !code.contains(&format!("struct {pane} ")),
+                "{} defines {pane} as a struct of its own",
+                path.display()
+            );
+        }
+    }
+}
+
 /// The frame talks to every pane through one trait (`context::pane::Pane`): it never matches on a pane's kind
 /// to reach into it (the `Pane` enum of Waiting, Table, Blob and Queue is gone), names a concrete pane's type only
 /// where a tab's pane is made (`tabs.rs`, by the service of what it shows) and where tests read one
@@ -830,9 +934,10 @@ const NAMED_PARTS: [&str; 21] = [
     "BlobCore",
     "TableCore",
     "QueueCore",
-    "BlobPane",
-    "QueuePane",
-    "TablePane",
+    // Every pane is the one shell (context/shell.rs) with its own part (a table tab's is `()`).
+    "Shell",
+    "BlobOwn",
+    "QueueOwn",
     // TableCore's parts (table/core.rs).
     "Paging",
     "RowsView",
@@ -852,12 +957,16 @@ const NAMED_PARTS: [&str; 21] = [
     "OneOffs",
 ];
 
-/// The fields of `pub struct NAME { … }` in `code`, if it is defined there: the lines at the struct's own depth
-/// that name a field (`name: Type`, a visibility before it), not its doc comments or attributes.
+/// The fields of `pub struct NAME { … }` (or `NAME<…> { … }`) in `code`, if it is defined there: the lines at
+/// the struct's own depth that name a field (`name: Type`, a visibility before it), not its doc comments or
+/// attributes.
 fn fields_of(code: &str, name: &str) -> Option<Vec<String>> {
     let at = ["pub struct ", "pub(crate) struct ", "pub(super) struct ", "struct "]
         .iter()
-        .find_map(|v| code.find(&format!("{v}{name} {{")))?;
+        .find_map(|v| {
+            let plain = code.find(&format!("{v}{name} {{"));
+            plain.or_else(|| code.find(&format!("{v}{name}<")))
+        })?;
     let body = &code[code[at..].find('{')? + at + 1..];
     let (mut depth, mut fields) = (0i32, Vec::new());
     for line in body.lines() {
@@ -922,12 +1031,12 @@ fn the_app_panes_cores_and_their_parts_hold_at_most_twelve_fields() {
 #[test]
 fn the_table_pane_holds_its_core_its_features_and_its_chrome_only() {
     let t = tree();
-    let found: Vec<Vec<String>> = t
-        .files
-        .iter()
-        .filter_map(|(_, code)| fields_of(code, "TablePane"))
-        .collect();
-    assert_eq!(found, [["core", "features", "chrome"]], "TablePane's fields");
+    let table = t.src.join("app/table/pane.rs");
+    let (_, code) = t.files.iter().find(|(p, _)| *p == table).expect("table/pane.rs");
+    assert!(
+        code.contains("pub type TablePane = crate::app::context::shell::Shell<crate::app::table::feature::Table, ()>;"),
+        "TablePane is the shell with nothing of its own"
+    );
     let tab = t.src.join("app/table/tab.rs");
     let (_, code) = t.files.iter().find(|(p, _)| *p == tab).expect("table/tab.rs");
     for name in ["editor", "Editing", "history"] {

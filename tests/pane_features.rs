@@ -382,3 +382,146 @@ fn a_table_feature_the_pane_never_heard_of_is_asked_about_and_waited_for_when_it
     );
     assert_eq!(read["entity"]["Text"]["value"], "kept", "{read}");
 }
+
+/// A feature that says what it heard when the pane tells it a blob's properties: its words land while the pane
+/// carries out a `wrote` (in the middle of a batch), so they show where in the batch that ran.
+#[derive(Default)]
+struct Echo;
+
+impl Feature for Echo {
+    type Pane = tessera::app::blob::feature::Blob;
+}
+
+impl BlobFeature for Echo {
+    fn event(
+        &mut self,
+        event: &tessera::app::blob::feature::BlobEvent,
+        _: &BlobCore,
+        _: &mut PaneContext,
+        fx: &mut Effects,
+    ) {
+        if let tessera::app::blob::feature::BlobEvent::PropertiesRead { blob, .. } = event {
+            fx.say(Ok(format!("heard {blob}")));
+        }
+    }
+}
+
+/// A container tab driven directly (no window), listed, with `Echo` added; and what it sent is recorded.
+fn listed_pane(
+    rt: &tokio::runtime::Runtime,
+) -> (
+    common::pane_world::World,
+    tessera::app::blob::pane::BlobPane,
+    common::Recorder,
+) {
+    let (_, container) = common::blobs::container_with(rt, &["a.txt", "b.txt"]);
+    let (client, recorder) = common::recorded_client(common::account());
+    let mut world = common::pane_world::World::new(rt, client);
+    let mut pane = tessera::app::blob::pane::BlobPane::new("test", &container);
+    pane.add_feature(Echo);
+    world.with(|ctx| pane.list(ctx));
+    world.until(|ctx| {
+        pane.poll(ctx);
+        pane.blobs().len() == 2 && !pane.is_busy()
+    });
+    (world, pane, recorder)
+}
+
+/// What one batch of asks does to the tab: `asks` run as `Echo`'s own controls would.
+fn ask(
+    world: &mut common::pane_world::World,
+    pane: &mut tessera::app::blob::pane::BlobPane,
+    asks: impl FnOnce(&mut Effects),
+) {
+    world.with(|ctx| pane.with_feature(ctx, |_: &mut Echo, _, _, fx| asks(fx)));
+}
+
+fn said(pane: &tessera::app::blob::pane::BlobPane) -> String {
+    match pane.message() {
+        Some(Ok(words)) => words.clone(),
+        other => panic!("words expected, the tab says {other:?}"),
+    }
+}
+
+/// A feature's asks are carried out in the order it wrote them: words said after a write's answer stay (the
+/// answer's news, heard by every feature, came first); said before it, they give way to what it brought. A
+/// selection cleared after a select ends with nothing shown; cleared before it, the blob is shown.
+#[test]
+fn a_features_asks_are_carried_out_in_the_order_asked() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (mut world, mut pane, _) = listed_pane(&rt);
+    let props = pane.blobs().get(0).properties;
+
+    let p = props.clone();
+    ask(&mut world, &mut pane, |fx| {
+        fx.wrote("a.txt", p, None);
+        fx.say(Ok("saved".into()));
+    });
+    assert_eq!(said(&pane), "saved", "said after the write's answer: kept");
+    let p = props.clone();
+    ask(&mut world, &mut pane, |fx| {
+        fx.say(Ok("saved".into()));
+        fx.wrote("a.txt", p, None);
+    });
+    assert_eq!(
+        said(&pane),
+        "heard a.txt",
+        "said before the write's answer: what it brought follows"
+    );
+
+    ask(&mut world, &mut pane, |fx| {
+        fx.select("a.txt");
+        fx.clear_selection();
+    });
+    assert_eq!(pane.shown_blob(), None, "cleared after the select");
+    assert!(pane.selection().is_empty());
+    ask(&mut world, &mut pane, |fx| {
+        fx.clear_selection();
+        fx.select("b.txt");
+    });
+    assert_eq!(pane.shown_blob(), Some("b.txt"), "selected after the clear");
+}
+
+/// Asks to read the folder again collapse, however many a batch holds and wherever in it: one listing, from the
+/// first page when any ask was a relist, after the rest of the batch.
+#[test]
+fn asks_to_read_the_folder_again_are_one_listing_after_the_rest() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let (mut world, mut pane, recorder) = listed_pane(&rt);
+    ask(&mut world, &mut pane, |fx| fx.select("a.txt"));
+    world.until(|ctx| {
+        pane.poll(ctx);
+        !pane.is_busy() && pane.selected_properties().is_some()
+    });
+
+    let listings = || {
+        let events = recorder.events();
+        let listed = |e: &&tessera::storage::RequestEvent| e.attempt <= 1 && e.url.contains("comp=list");
+        // The folder's listings (a blob's snapshots are listed by its name: `prefix=a.txt`).
+        events
+            .iter()
+            .filter(listed)
+            .filter(|e| !e.url.contains("prefix="))
+            .count()
+    };
+    let before = listings();
+    ask(&mut world, &mut pane, |fx| {
+        fx.refresh();
+        fx.relist();
+        fx.say(Ok("first".into()));
+        fx.refresh();
+        fx.relist();
+        fx.say(Ok("last".into()));
+        fx.refresh();
+    });
+    world.until(|ctx| {
+        pane.poll(ctx);
+        !pane.is_busy()
+    });
+    assert_eq!(listings() - before, 1, "one listing for the batch");
+    assert!(
+        pane.selection().is_empty(),
+        "the relist ran (a refresh keeps the selection)"
+    );
+    assert_eq!(said(&pane), "last");
+}

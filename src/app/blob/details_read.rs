@@ -84,7 +84,7 @@ impl BlobPane {
                         full = std::mem::take(&mut d.ranges_wanted);
                         d.props = Some(props);
                     }
-                    Err(e) => self.message = Some(Err(e)),
+                    Err(e) => self.own.message = Some(Err(e)),
                 }
             }
             // A failed listing is said (a slow emulator's timeout, a SAS without List), not shown as "No snapshots":
@@ -94,7 +94,7 @@ impl BlobPane {
                 Some((_, Ok(snaps))) => (d.snapshots, d.snapshots_failed) = (Some(snaps), None),
                 Some((_, Err(e))) => {
                     (d.snapshots, d.snapshots_failed) = (None, Some(e.clone()));
-                    self.message = Some(Err(e));
+                    self.own.message = Some(Err(e));
                 }
                 None => {}
             }

@@ -67,114 +67,153 @@ pub enum SnapshotAct {
 /// A write's answer about a blob: its name, what it now is, and its metadata when the write says.
 pub(crate) type Wrote = (String, BlobProperties, Option<Vec<(String, String)>>);
 
-/// What a feature asks of the pane; the pane carries it out after the feature's call returns.
+/// One thing a feature asks of the pane (`Effects` holds them in the order asked).
+pub enum BlobCommand {
+    /// Shows an outcome in words above the list.
+    Say(Result<String, StorageError>),
+    /// Clears what was said above the list.
+    Hush,
+    /// A one-off write sent, keyed by the blob it is for (None: the container).
+    Op(InFlight<Option<String>, OpDone>),
+    /// Reads again what is shown (the first page, the details, the container).
+    Refresh,
+    /// Lists the folder again from its first page.
+    Relist,
+    /// Reads one blob's properties again, if its details are shown.
+    Reread(String),
+    /// A write to a blob answered with what it now is.
+    Wrote(Wrote),
+    ClearSelection,
+    /// Selects this blob alone and shows its details.
+    Select(String),
+    OpenFolder(String),
+    /// Shows these rows in the folder's place (None: the folder again).
+    ShowFound(Option<crate::app::blob::core::Found>),
+    /// More rows for what is shown in the folder's place.
+    FoundMore(Vec<BlobItem>),
+    /// These blobs were deleted by this tab.
+    Deleted(Vec<String>),
+    /// Shows a preview of this blob (or one of its snapshots).
+    Preview(String, Option<String>),
+    /// Merges a read of the listing shown into its rows.
+    MergeRead(crate::app::blob::rows::Read),
+    /// Takes these rows out of the listing.
+    DropRows(Vec<String>),
+}
+
+impl crate::app::context::commands::Command for BlobCommand {
+    /// Several asks to read the folder again in one batch are one listing, after the rest: a relist (from the
+    /// first page) holds a refresh.
+    fn reads_again(&self) -> Option<u8> {
+        match self {
+            BlobCommand::Refresh => Some(1),
+            BlobCommand::Relist => Some(2),
+            _ => None,
+        }
+    }
+}
+
+/// What a feature asks of the pane, in the order asked; the pane carries it out after the feature's call returns.
 #[derive(Default)]
 pub struct Effects {
-    pub(crate) said: Option<Result<String, StorageError>>,
-    pub(crate) hush: bool,
-    /// One-off writes sent, keyed by the blob each is for (None: the container).
-    pub(crate) ops: InFlight<Option<String>, OpDone>,
-    pub(crate) refresh: bool,
-    pub(crate) relist: bool,
-    pub(crate) reread: Option<String>,
-    pub(crate) wrote: Vec<Wrote>,
-    pub(crate) clear_selection: bool,
-    pub(crate) select: Option<String>,
-    pub(crate) open_folder: Option<String>,
-    pub(crate) found: Option<Option<crate::app::blob::core::Found>>,
-    pub(crate) found_more: Vec<BlobItem>,
-    pub(crate) deleted: Vec<String>,
-    pub(crate) preview: Option<(String, Option<String>)>,
-    pub(crate) merge: Option<crate::app::blob::rows::Read>,
-    pub(crate) drop_rows: Vec<String>,
+    pub(crate) commands: crate::app::context::commands::Commands<BlobCommand>,
 }
 
 impl Effects {
     /// Shows an outcome in words above the list.
     pub fn say(&mut self, outcome: Result<String, StorageError>) {
-        self.said = Some(outcome);
+        self.commands.push(BlobCommand::Say(outcome));
     }
 
     /// Shows a failure in words above the list.
     pub fn fail(&mut self, e: StorageError) {
-        self.said = Some(Err(e));
+        self.say(Err(e));
     }
 
     /// Clears what was said above the list (the work it announced has moved on to a job).
     pub fn hush(&mut self) {
-        self.hush = true;
-        self.said = None;
+        self.commands.push(BlobCommand::Hush);
     }
 
     /// A one-off write sent (`PaneContext::send`): its words are shown, its lease change recorded, and what is
     /// shown read again when it answers.
     pub fn op(&mut self, blob: Option<String>, work: Pending<OpDone>) {
-        self.ops.add(blob, work);
+        let mut sent = InFlight::default();
+        sent.add(blob, work);
+        self.commands.push(BlobCommand::Op(sent));
     }
 
     /// Reads again what is shown (the first page, the details, the container).
     pub fn refresh(&mut self) {
-        self.refresh = true;
+        self.commands.push(BlobCommand::Refresh);
     }
 
     /// Lists the folder again from its first page (what the listing asks for changed).
     pub fn relist(&mut self) {
-        self.relist = true;
+        self.commands.push(BlobCommand::Relist);
     }
 
     /// Reads one blob's properties again (after a write to it), if its details are shown.
     pub fn reread(&mut self, blob: &str) {
-        self.reread = Some(blob.to_string());
+        self.commands.push(BlobCommand::Reread(blob.to_string()));
     }
 
     /// A write to a blob answered: what it now is (the answer's new ETag and time on what the write sent; its
     /// metadata, when the write says). The core and every feature take it in this frame, as they would a read of
     /// its properties, and nothing is read.
     pub fn wrote(&mut self, blob: &str, props: BlobProperties, metadata: Option<Vec<(String, String)>>) {
-        self.wrote.push((blob.to_string(), props, metadata));
+        self.commands
+            .push(BlobCommand::Wrote((blob.to_string(), props, metadata)));
     }
 
     pub fn clear_selection(&mut self) {
-        self.clear_selection = true;
+        self.commands.push(BlobCommand::ClearSelection);
     }
 
     /// Selects this blob alone and shows its details.
     pub fn select(&mut self, blob: &str) {
-        self.select = Some(blob.to_string());
+        self.commands.push(BlobCommand::Select(blob.to_string()));
     }
 
     pub fn open_folder(&mut self, prefix: &str) {
-        self.open_folder = Some(prefix.to_string());
+        self.commands.push(BlobCommand::OpenFolder(prefix.to_string()));
     }
 
     /// Shows these rows in the folder's place (None: the folder again).
     pub fn show_found(&mut self, found: Option<crate::app::blob::core::Found>) {
-        self.found = Some(found);
+        self.commands.push(BlobCommand::ShowFound(found));
     }
 
     /// More rows for what is shown in the folder's place.
     pub fn found_more(&mut self, rows: Vec<BlobItem>) {
-        self.found_more.extend(rows);
+        if !rows.is_empty() {
+            self.commands.push(BlobCommand::FoundMore(rows));
+        }
     }
 
     /// Shows a preview of this blob (or one of its snapshots) in its details.
     pub fn preview(&mut self, blob: &str, snapshot: Option<&str>) {
-        self.preview = Some((blob.to_string(), snapshot.map(str::to_string)));
+        self.commands
+            .push(BlobCommand::Preview(blob.to_string(), snapshot.map(str::to_string)));
     }
 
     /// Merges a read of the listing shown into its rows, in place (what changed comes back as `RowsChanged`).
     pub fn merge_read(&mut self, read: crate::app::blob::rows::Read) {
-        self.merge = Some(read);
+        self.commands.push(BlobCommand::MergeRead(read));
     }
 
     /// Takes these rows out of the listing (rows a feature kept shown, dismissed).
     pub fn drop_rows(&mut self, names: Vec<String>) {
-        self.drop_rows.extend(names);
+        if !names.is_empty() {
+            self.commands.push(BlobCommand::DropRows(names));
+        }
     }
 
     /// These blobs were deleted by this tab.
     pub fn deleted(&mut self, blobs: Vec<String>) {
-        self.deleted.extend(blobs);
+        if !blobs.is_empty() {
+            self.commands.push(BlobCommand::Deleted(blobs));
+        }
     }
 }
 
@@ -186,6 +225,7 @@ pub struct Blob;
 impl crate::app::context::feature::PaneKind for Blob {
     type Core = BlobCore;
     type Effects = Effects;
+    type Feature = dyn BlobFeature;
 }
 
 /// A feature of a container tab. Every hook has a default that does nothing: a feature implements the ones it

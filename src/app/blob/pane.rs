@@ -20,18 +20,17 @@ pub const REFRESH_EVERY: Duration = Duration::from_secs(5);
 pub use crate::app::blob::features::transfers::UploadMode;
 pub use crate::app::context::sent::{LeaseChange, OpDone};
 
-pub struct BlobPane {
-    /// What every feature of the tab sees: the container, the folder, the listing, the selection, the details.
-    pub(crate) core: crate::app::blob::core::BlobCore,
-    /// Everything else the tab does, each feature with its own state (`feature::BlobFeature`).
-    pub(crate) features: crate::app::blob::feature::Features,
+/// A container tab: the pane shell (`context::shell::Shell`) with the container's core (`BlobCore`) and
+/// features (`feature::BlobFeature`), and its own part (`BlobOwn`).
+pub type BlobPane = crate::app::context::shell::Shell<crate::app::blob::feature::Blob, BlobOwn>;
+
+/// What a container tab holds itself, neither its core's nor a feature's.
+pub struct BlobOwn {
     /// One-off writes sent (`PaneContext::send`), each answering with its words and lease change.
     pub(super) ops: InFlight<Option<String>, OpDone>,
     pub(crate) message: Option<Result<String, StorageError>>,
     /// Set when an upload or delete job ended: refresh at once rather than at the next tick.
     pub(crate) refresh_now: bool,
-    /// The tool whose form is open, the details tab shown.
-    pub(crate) chrome: crate::app::context::features::Chrome,
 }
 
 impl BlobPane {
@@ -39,16 +38,6 @@ impl BlobPane {
     /// "busy" like them, with no change to the pane.
     pub fn add_feature(&mut self, feature: impl crate::app::blob::feature::BlobFeature) {
         self.features.push(feature);
-    }
-
-    /// The feature of type `T` (what tests and the binary read of it).
-    pub fn feature<T: crate::app::blob::feature::BlobFeature>(&self) -> Option<&T> {
-        self.features.get::<T>()
-    }
-
-    /// The feature of type `T`, to set what its controls set (a test types into it through this).
-    pub fn feature_mut<T: crate::app::blob::feature::BlobFeature>(&mut self) -> Option<&mut T> {
-        self.features.get_mut::<T>()
     }
 
     /// The share of the pane's height the list was given in the last frame.
@@ -165,7 +154,7 @@ impl BlobPane {
 
     /// The last one-off action's outcome, in words.
     pub fn message(&self) -> Option<&Result<String, StorageError>> {
-        self.message.as_ref()
+        self.own.message.as_ref()
     }
 
     /// The address under which egui holds the image preview shown now, if one is.
@@ -283,10 +272,12 @@ impl BlobPane {
                 .with(crate::app::blob::features::container_edit::ContainerSettings::new(
                     container,
                 )),
-            ops: InFlight::default(),
-            message: None,
-            refresh_now: false,
             chrome: Default::default(),
+            own: BlobOwn {
+                ops: InFlight::default(),
+                message: None,
+                refresh_now: false,
+            },
         }
     }
 
@@ -304,7 +295,7 @@ impl BlobPane {
             f.save(core, ctx, &blob, force)
         });
         if let Some(Err(e)) = saved {
-            self.message = Some(Err(e));
+            self.own.message = Some(Err(e));
         }
     }
 
@@ -314,19 +305,14 @@ impl BlobPane {
         self.apply(ctx, fx);
     }
 
-    /// The unsaved edits in this tab, in words (closing asks before dropping them): the union of its features'.
-    pub fn unsaved(&self) -> Vec<String> {
-        self.features.unsaved()
-    }
-
     /// Whether a one-off action this pane sent (a lease, a snapshot) has not answered yet. Every write is also
     /// counted by the tab (`PaneContext::send`), which keeps a closed tab running until it lands.
     pub fn has_sent_work(&self) -> bool {
-        !self.ops.is_empty() || self.features.sending()
+        !self.own.ops.is_empty() || self.features.sending()
     }
 
     pub fn is_busy(&self) -> bool {
-        self.core.reading.busy() || !self.ops.is_empty() || self.features.busy() || self.features.sending()
+        self.core.reading.busy() || !self.own.ops.is_empty() || self.features.busy() || self.features.sending()
     }
 
     /// How soon the tab needs a frame without input: its indicators' refresh, or a watch's reads.
@@ -413,10 +399,10 @@ impl BlobPane {
     fn refresh_first_page(&mut self, ctx: &mut PaneContext, changed: bool) {
         if self.core.reading.busy() {
             // The listing under way may predate the change being shown: refresh once it has landed.
-            self.refresh_now = true;
+            self.own.refresh_now = true;
             return;
         }
-        self.refresh_now = false;
+        self.own.refresh_now = false;
         // A refresh already under way may have been answered before the change: dropped (that aborts it) by
         // the one started for the same page.
         let (client, container, options) = (ctx.client.clone(), self.core.container.clone(), self.options(None));
@@ -439,63 +425,48 @@ impl BlobPane {
         self.apply(ctx, fx);
     }
 
-    /// Does what features asked of the pane.
+    /// Does what features asked of the pane, in the order they asked (`context::commands`).
     pub(crate) fn apply(&mut self, ctx: &mut PaneContext, fx: crate::app::blob::feature::Effects) {
-        use crate::app::blob::feature::BlobEvent;
-        if fx.hush {
-            self.message = None;
+        for command in fx.commands.in_order() {
+            self.run(ctx, command);
         }
-        if let Some(said) = fx.said {
-            self.message = Some(said);
-        }
-        self.ops.append(fx.ops);
-        if let Some(found) = fx.found {
-            // Rows in the folder's place (or the folder again): a selection of the rows before goes.
-            self.core.listed.found = found;
-            self.core.selection.names.clear();
-        }
-        if !fx.found_more.is_empty()
-            && let Some(found) = &mut self.core.listed.found
-        {
-            found.rows.extend(fx.found_more);
-        }
-        if let Some((blob, snapshot)) = fx.preview {
-            let event = BlobEvent::PreviewAsked {
-                blob: &blob,
-                snapshot: snapshot.as_deref(),
-            };
-            self.dispatch(ctx, event);
-        }
-        if !fx.deleted.is_empty() {
-            self.dispatch(ctx, BlobEvent::Deleted(&fx.deleted));
-        }
-        if fx.clear_selection {
-            self.core.selection.names.clear();
-            self.core.details = None;
-            self.dispatch(ctx, BlobEvent::Selected(None));
-        }
-        if let Some(blob) = fx.select {
-            self.select(ctx, &blob, false);
-        }
-        if let Some(prefix) = fx.open_folder {
-            self.open_folder(ctx, &prefix);
-        }
-        if let Some(blob) = fx.reread {
-            self.read_properties(ctx, &blob);
-        }
-        for (blob, props, metadata) in fx.wrote {
-            self.take_written(ctx, &blob, props, metadata);
-        }
-        if let Some(read) = fx.merge {
-            self.merge_read(ctx, read);
-        }
-        if !fx.drop_rows.is_empty() {
-            self.drop_rows(&fx.drop_rows);
-        }
-        if fx.relist {
-            self.list(ctx);
-        } else if fx.refresh {
-            self.refresh_indicators(ctx);
+    }
+
+    /// Does one thing a feature asked.
+    fn run(&mut self, ctx: &mut PaneContext, command: crate::app::blob::feature::BlobCommand) {
+        use crate::app::blob::feature::{BlobCommand as C, BlobEvent};
+        match command {
+            C::Say(said) => self.own.message = Some(said),
+            C::Hush => self.own.message = None,
+            C::Op(sent) => self.own.ops.append(sent),
+            C::ShowFound(found) => {
+                // Rows in the folder's place (or the folder again): a selection of the rows before goes.
+                self.core.listed.found = found;
+                self.core.selection.names.clear();
+            }
+            C::FoundMore(rows) => {
+                if let Some(found) = &mut self.core.listed.found {
+                    found.rows.extend(rows);
+                }
+            }
+            C::Preview(blob, snapshot) => {
+                let snapshot = snapshot.as_deref();
+                self.dispatch(ctx, BlobEvent::PreviewAsked { blob: &blob, snapshot });
+            }
+            C::Deleted(blobs) => self.dispatch(ctx, BlobEvent::Deleted(&blobs)),
+            C::ClearSelection => {
+                self.core.selection.names.clear();
+                self.core.details = None;
+                self.dispatch(ctx, BlobEvent::Selected(None));
+            }
+            C::Select(blob) => self.select(ctx, &blob, false),
+            C::OpenFolder(prefix) => self.open_folder(ctx, &prefix),
+            C::Reread(blob) => self.read_properties(ctx, &blob),
+            C::Wrote((blob, props, metadata)) => self.take_written(ctx, &blob, props, metadata),
+            C::MergeRead(read) => self.merge_read(ctx, read),
+            C::DropRows(names) => self.drop_rows(&names),
+            C::Relist => self.list(ctx),
+            C::Refresh => self.refresh_indicators(ctx),
         }
     }
 
@@ -566,11 +537,11 @@ impl BlobPane {
             self.rows_replaced(ctx);
         }
         self.poll_details(ctx);
-        for (_, done) in self.ops.ready() {
+        for (_, done) in self.own.ops.ready() {
             if let Some(change) = done.lease {
                 change.apply(ctx.leases);
             }
-            self.message = Some(done.message);
+            self.own.message = Some(done.message);
             self.refresh_indicators(ctx);
         }
         // A change asks at once; the timer waits for the refresh under way, so a slow endpoint still answers.
@@ -578,8 +549,8 @@ impl BlobPane {
         let due = self.core.reading.last_refresh.elapsed() >= REFRESH_EVERY
             && self.core.reading.refreshing.is_empty()
             && self.features.reads_listing_every().is_none();
-        if self.core.started && self.core.shown && (self.refresh_now || due) {
-            self.refresh_first_page(ctx, self.refresh_now);
+        if self.core.started && self.core.shown && (self.own.refresh_now || due) {
+            self.refresh_first_page(ctx, self.own.refresh_now);
         }
     }
 }

@@ -42,7 +42,7 @@ impl Pane for BlobPane {
     }
 
     fn changed_elsewhere(&mut self) {
-        self.refresh_now = true;
+        self.own.refresh_now = true;
     }
 
     fn paste_into(&mut self, ctx: &mut PaneContext, prefix: &str) {

@@ -25,7 +25,7 @@ pub fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, focus_s
     crate::app::blob::path_bar::path_bar(pane, ui, ctx, focus_search);
     toolbar(pane, ui, ctx);
     tool_strips(pane, ui, ctx);
-    if let Some(msg) = &pane.message {
+    if let Some(msg) = &pane.own.message {
         crate::app::widgets::live::result_ui(ui, msg);
     }
     if let Some(e) = &pane.core.listed.error {

@@ -11,6 +11,8 @@ use crate::app::context::features::{AsAny, Features};
 pub trait PaneKind: 'static {
     type Core;
     type Effects: Default;
+    /// The pane's own feature trait, as its features are held (`dyn BlobFeature`).
+    type Feature: ?Sized + Feature<Pane = Self>;
 }
 
 /// The core a feature of kind `K` reads.

@@ -4,6 +4,7 @@
 //! storage client; nothing else of the app.
 
 pub mod clipboard;
+pub mod commands;
 pub mod draft;
 pub mod feature;
 pub mod features;
@@ -13,6 +14,7 @@ pub mod open_lab;
 pub mod pane;
 pub mod saved_queries;
 pub mod sent;
+pub mod shell;
 
 use std::sync::Arc;
 

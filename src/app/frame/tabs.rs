@@ -299,7 +299,9 @@ mod tests {
             .iter()
             .map(|t| {
                 let pane = t.pane.as_deref().expect("a pane");
-                pane.as_any().downcast_ref::<BlobPane>().is_some_and(|p| p.refresh_now)
+                pane.as_any()
+                    .downcast_ref::<BlobPane>()
+                    .is_some_and(|p| p.own.refresh_now)
             })
             .collect();
         assert_eq!(due, [true, false, false]);

@@ -25,22 +25,36 @@ pub enum QueueEvent<'a> {
     PeekFailed(&'a StorageError),
 }
 
-/// What a feature asks of the pane; the pane carries it out after the feature's call returns.
+/// One thing a feature asks of the pane (`QueueEffects` holds them in the order asked).
+pub enum QueueCommand {
+    /// Says the outcome of an action on the queue, in words.
+    Say(Result<String, StorageError>),
+    /// Peeks again, once what is in flight has landed.
+    Peek,
+}
+
+impl crate::app::context::commands::Command for QueueCommand {
+    /// Several asks to peek again in one batch are one peek.
+    fn reads_again(&self) -> Option<u8> {
+        matches!(self, QueueCommand::Peek).then_some(1)
+    }
+}
+
+/// What a feature asks of the pane, in the order asked; the pane carries it out after the feature's call returns.
 #[derive(Default)]
 pub struct QueueEffects {
-    pub(crate) said: Option<Result<String, StorageError>>,
-    pub(crate) peek: bool,
+    pub(crate) commands: crate::app::context::commands::Commands<QueueCommand>,
 }
 
 impl QueueEffects {
     /// Says the outcome of an action on the queue, in words.
     pub fn say(&mut self, outcome: Result<String, StorageError>) {
-        self.said = Some(outcome);
+        self.commands.push(QueueCommand::Say(outcome));
     }
 
     /// The queue changed (or the watch is due): peek again, once what is in flight has landed.
     pub fn peek(&mut self) {
-        self.peek = true;
+        self.commands.push(QueueCommand::Peek);
     }
 }
 
@@ -50,6 +64,7 @@ pub struct Queue;
 impl crate::app::context::feature::PaneKind for Queue {
     type Core = QueueCore;
     type Effects = QueueEffects;
+    type Feature = dyn QueueFeature;
 }
 
 /// A feature of a queue tab. Every hook has a default that does nothing.

@@ -5,17 +5,18 @@
 
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
-use crate::app::queue::feature::{Features, QueueEffects, QueueEvent, QueueFeature};
+use crate::app::queue::feature::{Features, QueueCommand, QueueEffects, QueueEvent, QueueFeature};
 use crate::app::queue::features::dequeue::{Dequeue, Held};
 pub use crate::app::queue::features::message_actions::MessageAction;
 use crate::storage::StorageError;
 use crate::storage::queue::{PeekedMessage, QueueProperties};
 
-pub struct QueuePane {
-    pub(crate) core: QueueCore,
-    pub(crate) features: Features,
-    /// The side panel's tab shown.
-    pub(crate) chrome: crate::app::context::features::Chrome,
+/// A queue tab: the pane shell (`context::shell::Shell`) with the queue's core (`QueueCore`) and features
+/// (`feature::QueueFeature`), and its own part (`QueueOwn`).
+pub type QueuePane = crate::app::context::shell::Shell<crate::app::queue::feature::Queue, QueueOwn>;
+
+/// What a queue tab holds itself, neither its core's nor a feature's.
+pub struct QueueOwn {
     /// The peeked messages' selection, cursor and the window showing one whole.
     pub(crate) list: crate::app::queue::peek_list::PeekList,
     /// The peek out, keyed by how many it asked for.
@@ -40,15 +41,17 @@ impl QueuePane {
         QueuePane {
             core: QueueCore::new(queue),
             features,
-            list: Default::default(),
             // What a queue tab is for comes first: the messages it holds and the form that takes more.
             chrome: crate::app::context::features::Chrome {
                 tab: crate::app::context::features::DetailsTab::Held,
                 ..Default::default()
             },
-            peeking: InFlight::default(),
-            peek_wanted: false,
-            message: None,
+            own: QueueOwn {
+                list: Default::default(),
+                peeking: InFlight::default(),
+                peek_wanted: false,
+                message: None,
+            },
         }
     }
 
@@ -64,14 +67,6 @@ impl QueuePane {
     /// The messages of the last peek, front first.
     pub fn peeked(&self) -> &[PeekedMessage] {
         &self.core.peeked
-    }
-
-    pub fn feature<T: QueueFeature>(&self) -> Option<&T> {
-        self.features.get::<T>()
-    }
-
-    pub fn feature_mut<T: QueueFeature>(&mut self) -> Option<&mut T> {
-        self.features.get_mut::<T>()
     }
 
     /// Runs `f` on the feature of type `T`, as its own controls would, then does what it asked of the pane.
@@ -93,7 +88,7 @@ impl QueuePane {
 
     /// The last one-off action's outcome, in words.
     pub fn message(&self) -> Option<&Result<String, StorageError>> {
-        self.message.as_ref()
+        self.own.message.as_ref()
     }
 
     /// The ids of the queue's stored access policies as the form shows them.
@@ -139,17 +134,12 @@ impl QueuePane {
 
     /// Whether something this tab asked has not answered yet.
     pub fn is_busy(&self) -> bool {
-        !self.peeking.is_empty() || self.peek_wanted || self.features.busy()
+        !self.own.peeking.is_empty() || self.own.peek_wanted || self.features.busy()
     }
 
     /// Whether a countdown is on screen (the window keeps drawing frames).
     pub fn counting(&self) -> bool {
         self.features.counting()
-    }
-
-    /// The unsaved edits in this tab, in words: every feature's.
-    pub fn unsaved(&self) -> Vec<String> {
-        self.features.unsaved()
     }
 
     /// Whether something this tab sent has not answered yet, or it holds receipts that still work: a closed tab
@@ -195,9 +185,9 @@ impl QueuePane {
             self.core.started = true;
             self.dispatch(ctx, QueueEvent::Opened);
         }
-        self.peek_wanted = false;
+        self.own.peek_wanted = false;
         let (client, queue, n) = (ctx.client.clone(), self.core.queue.clone(), self.core.peek_count);
-        self.peeking.start(
+        self.own.peeking.start(
             n,
             ctx.backend.spawn(async move {
                 tokio::try_join!(client.peek_messages(&queue, n), client.get_queue_properties(&queue))
@@ -223,11 +213,14 @@ impl QueuePane {
         self.apply(fx);
     }
 
+    /// Does what features asked of the pane, in the order they asked (`context::commands`).
     pub(crate) fn apply(&mut self, fx: QueueEffects) {
-        if let Some(said) = fx.said {
-            self.message = Some(said);
+        for command in fx.commands.in_order() {
+            match command {
+                QueueCommand::Say(said) => self.own.message = Some(said),
+                QueueCommand::Peek => self.own.peek_wanted = true,
+            }
         }
-        self.peek_wanted |= fx.peek;
     }
 
     /// Runs a drawing hook of every feature, then does what they asked.
@@ -244,11 +237,11 @@ impl QueuePane {
     }
 
     pub fn poll(&mut self, ctx: &mut PaneContext) {
-        if let Some((asked, result)) = self.peeking.take() {
+        if let Some((asked, result)) = self.own.peeking.take() {
             match result {
                 Ok((peeked, props)) => {
                     self.core.peeked = peeked;
-                    self.list.peeked(&self.core.peeked);
+                    self.own.list.peeked(&self.core.peeked);
                     let event = QueueEvent::Peeked {
                         peeked: &self.core.peeked,
                         asked,
@@ -262,7 +255,7 @@ impl QueuePane {
                 }
                 Err(e) => {
                     self.dispatch(ctx, QueueEvent::PeekFailed(&e));
-                    self.message = Some(Err(e));
+                    self.own.message = Some(Err(e));
                 }
             }
         }
@@ -270,7 +263,7 @@ impl QueuePane {
         self.apply(fx);
         // One peek at a time, once what the features sent has landed: 32 deletes ask for one peek when the last
         // one is done, not 32 peeks of a queue still changing.
-        if self.peek_wanted && self.peeking.is_empty() && !self.features.busy() {
+        if self.own.peek_wanted && self.own.peeking.is_empty() && !self.features.busy() {
             self.peek(ctx);
         }
     }

@@ -16,15 +16,15 @@ pub fn ui(pane: &mut QueuePane, ui: &mut egui::Ui, ctx: &mut PaneContext, refres
         pane.peek(ctx);
     }
     header(pane, ui, ctx);
-    if let Some(m) = &pane.message {
+    if let Some(m) = &pane.own.message {
         crate::app::widgets::live::result_ui(ui, m);
     }
     if crate::app::context::features::details_shown(ui.ctx()) {
         side_panel(pane, ui, ctx);
     }
     pane.each(ui, ctx, |f, ui, core, ctx, fx| f.above_list_ui(ui, core, ctx, fx));
-    if let Some(to) = pane.list.ui(&pane.core, ui) {
-        let chosen: Vec<_> = pane.list.selected(&pane.core.peeked).into_iter().cloned().collect();
+    if let Some(to) = pane.own.list.ui(&pane.core, ui) {
+        let chosen: Vec<_> = pane.own.list.selected(&pane.core.peeked).into_iter().cloned().collect();
         pane.with_feature(
             ctx,
             |f: &mut crate::app::queue::features::copy_to::CopyToQueue, core, ctx, _| f.copy(core, ctx, chosen, to),

@@ -26,49 +26,80 @@ pub enum TableEvent<'a> {
     },
 }
 
-/// What a feature asks of the pane; the pane carries it out after the feature's call returns.
+/// One thing a feature asks of the pane (`TableEffects` holds them in the order asked).
+pub enum TableCommand {
+    /// An entity saved or fetched: it replaces its row, or is added.
+    PutRow(crate::storage::table::entity::Entity),
+    /// A read of the rows found them changed: the pane swaps in its store.
+    SwapStore(crate::app::table::features::watch::Found),
+    /// Selects this row alone and scrolls the grid to its place in the view.
+    SelectRow(u32, usize),
+    /// These rows left the service: they leave the grid, and the selection is cleared.
+    DropRows(HashSet<u32>),
+    /// Runs the query again from its first page.
+    Rerun,
+    /// Runs the query again with this filter.
+    RunFiltered(String),
+}
+
+impl crate::app::context::commands::Command for TableCommand {
+    /// Several asks to run the query again in one batch are one run, after the rest: one with a filter holds a
+    /// plain rerun (the last filter asked stands).
+    fn reads_again(&self) -> Option<u8> {
+        match self {
+            TableCommand::Rerun => Some(1),
+            TableCommand::RunFiltered(_) => Some(2),
+            _ => None,
+        }
+    }
+}
+
+/// What a feature asks of the pane, in the order asked; the pane carries it out after the feature's call returns.
 #[derive(Default)]
 pub struct TableEffects {
-    pub(crate) filter: Option<String>,
-    pub(crate) drop_rows: Option<HashSet<u32>>,
-    pub(crate) rerun: bool,
-    pub(crate) swap: Option<crate::app::table::features::watch::Found>,
-    pub(crate) select: Option<(u32, usize)>,
-    pub(crate) put_rows: Vec<crate::storage::table::entity::Entity>,
+    pub(crate) commands: crate::app::context::commands::Commands<TableCommand>,
 }
 
 impl TableEffects {
     /// Runs the query again with this filter (the partition map's click on a partition).
     pub fn run_filtered(&mut self, filter: String) {
-        self.filter = Some(filter);
+        self.commands.push(TableCommand::RunFiltered(filter));
     }
 
     /// A read of the rows found them changed: the pane swaps in its store (the versions seen, the editor and the
     /// columns follow), new rows join the view.
     pub fn swap_store(&mut self, found: crate::app::table::features::watch::Found) {
-        self.swap = Some(found);
+        self.commands.push(TableCommand::SwapStore(found));
     }
 
     /// Selects this row alone and scrolls the grid to its place in the view.
     pub fn select_row(&mut self, row: u32, position: usize) {
-        self.select = Some((row, position));
+        self.commands.push(TableCommand::SelectRow(row, position));
     }
 
     /// An entity saved or fetched: it replaces its row, or is added (ahead of its page, which then replaces it
     /// rather than adding it twice).
     pub fn put_row(&mut self, entity: crate::storage::table::entity::Entity) {
-        self.put_rows.push(entity);
+        self.commands.push(TableCommand::PutRow(entity));
     }
 
     /// Runs the query again from its first page (an import ended: the imported rows show).
     pub fn rerun(&mut self) {
-        self.rerun = true;
+        self.commands.push(TableCommand::Rerun);
     }
 
     /// These rows left the service (deleted by this tab): they leave the grid, which renumbers the rest, and the
-    /// selection is cleared (even when none left: a delete refused as a whole ends its selection too).
+    /// selection is cleared (even when none left: a delete refused as a whole ends its selection too). The rows
+    /// of one batch are numbered against the same store, so they join the batch's first drop: two drops would
+    /// take the second's numbers from a store the first renumbered.
     pub fn drop_rows(&mut self, rows: HashSet<u32>) {
-        self.drop_rows.get_or_insert_default().extend(rows);
+        for command in self.commands.iter_mut() {
+            if let TableCommand::DropRows(held) = command {
+                held.extend(rows);
+                return;
+            }
+        }
+        self.commands.push(TableCommand::DropRows(rows));
     }
 }
 
@@ -78,6 +109,7 @@ pub struct Table;
 impl crate::app::context::feature::PaneKind for Table {
     type Core = TableCore;
     type Effects = TableEffects;
+    type Feature = dyn TableFeature;
 }
 
 /// A feature of a table tab. Every hook has a default that does nothing.

@@ -21,13 +21,9 @@ use crate::storage::table::{EntityPage, EntityQuery, EntityView};
 /// Where `offers` puts the tab's own actions (a feature's place is its index in the list).
 pub const PANE: usize = usize::MAX;
 
-pub struct TablePane {
-    pub(crate) core: TableCore,
-    /// Everything else the tab does, each feature with its own state (the entity editor among them).
-    pub(crate) features: crate::app::table::feature::Features,
-    /// Which tool's strip is open under the toolbar.
-    pub(crate) chrome: crate::app::context::features::Chrome,
-}
+/// A table tab: the pane shell (`context::shell::Shell`) with the table's core (`TableCore`) and features
+/// (`feature::TableFeature`, the entity editor among them); it holds nothing of its own.
+pub type TablePane = crate::app::context::shell::Shell<crate::app::table::feature::Table, ()>;
 
 impl TablePane {
     /// The loaded entities (in arrival order).
@@ -156,6 +152,7 @@ impl TablePane {
                 .with(crate::app::table::features::raw_json::RawJson::default())
                 .with(crate::app::table::features::watch::TableWatch::default()),
             chrome: Default::default(),
+            own: (),
         }
     }
 
@@ -453,20 +450,12 @@ impl TablePane {
         self.features.push_boxed(Box::new(feature));
     }
 
-    pub fn feature_mut<T: crate::app::table::feature::TableFeature>(&mut self) -> Option<&mut T> {
-        self.features.get_mut::<T>()
-    }
-
     /// Deletes the selected rows, one batch (of up to 100) per partition, each entity with If-Match its ETag.
     pub fn delete_selected(&mut self, ctx: &mut PaneContext) {
         self.with_feature(
             ctx,
             |d: &mut crate::app::table::features::delete_rows::DeleteRows, core, ctx, _| d.delete_selected(core, ctx),
         );
-    }
-
-    pub fn feature<T: crate::app::table::feature::TableFeature>(&self) -> Option<&T> {
-        self.features.get::<T>()
     }
 
     /// Runs `f` on the feature of type `T`, as its own controls would, then does what it asked of the pane.
@@ -506,27 +495,26 @@ impl TablePane {
         }
     }
 
+    /// Does what features asked of the pane, in the order they asked (`context::commands`).
     pub(crate) fn apply(&mut self, ctx: &mut PaneContext, fx: crate::app::table::feature::TableEffects) {
-        for entity in fx.put_rows {
-            self.put_row(entity);
-        }
-        if let Some(found) = fx.swap {
-            self.swap_in(ctx, found);
-        }
-        if let Some((row, position)) = fx.select {
-            self.core.selection.rows.clear();
-            self.core.selection.rows.insert(row);
-            self.core.selection.cursor.clicked(row, false);
-            self.core.selection.go_to = Some(position);
-        }
-        if let Some(rows) = fx.drop_rows {
-            self.drop_rows(&rows);
-        }
-        if let Some(filter) = fx.filter {
-            self.core.query.filter = filter;
-            self.run_query(ctx);
-        } else if fx.rerun {
-            self.run_query(ctx);
+        use crate::app::table::feature::TableCommand as C;
+        for command in fx.commands.in_order() {
+            match command {
+                C::PutRow(entity) => self.put_row(entity),
+                C::SwapStore(found) => self.swap_in(ctx, found),
+                C::SelectRow(row, position) => {
+                    self.core.selection.rows.clear();
+                    self.core.selection.rows.insert(row);
+                    self.core.selection.cursor.clicked(row, false);
+                    self.core.selection.go_to = Some(position);
+                }
+                C::DropRows(rows) => self.drop_rows(&rows),
+                C::RunFiltered(filter) => {
+                    self.core.query.filter = filter;
+                    self.run_query(ctx);
+                }
+                C::Rerun => self.run_query(ctx),
+            }
         }
     }
 

@@ -6,11 +6,6 @@ use crate::app::context::pane::{InMemory, Pane, PaneUi};
 use crate::app::table::pane::TablePane;
 
 impl TablePane {
-    /// The unsaved edits in this tab, in words: the union of its features'.
-    pub fn unsaved(&self) -> Vec<String> {
-        self.features.unsaved()
-    }
-
     /// Quitting with Save all: every feature sends the save of its drafts, as their Save buttons would.
     pub fn save_all(&mut self, ctx: &mut PaneContext) {
         let fx = self.features.save_all(&self.core, ctx);
