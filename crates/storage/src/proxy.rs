@@ -11,6 +11,8 @@ use crate::no_answer::Trouble;
 use crate::secret::Secret;
 use crate::words::{Said, said};
 
+pub use crate::proxy_trial::test_through;
+
 /// Which proxy requests take. After a change every client's next request uses the new one (`http_clients`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum ProxyChoice {

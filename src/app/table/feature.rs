@@ -18,7 +18,7 @@ pub enum TableEvent<'a> {
     /// These rows left the store, which renumbered the rest.
     RowsDropped(&'a HashSet<u32>),
     /// A page of entities is about to join the store (listed, or a row put ahead of its page).
-    PageLoaded(&'a [crate::storage::table::entity::Entity]),
+    PageLoaded(&'a [crate::storage::table::Entity]),
     /// A watch read's store replaced `old`: the rows `touched` changed in place or were added.
     Swapped {
         old: &'a crate::app::table::store::EntityStore,
@@ -34,7 +34,7 @@ pub struct TableEffects {
     pub(crate) rerun: bool,
     pub(crate) swap: Option<crate::app::table::features::watch::Found>,
     pub(crate) select: Option<(u32, usize)>,
-    pub(crate) put_rows: Vec<crate::storage::table::entity::Entity>,
+    pub(crate) put_rows: Vec<crate::storage::table::Entity>,
 }
 
 impl TableEffects {
@@ -56,7 +56,7 @@ impl TableEffects {
 
     /// An entity saved or fetched: it replaces its row, or is added (ahead of its page, which then replaces it
     /// rather than adding it twice).
-    pub fn put_row(&mut self, entity: crate::storage::table::entity::Entity) {
+    pub fn put_row(&mut self, entity: crate::storage::table::Entity) {
         self.put_rows.push(entity);
     }
 
