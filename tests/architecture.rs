@@ -219,7 +219,7 @@ fn the_storage_client_depends_on_no_ui_no_languages_and_not_the_app() {
             "-p",
             "tessera-storage",
             "-e",
-            "normal,build",
+            "normal,build,dev",
         ])
         .args(["--prefix", "none", "--format", "{p}"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))

@@ -35,8 +35,6 @@ pub mod browser_sign_in;
 pub(crate) mod checksum;
 pub mod cloud;
 pub(crate) mod connection_string;
-#[cfg(test)]
-mod english;
 pub(crate) mod error;
 pub(crate) mod events;
 pub(crate) mod frame_guard;
@@ -85,6 +83,7 @@ pub use names::{
 pub use no_answer::Trouble;
 pub use pipeline::{API_VERSION, Client, ClientOptions};
 pub use progress::{NetworkWait, TransferProgress};
+pub use proxy_trial::test_through as test_proxy;
 pub use redact::{redact_query, redact_text};
 pub use request::{Headers, Request, Response, StreamingResponse, not_ascii};
 pub use retry::RetryPolicy;

@@ -201,6 +201,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
 
     use crate::offline_client as client;
 
@@ -235,28 +236,28 @@ mod tests {
             expiry: Some(SystemTime::now() + std::time::Duration::from_secs(60)),
             ..Default::default()
         };
-        assert!(
+        assert_eq!(
             c.service_sas_url(&q, &grant("rw"))
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("`w` is not a permission")
+                .map_err(|e| (e.kind, e.message.clone())),
+            Err((
+                ErrorKind::Invalid,
+                said!(
+                    "error-sas-not-a-permission",
+                    letter = "w",
+                    allowed = SasResource::Queue("jobs".into()).letters()
+                )
+            ))
         );
-        assert!(
+        assert_eq!(
             c.service_sas_url(&q, &grant(""))
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("at least one")
+                .map_err(|e| (e.kind, e.message.clone())),
+            Err((ErrorKind::Invalid, said("error-sas-choose-permission-or-policy")))
         );
         let mut g = grant("pr");
         g.ip = Some("10.0.0.300".into());
-        assert!(
-            c.service_sas_url(&q, &g)
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("not an IPv4")
+        assert_eq!(
+            c.service_sas_url(&q, &g).map_err(|e| (e.kind, e.message.clone())),
+            Err((ErrorKind::Invalid, said!("error-sas-ip-invalid", ip = "10.0.0.300")))
         );
         g.ip = Some("10.0.0.1-10.0.0.9".into());
         let url = c.service_sas_url(&q, &g).unwrap();
