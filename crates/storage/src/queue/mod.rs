@@ -257,16 +257,9 @@ impl Client {
         max_results: Option<u32>,
         include_metadata: bool,
     ) -> Result<QueuePage> {
-        let list = crate::listing::AccountListing {
-            prefix,
-            marker,
-            max_results,
-            include_metadata,
-        };
-        let root = self
-            .list_account_level(Service::Queue, &said("error-op-list-queues"), list)
-            .await?;
-        Ok(queue_page(&root))
+        let list = (prefix, marker, max_results, include_metadata);
+        self.list_account_level(Service::Queue, said("error-op-list-queues"), list, queue_page)
+            .await
     }
 
     pub async fn create_queue(&self, name: &str, metadata: &[(String, String)]) -> Result<()> {

@@ -383,24 +383,18 @@ mod tests {
     #[test]
     fn validation_names_the_broken_rule() {
         let msg = |d: EntityDraft| d.validate(&"Insert entity".into()).unwrap_err().message.clone();
-        assert_eq!(
-            msg(EntityDraft::new("a/b", "r")),
-            said!(
+        for (draft, which, key, character) in [
+            (EntityDraft::new("a/b", "r"), "PartitionKey", "a/b", "`/`"),
+            (EntityDraft::new("a", "r\u{1}"), "RowKey", "r\\u{1}", "U+0001"),
+        ] {
+            let expected = said!(
                 "error-entity-key-character",
-                which = "PartitionKey",
-                key = "a/b",
-                character = "`/`"
-            )
-        );
-        assert_eq!(
-            msg(EntityDraft::new("a", "r\u{1}")),
-            said!(
-                "error-entity-key-character",
-                which = "RowKey",
-                key = "r\\u{1}",
-                character = "U+0001"
-            )
-        );
+                which = which,
+                key = key,
+                character = character
+            );
+            assert_eq!(msg(draft), expected);
+        }
         assert_eq!(
             msg(EntityDraft::new("a", "r").with("1st", EdmValue::Int32(1))),
             said!("error-entity-property-name-characters", name = "1st")
