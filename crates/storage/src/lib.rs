@@ -23,6 +23,14 @@
 //! ```
 //! `examples/list_table.rs` lists a whole table, page by page (run by the app's `tests/storage_example.rs`
 //! against Azurite).
+//!
+//! Where things are: the account, the client, the error, the request events and the small helpers (names,
+//! times, redaction) at this root; each service's calls and types in [`table`], [`blob`] and [`queue`]; SAS in
+//! [`service_sas`] and [`account_sas`], stored access policies in [`policies`], an account's service settings
+//! in [`service_properties`]; Microsoft Entra ID sign-ins in [`oauth`], [`browser_sign_in`], [`azure_cli`] and
+//! [`token`]; Resource Manager in [`arm`] and the clouds in [`cloud`]; the proxy in [`proxy`]; requests outside
+//! the storage services in [`side_requests`]; what the client says in [`words`]; and the readers of raw
+//! answers, for fuzzing, in [`answers`].
 
 pub(crate) mod account;
 pub mod account_sas;
