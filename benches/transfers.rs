@@ -23,11 +23,11 @@ use std::time::{Duration, Instant, SystemTime};
 use common::{goal, goal_spread, goal_unmeasured};
 
 use tessera::storage::TransferProgress;
+use tessera::storage::blob::BlockChecksum;
 use tessera::storage::blob::Conditions;
 use tessera::storage::blob::SasPermissions;
 use tessera::storage::blob::TransferOptions;
 use tessera::storage::blob::{BlobHttpHeaders, DeleteSnapshots, PublicAccess};
-use tessera::storage::checksum::BlockChecksum;
 use tessera::storage::{Client, ClientOptions};
 use tokio_util::sync::CancellationToken;
 
@@ -368,7 +368,7 @@ fn crc64_of_a_gib() -> f64 {
     let started = Instant::now();
     let mut sum = 0u64;
     for _ in 0..16 {
-        sum ^= tessera::storage::checksum::crc64(std::hint::black_box(&data));
+        sum ^= tessera::storage::blob::crc64(std::hint::black_box(&data));
     }
     std::hint::black_box(sum);
     started.elapsed().as_secs_f64()

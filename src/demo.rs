@@ -5,15 +5,15 @@
 use bytes::Bytes;
 use tokio_util::sync::CancellationToken;
 
-use crate::storage::blob::conditions::Conditions;
-use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
+use crate::storage::TransferProgress;
+use crate::storage::blob::Conditions;
 use crate::storage::blob::{BlobHttpHeaders, PublicAccess};
-use crate::storage::progress::TransferProgress;
+use crate::storage::blob::{LeaseDuration, LeaseTarget};
 use crate::storage::queue::{MessageEncoding, MessageTtl};
+use crate::storage::table::BatchOperation;
+use crate::storage::table::EntityDraft;
 use crate::storage::table::UpdateMode;
-use crate::storage::table::batch::BatchOperation;
-use crate::storage::table::edm::{EdmDateTime, EdmValue};
-use crate::storage::table::entity::EntityDraft;
+use crate::storage::table::{EdmDateTime, EdmValue};
 use crate::storage::{Client, StorageError};
 
 pub const CUSTOMERS: &str = "demoCustomers";

@@ -229,7 +229,7 @@ impl Emulator {
 
     /// A connection string for this instance, as a user would paste it.
     pub fn connection_string(&self) -> String {
-        self.connection_string_of(crate::storage::account::EMULATOR_ACCOUNT)
+        self.connection_string_of(crate::storage::EMULATOR_ACCOUNT)
     }
 
     /// The connection string of one of the accounts this instance serves.
@@ -240,7 +240,7 @@ impl Emulator {
             "DefaultEndpointsProtocol={scheme};AccountName={name};AccountKey={key};\
              BlobEndpoint={scheme}://127.0.0.1:{b}/{name};QueueEndpoint={scheme}://127.0.0.1:{q}/{name};\
              TableEndpoint={scheme}://127.0.0.1:{t}/{name};",
-            key = crate::storage::account::EMULATOR_KEY,
+            key = crate::storage::EMULATOR_KEY,
         )
     }
 

@@ -3,9 +3,10 @@
 //! whatever the input: no panic, secrets never in the Debug output, and where a value is read back, reading
 //! what was written gives the same value. Not part of the app's interface.
 
-use crate::storage::account::{Account, SasToken};
+use crate::storage::Service;
+use crate::storage::answers;
 use crate::storage::table::{BatchOperation, Entity, EntityDraft, parse_entity, parse_entity_page, parse_filter};
-use crate::storage::{Service, xml};
+use crate::storage::{Account, SasToken};
 
 /// Connection strings, as pasted into the account dialog. A key that was read never shows in Debug output.
 pub fn connection_string(data: &[u8]) {
@@ -36,7 +37,7 @@ pub fn sas(data: &[u8]) {
         let _ = token.expiry();
         let _ = token.expired(std::time::SystemTime::now());
         check_sig_hidden(text, token.query(), &format!("{token:?}"));
-        check_sig_hidden(text, token.query(), &crate::storage::redact::redact_text(token.query()));
+        check_sig_hidden(text, token.query(), &crate::storage::redact_text(token.query()));
     }
     for service in [None, Some(Service::Blob), Some(Service::Queue), Some(Service::Table)] {
         if let Ok(account) = Account::from_sas_url(text, service)
@@ -46,7 +47,7 @@ pub fn sas(data: &[u8]) {
             check_sig_hidden(text, token.query(), &format!("{:?}", account.credential));
         }
     }
-    let _ = crate::storage::redact::redact_text(text);
+    let _ = crate::storage::redact_text(text);
 }
 
 /// A signature long enough to be a secret (a real one is 44 characters) must not appear in `shown`, except as
@@ -138,7 +139,7 @@ pub fn batch_response(data: &[u8]) {
     let ops: Vec<BatchOperation> = (0..5)
         .map(|i| BatchOperation::Insert(EntityDraft::new("p", format!("r{i}"))))
         .collect();
-    match crate::storage::table::batch::read_batch_response(&"Batch".into(), &ops, data, Some("request-id")) {
+    match answers::read_batch_response(&"Batch".into(), &ops, data, Some("request-id")) {
         Ok(outcome) => assert_eq!(outcome.statuses.len(), outcome.etags.len()),
         Err(e) => {
             let _ = e.to_string();
@@ -149,19 +150,19 @@ pub fn batch_response(data: &[u8]) {
 /// The XML answers: the container, blob and queue listings, peeked, dequeued and put messages.
 pub fn xml_listing(data: &[u8]) {
     let _ = crate::storage::blob::parse_blob_listing(data);
-    let Ok(root) = xml::parse(data) else { return };
-    let _ = crate::storage::blob::container::container_page(&root);
-    let _ = crate::storage::queue::queue_page(&root);
-    let _ = crate::storage::queue::peeked_messages(&root);
-    for m in crate::storage::queue::dequeued_messages(&root) {
+    let Ok(root) = answers::parse_xml(data) else { return };
+    let _ = answers::container_page(&root);
+    let _ = answers::queue_page(&root);
+    let _ = answers::peeked_messages(&root);
+    for m in answers::dequeued_messages(&root) {
         let _ = crate::app::queue::text::decode(&m.text);
     }
-    let _ = crate::storage::queue::put_receipt(&"Put".into(), &root);
+    let _ = answers::put_receipt(&"Put".into(), &root);
 }
 
 /// Error bodies (JSON for tables, XML for blobs and queues), and the message built from them.
 pub fn error_body(data: &[u8]) {
-    let (code, message) = crate::storage::error::parse_error_body(data);
+    let (code, message) = answers::parse_error_body(data);
     if let (Some(code), Some(message)) = (code, message) {
         let mut e = crate::storage::StorageError::new(crate::storage::ErrorKind::Service, "Fuzz", message);
         e.code = Some(code);
@@ -196,7 +197,7 @@ pub fn import(data: &[u8]) {
 
 /// The body of a batch request the app would send, for capturing the service's answers to seed the corpora.
 pub fn batch_request_body(base: &str, table: &str, operations: &[BatchOperation], boundary: &str) -> Vec<u8> {
-    crate::storage::table::batch::batch_body(base, table, operations, boundary)
+    answers::batch_body(base, table, operations, boundary)
 }
 
 /// Entities drawn from bytes, every Edm type and its extremes: what the app writes reads back the same.
@@ -250,7 +251,7 @@ impl Draw<'_> {
     fn key(&mut self) -> String {
         let text = self.text(12);
         text.chars()
-            .filter(|c| crate::storage::table::draft::validate_key("key", &c.to_string()).is_ok())
+            .filter(|c| crate::storage::table::validate_key("key", &c.to_string()).is_ok())
             .collect()
     }
 

@@ -47,7 +47,7 @@ async fn an_8_mib_block_goes_up_a_256_kib_per_second_link_though_it_takes_longer
     let client = Client::new(account, ClientOptions::default()).unwrap();
     let data = Bytes::from(random_bytes(8 << 20, 1));
     // MD5: the emulator in strict mode refuses a CRC64 (it is the checksum it checks).
-    let checksum = tessera::storage::checksum::BlockChecksum::Md5.header(&data);
+    let checksum = tessera::storage::blob::BlockChecksum::Md5.header(&data);
     let started = Instant::now();
     client
         .put_block(&container, "slow.bin", "YmxvY2sx", data, checksum, None)

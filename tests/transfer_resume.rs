@@ -12,7 +12,7 @@ use base64::Engine;
 use common::fault_proxy::Fault;
 use common::{client, unique};
 use tessera::storage::blob::{BlobHttpHeaders, Conditions, PublicAccess, TransferOptions, partial_paths};
-use tessera::storage::checksum::{BlockChecksum, crc64, crc64_base64};
+use tessera::storage::blob::{BlockChecksum, crc64, crc64_base64};
 use tessera::storage::{Client, ClientOptions, RequestEvent, TransferProgress};
 use tokio_util::sync::CancellationToken;
 

@@ -23,7 +23,7 @@ use crate::lens::rules::{Action, Candidate, Rules, Stage};
 use crate::lens::tap::{self, TAP_LIMIT};
 use crate::lens::upstream::{self, Bytestream, Failure, Outgoing};
 use crate::storage::Service;
-use crate::storage::redact::{redact_query, redact_text};
+use crate::storage::{redact_query, redact_text};
 
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 /// The body of an answer to the app: streamed from the account, or one the lens made.
@@ -54,7 +54,7 @@ pub struct Upstream {
 pub struct Shared {
     pub http: reqwest::Client,
     /// The connections for a request whose header names must keep their case (`upstream`).
-    pub exact_case: crate::storage::transport::ExactCase,
+    pub exact_case: crate::storage::ExactCase,
     pub journal: Journal,
     pub rules: Rules,
     pub holds: Holds,

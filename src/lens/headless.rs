@@ -154,10 +154,7 @@ fn parse(args: &[String], saved: SavedAccount) -> Result<Option<Headless>, Strin
             }
             "--show-secret" => show_secret = true,
             other => {
-                return Err(format!(
-                    "unknown argument {:?}",
-                    crate::storage::redact::redact_text(other)
-                ));
+                return Err(format!("unknown argument {:?}", crate::storage::redact_text(other)));
             }
         }
     }
@@ -167,7 +164,7 @@ fn parse(args: &[String], saved: SavedAccount) -> Result<Option<Headless>, Strin
         (None, Some(text)) => Account::from_connection_string(&text).map_err(|e| {
             format!(
                 "the connection string is not valid: {}",
-                crate::storage::redact::redact_text(&e.to_string())
+                crate::storage::redact_text(&e.to_string())
             )
         })?,
         (None, None) => {

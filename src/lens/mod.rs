@@ -64,7 +64,7 @@ impl Lens {
     pub async fn start(account: Account, options: LensOptions) -> Result<Lens, String> {
         let _ = rustls::crypto::ring::default_provider().install_default();
         let (ders, roots) =
-            crate::storage::transport::trusted_roots(account.trusted_cert.as_deref()).map_err(|e| e.to_string())?;
+            crate::storage::trusted_roots(account.trusted_cert.as_deref()).map_err(|e| e.to_string())?;
         let builder = reqwest::Client::builder()
             // The upstream is fixed: a redirect is the app's to follow, never the lens's.
             .redirect(reqwest::redirect::Policy::none())
@@ -75,8 +75,7 @@ impl Lens {
             .map_err(|e| e.to_string())?
             .build()
             .map_err(|e| format!("the lens could not set up its HTTP client: {e}"))?;
-        let exact_case =
-            crate::storage::transport::ExactCase::new(Duration::from_secs(10), ders).map_err(|e| e.to_string())?;
+        let exact_case = crate::storage::ExactCase::new(Duration::from_secs(10), ders).map_err(|e| e.to_string())?;
         let shared = Arc::new(Shared {
             http,
             exact_case,

@@ -187,18 +187,25 @@ mod tests {
     #[test]
     fn the_cli_failures_say_what_to_run() {
         let not_signed_in = explain_failure("ERROR: Please run 'az login' to setup account.\n", None);
-        assert!(
-            not_signed_in.to_string().contains("not signed in") && not_signed_in.to_string().contains("Run `az login`"),
-            "{not_signed_in}"
+        assert_eq!(
+            not_signed_in,
+            said!(
+                "error-cli-not-signed-in",
+                said = Said::text("Please run 'az login' to setup account."),
+                command = "az login"
+            )
         );
         let ended = explain_failure(
             "ERROR: AADSTS700082: The refresh token has expired due to inactivity.\nRun the command below to authenticate interactively\naz login --scope https://storage.azure.com//.default",
             Some("contoso.onmicrosoft.com"),
         );
-        assert!(
-            ended.to_string().contains("AADSTS700082")
-                && ended.to_string().contains("az login --tenant contoso.onmicrosoft.com"),
-            "{ended}"
+        assert_eq!(
+            ended,
+            said!(
+                "error-cli-sign-in-ended",
+                said = Said::text("AADSTS700082: The refresh token has expired due to inactivity."),
+                command = "az login --tenant contoso.onmicrosoft.com"
+            )
         );
     }
 }

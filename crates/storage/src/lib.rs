@@ -23,66 +23,82 @@
 //! ```
 //! `examples/list_table.rs` lists a whole table, page by page (run by the app's `tests/storage_example.rs`
 //! against Azurite).
+//!
+//! Where things are: the account, the client, the error, the request events and the small helpers (names,
+//! times, redaction) at this root; each service's calls and types in [`table`], [`blob`] and [`queue`]; SAS in
+//! [`service_sas`] and [`account_sas`], stored access policies in [`policies`], an account's service settings
+//! in [`service_properties`]; Microsoft Entra ID sign-ins in [`oauth`], [`browser_sign_in`], [`azure_cli`] and
+//! [`token`]; Resource Manager in [`arm`] and the clouds in [`cloud`]; the proxy in [`proxy`]; requests outside
+//! the storage services in [`side_requests`]; what the client says in [`words`]; and the readers of raw
+//! answers, for fuzzing, in [`answers`].
 
-pub mod account;
+pub(crate) mod account;
 pub mod account_sas;
+pub mod answers;
 pub mod arm;
 pub(crate) mod auth;
 pub mod azure_cli;
 pub mod blob;
 pub mod browser_sign_in;
-pub mod checksum;
+pub(crate) mod checksum;
 pub mod cloud;
 pub(crate) mod connection_string;
-#[cfg(test)]
-mod english;
-pub mod error;
-pub mod events;
-pub mod frame_guard;
+pub(crate) mod error;
+pub(crate) mod events;
+pub(crate) mod frame_guard;
 pub(crate) mod http_clients;
 pub(crate) mod listing;
 pub(crate) mod metadata;
-pub mod names;
+pub(crate) mod names;
 pub(crate) mod no_answer;
 pub mod oauth;
 pub(crate) mod pipeline;
 pub mod policies;
-pub mod progress;
+pub(crate) mod progress;
 pub mod proxy;
-pub mod proxy_trial;
+pub(crate) mod proxy_trial;
 pub mod queue;
-pub mod redact;
-pub mod request;
-pub mod retry;
-pub mod secret;
-pub mod service_error;
+pub(crate) mod redact;
+pub(crate) mod request;
+pub(crate) mod retry;
+pub(crate) mod secret;
+pub(crate) mod service_error;
 pub mod service_properties;
 pub mod service_sas;
 pub mod side_requests;
 pub mod table;
-pub mod times;
+pub(crate) mod times;
 pub mod token;
-pub mod transport;
+pub(crate) mod transport;
 pub mod words;
-pub mod xml;
+pub(crate) mod xml;
 
 // The client's public face: what the app's callers, the tests and the benchmarks use. Each service's own
 // types are re-exported by `blob`, `queue` and `table`; everything else stays inside the crate.
 pub use account::{
     Account, AccountKey, Credential, EMULATOR_ACCOUNT, EMULATOR_KEY, EMULATOR_PORTS, ResourceScope, SasToken,
+    account_identity, parse_endpoint,
 };
 pub use auth::{SigningInput, sign_shared_key};
 pub use connection_string::{IGNORED_SETTINGS, ParsedConnectionString};
-pub use error::{ErrorKind, Result, StorageError};
-pub use events::{Api, EventSink, RequestEvent};
-pub use names::{validate_blob_name, validate_container_name, validate_queue_name, validate_table_name};
+pub use error::{ErrorDetails, ErrorKind, Result, StorageError};
+pub use events::{Api, BODY_KEPT, EventSink, RequestEvent, kept_body};
+pub use frame_guard::{FrameGuard, in_frame};
+pub use names::{
+    listing_order, numbered, numbered_path, validate_blob_name, validate_container_name, validate_queue_name,
+    validate_table_name,
+};
 pub use no_answer::Trouble;
 pub use pipeline::{API_VERSION, Client, ClientOptions};
 pub use progress::{NetworkWait, TransferProgress};
-pub use request::{Headers, Request, Response, StreamingResponse};
+pub use proxy_trial::test_through as test_proxy;
+pub use redact::{redact_query, redact_text};
+pub use request::{Headers, Request, Response, StreamingResponse, not_ascii};
 pub use retry::RetryPolicy;
+pub use secret::Secret;
+pub use times::{CLOCK_MILLIS, ISO_SECONDS, ISO_TICKS, SHOWN, format as format_time, parse_iso};
 pub use token::{AccessToken, TokenCredential, TokenSource};
-pub use transport::read_pem_certificates;
+pub use transport::{ExactCase, Opened, read_pem_certificates, trusted_roots};
 pub use words::{Arg, Said};
 
 use serde::{Deserialize, Serialize};

@@ -9,32 +9,26 @@ use crate::pipeline::{Client, Request};
 use crate::words::{Said, said};
 use crate::{Service, xml};
 
-/// What one page of an account-level listing asks for.
-pub struct AccountListing<'a> {
-    pub prefix: Option<&'a str>,
-    pub marker: Option<&'a str>,
-    pub max_results: Option<u32>,
-    pub include_metadata: bool,
-}
-
 impl Client {
-    /// Sends one page of an account-level listing and returns its XML root (with `NextMarker`).
-    pub(crate) async fn list_account_level(
+    /// Sends one page of an account-level listing (`prefix`, `marker`, `max_results`, `include_metadata`) and
+    /// reads its answer with `read` (containers or queues, with `NextMarker`): List Containers and List Queues
+    /// are this one call.
+    pub(crate) async fn list_account_level<T>(
         &self,
         service: Service,
-        operation: &Said,
-        list: AccountListing<'_>,
-    ) -> Result<xml::Element<'static>> {
-        let req = Request::new(service, Method::GET, operation, "/")
+        operation: Said,
+        (prefix, marker, max_results, include_metadata): (Option<&str>, Option<&str>, Option<u32>, bool),
+        read: fn(&xml::Element) -> T,
+    ) -> Result<T> {
+        let req = Request::new(service, Method::GET, &operation, "/")
             .query("comp", "list")
-            .query_opt("prefix", list.prefix.filter(|p| !p.is_empty()))
-            .query_opt("marker", list.marker.filter(|m| !m.is_empty()))
-            .query_opt("maxresults", list.max_results.map(|m| m.to_string()))
-            .query_opt("include", list.include_metadata.then_some("metadata"));
+            .query_opt("prefix", prefix.filter(|p| !p.is_empty()))
+            .query_opt("marker", marker.filter(|m| !m.is_empty()))
+            .query_opt("maxresults", max_results.map(|m| m.to_string()))
+            .query_opt("include", include_metadata.then_some("metadata"));
         let resp = self.send(req).await?;
-        xml::parse(&resp.body)
-            .map(xml::Element::into_owned)
-            .map_err(|e| StorageError::decode(operation, e))
+        let root = xml::parse(&resp.body).map_err(|e| StorageError::decode(&operation, e))?;
+        Ok(read(&root))
     }
 }
 

@@ -58,17 +58,17 @@ mod tests {
     #[test]
     fn metadata_is_checked_with_reasons() {
         assert!(validate_metadata(&[("ok_1".into(), "v".into())]).is_ok());
-        assert!(
-            validate_metadata(&[("1bad".into(), "v".into())])
-                .unwrap_err()
-                .to_string()
-                .contains("start with a letter")
+        assert_eq!(
+            validate_metadata(&[("1bad".into(), "v".into())]),
+            Err(said!("error-metadata-name-characters", name = "1bad"))
         );
-        assert!(
-            validate_metadata(&[("a".into(), "é".into())])
-                .unwrap_err()
-                .to_string()
-                .contains("ASCII")
+        assert_eq!(
+            validate_metadata(&[("a".into(), "é".into())]),
+            Err(said!("error-metadata-value-ascii", name = "a"))
+        );
+        assert_eq!(
+            validate_metadata(&[("a".into(), "1".into()), ("A".into(), "2".into())]),
+            Err(said!("error-metadata-name-twice", name = "A"))
         );
     }
 }

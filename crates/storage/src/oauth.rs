@@ -564,26 +564,17 @@ mod tests {
             a.endpoint("token"),
             "https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token"
         );
-        assert!(
-            Authority::new("", " ")
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("Enter the tenant")
+        assert_eq!(
+            Authority::new("", " ").unwrap_err().message,
+            said("error-oauth-enter-tenant")
         );
-        assert!(
-            Authority::new("not a url", "t")
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("not a URL")
+        assert_eq!(
+            Authority::new("not a url", "t").unwrap_err().message.id(),
+            Some("error-oauth-host-not-url")
         );
-        assert!(
-            Authority::new("http://login.example.com", "t")
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("not HTTPS")
+        assert_eq!(
+            Authority::new("http://login.example.com", "t").unwrap_err().message,
+            said!("error-oauth-host-not-https", host = "http://login.example.com/")
         );
         assert!(
             Authority::new("http://127.0.0.1:8080", "t").is_ok(),

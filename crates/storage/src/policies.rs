@@ -223,38 +223,33 @@ mod tests {
         assert!(validate_policies(&[policy("readers", "rl")], CONTAINER_LETTERS).is_ok());
         assert!(validate_policies(&[policy("q", "rp")], QUEUE_LETTERS).is_ok());
         let six: Vec<StoredPolicy> = (0..6).map(|i| policy(&format!("p{i}"), "r")).collect();
-        assert!(
-            validate_policies(&six, CONTAINER_LETTERS)
-                .unwrap_err()
-                .to_string()
-                .contains("At most 5")
+        assert_eq!(
+            validate_policies(&six, CONTAINER_LETTERS),
+            Err(said!("error-policies-count", max = "5", count = "6"))
         );
-        assert!(
-            validate_policies(&[policy("", "r")], CONTAINER_LETTERS)
-                .unwrap_err()
-                .to_string()
-                .contains("1 to 64")
+        assert_eq!(
+            validate_policies(&[policy("", "r")], CONTAINER_LETTERS),
+            Err(said!("error-policies-id-length", id = ""))
         );
         let twice = [policy("a", "r"), policy("a", "l")];
-        assert!(
-            validate_policies(&twice, CONTAINER_LETTERS)
-                .unwrap_err()
-                .to_string()
-                .contains("twice")
+        assert_eq!(
+            validate_policies(&twice, CONTAINER_LETTERS),
+            Err(said!("error-policies-id-twice", id = "a"))
         );
-        assert!(
-            validate_policies(&[policy("a", "rp")], CONTAINER_LETTERS)
-                .unwrap_err()
-                .to_string()
-                .contains("`p`")
+        assert_eq!(
+            validate_policies(&[policy("a", "rp")], CONTAINER_LETTERS),
+            Err(said!(
+                "error-policies-permission",
+                id = "a",
+                letter = "p",
+                allowed = CONTAINER_LETTERS
+            ))
         );
         let mut late = policy("a", "r");
         late.expiry = "next tuesday".into();
-        assert!(
-            validate_policies(&[late], CONTAINER_LETTERS)
-                .unwrap_err()
-                .to_string()
-                .contains("not a UTC time")
+        assert_eq!(
+            validate_policies(&[late], CONTAINER_LETTERS),
+            Err(said!("error-policies-expiry-time", id = "a", time = "next tuesday"))
         );
         assert_eq!(in_order("lr", CONTAINER_LETTERS), "rl");
     }

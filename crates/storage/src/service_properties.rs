@@ -427,6 +427,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::{Arg, said_arg};
 
     fn rule() -> CorsRule {
         CorsRule {
@@ -471,34 +472,30 @@ mod tests {
             cors: vec![rule(); 6],
             ..Default::default()
         };
-        assert!(
-            props
-                .validate(Service::Blob)
-                .unwrap_err()
-                .to_string()
-                .contains("at most 5")
+        assert_eq!(
+            props.validate(Service::Blob),
+            Err(said!("error-props-cors-count", max = "5", count = "6"))
         );
         props.cors = vec![CorsRule {
             allowed_methods: "GET,FETCH".into(),
             ..rule()
         }];
-        assert!(
-            props
-                .validate(Service::Blob)
-                .unwrap_err()
-                .to_string()
-                .contains("`FETCH`")
+        assert_eq!(
+            props.validate(Service::Blob),
+            Err(said!(
+                "error-props-cors-method",
+                rule = "1",
+                method = "FETCH",
+                methods = CORS_METHODS.join(", ")
+            ))
         );
         props.cors = vec![CorsRule {
             allowed_origins: " ".into(),
             ..rule()
         }];
-        assert!(
-            props
-                .validate(Service::Blob)
-                .unwrap_err()
-                .to_string()
-                .contains("no origin")
+        assert_eq!(
+            props.validate(Service::Blob),
+            Err(said!("error-props-cors-no-origin", rule = "1"))
         );
         // Five rules each within their own limits, 2 KiB together at most: 5 x 20 origins of 25 characters is over.
         let origins = |n: usize| {
@@ -514,13 +511,9 @@ mod tests {
             };
             5
         ];
-        assert!(
-            props
-                .validate(Service::Blob)
-                .unwrap_err()
-                .to_string()
-                .contains("at most 2048")
-        );
+        let over = props.validate(Service::Blob).unwrap_err();
+        assert_eq!(over.id(), Some("error-props-cors-size"));
+        assert_eq!(said_arg(&over, "max"), Some(Arg::Text("2048".into())));
         props.cors = vec![
             CorsRule {
                 allowed_origins: origins(12),
@@ -534,32 +527,20 @@ mod tests {
             enabled: true,
             days: Some(400),
         });
-        assert!(
-            props
-                .validate(Service::Blob)
-                .unwrap_err()
-                .to_string()
-                .contains("1 to 365")
+        assert_eq!(
+            props.validate(Service::Blob),
+            Err(said!(
+                "error-props-retention-days",
+                what = said("error-props-delete-retention")
+            ))
         );
         props.delete_retention = None;
         props.static_website = Some(StaticWebsite {
             enabled: true,
             ..Default::default()
         });
-        assert!(
-            props
-                .validate(Service::Blob)
-                .unwrap_err()
-                .to_string()
-                .contains("index document")
-        );
-        assert!(
-            props
-                .validate(Service::Queue)
-                .unwrap_err()
-                .to_string()
-                .contains("Only the Blob service")
-        );
+        assert_eq!(props.validate(Service::Blob), Err(said("error-props-index-document")));
+        assert_eq!(props.validate(Service::Queue), Err(said("error-props-blob-only")));
         props.static_website = None;
         assert_eq!(props.validate(Service::Queue), Ok(()));
     }

@@ -67,6 +67,26 @@ fn time(t: Option<SystemTime>) -> String {
         .unwrap_or_default()
 }
 
+/// A container's or blob's canonical name in a string to sign, and its path in the URL.
+pub(crate) fn blob_resource(account: &str, container: &str, blob: Option<&str>) -> (String, String) {
+    match blob {
+        Some(b) => (
+            format!("/blob/{account}/{container}/{b}"),
+            crate::names::blob_path(container, b),
+        ),
+        None => (format!("/blob/{account}/{container}"), format!("/{container}")),
+    }
+}
+
+/// A Blob SAS's string to sign (version 2020-12-06 and later), service or user delegation alike: its own
+/// `fields`, then the version, the resource and the snapshot time, and empty the encryption scope and the five
+/// response headers this client never sets.
+pub(crate) fn blob_string_to_sign(fields: &[&str], resource: &str, snapshot: &str) -> String {
+    let mut all = fields.to_vec();
+    all.extend([API_VERSION, resource, snapshot, "", "", "", "", "", ""]);
+    all.join("\n")
+}
+
 /// A SAS's address or range, said before signing when it is neither an IPv4 address nor a range of two.
 pub(crate) fn check_ip(op: &Said, ip: Option<&str>) -> Result<()> {
     let ok = |ip: &str| ip.split('-').count() <= 2 && ip.split('-').all(|a| a.parse::<std::net::Ipv4Addr>().is_ok());
@@ -126,46 +146,18 @@ impl Client {
         let spr = if grant.https_only { "https" } else { "" }.to_string();
         let (path, to_sign, mut query): (String, String, Vec<(&str, String)>) = match resource {
             SasResource::Container(c) | SasResource::Blob(c, _) | SasResource::Snapshot(c, ..) => {
-                let (canonical, path, sr, snapshot) = match resource {
-                    SasResource::Blob(_, b) | SasResource::Snapshot(_, b, _) => (
-                        format!("/blob/{account}/{c}/{b}"),
-                        crate::names::blob_path(c, b),
-                        if let SasResource::Snapshot(..) = resource {
-                            "bs"
-                        } else {
-                            "b"
-                        },
-                        match resource {
-                            SasResource::Snapshot(_, _, t) => t.as_str(),
-                            _ => "",
-                        },
-                    ),
-                    _ => (format!("/blob/{account}/{c}"), format!("/{c}"), "c", ""),
+                let (blob, sr, snapshot) = match resource {
+                    SasResource::Blob(_, b) => (Some(b.as_str()), "b", ""),
+                    SasResource::Snapshot(_, b, t) => (Some(b.as_str()), "bs", t.as_str()),
+                    _ => (None, "c", ""),
                 };
-                // Version 2020-12-06 and later: then the resource, snapshot time, encryption scope, five headers.
-                let fields = [
-                    &sp,
-                    &st,
-                    &se,
-                    &canonical,
-                    &si,
-                    &sip,
-                    &spr,
-                    API_VERSION,
-                    sr,
-                    snapshot,
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                ];
+                let (canonical, path) = blob_resource(account, c, blob);
+                let to_sign = blob_string_to_sign(&[&sp, &st, &se, &canonical, &si, &sip, &spr], sr, snapshot);
                 let mut query = vec![("sr", sr.to_string())];
                 if !snapshot.is_empty() {
                     query.push(("snapshot", snapshot.to_string()));
                 }
-                (path, fields.join("\n"), query)
+                (path, to_sign, query)
             }
             SasResource::Queue(q) => {
                 let canonical = format!("/queue/{account}/{q}");
@@ -201,6 +193,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
 
     use crate::offline_client as client;
 
@@ -235,28 +228,28 @@ mod tests {
             expiry: Some(SystemTime::now() + std::time::Duration::from_secs(60)),
             ..Default::default()
         };
-        assert!(
+        assert_eq!(
             c.service_sas_url(&q, &grant("rw"))
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("`w` is not a permission")
+                .map_err(|e| (e.kind, e.message.clone())),
+            Err((
+                ErrorKind::Invalid,
+                said!(
+                    "error-sas-not-a-permission",
+                    letter = "w",
+                    allowed = SasResource::Queue("jobs".into()).letters()
+                )
+            ))
         );
-        assert!(
+        assert_eq!(
             c.service_sas_url(&q, &grant(""))
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("at least one")
+                .map_err(|e| (e.kind, e.message.clone())),
+            Err((ErrorKind::Invalid, said("error-sas-choose-permission-or-policy")))
         );
         let mut g = grant("pr");
         g.ip = Some("10.0.0.300".into());
-        assert!(
-            c.service_sas_url(&q, &g)
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("not an IPv4")
+        assert_eq!(
+            c.service_sas_url(&q, &g).map_err(|e| (e.kind, e.message.clone())),
+            Err((ErrorKind::Invalid, said!("error-sas-ip-invalid", ip = "10.0.0.300")))
         );
         g.ip = Some("10.0.0.1-10.0.0.9".into());
         let url = c.service_sas_url(&q, &g).unwrap();

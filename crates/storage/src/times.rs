@@ -89,11 +89,6 @@ fn fixed_http_date(s: &[u8]) -> Option<u64> {
     (days % 7 == weekday).then_some(days * 86_400 + hour * 3600 + minute * 60 + second)
 }
 
-/// Now, in one of the forms above.
-pub fn now(form: &[BorrowedFormatItem<'_>]) -> String {
-    format(SystemTime::now(), form)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -340,7 +340,13 @@ mod tests {
         let e = token
             .authorization(&url("http://a.blob.core.windows.net/c"), &"op".into())
             .unwrap_err();
-        assert!(e.message.to_string().contains("HTTPS only"), "{e}");
+        assert_eq!(
+            (e.kind, &e.message),
+            (
+                ErrorKind::Invalid,
+                &said!("error-token-https-only", host = Said::text("a.blob.core.windows.net"))
+            )
+        );
     }
 
     #[test]

@@ -117,7 +117,7 @@ fn found_account(
     // The endpoints as Resource Manager gave them, checked as any typed endpoint is.
     let parse = |e: &Option<String>, setting: &str| {
         e.as_deref()
-            .map(|u| crate::storage::account::parse_endpoint(u, setting))
+            .map(|u| crate::storage::parse_endpoint(u, setting))
             .transpose()
             .map_err(|e| e.with_operation(tr!("accounts-browse-session-op-open", account = info.name.as_str())))
     };

@@ -347,7 +347,7 @@ impl AccountEditor {
             Ok(account) => {
                 self.error = None;
                 let options = ClientOptions {
-                    retry: crate::storage::retry::RetryPolicy::none(),
+                    retry: crate::storage::RetryPolicy::none(),
                     ..ClientOptions::default()
                 };
                 self.testing.start(

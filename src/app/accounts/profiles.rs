@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::account::{EMULATOR_ACCOUNT, ResourceScope};
 use crate::storage::azure_cli::AzureCli;
 use crate::storage::oauth::{Authority, OnRotate, RefreshToken, Secret, ServicePrincipal};
 use crate::storage::token::Audience;
 use crate::storage::{Account, AccountKey, Credential, SasToken, Service, StorageError, TokenCredential};
+use crate::storage::{EMULATOR_ACCOUNT, ResourceScope};
 
 /// Profiles whose id starts with this live for one run (the emulator the run command started).
 pub const TRANSIENT_PREFIX: &str = "this-run-";
@@ -359,7 +359,7 @@ impl AccountProfile {
         } else {
             &self.account_name
         };
-        crate::storage::account::account_identity(
+        crate::storage::account_identity(
             name,
             [
                 self.blob_endpoint.as_deref(),

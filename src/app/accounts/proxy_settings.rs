@@ -321,7 +321,7 @@ impl ProxyWindow {
         self.testing.start(
             (),
             backend.spawn(async move {
-                crate::storage::proxy_trial::test_through(choice, &address, Some(&report))
+                crate::storage::test_proxy(choice, &address, Some(&report))
                     .await
                     .map(|s| s.to_string())
                     .map_err(|e| e.to_string())

@@ -18,7 +18,7 @@ use crate::app::context::saved_queries::SavedQuery;
 use crate::app::context::{FileDialogs, InFlight};
 use crate::app::runtime::backend::Backend;
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::secret::Secret;
+use crate::storage::Secret;
 
 /// What an export writes, taken from the app when the window opens.
 #[derive(Clone, Debug, Default)]

@@ -9,7 +9,7 @@ use crate::app::accounts::proxy_settings::ProxySettings;
 use crate::app::accounts::settings_seal::{self, Sealed, SecretSet};
 use crate::app::accounts::tree::TabTarget;
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::secret::Secret;
+use crate::storage::Secret;
 
 /// What the file says it is: an import refuses anything else in plain words.
 pub const FORMAT: &str = "tessera-settings";

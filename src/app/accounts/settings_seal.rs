@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::secret::Secret;
+use crate::storage::Secret;
 
 /// The settings file's version once it holds secrets sealed this way. A version 1 file's seal was made over a fixed
 /// string, so nothing proved its accounts were the ones sealed with the secrets: its secrets are never opened.

@@ -19,7 +19,7 @@ use crate::app::context::saved_queries::SavedQuery;
 use crate::app::context::{FileDialogs, InFlight};
 use crate::app::runtime::backend::Backend;
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::secret::Secret;
+use crate::storage::Secret;
 
 /// What the user chose to import, ready to be put in place. Debug output shows no secret (`Secret`).
 #[derive(Debug, Default)]

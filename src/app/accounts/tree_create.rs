@@ -101,7 +101,7 @@ fn access_message(level: PublicAccess) -> &'static str {
 
 /// Checks a new resource's name by the service's rules, so a bad one never leaves the app.
 pub fn check_new_name(service: Service, name: &str) -> Result<(), String> {
-    use crate::storage::names::{validate_container_name, validate_queue_name, validate_table_name};
+    use crate::storage::{validate_container_name, validate_queue_name, validate_table_name};
     match service {
         Service::Blob => validate_container_name(name),
         Service::Queue => validate_queue_name(name),

@@ -11,7 +11,7 @@ use crate::app::blob::rows::folder_at;
 use crate::app::blob::walk::Walk;
 use crate::app::context::PaneContext;
 use crate::storage::blob::{BlobItem, BlobListing};
-use crate::storage::names::listing_order;
+use crate::storage::listing_order;
 
 /// How long the cursor rests on a blob before its details are read.
 pub const DETAILS_AFTER: std::time::Duration = std::time::Duration::from_millis(250);

@@ -10,7 +10,7 @@ use crate::app::widgets::format::{human_bytes, utc_opt};
 use crate::app::widgets::i18n::{t, tr};
 use crate::app::widgets::watch::Change;
 use crate::storage::blob::{BlobItem, BlobProperties, LeaseInfo, LeaseState};
-use crate::storage::names::listing_order;
+use crate::storage::listing_order;
 
 /// The columns a change can touch, as the listing titles them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

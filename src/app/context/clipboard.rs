@@ -97,7 +97,7 @@ impl PickedQuery {
 #[derive(Clone, Debug)]
 pub struct PickedEntity {
     pub place: String,
-    pub entity: crate::storage::table::entity::Entity,
+    pub entity: crate::storage::table::Entity,
 }
 
 impl BlobClipboard {

@@ -5,7 +5,7 @@
 use crate::i18n::{t, tr};
 use crate::storage::table::Entity;
 use crate::storage::table::EntityView;
-use crate::storage::table::draft::validate_key;
+use crate::storage::table::validate_key;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct IndexMap {

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use crate::i18n::{t, tr};
-use crate::storage::blob::lease::LeaseDuration;
+use crate::storage::blob::LeaseDuration;
 use crate::storage::blob::{LeaseInfo, LeaseState};
 
 /// A leased thing: an account's container, or one of its blobs. The account is its identity

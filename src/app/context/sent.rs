@@ -4,7 +4,7 @@
 
 use crate::app::context::leases::{LeaseBook, LeaseKey};
 use crate::storage::StorageError;
-use crate::storage::blob::lease::LeaseDuration;
+use crate::storage::blob::LeaseDuration;
 
 /// What a finished one-off action changes.
 pub struct OpDone {

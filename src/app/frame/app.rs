@@ -204,7 +204,7 @@ impl TesseraApp {
 
     /// Everything that arrived from the backend: request events, finished work.
     pub fn logic(&mut self) {
-        let _frame = crate::storage::frame_guard::in_frame();
+        let _frame = crate::storage::in_frame();
         for event in self.backend.drain_events() {
             self.session.log.request(&event);
             self.panels.inspector.push(event);

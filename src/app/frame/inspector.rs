@@ -408,7 +408,7 @@ fn request_menu(ui: &mut egui::Ui, e: &RequestEvent) -> Option<String> {
 }
 
 fn clock(t: std::time::SystemTime) -> String {
-    crate::storage::times::format(t, crate::storage::times::CLOCK_MILLIS)
+    crate::storage::format_time(t, crate::storage::CLOCK_MILLIS)
 }
 
 fn detail_ui(ui: &mut egui::Ui, e: &RequestEvent) {

@@ -79,7 +79,7 @@ pub fn har(events: &[&RequestEvent]) -> String {
                 request["postData"] = post;
             }
             json!({
-                "startedDateTime": crate::storage::times::format(e.started, crate::storage::times::ISO_TICKS),
+                "startedDateTime": crate::storage::format_time(e.started, crate::storage::ISO_TICKS),
                 "time": millis,
                 "request": request,
                 "response": {
@@ -251,7 +251,7 @@ mod tests {
         let mut e = event("http://127.0.0.1:1/acct/c/a.txt");
         e.method = "PUT".into();
         e.request_headers.push(("content-length".into(), "20000".into()));
-        e.request_body = crate::storage::events::kept_body(true, &vec![b'x'; 20_000]);
+        e.request_body = crate::storage::kept_body(true, &vec![b'x'; 20_000]);
         e.response_body = Some(bytes::Bytes::from_static(&[0xff, 0x00]));
         let har: Value = serde_json::from_str(&har(&[&e])).unwrap();
         let entry = &har["log"]["entries"][0];
@@ -269,7 +269,7 @@ mod tests {
     fn a_user_delegation_keys_value_never_reaches_the_har() {
         let xml = "<?xml version=\"1.0\"?><UserDelegationKey><SignedOid>o</SignedOid><Value>c2VjcmV0a2V5</Value>\
                    </UserDelegationKey>";
-        let kept = crate::storage::events::kept_body(true, xml.as_bytes()).unwrap();
+        let kept = crate::storage::kept_body(true, xml.as_bytes()).unwrap();
         let text = std::str::from_utf8(&kept).unwrap();
         assert!(
             !text.contains("c2VjcmV0a2V5") && text.contains("<Value>redacted</Value>"),
@@ -279,13 +279,13 @@ mod tests {
         let refused = "<Error><Code>AuthenticationFailed</Code><AuthenticationErrorDetail>The MAC signature found in \
                        the HTTP request 'abcSIG=' is not the same as any computed signature.</AuthenticationErrorDetail>\
                        <CopySource>https://a.blob.core.windows.net/c/b?sv=1&amp;sig=s3cr3t</CopySource></Error>";
-        let kept = crate::storage::events::kept_body(true, refused.as_bytes()).unwrap();
+        let kept = crate::storage::kept_body(true, refused.as_bytes()).unwrap();
         let text = std::str::from_utf8(&kept).unwrap();
         assert!(!text.contains("abcSIG=") && !text.contains("s3cr3t"), "{text}");
         // Cut inside a character: the text stays text, still redacted.
-        let mut long = vec![b'a'; crate::storage::events::BODY_KEPT - 1];
+        let mut long = vec![b'a'; crate::storage::BODY_KEPT - 1];
         long.extend("é sig=zzz".as_bytes());
-        let kept = crate::storage::events::kept_body(true, &long).unwrap();
+        let kept = crate::storage::kept_body(true, &long).unwrap();
         assert!(std::str::from_utf8(&kept).is_ok());
     }
 

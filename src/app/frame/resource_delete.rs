@@ -14,7 +14,7 @@ pub async fn delete_resource(
 ) -> Result<(), StorageError> {
     match service {
         Service::Blob => {
-            let conditions = crate::storage::blob::conditions::Conditions::none().with_lease(lease);
+            let conditions = crate::storage::blob::Conditions::none().with_lease(lease);
             client.delete_container(name, &conditions).await
         }
         Service::Queue => client.delete_queue(name).await,

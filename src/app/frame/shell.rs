@@ -20,7 +20,7 @@ pub fn focus_id(panel: PanelFocus) -> egui::Id {
 }
 
 pub fn ui(app: &mut TesseraApp, ui: &mut egui::Ui) {
-    let _frame = crate::storage::frame_guard::in_frame();
+    let _frame = crate::storage::in_frame();
     // Everything drawn this frame speaks the language chosen in View > Language (or the system's).
     crate::app::widgets::i18n::set_language(app.settings.language.unwrap_or_else(Language::system));
     // The look chosen in the View menu, whatever drives the frame (eframe, a test harness).

@@ -10,10 +10,10 @@ use crate::app::context::{Backend, InFlight};
 use crate::app::lab::{LabEnv, Side};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::blob::conditions::Conditions;
-use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
+use crate::storage::blob::Conditions;
 use crate::storage::blob::{BlobHttpHeaders, DeleteSnapshots};
-use crate::storage::table::edm::EdmValue;
+use crate::storage::blob::{LeaseDuration, LeaseTarget};
+use crate::storage::table::EdmValue;
 use crate::storage::table::{IfMatch, UpdateMode};
 
 /// The actions a side may take on this kind of target.
@@ -211,7 +211,7 @@ async fn run(
             let current = client.get_entity(table, partition_key, row_key).await;
             let mut draft = match current {
                 Ok(e) => e.to_draft(),
-                Err(_) => crate::storage::table::entity::EntityDraft::new(partition_key.clone(), row_key.clone()),
+                Err(_) => crate::storage::table::EntityDraft::new(partition_key.clone(), row_key.clone()),
             };
             draft.set("LabValue", EdmValue::String(format!("{value} (by {})", side.name()))); // i18n-ignore: data
             let condition = match (action, memory().etag[i].clone()) {

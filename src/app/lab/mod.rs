@@ -15,8 +15,8 @@ use std::sync::{Arc, Mutex};
 use crate::app::context::{Backend, InFlight};
 use crate::app::lab::scenarios::{SCENARIOS, Scenario};
 use crate::app::widgets::i18n::t;
-use crate::storage::blob::conditions::Conditions;
-use crate::storage::retry::RetryPolicy;
+use crate::storage::RetryPolicy;
+use crate::storage::blob::Conditions;
 use crate::storage::{Account, Client, ClientOptions, RequestEvent, StorageError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,13 +9,13 @@ use bytes::Bytes;
 use crate::app::lab::{LabEnv, Side, StepOutcome, slot};
 use crate::app::widgets::i18n::{number, t, tr};
 use crate::storage::StorageError;
-use crate::storage::blob::append_page::AppendConditions;
-use crate::storage::blob::conditions::Conditions;
-use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
+use crate::storage::blob::AppendConditions;
+use crate::storage::blob::Conditions;
 use crate::storage::blob::{BlobHttpHeaders, PublicAccess};
+use crate::storage::blob::{LeaseDuration, LeaseTarget};
 use crate::storage::queue::MessageTtl;
-use crate::storage::table::edm::EdmValue;
-use crate::storage::table::entity::EntityDraft;
+use crate::storage::table::EdmValue;
+use crate::storage::table::EntityDraft;
 use crate::storage::table::{IfMatch, UpdateMode};
 
 /// What a step does. Every action acts on the run's own table, container and queue.

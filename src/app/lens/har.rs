@@ -45,7 +45,7 @@ pub fn event(r: &Record) -> RequestEvent {
         request_seq: r.number,
         client: 0,
         attempt: 1,
-        started: crate::storage::times::parse_iso(&r.time).unwrap_or(SystemTime::UNIX_EPOCH),
+        started: crate::storage::parse_iso(&r.time).unwrap_or(SystemTime::UNIX_EPOCH),
         duration: Duration::from_secs_f64(r.duration_ms.max(0.0) / 1000.0),
         account: String::new(),
         service: Api::Storage(service),

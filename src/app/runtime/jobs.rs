@@ -10,7 +10,7 @@ use tokio_util::sync::CancellationToken;
 use crate::app::runtime::backend::{Backend, Pending};
 use crate::app::runtime::in_flight::InFlight;
 use crate::storage::StorageError;
-use crate::storage::progress::TransferProgress;
+use crate::storage::TransferProgress;
 
 pub type JobId = u64;
 

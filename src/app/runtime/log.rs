@@ -78,8 +78,8 @@ impl AppLog {
     pub fn line(&self, text: &str) {
         let Some(sender) = &self.sender else { return };
         // Everything here was redacted where it was made; this is the last guard before the disk.
-        let now = crate::storage::times::now(crate::storage::times::ISO_SECONDS);
-        let line = format!("{now} {}\n", crate::storage::redact::redact_text(text)); // i18n-ignore: the log file
+        let now = crate::storage::format_time(std::time::SystemTime::now(), crate::storage::ISO_SECONDS);
+        let line = format!("{now} {}\n", crate::storage::redact_text(text)); // i18n-ignore: the log file
         if let Err(TrySendError::Full(_)) = sender.try_send(Message::Line(line)) {
             self.dropped.fetch_add(1, Ordering::Relaxed);
         }

@@ -18,7 +18,7 @@ pub enum TableEvent<'a> {
     /// These rows left the store, which renumbered the rest.
     RowsDropped(&'a HashSet<u32>),
     /// A page of entities is about to join the store (listed, or a row put ahead of its page).
-    PageLoaded(&'a [crate::storage::table::entity::Entity]),
+    PageLoaded(&'a [crate::storage::table::Entity]),
     /// A watch read's store replaced `old`: the rows `touched` changed in place or were added.
     Swapped {
         old: &'a crate::app::table::store::EntityStore,
@@ -29,7 +29,7 @@ pub enum TableEvent<'a> {
 /// One thing a feature asks of the pane (`TableEffects` holds them in the order asked).
 pub enum TableCommand {
     /// An entity saved or fetched: it replaces its row, or is added.
-    PutRow(crate::storage::table::entity::Entity),
+    PutRow(crate::storage::table::Entity),
     /// A read of the rows found them changed: the pane swaps in its store.
     SwapStore(crate::app::table::features::watch::Found),
     /// Selects this row alone and scrolls the grid to its place in the view.
@@ -79,7 +79,7 @@ impl TableEffects {
 
     /// An entity saved or fetched: it replaces its row, or is added (ahead of its page, which then replaces it
     /// rather than adding it twice).
-    pub fn put_row(&mut self, entity: crate::storage::table::entity::Entity) {
+    pub fn put_row(&mut self, entity: crate::storage::table::Entity) {
         self.commands.push(TableCommand::PutRow(entity));
     }
 

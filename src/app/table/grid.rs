@@ -261,7 +261,7 @@ fn grid_with_menu(
     follow: Option<usize>,
 ) -> Option<(usize, &'static str)> {
     let mut chosen = None;
-    let columns: Vec<(String, f32, Option<crate::storage::table::edm::EdmType>, String)> = pane
+    let columns: Vec<(String, f32, Option<crate::storage::table::EdmType>, String)> = pane
         .core
         .columns
         .shown()
@@ -384,7 +384,7 @@ fn cell_ui(
     ui: &mut egui::Ui,
     entity: &crate::storage::table::EntityView,
     name: &str,
-    main: Option<crate::storage::table::edm::EdmType>,
+    main: Option<crate::storage::table::EdmType>,
     strike: bool,
 ) -> egui::Response {
     let text = |t: String| {
@@ -393,7 +393,7 @@ fn cell_ui(
     };
     let value = cell(entity, name);
     match value.as_ref().map(|c| c.value()) {
-        Some(crate::storage::table::entity::EdmRef::Unparsed { declared, json, why }) => {
+        Some(crate::storage::table::EdmRef::Unparsed { declared, json, why }) => {
             let shown: String = json.chars().take(200).collect();
             let said = match declared.is_empty() {
                 true => tr!("table-grid-unreadable", shown = shown),

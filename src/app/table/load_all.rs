@@ -8,7 +8,7 @@ use crate::app::table::pane::TablePane;
 use crate::app::table::scan::job_pages;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::names::listing_order;
+use crate::storage::listing_order;
 use crate::storage::table::{ContinuationToken, EntityPage, EntityView};
 
 impl TablePane {

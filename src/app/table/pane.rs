@@ -15,7 +15,7 @@ use crate::app::table::query::QueryPanel;
 use crate::app::table::store::entity_key;
 use crate::app::table::store::{Columns, EntityStore, QuickFilter, filtered, sorted};
 use crate::app::widgets::i18n::t;
-use crate::storage::table::entity::Entity;
+use crate::storage::table::Entity;
 use crate::storage::table::{EntityPage, EntityQuery, EntityView};
 
 /// Where `offers` puts the tab's own actions (a feature's place is its index in the list).

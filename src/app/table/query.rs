@@ -4,8 +4,10 @@
 
 use crate::app::table::row_match::{MatchGroup, MatchOp, RowMatch, RowMatches};
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue};
-use crate::storage::table::odata::{self, CompareOp, FilterExpr, Operand, ScanKind};
+use crate::storage::table::{
+    CompareOp, FilterError, FilterExpr, Operand, ScanKind, filter_literal, parse_filter, scan_kind,
+};
+use crate::storage::table::{EdmDateTime, EdmType, EdmValue};
 use crate::storage::table::{EntityQuery, MAX_PAGE_SIZE};
 
 /// One condition of the builder: property, type, operator, value; or, when `here` names an operator OData
@@ -82,7 +84,7 @@ impl Default for QueryPanel {
 pub enum FilterState {
     Empty,
     Valid(ScanKind),
-    Invalid(odata::FilterError),
+    Invalid(FilterError),
 }
 
 /// The smallest string greater than every string starting with `prefix` (for a prefix range).
@@ -103,8 +105,8 @@ impl QueryPanel {
         if f.is_empty() {
             return FilterState::Empty;
         }
-        match odata::parse(f) {
-            Ok(expr) => FilterState::Valid(odata::scan_kind(Some(&expr))),
+        match parse_filter(f) {
+            Ok(expr) => FilterState::Valid(scan_kind(Some(&expr))),
             Err(e) => FilterState::Invalid(e),
         }
     }
@@ -201,7 +203,7 @@ impl QueryPanel {
 
     pub fn preset_partition(&mut self) {
         let v = EdmValue::String(self.partition_preset.clone());
-        self.filter = format!("PartitionKey eq {}", odata::literal(&v)); // i18n-ignore: an OData filter
+        self.filter = format!("PartitionKey eq {}", filter_literal(&v)); // i18n-ignore: an OData filter
     }
 
     pub fn preset_prefix(&mut self) {
@@ -209,8 +211,8 @@ impl QueryPanel {
         self.filter = match prefix_upper_bound(p) {
             Some(upper) if !p.is_empty() => format!(
                 "RowKey ge {} and RowKey lt {}", // i18n-ignore: an OData filter
-                odata::literal(&EdmValue::String(p.clone())),
-                odata::literal(&EdmValue::String(upper))
+                filter_literal(&EdmValue::String(p.clone())),
+                filter_literal(&EdmValue::String(upper))
             ),
             _ => String::new(),
         };
@@ -218,7 +220,7 @@ impl QueryPanel {
 
     pub fn preset_last_day(&mut self) {
         let since = EdmDateTime::from_ticks(EdmDateTime::now().ticks() - 24 * 3600 * 10_000_000).expect("in range");
-        self.filter = format!("Timestamp ge {}", odata::literal(&EdmValue::DateTime(since))); // i18n-ignore: an OData filter
+        self.filter = format!("Timestamp ge {}", filter_literal(&EdmValue::DateTime(since))); // i18n-ignore: an OData filter
     }
 
     /// The filter box, its error or scan warning, and the presets. Returns true when the user asks to run.

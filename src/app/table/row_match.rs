@@ -3,7 +3,7 @@
 //! as it streams (the service-side part of the filter is sent as usual).
 
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::table::entity::{EdmRef, EntityView};
+use crate::storage::table::{EdmRef, EntityView};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatchOp {

@@ -3,9 +3,9 @@
 
 use crate::app::table::pane::TablePane;
 use crate::app::table::store::entity_key;
+use crate::storage::table::Entity;
 use crate::storage::table::EntityPage;
 use crate::storage::table::EntityView;
-use crate::storage::table::entity::Entity;
 
 impl TablePane {
     /// Shows an entity saved or fetched (`TableEffects::put_row`): replaces its row, or adds it.

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::table::edm::EdmType;
-use crate::storage::table::entity::{EdmRef, Entity, EntityView};
+use crate::storage::table::EdmType;
+use crate::storage::table::{EdmRef, Entity, EntityView};
 
 /// Columns that are not properties: the keys and the service's own fields.
 pub const PARTITION_KEY: &str = "PartitionKey";
@@ -542,8 +542,8 @@ pub fn entity_key(e: &EntityView) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::table::edm::EdmValue;
-    use crate::storage::table::entity::EntityDraft;
+    use crate::storage::table::EdmValue;
+    use crate::storage::table::EntityDraft;
 
     fn store() -> EntityStore {
         let mut s = EntityStore::default();
@@ -755,7 +755,7 @@ mod tests {
     /// The bench's entity (`benches/grid.rs`), to see bytes per entity against JSON in a debug build.
     fn bench_entity(n: usize) -> Entity {
         let cities = ["Oslo", "Lima", "Kyoto", "Perth"];
-        let since = crate::storage::table::edm::EdmDateTime::from_ticks(638_000_000_000_000_000 + n as i64);
+        let since = crate::storage::table::EdmDateTime::from_ticks(638_000_000_000_000_000 + n as i64);
         EntityDraft::new(format!("partition{:04}", n % 1000), format!("row{n:07}"))
             .with("Name", EdmValue::String(format!("customer {n}")))
             .with("City", EdmValue::String(cities[n % 4].into()))

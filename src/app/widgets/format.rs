@@ -1,6 +1,6 @@
 //! How numbers, sizes and times read on screen, in one place.
 
-pub use crate::storage::names::numbered;
+pub use crate::storage::numbered;
 
 use std::time::SystemTime;
 
@@ -48,12 +48,12 @@ pub fn human_bytes(n: u64) -> String {
 
 /// A UTC time as `2026-11-22 09:34:18Z`: short, sortable, unambiguous.
 pub fn utc(t: SystemTime) -> String {
-    crate::storage::times::format(t, crate::storage::times::SHOWN)
+    crate::storage::format_time(t, crate::storage::SHOWN)
 }
 
 /// `2026-11-22T09:34:18Z`, as the services take a time typed in a form (a policy's start or expiry).
 pub fn iso_seconds(t: SystemTime) -> String {
-    crate::storage::times::format(t, crate::storage::times::ISO_SECONDS)
+    crate::storage::format_time(t, crate::storage::ISO_SECONDS)
 }
 
 pub fn utc_opt(t: Option<SystemTime>) -> String {

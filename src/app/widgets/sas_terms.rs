@@ -34,8 +34,7 @@ impl SasTerms {
         let start = match text {
             "" => None,
             typed => Some(
-                crate::storage::times::parse_iso(typed)
-                    .ok_or_else(|| tr!("widgets-sas-terms-bad-start", start = typed))?,
+                crate::storage::parse_iso(typed).ok_or_else(|| tr!("widgets-sas-terms-bad-start", start = typed))?,
             ),
         };
         let from = start.unwrap_or_else(SystemTime::now);

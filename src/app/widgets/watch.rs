@@ -237,8 +237,7 @@ impl<C: Change> ChangeLog<C> {
     pub fn json_lines(&self) -> String {
         self.shown()
             .map(|(at, c)| {
-                let mut line =
-                    serde_json::json!({"time": crate::storage::times::format(*at, crate::storage::times::ISO_TICKS)});
+                let mut line = serde_json::json!({"time": crate::storage::format_time(*at, crate::storage::ISO_TICKS)});
                 if let (Some(line), serde_json::Value::Object(fields)) = (line.as_object_mut(), c.json()) {
                     line.extend(fields);
                 }
@@ -290,7 +289,7 @@ impl<C: Change> ChangeLog<C> {
                         Some(s) => s[n - 1 - i],
                         None => &self.list[n - 1 - i],
                     };
-                    let clock = crate::storage::times::format(*at, crate::storage::times::CLOCK_MILLIS);
+                    let clock = crate::storage::format_time(*at, crate::storage::CLOCK_MILLIS);
                     ui.label(format!("{clock} {}", change.describe()));
                 }
             });

@@ -90,16 +90,9 @@ impl Client {
         max_results: Option<u32>,
         include_metadata: bool,
     ) -> Result<ContainerPage> {
-        let list = crate::listing::AccountListing {
-            prefix,
-            marker,
-            max_results,
-            include_metadata,
-        };
-        let root = self
-            .list_account_level(Service::Blob, &said("error-op-list-containers"), list)
-            .await?;
-        Ok(container_page(&root))
+        let list = (prefix, marker, max_results, include_metadata);
+        self.list_account_level(Service::Blob, said("error-op-list-containers"), list, container_page)
+            .await
     }
 
     pub async fn create_container(

@@ -272,24 +272,24 @@ mod tests {
     fn pages_that_do_not_fit_whole_are_refused_before_any_write() {
         assert!(pages_fit(1024, 512, 2048).is_ok());
         assert!(pages_fit(1024, 1024, 2048).is_ok());
-        assert!(
-            pages_fit(700, 0, 4096)
-                .unwrap_err()
-                .to_string()
-                .contains("not a multiple of 512")
+        assert_eq!(
+            pages_fit(700, 0, 4096),
+            Err(said!("error-pages-file-length", length = "700", cut = "512"))
         );
-        assert!(
-            pages_fit(1024, 100, 4096)
-                .unwrap_err()
-                .to_string()
-                .contains("offset 100")
+        assert_eq!(
+            pages_fit(1024, 100, 4096),
+            Err(said!("error-pages-offset", offset = "100"))
         );
-        assert!(
-            pages_fit(4096, 512, 4096)
-                .unwrap_err()
-                .to_string()
-                .contains("run past the blob's end")
+        assert_eq!(
+            pages_fit(4096, 512, 4096),
+            Err(said!(
+                "error-pages-past-end",
+                length = "4096",
+                offset = "512",
+                size = "4096",
+                over = "512"
+            ))
         );
-        assert!(pages_fit(0, 0, 4096).is_err());
+        assert_eq!(pages_fit(0, 0, 4096), Err(said("error-file-empty-pages")));
     }
 }

@@ -1,21 +1,21 @@
 //! Blobs: names, properties (from HEAD headers or list XML alike), listing with virtual folders, metadata and
 //! HTTP headers, small reads and writes, deletes, snapshots and copies.
 
-pub mod append_page;
-pub mod conditions;
-pub mod container;
+pub(crate) mod append_page;
+pub(crate) mod conditions;
+pub(crate) mod container;
 pub(crate) mod copy;
 pub(crate) mod download;
 pub(crate) mod file_writes;
-pub mod lease;
+pub(crate) mod lease;
 pub(crate) mod listing_parts;
 pub(crate) mod listing_split;
 pub(crate) mod listing_xml;
 pub(crate) mod retention;
-pub mod sas;
+pub(crate) mod sas;
 pub(crate) mod tags;
 pub(crate) mod tier;
-pub mod transfer;
+pub(crate) mod transfer;
 pub(crate) mod upload;
 pub(crate) mod versions;
 
@@ -322,7 +322,7 @@ pub enum DeleteSnapshots {
     Only,
 }
 
-pub use crate::checksum::content_md5;
+pub use crate::checksum::{BlockChecksum, content_md5, crc64, crc64_base64};
 
 pub(crate) fn blob_request(method: Method, operation: &Said, container: &str, blob: &str) -> Request {
     Request::new(Service::Blob, method, operation, blob_path(container, blob))

@@ -6,7 +6,7 @@ use std::time::SystemTime;
 use crate::Service;
 use crate::account::Credential;
 use crate::auth::hmac_sha256_base64;
-use crate::blob::{blob_path, check_names};
+use crate::blob::check_names;
 use crate::error::{Result, StorageError};
 use crate::pipeline::{API_VERSION, Client, Request};
 use crate::service_sas::{SasGrant, SasResource};
@@ -119,7 +119,7 @@ impl Client {
         if expiry <= start.unwrap_or_else(SystemTime::now) {
             return Err(StorageError::invalid(op_name(), said("error-sas-expiry-before-start")));
         }
-        let name = &self.account().name;
+        let (canonical, path) = crate::service_sas::blob_resource(&self.account().name, container, blob);
         Ok(SasBase {
             letters,
             st: start.map(sas_time).unwrap_or_default(),
@@ -128,14 +128,8 @@ impl Client {
             snapshot: String::new(),
             sip: String::new(),
             spr: String::new(),
-            canonical: match blob {
-                Some(b) => format!("/blob/{name}/{container}/{b}"),
-                None => format!("/blob/{name}/{container}"),
-            },
-            path: match blob {
-                Some(b) => blob_path(container, b),
-                None => format!("/{container}"),
-            },
+            canonical,
+            path,
         })
     }
 
@@ -348,35 +342,28 @@ impl Client {
 
     /// The user delegation SAS of a grant already checked.
     fn user_delegation_sas_of(&self, key: &UserDelegationKey, base: &SasBase) -> Result<String> {
-        // Version 2020-12-06 and later: the key's six fields, then three unused ids, IP, protocol, version,
-        // resource, snapshot time, encryption scope and five response headers.
-        let string_to_sign = [
-            base.letters.as_str(),
-            &base.st,
-            &base.se,
-            &base.canonical,
-            &key.signed_oid,
-            &key.signed_tid,
-            &key.signed_start,
-            &key.signed_expiry,
-            &key.signed_service,
-            &key.signed_version,
-            "",
-            "",
-            "",
-            &base.sip,
-            &base.spr,
-            API_VERSION,
+        // The key's six fields, then three unused ids, IP and protocol; the rest as every Blob SAS.
+        let string_to_sign = crate::service_sas::blob_string_to_sign(
+            &[
+                &base.letters,
+                &base.st,
+                &base.se,
+                &base.canonical,
+                &key.signed_oid,
+                &key.signed_tid,
+                &key.signed_start,
+                &key.signed_expiry,
+                &key.signed_service,
+                &key.signed_version,
+                "",
+                "",
+                "",
+                &base.sip,
+                &base.spr,
+            ],
             base.resource,
             &base.snapshot,
-            "",
-            "",
-            "",
-            "",
-            "",
-            "",
-        ]
-        .join("\n");
+        );
         let sig = hmac_sha256_base64(&key.value, &string_to_sign);
         let extra = vec![
             ("skoid", key.signed_oid.clone()),

@@ -196,36 +196,30 @@ mod tests {
     fn the_services_limits_are_said_before_sending() {
         assert!(validate_tags(&tags(&[("status", "done"), ("path", "a/b:c=d_e+f.g -h")])).is_ok());
         let eleven: Vec<(String, String)> = (0..11).map(|i| (format!("k{i}"), String::new())).collect();
-        assert!(validate_tags(&eleven).unwrap_err().to_string().contains("at most 10"));
-        assert!(
-            validate_tags(&tags(&[("", "x")]))
-                .unwrap_err()
-                .to_string()
-                .contains("1 to 128")
+        assert_eq!(
+            validate_tags(&eleven),
+            Err(said!("error-tags-count", max = "10", count = "11"))
         );
-        assert!(
-            validate_tags(&tags(&[(&"k".repeat(129), "x")]))
-                .unwrap_err()
-                .to_string()
-                .contains("1 to 128")
+        assert_eq!(
+            validate_tags(&tags(&[("", "x")])),
+            Err(said!("error-tags-key-length", key = ""))
         );
-        assert!(
-            validate_tags(&tags(&[("k", &"v".repeat(257))]))
-                .unwrap_err()
-                .to_string()
-                .contains("at most 256")
+        let long = "k".repeat(129);
+        assert_eq!(
+            validate_tags(&tags(&[(&long, "x")])),
+            Err(said!("error-tags-key-length", key = long.as_str()))
         );
-        assert!(
-            validate_tags(&tags(&[("owner", "ann@example")]))
-                .unwrap_err()
-                .to_string()
-                .contains("holds `@`")
+        assert_eq!(
+            validate_tags(&tags(&[("k", &"v".repeat(257))])),
+            Err(said!("error-tags-value-length", key = "k", length = "257"))
         );
-        assert!(
-            validate_tags(&tags(&[("a", "1"), ("a", "2")]))
-                .unwrap_err()
-                .to_string()
-                .contains("twice")
+        assert_eq!(
+            validate_tags(&tags(&[("owner", "ann@example")])),
+            Err(said!("error-tags-character", key = "owner", character = "@"))
+        );
+        assert_eq!(
+            validate_tags(&tags(&[("a", "1"), ("a", "2")])),
+            Err(said!("error-tags-key-twice", key = "a"))
         );
     }
 

@@ -257,16 +257,9 @@ impl Client {
         max_results: Option<u32>,
         include_metadata: bool,
     ) -> Result<QueuePage> {
-        let list = crate::listing::AccountListing {
-            prefix,
-            marker,
-            max_results,
-            include_metadata,
-        };
-        let root = self
-            .list_account_level(Service::Queue, &said("error-op-list-queues"), list)
-            .await?;
-        Ok(queue_page(&root))
+        let list = (prefix, marker, max_results, include_metadata);
+        self.list_account_level(Service::Queue, said("error-op-list-queues"), list, queue_page)
+            .await
     }
 
     pub async fn create_queue(&self, name: &str, metadata: &[(String, String)]) -> Result<()> {
@@ -485,6 +478,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorKind;
 
     #[test]
     fn base64_is_recognised_only_when_strictly_valid() {
@@ -499,26 +493,22 @@ mod tests {
     #[test]
     fn oversized_and_unsendable_texts_are_refused_before_sending() {
         assert!(check_text(&"Put".into(), &"x".repeat(MAX_MESSAGE_BYTES)).is_ok());
-        assert!(
-            check_text(&"Put".into(), &"x".repeat(MAX_MESSAGE_BYTES + 1))
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("64 KiB")
+        // Refused before sending (`Invalid`), saying why: the size in KiB, the character, the count.
+        let refused = |r: Result<()>| r.map_err(|e| (e.kind, e.message.clone()));
+        assert_eq!(
+            refused(check_text(&"Put".into(), &"x".repeat(MAX_MESSAGE_BYTES + 1))),
+            Err((ErrorKind::Invalid, said!("error-queue-too-large", kib = "65")))
         );
-        assert!(
-            check_text(&"Put".into(), "bell\u{7}")
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("U+0007")
+        assert_eq!(
+            refused(check_text(&"Put".into(), "bell\u{7}")),
+            Err((
+                ErrorKind::Invalid,
+                said!("error-queue-control-character", character = "U+0007")
+            ))
         );
-        assert!(
-            check_count(&"Peek".into(), 33)
-                .unwrap_err()
-                .message
-                .to_string()
-                .contains("1 to 32")
+        assert_eq!(
+            refused(check_count(&"Peek".into(), 33)),
+            Err((ErrorKind::Invalid, said!("error-queue-count", count = "33")))
         );
     }
 

@@ -315,19 +315,22 @@ mod tests {
                 .message
                 .clone()
         };
-        assert!(
-            msg(&[ins("a", "1"), ins("b", "2")])
-                .to_string()
-                .contains("one partition")
+        assert_eq!(
+            msg(&[ins("a", "1"), ins("b", "2")]),
+            said!(
+                "error-batch-other-partition",
+                number = "2",
+                partition_key = "b",
+                partition = "a"
+            )
         );
-        assert!(
-            msg(&[ins("a", "1"), ins("a", "1")])
-                .to_string()
-                .contains("appears twice")
+        assert_eq!(
+            msg(&[ins("a", "1"), ins("a", "1")]),
+            said!("error-batch-row-twice", row_key = "1")
         );
-        assert!(msg(&[]).to_string().contains("1 to 100"));
+        assert_eq!(msg(&[]), said!("error-batch-count", count = "0"));
         let many: Vec<_> = (0..101).map(|i| ins("a", &i.to_string())).collect();
-        assert!(msg(&many).to_string().contains("not 101"));
+        assert_eq!(msg(&many), said!("error-batch-count", count = "101"));
     }
 
     #[test]

@@ -1,20 +1,24 @@
 //! The Table service: tables, entity queries with continuation tokens, and single-entity writes with If-Match.
 
-pub mod batch;
-pub mod draft;
-pub mod edm;
-pub mod entity;
+pub(crate) mod batch;
+pub(crate) mod draft;
+pub(crate) mod edm;
+pub(crate) mod entity;
 pub(crate) mod entity_json;
-pub mod odata;
+pub(crate) mod odata;
 pub(crate) mod odata_parser;
 pub(crate) mod packed;
 pub(crate) mod ranges;
 
-pub use batch::{BatchOperation, BatchOutcome, MAX_BATCH_BYTES, MAX_BATCH_OPERATIONS};
-pub use draft::{EntityDraft, MAX_ENTITY_BYTES, MAX_KEY_BYTES, MAX_PROPERTIES, MAX_VALUE_BYTES, Property};
+pub use batch::{BatchOperation, BatchOutcome, MAX_BATCH_BYTES, MAX_BATCH_OPERATIONS, fits_in_batch};
+pub use draft::{
+    EntityDraft, MAX_ENTITY_BYTES, MAX_KEY_BYTES, MAX_PROPERTIES, MAX_VALUE_BYTES, Property, validate_key,
+};
 pub use edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue};
 pub use entity::{EdmRef, Entity, EntityView, Properties, PropertyBytes, parse_entity, parse_entity_page};
-pub use odata::{CompareOp, FilterError, FilterExpr, Operand, ScanKind, parse as parse_filter, scan_kind};
+pub use odata::{
+    CompareOp, FilterError, FilterExpr, Operand, ScanKind, literal as filter_literal, parse as parse_filter, scan_kind,
+};
 pub use ranges::{PARALLEL_QUERIES, for_each_page_in_ranges};
 
 use percent_encoding::utf8_percent_encode;

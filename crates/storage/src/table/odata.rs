@@ -237,6 +237,7 @@ impl fmt::Display for FilterExpr {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::said;
 
     fn error(text: &str) -> FilterError {
         parse(text).expect_err(text)
@@ -259,31 +260,34 @@ mod tests {
     fn errors_say_where_and_what() {
         let e = error("Name = 'x'");
         assert_eq!(
-            (e.column, e.message.to_string()),
-            (6, "`=` is not an OData operator; write `eq`.".to_string())
+            (e.column, e.message),
+            (6, said!("error-filter-not-operator", op = "=", hint = "eq"))
         );
+        let id = |text: &str| error(text).message.id().map(str::to_string);
         assert_eq!(error("Name eq 'x").column, 9);
-        assert!(error("Name eq 'x").message.to_string().contains("never closed"));
+        assert_eq!(error("Name eq 'x").message, said!("error-filter-quote-open"));
         assert_eq!(error("Name 'x'").column, 6);
-        assert!(error("Name 'x'").message.to_string().contains("Expected a comparison"));
-        assert!(error("Count eq 3000000000").message.to_string().contains("3000000000L"));
-        assert!(error("(Name eq 'x'").message.to_string().contains("never closed"));
-        assert!(error("Name eq").message.to_string().contains("needs a value"));
-        assert!(
-            error("startswith(Name, 'a')")
-                .message
-                .to_string()
-                .contains("RowKey ge 'abc'")
+        assert_eq!(id("Name 'x'").as_deref(), Some("error-filter-expected-comparison"));
+        assert_eq!(
+            error("Count eq 3000000000").message,
+            said!("error-filter-int32-too-large", body = "3000000000")
         );
-        assert!(
-            error("When eq datetime'today'")
-                .message
-                .to_string()
-                .contains("ISO 8601")
+        assert_eq!(error("(Name eq 'x'").message, said!("error-filter-paren-open"));
+        assert_eq!(id("Name eq").as_deref(), Some("error-filter-needs-value"));
+        assert_eq!(
+            error("startswith(Name, 'a')").message,
+            said!("error-odata-function", word = "startswith")
         );
-        assert!(error("B eq X'abc'").message.to_string().contains("even number"));
-        assert!(error("A eq 1 B eq 2").message.to_string().contains("join conditions"));
-        assert!(error("").message.to_string().contains("empty"));
+        assert_eq!(
+            error("When eq datetime'today'").message,
+            said!("error-edm-not-datetime", text = "today")
+        );
+        assert_eq!(
+            error("B eq X'abc'").message,
+            said!("error-filter-hex", prefix = "X", content = "abc")
+        );
+        assert_eq!(id("A eq 1 B eq 2").as_deref(), Some("error-filter-unexpected"));
+        assert_eq!(error("").message, said!("error-filter-empty"));
     }
 
     #[test]

@@ -128,7 +128,7 @@ impl FolderReport {
 /// Names in the order the service lists them: by UTF-16 code units (as Azurite's and .NET's string compare;
 /// the same as UTF-8's but for characters beyond U+FFFF).
 pub fn name_cmp(a: &str, b: &str) -> Ordering {
-    crate::storage::names::listing_order(a, b)
+    crate::storage::listing_order(a, b)
 }
 
 /// A page of one side's items; a local side's one page also says what its walk passed over.

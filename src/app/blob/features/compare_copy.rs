@@ -17,7 +17,7 @@ use crate::app::context::JobContext;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
 use crate::storage::TransferProgress;
-use crate::storage::blob::sas::SasPermissions;
+use crate::storage::blob::SasPermissions;
 use crate::storage::blob::{BlobHttpHeaders, Conditions, TransferOptions, quoted_etag};
 
 const AT_ONCE: usize = 8;

@@ -15,7 +15,7 @@ use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::format::utc_opt;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::blob::conditions::Conditions;
+use crate::storage::blob::Conditions;
 use crate::storage::blob::{ContainerProperties, PublicAccess};
 
 /// What the container form edits.

@@ -130,7 +130,7 @@ impl CopyPaste {
     /// Renames a blob: a copy to the new name (refused if a blob has that name), then a delete of the old one if
     /// still the version copied.
     pub fn rename(&mut self, core: &BlobCore, ctx: &mut PaneContext, fx: &mut Effects, from: &str, to: &str) {
-        if let Err(why) = crate::storage::names::validate_blob_name(to) {
+        if let Err(why) = crate::storage::validate_blob_name(to) {
             fx.fail(StorageError::invalid(t("blob-copy-paste-rename"), why));
             return;
         }

@@ -9,8 +9,8 @@ use crate::app::context::feature::Feature;
 use crate::app::context::{JobReplies, Notice, PaneContext, ReplyTx, Unit, job_replies};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
+use crate::storage::blob::Conditions;
 use crate::storage::blob::DeleteSnapshots;
-use crate::storage::blob::conditions::Conditions;
 
 /// The question before a delete: each blob with the ETag shown when it was asked (a refresh while it is open does
 /// not change what "unchanged since listed" compares with), and the choices under it.

@@ -11,7 +11,7 @@ use crate::app::context::draft::{Draft, Drafts, Fields};
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::blob::conditions::Conditions;
+use crate::storage::blob::Conditions;
 use crate::storage::blob::{BlobHttpHeaders, BlobProperties, Written};
 
 /// What the details form edits: the metadata and the five headers a person sets (the MD5 is the content's).
@@ -261,7 +261,7 @@ impl PropertiesForm {
         for (name, value) in HEADER_NAMES.iter().zip(&sent.headers) {
             if let Some(v) = value.as_deref().filter(|v| !v.is_ascii()) {
                 let header = format!("x-ms-blob-{}", name.to_lowercase()); // i18n-ignore: the header's name
-                let words = crate::storage::request::not_ascii(&header, v);
+                let words = crate::storage::not_ascii(&header, v);
                 return Err(StorageError::invalid(
                     tr!("blob-details-form-save-of", blob = blob),
                     words,

@@ -243,7 +243,7 @@ pub(crate) fn replaces(wanted: &Path, choices: &BTreeMap<PathBuf, Existing>) -> 
 /// `report (1).txt`, `report (2).txt`, …: the first name beside `path` that is free (of a broken link too).
 pub fn free_name(path: &Path) -> PathBuf {
     (1..)
-        .map(|n| crate::storage::names::numbered_path(path, n))
+        .map(|n| crate::storage::numbered_path(path, n))
         .find(|p| !taken(p))
         .expect("some number is free")
 }

@@ -10,8 +10,8 @@ use crate::app::context::feature::Feature;
 use crate::app::context::sent::{LeaseChange, OpDone};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::blob::conditions::Conditions;
-use crate::storage::blob::lease::{LeaseDuration, LeaseTarget};
+use crate::storage::blob::Conditions;
+use crate::storage::blob::{LeaseDuration, LeaseTarget};
 
 /// What a lease action draws on: the core, the pane's context and where it asks for effects.
 type Parts<'a, 'b, 'c> = (&'a BlobCore, &'b mut PaneContext<'c>, &'b mut Effects);

@@ -7,7 +7,7 @@ use crate::app::context::feature::Feature;
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::i18n::t;
 use crate::storage::StorageError;
-use crate::storage::blob::sas::SasPermissions;
+use crate::storage::blob::SasPermissions;
 
 /// What a SAS form draws on: the core, the pane's context and where it asks for effects.
 type Parts<'a, 'b, 'c> = (&'a BlobCore, &'b mut PaneContext<'c>, &'b mut Effects);

@@ -13,7 +13,7 @@ use crate::app::context::{InFlight, PaneContext, Unit};
 use crate::app::widgets::format::human_bytes;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::blob::conditions::Conditions;
+use crate::storage::blob::Conditions;
 use crate::storage::blob::{DeleteSnapshots, TransferOptions};
 
 /// What is asked before it is done: (blob, snapshot time).

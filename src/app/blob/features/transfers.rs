@@ -17,8 +17,8 @@ use crate::app::context::{Backend, Direction, JobContext, Jobs, TransferJournal,
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::widgets::format::human_bytes;
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::blob::conditions::Conditions;
-use crate::storage::blob::transfer::TransferOptions;
+use crate::storage::blob::Conditions;
+use crate::storage::blob::TransferOptions;
 use crate::storage::blob::{BlobHttpHeaders, ListBlobsOptions};
 use crate::storage::{Client, ErrorKind, StorageError};
 

@@ -139,7 +139,7 @@ async fn read(
         let last = last_name(out.blobs.last().map(|b| b.name.as_str()), &out.prefixes);
         let past = until.as_deref().is_some_and(|u| {
             last.as_deref()
-                .is_some_and(|l| crate::storage::names::listing_order(l, u).is_ge())
+                .is_some_and(|l| crate::storage::listing_order(l, u).is_ge())
         });
         match page.next_marker {
             Some(marker) if !past => options.marker = Some(marker),

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use crate::storage::blob::BlobItem;
-use crate::storage::names::listing_order;
+use crate::storage::listing_order;
 
 mod order;
 mod record;

@@ -14,7 +14,7 @@ use crate::app::table::features::bulk_job::{self, Change, Shared, Source, tally_
 use crate::app::widgets::bulk_change::Running;
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::table::MAX_PAGE_SIZE;
-use crate::storage::table::edm::{EdmType, EdmValue};
+use crate::storage::table::{EdmType, EdmValue};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Scope {

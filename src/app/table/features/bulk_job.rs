@@ -10,11 +10,11 @@ use crate::app::context::JobContext;
 use crate::app::table::row_match::RowMatches;
 use crate::app::widgets::bulk_change::{Progress, Tally, Words};
 use crate::app::widgets::i18n::tr;
-use crate::storage::table::batch::{MAX_BATCH_OPERATIONS, fits_in_batch};
-use crate::storage::table::entity::Entity;
+use crate::storage::table::Entity;
 use crate::storage::table::{
     BatchOperation, ContinuationToken, EdmValue, EntityDraft, EntityQuery, EntityView, IfMatch, UpdateMode,
 };
+use crate::storage::table::{MAX_BATCH_OPERATIONS, fits_in_batch};
 use crate::storage::{Client, ErrorKind, StorageError};
 
 /// What is done to each entity.

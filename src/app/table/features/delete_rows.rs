@@ -10,7 +10,7 @@ use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::table::batch::BatchOperation;
+use crate::storage::table::BatchOperation;
 
 /// A delete in progress: its job, and the keys it hands back as it deletes them.
 struct Deleting {

@@ -11,7 +11,7 @@ use crate::app::table::feature::{TableEffects, TableEvent, TableFeature};
 use crate::app::table::features::editor::{EditorEvent, EntityEditor};
 use crate::app::table::features::history::{EntityHistory, Seen};
 use crate::app::widgets::i18n::tr;
-use crate::storage::table::entity::Entity;
+use crate::storage::table::Entity;
 
 #[derive(Default)]
 pub struct Editing {

@@ -12,8 +12,8 @@ use crate::app::context::{Backend, InFlight, PaneContext};
 use crate::app::table::features::editor_conflict::theirs_kind;
 use crate::app::table::features::entity_form::EntityForm;
 pub use crate::app::table::features::property::{PropertyEdit, parse_hex, to_hex};
-use crate::storage::table::edm::{EdmType, EdmValue};
-use crate::storage::table::entity::{Entity, EntityDraft, EntityView, Property};
+use crate::storage::table::{EdmType, EdmValue};
+use crate::storage::table::{Entity, EntityDraft, EntityView, Property};
 use crate::storage::table::{IfMatch, UpdateMode};
 use crate::storage::{Client, StorageError};
 
@@ -475,7 +475,7 @@ impl EntityEditor {
                         p.toggle_hex();
                     }
                     if p.ty == EdmType::DateTime && ui.small_button(tr!("table-editor-now-for", key = &key)).clicked() {
-                        p.text = crate::storage::table::edm::EdmDateTime::now().to_string();
+                        p.text = crate::storage::table::EdmDateTime::now().to_string();
                     }
                     if p.ty == EdmType::Guid && ui.small_button(tr!("table-editor-new-guid", key = &key)).clicked() {
                         p.text = uuid::Uuid::new_v4().to_string();
@@ -601,7 +601,7 @@ fn newer(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::table::edm::EdmDateTime;
+    use crate::storage::table::EdmDateTime;
 
     #[test]
     fn an_older_version_from_a_late_page_is_not_news() {

@@ -8,7 +8,7 @@ use crate::app::widgets::i18n::{t, tr};
 use crate::app::context::PaneContext;
 use crate::app::table::features::editor::{EditorEvent, EntityEditor, Theirs};
 use crate::app::table::features::property::PropertyEdit;
-use crate::storage::table::edm::EdmValue;
+use crate::storage::table::EdmValue;
 
 impl EntityEditor {
     /// A newer version the grid's refresh brought while the form holds an edit: said before Save meets a 412.

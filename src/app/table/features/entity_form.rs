@@ -3,7 +3,7 @@
 
 use crate::app::context::draft::{Fields, reapply_named};
 use crate::app::table::features::property::PropertyEdit;
-use crate::storage::table::entity::{EntityDraft, EntityView, Property};
+use crate::storage::table::{EntityDraft, EntityView, Property};
 
 /// The properties of an entity as the editor shows them.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -58,7 +58,7 @@ impl Fields for EntityForm {
 mod tests {
     use super::*;
     use crate::app::context::draft::Draft;
-    use crate::storage::table::edm::EdmValue;
+    use crate::storage::table::EdmValue;
 
     fn form(props: &[(&str, EdmValue)]) -> EntityForm {
         let mut d = EntityDraft::new("p", "r");

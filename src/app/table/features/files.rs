@@ -212,7 +212,7 @@ impl TableFiles {
                 )
                 .await?;
                 // The pages counted the progress once already; writing them again would count twice.
-                let progress = crate::storage::progress::TransferProgress::default();
+                let progress = crate::storage::TransferProgress::default();
                 let cancel = job.cancel.clone();
                 written(path, move |p| {
                     let refs: Vec<&EntityView> = entities.iter().map(|e| &**e).collect();

@@ -167,7 +167,7 @@ impl EntityHistory {
                 ui.horizontal_wrapped(|ui| {
                     ui.radio_value(&mut a, i, format!("A{}", i + 1));
                     ui.radio_value(&mut b, i, format!("B{}", i + 1));
-                    let clock = crate::storage::times::format(v.at, crate::storage::times::CLOCK_MILLIS);
+                    let clock = crate::storage::format_time(v.at, crate::storage::CLOCK_MILLIS);
                     ui.label(format!("{clock} {}", v.seen.word()));
                 });
                 let etag = match v.entity.etag() {

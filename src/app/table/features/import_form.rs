@@ -11,7 +11,7 @@ use crate::app::table::features::import_plan::{
     ColumnType, Conflict, ImportChoices, ImportSource, PartitionFrom, RowKeyFrom,
 };
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::table::edm::EdmType;
+use crate::storage::table::EdmType;
 
 /// How many rows the preview shows.
 pub const PREVIEW_ROWS: usize = 10;
@@ -342,7 +342,7 @@ impl ImportForm {
         };
         let target = if self.into_new {
             let name = self.new_table.trim().to_string();
-            if let Err(why) = crate::storage::names::validate_table_name(&name) {
+            if let Err(why) = crate::storage::validate_table_name(&name) {
                 self.error = Some(why.to_string());
                 return None;
             }

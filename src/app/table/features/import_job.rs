@@ -12,9 +12,9 @@ use crate::app::context::{JobContext, feed};
 use crate::app::table::features::import_plan::{Conflict, ImportChoices, ImportSource};
 use crate::app::table::features::io::{ImportDone, ImportFailure, write_report};
 use crate::app::widgets::i18n::{t, tr};
+use crate::storage::table::EntityDraft;
 use crate::storage::table::UpdateMode;
-use crate::storage::table::batch::{BatchOperation, MAX_BATCH_OPERATIONS, fits_in_batch};
-use crate::storage::table::entity::EntityDraft;
+use crate::storage::table::{BatchOperation, MAX_BATCH_OPERATIONS, fits_in_batch};
 use crate::storage::{Client, ErrorKind, StorageError};
 
 /// At most this many rows wait across partitions for their batch to fill; beyond it the fullest partitions'

@@ -9,8 +9,8 @@ use std::path::Path;
 
 use crate::app::table::features::import_read::{CsvRecords, json_entities};
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::table::edm::{EdmDateTime, EdmType, EdmValue};
-use crate::storage::table::entity::{EntityDraft, EntityView, Property};
+use crate::storage::table::{EdmDateTime, EdmType, EdmValue};
+use crate::storage::table::{EntityDraft, EntityView, Property};
 
 /// How many rows from the start of the file are kept: the preview shows the first of them, and a column's type is
 /// inferred from them (a later row that does not fit is named as not written, never converted).
@@ -388,8 +388,8 @@ impl ImportSource {
             }
             RowKeyFrom::Guid => guid(index),
         };
-        crate::storage::table::draft::validate_key("PartitionKey", &partition).map_err(|e| e.to_string())?;
-        crate::storage::table::draft::validate_key("RowKey", &row_key).map_err(|e| e.to_string())?;
+        crate::storage::table::validate_key("PartitionKey", &partition).map_err(|e| e.to_string())?;
+        crate::storage::table::validate_key("RowKey", &row_key).map_err(|e| e.to_string())?;
         let mut draft = EntityDraft::new(partition, row_key);
         let key_columns = [
             match choices.partition {

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
 
 use crate::app::widgets::i18n::tr;
-use crate::storage::table::entity::Entity;
+use crate::storage::table::Entity;
 
 /// A reader that notes where each line end passes on its way to the CSV reader, so that a record's first line is
 /// told from its byte offset: the CSV reader's own count lags behind on CRLF line ends and blank lines (it takes

@@ -80,7 +80,7 @@ pub fn window(
         });
     if start {
         let index_table = form.index_table.trim().to_string();
-        let checked = crate::storage::names::validate_table_name(&index_table)
+        let checked = crate::storage::validate_table_name(&index_table)
             .map_err(|e| e.to_string())
             .and_then(|_| IndexMap::parse(&form.pk_from, &form.rk_from, &form.copies));
         match checked {

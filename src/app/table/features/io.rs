@@ -6,9 +6,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::app::widgets::i18n::{t, tr};
-use crate::storage::progress::TransferProgress;
-use crate::storage::table::edm::{EdmType, EdmValue};
-use crate::storage::table::entity::{Entity, EntityDraft, EntityView, Property};
+use crate::storage::TransferProgress;
+use crate::storage::table::{EdmType, EdmValue};
+use crate::storage::table::{Entity, EntityDraft, EntityView, Property};
 use crate::storage::{ErrorKind, StorageError};
 use tokio_util::sync::CancellationToken;
 
@@ -297,7 +297,7 @@ pub fn write_report(source: &Path, done: &ImportDone) -> std::io::Result<PathBuf
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::table::edm::EdmDateTime;
+    use crate::storage::table::EdmDateTime;
 
     fn entities() -> Vec<Entity> {
         vec![

@@ -6,7 +6,7 @@
 use crate::app::table::features::editor::{EntityEditor, Theirs};
 use crate::app::widgets::i18n::{t, tr};
 use crate::storage::StorageError;
-use crate::storage::table::entity::EntityDraft;
+use crate::storage::table::EntityDraft;
 
 impl EntityEditor {
     /// Whether the row was loaded with only some of its properties.
@@ -78,8 +78,8 @@ impl EntityEditor {
 #[cfg(test)]
 mod tests {
     use crate::app::table::features::editor::EntityEditor;
-    use crate::storage::table::edm::EdmValue;
-    use crate::storage::table::entity::EntityDraft;
+    use crate::storage::table::EdmValue;
+    use crate::storage::table::EntityDraft;
 
     fn partial_editor() -> EntityEditor {
         let shown = EntityDraft::new("p", "r")

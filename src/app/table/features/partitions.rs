@@ -304,8 +304,8 @@ impl PartitionMap {
         };
         // Shows one partition: the filter names it and the query runs again.
         if let Some(partition) = chosen {
-            let v = crate::storage::table::edm::EdmValue::String(partition);
-            fx.run_filtered(format!("PartitionKey eq {}", crate::storage::table::odata::literal(&v))); // i18n-ignore: an OData filter
+            let v = crate::storage::table::EdmValue::String(partition);
+            fx.run_filtered(format!("PartitionKey eq {}", crate::storage::table::filter_literal(&v))); // i18n-ignore: an OData filter
         }
     }
 }
@@ -333,7 +333,7 @@ mod tests {
     }
 
     use crate::app::table::store::EntityStore;
-    use crate::storage::table::entity::EntityDraft;
+    use crate::storage::table::EntityDraft;
 
     fn store(partition: &str) -> EntityStore {
         let mut s = EntityStore::default();

@@ -7,7 +7,7 @@ use crate::app::context::features::Offer;
 use crate::app::table::core::TableCore;
 use crate::app::table::feature::{TableEffects, TableFeature};
 use crate::app::widgets::i18n::t;
-use crate::storage::table::entity::Entity;
+use crate::storage::table::Entity;
 
 #[derive(Default)]
 pub struct RawJson {
