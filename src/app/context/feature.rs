@@ -62,8 +62,25 @@ pub trait Feature: AsAny {
     }
 }
 
+/// A feature as its pane holds it, boxed as the pane's feature trait (`Box<dyn BlobFeature>`): each kind of pane
+/// says it once for every feature of its trait, so adding a feature is written once for every pane.
+pub trait IntoFeature<F: ?Sized> {
+    fn boxed(self) -> Box<F>;
+}
+
 /// What a pane asks of all its features together: written once, for every kind of pane.
 impl<F: ?Sized + Feature> Features<F> {
+    /// The list with this feature added last (a pane is built with its features in the order they draw).
+    pub fn with(mut self, feature: impl IntoFeature<F>) -> Self {
+        self.push(feature);
+        self
+    }
+
+    /// Adds a feature after the others.
+    pub fn push(&mut self, feature: impl IntoFeature<F>) {
+        self.push_boxed(feature.boxed());
+    }
+
     /// Every feature's unsaved edits.
     pub fn unsaved(&self) -> Vec<String> {
         self.iter().flat_map(|f| f.unsaved()).collect()

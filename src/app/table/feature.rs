@@ -159,12 +159,13 @@ pub trait TableFeature: Feature<Pane = Table> {
 /// The features of a table tab, in the order they draw.
 pub type Features = crate::app::context::features::Features<dyn TableFeature>;
 
-impl Features {
-    pub fn with(mut self, feature: impl TableFeature) -> Self {
-        self.push_boxed(Box::new(feature));
-        self
+impl<T: TableFeature> crate::app::context::feature::IntoFeature<dyn TableFeature> for T {
+    fn boxed(self) -> Box<dyn TableFeature> {
+        Box::new(self)
     }
+}
 
+impl Features {
     pub fn mark(&self, row: u32) -> Option<&crate::app::table::features::watch::Mark> {
         self.iter().find_map(|f| f.mark(row))
     }
