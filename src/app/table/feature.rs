@@ -115,7 +115,8 @@ impl crate::app::context::feature::PaneKind for Table {
 /// A feature of a table tab. Every hook has a default that does nothing.
 #[allow(unused_variables)]
 pub trait TableFeature: Feature<Pane = Table> {
-    /// Something happened to the core.
+    /// Something happened to the core. Without a pane context or effects, unlike a container's or a queue's
+    /// feature: a page joins the store where no context is lent (`context::feature::PaneKind` says why).
     fn event(&mut self, event: &TableEvent, core: &TableCore) {}
 
     /// What it marks on a row of the grid (a change the watch saw), by place in the store.
