@@ -315,16 +315,13 @@ pub trait BlobFeature: Feature<Pane = Blob> {
 /// The features of a container tab, in the order they draw.
 pub type Features = crate::app::context::features::Features<dyn BlobFeature>;
 
+impl<T: BlobFeature> crate::app::context::feature::IntoFeature<dyn BlobFeature> for T {
+    fn boxed(self) -> Box<dyn BlobFeature> {
+        Box::new(self)
+    }
+}
+
 impl Features {
-    pub fn with(mut self, feature: impl BlobFeature) -> Self {
-        self.push_boxed(Box::new(feature));
-        self
-    }
-
-    pub fn push(&mut self, feature: impl BlobFeature) {
-        self.push_boxed(Box::new(feature));
-    }
-
     /// Every feature's offers on the selection, with the place of the feature that offers each.
     pub fn offers(&self, core: &BlobCore, ctx: &PaneContext) -> Vec<(usize, Offer)> {
         let mut all = Vec::new();

@@ -34,12 +34,6 @@ pub struct BlobOwn {
 }
 
 impl BlobPane {
-    /// Adds a feature to the tab (after the built-in ones): it draws, polls and counts in the tab's "unsaved" and
-    /// "busy" like them, with no change to the pane.
-    pub fn add_feature(&mut self, feature: impl crate::app::blob::feature::BlobFeature) {
-        self.features.push(feature);
-    }
-
     /// The share of the pane's height the list was given in the last frame.
     pub fn list_share(&self) -> f32 {
         self.chrome.list_height / self.chrome.pane_height.max(1.0)
@@ -62,24 +56,6 @@ impl BlobPane {
             f.run_offer(id, &self.core, ctx, &mut fx);
         }
         self.apply(ctx, fx);
-    }
-
-    /// Runs `f` on the feature of type `T`, as its own controls would, then does what it asked of the pane.
-    pub fn with_feature<T: crate::app::blob::feature::BlobFeature, R>(
-        &mut self,
-        ctx: &mut PaneContext,
-        f: impl FnOnce(
-            &mut T,
-            &crate::app::blob::core::BlobCore,
-            &mut PaneContext,
-            &mut crate::app::blob::feature::Effects,
-        ) -> R,
-    ) -> Option<R> {
-        let mut fx = crate::app::blob::feature::Effects::default();
-        let feature = self.features.get_mut::<T>()?;
-        let r = f(feature, &self.core, ctx, &mut fx);
-        self.apply(ctx, fx);
-        Some(r)
     }
 
     /// Find in names' search shown, with its matches, if one is.
@@ -297,18 +273,6 @@ impl BlobPane {
         if let Some(Err(e)) = saved {
             self.own.message = Some(Err(e));
         }
-    }
-
-    /// Quitting with Save all: every feature sends the save of its drafts, as their Save buttons would.
-    pub fn save_all(&mut self, ctx: &mut PaneContext) {
-        let fx = self.features.save_all(&self.core, ctx);
-        self.apply(ctx, fx);
-    }
-
-    /// Whether a one-off action this pane sent (a lease, a snapshot) has not answered yet. Every write is also
-    /// counted by the tab (`PaneContext::send`), which keeps a closed tab running until it lands.
-    pub fn has_sent_work(&self) -> bool {
-        !self.own.ops.is_empty() || self.features.sending()
     }
 
     pub fn is_busy(&self) -> bool {

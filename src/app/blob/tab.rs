@@ -1,67 +1,66 @@
-//! What the frame asks of a container tab, through the one trait it talks to every pane by
-//! (`context::pane::Pane`).
+//! What differs in a container tab from every other pane, as the pane shell asks it (`context::shell::ShellKind`;
+//! the shell answers the frame's `context::pane::Pane` for every kind).
 
 use std::time::Duration;
 
-use crate::app::blob::pane::BlobPane;
+use crate::app::blob::feature::{Blob, Effects};
+use crate::app::blob::pane::{BlobOwn, BlobPane};
 use crate::app::context::PaneContext;
-use crate::app::context::pane::{InMemory, Pane, PaneUi};
+use crate::app::context::pane::{InMemory, PaneUi};
+use crate::app::context::shell::ShellKind;
 
-impl Pane for BlobPane {
-    fn poll(&mut self, ctx: &mut PaneContext) {
-        BlobPane::poll(self, ctx);
+impl ShellKind<BlobOwn> for Blob {
+    fn poll(pane: &mut BlobPane, ctx: &mut PaneContext) {
+        pane.poll(ctx);
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, ctx: &mut PaneContext, asked: PaneUi) {
-        crate::app::blob::view::ui(self, ui, ctx, asked.focus, asked.refresh);
+    fn ui(pane: &mut BlobPane, ui: &mut egui::Ui, ctx: &mut PaneContext, asked: PaneUi) {
+        crate::app::blob::view::ui(pane, ui, ctx, asked.focus, asked.refresh);
     }
 
-    fn set_shown(&mut self, shown: bool) {
-        self.core.shown = shown;
+    fn apply(pane: &mut BlobPane, ctx: &mut PaneContext, fx: Effects) {
+        pane.apply(ctx, fx);
     }
 
-    fn unsaved(&self) -> Vec<String> {
-        BlobPane::unsaved(self)
+    fn shown(core: &mut crate::app::blob::core::BlobCore) -> &mut bool {
+        &mut core.shown
     }
 
-    fn busy(&self) -> bool {
-        self.is_busy()
+    fn busy(pane: &BlobPane) -> bool {
+        pane.is_busy()
     }
 
-    fn has_sent_work(&self) -> bool {
-        BlobPane::has_sent_work(self)
-    }
-
-    fn save_all(&mut self, ctx: &mut PaneContext) {
-        BlobPane::save_all(self, ctx);
+    /// A one-off action it sent (a lease, a snapshot) that has not answered yet.
+    fn sent_work(pane: &BlobPane) -> bool {
+        !pane.own.ops.is_empty()
     }
 
     /// Its lease and ETag indicators refresh every few seconds, so a change made elsewhere shows up on its own.
-    fn next_tick(&self) -> Option<Duration> {
-        Some(BlobPane::next_tick(self))
+    fn next_tick(pane: &BlobPane) -> Option<Duration> {
+        Some(pane.next_tick())
     }
 
-    fn changed_elsewhere(&mut self) {
-        self.own.refresh_now = true;
+    fn changed_elsewhere(pane: &mut BlobPane) {
+        pane.own.refresh_now = true;
     }
 
-    fn paste_into(&mut self, ctx: &mut PaneContext, prefix: &str) {
-        BlobPane::paste_into(self, ctx, prefix);
+    fn paste_into(pane: &mut BlobPane, ctx: &mut PaneContext, prefix: &str) {
+        pane.paste_into(ctx, prefix);
     }
 
-    fn in_memory(&self) -> InMemory {
+    fn in_memory(pane: &BlobPane) -> InMemory {
         InMemory {
-            bytes: self.held_bytes() as u64,
-            blobs: self.blobs().len() as u64,
+            bytes: pane.held_bytes() as u64,
+            blobs: pane.blobs().len() as u64,
             entities: 0,
         }
     }
 
-    fn close(&mut self) {
-        self.core.shown = false;
+    fn close(pane: &mut BlobPane) {
+        pane.core.shown = false;
     }
 
-    fn shown_image(&self) -> Option<&str> {
-        BlobPane::shown_image(self)
+    fn shown_image(pane: &BlobPane) -> Option<&str> {
+        pane.shown_image()
     }
 }

@@ -5,9 +5,14 @@
 use crate::app::context::PaneContext;
 use crate::app::context::features::{AsAny, Features};
 
-/// A kind of pane, as its features see it: the core they read and the effects they ask for
-/// (what happened to the core, `event`, is heard through the pane's own trait: a table's events come with no
-/// pane context, a container's and a queue's with one).
+/// A kind of pane, as its features see it: the core they read and the effects they ask for.
+///
+/// What happened to the core (`event`) is heard through the pane's own feature trait, not declared once here:
+/// a container's and a queue's events come with a pane context and effects, a table's with neither, because a
+/// page joins the store through `TablePane::append` (and `append_listed`), which the benches (`benches/grid.rs`,
+/// `benches/table_match.rs`) call on a bare `TablePane::new` with no backend, client or jobs to lend a
+/// `PaneContext`. One hook here would make every table event carry a context only some callers have (or an
+/// `Option` of one); giving the benches a pane's world first is the way to it.
 pub trait PaneKind: 'static {
     type Core;
     type Effects: Default;
@@ -62,8 +67,25 @@ pub trait Feature: AsAny {
     }
 }
 
+/// A feature as its pane holds it, boxed as the pane's feature trait (`Box<dyn BlobFeature>`): each kind of pane
+/// says it once for every feature of its trait, so adding a feature is written once for every pane.
+pub trait IntoFeature<F: ?Sized> {
+    fn boxed(self) -> Box<F>;
+}
+
 /// What a pane asks of all its features together: written once, for every kind of pane.
 impl<F: ?Sized + Feature> Features<F> {
+    /// The list with this feature added last (a pane is built with its features in the order they draw).
+    pub fn with(mut self, feature: impl IntoFeature<F>) -> Self {
+        self.push(feature);
+        self
+    }
+
+    /// Adds a feature after the others.
+    pub fn push(&mut self, feature: impl IntoFeature<F>) {
+        self.push_boxed(feature.boxed());
+    }
+
     /// Every feature's unsaved edits.
     pub fn unsaved(&self) -> Vec<String> {
         self.iter().flat_map(|f| f.unsaved()).collect()

@@ -25,8 +25,8 @@ pub struct InMemory {
     pub entities: u64,
 }
 
-/// A tab's pane, as the frame sees it. Hooks a pane has no use for have defaults that do nothing.
-#[allow(unused_variables)]
+/// A tab's pane, as the frame sees it. Every pane is a `context::shell::Shell`, which implements this once for
+/// every kind; what differs by kind (and the defaults of hooks a kind has no use for) is `shell::ShellKind`.
 pub trait Pane: AsAny {
     /// Each frame, shown or not: takes what arrived.
     fn poll(&mut self, ctx: &mut PaneContext);
@@ -50,47 +50,35 @@ pub trait Pane: AsAny {
     fn save_all(&mut self, ctx: &mut PaneContext);
 
     /// How soon, on screen, it needs a frame without input (an indicator's refresh, a watch's read).
-    fn next_tick(&self) -> Option<Duration> {
-        None
-    }
+    fn next_tick(&self) -> Option<Duration>;
 
     /// A job changed what it shows: it reads it again as soon as it can.
-    fn changed_elsewhere(&mut self) {}
+    fn changed_elsewhere(&mut self);
 
     /// Blobs dropped on its resource in the tree: it pastes the clipboard into this folder.
-    fn paste_into(&mut self, ctx: &mut PaneContext, prefix: &str) {}
+    fn paste_into(&mut self, ctx: &mut PaneContext, prefix: &str);
 
     /// What it holds in memory for what it listed.
-    fn in_memory(&self) -> InMemory {
-        InMemory::default()
-    }
+    fn in_memory(&self) -> InMemory;
 
     /// How many messages it holds with a receipt that still works.
-    fn held_count(&self) -> usize {
-        0
-    }
+    fn held_count(&self) -> usize;
 
     /// What it still waits for, closed, in words (the activity list's line under Closed tabs).
-    fn waits_for(&self) -> String {
-        crate::i18n::t("closed-request")
-    }
+    fn waits_for(&self) -> String;
 
     /// Its work under way that quitting cuts short, besides the jobs of the activity list (a queue's scan).
-    fn jobs(&self) -> Vec<String> {
-        Vec::new()
-    }
+    fn jobs(&self) -> Vec<String>;
 
     /// Quitting: its work under way is cancelled (each part ends once its clean-up is done).
-    fn cancel_work(&mut self) {}
+    fn cancel_work(&mut self);
 
     /// Quitting, on the user's word: the messages it holds are made visible again.
-    fn return_held(&mut self, ctx: &mut PaneContext) {}
+    fn return_held(&mut self, ctx: &mut PaneContext);
 
     /// The tab closed and runs on unseen until its work lands: it stops what it did only for the eye.
-    fn close(&mut self) {}
+    fn close(&mut self);
 
     /// The address under which egui holds an image it shows (forgotten when the tab goes for good).
-    fn shown_image(&self) -> Option<&str> {
-        None
-    }
+    fn shown_image(&self) -> Option<&str>;
 }

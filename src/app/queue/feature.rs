@@ -119,12 +119,13 @@ pub trait QueueFeature: Feature<Pane = Queue> {
 /// The features of a queue tab, in the order they draw.
 pub type Features = crate::app::context::features::Features<dyn QueueFeature>;
 
-impl Features {
-    pub fn with(mut self, feature: impl QueueFeature) -> Self {
-        self.push_boxed(Box::new(feature));
-        self
+impl<T: QueueFeature> crate::app::context::feature::IntoFeature<dyn QueueFeature> for T {
+    fn boxed(self) -> Box<dyn QueueFeature> {
+        Box::new(self)
     }
+}
 
+impl Features {
     pub fn jobs(&self, core: &QueueCore) -> Vec<String> {
         self.iter().flat_map(|f| f.jobs(core)).collect()
     }

@@ -5,7 +5,7 @@
 
 use crate::app::context::{InFlight, PaneContext};
 use crate::app::queue::core::QueueCore;
-use crate::app::queue::feature::{Features, QueueCommand, QueueEffects, QueueEvent, QueueFeature};
+use crate::app::queue::feature::{Features, QueueCommand, QueueEffects, QueueEvent};
 use crate::app::queue::features::dequeue::{Dequeue, Held};
 pub use crate::app::queue::features::message_actions::MessageAction;
 use crate::storage::StorageError;
@@ -55,11 +55,6 @@ impl QueuePane {
         }
     }
 
-    /// Adds a feature the pane was not built with (it draws after the others).
-    pub fn add_feature(&mut self, feature: impl QueueFeature) {
-        self.features.push_boxed(Box::new(feature));
-    }
-
     pub fn queue(&self) -> &str {
         &self.core.queue
     }
@@ -67,18 +62,6 @@ impl QueuePane {
     /// The messages of the last peek, front first.
     pub fn peeked(&self) -> &[PeekedMessage] {
         &self.core.peeked
-    }
-
-    /// Runs `f` on the feature of type `T`, as its own controls would, then does what it asked of the pane.
-    pub fn with_feature<T: QueueFeature, R>(
-        &mut self,
-        ctx: &mut PaneContext,
-        f: impl FnOnce(&mut T, &QueueCore, &mut PaneContext, &mut QueueEffects) -> R,
-    ) -> Option<R> {
-        let mut fx = QueueEffects::default();
-        let r = f(self.features.get_mut::<T>()?, &self.core, ctx, &mut fx);
-        self.apply(fx);
-        Some(r)
     }
 
     /// The messages this tab dequeued, with their receipts and what became of them.
@@ -128,10 +111,6 @@ impl QueuePane {
         }
     }
 
-    pub fn set_shown(&mut self, shown: bool) {
-        self.core.shown = shown;
-    }
-
     /// Whether something this tab asked has not answered yet.
     pub fn is_busy(&self) -> bool {
         !self.own.peeking.is_empty() || self.own.peek_wanted || self.features.busy()
@@ -140,18 +119,6 @@ impl QueuePane {
     /// Whether a countdown is on screen (the window keeps drawing frames).
     pub fn counting(&self) -> bool {
         self.features.counting()
-    }
-
-    /// Whether something this tab sent has not answered yet, or it holds receipts that still work: a closed tab
-    /// keeps running unseen (listed under Activity, where it can be reopened) until they are returned or expire.
-    pub fn has_sent_work(&self) -> bool {
-        self.is_busy() || self.features.holds()
-    }
-
-    /// Quitting with Save all: every feature sends the save of its drafts.
-    pub fn save_all(&mut self, ctx: &mut PaneContext) {
-        let fx = self.features.save_all(&self.core, ctx);
-        self.apply(fx);
     }
 
     /// Quitting, on the user's word: every message held is made visible again.
@@ -221,19 +188,6 @@ impl QueuePane {
                 QueueCommand::Peek => self.own.peek_wanted = true,
             }
         }
-    }
-
-    /// Runs a drawing hook of every feature, then does what they asked.
-    pub(crate) fn each<U>(
-        &mut self,
-        on: &mut U,
-        ctx: &mut PaneContext,
-        hook: impl Fn(&mut dyn QueueFeature, &mut U, &QueueCore, &mut PaneContext, &mut QueueEffects),
-    ) {
-        let fx = self
-            .features
-            .each(&self.core, ctx, |f, core, ctx, fx| hook(f, on, core, ctx, fx));
-        self.apply(fx);
     }
 
     pub fn poll(&mut self, ctx: &mut PaneContext) {

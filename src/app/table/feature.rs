@@ -115,7 +115,8 @@ impl crate::app::context::feature::PaneKind for Table {
 /// A feature of a table tab. Every hook has a default that does nothing.
 #[allow(unused_variables)]
 pub trait TableFeature: Feature<Pane = Table> {
-    /// Something happened to the core.
+    /// Something happened to the core. Without a pane context or effects, unlike a container's or a queue's
+    /// feature: a page joins the store where no context is lent (`context::feature::PaneKind` says why).
     fn event(&mut self, event: &TableEvent, core: &TableCore) {}
 
     /// What it marks on a row of the grid (a change the watch saw), by place in the store.
@@ -159,12 +160,13 @@ pub trait TableFeature: Feature<Pane = Table> {
 /// The features of a table tab, in the order they draw.
 pub type Features = crate::app::context::features::Features<dyn TableFeature>;
 
-impl Features {
-    pub fn with(mut self, feature: impl TableFeature) -> Self {
-        self.push_boxed(Box::new(feature));
-        self
+impl<T: TableFeature> crate::app::context::feature::IntoFeature<dyn TableFeature> for T {
+    fn boxed(self) -> Box<dyn TableFeature> {
+        Box::new(self)
     }
+}
 
+impl Features {
     pub fn mark(&self, row: u32) -> Option<&crate::app::table::features::watch::Mark> {
         self.iter().find_map(|f| f.mark(row))
     }

@@ -445,48 +445,12 @@ impl TablePane {
         self.core.selection.rows = self.core.rows.view.iter().copied().collect();
     }
 
-    /// Adds a feature the pane was not built with (it draws after the others).
-    pub fn add_feature(&mut self, feature: impl crate::app::table::feature::TableFeature) {
-        self.features.push_boxed(Box::new(feature));
-    }
-
     /// Deletes the selected rows, one batch (of up to 100) per partition, each entity with If-Match its ETag.
     pub fn delete_selected(&mut self, ctx: &mut PaneContext) {
         self.with_feature(
             ctx,
             |d: &mut crate::app::table::features::delete_rows::DeleteRows, core, ctx, _| d.delete_selected(core, ctx),
         );
-    }
-
-    /// Runs `f` on the feature of type `T`, as its own controls would, then does what it asked of the pane.
-    pub fn with_feature<T: crate::app::table::feature::TableFeature, R>(
-        &mut self,
-        ctx: &mut PaneContext,
-        f: impl FnOnce(&mut T, &TableCore, &mut PaneContext, &mut crate::app::table::feature::TableEffects) -> R,
-    ) -> Option<R> {
-        let mut fx = crate::app::table::feature::TableEffects::default();
-        let r = f(self.features.get_mut::<T>()?, &self.core, ctx, &mut fx);
-        self.apply(ctx, fx);
-        Some(r)
-    }
-
-    /// Runs a hook of every feature, then does what they asked.
-    pub(crate) fn each<U>(
-        &mut self,
-        on: &mut U,
-        ctx: &mut PaneContext,
-        hook: impl Fn(
-            &mut dyn crate::app::table::feature::TableFeature,
-            &mut U,
-            &TableCore,
-            &mut PaneContext,
-            &mut crate::app::table::feature::TableEffects,
-        ),
-    ) {
-        let fx = self
-            .features
-            .each(&self.core, ctx, |f, core, ctx, fx| hook(f, on, core, ctx, fx));
-        self.apply(ctx, fx);
     }
 
     pub(super) fn dispatch(&mut self, event: crate::app::table::feature::TableEvent) {
