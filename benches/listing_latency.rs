@@ -247,6 +247,13 @@ fn tables() {
             in_ranges,
             (common::heap::live_bytes() - before) as f64 / rows as f64,
         );
+        // What stays live once the tab is gone is not the tab's: the client's connections and their buffers.
+        drop(pane);
+        println!(
+            "round {round}: {} left {:.1} B/entity live after the tab was dropped",
+            SIDES[side],
+            (common::heap::live_bytes() - before) as f64 / rows as f64
+        );
         secs
     });
     goals(
