@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod entities;
+pub mod entity_server;
 pub mod heap;
 pub mod listing_server;
 pub mod pane;
