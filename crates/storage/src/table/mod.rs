@@ -5,6 +5,7 @@ pub mod draft;
 pub mod edm;
 pub mod entity;
 pub(crate) mod entity_json;
+pub(crate) mod entity_scan;
 pub mod odata;
 pub(crate) mod odata_parser;
 pub(crate) mod packed;
