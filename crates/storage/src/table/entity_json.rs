@@ -307,9 +307,8 @@ pub(crate) fn named_twice<'a, T>(names: &'a [(Cow<'a, str>, T)]) -> Option<Strin
 /// it is read with every string checked, which says what is wrong in its words. Either reading gives the same
 /// entities (`tests`).
 pub fn parse_entity_page(body: &[u8]) -> std::result::Result<Vec<Entity>, Said> {
-    let mut packed = crate::table::entity_scan::PackedEntities::default();
-    if crate::table::entity_scan::scan_page(body, &mut packed).is_some() {
-        return Ok(packed.to_entities());
+    if let Some(entities) = crate::table::entity_scan::scan_entities(body) {
+        return Ok(entities);
     }
     parse_entity_page_by_serde(body)
 }
