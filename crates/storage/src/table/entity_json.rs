@@ -277,6 +277,13 @@ pub(crate) fn pack_properties<'de>(
         match (&raw, annotation) {
             // A string is packed from the page's text as it stands: `typed` would copy it into a value first.
             (Raw::Text(s), None | Some("Edm.String")) => packer.property(&name, EdmRef::String(s)),
+            // What `typed` makes of the plain JSON types, without making a value first.
+            (Raw::Int(v), None) => match i32::try_from(*v) {
+                Ok(v) => packer.property(&name, EdmRef::Int32(v)),
+                Err(_) => packer.property(&name, EdmRef::Int64(*v)),
+            },
+            (Raw::Float(v), None | Some("Edm.Double")) => packer.property(&name, EdmRef::Double(*v)),
+            (Raw::Bool(v), None | Some("Edm.Boolean")) => packer.property(&name, EdmRef::Boolean(*v)),
             _ => {
                 if let Some(value) = typed(&name, raw, annotation) {
                     packer.property(&name, EdmRef::from(&value));

@@ -111,6 +111,9 @@ fn scan(body: &[u8], out: &mut PackedEntities) -> Option<()> {
     (s.pos == body.len()).then_some(())
 }
 
+const TYPE_SUFFIX_BYTES: &[u8; 11] = b"@odata.type";
+const _: () = assert!(TYPE_SUFFIX.len() == TYPE_SUFFIX_BYTES.len());
+
 /// One entity's parts, their buffers reused entity after entity.
 struct EntityScratch<'a> {
     packer: Packer,
@@ -213,11 +216,13 @@ impl<'a> Scan<'a> {
                 let key = self.string()?;
                 self.eat(b':')?;
                 // The visitor's order of cases; a system field given twice is left to it (it keeps the last).
-                if key == "odata.etag" {
+                // Fixed-width compares (a call to memcmp for each was a twentieth of the scan).
+                let k = key.as_bytes();
+                if k.len() == 10 && k.first_chunk::<10>() == Some(b"odata.etag") {
                     once(&mut etag, self.string()?)?;
-                } else if key.starts_with("odata.") {
+                } else if k.first_chunk::<6>() == Some(b"odata.") {
                     self.string()?;
-                } else if key.ends_with(TYPE_SUFFIX) {
+                } else if k.last_chunk::<11>() == Some(TYPE_SUFFIX_BYTES) {
                     let name = match key {
                         Cow::Borrowed(k) => Cow::Borrowed(&k[..k.len() - TYPE_SUFFIX.len()]),
                         Cow::Owned(mut k) => {
