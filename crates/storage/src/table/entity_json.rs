@@ -299,12 +299,10 @@ pub(crate) const TYPE_SUFFIX: &str = "@odata.type";
 /// The first name that comes again (entities have a dozen properties or so: a scan beats hashing, and keeps
 /// nothing).
 pub(crate) fn named_twice<'a, T>(names: &'a [(Cow<'a, str>, T)]) -> Option<String> {
-    names.iter().enumerate().find_map(|(i, (n, _))| {
-        names[..i]
-            .iter()
-            .any(|(m, _)| m == n)
-            .then(|| n.to_string())
-    })
+    names
+        .iter()
+        .enumerate()
+        .find_map(|(i, (n, _))| names[..i].iter().any(|(m, _)| m == n).then(|| n.to_string()))
 }
 
 /// Reads `{"value": [entity, ...]}` straight into packed entities.

@@ -152,8 +152,8 @@ fn text(bytes: &[u8], ascii: bool) -> Option<&str> {
 /// Powers of ten a double holds exactly: a significand under 2^53 times or over one of them is one rounding,
 /// so the correctly rounded value (what serde_json with `float_roundtrip` reads, and `str::parse`).
 const EXACT_POW10: [f64; 23] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-    1e20, 1e21, 1e22,
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+    1e21, 1e22,
 ];
 
 impl<'a> Scan<'a> {
@@ -508,7 +508,11 @@ mod tests {
         let exact = exact.unwrap_or_else(|e| panic!("the scanner read what serde refuses ({e}): {shown}"));
         assert_eq!(packed.len(), exact.len(), "{shown}");
         for (i, (fast, exact)) in packed.iter().zip(&exact).enumerate() {
-            assert_eq!(fast.raw_bytes(), exact.raw_bytes(), "entity {i}: {fast:?} against {exact:?} in {shown}");
+            assert_eq!(
+                fast.raw_bytes(),
+                exact.raw_bytes(),
+                "entity {i}: {fast:?} against {exact:?} in {shown}"
+            );
         }
         true
     }
@@ -521,7 +525,12 @@ mod tests {
     }
 
     fn fixture(path: &str) -> Vec<u8> {
-        std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(path)).unwrap()
+        std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../..")
+                .join(path),
+        )
+        .unwrap()
     }
 
     /// The pages the service sent (recorded from Azurite for the fuzzers) read the same both ways, and the
@@ -728,13 +737,17 @@ mod tests {
                 any::<bool>().prop_map(|v| (None, v.to_string())),
                 any::<u128>().prop_map(|v| (Some("Edm.Guid"), format!("\"{}\"", uuid::Uuid::from_u128(v)))),
                 any::<i64>().prop_map(|t| {
-                    let ticks = EdmDateTime::MIN.ticks() + t.rem_euclid(EdmDateTime::MAX.ticks() - EdmDateTime::MIN.ticks());
+                    let ticks =
+                        EdmDateTime::MIN.ticks() + t.rem_euclid(EdmDateTime::MAX.ticks() - EdmDateTime::MIN.ticks());
                     let at = EdmDateTime::from_ticks(ticks).unwrap();
                     (Some("Edm.DateTime"), format!("\"{at}\""))
                 }),
                 proptest::collection::vec(any::<u8>(), 0..40).prop_map(|b| {
                     use base64::Engine;
-                    (Some("Edm.Binary"), format!("\"{}\"", base64::engine::general_purpose::STANDARD.encode(b)))
+                    (
+                        Some("Edm.Binary"),
+                        format!("\"{}\"", base64::engine::general_purpose::STANDARD.encode(b)),
+                    )
                 }),
                 Just((None, "null".to_string())),
                 "[a-zA-Z. ]{0,12}".prop_map(|t| (Some("Edm.String"), format!("\"{t}\""))),
