@@ -37,7 +37,7 @@ impl<'de> Deserialize<'de> for Text<'de> {
 }
 
 /// Reads a `Text`: as a JSON string (checked as UTF-8 by serde_json), or, on a page whose UTF-8 was checked
-/// whole, as the string's bytes taken from the page as they stand (`parse_entity_page`: keys and the strings
+/// whole, as the string's bytes taken from the page as they stand (`parse_entity_page_by_serde`: keys and the strings
 /// it reads as text are most of an entity's strings, and checking each again was a fifth of the parse).
 #[derive(Clone, Copy)]
 struct TextSeed<'de> {
@@ -305,21 +305,13 @@ pub(crate) fn named_twice<'a, T>(names: &'a [(Cow<'a, str>, T)]) -> Option<Strin
         .find_map(|(i, (n, _))| names[..i].iter().any(|(m, _)| m == n).then(|| n.to_string()))
 }
 
-/// Reads `{"value": [entity, ...]}` straight into packed entities.
+/// Reads `{"value": [entity, ...]}` straight into packed entities, by serde: what the scanner
+/// (`entity_scan::parse_entity_page`) declines is read this way, and its tests read every page both ways.
 ///
 /// A page that is UTF-8 throughout and holds no control character (what the service sends: compact JSON) is
 /// read with its strings taken as they stand (`TextSeed`); should that reading fail, or the page be any other,
 /// it is read with every string checked, which says what is wrong in its words. Either reading gives the same
 /// entities (`tests`).
-pub fn parse_entity_page(body: &[u8]) -> std::result::Result<Vec<Entity>, Said> {
-    if let Some(entities) = crate::table::entity_scan::scan_entities(body) {
-        return Ok(entities);
-    }
-    parse_entity_page_by_serde(body)
-}
-
-/// `parse_entity_page` without the scanner: what the scanner declines is read this way (and its tests read
-/// every page both ways).
 pub(crate) fn parse_entity_page_by_serde(body: &[u8]) -> std::result::Result<Vec<Entity>, Said> {
     if let Some(page) = checked_page(body)
         && let Ok(entities) = read_page(body, TextSeed { page: Some(page) })
@@ -400,6 +392,7 @@ pub fn parse_entity(body: &[u8]) -> std::result::Result<Entity, Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::parse_entity_page;
 
     /// Found by the `entity` and `entity_page` fuzz targets (fuzz/regressions/): a body naming a property twice
     /// was read with both, and what the app wrote for it read back as another entity.

@@ -11,35 +11,47 @@ use std::borrow::Cow;
 
 use crate::table::edm::EdmDateTime;
 use crate::table::entity::{Entity, EntityView, Packer};
-use crate::table::entity_json::{Raw, TYPE_SUFFIX, checked, pack_properties};
+use crate::table::entity_json::{Raw, TYPE_SUFFIX, checked, pack_properties, parse_entity_page_by_serde};
+use crate::words::Said;
+
+/// Reads a Query Entities page (`{"value": [entity, ...]}`) straight into packed entities: by the scanner, or,
+/// where it declines, by the exact serde reader (which words what is wrong with a page it cannot read either).
+pub fn parse_entity_page(body: &[u8]) -> Result<Vec<Entity>, Said> {
+    match scan_entities(body) {
+        Some(entities) => Ok(entities),
+        None => parse_entity_page_by_serde(body),
+    }
+}
 
 /// A page's entities packed back to back in one buffer: entity `i` is `bytes[ends[i - 1]..ends[i]]`.
 #[derive(Default)]
-pub struct PackedEntities {
+pub(crate) struct PackedEntities {
     bytes: Vec<u8>,
     ends: Vec<u32>,
 }
 
 impl PackedEntities {
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         self.ends.len()
     }
 
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
 
-    pub fn get(&self, i: usize) -> &EntityView {
+    fn get(&self, i: usize) -> &EntityView {
         let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
         EntityView::from_packed(&self.bytes[start..self.ends[i] as usize])
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &EntityView> {
+    fn iter(&self) -> impl Iterator<Item = &EntityView> {
         (0..self.ends.len()).map(|i| self.get(i))
     }
 
     /// Each entity in its own allocation.
-    pub fn to_entities(&self) -> Vec<Entity> {
+    fn to_entities(&self) -> Vec<Entity> {
         self.iter().map(ToOwned::to_owned).collect()
     }
 
@@ -56,7 +68,7 @@ thread_local! {
 }
 
 /// The page's entities, each in its own allocation; None when the scanner declines the page.
-pub(crate) fn scan_entities(body: &[u8]) -> Option<Vec<Entity>> {
+fn scan_entities(body: &[u8]) -> Option<Vec<Entity>> {
     SCRATCH.with_borrow_mut(|page| {
         let read = scan_page(body, page).map(|()| page.to_entities());
         // A rare huge page is not held for the life of the thread.
@@ -492,7 +504,6 @@ mod tests {
     use super::*;
     use crate::table::draft::EntityDraft;
     use crate::table::edm::{EdmDateTime, EdmValue};
-    use crate::table::entity_json::parse_entity_page_by_serde;
 
     /// Reads `body` both ways and compares them entity by entity, byte for byte; true when the scanner read it
     /// (false: it declined, and the page is serde's alone).

@@ -14,7 +14,8 @@ pub(crate) mod ranges;
 pub use batch::{BatchOperation, BatchOutcome, MAX_BATCH_BYTES, MAX_BATCH_OPERATIONS};
 pub use draft::{EntityDraft, MAX_ENTITY_BYTES, MAX_KEY_BYTES, MAX_PROPERTIES, MAX_VALUE_BYTES, Property};
 pub use edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue};
-pub use entity::{EdmRef, Entity, EntityView, Properties, PropertyBytes, parse_entity, parse_entity_page};
+pub use entity::{EdmRef, Entity, EntityView, Properties, PropertyBytes, parse_entity};
+pub use entity_scan::parse_entity_page;
 pub use odata::{CompareOp, FilterError, FilterExpr, Operand, ScanKind, parse as parse_filter, scan_kind};
 pub use ranges::{PARALLEL_QUERIES, for_each_page_in_ranges};
 
