@@ -9,7 +9,7 @@ use base64::Engine;
 
 pub use crate::table::draft::{EntityDraft, Property};
 use crate::table::edm::{EdmDateTime, EdmType, format_double};
-pub use crate::table::entity_json::{parse_entity, parse_entity_page};
+pub use crate::table::entity_json::parse_entity;
 pub(crate) use crate::table::packed::Packer;
 use crate::table::packed::{self, Etag, Header, Reader};
 pub use crate::table::packed::{EdmRef, Properties};
@@ -263,6 +263,7 @@ mod tests {
     use super::*;
     use crate::table::draft::validate_property_name;
     use crate::table::edm::EdmValue;
+    use crate::table::parse_entity_page;
     use crate::words::{Arg, said, said_arg};
 
     fn every_type() -> EntityDraft {

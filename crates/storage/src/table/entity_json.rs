@@ -37,7 +37,7 @@ impl<'de> Deserialize<'de> for Text<'de> {
 }
 
 /// Reads a `Text`: as a JSON string (checked as UTF-8 by serde_json), or, on a page whose UTF-8 was checked
-/// whole, as the string's bytes taken from the page as they stand (`parse_entity_page`: keys and the strings
+/// whole, as the string's bytes taken from the page as they stand (`parse_entity_page_by_serde`: keys and the strings
 /// it reads as text are most of an entity's strings, and checking each again was a fifth of the parse).
 #[derive(Clone, Copy)]
 struct TextSeed<'de> {
@@ -81,7 +81,7 @@ impl<'de> DeserializeSeed<'de> for TextSeed<'de> {
 }
 
 /// A JSON value as it arrived, before its `@odata.type` (which may come before or after it) is known.
-enum Raw<'de> {
+pub(crate) enum Raw<'de> {
     Text(Cow<'de, str>),
     Int(i64),
     Float(f64),
@@ -132,7 +132,7 @@ impl<'de> Deserialize<'de> for Raw<'de> {
 /// Gives a raw JSON value its Edm type: the annotation's when there is one, else what JSON implies. A value
 /// this app cannot read (an unknown annotation, a DateTime outside the range, a value that does not match its
 /// type) is kept as it came, as `Unparsed`: one such value must not hide the rest of the page.
-fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> Option<EdmValue> {
+pub(crate) fn typed(name: &str, raw: Raw, annotation: Option<&str>) -> Option<EdmValue> {
     let declared = annotation.map(EdmType::from_odata_name);
     let unparsed = |raw: &Raw, why: Said| {
         EdmValue::Unparsed(Box::new(UnparsedValue {
@@ -240,70 +240,79 @@ impl<'de> Visitor<'de> for EntityVisitor<'de> {
                 }
             }
         }
-        // A property (or its type) named twice is no entity the service could hold: which one would be meant?
-        // Refused in words rather than one picked here and another by the next reader.
-        if let Some(name) = named_twice(values.iter().map(|(n, _)| n.as_ref())) {
-            return Err(serde::de::Error::custom(said!(
-                "error-entity-json-property-twice",
-                name = name
-            )));
-        }
-        if let Some(name) = named_twice(types.iter().map(|(n, _)| n.as_ref())) {
-            return Err(serde::de::Error::custom(said!(
-                "error-entity-json-type-twice",
-                name = name
-            )));
-        }
-        // An empty type is no type: read as "none" it would write back without it, another entity.
-        if let Some((name, _)) = types.iter().find(|(_, t)| t.is_empty()) {
-            return Err(serde::de::Error::custom(said!(
-                "error-entity-json-type-empty",
-                name = name.as_ref()
-            )));
-        }
+        checked(&values, &types).map_err(serde::de::Error::custom)?;
         let timestamp = ts.and_then(|Text(t)| EdmDateTime::parse(&t).ok());
         fn text<'t>(t: &'t Option<Text>) -> &'t str {
             t.as_ref().map_or("", |Text(s)| s.as_ref())
         }
         let mut packer = Packer::new(text(&etag), text(&pk), text(&rk), timestamp, values.len() * 24);
-        for (name, raw) in values {
-            let annotation = types.iter().find(|(n, _)| *n == name).map(|(_, t)| t.as_ref());
-            match (&raw, annotation) {
-                // A string is packed from the page's text as it stands: `typed` would copy it into a value first.
-                (Raw::Text(s), None | Some("Edm.String")) => packer.property(&name, EdmRef::String(s)),
-                _ => {
-                    if let Some(value) = typed(&name, raw, annotation) {
-                        packer.property(&name, EdmRef::from(&value));
-                    }
-                }
-            }
-        }
+        pack_properties(&mut packer, values, &types);
         Ok(Entity::from_packed(packer.finish()))
     }
 }
 
-/// What a key ends with when it gives the type of the property it names.
-const TYPE_SUFFIX: &str = "@odata.type";
-
-/// The first name that comes again (entities have a dozen properties or so: a scan beats hashing).
-fn named_twice<'a>(names: impl Iterator<Item = &'a str>) -> Option<String> {
-    let mut seen: Vec<&str> = Vec::new();
-    for n in names {
-        if seen.contains(&n) {
-            return Some(n.to_string());
-        }
-        seen.push(n);
+/// Refuses, in words, what no entity the service holds can be: a property (or its type) named twice (which one
+/// would be meant?), or an empty type (read as "none" it would write back without it, another entity).
+pub(crate) fn checked(values: &[(Cow<str>, Raw)], types: &[(Cow<str>, Cow<str>)]) -> Result<(), Said> {
+    if let Some(name) = named_twice(values) {
+        return Err(said!("error-entity-json-property-twice", name = name));
     }
-    None
+    if let Some(name) = named_twice(types) {
+        return Err(said!("error-entity-json-type-twice", name = name));
+    }
+    if let Some((name, _)) = types.iter().find(|(_, t)| t.is_empty()) {
+        return Err(said!("error-entity-json-type-empty", name = name.as_ref()));
+    }
+    Ok(())
 }
 
-/// Reads `{"value": [entity, ...]}` straight into packed entities.
+/// Packs a checked entity's properties in the order they came, each typed by its annotation.
+pub(crate) fn pack_properties<'de>(
+    packer: &mut Packer,
+    values: impl IntoIterator<Item = (Cow<'de, str>, Raw<'de>)>,
+    types: &[(Cow<str>, Cow<str>)],
+) {
+    for (name, raw) in values {
+        let annotation = types.iter().find(|(n, _)| *n == name).map(|(_, t)| t.as_ref());
+        match (&raw, annotation) {
+            // A string is packed from the page's text as it stands: `typed` would copy it into a value first.
+            (Raw::Text(s), None | Some("Edm.String")) => packer.property(&name, EdmRef::String(s)),
+            // What `typed` makes of the plain JSON types, without making a value first.
+            (Raw::Int(v), None) => match i32::try_from(*v) {
+                Ok(v) => packer.property(&name, EdmRef::Int32(v)),
+                Err(_) => packer.property(&name, EdmRef::Int64(*v)),
+            },
+            (Raw::Float(v), None | Some("Edm.Double")) => packer.property(&name, EdmRef::Double(*v)),
+            (Raw::Bool(v), None | Some("Edm.Boolean")) => packer.property(&name, EdmRef::Boolean(*v)),
+            _ => {
+                if let Some(value) = typed(&name, raw, annotation) {
+                    packer.property(&name, EdmRef::from(&value));
+                }
+            }
+        }
+    }
+}
+
+/// What a key ends with when it gives the type of the property it names.
+pub(crate) const TYPE_SUFFIX: &str = "@odata.type";
+
+/// The first name that comes again (entities have a dozen properties or so: a scan beats hashing, and keeps
+/// nothing).
+pub(crate) fn named_twice<'a, T>(names: &'a [(Cow<'a, str>, T)]) -> Option<String> {
+    names
+        .iter()
+        .enumerate()
+        .find_map(|(i, (n, _))| names[..i].iter().any(|(m, _)| m == n).then(|| n.to_string()))
+}
+
+/// Reads `{"value": [entity, ...]}` straight into packed entities, by serde: what the scanner
+/// (`entity_scan::parse_entity_page`) declines is read this way, and its tests read every page both ways.
 ///
 /// A page that is UTF-8 throughout and holds no control character (what the service sends: compact JSON) is
 /// read with its strings taken as they stand (`TextSeed`); should that reading fail, or the page be any other,
 /// it is read with every string checked, which says what is wrong in its words. Either reading gives the same
 /// entities (`tests`).
-pub fn parse_entity_page(body: &[u8]) -> std::result::Result<Vec<Entity>, Said> {
+pub(crate) fn parse_entity_page_by_serde(body: &[u8]) -> std::result::Result<Vec<Entity>, Said> {
     if let Some(page) = checked_page(body)
         && let Ok(entities) = read_page(body, TextSeed { page: Some(page) })
     {
@@ -383,6 +392,7 @@ pub fn parse_entity(body: &[u8]) -> std::result::Result<Entity, Said> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::parse_entity_page;
 
     /// Found by the `entity` and `entity_page` fuzz targets (fuzz/regressions/): a body naming a property twice
     /// was read with both, and what the app wrote for it read back as another entity.

@@ -5,6 +5,7 @@ pub(crate) mod draft;
 pub(crate) mod edm;
 pub(crate) mod entity;
 pub(crate) mod entity_json;
+pub(crate) mod entity_scan;
 pub(crate) mod odata;
 pub(crate) mod odata_parser;
 pub(crate) mod packed;
@@ -15,7 +16,8 @@ pub use draft::{
     EntityDraft, MAX_ENTITY_BYTES, MAX_KEY_BYTES, MAX_PROPERTIES, MAX_VALUE_BYTES, Property, validate_key,
 };
 pub use edm::{EdmDateTime, EdmType, EdmValue, UnparsedValue};
-pub use entity::{EdmRef, Entity, EntityView, Properties, PropertyBytes, parse_entity, parse_entity_page};
+pub use entity::{EdmRef, Entity, EntityView, Properties, PropertyBytes, parse_entity};
+pub use entity_scan::parse_entity_page;
 pub use odata::{
     CompareOp, FilterError, FilterExpr, Operand, ScanKind, literal as filter_literal, parse as parse_filter, scan_kind,
 };

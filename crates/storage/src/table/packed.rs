@@ -255,9 +255,38 @@ pub(crate) struct Packer {
 
 impl Packer {
     pub(crate) fn new(etag: &str, pk: &str, rk: &str, timestamp: Option<EdmDateTime>, capacity: usize) -> Self {
-        // The flags byte first, filled in once known; room for all of it at once (grown a field at a time, the
-        // head was moved three times an entity). Each text's length takes at most 5 bytes.
-        let mut head = Vec::with_capacity(1 + 8 + etag.len() + pk.len() + rk.len() + 3 * 5 + 8);
+        // Room for all of the head at once (grown a field at a time, the head was moved three times an entity).
+        // Each text's length takes at most 5 bytes.
+        let mut p = Packer {
+            head: Vec::with_capacity(1 + 8 + etag.len() + pk.len() + rk.len() + 3 * 5 + 8),
+            shape: Vec::with_capacity(capacity / 2),
+            values: Vec::with_capacity(capacity),
+        };
+        p.write_head(etag, pk, rk, timestamp);
+        p
+    }
+
+    /// An empty packer whose buffers are reused entity after entity (`start`, `finish_into`): a page is packed
+    /// with no allocation per entity.
+    pub(crate) fn reusable() -> Self {
+        Packer {
+            head: Vec::with_capacity(128),
+            shape: Vec::with_capacity(256),
+            values: Vec::with_capacity(512),
+        }
+    }
+
+    /// Begins another entity in this packer's buffers.
+    pub(crate) fn start(&mut self, etag: &str, pk: &str, rk: &str, timestamp: Option<EdmDateTime>) {
+        self.head.clear();
+        self.shape.clear();
+        self.values.clear();
+        self.write_head(etag, pk, rk, timestamp);
+    }
+
+    /// The flags byte first, filled in once known.
+    fn write_head(&mut self, etag: &str, pk: &str, rk: &str, timestamp: Option<EdmDateTime>) {
+        let head = &mut self.head;
         head.push(0);
         let ticks = etag_ticks(etag);
         let mut flags = 0;
@@ -268,11 +297,11 @@ impl Packer {
                     flags |= ETAG_TICKS;
                     head.extend_from_slice(&t.to_le_bytes());
                 }
-                None => bytes(&mut head, etag.as_bytes()),
+                None => bytes(head, etag.as_bytes()),
             }
         }
-        bytes(&mut head, pk.as_bytes());
-        bytes(&mut head, rk.as_bytes());
+        bytes(head, pk.as_bytes());
+        bytes(head, rk.as_bytes());
         if let Some(ts) = timestamp {
             flags |= HAS_TIMESTAMP;
             if ticks == Some(ts.ticks()) {
@@ -282,11 +311,6 @@ impl Packer {
             }
         }
         head[0] = flags;
-        Packer {
-            head,
-            shape: Vec::with_capacity(capacity / 2),
-            values: Vec::with_capacity(capacity),
-        }
     }
 
     pub(crate) fn property(&mut self, name: &str, value: EdmRef) {
@@ -321,21 +345,28 @@ impl Packer {
     }
 
     fn finish_as(self, id: Option<u32>) -> Box<[u8]> {
-        let Packer { head, shape, values } = self;
-        let mut buf = Vec::with_capacity(head.len() + values.len() + 10);
-        buf.extend_from_slice(&head);
+        let extra = if id.is_some() { 5 } else { self.shape.len() + 5 };
+        let mut buf = Vec::with_capacity(self.head.len() + self.values.len() + extra);
+        self.write(id, &mut buf);
+        buf.into_boxed_slice()
+    }
+
+    /// Appends the packed bytes of the entity begun by `start` to `out` (a page's one buffer).
+    pub(crate) fn finish_into(&self, out: &mut Vec<u8>) {
+        self.write(intern(&self.shape), out);
+    }
+
+    fn write(&self, id: Option<u32>, buf: &mut Vec<u8>) {
+        let at = buf.len();
+        buf.extend_from_slice(&self.head);
         match id {
             Some(id) => {
-                buf[0] |= SHARED_SHAPE;
-                varint(&mut buf, u64::from(id));
+                buf[at] |= SHARED_SHAPE;
+                varint(buf, u64::from(id));
             }
-            None => {
-                buf.reserve_exact(shape.len() + 5);
-                bytes(&mut buf, &shape);
-            }
+            None => bytes(buf, &self.shape),
         }
-        buf.extend_from_slice(&values);
-        buf.into_boxed_slice()
+        buf.extend_from_slice(&self.values);
     }
 }
 
