@@ -401,7 +401,7 @@ fn a_sas_pasted_into_an_endpoint_is_refused_or_kept_as_the_credential_never_save
         &format!("https://acct.blob.core.windows.net/?sv=2024-11-04&sig={SIG}"),
     );
     t.click("Save account");
-    t.wait_for_contains("carries a shared access signature");
+    t.wait_for_contains("The blob endpoint carries a shared access signature");
     t.click("Cancel");
     // In a connection string, an endpoint's SAS is the credential: it goes to the keychain.
     let blob = emulator().ports()[0];

@@ -917,6 +917,72 @@ fn every_test_the_architecture_names_exists() {
     }
 }
 
+/// Every file ARCHITECTURE.md names is where it says: a path from the repository's root (`src/…`, `crates/…`,
+/// `tests/…`) as written, and a shorter one (`blob/features/bulk_job.rs`, `pipeline.rs`) as the end of the path
+/// of some Rust file, so a file moved or renamed is moved in the map too.
+#[test]
+fn every_file_the_architecture_names_exists() {
+    let doc = architecture_md();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rust: Vec<String> = ["src", "crates", "tests", "benches"]
+        .iter()
+        .flat_map(|dir| common::rust_files(&root.join(dir)))
+        .map(|path| path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"))
+        .collect();
+    let from_root = [
+        "src/", "crates/", "tests/", "benches/", "scripts/", "docs/", "locales/", "fuzz/",
+    ];
+    let path_char = |c: char| c.is_ascii_alphanumeric() || "_./-".contains(c);
+    let mut missing = BTreeSet::new();
+    for word in doc.split(|c: char| !path_char(c)).map(|w| w.trim_end_matches('.')) {
+        let found = if from_root.iter().any(|top| word.starts_with(top)) {
+            root.join(word).exists()
+        } else if word.ends_with(".rs") && !word.starts_with('.') {
+            rust.iter().any(|file| file.ends_with(&format!("/{word}")))
+        } else {
+            true
+        };
+        if !found {
+            missing.insert(word);
+        }
+    }
+    assert!(
+        doc.contains("`crates/storage/src/`") && doc.contains("pipeline.rs"),
+        "the scan reads the map"
+    );
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names files that are not there: {missing:?}"
+    );
+}
+
+/// `scripts/figures` (every bench's run, written to docs/dev/benchmarks.md) runs every bench of Cargo.toml.
+#[test]
+fn the_figures_script_runs_every_bench() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let script = std::fs::read_to_string(root.join("scripts/figures")).unwrap();
+    let listed = script
+        .lines()
+        .find(|line| line.starts_with("BENCHES = ["))
+        .expect("the script's list of benches");
+    let benches: Vec<&str> = manifest
+        .split("[[bench]]")
+        .skip(1)
+        .filter_map(|table| table.lines().find_map(|l| l.trim().strip_prefix("name = ")))
+        .map(|name| name.trim_matches('"'))
+        .collect();
+    assert!(
+        benches.len() >= 10,
+        "the benches are read from Cargo.toml ({benches:?})"
+    );
+    let missing: Vec<&&str> = benches
+        .iter()
+        .filter(|b| !listed.contains(&format!("\"{b}\"")))
+        .collect();
+    assert!(missing.is_empty(), "scripts/figures does not run {missing:?}");
+}
+
 /// The files that hold work in flight some other way than `InFlight`, each for the reason ARCHITECTURE.md gives:
 /// the runtime's own (the `Pending` and `InFlight` types, jobs' progress lines), a sign-in's state machine whose
 /// states hold their one request, and seven jobs' own state kept for a Retry, with the line that shows a change

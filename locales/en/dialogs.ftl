@@ -266,9 +266,6 @@ accounts-browse-key-off-short = Shared Key off
 accounts-browse-session-no-settings = Its sign-in settings are missing. Edit the account.
 accounts-browse-session-no-sign-in = Its sign-in is not in the keychain. Edit the account and sign in again.
 accounts-browse-session-op-open = Open storage account `{ $account }`
-accounts-browse-session-blob-endpoint = The blob endpoint
-accounts-browse-session-queue-endpoint = The queue endpoint
-accounts-browse-session-table-endpoint = The table endpoint
 accounts-browse-session-op-keys = List the account's keys
 accounts-browse-session-no-keys = Resource Manager listed no keys for this account.
 

@@ -218,6 +218,9 @@ error-account-no-queue-endpoint = The account `{ $account }` has no queue endpoi
 error-account-no-table-endpoint = The account `{ $account }` has no table endpoint: its connection string or SAS URL names none.
 error-account-name-empty = The account name is empty.
 error-account-name-characters = The account name `{ $name }` may contain only letters and digits.
+error-account-endpoint-of-blob = The blob endpoint
+error-account-endpoint-of-queue = The queue endpoint
+error-account-endpoint-of-table = The table endpoint
 error-account-endpoint-has-sas = { $setting } carries a shared access signature (`?…sig=…`). An endpoint is only the service's address: remove the part from `?` on, or add the account as a SAS URL or a connection string.
 error-account-endpoint-not-url = { $setting } `{ $url }` is not a valid URL ({ $error }).
 error-account-endpoint-scheme = { $setting } `{ $url }` must be an http:// or https:// URL with a host.

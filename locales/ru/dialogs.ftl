@@ -284,9 +284,6 @@ accounts-browse-key-off-short = Shared Key отключен
 accounts-browse-session-no-settings = Отсутствуют параметры входа. Измените учетную запись.
 accounts-browse-session-no-sign-in = Данных входа нет в связке ключей. Измените учетную запись и войдите снова.
 accounts-browse-session-op-open = Открытие учетной записи хранения `{ $account }`
-accounts-browse-session-blob-endpoint = Конечная точка BLOB-объектов
-accounts-browse-session-queue-endpoint = Конечная точка очередей
-accounts-browse-session-table-endpoint = Конечная точка таблиц
 accounts-browse-session-op-keys = Получение ключей учетной записи
 accounts-browse-session-no-keys = Resource Manager не вернул ключей для этой учетной записи.
 

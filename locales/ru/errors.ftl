@@ -218,9 +218,12 @@ error-account-no-queue-endpoint = У учетной записи `{ $account }` 
 error-account-no-table-endpoint = У учетной записи `{ $account }` нет конечной точки таблиц: ее строка подключения или URL-адрес SAS ее не указывает.
 error-account-name-empty = Имя учетной записи пусто.
 error-account-name-characters = Имя учетной записи `{ $name }` может содержать только буквы и цифры.
+error-account-endpoint-of-blob = Конечная точка BLOB-объектов
+error-account-endpoint-of-queue = Конечная точка очередей
+error-account-endpoint-of-table = Конечная точка таблиц
 error-account-endpoint-has-sas = { $setting } содержит подписанный URL-адрес доступа (`?…sig=…`). Конечная точка — это только адрес службы: удалите часть начиная с `?` или добавьте учетную запись как URL-адрес SAS или строку подключения.
 error-account-endpoint-not-url = { $setting } `{ $url }` — недопустимый URL-адрес ({ $error }).
-error-account-endpoint-scheme = { $setting } `{ $url }` должен быть URL-адресом http:// или https:// с узлом.
+error-account-endpoint-scheme = { $setting }: `{ $url }` не является URL-адресом http:// или https:// с узлом.
 error-account-endpoint-query = { $setting } `{ $url }` содержит запрос (`?…`). Конечная точка — это только адрес службы: удалите часть начиная с `?`.
 
 ## Отказы при построении запроса и приостановленная конечная точка (src/storage/pipeline.rs, request.rs)

@@ -239,9 +239,6 @@ accounts-browse-key-off-short = Shared Key 已关闭
 accounts-browse-session-no-settings = 缺少其登录设置。请编辑帐户。
 accounts-browse-session-no-sign-in = 密钥链中没有其登录信息。请编辑帐户并重新登录。
 accounts-browse-session-op-open = 打开存储帐户 `{ $account }`
-accounts-browse-session-blob-endpoint = Blob 终结点
-accounts-browse-session-queue-endpoint = 队列终结点
-accounts-browse-session-table-endpoint = 表终结点
 accounts-browse-session-op-keys = 列出帐户的密钥
 accounts-browse-session-no-keys = Resource Manager 未列出此帐户的任何密钥。
 

@@ -218,6 +218,9 @@ error-account-no-queue-endpoint = 帐户 `{ $account }` 没有队列终结点：
 error-account-no-table-endpoint = 帐户 `{ $account }` 没有表终结点：其连接字符串或 SAS URL 未指定。
 error-account-name-empty = 帐户名为空。
 error-account-name-characters = 帐户名 `{ $name }` 只能包含字母和数字。
+error-account-endpoint-of-blob = Blob 终结点
+error-account-endpoint-of-queue = 队列终结点
+error-account-endpoint-of-table = 表终结点
 error-account-endpoint-has-sas = { $setting } 带有共享访问签名（`?…sig=…`）。终结点只是服务的地址：请删除从 `?` 开始的部分，或将帐户添加为 SAS URL 或连接字符串。
 error-account-endpoint-not-url = { $setting } `{ $url }` 不是有效的 URL（{ $error }）。
 error-account-endpoint-scheme = { $setting } `{ $url }` 必须是带主机的 http:// 或 https:// URL。

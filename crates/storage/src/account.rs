@@ -8,7 +8,7 @@ use url::Url;
 
 use crate::Service;
 use crate::error::{Result, StorageError};
-use crate::words::{Said, said};
+use crate::words::{Arg, Said, said};
 
 /// The emulator's well-known account name and key (public knowledge, not a secret).
 pub const EMULATOR_ACCOUNT: &str = "devstoreaccount1";
@@ -181,7 +181,12 @@ impl Account {
         let suffix = endpoint_suffix.trim().trim_matches('.');
         let suffix = if suffix.is_empty() { "core.windows.net" } else { suffix };
         let scheme = if https { "https" } else { "http" };
-        let endpoint = |svc: &str| parse_endpoint(&format!("{scheme}://{name}.{svc}.{suffix}"), "EndpointSuffix");
+        let endpoint = |svc: &str| {
+            parse_endpoint(
+                &format!("{scheme}://{name}.{svc}.{suffix}"),
+                EndpointSetting::Named("EndpointSuffix"),
+            )
+        };
         Ok(Account {
             blob_endpoint: Some(endpoint("blob")?),
             queue_endpoint: Some(endpoint("queue")?),
@@ -210,8 +215,7 @@ impl Account {
 
     /// Points one service at a custom endpoint (checked like a connection string's; a query is refused).
     pub fn set_endpoint(&mut self, service: Service, text: &str) -> Result<()> {
-        let setting = format!("The {service} endpoint");
-        *self.endpoint_slot(service) = Some(parse_endpoint(text, &setting)?);
+        *self.endpoint_slot(service) = Some(parse_endpoint(text, EndpointSetting::Of(service))?);
         Ok(())
     }
 
@@ -406,9 +410,30 @@ pub(crate) fn validate_account_name(name: &str) -> Result<String> {
     Ok(name.to_string())
 }
 
+/// Which endpoint an address was given as, so a refusal names it in the window's language: a connection string's
+/// setting by the name the string gives it, or one service's endpoint (a form's field, Resource Manager's answer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndpointSetting {
+    /// A connection string's setting (`BlobEndpoint`, `EndpointSuffix`), named as the string names it.
+    Named(&'static str),
+    /// The endpoint of one service, which the app words.
+    Of(Service),
+}
+
+impl From<EndpointSetting> for Arg {
+    fn from(setting: EndpointSetting) -> Arg {
+        match setting {
+            EndpointSetting::Named(name) => Arg::Text(name.to_string()),
+            EndpointSetting::Of(Service::Blob) => Arg::Said(said("error-account-endpoint-of-blob")),
+            EndpointSetting::Of(Service::Queue) => Arg::Said(said("error-account-endpoint-of-queue")),
+            EndpointSetting::Of(Service::Table) => Arg::Said(said("error-account-endpoint-of-table")),
+        }
+    }
+}
+
 /// An endpoint: an http(s) URL with a host and no query. A query is refused with words (a SAS belongs in the
 /// credential, never in an endpoint that is saved to the account list).
-pub fn parse_endpoint(text: &str, setting: &str) -> Result<Url> {
+pub fn parse_endpoint(text: &str, setting: EndpointSetting) -> Result<Url> {
     let (url, sas) = parse_endpoint_with_sas(text, setting)?;
     if sas.is_some() {
         return Err(StorageError::invalid(
@@ -420,7 +445,7 @@ pub fn parse_endpoint(text: &str, setting: &str) -> Result<Url> {
 }
 
 /// An endpoint and the SAS its query carries, if any; a query that is not a SAS is refused.
-pub(crate) fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url, Option<SasToken>)> {
+pub(crate) fn parse_endpoint_with_sas(text: &str, setting: EndpointSetting) -> Result<(Url, Option<SasToken>)> {
     let shown = crate::redact::redact_text(text.trim());
     let mut url = Url::parse(text.trim()).map_err(|e| {
         StorageError::invalid(
@@ -457,7 +482,7 @@ pub(crate) fn parse_endpoint_with_sas(text: &str, setting: &str) -> Result<(Url,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::words::{Arg, said_arg};
+    use crate::words::said_arg;
 
     #[test]
     fn a_sas_knows_when_it_has_expired() {
@@ -636,10 +661,33 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             err.message,
-            said!("error-account-endpoint-has-sas", setting = "The blob endpoint")
+            said!(
+                "error-account-endpoint-has-sas",
+                setting = EndpointSetting::Of(Service::Blob)
+            )
         );
         named.set_endpoint(Service::Blob, "https://proxy.example/acct").unwrap();
         assert_eq!(named.blob_endpoint.unwrap().as_str(), "https://proxy.example/acct");
+    }
+
+    /// An endpoint typed for one service is named by a message the app words in the window's language, never by
+    /// English words of the client's.
+    #[test]
+    fn a_refused_endpoint_of_one_service_is_named_by_a_message() {
+        let mut named = Account::from_name_and_key("acct", "a2V5", "", true).unwrap();
+        for (service, id) in [
+            (Service::Blob, "error-account-endpoint-of-blob"),
+            (Service::Queue, "error-account-endpoint-of-queue"),
+            (Service::Table, "error-account-endpoint-of-table"),
+        ] {
+            let err = named.set_endpoint(service, "ftp://acct.example/").unwrap_err();
+            assert_eq!(err.message.id(), Some("error-account-endpoint-scheme"));
+            assert_eq!(
+                said_arg(&err.message, "setting"),
+                Some(Arg::Said(said(id))),
+                "{service}"
+            );
+        }
     }
 
     #[test]

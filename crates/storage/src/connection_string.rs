@@ -5,8 +5,8 @@
 use url::Url;
 
 use crate::account::{
-    Account, AccountKey, Credential, EMULATOR_ACCOUNT, EMULATOR_PORTS, SasToken, decode, is_path_style, op_name,
-    parse_endpoint, parse_endpoint_with_sas, validate_account_name,
+    Account, AccountKey, Credential, EMULATOR_ACCOUNT, EMULATOR_PORTS, EndpointSetting, SasToken, decode,
+    is_path_style, op_name, parse_endpoint, parse_endpoint_with_sas, validate_account_name,
 };
 use crate::error::{Result, StorageError};
 use crate::words::said;
@@ -136,11 +136,11 @@ impl ConnectionSettings {
         // An endpoint's query may be the SAS (some tools write it there); it is taken as the credential, never kept
         // in the endpoint.
         let mut endpoint_sas: Option<SasToken> = None;
-        let mut explicit = |setting: &str| -> Result<Option<Url>> {
+        let mut explicit = |setting: &'static str| -> Result<Option<Url>> {
             let Some(text) = self.get(setting) else {
                 return Ok(None);
             };
-            let (url, sas) = parse_endpoint_with_sas(text, setting)?;
+            let (url, sas) = parse_endpoint_with_sas(text, EndpointSetting::Named(setting))?;
             if let Some(sas) = sas {
                 match &endpoint_sas {
                     Some(other) if *other != sas => {
@@ -187,9 +187,11 @@ impl ConnectionSettings {
             match given {
                 Some(url) => Ok(Some(url)),
                 // Endpoints are derived only when the string names the account; explicit-only strings keep their gaps.
-                None if self.get("AccountName").is_some() => {
-                    parse_endpoint(&format!("{scheme}://{name}.{svc}.{suffix}"), "EndpointSuffix").map(Some)
-                }
+                None if self.get("AccountName").is_some() => parse_endpoint(
+                    &format!("{scheme}://{name}.{svc}.{suffix}"),
+                    EndpointSetting::Named("EndpointSuffix"),
+                )
+                .map(Some),
                 None => Ok(None),
             }
         };
@@ -247,7 +249,7 @@ impl ConnectionSettings {
         }
         let mut account = Account::emulator();
         if let Some(proxy) = self.get("DevelopmentStorageProxyUri") {
-            let proxy = parse_endpoint(proxy, "DevelopmentStorageProxyUri")?;
+            let proxy = parse_endpoint(proxy, EndpointSetting::Named("DevelopmentStorageProxyUri"))?;
             let host = proxy.host_str().unwrap_or("127.0.0.1").to_string();
             let scheme = proxy.scheme().to_string();
             let endpoint = |port: u16| Url::parse(&format!("{scheme}://{host}:{port}/{EMULATOR_ACCOUNT}")).ok();

@@ -76,8 +76,8 @@ pub(crate) mod xml;
 // The client's public face: what the app's callers, the tests and the benchmarks use. Each service's own
 // types are re-exported by `blob`, `queue` and `table`; everything else stays inside the crate.
 pub use account::{
-    Account, AccountKey, Credential, EMULATOR_ACCOUNT, EMULATOR_KEY, EMULATOR_PORTS, ResourceScope, SasToken,
-    account_identity, parse_endpoint,
+    Account, AccountKey, Credential, EMULATOR_ACCOUNT, EMULATOR_KEY, EMULATOR_PORTS, EndpointSetting, ResourceScope,
+    SasToken, account_identity, parse_endpoint,
 };
 pub use auth::{SigningInput, sign_shared_key};
 pub use connection_string::{IGNORED_SETTINGS, ParsedConnectionString};

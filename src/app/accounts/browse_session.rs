@@ -13,7 +13,7 @@ use crate::storage::arm::{ResourceManager, StorageAccountInfo, Tenant};
 use crate::storage::cloud::Cloud;
 use crate::storage::side_requests::Reporter;
 use crate::storage::token::Audience;
-use crate::storage::{Account, AccountKey, Credential, StorageError, TokenCredential};
+use crate::storage::{Account, AccountKey, Credential, EndpointSetting, Service, StorageError, TokenCredential};
 
 /// A browse account's sign-in, its secret read once from the keychain.
 pub(crate) struct Session {
@@ -115,17 +115,17 @@ fn found_account(
     credential: Credential,
 ) -> Result<Account, StorageError> {
     // The endpoints as Resource Manager gave them, checked as any typed endpoint is.
-    let parse = |e: &Option<String>, setting: &str| {
+    let parse = |e: &Option<String>, service: Service| {
         e.as_deref()
-            .map(|u| crate::storage::parse_endpoint(u, setting))
+            .map(|u| crate::storage::parse_endpoint(u, EndpointSetting::Of(service)))
             .transpose()
             .map_err(|e| e.with_operation(tr!("accounts-browse-session-op-open", account = info.name.as_str())))
     };
     Ok(Account {
         name: info.name.clone(),
-        blob_endpoint: parse(&info.blob_endpoint, &t("accounts-browse-session-blob-endpoint"))?,
-        queue_endpoint: parse(&info.queue_endpoint, &t("accounts-browse-session-queue-endpoint"))?,
-        table_endpoint: parse(&info.table_endpoint, &t("accounts-browse-session-table-endpoint"))?,
+        blob_endpoint: parse(&info.blob_endpoint, Service::Blob)?,
+        queue_endpoint: parse(&info.queue_endpoint, Service::Queue)?,
+        table_endpoint: parse(&info.table_endpoint, Service::Table)?,
         credential,
         scope: None,
         trusted_cert: session.trusted_cert.clone(),

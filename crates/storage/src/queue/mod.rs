@@ -12,7 +12,11 @@ use crate::metadata::{apply_metadata, metadata_from_headers};
 use crate::names::validate_queue_name;
 use crate::pipeline::{Client, Headers, Request};
 use crate::words::{Said, said};
-use crate::xml::{self, Element};
+use crate::xml;
+
+pub(crate) mod answer_xml;
+
+use answer_xml::{dequeued_messages, peeked_messages, put_receipt, queue_page};
 
 /// The service's limit on a message's text, in UTF-8 bytes as stored.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
@@ -167,10 +171,6 @@ pub fn message_body(text: &str) -> String {
     )
 }
 
-fn time(e: &Element, name: &str) -> Option<SystemTime> {
-    httpdate::parse_http_date(e.text_of(name)?).ok()
-}
-
 fn message_count(resp: &crate::pipeline::Response) -> u64 {
     resp.header("x-ms-approximate-messages-count")
         .and_then(|c| c.parse().ok())
@@ -186,67 +186,6 @@ fn message_path(queue: &str, id: &str) -> String {
         "/{queue}/messages/{}",
         percent_encoding::utf8_percent_encode(id, crate::pipeline::QUERY_VALUE)
     )
-}
-
-/// A List Queues answer read into its page.
-pub fn queue_page(root: &Element) -> QueuePage {
-    let queues = root
-        .child("Queues")
-        .map(|q| {
-            q.children_named("Queue")
-                .map(|q| QueueItem {
-                    name: q.text_of("Name").unwrap_or("").to_string(),
-                    metadata: q.metadata(),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    QueuePage {
-        queues,
-        next_marker: root.string("NextMarker"),
-    }
-}
-
-/// A Put Message answer: the new message's id, receipt and times.
-pub fn put_receipt(op: &Said, root: &Element) -> Result<PutReceipt> {
-    let m = root
-        .child("QueueMessage")
-        .ok_or_else(|| StorageError::decode(op, said!("error-decode-missing-element", name = "QueueMessage")))?;
-    Ok(PutReceipt {
-        id: m.text_of("MessageId").unwrap_or("").to_string(),
-        pop_receipt: m.text_of("PopReceipt").unwrap_or("").to_string(),
-        inserted: time(m, "InsertionTime"),
-        expires: time(m, "ExpirationTime"),
-        next_visible: time(m, "TimeNextVisible"),
-    })
-}
-
-/// A Peek Messages answer.
-pub fn peeked_messages(root: &Element) -> Vec<PeekedMessage> {
-    root.children_named("QueueMessage")
-        .map(|m| PeekedMessage {
-            id: m.text_of("MessageId").unwrap_or("").to_string(),
-            inserted: time(m, "InsertionTime"),
-            expires: time(m, "ExpirationTime"),
-            dequeue_count: m.text_of("DequeueCount").and_then(|c| c.parse().ok()).unwrap_or(0),
-            text: m.text_of("MessageText").unwrap_or("").to_string(),
-        })
-        .collect()
-}
-
-/// A Get Messages answer: each message with the pop receipt that deletes or updates it.
-pub fn dequeued_messages(root: &Element) -> Vec<DequeuedMessage> {
-    root.children_named("QueueMessage")
-        .map(|m| DequeuedMessage {
-            id: m.text_of("MessageId").unwrap_or("").to_string(),
-            pop_receipt: m.text_of("PopReceipt").unwrap_or("").to_string(),
-            inserted: time(m, "InsertionTime"),
-            expires: time(m, "ExpirationTime"),
-            next_visible: time(m, "TimeNextVisible"),
-            dequeue_count: m.text_of("DequeueCount").and_then(|c| c.parse().ok()).unwrap_or(0),
-            text: m.text_of("MessageText").unwrap_or("").to_string(),
-        })
-        .collect()
 }
 
 impl Client {
