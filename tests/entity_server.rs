@@ -6,6 +6,8 @@
 mod common;
 #[path = "../benches/common/entity_server.rs"]
 mod entity_server;
+#[path = "../benches/common/request_head.rs"]
+mod request_head;
 
 use entity_server::{EntityServer, Table, age_of, name_of};
 use tessera::storage::Client;

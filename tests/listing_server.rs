@@ -5,6 +5,8 @@
 mod common;
 #[path = "../benches/common/listing_server.rs"]
 mod listing_server;
+#[path = "../benches/common/request_head.rs"]
+mod request_head;
 
 use bytes::Bytes;
 use listing_server::{ListingServer, spec};

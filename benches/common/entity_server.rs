@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use base64::Engine as _;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 
 /// The most entities a page holds, and what a query without `$top` gets (the service's 1,000).
@@ -240,22 +240,12 @@ impl EntityServer {
 async fn serve(mut stream: TcpStream, table: Arc<Table>, port: u16, delay: std::time::Duration) {
     let mut buf = Vec::with_capacity(4096);
     loop {
-        let head_end = loop {
-            if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-                break i + 4;
-            }
-            let mut chunk = [0u8; 4096];
-            match stream.read(&mut chunk).await {
-                Ok(0) | Err(_) => return,
-                Ok(n) => buf.extend_from_slice(&chunk[..n]),
-            }
+        let Some(super::request_head::Request { method, url, query }) =
+            super::request_head::next_request(&mut stream, &mut buf).await
+        else {
+            return;
         };
-        let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
-        buf.drain(..head_end);
-        let mut words = head.split_whitespace();
-        let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or("/"));
-        let url = url::Url::parse(&format!("http://entities{target}")).expect("a request target");
-        let query: std::collections::HashMap<String, String> = url.query_pairs().into_owned().collect();
+        let method = method.as_str();
         if !delay.is_zero() {
             tokio::time::sleep(delay).await;
         }

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use base64::Engine as _;
 use md5::Digest as _;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 
 /// What a generated blob is, from its place in the container: the same for the server and for a real
@@ -255,22 +255,12 @@ impl ListingServer {
 async fn serve(mut stream: TcpStream, data: Arc<Container>, xml_bytes: Arc<AtomicU64>, delay: std::time::Duration) {
     let mut buf = Vec::with_capacity(4096);
     loop {
-        let head_end = loop {
-            if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-                break i + 4;
-            }
-            let mut chunk = [0u8; 4096];
-            match stream.read(&mut chunk).await {
-                Ok(0) | Err(_) => return,
-                Ok(n) => buf.extend_from_slice(&chunk[..n]),
-            }
+        let Some(super::request_head::Request { method, query, .. }) =
+            super::request_head::next_request(&mut stream, &mut buf).await
+        else {
+            return;
         };
-        let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
-        buf.drain(..head_end);
-        let mut words = head.split_whitespace();
-        let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or("/"));
-        let url = url::Url::parse(&format!("http://listing{target}")).expect("a request target");
-        let query: std::collections::HashMap<String, String> = url.query_pairs().into_owned().collect();
+        let method = method.as_str();
         if !delay.is_zero() {
             tokio::time::sleep(delay).await;
         }

@@ -9,6 +9,7 @@ pub mod listing_server;
 pub mod pane;
 pub mod peer;
 pub mod queue_server;
+pub mod request_head;
 
 use std::time::{Instant, SystemTime};
 

@@ -15,7 +15,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 
 /// The environment variable that makes the bench's own program serve queues: `name:count,…` and `;size`.
@@ -234,40 +234,12 @@ fn id(i: u32) -> String {
 async fn serve(mut stream: TcpStream, queues: Arc<Queues>) {
     let mut buf = Vec::with_capacity(4096);
     loop {
-        let head_end = loop {
-            if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-                break i + 4;
-            }
-            let mut chunk = [0u8; 4096];
-            match stream.read(&mut chunk).await {
-                Ok(0) | Err(_) => return,
-                Ok(n) => buf.extend_from_slice(&chunk[..n]),
-            }
+        let Some(super::request_head::Request { method, url, query }) =
+            super::request_head::next_request(&mut stream, &mut buf).await
+        else {
+            return;
         };
-        let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
-        buf.drain(..head_end);
-        // A body (none is sent by the scan's requests) is read past.
-        let length: usize = head
-            .lines()
-            .find_map(|l| {
-                l.to_ascii_lowercase()
-                    .strip_prefix("content-length:")
-                    .map(|v| v.trim().to_string())
-            })
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0);
-        while buf.len() < length {
-            let mut chunk = [0u8; 4096];
-            match stream.read(&mut chunk).await {
-                Ok(0) | Err(_) => return,
-                Ok(n) => buf.extend_from_slice(&chunk[..n]),
-            }
-        }
-        buf.drain(..length);
-        let mut words = head.split_whitespace();
-        let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or("/"));
-        let url = url::Url::parse(&format!("http://queue{target}")).expect("a request target");
-        let query: std::collections::HashMap<String, String> = url.query_pairs().into_owned().collect();
+        let method = method.as_str();
         let number = |k: &str| query.get(k).and_then(|v| v.parse::<u64>().ok());
         let segments: Vec<String> = url
             .path_segments()

@@ -154,6 +154,7 @@ fn stops(w: u64) -> u64 {
 /// Bytes of the page as text: checked as UTF-8 unless `ascii` says every byte is below 0x80.
 fn text(bytes: &[u8], ascii: bool) -> Option<&str> {
     if ascii {
+        debug_assert!(bytes.is_ascii(), "a slice said to be ASCII is not");
         // SAFETY: every byte is ASCII (the caller saw no high bit among them), so this is UTF-8.
         Some(unsafe { std::str::from_utf8_unchecked(bytes) })
     } else {
