@@ -172,6 +172,6 @@ fn finding_box(
 /// The search box's own id, the tab's account and container: what the features show before it in the bar (the
 /// container's lease, once its properties arrive) would otherwise move its id, and the focus with it, while the
 /// user types.
-fn box_id(ctx: &PaneContext) -> (&'static str, String, String) {
-    ("blob-search-box", ctx.profile_id.to_string(), ctx.resource.to_string())
+fn box_id<'a>(ctx: &PaneContext<'a>) -> (&'static str, &'a str, &'a str) {
+    ("blob-search-box", ctx.profile_id, ctx.resource)
 }
