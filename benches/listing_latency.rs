@@ -1,7 +1,7 @@
 //! Listings behind a real round trip: every request waits 50 ms (a region away) before it is answered.
 //! - Blobs: the pane's Load all of a million blobs (100 root folders, pages of 5,000) from the bench-only listing
 //!   server, against the sequential marker chain over the same server fetched and parsed with no pane
-//!   (`flat_listing_1m_latency`, >= 4x); the bytes the pane holds per blob listed in parts, against the same pane
+//!   (`flat_listing_1m_latency`, >= 8x); the bytes the pane holds per blob listed in parts, against the same pane
 //!   following the one chain (`listing_parts_memory`, <= 1.1x).
 //! - Flat blobs: Load all of ten million names that share a long start (`item0000000.txt`…, no folders, one first
 //!   character: the listing's parts are cut deeper where its pages show dense names) from the same server,
@@ -76,7 +76,8 @@ fn goals(rounds: &common::Rounds, held: &Held, latency: (&str, &str), memory: &s
         format!("{:.2}s", rounds.median(1)),
         format!("{:.2}s(sequential {} chain)", rounds.median(0), latency.1),
         rounds.ratio(0, 1),
-        if latency.0.starts_with("table") { ">=8" } else { ">=4" },
+        // Issue 62 asks every Load all behind the round trip for 8 times the one chain; the blobs' goal read 4 before.
+        ">=8",
     );
     let (mine, one) = (median(&held.parted), median(&held.chain));
     goal(
